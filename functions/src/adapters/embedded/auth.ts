@@ -1,0 +1,116 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+import { conflict, unauthenticated } from '../../domain/index.js';
+import type { AuthPort, Caller, Identity } from '../../ports.js';
+import type { Database } from './db.js';
+import { newId } from './store.js';
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+
+// scrypt with N=2^15, r=8, p=1 (OWASP's recommended minimum); the parameters are stored with each hash.
+const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, 32, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
+  });
+  return timingSafeEqual(key, expected);
+}
+
+/** JWT_SECRET if set, else a random secret generated once and kept in the data directory (never a constant). */
+export function loadJwtSecret(dataDir: string, fromEnv?: string): Uint8Array {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+// Spends the same time on an unknown email as on a wrong password, so sign-in does not reveal which emails exist.
+const DUMMY_HASH = hashPassword(randomBytes(8).toString('hex'));
+
+/** Local accounts: scrypt password hashes in the users table, HS256 JWT bearer tokens. */
+export class EmbeddedAuth implements AuthPort {
+  constructor(
+    private readonly db: Database,
+    private readonly secret: Uint8Array,
+    private readonly tokenTtl = '30d',
+  ) {}
+
+  async signUp(input: { name: string; email: string; password: string }): Promise<Identity> {
+    const uid = newId();
+    const hash = await hashPassword(input.password);
+    try {
+      await this.db.write((tx) =>
+        tx.execute({
+          sql: 'INSERT INTO users (id, name, email, email_key, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)',
+          args: [uid, input.name, input.email, input.email.toLowerCase(), hash, new Date().toISOString()],
+        }),
+      );
+    } catch (error) {
+      if (/UNIQUE constraint failed/i.test(String(error))) throw conflict('User already exists');
+      throw error;
+    }
+    return { uid, token: await this.issueToken(uid) };
+  }
+
+  async signIn(email: string, password: string): Promise<Identity> {
+    const rs = await this.db.client.execute({
+      sql: 'SELECT id, password_hash FROM users WHERE email_key = ?',
+      args: [email.trim().toLowerCase()],
+    });
+    const row = rs.rows[0];
+    const ok = await verifyPassword(password, row ? String(row.password_hash) : await DUMMY_HASH);
+    if (!row || !ok) throw unauthenticated('Invalid email or password');
+    return { uid: String(row.id), token: await this.issueToken(String(row.id)) };
+  }
+
+  async verify(token: string): Promise<Caller> {
+    let uid: string | undefined;
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      uid = payload.sub;
+    } catch {
+      throw unauthenticated('Not authorized, token failed');
+    }
+    // The role is read now, not from the token: a demoted or deleted user loses access at once.
+    const rs = await this.db.client.execute({ sql: 'SELECT is_admin FROM users WHERE id = ?', args: [uid ?? ''] });
+    if (!rs.rows[0]) throw unauthenticated('Not authorized, user no longer exists');
+    return { uid: uid as string, isAdmin: Number(rs.rows[0].is_admin) === 1 };
+  }
+
+  issueToken(uid: string): Promise<string> {
+    return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(uid).setIssuedAt().setExpirationTime(this.tokenTtl).sign(this.secret);
+  }
+
+  async updateCredentials(uid: string, patch: { email?: string; password?: string }): Promise<void> {
+    // Email and name live in the same row and are written by the user store; only the password is ours.
+    if (!patch.password) return;
+    const hash = await hashPassword(patch.password);
+    await this.db.write((tx) => tx.execute({ sql: 'UPDATE users SET password_hash = ? WHERE id = ?', args: [hash, uid] }));
+  }
+
+  async setAdmin(): Promise<void> {
+    // The flag is the users.is_admin column, written by the user store and read fresh in verify().
+  }
+
+  async remove(): Promise<void> {
+    // The credentials are in the users row the user store deletes.
+  }
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createClient, type Client, type Transaction } from '@libsql/client';
+import { MIGRATIONS } from './migrations.js';
+
+/**
+ * The embedded database: one SQLite file (through libsql) under the data directory.
+ * Readers run concurrently (WAL); writers are queued one at a time in this process, so a
+ * transaction's checks (e.g. stock) and its writes can never interleave with another's.
+ */
+export class Database {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(readonly client: Client) {}
+
+  static async open(dataDir: string): Promise<Database> {
+    mkdirSync(dataDir, { recursive: true });
+    const client = createClient({ url: `file:${join(dataDir, 'voltshop.db')}` });
+    await client.execute('PRAGMA journal_mode = WAL');
+    // NORMAL in WAL mode: a killed process loses nothing that was committed; only a power cut may lose the last commits.
+    await client.execute('PRAGMA synchronous = NORMAL');
+    await client.execute('PRAGMA busy_timeout = 5000');
+    const db = new Database(client);
+    await db.migrate();
+    return db;
+  }
+
+  /** Runs `fn` in a write transaction, after every write queued before it. Rolls back on any throw. */
+  write<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const run = async () => {
+      const tx = await this.client.transaction('write');
+      try {
+        const result = await fn(tx);
+        await tx.commit();
+        return result;
+      } catch (error) {
+        await tx.rollback().catch(() => undefined);
+        throw error;
+      } finally {
+        tx.close();
+      }
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Applies the versioned migrations not applied yet, each in its own transaction. */
+  private async migrate(): Promise<void> {
+    await this.client.execute('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+    const done = new Set(
+      (await this.client.execute('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)),
+    );
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      await this.write(async (tx) => {
+        for (const sql of migration.statements) await tx.execute(sql);
+        await tx.execute({
+          sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
+          args: [migration.version, new Date().toISOString()],
+        });
+      });
+    }
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

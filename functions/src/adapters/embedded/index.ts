@@ -1,0 +1,28 @@
+import type { Config } from '../../config.js';
+import type { PaymentGateway, Ports } from '../../ports.js';
+import { PayPalGateway } from '../payments/paypal.js';
+import { SimulatedGateway } from '../payments/simulated.js';
+import { EmbeddedAuth, loadJwtSecret } from './auth.js';
+import { Database } from './db.js';
+import { LocalFiles } from './files.js';
+import { createSqlStore } from './store.js';
+
+/** PayPal when credentials are configured, else clearly labelled test payments (refused in production). */
+export function paymentGateway(config: Pick<Config, 'paypal' | 'production'>): PaymentGateway {
+  const { clientId, secret, baseUrl, timeoutMs } = config.paypal;
+  if (clientId && secret) return new PayPalGateway({ clientId, secret: () => secret, baseUrl, timeoutMs });
+  return new SimulatedGateway(config.production);
+}
+
+/** The embedded backend: one SQL file, local uploads, local JWT auth. */
+export async function createEmbeddedPorts(config: Config): Promise<Ports & { db: Database }> {
+  const db = await Database.open(config.dataDir);
+  return {
+    db,
+    store: createSqlStore(db),
+    auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret)),
+    files: new LocalFiles(config.uploadsDir),
+    payments: paymentGateway(config),
+    clock: { now: () => new Date() },
+  };
+}

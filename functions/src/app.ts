@@ -1,0 +1,106 @@
+import express, { type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import { adminRoutes } from './features/admin/routes.js';
+import { configRoutes } from './features/config/routes.js';
+import { orderRoutes } from './features/orders/routes.js';
+import { CatalogCache, invalidatingCatalog } from './features/products/catalogCache.js';
+import { productRoutes } from './features/products/routes.js';
+import { uploadRoutes } from './features/upload/routes.js';
+import { userRoutes } from './features/users/routes.js';
+import { errorHandler, notFoundRoute } from './http/errors.js';
+import type { Ports } from './ports.js';
+
+export interface AppOptions {
+  backend: 'embedded' | 'firebase';
+  pageSize: number;
+  holdHours: number;
+  /** How long catalogue answers may be reused; Infinity where every write goes through this process. */
+  catalogCacheTtlMs: number;
+  /** Failed sign-in / sign-up attempts allowed per IP per window. */
+  loginLimit: { max: number; windowMs: number };
+  /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
+  extraRoutes?: (app: express.Express) => void;
+  trustProxy?: boolean | number;
+  /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper). */
+  cache?: CatalogCache;
+}
+
+/**
+ * The content security policy. PayPal's JS SDK needs its own hosts for the script, its iframes and
+ * its calls; nothing else outside the shop is allowed.
+ */
+export const contentSecurityPolicy = {
+  useDefaults: true,
+  directives: {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", 'https://*.paypal.com', 'https://*.paypalobjects.com'],
+    'frame-src': ["'self'", 'https://*.paypal.com'],
+    'connect-src': ["'self'", 'https://*.paypal.com', 'https://*.paypalobjects.com'],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    // PayPal's buttons set inline styles on their container.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'form-action': ["'self'"],
+    'upgrade-insecure-requests': null,
+  },
+};
+
+/** POST/PUT bodies must be JSON (uploads excepted): anything else is a clear 415, not a silent empty body. */
+const requireJsonBody: RequestHandler = (req, res, next) => {
+  if (req.path.startsWith('/upload')) return next(); // multipart, checked by the upload route
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if ((req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') && hasBody && !req.is('application/json')) {
+    res.status(415).json({ message: 'Send the body as JSON (Content-Type: application/json)' });
+    return;
+  }
+  next();
+};
+
+/** Builds the whole shop API on the given ports; knows nothing of which backend runs. */
+export function createApp(ports: Ports, options: AppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false); // catalogue answers carry precomputed ETags; hashing every body costs throughput
+  app.set('trust proxy', options.trustProxy ?? false);
+  app.set('query parser', 'simple');
+  app.use(
+    helmet({
+      contentSecurityPolicy,
+      crossOriginEmbedderPolicy: false,
+      // PayPal's checkout opens a popup that reports back to this window.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+
+  const cache = options.cache ?? new CatalogCache(options.catalogCacheTtlMs);
+  const wired: Ports = { ...ports, store: invalidatingCatalog(ports.store, cache) };
+
+  const loginLimiter = rateLimit({
+    windowMs: options.loginLimit.windowMs,
+    limit: options.loginLimit.max,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ message: 'Too many attempts. Please wait a few minutes and try again.' });
+    },
+  });
+
+  const api = express.Router();
+  api.use(requireJsonBody);
+  api.use(express.json({ limit: '100kb', strict: true }));
+  api.use('/products', productRoutes(wired, { pageSize: options.pageSize, cache }));
+  api.use('/users', userRoutes(wired, { loginLimiter }));
+  api.use('/orders', orderRoutes(wired, { holdHours: options.holdHours }));
+  api.use('/upload', uploadRoutes(wired));
+  api.use('/admin', adminRoutes(wired));
+  api.use(configRoutes(wired, { backend: options.backend }));
+  api.use(notFoundRoute);
+
+  app.use('/api', api);
+  options.extraRoutes?.(app);
+  app.use(notFoundRoute);
+  app.use(errorHandler);
+  return app;
+}

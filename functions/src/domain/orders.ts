@@ -1,0 +1,27 @@
+// Order rules that hold whatever backend stores the order.
+import { conflict, forbidden } from './errors.js';
+import type { Order } from './types.js';
+
+export const DEFAULT_HOLD_HOURS = 48;
+
+export function canRead(order: Pick<Order, 'user'>, viewer: { uid: string; isAdmin: boolean }): boolean {
+  return viewer.isAdmin || order.user._id === viewer.uid;
+}
+
+/** Throws unless the order may be paid now by this viewer. */
+export function assertPayable(order: Order, viewer: { uid: string; isAdmin: boolean }, now: Date): void {
+  if (!canRead(order, viewer)) throw forbidden('Not authorized to pay this order');
+  if (order.isPaid) throw conflict('Order is already paid');
+  if (order.status === 'expired' || (order.expiresAt && new Date(order.expiresAt) <= now)) {
+    throw conflict('Order has expired; its items were returned to stock. Please place a new order');
+  }
+}
+
+export function assertDeliverable(order: Order): void {
+  if (!order.isPaid) throw conflict('Order is not paid yet');
+  if (order.isDelivered) throw conflict('Order is already delivered');
+}
+
+export function holdUntil(now: Date, holdHours: number): Date {
+  return new Date(now.getTime() + holdHours * 3_600_000);
+}

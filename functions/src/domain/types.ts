@@ -1,0 +1,109 @@
+// The shapes the API answers, with the spec's field names (section 3). Shared by the API and the web.
+
+export interface Review {
+  _id: string;
+  user: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export interface Product {
+  _id: string;
+  name: string;
+  image: string;
+  brand: string;
+  category: string;
+  description: string;
+  price: number;
+  countInStock: number;
+  rating: number;
+  numReviews: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/products/:id also carries the reviews, newest first. */
+export interface ProductDetail extends Product {
+  reviews: Review[];
+}
+
+export interface ProductPage {
+  products: Product[];
+  page: number;
+  pages: number;
+}
+
+export interface UserSummary {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+/** Login, register and profile update answer the user with a bearer token. */
+export interface UserInfo extends UserSummary {
+  token: string;
+}
+
+export interface ShippingAddress {
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface OrderItem {
+  product: string;
+  name: string;
+  image: string;
+  price: number;
+  qty: number;
+}
+
+export interface PaymentResult {
+  id: string;
+  provider: 'paypal' | 'simulated';
+  status: string;
+  amount: string;
+  currency: string;
+  email?: string;
+  updateTime: string;
+}
+
+/** awaiting_payment holds stock until expiresAt; expired orders gave their stock back and cannot be paid. */
+export type OrderStatus = 'awaiting_payment' | 'paid' | 'delivered' | 'expired';
+
+export interface Order {
+  _id: string;
+  user: { _id: string; name: string; email: string };
+  orderItems: OrderItem[];
+  shippingAddress: ShippingAddress;
+  paymentMethod: string;
+  itemsPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+  totalPrice: number;
+  currency: string;
+  isPaid: boolean;
+  paidAt: string | null;
+  paymentResult: PaymentResult | null;
+  isDelivered: boolean;
+  deliveredAt: string | null;
+  status: OrderStatus;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+export interface PublicConfig {
+  paymentMode: 'paypal' | 'simulated';
+  paypalClientId: string;
+  currency: string;
+  backend: 'embedded' | 'firebase';
+}
+
+export interface ApiErrorBody {
+  message: string;
+  fields?: Record<string, string>;
+}

@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import { requireAdmin } from '../../http/auth.js';
+import type { Ports } from '../../ports.js';
+
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** GET /api/admin/stats: the dashboard's orders and revenue per day (last 30 days) and low-stock products. */
+export function adminRoutes({ store, auth, clock }: Ports) {
+  const router = Router();
+  router.get('/stats', requireAdmin(auth), async (_req, res) => {
+    const now = clock.now();
+    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
+    const rows = await store.orders.dailyStats(since);
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    const daily = Array.from({ length: 30 }, (_, i) => {
+      const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      return byDay.get(day) ?? { day, orders: 0, revenue: 0 };
+    });
+    const lowStock = await store.products.lowStock(LOW_STOCK_THRESHOLD, 20);
+    res.json({ daily, lowStock });
+  });
+  return router;
+}

@@ -1,0 +1,81 @@
+import { Router } from 'express';
+import {
+  assertDeliverable,
+  assertPayable,
+  badInput,
+  canRead,
+  forbidden,
+  holdUntil,
+  notFound,
+  placeOrderSchema,
+  toCents,
+} from '../../domain/index.js';
+import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
+import { parse, parseId } from '../../http/validate.js';
+import type { Ports } from '../../ports.js';
+
+export function orderRoutes({ store, auth, payments, clock }: Ports, options: { holdHours: number }) {
+  const router = Router();
+  const signedIn = requireUser(auth);
+  const admin = requireAdmin(auth);
+
+  async function readableOrder(id: string, caller: { uid: string; isAdmin: boolean }) {
+    const order = await store.orders.get(parseId(id, 'Order'));
+    if (!order) throw notFound('Order not found');
+    if (!canRead(order, caller)) throw forbidden('Not authorized to view this order');
+    return order;
+  }
+
+  router.post('/', signedIn, async (req, res) => {
+    if (Array.isArray(req.body?.orderItems) && req.body.orderItems.length === 0) throw badInput('No order items');
+    const input = parse(placeOrderSchema, req.body);
+    const user = await store.users.get(callerOf(req).uid);
+    if (!user) throw notFound('User not found');
+    const now = clock.now();
+    // Prices and totals sent by the client are ignored: the store prices the order from the database.
+    const order = await store.orders.place({
+      user: { _id: user._id, name: user.name, email: user.email },
+      lines: input.orderItems.map((l) => ({ product: l.product, qty: l.qty })),
+      shippingAddress: input.shippingAddress,
+      paymentMethod: input.paymentMethod,
+      now,
+      expiresAt: holdUntil(now, options.holdHours),
+    });
+    res.status(201).json(order);
+  });
+
+  router.get('/myorders', signedIn, async (req, res) => {
+    res.json(await store.orders.listForUser(callerOf(req).uid));
+  });
+
+  router.get('/', admin, async (_req, res) => {
+    res.json(await store.orders.listAll());
+  });
+
+  router.get('/:id', signedIn, async (req, res) => {
+    res.json(await readableOrder(req.params.id as string, callerOf(req)));
+  });
+
+  router.put('/:id/pay', signedIn, async (req, res) => {
+    const order = await readableOrder(req.params.id as string, callerOf(req));
+    const now = clock.now();
+    assertPayable(order, callerOf(req), now);
+    // The provider is asked, not the client: amount, currency and status come from the provider's record.
+    const payment = await payments.verifyCapture({
+      orderId: order._id,
+      totalCents: toCents(order.totalPrice),
+      currency: order.currency,
+      payload: req.body,
+    });
+    res.json(await store.orders.markPaid(order._id, payment, now));
+  });
+
+  router.put('/:id/deliver', admin, async (req, res) => {
+    const order = await store.orders.get(parseId(req.params.id, 'Order'));
+    if (!order) throw notFound('Order not found');
+    assertDeliverable(order);
+    res.json(await store.orders.markDelivered(order._id, clock.now()));
+  });
+
+  return router;
+}

@@ -1,0 +1,94 @@
+import { Router, type Request, type Response } from 'express';
+import { notFound, productQuerySchema, productUpdateSchema, reviewSchema, badInput } from '../../domain/index.js';
+import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
+import { parse, parseId } from '../../http/validate.js';
+import type { Ports } from '../../ports.js';
+import type { CatalogCache } from './catalogCache.js';
+
+/** What "Create Product" makes: an empty product the admin then edits (spec 4). */
+export const SAMPLE_PRODUCT = {
+  name: 'Sample name',
+  price: 0,
+  image: '/images/sample.svg',
+  brand: 'Sample brand',
+  category: 'Sample category',
+  countInStock: 0,
+  description: 'Sample description',
+};
+
+function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: string }) {
+  res.setHeader('ETag', entry.etag);
+  // Browsers may reuse for a moment but must revalidate (stock changes); a 304 costs no body.
+  res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  if (req.headers['if-none-match'] === entry.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(entry.body);
+}
+
+function assertEmptyBody(body: unknown) {
+  if (body !== undefined && (typeof body !== 'object' || body === null || Object.keys(body).length > 0)) {
+    throw badInput('This call takes no body');
+  }
+}
+
+export function productRoutes({ store, auth }: Ports, options: { pageSize: number; cache: CatalogCache }) {
+  const router = Router();
+  const { cache, pageSize } = options;
+
+  router.get('/', async (req, res) => {
+    const { keyword, pageNumber } = parse(productQuerySchema, req.query);
+    const key = `list:${pageNumber}:${keyword.trim().toLowerCase()}`;
+    const entry = await cache.get(key, () => store.products.list({ keyword: keyword.trim(), page: pageNumber, pageSize }));
+    sendCached(req, res, entry);
+  });
+
+  router.get('/top', async (req, res) => {
+    sendCached(req, res, await cache.get('top', () => store.products.top(3)));
+  });
+
+  router.get('/:id', async (req, res) => {
+    const id = parseId(req.params.id, 'Product');
+    const entry = await cache.get(`product:${id}`, async () => {
+      const product = await store.products.get(id);
+      if (!product) throw notFound('Product not found');
+      return product;
+    });
+    sendCached(req, res, entry);
+  });
+
+  router.post('/', requireAdmin(auth), async (req, res) => {
+    assertEmptyBody(req.body);
+    const product = await store.products.create(SAMPLE_PRODUCT, callerOf(req).uid);
+    res.status(201).json(product);
+  });
+
+  router.put('/:id', requireAdmin(auth), async (req, res) => {
+    const id = parseId(req.params.id, 'Product');
+    const input = parse(productUpdateSchema, req.body);
+    if (input._id !== undefined && input._id !== id) throw badInput('_id does not match the URL');
+    const product = await store.products.update(id, input);
+    if (!product) throw notFound('Product not found');
+    res.json(product);
+  });
+
+  router.delete('/:id', requireAdmin(auth), async (req, res) => {
+    const id = parseId(req.params.id, 'Product');
+    if (!(await store.products.remove(id))) throw notFound('Product not found');
+    res.json({ message: 'Product removed' });
+  });
+
+  router.post('/:id/reviews', requireUser(auth), async (req, res) => {
+    const id = parseId(req.params.id, 'Product');
+    const input = parse(reviewSchema, req.body);
+    const caller = callerOf(req);
+    const user = await store.users.get(caller.uid);
+    if (!user) throw notFound('User not found');
+    await store.products.addReview(id, { userId: user._id, name: user.name, ...input });
+    res.status(201).json({ message: 'Review added' });
+  });
+
+  return router;
+}

@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import { fileTypeFromBuffer } from 'file-type';
+import multer from 'multer';
+import { badInput } from '../../domain/index.js';
+import { requireAdmin } from '../../http/auth.js';
+import type { Ports } from '../../ports.js';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const ALLOWED = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+} as const;
+
+/** POST /api/upload (admin): one image in the field `image`, checked by its bytes, stored under a random name. */
+export function uploadRoutes({ auth, files }: Ports) {
+  const router = Router();
+  // Kept in memory (at most 5 MB) so nothing touches the disk before the bytes are checked.
+  const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+
+  router.post('/', requireAdmin(auth), receive.single('image'), async (req, res) => {
+    if (!req.file) throw badInput("No image received: send a JPEG, PNG or WebP file in the field 'image'");
+    const type = await fileTypeFromBuffer(req.file.buffer);
+    const ext = type && type.mime in ALLOWED ? ALLOWED[type.mime as keyof typeof ALLOWED] : null;
+    if (!type || !ext) throw badInput('Images only: JPEG, PNG or WebP (the file content is not one of these)');
+    const path = await files.saveImage(req.file.buffer, ext, type.mime);
+    res.status(201).type('text/plain').send(path);
+  });
+
+  return router;
+}

@@ -1,0 +1,97 @@
+import { Router } from 'express';
+import {
+  adminUserUpdateSchema,
+  badInput,
+  conflict,
+  loginSchema,
+  notFound,
+  profileUpdateSchema,
+  registerSchema,
+  type UserInfo,
+  type UserSummary,
+} from '../../domain/index.js';
+import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
+import { parse, parseId } from '../../http/validate.js';
+import type { Ports, StoredUser } from '../../ports.js';
+import type { RequestHandler } from 'express';
+
+const summary = (u: StoredUser): UserSummary => ({ _id: u._id, name: u.name, email: u.email, isAdmin: u.isAdmin });
+const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), token });
+
+export function userRoutes({ store, auth }: Ports, options: { loginLimiter: RequestHandler }) {
+  const router = Router();
+  const admin = requireAdmin(auth);
+  const signedIn = requireUser(auth);
+
+  router.post('/login', options.loginLimiter, async (req, res) => {
+    const { email, password } = parse(loginSchema, req.body);
+    const identity = await auth.signIn(email, password);
+    const user = await store.users.get(identity.uid);
+    if (!user) throw notFound('User not found');
+    res.json(withToken(user, identity.token));
+  });
+
+  router.post('/', options.loginLimiter, async (req, res) => {
+    const input = parse(registerSchema, req.body);
+    if (await store.users.findByEmail(input.email)) throw conflict('User already exists');
+    const identity = await auth.signUp(input);
+    const user = await store.users.create({ _id: identity.uid, name: input.name, email: input.email, isAdmin: false });
+    res.status(201).json(withToken(user, identity.token));
+  });
+
+  router.get('/profile', signedIn, async (req, res) => {
+    const user = await store.users.get(callerOf(req).uid);
+    if (!user) throw notFound('User not found');
+    res.json(summary(user));
+  });
+
+  router.put('/profile', signedIn, async (req, res) => {
+    const { uid } = callerOf(req);
+    const input = parse(profileUpdateSchema, req.body);
+    const current = await store.users.get(uid);
+    if (!current) throw notFound('User not found');
+    const email = input.email && input.email.toLowerCase() !== current.email.toLowerCase() ? input.email : undefined;
+    if (email && (await store.users.findByEmail(email))) throw conflict('Email already in use');
+    await auth.updateCredentials(uid, { email, name: input.name, password: input.password || undefined });
+    const user = await store.users.update(uid, { name: input.name, email: input.email });
+    if (!user) throw notFound('User not found');
+    res.json(withToken(user, await auth.issueToken(uid)));
+  });
+
+  router.get('/', admin, async (_req, res) => {
+    res.json((await store.users.list()).map(summary));
+  });
+
+  router.get('/:id', admin, async (req, res) => {
+    const user = await store.users.get(parseId(req.params.id, 'User'));
+    if (!user) throw notFound('User not found');
+    res.json(summary(user));
+  });
+
+  router.put('/:id', admin, async (req, res) => {
+    const id = parseId(req.params.id, 'User');
+    const input = parse(adminUserUpdateSchema, req.body);
+    if (input._id !== undefined && input._id !== id) throw badInput('_id does not match the URL');
+    const current = await store.users.get(id);
+    if (!current) throw notFound('User not found');
+    if (id === callerOf(req).uid && !input.isAdmin) throw badInput('You cannot remove your own admin rights');
+    const emailChanged = input.email.toLowerCase() !== current.email.toLowerCase();
+    if (emailChanged && (await store.users.findByEmail(input.email))) throw conflict('Email already in use');
+    await auth.updateCredentials(id, { email: emailChanged ? input.email : undefined, name: input.name });
+    if (input.isAdmin !== current.isAdmin) await auth.setAdmin(id, input.isAdmin);
+    const user = await store.users.update(id, { name: input.name, email: input.email, isAdmin: input.isAdmin });
+    if (!user) throw notFound('User not found');
+    res.json(summary(user));
+  });
+
+  router.delete('/:id', admin, async (req, res) => {
+    const id = parseId(req.params.id, 'User');
+    if (id === callerOf(req).uid) throw badInput('You cannot delete your own account');
+    if (!(await store.users.get(id))) throw notFound('User not found');
+    await auth.remove(id);
+    await store.users.remove(id);
+    res.json({ message: 'User removed' });
+  });
+
+  return router;
+}

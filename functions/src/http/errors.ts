@@ -1,0 +1,53 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { MulterError } from 'multer';
+import { DomainError } from '../domain/index.js';
+
+const STATUS: Record<DomainError['kind'], number> = {
+  bad_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+};
+
+export const notFoundRoute: RequestHandler = (req, res) => {
+  res.status(404).json({ message: `Not found - ${req.originalUrl.split('?')[0]}` });
+};
+
+/** The one place errors become answers: JSON `{ message, fields? }`, honest status, never a stack trace. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  void _next;
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  if (err instanceof DomainError) {
+    res.status(STATUS[err.kind]).json(err.fields ? { message: err.message, fields: err.fields } : { message: err.message });
+    return;
+  }
+  if (err instanceof MulterError) {
+    const tooBig = err.code === 'LIMIT_FILE_SIZE';
+    res.status(tooBig ? 413 : 400).json({
+      message: tooBig ? 'Image must be at most 5 MB' : `Upload refused: send one image in the field 'image' (${err.code})`,
+    });
+    return;
+  }
+  // body-parser errors carry a `type` and a status (malformed JSON, too large, bad charset...)
+  const e = err as { type?: string; status?: number; statusCode?: number };
+  if (e.type === 'entity.parse.failed') {
+    res.status(400).json({ message: 'Malformed JSON body' });
+    return;
+  }
+  if (e.type === 'entity.too.large') {
+    res.status(413).json({ message: 'Request body too large' });
+    return;
+  }
+  const status = e.status ?? e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    res.status(status).json({ message: err instanceof Error ? err.message : 'Bad request' });
+    return;
+  }
+  console.error(`[api] ${req.method} ${req.originalUrl}`, err);
+  res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+};

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import { badInput, fieldErrors, idSchema, notFound } from '../domain/index.js';
+
+/** Parses input with a shared schema; a failure is a 400 naming each bad field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    const first = Object.values(fields)[0] ?? 'Invalid input';
+    throw badInput(first, fields);
+  }
+  return result.data;
+}
+
+/** A route id that cannot exist (wrong shape) is simply not found, never a 500. */
+export function parseId(value: unknown, what: string): string {
+  const result = idSchema.safeParse(value);
+  if (!result.success) throw notFound(`${what} not found`);
+  return result.data;
+}

@@ -1,0 +1,154 @@
+// The ports: what the API needs from a backend. Two sets of adapters implement them:
+// adapters/embedded (one process, SQL file, local files, local JWT) and adapters/firebase
+// (Firestore, Firebase Auth, Cloud Storage). Routes and domain rules only ever see these interfaces.
+import type {
+  Order,
+  OrderItem,
+  PaymentResult,
+  Product,
+  ProductDetail,
+  ProductPage,
+  ProductUpdateInput,
+  Review,
+  ShippingAddress,
+  UserSummary,
+} from './domain/index.js';
+
+export interface ProductQuery {
+  /** Case-insensitive literal substring of the name; '' means all. */
+  keyword: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface NewReview {
+  userId: string;
+  name: string;
+  rating: number;
+  comment: string;
+}
+
+export interface ProductStore {
+  list(query: ProductQuery): Promise<ProductPage>;
+  /** The `limit` best rated, ties broken by review count then newest. */
+  top(limit: number): Promise<Product[]>;
+  get(id: string): Promise<ProductDetail | null>;
+  create(product: ProductUpdateInput, ownerId: string): Promise<Product>;
+  update(id: string, product: ProductUpdateInput): Promise<Product | null>;
+  remove(id: string): Promise<boolean>;
+  /** Adds a review and recomputes rating and numReviews atomically.
+   *  Throws not_found for an unknown product, conflict 'Product already reviewed' for a second review. */
+  addReview(productId: string, review: NewReview): Promise<Review>;
+  /** Products whose stock is at most `threshold`, lowest first (admin dashboard). */
+  lowStock(threshold: number, limit: number): Promise<Product[]>;
+}
+
+export interface StoredUser extends UserSummary {
+  createdAt: string;
+}
+
+export interface UserStore {
+  get(id: string): Promise<StoredUser | null>;
+  findByEmail(email: string): Promise<StoredUser | null>;
+  list(): Promise<StoredUser[]>;
+  /** Creates the profile for an identity the auth port created. Throws conflict when the email is taken. */
+  create(user: { _id: string; name: string; email: string; isAdmin: boolean }): Promise<StoredUser>;
+  /** Throws conflict 'Email already in use' when another user has the email (case-insensitively). */
+  update(id: string, patch: { name?: string; email?: string; isAdmin?: boolean }): Promise<StoredUser | null>;
+  remove(id: string): Promise<boolean>;
+}
+
+export interface PlaceOrderCommand {
+  user: { _id: string; name: string; email: string };
+  lines: { product: string; qty: number }[];
+  shippingAddress: ShippingAddress;
+  paymentMethod: string;
+  now: Date;
+  expiresAt: Date;
+}
+
+export interface OrderStore {
+  /** Reads current prices, checks and takes stock, prices with domain/pricing and saves the order, all
+   *  atomically. Throws not_found for unknown products and conflict naming the product when stock is short. */
+  place(command: PlaceOrderCommand): Promise<Order>;
+  get(id: string): Promise<Order | null>;
+  listForUser(userId: string): Promise<Order[]>;
+  listAll(): Promise<Order[]>;
+  /** Marks paid unless already paid, expired, or the capture id was used before (conflict). Atomic. */
+  markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order>;
+  /** Marks delivered when paid and not delivered (conflict otherwise). Atomic. */
+  markDelivered(id: string, now: Date): Promise<Order>;
+  /** Expires unpaid orders whose hold ended and returns their stock. Returns how many expired. */
+  expireStale(now: Date): Promise<number>;
+  /** Orders and revenue (paid orders) per day since `since` (admin dashboard). */
+  dailyStats(since: Date): Promise<{ day: string; orders: number; revenue: number }[]>;
+}
+
+export interface Store {
+  products: ProductStore;
+  users: UserStore;
+  orders: OrderStore;
+  /** Tells whether the store answers (for /api/health). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Who is calling, as the auth port vouches. isAdmin is read fresh, never trusted from the client. */
+export interface Caller {
+  uid: string;
+  isAdmin: boolean;
+}
+
+export interface Identity {
+  uid: string;
+  token: string;
+}
+
+export interface AuthPort {
+  /** Creates credentials for a new account. Throws conflict 'User already exists' when the email is taken. */
+  signUp(input: { name: string; email: string; password: string }): Promise<Identity>;
+  /** Throws unauthenticated 'Invalid email or password'. */
+  signIn(email: string, password: string): Promise<Identity>;
+  /** Verifies a bearer token. Throws unauthenticated for a missing, invalid or expired token. */
+  verify(token: string): Promise<Caller>;
+  /** A fresh token, e.g. after a profile update. */
+  issueToken(uid: string): Promise<string>;
+  updateCredentials(uid: string, patch: { email?: string; password?: string; name?: string }): Promise<void>;
+  setAdmin(uid: string, isAdmin: boolean): Promise<void>;
+  remove(uid: string): Promise<void>;
+}
+
+export interface FilePort {
+  /** Stores validated image bytes under a random name and answers the public path (e.g. /uploads/x.webp). */
+  saveImage(bytes: Uint8Array, ext: 'jpg' | 'png' | 'webp', mime: string): Promise<string>;
+}
+
+export interface CaptureCheck {
+  orderId: string;
+  totalCents: number;
+  currency: string;
+  /** What the web sent after the provider's capture (for PayPal: the capture result with its order id). */
+  payload: unknown;
+}
+
+export interface PaymentGateway {
+  readonly mode: 'paypal' | 'simulated';
+  readonly clientId: string;
+  /** Verifies with the provider that the payment is captured for exactly this amount and currency.
+   *  Throws bad_input / conflict / unavailable with a message the shopper can read. */
+  verifyCapture(check: CaptureCheck): Promise<PaymentResult>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface Ports {
+  store: Store;
+  auth: AuthPort;
+  files: FilePort;
+  payments: PaymentGateway;
+  clock: Clock;
+}
+
+export type { OrderItem };

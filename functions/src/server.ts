@@ -1,0 +1,82 @@
+// The standalone shop: the API, /uploads and the built web app in one Node process, on the embedded backend.
+import express from 'express';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { createEmbeddedPorts } from './adapters/embedded/index.js';
+import { createApp } from './app.js';
+import { readConfig, type Config } from './config.js';
+import { CatalogCache, invalidatingCatalog } from './features/products/catalogCache.js';
+import type { Clock } from './ports.js';
+import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
+
+const EXPIRY_SWEEP_MS = 60_000;
+
+export async function startServer(config: Config = readConfig(), options: { clock?: Clock } = {}) {
+  const base = await createEmbeddedPorts(config);
+  const ports = options.clock ? { ...base, clock: options.clock } : base;
+  const seeded = await isEmpty(ports);
+  if (seeded) await seedDemo(ports, config.seedAdmin);
+
+  const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+  const app = createApp(ports, {
+    backend: 'embedded',
+    pageSize: config.pageSize,
+    holdHours: config.holdHours,
+    catalogCacheTtlMs: Number.POSITIVE_INFINITY, // every write goes through this process and clears it
+    cache,
+    loginLimit: config.loginLimit,
+    extraRoutes: (app) => {
+      app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
+      if (existsSync(join(config.webDist, 'index.html'))) {
+        // Hashed build assets never change; index.html always revalidates.
+        app.use('/assets', express.static(join(config.webDist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
+        app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+        app.get(/^(?!\/api\/|\/uploads\/).*/, (_req, res) => {
+          res.setHeader('Cache-Control', 'no-cache');
+          res.sendFile(join(config.webDist, 'index.html'));
+        });
+      }
+    },
+  });
+
+  // Unpaid orders give their stock back when their hold ends.
+  const sweeper = invalidatingCatalog(ports.store, cache);
+  const sweep = () => sweeper.orders.expireStale(ports.clock.now()).catch((e) => { console.error('[expiry]', e); return 0; });
+  await sweep();
+  const timer = setInterval(sweep, EXPIRY_SWEEP_MS);
+  timer.unref();
+
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    port,
+    url: `http://localhost:${port}`,
+    seeded,
+    /** Runs the expiry sweep now (tests). */
+    sweepExpired: sweep,
+    close: async () => {
+      clearInterval(timer);
+      await new Promise<void>((r) => server.close(() => r()));
+      await ports.store.close();
+    },
+  };
+}
+
+const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isMain) {
+  const config = readConfig();
+  const running = await startServer(config);
+  const webBuilt = existsSync(join(config.webDist, 'index.html'));
+  console.log(`\nVoltshop is running at ${running.url}${webBuilt ? '' : '  (API only: run `npm run build -w web` for the shop pages)'}`);
+  console.log(`  data: ${config.dataDir}${running.seeded ? ' (demo data seeded)' : ''}`);
+  console.log(`  payments: ${config.paypal.clientId && config.paypal.secret ? 'PayPal' : 'simulated test payments (no PayPal credentials set)'}`);
+  console.log(`  admin:    ${config.seedAdmin.email} / ${config.seedAdmin.password}`);
+  for (const c of Object.values(DEMO_CUSTOMERS)) console.log(`  customer: ${c.email} / ${c.password}`);
+  const stop = () => running.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from './support/shop.js';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+const validProduct = {
+  name: 'Test Phone X',
+  price: 199.99,
+  image: '/images/sample.svg',
+  brand: 'Testco',
+  category: 'Phones',
+  description: 'A phone for tests.',
+  countInStock: 7,
+};
+
+describe('GET /api/products', () => {
+  it('answers the first page with the spec shape and page size 8', async () => {
+    const { status, body } = await shop.call('GET', '/api/products');
+    expect(status).toBe(200);
+    expect(body.page).toBe(1);
+    expect(body.products).toHaveLength(8);
+    expect(body.pages).toBeGreaterThanOrEqual(3);
+    const p = body.products[0];
+    for (const key of ['_id', 'name', 'image', 'brand', 'category', 'description', 'price', 'countInStock', 'rating', 'numReviews']) {
+      expect(p).toHaveProperty(key);
+    }
+  });
+
+  it('paginates without overlap', async () => {
+    const one = await shop.call('GET', '/api/products?pageNumber=1');
+    const two = await shop.call('GET', '/api/products?pageNumber=2');
+    expect(two.body.page).toBe(2);
+    const ids = new Set(one.body.products.map((p: any) => p._id));
+    expect(two.body.products.some((p: any) => ids.has(p._id))).toBe(false);
+  });
+
+  it('answers an empty last page past the end, and 400 for a bad page number', async () => {
+    const far = await shop.call('GET', '/api/products?pageNumber=999');
+    expect(far.status).toBe(200);
+    expect(far.body.products).toEqual([]);
+    expect((await shop.call('GET', '/api/products?pageNumber=-1')).status).toBe(400);
+    expect((await shop.call('GET', '/api/products?pageNumber=abc')).status).toBe(400);
+  });
+
+  it('searches case-insensitively by literal substring', async () => {
+    const all = await shop.call('GET', '/api/products?pageNumber=1');
+    const name: string = all.body.products[0].name;
+    const part = name.slice(1, 5).toUpperCase();
+    const { body } = await shop.call('GET', `/api/products?keyword=${encodeURIComponent(part)}`);
+    expect(body.products.length).toBeGreaterThan(0);
+    for (const p of body.products) expect(p.name.toLowerCase()).toContain(part.toLowerCase());
+  });
+
+  it('treats regex characters as text: they neither error nor match everything', async () => {
+    const total = (await shop.call('GET', '/api/products')).body.pages;
+    for (const kw of ['(', '.*', '[', '%', '_', '\\', '^', '$where']) {
+      const { status, body } = await shop.call('GET', `/api/products?keyword=${encodeURIComponent(kw)}`);
+      expect(status).toBe(200);
+      expect(body.pages).toBeLessThan(total);
+      for (const p of body.products) expect(p.name).toContain(kw); // only literal matches, e.g. 'Cable (2 m)' for '('
+    }
+    // the seed has exactly one name with '(' and none with '.*'
+    expect((await shop.call('GET', '/api/products?keyword=(')).body.products).toHaveLength(1);
+    expect((await shop.call('GET', '/api/products?keyword=.*')).body.products).toHaveLength(0);
+  });
+
+  it('answers 304 to a matching ETag', async () => {
+    const first = await shop.call('GET', '/api/products');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${shop.url}/api/products`, { headers: { 'If-None-Match': etag as string } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('GET /api/products/top and /:id', () => {
+  it('answers the 3 best rated, best first', async () => {
+    const { status, body } = await shop.call('GET', '/api/products/top');
+    expect(status).toBe(200);
+    expect(body).toHaveLength(3);
+    expect(body[0].rating).toBeGreaterThanOrEqual(body[1].rating);
+    expect(body[1].rating).toBeGreaterThanOrEqual(body[2].rating);
+  });
+
+  it('answers a product with its reviews; 404 for unknown and malformed ids', async () => {
+    const top = await shop.call('GET', '/api/products/top');
+    const { status, body } = await shop.call('GET', `/api/products/${top.body[0]._id}`);
+    expect(status).toBe(200);
+    expect(Array.isArray(body.reviews)).toBe(true);
+    expect(body.reviews.length).toBe(body.numReviews);
+    for (const id of ['ffffffffffffffffffffffff', 'not-an-id', '..%2F..%2Fetc', '%00', 'x'.repeat(300)]) {
+      const res = await shop.call('GET', `/api/products/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Product not found');
+    }
+  });
+});
+
+describe('product admin', () => {
+  it('refuses anonymous and customers', async () => {
+    expect((await shop.call('POST', '/api/products')).status).toBe(401);
+    const alice = await shop.aliceToken();
+    expect((await shop.call('POST', '/api/products', { token: alice })).status).toBe(403);
+    const top = await shop.call('GET', '/api/products/top');
+    expect((await shop.call('PUT', `/api/products/${top.body[0]._id}`, { token: alice, body: validProduct })).status).toBe(403);
+    expect((await shop.call('DELETE', `/api/products/${top.body[0]._id}`, { token: alice })).status).toBe(403);
+  });
+
+  it('creates a sample product, updates it, finds it, deletes it', async () => {
+    const admin = await shop.adminToken();
+    const created = await shop.call('POST', '/api/products', { token: admin });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe('Sample name');
+    expect(created.body.price).toBe(0);
+    const id = created.body._id;
+
+    const updated = await shop.call('PUT', `/api/products/${id}`, { token: admin, body: { _id: id, ...validProduct } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject(validProduct);
+
+    // the catalogue cache must not serve the old version
+    const found = await shop.call('GET', '/api/products?keyword=test%20phone');
+    expect(found.body.products.map((p: any) => p._id)).toContain(id);
+    expect((await shop.call('GET', `/api/products/${id}`)).body.price).toBe(199.99);
+
+    const removed = await shop.call('DELETE', `/api/products/${id}`, { token: admin });
+    expect(removed.status).toBe(200);
+    expect((await shop.call('GET', `/api/products/${id}`)).status).toBe(404);
+    expect((await shop.call('DELETE', `/api/products/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('refuses bad product input with field details and changes nothing', async () => {
+    const admin = await shop.adminToken();
+    const top = await shop.call('GET', '/api/products/top');
+    const id = top.body[0]._id;
+    const before = (await shop.call('GET', `/api/products/${id}`)).body;
+    const bad = [
+      { ...validProduct, price: -5 },
+      { ...validProduct, price: '12' },
+      { ...validProduct, countInStock: 2.5 },
+      { ...validProduct, name: '' },
+      { ...validProduct, extra: true },
+      { ...validProduct, _id: 'ffffffffffffffffffffffff' },
+    ];
+    for (const body of bad) {
+      const res = await shop.call('PUT', `/api/products/${id}`, { token: admin, body });
+      expect(res.status).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+    const res = await shop.call('PUT', `/api/products/${id}`, { token: admin, body: { ...validProduct, price: -5 } });
+    expect(res.body.fields.price).toBe('Price cannot be negative');
+    expect((await shop.call('GET', `/api/products/${id}`)).body).toEqual(before);
+  });
+});
+
+describe('reviews', () => {
+  it('needs a signed-in user', async () => {
+    const top = await shop.call('GET', '/api/products/top');
+    expect((await shop.call('POST', `/api/products/${top.body[0]._id}/reviews`, { body: { rating: 5, comment: 'x' } })).status).toBe(401);
+  });
+
+  it('adds one review per user, recomputes rating and numReviews, refuses the second', async () => {
+    const admin = await shop.adminToken();
+    const created = await shop.call('POST', '/api/products', { token: admin });
+    const id = created.body._id;
+    const alice = await shop.aliceToken();
+    const bob = await shop.bobToken();
+
+    expect((await shop.call('POST', `/api/products/${id}/reviews`, { token: alice, body: { rating: 5, comment: 'Great' } })).status).toBe(201);
+    expect((await shop.call('POST', `/api/products/${id}/reviews`, { token: bob, body: { rating: 2, comment: 'Meh' } })).status).toBe(201);
+    const second = await shop.call('POST', `/api/products/${id}/reviews`, { token: alice, body: { rating: 1, comment: 'Again' } });
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe('Product already reviewed');
+
+    const product = (await shop.call('GET', `/api/products/${id}`)).body;
+    expect(product.numReviews).toBe(2);
+    expect(product.rating).toBe(3.5);
+    expect(product.reviews.map((r: any) => r.name).sort()).toEqual(['Alice Walker', 'Bob Chen']);
+  });
+
+  it('refuses concurrent duplicate reviews: exactly one lands', async () => {
+    const admin = await shop.adminToken();
+    const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
+    const bob = await shop.bobToken();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => shop.call('POST', `/api/products/${id}/reviews`, { token: bob, body: { rating: 4, comment: 'Race' } })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect((await shop.call('GET', `/api/products/${id}`)).body.numReviews).toBe(1);
+  });
+
+  it('validates rating and comment', async () => {
+    const top = await shop.call('GET', '/api/products/top');
+    const bob = await shop.bobToken();
+    for (const body of [{ rating: 0, comment: 'x' }, { rating: 6, comment: 'x' }, { rating: 3.5, comment: 'x' }, { rating: 3 }, { rating: 3, comment: '' }]) {
+      expect((await shop.call('POST', `/api/products/${top.body[2]._id}/reviews`, { token: bob, body })).status).toBe(400);
+    }
+    expect((await shop.call('POST', '/api/products/ffffffffffffffffffffffff/reviews', { token: bob, body: { rating: 3, comment: 'x' } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,68 @@
+// Starts a real shop (embedded backend, fresh temp data directory, real HTTP on a free port) for tests.
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig, type Config } from '../../src/config.js';
+import { startServer } from '../../src/server.js';
+import type { Clock } from '../../src/ports.js';
+import { DEMO_CUSTOMERS } from '../../src/seed/seed.js';
+
+export interface TestShop {
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+  sweepExpired(): Promise<number>;
+  /** fetch against the shop, JSON in and out. */
+  call<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; raw?: RequestInit['body']; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  login(email: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+  aliceToken(): Promise<string>;
+  bobToken(): Promise<string>;
+}
+
+export async function startTestShop(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestShop> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-test-'));
+  const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), LOGIN_RATE_LIMIT: '1000', ...env });
+  const server = await startServer(config, options);
+  const url = `http://127.0.0.1:${server.port}`;
+  const tokens = new Map<string, string>();
+
+  const shop: TestShop = {
+    url,
+    config,
+    sweepExpired: () => server.sweepExpired(),
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.Authorization = `Bearer ${options.token}`;
+      let body: RequestInit['body'] = options.raw;
+      if (options.body !== undefined) {
+        headers['Content-Type'] ??= 'application/json';
+        body = JSON.stringify(options.body);
+      }
+      const res = await fetch(url + path, { method, headers, body, signal: AbortSignal.timeout(15_000) });
+      const text = await res.text();
+      let parsed: unknown = text;
+      if (res.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text);
+      return { status: res.status, body: parsed as any, headers: res.headers };
+    },
+    async login(email, password) {
+      const cached = tokens.get(email);
+      if (cached) return cached;
+      const res = await shop.call('POST', '/api/users/login', { body: { email, password } });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      tokens.set(email, res.body.token);
+      return res.body.token as string;
+    },
+    adminToken: () => shop.login(config.seedAdmin.email, config.seedAdmin.password),
+    aliceToken: () => shop.login(DEMO_CUSTOMERS.alice.email, DEMO_CUSTOMERS.alice.password),
+    bobToken: () => shop.login(DEMO_CUSTOMERS.bob.email, DEMO_CUSTOMERS.bob.password),
+  };
+  return shop;
+}
+
+export const shippingAddress = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };

@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^@domain$/, replacement: r('../functions/src/domain/index.ts') },
+      { find: /^@domain\/(.*)$/, replacement: r('../functions/src/domain/$1') },
+      { find: /^@\/(.*)$/, replacement: r('./src/$1') },
+    ],
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/uploads': apiTarget },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    manifest: true,
+  },
+});
