@@ -1,0 +1,7 @@
+// Which backend this build talks to, fixed at build time (VITE_BACKEND=firebase npm run build -w web).
+// Vite replaces import.meta.env at build time, so in the default (embedded) build every `if (isFirebase)`
+// branch and the Firebase SDK it would import are dropped from the bundle.
+export const isFirebase = import.meta.env.VITE_BACKEND === 'firebase';
+
+/** Loads the Firebase side of the web app (only ever called when isFirebase). */
+export const loadFirebase = () => import('./firebase');
