@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -6,6 +6,8 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Firebase suites need the emulators: `npm run test:firebase` and functions/vitest.emulators.config.ts.
+    exclude: [...configDefaults.exclude, 'test/firebase/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

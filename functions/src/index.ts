@@ -1,2 +1,149 @@
-// Reserved for the Cloud Functions entry (Firebase backend); see the Firebase issue.
-export {};
+// The Cloud Functions entry (Firebase backend): the same Express app as the embedded server (src/app.ts),
+// on the Firebase adapters (src/adapters/firebase). Hosting rewrites /api/** to `api` (firebase.json).
+//
+// The global scope stays light: it only declares the functions and their parameters. The app, the Admin SDK and
+// the adapters load on the first request (a cold start that serves no API call, e.g. deploy-time discovery or
+// the scheduler, pays nothing for them).
+import { IncomingMessage } from 'node:http';
+import type { Express } from 'express';
+import { logger } from 'firebase-functions';
+import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { onRequest, type Request } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import type { Ports } from './ports.js';
+
+/** Keep in step with the `/api/**` rewrite in firebase.json. */
+export const REGION = 'us-central1';
+
+// Deploy parameters: values come from functions/.env.<projectId> (or a prompt at deploy); the secret from
+// Secret Manager (`firebase functions:secrets:set PAYPAL_CLIENT_SECRET`).
+const paypalSecret = defineSecret('PAYPAL_CLIENT_SECRET');
+const paypalClientId = defineString('PAYPAL_CLIENT_ID', {
+  default: '',
+  description: 'PayPal REST client id (empty: simulated test payments, refused in production)',
+});
+const paypalApiBase = defineString('PAYPAL_API_BASE', {
+  default: 'https://api-m.sandbox.paypal.com',
+  description: 'PayPal REST API: https://api-m.sandbox.paypal.com or https://api-m.paypal.com',
+});
+const webApiKey = defineString('WEB_API_KEY', {
+  default: '',
+  description: "The project's web API key (Project settings > General), for POST /api/users and /api/users/login",
+});
+const minInstances = defineInt('MIN_INSTANCES', { default: 0, description: 'Warm instances of the api function (0 = scale to zero)' });
+
+/** Catalogue answers are reused this long per instance: several instances run, and writes on one don't reach the others. */
+const CATALOG_CACHE_TTL_MS = 5_000;
+
+let ports: Promise<Ports> | undefined;
+let app: Promise<Express> | undefined;
+
+/** The ports, built once per instance (retried on the next call if building failed). */
+function getPorts(): Promise<Ports> {
+  ports ??= (async () => {
+    const { createFirebasePorts, firebaseSettingsFromEnv } = await import('./adapters/firebase/index.js');
+    const settings = firebaseSettingsFromEnv();
+    if (settings.store === 'embedded' && process.env.FUNCTIONS_EMULATOR !== 'true') {
+      throw new Error('VOLTSHOP_STORE=embedded is for the offline emulator suite only; deployed functions use Firestore');
+    }
+    return createFirebasePorts({
+      ...settings,
+      webApiKey: () => webApiKey.value(),
+      paypal: {
+        ...settings.paypal,
+        clientId: paypalClientId.value(),
+        baseUrl: paypalApiBase.value() || settings.paypal.baseUrl,
+        secret: () => paypalSecret.value(), // read at request time (each PayPal OAuth call)
+      },
+    });
+  })().catch((error) => {
+    ports = undefined;
+    throw error;
+  });
+  return ports;
+}
+
+function getApp(): Promise<Express> {
+  app ??= (async () => {
+    const [{ createApp }, { readConfig }, built] = await Promise.all([import('./app.js'), import('./config.js'), getPorts()]);
+    // PORT is the platform's (a socket in the emulator), not ours: the rest are the embedded server's variables.
+    const config = readConfig({ ...process.env, PORT: undefined });
+    return createApp(built, {
+      backend: 'firebase',
+      pageSize: config.pageSize,
+      holdHours: config.holdHours,
+      catalogCacheTtlMs: CATALOG_CACHE_TTL_MS,
+      loginLimit: config.loginLimit,
+      // Hosting's CDN, then Google's front end: the client is the second hop from the end of X-Forwarded-For
+      // (only the login limiter's key, which is per instance; Firebase Auth also throttles sign-ins itself).
+      trustProxy: 2,
+    });
+  })().catch((error) => {
+    app = undefined;
+    throw error;
+  });
+  return app;
+}
+
+/**
+ * The platform has already read the body (req.rawBody) and parsed it with its own limits. The app wants to read
+ * it itself (its 100 kB JSON limit, strict parsing, multer for uploads), so it gets a fresh request that replays
+ * the same bytes.
+ */
+function replayable(req: Request): IncomingMessage {
+  const copy = new IncomingMessage(req.socket);
+  copy.method = req.method;
+  copy.url = req.originalUrl || req.url;
+  copy.headers = req.headers;
+  // The Functions emulator reaches the runtime over a local socket, with no client address at all: give the
+  // login limiter one (deployed, the socket and X-Forwarded-For always carry one).
+  if (process.env.FUNCTIONS_EMULATOR === 'true' && !req.socket?.remoteAddress && !req.headers['x-forwarded-for']) {
+    copy.headers = { ...req.headers, 'x-forwarded-for': '127.0.0.1' };
+  }
+  copy.rawHeaders = req.rawHeaders;
+  copy.httpVersion = req.httpVersion;
+  copy.httpVersionMajor = req.httpVersionMajor;
+  copy.httpVersionMinor = req.httpVersionMinor;
+  // A message that was never complete destroys its socket when it is destroyed (after being read): ours is whole.
+  copy.complete = true;
+  if (req.rawBody?.length) copy.push(req.rawBody);
+  copy.push(null);
+  return copy;
+}
+
+/** The whole /api (same routes as the embedded server). */
+export const api = onRequest(
+  {
+    region: REGION,
+    memory: '512MiB',
+    cpu: 1,
+    concurrency: 80,
+    minInstances,
+    maxInstances: 20,
+    timeoutSeconds: 60,
+    invoker: 'public',
+    secrets: [paypalSecret],
+  },
+  async (req, res) => {
+    let handler: Express;
+    try {
+      handler = await getApp();
+    } catch (error) {
+      logger.error('[api] could not start', error);
+      res.status(503).json({ message: 'The shop is starting up or misconfigured. Please try again in a moment.' });
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      res.once('finish', resolve);
+      res.once('close', resolve);
+      handler(replayable(req) as Parameters<Express>[0], res);
+    });
+  },
+);
+
+/** Unpaid orders give their stock back when their hold ends (the embedded server sweeps every minute). */
+export const expireOrders = onSchedule({ schedule: 'every 15 minutes', region: REGION, timeoutSeconds: 300 }, async () => {
+  const { store } = await getPorts();
+  const expired = await store.orders.expireStale(new Date());
+  if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
+});

@@ -193,11 +193,25 @@ class SqlUsers implements UserStore {
     return rs.rows.map(toUser);
   }
 
-  /** In the embedded backend the auth adapter already inserted the row with the credentials; this fills the profile. */
+  /** With the embedded auth the row (with the credentials) exists already and this fills the profile; with another
+   *  auth (Firebase Auth + this store, or the store alone) it inserts a profile whose password never verifies ('!'). */
   async create(user: { _id: string; name: string; email: string; isAdmin: boolean }) {
-    const updated = await this.update(user._id, user);
-    if (!updated) throw notFound('User not found');
-    return updated;
+    try {
+      await this.db.write((tx) =>
+        tx.execute({
+          sql: `INSERT INTO users (id, name, email, email_key, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, '!', ?, ?)
+                ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email, email_key = excluded.email_key,
+                  is_admin = excluded.is_admin`,
+          args: [user._id, user.name, user.email, user.email.toLowerCase(), user.isAdmin ? 1 : 0, new Date().toISOString()],
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('Email already in use');
+      throw error;
+    }
+    const created = await this.get(user._id);
+    if (!created) throw notFound('User not found');
+    return created;
   }
 
   async update(id: string, patch: { name?: string; email?: string; isAdmin?: boolean }) {

@@ -1,0 +1,125 @@
+// The AuthPort on Firebase Auth.
+// - Bearer tokens are Firebase ID tokens (1 hour; the web SDK refreshes them). verify() checks them with the Admin SDK.
+// - The role is the `admin` custom claim. A token claiming admin is confirmed against the user record on every
+//   call (one Admin SDK lookup, admin calls only): a demoted or disabled admin loses access at once, even with a
+//   token minted before the change. A promotion shows in the next token: the web force-refreshes it
+//   (getIdToken(true)) after a claim change; API clients sign in again.
+// - signUp / signIn (POST /api/users, /api/users/login for API clients) go through the Auth REST API with the web
+//   API key and answer an ID token, like the browser SDK would get.
+// - issueToken (after a profile update) mints a custom token and exchanges it for an ID token (REST
+//   accounts:signInWithCustomToken). On Google Cloud, minting needs the runtime service account to hold
+//   "Service Account Token Creator" on itself (iam.serviceAccounts.signBlob); see docs/firebase.md.
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import { badInput, conflict, notFound, unauthenticated, unavailable } from '../../domain/index.js';
+import type { AuthPort, Caller, Identity } from '../../ports.js';
+import { IdentityToolkitError, type IdentityToolkit } from './identityToolkit.js';
+
+const codeOf = (error: unknown) => String((error as { code?: unknown })?.code ?? '');
+
+/** Sign-in failures all read the same, so the answer does not reveal which emails exist. */
+const BAD_CREDENTIALS = new Set(['EMAIL_NOT_FOUND', 'INVALID_PASSWORD', 'INVALID_LOGIN_CREDENTIALS', 'USER_DISABLED', 'INVALID_EMAIL', 'MISSING_PASSWORD']);
+
+function restError(error: unknown): never {
+  if (!(error instanceof IdentityToolkitError)) throw error;
+  if (BAD_CREDENTIALS.has(error.code)) throw unauthenticated('Invalid email or password');
+  if (error.code === 'EMAIL_EXISTS') throw conflict('User already exists');
+  if (error.code === 'WEAK_PASSWORD') throw badInput('Password must be at least 6 characters', { password: 'Password must be at least 6 characters' });
+  if (error.code === 'TOO_MANY_ATTEMPTS_TRY_LATER') throw unavailable('Too many attempts. Please wait a few minutes and try again.');
+  if (error.code === 'OPERATION_NOT_ALLOWED') throw unavailable('Email and password sign-in is not enabled for this project');
+  console.error('[auth] Identity Toolkit error', error.code);
+  throw unavailable('The sign-in service could not complete the request. Please try again later.');
+}
+
+export class FirebaseAuthAdapter implements AuthPort {
+  constructor(
+    private readonly auth: Auth,
+    private readonly rest: IdentityToolkit,
+  ) {}
+
+  async signUp(input: { name: string; email: string; password: string }): Promise<Identity> {
+    try {
+      const a = await this.rest.signUp({ email: input.email, password: input.password, displayName: input.name });
+      return { uid: a.localId, token: a.idToken };
+    } catch (error) {
+      restError(error);
+    }
+  }
+
+  async signIn(email: string, password: string): Promise<Identity> {
+    try {
+      const a = await this.rest.signInWithPassword(email.trim(), password);
+      return { uid: a.localId, token: a.idToken };
+    } catch (error) {
+      restError(error);
+    }
+  }
+
+  async verify(token: string): Promise<Caller> {
+    let decoded: Awaited<ReturnType<Auth['verifyIdToken']>>;
+    try {
+      decoded = await this.auth.verifyIdToken(token);
+    } catch {
+      throw unauthenticated('Not authorized, token failed');
+    }
+    if (decoded.admin !== true) return { uid: decoded.uid, isAdmin: false };
+    // The token says admin: confirm with the user record (a demotion since the token was minted wins).
+    let user: UserRecord;
+    try {
+      user = await this.auth.getUser(decoded.uid);
+    } catch (error) {
+      if (codeOf(error) === 'auth/user-not-found') throw unauthenticated('Not authorized, user no longer exists');
+      throw error;
+    }
+    if (user.disabled) throw unauthenticated('Not authorized, account disabled');
+    return { uid: decoded.uid, isAdmin: user.customClaims?.admin === true };
+  }
+
+  async issueToken(uid: string): Promise<string> {
+    const custom = await this.auth.createCustomToken(uid);
+    try {
+      return (await this.rest.signInWithCustomToken(custom)).idToken;
+    } catch (error) {
+      restError(error);
+    }
+  }
+
+  async updateCredentials(uid: string, patch: { email?: string; password?: string; name?: string }): Promise<void> {
+    const props: { email?: string; password?: string; displayName?: string } = {};
+    if (patch.email) props.email = patch.email;
+    if (patch.password) props.password = patch.password;
+    if (patch.name) props.displayName = patch.name;
+    if (!Object.keys(props).length) return;
+    try {
+      await this.auth.updateUser(uid, props);
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === 'auth/email-already-exists') throw conflict('Email already in use');
+      if (code === 'auth/user-not-found') throw notFound('User not found');
+      if (code === 'auth/invalid-password') throw badInput('Password must be at least 6 characters');
+      throw error;
+    }
+  }
+
+  /** Sets or clears the `admin` claim, keeping any other claims. Takes effect in the user's next ID token. */
+  async setAdmin(uid: string, isAdmin: boolean): Promise<void> {
+    let user: UserRecord;
+    try {
+      user = await this.auth.getUser(uid);
+    } catch (error) {
+      if (codeOf(error) === 'auth/user-not-found') throw notFound('User not found');
+      throw error;
+    }
+    const claims: Record<string, unknown> = { ...(user.customClaims ?? {}) };
+    if (isAdmin) claims.admin = true;
+    else delete claims.admin;
+    await this.auth.setCustomUserClaims(uid, claims);
+  }
+
+  async remove(uid: string): Promise<void> {
+    try {
+      await this.auth.deleteUser(uid);
+    } catch (error) {
+      if (codeOf(error) !== 'auth/user-not-found') throw error;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// Case-insensitive literal substring search on Firestore, which has no substring operator.
+//
+// Every product keeps, written by the server only:
+//   nameKey   = name.toLowerCase()                        (the text the keyword must occur in)
+//   nameGrams = every distinct 1-, 2- and 3-character piece of nameKey (at most 3 x length entries)
+// A keyword can only occur in names that contain each of its pieces, so the query
+//   where('nameGrams', 'array-contains', <one piece of the keyword>).select('nameKey', 'createdAt')
+// returns a superset of the matches, cheaply (projection: no descriptions or images are read); the exact test
+// `nameKey.includes(keyword)` then runs in memory. The count and the page are cut from that exact list, so
+// `pages` is exact and a keyword like '(' or '.*' is just text. Only the page's products are then read whole.
+// Cost: one projected read per candidate (names containing the rarest-looking 3-character piece), not per product.
+
+const GRAM_MAX = 3;
+
+/** The lower-cased name the keyword is matched against. */
+export const nameKeyOf = (name: string) => name.toLowerCase();
+
+/** Distinct 1..3 code-point pieces of a lower-cased name (what the index holds). */
+export function gramsOf(nameKey: string): string[] {
+  const chars = Array.from(nameKey);
+  const grams = new Set<string>();
+  for (let size = 1; size <= GRAM_MAX; size++) {
+    for (let i = 0; i + size <= chars.length; i++) grams.add(chars.slice(i, i + size).join(''));
+  }
+  return [...grams];
+}
+
+// English letters from most to least frequent: a piece made of rarer characters matches fewer names.
+const COMMON = ' etaoinsrhldcumfpgwybvkxjqz';
+
+function commonness(gram: string): number {
+  let score = 0;
+  for (const ch of gram) {
+    const rank = COMMON.indexOf(ch);
+    score += rank === -1 ? 0 : COMMON.length - rank; // digits, symbols and other scripts count as rare
+  }
+  return score;
+}
+
+/** The piece of a (lower-cased, non-empty) keyword to query the index with: the whole keyword when it is
+ *  short, otherwise its 3-character piece made of the rarest-looking characters. */
+export function queryGram(keywordKey: string): string {
+  const chars = Array.from(keywordKey);
+  if (chars.length <= GRAM_MAX) return keywordKey;
+  let best = chars.slice(0, GRAM_MAX).join('');
+  for (let i = 1; i + GRAM_MAX <= chars.length; i++) {
+    const gram = chars.slice(i, i + GRAM_MAX).join('');
+    if (commonness(gram) < commonness(best)) best = gram;
+  }
+  return best;
+}

@@ -1,0 +1,20 @@
+// The store contract on the embedded SQL store (runs everywhere, in `npm test`).
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Database } from '../../src/adapters/embedded/db.js';
+import { createSqlStore } from '../../src/adapters/embedded/store.js';
+import { storeContract } from './store.contract.js';
+
+storeContract('embedded (SQLite)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-'));
+  const store = createSqlStore(await Database.open(dir));
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});

@@ -1,0 +1,453 @@
+// The Store port's contract: the same cases run against every store adapter
+// (embedded: contract/embedded.test.ts, in `npm test`; Firestore: firebase/firestore.contract.test.ts, needs the
+// Firestore emulator). Each case gets a fresh, empty store from the factory.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DomainError, type PaymentResult, type ProductUpdateInput } from '../../src/domain/index.js';
+import type { PlaceOrderCommand, Store } from '../../src/ports.js';
+
+export interface StoreUnderTest {
+  store: Store;
+  /** Called after each case (close, delete files, clear the emulator). */
+  dispose(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Awaits a rejection with a DomainError of this kind (and message, when given). */
+export async function expectDomainError(promise: Promise<unknown>, kind: DomainError['kind'], message?: string | RegExp) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, 'expected a DomainError').toBeInstanceOf(DomainError);
+  expect((error as DomainError).kind).toBe(kind);
+  if (typeof message === 'string') expect((error as DomainError).message).toBe(message);
+  else if (message) expect((error as DomainError).message).toMatch(message);
+}
+
+const input = (name: string, over: Partial<ProductUpdateInput> = {}): ProductUpdateInput => ({
+  name,
+  price: 10,
+  image: '/images/sample.svg',
+  brand: 'Brand',
+  category: 'Category',
+  description: 'Description',
+  countInStock: 10,
+  ...over,
+});
+
+const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+
+const payment = (id: string, amount = '0.00'): PaymentResult => ({
+  id,
+  provider: 'simulated',
+  status: 'COMPLETED',
+  amount,
+  currency: 'USD',
+  email: undefined, // as the simulated gateway answers: stores must cope with undefined fields
+  updateTime: '2026-03-01T10:00:00.000Z',
+});
+
+export function storeContract(name: string, factory: () => Promise<StoreUnderTest>) {
+  describe(`Store contract: ${name}`, () => {
+    let sut: StoreUnderTest;
+    let store: Store;
+    beforeEach(async () => {
+      sut = await factory();
+      store = sut.store;
+    });
+    afterEach(async () => {
+      await sut?.dispose();
+    });
+
+    /** Creates products one by one with distinct creation times (newest last). */
+    async function products(names: string[], over: Partial<ProductUpdateInput> = {}) {
+      const out = [];
+      for (const n of names) {
+        out.push(await store.products.create(input(n, over), 'owner-1'));
+        await sleep(3);
+      }
+      return out;
+    }
+
+    const alice = { _id: 'alice-uid', name: 'Alice', email: 'alice@example.com' };
+    const bob = { _id: 'bob-uid', name: 'Bob', email: 'bob@example.com' };
+    const now = new Date('2026-03-01T10:00:00.000Z');
+    const later = new Date('2026-03-03T10:00:00.000Z');
+
+    const order = (lines: PlaceOrderCommand['lines'], over: Partial<PlaceOrderCommand> = {}): PlaceOrderCommand => ({
+      user: alice,
+      lines,
+      shippingAddress: address,
+      paymentMethod: 'PayPal',
+      now,
+      expiresAt: new Date(now.getTime() + 48 * 3_600_000),
+      ...over,
+    });
+
+    describe('products', () => {
+      it('creates, reads, updates and removes a product', async () => {
+        const created = await store.products.create(input('Volt Phone', { price: 19.99, countInStock: 3 }), 'owner-1');
+        expect(created).toMatchObject({ name: 'Volt Phone', price: 19.99, countInStock: 3, rating: 0, numReviews: 0 });
+        expect(typeof created._id).toBe('string');
+        expect(created.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+        const read = await store.products.get(created._id);
+        expect(read).toMatchObject({ ...created, reviews: [] });
+
+        const updated = await store.products.update(created._id, input('Volt Phone 2', { price: 1234.5, countInStock: 0 }));
+        expect(updated).toMatchObject({ _id: created._id, name: 'Volt Phone 2', price: 1234.5, countInStock: 0, createdAt: created.createdAt });
+        expect(updated).not.toHaveProperty('reviews');
+
+        expect(await store.products.remove(created._id)).toBe(true);
+        expect(await store.products.get(created._id)).toBeNull();
+        expect(await store.products.remove(created._id)).toBe(false);
+      });
+
+      it('answers null / false for unknown and impossible ids', async () => {
+        for (const id of ['doesnotexist0000000000000', '__x__', 'a']) {
+          expect(await store.products.get(id)).toBeNull();
+          expect(await store.products.update(id, input('X'))).toBeNull();
+          expect(await store.products.remove(id)).toBe(false);
+        }
+      });
+
+      it('lists newest first with pages', async () => {
+        const made = await products(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10']);
+        const p1 = await store.products.list({ keyword: '', page: 1, pageSize: 4 });
+        expect(p1.pages).toBe(3);
+        expect(p1.page).toBe(1);
+        expect(p1.products.map((p) => p.name)).toEqual(['P10', 'P9', 'P8', 'P7']);
+        const p3 = await store.products.list({ keyword: '', page: 3, pageSize: 4 });
+        expect(p3.products.map((p) => p.name)).toEqual(['P2', 'P1']);
+        expect(p3.products[1]).toMatchObject({ _id: made[0]!._id, price: 10 });
+        const past = await store.products.list({ keyword: '', page: 4, pageSize: 4 });
+        expect(past).toEqual({ products: [], page: 4, pages: 3 });
+      });
+
+      it('answers an empty shop with no pages', async () => {
+        expect(await store.products.list({ keyword: '', page: 1, pageSize: 8 })).toEqual({ products: [], page: 1, pages: 0 });
+        expect(await store.products.list({ keyword: 'x', page: 1, pageSize: 8 })).toEqual({ products: [], page: 1, pages: 0 });
+      });
+
+      it('searches a case-insensitive literal substring of the name', async () => {
+        await products(['Volt Phone X', 'volt-watch', 'Quantum Laptop (Pro)', 'Wide.*Screen', 'Ärger Über Kabel', 'Plain Cable']);
+        const names = async (keyword: string) =>
+          (await store.products.list({ keyword, page: 1, pageSize: 20 })).products.map((p) => p.name);
+        expect(await names('VOLT')).toEqual(['volt-watch', 'Volt Phone X']);
+        expect(await names('olt')).toEqual(['volt-watch', 'Volt Phone X']);
+        expect(await names('(')).toEqual(['Quantum Laptop (Pro)']);
+        expect(await names('top (pro)')).toEqual(['Quantum Laptop (Pro)']);
+        expect(await names('.*')).toEqual(['Wide.*Screen']);
+        expect(await names('e.*s')).toEqual(['Wide.*Screen']);
+        expect(await names('über')).toEqual(['Ärger Über Kabel']);
+        expect(await names('x')).toEqual(['Volt Phone X']);
+        expect(await names('CABLE')).toEqual(['Plain Cable']);
+        expect(await names('phone x!')).toEqual([]);
+        expect(await names('%')).toEqual([]);
+        expect(await names('_')).toEqual([]);
+        expect(await names('volt phone x and more words')).toEqual([]);
+      });
+
+      it('pages search results with an exact page count', async () => {
+        await products(['Gadget 1', 'Gadget 2', 'Other', 'Gadget 3', 'Gadget 4', 'Gadget 5']);
+        const page2 = await store.products.list({ keyword: 'gadget', page: 2, pageSize: 2 });
+        expect(page2.pages).toBe(3);
+        expect(page2.products.map((p) => p.name)).toEqual(['Gadget 3', 'Gadget 2']);
+        const page3 = await store.products.list({ keyword: 'gadget', page: 3, pageSize: 2 });
+        expect(page3.products.map((p) => p.name)).toEqual(['Gadget 1']);
+      });
+
+      it('finds a product by its new name after a rename, not by the old one', async () => {
+        const [p] = await products(['Old Name']);
+        await store.products.update(p!._id, input('Shiny Thing'));
+        expect((await store.products.list({ keyword: 'old', page: 1, pageSize: 8 })).products).toEqual([]);
+        expect((await store.products.list({ keyword: 'shiny', page: 1, pageSize: 8 })).products.map((x) => x._id)).toEqual([p!._id]);
+      });
+
+      it('answers the best rated: rating, then review count, then newest', async () => {
+        const [a, b, c, d] = await products(['A', 'B', 'C', 'D']);
+        await store.products.addReview(a!._id, { userId: 'u1', name: 'U1', rating: 4, comment: 'ok' });
+        await store.products.addReview(b!._id, { userId: 'u1', name: 'U1', rating: 5, comment: 'great' });
+        await store.products.addReview(c!._id, { userId: 'u1', name: 'U1', rating: 4, comment: 'ok' });
+        await store.products.addReview(c!._id, { userId: 'u2', name: 'U2', rating: 4, comment: 'ok' });
+        const top = await store.products.top(3);
+        expect(top.map((p) => p.name)).toEqual(['B', 'C', 'A']);
+        expect((await store.products.top(10)).map((p) => p._id)).toEqual([b!._id, c!._id, a!._id, d!._id]);
+      });
+
+      it('lists low stock, lowest first then by name', async () => {
+        await store.products.create(input('Zeta', { countInStock: 2 }), 'o');
+        await store.products.create(input('Alpha', { countInStock: 2 }), 'o');
+        await store.products.create(input('Empty', { countInStock: 0 }), 'o');
+        await store.products.create(input('Plenty', { countInStock: 50 }), 'o');
+        expect((await store.products.lowStock(5, 10)).map((p) => p.name)).toEqual(['Empty', 'Alpha', 'Zeta']);
+        expect((await store.products.lowStock(5, 2)).map((p) => p.name)).toEqual(['Empty', 'Alpha']);
+      });
+    });
+
+    describe('reviews', () => {
+      it('adds reviews and keeps rating and numReviews in step; newest first', async () => {
+        const [p] = await products(['Reviewed']);
+        const r1 = await store.products.addReview(p!._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Great' });
+        expect(r1).toMatchObject({ user: 'u1', name: 'Ann', rating: 5, comment: 'Great' });
+        await sleep(3);
+        await store.products.addReview(p!._id, { userId: 'u2', name: 'Ben', rating: 4, comment: 'Good' });
+        await sleep(3);
+        await store.products.addReview(p!._id, { userId: 'u3', name: 'Cy', rating: 4, comment: 'Fine' });
+        const read = await store.products.get(p!._id);
+        expect(read).toMatchObject({ rating: 4.33, numReviews: 3 });
+        expect(read!.reviews.map((r) => r.name)).toEqual(['Cy', 'Ben', 'Ann']);
+        expect((await store.products.list({ keyword: 'reviewed', page: 1, pageSize: 8 })).products[0]).toMatchObject({ rating: 4.33, numReviews: 3 });
+      });
+
+      it("refuses a second review by the same user ('Product already reviewed'), changing nothing", async () => {
+        const [p] = await products(['Once']);
+        await store.products.addReview(p!._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Great' });
+        await expectDomainError(store.products.addReview(p!._id, { userId: 'u1', name: 'Ann', rating: 1, comment: 'Again' }), 'bad_input', 'Product already reviewed');
+        const read = await store.products.get(p!._id);
+        expect(read).toMatchObject({ rating: 5, numReviews: 1 });
+        expect(read!.reviews).toHaveLength(1);
+      });
+
+      it('lets concurrent reviews of different users all count', async () => {
+        const [p] = await products(['Busy']);
+        await Promise.all([1, 2, 3, 4, 5].map((i) => store.products.addReview(p!._id, { userId: `u${i}`, name: `U${i}`, rating: i, comment: 'c' })));
+        expect(await store.products.get(p!._id)).toMatchObject({ rating: 3, numReviews: 5 });
+      });
+
+      it('refuses a review of an unknown product (not found)', async () => {
+        await expectDomainError(store.products.addReview('nope0000000000000000', { userId: 'u1', name: 'A', rating: 5, comment: 'c' }), 'not_found', 'Product not found');
+      });
+
+      it('removes the reviews with the product', async () => {
+        const [p] = await products(['Gone']);
+        await store.products.addReview(p!._id, { userId: 'u1', name: 'A', rating: 5, comment: 'c' });
+        await store.products.remove(p!._id);
+        expect(await store.products.get(p!._id)).toBeNull();
+      });
+    });
+
+    describe('users', () => {
+      it('creates, reads, finds by email case-insensitively, lists oldest first', async () => {
+        const a = await store.users.create({ ...alice, isAdmin: false });
+        expect(a).toMatchObject({ ...alice, isAdmin: false });
+        await sleep(3);
+        await store.users.create({ ...bob, isAdmin: true });
+        expect(await store.users.get(alice._id)).toMatchObject({ ...alice, isAdmin: false });
+        expect(await store.users.findByEmail('ALICE@Example.com')).toMatchObject({ _id: alice._id });
+        expect(await store.users.findByEmail(' alice@example.com ')).toMatchObject({ _id: alice._id });
+        expect(await store.users.findByEmail('nobody@example.com')).toBeNull();
+        expect((await store.users.list()).map((u) => u._id)).toEqual([alice._id, bob._id]);
+        expect(await store.users.get('unknown-user')).toBeNull();
+      });
+
+      it('keeps emails unique case-insensitively on create and update', async () => {
+        await store.users.create({ ...alice, isAdmin: false });
+        await expectDomainError(store.users.create({ _id: 'other', name: 'O', email: 'ALICE@example.COM', isAdmin: false }), 'conflict', 'Email already in use');
+        await store.users.create({ ...bob, isAdmin: false });
+        await expectDomainError(store.users.update(bob._id, { email: 'Alice@Example.com' }), 'conflict', 'Email already in use');
+        expect(await store.users.get(bob._id)).toMatchObject({ email: bob.email });
+        expect(await store.users.get('other')).toBeNull();
+      });
+
+      it('frees the old email when a user changes it, and on removal', async () => {
+        await store.users.create({ ...alice, isAdmin: false });
+        const moved = await store.users.update(alice._id, { email: 'alice.new@example.com', name: 'Alice N', isAdmin: true });
+        expect(moved).toMatchObject({ _id: alice._id, email: 'alice.new@example.com', name: 'Alice N', isAdmin: true });
+        expect(await store.users.findByEmail('alice@example.com')).toBeNull();
+        expect(await store.users.findByEmail('ALICE.NEW@example.com')).toMatchObject({ _id: alice._id });
+        await store.users.create({ _id: 'taker', name: 'T', email: 'alice@example.com', isAdmin: false });
+        // Changing only the case of one's own email is fine.
+        expect(await store.users.update(alice._id, { email: 'Alice.New@example.com' })).toMatchObject({ email: 'Alice.New@example.com' });
+
+        expect(await store.users.remove(alice._id)).toBe(true);
+        expect(await store.users.remove(alice._id)).toBe(false);
+        expect(await store.users.get(alice._id)).toBeNull();
+        expect(await store.users.findByEmail('alice.new@example.com')).toBeNull();
+        await store.users.create({ _id: 'again', name: 'A', email: 'alice.new@example.com', isAdmin: false });
+      });
+
+      it('answers null when updating an unknown user', async () => {
+        expect(await store.users.update('unknown-user', { name: 'X' })).toBeNull();
+      });
+    });
+
+    describe('orders', () => {
+      it('prices from the stored prices, takes the stock and saves the order', async () => {
+        const [p, q] = await products(['Laptop', 'Mouse']);
+        await store.products.update(p!._id, input('Laptop', { price: 89.99, countInStock: 10 }));
+        await store.products.update(q!._id, input('Mouse', { price: 0.1, countInStock: 5 }));
+        const o = await store.orders.place(order([{ product: p!._id, qty: 3 }, { product: q!._id, qty: 3 }]));
+        expect(o).toMatchObject({
+          user: alice,
+          itemsPrice: 270.27,
+          shippingPrice: 0,
+          taxPrice: 40.54,
+          totalPrice: 310.81,
+          currency: 'USD',
+          isPaid: false,
+          paidAt: null,
+          paymentResult: null,
+          isDelivered: false,
+          deliveredAt: null,
+          status: 'awaiting_payment',
+          shippingAddress: address,
+          paymentMethod: 'PayPal',
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + 48 * 3_600_000).toISOString(),
+        });
+        expect(o.orderItems).toEqual([
+          { product: p!._id, name: 'Laptop', image: '/images/sample.svg', price: 89.99, qty: 3 },
+          { product: q!._id, name: 'Mouse', image: '/images/sample.svg', price: 0.1, qty: 3 },
+        ]);
+        expect((await store.products.get(p!._id))!.countInStock).toBe(7);
+        expect((await store.products.get(q!._id))!.countInStock).toBe(2);
+        expect(await store.orders.get(o._id)).toEqual(o);
+      });
+
+      it('charges shipping on small orders', async () => {
+        const [p] = await products(['Cable'], { price: 50 });
+        expect(await store.orders.place(order([{ product: p!._id, qty: 1 }]))).toMatchObject({ itemsPrice: 50, shippingPrice: 100, taxPrice: 7.5, totalPrice: 157.5 });
+      });
+
+      it('refuses short stock naming the product, taking nothing from any line', async () => {
+        const [p, q, r] = await products(['Camera', 'Drone', 'Tripod']);
+        await store.products.update(q!._id, input('Drone', { countInStock: 2 }));
+        await store.products.update(r!._id, input('Tripod', { countInStock: 0 }));
+        await expectDomainError(store.orders.place(order([{ product: p!._id, qty: 1 }, { product: q!._id, qty: 3 }])), 'conflict', 'Only 2 of Drone left in stock (you asked for 3)');
+        await expectDomainError(store.orders.place(order([{ product: p!._id, qty: 1 }, { product: r!._id, qty: 1 }])), 'conflict', 'Tripod is out of stock');
+        expect((await store.products.get(p!._id))!.countInStock).toBe(10);
+        expect((await store.products.get(q!._id))!.countInStock).toBe(2);
+        expect(await store.orders.listAll()).toEqual([]);
+      });
+
+      it('refuses unknown products (not found), taking nothing', async () => {
+        const [p] = await products(['Real']);
+        await expectDomainError(store.orders.place(order([{ product: p!._id, qty: 1 }, { product: 'ghost0000000000000000', qty: 1 }])), 'not_found', /^Product not found/);
+        await expectDomainError(store.orders.place(order([{ product: '__bad__', qty: 1 }])), 'not_found', /^Product not found/);
+        expect((await store.products.get(p!._id))!.countInStock).toBe(10);
+      });
+
+      it('never oversells under concurrent orders', async () => {
+        const [p] = await products(['Hot Item'], { countInStock: 5 });
+        const results = await Promise.allSettled(
+          Array.from({ length: 10 }, (_, i) => store.orders.place(order([{ product: p!._id, qty: 1 }], { user: { ...alice, _id: `buyer-${i}` } }))),
+        );
+        const ok = results.filter((r) => r.status === 'fulfilled');
+        const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(ok).toHaveLength(5);
+        for (const r of refused) {
+          expect(r.reason).toBeInstanceOf(DomainError);
+          expect((r.reason as DomainError).kind).toBe('conflict');
+          expect((r.reason as DomainError).message).toContain('Hot Item');
+        }
+        expect((await store.products.get(p!._id))!.countInStock).toBe(0);
+        expect(await store.orders.listAll()).toHaveLength(5);
+      });
+
+      it('lists a user’s orders and all orders, newest first', async () => {
+        const [p] = await products(['Thing']);
+        const o1 = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        const o2 = await store.orders.place(order([{ product: p!._id, qty: 1 }], { user: bob, now: new Date(now.getTime() + 1000) }));
+        const o3 = await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: new Date(now.getTime() + 2000) }));
+        expect((await store.orders.listForUser(alice._id)).map((o) => o._id)).toEqual([o3._id, o1._id]);
+        expect((await store.orders.listForUser(bob._id)).map((o) => o._id)).toEqual([o2._id]);
+        expect((await store.orders.listForUser('nobody')).length).toBe(0);
+        expect((await store.orders.listAll()).map((o) => o._id)).toEqual([o3._id, o2._id, o1._id]);
+        expect(await store.orders.get('nope0000000000000000')).toBeNull();
+        expect(await store.orders.get('__x__')).toBeNull();
+      });
+
+      it('marks paid once; a capture id pays one order only', async () => {
+        const [p] = await products(['Payable']);
+        const o1 = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        const o2 = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        const paidAt = new Date('2026-03-01T11:00:00.000Z');
+        const paid = await store.orders.markPaid(o1._id, payment('CAPTURE-1', '111.50'), paidAt);
+        expect(paid).toMatchObject({ _id: o1._id, isPaid: true, paidAt: paidAt.toISOString(), status: 'paid', expiresAt: null, isDelivered: false });
+        expect(paid.paymentResult).toMatchObject({ id: 'CAPTURE-1', provider: 'simulated', status: 'COMPLETED', amount: '111.50', currency: 'USD' });
+        expect(await store.orders.get(o1._id)).toEqual(paid);
+
+        await expectDomainError(store.orders.markPaid(o1._id, payment('CAPTURE-2'), paidAt), 'conflict', 'Order is already paid');
+        await expectDomainError(store.orders.markPaid(o2._id, payment('CAPTURE-1'), paidAt), 'conflict', 'This payment was already used for an order');
+        expect(await store.orders.get(o2._id)).toMatchObject({ isPaid: false, status: 'awaiting_payment' });
+        await expectDomainError(store.orders.markPaid('nope0000000000000000', payment('CAPTURE-3'), paidAt), 'not_found', 'Order not found');
+        expect(await store.orders.markPaid(o2._id, payment('weird/capture id.', '1.00'), paidAt)).toMatchObject({ isPaid: true });
+      });
+
+      it('pays an order once under concurrent pay calls', async () => {
+        const [p] = await products(['Race']);
+        const o = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        const results = await Promise.allSettled([1, 2, 3, 4].map((i) => store.orders.markPaid(o._id, payment(`RACE-${i}`), now)));
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of results) {
+          if (r.status === 'rejected') expect((r.reason as DomainError).message).toBe('Order is already paid');
+        }
+      });
+
+      it('marks delivered only when paid and not yet delivered', async () => {
+        const [p] = await products(['Deliverable']);
+        const o = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        await expectDomainError(store.orders.markDelivered(o._id, now), 'conflict', 'Order is not paid yet');
+        await store.orders.markPaid(o._id, payment('CAP-D'), now);
+        const at = new Date('2026-03-02T09:00:00.000Z');
+        const delivered = await store.orders.markDelivered(o._id, at);
+        expect(delivered).toMatchObject({ isPaid: true, isDelivered: true, deliveredAt: at.toISOString(), status: 'delivered' });
+        await expectDomainError(store.orders.markDelivered(o._id, at), 'conflict', 'Order is already delivered');
+        await expectDomainError(store.orders.markPaid(o._id, payment('CAP-D2'), at), 'conflict', 'Order is already paid');
+        await expectDomainError(store.orders.markDelivered('nope0000000000000000', at), 'not_found', 'Order not found');
+      });
+
+      it('expires unpaid orders after their hold and returns their stock, once', async () => {
+        const [p, q] = await products(['Held', 'Also Held'], { countInStock: 5 });
+        const stale = await store.orders.place(order([{ product: p!._id, qty: 2 }, { product: q!._id, qty: 1 }]));
+        const fresh = await store.orders.place(order([{ product: p!._id, qty: 1 }], { expiresAt: new Date(later.getTime() + 3_600_000) }));
+        const paid = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        await store.orders.markPaid(paid._id, payment('CAP-E'), now);
+        expect((await store.products.get(p!._id))!.countInStock).toBe(1);
+
+        expect(await store.orders.expireStale(now)).toBe(0);
+        expect(await store.orders.expireStale(later)).toBe(1);
+        expect((await store.products.get(p!._id))!.countInStock).toBe(3);
+        expect((await store.products.get(q!._id))!.countInStock).toBe(5);
+        const expired = await store.orders.get(stale._id);
+        expect(expired).toMatchObject({ status: 'expired', isPaid: false, expiresAt: stale.expiresAt });
+        expect(await store.orders.get(fresh._id)).toMatchObject({ status: 'awaiting_payment' });
+        expect(await store.orders.get(paid._id)).toMatchObject({ status: 'paid' });
+        await expectDomainError(store.orders.markPaid(stale._id, payment('CAP-LATE'), later), 'conflict', /expired/);
+
+        expect(await store.orders.expireStale(later)).toBe(0); // stock is returned once
+        expect((await store.products.get(p!._id))!.countInStock).toBe(3);
+      });
+
+      it('expires an order whose product was deleted meanwhile', async () => {
+        const [p, q] = await products(['Deleted Later', 'Kept']);
+        const o = await store.orders.place(order([{ product: p!._id, qty: 1 }, { product: q!._id, qty: 2 }]));
+        await store.products.remove(p!._id);
+        expect(await store.orders.expireStale(later)).toBe(1);
+        expect((await store.products.get(q!._id))!.countInStock).toBe(10);
+        expect(await store.orders.get(o._id)).toMatchObject({ status: 'expired' });
+      });
+
+      it('counts orders and paid revenue per day', async () => {
+        const [p] = await products(['Stat'], { price: 200 });
+        const day1 = new Date('2026-03-01T10:00:00.000Z');
+        const day2 = new Date('2026-03-02T10:00:00.000Z');
+        const a = await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: day1 }));
+        await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: day1 }));
+        const c = await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: day2 }));
+        await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: new Date('2026-02-01T10:00:00.000Z') }));
+        await store.orders.markPaid(a._id, payment('S1'), day1);
+        await store.orders.markPaid(c._id, payment('S2'), day2);
+        expect(await store.orders.dailyStats(new Date('2026-02-15T00:00:00.000Z'))).toEqual([
+          { day: '2026-03-01', orders: 2, revenue: 230 },
+          { day: '2026-03-02', orders: 1, revenue: 230 },
+        ]);
+      });
+    });
+
+    it('answers ping', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+}

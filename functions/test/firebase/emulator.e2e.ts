@@ -1,0 +1,414 @@
+// The Firebase mode end to end, through the emulators: the Auth emulator for accounts and ID tokens, the
+// Functions emulator running the real `api` function (functions/lib/index.js), and the Hosting emulator's
+// /api/** rewrite in front of it. Run by scripts/firebase/test-emulators.mjs (in `npm test`) under
+//   firebase emulators:exec --only auth,functions,hosting
+// with VOLTSHOP_STORE=embedded (the Firestore emulator cannot run offline: the function keeps its data in the
+// embedded SQL store under DATA_DIR, which this process opens too for seeding and bootstrapping), and by
+// scripts/firebase/test-firebase.mjs with the Firestore store when the full emulator suite can run.
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin, createFirebasePorts, createStore, IdentityToolkit } from '../../src/adapters/firebase/index.js';
+import { contentSecurityPolicy } from '../../src/app.js';
+import type { Ports, Store } from '../../src/ports.js';
+import { DEMO_CUSTOMERS, seedDemo } from '../../src/seed/seed.js';
+
+const PROJECT_ID = process.env.GCLOUD_PROJECT || 'demo-voltshop';
+const STORE = process.env.VOLTSHOP_STORE === 'embedded' ? 'embedded' : 'firestore';
+const REQUEST_TIMEOUT_MS = 20_000; // a crashed function makes the emulator hang: never wait for ever
+
+let base: string; // the Hosting emulator
+let app: App;
+let auth: Auth;
+let store: Store;
+let ports: Ports;
+const rest = new IdentityToolkit({ apiKey: () => 'emulator-api-key' });
+const seedAdmin = { email: 'admin@voltshop.test', password: 'admin1234' };
+/** An admin made by the bootstrap (Admin SDK) for the shopping cases. */
+const keeper = { uid: '', idToken: '' };
+
+interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown; raw?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body = options.raw;
+  if (options.body !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(base + path, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const text = await res.text();
+  const parsed = res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text;
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+let n = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++n}@example.com`;
+
+async function register(name = 'Carol Test', password = 'secret123') {
+  const email = unique('carol');
+  const res = await call('POST', '/api/users', { body: { name, email, password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { ...res.body, email, password } as { _id: string; name: string; email: string; isAdmin: boolean; token: string; password: string };
+}
+
+/** Signs in like the web SDK does (Auth emulator REST): an ID token and a refresh token. */
+async function signIn(email: string, password: string) {
+  const a = await rest.signInWithPassword(email, password);
+  return { idToken: a.idToken, refreshToken: a.refreshToken, uid: a.localId };
+}
+
+/** CSP header -> { directive: sorted sources }. */
+function directives(csp: string | null): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of (csp ?? '').split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out[name] = sources.sort();
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  const hub = process.env.FIREBASE_EMULATOR_HUB;
+  if (!hub || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('Run this suite under `firebase emulators:exec --only auth,functions,hosting` (scripts/firebase/test-emulators.mjs)');
+  }
+  const emulators = (await (await fetch(`http://${hub}/emulators`, { signal: AbortSignal.timeout(5000) })).json()) as Record<string, { host: string; port: number }>;
+  if (!emulators.hosting || !emulators.functions) throw new Error(`Hosting and Functions emulators must run (running: ${Object.keys(emulators).join(', ')})`);
+  base = `http://${emulators.hosting.host}:${emulators.hosting.port}`;
+
+  app = initializeApp({ projectId: PROJECT_ID }, 'e2e');
+  auth = getAuth(app);
+  const settings = { store: STORE, dataDir: process.env.DATA_DIR ?? '' } as const;
+  if (STORE === 'embedded' && !settings.dataDir) throw new Error('DATA_DIR must be the function’s data directory');
+  store = await createStore(settings, app);
+  ports = await createFirebasePorts(
+    { ...settings, webApiKey: () => '', paypal: { clientId: '', secret: () => '', baseUrl: '', timeoutMs: 1000 }, production: false },
+    app,
+  );
+
+  // The demo data, through the ports only (what scripts/firebase/seed.mjs does), against the Auth emulator.
+  await seedDemo(ports, seedAdmin);
+
+  const email = unique('keeper');
+  keeper.uid = (await bootstrapAdmin(auth, store, { email, password: 'keeper123', name: 'Shop Keeper' })).uid;
+  keeper.idToken = (await signIn(email, 'keeper123')).idToken;
+
+  // First request: the function's cold start (lazy initialisation) happens here.
+  const health = await call('GET', '/api/health');
+  expect(health.status, JSON.stringify(health.body)).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await ports?.store.close();
+  if (store !== ports?.store) await store?.close();
+  if (app) await deleteApp(app);
+});
+
+describe('Hosting in front of the function', () => {
+  it('rewrites /api/** to the function, which answers the Firebase backend config', async () => {
+    const res = await call('GET', '/api/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'firebase' });
+    expect((await call('GET', '/api/config/paypal')).body).toBe('');
+  });
+
+  it('answers unknown /api paths with the API’s JSON 404, not the web app', async () => {
+    const res = await call('GET', '/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not found - /api/nope' });
+  });
+
+  it('serves the seeded catalogue through the rewrite (pages of 8, top 3, search)', async () => {
+    const page = await call('GET', '/api/products?pageNumber=1');
+    expect(page.status).toBe(200);
+    expect(page.body.products).toHaveLength(8);
+    expect(page.body.pages).toBeGreaterThanOrEqual(3);
+    const top = await call('GET', '/api/products/top');
+    expect(top.body).toHaveLength(3);
+    const first = page.body.products[0];
+    const found = await call('GET', `/api/products?keyword=${encodeURIComponent(first.name.slice(1, 6).toUpperCase())}`);
+    expect(found.body.products.map((p: { _id: string }) => p._id)).toContain(first._id);
+    expect((await call('GET', '/api/products?keyword=.*')).body).toEqual({ products: [], page: 1, pages: 0 });
+    const detail = await call('GET', `/api/products/${top.body[0]._id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.reviews.length).toBeGreaterThan(0);
+  });
+
+  it('sends the same security headers on the web app and the API; the CSP matches the app’s', async () => {
+    const page = await call('GET', '/');
+    const api = await call('GET', '/api/config');
+    const hosting = directives(page.headers.get('content-security-policy'));
+    const fromApp = directives(api.headers.get('content-security-policy'));
+    expect(Object.keys(hosting).sort()).toEqual(Object.keys(fromApp).sort());
+    for (const [name, sources] of Object.entries(hosting)) {
+      // The Firebase web SDK talks to Google's Auth, Firestore and Storage endpoints: only connect-src is wider.
+      if (name === 'connect-src') expect(sources).toEqual(expect.arrayContaining(fromApp[name]!));
+      else expect(sources, name).toEqual(fromApp[name]);
+    }
+    for (const source of contentSecurityPolicy.directives['script-src']) expect(hosting['script-src']).toContain(source);
+    for (const header of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security']) {
+      expect(page.headers.get(header), header).toBe(api.headers.get(header));
+    }
+  });
+
+  it('falls back to the web app for client routes (no-cache) and caches hashed assets for ever', async () => {
+    const route = await call('GET', '/product/abc123');
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-type')).toContain('text/html');
+    expect(route.body).toContain('<div id="root"');
+    expect(route.headers.get('cache-control')).toBe('no-cache');
+    const asset = /\/assets\/[^"]+\.js/.exec(route.body)?.[0];
+    expect(asset, 'the built index.html references a hashed script').toBeTruthy();
+    const js = await call('GET', asset!);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('accounts through Firebase Auth', () => {
+  it('registers through the API: the spec’s user shape with a Firebase ID token', async () => {
+    const user = await register('Dora Test');
+    expect(user).toMatchObject({ name: 'Dora Test', isAdmin: false });
+    expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'isAdmin', 'name', 'password', 'token']);
+    const decoded = await auth.verifyIdToken(user.token);
+    expect(decoded.uid).toBe(user._id);
+    expect((await auth.getUser(user._id)).displayName).toBe('Dora Test');
+    const again = await call('POST', '/api/users', { body: { name: 'Dup', email: user.email.toUpperCase(), password: 'secret123' } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('User already exists');
+  });
+
+  it('signs in through the API case-insensitively; bad credentials all read the same', async () => {
+    const user = await register();
+    const ok = await call('POST', '/api/users/login', { body: { email: user.email.toUpperCase(), password: user.password } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ _id: user._id, name: user.name, email: user.email, isAdmin: false });
+    expect((await auth.verifyIdToken(ok.body.token)).uid).toBe(user._id);
+    const wrong = await call('POST', '/api/users/login', { body: { email: user.email, password: 'nope-nope' } });
+    const unknown = await call('POST', '/api/users/login', { body: { email: unique('ghost'), password: 'nope-nope' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.message).toBe('Invalid email or password');
+  });
+
+  it('accepts ID tokens from the Auth emulator’s REST sign-in (as the web SDK gets them)', async () => {
+    const user = await register();
+    const session = await signIn(user.email, user.password);
+    const me = await call('GET', '/api/users/profile', { token: session.idToken });
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ _id: user._id, name: user.name, email: user.email, isAdmin: false });
+  });
+
+  it('refuses missing and forged tokens with 401', async () => {
+    expect((await call('GET', '/api/users/profile')).status).toBe(401);
+    const forged = await call('GET', '/api/users/profile', { token: 'not.a.token' });
+    expect(forged.status).toBe(401);
+    expect(forged.body.message).toBe('Not authorized, token failed');
+  });
+
+  it('updates the profile (name, password) and answers a fresh token', async () => {
+    const user = await register();
+    const res = await call('PUT', '/api/users/profile', { token: user.token, body: { name: 'Carol Renamed', password: 'newsecret1' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ _id: user._id, name: 'Carol Renamed', email: user.email, isAdmin: false });
+    expect((await auth.verifyIdToken(res.body.token)).uid).toBe(user._id);
+    expect((await call('GET', '/api/users/profile', { token: res.body.token })).body.name).toBe('Carol Renamed');
+    expect((await call('POST', '/api/users/login', { body: { email: user.email, password: 'newsecret1' } })).status).toBe(200);
+    expect((await call('POST', '/api/users/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
+  });
+});
+
+describe('the admin claim', () => {
+  let boss: { uid: string; idToken: string };
+
+  beforeAll(async () => {
+    // The first admin: made with the Admin SDK (scripts/firebase/bootstrap-admin.mjs), never by an endpoint.
+    const email = unique('boss');
+    const made = await bootstrapAdmin(auth, store, { email, password: 'bosspass1', name: 'Boss' });
+    expect(made.created).toBe(true);
+    expect((await auth.getUser(made.uid)).customClaims).toEqual({ admin: true });
+    boss = { ...(await signIn(email, 'bosspass1')), uid: made.uid };
+  });
+
+  it('lets a bootstrapped admin list users; customers get 403', async () => {
+    const list = await call('GET', '/api/users', { token: boss.idToken });
+    expect(list.status).toBe(200);
+    expect(list.body).toContainEqual(expect.objectContaining({ _id: boss.uid, name: 'Boss', isAdmin: true }));
+    expect(list.body).toContainEqual(expect.objectContaining({ email: DEMO_CUSTOMERS.alice.email, isAdmin: false }));
+    const alice = await call('POST', '/api/users/login', { body: { email: DEMO_CUSTOMERS.alice.email, password: DEMO_CUSTOMERS.alice.password } });
+    expect((await call('GET', '/api/users', { token: alice.body.token })).status).toBe(403);
+  });
+
+  it('the seeded admin signs in through the API with isAdmin true', async () => {
+    const res = await call('POST', '/api/users/login', { body: seedAdmin });
+    expect(res.status).toBe(200);
+    expect(res.body.isAdmin).toBe(true);
+    expect((await auth.verifyIdToken(res.body.token)).admin).toBe(true);
+    expect((await call('GET', '/api/orders', { token: res.body.token })).status).toBe(200);
+  });
+
+  it('grants and revokes admin through PUT /api/users/:id; a refreshed token carries the change', async () => {
+    const user = await register('Erin Test');
+    let session = await signIn(user.email, user.password);
+    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(403);
+
+    const grant = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: user.name, email: user.email, isAdmin: true } });
+    expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+    expect(grant.body).toEqual({ _id: user._id, name: user.name, email: user.email, isAdmin: true });
+    expect((await auth.getUser(user._id)).customClaims).toMatchObject({ admin: true });
+
+    // The token minted before the grant does not carry the claim: still 403 until the client refreshes it.
+    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(403);
+    const refreshed = await rest.refresh(session.refreshToken);
+    session = { ...session, idToken: refreshed.idToken, refreshToken: refreshed.refreshToken };
+    expect((await auth.verifyIdToken(session.idToken)).admin).toBe(true);
+    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(200);
+    expect((await call('GET', `/api/users/${user._id}`, { token: session.idToken })).body.isAdmin).toBe(true);
+
+    const revoke = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: user.name, email: user.email, isAdmin: false } });
+    expect(revoke.status).toBe(200);
+    expect(revoke.body.isAdmin).toBe(false);
+    // A demotion wins at once, even with the token that still says admin (checked against the user record) ...
+    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(403);
+    // ... and the refreshed token no longer carries the claim.
+    const after = await rest.refresh(session.refreshToken);
+    expect((await auth.verifyIdToken(after.idToken)).admin).toBeUndefined();
+    expect((await call('GET', '/api/users', { token: after.idToken })).status).toBe(403);
+    expect((await call('GET', '/api/users/profile', { token: after.idToken })).status).toBe(200);
+  });
+
+  it('keeps an admin from demoting or deleting themselves', async () => {
+    const me = (await call('GET', `/api/users/${boss.uid}`, { token: boss.idToken })).body;
+    const demote = await call('PUT', `/api/users/${boss.uid}`, { token: boss.idToken, body: { name: me.name, email: me.email, isAdmin: false } });
+    expect(demote.status).toBe(400);
+    expect((await call('DELETE', `/api/users/${boss.uid}`, { token: boss.idToken })).status).toBe(400);
+    expect((await auth.getUser(boss.uid)).customClaims).toMatchObject({ admin: true });
+  });
+
+  it('changes a user’s email in Firebase Auth too, and refuses one in use', async () => {
+    const user = await register();
+    const other = await register();
+    const email = unique('renamed');
+    const res = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: 'Renamed', email, isAdmin: false } });
+    expect(res.status).toBe(200);
+    expect((await auth.getUser(user._id)).email).toBe(email.toLowerCase());
+    expect((await call('POST', '/api/users/login', { body: { email, password: user.password } })).status).toBe(200);
+    const taken = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: 'Renamed', email: other.email.toUpperCase(), isAdmin: false } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Email already in use');
+  });
+
+  it('deletes a user: the Firebase Auth account goes too', async () => {
+    const user = await register();
+    const res = await call('DELETE', `/api/users/${user._id}`, { token: boss.idToken });
+    expect(res.status).toBe(200);
+    await expect(auth.getUser(user._id)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect((await call('POST', '/api/users/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
+    expect((await call('GET', `/api/users/${user._id}`, { token: boss.idToken })).status).toBe(404);
+  });
+});
+
+describe('shopping through the function', () => {
+  it('creates a product, orders it, pays once, delivers; other customers cannot see the order', async () => {
+    const product = (await call('POST', '/api/products', { token: keeper.idToken })).body;
+    expect(product.name).toBe('Sample name');
+    const name = `Emulator Drone ${Date.now()}`;
+    const put = await call('PUT', `/api/products/${product._id}`, {
+      token: keeper.idToken,
+      body: { name, price: 89.99, image: '/images/sample.svg', brand: 'Volt', category: 'Drones', description: 'Flies', countInStock: 3 },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+
+    const buyer = await register('Buyer Test');
+    const placed = await call('POST', '/api/orders', {
+      token: buyer.token,
+      body: {
+        orderItems: [{ product: product._id, qty: 3, price: 0.01 }],
+        shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+        paymentMethod: 'PayPal',
+        totalPrice: 0.01,
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body).toMatchObject({ itemsPrice: 269.97, shippingPrice: 0, taxPrice: 40.5, totalPrice: 310.47, isPaid: false });
+    const again = await call('POST', '/api/orders', {
+      token: buyer.token,
+      body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'd' } },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain(name);
+
+    const stranger = await register('Stranger Test');
+    expect((await call('GET', `/api/orders/${placed.body._id}`, { token: stranger.token })).status).toBe(403);
+    expect((await call('PUT', `/api/orders/${placed.body._id}/pay`, { token: stranger.token, body: {} })).status).toBe(403);
+
+    expect((await call('PUT', `/api/orders/${placed.body._id}/deliver`, { token: keeper.idToken, body: {} })).status).toBe(409);
+    const paid = await call('PUT', `/api/orders/${placed.body._id}/pay`, { token: buyer.token, body: { id: 'simulated' } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ isPaid: true, status: 'paid' });
+    const twice = await call('PUT', `/api/orders/${placed.body._id}/pay`, { token: buyer.token, body: { id: 'simulated' } });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('Order is already paid');
+    const delivered = await call('PUT', `/api/orders/${placed.body._id}/deliver`, { token: keeper.idToken, body: {} });
+    expect(delivered.status).toBe(200);
+    expect(delivered.body.isDelivered).toBe(true);
+
+    const mine = await call('GET', '/api/orders/myorders', { token: buyer.token });
+    expect(mine.body.map((o: { _id: string }) => o._id)).toEqual([placed.body._id]);
+  });
+
+  it('answers the admin views: all orders, dashboard stats; deletes a product', async () => {
+    const orders = await call('GET', '/api/orders', { token: keeper.idToken });
+    expect(orders.status).toBe(200);
+    expect(orders.body.length).toBeGreaterThan(0);
+    const stats = await call('GET', '/api/admin/stats', { token: keeper.idToken });
+    expect(stats.status).toBe(200);
+    expect(stats.body.daily).toHaveLength(30);
+    expect(stats.body.daily.some((d: { orders: number }) => d.orders > 0)).toBe(true);
+    expect(stats.body.lowStock.length).toBeGreaterThan(0); // the seed has products at 0
+    const made = (await call('POST', '/api/products', { token: keeper.idToken })).body;
+    expect((await call('DELETE', `/api/products/${made._id}`, { token: keeper.idToken })).status).toBe(200);
+    expect((await call('DELETE', `/api/products/${made._id}`, { token: keeper.idToken })).status).toBe(404);
+    const customer = await register();
+    expect((await call('GET', '/api/orders', { token: customer.token })).status).toBe(403);
+    expect((await call('GET', '/api/admin/stats', { token: customer.token })).status).toBe(403);
+    expect((await call('POST', '/api/products', { token: customer.token })).status).toBe(403);
+  });
+
+  it('takes reviews once per user', async () => {
+    const top = (await call('GET', '/api/products/top')).body[0];
+    const reviewer = await register('Reviewer Test');
+    const first = await call('POST', `/api/products/${top._id}/reviews`, { token: reviewer.token, body: { rating: 5, comment: 'Superb' } });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await call('POST', `/api/products/${top._id}/reviews`, { token: reviewer.token, body: { rating: 1, comment: 'Again' } });
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe('Product already reviewed');
+  });
+
+  it('reads uploads from the replayed body (multipart through the platform’s body parsing)', async () => {
+    // A 1x1 PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('image', new Blob([png], { type: 'image/png' }), 'dot.png');
+    const res = await call('POST', '/api/upload', { token: keeper.idToken, raw: form });
+    expect(res.status, String(res.body)).toBe(201);
+    expect(res.body).toMatch(STORE === 'embedded' ? /^\/uploads\/[0-9a-f]{32}\.png$/ : /\/o\/products%2F[0-9a-f]{32}\.png\?alt=media$/);
+    const text = new FormData();
+    text.append('image', new Blob(['hello'], { type: 'image/png' }), 'fake.png');
+    expect((await call('POST', '/api/upload', { token: keeper.idToken, raw: text })).status).toBe(400);
+  });
+
+  it('applies the app’s own JSON limit to the replayed body', async () => {
+    const huge = { email: 'x@example.com', password: 'y'.repeat(200_000) };
+    const res = await call('POST', '/api/users/login', { body: huge });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Request body too large' });
+  });
+});

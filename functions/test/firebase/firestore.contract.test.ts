@@ -1,0 +1,27 @@
+// The store contract on the Firestore adapter. Needs the Firestore emulator (Java 21): run by
+// `npm run test:firebase` (scripts/firebase/test-firebase.mjs), which sets FIRESTORE_EMULATOR_HOST.
+// Each case gets its own demo- project in the emulator, so cases never see each other's documents.
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { createFirestoreStore } from '../../src/adapters/firebase/firestore.js';
+import { storeContract } from '../contract/store.contract.js';
+
+if (!process.env.FIRESTORE_EMULATOR_HOST) {
+  throw new Error('FIRESTORE_EMULATOR_HOST is not set: run this suite with `npm run test:firebase` (starts the Firestore emulator)');
+}
+
+const run = Date.now().toString(36);
+let n = 0;
+
+storeContract('Firestore (emulator)', async () => {
+  const name = `contract-${run}-${++n}`;
+  const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
+  const store = createFirestoreStore(getFirestore(app));
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await deleteApp(app);
+    },
+  };
+});

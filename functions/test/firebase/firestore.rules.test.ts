@@ -1,0 +1,233 @@
+// firestore.rules, rule by rule, for an anonymous visitor, a customer (alice), another customer (bob) and an
+// admin (`admin` custom claim). Needs the Firestore emulator: `npm run test:firebase`.
+import { readFileSync } from 'node:fs';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  type Firestore,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+
+const PROJECT_ID = 'demo-voltshop-rules-firestore';
+let env: RulesTestEnvironment;
+
+type Who = 'anonymous' | 'alice' | 'bob' | 'admin';
+const EVERYONE: Who[] = ['anonymous', 'alice', 'bob', 'admin'];
+
+function context(who: Who): RulesTestContext {
+  if (who === 'anonymous') return env.unauthenticatedContext();
+  if (who === 'admin') return env.authenticatedContext('admin', { admin: true });
+  return env.authenticatedContext(who);
+}
+const db = (who: Who) => context(who).firestore() as unknown as Firestore;
+
+const product = { name: 'Volt Phone', nameKey: 'volt phone', priceCents: 49900, countInStock: 5, rating: 4, numReviews: 1, ratingSum: 4 };
+const cart = (items: unknown[]) => ({ items, updatedAt: serverTimestamp() });
+
+beforeAll(async () => {
+  if (!process.env.FIRESTORE_EMULATOR_HOST && !process.env.FIREBASE_EMULATOR_HUB) {
+    throw new Error('The Firestore emulator is not running: use `npm run test:firebase`');
+  }
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { rules: readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8') },
+  });
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const admin = ctx.firestore() as unknown as Firestore;
+    await setDoc(doc(admin, 'products/p1'), product);
+    await setDoc(doc(admin, 'products/p1/reviews/bob'), { user: 'bob', name: 'Bob', rating: 4, comment: 'Good', createdAt: '2026-03-01T00:00:00.000Z' });
+    await setDoc(doc(admin, 'users/alice'), { name: 'Alice', email: 'alice@example.com', emailKey: 'alice@example.com', isAdmin: false });
+    await setDoc(doc(admin, 'users/bob'), { name: 'Bob', email: 'bob@example.com', emailKey: 'bob@example.com', isAdmin: false });
+    await setDoc(doc(admin, 'orders/o-alice'), { userId: 'alice', totalCents: 1000, status: 'awaiting_payment' });
+    await setDoc(doc(admin, 'orders/o-bob'), { userId: 'bob', totalCents: 2000, status: 'paid' });
+    await setDoc(doc(admin, 'carts/alice'), { items: [{ product: 'p1', qty: 1 }], updatedAt: Timestamp.now() });
+    await setDoc(doc(admin, 'userEmails/alice@example.com'), { uid: 'alice' });
+    await setDoc(doc(admin, 'captures/CAP-1'), { orderId: 'o-bob' });
+  });
+});
+
+describe('products/{id}: public read, no client writes', () => {
+  for (const who of EVERYONE) {
+    it(`${who} reads products (one and the list)`, async () => {
+      await assertSucceeds(getDoc(doc(db(who), 'products/p1')));
+      await assertSucceeds(getDocs(collection(db(who), 'products')));
+    });
+
+    it(`${who} cannot create, edit (price, stock, rating) or delete products`, async () => {
+      await assertFails(setDoc(doc(db(who), 'products/new'), product));
+      await assertFails(updateDoc(doc(db(who), 'products/p1'), { priceCents: 1 }));
+      await assertFails(updateDoc(doc(db(who), 'products/p1'), { countInStock: 999 }));
+      await assertFails(updateDoc(doc(db(who), 'products/p1'), { rating: 5, numReviews: 99 }));
+      await assertFails(deleteDoc(doc(db(who), 'products/p1')));
+    });
+  }
+});
+
+describe('products/{id}/reviews/{uid}: public read, written only by the API', () => {
+  for (const who of EVERYONE) {
+    it(`${who} reads reviews`, async () => {
+      await assertSucceeds(getDocs(collection(db(who), 'products/p1/reviews')));
+      await assertSucceeds(getDoc(doc(db(who), 'products/p1/reviews/bob')));
+    });
+
+    it(`${who} cannot write a review (not even their own), nor change or delete one`, async () => {
+      const own = who === 'anonymous' ? 'someone' : who;
+      await assertFails(setDoc(doc(db(who), `products/p1/reviews/${own}`), { user: own, name: 'X', rating: 5, comment: 'c', createdAt: 'now' }));
+      await assertFails(updateDoc(doc(db(who), 'products/p1/reviews/bob'), { rating: 1 }));
+      await assertFails(deleteDoc(doc(db(who), 'products/p1/reviews/bob')));
+    });
+  }
+});
+
+describe('users/{uid}: own profile (admins: all), no client writes', () => {
+  it('a customer reads their own profile', async () => {
+    await assertSucceeds(getDoc(doc(db('alice'), 'users/alice')));
+    await assertSucceeds(getDoc(doc(db('bob'), 'users/bob')));
+  });
+
+  it("another customer and an anonymous visitor cannot read someone's profile or list profiles", async () => {
+    await assertFails(getDoc(doc(db('bob'), 'users/alice')));
+    await assertFails(getDoc(doc(db('anonymous'), 'users/alice')));
+    await assertFails(getDocs(collection(db('alice'), 'users')));
+    await assertFails(getDocs(collection(db('anonymous'), 'users')));
+  });
+
+  it('an admin reads every profile', async () => {
+    await assertSucceeds(getDoc(doc(db('admin'), 'users/alice')));
+    await assertSucceeds(getDocs(collection(db('admin'), 'users')));
+  });
+
+  for (const who of EVERYONE) {
+    it(`${who} cannot write profiles (no self-promotion, no edits)`, async () => {
+      await assertFails(updateDoc(doc(db(who), 'users/alice'), { isAdmin: true }));
+      await assertFails(setDoc(doc(db(who), `users/${who}`), { name: 'X', email: 'x@example.com', isAdmin: true }));
+      await assertFails(deleteDoc(doc(db(who), 'users/bob')));
+    });
+  }
+});
+
+describe('orders/{id}: the owner and admins read, no client writes', () => {
+  it('a customer reads their own order and queries their own orders', async () => {
+    await assertSucceeds(getDoc(doc(db('alice'), 'orders/o-alice')));
+    await assertSucceeds(getDocs(query(collection(db('alice'), 'orders'), where('userId', '==', 'alice'))));
+  });
+
+  it("another customer cannot read someone else's order nor list all orders", async () => {
+    await assertFails(getDoc(doc(db('bob'), 'orders/o-alice')));
+    await assertFails(getDocs(collection(db('bob'), 'orders')));
+    await assertFails(getDocs(query(collection(db('bob'), 'orders'), where('userId', '==', 'alice'))));
+  });
+
+  it('an anonymous visitor reads no order', async () => {
+    await assertFails(getDoc(doc(db('anonymous'), 'orders/o-alice')));
+    await assertFails(getDocs(collection(db('anonymous'), 'orders')));
+  });
+
+  it('an admin reads every order', async () => {
+    await assertSucceeds(getDoc(doc(db('admin'), 'orders/o-alice')));
+    await assertSucceeds(getDocs(collection(db('admin'), 'orders')));
+  });
+
+  for (const who of EVERYONE) {
+    it(`${who} cannot place, pay, deliver or delete an order directly`, async () => {
+      await assertFails(setDoc(doc(db(who), 'orders/new'), { userId: who, totalCents: 1, status: 'awaiting_payment' }));
+      await assertFails(updateDoc(doc(db(who), 'orders/o-alice'), { status: 'paid', isPaid: true }));
+      await assertFails(updateDoc(doc(db(who), 'orders/o-bob'), { status: 'delivered', isDelivered: true }));
+      await assertFails(updateDoc(doc(db(who), 'orders/o-alice'), { totalCents: 1 }));
+      await assertFails(deleteDoc(doc(db(who), 'orders/o-alice')));
+    });
+  }
+});
+
+describe('carts/{uid}: the owner only, with a validated shape', () => {
+  it('a customer reads, writes and deletes their own cart', async () => {
+    await assertSucceeds(getDoc(doc(db('alice'), 'carts/alice')));
+    await assertSucceeds(setDoc(doc(db('alice'), 'carts/alice'), cart([{ product: 'p1', qty: 2 }, { product: 'p2', qty: 1000 }])));
+    await assertSucceeds(setDoc(doc(db('bob'), 'carts/bob'), cart([])));
+    await assertSucceeds(deleteDoc(doc(db('alice'), 'carts/alice')));
+  });
+
+  it('accepts 50 lines and refuses 51', async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ product: `p${i}`, qty: 1 }));
+    await assertSucceeds(setDoc(doc(db('alice'), 'carts/alice'), cart(lines(50))));
+    await assertFails(setDoc(doc(db('alice'), 'carts/alice'), cart(lines(51))));
+  });
+
+  it('refuses bad shapes: prices, bad quantities, bad ids, extra fields, client timestamps', async () => {
+    const bad: unknown[] = [
+      cart([{ product: 'p1', qty: 0 }]),
+      cart([{ product: 'p1', qty: 1001 }]),
+      cart([{ product: 'p1', qty: 1.5 }]),
+      cart([{ product: 'p1', qty: '2' }]),
+      cart([{ product: 'p1' }]),
+      cart([{ qty: 1 }]),
+      cart([{ product: 42, qty: 1 }]),
+      cart([{ product: '', qty: 1 }]),
+      cart([{ product: 'x'.repeat(65), qty: 1 }]),
+      cart([{ product: 'p1', qty: 1, price: 0.01 }]),
+      cart([{ product: 'p1', qty: 1 }, 'p2']),
+      { items: [{ product: 'p1', qty: 1 }], updatedAt: serverTimestamp(), total: 0 },
+      { items: { product: 'p1', qty: 1 }, updatedAt: serverTimestamp() },
+      { items: [{ product: 'p1', qty: 1 }] },
+      { items: [{ product: 'p1', qty: 1 }], updatedAt: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) },
+      { items: [{ product: 'p1', qty: 1 }], updatedAt: '2026-03-01' },
+    ];
+    for (const data of bad) await assertFails(setDoc(doc(db('alice'), 'carts/alice'), data as Record<string, unknown>));
+  });
+
+  it("another customer cannot read, write or delete someone's cart", async () => {
+    await assertFails(getDoc(doc(db('bob'), 'carts/alice')));
+    await assertFails(setDoc(doc(db('bob'), 'carts/alice'), cart([{ product: 'p1', qty: 1 }])));
+    await assertFails(deleteDoc(doc(db('bob'), 'carts/alice')));
+    await assertFails(getDocs(collection(db('bob'), 'carts')));
+  });
+
+  it('an anonymous visitor has no cart in Firestore', async () => {
+    await assertFails(getDoc(doc(db('anonymous'), 'carts/alice')));
+    await assertFails(setDoc(doc(db('anonymous'), 'carts/anonymous'), cart([])));
+  });
+
+  it("an admin cannot read or write a customer's cart either", async () => {
+    await assertFails(getDoc(doc(db('admin'), 'carts/alice')));
+    await assertFails(setDoc(doc(db('admin'), 'carts/alice'), cart([])));
+    await assertFails(getDocs(collection(db('admin'), 'carts')));
+    await assertSucceeds(setDoc(doc(db('admin'), 'carts/admin'), cart([{ product: 'p1', qty: 1 }])));
+  });
+});
+
+describe('everything else is server only', () => {
+  for (const who of EVERYONE) {
+    it(`${who} cannot read or write userEmails, captures or unknown collections`, async () => {
+      await assertFails(getDoc(doc(db(who), 'userEmails/alice@example.com')));
+      await assertFails(setDoc(doc(db(who), 'userEmails/mine@example.com'), { uid: who }));
+      await assertFails(getDoc(doc(db(who), 'captures/CAP-1')));
+      await assertFails(setDoc(doc(db(who), 'captures/CAP-2'), { orderId: 'o-alice' }));
+      await assertFails(getDocs(collection(db(who), 'anything')));
+      await assertFails(setDoc(doc(db(who), 'anything/x'), { a: 1 }));
+    });
+  }
+});

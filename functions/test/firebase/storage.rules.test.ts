@@ -1,0 +1,96 @@
+// storage.rules for an anonymous visitor, a customer (alice), another customer (bob) and an admin.
+// Needs the Storage emulator: `npm run test:firebase`.
+import { readFileSync } from 'node:fs';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { deleteObject, getBytes, getMetadata, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+
+const PROJECT_ID = 'demo-voltshop-rules-storage';
+const MB = 1024 * 1024;
+let env: RulesTestEnvironment;
+
+type Who = 'anonymous' | 'alice' | 'bob' | 'admin';
+const EVERYONE: Who[] = ['anonymous', 'alice', 'bob', 'admin'];
+const CUSTOMERS: Who[] = ['anonymous', 'alice', 'bob'];
+
+function storage(who: Who): FirebaseStorage {
+  const ctx = who === 'anonymous' ? env.unauthenticatedContext() : env.authenticatedContext(who, who === 'admin' ? { admin: true } : {});
+  return ctx.storage() as unknown as FirebaseStorage;
+}
+
+// Real PNG / JPEG / WebP signatures (the content type is what the rules check; the API checks bytes itself).
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const bytes = (n: number) => new Uint8Array(n);
+
+beforeAll(async () => {
+  if (!process.env.FIREBASE_STORAGE_EMULATOR_HOST && !process.env.FIREBASE_EMULATOR_HUB) {
+    throw new Error('The Storage emulator is not running: use `npm run test:firebase`');
+  }
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    storage: { rules: readFileSync(new URL('../../../storage.rules', import.meta.url), 'utf8') },
+  });
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+});
+
+beforeEach(async () => {
+  await env.clearStorage();
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const s = ctx.storage() as unknown as FirebaseStorage;
+    await uploadBytes(ref(s, 'products/existing.png'), png, { contentType: 'image/png' });
+    await uploadBytes(ref(s, 'private/secret.png'), png, { contentType: 'image/png' });
+  });
+});
+
+describe('products/{file}: public read', () => {
+  for (const who of EVERYONE) {
+    it(`${who} reads a product image`, async () => {
+      await assertSucceeds(getBytes(ref(storage(who), 'products/existing.png')));
+      await assertSucceeds(getMetadata(ref(storage(who), 'products/existing.png')));
+    });
+  }
+});
+
+describe('products/{file}: admins write images under 5 MB only', () => {
+  it('an admin uploads JPEG, PNG and WebP images', async () => {
+    await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/a.png'), png, { contentType: 'image/png' }));
+    await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/b.jpg'), bytes(1000), { contentType: 'image/jpeg' }));
+    await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/c.webp'), bytes(5 * MB - 1), { contentType: 'image/webp' }));
+  });
+
+  it('an admin cannot upload other content types', async () => {
+    for (const contentType of ['text/plain', 'text/html', 'image/svg+xml', 'application/octet-stream', 'image/gif']) {
+      await assertFails(uploadBytes(ref(storage('admin'), 'products/x.png'), png, { contentType }));
+    }
+  });
+
+  it('an admin cannot upload 5 MB or more', async () => {
+    await assertFails(uploadBytes(ref(storage('admin'), 'products/big.jpg'), bytes(5 * MB), { contentType: 'image/jpeg' }));
+  });
+
+  it('an admin deletes a product image', async () => {
+    await assertSucceeds(deleteObject(ref(storage('admin'), 'products/existing.png')));
+  });
+
+  for (const who of CUSTOMERS) {
+    it(`${who} cannot upload, overwrite or delete product images`, async () => {
+      await assertFails(uploadBytes(ref(storage(who), 'products/mine.png'), png, { contentType: 'image/png' }));
+      await assertFails(uploadBytes(ref(storage(who), 'products/existing.png'), png, { contentType: 'image/png' }));
+      await assertFails(deleteObject(ref(storage(who), 'products/existing.png')));
+    });
+  }
+});
+
+describe('everything else is denied', () => {
+  for (const who of EVERYONE) {
+    it(`${who} cannot read or write outside products/`, async () => {
+      await assertFails(getBytes(ref(storage(who), 'private/secret.png')));
+      await assertFails(uploadBytes(ref(storage(who), 'private/x.png'), png, { contentType: 'image/png' }));
+      await assertFails(uploadBytes(ref(storage(who), 'x.png'), png, { contentType: 'image/png' }));
+      await assertFails(uploadBytes(ref(storage(who), 'products/nested/x.png'), png, { contentType: 'image/png' }));
+    });
+  }
+});

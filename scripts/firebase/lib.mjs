@@ -1,0 +1,103 @@
+// Shared by the Firebase scripts: paths, building the function, running a command with a hard time limit.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PROJECT_ID = 'demo-voltshop';
+export const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
+const tscBin = join(root, 'node_modules', '.bin', 'tsc');
+
+export function log(message) {
+  console.log(`[firebase] ${message}`);
+}
+
+/** functions/lib is what the Functions emulator loads: always rebuild it from src first. */
+export function buildFunctions() {
+  // Incremental: a second run with unchanged sources costs a second or two.
+  const r = spawnSync(tscBin, ['-p', 'functions', '--incremental', '--tsBuildInfoFile', 'functions/lib/.tsbuildinfo'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('`tsc -p functions` failed');
+}
+
+/** Hosting serves web/dist: build the web app once when it is missing. */
+export function ensureWebBuilt() {
+  if (existsSync(join(root, 'web', 'dist', 'index.html'))) return;
+  log('web/dist is missing: building the web app for the Hosting emulator (npm run build -w web)');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('`npm run build -w web` failed; Hosting needs web/dist');
+}
+
+/** Java's major version, or 0 when there is no java. */
+export function javaMajor() {
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) return 0;
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(`${r.stderr}${r.stdout}`);
+  if (!m) return 0;
+  return m[1] === '1' ? Number(m[2]) : Number(m[1]);
+}
+
+/** Signals the child's whole process group (the emulators and what they started); ignores a group already gone. */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already exited
+  }
+}
+
+/** Runs a command in its own process group; kills the whole group after `timeoutMs`. Resolves the exit code. */
+export function run(command, args, { env = process.env, timeoutMs } = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true });
+    let timedOut = false;
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          log(`timed out after ${Math.round(timeoutMs / 1000)} s: stopping the emulators`);
+          signalGroup(child, 'SIGTERM');
+          setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000).unref();
+        }, timeoutMs)
+      : null;
+    const stop = () => signalGroup(child, 'SIGTERM');
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolvePromise(timedOut ? 124 : (code ?? (signal ? 1 : 0)));
+    });
+  });
+}
+
+/** `--name value` from argv. */
+export function arg(name, fallback = undefined) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i !== -1 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+/** Is this process pointed at the emulators (rather than a real project)? */
+export const usingEmulators = () => Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST || process.env.FIRESTORE_EMULATOR_HOST);
+
+/**
+ * The Firebase ports for a script, from the compiled functions (functions/lib): against the emulators when their
+ * *_EMULATOR_HOST variables are set, else against the real project with Application Default Credentials
+ * (`gcloud auth application-default login`) and WEB_API_KEY for the Auth REST API.
+ */
+export async function openFirebase(projectId) {
+  const lib = (p) => new URL(`../../functions/lib/${p}`, import.meta.url).href;
+  const [{ initializeApp, getApps }, { getAuth }, firebase, seed] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/auth'),
+    import(lib('adapters/firebase/index.js')),
+    import(lib('seed/seed.js')),
+  ]);
+  if (!usingEmulators() && projectId.startsWith('demo-')) {
+    throw new Error(`"${projectId}" is a demo project: start the emulators (npm run emulators) or pass --project <your-project-id>`);
+  }
+  const app = getApps()[0] ?? initializeApp({ projectId, storageBucket: process.env.STORAGE_BUCKET || undefined });
+  const settings = firebase.firebaseSettingsFromEnv();
+  const ports = await firebase.createFirebasePorts(settings, app);
+  return { app, auth: getAuth(app), ports, firebase, seed, settings };
+}

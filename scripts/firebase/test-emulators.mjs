@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// The offline Firebase suite (part of `npm test`): the real `api` function in the Functions emulator, behind
+// the Hosting emulator's /api/** rewrite, with accounts and ID tokens from the Auth emulator. These three run
+// without Java and without network. The Firestore emulator cannot (Java 21 + a download), so the function keeps
+// its data in the embedded SQL store (VOLTSHOP_STORE=embedded, DATA_DIR under the OS temp dir) — a mix that
+// exists only for this suite. The Firestore adapter's own tests are in `npm run test:firebase`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildFunctions, ensureWebBuilt, firebaseBin, log, PROJECT_ID, run } from './lib.mjs';
+
+const started = Date.now();
+buildFunctions();
+ensureWebBuilt();
+
+const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-emulators-'));
+const env = {
+  ...process.env,
+  VOLTSHOP_STORE: 'embedded',
+  DATA_DIR: dataDir,
+  VOLTSHOP_FIREBASE_SUITES: 'e2e',
+  LOGIN_RATE_LIMIT: '1000',
+};
+const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
+const code = await run(firebaseBin, ['emulators:exec', '--only', 'auth,functions,hosting', '--project', PROJECT_ID, test], {
+  env,
+  timeoutMs: 8 * 60_000,
+});
+rmSync(dataDir, { recursive: true, force: true });
+log(`offline emulator suite (auth, functions, hosting) ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+process.exit(code);
