@@ -17,7 +17,8 @@ export function toDollars(cents: number): number {
 
 /** "$1,234.50": how the shop shows an amount. */
 export function formatPrice(dollars: number): string {
-  return `$${dollars.toFixed(2)}`;
+  const [whole, cents] = Math.abs(dollars).toFixed(2).split('.');
+  return `${dollars < 0 ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
 /** The amount as PayPal and other gateways want it: "1234.50". */

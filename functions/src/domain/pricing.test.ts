@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toCents, toDollars } from './money.js';
+import { formatPrice, toCents, toDollars } from './money.js';
 import { priceOrder, priceSummary, taxCents } from './pricing.js';
 
 const line = fc.record({ priceCents: fc.integer({ min: 0, max: 10_000_00 }), qty: fc.integer({ min: 1, max: 1000 }) });
@@ -55,6 +55,13 @@ describe('priceOrder (spec section 9)', () => {
 });
 
 describe('money', () => {
+  it('formats dollars with 2 decimals and thousands separators', () => {
+    expect(formatPrice(1199)).toBe('$1,199.00');
+    expect(formatPrice(1234567.5)).toBe('$1,234,567.50');
+    expect(formatPrice(9.99)).toBe('$9.99');
+    expect(formatPrice(0)).toBe('$0.00');
+  });
+
   it('refuses amounts that are not whole cents', () => {
     expect(() => toCents(1.001)).toThrow(RangeError);
     expect(() => toCents(Number.NaN)).toThrow(RangeError);

@@ -18,11 +18,18 @@ export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 type TokenSource = () => string | null;
 let getToken: TokenSource = () => null;
 let onUnauthorized: () => void = () => undefined;
+let refreshToken: (() => Promise<string | null>) | null = null;
 
-/** Wired once by the auth feature: where the token comes from and what a 401 does (sign out). */
-export function configureApi(options: { getToken: TokenSource; onUnauthorized: () => void }) {
+/** Wired once by the auth feature: where the token comes from, what a 401 does (sign out), and (Firebase mode)
+ *  how to get a fresh token when a 403 may only mean the token predates a role change. */
+export function configureApi(options: {
+  getToken: TokenSource;
+  onUnauthorized: () => void;
+  refreshToken?: () => Promise<string | null>;
+}) {
   getToken = options.getToken;
   onUnauthorized = options.onUnauthorized;
+  refreshToken = options.refreshToken ?? null;
 }
 
 export interface RequestOptions {
@@ -31,11 +38,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Raw body (e.g. FormData for uploads); sent as is. */
   form?: FormData;
+  /** A bearer token to use instead of the signed-in user's (e.g. right after a Firebase sign-in). */
+  token?: string;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function api<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
+  const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
@@ -56,6 +65,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (!res.ok) {
     // Only a 401 on a call that carried a token means "your session is over".
     if (res.status === 401 && token) onUnauthorized();
+    // Firebase ID tokens carry the admin claim: after a promotion, one forced refresh and a retry.
+    if (res.status === 403 && token && refreshToken && !retried && !options.token) {
+      const fresh = await refreshToken();
+      if (fresh && fresh !== token) return api<T>(path, options, true);
+    }
     const err = (isJson ? data : {}) as Partial<ApiErrorBody>;
     throw new ApiError(err.message || GENERIC_ERROR, res.status, err.fields);
   }

@@ -4,4 +4,8 @@
 export const isFirebase = import.meta.env.VITE_BACKEND === 'firebase';
 
 /** Loads the Firebase side of the web app (only ever called when isFirebase). */
-export const loadFirebase = () => import('./firebase');
+export const loadFirebase = () =>
+  // The condition is a build-time constant: the embedded build has no Firebase chunk at all.
+  import.meta.env.VITE_BACKEND === 'firebase'
+    ? import('./firebase')
+    : Promise.reject(new Error('This build does not use Firebase (VITE_BACKEND is not "firebase")'));

@@ -1,0 +1,182 @@
+// Full checkout to an order, simulated payment ('Paid on'), stock shortage at Place Order, reviews.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { addProductToCart, checkout, launch, newPage, register, signIn, uniqueEmail } from './support/browser';
+
+const base = inject('shopUrl');
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async (ctx) => {
+  ({ page, errors } = await newPage(browser, base));
+  ctx.onTestFinished(async () => {
+    expect(errors, 'uncaught page errors').toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('checkout', () => {
+  it('goes from cart to login to shipping, payment, place order and a paid order (simulated)', async () => {
+    await addProductToCart(page, 'Lumen 65W GaN Charger', 2); // 79.98: under $100, so shipping is charged
+    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Fshipping$/);
+    await page.getByRole('link', { name: 'Register' }).click();
+    await page.waitForURL(/\/register\?redirect=%2Fshipping$/);
+    const email = uniqueEmail('helen');
+    await page.getByLabel('Name').fill('Helen Park');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL(/\/shipping$/);
+
+    // Shipping requires every field.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Address is required').waitFor();
+    await page.getByLabel('Address').fill('1 Circuit Avenue');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('Postal Code').fill('12345');
+    await page.getByLabel('Country').fill('United States');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/payment$/);
+    expect(await page.getByLabel('Paypal or Credit Card').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/placeorder$/);
+
+    const steps = page.getByRole('navigation', { name: 'Checkout steps' });
+    expect(await steps.getByRole('link').allTextContents()).toEqual(['1 Sign In', '2 Shipping', '3 Payment', '4 Place Order']);
+    expect(await page.getByTestId('line-total').textContent()).toBe('2 x $39.99 = $79.98');
+    expect(await page.getByTestId('summary-items').textContent()).toBe('$79.98');
+    expect(await page.getByTestId('summary-shipping').textContent()).toBe('$100.00');
+    expect(await page.getByTestId('summary-tax').textContent()).toBe('$12.00');
+    expect(await page.getByTestId('summary-total').textContent()).toBe('$191.98');
+    expect(await page.getByText('1 Circuit Avenue, Springfield 12345, United States').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order\/[^/]+$/);
+    const orderId = page.url().split('/order/')[1];
+    await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
+    expect(await page.getByText('Not Paid', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Not Delivered', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(/Pay by .+: your items are reserved until then\./).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
+    expect(await page.getByTestId('summary-total').textContent()).toBe('$191.98');
+    // The cart was emptied by the order.
+    expect(await page.getByTestId('cart-count').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Pay with test payment (simulated, no money moves)' }).click();
+    await page.getByText(/^Paid on \d{4}-\d{2}-\d{2}/).waitFor();
+    expect(await page.getByTestId('payment-area').count()).toBe(0);
+    expect(await page.getByText('Not Delivered', { exact: true }).isVisible()).toBe(true);
+
+    await page.goto('/profile');
+    const row = page.getByRole('row').filter({ hasText: orderId });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$191.98');
+    await row.getByRole('link', { name: /Details/ }).click();
+    await page.waitForURL(new RegExp(`/order/${orderId}$`));
+
+    // An admin marks it delivered; the customer then sees 'Delivered on …'.
+    await page.evaluate(() => localStorage.removeItem('userInfo'));
+    await page.goto('/login');
+    await signIn(page, 'admin@voltshop.test', 'admin1234');
+    await page.waitForURL(`${base}/`);
+    await page.goto(`/order/${orderId}`);
+    await page.getByRole('button', { name: 'Mark As Delivered' }).click();
+    await page.getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
+  });
+
+  it('does not show Mark As Delivered to customers or for unpaid orders', async () => {
+    await register(page, 'Uma', uniqueEmail('uma'));
+    await addProductToCart(page, 'Orbis Braided USB-C Cable (2 m)');
+    await checkout(page);
+    await page.getByRole('button', { name: /test payment/ }).click();
+    await page.getByText(/^Paid on/).waitFor();
+    expect(await page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
+  });
+
+  it('disables Place Order for an empty cart', async () => {
+    await register(page, 'Ivan', uniqueEmail('ivan'));
+    await page.evaluate(() =>
+      localStorage.setItem('shippingAddress', JSON.stringify({ address: 'a', city: 'b', postalCode: 'c', country: 'd' })),
+    );
+    await page.goto('/placeorder');
+    await page.getByText('Your cart is empty').waitFor();
+    expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
+  });
+
+  it("shows the API's 409 naming the product when stock is short", async () => {
+    await register(page, 'Jade', uniqueEmail('jade'));
+    await addProductToCart(page, 'Orbis Vista 27-inch 4K Monitor');
+    // A cart saved long ago can ask for more than is left now.
+    await page.evaluate(() => {
+      const items = JSON.parse(localStorage.getItem('cartItems')!);
+      items[0].qty = 500;
+      items[0].countInStock = 500;
+      localStorage.setItem('cartItems', JSON.stringify(items));
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await page.getByLabel('Address').fill('2 Circuit Avenue');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('Postal Code').fill('12345');
+    await page.getByLabel('Country').fill('United States');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Orbis Vista 27-inch 4K Monitor');
+    expect(page.url()).toMatch(/\/placeorder$/);
+  });
+});
+
+describe('reviews', () => {
+  it('writes a review, sees it, and gets the API refusal for a second one', async () => {
+    await register(page, 'Kim Lee', uniqueEmail('kim'));
+    await page.goto('/search/Fitness');
+    await page.getByRole('link', { name: 'Lumen Stride Fitness Band' }).click();
+    await page.getByRole('heading', { name: 'Write a Customer Review' }).waitFor();
+    expect(await page.getByLabel('Rating').inputValue()).toBe('');
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(/Rating must be/).waitFor();
+
+    await page.getByLabel('Rating').selectOption('4');
+    await page.getByLabel('Comment').fill('Comfortable and the battery lasts a week.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Review Submitted').waitFor();
+    const review = page.getByRole('listitem').filter({ hasText: 'Comfortable and the battery lasts a week.' });
+    await review.waitFor();
+    expect(await review.textContent()).toContain('Kim Lee');
+    expect(await review.getByRole('img', { name: 'Rated 4 out of 5' }).count()).toBe(1);
+    expect(await page.getByLabel('Comment').inputValue()).toBe('');
+
+    await page.getByLabel('Rating').selectOption('1');
+    await page.getByLabel('Comment').fill('Second thoughts');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Product already reviewed').waitFor();
+  });
+
+  it("shows 'No Reviews' on a product nobody reviewed", async () => {
+    // Products without reviews exist in the seed; find one through the API.
+    const res = await fetch(`${base}/api/products?pageNumber=1&keyword=`);
+    const pages = ((await res.json()) as { pages: number }).pages;
+    let target: { _id: string } | undefined;
+    for (let n = 1; n <= pages && !target; n++) {
+      const list = (await (await fetch(`${base}/api/products?pageNumber=${n}&keyword=`)).json()) as { products: { _id: string; numReviews: number }[] };
+      target = list.products.find((p) => p.numReviews === 0);
+    }
+    expect(target, 'a product without reviews in the seed').toBeDefined();
+    await page.goto(`/product/${target!._id}`);
+    await page.getByText('No Reviews').waitFor();
+  });
+});

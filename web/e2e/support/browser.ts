@@ -1,0 +1,130 @@
+// Chromium (Debian's, never downloaded) driven by playwright-core, plus the shop's common steps.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { repoRoot } from './server';
+
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (own storage) whose page fails the test on uncaught page errors. */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+  options: { bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', bypassCSP: options.bypassCSP ?? false });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { context, page, errors };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'shopper'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@voltshop.test`;
+}
+
+export async function register(page: Page, name: string, email: string, password = 'secret123', redirect?: string) {
+  await page.goto(redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.locator('#username').waitFor({ state: 'attached' });
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signOut(page: Page) {
+  await openMenuIfCollapsed(page);
+  await page.locator('#username').click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(/\/login/);
+}
+
+export async function openMenuIfCollapsed(page: Page) {
+  const toggler = page.getByRole('button', { name: 'Toggle navigation' });
+  if ((await toggler.isVisible()) && (await toggler.getAttribute('aria-expanded')) !== 'true') await toggler.click();
+}
+
+/** Opens a product by name from the catalogue search and adds `qty` to the cart. */
+export async function addProductToCart(page: Page, name: string, qty = 1) {
+  await page.goto(`/search/${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name, exact: true }).first().click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  if (qty > 1) await page.getByLabel('Qty').selectOption(String(qty));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.waitForURL(/\/cart$/);
+  await page.getByRole('link', { name, exact: true }).waitFor();
+}
+
+/** Cart → shipping → payment → place order; returns the order id. Expects a signed-in user and a non-empty cart. */
+export async function checkout(page: Page): Promise<string> {
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  await page.waitForURL(/\/shipping$/);
+  await page.getByLabel('Address').fill('1 Circuit Avenue');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('Postal Code').fill('12345');
+  await page.getByLabel('Country').fill('United States');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/payment$/);
+  await expectChecked(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/placeorder$/);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL(/\/order\/[^/]+$/);
+  return page.url().split('/order/')[1];
+}
+
+async function expectChecked(page: Page) {
+  expect(await page.getByLabel('Paypal or Credit Card').isChecked()).toBe(true);
+}
+
+export const SCREENSHOTS = join(repoRoot, 'test-results', 'screenshots');
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => document.fonts?.ready);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Runs axe-core on the page; returns the serious and critical violations (id, impact, targets). */
+export async function axeViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
+  const { source } = await import('axe-core');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: source });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}

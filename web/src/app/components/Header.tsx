@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { signOut, useUserInfo } from '@/features/auth/store';
+import { cartCount, useCartItems } from '@/features/cart/store';
+import { DropdownMenu } from './DropdownMenu';
+import { SearchBox } from './SearchBox';
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="9" cy="21" r="1" />
+      <circle cx="20" cy="21" r="1" />
+      <path d="M1 1h4l2.68 13.39a2 2 0 0 0 2 1.61h9.72a2 2 0 0 0 2-1.61L23 6H6" />
+    </svg>
+  );
+}
+
+function UserIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2" />
+      <circle cx="12" cy="7" r="4" />
+    </svg>
+  );
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+
+/** Brand, search, About Us, Contact Us, Cart (count), Sign In or the user menu, and the Admin menu for admins. Collapses below lg. */
+export function Header() {
+  const user = useUserInfo();
+  const count = cartCount(useCartItems());
+  const navigate = useNavigate();
+  const [expanded, setExpanded] = useState(false);
+  const close = () => setExpanded(false);
+
+  function logout() {
+    signOut();
+    navigate(paths.login());
+  }
+
+  return (
+    <header>
+      <a href="#main" className="visually-hidden-focusable skip-link">
+        Skip to content
+      </a>
+      <nav className="navbar navbar-expand-lg navbar-dark site-navbar" aria-label="Main">
+        <div className="container">
+          <Link to={paths.home} onClick={close} className="navbar-brand brand">
+            <span className="brand-bolt" aria-hidden="true">
+              ⚡
+            </span>
+            Voltshop
+          </Link>
+          <Link to={paths.cart()} onClick={close} className="nav-link d-lg-none ms-auto me-3 text-white mobile-cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+            <CartIcon />
+            {count > 0 && (
+              <span className="badge rounded-pill text-bg-warning ms-1 cart-badge" data-testid="mobile-cart-count" aria-hidden="true">
+                {count}
+              </span>
+            )}
+          </Link>
+          <button
+            type="button"
+            className="navbar-toggler"
+            aria-controls="main-navbar"
+            aria-expanded={expanded}
+            aria-label="Toggle navigation"
+            onClick={() => setExpanded((e) => !e)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div id="main-navbar" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
+            <div className="mx-lg-auto my-3 my-lg-0 search-wrap">
+              <SearchBox onSearch={close} />
+            </div>
+            <ul className="navbar-nav ms-auto align-items-lg-center">
+              <li className="nav-item">
+                <NavLink to={paths.about} onClick={close} className={navClass}>
+                  About Us
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink to={paths.contact} onClick={close} className={navClass}>
+                  Contact Us
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink to={paths.cart()} onClick={close} className={navClass}>
+                  <CartIcon /> Cart
+                  {count > 0 && (
+                    <span className="badge rounded-pill text-bg-warning ms-1 cart-badge" data-testid="cart-count">
+                      {count}
+                      <span className="visually-hidden"> {count === 1 ? 'item' : 'items'}</span>
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+              {user ? (
+                <DropdownMenu
+                  id="username"
+                  title={user.name}
+                  onNavigate={close}
+                  entries={[
+                    { label: 'Profile', to: paths.profile },
+                    { label: 'Logout', onSelect: logout },
+                  ]}
+                />
+              ) : (
+                <li className="nav-item">
+                  <NavLink to={paths.login()} onClick={close} className={navClass}>
+                    <UserIcon /> Sign In
+                  </NavLink>
+                </li>
+              )}
+              {user?.isAdmin && (
+                <DropdownMenu
+                  id="adminmenu"
+                  title="Admin"
+                  onNavigate={close}
+                  entries={[
+                    { label: 'Dashboard', to: paths.admin.dashboard },
+                    { label: 'Users', to: paths.admin.users },
+                    { label: 'Products', to: paths.admin.products() },
+                    { label: 'Orders', to: paths.admin.orders },
+                  ]}
+                />
+              )}
+            </ul>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

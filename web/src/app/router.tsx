@@ -1,0 +1,91 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
+import { Loader } from '@/components/ui/Loader';
+import { HomePage } from '@/features/catalog/routes/HomePage';
+import { homeLoader } from '@/features/catalog/routes/homeLoader';
+import { RequireAdmin, RequireAuth } from './guards';
+import { RootLayout } from './RootLayout';
+import { NotFoundPage, RootError, RouteError } from './routes/errors';
+
+/** Every page but home is its own chunk, loaded when first visited. */
+function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
+}
+
+export const PAGES_ROUTE_ID = 'pages';
+export const DATA_ROUTE_ID = 'data';
+export const ADMIN_ROUTE_ID = 'admin';
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RootError />,
+    hydrateFallbackElement: <Loader />,
+    children: [
+      {
+        id: PAGES_ROUTE_ID,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage />, loader: homeLoader },
+          { path: 'page/:pageNumber', element: <HomePage />, loader: homeLoader },
+          { path: 'search/:keyword', element: <HomePage />, loader: homeLoader },
+          { path: 'search/:keyword/page/:pageNumber', element: <HomePage />, loader: homeLoader },
+          {
+            // Every other page uses TanStack Query: its provider is loaded with the first of them.
+            id: DATA_ROUTE_ID,
+            lazy: async () => ({ Component: (await import('./QueryLayout')).QueryLayout }),
+            children: [
+              { path: 'product/:id', ...page(() => import('@/features/catalog/routes/ProductPage'), 'ProductPage') },
+              { path: 'cart/:id?', ...page(() => import('@/features/cart/routes/CartPage'), 'CartPage') },
+              { path: 'login', ...page(() => import('@/features/auth/routes/LoginPage'), 'LoginPage') },
+              { path: 'register', ...page(() => import('@/features/auth/routes/RegisterPage'), 'RegisterPage') },
+              { path: 'about', ...page(() => import('@/features/pages/routes/AboutPage'), 'AboutPage') },
+              { path: 'contact', ...page(() => import('@/features/pages/routes/ContactPage'), 'ContactPage') },
+              {
+                element: <RequireAuth />,
+                children: [
+                  { path: 'profile', ...page(() => import('@/features/auth/routes/ProfilePage'), 'ProfilePage') },
+                  { path: 'shipping', ...page(() => import('@/features/checkout/routes/ShippingPage'), 'ShippingPage') },
+                  { path: 'payment', ...page(() => import('@/features/checkout/routes/PaymentPage'), 'PaymentPage') },
+                  { path: 'placeorder', ...page(() => import('@/features/checkout/routes/PlaceOrderPage'), 'PlaceOrderPage') },
+                  { path: 'order/:id', ...page(() => import('@/features/orders/routes/OrderPage'), 'OrderPage') },
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+let adminPatched = false;
+
+/**
+ * The admin screens (web/src/features/admin/routes.tsx, `adminRoutes`) are registered on the first visit
+ * to an /admin URL, so neither their code nor their route table is in the storefront's bundle. They are
+ * mounted as children of `/admin` under the RequireAdmin guard, the pages' error boundary and the TanStack
+ * Query provider; their paths are relative to /admin ('userlist', index for the dashboard) or absolute
+ * ('/admin/userlist'). Unknown /admin URLs get the 404 page (after the guard).
+ */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (adminPatched || !/^\/admin(\/|$)/.test(path)) return;
+  const { adminRoutes } = await import('@/features/admin/routes');
+  if (adminPatched) return;
+  adminPatched = true;
+  patch(DATA_ROUTE_ID, [
+    {
+      id: ADMIN_ROUTE_ID,
+      path: 'admin',
+      element: <RequireAdmin />,
+      children: [...adminRoutes, { path: '*', element: <NotFoundPage /> }],
+    },
+  ]);
+};
+
+export function createRouter() {
+  return createBrowserRouter(routes, { patchRoutesOnNavigation });
+}

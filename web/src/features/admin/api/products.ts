@@ -1,0 +1,56 @@
+import type { Product, ProductUpdateInput } from '@domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Only the plain functions of the catalogue's API: its hooks would pull TanStack Query into the home chunk,
+// which imports that module for its route loader.
+import { getProducts, productListKey } from '@/features/catalog/api/getProducts';
+import { api } from '@/lib/api';
+
+/** Every query showing products (catalogue pages, product details, top rated) and the dashboard's low stock. */
+function invalidateProducts(client: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: ['products'] }),
+    client.invalidateQueries({ queryKey: ['admin'] }),
+  ]);
+}
+
+/** POST /api/products (admin, empty body): creates the sample product the admin then edits. */
+export function createProduct(): Promise<Product> {
+  return api<Product>('/api/products', { method: 'POST' });
+}
+
+/** PUT /api/products/:id (admin): every editable field, price and countInStock as numbers. */
+export function updateProduct(id: string, input: ProductUpdateInput): Promise<Product> {
+  return api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: 'PUT', body: { _id: id, ...input } });
+}
+
+/** DELETE /api/products/:id (admin). */
+export function deleteProduct(id: string): Promise<{ message: string }> {
+  return api<{ message: string }>(`/api/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** One page of the catalogue (the admin list shows the same pages as the shop, in the admin URL form). */
+export function useProductPage(pageNumber: number) {
+  return useQuery({
+    queryKey: productListKey({ pageNumber }),
+    queryFn: ({ signal }) => getProducts({ pageNumber }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateProduct() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createProduct, onSuccess: () => invalidateProducts(client) });
+}
+
+export function useUpdateProduct(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProductUpdateInput) => updateProduct(id, input),
+    onSuccess: () => invalidateProducts(client),
+  });
+}
+
+export function useDeleteProduct() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (id: string) => deleteProduct(id), onSuccess: () => invalidateProducts(client) });
+}

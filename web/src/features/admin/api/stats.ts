@@ -1,0 +1,26 @@
+import type { Product } from '@domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export interface DailyStat {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  orders: number;
+  /** Dollars of the day's paid orders. */
+  revenue: number;
+}
+
+export interface AdminStats {
+  /** The last 30 days, oldest first, days without orders included. */
+  daily: DailyStat[];
+  lowStock: Product[];
+}
+
+/** GET /api/admin/stats (admin): orders and revenue per day for the last 30 days, and low-stock products. */
+export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
+  return api<AdminStats>('/api/admin/stats', { signal });
+}
+
+export function useAdminStats() {
+  return useQuery({ queryKey: ['admin', 'stats'], queryFn: ({ signal }) => getAdminStats(signal) });
+}

@@ -1,0 +1,58 @@
+import type { AdminUserUpdateInput, UserSummary } from '@domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authStore, setUserInfo } from '@/features/auth/store';
+import { api } from '@/lib/api';
+
+export const usersKey = ['users'] as const;
+export const userListKey = ['users', 'list'] as const;
+export const userKey = (id: string) => ['users', 'detail', id] as const;
+
+/** GET /api/users (admin): every user as _id, name, email, isAdmin. */
+export function getUsers(signal?: AbortSignal): Promise<UserSummary[]> {
+  return api<UserSummary[]>('/api/users', { signal });
+}
+
+/** GET /api/users/:id (admin). */
+export function getUser(id: string, signal?: AbortSignal): Promise<UserSummary> {
+  return api<UserSummary>(`/api/users/${encodeURIComponent(id)}`, { signal });
+}
+
+/** PUT /api/users/:id (admin): name, email, isAdmin. 400 when an admin removes their own admin rights. */
+export function updateUser(id: string, input: AdminUserUpdateInput): Promise<UserSummary> {
+  return api<UserSummary>(`/api/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { _id: id, ...input } });
+}
+
+/** DELETE /api/users/:id (admin). 400 'You cannot delete your own account' for the caller's own id. */
+export function deleteUser(id: string): Promise<{ message: string }> {
+  return api<{ message: string }>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useUsers() {
+  return useQuery({ queryKey: userListKey, queryFn: ({ signal }) => getUsers(signal) });
+}
+
+export function useUser(id: string) {
+  return useQuery({ queryKey: userKey(id), queryFn: ({ signal }) => getUser(id, signal) });
+}
+
+export function useUpdateUser(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdminUserUpdateInput) => updateUser(id, input),
+    onSuccess: (user) => {
+      // An admin renaming themselves sees the new name in the header at once (the token stays valid).
+      const me = authStore.get();
+      if (me && me._id === user._id) setUserInfo({ ...me, name: user.name, email: user.email, isAdmin: user.isAdmin });
+      client.setQueryData(userKey(id), user);
+      return client.invalidateQueries({ queryKey: usersKey });
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteUser(id),
+    onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
+  });
+}

@@ -1,0 +1,139 @@
+import type { Product } from '@domain';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@/lib/queryClient';
+import { ProductForm } from './ProductForm';
+
+const product: Product = {
+  _id: 'p1',
+  name: 'Sample name',
+  price: 0,
+  image: '/images/sample.svg',
+  brand: 'Sample brand',
+  category: 'Sample category',
+  description: 'Sample description',
+  countInStock: 0,
+  rating: 0,
+  numReviews: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+function setup() {
+  const onSubmit = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ProductForm product={product} onSubmit={onSubmit} />
+    </QueryClientProvider>,
+  );
+  const field = (label: string) => screen.getByLabelText(label, { exact: true });
+  async function set(label: string, value: string) {
+    await user.clear(field(label));
+    if (value) await user.type(field(label), value);
+  }
+  const submit = () => user.click(screen.getByRole('button', { name: 'Update' }));
+  return { onSubmit, user, field, set, submit };
+}
+
+describe('ProductForm', () => {
+  it('has a label on every control and starts with the product', () => {
+    const { field } = setup();
+    expect(field('Name')).toHaveValue('Sample name');
+    expect(field('Price')).toHaveValue(0);
+    expect(field('Image url')).toHaveValue('/images/sample.svg');
+    expect(field('Choose an image file')).toHaveAttribute('type', 'file');
+    expect(field('Brand')).toHaveValue('Sample brand');
+    expect(field('Count In Stock')).toHaveValue(0);
+    expect(field('Category')).toHaveValue('Sample category');
+    expect(field('Description')).toHaveValue('Sample description');
+    expect(screen.getByRole('img', { name: 'Preview of the product image' })).toHaveAttribute('src', '/images/sample.svg');
+  });
+
+  it('sends price and countInStock as numbers, text trimmed', async () => {
+    const { set, submit, onSubmit } = setup();
+    await set('Name', '  Volt Lamp ');
+    await set('Price', '19.99');
+    await set('Count In Stock', '7');
+    await submit();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0]).toEqual({
+      name: 'Volt Lamp',
+      price: 19.99,
+      image: '/images/sample.svg',
+      brand: 'Sample brand',
+      category: 'Sample category',
+      description: 'Sample description',
+      countInStock: 7,
+    });
+  });
+
+  it('refuses a negative price with the shared schema message', async () => {
+    const { set, submit, onSubmit, field } = setup();
+    await set('Price', '-1');
+    await submit();
+    expect(await screen.findByText('Price cannot be negative')).toBeInTheDocument();
+    expect(field('Price')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Price')).toHaveAccessibleDescription('Price cannot be negative');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses more than 2 decimals and an empty price', async () => {
+    const { set, submit, onSubmit } = setup();
+    await set('Price', '1.001');
+    await submit();
+    expect(await screen.findByText('Price must have at most 2 decimals')).toBeInTheDocument();
+    await set('Price', '');
+    await submit();
+    expect(await screen.findByText('Price must be a number')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a fractional or negative stock', async () => {
+    const { set, submit, onSubmit } = setup();
+    await set('Count In Stock', '1.5');
+    await submit();
+    expect(await screen.findByText('Count in stock must be a whole number')).toBeInTheDocument();
+    await set('Count In Stock', '-2');
+    await submit();
+    expect(await screen.findByText('Count in stock cannot be negative')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('requires name, brand, category, description and image (blank = missing)', async () => {
+    const { set, submit, onSubmit } = setup();
+    await set('Name', '   ');
+    await set('Brand', '');
+    await set('Category', '');
+    await set('Description', '');
+    await set('Image url', '');
+    await submit();
+    for (const message of ['Name is required', 'Brand is required', 'Category is required', 'Description is required', 'Image is required']) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('img', { name: 'No image preview' })).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses image urls the server would refuse', async () => {
+    const { set, submit, onSubmit } = setup();
+    await set('Image url', 'javascript:alert(1)');
+    await submit();
+    expect(await screen.findByText('Image must be a path starting with / or an https URL')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('corrects an error and then submits', async () => {
+    const { set, submit, onSubmit } = setup();
+    await set('Price', '-5');
+    await submit();
+    await screen.findByText('Price cannot be negative');
+    await set('Price', '5');
+    await submit();
+    expect(screen.queryByText('Price cannot be negative')).toBeNull();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0].price).toBe(5);
+  });
+});

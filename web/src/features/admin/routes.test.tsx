@@ -1,0 +1,61 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RequireAdmin } from '@/app/guards';
+import { setUserInfo, signOut } from '@/features/auth/store';
+import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
+import { adminRoutes } from './routes';
+
+const routes = [
+  { path: '/admin', element: <RequireAdmin />, hydrateFallbackElement: <p>Loading…</p>, children: adminRoutes },
+  { path: '*', element: <LocationProbe /> },
+];
+
+const product = { _id: 'p1', name: 'Volt Lamp', price: 5, image: '/images/x.svg', brand: 'b', category: 'c', description: 'd', countInStock: 2 };
+
+function serveEverything() {
+  mockFetch({
+    'GET /api/users': () => ({ body: [] }),
+    'GET /api/users/u1': () => ({ body: { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false } }),
+    'GET /api/products': () => ({ body: { products: [product], page: 1, pages: 1 } }),
+    'GET /api/products/p1': () => ({ body: { ...product, reviews: [] } }),
+    'GET /api/orders': () => ({ body: [] }),
+    'GET /api/admin/stats': () => ({ body: { daily: [{ day: '2026-01-01', orders: 2, revenue: 30.5 }], lowStock: [product] } }),
+  });
+}
+
+const pages: [string, string][] = [
+  ['/admin', 'Dashboard'],
+  ['/admin/userlist', 'Users'],
+  ['/admin/user/u1/edit', 'Edit User'],
+  ['/admin/productlist', 'Products'],
+  ['/admin/productlist/2', 'Products'],
+  ['/admin/product/p1/edit', 'Edit Product'],
+  ['/admin/orderlist', 'Orders'],
+];
+
+describe('adminRoutes', () => {
+  afterEach(() => {
+    cleanup();
+    signOut();
+  });
+
+  it.each(pages)('%s loads its page (lazily) for an admin', async (at, heading) => {
+    setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' });
+    serveEverything();
+    renderRoutes(routes, { at });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
+  });
+
+  it.each(pages)('%s sends a signed-in customer home', async (at) => {
+    setUserInfo({ _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 't' });
+    serveEverything();
+    renderRoutes(routes, { at });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it.each(pages)('%s sends a signed-out visitor to login with a redirect back', async (at) => {
+    renderRoutes(routes, { at });
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/login?redirect=${encodeURIComponent(at)}`);
+  });
+});

@@ -1,0 +1,24 @@
+// The admin screens, mounted by the storefront's router under /admin behind its RequireAdmin guard (signed-out
+// visitors go to /login?redirect=…, non-admins go home) on the first visit to an /admin URL. Every page is
+// its own lazy chunk, so neither shoppers nor the home page ever download admin code.
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
+function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
+}
+
+export const adminRoutes: RouteObject[] = [
+  {
+    ...page(() => import('./components/AdminLayout'), 'AdminLayout'),
+    children: [
+      { index: true, ...page(() => import('./routes/DashboardPage'), 'DashboardPage') },
+      { path: 'userlist', ...page(() => import('./routes/UserListPage'), 'UserListPage') },
+      { path: 'user/:id/edit', ...page(() => import('./routes/UserEditPage'), 'UserEditPage') },
+      { path: 'productlist', ...page(() => import('./routes/ProductListPage'), 'ProductListPage') },
+      { path: 'productlist/:pageNumber', ...page(() => import('./routes/ProductListPage'), 'ProductListPage') },
+      { path: 'product/:id/edit', ...page(() => import('./routes/ProductEditPage'), 'ProductEditPage') },
+      { path: 'orderlist', ...page(() => import('./routes/OrderListPage'), 'OrderListPage') },
+    ],
+  },
+];

@@ -1,0 +1,142 @@
+import type { Product } from '@domain';
+import { lazy, Suspense } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router-dom';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { Meta } from '@/components/ui/Meta';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+import { useAdminStats, type AdminStats, type DailyStat } from '../api/stats';
+import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { EditIcon } from '../components/Icons';
+
+const StatsChart = lazy(() => import('../components/StatsChart'));
+
+export function totals(daily: DailyStat[]) {
+  const orders = daily.reduce((n, d) => n + d.orders, 0);
+  const cents = daily.reduce((n, d) => n + Math.round(d.revenue * 100), 0);
+  return { orders, revenue: cents / 100 };
+}
+
+const lowStockColumns: AdminColumn<Product>[] = [
+  { key: 'name', header: 'NAME', sortValue: (p) => p.name, cell: (p) => <Link to={paths.product(p._id)}>{p.name}</Link> },
+  { key: 'brand', header: 'BRAND', sortValue: (p) => p.brand, cell: (p) => p.brand },
+  { key: 'category', header: 'CATEGORY', sortValue: (p) => p.category, cell: (p) => p.category },
+  {
+    key: 'count',
+    header: 'Count',
+    sortValue: (p) => p.countInStock,
+    filterValue: false,
+    className: 'text-end',
+    cell: (p) =>
+      p.countInStock === 0 ? <span className="badge text-bg-danger">Out of Stock</span> : <span className="badge text-bg-warning">{p.countInStock}</span>,
+  },
+];
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="admin-stat">
+      <div className="small text-muted">{label}</div>
+      <div className="admin-stat-value">{value}</div>
+    </div>
+  );
+}
+
+function Dashboard({ stats }: { stats: AdminStats }) {
+  const { orders, revenue } = totals(stats.daily);
+  const first = stats.daily[0]?.day ?? '';
+  const last = stats.daily.at(-1)?.day ?? '';
+  return (
+    <>
+      <Row className="g-3 mb-4 ps-0" as="ul" aria-label="Last 30 days" role="list">
+        <Col as="li" sm={4} className="list-unstyled">
+          <Stat label="Orders (30 days)" value={String(orders)} />
+        </Col>
+        <Col as="li" sm={4} className="list-unstyled">
+          <Stat label="Revenue (30 days, paid orders)" value={formatPrice(revenue)} />
+        </Col>
+        <Col as="li" sm={4} className="list-unstyled">
+          <Stat label="Low-stock products" value={String(stats.lowStock.length)} />
+        </Col>
+      </Row>
+
+      <section aria-labelledby="chart-title" className="mb-5">
+        <h2 id="chart-title" className="h5">
+          Orders and revenue per day
+        </h2>
+        <p className="small text-muted">
+          {first} to {last} (UTC). Revenue counts paid orders.
+        </p>
+        <figure className="admin-chart mb-2">
+          <Suspense fallback={<Loader label="Loading chart" />}>
+            <StatsChart daily={stats.daily} />
+          </Suspense>
+        </figure>
+        <details>
+          <summary>Show the numbers as a table</summary>
+          <Table size="sm" bordered className="mt-2 w-auto">
+            <caption className="caption-top">Orders and revenue per day</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col" className="text-end">
+                  Orders
+                </th>
+                <th scope="col" className="text-end">
+                  Revenue
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.daily.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row" className="fw-normal">
+                    {d.day}
+                  </th>
+                  <td className="text-end">{d.orders}</td>
+                  <td className="text-end">{formatPrice(d.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </details>
+      </section>
+
+      <section aria-labelledby="low-stock-title">
+        <h2 id="low-stock-title" className="h5">
+          Low-stock products
+        </h2>
+        <AdminTable
+          caption="Low-stock products"
+          noun="low-stock products"
+          rows={stats.lowStock}
+          rowKey={(p) => p._id}
+          columns={lowStockColumns}
+          initialSort={{ key: 'count', direction: 'asc' }}
+          empty={<Message variant="success">Every product has more than 5 in stock.</Message>}
+          actions={(p) => (
+            <Link to={paths.admin.productEdit(p._id)} className="btn btn-light btn-sm" aria-label={`Edit ${p.name}`}>
+              <EditIcon />
+            </Link>
+          )}
+        />
+      </section>
+    </>
+  );
+}
+
+/** /admin: orders and revenue per day (last 30 days) and low-stock products. */
+export function DashboardPage() {
+  const stats = useAdminStats();
+  return (
+    <>
+      <Meta title="Admin Dashboard" />
+      <h1 className="h3 mb-3">Dashboard</h1>
+      <QueryBoundary query={stats}>{(s) => <Dashboard stats={s} />}</QueryBoundary>
+    </>
+  );
+}

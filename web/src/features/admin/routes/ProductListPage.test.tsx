@@ -1,0 +1,89 @@
+import type { Product } from '@domain';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUserInfo, signOut } from '@/features/auth/store';
+import { mockFetch, renderAt, renderRoutes, LocationProbe } from '@/testing/render';
+import { ProductListPage } from './ProductListPage';
+
+const product = (n: number, over: Partial<Product> = {}): Product => ({
+  _id: `p${n}`,
+  name: `Product ${n}`,
+  price: n * 10,
+  image: '/images/x.svg',
+  brand: n % 2 ? 'Kestrel' : 'Lumen',
+  category: 'Audio',
+  description: 'd',
+  countInStock: n,
+  rating: 0,
+  numReviews: 0,
+  createdAt: '',
+  updatedAt: '',
+  ...over,
+});
+
+describe('ProductListPage', () => {
+  beforeEach(() => setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' }));
+  afterEach(() => signOut());
+
+  it('shows ID, NAME, PRICE, CATEGORY, BRAND, Count of the page and admin pagination links', async () => {
+    const calls = mockFetch({
+      'GET /api/products': (_b, url) => ({
+        body: { products: [product(1), product(2, { countInStock: 0 })], page: Number(url.searchParams.get('pageNumber')), pages: 3 },
+      }),
+    });
+    renderAt(<ProductListPage />, { path: '/admin/productlist/:pageNumber', at: '/admin/productlist/2' });
+    const table = await screen.findByRole('table', { name: 'Products, page 2 of 3' });
+    expect(calls[0].url).toBe('/api/products?keyword=&pageNumber=2');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[↕▲▼]/g, ''))).toEqual([
+      'ID',
+      'NAME',
+      'PRICE',
+      'CATEGORY',
+      'BRAND',
+      'Count',
+      'Actions',
+    ]);
+    const row = within(table).getByRole('row', { name: /Product 1/ });
+    expect(within(row).getByText('$10.00')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Edit Product 1' })).toHaveAttribute('href', '/admin/product/p1/edit');
+    expect(screen.getByTestId('row-count')).toHaveTextContent('2 products on page 2 of 3');
+    const pages = within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('link');
+    expect(pages.map((a) => a.getAttribute('href'))).toEqual(['/admin/productlist', '/admin/productlist/2', '/admin/productlist/3']);
+  });
+
+  it('Create Product posts an empty body and opens the new product for editing', async () => {
+    const calls = mockFetch({
+      'GET /api/products': () => ({ body: { products: [product(1)], page: 1, pages: 1 } }),
+      'POST /api/products': () => ({ status: 201, body: product(99, { name: 'Sample name' }) }),
+    });
+    const { user } = renderRoutes(
+      [
+        { path: '/admin/productlist', element: <ProductListPage /> },
+        { path: '*', element: <LocationProbe /> },
+      ],
+      { at: '/admin/productlist' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/admin/product/p99/edit');
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toBeUndefined();
+  });
+
+  it('deletes after confirmation and reloads the page', async () => {
+    let products = [product(1), product(2)];
+    const calls = mockFetch({
+      'GET /api/products': () => ({ body: { products, page: 1, pages: 1 } }),
+      'DELETE /api/products/p2': () => {
+        products = products.filter((p) => p._id !== 'p2');
+        return { body: { message: 'Product removed' } };
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderAt(<ProductListPage />, { path: '/admin/productlist' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Product 2' }));
+    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete?');
+    expect(await screen.findByText('Product Product 2 deleted.')).toBeInTheDocument();
+    expect(await screen.findByTestId('row-count')).toHaveTextContent('1 product');
+    expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,113 @@
+import type { Product } from '@domain';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { Meta } from '@/components/ui/Meta';
+import { Paginate } from '@/components/ui/Paginate';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api';
+import { formatPrice } from '@/lib/format';
+import { useCreateProduct, useDeleteProduct, useProductPage } from '../api/products';
+import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { EditIcon, PlusIcon, TrashIcon } from '../components/Icons';
+import { CONFIRM_DELETE } from './UserListPage';
+
+const columns: AdminColumn<Product>[] = [
+  { key: 'id', header: 'ID', sortValue: (p) => p._id, cell: (p) => <span className="font-monospace small">{p._id}</span> },
+  {
+    key: 'name',
+    header: 'NAME',
+    sortValue: (p) => p.name,
+    cell: (p) => <Link to={paths.product(p._id)}>{p.name}</Link>,
+  },
+  { key: 'price', header: 'PRICE', className: 'text-nowrap', sortValue: (p) => p.price, filterValue: (p) => formatPrice(p.price), cell: (p) => formatPrice(p.price) },
+  { key: 'category', header: 'CATEGORY', sortValue: (p) => p.category, cell: (p) => p.category },
+  { key: 'brand', header: 'BRAND', sortValue: (p) => p.brand, cell: (p) => p.brand },
+  {
+    key: 'count',
+    header: 'Count',
+    sortValue: (p) => p.countInStock,
+    filterValue: false,
+    className: 'text-end',
+    cell: (p) => (p.countInStock === 0 ? <span className="badge text-bg-danger">0</span> : p.countInStock),
+  },
+];
+
+/** /admin/productlist(/:pageNumber): one page of the catalogue, Create Product, edit and delete. */
+export function ProductListPage() {
+  const { pageNumber } = useParams();
+  const page = Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1);
+  const products = useProductPage(page);
+  const create = useCreateProduct();
+  const remove = useDeleteProduct();
+  const navigate = useNavigate();
+  const [deleted, setDeleted] = useState<string | null>(null);
+
+  function onCreate() {
+    setDeleted(null);
+    create.mutate(undefined, { onSuccess: (p) => navigate(paths.admin.productEdit(p._id)) });
+  }
+
+  function onDelete(product: Product) {
+    if (!window.confirm(CONFIRM_DELETE)) return;
+    setDeleted(null);
+    remove.mutate(product._id, { onSuccess: () => setDeleted(product.name) });
+  }
+
+  return (
+    <>
+      <Meta title="Products" />
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Products</h1>
+        <Button type="button" variant="primary" onClick={onCreate} disabled={create.isPending}>
+          {create.isPending ? (
+            <Loader small label="Creating product" />
+          ) : (
+            <>
+              <PlusIcon /> Create Product
+            </>
+          )}
+        </Button>
+      </div>
+      {create.isError && <Message variant="danger">{errorMessage(create.error)}</Message>}
+      {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
+      {deleted && <Message variant="success">Product {deleted} deleted.</Message>}
+      <QueryBoundary query={products}>
+        {(data) => (
+          <>
+            <AdminTable
+              caption={`Products, page ${data.page} of ${Math.max(1, data.pages)}`}
+              noun="products"
+              scopeNote={data.pages > 1 ? `on page ${data.page} of ${data.pages}` : undefined}
+              rows={data.products}
+              rowKey={(p) => p._id}
+              columns={columns}
+              empty={<Message>{page > 1 ? 'No products on this page.' : 'No products yet: create the first one.'}</Message>}
+              actions={(p) => (
+                <>
+                  <Link to={paths.admin.productEdit(p._id)} className="btn btn-light btn-sm" aria-label={`Edit ${p.name}`}>
+                    <EditIcon />
+                  </Link>
+                  <Button
+                    type="button"
+                    variant="danger"
+                    size="sm"
+                    aria-label={`Delete ${p.name}`}
+                    disabled={remove.isPending && remove.variables === p._id}
+                    onClick={() => onDelete(p)}
+                  >
+                    {remove.isPending && remove.variables === p._id ? <Loader small label={`Deleting ${p.name}`} /> : <TrashIcon />}
+                  </Button>
+                </>
+              )}
+            />
+            <Paginate pages={data.pages} page={data.page} isAdmin />
+          </>
+        )}
+      </QueryBoundary>
+    </>
+  );
+}

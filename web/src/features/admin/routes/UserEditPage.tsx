@@ -1,0 +1,109 @@
+import { adminUserUpdateSchema, type AdminUserUpdateInput, type UserSummary } from '@domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { FormContainer } from '@/components/ui/FormContainer';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { Meta } from '@/components/ui/Meta';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api';
+import { useUpdateUser, useUser } from '../api/users';
+
+type UserFormValues = z.input<typeof adminUserUpdateSchema>;
+
+/** Name, Email Address, Is Admin, Update: checked with the API's adminUserUpdateSchema. */
+export function UserForm({
+  user,
+  onSubmit,
+  submitting = false,
+}: {
+  user: UserSummary;
+  onSubmit: (values: AdminUserUpdateInput) => void;
+  submitting?: boolean;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<UserFormValues, unknown, AdminUserUpdateInput>({
+    resolver: zodResolver(adminUserUpdateSchema),
+    defaultValues: { name: user.name, email: user.email, isAdmin: user.isAdmin },
+  });
+  return (
+    <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit user">
+      <Form.Group className="mb-3" controlId="name">
+        <Form.Label>Name</Form.Label>
+        <Form.Control
+          type="text"
+          placeholder="Enter name"
+          {...register('name')}
+          isInvalid={!!errors.name}
+          aria-describedby={errors.name ? 'name-error' : undefined}
+        />
+        <Form.Control.Feedback id="name-error" type="invalid">
+          {errors.name?.message}
+        </Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="email">
+        <Form.Label>Email Address</Form.Label>
+        <Form.Control
+          type="email"
+          placeholder="Enter email"
+          {...register('email')}
+          isInvalid={!!errors.email}
+          aria-describedby={errors.email ? 'email-error' : undefined}
+        />
+        <Form.Control.Feedback id="email-error" type="invalid">
+          {errors.email?.message}
+        </Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="isadmin">
+        <Form.Check type="checkbox" label="Is Admin" {...register('isAdmin')} />
+      </Form.Group>
+      <Button type="submit" variant="primary" disabled={submitting}>
+        {submitting ? <Loader small label="Updating user" /> : 'Update'}
+      </Button>
+    </Form>
+  );
+}
+
+export function UserEditPage() {
+  const { id = '' } = useParams();
+  const user = useUser(id);
+  const update = useUpdateUser(id);
+  const navigate = useNavigate();
+
+  return (
+    <>
+      <Meta title="Edit User" />
+      <Link to={paths.admin.users} className="btn btn-light mb-3">
+        Go Back
+      </Link>
+      <FormContainer>
+        <h1 className="h3 mb-3">Edit User</h1>
+        {update.isError && <Message variant="danger">{errorMessage(update.error)}</Message>}
+        <QueryBoundary query={user}>
+          {(u) => (
+            <UserForm
+              user={u}
+              submitting={update.isPending}
+              onSubmit={(values) =>
+                update.mutate(values, {
+                  onSuccess: () => {
+                    update.reset();
+                    navigate(paths.admin.users);
+                  },
+                })
+              }
+            />
+          )}
+        </QueryBoundary>
+      </FormContainer>
+    </>
+  );
+}

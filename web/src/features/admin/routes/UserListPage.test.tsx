@@ -1,0 +1,135 @@
+import type { UserSummary } from '@domain';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUserInfo, signOut } from '@/features/auth/store';
+import { mockFetch, renderAt } from '@/testing/render';
+import { UserEditPage } from './UserEditPage';
+import { UserListPage } from './UserListPage';
+
+const admin = { _id: 'a1', name: 'Ada Admin', email: 'admin@voltshop.test', isAdmin: true };
+const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false };
+
+describe('UserListPage', () => {
+  let users: UserSummary[];
+  beforeEach(() => {
+    users = [admin, alice];
+    setUserInfo({ ...admin, token: 't' });
+  });
+  afterEach(() => {
+    cleanup();
+    signOut();
+  });
+
+  function serve() {
+    return mockFetch({
+      'GET /api/users': () => ({ body: users }),
+      'DELETE /api/users/u1': () => {
+        users = users.filter((u) => u._id !== 'u1');
+        return { body: { message: 'User removed' } };
+      },
+      'DELETE /api/users/a1': () => ({ status: 400, body: { message: 'You cannot delete your own account' } }),
+    });
+  }
+
+  it('lists ID, Name, Email and the Admin tick', async () => {
+    serve();
+    renderAt(<UserListPage />, { path: '/admin/userlist' });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      expect.stringContaining('ID'),
+      expect.stringContaining('Name'),
+      expect.stringContaining('Email'),
+      expect.stringContaining('Admin'),
+      'Actions',
+    ]);
+    const aliceRow = within(table).getByRole('row', { name: /Alice/ });
+    expect(within(aliceRow).getByText('Not admin')).toBeInTheDocument();
+    expect(within(aliceRow).getByRole('link', { name: 'alice@voltshop.test' })).toHaveAttribute('href', 'mailto:alice@voltshop.test');
+    expect(within(aliceRow).getByRole('link', { name: 'Edit Alice' })).toHaveAttribute('href', '/admin/user/u1/edit');
+    expect(within(within(table).getByRole('row', { name: /Ada Admin/ })).getByText('Admin')).toBeInTheDocument();
+  });
+
+  it('asks before deleting, does nothing when cancelled, and reloads the list after a delete', async () => {
+    const calls = serve();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user } = renderAt(<UserListPage />, { path: '/admin/userlist' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Alice' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete?');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Alice' }));
+    expect(await screen.findByText('User Alice deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Alice/ })).toBeNull());
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
+  });
+
+  it("shows the API's refusal when an admin deletes their own row", async () => {
+    serve();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderAt(<UserListPage />, { path: '/admin/userlist' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Ada Admin' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot delete your own account');
+    expect(screen.getByRole('row', { name: /Ada Admin/ })).toBeInTheDocument();
+  });
+
+  it('shows a red alert with the message when the list cannot load', async () => {
+    mockFetch({ 'GET /api/users': () => ({ status: 403, body: { message: 'Not authorized as an admin' } }) });
+    renderAt(<UserListPage />, { path: '/admin/userlist' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not authorized as an admin');
+  });
+});
+
+describe('UserEditPage', () => {
+  afterEach(() => {
+    cleanup();
+    signOut();
+  });
+
+  it('edits name, email and Is Admin, sends them, and returns to the user list', async () => {
+    setUserInfo({ ...admin, token: 't' });
+    const calls = mockFetch({
+      'GET /api/users/u1': () => ({ body: alice }),
+      'PUT /api/users/u1': (body) => ({ body: { ...alice, ...(body as object) } }),
+    });
+    const { user } = renderAt(<UserEditPage />, { path: '/admin/user/:id/edit', at: '/admin/user/u1/edit' });
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue('Alice');
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Is Admin')).not.toBeChecked();
+    await user.clear(name);
+    await user.type(name, 'Alice Smith');
+    await user.click(screen.getByLabelText('Is Admin'));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/admin/userlist');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      _id: 'u1',
+      name: 'Alice Smith',
+      email: 'alice@voltshop.test',
+      isAdmin: true,
+    });
+  });
+
+  it('checks the fields with the shared schema and shows API refusals', async () => {
+    setUserInfo({ ...admin, token: 't' });
+    const calls = mockFetch({
+      'GET /api/users/a1': () => ({ body: admin }),
+      'PUT /api/users/a1': () => ({ status: 400, body: { message: 'You cannot remove your own admin rights' } }),
+    });
+    const { user } = renderAt(<UserEditPage />, { path: '/admin/user/:id/edit', at: '/admin/user/a1/edit' });
+    const email = await screen.findByLabelText('Email Address');
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.clear(email);
+    await user.type(email, 'admin@voltshop.test');
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByLabelText('Is Admin'));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot remove your own admin rights');
+  });
+});

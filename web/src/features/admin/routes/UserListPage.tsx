@@ -1,0 +1,92 @@
+import type { UserSummary } from '@domain';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router-dom';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { Meta } from '@/components/ui/Meta';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { paths } from '@/config/paths';
+import { useUserInfo } from '@/features/auth/store';
+import { errorMessage } from '@/lib/api';
+import { useDeleteUser, useUsers } from '../api/users';
+import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { EditIcon, TrashIcon, YesNo } from '../components/Icons';
+
+export const CONFIRM_DELETE = 'Are you sure you want to delete?';
+
+/** ID, Name, Email, Admin tick, edit and delete (confirmed; the list reloads after). */
+export function UserListPage() {
+  const users = useUsers();
+  const remove = useDeleteUser();
+  const me = useUserInfo();
+  const [deleted, setDeleted] = useState<string | null>(null);
+
+  function onDelete(user: UserSummary) {
+    if (!window.confirm(CONFIRM_DELETE)) return;
+    setDeleted(null);
+    // The API refuses an admin's own account; its message is shown above the table.
+    remove.mutate(user._id, { onSuccess: () => setDeleted(user.name) });
+  }
+
+  const columns: AdminColumn<UserSummary>[] = [
+    { key: 'id', header: 'ID', sortValue: (u) => u._id, cell: (u) => <span className="font-monospace small">{u._id}</span> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortValue: (u) => u.name,
+      cell: (u) => (
+        <>
+          {u.name}
+          {u._id === me?._id && <span className="badge text-bg-secondary ms-2">you</span>}
+        </>
+      ),
+    },
+    { key: 'email', header: 'Email', sortValue: (u) => u.email, cell: (u) => <a href={`mailto:${u.email}`}>{u.email}</a> },
+    {
+      key: 'admin',
+      header: 'Admin',
+      sortValue: (u) => u.isAdmin,
+      filterValue: (u) => (u.isAdmin ? 'admin' : ''),
+      cell: (u) => <YesNo value={u.isAdmin} yes="Admin" no="Not admin" />,
+    },
+  ];
+
+  return (
+    <>
+      <Meta title="Users" />
+      <h1 className="h3 mb-3">Users</h1>
+      {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
+      {deleted && <Message variant="success">User {deleted} deleted.</Message>}
+      <QueryBoundary query={users}>
+        {(list) => (
+          <AdminTable
+            caption="Users"
+            noun="users"
+            rows={list}
+            rowKey={(u) => u._id}
+            columns={columns}
+            empty={<Message>No users yet.</Message>}
+            actions={(u) => (
+              <>
+                <Link to={paths.admin.userEdit(u._id)} className="btn btn-light btn-sm" aria-label={`Edit ${u.name}`}>
+                  <EditIcon />
+                </Link>
+                <Button
+                  type="button"
+                  variant="danger"
+                  size="sm"
+                  aria-label={`Delete ${u.name}`}
+                  disabled={remove.isPending && remove.variables === u._id}
+                  onClick={() => onDelete(u)}
+                >
+                  {remove.isPending && remove.variables === u._id ? <Loader small label={`Deleting ${u.name}`} /> : <TrashIcon />}
+                </Button>
+              </>
+            )}
+          />
+        )}
+      </QueryBoundary>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { LoginInput } from '@domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { FormContainer } from '@/components/ui/FormContainer';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { Meta } from '@/components/ui/Meta';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api';
+import { useLogin } from '../api/login';
+import { safeRedirect } from '../redirect';
+import { loginSchema } from '../schemas';
+import { useUserInfo } from '../store';
+
+export function LoginPage() {
+  const [search] = useSearchParams();
+  const rawRedirect = search.get('redirect');
+  const redirect = safeRedirect(rawRedirect);
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  // Signed in (now or already): go to the redirect target.
+  useEffect(() => {
+    if (user) navigate(redirect, { replace: true });
+  }, [user, redirect, navigate]);
+
+  return (
+    <FormContainer>
+      <Meta title="Sign In" />
+      <h1 className="section-title">Sign In</h1>
+      {login.isError && <Message variant="danger">{errorMessage(login.error)}</Message>}
+      <Form onSubmit={handleSubmit((v) => login.mutate(v))} noValidate>
+        <Form.Group className="mb-3" controlId="email">
+          <Form.Label>Email Address</Form.Label>
+          <Form.Control type="email" placeholder="Enter email" autoComplete="email" {...register('email')} isInvalid={!!errors.email} />
+          <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control type="password" placeholder="Enter password" autoComplete="current-password" {...register('password')} isInvalid={!!errors.password} />
+          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Button type="submit" variant="primary" disabled={login.isPending}>
+          {login.isPending ? <Loader small label="Signing in" /> : 'Sign In'}
+        </Button>
+      </Form>
+      <p className="py-3 mb-0">
+        New Customer? <Link to={paths.register(rawRedirect ? redirect : undefined)}>Register</Link>
+      </p>
+    </FormContainer>
+  );
+}

@@ -1,0 +1,97 @@
+// The cart (spec 3 and 4): items, shipping address and payment method, each saved under its own storage key
+// and restored at start. Adding a product that is already in the cart replaces its line.
+import type { ShippingAddress } from '@domain';
+import { priceSummary } from '@domain/pricing';
+import { readJSON, removeKey, writeJSON } from '@/lib/storage';
+import { createStore, useStore } from '@/lib/store';
+
+export const CART_ITEMS_KEY = 'cartItems';
+export const SHIPPING_ADDRESS_KEY = 'shippingAddress';
+export const PAYMENT_METHOD_KEY = 'paymentMethod';
+export const DEFAULT_PAYMENT_METHOD = 'PayPal';
+
+export interface CartItem {
+  product: string;
+  name: string;
+  image: string;
+  price: number;
+  countInStock: number;
+  qty: number;
+}
+
+export interface CartState {
+  cartItems: CartItem[];
+  shippingAddress: ShippingAddress | null;
+  paymentMethod: string;
+}
+
+const isCartItem = (v: unknown): v is CartItem => {
+  const i = v as Partial<CartItem> | null;
+  return !!i && typeof i.product === 'string' && typeof i.name === 'string' && typeof i.price === 'number' && typeof i.qty === 'number';
+};
+const isAddress = (v: unknown) => {
+  const a = v as Partial<ShippingAddress> | null;
+  return !!a && typeof a === 'object' && ['address', 'city', 'postalCode', 'country'].every((k) => typeof (a as Record<string, unknown>)[k] === 'string');
+};
+
+export function loadCartState(): CartState {
+  const items = readJSON<unknown[]>(CART_ITEMS_KEY, [], Array.isArray);
+  return {
+    cartItems: items.filter(isCartItem),
+    shippingAddress: readJSON<ShippingAddress | null>(SHIPPING_ADDRESS_KEY, null, isAddress),
+    paymentMethod: readJSON<string>(PAYMENT_METHOD_KEY, DEFAULT_PAYMENT_METHOD, (v) => typeof v === 'string' && v !== ''),
+  };
+}
+
+export const cartStore = createStore<CartState>(loadCartState());
+
+function setItems(update: (items: CartItem[]) => CartItem[]) {
+  cartStore.set((s) => {
+    const cartItems = update(s.cartItems);
+    writeJSON(CART_ITEMS_KEY, cartItems);
+    return { ...s, cartItems };
+  });
+}
+
+/** Quantity kept within 1..countInStock (spec 5). */
+export function clampQty(qty: number, countInStock: number): number {
+  const max = Math.max(1, countInStock);
+  return Math.min(max, Math.max(1, Math.floor(Number.isFinite(qty) ? qty : 1)));
+}
+
+export function addToCart(item: CartItem): void {
+  const line = { ...item, qty: clampQty(item.qty, item.countInStock) };
+  setItems((items) =>
+    items.some((i) => i.product === line.product) ? items.map((i) => (i.product === line.product ? line : i)) : [...items, line],
+  );
+}
+
+export function removeFromCart(productId: string): void {
+  setItems((items) => items.filter((i) => i.product !== productId));
+}
+
+export function clearCartItems(): void {
+  setItems(() => []);
+}
+
+export function saveShippingAddress(address: ShippingAddress): void {
+  writeJSON(SHIPPING_ADDRESS_KEY, address);
+  cartStore.set((s) => ({ ...s, shippingAddress: address }));
+}
+
+export function savePaymentMethod(method: string): void {
+  writeJSON(PAYMENT_METHOD_KEY, method);
+  cartStore.set((s) => ({ ...s, paymentMethod: method }));
+}
+
+/** Forgets everything (used by tests). */
+export function resetCart(): void {
+  [CART_ITEMS_KEY, SHIPPING_ADDRESS_KEY, PAYMENT_METHOD_KEY].forEach(removeKey);
+  cartStore.set(loadCartState());
+}
+
+export const cartCount = (items: readonly CartItem[]) => items.reduce((n, i) => n + i.qty, 0);
+export const cartSubtotal = (items: readonly CartItem[]) => priceSummary(items).itemsPrice;
+
+export const useCart = () => useStore(cartStore);
+export const useCartItems = () => useStore(cartStore, (s) => s.cartItems);

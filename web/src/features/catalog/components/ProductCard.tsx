@@ -1,0 +1,30 @@
+import type { Product } from '@domain';
+import { Link } from 'react-router-dom';
+import { ProductImage } from '@/components/ui/ProductImage';
+import { Rating } from '@/components/ui/Rating';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const href = paths.product(product._id);
+  return (
+    <article className="card product-card h-100">
+      <Link to={href} tabIndex={-1} aria-hidden="true">
+        <ProductImage src={product.image} alt="" eager={eager} />
+      </Link>
+      <div className="card-body d-flex flex-column">
+        <p className="product-brand mb-1">{product.brand}</p>
+        <h2 className="card-title product-title">
+          <Link to={href} className="stretched-link-off">
+            {product.name}
+          </Link>
+        </h2>
+        <Rating value={product.rating} text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`} />
+        <div className="d-flex align-items-center justify-content-between mt-auto pt-2">
+          <span className="product-price">{formatPrice(product.price)}</span>
+          {product.countInStock === 0 && <span className="badge text-bg-secondary">Out of Stock</span>}
+        </div>
+      </div>
+    </article>
+  );
+}

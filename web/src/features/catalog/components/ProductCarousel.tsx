@@ -1,0 +1,28 @@
+import type { Product } from '@domain';
+import Carousel from 'react-bootstrap/Carousel';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+
+/** The top-rated products; pauses on hover, arrow keys and the prev/next/indicator buttons work from the keyboard. */
+export default function ProductCarousel({ products }: { products: Product[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-label="Top rated products" className="mb-4">
+      <Carousel pause="hover" interval={5000} className="top-carousel" data-testid="top-carousel">
+        {products.map((p, i) => (
+          <Carousel.Item key={p._id}>
+            <Link to={paths.product(p._id)} className="carousel-link">
+              <img src={p.image} alt={p.name} width={640} height={510} loading={i === 0 ? 'eager' : 'lazy'} className="carousel-image" />
+              <Carousel.Caption className="carousel-caption-box">
+                <h2 className="h5 mb-0">
+                  {p.name} ({formatPrice(p.price)})
+                </h2>
+              </Carousel.Caption>
+            </Link>
+          </Carousel.Item>
+        ))}
+      </Carousel>
+    </section>
+  );
+}

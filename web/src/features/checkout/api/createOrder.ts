@@ -1,0 +1,23 @@
+import type { Order, PlaceOrderInput } from '@domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/**
+ * POST /api/orders: the server prices the order from its database and holds the stock until the order's
+ * expiresAt; 409 with a message naming the product when stock is short.
+ */
+export function createOrder(input: PlaceOrderInput): Promise<Order> {
+  return api<Order>('/api/orders', { method: 'POST', body: input });
+}
+
+export function useCreateOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: (order) => {
+      client.setQueryData(['orders', 'detail', order._id], order);
+      void client.invalidateQueries({ queryKey: ['orders', 'mine'] });
+      void client.invalidateQueries({ queryKey: ['products'] }); // stock changed
+    },
+  });
+}

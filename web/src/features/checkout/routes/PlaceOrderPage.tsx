@@ -1,0 +1,96 @@
+import { priceSummary } from '@domain/pricing';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { Meta } from '@/components/ui/Meta';
+import { paths } from '@/config/paths';
+import { clearCartItems, useCart } from '@/features/cart/store';
+import { OrderItems } from '@/features/orders/components/OrderItems';
+import { OrderSummary } from '@/features/orders/components/OrderSummary';
+import { errorMessage } from '@/lib/api';
+import { useCreateOrder } from '../api/createOrder';
+
+export function PlaceOrderPage() {
+  const { cartItems, shippingAddress, paymentMethod } = useCart();
+  const navigate = useNavigate();
+  const place = useCreateOrder();
+
+  if (!shippingAddress) return <Navigate to={paths.shipping} replace />;
+  const prices = priceSummary(cartItems);
+  const empty = cartItems.length === 0;
+
+  function placeOrder() {
+    if (empty || !shippingAddress) return;
+    place.mutate(
+      {
+        orderItems: cartItems.map((i) => ({ product: i.product, qty: i.qty, name: i.name, image: i.image, price: i.price })),
+        shippingAddress,
+        paymentMethod,
+        ...prices,
+      },
+      {
+        onSuccess: (order) => {
+          clearCartItems();
+          navigate(paths.order(order._id));
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <Meta title="Place Order" />
+      <CheckoutSteps step1 step2 step3 step4 current={4} />
+      <Row className="g-4">
+        <Col lg={8}>
+          <h1 className="visually-hidden">Place Order</h1>
+          <ListGroup variant="flush">
+            <ListGroup.Item>
+              <h2 className="section-title">Shipping</h2>
+              <p className="mb-0">
+                <strong>Address: </strong>
+                {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode}, {shippingAddress.country}
+              </p>
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2 className="section-title">Payment Method</h2>
+              <strong>Method: </strong>
+              {paymentMethod}
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2 className="section-title">Order Items</h2>
+              {empty ? (
+                <Message>
+                  Your cart is empty <Link to={paths.home}>Go Back</Link>
+                </Message>
+              ) : (
+                <OrderItems items={cartItems} />
+              )}
+            </ListGroup.Item>
+          </ListGroup>
+        </Col>
+        <Col lg={4}>
+          <OrderSummary prices={prices}>
+            {place.isError && (
+              <ListGroup.Item>
+                <Message variant="danger" className="mb-0">
+                  {errorMessage(place.error)}
+                </Message>
+              </ListGroup.Item>
+            )}
+            <ListGroup.Item className="d-grid">
+              <Button type="button" variant="primary" disabled={empty || place.isPending} onClick={placeOrder}>
+                {place.isPending ? <Loader small label="Placing order" /> : 'Place Order'}
+              </Button>
+            </ListGroup.Item>
+          </OrderSummary>
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router-dom';
+import { Message } from '@/components/ui/Message';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { paths } from '@/config/paths';
+import { formatPrice, shortDate } from '@/lib/format';
+import { useMyOrders } from '../api/getMyOrders';
+import { DeliveredCell, PaidCell } from './OrderStatusBadges';
+
+/** The profile's orders table: ID, DATE, TOTAL, PAID, DELIVERED, Details. */
+export function MyOrders() {
+  const orders = useMyOrders();
+  return (
+    <QueryBoundary query={orders}>
+      {(list) =>
+        list.length === 0 ? (
+          <Message>You have no orders yet.</Message>
+        ) : (
+          <Table striped hover responsive size="sm" className="orders-table align-middle">
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">DATE</th>
+                <th scope="col">TOTAL</th>
+                <th scope="col">PAID</th>
+                <th scope="col">DELIVERED</th>
+                <th scope="col">
+                  <span className="visually-hidden">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((o) => (
+                <tr key={o._id}>
+                  <td className="font-monospace small">{o._id}</td>
+                  <td>{shortDate(o.createdAt)}</td>
+                  <td>{formatPrice(o.totalPrice)}</td>
+                  <td>
+                    <PaidCell order={o} />
+                  </td>
+                  <td>
+                    <DeliveredCell order={o} />
+                  </td>
+                  <td>
+                    <Link className="btn btn-sm btn-light" to={paths.order(o._id)} aria-label={`Details of order ${o._id}`}>
+                      Details
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )
+      }
+    </QueryBoundary>
+  );
+}

@@ -1,0 +1,36 @@
+import ListGroup from 'react-bootstrap/ListGroup';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+import { priceSummary } from '@domain/pricing';
+
+interface Line {
+  product: string;
+  name: string;
+  image: string;
+  price: number;
+  qty: number;
+}
+
+/** Item rows: image, name link, "qty x price = line total". */
+export function OrderItems({ items }: { items: readonly Line[] }) {
+  return (
+    <ListGroup variant="flush" as="ul" aria-label="Order items">
+      {items.map((item) => (
+        <ListGroup.Item key={item.product} as="li">
+          <div className="d-flex align-items-center gap-3">
+            <img src={item.image} alt={item.name} className="rounded order-thumb flex-shrink-0" width={640} height={510} />
+            <div className="flex-grow-1 d-sm-flex align-items-center justify-content-between gap-3 min-w-0">
+              <Link to={paths.product(item.product)} className="d-block">
+                {item.name}
+              </Link>
+              <span className="text-nowrap" data-testid="line-total">
+                {item.qty} x {formatPrice(item.price)} = {formatPrice(priceSummary([item]).itemsPrice)}
+              </span>
+            </div>
+          </div>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
+  );
+}

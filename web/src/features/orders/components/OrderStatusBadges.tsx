@@ -1,0 +1,24 @@
+import type { Order } from '@domain';
+import { shortDate } from '@/lib/format';
+
+function Cross({ label }: { label: string }) {
+  return (
+    <span className="text-danger fw-semibold" title={label}>
+      <span aria-hidden="true">✗</span>
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+/** PAID cell: the date, 'Expired', or a red cross (Not Paid). */
+export function PaidCell({ order }: { order: Order }) {
+  if (order.isPaid) return <>{shortDate(order.paidAt)}</>;
+  if (order.status === 'expired') return <span className="badge text-bg-secondary">Expired</span>;
+  return <Cross label="Not Paid" />;
+}
+
+/** DELIVERED cell: the date or a red cross (Not Delivered). */
+export function DeliveredCell({ order }: { order: Order }) {
+  if (order.isDelivered) return <>{shortDate(order.deliveredAt)}</>;
+  return <Cross label="Not Delivered" />;
+}

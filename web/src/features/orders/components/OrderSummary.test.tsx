@@ -1,0 +1,41 @@
+import { priceSummary } from '@domain';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OrderSummary } from './OrderSummary';
+
+const show = (lines: { price: number; qty: number }[]) => {
+  render(<OrderSummary prices={priceSummary(lines)} />);
+  return (name: string) => screen.getByTestId(`summary-${name}`).textContent;
+};
+
+describe('OrderSummary', () => {
+  it('charges $100 shipping and 15% tax at or under $100 of items', () => {
+    const cell = show([{ price: 19.99, qty: 2 }]);
+    expect(cell('items')).toBe('$39.98');
+    expect(cell('shipping')).toBe('$100.00');
+    expect(cell('tax')).toBe('$6.00');
+    expect(cell('total')).toBe('$145.98');
+  });
+
+  it('ships free over $100 and rounds tax to cents', () => {
+    const cell = show([
+      { price: 89.99, qty: 1 },
+      { price: 10.02, qty: 1 },
+    ]);
+    expect(cell('items')).toBe('$100.01');
+    expect(cell('shipping')).toBe('$0.00');
+    expect(cell('tax')).toBe('$15.00');
+    expect(cell('total')).toBe('$115.01');
+  });
+
+  it('shows exactly $100 of items with shipping (free only when over 100)', () => {
+    const cell = show([{ price: 50, qty: 2 }]);
+    expect(cell('shipping')).toBe('$100.00');
+    expect(cell('total')).toBe('$215.00');
+  });
+
+  it('labels the rows Items, Shipping, Tax, Total', () => {
+    show([{ price: 1, qty: 1 }]);
+    for (const label of ['Items', 'Shipping', 'Tax', 'Total']) expect(screen.getByText(label)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+import type { Order } from '@domain';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setUserInfo, signOut } from '@/features/auth/store';
+import { mockFetch, renderAt } from '@/testing/render';
+import { OrderPage } from './OrderPage';
+
+const order: Order = {
+  _id: 'o1',
+  user: { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test' },
+  orderItems: [{ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, qty: 2 }],
+  shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+  paymentMethod: 'PayPal',
+  itemsPrice: 49,
+  shippingPrice: 100,
+  taxPrice: 7.35,
+  totalPrice: 156.35,
+  currency: 'USD',
+  isPaid: false,
+  paidAt: null,
+  paymentResult: null,
+  isDelivered: false,
+  deliveredAt: null,
+  status: 'awaiting_payment',
+  expiresAt: '2030-01-02T03:04:00.000Z',
+  createdAt: '2029-12-31T03:04:00.000Z',
+};
+const simulated = { paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'embedded' };
+const alice = { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test', isAdmin: false, token: 't' };
+
+function show(o: Order, { admin = false, pay }: { admin?: boolean; pay?: () => { status?: number; body: unknown } } = {}) {
+  setUserInfo({ ...alice, isAdmin: admin });
+  let current = o;
+  const calls = mockFetch({
+    'GET /api/orders/o1': () => ({ body: current }),
+    'GET /api/config': () => ({ body: simulated }),
+    'PUT /api/orders/o1/pay':
+      pay ??
+      (() => {
+        current = { ...current, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' };
+        return { body: current };
+      }),
+    'PUT /api/orders/o1/deliver': () => {
+      current = { ...current, isDelivered: true, deliveredAt: '2030-01-03T10:00:00.000Z', status: 'delivered' };
+      return { body: current };
+    },
+  });
+  return { calls, ...renderAt(<OrderPage />, { path: '/order/:id', at: '/order/o1' }) };
+}
+
+describe('OrderPage', () => {
+  afterEach(() => signOut());
+
+  it('shows an unpaid order: Not Delivered, Not Paid, the hold deadline, items and summary', async () => {
+    show(order);
+    expect(await screen.findByText('Not Paid')).toBeInTheDocument();
+    expect(screen.getByText('Not Delivered')).toBeInTheDocument();
+    expect(screen.getByText(/Pay by/)).toHaveTextContent(/Pay by Jan \d, 2030/);
+    expect(screen.getByTestId('line-total')).toHaveTextContent('2 x $24.50 = $49.00');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$156.35');
+    expect(screen.getByRole('link', { name: 'alice@voltshop.test' })).toHaveAttribute('href', 'mailto:alice@voltshop.test');
+  });
+
+  it("pays with the simulated button and shows 'Paid on'", async () => {
+    const { user, calls } = show(order);
+    await user.click(await screen.findByRole('button', { name: 'Pay with test payment (simulated, no money moves)' }));
+    expect(await screen.findByText(/Paid on 2030-01-01/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ simulated: true });
+    expect(screen.queryByTestId('payment-area')).toBeNull();
+  });
+
+  it('shows payment errors in a red alert', async () => {
+    const { user } = show(order, { pay: () => ({ status: 409, body: { message: 'Order is already paid' } }) });
+    await user.click(await screen.findByRole('button', { name: /test payment/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order is already paid');
+  });
+
+  it('shows an expired order as expired, without payment buttons', async () => {
+    show({ ...order, status: 'expired', expiresAt: '2029-12-31T05:00:00.000Z' });
+    expect(await screen.findByText('This order has expired')).toBeInTheDocument();
+    expect(screen.getByText('Not Paid (expired)')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-area')).toBeNull();
+  });
+
+  it('offers Mark As Delivered to admins for paid, undelivered orders only', async () => {
+    const paid = { ...order, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' as const };
+    const { user } = show(paid, { admin: true });
+    await user.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
+    expect(await screen.findByText('Delivered on 2030-01-03')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull());
+  });
+
+  it('hides Mark As Delivered from customers and for unpaid orders', async () => {
+    show({ ...order, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' });
+    await screen.findByText(/Paid on/);
+    expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull();
+  });
+
+  it('hides Mark As Delivered from admins while the order is unpaid', async () => {
+    show(order, { admin: true });
+    await screen.findByText('Not Paid');
+    expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull();
+  });
+});

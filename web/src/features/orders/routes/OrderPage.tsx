@@ -1,0 +1,130 @@
+import type { Order } from '@domain';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { useParams } from 'react-router-dom';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { Meta } from '@/components/ui/Meta';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { useUserInfo } from '@/features/auth/store';
+import { errorMessage } from '@/lib/api';
+import { dateTime, shortDate } from '@/lib/format';
+import { useDeliverOrder } from '../api/deliverOrder';
+import { useOrder } from '../api/getOrder';
+import { OrderItems } from '../components/OrderItems';
+import { OrderSummary } from '../components/OrderSummary';
+import { PaymentArea } from '../components/PaymentArea';
+
+function HoldNotice({ order }: { order: Order }) {
+  if (order.status === 'expired') {
+    return (
+      <Message variant="warning" role="none">
+        <strong>This order has expired</strong>
+        {order.expiresAt ? ` (it was not paid by ${dateTime(order.expiresAt)})` : ''}: its items were returned to stock and it can
+        no longer be paid. Please place a new order.
+      </Message>
+    );
+  }
+  if (!order.isPaid && order.expiresAt) {
+    return (
+      <Message variant="info">
+        Pay by <strong>{dateTime(order.expiresAt)}</strong>: your items are reserved until then.
+      </Message>
+    );
+  }
+  return null;
+}
+
+function DeliverButton({ order }: { order: Order }) {
+  const deliver = useDeliverOrder(order._id);
+  return (
+    <ListGroup.Item className="d-grid">
+      {deliver.isError && <Message variant="danger">{errorMessage(deliver.error)}</Message>}
+      <Button type="button" variant="dark" disabled={deliver.isPending} onClick={() => deliver.mutate(undefined, { onSuccess: () => deliver.reset() })}>
+        {deliver.isPending ? <Loader small label="Marking as delivered" /> : 'Mark As Delivered'}
+      </Button>
+    </ListGroup.Item>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const user = useUserInfo();
+  const { shippingAddress: a } = order;
+  const payable = !order.isPaid && order.status !== 'expired';
+  return (
+    <>
+      <Meta title={`Order ${order._id}`} />
+      <h1 className="h3 mb-3 text-break">Order {order._id}</h1>
+      <HoldNotice order={order} />
+      <Row className="g-4">
+        <Col lg={8}>
+          <ListGroup variant="flush">
+            <ListGroup.Item>
+              <h2 className="section-title">Shipping</h2>
+              <p className="mb-1">
+                <strong>Name: </strong> {order.user.name}
+              </p>
+              <p className="mb-1">
+                <strong>Email: </strong> <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
+              </p>
+              <p>
+                <strong>Address: </strong>
+                {a.address}, {a.city} {a.postalCode}, {a.country}
+              </p>
+              {order.isDelivered ? (
+                <Message variant="success" role="none">Delivered on {shortDate(order.deliveredAt)}</Message>
+              ) : (
+                <Message variant="danger" role="none">
+                  Not Delivered
+                </Message>
+              )}
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2 className="section-title">Payment Method</h2>
+              <p>
+                <strong>Method: </strong>
+                {order.paymentMethod}
+              </p>
+              {order.isPaid ? (
+                <Message variant="success" role="none">
+                  Paid on {shortDate(order.paidAt)}
+                  {order.paymentResult?.provider === 'simulated' && ' (test payment)'}
+                </Message>
+              ) : order.status === 'expired' ? (
+                <Message variant="secondary" role="none">
+                  Not Paid (expired)
+                </Message>
+              ) : (
+                <Message variant="danger" role="none">
+                  Not Paid
+                </Message>
+              )}
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2 className="section-title">Order Items</h2>
+              {order.orderItems.length === 0 ? <Message>Order is empty</Message> : <OrderItems items={order.orderItems} />}
+            </ListGroup.Item>
+          </ListGroup>
+        </Col>
+        <Col lg={4}>
+          <OrderSummary prices={order}>
+            {payable && (
+              <ListGroup.Item>
+                <PaymentArea order={order} />
+              </ListGroup.Item>
+            )}
+            {user?.isAdmin && order.isPaid && !order.isDelivered && <DeliverButton order={order} />}
+          </OrderSummary>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  return <QueryBoundary query={order}>{(o) => <OrderDetails order={o} />}</QueryBoundary>;
+}
