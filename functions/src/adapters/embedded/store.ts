@@ -62,23 +62,75 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error));
 }
 
+/** Up to this many search matches are collected and sorted; with more, a page is found by walking the catalogue
+ *  order (see SqlProducts.list), where they are dense enough to fill a page quickly. */
+const SPARSE_MATCHES = 2000;
+const LATEST = 'ORDER BY created_at DESC, id DESC';
+/** Short-keyword scans count up to this many matches in their first pass (very common ones need a second). */
+const SCAN_COUNT_LIMIT = 20_000;
+
 class SqlProducts implements ProductStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly sparseMatches = SPARSE_MATCHES,
+  ) {}
 
   async list({ keyword, page, pageSize }: ProductQuery): Promise<{ products: Product[]; page: number; pages: number }> {
-    // instr() is a literal substring test: no pattern characters to escape, so '(' or '.*' are just text.
-    const where = keyword ? 'WHERE instr(name_key, ?) > 0' : '';
-    const args: InValue[] = keyword ? [keyword.toLowerCase()] : [];
     const c = this.db.client;
-    const [count, rows] = await Promise.all([
-      c.execute({ sql: `SELECT count(*) AS n FROM products ${where}`, args }),
+    const offset = (page - 1) * pageSize;
+    const pageOf = (total: number, rows: Row[]) => ({ products: rows.map(toProduct), page, pages: Math.ceil(total / pageSize) });
+    // A page in one statement (one snapshot): the key of its first row is found by walking the index
+    // products_latest (covering: no table reads for the skipped rows, ~2x faster than OFFSET on the rows), then
+    // the page's rows are read from that key on.
+    const fromKey = (filter: string) =>
+      `SELECT ${PRODUCT_COLUMNS} FROM products WHERE ${filter ? `${filter} AND ` : ''}(created_at, id) <=
+         (SELECT created_at, id FROM products INDEXED BY products_latest ${filter ? `WHERE ${filter}` : ''} ${LATEST} LIMIT 1 OFFSET ?)
+       ${LATEST} LIMIT ?`;
+
+    if (!keyword) {
+      const count = await c.execute('SELECT count(*) AS n FROM products');
+      const rows = await c.execute({ sql: fromKey(''), args: [offset, pageSize] });
+      return pageOf(Number(count.rows[0]?.n ?? 0), rows.rows);
+    }
+
+    // The search is a case-insensitive literal substring of the name: instr() on the lower-cased name, never a
+    // pattern ('(' or '.*' are just text). Indexes only narrow down where to look; instr() has the last word.
+    const needle = keyword.toLowerCase();
+    const match = 'instr(name_key, ?) > 0';
+    const sorted = (source: string, sourceArg: InValue) =>
       c.execute({
-        sql: `SELECT ${PRODUCT_COLUMNS} FROM products ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-        args: [...args, pageSize, (page - 1) * pageSize],
-      }),
-    ]);
-    const total = Number(count.rows[0]?.n ?? 0);
-    return { products: rows.rows.map(toProduct), page, pages: Math.ceil(total / pageSize) };
+        sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE rowid IN (${source}) AND ${match} ${LATEST} LIMIT ? OFFSET ?`,
+        args: [sourceArg, needle, pageSize, offset],
+      });
+    let total: number;
+    if ([...needle].length >= 3 && !needle.includes('\u0000')) {
+      // The trigram index: its cost grows with the (trigram) matches, not with the catalogue.
+      const fts = 'SELECT rowid FROM products_name_trigrams WHERE products_name_trigrams MATCH ?';
+      const phrase = `"${needle.replaceAll('"', '""')}"`; // an FTS5 string: everything inside is literal text
+      const count = await c.execute({ sql: `SELECT count(*) AS n FROM (${fts})`, args: [phrase] });
+      total = Number(count.rows[0]?.n ?? 0);
+      if (total <= this.sparseMatches) return pageOf(total, (await sorted(fts, phrase)).rows);
+    } else {
+      // 1-2 characters have no trigram (and a NUL cannot be quoted in an FTS query): scan the names index. One
+      // pass counts the matches and collects their rowids (up to SCAN_COUNT_LIMIT; a second pass counts beyond).
+      const scan = `SELECT rowid AS r FROM products INDEXED BY products_names WHERE ${match}`;
+      const probe = await c.execute({
+        sql: `SELECT count(*) AS n, group_concat(r) AS ids FROM (${scan} LIMIT ?)`,
+        args: [needle, SCAN_COUNT_LIMIT + 1],
+      });
+      total = Number(probe.rows[0]?.n ?? 0);
+      if (total <= this.sparseMatches && total <= SCAN_COUNT_LIMIT) {
+        const ids = `[${probe.rows[0]?.ids ?? ''}]`;
+        return pageOf(total, (await sorted('SELECT value FROM json_each(?)', ids)).rows);
+      }
+      if (total > SCAN_COUNT_LIMIT) {
+        const count = await c.execute({ sql: `SELECT count(*) AS n FROM (${scan})`, args: [needle] });
+        total = Number(count.rows[0]?.n ?? 0);
+      }
+    }
+    // Many matches: walk the catalogue order, where about one row in (catalogue size / total) matches.
+    const rows = await c.execute({ sql: fromKey(match), args: [needle, needle, offset, pageSize] });
+    return pageOf(total, rows.rows);
   }
 
   async top(limit: number): Promise<Product[]> {
@@ -419,9 +471,10 @@ class SqlOrders implements OrderStore {
   }
 }
 
-export function createSqlStore(db: Database): Store {
+/** `tuning.sparseMatches` (tests): how many search matches are sorted directly (see SqlProducts.list). */
+export function createSqlStore(db: Database, tuning: { sparseMatches?: number } = {}): Store {
   return {
-    products: new SqlProducts(db),
+    products: new SqlProducts(db, tuning.sparseMatches),
     users: new SqlUsers(db),
     orders: new SqlOrders(db),
     ping: async () => {

@@ -51,6 +51,15 @@ export class PayPalGateway implements PaymentGateway {
     }
   }
 
+  /** PayPal's JSON; anything else (an HTML error page from a proxy, a cut-off body) is PayPal being unavailable. */
+  private async json<T>(res: Response): Promise<T> {
+    const body: unknown = await res.json().catch(() => null);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw unavailable('PayPal sent an unreadable answer. Your order is unchanged; please try again in a moment.');
+    }
+    return body as T;
+  }
+
   private async accessToken(): Promise<string> {
     if (this.token && this.token.until > Date.now()) return this.token.value;
     const basic = Buffer.from(`${this.settings.clientId}:${this.settings.secret()}`).toString('base64');
@@ -60,7 +69,7 @@ export class PayPalGateway implements PaymentGateway {
       body: 'grant_type=client_credentials',
     });
     if (!res.ok) throw unavailable('The shop could not sign in to PayPal. Your order is unchanged; please try again later.');
-    const body = (await res.json()) as { access_token?: string; expires_in?: number };
+    const body = await this.json<{ access_token?: string; expires_in?: number }>(res);
     if (!body.access_token) throw unavailable('PayPal answered without an access token. Please try again later.');
     this.token = { value: body.access_token, until: Date.now() + Math.max(0, (body.expires_in ?? 300) - 60) * 1000 };
     return body.access_token;
@@ -76,7 +85,7 @@ export class PayPalGateway implements PaymentGateway {
     });
     if (res.status === 404) throw badInput('PayPal does not know this payment');
     if (!res.ok) throw unavailable('PayPal could not confirm the payment right now. Your order is unchanged; please try again.');
-    const order = (await res.json()) as PayPalOrder;
+    const order = await this.json<PayPalOrder>(res);
 
     const unit = order.purchase_units?.[0];
     const capture = unit?.payments?.captures?.[0];

@@ -3,7 +3,7 @@ import { notFound, productQuerySchema, productUpdateSchema, reviewSchema, badInp
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
-import type { CatalogCache } from './catalogCache.js';
+import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from './catalogCache.js';
 
 /** What "Create Product" makes: an empty product the admin then edits (spec 4). */
 export const SAMPLE_PRODUCT = {
@@ -18,13 +18,12 @@ export const SAMPLE_PRODUCT = {
 
 function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: string }) {
   res.setHeader('ETag', entry.etag);
-  // Browsers may reuse for a moment but must revalidate (stock changes); a 304 costs no body.
-  res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  res.setHeader('Cache-Control', CATALOG_CACHE_CONTROL);
   if (req.headers['if-none-match'] === entry.etag) {
     res.status(304).end();
     return;
   }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Type', JSON_TYPE);
   res.end(entry.body);
 }
 
@@ -41,12 +40,12 @@ export function productRoutes({ store, auth }: Ports, options: { pageSize: numbe
   router.get('/', async (req, res) => {
     const { keyword, pageNumber } = parse(productQuerySchema, req.query);
     const key = `list:${pageNumber}:${keyword.trim().toLowerCase()}`;
-    const entry = await cache.get(key, () => store.products.list({ keyword: keyword.trim(), page: pageNumber, pageSize }));
+    const entry = await cache.get(key, () => store.products.list({ keyword: keyword.trim(), page: pageNumber, pageSize }), req.originalUrl);
     sendCached(req, res, entry);
   });
 
   router.get('/top', async (req, res) => {
-    sendCached(req, res, await cache.get('top', () => store.products.top(3)));
+    sendCached(req, res, await cache.get('top', () => store.products.top(3), req.originalUrl));
   });
 
   router.get('/:id', async (req, res) => {
@@ -55,7 +54,7 @@ export function productRoutes({ store, auth }: Ports, options: { pageSize: numbe
       const product = await store.products.get(id);
       if (!product) throw notFound('Product not found');
       return product;
-    });
+    }, req.originalUrl);
     sendCached(req, res, entry);
   });
 

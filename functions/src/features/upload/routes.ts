@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
-import multer from 'multer';
+import multer, { MulterError } from 'multer';
 import { badInput } from '../../domain/index.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { Ports } from '../../ports.js';
@@ -19,7 +19,15 @@ export function uploadRoutes({ auth, files }: Ports) {
   // Kept in memory (at most 5 MB) so nothing touches the disk before the bytes are checked.
   const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
 
-  router.post('/', requireAdmin(auth), receive.single('image'), async (req, res) => {
+  // Multer's own limits are MulterErrors (413/400 in http/errors.ts); anything else it reports is the multipart
+  // parser failing on the client's body (truncated, malformed headers...): a 400, not a 500.
+  const single = receive.single('image');
+  const receiveImage: RequestHandler = (req, res, next) =>
+    single(req, res, (err?: unknown) =>
+      next(err && !(err instanceof MulterError) ? badInput('Upload refused: the multipart body is malformed') : err),
+    );
+
+  router.post('/', requireAdmin(auth), receiveImage, async (req, res) => {
     if (!req.file) throw badInput("No image received: send a JPEG, PNG or WebP file in the field 'image'");
     const type = await fileTypeFromBuffer(req.file.buffer);
     const ext = type && type.mime in ALLOWED ? ALLOWED[type.mime as keyof typeof ALLOWED] : null;

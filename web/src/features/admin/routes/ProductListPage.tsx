@@ -13,7 +13,7 @@ import { formatPrice } from '@/lib/format';
 import { useCreateProduct, useDeleteProduct, useProductPage } from '../api/products';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { EditIcon, PlusIcon, TrashIcon } from '../components/Icons';
-import { CONFIRM_DELETE } from './UserListPage';
+import { CONFIRM_DELETE } from '../lib/confirm';
 
 const columns: AdminColumn<Product>[] = [
   { key: 'id', header: 'ID', sortValue: (p) => p._id, cell: (p) => <span className="font-monospace small">{p._id}</span> },

@@ -12,8 +12,7 @@ import { errorMessage } from '@/lib/api';
 import { useDeleteUser, useUsers } from '../api/users';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { EditIcon, TrashIcon, YesNo } from '../components/Icons';
-
-export const CONFIRM_DELETE = 'Are you sure you want to delete?';
+import { CONFIRM_DELETE } from '../lib/confirm';
 
 /** ID, Name, Email, Admin tick, edit and delete (confirmed; the list reloads after). */
 export function UserListPage() {

@@ -1,0 +1,168 @@
+// Authorization matrix: every /api route × {anonymous, customer, another customer, admin}, generated from ONE
+// table. Each request is otherwise valid (fresh resources where the call consumes them), so the status shows
+// the authorization decision, not a validation error. A route mounted in the app without a row fails the suite.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
+import { apiRoutes } from './support/routes.js';
+
+type Role = 'anonymous' | 'customer' | 'otherCustomer' | 'admin';
+const ROLES: Role[] = ['anonymous', 'customer', 'otherCustomer', 'admin'];
+
+interface Ctx {
+  shop: TestShop;
+  tokens: Record<Role, string | undefined>;
+  ids: Record<'customer' | 'otherCustomer' | 'admin', string>;
+  /** A product with plenty of stock. */
+  productId: string;
+  /** Makes a fresh product (admin). */
+  newProduct(): Promise<string>;
+  /** An order owned by the customer (alice): unpaid, or paid. */
+  newOrder(paid?: boolean): Promise<string>;
+  /** A throwaway customer account. */
+  newUser(): Promise<string>;
+}
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as mounted (Express pattern). */
+  route: string;
+  /** Builds the concrete request, fresh for each role where the call uses something up. */
+  request(ctx: Ctx): Promise<{ path: string; body?: unknown; raw?: RequestInit['body'] }>;
+  expect: Record<Role, number>;
+}
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const productBody = { name: 'Matrix Product', price: 10, image: '/images/sample.svg', brand: 'B', category: 'C', description: 'D', countInStock: 5 };
+let seq = 0;
+
+const PUBLIC = (status: number) => ({ anonymous: status, customer: status, otherCustomer: status, admin: status });
+const SIGNED_IN = (status: number) => ({ anonymous: 401, customer: status, otherCustomer: status, admin: status });
+const ADMIN = (status: number) => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: status });
+const OWNER_OR_ADMIN = (status: number) => ({ anonymous: 401, customer: status, otherCustomer: 403, admin: status });
+
+/** THE table. Add a row when you add a route: the last test fails otherwise. */
+export const MATRIX: Row[] = [
+  { method: 'GET', route: '/api/products', request: async () => ({ path: '/api/products?keyword=a&pageNumber=1' }), expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/products/top', request: async () => ({ path: '/api/products/top' }), expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/products/:id', request: async (c) => ({ path: `/api/products/${c.productId}` }), expect: PUBLIC(200) },
+  { method: 'POST', route: '/api/products', request: async () => ({ path: '/api/products' }), expect: ADMIN(201) },
+  { method: 'PUT', route: '/api/products/:id', request: async (c) => ({ path: `/api/products/${await c.newProduct()}`, body: productBody }), expect: ADMIN(200) },
+  { method: 'DELETE', route: '/api/products/:id', request: async (c) => ({ path: `/api/products/${await c.newProduct()}` }), expect: ADMIN(200) },
+  {
+    method: 'POST', route: '/api/products/:id/reviews',
+    request: async (c) => ({ path: `/api/products/${await c.newProduct()}/reviews`, body: { rating: 4, comment: 'Good' } }),
+    expect: SIGNED_IN(201),
+  },
+  { method: 'POST', route: '/api/users/login', request: async () => ({ path: '/api/users/login', body: { email: 'bob@voltshop.test', password: 'bob1234' } }), expect: PUBLIC(200) },
+  {
+    method: 'POST', route: '/api/users',
+    request: async () => ({ path: '/api/users', body: { name: 'New One', email: `matrix-${Date.now()}-${seq++}@voltshop.test`, password: 'secret12' } }),
+    expect: PUBLIC(201),
+  },
+  { method: 'GET', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile' }), expect: SIGNED_IN(200) },
+  { method: 'PUT', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile', body: {} }), expect: SIGNED_IN(200) },
+  { method: 'GET', route: '/api/users', request: async () => ({ path: '/api/users' }), expect: ADMIN(200) },
+  { method: 'GET', route: '/api/users/:id', request: async (c) => ({ path: `/api/users/${c.ids.customer}` }), expect: ADMIN(200) },
+  {
+    method: 'PUT', route: '/api/users/:id',
+    request: async (c) => {
+      const id = await c.newUser();
+      return { path: `/api/users/${id}`, body: { name: 'Renamed', email: `renamed-${id}@voltshop.test`, isAdmin: false } };
+    },
+    expect: ADMIN(200),
+  },
+  { method: 'DELETE', route: '/api/users/:id', request: async (c) => ({ path: `/api/users/${await c.newUser()}` }), expect: ADMIN(200) },
+  {
+    method: 'POST', route: '/api/orders',
+    request: async (c) => ({ path: '/api/orders', body: { orderItems: [{ product: c.productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' } }),
+    expect: SIGNED_IN(201),
+  },
+  { method: 'GET', route: '/api/orders/myorders', request: async () => ({ path: '/api/orders/myorders' }), expect: SIGNED_IN(200) },
+  { method: 'GET', route: '/api/orders', request: async () => ({ path: '/api/orders' }), expect: ADMIN(200) },
+  { method: 'GET', route: '/api/orders/:id', request: async (c) => ({ path: `/api/orders/${await c.newOrder()}` }), expect: OWNER_OR_ADMIN(200) },
+  // An admin may pay on the customer's behalf (spec: owner or admin); another customer may not.
+  { method: 'PUT', route: '/api/orders/:id/pay', request: async (c) => ({ path: `/api/orders/${await c.newOrder()}/pay`, body: { simulated: true } }), expect: OWNER_OR_ADMIN(200) },
+  { method: 'PUT', route: '/api/orders/:id/deliver', request: async (c) => ({ path: `/api/orders/${await c.newOrder(true)}/deliver` }), expect: ADMIN(200) },
+  {
+    method: 'POST', route: '/api/upload',
+    request: async () => {
+      const form = new FormData();
+      form.append('image', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
+      return { path: '/api/upload', raw: form };
+    },
+    expect: ADMIN(201),
+  },
+  { method: 'GET', route: '/api/admin/stats', request: async () => ({ path: '/api/admin/stats' }), expect: ADMIN(200) },
+  { method: 'GET', route: '/api/config/paypal', request: async () => ({ path: '/api/config/paypal' }), expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/config', request: async () => ({ path: '/api/config' }), expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/health', request: async () => ({ path: '/api/health' }), expect: PUBLIC(200) },
+];
+
+let ctx: Ctx;
+
+beforeAll(async () => {
+  const shop = await startTestShop();
+  const [customer, otherCustomer, admin] = await Promise.all([shop.aliceToken(), shop.bobToken(), shop.adminToken()]);
+  const me = async (token: string) => (await shop.call('GET', '/api/users/profile', { token })).body._id as string;
+  const newProduct = async () => {
+    const id = (await shop.call('POST', '/api/products', { token: admin })).body._id as string;
+    const res = await shop.call('PUT', `/api/products/${id}`, { token: admin, body: { ...productBody, countInStock: 1000 } });
+    expect(res.status).toBe(200);
+    return id;
+  };
+  const productId = await newProduct();
+  ctx = {
+    shop,
+    tokens: { anonymous: undefined, customer, otherCustomer, admin },
+    ids: { customer: await me(customer), otherCustomer: await me(otherCustomer), admin: await me(admin) },
+    productId,
+    newProduct,
+    async newOrder(paid = false) {
+      const res = await shop.call('POST', '/api/orders', { token: customer, body: { orderItems: [{ product: productId, qty: 1 }], shippingAddress } });
+      expect(res.status).toBe(201);
+      if (paid) expect((await shop.call('PUT', `/api/orders/${res.body._id}/pay`, { token: customer, body: { simulated: true } })).status).toBe(200);
+      return res.body._id as string;
+    },
+    async newUser() {
+      const res = await shop.call('POST', '/api/users', { body: { name: 'Throwaway', email: `throwaway-${Date.now()}-${seq++}@voltshop.test`, password: 'secret12' } });
+      expect(res.status).toBe(201);
+      return res.body._id as string;
+    },
+  };
+});
+afterAll(() => ctx?.shop.close());
+
+describe('authorization matrix', () => {
+  for (const row of MATRIX) {
+    it(`${row.method} ${row.route}`, async () => {
+      const got: Record<string, number> = {};
+      for (const role of ROLES) {
+        const req = await row.request(ctx);
+        const res = await ctx.shop.call(row.method, req.path, { token: ctx.tokens[role], body: req.body, raw: req.raw });
+        got[role] = res.status;
+        if (res.status >= 400) expect(typeof res.body?.message, `${role}: error answers carry a message`).toBe('string');
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+
+  it('an invalid, tampered or expired-looking token is a 401 wherever a role is needed', async () => {
+    const forged = `${ctx.tokens.admin!.slice(0, -4)}AAAA`;
+    for (const row of MATRIX.filter((r) => r.expect.anonymous === 401)) {
+      const req = await row.request(ctx);
+      for (const token of [forged, 'not-a-jwt', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']) {
+        const res = await ctx.shop.call(row.method, req.path, { token, body: req.body, raw: req.raw });
+        expect(res.status, `${row.method} ${row.route} with ${token.slice(0, 12)}…`).toBe(401);
+      }
+    }
+  });
+
+  it('every /api route mounted in the app has exactly one row, and every row is a mounted route', async () => {
+    const mounted = (await apiRoutes()).map((r) => `${r.method} ${r.path}`).sort();
+    const rows = MATRIX.map((r) => `${r.method} ${r.route}`).sort();
+    expect(new Set(rows).size).toBe(rows.length);
+    expect(mounted.filter((r) => !rows.includes(r)), 'routes without a row in MATRIX').toEqual([]);
+    expect(rows.filter((r) => !mounted.includes(r)), 'rows for routes that do not exist').toEqual([]);
+    expect(mounted.length).toBeGreaterThanOrEqual(25);
+  });
+});

@@ -1,0 +1,174 @@
+// Payment faults beyond functions/test/payments.test.ts: PayPal's sign-in or lookup failing in every way a
+// network and a provider can (HTML error pages, cut-off JSON, 500/429, dropped connections, hangs), races
+// (the same capture twice at once, on one order or two), expired orders, and odd payloads. Each is refused
+// with a clear message, the order unchanged, and the payment goes through once PayPal is healthy again.
+import type { Client } from '@libsql/client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
+import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
+import { startChaosProxy, type ChaosProxy, type Fault } from './support/chaosProxy.js';
+import { openDb } from './support/db.js';
+
+let paypal: FakePayPal;
+let chaos: ChaosProxy;
+let shop: TestShop;
+let db: Client;
+let now = new Date('2026-05-01T12:00:00Z');
+const clock = { now: () => new Date(now) };
+
+beforeAll(async () => {
+  paypal = await startFakePayPal();
+  chaos = await startChaosProxy(paypal.url);
+  shop = await startTestShop(
+    { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: chaos.url, PAYPAL_TIMEOUT_MS: '400' },
+    { clock },
+  );
+  db = openDb(shop.config.dataDir);
+});
+afterAll(async () => {
+  db?.close();
+  await shop?.close();
+  await chaos?.close();
+  await paypal?.close();
+});
+beforeEach(() => {
+  chaos.token = 'none';
+  chaos.lookup = 'none';
+});
+
+async function newOrder() {
+  const alice = await shop.aliceToken();
+  const list = await shop.call('GET', '/api/products?pageNumber=1');
+  const product = list.body.products.find((p: any) => p.countInStock > 0);
+  const res = await shop.call('POST', '/api/orders', { token: alice, body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress } });
+  expect(res.status).toBe(201);
+  return res.body as { _id: string; totalPrice: number };
+}
+
+const pay = async (orderId: string, body: unknown) => shop.call('PUT', `/api/orders/${orderId}/pay`, { token: await shop.aliceToken(), body });
+
+/** The order's row, exactly (status, payment, capture id, timestamps). */
+const row = async (orderId: string) => (await db.execute({ sql: 'SELECT * FROM orders WHERE id = ?', args: [orderId] })).rows[0];
+
+async function expectRefusedUnchanged(orderId: string, res: { status: number; body: any }, before: unknown, status: number[]) {
+  expect(status, JSON.stringify(res.body)).toContain(res.status);
+  expect(typeof res.body.message).toBe('string');
+  expect(res.body.message).not.toMatch(/\n\s+at |SyntaxError|Unexpected token/);
+  expect(await row(orderId)).toEqual(before);
+}
+
+const FAULTS_503: Fault[] = ['html', 'truncated', 'nullJson', 'status500', 'status429', 'reset', 'hang'];
+
+describe('PayPal sign-in (OAuth token) failing', () => {
+  // First in the file: the gateway caches its token once it has one.
+  for (const fault of [...FAULTS_503, 'emptyJson'] as Fault[]) {
+    it(`token call → ${fault}: 503 with a message, order unchanged`, async () => {
+      const order = await newOrder();
+      const captured = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+      const before = await row(order._id);
+      chaos.token = fault;
+      const res = await pay(order._id, { id: captured.id });
+      await expectRefusedUnchanged(order._id, res, before, [503]);
+    });
+  }
+});
+
+describe('PayPal order lookup failing', () => {
+  for (const fault of FAULTS_503) {
+    it(`lookup → ${fault}: 503 with a message, order unchanged; then it pays once PayPal is back`, async () => {
+      const order = await newOrder();
+      const captured = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+      const before = await row(order._id);
+      chaos.lookup = fault;
+      const res = await pay(order._id, { id: captured.id });
+      await expectRefusedUnchanged(order._id, res, before, [503]);
+      chaos.lookup = 'none';
+      const ok = await pay(order._id, { id: captured.id });
+      expect(ok.status).toBe(200);
+      expect(ok.body.isPaid).toBe(true);
+    });
+  }
+
+  it('lookup → an empty JSON object (no status, no capture): 409 not completed, order unchanged', async () => {
+    const order = await newOrder();
+    const captured = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+    const before = await row(order._id);
+    chaos.lookup = 'emptyJson';
+    await expectRefusedUnchanged(order._id, await pay(order._id, { id: captured.id }), before, [409]);
+  });
+});
+
+describe('races and replays', () => {
+  it('the same capture sent 6 times at once for one order: exactly one payment', async () => {
+    const order = await newOrder();
+    const captured = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+    const results = await Promise.all(Array.from({ length: 6 }, () => pay(order._id, { id: captured.id })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+    const stored = await row(order._id);
+    expect(stored.status).toBe('paid');
+    expect(stored.capture_id).toBe(captured.purchase_units[0].payments!.captures[0].id);
+  });
+
+  it('one capture raced onto two orders of the same total: exactly one is paid', async () => {
+    const [a, b] = [await newOrder(), await newOrder()];
+    expect(a.totalPrice).toBe(b.totalPrice);
+    const captured = paypal.completedOrder(a.totalPrice.toFixed(2)); // no reference id: could match either
+    const [ra, rb] = await Promise.all([pay(a._id, { id: captured.id }), pay(b._id, { id: captured.id })]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 409]);
+    const rows = (await db.execute({ sql: 'SELECT count(*) AS n FROM orders WHERE capture_id = ?', args: [captured.purchase_units[0].payments!.captures[0].id] })).rows;
+    expect(Number(rows[0].n)).toBe(1);
+  });
+
+  it('a paid order cannot be paid again with a fresh capture', async () => {
+    const order = await newOrder();
+    const first = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+    expect((await pay(order._id, { id: first.id })).status).toBe(200);
+    const before = await row(order._id);
+    const second = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+    const again = await pay(order._id, { id: second.id });
+    await expectRefusedUnchanged(order._id, again, before, [409]);
+    expect(again.body.message).toBe('Order is already paid');
+  });
+});
+
+describe('payloads and amounts', () => {
+  it('odd payment payloads are a 400 before PayPal is asked', async () => {
+    const order = await newOrder();
+    const before = await row(order._id);
+    const asked = chaos.requests;
+    for (const body of [{ id: 12345 }, { id: ['ORDER-1'] }, { id: { $ne: '' } }, { id: 'A'.repeat(65) }, { id: 'ORDER/../../v1/oauth2/token' }, { id: '' }, { id: null }, { orderID: 'ORDER-1' }, { id: 'ORDER 1' }]) {
+      await expectRefusedUnchanged(order._id, await pay(order._id, body), before, [400]);
+    }
+    expect(chaos.requests).toBe(asked);
+  });
+
+  it('amounts that only look equal are refused: extra decimals, a number, a missing currency', async () => {
+    const order = await newOrder();
+    const before = await row(order._id);
+    const variants = [`${order.totalPrice.toFixed(2)}0`, order.totalPrice.toFixed(1), ` ${order.totalPrice.toFixed(2)}`];
+    for (const value of variants) {
+      const captured = paypal.completedOrder(value, 'USD', order._id);
+      await expectRefusedUnchanged(order._id, await pay(order._id, { id: captured.id }), before, [409]);
+    }
+    const numeric = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+    (numeric.purchase_units[0].payments!.captures[0].amount as any).value = order.totalPrice; // a number, not PayPal's string
+    await expectRefusedUnchanged(order._id, await pay(order._id, { id: numeric.id }), before, [409]);
+    const noCurrency = paypal.completedOrder(order.totalPrice.toFixed(2), '', order._id);
+    await expectRefusedUnchanged(order._id, await pay(order._id, { id: noCurrency.id }), before, [409]);
+  });
+
+  it('an order past its stock hold cannot be paid, even with a valid capture', async () => {
+    const order = await newOrder();
+    const captured = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+    const before = await row(order._id);
+    now = new Date(now.getTime() + 49 * 3600_000);
+    try {
+      const res = await pay(order._id, { id: captured.id });
+      await expectRefusedUnchanged(order._id, res, before, [409]);
+      expect(res.body.message).toMatch(/expired/);
+    } finally {
+      now = new Date(now.getTime() - 49 * 3600_000);
+    }
+  });
+});
