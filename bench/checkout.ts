@@ -1,0 +1,159 @@
+// Benchmark 1c: a checkout spike. 500 real customer accounts (created in the database with the shop's scrypt
+// hashing, then signed in over HTTP for real tokens) order the same product, stock 100, all at once over HTTP.
+// Checks: exactly 100 orders succeed (201), 400 get a 409 naming the product, stock ends at 0, and the database
+// holds exactly the acknowledged orders (none lost, none duplicated).
+// Usage: npx tsx bench/checkout.ts [--quick] [--json out.json]   (BENCH_CUSTOMERS=500, BENCH_STOCK=100)
+// Sign-in: over HTTP by default (~2 min here: 500 scrypt verifications); --quick instead signs the tokens with the
+// shop's own token code and a JWT_SECRET given to the server (BENCH_TOKENS=http|sign overrides).
+import { writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { EmbeddedAuth, hashPassword } from '../functions/src/adapters/embedded/auth.js';
+import { Database } from '../functions/src/adapters/embedded/db.js';
+import { newId } from '../functions/src/adapters/embedded/store.js';
+import { QUICK, jsonTarget, ms, percentile, pool, removeDir, startShop, table, tempDir } from './lib/common.js';
+
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 500);
+const STOCK = Number(process.env.BENCH_STOCK ?? 100);
+const PASSWORD = 'spike-pass-1234';
+const shippingAddress = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+
+const TOKENS = process.env.BENCH_TOKENS ?? (QUICK ? 'sign' : 'http');
+
+export async function runCheckout() {
+  const dataDir = tempDir('checkout');
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const shop = await startShop({ dataDir, env: { JWT_SECRET: jwtSecret } });
+  try {
+    const json = async (method: string, path: string, body?: unknown, token?: string) => {
+      const res = await fetch(shop.url + path, {
+        method,
+        headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(60_000),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+
+    // Accounts, straight into the database (one scrypt hash, as registration makes them, shared by all).
+    const hash = await hashPassword(PASSWORD);
+    const db = await Database.open(dataDir);
+    const emails = Array.from({ length: CUSTOMERS }, (_, i) => `spike-${i}@voltshop.test`);
+    const ids = emails.map(() => newId());
+    await db.write(async (tx) => {
+      for (const [i, email] of emails.entries()) {
+        await tx.execute({
+          sql: 'INSERT INTO users (id, name, email, email_key, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)',
+          args: [ids[i], `Spike Customer ${i}`, email, email, hash, new Date().toISOString()],
+        });
+      }
+    });
+
+    // Real tokens: every customer signs in over HTTP (scrypt on the server's thread pool), or (quick) the
+    // shop's own token code signs them with the server's JWT_SECRET.
+    const t0 = performance.now();
+    const signer = new EmbeddedAuth(db, new TextEncoder().encode(jwtSecret));
+    const tokens = await pool(emails, 8, async (email, i) => {
+      if (TOKENS === 'sign') return signer.issueToken(ids[i]);
+      const res = await json('POST', '/api/users/login', { email, password: PASSWORD });
+      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token as string;
+    });
+    const loginSeconds = (performance.now() - t0) / 1000;
+
+    // The product, by the admin API.
+    const admin = (await json('POST', '/api/users/login', { email: 'admin@voltshop.test', password: 'admin1234' })).body.token;
+    const productId = (await json('POST', '/api/products', undefined, admin)).body._id as string;
+    const name = 'Spike Sale Earbuds';
+    const put = await json('PUT', `/api/products/${productId}`, {
+      name, price: 49.99, image: '/images/sample.svg', brand: 'Voltra', category: 'Audio', description: 'Sale-day special.', countInStock: STOCK,
+    }, admin);
+    if (put.status !== 200) throw new Error(`product setup: ${put.status}`);
+
+    // The spike: every customer at once.
+    const started = performance.now();
+    const results = await Promise.all(
+      tokens.map(async (token) => {
+        const s = performance.now();
+        const res = await json('POST', '/api/orders', { orderItems: [{ product: productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' }, token);
+        return { ...res, ms: performance.now() - s };
+      }),
+    );
+    const spikeSeconds = (performance.now() - started) / 1000;
+
+    const ok = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 409);
+    const other = results.filter((r) => r.status !== 201 && r.status !== 409);
+    const messages = [...new Set(refused.map((r) => r.body.message as string))];
+    const stock = (await json('GET', `/api/products/${productId}`)).body.countInStock as number;
+    const ackIds = new Set(ok.map((r) => r.body._id as string));
+    const inDb = await db.client.execute({
+      sql: 'SELECT o.id AS id, i.qty AS qty FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.product_id = ?',
+      args: [productId],
+    });
+    db.close();
+    const dbIds = inDb.rows.map((r) => String(r.id));
+    const soldInDb = inDb.rows.reduce((a, r) => a + Number(r.qty), 0);
+    const checks = {
+      [`exactly ${STOCK} orders succeed (201)`]: ok.length === STOCK,
+      [`${CUSTOMERS - STOCK} refused with 409`]: refused.length === CUSTOMERS - STOCK && other.length === 0,
+      '409 message names the product': refused.every((r) => typeof r.body.message === 'string' && r.body.message.includes(name)),
+      'stock ends at 0': stock === 0,
+      'acknowledged orders all in the database, no others (none lost or duplicated)':
+        ackIds.size === ok.length && dbIds.length === ackIds.size && new Set(dbIds).size === dbIds.length && dbIds.every((id) => ackIds.has(id)),
+      'stock + sold = starting stock': stock + soldInDb === STOCK,
+    };
+    const latencies = results.map((r) => r.ms);
+    return {
+      customers: CUSTOMERS,
+      stock: STOCK,
+      login: { mode: TOKENS, seconds: loginSeconds, perSecond: CUSTOMERS / loginSeconds },
+      spike: {
+        seconds: spikeSeconds,
+        requestsPerSecond: CUSTOMERS / spikeSeconds,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        max: Math.max(...latencies),
+        okP95: percentile(ok.map((r) => r.ms), 95),
+        refusedP95: percentile(refused.map((r) => r.ms), 95),
+      },
+      statuses: { created: ok.length, conflict: refused.length, other: other.map((r) => r.status) },
+      messages,
+      finalStock: stock,
+      ordersInDb: dbIds.length,
+      checks,
+      met: Object.values(checks).every(Boolean),
+    };
+  } finally {
+    await shop.stop();
+    removeDir(dataDir);
+  }
+}
+
+export function checkoutMarkdown(r: Awaited<ReturnType<typeof runCheckout>>): string {
+  const lines = [
+    table(['figure', 'value'], [
+      ['customers / stock', `${r.customers} / ${r.stock}`],
+      ['201 Created / 409 Conflict / other', `${r.statuses.created} / ${r.statuses.conflict} / ${r.statuses.other.length}`],
+      ['409 message', r.messages.map((m) => `“${m}”`).join(', ')],
+      ['stock after / orders in the database', `${r.finalStock} / ${r.ordersInDb}`],
+      ['spike duration (all 500 answered)', `${r.spike.seconds.toFixed(2)} s`],
+      ['throughput', `${r.spike.requestsPerSecond.toFixed(0)} order requests/s`],
+      ['latency p50 / p95 / max (all)', `${ms(r.spike.p50, 0)} / **${ms(r.spike.p95, 0)}** / ${ms(r.spike.max, 0)}`],
+      ['p95 of the 201s / of the 409s', `${ms(r.spike.okP95, 0)} / ${ms(r.spike.refusedP95, 0)}`],
+      r.login.mode === 'http'
+        ? ['sign-ins over HTTP before the spike (scrypt N=2^15, 8 at a time)', `${r.login.perSecond.toFixed(1)}/s (${r.login.seconds.toFixed(1)} s for ${r.customers})`]
+        : ['tokens', 'signed with the server\'s JWT_SECRET (quick mode), not by signing in'],
+    ]),
+    '',
+    ...Object.entries(r.checks).map(([k, v]) => `- ${v ? '✅' : '❌'} ${k}`),
+  ];
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runCheckout();
+  console.log(checkoutMarkdown(result));
+  const out = jsonTarget();
+  if (out) writeFileSync(out, JSON.stringify(result, null, 2));
+  if (!result.met) process.exitCode = 1;
+}

@@ -1,0 +1,17 @@
+// The shop API with the catalogue cache switched off (ttl 0: nothing is kept), for the scale benchmark:
+// every catalogue request runs its SQL. Same app factory, ports and database code as functions/lib/server.js.
+// Usage: DATA_DIR=... PORT=... node bench/lib/uncached-server.mjs
+import { createEmbeddedPorts } from '../../functions/lib/adapters/embedded/index.js';
+import { createApp } from '../../functions/lib/app.js';
+import { readConfig } from '../../functions/lib/config.js';
+
+const config = readConfig();
+const ports = await createEmbeddedPorts(config);
+const app = createApp(ports, {
+  backend: 'embedded',
+  pageSize: config.pageSize,
+  holdHours: config.holdHours,
+  catalogCacheTtlMs: 0,
+  loginLimit: config.loginLimit,
+});
+app.listen(config.port, config.host);

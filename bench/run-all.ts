@@ -1,0 +1,162 @@
+// Runs every benchmark in one go and writes docs/benchmarks.md (machine, versions, commands, figures).
+// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,scale,checkout,web,startup]
+// Every figure is a ratio or a side-by-side comparison from the same run: the machine is shared and noisy.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogMarkdown, runCatalog } from './catalog.js';
+import { checkoutMarkdown, runCheckout } from './checkout.js';
+import { QUICK, machine, mb, ms, repoRoot } from './lib/common.js';
+import { NOTES } from './lib/notes.js';
+import { runScale, scaleMarkdown } from './scale.js';
+import { runStartup, startupMarkdown } from './startup.js';
+import { runWeb, webMarkdown } from './web.js';
+
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg >= 0 ? new Set(process.argv[onlyArg + 1].split(',')) : null;
+const want = (name: string) => !only || only.has(name);
+
+const serverJs = join(repoRoot, 'functions', 'lib', 'server.js');
+if (!existsSync(serverJs)) {
+  console.error('functions/lib/server.js is missing: run `npm run build -w functions` (or `npm run build`) first.');
+  process.exit(1);
+}
+
+const startedAt = new Date();
+const t0 = performance.now();
+const loadavg = () => {
+  try {
+    return execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ');
+  } catch {
+    return '?';
+  }
+};
+const loadBefore = loadavg();
+const sections: string[] = [];
+const summary: [string, string, string][] = [];
+const timings: [string, number][] = [];
+
+async function section<T>(name: string, title: string, run: () => Promise<T>, render: (r: T) => string, verdict: (r: T) => [string, string][]) {
+  if (!want(name)) return;
+  console.error(`\n== ${title}`);
+  const s = performance.now();
+  try {
+    const result = await run();
+    sections.push(`## ${title}\n\n${render(result)}`);
+    for (const [what, v] of verdict(result)) summary.push([title, what, v]);
+  } catch (error) {
+    console.error(error);
+    sections.push(`## ${title}\n\n**Failed to run:** \`${String((error as Error)?.message ?? error).slice(0, 300)}\``);
+    summary.push([title, 'run', '❌ failed to run']);
+  }
+  timings.push([title, (performance.now() - s) / 1000]);
+}
+
+const yes = (ok: boolean) => (ok ? '✅ met' : '❌ not met');
+
+await section('catalog', '1. Catalogue throughput: shop vs bare node:http', runCatalog, (r) =>
+  [
+    `autocannon, ${r.connections} connections, ${r.durationS} s per server and call, split into ${r.rounds} alternating rounds (shop, bare, bare, shop…) so that drifting machine load hits both; both servers are child processes, the bare one answers the exact bytes fetched from the shop first (from memory, with only a Content-Type). The shop answers with its full set of security headers (CSP, HSTS, …), ETag and Cache-Control. “Server CPU per request” is the server process's user+system time over the requests it answered: the least noisy figure on a shared machine.`,
+    '',
+    catalogMarkdown(r),
+    '',
+    `Target: shop ≥ 50% of the bare server's req/s on every call → ${yes(r.met)}.`,
+  ].join('\n'),
+  (r) => [['≥ 50% of bare node:http on every catalogue call', `${yes(r.met)} (${r.rows.map((x) => `${(x.ratio * 100).toFixed(0)}%`).join(', ')})`]],
+);
+
+await section('scale', '2. Scale: search and deep pagination, 1k → 10k → 100k products', runScale, (r) =>
+  [
+    `Products seeded straight into the database by \`bench/seed-products.ts\` (batched INSERTs through the shop's own migrations and triggers). The API runs with the catalogue cache **off** (\`bench/lib/uncached-server.mjs\`: same app factory, cache TTL 0), so every request runs its SQL; ${r.requests} sequential requests per row (after a warm-up pass of the same size), timed by the client over HTTP. Searches use distinct keywords where the class allows. Page size ${r.pageSize}.`,
+    '',
+    scaleMarkdown(r),
+    '',
+    r.memory
+      ? `Real server (cache on) on the ${r.memory.size.toLocaleString('en')}-product database: start to first 200 on \`/api/products\` **${ms(r.memory.startMs, 0)}**, RSS **${mb(r.memory.rssAfterStart)}** after start, **${mb(r.memory.rssAfterRequests)}** after serving the queries above.`
+      : '',
+    '',
+    `Seeding: ${r.results.map((x) => `${x.size.toLocaleString('en')} in ${x.seedSeconds.toFixed(1)} s`).join(', ')}.`,
+    '',
+    `Target: p95 ≤ ${r.targetMs} ms at 100k on every row → ${yes(r.met)}.`,
+  ].join('\n'),
+  (r) => {
+    const last = r.results.at(-1);
+    const bad = last?.rows.filter((x) => x.p95 > r.targetMs).map((x) => `${x.name}: ${x.p95.toFixed(0)} ms`) ?? [];
+    return [[`p95 ≤ ${r.targetMs} ms at 100k products`, r.met ? '✅ met' : `❌ not met for ${bad.join('; ')}`]];
+  },
+);
+
+await section('checkout', '3. Checkout spike: 500 customers, stock 100', runCheckout, (r) =>
+  [
+    `${r.customers} real accounts (inserted with the shop's scrypt \`hashPassword\`), ${r.login.mode === 'http' ? 'each signed in over HTTP for a real token' : 'tokens signed with the server\'s JWT_SECRET (quick mode)'}; then all ${r.customers} \`POST /api/orders\` (qty 1 of the same product, stock ${r.stock}) fired at once over real HTTP against the child-process server. Orders are counted in the database afterwards.`,
+    '',
+    checkoutMarkdown(r),
+  ].join('\n'),
+  (r) => [['exactly 100 × 201, 400 × 409, stock 0, no order lost/duplicated', yes(r.met)], ['throughput / p95', `${r.spike.requestsPerSecond.toFixed(0)} req/s / ${r.spike.p95.toFixed(0)} ms`]],
+);
+
+await section('web', '4. Web: build sizes per route and Lighthouse (mobile)', runWeb, (r) =>
+  [
+    `Sizes from \`web/dist/.vite/manifest.json\` (gzip -9 of each file; the web engineer's \`web/scripts/size.mjs\` enforces the home budget). Lighthouse ${'12.2.3'} drives \`/usr/bin/chromium\` (headless, no sandbox, no background networking), default mobile emulation and simulated throttling (slow 4G, 4× CPU), against the built app served by the shop's own server (\`node functions/lib/server.js\`). In the same run, the same pages behind a gzip reverse proxy (\`bench/lib/gzip-proxy.mjs\`) show what response compression would change. CPU-bound metrics (TBT) are sensitive to the load of this shared 2-core machine.`,
+    '',
+    webMarkdown(r),
+  ].join('\n'),
+  (r) => {
+    const out: [string, string][] = [];
+    if (r.sizes) out.push(['home-page JS ≤ 110 KB gzip', `${r.sizes.initial.js <= r.sizes.homeBudget ? '✅ met' : '❌ not met'} (${(r.sizes.initial.js / 1024).toFixed(1)} KB)`]);
+    else out.push(['home-page JS ≤ 110 KB gzip', '❌ no build']);
+    const lh = r.lighthouse;
+    if ('skipped' in lh) out.push(['Lighthouse ≥ 95', `not run: ${lh.skipped}`]);
+    else {
+      const served = lh.pages.filter((p) => !p.name.includes('what-if'));
+      out.push(['Lighthouse perf / a11y / best practices ≥ 95', `${yes(lh.met)} (${served.map((p) => `${p.name} ${p.median.performance}/${p.median.accessibility}/${p.median.bestPractices}`).join('; ')})`]);
+    }
+    return out;
+  },
+);
+
+await section('startup', '5. Start-up', runStartup, (r) => startupMarkdown(r), (r) => [['start to first 200 on /', `${r.first.median.toFixed(0)} ms first start, ${r.restart.median.toFixed(0)} ms restart`]]);
+
+const m = machine();
+const totalS = (performance.now() - t0) / 1000;
+const doc = [
+  '# Voltshop benchmarks',
+  '',
+  `Generated by \`npm run bench\` (\`bench/run-all.ts\`${QUICK ? ', **quick mode**: shorter runs, fewer samples' : ''}) on ${startedAt.toISOString()}, in ${(totalS / 60).toFixed(1)} min. Targets from issue 6. Method notes and what limits each figure: [below](#notes).`,
+  '',
+  '## Machine',
+  '',
+  `- CPU: ${m.cpu}, **${m.cores} cores**; memory ${m.memory}; ${m.os}`,
+  `- Node ${m.node}; ${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+  `- Load average before the run: ${loadBefore}; after: ${loadavg()} (the machine is shared with other work: compare figures within a run, not across runs)`,
+  '',
+  '## Summary',
+  '',
+  '| benchmark | target | result |',
+  '| --- | --- | --- |',
+  ...summary.map(([a, b, c]) => `| ${a} | ${b} | ${c} |`),
+  '',
+  ...sections.flatMap((s) => [s, '']),
+  '## Commands',
+  '',
+  '```sh',
+  'npm run build                      # the server (functions/lib) and the web app (web/dist) that are measured',
+  'npm run bench                      # build, then everything; writes docs/benchmarks.md (~10 min; -- --quick: ~4 min)',
+  'npx tsx bench/catalog.ts           # 1: BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_ROUNDS=4',
+  'npx tsx bench/scale.ts             # 2: BENCH_SCALE_SIZES=1000,10000,100000 BENCH_SCALE_REQUESTS=100',
+  'npx tsx bench/seed-products.ts <dataDir> <count>   # the generator alone',
+  'npx tsx bench/checkout.ts          # 3: BENCH_CUSTOMERS=500 BENCH_STOCK=100 BENCH_TOKENS=http|sign',
+  'npx tsx bench/web.ts               # 4: BENCH_LH_RUNS=3 (needs web/dist and /usr/bin/chromium)',
+  'npx tsx bench/startup.ts           # 5: BENCH_STARTS=5',
+  '```',
+  '',
+  `Section run times: ${timings.map(([k, v]) => `${k.split(':')[0]} ${v.toFixed(0)} s`).join(', ')}.`,
+  '',
+  NOTES,
+].join('\n');
+
+mkdirSync(join(repoRoot, 'docs'), { recursive: true });
+const outFile = join(repoRoot, 'docs', 'benchmarks.md');
+writeFileSync(outFile, doc);
+console.error(`\nWrote ${outFile} (${statSync(outFile).size} bytes) in ${totalS.toFixed(0)} s`);
+console.log(summary.map(([a, b, c]) => `${a} | ${b} | ${c}`).join('\n'));

@@ -1,0 +1,71 @@
+// Generator: seeds N synthetic products straight into the embedded database (batched multi-row INSERTs in
+// one write transaction per batch), for the scale benchmark. Opens the database with the shop's own code, so
+// every migration (and its triggers/indexes) applies exactly as in the server.
+// Usage: npx tsx bench/seed-products.ts <dataDir> <count>
+import { randomBytes } from 'node:crypto';
+import { Database } from '../functions/src/adapters/embedded/db.js';
+
+const BRANDS = ['Voltra', 'Orbis', 'Lumen', 'Kestrel', 'Nimbus', 'Arcwave', 'Zentri', 'Polaris', 'Quanta', 'Helix', 'Corvid', 'Sable', 'Tundra', 'Vireo', 'Argent', 'Boreal'];
+const LINES = ['Pro', 'Air', 'Max', 'Mini', 'Ultra', 'Lite', 'Edge', 'Core', 'Flux', 'Nova', 'Pulse', 'Vista', 'Halo', 'Stride', 'Glide', 'Apex'];
+const TYPES = [
+  'Wireless Headphones', 'Bluetooth Speaker', 'USB-C Cable', 'GaN Charger', 'Portable SSD', 'Wireless Mouse', 'Mechanical Keyboard',
+  'Wi-Fi 6 Router', 'Power Bank', 'NVMe SSD', '4K Webcam', 'Fitness Band', 'Smart Speaker', 'USB Microphone', 'Game Controller',
+  'E-Reader', '4K Monitor', 'True Wireless Earbuds', 'Action Camera', 'Tablet', 'VR Headset', 'Smartwatch', 'Phone', 'Gaming Laptop',
+  'Mirrorless Camera', 'Game Console', 'Drone', 'ANC Headphones', 'Laptop', 'Docking Station', 'HDMI Switch', 'Smart Plug',
+];
+const CATEGORIES = ['Audio', 'Accessories', 'Storage', 'Networking', 'Computers', 'Phones', 'Cameras', 'Wearables', 'Gaming'];
+
+/** The name of synthetic product `i`: a brand, a line, a type and a unique model code (e.g. "Orbis Pro Tablet M3F9"). */
+export function productName(i: number): string {
+  return `${BRANDS[i % BRANDS.length]} ${LINES[Math.floor(i / BRANDS.length) % LINES.length]} ${TYPES[(i * 7) % TYPES.length]} M${i.toString(36).toUpperCase()}`;
+}
+
+export const BATCH = 500;
+
+/** Appends `count` products; creation times are one second apart, newest last. Returns the seconds it took. */
+export async function seedProducts(dataDir: string, count: number): Promise<{ seconds: number; total: number }> {
+  const t0 = performance.now();
+  const db = await Database.open(dataDir);
+  try {
+    const base = Date.UTC(2025, 0, 1);
+    const existing = Number((await db.client.execute('SELECT count(*) AS n FROM products')).rows[0].n);
+    for (let start = 0; start < count; start += BATCH) {
+      const n = Math.min(BATCH, count - start);
+      const args: (string | number)[] = [];
+      const values: string[] = [];
+      for (let k = 0; k < n; k++) {
+        const i = existing + start + k;
+        const name = productName(i);
+        const at = new Date(base + i * 1000).toISOString();
+        values.push('(?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+        args.push(
+          randomBytes(12).toString('hex'), name, name.toLowerCase(), '/images/sample.svg', BRANDS[i % BRANDS.length],
+          CATEGORIES[i % CATEGORIES.length],
+          `${name}: a synthetic product for the scale benchmark, with a description about as long as the demo catalogue's.`,
+          499 + ((i * 7919) % 99_500), (i * 31) % 200, ((i * 13) % 50) / 10, (i * 17) % 40, at, at,
+        );
+      }
+      await db.write((tx) =>
+        tx.execute({
+          sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock,
+                  rating, num_reviews, created_at, updated_at) VALUES ${values.join(', ')}`,
+          args,
+        }),
+      );
+    }
+    const total = Number((await db.client.execute('SELECT count(*) AS n FROM products')).rows[0].n);
+    return { seconds: (performance.now() - t0) / 1000, total };
+  } finally {
+    db.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dataDir, count] = process.argv.slice(2);
+  if (!dataDir || !Number(count)) {
+    console.error('Usage: npx tsx bench/seed-products.ts <dataDir> <count>');
+    process.exit(2);
+  }
+  const r = await seedProducts(dataDir, Number(count));
+  console.log(`Seeded ${count} products in ${r.seconds.toFixed(1)} s (${r.total} in the database)`);
+}

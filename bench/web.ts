@@ -1,0 +1,204 @@
+// Benchmark 1d: the production web build. (1) gzip sizes per route from web/dist/.vite/manifest.json: what a
+// first visit to each route downloads (the initial entry + the route's lazy chunks and their static imports);
+// (2) Lighthouse 12 (mobile emulation, the default simulated throttling) on home, product and cart pages of the
+// built app served by the shop's own server, driving the system Chromium (never a downloaded browser).
+// Usage: npx tsx bench/web.ts [--quick] [--json out.json]   (BENCH_LH_RUNS=3: median of N runs per page)
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type * as ChromeLauncher from 'chrome-launcher';
+import type * as LighthouseModule from 'lighthouse';
+import { QUICK, freePort, jsonTarget, removeDir, repoRoot, spawnNode, startShop, table, tempDir, waitFor200 } from './lib/common.js';
+
+const DIST = process.env.WEB_DIST ?? join(repoRoot, 'web', 'dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_LH_RUNS ?? (QUICK ? 1 : 3));
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const HOME_JS_BUDGET = 110 * 1024;
+
+type Manifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+
+/** Routes -> the manifest keys of the lazy modules a first visit loads (read from the web app's router files). */
+function routeModules(): { route: string; modules: string[] }[] {
+  const routes: { route: string; modules: string[] }[] = [{ route: '/ (home)', modules: ['src/features/catalog/components/ProductCarousel.tsx'] }];
+  const storefront = join(repoRoot, 'web', 'src', 'app', 'router.tsx');
+  const admin = join(repoRoot, 'web', 'src', 'features', 'admin', 'routes.tsx');
+  const re = /path: '([^']+)',\s*\.\.\.page\(\(\) => import\('([^']+)'\)/g;
+  if (existsSync(storefront)) {
+    for (const [, path, mod] of readFileSync(storefront, 'utf8').matchAll(re)) {
+      routes.push({ route: `/${path}`, modules: ['src/app/QueryLayout.tsx', `${mod.replace(/^@\//, 'src/')}.tsx`] });
+    }
+  }
+  if (existsSync(admin)) {
+    const text = readFileSync(admin, 'utf8');
+    const index = /index: true, \.\.\.page\(\(\) => import\('\.\/([^']+)'\)/.exec(text);
+    const adminBase = ['src/app/QueryLayout.tsx', 'src/features/admin/routes.tsx', 'src/features/admin/components/AdminLayout.tsx'];
+    if (index) routes.push({ route: '/admin', modules: [...adminBase, `src/features/admin/${index[1]}.tsx`] });
+    for (const [, path, mod] of text.matchAll(re)) {
+      routes.push({ route: `/admin/${path}`, modules: [...adminBase, `src/features/admin/${mod.replace(/^\.\//, '')}.tsx`] });
+    }
+  }
+  return routes;
+}
+
+export function webSizes() {
+  const manifestPath = join(DIST, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return null;
+  const m = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const gz = new Map<string, number>();
+  const size = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length);
+    return gz.get(file)!;
+  };
+  /** The files of `keys` and everything they import statically, transitively. */
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !m[key]) return;
+      seen.add(key);
+      js.add(m[key].file);
+      (m[key].css ?? []).forEach((f) => css.add(f));
+      (m[key].imports ?? []).forEach(visit);
+    };
+    keys.forEach(visit);
+    return { js, css };
+  };
+  const entries = Object.keys(m).filter((k) => m[k].isEntry);
+  const initial = closure(entries);
+  const sum = (files: Iterable<string>) => [...files].reduce((a, f) => a + size(f), 0);
+  const initialJs = sum(initial.js);
+  const initialCss = sum(initial.css);
+  const routes = routeModules().map(({ route, modules }) => {
+    const missing = modules.filter((k) => !m[k]);
+    const extra = closure(modules.filter((k) => m[k]));
+    const js = [...extra.js].filter((f) => !initial.js.has(f));
+    const css = [...extra.css].filter((f) => !initial.css.has(f));
+    return { route, extraJs: sum(js), extraCss: sum(css), totalJs: initialJs + sum(js), totalCss: initialCss + sum(css), chunks: js.length, missing };
+  });
+  const allJs = sum(Object.values(m).map((e) => e.file).filter((f) => f.endsWith('.js')));
+  return { initial: { js: initialJs, css: initialCss, files: initial.js.size }, routes, allJs, homeBudget: HOME_JS_BUDGET };
+}
+
+interface LhScores { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; cls: number; failing: string[] }
+
+export async function lighthouseRuns() {
+  if (!existsSync(join(DIST, 'index.html'))) return { skipped: `no ${join(DIST, 'index.html')}: build the web app first (npm run build -w web)` };
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` };
+  let lighthouse: typeof LighthouseModule.default;
+  let chromeLauncher: typeof ChromeLauncher;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    chromeLauncher = await import('chrome-launcher');
+  } catch {
+    return { skipped: 'lighthouse is not installed (npm install -D lighthouse@12.2.3)' };
+  }
+  const dataDir = tempDir('web');
+  const shop = await startShop({ dataDir, env: { WEB_DIST: DIST }, waitPath: '/' });
+  const proxyPort = await freePort();
+  const proxy = spawnNode([join(repoRoot, 'bench', 'lib', 'gzip-proxy.mjs'), String(proxyPort), shop.url], {}, proxyPort);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    await waitFor200(`${proxy.url}/api/health`, 10_000, proxy.proc);
+    const list = (await (await fetch(`${shop.url}/api/products`)).json()) as { products: { _id: string; countInStock: number }[] };
+    const product = list.products.find((p) => p.countInStock > 0) ?? list.products[0];
+    // localhost, not 127.0.0.1: Chrome treats it as a secure origin, as a deployed shop on https is.
+    const pagesOf = (url: string, label: string) => {
+      const base = url.replace('127.0.0.1', 'localhost');
+      return [
+        { name: `home${label}`, url: `${base}/` },
+        { name: `product${label}`, url: `${base}/product/${product._id}` },
+        { name: `cart (1 item)${label}`, url: `${base}/cart/${product._id}?qty=1` },
+      ];
+    };
+    // As served by the shop, and (what-if, same run) behind a gzip proxy: see docs/benchmarks.md.
+    const pages = [...pagesOf(shop.url, ''), ...pagesOf(proxy.url, ' — what-if: behind a gzip proxy')];
+    const results: { name: string; url: string; runs: LhScores[]; median: LhScores }[] = [];
+    for (const page of pages) {
+      const runs: LhScores[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const r = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        if (!r) throw new Error(`lighthouse gave no result for ${page.url}`);
+        const { categories, audits } = r.lhr;
+        const failing = Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id);
+        runs.push({
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+          bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
+          lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+          tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+          cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          failing,
+        });
+        console.error(`  lighthouse ${page.name} #${i + 1}: perf ${runs.at(-1)!.performance}, a11y ${runs.at(-1)!.accessibility}, bp ${runs.at(-1)!.bestPractices}`);
+      }
+      const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+      results.push({ ...page, runs, median: sorted[Math.floor(sorted.length / 2)] });
+    }
+    const served = results.filter((p) => !p.name.includes('what-if'));
+    return { runsPerPage: RUNS, pages: results, met: served.every((p) => p.median.performance >= 95 && p.median.accessibility >= 95 && p.median.bestPractices >= 95) };
+  } finally {
+    await chrome.kill();
+    await proxy.stop();
+    await shop.stop();
+    removeDir(dataDir);
+  }
+}
+
+export async function runWeb() {
+  return { sizes: webSizes(), lighthouse: await lighthouseRuns() };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export function webMarkdown(r: Awaited<ReturnType<typeof runWeb>>): string {
+  const out: string[] = [];
+  if (!r.sizes) out.push(`No web build (${join(DIST, '.vite', 'manifest.json')} missing): run \`npm run build -w web\`.`);
+  else {
+    const s = r.sizes;
+    out.push(
+      `Initial load (every route: index.html's entry and its static imports): **${kb(s.initial.js)} JS** (${s.initial.files} files) + ${kb(s.initial.css)} CSS, gzip -9. ` +
+        `Home-page JS budget ${kb(s.homeBudget)}: ${s.initial.js <= s.homeBudget ? '✅ within' : '❌ over'} (the carousel chunk loads after first paint, lazily). All JS in the build: ${kb(s.allJs)}.`,
+      '',
+      table(
+        ['route (first visit)', 'lazy chunks for it (gzip JS / CSS)', 'total JS (gzip)'],
+        s.routes.map((x) => [`\`${x.route}\``, `${kb(x.extraJs)} in ${x.chunks} files${x.extraCss ? ` / ${kb(x.extraCss)}` : ''}${x.missing.length ? ` (not in manifest: ${x.missing.join(', ')})` : ''}`, kb(x.totalJs)]),
+      ),
+    );
+  }
+  out.push('');
+  const lh = r.lighthouse;
+  if ('skipped' in lh) out.push(`Lighthouse: not run (${lh.skipped}).`);
+  else {
+    out.push(
+      table(
+        ['page', `performance (median of ${lh.runsPerPage})`, 'accessibility', 'best practices', 'LCP / TBT / CLS', 'all runs (perf)', 'failing binary audits'],
+        lh.pages.map((p) => [
+          p.name,
+          p.name.includes('what-if') ? `${p.median.performance}` : `**${p.median.performance}** ${p.median.performance >= 95 ? '✅' : '❌'}`,
+          `**${p.median.accessibility}** ${p.median.accessibility >= 95 ? '✅' : '❌'}`,
+          `**${p.median.bestPractices}** ${p.median.bestPractices >= 95 ? '✅' : '❌'}`,
+          `${(p.median.lcpMs / 1000).toFixed(2)} s / ${p.median.tbtMs.toFixed(0)} ms / ${p.median.cls.toFixed(3)}`,
+          p.runs.map((x) => x.performance).join(', '),
+          p.median.failing.join(', ') || '–',
+        ]),
+      ),
+    );
+  }
+  return out.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runWeb();
+  console.log(webMarkdown(result));
+  const out = jsonTarget();
+  if (out) writeFileSync(out, JSON.stringify(result, null, 2));
+}
