@@ -54,11 +54,11 @@ All writes go through one in-process write queue (\`functions/src/adapters/embed
 500 serial transactions (check stock, guarded decrement, insert order and lines), including the 400 that end in
 a 409: the refused ones queue behind the accepted ones, hence their higher p95. Correctness is the point here
 (no oversell, every acknowledged order durable); for throughput, a stock pre-check outside the queue would answer
-sold-out requests without waiting. Finding while measuring: \`db.ts\` sets \`busy_timeout\` and \`synchronous=NORMAL\`
-with \`PRAGMA\`s on the first connection only, but @libsql/client 0.18 keeps a pool and opens more connections
-(e.g. a read while a write transaction is open); those run with \`busy_timeout=0\` and the default
-\`synchronous=FULL\` (an fsync per commit). Passing \`timeout\` to \`createClient\` (per-connection busy timeout) would
-fix the first; the second costs speed, not safety.
+sold-out requests without waiting. Found while measuring, and fixed: @libsql/client 0.18 keeps a pool of
+connections (a transaction takes its own), and \`PRAGMA busy_timeout\` reached only the first, so a read beside a
+write transaction could fail at once with SQLITE_BUSY; \`db.ts\` now passes \`timeout\` to \`createClient\`, which
+sets it on every connection. \`synchronous=NORMAL\` is still per connection: pooled ones keep the default FULL
+(an fsync per commit), which costs speed, not safety.
 
 ### 4. Web
 

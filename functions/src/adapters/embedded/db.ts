@@ -15,11 +15,13 @@ export class Database {
 
   static async open(dataDir: string): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
-    const client = createClient({ url: `file:${join(dataDir, 'voltshop.db')}` });
-    await client.execute('PRAGMA journal_mode = WAL');
+    // libsql keeps a pool of connections (a transaction takes its own): `timeout` is the busy timeout of every one
+    // of them, where a PRAGMA would only reach the first (a read beside a write transaction would then fail at once).
+    const client = createClient({ url: `file:${join(dataDir, 'voltshop.db')}`, timeout: 5000 });
+    await client.execute('PRAGMA journal_mode = WAL'); // persistent: stored in the file, so every connection is in WAL
     // NORMAL in WAL mode: a killed process loses nothing that was committed; only a power cut may lose the last commits.
+    // It is per connection, so pooled connections keep the default FULL (an fsync per commit): slower, never less safe.
     await client.execute('PRAGMA synchronous = NORMAL');
-    await client.execute('PRAGMA busy_timeout = 5000');
     const db = new Database(client);
     await db.migrate();
     return db;
