@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { getToken, signOut } from '@/features/auth/store';
 import { ApiError, GENERIC_ERROR } from '@/lib/api';
+import { isFirebase, loadFirebase } from '@/lib/backend';
 
 /** What the API accepts (functions/src/features/upload/routes.ts): JPEG, PNG or WebP, checked by content, ≤ 5 MB. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -71,6 +72,19 @@ export function uploadImage(file: File, { onProgress, signal }: UploadOptions = 
   });
 }
 
+/**
+ * The Firebase build uploads straight to Cloud Storage (storage.rules: admins only, JPEG/PNG/WebP under 5 MB) and
+ * stores the file's https download URL in the product; the embedded build posts to the API. Same messages either way.
+ */
+async function uploadToStorage(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const { uploadProductImage } = await loadFirebase();
+  try {
+    return await uploadProductImage(file, onProgress);
+  } catch (error) {
+    throw new ApiError(error instanceof Error && error.message ? error.message : GENERIC_ERROR, 400);
+  }
+}
+
 /** The upload as a TanStack mutation; progress goes to `onProgress`. Client-side checks fail before any request. */
 export function useUploadImage(onProgress: (fraction: number) => void) {
   return useMutation({
@@ -78,7 +92,7 @@ export function useUploadImage(onProgress: (fraction: number) => void) {
       const problem = checkImageFile(file);
       if (problem) throw new ApiError(problem, 400);
       onProgress(0);
-      return uploadImage(file, { onProgress });
+      return isFirebase ? uploadToStorage(file, onProgress) : uploadImage(file, { onProgress });
     },
   });
 }
