@@ -3,7 +3,7 @@
 // Every figure is a ratio or a side-by-side comparison from the same run: the machine is shared and noisy.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { catalogMarkdown, runCatalog } from './catalog.js';
 import { checkoutMarkdown, runCheckout } from './checkout.js';
 import { QUICK, machine, mb, ms, repoRoot } from './lib/common.js';
@@ -156,7 +156,9 @@ const doc = [
 ].join('\n');
 
 mkdirSync(join(repoRoot, 'docs'), { recursive: true });
-const outFile = join(repoRoot, 'docs', 'benchmarks.md');
+// A partial run (--only) must not replace the published report with a few of its sections.
+const outFile = only ? join(repoRoot, 'bench', 'results', 'benchmarks-partial.md') : join(repoRoot, 'docs', 'benchmarks.md');
+mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, doc);
 console.error(`\nWrote ${outFile} (${statSync(outFile).size} bytes) in ${totalS.toFixed(0)} s`);
 console.log(summary.map(([a, b, c]) => `${a} | ${b} | ${c}`).join('\n'));
