@@ -1,26 +1,11 @@
 // Register, sign out, sign in with redirect, signed-out redirects, profile with My Orders, any 401 signs out.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, newPage, register, signIn, signOut, uniqueEmail } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { pagePerTest, register, signIn, signOut, uniqueEmail } from './support/browser';
 
 const base = inject('shopUrl');
-let browser: Browser;
 let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async (ctx) => {
-  ({ page, errors } = await newPage(browser, base));
-  ctx.onTestFinished(async () => {
-    expect(errors, 'uncaught page errors').toEqual([]);
-    await page.context().close();
-  });
-});
+pagePerTest(base, (p) => (page = p));
 
 const storedUser = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
 

@@ -1,26 +1,11 @@
 // Browse, paginate, search (regex characters included), product page, cart quantities and removal.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { addProductToCart, launch, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { addProductToCart, pagePerTest } from './support/browser';
 
 const base = inject('shopUrl');
-let browser: Browser;
 let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async (ctx) => {
-  ({ page, errors } = await newPage(browser, base));
-  ctx.onTestFinished(async () => {
-    expect(errors, 'uncaught page errors').toEqual([]);
-    await page.context().close();
-  });
-});
+pagePerTest(base, (p) => (page = p));
 
 const cardTitles = (p: Page) => p.locator('.product-card .product-title').allTextContents();
 

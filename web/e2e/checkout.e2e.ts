@@ -1,26 +1,11 @@
 // Full checkout to an order, simulated payment ('Paid on'), stock shortage at Place Order, reviews.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { addProductToCart, checkout, launch, newPage, register, signIn, uniqueEmail } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { addProductToCart, checkout, pagePerTest, register, signIn, uniqueEmail } from './support/browser';
 
 const base = inject('shopUrl');
-let browser: Browser;
 let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async (ctx) => {
-  ({ page, errors } = await newPage(browser, base));
-  ctx.onTestFinished(async () => {
-    expect(errors, 'uncaught page errors').toEqual([]);
-    await page.context().close();
-  });
-});
+pagePerTest(base, (p) => (page = p));
 
 describe('checkout', () => {
   it('goes from cart to login to shipping, payment, place order and a paid order (simulated)', async () => {

@@ -1,29 +1,14 @@
 // Paying through the PayPal buttons: the real @paypal/react-paypal-js loads the (stubbed) SDK script, the stub
 // drives createOrder/onApprove against the fake PayPal API, and the server verifies the capture with that fake.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { addProductToCart, checkout, launch, newPage, register, uniqueEmail } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { addProductToCart, checkout, pagePerTest, register, uniqueEmail } from './support/browser';
 import { routePayPal } from './support/paypalStub';
 
 const base = inject('paypalShopUrl');
 const fakeUrl = inject('fakePayPalUrl');
-let browser: Browser;
 let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async (ctx) => {
-  ({ page, errors } = await newPage(browser, base));
-  ctx.onTestFinished(async () => {
-    expect(errors, 'uncaught page errors').toEqual([]);
-    await page.context().close();
-  });
-});
+pagePerTest(base, (p) => (page = p));
 
 describe('PayPal payment', () => {
   it('pays an order through the PayPal buttons; the server verifies with PayPal', async () => {

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { repoRoot } from './server';
 
 
@@ -41,6 +41,28 @@ export async function newPage(
 }
 
 let counter = 0;
+/**
+ * One browser for the file and a fresh page (own context and storage) for each test, handed to `use`; a test
+ * fails when its page threw an uncaught error.
+ */
+export function pagePerTest(base: string, use: (page: Page) => void): void {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async (ctx) => {
+    const { page, errors } = await newPage(browser, base);
+    use(page);
+    ctx.onTestFinished(async () => {
+      expect(errors, 'uncaught page errors').toEqual([]);
+      await page.context().close();
+    });
+  });
+}
+
 export function uniqueEmail(prefix = 'shopper'): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@voltshop.test`;

@@ -12,7 +12,8 @@ import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { useCreateProduct, useDeleteProduct, useProductPage } from '../api/products';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
-import { EditIcon, PlusIcon, TrashIcon } from '../components/Icons';
+import { RowActions } from '../components/RowActions';
+import { PlusIcon } from '../components/Icons';
 import { CONFIRM_DELETE } from '../lib/confirm';
 
 const columns: AdminColumn<Product>[] = [
@@ -87,21 +88,7 @@ export function ProductListPage() {
               columns={columns}
               empty={<Message>{page > 1 ? 'No products on this page.' : 'No products yet: create the first one.'}</Message>}
               actions={(p) => (
-                <>
-                  <Link to={paths.admin.productEdit(p._id)} className="btn btn-light btn-sm" aria-label={`Edit ${p.name}`}>
-                    <EditIcon />
-                  </Link>
-                  <Button
-                    type="button"
-                    variant="danger"
-                    size="sm"
-                    aria-label={`Delete ${p.name}`}
-                    disabled={remove.isPending && remove.variables === p._id}
-                    onClick={() => onDelete(p)}
-                  >
-                    {remove.isPending && remove.variables === p._id ? <Loader small label={`Deleting ${p.name}`} /> : <TrashIcon />}
-                  </Button>
-                </>
+                <RowActions name={p.name} editTo={paths.admin.productEdit(p._id)} deleting={remove.isPending && remove.variables === p._id} onDelete={() => onDelete(p)} />
               )}
             />
             <Paginate pages={data.pages} page={data.page} isAdmin />

@@ -1,8 +1,5 @@
 import type { UserSummary } from '@domain';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import { Link } from 'react-router-dom';
-import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
@@ -11,7 +8,8 @@ import { useUserInfo } from '@/features/auth/store';
 import { errorMessage } from '@/lib/api';
 import { useDeleteUser, useUsers } from '../api/users';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
-import { EditIcon, TrashIcon, YesNo } from '../components/Icons';
+import { RowActions } from '../components/RowActions';
+import { YesNo } from '../components/Icons';
 import { CONFIRM_DELETE } from '../lib/confirm';
 
 /** ID, Name, Email, Admin tick, edit and delete (confirmed; the list reloads after). */
@@ -67,21 +65,7 @@ export function UserListPage() {
             columns={columns}
             empty={<Message>No users yet.</Message>}
             actions={(u) => (
-              <>
-                <Link to={paths.admin.userEdit(u._id)} className="btn btn-light btn-sm" aria-label={`Edit ${u.name}`}>
-                  <EditIcon />
-                </Link>
-                <Button
-                  type="button"
-                  variant="danger"
-                  size="sm"
-                  aria-label={`Delete ${u.name}`}
-                  disabled={remove.isPending && remove.variables === u._id}
-                  onClick={() => onDelete(u)}
-                >
-                  {remove.isPending && remove.variables === u._id ? <Loader small label={`Deleting ${u.name}`} /> : <TrashIcon />}
-                </Button>
-              </>
+              <RowActions name={u.name} editTo={paths.admin.userEdit(u._id)} deleting={remove.isPending && remove.variables === u._id} onDelete={() => onDelete(u)} />
             )}
           />
         )}

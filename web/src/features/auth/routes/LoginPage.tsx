@@ -1,10 +1,9 @@
 import type { LoginInput } from '@domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -12,27 +11,18 @@ import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { useLogin } from '../api/login';
-import { safeRedirect } from '../redirect';
+import { useRedirectWhenSignedIn } from '../redirect';
 import { loginSchema } from '../schemas';
-import { useUserInfo } from '../store';
 
 export function LoginPage() {
-  const [search] = useSearchParams();
-  const rawRedirect = search.get('redirect');
-  const redirect = safeRedirect(rawRedirect);
-  const user = useUserInfo();
-  const navigate = useNavigate();
+  // Signed in (now or already): go to the redirect target.
+  const { redirect, asked } = useRedirectWhenSignedIn();
   const login = useLogin();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-
-  // Signed in (now or already): go to the redirect target.
-  useEffect(() => {
-    if (user) navigate(redirect, { replace: true });
-  }, [user, redirect, navigate]);
 
   return (
     <FormContainer>
@@ -55,7 +45,7 @@ export function LoginPage() {
         </Button>
       </Form>
       <p className="py-3 mb-0">
-        New Customer? <Link to={paths.register(rawRedirect ? redirect : undefined)}>Register</Link>
+        New Customer? <Link to={paths.register(asked ? redirect : undefined)}>Register</Link>
       </p>
     </FormContainer>
   );

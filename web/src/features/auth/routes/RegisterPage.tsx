@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -11,16 +10,12 @@ import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { useRegister } from '../api/register';
-import { safeRedirect } from '../redirect';
+import { useRedirectWhenSignedIn } from '../redirect';
 import { registerFormSchema, type RegisterForm } from '../schemas';
-import { useUserInfo } from '../store';
 
 export function RegisterPage() {
-  const [search] = useSearchParams();
-  const rawRedirect = search.get('redirect');
-  const redirect = safeRedirect(rawRedirect);
-  const user = useUserInfo();
-  const navigate = useNavigate();
+  // Signed in (now or already): go to the redirect target.
+  const { redirect, asked } = useRedirectWhenSignedIn();
   const signUp = useRegister();
   const {
     register,
@@ -30,10 +25,6 @@ export function RegisterPage() {
     resolver: zodResolver(registerFormSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
-
-  useEffect(() => {
-    if (user) navigate(redirect, { replace: true });
-  }, [user, redirect, navigate]);
 
   return (
     <FormContainer>
@@ -72,7 +63,7 @@ export function RegisterPage() {
         </Button>
       </Form>
       <p className="py-3 mb-0">
-        Have an Account? <Link to={paths.login(rawRedirect ? redirect : undefined)}>Login</Link>
+        Have an Account? <Link to={paths.login(asked ? redirect : undefined)}>Login</Link>
       </p>
     </FormContainer>
   );
