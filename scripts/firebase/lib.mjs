@@ -1,6 +1,7 @@
 // Shared by the Firebase scripts: paths, building the function, running a command with a hard time limit.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -100,4 +101,30 @@ export async function openFirebase(projectId) {
   const settings = firebase.firebaseSettingsFromEnv();
   const ports = await firebase.createFirebasePorts(settings, app);
   return { app, auth: getAuth(app), ports, firebase, seed, settings };
+}
+
+/** True when nothing listens on host:port (we could bind it). */
+function portFree(port, host = '127.0.0.1') {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, host, () => server.close(() => done(true)));
+  });
+}
+
+/**
+ * Waits (up to `waitMs`) until the emulator ports of firebase.json are free, e.g. while another emulator run on this
+ * machine ends; answers the ports still taken (firebase-tools would otherwise stop with "port taken").
+ */
+export async function waitForEmulatorPorts(services, waitMs = 90_000) {
+  const { emulators } = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  const ports = ['hub', 'logging', ...services].map((name) => emulators[name]?.port).filter(Boolean);
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const taken = [];
+    for (const port of ports) if (!(await portFree(port))) taken.push(port);
+    if (taken.length === 0 || Date.now() > until) return taken;
+    log(`emulator ports ${taken.join(', ')} are in use (another emulator run?): waiting for them`);
+    await new Promise((r) => setTimeout(r, 5000));
+  }
 }

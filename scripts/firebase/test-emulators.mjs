@@ -7,11 +7,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildFunctions, ensureWebBuilt, firebaseBin, log, PROJECT_ID, run } from './lib.mjs';
+import { buildFunctions, ensureWebBuilt, firebaseBin, log, PROJECT_ID, run, waitForEmulatorPorts } from './lib.mjs';
 
 const started = Date.now();
 buildFunctions();
 ensureWebBuilt();
+
+const taken = await waitForEmulatorPorts(['auth', 'functions', 'hosting']);
+if (taken.length > 0) {
+  log(`offline emulator suite NOT STARTED: ports ${taken.join(', ')} stay in use (see "emulators" in firebase.json); stop what holds them`);
+  process.exit(1);
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-emulators-'));
 const env = {
