@@ -37,7 +37,7 @@ export interface ProductStore {
   update(id: string, product: ProductUpdateInput): Promise<Product | null>;
   remove(id: string): Promise<boolean>;
   /** Adds a review and recomputes rating and numReviews atomically.
-   *  Throws not_found for an unknown product, conflict 'Product already reviewed' for a second review. */
+   *  Throws not_found for an unknown product, bad_input (400, as the spec's clients expect) 'Product already reviewed' for a second review. */
   addReview(productId: string, review: NewReview): Promise<Review>;
   /** Products whose stock is at most `threshold`, lowest first (admin dashboard). */
   lowStock(threshold: number, limit: number): Promise<Product[]>;

@@ -1,12 +1,11 @@
 // The standalone shop: the API, /uploads and the built web app in one Node process, on the embedded backend.
 import express from 'express';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { createEmbeddedPorts } from './adapters/embedded/index.js';
 import { createApp } from './app.js';
 import { readConfig, type Config } from './config.js';
 import { CatalogCache, invalidatingCatalog } from './features/products/catalogCache.js';
+import { hasWebApp, serveWebApp } from './http/webApp.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
@@ -28,15 +27,8 @@ export async function startServer(config: Config = readConfig(), options: { cloc
     loginLimit: config.loginLimit,
     extraRoutes: (app) => {
       app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
-      if (existsSync(join(config.webDist, 'index.html'))) {
-        // Hashed build assets never change; index.html always revalidates.
-        app.use('/assets', express.static(join(config.webDist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
-        app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
-        app.get(/^(?!\/api\/|\/uploads\/).*/, (_req, res) => {
-          res.setHeader('Cache-Control', 'no-cache');
-          res.sendFile(join(config.webDist, 'index.html'));
-        });
-      }
+      // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.
+      if (hasWebApp(config.webDist)) serveWebApp(app, config.webDist);
     },
   });
 
@@ -70,7 +62,7 @@ const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.
 if (isMain) {
   const config = readConfig();
   const running = await startServer(config);
-  const webBuilt = existsSync(join(config.webDist, 'index.html'));
+  const webBuilt = hasWebApp(config.webDist);
   console.log(`\nVoltshop is running at ${running.url}${webBuilt ? '' : '  (API only: run `npm run build -w web` for the shop pages)'}`);
   console.log(`  data: ${config.dataDir}${running.seeded ? ' (demo data seeded)' : ''}`);
   console.log(`  payments: ${config.paypal.clientId && config.paypal.secret ? 'PayPal' : 'simulated test payments (no PayPal credentials set)'}`);

@@ -163,6 +163,7 @@ describe('Hosting in front of the function', () => {
     expect(route.headers.get('content-type')).toContain('text/html');
     expect(route.body).toContain('<div id="root"');
     expect(route.headers.get('cache-control')).toBe('no-cache');
+    for (const path of ['/', '/admin']) expect((await call('GET', path)).headers.get('cache-control'), path).toBe('no-cache');
     const asset = /\/assets\/[^"]+\.js/.exec(route.body)?.[0];
     expect(asset, 'the built index.html references a hashed script').toBeTruthy();
     const js = await call('GET', asset!);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -9,14 +9,18 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Meta } from '@/components/ui/Meta';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { Rating } from '@/components/ui/Rating';
+import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
+import { Rating } from '@/components/ui/Rating';
 import { paths } from '@/config/paths';
 import { useUserInfo } from '@/features/auth/store';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useProduct } from '../api/getProduct';
 import { useLiveProduct } from '../api/useLiveProduct';
-import { ReviewForm } from '../components/ReviewForm';
+
+// Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
+// chunk, so the product page does not wait for it.
+const ReviewForm = lazy(() => import('../components/ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -120,7 +124,9 @@ export function ProductPage() {
                     Write a Customer Review
                   </h2>
                   {user ? (
-                    <ReviewForm productId={p._id} />
+                    <Suspense fallback={<Loader small label="Loading the review form" />}>
+                      <ReviewForm productId={p._id} />
+                    </Suspense>
                   ) : (
                     <Message>
                       Please <Link to={paths.login(paths.product(p._id))}>sign in</Link> to write a review
