@@ -1,0 +1,129 @@
+// The built web app (web/dist) as the standalone server sends it: the Brotli or gzip copy the build wrote next to
+// each text file (web/scripts/precompress.ts) when the browser accepts it, with `Vary: Accept-Encoding`; hashed
+// files under /assets/ cached for a year (immutable), index.html always revalidated, every other URL outside
+// /api and /uploads answered with index.html (the single-page app's routes).
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { existsSync, readdirSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+
+export type ContentCoding = 'br' | 'gzip';
+
+/** Server preference when the browser weighs codings equally (Chrome sends `gzip, deflate, br, zstd`). */
+const SERVER_ORDER: ContentCoding[] = ['br', 'gzip'];
+const SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
+
+export const ASSET_CACHE = 'public, max-age=31536000, immutable';
+export const HTML_CACHE = 'no-cache';
+const OTHER_MAX_AGE = '1h';
+
+/**
+ * The coding to send from `available`, per the request's Accept-Encoding (RFC 9110 §12.5.3): the highest q-value
+ * wins, ties go to the server's order (br before gzip), `*` covers codings not named, q=0 refuses. Null means
+ * send the file as it is (no header, nothing acceptable, or `identity` explicitly preferred).
+ */
+export function negotiateEncoding(header: string | undefined, available: readonly ContentCoding[]): ContentCoding | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName.trim().toLowerCase();
+    if (!name) continue;
+    let q = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*([0-9]+(?:\.[0-9]*)?)\s*$/i.exec(p);
+      if (m) q = Math.min(1, Number(m[1]));
+    }
+    weights.set(name, q);
+  }
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  let best: ContentCoding | null = null;
+  let bestQ = 0;
+  for (const coding of SERVER_ORDER) {
+    if (!available.includes(coding)) continue;
+    const q = weightOf(coding);
+    if (q > bestQ) {
+      best = coding;
+      bestQ = q;
+    }
+  }
+  const identity = weights.get('identity');
+  if (best && identity !== undefined && identity > bestQ) return null;
+  return best;
+}
+
+/** URL path (`/assets/x.js`) -> the precompressed copies found next to that file at start. */
+function scanVariants(root: string): Map<string, ContentCoding[]> {
+  const variants = new Map<string, ContentCoding[]>();
+  const walk = (dir: string) => {
+    const entries = readdirSync(dir, { withFileTypes: true });
+    const names = new Set(entries.map((e) => e.name));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && !entry.name.endsWith('.br') && !entry.name.endsWith('.gz')) {
+        const codings = SERVER_ORDER.filter((c) => names.has(entry.name + SUFFIX[c]));
+        if (codings.length) variants.set(`/${relative(root, path).split(sep).join('/')}`, codings);
+      }
+    }
+  };
+  walk(root);
+  return variants;
+}
+
+function cacheControlFor(urlPath: string): { maxAge: string | number; immutable: boolean } | null {
+  if (urlPath.endsWith('.html')) return null; // no-cache, set by hand
+  if (urlPath.startsWith('/assets/')) return { maxAge: '365d', immutable: true };
+  return { maxAge: OTHER_MAX_AGE, immutable: false };
+}
+
+/** Mounts the web app in `dist` on `app` (after the API routes). */
+export function serveWebApp(app: express.Express, dist: string): void {
+  const variants = scanVariants(dist);
+
+  /** Sends `urlPath` (a file of dist) in the best accepted coding; `next()` if it has no precompressed copy. */
+  const sendNegotiated = (req: Request, res: Response, next: NextFunction, urlPath: string, onMissing: () => void) => {
+    const codings = variants.get(urlPath);
+    if (!codings) return onMissing();
+    res.vary('Accept-Encoding');
+    const coding = negotiateEncoding(req.headers['accept-encoding'], codings);
+    // Relative to `root`: send then checks dot segments (and `..`) within dist only.
+    const file = urlPath.slice(1) + (coding ? SUFFIX[coding] : '');
+    // The type of the original file, not of `.br`/`.gz` (send keeps a Content-Type already set).
+    res.type(extname(urlPath));
+    if (coding) res.setHeader('Content-Encoding', coding);
+    const cache = cacheControlFor(urlPath);
+    if (!cache) res.setHeader('Cache-Control', HTML_CACHE);
+    res.sendFile(file, { root: dist, ...(cache ?? { cacheControl: false }) }, (err?: NodeJS.ErrnoException) => {
+      if (!err) return;
+      // The build changed under a running server (file gone): fall back to the plain file handlers.
+      if (err.code === 'ENOENT' && !res.headersSent) {
+        res.removeHeader('Content-Encoding');
+        res.removeHeader('Cache-Control');
+        return onMissing();
+      }
+      next(err);
+    });
+  };
+
+  const sendIndex = (req: Request, res: Response, next: NextFunction) =>
+    sendNegotiated(req, res, next, '/index.html', () => {
+      res.setHeader('Cache-Control', HTML_CACHE);
+      res.sendFile('index.html', { root: dist, cacheControl: false }, (err) => err && next(err));
+    });
+
+  // Files with a precompressed copy: negotiated. index.html itself always revalidates, under any URL.
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path === '/index.html') return sendIndex(req, res, next);
+    if (!variants.has(req.path)) return next();
+    sendNegotiated(req, res, next, req.path, next);
+  });
+  // Everything else as it is. A missing hashed asset is a 404 (an old page after a deploy), never index.html.
+  app.use('/assets', express.static(join(dist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
+  app.use(express.static(dist, { index: false, maxAge: OTHER_MAX_AGE }));
+  app.get(/^(?!\/api\/|\/uploads\/).*/, sendIndex);
+}
+
+/** True when `dist` holds a built web app. */
+export const hasWebApp = (dist: string) => existsSync(join(dist, 'index.html'));
