@@ -5,7 +5,7 @@ import { createEmbeddedPorts } from './adapters/embedded/index.js';
 import { createApp } from './app.js';
 import { readConfig, type Config } from './config.js';
 import { CatalogCache, invalidatingCatalog } from './features/products/catalogCache.js';
-import { hasWebApp, serveWebApp } from './http/webApp.js';
+import { HOME_PRELOADS, hasWebApp, serveWebApp } from './http/webApp.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
@@ -28,7 +28,8 @@ export async function startServer(config: Config = readConfig(), options: { cloc
     extraRoutes: (app) => {
       app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
       // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.
-      if (hasWebApp(config.webDist)) serveWebApp(app, config.webDist);
+      // The home page's first API calls are announced with it (Link: preload), so they load with the app.
+      if (hasWebApp(config.webDist)) serveWebApp(app, config.webDist, { preloads: { '/': HOME_PRELOADS } });
     },
   });
 

@@ -1,13 +1,13 @@
 // The built web app as the standalone server sends it (functions/src/http/webApp.ts): the precompressed copy the
 // browser accepts (Brotli, else gzip, else the file itself) with Vary: Accept-Encoding and the original type;
 // hashed /assets/ cached for a year, index.html always revalidated; the single-page app's fallback; the API untouched.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { negotiateEncoding } from '../src/http/webApp.js';
+import { HOME_PRELOADS, negotiateEncoding, preloadLinks } from '../src/http/webApp.js';
 import { startTestShop, type TestShop } from './support/shop.js';
 
 const dist = join(tmpdir(), `voltshop-webapp-${process.pid}-${Date.now()}`);
@@ -178,6 +178,22 @@ describe('web app files', () => {
     }
   });
 
+  it("announces the home page's first API calls with the home page only (Link: preload)", async () => {
+    const home = await get('/', CHROME);
+    expect(home.headers.link).toBe(preloadLinks(HOME_PRELOADS));
+    expect(home.headers.link).toContain('</api/products/top>; rel=preload; as=fetch; crossorigin');
+    expect(HOME_PRELOADS).toEqual(['/api/products?keyword=&pageNumber=1', '/api/products/top']);
+    for (const path of ['/product/abc', '/index.html', '/page/2', '/assets/app-abc123.js']) {
+      expect((await get(path, CHROME)).headers.link, path).toBeUndefined();
+    }
+  });
+
+  it('has Firebase Hosting send the same Link header with the home page', () => {
+    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as { headers: { source: string; headers: { key: string; value: string }[] }[] };
+    const home = hosting.headers.find((h) => h.source === '/');
+    expect(home?.headers.find((h) => h.key === 'Link')?.value).toBe(preloadLinks(HOME_PRELOADS));
+  });
+
   it('gives a 404 for a missing hashed asset (an old page after a deploy), never index.html', async () => {
     const res = await get('/assets/missing-abc123.js', CHROME);
     expect(res.status).toBe(404);
@@ -191,6 +207,17 @@ describe('web app files', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.raw.toString()).toBe(JS);
+  });
+
+  it('finds the hashed assets of a build written under the running server', async () => {
+    const name = 'later-def456.js';
+    writeFileSync(join(dist, 'assets', name), JS);
+    writeFileSync(join(dist, 'assets', `${name}.br`), brotliCompressSync(JS));
+    await new Promise((r) => setTimeout(r, 1100)); // the file list is looked at again at most once a second
+    const res = await get(`/assets/${name}`, CHROME);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.text).toBe(JS);
   });
 
   it('leaves the API alone: JSON answers and JSON 404s, not the web app', async () => {

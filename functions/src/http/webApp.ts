@@ -15,6 +15,18 @@ const SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
 export const ASSET_CACHE = 'public, max-age=31536000, immutable';
 export const HTML_CACHE = 'no-cache';
 const OTHER_MAX_AGE = '1h';
+const RESCAN_MS = 1000;
+
+/**
+ * The API calls the home page makes first (web/src/features/catalog/routes/homeLoader.ts, byte for byte the URLs
+ * its client builds): announced with the page as `Link: rel=preload` so the browser fetches them while it
+ * downloads the app, and the app's fetch() takes the preloaded answers (web/e2e checks they are fetched once).
+ * Only on `/`, so no other page pays for them. firebase.json sends the same header on Firebase Hosting.
+ */
+export const HOME_PRELOADS = ['/api/products?keyword=&pageNumber=1', '/api/products/top'];
+
+/** The Link header value preloading `urls` as same-origin fetches (as `<link rel=preload as=fetch crossorigin>`). */
+export const preloadLinks = (urls: readonly string[]) => urls.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin`).join(', ');
 
 /**
  * The coding to send from `available`, per the request's Accept-Encoding (RFC 9110 §12.5.3): the highest q-value
@@ -77,13 +89,23 @@ function cacheControlFor(urlPath: string): { maxAge: string | number; immutable:
   return { maxAge: OTHER_MAX_AGE, immutable: false };
 }
 
-/** Mounts the web app in `dist` on `app` (after the API routes). */
-export function serveWebApp(app: express.Express, dist: string): void {
-  const variants = scanVariants(dist);
+/** Mounts the web app in `dist` on `app` (after the API routes). `preloads`: URL path -> fetches to announce with its page. */
+export function serveWebApp(app: express.Express, dist: string, options: { preloads?: Record<string, readonly string[]> } = {}): void {
+  let variants = scanVariants(dist);
+  let scannedAt = Date.now();
+  /** A hashed asset not seen at start: the app was rebuilt under the running server; look again (at most once a second). */
+  const lookUp = (urlPath: string) => {
+    if (!variants.has(urlPath) && urlPath.startsWith('/assets/') && Date.now() - scannedAt > RESCAN_MS) {
+      variants = scanVariants(dist);
+      scannedAt = Date.now();
+    }
+    return variants.get(urlPath);
+  };
+  const links = new Map(Object.entries(options.preloads ?? {}).map(([path, urls]) => [path, preloadLinks(urls)]));
 
   /** Sends `urlPath` (a file of dist) in the best accepted coding; `next()` if it has no precompressed copy. */
   const sendNegotiated = (req: Request, res: Response, next: NextFunction, urlPath: string, onMissing: () => void) => {
-    const codings = variants.get(urlPath);
+    const codings = lookUp(urlPath);
     if (!codings) return onMissing();
     res.vary('Accept-Encoding');
     const coding = negotiateEncoding(req.headers['accept-encoding'], codings);
@@ -106,17 +128,19 @@ export function serveWebApp(app: express.Express, dist: string): void {
     });
   };
 
-  const sendIndex = (req: Request, res: Response, next: NextFunction) =>
+  const sendIndex = (req: Request, res: Response, next: NextFunction) => {
+    const link = links.get(req.path);
+    if (link) res.setHeader('Link', link);
     sendNegotiated(req, res, next, '/index.html', () => {
       res.setHeader('Cache-Control', HTML_CACHE);
       res.sendFile('index.html', { root: dist, cacheControl: false }, (err) => err && next(err));
     });
+  };
 
   // Files with a precompressed copy: negotiated. index.html itself always revalidates, under any URL.
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/index.html') return sendIndex(req, res, next);
-    if (!variants.has(req.path)) return next();
     sendNegotiated(req, res, next, req.path, next);
   });
   // Everything else as it is. A missing hashed asset is a 404 (an old page after a deploy), never index.html.

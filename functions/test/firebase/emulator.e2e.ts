@@ -164,6 +164,8 @@ describe('Hosting in front of the function', () => {
     expect(route.body).toContain('<div id="root"');
     expect(route.headers.get('cache-control')).toBe('no-cache');
     for (const path of ['/', '/admin']) expect((await call('GET', path)).headers.get('cache-control'), path).toBe('no-cache');
+    // The home page announces its first API calls (as the standalone server does).
+    expect((await call('GET', '/')).headers.get('link')).toContain('</api/products?keyword=&pageNumber=1>; rel=preload; as=fetch; crossorigin');
     const asset = /\/assets\/[^"]+\.js/.exec(route.body)?.[0];
     expect(asset, 'the built index.html references a hashed script').toBeTruthy();
     const js = await call('GET', asset!);
