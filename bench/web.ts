@@ -23,7 +23,7 @@ function routeModules(): { route: string; modules: string[] }[] {
   const routes: { route: string; modules: string[] }[] = [{ route: '/ (home)', modules: ['src/features/catalog/components/ProductCarousel.tsx'] }];
   const storefront = join(repoRoot, 'web', 'src', 'app', 'router.tsx');
   const admin = join(repoRoot, 'web', 'src', 'features', 'admin', 'routes.tsx');
-  const re = /path: '([^']+)',\s*\.\.\.page\(\(\) => import\('([^']+)'\)/g;
+  const re = /path: '([^']+)',\s*(?:loader: [^,]+,\s*)?\.\.\.page\(\(\) => import\('([^']+)'\)/g;
   if (existsSync(storefront)) {
     for (const [, path, mod] of readFileSync(storefront, 'utf8').matchAll(re)) {
       routes.push({ route: `/${path}`, modules: ['src/app/QueryLayout.tsx', `${mod.replace(/^@\//, 'src/')}.tsx`] });

@@ -1,23 +1,28 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Loader } from '@/components/ui/Loader';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 
 /**
  * Header, the page (with its own error boundary, see router.tsx) and footer. Pages set their own title with
  * <Meta>; without one, index.html's default title, description and keywords apply.
+ *
+ * `hydrating`: while the first page's code loads (the router's hydration fallback, e.g. a product page opened
+ * directly), the same header and footer around a spinner a screen high, so the shop shows at once. Being the same
+ * component, the header stays in place when the page arrives; the main area and footer are new then (`key`), as
+ * the page replaces the spinner (the footer, kept below the screen by the spinner, then shows under a short page).
  */
-export function RootLayout() {
+export function RootLayout({ hydrating = false }: { hydrating?: boolean }) {
   const navigation = useNavigation();
+  const phase = hydrating ? 'hydrating' : 'ready';
   return (
     <div className="d-flex flex-column min-vh-100">
       {navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Header />
-      <main id="main" className="py-4 flex-grow-1" tabIndex={-1}>
-        <div className="container">
-          <Outlet />
-        </div>
+      <main key={`main-${phase}`} id="main" className="py-4 flex-grow-1" tabIndex={-1}>
+        <div className="container">{hydrating ? <Loader fill /> : <Outlet />}</div>
       </main>
-      <Footer />
+      <Footer key={`footer-${phase}`} />
       <ScrollRestoration />
     </div>
   );

@@ -1,15 +1,35 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
-import { Loader } from '@/components/ui/Loader';
+import { createBrowserRouter, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { HomePage } from '@/features/catalog/routes/HomePage';
+import { prefetchProduct } from '@/features/catalog/api/prefetchProduct';
 import { homeLoader } from '@/features/catalog/routes/homeLoader';
 import { RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './RootLayout';
 import { NotFoundPage, RootError, RouteError } from './routes/errors';
 
+const loadedPages = new Set<PropertyKey>();
+
 /** Every page but home is its own chunk, loaded when first visited. */
 function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
+  return {
+    lazy: async () => {
+      const module = await load();
+      loadedPages.add(name);
+      return { Component: module[name] as ComponentType };
+    },
+  };
+}
+
+/**
+ * Loader of a page that shows the product `:id` (product, cart/:id): on the page's first visit, while its code is
+ * still downloading, the product request starts at once; the page's query then takes that answer (getProduct).
+ * Later visits leave it to the page's query (and its cache).
+ */
+function prefetchProductFor(pageName: string) {
+  return ({ params }: LoaderFunctionArgs) => {
+    if (params.id && !loadedPages.has(pageName)) prefetchProduct(params.id);
+    return null;
+  };
 }
 
 export const PAGES_ROUTE_ID = 'pages';
@@ -22,7 +42,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RootError />,
-    hydrateFallbackElement: <Loader />,
+    hydrateFallbackElement: <RootLayout hydrating />,
     children: [
       {
         id: PAGES_ROUTE_ID,
@@ -37,8 +57,8 @@ export const routes: RouteObject[] = [
             id: DATA_ROUTE_ID,
             lazy: async () => ({ Component: (await import('./QueryLayout')).QueryLayout }),
             children: [
-              { path: 'product/:id', ...page(() => import('@/features/catalog/routes/ProductPage'), 'ProductPage') },
-              { path: 'cart/:id?', ...page(() => import('@/features/cart/routes/CartPage'), 'CartPage') },
+              { path: 'product/:id', loader: prefetchProductFor('ProductPage'), ...page(() => import('@/features/catalog/routes/ProductPage'), 'ProductPage') },
+              { path: 'cart/:id?', loader: prefetchProductFor('CartPage'), ...page(() => import('@/features/cart/routes/CartPage'), 'CartPage') },
               { path: 'login', ...page(() => import('@/features/auth/routes/LoginPage'), 'LoginPage') },
               { path: 'register', ...page(() => import('@/features/auth/routes/RegisterPage'), 'RegisterPage') },
               { path: 'about', ...page(() => import('@/features/pages/routes/AboutPage'), 'AboutPage') },

@@ -1,10 +1,10 @@
 import type { ProductDetail } from '@domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { fetchProduct, takePrefetchedProduct } from './prefetchProduct';
 
-/** GET /api/products/:id: the product with its reviews (newest first). */
+/** GET /api/products/:id: the product with its reviews (newest first); a fetch a route loader started is reused. */
 export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
-  return api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal });
+  return takePrefetchedProduct(id) ?? fetchProduct(id, signal);
 }
 
 export const productKey = (id: string) => ['products', 'detail', id] as const;

@@ -5,12 +5,12 @@ import { Rating } from '@/components/ui/Rating';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
   const href = paths.product(product._id);
   return (
     <article className="card product-card h-100">
       <Link to={href} tabIndex={-1} aria-hidden="true">
-        <ProductImage src={product.image} alt="" eager={eager} />
+        <ProductImage src={product.image} alt="" eager={eager} priority={priority} />
       </Link>
       <div className="card-body d-flex flex-column">
         <p className="product-brand mb-1">{product.brand}</p>

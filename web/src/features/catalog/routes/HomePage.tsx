@@ -34,7 +34,8 @@ function ProductGrid({ data, keyword }: { data: ProductPage; keyword: string }) 
       <ul className="row row-cols-1 row-cols-sm-2 row-cols-md-3 row-cols-lg-4 g-4 list-unstyled" aria-label="Products">
         {data.products.map((product, i) => (
           <li key={product._id} className="col">
-            <ProductCard product={product} eager={i < 4} />
+            {/* The first card's image is the largest paint on phones: fetched first. */}
+            <ProductCard product={product} eager={i < 4} priority={i === 0} />
           </li>
         ))}
       </ul>
@@ -66,7 +67,7 @@ export function HomePage() {
           Results for “{keyword}”
         </p>
       )}
-      <Suspense fallback={<Loader label="Loading products" />}>
+      <Suspense fallback={<Loader label="Loading products" fill={!keyword} />}>
         <Await resolve={products} errorElement={<LoadError />}>
           {(data) => <ProductGrid data={data} keyword={keyword} />}
         </Await>

@@ -35,13 +35,13 @@ export function ProductPage() {
       <Link className="btn btn-light mb-3" to={paths.home}>
         Go Back
       </Link>
-      <QueryBoundary query={product}>
+      <QueryBoundary query={product} fill>
         {(p) => (
           <>
             <Meta title={p.name} description={p.description.slice(0, 160)} />
             <Row className="g-4">
               <Col md={6} lg={5}>
-                <ProductImage src={p.image} alt={p.name} eager className="rounded-3 shadow-sm" />
+                <ProductImage src={p.image} alt={p.name} priority className="rounded-3 shadow-sm" />
               </Col>
               <Col md={6} lg={4}>
                 <ListGroup variant="flush" className="product-details">

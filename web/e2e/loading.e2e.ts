@@ -1,0 +1,99 @@
+// How the first pages load (docs/benchmarks.md section 4): compressed files, each API call fetched once although
+// it is started early (Link preload for home, the route loader's prefetch for product and cart), no layout shift,
+// and no Content Security Policy violation (zod's eval probe).
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { MOBILE, newPage, pagePerTest, signIn } from './support/browser';
+
+const base = inject('shopUrl');
+let page: Page;
+pagePerTest(base, (p) => (page = p));
+
+/** Records the page's requests, its layout shifts and CSP violations from the start. */
+async function watch(p: Page) {
+  const requests: Request[] = [];
+  p.on('request', (r) => requests.push(r));
+  await p.addInitScript(() => {
+    const w = window as unknown as { __shifts: number; __csp: string[] };
+    w.__shifts = 0;
+    w.__csp = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const api = (path: string) => requests.filter((r) => new URL(r.url()).pathname + new URL(r.url()).search === path);
+  const measures = () =>
+    p.evaluate(() => {
+      const w = window as unknown as { __shifts: number; __csp: string[] };
+      return { shifts: w.__shifts, csp: w.__csp };
+    });
+  return { requests, api, measures };
+}
+
+async function productId(): Promise<string> {
+  const list = (await (await fetch(`${base}/api/products`)).json()) as { products: { _id: string; countInStock: number }[] };
+  return list.products.find((p) => p.countInStock > 0)!._id;
+}
+
+describe('first load', () => {
+  it('home: the two API calls announced with the page are fetched once; scripts and styles come compressed', async () => {
+    const seen = await watch(page);
+    const responses: { url: string; encoding?: string }[] = [];
+    page.on('response', (r) => responses.push({ url: r.url(), encoding: r.headers()['content-encoding'] }));
+    const home = await page.goto('/');
+    expect(home?.headers().link).toContain('/api/products/top');
+    await page.locator('.product-card').first().waitFor();
+    await page.getByTestId('top-carousel').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(seen.api('/api/products?keyword=&pageNumber=1')).toHaveLength(1);
+    expect(seen.api('/api/products/top')).toHaveLength(1);
+    // The app's entry script and its style sheet (the build compresses every text file of 1 KB or more).
+    const entry = responses.filter((r) => /\/assets\/index-[^/]+\.(js|css)$/.test(r.url));
+    expect(entry).toHaveLength(2);
+    for (const a of entry) expect(a.encoding ?? 'none', a.url).toMatch(/^(br|gzip)$/);
+    const { shifts, csp } = await seen.measures();
+    expect(csp).toEqual([]);
+    expect(shifts).toBeLessThan(0.02);
+  });
+
+  it('product page opened directly: the product is fetched once, nothing shifts, no CSP violation', async () => {
+    const id = await productId();
+    const { context, page: mobile } = await newPage(await page.context().browser()!, base, MOBILE);
+    try {
+      const seen = await watch(mobile);
+      await mobile.goto(`/product/${id}`);
+      await mobile.getByRole('heading', { name: 'Reviews' }).waitFor();
+      await mobile.waitForLoadState('networkidle');
+      expect(seen.api(`/api/products/${id}`)).toHaveLength(1);
+      const { shifts, csp } = await seen.measures();
+      expect(csp).toEqual([]);
+      expect(shifts).toBeLessThan(0.02);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('cart/:id opened directly: adds the product with one fetch and shows the cart', async () => {
+    const id = await productId();
+    const seen = await watch(page);
+    await page.goto(`/cart/${id}?qty=1`);
+    await page.waitForURL(/\/cart$/);
+    await page.getByTestId('cart-subtotal').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(seen.api(`/api/products/${id}`)).toHaveLength(1);
+    expect((await seen.measures()).shifts).toBeLessThan(0.02);
+  });
+
+  it('a signed-in customer still gets the review form (its own chunk) on the product page', async () => {
+    const id = await productId();
+    await page.goto('/login');
+    await signIn(page, 'alice@voltshop.test', 'alice1234');
+    await page.locator('#username').waitFor({ state: 'attached' });
+    const seen = await watch(page);
+    await page.goto(`/product/${id}`);
+    await page.getByLabel('Rating').waitFor();
+    await page.getByLabel('Comment').waitFor();
+    expect((await seen.measures()).csp).toEqual([]);
+  });
+});
