@@ -62,11 +62,67 @@ sets it on every connection. \`synchronous=NORMAL\` is still per connection: poo
 
 ### 4. Web
 
-The shop's server sends the JavaScript and CSS **uncompressed** (Lighthouse: “enable text compression”, ~440 KiB
-to save on the home page): on Lighthouse's simulated slow 4G that is most of the LCP. The what-if rows (same
-run, same server behind a gzip proxy) show the effect; serving precompressed assets (or a compression
-middleware) in \`functions/src/server.ts\` is the fix. Bootstrap's CSS is mostly unused on each page
-(Lighthouse: ~210 KiB unused CSS).
+**Before** (report of 2026-11-22 15:43): performance home 69, product 49, cart 64 (LCP 4.9 s, 6.5 s, 5.4 s); product
+CLS 0.118 and best practices 96 (\`inspector-issues\`). The server sent JavaScript and CSS uncompressed (~440 KiB
+to save on the home page, most of the LCP on the simulated slow 4G); the home page asked for its data only after
+its script had run; a product page opened directly loaded 22 chunks, among them zod and react-hook-form for the
+review form (39 KB gzip) that visitors never see, then asked for the product; the footer showed under a short
+spinner and jumped away when the page came (the CLS); zod's probe for \`new Function\` was blocked by the CSP,
+which Chromium reports as an issue.
+
+**What was done** (each measured with Lighthouse as above, median of 3):
+
+- *Compression* (home 69 → 86 with this alone): the build writes a Brotli (quality 11) and a gzip (-9) copy next to
+  every text file of 1 KB or more (\`web/scripts/precompress.ts\`); the server (\`functions/src/http/webApp.ts\`)
+  sends the best one the browser accepts (\`Vary: Accept-Encoding\`, the file's own Content-Type), hashed
+  \`/assets/\` with \`public, max-age=31536000, immutable\`, index.html with \`no-cache\` under any URL; tested in
+  \`functions/test/webApp.test.ts\`. Firebase Hosting compresses by itself: \`firebase.json\` does not upload the
+  copies, and \`/\` and \`/admin\` now revalidate too. The API's JSON (1–5 KB) is left as it is.
+- *Waterfall*: \`/\` is answered with \`Link: rel=preload; as=fetch\` for its two API calls (server and Hosting), so
+  they load with the script; the app's \`fetch()\` takes the preloaded answers (checked in Chromium: one request
+  each, \`web/e2e/loading.e2e.ts\`). The product and cart routes start the product request from their loader, in
+  parallel with the page's code. The review form is its own chunk (signed-in customers only). TanStack Query and
+  the react-bootstrap parts are one chunk each: a product page's first visit loads 6 files instead of 22, which
+  matters with 6 HTTP/1.1 connections and a 150 ms simulated round trip.
+- *LCP and CLS*: the first product card's image and the product page's image are \`fetchpriority=high\`; the
+  carousel's placeholder has the carousel's exact height (it was 36 px short on phones); while the first page's
+  code loads, the layout (header, a spinner a screen high, footer) is shown instead of a bare spinner; loaders of
+  long pages keep the footer below the screen. CLS is 0 on all three pages.
+- *Best practices*: zod runs \`jitless\` in the browser (\`web/src/lib/zodSetup.ts\`; the CSP forbids eval anyway),
+  so there is no blocked probe: 100 on all three pages.
+- The home page's first bundle is 105.0 KB gzip (was 105.7 KB), now one file; its CSS is unchanged (31.5 KB).
+
+**Tried and not kept** (no gain beyond the noise, or worse):
+
+- PurgeCSS on Bootstrap's CSS (content: the sources, the react-bootstrap modules they import, prefix + prop
+  classes): 31.5 → 18.0 KB gzip, but in 5 alternating runs product and cart scored 91 vs 90 and 91 vs 92, FCP
+  within ±70 ms. Not worth a build dependency and the risk of a missing rule.
+- A static app shell in index.html (the brand bar painted before the script): FCP −0.35 s on product and cart, but
+  Lighthouse counts blocking time from the first paint, so the entry script's evaluation fell into TBT
+  (+250–400 ms): performance −8.
+- Preloading the product page's chunks and API answer from the HTML: LCP came down to the FCP, but as one larger
+  render task: the score did not move.
+- Rendering the first React tree in a transition: less blocking time in some runs, but the page is then not yet
+  rendered when \`load\` fires (an e2e test read the header right after \`goto\`).
+
+**What limits it now**: the CPU, multiplied by 4 by Lighthouse's simulation on this shared 2-core machine.
+
+- FCP (~1.5–1.7 s home, ~1.9–2.1 s product and cart): the entry script (343 KB, of which react-dom 207 KB and
+  react-router 97 KB; the shop's own code ~25 KB) must download and run before anything paints; product and cart
+  also wait for their chunks (22 KB gzip, TanStack Query and react-bootstrap), which Lighthouse counts because they
+  are requested before the first paint.
+- LCP (~2.1–2.3 s home: the first product card's image; ~2.4–2.6 s product: its image; cart: the heading): one
+  request after the render that has the data.
+- TBT (150–370 ms): React's renders and the chunks' evaluation, ×4. From one run to the next it moves by ±100 ms
+  with the machine's load (1.6–2.2 during the runs): that is the difference between ~89 and ~95 on product and
+  cart; home scored 93–98 in this session's runs.
+- CLS 0; Speed Index = FCP.
+
+Going further means less JavaScript before the first paint (server-side rendering or prerendering of the pages,
+a lighter router), not more tuning of the transfer. Lighthouse 12.2.3 fails its TraceElements/RootCauses
+gatherers on Chromium 156 (\`frame_sequence\`), so its LCP-element, render-blocking and layout-shift audits are
+empty; the LCP elements and shifts above were read with Chromium's PerformanceObserver (Playwright, 4× CPU, slow
+network).
 
 ### 5. Start-up
 
