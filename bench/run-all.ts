@@ -97,7 +97,7 @@ await section('checkout', '3. Checkout spike: 500 customers, stock 100', runChec
 
 await section('web', '4. Web: build sizes per route and Lighthouse (mobile)', runWeb, (r) =>
   [
-    `Sizes from \`web/dist/.vite/manifest.json\` (gzip -9 of each file; the web engineer's \`web/scripts/size.mjs\` enforces the home budget). Lighthouse ${'12.2.3'} drives \`/usr/bin/chromium\` (headless, no sandbox, no background networking), default mobile emulation and simulated throttling (slow 4G, 4× CPU), against the built app served by the shop's own server (\`node functions/lib/server.js\`, Brotli copies written at build). Lighthouse's simulation multiplies the CPU time it observes by 4: TBT (and so the performance score) follows the load of this shared 2-core machine, shown per run.`,
+    `Sizes from \`web/dist/.vite/manifest.json\` (gzip -9 of each file; the web engineer's \`web/scripts/size.mjs\` enforces the home budget). Lighthouse ${'12.2.3'} drives \`/usr/bin/chromium\` (headless, no sandbox, no background networking), default mobile emulation and simulated throttling (slow 4G, 4× CPU), against the built app served by the shop's own server (\`node functions/lib/server.js\`, Brotli copies written at build). Lighthouse's simulation multiplies the CPU time it observes by 4: TBT (and so the performance score) varies from run to run on this shared 2-core machine; each run's figures and the load average after it are shown.`,
     '',
     webMarkdown(r),
   ].join('\n'),

@@ -113,9 +113,10 @@ which Chromium reports as an issue.
   are requested before the first paint.
 - LCP (~2.1–2.3 s home: the first product card's image; ~2.4–2.6 s product: its image; cart: the heading): one
   request after the render that has the data.
-- TBT (150–370 ms): React's renders and the chunks' evaluation, ×4. From one run to the next it moves by ±100 ms
-  with the machine's load (1.6–2.2 during the runs): that is the difference between ~89 and ~95 on product and
-  cart; home scored 93–98 in this session's runs.
+- TBT (mostly 170–370 ms, one run 1,069 ms): React's renders and the router's work (a CPU profile of the product
+  page shows no single component standing out) and the chunks' evaluation, ×4. It moves by ±100 ms from one run
+  to the next, with the machine nearly idle (load 0.3–0.8) as under load (2–3): that is the difference between
+  ~88 and ~95 on product and cart. Home's median was 93–97 in this session's measurements.
 - CLS 0; Speed Index = FCP.
 
 Going further means less JavaScript before the first paint (server-side rendering or prerendering of the pages,
