@@ -4,6 +4,7 @@
 // Usage: npx tsx bench/seed-products.ts <dataDir> <count>
 import { randomBytes } from 'node:crypto';
 import { Database } from '../functions/src/adapters/embedded/db.js';
+import { indexNameGrams } from '../functions/src/adapters/embedded/nameGrams.js';
 
 const BRANDS = ['Voltra', 'Orbis', 'Lumen', 'Kestrel', 'Nimbus', 'Arcwave', 'Zentri', 'Polaris', 'Quanta', 'Helix', 'Corvid', 'Sable', 'Tundra', 'Vireo', 'Argent', 'Boreal'];
 const LINES = ['Pro', 'Air', 'Max', 'Mini', 'Ultra', 'Lite', 'Edge', 'Core', 'Flux', 'Nova', 'Pulse', 'Vista', 'Halo', 'Stride', 'Glide', 'Apex'];
@@ -33,25 +34,29 @@ export async function seedProducts(dataDir: string, count: number): Promise<{ se
       const n = Math.min(BATCH, count - start);
       const args: (string | number)[] = [];
       const values: string[] = [];
+      const named: { id: string; nameKey: string }[] = [];
       for (let k = 0; k < n; k++) {
         const i = existing + start + k;
         const name = productName(i);
         const at = new Date(base + i * 1000).toISOString();
+        const id = randomBytes(12).toString('hex');
+        named.push({ id, nameKey: name.toLowerCase() });
         values.push('(?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
         args.push(
-          randomBytes(12).toString('hex'), name, name.toLowerCase(), '/images/sample.svg', BRANDS[i % BRANDS.length],
+          id, name, name.toLowerCase(), '/images/sample.svg', BRANDS[i % BRANDS.length],
           CATEGORIES[i % CATEGORIES.length],
           `${name}: a synthetic product for the scale benchmark, with a description about as long as the demo catalogue's.`,
           499 + ((i * 7919) % 99_500), (i * 31) % 200, ((i * 13) % 50) / 10, (i * 17) % 40, at, at,
         );
       }
-      await db.write((tx) =>
-        tx.execute({
+      await db.write(async (tx) => {
+        await tx.execute({
           sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock,
                   rating, num_reviews, created_at, updated_at) VALUES ${values.join(', ')}`,
           args,
-        }),
-      );
+        });
+        await indexNameGrams(tx, named);
+      });
     }
     const total = Number((await db.client.execute('SELECT count(*) AS n FROM products')).rows[0].n);
     return { seconds: (performance.now() - t0) / 1000, total };

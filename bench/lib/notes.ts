@@ -26,7 +26,7 @@ remaining gap is the 15 security headers (Node validates each; ~1 KB more per an
 
 Before (migration 1 only, measured at 100k products on this machine): a search scanned the whole table twice
 (count, then page) with \`instr()\`: **~130 ms p50, ~200 ms p95** for a rare or absent keyword; page 10,000 walked
-80k rows with \`OFFSET\`: ~14 ms p50, 30 ms p95. Migration 2 (\`functions/src/adapters/embedded/migrations.ts\`) and
+80k rows with \`OFFSET\`: ~14 ms p50, 30 ms p95. Migrations 2 and 3 (\`functions/src/adapters/embedded/migrations.ts\`) and
 \`SqlProducts.list\` (\`store.ts\`) now:
 
 - **Substring search, 3+ characters**: an FTS5 table with the \`trigram\` tokenizer (case-sensitive, over the
@@ -36,9 +36,13 @@ Before (migration 1 only, measured at 100k products on this machine): a search s
   matching rows, not with the catalogue: rare and absent keywords stay flat from 1k to 100k.
 - **Many matches** (more than 2,000): counting them costs ~10 ms at 100k (the trigram doclists), and the page
   is found by walking the catalogue order, where one row in (size / matches) qualifies, so page 1 is immediate.
-- **1–2 characters** have no trigram: a scan of a new index on \`name_key\` alone (~5× narrower than the table).
-  This is linear in the catalogue (the one row expected to grow: ~10–20 ms of scan at 100k on an idle core,
-  more under load); a bigram index or a count cache keyed by a catalogue version would flatten it.
+- **1–2 characters** have no trigram. Migration 3 adds a second FTS5 index (contentless, \`detail=none\`, ASCII
+  tokens) that lists, per product, the distinct 1- and 2-character pieces of its lower-cased name, written as hex
+  code points (\`functions/src/adapters/embedded/nameGrams.ts\`) so no tokenizer folds, splits or parses them. A
+  short keyword is one token lookup: its cost grows with the matches, like the trigrams. Before it, such a
+  keyword scanned an index of every name: **23.9 ms p50, 26.5 ms p95** at 100k (the one row over the target);
+  with it, a few milliseconds. The store writes the pieces with the name (they are made in code, which a
+  trigger cannot run); a trigger drops them with the product.
 - **Deep pages**: the key of a page's first row is found by walking the existing \`(created_at DESC, id DESC)\`
   index as a covering index (no table reads for the skipped rows; ~2× faster than \`OFFSET\` on the rows), then
   the page is read from that key, in one statement (one snapshot). This is still O(offset) — SQLite has no

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../src/adapters/embedded/db.js';
+import { MIGRATIONS } from '../../src/adapters/embedded/migrations.js';
+import { gramToken, nameGrams } from '../../src/adapters/embedded/nameGrams.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
 import type { Product } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
@@ -34,7 +36,7 @@ afterAll(async () => {
 // Letters that collide under case folding, regex/LIKE/FTS syntax, quotes, spaces and non-ASCII.
 const unit = fc.constantFrom('a', 'b', 'A', 'B', 'é', 'É', 'ß', 'İ', '(', ')', '.', '*', '%', '_', '"', "'", '\\', ' ', '-', '^', '😀', 'ab', 'AB', 'abc');
 const name = fc.string({ unit, minLength: 1, maxLength: 12 });
-const keyword = fc.oneof(fc.string({ unit, minLength: 1, maxLength: 5 }), fc.constantFrom('a', 'ab', 'abc', 'ABC', '"', '""', '.*', '(', '%', 'é', 'NEAR', 'ab\u0000'));
+const keyword = fc.oneof(fc.string({ unit, minLength: 1, maxLength: 5 }), fc.constantFrom('a', 'ab', 'abc', 'ABC', '"', '""', '.*', '(', '%', 'é', 'NEAR', 'ab\u0000', 'a\u0000', '\u0000', '😀a', '*'));
 
 const product = (n: string) => ({ name: n, price: 1, image: '/images/sample.svg', brand: 'B', category: 'C', description: 'D', countInStock: 1 });
 
@@ -98,5 +100,46 @@ describe('search = case-insensitive literal substring, newest first', () => {
       expect(got.products.map((p) => p._id)).toEqual(all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE));
       expect(got.pages).toBe(8);
     }
+  });
+
+  it('a database made before the short-keyword index finds 1-2 character keywords once migrated (backfill)', async () => {
+    const oldDir = mkdtempSync(join(tmpdir(), 'voltshop-migrate-'));
+    try {
+      const before = await Database.open(oldDir, MIGRATIONS.filter((m) => m.version < 3));
+      const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+      for (const [i, name] of ['Quiet Fan', 'Éclair Lamp', 'Zoom 😀 Cam'].entries()) {
+        await before.write((tx) =>
+          tx.execute({
+            sql: `INSERT INTO products (id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
+                  VALUES (?, ?, ?, '/images/sample.svg', 'B', 'C', 'D', 100, 1, ?, ?)`,
+            args: [`p${i}`, name, name.toLowerCase(), at(i), at(i)],
+          }),
+        );
+      }
+      before.close();
+      const after = await Database.open(oldDir);
+      try {
+        const store = createSqlStore(after);
+        const names = async (kw: string) => (await store.products.list({ keyword: kw, page: 1, pageSize: 10 })).products.map((p) => p.name);
+        expect(await names('QU')).toEqual(['Quiet Fan']);
+        expect(await names('é')).toEqual(['Éclair Lamp']);
+        expect(await names('a')).toEqual(['Zoom 😀 Cam', 'Éclair Lamp', 'Quiet Fan']);
+        expect(await names('😀')).toEqual(['Zoom 😀 Cam']);
+        expect(await names(' c')).toEqual(['Zoom 😀 Cam']);
+        expect(await names('zz')).toEqual([]);
+      } finally {
+        after.close();
+      }
+    } finally {
+      await rm(oldDir, { recursive: true, force: true });
+    }
+  });
+
+  it('short-piece tokens: distinct, ASCII letters and digits only, one per 1- and 2-code-point substring', () => {
+    expect(nameGrams('abab')).toBe([gramToken('a'), gramToken('ab'), gramToken('b'), gramToken('ba')].join(' '));
+    expect(gramToken('a')).toBe('u000061');
+    expect(gramToken('é😀')).toBe('b0000e901f600');
+    expect(nameGrams('x"* (😀')).toMatch(/^[ub][0-9a-f]+( [ub][0-9a-f]+)*$/);
+    expect(nameGrams('')).toBe('');
   });
 });

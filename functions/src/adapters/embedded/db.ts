@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type Client, type Transaction } from '@libsql/client';
-import { MIGRATIONS } from './migrations.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
 
 /**
  * The embedded database: one SQLite file (through libsql) under the data directory.
@@ -13,7 +13,8 @@ export class Database {
 
   private constructor(readonly client: Client) {}
 
-  static async open(dataDir: string): Promise<Database> {
+  /** Opens (creating if needed) the database of `dataDir` and applies `migrations` (tests pass fewer). */
+  static async open(dataDir: string, migrations: Migration[] = MIGRATIONS): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     // libsql keeps a pool of connections (a transaction takes its own): `timeout` is the busy timeout of every one
     // of them, where a PRAGMA would only reach the first (a read beside a write transaction would then fail at once).
@@ -23,7 +24,7 @@ export class Database {
     // It is per connection, so pooled connections keep the default FULL (an fsync per commit): slower, never less safe.
     await client.execute('PRAGMA synchronous = NORMAL');
     const db = new Database(client);
-    await db.migrate();
+    await db.migrate(migrations);
     return db;
   }
 
@@ -48,15 +49,15 @@ export class Database {
   }
 
   /** Applies the versioned migrations not applied yet, each in its own transaction. */
-  private async migrate(): Promise<void> {
+  private async migrate(migrations: Migration[]): Promise<void> {
     await this.client.execute('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
     const done = new Set(
       (await this.client.execute('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)),
     );
-    for (const migration of MIGRATIONS) {
+    for (const migration of migrations) {
       if (done.has(migration.version)) continue;
       await this.write(async (tx) => {
-        for (const sql of migration.statements) await tx.execute(sql);
+        for (const step of migration.statements) await (typeof step === 'string' ? tx.execute(step) : step(tx));
         await tx.execute({
           sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
           args: [migration.version, new Date().toISOString()],

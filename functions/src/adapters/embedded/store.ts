@@ -16,6 +16,7 @@ import {
 } from '../../domain/index.js';
 import type { NewReview, OrderStore, PlaceOrderCommand, ProductQuery, ProductStore, Store, StoredUser, UserStore } from '../../ports.js';
 import type { Database } from './db.js';
+import { gramToken, indexNameGrams } from './nameGrams.js';
 
 /** 24 hex characters, like the ids the spec's clients know. */
 export const newId = () => randomBytes(12).toString('hex');
@@ -66,8 +67,6 @@ function isUniqueViolation(error: unknown): boolean {
  *  order (see SqlProducts.list), where they are dense enough to fill a page quickly. */
 const SPARSE_MATCHES = 2000;
 const LATEST = 'ORDER BY created_at DESC, id DESC';
-/** Short-keyword scans count up to this many matches in their first pass (very common ones need a second). */
-const SCAN_COUNT_LIMIT = 20_000;
 
 class SqlProducts implements ProductStore {
   constructor(
@@ -102,31 +101,26 @@ class SqlProducts implements ProductStore {
         sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE rowid IN (${source}) AND ${match} ${LATEST} LIMIT ? OFFSET ?`,
         args: [sourceArg, needle, pageSize, offset],
       });
+    // Each index answers with the exact set of names containing the keyword, so its count is the total.
+    const length = [...needle].length;
+    const index =
+      length <= 2
+        ? // 1-2 characters: one token of the short-piece index (migration 3, nameGrams.ts).
+          { sql: 'SELECT rowid FROM products_name_grams WHERE products_name_grams MATCH ?', query: `"${gramToken(needle)}"` }
+        : !needle.includes('\u0000')
+          ? // 3+ characters: the trigram index, a phrase of consecutive trigrams. Inside an FTS5 string
+            // everything is literal text (a '"' is doubled); a NUL cannot be quoted, so such keywords scan below.
+            { sql: 'SELECT rowid FROM products_name_trigrams WHERE products_name_trigrams MATCH ?', query: `"${needle.replaceAll('"', '""')}"` }
+          : null;
     let total: number;
-    if ([...needle].length >= 3 && !needle.includes('\u0000')) {
-      // The trigram index: its cost grows with the (trigram) matches, not with the catalogue.
-      const fts = 'SELECT rowid FROM products_name_trigrams WHERE products_name_trigrams MATCH ?';
-      const phrase = `"${needle.replaceAll('"', '""')}"`; // an FTS5 string: everything inside is literal text
-      const count = await c.execute({ sql: `SELECT count(*) AS n FROM (${fts})`, args: [phrase] });
+    if (index) {
+      // Its cost grows with the matches, not with the catalogue.
+      const count = await c.execute({ sql: `SELECT count(*) AS n FROM (${index.sql})`, args: [index.query] });
       total = Number(count.rows[0]?.n ?? 0);
-      if (total <= this.sparseMatches) return pageOf(total, (await sorted(fts, phrase)).rows);
+      if (total <= this.sparseMatches) return pageOf(total, (await sorted(index.sql, index.query)).rows);
     } else {
-      // 1-2 characters have no trigram (and a NUL cannot be quoted in an FTS query): scan the names index. One
-      // pass counts the matches and collects their rowids (up to SCAN_COUNT_LIMIT; a second pass counts beyond).
-      const scan = `SELECT rowid AS r FROM products INDEXED BY products_names WHERE ${match}`;
-      const probe = await c.execute({
-        sql: `SELECT count(*) AS n, group_concat(r) AS ids FROM (${scan} LIMIT ?)`,
-        args: [needle, SCAN_COUNT_LIMIT + 1],
-      });
-      total = Number(probe.rows[0]?.n ?? 0);
-      if (total <= this.sparseMatches && total <= SCAN_COUNT_LIMIT) {
-        const ids = `[${probe.rows[0]?.ids ?? ''}]`;
-        return pageOf(total, (await sorted('SELECT value FROM json_each(?)', ids)).rows);
-      }
-      if (total > SCAN_COUNT_LIMIT) {
-        const count = await c.execute({ sql: `SELECT count(*) AS n FROM (${scan})`, args: [needle] });
-        total = Number(count.rows[0]?.n ?? 0);
-      }
+      const count = await c.execute({ sql: `SELECT count(*) AS n FROM products INDEXED BY products_names WHERE ${match}`, args: [needle] });
+      total = Number(count.rows[0]?.n ?? 0);
     }
     // Many matches: walk the catalogue order, where about one row in (catalogue size / total) matches.
     const rows = await c.execute({ sql: fromKey(match), args: [needle, needle, offset, pageSize] });
@@ -157,26 +151,29 @@ class SqlProducts implements ProductStore {
   async create(input: Parameters<ProductStore['create']>[0], ownerId: string): Promise<Product> {
     const id = newId();
     const now = new Date().toISOString();
-    await this.db.write((tx) =>
-      tx.execute({
+    await this.db.write(async (tx) => {
+      await tx.execute({
         sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         args: [id, ownerId, input.name, input.name.toLowerCase(), input.image, input.brand, input.category, input.description,
           toCents(input.price), input.countInStock, now, now],
-      }),
-    );
+      });
+      await indexNameGrams(tx, [{ id, nameKey: input.name.toLowerCase() }]);
+    });
     return (await this.get(id)) as Product;
   }
 
   async update(id: string, input: Parameters<ProductStore['update']>[1]): Promise<Product | null> {
-    const rs = await this.db.write((tx) =>
-      tx.execute({
+    const rs = await this.db.write(async (tx) => {
+      const updated = await tx.execute({
         sql: `UPDATE products SET name = ?, name_key = ?, image = ?, brand = ?, category = ?, description = ?,
                 price_cents = ?, count_in_stock = ?, updated_at = ? WHERE id = ?`,
         args: [input.name, input.name.toLowerCase(), input.image, input.brand, input.category, input.description,
           toCents(input.price), input.countInStock, new Date().toISOString(), id],
-      }),
-    );
+      });
+      await indexNameGrams(tx, [{ id, nameKey: input.name.toLowerCase() }]);
+      return updated;
+    });
     if (rs.rowsAffected === 0) return null;
     const product = await this.get(id);
     if (!product) return null;
