@@ -22,6 +22,15 @@ export function assertDeliverable(order: Order): void {
   if (order.isDelivered) throw conflict('Order is already delivered');
 }
 
+/** The 409 for an order line asking more than the stock: it names the product, as the shopper needs to know which. */
+export function shortOfStock(productName: string, stock: number, asked: number) {
+  return conflict(
+    stock <= 0
+      ? `${productName} is out of stock`
+      : `Only ${stock} of ${productName} left in stock (you asked for ${asked})`,
+  );
+}
+
 export function holdUntil(now: Date, holdHours: number): Date {
   return new Date(now.getTime() + holdHours * 3_600_000);
 }

@@ -321,6 +321,17 @@ export function storeContract(name: string, factory: () => Promise<StoreUnderTes
         expect(await store.orders.listAll()).toEqual([]);
       });
 
+      it('counts repeated lines of one product together (each line alone fits the stock)', async () => {
+        const [p] = await products(['Earbuds'], { countInStock: 3 });
+        await expectDomainError(
+          store.orders.place(order([{ product: p!._id, qty: 2 }, { product: p!._id, qty: 2 }])),
+          'conflict',
+          'Only 1 of Earbuds left in stock (you asked for 2)',
+        );
+        expect((await store.products.get(p!._id))!.countInStock).toBe(3);
+        expect(await store.orders.listAll()).toEqual([]);
+      });
+
       it('refuses unknown products (not found), taking nothing', async () => {
         const [p] = await products(['Real']);
         await expectDomainError(store.orders.place(order([{ product: p!._id, qty: 1 }, { product: 'ghost0000000000000000', qty: 1 }])), 'not_found', /^Product not found/);

@@ -5,6 +5,7 @@ import {
   conflict,
   notFound,
   priceOrder,
+  shortOfStock,
   toCents,
   toDollars,
   type Order,
@@ -376,19 +377,13 @@ class SqlOrders implements OrderStore {
         const p = rs.rows[0];
         if (!p) throw notFound(`Product not found: ${line.product}`);
         const stock = Number(p.count_in_stock);
-        if (stock < line.qty) {
-          throw conflict(
-            stock === 0
-              ? `${str(p.name)} is out of stock`
-              : `Only ${stock} of ${str(p.name)} left in stock (you asked for ${line.qty})`,
-          );
-        }
+        if (stock < line.qty) throw shortOfStock(str(p.name), stock, line.qty);
         // Guarded decrement: even if a check above were wrong, the row cannot go below zero.
         const taken = await tx.execute({
           sql: 'UPDATE products SET count_in_stock = count_in_stock - ? WHERE id = ? AND count_in_stock >= ?',
           args: [line.qty, line.product, line.qty],
         });
-        if (taken.rowsAffected !== 1) throw conflict(`${str(p.name)} is out of stock`);
+        if (taken.rowsAffected !== 1) throw shortOfStock(str(p.name), 0, line.qty);
         lines.push({ product: line.product, name: str(p.name), image: str(p.image), priceCents: Number(p.price_cents), qty: line.qty });
       }
       const price = priceOrder(lines);

@@ -17,6 +17,7 @@ import {
   conflict,
   notFound,
   priceOrder,
+  shortOfStock,
   toCents,
   toDollars,
   type Order,
@@ -426,9 +427,7 @@ class FirestoreOrders implements OrderStore {
           if (!snap.exists) throw notFound(`Product not found: ${line.product}`);
           const p = snap.data() as ProductDoc;
           const stock = left.get(line.product) ?? p.countInStock;
-          if (stock < line.qty) {
-            throw conflict(stock === 0 ? `${p.name} is out of stock` : `Only ${stock} of ${p.name} left in stock (you asked for ${line.qty})`);
-          }
+          if (stock < line.qty) throw shortOfStock(p.name, stock, line.qty);
           left.set(line.product, stock - line.qty);
           return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
         });
