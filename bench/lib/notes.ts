@@ -57,8 +57,12 @@ of the SQL) and include the machine's noise, which dominates the p95 of the fast
 All writes go through one in-process write queue (\`functions/src/adapters/embedded/db.ts\`), so the 500 orders are
 500 serial transactions (check stock, guarded decrement, insert order and lines), including the 400 that end in
 a 409: the refused ones queue behind the accepted ones, hence their higher p95. Correctness is the point here
-(no oversell, every acknowledged order durable); for throughput, a stock pre-check outside the queue would answer
-sold-out requests without waiting. Found while measuring, and fixed: @libsql/client 0.18 keeps a pool of
+(no oversell, every acknowledged order durable). Tried and measured, then dropped: a stock pre-check outside the
+queue (3 quick runs each: p95 1.37–1.73 s without, 1.23–1.49 s with, within the noise), because in a spike all 500
+requests are in flight before the stock runs out, so every pre-check still sees stock. A CPU profile of the server
+during the spike shows no single cost: libsql statement preparation and execution (~0.4 s of ~1.3 s), JWT
+verification, HTTP, GC; about a third of the wall time the server waits (the 500 clients share its 2 cores).
+Found while measuring, and fixed: @libsql/client 0.18 keeps a pool of
 connections (a transaction takes its own), and \`PRAGMA busy_timeout\` reached only the first, so a read beside a
 write transaction could fail at once with SQLITE_BUSY; \`db.ts\` now passes \`timeout\` to \`createClient\`, which
 sets it on every connection. \`synchronous=NORMAL\` is still per connection: pooled ones keep the default FULL
