@@ -4,7 +4,7 @@
 // Usage: npx tsx bench/seed-products.ts <dataDir> <count>
 import { randomBytes } from 'node:crypto';
 import { Database } from '../functions/src/adapters/embedded/db.js';
-import { indexNameGrams } from '../functions/src/adapters/embedded/nameGrams.js';
+import { indexNameGrams, searchKey } from '../functions/src/adapters/embedded/nameGrams.js';
 
 const BRANDS = ['Voltra', 'Orbis', 'Lumen', 'Kestrel', 'Nimbus', 'Arcwave', 'Zentri', 'Polaris', 'Quanta', 'Helix', 'Corvid', 'Sable', 'Tundra', 'Vireo', 'Argent', 'Boreal'];
 const LINES = ['Pro', 'Air', 'Max', 'Mini', 'Ultra', 'Lite', 'Edge', 'Core', 'Flux', 'Nova', 'Pulse', 'Vista', 'Halo', 'Stride', 'Glide', 'Apex'];
@@ -40,10 +40,11 @@ export async function seedProducts(dataDir: string, count: number): Promise<{ se
         const name = productName(i);
         const at = new Date(base + i * 1000).toISOString();
         const id = randomBytes(12).toString('hex');
-        named.push({ id, nameKey: name.toLowerCase() });
+        const nameKey = searchKey(name);
+        named.push({ id, nameKey });
         values.push('(?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
         args.push(
-          id, name, name.toLowerCase(), '/images/sample.svg', BRANDS[i % BRANDS.length],
+          id, name, nameKey, '/images/sample.svg', BRANDS[i % BRANDS.length],
           CATEGORIES[i % CATEGORIES.length],
           `${name}: a synthetic product for the scale benchmark, with a description about as long as the demo catalogue's.`,
           499 + ((i * 7919) % 99_500), (i * 31) % 200, ((i * 13) % 50) / 10, (i * 17) % 40, at, at,

@@ -17,7 +17,7 @@ import {
 } from '../../domain/index.js';
 import type { NewReview, OrderStore, PlaceOrderCommand, ProductQuery, ProductStore, Store, StoredUser, UserStore } from '../../ports.js';
 import type { Database } from './db.js';
-import { gramToken, indexNameGrams } from './nameGrams.js';
+import { gramToken, indexNameGrams, searchKey } from './nameGrams.js';
 
 /** 24 hex characters, like the ids the spec's clients know. */
 export const newId = () => randomBytes(12).toString('hex');
@@ -95,7 +95,7 @@ class SqlProducts implements ProductStore {
 
     // The search is a case-insensitive literal substring of the name: instr() on the lower-cased name, never a
     // pattern ('(' or '.*' are just text). Indexes only narrow down where to look; instr() has the last word.
-    const needle = keyword.toLowerCase();
+    const needle = searchKey(keyword);
     const match = 'instr(name_key, ?) > 0';
     const sorted = (source: string, sourceArg: InValue) =>
       c.execute({
@@ -152,27 +152,29 @@ class SqlProducts implements ProductStore {
   async create(input: Parameters<ProductStore['create']>[0], ownerId: string): Promise<Product> {
     const id = newId();
     const now = new Date().toISOString();
+    const nameKey = searchKey(input.name);
     await this.db.write(async (tx) => {
       await tx.execute({
         sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        args: [id, ownerId, input.name, input.name.toLowerCase(), input.image, input.brand, input.category, input.description,
+        args: [id, ownerId, input.name, nameKey, input.image, input.brand, input.category, input.description,
           toCents(input.price), input.countInStock, now, now],
       });
-      await indexNameGrams(tx, [{ id, nameKey: input.name.toLowerCase() }]);
+      await indexNameGrams(tx, [{ id, nameKey }]);
     });
     return (await this.get(id)) as Product;
   }
 
   async update(id: string, input: Parameters<ProductStore['update']>[1]): Promise<Product | null> {
+    const nameKey = searchKey(input.name);
     const rs = await this.db.write(async (tx) => {
       const updated = await tx.execute({
         sql: `UPDATE products SET name = ?, name_key = ?, image = ?, brand = ?, category = ?, description = ?,
                 price_cents = ?, count_in_stock = ?, updated_at = ? WHERE id = ?`,
-        args: [input.name, input.name.toLowerCase(), input.image, input.brand, input.category, input.description,
+        args: [input.name, nameKey, input.image, input.brand, input.category, input.description,
           toCents(input.price), input.countInStock, new Date().toISOString(), id],
       });
-      await indexNameGrams(tx, [{ id, nameKey: input.name.toLowerCase() }]);
+      await indexNameGrams(tx, [{ id, nameKey }]);
       return updated;
     });
     if (rs.rowsAffected === 0) return null;
