@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeOrderSchema, productQuerySchema, productUpdateSchema, registerSchema, reviewSchema } from './schemas.js';
-import { assertDeliverable, assertPayable } from './orders.js';
+import { assertDeliverable, assertMayPay, assertPayable, holdHasEnded, isExpired, ORDER_MESSAGES, orderFromRecord, type OrderRecord } from './orders.js';
 import type { Order } from './types.js';
 
 const address = { address: 'a', city: 'b', postalCode: 'c', country: 'd' };
@@ -54,15 +54,61 @@ describe('order rules', () => {
   const now = new Date('2026-01-01T00:00:00Z');
 
   it('lets only the owner or an admin pay, once, before expiry', () => {
-    expect(() => assertPayable(order({}), { uid: 'u1', isAdmin: false }, now)).not.toThrow();
-    expect(() => assertPayable(order({}), { uid: 'u2', isAdmin: false }, now)).toThrow(/Not authorized/);
-    expect(() => assertPayable(order({ isPaid: true }), { uid: 'u1', isAdmin: false }, now)).toThrow(/already paid/);
-    expect(() => assertPayable(order({ expiresAt: '2025-12-31T00:00:00Z' }), { uid: 'u1', isAdmin: false }, now)).toThrow(/expired/);
+    expect(() => assertMayPay(order({}), { uid: 'u1', isAdmin: false }, now)).not.toThrow();
+    expect(() => assertMayPay(order({}), { uid: 'u2', isAdmin: false }, now)).toThrow(/Not authorized/);
+    expect(() => assertMayPay(order({}), { uid: 'u2', isAdmin: true }, now)).not.toThrow();
+    expect(() => assertMayPay(order({ status: 'paid', isPaid: true }), { uid: 'u1', isAdmin: false }, now)).toThrow(/already paid/);
+    expect(() => assertMayPay(order({ status: 'delivered', isPaid: true }), { uid: 'u1', isAdmin: false }, now)).toThrow(/already paid/);
+    expect(() => assertMayPay(order({ expiresAt: '2025-12-31T00:00:00Z' }), { uid: 'u1', isAdmin: false }, now)).toThrow(/expired/);
+    expect(() => assertMayPay(order({ status: 'expired' }), { uid: 'u1', isAdmin: false }, now)).toThrow(/expired/);
+  });
+
+  it('ends the hold at expiresAt itself, not a moment later', () => {
+    const held = order({ expiresAt: now.toISOString() });
+    expect(() => assertPayable(held, new Date(now.getTime() - 1))).not.toThrow();
+    expect(() => assertPayable(held, now)).toThrow(ORDER_MESSAGES.expired);
+    expect(holdHasEnded(held, now)).toBe(true);
+    expect(holdHasEnded(held, new Date(now.getTime() - 1))).toBe(false);
+    expect(holdHasEnded(order({ status: 'paid', expiresAt: '2025-01-01T00:00:00Z' }), now)).toBe(false);
+    expect(isExpired(order({ status: 'expired' }), now)).toBe(true);
   });
 
   it('delivers only paid, undelivered orders', () => {
     expect(() => assertDeliverable(order({}))).toThrow(/not paid/);
-    expect(() => assertDeliverable(order({ isPaid: true, isDelivered: true }))).toThrow(/already delivered/);
-    expect(() => assertDeliverable(order({ isPaid: true }))).not.toThrow();
+    expect(() => assertDeliverable(order({ status: 'expired' }))).toThrow(/not paid/);
+    expect(() => assertDeliverable(order({ status: 'delivered', isPaid: true, isDelivered: true }))).toThrow(/already delivered/);
+    expect(() => assertDeliverable(order({ status: 'paid', isPaid: true }))).not.toThrow();
+  });
+
+  it('maps a stored record to the API order, deriving isPaid, isDelivered and the shown hold', () => {
+    const record: OrderRecord = {
+      user: { _id: 'u1', name: 'U', email: 'u@x.y' },
+      orderItems: [{ product: 'p', name: 'P', image: '/i.png', priceCents: 1999, qty: 2 }],
+      shippingAddress: { address: 'a', city: 'c', postalCode: 'p', country: 'x' },
+      paymentMethod: 'PayPal',
+      itemsCents: 3998,
+      shippingCents: 1000,
+      taxCents: 600,
+      totalCents: 5598,
+      currency: 'USD',
+      status: 'awaiting_payment',
+      paidAt: null,
+      paymentResult: null,
+      deliveredAt: null,
+      expiresAt: '2026-01-03T00:00:00.000Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(orderFromRecord('o1', record)).toMatchObject({
+      _id: 'o1',
+      orderItems: [{ product: 'p', name: 'P', image: '/i.png', price: 19.99, qty: 2 }],
+      itemsPrice: 39.98,
+      totalPrice: 55.98,
+      isPaid: false,
+      isDelivered: false,
+      expiresAt: '2026-01-03T00:00:00.000Z',
+    });
+    expect(orderFromRecord('o1', { ...record, status: 'paid' })).toMatchObject({ isPaid: true, isDelivered: false, expiresAt: null });
+    expect(orderFromRecord('o1', { ...record, status: 'delivered' })).toMatchObject({ isPaid: true, isDelivered: true, expiresAt: null });
+    expect(orderFromRecord('o1', { ...record, status: 'expired' })).toMatchObject({ isPaid: false, expiresAt: '2026-01-03T00:00:00.000Z' });
   });
 });

@@ -386,6 +386,19 @@ export function storeContract(name: string, factory: () => Promise<StoreUnderTes
         expect(await store.orders.markPaid(o2._id, payment('weird/capture id.', '1.00'), paidAt)).toMatchObject({ isPaid: true });
       });
 
+      it('refuses to mark paid an order whose hold has ended, even before the sweeper expired it', async () => {
+        const [p] = await products(['Late Payer'], { countInStock: 2 });
+        const o = await store.orders.place(order([{ product: p!._id, qty: 1 }], { expiresAt: new Date(now.getTime() + 3_600_000) }));
+        const atTheEnd = new Date(now.getTime() + 3_600_000);
+        const expired = 'Order has expired; its items were returned to stock. Please place a new order';
+        await expectDomainError(store.orders.markPaid(o._id, payment('CAP-AT-END'), atTheEnd), 'conflict', expired);
+        await expectDomainError(store.orders.markPaid(o._id, payment('CAP-AFTER'), later), 'conflict', expired);
+        expect(await store.orders.get(o._id)).toMatchObject({ isPaid: false, status: 'awaiting_payment', paymentResult: null });
+        // The capture ids were not spent on the refused order.
+        const other = await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: later, expiresAt: new Date(later.getTime() + 3_600_000) }));
+        expect(await store.orders.markPaid(other._id, payment('CAP-AT-END'), later)).toMatchObject({ isPaid: true });
+      });
+
       it('pays an order once under concurrent pay calls', async () => {
         const [p] = await products(['Race']);
         const o = await store.orders.place(order([{ product: p!._id, qty: 1 }]));

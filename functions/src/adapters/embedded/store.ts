@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { InValue, Row, Transaction } from '@libsql/client';
 import {
+  assertDeliverable,
+  assertPayable,
   badInput,
   conflict,
   notFound,
+  ORDER_MESSAGES,
+  orderFromRecord,
   priceOrder,
   shortOfStock,
   toCents,
@@ -303,34 +307,31 @@ interface OrderRow {
   items: Row[];
 }
 
+/** The stored row and its lines as the domain's OrderRecord. */
 function toOrder({ order: r, items }: OrderRow): Order {
-  const status = str(r.status) as OrderStatus;
-  return {
-    _id: str(r.id),
+  return orderFromRecord(str(r.id), {
     user: { _id: str(r.user_id), name: str(r.user_name), email: str(r.user_email) },
     orderItems: items.map((i) => ({
       product: str(i.product_id),
       name: str(i.name),
       image: str(i.image),
-      price: toDollars(Number(i.price_cents)),
+      priceCents: Number(i.price_cents),
       qty: Number(i.qty),
     })),
     shippingAddress: JSON.parse(str(r.shipping_json)),
     paymentMethod: str(r.payment_method),
-    itemsPrice: toDollars(Number(r.items_cents)),
-    shippingPrice: toDollars(Number(r.shipping_cents)),
-    taxPrice: toDollars(Number(r.tax_cents)),
-    totalPrice: toDollars(Number(r.total_cents)),
+    itemsCents: Number(r.items_cents),
+    shippingCents: Number(r.shipping_cents),
+    taxCents: Number(r.tax_cents),
+    totalCents: Number(r.total_cents),
     currency: str(r.currency),
-    isPaid: status === 'paid' || status === 'delivered',
+    status: str(r.status) as OrderStatus,
     paidAt: optStr(r.paid_at),
     paymentResult: r.payment_json ? (JSON.parse(str(r.payment_json)) as PaymentResult) : null,
-    isDelivered: status === 'delivered',
     deliveredAt: optStr(r.delivered_at),
-    status,
-    expiresAt: status === 'awaiting_payment' || status === 'expired' ? optStr(r.expires_at) : null,
+    expiresAt: optStr(r.expires_at),
     createdAt: str(r.created_at),
-  };
+  });
 }
 
 type Reader = Pick<Transaction, 'execute'>;
@@ -409,11 +410,10 @@ class SqlOrders implements OrderStore {
   async markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
     await this.db.write(async (tx) => {
       const [order] = await this.load(tx, 'WHERE id = ?', [id]);
-      if (!order) throw notFound('Order not found');
-      if (order.isPaid) throw conflict('Order is already paid');
-      if (order.status === 'expired') throw conflict('Order has expired; its items were returned to stock. Please place a new order');
+      if (!order) throw notFound(ORDER_MESSAGES.notFound);
+      assertPayable(order, now);
       const used = await tx.execute({ sql: 'SELECT id FROM orders WHERE capture_id = ?', args: [payment.id] });
-      if (used.rows.length) throw conflict('This payment was already used for an order');
+      if (used.rows.length) throw conflict(ORDER_MESSAGES.captureUsed);
       await tx.execute({
         sql: "UPDATE orders SET status = 'paid', paid_at = ?, payment_json = ?, capture_id = ? WHERE id = ? AND status = 'awaiting_payment'",
         args: [now.toISOString(), JSON.stringify(payment), payment.id, id],
@@ -425,10 +425,9 @@ class SqlOrders implements OrderStore {
   async markDelivered(id: string, now: Date): Promise<Order> {
     await this.db.write(async (tx) => {
       const rs = await tx.execute({ sql: 'SELECT status FROM orders WHERE id = ?', args: [id] });
-      const status = rs.rows[0]?.status;
-      if (status === undefined) throw notFound('Order not found');
-      if (status === 'delivered') throw conflict('Order is already delivered');
-      if (status !== 'paid') throw conflict('Order is not paid yet');
+      const row = rs.rows[0];
+      if (!row) throw notFound(ORDER_MESSAGES.notFound);
+      assertDeliverable({ status: str(row.status) as OrderStatus });
       await tx.execute({ sql: "UPDATE orders SET status = 'delivered', delivered_at = ? WHERE id = ?", args: [now.toISOString(), id] });
     });
     return (await this.get(id)) as Order;

@@ -13,9 +13,15 @@
 import { createHash } from 'node:crypto';
 import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
+  assertDeliverable,
+  assertPayable,
   badInput,
   conflict,
+  holdHasEnded,
+  isPaidStatus,
   notFound,
+  ORDER_MESSAGES,
+  orderFromRecord,
   priceOrder,
   shortOfStock,
   toCents,
@@ -25,9 +31,9 @@ import {
   type PaymentResult,
   type Product,
   type ProductDetail,
+  type OrderRecord,
   type ProductUpdateInput,
   type Review,
-  type ShippingAddress,
 } from '../../domain/index.js';
 import type { NewReview, OrderStore, PlaceOrderCommand, ProductQuery, ProductStore, Store, StoredUser, UserStore } from '../../ports.js';
 import { gramsOf, nameKeyOf, queryGram } from './search.js';
@@ -53,8 +59,6 @@ function isDocId(id: string): boolean {
 function keyId(value: string): string {
   return /^[A-Za-z0-9@._+-]{1,200}$/.test(value) && isDocId(value) ? value : `h-${createHash('sha256').update(value).digest('hex')}`;
 }
-
-const EXPIRED_MESSAGE = 'Order has expired; its items were returned to stock. Please place a new order';
 
 interface ProductDoc {
   name: string;
@@ -90,24 +94,10 @@ interface UserDoc {
   createdAt: string;
 }
 
-interface OrderDoc {
+/** The domain's OrderRecord, plus the fields queries and the capture check need. */
+interface OrderDoc extends OrderRecord {
   userId: string;
-  user: { _id: string; name: string; email: string };
-  orderItems: { product: string; name: string; image: string; priceCents: number; qty: number }[];
-  shippingAddress: ShippingAddress;
-  paymentMethod: string;
-  itemsCents: number;
-  shippingCents: number;
-  taxCents: number;
-  totalCents: number;
-  currency: string;
-  status: OrderStatus;
-  paidAt: string | null;
-  paymentResult: PaymentResult | null;
   captureId: string | null;
-  deliveredAt: string | null;
-  expiresAt: string | null;
-  createdAt: string;
 }
 
 function toProduct(id: string, d: ProductDoc): Product {
@@ -137,28 +127,7 @@ function toUser(id: string, d: UserDoc): StoredUser {
   return { _id: id, name: d.name, email: d.email, isAdmin: d.isAdmin === true, createdAt: d.createdAt };
 }
 
-function toOrder(id: string, d: OrderDoc): Order {
-  return {
-    _id: id,
-    user: { _id: d.user._id, name: d.user.name, email: d.user.email },
-    orderItems: d.orderItems.map((i) => ({ product: i.product, name: i.name, image: i.image, price: toDollars(i.priceCents), qty: i.qty })),
-    shippingAddress: d.shippingAddress,
-    paymentMethod: d.paymentMethod,
-    itemsPrice: toDollars(d.itemsCents),
-    shippingPrice: toDollars(d.shippingCents),
-    taxPrice: toDollars(d.taxCents),
-    totalPrice: toDollars(d.totalCents),
-    currency: d.currency,
-    isPaid: d.status === 'paid' || d.status === 'delivered',
-    paidAt: d.paidAt ?? null,
-    paymentResult: d.paymentResult ?? null,
-    isDelivered: d.status === 'delivered',
-    deliveredAt: d.deliveredAt ?? null,
-    status: d.status,
-    expiresAt: d.status === 'awaiting_payment' || d.status === 'expired' ? (d.expiresAt ?? null) : null,
-    createdAt: d.createdAt,
-  };
-}
+const toOrder = orderFromRecord;
 
 const orderOf = (s: DocumentSnapshot) => toOrder(s.id, s.data() as OrderDoc);
 
@@ -461,18 +430,17 @@ class FirestoreOrders implements OrderStore {
   }
 
   async markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
-    if (!isDocId(id)) throw notFound('Order not found');
+    if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
     const captureRef = this.db.collection(COLLECTIONS.captures).doc(keyId(payment.id));
     const paymentResult = JSON.parse(JSON.stringify(payment)) as PaymentResult; // Firestore refuses `undefined` fields
     const doc = await this.db.runTransaction(
       async (tx) => {
         const [snap, capture] = await tx.getAll(ref, captureRef);
-        if (!snap.exists) throw notFound('Order not found');
+        if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = snap.data() as OrderDoc;
-        if (order.status === 'paid' || order.status === 'delivered') throw conflict('Order is already paid');
-        if (order.status === 'expired') throw conflict(EXPIRED_MESSAGE);
-        if (capture.exists) throw conflict('This payment was already used for an order');
+        assertPayable(order, now);
+        if (capture.exists) throw conflict(ORDER_MESSAGES.captureUsed);
         // create() fails the commit if the capture document appeared meanwhile: a capture pays one order, once.
         tx.create(captureRef, { captureId: payment.id, orderId: id, provider: payment.provider, at: now.toISOString() });
         const patch = { status: 'paid' as const, paidAt: now.toISOString(), paymentResult, captureId: payment.id };
@@ -485,15 +453,14 @@ class FirestoreOrders implements OrderStore {
   }
 
   async markDelivered(id: string, now: Date): Promise<Order> {
-    if (!isDocId(id)) throw notFound('Order not found');
+    if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
     const doc = await this.db.runTransaction(
       async (tx) => {
         const snap = await tx.get(ref);
-        if (!snap.exists) throw notFound('Order not found');
+        if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = snap.data() as OrderDoc;
-        if (order.status === 'delivered') throw conflict('Order is already delivered');
-        if (order.status !== 'paid') throw conflict('Order is not paid yet');
+        assertDeliverable(order);
         const patch = { status: 'delivered' as const, deliveredAt: now.toISOString() };
         tx.update(ref, patch);
         return { ...order, ...patch };
@@ -508,16 +475,16 @@ class FirestoreOrders implements OrderStore {
     const stale = await this.col.where('status', '==', 'awaiting_payment').where('expiresAt', '<=', at).select().get();
     let expired = 0;
     // One transaction per order: each gives its stock back exactly once even if two sweeps overlap.
-    for (const s of stale.docs) if (await this.expireOne(s.ref, at)) expired++;
+    for (const s of stale.docs) if (await this.expireOne(s.ref, now)) expired++;
     return expired;
   }
 
-  private expireOne(ref: DocumentReference, at: string): Promise<boolean> {
+  private expireOne(ref: DocumentReference, now: Date): Promise<boolean> {
     return this.db.runTransaction(
       async (tx) => {
         const snap = await tx.get(ref);
         const order = snap.data() as OrderDoc | undefined;
-        if (!order || order.status !== 'awaiting_payment' || !order.expiresAt || order.expiresAt > at) return false;
+        if (!order || !holdHasEnded(order, now)) return false;
         const qtyBy = new Map<string, number>();
         for (const item of order.orderItems) qtyBy.set(item.product, (qtyBy.get(item.product) ?? 0) + item.qty);
         const ids = [...qtyBy.keys()].filter(isDocId);
@@ -541,7 +508,7 @@ class FirestoreOrders implements OrderStore {
       const row = byDay.get(day) ?? { orders: 0, revenueCents: 0 };
       row.orders++;
       const status = d.get('status') as OrderStatus;
-      if (status === 'paid' || status === 'delivered') row.revenueCents += Number(d.get('totalCents'));
+      if (isPaidStatus(status)) row.revenueCents += Number(d.get('totalCents'));
       byDay.set(day, row);
     }
     return [...byDay.entries()]

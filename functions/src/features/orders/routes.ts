@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import {
   assertDeliverable,
-  assertPayable,
+  assertMayPay,
   badInput,
   canRead,
   forbidden,
   holdUntil,
   notFound,
+  ORDER_MESSAGES,
   placeOrderSchema,
   toCents,
 } from '../../domain/index.js';
@@ -21,7 +22,7 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
 
   async function readableOrder(id: string, caller: { uid: string; isAdmin: boolean }) {
     const order = await store.orders.get(parseId(id, 'Order'));
-    if (!order) throw notFound('Order not found');
+    if (!order) throw notFound(ORDER_MESSAGES.notFound);
     if (!canRead(order, caller)) throw forbidden('Not authorized to view this order');
     return order;
   }
@@ -59,7 +60,7 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
   router.put('/:id/pay', signedIn, async (req, res) => {
     const order = await readableOrder(req.params.id as string, callerOf(req));
     const now = clock.now();
-    assertPayable(order, callerOf(req), now);
+    assertMayPay(order, callerOf(req), now);
     // The provider is asked, not the client: amount, currency and status come from the provider's record.
     const payment = await payments.verifyCapture({
       orderId: order._id,
@@ -72,7 +73,7 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
 
   router.put('/:id/deliver', admin, async (req, res) => {
     const order = await store.orders.get(parseId(req.params.id, 'Order'));
-    if (!order) throw notFound('Order not found');
+    if (!order) throw notFound(ORDER_MESSAGES.notFound);
     assertDeliverable(order);
     res.json(await store.orders.markDelivered(order._id, clock.now()));
   });
