@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_HOLD_HOURS, DEFAULT_PAGE_SIZE, DEFAULT_PAYPAL_TIMEOUT_MS, MIN_PAGE_SIZE, PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
 
 /** The repository root (functions/src or functions/lib are two levels below it). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,15 +23,15 @@ export function readConfig(env = process.env) {
     dataDir,
     uploadsDir: resolve(dataDir, 'uploads'),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'web', 'dist')),
-    pageSize: int(env, 'PAGE_SIZE', 8, 1),
-    holdHours: int(env, 'ORDER_HOLD_HOURS', 48, 1),
+    pageSize: int(env, 'PAGE_SIZE', DEFAULT_PAGE_SIZE, MIN_PAGE_SIZE),
+    holdHours: int(env, 'ORDER_HOLD_HOURS', DEFAULT_HOLD_HOURS, 1),
     jwtSecret: env.JWT_SECRET || undefined,
     loginLimit: { max: int(env, 'LOGIN_RATE_LIMIT', 10, 1), windowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 15 * 60_000, 1000) },
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || '',
       secret: env.PAYPAL_CLIENT_SECRET || '',
-      baseUrl: env.PAYPAL_API_BASE || 'https://api-m.sandbox.paypal.com',
-      timeoutMs: int(env, 'PAYPAL_TIMEOUT_MS', 10_000, 100),
+      baseUrl: env.PAYPAL_API_BASE || PAYPAL_SANDBOX_API_BASE,
+      timeoutMs: int(env, 'PAYPAL_TIMEOUT_MS', DEFAULT_PAYPAL_TIMEOUT_MS, 100),
     },
     seedAdmin: {
       email: env.SEED_ADMIN_EMAIL || 'admin@voltshop.test',

@@ -10,6 +10,7 @@ import { logger } from 'firebase-functions';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { onRequest, type Request } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
 import type { Ports } from './ports.js';
 
 /** Keep in step with the `/api/**` rewrite in firebase.json. */
@@ -23,7 +24,7 @@ const paypalClientId = defineString('PAYPAL_CLIENT_ID', {
   description: 'PayPal REST client id (empty: simulated test payments, refused in production)',
 });
 const paypalApiBase = defineString('PAYPAL_API_BASE', {
-  default: 'https://api-m.sandbox.paypal.com',
+  default: PAYPAL_SANDBOX_API_BASE,
   description: 'PayPal REST API: https://api-m.sandbox.paypal.com or https://api-m.paypal.com',
 });
 const webApiKey = defineString('WEB_API_KEY', {

@@ -1,5 +1,6 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_TOO_BIG_MESSAGE, MAX_IMAGE_BYTES } from '../src/domain/index.js';
 import { startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
@@ -49,15 +50,18 @@ describe('POST /api/upload', () => {
       form(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'),
       form(Buffer.from('GIF89a\x01\x00\x01\x00'), 'anim.gif', 'image/gif'),
       form(PNG, '../../../etc/passwd', 'image/png', 'file'),
-      form(Buffer.concat([JPEG_HEAD, Buffer.alloc(5 * 1024 * 1024 + 10)]), 'big.jpg', 'image/jpeg'),
+      form(Buffer.concat([JPEG_HEAD, Buffer.alloc(MAX_IMAGE_BYTES + 10)]), 'big.jpg', 'image/jpeg'),
     ];
     const statuses = [];
+    const messages = [];
     for (const raw of cases) {
       const res = await shop.call('POST', '/api/upload', { token: admin, raw });
       statuses.push(res.status);
+      messages.push(res.body.message);
       expect(typeof res.body.message).toBe('string');
     }
     expect(statuses).toEqual([400, 400, 400, 400, 413]);
+    expect(messages[4]).toBe(IMAGE_TOO_BIG_MESSAGE); // the web shows the same words for a file it refuses itself
     expect(stored()).toEqual(before);
   });
 

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MulterError } from 'multer';
-import { DomainError } from '../domain/index.js';
+import { DomainError, IMAGE_TOO_BIG_MESSAGE } from '../domain/index.js';
 
 const STATUS: Record<DomainError['kind'], number> = {
   bad_input: 400,
@@ -29,7 +29,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (err instanceof MulterError) {
     const tooBig = err.code === 'LIMIT_FILE_SIZE';
     res.status(tooBig ? 413 : 400).json({
-      message: tooBig ? 'Image must be at most 5 MB' : `Upload refused: send one image in the field 'image' (${err.code})`,
+      message: tooBig ? IMAGE_TOO_BIG_MESSAGE : `Upload refused: send one image in the field 'image' (${err.code})`,
     });
     return;
   }

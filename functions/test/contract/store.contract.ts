@@ -2,7 +2,7 @@
 // (embedded: contract/embedded.test.ts, in `npm test`; Firestore: firebase/firestore.contract.test.ts, needs the
 // Firestore emulator). Each case gets a fresh, empty store from the factory.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DomainError, type PaymentResult, type ProductUpdateInput } from '../../src/domain/index.js';
+import { DEFAULT_HOLD_HOURS, DomainError, holdUntil, type PaymentResult, type ProductUpdateInput } from '../../src/domain/index.js';
 import type { PlaceOrderCommand, Store } from '../../src/ports.js';
 
 export interface StoreUnderTest {
@@ -81,7 +81,7 @@ export function storeContract(name: string, factory: () => Promise<StoreUnderTes
       shippingAddress: address,
       paymentMethod: 'PayPal',
       now,
-      expiresAt: new Date(now.getTime() + 48 * 3_600_000),
+      expiresAt: holdUntil(now, DEFAULT_HOLD_HOURS),
       ...over,
     });
 
@@ -294,7 +294,7 @@ export function storeContract(name: string, factory: () => Promise<StoreUnderTes
           shippingAddress: address,
           paymentMethod: 'PayPal',
           createdAt: now.toISOString(),
-          expiresAt: new Date(now.getTime() + 48 * 3_600_000).toISOString(),
+          expiresAt: holdUntil(now, DEFAULT_HOLD_HOURS).toISOString(),
         });
         expect(o.orderItems).toEqual([
           { product: p!._id, name: 'Laptop', image: '/images/sample.svg', price: 89.99, qty: 3 },

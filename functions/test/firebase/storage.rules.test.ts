@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteObject, getBytes, getMetadata, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '../../src/domain/limits.js';
 
 const PROJECT_ID = 'demo-voltshop-rules-storage';
-const MB = 1024 * 1024;
 let env: RulesTestEnvironment;
 
 type Who = 'anonymous' | 'alice' | 'bob' | 'admin';
@@ -58,7 +58,7 @@ describe('products/{file}: admins write images under 5 MB only', () => {
   it('an admin uploads JPEG, PNG and WebP images', async () => {
     await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/a.png'), png, { contentType: 'image/png' }));
     await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/b.jpg'), bytes(1000), { contentType: 'image/jpeg' }));
-    await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/c.webp'), bytes(5 * MB - 1), { contentType: 'image/webp' }));
+    await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/c.webp'), bytes(MAX_IMAGE_BYTES - 1), { contentType: 'image/webp' }));
   });
 
   it('an admin cannot upload other content types', async () => {
@@ -68,7 +68,7 @@ describe('products/{file}: admins write images under 5 MB only', () => {
   });
 
   it('an admin cannot upload 5 MB or more', async () => {
-    await assertFails(uploadBytes(ref(storage('admin'), 'products/big.jpg'), bytes(5 * MB), { contentType: 'image/jpeg' }));
+    await assertFails(uploadBytes(ref(storage('admin'), 'products/big.jpg'), bytes(MAX_IMAGE_BYTES), { contentType: 'image/jpeg' }));
   });
 
   it('an admin deletes a product image', async () => {

@@ -3,6 +3,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'firebase-admin/app';
+import { DEFAULT_PAYPAL_TIMEOUT_MS, PAYPAL_SANDBOX_API_BASE } from '../../domain/limits.js';
 import type { PaymentGateway, Ports, Store } from '../../ports.js';
 import { PayPalGateway } from '../payments/paypal.js';
 import { SimulatedGateway } from '../payments/simulated.js';
@@ -42,8 +43,8 @@ export function firebaseSettingsFromEnv(env = process.env): FirebaseSettings {
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID ?? '',
       secret: () => env.PAYPAL_CLIENT_SECRET ?? '',
-      baseUrl: env.PAYPAL_API_BASE || 'https://api-m.sandbox.paypal.com',
-      timeoutMs: Number(env.PAYPAL_TIMEOUT_MS) || 10_000,
+      baseUrl: env.PAYPAL_API_BASE || PAYPAL_SANDBOX_API_BASE,
+      timeoutMs: Number(env.PAYPAL_TIMEOUT_MS) || DEFAULT_PAYPAL_TIMEOUT_MS,
     },
     production: !emulated && env.NODE_ENV === 'production',
   };

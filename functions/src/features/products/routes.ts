@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { notFound, productQuerySchema, productUpdateSchema, reviewSchema, badInput } from '../../domain/index.js';
+import { notFound, productQuerySchema, productUpdateSchema, reviewSchema, badInput, TOP_PRODUCTS } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
@@ -45,7 +45,7 @@ export function productRoutes({ store, auth }: Ports, options: { pageSize: numbe
   });
 
   router.get('/top', async (req, res) => {
-    sendCached(req, res, await cache.get('top', () => store.products.top(3), req.originalUrl));
+    sendCached(req, res, await cache.get('top', () => store.products.top(TOP_PRODUCTS), req.originalUrl));
   });
 
   router.get('/:id', async (req, res) => {

@@ -1,22 +1,14 @@
 import { Router, type RequestHandler } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import multer, { MulterError } from 'multer';
-import { badInput } from '../../domain/index.js';
+import { badInput, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageMime } from '../../domain/index.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { Ports } from '../../ports.js';
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-const ALLOWED = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-} as const;
 
 /** POST /api/upload (admin): one image in the field `image`, checked by its bytes, stored under a random name. */
 export function uploadRoutes({ auth, files }: Ports) {
   const router = Router();
-  // Kept in memory (at most 5 MB) so nothing touches the disk before the bytes are checked.
+  // Kept in memory (at most MAX_IMAGE_BYTES) so nothing touches the disk before the bytes are checked.
   const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
 
   // Multer's own limits are MulterErrors (413/400 in http/errors.ts); anything else it reports is the multipart
@@ -30,7 +22,7 @@ export function uploadRoutes({ auth, files }: Ports) {
   router.post('/', requireAdmin(auth), receiveImage, async (req, res) => {
     if (!req.file) throw badInput("No image received: send a JPEG, PNG or WebP file in the field 'image'");
     const type = await fileTypeFromBuffer(req.file.buffer);
-    const ext = type && type.mime in ALLOWED ? ALLOWED[type.mime as keyof typeof ALLOWED] : null;
+    const ext = type && type.mime in IMAGE_EXTENSIONS ? IMAGE_EXTENSIONS[type.mime as ImageMime] : null;
     if (!type || !ext) throw badInput('Images only: JPEG, PNG or WebP (the file content is not one of these)');
     const path = await files.saveImage(req.file.buffer, ext, type.mime);
     res.status(201).type('text/plain').send(path);

@@ -1,14 +1,14 @@
+import { IMAGE_TOO_BIG_MESSAGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from '@domain';
 import { useMutation } from '@tanstack/react-query';
 import { getToken, signOut } from '@/features/auth/store';
 import { ApiError, GENERIC_ERROR } from '@/lib/api';
 import { isFirebase, loadFirebase } from '@/lib/backend';
 
-/** What the API accepts (functions/src/features/upload/routes.ts): JPEG, PNG or WebP, checked by content, ≤ 5 MB. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** What the API accepts (defined once in the domain's limits.ts): JPEG, PNG or WebP, checked by content, ≤ 5 MB. */
+export { IMAGE_TYPES, MAX_IMAGE_BYTES };
+export const TOO_BIG_MESSAGE = IMAGE_TOO_BIG_MESSAGE;
 
 export const WRONG_TYPE_MESSAGE = 'Images only: JPEG, PNG or WebP';
-export const TOO_BIG_MESSAGE = 'The image is too big: at most 5 MB';
 
 /**
  * Quick checks before sending (the server checks the bytes again): a type the browser reports as something other

@@ -1,0 +1,31 @@
+// Limits and defaults, defined once: the API, the web, the seed, the bench and the tests import them from here.
+// Pure constants, so the web can import them (as @domain) without pulling in anything of the server.
+
+/** Product images: what POST /api/upload accepts (checked by content), the web checks before sending, and
+ *  storage.rules mirrors for the Firebase build (rules cannot import: keep `5 * 1024 * 1024` there in step). */
+export const MAX_IMAGE_MB = 5;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
+export const IMAGE_TOO_BIG_MESSAGE = `The image is too big: at most ${MAX_IMAGE_MB} MB`;
+/** The image types accepted, with the extension a stored image gets. */
+export const IMAGE_EXTENSIONS = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+} as const;
+export type ImageMime = keyof typeof IMAGE_EXTENSIONS;
+export const IMAGE_TYPES = Object.keys(IMAGE_EXTENSIONS) as ImageMime[];
+
+/** How long an unpaid order holds its stock (ORDER_HOLD_HOURS overrides it). */
+export const DEFAULT_HOLD_HOURS = 48;
+
+/** Products per catalogue page (PAGE_SIZE overrides it, at least MIN_PAGE_SIZE). */
+export const DEFAULT_PAGE_SIZE = 8;
+export const MIN_PAGE_SIZE = 1;
+
+/** The products in the home page's carousel (GET /api/products/top). */
+export const TOP_PRODUCTS = 3;
+
+/** PayPal's REST API when PAYPAL_API_BASE is not set: the sandbox (live is https://api-m.paypal.com). */
+export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';
+/** How long a call to PayPal may take before the shopper is told to retry (PAYPAL_TIMEOUT_MS overrides it). */
+export const DEFAULT_PAYPAL_TIMEOUT_MS = 10_000;
