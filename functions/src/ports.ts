@@ -15,7 +15,7 @@ import type {
 } from './domain/index.js';
 
 export interface ProductQuery {
-  /** Case-insensitive literal substring of the name; '' means all. */
+  /** Case-insensitive literal substring of the name (folded with the domain's searchKey); '' means all. */
   keyword: string;
   page: number;
   pageSize: number;

@@ -5,3 +5,4 @@ export * from './pricing.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './limits.js';
+export * from './search.js';

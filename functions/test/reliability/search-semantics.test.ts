@@ -13,7 +13,7 @@ import { Database } from '../../src/adapters/embedded/db.js';
 import { MIGRATIONS } from '../../src/adapters/embedded/migrations.js';
 import { gramToken, nameGrams } from '../../src/adapters/embedded/nameGrams.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
-import type { Product } from '../../src/domain/index.js';
+import { searchKey, type Product } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
 
 const PAGE_SIZE = 3;
@@ -112,7 +112,7 @@ describe('search = case-insensitive literal substring, newest first', () => {
           tx.execute({
             sql: `INSERT INTO products (id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
                   VALUES (?, ?, ?, '/images/sample.svg', 'B', 'C', 'D', 100, 1, ?, ?)`,
-            args: [`p${i}`, name, name.toLowerCase(), at(i), at(i)],
+            args: [`p${i}`, name, searchKey(name), at(i), at(i)],
           }),
         );
       }

@@ -5,9 +5,6 @@ import type { Transaction } from '@libsql/client';
 // Each piece is written as hex code points ('u' + 6 hex digits for one, 'b' + 12 for two): plain ASCII letters
 // and digits, which FTS5's ascii tokenizer keeps whole and never case-folds, splits or treats as syntax.
 
-/** The case-folded form in which names are stored (name_key) and keywords searched: one rule for both sides. */
-export const searchKey = (text: string) => text.toLowerCase();
-
 const hex = (codePoint: number) => codePoint.toString(16).padStart(6, '0');
 
 /** The token of a keyword of 1 or 2 code points (already lower-cased), as stored by nameGrams. */

@@ -9,6 +9,7 @@ import {
   ORDER_MESSAGES,
   orderFromRecord,
   priceOrder,
+  searchKey,
   shortOfStock,
   toCents,
   toDollars,
@@ -21,7 +22,7 @@ import {
 } from '../../domain/index.js';
 import type { NewReview, OrderStore, PlaceOrderCommand, ProductQuery, ProductStore, Store, StoredUser, UserStore } from '../../ports.js';
 import type { Database } from './db.js';
-import { gramToken, indexNameGrams, searchKey } from './nameGrams.js';
+import { gramToken, indexNameGrams } from './nameGrams.js';
 
 /** 24 hex characters, like the ids the spec's clients know. */
 export const newId = () => randomBytes(12).toString('hex');

@@ -22,6 +22,7 @@ import {
   notFound,
   ORDER_MESSAGES,
   orderFromRecord,
+  searchKey,
   priceOrder,
   shortOfStock,
   toCents,
@@ -36,7 +37,7 @@ import {
   type Review,
 } from '../../domain/index.js';
 import type { NewReview, OrderStore, PlaceOrderCommand, ProductQuery, ProductStore, Store, StoredUser, UserStore } from '../../ports.js';
-import { gramsOf, nameKeyOf, queryGram } from './search.js';
+import { gramsOf, queryGram } from './search.js';
 
 export const COLLECTIONS = {
   products: 'products',
@@ -136,7 +137,7 @@ const newestFirst = (a: { id: string; createdAt: string }, b: { id: string; crea
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 
 function productFields(input: ProductUpdateInput) {
-  const nameKey = nameKeyOf(input.name);
+  const nameKey = searchKey(input.name);
   return {
     name: input.name,
     nameKey,
@@ -167,7 +168,7 @@ class FirestoreProducts implements ProductStore {
       ]);
       return { products: snap.docs.map(productOf), page, pages: Math.ceil(count.data().count / pageSize) };
     }
-    const key = nameKeyOf(keyword);
+    const key = searchKey(keyword);
     const candidates = await this.col.where('nameGrams', 'array-contains', queryGram(key)).select('nameKey', 'createdAt').get();
     const hits = candidates.docs
       .filter((d) => String(d.get('nameKey') ?? '').includes(key))

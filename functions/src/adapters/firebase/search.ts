@@ -1,7 +1,7 @@
 // Case-insensitive literal substring search on Firestore, which has no substring operator.
 //
 // Every product keeps, written by the server only:
-//   nameKey   = name.toLowerCase()                        (the text the keyword must occur in)
+//   nameKey   = searchKey(name) (domain/search.ts)        (the text the keyword must occur in)
 //   nameGrams = every distinct 1-, 2- and 3-character piece of nameKey (at most 3 x length entries)
 // A keyword can only occur in names that contain each of its pieces, so the query
 //   where('nameGrams', 'array-contains', <one piece of the keyword>).select('nameKey', 'createdAt')
@@ -11,9 +11,6 @@
 // Cost: one projected read per candidate (names containing the rarest-looking 3-character piece), not per product.
 
 const GRAM_MAX = 3;
-
-/** The lower-cased name the keyword is matched against. */
-export const nameKeyOf = (name: string) => name.toLowerCase();
 
 /** Distinct 1..3 code-point pieces of a lower-cased name (what the index holds). */
 export function gramsOf(nameKey: string): string[] {

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { notFound, productQuerySchema, productUpdateSchema, reviewSchema, badInput, TOP_PRODUCTS } from '../../domain/index.js';
+import { badInput, keywordKey, notFound, productQuerySchema, productUpdateSchema, reviewSchema, TOP_PRODUCTS } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
@@ -38,9 +38,10 @@ export function productRoutes({ store, auth }: Ports, options: { pageSize: numbe
   const { cache, pageSize } = options;
 
   router.get('/', async (req, res) => {
-    const { keyword, pageNumber } = parse(productQuerySchema, req.query);
-    const key = `list:${pageNumber}:${keyword.trim().toLowerCase()}`;
-    const entry = await cache.get(key, () => store.products.list({ keyword: keyword.trim(), page: pageNumber, pageSize }), req.originalUrl);
+    const query = parse(productQuerySchema, req.query);
+    const keyword = keywordKey(query.keyword); // once: the cache key and the store's query are the same text
+    const page = query.pageNumber;
+    const entry = await cache.get(`list:${page}:${keyword}`, () => store.products.list({ keyword, page, pageSize }), req.originalUrl);
     sendCached(req, res, entry);
   });
 
