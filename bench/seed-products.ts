@@ -4,7 +4,7 @@
 // Usage: npx tsx bench/seed-products.ts <dataDir> <count>
 import { randomBytes } from 'node:crypto';
 import { Database } from '../functions/src/adapters/embedded/db.js';
-import { indexNameGrams } from '../functions/src/adapters/embedded/nameGrams.js';
+import { indexNameGrams } from '../functions/src/adapters/embedded/search.js';
 import { searchKey } from '../functions/src/domain/search.js';
 
 const BRANDS = ['Voltra', 'Orbis', 'Lumen', 'Kestrel', 'Nimbus', 'Arcwave', 'Zentri', 'Polaris', 'Quanta', 'Helix', 'Corvid', 'Sable', 'Tundra', 'Vireo', 'Argent', 'Boreal'];

@@ -38,7 +38,7 @@ Before (migration 1 only, measured at 100k products on this machine): a search s
   is found by walking the catalogue order, where one row in (size / matches) qualifies, so page 1 is immediate.
 - **1–2 characters** have no trigram. Migration 3 adds a second FTS5 index (contentless, \`detail=none\`, ASCII
   tokens) that lists, per product, the distinct 1- and 2-character pieces of its lower-cased name, written as hex
-  code points (\`functions/src/adapters/embedded/nameGrams.ts\`) so no tokenizer folds, splits or parses them. A
+  code points (\`functions/src/adapters/embedded/search.ts\`) so no tokenizer folds, splits or parses them. A
   short keyword is one token lookup: its cost grows with the matches, like the trigrams. Before it, such a
   keyword scanned an index of every name: **23.9 ms p50, 26.5 ms p95** at 100k (the one row over the target);
   with it, a few milliseconds. The store writes the pieces with the name (they are made in code, which a

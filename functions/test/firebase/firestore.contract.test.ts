@@ -3,7 +3,7 @@
 // Each case gets its own demo- project in the emulator, so cases never see each other's documents.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { createFirestoreStore } from '../../src/adapters/firebase/firestore.js';
+import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import { storeContract } from '../contract/store.contract.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../src/adapters/embedded/db.js';
 import { MIGRATIONS } from '../../src/adapters/embedded/migrations.js';
-import { gramToken, nameGrams } from '../../src/adapters/embedded/nameGrams.js';
+import { gramToken, nameGrams } from '../../src/adapters/embedded/search.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
 import { searchKey, type Product } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';

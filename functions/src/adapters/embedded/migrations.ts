@@ -1,6 +1,6 @@
 // Versioned schema migrations, applied in order at start (db.ts). Never edit a released one: add the next.
 import type { Transaction } from '@libsql/client';
-import { indexNameGrams } from './nameGrams.js';
+import { indexNameGrams } from './search.js';
 
 export interface Migration {
   version: number;
@@ -121,7 +121,7 @@ export const MIGRATIONS: Migration[] = [
     name: 'catalogue search of 1-2 characters by index',
     // Measured in docs/benchmarks.md (scale): a 1-2 character keyword has no trigram, so after migration 2 it
     // still scanned every name (p95 ~26 ms at 100k products, over the 25 ms target). Now a full-text index lists,
-    // per product, the distinct 1- and 2-character pieces of its lower-cased name as tokens (nameGrams.ts), and
+    // per product, the distinct 1- and 2-character pieces of its lower-cased name as tokens (search.ts), and
     // such a keyword is one token lookup: its cost grows with the matches, not the catalogue. The index stores
     // no copy of the text (contentless) and the pieces are made in code, so the store writes them with the name
     // (indexNameGrams); a trigger drops them with the product.

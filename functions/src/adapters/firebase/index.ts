@@ -9,13 +9,13 @@ import { PayPalGateway } from '../payments/paypal.js';
 import { SimulatedGateway } from '../payments/simulated.js';
 import { FirebaseAuthAdapter } from './auth.js';
 import { CloudStorageFiles } from './files.js';
-import { createFirestoreStore } from './firestore.js';
+import { createFirestoreStore } from './store/index.js';
 import { IdentityToolkit } from './identityToolkit.js';
 
 export { bootstrapAdmin } from './bootstrap.js';
 export { FirebaseAuthAdapter } from './auth.js';
 export { CloudStorageFiles, publicUrl } from './files.js';
-export { COLLECTIONS, createFirestoreStore } from './firestore.js';
+export { COLLECTIONS, createFirestoreStore } from './store/index.js';
 export { IdentityToolkit, IdentityToolkitError } from './identityToolkit.js';
 
 export interface FirebaseSettings {

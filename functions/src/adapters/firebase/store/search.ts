@@ -1,3 +1,10 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { searchKey, type ProductPage } from '../../../domain/index.js';
+import type { ProductQuery } from '../../../ports.js';
+import { COLLECTIONS, newestFirst, productOf } from './mapping.js';
+
+// Catalogue listing and search on Firestore.
+//
 // Case-insensitive literal substring search on Firestore, which has no substring operator.
 //
 // Every product keeps, written by the server only:
@@ -45,4 +52,27 @@ export function queryGram(keywordKey: string): string {
     if (commonness(gram) < commonness(best)) best = gram;
   }
   return best;
+}
+
+/** One catalogue page, newest first: all products, or those whose name contains the keyword (any case). */
+export async function listProducts(db: Firestore, { keyword, page, pageSize }: ProductQuery): Promise<ProductPage> {
+const col = db.collection(COLLECTIONS.products);
+  const skip = (page - 1) * pageSize;
+  if (!keyword) {
+    // Newest first; single-field ordering breaks ties by document id in the same direction (id DESC).
+    const [count, snap] = await Promise.all([
+      col.count().get(),
+      col.orderBy('createdAt', 'desc').offset(skip).limit(pageSize).get(),
+    ]);
+    return { products: snap.docs.map(productOf), page, pages: Math.ceil(count.data().count / pageSize) };
+  }
+  const key = searchKey(keyword);
+  const candidates = await col.where('nameGrams', 'array-contains', queryGram(key)).select('nameKey', 'createdAt').get();
+  const hits = candidates.docs
+    .filter((d) => String(d.get('nameKey') ?? '').includes(key))
+    .map((d) => ({ id: d.id, createdAt: String(d.get('createdAt')) }))
+    .sort(newestFirst);
+  const slice = hits.slice(skip, skip + pageSize);
+  const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
+  return { products: docs.filter((d) => d.exists).map(productOf), page, pages: Math.ceil(hits.length / pageSize) };
 }

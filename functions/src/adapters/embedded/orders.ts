@@ -1,0 +1,149 @@
+// The OrderStore port on the embedded database. Every write runs in one queued write transaction (db.ts), so a
+// check (stock, status, hold) and the write it guards never interleave with another order's.
+import type { InValue, Row, Transaction } from '@libsql/client';
+import {
+  assertDeliverable,
+  assertPayable,
+  conflict,
+  notFound,
+  ORDER_MESSAGES,
+  priceOrder,
+  shortOfStock,
+  toDollars,
+  type Order,
+  type OrderStatus,
+  type PaymentResult,
+} from '../../domain/index.js';
+import type { OrderStore, PlaceOrderCommand } from '../../ports.js';
+import type { Database } from './db.js';
+import { newId, str, toOrder } from './mapping.js';
+
+type Reader = Pick<Transaction, 'execute'>;
+
+export class SqlOrders implements OrderStore {
+  constructor(private readonly db: Database) {}
+
+  private async load(reader: Reader, where: string, args: InValue[]): Promise<Order[]> {
+    const orders = await reader.execute({ sql: `SELECT * FROM orders ${where}`, args });
+    if (!orders.rows.length) return [];
+    const ids = orders.rows.map((r) => str(r.id));
+    const items = await reader.execute({
+      sql: `SELECT * FROM order_items WHERE order_id IN (${ids.map(() => '?').join(',')}) ORDER BY order_id, line`,
+      args: ids,
+    });
+    const byOrder = new Map<string, Row[]>();
+    for (const item of items.rows) {
+      const list = byOrder.get(str(item.order_id)) ?? [];
+      list.push(item);
+      byOrder.set(str(item.order_id), list);
+    }
+    return orders.rows.map((order) => toOrder(order, byOrder.get(str(order.id)) ?? []));
+  }
+
+  async get(id: string) {
+    return (await this.load(this.db.client, 'WHERE id = ?', [id]))[0] ?? null;
+  }
+
+  listForUser(userId: string) {
+    return this.load(this.db.client, 'WHERE user_id = ? ORDER BY created_at DESC', [userId]);
+  }
+
+  listAll() {
+    return this.load(this.db.client, 'ORDER BY created_at DESC', []);
+  }
+
+  async place(cmd: PlaceOrderCommand): Promise<Order> {
+    const id = newId();
+    await this.db.write(async (tx) => {
+      const lines = [];
+      for (const line of cmd.lines) {
+        const rs = await tx.execute({
+          sql: 'SELECT id, name, image, price_cents, count_in_stock FROM products WHERE id = ?',
+          args: [line.product],
+        });
+        const p = rs.rows[0];
+        if (!p) throw notFound(`Product not found: ${line.product}`);
+        const stock = Number(p.count_in_stock);
+        if (stock < line.qty) throw shortOfStock(str(p.name), stock, line.qty);
+        // Guarded decrement: even if a check above were wrong, the row cannot go below zero.
+        const taken = await tx.execute({
+          sql: 'UPDATE products SET count_in_stock = count_in_stock - ? WHERE id = ? AND count_in_stock >= ?',
+          args: [line.qty, line.product, line.qty],
+        });
+        if (taken.rowsAffected !== 1) throw shortOfStock(str(p.name), 0, line.qty);
+        lines.push({ product: line.product, name: str(p.name), image: str(p.image), priceCents: Number(p.price_cents), qty: line.qty });
+      }
+      const price = priceOrder(lines);
+      await tx.execute({
+        sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents, shipping_cents,
+                tax_cents, total_cents, currency, status, expires_at, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', 'awaiting_payment', ?, ?)`,
+        args: [id, cmd.user._id, cmd.user.name, cmd.user.email, JSON.stringify(cmd.shippingAddress), cmd.paymentMethod,
+          price.itemsCents, price.shippingCents, price.taxCents, price.totalCents, cmd.expiresAt.toISOString(), cmd.now.toISOString()],
+      });
+      for (const [index, l] of lines.entries()) {
+        await tx.execute({
+          sql: 'INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          args: [id, index, l.product, l.name, l.image, l.priceCents, l.qty],
+        });
+      }
+    });
+    return (await this.get(id)) as Order;
+  }
+
+  async markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
+    await this.db.write(async (tx) => {
+      const [order] = await this.load(tx, 'WHERE id = ?', [id]);
+      if (!order) throw notFound(ORDER_MESSAGES.notFound);
+      assertPayable(order, now);
+      const used = await tx.execute({ sql: 'SELECT id FROM orders WHERE capture_id = ?', args: [payment.id] });
+      if (used.rows.length) throw conflict(ORDER_MESSAGES.captureUsed);
+      await tx.execute({
+        sql: "UPDATE orders SET status = 'paid', paid_at = ?, payment_json = ?, capture_id = ? WHERE id = ? AND status = 'awaiting_payment'",
+        args: [now.toISOString(), JSON.stringify(payment), payment.id, id],
+      });
+    });
+    return (await this.get(id)) as Order;
+  }
+
+  async markDelivered(id: string, now: Date): Promise<Order> {
+    await this.db.write(async (tx) => {
+      const rs = await tx.execute({ sql: 'SELECT status FROM orders WHERE id = ?', args: [id] });
+      const row = rs.rows[0];
+      if (!row) throw notFound(ORDER_MESSAGES.notFound);
+      assertDeliverable({ status: str(row.status) as OrderStatus });
+      await tx.execute({ sql: "UPDATE orders SET status = 'delivered', delivered_at = ? WHERE id = ?", args: [now.toISOString(), id] });
+    });
+    return (await this.get(id)) as Order;
+  }
+
+  async expireStale(now: Date): Promise<number> {
+    return this.db.write(async (tx) => {
+      const stale = await tx.execute({
+        sql: "SELECT id FROM orders WHERE status = 'awaiting_payment' AND expires_at <= ?",
+        args: [now.toISOString()],
+      });
+      for (const row of stale.rows) {
+        // Give the held stock back to products that still exist.
+        await tx.execute({
+          sql: `UPDATE products SET count_in_stock = count_in_stock +
+                  (SELECT qty FROM order_items WHERE order_id = ?1 AND product_id = products.id)
+                WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1)`,
+          args: [str(row.id)],
+        });
+        await tx.execute({ sql: "UPDATE orders SET status = 'expired' WHERE id = ?", args: [str(row.id)] });
+      }
+      return stale.rows.length;
+    });
+  }
+
+  async dailyStats(since: Date) {
+    const rs = await this.db.client.execute({
+      sql: `SELECT substr(created_at, 1, 10) AS day, count(*) AS orders,
+                   sum(CASE WHEN status IN ('paid', 'delivered') THEN total_cents ELSE 0 END) AS revenue
+            FROM orders WHERE created_at >= ? GROUP BY day ORDER BY day`,
+      args: [since.toISOString()],
+    });
+    return rs.rows.map((r) => ({ day: str(r.day), orders: Number(r.orders), revenue: toDollars(Number(r.revenue)) }));
+  }
+}

@@ -1,0 +1,124 @@
+// The ProductStore port on the embedded database: products and their reviews.
+import {
+  badInput,
+  notFound,
+  searchKey,
+  toCents,
+  type Product,
+  type ProductDetail,
+  type ProductPage,
+  type Review,
+} from '../../domain/index.js';
+import type { NewReview, ProductQuery, ProductStore } from '../../ports.js';
+import type { Database } from './db.js';
+import { newId, PRODUCT_COLUMNS, toProduct, toReview } from './mapping.js';
+import { indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
+
+export class SqlProducts implements ProductStore {
+  constructor(
+    private readonly db: Database,
+    private readonly sparseMatches = SPARSE_MATCHES,
+  ) {}
+
+  list(query: ProductQuery): Promise<ProductPage> {
+    return listProducts(this.db.client, query, this.sparseMatches);
+  }
+
+  async top(limit: number): Promise<Product[]> {
+    const rs = await this.db.client.execute({
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY rating DESC, num_reviews DESC, created_at DESC LIMIT ?`,
+      args: [limit],
+    });
+    return rs.rows.map(toProduct);
+  }
+
+  async get(id: string): Promise<ProductDetail | null> {
+    const c = this.db.client;
+    const [p, reviews] = await Promise.all([
+      c.execute({ sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`, args: [id] }),
+      c.execute({
+        sql: 'SELECT id, user_id, name, rating, comment, created_at FROM reviews WHERE product_id = ? ORDER BY created_at DESC',
+        args: [id],
+      }),
+    ]);
+    const row = p.rows[0];
+    return row ? { ...toProduct(row), reviews: reviews.rows.map(toReview) } : null;
+  }
+
+  async create(input: Parameters<ProductStore['create']>[0], ownerId: string): Promise<Product> {
+    const id = newId();
+    const now = new Date().toISOString();
+    const nameKey = searchKey(input.name);
+    await this.db.write(async (tx) => {
+      await tx.execute({
+        sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [id, ownerId, input.name, nameKey, input.image, input.brand, input.category, input.description,
+          toCents(input.price), input.countInStock, now, now],
+      });
+      await indexNameGrams(tx, [{ id, nameKey }]);
+    });
+    return (await this.get(id)) as Product;
+  }
+
+  async update(id: string, input: Parameters<ProductStore['update']>[1]): Promise<Product | null> {
+    const nameKey = searchKey(input.name);
+    const rs = await this.db.write(async (tx) => {
+      const updated = await tx.execute({
+        sql: `UPDATE products SET name = ?, name_key = ?, image = ?, brand = ?, category = ?, description = ?,
+                price_cents = ?, count_in_stock = ?, updated_at = ? WHERE id = ?`,
+        args: [input.name, nameKey, input.image, input.brand, input.category, input.description,
+          toCents(input.price), input.countInStock, new Date().toISOString(), id],
+      });
+      await indexNameGrams(tx, [{ id, nameKey }]);
+      return updated;
+    });
+    if (rs.rowsAffected === 0) return null;
+    const product = await this.get(id);
+    if (!product) return null;
+    const { reviews: _reviews, ...rest } = product;
+    void _reviews;
+    return rest;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const rs = await this.db.write(async (tx) => {
+      await tx.execute({ sql: 'DELETE FROM reviews WHERE product_id = ?', args: [id] });
+      return tx.execute({ sql: 'DELETE FROM products WHERE id = ?', args: [id] });
+    });
+    return rs.rowsAffected > 0;
+  }
+
+  async addReview(productId: string, review: NewReview): Promise<Review> {
+    const id = newId();
+    const createdAt = new Date().toISOString();
+    await this.db.write(async (tx) => {
+      const exists = await tx.execute({ sql: 'SELECT 1 FROM products WHERE id = ?', args: [productId] });
+      if (!exists.rows.length) throw notFound('Product not found');
+      const dup = await tx.execute({ sql: 'SELECT 1 FROM reviews WHERE product_id = ? AND user_id = ?', args: [productId, review.userId] });
+      if (dup.rows.length) throw badInput('Product already reviewed'); // 400, as the spec's clients expect
+      await tx.execute({
+        sql: 'INSERT INTO reviews (id, product_id, user_id, name, rating, comment, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        args: [id, productId, review.userId, review.name, review.rating, review.comment, createdAt],
+      });
+      // Recomputed from the reviews in the same transaction, so rating and numReviews never disagree with them.
+      await tx.execute({
+        sql: `UPDATE products SET
+                rating = (SELECT avg(rating) FROM reviews WHERE product_id = ?1),
+                num_reviews = (SELECT count(*) FROM reviews WHERE product_id = ?1),
+                updated_at = ?2
+              WHERE id = ?1`,
+        args: [productId, createdAt],
+      });
+    });
+    return { _id: id, user: review.userId, name: review.name, rating: review.rating, comment: review.comment, createdAt };
+  }
+
+  async lowStock(threshold: number, limit: number): Promise<Product[]> {
+    const rs = await this.db.client.execute({
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE count_in_stock <= ? ORDER BY count_in_stock ASC, name ASC LIMIT ?`,
+      args: [threshold, limit],
+    });
+    return rs.rows.map(toProduct);
+  }
+}

@@ -1,0 +1,77 @@
+// The UserStore port on the embedded database (profiles; the credentials are the embedded auth's, auth.ts).
+import type { InValue } from '@libsql/client';
+import { conflict, notFound } from '../../domain/index.js';
+import type { UserStore } from '../../ports.js';
+import type { Database } from './db.js';
+import { isUniqueViolation, toUser } from './mapping.js';
+
+export class SqlUsers implements UserStore {
+  constructor(private readonly db: Database) {}
+
+  async get(id: string) {
+    const rs = await this.db.client.execute({ sql: 'SELECT * FROM users WHERE id = ?', args: [id] });
+    return rs.rows[0] ? toUser(rs.rows[0]) : null;
+  }
+
+  async findByEmail(email: string) {
+    const rs = await this.db.client.execute({ sql: 'SELECT * FROM users WHERE email_key = ?', args: [email.trim().toLowerCase()] });
+    return rs.rows[0] ? toUser(rs.rows[0]) : null;
+  }
+
+  async list() {
+    const rs = await this.db.client.execute('SELECT * FROM users ORDER BY created_at ASC');
+    return rs.rows.map(toUser);
+  }
+
+  /** With the embedded auth the row (with the credentials) exists already and this fills the profile; with another
+   *  auth (Firebase Auth + this store, or the store alone) it inserts a profile whose password never verifies ('!'). */
+  async create(user: { _id: string; name: string; email: string; isAdmin: boolean }) {
+    try {
+      await this.db.write((tx) =>
+        tx.execute({
+          sql: `INSERT INTO users (id, name, email, email_key, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, '!', ?, ?)
+                ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email, email_key = excluded.email_key,
+                  is_admin = excluded.is_admin`,
+          args: [user._id, user.name, user.email, user.email.toLowerCase(), user.isAdmin ? 1 : 0, new Date().toISOString()],
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('Email already in use');
+      throw error;
+    }
+    const created = await this.get(user._id);
+    if (!created) throw notFound('User not found');
+    return created;
+  }
+
+  async update(id: string, patch: { name?: string; email?: string; isAdmin?: boolean }) {
+    const sets: string[] = [];
+    const args: InValue[] = [];
+    if (patch.name !== undefined) {
+      sets.push('name = ?');
+      args.push(patch.name);
+    }
+    if (patch.email !== undefined) {
+      sets.push('email = ?', 'email_key = ?');
+      args.push(patch.email, patch.email.toLowerCase());
+    }
+    if (patch.isAdmin !== undefined) {
+      sets.push('is_admin = ?');
+      args.push(patch.isAdmin ? 1 : 0);
+    }
+    if (sets.length) {
+      try {
+        await this.db.write((tx) => tx.execute({ sql: `UPDATE users SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] }));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('Email already in use');
+        throw error;
+      }
+    }
+    return this.get(id);
+  }
+
+  async remove(id: string) {
+    const rs = await this.db.write((tx) => tx.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [id] }));
+    return rs.rowsAffected > 0;
+  }
+}

@@ -1,0 +1,35 @@
+// The Store port on Cloud Firestore (Admin SDK: the server bypasses the security rules; clients only ever
+// read what firestore.rules allows). Same semantics, errors and messages as adapters/embedded/store.ts:
+// the shared contract suite (functions/test/contract) runs against both.
+//
+// One module per aggregate: products.ts (with search.ts), users.ts, orders.ts; documents and the collections'
+// schema in mapping.ts.
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Store } from '../../../ports.js';
+import { COLLECTIONS } from './mapping.js';
+import { FirestoreOrders } from './orders.js';
+import { FirestoreProducts } from './products.js';
+import { FirestoreUsers } from './users.js';
+
+export { COLLECTIONS } from './mapping.js';
+
+export interface FirestoreStoreOptions {
+  /** Terminate the client on close() (when this store owns it; not when the app shares it). */
+  ownsClient?: boolean;
+}
+
+/** The Store port on Firestore. */
+export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptions = {}): Store {
+  return {
+    products: new FirestoreProducts(db),
+    users: new FirestoreUsers(db),
+    orders: new FirestoreOrders(db),
+    ping: async () => {
+      await db.collection(COLLECTIONS.products).select().limit(1).get();
+    },
+    close: async () => {
+      if (options.ownsClient) await db.terminate();
+    },
+  };
+}
+

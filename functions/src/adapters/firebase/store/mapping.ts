@@ -1,0 +1,116 @@
+// Firestore documents -> the API's shapes (orders through the domain's orderFromRecord), and the collection
+// names and document-id rules every aggregate shares.
+//
+// Collections (the schema is documented in docs/firebase.md):
+//   products/{id}                 name, nameKey, nameGrams, image, brand, category, description, priceCents,
+//                                 countInStock, ratingSum, numReviews, rating, user, createdAt, updatedAt
+//   products/{id}/reviews/{uid}   one review per user: the document id IS the author's user id
+//   users/{uid}                   name, email, emailKey, isAdmin, createdAt
+//   userEmails/{emailKey}         { uid }: makes emails unique case-insensitively (claimed in transactions)
+//   orders/{id}                   userId, user, orderItems (priceCents), shippingAddress, amounts in cents, status, ...
+//   captures/{captureId}          { orderId }: created in the pay transaction, so a capture pays one order once
+import { createHash } from 'node:crypto';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { orderFromRecord, toDollars, type OrderRecord, type Product, type Review } from '../../../domain/index.js';
+import type { StoredUser } from '../../../ports.js';
+
+export const COLLECTIONS = {
+  products: 'products',
+  reviews: 'reviews',
+  users: 'users',
+  userEmails: 'userEmails',
+  orders: 'orders',
+  captures: 'captures',
+} as const;
+
+/** Retries of a contended transaction (stock of a popular product) before giving up. */
+export const MAX_ATTEMPTS = 20;
+
+/** A string that can never name a document (empty, '/', '.', '..', `__x__`): such an id simply does not exist. */
+export function isDocId(id: string): boolean {
+  return id.length > 0 && id.length <= 1500 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
+}
+
+/** Document ids for values chosen elsewhere (emails, provider capture ids): kept readable when safe, hashed otherwise. */
+export function keyId(value: string): string {
+  return /^[A-Za-z0-9@._+-]{1,200}$/.test(value) && isDocId(value) ? value : `h-${createHash('sha256').update(value).digest('hex')}`;
+}
+
+export interface ProductDoc {
+  name: string;
+  nameKey: string;
+  nameGrams: string[];
+  image: string;
+  brand: string;
+  category: string;
+  description: string;
+  priceCents: number;
+  countInStock: number;
+  ratingSum: number;
+  numReviews: number;
+  rating: number;
+  user: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReviewDoc {
+  user: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export interface UserDoc {
+  name: string;
+  email: string;
+  emailKey: string;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+/** The domain's OrderRecord, plus the fields queries and the capture check need. */
+export interface OrderDoc extends OrderRecord {
+  userId: string;
+  captureId: string | null;
+}
+
+export function toProduct(id: string, d: ProductDoc): Product {
+  return {
+    _id: id,
+    name: d.name,
+    image: d.image,
+    brand: d.brand,
+    category: d.category,
+    description: d.description,
+    price: toDollars(d.priceCents),
+    countInStock: d.countInStock,
+    rating: Math.round((d.numReviews ? d.ratingSum / d.numReviews : 0) * 100) / 100,
+    numReviews: d.numReviews,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}
+
+export const productOf = (s: DocumentSnapshot) => toProduct(s.id, s.data() as ProductDoc);
+
+export function toReview(id: string, d: ReviewDoc): Review {
+  return { _id: id, user: d.user, name: d.name, rating: d.rating, comment: d.comment, createdAt: d.createdAt };
+}
+
+export function toUser(id: string, d: UserDoc): StoredUser {
+  return { _id: id, name: d.name, email: d.email, isAdmin: d.isAdmin === true, createdAt: d.createdAt };
+}
+
+export const toOrder = orderFromRecord;
+
+export const orderOf = (s: DocumentSnapshot) => toOrder(s.id, s.data() as OrderDoc);
+
+/** Newest first, ties by id descending: the embedded store's `ORDER BY created_at DESC, id DESC`. */
+export const newestFirst = (a: { id: string; createdAt: string }, b: { id: string; createdAt: string }) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+
+/** gRPC NOT_FOUND, as the Admin SDK reports an update of a missing document. */
+export const NOT_FOUND = 5;
+export const grpcCode = (error: unknown) => (error as { code?: unknown })?.code;

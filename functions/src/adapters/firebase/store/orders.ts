@@ -1,0 +1,180 @@
+// The OrderStore port on Firestore: orders/{id}, and captures/{captureId} created in the pay transaction so a
+// capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction.
+import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import {
+  assertDeliverable,
+  assertPayable,
+  conflict,
+  holdHasEnded,
+  isPaidStatus,
+  notFound,
+  ORDER_MESSAGES,
+  priceOrder,
+  shortOfStock,
+  toDollars,
+  type Order,
+  type OrderStatus,
+  type PaymentResult,
+} from '../../../domain/index.js';
+import type { OrderStore, PlaceOrderCommand } from '../../../ports.js';
+import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, orderOf, toOrder, type OrderDoc, type ProductDoc } from './mapping.js';
+
+export class FirestoreOrders implements OrderStore {
+  constructor(private readonly db: Firestore) {}
+
+  private get col() {
+    return this.db.collection(COLLECTIONS.orders);
+  }
+
+  private products() {
+    return this.db.collection(COLLECTIONS.products);
+  }
+
+  async get(id: string) {
+    if (!isDocId(id)) return null;
+    const snap = await this.col.doc(id).get();
+    return snap.exists ? orderOf(snap) : null;
+  }
+
+  async listForUser(userId: string) {
+    return (await this.col.where('userId', '==', userId).orderBy('createdAt', 'desc').get()).docs.map(orderOf);
+  }
+
+  async listAll() {
+    return (await this.col.orderBy('createdAt', 'desc').get()).docs.map(orderOf);
+  }
+
+  async place(cmd: PlaceOrderCommand): Promise<Order> {
+    const ref = this.col.doc();
+    const doc = await this.db.runTransaction(
+      async (tx) => {
+        for (const line of cmd.lines) if (!isDocId(line.product)) throw notFound(`Product not found: ${line.product}`);
+        const refs = cmd.lines.map((l) => this.products().doc(l.product));
+        const snaps = refs.length ? await tx.getAll(...refs) : [];
+        // All reads happen first (Firestore's rule); the stock each line sees includes what earlier lines took.
+        const left = new Map<string, number>();
+        const lines = cmd.lines.map((line, i) => {
+          const snap = snaps[i] as DocumentSnapshot;
+          if (!snap.exists) throw notFound(`Product not found: ${line.product}`);
+          const p = snap.data() as ProductDoc;
+          const stock = left.get(line.product) ?? p.countInStock;
+          if (stock < line.qty) throw shortOfStock(p.name, stock, line.qty);
+          left.set(line.product, stock - line.qty);
+          return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
+        });
+        for (const [product, stock] of left) tx.update(this.products().doc(product), { countInStock: stock });
+        const price = priceOrder(lines);
+        const order: OrderDoc = {
+          userId: cmd.user._id,
+          user: { _id: cmd.user._id, name: cmd.user.name, email: cmd.user.email },
+          orderItems: lines,
+          shippingAddress: { ...cmd.shippingAddress },
+          paymentMethod: cmd.paymentMethod,
+          itemsCents: price.itemsCents,
+          shippingCents: price.shippingCents,
+          taxCents: price.taxCents,
+          totalCents: price.totalCents,
+          currency: 'USD',
+          status: 'awaiting_payment',
+          paidAt: null,
+          paymentResult: null,
+          captureId: null,
+          deliveredAt: null,
+          expiresAt: cmd.expiresAt.toISOString(),
+          createdAt: cmd.now.toISOString(),
+        };
+        tx.create(ref, order);
+        return order;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    return toOrder(ref.id, doc);
+  }
+
+  async markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
+    if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
+    const ref = this.col.doc(id);
+    const captureRef = this.db.collection(COLLECTIONS.captures).doc(keyId(payment.id));
+    const paymentResult = JSON.parse(JSON.stringify(payment)) as PaymentResult; // Firestore refuses `undefined` fields
+    const doc = await this.db.runTransaction(
+      async (tx) => {
+        const [snap, capture] = await tx.getAll(ref, captureRef);
+        if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
+        const order = snap.data() as OrderDoc;
+        assertPayable(order, now);
+        if (capture.exists) throw conflict(ORDER_MESSAGES.captureUsed);
+        // create() fails the commit if the capture document appeared meanwhile: a capture pays one order, once.
+        tx.create(captureRef, { captureId: payment.id, orderId: id, provider: payment.provider, at: now.toISOString() });
+        const patch = { status: 'paid' as const, paidAt: now.toISOString(), paymentResult, captureId: payment.id };
+        tx.update(ref, patch);
+        return { ...order, ...patch };
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    return toOrder(id, doc);
+  }
+
+  async markDelivered(id: string, now: Date): Promise<Order> {
+    if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
+    const ref = this.col.doc(id);
+    const doc = await this.db.runTransaction(
+      async (tx) => {
+        const snap = await tx.get(ref);
+        if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
+        const order = snap.data() as OrderDoc;
+        assertDeliverable(order);
+        const patch = { status: 'delivered' as const, deliveredAt: now.toISOString() };
+        tx.update(ref, patch);
+        return { ...order, ...patch };
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    return toOrder(id, doc);
+  }
+
+  async expireStale(now: Date): Promise<number> {
+    const at = now.toISOString();
+    const stale = await this.col.where('status', '==', 'awaiting_payment').where('expiresAt', '<=', at).select().get();
+    let expired = 0;
+    // One transaction per order: each gives its stock back exactly once even if two sweeps overlap.
+    for (const s of stale.docs) if (await this.expireOne(s.ref, now)) expired++;
+    return expired;
+  }
+
+  private expireOne(ref: DocumentReference, now: Date): Promise<boolean> {
+    return this.db.runTransaction(
+      async (tx) => {
+        const snap = await tx.get(ref);
+        const order = snap.data() as OrderDoc | undefined;
+        if (!order || !holdHasEnded(order, now)) return false;
+        const qtyBy = new Map<string, number>();
+        for (const item of order.orderItems) qtyBy.set(item.product, (qtyBy.get(item.product) ?? 0) + item.qty);
+        const ids = [...qtyBy.keys()].filter(isDocId);
+        const products = ids.length ? await tx.getAll(...ids.map((pid) => this.products().doc(pid))) : [];
+        for (const p of products) {
+          // Products deleted since keep nothing to return.
+          if (p.exists) tx.update(p.ref, { countInStock: (p.data() as ProductDoc).countInStock + (qtyBy.get(p.id) ?? 0) });
+        }
+        tx.update(ref, { status: 'expired' });
+        return true;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+  }
+
+  async dailyStats(since: Date) {
+    const snap = await this.col.where('createdAt', '>=', since.toISOString()).select('createdAt', 'status', 'totalCents').get();
+    const byDay = new Map<string, { orders: number; revenueCents: number }>();
+    for (const d of snap.docs) {
+      const day = String(d.get('createdAt')).slice(0, 10);
+      const row = byDay.get(day) ?? { orders: 0, revenueCents: 0 };
+      row.orders++;
+      const status = d.get('status') as OrderStatus;
+      if (isPaidStatus(status)) row.revenueCents += Number(d.get('totalCents'));
+      byDay.set(day, row);
+    }
+    return [...byDay.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([day, r]) => ({ day, orders: r.orders, revenue: toDollars(r.revenueCents) }));
+  }
+}

@@ -1,0 +1,130 @@
+// The ProductStore port on Firestore: products and their reviews (products/{id}/reviews/{uid}).
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  badInput,
+  notFound,
+  searchKey,
+  toCents,
+  type ProductDetail,
+  type ProductPage,
+  type ProductUpdateInput,
+  type Review,
+} from '../../../domain/index.js';
+import type { NewReview, ProductQuery, ProductStore } from '../../../ports.js';
+import {
+  COLLECTIONS,
+  grpcCode,
+  isDocId,
+  MAX_ATTEMPTS,
+  NOT_FOUND,
+  productOf,
+  toProduct,
+  toReview,
+  type ProductDoc,
+  type ReviewDoc,
+} from './mapping.js';
+import { gramsOf, listProducts } from './search.js';
+
+function productFields(input: ProductUpdateInput) {
+  const nameKey = searchKey(input.name);
+  return {
+    name: input.name,
+    nameKey,
+    nameGrams: gramsOf(nameKey),
+    image: input.image,
+    brand: input.brand,
+    category: input.category,
+    description: input.description,
+    priceCents: toCents(input.price),
+    countInStock: input.countInStock,
+  };
+}
+
+export class FirestoreProducts implements ProductStore {
+  constructor(private readonly db: Firestore) {}
+
+  private get col() {
+    return this.db.collection(COLLECTIONS.products);
+  }
+
+  list(query: ProductQuery): Promise<ProductPage> {
+    return listProducts(this.db, query);
+  }
+
+  async top(limit: number) {
+    const snap = await this.col.orderBy('rating', 'desc').orderBy('numReviews', 'desc').orderBy('createdAt', 'desc').limit(limit).get();
+    return snap.docs.map(productOf);
+  }
+
+  async get(id: string): Promise<ProductDetail | null> {
+    if (!isDocId(id)) return null;
+    const ref = this.col.doc(id);
+    const [p, reviews] = await Promise.all([ref.get(), ref.collection(COLLECTIONS.reviews).orderBy('createdAt', 'desc').get()]);
+    if (!p.exists) return null;
+    return { ...productOf(p), reviews: reviews.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) };
+  }
+
+  async create(input: ProductUpdateInput, ownerId: string) {
+    const ref = this.col.doc();
+    const now = new Date().toISOString();
+    const doc: ProductDoc = { ...productFields(input), ratingSum: 0, numReviews: 0, rating: 0, user: ownerId, createdAt: now, updatedAt: now };
+    await ref.create(doc);
+    return toProduct(ref.id, doc);
+  }
+
+  async update(id: string, input: ProductUpdateInput) {
+    if (!isDocId(id)) return null;
+    const ref = this.col.doc(id);
+    try {
+      await ref.update({ ...productFields(input), updatedAt: new Date().toISOString() });
+    } catch (error) {
+      if (grpcCode(error) === NOT_FOUND) return null;
+      throw error;
+    }
+    const snap = await ref.get();
+    return snap.exists ? productOf(snap) : null;
+  }
+
+  async remove(id: string) {
+    if (!isDocId(id)) return false;
+    const ref = this.col.doc(id);
+    if (!(await ref.get()).exists) return false;
+    // The reviews, then the product (orders keep their own copy of the lines), in batches of at most 500 writes.
+    const reviews = await ref.collection(COLLECTIONS.reviews).select().get();
+    const refs = [...reviews.docs.map((d) => d.ref), ref];
+    for (let i = 0; i < refs.length; i += 400) {
+      const batch = this.db.batch();
+      for (const r of refs.slice(i, i + 400)) batch.delete(r);
+      await batch.commit();
+    }
+    return true;
+  }
+
+  async addReview(productId: string, review: NewReview): Promise<Review> {
+    if (!isDocId(productId)) throw notFound('Product not found');
+    const productRef = this.col.doc(productId);
+    const reviewRef = productRef.collection(COLLECTIONS.reviews).doc(review.userId);
+    const createdAt = new Date().toISOString();
+    await this.db.runTransaction(
+      async (tx) => {
+        const [p, existing] = await tx.getAll(productRef, reviewRef);
+        if (!p.exists) throw notFound('Product not found');
+        if (existing.exists) throw badInput('Product already reviewed'); // 400, as the spec's clients expect
+        const d = p.data() as ProductDoc;
+        const ratingSum = (d.ratingSum ?? 0) + review.rating;
+        const numReviews = (d.numReviews ?? 0) + 1;
+        const doc: ReviewDoc = { user: review.userId, name: review.name, rating: review.rating, comment: review.comment, createdAt };
+        tx.create(reviewRef, doc);
+        // Integer sum + count in the same transaction as the review: the average never drifts from the reviews.
+        tx.update(productRef, { ratingSum, numReviews, rating: ratingSum / numReviews, updatedAt: createdAt });
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    return { _id: review.userId, user: review.userId, name: review.name, rating: review.rating, comment: review.comment, createdAt };
+  }
+
+  async lowStock(threshold: number, limit: number) {
+    const snap = await this.col.where('countInStock', '<=', threshold).orderBy('countInStock', 'asc').orderBy('name', 'asc').limit(limit).get();
+    return snap.docs.map(productOf);
+  }
+}

@@ -1,0 +1,107 @@
+// The UserStore port on Firestore: users/{uid}, with userEmails/{emailKey} claimed in the same transactions so
+// emails stay unique case-insensitively.
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { badInput, conflict } from '../../../domain/index.js';
+import type { UserStore } from '../../../ports.js';
+import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, toUser, type UserDoc } from './mapping.js';
+
+export class FirestoreUsers implements UserStore {
+  constructor(private readonly db: Firestore) {}
+
+  private get col() {
+    return this.db.collection(COLLECTIONS.users);
+  }
+
+  private emailRef(emailKey: string) {
+    return this.db.collection(COLLECTIONS.userEmails).doc(keyId(emailKey));
+  }
+
+  async get(id: string) {
+    if (!isDocId(id)) return null;
+    const snap = await this.col.doc(id).get();
+    return snap.exists ? toUser(snap.id, snap.data() as UserDoc) : null;
+  }
+
+  async findByEmail(email: string) {
+    const key = email.trim().toLowerCase();
+    const claim = await this.emailRef(key).get();
+    const uid = claim.exists ? String(claim.get('uid')) : null;
+    if (!uid) return null;
+    const user = await this.get(uid);
+    return user && user.email.toLowerCase() === key ? user : null;
+  }
+
+  async list() {
+    const snap = await this.col.orderBy('createdAt', 'asc').get();
+    return snap.docs.map((d) => toUser(d.id, d.data() as UserDoc));
+  }
+
+  /** Creates (or, for an existing uid, overwrites) the profile, claiming the email in the same transaction. */
+  async create(user: { _id: string; name: string; email: string; isAdmin: boolean }) {
+    if (!isDocId(user._id)) throw badInput('Invalid user id');
+    const ref = this.col.doc(user._id);
+    const emailKey = user.email.toLowerCase();
+    const created = await this.db.runTransaction(
+      async (tx) => {
+        const [current, claim] = await tx.getAll(ref, this.emailRef(emailKey));
+        if (claim.exists && claim.get('uid') !== user._id) throw conflict('Email already in use');
+        const previous = current.exists ? (current.data() as UserDoc) : null;
+        if (previous && previous.emailKey !== emailKey) await this.releaseEmail(tx, previous.emailKey, user._id);
+        const doc: UserDoc = { name: user.name, email: user.email, emailKey, isAdmin: user.isAdmin, createdAt: previous?.createdAt ?? new Date().toISOString() };
+        tx.set(this.emailRef(emailKey), { uid: user._id });
+        tx.set(ref, doc);
+        return doc;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    return toUser(user._id, created);
+  }
+
+  async update(id: string, patch: { name?: string; email?: string; isAdmin?: boolean }) {
+    if (!isDocId(id)) return null;
+    const ref = this.col.doc(id);
+    const updated = await this.db.runTransaction(
+      async (tx) => {
+        const current = await tx.get(ref);
+        if (!current.exists) return null;
+        const doc = { ...(current.data() as UserDoc) };
+        const emailKey = patch.email !== undefined ? patch.email.toLowerCase() : doc.emailKey;
+        if (emailKey !== doc.emailKey) {
+          const claim = await tx.get(this.emailRef(emailKey));
+          if (claim.exists && claim.get('uid') !== id) throw conflict('Email already in use');
+          await this.releaseEmail(tx, doc.emailKey, id);
+          tx.set(this.emailRef(emailKey), { uid: id });
+        }
+        if (patch.name !== undefined) doc.name = patch.name;
+        if (patch.email !== undefined) Object.assign(doc, { email: patch.email, emailKey });
+        if (patch.isAdmin !== undefined) doc.isAdmin = patch.isAdmin;
+        tx.set(ref, doc);
+        return doc;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    return updated ? toUser(id, updated) : null;
+  }
+
+  async remove(id: string) {
+    if (!isDocId(id)) return false;
+    const ref = this.col.doc(id);
+    return this.db.runTransaction(
+      async (tx) => {
+        const current = await tx.get(ref);
+        if (!current.exists) return false;
+        await this.releaseEmail(tx, (current.data() as UserDoc).emailKey, id);
+        tx.delete(ref);
+        return true;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+  }
+
+  /** Deletes the email claim if this user holds it. Reads only, so call it before the transaction's writes. */
+  private async releaseEmail(tx: Transaction, emailKey: string, uid: string) {
+    const ref = this.emailRef(emailKey);
+    const claim = await tx.get(ref);
+    if (claim.exists && claim.get('uid') === uid) tx.delete(ref);
+  }
+}
