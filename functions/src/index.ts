@@ -144,7 +144,7 @@ export const api = onRequest(
 
 /** Unpaid orders give their stock back when their hold ends (the embedded server sweeps every minute). */
 export const expireOrders = onSchedule({ schedule: 'every 15 minutes', region: REGION, timeoutSeconds: 300 }, async () => {
-  const { store } = await getPorts();
-  const expired = await store.orders.expireStale(new Date());
+  const { store, clock } = await getPorts();
+  const expired = await store.orders.expireStale(clock.now());
   if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
 });

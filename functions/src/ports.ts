@@ -139,9 +139,12 @@ export interface PaymentGateway {
   verifyCapture(check: CaptureCheck): Promise<PaymentResult>;
 }
 
+/** What time it is, for every rule and record that depends on it (holds, createdAt...): tests move it instead of sleeping. */
 export interface Clock {
   now(): Date;
 }
+
+export const systemClock: Clock = { now: () => new Date() };
 
 export interface Ports {
   store: Store;

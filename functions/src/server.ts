@@ -12,8 +12,7 @@ import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 const EXPIRY_SWEEP_MS = 60_000;
 
 export async function startServer(config: Config = readConfig(), options: { clock?: Clock } = {}) {
-  const base = await createEmbeddedPorts(config);
-  const ports = options.clock ? { ...base, clock: options.clock } : base;
+  const ports = await createEmbeddedPorts(config, { clock: options.clock });
   const seeded = await isEmpty(ports);
   if (seeded) await seedDemo(ports, config.seedAdmin);
 

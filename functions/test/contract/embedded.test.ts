@@ -7,9 +7,9 @@ import { Database } from '../../src/adapters/embedded/db.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
 import { storeContract } from './store.contract.js';
 
-storeContract('embedded (SQLite)', async () => {
+storeContract('embedded (SQLite)', async (clock) => {
   const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-'));
-  const store = createSqlStore(await Database.open(dir));
+  const store = createSqlStore(await Database.open(dir), { clock });
   return {
     store,
     dispose: async () => {

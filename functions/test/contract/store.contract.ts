@@ -4,14 +4,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HOLD_HOURS, DomainError, holdUntil, type PaymentResult, type ProductUpdateInput } from '../../src/domain/index.js';
 import type { PlaceOrderCommand, Store } from '../../src/ports.js';
+import { MovableClock } from '../support/clock.js';
 
 export interface StoreUnderTest {
   store: Store;
   /** Called after each case (close, delete files, clear the emulator). */
   dispose(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Awaits a rejection with a DomainError of this kind (and message, when given). */
 export async function expectDomainError(promise: Promise<unknown>, kind: DomainError['kind'], message?: string | RegExp) {
@@ -48,24 +47,27 @@ const payment = (id: string, amount = '0.00'): PaymentResult => ({
   updateTime: '2026-03-01T10:00:00.000Z',
 });
 
-export function storeContract(name: string, factory: () => Promise<StoreUnderTest>) {
+/** `factory` builds the store on `clock`, which stamps createdAt / updatedAt: the cases move it rather than sleep. */
+export function storeContract(name: string, factory: (clock: MovableClock) => Promise<StoreUnderTest>) {
   describe(`Store contract: ${name}`, () => {
     let sut: StoreUnderTest;
     let store: Store;
+    let clock: MovableClock;
     beforeEach(async () => {
-      sut = await factory();
+      clock = new MovableClock();
+      sut = await factory(clock);
       store = sut.store;
     });
     afterEach(async () => {
       await sut?.dispose();
     });
 
-    /** Creates products one by one with distinct creation times (newest last). */
+    /** Creates products one by one, a second apart (newest last). */
     async function products(names: string[], over: Partial<ProductUpdateInput> = {}) {
       const out = [];
       for (const n of names) {
         out.push(await store.products.create(input(n, over), 'owner-1'));
-        await sleep(3);
+        clock.advance(1000);
       }
       return out;
     }
@@ -101,6 +103,19 @@ export function storeContract(name: string, factory: () => Promise<StoreUnderTes
         expect(await store.products.remove(created._id)).toBe(true);
         expect(await store.products.get(created._id)).toBeNull();
         expect(await store.products.remove(created._id)).toBe(false);
+      });
+
+      it("stamps createdAt, updatedAt and reviews' times from the store's clock", async () => {
+        const created = await store.products.create(input('Clocked'), 'owner-1');
+        expect(created).toMatchObject({ createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:00:00.000Z' });
+        clock.advance(60_000);
+        const updated = await store.products.update(created._id, input('Clocked 2'));
+        expect(updated).toMatchObject({ createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:01:00.000Z' });
+        clock.advance(60_000);
+        const review = await store.products.addReview(created._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Great' });
+        expect(review.createdAt).toBe('2026-03-01T09:02:00.000Z');
+        expect((await store.products.get(created._id))!.reviews[0]!.createdAt).toBe('2026-03-01T09:02:00.000Z');
+        expect((await store.users.create({ ...alice, isAdmin: false })).createdAt).toBe('2026-03-01T09:02:00.000Z');
       });
 
       it('answers null / false for unknown and impossible ids', async () => {
@@ -190,9 +205,9 @@ export function storeContract(name: string, factory: () => Promise<StoreUnderTes
         const [p] = await products(['Reviewed']);
         const r1 = await store.products.addReview(p!._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Great' });
         expect(r1).toMatchObject({ user: 'u1', name: 'Ann', rating: 5, comment: 'Great' });
-        await sleep(3);
+        clock.advance(1000);
         await store.products.addReview(p!._id, { userId: 'u2', name: 'Ben', rating: 4, comment: 'Good' });
-        await sleep(3);
+        clock.advance(1000);
         await store.products.addReview(p!._id, { userId: 'u3', name: 'Cy', rating: 4, comment: 'Fine' });
         const read = await store.products.get(p!._id);
         expect(read).toMatchObject({ rating: 4.33, numReviews: 3 });
@@ -231,7 +246,7 @@ export function storeContract(name: string, factory: () => Promise<StoreUnderTes
       it('creates, reads, finds by email case-insensitively, lists oldest first', async () => {
         const a = await store.users.create({ ...alice, isAdmin: false });
         expect(a).toMatchObject({ ...alice, isAdmin: false });
-        await sleep(3);
+        clock.advance(1000);
         await store.users.create({ ...bob, isAdmin: true });
         expect(await store.users.get(alice._id)).toMatchObject({ ...alice, isAdmin: false });
         expect(await store.users.findByEmail('ALICE@Example.com')).toMatchObject({ _id: alice._id });

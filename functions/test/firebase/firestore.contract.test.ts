@@ -13,10 +13,10 @@ if (!process.env.FIRESTORE_EMULATOR_HOST) {
 const run = Date.now().toString(36);
 let n = 0;
 
-storeContract('Firestore (emulator)', async () => {
+storeContract('Firestore (emulator)', async (clock) => {
   const name = `contract-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
-  const store = createFirestoreStore(getFirestore(app));
+  const store = createFirestoreStore(getFirestore(app), { clock });
   return {
     store,
     dispose: async () => {

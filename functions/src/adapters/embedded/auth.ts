@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { conflict, unauthenticated } from '../../domain/index.js';
-import type { AuthPort, Caller, Identity } from '../../ports.js';
+import { systemClock, type AuthPort, type Caller, type Clock, type Identity } from '../../ports.js';
 import type { Database } from './db.js';
-import { newId } from './store.js';
+import { newId } from './mapping.js';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -50,6 +50,7 @@ export class EmbeddedAuth implements AuthPort {
   constructor(
     private readonly db: Database,
     private readonly secret: Uint8Array,
+    private readonly clock: Clock = systemClock,
     private readonly tokenTtl = '30d',
   ) {}
 
@@ -60,7 +61,7 @@ export class EmbeddedAuth implements AuthPort {
       await this.db.write((tx) =>
         tx.execute({
           sql: 'INSERT INTO users (id, name, email, email_key, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)',
-          args: [uid, input.name, input.email, input.email.toLowerCase(), hash, new Date().toISOString()],
+          args: [uid, input.name, input.email, input.email.toLowerCase(), hash, this.clock.now().toISOString()],
         }),
       );
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { PaymentGateway, Ports } from '../../ports.js';
+import { systemClock, type Clock, type PaymentGateway, type Ports } from '../../ports.js';
 import { PayPalGateway } from '../payments/paypal.js';
 import { SimulatedGateway } from '../payments/simulated.js';
 import { EmbeddedAuth, loadJwtSecret } from './auth.js';
@@ -15,14 +15,14 @@ export function paymentGateway(config: Pick<Config, 'paypal' | 'production'>): P
 }
 
 /** The embedded backend: one SQL file, local uploads, local JWT auth. */
-export async function createEmbeddedPorts(config: Config): Promise<Ports & { db: Database }> {
+export async function createEmbeddedPorts(config: Config, { clock = systemClock }: { clock?: Clock } = {}): Promise<Ports & { db: Database }> {
   const db = await Database.open(config.dataDir);
   return {
     db,
-    store: createSqlStore(db),
-    auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret)),
+    store: createSqlStore(db, { clock }),
+    auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret), clock),
     files: new LocalFiles(config.uploadsDir),
     payments: paymentGateway(config),
-    clock: { now: () => new Date() },
+    clock,
   };
 }

@@ -9,7 +9,7 @@ import {
   type ProductPage,
   type Review,
 } from '../../domain/index.js';
-import type { NewReview, ProductQuery, ProductStore } from '../../ports.js';
+import type { Clock, NewReview, ProductQuery, ProductStore } from '../../ports.js';
 import type { Database } from './db.js';
 import { newId, PRODUCT_COLUMNS, toProduct, toReview } from './mapping.js';
 import { indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
@@ -17,6 +17,7 @@ import { indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
 export class SqlProducts implements ProductStore {
   constructor(
     private readonly db: Database,
+    private readonly clock: Clock,
     private readonly sparseMatches = SPARSE_MATCHES,
   ) {}
 
@@ -47,7 +48,7 @@ export class SqlProducts implements ProductStore {
 
   async create(input: Parameters<ProductStore['create']>[0], ownerId: string): Promise<Product> {
     const id = newId();
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const nameKey = searchKey(input.name);
     await this.db.write(async (tx) => {
       await tx.execute({
@@ -68,7 +69,7 @@ export class SqlProducts implements ProductStore {
         sql: `UPDATE products SET name = ?, name_key = ?, image = ?, brand = ?, category = ?, description = ?,
                 price_cents = ?, count_in_stock = ?, updated_at = ? WHERE id = ?`,
         args: [input.name, nameKey, input.image, input.brand, input.category, input.description,
-          toCents(input.price), input.countInStock, new Date().toISOString(), id],
+          toCents(input.price), input.countInStock, this.clock.now().toISOString(), id],
       });
       await indexNameGrams(tx, [{ id, nameKey }]);
       return updated;
@@ -91,7 +92,7 @@ export class SqlProducts implements ProductStore {
 
   async addReview(productId: string, review: NewReview): Promise<Review> {
     const id = newId();
-    const createdAt = new Date().toISOString();
+    const createdAt = this.clock.now().toISOString();
     await this.db.write(async (tx) => {
       const exists = await tx.execute({ sql: 'SELECT 1 FROM products WHERE id = ?', args: [productId] });
       if (!exists.rows.length) throw notFound('Product not found');

@@ -1,6 +1,6 @@
 // The Store port on the embedded database, one module per aggregate: products.ts (with search.ts), users.ts,
 // orders.ts; rows become API shapes in mapping.ts.
-import type { Store } from '../../ports.js';
+import { systemClock, type Clock, type Store } from '../../ports.js';
 import type { Database } from './db.js';
 import { SqlOrders } from './orders.js';
 import { SqlProducts } from './products.js';
@@ -8,11 +8,17 @@ import { SqlUsers } from './users.js';
 
 export { newId } from './mapping.js';
 
-/** `tuning.sparseMatches` (tests): how many search matches are sorted directly (see search.ts listProducts). */
-export function createSqlStore(db: Database, tuning: { sparseMatches?: number } = {}): Store {
+export interface SqlStoreOptions {
+  /** Stamps createdAt / updatedAt (the orders' times come with each command). */
+  clock?: Clock;
+  /** Tests: how many search matches are sorted directly (see search.ts listProducts). */
+  sparseMatches?: number;
+}
+
+export function createSqlStore(db: Database, { clock = systemClock, sparseMatches }: SqlStoreOptions = {}): Store {
   return {
-    products: new SqlProducts(db, tuning.sparseMatches),
-    users: new SqlUsers(db),
+    products: new SqlProducts(db, clock, sparseMatches),
+    users: new SqlUsers(db, clock),
     orders: new SqlOrders(db),
     ping: async () => {
       await db.client.execute('SELECT 1');

@@ -1,12 +1,15 @@
 // The UserStore port on the embedded database (profiles; the credentials are the embedded auth's, auth.ts).
 import type { InValue } from '@libsql/client';
 import { conflict, notFound } from '../../domain/index.js';
-import type { UserStore } from '../../ports.js';
+import type { Clock, UserStore } from '../../ports.js';
 import type { Database } from './db.js';
 import { isUniqueViolation, toUser } from './mapping.js';
 
 export class SqlUsers implements UserStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
 
   async get(id: string) {
     const rs = await this.db.client.execute({ sql: 'SELECT * FROM users WHERE id = ?', args: [id] });
@@ -32,7 +35,7 @@ export class SqlUsers implements UserStore {
           sql: `INSERT INTO users (id, name, email, email_key, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, '!', ?, ?)
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email, email_key = excluded.email_key,
                   is_admin = excluded.is_admin`,
-          args: [user._id, user.name, user.email, user.email.toLowerCase(), user.isAdmin ? 1 : 0, new Date().toISOString()],
+          args: [user._id, user.name, user.email, user.email.toLowerCase(), user.isAdmin ? 1 : 0, this.clock.now().toISOString()],
         }),
       );
     } catch (error) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { DEFAULT_PAYPAL_TIMEOUT_MS, PAYPAL_SANDBOX_API_BASE } from '../../domain/limits.js';
-import type { PaymentGateway, Ports, Store } from '../../ports.js';
+import { systemClock, type Clock, type PaymentGateway, type Ports, type Store } from '../../ports.js';
 import { PayPalGateway } from '../payments/paypal.js';
 import { SimulatedGateway } from '../payments/simulated.js';
 import { FirebaseAuthAdapter } from './auth.js';
@@ -64,20 +64,20 @@ async function firebaseApp(app?: App): Promise<App> {
 }
 
 /** The store alone (scripts: seed, bootstrap). */
-export async function createStore(settings: Pick<FirebaseSettings, 'store' | 'dataDir'>, app?: App): Promise<Store> {
+export async function createStore(settings: Pick<FirebaseSettings, 'store' | 'dataDir'>, app?: App, clock: Clock = systemClock): Promise<Store> {
   if (settings.store === 'embedded') {
     const [{ Database }, { createSqlStore }] = await Promise.all([import('../embedded/db.js'), import('../embedded/store.js')]);
-    return createSqlStore(await Database.open(settings.dataDir));
+    return createSqlStore(await Database.open(settings.dataDir), { clock });
   }
   const { getFirestore } = await import('firebase-admin/firestore');
-  return createFirestoreStore(getFirestore(await firebaseApp(app)));
+  return createFirestoreStore(getFirestore(await firebaseApp(app)), { clock });
 }
 
 /** Every port on Firebase (with the store choice above). */
-export async function createFirebasePorts(settings: FirebaseSettings, app?: App): Promise<Ports> {
+export async function createFirebasePorts(settings: FirebaseSettings, app?: App, clock: Clock = systemClock): Promise<Ports> {
   const admin = await firebaseApp(app);
   const { getAuth } = await import('firebase-admin/auth');
-  const store = await createStore(settings, admin);
+  const store = await createStore(settings, admin, clock);
   let files: Ports['files'];
   if (settings.store === 'embedded') {
     // No Storage emulator offline: uploads go to the data directory (not served; uploads are not part of that suite).
@@ -92,6 +92,6 @@ export async function createFirebasePorts(settings: FirebaseSettings, app?: App)
     auth: new FirebaseAuthAdapter(getAuth(admin), new IdentityToolkit({ apiKey: settings.webApiKey })),
     files,
     payments: payments(settings),
-    clock: { now: () => new Date() },
+    clock,
   };
 }

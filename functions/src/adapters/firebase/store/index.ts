@@ -5,7 +5,7 @@
 // One module per aggregate: products.ts (with search.ts), users.ts, orders.ts; documents and the collections'
 // schema in mapping.ts.
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Store } from '../../../ports.js';
+import { systemClock, type Clock, type Store } from '../../../ports.js';
 import { COLLECTIONS } from './mapping.js';
 import { FirestoreOrders } from './orders.js';
 import { FirestoreProducts } from './products.js';
@@ -16,13 +16,15 @@ export { COLLECTIONS } from './mapping.js';
 export interface FirestoreStoreOptions {
   /** Terminate the client on close() (when this store owns it; not when the app shares it). */
   ownsClient?: boolean;
+  /** Stamps createdAt / updatedAt (the orders' times come with each command). */
+  clock?: Clock;
 }
 
 /** The Store port on Firestore. */
 export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptions = {}): Store {
   return {
-    products: new FirestoreProducts(db),
-    users: new FirestoreUsers(db),
+    products: new FirestoreProducts(db, options.clock ?? systemClock),
+    users: new FirestoreUsers(db, options.clock ?? systemClock),
     orders: new FirestoreOrders(db),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();

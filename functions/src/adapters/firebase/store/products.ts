@@ -10,7 +10,7 @@ import {
   type ProductUpdateInput,
   type Review,
 } from '../../../domain/index.js';
-import type { NewReview, ProductQuery, ProductStore } from '../../../ports.js';
+import type { Clock, NewReview, ProductQuery, ProductStore } from '../../../ports.js';
 import {
   COLLECTIONS,
   grpcCode,
@@ -41,7 +41,10 @@ function productFields(input: ProductUpdateInput) {
 }
 
 export class FirestoreProducts implements ProductStore {
-  constructor(private readonly db: Firestore) {}
+  constructor(
+    private readonly db: Firestore,
+    private readonly clock: Clock,
+  ) {}
 
   private get col() {
     return this.db.collection(COLLECTIONS.products);
@@ -66,7 +69,7 @@ export class FirestoreProducts implements ProductStore {
 
   async create(input: ProductUpdateInput, ownerId: string) {
     const ref = this.col.doc();
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const doc: ProductDoc = { ...productFields(input), ratingSum: 0, numReviews: 0, rating: 0, user: ownerId, createdAt: now, updatedAt: now };
     await ref.create(doc);
     return toProduct(ref.id, doc);
@@ -76,7 +79,7 @@ export class FirestoreProducts implements ProductStore {
     if (!isDocId(id)) return null;
     const ref = this.col.doc(id);
     try {
-      await ref.update({ ...productFields(input), updatedAt: new Date().toISOString() });
+      await ref.update({ ...productFields(input), updatedAt: this.clock.now().toISOString() });
     } catch (error) {
       if (grpcCode(error) === NOT_FOUND) return null;
       throw error;
@@ -104,7 +107,7 @@ export class FirestoreProducts implements ProductStore {
     if (!isDocId(productId)) throw notFound('Product not found');
     const productRef = this.col.doc(productId);
     const reviewRef = productRef.collection(COLLECTIONS.reviews).doc(review.userId);
-    const createdAt = new Date().toISOString();
+    const createdAt = this.clock.now().toISOString();
     await this.db.runTransaction(
       async (tx) => {
         const [p, existing] = await tx.getAll(productRef, reviewRef);

@@ -2,11 +2,14 @@
 // emails stay unique case-insensitively.
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { badInput, conflict } from '../../../domain/index.js';
-import type { UserStore } from '../../../ports.js';
+import type { Clock, UserStore } from '../../../ports.js';
 import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, toUser, type UserDoc } from './mapping.js';
 
 export class FirestoreUsers implements UserStore {
-  constructor(private readonly db: Firestore) {}
+  constructor(
+    private readonly db: Firestore,
+    private readonly clock: Clock,
+  ) {}
 
   private get col() {
     return this.db.collection(COLLECTIONS.users);
@@ -47,7 +50,7 @@ export class FirestoreUsers implements UserStore {
         if (claim.exists && claim.get('uid') !== user._id) throw conflict('Email already in use');
         const previous = current.exists ? (current.data() as UserDoc) : null;
         if (previous && previous.emailKey !== emailKey) await this.releaseEmail(tx, previous.emailKey, user._id);
-        const doc: UserDoc = { name: user.name, email: user.email, emailKey, isAdmin: user.isAdmin, createdAt: previous?.createdAt ?? new Date().toISOString() };
+        const doc: UserDoc = { name: user.name, email: user.email, emailKey, isAdmin: user.isAdmin, createdAt: previous?.createdAt ?? this.clock.now().toISOString() };
         tx.set(this.emailRef(emailKey), { uid: user._id });
         tx.set(ref, doc);
         return doc;
