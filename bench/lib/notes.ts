@@ -4,14 +4,14 @@ export const NOTES = `## Notes
 ### 1. Catalogue: why the shop keeps up with a bare server
 
 The catalogue answers (list, search, product, top) are cached as serialized bodies with their ETags
-(\`functions/src/features/products/catalogCache.ts\`), cleared by every write that can change them. Even so,
+(\`functions/src/cache/catalogCache.ts\`), cleared by every write that can change them. Even so,
 the first measurement of this benchmark put the shop at **17–22%** of the bare server. Profiling showed that
 the time was not in our code: Express's own per-request setup costs ~6× a bare \`node:http\` answer on Node 20
 (measured here, server CPU per request: a bare server 51 µs; the same plus the two \`Object.setPrototypeOf(req/res)\`
 calls Express makes on every request 188 µs; an Express app with a single middleware 315 µs; the shop ~280–440 µs,
 helmet's 12 header middlewares and the router on top).
 
-The fix (\`installFastPath\` + \`catalogFastPath\` in catalogCache.ts, wired in \`app.ts\`): a GET whose exact URL
+The fix (\`installFastPath\` + \`catalogFastPath\` in http/fastPath.ts, wired in \`app.ts\`): a GET whose exact URL
 (path + query as received) the product routes already answered from the cache is answered again **before Express**
 with one \`writeHead\` of precomputed headers and the cached body. The headers are helmet's own, captured once at
 start (\`staticHeaders\`: refuses to enable the fast path if they are not static), plus the same ETag /

@@ -4,11 +4,12 @@ import helmet from 'helmet';
 import { adminRoutes } from './features/admin/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
-import { CatalogCache, catalogFastPath, installFastPath, invalidatingCatalog, staticHeaders } from './features/products/catalogCache.js';
 import { productRoutes } from './features/products/routes.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
+import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
+import { catalogFastPath, installFastPath, staticHeaders } from './http/fastPath.js';
 import type { Ports } from './ports.js';
 
 export interface AppOptions {
@@ -22,7 +23,7 @@ export interface AppOptions {
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
   extraRoutes?: (app: express.Express) => void;
   trustProxy?: boolean | number;
-  /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper). */
+  /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper, through withCatalogCache). */
   cache?: CatalogCache;
 }
 
@@ -76,7 +77,7 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   if (headers) installFastPath(app, catalogFastPath(cache, headers));
   app.use(securityHeaders);
 
-  const wired: Ports = { ...ports, store: invalidatingCatalog(ports.store, cache) };
+  const wired = withCatalogCache(ports, cache);
 
   const loginLimiter = rateLimit({
     windowMs: options.loginLimit.windowMs,

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createEmbeddedPorts } from './adapters/embedded/index.js';
 import { createApp } from './app.js';
 import { readConfig, type Config } from './config.js';
-import { CatalogCache, invalidatingCatalog } from './features/products/catalogCache.js';
+import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { HOME_PRELOADS, hasWebApp, serveWebApp } from './http/webApp.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
@@ -12,16 +12,17 @@ import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 const EXPIRY_SWEEP_MS = 60_000;
 
 export async function startServer(config: Config = readConfig(), options: { clock?: Clock } = {}) {
-  const ports = await createEmbeddedPorts(config, { clock: options.clock });
+  const cache = new CatalogCache(Number.POSITIVE_INFINITY); // every write goes through this process and clears it
+  // The app and the expiry sweeper share one cache and one wrapped store.
+  const ports = withCatalogCache(await createEmbeddedPorts(config, { clock: options.clock }), cache);
   const seeded = await isEmpty(ports);
   if (seeded) await seedDemo(ports, config.seedAdmin);
 
-  const cache = new CatalogCache(Number.POSITIVE_INFINITY);
   const app = createApp(ports, {
     backend: 'embedded',
     pageSize: config.pageSize,
     holdHours: config.holdHours,
-    catalogCacheTtlMs: Number.POSITIVE_INFINITY, // every write goes through this process and clears it
+    catalogCacheTtlMs: Number.POSITIVE_INFINITY,
     cache,
     loginLimit: config.loginLimit,
     extraRoutes: (app) => {
@@ -33,8 +34,7 @@ export async function startServer(config: Config = readConfig(), options: { cloc
   });
 
   // Unpaid orders give their stock back when their hold ends.
-  const sweeper = invalidatingCatalog(ports.store, cache);
-  const sweep = () => sweeper.orders.expireStale(ports.clock.now()).catch((e) => { console.error('[expiry]', e); return 0; });
+  const sweep = () => ports.store.orders.expireStale(ports.clock.now()).catch((e) => { console.error('[expiry]', e); return 0; });
   await sweep();
   const timer = setInterval(sweep, EXPIRY_SWEEP_MS);
   timer.unref();

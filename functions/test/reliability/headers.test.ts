@@ -1,5 +1,5 @@
 // Security headers and rate limiting, beyond functions/test/hardening.test.ts: the catalogue fast path
-// (answers before Express, see catalogCache.ts) must send the same headers and bytes as the routed answer and
+// (answers before Express, see http/fastPath.ts) must send the same headers and bytes as the routed answer and
 // never serve stale data; every kind of answer (errors, 304s, text, static files) carries the security headers;
 // the CSP is strict where it matters; sign-up failures count towards the login limit, which leaves the rest alone.
 import { request } from 'node:http';

@@ -3,7 +3,7 @@ import { badInput, keywordKey, notFound, productQuerySchema, productUpdateSchema
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
-import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from './catalogCache.js';
+import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from '../../cache/catalogCache.js';
 
 /** What "Create Product" makes: an empty product the admin then edits (spec 4). */
 export const SAMPLE_PRODUCT = {

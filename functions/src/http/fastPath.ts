@@ -1,0 +1,85 @@
+// Answers repeat catalogue GETs from memory before Express (docs/benchmarks.md): the fast path itself, its
+// installation in front of an Express app, and the capture of the static security headers it sends.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express, RequestHandler } from 'express';
+import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache, type Entry } from '../cache/catalogCache.js';
+
+/**
+ * The catalogue's hot path: a GET whose exact URL the product routes already answered from the cache is
+ * answered again from memory with one writeHead, before Express sets up the request (see installFastPath).
+ * `headers` are the security headers every answer carries (captured once from helmet by staticHeaders), so
+ * the answer has the routed one's headers and bytes. Returns false (not answered) for anything else: the
+ * first request for a URL, other methods, anything after a write.
+ */
+export function catalogFastPath(cache: CatalogCache, headers: readonly string[]) {
+  const heads = new WeakMap<Entry, { ok: string[]; notModified: string[] }>();
+  const headsOf = (entry: Entry) => {
+    let h = heads.get(entry);
+    if (!h) {
+      const common = [...headers, 'ETag', entry.etag, 'Cache-Control', CATALOG_CACHE_CONTROL];
+      h = {
+        ok: [...common, 'Content-Type', JSON_TYPE, 'Content-Length', String(entry.body.length)],
+        notModified: common,
+      };
+      heads.set(entry, h);
+    }
+    return h;
+  };
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || req.url === undefined) return false;
+    const entry = cache.peek(req.url);
+    if (entry === undefined) return false;
+    const h = headsOf(entry);
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, h.notModified);
+      res.end();
+    } else {
+      res.writeHead(200, h.ok);
+      res.end(entry.body);
+    }
+    return true;
+  };
+}
+
+/**
+ * Puts `fastPath` in front of an Express app: requests it answers never reach Express. Measured here
+ * (docs/benchmarks.md), Express's per-request setup costs ~5x a bare node:http answer, mostly because
+ * it swaps the prototypes of req and res (Object.setPrototypeOf), so a middleware cannot be fast enough.
+ * Only top-level requests (from the HTTP server, no callback) take the fast path; a mounted app does not.
+ */
+export function installFastPath(app: Express, fastPath: (req: IncomingMessage, res: ServerResponse) => boolean): void {
+  const target = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void };
+  const routed = target.handle;
+  target.handle = function handle(this: unknown, req, res, callback) {
+    if (callback === undefined && fastPath(req, res)) return;
+    routed.call(this, req, res, callback);
+  };
+}
+
+/**
+ * The headers a header-only middleware (helmet) sets, captured once so hot paths can send them without
+ * running it per request. Returns null when they are not static (the middleware is async, touches more
+ * than headers, or answers differently twice, e.g. a CSP nonce): the caller must then not use a fast path.
+ */
+export function staticHeaders(middleware: RequestHandler): string[] | null {
+  const capture = () => {
+    const set = new Map<string, string>();
+    let done = false;
+    const res = {
+      setHeader: (name: string, value: unknown) => void set.set(name, String(value)),
+      removeHeader: (name: string) => void set.delete(name),
+    };
+    try {
+      middleware({ headers: {}, method: 'GET', url: '/' } as never, res as never, ((err?: unknown) => {
+        done = err === undefined;
+      }) as never);
+    } catch {
+      return null;
+    }
+    return done ? [...set].flat() : null;
+  };
+  const first = capture();
+  const second = capture();
+  if (!first || !second || first.join('\n') !== second.join('\n')) return null;
+  return first;
+}
