@@ -1,4 +1,8 @@
-import { dirname, resolve } from 'node:path';
+// The one configuration: every setting either entry reads from the environment (the embedded server, src/server.ts,
+// and the Cloud Function, src/index.ts, whose deploy parameters arrive as environment variables too). Documented
+// in the README; defaults from domain/limits.ts.
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_HOLD_HOURS, DEFAULT_PAGE_SIZE, DEFAULT_PAYPAL_TIMEOUT_MS, MIN_PAGE_SIZE, PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
 
@@ -13,13 +17,15 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   return value;
 }
 
-/** Every setting the embedded server reads from the environment (documented in the README). */
-export function readConfig(env = process.env) {
-  const dataDir = resolve(env.DATA_DIR || resolve(repoRoot, '.data'));
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  // Inside Cloud Functions (or their emulator) the code's folder is not ours to write: data defaults to the temp dir.
+  const inFunctions = env.FUNCTIONS_EMULATOR === 'true' || env.K_SERVICE !== undefined;
+  const dataDir = resolve(env.DATA_DIR || (inFunctions ? join(tmpdir(), 'voltshop-firebase-data') : resolve(repoRoot, '.data')));
   return {
     port: int(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
-    production: env.NODE_ENV === 'production',
+    /** Simulated payments are refused in production; the Functions emulator is never production. */
+    production: env.NODE_ENV === 'production' && env.FUNCTIONS_EMULATOR !== 'true',
     dataDir,
     uploadsDir: resolve(dataDir, 'uploads'),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'web', 'dist')),
@@ -27,15 +33,25 @@ export function readConfig(env = process.env) {
     holdHours: int(env, 'ORDER_HOLD_HOURS', DEFAULT_HOLD_HOURS, 1),
     jwtSecret: env.JWT_SECRET || undefined,
     loginLimit: { max: int(env, 'LOGIN_RATE_LIMIT', 10, 1), windowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 15 * 60_000, 1000) },
+    /** PayPal when both the client id and the secret are set, else simulated payments (paymentGateway). */
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || '',
-      secret: env.PAYPAL_CLIENT_SECRET || '',
+      /** A function: the Cloud Function reads its secret from Secret Manager at request time. */
+      secret: (): string => env.PAYPAL_CLIENT_SECRET || '',
       baseUrl: env.PAYPAL_API_BASE || PAYPAL_SANDBOX_API_BASE,
       timeoutMs: int(env, 'PAYPAL_TIMEOUT_MS', DEFAULT_PAYPAL_TIMEOUT_MS, 100),
     },
     seedAdmin: {
       email: env.SEED_ADMIN_EMAIL || 'admin@voltshop.test',
       password: env.SEED_ADMIN_PASSWORD || 'admin1234',
+    },
+    /** The Firebase backend only (src/index.ts, scripts/firebase). */
+    firebase: {
+      /** 'embedded' keeps the data in the embedded SQL store under dataDir while auth stays Firebase Auth: only for
+       *  the offline emulator suite, where the Firestore emulator cannot run. */
+      store: (env.VOLTSHOP_STORE === 'embedded' ? 'embedded' : 'firestore') as 'firestore' | 'embedded',
+      /** The project's web API key (Auth REST API for POST /api/users and /api/users/login). */
+      webApiKey: (): string => env.WEB_API_KEY ?? '',
     },
   };
 }

@@ -10,6 +10,7 @@ import { logger } from 'firebase-functions';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { onRequest, type Request } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import type { Config } from './config.js';
 import { PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
 import type { Ports } from './ports.js';
 
@@ -39,24 +40,31 @@ const CATALOG_CACHE_TTL_MS = 5_000;
 let ports: Promise<Ports> | undefined;
 let app: Promise<Express> | undefined;
 
+/** The one configuration (src/config.ts), with the deploy parameters read through their params. */
+async function getConfig(): Promise<Config> {
+  const { readConfig } = await import('./config.js');
+  // PORT is the platform's (a socket in the emulator), not ours.
+  const config = readConfig({ ...process.env, PORT: undefined });
+  return {
+    ...config,
+    paypal: {
+      ...config.paypal,
+      clientId: paypalClientId.value(),
+      baseUrl: paypalApiBase.value() || config.paypal.baseUrl,
+      secret: () => paypalSecret.value(), // read at request time (each PayPal OAuth call)
+    },
+    firebase: { ...config.firebase, webApiKey: () => webApiKey.value() },
+  };
+}
+
 /** The ports, built once per instance (retried on the next call if building failed). */
 function getPorts(): Promise<Ports> {
   ports ??= (async () => {
-    const { createFirebasePorts, firebaseSettingsFromEnv } = await import('./adapters/firebase/index.js');
-    const settings = firebaseSettingsFromEnv();
-    if (settings.store === 'embedded' && process.env.FUNCTIONS_EMULATOR !== 'true') {
+    const [{ createFirebasePorts, firebaseSettings }, config] = await Promise.all([import('./adapters/firebase/index.js'), getConfig()]);
+    if (config.firebase.store === 'embedded' && process.env.FUNCTIONS_EMULATOR !== 'true') {
       throw new Error('VOLTSHOP_STORE=embedded is for the offline emulator suite only; deployed functions use Firestore');
     }
-    return createFirebasePorts({
-      ...settings,
-      webApiKey: () => webApiKey.value(),
-      paypal: {
-        ...settings.paypal,
-        clientId: paypalClientId.value(),
-        baseUrl: paypalApiBase.value() || settings.paypal.baseUrl,
-        secret: () => paypalSecret.value(), // read at request time (each PayPal OAuth call)
-      },
-    });
+    return createFirebasePorts(firebaseSettings(config));
   })().catch((error) => {
     ports = undefined;
     throw error;
@@ -66,9 +74,7 @@ function getPorts(): Promise<Ports> {
 
 function getApp(): Promise<Express> {
   app ??= (async () => {
-    const [{ createApp }, { readConfig }, built] = await Promise.all([import('./app.js'), import('./config.js'), getPorts()]);
-    // PORT is the platform's (a socket in the emulator), not ours: the rest are the embedded server's variables.
-    const config = readConfig({ ...process.env, PORT: undefined });
+    const [{ createApp }, config, built] = await Promise.all([import('./app.js'), getConfig(), getPorts()]);
     return createApp(built, {
       backend: 'firebase',
       pageSize: config.pageSize,

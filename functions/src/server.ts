@@ -48,6 +48,7 @@ export async function startServer(config: Config = readConfig(), options: { cloc
     port,
     url: `http://localhost:${port}`,
     seeded,
+    paymentMode: ports.payments.mode,
     /** Runs the expiry sweep now (tests). */
     sweepExpired: sweep,
     close: async () => {
@@ -65,7 +66,7 @@ if (isMain) {
   const webBuilt = hasWebApp(config.webDist);
   console.log(`\nVoltshop is running at ${running.url}${webBuilt ? '' : '  (API only: run `npm run build -w web` for the shop pages)'}`);
   console.log(`  data: ${config.dataDir}${running.seeded ? ' (demo data seeded)' : ''}`);
-  console.log(`  payments: ${config.paypal.clientId && config.paypal.secret ? 'PayPal' : 'simulated test payments (no PayPal credentials set)'}`);
+  console.log(`  payments: ${running.paymentMode === 'paypal' ? 'PayPal' : 'simulated test payments (PayPal client id and secret not both set)'}`);
   console.log(`  admin:    ${config.seedAdmin.email} / ${config.seedAdmin.password}`);
   for (const c of Object.values(DEMO_CUSTOMERS)) console.log(`  customer: ${c.email} / ${c.password}`);
   const stop = () => running.close().then(() => process.exit(0));

@@ -1,12 +1,10 @@
 // The Firebase backend: Firestore store, Firebase Auth, Cloud Storage uploads.
 // Built lazily by the Cloud Functions entry (src/index.ts) on the first request, and by scripts/firebase/*.
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'firebase-admin/app';
-import { DEFAULT_PAYPAL_TIMEOUT_MS, PAYPAL_SANDBOX_API_BASE } from '../../domain/limits.js';
-import { systemClock, type Clock, type PaymentGateway, type Ports, type Store } from '../../ports.js';
-import { PayPalGateway } from '../payments/paypal.js';
-import { SimulatedGateway } from '../payments/simulated.js';
+import { readConfig, type Config } from '../../config.js';
+import { systemClock, type Clock, type Ports, type Store } from '../../ports.js';
+import { paymentGateway } from '../payments/index.js';
 import { FirebaseAuthAdapter } from './auth.js';
 import { CloudStorageFiles } from './files.js';
 import { createFirestoreStore } from './store/index.js';
@@ -18,43 +16,16 @@ export { CloudStorageFiles, publicUrl } from './files.js';
 export { COLLECTIONS, createFirestoreStore } from './store/index.js';
 export { IdentityToolkit, IdentityToolkitError } from './identityToolkit.js';
 
-export interface FirebaseSettings {
-  /**
-   * 'firestore' (always, when deployed). 'embedded' keeps the data in the embedded SQL store under `dataDir`
-   * while auth stays Firebase Auth: only for the offline emulator suite, where the Firestore emulator cannot run.
-   */
-  store: 'firestore' | 'embedded';
-  dataDir: string;
-  /** The project's web API key (Auth REST API for POST /api/users and /api/users/login). */
-  webApiKey: () => string;
-  paypal: { clientId: string; secret: () => string; baseUrl: string; timeoutMs: number };
-  /** Simulated payments are refused in production. */
-  production: boolean;
+/** What the Firebase backend reads of the one configuration (config.ts), flat. */
+export type FirebaseSettings = Pick<Config, 'dataDir' | 'paypal' | 'production'> & Config['firebase'];
+
+export function firebaseSettings(config: Config): FirebaseSettings {
+  return { ...config.firebase, dataDir: config.dataDir, paypal: config.paypal, production: config.production };
 }
 
-/** Settings from the environment (Cloud Functions params arrive as environment variables too). */
+/** The settings from the environment (scripts/firebase). PORT is the platform's there (a socket in the emulator). */
 export function firebaseSettingsFromEnv(env = process.env): FirebaseSettings {
-  const store = env.VOLTSHOP_STORE === 'embedded' ? 'embedded' : 'firestore';
-  const emulated = env.FUNCTIONS_EMULATOR === 'true';
-  return {
-    store,
-    dataDir: env.DATA_DIR || join(tmpdir(), 'voltshop-firebase-data'),
-    webApiKey: () => env.WEB_API_KEY ?? '',
-    paypal: {
-      clientId: env.PAYPAL_CLIENT_ID ?? '',
-      secret: () => env.PAYPAL_CLIENT_SECRET ?? '',
-      baseUrl: env.PAYPAL_API_BASE || PAYPAL_SANDBOX_API_BASE,
-      timeoutMs: Number(env.PAYPAL_TIMEOUT_MS) || DEFAULT_PAYPAL_TIMEOUT_MS,
-    },
-    production: !emulated && env.NODE_ENV === 'production',
-  };
-}
-
-function payments(settings: FirebaseSettings): PaymentGateway {
-  const { clientId, secret, baseUrl, timeoutMs } = settings.paypal;
-  // The secret is read at request time (secret() on every OAuth call), never copied at start.
-  if (clientId) return new PayPalGateway({ clientId, secret, baseUrl, timeoutMs });
-  return new SimulatedGateway(settings.production);
+  return firebaseSettings(readConfig({ ...env, PORT: undefined }));
 }
 
 async function firebaseApp(app?: App): Promise<App> {
@@ -91,7 +62,7 @@ export async function createFirebasePorts(settings: FirebaseSettings, app?: App,
     store,
     auth: new FirebaseAuthAdapter(getAuth(admin), new IdentityToolkit({ apiKey: settings.webApiKey })),
     files,
-    payments: payments(settings),
+    payments: paymentGateway(settings),
     clock,
   };
 }
