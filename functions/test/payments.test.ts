@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from './support/fakePayPal.js';
-import { shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+import { placeAliceOrder, startTestShop, type TestShop } from './support/shop.js';
 
 let paypal: FakePayPal;
 let shop: TestShop;
@@ -23,14 +23,7 @@ beforeEach(() => {
   paypal.down = false;
 });
 
-async function newOrder() {
-  const alice = await shop.aliceToken();
-  const top = await shop.call('GET', '/api/products?pageNumber=1');
-  const product = top.body.products.find((p: any) => p.countInStock > 0);
-  const res = await shop.call('POST', '/api/orders', { token: alice, body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress } });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; totalPrice: number };
-}
+const newOrder = () => placeAliceOrder(shop);
 
 const pay = async (orderId: string, body: unknown, token?: string) =>
   shop.call('PUT', `/api/orders/${orderId}/pay`, { token: token ?? (await shop.aliceToken()), body });

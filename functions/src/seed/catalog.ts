@@ -1,20 +1,16 @@
 // Demo catalogue seeded on first start. Brands are invented; illustrations live in web/public/images.
 // Array order = creation order (the shop lists newest first, so the showpieces come last).
 
+import type { ProductUpdateInput } from '../domain/index.js';
+
 export interface SeedReview {
   by: 'alice' | 'bob';
   rating: 1 | 2 | 3 | 4 | 5;
   comment: string;
 }
 
-export interface SeedProduct {
-  name: string;
-  image: string;
-  brand: string;
-  category: string;
-  description: string;
-  price: number;
-  countInStock: number;
+/** A product as an admin would enter it (the same input as PUT /api/products/:id), with its demo reviews. */
+export interface SeedProduct extends Omit<ProductUpdateInput, '_id'> {
   reviews: SeedReview[];
 }
 

@@ -5,7 +5,7 @@
 import type { Client } from '@libsql/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
-import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
+import { placeAliceOrder, startTestShop, type TestShop } from '../support/shop.js';
 import { startChaosProxy, type ChaosProxy, type Fault } from './support/chaosProxy.js';
 import { openDb } from './support/db.js';
 
@@ -36,14 +36,7 @@ beforeEach(() => {
   chaos.lookup = 'none';
 });
 
-async function newOrder() {
-  const alice = await shop.aliceToken();
-  const list = await shop.call('GET', '/api/products?pageNumber=1');
-  const product = list.body.products.find((p: any) => p.countInStock > 0);
-  const res = await shop.call('POST', '/api/orders', { token: alice, body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress } });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; totalPrice: number };
-}
+const newOrder = () => placeAliceOrder(shop);
 
 const pay = async (orderId: string, body: unknown) => shop.call('PUT', `/api/orders/${orderId}/pay`, { token: await shop.aliceToken(), body });
 

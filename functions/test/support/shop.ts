@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { readConfig, type Config } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import type { Clock } from '../../src/ports.js';
@@ -66,3 +67,13 @@ export async function startTestShop(env: Record<string, string> = {}, options: {
 }
 
 export const shippingAddress = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+
+/** Alice orders one of the first catalogue page's products in stock (a 201 is checked). */
+export async function placeAliceOrder(shop: TestShop): Promise<{ _id: string; totalPrice: number }> {
+  const alice = await shop.aliceToken();
+  const list = await shop.call('GET', '/api/products?pageNumber=1');
+  const product = list.body.products.find((p: { countInStock: number }) => p.countInStock > 0);
+  const res = await shop.call('POST', '/api/orders', { token: alice, body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress } });
+  expect(res.status).toBe(201);
+  return res.body;
+}
