@@ -36,15 +36,31 @@ export const registerSchema = z.strictObject({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The profile form: empty password means "keep the current one". `id` is sent by the original client and ignored. */
+/**
+ * The profile form: empty password means "keep the current one". `id` is sent by the original client and ignored.
+ * Changing the email or the password needs `currentPassword` (checked by the route, which knows the current email).
+ */
 export const profileUpdateSchema = z.strictObject({
   id: z.string().max(64).optional(),
   _id: z.string().max(64).optional(),
   name: text('Name', 80).optional(),
   email: emailSchema.optional(),
   password: z.union([z.literal(''), passwordSchema]).optional(),
+  currentPassword: z.string({ error: 'Current password must be text' }).max(128, 'Current password must be at most 128 characters').optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email or password';
+
+/** The new email, or undefined when it is the current one (emails compare case-insensitively). */
+export function changedEmail(currentEmail: string, email: string | undefined): string | undefined {
+  return email && email.trim().toLowerCase() !== currentEmail.toLowerCase() ? email : undefined;
+}
+
+/** Whether a profile update changes the sign-in (email or password): that needs the current password. */
+export function changesCredentials(currentEmail: string, input: { email?: string; password?: string }): boolean {
+  return Boolean(changedEmail(currentEmail, input.email) || input.password);
+}
 
 export const adminUserUpdateSchema = z.strictObject({
   _id: z.string().max(64).optional(),

@@ -108,7 +108,7 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   {
     name: 'PUT /api/users/profile', method: 'PUT', path: () => '/api/users/profile', token: () => alice,
-    bodies: () => oneWrong({}, { name: badText(80), email: badEmail, password: fc.oneof(notString, fc.constantFrom('a', '12345'), tooLong(128)), id: fc.oneof(fc.integer(), tooLong(64)) }, []),
+    bodies: () => oneWrong({}, { name: badText(80), email: badEmail, password: fc.oneof(notString, fc.constantFrom('a', '12345'), tooLong(128)), id: fc.oneof(fc.integer(), tooLong(64)), currentPassword: fc.oneof(notString, tooLong(128)) }, []),
   },
   {
     name: 'PUT /api/users/:id (admin)', method: 'PUT', path: () => `/api/users/${aliceId}`, token: () => admin,
