@@ -1,5 +1,4 @@
 import express, { type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { adminRoutes } from './features/admin/routes.js';
 import { configRoutes } from './features/config/routes.js';
@@ -9,6 +8,7 @@ import { productRoutes } from './features/products/routes.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
+import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
 import type { Ports } from './ports.js';
 
 export interface AppOptions {
@@ -17,11 +17,16 @@ export interface AppOptions {
   holdHours: number;
   /** How long catalogue answers may be reused; Infinity where every write goes through this process. */
   catalogCacheTtlMs: number;
-  /** Failed sign-in / sign-up attempts allowed per IP per window. */
-  loginLimit: { max: number; windowMs: number };
+  /** Failed sign-in / sign-up attempts allowed per address, and per account, per window. */
+  loginLimit: Limit;
+  /** Successful sign-ins and sign-ups allowed per address per window. */
+  signInLimit: Limit;
+  /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
+  rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
   extraRoutes?: (app: express.Express) => void;
-  trustProxy?: boolean | number;
+  /** Express's `trust proxy` (config.ts TRUST_PROXY): which hops of X-Forwarded-For to believe for req.ip. */
+  trustProxy?: boolean | number | string;
   /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper). */
   cache?: CatalogCache;
 }
@@ -78,22 +83,13 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
 
   const wired: Ports = { ...ports, store: invalidatingCatalog(ports.store, cache) };
 
-  const loginLimiter = rateLimit({
-    windowMs: options.loginLimit.windowMs,
-    limit: options.loginLimit.max,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: 'Too many attempts. Please wait a few minutes and try again.' });
-    },
-  });
+  const limiters = authLimiters({ failed: options.loginLimit, succeeded: options.signInLimit, store: options.rateLimitStore });
 
   const api = express.Router();
   api.use(requireJsonBody);
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use('/products', productRoutes(wired, { pageSize: options.pageSize, cache }));
-  api.use('/users', userRoutes(wired, { loginLimiter }));
+  api.use('/users', userRoutes(wired, { limiters }));
   api.use('/orders', orderRoutes(wired, { holdHours: options.holdHours }));
   api.use('/upload', uploadRoutes(wired));
   api.use('/admin', adminRoutes(wired));

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import {
   adminUserUpdateSchema,
   badInput,
@@ -19,14 +19,13 @@ import {
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { Ports, StoredUser } from '../../ports.js';
-import type { RequestHandler } from 'express';
 
 const summary = (u: StoredUser): UserSummary => ({ _id: u._id, name: u.name, email: u.email, isAdmin: u.isAdmin });
 const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), token });
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
-export function userRoutes({ store, auth }: Ports, options: { loginLimiter: RequestHandler }) {
+export function userRoutes({ store, auth }: Ports, options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } }) {
   const router = Router();
   const admin = requireAdmin(auth);
   const signedIn = requireUser(auth);
@@ -48,7 +47,7 @@ export function userRoutes({ store, auth }: Ports, options: { loginLimiter: Requ
     await auth.revokeSessions(uid);
   };
 
-  router.post('/login', options.loginLimiter, async (req, res) => {
+  router.post('/login', ...options.limiters.signIn, async (req, res) => {
     const { email, password } = parse(loginSchema, req.body);
     const identity = await auth.signIn(email, password);
     const user = await store.users.get(identity.uid);
@@ -56,7 +55,7 @@ export function userRoutes({ store, auth }: Ports, options: { loginLimiter: Requ
     res.json(withToken(user, identity.token));
   });
 
-  router.post('/', options.loginLimiter, async (req, res) => {
+  router.post('/', ...options.limiters.signIn, async (req, res) => {
     const input = parse(registerSchema, req.body);
     if (await store.users.findByEmail(input.email)) throw conflict('User already exists');
     const identity = await auth.signUp(input);
@@ -70,7 +69,7 @@ export function userRoutes({ store, auth }: Ports, options: { loginLimiter: Requ
     res.json(summary(user));
   });
 
-  router.put('/profile', signedIn, async (req, res) => {
+  router.put('/profile', signedIn, ...options.limiters.credentialCheck, async (req, res) => {
     const { uid } = callerOf(req);
     const input = parse(profileUpdateSchema, req.body);
     const current = await store.users.get(uid);
