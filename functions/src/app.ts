@@ -61,6 +61,24 @@ const requireJsonBody: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Answers about accounts and orders, whoever asks (a 401 included). */
+const PRIVATE_PATHS = /^\/api\/(users|orders)(\/|$)/;
+
+/**
+ * `Cache-Control: no-store` on every answer to a request with Authorization and every /api/users and /api/orders
+ * answer: no browser or shared cache keeps what a signed-in answer holds. Set as the headers go out, so it wins
+ * over a route's own Cache-Control (the catalogue's). The catalogue fast path leaves such requests to Express.
+ */
+const noStoreWhenPrivate: RequestHandler = (req, res, next) => {
+  if (req.headers.authorization === undefined && !PRIVATE_PATHS.test(req.path)) return next();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: unknown[]) {
+    if (!this.headersSent) this.setHeader('Cache-Control', 'no-store');
+    return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};
+
 /** Builds the whole shop API on the given ports; knows nothing of which backend runs. */
 export function createApp(ports: Ports, options: AppOptions): express.Express {
   const app = express();
@@ -79,6 +97,7 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   // Repeat catalogue GETs are answered from memory before Express, with the same security headers (docs/benchmarks.md).
   const headers = staticHeaders(securityHeaders);
   if (headers) installFastPath(app, catalogFastPath(cache, headers));
+  app.use(noStoreWhenPrivate);
   app.use(securityHeaders);
 
   const wired: Ports = { ...ports, store: invalidatingCatalog(ports.store, cache) };

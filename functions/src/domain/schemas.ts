@@ -1,31 +1,39 @@
 // Validation schemas shared by the API (request checks) and the web (form checks), so both say the same.
 import { z } from 'zod';
 
+/** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+
+/**
+ * Every text field of every API schema starts here: a string without control characters other than tab and
+ * newline (400 naming the field). `error` is the message for a missing or non-string value.
+ */
+export const plainString = (label: string, error = `${label} is required`) =>
+  z.string({ error }).refine((value) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters`);
+
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  plainString(label)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
 /** Ids are opaque: 24 hex characters here, Firebase uids there. Anything else can never exist. */
-export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
+export const idSchema = plainString('Id', 'Invalid id').regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = plainString('Email')
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
-export const passwordSchema = z
-  .string({ error: 'Password is required' })
+export const passwordSchema = plainString('Password')
   .min(6, 'Password must be at least 6 characters')
   .max(128, 'Password must be at most 128 characters');
 
 export const loginSchema = z.strictObject({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  password: plainString('Password').min(1, 'Password is required').max(128),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -41,12 +49,12 @@ export type RegisterInput = z.infer<typeof registerSchema>;
  * Changing the email or the password needs `currentPassword` (checked by the route, which knows the current email).
  */
 export const profileUpdateSchema = z.strictObject({
-  id: z.string().max(64).optional(),
-  _id: z.string().max(64).optional(),
+  id: plainString('id').max(64).optional(),
+  _id: plainString('_id').max(64).optional(),
   name: text('Name', 80).optional(),
   email: emailSchema.optional(),
   password: z.union([z.literal(''), passwordSchema]).optional(),
-  currentPassword: z.string({ error: 'Current password must be text' }).max(128, 'Current password must be at most 128 characters').optional(),
+  currentPassword: plainString('Current password', 'Current password must be text').max(128, 'Current password must be at most 128 characters').optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
@@ -63,7 +71,7 @@ export function changesCredentials(currentEmail: string, input: { email?: string
 }
 
 export const adminUserUpdateSchema = z.strictObject({
-  _id: z.string().max(64).optional(),
+  _id: plainString('_id').max(64).optional(),
   name: text('Name', 80),
   email: emailSchema,
   isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
@@ -86,15 +94,14 @@ export const stockSchema = z
   .max(1_000_000, 'Count in stock must be at most 1,000,000');
 
 /** A product image: a path served by the shop (/images/..., /uploads/...) or an https URL. */
-export const imageRefSchema = z
-  .string({ error: 'Image is required' })
+export const imageRefSchema = plainString('Image')
   .trim()
   .min(1, 'Image is required')
   .max(500, 'Image must be at most 500 characters')
   .regex(/^(\/(?!\/)[\w\-./%]*|https:\/\/[^\s"'<>]+)$/, 'Image must be a path starting with / or an https URL');
 
 export const productUpdateSchema = z.strictObject({
-  _id: z.string().max(64).optional(),
+  _id: plainString('_id').max(64).optional(),
   name: text('Name', 200),
   price: priceSchema,
   image: imageRefSchema,
@@ -135,8 +142,8 @@ export const orderLineSchema = z.strictObject({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
-  name: z.string().max(200).optional(),
-  image: z.string().max(500).optional(),
+  name: plainString('name').max(200).optional(),
+  image: plainString('image').max(500).optional(),
   price: z.number().optional(),
   countInStock: z.number().optional(),
 });
@@ -159,7 +166,7 @@ export const placeOrderSchema = z.strictObject({
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
 export const productQuerySchema = z.object({
-  keyword: z.string().max(100, 'Keyword must be at most 100 characters').optional().default(''),
+  keyword: plainString('Keyword').max(100, 'Keyword must be at most 100 characters').optional().default(''),
   pageNumber: z.coerce
     .number({ error: 'pageNumber must be a number' })
     .int('pageNumber must be a whole number')
