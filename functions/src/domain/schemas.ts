@@ -18,6 +18,16 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** A plain decimal as text ("1199.00", "12", "-3"): what the original clients send from number inputs and totals. */
+const DECIMAL_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
+
+/**
+ * `schema`, also given as a plain decimal string (ProShop v1/v2 send what the admin typed in a number input, and
+ * their totals, as strings). Anything else that is not a number is left to `schema` to refuse.
+ */
+const numberOrDecimalText = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : value), schema);
+
 /** Ids are opaque: 24 hex characters here, Firebase uids there. Anything else can never exist. */
 export const idSchema = plainString('Id', 'Invalid id').regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
 
@@ -72,6 +82,7 @@ export function changesCredentials(currentEmail: string, input: { email?: string
 
 export const adminUserUpdateSchema = z.strictObject({
   _id: plainString('_id').max(64).optional(),
+  userId: plainString('userId').max(64).optional(), // ProShop v2 repeats the id as userId
   name: text('Name', 80),
   email: emailSchema,
   isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
@@ -80,18 +91,21 @@ export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateSchema>;
 
 const wholeCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-export const priceSchema = z
+const priceNumber = z
   .number({ error: 'Price must be a number' })
   .finite('Price must be a number')
   .min(0, 'Price cannot be negative')
   .max(1_000_000, 'Price must be at most 1,000,000')
   .refine(wholeCents, 'Price must have at most 2 decimals');
+export const priceSchema = numberOrDecimalText(priceNumber);
 
-export const stockSchema = z
-  .number({ error: 'Count in stock must be a number' })
-  .int('Count in stock must be a whole number')
-  .min(0, 'Count in stock cannot be negative')
-  .max(1_000_000, 'Count in stock must be at most 1,000,000');
+export const stockSchema = numberOrDecimalText(
+  z
+    .number({ error: 'Count in stock must be a number' })
+    .int('Count in stock must be a whole number')
+    .min(0, 'Count in stock cannot be negative')
+    .max(1_000_000, 'Count in stock must be at most 1,000,000'),
+);
 
 /** A product image: a path served by the shop (/images/..., /uploads/...) or an https URL. */
 export const imageRefSchema = plainString('Image')
@@ -102,6 +116,7 @@ export const imageRefSchema = plainString('Image')
 
 export const productUpdateSchema = z.strictObject({
   _id: plainString('_id').max(64).optional(),
+  productId: plainString('productId').max(64).optional(), // ProShop v2 repeats the id as productId
   name: text('Name', 200),
   price: priceSchema,
   image: imageRefSchema,
@@ -115,11 +130,15 @@ export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 
 export const reviewSchema = z.strictObject({
-  rating: z
-    .number({ error: 'Rating must be a number from 1 to 5' })
-    .int('Rating must be a whole number from 1 to 5')
-    .min(1, 'Rating must be from 1 to 5')
-    .max(5, 'Rating must be from 1 to 5'),
+  productId: plainString('productId').max(64).optional(), // ProShop v2 repeats the id as productId
+  // The original clients send the <select>'s value, a string.
+  rating: numberOrDecimalText(
+    z
+      .number({ error: 'Rating must be a number from 1 to 5' })
+      .int('Rating must be a whole number from 1 to 5')
+      .min(1, 'Rating must be from 1 to 5')
+      .max(5, 'Rating must be from 1 to 5'),
+  ),
   comment: text('Comment', 2000),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
@@ -134,21 +153,39 @@ export const shippingAddressSchema = z.strictObject({
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QTY = 1000;
 
-/** A cart line as the client sends it: only `product` and `qty` are trusted, the rest is ignored. */
-export const orderLineSchema = z.strictObject({
-  product: idSchema,
-  qty: z
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
-  name: plainString('name').max(200).optional(),
-  image: plainString('image').max(500).optional(),
-  price: z.number().optional(),
-  countInStock: z.number().optional(),
-});
+const ignoredNumber = numberOrDecimalText(z.number()).optional(); // client prices, totals and stock: accepted for compatibility, never used
+const ignoredText = (label: string, max: number) => plainString(label).max(max).optional();
 
-const ignoredMoney = z.number().optional(); // client totals are accepted for compatibility and never used
+/**
+ * A cart line as the client sends it: only the product id and `qty` are trusted, the rest is ignored. The id is
+ * `product` (the spec, ProShop v1) or `_id` (ProShop v2 sends the product answer itself, plus qty).
+ */
+export const orderLineSchema = z
+  .strictObject({
+    product: idSchema.optional(),
+    _id: idSchema.optional(),
+    qty: z
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
+    name: ignoredText('name', 200),
+    image: ignoredText('image', 500),
+    brand: ignoredText('brand', 100),
+    category: ignoredText('category', 100),
+    description: ignoredText('description', 5000),
+    createdAt: ignoredText('createdAt', 40),
+    updatedAt: ignoredText('updatedAt', 40),
+    price: ignoredNumber,
+    countInStock: ignoredNumber,
+  })
+  .superRefine((line, ctx) => {
+    if (line.product === undefined && line._id === undefined) ctx.addIssue({ code: 'custom', path: ['product'], message: 'Each order item needs its product id' });
+    else if (line.product !== undefined && line._id !== undefined && line.product !== line._id) {
+      ctx.addIssue({ code: 'custom', path: ['product'], message: 'product and _id name different products' });
+    }
+  })
+  .transform((line) => ({ product: (line.product ?? line._id) as string, qty: line.qty }));
 
 export const placeOrderSchema = z.strictObject({
   orderItems: z
@@ -158,10 +195,10 @@ export const placeOrderSchema = z.strictObject({
     .refine((lines) => new Set(lines.map((l) => l.product)).size === lines.length, 'Each product may appear once'),
   shippingAddress: shippingAddressSchema,
   paymentMethod: text('Payment method', 40).default('PayPal'),
-  itemsPrice: ignoredMoney,
-  shippingPrice: ignoredMoney,
-  taxPrice: ignoredMoney,
-  totalPrice: ignoredMoney,
+  itemsPrice: ignoredNumber,
+  shippingPrice: ignoredNumber,
+  taxPrice: ignoredNumber,
+  totalPrice: ignoredNumber,
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 

@@ -17,7 +17,7 @@ import {
   type UserSummary,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
-import { parse, parseId } from '../../http/validate.js';
+import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
 import type { Ports, StoredUser } from '../../ports.js';
 
 const summary = (u: StoredUser): UserSummary => ({ _id: u._id, name: u.name, email: u.email, isAdmin: u.isAdmin });
@@ -109,7 +109,7 @@ export function userRoutes({ store, auth }: Ports, options: { limiters: { signIn
   router.put('/:id', admin, async (req, res) => {
     const id = parseId(req.params.id, 'User');
     const input = parse(adminUserUpdateSchema, req.body);
-    if (input._id !== undefined && input._id !== id) throw badInput('_id does not match the URL');
+    assertBodyIdsMatch(id, input, ['_id', 'userId']);
     const current = await store.users.get(id);
     if (!current) throw notFound('User not found');
     if (id === callerOf(req).uid && !input.isAdmin) throw badInput('You cannot remove your own admin rights');
