@@ -13,5 +13,6 @@ const app = createApp(ports, {
   holdHours: config.holdHours,
   catalogCacheTtlMs: 0,
   loginLimit: config.loginLimit,
+  signInLimit: config.signInLimit,
 });
 app.listen(config.port, config.host);

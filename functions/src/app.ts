@@ -1,5 +1,4 @@
 import express, { type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { adminRoutes } from './features/admin/routes.js';
 import { configRoutes } from './features/config/routes.js';
@@ -10,6 +9,7 @@ import { userRoutes } from './features/users/routes.js';
 import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, installFastPath, staticHeaders } from './http/fastPath.js';
+import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
 import type { Ports } from './ports.js';
 
 export interface AppOptions {
@@ -18,11 +18,16 @@ export interface AppOptions {
   holdHours: number;
   /** How long catalogue answers may be reused; Infinity where every write goes through this process. */
   catalogCacheTtlMs: number;
-  /** Failed sign-in / sign-up attempts allowed per IP per window. */
-  loginLimit: { max: number; windowMs: number };
+  /** Failed sign-in / sign-up attempts allowed per address, and per account, per window. */
+  loginLimit: Limit;
+  /** Successful sign-ins and sign-ups allowed per address per window. */
+  signInLimit: Limit;
+  /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
+  rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
   extraRoutes?: (app: express.Express) => void;
-  trustProxy?: boolean | number;
+  /** Express's `trust proxy` (config.ts TRUST_PROXY): which hops of X-Forwarded-For to believe for req.ip. */
+  trustProxy?: boolean | number | string;
   /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper, through withCatalogCache). */
   cache?: CatalogCache;
 }
@@ -57,6 +62,24 @@ const requireJsonBody: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Answers about accounts and orders, whoever asks (a 401 included). */
+const PRIVATE_PATHS = /^\/api\/(users|orders)(\/|$)/;
+
+/**
+ * `Cache-Control: no-store` on every answer to a request with Authorization and every /api/users and /api/orders
+ * answer: no browser or shared cache keeps what a signed-in answer holds. Set as the headers go out, so it wins
+ * over a route's own Cache-Control (the catalogue's). The catalogue fast path leaves such requests to Express.
+ */
+const noStoreWhenPrivate: RequestHandler = (req, res, next) => {
+  if (req.headers.authorization === undefined && !PRIVATE_PATHS.test(req.path)) return next();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: unknown[]) {
+    if (!this.headersSent) this.setHeader('Cache-Control', 'no-store');
+    return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};
+
 /** Builds the whole shop API on the given ports; knows nothing of which backend runs. */
 export function createApp(ports: Ports, options: AppOptions): express.Express {
   const app = express();
@@ -75,26 +98,18 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   // Repeat catalogue GETs are answered from memory before Express, with the same security headers (docs/benchmarks.md).
   const headers = staticHeaders(securityHeaders);
   if (headers) installFastPath(app, catalogFastPath(cache, headers));
+  app.use(noStoreWhenPrivate);
   app.use(securityHeaders);
 
   const wired = withCatalogCache(ports, cache);
 
-  const loginLimiter = rateLimit({
-    windowMs: options.loginLimit.windowMs,
-    limit: options.loginLimit.max,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: 'Too many attempts. Please wait a few minutes and try again.' });
-    },
-  });
+  const limiters = authLimiters({ failed: options.loginLimit, succeeded: options.signInLimit, store: options.rateLimitStore });
 
   const api = express.Router();
   api.use(requireJsonBody);
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use('/products', productRoutes(wired, { pageSize: options.pageSize, cache }));
-  api.use('/users', userRoutes(wired, { loginLimiter }));
+  api.use('/users', userRoutes(wired, { limiters }));
   api.use('/orders', orderRoutes(wired, { holdHours: options.holdHours }));
   api.use('/upload', uploadRoutes(wired));
   api.use('/admin', adminRoutes(wired));

@@ -1,6 +1,7 @@
 // The one configuration: every setting either entry reads from the environment (the embedded server, src/server.ts,
 // and the Cloud Function, src/index.ts, whose deploy parameters arrive as environment variables too). Documented
 // in the README; defaults from domain/limits.ts.
+import express from 'express';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,24 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number >= ${min} (got "${raw}")`);
+  return value;
+}
+
+/**
+ * TRUST_PROXY: Express's `trust proxy`, i.e. which X-Forwarded-For hops to believe for the client's address (the
+ * rate limits' key). Off by default (the shop faces the internet itself); 'true' (trust every hop), a hop count
+ * ('1' behind one proxy), or Express's names, addresses and subnets ('loopback', 'uniquelocal', '10.0.0.0/8, ::1').
+ */
+function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  const value = /^\d+$/.test(raw) ? Number(raw) : raw;
+  try {
+    express().set('trust proxy', value); // Express compiles it now: an unreadable value fails at start, not per request
+  } catch (error) {
+    throw new Error(`TRUST_PROXY must be false, true, a hop count, or addresses/subnets/names such as "loopback" (got "${raw}": ${(error as Error).message})`);
+  }
   return value;
 }
 
@@ -33,6 +52,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     holdHours: int(env, 'ORDER_HOLD_HOURS', DEFAULT_HOLD_HOURS, 1),
     jwtSecret: env.JWT_SECRET || undefined,
     loginLimit: { max: int(env, 'LOGIN_RATE_LIMIT', 10, 1), windowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 15 * 60_000, 1000) },
+    signInLimit: { max: int(env, 'SIGNIN_RATE_LIMIT', 60, 1), windowMs: int(env, 'SIGNIN_RATE_WINDOW_MS', 60_000, 1000) },
+    trustProxy: trustProxy(env),
     /** PayPal when both the client id and the secret are set, else simulated payments (paymentGateway). */
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || '',

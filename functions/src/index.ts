@@ -81,9 +81,11 @@ function getApp(): Promise<Express> {
       holdHours: config.holdHours,
       catalogCacheTtlMs: CATALOG_CACHE_TTL_MS,
       loginLimit: config.loginLimit,
+      signInLimit: config.signInLimit,
       // Hosting's CDN, then Google's front end: the client is the second hop from the end of X-Forwarded-For
       // (only the login limiter's key, which is per instance; Firebase Auth also throttles sign-ins itself).
-      trustProxy: 2,
+      // TRUST_PROXY, when set, overrides it (another proxy in front).
+      trustProxy: process.env.TRUST_PROXY ? config.trustProxy : 2,
     });
   })().catch((error) => {
     app = undefined;

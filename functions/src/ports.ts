@@ -116,6 +116,13 @@ export interface AuthPort {
   updateCredentials(uid: string, patch: { email?: string; password?: string; name?: string }): Promise<void>;
   setAdmin(uid: string, isAdmin: boolean): Promise<void>;
   remove(uid: string): Promise<void>;
+  /**
+   * Ends every session of the account: tokens issued before are refused by verify() from now on (issueToken
+   * then gives the caller a fresh one). Called after a password or email change, an admin demotion and
+   * "Sign out everywhere". Optional only until the Firebase adapter has it (revokeRefreshTokens): without it,
+   * POST /api/users/logout-all answers 503 and the other changes revoke nothing beyond what the provider does.
+   */
+  revokeSessions?(uid: string): Promise<void>;
 }
 
 export interface FilePort {

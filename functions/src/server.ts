@@ -25,6 +25,8 @@ export async function startServer(config: Config = readConfig(), options: { cloc
     catalogCacheTtlMs: Number.POSITIVE_INFINITY,
     cache,
     loginLimit: config.loginLimit,
+    signInLimit: config.signInLimit,
+    trustProxy: config.trustProxy,
     extraRoutes: (app) => {
       app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
       // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.

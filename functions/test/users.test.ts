@@ -69,7 +69,7 @@ describe('profile', () => {
     const me = await shop.call('GET', '/api/users/profile', { token });
     expect(me.body).toMatchObject({ _id: reg.body._id, email: input.email });
 
-    const upd = await shop.call('PUT', '/api/users/profile', { token, body: { id: reg.body._id, name: 'Carol New', email: input.email, password: 'newsecret1' } });
+    const upd = await shop.call('PUT', '/api/users/profile', { token, body: { id: reg.body._id, name: 'Carol New', email: input.email, password: 'newsecret1', currentPassword: input.password } });
     expect(upd.status).toBe(200);
     expect(upd.body.name).toBe('Carol New');
     expect(upd.body.token).toBeTruthy();
@@ -85,7 +85,7 @@ describe('profile', () => {
     await shop.call('POST', '/api/users', { body: b });
     expect((await shop.call('PUT', '/api/users/profile', { token: ra.body.token, body: { name: 'A', email: a.email, password: '' } })).status).toBe(200);
     expect((await shop.call('POST', '/api/users/login', { body: { email: a.email, password: a.password } })).status).toBe(200);
-    const taken = await shop.call('PUT', '/api/users/profile', { token: ra.body.token, body: { email: b.email.toUpperCase() } });
+    const taken = await shop.call('PUT', '/api/users/profile', { token: ra.body.token, body: { email: b.email.toUpperCase(), currentPassword: a.password } });
     expect(taken.status).toBe(409);
     expect((await shop.call('GET', '/api/users/profile', { token: ra.body.token })).body.email).toBe(a.email);
   });
@@ -120,7 +120,8 @@ describe('user admin', () => {
     // the role is read fresh: the same old token now reaches admin routes
     expect((await shop.call('GET', '/api/users', { token: reg.body.token })).status).toBe(200);
     await shop.call('PUT', `/api/users/${id}`, { token: admin, body: { name: 'Dave', email: reg.body.email, isAdmin: false } });
-    expect((await shop.call('GET', '/api/users', { token: reg.body.token })).status).toBe(403);
+    // a demotion ends the user's sessions (functions/test/sessions.test.ts): the old token is refused outright
+    expect((await shop.call('GET', '/api/users', { token: reg.body.token })).status).toBe(401);
 
     expect((await shop.call('DELETE', `/api/users/${id}`, { token: admin })).status).toBe(200);
     expect((await shop.call('GET', `/api/users/${id}`, { token: admin })).status).toBe(404);

@@ -26,6 +26,7 @@ const env = {
   DATA_DIR: dataDir,
   VOLTSHOP_FIREBASE_SUITES: 'e2e',
   LOGIN_RATE_LIMIT: '1000',
+  SIGNIN_RATE_LIMIT: '1000',
 };
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
 const code = await run(firebaseBin, ['emulators:exec', '--only', 'auth,functions,hosting', '--project', PROJECT_ID, test], {

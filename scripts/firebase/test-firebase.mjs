@@ -44,7 +44,7 @@ if (reason) {
 const started = Date.now();
 buildFunctions();
 ensureWebBuilt();
-const env = { ...process.env, VOLTSHOP_FIREBASE_SUITES: 'full', LOGIN_RATE_LIMIT: '1000' };
+const env = { ...process.env, VOLTSHOP_FIREBASE_SUITES: 'full', LOGIN_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000' };
 delete env.VOLTSHOP_STORE; // the function uses Firestore here
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
 const code = await run(firebaseBin, ['emulators:exec', '--only', 'auth,functions,firestore,storage,hosting', '--project', PROJECT_ID, test], {

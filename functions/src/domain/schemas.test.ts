@@ -27,7 +27,9 @@ describe('shared schemas', () => {
 
   it('accepts ratings 1..5 integers only, and needs a comment', () => {
     expect(reviewSchema.safeParse({ rating: 5, comment: 'ok' }).success).toBe(true);
-    for (const rating of [0, 6, 4.5, '5']) expect(reviewSchema.safeParse({ rating, comment: 'ok' }).success).toBe(false);
+    for (const rating of [0, 6, 4.5, '4.5', 'five', '5 stars', '', null]) expect(reviewSchema.safeParse({ rating, comment: 'ok' }).success).toBe(false);
+    // the original clients send the <select>'s value as text
+    expect(reviewSchema.safeParse({ rating: '5', comment: 'ok' }).data?.rating).toBe(5);
     expect(reviewSchema.safeParse({ rating: 3, comment: '   ' }).success).toBe(false);
   });
 
@@ -37,6 +39,10 @@ describe('shared schemas', () => {
     expect(productUpdateSchema.safeParse({ ...ok, price: -1 }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, price: 1.001 }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, countInStock: 1.5 }).success).toBe(false);
+    // what the original clients' number inputs send: plain decimal text only
+    expect(productUpdateSchema.safeParse({ ...ok, price: '899.99', countInStock: '12' }).data).toMatchObject({ price: 899.99, countInStock: 12 });
+    for (const price of ['1e3', '0x10', ' 12', '12,5', 'Infinity', '1.001', '-1']) expect(productUpdateSchema.safeParse({ ...ok, price }).success, price).toBe(false);
+    expect(productUpdateSchema.safeParse({ ...ok, countInStock: '1.5' }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, image: 'javascript:alert(1)' }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, image: '//evil.example/x.png' }).success).toBe(false);
   });

@@ -1,31 +1,49 @@
 // Validation schemas shared by the API (request checks) and the web (form checks), so both say the same.
 import { z } from 'zod';
 
+/** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+
+/**
+ * Every text field of every API schema starts here: a string without control characters other than tab and
+ * newline (400 naming the field). `error` is the message for a missing or non-string value.
+ */
+export const plainString = (label: string, error = `${label} is required`) =>
+  z.string({ error }).refine((value) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters`);
+
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  plainString(label)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** Ids are opaque: 24 hex characters here, Firebase uids there. Anything else can never exist. */
-export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
+/** A plain decimal as text ("1199.00", "12", "-3"): what the original clients send from number inputs and totals. */
+const DECIMAL_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+/**
+ * `schema`, also given as a plain decimal string (ProShop v1/v2 send what the admin typed in a number input, and
+ * their totals, as strings). Anything else that is not a number is left to `schema` to refuse.
+ */
+const numberOrDecimalText = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : value), schema);
+
+/** Ids are opaque: 24 hex characters here, Firebase uids there. Anything else can never exist. */
+export const idSchema = plainString('Id', 'Invalid id').regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
+
+export const emailSchema = plainString('Email')
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
-export const passwordSchema = z
-  .string({ error: 'Password is required' })
+export const passwordSchema = plainString('Password')
   .min(6, 'Password must be at least 6 characters')
   .max(128, 'Password must be at most 128 characters');
 
 export const loginSchema = z.strictObject({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  password: plainString('Password').min(1, 'Password is required').max(128),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -36,18 +54,35 @@ export const registerSchema = z.strictObject({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The profile form: empty password means "keep the current one". `id` is sent by the original client and ignored. */
+/**
+ * The profile form: empty password means "keep the current one". `id` is sent by the original client and ignored.
+ * Changing the email or the password needs `currentPassword` (checked by the route, which knows the current email).
+ */
 export const profileUpdateSchema = z.strictObject({
-  id: z.string().max(64).optional(),
-  _id: z.string().max(64).optional(),
+  id: plainString('id').max(64).optional(),
+  _id: plainString('_id').max(64).optional(),
   name: text('Name', 80).optional(),
   email: emailSchema.optional(),
   password: z.union([z.literal(''), passwordSchema]).optional(),
+  currentPassword: plainString('Current password', 'Current password must be text').max(128, 'Current password must be at most 128 characters').optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email or password';
+
+/** The new email, or undefined when it is the current one (emails compare case-insensitively). */
+export function changedEmail(currentEmail: string, email: string | undefined): string | undefined {
+  return email && email.trim().toLowerCase() !== currentEmail.toLowerCase() ? email : undefined;
+}
+
+/** Whether a profile update changes the sign-in (email or password): that needs the current password. */
+export function changesCredentials(currentEmail: string, input: { email?: string; password?: string }): boolean {
+  return Boolean(changedEmail(currentEmail, input.email) || input.password);
+}
+
 export const adminUserUpdateSchema = z.strictObject({
-  _id: z.string().max(64).optional(),
+  _id: plainString('_id').max(64).optional(),
+  userId: plainString('userId').max(64).optional(), // ProShop v2 repeats the id as userId
   name: text('Name', 80),
   email: emailSchema,
   isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
@@ -56,29 +91,32 @@ export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateSchema>;
 
 const wholeCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-export const priceSchema = z
+const priceNumber = z
   .number({ error: 'Price must be a number' })
   .finite('Price must be a number')
   .min(0, 'Price cannot be negative')
   .max(1_000_000, 'Price must be at most 1,000,000')
   .refine(wholeCents, 'Price must have at most 2 decimals');
+export const priceSchema = numberOrDecimalText(priceNumber);
 
-export const stockSchema = z
-  .number({ error: 'Count in stock must be a number' })
-  .int('Count in stock must be a whole number')
-  .min(0, 'Count in stock cannot be negative')
-  .max(1_000_000, 'Count in stock must be at most 1,000,000');
+export const stockSchema = numberOrDecimalText(
+  z
+    .number({ error: 'Count in stock must be a number' })
+    .int('Count in stock must be a whole number')
+    .min(0, 'Count in stock cannot be negative')
+    .max(1_000_000, 'Count in stock must be at most 1,000,000'),
+);
 
 /** A product image: a path served by the shop (/images/..., /uploads/...) or an https URL. */
-export const imageRefSchema = z
-  .string({ error: 'Image is required' })
+export const imageRefSchema = plainString('Image')
   .trim()
   .min(1, 'Image is required')
   .max(500, 'Image must be at most 500 characters')
   .regex(/^(\/(?!\/)[\w\-./%]*|https:\/\/[^\s"'<>]+)$/, 'Image must be a path starting with / or an https URL');
 
 export const productUpdateSchema = z.strictObject({
-  _id: z.string().max(64).optional(),
+  _id: plainString('_id').max(64).optional(),
+  productId: plainString('productId').max(64).optional(), // ProShop v2 repeats the id as productId
   name: text('Name', 200),
   price: priceSchema,
   image: imageRefSchema,
@@ -92,11 +130,15 @@ export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 
 export const reviewSchema = z.strictObject({
-  rating: z
-    .number({ error: 'Rating must be a number from 1 to 5' })
-    .int('Rating must be a whole number from 1 to 5')
-    .min(1, 'Rating must be from 1 to 5')
-    .max(5, 'Rating must be from 1 to 5'),
+  productId: plainString('productId').max(64).optional(), // ProShop v2 repeats the id as productId
+  // The original clients send the <select>'s value, a string.
+  rating: numberOrDecimalText(
+    z
+      .number({ error: 'Rating must be a number from 1 to 5' })
+      .int('Rating must be a whole number from 1 to 5')
+      .min(1, 'Rating must be from 1 to 5')
+      .max(5, 'Rating must be from 1 to 5'),
+  ),
   comment: text('Comment', 2000),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
@@ -111,21 +153,39 @@ export const shippingAddressSchema = z.strictObject({
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QTY = 1000;
 
-/** A cart line as the client sends it: only `product` and `qty` are trusted, the rest is ignored. */
-export const orderLineSchema = z.strictObject({
-  product: idSchema,
-  qty: z
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
-  name: z.string().max(200).optional(),
-  image: z.string().max(500).optional(),
-  price: z.number().optional(),
-  countInStock: z.number().optional(),
-});
+const ignoredNumber = numberOrDecimalText(z.number()).optional(); // client prices, totals and stock: accepted for compatibility, never used
+const ignoredText = (label: string, max: number) => plainString(label).max(max).optional();
 
-const ignoredMoney = z.number().optional(); // client totals are accepted for compatibility and never used
+/**
+ * A cart line as the client sends it: only the product id and `qty` are trusted, the rest is ignored. The id is
+ * `product` (the spec, ProShop v1) or `_id` (ProShop v2 sends the product answer itself, plus qty).
+ */
+export const orderLineSchema = z
+  .strictObject({
+    product: idSchema.optional(),
+    _id: idSchema.optional(),
+    qty: z
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
+    name: ignoredText('name', 200),
+    image: ignoredText('image', 500),
+    brand: ignoredText('brand', 100),
+    category: ignoredText('category', 100),
+    description: ignoredText('description', 5000),
+    createdAt: ignoredText('createdAt', 40),
+    updatedAt: ignoredText('updatedAt', 40),
+    price: ignoredNumber,
+    countInStock: ignoredNumber,
+  })
+  .superRefine((line, ctx) => {
+    if (line.product === undefined && line._id === undefined) ctx.addIssue({ code: 'custom', path: ['product'], message: 'Each order item needs its product id' });
+    else if (line.product !== undefined && line._id !== undefined && line.product !== line._id) {
+      ctx.addIssue({ code: 'custom', path: ['product'], message: 'product and _id name different products' });
+    }
+  })
+  .transform((line) => ({ product: (line.product ?? line._id) as string, qty: line.qty }));
 
 export const placeOrderSchema = z.strictObject({
   orderItems: z
@@ -135,15 +195,15 @@ export const placeOrderSchema = z.strictObject({
     .refine((lines) => new Set(lines.map((l) => l.product)).size === lines.length, 'Each product may appear once'),
   shippingAddress: shippingAddressSchema,
   paymentMethod: text('Payment method', 40).default('PayPal'),
-  itemsPrice: ignoredMoney,
-  shippingPrice: ignoredMoney,
-  taxPrice: ignoredMoney,
-  totalPrice: ignoredMoney,
+  itemsPrice: ignoredNumber,
+  shippingPrice: ignoredNumber,
+  taxPrice: ignoredNumber,
+  totalPrice: ignoredNumber,
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
 export const productQuerySchema = z.object({
-  keyword: z.string().max(100, 'Keyword must be at most 100 characters').optional().default(''),
+  keyword: plainString('Keyword').max(100, 'Keyword must be at most 100 characters').optional().default(''),
   pageNumber: z.coerce
     .number({ error: 'pageNumber must be a number' })
     .int('pageNumber must be a whole number')

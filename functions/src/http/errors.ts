@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { STATUS_CODES } from 'node:http';
 import { MulterError } from 'multer';
 import { DomainError, IMAGE_TOO_BIG_MESSAGE } from '../domain/index.js';
 
@@ -11,8 +12,10 @@ const STATUS: Record<DomainError['kind'], number> = {
   unavailable: 503,
 };
 
+const notFoundMessage = (req: Request) => `Not found - ${req.originalUrl.split('?')[0]}`;
+
 export const notFoundRoute: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `Not found - ${req.originalUrl.split('?')[0]}` });
+  res.status(404).json({ message: notFoundMessage(req) });
 };
 
 /** The one place errors become answers: JSON `{ message, fields? }`, honest status, never a stack trace. */
@@ -45,7 +48,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   const status = e.status ?? e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    res.status(status).json({ message: err instanceof Error ? err.message : 'Bad request' });
+    // Only body-parser's messages (they carry a `type`) are written for clients. Others are not echoed: the
+    // static file servers' say `ENOENT: no such file or directory, stat '/srv/...'`, an absolute server path.
+    let message = STATUS_CODES[status] ?? 'Bad request';
+    if (status === 404) message = notFoundMessage(req);
+    else if (typeof e.type === 'string' && err instanceof Error) message = err.message;
+    res.status(status).json({ message });
     return;
   }
   console.error(`[api] ${req.method} ${req.originalUrl}`, err);

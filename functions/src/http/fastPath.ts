@@ -9,7 +9,7 @@ import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache, type Entry } from 
  * answered again from memory with one writeHead, before Express sets up the request (see installFastPath).
  * `headers` are the security headers every answer carries (captured once from helmet by staticHeaders), so
  * the answer has the routed one's headers and bytes. Returns false (not answered) for anything else: the
- * first request for a URL, other methods, anything after a write.
+ * first request for a URL, other methods, anything after a write, requests with Authorization.
  */
 export function catalogFastPath(cache: CatalogCache, headers: readonly string[]) {
   const heads = new WeakMap<Entry, { ok: string[]; notModified: string[] }>();
@@ -26,7 +26,8 @@ export function catalogFastPath(cache: CatalogCache, headers: readonly string[])
     return h;
   };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' || req.url === undefined) return false;
+    // Signed-in requests go through Express, which marks their answers no-store (app.ts).
+    if (req.method !== 'GET' || req.url === undefined || req.headers.authorization !== undefined) return false;
     const entry = cache.peek(req.url);
     if (entry === undefined) return false;
     const h = headsOf(entry);

@@ -18,3 +18,10 @@ export function parseId(value: unknown, what: string): string {
   if (!result.success) throw notFound(`${what} not found`);
   return result.data;
 }
+
+/** Ids some clients repeat in a body (`_id`; ProShop v2's productId, userId) must be the URL's: else a 400. */
+export function assertBodyIdsMatch(urlId: string, body: Record<string, unknown>, keys: readonly string[]): void {
+  for (const key of keys) {
+    if (body[key] !== undefined && body[key] !== urlId) throw badInput(`${key} does not match the URL`);
+  }
+}

@@ -218,7 +218,7 @@ describe('accounts through Firebase Auth', () => {
 
   it('updates the profile (name, password) and answers a fresh token', async () => {
     const user = await register();
-    const res = await call('PUT', '/api/users/profile', { token: user.token, body: { name: 'Carol Renamed', password: 'newsecret1' } });
+    const res = await call('PUT', '/api/users/profile', { token: user.token, body: { name: 'Carol Renamed', password: 'newsecret1', currentPassword: user.password } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ _id: user._id, name: 'Carol Renamed', email: user.email, isAdmin: false });
     expect((await auth.verifyIdToken(res.body.token)).uid).toBe(user._id);

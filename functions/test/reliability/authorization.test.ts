@@ -20,6 +20,8 @@ interface Ctx {
   newOrder(paid?: boolean): Promise<string>;
   /** A throwaway customer account. */
   newUser(): Promise<string>;
+  /** A token of a throwaway account with the role's rights (for calls that end the caller's sessions). */
+  throwawaySession(role: Role): Promise<string | undefined>;
 }
 
 interface Row {
@@ -29,6 +31,8 @@ interface Row {
   /** Builds the concrete request, fresh for each role where the call uses something up. */
   request(ctx: Ctx): Promise<{ path: string; body?: unknown; raw?: RequestInit['body'] }>;
   expect: Record<Role, number>;
+  /** The token each role calls with, when the shared ones must not be used up (default: ctx.tokens[role]). */
+  token?(ctx: Ctx, role: Role): Promise<string | undefined>;
 }
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -61,6 +65,8 @@ export const MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile' }), expect: SIGNED_IN(200) },
   { method: 'PUT', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile', body: {} }), expect: SIGNED_IN(200) },
+  // Ends every session of the caller: each role calls as a throwaway account of its kind.
+  { method: 'POST', route: '/api/users/logout-all', request: async () => ({ path: '/api/users/logout-all' }), expect: SIGNED_IN(200), token: (c, role) => c.throwawaySession(role) },
   { method: 'GET', route: '/api/users', request: async () => ({ path: '/api/users' }), expect: ADMIN(200) },
   { method: 'GET', route: '/api/users/:id', request: async (c) => ({ path: `/api/users/${c.ids.customer}` }), expect: ADMIN(200) },
   {
@@ -128,6 +134,16 @@ beforeAll(async () => {
       expect(res.status).toBe(201);
       return res.body._id as string;
     },
+    async throwawaySession(role) {
+      if (role === 'anonymous') return undefined;
+      const account = { name: 'Throwaway', email: `session-${Date.now()}-${seq++}@voltshop.test`, password: 'secret12' };
+      const reg = await shop.call('POST', '/api/users', { body: account });
+      expect(reg.status).toBe(201);
+      if (role !== 'admin') return reg.body.token as string;
+      const promoted = await shop.call('PUT', `/api/users/${reg.body._id}`, { token: admin, body: { name: account.name, email: account.email, isAdmin: true } });
+      expect(promoted.status).toBe(200);
+      return (await shop.call('POST', '/api/users/login', { body: { email: account.email, password: account.password } })).body.token as string;
+    },
   };
 });
 afterAll(() => ctx?.shop.close());
@@ -138,7 +154,8 @@ describe('authorization matrix', () => {
       const got: Record<string, number> = {};
       for (const role of ROLES) {
         const req = await row.request(ctx);
-        const res = await ctx.shop.call(row.method, req.path, { token: ctx.tokens[role], body: req.body, raw: req.raw });
+        const token = row.token ? await row.token(ctx, role) : ctx.tokens[role];
+        const res = await ctx.shop.call(row.method, req.path, { token, body: req.body, raw: req.raw });
         got[role] = res.status;
         if (res.status >= 400) expect(typeof res.body?.message, `${role}: error answers carry a message`).toBe('string');
       }

@@ -26,7 +26,7 @@ afterAll(async () => {
 async function startChild(): Promise<{ proc: ChildProcess; url: string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(here, 'support', 'childServer.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', WEB_DIST: join(dataDir, 'no-web'), LOGIN_RATE_LIMIT: '1000', NODE_ENV: 'test' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', WEB_DIST: join(dataDir, 'no-web'), LOGIN_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(proc);

@@ -56,7 +56,9 @@ const tooLong = (max: number) => fc.integer({ min: max + 1, max: max + 200 }).ma
 const badText = (max: number) => fc.oneof(notString, blank, tooLong(max));
 const badEmail = fc.oneof(notString, blank, fc.constantFrom('no-at-sign', '@nohost', 'a@', 'a b@c.d', 'x'.repeat(250) + '@ex.com'));
 // NaN and ±Infinity are not JSON: JSON.stringify sends them as null, which must be refused like any non-number.
-const notNumber = fc.oneof(fc.string({ maxLength: 6 }), fc.boolean(), fc.constant(null), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY), fc.array(fc.integer(), { maxLength: 2 }));
+// Plain decimal strings ("12.50") are numbers where the original clients send them (schemas.ts), so not here.
+const notDecimalText = fc.string({ maxLength: 6 }).filter((s) => !/^-?\d+(\.\d+)?$/.test(s));
+const notNumber = fc.oneof(notDecimalText, fc.boolean(), fc.constant(null), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY), fc.array(fc.integer(), { maxLength: 2 }));
 const badQty = fc.oneof(notNumber, fc.integer({ max: 0 }), fc.double({ min: 0.01, max: 999, noInteger: true, noNaN: true }), fc.integer({ min: 1001, max: 1e9 }));
 const badPrice = fc.oneof(notNumber, fc.double({ max: -0.01, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(1.234, 0.001, 99.999), fc.integer({ min: 1_000_001, max: 1e12 }));
 const badStock = fc.oneof(notNumber, fc.integer({ max: -1 }), fc.double({ min: 0.1, max: 100, noInteger: true, noNaN: true }), fc.integer({ min: 1_000_001, max: 1e12 }));
@@ -108,7 +110,7 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   {
     name: 'PUT /api/users/profile', method: 'PUT', path: () => '/api/users/profile', token: () => alice,
-    bodies: () => oneWrong({}, { name: badText(80), email: badEmail, password: fc.oneof(notString, fc.constantFrom('a', '12345'), tooLong(128)), id: fc.oneof(fc.integer(), tooLong(64)) }, []),
+    bodies: () => oneWrong({}, { name: badText(80), email: badEmail, password: fc.oneof(notString, fc.constantFrom('a', '12345'), tooLong(128)), id: fc.oneof(fc.integer(), tooLong(64)), currentPassword: fc.oneof(notString, tooLong(128)) }, []),
   },
   {
     name: 'PUT /api/users/:id (admin)', method: 'PUT', path: () => `/api/users/${aliceId}`, token: () => admin,
@@ -135,7 +137,7 @@ const BODY_ROUTES: BodyRoute[] = [
           fc.constant([{ product: 'ffffffffffffffffffffffff', qty: 1 }, { product: 'ffffffffffffffffffffffff', qty: 1 }])),
         shippingAddress: fc.oneof(notString, oneWrong(shippingAddress, { address: badText(200), city: badText(100), postalCode: badText(20), country: badText(100) }, ['address', 'city', 'postalCode', 'country'])),
         paymentMethod: badText(40),
-        itemsPrice: fc.oneof(fc.string(), fc.constant([])),
+        itemsPrice: fc.oneof(notDecimalText, fc.constant([])),
       }, ['orderItems', 'shippingAddress']),
       // one line made wrong
       oneWrong({ product: productId, qty: 1 }, { qty: badQty, product: badId }, ['product', 'qty']).map((line) => ({ orderItems: [line], shippingAddress })),
@@ -155,6 +157,83 @@ describe('invalid bodies: 4xx with a message, nothing written', () => {
       );
     });
   }
+});
+
+// ---- control characters: refused in every text field (issue 13), 400 naming the field ----
+/** Every control character but tab and newline: C0, DEL, C1. */
+const CONTROL_CHARS = [...Array.from({ length: 32 }, (_, i) => i).filter((c) => c !== 9 && c !== 10), ...Array.from({ length: 33 }, (_, i) => 0x7f + i)].map((c) => String.fromCharCode(c));
+/** `text` with one control character put somewhere in it. */
+const withControl = (text: string) =>
+  fc.tuple(fc.constantFrom(...CONTROL_CHARS), fc.nat({ max: text.length })).map(([ch, at]) => text.slice(0, at) + ch + text.slice(at));
+
+interface TextFieldRoute {
+  name: string;
+  method: string;
+  path: () => string;
+  token: () => string | undefined;
+  valid: () => Record<string, unknown>;
+  /** Dotted paths of the text fields, as the 400's `fields` names them. */
+  fields: string[];
+}
+
+const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
+  { name: 'POST /api/users/login', method: 'POST', path: () => '/api/users/login', token: () => undefined, valid: () => ({ email: 'alice@voltshop.test', password: 'wrong-password' }), fields: ['email', 'password'] },
+  { name: 'POST /api/users', method: 'POST', path: () => '/api/users', token: () => undefined, valid: () => ({ name: 'Fuzz', email: 'fuzz-ctl@voltshop.test', password: 'secret12' }), fields: ['name', 'email', 'password'] },
+  {
+    name: 'PUT /api/users/profile', method: 'PUT', path: () => '/api/users/profile', token: () => alice,
+    valid: () => ({ id: aliceId, name: 'Alice Walker', email: 'alice@voltshop.test', password: 'secret12', currentPassword: 'alice1234' }),
+    fields: ['id', 'name', 'email', 'password', 'currentPassword'],
+  },
+  { name: 'PUT /api/users/:id', method: 'PUT', path: () => `/api/users/${aliceId}`, token: () => admin, valid: () => ({ _id: aliceId, name: 'Alice Walker', email: 'alice@voltshop.test', isAdmin: false }), fields: ['_id', 'name', 'email'] },
+  { name: 'PUT /api/products/:id', method: 'PUT', path: () => `/api/products/${productId}`, token: () => admin, valid: () => ({ ...productBody, _id: productId, image: 'https://cdn.example/x.png' }), fields: ['_id', 'name', 'image', 'brand', 'category', 'description'] },
+  { name: 'POST /api/products/:id/reviews', method: 'POST', path: () => `/api/products/${productId}/reviews`, token: () => alice, valid: () => ({ rating: 5, comment: 'Great' }), fields: ['comment'] },
+  {
+    name: 'POST /api/orders', method: 'POST', path: () => '/api/orders', token: () => alice,
+    valid: () => ({ orderItems: [{ product: productId, qty: 1, name: 'Phone', image: '/images/phone.jpg' }], shippingAddress, paymentMethod: 'PayPal' }),
+    fields: ['orderItems.0.product', 'orderItems.0.name', 'orderItems.0.image', 'shippingAddress.address', 'shippingAddress.city', 'shippingAddress.postalCode', 'shippingAddress.country', 'paymentMethod'],
+  },
+];
+
+/** A deep copy of `body` with the string at dotted `path` replaced. */
+function setAt(body: Record<string, unknown>, path: string, value: string): Record<string, unknown> {
+  const copy = structuredClone(body);
+  const keys = path.split('.');
+  let node: any = copy;
+  for (const k of keys.slice(0, -1)) node = node[k];
+  node[keys[keys.length - 1]] = value;
+  return copy;
+}
+const getAt = (body: Record<string, unknown>, path: string) => path.split('.').reduce<any>((node, k) => node[k], body) as string;
+
+describe('control characters in any text field: 400 naming the field, nothing written', () => {
+  for (const route of TEXT_FIELD_ROUTES) {
+    it(route.name, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...route.fields).chain((field) => withControl(getAt(route.valid(), field)).map((value) => ({ field, value }))),
+          async ({ field, value }) => {
+            const body = setAt(route.valid(), field, value);
+            const res = await shop.call(route.method, route.path(), { token: route.token(), body });
+            refused(res, `${route.name} ${field}=${JSON.stringify(value)}`);
+            expect(res.status).toBe(400);
+            expect(res.body.fields, `${route.name}: the 400 names ${field}`).toHaveProperty([field]);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+  }
+
+  it('GET /api/products?keyword=', async () => {
+    await fc.assert(
+      fc.asyncProperty(withControl('phone'), async (keyword) => {
+        const res = await shop.call('GET', `/api/products?keyword=${encodeURIComponent(keyword)}`);
+        refused(res, `keyword=${JSON.stringify(keyword)}`);
+        expect(res.body.fields).toHaveProperty('keyword');
+      }),
+      { numRuns: RUNS },
+    );
+  });
 });
 
 const JSON_ROUTES: { method: string; path: () => string; token: () => string | undefined }[] = [

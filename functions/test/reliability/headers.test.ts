@@ -130,7 +130,7 @@ describe('security headers on every kind of answer', () => {
 });
 
 describe('rate limiting', () => {
-  it('failed sign-ups count towards the limit with failed logins; 429 has a message and RateLimit headers; other calls are not limited', async () => {
+  it('failed sign-ups count towards the limit with failed logins (validation 400s do not); 429 has a message and RateLimit headers; other calls are not limited', async () => {
     const limited = await startTestShop({ LOGIN_RATE_LIMIT: '4' });
     onTestFinished(() => limited.close());
     const statuses: number[] = [];
@@ -138,8 +138,9 @@ describe('rate limiting', () => {
     statuses.push((await limited.call('POST', '/api/users', { body: { name: 'X', email: 'not-an-email', password: 'secret12' } })).status); // 400
     statuses.push((await limited.call('POST', '/api/users/login', { body: { email: 'alice@voltshop.test', password: 'wrong-1' } })).status);
     statuses.push((await limited.call('POST', '/api/users/login', { body: { email: 'nobody@voltshop.test', password: 'wrong-2' } })).status);
+    statuses.push((await limited.call('POST', '/api/users/login', { body: { email: 'nobody-else@voltshop.test', password: 'wrong-3' } })).status);
     const blocked = await limited.call('POST', '/api/users', { body: { name: 'New', email: 'brand-new@voltshop.test', password: 'secret12' } });
-    expect(statuses).toEqual([409, 400, 401, 401]);
+    expect(statuses).toEqual([409, 400, 401, 401, 401]);
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many attempts/);
     expect(blocked.headers.get('ratelimit-policy') ?? blocked.headers.get('ratelimit')).toBeTruthy();

@@ -24,7 +24,7 @@ export interface TestShop {
 
 export async function startTestShop(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-test-'));
-  const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), LOGIN_RATE_LIMIT: '1000', ...env });
+  const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), LOGIN_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000', ...env });
   const server = await startServer(config, options);
   const url = `http://127.0.0.1:${server.port}`;
   const tokens = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
@@ -42,6 +42,9 @@ export function loadJwtSecret(dataDir: string, fromEnv?: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** The JWT claim holding the account's token version (users.token_version, migration 4). */
+const VERSION_CLAIM = 'ver';
+
 // Spends the same time on an unknown email as on a wrong password, so sign-in does not reveal which emails exist.
 const DUMMY_HASH = hashPassword(randomBytes(8).toString('hex'));
 
@@ -84,20 +87,38 @@ export class EmbeddedAuth implements AuthPort {
 
   async verify(token: string): Promise<Caller> {
     let uid: string | undefined;
+    let version: unknown;
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
       uid = payload.sub;
+      version = payload[VERSION_CLAIM] ?? 0; // tokens minted before migration 4 carry none
     } catch {
       throw unauthenticated('Not authorized, token failed');
     }
     // The role is read now, not from the token: a demoted or deleted user loses access at once.
-    const rs = await this.db.client.execute({ sql: 'SELECT is_admin FROM users WHERE id = ?', args: [uid ?? ''] });
-    if (!rs.rows[0]) throw unauthenticated('Not authorized, user no longer exists');
-    return { uid: uid as string, isAdmin: Number(rs.rows[0].is_admin) === 1 };
+    const rs = await this.db.client.execute({ sql: 'SELECT is_admin, token_version FROM users WHERE id = ?', args: [uid ?? ''] });
+    const row = rs.rows[0];
+    if (!row) throw unauthenticated('Not authorized, user no longer exists');
+    if (version !== Number(row.token_version)) throw unauthenticated('Not authorized, this session was ended. Please sign in again.');
+    return { uid: uid as string, isAdmin: Number(row.is_admin) === 1 };
   }
 
-  issueToken(uid: string): Promise<string> {
-    return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(uid).setIssuedAt().setExpirationTime(this.tokenTtl).sign(this.secret);
+  /** A token for the account's current version; a random id (jti) makes each one distinct, even within a second. */
+  async issueToken(uid: string): Promise<string> {
+    const rs = await this.db.client.execute({ sql: 'SELECT token_version FROM users WHERE id = ?', args: [uid] });
+    if (!rs.rows[0]) throw unauthenticated('Not authorized, user no longer exists');
+    return new SignJWT({ [VERSION_CLAIM]: Number(rs.rows[0].token_version) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(uid)
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(this.tokenTtl)
+      .sign(this.secret);
+  }
+
+  /** Ends every session of the account: tokens minted before carry an older version, which verify() refuses. */
+  async revokeSessions(uid: string): Promise<void> {
+    await this.db.write((tx) => tx.execute({ sql: 'UPDATE users SET token_version = token_version + 1 WHERE id = ?', args: [uid] }));
   }
 
   async updateCredentials(uid: string, patch: { email?: string; password?: string }): Promise<void> {

@@ -141,4 +141,13 @@ export const MIGRATIONS: Migration[] = [
       },
     ],
   },
+  {
+    version: 4,
+    name: 'revocable sessions',
+    // Every token carries the account's token version when it was minted (auth.ts); verify() refuses a token whose
+    // version is not the current one. Bumping it (password or email change, admin demotion, "Sign out
+    // everywhere") ends every session opened before. Tokens minted before this migration carry none: read as 0.
+    // Read and written by the embedded auth adapter only.
+    statements: ['ALTER TABLE users ADD COLUMN token_version INTEGER NOT NULL DEFAULT 0'],
+  },
 ];

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { badInput, keywordKey, notFound, productQuerySchema, productUpdateSchema, reviewSchema, TOP_PRODUCTS } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
-import { parse, parseId } from '../../http/validate.js';
+import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from '../../cache/catalogCache.js';
 
@@ -67,8 +67,8 @@ export function productRoutes({ store, auth }: Ports, options: { pageSize: numbe
 
   router.put('/:id', requireAdmin(auth), async (req, res) => {
     const id = parseId(req.params.id, 'Product');
-    const input = parse(productUpdateSchema, req.body);
-    if (input._id !== undefined && input._id !== id) throw badInput('_id does not match the URL');
+    const { _id, productId, ...input } = parse(productUpdateSchema, req.body);
+    assertBodyIdsMatch(id, { _id, productId }, ['_id', 'productId']);
     const product = await store.products.update(id, input);
     if (!product) throw notFound('Product not found');
     res.json(product);
@@ -82,7 +82,8 @@ export function productRoutes({ store, auth }: Ports, options: { pageSize: numbe
 
   router.post('/:id/reviews', requireUser(auth), async (req, res) => {
     const id = parseId(req.params.id, 'Product');
-    const input = parse(reviewSchema, req.body);
+    const { productId, ...input } = parse(reviewSchema, req.body);
+    assertBodyIdsMatch(id, { productId }, ['productId']);
     const caller = callerOf(req);
     const user = await store.users.get(caller.uid);
     if (!user) throw notFound('User not found');

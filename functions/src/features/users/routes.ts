@@ -1,29 +1,53 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import {
   adminUserUpdateSchema,
   badInput,
+  changedEmail,
+  changesCredentials,
   conflict,
+  CURRENT_PASSWORD_REQUIRED,
+  DomainError,
+  forbidden,
   loginSchema,
   notFound,
   profileUpdateSchema,
   registerSchema,
+  unavailable,
   type UserInfo,
   type UserSummary,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
-import { parse, parseId } from '../../http/validate.js';
+import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
 import type { Ports, StoredUser } from '../../ports.js';
-import type { RequestHandler } from 'express';
 
 const summary = (u: StoredUser): UserSummary => ({ _id: u._id, name: u.name, email: u.email, isAdmin: u.isAdmin });
 const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), token });
 
-export function userRoutes({ store, auth }: Ports, options: { loginLimiter: RequestHandler }) {
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+export function userRoutes({ store, auth }: Ports, options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } }) {
   const router = Router();
   const admin = requireAdmin(auth);
   const signedIn = requireUser(auth);
 
-  router.post('/login', options.loginLimiter, async (req, res) => {
+  /** 400 without a current password, 403 (not 401: the session is fine) when it is wrong. */
+  const confirmCurrentPassword = async (email: string, currentPassword: string | undefined) => {
+    if (!currentPassword) throw badInput(CURRENT_PASSWORD_REQUIRED, { currentPassword: CURRENT_PASSWORD_REQUIRED });
+    try {
+      await auth.signIn(email, currentPassword);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'unauthenticated') throw forbidden(CURRENT_PASSWORD_WRONG);
+      throw error;
+    }
+  };
+
+  /** Ends every session of the account (see AuthPort.revokeSessions). */
+  const revokeSessions = async (uid: string) => {
+    if (!auth.revokeSessions) throw unavailable('Signing out everywhere is not available on this backend yet');
+    await auth.revokeSessions(uid);
+  };
+
+  router.post('/login', ...options.limiters.signIn, async (req, res) => {
     const { email, password } = parse(loginSchema, req.body);
     const identity = await auth.signIn(email, password);
     const user = await store.users.get(identity.uid);
@@ -31,7 +55,7 @@ export function userRoutes({ store, auth }: Ports, options: { loginLimiter: Requ
     res.json(withToken(user, identity.token));
   });
 
-  router.post('/', options.loginLimiter, async (req, res) => {
+  router.post('/', ...options.limiters.signIn, async (req, res) => {
     const input = parse(registerSchema, req.body);
     if (await store.users.findByEmail(input.email)) throw conflict('User already exists');
     const identity = await auth.signUp(input);
@@ -45,15 +69,29 @@ export function userRoutes({ store, auth }: Ports, options: { loginLimiter: Requ
     res.json(summary(user));
   });
 
-  router.put('/profile', signedIn, async (req, res) => {
+  router.put('/profile', signedIn, ...options.limiters.credentialCheck, async (req, res) => {
     const { uid } = callerOf(req);
     const input = parse(profileUpdateSchema, req.body);
     const current = await store.users.get(uid);
     if (!current) throw notFound('User not found');
-    const email = input.email && input.email.toLowerCase() !== current.email.toLowerCase() ? input.email : undefined;
+    const email = changedEmail(current.email, input.email);
+    const password = input.password || undefined;
+    // A stolen session must not be enough to take the account over.
+    const credentialsChange = changesCredentials(current.email, input);
+    if (credentialsChange) await confirmCurrentPassword(current.email, input.currentPassword);
     if (email && (await store.users.findByEmail(email))) throw conflict('Email already in use');
-    await auth.updateCredentials(uid, { email, name: input.name, password: input.password || undefined });
+    await auth.updateCredentials(uid, { email, name: input.name, password });
+    if (credentialsChange && auth.revokeSessions) await revokeSessions(uid);
     const user = await store.users.update(uid, { name: input.name, email: input.email });
+    if (!user) throw notFound('User not found');
+    res.json(withToken(user, await auth.issueToken(uid)));
+  });
+
+  /** "Sign out everywhere": every session of the caller ends; the answer carries a fresh token for this one. */
+  router.post('/logout-all', signedIn, async (req, res) => {
+    const { uid } = callerOf(req);
+    await revokeSessions(uid);
+    const user = await store.users.get(uid);
     if (!user) throw notFound('User not found');
     res.json(withToken(user, await auth.issueToken(uid)));
   });
@@ -71,7 +109,7 @@ export function userRoutes({ store, auth }: Ports, options: { loginLimiter: Requ
   router.put('/:id', admin, async (req, res) => {
     const id = parseId(req.params.id, 'User');
     const input = parse(adminUserUpdateSchema, req.body);
-    if (input._id !== undefined && input._id !== id) throw badInput('_id does not match the URL');
+    assertBodyIdsMatch(id, input, ['_id', 'userId']);
     const current = await store.users.get(id);
     if (!current) throw notFound('User not found');
     if (id === callerOf(req).uid && !input.isAdmin) throw badInput('You cannot remove your own admin rights');
@@ -79,6 +117,9 @@ export function userRoutes({ store, auth }: Ports, options: { loginLimiter: Requ
     if (emailChanged && (await store.users.findByEmail(input.email))) throw conflict('Email already in use');
     await auth.updateCredentials(id, { email: emailChanged ? input.email : undefined, name: input.name });
     if (input.isAdmin !== current.isAdmin) await auth.setAdmin(id, input.isAdmin);
+    // A new email or a demotion ends the user's sessions (as a profile email change does): nothing opened
+    // under the old sign-in or with admin rights stays open.
+    if ((emailChanged || (current.isAdmin && !input.isAdmin)) && auth.revokeSessions) await revokeSessions(id);
     const user = await store.users.update(id, { name: input.name, email: input.email, isAdmin: input.isAdmin });
     if (!user) throw notFound('User not found');
     res.json(summary(user));

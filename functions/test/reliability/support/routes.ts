@@ -56,6 +56,7 @@ export async function apiRoutes(): Promise<MountedRoute[]> {
       holdHours: config.holdHours,
       catalogCacheTtlMs: Number.POSITIVE_INFINITY,
       loginLimit: config.loginLimit,
+      signInLimit: config.signInLimit,
     });
     return listRoutes(app).filter((r) => r.path === '/api' || r.path.startsWith('/api/'));
   } finally {

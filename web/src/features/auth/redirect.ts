@@ -2,15 +2,27 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useUserInfo } from './store';
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/g;
+const ORIGIN = 'https://voltshop.invalid';
+
 /**
  * The `redirect` query of /login and /register: where to go after signing in (default /).
  * Only paths inside the shop are followed ("shipping" and "/shipping" both mean /shipping); anything
- * that could leave the site (//evil.example, https://...) falls back to /.
+ * that could leave the site (//evil.example, https://..., /\evil.example) falls back to /. Control characters
+ * are removed first: the browser's URL parser drops tab, CR and LF, so `/\t/evil.example` means `//evil.example`.
  */
 export function safeRedirect(raw: string | null | undefined): string {
-  if (!raw) return '/';
-  const path = raw.startsWith('/') ? raw : `/${raw}`;
+  const cleaned = raw?.replace(CONTROL_CHARACTERS, '');
+  if (!cleaned) return '/';
+  const path = cleaned.startsWith('/') ? cleaned : `/${cleaned}`;
   if (path.startsWith('//') || path.startsWith('/\\') || /^\/*[a-z][a-z0-9+.-]*:/i.test(path.slice(1))) return '/';
+  // Same origin as the URL parser resolves it (the last word on what the browser would open).
+  try {
+    if (new URL(path, ORIGIN).origin !== ORIGIN) return '/';
+  } catch {
+    return '/';
+  }
   return path;
 }
 

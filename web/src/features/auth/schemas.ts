@@ -1,6 +1,6 @@
 // Form schemas built from the shared domain schemas (the same ones the API checks), plus the
 // confirm-password check of spec 5: 'Password do not match'.
-import { loginSchema, passwordSchema, registerSchema } from '@domain';
+import { changesCredentials, CURRENT_PASSWORD_REQUIRED, loginSchema, passwordSchema, registerSchema } from '@domain';
 import { z } from 'zod';
 
 export const PASSWORD_MISMATCH = 'Password do not match';
@@ -19,13 +19,19 @@ export const registerFormSchema = registerSchema
   .refine((v) => v.password === v.confirmPassword, mismatch);
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-/** Profile: empty password keeps the current one. */
-export const profileFormSchema = z
-  .object({
-    name: registerSchema.shape.name,
-    email: registerSchema.shape.email,
-    password: z.union([z.literal(''), passwordSchema]),
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, mismatch);
-export type ProfileForm = z.infer<typeof profileFormSchema>;
+/** Profile: empty password keeps the current one; a new email or password needs the current password (as the API says). */
+export const profileFormSchema = (currentEmail: string) =>
+  z
+    .object({
+      name: registerSchema.shape.name,
+      email: registerSchema.shape.email,
+      password: z.union([z.literal(''), passwordSchema]),
+      confirmPassword: z.string(),
+      currentPassword: z.string(),
+    })
+    .refine((v) => v.password === v.confirmPassword, mismatch)
+    .refine((v) => !changesCredentials(currentEmail, v) || v.currentPassword !== '', {
+      message: CURRENT_PASSWORD_REQUIRED,
+      path: ['currentPassword'],
+    });
+export type ProfileForm = z.infer<ReturnType<typeof profileFormSchema>>;

@@ -10,6 +10,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { MyOrders } from '@/features/orders/components/MyOrders';
 import { errorMessage } from '@/lib/api';
+import { useLogoutAll } from '../api/logoutAll';
 import { useUpdateProfile } from '../api/updateProfile';
 import { profileFormSchema, type ProfileForm } from '../schemas';
 import { useUserInfo } from '../store';
@@ -17,6 +18,7 @@ import { useUserInfo } from '../store';
 export function ProfilePage() {
   const user = useUserInfo();
   const update = useUpdateProfile();
+  const logoutAll = useLogoutAll();
   const [saved, setSaved] = useState(false);
   const {
     register,
@@ -24,18 +26,19 @@ export function ProfilePage() {
     reset,
     formState: { errors },
   } = useForm<ProfileForm>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', password: '', confirmPassword: '' },
+    resolver: zodResolver(profileFormSchema(user?.email ?? '')),
+    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', password: '', confirmPassword: '', currentPassword: '' },
   });
 
-  const onSubmit = handleSubmit(({ confirmPassword: _c, ...values }) => {
+  const onSubmit = handleSubmit(({ confirmPassword: _c, currentPassword, ...values }) => {
     setSaved(false);
     update.mutate(
-      { id: user?._id, ...values },
+      // Sent only when filled: it is needed for a new email or password only.
+      { id: user?._id, ...values, ...(currentPassword ? { currentPassword } : {}) },
       {
         onSuccess: (u) => {
           setSaved(true);
-          reset({ name: u.name, email: u.email, password: '', confirmPassword: '' });
+          reset({ name: u.name, email: u.email, password: '', confirmPassword: '', currentPassword: '' });
         },
       },
     );
@@ -75,10 +78,27 @@ export function ProfilePage() {
             <Form.Label>Confirm Password</Form.Label>
             <Form.Control type="password" placeholder="Confirm password" autoComplete="new-password" {...register('confirmPassword')} isInvalid={!!errors.confirmPassword} />
           </Form.Group>
+          <Form.Group className="mb-3" controlId="currentPassword">
+            <Form.Label>Current Password</Form.Label>
+            <Form.Control
+              type="password"
+              placeholder="Needed to change email or password"
+              autoComplete="current-password"
+              {...register('currentPassword')}
+              isInvalid={!!errors.currentPassword}
+            />
+            <Form.Control.Feedback type="invalid">{errors.currentPassword?.message}</Form.Control.Feedback>
+          </Form.Group>
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {update.isPending ? <Loader small label="Updating profile" /> : 'Update'}
           </Button>
         </Form>
+        <hr />
+        {logoutAll.isError && <Message variant="danger">{errorMessage(logoutAll.error)}</Message>}
+        <p className="text-muted small mb-2">Ends every session of this account, on every device and browser, this one included.</p>
+        <Button variant="outline-danger" onClick={() => logoutAll.mutate()} disabled={logoutAll.isPending}>
+          {logoutAll.isPending ? <Loader small label="Signing out everywhere" /> : 'Sign out everywhere'}
+        </Button>
       </Col>
       <Col md={8}>
         <h2 className="section-title">My Orders</h2>

@@ -37,6 +37,15 @@ describe('LoginPage', () => {
     expect(authStore.get()).toEqual(alice);
   });
 
+  it('a redirect hiding another site behind a tab (%2F%09%2Fevil.example) lands on / after signing in', async () => {
+    mockFetch({ 'POST /api/users/login': () => ({ body: alice }) });
+    const { user } = renderRoutes(routes, { at: '/login?redirect=%2F%09%2Fevil.example' });
+    await user.type(screen.getByLabelText('Email Address'), 'alice@voltshop.test');
+    await user.type(screen.getByLabelText('Password'), 'alice1234');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
   it("shows the API's message in a red alert", async () => {
     mockFetch({ 'POST /api/users/login': () => ({ status: 401, body: { message: 'Invalid email or password' } }) });
     const { user } = renderRoutes(routes, { at: '/login' });

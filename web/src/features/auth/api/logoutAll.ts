@@ -1,0 +1,16 @@
+import type { UserInfo } from '@domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { signOut } from '../store';
+
+/**
+ * POST /api/users/logout-all ("Sign out everywhere"): every session of the account ends, on every device. The
+ * API answers a fresh token for this session; the web signs this browser out too, as the button says.
+ */
+export async function logoutAll(): Promise<UserInfo> {
+  return api<UserInfo>('/api/users/logout-all', { method: 'POST' });
+}
+
+export function useLogoutAll() {
+  return useMutation({ mutationFn: logoutAll, onSuccess: () => signOut() });
+}

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mockFetch, renderAt } from '@/testing/render';
+import { authStore, setUserInfo, signOut } from '../store';
+import { ProfilePage } from './ProfilePage';
+
+const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 'tok' };
+const myOrders = { 'GET /api/orders/myorders': () => ({ body: [] }) };
+
+describe('ProfilePage: current password and "Sign out everywhere"', () => {
+  beforeEach(() => setUserInfo(alice));
+  afterEach(() => signOut());
+
+  it('a new password needs the Current Password field: nothing is sent without it', async () => {
+    const calls = mockFetch(myOrders);
+    const { user } = renderAt(<ProfilePage />, { path: '/profile' });
+    await user.type(screen.getByLabelText('Password'), 'newsecret1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'newsecret1');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Enter your current password to change your email or password')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('sends currentPassword with a new email, and keeps the fresh token answered', async () => {
+    const calls = mockFetch({ ...myOrders, 'PUT /api/users/profile': (body) => ({ body: { ...alice, email: (body as { email: string }).email, token: 'fresh' } }) });
+    const { user } = renderAt(<ProfilePage />, { path: '/profile' });
+    const email = screen.getByLabelText('Email Address');
+    await user.clear(email);
+    await user.type(email, 'alice.new@voltshop.test');
+    await user.type(screen.getByLabelText('Current Password'), 'alice1234');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Profile Updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 'u1', name: 'Alice', email: 'alice.new@voltshop.test', password: '', currentPassword: 'alice1234' });
+    expect(authStore.get()?.token).toBe('fresh');
+  });
+
+  it('a name change alone needs no current password and sends none', async () => {
+    const calls = mockFetch({ ...myOrders, 'PUT /api/users/profile': () => ({ body: { ...alice, name: 'Alice W', token: 'fresh' } }) });
+    const { user } = renderAt(<ProfilePage />, { path: '/profile' });
+    await user.type(screen.getByLabelText('Name'), ' W');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Profile Updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).not.toHaveProperty('currentPassword');
+  });
+
+  it('"Sign out everywhere" calls POST /api/users/logout-all and signs this browser out too', async () => {
+    const calls = mockFetch({ ...myOrders, 'POST /api/users/logout-all': () => ({ body: { ...alice, token: 'fresh' } }) });
+    const { user } = renderAt(<ProfilePage />, { path: '/profile' });
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(authStore.get()).toBeNull());
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/users/logout-all')).toBe(true);
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+});
