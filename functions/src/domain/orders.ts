@@ -8,9 +8,14 @@ export function canRead(order: Pick<Order, 'user'>, viewer: { uid: string; isAdm
   return viewer.isAdmin || order.user._id === viewer.uid;
 }
 
+/** Only the customer who placed an order pays it: an admin may read a customer's order, never pay it. */
+export function isOwner(order: Pick<Order, 'user'>, uid: string | undefined): boolean {
+  return !!uid && order.user._id === uid;
+}
+
 /** Throws unless the order may be paid now by this viewer. */
 export function assertPayable(order: Order, viewer: { uid: string; isAdmin: boolean }, now: Date): void {
-  if (!canRead(order, viewer)) throw forbidden('Not authorized to pay this order');
+  if (!isOwner(order, viewer.uid)) throw forbidden('Only the customer who placed this order can pay it');
   if (order.isPaid) throw conflict('Order is already paid');
   if (order.status === 'expired' || (order.expiresAt && new Date(order.expiresAt) <= now)) {
     throw conflict('Order has expired; its items were returned to stock. Please place a new order');

@@ -1,0 +1,61 @@
+// Capture in the function: the money PayPal takes is either on a paid order or on its way back to the buyer.
+import { captureMismatch, conflict, DomainError, paymentOrderOf, unavailable, type Order } from '../../domain/index.js';
+import type { Ports } from '../../ports.js';
+
+export interface PaymentLog {
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}
+
+/**
+ * Captures the PayPal order the buyer approved and marks the shop order paid with that capture. When the capture
+ * cannot pay the order (wrong order or amount, hold expired, already paid, store error), the capture is refunded
+ * and the answer is a 409 saying so. The caller has checked that the order is payable by this caller.
+ */
+export async function captureAndMarkPaid(
+  { store, payments }: Pick<Ports, 'store' | 'payments'>,
+  order: Order,
+  paypalOrderId: string,
+  now: Date,
+  log: PaymentLog = console,
+): Promise<Order> {
+  const expected = paymentOrderOf(order);
+  const captured = await payments.capture(expected, paypalOrderId);
+  let failure: unknown;
+  try {
+    const mismatch = captureMismatch(expected, captured);
+    if (mismatch) throw conflict(mismatch);
+    return await store.orders.markPaid(order._id, captured.payment, now);
+  } catch (error) {
+    failure = error;
+  }
+
+  const { id: captureId, amount, currency } = captured.payment;
+  let current: Order | null;
+  try {
+    current = await store.orders.get(order._id);
+  } catch (error) {
+    // Unknown whether the order was marked paid: no refund. A retry captures with the same request id, so it gets
+    // this same capture back and settles the order either way.
+    log.error(`[payments] capture ${captureId} for order ${order._id}: the order could not be marked paid nor read back`, failure, error);
+    throw unavailable('Your payment went through, but the shop could not confirm your order just now. Please try again in a moment: it will not charge you twice.');
+  }
+  // A concurrent call for this order (same request id, so the same capture) recorded it first: that is success.
+  if (current?.paymentResult?.id === captureId) return current;
+
+  const reason = failure instanceof DomainError ? failure.message : 'the shop could not record the payment';
+  if (!(failure instanceof DomainError)) log.error(`[payments] marking order ${order._id} paid failed`, failure);
+  try {
+    await payments.refund(captured.payment, expected);
+  } catch (error) {
+    log.error(
+      `[payments] REFUND FAILED: capture ${captureId} (${amount} ${currency}) for order ${order._id} could not be used (${reason}) and must be refunded by hand`,
+      error,
+    );
+    throw unavailable(
+      `PayPal took your payment but it could not be used for this order (${reason}), and the automatic refund did not go through. The shop has logged payment ${captureId} and will refund it.`,
+    );
+  }
+  log.warn(`[payments] refunded capture ${captureId} (${amount} ${currency}) for order ${order._id}: ${reason}`);
+  throw conflict(`Your PayPal payment was refunded: it could not be used for this order. ${reason}`);
+}
