@@ -149,6 +149,8 @@ export interface PaymentGateway {
    * throws when nothing was captured.
    */
   capture(order: PaymentOrder, providerOrderId: string): Promise<ProviderCapture>;
+  /** The completed capture of a provider order, if it has one. A read: it never takes money. */
+  findCapture(providerOrderId: string): Promise<ProviderCapture | null>;
   /** Refunds a capture in full, idempotently per capture. */
   refund(payment: PaymentResult, order: PaymentOrder): Promise<void>;
 }

@@ -245,6 +245,38 @@ describe('server-side PayPal flow (create, capture, refund) under faults', () =>
     expect(paypal.refunds.filter((r) => r.captureId === made.id)).toEqual([]);
   });
 
+  it('capture → the answer is lost, and the hold runs out before the retry: the retry refunds PayPal’s capture (409 saying so)', async () => {
+    const { order, paypalOrderId } = await approvedOrder();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    chaos.capture = 'lostAnswer';
+    chaos.times.capture = 1;
+    expect((await capture(order._id, paypalOrderId)).status).toBe(503);
+    const [made] = paypal.capturesFor(order._id);
+    expect(made.status).toBe('COMPLETED');
+    const calls = paypal.captureRequests;
+
+    now = new Date(now.getTime() + 49 * 3600_000);
+    try {
+      await shop.sweepExpired();
+      const retry = await capture(order._id, paypalOrderId);
+      expect(retry.status).toBe(409);
+      expect(retry.body.message).toMatch(/^Your PayPal payment was refunded: .*expired/);
+      // Nothing more was captured: the retry only read the PayPal order, then refunded.
+      expect(paypal.captureRequests).toBe(calls);
+      expect(made.status).toBe('REFUNDED');
+      expect(paypal.refunds.filter((r) => r.captureId === made.id)).toHaveLength(1);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`refunded capture ${made.id}`));
+      // Asking again refunds nothing twice.
+      const again = await capture(order._id, paypalOrderId);
+      expect(again.status).toBe(409);
+      expect(again.body.message).toMatch(/^Order has expired/);
+      expect(paypal.refunds.filter((r) => r.captureId === made.id)).toHaveLength(1);
+    } finally {
+      now = new Date(now.getTime() - 49 * 3600_000);
+    }
+    expect((await row(order._id)).status).toBe('expired');
+  });
+
   it('capture → an empty JSON object (no capture in it): 409 not completed, order unchanged, no refund attempted', async () => {
     const { order, paypalOrderId } = await approvedOrder();
     const before = await row(order._id);

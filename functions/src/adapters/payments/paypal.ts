@@ -184,6 +184,19 @@ export class PayPalGateway implements PaymentGateway {
     return { payment: paymentResult(captured, capture, capture.id, capture.status), shopOrderId: capture.custom_id ?? unit?.custom_id };
   }
 
+  async findCapture(providerOrderId: string): Promise<ProviderCapture | null> {
+    const res = await this.call(`/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`, {
+      headers: { Authorization: `Bearer ${await this.accessToken()}` },
+    });
+    if (res.status === 404) return null;
+    if (!res.ok) throw unavailable('PayPal could not confirm the payment right now. Please try again.');
+    const found = await this.json<PayPalOrder>(res);
+    const unit = found.purchase_units?.[0];
+    const capture = unit?.payments?.captures?.[0];
+    if (!capture?.id || capture.status !== 'COMPLETED') return null;
+    return { payment: paymentResult(found, capture, capture.id, capture.status), shopOrderId: capture.custom_id ?? unit?.custom_id };
+  }
+
   async refund(payment: PaymentResult, order: PaymentOrder): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {

@@ -36,6 +36,10 @@ export class SimulatedGateway implements PaymentGateway {
     throw badInput(TEST_PAYMENT_MODE_MESSAGE);
   }
 
+  async findCapture(): Promise<ProviderCapture | null> {
+    return null; // no provider: nothing was ever captured
+  }
+
   async refund(): Promise<void> {
     throw badInput(TEST_PAYMENT_MODE_MESSAGE);
   }

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { conflict, type Order, type PaymentResult } from '../../domain/index.js';
 import type { PaymentGateway, ProviderCapture, Store } from '../../ports.js';
-import { captureAndMarkPaid } from './paypalCheckout.js';
+import { captureAndMarkPaid, refundStrandedCapture } from './paypalCheckout.js';
 
 const order = {
   _id: 'order1',
@@ -76,5 +76,43 @@ describe('captureAndMarkPaid', () => {
     (payments.refund as ReturnType<typeof vi.fn>).mockRejectedValue(new Error('PayPal down'));
     await expect(run()).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('CAP-1') });
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining('REFUND FAILED: capture CAP-1'), expect.any(Error));
+  });
+});
+
+describe('refundStrandedCapture (capture asked for an order that can no longer be paid)', () => {
+  const expired = conflict('Order has expired');
+  function stranded(found: ProviderCapture | null | Error, stored: Order = order) {
+    const payments = {
+      findCapture: vi.fn(async () => {
+        if (found instanceof Error) throw found;
+        return found;
+      }),
+      refund: vi.fn(async () => undefined),
+    } as unknown as PaymentGateway & { refund: ReturnType<typeof vi.fn> };
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const run = (body: unknown = { paypalOrderId: 'PAYPAL-1' }) =>
+      refundStrandedCapture({ store: { orders: { get: async () => stored } } as unknown as Store, payments }, stored, body, expired, log);
+    return { payments, run };
+  }
+
+  it('refunds a completed capture for this order that the order does not carry, and answers 409 refunded', async () => {
+    const { payments, run } = stranded({ payment, shopOrderId: 'order1' });
+    await expect(run()).rejects.toMatchObject({ kind: 'conflict', message: 'Your PayPal payment was refunded: it could not be used for this order. Order has expired' });
+    expect(payments.refund).toHaveBeenCalledWith(payment, { orderId: 'order1', totalCents: 12345, currency: 'USD' });
+  });
+
+  it('refunds nothing when the order carries that capture, it is another order’s, there is none, PayPal cannot tell, or the body is no PayPal order id', async () => {
+    const paid = { ...order, isPaid: true, paymentResult: payment } as Order;
+    for (const [found, stored, body] of [
+      [{ payment, shopOrderId: 'order1' }, paid, undefined],
+      [{ payment, shopOrderId: 'order2' }, order, undefined],
+      [null, order, undefined],
+      [new Error('PayPal down'), order, undefined],
+      [{ payment, shopOrderId: 'order1' }, order, { paypalOrderId: '../x' }],
+    ] as [ProviderCapture | null | Error, Order, unknown][]) {
+      const { payments, run } = stranded(found, stored);
+      await expect(run(body)).resolves.toBeUndefined();
+      expect(payments.refund).not.toHaveBeenCalled();
+    }
   });
 });

@@ -1,6 +1,15 @@
 // Capture in the function: the money PayPal takes is either on a paid order or on its way back to the buyer.
-import { captureMismatch, conflict, DomainError, paymentOrderOf, unavailable, type Order } from '../../domain/index.js';
-import type { Ports } from '../../ports.js';
+import {
+  captureMismatch,
+  conflict,
+  DomainError,
+  paymentOrderOf,
+  paypalCaptureSchema,
+  unavailable,
+  type Order,
+  type PaymentOrder,
+} from '../../domain/index.js';
+import type { PaymentGateway, Ports, ProviderCapture } from '../../ports.js';
 
 export interface PaymentLog {
   warn(message: string, ...details: unknown[]): void;
@@ -30,7 +39,7 @@ export async function captureAndMarkPaid(
     failure = error;
   }
 
-  const { id: captureId, amount, currency } = captured.payment;
+  const captureId = captured.payment.id;
   let current: Order | null;
   try {
     current = await store.orders.get(order._id);
@@ -45,17 +54,56 @@ export async function captureAndMarkPaid(
 
   const reason = failure instanceof DomainError ? failure.message : 'the shop could not record the payment';
   if (!(failure instanceof DomainError)) log.error(`[payments] marking order ${order._id} paid failed`, failure);
+  return refundUnusable(payments, captured, expected, reason, log);
+}
+
+/**
+ * Capture was asked for an order that can no longer be paid (expired, or paid another way). If PayPal holds a
+ * completed capture for it that the order does not carry (its answer was lost, then the hold ran out), that money
+ * goes back: refunded, and a 409 saying so. Otherwise it returns and the caller answers its own refusal.
+ */
+export async function refundStrandedCapture(
+  { store, payments }: Pick<Ports, 'store' | 'payments'>,
+  order: Order,
+  body: unknown,
+  refusal: DomainError,
+  log: PaymentLog = console,
+): Promise<void> {
+  const request = paypalCaptureSchema.safeParse(body);
+  if (!request.success) return;
+  let captured: ProviderCapture | null;
   try {
-    await payments.refund(captured.payment, expected);
+    captured = await payments.findCapture(request.data.paypalOrderId);
+  } catch {
+    return; // PayPal cannot tell now; the refusal stands and a retry asks again
+  }
+  if (!captured || captured.shopOrderId !== order._id) return;
+  // Read fresh: a concurrent call may just have recorded this very capture (then it is this order's payment).
+  const current = await store.orders.get(order._id);
+  if (!current || current.paymentResult?.id === captured.payment.id) return;
+  await refundUnusable(payments, captured, paymentOrderOf(order), refusal.message, log);
+}
+
+/** Refunds a capture the shop cannot use and throws the answer: 409 refunded, or 503 (logged) when the refund failed. */
+async function refundUnusable(
+  payments: PaymentGateway,
+  captured: ProviderCapture,
+  order: PaymentOrder,
+  reason: string,
+  log: PaymentLog,
+): Promise<never> {
+  const { id: captureId, amount, currency } = captured.payment;
+  try {
+    await payments.refund(captured.payment, order);
   } catch (error) {
     log.error(
-      `[payments] REFUND FAILED: capture ${captureId} (${amount} ${currency}) for order ${order._id} could not be used (${reason}) and must be refunded by hand`,
+      `[payments] REFUND FAILED: capture ${captureId} (${amount} ${currency}) for order ${order.orderId} could not be used (${reason}) and must be refunded by hand`,
       error,
     );
     throw unavailable(
       `PayPal took your payment but it could not be used for this order (${reason}), and the automatic refund did not go through. The shop has logged payment ${captureId} and will refund it.`,
     );
   }
-  log.warn(`[payments] refunded capture ${captureId} (${amount} ${currency}) for order ${order._id}: ${reason}`);
+  log.warn(`[payments] refunded capture ${captureId} (${amount} ${currency}) for order ${order.orderId}: ${reason}`);
   throw conflict(`Your PayPal payment was refunded: it could not be used for this order. ${reason}`);
 }

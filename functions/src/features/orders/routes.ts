@@ -4,6 +4,7 @@ import {
   assertPayable,
   badInput,
   canRead,
+  DomainError,
   forbidden,
   holdUntil,
   notFound,
@@ -14,7 +15,7 @@ import {
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
-import { captureAndMarkPaid } from './paypalCheckout.js';
+import { captureAndMarkPaid, refundStrandedCapture } from './paypalCheckout.js';
 
 export function orderRoutes({ store, auth, payments, clock }: Ports, options: { holdHours: number }) {
   const router = Router();
@@ -81,7 +82,15 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
 
   // Step 2, after the buyer approved (the buttons' onApprove): the server captures and marks the order paid.
   router.post('/:id/capture', signedIn, async (req, res) => {
-    const order = await payableOrder(req.params.id as string, callerOf(req));
+    const caller = callerOf(req);
+    const order = await readableOrder(req.params.id as string, caller);
+    try {
+      assertPayable(order, caller, clock.now());
+    } catch (refusal) {
+      // Paid or expired meanwhile: money PayPal captured for it and never recorded goes back (a lost answer, retried late).
+      if (refusal instanceof DomainError && refusal.kind === 'conflict') await refundStrandedCapture({ store, payments }, order, req.body, refusal);
+      throw refusal;
+    }
     const { paypalOrderId } = parse(paypalCaptureSchema, req.body);
     res.json(await captureAndMarkPaid({ store, payments }, order, paypalOrderId, clock.now()));
   });
