@@ -4,11 +4,13 @@
 import type {
   Order,
   OrderItem,
+  PaymentOrder,
   PaymentResult,
   Product,
   ProductDetail,
   ProductPage,
   ProductUpdateInput,
+  ProviderCapture,
   Review,
   ShippingAddress,
   UserSummary,
@@ -130,20 +132,34 @@ export interface FilePort {
   saveImage(bytes: Uint8Array, ext: 'jpg' | 'png' | 'webp', mime: string): Promise<string>;
 }
 
-export interface CaptureCheck {
-  orderId: string;
-  totalCents: number;
-  currency: string;
-  /** What the web sent after the provider's capture (for PayPal: the capture result with its order id). */
+export interface CaptureCheck extends PaymentOrder {
+  /** What the client sent after its own capture (for PayPal: the capture result with its order id). */
   payload: unknown;
 }
 
+/**
+ * Payments. Two flows share it: the server-side PayPal flow (createOrder, then capture after the buyer approved,
+ * refund when the order cannot be marked paid) and PUT /api/orders/:id/pay, where the client captured and the
+ * gateway verifies (the original clients). The simulated gateway refuses the first and takes only the shop's own
+ * test payment in the second. Every method throws bad_input / conflict / unavailable with a message the shopper can read.
+ */
 export interface PaymentGateway {
   readonly mode: 'paypal' | 'simulated';
   readonly clientId: string;
-  /** Verifies with the provider that the payment is captured for exactly this amount and currency.
-   *  Throws bad_input / conflict / unavailable with a message the shopper can read. */
+  /** Verifies with the provider that the payment is captured for exactly this amount and currency. */
   verifyCapture(check: CaptureCheck): Promise<PaymentResult>;
+  /** Creates the provider's order for exactly this order's stored total; answers the provider's order id. */
+  createOrder(order: PaymentOrder): Promise<string>;
+  /**
+   * Captures the provider order the buyer approved, idempotently per shop order (a retry never charges twice).
+   * Answers only when money moved (the caller checks it against the order and refunds when it cannot be used);
+   * throws when nothing was captured.
+   */
+  capture(order: PaymentOrder, providerOrderId: string): Promise<ProviderCapture>;
+  /** The completed capture of a provider order, if it has one. A read: it never takes money. */
+  findCapture(providerOrderId: string): Promise<ProviderCapture | null>;
+  /** Refunds a capture in full, idempotently per capture. */
+  refund(payment: PaymentResult, order: PaymentOrder): Promise<void>;
 }
 
 /** What time it is, for every rule and record that depends on it (holds, createdAt...): tests move it instead of sleeping. */
@@ -161,4 +177,4 @@ export interface Ports {
   clock: Clock;
 }
 
-export type { OrderItem };
+export type { OrderItem, PaymentOrder, ProviderCapture };

@@ -88,6 +88,23 @@ describe('checkout', () => {
     expect(await page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
   });
 
+  it('shows the test-payment button to the order’s owner only: an admin viewing it gets none', async () => {
+    await register(page, 'Olga', uniqueEmail('olga'));
+    await addProductToCart(page, 'Orbis Braided USB-C Cable (2 m)');
+    const orderId = await checkout(page);
+    await page.getByRole('button', { name: /test payment/ }).waitFor();
+
+    await page.evaluate(() => localStorage.removeItem('userInfo'));
+    await page.goto('/login');
+    await signIn(page, 'admin@voltshop.test', 'admin1234');
+    await page.waitForURL(`${base}/`);
+    await page.goto(`/order/${orderId}`);
+    await page.getByText('Only the customer who placed this order can pay it.').waitFor();
+    expect(await page.getByText('Not Paid', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /test payment/ }).count()).toBe(0);
+    expect(await page.getByTestId('payment-area').count()).toBe(0);
+  });
+
   it('disables Place Order for an empty cart', async () => {
     await register(page, 'Ivan', uniqueEmail('ivan'));
     await page.evaluate(() =>

@@ -1,9 +1,10 @@
-// Paying through the PayPal buttons: the real @paypal/react-paypal-js loads the (stubbed) SDK script, the stub
-// drives createOrder/onApprove against the fake PayPal API, and the server verifies the capture with that fake.
+// Paying through the PayPal buttons: the real @paypal/react-paypal-js loads the (stubbed) SDK script; the stub
+// drives createOrder (the app asks the shop, whose server creates the order at the fake PayPal API), the buyer's
+// approval, and onApprove (the app asks the shop, whose server captures with the fake). The browser never captures.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { addProductToCart, checkout, pagePerTest, register, uniqueEmail } from './support/browser';
-import { routePayPal } from './support/paypalStub';
+import { routePayPal, stubRecord } from './support/paypalStub';
 
 const base = inject('paypalShopUrl');
 const fakeUrl = inject('fakePayPalUrl');
@@ -11,7 +12,7 @@ let page: Page;
 pagePerTest(base, (p) => (page = p));
 
 describe('PayPal payment', () => {
-  it('pays an order through the PayPal buttons; the server verifies with PayPal', async () => {
+  it('pays an order through the PayPal buttons; the server creates and captures the PayPal order', async () => {
     const sdkRequests = await routePayPal(page, fakeUrl);
     const config = await (await fetch(`${base}/api/config`)).json();
     expect(config).toMatchObject({ paymentMode: 'paypal', paypalClientId: 'test-client' });
@@ -33,13 +34,22 @@ describe('PayPal payment', () => {
     await page.getByText(/^Paid on \d{4}-\d{2}-\d{2}/).waitFor();
     expect(await page.getByTestId('payment-area').count()).toBe(0);
 
-    // The PayPal order was created for this order's total, with its id as reference.
-    const created = await page.evaluate(() => (window as unknown as { __paypalStub: { created: string[] } }).__paypalStub.created);
-    expect(created).toHaveLength(1);
+    // One PayPal order, made by the shop's server (not the browser) for this order's total, and captured by the server.
+    const record = await stubRecord(page);
+    expect(record).toMatchObject({ browserCreates: 0, browserCaptures: 0 });
+    expect(record.created).toHaveLength(1);
     const token = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!).token as string;
     const order = await (await fetch(`${base}/api/orders/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })).json();
     expect(order).toMatchObject({ isPaid: true, status: 'paid', totalPrice: 206.98 });
     expect(order.paymentResult).toMatchObject({ provider: 'paypal', status: 'COMPLETED', amount: '206.98', currency: 'USD' });
+
+    // What the fake PayPal holds, read as the shop's server would (OAuth, then GET the order).
+    const basic = Buffer.from('test-client:test-secret').toString('base64');
+    const oauth = await (await fetch(`${fakeUrl}/v1/oauth2/token`, { method: 'POST', headers: { Authorization: `Basic ${basic}` } })).json();
+    const paypalOrder = await (await fetch(`${fakeUrl}/v2/checkout/orders/${record.created[0]}`, { headers: { Authorization: `Bearer ${oauth.access_token}` } })).json();
+    expect(paypalOrder.status).toBe('COMPLETED');
+    expect(paypalOrder.purchase_units[0]).toMatchObject({ custom_id: orderId, invoice_id: orderId, amount: { value: '206.98', currency_code: 'USD' } });
+    expect(paypalOrder.purchase_units[0].payments.captures.map((c: { id: string }) => c.id)).toEqual([order.paymentResult.id]);
   });
 
   it('does not load PayPal code on the home page', async () => {
@@ -52,18 +62,19 @@ describe('PayPal payment', () => {
     expect(scripts.some((u) => /paypal/i.test(u))).toBe(false);
   });
 
-  it('shows a red alert when the payment cannot be verified', async () => {
+  it('shows a red alert when PayPal does not take the payment (the buyer never approved), the order unpaid', async () => {
     await routePayPal(page, fakeUrl);
-    // Break the capture: the fake answers 422 for an unknown order id.
-    await page.route('https://api-m.sandbox.paypal.com/v2/checkout/orders/*/capture', (route) =>
-      route.fulfill({ status: 422, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"name":"UNPROCESSABLE_ENTITY"}' }),
+    // The approval never reaches PayPal, so the server's capture is refused (ORDER_NOT_APPROVED).
+    await page.route('https://api-m.sandbox.paypal.com/fake/orders/*/approve', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{}' }),
     );
     await register(page, 'Max', uniqueEmail('max'));
     await addProductToCart(page, 'Orbis Braided USB-C Cable (2 m)');
     await checkout(page);
     await page.getByTestId('paypal-stub-button').click();
-    const alert = page.getByRole('alert').filter({ hasText: /PayPal/ });
+    const alert = page.getByRole('alert').filter({ hasText: /PayPal did not take the payment \(ORDER_NOT_APPROVED\)/ });
     await alert.waitFor();
     expect(await page.getByText('Not Paid', { exact: true }).isVisible()).toBe(true);
+    expect(await stubRecord(page)).toMatchObject({ browserCaptures: 0 });
   });
 });

@@ -12,7 +12,7 @@ export const ORDER_MESSAGES = {
   captureUsed: 'This payment was already used for an order',
   notPaid: 'Order is not paid yet',
   alreadyDelivered: 'Order is already delivered',
-  notYoursToPay: 'Not authorized to pay this order',
+  notYoursToPay: 'Only the customer who placed this order can pay it',
 } as const;
 
 /** An order as both stores keep it: amounts in cents, status as stored, times as ISO strings. */
@@ -79,6 +79,11 @@ export function canRead(order: Pick<Order, 'user'>, viewer: { uid: string; isAdm
   return viewer.isAdmin || order.user._id === viewer.uid;
 }
 
+/** Only the customer who placed an order pays it: an admin may read a customer's order, never pay it. */
+export function isOwner(order: Pick<Order, 'user'>, uid: string | undefined): boolean {
+  return !!uid && order.user._id === uid;
+}
+
 /** Throws (409) unless the order may be paid at `now`: unpaid and still held. */
 export function assertPayable(order: Lifecycle, now: Date): void {
   if (isPaidStatus(order.status)) throw conflict(ORDER_MESSAGES.alreadyPaid);
@@ -87,7 +92,7 @@ export function assertPayable(order: Lifecycle, now: Date): void {
 
 /** Throws unless this viewer may pay the order now (the route's check, before the payment provider is asked). */
 export function assertMayPay(order: Order, viewer: { uid: string; isAdmin: boolean }, now: Date): void {
-  if (!canRead(order, viewer)) throw forbidden(ORDER_MESSAGES.notYoursToPay);
+  if (!isOwner(order, viewer.uid)) throw forbidden(ORDER_MESSAGES.notYoursToPay);
   assertPayable(order, now);
 }
 

@@ -7,15 +7,23 @@
 // answer spread, `_id` in place of `product`) and the ids v2 repeats in bodies (productId, userId).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../src/domain/index.js';
+import { startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
+// In PayPal mode (against the local fake PayPal API): the original clients capture in the browser and send the SDK's
+// capture result, which the server verifies with PayPal. (Test-payment mode accepts only the shop's own test body.)
+let paypal: FakePayPal;
 let shop: TestShop;
 let admin: string;
 beforeAll(async () => {
-  shop = await startTestShop();
+  paypal = await startFakePayPal();
+  shop = await startTestShop({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: paypal.url });
   admin = await shop.adminToken();
 });
-afterAll(() => shop?.close());
+afterAll(async () => {
+  await shop?.close();
+  await paypal?.close();
+});
 
 let n = 0;
 const account = (who: string) => ({ name: `${who} Shopper`, email: `${who.toLowerCase()}-${Date.now()}-${++n}@example.com`, password: 'secret123' });
@@ -32,9 +40,9 @@ async function productInStock(): Promise<ProductDetail> {
 }
 
 /** What the PayPal JS SDK hands the client after `actions.order.capture()` (v1 sends it from onSuccess, v2 as `details`). */
-function paypalCaptureResult(total: string) {
+function paypalCaptureResult(total: string, orderId: string) {
   return {
-    id: '5O190127TN364715T',
+    id: paypal.completedOrder(total, 'USD', orderId).id,
     intent: 'CAPTURE',
     status: 'COMPLETED',
     purchase_units: [
@@ -94,8 +102,7 @@ describe('ProShop v1 (proshop_mern)', () => {
     expect(placed.body.orderItems[0]).toMatchObject({ product: product._id, qty: 2, price: product.price });
 
     // OrderScreen.js successPaymentHandler(paymentResult) -> payOrder: the SDK's capture result, as is.
-    // Today's simulated gateway accepts it (the payments work tightens this to the shop's own test body).
-    const paid = await shop.call('PUT', `/api/orders/${placed.body._id}/pay`, { token, body: paypalCaptureResult(String(placed.body.totalPrice)) });
+    const paid = await shop.call('PUT', `/api/orders/${placed.body._id}/pay`, { token, body: paypalCaptureResult(placed.body.totalPrice.toFixed(2), placed.body._id) });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.isPaid).toBe(true);
 
@@ -156,7 +163,7 @@ describe('ProShop v2 (proshop-v2)', () => {
     expect(placed.body.orderItems[0]).toMatchObject({ product: product._id, qty: 1, price: product.price });
 
     // OrderScreen.jsx onApprove: actions.order.capture().then((details) => payOrder({ orderId, details }))
-    const paid = await shop.call('PUT', `/api/orders/${placed.body._id}/pay`, { token, body: paypalCaptureResult(String(placed.body.totalPrice)) });
+    const paid = await shop.call('PUT', `/api/orders/${placed.body._id}/pay`, { token, body: paypalCaptureResult(placed.body.totalPrice.toFixed(2), placed.body._id) });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
 
     // productsApiSlice.js createReview: body = { productId, rating, comment }, rating from the <select> (a string)

@@ -2,6 +2,7 @@
 // table. Each request is otherwise valid (fresh resources where the call consumes them), so the status shows
 // the authorization decision, not a validation error. A route mounted in the app without a row fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { apiRoutes } from './support/routes.js';
 
@@ -9,7 +10,9 @@ type Role = 'anonymous' | 'customer' | 'otherCustomer' | 'admin';
 const ROLES: Role[] = ['anonymous', 'customer', 'otherCustomer', 'admin'];
 
 interface Ctx {
+  /** The shop, in PayPal mode against the fake PayPal (so the payment routes run for real). */
   shop: TestShop;
+  paypal: FakePayPal;
   tokens: Record<Role, string | undefined>;
   ids: Record<'customer' | 'otherCustomer' | 'admin', string>;
   /** A product with plenty of stock. */
@@ -18,6 +21,10 @@ interface Ctx {
   newProduct(): Promise<string>;
   /** An order owned by the customer (alice): unpaid, or paid. */
   newOrder(paid?: boolean): Promise<string>;
+  /** A PayPal capture of this order's total, completed at (fake) PayPal, as the original clients capture in the browser. */
+  completedCapture(orderId: string): Promise<string>;
+  /** The PayPal order the API created for this order, approved by the buyer. */
+  approvedPayPalOrder(orderId: string): Promise<string>;
   /** A throwaway customer account. */
   newUser(): Promise<string>;
   /** A token of a throwaway account with the role's rights (for calls that end the caller's sessions). */
@@ -43,6 +50,8 @@ const PUBLIC = (status: number) => ({ anonymous: status, customer: status, other
 const SIGNED_IN = (status: number) => ({ anonymous: 401, customer: status, otherCustomer: status, admin: status });
 const ADMIN = (status: number) => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: status });
 const OWNER_OR_ADMIN = (status: number) => ({ anonymous: 401, customer: status, otherCustomer: 403, admin: status });
+/** Paying is the customer's own act: an admin may read a customer's order, not pay it. */
+const OWNER = (status: number) => ({ anonymous: 401, customer: status, otherCustomer: 403, admin: 403 });
 
 /** THE table. Add a row when you add a route: the last test fails otherwise. */
 export const MATRIX: Row[] = [
@@ -86,8 +95,23 @@ export const MATRIX: Row[] = [
   { method: 'GET', route: '/api/orders/myorders', request: async () => ({ path: '/api/orders/myorders' }), expect: SIGNED_IN(200) },
   { method: 'GET', route: '/api/orders', request: async () => ({ path: '/api/orders' }), expect: ADMIN(200) },
   { method: 'GET', route: '/api/orders/:id', request: async (c) => ({ path: `/api/orders/${await c.newOrder()}` }), expect: OWNER_OR_ADMIN(200) },
-  // An admin may pay on the customer's behalf (spec: owner or admin); another customer may not.
-  { method: 'PUT', route: '/api/orders/:id/pay', request: async (c) => ({ path: `/api/orders/${await c.newOrder()}/pay`, body: { simulated: true } }), expect: OWNER_OR_ADMIN(200) },
+  {
+    method: 'PUT', route: '/api/orders/:id/pay',
+    request: async (c) => {
+      const id = await c.newOrder();
+      return { path: `/api/orders/${id}/pay`, body: { id: await c.completedCapture(id) } };
+    },
+    expect: OWNER(200),
+  },
+  { method: 'POST', route: '/api/orders/:id/paypal-order', request: async (c) => ({ path: `/api/orders/${await c.newOrder()}/paypal-order` }), expect: OWNER(201) },
+  {
+    method: 'POST', route: '/api/orders/:id/capture',
+    request: async (c) => {
+      const id = await c.newOrder();
+      return { path: `/api/orders/${id}/capture`, body: { paypalOrderId: await c.approvedPayPalOrder(id) } };
+    },
+    expect: OWNER(200),
+  },
   { method: 'PUT', route: '/api/orders/:id/deliver', request: async (c) => ({ path: `/api/orders/${await c.newOrder(true)}/deliver` }), expect: ADMIN(200) },
   {
     method: 'POST', route: '/api/upload',
@@ -107,7 +131,8 @@ export const MATRIX: Row[] = [
 let ctx: Ctx;
 
 beforeAll(async () => {
-  const shop = await startTestShop();
+  const paypal = await startFakePayPal();
+  const shop = await startTestShop({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: paypal.url });
   const [customer, otherCustomer, admin] = await Promise.all([shop.aliceToken(), shop.bobToken(), shop.adminToken()]);
   const me = async (token: string) => (await shop.call('GET', '/api/users/profile', { token })).body._id as string;
   const newProduct = async () => {
@@ -117,8 +142,20 @@ beforeAll(async () => {
     return id;
   };
   const productId = await newProduct();
+  const completedCapture = async (orderId: string) => {
+    const order = (await shop.call('GET', `/api/orders/${orderId}`, { token: customer })).body;
+    return paypal.completedOrder(order.totalPrice.toFixed(2), order.currency, orderId).id;
+  };
   ctx = {
     shop,
+    paypal,
+    completedCapture,
+    async approvedPayPalOrder(orderId) {
+      const res = await shop.call('POST', `/api/orders/${orderId}/paypal-order`, { token: customer });
+      expect(res.status).toBe(201);
+      paypal.approve(res.body.id);
+      return res.body.id as string;
+    },
     tokens: { anonymous: undefined, customer, otherCustomer, admin },
     ids: { customer: await me(customer), otherCustomer: await me(otherCustomer), admin: await me(admin) },
     productId,
@@ -126,7 +163,10 @@ beforeAll(async () => {
     async newOrder(paid = false) {
       const res = await shop.call('POST', '/api/orders', { token: customer, body: { orderItems: [{ product: productId, qty: 1 }], shippingAddress } });
       expect(res.status).toBe(201);
-      if (paid) expect((await shop.call('PUT', `/api/orders/${res.body._id}/pay`, { token: customer, body: { simulated: true } })).status).toBe(200);
+      if (paid) {
+        const pay = await shop.call('PUT', `/api/orders/${res.body._id}/pay`, { token: customer, body: { id: await completedCapture(res.body._id) } });
+        expect(pay.status).toBe(200);
+      }
       return res.body._id as string;
     },
     async newUser() {
@@ -146,7 +186,10 @@ beforeAll(async () => {
     },
   };
 });
-afterAll(() => ctx?.shop.close());
+afterAll(async () => {
+  await ctx?.shop.close();
+  await ctx?.paypal.close();
+});
 
 describe('authorization matrix', () => {
   for (const row of MATRIX) {

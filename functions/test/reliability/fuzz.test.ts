@@ -143,6 +143,22 @@ const BODY_ROUTES: BodyRoute[] = [
       oneWrong({ product: productId, qty: 1 }, { qty: badQty, product: badId }, ['product', 'qty']).map((line) => ({ orderItems: [line], shippingAddress })),
     ),
   },
+  {
+    // This shop runs in test-payment mode: only exactly { simulated: true } pays.
+    name: 'PUT /api/orders/:id/pay (test-payment mode: anything but the test payment)', method: 'PUT', path: () => `/api/orders/${aliceOrderId}/pay`, token: () => alice,
+    bodies: () => fc.oneof(
+      oneWrong({ simulated: true }, { simulated: fc.oneof(notString, fc.constantFrom(false, 'true', 1, 'yes')), status: fc.constantFrom('COMPLETED', 'FAILED'), id: fc.string({ maxLength: 20 }) }, ['simulated']),
+      fc.jsonValue({ maxDepth: 2 }).filter((v) => JSON.stringify(v) !== '{"simulated":true}'),
+    ),
+  },
+  {
+    name: 'POST /api/orders/:id/capture', method: 'POST', path: () => `/api/orders/${aliceOrderId}/capture`, token: () => alice,
+    bodies: () => oneWrong({ paypalOrderId: 'ORDER-1' }, { paypalOrderId: fc.oneof(notString, blank, tooLong(64), fc.constantFrom('../v1/oauth2/token', 'ORDER 1', 'ORDER/1', '%2F')) }, ['paypalOrderId']),
+  },
+  {
+    name: 'POST /api/orders/:id/paypal-order (takes no body)', method: 'POST', path: () => `/api/orders/${aliceOrderId}/paypal-order`, token: () => alice,
+    bodies: () => fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 3 }),
+  },
 ];
 
 describe('invalid bodies: 4xx with a message, nothing written', () => {
@@ -304,6 +320,8 @@ describe('bogus ids in the path', () => {
     { method: 'DELETE', path: (id) => `/api/users/${id}`, token: () => admin },
     { method: 'GET', path: (id) => `/api/orders/${id}`, token: () => alice },
     { method: 'PUT', path: (id) => `/api/orders/${id}/pay`, token: () => alice, body: { simulated: true } },
+    { method: 'POST', path: (id) => `/api/orders/${id}/paypal-order`, token: () => alice },
+    { method: 'POST', path: (id) => `/api/orders/${id}/capture`, token: () => alice, body: { paypalOrderId: 'ORDER-1' } },
     { method: 'PUT', path: (id) => `/api/orders/${id}/deliver`, token: () => admin },
   ];
   it('404 (or another 4xx) with a message, on every route with an id', async () => {

@@ -2,8 +2,10 @@
 // network and a provider can (HTML error pages, cut-off JSON, 500/429, dropped connections, hangs), races
 // (the same capture twice at once, on one order or two), expired orders, and odd payloads. Each is refused
 // with a clear message, the order unchanged, and the payment goes through once PayPal is healthy again.
+// The server-side flow (create, capture, refund) under the same faults: a capture whose answer was lost is retried
+// with the same PayPal-Request-Id and charges once; a refund that fails is retried, then logged for a human.
 import type { Client } from '@libsql/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
 import { placeAliceOrder, startTestShop, type TestShop } from '../support/shop.js';
 import { startChaosProxy, type ChaosProxy, type Fault } from './support/chaosProxy.js';
@@ -34,6 +36,14 @@ afterAll(async () => {
 beforeEach(() => {
   chaos.token = 'none';
   chaos.lookup = 'none';
+  chaos.create = 'none';
+  chaos.capture = 'none';
+  chaos.refund = 'none';
+  chaos.times = {};
+});
+afterEach(() => {
+  paypal.afterCapture = null;
+  vi.restoreAllMocks();
 });
 
 const newOrder = () => placeAliceOrder(shop);
@@ -164,4 +174,162 @@ describe('payloads and amounts', () => {
       now = new Date(now.getTime() - 49 * 3600_000);
     }
   });
+});
+
+describe('server-side PayPal flow (create, capture, refund) under faults', () => {
+  const createPayPalOrder = async (orderId: string) =>
+    shop.call('POST', `/api/orders/${orderId}/paypal-order`, { token: await shop.aliceToken() });
+  const capture = async (orderId: string, paypalOrderId: string) =>
+    shop.call('POST', `/api/orders/${orderId}/capture`, { token: await shop.aliceToken(), body: { paypalOrderId } });
+
+  async function approvedOrder() {
+    const order = await newOrder();
+    const created = await createPayPalOrder(order._id);
+    expect(created.status).toBe(201);
+    paypal.approve(created.body.id);
+    return { order, paypalOrderId: created.body.id as string };
+  }
+
+  for (const fault of FAULTS_503) {
+    it(`create → ${fault}: 503 with a message, order unchanged; then it creates once PayPal is back`, async () => {
+      const order = await newOrder();
+      const before = await row(order._id);
+      chaos.create = fault;
+      await expectRefusedUnchanged(order._id, await createPayPalOrder(order._id), before, [503]);
+      chaos.create = 'none';
+      expect((await createPayPalOrder(order._id)).status).toBe(201);
+    });
+  }
+
+  for (const fault of FAULTS_503) {
+    it(`capture → ${fault}: 503 with a message, order unchanged, nothing charged twice; the retry pays`, async () => {
+      const { order, paypalOrderId } = await approvedOrder();
+      const before = await row(order._id);
+      chaos.capture = fault;
+      const res = await capture(order._id, paypalOrderId);
+      await expectRefusedUnchanged(order._id, res, before, [503]);
+      chaos.capture = 'none';
+      const ok = await capture(order._id, paypalOrderId);
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(paypal.capturesFor(order._id)).toHaveLength(1);
+      expect((await row(order._id)).capture_id).toBe(paypal.capturesFor(order._id)[0].id);
+    });
+  }
+
+  it('capture → the answer is lost after PayPal captured: 503; the retry sends the same request id, gets the same capture, pays once', async () => {
+    const { order, paypalOrderId } = await approvedOrder();
+    const before = await row(order._id);
+    const calls = paypal.captureRequests;
+    chaos.capture = 'lostAnswer';
+    chaos.times.capture = 1;
+    const lost = await capture(order._id, paypalOrderId);
+    await expectRefusedUnchanged(order._id, lost, before, [503]);
+    expect(lost.body.message).toMatch(/never charges twice|try again/);
+    const [made] = paypal.capturesFor(order._id);
+    expect(made.status).toBe('COMPLETED'); // PayPal took the money; the shop did not hear it
+
+    const retry = await capture(order._id, paypalOrderId);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(paypal.captureRequests).toBe(calls + 2);
+    // The retry reached PayPal with the shop order id as request id and was answered with the first answer.
+    expect(paypal.replays).toContain(`/v2/checkout/orders/${paypalOrderId}/capture ${order._id}`);
+    expect(paypal.capturesFor(order._id)).toEqual([made]);
+    expect(retry.body.paymentResult.id).toBe(made.id);
+    expect(paypal.refunds.filter((r) => r.captureId === made.id)).toEqual([]);
+  });
+
+  it('capture → the answer is lost, and the hold runs out before the retry: the retry refunds PayPal’s capture (409 saying so)', async () => {
+    const { order, paypalOrderId } = await approvedOrder();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    chaos.capture = 'lostAnswer';
+    chaos.times.capture = 1;
+    expect((await capture(order._id, paypalOrderId)).status).toBe(503);
+    const [made] = paypal.capturesFor(order._id);
+    expect(made.status).toBe('COMPLETED');
+    const calls = paypal.captureRequests;
+
+    now = new Date(now.getTime() + 49 * 3600_000);
+    try {
+      await shop.sweepExpired();
+      const retry = await capture(order._id, paypalOrderId);
+      expect(retry.status).toBe(409);
+      expect(retry.body.message).toMatch(/^Your PayPal payment was refunded: .*expired/);
+      // Nothing more was captured: the retry only read the PayPal order, then refunded.
+      expect(paypal.captureRequests).toBe(calls);
+      expect(made.status).toBe('REFUNDED');
+      expect(paypal.refunds.filter((r) => r.captureId === made.id)).toHaveLength(1);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`refunded capture ${made.id}`));
+      // Asking again refunds nothing twice.
+      const again = await capture(order._id, paypalOrderId);
+      expect(again.status).toBe(409);
+      expect(again.body.message).toMatch(/^Order has expired/);
+      expect(paypal.refunds.filter((r) => r.captureId === made.id)).toHaveLength(1);
+    } finally {
+      now = new Date(now.getTime() - 49 * 3600_000);
+    }
+    expect((await row(order._id)).status).toBe('expired');
+  });
+
+  it('capture → an empty JSON object (no capture in it): 409 not completed, order unchanged, no refund attempted', async () => {
+    const { order, paypalOrderId } = await approvedOrder();
+    const before = await row(order._id);
+    const refunds = paypal.refunds.length;
+    chaos.capture = 'emptyJson';
+    const res = await capture(order._id, paypalOrderId);
+    await expectRefusedUnchanged(order._id, res, before, [409]);
+    expect(res.body.message).toMatch(/not completed/);
+    expect(paypal.refunds).toHaveLength(refunds);
+  });
+
+  /** Lets the hold run out while PayPal captures, so marking paid fails and the capture must be refunded. */
+  function expireDuringCapture() {
+    paypal.afterCapture = async () => {
+      paypal.afterCapture = null;
+      now = new Date(now.getTime() + 49 * 3600_000);
+      await shop.sweepExpired();
+    };
+    return () => {
+      now = new Date(now.getTime() - 49 * 3600_000);
+    };
+  }
+
+  it('refund → its answer is lost once: retried with the same request id, refunded once, 409 saying so', async () => {
+    const { order, paypalOrderId } = await approvedOrder();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    chaos.refund = 'lostAnswer';
+    chaos.times.refund = 1;
+    const restore = expireDuringCapture();
+    try {
+      const res = await capture(order._id, paypalOrderId);
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.message).toMatch(/^Your PayPal payment was refunded/);
+    } finally {
+      restore();
+    }
+    const [made] = paypal.capturesFor(order._id);
+    expect(made.status).toBe('REFUNDED');
+    expect(paypal.refunds.filter((r) => r.captureId === made.id)).toHaveLength(1);
+    expect(paypal.replays).toContain(`/v2/payments/captures/${made.id}/refund refund-${made.id}`);
+  });
+
+  for (const fault of ['status500', 'hang', 'reset'] as Fault[]) {
+    it(`refund → ${fault} every time: 503 saying the refund did not go through, logged for a human with the capture id`, async () => {
+      const { order, paypalOrderId } = await approvedOrder();
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      chaos.refund = fault;
+      const restore = expireDuringCapture();
+      let res;
+      try {
+        res = await capture(order._id, paypalOrderId);
+      } finally {
+        restore();
+      }
+      const [made] = paypal.capturesFor(order._id);
+      expect(res.status).toBe(503);
+      expect(res.body.message).toMatch(new RegExp(`refund did not go through.*${made.id}`));
+      expect(made.status).toBe('COMPLETED');
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`REFUND FAILED: capture ${made.id} .*${order._id}`)), expect.anything());
+      expect((await row(order._id)).status).toBe('expired');
+    });
+  }
 });

@@ -1,5 +1,13 @@
-import { badInput, conflict, toAmountString, unavailable, type PaymentResult } from '../../domain/index.js';
-import type { CaptureCheck, PaymentGateway } from '../../ports.js';
+import {
+  amountMismatch,
+  badInput,
+  conflict,
+  toAmountString,
+  unavailable,
+  type PaymentOrder,
+  type PaymentResult,
+} from '../../domain/index.js';
+import type { CaptureCheck, PaymentGateway, ProviderCapture } from '../../ports.js';
 
 export interface PayPalSettings {
   /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com (or a fake in tests). */
@@ -14,6 +22,7 @@ interface PayPalCapture {
   id?: string;
   status?: string;
   amount?: { value?: string; currency_code?: string };
+  custom_id?: string;
   update_time?: string;
 }
 
@@ -21,12 +30,23 @@ interface PayPalOrder {
   id?: string;
   status?: string;
   payer?: { email_address?: string };
-  purchase_units?: { reference_id?: string; payments?: { captures?: PayPalCapture[] } }[];
+  purchase_units?: { reference_id?: string; custom_id?: string; payments?: { captures?: PayPalCapture[] } }[];
 }
 
+interface PayPalError {
+  name?: string;
+  details?: { issue?: string }[];
+}
+
+/** Tries again once on unavailable (a refund must go through; its request id makes the retry safe). */
+const REFUND_ATTEMPTS = 2;
+
 /**
- * Verifies captures with PayPal's REST API (OAuth client credentials, then GET /v2/checkout/orders/:id).
- * Nothing the browser says about the payment is trusted: status, amount and currency come from PayPal.
+ * PayPal's REST API (OAuth client credentials). The server-side flow: POST /v2/checkout/orders for the stored
+ * total, POST .../capture after the buyer approved (PayPal-Request-Id = the shop order id, so a retried capture
+ * answers the same capture and never charges twice), POST /v2/payments/captures/:id/refund when the shop cannot
+ * use the capture. The original clients' flow: GET /v2/checkout/orders/:id to verify what the browser captured.
+ * Nothing the browser says about a payment is trusted: status, amount and currency come from PayPal.
  */
 export class PayPalGateway implements PaymentGateway {
   readonly mode = 'paypal' as const;
@@ -95,20 +115,126 @@ export class PayPalGateway implements PaymentGateway {
     if (unit?.reference_id && unit.reference_id !== check.orderId && unit.reference_id !== 'default') {
       throw conflict('This PayPal payment belongs to another order');
     }
-    const expected = toAmountString(check.totalCents);
-    if (capture.amount?.value !== expected || capture.amount?.currency_code !== check.currency) {
-      throw conflict(
-        `Payment amount ${capture.amount?.value ?? '?'} ${capture.amount?.currency_code ?? ''} does not match the order total ${expected} ${check.currency}`,
-      );
-    }
-    return {
-      id: capture.id,
-      provider: 'paypal',
-      status: capture.status,
-      amount: capture.amount.value,
-      currency: capture.amount.currency_code,
-      email: order.payer?.email_address,
-      updateTime: capture.update_time ?? new Date().toISOString(),
-    };
+    const mismatch = amountMismatch(check, { value: capture.amount?.value, currency: capture.amount?.currency_code });
+    if (mismatch) throw conflict(mismatch);
+    return paymentResult(order, capture, capture.id, capture.status);
   }
+
+  async createOrder(order: PaymentOrder): Promise<string> {
+    const res = await this.call('/v2/checkout/orders', {
+      method: 'POST',
+      headers: await this.jsonHeaders(),
+      body: JSON.stringify({
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            // All three carry the shop order id: reference_id for PUT /pay's check, custom_id for capture's check,
+            // invoice_id so PayPal itself refuses to take a second payment for the same shop order.
+            reference_id: order.orderId,
+            custom_id: order.orderId,
+            invoice_id: order.orderId,
+            description: `Voltshop order ${order.orderId}`,
+            amount: { currency_code: order.currency, value: toAmountString(order.totalCents) },
+          },
+        ],
+      }),
+    });
+    if (!res.ok) {
+      const error = await res.json().catch(() => null) as PayPalError | null;
+      if (res.status === 422 || res.status === 400) {
+        throw conflict(`PayPal refused to start this payment (${issueOf(error)}). Your order is unchanged.`);
+      }
+      throw unavailable('PayPal could not start the payment right now. Your order is unchanged; please try again in a moment.');
+    }
+    const created = await this.json<PayPalOrder>(res);
+    if (typeof created.id !== 'string' || !created.id) throw unavailable('PayPal answered without an order id. Please try again.');
+    return created.id;
+  }
+
+  async capture(order: PaymentOrder, providerOrderId: string): Promise<ProviderCapture> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`;
+    const res = await this.call(`${path}/capture`, {
+      method: 'POST',
+      // One request id per shop order: a capture retried after a lost answer (or raced) gets the same capture back.
+      headers: { ...(await this.jsonHeaders()), 'PayPal-Request-Id': order.orderId, Prefer: 'return=representation' },
+    });
+    let captured: PayPalOrder;
+    if (res.ok) {
+      captured = await this.json<PayPalOrder>(res);
+    } else {
+      const error = (await res.json().catch(() => null)) as PayPalError | null;
+      const issue = issueOf(error);
+      if (res.status === 404) throw badInput('PayPal does not know this payment');
+      if (res.status === 422 && issue === 'ORDER_ALREADY_CAPTURED') {
+        // Captured before (past PayPal's idempotency window, or another request id): read the capture it made.
+        const lookup = await this.call(path, { headers: { Authorization: `Bearer ${await this.accessToken()}` } });
+        if (!lookup.ok) throw unavailable('PayPal could not confirm the payment right now. Your order is unchanged; please try again.');
+        captured = await this.json<PayPalOrder>(lookup);
+      } else if (res.status === 422 || res.status === 400) {
+        throw conflict(`PayPal did not take the payment (${issue}); nothing was charged. Please try again or choose another way to pay.`);
+      } else {
+        throw unavailable('PayPal could not take the payment right now. Your order is unchanged; please try again (a retry never charges twice).');
+      }
+    }
+    const unit = captured.purchase_units?.[0];
+    const capture = unit?.payments?.captures?.[0];
+    if (!capture?.id || capture.status !== 'COMPLETED') {
+      throw conflict(`PayPal has not completed this payment (${capture?.status ?? captured.status ?? 'no capture'}); the order is not paid yet`);
+    }
+    return { payment: paymentResult(captured, capture, capture.id, capture.status), shopOrderId: capture.custom_id ?? unit?.custom_id };
+  }
+
+  async findCapture(providerOrderId: string): Promise<ProviderCapture | null> {
+    const res = await this.call(`/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`, {
+      headers: { Authorization: `Bearer ${await this.accessToken()}` },
+    });
+    if (res.status === 404) return null;
+    if (!res.ok) throw unavailable('PayPal could not confirm the payment right now. Please try again.');
+    const found = await this.json<PayPalOrder>(res);
+    const unit = found.purchase_units?.[0];
+    const capture = unit?.payments?.captures?.[0];
+    if (!capture?.id || capture.status !== 'COMPLETED') return null;
+    return { payment: paymentResult(found, capture, capture.id, capture.status), shopOrderId: capture.custom_id ?? unit?.custom_id };
+  }
+
+  async refund(payment: PaymentResult, order: PaymentOrder): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await this.call(`/v2/payments/captures/${encodeURIComponent(payment.id)}/refund`, {
+          method: 'POST',
+          headers: { ...(await this.jsonHeaders()), 'PayPal-Request-Id': `refund-${payment.id}` },
+          // No amount: the whole capture goes back.
+          body: JSON.stringify({ note_to_payer: `Voltshop could not complete order ${order.orderId}; your payment was refunded.` }),
+        });
+        if (res.ok) return;
+        const issue = issueOf((await res.json().catch(() => null)) as PayPalError | null);
+        if (res.status === 422 && issue === 'CAPTURE_FULLY_REFUNDED') return;
+        if (res.status < 500 && res.status !== 429) throw conflict(`PayPal refused the refund (${issue})`);
+        throw unavailable(`PayPal could not refund the payment (${res.status})`);
+      } catch (error) {
+        if (attempt >= REFUND_ATTEMPTS || (error as { kind?: string }).kind !== 'unavailable') throw error;
+      }
+    }
+  }
+
+  private async jsonHeaders(): Promise<Record<string, string>> {
+    return { Authorization: `Bearer ${await this.accessToken()}`, 'Content-Type': 'application/json' };
+  }
+}
+
+function issueOf(error: PayPalError | null): string {
+  return error?.details?.[0]?.issue ?? error?.name ?? 'no reason given';
+}
+
+/** The capture as the shop stores it; `id` and `status` checked by the caller. */
+function paymentResult(order: PayPalOrder, capture: PayPalCapture, id: string, status: string): PaymentResult {
+  return {
+    id,
+    provider: 'paypal',
+    status,
+    amount: capture.amount?.value ?? '',
+    currency: capture.amount?.currency_code ?? '',
+    email: order.payer?.email_address,
+    updateTime: capture.update_time ?? new Date().toISOString(),
+  };
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { toAmountString, unavailable, type PaymentResult } from '../../domain/index.js';
-import type { CaptureCheck, PaymentGateway } from '../../ports.js';
+import { badInput, TEST_PAYMENT_MODE_MESSAGE, testPaymentSchema, toAmountString, unavailable, type PaymentResult } from '../../domain/index.js';
+import type { CaptureCheck, PaymentGateway, ProviderCapture } from '../../ports.js';
 
 /**
  * Test payments for development and demos, used when no PayPal credentials are configured.
- * Always for the exact order total; refused outright in production so no real order is "paid" by it.
+ * Takes only the shop's own labelled test payment (TEST_PAYMENT), always for the exact order total; anything
+ * else, a PayPal capture included, is refused, so nobody mistakes this mode for a working checkout.
+ * Refused outright in production so no real order is "paid" by it.
  */
 export class SimulatedGateway implements PaymentGateway {
   readonly mode = 'simulated' as const;
@@ -14,6 +16,7 @@ export class SimulatedGateway implements PaymentGateway {
 
   async verifyCapture(check: CaptureCheck): Promise<PaymentResult> {
     if (this.production) throw unavailable('Test payments are disabled in production');
+    if (!testPaymentSchema.safeParse(check.payload).success) throw badInput(TEST_PAYMENT_MODE_MESSAGE);
     return {
       id: `SIMULATED-${randomBytes(8).toString('hex').toUpperCase()}`,
       provider: 'simulated',
@@ -23,5 +26,21 @@ export class SimulatedGateway implements PaymentGateway {
       email: undefined,
       updateTime: new Date().toISOString(),
     };
+  }
+
+  async createOrder(): Promise<string> {
+    throw badInput(TEST_PAYMENT_MODE_MESSAGE);
+  }
+
+  async capture(): Promise<ProviderCapture> {
+    throw badInput(TEST_PAYMENT_MODE_MESSAGE);
+  }
+
+  async findCapture(): Promise<ProviderCapture | null> {
+    return null; // no provider: nothing was ever captured
+  }
+
+  async refund(): Promise<void> {
+    throw badInput(TEST_PAYMENT_MODE_MESSAGE);
   }
 }

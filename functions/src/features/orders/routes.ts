@@ -4,16 +4,19 @@ import {
   assertMayPay,
   badInput,
   canRead,
+  DomainError,
   forbidden,
   holdUntil,
   notFound,
   ORDER_MESSAGES,
+  paymentOrderOf,
+  paypalCaptureSchema,
   placeOrderSchema,
-  toCents,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
+import { captureAndMarkPaid, refundStrandedCapture } from './paypalCheckout.js';
 
 export function orderRoutes({ store, auth, payments, clock }: Ports, options: { holdHours: number }) {
   const router = Router();
@@ -57,18 +60,40 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
     res.json(await readableOrder(req.params.id as string, callerOf(req)));
   });
 
+  /** The order as stored, once it is known the caller may pay it now (its owner, unpaid, within its hold). */
+  async function payableOrder(id: string, caller: { uid: string; isAdmin: boolean }) {
+    const order = await readableOrder(id, caller);
+    assertMayPay(order, caller, clock.now());
+    return order;
+  }
+
+  // The original clients' flow: their browser captured with PayPal; the body is that capture result.
   router.put('/:id/pay', signedIn, async (req, res) => {
-    const order = await readableOrder(req.params.id as string, callerOf(req));
-    const now = clock.now();
-    assertMayPay(order, callerOf(req), now);
+    const order = await payableOrder(req.params.id as string, callerOf(req));
     // The provider is asked, not the client: amount, currency and status come from the provider's record.
-    const payment = await payments.verifyCapture({
-      orderId: order._id,
-      totalCents: toCents(order.totalPrice),
-      currency: order.currency,
-      payload: req.body,
-    });
-    res.json(await store.orders.markPaid(order._id, payment, now));
+    const payment = await payments.verifyCapture({ ...paymentOrderOf(order), payload: req.body });
+    res.json(await store.orders.markPaid(order._id, payment, clock.now()));
+  });
+
+  // The web's flow, step 1: the PayPal order for the stored total (the buttons' createOrder). Answers { id }.
+  router.post('/:id/paypal-order', signedIn, async (req, res) => {
+    const order = await payableOrder(req.params.id as string, callerOf(req));
+    res.status(201).json({ id: await payments.createOrder(paymentOrderOf(order)) });
+  });
+
+  // Step 2, after the buyer approved (the buttons' onApprove): the server captures and marks the order paid.
+  router.post('/:id/capture', signedIn, async (req, res) => {
+    const caller = callerOf(req);
+    const order = await readableOrder(req.params.id as string, caller);
+    try {
+      assertMayPay(order, caller, clock.now());
+    } catch (refusal) {
+      // Paid or expired meanwhile: money PayPal captured for it and never recorded goes back (a lost answer, retried late).
+      if (refusal instanceof DomainError && refusal.kind === 'conflict') await refundStrandedCapture({ store, payments }, order, req.body, refusal);
+      throw refusal;
+    }
+    const { paypalOrderId } = parse(paypalCaptureSchema, req.body);
+    res.json(await captureAndMarkPaid({ store, payments }, order, paypalOrderId, clock.now()));
   });
 
   router.put('/:id/deliver', admin, async (req, res) => {

@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /**
- * PUT /api/orders/:id/pay. In PayPal mode the body is PayPal's capture result (the server reads its `id`,
- * the PayPal order id, and asks PayPal itself); in simulated mode it is `{ simulated: true }`.
+ * PUT /api/orders/:id/pay. The web sends it only in test-payment mode, with the shop's own TEST_PAYMENT body;
+ * in PayPal mode the web uses the server-side capture (./paypal.ts). The original clients still send PayPal's
+ * capture result here, which the server verifies with PayPal.
  */
 export function payOrder(orderId: string, payment: unknown): Promise<Order> {
   return api<Order>(`/api/orders/${encodeURIComponent(orderId)}/pay`, { method: 'PUT', body: payment });

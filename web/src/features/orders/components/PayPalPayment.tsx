@@ -7,13 +7,15 @@ import { Message } from '@/components/ui/Message';
 export interface PayPalPaymentProps {
   order: Pick<Order, '_id' | 'totalPrice' | 'currency'>;
   clientId: string;
-  /** Called with PayPal's capture result; the caller sends it to PUT /api/orders/:id/pay. */
-  onCaptured: (capture: unknown) => Promise<unknown>;
+  /** Asks the shop to create the PayPal order (for the stored total); resolves to PayPal's order id. */
+  createPayPalOrder: () => Promise<string>;
+  /** Called once the buyer approved; the caller asks the shop to capture (the browser never captures). */
+  onApproved: (paypalOrderId: string) => Promise<unknown>;
   onError: (message: string) => void;
   disabled?: boolean;
 }
 
-function Buttons({ order, onCaptured, onError, disabled }: Omit<PayPalPaymentProps, 'clientId'>) {
+function Buttons({ order, createPayPalOrder, onApproved, onError, disabled }: Omit<PayPalPaymentProps, 'clientId'>) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   if (isPending) return <Loader label="Loading PayPal" />;
   if (isRejected) return <Message variant="danger">PayPal could not be loaded. Check your connection and reload the page.</Message>;
@@ -22,18 +24,9 @@ function Buttons({ order, onCaptured, onError, disabled }: Omit<PayPalPaymentPro
       style={{ layout: 'vertical', shape: 'rect' }}
       disabled={disabled}
       forceReRender={[order._id, order.totalPrice]}
-      createOrder={(_data, actions) =>
-        actions.order.create({
-          intent: 'CAPTURE',
-          purchase_units: [
-            { reference_id: order._id, amount: { currency_code: order.currency || 'USD', value: order.totalPrice.toFixed(2) } },
-          ],
-        })
-      }
-      onApprove={async (_data, actions) => {
-        if (!actions.order) throw new Error('PayPal did not return the order');
-        const capture = await actions.order.capture();
-        await onCaptured(capture);
+      createOrder={createPayPalOrder}
+      onApprove={async (data) => {
+        await onApproved(data.orderID);
       }}
       onError={(err) => {
         console.error('[paypal]', err);

@@ -1,4 +1,4 @@
-import type { Order } from '@domain';
+import { TEST_PAYMENT, type Order } from '@domain';
 import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Loader } from '@/components/ui/Loader';
@@ -6,20 +6,27 @@ import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
 import { usePaymentConfig } from '../api/getPaymentConfig';
 import { usePayOrder } from '../api/payOrder';
+import { createPayPalOrder, useCapturePayPalOrder } from '../api/paypal';
 
 const PayPalPayment = lazy(() => import('./PayPalPayment'));
 
-/** The payment buttons of an unpaid order: PayPal's, or the simulated test payment when the server runs without PayPal. */
+/**
+ * The payment buttons of an unpaid order, for its owner: PayPal's (the server creates and captures the PayPal
+ * order), or the labelled test payment when the server runs without PayPal.
+ */
 export function PaymentArea({ order }: { order: Order }) {
   const config = usePaymentConfig();
   const pay = usePayOrder(order._id);
+  const capture = useCapturePayPalOrder(order._id);
   const [error, setError] = useState<string | null>(null);
+  const pending = pay.isPending || capture.isPending;
 
-  const payWith = async (payment: unknown) => {
+  /** Runs one payment call; its error becomes the red alert. */
+  const settle = async (call: () => Promise<unknown>, reset: () => void) => {
     setError(null);
     try {
-      await pay.mutateAsync(payment);
-      pay.reset();
+      await call();
+      reset();
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -31,10 +38,10 @@ export function PaymentArea({ order }: { order: Order }) {
   return (
     <div className="payment-area" data-testid="payment-area">
       {error && <Message variant="danger">{error}</Message>}
-      {pay.isPending && <Loader label="Confirming payment" />}
+      {pending && <Loader label="Confirming payment" />}
       {config.data.paymentMode === 'simulated' ? (
         <div className="d-grid gap-2">
-          <Button type="button" variant="success" disabled={pay.isPending} onClick={() => payWith({ simulated: true })}>
+          <Button type="button" variant="success" disabled={pending} onClick={() => settle(() => pay.mutateAsync(TEST_PAYMENT), pay.reset)}>
             Pay with test payment (simulated, no money moves)
           </Button>
           <p className="small text-muted mb-0">This shop runs in test mode: no PayPal account is needed and nothing is charged.</p>
@@ -44,9 +51,10 @@ export function PaymentArea({ order }: { order: Order }) {
           <PayPalPayment
             order={order}
             clientId={config.data.paypalClientId}
-            onCaptured={payWith}
+            createPayPalOrder={() => createPayPalOrder(order._id)}
+            onApproved={(paypalOrderId) => settle(() => capture.mutateAsync(paypalOrderId), capture.reset)}
             onError={setError}
-            disabled={pay.isPending}
+            disabled={pending}
           />
         </Suspense>
       )}

@@ -28,8 +28,10 @@ const order: Order = {
 const simulated = { paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'embedded' };
 const alice = { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test', isAdmin: false, token: 't' };
 
-function show(o: Order, { admin = false, pay }: { admin?: boolean; pay?: () => { status?: number; body: unknown } } = {}) {
-  setUserInfo({ ...alice, isAdmin: admin });
+const admin = { _id: 'a1', name: 'Shop Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' };
+
+function show(o: Order, { admin: asAdmin = false, viewer, pay }: { admin?: boolean; viewer?: typeof alice; pay?: () => { status?: number; body: unknown } } = {}) {
+  setUserInfo(viewer ?? { ...alice, isAdmin: asAdmin });
   let current = o;
   const calls = mockFetch({
     'GET /api/orders/o1': () => ({ body: current }),
@@ -67,6 +69,15 @@ describe('OrderPage', () => {
     expect(await screen.findByText(/Paid on 2030-01-01/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ simulated: true });
     expect(screen.queryByTestId('payment-area')).toBeNull();
+  });
+
+  it('shows no payment buttons to an admin viewing a customer’s order (only the owner pays)', async () => {
+    const { calls } = show(order, { viewer: admin });
+    expect(await screen.findByText('Not Paid')).toBeInTheDocument();
+    expect(screen.getByText('Only the customer who placed this order can pay it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /test payment/ })).toBeNull();
+    expect(screen.queryByTestId('payment-area')).toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
   it('shows payment errors in a red alert', async () => {

@@ -1,4 +1,4 @@
-import type { Order } from '@domain';
+import { isOwner, type Order } from '@domain';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -110,11 +110,14 @@ function OrderDetails({ order }: { order: Order }) {
         </Col>
         <Col lg={4}>
           <OrderSummary prices={order}>
-            {payable && (
-              <ListGroup.Item>
-                <PaymentArea order={order} />
-              </ListGroup.Item>
-            )}
+            {payable &&
+              (isOwner(order, user?._id) ? (
+                <ListGroup.Item>
+                  <PaymentArea order={order} />
+                </ListGroup.Item>
+              ) : (
+                <ListGroup.Item className="small text-muted">Only the customer who placed this order can pay it.</ListGroup.Item>
+              ))}
             {user?.isAdmin && order.isPaid && !order.isDelivered && <DeliverButton order={order} />}
           </OrderSummary>
         </Col>

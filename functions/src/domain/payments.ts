@@ -1,0 +1,48 @@
+// Payment rules that hold whatever gateway runs (PayPal or the simulated test payments) and whatever store.
+import { z } from 'zod';
+import { toAmountString, toCents } from './money.js';
+import type { Order, PaymentResult } from './types.js';
+
+/** The shop's own, labelled test payment: the only body PUT /api/orders/:id/pay accepts in simulated mode (the web sends it). */
+export const TEST_PAYMENT = { simulated: true } as const;
+export const testPaymentSchema = z.strictObject({ simulated: z.literal(true) });
+
+export const TEST_PAYMENT_MODE_MESSAGE =
+  'This shop runs in test-payment mode: it accepts only its own test payment ({"simulated": true}) and takes no real payment';
+
+/** The body of POST /api/orders/:id/capture: the PayPal order the shopper approved (PayPal's `orderID`). */
+export const paypalCaptureSchema = z.strictObject({
+  paypalOrderId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'paypalOrderId must be the PayPal order id'),
+});
+
+/** What a payment is for, always from the stored order (never from the client). */
+export interface PaymentOrder {
+  orderId: string;
+  totalCents: number;
+  currency: string;
+}
+
+export function paymentOrderOf(order: Pick<Order, '_id' | 'totalPrice' | 'currency'>): PaymentOrder {
+  return { orderId: order._id, totalCents: toCents(order.totalPrice), currency: order.currency };
+}
+
+/** Why a provider's amount is not this order's total (exact strings, as PayPal sends them), or null when it is. */
+export function amountMismatch(order: PaymentOrder, amount: { value?: unknown; currency?: unknown }): string | null {
+  const expected = toAmountString(order.totalCents);
+  if (amount.value === expected && amount.currency === order.currency) return null;
+  const shown = (v: unknown) => (typeof v === 'string' ? v : '?');
+  return `Payment amount ${shown(amount.value)} ${typeof amount.currency === 'string' ? amount.currency : ''} does not match the order total ${expected} ${order.currency}`;
+}
+
+/** A capture the provider made (money moved), and the shop order id its provider order carries, if any. */
+export interface ProviderCapture {
+  payment: PaymentResult;
+  shopOrderId: string | undefined;
+}
+
+/** Why this capture cannot pay this order, or null when it can: completed, for this order, for its exact total. */
+export function captureMismatch(order: PaymentOrder, captured: ProviderCapture): string | null {
+  if (captured.payment.status !== 'COMPLETED') return 'PayPal has not completed this payment';
+  if (captured.shopOrderId !== order.orderId) return 'This PayPal payment was made for another order';
+  return amountMismatch(order, { value: captured.payment.amount, currency: captured.payment.currency });
+}

@@ -1,0 +1,109 @@
+// Capture in the function: the money PayPal takes is either on a paid order or on its way back to the buyer.
+import {
+  captureMismatch,
+  conflict,
+  DomainError,
+  paymentOrderOf,
+  paypalCaptureSchema,
+  unavailable,
+  type Order,
+  type PaymentOrder,
+} from '../../domain/index.js';
+import type { PaymentGateway, Ports, ProviderCapture } from '../../ports.js';
+
+export interface PaymentLog {
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}
+
+/**
+ * Captures the PayPal order the buyer approved and marks the shop order paid with that capture. When the capture
+ * cannot pay the order (wrong order or amount, hold expired, already paid, store error), the capture is refunded
+ * and the answer is a 409 saying so. The caller has checked that the order is payable by this caller.
+ */
+export async function captureAndMarkPaid(
+  { store, payments }: Pick<Ports, 'store' | 'payments'>,
+  order: Order,
+  paypalOrderId: string,
+  now: Date,
+  log: PaymentLog = console,
+): Promise<Order> {
+  const expected = paymentOrderOf(order);
+  const captured = await payments.capture(expected, paypalOrderId);
+  let failure: unknown;
+  try {
+    const mismatch = captureMismatch(expected, captured);
+    if (mismatch) throw conflict(mismatch);
+    return await store.orders.markPaid(order._id, captured.payment, now);
+  } catch (error) {
+    failure = error;
+  }
+
+  const captureId = captured.payment.id;
+  let current: Order | null;
+  try {
+    current = await store.orders.get(order._id);
+  } catch (error) {
+    // Unknown whether the order was marked paid: no refund. A retry captures with the same request id, so it gets
+    // this same capture back and settles the order either way.
+    log.error(`[payments] capture ${captureId} for order ${order._id}: the order could not be marked paid nor read back`, failure, error);
+    throw unavailable('Your payment went through, but the shop could not confirm your order just now. Please try again in a moment: it will not charge you twice.');
+  }
+  // A concurrent call for this order (same request id, so the same capture) recorded it first: that is success.
+  if (current?.paymentResult?.id === captureId) return current;
+
+  const reason = failure instanceof DomainError ? failure.message : 'the shop could not record the payment';
+  if (!(failure instanceof DomainError)) log.error(`[payments] marking order ${order._id} paid failed`, failure);
+  return refundUnusable(payments, captured, expected, reason, log);
+}
+
+/**
+ * Capture was asked for an order that can no longer be paid (expired, or paid another way). If PayPal holds a
+ * completed capture for it that the order does not carry (its answer was lost, then the hold ran out), that money
+ * goes back: refunded, and a 409 saying so. Otherwise it returns and the caller answers its own refusal.
+ */
+export async function refundStrandedCapture(
+  { store, payments }: Pick<Ports, 'store' | 'payments'>,
+  order: Order,
+  body: unknown,
+  refusal: DomainError,
+  log: PaymentLog = console,
+): Promise<void> {
+  const request = paypalCaptureSchema.safeParse(body);
+  if (!request.success) return;
+  let captured: ProviderCapture | null;
+  try {
+    captured = await payments.findCapture(request.data.paypalOrderId);
+  } catch {
+    return; // PayPal cannot tell now; the refusal stands and a retry asks again
+  }
+  if (!captured || captured.shopOrderId !== order._id) return;
+  // Read fresh: a concurrent call may just have recorded this very capture (then it is this order's payment).
+  const current = await store.orders.get(order._id);
+  if (!current || current.paymentResult?.id === captured.payment.id) return;
+  await refundUnusable(payments, captured, paymentOrderOf(order), refusal.message, log);
+}
+
+/** Refunds a capture the shop cannot use and throws the answer: 409 refunded, or 503 (logged) when the refund failed. */
+async function refundUnusable(
+  payments: PaymentGateway,
+  captured: ProviderCapture,
+  order: PaymentOrder,
+  reason: string,
+  log: PaymentLog,
+): Promise<never> {
+  const { id: captureId, amount, currency } = captured.payment;
+  try {
+    await payments.refund(captured.payment, order);
+  } catch (error) {
+    log.error(
+      `[payments] REFUND FAILED: capture ${captureId} (${amount} ${currency}) for order ${order.orderId} could not be used (${reason}) and must be refunded by hand`,
+      error,
+    );
+    throw unavailable(
+      `PayPal took your payment but it could not be used for this order (${reason}), and the automatic refund did not go through. The shop has logged payment ${captureId} and will refund it.`,
+    );
+  }
+  log.warn(`[payments] refunded capture ${captureId} (${amount} ${currency}) for order ${order.orderId}: ${reason}`);
+  throw conflict(`Your PayPal payment was refunded: it could not be used for this order. ${reason}`);
+}

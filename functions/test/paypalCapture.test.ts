@@ -1,0 +1,267 @@
+// Capture in the function (issue 12, point 8), against the fake PayPal API over HTTP: the API creates the PayPal
+// order for the stored total, captures it after the buyer approved (PayPal-Request-Id = the shop order id), checks
+// what PayPal captured, marks the order paid, and refunds the capture whenever the order cannot be marked paid.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFakePayPal, type FakePayPal } from './support/fakePayPal.js';
+import { shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+
+let paypal: FakePayPal;
+let shop: TestShop;
+let now = new Date('2026-06-01T12:00:00Z');
+const clock = { now: () => new Date(now) };
+let seq = 0;
+
+beforeAll(async () => {
+  paypal = await startFakePayPal();
+  shop = await startTestShop(
+    { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: paypal.url, PAYPAL_TIMEOUT_MS: '2000' },
+    { clock },
+  );
+});
+afterAll(async () => {
+  await shop?.close();
+  await paypal?.close();
+});
+afterEach(() => {
+  paypal.afterCapture = null;
+  paypal.declineNextCapture = null;
+  vi.restoreAllMocks();
+});
+
+async function newCustomer() {
+  const email = `capture-${Date.now()}-${seq++}@voltshop.test`;
+  const res = await shop.call('POST', '/api/users', { body: { name: 'Pat Payer', email, password: 'secret12' } });
+  expect(res.status).toBe(201);
+  return res.body.token as string;
+}
+
+async function newOrder(token: string) {
+  const list = await shop.call('GET', '/api/products?pageNumber=1');
+  const product = list.body.products.find((p: { countInStock: number }) => p.countInStock > 1);
+  const res = await shop.call('POST', '/api/orders', {
+    token,
+    body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress, itemsPrice: 0.01, totalPrice: 0.01 },
+  });
+  expect(res.status).toBe(201);
+  return res.body as { _id: string; totalPrice: number; currency: string };
+}
+
+const createPayPalOrder = (orderId: string, token: string, body?: unknown) =>
+  shop.call('POST', `/api/orders/${orderId}/paypal-order`, { token, body });
+const capture = (orderId: string, token: string, paypalOrderId: string) =>
+  shop.call('POST', `/api/orders/${orderId}/capture`, { token, body: { paypalOrderId } });
+const read = async (orderId: string, token: string) => (await shop.call('GET', `/api/orders/${orderId}`, { token })).body;
+
+/** An order, its PayPal order created through the API and approved by the buyer. */
+async function approvedOrder() {
+  const token = await newCustomer();
+  const order = await newOrder(token);
+  const created = await createPayPalOrder(order._id, token);
+  expect(created.status).toBe(201);
+  paypal.approve(created.body.id);
+  return { token, order, paypalOrderId: created.body.id as string };
+}
+
+describe('POST /api/orders/:id/paypal-order', () => {
+  it('creates the PayPal order for the stored total and currency, carrying the shop order id; client amounts are ignored', async () => {
+    const token = await newCustomer();
+    const order = await newOrder(token);
+    const res = await createPayPalOrder(order._id, token, { amount: '0.01', totalPrice: 0.01 });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.stringMatching(/^ORDER-/) });
+    const created = paypal.orders.get(res.body.id)!;
+    expect(created.status).toBe('CREATED');
+    expect(created.purchase_units[0]).toMatchObject({
+      reference_id: order._id,
+      custom_id: order._id,
+      invoice_id: order._id,
+      amount: { value: order.totalPrice.toFixed(2), currency_code: 'USD' },
+    });
+    expect(order.totalPrice).toBeGreaterThan(1);
+  });
+
+  it('refuses a paid, an expired or someone else’s order before asking PayPal', async () => {
+    const { token, order, paypalOrderId } = await approvedOrder();
+    expect((await capture(order._id, token, paypalOrderId)).status).toBe(200);
+    const before = paypal.orders.size;
+    const paid = await createPayPalOrder(order._id, token);
+    expect(paid.status).toBe(409);
+    expect(paid.body.message).toBe('Order is already paid');
+
+    const other = await newOrder(await newCustomer());
+    expect((await createPayPalOrder(other._id, token)).status).toBe(403);
+    expect((await createPayPalOrder(other._id, await shop.adminToken())).status).toBe(403);
+
+    const late = await newOrder(token);
+    now = new Date(now.getTime() + 49 * 3600_000);
+    try {
+      const expired = await createPayPalOrder(late._id, token);
+      expect(expired.status).toBe(409);
+      expect(expired.body.message).toMatch(/expired/);
+    } finally {
+      now = new Date(now.getTime() - 49 * 3600_000);
+    }
+    expect(paypal.orders.size).toBe(before);
+  });
+});
+
+describe('POST /api/orders/:id/capture', () => {
+  it('captures the approved PayPal order and marks the order paid with PayPal’s capture', async () => {
+    const { token, order, paypalOrderId } = await approvedOrder();
+    const res = await capture(order._id, token, paypalOrderId);
+    expect(res.status).toBe(200);
+    const [made] = paypal.capturesFor(order._id);
+    expect(res.body).toMatchObject({ _id: order._id, isPaid: true, status: 'paid', paidAt: now.toISOString() });
+    expect(res.body.paymentResult).toMatchObject({ provider: 'paypal', id: made.id, status: 'COMPLETED', amount: order.totalPrice.toFixed(2), currency: 'USD', email: 'buyer@example.com' });
+    expect(paypal.orders.get(paypalOrderId)!.status).toBe('COMPLETED');
+    expect(paypal.refunds).toEqual([]);
+  });
+
+  it('calling capture again after success charges nothing more and refunds nothing', async () => {
+    const { token, order, paypalOrderId } = await approvedOrder();
+    expect((await capture(order._id, token, paypalOrderId)).status).toBe(200);
+    const calls = paypal.captureRequests;
+    const again = await capture(order._id, token, paypalOrderId);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Order is already paid');
+    expect(paypal.captureRequests).toBe(calls);
+    expect(paypal.capturesFor(order._id)).toHaveLength(1);
+    expect(paypal.refunds).toHaveLength(0);
+  });
+
+  it('the same capture sent 5 times at once, all while PayPal is still capturing: one capture, every answer the paid order, no refund', async () => {
+    const { token, order, paypalOrderId } = await approvedOrder();
+    const refundsBefore = paypal.refunds.length;
+    // PayPal holds its first answer until the other four calls are under way, so all five pass the unpaid check
+    // and reach PayPal; the later ones find the order captured and read the same capture.
+    paypal.afterCapture = async () => {
+      paypal.afterCapture = null;
+      await new Promise((r) => setTimeout(r, 400));
+    };
+    const results = await Promise.all(Array.from({ length: 5 }, () => capture(order._id, token, paypalOrderId)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const captures = paypal.capturesFor(order._id);
+    expect(captures).toHaveLength(1);
+    for (const r of results) expect(r.body.paymentResult.id).toBe(captures[0].id);
+    expect(paypal.refunds).toHaveLength(refundsBefore);
+  });
+
+  it('a PayPal order the buyer has not approved, or a declined card: a 409, nothing charged, the order unpaid', async () => {
+    const token = await newCustomer();
+    const order = await newOrder(token);
+    const created = await createPayPalOrder(order._id, token);
+    const unapproved = await capture(order._id, token, created.body.id);
+    expect(unapproved.status).toBe(409);
+    expect(unapproved.body.message).toMatch(/ORDER_NOT_APPROVED.*nothing was charged/);
+
+    paypal.approve(created.body.id);
+    paypal.declineNextCapture = 'INSTRUMENT_DECLINED';
+    const declined = await capture(order._id, token, created.body.id);
+    expect(declined.status).toBe(409);
+    expect(declined.body.message).toMatch(/INSTRUMENT_DECLINED/);
+    expect(paypal.capturesFor(order._id)).toEqual([]);
+    expect(await read(order._id, token)).toMatchObject({ isPaid: false, paymentResult: null });
+    // The buyer tries again and it goes through.
+    expect((await capture(order._id, token, created.body.id)).status).toBe(200);
+  });
+
+  it('a PayPal order made for a smaller amount (e.g. by the browser SDK): captured, then refunded, 409, order unpaid', async () => {
+    const token = await newCustomer();
+    const order = await newOrder(token);
+    const forged = paypal.completedOrder('1.00');
+    forged.status = 'APPROVED';
+    forged.purchase_units[0] = { custom_id: order._id, amount: { value: '1.00', currency_code: 'USD' } };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const res = await capture(order._id, token, forged.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^Your PayPal payment was refunded: .*Payment amount 1\.00 USD does not match the order total/);
+    const refund = paypal.refunds.find((r) => r.captureId === forged.purchase_units[0].payments!.captures[0].id);
+    expect(refund).toMatchObject({ amount: { value: '1.00', currency_code: 'USD' }, requestId: `refund-${refund!.captureId}` });
+    expect(await read(order._id, token)).toMatchObject({ isPaid: false, paymentResult: null });
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`refunded capture ${refund!.captureId}.*${order._id}`)));
+  });
+
+  it('a PayPal order of another shop order: captured, refunded, 409, neither order paid', async () => {
+    const mine = await approvedOrder();
+    const theirs = await approvedOrder();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const res = await capture(mine.order._id, mine.token, theirs.paypalOrderId);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/refunded.*another order/);
+    expect(paypal.capturesFor(theirs.order._id).map((c) => c.status)).toEqual(['REFUNDED']);
+    expect((await read(mine.order._id, mine.token)).isPaid).toBe(false);
+    expect((await read(theirs.order._id, theirs.token)).isPaid).toBe(false);
+  });
+
+  it('the hold expires while PayPal captures: the capture is refunded and the shopper told so (409)', async () => {
+    const { token, order, paypalOrderId } = await approvedOrder();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const later = new Date(now.getTime() + 49 * 3600_000);
+    const earlier = now;
+    paypal.afterCapture = async () => {
+      now = later;
+      expect(await shop.sweepExpired()).toBeGreaterThanOrEqual(1);
+    };
+    try {
+      const res = await capture(order._id, token, paypalOrderId);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/^Your PayPal payment was refunded: .*Order has expired/);
+    } finally {
+      now = earlier;
+    }
+    const [made] = paypal.capturesFor(order._id);
+    expect(made.status).toBe('REFUNDED');
+    expect(paypal.refunds.filter((r) => r.captureId === made.id)).toHaveLength(1);
+    expect(await read(order._id, token)).toMatchObject({ status: 'expired', isPaid: false, paymentResult: null });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`refunded capture ${made.id}`));
+  });
+
+  it('the order got paid another way while PayPal captured: the second payment is refunded, the first kept', async () => {
+    const { token, order, paypalOrderId } = await approvedOrder();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const other = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+    paypal.afterCapture = async () => {
+      paypal.afterCapture = null;
+      expect((await shop.call('PUT', `/api/orders/${order._id}/pay`, { token, body: { id: other.id } })).status).toBe(200);
+    };
+    const res = await capture(order._id, token, paypalOrderId);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/refunded.*Order is already paid/);
+    const [made] = paypal.capturesFor(order._id);
+    expect(made.status).toBe('REFUNDED');
+    expect((await read(order._id, token)).paymentResult.id).toBe(other.purchase_units[0].payments!.captures[0].id);
+  });
+
+  it('refuses a malformed PayPal order id with a 400 before PayPal is asked', async () => {
+    const token = await newCustomer();
+    const order = await newOrder(token);
+    const calls = paypal.captureRequests;
+    for (const body of [{}, { paypalOrderId: '' }, { paypalOrderId: '../../v1/oauth2/token' }, { paypalOrderId: 12 }, { paypalOrderId: 'ORDER-1', extra: 1 }]) {
+      const res = await shop.call('POST', `/api/orders/${order._id}/capture`, { token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(paypal.captureRequests).toBe(calls);
+  });
+
+  it('neither an admin nor another customer can capture a customer’s order (403), even with its approved PayPal order', async () => {
+    const { token, order, paypalOrderId } = await approvedOrder();
+    for (const other of [await shop.adminToken(), await newCustomer()]) {
+      expect((await capture(order._id, other, paypalOrderId)).status).toBe(403);
+    }
+    expect(paypal.capturesFor(order._id)).toEqual([]);
+    expect((await capture(order._id, token, paypalOrderId)).status).toBe(200);
+  });
+});
+
+describe('PUT /api/orders/:id/pay in PayPal mode (the original clients)', () => {
+  it('an admin cannot pay a customer’s order, even with a valid capture', async () => {
+    const token = await newCustomer();
+    const order = await newOrder(token);
+    const captured = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
+    const res = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: await shop.adminToken(), body: { id: captured.id } });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only the customer who placed this order can pay it');
+    expect((await read(order._id, token)).isPaid).toBe(false);
+    expect((await shop.call('PUT', `/api/orders/${order._id}/pay`, { token, body: { id: captured.id } })).status).toBe(200);
+  });
+});

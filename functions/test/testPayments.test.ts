@@ -1,0 +1,115 @@
+// Test payments that mean it (issue 13, point 8): in simulated mode the shop takes only its own labelled test
+// payment, and only from the customer who placed the order. Anything else is a 400 saying the shop runs in
+// test-payment mode, and the order stays unpaid.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+
+let shop: TestShop;
+let seq = 0;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+/** A fresh customer (so the open-order limits of other suites never get in the way). */
+async function newCustomer() {
+  const email = `test-pay-${Date.now()}-${seq++}@voltshop.test`;
+  const res = await shop.call('POST', '/api/users', { body: { name: 'Test Payer', email, password: 'secret12' } });
+  expect(res.status).toBe(201);
+  return res.body.token as string;
+}
+
+async function newOrder(token: string) {
+  const list = await shop.call('GET', '/api/products?pageNumber=1');
+  const product = list.body.products.find((p: { countInStock: number }) => p.countInStock > 0);
+  const res = await shop.call('POST', '/api/orders', { token, body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress } });
+  expect(res.status).toBe(201);
+  return res.body as { _id: string; totalPrice: number };
+}
+
+async function expectUnpaid(orderId: string, token: string) {
+  const order = (await shop.call('GET', `/api/orders/${orderId}`, { token })).body;
+  expect(order).toMatchObject({ isPaid: false, paidAt: null, paymentResult: null, status: 'awaiting_payment' });
+}
+
+const TEST_MODE = /test-payment mode/;
+
+describe('simulated mode: only the shop’s own test payment', () => {
+  it('refuses {}, a FAILED status, a PayPal-shaped capture and near-miss labels with a 400 naming test-payment mode', async () => {
+    const owner = await newCustomer();
+    const order = await newOrder(owner);
+    const paypalShaped = {
+      id: '5O190127TN364715T',
+      status: 'COMPLETED',
+      payer: { email_address: 'buyer@example.com' },
+      purchase_units: [{ reference_id: order._id, payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED', amount: { value: order.totalPrice.toFixed(2), currency_code: 'USD' } }] } }],
+    };
+    const refused: unknown[] = [
+      {},
+      { status: 'FAILED' },
+      { status: 'COMPLETED' },
+      paypalShaped,
+      { simulated: 'true' },
+      { simulated: 1 },
+      { simulated: false },
+      { simulated: true, status: 'FAILED' },
+      { simulated: true, id: 'CAPTURE-1' },
+      [{ simulated: true }],
+    ];
+    for (const body of refused) {
+      const res = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: owner, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message, JSON.stringify(body)).toMatch(TEST_MODE);
+    }
+    // No body at all is refused too.
+    const empty = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: owner });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(TEST_MODE);
+    await expectUnpaid(order._id, owner);
+  });
+
+  it('accepts exactly { simulated: true } from the owner, for the stored total', async () => {
+    const owner = await newCustomer();
+    const order = await newOrder(owner);
+    const res = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: owner, body: { simulated: true } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ isPaid: true, status: 'paid' });
+    expect(res.body.paymentResult).toMatchObject({ provider: 'simulated', status: 'COMPLETED', amount: order.totalPrice.toFixed(2), currency: 'USD' });
+  });
+
+  it('an admin cannot pay a customer’s order (403, order unchanged); an admin pays their own order', async () => {
+    const owner = await newCustomer();
+    const order = await newOrder(owner);
+    const admin = await shop.adminToken();
+    const res = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: admin, body: { simulated: true } });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only the customer who placed this order can pay it');
+    await expectUnpaid(order._id, owner);
+
+    const own = await newOrder(admin);
+    expect((await shop.call('PUT', `/api/orders/${own._id}/pay`, { token: admin, body: { simulated: true } })).status).toBe(200);
+  });
+
+  it('the PayPal routes are refused in test-payment mode, before anything is created or captured', async () => {
+    const owner = await newCustomer();
+    const order = await newOrder(owner);
+    const create = await shop.call('POST', `/api/orders/${order._id}/paypal-order`, { token: owner });
+    expect(create.status).toBe(400);
+    expect(create.body.message).toMatch(TEST_MODE);
+    const capture = await shop.call('POST', `/api/orders/${order._id}/capture`, { token: owner, body: { paypalOrderId: 'ORDER-1' } });
+    expect(capture.status).toBe(400);
+    expect(capture.body.message).toMatch(TEST_MODE);
+    await expectUnpaid(order._id, owner);
+  });
+
+  it('the PayPal routes are the owner’s alone, as pay is', async () => {
+    const owner = await newCustomer();
+    const order = await newOrder(owner);
+    for (const token of [await shop.adminToken(), await newCustomer()]) {
+      expect((await shop.call('POST', `/api/orders/${order._id}/paypal-order`, { token })).status).toBe(403);
+      expect((await shop.call('POST', `/api/orders/${order._id}/capture`, { token, body: { paypalOrderId: 'ORDER-1' } })).status).toBe(403);
+    }
+    await expectUnpaid(order._id, owner);
+  });
+});
