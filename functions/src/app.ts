@@ -1,6 +1,5 @@
 import express, { type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import helmet from 'helmet';
 import { adminRoutes } from './features/admin/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
@@ -9,6 +8,7 @@ import { productRoutes } from './features/products/routes.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
+import { securityHeaders } from './http/securityHeaders.js';
 import type { Ports } from './ports.js';
 
 export interface AppOptions {
@@ -25,25 +25,6 @@ export interface AppOptions {
   /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper). */
   cache?: CatalogCache;
 }
-
-/**
- * The content security policy. PayPal's JS SDK needs its own hosts for the script, its iframes and
- * its calls; nothing else outside the shop is allowed.
- */
-export const contentSecurityPolicy = {
-  useDefaults: true,
-  directives: {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://*.paypal.com', 'https://*.paypalobjects.com'],
-    'frame-src': ["'self'", 'https://*.paypal.com'],
-    'connect-src': ["'self'", 'https://*.paypal.com', 'https://*.paypalobjects.com'],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    // PayPal's buttons set inline styles on their container.
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'form-action': ["'self'"],
-    'upgrade-insecure-requests': null,
-  },
-};
 
 /** POST/PUT bodies must be JSON (uploads excepted): anything else is a clear 415, not a silent empty body. */
 const requireJsonBody: RequestHandler = (req, res, next) => {
@@ -63,18 +44,12 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   app.set('etag', false); // catalogue answers carry precomputed ETags; hashing every body costs throughput
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
-  const securityHeaders = helmet({
-    contentSecurityPolicy,
-    crossOriginEmbedderPolicy: false,
-    // PayPal's checkout opens a popup that reports back to this window.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  const headers = securityHeaders('app');
   const cache = options.cache ?? new CatalogCache(options.catalogCacheTtlMs);
   // Repeat catalogue GETs are answered from memory before Express, with the same security headers (docs/benchmarks.md).
-  const headers = staticHeaders(securityHeaders);
-  if (headers) installFastPath(app, catalogFastPath(cache, headers));
-  app.use(securityHeaders);
+  const fixedHeaders = staticHeaders(headers);
+  if (fixedHeaders) installFastPath(app, catalogFastPath(cache, fixedHeaders));
+  app.use(headers);
 
   const wired: Ports = { ...ports, store: invalidatingCatalog(ports.store, cache) };
 
