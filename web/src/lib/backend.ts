@@ -3,9 +3,15 @@
 // branch and the Firebase SDK it would import are dropped from the bundle.
 export const isFirebase = import.meta.env.VITE_BACKEND === 'firebase';
 
-/** Loads the Firebase side of the web app (only ever called when isFirebase). */
+/**
+ * Loads the Firebase side of the web app (only ever called when isFirebase), once the SDK is initialised with
+ * this site's config (lib/firebase/app.ts). Rejects with a FirebaseConfigError when there is no config.
+ */
 export const loadFirebase = () =>
   // The condition is a build-time constant: the embedded build has no Firebase chunk at all.
   import.meta.env.VITE_BACKEND === 'firebase'
-    ? import('./firebase')
+    ? import('./firebase').then(async (fb) => {
+        await fb.initFirebase();
+        return fb;
+      })
     : Promise.reject(new Error('This build does not use Firebase (VITE_BACKEND is not "firebase")'));

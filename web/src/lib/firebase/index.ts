@@ -1,5 +1,5 @@
 // Everything the web app does with the Firebase SDK, loaded on demand (see lib/backend.ts).
-export { firebase, firebaseConfig } from './app';
+export { firebase, FirebaseConfigError, initFirebase, resolveFirebaseConfig } from './app';
 export { currentToken, signIn, signOutEverywhere, watchIdToken } from './auth';
 export { saveCart, watchCart, type CartLine } from './cart';
 export { watchProduct, type LiveProductFields } from './catalog';
