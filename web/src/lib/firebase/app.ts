@@ -93,7 +93,7 @@ let starting: Promise<FirebaseHandles> | null = null;
 export function initFirebase(): Promise<FirebaseHandles> {
   starting ??= (async () => {
     const env = import.meta.env;
-    const app = getApps().length ? getApp() : initializeApp(await resolveFirebaseConfig(env));
+    const app = getApps().length ? getApp() : initializeApp(await resolveFirebaseConfig(env as FirebaseBuildEnv));
     const auth = getAuth(app);
     const db = getFirestore(app);
     const storage = getStorage(app);
