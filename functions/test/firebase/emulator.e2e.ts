@@ -258,7 +258,7 @@ describe('the admin claim', () => {
     expect((await call('GET', '/api/orders', { token: res.body.token })).status).toBe(200);
   });
 
-  it('grants and revokes admin through PUT /api/users/:id; a refreshed token carries the change', async () => {
+  it('grants and revokes admin through PUT /api/users/:id, at once: the old session ends, the next sign-in has the new role', async () => {
     const user = await register('Erin Test');
     let session = await signIn(user.email, user.password);
     expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(403);
@@ -268,10 +268,12 @@ describe('the admin claim', () => {
     expect(grant.body).toEqual({ _id: user._id, name: user.name, email: user.email, isAdmin: true });
     expect((await auth.getUser(user._id)).customClaims).toMatchObject({ admin: true });
 
-    // The token minted before the grant does not carry the claim: still 403 until the client refreshes it.
-    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(403);
-    const refreshed = await rest.refresh(session.refreshToken);
-    session = { ...session, idToken: refreshed.idToken, refreshToken: refreshed.refreshToken };
+    // The role change revoked the user's sessions: the old ID token and its refresh token are refused.
+    expect((await call('GET', '/api/users/profile', { token: session.idToken })).status).toBe(401);
+    await expect(rest.refresh(session.refreshToken)).rejects.toThrow();
+    // Revocation is stamped in whole seconds: a sign-in in the same second would still count as "before".
+    await new Promise((r) => setTimeout(r, 1100));
+    session = await signIn(user.email, user.password);
     expect((await auth.verifyIdToken(session.idToken)).admin).toBe(true);
     expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(200);
     expect((await call('GET', `/api/users/${user._id}`, { token: session.idToken })).body.isAdmin).toBe(true);
@@ -279,10 +281,12 @@ describe('the admin claim', () => {
     const revoke = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: user.name, email: user.email, isAdmin: false } });
     expect(revoke.status).toBe(200);
     expect(revoke.body.isAdmin).toBe(false);
-    // A demotion wins at once, even with the token that still says admin (checked against the user record) ...
-    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(403);
-    // ... and the refreshed token no longer carries the claim.
-    const after = await rest.refresh(session.refreshToken);
+    // A demotion wins at once: the token that still says admin is refused outright ...
+    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(401);
+    await expect(rest.refresh(session.refreshToken)).rejects.toThrow();
+    // ... and the next sign-in is a customer's.
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await signIn(user.email, user.password);
     expect((await auth.verifyIdToken(after.idToken)).admin).toBeUndefined();
     expect((await call('GET', '/api/users', { token: after.idToken })).status).toBe(403);
     expect((await call('GET', '/api/users/profile', { token: after.idToken })).status).toBe(200);
