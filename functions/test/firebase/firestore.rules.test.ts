@@ -40,7 +40,7 @@ function context(who: Who): RulesTestContext {
 const db = (who: Who) => context(who).firestore() as unknown as Firestore;
 
 const product = { name: 'Volt Phone', nameKey: 'volt phone', priceCents: 49900, countInStock: 5, rating: 4, numReviews: 1, ratingSum: 4 };
-const cart = (items: unknown[]) => ({ items, updatedAt: serverTimestamp() });
+const cart = (items: unknown[]) => ({ items, writer: 'page-1', updatedAt: serverTimestamp() });
 
 beforeAll(async () => {
   if (!process.env.FIRESTORE_EMULATOR_HOST && !process.env.FIREBASE_EMULATOR_HUB) {
@@ -219,11 +219,15 @@ describe('carts/{uid}: the owner only, with a validated shape', () => {
       cart([{ product: 'x'.repeat(65), qty: 1 }]),
       cart([{ product: 'p1', qty: 1, price: 0.01 }]),
       cart([{ product: 'p1', qty: 1 }, 'p2']),
-      { items: [{ product: 'p1', qty: 1 }], updatedAt: serverTimestamp(), total: 0 },
-      { items: { product: 'p1', qty: 1 }, updatedAt: serverTimestamp() },
-      { items: [{ product: 'p1', qty: 1 }] },
-      { items: [{ product: 'p1', qty: 1 }], updatedAt: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) },
-      { items: [{ product: 'p1', qty: 1 }], updatedAt: '2026-03-01' },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'page-1', updatedAt: serverTimestamp(), total: 0 },
+      { items: [{ product: 'p1', qty: 1 }], updatedAt: serverTimestamp() },
+      { items: [{ product: 'p1', qty: 1 }], writer: 7, updatedAt: serverTimestamp() },
+      { items: [{ product: 'p1', qty: 1 }], writer: '', updatedAt: serverTimestamp() },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'w'.repeat(65), updatedAt: serverTimestamp() },
+      { items: { product: 'p1', qty: 1 }, writer: 'page-1', updatedAt: serverTimestamp() },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'page-1' },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'page-1', updatedAt: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'page-1', updatedAt: '2026-03-01' },
     ];
     for (const data of bad) await assertFails(setDoc(doc(db('alice'), 'carts/alice'), data as Record<string, unknown>));
   });

@@ -5,6 +5,7 @@ import type { LoginInput, RegisterInput, UserInfo, UserSummary } from '@domain';
 import { ApiError, api } from '@/lib/api';
 import type * as FirebaseModule from '@/lib/firebase';
 import { addToCart, cartStore, type CartItem } from '@/features/cart/store';
+import { cartSyncErrorStore } from '@/features/cart/syncStatus';
 import { getProduct } from '@/features/catalog/api/getProduct';
 import { authStore, setUserInfo, signOut } from './store';
 
@@ -63,9 +64,18 @@ async function toCartItems(lines: { product: string; qty: number }[], known: rea
   return items.filter((i): i is CartItem => i !== null);
 }
 
+/** How long the cart waits after an edit before writing it (a burst of edits is one write). */
+export const CART_SAVE_DELAY_MS = 400;
+export const CART_SYNC_FAILED = 'Your cart could not be saved to your account, so your other devices may not show these changes. They are kept on this device; we will try again with your next change.';
+
 /**
  * Keeps the stored user's token equal to the SDK's (refreshes, sign-out elsewhere), and the signed-in user's
  * cart in Firestore (carts/{uid}) in step with this device's.
+ *
+ * Cart rules, so that no edit is lost: this page's own writes and their echoes are ignored (lib/firebase/cart.ts
+ * marks them); another device's change is applied only when this device has no edit waiting to be written (else
+ * this device's write follows and wins, so both end the same); an edit made while another device's cart is being
+ * loaded wins over it. A failed write is shown to the shopper (cartSyncErrorStore).
  */
 export function startFirebaseSession(fb: Firebase): () => void {
   let stopCart: (() => void) | null = null;
@@ -74,6 +84,8 @@ export function startFirebaseSession(fb: Firebase): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const stopSync = () => {
+    clearTimeout(timer);
+    timer = undefined;
     stopCart?.();
     stopLocal?.();
     stopCart = stopLocal = null;
@@ -81,23 +93,53 @@ export function startFirebaseSession(fb: Firebase): () => void {
 
   const startSync = (uid: string) => {
     let first = true;
-    stopCart = fb.watchCart(uid, async (lines, fromThisDevice) => {
-      if (fromThisDevice) return;
-      const local = cartStore.get().cartItems;
-      const wanted = first ? mergeCartLines(local, lines ?? []) : (lines ?? []);
-      const isFirst = first;
-      first = false;
-      const items = await toCartItems(wanted, local);
-      applyingRemote = true;
-      cartStore.set((s) => ({ ...s, cartItems: [] }));
-      items.forEach(addToCart); // also saves to browser storage
-      applyingRemote = false;
-      if (isFirst) await fb.saveCart(uid, items).catch(() => undefined);
-    });
-    stopLocal = cartStore.subscribe(() => {
-      if (applyingRemote) return;
+    /** Bumped by every edit made on this device. */
+    let localEdits = 0;
+    let lastItems = cartStore.get().cartItems;
+
+    const save = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => void fb.saveCart(uid, cartStore.get().cartItems).catch(() => undefined), 400);
+      timer = undefined;
+      fb.saveCart(uid, cartStore.get().cartItems).then(
+        () => cartSyncErrorStore.set(null),
+        (error: unknown) => {
+          console.error('[cart] saving the cart to the account failed', error);
+          cartSyncErrorStore.set(CART_SYNC_FAILED);
+        },
+      );
+    };
+
+    stopCart = fb.watchCart(
+      uid,
+      async (lines, fromThisDevice) => {
+        if (fromThisDevice) return; // this page's write, or the server's echo of it: the cart here is as new or newer
+        const isFirst = first;
+        first = false;
+        if (!isFirst && timer !== undefined) return; // an edit here waits to be written: it follows and wins
+        const editsBefore = localEdits;
+        const local = cartStore.get().cartItems;
+        const wanted = isFirst ? mergeCartLines(local, lines ?? []) : (lines ?? []);
+        const items = await toCartItems(wanted, local);
+        if (localEdits !== editsBefore) return; // edited meanwhile: that edit is being written and wins
+        applyingRemote = true;
+        cartStore.set((s) => ({ ...s, cartItems: [] }));
+        items.forEach(addToCart); // also saves to browser storage
+        lastItems = cartStore.get().cartItems;
+        applyingRemote = false;
+        if (isFirst) save();
+      },
+      (error) => {
+        console.error('[cart] the account cart stopped syncing', error);
+        cartSyncErrorStore.set(CART_SYNC_FAILED);
+      },
+    );
+    stopLocal = cartStore.subscribe(() => {
+      const items = cartStore.get().cartItems;
+      if (applyingRemote || items === lastItems) return; // a remote cart being applied, or not an item change
+      lastItems = items;
+      localEdits++;
+      clearTimeout(timer);
+      timer = setTimeout(save, CART_SAVE_DELAY_MS);
     });
   };
 
