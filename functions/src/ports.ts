@@ -97,6 +97,10 @@ export interface Store {
 export interface Caller {
   uid: string;
   isAdmin: boolean;
+  /** The account's email as the token vouches (Firebase ID tokens), for a profile made on the first call. */
+  email?: string;
+  /** The account's display name, when the token has one. */
+  name?: string;
 }
 
 export interface Identity {

@@ -36,6 +36,14 @@ export const registerSchema = z.strictObject({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/**
+ * POST /api/users/profile: the profile of an account made outside the API (the Firebase web app signs up with the
+ * SDK). The email is the verified token's; only the name comes from the body.
+ */
+export const profileCreateSchema = z.strictObject({
+  name: text('Name', 80).optional(),
+});
+
 /** The profile form: empty password means "keep the current one". `id` is sent by the original client and ignored. */
 export const profileUpdateSchema = z.strictObject({
   id: z.string().max(64).optional(),

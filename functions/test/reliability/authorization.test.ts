@@ -60,6 +60,8 @@ export const MATRIX: Row[] = [
     expect: PUBLIC(201),
   },
   { method: 'GET', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile' }), expect: SIGNED_IN(200) },
+  // Answers the caller's own existing profile (made on the first call for accounts made outside the API).
+  { method: 'POST', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile', body: {} }), expect: SIGNED_IN(200) },
   { method: 'PUT', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile', body: {} }), expect: SIGNED_IN(200) },
   { method: 'GET', route: '/api/users', request: async () => ({ path: '/api/users' }), expect: ADMIN(200) },
   { method: 'GET', route: '/api/users/:id', request: async (c) => ({ path: `/api/users/${c.ids.customer}` }), expect: ADMIN(200) },

@@ -70,7 +70,12 @@ export class FirebaseAuthAdapter implements AuthPort {
       throw unauthenticated('Not authorized, token failed');
     }
     // Revocation on every claim change makes the token's claim current (see the top of the file).
-    return { uid: decoded.uid, isAdmin: decoded.admin === true };
+    return {
+      uid: decoded.uid,
+      isAdmin: decoded.admin === true,
+      ...(typeof decoded.email === 'string' ? { email: decoded.email } : {}),
+      ...(typeof decoded.name === 'string' && decoded.name ? { name: decoded.name } : {}),
+    };
   }
 
   async issueToken(uid: string): Promise<string> {

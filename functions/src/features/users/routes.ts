@@ -5,6 +5,7 @@ import {
   conflict,
   loginSchema,
   notFound,
+  profileCreateSchema,
   profileUpdateSchema,
   registerSchema,
   type UserInfo,
@@ -43,6 +44,29 @@ export function userRoutes({ store, auth }: Ports, options: { loginLimiter: Requ
     const user = await store.users.get(callerOf(req).uid);
     if (!user) throw notFound('User not found');
     res.json(summary(user));
+  });
+
+  // An account made outside the API (the Firebase web app signs up in the browser) gets its profile on its first
+  // authenticated call: created once from the verified token's email, answered as it is on every later call
+  // (idempotent: a retry, a second tab or a sign-in after an interrupted sign-up all end with one profile).
+  router.post('/profile', signedIn, async (req, res) => {
+    const caller = callerOf(req);
+    const { name } = parse(profileCreateSchema, req.body ?? {});
+    const existing = await store.users.get(caller.uid);
+    if (existing) {
+      res.json(summary(existing));
+      return;
+    }
+    if (!caller.email) throw notFound('User not found'); // embedded accounts always have a profile: this one was deleted
+    const fallbackName = (caller.name || caller.email.split('@')[0] || 'Shopper').slice(0, 80);
+    try {
+      const user = await store.users.create({ _id: caller.uid, name: name ?? fallbackName, email: caller.email, isAdmin: false });
+      res.status(201).json(summary(user));
+    } catch (error) {
+      const made = await store.users.get(caller.uid); // a concurrent first call created it
+      if (!made) throw error; // e.g. 409: the email belongs to another profile
+      res.json(summary(made));
+    }
   });
 
   router.put('/profile', signedIn, async (req, res) => {

@@ -13,25 +13,51 @@ export type Firebase = typeof FirebaseModule;
 
 const credentialErrors = /auth\/(invalid-credential|wrong-password|user-not-found|invalid-email|user-disabled)/;
 
-/** Sign in with the SDK, then read the profile with the new ID token. */
+/** The SDK's error codes in the API's words (the same messages as the embedded backend). */
+function sdkError(error: unknown): ApiError {
+  const code = String((error as { code?: string }).code ?? '');
+  if (code === 'auth/email-already-in-use') return new ApiError('User already exists', 409);
+  if (code === 'auth/weak-password') return new ApiError('Password must be at least 6 characters', 400);
+  if (credentialErrors.test(code)) return new ApiError('Invalid email or password', 401);
+  if (code === 'auth/too-many-requests') return new ApiError('Too many attempts. Please wait a few minutes and try again.', 429);
+  return new ApiError('The sign-in service could not be reached. Please try again.', 0);
+}
+
+/** The caller's profile; the API makes it on the first call of an account made in the browser (idempotent). */
+const ensureProfile = (token: string, name?: string) =>
+  api<UserSummary>('/api/users/profile', { method: 'POST', token, body: name ? { name } : {} });
+
+/** Sign in with the SDK, then read the profile with the new ID token (made now if a sign-up was interrupted). */
 export async function loginWithFirebase(fb: Firebase, input: LoginInput): Promise<UserInfo> {
   let token: string;
   try {
     token = await fb.signIn(input.email, input.password);
   } catch (error) {
-    const code = String((error as { code?: string }).code ?? '');
-    if (credentialErrors.test(code)) throw new ApiError('Invalid email or password', 401);
-    if (code === 'auth/too-many-requests') throw new ApiError('Too many attempts. Please wait a few minutes and try again.', 429);
-    throw new ApiError('The sign-in service could not be reached. Please try again.', 0);
+    throw sdkError(error);
   }
-  const profile = await api<UserSummary>('/api/users/profile', { token });
+  const profile = await ensureProfile(token);
   return { ...profile, token };
 }
 
-/** The API creates the account and its profile; then the SDK signs in so the session refreshes itself. */
+/**
+ * Sign-up in the browser (createUserWithEmailAndPassword), then the API makes the profile. When the API refuses
+ * it (4xx: e.g. the email belongs to another profile), the new account is deleted again, so none is left without
+ * a profile. When the API cannot be reached, the account stays: the next sign-in makes the profile.
+ */
 export async function registerWithFirebase(fb: Firebase, input: RegisterInput): Promise<UserInfo> {
-  const created = await api<UserInfo>('/api/users', { method: 'POST', body: input });
-  return { ...created, token: await fb.signIn(input.email, input.password) };
+  let token: string;
+  try {
+    token = await fb.signUp(input.email, input.password);
+  } catch (error) {
+    throw sdkError(error);
+  }
+  try {
+    const profile = await ensureProfile(token, input.name);
+    return { ...profile, token };
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) await fb.deleteNewAccount().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** After a profile update: a password change ends the other sessions, so sign in again with the new one. */
