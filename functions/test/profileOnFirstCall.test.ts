@@ -52,7 +52,7 @@ async function ensure(token: string | null, body: unknown = {}) {
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 describe('POST /api/users/profile (profile on the first authenticated call)', () => {
