@@ -22,6 +22,8 @@ export interface AppOptions {
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
   extraRoutes?: (app: express.Express) => void;
   trustProxy?: boolean | number;
+  /** Storage emulator origins whose image URLs products may use (the emulators only; never deployed). */
+  emulatorImageOrigins?: readonly string[];
   /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper). */
   cache?: CatalogCache;
 }
@@ -67,7 +69,7 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   const api = express.Router();
   api.use(requireJsonBody);
   api.use(express.json({ limit: '100kb', strict: true }));
-  api.use('/products', productRoutes(wired, { pageSize: options.pageSize, cache }));
+  api.use('/products', productRoutes(wired, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }));
   api.use('/users', userRoutes(wired, { loginLimiter }));
   api.use('/orders', orderRoutes(wired, { holdHours: options.holdHours }));
   api.use('/upload', uploadRoutes(wired));

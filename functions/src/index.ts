@@ -63,6 +63,14 @@ function getPorts(): Promise<Ports> {
   return ports;
 }
 
+/** In the Functions emulator with the Storage emulator: its origins, whose image URLs products may use. */
+function emulatorImageOrigins(env: NodeJS.ProcessEnv): string[] {
+  const host = env.FIREBASE_STORAGE_EMULATOR_HOST;
+  if (env.FUNCTIONS_EMULATOR !== 'true' || !host) return [];
+  const port = host.split(':').pop();
+  return [`http://${host}`, `http://127.0.0.1:${port}`, `http://localhost:${port}`].filter((o, i, all) => all.indexOf(o) === i);
+}
+
 function getApp(): Promise<Express> {
   app ??= (async () => {
     const [{ createApp }, { readConfig }, built] = await Promise.all([import('./app.js'), import('./config.js'), getPorts()]);
@@ -77,6 +85,7 @@ function getApp(): Promise<Express> {
       // Hosting's CDN, then Google's front end: the client is the second hop from the end of X-Forwarded-For
       // (only the login limiter's key, which is per instance; Firebase Auth also throttles sign-ins itself).
       trustProxy: 2,
+      emulatorImageOrigins: emulatorImageOrigins(process.env),
     });
   })().catch((error) => {
     app = undefined;

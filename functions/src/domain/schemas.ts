@@ -97,6 +97,23 @@ export const productUpdateSchema = z.strictObject({
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 
+/**
+ * productUpdateSchema for a shop running on the emulators (`npm run emulators` only): images may also be Storage
+ * emulator URLs, `<origin>/v0/b/<bucket>/o/<object>` on one of the given http origins. Elsewhere (no origins) it is
+ * productUpdateSchema itself: a deployed shop never accepts plain-http images.
+ */
+export function productUpdateSchemaWith(emulatorStorageOrigins: readonly string[]) {
+  if (emulatorStorageOrigins.length === 0) return productUpdateSchema;
+  const emulatorImage = z
+    .string()
+    .trim()
+    .max(500, 'Image must be at most 500 characters')
+    .refine((v) => emulatorStorageOrigins.some((origin) => v.startsWith(`${origin}/v0/b/`)) && !/[\s"'<>]/.test(v), {
+      message: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
+    });
+  return productUpdateSchema.extend({ image: z.union([imageRefSchema, emulatorImage], { error: 'Image must be a path starting with /, an https URL or a Storage emulator URL' }) });
+}
+
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 
 export const reviewSchema = z.strictObject({

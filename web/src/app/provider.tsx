@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { getToken, signOut } from '@/features/auth/store';
 import { configureApi } from '@/lib/api';
-import { isFirebase, loadFirebase } from '@/lib/backend';
+import { FIRESTORE_UNAVAILABLE, firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
 
 let wired = false;
 /** Firebase mode: the SDK's start-up (config from Hosting, then the session), started once by wireAuth. */
@@ -18,7 +18,9 @@ export function wireAuth() {
   });
   if (isFirebase) {
     // Firebase mode: the SDK keeps the token fresh and the cart in sync across devices.
-    firebaseStartup = Promise.all([loadFirebase(), import('@/features/auth/firebaseSession')]).then(([fb, s]) => s.startFirebaseSession(fb));
+    firebaseStartup = Promise.all([loadFirebase(), import('@/features/auth/firebaseSession')]).then(([fb, s]) =>
+      s.startFirebaseSession(fb, { cartSync: firestoreAvailable }),
+    );
     firebaseStartup.catch((error: unknown) => console.error('[firebase] the shop could not start Firebase:', error));
   }
 }
@@ -43,6 +45,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const startupError = useFirebaseStartupError();
   return (
     <>
+      {isFirebase && !firestoreAvailable && (
+        <div role="status" className="alert alert-info rounded-0 mb-0">
+          {FIRESTORE_UNAVAILABLE}
+        </div>
+      )}
       {startupError && (
         <div role="alert" className="alert alert-danger rounded-0 mb-0">
           Sign-in and carts are unavailable: {startupError}

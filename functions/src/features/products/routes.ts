@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { notFound, productQuerySchema, productUpdateSchema, reviewSchema, badInput } from '../../domain/index.js';
+import { notFound, productQuerySchema, productUpdateSchemaWith, reviewSchema, badInput } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
@@ -33,9 +33,13 @@ function assertEmptyBody(body: unknown) {
   }
 }
 
-export function productRoutes({ store, auth }: Ports, options: { pageSize: number; cache: CatalogCache }) {
+export function productRoutes(
+  { store, auth }: Ports,
+  options: { pageSize: number; cache: CatalogCache; emulatorImageOrigins?: readonly string[] },
+) {
   const router = Router();
   const { cache, pageSize } = options;
+  const productUpdateSchema = productUpdateSchemaWith(options.emulatorImageOrigins ?? []);
 
   router.get('/', async (req, res) => {
     const { keyword, pageNumber } = parse(productQuerySchema, req.query);

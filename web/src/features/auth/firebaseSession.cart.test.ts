@@ -145,6 +145,18 @@ describe('cart sync in Firebase mode', () => {
     expect(f.writes.map((w) => w.items)).toEqual([[{ product: 'e', qty: 1 }, { product: 'a', qty: 2 }]]);
   });
 
+  it('reads and writes no Firestore cart where no Firestore runs (the emulators without Java 21)', async () => {
+    const f = fakeFirebase();
+    const watchCart = vi.spyOn(f.fb, 'watchCart');
+    stop = startFirebaseSession(f.fb, { cartSync: false });
+    f.signIn('u1');
+    addToCart(item('a', 1));
+    await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+    expect(watchCart).not.toHaveBeenCalled();
+    expect(f.writes).toEqual([]);
+    expect(lines()).toEqual([{ product: 'a', qty: 1 }]);
+  });
+
   it('tells the shopper when a write fails, and clears the message when the next one succeeds', async () => {
     stubProducts();
     const f = await signedIn();

@@ -103,7 +103,8 @@ export const CART_SYNC_FAILED = 'Your cart could not be saved to your account, s
  * this device's write follows and wins, so both end the same); an edit made while another device's cart is being
  * loaded wins over it. A failed write is shown to the shopper (cartSyncErrorStore).
  */
-export function startFirebaseSession(fb: Firebase): () => void {
+export function startFirebaseSession(fb: Firebase, options: { cartSync?: boolean } = {}): () => void {
+  const cartSync = options.cartSync ?? true; // off only where no Firestore runs (the emulators without Java 21)
   let stopCart: (() => void) | null = null;
   let stopLocal: (() => void) | null = null;
   let applyingRemote = false;
@@ -173,7 +174,7 @@ export function startFirebaseSession(fb: Firebase): () => void {
     const user = authStore.get();
     if (token && uid && user && user._id === uid) {
       if (user.token !== token) setUserInfo({ ...user, token });
-      if (!stopCart) startSync(uid);
+      if (!stopCart && cartSync) startSync(uid);
     } else if (!token && user) {
       stopSync();
       signOut(); // signed out in another tab, or the session was revoked
