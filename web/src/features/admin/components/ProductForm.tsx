@@ -1,4 +1,4 @@
-import { productUpdateSchema, productUpdateSchemaWith, type Product, type ProductUpdateInput } from '@domain';
+import { type productUpdateSchema, productUpdateSchemaWith, type Product, type ProductUpdateInput } from '@domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
