@@ -90,3 +90,15 @@ describe('Firebase admin claims take effect at once', () => {
     await expect(adapter.verify('x:1')).rejects.toThrow('auth/internal-error');
   });
 });
+
+describe('a token claiming admin', () => {
+  it('is confirmed with the user record: a token from the same second as a demotion gets no admin rights', async () => {
+    const f = fakeAuth();
+    f.addUser('sam', { admin: true });
+    const adapter = new FirebaseAuthAdapter(f.auth, rest);
+    const token = f.mint('sam');
+    // The claim is cleared, but the revocation stamp (whole seconds) does not cover this token.
+    await f.auth.setCustomUserClaims('sam', {});
+    expect(await adapter.verify(token)).toEqual({ uid: 'sam', isAdmin: false });
+  });
+});

@@ -4,6 +4,7 @@
 //   per call, made by the Admin SDK).
 // - The role is the `admin` custom claim. Changing it (setAdmin) also revokes the user's refresh tokens, so the
 //   change takes effect at once: tokens minted before it are refused, and the next sign-in carries the new claim.
+//   A token claiming admin is also checked against the user record (admin calls only).
 //   The Firestore and Storage rules also require users/{uid}.isAdmin (the API keeps it in step with the claim).
 // - signUp / signIn (POST /api/users, /api/users/login for API clients) go through the Auth REST API with the web
 //   API key and answer an ID token, like the browser SDK would get. The web app signs up in the browser instead.
@@ -69,10 +70,12 @@ export class FirebaseAuthAdapter implements AuthPort {
       if (code === 'auth/internal-error' || code.startsWith('app/')) throw error;
       throw unauthenticated('Not authorized, token failed');
     }
-    // Revocation on every claim change makes the token's claim current (see the top of the file).
+    // A token claiming admin is also confirmed with the user record: revocation is stamped in whole seconds, so a
+    // token minted in the same second as a demotion would otherwise keep its claim until it expires.
+    const isAdmin = decoded.admin === true && (await this.auth.getUser(decoded.uid)).customClaims?.admin === true;
     return {
       uid: decoded.uid,
-      isAdmin: decoded.admin === true,
+      isAdmin,
       ...(typeof decoded.email === 'string' ? { email: decoded.email } : {}),
       ...(typeof decoded.name === 'string' && decoded.name ? { name: decoded.name } : {}),
     };
