@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'functions/lib/**', 'test-results/**', 'artifacts/**', '.data/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-emulators/**', 'functions/lib/**', 'test-results/**', 'artifacts/**', '.data/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,4 @@
 import express, { type RequestHandler } from 'express';
-import helmet from 'helmet';
 import { adminRoutes } from './features/admin/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
@@ -10,6 +9,7 @@ import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, installFastPath, staticHeaders } from './http/fastPath.js';
 import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
+import { securityHeaders } from './http/securityHeaders.js';
 import type { Ports } from './ports.js';
 
 export interface AppOptions {
@@ -28,28 +28,11 @@ export interface AppOptions {
   extraRoutes?: (app: express.Express) => void;
   /** Express's `trust proxy` (config.ts TRUST_PROXY): which hops of X-Forwarded-For to believe for req.ip. */
   trustProxy?: boolean | number | string;
+  /** Storage emulator origins whose image URLs products may use (the emulators only; never deployed). */
+  emulatorImageOrigins?: readonly string[];
   /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper, through withCatalogCache). */
   cache?: CatalogCache;
 }
-
-/**
- * The content security policy. PayPal's JS SDK needs its own hosts for the script, its iframes and
- * its calls; nothing else outside the shop is allowed.
- */
-export const contentSecurityPolicy = {
-  useDefaults: true,
-  directives: {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://*.paypal.com', 'https://*.paypalobjects.com'],
-    'frame-src': ["'self'", 'https://*.paypal.com'],
-    'connect-src': ["'self'", 'https://*.paypal.com', 'https://*.paypalobjects.com'],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    // PayPal's buttons set inline styles on their container.
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'form-action': ["'self'"],
-    'upgrade-insecure-requests': null,
-  },
-};
 
 /** POST/PUT bodies must be JSON (uploads excepted): anything else is a clear 415, not a silent empty body. */
 const requireJsonBody: RequestHandler = (req, res, next) => {
@@ -87,19 +70,13 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   app.set('etag', false); // catalogue answers carry precomputed ETags; hashing every body costs throughput
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
-  const securityHeaders = helmet({
-    contentSecurityPolicy,
-    crossOriginEmbedderPolicy: false,
-    // PayPal's checkout opens a popup that reports back to this window.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  const headers = securityHeaders('app');
   const cache = options.cache ?? new CatalogCache(options.catalogCacheTtlMs);
   // Repeat catalogue GETs are answered from memory before Express, with the same security headers (docs/benchmarks.md).
-  const headers = staticHeaders(securityHeaders);
-  if (headers) installFastPath(app, catalogFastPath(cache, headers));
+  const fixedHeaders = staticHeaders(headers);
+  if (fixedHeaders) installFastPath(app, catalogFastPath(cache, fixedHeaders));
   app.use(noStoreWhenPrivate);
-  app.use(securityHeaders);
+  app.use(headers);
 
   const wired = withCatalogCache(ports, cache);
 
@@ -108,7 +85,7 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   const api = express.Router();
   api.use(requireJsonBody);
   api.use(express.json({ limit: '100kb', strict: true }));
-  api.use('/products', productRoutes(wired, { pageSize: options.pageSize, cache }));
+  api.use('/products', productRoutes(wired, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }));
   api.use('/users', userRoutes(wired, { limiters }));
   api.use('/orders', orderRoutes(wired, { holdHours: options.holdHours }));
   api.use('/upload', uploadRoutes(wired));

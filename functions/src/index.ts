@@ -72,6 +72,14 @@ function getPorts(): Promise<Ports> {
   return ports;
 }
 
+/** In the Functions emulator with the Storage emulator: its origins, whose image URLs products may use. */
+function emulatorImageOrigins(env: NodeJS.ProcessEnv): string[] {
+  const host = env.FIREBASE_STORAGE_EMULATOR_HOST;
+  if (env.FUNCTIONS_EMULATOR !== 'true' || !host) return [];
+  const port = host.split(':').pop();
+  return [`http://${host}`, `http://127.0.0.1:${port}`, `http://localhost:${port}`].filter((o, i, all) => all.indexOf(o) === i);
+}
+
 function getApp(): Promise<Express> {
   app ??= (async () => {
     const [{ createApp }, config, built] = await Promise.all([import('./app.js'), getConfig(), getPorts()]);
@@ -86,6 +94,7 @@ function getApp(): Promise<Express> {
       // (only the login limiter's key, which is per instance; Firebase Auth also throttles sign-ins itself).
       // TRUST_PROXY, when set, overrides it (another proxy in front).
       trustProxy: process.env.TRUST_PROXY ? config.trustProxy : 2,
+      emulatorImageOrigins: emulatorImageOrigins(process.env),
     });
   })().catch((error) => {
     app = undefined;

@@ -99,6 +99,10 @@ export interface Store {
 export interface Caller {
   uid: string;
   isAdmin: boolean;
+  /** The account's email as the token vouches (Firebase ID tokens), for a profile made on the first call. */
+  email?: string;
+  /** The account's display name, when the token has one. */
+  name?: string;
 }
 
 export interface Identity {
@@ -121,10 +125,9 @@ export interface AuthPort {
   /**
    * Ends every session of the account: tokens issued before are refused by verify() from now on (issueToken
    * then gives the caller a fresh one). Called after a password or email change, an admin demotion and
-   * "Sign out everywhere". Optional only until the Firebase adapter has it (revokeRefreshTokens): without it,
-   * POST /api/users/logout-all answers 503 and the other changes revoke nothing beyond what the provider does.
+   * "Sign out everywhere". Embedded: a per-user token version; Firebase: revokeRefreshTokens + checkRevoked.
    */
-  revokeSessions?(uid: string): Promise<void>;
+  revokeSessions(uid: string): Promise<void>;
 }
 
 export interface FilePort {

@@ -14,6 +14,9 @@ if (!project || project.startsWith('demo-')) {
   console.error('(demo-voltshop is the emulators\' project and cannot be deployed.)');
   process.exit(1);
 }
+// Hosting's security headers come from the app's (functions/src/http/securityHeaders.ts).
+const headers = spawnSync(process.execPath, [join(root, 'scripts', 'firebase', 'sync-headers.mjs')], { cwd: root, stdio: 'inherit' });
+if (headers.status !== 0) process.exit(headers.status ?? 1);
 log(`building the web app for Firebase (VITE_BACKEND=firebase)`);
 const web = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit', env: { ...process.env, VITE_BACKEND: 'firebase' } });
 if (web.status !== 0) process.exit(web.status ?? 1);

@@ -3,16 +3,19 @@
 // With Java 21+ (and the emulator JARs): auth, functions, firestore, storage, hosting — the real Firebase mode.
 // Without (like CI and offline machines): auth, functions, hosting, and the function keeps its data in the
 // embedded SQL store (VOLTSHOP_STORE=embedded, DATA_DIR under the OS temp dir); Storage uploads then land in that
-// directory and are not served. The web app is served by Hosting from web/dist (built if missing).
+// directory and are not served, and the web app says that live stock and cart sync are off.
+// Hosting serves the Firebase web build wired to the emulators (web/dist-emulators, rebuilt at every start) with
+// firebase.emulators.json: the CSP there also allows the emulator ports (and only there).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildFunctions, ensureWebBuilt, firebaseBin, javaMajor, log, openFirebase, PROJECT_ID, run } from './lib.mjs';
+import { buildEmulatorWeb, buildFunctions, checkHostingHeaders, EMULATOR_CONFIG, firebaseBin, javaMajor, log, openFirebase, PROJECT_ID, run } from './lib.mjs';
 
 const full = javaMajor() >= 21 && !process.argv.includes('--offline');
 const only = full ? 'auth,functions,firestore,storage,hosting' : 'auth,functions,hosting';
 buildFunctions();
-ensureWebBuilt();
+checkHostingHeaders();
+buildEmulatorWeb({ firestore: full });
 
 const env = { ...process.env };
 if (!full) {
@@ -20,7 +23,7 @@ if (!full) {
   env.DATA_DIR = process.env.DATA_DIR || mkdtempSync(join(tmpdir(), 'voltshop-emulators-'));
   log(`Java 21 not found (or --offline): running ${only} with the embedded store in ${env.DATA_DIR}`);
 }
-const emulators = run(firebaseBin, ['emulators:start', '--project', PROJECT_ID, '--only', only], { env });
+const emulators = run(firebaseBin, ['emulators:start', '--config', EMULATOR_CONFIG, '--project', PROJECT_ID, '--only', only], { env });
 
 // When the hub lists Hosting, seed through the same ports the function uses.
 const hub = 'http://127.0.0.1:4400/emulators';

@@ -21,12 +21,36 @@ export function buildFunctions() {
   if (r.status !== 0) throw new Error('`tsc -p functions` failed');
 }
 
-/** Hosting serves web/dist: build the web app once when it is missing. */
-export function ensureWebBuilt() {
-  if (existsSync(join(root, 'web', 'dist', 'index.html'))) return;
-  log('web/dist is missing: building the web app for the Hosting emulator (npm run build -w web)');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('`npm run build -w web` failed; Hosting needs web/dist');
+/** The emulators' Firebase config: firebase.json with the emulator web build and its CSP (scripts/firebase/sync-headers.mjs). */
+export const EMULATOR_CONFIG = 'firebase.emulators.json';
+
+/** Stops when firebase.emulators.json (or firebase.json's headers) no longer match the app's security headers. */
+export function checkHostingHeaders() {
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'firebase', 'sync-headers.mjs'), '--check'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('Hosting headers are stale: run node scripts/firebase/sync-headers.mjs');
+}
+
+/**
+ * The Firebase web build wired to the emulators, in web/dist-emulators (what firebase.emulators.json serves):
+ * VITE_BACKEND=firebase, VITE_FIREBASE_EMULATORS=true, the emulator ports of firebase.json, and whether a
+ * Firestore emulator runs (without one the app says so instead of waiting for it). Rebuilt on every start, so the
+ * emulators never serve an old build; the production build in web/dist is left alone.
+ */
+export function buildEmulatorWeb({ firestore }) {
+  const { emulators } = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  const env = {
+    ...process.env,
+    VITE_BACKEND: 'firebase',
+    VITE_FIREBASE_EMULATORS: 'true',
+    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+    VITE_FIREBASE_AUTH_EMULATOR_PORT: String(emulators.auth.port),
+    VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(emulators.firestore.port),
+    VITE_FIREBASE_STORAGE_EMULATOR_PORT: String(emulators.storage.port),
+    VITE_FIREBASE_FIRESTORE: firestore ? 'on' : 'off',
+  };
+  log(`building the Firebase web app for the emulators (web/dist-emulators; Firestore ${firestore ? 'on' : 'off'})`);
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--', '--outDir', 'dist-emulators', '--emptyOutDir'], { cwd: root, stdio: 'inherit', env });
+  if (r.status !== 0 || !existsSync(join(root, 'web', 'dist-emulators', 'index.html'))) throw new Error('the emulator web build failed');
 }
 
 /** Java's major version, or 0 when there is no java. */

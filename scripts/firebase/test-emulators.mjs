@@ -7,11 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildFunctions, ensureWebBuilt, firebaseBin, log, PROJECT_ID, run, waitForEmulatorPorts } from './lib.mjs';
+import { buildFunctions, buildEmulatorWeb, checkHostingHeaders, EMULATOR_CONFIG, firebaseBin, log, PROJECT_ID, run, waitForEmulatorPorts } from './lib.mjs';
 
 const started = Date.now();
 buildFunctions();
-ensureWebBuilt();
+checkHostingHeaders();
+buildEmulatorWeb({ firestore: false });
 
 const taken = await waitForEmulatorPorts(['auth', 'functions', 'hosting']);
 if (taken.length > 0) {
@@ -29,7 +30,7 @@ const env = {
   SIGNIN_RATE_LIMIT: '1000',
 };
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
-const code = await run(firebaseBin, ['emulators:exec', '--only', 'auth,functions,hosting', '--project', PROJECT_ID, test], {
+const code = await run(firebaseBin, ['emulators:exec', '--config', EMULATOR_CONFIG, '--only', 'auth,functions,hosting', '--project', PROJECT_ID, test], {
   env,
   timeoutMs: 8 * 60_000,
 });

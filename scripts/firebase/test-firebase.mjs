@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { buildFunctions, ensureWebBuilt, firebaseBin, javaMajor, log, PROJECT_ID, root, run } from './lib.mjs';
+import { buildFunctions, buildEmulatorWeb, checkHostingHeaders, EMULATOR_CONFIG, firebaseBin, javaMajor, log, PROJECT_ID, root, run } from './lib.mjs';
 
 const reportOnly = process.argv.includes('--report-only');
 const SUITES = 'Firestore store contract, Firestore rules, Storage rules, e2e on Firestore';
@@ -43,11 +43,12 @@ if (reason) {
 
 const started = Date.now();
 buildFunctions();
-ensureWebBuilt();
+checkHostingHeaders();
+buildEmulatorWeb({ firestore: true });
 const env = { ...process.env, VOLTSHOP_FIREBASE_SUITES: 'full', LOGIN_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000' };
 delete env.VOLTSHOP_STORE; // the function uses Firestore here
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
-const code = await run(firebaseBin, ['emulators:exec', '--only', 'auth,functions,firestore,storage,hosting', '--project', PROJECT_ID, test], {
+const code = await run(firebaseBin, ['emulators:exec', '--config', EMULATOR_CONFIG, '--only', 'auth,functions,firestore,storage,hosting', '--project', PROJECT_ID, test], {
   env,
   timeoutMs: 15 * 60_000,
 });

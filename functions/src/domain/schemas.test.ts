@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeOrderSchema, productQuerySchema, productUpdateSchema, registerSchema, reviewSchema } from './schemas.js';
+import { placeOrderSchema, productQuerySchema, productUpdateSchema, productUpdateSchemaWith, registerSchema, reviewSchema } from './schemas.js';
 import { assertDeliverable, assertMayPay, assertPayable, holdHasEnded, isExpired, ORDER_MESSAGES, orderFromRecord, type OrderRecord } from './orders.js';
 import type { Order } from './types.js';
 
@@ -45,6 +45,22 @@ describe('shared schemas', () => {
     expect(productUpdateSchema.safeParse({ ...ok, countInStock: '1.5' }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, image: 'javascript:alert(1)' }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, image: '//evil.example/x.png' }).success).toBe(false);
+  });
+
+  it('takes Storage emulator image URLs only where the emulators run (origins given), never plain http elsewhere', () => {
+    const ok = { name: 'n', price: 1.5, image: '/images/x.svg', brand: 'b', category: 'c', description: 'd', countInStock: 3 };
+    const emulated = 'http://127.0.0.1:9199/v0/b/demo-voltshop.firebasestorage.app/o/products%2Fab12.png?alt=media&token=t';
+    expect(productUpdateSchemaWith([])).toBe(productUpdateSchema);
+    expect(productUpdateSchema.safeParse({ ...ok, image: emulated }).success).toBe(false);
+
+    const local = productUpdateSchemaWith(['http://127.0.0.1:9199', 'http://localhost:9199']);
+    expect(local.safeParse({ ...ok, image: emulated }).success).toBe(true);
+    expect(local.safeParse({ ...ok, image: emulated.replace('127.0.0.1', 'localhost') }).success).toBe(true);
+    expect(local.safeParse(ok).success).toBe(true);
+    expect(local.safeParse({ ...ok, image: 'https://firebasestorage.googleapis.com/v0/b/x/o/y' }).success).toBe(true);
+    for (const image of ['http://evil.example:9199/v0/b/x/o/y', 'http://127.0.0.1:9199/other', 'http://127.0.0.1:91990/v0/b/x', 'http://127.0.0.1:9199/v0/b/x"onerror=', 'javascript:alert(1)']) {
+      expect(local.safeParse({ ...ok, image }).success, image).toBe(false);
+    }
   });
 
   it('parses the catalogue query', () => {

@@ -55,6 +55,14 @@ export const registerSchema = z.strictObject({
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /**
+ * POST /api/users/profile: the profile of an account made outside the API (the Firebase web app signs up with the
+ * SDK). The email is the verified token's; only the name comes from the body.
+ */
+export const profileCreateSchema = z.strictObject({
+  name: text('Name', 80).optional(),
+});
+
+/**
  * The profile form: empty password means "keep the current one". `id` is sent by the original client and ignored.
  * Changing the email or the password needs `currentPassword` (checked by the route, which knows the current email).
  */
@@ -126,6 +134,23 @@ export const productUpdateSchema = z.strictObject({
   countInStock: stockSchema,
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
+
+/**
+ * productUpdateSchema for a shop running on the emulators (`npm run emulators` only): images may also be Storage
+ * emulator URLs, `<origin>/v0/b/<bucket>/o/<object>` on one of the given http origins. Elsewhere (no origins) it is
+ * productUpdateSchema itself: a deployed shop never accepts plain-http images.
+ */
+export function productUpdateSchemaWith(emulatorStorageOrigins: readonly string[]) {
+  if (emulatorStorageOrigins.length === 0) return productUpdateSchema;
+  const emulatorImage = z
+    .string()
+    .trim()
+    .max(500, 'Image must be at most 500 characters')
+    .refine((v) => emulatorStorageOrigins.some((origin) => v.startsWith(`${origin}/v0/b/`)) && !/[\s"'<>]/.test(v), {
+      message: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
+    });
+  return productUpdateSchema.extend({ image: z.union([imageRefSchema, emulatorImage], { error: 'Image must be a path starting with /, an https URL or a Storage emulator URL' }) });
+}
 
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 

@@ -7,9 +7,10 @@
 // scripts/firebase/test-firebase.mjs with the Firestore store when the full emulator suite can run.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin, createFirebasePorts, createStore, IdentityToolkit } from '../../src/adapters/firebase/index.js';
-import { contentSecurityPolicy } from '../../src/app.js';
+import { contentSecurityPolicy } from '../../src/http/securityHeaders.js';
 import type { Ports, Store } from '../../src/ports.js';
 import { DEMO_CUSTOMERS, seedDemo } from '../../src/seed/seed.js';
 
@@ -147,11 +148,12 @@ describe('Hosting in front of the function', () => {
     const fromApp = directives(api.headers.get('content-security-policy'));
     expect(Object.keys(hosting).sort()).toEqual(Object.keys(fromApp).sort());
     for (const [name, sources] of Object.entries(hosting)) {
-      // The Firebase web SDK talks to Google's Auth, Firestore and Storage endpoints: only connect-src is wider.
-      if (name === 'connect-src') expect(sources).toEqual(expect.arrayContaining(fromApp[name]!));
+      // The Firebase web SDK talks to Google's Auth, Firestore and Storage endpoints and, in the emulator build,
+      // to the emulators (and shows Storage-emulator images): only connect-src and img-src are wider.
+      if (name === 'connect-src' || name === 'img-src') expect(sources).toEqual(expect.arrayContaining(fromApp[name]!));
       else expect(sources, name).toEqual(fromApp[name]);
     }
-    for (const source of contentSecurityPolicy.directives['script-src']) expect(hosting['script-src']).toContain(source);
+    for (const source of contentSecurityPolicy().directives['script-src']) expect(hosting['script-src']).toContain(source);
     for (const header of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security']) {
       expect(page.headers.get(header), header).toBe(api.headers.get(header));
     }
@@ -228,6 +230,12 @@ describe('accounts through Firebase Auth', () => {
   });
 });
 
+/** A revoked session gives no usable token any more: the refresh fails, or its token is refused by the API. */
+async function expectSessionEnded(refreshToken: string) {
+  const refreshed = await rest.refresh(refreshToken).catch(() => null);
+  if (refreshed) expect((await call('GET', '/api/users/profile', { token: refreshed.idToken })).status).toBe(401);
+}
+
 describe('the admin claim', () => {
   let boss: { uid: string; idToken: string };
 
@@ -257,31 +265,39 @@ describe('the admin claim', () => {
     expect((await call('GET', '/api/orders', { token: res.body.token })).status).toBe(200);
   });
 
-  it('grants and revokes admin through PUT /api/users/:id; a refreshed token carries the change', async () => {
+  it('grants and revokes admin through PUT /api/users/:id, at once: the old session ends, the next sign-in has the new role', async () => {
     const user = await register('Erin Test');
     let session = await signIn(user.email, user.password);
     expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(403);
+    // Revocation is stamped in whole seconds: a token from the same second as the revocation would still pass.
+    await new Promise((r) => setTimeout(r, 1100));
 
     const grant = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: user.name, email: user.email, isAdmin: true } });
     expect(grant.status, JSON.stringify(grant.body)).toBe(200);
     expect(grant.body).toEqual({ _id: user._id, name: user.name, email: user.email, isAdmin: true });
     expect((await auth.getUser(user._id)).customClaims).toMatchObject({ admin: true });
 
-    // The token minted before the grant does not carry the claim: still 403 until the client refreshes it.
-    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(403);
-    const refreshed = await rest.refresh(session.refreshToken);
-    session = { ...session, idToken: refreshed.idToken, refreshToken: refreshed.refreshToken };
+    // The role change revoked the user's sessions: the old ID token is refused, and so is any token refreshed from
+    // that session (Firebase Auth refuses the refresh; the Auth emulator hands one out, whose sign-in time predates
+    // the revocation, so the API refuses it).
+    expect((await call('GET', '/api/users/profile', { token: session.idToken })).status).toBe(401);
+    await expectSessionEnded(session.refreshToken);
+    await new Promise((r) => setTimeout(r, 1100)); // (whole seconds, as above)
+    session = await signIn(user.email, user.password);
     expect((await auth.verifyIdToken(session.idToken)).admin).toBe(true);
     expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(200);
     expect((await call('GET', `/api/users/${user._id}`, { token: session.idToken })).body.isAdmin).toBe(true);
+    await new Promise((r) => setTimeout(r, 1100));
 
     const revoke = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: user.name, email: user.email, isAdmin: false } });
     expect(revoke.status).toBe(200);
     expect(revoke.body.isAdmin).toBe(false);
-    // A demotion wins at once, even with the token that still says admin (checked against the user record) ...
-    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(403);
-    // ... and the refreshed token no longer carries the claim.
-    const after = await rest.refresh(session.refreshToken);
+    // A demotion wins at once: the token that still says admin is refused outright ...
+    expect((await call('GET', '/api/users', { token: session.idToken })).status).toBe(401);
+    await expectSessionEnded(session.refreshToken);
+    // ... and the next sign-in is a customer's.
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await signIn(user.email, user.password);
     expect((await auth.verifyIdToken(after.idToken)).admin).toBeUndefined();
     expect((await call('GET', '/api/users', { token: after.idToken })).status).toBe(403);
     expect((await call('GET', '/api/users/profile', { token: after.idToken })).status).toBe(200);
@@ -413,5 +429,121 @@ describe('shopping through the function', () => {
     const res = await call('POST', '/api/users/login', { body: huge });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ message: 'Request body too large' });
+  });
+});
+
+describe('the Firebase web build in Chromium (served by the Hosting emulator, signed in with the Auth emulator)', () => {
+  let browser: Browser;
+  const firestoreRuns = STORE === 'firestore';
+
+  beforeAll(async () => {
+    // Debian's Chromium (never downloaded), as in the web e2e suite (web/e2e/support/browser.ts).
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A fresh browser profile on the Hosting emulator; collects page errors and CSP refusals. */
+  async function open() {
+    const context = await browser.newContext({ baseURL: base });
+    context.setDefaultTimeout(30_000);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to (connect|load|execute)/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
+    });
+    const apiCalls: string[] = [];
+    const authCalls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(`${r.method()} ${url.pathname}`);
+      if (url.pathname.includes('identitytoolkit.googleapis.com')) authCalls.push(url.pathname.split('/').pop()!);
+    });
+    return { context, page, problems, apiCalls, authCalls };
+  }
+
+  // The header's menus (web/src/app/components/Header.tsx): the user's name, and "Admin" for admins.
+  const userMenu = (page: Page, name: string) => page.locator('#username').getByText(name, { exact: true });
+  const adminMenu = (page: Page) => page.locator('#adminmenu');
+
+  async function signInWithTheForm(page: Page, email: string, password: string, name: string) {
+    await page.goto('/login');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await userMenu(page, name).waitFor();
+  }
+
+  it('shows the catalogue (from the API) and, where no Firestore runs, says so instead of waiting for it', async () => {
+    const { context, page, problems } = await open();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Latest Products' }).waitFor();
+    expect(await page.locator('.card').count()).toBeGreaterThan(0);
+    const notice = page.getByText('The Firestore emulator is not running here');
+    if (firestoreRuns) expect(await notice.count()).toBe(0);
+    else await notice.waitFor();
+
+    const first = (await call('GET', '/api/products?pageNumber=1')).body.products[0];
+    await page.goto(`/product/${first._id}`);
+    await page.getByRole('heading', { name: first.name }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('signs up in the browser (Auth emulator), and the function makes the profile on the first call', async () => {
+    const { context, page, problems, apiCalls, authCalls } = await open();
+    const email = unique('webshopper');
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Wendy Web');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await userMenu(page, 'Wendy Web').waitFor();
+
+    expect(authCalls).toContain('accounts:signUp'); // the browser made the account ...
+    expect(apiCalls).not.toContain('POST /api/users'); // ... not the function's REST sign-up
+    expect(apiCalls).toContain('POST /api/users/profile');
+    const account = await auth.getUserByEmail(email);
+    expect(await store.users.get(account.uid)).toMatchObject({ name: 'Wendy Web', email, isAdmin: false });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('an admin claim granted and revoked takes effect in the UI at once (the old session ends, the next sign-in shows the role)', async () => {
+    const user = await register('Rita Role');
+    const { context, page, problems } = await open();
+    await signInWithTheForm(page, user.email, user.password, user.name);
+    expect(await adminMenu(page).count()).toBe(0);
+    await new Promise((r) => setTimeout(r, 1100)); // revocation is stamped in whole seconds
+
+    // Granted by an admin: the sessions the user had end, and their next sign-in carries the admin role.
+    expect((await call('PUT', `/api/users/${user._id}`, { token: keeper.idToken, body: { name: user.name, email: user.email, isAdmin: true } })).status).toBe(200);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor(); // the API refused the revoked token: signed out
+    await new Promise((r) => setTimeout(r, 1100)); // revocation is stamped in whole seconds
+    await signInWithTheForm(page, user.email, user.password, user.name);
+    await adminMenu(page).waitFor();
+    await page.goto('/admin/userlist');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await new Promise((r) => setTimeout(r, 1100));
+
+    // Revoked: the admin screens stop working with the token that still says admin.
+    expect((await call('PUT', `/api/users/${user._id}`, { token: keeper.idToken, body: { name: user.name, email: user.email, isAdmin: false } })).status).toBe(200);
+    await page.goto('/admin/userlist');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await new Promise((r) => setTimeout(r, 1100));
+    await signInWithTheForm(page, user.email, user.password, user.name);
+    expect(await adminMenu(page).count()).toBe(0);
+    await page.goto('/admin/userlist');
+    await page.getByRole('heading', { name: 'Latest Products' }).waitFor(); // non-admins are sent home
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

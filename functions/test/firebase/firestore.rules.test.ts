@@ -1,5 +1,6 @@
-// firestore.rules, rule by rule, for an anonymous visitor, a customer (alice), another customer (bob) and an
-// admin (`admin` custom claim). Needs the Firestore emulator: `npm run test:firebase`.
+// firestore.rules, rule by rule, for an anonymous visitor, a customer (alice), another customer (bob), an admin
+// (`admin` custom claim and users/admin.isAdmin) and a demoted admin (a token that still carries the claim, a
+// profile that no longer says admin). Needs the Firestore emulator: `npm run test:firebase`.
 import { readFileSync } from 'node:fs';
 import {
   assertFails,
@@ -27,18 +28,19 @@ import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 const PROJECT_ID = 'demo-voltshop-rules-firestore';
 let env: RulesTestEnvironment;
 
-type Who = 'anonymous' | 'alice' | 'bob' | 'admin';
-const EVERYONE: Who[] = ['anonymous', 'alice', 'bob', 'admin'];
+type Who = 'anonymous' | 'alice' | 'bob' | 'admin' | 'demoted';
+const EVERYONE: Who[] = ['anonymous', 'alice', 'bob', 'admin', 'demoted'];
 
 function context(who: Who): RulesTestContext {
   if (who === 'anonymous') return env.unauthenticatedContext();
-  if (who === 'admin') return env.authenticatedContext('admin', { admin: true });
+  // The demoted admin's ID token was minted before the demotion: it still says admin.
+  if (who === 'admin' || who === 'demoted') return env.authenticatedContext(who, { admin: true });
   return env.authenticatedContext(who);
 }
 const db = (who: Who) => context(who).firestore() as unknown as Firestore;
 
 const product = { name: 'Volt Phone', nameKey: 'volt phone', priceCents: 49900, countInStock: 5, rating: 4, numReviews: 1, ratingSum: 4 };
-const cart = (items: unknown[]) => ({ items, updatedAt: serverTimestamp() });
+const cart = (items: unknown[]) => ({ items, writer: 'page-1', updatedAt: serverTimestamp() });
 
 beforeAll(async () => {
   if (!process.env.FIRESTORE_EMULATOR_HOST && !process.env.FIREBASE_EMULATOR_HUB) {
@@ -62,6 +64,8 @@ beforeEach(async () => {
     await setDoc(doc(admin, 'products/p1/reviews/bob'), { user: 'bob', name: 'Bob', rating: 4, comment: 'Good', createdAt: '2026-03-01T00:00:00.000Z' });
     await setDoc(doc(admin, 'users/alice'), { name: 'Alice', email: 'alice@example.com', emailKey: 'alice@example.com', isAdmin: false });
     await setDoc(doc(admin, 'users/bob'), { name: 'Bob', email: 'bob@example.com', emailKey: 'bob@example.com', isAdmin: false });
+    await setDoc(doc(admin, 'users/admin'), { name: 'Admin', email: 'admin@example.com', emailKey: 'admin@example.com', isAdmin: true });
+    await setDoc(doc(admin, 'users/demoted'), { name: 'Dee', email: 'dee@example.com', emailKey: 'dee@example.com', isAdmin: false });
     await setDoc(doc(admin, 'orders/o-alice'), { userId: 'alice', totalCents: 1000, status: 'awaiting_payment' });
     await setDoc(doc(admin, 'orders/o-bob'), { userId: 'bob', totalCents: 2000, status: 'paid' });
     await setDoc(doc(admin, 'carts/alice'), { items: [{ product: 'p1', qty: 1 }], updatedAt: Timestamp.now() });
@@ -121,6 +125,18 @@ describe('users/{uid}: own profile (admins: all), no client writes', () => {
     await assertSucceeds(getDocs(collection(db('admin'), 'users')));
   });
 
+  it("a demoted admin (claim still in the token, profile says no) reads only their own profile", async () => {
+    await assertSucceeds(getDoc(doc(db('demoted'), 'users/demoted')));
+    await assertFails(getDoc(doc(db('demoted'), 'users/alice')));
+    await assertFails(getDocs(collection(db('demoted'), 'users')));
+  });
+
+  it('a claim without any profile is no admin either', async () => {
+    const ghost = env.authenticatedContext('ghost', { admin: true }).firestore() as unknown as Firestore;
+    await assertFails(getDoc(doc(ghost, 'users/alice')));
+    await assertFails(getDocs(collection(ghost, 'orders')));
+  });
+
   for (const who of EVERYONE) {
     it(`${who} cannot write profiles (no self-promotion, no edits)`, async () => {
       await assertFails(updateDoc(doc(db(who), 'users/alice'), { isAdmin: true }));
@@ -150,6 +166,19 @@ describe('orders/{id}: the owner and admins read, no client writes', () => {
   it('an admin reads every order', async () => {
     await assertSucceeds(getDoc(doc(db('admin'), 'orders/o-alice')));
     await assertSucceeds(getDocs(collection(db('admin'), 'orders')));
+  });
+
+  it('a demoted admin reads no one else’s order, at once (no waiting for the token to expire)', async () => {
+    await assertFails(getDoc(doc(db('demoted'), 'orders/o-alice')));
+    await assertFails(getDocs(collection(db('demoted'), 'orders')));
+  });
+
+  it('an admin demoted during the session loses access with the same token', async () => {
+    await assertSucceeds(getDoc(doc(db('admin'), 'orders/o-bob')));
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await updateDoc(doc(ctx.firestore() as unknown as Firestore, 'users/admin'), { isAdmin: false });
+    });
+    await assertFails(getDoc(doc(db('admin'), 'orders/o-bob')));
   });
 
   for (const who of EVERYONE) {
@@ -190,11 +219,15 @@ describe('carts/{uid}: the owner only, with a validated shape', () => {
       cart([{ product: 'x'.repeat(65), qty: 1 }]),
       cart([{ product: 'p1', qty: 1, price: 0.01 }]),
       cart([{ product: 'p1', qty: 1 }, 'p2']),
-      { items: [{ product: 'p1', qty: 1 }], updatedAt: serverTimestamp(), total: 0 },
-      { items: { product: 'p1', qty: 1 }, updatedAt: serverTimestamp() },
-      { items: [{ product: 'p1', qty: 1 }] },
-      { items: [{ product: 'p1', qty: 1 }], updatedAt: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) },
-      { items: [{ product: 'p1', qty: 1 }], updatedAt: '2026-03-01' },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'page-1', updatedAt: serverTimestamp(), total: 0 },
+      { items: [{ product: 'p1', qty: 1 }], updatedAt: serverTimestamp() },
+      { items: [{ product: 'p1', qty: 1 }], writer: 7, updatedAt: serverTimestamp() },
+      { items: [{ product: 'p1', qty: 1 }], writer: '', updatedAt: serverTimestamp() },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'w'.repeat(65), updatedAt: serverTimestamp() },
+      { items: { product: 'p1', qty: 1 }, writer: 'page-1', updatedAt: serverTimestamp() },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'page-1' },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'page-1', updatedAt: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) },
+      { items: [{ product: 'p1', qty: 1 }], writer: 'page-1', updatedAt: '2026-03-01' },
     ];
     for (const data of bad) await assertFails(setDoc(doc(db('alice'), 'carts/alice'), data as Record<string, unknown>));
   });

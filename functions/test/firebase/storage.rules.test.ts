@@ -1,7 +1,9 @@
-// storage.rules for an anonymous visitor, a customer (alice), another customer (bob) and an admin.
-// Needs the Storage emulator: `npm run test:firebase`.
+// storage.rules for an anonymous visitor, a customer (alice), another customer (bob), an admin and a demoted
+// admin (claim still in the token, users/{uid}.isAdmin false in Firestore, read by the rules with firestore.get).
+// Needs the Storage and Firestore emulators: `npm run test:firebase`.
 import { readFileSync } from 'node:fs';
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { doc, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
 import { deleteObject, getBytes, getMetadata, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/domain/limits.js';
@@ -9,12 +11,13 @@ import { MAX_IMAGE_BYTES } from '../../src/domain/limits.js';
 const PROJECT_ID = 'demo-voltshop-rules-storage';
 let env: RulesTestEnvironment;
 
-type Who = 'anonymous' | 'alice' | 'bob' | 'admin';
-const EVERYONE: Who[] = ['anonymous', 'alice', 'bob', 'admin'];
-const CUSTOMERS: Who[] = ['anonymous', 'alice', 'bob'];
+type Who = 'anonymous' | 'alice' | 'bob' | 'admin' | 'demoted';
+const EVERYONE: Who[] = ['anonymous', 'alice', 'bob', 'admin', 'demoted'];
+const NOT_ADMINS: Who[] = ['anonymous', 'alice', 'bob', 'demoted'];
 
 function storage(who: Who): FirebaseStorage {
-  const ctx = who === 'anonymous' ? env.unauthenticatedContext() : env.authenticatedContext(who, who === 'admin' ? { admin: true } : {});
+  const claims = who === 'admin' || who === 'demoted' ? { admin: true } : {};
+  const ctx = who === 'anonymous' ? env.unauthenticatedContext() : env.authenticatedContext(who, claims);
   return ctx.storage() as unknown as FirebaseStorage;
 }
 
@@ -29,6 +32,8 @@ beforeAll(async () => {
   env = await initializeTestEnvironment({
     projectId: PROJECT_ID,
     storage: { rules: readFileSync(new URL('../../../storage.rules', import.meta.url), 'utf8') },
+    // The profiles the Storage rules read (firestore.get); the Firestore rules do not matter to that read.
+    firestore: { rules: readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8') },
   });
 });
 
@@ -38,7 +43,12 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await env.clearStorage();
+  await env.clearFirestore();
   await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore() as unknown as Firestore;
+    await setDoc(doc(db, 'users/admin'), { name: 'Admin', email: 'admin@example.com', isAdmin: true });
+    await setDoc(doc(db, 'users/demoted'), { name: 'Dee', email: 'dee@example.com', isAdmin: false });
+    await setDoc(doc(db, 'users/alice'), { name: 'Alice', email: 'alice@example.com', isAdmin: false });
     const s = ctx.storage() as unknown as FirebaseStorage;
     await uploadBytes(ref(s, 'products/existing.png'), png, { contentType: 'image/png' });
     await uploadBytes(ref(s, 'private/secret.png'), png, { contentType: 'image/png' });
@@ -75,7 +85,16 @@ describe('products/{file}: admins write images under 5 MB only', () => {
     await assertSucceeds(deleteObject(ref(storage('admin'), 'products/existing.png')));
   });
 
-  for (const who of CUSTOMERS) {
+  it('an admin demoted during the session cannot upload with the same token', async () => {
+    await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/before.png'), png, { contentType: 'image/png' }));
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await updateDoc(doc(ctx.firestore() as unknown as Firestore, 'users/admin'), { isAdmin: false });
+    });
+    await assertFails(uploadBytes(ref(storage('admin'), 'products/after.png'), png, { contentType: 'image/png' }));
+    await assertFails(deleteObject(ref(storage('admin'), 'products/existing.png')));
+  });
+
+  for (const who of NOT_ADMINS) {
     it(`${who} cannot upload, overwrite or delete product images`, async () => {
       await assertFails(uploadBytes(ref(storage(who), 'products/mine.png'), png, { contentType: 'image/png' }));
       await assertFails(uploadBytes(ref(storage(who), 'products/existing.png'), png, { contentType: 'image/png' }));

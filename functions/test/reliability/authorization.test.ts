@@ -73,6 +73,8 @@ export const MATRIX: Row[] = [
     expect: PUBLIC(201),
   },
   { method: 'GET', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile' }), expect: SIGNED_IN(200) },
+  // Answers the caller's own existing profile (made on the first call for accounts made outside the API).
+  { method: 'POST', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile', body: {} }), expect: SIGNED_IN(200) },
   { method: 'PUT', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile', body: {} }), expect: SIGNED_IN(200) },
   // Ends every session of the caller: each role calls as a throwaway account of its kind.
   { method: 'POST', route: '/api/users/logout-all', request: async () => ({ path: '/api/users/logout-all' }), expect: SIGNED_IN(200), token: (c, role) => c.throwawaySession(role) },

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { getToken, signOut } from '@/features/auth/store';
 import { configureApi } from '@/lib/api';
-import { isFirebase, loadFirebase } from '@/lib/backend';
+import { FIRESTORE_UNAVAILABLE, firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
 
 let wired = false;
+/** Firebase mode: the SDK's start-up (config from Hosting, then the session), started once by wireAuth. */
+let firebaseStartup: Promise<unknown> | null = null;
 
 /** Wires the HTTP client to the signed-in user once: the bearer token, and sign-out on any 401. */
 export function wireAuth() {
@@ -16,11 +18,44 @@ export function wireAuth() {
   });
   if (isFirebase) {
     // Firebase mode: the SDK keeps the token fresh and the cart in sync across devices.
-    void Promise.all([loadFirebase(), import('@/features/auth/firebaseSession')]).then(([fb, s]) => s.startFirebaseSession(fb));
+    firebaseStartup = Promise.all([loadFirebase(), import('@/features/auth/firebaseSession')]).then(([fb, s]) =>
+      s.startFirebaseSession(fb, { cartSync: firestoreAvailable }),
+    );
+    firebaseStartup.catch((error: unknown) => console.error('[firebase] the shop could not start Firebase:', error));
   }
+}
+
+/** The start-up failure of Firebase mode (e.g. no web config), said on every page rather than left to hang. */
+function useFirebaseStartupError(): string | null {
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    firebaseStartup?.catch((error: unknown) => {
+      if (live) setMessage(error instanceof Error ? error.message : String(error));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return message;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
   wireAuth();
-  return <>{children}</>;
+  const startupError = useFirebaseStartupError();
+  return (
+    <>
+      {isFirebase && !firestoreAvailable && (
+        <div role="status" className="alert alert-info rounded-0 mb-0">
+          {FIRESTORE_UNAVAILABLE}
+        </div>
+      )}
+      {startupError && (
+        <div role="alert" className="alert alert-danger rounded-0 mb-0">
+          Sign-in and carts are unavailable: {startupError}
+        </div>
+      )}
+      {children}
+    </>
+  );
 }

@@ -1,11 +1,13 @@
 // The AuthPort on Firebase Auth.
-// - Bearer tokens are Firebase ID tokens (1 hour; the web SDK refreshes them). verify() checks them with the Admin SDK.
-// - The role is the `admin` custom claim. A token claiming admin is confirmed against the user record on every
-//   call (one Admin SDK lookup, admin calls only): a demoted or disabled admin loses access at once, even with a
-//   token minted before the change. A promotion shows in the next token: the web force-refreshes it
-//   (getIdToken(true)) after a claim change; API clients sign in again.
+// - Bearer tokens are Firebase ID tokens (1 hour; the web SDK refreshes them). verify() checks them with the Admin
+//   SDK with checkRevoked: a revoked session, a disabled or deleted account is refused at once (one Auth lookup
+//   per call, made by the Admin SDK).
+// - The role is the `admin` custom claim. Changing it (setAdmin) also revokes the user's refresh tokens, so the
+//   change takes effect at once: tokens minted before it are refused, and the next sign-in carries the new claim.
+//   A token claiming admin is also checked against the user record (admin calls only).
+//   The Firestore and Storage rules also require users/{uid}.isAdmin (the API keeps it in step with the claim).
 // - signUp / signIn (POST /api/users, /api/users/login for API clients) go through the Auth REST API with the web
-//   API key and answer an ID token, like the browser SDK would get.
+//   API key and answer an ID token, like the browser SDK would get. The web app signs up in the browser instead.
 // - issueToken (after a profile update) mints a custom token and exchanges it for an ID token (REST
 //   accounts:signInWithCustomToken). On Google Cloud, minting needs the runtime service account to hold
 //   "Service Account Token Creator" on itself (iam.serviceAccounts.signBlob); see docs/firebase.md.
@@ -57,21 +59,26 @@ export class FirebaseAuthAdapter implements AuthPort {
   async verify(token: string): Promise<Caller> {
     let decoded: Awaited<ReturnType<Auth['verifyIdToken']>>;
     try {
-      decoded = await this.auth.verifyIdToken(token);
-    } catch {
+      // checkRevoked: refused when the session was revoked (a role change) or the account disabled or deleted.
+      decoded = await this.auth.verifyIdToken(token, true);
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === 'auth/id-token-revoked') throw unauthenticated('Not authorized, session ended: please sign in again');
+      if (code === 'auth/user-disabled') throw unauthenticated('Not authorized, account disabled');
+      if (code === 'auth/user-not-found') throw unauthenticated('Not authorized, user no longer exists');
+      // Auth unreachable (the revocation check is a lookup): a 5xx, not a sign-out.
+      if (code === 'auth/internal-error' || code.startsWith('app/')) throw error;
       throw unauthenticated('Not authorized, token failed');
     }
-    if (decoded.admin !== true) return { uid: decoded.uid, isAdmin: false };
-    // The token says admin: confirm with the user record (a demotion since the token was minted wins).
-    let user: UserRecord;
-    try {
-      user = await this.auth.getUser(decoded.uid);
-    } catch (error) {
-      if (codeOf(error) === 'auth/user-not-found') throw unauthenticated('Not authorized, user no longer exists');
-      throw error;
-    }
-    if (user.disabled) throw unauthenticated('Not authorized, account disabled');
-    return { uid: decoded.uid, isAdmin: user.customClaims?.admin === true };
+    // A token claiming admin is also confirmed with the user record: revocation is stamped in whole seconds, so a
+    // token minted in the same second as a demotion would otherwise keep its claim until it expires.
+    const isAdmin = decoded.admin === true && (await this.auth.getUser(decoded.uid)).customClaims?.admin === true;
+    return {
+      uid: decoded.uid,
+      isAdmin,
+      ...(typeof decoded.email === 'string' ? { email: decoded.email } : {}),
+      ...(typeof decoded.name === 'string' && decoded.name ? { name: decoded.name } : {}),
+    };
   }
 
   async issueToken(uid: string): Promise<string> {
@@ -100,7 +107,10 @@ export class FirebaseAuthAdapter implements AuthPort {
     }
   }
 
-  /** Sets or clears the `admin` claim, keeping any other claims. Takes effect in the user's next ID token. */
+  /**
+   * Sets or clears the `admin` claim, keeping any other claims, then revokes the user's refresh tokens: their
+   * current ID tokens are refused from now on (verify checks revocation) and their next sign-in carries the claim.
+   */
   async setAdmin(uid: string, isAdmin: boolean): Promise<void> {
     let user: UserRecord;
     try {
@@ -113,6 +123,12 @@ export class FirebaseAuthAdapter implements AuthPort {
     if (isAdmin) claims.admin = true;
     else delete claims.admin;
     await this.auth.setCustomUserClaims(uid, claims);
+    await this.auth.revokeRefreshTokens(uid);
+  }
+
+  /** Refresh tokens revoked: ID tokens issued before now fail verify() (checkRevoked), and the SDK cannot refresh. */
+  async revokeSessions(uid: string): Promise<void> {
+    await this.auth.revokeRefreshTokens(uid);
   }
 
   async remove(uid: string): Promise<void> {

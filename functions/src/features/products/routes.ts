@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { badInput, keywordKey, notFound, productQuerySchema, productUpdateSchema, reviewSchema, TOP_PRODUCTS } from '../../domain/index.js';
+import { badInput, keywordKey, notFound, productQuerySchema, productUpdateSchemaWith, reviewSchema, TOP_PRODUCTS } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
@@ -33,9 +33,13 @@ function assertEmptyBody(body: unknown) {
   }
 }
 
-export function productRoutes({ store, auth }: Ports, options: { pageSize: number; cache: CatalogCache }) {
+export function productRoutes(
+  { store, auth }: Ports,
+  options: { pageSize: number; cache: CatalogCache; emulatorImageOrigins?: readonly string[] },
+) {
   const router = Router();
   const { cache, pageSize } = options;
+  const productUpdateSchema = productUpdateSchemaWith(options.emulatorImageOrigins ?? []);
 
   router.get('/', async (req, res) => {
     const query = parse(productQuerySchema, req.query);

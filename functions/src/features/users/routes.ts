@@ -10,9 +10,9 @@ import {
   forbidden,
   loginSchema,
   notFound,
+  profileCreateSchema,
   profileUpdateSchema,
   registerSchema,
-  unavailable,
   type UserInfo,
   type UserSummary,
 } from '../../domain/index.js';
@@ -43,7 +43,6 @@ export function userRoutes({ store, auth }: Ports, options: { limiters: { signIn
 
   /** Ends every session of the account (see AuthPort.revokeSessions). */
   const revokeSessions = async (uid: string) => {
-    if (!auth.revokeSessions) throw unavailable('Signing out everywhere is not available on this backend yet');
     await auth.revokeSessions(uid);
   };
 
@@ -69,6 +68,29 @@ export function userRoutes({ store, auth }: Ports, options: { limiters: { signIn
     res.json(summary(user));
   });
 
+  // An account made outside the API (the Firebase web app signs up in the browser) gets its profile on its first
+  // authenticated call: created once from the verified token's email, answered as it is on every later call
+  // (idempotent: a retry, a second tab or a sign-in after an interrupted sign-up all end with one profile).
+  router.post('/profile', signedIn, async (req, res) => {
+    const caller = callerOf(req);
+    const { name } = parse(profileCreateSchema, req.body ?? {});
+    const existing = await store.users.get(caller.uid);
+    if (existing) {
+      res.json(summary(existing));
+      return;
+    }
+    if (!caller.email) throw notFound('User not found'); // embedded accounts always have a profile: this one was deleted
+    const fallbackName = (caller.name || caller.email.split('@')[0] || 'Shopper').slice(0, 80);
+    try {
+      const user = await store.users.create({ _id: caller.uid, name: name ?? fallbackName, email: caller.email, isAdmin: false });
+      res.status(201).json(summary(user));
+    } catch (error) {
+      const made = await store.users.get(caller.uid); // a concurrent first call created it
+      if (!made) throw error; // e.g. 409: the email belongs to another profile
+      res.json(summary(made));
+    }
+  });
+
   router.put('/profile', signedIn, ...options.limiters.credentialCheck, async (req, res) => {
     const { uid } = callerOf(req);
     const input = parse(profileUpdateSchema, req.body);
@@ -81,7 +103,7 @@ export function userRoutes({ store, auth }: Ports, options: { limiters: { signIn
     if (credentialsChange) await confirmCurrentPassword(current.email, input.currentPassword);
     if (email && (await store.users.findByEmail(email))) throw conflict('Email already in use');
     await auth.updateCredentials(uid, { email, name: input.name, password });
-    if (credentialsChange && auth.revokeSessions) await revokeSessions(uid);
+    if (credentialsChange) await revokeSessions(uid);
     const user = await store.users.update(uid, { name: input.name, email: input.email });
     if (!user) throw notFound('User not found');
     res.json(withToken(user, await auth.issueToken(uid)));
@@ -119,7 +141,7 @@ export function userRoutes({ store, auth }: Ports, options: { limiters: { signIn
     if (input.isAdmin !== current.isAdmin) await auth.setAdmin(id, input.isAdmin);
     // A new email or a demotion ends the user's sessions (as a profile email change does): nothing opened
     // under the old sign-in or with admin rights stays open.
-    if ((emailChanged || (current.isAdmin && !input.isAdmin)) && auth.revokeSessions) await revokeSessions(id);
+    if (emailChanged || (current.isAdmin && !input.isAdmin)) await revokeSessions(id);
     const user = await store.users.update(id, { name: input.name, email: input.email, isAdmin: input.isAdmin });
     if (!user) throw notFound('User not found');
     res.json(summary(user));

@@ -4,6 +4,8 @@ import { loginWithFirebase, mergeCartLines, registerWithFirebase, type Firebase 
 function fakeFirebase(overrides: Partial<Firebase> = {}): Firebase {
   return {
     signIn: vi.fn(async () => 'id-token-1'),
+    signUp: vi.fn(async () => 'id-token-new'),
+    deleteNewAccount: vi.fn(async () => undefined),
     currentToken: vi.fn(async () => 'id-token-2'),
     ...overrides,
   } as unknown as Firebase;
@@ -16,7 +18,7 @@ function answer(status: number, body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Firebase mode sign-in', () => {
-  it('signs in with the SDK, then reads the profile with the new ID token', async () => {
+  it('signs in with the SDK, then reads the profile with the new ID token (made now if a sign-up was interrupted)', async () => {
     const fetch = vi.fn(async () => answer(200, { _id: 'u1', name: 'Alice', email: 'a@x.y', isAdmin: false }));
     vi.stubGlobal('fetch', fetch);
     const fb = fakeFirebase();
@@ -25,6 +27,7 @@ describe('Firebase mode sign-in', () => {
     expect(user).toEqual({ _id: 'u1', name: 'Alice', email: 'a@x.y', isAdmin: false, token: 'id-token-1' });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/users/profile');
+    expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer id-token-1');
   });
 
@@ -33,18 +36,41 @@ describe('Firebase mode sign-in', () => {
     await expect(loginWithFirebase(fb, { email: 'a@x.y', password: 'nope' })).rejects.toMatchObject({ message: 'Invalid email or password', status: 401 });
   });
 
-  it('registers through the API, then signs in with the SDK', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(201, { _id: 'u2', name: 'Bob', email: 'b@x.y', isAdmin: false, token: 'rest-token' })));
+  it('signs up in the browser with the SDK, then has the API make the profile with the new ID token and the name', async () => {
+    const fetch = vi.fn(async () => answer(201, { _id: 'u2', name: 'Bob', email: 'b@x.y', isAdmin: false }));
+    vi.stubGlobal('fetch', fetch);
     const fb = fakeFirebase();
     const user = await registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' });
-    expect(user.token).toBe('id-token-1');
+    expect(fb.signUp).toHaveBeenCalledWith('b@x.y', 'secret1');
+    expect(user).toEqual({ _id: 'u2', name: 'Bob', email: 'b@x.y', isAdmin: false, token: 'id-token-new' });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/profile');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'Bob' });
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer id-token-new');
+    expect(fb.deleteNewAccount).not.toHaveBeenCalled();
   });
 
-  it('keeps a registration error from the API (no SDK sign-in)', async () => {
+  it('says "User already exists" when the SDK finds the email taken, without calling the API', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const fb = fakeFirebase({ signUp: vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }))) });
+    await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toMatchObject({ message: 'User already exists', status: 409 });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('deletes the new account when the API refuses its profile, so no account is left without one', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(409, { message: 'User already exists' })));
     const fb = fakeFirebase();
     await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toMatchObject({ message: 'User already exists' });
-    expect(fb.signIn).not.toHaveBeenCalled();
+    expect(fb.deleteNewAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the account when the API cannot be reached: the next sign-in makes the profile', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const fb = fakeFirebase();
+    await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toBeTruthy();
+    expect(fb.deleteNewAccount).not.toHaveBeenCalled();
   });
 });
 

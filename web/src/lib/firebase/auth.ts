@@ -1,11 +1,26 @@
 // Firebase Auth in the browser: sign-in, sign-out and ID token refresh (tokens live 1 hour; the SDK renews them).
-import { onIdTokenChanged, signInWithEmailAndPassword, signOut } from 'firebase/auth';
+import { createUserWithEmailAndPassword, deleteUser, onIdTokenChanged, signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { firebase } from './app';
 
 /** Signs in and answers a fresh ID token (the bearer token of every /api call). */
 export async function signIn(email: string, password: string): Promise<string> {
   const { user } = await signInWithEmailAndPassword(firebase().auth, email, password);
   return user.getIdToken();
+}
+
+/**
+ * Creates the account in the browser (Firebase Auth counts sign-ups per shopper's address, not the function's)
+ * and answers its first ID token; the profile is then made by the API (POST /api/users/profile).
+ */
+export async function signUp(email: string, password: string): Promise<string> {
+  const { user } = await createUserWithEmailAndPassword(firebase().auth, email, password);
+  return user.getIdToken();
+}
+
+/** Deletes the account just made (the API refused its profile), so no account is left without one. */
+export async function deleteNewAccount(): Promise<void> {
+  const user = firebase().auth.currentUser;
+  if (user) await deleteUser(user);
 }
 
 export async function signOutEverywhere(): Promise<void> {

@@ -1,6 +1,6 @@
 // Everything the web app does with the Firebase SDK, loaded on demand (see lib/backend.ts).
-export { firebase, firebaseConfig } from './app';
-export { currentToken, signIn, signOutEverywhere, watchIdToken } from './auth';
+export { firebase, FirebaseConfigError, initFirebase, resolveFirebaseConfig } from './app';
+export { currentToken, deleteNewAccount, signIn, signOutEverywhere, signUp, watchIdToken } from './auth';
 export { saveCart, watchCart, type CartLine } from './cart';
 export { watchProduct, type LiveProductFields } from './catalog';
 export { uploadProductImage } from './storage';

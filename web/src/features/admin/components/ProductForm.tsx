@@ -1,4 +1,4 @@
-import { productUpdateSchema, type Product, type ProductUpdateInput } from '@domain';
+import { type productUpdateSchema, productUpdateSchemaWith, type Product, type ProductUpdateInput } from '@domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -8,6 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Loader } from '@/components/ui/Loader';
 import { ProductImage } from '@/components/ui/ProductImage';
+import { emulatorImageOrigins } from '@/lib/backend';
 import { ImageUpload } from './ImageUpload';
 
 type ProductFormValues = z.input<typeof productUpdateSchema>;
@@ -49,7 +50,8 @@ export function ProductForm({
     control,
     formState: { errors },
   } = useForm<ProductFormValues, unknown, ProductUpdateInput>({
-    resolver: zodResolver(productUpdateSchema),
+    // The emulator build also takes Storage-emulator image URLs; every other build, the API's own schema.
+    resolver: zodResolver(productUpdateSchemaWith(emulatorImageOrigins())),
     defaultValues: productFormValues(product),
     mode: 'onTouched',
   });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/features/auth/store';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { addToCart, cartStore, resetCart } from '../store';
+import { cartSyncErrorStore } from '../syncStatus';
 import { CartPage } from './CartPage';
 
 const routes = [
@@ -14,6 +15,15 @@ const product = { _id: 'p1', name: 'Glide Mouse', image: '/images/m.svg', price:
 describe('CartPage', () => {
   beforeEach(() => resetCart());
   afterEach(() => signOut());
+
+  it('tells the shopper when their cart could not be saved to their account (Firebase mode)', async () => {
+    renderRoutes(routes, { at: '/cart' });
+    expect(screen.queryByText(/could not be saved to your account/)).not.toBeInTheDocument();
+    cartSyncErrorStore.set('Your cart could not be saved to your account.');
+    expect(await screen.findByText('Your cart could not be saved to your account.')).toBeInTheDocument();
+    cartSyncErrorStore.set(null);
+    await waitFor(() => expect(screen.queryByText(/could not be saved/)).not.toBeInTheDocument());
+  });
 
   it("says 'Your Cart is Empty' with a Go Back link and disables checkout", () => {
     renderRoutes(routes, { at: '/cart' });

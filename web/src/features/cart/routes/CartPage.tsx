@@ -16,6 +16,7 @@ import { productQuery } from '@/features/catalog/api/getProduct';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { addToCart, cartCount, cartSubtotal, removeFromCart, useCartItems, type CartItem } from '../store';
+import { useCartSyncError } from '../syncStatus';
 
 /** /cart/:id?qty=n adds that product (replacing its line), then shows the cart at /cart. */
 function useAddFromUrl() {
@@ -89,6 +90,7 @@ export function CartPage() {
   const user = useUserInfo();
   const navigate = useNavigate();
   const { adding, error } = useAddFromUrl();
+  const syncError = useCartSyncError();
   const count = cartCount(items);
 
   function checkout() {
@@ -102,6 +104,7 @@ export function CartPage() {
         <Col lg={8}>
           <h1 className="section-title">Shopping Cart</h1>
           {error && <Message variant="danger">{error}</Message>}
+          {syncError && <Message variant="warning">{syncError}</Message>}
           {adding ? (
             <Loader label="Adding to cart" />
           ) : items.length === 0 ? (

@@ -1,14 +1,14 @@
 import type { ProductDetail } from '@domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isFirebase, loadFirebase } from '@/lib/backend';
+import { firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
 import { productKey } from './getProduct';
 
 /** Firebase mode: stock, price and rating of the product on screen follow Firestore live (no-op otherwise). */
 export function useLiveProduct(id: string) {
   const client = useQueryClient();
   useEffect(() => {
-    if (!isFirebase) return;
+    if (!isFirebase || !firestoreAvailable) return;
     let stop: () => void = () => undefined;
     let cancelled = false;
     void loadFirebase().then((fb) => {

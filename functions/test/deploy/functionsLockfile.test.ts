@@ -1,0 +1,78 @@
+// The standalone functions/package-lock.json that Cloud Build installs with `npm ci` (firebase.json predeploy):
+// cut from the root lockfile, it must hold every package the function needs, at the versions tested here.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { standaloneLockfile, type Lockfile } from '../../../scripts/firebase/functions-lockfile.mjs';
+
+const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
+
+/** Node's lookup from `location` inside a lockfile's tree (own node_modules, then each ancestor's). */
+function resolveIn(packages: Lockfile['packages'], location: string, name: string): string | null {
+  let base = location;
+  for (;;) {
+    const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+    if (packages[candidate]) return candidate;
+    if (!base) return null;
+    const up = base.replace(/\/?node_modules\/(?:@[^/]+\/)?[^/]+$/, '');
+    base = up === base ? '' : up;
+  }
+}
+
+describe('functions/package-lock.json for Cloud Build', () => {
+  const rootLock = read('package-lock.json') as Lockfile;
+  const manifest = read('functions/package.json');
+  const lock = standaloneLockfile(rootLock, manifest);
+
+  it('has functions/package.json as its root (what npm ci compares)', () => {
+    expect(lock.packages[''].dependencies).toEqual(manifest.dependencies);
+    expect(lock.packages[''].engines).toEqual(manifest.engines);
+    expect(lock.lockfileVersion).toBe(3);
+  });
+
+  it('locks each dependency at the version the workspace has in the root tree', () => {
+    for (const name of Object.keys(manifest.dependencies)) {
+      const inRoot = resolveIn(rootLock.packages, 'functions', name);
+      expect(inRoot, name).not.toBeNull();
+      expect(lock.packages[`node_modules/${name}`]?.version, name).toBe(rootLock.packages[inRoot!].version);
+    }
+  });
+
+  it('is closed: every required dependency of every locked package resolves inside it', () => {
+    const missing: string[] = [];
+    for (const [location, entry] of Object.entries(lock.packages)) {
+      const optionalPeers = entry.peerDependenciesMeta ?? {};
+      const required = [
+        ...Object.keys(entry.dependencies ?? {}),
+        ...Object.keys(entry.peerDependencies ?? {}).filter((n) => !optionalPeers[n]?.optional),
+      ];
+      for (const name of required) if (!resolveIn(lock.packages, location, name)) missing.push(`${location || 'root'} -> ${name}`);
+    }
+    expect(missing).toEqual([]);
+    expect(Object.keys(lock.packages).some((k) => k.startsWith('node_modules/firebase-tools'))).toBe(false); // dev only
+  });
+
+  it("moves the workspace's own nested versions to the top and leaves the other workspaces' out", () => {
+    const tiny: Lockfile = {
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 'root', workspaces: ['functions', 'web'] },
+        functions: { name: 'fn', dependencies: { a: '2.0.0', b: '1.0.0' } },
+        web: { name: 'web', dependencies: { a: '1.0.0' } },
+        'functions/node_modules/a': { version: '2.0.0', dependencies: { c: '^1' }, optionalDependencies: { 'native-other-os': '1' } },
+        'node_modules/a': { version: '1.0.0' },
+        'node_modules/b': { version: '1.0.0', peerDependencies: { c: '*', d: '*' }, peerDependenciesMeta: { d: { optional: true } } },
+        'node_modules/c': { version: '1.2.0' },
+        'node_modules/unused': { version: '9.9.9' },
+      },
+    };
+    const out = standaloneLockfile(tiny, { dependencies: { a: '2.0.0', b: '1.0.0' } });
+    expect(Object.keys(out.packages).sort()).toEqual(['', 'node_modules/a', 'node_modules/b', 'node_modules/c']);
+    expect(out.packages['node_modules/a'].version).toBe('2.0.0');
+  });
+
+  it('refuses a package.json that differs from the root lockfile, and a dependency the lockfile lacks', () => {
+    expect(() => standaloneLockfile(rootLock, { ...manifest, dependencies: { ...manifest.dependencies, express: '4.0.0' } })).toThrow(/run npm install/);
+    const broken: Lockfile = { lockfileVersion: 3, packages: { functions: { dependencies: { gone: '1' } } } };
+    expect(() => standaloneLockfile(broken, { dependencies: { gone: '1' } })).toThrow(/needs gone/);
+  });
+});

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Writes functions/package-lock.json for Cloud Build (firebase.json runs it before every functions deploy).
+//
+// functions/ is an npm workspace: its dependencies are locked in the ROOT package-lock.json, which the deploy
+// does not upload (only functions/ goes to Cloud Build). Without a lockfile of its own, Cloud Build would run a
+// plain `npm install` and pick whatever versions the registry has that day. This script cuts the functions
+// workspace's part out of the root lockfile — the same resolved versions, integrity hashes and tree that
+// `npm ci` installs here — into a standalone lockfile, so Cloud Build's `npm ci` installs exactly what was tested.
+// The generated file is git-ignored (it is derived; the root lockfile stays the one source).
+//   node scripts/firebase/functions-lockfile.mjs           # writes functions/package-lock.json
+//   node scripts/firebase/functions-lockfile.mjs --check   # exits 1 when the written one is missing or stale
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The folder that holds `location`'s node_modules lookups one level up ('' is the root). */
+function parentOf(location) {
+  const up = location.replace(/\/?node_modules\/(?:@[^/]+\/)?[^/]+$/, '');
+  return up === location ? '' : up;
+}
+
+/** Node's lookup of `name` from a package at `location` (its own node_modules, then each ancestor's). */
+function lookup(packages, location, name) {
+  for (let base = location; ; base = parentOf(base)) {
+    const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+    if (packages[candidate]) return candidate;
+    if (!base) return null;
+  }
+}
+
+/** Names a package needs installed: dependencies, optional ones, and peers that are not marked optional. */
+function needs(entry) {
+  const optionalPeers = entry.peerDependenciesMeta ?? {};
+  return [
+    ...Object.keys(entry.dependencies ?? {}).map((name) => ({ name, optional: false })),
+    ...Object.keys(entry.optionalDependencies ?? {}).map((name) => ({ name, optional: true })),
+    ...Object.keys(entry.peerDependencies ?? {}).map((name) => ({ name, optional: optionalPeers[name]?.optional === true })),
+  ];
+}
+
+/**
+ * The standalone lockfile of one workspace of `rootLock` (lockfileVersion 3): the workspace as the root package
+ * and every package it needs, at the path it would have in the workspace's own node_modules.
+ */
+export function standaloneLockfile(rootLock, manifest, workspace = 'functions') {
+  const packages = rootLock.packages ?? {};
+  const self = packages[workspace];
+  if (!self) throw new Error(`the root lockfile has no workspace "${workspace}"`);
+  // `npm ci` refuses a lockfile whose root differs from package.json: catch it here, not in Cloud Build.
+  for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies', 'engines']) {
+    if (JSON.stringify(self[key] ?? {}) !== JSON.stringify(manifest[key] ?? {})) {
+      throw new Error(`${workspace}/package.json "${key}" differs from the root lockfile: run npm install first`);
+    }
+  }
+  const prefix = `${workspace}/`;
+  const out = {};
+  const seen = new Set();
+  const queue = [workspace];
+  while (queue.length) {
+    const location = queue.shift();
+    const entry = packages[location];
+    for (const { name, optional } of needs(entry)) {
+      const found = lookup(packages, location, name);
+      if (!found) {
+        if (optional) continue; // e.g. a native build for another platform, or an optional peer nobody installs
+        throw new Error(`${location || 'root'} needs ${name}, which the root lockfile does not have`);
+      }
+      if (seen.has(found)) continue;
+      seen.add(found);
+      const target = found.startsWith(prefix) ? found.slice(prefix.length) : found;
+      if (out[target] && out[target] !== packages[found]) {
+        throw new Error(`two versions of ${name} would land at ${target}: regenerate the root lockfile (npm dedupe)`);
+      }
+      out[target] = packages[found];
+      queue.push(found);
+    }
+  }
+  const sorted = Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+  const rootEntry = { name: self.name, ...(self.version ? { version: self.version } : {}) };
+  for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies', 'engines']) if (self[key]) rootEntry[key] = self[key];
+  return {
+    name: self.name,
+    ...(self.version ? { version: self.version } : {}),
+    lockfileVersion: 3,
+    requires: true,
+    packages: { '': rootEntry, ...sorted },
+  };
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+  const target = join(root, 'functions', 'package-lock.json');
+  const read = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'));
+  const lock = standaloneLockfile(read('package-lock.json'), read('functions/package.json'));
+  const text = `${JSON.stringify(lock, null, 2)}\n`;
+  if (process.argv.includes('--check')) {
+    const fresh = existsSync(target) && readFileSync(target, 'utf8') === text;
+    if (!fresh) console.error('functions/package-lock.json is missing or stale: run node scripts/firebase/functions-lockfile.mjs');
+    process.exit(fresh ? 0 : 1);
+  }
+  writeFileSync(target, text);
+  console.log(`[firebase] wrote functions/package-lock.json (${Object.keys(JSON.parse(text).packages).length - 1} packages, from the root lockfile)`);
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Writes Firebase Hosting's security headers from the app's own (functions/src/http/securityHeaders.ts), so
+// Hosting and the Express app cannot drift apart:
+//   - firebase.json            : the `firebase` headers (the app's, with the Firebase web SDK's Google endpoints);
+//   - firebase.emulators.json  : firebase.json for `npm run emulators` and the emulator suites: the emulator
+//                                web build (web/dist-emulators) and the `emulators` headers (plus the local ports).
+// `npm run deploy` runs it; Hosting's predeploy runs it with --check (exit 1 when a file is stale), and
+// functions/test/deploy/hostingHeaders.test.ts (npm run test:unit) fails on any difference.
+//   node scripts/firebase/sync-headers.mjs [--check]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const EMULATOR_WEB_DIR = 'web/dist-emulators';
+
+/** JSON on one line, with a space after each comma and colon and inside braces. */
+function compactJson(value) {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(compactJson).join(', ')}]`;
+  const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${compactJson(v)}`);
+  return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+}
+
+/** JSON with two-space indents, short arrays and objects kept on one line (as the files were written by hand). */
+export function formatJson(value, indent = '') {
+  const oneLine = compactJson(value);
+  if (value === null || typeof value !== 'object' || oneLine.length + indent.length <= 120) return oneLine;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `[\n${value.map((v) => inner + formatJson(v, inner)).join(',\n')}\n${indent}]`;
+  const entries = Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJson(v, inner)}`);
+  return `{\n${entries.join(',\n')}\n${indent}}`;
+}
+
+/** The config with the `**` block's headers replaced by `headers` (every other block kept). */
+function withSecurityHeaders(config, headers) {
+  const blocks = config.hosting.headers.filter((b) => b.source !== '**');
+  return { ...config, hosting: { ...config.hosting, headers: [{ source: '**', headers }, ...blocks] } };
+}
+
+/** Both generated files' text, from firebase.json and the TS source of the headers. */
+export async function generate() {
+  const sh = await tsImport('../../functions/src/http/securityHeaders.ts', import.meta.url);
+  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  const { auth, firestore, storage } = config.emulators;
+  const ports = { auth: auth.port, firestore: firestore.port, storage: storage.port };
+
+  const production = withSecurityHeaders(config, sh.securityHeaderList('firebase'));
+  const forEmulators = withSecurityHeaders(production, sh.securityHeaderList('emulators', ports));
+  forEmulators.hosting = { ...forEmulators.hosting, public: EMULATOR_WEB_DIR };
+  // The emulators build nothing: the scripts that start them build the function and the web app first.
+  forEmulators.functions = forEmulators.functions.map(({ predeploy: _p, ...f }) => f);
+  delete forEmulators.hosting.predeploy;
+  return { 'firebase.json': `${formatJson(production)}\n`, 'firebase.emulators.json': `${formatJson(forEmulators)}\n` };
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const files = await generate();
+  const check = process.argv.includes('--check');
+  let stale = 0;
+  for (const [name, text] of Object.entries(files)) {
+    let current = '';
+    try {
+      current = readFileSync(join(root, name), 'utf8');
+    } catch {
+      // missing: stale
+    }
+    if (current === text) continue;
+    stale++;
+    if (check) console.error(`${name} is stale: its Hosting headers differ from functions/src/http/securityHeaders.ts. Run node scripts/firebase/sync-headers.mjs`);
+    else {
+      writeFileSync(join(root, name), text);
+      console.log(`[firebase] wrote ${name}`);
+    }
+  }
+  process.exit(check && stale ? 1 : 0);
+}
