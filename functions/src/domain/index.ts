@@ -4,3 +4,4 @@ export * from './orders.js';
 export * from './pricing.js';
 export * from './schemas.js';
 export * from './types.js';
+export * from './images.js';

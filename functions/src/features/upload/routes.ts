@@ -3,17 +3,16 @@ import { fileTypeFromBuffer } from 'file-type';
 import multer, { MulterError } from 'multer';
 import { badInput } from '../../domain/index.js';
 import { requireAdmin } from '../../http/auth.js';
+import { reencodeImage } from '../../images/pipeline.js';
 import type { Ports } from '../../ports.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-const ALLOWED = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-} as const;
+/** The formats accepted (by their bytes, before decoding: sharp reads many more, e.g. SVG, which must not pass). */
+const ALLOWED = { 'image/jpeg': true, 'image/png': true, 'image/webp': true } as const;
 
-/** POST /api/upload (admin): one image in the field `image`, checked by its bytes, stored under a random name. */
+/** POST /api/upload (admin): one image in the field `image`, checked by its bytes, re-encoded to WebP (metadata and
+ *  anything appended dropped, copies at a few widths) and stored under a random name; answers the main file's path. */
 export function uploadRoutes({ auth, files }: Ports) {
   const router = Router();
   // Kept in memory (at most 5 MB) so nothing touches the disk before the bytes are checked.
@@ -30,9 +29,8 @@ export function uploadRoutes({ auth, files }: Ports) {
   router.post('/', requireAdmin(auth), receiveImage, async (req, res) => {
     if (!req.file) throw badInput("No image received: send a JPEG, PNG or WebP file in the field 'image'");
     const type = await fileTypeFromBuffer(req.file.buffer);
-    const ext = type && type.mime in ALLOWED ? ALLOWED[type.mime as keyof typeof ALLOWED] : null;
-    if (!type || !ext) throw badInput('Images only: JPEG, PNG or WebP (the file content is not one of these)');
-    const path = await files.saveImage(req.file.buffer, ext, type.mime);
+    if (!type || !(type.mime in ALLOWED)) throw badInput('Images only: JPEG, PNG or WebP (the file content is not one of these)');
+    const path = await files.saveImage(await reencodeImage(req.file.buffer));
     res.status(201).type('text/plain').send(path);
   });
 
