@@ -12,6 +12,20 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   return value;
 }
 
+/** PUBLIC_URL: the shop's public origin (e.g. https://shop.example.com), for absolute URLs in pages and sitemaps. */
+function origin(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  return url.origin;
+}
+
 /** Every setting the embedded server reads from the environment (documented in the README). */
 export function readConfig(env = process.env) {
   const dataDir = resolve(env.DATA_DIR || resolve(repoRoot, '.data'));
@@ -22,6 +36,8 @@ export function readConfig(env = process.env) {
     dataDir,
     uploadsDir: resolve(dataDir, 'uploads'),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'web', 'dist')),
+    /** Undefined: each request's own host. */
+    publicUrl: origin(env, 'PUBLIC_URL'),
     pageSize: int(env, 'PAGE_SIZE', 8, 1),
     holdHours: int(env, 'ORDER_HOLD_HOURS', 48, 1),
     jwtSecret: env.JWT_SECRET || undefined,

@@ -5,3 +5,5 @@ export * from './pricing.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './images.js';
+export * from './inlineData.js';
+export * from './site.js';
