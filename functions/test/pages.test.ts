@@ -4,7 +4,7 @@
 // fetched over HTTP and read as a crawler would, scripts not run.
 import express from 'express';
 import { JSDOM } from 'jsdom';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -328,6 +328,22 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
   it('sends the cache lifetime it is given (the Firebase function: cached at the CDN)', async () => {
     for (const path of ['/', '/product/p1', '/sitemap.xml', '/robots.txt']) {
       expect((await fetch(base + path)).headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=300');
+    }
+  });
+});
+
+describe('Firebase Hosting', () => {
+  it('rewrites the product and page routes, the sitemaps and robots.txt to the `pages` function, before the app fallback', () => {
+    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as {
+      rewrites: { source: string; function?: { functionId: string; region: string }; destination?: string }[];
+    };
+    const fallback = hosting.rewrites.findIndex((r) => r.source === '**');
+    const region = hosting.rewrites.find((r) => r.source === '/api/**')!.function!.region; // src/index.ts REGION
+    for (const source of ['/product/**', '/page/**', '/sitemap*.xml', '/robots.txt']) {
+      const at = hosting.rewrites.findIndex((r) => r.source === source);
+      expect(at, source).toBeGreaterThanOrEqual(0);
+      expect(at, source).toBeLessThan(fallback);
+      expect(hosting.rewrites[at].function, source).toEqual({ functionId: 'pages', region });
     }
   });
 });

@@ -11,6 +11,12 @@ const UPLOAD_URL = /^((?:\/uploads\/)|(?:https?:\/\/[^?#]+\/o\/products%2F))([a-
 /** The stored name of the copy of upload `name` (32 hex) at `width`. */
 export const variantName = (name: string, width: number) => `${name}-${width}w.webp`;
 
+/** The random name of an original upload at `path` in Cloud Storage (`products/<name>.<ext>`); null for anything
+ *  else, the copies (`<name>-<width>w.webp`) included. */
+export function storageUploadName(path: string): string | null {
+  return /^products\/([a-f0-9]{32})\.(?:webp|jpg|png)$/.exec(path)?.[1] ?? null;
+}
+
 /** The copies of an uploaded image, smallest first; empty for any other URL (use the URL as it is). */
 export function imageVariants(url: string): { url: string; width: number }[] {
   const m = UPLOAD_URL.exec(url);
