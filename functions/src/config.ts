@@ -36,6 +36,20 @@ function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
   return value;
 }
 
+/** PUBLIC_URL: the shop's public origin (e.g. https://shop.example.com), for absolute URLs in pages and sitemaps. */
+function origin(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  return url.origin;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   // Inside Cloud Functions (or their emulator) the code's folder is not ours to write: data defaults to the temp dir.
   const inFunctions = env.FUNCTIONS_EMULATOR === 'true' || env.K_SERVICE !== undefined;
@@ -48,6 +62,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     uploadsDir: resolve(dataDir, 'uploads'),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'web', 'dist')),
+    /** Undefined: each request's own host. */
+    publicUrl: origin(env, 'PUBLIC_URL'),
     pageSize: int(env, 'PAGE_SIZE', DEFAULT_PAGE_SIZE, MIN_PAGE_SIZE),
     holdHours: int(env, 'ORDER_HOLD_HOURS', DEFAULT_HOLD_HOURS, 1),
     jwtSecret: env.JWT_SECRET || undefined,

@@ -1,5 +1,6 @@
 // The Cloud Functions entry (Firebase backend): the same Express app as the embedded server (src/app.ts),
-// on the Firebase adapters (src/adapters/firebase). Hosting rewrites /api/** to `api` (firebase.json).
+// on the Firebase adapters (src/adapters/firebase). Hosting rewrites /api/** to `api`, and the catalogue and product
+// pages, sitemaps and robots.txt to `pages` (firebase.json); `reencodeUpload` runs the image pipeline on uploads.
 //
 // The global scope stays light: it only declares the functions and their parameters. The app, the Admin SDK and
 // the adapters load on the first request (a cold start that serves no API call, e.g. deploy-time discovery or
@@ -12,6 +13,7 @@ import { onRequest, type Request } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { Config } from './config.js';
 import { PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
+import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import type { Ports } from './ports.js';
 
 /** Keep in step with the `/api/**` rewrite in firebase.json. */
@@ -31,6 +33,10 @@ const paypalApiBase = defineString('PAYPAL_API_BASE', {
 const webApiKey = defineString('WEB_API_KEY', {
   default: '',
   description: "The project's web API key (Project settings > General), for POST /api/users and /api/users/login",
+});
+const publicUrlParam = defineString('PUBLIC_URL', {
+  default: '',
+  description: "The shop's public origin for canonical URLs, sitemaps and the pages' template (empty: https://<project>.web.app)",
 });
 const minInstances = defineInt('MIN_INSTANCES', { default: 0, description: 'Warm instances of the api function (0 = scale to zero)' });
 
@@ -164,4 +170,101 @@ export const expireOrders = onSchedule({ schedule: 'every 15 minutes', region: R
   const { store, clock } = await getPorts();
   const expired = await store.orders.expireStale(clock.now());
   if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
+});
+
+/** Server-rendered pages are cached at Hosting's CDN for 5 minutes (browsers revalidate each time). */
+const PAGES_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
+const TEMPLATE_TTL_MS = 300_000;
+
+/**
+ * The shop's public origin: PUBLIC_URL, else the project's default Hosting site (the Hosting emulator offline).
+ * Never the request's Host: the template fetched from it is shared by every visitor of the instance.
+ */
+function publicOrigin(): string {
+  const configured = publicUrlParam.value();
+  if (configured) return new URL(configured).origin;
+  if (process.env.FUNCTIONS_EMULATOR === 'true') return 'http://127.0.0.1:5005'; // firebase.json emulators.hosting
+  return `https://${process.env.GCLOUD_PROJECT}.web.app`;
+}
+
+let pagesApp: Promise<Express> | undefined;
+
+function getPagesApp(): Promise<Express> {
+  pagesApp ??= (async () => {
+    const [{ default: express }, { pageRoutes }, config, built] = await Promise.all([
+      import('express'),
+      import('./features/pages/routes.js'),
+      getConfig(),
+      getPorts(),
+    ]);
+    const origin = publicOrigin();
+    // The built index.html as Hosting serves it (a static file, never rewritten), kept for the CDN's lifetime.
+    let template: { text: string; at: number } | undefined;
+    const loadTemplate = async () => {
+      if (template && Date.now() - template.at < TEMPLATE_TTL_MS) return template.text;
+      const res = await fetch(`${origin}/index.html`, { signal: AbortSignal.timeout(5_000) });
+      if (!res.ok) throw new Error(`GET ${origin}/index.html answered ${res.status}`);
+      template = { text: await res.text(), at: Date.now() };
+      return template.text;
+    };
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.use(pageRoutes({ catalog: built.store.products, template: loadTemplate, pageSize: config.pageSize, publicUrl: origin, cacheControl: PAGES_CACHE_CONTROL }));
+    // The catalogue could not be read: the plain app, which loads its data itself (not cached at the CDN).
+    app.use(async (_req, res) => {
+      try {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.type('html').send(await loadTemplate());
+      } catch (error) {
+        logger.error('[pages] no template', error);
+        res.status(503).type('text/plain').send('The shop is starting up. Please try again in a moment.');
+      }
+    });
+    return app;
+  })().catch((error) => {
+    pagesApp = undefined;
+    throw error;
+  });
+  return pagesApp;
+}
+
+/** Catalogue and product pages with their own head and data, the sitemaps and robots.txt (src/features/pages). */
+export const pages = onRequest(
+  { region: REGION, memory: '256MiB', cpu: 1, concurrency: 80, maxInstances: 10, timeoutSeconds: 30, invoker: 'public' },
+  async (req, res) => {
+    let handler: Express;
+    try {
+      handler = await getPagesApp();
+    } catch (error) {
+      logger.error('[pages] could not start', error);
+      res.status(503).type('text/plain').send('The shop is starting up. Please try again in a moment.');
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      res.once('finish', resolve);
+      res.once('close', resolve);
+      handler(req as unknown as Parameters<Express>[0], res);
+    });
+  },
+);
+
+/**
+ * Images the web app uploads straight to Cloud Storage go through the API's image pipeline: copies at a few widths
+ * beside the upload, the upload replaced by its clean re-encoding (src/images/storageTrigger.ts).
+ */
+export const reencodeUpload = onObjectFinalized({ region: REGION, memory: '1GiB', cpu: 1, timeoutSeconds: 120 }, async (event) => {
+  const [{ reencodeStoredUpload }, { getStorage }, { getApps, initializeApp }] = await Promise.all([
+    import('./images/storageTrigger.js'),
+    import('firebase-admin/storage'),
+    import('firebase-admin/app'),
+  ]);
+  const admin = getApps()[0] ?? initializeApp();
+  const object = event.data;
+  const outcome = await reencodeStoredUpload(getStorage(admin).bucket(object.bucket), {
+    name: object.name,
+    generation: object.generation,
+    metadata: object.metadata ?? null,
+  });
+  if (outcome !== 'skipped') logger.info(`[images] ${object.name}: ${outcome}`);
 });

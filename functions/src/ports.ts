@@ -15,6 +15,7 @@ import type {
   ShippingAddress,
   UserSummary,
 } from './domain/index.js';
+import type { ReencodedImage } from './images/pipeline.js';
 
 export interface ProductQuery {
   /** Case-insensitive literal substring of the name (folded with the domain's searchKey); '' means all. */
@@ -131,8 +132,9 @@ export interface AuthPort {
 }
 
 export interface FilePort {
-  /** Stores validated image bytes under a random name and answers the public path (e.g. /uploads/x.webp). */
-  saveImage(bytes: Uint8Array, ext: 'jpg' | 'png' | 'webp', mime: string): Promise<string>;
+  /** Stores a re-encoded image (images/pipeline.ts) under a random name, its copies beside it (domain/images.ts's
+   *  naming rule), and answers the main file's public URL (e.g. /uploads/<name>.webp). */
+  saveImage(image: ReencodedImage): Promise<string>;
 }
 
 export interface CaptureCheck extends PaymentOrder {

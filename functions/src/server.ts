@@ -5,7 +5,8 @@ import { createEmbeddedPorts } from './adapters/embedded/index.js';
 import { createApp } from './app.js';
 import { readConfig, type Config } from './config.js';
 import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
-import { HOME_PRELOADS, hasWebApp, serveWebApp } from './http/webApp.js';
+import { pageRoutes } from './features/pages/routes.js';
+import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, serveWebApp } from './http/webApp.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
@@ -30,8 +31,13 @@ export async function startServer(config: Config = readConfig(), options: { cloc
     extraRoutes: (app) => {
       app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
       // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.
-      // The home page's first API calls are announced with it (Link: preload), so they load with the app.
-      if (hasWebApp(config.webDist)) serveWebApp(app, config.webDist, { preloads: { '/': HOME_PRELOADS } });
+      // Catalogue and product pages carry their own head (title, tags, JSON-LD) and their first data; should the
+      // catalogue not answer, the plain index.html announces the home page's API calls (Link: preload) instead.
+      if (hasWebApp(config.webDist)) {
+        const template = indexTemplate(config.webDist);
+        const pages = pageRoutes({ catalog: ports.store.products, template, pageSize: config.pageSize, publicUrl: config.publicUrl, cacheControl: HTML_CACHE });
+        serveWebApp(app, config.webDist, { preloads: { '/': HOME_PRELOADS }, pages });
+      }
     },
   });
 

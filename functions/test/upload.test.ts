@@ -1,4 +1,5 @@
 import { readdirSync, existsSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_TOO_BIG_MESSAGE, MAX_IMAGE_BYTES } from '../src/domain/index.js';
 import { startTestShop, type TestShop } from './support/shop.js';
@@ -25,21 +26,24 @@ function form(bytes: Buffer, filename: string, type: string, field = 'image') {
 const stored = () => (existsSync(shop.config.uploadsDir) ? readdirSync(shop.config.uploadsDir) : []);
 
 describe('POST /api/upload', () => {
-  it('stores a real image under a random name and serves it', async () => {
+  it('stores a real image, re-encoded to WebP, under a random name and serves it', async () => {
     const admin = await shop.adminToken();
     const res = await shop.call('POST', '/api/upload', { token: admin, raw: form(PNG, 'photo.png', 'image/png') });
     expect(res.status).toBe(201);
-    expect(res.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    expect(res.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     const served = await fetch(shop.url + res.body);
     expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1, 1]); // the same pixel
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('names the file by its bytes, not its extension', async () => {
+  it('checks the file by its bytes, not its name or declared type', async () => {
     const admin = await shop.adminToken();
     const res = await shop.call('POST', '/api/upload', { token: admin, raw: form(PNG, 'photo.jpg', 'image/jpeg') });
-    expect(res.body).toMatch(/\.png$/);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
   });
 
   it('refuses non-images, disguised files, oversized files and path tricks; stores nothing', async () => {
@@ -69,7 +73,7 @@ describe('POST /api/upload', () => {
     const admin = await shop.adminToken();
     const res = await shop.call('POST', '/api/upload', { token: admin, raw: form(PNG, '../../evil.png', 'image/png') });
     expect(res.status).toBe(201);
-    expect(res.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    expect(res.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
   });
 
   it('is for admins only', async () => {

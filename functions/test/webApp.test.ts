@@ -1,13 +1,17 @@
 // The built web app as the standalone server sends it (functions/src/http/webApp.ts): the precompressed copy the
 // browser accepts (Brotli, else gzip, else the file itself) with Vary: Accept-Encoding and the original type;
-// hashed /assets/ cached for a year, index.html always revalidated; the single-page app's fallback; the API untouched.
+// hashed /assets/ cached for a year, index.html always revalidated (as it is, or with a catalogue or product page's
+// own head); the single-page app's fallback; the API untouched.
+import express from 'express';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOME_PRELOADS, negotiateEncoding, preloadLinks } from '../src/http/webApp.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pageRoutes, type CatalogReader } from '../src/features/pages/routes.js';
+import { HOME_PRELOADS, HTML_CACHE, indexTemplate, negotiateEncoding, preloadLinks, serveWebApp } from '../src/http/webApp.js';
 import { startTestShop, type TestShop } from './support/shop.js';
 
 const dist = join(tmpdir(), `voltshop-webapp-${process.pid}-${Date.now()}`);
@@ -152,24 +156,37 @@ describe('web app files', () => {
     expect(icon.headers['content-encoding']).toBeUndefined();
   });
 
-  it('serves index.html compressed and never cached without revalidation, under / and /index.html', async () => {
-    for (const path of ['/', '/index.html']) {
-      const res = await get(path, CHROME);
-      expect(res.status, path).toBe(200);
-      expect(res.headers['content-type'], path).toMatch(/^text\/html/);
-      expect(res.headers['content-encoding'], path).toBe('br');
-      expect(res.headers['cache-control'], path).toBe('no-cache');
-      expect(varies(res.headers), path).toBe(true);
-      expect(res.text, path).toBe(HTML);
-    }
-    const plain = await get('/', undefined);
+  it('serves index.html compressed and never cached without revalidation', async () => {
+    const res = await get('/index.html', CHROME);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(varies(res.headers)).toBe(true);
+    expect(res.text).toBe(HTML);
+    const plain = await get('/index.html', undefined);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.text).toBe(HTML);
   });
 
-  it('answers the single-page app routes with index.html (no-cache), in the accepted coding', async () => {
-    for (const path of ['/product/abc', '/cart/abc?qty=1', '/admin/productlist/2', '/search/usb%20c']) {
+  it('answers the catalogue and product routes with index.html carrying their own head (test/pages.test.ts), compressed, no-cache', async () => {
+    for (const [path, status] of [['/', 200], ['/page/2', 200], ['/search/usb%20c', 200], ['/product/abc', 404]] as const) {
+      for (const coding of [CHROME, undefined]) {
+        const res = await get(path, coding);
+        expect(res.status, path).toBe(status);
+        expect(res.headers['content-type'], path).toMatch(/^text\/html/);
+        expect(res.headers['content-encoding'], path).toBe(coding ? 'br' : undefined);
+        expect(res.headers['cache-control'], path).toBe('no-cache');
+        expect(res.text, path).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
+        expect(res.text, path).toMatch(/<\/html>$/);
+        expect(res.text, path).not.toBe(HTML);
+      }
+    }
+  });
+
+  it('answers the other single-page app routes with index.html as it is (no-cache), in the accepted coding', async () => {
+    for (const path of ['/cart/abc?qty=1', '/admin/productlist/2', '/login', '/order/abc']) {
       const res = await get(path, 'gzip');
       expect(res.status, path).toBe(200);
       expect(res.headers['content-encoding'], path).toBe('gzip');
@@ -178,13 +195,43 @@ describe('web app files', () => {
     }
   });
 
-  it("announces the home page's first API calls with the home page only (Link: preload)", async () => {
-    const home = await get('/', CHROME);
-    expect(home.headers.link).toBe(preloadLinks(HOME_PRELOADS));
-    expect(home.headers.link).toContain('</api/products/top>; rel=preload; as=fetch; crossorigin');
-    expect(HOME_PRELOADS).toEqual(['/api/products?keyword=&pageNumber=1', '/api/products/top']);
-    for (const path of ['/product/abc', '/index.html', '/page/2', '/assets/app-abc123.js']) {
+  it('sends no preload with pages whose data is inlined, nor with any other', async () => {
+    for (const path of ['/', '/product/abc', '/index.html', '/page/2', '/assets/app-abc123.js']) {
       expect((await get(path, CHROME)).headers.link, path).toBeUndefined();
+    }
+  });
+
+  it("when the catalogue cannot be read, sends the home page as it is, announcing its first API calls (Link: preload)", async () => {
+    const failing: CatalogReader = {
+      list: () => Promise.reject(new Error('store down')),
+      top: () => Promise.reject(new Error('store down')),
+      get: () => Promise.reject(new Error('store down')),
+    };
+    const app = express();
+    serveWebApp(app, dist, {
+      preloads: { '/': HOME_PRELOADS },
+      pages: pageRoutes({ catalog: failing, template: indexTemplate(dist), pageSize: 8, cacheControl: HTML_CACHE }),
+    });
+    const server = await new Promise<Server>((r) => {
+      const s = app.listen(0, '127.0.0.1', () => r(s));
+    });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const address = server.address() as AddressInfo;
+      const home = await fetch(`http://127.0.0.1:${address.port}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get('link')).toBe(preloadLinks(HOME_PRELOADS));
+      expect(home.headers.get('link')).toContain('</api/products/top>; rel=preload; as=fetch; crossorigin');
+      expect(await home.text()).toBe(HTML);
+      expect(HOME_PRELOADS).toEqual(['/api/products?keyword=&pageNumber=1', '/api/products/top']);
+      const product = await fetch(`http://127.0.0.1:${address.port}/product/abc`);
+      expect(product.status).toBe(200);
+      expect(product.headers.get('link')).toBeNull();
+      expect(await product.text()).toBe(HTML);
+      expect(errors).toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      await new Promise<void>((r) => server.close(() => r()));
     }
   });
 

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProductToCart, axeViolations, checkout, DESKTOP, launch, MOBILE, newPage, openMenuIfCollapsed, register, screenshot, signIn, uniqueEmail } from './support/browser';
 import { startShop, type RunningShop } from './support/server';
@@ -87,6 +87,25 @@ function makePng(width: number, height: number, noise = false): Buffer {
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: noise ? 0 : 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/**
+ * `img` shows the upload at `image` (a 320 px wide WebP) or one of its copies: srcset lets the browser pick by layout
+ * width, and the image's naturalWidth then follows `sizes`, so the file it loaded is checked instead.
+ */
+async function expectShowsUpload(page: Page, img: Locator, image: string) {
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  const loaded = new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname;
+  expect([image, ...[320, 640, 960].map((w) => image.replace(/\.webp$/, `-${w}w.webp`))]).toContain(loaded);
+  expect((await page.request.get(loaded)).headers()['content-type']).toBe('image/webp');
+  // The file itself, alone: the uploaded 320 px (its copies are never enlarged).
+  const width = await page.evaluate(async (url) => {
+    const alone = new Image();
+    alone.src = url;
+    await alone.decode();
+    return alone.naturalWidth;
+  }, loaded);
+  expect(width).toBe(320);
+}
+
 const uploadedFiles = () => {
   try {
     return readdirSync(join(shop.dataDir, 'uploads'));
@@ -154,18 +173,18 @@ describe('admin: products', () => {
       await page.waitForTimeout(40);
     }
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await page.getByText(/^Image uploaded: \/uploads\/[0-9a-f]{32}\.png$/).waitFor();
+    await page.getByText(/^Image uploaded: \/uploads\/[0-9a-f]{32}\.webp$/).waitFor();
     expect([...seen].some((v) => v > 0 && v < 100), `progress values seen: ${[...seen].join(', ')}`).toBe(true);
-    expect(uploadedFiles().length).toBe(before + 1);
+    expect(uploadedFiles().length).toBe(before + 4); // re-encoded: the main WebP and its 320/640/960w copies
 
     // Then the real image for the product: a small gradient, shown in the preview.
     await page.getByLabel('Choose an image file').setInputFiles({ name: 'lamp-small.png', mimeType: 'image/png', buffer: makePng(320, 255) });
-    await page.getByText(/^Image uploaded: \/uploads\/[0-9a-f]{32}\.png$/).waitFor();
+    await page.getByText(/^Image uploaded: \/uploads\/[0-9a-f]{32}\.webp$/).waitFor();
     const image = await page.getByLabel('Image url').inputValue();
-    expect(image).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    expect(image).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     const preview = page.getByRole('img', { name: 'Preview of the product image' });
     expect(await preview.getAttribute('src')).toBe(image);
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await expectShowsUpload(page, preview, image);
 
     // Client checks from the shared schema: nothing is sent while price or stock are wrong.
     await page.getByLabel('Price').fill('-3');
@@ -191,7 +210,7 @@ describe('admin: products', () => {
     await page.goto(`/product/${id}`);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     const shown = page.locator(`main img[src="${image}"]`).first();
-    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await expectShowsUpload(page, shown, image);
     expect(await page.getByText('$24.50').first().isVisible()).toBe(true);
     expect(await page.getByLabel('Qty').locator('option').count()).toBe(7);
     await screenshot(page, 'admin-created-product-page');

@@ -1,6 +1,7 @@
-// How the first pages load (docs/benchmarks.md section 4): compressed files, each API call fetched once although
-// it is started early (Link preload for home, the route loader's prefetch for product and cart), no layout shift,
-// and no Content Security Policy violation (zod's eval probe).
+// How the first pages load (docs/benchmarks.md section 4): compressed files, no API call at all where the server put
+// the page's data in its HTML (home, product: functions/src/features/pages), each other API call fetched once
+// although it is started early (the route loader's prefetch for cart), no layout shift, and no Content Security
+// Policy violation (zod's eval probe).
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { MOBILE, newPage, pagePerTest, signIn } from './support/browser';
@@ -37,17 +38,18 @@ async function productId(): Promise<string> {
 }
 
 describe('first load', () => {
-  it('home: the two API calls announced with the page are fetched once; scripts and styles come compressed', async () => {
+  it('home: the products and the top rated come with the page (no API call); scripts and styles come compressed', async () => {
     const seen = await watch(page);
     const responses: { url: string; encoding?: string }[] = [];
     page.on('response', (r) => responses.push({ url: r.url(), encoding: r.headers()['content-encoding'] }));
     const home = await page.goto('/');
-    expect(home?.headers().link).toContain('/api/products/top');
+    expect(home?.headers().link).toBeUndefined(); // nothing to preload: the data is inlined
     await page.locator('.product-card').first().waitFor();
     await page.getByTestId('top-carousel').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(seen.api('/api/products?keyword=&pageNumber=1')).toHaveLength(1);
-    expect(seen.api('/api/products/top')).toHaveLength(1);
+    expect(seen.api('/api/products?keyword=&pageNumber=1')).toHaveLength(0);
+    expect(seen.api('/api/products/top')).toHaveLength(0);
+    expect(seen.requests.filter((r) => new URL(r.url()).pathname.startsWith('/api/'))).toEqual([]);
     // The app's entry script and its style sheet (the build compresses every text file of 1 KB or more).
     const entry = responses.filter((r) => /\/assets\/index-[^/]+\.(js|css)$/.test(r.url));
     expect(entry).toHaveLength(2);
@@ -57,7 +59,7 @@ describe('first load', () => {
     expect(shifts).toBeLessThan(0.02);
   });
 
-  it('product page opened directly: the product is fetched once, nothing shifts, no CSP violation', async () => {
+  it('product page opened directly: the product comes with the page (no API call), nothing shifts, no CSP violation', async () => {
     const id = await productId();
     const { context, page: mobile } = await newPage(await page.context().browser()!, base, MOBILE);
     try {
@@ -65,7 +67,7 @@ describe('first load', () => {
       await mobile.goto(`/product/${id}`);
       await mobile.getByRole('heading', { name: 'Reviews' }).waitFor();
       await mobile.waitForLoadState('networkidle');
-      expect(seen.api(`/api/products/${id}`)).toHaveLength(1);
+      expect(seen.api(`/api/products/${id}`)).toHaveLength(0);
       const { shifts, csp } = await seen.measures();
       expect(csp).toEqual([]);
       expect(shifts).toBeLessThan(0.02);
@@ -77,7 +79,7 @@ describe('first load', () => {
   it('cart/:id opened directly: adds the product with one fetch and shows the cart', async () => {
     const id = await productId();
     const seen = await watch(page);
-    await page.goto(`/cart/${id}?qty=1`);
+    await page.goto(`/cart/${id}?qty=1`); // the plain app shell: no data inlined
     await page.waitForURL(/\/cart$/);
     await page.getByTestId('cart-subtotal').first().waitFor();
     await page.waitForLoadState('networkidle');

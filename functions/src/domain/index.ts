@@ -7,3 +7,6 @@ export * from './schemas.js';
 export * from './types.js';
 export * from './limits.js';
 export * from './search.js';
+export * from './images.js';
+export * from './inlineData.js';
+export * from './site.js';

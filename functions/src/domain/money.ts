@@ -1,6 +1,9 @@
 // Money is kept in integer cents everywhere it is computed or stored, so that sums never drift
 // (0.1 + 0.2 style errors); it becomes a dollars number with 2 decimals only at the edges (JSON).
 
+/** The currency of every price in the shop (ISO 4217). */
+export const SHOP_CURRENCY = 'USD';
+
 /** Dollars (e.g. 19.99) to integer cents; rejects amounts that are not whole cents. */
 export function toCents(dollars: number): number {
   const cents = Math.round(dollars * 100);

@@ -2,8 +2,9 @@
 // each text file (web/scripts/precompress.ts) when the browser accepts it, with `Vary: Accept-Encoding`; hashed
 // files under /assets/ cached for a year (immutable), index.html always revalidated, every other URL outside
 // /api and /uploads answered with index.html (the single-page app's routes).
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { existsSync, readdirSync } from 'node:fs';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 
 export type ContentCoding = 'br' | 'gzip';
@@ -89,8 +90,25 @@ function cacheControlFor(urlPath: string): { maxAge: string | number; immutable:
   return { maxAge: OTHER_MAX_AGE, immutable: false };
 }
 
-/** Mounts the web app in `dist` on `app` (after the API routes). `preloads`: URL path -> fetches to announce with its page. */
-export function serveWebApp(app: express.Express, dist: string, options: { preloads?: Record<string, readonly string[]> } = {}): void {
+/** Reads `dist`'s index.html, again when it changed (the app rebuilt under the running server; looked at once a second). */
+export function indexTemplate(dist: string): () => Promise<string> {
+  const file = join(dist, 'index.html');
+  let cached: { text: string; mtimeMs: number; checkedAt: number } | undefined;
+  return async () => {
+    if (cached && Date.now() - cached.checkedAt < RESCAN_MS) return cached.text;
+    const mtimeMs = statSync(file).mtimeMs;
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { text: await readFile(file, 'utf8'), mtimeMs, checkedAt: Date.now() };
+    else cached.checkedAt = Date.now();
+    return cached.text;
+  };
+}
+
+/**
+ * Mounts the web app in `dist` on `app` (after the API routes). `pages`: routes answering their own HTML (the
+ * server-rendered heads and data, features/pages), before the files and the single-page fallback. `preloads`: URL
+ * path -> fetches to announce with its page where index.html is sent as it is (no data inlined).
+ */
+export function serveWebApp(app: express.Express, dist: string, options: { preloads?: Record<string, readonly string[]>; pages?: Router } = {}): void {
   let variants = scanVariants(dist);
   let scannedAt = Date.now();
   /** A hashed asset not seen at start: the app was rebuilt under the running server; look again (at most once a second). */
@@ -137,6 +155,7 @@ export function serveWebApp(app: express.Express, dist: string, options: { prelo
     });
   };
 
+  if (options.pages) app.use(options.pages);
   // Files with a precompressed copy: negotiated. index.html itself always revalidates, under any URL.
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -1,10 +1,12 @@
 // Uploads, beyond functions/test/upload.test.ts: hand-built multipart bodies with hostile file names (encoded
 // separators, backslashes, NUL, RFC 5987 filename*), several files, malformed multipart, and callers who lose
-// their rights. Refusals write nothing anywhere under the data directory; acceptances write exactly one file,
-// under a random name inside the uploads folder, never where the client's name pointed.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// their rights. Refusals write nothing anywhere under the data directory; acceptances write exactly one image (the
+// re-encoded main file and its smaller copies, src/images/pipeline.ts), under a random name inside the uploads
+// folder, never where the client's name pointed.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageVariants } from '../../src/domain/index.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
 let shop: TestShop;
@@ -31,6 +33,9 @@ function files(): string[] {
   for (const name of ['evil.png', 'evil.php', 'passwd']) if (existsSync(join(parent, name))) out.push(`../${name}`);
   return out.sort();
 }
+
+/** The files one accepted upload writes (as files() lists them): its main file and every copy of the naming rule. */
+const writtenFor = (path: string) => [path, ...imageVariants(path).map((v) => v.url)].map((u) => join('uploads', u.slice('/uploads/'.length))).sort();
 
 /** A multipart/form-data body built by hand, so the filename header is exactly what a hostile client sends. */
 function multipart(parts: { field: string; filename?: string; filenameStar?: string; type?: string; data: Buffer | string }[], boundary = 'XyZ123boundary') {
@@ -71,8 +76,9 @@ describe('hostile file names', () => {
       const res = await upload(multipart([{ field: 'image', filename: name, type: 'image/png', data: PNG }]));
       const added = files().filter((f) => !before.includes(f));
       if (res.status === 201) {
-        expect(res.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
-        expect(added).toEqual([join('uploads', res.body.slice('/uploads/'.length))]);
+        expect(res.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+        expect(added).toEqual(writtenFor(res.body));
+        expect(added).toHaveLength(4);
       } else {
         // A NUL in a part header is malformed multipart: refused as such (400), nothing written.
         expect(res.status).toBe(400);
@@ -86,17 +92,19 @@ describe('hostile file names', () => {
     const before = files();
     const res = await upload(multipart([{ field: 'image', filename: 'ok.png', filenameStar: "UTF-8''..%2F..%2Fevil.png", type: 'image/png', data: PNG }]));
     expect(res.status).toBe(201);
-    expect(files().filter((f) => !before.includes(f))).toEqual([join('uploads', res.body.slice('/uploads/'.length))]);
+    expect(files().filter((f) => !before.includes(f))).toEqual(writtenFor(res.body));
   });
 
-  it('a PHP script named .png, and a PNG-headed polyglot named .php: refused or stored as .png, never as given', async () => {
+  it('a PHP script named .png, and a PNG-headed polyglot named .php: refused or re-encoded to .webp, never as given', async () => {
     const before = files();
     const script = await upload(multipart([{ field: 'image', filename: 'evil.png', type: 'image/png', data: '<?php system($_GET["c"]); ?>' }]));
     expect(script.status).toBe(400);
     expect(files()).toEqual(before);
     const polyglot = await upload(multipart([{ field: 'image', filename: 'evil.php', type: 'application/x-php', data: Buffer.concat([PNG, Buffer.from('<?php echo 1; ?>')]) }]));
     expect(polyglot.status).toBe(201);
-    expect(polyglot.body).toMatch(/\.png$/);
+    expect(polyglot.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+    // Re-encoded: only the pixels are stored, the appended script is gone (functions/test/images.test.ts).
+    for (const f of writtenFor(polyglot.body)) expect(readFileSync(join(shop.config.dataDir, f), 'latin1')).not.toContain('<?php');
   });
 });
 

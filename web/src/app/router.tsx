@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { HomePage } from '@/features/catalog/routes/HomePage';
+import { catalogKeys } from '@domain/inlineData';
 import { prefetchProduct } from '@/features/catalog/api/prefetchProduct';
+import { hasInlineData } from '@/lib/inlineData';
 import { homeLoader } from '@/features/catalog/routes/homeLoader';
 import { RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './RootLayout';
@@ -23,11 +25,11 @@ function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy
 /**
  * Loader of a page that shows the product `:id` (product, cart/:id): on the page's first visit, while its code is
  * still downloading, the product request starts at once; the page's query then takes that answer (getProduct).
- * Later visits leave it to the page's query (and its cache).
+ * Later visits leave it to the page's query (and its cache), and so does a first visit whose HTML carried the product.
  */
 function prefetchProductFor(pageName: string) {
   return ({ params }: LoaderFunctionArgs) => {
-    if (params.id && !loadedPages.has(pageName)) prefetchProduct(params.id);
+    if (params.id && !loadedPages.has(pageName) && !hasInlineData(catalogKeys.detail(params.id))) prefetchProduct(params.id);
     return null;
   };
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { takeAllInlineData } from './inlineData';
 
 /** Client errors (4xx) are answers, not glitches: never retried. Network and 5xx errors get one retry. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -16,7 +17,9 @@ export function createQueryClient() {
   });
 }
 
+/** The app's client, holding from the start the answers the server put in the page (lib/inlineData.ts). */
 export const queryClient = createQueryClient();
+for (const { key, data, updatedAt } of takeAllInlineData()) queryClient.setQueryData(key, data, { updatedAt });
 
 /** Query keys of data that belongs to the signed-in user: dropped on sign-out or when another user signs in. */
 export const USER_SCOPED_KEYS = ['orders', 'users', 'admin', 'profile'] as const;

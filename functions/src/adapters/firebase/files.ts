@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { variantName } from '../../domain/index.js';
+import type { ReencodedImage } from '../../images/pipeline.js';
 import type { FilePort } from '../../ports.js';
+
+/** Custom metadata on files the pipeline wrote: the Storage trigger (images/storageTrigger.ts) leaves them alone. */
+export const REENCODED_MARK = { voltshopReencoded: 'true' } as const;
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** The part of a Cloud Storage bucket (firebase-admin/storage) this adapter uses. */
 export interface BucketLike {
@@ -20,14 +26,18 @@ export class CloudStorageFiles implements FilePort {
     private readonly emulatorHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST ?? '',
   ) {}
 
-  async saveImage(bytes: Uint8Array, ext: 'jpg' | 'png' | 'webp', mime: string): Promise<string> {
-    const path = `products/${randomBytes(16).toString('hex')}.${ext}`;
-    await this.bucket.file(path).save(Buffer.from(bytes), {
-      resumable: false,
-      contentType: mime,
-      preconditionOpts: { ifGenerationMatch: 0 }, // never overwrite
-      metadata: { cacheControl: 'public, max-age=31536000, immutable' },
-    });
+  async saveImage(image: ReencodedImage): Promise<string> {
+    const name = randomBytes(16).toString('hex');
+    const save = (path: string, bytes: Buffer) =>
+      this.bucket.file(path).save(bytes, {
+        resumable: false,
+        contentType: 'image/webp',
+        preconditionOpts: { ifGenerationMatch: 0 }, // never overwrite
+        metadata: { cacheControl: IMMUTABLE_CACHE, metadata: REENCODED_MARK },
+      });
+    await Promise.all(image.variants.map((v) => save(`products/${variantName(name, v.width)}`, v.bytes)));
+    const path = `products/${name}.webp`;
+    await save(path, image.main);
     return publicUrl(this.bucket.name, path, this.emulatorHost);
   }
 }

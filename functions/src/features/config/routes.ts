@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { PublicConfig } from '../../domain/index.js';
+import { SHOP_CURRENCY, type PublicConfig } from '../../domain/index.js';
 import type { Ports } from '../../ports.js';
 
 export function configRoutes({ payments, store }: Ports, options: { backend: PublicConfig['backend'] }) {
@@ -14,7 +14,7 @@ export function configRoutes({ payments, store }: Ports, options: { backend: Pub
     const config: PublicConfig = {
       paymentMode: payments.mode,
       paypalClientId: payments.clientId,
-      currency: 'USD',
+      currency: SHOP_CURRENCY,
       backend: options.backend,
     };
     res.json(config);

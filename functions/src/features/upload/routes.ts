@@ -1,11 +1,14 @@
 import { Router, type RequestHandler } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import multer, { MulterError } from 'multer';
-import { badInput, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageMime } from '../../domain/index.js';
+import { badInput, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES } from '../../domain/index.js';
 import { requireAdmin } from '../../http/auth.js';
+import { reencodeImage } from '../../images/pipeline.js';
 import type { Ports } from '../../ports.js';
 
-/** POST /api/upload (admin): one image in the field `image`, checked by its bytes, stored under a random name. */
+/** POST /api/upload (admin): one image in the field `image`, checked by its bytes (before decoding: sharp reads many
+ *  more formats, e.g. SVG, which must not pass), re-encoded to WebP (metadata and anything appended dropped, copies
+ *  at a few widths) and stored under a random name; answers the main file's path. */
 export function uploadRoutes({ auth, files }: Ports) {
   const router = Router();
   // Kept in memory (at most MAX_IMAGE_BYTES) so nothing touches the disk before the bytes are checked.
@@ -22,9 +25,8 @@ export function uploadRoutes({ auth, files }: Ports) {
   router.post('/', requireAdmin(auth), receiveImage, async (req, res) => {
     if (!req.file) throw badInput("No image received: send a JPEG, PNG or WebP file in the field 'image'");
     const type = await fileTypeFromBuffer(req.file.buffer);
-    const ext = type && type.mime in IMAGE_EXTENSIONS ? IMAGE_EXTENSIONS[type.mime as ImageMime] : null;
-    if (!type || !ext) throw badInput('Images only: JPEG, PNG or WebP (the file content is not one of these)');
-    const path = await files.saveImage(req.file.buffer, ext, type.mime);
+    if (!type || !(type.mime in IMAGE_EXTENSIONS)) throw badInput('Images only: JPEG, PNG or WebP (the file content is not one of these)');
+    const path = await files.saveImage(await reencodeImage(req.file.buffer));
     res.status(201).type('text/plain').send(path);
   });
 

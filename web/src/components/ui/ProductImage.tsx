@@ -1,8 +1,13 @@
+import { imageSrcSet } from '@domain/images';
 import { useState } from 'react';
+
+/** A card's width in the catalogue grid (1 to 4 columns by breakpoint). */
+export const CARD_IMAGE_SIZES = '(min-width: 992px) 25vw, (min-width: 768px) 33vw, (min-width: 576px) 50vw, 100vw';
 
 /**
  * A product image at the catalogue's 640x510 ratio (its box is sized before it loads), with a neutral placeholder
  * if it cannot load. `eager`: in the first screen; `priority`: the page's main image (its largest paint), fetched first.
+ * Uploaded images come with smaller copies (`srcset`, domain/images.ts), chosen by `sizes`: the image's layout width.
  */
 export function ProductImage({
   src,
@@ -10,13 +15,16 @@ export function ProductImage({
   className = '',
   eager = false,
   priority = false,
+  sizes = CARD_IMAGE_SIZES,
 }: {
   src: string;
   alt: string;
   className?: string;
   eager?: boolean;
   priority?: boolean;
+  sizes?: string;
 }) {
+  const srcSet = imageSrcSet(src);
   const [failed, setFailed] = useState(false);
   return (
     <div className={`product-image ${className}`}>
@@ -27,6 +35,8 @@ export function ProductImage({
       ) : (
         <img
           src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? sizes : undefined}
           alt={alt}
           width={640}
           height={510}

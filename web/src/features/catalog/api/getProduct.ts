@@ -1,4 +1,5 @@
 import type { ProductDetail } from '@domain';
+import { catalogKeys } from '@domain/inlineData';
 import { useQuery } from '@tanstack/react-query';
 import { fetchProduct, takePrefetchedProduct } from './prefetchProduct';
 
@@ -7,7 +8,7 @@ export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDet
   return takePrefetchedProduct(id) ?? fetchProduct(id, signal);
 }
 
-export const productKey = (id: string) => ['products', 'detail', id] as const;
+export const productKey = catalogKeys.detail;
 
 export const productQuery = (id: string) => ({
   queryKey: productKey(id),

@@ -1,4 +1,5 @@
 import type { ProductPage } from '@domain';
+import { catalogKeys } from '@domain/inlineData';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -13,7 +14,7 @@ export function getProducts({ keyword = '', pageNumber = 1 }: ProductListParams,
   return api<ProductPage>(`/api/products?${query}`, { signal });
 }
 
-export const productListKey = (p: ProductListParams) => ['products', 'list', p.keyword ?? '', p.pageNumber ?? 1] as const;
+export const productListKey = (p: ProductListParams) => catalogKeys.list(p.keyword ?? '', p.pageNumber ?? 1);
 
 export function useProducts(params: ProductListParams) {
   return useQuery({

@@ -1,4 +1,5 @@
 import type { Product } from '@domain';
+import { catalogKeys } from '@domain/inlineData';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -8,5 +9,5 @@ export function getTopProducts(signal?: AbortSignal): Promise<Product[]> {
 }
 
 export function useTopProducts() {
-  return useQuery({ queryKey: ['products', 'top'], queryFn: ({ signal }) => getTopProducts(signal) });
+  return useQuery({ queryKey: catalogKeys.top(), queryFn: ({ signal }) => getTopProducts(signal) });
 }

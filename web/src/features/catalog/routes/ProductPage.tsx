@@ -41,7 +41,7 @@ export function ProductPage() {
             <Meta title={p.name} description={p.description.slice(0, 160)} />
             <Row className="g-4">
               <Col md={6} lg={5}>
-                <ProductImage src={p.image} alt={p.name} priority className="rounded-3 shadow-sm" />
+                <ProductImage src={p.image} alt={p.name} priority sizes="(min-width: 992px) 42vw, (min-width: 768px) 50vw, 100vw" className="rounded-3 shadow-sm" />
               </Col>
               <Col md={6} lg={4}>
                 <ListGroup variant="flush" className="product-details">

@@ -1,14 +1,17 @@
 import type { Product, ProductPage } from '@domain';
+import { catalogKeys } from '@domain/inlineData';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { takeInlineData } from '@/lib/inlineData';
 import { getProducts } from '../api/getProducts';
 import { getTopProducts } from '../api/getTopProducts';
 
 export interface HomeData {
   keyword: string;
   page: number;
-  /** Not awaited: the page renders at once and shows a spinner where the data will be. */
-  products: Promise<ProductPage>;
-  top: Promise<Product[]> | null;
+  /** The answer the server put in the page (first load: shown at once), else a fetch not awaited: the page renders
+   *  at once and shows a spinner where the data will be. */
+  products: ProductPage | Promise<ProductPage>;
+  top: Product[] | Promise<Product[]> | null;
 }
 
 const handled = <T,>(p: Promise<T>) => {
@@ -23,7 +26,7 @@ export function homeLoader({ params, request }: LoaderFunctionArgs): HomeData {
   return {
     keyword,
     page,
-    products: handled(getProducts({ keyword, pageNumber: page }, request.signal)),
-    top: keyword ? null : handled(getTopProducts(request.signal)),
+    products: takeInlineData<ProductPage>(catalogKeys.list(keyword, page)) ?? handled(getProducts({ keyword, pageNumber: page }, request.signal)),
+    top: keyword ? null : (takeInlineData<Product[]>(catalogKeys.top()) ?? handled(getTopProducts(request.signal))),
   };
 }

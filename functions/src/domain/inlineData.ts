@@ -1,0 +1,22 @@
+// The data a page's first queries need, sent inside its HTML (functions/src/features/pages) so the first paint makes
+// no API round trip; the web takes it at start-up (web/src/lib/inlineData.ts). Both sides name the queries with
+// these keys (the web's TanStack Query keys and the home loader's).
+
+/** The `<script type="application/json">` element holding the data. */
+export const INLINE_DATA_ID = 'voltshop-data';
+
+export const catalogKeys = {
+  /** GET /api/products?keyword=&pageNumber= */
+  list: (keyword: string, pageNumber: number) => ['products', 'list', keyword, pageNumber] as const,
+  /** GET /api/products/top */
+  top: () => ['products', 'top'] as const,
+  /** GET /api/products/:id */
+  detail: (id: string) => ['products', 'detail', id] as const,
+};
+
+export interface InlineData {
+  /** When the server read the data (ms since the epoch): the web counts its freshness from then. */
+  renderedAt: number;
+  /** Each query's key and its answer, exactly as the API would send it. */
+  queries: { key: readonly unknown[]; data: unknown }[];
+}

@@ -1,0 +1,8 @@
+// The shop's name and default page texts: the web's <Meta> and the server-rendered page heads (features/pages).
+export const SITE_NAME = 'Voltshop';
+export const DEFAULT_TITLE = `Welcome To ${SITE_NAME}`;
+export const DEFAULT_DESCRIPTION = 'Voltshop: the best tech products at the best prices';
+export const DEFAULT_KEYWORDS = 'electronics, buy electronics, cheap electronics, tech, gadgets';
+
+/** A page's full title: "{title} | Voltshop", or the default title. */
+export const pageTitle = (title?: string) => (title ? `${title} | ${SITE_NAME}` : DEFAULT_TITLE);

@@ -1,0 +1,230 @@
+// Pages search engines and link previews can read without JavaScript: per-route <title>, description, canonical
+// URL, Open Graph and Twitter tags, JSON-LD, and the data the page's first queries need, written into the built
+// index.html. Pure functions of their inputs (no I/O): features/pages/routes.ts reads the catalogue and sends them.
+import {
+  catalogKeys,
+  DEFAULT_DESCRIPTION,
+  DEFAULT_TITLE,
+  INLINE_DATA_ID,
+  pageTitle,
+  SHOP_CURRENCY,
+  SITE_NAME,
+  type InlineData,
+  type Product,
+  type ProductDetail,
+  type ProductPage,
+} from '../../domain/index.js';
+
+/** What a page's <head> says about it. `origin`-relative paths are made absolute when rendered. */
+export interface PageHead {
+  status: 200 | 404;
+  /** The full title (pageTitle()). */
+  title: string;
+  description: string;
+  /** Path of the page's canonical URL; none for pages that must not be indexed. */
+  canonical?: string;
+  /** e.g. 'noindex, follow' (search results, missing pages). */
+  robots?: string;
+  ogType: 'website' | 'product';
+  /** Path or absolute URL of the preview image. */
+  image?: string;
+  imageAlt?: string;
+  /** Open Graph product price (product pages). */
+  price?: number;
+  jsonLd: Record<string, unknown>[];
+  queries: InlineData['queries'];
+}
+
+const SCHEMA = 'https://schema.org';
+const DESCRIPTION_MAX = 160;
+
+/** Text and attribute values in HTML: every character that could end or open markup is escaped. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON inside a <script> data block: no `</script>`, `<!--` or line separators can end or alter the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `path` (starting with /) on `origin`; absolute URLs as they are. */
+export const absolute = (origin: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${origin}${path}`);
+
+/** The first `max` characters of `text` on one line, cut at a word when it is longer. */
+function summary(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;
+const listPath = (keyword: string, page: number) =>
+  `${keyword ? `/search/${encodeURIComponent(keyword)}` : ''}${page > 1 ? `/page/${page}` : ''}` || '/';
+
+function breadcrumbs(origin: string, trail: { name: string; path: string }[]) {
+  return {
+    '@context': SCHEMA,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: absolute(origin, t.path) })),
+  };
+}
+
+function webSite(origin: string) {
+  return {
+    '@context': SCHEMA,
+    '@type': 'WebSite',
+    name: SITE_NAME,
+    url: `${origin}/`,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search/{search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+/** Home, /page/N, /search/kw(/page/N): the list page (and, without a keyword, the top rated) the page shows first. */
+export function listHead(origin: string, view: { keyword: string; page: ProductPage; top: Product[] | null }): PageHead {
+  const { keyword, page, top } = view;
+  const home = !keyword && page.page === 1;
+  const title = keyword
+    ? pageTitle(`Search: ${keyword}${page.page > 1 ? ` (page ${page.page})` : ''}`)
+    : home
+      ? DEFAULT_TITLE
+      : pageTitle(`Latest Products, page ${page.page}`);
+  const path = listPath(keyword, page.page);
+  const trail = [{ name: SITE_NAME, path: '/' }];
+  if (keyword) trail.push({ name: `Search: ${keyword}`, path: listPath(keyword, 1) });
+  if (page.page > 1) trail.push({ name: `Page ${page.page}`, path });
+  const queries: InlineData['queries'] = [{ key: catalogKeys.list(keyword, page.page), data: page }];
+  if (top) queries.push({ key: catalogKeys.top(), data: top });
+  const first = top?.[0] ?? page.products[0];
+  return {
+    status: 200,
+    title,
+    description: keyword ? summary(`${SITE_NAME} products matching “${keyword}”.`) : DEFAULT_DESCRIPTION,
+    // Search results are not pages of their own for an index (endless keywords); their links are followed.
+    canonical: keyword ? undefined : path,
+    robots: keyword ? 'noindex, follow' : undefined,
+    ogType: 'website',
+    image: first?.image,
+    imageAlt: first?.name,
+    jsonLd: [webSite(origin), ...(trail.length > 1 ? [breadcrumbs(origin, trail)] : [])],
+    queries,
+  };
+}
+
+/** /product/:id: the product with its offer (price, currency, availability) and rating. */
+export function productHead(origin: string, product: ProductDetail): PageHead {
+  const path = productPath(product._id);
+  const url = absolute(origin, path);
+  const description = summary(product.description) || DEFAULT_DESCRIPTION;
+  const ld: Record<string, unknown> = {
+    '@context': SCHEMA,
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    name: product.name,
+    description: product.description,
+    image: [absolute(origin, product.image)],
+    sku: product._id,
+    url,
+    category: product.category,
+    brand: { '@type': 'Brand', name: product.brand },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: product.price.toFixed(2),
+      priceCurrency: SHOP_CURRENCY,
+      availability: `${SCHEMA}/${product.countInStock > 0 ? 'InStock' : 'OutOfStock'}`,
+      itemCondition: `${SCHEMA}/NewCondition`,
+    },
+  };
+  if (product.numReviews > 0) {
+    ld.aggregateRating = { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews, bestRating: 5, worstRating: 1 };
+  }
+  return {
+    status: 200,
+    title: pageTitle(product.name),
+    description,
+    canonical: path,
+    ogType: 'product',
+    image: product.image,
+    imageAlt: product.name,
+    price: product.price,
+    jsonLd: [ld, breadcrumbs(origin, [{ name: SITE_NAME, path: '/' }, { name: product.name, path }])],
+    queries: [{ key: catalogKeys.detail(product._id), data: product }],
+  };
+}
+
+/** A product or page that does not exist: a 404 the app still opens (it shows its own message), never indexed. */
+export function notFoundHead(): PageHead {
+  return { status: 404, title: pageTitle('Page not found'), description: DEFAULT_DESCRIPTION, robots: 'noindex', ogType: 'website', jsonLd: [], queries: [] };
+}
+
+/** The tags `head` adds to the page. */
+function headTags(origin: string, head: PageHead, renderedAt: number): string {
+  const tag = (name: string, attr: 'name' | 'property', content: string) => `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;
+  const out = [`<title>${escapeHtml(head.title)}</title>`, tag('description', 'name', head.description)];
+  if (head.robots) out.push(tag('robots', 'name', head.robots));
+  const url = head.canonical ? absolute(origin, head.canonical) : undefined;
+  if (url) out.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
+  out.push(tag('og:site_name', 'property', SITE_NAME), tag('og:type', 'property', head.ogType), tag('og:title', 'property', head.title));
+  out.push(tag('og:description', 'property', head.description));
+  if (url) out.push(tag('og:url', 'property', url));
+  const image = head.image ? absolute(origin, head.image) : undefined;
+  if (image) {
+    out.push(tag('og:image', 'property', image));
+    if (head.imageAlt) out.push(tag('og:image:alt', 'property', head.imageAlt));
+  }
+  if (head.price !== undefined) {
+    out.push(tag('product:price:amount', 'property', head.price.toFixed(2)), tag('product:price:currency', 'property', SHOP_CURRENCY));
+  }
+  out.push(tag('twitter:card', 'name', image ? 'summary_large_image' : 'summary'), tag('twitter:title', 'name', head.title));
+  out.push(tag('twitter:description', 'name', head.description));
+  if (image) out.push(tag('twitter:image', 'name', image));
+  // Data blocks, never executed (nor blocked by the CSP's script-src).
+  for (const ld of head.jsonLd) out.push(`<script type="application/ld+json">${jsonForScript(ld)}</script>`);
+  if (head.queries.length) {
+    const data: InlineData = { renderedAt, queries: head.queries };
+    out.push(`<script type="application/json" id="${INLINE_DATA_ID}">${jsonForScript(data)}</script>`);
+  }
+  return out.join('\n    ');
+}
+
+/**
+ * The built index.html with `head`'s tags: its own <title> and description replaced, the rest added at the end of
+ * <head> (before the app's script runs, which reads the data block).
+ */
+export function renderPage(template: string, origin: string, head: PageHead, renderedAt: number): string {
+  const tags = headTags(origin, head, renderedAt);
+  const stripped = template.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  const at = stripped.search(/<\/head>/i);
+  if (at < 0) throw new Error('index.html has no </head>');
+  return `${stripped.slice(0, at)}  ${tags}\n  ${stripped.slice(at)}`;
+}
+
+/** The public pages in a sitemap: at most this many URLs per file (the sitemaps.org limit). */
+export const SITEMAP_MAX_URLS = 50_000;
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** A <urlset> of `entries` (absolute URLs, last modified). */
+export function sitemapUrlSet(entries: { loc: string; lastmod?: string }[]): string {
+  const urls = entries.map((e) => `  <url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeHtml(e.lastmod)}</lastmod>` : ''}</url>`);
+  return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** A <sitemapindex> of the files `/sitemap-products-1.xml` .. `-{count}.xml`. */
+export function sitemapIndex(origin: string, count: number): string {
+  const files = Array.from({ length: count }, (_, i) => `  <sitemap><loc>${escapeHtml(`${origin}/sitemap-products-${i + 1}.xml`)}</loc></sitemap>`);
+  return `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${files.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** Routes of the signed-in and checkout screens: nothing there for an index. */
+export const PRIVATE_PATHS = ['/admin', '/cart', '/shipping', '/payment', '/placeorder', '/order', '/profile', '/login', '/register'] as const;
+
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}

@@ -1,0 +1,123 @@
+// The per-route HTML, sitemap and robots.txt (render.ts), served by the embedded server (http/webApp.ts) and by the
+// Firebase `pages` function (src/index.ts) behind a Hosting rewrite. Reads go through the catalogue's store port.
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { idSchema, productQuerySchema } from '../../domain/index.js';
+import { negotiateEncoding } from '../../http/webApp.js';
+import type { ProductStore } from '../../ports.js';
+import { listHead, notFoundHead, productHead, productPath, renderPage, robotsTxt, SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet, type PageHead } from './render.js';
+
+/** What the pages read from the catalogue. */
+export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'>;
+
+export interface PageRoutesOptions {
+  catalog: CatalogReader;
+  /** The built index.html (read again when the app is rebuilt, or fetched from Hosting). */
+  template: (req: Request) => Promise<string>;
+  pageSize: number;
+  /** The shop's public origin for absolute URLs (PUBLIC_URL); default: the request's own. */
+  publicUrl?: string;
+  /** Cache-Control of the pages, sitemaps and robots.txt. */
+  cacheControl: string;
+  /** How many products the home carousel shows (GET /api/products/top). */
+  topCount?: number;
+  /** URLs per sitemap file (tests make it small). */
+  sitemapMaxUrls?: number;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** `body` in the coding the request accepts best (these answers are made per request, so compressed quickly). */
+async function sendCompressed(req: Request, res: Response, status: number, type: string, body: string) {
+  res.status(status).type(type).vary('Accept-Encoding');
+  const coding = negotiateEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
+  const bytes = Buffer.from(body);
+  if (!coding || bytes.length < 1024) return res.send(bytes);
+  res.setHeader('Content-Encoding', coding);
+  res.send(coding === 'br' ? await brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipAsync(bytes, { level: 6 }));
+}
+
+/**
+ * A page handler that, when the catalogue cannot be read, hands over to the next handler (the plain index.html,
+ * whose app then loads the data itself) instead of failing the page.
+ */
+const orPlainApp = (handler: (req: Request, res: Response) => Promise<unknown>) => async (req: Request, res: Response, next: NextFunction) => {
+  try {
+    await handler(req, res);
+  } catch (error) {
+    if (res.headersSent) return next(error);
+    console.error('[pages]', error);
+    next();
+  }
+};
+
+export function pageRoutes(options: PageRoutesOptions): Router {
+  const { catalog, pageSize } = options;
+  const topCount = options.topCount ?? 3;
+  const perSitemap = options.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
+  const originOf = (req: Request) => options.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+  const router = Router();
+
+  const sendPage = async (req: Request, res: Response, head: PageHead) => {
+    const html = renderPage(await options.template(req), originOf(req), head, Date.now());
+    res.setHeader('Cache-Control', options.cacheControl);
+    await sendCompressed(req, res, head.status, 'html', html);
+  };
+
+  const listPage = async (req: Request, res: Response) => {
+    const parsed = productQuerySchema.safeParse({ keyword: req.params.keyword ?? '', pageNumber: req.params.pageNumber ?? '1' });
+    if (!parsed.success) return sendPage(req, res, notFoundHead());
+    const { keyword, pageNumber } = parsed.data;
+    const [page, top] = await Promise.all([
+      catalog.list({ keyword: keyword.trim(), page: pageNumber, pageSize }),
+      keyword ? null : catalog.top(topCount),
+    ]);
+    // A page past the end (the app says so itself): not a page to index.
+    if (pageNumber > 1 && pageNumber > page.pages) return sendPage(req, res, notFoundHead());
+    await sendPage(req, res, listHead(originOf(req), { keyword, page, top }));
+  };
+
+  for (const path of ['/', '/page/:pageNumber', '/search/:keyword', '/search/:keyword/page/:pageNumber']) router.get(path, orPlainApp(listPage));
+
+  router.get(
+    '/product/:id',
+    orPlainApp(async (req, res) => {
+      const id = idSchema.safeParse(req.params.id);
+      const product = id.success ? await catalog.get(id.data) : null;
+      await sendPage(req, res, product ? productHead(originOf(req), product) : notFoundHead());
+    }),
+  );
+
+  router.get('/robots.txt', (req, res) => {
+    res.setHeader('Cache-Control', options.cacheControl);
+    res.type('text/plain').send(robotsTxt(originOf(req)));
+  });
+
+  /** File `n` (1-based) of the product sitemap: the home page (first file only) and up to perSitemap products. */
+  const sitemapFile = async (origin: string, n: number) => {
+    const perFile = perSitemap - 1; // room for the home page in the first file; every file the same size
+    const page = await catalog.list({ keyword: '', page: n, pageSize: perFile });
+    const entries = page.products.map((p) => ({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt }));
+    return { pages: page.pages, entries: n === 1 ? [{ loc: `${origin}/` }, ...entries] : entries };
+  };
+
+  router.get('/sitemap.xml', async (req, res) => {
+    const origin = originOf(req);
+    const first = await sitemapFile(origin, 1);
+    res.setHeader('Cache-Control', options.cacheControl);
+    // Larger than one file: an index of the files.
+    await sendCompressed(req, res, 200, 'application/xml', first.pages > 1 ? sitemapIndex(origin, first.pages) : sitemapUrlSet(first.entries));
+  });
+
+  router.get(/^\/sitemap-products-([1-9][0-9]{0,6})\.xml$/, async (req, res) => {
+    const n = Number((req.params as unknown as string[])[0]);
+    const file = await sitemapFile(originOf(req), n);
+    res.setHeader('Cache-Control', options.cacheControl);
+    if (n > Math.max(1, file.pages)) return sendCompressed(req, res, 404, 'application/xml', sitemapUrlSet([]));
+    await sendCompressed(req, res, 200, 'application/xml', sitemapUrlSet(file.entries));
+  });
+
+  return router;
+}

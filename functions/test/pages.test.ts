@@ -1,0 +1,349 @@
+// Pages search engines and link previews read without JavaScript (src/features/pages): each catalogue and product
+// URL answers HTML with its own title, description, canonical URL, Open Graph / Twitter tags, JSON-LD and the data
+// its first queries need; unknown products are 404 pages never indexed; sitemap.xml and robots.txt. Everything is
+// fetched over HTTP and read as a crawler would, scripts not run.
+import express from 'express';
+import { JSDOM } from 'jsdom';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogKeys, INLINE_DATA_ID, type InlineData, type Product, type ProductDetail, type ProductPage } from '../src/domain/index.js';
+import { pageRoutes, type CatalogReader } from '../src/features/pages/routes.js';
+import { startTestShop, type TestShop } from './support/shop.js';
+
+const ORIGIN = 'https://shop.example';
+const dist = join(tmpdir(), `voltshop-pages-${process.pid}-${Date.now()}`);
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Welcome To Voltshop</title>
+    <meta name="description" content="Voltshop: the best tech products at the best prices" />
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+let shop: TestShop;
+beforeAll(async () => {
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(join(dist, 'index.html'), TEMPLATE);
+  shop = await startTestShop({ WEB_DIST: dist, PUBLIC_URL: ORIGIN });
+});
+afterAll(async () => {
+  await shop?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** GETs `path` as a crawler: no JavaScript, the markup parsed as it is. */
+async function crawl(path: string, base = shop.url) {
+  const res = await fetch(base + path, { headers: { 'Accept-Encoding': 'br, gzip' } });
+  const html = await res.text();
+  const { document } = new JSDOM(html).window;
+  const meta = (key: string) => document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? null;
+  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '')) as Record<string, any>[];
+  const dataText = document.getElementById(INLINE_DATA_ID)?.textContent;
+  const data = dataText ? (JSON.parse(dataText) as InlineData) : null;
+  const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
+  return { res, html, document, meta, jsonLd, data, canonical, title: document.title, titles: document.querySelectorAll('title').length };
+}
+
+const ofType = (lds: Record<string, any>[], type: string) => lds.find((l) => l['@type'] === type);
+const dataFor = (data: InlineData | null, key: readonly unknown[]) => data?.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(key))?.data;
+
+async function allProducts(): Promise<Product[]> {
+  const out: Product[] = [];
+  for (let page = 1; ; page++) {
+    const res = await shop.call<ProductPage>('GET', `/api/products?pageNumber=${page}`);
+    out.push(...res.body.products);
+    if (page >= res.body.pages) return out;
+  }
+}
+
+describe('GET /product/:id without JavaScript', () => {
+  it('carries the name, price and image in its title, tags and Product JSON-LD, and the data of its first query', async () => {
+    const reviewed = (await allProducts()).find((p) => p.numReviews > 0 && p.countInStock > 0)!;
+    const product = (await shop.call<ProductDetail>('GET', `/api/products/${reviewed._id}`)).body;
+    const page = await crawl(`/product/${product._id}`);
+    const url = `${ORIGIN}/product/${product._id}`;
+    const image = product.image.startsWith('/') ? ORIGIN + product.image : product.image;
+
+    expect(page.res.status).toBe(200);
+    expect(page.res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.res.headers.get('cache-control')).toBe('no-cache');
+    expect(page.res.headers.get('link')).toBeNull(); // the data is in the page: nothing to preload
+    expect(page.title).toBe(`${product.name} | Voltshop`);
+    expect(page.titles).toBe(1);
+    const description = page.meta('description')!;
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.length).toBeGreaterThan(100);
+    expect(product.description.replace(/\s+/g, ' ').startsWith(description.replace(/…$/, ''))).toBe(true);
+    expect(page.canonical).toBe(url);
+    expect(page.meta('robots')).toBeNull();
+    expect(page.meta('og:type')).toBe('product');
+    expect(page.meta('og:title')).toBe(`${product.name} | Voltshop`);
+    expect(page.meta('og:url')).toBe(url);
+    expect(page.meta('og:image')).toBe(image);
+    expect(page.meta('product:price:amount')).toBe(product.price.toFixed(2));
+    expect(page.meta('product:price:currency')).toBe('USD');
+    expect(page.meta('twitter:card')).toBe('summary_large_image');
+    expect(page.meta('twitter:image')).toBe(image);
+
+    const ld = ofType(page.jsonLd, 'Product')!;
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', name: product.name, image: [image], url, brand: { name: product.brand } });
+    expect(ld.offers).toEqual(
+      expect.objectContaining({ '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock' }),
+    );
+    expect(ld.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews });
+    expect(ofType(page.jsonLd, 'BreadcrumbList')!.itemListElement.map((i: { item: string }) => i.item)).toEqual([`${ORIGIN}/`, url]);
+
+    // The product page's first query (web: ['products', 'detail', id]) is answered by the page itself, as the API would.
+    expect(dataFor(page.data, catalogKeys.detail(product._id))).toEqual(product);
+    expect(page.data!.renderedAt).toBeLessThanOrEqual(Date.now());
+    // The app itself is still the page: its script, its root.
+    expect(page.document.querySelector('script[type="module"][src="/assets/index-abc123.js"]')).not.toBeNull();
+    expect(page.document.getElementById('root')).not.toBeNull();
+  });
+
+  it('an out-of-stock product without reviews: OutOfStock, no aggregateRating', async () => {
+    const admin = await shop.adminToken();
+    const created = (await shop.call<Product>('POST', '/api/products', { token: admin })).body; // stock 0, no reviews
+    const ld = ofType((await crawl(`/product/${created._id}`)).jsonLd, 'Product')!;
+    expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(ld.aggregateRating).toBeUndefined();
+  });
+
+  it('an unknown or malformed id: a 404 page marked noindex, with no data, that still opens the app', async () => {
+    for (const path of ['/product/000000000000000000000000', '/product/no%20such%20thing', `/product/${'x'.repeat(300)}`]) {
+      const page = await crawl(path);
+      expect(page.res.status, path).toBe(404);
+      expect(page.res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(page.meta('robots'), path).toBe('noindex');
+      expect(page.canonical, path).toBeNull();
+      expect(page.data, path).toBeNull();
+      expect(page.jsonLd, path).toEqual([]);
+      expect(page.document.querySelector('script[type="module"]'), path).not.toBeNull();
+    }
+  });
+
+  it('escapes an admin-written name everywhere: no element, attribute or script can be injected', async () => {
+    const admin = await shop.adminToken();
+    const created = (await shop.call<Product>('POST', '/api/products', { token: admin })).body;
+    const name = `Pwn</script><img src=x onerror=alert(1)>"' & <!-- \u2028`;
+    const description = `</title><script>alert(2)</script><meta http-equiv="refresh" content="0;url=https://evil.test">`;
+    const update = await shop.call('PUT', `/api/products/${created._id}`, {
+      token: admin,
+      body: { name, price: 12.5, image: '/images/sample.svg', brand: '"><svg onload=alert(3)>', category: 'x', countInStock: 3, description },
+    });
+    expect(update.status).toBe(200);
+    const stored = (await shop.call<Product>('GET', `/api/products/${created._id}`)).body.name; // as the store keeps it
+    expect(stored).toContain('</script><img src=x onerror=alert(1)>"\' & <!--');
+
+    const page = await crawl(`/product/${created._id}`);
+    expect(page.res.status).toBe(200);
+    // Nothing the admin wrote became markup: only the template's one module script and the data blocks.
+    expect(page.document.querySelectorAll('img, svg, meta[http-equiv]')).toHaveLength(0);
+    expect([...page.document.querySelectorAll('script')].map((s) => s.getAttribute('type'))).toEqual([
+      'module',
+      'application/ld+json',
+      'application/ld+json',
+      'application/json',
+    ]);
+    expect(page.titles).toBe(1);
+    // ...and every text reads back exactly.
+    expect(page.title).toBe(`${stored} | Voltshop`);
+    expect(page.meta('og:title')).toBe(`${stored} | Voltshop`);
+    expect(page.meta('description')).toBe(description);
+    expect(ofType(page.jsonLd, 'Product')!.name).toBe(stored);
+    expect(ofType(page.jsonLd, 'Product')!.description).toBe(description);
+    expect((dataFor(page.data, catalogKeys.detail(created._id)) as Product).name).toBe(stored);
+    expect(page.html).not.toMatch(/<\/script><img/i);
+  });
+
+  it('keeps the content security policy: no inline script allowed, the data blocks are not scripts to run', async () => {
+    const [first] = await allProducts();
+    const page = await crawl(`/product/${first._id}`);
+    const csp = page.res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const executable = [...page.document.querySelectorAll('script')].filter((s) => !['application/json', 'application/ld+json'].includes(s.getAttribute('type') ?? ''));
+    expect(executable.every((s) => s.hasAttribute('src'))).toBe(true);
+  });
+});
+
+describe('catalogue pages without JavaScript', () => {
+  it('home: WebSite with a SearchAction, canonical /, and the first list page and top rated inlined', async () => {
+    const page = await crawl('/');
+    expect(page.res.status).toBe(200);
+    expect(page.res.headers.get('link')).toBeNull();
+    expect(page.title).toBe('Welcome To Voltshop');
+    expect(page.canonical).toBe(`${ORIGIN}/`);
+    expect(page.meta('og:type')).toBe('website');
+    expect(page.meta('og:image')).toMatch(/^https?:\/\//);
+    expect(ofType(page.jsonLd, 'WebSite')).toMatchObject({
+      url: `${ORIGIN}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${ORIGIN}/search/{search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+    // Byte for byte what the home page's two first calls answer.
+    expect(dataFor(page.data, catalogKeys.list('', 1))).toEqual((await shop.call('GET', '/api/products?keyword=&pageNumber=1')).body);
+    expect(dataFor(page.data, catalogKeys.top())).toEqual((await shop.call('GET', '/api/products/top')).body);
+  });
+
+  it('is sent compressed when the browser accepts it', async () => {
+    const res = await fetch(`${shop.url}/`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await res.text()).toContain('"@type":"WebSite"');
+  });
+
+  it('/page/N: its own canonical and data; past the last page a noindex 404', async () => {
+    const { pages } = (await shop.call<ProductPage>('GET', '/api/products?pageNumber=1')).body;
+    expect(pages).toBeGreaterThan(1);
+    const second = await crawl('/page/2');
+    expect(second.res.status).toBe(200);
+    expect(second.canonical).toBe(`${ORIGIN}/page/2`);
+    expect(second.title).toBe('Latest Products, page 2 | Voltshop');
+    expect(dataFor(second.data, catalogKeys.list('', 2))).toEqual((await shop.call('GET', '/api/products?keyword=&pageNumber=2')).body);
+    for (const path of [`/page/${pages + 1}`, '/page/0', '/page/abc']) {
+      const page = await crawl(path);
+      expect(page.res.status, path).toBe(404);
+      expect(page.meta('robots'), path).toBe('noindex');
+    }
+  });
+
+  it('/search/:keyword: titled, its results inlined, followed but not indexed, no canonical', async () => {
+    const page = await crawl('/search/usb%20c');
+    expect(page.res.status).toBe(200);
+    expect(page.title).toBe('Search: usb c | Voltshop');
+    expect(page.meta('robots')).toBe('noindex, follow');
+    expect(page.canonical).toBeNull();
+    expect(dataFor(page.data, catalogKeys.list('usb c', 1))).toEqual((await shop.call('GET', '/api/products?keyword=usb%20c&pageNumber=1')).body);
+    expect(dataFor(page.data, catalogKeys.top())).toBeUndefined();
+  });
+
+  it('leaves the other screens to the plain app shell (no per-page head, no data)', async () => {
+    for (const path of ['/cart', '/login', '/admin/productlist']) {
+      const page = await crawl(path);
+      expect(page.res.status, path).toBe(200);
+      expect(page.data, path).toBeNull();
+      expect(page.jsonLd, path).toEqual([]);
+    }
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('the sitemap lists the home page and every product, with absolute URLs and last-modified dates', async () => {
+    const res = await fetch(`${shop.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const products = await allProducts();
+    expect(locs.sort()).toEqual([`${ORIGIN}/`, ...products.map((p) => `${ORIGIN}/product/${p._id}`)].sort());
+    expect([...xml.matchAll(/<lastmod>/g)]).toHaveLength(products.length);
+  });
+
+  it('robots.txt disallows the private and checkout routes and names the sitemap', async () => {
+    const res = await fetch(`${shop.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await res.text()).split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const path of ['/admin', '/cart', '/shipping', '/payment', '/placeorder', '/order', '/profile', '/login', '/register']) {
+      expect(lines, path).toContain(`Disallow: ${path}`);
+    }
+    expect(lines.some((l) => /^Disallow: \/(product|page|search)?$/.test(l))).toBe(false);
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
+  const products: ProductDetail[] = Array.from({ length: 7 }, (_, i) => ({
+    _id: `p${i}`,
+    name: `Product ${i}`,
+    image: '/images/x.svg',
+    brand: 'b',
+    category: 'c',
+    description: 'd',
+    price: 1,
+    countInStock: 1,
+    rating: 0,
+    numReviews: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: `2026-01-0${i + 1}T00:00:00.000Z`,
+    reviews: [],
+  }));
+  const catalog: CatalogReader = {
+    async list({ page, pageSize }) {
+      return { products: products.slice((page - 1) * pageSize, page * pageSize), page, pages: Math.ceil(products.length / pageSize) };
+    },
+    async top(limit) {
+      return products.slice(0, limit);
+    },
+    async get(id) {
+      return products.find((p) => p._id === id) ?? null;
+    },
+  };
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    const app = express();
+    app.use(pageRoutes({ catalog, template: async () => TEMPLATE, pageSize: 4, cacheControl: 'public, max-age=0, s-maxage=300', sitemapMaxUrls: 4 }));
+    server = await new Promise<Server>((r) => {
+      const s = app.listen(0, '127.0.0.1', () => r(s));
+    });
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('answers a sitemap index of files of at most the limit, which together list every product once', async () => {
+    const index = await (await fetch(`${base}/sitemap.xml`)).text();
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    // No PUBLIC_URL: the request's own origin.
+    expect(files).toEqual([1, 2, 3].map((n) => `${base}/sitemap-products-${n}.xml`));
+    const seen: string[] = [];
+    for (const file of files) {
+      const res = await fetch(file);
+      expect(res.status).toBe(200);
+      const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs.length).toBeLessThanOrEqual(4);
+      seen.push(...locs);
+    }
+    expect(seen).toEqual([`${base}/`, ...products.map((p) => `${base}/product/${p._id}`)]);
+    expect((await fetch(`${base}/sitemap-products-4.xml`)).status).toBe(404);
+    expect((await fetch(`${base}/sitemap-products-0.xml`)).status).toBe(404);
+  });
+
+  it('sends the cache lifetime it is given (the Firebase function: cached at the CDN)', async () => {
+    for (const path of ['/', '/product/p1', '/sitemap.xml', '/robots.txt']) {
+      expect((await fetch(base + path)).headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=300');
+    }
+  });
+});
+
+describe('Firebase Hosting', () => {
+  it('rewrites the product and page routes, the sitemaps and robots.txt to the `pages` function, before the app fallback', () => {
+    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as {
+      rewrites: { source: string; function?: { functionId: string; region: string }; destination?: string }[];
+    };
+    const fallback = hosting.rewrites.findIndex((r) => r.source === '**');
+    const region = hosting.rewrites.find((r) => r.source === '/api/**')!.function!.region; // src/index.ts REGION
+    for (const source of ['/product/**', '/page/**', '/sitemap*.xml', '/robots.txt']) {
+      const at = hosting.rewrites.findIndex((r) => r.source === source);
+      expect(at, source).toBeGreaterThanOrEqual(0);
+      expect(at, source).toBeLessThan(fallback);
+      expect(hosting.rewrites[at].function, source).toEqual({ functionId: 'pages', region });
+    }
+  });
+});
