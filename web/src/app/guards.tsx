@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useUserInfo } from '@/features/auth/store';
+import { useUserInfo } from '@/lib/session';
 
 /** Signed-out visitors go to /login?redirect=<where they were>, and come back after signing in. */
 export function RequireAuth() {

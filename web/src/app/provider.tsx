@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { getToken, signOut } from '@/features/auth/store';
 import { configureApi } from '@/lib/api';
 import { isFirebase, loadFirebase } from '@/lib/backend';
+import { followFirebaseSession, getToken, signOut } from '@/lib/session';
 
 let wired = false;
 
@@ -16,7 +16,10 @@ export function wireAuth() {
   });
   if (isFirebase) {
     // Firebase mode: the SDK keeps the token fresh and the cart in sync across devices.
-    void Promise.all([loadFirebase(), import('@/features/auth/firebaseSession')]).then(([fb, s]) => s.startFirebaseSession(fb));
+    void Promise.all([loadFirebase(), import('@/features/cart/firebaseCartSync')]).then(([fb, cart]) => {
+      followFirebaseSession(fb);
+      cart.startFirebaseCartSync(fb);
+    });
   }
 }
 

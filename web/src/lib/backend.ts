@@ -9,3 +9,6 @@ export const loadFirebase = () =>
   import.meta.env.VITE_BACKEND === 'firebase'
     ? import('./firebase')
     : Promise.reject(new Error('This build does not use Firebase (VITE_BACKEND is not "firebase")'));
+
+/** The lib/firebase module as loadFirebase answers it (a type only: nothing of it enters the embedded build). */
+export type FirebaseModule = typeof import('./firebase');

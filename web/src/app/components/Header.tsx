@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { signOut, useUserInfo } from '@/features/auth/store';
-import { cartCount, useCartItems } from '@/features/cart/store';
+import { signOut, useUserInfo } from '@/lib/session';
+import { cartCount, useCartItems } from '@/features/cart';
 import { DropdownMenu } from './DropdownMenu';
 import { SearchBox } from './SearchBox';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useUserInfo } from './store';
+import { useUserInfo } from '@/lib/session';
 
 /**
  * The `redirect` query of /login and /register: where to go after signing in (default /).

@@ -2,7 +2,7 @@ import type { Product, ProductUpdateInput } from '@domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Only the plain functions of the catalogue's API: its hooks would pull TanStack Query into the home chunk,
 // which imports that module for its route loader.
-import { getProducts, productListKey } from '@/features/catalog/api/getProducts';
+import { getProducts, productListKey } from '@/features/catalog';
 import { api } from '@/lib/api';
 
 /** Every query showing products (catalogue pages, product details, top rated) and the dashboard's low stock. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { getToken, signOut } from '@/features/auth/store';
+import { getToken, signOut } from '@/lib/session';
 import { ApiError, GENERIC_ERROR } from '@/lib/api';
 import { isFirebase, loadFirebase } from '@/lib/backend';
 

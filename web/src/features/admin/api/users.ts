@@ -1,6 +1,6 @@
 import type { AdminUserUpdateInput, UserSummary } from '@domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authStore, setUserInfo } from '@/features/auth/store';
+import { sessionStore, setUserInfo } from '@/lib/session';
 import { api } from '@/lib/api';
 
 export const usersKey = ['users'] as const;
@@ -41,7 +41,7 @@ export function useUpdateUser(id: string) {
     mutationFn: (input: AdminUserUpdateInput) => updateUser(id, input),
     onSuccess: (user) => {
       // An admin renaming themselves sees the new name in the header at once (the token stays valid).
-      const me = authStore.get();
+      const me = sessionStore.get();
       if (me && me._id === user._id) setUserInfo({ ...me, name: user.name, email: user.email, isAdmin: user.isAdmin });
       client.setQueryData(userKey(id), user);
       return client.invalidateQueries({ queryKey: usersKey });

@@ -4,7 +4,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
-import { DeliveredCell, PaidCell } from '@/features/orders/components/OrderStatusBadges';
+import { DeliveredCell, PaidCell } from '@/features/orders';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useAllOrders } from '../api/orders';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';

@@ -4,7 +4,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
-import { useProduct } from '@/features/catalog/api/getProduct';
+import { useProduct } from '@/features/catalog';
 import { errorMessage } from '@/lib/api';
 import { useUpdateProduct } from '../api/products';
 import { ProductForm } from '../components/ProductForm';

@@ -4,7 +4,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
-import { useUserInfo } from '@/features/auth/store';
+import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
 import { useDeleteUser, useUsers } from '../api/users';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';

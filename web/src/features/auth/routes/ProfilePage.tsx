@@ -8,11 +8,11 @@ import { useForm } from 'react-hook-form';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
-import { MyOrders } from '@/features/orders/components/MyOrders';
+import { MyOrders } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
 import { useUpdateProfile } from '../api/updateProfile';
 import { profileFormSchema, type ProfileForm } from '../schemas';
-import { useUserInfo } from '../store';
+import { useUserInfo } from '@/lib/session';
 
 export function ProfilePage() {
   const user = useUserInfo();

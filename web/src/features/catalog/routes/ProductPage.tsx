@@ -13,7 +13,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Rating } from '@/components/ui/Rating';
 import { paths } from '@/config/paths';
-import { useUserInfo } from '@/features/auth/store';
+import { useUserInfo } from '@/lib/session';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useProduct } from '../api/getProduct';
 import { useLiveProduct } from '../api/useLiveProduct';

@@ -6,7 +6,7 @@ import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
-import { DEFAULT_PAYMENT_METHOD, savePaymentMethod, useCart } from '@/features/cart/store';
+import { DEFAULT_PAYMENT_METHOD, savePaymentMethod, useCart } from '@/features/cart';
 
 export function PaymentPage() {
   const { shippingAddress, paymentMethod: saved } = useCart();

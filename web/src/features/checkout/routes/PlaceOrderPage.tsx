@@ -9,9 +9,8 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
-import { clearCartItems, useCart } from '@/features/cart/store';
-import { OrderItems } from '@/features/orders/components/OrderItems';
-import { OrderSummary } from '@/features/orders/components/OrderSummary';
+import { clearCartItems, useCart } from '@/features/cart';
+import { OrderItems, OrderSummary } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
 import { useCreateOrder } from '../api/createOrder';
 

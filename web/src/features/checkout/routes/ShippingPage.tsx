@@ -8,7 +8,7 @@ import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
-import { saveShippingAddress, useCart } from '@/features/cart/store';
+import { saveShippingAddress, useCart } from '@/features/cart';
 
 const FIELDS: { name: keyof ShippingAddress; label: string; placeholder: string; autoComplete: string }[] = [
   { name: 'address', label: 'Address', placeholder: 'Enter address', autoComplete: 'street-address' },
