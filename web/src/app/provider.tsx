@@ -1,20 +1,16 @@
 import type { ReactNode } from 'react';
 import { configureApi } from '@/lib/api';
 import { isFirebase, loadFirebase } from '@/lib/backend';
-import { followFirebaseSession, getToken, signOut } from '@/lib/session';
+import { followFirebaseSession } from '@/lib/session';
 
 let wired = false;
 
-/** Wires the HTTP client to the signed-in user once: the bearer token, and sign-out on any 401. */
+/** Firebase mode, once: the HTTP client's token refresh, the SDK's session and the cart sync. */
 export function wireAuth() {
   if (wired) return;
   wired = true;
-  configureApi({
-    getToken,
-    onUnauthorized: signOut,
-    refreshToken: isFirebase ? async () => (await loadFirebase()).currentToken(true) : undefined,
-  });
   if (isFirebase) {
+    configureApi({ refreshToken: async () => (await loadFirebase()).currentToken(true) });
     // Firebase mode: the SDK keeps the token fresh and the cart in sync across devices.
     void Promise.all([loadFirebase(), import('@/features/cart/firebaseCartSync')]).then(([fb, cart]) => {
       followFirebaseSession(fb);
