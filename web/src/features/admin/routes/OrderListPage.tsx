@@ -56,7 +56,7 @@ export function OrderListPage() {
             initialSort={{ key: 'date', direction: 'desc' }}
             empty={<Message>No orders yet.</Message>}
             actions={(o) => (
-              <Link to={paths.order(o._id)} className="btn btn-light btn-sm" aria-label={`Details of order ${o._id}`}>
+              <Link to={paths.order.href(o._id)} className="btn btn-light btn-sm" aria-label={`Details of order ${o._id}`}>
                 Details
               </Link>
             )}

@@ -81,7 +81,7 @@ export function UserEditPage() {
   return (
     <>
       <Meta title="Edit User" />
-      <Link to={paths.admin.users} className="btn btn-light mb-3">
+      <Link to={paths.admin.users.href()} className="btn btn-light mb-3">
         Go Back
       </Link>
       <FormContainer>
@@ -96,7 +96,7 @@ export function UserEditPage() {
                 update.mutate(values, {
                   onSuccess: () => {
                     update.reset();
-                    navigate(paths.admin.users);
+                    navigate(paths.admin.users.href());
                   },
                 })
               }

@@ -65,7 +65,7 @@ export function UserListPage() {
             columns={columns}
             empty={<Message>No users yet.</Message>}
             actions={(u) => (
-              <RowActions name={u.name} editTo={paths.admin.userEdit(u._id)} deleting={remove.isPending && remove.variables === u._id} onDelete={() => onDelete(u)} />
+              <RowActions name={u.name} editTo={paths.admin.userEdit.href(u._id)} deleting={remove.isPending && remove.variables === u._id} onDelete={() => onDelete(u)} />
             )}
           />
         )}

@@ -45,7 +45,7 @@ export function LoginPage() {
         </Button>
       </Form>
       <p className="py-3 mb-0">
-        New Customer? <Link to={paths.register(asked ? redirect : undefined)}>Register</Link>
+        New Customer? <Link to={paths.register.href(asked ? redirect : undefined)}>Register</Link>
       </p>
     </FormContainer>
   );

@@ -63,7 +63,7 @@ export function RegisterPage() {
         </Button>
       </Form>
       <p className="py-3 mb-0">
-        Have an Account? <Link to={paths.login(asked ? redirect : undefined)}>Login</Link>
+        Have an Account? <Link to={paths.login.href(asked ? redirect : undefined)}>Login</Link>
       </p>
     </FormContainer>
   );

@@ -34,7 +34,7 @@ function useAddFromUrl() {
       .fetchQuery(productQuery(id))
       .then((p) => {
         addToCart({ product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock, qty });
-        navigate(paths.cart(), { replace: true });
+        navigate(paths.cart.href(), { replace: true });
       })
       .catch((e: unknown) => setError(errorMessage(e)));
   }, [id, qty, client, navigate]);
@@ -50,7 +50,7 @@ function CartLine({ item }: { item: CartItem }) {
           <img src={item.image} alt={item.name} className="img-fluid rounded cart-thumb" width={640} height={510} />
         </Col>
         <Col xs={9} md={4}>
-          <Link to={paths.product(item.product)}>{item.name}</Link>
+          <Link to={paths.product.href(item.product)}>{item.name}</Link>
         </Col>
         <Col xs={4} md={2} className="fw-semibold">
           {formatPrice(item.price)}
@@ -92,7 +92,7 @@ export function CartPage() {
   const count = cartCount(items);
 
   function checkout() {
-    navigate(user ? paths.shipping : paths.login(paths.shipping));
+    navigate(user ? paths.shipping.href() : paths.login.href(paths.shipping.href()));
   }
 
   return (
@@ -106,7 +106,7 @@ export function CartPage() {
             <Loader label="Adding to cart" />
           ) : items.length === 0 ? (
             <Message>
-              Your Cart is Empty <Link to={paths.home}>Go Back</Link>
+              Your Cart is Empty <Link to={paths.home.href()}>Go Back</Link>
             </Message>
           ) : (
             <ListGroup variant="flush" as="ul" aria-label="Cart items">

@@ -13,12 +13,12 @@ export function PaymentPage() {
   const navigate = useNavigate();
   const [method, setMethod] = useState(saved || DEFAULT_PAYMENT_METHOD);
 
-  if (!shippingAddress) return <Navigate to={paths.shipping} replace />;
+  if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     savePaymentMethod(method);
-    navigate(paths.placeOrder);
+    navigate(paths.placeOrder.href());
   }
 
   return (

@@ -19,7 +19,7 @@ export function PlaceOrderPage() {
   const navigate = useNavigate();
   const place = useCreateOrder();
 
-  if (!shippingAddress) return <Navigate to={paths.shipping} replace />;
+  if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
   const prices = priceSummary(cartItems);
   const empty = cartItems.length === 0;
 
@@ -35,7 +35,7 @@ export function PlaceOrderPage() {
       {
         onSuccess: (order) => {
           clearCartItems();
-          navigate(paths.order(order._id));
+          navigate(paths.order.href(order._id));
         },
       },
     );
@@ -65,7 +65,7 @@ export function PlaceOrderPage() {
               <h2 className="section-title">Order Items</h2>
               {empty ? (
                 <Message>
-                  Your cart is empty <Link to={paths.home}>Go Back</Link>
+                  Your cart is empty <Link to={paths.home.href()}>Go Back</Link>
                 </Message>
               ) : (
                 <OrderItems items={cartItems} />

@@ -61,7 +61,7 @@ export function ShippingPage() {
         initial={shippingAddress}
         onSave={(address) => {
           saveShippingAddress(address);
-          navigate(paths.payment);
+          navigate(paths.payment.href());
         }}
       />
     </FormContainer>
