@@ -1,6 +1,7 @@
 import type { Order } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { orderKeys } from '@/lib/queryKeys';
 
 /**
  * PUT /api/orders/:id/pay. In PayPal mode the body is PayPal's capture result (the server reads its `id`,
@@ -15,6 +16,6 @@ export function usePayOrder(orderId: string) {
   return useMutation({
     mutationFn: (payment: unknown) => payOrder(orderId, payment),
     // Reload the order (and the lists showing it) after success.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
