@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
+import { Field } from '@/components/ui/Field';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
@@ -29,18 +30,16 @@ export function ShippingForm({ onSave, initial }: { onSave: (a: ShippingAddress)
   return (
     <Form onSubmit={handleSubmit(onSave)} noValidate>
       {FIELDS.map((f) => (
-        <Form.Group key={f.name} className="mb-3" controlId={f.name}>
-          <Form.Label>{f.label}</Form.Label>
-          <Form.Control
-            type="text"
-            placeholder={f.placeholder}
-            autoComplete={f.autoComplete}
-            aria-required="true"
-            {...register(f.name)}
-            isInvalid={!!errors[f.name]}
-          />
-          <Form.Control.Feedback type="invalid">{errors[f.name]?.message}</Form.Control.Feedback>
-        </Form.Group>
+        <Field
+          key={f.name}
+          label={f.label}
+          type="text"
+          placeholder={f.placeholder}
+          autoComplete={f.autoComplete}
+          aria-required="true"
+          error={errors[f.name]}
+          {...register(f.name)}
+        />
       ))}
       <Button type="submit" variant="primary">
         Continue
