@@ -1,20 +1,18 @@
 // Firebase mode: the signed-in shopper's cart is kept in Firestore (lib/firebase/cart.ts) in step with this device's,
 // so it follows them across devices. Receives the lib/firebase module as a parameter (loaded only in that build).
+import { MAX_CART_LINES, type CartLineDoc } from '@domain/firestoreSchema';
 import { getProduct } from '@/features/catalog';
 import type { FirebaseModule } from '@/lib/backend';
 import { sessionStore } from '@/lib/session';
 import { addToCart, cartStore, type CartItem } from './store';
 
-interface CartLine {
-  product: string;
-  qty: number;
-}
+type CartLine = CartLineDoc;
 
 /** Merges the local cart (this device) with the stored one at sign-in: every product of both, local quantities win. */
 export function mergeCartLines(local: readonly CartLine[], remote: readonly CartLine[]): CartLine[] {
   const byProduct = new Map(remote.map((l) => [l.product, l.qty]));
   for (const l of local) byProduct.set(l.product, l.qty);
-  return [...byProduct].map(([product, qty]) => ({ product, qty })).slice(0, 50);
+  return [...byProduct].map(([product, qty]) => ({ product, qty })).slice(0, MAX_CART_LINES);
 }
 
 /** Fills cart lines that only have product and qty (from another device) with the product's details. */
