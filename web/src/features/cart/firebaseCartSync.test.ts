@@ -13,12 +13,12 @@ describe('cart merge at sign-in', () => {
   });
 });
 
-type CartListener = (lines: { product: string; qty: number }[] | null, fromThisDevice: boolean) => Promise<void>;
+type CartListener = (lines: { product: string; qty: number }[] | null, fromThisDevice: boolean) => void;
 
 /** The lib/firebase calls the sync uses, driven by the test. */
 function fakeFirebase() {
   let onToken: (token: string | null, uid: string | null) => void = () => undefined;
-  let onCart: CartListener = async () => undefined;
+  let onCart: CartListener = () => undefined;
   const stopWatchingCart = vi.fn();
   return {
     watchIdToken: (listener: typeof onToken) => {
@@ -32,7 +32,8 @@ function fakeFirebase() {
     saveCart: vi.fn(async () => undefined),
     stopWatchingCart,
     token: (token: string | null, uid: string | null) => onToken(token, uid),
-    remoteCart: (lines: { product: string; qty: number }[] | null) => onCart(lines, false),
+    // The sync's listener is async: its promise is awaited here so the test sees the applied cart.
+    remoteCart: async (lines: { product: string; qty: number }[] | null) => (onCart as unknown as (l: typeof lines, f: boolean) => Promise<void>)(lines, false),
   };
 }
 
