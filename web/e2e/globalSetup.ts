@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startFakePayPal } from '../../functions/test/support/fakePayPal';
+import { startFakePayPal } from './support/serverTestHelpers';
 import { repoRoot, startShop } from './support/server';
 
 declare module 'vitest' {

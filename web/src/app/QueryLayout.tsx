@@ -2,13 +2,13 @@
 // first bundle stays small: home reads its data through its route loader (see catalog/routes/homeLoader.ts).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
-import { authStore } from '@/features/auth/store';
+import { sessionStore } from '@/lib/session';
 import { clearUserData, queryClient } from '@/lib/queryClient';
 
 // Logout (or a different user signing in) drops the previous user's orders, profile and admin lists.
-let previousUser = authStore.get()?._id ?? null;
-authStore.subscribe(() => {
-  const current = authStore.get()?._id ?? null;
+let previousUser = sessionStore.get()?._id ?? null;
+sessionStore.subscribe(() => {
+  const current = sessionStore.get()?._id ?? null;
   if (current !== previousUser) clearUserData(queryClient);
   previousUser = current;
 });

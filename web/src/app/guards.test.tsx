@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setUserInfo, signOut } from '@/features/auth/store';
+import { setUserInfo, signOut } from '@/lib/session';
 import { LocationProbe, renderRoutes } from '@/testing/render';
 import { RequireAdmin, RequireAuth } from './guards';
 

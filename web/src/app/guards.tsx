@@ -1,12 +1,12 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useUserInfo } from '@/features/auth/store';
+import { useUserInfo } from '@/lib/session';
 
 /** Signed-out visitors go to /login?redirect=<where they were>, and come back after signing in. */
 export function RequireAuth() {
   const user = useUserInfo();
   const location = useLocation();
-  if (!user) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+  if (!user) return <Navigate to={paths.login.href(location.pathname + location.search)} replace />;
   return <Outlet />;
 }
 
@@ -14,7 +14,7 @@ export function RequireAuth() {
 export function RequireAdmin() {
   const user = useUserInfo();
   const location = useLocation();
-  if (!user) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
-  if (!user.isAdmin) return <Navigate to={paths.home} replace />;
+  if (!user) return <Navigate to={paths.login.href(location.pathname + location.search)} replace />;
+  if (!user.isAdmin) return <Navigate to={paths.home.href()} replace />;
   return <Outlet />;
 }

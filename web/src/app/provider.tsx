@@ -1,26 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { getToken, signOut } from '@/features/auth/store';
 import { configureApi } from '@/lib/api';
 import { FIRESTORE_UNAVAILABLE, firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
+import { followFirebaseSession } from '@/lib/session';
 
 let wired = false;
 /** Firebase mode: the SDK's start-up (config from Hosting, then the session), started once by wireAuth. */
 let firebaseStartup: Promise<unknown> | null = null;
 
-/** Wires the HTTP client to the signed-in user once: the bearer token, and sign-out on any 401. */
+/** Firebase mode, once: the HTTP client's token refresh, the SDK's session and the cart sync. */
 export function wireAuth() {
   if (wired) return;
   wired = true;
-  configureApi({
-    getToken,
-    onUnauthorized: signOut,
-    refreshToken: isFirebase ? async () => (await loadFirebase()).currentToken(true) : undefined,
-  });
   if (isFirebase) {
+    configureApi({ refreshToken: async () => (await loadFirebase()).currentToken(true) });
     // Firebase mode: the SDK keeps the token fresh and the cart in sync across devices.
-    firebaseStartup = Promise.all([loadFirebase(), import('@/features/auth/firebaseSession')]).then(([fb, s]) =>
-      s.startFirebaseSession(fb, { cartSync: firestoreAvailable }),
-    );
+    firebaseStartup = Promise.all([loadFirebase(), import('@/features/cart/firebaseCartSync')]).then(([fb, cart]) => {
+      followFirebaseSession(fb);
+      cart.startFirebaseCartSync(fb, { firestore: firestoreAvailable });
+    });
     firebaseStartup.catch((error: unknown) => console.error('[firebase] the shop could not start Firebase:', error));
   }
 }

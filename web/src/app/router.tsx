@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
+import { isAdminPath, paths } from '@/config/paths';
 import { HomePage } from '@/features/catalog/routes/HomePage';
 import { catalogKeys } from '@domain/inlineData';
 import { prefetchProduct } from '@/features/catalog/api/prefetchProduct';
@@ -41,7 +42,7 @@ export const ADMIN_ROUTE_ID = 'admin';
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    path: '/',
+    path: paths.home.path,
     element: <RootLayout />,
     errorElement: <RootError />,
     hydrateFallbackElement: <RootLayout hydrating />,
@@ -51,33 +52,33 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomePage />, loader: homeLoader },
-          { path: 'page/:pageNumber', element: <HomePage />, loader: homeLoader },
-          { path: 'search/:keyword', element: <HomePage />, loader: homeLoader },
-          { path: 'search/:keyword/page/:pageNumber', element: <HomePage />, loader: homeLoader },
+          { path: paths.page.path, element: <HomePage />, loader: homeLoader },
+          { path: paths.search.path, element: <HomePage />, loader: homeLoader },
+          { path: paths.searchPage.path, element: <HomePage />, loader: homeLoader },
           {
             // Every other page uses TanStack Query: its provider is loaded with the first of them.
             id: DATA_ROUTE_ID,
             lazy: async () => ({ Component: (await import('./QueryLayout')).QueryLayout }),
             children: [
-              { path: 'product/:id', loader: prefetchProductFor('ProductPage'), ...page(() => import('@/features/catalog/routes/ProductPage'), 'ProductPage') },
-              { path: 'cart/:id?', loader: prefetchProductFor('CartPage'), ...page(() => import('@/features/cart/routes/CartPage'), 'CartPage') },
-              { path: 'login', ...page(() => import('@/features/auth/routes/LoginPage'), 'LoginPage') },
-              { path: 'register', ...page(() => import('@/features/auth/routes/RegisterPage'), 'RegisterPage') },
-              { path: 'about', ...page(() => import('@/features/pages/routes/AboutPage'), 'AboutPage') },
-              { path: 'contact', ...page(() => import('@/features/pages/routes/ContactPage'), 'ContactPage') },
+              { path: paths.product.path, loader: prefetchProductFor('ProductPage'), ...page(() => import('@/features/catalog/routes/ProductPage'), 'ProductPage') },
+              { path: paths.cart.path, loader: prefetchProductFor('CartPage'), ...page(() => import('@/features/cart/routes/CartPage'), 'CartPage') },
+              { path: paths.login.path, ...page(() => import('@/features/auth/routes/LoginPage'), 'LoginPage') },
+              { path: paths.register.path, ...page(() => import('@/features/auth/routes/RegisterPage'), 'RegisterPage') },
+              { path: paths.about.path, ...page(() => import('@/features/pages/routes/AboutPage'), 'AboutPage') },
+              { path: paths.contact.path, ...page(() => import('@/features/pages/routes/ContactPage'), 'ContactPage') },
               {
                 element: <RequireAuth />,
                 children: [
-                  { path: 'profile', ...page(() => import('@/features/auth/routes/ProfilePage'), 'ProfilePage') },
-                  { path: 'shipping', ...page(() => import('@/features/checkout/routes/ShippingPage'), 'ShippingPage') },
-                  { path: 'payment', ...page(() => import('@/features/checkout/routes/PaymentPage'), 'PaymentPage') },
-                  { path: 'placeorder', ...page(() => import('@/features/checkout/routes/PlaceOrderPage'), 'PlaceOrderPage') },
-                  { path: 'order/:id', ...page(() => import('@/features/orders/routes/OrderPage'), 'OrderPage') },
+                  { path: paths.profile.path, ...page(() => import('@/features/auth/routes/ProfilePage'), 'ProfilePage') },
+                  { path: paths.shipping.path, ...page(() => import('@/features/checkout/routes/ShippingPage'), 'ShippingPage') },
+                  { path: paths.payment.path, ...page(() => import('@/features/checkout/routes/PaymentPage'), 'PaymentPage') },
+                  { path: paths.placeOrder.path, ...page(() => import('@/features/checkout/routes/PlaceOrderPage'), 'PlaceOrderPage') },
+                  { path: paths.order.path, ...page(() => import('@/features/orders/routes/OrderPage'), 'OrderPage') },
                 ],
               },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: paths.notFound.path, element: <NotFoundPage /> },
         ],
       },
     ],
@@ -90,20 +91,20 @@ let adminPatched = false;
  * The admin screens (web/src/features/admin/routes.tsx, `adminRoutes`) are registered on the first visit
  * to an /admin URL, so neither their code nor their route table is in the storefront's bundle. They are
  * mounted as children of `/admin` under the RequireAdmin guard, the pages' error boundary and the TanStack
- * Query provider; their paths are relative to /admin ('userlist', index for the dashboard) or absolute
- * ('/admin/userlist'). Unknown /admin URLs get the 404 page (after the guard).
+ * Query provider; their paths are the absolute patterns of config/paths.ts (index for the dashboard).
+ * Unknown /admin URLs get the 404 page (after the guard).
  */
 export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
-  if (adminPatched || !/^\/admin(\/|$)/.test(path)) return;
+  if (adminPatched || !isAdminPath(path)) return;
   const { adminRoutes } = await import('@/features/admin/routes');
   if (adminPatched) return;
   adminPatched = true;
   patch(DATA_ROUTE_ID, [
     {
       id: ADMIN_ROUTE_ID,
-      path: 'admin',
+      path: paths.admin.dashboard.path,
       element: <RequireAdmin />,
-      children: [...adminRoutes, { path: '*', element: <NotFoundPage /> }],
+      children: [...adminRoutes, { path: paths.notFound.path, element: <NotFoundPage /> }],
     },
   ]);
 };

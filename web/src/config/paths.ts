@@ -1,26 +1,65 @@
-// Every route path of the shop, defined once (spec section 2). Links and the router both use these.
+// Every route of the shop, defined once (spec section 2): `path` is the router's pattern (app/router.tsx,
+// features/admin/routes.tsx), `href` builds a link to it. Change a URL here and both follow.
+
+interface Route<A extends unknown[] = []> {
+  /** The router pattern (absolute). */
+  readonly path: string;
+  /** A link to the route. */
+  readonly href: (...args: A) => string;
+}
+
+const fixed = (path: string): Route => ({ path, href: () => path });
+const withRedirect = (path: string) => (redirect?: string) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);
+
+const searchPage: Route<[keyword: string, page: number]> = {
+  path: '/search/:keyword/page/:pageNumber',
+  href: (keyword, page) => `/search/${encodeURIComponent(keyword)}/page/${page}`,
+};
+const adminProductPage: Route<[page: number]> = {
+  path: '/admin/productlist/:pageNumber',
+  href: (page) => `/admin/productlist/${page}`,
+};
+
 export const paths = {
-  home: '/',
-  page: (n: number | string) => `/page/${n}`,
-  search: (keyword: string, page?: number) =>
-    page && page > 1 ? `/search/${encodeURIComponent(keyword)}/page/${page}` : `/search/${encodeURIComponent(keyword)}`,
-  product: (id: string) => `/product/${id}`,
-  cart: (id?: string, qty?: number) => (id ? `/cart/${id}${qty ? `?qty=${qty}` : ''}` : '/cart'),
-  login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
-  register: (redirect?: string) => (redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'),
-  profile: '/profile',
-  shipping: '/shipping',
-  payment: '/payment',
-  placeOrder: '/placeorder',
-  order: (id: string) => `/order/${id}`,
-  about: '/about',
-  contact: '/contact',
+  home: fixed('/'),
+  page: { path: '/page/:pageNumber', href: (n: number | string) => `/page/${n}` } satisfies Route<[number | string]>,
+  search: {
+    path: '/search/:keyword',
+    href: (keyword: string, page?: number) => (page && page > 1 ? searchPage.href(keyword, page) : `/search/${encodeURIComponent(keyword)}`),
+  } satisfies Route<[string, number?]>,
+  searchPage,
+  product: { path: '/product/:id', href: (id: string) => `/product/${id}` } satisfies Route<[string]>,
+  cart: {
+    path: '/cart/:id?',
+    href: (id?: string, qty?: number) => (id ? `/cart/${id}${qty ? `?qty=${qty}` : ''}` : '/cart'),
+  } satisfies Route<[string?, number?]>,
+  login: { path: '/login', href: withRedirect('/login') } satisfies Route<[string?]>,
+  register: { path: '/register', href: withRedirect('/register') } satisfies Route<[string?]>,
+  profile: fixed('/profile'),
+  shipping: fixed('/shipping'),
+  payment: fixed('/payment'),
+  placeOrder: fixed('/placeorder'),
+  order: { path: '/order/:id', href: (id: string) => `/order/${id}` } satisfies Route<[string]>,
+  about: fixed('/about'),
+  contact: fixed('/contact'),
   admin: {
-    dashboard: '/admin',
-    users: '/admin/userlist',
-    userEdit: (id: string) => `/admin/user/${id}/edit`,
-    products: (page?: number) => (page && page > 1 ? `/admin/productlist/${page}` : '/admin/productlist'),
-    productEdit: (id: string) => `/admin/product/${id}/edit`,
-    orders: '/admin/orderlist',
+    dashboard: fixed('/admin'),
+    users: fixed('/admin/userlist'),
+    userEdit: { path: '/admin/user/:id/edit', href: (id: string) => `/admin/user/${id}/edit` } satisfies Route<[string]>,
+    products: {
+      path: '/admin/productlist',
+      href: (page?: number) => (page && page > 1 ? adminProductPage.href(page) : '/admin/productlist'),
+    } satisfies Route<[number?]>,
+    productPage: adminProductPage,
+    productEdit: { path: '/admin/product/:id/edit', href: (id: string) => `/admin/product/${id}/edit` } satisfies Route<[string]>,
+    orders: fixed('/admin/orderlist'),
   },
+  /** The router's catch-all (the 404 page). */
+  notFound: { path: '*' },
 } as const;
+
+/** Whether a URL path is under the admin area (its routes are registered on the first visit there). */
+export function isAdminPath(pathname: string): boolean {
+  const base = paths.admin.dashboard.path;
+  return pathname === base || pathname.startsWith(`${base}/`);
+}

@@ -1,6 +1,8 @@
-// The one HTTP client of the web app. Every call goes through `api`, which adds the bearer token,
-// turns error answers into ApiError with the server's message, and signs the user out on any 401.
+// The one HTTP client of the web app. Every call goes through `api` (JSON) or `upload` (multipart with progress),
+// which add the session's bearer token, turn error answers into ApiError with the server's message, and sign the
+// user out on any 401.
 import type { ApiErrorBody } from '@domain';
+import { getToken, signOut } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -14,30 +16,30 @@ export class ApiError extends Error {
 }
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+export const NETWORK_ERROR = 'Cannot reach the shop. Check your connection and try again.';
 
-type TokenSource = () => string | null;
-let getToken: TokenSource = () => null;
-let onUnauthorized: () => void = () => undefined;
 let refreshToken: (() => Promise<string | null>) | null = null;
 
-/** Wired once by the auth feature: where the token comes from, what a 401 does (sign out), and (Firebase mode)
- *  how to get a fresh token when a 403 may only mean the token predates a role change. */
-export function configureApi(options: {
-  getToken: TokenSource;
-  onUnauthorized: () => void;
-  refreshToken?: () => Promise<string | null>;
-}) {
-  getToken = options.getToken;
-  onUnauthorized = options.onUnauthorized;
+/** Wired once by the app (Firebase mode): how to get a fresh token when a 403 may only mean the token predates a
+ *  role change. */
+export function configureApi(options: { refreshToken?: () => Promise<string | null> }) {
   refreshToken = options.refreshToken ?? null;
+}
+
+/** Messages for statuses whose answer carries none (e.g. a proxy's HTML page for 413). */
+export type StatusMessages = Partial<Record<number, string>>;
+
+/** The error answer of any call: a 401 on a call that carried a token means "your session is over". */
+function failure(status: number, body: unknown, token: string | null, statusMessages?: StatusMessages): ApiError {
+  if (status === 401 && token) signOut();
+  const err = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>;
+  return new ApiError(err.message || statusMessages?.[status] || GENERIC_ERROR, status, err.fields);
 }
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
-  /** Raw body (e.g. FormData for uploads); sent as is. */
-  form?: FormData;
   /** A bearer token to use instead of the signed-in user's (e.g. right after a Firebase sign-in). */
   token?: string;
 }
@@ -47,8 +49,7 @@ export async function api<T>(path: string, options: RequestOptions = {}, retried
   const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
-  if (options.form) body = options.form;
-  else if (options.body !== undefined) {
+  if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -57,23 +58,65 @@ export async function api<T>(path: string, options: RequestOptions = {}, retried
     res = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('Cannot reach the shop. Check your connection and try again.', 0);
+    throw new ApiError(NETWORK_ERROR, 0);
   }
   const text = await res.text();
   const isJson = res.headers.get('content-type')?.includes('application/json');
   const data = isJson && text ? JSON.parse(text) : text;
   if (!res.ok) {
-    // Only a 401 on a call that carried a token means "your session is over".
-    if (res.status === 401 && token) onUnauthorized();
     // Firebase ID tokens carry the admin claim: after a promotion, one forced refresh and a retry.
     if (res.status === 403 && token && refreshToken && !retried && !options.token) {
       const fresh = await refreshToken();
       if (fresh && fresh !== token) return api<T>(path, options, true);
     }
-    const err = (isJson ? data : {}) as Partial<ApiErrorBody>;
-    throw new ApiError(err.message || GENERIC_ERROR, res.status, err.fields);
+    throw failure(res.status, isJson ? data : null, token);
   }
   return data as T;
+}
+
+export interface UploadOptions {
+  /** Called with the fraction sent, 0..1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  statusMessages?: StatusMessages;
+}
+
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null; // e.g. a proxy's HTML error page
+  }
+}
+
+/**
+ * POST of a multipart form with upload progress: XMLHttpRequest is the one browser API that reports it. Resolves
+ * with the answer's text (trimmed); rejects with ApiError carrying the API's message, as `api` does.
+ */
+export function upload(path: string, form: FormData, { onProgress, signal, statusMessages }: UploadOptions = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'text/plain, application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(1, e.loaded / e.total));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(xhr.responseText.trim());
+        return;
+      }
+      reject(failure(xhr.status, jsonOrNull(xhr.responseText), token, statusMessages));
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 /** The message to show for any error thrown by a call. */

@@ -1,6 +1,8 @@
 // Which backend this build talks to, fixed at build time (VITE_BACKEND=firebase npm run build -w web).
 // Vite replaces import.meta.env at build time, so in the default (embedded) build every `if (isFirebase)`
 // branch and the Firebase SDK it would import are dropped from the bundle.
+import type * as FirebaseSdk from './firebase';
+
 export const isFirebase = import.meta.env.VITE_BACKEND === 'firebase';
 
 /**
@@ -33,3 +35,6 @@ export const firestoreAvailable = !(import.meta.env.VITE_FIREBASE_EMULATORS === 
 
 export const FIRESTORE_UNAVAILABLE =
   'The Firestore emulator is not running here (it needs Java 21): the catalogue comes from the API, and live stock and cart sync across devices are off.';
+
+/** The lib/firebase module as loadFirebase answers it (a type only: nothing of it enters the embedded build). */
+export type FirebaseModule = typeof FirebaseSdk;

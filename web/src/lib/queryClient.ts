@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 import { takeAllInlineData } from './inlineData';
+import { USER_SCOPED_KEYS } from './queryKeys';
 
 /** Client errors (4xx) are answers, not glitches: never retried. Network and 5xx errors get one retry. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -21,9 +22,7 @@ export function createQueryClient() {
 export const queryClient = createQueryClient();
 for (const { key, data, updatedAt } of takeAllInlineData()) queryClient.setQueryData(key, data, { updatedAt });
 
-/** Query keys of data that belongs to the signed-in user: dropped on sign-out or when another user signs in. */
-export const USER_SCOPED_KEYS = ['orders', 'users', 'admin', 'profile'] as const;
-
+/** Drops the signed-in user's data (lib/queryKeys.ts: USER_SCOPED_KEYS): on sign-out or when another user signs in. */
 export function clearUserData(client: QueryClient = queryClient) {
-  client.removeQueries({ predicate: (q) => (USER_SCOPED_KEYS as readonly unknown[]).includes(q.queryKey[0]) });
+  USER_SCOPED_KEYS.forEach((queryKey) => client.removeQueries({ queryKey }));
 }

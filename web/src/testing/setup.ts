@@ -6,5 +6,5 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
+  if (typeof window !== 'undefined') window.localStorage.clear(); // node-environment files (lint-boundaries) have no DOM
 });

@@ -10,9 +10,9 @@ export function Footer() {
             Copyright &copy; {new Date().getFullYear()} Voltshop
           </div>
           <div className="col-md-6 text-center text-md-end">
-            <Link to={paths.about}>About Us</Link>
+            <Link to={paths.about.href()}>About Us</Link>
             <span aria-hidden="true" className="mx-2">·</span>
-            <Link to={paths.contact}>Contact Us</Link>
+            <Link to={paths.contact.href()}>Contact Us</Link>
           </div>
         </div>
       </div>

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setUserInfo, signOut } from '@/features/auth/store';
-import { addToCart, resetCart } from '@/features/cart/store';
+import { setUserInfo, signOut } from '@/lib/session';
+import { addToCart, resetCart } from '@/features/cart';
 import { LocationProbe, renderRoutes } from '@/testing/render';
 import { Header } from './Header';
 

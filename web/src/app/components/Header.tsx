@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { signOut, useUserInfo } from '@/features/auth/store';
-import { cartCount, useCartItems } from '@/features/cart/store';
+import { signOut, useUserInfo } from '@/lib/session';
+import { cartCount, useCartItems } from '@/features/cart';
 import { DropdownMenu } from './DropdownMenu';
 import { SearchBox } from './SearchBox';
 
@@ -37,7 +37,7 @@ export function Header() {
 
   function logout() {
     signOut();
-    navigate(paths.login());
+    navigate(paths.login.href());
   }
 
   return (
@@ -47,13 +47,13 @@ export function Header() {
       </a>
       <nav className="navbar navbar-expand-lg navbar-dark site-navbar" aria-label="Main">
         <div className="container">
-          <Link to={paths.home} onClick={close} className="navbar-brand brand">
+          <Link to={paths.home.href()} onClick={close} className="navbar-brand brand">
             <span className="brand-bolt" aria-hidden="true">
               ⚡
             </span>
             Voltshop
           </Link>
-          <Link to={paths.cart()} onClick={close} className="nav-link d-lg-none ms-auto me-3 text-white mobile-cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+          <Link to={paths.cart.href()} onClick={close} className="nav-link d-lg-none ms-auto me-3 text-white mobile-cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
             <CartIcon />
             {count > 0 && (
               <span className="badge rounded-pill text-bg-warning ms-1 cart-badge" data-testid="mobile-cart-count" aria-hidden="true">
@@ -77,17 +77,17 @@ export function Header() {
             </div>
             <ul className="navbar-nav ms-auto align-items-lg-center">
               <li className="nav-item">
-                <NavLink to={paths.about} onClick={close} className={navClass}>
+                <NavLink to={paths.about.href()} onClick={close} className={navClass}>
                   About Us
                 </NavLink>
               </li>
               <li className="nav-item">
-                <NavLink to={paths.contact} onClick={close} className={navClass}>
+                <NavLink to={paths.contact.href()} onClick={close} className={navClass}>
                   Contact Us
                 </NavLink>
               </li>
               <li className="nav-item">
-                <NavLink to={paths.cart()} onClick={close} className={navClass}>
+                <NavLink to={paths.cart.href()} onClick={close} className={navClass}>
                   <CartIcon /> Cart
                   {count > 0 && (
                     <span className="badge rounded-pill text-bg-warning ms-1 cart-badge" data-testid="cart-count">
@@ -103,13 +103,13 @@ export function Header() {
                   title={user.name}
                   onNavigate={close}
                   entries={[
-                    { label: 'Profile', to: paths.profile },
+                    { label: 'Profile', to: paths.profile.href() },
                     { label: 'Logout', onSelect: logout },
                   ]}
                 />
               ) : (
                 <li className="nav-item">
-                  <NavLink to={paths.login()} onClick={close} className={navClass}>
+                  <NavLink to={paths.login.href()} onClick={close} className={navClass}>
                     <UserIcon /> Sign In
                   </NavLink>
                 </li>
@@ -120,10 +120,10 @@ export function Header() {
                   title="Admin"
                   onNavigate={close}
                   entries={[
-                    { label: 'Dashboard', to: paths.admin.dashboard },
-                    { label: 'Users', to: paths.admin.users },
-                    { label: 'Products', to: paths.admin.products() },
-                    { label: 'Orders', to: paths.admin.orders },
+                    { label: 'Dashboard', to: paths.admin.dashboard.href() },
+                    { label: 'Users', to: paths.admin.users.href() },
+                    { label: 'Products', to: paths.admin.products.href() },
+                    { label: 'Orders', to: paths.admin.orders.href() },
                   ]}
                 />
               )}

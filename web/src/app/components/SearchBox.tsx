@@ -17,7 +17,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     const term = keyword.trim();
-    navigate(term ? paths.search(term) : paths.home);
+    navigate(term ? paths.search.href(term) : paths.home.href());
     onSearch?.();
   }
 

@@ -10,7 +10,7 @@ export function NotFoundPage() {
       <p className="display-1 fw-bold text-secondary mb-0" aria-hidden="true">404</p>
       <h1 className="h3">Page not found</h1>
       <p className="text-muted">The page you are looking for does not exist or has moved.</p>
-      <Link to={paths.home} className="btn btn-primary">
+      <Link to={paths.home.href()} className="btn btn-primary">
         Back to the shop
       </Link>
     </section>
@@ -37,7 +37,7 @@ export function RouteError() {
       <button type="button" className="btn btn-primary me-2" onClick={() => window.location.reload()}>
         Reload
       </button>
-      <Link to={paths.home} className="btn btn-outline-secondary">
+      <Link to={paths.home.href()} className="btn btn-outline-secondary">
         Home
       </Link>
     </section>

@@ -2,10 +2,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 const STEPS = [
-  { label: 'Sign In', to: paths.login() },
-  { label: 'Shipping', to: paths.shipping },
-  { label: 'Payment', to: paths.payment },
-  { label: 'Place Order', to: paths.placeOrder },
+  { label: 'Sign In', to: paths.login.href() },
+  { label: 'Shipping', to: paths.shipping.href() },
+  { label: 'Payment', to: paths.payment.href() },
+  { label: 'Place Order', to: paths.placeOrder.href() },
 ] as const;
 
 /** The step indicator: reached steps are links, the others are disabled (spec 2, Checkout). */

@@ -9,16 +9,19 @@ export function Message({
   children,
   className = '',
   role,
+  id,
 }: {
   variant?: Variant;
   children: ReactNode;
   className?: string;
   role?: 'alert' | 'status' | 'none';
+  /** For a control whose error this alert shows (aria-describedby). */
+  id?: string;
 }) {
   const urgent = variant === 'danger' || variant === 'warning';
   const r = role ?? (urgent ? 'alert' : 'status');
   return (
-    <div className={`alert alert-${variant} ${className}`.trim()} role={r === 'none' ? undefined : r}>
+    <div id={id} className={`alert alert-${variant} ${className}`.trim()} role={r === 'none' ? undefined : r}>
       {children}
     </div>
   );

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequireAdmin } from '@/app/guards';
-import { setUserInfo, signOut } from '@/features/auth/store';
+import { setUserInfo, signOut } from '@/lib/session';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { adminRoutes } from './routes';
 

@@ -3,6 +3,7 @@
 // its own lazy chunk, so neither shoppers nor the home page ever download admin code.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
@@ -13,12 +14,12 @@ export const adminRoutes: RouteObject[] = [
     ...page(() => import('./components/AdminLayout'), 'AdminLayout'),
     children: [
       { index: true, ...page(() => import('./routes/DashboardPage'), 'DashboardPage') },
-      { path: 'userlist', ...page(() => import('./routes/UserListPage'), 'UserListPage') },
-      { path: 'user/:id/edit', ...page(() => import('./routes/UserEditPage'), 'UserEditPage') },
-      { path: 'productlist', ...page(() => import('./routes/ProductListPage'), 'ProductListPage') },
-      { path: 'productlist/:pageNumber', ...page(() => import('./routes/ProductListPage'), 'ProductListPage') },
-      { path: 'product/:id/edit', ...page(() => import('./routes/ProductEditPage'), 'ProductEditPage') },
-      { path: 'orderlist', ...page(() => import('./routes/OrderListPage'), 'OrderListPage') },
+      { path: paths.admin.users.path, ...page(() => import('./routes/UserListPage'), 'UserListPage') },
+      { path: paths.admin.userEdit.path, ...page(() => import('./routes/UserEditPage'), 'UserEditPage') },
+      { path: paths.admin.products.path, ...page(() => import('./routes/ProductListPage'), 'ProductListPage') },
+      { path: paths.admin.productPage.path, ...page(() => import('./routes/ProductListPage'), 'ProductListPage') },
+      { path: paths.admin.productEdit.path, ...page(() => import('./routes/ProductEditPage'), 'ProductEditPage') },
+      { path: paths.admin.orders.path, ...page(() => import('./routes/OrderListPage'), 'OrderListPage') },
     ],
   },
 ];

@@ -4,6 +4,8 @@ import { changesCredentials, CURRENT_PASSWORD_REQUIRED, loginSchema, passwordSch
 import { z } from 'zod';
 
 export const PASSWORD_MISMATCH = 'Password do not match';
+/** The form-level alert that shows the mismatch (the Confirm Password control is described by it). */
+export const MISMATCH_ALERT_ID = 'password-mismatch';
 
 export { loginSchema };
 

@@ -6,21 +6,15 @@
 // tells them apart, so the session never "applies" its own older write over edits made since.
 import { doc, onSnapshot, serverTimestamp, setDoc } from 'firebase/firestore';
 import { firebase } from './app';
+import { cartDocOf, cartLinesFromDoc, COLLECTIONS, type CartLine } from './mapping';
 
-export interface CartLine {
-  product: string;
-  qty: number;
-}
+export type { CartLine };
 
 /** This page's id on its cart writes (a new one per page load: two tabs are two writers). */
 export const CART_WRITER_ID = globalThis.crypto.randomUUID();
 
 export function saveCart(uid: string, items: CartLine[]): Promise<void> {
-  return setDoc(doc(firebase().db, 'carts', uid), {
-    items: items.slice(0, 50).map((i) => ({ product: i.product, qty: i.qty })),
-    writer: CART_WRITER_ID,
-    updatedAt: serverTimestamp(),
-  });
+  return setDoc(doc(firebase().db, COLLECTIONS.carts, uid), { ...cartDocOf(items, serverTimestamp()), writer: CART_WRITER_ID });
 }
 
 /** Did this page write this snapshot (still pending, or its acknowledgement)? */
@@ -38,11 +32,10 @@ export function watchCart(
   onError: (error: Error) => void = () => undefined,
 ): () => void {
   return onSnapshot(
-    doc(firebase().db, 'carts', uid),
+    doc(firebase().db, COLLECTIONS.carts, uid),
     (snap) => {
       const data = snap.data();
-      const items = Array.isArray(data?.items) ? (data.items as CartLine[]) : null;
-      onChange(items, isOwnCartWrite(data, snap.metadata.hasPendingWrites));
+      onChange(cartLinesFromDoc(data), isOwnCartWrite(data, snap.metadata.hasPendingWrites));
     },
     onError,
   );

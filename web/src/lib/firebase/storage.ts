@@ -1,6 +1,7 @@
 // Admin image upload straight to Cloud Storage (the rules allow admins only, images only, < 5 MB).
 import { getDownloadURL, ref, uploadBytesResumable } from 'firebase/storage';
 import { firebase } from './app';
+import { PRODUCT_IMAGES_FOLDER } from './mapping';
 
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
@@ -9,7 +10,7 @@ export function uploadProductImage(file: File, onProgress: (fraction: number) =>
   const ext = EXT[file.type];
   if (!ext) return Promise.reject(new Error('Images only: JPEG, PNG or WebP'));
   const name = `${crypto.randomUUID().replace(/-/g, '')}.${ext}`;
-  const task = uploadBytesResumable(ref(firebase().storage, `products/${name}`), file, { contentType: file.type });
+  const task = uploadBytesResumable(ref(firebase().storage, `${PRODUCT_IMAGES_FOLDER}/${name}`), file, { contentType: file.type });
   return new Promise((resolve, reject) => {
     task.on(
       'state_changed',

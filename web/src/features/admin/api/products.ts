@@ -2,14 +2,15 @@ import type { Product, ProductUpdateInput } from '@domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Only the plain functions of the catalogue's API: its hooks would pull TanStack Query into the home chunk,
 // which imports that module for its route loader.
-import { getProducts, productListKey } from '@/features/catalog/api/getProducts';
+import { getProducts } from '@/features/catalog';
 import { api } from '@/lib/api';
+import { adminKeys, productKeys } from '@/lib/queryKeys';
 
 /** Every query showing products (catalogue pages, product details, top rated) and the dashboard's low stock. */
 function invalidateProducts(client: ReturnType<typeof useQueryClient>) {
   return Promise.all([
-    client.invalidateQueries({ queryKey: ['products'] }),
-    client.invalidateQueries({ queryKey: ['admin'] }),
+    client.invalidateQueries({ queryKey: productKeys.all }),
+    client.invalidateQueries({ queryKey: adminKeys.all }),
   ]);
 }
 
@@ -31,7 +32,7 @@ export function deleteProduct(id: string): Promise<{ message: string }> {
 /** One page of the catalogue (the admin list shows the same pages as the shop, in the admin URL form). */
 export function useProductPage(pageNumber: number) {
   return useQuery({
-    queryKey: productListKey({ pageNumber }),
+    queryKey: productKeys.list({ pageNumber }),
     queryFn: ({ signal }) => getProducts({ pageNumber }, signal),
     placeholderData: keepPreviousData,
   });

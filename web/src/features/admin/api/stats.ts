@@ -1,6 +1,7 @@
 import type { Product } from '@domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { adminKeys } from '@/lib/queryKeys';
 
 export interface DailyStat {
   /** YYYY-MM-DD (UTC). */
@@ -22,5 +23,5 @@ export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
 }
 
 export function useAdminStats() {
-  return useQuery({ queryKey: ['admin', 'stats'], queryFn: ({ signal }) => getAdminStats(signal) });
+  return useQuery({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getAdminStats(signal) });
 }

@@ -1,7 +1,6 @@
 import { IMAGE_TOO_BIG_MESSAGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from '@domain';
 import { useMutation } from '@tanstack/react-query';
-import { getToken, signOut } from '@/features/auth/store';
-import { ApiError, GENERIC_ERROR } from '@/lib/api';
+import { ApiError, GENERIC_ERROR, upload } from '@/lib/api';
 import { isFirebase, loadFirebase } from '@/lib/backend';
 
 /** What the API accepts (defined once in the domain's limits.ts): JPEG, PNG or WebP, checked by content, ≤ 5 MB. */
@@ -21,55 +20,15 @@ export function checkImageFile(file: Pick<File, 'type' | 'size'>): string | null
   return null;
 }
 
-function messageOf(xhr: XMLHttpRequest): string {
-  try {
-    const body = JSON.parse(xhr.responseText) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
-  } catch {
-    // not JSON
-  }
-  if (xhr.status === 413) return TOO_BIG_MESSAGE;
-  return GENERIC_ERROR;
-}
-
-export interface UploadOptions {
-  /** Called with the fraction sent, 0..1. */
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
-}
-
 /**
- * POST /api/upload (admin): multipart with the file in the field `image`. Uses XMLHttpRequest, the one browser API
- * that reports upload progress. Resolves with the stored path (the API answers it as text, e.g. /uploads/ab12.png);
- * rejects with ApiError carrying the API's message (400 not an image, 413 too big), like the `api` client does.
+ * POST /api/upload (admin): multipart with the file in the field `image`, through the app's one HTTP client (with
+ * progress). Resolves with the stored path (the API answers it as text, e.g. /uploads/ab12.png); rejects with
+ * ApiError carrying the API's message (400 not an image, 413 too big).
  */
-export function uploadImage(file: File, { onProgress, signal }: UploadOptions = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/upload');
-    xhr.setRequestHeader('Accept', 'text/plain, application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(1, e.loaded / e.total));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(1);
-        resolve(xhr.responseText.trim());
-        return;
-      }
-      if (xhr.status === 401 && token) signOut(); // as the api client: an expired session signs out
-      reject(new ApiError(messageOf(xhr), xhr.status));
-    };
-    xhr.onerror = () => reject(new ApiError('Cannot reach the shop. Check your connection and try again.', 0));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('image', file);
-    xhr.send(form);
-  });
+function uploadToApi(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  return upload('/api/upload', form, { onProgress, statusMessages: { 413: TOO_BIG_MESSAGE } });
 }
 
 /**
@@ -92,7 +51,7 @@ export function useUploadImage(onProgress: (fraction: number) => void) {
       const problem = checkImageFile(file);
       if (problem) throw new ApiError(problem, 400);
       onProgress(0);
-      return isFirebase ? uploadToStorage(file, onProgress) : uploadImage(file, { onProgress });
+      return isFirebase ? uploadToStorage(file, onProgress) : uploadToApi(file, onProgress);
     },
   });
 }

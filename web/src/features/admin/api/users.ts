@@ -1,11 +1,8 @@
 import type { AdminUserUpdateInput, UserSummary } from '@domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authStore, setUserInfo } from '@/features/auth/store';
+import { sessionStore, setUserInfo } from '@/lib/session';
 import { api } from '@/lib/api';
-
-export const usersKey = ['users'] as const;
-export const userListKey = ['users', 'list'] as const;
-export const userKey = (id: string) => ['users', 'detail', id] as const;
+import { userKeys } from '@/lib/queryKeys';
 
 /** GET /api/users (admin): every user as _id, name, email, isAdmin. */
 export function getUsers(signal?: AbortSignal): Promise<UserSummary[]> {
@@ -28,11 +25,11 @@ export function deleteUser(id: string): Promise<{ message: string }> {
 }
 
 export function useUsers() {
-  return useQuery({ queryKey: userListKey, queryFn: ({ signal }) => getUsers(signal) });
+  return useQuery({ queryKey: userKeys.list(), queryFn: ({ signal }) => getUsers(signal) });
 }
 
 export function useUser(id: string) {
-  return useQuery({ queryKey: userKey(id), queryFn: ({ signal }) => getUser(id, signal) });
+  return useQuery({ queryKey: userKeys.detail(id), queryFn: ({ signal }) => getUser(id, signal) });
 }
 
 export function useUpdateUser(id: string) {
@@ -41,10 +38,10 @@ export function useUpdateUser(id: string) {
     mutationFn: (input: AdminUserUpdateInput) => updateUser(id, input),
     onSuccess: (user) => {
       // An admin renaming themselves sees the new name in the header at once (the token stays valid).
-      const me = authStore.get();
+      const me = sessionStore.get();
       if (me && me._id === user._id) setUserInfo({ ...me, name: user.name, email: user.email, isAdmin: user.isAdmin });
-      client.setQueryData(userKey(id), user);
-      return client.invalidateQueries({ queryKey: usersKey });
+      client.setQueryData(userKeys.detail(id), user);
+      return client.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }
@@ -53,6 +50,6 @@ export function useDeleteUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteUser(id),
-    onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -11,22 +11,22 @@ export function AdminLayout() {
       <nav aria-label="Admin sections" className="admin-nav mb-4">
         <ul className="nav nav-pills gap-1">
           <li className="nav-item">
-            <NavLink to={paths.admin.dashboard} end className={link}>
+            <NavLink to={paths.admin.dashboard.href()} end className={link}>
               Dashboard
             </NavLink>
           </li>
           <li className="nav-item">
-            <NavLink to={paths.admin.users} className={link}>
+            <NavLink to={paths.admin.users.href()} className={link}>
               Users
             </NavLink>
           </li>
           <li className="nav-item">
-            <NavLink to={paths.admin.products()} className={link}>
+            <NavLink to={paths.admin.products.href()} className={link}>
               Products
             </NavLink>
           </li>
           <li className="nav-item">
-            <NavLink to={paths.admin.orders} className={link}>
+            <NavLink to={paths.admin.orders.href()} className={link}>
               Orders
             </NavLink>
           </li>

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { emulatorImageOrigins } from '@/lib/backend';
@@ -56,48 +57,25 @@ export function ProductForm({
     mode: 'onTouched',
   });
   const image = useWatch({ control, name: 'image' });
-  /** Marks a control invalid for sight and for screen readers, pointing at its message. */
-  const invalid = (name: keyof ProductFormValues) => ({
-    isInvalid: !!errors[name],
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${name}-error` : undefined,
-  });
 
   return (
     <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit product">
-      <Form.Group className="mb-3" controlId="name">
-        <Form.Label>Name</Form.Label>
-        <Form.Control type="text" placeholder="Enter name" {...register('name')} {...invalid('name')} />
-        <Form.Control.Feedback id="name-error" type="invalid">
-          {errors.name?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
 
-      <Form.Group className="mb-3" controlId="price">
-        <Form.Label>Price</Form.Label>
-        <Form.Control
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
-          placeholder="Enter price"
-          {...register('price', { setValueAs: asNumber })}
-          {...invalid('price')}
-        />
-        <Form.Control.Feedback id="price-error" type="invalid">
-          {errors.price?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <Field
+        label="Price"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min={0}
+        placeholder="Enter price"
+        error={errors.price}
+        {...register('price', { setValueAs: asNumber })}
+      />
 
       <Row className="g-3 mb-3 align-items-start">
         <Col sm={8}>
-          <Form.Group className="mb-3" controlId="image">
-            <Form.Label>Image url</Form.Label>
-            <Form.Control type="text" placeholder="Enter image url" {...register('image')} {...invalid('image')} />
-            <Form.Control.Feedback id="image-error" type="invalid">
-          {errors.image?.message}
-        </Form.Control.Feedback>
-          </Form.Group>
+          <Field label="Image url" type="text" placeholder="Enter image url" error={errors.image} {...register('image')} />
           <ImageUpload
             disabled={submitting}
             onUploaded={(path) => setValue('image', path, { shouldValidate: true, shouldDirty: true })}
@@ -117,45 +95,22 @@ export function ProductForm({
         </Col>
       </Row>
 
-      <Form.Group className="mb-3" controlId="brand">
-        <Form.Label>Brand</Form.Label>
-        <Form.Control type="text" placeholder="Enter brand" {...register('brand')} {...invalid('brand')} />
-        <Form.Control.Feedback id="brand-error" type="invalid">
-          {errors.brand?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <Field label="Brand" type="text" placeholder="Enter brand" error={errors.brand} {...register('brand')} />
 
-      <Form.Group className="mb-3" controlId="countInStock">
-        <Form.Label>Count In Stock</Form.Label>
-        <Form.Control
-          type="number"
-          inputMode="numeric"
-          step="1"
-          min={0}
-          placeholder="Enter countInStock"
-          {...register('countInStock', { setValueAs: asNumber })}
-          {...invalid('countInStock')}
-        />
-        <Form.Control.Feedback id="countInStock-error" type="invalid">
-          {errors.countInStock?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <Field
+        label="Count In Stock"
+        type="number"
+        inputMode="numeric"
+        step="1"
+        min={0}
+        placeholder="Enter countInStock"
+        error={errors.countInStock}
+        {...register('countInStock', { setValueAs: asNumber })}
+      />
 
-      <Form.Group className="mb-3" controlId="category">
-        <Form.Label>Category</Form.Label>
-        <Form.Control type="text" placeholder="Enter category" {...register('category')} {...invalid('category')} />
-        <Form.Control.Feedback id="category-error" type="invalid">
-          {errors.category?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <Field label="Category" type="text" placeholder="Enter category" error={errors.category} {...register('category')} />
 
-      <Form.Group className="mb-3" controlId="description">
-        <Form.Label>Description</Form.Label>
-        <Form.Control as="textarea" rows={4} placeholder="Enter description" {...register('description')} {...invalid('description')} />
-        <Form.Control.Feedback id="description-error" type="invalid">
-          {errors.description?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <Field label="Description" as="textarea" rows={4} placeholder="Enter description" error={errors.description} {...register('description')} />
 
       <Button type="submit" variant="primary" disabled={submitting}>
         {submitting ? <Loader small label="Updating product" /> : 'Update'}

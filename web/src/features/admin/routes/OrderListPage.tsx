@@ -4,7 +4,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
-import { DeliveredCell, PaidCell } from '@/features/orders/components/OrderStatusBadges';
+import { DeliveredCell, PaidCell } from '@/features/orders';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useAllOrders } from '../api/orders';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
@@ -56,7 +56,7 @@ export function OrderListPage() {
             initialSort={{ key: 'date', direction: 'desc' }}
             empty={<Message>No orders yet.</Message>}
             actions={(o) => (
-              <Link to={paths.order(o._id)} className="btn btn-light btn-sm" aria-label={`Details of order ${o._id}`}>
+              <Link to={paths.order.href(o._id)} className="btn btn-light btn-sm" aria-label={`Details of order ${o._id}`}>
                 Details
               </Link>
             )}

@@ -4,7 +4,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
-import { useProduct } from '@/features/catalog/api/getProduct';
+import { useProduct } from '@/features/catalog';
 import { errorMessage } from '@/lib/api';
 import { useUpdateProduct } from '../api/products';
 import { ProductForm } from '../components/ProductForm';
@@ -20,10 +20,10 @@ export function ProductEditPage() {
     <>
       <Meta title="Edit Product" />
       <div className="d-flex justify-content-between mb-3">
-        <Link to={paths.admin.products()} className="btn btn-light">
+        <Link to={paths.admin.products.href()} className="btn btn-light">
           Go Back
         </Link>
-        <Link to={paths.product(id)} className="btn btn-link">
+        <Link to={paths.product.href(id)} className="btn btn-link">
           View in shop
         </Link>
       </div>
@@ -39,7 +39,7 @@ export function ProductEditPage() {
                 update.mutate(values, {
                   onSuccess: () => {
                     update.reset();
-                    navigate(paths.admin.products());
+                    navigate(paths.admin.products.href());
                   },
                 })
               }

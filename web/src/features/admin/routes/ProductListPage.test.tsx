@@ -1,7 +1,7 @@
 import type { Product } from '@domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUserInfo, signOut } from '@/features/auth/store';
+import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt, renderRoutes, LocationProbe } from '@/testing/render';
 import { ProductListPage } from './ProductListPage';
 

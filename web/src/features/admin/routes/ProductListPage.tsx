@@ -22,7 +22,7 @@ const columns: AdminColumn<Product>[] = [
     key: 'name',
     header: 'NAME',
     sortValue: (p) => p.name,
-    cell: (p) => <Link to={paths.product(p._id)}>{p.name}</Link>,
+    cell: (p) => <Link to={paths.product.href(p._id)}>{p.name}</Link>,
   },
   { key: 'price', header: 'PRICE', className: 'text-nowrap', sortValue: (p) => p.price, filterValue: (p) => formatPrice(p.price), cell: (p) => formatPrice(p.price) },
   { key: 'category', header: 'CATEGORY', sortValue: (p) => p.category, cell: (p) => p.category },
@@ -49,7 +49,7 @@ export function ProductListPage() {
 
   function onCreate() {
     setDeleted(null);
-    create.mutate(undefined, { onSuccess: (p) => navigate(paths.admin.productEdit(p._id)) });
+    create.mutate(undefined, { onSuccess: (p) => navigate(paths.admin.productEdit.href(p._id)) });
   }
 
   function onDelete(product: Product) {
@@ -88,7 +88,7 @@ export function ProductListPage() {
               columns={columns}
               empty={<Message>{page > 1 ? 'No products on this page.' : 'No products yet: create the first one.'}</Message>}
               actions={(p) => (
-                <RowActions name={p.name} editTo={paths.admin.productEdit(p._id)} deleting={remove.isPending && remove.variables === p._id} onDelete={() => onDelete(p)} />
+                <RowActions name={p.name} editTo={paths.admin.productEdit.href(p._id)} deleting={remove.isPending && remove.variables === p._id} onDelete={() => onDelete(p)} />
               )}
             />
             <Paginate pages={data.pages} page={data.page} isAdmin />

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
+import { Field } from '@/components/ui/Field';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -36,32 +37,8 @@ export function UserForm({
   });
   return (
     <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit user">
-      <Form.Group className="mb-3" controlId="name">
-        <Form.Label>Name</Form.Label>
-        <Form.Control
-          type="text"
-          placeholder="Enter name"
-          {...register('name')}
-          isInvalid={!!errors.name}
-          aria-describedby={errors.name ? 'name-error' : undefined}
-        />
-        <Form.Control.Feedback id="name-error" type="invalid">
-          {errors.name?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="email">
-        <Form.Label>Email Address</Form.Label>
-        <Form.Control
-          type="email"
-          placeholder="Enter email"
-          {...register('email')}
-          isInvalid={!!errors.email}
-          aria-describedby={errors.email ? 'email-error' : undefined}
-        />
-        <Form.Control.Feedback id="email-error" type="invalid">
-          {errors.email?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
+      <Field label="Email Address" type="email" placeholder="Enter email" error={errors.email} {...register('email')} />
       <Form.Group className="mb-3" controlId="isadmin">
         <Form.Check type="checkbox" label="Is Admin" {...register('isAdmin')} />
       </Form.Group>
@@ -81,7 +58,7 @@ export function UserEditPage() {
   return (
     <>
       <Meta title="Edit User" />
-      <Link to={paths.admin.users} className="btn btn-light mb-3">
+      <Link to={paths.admin.users.href()} className="btn btn-light mb-3">
         Go Back
       </Link>
       <FormContainer>
@@ -96,7 +73,7 @@ export function UserEditPage() {
                 update.mutate(values, {
                   onSuccess: () => {
                     update.reset();
-                    navigate(paths.admin.users);
+                    navigate(paths.admin.users.href());
                   },
                 })
               }

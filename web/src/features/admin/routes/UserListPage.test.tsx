@@ -1,7 +1,7 @@
 import type { UserSummary } from '@domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUserInfo, signOut } from '@/features/auth/store';
+import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
 import { UserEditPage } from './UserEditPage';
 import { UserListPage } from './UserListPage';

@@ -4,7 +4,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
-import { useUserInfo } from '@/features/auth/store';
+import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
 import { useDeleteUser, useUsers } from '../api/users';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
@@ -65,7 +65,7 @@ export function UserListPage() {
             columns={columns}
             empty={<Message>No users yet.</Message>}
             actions={(u) => (
-              <RowActions name={u.name} editTo={paths.admin.userEdit(u._id)} deleting={remove.isPending && remove.variables === u._id} onDelete={() => onDelete(u)} />
+              <RowActions name={u.name} editTo={paths.admin.userEdit.href(u._id)} deleting={remove.isPending && remove.variables === u._id} onDelete={() => onDelete(u)} />
             )}
           />
         )}

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { signOut } from '../store';
+import { signOut } from '@/lib/session';
 
 /**
  * POST /api/users/logout-all ("Sign out everywhere"): every session of the account ends, on every device. The

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { Field } from '@/components/ui/Field';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -30,22 +31,14 @@ export function LoginPage() {
       <h1 className="section-title">Sign In</h1>
       {login.isError && <Message variant="danger">{errorMessage(login.error)}</Message>}
       <Form onSubmit={handleSubmit((v) => login.mutate(v))} noValidate>
-        <Form.Group className="mb-3" controlId="email">
-          <Form.Label>Email Address</Form.Label>
-          <Form.Control type="email" placeholder="Enter email" autoComplete="email" {...register('email')} isInvalid={!!errors.email} />
-          <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control type="password" placeholder="Enter password" autoComplete="current-password" {...register('password')} isInvalid={!!errors.password} />
-          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
-        </Form.Group>
+        <Field label="Email Address" type="email" placeholder="Enter email" autoComplete="email" error={errors.email} {...register('email')} />
+        <Field label="Password" type="password" placeholder="Enter password" autoComplete="current-password" error={errors.password} {...register('password')} />
         <Button type="submit" variant="primary" disabled={login.isPending}>
           {login.isPending ? <Loader small label="Signing in" /> : 'Sign In'}
         </Button>
       </Form>
       <p className="py-3 mb-0">
-        New Customer? <Link to={paths.register(asked ? redirect : undefined)}>Register</Link>
+        New Customer? <Link to={paths.register.href(asked ? redirect : undefined)}>Register</Link>
       </p>
     </FormContainer>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderAt } from '@/testing/render';
-import { authStore, setUserInfo, signOut } from '../store';
+import { sessionStore, setUserInfo, signOut } from '@/lib/session';
 import { ProfilePage } from './ProfilePage';
 
 const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 'tok' };
@@ -31,7 +31,7 @@ describe('ProfilePage: current password and "Sign out everywhere"', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Profile Updated')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 'u1', name: 'Alice', email: 'alice.new@voltshop.test', password: '', currentPassword: 'alice1234' });
-    expect(authStore.get()?.token).toBe('fresh');
+    expect(sessionStore.get()?.token).toBe('fresh');
   });
 
   it('a name change alone needs no current password and sends none', async () => {
@@ -47,7 +47,7 @@ describe('ProfilePage: current password and "Sign out everywhere"', () => {
     const calls = mockFetch({ ...myOrders, 'POST /api/users/logout-all': () => ({ body: { ...alice, token: 'fresh' } }) });
     const { user } = renderAt(<ProfilePage />, { path: '/profile' });
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
-    await waitFor(() => expect(authStore.get()).toBeNull());
+    await waitFor(() => expect(sessionStore.get()).toBeNull());
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/users/logout-all')).toBe(true);
     expect(localStorage.getItem('userInfo')).toBeNull();
   });

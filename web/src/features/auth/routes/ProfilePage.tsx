@@ -5,15 +5,16 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
+import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
-import { MyOrders } from '@/features/orders/components/MyOrders';
+import { MyOrders } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
 import { useLogoutAll } from '../api/logoutAll';
 import { useUpdateProfile } from '../api/updateProfile';
-import { profileFormSchema, type ProfileForm } from '../schemas';
-import { useUserInfo } from '../store';
+import { MISMATCH_ALERT_ID, profileFormSchema, type ProfileForm } from '../schemas';
+import { useUserInfo } from '@/lib/session';
 
 export function ProfilePage() {
   const user = useUserInfo();
@@ -49,46 +50,41 @@ export function ProfilePage() {
       <Meta title="Profile" />
       <Col md={4}>
         <h1 className="section-title">User Profile</h1>
-        {errors.confirmPassword?.message && <Message variant="danger">{errors.confirmPassword.message}</Message>}
+        {errors.confirmPassword?.message && (
+          <Message variant="danger" id={MISMATCH_ALERT_ID}>
+            {errors.confirmPassword.message}
+          </Message>
+        )}
         {update.isError && <Message variant="danger">{errorMessage(update.error)}</Message>}
         {saved && <Message variant="success">Profile Updated</Message>}
         <Form onSubmit={onSubmit} noValidate>
-          <Form.Group className="mb-3" controlId="name">
-            <Form.Label>Name</Form.Label>
-            <Form.Control type="text" placeholder="Enter name" autoComplete="name" {...register('name')} isInvalid={!!errors.name} />
-            <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="email">
-            <Form.Label>Email Address</Form.Label>
-            <Form.Control type="email" placeholder="Enter email" autoComplete="email" {...register('email')} isInvalid={!!errors.email} />
-            <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="password">
-            <Form.Label>Password</Form.Label>
-            <Form.Control
-              type="password"
-              placeholder="Leave empty to keep it"
-              autoComplete="new-password"
-              {...register('password')}
-              isInvalid={!!errors.password}
-            />
-            <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="confirmPassword">
-            <Form.Label>Confirm Password</Form.Label>
-            <Form.Control type="password" placeholder="Confirm password" autoComplete="new-password" {...register('confirmPassword')} isInvalid={!!errors.confirmPassword} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="currentPassword">
-            <Form.Label>Current Password</Form.Label>
-            <Form.Control
-              type="password"
-              placeholder="Needed to change email or password"
-              autoComplete="current-password"
-              {...register('currentPassword')}
-              isInvalid={!!errors.currentPassword}
-            />
-            <Form.Control.Feedback type="invalid">{errors.currentPassword?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <Field label="Name" type="text" placeholder="Enter name" autoComplete="name" error={errors.name} {...register('name')} />
+          <Field label="Email Address" type="email" placeholder="Enter email" autoComplete="email" error={errors.email} {...register('email')} />
+          <Field
+            label="Password"
+            type="password"
+            placeholder="Leave empty to keep it"
+            autoComplete="new-password"
+            error={errors.password}
+            {...register('password')}
+          />
+          <Field
+            label="Confirm Password"
+            type="password"
+            placeholder="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+            errorShownIn={MISMATCH_ALERT_ID}
+            {...register('confirmPassword')}
+          />
+          <Field
+            label="Current Password"
+            type="password"
+            placeholder="Needed to change email or password"
+            autoComplete="current-password"
+            error={errors.currentPassword}
+            {...register('currentPassword')}
+          />
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {update.isPending ? <Loader small label="Updating profile" /> : 'Update'}
           </Button>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
-import { authStore, signOut } from '../store';
+import { sessionStore, signOut } from '@/lib/session';
 import { LoginPage } from './LoginPage';
 import { RegisterPage } from './RegisterPage';
 
@@ -34,7 +34,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/shipping'));
     expect(calls[0].body).toEqual({ email: 'alice@voltshop.test', password: 'alice1234' });
     expect(JSON.parse(localStorage.getItem('userInfo')!)).toEqual(alice);
-    expect(authStore.get()).toEqual(alice);
+    expect(sessionStore.get()).toEqual(alice);
   });
 
   it('a redirect hiding another site behind a tab (%2F%09%2Fevil.example) lands on / after signing in', async () => {
@@ -53,7 +53,7 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
-    expect(authStore.get()).toBeNull();
+    expect(sessionStore.get()).toBeNull();
   });
 
   it('keeps the redirect on the Register link', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setUserInfo, signOut } from '@/features/auth/store';
+import { setUserInfo, signOut } from '@/lib/session';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { addToCart, cartStore, resetCart } from '../store';
 import { cartSyncErrorStore } from '../syncStatus';

@@ -11,8 +11,8 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
-import { useUserInfo } from '@/features/auth/store';
-import { productQuery } from '@/features/catalog/api/getProduct';
+import { useUserInfo } from '@/lib/session';
+import { productQuery } from '@/features/catalog';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { addToCart, cartCount, cartSubtotal, removeFromCart, useCartItems, type CartItem } from '../store';
@@ -35,7 +35,7 @@ function useAddFromUrl() {
       .fetchQuery(productQuery(id))
       .then((p) => {
         addToCart({ product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock, qty });
-        navigate(paths.cart(), { replace: true });
+        navigate(paths.cart.href(), { replace: true });
       })
       .catch((e: unknown) => setError(errorMessage(e)));
   }, [id, qty, client, navigate]);
@@ -51,7 +51,7 @@ function CartLine({ item }: { item: CartItem }) {
           <img src={item.image} alt={item.name} className="img-fluid rounded cart-thumb" width={640} height={510} />
         </Col>
         <Col xs={9} md={4}>
-          <Link to={paths.product(item.product)}>{item.name}</Link>
+          <Link to={paths.product.href(item.product)}>{item.name}</Link>
         </Col>
         <Col xs={4} md={2} className="fw-semibold">
           {formatPrice(item.price)}
@@ -94,7 +94,7 @@ export function CartPage() {
   const count = cartCount(items);
 
   function checkout() {
-    navigate(user ? paths.shipping : paths.login(paths.shipping));
+    navigate(user ? paths.shipping.href() : paths.login.href(paths.shipping.href()));
   }
 
   return (
@@ -109,7 +109,7 @@ export function CartPage() {
             <Loader label="Adding to cart" />
           ) : items.length === 0 ? (
             <Message>
-              Your Cart is Empty <Link to={paths.home}>Go Back</Link>
+              Your Cart is Empty <Link to={paths.home.href()}>Go Back</Link>
             </Message>
           ) : (
             <ListGroup variant="flush" as="ul" aria-label="Cart items">

@@ -1,6 +1,7 @@
 import type { ReviewInput } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { productKeys } from '@/lib/queryKeys';
 
 /** POST /api/products/:id/reviews (signed in): rating 1-5 and a comment. 400 'Product already reviewed' on a second one. */
 export function createReview(productId: string, review: ReviewInput): Promise<{ message: string }> {
@@ -12,6 +13,6 @@ export function useCreateReview(productId: string) {
   return useMutation({
     mutationFn: (review: ReviewInput) => createReview(productId, review),
     // The product (its reviews, rating) and every list showing its rating are reloaded.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['products'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

@@ -1,12 +1,8 @@
 import type { ProductPage } from '@domain';
-import { catalogKeys } from '@domain/inlineData';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { productKeys, type ProductListParams } from '@/lib/queryKeys';
 
-export interface ProductListParams {
-  keyword?: string;
-  pageNumber?: number;
-}
 
 /** GET /api/products?keyword=&pageNumber=: one page of the catalogue (products, page, pages). */
 export function getProducts({ keyword = '', pageNumber = 1 }: ProductListParams, signal?: AbortSignal): Promise<ProductPage> {
@@ -14,11 +10,9 @@ export function getProducts({ keyword = '', pageNumber = 1 }: ProductListParams,
   return api<ProductPage>(`/api/products?${query}`, { signal });
 }
 
-export const productListKey = (p: ProductListParams) => catalogKeys.list(p.keyword ?? '', p.pageNumber ?? 1);
-
 export function useProducts(params: ProductListParams) {
   return useQuery({
-    queryKey: productListKey(params),
+    queryKey: productKeys.list(params),
     queryFn: ({ signal }) => getProducts(params, signal),
     placeholderData: keepPreviousData,
   });

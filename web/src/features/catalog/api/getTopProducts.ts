@@ -1,7 +1,7 @@
 import type { Product } from '@domain';
-import { catalogKeys } from '@domain/inlineData';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { productKeys } from '@/lib/queryKeys';
 
 /** GET /api/products/top: the best rated products, for the home carousel. */
 export function getTopProducts(signal?: AbortSignal): Promise<Product[]> {
@@ -9,5 +9,5 @@ export function getTopProducts(signal?: AbortSignal): Promise<Product[]> {
 }
 
 export function useTopProducts() {
-  return useQuery({ queryKey: catalogKeys.top(), queryFn: ({ signal }) => getTopProducts(signal) });
+  return useQuery({ queryKey: productKeys.top(), queryFn: ({ signal }) => getTopProducts(signal) });
 }

@@ -2,7 +2,7 @@ import type { ProductDetail } from '@domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
-import { productKey } from './getProduct';
+import { productKeys } from '@/lib/queryKeys';
 
 /** Firebase mode: stock, price and rating of the product on screen follow Firestore live (no-op otherwise). */
 export function useLiveProduct(id: string) {
@@ -14,7 +14,7 @@ export function useLiveProduct(id: string) {
     void loadFirebase().then((fb) => {
       if (cancelled) return;
       stop = fb.watchProduct(id, (fields) =>
-        client.setQueryData<ProductDetail>(productKey(id), (old) => (old ? { ...old, ...fields } : old)),
+        client.setQueryData<ProductDetail>(productKeys.detail(id), (old) => (old ? { ...old, ...fields } : old)),
       );
     });
     return () => {

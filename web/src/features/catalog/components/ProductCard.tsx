@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 
 export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
-  const href = paths.product(product._id);
+  const href = paths.product.href(product._id);
   return (
     <article className="card product-card h-100">
       <Link to={href} tabIndex={-1} aria-hidden="true">

@@ -12,7 +12,7 @@ export default function ProductCarousel({ products }: { products: Product[] }) {
       <Carousel pause="hover" interval={5000} className="top-carousel" data-testid="top-carousel">
         {products.map((p, i) => (
           <Carousel.Item key={p._id}>
-            <Link to={paths.product(p._id)} className="carousel-link">
+            <Link to={paths.product.href(p._id)} className="carousel-link">
               <img src={p.image} alt={p.name} width={640} height={510} loading={i === 0 ? 'eager' : 'lazy'} className="carousel-image" />
               <Carousel.Caption className="carousel-caption-box">
                 <h2 className="h5 mb-0">

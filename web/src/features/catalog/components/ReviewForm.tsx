@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
@@ -44,26 +45,20 @@ export function ReviewForm({ productId }: { productId: string }) {
     <Form onSubmit={onSubmit} noValidate aria-label="Write a customer review">
       {submitted && <Message variant="success">Review Submitted</Message>}
       {review.isError && <Message variant="danger">{errorMessage(review.error)}</Message>}
-      <Form.Group className="mb-3" controlId="rating">
-        <Form.Label>Rating</Form.Label>
-        <Form.Select
-          {...register('rating', { setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)) })}
-          isInvalid={!!errors.rating}
-        >
-          <option value="">Select...</option>
-          {RATING_LABELS.map((label, i) => (
-            <option key={label} value={i + 1}>
-              {i + 1} - {label}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Control.Feedback type="invalid">{errors.rating?.message}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="comment">
-        <Form.Label>Comment</Form.Label>
-        <Form.Control as="textarea" rows={3} {...register('comment')} isInvalid={!!errors.comment} />
-        <Form.Control.Feedback type="invalid">{errors.comment?.message}</Form.Control.Feedback>
-      </Form.Group>
+      <Field
+        label="Rating"
+        as="select"
+        error={errors.rating}
+        {...register('rating', { setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)) })}
+      >
+        <option value="">Select...</option>
+        {RATING_LABELS.map((label, i) => (
+          <option key={label} value={i + 1}>
+            {i + 1} - {label}
+          </option>
+        ))}
+      </Field>
+      <Field label="Comment" as="textarea" rows={3} error={errors.comment} {...register('comment')} />
       <Button type="submit" variant="primary" disabled={review.isPending}>
         {review.isPending ? <Loader small label="Submitting review" /> : 'Submit'}
       </Button>

@@ -23,7 +23,7 @@ function ProductGrid({ data, keyword }: { data: ProductPage; keyword: string }) 
     if (data.page > 1) {
       return (
         <Message variant="info">
-          There is no page {data.page}. <Link to={paths.home}>See the first page</Link>
+          There is no page {data.page}. <Link to={paths.home.href()}>See the first page</Link>
         </Message>
       );
     }
@@ -57,7 +57,7 @@ export function HomePage() {
           </Await>
         </Suspense>
       ) : (
-        <Link to={paths.home} className="btn btn-light mb-3">
+        <Link to={paths.home.href()} className="btn btn-light mb-3">
           Go Back
         </Link>
       )}

@@ -13,7 +13,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Rating } from '@/components/ui/Rating';
 import { paths } from '@/config/paths';
-import { useUserInfo } from '@/features/auth/store';
+import { useUserInfo } from '@/lib/session';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useProduct } from '../api/getProduct';
 import { useLiveProduct } from '../api/useLiveProduct';
@@ -32,7 +32,7 @@ export function ProductPage() {
 
   return (
     <>
-      <Link className="btn btn-light mb-3" to={paths.home}>
+      <Link className="btn btn-light mb-3" to={paths.home.href()}>
         Go Back
       </Link>
       <QueryBoundary query={product} fill>
@@ -97,7 +97,7 @@ export function ProductPage() {
                       </ListGroup.Item>
                     )}
                     <ListGroup.Item className="d-grid">
-                      <Button type="button" variant="primary" disabled={p.countInStock === 0} onClick={() => navigate(paths.cart(p._id, Math.min(qty, p.countInStock)))}>
+                      <Button type="button" variant="primary" disabled={p.countInStock === 0} onClick={() => navigate(paths.cart.href(p._id, Math.min(qty, p.countInStock)))}>
                         Add to Cart
                       </Button>
                     </ListGroup.Item>
@@ -129,7 +129,7 @@ export function ProductPage() {
                     </Suspense>
                   ) : (
                     <Message>
-                      Please <Link to={paths.login(paths.product(p._id))}>sign in</Link> to write a review
+                      Please <Link to={paths.login.href(paths.product.href(p._id))}>sign in</Link> to write a review
                     </Message>
                   )}
                 </section>

@@ -1,6 +1,7 @@
 import type { Order, PlaceOrderInput } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { orderKeys, productKeys } from '@/lib/queryKeys';
 
 /**
  * POST /api/orders: the server prices the order from its database and holds the stock until the order's
@@ -15,9 +16,9 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     onSuccess: (order) => {
-      client.setQueryData(['orders', 'detail', order._id], order);
-      void client.invalidateQueries({ queryKey: ['orders', 'mine'] });
-      void client.invalidateQueries({ queryKey: ['products'] }); // stock changed
+      client.setQueryData(orderKeys.detail(order._id), order);
+      void client.invalidateQueries({ queryKey: orderKeys.mine() });
+      void client.invalidateQueries({ queryKey: productKeys.all }); // stock changed
     },
   });
 }

@@ -6,19 +6,19 @@ import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
-import { DEFAULT_PAYMENT_METHOD, savePaymentMethod, useCart } from '@/features/cart/store';
+import { DEFAULT_PAYMENT_METHOD, savePaymentMethod, useCart } from '@/features/cart';
 
 export function PaymentPage() {
   const { shippingAddress, paymentMethod: saved } = useCart();
   const navigate = useNavigate();
   const [method, setMethod] = useState(saved || DEFAULT_PAYMENT_METHOD);
 
-  if (!shippingAddress) return <Navigate to={paths.shipping} replace />;
+  if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     savePaymentMethod(method);
-    navigate(paths.placeOrder);
+    navigate(paths.placeOrder.href());
   }
 
   return (

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addToCart, cartStore, resetCart, saveShippingAddress } from '@/features/cart/store';
+import { addToCart, cartStore, resetCart, saveShippingAddress } from '@/features/cart';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { PlaceOrderPage } from './PlaceOrderPage';
 

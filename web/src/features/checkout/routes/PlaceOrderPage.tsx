@@ -9,9 +9,8 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
-import { clearCartItems, useCart } from '@/features/cart/store';
-import { OrderItems } from '@/features/orders/components/OrderItems';
-import { OrderSummary } from '@/features/orders/components/OrderSummary';
+import { clearCartItems, useCart } from '@/features/cart';
+import { OrderItems, OrderSummary } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
 import { useCreateOrder } from '../api/createOrder';
 
@@ -20,7 +19,7 @@ export function PlaceOrderPage() {
   const navigate = useNavigate();
   const place = useCreateOrder();
 
-  if (!shippingAddress) return <Navigate to={paths.shipping} replace />;
+  if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
   const prices = priceSummary(cartItems);
   const empty = cartItems.length === 0;
 
@@ -36,7 +35,7 @@ export function PlaceOrderPage() {
       {
         onSuccess: (order) => {
           clearCartItems();
-          navigate(paths.order(order._id));
+          navigate(paths.order.href(order._id));
         },
       },
     );
@@ -66,7 +65,7 @@ export function PlaceOrderPage() {
               <h2 className="section-title">Order Items</h2>
               {empty ? (
                 <Message>
-                  Your cart is empty <Link to={paths.home}>Go Back</Link>
+                  Your cart is empty <Link to={paths.home.href()}>Go Back</Link>
                 </Message>
               ) : (
                 <OrderItems items={cartItems} />

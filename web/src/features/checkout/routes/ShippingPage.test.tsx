@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cartStore, resetCart } from '@/features/cart/store';
+import { cartStore, resetCart } from '@/features/cart';
 import { LocationProbe, renderRoutes } from '@/testing/render';
 import { ShippingPage } from './ShippingPage';
 

@@ -5,10 +5,11 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
+import { Field } from '@/components/ui/Field';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
-import { saveShippingAddress, useCart } from '@/features/cart/store';
+import { saveShippingAddress, useCart } from '@/features/cart';
 
 const FIELDS: { name: keyof ShippingAddress; label: string; placeholder: string; autoComplete: string }[] = [
   { name: 'address', label: 'Address', placeholder: 'Enter address', autoComplete: 'street-address' },
@@ -29,18 +30,16 @@ export function ShippingForm({ onSave, initial }: { onSave: (a: ShippingAddress)
   return (
     <Form onSubmit={handleSubmit(onSave)} noValidate>
       {FIELDS.map((f) => (
-        <Form.Group key={f.name} className="mb-3" controlId={f.name}>
-          <Form.Label>{f.label}</Form.Label>
-          <Form.Control
-            type="text"
-            placeholder={f.placeholder}
-            autoComplete={f.autoComplete}
-            aria-required="true"
-            {...register(f.name)}
-            isInvalid={!!errors[f.name]}
-          />
-          <Form.Control.Feedback type="invalid">{errors[f.name]?.message}</Form.Control.Feedback>
-        </Form.Group>
+        <Field
+          key={f.name}
+          label={f.label}
+          type="text"
+          placeholder={f.placeholder}
+          autoComplete={f.autoComplete}
+          aria-required="true"
+          error={errors[f.name]}
+          {...register(f.name)}
+        />
       ))}
       <Button type="submit" variant="primary">
         Continue
@@ -61,7 +60,7 @@ export function ShippingPage() {
         initial={shippingAddress}
         onSave={(address) => {
           saveShippingAddress(address);
-          navigate(paths.payment);
+          navigate(paths.payment.href());
         }}
       />
     </FormContainer>

@@ -1,6 +1,7 @@
 import type { Order } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { orderKeys } from '@/lib/queryKeys';
 
 /** PUT /api/orders/:id/deliver (admin, paid orders only). */
 export function deliverOrder(orderId: string): Promise<Order> {
@@ -11,6 +12,6 @@ export function useDeliverOrder(orderId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => deliverOrder(orderId),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import type { Order } from '@domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { orderKeys } from '@/lib/queryKeys';
 
 /** GET /api/orders/myorders: the signed-in user's orders. */
 export function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
@@ -8,5 +9,5 @@ export function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
 }
 
 export function useMyOrders() {
-  return useQuery({ queryKey: ['orders', 'mine'], queryFn: ({ signal }) => getMyOrders(signal) });
+  return useQuery({ queryKey: orderKeys.mine(), queryFn: ({ signal }) => getMyOrders(signal) });
 }

@@ -1,6 +1,7 @@
 import type { Order } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { orderKeys } from '@/lib/queryKeys';
 
 /**
  * PUT /api/orders/:id/pay. The web sends it only in test-payment mode, with the shop's own TEST_PAYMENT body;
@@ -16,6 +17,6 @@ export function usePayOrder(orderId: string) {
   return useMutation({
     mutationFn: (payment: unknown) => payOrder(orderId, payment),
     // Reload the order (and the lists showing it) after success.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

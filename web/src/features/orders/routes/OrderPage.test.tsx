@@ -1,7 +1,7 @@
 import type { Order } from '@domain';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setUserInfo, signOut } from '@/features/auth/store';
+import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
 import { OrderPage } from './OrderPage';
 

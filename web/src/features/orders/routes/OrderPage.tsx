@@ -8,7 +8,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { useUserInfo } from '@/features/auth/store';
+import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
 import { dateTime, shortDate } from '@/lib/format';
 import { useDeliverOrder } from '../api/deliverOrder';

@@ -23,7 +23,7 @@ export function AboutPage() {
           <li>Your data stays yours: we only keep what we need to deliver your order.</li>
         </ul>
         <p>
-          Questions? <Link to={paths.contact}>Contact us</Link>.
+          Questions? <Link to={paths.contact.href()}>Contact us</Link>.
         </p>
         <h2 className="h5 mt-4">Follow us</h2>
         <SocialLinks />

@@ -1,10 +1,11 @@
-// Cart sync in Firebase mode (startFirebaseSession): no edit is ever lost to the account's copy, and a failed
+// Cart sync in Firebase mode (startFirebaseCartSync): no edit is ever lost to the account's copy, and a failed
 // write is shown. The Firebase side is a fake that hands the test every snapshot and every write.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addToCart, cartStore, resetCart, type CartItem } from '@/features/cart/store';
-import { cartSyncErrorStore } from '@/features/cart/syncStatus';
-import { CART_SAVE_DELAY_MS, CART_SYNC_FAILED, startFirebaseSession, type Firebase } from './firebaseSession';
-import { authStore, setUserInfo } from './store';
+import type { FirebaseModule as Firebase } from '@/lib/backend';
+import { sessionStore, setUserInfo } from '@/lib/session';
+import { CART_SAVE_DELAY_MS, CART_SYNC_FAILED, startFirebaseCartSync } from './firebaseCartSync';
+import { addToCart, cartStore, resetCart, type CartItem } from './store';
+import { cartSyncErrorStore } from './syncStatus';
 
 type Lines = { product: string; qty: number }[];
 interface Write {
@@ -64,7 +65,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   stop();
-  authStore.set(null);
+  sessionStore.set(null);
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -72,7 +73,7 @@ afterEach(() => {
 /** Signed in, the account's cart loaded and merged, that first write acknowledged. */
 async function signedIn(stored: Lines | null = null) {
   const f = fakeFirebase();
-  stop = startFirebaseSession(f.fb);
+  stop = startFirebaseCartSync(f.fb);
   f.signIn('u1');
   f.snapshot(stored);
   await flush();
@@ -137,7 +138,7 @@ describe('cart sync in Firebase mode', () => {
     stubProducts();
     addToCart(item('a', 2));
     const f = fakeFirebase();
-    stop = startFirebaseSession(f.fb);
+    stop = startFirebaseCartSync(f.fb);
     f.signIn('u1');
     f.snapshot([{ product: 'e', qty: 1 }]);
     await flush();
@@ -148,7 +149,7 @@ describe('cart sync in Firebase mode', () => {
   it('reads and writes no Firestore cart where no Firestore runs (the emulators without Java 21)', async () => {
     const f = fakeFirebase();
     const watchCart = vi.spyOn(f.fb, 'watchCart');
-    stop = startFirebaseSession(f.fb, { cartSync: false });
+    stop = startFirebaseCartSync(f.fb, { firestore: false });
     f.signIn('u1');
     addToCart(item('a', 1));
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);

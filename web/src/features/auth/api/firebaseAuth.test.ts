@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginWithFirebase, mergeCartLines, registerWithFirebase, type Firebase } from './firebaseSession';
+import { loginWithFirebase, registerWithFirebase, type Firebase } from './firebaseAuth';
 
 function fakeFirebase(overrides: Partial<Firebase> = {}): Firebase {
   return {
@@ -71,15 +71,5 @@ describe('Firebase mode sign-in', () => {
     const fb = fakeFirebase();
     await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toBeTruthy();
     expect(fb.deleteNewAccount).not.toHaveBeenCalled();
-  });
-});
-
-describe('cart merge at sign-in', () => {
-  it('keeps every product of both carts; this device’s quantities win', () => {
-    const merged = mergeCartLines(
-      [{ product: 'a', qty: 2 }, { product: 'b', qty: 1 }],
-      [{ product: 'b', qty: 5 }, { product: 'c', qty: 3 }],
-    );
-    expect(merged).toEqual([{ product: 'b', qty: 1 }, { product: 'c', qty: 3 }, { product: 'a', qty: 2 }]);
   });
 });

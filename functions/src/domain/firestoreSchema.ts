@@ -1,0 +1,79 @@
+// The stored shape of the Firebase backend (Cloud Firestore and Storage): collection names, the document fields
+// that clients read directly (the live product, the synced cart) and their mapping to the API's shapes. The
+// server's Firestore adapter writes these documents; the web reads products and carts through its own SDK, so the
+// shape is defined here, once, for both. Pure: no SDK types (timestamps are `unknown`).
+import { toDollars } from './money.js';
+import type { Product } from './types.js';
+
+export const COLLECTIONS = {
+  products: 'products',
+  reviews: 'reviews',
+  users: 'users',
+  userEmails: 'userEmails',
+  orders: 'orders',
+  captures: 'captures',
+  /** carts/{uid}: the signed-in shopper's cart, written by the web (firestore.rules: validCart). */
+  carts: 'carts',
+} as const;
+
+/** Cloud Storage folder of uploaded product images (storage.rules: products/{fileName}). */
+export const PRODUCT_IMAGES_FOLDER = 'products';
+
+/** products/{id}: money in integer cents, the rating kept as a sum so that a review updates it in one write. */
+export interface ProductDoc {
+  name: string;
+  nameKey: string;
+  nameGrams: string[];
+  image: string;
+  brand: string;
+  category: string;
+  description: string;
+  priceCents: number;
+  countInStock: number;
+  ratingSum: number;
+  numReviews: number;
+  rating: number;
+  user: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The average rating as the API answers it: 2 decimals, 0 without reviews. */
+export function ratingOf(ratingSum: number, numReviews: number): number {
+  return Math.round((numReviews ? ratingSum / numReviews : 0) * 100) / 100;
+}
+
+/** A product document as the API answers it (dollars, the rating from its sum). */
+export function productFromDoc(id: string, d: ProductDoc): Product {
+  return {
+    _id: id,
+    name: d.name,
+    image: d.image,
+    brand: d.brand,
+    category: d.category,
+    description: d.description,
+    price: toDollars(d.priceCents),
+    countInStock: d.countInStock,
+    rating: ratingOf(d.ratingSum, d.numReviews),
+    numReviews: d.numReviews,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}
+
+/** One line of a stored cart: only the product id and quantity (names and prices come from the API). */
+export interface CartLineDoc {
+  product: string;
+  qty: number;
+}
+
+/** carts/{uid}; `updatedAt` is the server's timestamp of the write. */
+export interface CartDoc {
+  items: CartLineDoc[];
+  /** The writing page's random id (web lib/firebase/cart.ts): tells a page its own echoes from other devices' changes. */
+  writer?: string;
+  updatedAt: unknown;
+}
+
+/** The most lines a stored cart holds (firestore.rules: validCart). */
+export const MAX_CART_LINES = 50;

@@ -1,0 +1,14 @@
+// The cart's public entry: what other features and the app shell may use (eslint.config.js forbids reaching past it).
+export {
+  DEFAULT_PAYMENT_METHOD,
+  addToCart,
+  cartCount,
+  cartStore,
+  clearCartItems,
+  resetCart,
+  savePaymentMethod,
+  saveShippingAddress,
+  useCart,
+  useCartItems,
+  type CartItem,
+} from './store';

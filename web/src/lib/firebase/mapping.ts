@@ -1,0 +1,29 @@
+// The one place the web turns Firebase documents into the shop's shapes and back. Collection names, field names
+// and conversions come from the domain (functions/src/domain/firestoreSchema.ts), which the server's Firestore
+// adapter shares: the web never spells out the stored shape itself.
+import type { Product } from '@domain';
+import { COLLECTIONS, MAX_CART_LINES, PRODUCT_IMAGES_FOLDER, productFromDoc, type CartDoc, type CartLineDoc, type ProductDoc } from '@domain/firestoreSchema';
+
+export { COLLECTIONS, PRODUCT_IMAGES_FOLDER };
+
+/** The fields of a product that change while a shopper looks at it. */
+export type LiveProductFields = Pick<Product, 'countInStock' | 'price' | 'rating' | 'numReviews'>;
+
+/** A product document's live fields; null for a missing or incomplete document (the API's answer stays). */
+export function liveProductFromDoc(id: string, data: Partial<ProductDoc> | undefined): LiveProductFields | null {
+  if (!data || typeof data.priceCents !== 'number') return null;
+  const p = productFromDoc(id, { ratingSum: 0, numReviews: 0, countInStock: 0, ...data } as ProductDoc);
+  return { countInStock: p.countInStock, price: p.price, rating: p.rating, numReviews: p.numReviews };
+}
+
+export type CartLine = CartLineDoc;
+
+/** A cart document's lines; null when there is no stored cart (yet). */
+export function cartLinesFromDoc(data: Partial<CartDoc> | undefined): CartLine[] | null {
+  return Array.isArray(data?.items) ? data.items.map((l) => ({ product: String(l.product), qty: Number(l.qty) })) : null;
+}
+
+/** The document to store for the cart (product ids and quantities only: the rules accept nothing else). */
+export function cartDocOf(items: readonly CartLine[], updatedAt: unknown): CartDoc {
+  return { items: items.slice(0, MAX_CART_LINES).map((i) => ({ product: i.product, qty: i.qty })), updatedAt };
+}

@@ -1,0 +1,43 @@
+// Every TanStack Query key of the web app, built here so that a page's query, the mutations that invalidate it and
+// the sign-out cleanup agree on one shape. Each group's `all` is the prefix its narrower keys start with.
+import { catalogKeys } from '@domain/inlineData';
+import type { QueryKey } from '@tanstack/react-query';
+
+export interface ProductListParams {
+  keyword?: string;
+  pageNumber?: number;
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  // The catalogue's keys are the domain's (catalogKeys): the server inlines the first answers under them.
+  list: ({ keyword = '', pageNumber = 1 }: ProductListParams) => catalogKeys.list(keyword, pageNumber),
+  detail: catalogKeys.detail,
+  top: catalogKeys.top,
+};
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: () => [...orderKeys.all, 'mine'] as const,
+  /** Every shopper's orders (admin). */
+  everyone: () => [...orderKeys.all, 'all'] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+};
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => [...adminKeys.all, 'stats'] as const,
+};
+
+export const configKeys = {
+  all: ['config'] as const,
+};
+
+/** Keys of data that belongs to the signed-in user: dropped on sign-out or when another user signs in. */
+export const USER_SCOPED_KEYS: readonly QueryKey[] = [orderKeys.all, userKeys.all, adminKeys.all];
