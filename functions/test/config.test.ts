@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { firebaseSettingsFromEnv } from '../src/adapters/firebase/index.js';
 import { paymentGateway } from '../src/adapters/payments/index.js';
 import { readConfig } from '../src/config.js';
-import { DEFAULT_HOLD_HOURS, DEFAULT_PAGE_SIZE, PAYPAL_SANDBOX_API_BASE } from '../src/domain/index.js';
+import { DEFAULT_HOLD_HOURS, DEFAULT_PAGE_SIZE, PAYPAL_SANDBOX_API_BASE, TEST_PAYMENT } from '../src/domain/index.js';
 
-const check = { orderId: 'o1', totalCents: 1234, currency: 'USD', payload: {} };
+const check = { orderId: 'o1', totalCents: 1234, currency: 'USD', payload: TEST_PAYMENT };
 
 describe('configuration', () => {
   it('chooses PayPal only when the client id AND the secret are set, on either backend', () => {

@@ -54,7 +54,7 @@ describe('Firebase cart sync', () => {
     fb.token('t', 'uid-someone-else');
     expect(fb.watchCart).not.toHaveBeenCalled();
     fb.token('t', 'uid-alice');
-    expect(fb.watchCart).toHaveBeenCalledWith('uid-alice', expect.any(Function));
+    expect(fb.watchCart).toHaveBeenCalledWith('uid-alice', expect.any(Function), expect.any(Function));
 
     await fb.remoteCart([{ product: 'lamp', qty: 5 }]);
     expect(cartStore.get().cartItems).toEqual([lamp]); // this device's quantity wins at sign-in
