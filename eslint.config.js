@@ -37,14 +37,28 @@ function featurePatterns(feature, depth) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-emulators/**', 'functions/lib/**', 'test-results/**', 'artifacts/**', '.data/**', '**/*.d.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'web/dist-emulators/**',
+      'functions/lib/**',
+      'test-results/**',
+      'artifacts/**',
+      '.data/**',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -79,7 +93,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+functions/(?!test/support/)', message: 'Only the server test helpers (functions/test/support).' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+functions/(?!test/support/)',
+              message: 'Only the server test helpers (functions/test/support).',
+            },
+          ],
+        },
       ],
     },
   },

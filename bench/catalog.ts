@@ -6,7 +6,20 @@
 import autocannon from 'autocannon';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { QUICK, cpuMsOf, freePort, jsonTarget, ms, removeDir, spawnNode, startShop, table, tempDir, waitFor200, repoRoot } from './lib/common.js';
+import {
+  QUICK,
+  cpuMsOf,
+  freePort,
+  jsonTarget,
+  ms,
+  removeDir,
+  spawnNode,
+  startShop,
+  table,
+  tempDir,
+  waitFor200,
+  repoRoot,
+} from './lib/common.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 3 : 10));
@@ -27,7 +40,15 @@ async function cannon(url: string, duration: number, pid: number) {
   const cpu0 = cpuMsOf(pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 });
   const cpuMs = cpuMsOf(pid) - cpu0;
-  return { requests: r.requests.total, seconds: r.duration, cpuMs, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    requests: r.requests.total,
+    seconds: r.duration,
+    cpuMs,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -76,7 +97,10 @@ export async function runCatalog() {
     for (const [, path] of calls) {
       const res = await fetch(shop.url + path);
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-      bodies[path] = { type: res.headers.get('content-type') ?? 'application/json', base64: Buffer.from(await res.arrayBuffer()).toString('base64') };
+      bodies[path] = {
+        type: res.headers.get('content-type') ?? 'application/json',
+        base64: Buffer.from(await res.arrayBuffer()).toString('base64'),
+      };
     }
     const bodiesFile = join(dataDir, 'bodies.json');
     writeFileSync(bodiesFile, JSON.stringify(bodies));
@@ -91,11 +115,28 @@ export async function runCatalog() {
       await cannon(shop.url + path, WARMUP, pids.shop);
       await cannon(bare.url + path, WARMUP, pids.bare);
       const { shop: s, bare: b, roundRatios } = await compare(shop.url + path, bare.url + path, pids);
-      const row = { call, path, bytes: Buffer.from(bodies[path].base64, 'base64').length, shop: s, bare: b, ratio: s.rps / b.rps, roundRatios };
+      const row = {
+        call,
+        path,
+        bytes: Buffer.from(bodies[path].base64, 'base64').length,
+        shop: s,
+        bare: b,
+        ratio: s.rps / b.rps,
+        roundRatios,
+      };
       rows.push(row);
-      console.error(`  ${call}: shop ${s.rps.toFixed(0)} req/s (${s.cpuUsPerReq.toFixed(0)} µs CPU/req), bare ${b.rps.toFixed(0)} req/s (${b.cpuUsPerReq.toFixed(0)} µs CPU/req), ratio ${(row.ratio * 100).toFixed(0)}%`);
+      console.error(
+        `  ${call}: shop ${s.rps.toFixed(0)} req/s (${s.cpuUsPerReq.toFixed(0)} µs CPU/req), bare ${b.rps.toFixed(0)} req/s (${b.cpuUsPerReq.toFixed(0)} µs CPU/req), ratio ${(row.ratio * 100).toFixed(0)}%`,
+      );
     }
-    return { connections: CONNECTIONS, durationS: DURATION, rounds: ROUNDS, rows, target: 0.5, met: rows.every((r) => r.ratio >= 0.5 && r.shop.errors === 0 && r.shop.non2xx === 0) };
+    return {
+      connections: CONNECTIONS,
+      durationS: DURATION,
+      rounds: ROUNDS,
+      rows,
+      target: 0.5,
+      met: rows.every((r) => r.ratio >= 0.5 && r.shop.errors === 0 && r.shop.non2xx === 0),
+    };
   } finally {
     await bare?.stop();
     await shop.stop();
@@ -105,11 +146,21 @@ export async function runCatalog() {
 
 export function catalogMarkdown(r: Awaited<ReturnType<typeof runCatalog>>): string {
   return table(
-    ['call', 'body', 'shop req/s', 'shop p50 / p99', 'bare req/s', 'bare p50 / p99', 'server CPU per request shop / bare', 'shop / bare req/s'],
+    [
+      'call',
+      'body',
+      'shop req/s',
+      'shop p50 / p99',
+      'bare req/s',
+      'bare p50 / p99',
+      'server CPU per request shop / bare',
+      'shop / bare req/s',
+    ],
     r.rows.map((x) => [
       `\`${x.call}\``,
       `${x.bytes} B`,
-      x.shop.rps.toFixed(0) + (x.shop.errors || x.shop.non2xx ? ` (${x.shop.errors} errors, ${x.shop.non2xx} non-2xx)` : ''),
+      x.shop.rps.toFixed(0) +
+        (x.shop.errors || x.shop.non2xx ? ` (${x.shop.errors} errors, ${x.shop.non2xx} non-2xx)` : ''),
       `${ms(x.shop.p50, 0)} / ${ms(x.shop.p99, 0)}`,
       x.bare.rps.toFixed(0),
       `${ms(x.bare.p50, 0)} / ${ms(x.bare.p99, 0)}`,

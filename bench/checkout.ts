@@ -27,7 +27,10 @@ export async function runCheckout() {
     const json = async (method: string, path: string, body?: unknown, token?: string) => {
       const res = await fetch(shop.url + path, {
         method,
-        headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
         body: body !== undefined ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(60_000),
       });
@@ -61,12 +64,24 @@ export async function runCheckout() {
     const loginSeconds = (performance.now() - t0) / 1000;
 
     // The product, by the admin API.
-    const admin = (await json('POST', '/api/users/login', { email: 'admin@voltshop.test', password: 'admin1234' })).body.token;
+    const admin = (await json('POST', '/api/users/login', { email: 'admin@voltshop.test', password: 'admin1234' })).body
+      .token;
     const productId = (await json('POST', '/api/products', undefined, admin)).body._id as string;
     const name = 'Spike Sale Earbuds';
-    const put = await json('PUT', `/api/products/${productId}`, {
-      name, price: 49.99, image: '/images/sample.svg', brand: 'Voltra', category: 'Audio', description: 'Sale-day special.', countInStock: STOCK,
-    }, admin);
+    const put = await json(
+      'PUT',
+      `/api/products/${productId}`,
+      {
+        name,
+        price: 49.99,
+        image: '/images/sample.svg',
+        brand: 'Voltra',
+        category: 'Audio',
+        description: 'Sale-day special.',
+        countInStock: STOCK,
+      },
+      admin,
+    );
     if (put.status !== 200) throw new Error(`product setup: ${put.status}`);
 
     // The spike: every customer at once.
@@ -74,7 +89,12 @@ export async function runCheckout() {
     const results = await Promise.all(
       tokens.map(async (token) => {
         const s = performance.now();
-        const res = await json('POST', '/api/orders', { orderItems: [{ product: productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' }, token);
+        const res = await json(
+          'POST',
+          '/api/orders',
+          { orderItems: [{ product: productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' },
+          token,
+        );
         return { ...res, ms: performance.now() - s };
       }),
     );
@@ -96,10 +116,15 @@ export async function runCheckout() {
     const checks = {
       [`exactly ${STOCK} orders succeed (201)`]: ok.length === STOCK,
       [`${CUSTOMERS - STOCK} refused with 409`]: refused.length === CUSTOMERS - STOCK && other.length === 0,
-      '409 message names the product': refused.every((r) => typeof r.body.message === 'string' && r.body.message.includes(name)),
+      '409 message names the product': refused.every(
+        (r) => typeof r.body.message === 'string' && r.body.message.includes(name),
+      ),
       'stock ends at 0': stock === 0,
       'acknowledged orders all in the database, no others (none lost or duplicated)':
-        ackIds.size === ok.length && dbIds.length === ackIds.size && new Set(dbIds).size === dbIds.length && dbIds.every((id) => ackIds.has(id)),
+        ackIds.size === ok.length &&
+        dbIds.length === ackIds.size &&
+        new Set(dbIds).size === dbIds.length &&
+        dbIds.every((id) => ackIds.has(id)),
       'stock + sold = starting stock': stock + soldInDb === STOCK,
     };
     const latencies = results.map((r) => r.ms);
@@ -113,8 +138,14 @@ export async function runCheckout() {
         p50: percentile(latencies, 50),
         p95: percentile(latencies, 95),
         max: Math.max(...latencies),
-        okP95: percentile(ok.map((r) => r.ms), 95),
-        refusedP95: percentile(refused.map((r) => r.ms), 95),
+        okP95: percentile(
+          ok.map((r) => r.ms),
+          95,
+        ),
+        refusedP95: percentile(
+          refused.map((r) => r.ms),
+          95,
+        ),
       },
       statuses: { created: ok.length, conflict: refused.length, other: other.map((r) => r.status) },
       messages,
@@ -131,19 +162,28 @@ export async function runCheckout() {
 
 export function checkoutMarkdown(r: Awaited<ReturnType<typeof runCheckout>>): string {
   const lines = [
-    table(['figure', 'value'], [
-      ['customers / stock', `${r.customers} / ${r.stock}`],
-      ['201 Created / 409 Conflict / other', `${r.statuses.created} / ${r.statuses.conflict} / ${r.statuses.other.length}`],
-      ['409 message', r.messages.map((m) => `“${m}”`).join(', ')],
-      ['stock after / orders in the database', `${r.finalStock} / ${r.ordersInDb}`],
-      ['spike duration (all 500 answered)', `${r.spike.seconds.toFixed(2)} s`],
-      ['throughput', `${r.spike.requestsPerSecond.toFixed(0)} order requests/s`],
-      ['latency p50 / p95 / max (all)', `${ms(r.spike.p50, 0)} / **${ms(r.spike.p95, 0)}** / ${ms(r.spike.max, 0)}`],
-      ['p95 of the 201s / of the 409s', `${ms(r.spike.okP95, 0)} / ${ms(r.spike.refusedP95, 0)}`],
-      r.login.mode === 'http'
-        ? ['sign-ins over HTTP before the spike (scrypt N=2^15, 8 at a time)', `${r.login.perSecond.toFixed(1)}/s (${r.login.seconds.toFixed(1)} s for ${r.customers})`]
-        : ['tokens', 'signed with the server\'s JWT_SECRET (quick mode), not by signing in'],
-    ]),
+    table(
+      ['figure', 'value'],
+      [
+        ['customers / stock', `${r.customers} / ${r.stock}`],
+        [
+          '201 Created / 409 Conflict / other',
+          `${r.statuses.created} / ${r.statuses.conflict} / ${r.statuses.other.length}`,
+        ],
+        ['409 message', r.messages.map((m) => `“${m}”`).join(', ')],
+        ['stock after / orders in the database', `${r.finalStock} / ${r.ordersInDb}`],
+        ['spike duration (all 500 answered)', `${r.spike.seconds.toFixed(2)} s`],
+        ['throughput', `${r.spike.requestsPerSecond.toFixed(0)} order requests/s`],
+        ['latency p50 / p95 / max (all)', `${ms(r.spike.p50, 0)} / **${ms(r.spike.p95, 0)}** / ${ms(r.spike.max, 0)}`],
+        ['p95 of the 201s / of the 409s', `${ms(r.spike.okP95, 0)} / ${ms(r.spike.refusedP95, 0)}`],
+        r.login.mode === 'http'
+          ? [
+              'sign-ins over HTTP before the spike (scrypt N=2^15, 8 at a time)',
+              `${r.login.perSecond.toFixed(1)}/s (${r.login.seconds.toFixed(1)} s for ${r.customers})`,
+            ]
+          : ['tokens', "signed with the server's JWT_SECRET (quick mode), not by signing in"],
+      ],
+    ),
     '',
     ...Object.entries(r.checks).map(([k, v]) => `- ${v ? '✅' : '❌'} ${k}`),
   ];

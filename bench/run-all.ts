@@ -36,7 +36,13 @@ const sections: string[] = [];
 const summary: [string, string, string][] = [];
 const timings: [string, number][] = [];
 
-async function section<T>(name: string, title: string, run: () => Promise<T>, render: (r: T) => string, verdict: (r: T) => [string, string][]) {
+async function section<T>(
+  name: string,
+  title: string,
+  run: () => Promise<T>,
+  render: (r: T) => string,
+  verdict: (r: T) => [string, string][],
+) {
   if (!want(name)) return;
   console.error(`\n== ${title}`);
   const s = performance.now();
@@ -54,31 +60,44 @@ async function section<T>(name: string, title: string, run: () => Promise<T>, re
 
 const yes = (ok: boolean) => (ok ? '✅ met' : '❌ not met');
 
-await section('catalog', '1. Catalogue throughput: shop vs bare node:http', runCatalog, (r) =>
-  [
-    `autocannon, ${r.connections} connections, ${r.durationS} s per server and call, split into ${r.rounds} alternating rounds (shop, bare, bare, shop…) so that drifting machine load hits both; both servers are child processes, the bare one answers the exact bytes fetched from the shop first (from memory, with only a Content-Type). The shop answers with its full set of security headers (CSP, HSTS, …), ETag and Cache-Control. “Server CPU per request” is the server process's user+system time over the requests it answered: the least noisy figure on a shared machine.`,
-    '',
-    catalogMarkdown(r),
-    '',
-    `Target: shop ≥ 50% of the bare server's req/s on every call → ${yes(r.met)}.`,
-  ].join('\n'),
-  (r) => [['≥ 50% of bare node:http on every catalogue call', `${yes(r.met)} (${r.rows.map((x) => `${(x.ratio * 100).toFixed(0)}%`).join(', ')})`]],
+await section(
+  'catalog',
+  '1. Catalogue throughput: shop vs bare node:http',
+  runCatalog,
+  (r) =>
+    [
+      `autocannon, ${r.connections} connections, ${r.durationS} s per server and call, split into ${r.rounds} alternating rounds (shop, bare, bare, shop…) so that drifting machine load hits both; both servers are child processes, the bare one answers the exact bytes fetched from the shop first (from memory, with only a Content-Type). The shop answers with its full set of security headers (CSP, HSTS, …), ETag and Cache-Control. “Server CPU per request” is the server process's user+system time over the requests it answered: the least noisy figure on a shared machine.`,
+      '',
+      catalogMarkdown(r),
+      '',
+      `Target: shop ≥ 50% of the bare server's req/s on every call → ${yes(r.met)}.`,
+    ].join('\n'),
+  (r) => [
+    [
+      '≥ 50% of bare node:http on every catalogue call',
+      `${yes(r.met)} (${r.rows.map((x) => `${(x.ratio * 100).toFixed(0)}%`).join(', ')})`,
+    ],
+  ],
 );
 
-await section('scale', '2. Scale: search and deep pagination, 1k → 10k → 100k products', runScale, (r) =>
-  [
-    `Products seeded straight into the database by \`bench/seed-products.ts\` (batched INSERTs through the shop's own migrations and triggers). The API runs with the catalogue cache **off** (\`bench/lib/uncached-server.mjs\`: same app factory, cache TTL 0), so every request runs its SQL; ${r.requests} sequential requests per row (after a warm-up pass of the same size), timed by the client over HTTP. Searches use distinct keywords where the class allows. Page size ${r.pageSize}.`,
-    '',
-    scaleMarkdown(r),
-    '',
-    r.memory
-      ? `Real server (cache on) on the ${r.memory.size.toLocaleString('en')}-product database: start to first 200 on \`/api/products\` **${ms(r.memory.startMs, 0)}**, RSS **${mb(r.memory.rssAfterStart)}** after start, **${mb(r.memory.rssAfterRequests)}** after serving the queries above.`
-      : '',
-    '',
-    `Seeding: ${r.results.map((x) => `${x.size.toLocaleString('en')} in ${x.seedSeconds.toFixed(1)} s`).join(', ')}.`,
-    '',
-    `Target: p95 ≤ ${r.targetMs} ms at 100k on every row → ${yes(r.met)}.`,
-  ].join('\n'),
+await section(
+  'scale',
+  '2. Scale: search and deep pagination, 1k → 10k → 100k products',
+  runScale,
+  (r) =>
+    [
+      `Products seeded straight into the database by \`bench/seed-products.ts\` (batched INSERTs through the shop's own migrations and triggers). The API runs with the catalogue cache **off** (\`bench/lib/uncached-server.mjs\`: same app factory, cache TTL 0), so every request runs its SQL; ${r.requests} sequential requests per row (after a warm-up pass of the same size), timed by the client over HTTP. Searches use distinct keywords where the class allows. Page size ${r.pageSize}.`,
+      '',
+      scaleMarkdown(r),
+      '',
+      r.memory
+        ? `Real server (cache on) on the ${r.memory.size.toLocaleString('en')}-product database: start to first 200 on \`/api/products\` **${ms(r.memory.startMs, 0)}**, RSS **${mb(r.memory.rssAfterStart)}** after start, **${mb(r.memory.rssAfterRequests)}** after serving the queries above.`
+        : '',
+      '',
+      `Seeding: ${r.results.map((x) => `${x.size.toLocaleString('en')} in ${x.seedSeconds.toFixed(1)} s`).join(', ')}.`,
+      '',
+      `Target: p95 ≤ ${r.targetMs} ms at 100k on every row → ${yes(r.met)}.`,
+    ].join('\n'),
   (r) => {
     const last = r.results.at(-1);
     const bad = last?.rows.filter((x) => x.p95 > r.targetMs).map((x) => `${x.name}: ${x.p95.toFixed(0)} ms`) ?? [];
@@ -86,35 +105,64 @@ await section('scale', '2. Scale: search and deep pagination, 1k → 10k → 100
   },
 );
 
-await section('checkout', '3. Checkout spike: 500 customers, stock 100', runCheckout, (r) =>
-  [
-    `${r.customers} real accounts (inserted with the shop's scrypt \`hashPassword\`), ${r.login.mode === 'http' ? 'each signed in over HTTP for a real token' : 'tokens signed with the server\'s JWT_SECRET (quick mode)'}; then all ${r.customers} \`POST /api/orders\` (qty 1 of the same product, stock ${r.stock}) fired at once over real HTTP against the child-process server. Orders are counted in the database afterwards.`,
-    '',
-    checkoutMarkdown(r),
-  ].join('\n'),
-  (r) => [['exactly 100 × 201, 400 × 409, stock 0, no order lost/duplicated', yes(r.met)], ['throughput / p95', `${r.spike.requestsPerSecond.toFixed(0)} req/s / ${r.spike.p95.toFixed(0)} ms`]],
+await section(
+  'checkout',
+  '3. Checkout spike: 500 customers, stock 100',
+  runCheckout,
+  (r) =>
+    [
+      `${r.customers} real accounts (inserted with the shop's scrypt \`hashPassword\`), ${r.login.mode === 'http' ? 'each signed in over HTTP for a real token' : "tokens signed with the server's JWT_SECRET (quick mode)"}; then all ${r.customers} \`POST /api/orders\` (qty 1 of the same product, stock ${r.stock}) fired at once over real HTTP against the child-process server. Orders are counted in the database afterwards.`,
+      '',
+      checkoutMarkdown(r),
+    ].join('\n'),
+  (r) => [
+    ['exactly 100 × 201, 400 × 409, stock 0, no order lost/duplicated', yes(r.met)],
+    ['throughput / p95', `${r.spike.requestsPerSecond.toFixed(0)} req/s / ${r.spike.p95.toFixed(0)} ms`],
+  ],
 );
 
-await section('web', '4. Web: build sizes per route and Lighthouse (mobile)', runWeb, (r) =>
-  [
-    `Sizes from \`web/dist/.vite/manifest.json\` (gzip -9 of each file; the web engineer's \`web/scripts/size.mjs\` enforces the home budget). Lighthouse ${'12.2.3'} drives \`/usr/bin/chromium\` (headless, no sandbox, no background networking), default mobile emulation and simulated throttling (slow 4G, 4× CPU), against the built app served by the shop's own server (\`node functions/lib/server.js\`, Brotli copies written at build). Lighthouse's simulation multiplies the CPU time it observes by 4: TBT (and so the performance score) varies from run to run on this shared 2-core machine; each run's figures and the load average after it are shown.`,
-    '',
-    webMarkdown(r),
-  ].join('\n'),
+await section(
+  'web',
+  '4. Web: build sizes per route and Lighthouse (mobile)',
+  runWeb,
+  (r) =>
+    [
+      `Sizes from \`web/dist/.vite/manifest.json\` (gzip -9 of each file; the web engineer's \`web/scripts/size.mjs\` enforces the home budget). Lighthouse ${'12.2.3'} drives \`/usr/bin/chromium\` (headless, no sandbox, no background networking), default mobile emulation and simulated throttling (slow 4G, 4× CPU), against the built app served by the shop's own server (\`node functions/lib/server.js\`, Brotli copies written at build). Lighthouse's simulation multiplies the CPU time it observes by 4: TBT (and so the performance score) varies from run to run on this shared 2-core machine; each run's figures and the load average after it are shown.`,
+      '',
+      webMarkdown(r),
+    ].join('\n'),
   (r) => {
     const out: [string, string][] = [];
-    if (r.sizes) out.push(['home-page JS ≤ 110 KB gzip', `${r.sizes.initial.js <= r.sizes.homeBudget ? '✅ met' : '❌ not met'} (${(r.sizes.initial.js / 1024).toFixed(1)} KB)`]);
+    if (r.sizes)
+      out.push([
+        'home-page JS ≤ 110 KB gzip',
+        `${r.sizes.initial.js <= r.sizes.homeBudget ? '✅ met' : '❌ not met'} (${(r.sizes.initial.js / 1024).toFixed(1)} KB)`,
+      ]);
     else out.push(['home-page JS ≤ 110 KB gzip', '❌ no build']);
     const lh = r.lighthouse;
     if ('skipped' in lh) out.push(['Lighthouse ≥ 95', `not run: ${lh.skipped}`]);
     else {
-      out.push(['Lighthouse perf / a11y / best practices ≥ 95', `${yes(lh.met)} (${lh.pages.map((p) => `${p.name} ${p.median.performance}/${p.median.accessibility}/${p.median.bestPractices}`).join('; ')})`]);
+      out.push([
+        'Lighthouse perf / a11y / best practices ≥ 95',
+        `${yes(lh.met)} (${lh.pages.map((p) => `${p.name} ${p.median.performance}/${p.median.accessibility}/${p.median.bestPractices}`).join('; ')})`,
+      ]);
     }
     return out;
   },
 );
 
-await section('startup', '5. Start-up', runStartup, (r) => startupMarkdown(r), (r) => [['start to first 200 on /', `${r.first.median.toFixed(0)} ms first start, ${r.restart.median.toFixed(0)} ms restart`]]);
+await section(
+  'startup',
+  '5. Start-up',
+  runStartup,
+  (r) => startupMarkdown(r),
+  (r) => [
+    [
+      'start to first 200 on /',
+      `${r.first.median.toFixed(0)} ms first start, ${r.restart.median.toFixed(0)} ms restart`,
+    ],
+  ],
+);
 
 const m = machine();
 const totalS = (performance.now() - t0) / 1000;
@@ -126,7 +174,9 @@ const doc = [
   '## Machine',
   '',
   `- CPU: ${m.cpu}, **${m.cores} cores**; memory ${m.memory}; ${m.os}`,
-  `- Node ${m.node}; ${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+  `- Node ${m.node}; ${Object.entries(m.packages)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`,
   `- Load average before the run: ${loadBefore}; after: ${loadavg()} (the machine is shared with other work: compare figures within a run, not across runs)`,
   '',
   '## Summary',
@@ -156,7 +206,9 @@ const doc = [
 
 mkdirSync(join(repoRoot, 'docs'), { recursive: true });
 // A partial run (--only) must not replace the published report with a few of its sections.
-const outFile = only ? join(repoRoot, 'bench', 'results', 'benchmarks-partial.md') : join(repoRoot, 'docs', 'benchmarks.md');
+const outFile = only
+  ? join(repoRoot, 'bench', 'results', 'benchmarks-partial.md')
+  : join(repoRoot, 'docs', 'benchmarks.md');
 mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, doc);
 console.error(`\nWrote ${outFile} (${statSync(outFile).size} bytes) in ${totalS.toFixed(0)} s`);

@@ -4,14 +4,46 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedProducts, productName } from './seed-products.js';
-import { QUICK, freePort, jsonTarget, mb, ms, percentile, removeDir, repoRoot, rssOf, spawnNode, startShop, table, tempDir, waitFor200 } from './lib/common.js';
+import {
+  QUICK,
+  freePort,
+  jsonTarget,
+  mb,
+  ms,
+  percentile,
+  removeDir,
+  repoRoot,
+  rssOf,
+  spawnNode,
+  startShop,
+  table,
+  tempDir,
+  waitFor200,
+} from './lib/common.js';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? (QUICK ? 30 : 100));
 const PAGE_SIZE = 8;
 const TARGET_MS = 25;
 
-const WORDS = ['wireless', 'speaker', 'charger', 'keyboard', 'monitor', 'camera', 'laptop', 'headphones', 'router', 'tablet', 'drone', 'console', 'webcam', 'earbuds', 'smartwatch', 'microphone'];
+const WORDS = [
+  'wireless',
+  'speaker',
+  'charger',
+  'keyboard',
+  'monitor',
+  'camera',
+  'laptop',
+  'headphones',
+  'router',
+  'tablet',
+  'drone',
+  'console',
+  'webcam',
+  'earbuds',
+  'smartwatch',
+  'microphone',
+];
 const PAIRS = ['pr', 'ma', 'ul', 'ed', 'co', 'fl', 'no', 'pu', 'vi', 'ha', 'st', 'gl', 'ap', 'ai', 'mi', 'li'];
 
 /** The query classes measured; `path(i)` is the i-th request (distinct keywords where the class allows). */
@@ -20,13 +52,30 @@ function classes(count: number) {
   const deep = Math.max(1, Math.round(pages * 0.8)); // page 10,000 at 100k
   return [
     { name: 'list, page 1', path: () => '/api/products?pageNumber=1' },
-    { name: `list, deep page (80% in: ${deep.toLocaleString('en')} of ${pages.toLocaleString('en')})`, path: () => `/api/products?pageNumber=${deep}` },
+    {
+      name: `list, deep page (80% in: ${deep.toLocaleString('en')} of ${pages.toLocaleString('en')})`,
+      path: () => `/api/products?pageNumber=${deep}`,
+    },
     { name: 'list, last page', path: () => `/api/products?pageNumber=${pages}` },
     // A product's model code: one match (each request a different product).
-    { name: 'search, rare (1 match: a model code)', path: (i: number) => `/api/products?keyword=${encodeURIComponent(productName(Math.floor((i * 7919) % count)).split(' ').pop()!)}` },
+    {
+      name: 'search, rare (1 match: a model code)',
+      path: (i: number) =>
+        `/api/products?keyword=${encodeURIComponent(
+          productName(Math.floor((i * 7919) % count))
+            .split(' ')
+            .pop()!,
+        )}`,
+    },
     // A product type word: 3-9% of the catalogue matches.
-    { name: 'search, common word (3-9% match)', path: (i: number) => `/api/products?keyword=${WORDS[i % WORDS.length]}` },
-    { name: 'search, common word, page 20', path: (i: number) => `/api/products?keyword=${WORDS[i % WORDS.length]}&pageNumber=20` },
+    {
+      name: 'search, common word (3-9% match)',
+      path: (i: number) => `/api/products?keyword=${WORDS[i % WORDS.length]}`,
+    },
+    {
+      name: 'search, common word, page 20',
+      path: (i: number) => `/api/products?keyword=${WORDS[i % WORDS.length]}&pageNumber=20`,
+    },
     // 1-2 characters cannot use trigrams: the short-piece index of migration 3.
     { name: 'search, 2 characters', path: (i: number) => `/api/products?keyword=${PAIRS[i % PAIRS.length]}` },
     { name: 'search, no match', path: (i: number) => `/api/products?keyword=qz${i.toString(36)}x` },
@@ -47,7 +96,11 @@ async function timeRequests(base: string, path: (i: number) => string) {
 }
 
 export async function runScale() {
-  const results: { size: number; seedSeconds: number; rows: { name: string; p50: number; p95: number; max: number; bad: number }[] }[] = [];
+  const results: {
+    size: number;
+    seedSeconds: number;
+    rows: { name: string; p50: number; p95: number; max: number; bad: number }[];
+  }[] = [];
   let memory: { size: number; rssAfterStart: number; rssAfterRequests: number; startMs: number } | null = null;
   for (const size of SIZES) {
     const dir = tempDir(`scale-${size}`);
@@ -55,7 +108,11 @@ export async function runScale() {
       const seeded = await seedProducts(dir, size);
       console.error(`  seeded ${size} products in ${seeded.seconds.toFixed(1)} s`);
       const port = await freePort();
-      const server = spawnNode([join(repoRoot, 'bench', 'lib', 'uncached-server.mjs')], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, PAGE_SIZE: String(PAGE_SIZE) }, port);
+      const server = spawnNode(
+        [join(repoRoot, 'bench', 'lib', 'uncached-server.mjs')],
+        { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, PAGE_SIZE: String(PAGE_SIZE) },
+        port,
+      );
       try {
         await waitFor200(`${server.url}/api/health`, 60_000, server.proc);
         const rows = [];
@@ -74,7 +131,8 @@ export async function runScale() {
         const shop = await startShop({ dataDir: dir, waitPath: '/api/products' });
         try {
           const rssAfterStart = rssOf(shop.proc.pid!);
-          for (const c of classes(size)) for (let i = 0; i < 20; i++) await (await fetch(shop.url + c.path(i))).arrayBuffer();
+          for (const c of classes(size))
+            for (let i = 0; i < 20; i++) await (await fetch(shop.url + c.path(i))).arrayBuffer();
           memory = { size, rssAfterStart, rssAfterRequests: rssOf(shop.proc.pid!), startMs: shop.startMs };
         } finally {
           await shop.stop();
@@ -85,12 +143,22 @@ export async function runScale() {
     }
   }
   const biggest = results.at(-1);
-  return { requests: REQUESTS, pageSize: PAGE_SIZE, targetMs: TARGET_MS, results, memory, met: !!biggest && biggest.rows.every((r) => r.p95 <= TARGET_MS && r.bad === 0) };
+  return {
+    requests: REQUESTS,
+    pageSize: PAGE_SIZE,
+    targetMs: TARGET_MS,
+    results,
+    memory,
+    met: !!biggest && biggest.rows.every((r) => r.p95 <= TARGET_MS && r.bad === 0),
+  };
 }
 
 export function scaleMarkdown(r: Awaited<ReturnType<typeof runScale>>): string {
   const names = r.results[0]?.rows.map((x) => x.name) ?? [];
-  const head = ['query (cache off, sequential requests)', ...r.results.map((x) => `${x.size.toLocaleString('en')} products p50 / p95`)];
+  const head = [
+    'query (cache off, sequential requests)',
+    ...r.results.map((x) => `${x.size.toLocaleString('en')} products p50 / p95`),
+  ];
   const rows = names.map((name, i) => [
     name.startsWith('list, deep') ? 'list, deep page (80% in; 10,000 at 100k)' : name,
     ...r.results.map((x) => {
@@ -105,7 +173,10 @@ export function scaleMarkdown(r: Awaited<ReturnType<typeof runScale>>): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await runScale();
   console.log(scaleMarkdown(result));
-  if (result.memory) console.log(`RSS on ${result.memory.size} products: ${mb(result.memory.rssAfterStart)} after start, ${mb(result.memory.rssAfterRequests)} after requests; start ${ms(result.memory.startMs, 0)}`);
+  if (result.memory)
+    console.log(
+      `RSS on ${result.memory.size} products: ${mb(result.memory.rssAfterStart)} after start, ${mb(result.memory.rssAfterRequests)} after requests; start ${ms(result.memory.startMs, 0)}`,
+    );
   const out = jsonTarget();
   if (out) writeFileSync(out, JSON.stringify(result, null, 2));
 }

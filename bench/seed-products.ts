@@ -7,15 +7,87 @@ import { Database } from '../functions/src/adapters/embedded/db.js';
 import { indexNameGrams } from '../functions/src/adapters/embedded/search.js';
 import { searchKey } from '../functions/src/domain/search.js';
 
-const BRANDS = ['Voltra', 'Orbis', 'Lumen', 'Kestrel', 'Nimbus', 'Arcwave', 'Zentri', 'Polaris', 'Quanta', 'Helix', 'Corvid', 'Sable', 'Tundra', 'Vireo', 'Argent', 'Boreal'];
-const LINES = ['Pro', 'Air', 'Max', 'Mini', 'Ultra', 'Lite', 'Edge', 'Core', 'Flux', 'Nova', 'Pulse', 'Vista', 'Halo', 'Stride', 'Glide', 'Apex'];
-const TYPES = [
-  'Wireless Headphones', 'Bluetooth Speaker', 'USB-C Cable', 'GaN Charger', 'Portable SSD', 'Wireless Mouse', 'Mechanical Keyboard',
-  'Wi-Fi 6 Router', 'Power Bank', 'NVMe SSD', '4K Webcam', 'Fitness Band', 'Smart Speaker', 'USB Microphone', 'Game Controller',
-  'E-Reader', '4K Monitor', 'True Wireless Earbuds', 'Action Camera', 'Tablet', 'VR Headset', 'Smartwatch', 'Phone', 'Gaming Laptop',
-  'Mirrorless Camera', 'Game Console', 'Drone', 'ANC Headphones', 'Laptop', 'Docking Station', 'HDMI Switch', 'Smart Plug',
+const BRANDS = [
+  'Voltra',
+  'Orbis',
+  'Lumen',
+  'Kestrel',
+  'Nimbus',
+  'Arcwave',
+  'Zentri',
+  'Polaris',
+  'Quanta',
+  'Helix',
+  'Corvid',
+  'Sable',
+  'Tundra',
+  'Vireo',
+  'Argent',
+  'Boreal',
 ];
-const CATEGORIES = ['Audio', 'Accessories', 'Storage', 'Networking', 'Computers', 'Phones', 'Cameras', 'Wearables', 'Gaming'];
+const LINES = [
+  'Pro',
+  'Air',
+  'Max',
+  'Mini',
+  'Ultra',
+  'Lite',
+  'Edge',
+  'Core',
+  'Flux',
+  'Nova',
+  'Pulse',
+  'Vista',
+  'Halo',
+  'Stride',
+  'Glide',
+  'Apex',
+];
+const TYPES = [
+  'Wireless Headphones',
+  'Bluetooth Speaker',
+  'USB-C Cable',
+  'GaN Charger',
+  'Portable SSD',
+  'Wireless Mouse',
+  'Mechanical Keyboard',
+  'Wi-Fi 6 Router',
+  'Power Bank',
+  'NVMe SSD',
+  '4K Webcam',
+  'Fitness Band',
+  'Smart Speaker',
+  'USB Microphone',
+  'Game Controller',
+  'E-Reader',
+  '4K Monitor',
+  'True Wireless Earbuds',
+  'Action Camera',
+  'Tablet',
+  'VR Headset',
+  'Smartwatch',
+  'Phone',
+  'Gaming Laptop',
+  'Mirrorless Camera',
+  'Game Console',
+  'Drone',
+  'ANC Headphones',
+  'Laptop',
+  'Docking Station',
+  'HDMI Switch',
+  'Smart Plug',
+];
+const CATEGORIES = [
+  'Audio',
+  'Accessories',
+  'Storage',
+  'Networking',
+  'Computers',
+  'Phones',
+  'Cameras',
+  'Wearables',
+  'Gaming',
+];
 
 /** The name of synthetic product `i`: a brand, a line, a type and a unique model code (e.g. "Orbis Pro Tablet M3F9"). */
 export function productName(i: number): string {
@@ -45,10 +117,19 @@ export async function seedProducts(dataDir: string, count: number): Promise<{ se
         named.push({ id, nameKey });
         values.push('(?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
         args.push(
-          id, name, nameKey, '/images/sample.svg', BRANDS[i % BRANDS.length],
+          id,
+          name,
+          nameKey,
+          '/images/sample.svg',
+          BRANDS[i % BRANDS.length],
           CATEGORIES[i % CATEGORIES.length],
           `${name}: a synthetic product for the scale benchmark, with a description about as long as the demo catalogue's.`,
-          499 + ((i * 7919) % 99_500), (i * 31) % 200, ((i * 13) % 50) / 10, (i * 17) % 40, at, at,
+          499 + ((i * 7919) % 99_500),
+          (i * 31) % 200,
+          ((i * 13) % 50) / 10,
+          (i * 17) % 40,
+          at,
+          at,
         );
       }
       await db.write(async (tx) => {

@@ -5,7 +5,19 @@
 // Usage: npx tsx bench/startup.ts [--quick] [--json out.json]   (BENCH_STARTS=5)
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { QUICK, jsonTarget, mb, ms, percentile, removeDir, repoRoot, rssOf, startShop, table, tempDir } from './lib/common.js';
+import {
+  QUICK,
+  jsonTarget,
+  mb,
+  ms,
+  percentile,
+  removeDir,
+  repoRoot,
+  rssOf,
+  startShop,
+  table,
+  tempDir,
+} from './lib/common.js';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? (QUICK ? 2 : 5));
 
@@ -30,7 +42,12 @@ export async function runStartup() {
         removeDir(dir);
       }
     }
-    return { median: percentile(times, 50), min: Math.min(...times), max: Math.max(...times), rss: percentile(rss, 50) };
+    return {
+      median: percentile(times, 50),
+      min: Math.min(...times),
+      max: Math.max(...times),
+      rss: percentile(rss, 50),
+    };
   };
   const first = await measure(true);
   const restart = await measure(false);
@@ -41,8 +58,18 @@ export function startupMarkdown(r: Awaited<ReturnType<typeof runStartup>>): stri
   return table(
     [`start (until the first 200 on \`${r.waitPath}\`)`, `median of ${r.starts}`, 'min – max', 'RSS just after'],
     [
-      ['first start: empty data dir, migrations + demo seed', `**${ms(r.first.median, 0)}**`, `${ms(r.first.min, 0)} – ${ms(r.first.max, 0)}`, mb(r.first.rss)],
-      ['restart: existing data', `**${ms(r.restart.median, 0)}**`, `${ms(r.restart.min, 0)} – ${ms(r.restart.max, 0)}`, mb(r.restart.rss)],
+      [
+        'first start: empty data dir, migrations + demo seed',
+        `**${ms(r.first.median, 0)}**`,
+        `${ms(r.first.min, 0)} – ${ms(r.first.max, 0)}`,
+        mb(r.first.rss),
+      ],
+      [
+        'restart: existing data',
+        `**${ms(r.restart.median, 0)}**`,
+        `${ms(r.restart.min, 0)} – ${ms(r.restart.max, 0)}`,
+        mb(r.restart.rss),
+      ],
     ],
   );
 }

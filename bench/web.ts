@@ -15,14 +15,37 @@ import { QUICK, jsonTarget, removeDir, repoRoot, startShop, table, tempDir } fro
 const DIST = process.env.WEB_DIST ?? join(repoRoot, 'web', 'dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? (QUICK ? 1 : 3));
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 export const HOME_JS_BUDGET = 110 * 1024;
 
-type Manifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+type Manifest = Record<
+  string,
+  {
+    file: string;
+    src?: string;
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    imports?: string[];
+    dynamicImports?: string[];
+    css?: string[];
+  }
+>;
 
 /** Routes -> the manifest keys of the lazy modules a first visit loads (read from the web app's router files). */
 function routeModules(): { route: string; modules: string[] }[] {
-  const routes: { route: string; modules: string[] }[] = [{ route: '/ (home)', modules: ['src/features/catalog/components/ProductCarousel.tsx'] }];
+  const routes: { route: string; modules: string[] }[] = [
+    { route: '/ (home)', modules: ['src/features/catalog/components/ProductCarousel.tsx'] },
+  ];
   const storefront = join(repoRoot, 'web', 'src', 'app', 'router.tsx');
   const admin = join(repoRoot, 'web', 'src', 'features', 'admin', 'routes.tsx');
   const re = /path: '([^']+)',\s*(?:loader: [^,]+,\s*)?\.\.\.page\(\(\) => import\('([^']+)'\)/g;
@@ -34,10 +57,17 @@ function routeModules(): { route: string; modules: string[] }[] {
   if (existsSync(admin)) {
     const text = readFileSync(admin, 'utf8');
     const index = /index: true, \.\.\.page\(\(\) => import\('\.\/([^']+)'\)/.exec(text);
-    const adminBase = ['src/app/QueryLayout.tsx', 'src/features/admin/routes.tsx', 'src/features/admin/components/AdminLayout.tsx'];
+    const adminBase = [
+      'src/app/QueryLayout.tsx',
+      'src/features/admin/routes.tsx',
+      'src/features/admin/components/AdminLayout.tsx',
+    ];
     if (index) routes.push({ route: '/admin', modules: [...adminBase, `src/features/admin/${index[1]}.tsx`] });
     for (const [, path, mod] of text.matchAll(re)) {
-      routes.push({ route: `/admin/${path}`, modules: [...adminBase, `src/features/admin/${mod.replace(/^\.\//, '')}.tsx`] });
+      routes.push({
+        route: `/admin/${path}`,
+        modules: [...adminBase, `src/features/admin/${mod.replace(/^\.\//, '')}.tsx`],
+      });
     }
   }
   return routes;
@@ -77,22 +107,54 @@ export function webSizes() {
     const br = join(DIST, `${file}.br`);
     return existsSync(br) ? statSync(br).size : statSync(join(DIST, file)).size;
   };
-  const initialBr = { js: [...initial.js].reduce((a, f) => a + brSize(f), 0), css: [...initial.css].reduce((a, f) => a + brSize(f), 0) };
+  const initialBr = {
+    js: [...initial.js].reduce((a, f) => a + brSize(f), 0),
+    css: [...initial.css].reduce((a, f) => a + brSize(f), 0),
+  };
   const routes = routeModules().map(({ route, modules }) => {
     const missing = modules.filter((k) => !m[k]);
     const extra = closure(modules.filter((k) => m[k]));
     const js = [...extra.js].filter((f) => !initial.js.has(f));
     const css = [...extra.css].filter((f) => !initial.css.has(f));
-    return { route, extraJs: sum(js), extraCss: sum(css), totalJs: initialJs + sum(js), totalCss: initialCss + sum(css), chunks: js.length, missing };
+    return {
+      route,
+      extraJs: sum(js),
+      extraCss: sum(css),
+      totalJs: initialJs + sum(js),
+      totalCss: initialCss + sum(css),
+      chunks: js.length,
+      missing,
+    };
   });
-  const allJs = sum(Object.values(m).map((e) => e.file).filter((f) => f.endsWith('.js')));
-  return { initial: { js: initialJs, css: initialCss, files: initial.js.size, br: initialBr }, routes, allJs, homeBudget: HOME_JS_BUDGET };
+  const allJs = sum(
+    Object.values(m)
+      .map((e) => e.file)
+      .filter((f) => f.endsWith('.js')),
+  );
+  return {
+    initial: { js: initialJs, css: initialCss, files: initial.js.size, br: initialBr },
+    routes,
+    allJs,
+    homeBudget: HOME_JS_BUDGET,
+  };
 }
 
-interface LhScores { performance: number; accessibility: number; bestPractices: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; siMs: number; load: number; failing: string[] }
+interface LhScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+  load: number;
+  failing: string[];
+}
 
 export async function lighthouseRuns() {
-  if (!existsSync(join(DIST, 'index.html'))) return { skipped: `no ${join(DIST, 'index.html')}: build the web app first (npm run build -w web)` };
+  if (!existsSync(join(DIST, 'index.html')))
+    return { skipped: `no ${join(DIST, 'index.html')}: build the web app first (npm run build -w web)` };
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` };
   let lighthouse: typeof LighthouseModule.default;
   let chromeLauncher: typeof ChromeLauncher;
@@ -106,7 +168,9 @@ export async function lighthouseRuns() {
   const shop = await startShop({ dataDir, env: { WEB_DIST: DIST }, waitPath: '/' });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
-    const list = (await (await fetch(`${shop.url}/api/products`)).json()) as { products: { _id: string; countInStock: number }[] };
+    const list = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+      products: { _id: string; countInStock: number }[];
+    };
     const product = list.products.find((p) => p.countInStock > 0) ?? list.products[0];
     // localhost, not 127.0.0.1: Chrome treats it as a secure origin, as a deployed shop on https is.
     const base = shop.url.replace('127.0.0.1', 'localhost');
@@ -143,12 +207,20 @@ export async function lighthouseRuns() {
           failing,
         });
         const last = runs.at(-1)!;
-        console.error(`  lighthouse ${page.name} #${i + 1}: perf ${last.performance}, a11y ${last.accessibility}, bp ${last.bestPractices} (FCP ${last.fcpMs.toFixed(0)}, LCP ${last.lcpMs.toFixed(0)}, TBT ${last.tbtMs.toFixed(0)}, CLS ${last.cls.toFixed(3)}, SI ${last.siMs.toFixed(0)}; load ${last.load.toFixed(2)})`);
+        console.error(
+          `  lighthouse ${page.name} #${i + 1}: perf ${last.performance}, a11y ${last.accessibility}, bp ${last.bestPractices} (FCP ${last.fcpMs.toFixed(0)}, LCP ${last.lcpMs.toFixed(0)}, TBT ${last.tbtMs.toFixed(0)}, CLS ${last.cls.toFixed(3)}, SI ${last.siMs.toFixed(0)}; load ${last.load.toFixed(2)})`,
+        );
       }
       const sorted = [...runs].sort((a, b) => a.performance - b.performance);
       results.push({ ...page, runs, median: sorted[Math.floor(sorted.length / 2)] });
     }
-    return { runsPerPage: RUNS, pages: results, met: results.every((p) => p.median.performance >= 95 && p.median.accessibility >= 95 && p.median.bestPractices >= 95) };
+    return {
+      runsPerPage: RUNS,
+      pages: results,
+      met: results.every(
+        (p) => p.median.performance >= 95 && p.median.accessibility >= 95 && p.median.bestPractices >= 95,
+      ),
+    };
   } finally {
     await chrome.kill();
     await shop.stop();
@@ -164,7 +236,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export function webMarkdown(r: Awaited<ReturnType<typeof runWeb>>): string {
   const out: string[] = [];
-  if (!r.sizes) out.push(`No web build (${join(DIST, '.vite', 'manifest.json')} missing): run \`npm run build -w web\`.`);
+  if (!r.sizes)
+    out.push(`No web build (${join(DIST, '.vite', 'manifest.json')} missing): run \`npm run build -w web\`.`);
   else {
     const s = r.sizes;
     out.push(
@@ -173,7 +246,11 @@ export function webMarkdown(r: Awaited<ReturnType<typeof runWeb>>): string {
       '',
       table(
         ['route (first visit)', 'lazy chunks for it (gzip JS / CSS)', 'total JS (gzip)'],
-        s.routes.map((x) => [`\`${x.route}\``, `${kb(x.extraJs)} in ${x.chunks} files${x.extraCss ? ` / ${kb(x.extraCss)}` : ''}${x.missing.length ? ` (not in manifest: ${x.missing.join(', ')})` : ''}`, kb(x.totalJs)]),
+        s.routes.map((x) => [
+          `\`${x.route}\``,
+          `${kb(x.extraJs)} in ${x.chunks} files${x.extraCss ? ` / ${kb(x.extraCss)}` : ''}${x.missing.length ? ` (not in manifest: ${x.missing.join(', ')})` : ''}`,
+          kb(x.totalJs),
+        ]),
       ),
     );
   }
@@ -183,7 +260,16 @@ export function webMarkdown(r: Awaited<ReturnType<typeof runWeb>>): string {
   else {
     out.push(
       table(
-        ['page', `performance (median of ${lh.runsPerPage})`, 'accessibility', 'best practices', 'FCP / LCP / TBT / CLS / SI (median run)', 'all runs: perf (TBT)', 'load avg', 'failing binary audits'],
+        [
+          'page',
+          `performance (median of ${lh.runsPerPage})`,
+          'accessibility',
+          'best practices',
+          'FCP / LCP / TBT / CLS / SI (median run)',
+          'all runs: perf (TBT)',
+          'load avg',
+          'failing binary audits',
+        ],
         lh.pages.map((p) => [
           p.name,
           `**${p.median.performance}** ${p.median.performance >= 95 ? '✅' : '❌'}`,

@@ -10,7 +10,9 @@ if (existsSync(CHROMIUM)) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot) {
-  console.error(`Chromium is missing at ${CHROMIUM}: install it with \`sudo apt-get update && sudo apt-get install -y chromium\` (Debian/Ubuntu), then re-run the tests.`);
+  console.error(
+    `Chromium is missing at ${CHROMIUM}: install it with \`sudo apt-get update && sudo apt-get install -y chromium\` (Debian/Ubuntu), then re-run the tests.`,
+  );
   process.exit(1);
 }
 

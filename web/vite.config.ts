@@ -33,7 +33,11 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'], priority: 3 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
-            { name: 'ui', test: /node_modules[\\/](react-bootstrap|@restart|dom-helpers|uncontrollable|warning|invariant|prop-types|@popperjs|@react-aria|classnames)[\\/]/, priority: 1 },
+            {
+              name: 'ui',
+              test: /node_modules[\\/](react-bootstrap|@restart|dom-helpers|uncontrollable|warning|invariant|prop-types|@popperjs|@react-aria|classnames)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

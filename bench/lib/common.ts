@@ -110,16 +110,24 @@ export function spawnNode(args: string[], env: Record<string, string>, port: num
 }
 
 /** The embedded shop as a child process (`node functions/lib/server.js`) on a free port and a temp data dir. */
-export async function startShop(options: { dataDir: string; env?: Record<string, string>; waitPath?: string }): Promise<Child & { startMs: number }> {
+export async function startShop(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  waitPath?: string;
+}): Promise<Child & { startMs: number }> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawnNode([serverEntry], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: options.dataDir,
-    // Simulated payments are refused in production; the shop runs in production mode otherwise.
-    ...options.env,
-  }, port);
+  const child = spawnNode(
+    [serverEntry],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      // Simulated payments are refused in production; the shop runs in production mode otherwise.
+      ...options.env,
+    },
+    port,
+  );
   const ready = await waitFor200(`${child.url}${options.waitPath ?? '/api/health'}`, 60_000, child.proc);
   return { ...child, startMs: ready - t0 };
 }
@@ -140,7 +148,9 @@ export function machine() {
     os: `${platform()} ${release()}`,
     node: process.version,
     packages: Object.fromEntries(
-      ['express', 'router', 'helmet', '@libsql/client', 'libsql', 'autocannon', 'lighthouse', 'vite', 'react'].map((n) => [n, pkg(n)]),
+      ['express', 'router', 'helmet', '@libsql/client', 'libsql', 'autocannon', 'lighthouse', 'vite', 'react'].map(
+        (n) => [n, pkg(n)],
+      ),
     ),
   };
 }

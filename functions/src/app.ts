@@ -38,7 +38,11 @@ export interface AppOptions {
 const requireJsonBody: RequestHandler = (req, res, next) => {
   if (req.path.startsWith('/upload')) return next(); // multipart, checked by the upload route
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if ((req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') && hasBody && !req.is('application/json')) {
+  if (
+    (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') &&
+    hasBody &&
+    !req.is('application/json')
+  ) {
     res.status(415).json({ message: 'Send the body as JSON (Content-Type: application/json)' });
     return;
   }
@@ -80,12 +84,19 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
 
   const wired = withCatalogCache(ports, cache);
 
-  const limiters = authLimiters({ failed: options.loginLimit, succeeded: options.signInLimit, store: options.rateLimitStore });
+  const limiters = authLimiters({
+    failed: options.loginLimit,
+    succeeded: options.signInLimit,
+    store: options.rateLimitStore,
+  });
 
   const api = express.Router();
   api.use(requireJsonBody);
   api.use(express.json({ limit: '100kb', strict: true }));
-  api.use('/products', productRoutes(wired, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }));
+  api.use(
+    '/products',
+    productRoutes(wired, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }),
+  );
   api.use('/users', userRoutes(wired, { limiters }));
   api.use('/orders', orderRoutes(wired, { holdHours: options.holdHours }));
   api.use('/upload', uploadRoutes(wired));

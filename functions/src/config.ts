@@ -5,7 +5,13 @@ import express from 'express';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_HOLD_HOURS, DEFAULT_PAGE_SIZE, DEFAULT_PAYPAL_TIMEOUT_MS, MIN_PAGE_SIZE, PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
+import {
+  DEFAULT_HOLD_HOURS,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAYPAL_TIMEOUT_MS,
+  MIN_PAGE_SIZE,
+  PAYPAL_SANDBOX_API_BASE,
+} from './domain/limits.js';
 
 /** The repository root (functions/src or functions/lib are two levels below it). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -14,7 +20,8 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number >= ${min} (got "${raw}")`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number >= ${min} (got "${raw}")`);
   return value;
 }
 
@@ -31,7 +38,9 @@ function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
   try {
     express().set('trust proxy', value); // Express compiles it now: an unreadable value fails at start, not per request
   } catch (error) {
-    throw new Error(`TRUST_PROXY must be false, true, a hop count, or addresses/subnets/names such as "loopback" (got "${raw}": ${(error as Error).message})`);
+    throw new Error(
+      `TRUST_PROXY must be false, true, a hop count, or addresses/subnets/names such as "loopback" (got "${raw}": ${(error as Error).message})`,
+    );
   }
   return value;
 }
@@ -46,14 +55,17 @@ function origin(env: NodeJS.ProcessEnv, name: string): string | undefined {
   } catch {
     throw new Error(`${name} must be an absolute http(s) URL (got "${raw}")`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name} must be an absolute http(s) URL (got "${raw}")`);
   return url.origin;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   // Inside Cloud Functions (or their emulator) the code's folder is not ours to write: data defaults to the temp dir.
   const inFunctions = env.FUNCTIONS_EMULATOR === 'true' || env.K_SERVICE !== undefined;
-  const dataDir = resolve(env.DATA_DIR || (inFunctions ? join(tmpdir(), 'voltshop-firebase-data') : resolve(repoRoot, '.data')));
+  const dataDir = resolve(
+    env.DATA_DIR || (inFunctions ? join(tmpdir(), 'voltshop-firebase-data') : resolve(repoRoot, '.data')),
+  );
   return {
     port: int(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
@@ -67,8 +79,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     pageSize: int(env, 'PAGE_SIZE', DEFAULT_PAGE_SIZE, MIN_PAGE_SIZE),
     holdHours: int(env, 'ORDER_HOLD_HOURS', DEFAULT_HOLD_HOURS, 1),
     jwtSecret: env.JWT_SECRET || undefined,
-    loginLimit: { max: int(env, 'LOGIN_RATE_LIMIT', 10, 1), windowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 15 * 60_000, 1000) },
-    signInLimit: { max: int(env, 'SIGNIN_RATE_LIMIT', 60, 1), windowMs: int(env, 'SIGNIN_RATE_WINDOW_MS', 60_000, 1000) },
+    loginLimit: {
+      max: int(env, 'LOGIN_RATE_LIMIT', 10, 1),
+      windowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 15 * 60_000, 1000),
+    },
+    signInLimit: {
+      max: int(env, 'SIGNIN_RATE_LIMIT', 60, 1),
+      windowMs: int(env, 'SIGNIN_RATE_WINDOW_MS', 60_000, 1000),
+    },
     trustProxy: trustProxy(env),
     /** PayPal when both the client id and the secret are set, else simulated payments (paymentGateway). */
     paypal: {

@@ -36,9 +36,13 @@ const webApiKey = defineString('WEB_API_KEY', {
 });
 const publicUrlParam = defineString('PUBLIC_URL', {
   default: '',
-  description: "The shop's public origin for canonical URLs, sitemaps and the pages' template (empty: https://<project>.web.app)",
+  description:
+    "The shop's public origin for canonical URLs, sitemaps and the pages' template (empty: https://<project>.web.app)",
 });
-const minInstances = defineInt('MIN_INSTANCES', { default: 0, description: 'Warm instances of the api function (0 = scale to zero)' });
+const minInstances = defineInt('MIN_INSTANCES', {
+  default: 0,
+  description: 'Warm instances of the api function (0 = scale to zero)',
+});
 
 /** Catalogue answers are reused this long per instance: several instances run, and writes on one don't reach the others. */
 const CATALOG_CACHE_TTL_MS = 5_000;
@@ -66,9 +70,14 @@ async function getConfig(): Promise<Config> {
 /** The ports, built once per instance (retried on the next call if building failed). */
 function getPorts(): Promise<Ports> {
   ports ??= (async () => {
-    const [{ createFirebasePorts, firebaseSettings }, config] = await Promise.all([import('./adapters/firebase/index.js'), getConfig()]);
+    const [{ createFirebasePorts, firebaseSettings }, config] = await Promise.all([
+      import('./adapters/firebase/index.js'),
+      getConfig(),
+    ]);
     if (config.firebase.store === 'embedded' && process.env.FUNCTIONS_EMULATOR !== 'true') {
-      throw new Error('VOLTSHOP_STORE=embedded is for the offline emulator suite only; deployed functions use Firestore');
+      throw new Error(
+        'VOLTSHOP_STORE=embedded is for the offline emulator suite only; deployed functions use Firestore',
+      );
     }
     return createFirebasePorts(firebaseSettings(config));
   })().catch((error) => {
@@ -83,7 +92,9 @@ function emulatorImageOrigins(env: NodeJS.ProcessEnv): string[] {
   const host = env.FIREBASE_STORAGE_EMULATOR_HOST;
   if (env.FUNCTIONS_EMULATOR !== 'true' || !host) return [];
   const port = host.split(':').pop();
-  return [`http://${host}`, `http://127.0.0.1:${port}`, `http://localhost:${port}`].filter((o, i, all) => all.indexOf(o) === i);
+  return [`http://${host}`, `http://127.0.0.1:${port}`, `http://localhost:${port}`].filter(
+    (o, i, all) => all.indexOf(o) === i,
+  );
 }
 
 function getApp(): Promise<Express> {
@@ -166,11 +177,14 @@ export const api = onRequest(
 );
 
 /** Unpaid orders give their stock back when their hold ends (the embedded server sweeps every minute). */
-export const expireOrders = onSchedule({ schedule: 'every 15 minutes', region: REGION, timeoutSeconds: 300 }, async () => {
-  const { store, clock } = await getPorts();
-  const expired = await store.orders.expireStale(clock.now());
-  if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
-});
+export const expireOrders = onSchedule(
+  { schedule: 'every 15 minutes', region: REGION, timeoutSeconds: 300 },
+  async () => {
+    const { store, clock } = await getPorts();
+    const expired = await store.orders.expireStale(clock.now());
+    if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
+  },
+);
 
 /** Server-rendered pages are cached at Hosting's CDN for 5 minutes (browsers revalidate each time). */
 const PAGES_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
@@ -210,7 +224,15 @@ function getPagesApp(): Promise<Express> {
     const app = express();
     app.disable('x-powered-by');
     app.set('etag', false);
-    app.use(pageRoutes({ catalog: built.store.products, template: loadTemplate, pageSize: config.pageSize, publicUrl: origin, cacheControl: PAGES_CACHE_CONTROL }));
+    app.use(
+      pageRoutes({
+        catalog: built.store.products,
+        template: loadTemplate,
+        pageSize: config.pageSize,
+        publicUrl: origin,
+        cacheControl: PAGES_CACHE_CONTROL,
+      }),
+    );
     // The catalogue could not be read: the plain app, which loads its data itself (not cached at the CDN).
     app.use(async (_req, res) => {
       try {
@@ -231,7 +253,15 @@ function getPagesApp(): Promise<Express> {
 
 /** Catalogue and product pages with their own head and data, the sitemaps and robots.txt (src/features/pages). */
 export const pages = onRequest(
-  { region: REGION, memory: '256MiB', cpu: 1, concurrency: 80, maxInstances: 10, timeoutSeconds: 30, invoker: 'public' },
+  {
+    region: REGION,
+    memory: '256MiB',
+    cpu: 1,
+    concurrency: 80,
+    maxInstances: 10,
+    timeoutSeconds: 30,
+    invoker: 'public',
+  },
   async (req, res) => {
     let handler: Express;
     try {
@@ -253,18 +283,21 @@ export const pages = onRequest(
  * Images the web app uploads straight to Cloud Storage go through the API's image pipeline: copies at a few widths
  * beside the upload, the upload replaced by its clean re-encoding (src/images/storageTrigger.ts).
  */
-export const reencodeUpload = onObjectFinalized({ region: REGION, memory: '1GiB', cpu: 1, timeoutSeconds: 120 }, async (event) => {
-  const [{ reencodeStoredUpload }, { getStorage }, { getApps, initializeApp }] = await Promise.all([
-    import('./images/storageTrigger.js'),
-    import('firebase-admin/storage'),
-    import('firebase-admin/app'),
-  ]);
-  const admin = getApps()[0] ?? initializeApp();
-  const object = event.data;
-  const outcome = await reencodeStoredUpload(getStorage(admin).bucket(object.bucket), {
-    name: object.name,
-    generation: object.generation,
-    metadata: object.metadata ?? null,
-  });
-  if (outcome !== 'skipped') logger.info(`[images] ${object.name}: ${outcome}`);
-});
+export const reencodeUpload = onObjectFinalized(
+  { region: REGION, memory: '1GiB', cpu: 1, timeoutSeconds: 120 },
+  async (event) => {
+    const [{ reencodeStoredUpload }, { getStorage }, { getApps, initializeApp }] = await Promise.all([
+      import('./images/storageTrigger.js'),
+      import('firebase-admin/storage'),
+      import('firebase-admin/app'),
+    ]);
+    const admin = getApps()[0] ?? initializeApp();
+    const object = event.data;
+    const outcome = await reencodeStoredUpload(getStorage(admin).bucket(object.bucket), {
+      name: object.name,
+      generation: object.generation,
+      metadata: object.metadata ?? null,
+    });
+    if (outcome !== 'skipped') logger.info(`[images] ${object.name}: ${outcome}`);
+  },
+);

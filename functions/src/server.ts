@@ -35,14 +35,24 @@ export async function startServer(config: Config = readConfig(), options: { cloc
       // catalogue not answer, the plain index.html announces the home page's API calls (Link: preload) instead.
       if (hasWebApp(config.webDist)) {
         const template = indexTemplate(config.webDist);
-        const pages = pageRoutes({ catalog: ports.store.products, template, pageSize: config.pageSize, publicUrl: config.publicUrl, cacheControl: HTML_CACHE });
+        const pages = pageRoutes({
+          catalog: ports.store.products,
+          template,
+          pageSize: config.pageSize,
+          publicUrl: config.publicUrl,
+          cacheControl: HTML_CACHE,
+        });
         serveWebApp(app, config.webDist, { preloads: { '/': HOME_PRELOADS }, pages });
       }
     },
   });
 
   // Unpaid orders give their stock back when their hold ends.
-  const sweep = () => ports.store.orders.expireStale(ports.clock.now()).catch((e) => { console.error('[expiry]', e); return 0; });
+  const sweep = () =>
+    ports.store.orders.expireStale(ports.clock.now()).catch((e) => {
+      console.error('[expiry]', e);
+      return 0;
+    });
   await sweep();
   const timer = setInterval(sweep, EXPIRY_SWEEP_MS);
   timer.unref();
@@ -72,9 +82,13 @@ if (isMain) {
   const config = readConfig();
   const running = await startServer(config);
   const webBuilt = hasWebApp(config.webDist);
-  console.log(`\nVoltshop is running at ${running.url}${webBuilt ? '' : '  (API only: run `npm run build -w web` for the shop pages)'}`);
+  console.log(
+    `\nVoltshop is running at ${running.url}${webBuilt ? '' : '  (API only: run `npm run build -w web` for the shop pages)'}`,
+  );
   console.log(`  data: ${config.dataDir}${running.seeded ? ' (demo data seeded)' : ''}`);
-  console.log(`  payments: ${running.paymentMode === 'paypal' ? 'PayPal' : 'simulated test payments (PayPal client id and secret not both set)'}`);
+  console.log(
+    `  payments: ${running.paymentMode === 'paypal' ? 'PayPal' : 'simulated test payments (PayPal client id and secret not both set)'}`,
+  );
   console.log(`  admin:    ${config.seedAdmin.email} / ${config.seedAdmin.password}`);
   for (const c of Object.values(DEMO_CUSTOMERS)) console.log(`  customer: ${c.email} / ${c.password}`);
   const stop = () => running.close().then(() => process.exit(0));

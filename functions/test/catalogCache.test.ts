@@ -1,6 +1,11 @@
 // The catalogue cache's invalidation is generic: only the methods named as catalogue-keeping leave it alone.
 import { describe, expect, it } from 'vitest';
-import { CATALOG_KEEPING_METHODS, CatalogCache, invalidateOnWrites, withCatalogCache } from '../src/cache/catalogCache.js';
+import {
+  CATALOG_KEEPING_METHODS,
+  CatalogCache,
+  invalidateOnWrites,
+  withCatalogCache,
+} from '../src/cache/catalogCache.js';
 import type { Ports, Store } from '../src/ports.js';
 
 /** A store whose every method answers `answer` and counts its calls; `extra` adds methods the port does not have yet. */
@@ -17,9 +22,24 @@ function fakeStore(answer: unknown = null, extra: Record<string, Record<string, 
       ]),
     );
   const store = {
-    products: { ...aggregate('products', ['list', 'top', 'get', 'create', 'update', 'remove', 'addReview', 'lowStock']), ...extra.products },
+    products: {
+      ...aggregate('products', ['list', 'top', 'get', 'create', 'update', 'remove', 'addReview', 'lowStock']),
+      ...extra.products,
+    },
     users: aggregate('users', ['get', 'findByEmail', 'list', 'create', 'update', 'remove']),
-    orders: { ...aggregate('orders', ['place', 'get', 'listForUser', 'listAll', 'markPaid', 'markDelivered', 'expireStale', 'dailyStats']), ...extra.orders },
+    orders: {
+      ...aggregate('orders', [
+        'place',
+        'get',
+        'listForUser',
+        'listAll',
+        'markPaid',
+        'markDelivered',
+        'expireStale',
+        'dailyStats',
+      ]),
+      ...extra.orders,
+    },
     ping: async () => undefined,
     close: async () => undefined,
   };
@@ -49,15 +69,28 @@ describe('catalogue cache invalidation', () => {
   it('keeps the cache through the named catalogue-keeping methods, and clears it after every other one', async () => {
     const { store, calls } = fakeStore(1);
     const { cache, warm, kept } = await warmCache();
-    const wrapped = invalidateOnWrites(store, cache) as unknown as Record<string, Record<string, () => Promise<unknown>> | (() => Promise<unknown>)>;
+    const wrapped = invalidateOnWrites(store, cache) as unknown as Record<
+      string,
+      Record<string, () => Promise<unknown>> | (() => Promise<unknown>)
+    >;
     for (const [aggregate, methods] of Object.entries(CATALOG_KEEPING_METHODS)) {
       for (const method of methods) {
-        const target = aggregate === 'store' ? (wrapped as unknown as Record<string, () => Promise<unknown>>) : (wrapped[aggregate] as Record<string, () => Promise<unknown>>);
+        const target =
+          aggregate === 'store'
+            ? (wrapped as unknown as Record<string, () => Promise<unknown>>)
+            : (wrapped[aggregate] as Record<string, () => Promise<unknown>>);
         await target[method]!();
         expect(kept(), `${aggregate}.${method} must keep the cache`).toBe(true);
       }
     }
-    for (const write of ['products.create', 'products.update', 'products.remove', 'products.addReview', 'orders.place', 'orders.expireStale']) {
+    for (const write of [
+      'products.create',
+      'products.update',
+      'products.remove',
+      'products.addReview',
+      'orders.place',
+      'orders.expireStale',
+    ]) {
       const [aggregate, method] = write.split('.') as [string, string];
       await warm();
       await (wrapped[aggregate] as Record<string, () => Promise<unknown>>)[method]!();

@@ -9,7 +9,10 @@ const check = { orderId: 'o1', totalCents: 1234, currency: 'USD', payload: TEST_
 
 describe('configuration', () => {
   it('chooses PayPal only when the client id AND the secret are set, on either backend', () => {
-    const modes = (env: NodeJS.ProcessEnv) => [paymentGateway(readConfig(env)).mode, paymentGateway(firebaseSettingsFromEnv(env)).mode];
+    const modes = (env: NodeJS.ProcessEnv) => [
+      paymentGateway(readConfig(env)).mode,
+      paymentGateway(firebaseSettingsFromEnv(env)).mode,
+    ];
     expect(modes({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).toEqual(['paypal', 'paypal']);
     expect(modes({ PAYPAL_CLIENT_ID: 'id' })).toEqual(['simulated', 'simulated']);
     expect(modes({ PAYPAL_CLIENT_SECRET: 'secret' })).toEqual(['simulated', 'simulated']);
@@ -17,18 +20,31 @@ describe('configuration', () => {
   });
 
   it('refuses simulated payments in production, but not in the Functions emulator', async () => {
-    await expect(paymentGateway(readConfig({ NODE_ENV: 'production', PAYPAL_CLIENT_ID: 'id' })).verifyCapture(check)).rejects.toThrow(
-      'Test payments are disabled in production',
-    );
+    await expect(
+      paymentGateway(readConfig({ NODE_ENV: 'production', PAYPAL_CLIENT_ID: 'id' })).verifyCapture(check),
+    ).rejects.toThrow('Test payments are disabled in production');
     const emulated = paymentGateway(firebaseSettingsFromEnv({ NODE_ENV: 'production', FUNCTIONS_EMULATOR: 'true' }));
     await expect(emulated.verifyCapture(check)).resolves.toMatchObject({ provider: 'simulated', amount: '12.34' });
   });
 
   it('reads the defaults from the domain, and the Firebase settings from the same reading', () => {
     const config = readConfig({});
-    expect(config).toMatchObject({ pageSize: DEFAULT_PAGE_SIZE, holdHours: DEFAULT_HOLD_HOURS, paypal: { baseUrl: PAYPAL_SANDBOX_API_BASE } });
-    const firebase = firebaseSettingsFromEnv({ VOLTSHOP_STORE: 'embedded', DATA_DIR: '/tmp/x', PAYPAL_API_BASE: 'https://api-m.paypal.com', PORT: '/a/socket' });
-    expect(firebase).toMatchObject({ store: 'embedded', dataDir: '/tmp/x', paypal: { baseUrl: 'https://api-m.paypal.com' } });
+    expect(config).toMatchObject({
+      pageSize: DEFAULT_PAGE_SIZE,
+      holdHours: DEFAULT_HOLD_HOURS,
+      paypal: { baseUrl: PAYPAL_SANDBOX_API_BASE },
+    });
+    const firebase = firebaseSettingsFromEnv({
+      VOLTSHOP_STORE: 'embedded',
+      DATA_DIR: '/tmp/x',
+      PAYPAL_API_BASE: 'https://api-m.paypal.com',
+      PORT: '/a/socket',
+    });
+    expect(firebase).toMatchObject({
+      store: 'embedded',
+      dataDir: '/tmp/x',
+      paypal: { baseUrl: 'https://api-m.paypal.com' },
+    });
     expect(firebaseSettingsFromEnv({}).store).toBe('firestore');
     expect(() => readConfig({ PAGE_SIZE: '0' })).toThrow('PAGE_SIZE must be a whole number >= 1');
   });

@@ -9,19 +9,27 @@ afterAll(() => shop.close());
 
 describe('errors', () => {
   it('malformed JSON is a 400 with a message, never a stack', async () => {
-    const res = await shop.call('POST', '/api/users/login', { raw: '{"email": ', headers: { 'Content-Type': 'application/json' } });
+    const res = await shop.call('POST', '/api/users/login', {
+      raw: '{"email": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Malformed JSON body' });
   });
 
   it('a non-JSON body is a 415', async () => {
-    const res = await shop.call('POST', '/api/users/login', { raw: 'email=a&password=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const res = await shop.call('POST', '/api/users/login', {
+      raw: 'email=a&password=b',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/JSON/);
   });
 
   it('a huge body is a 413', async () => {
-    const res = await shop.call('POST', '/api/users', { body: { name: 'x'.repeat(200_000), email: 'a@b.c', password: 'secret1' } });
+    const res = await shop.call('POST', '/api/users', {
+      body: { name: 'x'.repeat(200_000), email: 'a@b.c', password: 'secret1' },
+    });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('Request body too large');
   });
@@ -60,7 +68,13 @@ describe('login rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await shop.call('POST', '/api/users/login', { body: ok })).status).toBe(200);
     const statuses = [];
     for (let i = 0; i < 7; i++) {
-      statuses.push((await shop.call('POST', '/api/users/login', { body: { email: 'alice@voltshop.test', password: 'wrong-guess' } })).status);
+      statuses.push(
+        (
+          await shop.call('POST', '/api/users/login', {
+            body: { email: 'alice@voltshop.test', password: 'wrong-guess' },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);

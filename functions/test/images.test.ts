@@ -16,7 +16,10 @@ const GPS_IFD_TAG = Buffer.from([0x25, 0x88]); // EXIF tag 0x8825, little-endian
 async function phonePhoto(width = 40, height = 20): Promise<Buffer> {
   const jpeg = await sharp({ create: { width, height, channels: 3, background: '#c03030' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Snap 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2959/100' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Snap 9' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2959/100' },
+    })
     .withMetadata({ orientation: 6 })
     .toBuffer();
   return Buffer.concat([jpeg, Buffer.from(PAYLOAD)]);
@@ -52,13 +55,17 @@ describe('reencodeImage', () => {
   });
 
   it('makes one copy per width, never enlarged, and caps the main file', async () => {
-    const big = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3060c0' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3060c0' } })
+      .png()
+      .toBuffer();
     const out = await reencodeImage(big);
     expect((await sharp(out.main).metadata()).width).toBe(MAIN_MAX_WIDTH);
     expect(out.variants.map((v) => v.width)).toEqual([...IMAGE_WIDTHS]);
     for (const v of out.variants) expect((await sharp(v.bytes).metadata()).width).toBe(v.width);
 
-    const small = await sharp({ create: { width: 500, height: 400, channels: 4, background: '#00000000' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 500, height: 400, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
     const narrow = await reencodeImage(small);
     expect((await sharp(narrow.main).metadata()).width).toBe(500);
     const widths = await Promise.all(narrow.variants.map(async (v) => (await sharp(v.bytes).metadata()).width));
@@ -66,7 +73,9 @@ describe('reencodeImage', () => {
   });
 
   it('refuses bytes that do not decode (a PNG header and nothing else) with bad_input', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     await expect(reencodeImage(png.subarray(0, 40))).rejects.toMatchObject({ kind: 'bad_input' });
     await expect(reencodeImage(Buffer.from('<?php echo 1; ?>'))).rejects.toMatchObject({ kind: 'bad_input' });
   });
@@ -75,17 +84,31 @@ describe('reencodeImage', () => {
 describe('imageVariants (the copies naming rule)', () => {
   const name = 'a'.repeat(32);
   it('lists the copies of an embedded upload, smallest first', () => {
-    expect(imageVariants(`/uploads/${name}.webp`)).toEqual(IMAGE_WIDTHS.map((w) => ({ url: `/uploads/${name}-${w}w.webp`, width: w })));
-    expect(imageSrcSet(`/uploads/${name}.webp`)).toBe(`/uploads/${name}-320w.webp 320w, /uploads/${name}-640w.webp 640w, /uploads/${name}-960w.webp 960w`);
+    expect(imageVariants(`/uploads/${name}.webp`)).toEqual(
+      IMAGE_WIDTHS.map((w) => ({ url: `/uploads/${name}-${w}w.webp`, width: w })),
+    );
+    expect(imageSrcSet(`/uploads/${name}.webp`)).toBe(
+      `/uploads/${name}-320w.webp 320w, /uploads/${name}-640w.webp 640w, /uploads/${name}-960w.webp 960w`,
+    );
   });
 
   it('lists the copies of a Cloud Storage upload, without its download token', () => {
     const url = `https://firebasestorage.googleapis.com/v0/b/shop.appspot.com/o/products%2F${name}.jpg?alt=media&token=abc`;
-    expect(imageVariants(url)[0]).toEqual({ url: `https://firebasestorage.googleapis.com/v0/b/shop.appspot.com/o/products%2F${name}-320w.webp?alt=media`, width: 320 });
+    expect(imageVariants(url)[0]).toEqual({
+      url: `https://firebasestorage.googleapis.com/v0/b/shop.appspot.com/o/products%2F${name}-320w.webp?alt=media`,
+      width: 320,
+    });
   });
 
   it('has none for the seed drawings, external URLs and anything not named by the shop', () => {
-    for (const url of ['/images/phone.svg', 'https://example.com/x.jpg', `/uploads/${name}-320w.webp`, '/uploads/../x.webp', `/uploads/${name}.svg`, `https://evil.test/uploads/${name}.webp`]) {
+    for (const url of [
+      '/images/phone.svg',
+      'https://example.com/x.jpg',
+      `/uploads/${name}-320w.webp`,
+      '/uploads/../x.webp',
+      `/uploads/${name}.svg`,
+      `https://evil.test/uploads/${name}.webp`,
+    ]) {
       expect(imageVariants(url), url).toEqual([]);
       expect(imageSrcSet(url), url).toBeUndefined();
     }
@@ -106,7 +129,9 @@ describe('POST /api/upload through the pipeline', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     const name = res.body.slice('/uploads/'.length, -'.webp'.length);
-    const files = readdirSync(shop.config.uploadsDir).filter((f) => f.startsWith(name)).sort();
+    const files = readdirSync(shop.config.uploadsDir)
+      .filter((f) => f.startsWith(name))
+      .sort();
     expect(files).toEqual([`${name}-320w.webp`, `${name}-640w.webp`, `${name}-960w.webp`, `${name}.webp`]);
     for (const f of files) expectClean(readFileSync(join(shop.config.uploadsDir, f)));
     for (const v of imageVariants(res.body)) {

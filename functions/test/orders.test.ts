@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 /** A fresh product with a given price and stock (admin API). */
-async function product(price: number, countInStock: number, name = `Order Test ${Math.random().toString(36).slice(2, 8)}`) {
+async function product(
+  price: number,
+  countInStock: number,
+  name = `Order Test ${Math.random().toString(36).slice(2, 8)}`,
+) {
   const admin = await shop.adminToken();
   const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
   const res = await shop.call('PUT', `/api/products/${id}`, {
@@ -25,7 +29,10 @@ async function product(price: number, countInStock: number, name = `Order Test $
 const stockOf = async (id: string) => (await shop.call('GET', `/api/products/${id}`)).body.countInStock as number;
 
 async function place(token: string, lines: { product: string; qty: number }[], extra: Record<string, unknown> = {}) {
-  return shop.call('POST', '/api/orders', { token, body: { orderItems: lines, shippingAddress, paymentMethod: 'PayPal', ...extra } });
+  return shop.call('POST', '/api/orders', {
+    token,
+    body: { orderItems: lines, shippingAddress, paymentMethod: 'PayPal', ...extra },
+  });
 }
 
 describe('POST /api/orders', () => {
@@ -33,10 +40,20 @@ describe('POST /api/orders', () => {
     const p = await product(89.99, 10);
     const alice = await shop.aliceToken();
     const res = await place(alice, [{ product: p._id, qty: 3 }], {
-      itemsPrice: 0.01, shippingPrice: 0, taxPrice: 0, totalPrice: 0.01,
+      itemsPrice: 0.01,
+      shippingPrice: 0,
+      taxPrice: 0,
+      totalPrice: 0.01,
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ itemsPrice: 269.97, shippingPrice: 0, taxPrice: 40.5, totalPrice: 310.47, isPaid: false, isDelivered: false });
+    expect(res.body).toMatchObject({
+      itemsPrice: 269.97,
+      shippingPrice: 0,
+      taxPrice: 40.5,
+      totalPrice: 310.47,
+      isPaid: false,
+      isDelivered: false,
+    });
     expect(res.body.orderItems[0]).toMatchObject({ product: p._id, name: p.name, price: 89.99, qty: 3 });
     expect(res.body.user.email).toBe('alice@voltshop.test');
     expect(res.body.status).toBe('awaiting_payment');
@@ -45,7 +62,9 @@ describe('POST /api/orders', () => {
 
   it('ignores a forged line price too', async () => {
     const p = await product(50, 5);
-    const res = await place(await shop.aliceToken(), [{ product: p._id, qty: 1, price: 0.01, name: 'cheap', countInStock: 99 } as any]);
+    const res = await place(await shop.aliceToken(), [
+      { product: p._id, qty: 1, price: 0.01, name: 'cheap', countInStock: 99 } as any,
+    ]);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ itemsPrice: 50, shippingPrice: 100, taxPrice: 7.5, totalPrice: 157.5 });
     expect(res.body.orderItems[0].name).toBe(p.name);
@@ -63,7 +82,10 @@ describe('POST /api/orders', () => {
     for (const qty of [0, -2, 1.5, '2', null]) {
       expect((await place(alice, [{ product: p._id, qty: qty as number }])).status).toBe(400);
     }
-    const unknown = await place(alice, [{ product: p._id, qty: 1 }, { product: 'ffffffffffffffffffffffff', qty: 1 }]);
+    const unknown = await place(alice, [
+      { product: p._id, qty: 1 },
+      { product: 'ffffffffffffffffffffffff', qty: 1 },
+    ]);
     expect(unknown.status).toBe(404);
     expect(await stockOf(p._id)).toBe(5);
   });
@@ -71,7 +93,10 @@ describe('POST /api/orders', () => {
   it('refuses more than the stock with a 409 naming the product, taking nothing', async () => {
     const a = await product(10, 5, 'Stocky Cable');
     const b = await product(10, 2, 'Scarce Charger');
-    const res = await place(await shop.aliceToken(), [{ product: a._id, qty: 2 }, { product: b._id, qty: 3 }]);
+    const res = await place(await shop.aliceToken(), [
+      { product: a._id, qty: 2 },
+      { product: b._id, qty: 3 },
+    ]);
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('Scarce Charger');
     expect(await stockOf(a._id)).toBe(5); // the first line's stock was given back by the rollback
@@ -106,7 +131,9 @@ describe('reading orders', () => {
     expect((await shop.call('GET', `/api/orders/${order._id}`, { token: await shop.adminToken() })).status).toBe(200);
     expect((await shop.call('GET', `/api/orders/${order._id}`, { token: await shop.bobToken() })).status).toBe(403);
     expect((await shop.call('GET', `/api/orders/${order._id}`)).status).toBe(401);
-    expect((await shop.call('GET', '/api/orders/ffffffffffffffffffffffff', { token: await shop.aliceToken() })).status).toBe(404);
+    expect(
+      (await shop.call('GET', '/api/orders/ffffffffffffffffffffffff', { token: await shop.aliceToken() })).status,
+    ).toBe(404);
     expect((await shop.call('GET', '/api/orders/%24where', { token: await shop.aliceToken() })).status).toBe(404);
   });
 
@@ -126,13 +153,25 @@ describe('pay and deliver (simulated payments)', () => {
     const p = await product(30, 5);
     const alice = await shop.aliceToken();
     const order = (await place(alice, [{ product: p._id, qty: 1 }])).body;
-    expect((await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: await shop.bobToken(), body: { simulated: true } })).status).toBe(403);
+    expect(
+      (
+        await shop.call('PUT', `/api/orders/${order._id}/pay`, {
+          token: await shop.bobToken(),
+          body: { simulated: true },
+        })
+      ).status,
+    ).toBe(403);
 
     const paid = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } });
     expect(paid.status).toBe(200);
     expect(paid.body.isPaid).toBe(true);
     expect(paid.body.paidAt).toBe(now.toISOString());
-    expect(paid.body.paymentResult).toMatchObject({ provider: 'simulated', status: 'COMPLETED', amount: '134.50', currency: 'USD' });
+    expect(paid.body.paymentResult).toMatchObject({
+      provider: 'simulated',
+      status: 'COMPLETED',
+      amount: '134.50',
+      currency: 'USD',
+    });
 
     const again = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } });
     expect(again.status).toBe(409);
@@ -144,7 +183,9 @@ describe('pay and deliver (simulated payments)', () => {
     const alice = await shop.aliceToken();
     const order = (await place(alice, [{ product: p._id, qty: 1 }])).body;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } })),
+      Array.from({ length: 5 }, () =>
+        shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
@@ -171,7 +212,12 @@ describe('pay and deliver (simulated payments)', () => {
     try {
       const alice = await prod.aliceToken();
       const top = await prod.call('GET', '/api/products/top');
-      const order = (await prod.call('POST', '/api/orders', { token: alice, body: { orderItems: [{ product: top.body[0]._id, qty: 1 }], shippingAddress } })).body;
+      const order = (
+        await prod.call('POST', '/api/orders', {
+          token: alice,
+          body: { orderItems: [{ product: top.body[0]._id, qty: 1 }], shippingAddress },
+        })
+      ).body;
       const res = await prod.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } });
       expect(res.status).toBe(503);
       expect(res.body.message).toBe('Test payments are disabled in production');
@@ -196,7 +242,9 @@ describe('stock holds', () => {
 
     now = new Date(now.getTime() + 2 * 3600_000);
     // even before the sweep runs, an order past its hold cannot be paid
-    expect((await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } })).status).toBe(409);
+    expect(
+      (await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } })).status,
+    ).toBe(409);
     expect(await shop.sweepExpired()).toBeGreaterThanOrEqual(1);
     expect(await stockOf(p._id)).toBe(4);
     const expired = (await shop.call('GET', `/api/orders/${order._id}`, { token: alice })).body;

@@ -9,7 +9,14 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogKeys, INLINE_DATA_ID, type InlineData, type Product, type ProductDetail, type ProductPage } from '../src/domain/index.js';
+import {
+  catalogKeys,
+  INLINE_DATA_ID,
+  type InlineData,
+  type Product,
+  type ProductDetail,
+  type ProductPage,
+} from '../src/domain/index.js';
 import { pageRoutes, type CatalogReader } from '../src/features/pages/routes.js';
 import { startTestShop, type TestShop } from './support/shop.js';
 
@@ -44,16 +51,30 @@ async function crawl(path: string, base = shop.url) {
   const res = await fetch(base + path, { headers: { 'Accept-Encoding': 'br, gzip' } });
   const html = await res.text();
   const { document } = new JSDOM(html).window;
-  const meta = (key: string) => document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? null;
-  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '')) as Record<string, any>[];
+  const meta = (key: string) =>
+    document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? null;
+  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+    JSON.parse(s.textContent ?? ''),
+  ) as Record<string, any>[];
   const dataText = document.getElementById(INLINE_DATA_ID)?.textContent;
   const data = dataText ? (JSON.parse(dataText) as InlineData) : null;
   const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
-  return { res, html, document, meta, jsonLd, data, canonical, title: document.title, titles: document.querySelectorAll('title').length };
+  return {
+    res,
+    html,
+    document,
+    meta,
+    jsonLd,
+    data,
+    canonical,
+    title: document.title,
+    titles: document.querySelectorAll('title').length,
+  };
 }
 
 const ofType = (lds: Record<string, any>[], type: string) => lds.find((l) => l['@type'] === type);
-const dataFor = (data: InlineData | null, key: readonly unknown[]) => data?.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(key))?.data;
+const dataFor = (data: InlineData | null, key: readonly unknown[]) =>
+  data?.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(key))?.data;
 
 async function allProducts(): Promise<Product[]> {
   const out: Product[] = [];
@@ -94,12 +115,30 @@ describe('GET /product/:id without JavaScript', () => {
     expect(page.meta('twitter:image')).toBe(image);
 
     const ld = ofType(page.jsonLd, 'Product')!;
-    expect(ld).toMatchObject({ '@context': 'https://schema.org', name: product.name, image: [image], url, brand: { name: product.brand } });
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      name: product.name,
+      image: [image],
+      url,
+      brand: { name: product.brand },
+    });
     expect(ld.offers).toEqual(
-      expect.objectContaining({ '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock' }),
+      expect.objectContaining({
+        '@type': 'Offer',
+        price: product.price.toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      }),
     );
-    expect(ld.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews });
-    expect(ofType(page.jsonLd, 'BreadcrumbList')!.itemListElement.map((i: { item: string }) => i.item)).toEqual([`${ORIGIN}/`, url]);
+    expect(ld.aggregateRating).toMatchObject({
+      '@type': 'AggregateRating',
+      ratingValue: product.rating,
+      reviewCount: product.numReviews,
+    });
+    expect(ofType(page.jsonLd, 'BreadcrumbList')!.itemListElement.map((i: { item: string }) => i.item)).toEqual([
+      `${ORIGIN}/`,
+      url,
+    ]);
 
     // The product page's first query (web: ['products', 'detail', id]) is answered by the page itself, as the API would.
     expect(dataFor(page.data, catalogKeys.detail(product._id))).toEqual(product);
@@ -118,7 +157,11 @@ describe('GET /product/:id without JavaScript', () => {
   });
 
   it('an unknown or malformed id: a 404 page marked noindex, with no data, that still opens the app', async () => {
-    for (const path of ['/product/000000000000000000000000', '/product/no%20such%20thing', `/product/${'x'.repeat(300)}`]) {
+    for (const path of [
+      '/product/000000000000000000000000',
+      '/product/no%20such%20thing',
+      `/product/${'x'.repeat(300)}`,
+    ]) {
       const page = await crawl(path);
       expect(page.res.status, path).toBe(404);
       expect(page.res.headers.get('content-type'), path).toMatch(/^text\/html/);
@@ -137,7 +180,15 @@ describe('GET /product/:id without JavaScript', () => {
     const description = `</title><script>alert(2)</script><meta http-equiv="refresh" content="0;url=https://evil.test">`;
     const update = await shop.call('PUT', `/api/products/${created._id}`, {
       token: admin,
-      body: { name, price: 12.5, image: '/images/sample.svg', brand: '"><svg onload=alert(3)>', category: 'x', countInStock: 3, description },
+      body: {
+        name,
+        price: 12.5,
+        image: '/images/sample.svg',
+        brand: '"><svg onload=alert(3)>',
+        category: 'x',
+        countInStock: 3,
+        description,
+      },
     });
     expect(update.status).toBe(200);
     const stored = (await shop.call<Product>('GET', `/api/products/${created._id}`)).body.name; // as the store keeps it
@@ -170,7 +221,9 @@ describe('GET /product/:id without JavaScript', () => {
     const csp = page.res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self'/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    const executable = [...page.document.querySelectorAll('script')].filter((s) => !['application/json', 'application/ld+json'].includes(s.getAttribute('type') ?? ''));
+    const executable = [...page.document.querySelectorAll('script')].filter(
+      (s) => !['application/json', 'application/ld+json'].includes(s.getAttribute('type') ?? ''),
+    );
     expect(executable.every((s) => s.hasAttribute('src'))).toBe(true);
   });
 });
@@ -193,7 +246,9 @@ describe('catalogue pages without JavaScript', () => {
       },
     });
     // Byte for byte what the home page's two first calls answer.
-    expect(dataFor(page.data, catalogKeys.list('', 1))).toEqual((await shop.call('GET', '/api/products?keyword=&pageNumber=1')).body);
+    expect(dataFor(page.data, catalogKeys.list('', 1))).toEqual(
+      (await shop.call('GET', '/api/products?keyword=&pageNumber=1')).body,
+    );
     expect(dataFor(page.data, catalogKeys.top())).toEqual((await shop.call('GET', '/api/products/top')).body);
   });
 
@@ -211,7 +266,9 @@ describe('catalogue pages without JavaScript', () => {
     expect(second.res.status).toBe(200);
     expect(second.canonical).toBe(`${ORIGIN}/page/2`);
     expect(second.title).toBe('Latest Products, page 2 | Voltshop');
-    expect(dataFor(second.data, catalogKeys.list('', 2))).toEqual((await shop.call('GET', '/api/products?keyword=&pageNumber=2')).body);
+    expect(dataFor(second.data, catalogKeys.list('', 2))).toEqual(
+      (await shop.call('GET', '/api/products?keyword=&pageNumber=2')).body,
+    );
     for (const path of [`/page/${pages + 1}`, '/page/0', '/page/abc']) {
       const page = await crawl(path);
       expect(page.res.status, path).toBe(404);
@@ -225,7 +282,9 @@ describe('catalogue pages without JavaScript', () => {
     expect(page.title).toBe('Search: usb c | Voltshop');
     expect(page.meta('robots')).toBe('noindex, follow');
     expect(page.canonical).toBeNull();
-    expect(dataFor(page.data, catalogKeys.list('usb c', 1))).toEqual((await shop.call('GET', '/api/products?keyword=usb%20c&pageNumber=1')).body);
+    expect(dataFor(page.data, catalogKeys.list('usb c', 1))).toEqual(
+      (await shop.call('GET', '/api/products?keyword=usb%20c&pageNumber=1')).body,
+    );
     expect(dataFor(page.data, catalogKeys.top())).toBeUndefined();
   });
 
@@ -245,7 +304,9 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const products = await allProducts();
     expect(locs.sort()).toEqual([`${ORIGIN}/`, ...products.map((p) => `${ORIGIN}/product/${p._id}`)].sort());
@@ -258,7 +319,17 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const lines = (await res.text()).split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const path of ['/admin', '/cart', '/shipping', '/payment', '/placeorder', '/order', '/profile', '/login', '/register']) {
+    for (const path of [
+      '/admin',
+      '/cart',
+      '/shipping',
+      '/payment',
+      '/placeorder',
+      '/order',
+      '/profile',
+      '/login',
+      '/register',
+    ]) {
       expect(lines, path).toContain(`Disallow: ${path}`);
     }
     expect(lines.some((l) => /^Disallow: \/(product|page|search)?$/.test(l))).toBe(false);
@@ -284,7 +355,11 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
   }));
   const catalog: CatalogReader = {
     async list({ page, pageSize }) {
-      return { products: products.slice((page - 1) * pageSize, page * pageSize), page, pages: Math.ceil(products.length / pageSize) };
+      return {
+        products: products.slice((page - 1) * pageSize, page * pageSize),
+        page,
+        pages: Math.ceil(products.length / pageSize),
+      };
     },
     async top(limit) {
       return products.slice(0, limit);
@@ -297,7 +372,15 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
   let base = '';
   beforeAll(async () => {
     const app = express();
-    app.use(pageRoutes({ catalog, template: async () => TEMPLATE, pageSize: 4, cacheControl: 'public, max-age=0, s-maxage=300', sitemapMaxUrls: 4 }));
+    app.use(
+      pageRoutes({
+        catalog,
+        template: async () => TEMPLATE,
+        pageSize: 4,
+        cacheControl: 'public, max-age=0, s-maxage=300',
+        sitemapMaxUrls: 4,
+      }),
+    );
     server = await new Promise<Server>((r) => {
       const s = app.listen(0, '127.0.0.1', () => r(s));
     });

@@ -36,7 +36,11 @@ const unchanged = async (orderId: string) => {
 
 describe('PayPal payments, verified with the (fake) PayPal API', () => {
   it('announces PayPal mode and the client id', async () => {
-    expect((await shop.call('GET', '/api/config')).body).toMatchObject({ paymentMode: 'paypal', paypalClientId: 'test-client', currency: 'USD' });
+    expect((await shop.call('GET', '/api/config')).body).toMatchObject({
+      paymentMode: 'paypal',
+      paypalClientId: 'test-client',
+      currency: 'USD',
+    });
     const text = await shop.call('GET', '/api/config/paypal');
     expect(text.body).toBe('test-client');
     expect(text.headers.get('content-type')).toMatch(/text\/plain/);

@@ -14,7 +14,12 @@ let seq = 0;
 beforeAll(async () => {
   paypal = await startFakePayPal();
   shop = await startTestShop(
-    { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: paypal.url, PAYPAL_TIMEOUT_MS: '2000' },
+    {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.secret,
+      PAYPAL_API_BASE: paypal.url,
+      PAYPAL_TIMEOUT_MS: '2000',
+    },
     { clock },
   );
 });
@@ -50,7 +55,8 @@ const createPayPalOrder = (orderId: string, token: string, body?: unknown) =>
   shop.call('POST', `/api/orders/${orderId}/paypal-order`, { token, body });
 const capture = (orderId: string, token: string, paypalOrderId: string) =>
   shop.call('POST', `/api/orders/${orderId}/capture`, { token, body: { paypalOrderId } });
-const read = async (orderId: string, token: string) => (await shop.call('GET', `/api/orders/${orderId}`, { token })).body;
+const read = async (orderId: string, token: string) =>
+  (await shop.call('GET', `/api/orders/${orderId}`, { token })).body;
 
 /** An order, its PayPal order created through the API and approved by the buyer. */
 async function approvedOrder() {
@@ -112,7 +118,14 @@ describe('POST /api/orders/:id/capture', () => {
     expect(res.status).toBe(200);
     const [made] = paypal.capturesFor(order._id);
     expect(res.body).toMatchObject({ _id: order._id, isPaid: true, status: 'paid', paidAt: now.toISOString() });
-    expect(res.body.paymentResult).toMatchObject({ provider: 'paypal', id: made.id, status: 'COMPLETED', amount: order.totalPrice.toFixed(2), currency: 'USD', email: 'buyer@example.com' });
+    expect(res.body.paymentResult).toMatchObject({
+      provider: 'paypal',
+      id: made.id,
+      status: 'COMPLETED',
+      amount: order.totalPrice.toFixed(2),
+      currency: 'USD',
+      email: 'buyer@example.com',
+    });
     expect(paypal.orders.get(paypalOrderId)!.status).toBe('COMPLETED');
     expect(paypal.refunds).toEqual([]);
   });
@@ -174,11 +187,18 @@ describe('POST /api/orders/:id/capture', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const res = await capture(order._id, token, forged.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/^Your PayPal payment was refunded: .*Payment amount 1\.00 USD does not match the order total/);
+    expect(res.body.message).toMatch(
+      /^Your PayPal payment was refunded: .*Payment amount 1\.00 USD does not match the order total/,
+    );
     const refund = paypal.refunds.find((r) => r.captureId === forged.purchase_units[0].payments!.captures[0].id);
-    expect(refund).toMatchObject({ amount: { value: '1.00', currency_code: 'USD' }, requestId: `refund-${refund!.captureId}` });
+    expect(refund).toMatchObject({
+      amount: { value: '1.00', currency_code: 'USD' },
+      requestId: `refund-${refund!.captureId}`,
+    });
     expect(await read(order._id, token)).toMatchObject({ isPaid: false, paymentResult: null });
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`refunded capture ${refund!.captureId}.*${order._id}`)));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(new RegExp(`refunded capture ${refund!.captureId}.*${order._id}`)),
+    );
   });
 
   it('a PayPal order of another shop order: captured, refunded, 409, neither order paid', async () => {
@@ -222,7 +242,9 @@ describe('POST /api/orders/:id/capture', () => {
     const other = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
     paypal.afterCapture = async () => {
       paypal.afterCapture = null;
-      expect((await shop.call('PUT', `/api/orders/${order._id}/pay`, { token, body: { id: other.id } })).status).toBe(200);
+      expect((await shop.call('PUT', `/api/orders/${order._id}/pay`, { token, body: { id: other.id } })).status).toBe(
+        200,
+      );
     };
     const res = await capture(order._id, token, paypalOrderId);
     expect(res.status).toBe(409);
@@ -236,7 +258,13 @@ describe('POST /api/orders/:id/capture', () => {
     const token = await newCustomer();
     const order = await newOrder(token);
     const calls = paypal.captureRequests;
-    for (const body of [{}, { paypalOrderId: '' }, { paypalOrderId: '../../v1/oauth2/token' }, { paypalOrderId: 12 }, { paypalOrderId: 'ORDER-1', extra: 1 }]) {
+    for (const body of [
+      {},
+      { paypalOrderId: '' },
+      { paypalOrderId: '../../v1/oauth2/token' },
+      { paypalOrderId: 12 },
+      { paypalOrderId: 'ORDER-1', extra: 1 },
+    ]) {
       const res = await shop.call('POST', `/api/orders/${order._id}/capture`, { token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -258,10 +286,15 @@ describe('PUT /api/orders/:id/pay in PayPal mode (the original clients)', () => 
     const token = await newCustomer();
     const order = await newOrder(token);
     const captured = paypal.completedOrder(order.totalPrice.toFixed(2), 'USD', order._id);
-    const res = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: await shop.adminToken(), body: { id: captured.id } });
+    const res = await shop.call('PUT', `/api/orders/${order._id}/pay`, {
+      token: await shop.adminToken(),
+      body: { id: captured.id },
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Only the customer who placed this order can pay it');
     expect((await read(order._id, token)).isPaid).toBe(false);
-    expect((await shop.call('PUT', `/api/orders/${order._id}/pay`, { token, body: { id: captured.id } })).status).toBe(200);
+    expect((await shop.call('PUT', `/api/orders/${order._id}/pay`, { token, body: { id: captured.id } })).status).toBe(
+      200,
+    );
   });
 });

@@ -25,7 +25,18 @@ describe('GET /api/products', () => {
     expect(body.products).toHaveLength(8);
     expect(body.pages).toBeGreaterThanOrEqual(3);
     const p = body.products[0];
-    for (const key of ['_id', 'name', 'image', 'brand', 'category', 'description', 'price', 'countInStock', 'rating', 'numReviews']) {
+    for (const key of [
+      '_id',
+      'name',
+      'image',
+      'brand',
+      'category',
+      'description',
+      'price',
+      'countInStock',
+      'rating',
+      'numReviews',
+    ]) {
       expect(p).toHaveProperty(key);
     }
   });
@@ -106,7 +117,9 @@ describe('product admin', () => {
     const alice = await shop.aliceToken();
     expect((await shop.call('POST', '/api/products', { token: alice })).status).toBe(403);
     const top = await shop.call('GET', '/api/products/top');
-    expect((await shop.call('PUT', `/api/products/${top.body[0]._id}`, { token: alice, body: validProduct })).status).toBe(403);
+    expect(
+      (await shop.call('PUT', `/api/products/${top.body[0]._id}`, { token: alice, body: validProduct })).status,
+    ).toBe(403);
     expect((await shop.call('DELETE', `/api/products/${top.body[0]._id}`, { token: alice })).status).toBe(403);
   });
 
@@ -160,7 +173,10 @@ describe('product admin', () => {
 describe('reviews', () => {
   it('needs a signed-in user', async () => {
     const top = await shop.call('GET', '/api/products/top');
-    expect((await shop.call('POST', `/api/products/${top.body[0]._id}/reviews`, { body: { rating: 5, comment: 'x' } })).status).toBe(401);
+    expect(
+      (await shop.call('POST', `/api/products/${top.body[0]._id}/reviews`, { body: { rating: 5, comment: 'x' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('adds one review per user, recomputes rating and numReviews, refuses the second', async () => {
@@ -170,9 +186,18 @@ describe('reviews', () => {
     const alice = await shop.aliceToken();
     const bob = await shop.bobToken();
 
-    expect((await shop.call('POST', `/api/products/${id}/reviews`, { token: alice, body: { rating: 5, comment: 'Great' } })).status).toBe(201);
-    expect((await shop.call('POST', `/api/products/${id}/reviews`, { token: bob, body: { rating: 2, comment: 'Meh' } })).status).toBe(201);
-    const second = await shop.call('POST', `/api/products/${id}/reviews`, { token: alice, body: { rating: 1, comment: 'Again' } });
+    expect(
+      (await shop.call('POST', `/api/products/${id}/reviews`, { token: alice, body: { rating: 5, comment: 'Great' } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await shop.call('POST', `/api/products/${id}/reviews`, { token: bob, body: { rating: 2, comment: 'Meh' } }))
+        .status,
+    ).toBe(201);
+    const second = await shop.call('POST', `/api/products/${id}/reviews`, {
+      token: alice,
+      body: { rating: 1, comment: 'Again' },
+    });
     expect(second.status).toBe(400);
     expect(second.body.message).toBe('Product already reviewed');
 
@@ -187,7 +212,9 @@ describe('reviews', () => {
     const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
     const bob = await shop.bobToken();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => shop.call('POST', `/api/products/${id}/reviews`, { token: bob, body: { rating: 4, comment: 'Race' } })),
+      Array.from({ length: 5 }, () =>
+        shop.call('POST', `/api/products/${id}/reviews`, { token: bob, body: { rating: 4, comment: 'Race' } }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect((await shop.call('GET', `/api/products/${id}`)).body.numReviews).toBe(1);
@@ -196,9 +223,24 @@ describe('reviews', () => {
   it('validates rating and comment', async () => {
     const top = await shop.call('GET', '/api/products/top');
     const bob = await shop.bobToken();
-    for (const body of [{ rating: 0, comment: 'x' }, { rating: 6, comment: 'x' }, { rating: 3.5, comment: 'x' }, { rating: 3 }, { rating: 3, comment: '' }]) {
-      expect((await shop.call('POST', `/api/products/${top.body[2]._id}/reviews`, { token: bob, body })).status).toBe(400);
+    for (const body of [
+      { rating: 0, comment: 'x' },
+      { rating: 6, comment: 'x' },
+      { rating: 3.5, comment: 'x' },
+      { rating: 3 },
+      { rating: 3, comment: '' },
+    ]) {
+      expect((await shop.call('POST', `/api/products/${top.body[2]._id}/reviews`, { token: bob, body })).status).toBe(
+        400,
+      );
     }
-    expect((await shop.call('POST', '/api/products/ffffffffffffffffffffffff/reviews', { token: bob, body: { rating: 3, comment: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await shop.call('POST', '/api/products/ffffffffffffffffffffffff/reviews', {
+          token: bob,
+          body: { rating: 3, comment: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -35,7 +35,14 @@ beforeAll(async () => {
     },
   };
   ports = { ...embedded, auth };
-  const app = createApp(ports, { backend: 'firebase', pageSize: 8, holdHours: 1, catalogCacheTtlMs: 0, loginLimit: { max: 1000, windowMs: 60_000 }, signInLimit: { max: 1000, windowMs: 60_000 } });
+  const app = createApp(ports, {
+    backend: 'firebase',
+    pageSize: 8,
+    holdHours: 1,
+    catalogCacheTtlMs: 0,
+    loginLimit: { max: 1000, windowMs: 60_000 },
+    signInLimit: { max: 1000, windowMs: 60_000 },
+  });
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -58,7 +65,10 @@ async function ensure(token: string | null, body: unknown = {}) {
 describe('POST /api/users/profile (profile on the first authenticated call)', () => {
   it('creates the profile from the verified email and the given name, as a customer', async () => {
     const res = await ensure(tokenFor('uid-dana', 'dana@example.com'), { name: 'Dana' });
-    expect(res).toEqual({ status: 201, body: { _id: 'uid-dana', name: 'Dana', email: 'dana@example.com', isAdmin: false } });
+    expect(res).toEqual({
+      status: 201,
+      body: { _id: 'uid-dana', name: 'Dana', email: 'dana@example.com', isAdmin: false },
+    });
     expect(await ports.store.users.get('uid-dana')).toMatchObject({ email: 'dana@example.com', isAdmin: false });
   });
 
@@ -66,14 +76,22 @@ describe('POST /api/users/profile (profile on the first authenticated call)', ()
     const token = tokenFor('uid-eve', 'eve@example.com');
     expect((await ensure(token, { name: 'Eve' })).status).toBe(201);
     const again = await ensure(token, { name: 'Someone Else' });
-    expect(again).toEqual({ status: 200, body: { _id: 'uid-eve', name: 'Eve', email: 'eve@example.com', isAdmin: false } });
+    expect(again).toEqual({
+      status: 200,
+      body: { _id: 'uid-eve', name: 'Eve', email: 'eve@example.com', isAdmin: false },
+    });
   });
 
   it('makes exactly one profile when first calls race (two tabs)', async () => {
     const token = tokenFor('uid-fay', 'fay@example.com');
-    const answers = await Promise.all([ensure(token, { name: 'Fay' }), ensure(token, { name: 'Fay' }), ensure(token, { name: 'Fay' })]);
+    const answers = await Promise.all([
+      ensure(token, { name: 'Fay' }),
+      ensure(token, { name: 'Fay' }),
+      ensure(token, { name: 'Fay' }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
-    for (const a of answers) expect(a.body).toEqual({ _id: 'uid-fay', name: 'Fay', email: 'fay@example.com', isAdmin: false });
+    for (const a of answers)
+      expect(a.body).toEqual({ _id: 'uid-fay', name: 'Fay', email: 'fay@example.com', isAdmin: false });
   });
 
   it('names a profile made at sign-in (no name sent) after the email', async () => {
@@ -81,7 +99,7 @@ describe('POST /api/users/profile (profile on the first authenticated call)', ()
     expect(res.body.name).toBe('gil.bert');
   });
 
-  it("refuses an email another profile has (409), an admin flag in the body (400), and no token (401)", async () => {
+  it('refuses an email another profile has (409), an admin flag in the body (400), and no token (401)', async () => {
     await ensure(tokenFor('uid-hal', 'hal@example.com'), { name: 'Hal' });
     const taken = await ensure(tokenFor('uid-impostor', 'HAL@example.com'), { name: 'Not Hal' });
     expect(taken.status).toBe(409);

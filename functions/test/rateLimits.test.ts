@@ -44,11 +44,17 @@ describe('TRUST_PROXY', () => {
     const shop = await shopWith({ TRUST_PROXY: '1', LOGIN_RATE_LIMIT: '3' });
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const res = await shop.call('POST', '/api/users/login', { body: { email: `nobody${i}@example.com`, password: 'guess-123' }, headers: from('203.0.113.1') });
+      const res = await shop.call('POST', '/api/users/login', {
+        body: { email: `nobody${i}@example.com`, password: 'guess-123' },
+        headers: from('203.0.113.1'),
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const other = await shop.call('POST', '/api/users/login', { body: { email: bob.email, password: bob.password }, headers: from('203.0.113.2') });
+    const other = await shop.call('POST', '/api/users/login', {
+      body: { email: bob.email, password: bob.password },
+      headers: from('203.0.113.2'),
+    });
     expect(other.status).toBe(200);
   });
 
@@ -56,7 +62,10 @@ describe('TRUST_PROXY', () => {
     const shop = await shopWith({ LOGIN_RATE_LIMIT: '3' });
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const res = await shop.call('POST', '/api/users/login', { body: { email: `nobody${i}@example.com`, password: 'guess-123' }, headers: from(`198.51.100.${i}`) });
+      const res = await shop.call('POST', '/api/users/login', {
+        body: { email: `nobody${i}@example.com`, password: 'guess-123' },
+        headers: from(`198.51.100.${i}`),
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -67,13 +76,22 @@ describe('failed attempts', () => {
   it('are counted per account too: guesses from many addresses lock that account only', async () => {
     const shop = await shopWith({ TRUST_PROXY: '1', LOGIN_RATE_LIMIT: '3' });
     for (let i = 0; i < 3; i++) {
-      const res = await shop.call('POST', '/api/users/login', { body: { email: alice.email.toUpperCase(), password: `guess-${i}` }, headers: from(`198.51.100.${i}`) });
+      const res = await shop.call('POST', '/api/users/login', {
+        body: { email: alice.email.toUpperCase(), password: `guess-${i}` },
+        headers: from(`198.51.100.${i}`),
+      });
       expect(res.status).toBe(401);
     }
-    const locked = await shop.call('POST', '/api/users/login', { body: { email: alice.email, password: alice.password }, headers: from('198.51.100.50') });
+    const locked = await shop.call('POST', '/api/users/login', {
+      body: { email: alice.email, password: alice.password },
+      headers: from('198.51.100.50'),
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Too many attempts/);
-    const other = await shop.call('POST', '/api/users/login', { body: { email: bob.email, password: bob.password }, headers: from('198.51.100.50') });
+    const other = await shop.call('POST', '/api/users/login', {
+      body: { email: bob.email, password: bob.password },
+      headers: from('198.51.100.50'),
+    });
     expect(other.status).toBe(200);
   });
 
@@ -81,9 +99,14 @@ describe('failed attempts', () => {
     const shop = await shopWith({ LOGIN_RATE_LIMIT: '3' });
     for (let i = 0; i < 6; i++) {
       expect((await shop.call('POST', '/api/users/login', { body: { email: alice.email } })).status).toBe(400);
-      expect((await shop.call('POST', '/api/users', { body: { name: 'X', email: 'not-an-email', password: 'secret12' } })).status).toBe(400);
+      expect(
+        (await shop.call('POST', '/api/users', { body: { name: 'X', email: 'not-an-email', password: 'secret12' } }))
+          .status,
+      ).toBe(400);
     }
-    expect((await shop.call('POST', '/api/users/login', { body: { email: alice.email, password: alice.password } })).status).toBe(200);
+    expect(
+      (await shop.call('POST', '/api/users/login', { body: { email: alice.email, password: alice.password } })).status,
+    ).toBe(200);
   });
 
   it('a wrong current password on the profile is a failed attempt too (a stolen token cannot guess it forever)', async () => {
@@ -91,7 +114,14 @@ describe('failed attempts', () => {
     const token = await shop.bobToken();
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await shop.call('PUT', '/api/users/profile', { token, body: { password: 'taken-over-1', currentPassword: `guess-${i}` } })).status);
+      statuses.push(
+        (
+          await shop.call('PUT', '/api/users/profile', {
+            token,
+            body: { password: 'taken-over-1', currentPassword: `guess-${i}` },
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([403, 403, 403, 429]);
   });
@@ -102,9 +132,24 @@ describe('successful sign-ins and sign-ups', () => {
     const shop = await shopWith({ TRUST_PROXY: '1', SIGNIN_RATE_LIMIT: '3' });
     const ok = { email: bob.email, password: bob.password };
     const statuses = [];
-    for (let i = 0; i < 2; i++) statuses.push((await shop.call('POST', '/api/users/login', { body: ok, headers: from('203.0.113.7') })).status);
-    statuses.push((await shop.call('POST', '/api/users', { body: { name: 'New', email: 'new-1@example.com', password: 'secret12' }, headers: from('203.0.113.7') })).status);
-    statuses.push((await shop.call('POST', '/api/users', { body: { name: 'New', email: 'new-2@example.com', password: 'secret12' }, headers: from('203.0.113.7') })).status);
+    for (let i = 0; i < 2; i++)
+      statuses.push((await shop.call('POST', '/api/users/login', { body: ok, headers: from('203.0.113.7') })).status);
+    statuses.push(
+      (
+        await shop.call('POST', '/api/users', {
+          body: { name: 'New', email: 'new-1@example.com', password: 'secret12' },
+          headers: from('203.0.113.7'),
+        })
+      ).status,
+    );
+    statuses.push(
+      (
+        await shop.call('POST', '/api/users', {
+          body: { name: 'New', email: 'new-2@example.com', password: 'secret12' },
+          headers: from('203.0.113.7'),
+        })
+      ).status,
+    );
     statuses.push((await shop.call('POST', '/api/users/login', { body: ok, headers: from('203.0.113.7') })).status);
     expect(statuses).toEqual([200, 200, 201, 429, 429]);
     expect((await shop.call('POST', '/api/users/login', { body: ok, headers: from('203.0.113.8') })).status).toBe(200);
@@ -151,7 +196,11 @@ describe('the limiter store port', () => {
     expect(new Set(names).size).toBe(names.length);
     const port = (server.address() as { port: number }).port;
     const login = () =>
-      fetch(`http://127.0.0.1:${port}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'x@example.com', password: 'nope-123' }) });
+      fetch(`http://127.0.0.1:${port}/api/users/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'x@example.com', password: 'nope-123' }),
+      });
     expect((await login()).status).toBe(401);
     expect(names.every((n) => increments.filter((i) => i === n).length <= 1)).toBe(true);
     expect(increments.length).toBeGreaterThanOrEqual(3);

@@ -41,9 +41,15 @@ describe('reencodeStoredUpload', () => {
   it('replaces a direct upload by clean WebP, keeps its download token, writes the copies beside it', async () => {
     const path = `products/${NAME}.jpg`;
     const { bucket, files } = memoryBucket({ [path]: await photo() });
-    const outcome = await reencodeStoredUpload(bucket, { name: path, generation: '7', metadata: { firebaseStorageDownloadTokens: 'tok-1' } });
+    const outcome = await reencodeStoredUpload(bucket, {
+      name: path,
+      generation: '7',
+      metadata: { firebaseStorageDownloadTokens: 'tok-1' },
+    });
     expect(outcome).toBe('reencoded');
-    expect([...files.keys()].sort()).toEqual([path, ...[320, 640, 960].map((w) => `products/${NAME}-${w}w.webp`)].sort());
+    expect([...files.keys()].sort()).toEqual(
+      [path, ...[320, 640, 960].map((w) => `products/${NAME}-${w}w.webp`)].sort(),
+    );
     for (const [key, file] of files) {
       const text = file.bytes.toString('latin1');
       expect(text, key).not.toContain('<script>');
@@ -73,8 +79,12 @@ describe('reencodeStoredUpload', () => {
 
   it('deletes an upload that does not decode as an image', async () => {
     const path = `products/${NAME}.png`;
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
-    const { bucket, files, deleted } = memoryBucket({ [path]: Buffer.concat([png.subarray(0, 33), Buffer.from(PAYLOAD)]) });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const { bucket, files, deleted } = memoryBucket({
+      [path]: Buffer.concat([png.subarray(0, 33), Buffer.from(PAYLOAD)]),
+    });
     expect(await reencodeStoredUpload(bucket, { name: path })).toBe('deleted');
     expect(deleted).toEqual([path]);
     expect(files.size).toBe(0);

@@ -23,7 +23,10 @@ async function newCustomer() {
 async function newOrder(token: string) {
   const list = await shop.call('GET', '/api/products?pageNumber=1');
   const product = list.body.products.find((p: { countInStock: number }) => p.countInStock > 0);
-  const res = await shop.call('POST', '/api/orders', { token, body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress } });
+  const res = await shop.call('POST', '/api/orders', {
+    token,
+    body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress },
+  });
   expect(res.status).toBe(201);
   return res.body as { _id: string; totalPrice: number };
 }
@@ -43,7 +46,20 @@ describe('simulated mode: only the shop’s own test payment', () => {
       id: '5O190127TN364715T',
       status: 'COMPLETED',
       payer: { email_address: 'buyer@example.com' },
-      purchase_units: [{ reference_id: order._id, payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED', amount: { value: order.totalPrice.toFixed(2), currency_code: 'USD' } }] } }],
+      purchase_units: [
+        {
+          reference_id: order._id,
+          payments: {
+            captures: [
+              {
+                id: '3C679366HH908993F',
+                status: 'COMPLETED',
+                amount: { value: order.totalPrice.toFixed(2), currency_code: 'USD' },
+              },
+            ],
+          },
+        },
+      ],
     };
     const refused: unknown[] = [
       {},
@@ -75,7 +91,12 @@ describe('simulated mode: only the shop’s own test payment', () => {
     const res = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: owner, body: { simulated: true } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isPaid: true, status: 'paid' });
-    expect(res.body.paymentResult).toMatchObject({ provider: 'simulated', status: 'COMPLETED', amount: order.totalPrice.toFixed(2), currency: 'USD' });
+    expect(res.body.paymentResult).toMatchObject({
+      provider: 'simulated',
+      status: 'COMPLETED',
+      amount: order.totalPrice.toFixed(2),
+      currency: 'USD',
+    });
   });
 
   it('an admin cannot pay a customer’s order (403, order unchanged); an admin pays their own order', async () => {
@@ -88,7 +109,9 @@ describe('simulated mode: only the shop’s own test payment', () => {
     await expectUnpaid(order._id, owner);
 
     const own = await newOrder(admin);
-    expect((await shop.call('PUT', `/api/orders/${own._id}/pay`, { token: admin, body: { simulated: true } })).status).toBe(200);
+    expect(
+      (await shop.call('PUT', `/api/orders/${own._id}/pay`, { token: admin, body: { simulated: true } })).status,
+    ).toBe(200);
   });
 
   it('the PayPal routes are refused in test-payment mode, before anything is created or captured', async () => {
@@ -97,7 +120,10 @@ describe('simulated mode: only the shop’s own test payment', () => {
     const create = await shop.call('POST', `/api/orders/${order._id}/paypal-order`, { token: owner });
     expect(create.status).toBe(400);
     expect(create.body.message).toMatch(TEST_MODE);
-    const capture = await shop.call('POST', `/api/orders/${order._id}/capture`, { token: owner, body: { paypalOrderId: 'ORDER-1' } });
+    const capture = await shop.call('POST', `/api/orders/${order._id}/capture`, {
+      token: owner,
+      body: { paypalOrderId: 'ORDER-1' },
+    });
     expect(capture.status).toBe(400);
     expect(capture.body.message).toMatch(TEST_MODE);
     await expectUnpaid(order._id, owner);
@@ -108,7 +134,10 @@ describe('simulated mode: only the shop’s own test payment', () => {
     const order = await newOrder(owner);
     for (const token of [await shop.adminToken(), await newCustomer()]) {
       expect((await shop.call('POST', `/api/orders/${order._id}/paypal-order`, { token })).status).toBe(403);
-      expect((await shop.call('POST', `/api/orders/${order._id}/capture`, { token, body: { paypalOrderId: 'ORDER-1' } })).status).toBe(403);
+      expect(
+        (await shop.call('POST', `/api/orders/${order._id}/capture`, { token, body: { paypalOrderId: 'ORDER-1' } }))
+          .status,
+      ).toBe(403);
     }
     await expectUnpaid(order._id, owner);
   });

@@ -51,7 +51,11 @@ describe('POST /api/upload', () => {
     const before = stored();
     const cases = [
       form(Buffer.from('<?php echo 1; ?>'), 'shell.png', 'image/png'),
-      form(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'),
+      form(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'x.svg',
+        'image/svg+xml',
+      ),
       form(Buffer.from('GIF89a\x01\x00\x01\x00'), 'anim.gif', 'image/gif'),
       form(PNG, '../../../etc/passwd', 'image/png', 'file'),
       form(Buffer.concat([JPEG_HEAD, Buffer.alloc(MAX_IMAGE_BYTES + 10)]), 'big.jpg', 'image/jpeg'),
@@ -79,7 +83,10 @@ describe('POST /api/upload', () => {
   it('is for admins only', async () => {
     const before = stored();
     expect((await shop.call('POST', '/api/upload', { raw: form(PNG, 'a.png', 'image/png') })).status).toBe(401);
-    expect((await shop.call('POST', '/api/upload', { token: await shop.aliceToken(), raw: form(PNG, 'a.png', 'image/png') })).status).toBe(403);
+    expect(
+      (await shop.call('POST', '/api/upload', { token: await shop.aliceToken(), raw: form(PNG, 'a.png', 'image/png') }))
+        .status,
+    ).toBe(403);
     expect(stored()).toEqual(before);
   });
 

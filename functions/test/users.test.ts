@@ -38,11 +38,15 @@ describe('register and login', () => {
   it('logs in case-insensitively; wrong password and unknown email get the same 401', async () => {
     const input = fresh();
     await shop.call('POST', '/api/users', { body: input });
-    const ok = await shop.call('POST', '/api/users/login', { body: { email: input.email.toUpperCase(), password: input.password } });
+    const ok = await shop.call('POST', '/api/users/login', {
+      body: { email: input.email.toUpperCase(), password: input.password },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.token).toBeTruthy();
     const wrong = await shop.call('POST', '/api/users/login', { body: { email: input.email, password: 'nope-nope' } });
-    const unknown = await shop.call('POST', '/api/users/login', { body: { email: 'nobody@example.com', password: 'nope-nope' } });
+    const unknown = await shop.call('POST', '/api/users/login', {
+      body: { email: 'nobody@example.com', password: 'nope-nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(unknown.body.message);
@@ -69,13 +73,26 @@ describe('profile', () => {
     const me = await shop.call('GET', '/api/users/profile', { token });
     expect(me.body).toMatchObject({ _id: reg.body._id, email: input.email });
 
-    const upd = await shop.call('PUT', '/api/users/profile', { token, body: { id: reg.body._id, name: 'Carol New', email: input.email, password: 'newsecret1', currentPassword: input.password } });
+    const upd = await shop.call('PUT', '/api/users/profile', {
+      token,
+      body: {
+        id: reg.body._id,
+        name: 'Carol New',
+        email: input.email,
+        password: 'newsecret1',
+        currentPassword: input.password,
+      },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body.name).toBe('Carol New');
     expect(upd.body.token).toBeTruthy();
     expect((await shop.call('GET', '/api/users/profile', { token: upd.body.token })).body.name).toBe('Carol New');
-    expect((await shop.call('POST', '/api/users/login', { body: { email: input.email, password: 'newsecret1' } })).status).toBe(200);
-    expect((await shop.call('POST', '/api/users/login', { body: { email: input.email, password: input.password } })).status).toBe(401);
+    expect(
+      (await shop.call('POST', '/api/users/login', { body: { email: input.email, password: 'newsecret1' } })).status,
+    ).toBe(200);
+    expect(
+      (await shop.call('POST', '/api/users/login', { body: { email: input.email, password: input.password } })).status,
+    ).toBe(401);
   });
 
   it('an empty password keeps the current one; a taken email is refused', async () => {
@@ -83,9 +100,21 @@ describe('profile', () => {
     const b = fresh();
     const ra = await shop.call('POST', '/api/users', { body: a });
     await shop.call('POST', '/api/users', { body: b });
-    expect((await shop.call('PUT', '/api/users/profile', { token: ra.body.token, body: { name: 'A', email: a.email, password: '' } })).status).toBe(200);
-    expect((await shop.call('POST', '/api/users/login', { body: { email: a.email, password: a.password } })).status).toBe(200);
-    const taken = await shop.call('PUT', '/api/users/profile', { token: ra.body.token, body: { email: b.email.toUpperCase(), currentPassword: a.password } });
+    expect(
+      (
+        await shop.call('PUT', '/api/users/profile', {
+          token: ra.body.token,
+          body: { name: 'A', email: a.email, password: '' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await shop.call('POST', '/api/users/login', { body: { email: a.email, password: a.password } })).status,
+    ).toBe(200);
+    const taken = await shop.call('PUT', '/api/users/profile', {
+      token: ra.body.token,
+      body: { email: b.email.toUpperCase(), currentPassword: a.password },
+    });
     expect(taken.status).toBe(409);
     expect((await shop.call('GET', '/api/users/profile', { token: ra.body.token })).body.email).toBe(a.email);
   });
@@ -107,19 +136,30 @@ describe('user admin', () => {
 
     const list = await shop.call('GET', '/api/users', { token: admin });
     expect(list.status).toBe(200);
-    expect(list.body[0]).toEqual({ _id: expect.any(String), name: expect.any(String), email: expect.any(String), isAdmin: expect.any(Boolean) });
+    expect(list.body[0]).toEqual({
+      _id: expect.any(String),
+      name: expect.any(String),
+      email: expect.any(String),
+      isAdmin: expect.any(Boolean),
+    });
 
     const reg = await shop.call('POST', '/api/users', { body: fresh() });
     const id = reg.body._id;
     expect((await shop.call('GET', `/api/users/${id}`, { token: alice })).status).toBe(403);
     expect((await shop.call('GET', `/api/users/${id}`, { token: admin })).body._id).toBe(id);
 
-    const promoted = await shop.call('PUT', `/api/users/${id}`, { token: admin, body: { _id: id, name: 'Dave', email: reg.body.email, isAdmin: true } });
+    const promoted = await shop.call('PUT', `/api/users/${id}`, {
+      token: admin,
+      body: { _id: id, name: 'Dave', email: reg.body.email, isAdmin: true },
+    });
     expect(promoted.status).toBe(200);
     expect(promoted.body.isAdmin).toBe(true);
     // the role is read fresh: the same old token now reaches admin routes
     expect((await shop.call('GET', '/api/users', { token: reg.body.token })).status).toBe(200);
-    await shop.call('PUT', `/api/users/${id}`, { token: admin, body: { name: 'Dave', email: reg.body.email, isAdmin: false } });
+    await shop.call('PUT', `/api/users/${id}`, {
+      token: admin,
+      body: { name: 'Dave', email: reg.body.email, isAdmin: false },
+    });
     // a demotion ends the user's sessions (functions/test/sessions.test.ts): the old token is refused outright
     expect((await shop.call('GET', '/api/users', { token: reg.body.token })).status).toBe(401);
 
@@ -136,7 +176,10 @@ describe('user admin', () => {
     const del = await shop.call('DELETE', `/api/users/${me._id}`, { token: admin });
     expect(del.status).toBe(400);
     expect(del.body.message).toBe('You cannot delete your own account');
-    const demote = await shop.call('PUT', `/api/users/${me._id}`, { token: admin, body: { name: me.name, email: me.email, isAdmin: false } });
+    const demote = await shop.call('PUT', `/api/users/${me._id}`, {
+      token: admin,
+      body: { name: me.name, email: me.email, isAdmin: false },
+    });
     expect(demote.status).toBe(400);
     expect((await shop.call('GET', '/api/users/profile', { token: admin })).body.isAdmin).toBe(true);
   });

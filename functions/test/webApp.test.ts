@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageRoutes, type CatalogReader } from '../src/features/pages/routes.js';
-import { HOME_PRELOADS, HTML_CACHE, indexTemplate, negotiateEncoding, preloadLinks, serveWebApp } from '../src/http/webApp.js';
+import {
+  HOME_PRELOADS,
+  HTML_CACHE,
+  indexTemplate,
+  negotiateEncoding,
+  preloadLinks,
+  serveWebApp,
+} from '../src/http/webApp.js';
 import { startTestShop, type TestShop } from './support/shop.js';
 
 const dist = join(tmpdir(), `voltshop-webapp-${process.pid}-${Date.now()}`);
@@ -50,23 +57,40 @@ afterAll(async () => {
 function get(path: string, acceptEncoding?: string, method = 'GET', extra: Record<string, string> = {}) {
   const headers: Record<string, string> = { ...extra };
   if (acceptEncoding !== undefined) headers['Accept-Encoding'] = acceptEncoding;
-  return new Promise<{ status: number; headers: Record<string, string | undefined>; raw: Buffer; text: string }>((resolve, reject) => {
-    const req = request(`${shop.url}${path}`, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const coding = res.headers['content-encoding'];
-        const decoded = !raw.length ? raw : coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, raw, text: decoded.toString() });
+  return new Promise<{ status: number; headers: Record<string, string | undefined>; raw: Buffer; text: string }>(
+    (resolve, reject) => {
+      const req = request(`${shop.url}${path}`, { method, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const coding = res.headers['content-encoding'];
+          const decoded = !raw.length
+            ? raw
+            : coding === 'br'
+              ? brotliDecompressSync(raw)
+              : coding === 'gzip'
+                ? gunzipSync(raw)
+                : raw;
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers as Record<string, string | undefined>,
+            raw,
+            text: decoded.toString(),
+          });
+        });
       });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
-const varies = (h: Record<string, string | undefined>) => (h.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (h: Record<string, string | undefined>) =>
+  (h.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 const CHROME = 'gzip, deflate, br, zstd';
 
 describe('negotiateEncoding', () => {
@@ -132,7 +156,9 @@ describe('web app files', () => {
   it('revalidates by Last-Modified (304)', async () => {
     const first = await get('/images/phone.svg', CHROME);
     expect(first.headers['last-modified']).toBeTruthy();
-    const again = await get('/images/phone.svg', CHROME, 'GET', { 'If-Modified-Since': first.headers['last-modified']! });
+    const again = await get('/images/phone.svg', CHROME, 'GET', {
+      'If-Modified-Since': first.headers['last-modified']!,
+    });
     expect(again.status).toBe(304);
   });
 
@@ -171,7 +197,12 @@ describe('web app files', () => {
   });
 
   it('answers the catalogue and product routes with index.html carrying their own head (test/pages.test.ts), compressed, no-cache', async () => {
-    for (const [path, status] of [['/', 200], ['/page/2', 200], ['/search/usb%20c', 200], ['/product/abc', 404]] as const) {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/page/2', 200],
+      ['/search/usb%20c', 200],
+      ['/product/abc', 404],
+    ] as const) {
       for (const coding of [CHROME, undefined]) {
         const res = await get(path, coding);
         expect(res.status, path).toBe(status);
@@ -201,7 +232,7 @@ describe('web app files', () => {
     }
   });
 
-  it("when the catalogue cannot be read, sends the home page as it is, announcing its first API calls (Link: preload)", async () => {
+  it('when the catalogue cannot be read, sends the home page as it is, announcing its first API calls (Link: preload)', async () => {
     const failing: CatalogReader = {
       list: () => Promise.reject(new Error('store down')),
       top: () => Promise.reject(new Error('store down')),
@@ -236,7 +267,9 @@ describe('web app files', () => {
   });
 
   it('has Firebase Hosting send the same Link header with the home page', () => {
-    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as { headers: { source: string; headers: { key: string; value: string }[] }[] };
+    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as {
+      headers: { source: string; headers: { key: string; value: string }[] }[];
+    };
     const home = hosting.headers.find((h) => h.source === '/');
     expect(home?.headers.find((h) => h.key === 'Link')?.value).toBe(preloadLinks(HOME_PRELOADS));
   });

@@ -9,13 +9,19 @@ import { arg, buildFunctions, log, openFirebase, PROJECT_ID } from './lib.mjs';
 
 const email = arg('email');
 if (!email) {
-  console.error('Usage: node scripts/firebase/bootstrap-admin.mjs --project <id> --email <email> [--password <pw>] [--name <name>]');
+  console.error(
+    'Usage: node scripts/firebase/bootstrap-admin.mjs --project <id> --email <email> [--password <pw>] [--name <name>]',
+  );
   process.exit(1);
 }
 if (!process.argv.includes('--no-build')) buildFunctions();
 const projectId = arg('project', process.env.GCLOUD_PROJECT || PROJECT_ID);
 const { auth, ports, firebase } = await openFirebase(projectId);
-const { uid, created } = await firebase.bootstrapAdmin(auth, ports.store, { email, password: arg('password'), name: arg('name') });
+const { uid, created } = await firebase.bootstrapAdmin(auth, ports.store, {
+  email,
+  password: arg('password'),
+  name: arg('name'),
+});
 log(`${email} (${uid}) is an admin of ${projectId}${created ? ' (account created)' : ''}.`);
 log('They get the admin role with their next ID token: sign out and in again (the web app also force-refreshes).');
 await ports.store.close();

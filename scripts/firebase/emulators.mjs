@@ -9,7 +9,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildEmulatorWeb, buildFunctions, checkHostingHeaders, EMULATOR_CONFIG, firebaseBin, javaMajor, log, openFirebase, PROJECT_ID, run } from './lib.mjs';
+import {
+  buildEmulatorWeb,
+  buildFunctions,
+  checkHostingHeaders,
+  EMULATOR_CONFIG,
+  firebaseBin,
+  javaMajor,
+  log,
+  openFirebase,
+  PROJECT_ID,
+  run,
+} from './lib.mjs';
 
 const full = javaMajor() >= 21 && !process.argv.includes('--offline');
 const only = full ? 'auth,functions,firestore,storage,hosting' : 'auth,functions,hosting';
@@ -23,14 +34,21 @@ if (!full) {
   env.DATA_DIR = process.env.DATA_DIR || mkdtempSync(join(tmpdir(), 'voltshop-emulators-'));
   log(`Java 21 not found (or --offline): running ${only} with the embedded store in ${env.DATA_DIR}`);
 }
-const emulators = run(firebaseBin, ['emulators:start', '--config', EMULATOR_CONFIG, '--project', PROJECT_ID, '--only', only], { env });
+const emulators = run(
+  firebaseBin,
+  ['emulators:start', '--config', EMULATOR_CONFIG, '--project', PROJECT_ID, '--only', only],
+  { env },
+);
 
 // When the hub lists Hosting, seed through the same ports the function uses.
 const hub = 'http://127.0.0.1:4400/emulators';
 let listed = null;
 for (let i = 0; i < 120 && !listed; i++) {
   await new Promise((r) => setTimeout(r, 1000));
-  listed = await fetch(hub, { signal: AbortSignal.timeout(1000) }).then((r) => r.json()).then((j) => (j.hosting ? j : null)).catch(() => null);
+  listed = await fetch(hub, { signal: AbortSignal.timeout(1000) })
+    .then((r) => r.json())
+    .then((j) => (j.hosting ? j : null))
+    .catch(() => null);
 }
 if (!listed) {
   log('the emulators did not come up in 2 minutes');
@@ -38,10 +56,17 @@ if (!listed) {
 }
 const at = (name) => `${listed[name].host}:${listed[name].port}`;
 Object.assign(process.env, { GCLOUD_PROJECT: PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: at('auth') });
-if (full) Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: at('firestore'), FIREBASE_STORAGE_EMULATOR_HOST: at('storage') });
+if (full)
+  Object.assign(process.env, {
+    FIRESTORE_EMULATOR_HOST: at('firestore'),
+    FIREBASE_STORAGE_EMULATOR_HOST: at('storage'),
+  });
 else Object.assign(process.env, { VOLTSHOP_STORE: 'embedded', DATA_DIR: env.DATA_DIR });
 const { ports, seed } = await openFirebase(PROJECT_ID);
-const admin = { email: process.env.SEED_ADMIN_EMAIL || 'admin@voltshop.test', password: process.env.SEED_ADMIN_PASSWORD || 'admin1234' };
+const admin = {
+  email: process.env.SEED_ADMIN_EMAIL || 'admin@voltshop.test',
+  password: process.env.SEED_ADMIN_PASSWORD || 'admin1234',
+};
 if (await seed.isEmpty(ports)) await seed.seedDemo(ports, admin);
 await ports.store.close();
 log(`Voltshop (Firebase mode) is running at http://${at('hosting')}  (Ctrl-C stops the emulators)`);

@@ -34,7 +34,10 @@ function needs(entry) {
   return [
     ...Object.keys(entry.dependencies ?? {}).map((name) => ({ name, optional: false })),
     ...Object.keys(entry.optionalDependencies ?? {}).map((name) => ({ name, optional: true })),
-    ...Object.keys(entry.peerDependencies ?? {}).map((name) => ({ name, optional: optionalPeers[name]?.optional === true })),
+    ...Object.keys(entry.peerDependencies ?? {}).map((name) => ({
+      name,
+      optional: optionalPeers[name]?.optional === true,
+    })),
   ];
 }
 
@@ -75,9 +78,14 @@ export function standaloneLockfile(rootLock, manifest, workspace = 'functions') 
       queue.push(found);
     }
   }
-  const sorted = Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(out)
+      .sort()
+      .map((k) => [k, out[k]]),
+  );
   const rootEntry = { name: self.name, ...(self.version ? { version: self.version } : {}) };
-  for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies', 'engines']) if (self[key]) rootEntry[key] = self[key];
+  for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies', 'engines'])
+    if (self[key]) rootEntry[key] = self[key];
   return {
     name: self.name,
     ...(self.version ? { version: self.version } : {}),
@@ -96,9 +104,14 @@ if (isMain) {
   const text = `${JSON.stringify(lock, null, 2)}\n`;
   if (process.argv.includes('--check')) {
     const fresh = existsSync(target) && readFileSync(target, 'utf8') === text;
-    if (!fresh) console.error('functions/package-lock.json is missing or stale: run node scripts/firebase/functions-lockfile.mjs');
+    if (!fresh)
+      console.error(
+        'functions/package-lock.json is missing or stale: run node scripts/firebase/functions-lockfile.mjs',
+      );
     process.exit(fresh ? 0 : 1);
   }
   writeFileSync(target, text);
-  console.log(`[firebase] wrote functions/package-lock.json (${Object.keys(JSON.parse(text).packages).length - 1} packages, from the root lockfile)`);
+  console.log(
+    `[firebase] wrote functions/package-lock.json (${Object.keys(JSON.parse(text).packages).length - 1} packages, from the root lockfile)`,
+  );
 }

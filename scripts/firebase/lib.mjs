@@ -17,7 +17,10 @@ export function log(message) {
 /** functions/lib is what the Functions emulator loads: always rebuild it from src first. */
 export function buildFunctions() {
   // Incremental: a second run with unchanged sources costs a second or two.
-  const r = spawnSync(tscBin, ['-p', 'functions', '--incremental', '--tsBuildInfoFile', 'functions/lib/.tsbuildinfo'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(tscBin, ['-p', 'functions', '--incremental', '--tsBuildInfoFile', 'functions/lib/.tsbuildinfo'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('`tsc -p functions` failed');
 }
 
@@ -26,7 +29,10 @@ export const EMULATOR_CONFIG = 'firebase.emulators.json';
 
 /** Stops when firebase.emulators.json (or firebase.json's headers) no longer match the app's security headers. */
 export function checkHostingHeaders() {
-  const r = spawnSync(process.execPath, [join(root, 'scripts', 'firebase', 'sync-headers.mjs'), '--check'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'firebase', 'sync-headers.mjs'), '--check'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('Hosting headers are stale: run node scripts/firebase/sync-headers.mjs');
 }
 
@@ -49,8 +55,13 @@ export function buildEmulatorWeb({ firestore }) {
     VITE_FIREBASE_FIRESTORE: firestore ? 'on' : 'off',
   };
   log(`building the Firebase web app for the emulators (web/dist-emulators; Firestore ${firestore ? 'on' : 'off'})`);
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--', '--outDir', 'dist-emulators', '--emptyOutDir'], { cwd: root, stdio: 'inherit', env });
-  if (r.status !== 0 || !existsSync(join(root, 'web', 'dist-emulators', 'index.html'))) throw new Error('the emulator web build failed');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--', '--outDir', 'dist-emulators', '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  if (r.status !== 0 || !existsSync(join(root, 'web', 'dist-emulators', 'index.html')))
+    throw new Error('the emulator web build failed');
 }
 
 /** Java's major version, or 0 when there is no java. */
@@ -103,7 +114,8 @@ export function arg(name, fallback = undefined) {
 }
 
 /** Is this process pointed at the emulators (rather than a real project)? */
-export const usingEmulators = () => Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST || process.env.FIRESTORE_EMULATOR_HOST);
+export const usingEmulators = () =>
+  Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST || process.env.FIRESTORE_EMULATOR_HOST);
 
 /**
  * The Firebase ports for a script, from the compiled functions (functions/lib): against the emulators when their
@@ -119,7 +131,9 @@ export async function openFirebase(projectId) {
     import(lib('seed/seed.js')),
   ]);
   if (!usingEmulators() && projectId.startsWith('demo-')) {
-    throw new Error(`"${projectId}" is a demo project: start the emulators (npm run emulators) or pass --project <your-project-id>`);
+    throw new Error(
+      `"${projectId}" is a demo project: start the emulators (npm run emulators) or pass --project <your-project-id>`,
+    );
   }
   const app = getApps()[0] ?? initializeApp({ projectId, storageBucket: process.env.STORAGE_BUCKET || undefined });
   const settings = firebase.firebaseSettingsFromEnv();

@@ -14,7 +14,10 @@ if (!usingEmulators() && !process.argv.includes('--real')) {
 }
 if (!process.argv.includes('--no-build')) buildFunctions();
 const { ports, seed } = await openFirebase(projectId);
-const admin = { email: process.env.SEED_ADMIN_EMAIL || 'admin@voltshop.test', password: process.env.SEED_ADMIN_PASSWORD || 'admin1234' };
+const admin = {
+  email: process.env.SEED_ADMIN_EMAIL || 'admin@voltshop.test',
+  password: process.env.SEED_ADMIN_PASSWORD || 'admin1234',
+};
 if (!(await seed.isEmpty(ports))) {
   log(`${projectId} already has users or products: not seeding`);
 } else {

@@ -69,7 +69,10 @@ if (isMain) {
     }
     if (current === text) continue;
     stale++;
-    if (check) console.error(`${name} is stale: its Hosting headers differ from functions/src/http/securityHeaders.ts. Run node scripts/firebase/sync-headers.mjs`);
+    if (check)
+      console.error(
+        `${name} is stale: its Hosting headers differ from functions/src/http/securityHeaders.ts. Run node scripts/firebase/sync-headers.mjs`,
+      );
     else {
       writeFileSync(join(root, name), text);
       console.log(`[firebase] wrote ${name}`);

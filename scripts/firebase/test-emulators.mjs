@@ -7,7 +7,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildFunctions, buildEmulatorWeb, checkHostingHeaders, EMULATOR_CONFIG, firebaseBin, log, PROJECT_ID, run, waitForEmulatorPorts } from './lib.mjs';
+import {
+  buildFunctions,
+  buildEmulatorWeb,
+  checkHostingHeaders,
+  EMULATOR_CONFIG,
+  firebaseBin,
+  log,
+  PROJECT_ID,
+  run,
+  waitForEmulatorPorts,
+} from './lib.mjs';
 
 const started = Date.now();
 buildFunctions();
@@ -16,7 +26,9 @@ buildEmulatorWeb({ firestore: false });
 
 const taken = await waitForEmulatorPorts(['auth', 'functions', 'hosting']);
 if (taken.length > 0) {
-  log(`offline emulator suite NOT STARTED: ports ${taken.join(', ')} stay in use (see "emulators" in firebase.json); stop what holds them`);
+  log(
+    `offline emulator suite NOT STARTED: ports ${taken.join(', ')} stay in use (see "emulators" in firebase.json); stop what holds them`,
+  );
   process.exit(1);
 }
 
@@ -30,10 +42,16 @@ const env = {
   SIGNIN_RATE_LIMIT: '1000',
 };
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
-const code = await run(firebaseBin, ['emulators:exec', '--config', EMULATOR_CONFIG, '--only', 'auth,functions,hosting', '--project', PROJECT_ID, test], {
-  env,
-  timeoutMs: 8 * 60_000,
-});
+const code = await run(
+  firebaseBin,
+  ['emulators:exec', '--config', EMULATOR_CONFIG, '--only', 'auth,functions,hosting', '--project', PROJECT_ID, test],
+  {
+    env,
+    timeoutMs: 8 * 60_000,
+  },
+);
 rmSync(dataDir, { recursive: true, force: true });
-log(`offline emulator suite (auth, functions, hosting) ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+log(
+  `offline emulator suite (auth, functions, hosting) ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s`,
+);
 process.exit(code);

@@ -11,7 +11,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { buildFunctions, buildEmulatorWeb, checkHostingHeaders, EMULATOR_CONFIG, firebaseBin, javaMajor, log, PROJECT_ID, root, run } from './lib.mjs';
+import {
+  buildFunctions,
+  buildEmulatorWeb,
+  checkHostingHeaders,
+  EMULATOR_CONFIG,
+  firebaseBin,
+  javaMajor,
+  log,
+  PROJECT_ID,
+  root,
+  run,
+} from './lib.mjs';
 
 const reportOnly = process.argv.includes('--report-only');
 const SUITES = 'Firestore store contract, Firestore rules, Storage rules, e2e on Firestore';
@@ -31,7 +42,10 @@ const java = javaMajor();
 const missing = missingJars();
 const allowDownload = process.env.FIREBASE_EMULATORS_DOWNLOAD === '1';
 let reason = '';
-if (java < 21) reason = java ? `Java ${java} found, the Firestore and Storage emulators need Java 21+` : 'no Java found (the Firestore and Storage emulators need Java 21+)';
+if (java < 21)
+  reason = java
+    ? `Java ${java} found, the Firestore and Storage emulators need Java 21+`
+    : 'no Java found (the Firestore and Storage emulators need Java 21+)';
 else if (missing.length && !allowDownload) {
   reason = `emulator JARs not cached (${missing.map((f) => f.split('/').pop()).join(', ')}; set FIREBASE_EMULATORS_PATH to a folder holding them, or FIREBASE_EMULATORS_DOWNLOAD=1 to let firebase-tools download them)`;
 }
@@ -48,9 +62,24 @@ buildEmulatorWeb({ firestore: true });
 const env = { ...process.env, VOLTSHOP_FIREBASE_SUITES: 'full', LOGIN_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000' };
 delete env.VOLTSHOP_STORE; // the function uses Firestore here
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
-const code = await run(firebaseBin, ['emulators:exec', '--config', EMULATOR_CONFIG, '--only', 'auth,functions,firestore,storage,hosting', '--project', PROJECT_ID, test], {
-  env,
-  timeoutMs: 15 * 60_000,
-});
-log(`full emulator suite (${SUITES}) ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+const code = await run(
+  firebaseBin,
+  [
+    'emulators:exec',
+    '--config',
+    EMULATOR_CONFIG,
+    '--only',
+    'auth,functions,firestore,storage,hosting',
+    '--project',
+    PROJECT_ID,
+    test,
+  ],
+  {
+    env,
+    timeoutMs: 15 * 60_000,
+  },
+);
+log(
+  `full emulator suite (${SUITES}) ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s`,
+);
 process.exit(code);

@@ -6,7 +6,20 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProductToCart, axeViolations, checkout, DESKTOP, launch, MOBILE, newPage, openMenuIfCollapsed, register, screenshot, signIn, uniqueEmail } from './support/browser';
+import {
+  addProductToCart,
+  axeViolations,
+  checkout,
+  DESKTOP,
+  launch,
+  MOBILE,
+  newPage,
+  openMenuIfCollapsed,
+  register,
+  screenshot,
+  signIn,
+  uniqueEmail,
+} from './support/browser';
 import { startShop, type RunningShop } from './support/server';
 
 const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234', name: 'Admin User' };
@@ -29,7 +42,10 @@ const pageErrors: string[][] = [];
 
 beforeAll(async () => {
   // E2E_WEB_DIST lets a developer test another build without touching web/dist; npm test uses web/dist.
-  [shop, browser] = await Promise.all([startShop('admin', process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), launch()]);
+  [shop, browser] = await Promise.all([
+    startShop('admin', process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    launch(),
+  ]);
 });
 
 afterAll(async () => {
@@ -84,7 +100,12 @@ function makePng(width: number, height: number, noise = false): Buffer {
     }
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: noise ? 0 : 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: noise ? 0 : 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -129,7 +150,10 @@ async function columnTexts(page: Page, caption: string, index: number): Promise<
   return page
     .getByRole('table', { name: caption })
     .locator('tbody tr')
-    .evaluateAll((rows, i) => rows.map((r) => (r.children[i] as HTMLElement | undefined)?.innerText.trim() ?? ''), index);
+    .evaluateAll(
+      (rows, i) => rows.map((r) => (r.children[i] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+      index,
+    );
 }
 
 async function createProductViaUi(page: Page): Promise<string> {
@@ -146,7 +170,10 @@ describe('admin: products', () => {
     const page = await signedIn(ADMIN, '/admin/productlist');
     await page.getByRole('table', { name: /^Products, page 1 of \d+$/ }).waitFor();
     // Admin pagination links use the admin form.
-    const pageLinks = await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const pageLinks = await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(pageLinks.slice(0, 2)).toEqual(['/admin/productlist', '/admin/productlist/2']);
     await screenshot(page, 'admin-product-list');
 
@@ -162,8 +189,15 @@ describe('admin: products', () => {
     const before = uploadedFiles().length;
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
-    await page.getByLabel('Choose an image file').setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: makePng(700, 700, true) });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
+    await page
+      .getByLabel('Choose an image file')
+      .setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: makePng(700, 700, true) });
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor();
     const seen = new Set<number>();
@@ -172,13 +206,23 @@ describe('admin: products', () => {
       if (now !== null) seen.add(Number(now));
       await page.waitForTimeout(40);
     }
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await page.getByText(/^Image uploaded: \/uploads\/[0-9a-f]{32}\.webp$/).waitFor();
-    expect([...seen].some((v) => v > 0 && v < 100), `progress values seen: ${[...seen].join(', ')}`).toBe(true);
+    expect(
+      [...seen].some((v) => v > 0 && v < 100),
+      `progress values seen: ${[...seen].join(', ')}`,
+    ).toBe(true);
     expect(uploadedFiles().length).toBe(before + 4); // re-encoded: the main WebP and its 320/640/960w copies
 
     // Then the real image for the product: a small gradient, shown in the preview.
-    await page.getByLabel('Choose an image file').setInputFiles({ name: 'lamp-small.png', mimeType: 'image/png', buffer: makePng(320, 255) });
+    await page
+      .getByLabel('Choose an image file')
+      .setInputFiles({ name: 'lamp-small.png', mimeType: 'image/png', buffer: makePng(320, 255) });
     await page.getByText(/^Image uploaded: \/uploads\/[0-9a-f]{32}\.webp$/).waitFor();
     const image = await page.getByLabel('Image url').inputValue();
     expect(image).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
@@ -237,7 +281,10 @@ describe('admin: products', () => {
     await page.getByText(`No products match “${name}”.`).waitFor();
 
     await page.goto(`/search/${encodeURIComponent(name)}`);
-    await page.getByText(/no products/i).first().waitFor();
+    await page
+      .getByText(/no products/i)
+      .first()
+      .waitFor();
     await page.goto(`/product/${id}`);
     await page.getByRole('alert').filter({ hasText: 'Product not found' }).waitFor();
     await page.context().close();
@@ -245,7 +292,10 @@ describe('admin: products', () => {
 
   it('cancelling the delete confirmation keeps the product', async () => {
     const page = await signedIn(ADMIN, '/admin/productlist');
-    const first = page.getByRole('table', { name: /^Products/ }).locator('tbody tr').first();
+    const first = page
+      .getByRole('table', { name: /^Products/ })
+      .locator('tbody tr')
+      .first();
     const name = (await first.locator('td').nth(1).innerText()).trim();
     page.once('dialog', (d) => d.dismiss());
     await page.getByRole('button', { name: `Delete ${name}` }).click();
@@ -263,13 +313,19 @@ describe('admin: products', () => {
     page.on('request', (r) => r.url().includes('/api/upload') && requests.push(r.method()));
 
     // Declared as text: refused in the browser, nothing sent.
-    await page.getByLabel('Choose an image file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await page
+      .getByLabel('Choose an image file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
     await page.getByRole('alert').filter({ hasText: 'Upload failed: Images only: JPEG, PNG or WebP' }).waitFor();
     expect(requests).toEqual([]);
 
     // Pretending to be a PNG: the server reads the bytes and refuses with its message.
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/upload'));
-    await page.getByLabel('Choose an image file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('#!/bin/sh\necho this is not a png\n') });
+    await page.getByLabel('Choose an image file').setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('#!/bin/sh\necho this is not a png\n'),
+    });
     expect((await answer).status()).toBe(400);
     await page
       .getByRole('alert')
@@ -348,7 +404,9 @@ describe('admin: users', () => {
     await emailHeader.getByRole('button').click();
     expect(await emailHeader.getAttribute('aria-sort')).toBe('ascending');
     const emails = await columnTexts(page, 'Users', 2);
-    expect(emails).toEqual([...emails].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+    expect(emails).toEqual(
+      [...emails].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })),
+    );
     await emailHeader.getByRole('button').click();
     expect(await emailHeader.getAttribute('aria-sort')).toBe('descending');
 
@@ -450,7 +508,11 @@ describe('admin: dashboard and guards', () => {
       for (const [url, heading] of pages) {
         await page.goto(url);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        await page.locator('.spinner-border').first().waitFor({ state: 'detached' }).catch(() => undefined);
+        await page
+          .locator('.spinner-border')
+          .first()
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
         await page.waitForLoadState('networkidle');
         expect({ url, violations: await axeViolations(page) }).toEqual({ url, violations: [] });
       }
@@ -489,7 +551,9 @@ describe('admin: dashboard and guards', () => {
     await page.getByRole('heading', { name: 'Latest Products' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => /Admin|Dashboard|StatsChart|UserList|ProductList|OrderList|UserEdit|ProductEdit/.test(s))).toEqual([]);
+    expect(
+      scripts.filter((s) => /Admin|Dashboard|StatsChart|UserList|ProductList|OrderList|UserEdit|ProductEdit/.test(s)),
+    ).toEqual([]);
     await page.context().close();
   });
 });

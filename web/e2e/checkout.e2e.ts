@@ -36,7 +36,12 @@ describe('checkout', () => {
     await page.waitForURL(/\/placeorder$/);
 
     const steps = page.getByRole('navigation', { name: 'Checkout steps' });
-    expect(await steps.getByRole('link').allTextContents()).toEqual(['1 Sign In', '2 Shipping', '3 Payment', '4 Place Order']);
+    expect(await steps.getByRole('link').allTextContents()).toEqual([
+      '1 Sign In',
+      '2 Shipping',
+      '3 Payment',
+      '4 Place Order',
+    ]);
     expect(await page.getByTestId('line-total').textContent()).toBe('2 x $39.99 = $79.98');
     expect(await page.getByTestId('summary-items').textContent()).toBe('$79.98');
     expect(await page.getByTestId('summary-shipping').textContent()).toBe('$100.00');
@@ -108,7 +113,10 @@ describe('checkout', () => {
   it('disables Place Order for an empty cart', async () => {
     await register(page, 'Ivan', uniqueEmail('ivan'));
     await page.evaluate(() =>
-      localStorage.setItem('shippingAddress', JSON.stringify({ address: 'a', city: 'b', postalCode: 'c', country: 'd' })),
+      localStorage.setItem(
+        'shippingAddress',
+        JSON.stringify({ address: 'a', city: 'b', postalCode: 'c', country: 'd' }),
+      ),
     );
     await page.goto('/placeorder');
     await page.getByText('Your cart is empty').waitFor();
@@ -174,7 +182,9 @@ describe('reviews', () => {
     const pages = ((await res.json()) as { pages: number }).pages;
     let target: { _id: string } | undefined;
     for (let n = 1; n <= pages && !target; n++) {
-      const list = (await (await fetch(`${base}/api/products?pageNumber=${n}&keyword=`)).json()) as { products: { _id: string; numReviews: number }[] };
+      const list = (await (await fetch(`${base}/api/products?pageNumber=${n}&keyword=`)).json()) as {
+        products: { _id: string; numReviews: number }[];
+      };
       target = list.products.find((p) => p.numReviews === 0);
     }
     expect(target, 'a product without reviews in the seed').toBeDefined();

@@ -24,7 +24,11 @@ export default async function setup(project: TestProject) {
   const fake = await startFakePayPal({ clientId: 'test-client', secret: 'test-secret' });
   const [shop, paypalShop] = await Promise.all([
     startShop('simulated'),
-    startShop('paypal', { PAYPAL_CLIENT_ID: 'test-client', PAYPAL_CLIENT_SECRET: 'test-secret', PAYPAL_API_BASE: fake.url }),
+    startShop('paypal', {
+      PAYPAL_CLIENT_ID: 'test-client',
+      PAYPAL_CLIENT_SECRET: 'test-secret',
+      PAYPAL_API_BASE: fake.url,
+    }),
   ]);
   project.provide('shopUrl', shop.url);
   project.provide('paypalShopUrl', paypalShop.url);

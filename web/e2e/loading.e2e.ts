@@ -19,7 +19,8 @@ async function watch(p: Page) {
     w.__shifts = 0;
     w.__csp = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__shifts += e.value;
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) w.__shifts += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
@@ -33,7 +34,9 @@ async function watch(p: Page) {
 }
 
 async function productId(): Promise<string> {
-  const list = (await (await fetch(`${base}/api/products`)).json()) as { products: { _id: string; countInStock: number }[] };
+  const list = (await (await fetch(`${base}/api/products`)).json()) as {
+    products: { _id: string; countInStock: number }[];
+  };
   return list.products.find((p) => p.countInStock > 0)!._id;
 }
 

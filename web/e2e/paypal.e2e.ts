@@ -39,17 +39,36 @@ describe('PayPal payment', () => {
     expect(record).toMatchObject({ browserCreates: 0, browserCaptures: 0 });
     expect(record.created).toHaveLength(1);
     const token = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!).token as string;
-    const order = await (await fetch(`${base}/api/orders/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const order = await (
+      await fetch(`${base}/api/orders/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json();
     expect(order).toMatchObject({ isPaid: true, status: 'paid', totalPrice: 206.98 });
-    expect(order.paymentResult).toMatchObject({ provider: 'paypal', status: 'COMPLETED', amount: '206.98', currency: 'USD' });
+    expect(order.paymentResult).toMatchObject({
+      provider: 'paypal',
+      status: 'COMPLETED',
+      amount: '206.98',
+      currency: 'USD',
+    });
 
     // What the fake PayPal holds, read as the shop's server would (OAuth, then GET the order).
     const basic = Buffer.from('test-client:test-secret').toString('base64');
-    const oauth = await (await fetch(`${fakeUrl}/v1/oauth2/token`, { method: 'POST', headers: { Authorization: `Basic ${basic}` } })).json();
-    const paypalOrder = await (await fetch(`${fakeUrl}/v2/checkout/orders/${record.created[0]}`, { headers: { Authorization: `Bearer ${oauth.access_token}` } })).json();
+    const oauth = await (
+      await fetch(`${fakeUrl}/v1/oauth2/token`, { method: 'POST', headers: { Authorization: `Basic ${basic}` } })
+    ).json();
+    const paypalOrder = await (
+      await fetch(`${fakeUrl}/v2/checkout/orders/${record.created[0]}`, {
+        headers: { Authorization: `Bearer ${oauth.access_token}` },
+      })
+    ).json();
     expect(paypalOrder.status).toBe('COMPLETED');
-    expect(paypalOrder.purchase_units[0]).toMatchObject({ custom_id: orderId, invoice_id: orderId, amount: { value: '206.98', currency_code: 'USD' } });
-    expect(paypalOrder.purchase_units[0].payments.captures.map((c: { id: string }) => c.id)).toEqual([order.paymentResult.id]);
+    expect(paypalOrder.purchase_units[0]).toMatchObject({
+      custom_id: orderId,
+      invoice_id: orderId,
+      amount: { value: '206.98', currency_code: 'USD' },
+    });
+    expect(paypalOrder.purchase_units[0].payments.captures.map((c: { id: string }) => c.id)).toEqual([
+      order.paymentResult.id,
+    ]);
   });
 
   it('does not load PayPal code on the home page', async () => {
@@ -66,7 +85,12 @@ describe('PayPal payment', () => {
     await routePayPal(page, fakeUrl);
     // The approval never reaches PayPal, so the server's capture is refused (ORDER_NOT_APPROVED).
     await page.route('https://api-m.sandbox.paypal.com/fake/orders/*/approve', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{}' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: '{}',
+      }),
     );
     await register(page, 'Max', uniqueEmail('max'));
     await addProductToCart(page, 'Orbis Braided USB-C Cable (2 m)');

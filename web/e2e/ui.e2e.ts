@@ -2,7 +2,19 @@
 // at desktop (1280x800) and mobile (390x844) widths, saved under test-results/screenshots/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addProductToCart, axeViolations, checkout, DESKTOP, launch, MOBILE, newPage, openMenuIfCollapsed, register, screenshot, uniqueEmail } from './support/browser';
+import {
+  addProductToCart,
+  axeViolations,
+  checkout,
+  DESKTOP,
+  launch,
+  MOBILE,
+  newPage,
+  openMenuIfCollapsed,
+  register,
+  screenshot,
+  uniqueEmail,
+} from './support/browser';
 
 const base = inject('shopUrl');
 let browser: Browser;
@@ -192,7 +204,10 @@ describe('accessibility and looks', () => {
     await page.route(`**/api/orders/${orderId}`, async (route) => {
       const res = await route.fetch();
       const order = await res.json();
-      await route.fulfill({ response: res, json: { ...order, status: 'expired', expiresAt: new Date(Date.now() - 60_000).toISOString() } });
+      await route.fulfill({
+        response: res,
+        json: { ...order, status: 'expired', expiresAt: new Date(Date.now() - 60_000).toISOString() },
+      });
     });
     await page.reload();
     await page.getByText('This order has expired').waitFor();

@@ -53,10 +53,13 @@ const total = { js: 0, css: 0 };
 for (const [kind, , size] of rows) total[kind] += size;
 
 if (args.includes('--json')) {
-  console.log(JSON.stringify({ files: rows.map(([kind, file, gzip]) => ({ kind, file, gzip })), total, budget: BUDGET }));
+  console.log(
+    JSON.stringify({ files: rows.map(([kind, file, gzip]) => ({ kind, file, gzip })), total, budget: BUDGET }),
+  );
 } else {
   console.log('Home page initial assets (gzip):');
-  for (const [kind, file, size] of rows.sort((a, b) => b[2] - a[2])) console.log(`  ${kind.padEnd(4)}${kb(size).padStart(10)}  ${file}`);
+  for (const [kind, file, size] of rows.sort((a, b) => b[2] - a[2]))
+    console.log(`  ${kind.padEnd(4)}${kb(size).padStart(10)}  ${file}`);
   console.log(`JS  total ${kb(total.js)} / budget ${kb(BUDGET.js)}`);
   console.log(`CSS total ${kb(total.css)} / budget ${kb(BUDGET.css)}`);
 }

@@ -19,14 +19,23 @@ beforeAll(() => {
 
 describe('lint boundaries of the web app', { timeout: 60_000 }, () => {
   it("refuses a feature importing another feature's internals by alias", async () => {
-    const errors = await boundaryErrors('web/src/features/cart/routes/Probe.tsx', "import { productQuery } from '@/features/catalog/api/getProduct';\nexport const q = productQuery;\n");
+    const errors = await boundaryErrors(
+      'web/src/features/cart/routes/Probe.tsx',
+      "import { productQuery } from '@/features/catalog/api/getProduct';\nexport const q = productQuery;\n",
+    );
     expect(errors).toEqual([expect.stringContaining('public entry, @/features/<name>')]);
   });
 
   it("refuses a feature reaching another feature's internals by a relative path", async () => {
-    const deep = await boundaryErrors('web/src/features/cart/routes/Probe.tsx', "import { getProduct } from '../../catalog/api/getProduct';\nexport const g = getProduct;\n");
+    const deep = await boundaryErrors(
+      'web/src/features/cart/routes/Probe.tsx',
+      "import { getProduct } from '../../catalog/api/getProduct';\nexport const g = getProduct;\n",
+    );
     expect(deep).toEqual([expect.stringContaining('public entry')]);
-    const shallow = await boundaryErrors('web/src/features/cart/Probe.ts', "import { MyOrders } from '../orders/components/MyOrders';\nexport const m = MyOrders;\n");
+    const shallow = await boundaryErrors(
+      'web/src/features/cart/Probe.ts',
+      "import { MyOrders } from '../orders/components/MyOrders';\nexport const m = MyOrders;\n",
+    );
     expect(shallow).toEqual([expect.stringContaining('public entry')]);
   });
 
@@ -43,18 +52,27 @@ describe('lint boundaries of the web app', { timeout: 60_000 }, () => {
   });
 
   it('refuses web code importing from functions/ other than the domain', async () => {
-    const errors = await boundaryErrors('web/src/lib/Probe.ts', "import { COLLECTIONS } from '../../../functions/src/adapters/firebase/firestore';\nexport const c = COLLECTIONS;\n");
+    const errors = await boundaryErrors(
+      'web/src/lib/Probe.ts',
+      "import { COLLECTIONS } from '../../../functions/src/adapters/firebase/firestore';\nexport const c = COLLECTIONS;\n",
+    );
     expect(errors).toEqual([expect.stringContaining('nothing from functions/ but the domain')]);
-    const domain = "import { formatPrice } from '@domain';\nimport { COLLECTIONS } from '@domain/firestoreSchema';\nexport const d = [formatPrice, COLLECTIONS];\n";
+    const domain =
+      "import { formatPrice } from '@domain';\nimport { COLLECTIONS } from '@domain/firestoreSchema';\nexport const d = [formatPrice, COLLECTIONS];\n";
     expect(await boundaryErrors('web/src/lib/Probe.ts', domain)).toEqual([]);
   });
 
   it('lets the e2e suite reach the server test helpers only through its declared entry', async () => {
-    const direct = "import { startFakePayPal } from '../../functions/test/support/fakePayPal';\nexport const s = startFakePayPal;\n";
-    expect(await boundaryErrors('web/e2e/Probe.e2e.ts', direct)).toEqual([expect.stringContaining('nothing from functions/')]);
+    const direct =
+      "import { startFakePayPal } from '../../functions/test/support/fakePayPal';\nexport const s = startFakePayPal;\n";
+    expect(await boundaryErrors('web/e2e/Probe.e2e.ts', direct)).toEqual([
+      expect.stringContaining('nothing from functions/'),
+    ]);
     const entry = "export { startFakePayPal } from '../../../functions/test/support/fakePayPal';\n";
     expect(await boundaryErrors('web/e2e/support/serverTestHelpers.ts', entry)).toEqual([]);
     const server = "export { createStore } from '../../../functions/src/adapters/embedded/store';\n";
-    expect(await boundaryErrors('web/e2e/support/serverTestHelpers.ts', server)).toEqual([expect.stringContaining('Only the server test helpers')]);
+    expect(await boundaryErrors('web/e2e/support/serverTestHelpers.ts', server)).toEqual([
+      expect.stringContaining('Only the server test helpers'),
+    ]);
   });
 });

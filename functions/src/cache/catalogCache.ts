@@ -92,7 +92,12 @@ const UNCHANGED_WHEN: Partial<Record<string, (result: unknown) => boolean>> = {
   'orders.expireStale': (expired) => expired === 0,
 };
 
-function invalidatingMethods<T extends object>(target: T, path: string, keeps: readonly string[], cache: CatalogCache): T {
+function invalidatingMethods<T extends object>(
+  target: T,
+  path: string,
+  keeps: readonly string[],
+  cache: CatalogCache,
+): T {
   const wrapped = new Map<PropertyKey, unknown>();
   return new Proxy(target, {
     get(object, name) {

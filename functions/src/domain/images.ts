@@ -6,7 +6,8 @@
 export const IMAGE_WIDTHS = [320, 640, 960] as const;
 
 /** `/uploads/<name>.<ext>` (embedded) or a Cloud Storage URL of `products/<name>.<ext>` (path encoded as `%2F`). */
-const UPLOAD_URL = /^((?:\/uploads\/)|(?:https?:\/\/[^?#]+\/o\/products%2F))([a-f0-9]{32})\.(?:webp|jpg|png)(\?[^#]*)?$/;
+const UPLOAD_URL =
+  /^((?:\/uploads\/)|(?:https?:\/\/[^?#]+\/o\/products%2F))([a-f0-9]{32})\.(?:webp|jpg|png)(\?[^#]*)?$/;
 
 /** The stored name of the copy of upload `name` (32 hex) at `width`. */
 export const variantName = (name: string, width: number) => `${name}-${width}w.webp`;

@@ -44,7 +44,13 @@ export function orderFromRecord(id: string, r: OrderRecord): Order {
   return {
     _id: id,
     user: { _id: r.user._id, name: r.user.name, email: r.user.email },
-    orderItems: r.orderItems.map((i) => ({ product: i.product, name: i.name, image: i.image, price: toDollars(i.priceCents), qty: i.qty })),
+    orderItems: r.orderItems.map((i) => ({
+      product: i.product,
+      name: i.name,
+      image: i.image,
+      price: toDollars(i.priceCents),
+      qty: i.qty,
+    })),
     shippingAddress: r.shippingAddress,
     paymentMethod: r.paymentMethod,
     itemsPrice: toDollars(r.itemsCents),

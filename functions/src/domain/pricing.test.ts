@@ -22,7 +22,12 @@ describe('priceOrder (spec section 9)', () => {
 
   it('never drifts like floats do (3 x 89.99 is 269.97, not 269.96999)', () => {
     expect(priceSummary([{ price: 89.99, qty: 3 }]).itemsPrice).toBe(269.97);
-    expect(priceSummary([{ price: 0.1, qty: 1 }, { price: 0.2, qty: 1 }]).itemsPrice).toBe(0.3);
+    expect(
+      priceSummary([
+        { price: 0.1, qty: 1 },
+        { price: 0.2, qty: 1 },
+      ]).itemsPrice,
+    ).toBe(0.3);
   });
 
   it('matches the spec formulas for any cart (property)', () => {

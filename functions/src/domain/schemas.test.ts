@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { placeOrderSchema, productQuerySchema, productUpdateSchema, productUpdateSchemaWith, registerSchema, reviewSchema } from './schemas.js';
-import { assertDeliverable, assertMayPay, assertPayable, holdHasEnded, isExpired, ORDER_MESSAGES, orderFromRecord, type OrderRecord } from './orders.js';
+import {
+  placeOrderSchema,
+  productQuerySchema,
+  productUpdateSchema,
+  productUpdateSchemaWith,
+  registerSchema,
+  reviewSchema,
+} from './schemas.js';
+import {
+  assertDeliverable,
+  assertMayPay,
+  assertPayable,
+  holdHasEnded,
+  isExpired,
+  ORDER_MESSAGES,
+  orderFromRecord,
+  type OrderRecord,
+} from './orders.js';
 import type { Order } from './types.js';
 
 const address = { address: 'a', city: 'b', postalCode: 'c', country: 'd' };
@@ -14,9 +30,15 @@ describe('shared schemas', () => {
 
   it('refuses negative, fractional and huge quantities and duplicate lines', () => {
     for (const qty of [0, -1, 1.5, 1e9, Number.NaN]) {
-      expect(placeOrderSchema.safeParse({ orderItems: [{ product: 'a'.repeat(24), qty }], shippingAddress: address }).success).toBe(false);
+      expect(
+        placeOrderSchema.safeParse({ orderItems: [{ product: 'a'.repeat(24), qty }], shippingAddress: address })
+          .success,
+      ).toBe(false);
     }
-    const dup = [{ product: 'a'.repeat(24), qty: 1 }, { product: 'a'.repeat(24), qty: 2 }];
+    const dup = [
+      { product: 'a'.repeat(24), qty: 1 },
+      { product: 'a'.repeat(24), qty: 2 },
+    ];
     expect(placeOrderSchema.safeParse({ orderItems: dup, shippingAddress: address }).success).toBe(false);
   });
 
@@ -27,29 +49,51 @@ describe('shared schemas', () => {
 
   it('accepts ratings 1..5 integers only, and needs a comment', () => {
     expect(reviewSchema.safeParse({ rating: 5, comment: 'ok' }).success).toBe(true);
-    for (const rating of [0, 6, 4.5, '4.5', 'five', '5 stars', '', null]) expect(reviewSchema.safeParse({ rating, comment: 'ok' }).success).toBe(false);
+    for (const rating of [0, 6, 4.5, '4.5', 'five', '5 stars', '', null])
+      expect(reviewSchema.safeParse({ rating, comment: 'ok' }).success).toBe(false);
     // the original clients send the <select>'s value as text
     expect(reviewSchema.safeParse({ rating: '5', comment: 'ok' }).data?.rating).toBe(5);
     expect(reviewSchema.safeParse({ rating: 3, comment: '   ' }).success).toBe(false);
   });
 
   it('checks product prices and stock', () => {
-    const ok = { name: 'n', price: 1.5, image: '/images/x.svg', brand: 'b', category: 'c', description: 'd', countInStock: 3 };
+    const ok = {
+      name: 'n',
+      price: 1.5,
+      image: '/images/x.svg',
+      brand: 'b',
+      category: 'c',
+      description: 'd',
+      countInStock: 3,
+    };
     expect(productUpdateSchema.safeParse(ok).success).toBe(true);
     expect(productUpdateSchema.safeParse({ ...ok, price: -1 }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, price: 1.001 }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, countInStock: 1.5 }).success).toBe(false);
     // what the original clients' number inputs send: plain decimal text only
-    expect(productUpdateSchema.safeParse({ ...ok, price: '899.99', countInStock: '12' }).data).toMatchObject({ price: 899.99, countInStock: 12 });
-    for (const price of ['1e3', '0x10', ' 12', '12,5', 'Infinity', '1.001', '-1']) expect(productUpdateSchema.safeParse({ ...ok, price }).success, price).toBe(false);
+    expect(productUpdateSchema.safeParse({ ...ok, price: '899.99', countInStock: '12' }).data).toMatchObject({
+      price: 899.99,
+      countInStock: 12,
+    });
+    for (const price of ['1e3', '0x10', ' 12', '12,5', 'Infinity', '1.001', '-1'])
+      expect(productUpdateSchema.safeParse({ ...ok, price }).success, price).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, countInStock: '1.5' }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, image: 'javascript:alert(1)' }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, image: '//evil.example/x.png' }).success).toBe(false);
   });
 
   it('takes Storage emulator image URLs only where the emulators run (origins given), never plain http elsewhere', () => {
-    const ok = { name: 'n', price: 1.5, image: '/images/x.svg', brand: 'b', category: 'c', description: 'd', countInStock: 3 };
-    const emulated = 'http://127.0.0.1:9199/v0/b/demo-voltshop.firebasestorage.app/o/products%2Fab12.png?alt=media&token=t';
+    const ok = {
+      name: 'n',
+      price: 1.5,
+      image: '/images/x.svg',
+      brand: 'b',
+      category: 'c',
+      description: 'd',
+      countInStock: 3,
+    };
+    const emulated =
+      'http://127.0.0.1:9199/v0/b/demo-voltshop.firebasestorage.app/o/products%2Fab12.png?alt=media&token=t';
     expect(productUpdateSchemaWith([])).toBe(productUpdateSchema);
     expect(productUpdateSchema.safeParse({ ...ok, image: emulated }).success).toBe(false);
 
@@ -58,7 +102,13 @@ describe('shared schemas', () => {
     expect(local.safeParse({ ...ok, image: emulated.replace('127.0.0.1', 'localhost') }).success).toBe(true);
     expect(local.safeParse(ok).success).toBe(true);
     expect(local.safeParse({ ...ok, image: 'https://firebasestorage.googleapis.com/v0/b/x/o/y' }).success).toBe(true);
-    for (const image of ['http://evil.example:9199/v0/b/x/o/y', 'http://127.0.0.1:9199/other', 'http://127.0.0.1:91990/v0/b/x', 'http://127.0.0.1:9199/v0/b/x"onerror=', 'javascript:alert(1)']) {
+    for (const image of [
+      'http://evil.example:9199/v0/b/x/o/y',
+      'http://127.0.0.1:9199/other',
+      'http://127.0.0.1:91990/v0/b/x',
+      'http://127.0.0.1:9199/v0/b/x"onerror=',
+      'javascript:alert(1)',
+    ]) {
       expect(local.safeParse({ ...ok, image }).success, image).toBe(false);
     }
   });
@@ -72,16 +122,34 @@ describe('shared schemas', () => {
 
 describe('order rules', () => {
   const order = (over: Partial<Order>): Order =>
-    ({ _id: 'o', user: { _id: 'u1', name: 'U', email: 'u@x.y' }, isPaid: false, isDelivered: false, status: 'awaiting_payment', expiresAt: null, ...over }) as Order;
+    ({
+      _id: 'o',
+      user: { _id: 'u1', name: 'U', email: 'u@x.y' },
+      isPaid: false,
+      isDelivered: false,
+      status: 'awaiting_payment',
+      expiresAt: null,
+      ...over,
+    }) as Order;
   const now = new Date('2026-01-01T00:00:00Z');
 
   it('lets only the owner pay (never another customer, nor an admin), once, before expiry', () => {
     expect(() => assertMayPay(order({}), { uid: 'u1', isAdmin: false }, now)).not.toThrow();
-    expect(() => assertMayPay(order({}), { uid: 'u2', isAdmin: false }, now)).toThrow(/Only the customer who placed this order can pay it/);
-    expect(() => assertMayPay(order({}), { uid: 'u2', isAdmin: true }, now)).toThrow(/Only the customer who placed this order can pay it/);
-    expect(() => assertMayPay(order({ status: 'paid', isPaid: true }), { uid: 'u1', isAdmin: false }, now)).toThrow(/already paid/);
-    expect(() => assertMayPay(order({ status: 'delivered', isPaid: true }), { uid: 'u1', isAdmin: false }, now)).toThrow(/already paid/);
-    expect(() => assertMayPay(order({ expiresAt: '2025-12-31T00:00:00Z' }), { uid: 'u1', isAdmin: false }, now)).toThrow(/expired/);
+    expect(() => assertMayPay(order({}), { uid: 'u2', isAdmin: false }, now)).toThrow(
+      /Only the customer who placed this order can pay it/,
+    );
+    expect(() => assertMayPay(order({}), { uid: 'u2', isAdmin: true }, now)).toThrow(
+      /Only the customer who placed this order can pay it/,
+    );
+    expect(() => assertMayPay(order({ status: 'paid', isPaid: true }), { uid: 'u1', isAdmin: false }, now)).toThrow(
+      /already paid/,
+    );
+    expect(() =>
+      assertMayPay(order({ status: 'delivered', isPaid: true }), { uid: 'u1', isAdmin: false }, now),
+    ).toThrow(/already paid/);
+    expect(() =>
+      assertMayPay(order({ expiresAt: '2025-12-31T00:00:00Z' }), { uid: 'u1', isAdmin: false }, now),
+    ).toThrow(/expired/);
     expect(() => assertMayPay(order({ status: 'expired' }), { uid: 'u1', isAdmin: false }, now)).toThrow(/expired/);
   });
 
@@ -98,7 +166,9 @@ describe('order rules', () => {
   it('delivers only paid, undelivered orders', () => {
     expect(() => assertDeliverable(order({}))).toThrow(/not paid/);
     expect(() => assertDeliverable(order({ status: 'expired' }))).toThrow(/not paid/);
-    expect(() => assertDeliverable(order({ status: 'delivered', isPaid: true, isDelivered: true }))).toThrow(/already delivered/);
+    expect(() => assertDeliverable(order({ status: 'delivered', isPaid: true, isDelivered: true }))).toThrow(
+      /already delivered/,
+    );
     expect(() => assertDeliverable(order({ status: 'paid', isPaid: true }))).not.toThrow();
   });
 
@@ -129,8 +199,19 @@ describe('order rules', () => {
       isDelivered: false,
       expiresAt: '2026-01-03T00:00:00.000Z',
     });
-    expect(orderFromRecord('o1', { ...record, status: 'paid' })).toMatchObject({ isPaid: true, isDelivered: false, expiresAt: null });
-    expect(orderFromRecord('o1', { ...record, status: 'delivered' })).toMatchObject({ isPaid: true, isDelivered: true, expiresAt: null });
-    expect(orderFromRecord('o1', { ...record, status: 'expired' })).toMatchObject({ isPaid: false, expiresAt: '2026-01-03T00:00:00.000Z' });
+    expect(orderFromRecord('o1', { ...record, status: 'paid' })).toMatchObject({
+      isPaid: true,
+      isDelivered: false,
+      expiresAt: null,
+    });
+    expect(orderFromRecord('o1', { ...record, status: 'delivered' })).toMatchObject({
+      isPaid: true,
+      isDelivered: true,
+      expiresAt: null,
+    });
+    expect(orderFromRecord('o1', { ...record, status: 'expired' })).toMatchObject({
+      isPaid: false,
+      expiresAt: '2026-01-03T00:00:00.000Z',
+    });
   });
 });

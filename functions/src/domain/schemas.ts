@@ -10,13 +10,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
  * newline (400 naming the field). `error` is the message for a missing or non-string value.
  */
 export const plainString = (label: string, error = `${label} is required`) =>
-  z.string({ error }).refine((value) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters`);
+  z
+    .string({ error })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters`);
 
 const text = (label: string, max: number) =>
-  plainString(label)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  plainString(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 /** A plain decimal as text ("1199.00", "12", "-3"): what the original clients send from number inputs and totals. */
 const DECIMAL_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
@@ -72,7 +71,9 @@ export const profileUpdateSchema = z.strictObject({
   name: text('Name', 80).optional(),
   email: emailSchema.optional(),
   password: z.union([z.literal(''), passwordSchema]).optional(),
-  currentPassword: plainString('Current password', 'Current password must be text').max(128, 'Current password must be at most 128 characters').optional(),
+  currentPassword: plainString('Current password', 'Current password must be text')
+    .max(128, 'Current password must be at most 128 characters')
+    .optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
@@ -149,7 +150,11 @@ export function productUpdateSchemaWith(emulatorStorageOrigins: readonly string[
     .refine((v) => emulatorStorageOrigins.some((origin) => v.startsWith(`${origin}/v0/b/`)) && !/[\s"'<>]/.test(v), {
       message: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
     });
-  return productUpdateSchema.extend({ image: z.union([imageRefSchema, emulatorImage], { error: 'Image must be a path starting with /, an https URL or a Storage emulator URL' }) });
+  return productUpdateSchema.extend({
+    image: z.union([imageRefSchema, emulatorImage], {
+      error: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
+    }),
+  });
 }
 
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
@@ -205,7 +210,8 @@ export const orderLineSchema = z
     countInStock: ignoredNumber,
   })
   .superRefine((line, ctx) => {
-    if (line.product === undefined && line._id === undefined) ctx.addIssue({ code: 'custom', path: ['product'], message: 'Each order item needs its product id' });
+    if (line.product === undefined && line._id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['product'], message: 'Each order item needs its product id' });
     else if (line.product !== undefined && line._id !== undefined && line.product !== line._id) {
       ctx.addIssue({ code: 'custom', path: ['product'], message: 'product and _id name different products' });
     }

@@ -26,7 +26,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof DomainError) {
-    res.status(STATUS[err.kind]).json(err.fields ? { message: err.message, fields: err.fields } : { message: err.message });
+    res
+      .status(STATUS[err.kind])
+      .json(err.fields ? { message: err.message, fields: err.fields } : { message: err.message });
     return;
   }
   if (err instanceof MulterError) {

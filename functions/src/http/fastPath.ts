@@ -71,9 +71,13 @@ export function staticHeaders(middleware: RequestHandler): string[] | null {
       removeHeader: (name: string) => void set.delete(name),
     };
     try {
-      middleware({ headers: {}, method: 'GET', url: '/' } as never, res as never, ((err?: unknown) => {
-        done = err === undefined;
-      }) as never);
+      middleware(
+        { headers: {}, method: 'GET', url: '/' } as never,
+        res as never,
+        ((err?: unknown) => {
+          done = err === undefined;
+        }) as never,
+      );
     } catch {
       return null;
     }

@@ -46,12 +46,24 @@ const answer429 = (_req: Request, res: Response) => {
 };
 
 /** The middleware chains: `signIn` for POST /login and POST / (sign-up), `credentialCheck` for the profile's current password. */
-export function authLimiters(options: AuthLimitOptions): { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } {
+export function authLimiters(options: AuthLimitOptions): {
+  signIn: RequestHandler[];
+  credentialCheck: RequestHandler[];
+} {
   const store = options.store ?? memoryStores;
   const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
-  const countFailures = { skipSuccessfulRequests: true, requestWasSuccessful: (_req: Request, res: Response) => !isFailedAttempt(res.statusCode) };
+  const countFailures = {
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req: Request, res: Response) => !isFailedAttempt(res.statusCode),
+  };
 
-  const failedByAddress = rateLimit({ ...common, ...countFailures, windowMs: options.failed.windowMs, limit: options.failed.max, store: store('failed-by-address') });
+  const failedByAddress = rateLimit({
+    ...common,
+    ...countFailures,
+    windowMs: options.failed.windowMs,
+    limit: options.failed.max,
+    store: store('failed-by-address'),
+  });
   const failedByAccount = rateLimit({
     ...common,
     ...countFailures,

@@ -75,10 +75,14 @@ export function helmetOptions(target: HeaderTarget = 'app', emulators?: Emulator
 }
 
 /** The helmet middleware the Express app uses. */
-export const securityHeaders = (target: HeaderTarget = 'app', emulators?: EmulatorPorts) => helmet(helmetOptions(target, emulators));
+export const securityHeaders = (target: HeaderTarget = 'app', emulators?: EmulatorPorts) =>
+  helmet(helmetOptions(target, emulators));
 
 /** The headers helmet sends for a target, in its order, as Hosting's `{ key, value }` pairs. */
-export function securityHeaderList(target: HeaderTarget = 'app', emulators?: EmulatorPorts): { key: string; value: string }[] {
+export function securityHeaderList(
+  target: HeaderTarget = 'app',
+  emulators?: EmulatorPorts,
+): { key: string; value: string }[] {
   const flat = staticHeaders(securityHeaders(target, emulators));
   if (!flat) throw new Error('helmet headers are not static');
   const list: { key: string; value: string }[] = [];

@@ -27,14 +27,18 @@ const RESCAN_MS = 1000;
 export const HOME_PRELOADS = ['/api/products?keyword=&pageNumber=1', '/api/products/top'];
 
 /** The Link header value preloading `urls` as same-origin fetches (as `<link rel=preload as=fetch crossorigin>`). */
-export const preloadLinks = (urls: readonly string[]) => urls.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin`).join(', ');
+export const preloadLinks = (urls: readonly string[]) =>
+  urls.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin`).join(', ');
 
 /**
  * The coding to send from `available`, per the request's Accept-Encoding (RFC 9110 §12.5.3): the highest q-value
  * wins, ties go to the server's order (br before gzip), `*` covers codings not named, q=0 refuses. Null means
  * send the file as it is (no header, nothing acceptable, or `identity` explicitly preferred).
  */
-export function negotiateEncoding(header: string | undefined, available: readonly ContentCoding[]): ContentCoding | null {
+export function negotiateEncoding(
+  header: string | undefined,
+  available: readonly ContentCoding[],
+): ContentCoding | null {
   if (!header) return null;
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
@@ -97,7 +101,8 @@ export function indexTemplate(dist: string): () => Promise<string> {
   return async () => {
     if (cached && Date.now() - cached.checkedAt < RESCAN_MS) return cached.text;
     const mtimeMs = statSync(file).mtimeMs;
-    if (!cached || cached.mtimeMs !== mtimeMs) cached = { text: await readFile(file, 'utf8'), mtimeMs, checkedAt: Date.now() };
+    if (!cached || cached.mtimeMs !== mtimeMs)
+      cached = { text: await readFile(file, 'utf8'), mtimeMs, checkedAt: Date.now() };
     else cached.checkedAt = Date.now();
     return cached.text;
   };
@@ -108,7 +113,11 @@ export function indexTemplate(dist: string): () => Promise<string> {
  * server-rendered heads and data, features/pages), before the files and the single-page fallback. `preloads`: URL
  * path -> fetches to announce with its page where index.html is sent as it is (no data inlined).
  */
-export function serveWebApp(app: express.Express, dist: string, options: { preloads?: Record<string, readonly string[]>; pages?: Router } = {}): void {
+export function serveWebApp(
+  app: express.Express,
+  dist: string,
+  options: { preloads?: Record<string, readonly string[]>; pages?: Router } = {},
+): void {
   let variants = scanVariants(dist);
   let scannedAt = Date.now();
   /** A hashed asset not seen at start: the app was rebuilt under the running server; look again (at most once a second). */

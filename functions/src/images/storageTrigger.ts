@@ -42,10 +42,15 @@ export async function reencodeStoredUpload(bucket: TriggerBucket, object: Finali
     }
     throw error;
   }
-  const metadata = (extra: Record<string, string> = {}) => ({ cacheControl: IMMUTABLE_CACHE, metadata: { ...extra, ...REENCODED_MARK } });
+  const metadata = (extra: Record<string, string> = {}) => ({
+    cacheControl: IMMUTABLE_CACHE,
+    metadata: { ...extra, ...REENCODED_MARK },
+  });
   await Promise.all(
     image.variants.map((v) =>
-      bucket.file(`products/${variantName(name, v.width)}`).save(v.bytes, { resumable: false, contentType: 'image/webp', metadata: metadata() }),
+      bucket
+        .file(`products/${variantName(name, v.width)}`)
+        .save(v.bytes, { resumable: false, contentType: 'image/webp', metadata: metadata() }),
     ),
   );
   const token = object.metadata?.firebaseStorageDownloadTokens;

@@ -24,7 +24,9 @@ export const seedCatalog: SeedProduct[] = [
       'A 2-metre USB-C to USB-C cable with a double-braided nylon jacket and aluminium plug housings. Carries up to 100 W USB Power Delivery and 480 Mbps data, and is rated for 20,000 bends.',
     price: 9.99,
     countInStock: 60,
-    reviews: [{ by: 'bob', rating: 4, comment: 'Feels sturdy and charges my laptop at full speed. Wish it came in black.' }],
+    reviews: [
+      { by: 'bob', rating: 4, comment: 'Feels sturdy and charges my laptop at full speed. Wish it came in black.' },
+    ],
   },
   {
     name: 'Lumen 65W GaN Charger',
@@ -49,7 +51,13 @@ export const seedCatalog: SeedProduct[] = [
       'A pocket-sized 1 TB solid-state drive with read speeds up to 1,050 MB/s over USB-C 3.2 Gen 2. The aluminium shell is drop-resistant to 2 metres and includes USB-C and USB-A cables.',
     price: 89.99,
     countInStock: 25,
-    reviews: [{ by: 'alice', rating: 4, comment: 'Fast backups and it fits in my coin pocket. Runs slightly warm under long copies.' }],
+    reviews: [
+      {
+        by: 'alice',
+        rating: 4,
+        comment: 'Fast backups and it fits in my coin pocket. Runs slightly warm under long copies.',
+      },
+    ],
   },
   {
     name: 'Kestrel Glide Wireless Mouse',
@@ -85,7 +93,13 @@ export const seedCatalog: SeedProduct[] = [
       'A 20,000 mAh power bank that charges phones, tablets and small laptops at up to 30 W via USB-C Power Delivery. Four LEDs show remaining charge, and it refills itself in about 3.5 hours.',
     price: 44.99,
     countInStock: 30,
-    reviews: [{ by: 'bob', rating: 4, comment: 'Got me through a weekend of camping with two phones. Heavy, but that is expected.' }],
+    reviews: [
+      {
+        by: 'bob',
+        rating: 4,
+        comment: 'Got me through a weekend of camping with two phones. Heavy, but that is expected.',
+      },
+    ],
   },
   {
     name: 'Voltra Hyperdrive 2TB NVMe SSD',
@@ -135,7 +149,13 @@ export const seedCatalog: SeedProduct[] = [
       'A slim fitness tracker that counts steps, monitors heart rate and SpO2, and tracks sleep stages. Water-resistant to 50 metres with up to 12 days of battery life and smartphone notifications.',
     price: 34.99,
     countInStock: 45,
-    reviews: [{ by: 'alice', rating: 2, comment: 'Step counting is fine, but the heart-rate readings jump around during runs.' }],
+    reviews: [
+      {
+        by: 'alice',
+        rating: 2,
+        comment: 'Step counting is fine, but the heart-rate readings jump around during runs.',
+      },
+    ],
   },
   {
     name: 'Arcwave Tactile K87 Mechanical Keyboard',
@@ -210,7 +230,9 @@ export const seedCatalog: SeedProduct[] = [
       'A 27-inch 4K IPS monitor covering 98% of the DCI-P3 colour space, with HDR400 and a 60 Hz refresh rate. A single USB-C cable delivers video, data and 90 W of charging to your laptop.',
     price: 379.99,
     countInStock: 9,
-    reviews: [{ by: 'bob', rating: 4, comment: 'Crisp text and accurate colours. The stand only tilts, no height adjustment.' }],
+    reviews: [
+      { by: 'bob', rating: 4, comment: 'Crisp text and accurate colours. The stand only tilts, no height adjustment.' },
+    ],
   },
   {
     name: 'Arcwave Sonic Buds True Wireless Earbuds',
@@ -246,7 +268,9 @@ export const seedCatalog: SeedProduct[] = [
       'An 11-inch tablet with a 2.5K 120 Hz display, an octa-core processor, 8 GB of RAM and 256 GB of storage. Quad speakers, a 10-hour battery and the included stylus make it great for notes, sketching and films.',
     price: 449.0,
     countInStock: 15,
-    reviews: [{ by: 'alice', rating: 4, comment: 'The stylus is responsive and the screen is bright. Cameras are average.' }],
+    reviews: [
+      { by: 'alice', rating: 4, comment: 'The stylus is responsive and the screen is bright. Cameras are average.' },
+    ],
   },
   {
     name: 'Nimbus Horizon VR Headset',
@@ -257,7 +281,9 @@ export const seedCatalog: SeedProduct[] = [
       'A standalone VR headset with 2K-per-eye displays, inside-out tracking and colour passthrough for mixed reality. Comes with two motion controllers and 128 GB of storage; no PC or cables required.',
     price: 399.0,
     countInStock: 0,
-    reviews: [{ by: 'bob', rating: 4, comment: 'Setup was painless and tracking is solid. The strap needs some tweaking.' }],
+    reviews: [
+      { by: 'bob', rating: 4, comment: 'Setup was painless and tracking is solid. The strap needs some tweaking.' },
+    ],
   },
   {
     name: 'Lumen Aura Smartwatch',
@@ -347,7 +373,11 @@ export const seedCatalog: SeedProduct[] = [
     price: 329.99,
     countInStock: 24,
     reviews: [
-      { by: 'alice', rating: 5, comment: 'The noise cancelling makes flights peaceful, and they are comfortable for hours.' },
+      {
+        by: 'alice',
+        rating: 5,
+        comment: 'The noise cancelling makes flights peaceful, and they are comfortable for hours.',
+      },
       { by: 'bob', rating: 5, comment: 'Rich, detailed sound and the battery lasts all week.' },
     ],
   },

@@ -7,7 +7,8 @@ import { DEMO_CUSTOMERS, seedDemo } from './seed.js';
 const config = readConfig();
 const ports = await createEmbeddedPorts(config);
 await ports.db.write(async (tx) => {
-  for (const table of ['order_items', 'orders', 'reviews', 'products', 'users']) await tx.execute(`DELETE FROM ${table}`);
+  for (const table of ['order_items', 'orders', 'reviews', 'products', 'users'])
+    await tx.execute(`DELETE FROM ${table}`);
 });
 await rm(config.uploadsDir, { recursive: true, force: true });
 await seedDemo(ports, config.seedAdmin);

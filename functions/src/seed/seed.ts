@@ -37,7 +37,12 @@ export async function seedDemo(ports: Ports, admin: { email: string; password: s
     const product = await ports.store.products.create(fields, adminId);
     for (const review of reviews) {
       const author = customers[review.by];
-      await ports.store.products.addReview(product._id, { userId: author.id, name: author.name, rating: review.rating, comment: review.comment });
+      await ports.store.products.addReview(product._id, {
+        userId: author.id,
+        name: author.name,
+        rating: review.rating,
+        comment: review.comment,
+      });
     }
     await sleep(2); // distinct creation times keep "Latest Products" in a stable order
   }
@@ -45,6 +50,9 @@ export async function seedDemo(ports: Ports, admin: { email: string; password: s
 
 /** Is this a shop with no data yet? (first start) */
 export async function isEmpty(ports: Ports): Promise<boolean> {
-  const [users, page] = await Promise.all([ports.store.users.list(), ports.store.products.list({ keyword: '', page: 1, pageSize: 1 })]);
+  const [users, page] = await Promise.all([
+    ports.store.users.list(),
+    ports.store.products.list({ keyword: '', page: 1, pageSize: 1 }),
+  ]);
   return users.length === 0 && page.products.length === 0;
 }

@@ -2,7 +2,13 @@
 // (embedded: contract/embedded.test.ts, in `npm test`; Firestore: firebase/firestore.contract.test.ts, needs the
 // Firestore emulator). Each case gets a fresh, empty store from the factory.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HOLD_HOURS, DomainError, holdUntil, type PaymentResult, type ProductUpdateInput } from '../../src/domain/index.js';
+import {
+  DEFAULT_HOLD_HOURS,
+  DomainError,
+  holdUntil,
+  type PaymentResult,
+  type ProductUpdateInput,
+} from '../../src/domain/index.js';
 import type { PlaceOrderCommand, Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
 
@@ -13,7 +19,11 @@ export interface StoreUnderTest {
 }
 
 /** Awaits a rejection with a DomainError of this kind (and message, when given). */
-export async function expectDomainError(promise: Promise<unknown>, kind: DomainError['kind'], message?: string | RegExp) {
+export async function expectDomainError(
+  promise: Promise<unknown>,
+  kind: DomainError['kind'],
+  message?: string | RegExp,
+) {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
@@ -96,8 +106,17 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         const read = await store.products.get(created._id);
         expect(read).toMatchObject({ ...created, reviews: [] });
 
-        const updated = await store.products.update(created._id, input('Volt Phone 2', { price: 1234.5, countInStock: 0 }));
-        expect(updated).toMatchObject({ _id: created._id, name: 'Volt Phone 2', price: 1234.5, countInStock: 0, createdAt: created.createdAt });
+        const updated = await store.products.update(
+          created._id,
+          input('Volt Phone 2', { price: 1234.5, countInStock: 0 }),
+        );
+        expect(updated).toMatchObject({
+          _id: created._id,
+          name: 'Volt Phone 2',
+          price: 1234.5,
+          countInStock: 0,
+          createdAt: created.createdAt,
+        });
         expect(updated).not.toHaveProperty('reviews');
 
         expect(await store.products.remove(created._id)).toBe(true);
@@ -112,7 +131,12 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         const updated = await store.products.update(created._id, input('Clocked 2'));
         expect(updated).toMatchObject({ createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:01:00.000Z' });
         clock.advance(60_000);
-        const review = await store.products.addReview(created._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Great' });
+        const review = await store.products.addReview(created._id, {
+          userId: 'u1',
+          name: 'Ann',
+          rating: 5,
+          comment: 'Great',
+        });
         expect(review.createdAt).toBe('2026-03-01T09:02:00.000Z');
         expect((await store.products.get(created._id))!.reviews[0]!.createdAt).toBe('2026-03-01T09:02:00.000Z');
         expect((await store.users.create({ ...alice, isAdmin: false })).createdAt).toBe('2026-03-01T09:02:00.000Z');
@@ -140,12 +164,27 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
       });
 
       it('answers an empty shop with no pages', async () => {
-        expect(await store.products.list({ keyword: '', page: 1, pageSize: 8 })).toEqual({ products: [], page: 1, pages: 0 });
-        expect(await store.products.list({ keyword: 'x', page: 1, pageSize: 8 })).toEqual({ products: [], page: 1, pages: 0 });
+        expect(await store.products.list({ keyword: '', page: 1, pageSize: 8 })).toEqual({
+          products: [],
+          page: 1,
+          pages: 0,
+        });
+        expect(await store.products.list({ keyword: 'x', page: 1, pageSize: 8 })).toEqual({
+          products: [],
+          page: 1,
+          pages: 0,
+        });
       });
 
       it('searches a case-insensitive literal substring of the name', async () => {
-        await products(['Volt Phone X', 'volt-watch', 'Quantum Laptop (Pro)', 'Wide.*Screen', 'Ärger Über Kabel', 'Plain Cable']);
+        await products([
+          'Volt Phone X',
+          'volt-watch',
+          'Quantum Laptop (Pro)',
+          'Wide.*Screen',
+          'Ärger Über Kabel',
+          'Plain Cable',
+        ]);
         const names = async (keyword: string) =>
           (await store.products.list({ keyword, page: 1, pageSize: 20 })).products.map((p) => p.name);
         expect(await names('VOLT')).toEqual(['volt-watch', 'Volt Phone X']);
@@ -176,7 +215,9 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         const [p] = await products(['Old Name']);
         await store.products.update(p!._id, input('Shiny Thing'));
         expect((await store.products.list({ keyword: 'old', page: 1, pageSize: 8 })).products).toEqual([]);
-        expect((await store.products.list({ keyword: 'shiny', page: 1, pageSize: 8 })).products.map((x) => x._id)).toEqual([p!._id]);
+        expect(
+          (await store.products.list({ keyword: 'shiny', page: 1, pageSize: 8 })).products.map((x) => x._id),
+        ).toEqual([p!._id]);
       });
 
       it('answers the best rated: rating, then review count, then newest', async () => {
@@ -212,13 +253,20 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         const read = await store.products.get(p!._id);
         expect(read).toMatchObject({ rating: 4.33, numReviews: 3 });
         expect(read!.reviews.map((r) => r.name)).toEqual(['Cy', 'Ben', 'Ann']);
-        expect((await store.products.list({ keyword: 'reviewed', page: 1, pageSize: 8 })).products[0]).toMatchObject({ rating: 4.33, numReviews: 3 });
+        expect((await store.products.list({ keyword: 'reviewed', page: 1, pageSize: 8 })).products[0]).toMatchObject({
+          rating: 4.33,
+          numReviews: 3,
+        });
       });
 
       it("refuses a second review by the same user ('Product already reviewed'), changing nothing", async () => {
         const [p] = await products(['Once']);
         await store.products.addReview(p!._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Great' });
-        await expectDomainError(store.products.addReview(p!._id, { userId: 'u1', name: 'Ann', rating: 1, comment: 'Again' }), 'bad_input', 'Product already reviewed');
+        await expectDomainError(
+          store.products.addReview(p!._id, { userId: 'u1', name: 'Ann', rating: 1, comment: 'Again' }),
+          'bad_input',
+          'Product already reviewed',
+        );
         const read = await store.products.get(p!._id);
         expect(read).toMatchObject({ rating: 5, numReviews: 1 });
         expect(read!.reviews).toHaveLength(1);
@@ -226,12 +274,20 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
 
       it('lets concurrent reviews of different users all count', async () => {
         const [p] = await products(['Busy']);
-        await Promise.all([1, 2, 3, 4, 5].map((i) => store.products.addReview(p!._id, { userId: `u${i}`, name: `U${i}`, rating: i, comment: 'c' })));
+        await Promise.all(
+          [1, 2, 3, 4, 5].map((i) =>
+            store.products.addReview(p!._id, { userId: `u${i}`, name: `U${i}`, rating: i, comment: 'c' }),
+          ),
+        );
         expect(await store.products.get(p!._id)).toMatchObject({ rating: 3, numReviews: 5 });
       });
 
       it('refuses a review of an unknown product (not found)', async () => {
-        await expectDomainError(store.products.addReview('nope0000000000000000', { userId: 'u1', name: 'A', rating: 5, comment: 'c' }), 'not_found', 'Product not found');
+        await expectDomainError(
+          store.products.addReview('nope0000000000000000', { userId: 'u1', name: 'A', rating: 5, comment: 'c' }),
+          'not_found',
+          'Product not found',
+        );
       });
 
       it('removes the reviews with the product', async () => {
@@ -258,22 +314,36 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
 
       it('keeps emails unique case-insensitively on create and update', async () => {
         await store.users.create({ ...alice, isAdmin: false });
-        await expectDomainError(store.users.create({ _id: 'other', name: 'O', email: 'ALICE@example.COM', isAdmin: false }), 'conflict', 'Email already in use');
+        await expectDomainError(
+          store.users.create({ _id: 'other', name: 'O', email: 'ALICE@example.COM', isAdmin: false }),
+          'conflict',
+          'Email already in use',
+        );
         await store.users.create({ ...bob, isAdmin: false });
-        await expectDomainError(store.users.update(bob._id, { email: 'Alice@Example.com' }), 'conflict', 'Email already in use');
+        await expectDomainError(
+          store.users.update(bob._id, { email: 'Alice@Example.com' }),
+          'conflict',
+          'Email already in use',
+        );
         expect(await store.users.get(bob._id)).toMatchObject({ email: bob.email });
         expect(await store.users.get('other')).toBeNull();
       });
 
       it('frees the old email when a user changes it, and on removal', async () => {
         await store.users.create({ ...alice, isAdmin: false });
-        const moved = await store.users.update(alice._id, { email: 'alice.new@example.com', name: 'Alice N', isAdmin: true });
+        const moved = await store.users.update(alice._id, {
+          email: 'alice.new@example.com',
+          name: 'Alice N',
+          isAdmin: true,
+        });
         expect(moved).toMatchObject({ _id: alice._id, email: 'alice.new@example.com', name: 'Alice N', isAdmin: true });
         expect(await store.users.findByEmail('alice@example.com')).toBeNull();
         expect(await store.users.findByEmail('ALICE.NEW@example.com')).toMatchObject({ _id: alice._id });
         await store.users.create({ _id: 'taker', name: 'T', email: 'alice@example.com', isAdmin: false });
         // Changing only the case of one's own email is fine.
-        expect(await store.users.update(alice._id, { email: 'Alice.New@example.com' })).toMatchObject({ email: 'Alice.New@example.com' });
+        expect(await store.users.update(alice._id, { email: 'Alice.New@example.com' })).toMatchObject({
+          email: 'Alice.New@example.com',
+        });
 
         expect(await store.users.remove(alice._id)).toBe(true);
         expect(await store.users.remove(alice._id)).toBe(false);
@@ -292,7 +362,12 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         const [p, q] = await products(['Laptop', 'Mouse']);
         await store.products.update(p!._id, input('Laptop', { price: 89.99, countInStock: 10 }));
         await store.products.update(q!._id, input('Mouse', { price: 0.1, countInStock: 5 }));
-        const o = await store.orders.place(order([{ product: p!._id, qty: 3 }, { product: q!._id, qty: 3 }]));
+        const o = await store.orders.place(
+          order([
+            { product: p!._id, qty: 3 },
+            { product: q!._id, qty: 3 },
+          ]),
+        );
         expect(o).toMatchObject({
           user: alice,
           itemsPrice: 270.27,
@@ -322,15 +397,38 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
 
       it('charges shipping on small orders', async () => {
         const [p] = await products(['Cable'], { price: 50 });
-        expect(await store.orders.place(order([{ product: p!._id, qty: 1 }]))).toMatchObject({ itemsPrice: 50, shippingPrice: 100, taxPrice: 7.5, totalPrice: 157.5 });
+        expect(await store.orders.place(order([{ product: p!._id, qty: 1 }]))).toMatchObject({
+          itemsPrice: 50,
+          shippingPrice: 100,
+          taxPrice: 7.5,
+          totalPrice: 157.5,
+        });
       });
 
       it('refuses short stock naming the product, taking nothing from any line', async () => {
         const [p, q, r] = await products(['Camera', 'Drone', 'Tripod']);
         await store.products.update(q!._id, input('Drone', { countInStock: 2 }));
         await store.products.update(r!._id, input('Tripod', { countInStock: 0 }));
-        await expectDomainError(store.orders.place(order([{ product: p!._id, qty: 1 }, { product: q!._id, qty: 3 }])), 'conflict', 'Only 2 of Drone left in stock (you asked for 3)');
-        await expectDomainError(store.orders.place(order([{ product: p!._id, qty: 1 }, { product: r!._id, qty: 1 }])), 'conflict', 'Tripod is out of stock');
+        await expectDomainError(
+          store.orders.place(
+            order([
+              { product: p!._id, qty: 1 },
+              { product: q!._id, qty: 3 },
+            ]),
+          ),
+          'conflict',
+          'Only 2 of Drone left in stock (you asked for 3)',
+        );
+        await expectDomainError(
+          store.orders.place(
+            order([
+              { product: p!._id, qty: 1 },
+              { product: r!._id, qty: 1 },
+            ]),
+          ),
+          'conflict',
+          'Tripod is out of stock',
+        );
         expect((await store.products.get(p!._id))!.countInStock).toBe(10);
         expect((await store.products.get(q!._id))!.countInStock).toBe(2);
         expect(await store.orders.listAll()).toEqual([]);
@@ -339,7 +437,12 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
       it('counts repeated lines of one product together (each line alone fits the stock)', async () => {
         const [p] = await products(['Earbuds'], { countInStock: 3 });
         await expectDomainError(
-          store.orders.place(order([{ product: p!._id, qty: 2 }, { product: p!._id, qty: 2 }])),
+          store.orders.place(
+            order([
+              { product: p!._id, qty: 2 },
+              { product: p!._id, qty: 2 },
+            ]),
+          ),
           'conflict',
           'Only 1 of Earbuds left in stock (you asked for 2)',
         );
@@ -349,15 +452,30 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
 
       it('refuses unknown products (not found), taking nothing', async () => {
         const [p] = await products(['Real']);
-        await expectDomainError(store.orders.place(order([{ product: p!._id, qty: 1 }, { product: 'ghost0000000000000000', qty: 1 }])), 'not_found', /^Product not found/);
-        await expectDomainError(store.orders.place(order([{ product: '__bad__', qty: 1 }])), 'not_found', /^Product not found/);
+        await expectDomainError(
+          store.orders.place(
+            order([
+              { product: p!._id, qty: 1 },
+              { product: 'ghost0000000000000000', qty: 1 },
+            ]),
+          ),
+          'not_found',
+          /^Product not found/,
+        );
+        await expectDomainError(
+          store.orders.place(order([{ product: '__bad__', qty: 1 }])),
+          'not_found',
+          /^Product not found/,
+        );
         expect((await store.products.get(p!._id))!.countInStock).toBe(10);
       });
 
       it('never oversells under concurrent orders', async () => {
         const [p] = await products(['Hot Item'], { countInStock: 5 });
         const results = await Promise.allSettled(
-          Array.from({ length: 10 }, (_, i) => store.orders.place(order([{ product: p!._id, qty: 1 }], { user: { ...alice, _id: `buyer-${i}` } }))),
+          Array.from({ length: 10 }, (_, i) =>
+            store.orders.place(order([{ product: p!._id, qty: 1 }], { user: { ...alice, _id: `buyer-${i}` } })),
+          ),
         );
         const ok = results.filter((r) => r.status === 'fulfilled');
         const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -374,8 +492,12 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
       it('lists a user’s orders and all orders, newest first', async () => {
         const [p] = await products(['Thing']);
         const o1 = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
-        const o2 = await store.orders.place(order([{ product: p!._id, qty: 1 }], { user: bob, now: new Date(now.getTime() + 1000) }));
-        const o3 = await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: new Date(now.getTime() + 2000) }));
+        const o2 = await store.orders.place(
+          order([{ product: p!._id, qty: 1 }], { user: bob, now: new Date(now.getTime() + 1000) }),
+        );
+        const o3 = await store.orders.place(
+          order([{ product: p!._id, qty: 1 }], { now: new Date(now.getTime() + 2000) }),
+        );
         expect((await store.orders.listForUser(alice._id)).map((o) => o._id)).toEqual([o3._id, o1._id]);
         expect((await store.orders.listForUser(bob._id)).map((o) => o._id)).toEqual([o2._id]);
         expect((await store.orders.listForUser('nobody')).length).toBe(0);
@@ -390,34 +512,71 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         const o2 = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
         const paidAt = new Date('2026-03-01T11:00:00.000Z');
         const paid = await store.orders.markPaid(o1._id, payment('CAPTURE-1', '111.50'), paidAt);
-        expect(paid).toMatchObject({ _id: o1._id, isPaid: true, paidAt: paidAt.toISOString(), status: 'paid', expiresAt: null, isDelivered: false });
-        expect(paid.paymentResult).toMatchObject({ id: 'CAPTURE-1', provider: 'simulated', status: 'COMPLETED', amount: '111.50', currency: 'USD' });
+        expect(paid).toMatchObject({
+          _id: o1._id,
+          isPaid: true,
+          paidAt: paidAt.toISOString(),
+          status: 'paid',
+          expiresAt: null,
+          isDelivered: false,
+        });
+        expect(paid.paymentResult).toMatchObject({
+          id: 'CAPTURE-1',
+          provider: 'simulated',
+          status: 'COMPLETED',
+          amount: '111.50',
+          currency: 'USD',
+        });
         expect(await store.orders.get(o1._id)).toEqual(paid);
 
-        await expectDomainError(store.orders.markPaid(o1._id, payment('CAPTURE-2'), paidAt), 'conflict', 'Order is already paid');
-        await expectDomainError(store.orders.markPaid(o2._id, payment('CAPTURE-1'), paidAt), 'conflict', 'This payment was already used for an order');
+        await expectDomainError(
+          store.orders.markPaid(o1._id, payment('CAPTURE-2'), paidAt),
+          'conflict',
+          'Order is already paid',
+        );
+        await expectDomainError(
+          store.orders.markPaid(o2._id, payment('CAPTURE-1'), paidAt),
+          'conflict',
+          'This payment was already used for an order',
+        );
         expect(await store.orders.get(o2._id)).toMatchObject({ isPaid: false, status: 'awaiting_payment' });
-        await expectDomainError(store.orders.markPaid('nope0000000000000000', payment('CAPTURE-3'), paidAt), 'not_found', 'Order not found');
-        expect(await store.orders.markPaid(o2._id, payment('weird/capture id.', '1.00'), paidAt)).toMatchObject({ isPaid: true });
+        await expectDomainError(
+          store.orders.markPaid('nope0000000000000000', payment('CAPTURE-3'), paidAt),
+          'not_found',
+          'Order not found',
+        );
+        expect(await store.orders.markPaid(o2._id, payment('weird/capture id.', '1.00'), paidAt)).toMatchObject({
+          isPaid: true,
+        });
       });
 
       it('refuses to mark paid an order whose hold has ended, even before the sweeper expired it', async () => {
         const [p] = await products(['Late Payer'], { countInStock: 2 });
-        const o = await store.orders.place(order([{ product: p!._id, qty: 1 }], { expiresAt: new Date(now.getTime() + 3_600_000) }));
+        const o = await store.orders.place(
+          order([{ product: p!._id, qty: 1 }], { expiresAt: new Date(now.getTime() + 3_600_000) }),
+        );
         const atTheEnd = new Date(now.getTime() + 3_600_000);
         const expired = 'Order has expired; its items were returned to stock. Please place a new order';
         await expectDomainError(store.orders.markPaid(o._id, payment('CAP-AT-END'), atTheEnd), 'conflict', expired);
         await expectDomainError(store.orders.markPaid(o._id, payment('CAP-AFTER'), later), 'conflict', expired);
-        expect(await store.orders.get(o._id)).toMatchObject({ isPaid: false, status: 'awaiting_payment', paymentResult: null });
+        expect(await store.orders.get(o._id)).toMatchObject({
+          isPaid: false,
+          status: 'awaiting_payment',
+          paymentResult: null,
+        });
         // The capture ids were not spent on the refused order.
-        const other = await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: later, expiresAt: new Date(later.getTime() + 3_600_000) }));
+        const other = await store.orders.place(
+          order([{ product: p!._id, qty: 1 }], { now: later, expiresAt: new Date(later.getTime() + 3_600_000) }),
+        );
         expect(await store.orders.markPaid(other._id, payment('CAP-AT-END'), later)).toMatchObject({ isPaid: true });
       });
 
       it('pays an order once under concurrent pay calls', async () => {
         const [p] = await products(['Race']);
         const o = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
-        const results = await Promise.allSettled([1, 2, 3, 4].map((i) => store.orders.markPaid(o._id, payment(`RACE-${i}`), now)));
+        const results = await Promise.allSettled(
+          [1, 2, 3, 4].map((i) => store.orders.markPaid(o._id, payment(`RACE-${i}`), now)),
+        );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         for (const r of results) {
           if (r.status === 'rejected') expect((r.reason as DomainError).message).toBe('Order is already paid');
@@ -431,16 +590,32 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         await store.orders.markPaid(o._id, payment('CAP-D'), now);
         const at = new Date('2026-03-02T09:00:00.000Z');
         const delivered = await store.orders.markDelivered(o._id, at);
-        expect(delivered).toMatchObject({ isPaid: true, isDelivered: true, deliveredAt: at.toISOString(), status: 'delivered' });
+        expect(delivered).toMatchObject({
+          isPaid: true,
+          isDelivered: true,
+          deliveredAt: at.toISOString(),
+          status: 'delivered',
+        });
         await expectDomainError(store.orders.markDelivered(o._id, at), 'conflict', 'Order is already delivered');
-        await expectDomainError(store.orders.markPaid(o._id, payment('CAP-D2'), at), 'conflict', 'Order is already paid');
+        await expectDomainError(
+          store.orders.markPaid(o._id, payment('CAP-D2'), at),
+          'conflict',
+          'Order is already paid',
+        );
         await expectDomainError(store.orders.markDelivered('nope0000000000000000', at), 'not_found', 'Order not found');
       });
 
       it('expires unpaid orders after their hold and returns their stock, once', async () => {
         const [p, q] = await products(['Held', 'Also Held'], { countInStock: 5 });
-        const stale = await store.orders.place(order([{ product: p!._id, qty: 2 }, { product: q!._id, qty: 1 }]));
-        const fresh = await store.orders.place(order([{ product: p!._id, qty: 1 }], { expiresAt: new Date(later.getTime() + 3_600_000) }));
+        const stale = await store.orders.place(
+          order([
+            { product: p!._id, qty: 2 },
+            { product: q!._id, qty: 1 },
+          ]),
+        );
+        const fresh = await store.orders.place(
+          order([{ product: p!._id, qty: 1 }], { expiresAt: new Date(later.getTime() + 3_600_000) }),
+        );
         const paid = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
         await store.orders.markPaid(paid._id, payment('CAP-E'), now);
         expect((await store.products.get(p!._id))!.countInStock).toBe(1);
@@ -461,7 +636,12 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
 
       it('expires an order whose product was deleted meanwhile', async () => {
         const [p, q] = await products(['Deleted Later', 'Kept']);
-        const o = await store.orders.place(order([{ product: p!._id, qty: 1 }, { product: q!._id, qty: 2 }]));
+        const o = await store.orders.place(
+          order([
+            { product: p!._id, qty: 1 },
+            { product: q!._id, qty: 2 },
+          ]),
+        );
         await store.products.remove(p!._id);
         expect(await store.orders.expireStale(later)).toBe(1);
         expect((await store.products.get(q!._id))!.countInStock).toBe(10);

@@ -45,7 +45,8 @@ describe('functions/package-lock.json for Cloud Build', () => {
         ...Object.keys(entry.dependencies ?? {}),
         ...Object.keys(entry.peerDependencies ?? {}).filter((n) => !optionalPeers[n]?.optional),
       ];
-      for (const name of required) if (!resolveIn(lock.packages, location, name)) missing.push(`${location || 'root'} -> ${name}`);
+      for (const name of required)
+        if (!resolveIn(lock.packages, location, name)) missing.push(`${location || 'root'} -> ${name}`);
     }
     expect(missing).toEqual([]);
     expect(Object.keys(lock.packages).some((k) => k.startsWith('node_modules/firebase-tools'))).toBe(false); // dev only
@@ -58,9 +59,17 @@ describe('functions/package-lock.json for Cloud Build', () => {
         '': { name: 'root', workspaces: ['functions', 'web'] },
         functions: { name: 'fn', dependencies: { a: '2.0.0', b: '1.0.0' } },
         web: { name: 'web', dependencies: { a: '1.0.0' } },
-        'functions/node_modules/a': { version: '2.0.0', dependencies: { c: '^1' }, optionalDependencies: { 'native-other-os': '1' } },
+        'functions/node_modules/a': {
+          version: '2.0.0',
+          dependencies: { c: '^1' },
+          optionalDependencies: { 'native-other-os': '1' },
+        },
         'node_modules/a': { version: '1.0.0' },
-        'node_modules/b': { version: '1.0.0', peerDependencies: { c: '*', d: '*' }, peerDependenciesMeta: { d: { optional: true } } },
+        'node_modules/b': {
+          version: '1.0.0',
+          peerDependencies: { c: '*', d: '*' },
+          peerDependenciesMeta: { d: { optional: true } },
+        },
         'node_modules/c': { version: '1.2.0' },
         'node_modules/unused': { version: '9.9.9' },
       },
@@ -71,7 +80,9 @@ describe('functions/package-lock.json for Cloud Build', () => {
   });
 
   it('refuses a package.json that differs from the root lockfile, and a dependency the lockfile lacks', () => {
-    expect(() => standaloneLockfile(rootLock, { ...manifest, dependencies: { ...manifest.dependencies, express: '4.0.0' } })).toThrow(/run npm install/);
+    expect(() =>
+      standaloneLockfile(rootLock, { ...manifest, dependencies: { ...manifest.dependencies, express: '4.0.0' } }),
+    ).toThrow(/run npm install/);
     const broken: Lockfile = { lockfileVersion: 3, packages: { functions: { dependencies: { gone: '1' } } } };
     expect(() => standaloneLockfile(broken, { dependencies: { gone: '1' } })).toThrow(/needs gone/);
   });

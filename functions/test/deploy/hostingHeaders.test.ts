@@ -7,14 +7,23 @@ import { emulatorOrigins, FIREBASE_CONNECT_SOURCES, securityHeaderList } from '.
 import { startTestShop, type TestShop } from '../support/shop.js';
 
 interface HostingConfig {
-  hosting: { public: string; predeploy?: string[]; headers: { source: string; headers: { key: string; value: string }[] }[] } & Record<string, unknown>;
+  hosting: {
+    public: string;
+    predeploy?: string[];
+    headers: { source: string; headers: { key: string; value: string }[] }[];
+  } & Record<string, unknown>;
   emulators: Record<string, { port: number }>;
   functions: Record<string, unknown>[];
 }
-const read = (file: string): HostingConfig => JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
+const read = (file: string): HostingConfig =>
+  JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
 const production = read('firebase.json');
 const emulators = read('firebase.emulators.json');
-const ports = { auth: production.emulators.auth!.port, firestore: production.emulators.firestore!.port, storage: production.emulators.storage!.port };
+const ports = {
+  auth: production.emulators.auth!.port,
+  firestore: production.emulators.firestore!.port,
+  storage: production.emulators.storage!.port,
+};
 const everyPath = (config: HostingConfig) => config.hosting.headers.find((b) => b.source === '**')!.headers;
 
 /** CSP value -> { directive: sources }. */
@@ -47,7 +56,8 @@ describe('Firebase Hosting security headers', () => {
     const app = securityHeaderList('app');
     expect(hosting.map((h) => h.key)).toEqual(app.map((h) => h.key));
     expect(without(hosting, 'Content-Security-Policy')).toEqual(without(app, 'Content-Security-Policy'));
-    for (const { key, value } of without(hosting, 'Content-Security-Policy')) expect(appHeaders.get(key), key).toBe(value);
+    for (const { key, value } of without(hosting, 'Content-Security-Policy'))
+      expect(appHeaders.get(key), key).toBe(value);
     expect(valueOf(hosting, 'Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups'); // PayPal's popup reports back
     expect(valueOf(hosting, 'Referrer-Policy')).toBe(appHeaders.get('Referrer-Policy'));
   });
@@ -70,13 +80,20 @@ describe('Firebase Hosting security headers', () => {
       const extra = name === 'connect-src' ? origins.connect : name === 'img-src' ? origins.img : [];
       expect(local[name], name).toEqual([...sources, ...extra]);
     }
-    expect(without(everyPath(emulators), 'Content-Security-Policy')).toEqual(without(everyPath(production), 'Content-Security-Policy'));
+    expect(without(everyPath(emulators), 'Content-Security-Policy')).toEqual(
+      without(everyPath(production), 'Content-Security-Policy'),
+    );
     expect(everyPath(emulators)).toEqual(securityHeaderList('emulators', ports));
 
     // Apart from the web build it serves, the `**` headers and the deploy hooks, it is firebase.json.
     const strip = (c: HostingConfig) => ({
       ...c,
-      hosting: { ...c.hosting, public: undefined, predeploy: undefined, headers: c.hosting.headers.filter((b) => b.source !== '**') },
+      hosting: {
+        ...c.hosting,
+        public: undefined,
+        predeploy: undefined,
+        headers: c.hosting.headers.filter((b) => b.source !== '**'),
+      },
       functions: c.functions.map(({ predeploy: _p, ...f }) => f),
     });
     expect(emulators.hosting.public).toBe('web/dist-emulators');

@@ -9,7 +9,12 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAdmin, createFirebasePorts, createStore, IdentityToolkit } from '../../src/adapters/firebase/index.js';
+import {
+  bootstrapAdmin,
+  createFirebasePorts,
+  createStore,
+  IdentityToolkit,
+} from '../../src/adapters/firebase/index.js';
 import { contentSecurityPolicy } from '../../src/http/securityHeaders.js';
 import type { Ports, Store } from '../../src/ports.js';
 import { DEMO_CUSTOMERS, seedDemo } from '../../src/seed/seed.js';
@@ -34,7 +39,11 @@ interface Answer<T = any> {
   headers: Headers;
 }
 
-async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown; raw?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+async function call<T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; raw?: RequestInit['body']; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body = options.raw;
@@ -55,7 +64,14 @@ async function register(name = 'Carol Test', password = 'secret123') {
   const email = unique('carol');
   const res = await call('POST', '/api/users', { body: { name, email, password } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { ...res.body, email, password } as { _id: string; name: string; email: string; isAdmin: boolean; token: string; password: string };
+  return { ...res.body, email, password } as {
+    _id: string;
+    name: string;
+    email: string;
+    isAdmin: boolean;
+    token: string;
+    password: string;
+  };
 }
 
 /** Signs in like the web SDK does (Auth emulator REST): an ID token and a refresh token. */
@@ -77,10 +93,15 @@ function directives(csp: string | null): Record<string, string[]> {
 beforeAll(async () => {
   const hub = process.env.FIREBASE_EMULATOR_HUB;
   if (!hub || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new Error('Run this suite under `firebase emulators:exec --only auth,functions,hosting` (scripts/firebase/test-emulators.mjs)');
+    throw new Error(
+      'Run this suite under `firebase emulators:exec --only auth,functions,hosting` (scripts/firebase/test-emulators.mjs)',
+    );
   }
-  const emulators = (await (await fetch(`http://${hub}/emulators`, { signal: AbortSignal.timeout(5000) })).json()) as Record<string, { host: string; port: number }>;
-  if (!emulators.hosting || !emulators.functions) throw new Error(`Hosting and Functions emulators must run (running: ${Object.keys(emulators).join(', ')})`);
+  const emulators = (await (
+    await fetch(`http://${hub}/emulators`, { signal: AbortSignal.timeout(5000) })
+  ).json()) as Record<string, { host: string; port: number }>;
+  if (!emulators.hosting || !emulators.functions)
+    throw new Error(`Hosting and Functions emulators must run (running: ${Object.keys(emulators).join(', ')})`);
   base = `http://${emulators.hosting.host}:${emulators.hosting.port}`;
 
   app = initializeApp({ projectId: PROJECT_ID }, 'e2e');
@@ -89,7 +110,12 @@ beforeAll(async () => {
   if (STORE === 'embedded' && !settings.dataDir) throw new Error('DATA_DIR must be the function’s data directory');
   store = await createStore(settings, app);
   ports = await createFirebasePorts(
-    { ...settings, webApiKey: () => '', paypal: { clientId: '', secret: () => '', baseUrl: '', timeoutMs: 1000 }, production: false },
+    {
+      ...settings,
+      webApiKey: () => '',
+      paypal: { clientId: '', secret: () => '', baseUrl: '', timeoutMs: 1000 },
+      production: false,
+    },
     app,
   );
 
@@ -133,7 +159,10 @@ describe('Hosting in front of the function', () => {
     const top = await call('GET', '/api/products/top');
     expect(top.body).toHaveLength(3);
     const first = page.body.products[0];
-    const found = await call('GET', `/api/products?keyword=${encodeURIComponent(first.name.slice(1, 6).toUpperCase())}`);
+    const found = await call(
+      'GET',
+      `/api/products?keyword=${encodeURIComponent(first.name.slice(1, 6).toUpperCase())}`,
+    );
     expect(found.body.products.map((p: { _id: string }) => p._id)).toContain(first._id);
     expect((await call('GET', '/api/products?keyword=.*')).body).toEqual({ products: [], page: 1, pages: 0 });
     const detail = await call('GET', `/api/products/${top.body[0]._id}`);
@@ -153,8 +182,14 @@ describe('Hosting in front of the function', () => {
       if (name === 'connect-src' || name === 'img-src') expect(sources).toEqual(expect.arrayContaining(fromApp[name]!));
       else expect(sources, name).toEqual(fromApp[name]);
     }
-    for (const source of contentSecurityPolicy().directives['script-src']) expect(hosting['script-src']).toContain(source);
-    for (const header of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security']) {
+    for (const source of contentSecurityPolicy().directives['script-src'])
+      expect(hosting['script-src']).toContain(source);
+    for (const header of [
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'strict-transport-security',
+    ]) {
       expect(page.headers.get(header), header).toBe(api.headers.get(header));
     }
   });
@@ -165,9 +200,12 @@ describe('Hosting in front of the function', () => {
     expect(route.headers.get('content-type')).toContain('text/html');
     expect(route.body).toContain('<div id="root"');
     expect(route.headers.get('cache-control')).toBe('no-cache');
-    for (const path of ['/', '/admin']) expect((await call('GET', path)).headers.get('cache-control'), path).toBe('no-cache');
+    for (const path of ['/', '/admin'])
+      expect((await call('GET', path)).headers.get('cache-control'), path).toBe('no-cache');
     // The home page announces its first API calls (as the standalone server does).
-    expect((await call('GET', '/')).headers.get('link')).toContain('</api/products?keyword=&pageNumber=1>; rel=preload; as=fetch; crossorigin');
+    expect((await call('GET', '/')).headers.get('link')).toContain(
+      '</api/products?keyword=&pageNumber=1>; rel=preload; as=fetch; crossorigin',
+    );
     const asset = /\/assets\/[^"]+\.js/.exec(route.body)?.[0];
     expect(asset, 'the built index.html references a hashed script').toBeTruthy();
     const js = await call('GET', asset!);
@@ -184,14 +222,18 @@ describe('accounts through Firebase Auth', () => {
     const decoded = await auth.verifyIdToken(user.token);
     expect(decoded.uid).toBe(user._id);
     expect((await auth.getUser(user._id)).displayName).toBe('Dora Test');
-    const again = await call('POST', '/api/users', { body: { name: 'Dup', email: user.email.toUpperCase(), password: 'secret123' } });
+    const again = await call('POST', '/api/users', {
+      body: { name: 'Dup', email: user.email.toUpperCase(), password: 'secret123' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('User already exists');
   });
 
   it('signs in through the API case-insensitively; bad credentials all read the same', async () => {
     const user = await register();
-    const ok = await call('POST', '/api/users/login', { body: { email: user.email.toUpperCase(), password: user.password } });
+    const ok = await call('POST', '/api/users/login', {
+      body: { email: user.email.toUpperCase(), password: user.password },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ _id: user._id, name: user.name, email: user.email, isAdmin: false });
     expect((await auth.verifyIdToken(ok.body.token)).uid).toBe(user._id);
@@ -220,13 +262,20 @@ describe('accounts through Firebase Auth', () => {
 
   it('updates the profile (name, password) and answers a fresh token', async () => {
     const user = await register();
-    const res = await call('PUT', '/api/users/profile', { token: user.token, body: { name: 'Carol Renamed', password: 'newsecret1', currentPassword: user.password } });
+    const res = await call('PUT', '/api/users/profile', {
+      token: user.token,
+      body: { name: 'Carol Renamed', password: 'newsecret1', currentPassword: user.password },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ _id: user._id, name: 'Carol Renamed', email: user.email, isAdmin: false });
     expect((await auth.verifyIdToken(res.body.token)).uid).toBe(user._id);
     expect((await call('GET', '/api/users/profile', { token: res.body.token })).body.name).toBe('Carol Renamed');
-    expect((await call('POST', '/api/users/login', { body: { email: user.email, password: 'newsecret1' } })).status).toBe(200);
-    expect((await call('POST', '/api/users/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/users/login', { body: { email: user.email, password: 'newsecret1' } })).status,
+    ).toBe(200);
+    expect(
+      (await call('POST', '/api/users/login', { body: { email: user.email, password: user.password } })).status,
+    ).toBe(401);
   });
 });
 
@@ -253,7 +302,9 @@ describe('the admin claim', () => {
     expect(list.status).toBe(200);
     expect(list.body).toContainEqual(expect.objectContaining({ _id: boss.uid, name: 'Boss', isAdmin: true }));
     expect(list.body).toContainEqual(expect.objectContaining({ email: DEMO_CUSTOMERS.alice.email, isAdmin: false }));
-    const alice = await call('POST', '/api/users/login', { body: { email: DEMO_CUSTOMERS.alice.email, password: DEMO_CUSTOMERS.alice.password } });
+    const alice = await call('POST', '/api/users/login', {
+      body: { email: DEMO_CUSTOMERS.alice.email, password: DEMO_CUSTOMERS.alice.password },
+    });
     expect((await call('GET', '/api/users', { token: alice.body.token })).status).toBe(403);
   });
 
@@ -272,7 +323,10 @@ describe('the admin claim', () => {
     // Revocation is stamped in whole seconds: a token from the same second as the revocation would still pass.
     await new Promise((r) => setTimeout(r, 1100));
 
-    const grant = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: user.name, email: user.email, isAdmin: true } });
+    const grant = await call('PUT', `/api/users/${user._id}`, {
+      token: boss.idToken,
+      body: { name: user.name, email: user.email, isAdmin: true },
+    });
     expect(grant.status, JSON.stringify(grant.body)).toBe(200);
     expect(grant.body).toEqual({ _id: user._id, name: user.name, email: user.email, isAdmin: true });
     expect((await auth.getUser(user._id)).customClaims).toMatchObject({ admin: true });
@@ -289,7 +343,10 @@ describe('the admin claim', () => {
     expect((await call('GET', `/api/users/${user._id}`, { token: session.idToken })).body.isAdmin).toBe(true);
     await new Promise((r) => setTimeout(r, 1100));
 
-    const revoke = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: user.name, email: user.email, isAdmin: false } });
+    const revoke = await call('PUT', `/api/users/${user._id}`, {
+      token: boss.idToken,
+      body: { name: user.name, email: user.email, isAdmin: false },
+    });
     expect(revoke.status).toBe(200);
     expect(revoke.body.isAdmin).toBe(false);
     // A demotion wins at once: the token that still says admin is refused outright ...
@@ -305,7 +362,10 @@ describe('the admin claim', () => {
 
   it('keeps an admin from demoting or deleting themselves', async () => {
     const me = (await call('GET', `/api/users/${boss.uid}`, { token: boss.idToken })).body;
-    const demote = await call('PUT', `/api/users/${boss.uid}`, { token: boss.idToken, body: { name: me.name, email: me.email, isAdmin: false } });
+    const demote = await call('PUT', `/api/users/${boss.uid}`, {
+      token: boss.idToken,
+      body: { name: me.name, email: me.email, isAdmin: false },
+    });
     expect(demote.status).toBe(400);
     expect((await call('DELETE', `/api/users/${boss.uid}`, { token: boss.idToken })).status).toBe(400);
     expect((await auth.getUser(boss.uid)).customClaims).toMatchObject({ admin: true });
@@ -315,11 +375,17 @@ describe('the admin claim', () => {
     const user = await register();
     const other = await register();
     const email = unique('renamed');
-    const res = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: 'Renamed', email, isAdmin: false } });
+    const res = await call('PUT', `/api/users/${user._id}`, {
+      token: boss.idToken,
+      body: { name: 'Renamed', email, isAdmin: false },
+    });
     expect(res.status).toBe(200);
     expect((await auth.getUser(user._id)).email).toBe(email.toLowerCase());
     expect((await call('POST', '/api/users/login', { body: { email, password: user.password } })).status).toBe(200);
-    const taken = await call('PUT', `/api/users/${user._id}`, { token: boss.idToken, body: { name: 'Renamed', email: other.email.toUpperCase(), isAdmin: false } });
+    const taken = await call('PUT', `/api/users/${user._id}`, {
+      token: boss.idToken,
+      body: { name: 'Renamed', email: other.email.toUpperCase(), isAdmin: false },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Email already in use');
   });
@@ -329,7 +395,9 @@ describe('the admin claim', () => {
     const res = await call('DELETE', `/api/users/${user._id}`, { token: boss.idToken });
     expect(res.status).toBe(200);
     await expect(auth.getUser(user._id)).rejects.toMatchObject({ code: 'auth/user-not-found' });
-    expect((await call('POST', '/api/users/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/users/login', { body: { email: user.email, password: user.password } })).status,
+    ).toBe(401);
     expect((await call('GET', `/api/users/${user._id}`, { token: boss.idToken })).status).toBe(404);
   });
 });
@@ -341,7 +409,15 @@ describe('shopping through the function', () => {
     const name = `Emulator Drone ${Date.now()}`;
     const put = await call('PUT', `/api/products/${product._id}`, {
       token: keeper.idToken,
-      body: { name, price: 89.99, image: '/images/sample.svg', brand: 'Volt', category: 'Drones', description: 'Flies', countInStock: 3 },
+      body: {
+        name,
+        price: 89.99,
+        image: '/images/sample.svg',
+        brand: 'Volt',
+        category: 'Drones',
+        description: 'Flies',
+        countInStock: 3,
+      },
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
 
@@ -356,23 +432,42 @@ describe('shopping through the function', () => {
       },
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    expect(placed.body).toMatchObject({ itemsPrice: 269.97, shippingPrice: 0, taxPrice: 40.5, totalPrice: 310.47, isPaid: false });
+    expect(placed.body).toMatchObject({
+      itemsPrice: 269.97,
+      shippingPrice: 0,
+      taxPrice: 40.5,
+      totalPrice: 310.47,
+      isPaid: false,
+    });
     const again = await call('POST', '/api/orders', {
       token: buyer.token,
-      body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'd' } },
+      body: {
+        orderItems: [{ product: product._id, qty: 1 }],
+        shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'd' },
+      },
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain(name);
 
     const stranger = await register('Stranger Test');
     expect((await call('GET', `/api/orders/${placed.body._id}`, { token: stranger.token })).status).toBe(403);
-    expect((await call('PUT', `/api/orders/${placed.body._id}/pay`, { token: stranger.token, body: {} })).status).toBe(403);
+    expect((await call('PUT', `/api/orders/${placed.body._id}/pay`, { token: stranger.token, body: {} })).status).toBe(
+      403,
+    );
 
-    expect((await call('PUT', `/api/orders/${placed.body._id}/deliver`, { token: keeper.idToken, body: {} })).status).toBe(409);
-    const paid = await call('PUT', `/api/orders/${placed.body._id}/pay`, { token: buyer.token, body: { simulated: true } });
+    expect(
+      (await call('PUT', `/api/orders/${placed.body._id}/deliver`, { token: keeper.idToken, body: {} })).status,
+    ).toBe(409);
+    const paid = await call('PUT', `/api/orders/${placed.body._id}/pay`, {
+      token: buyer.token,
+      body: { simulated: true },
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body).toMatchObject({ isPaid: true, status: 'paid' });
-    const twice = await call('PUT', `/api/orders/${placed.body._id}/pay`, { token: buyer.token, body: { simulated: true } });
+    const twice = await call('PUT', `/api/orders/${placed.body._id}/pay`, {
+      token: buyer.token,
+      body: { simulated: true },
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('Order is already paid');
     const delivered = await call('PUT', `/api/orders/${placed.body._id}/deliver`, { token: keeper.idToken, body: {} });
@@ -404,21 +499,32 @@ describe('shopping through the function', () => {
   it('takes reviews once per user', async () => {
     const top = (await call('GET', '/api/products/top')).body[0];
     const reviewer = await register('Reviewer Test');
-    const first = await call('POST', `/api/products/${top._id}/reviews`, { token: reviewer.token, body: { rating: 5, comment: 'Superb' } });
+    const first = await call('POST', `/api/products/${top._id}/reviews`, {
+      token: reviewer.token,
+      body: { rating: 5, comment: 'Superb' },
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const second = await call('POST', `/api/products/${top._id}/reviews`, { token: reviewer.token, body: { rating: 1, comment: 'Again' } });
+    const second = await call('POST', `/api/products/${top._id}/reviews`, {
+      token: reviewer.token,
+      body: { rating: 1, comment: 'Again' },
+    });
     expect(second.status).toBe(400);
     expect(second.body.message).toBe('Product already reviewed');
   });
 
   it('reads uploads from the replayed body (multipart through the platform’s body parsing)', async () => {
     // A 1x1 PNG.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const form = new FormData();
     form.append('image', new Blob([png], { type: 'image/png' }), 'dot.png');
     const res = await call('POST', '/api/upload', { token: keeper.idToken, raw: form });
     expect(res.status, String(res.body)).toBe(201);
-    expect(res.body).toMatch(STORE === 'embedded' ? /^\/uploads\/[0-9a-f]{32}\.png$/ : /\/o\/products%2F[0-9a-f]{32}\.png\?alt=media$/);
+    expect(res.body).toMatch(
+      STORE === 'embedded' ? /^\/uploads\/[0-9a-f]{32}\.png$/ : /\/o\/products%2F[0-9a-f]{32}\.png\?alt=media$/,
+    );
     const text = new FormData();
     text.append('image', new Blob(['hello'], { type: 'image/png' }), 'fake.png');
     expect((await call('POST', '/api/upload', { token: keeper.idToken, raw: text })).status).toBe(400);
@@ -441,7 +547,15 @@ describe('the Firebase web build in Chromium (served by the Hosting emulator, si
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   afterAll(async () => {
@@ -456,7 +570,8 @@ describe('the Firebase web build in Chromium (served by the Hosting emulator, si
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
     page.on('console', (m) => {
-      if (/Content Security Policy|Refused to (connect|load|execute)/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
+      if (/Content Security Policy|Refused to (connect|load|execute)/i.test(m.text()))
+        problems.push(`CSP: ${m.text()}`);
     });
     const apiCalls: string[] = [];
     const authCalls: string[] = [];
@@ -524,7 +639,14 @@ describe('the Firebase web build in Chromium (served by the Hosting emulator, si
     await new Promise((r) => setTimeout(r, 1100)); // revocation is stamped in whole seconds
 
     // Granted by an admin: the sessions the user had end, and their next sign-in carries the admin role.
-    expect((await call('PUT', `/api/users/${user._id}`, { token: keeper.idToken, body: { name: user.name, email: user.email, isAdmin: true } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/users/${user._id}`, {
+          token: keeper.idToken,
+          body: { name: user.name, email: user.email, isAdmin: true },
+        })
+      ).status,
+    ).toBe(200);
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor(); // the API refused the revoked token: signed out
     await new Promise((r) => setTimeout(r, 1100)); // revocation is stamped in whole seconds
@@ -535,7 +657,14 @@ describe('the Firebase web build in Chromium (served by the Hosting emulator, si
     await new Promise((r) => setTimeout(r, 1100));
 
     // Revoked: the admin screens stop working with the token that still says admin.
-    expect((await call('PUT', `/api/users/${user._id}`, { token: keeper.idToken, body: { name: user.name, email: user.email, isAdmin: false } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/users/${user._id}`, {
+          token: keeper.idToken,
+          body: { name: user.name, email: user.email, isAdmin: false },
+        })
+      ).status,
+    ).toBe(200);
     await page.goto('/admin/userlist');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await new Promise((r) => setTimeout(r, 1100));

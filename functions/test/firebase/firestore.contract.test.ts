@@ -7,7 +7,9 @@ import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js
 import { storeContract } from '../contract/store.contract.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
-  throw new Error('FIRESTORE_EMULATOR_HOST is not set: run this suite with `npm run test:firebase` (starts the Firestore emulator)');
+  throw new Error(
+    'FIRESTORE_EMULATOR_HOST is not set: run this suite with `npm run test:firebase` (starts the Firestore emulator)',
+  );
 }
 
 const run = Date.now().toString(36);

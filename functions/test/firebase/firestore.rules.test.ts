@@ -39,7 +39,15 @@ function context(who: Who): RulesTestContext {
 }
 const db = (who: Who) => context(who).firestore() as unknown as Firestore;
 
-const product = { name: 'Volt Phone', nameKey: 'volt phone', priceCents: 49900, countInStock: 5, rating: 4, numReviews: 1, ratingSum: 4 };
+const product = {
+  name: 'Volt Phone',
+  nameKey: 'volt phone',
+  priceCents: 49900,
+  countInStock: 5,
+  rating: 4,
+  numReviews: 1,
+  ratingSum: 4,
+};
 const cart = (items: unknown[]) => ({ items, writer: 'page-1', updatedAt: serverTimestamp() });
 
 beforeAll(async () => {
@@ -61,11 +69,37 @@ beforeEach(async () => {
   await env.withSecurityRulesDisabled(async (ctx) => {
     const admin = ctx.firestore() as unknown as Firestore;
     await setDoc(doc(admin, 'products/p1'), product);
-    await setDoc(doc(admin, 'products/p1/reviews/bob'), { user: 'bob', name: 'Bob', rating: 4, comment: 'Good', createdAt: '2026-03-01T00:00:00.000Z' });
-    await setDoc(doc(admin, 'users/alice'), { name: 'Alice', email: 'alice@example.com', emailKey: 'alice@example.com', isAdmin: false });
-    await setDoc(doc(admin, 'users/bob'), { name: 'Bob', email: 'bob@example.com', emailKey: 'bob@example.com', isAdmin: false });
-    await setDoc(doc(admin, 'users/admin'), { name: 'Admin', email: 'admin@example.com', emailKey: 'admin@example.com', isAdmin: true });
-    await setDoc(doc(admin, 'users/demoted'), { name: 'Dee', email: 'dee@example.com', emailKey: 'dee@example.com', isAdmin: false });
+    await setDoc(doc(admin, 'products/p1/reviews/bob'), {
+      user: 'bob',
+      name: 'Bob',
+      rating: 4,
+      comment: 'Good',
+      createdAt: '2026-03-01T00:00:00.000Z',
+    });
+    await setDoc(doc(admin, 'users/alice'), {
+      name: 'Alice',
+      email: 'alice@example.com',
+      emailKey: 'alice@example.com',
+      isAdmin: false,
+    });
+    await setDoc(doc(admin, 'users/bob'), {
+      name: 'Bob',
+      email: 'bob@example.com',
+      emailKey: 'bob@example.com',
+      isAdmin: false,
+    });
+    await setDoc(doc(admin, 'users/admin'), {
+      name: 'Admin',
+      email: 'admin@example.com',
+      emailKey: 'admin@example.com',
+      isAdmin: true,
+    });
+    await setDoc(doc(admin, 'users/demoted'), {
+      name: 'Dee',
+      email: 'dee@example.com',
+      emailKey: 'dee@example.com',
+      isAdmin: false,
+    });
     await setDoc(doc(admin, 'orders/o-alice'), { userId: 'alice', totalCents: 1000, status: 'awaiting_payment' });
     await setDoc(doc(admin, 'orders/o-bob'), { userId: 'bob', totalCents: 2000, status: 'paid' });
     await setDoc(doc(admin, 'carts/alice'), { items: [{ product: 'p1', qty: 1 }], updatedAt: Timestamp.now() });
@@ -100,7 +134,15 @@ describe('products/{id}/reviews/{uid}: public read, written only by the API', ()
 
     it(`${who} cannot write a review (not even their own), nor change or delete one`, async () => {
       const own = who === 'anonymous' ? 'someone' : who;
-      await assertFails(setDoc(doc(db(who), `products/p1/reviews/${own}`), { user: own, name: 'X', rating: 5, comment: 'c', createdAt: 'now' }));
+      await assertFails(
+        setDoc(doc(db(who), `products/p1/reviews/${own}`), {
+          user: own,
+          name: 'X',
+          rating: 5,
+          comment: 'c',
+          createdAt: 'now',
+        }),
+      );
       await assertFails(updateDoc(doc(db(who), 'products/p1/reviews/bob'), { rating: 1 }));
       await assertFails(deleteDoc(doc(db(who), 'products/p1/reviews/bob')));
     });
@@ -125,7 +167,7 @@ describe('users/{uid}: own profile (admins: all), no client writes', () => {
     await assertSucceeds(getDocs(collection(db('admin'), 'users')));
   });
 
-  it("a demoted admin (claim still in the token, profile says no) reads only their own profile", async () => {
+  it('a demoted admin (claim still in the token, profile says no) reads only their own profile', async () => {
     await assertSucceeds(getDoc(doc(db('demoted'), 'users/demoted')));
     await assertFails(getDoc(doc(db('demoted'), 'users/alice')));
     await assertFails(getDocs(collection(db('demoted'), 'users')));
@@ -195,7 +237,15 @@ describe('orders/{id}: the owner and admins read, no client writes', () => {
 describe('carts/{uid}: the owner only, with a validated shape', () => {
   it('a customer reads, writes and deletes their own cart', async () => {
     await assertSucceeds(getDoc(doc(db('alice'), 'carts/alice')));
-    await assertSucceeds(setDoc(doc(db('alice'), 'carts/alice'), cart([{ product: 'p1', qty: 2 }, { product: 'p2', qty: 1000 }])));
+    await assertSucceeds(
+      setDoc(
+        doc(db('alice'), 'carts/alice'),
+        cart([
+          { product: 'p1', qty: 2 },
+          { product: 'p2', qty: 1000 },
+        ]),
+      ),
+    );
     await assertSucceeds(setDoc(doc(db('bob'), 'carts/bob'), cart([])));
     await assertSucceeds(deleteDoc(doc(db('alice'), 'carts/alice')));
   });
@@ -226,7 +276,11 @@ describe('carts/{uid}: the owner only, with a validated shape', () => {
       { items: [{ product: 'p1', qty: 1 }], writer: 'w'.repeat(65), updatedAt: serverTimestamp() },
       { items: { product: 'p1', qty: 1 }, writer: 'page-1', updatedAt: serverTimestamp() },
       { items: [{ product: 'p1', qty: 1 }], writer: 'page-1' },
-      { items: [{ product: 'p1', qty: 1 }], writer: 'page-1', updatedAt: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) },
+      {
+        items: [{ product: 'p1', qty: 1 }],
+        writer: 'page-1',
+        updatedAt: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')),
+      },
       { items: [{ product: 'p1', qty: 1 }], writer: 'page-1', updatedAt: '2026-03-01' },
     ];
     for (const data of bad) await assertFails(setDoc(doc(db('alice'), 'carts/alice'), data as Record<string, unknown>));

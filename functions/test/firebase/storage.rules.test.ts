@@ -2,7 +2,12 @@
 // admin (claim still in the token, users/{uid}.isAdmin false in Firestore, read by the rules with firestore.get).
 // Needs the Storage and Firestore emulators: `npm run test:firebase`.
 import { readFileSync } from 'node:fs';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
 import { doc, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
 import { deleteObject, getBytes, getMetadata, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
@@ -67,8 +72,12 @@ describe('products/{file}: public read', () => {
 describe('products/{file}: admins write images under 5 MB only', () => {
   it('an admin uploads JPEG, PNG and WebP images', async () => {
     await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/a.png'), png, { contentType: 'image/png' }));
-    await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/b.jpg'), bytes(1000), { contentType: 'image/jpeg' }));
-    await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/c.webp'), bytes(MAX_IMAGE_BYTES - 1), { contentType: 'image/webp' }));
+    await assertSucceeds(
+      uploadBytes(ref(storage('admin'), 'products/b.jpg'), bytes(1000), { contentType: 'image/jpeg' }),
+    );
+    await assertSucceeds(
+      uploadBytes(ref(storage('admin'), 'products/c.webp'), bytes(MAX_IMAGE_BYTES - 1), { contentType: 'image/webp' }),
+    );
   });
 
   it('an admin cannot upload other content types', async () => {
@@ -78,7 +87,9 @@ describe('products/{file}: admins write images under 5 MB only', () => {
   });
 
   it('an admin cannot upload 5 MB or more', async () => {
-    await assertFails(uploadBytes(ref(storage('admin'), 'products/big.jpg'), bytes(MAX_IMAGE_BYTES), { contentType: 'image/jpeg' }));
+    await assertFails(
+      uploadBytes(ref(storage('admin'), 'products/big.jpg'), bytes(MAX_IMAGE_BYTES), { contentType: 'image/jpeg' }),
+    );
   });
 
   it('an admin deletes a product image', async () => {

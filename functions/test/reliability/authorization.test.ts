@@ -42,8 +42,19 @@ interface Row {
   token?(ctx: Ctx, role: Role): Promise<string | undefined>;
 }
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const productBody = { name: 'Matrix Product', price: 10, image: '/images/sample.svg', brand: 'B', category: 'C', description: 'D', countInStock: 5 };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const productBody = {
+  name: 'Matrix Product',
+  price: 10,
+  image: '/images/sample.svg',
+  brand: 'B',
+  category: 'C',
+  description: 'D',
+  countInStock: 5,
+};
 let seq = 0;
 
 const PUBLIC = (status: number) => ({ anonymous: status, customer: status, otherCustomer: status, admin: status });
@@ -55,68 +66,168 @@ const OWNER = (status: number) => ({ anonymous: 401, customer: status, otherCust
 
 /** THE table. Add a row when you add a route: the last test fails otherwise. */
 export const MATRIX: Row[] = [
-  { method: 'GET', route: '/api/products', request: async () => ({ path: '/api/products?keyword=a&pageNumber=1' }), expect: PUBLIC(200) },
-  { method: 'GET', route: '/api/products/top', request: async () => ({ path: '/api/products/top' }), expect: PUBLIC(200) },
-  { method: 'GET', route: '/api/products/:id', request: async (c) => ({ path: `/api/products/${c.productId}` }), expect: PUBLIC(200) },
-  { method: 'POST', route: '/api/products', request: async () => ({ path: '/api/products' }), expect: ADMIN(201) },
-  { method: 'PUT', route: '/api/products/:id', request: async (c) => ({ path: `/api/products/${await c.newProduct()}`, body: productBody }), expect: ADMIN(200) },
-  { method: 'DELETE', route: '/api/products/:id', request: async (c) => ({ path: `/api/products/${await c.newProduct()}` }), expect: ADMIN(200) },
   {
-    method: 'POST', route: '/api/products/:id/reviews',
-    request: async (c) => ({ path: `/api/products/${await c.newProduct()}/reviews`, body: { rating: 4, comment: 'Good' } }),
+    method: 'GET',
+    route: '/api/products',
+    request: async () => ({ path: '/api/products?keyword=a&pageNumber=1' }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/products/top',
+    request: async () => ({ path: '/api/products/top' }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/products/:id',
+    request: async (c) => ({ path: `/api/products/${c.productId}` }),
+    expect: PUBLIC(200),
+  },
+  { method: 'POST', route: '/api/products', request: async () => ({ path: '/api/products' }), expect: ADMIN(201) },
+  {
+    method: 'PUT',
+    route: '/api/products/:id',
+    request: async (c) => ({ path: `/api/products/${await c.newProduct()}`, body: productBody }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/products/:id',
+    request: async (c) => ({ path: `/api/products/${await c.newProduct()}` }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/products/:id/reviews',
+    request: async (c) => ({
+      path: `/api/products/${await c.newProduct()}/reviews`,
+      body: { rating: 4, comment: 'Good' },
+    }),
     expect: SIGNED_IN(201),
   },
-  { method: 'POST', route: '/api/users/login', request: async () => ({ path: '/api/users/login', body: { email: 'bob@voltshop.test', password: 'bob1234' } }), expect: PUBLIC(200) },
   {
-    method: 'POST', route: '/api/users',
-    request: async () => ({ path: '/api/users', body: { name: 'New One', email: `matrix-${Date.now()}-${seq++}@voltshop.test`, password: 'secret12' } }),
+    method: 'POST',
+    route: '/api/users/login',
+    request: async () => ({ path: '/api/users/login', body: { email: 'bob@voltshop.test', password: 'bob1234' } }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users',
+    request: async () => ({
+      path: '/api/users',
+      body: { name: 'New One', email: `matrix-${Date.now()}-${seq++}@voltshop.test`, password: 'secret12' },
+    }),
     expect: PUBLIC(201),
   },
-  { method: 'GET', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile' }), expect: SIGNED_IN(200) },
-  // Answers the caller's own existing profile (made on the first call for accounts made outside the API).
-  { method: 'POST', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile', body: {} }), expect: SIGNED_IN(200) },
-  { method: 'PUT', route: '/api/users/profile', request: async () => ({ path: '/api/users/profile', body: {} }), expect: SIGNED_IN(200) },
-  // Ends every session of the caller: each role calls as a throwaway account of its kind.
-  { method: 'POST', route: '/api/users/logout-all', request: async () => ({ path: '/api/users/logout-all' }), expect: SIGNED_IN(200), token: (c, role) => c.throwawaySession(role) },
-  { method: 'GET', route: '/api/users', request: async () => ({ path: '/api/users' }), expect: ADMIN(200) },
-  { method: 'GET', route: '/api/users/:id', request: async (c) => ({ path: `/api/users/${c.ids.customer}` }), expect: ADMIN(200) },
   {
-    method: 'PUT', route: '/api/users/:id',
+    method: 'GET',
+    route: '/api/users/profile',
+    request: async () => ({ path: '/api/users/profile' }),
+    expect: SIGNED_IN(200),
+  },
+  // Answers the caller's own existing profile (made on the first call for accounts made outside the API).
+  {
+    method: 'POST',
+    route: '/api/users/profile',
+    request: async () => ({ path: '/api/users/profile', body: {} }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/profile',
+    request: async () => ({ path: '/api/users/profile', body: {} }),
+    expect: SIGNED_IN(200),
+  },
+  // Ends every session of the caller: each role calls as a throwaway account of its kind.
+  {
+    method: 'POST',
+    route: '/api/users/logout-all',
+    request: async () => ({ path: '/api/users/logout-all' }),
+    expect: SIGNED_IN(200),
+    token: (c, role) => c.throwawaySession(role),
+  },
+  { method: 'GET', route: '/api/users', request: async () => ({ path: '/api/users' }), expect: ADMIN(200) },
+  {
+    method: 'GET',
+    route: '/api/users/:id',
+    request: async (c) => ({ path: `/api/users/${c.ids.customer}` }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/:id',
     request: async (c) => {
       const id = await c.newUser();
-      return { path: `/api/users/${id}`, body: { name: 'Renamed', email: `renamed-${id}@voltshop.test`, isAdmin: false } };
+      return {
+        path: `/api/users/${id}`,
+        body: { name: 'Renamed', email: `renamed-${id}@voltshop.test`, isAdmin: false },
+      };
     },
     expect: ADMIN(200),
   },
-  { method: 'DELETE', route: '/api/users/:id', request: async (c) => ({ path: `/api/users/${await c.newUser()}` }), expect: ADMIN(200) },
   {
-    method: 'POST', route: '/api/orders',
-    request: async (c) => ({ path: '/api/orders', body: { orderItems: [{ product: c.productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' } }),
+    method: 'DELETE',
+    route: '/api/users/:id',
+    request: async (c) => ({ path: `/api/users/${await c.newUser()}` }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/orders',
+    request: async (c) => ({
+      path: '/api/orders',
+      body: { orderItems: [{ product: c.productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' },
+    }),
     expect: SIGNED_IN(201),
   },
-  { method: 'GET', route: '/api/orders/myorders', request: async () => ({ path: '/api/orders/myorders' }), expect: SIGNED_IN(200) },
-  { method: 'GET', route: '/api/orders', request: async () => ({ path: '/api/orders' }), expect: ADMIN(200) },
-  { method: 'GET', route: '/api/orders/:id', request: async (c) => ({ path: `/api/orders/${await c.newOrder()}` }), expect: OWNER_OR_ADMIN(200) },
   {
-    method: 'PUT', route: '/api/orders/:id/pay',
+    method: 'GET',
+    route: '/api/orders/myorders',
+    request: async () => ({ path: '/api/orders/myorders' }),
+    expect: SIGNED_IN(200),
+  },
+  { method: 'GET', route: '/api/orders', request: async () => ({ path: '/api/orders' }), expect: ADMIN(200) },
+  {
+    method: 'GET',
+    route: '/api/orders/:id',
+    request: async (c) => ({ path: `/api/orders/${await c.newOrder()}` }),
+    expect: OWNER_OR_ADMIN(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/orders/:id/pay',
     request: async (c) => {
       const id = await c.newOrder();
       return { path: `/api/orders/${id}/pay`, body: { id: await c.completedCapture(id) } };
     },
     expect: OWNER(200),
   },
-  { method: 'POST', route: '/api/orders/:id/paypal-order', request: async (c) => ({ path: `/api/orders/${await c.newOrder()}/paypal-order` }), expect: OWNER(201) },
   {
-    method: 'POST', route: '/api/orders/:id/capture',
+    method: 'POST',
+    route: '/api/orders/:id/paypal-order',
+    request: async (c) => ({ path: `/api/orders/${await c.newOrder()}/paypal-order` }),
+    expect: OWNER(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/capture',
     request: async (c) => {
       const id = await c.newOrder();
       return { path: `/api/orders/${id}/capture`, body: { paypalOrderId: await c.approvedPayPalOrder(id) } };
     },
     expect: OWNER(200),
   },
-  { method: 'PUT', route: '/api/orders/:id/deliver', request: async (c) => ({ path: `/api/orders/${await c.newOrder(true)}/deliver` }), expect: ADMIN(200) },
   {
-    method: 'POST', route: '/api/upload',
+    method: 'PUT',
+    route: '/api/orders/:id/deliver',
+    request: async (c) => ({ path: `/api/orders/${await c.newOrder(true)}/deliver` }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/upload',
     request: async () => {
       const form = new FormData();
       form.append('image', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
@@ -125,7 +236,12 @@ export const MATRIX: Row[] = [
     expect: ADMIN(201),
   },
   { method: 'GET', route: '/api/admin/stats', request: async () => ({ path: '/api/admin/stats' }), expect: ADMIN(200) },
-  { method: 'GET', route: '/api/config/paypal', request: async () => ({ path: '/api/config/paypal' }), expect: PUBLIC(200) },
+  {
+    method: 'GET',
+    route: '/api/config/paypal',
+    request: async () => ({ path: '/api/config/paypal' }),
+    expect: PUBLIC(200),
+  },
   { method: 'GET', route: '/api/config', request: async () => ({ path: '/api/config' }), expect: PUBLIC(200) },
   { method: 'GET', route: '/api/health', request: async () => ({ path: '/api/health' }), expect: PUBLIC(200) },
 ];
@@ -134,12 +250,19 @@ let ctx: Ctx;
 
 beforeAll(async () => {
   const paypal = await startFakePayPal();
-  const shop = await startTestShop({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: paypal.url });
+  const shop = await startTestShop({
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.secret,
+    PAYPAL_API_BASE: paypal.url,
+  });
   const [customer, otherCustomer, admin] = await Promise.all([shop.aliceToken(), shop.bobToken(), shop.adminToken()]);
   const me = async (token: string) => (await shop.call('GET', '/api/users/profile', { token })).body._id as string;
   const newProduct = async () => {
     const id = (await shop.call('POST', '/api/products', { token: admin })).body._id as string;
-    const res = await shop.call('PUT', `/api/products/${id}`, { token: admin, body: { ...productBody, countInStock: 1000 } });
+    const res = await shop.call('PUT', `/api/products/${id}`, {
+      token: admin,
+      body: { ...productBody, countInStock: 1000 },
+    });
     expect(res.status).toBe(200);
     return id;
   };
@@ -163,28 +286,45 @@ beforeAll(async () => {
     productId,
     newProduct,
     async newOrder(paid = false) {
-      const res = await shop.call('POST', '/api/orders', { token: customer, body: { orderItems: [{ product: productId, qty: 1 }], shippingAddress } });
+      const res = await shop.call('POST', '/api/orders', {
+        token: customer,
+        body: { orderItems: [{ product: productId, qty: 1 }], shippingAddress },
+      });
       expect(res.status).toBe(201);
       if (paid) {
-        const pay = await shop.call('PUT', `/api/orders/${res.body._id}/pay`, { token: customer, body: { id: await completedCapture(res.body._id) } });
+        const pay = await shop.call('PUT', `/api/orders/${res.body._id}/pay`, {
+          token: customer,
+          body: { id: await completedCapture(res.body._id) },
+        });
         expect(pay.status).toBe(200);
       }
       return res.body._id as string;
     },
     async newUser() {
-      const res = await shop.call('POST', '/api/users', { body: { name: 'Throwaway', email: `throwaway-${Date.now()}-${seq++}@voltshop.test`, password: 'secret12' } });
+      const res = await shop.call('POST', '/api/users', {
+        body: { name: 'Throwaway', email: `throwaway-${Date.now()}-${seq++}@voltshop.test`, password: 'secret12' },
+      });
       expect(res.status).toBe(201);
       return res.body._id as string;
     },
     async throwawaySession(role) {
       if (role === 'anonymous') return undefined;
-      const account = { name: 'Throwaway', email: `session-${Date.now()}-${seq++}@voltshop.test`, password: 'secret12' };
+      const account = {
+        name: 'Throwaway',
+        email: `session-${Date.now()}-${seq++}@voltshop.test`,
+        password: 'secret12',
+      };
       const reg = await shop.call('POST', '/api/users', { body: account });
       expect(reg.status).toBe(201);
       if (role !== 'admin') return reg.body.token as string;
-      const promoted = await shop.call('PUT', `/api/users/${reg.body._id}`, { token: admin, body: { name: account.name, email: account.email, isAdmin: true } });
+      const promoted = await shop.call('PUT', `/api/users/${reg.body._id}`, {
+        token: admin,
+        body: { name: account.name, email: account.email, isAdmin: true },
+      });
       expect(promoted.status).toBe(200);
-      return (await shop.call('POST', '/api/users/login', { body: { email: account.email, password: account.password } })).body.token as string;
+      return (
+        await shop.call('POST', '/api/users/login', { body: { email: account.email, password: account.password } })
+      ).body.token as string;
     },
   };
 });
@@ -202,7 +342,8 @@ describe('authorization matrix', () => {
         const token = row.token ? await row.token(ctx, role) : ctx.tokens[role];
         const res = await ctx.shop.call(row.method, req.path, { token, body: req.body, raw: req.raw });
         got[role] = res.status;
-        if (res.status >= 400) expect(typeof res.body?.message, `${role}: error answers carry a message`).toBe('string');
+        if (res.status >= 400)
+          expect(typeof res.body?.message, `${role}: error answers carry a message`).toBe('string');
       }
       expect(got).toEqual(row.expect);
     });
@@ -223,8 +364,14 @@ describe('authorization matrix', () => {
     const mounted = (await apiRoutes()).map((r) => `${r.method} ${r.path}`).sort();
     const rows = MATRIX.map((r) => `${r.method} ${r.route}`).sort();
     expect(new Set(rows).size).toBe(rows.length);
-    expect(mounted.filter((r) => !rows.includes(r)), 'routes without a row in MATRIX').toEqual([]);
-    expect(rows.filter((r) => !mounted.includes(r)), 'rows for routes that do not exist').toEqual([]);
+    expect(
+      mounted.filter((r) => !rows.includes(r)),
+      'routes without a row in MATRIX',
+    ).toEqual([]);
+    expect(
+      rows.filter((r) => !mounted.includes(r)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
     expect(mounted.length).toBeGreaterThanOrEqual(25);
   });
 });

@@ -26,7 +26,16 @@ afterAll(async () => {
 async function startChild(): Promise<{ proc: ChildProcess; url: string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(here, 'support', 'childServer.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', WEB_DIST: join(dataDir, 'no-web'), LOGIN_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIST: join(dataDir, 'no-web'),
+      LOGIN_RATE_LIMIT: '1000',
+      SIGNIN_RATE_LIMIT: '1000',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(proc);
@@ -50,14 +59,18 @@ async function startChild(): Promise<{ proc: ChildProcess; url: string }> {
 async function call(url: string, method: string, path: string, token?: string, body?: unknown) {
   const res = await fetch(url + path, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
     signal: AbortSignal.timeout(10_000),
   });
   return { status: res.status, body: (await res.json()) as any };
 }
 
-const login = async (url: string, email: string, password: string) => (await call(url, 'POST', '/api/users/login', undefined, { email, password })).body.token as string;
+const login = async (url: string, email: string, password: string) =>
+  (await call(url, 'POST', '/api/users/login', undefined, { email, password })).body.token as string;
 
 let productId = '';
 const acknowledged = new Map<string, number>(); // order id -> qty
@@ -79,7 +92,10 @@ async function ordersUntilKilled(child: { proc: ChildProcess; url: string }, tok
       for (let i = 0; !killed && i < 200; i++) {
         const qty = 1 + ((w + i) % 3);
         try {
-          const res = await call(child.url, 'POST', '/api/orders', tokens[w % tokens.length], { orderItems: [{ product: productId, qty }], shippingAddress });
+          const res = await call(child.url, 'POST', '/api/orders', tokens[w % tokens.length], {
+            orderItems: [{ product: productId, qty }],
+            shippingAddress,
+          });
           if (res.status === 201) {
             acknowledged.set(res.body._id, qty);
             if (++acksThisRound >= killAfter) kill();
@@ -102,7 +118,9 @@ async function checkDatabase() {
   const db = openDb(dataDir);
   try {
     expect((await db.execute('PRAGMA integrity_check')).rows[0][0]).toBe('ok');
-    const stock = Number((await db.execute({ sql: 'SELECT count_in_stock AS s FROM products WHERE id = ?', args: [productId] })).rows[0].s);
+    const stock = Number(
+      (await db.execute({ sql: 'SELECT count_in_stock AS s FROM products WHERE id = ?', args: [productId] })).rows[0].s,
+    );
     const lines = await db.execute({
       sql: "SELECT o.id AS id, i.qty AS qty FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.product_id = ? AND o.status <> 'expired'",
       args: [productId],
@@ -112,7 +130,9 @@ async function checkDatabase() {
     expect(stock + sold, 'stock + sold = starting stock').toBe(START_STOCK);
     expect(stock).toBeGreaterThanOrEqual(0);
     for (const [id, qty] of acknowledged) expect(stored.get(id), `acknowledged order ${id}`).toBe(qty);
-    const orphans = await db.execute('SELECT count(*) AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)');
+    const orphans = await db.execute(
+      'SELECT count(*) AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)',
+    );
     expect(Number(orphans.rows[0].n), 'no order without its lines').toBe(0);
     return { stock, orders: stored.size };
   } finally {
@@ -126,10 +146,19 @@ describe('crash safety (SIGKILL under order load)', () => {
     const admin = await login(child.url, 'admin@voltshop.test', 'admin1234');
     productId = (await call(child.url, 'POST', '/api/products', admin)).body._id;
     const put = await call(child.url, 'PUT', `/api/products/${productId}`, admin, {
-      name: 'Crash Test Cable', price: 5, image: '/images/sample.svg', brand: 'B', category: 'C', description: 'D', countInStock: START_STOCK,
+      name: 'Crash Test Cable',
+      price: 5,
+      image: '/images/sample.svg',
+      brand: 'B',
+      category: 'C',
+      description: 'D',
+      countInStock: START_STOCK,
     });
     expect(put.status).toBe(200);
-    const tokens = [await login(child.url, 'alice@voltshop.test', 'alice1234'), await login(child.url, 'bob@voltshop.test', 'bob1234')];
+    const tokens = [
+      await login(child.url, 'alice@voltshop.test', 'alice1234'),
+      await login(child.url, 'bob@voltshop.test', 'bob1234'),
+    ];
 
     for (const round of [1, 2]) {
       const acks = await ordersUntilKilled(child, tokens, 25 + round * 10);
@@ -142,7 +171,10 @@ describe('crash safety (SIGKILL under order load)', () => {
     }
 
     // Still writable after two crashes: one more order goes through and adds up.
-    const res = await call(child.url, 'POST', '/api/orders', tokens[0], { orderItems: [{ product: productId, qty: 1 }], shippingAddress });
+    const res = await call(child.url, 'POST', '/api/orders', tokens[0], {
+      orderItems: [{ product: productId, qty: 1 }],
+      shippingAddress,
+    });
     expect(res.status).toBe(201);
     acknowledged.set(res.body._id, 1);
     child.proc.kill('SIGKILL');

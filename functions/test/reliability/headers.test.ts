@@ -14,17 +14,24 @@ afterAll(() => shop.close());
 
 /** A raw GET: status, headers in wire order, body bytes. */
 function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; raw: string[]; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
-    const req = request(`${shop.url}${path}`, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, raw: res.rawHeaders, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; raw: string[]; headers: Record<string, string>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(`${shop.url}${path}`, { method, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            raw: res.rawHeaders,
+            headers: res.headers as Record<string, string>,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 const VARYING = new Set(['date', 'connection', 'keep-alive']);
@@ -35,7 +42,15 @@ const viaFastPath = (raw: string[]) => {
   return names.indexOf('content-length') < names.indexOf('date');
 };
 
-const SECURITY = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy'];
+const SECURITY = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+];
 function expectSecurityHeaders(h: Headers | Record<string, string>, what: string) {
   const get = (k: string) => (h instanceof Headers ? h.get(k) : h[k]);
   for (const name of SECURITY) expect(get(name), `${what}: ${name}`).toBeTruthy();
@@ -46,7 +61,12 @@ function expectSecurityHeaders(h: Headers | Record<string, string>, what: string
 describe('catalogue fast path', () => {
   it('answers repeat requests with the routed answer: same status, headers and bytes; 304 on a match', async () => {
     const list = JSON.parse((await rawGet('/api/products')).body.toString());
-    const paths = ['/api/products?pageNumber=2', '/api/products?keyword=Pro', '/api/products/top', `/api/products/${list.products[0]._id}`];
+    const paths = [
+      '/api/products?pageNumber=2',
+      '/api/products?keyword=Pro',
+      '/api/products/top',
+      `/api/products/${list.products[0]._id}`,
+    ];
     for (const path of paths) {
       const routed = await rawGet(path);
       const fast = await rawGet(path);
@@ -72,14 +92,28 @@ describe('catalogue fast path', () => {
     const path = `/api/products/${id}`;
     await rawGet(path);
     expect(viaFastPath((await rawGet(path)).raw)).toBe(true);
-    const body = { name: 'Fast Path Fresh', price: 12.5, image: '/images/sample.svg', brand: 'B', category: 'C', description: 'D', countInStock: 9 };
+    const body = {
+      name: 'Fast Path Fresh',
+      price: 12.5,
+      image: '/images/sample.svg',
+      brand: 'B',
+      category: 'C',
+      description: 'D',
+      countInStock: 9,
+    };
     expect((await shop.call('PUT', path, { token: admin, body })).status).toBe(200);
     const after = await rawGet(path);
     expect(viaFastPath(after.raw)).toBe(false);
     expect(JSON.parse(after.body.toString())).toMatchObject({ name: 'Fast Path Fresh', countInStock: 9 });
     expect(JSON.parse((await rawGet(path)).body.toString()).name).toBe('Fast Path Fresh');
     // An order (stock change) clears it too.
-    const order = await shop.call('POST', '/api/orders', { token: await shop.aliceToken(), body: { orderItems: [{ product: id, qty: 2 }], shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'd' } } });
+    const order = await shop.call('POST', '/api/orders', {
+      token: await shop.aliceToken(),
+      body: {
+        orderItems: [{ product: id, qty: 2 }],
+        shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'd' },
+      },
+    });
     expect(order.status).toBe(201);
     expect(JSON.parse((await rawGet(path)).body.toString()).countInStock).toBe(7);
     // HEAD goes through Express (no body, same headers).
@@ -100,8 +134,20 @@ describe('security headers on every kind of answer', () => {
       ['404 api', fetch(`${shop.url}/api/nope`), 404],
       ['404 product', fetch(`${shop.url}/api/products/ffffffffffffffffffffffff`), 404],
       ['404 outside api', fetch(`${shop.url}/nothing-here`), 404],
-      ['413', fetch(`${shop.url}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'x'.repeat(200_000) }) }), 413],
-      ['415', fetch(`${shop.url}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' }), 415],
+      [
+        '413',
+        fetch(`${shop.url}/api/users/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'x'.repeat(200_000) }),
+        }),
+        413,
+      ],
+      [
+        '415',
+        fetch(`${shop.url}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' }),
+        415,
+      ],
       ['text', fetch(`${shop.url}/api/config/paypal`), 200],
       ['config', fetch(`${shop.url}/api/config`), 200],
     ];
@@ -115,7 +161,12 @@ describe('security headers on every kind of answer', () => {
 
   it('the CSP is strict: no inline or eval scripts, no plugins, no framing by others, no base-tag tricks', async () => {
     const csp = (await fetch(`${shop.url}/api/config`)).headers.get('content-security-policy') ?? '';
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['script-src']).not.toContain("'unsafe-inline'");
     expect(directives['script-src']).not.toContain("'unsafe-eval'");
@@ -125,7 +176,8 @@ describe('security headers on every kind of answer', () => {
     expect(directives['frame-ancestors']).toEqual(["'self'"]);
     expect(directives['base-uri']).toEqual(["'self'"]);
     expect(directives['form-action']).toEqual(["'self'"]);
-    for (const host of directives['script-src'].filter((s: string) => s.startsWith('https://'))) expect(host).toMatch(/^https:\/\/\*\.(paypal|paypalobjects)\.com$/);
+    for (const host of directives['script-src'].filter((s: string) => s.startsWith('https://')))
+      expect(host).toMatch(/^https:\/\/\*\.(paypal|paypalobjects)\.com$/);
   });
 });
 
@@ -134,12 +186,35 @@ describe('rate limiting', () => {
     const limited = await startTestShop({ LOGIN_RATE_LIMIT: '4' });
     onTestFinished(() => limited.close());
     const statuses: number[] = [];
-    statuses.push((await limited.call('POST', '/api/users', { body: { name: 'X', email: 'alice@voltshop.test', password: 'secret12' } })).status); // taken: 409
-    statuses.push((await limited.call('POST', '/api/users', { body: { name: 'X', email: 'not-an-email', password: 'secret12' } })).status); // 400
-    statuses.push((await limited.call('POST', '/api/users/login', { body: { email: 'alice@voltshop.test', password: 'wrong-1' } })).status);
-    statuses.push((await limited.call('POST', '/api/users/login', { body: { email: 'nobody@voltshop.test', password: 'wrong-2' } })).status);
-    statuses.push((await limited.call('POST', '/api/users/login', { body: { email: 'nobody-else@voltshop.test', password: 'wrong-3' } })).status);
-    const blocked = await limited.call('POST', '/api/users', { body: { name: 'New', email: 'brand-new@voltshop.test', password: 'secret12' } });
+    statuses.push(
+      (
+        await limited.call('POST', '/api/users', {
+          body: { name: 'X', email: 'alice@voltshop.test', password: 'secret12' },
+        })
+      ).status,
+    ); // taken: 409
+    statuses.push(
+      (await limited.call('POST', '/api/users', { body: { name: 'X', email: 'not-an-email', password: 'secret12' } }))
+        .status,
+    ); // 400
+    statuses.push(
+      (await limited.call('POST', '/api/users/login', { body: { email: 'alice@voltshop.test', password: 'wrong-1' } }))
+        .status,
+    );
+    statuses.push(
+      (await limited.call('POST', '/api/users/login', { body: { email: 'nobody@voltshop.test', password: 'wrong-2' } }))
+        .status,
+    );
+    statuses.push(
+      (
+        await limited.call('POST', '/api/users/login', {
+          body: { email: 'nobody-else@voltshop.test', password: 'wrong-3' },
+        })
+      ).status,
+    );
+    const blocked = await limited.call('POST', '/api/users', {
+      body: { name: 'New', email: 'brand-new@voltshop.test', password: 'secret12' },
+    });
     expect(statuses).toEqual([409, 400, 401, 401, 401]);
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many attempts/);

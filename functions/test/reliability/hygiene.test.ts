@@ -26,7 +26,9 @@ afterAll(async () => {
 
 describe('control characters', () => {
   it('a NUL in a name is a 400 naming the field, not a truncated name (issue 13: "Bob\\u0000Chen" stored as "Bob")', async () => {
-    const res = await shop.call('POST', '/api/users', { body: { name: 'Bob\u0000Chen', email: `nul-${Date.now()}@example.com`, password: 'secret12' } });
+    const res = await shop.call('POST', '/api/users', {
+      body: { name: 'Bob\u0000Chen', email: `nul-${Date.now()}@example.com`, password: 'secret12' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ name: 'Name must not contain control characters' });
   });
@@ -34,7 +36,10 @@ describe('control characters', () => {
   it('tab and newline stay allowed (a review comment may have lines)', async () => {
     const admin = await shop.adminToken();
     const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
-    const res = await shop.call('POST', `/api/products/${id}/reviews`, { token: alice, body: { rating: 5, comment: 'Line one\nLine\ttwo' } });
+    const res = await shop.call('POST', `/api/products/${id}/reviews`, {
+      token: alice,
+      body: { rating: 5, comment: 'Line one\nLine\ttwo' },
+    });
     expect(res.status).toBe(201);
     expect((await shop.call('GET', `/api/products/${id}`)).body.reviews[0].comment).toBe('Line one\nLine\ttwo');
   });
@@ -42,7 +47,15 @@ describe('control characters', () => {
   it('an https image URL with a control character is refused', async () => {
     const admin = await shop.adminToken();
     const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
-    const body = { name: 'X', price: 1, image: 'https://cdn.example/x\u0000.png', brand: 'B', category: 'C', description: 'D', countInStock: 1 };
+    const body = {
+      name: 'X',
+      price: 1,
+      image: 'https://cdn.example/x\u0000.png',
+      brand: 'B',
+      category: 'C',
+      description: 'D',
+      countInStock: 1,
+    };
     const res = await shop.call('PUT', `/api/products/${id}`, { token: admin, body });
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty('image');
@@ -50,7 +63,13 @@ describe('control characters', () => {
 });
 
 describe('no server paths in answers', () => {
-  for (const path of ['/uploads/missing.png', '/uploads/nested/missing.webp', '/assets/missing-abc123.js', '/assets/deep/missing.css', '/uploads/%E0%A4%A']) {
+  for (const path of [
+    '/uploads/missing.png',
+    '/uploads/nested/missing.webp',
+    '/assets/missing-abc123.js',
+    '/assets/deep/missing.css',
+    '/uploads/%E0%A4%A',
+  ]) {
     it(`GET ${path}`, async () => {
       const res = await shop.call('GET', path);
       expect(res.status).toBeGreaterThanOrEqual(400);
@@ -87,9 +106,14 @@ describe('Cache-Control: no-store on signed-in answers', () => {
 
   it('every /api/users and /api/orders answer, signed in or not', async () => {
     noStore(await shop.call('GET', '/api/users/profile'));
-    noStore(await shop.call('POST', '/api/users/login', { body: { email: 'alice@voltshop.test', password: 'alice1234' } }));
+    noStore(
+      await shop.call('POST', '/api/users/login', { body: { email: 'alice@voltshop.test', password: 'alice1234' } }),
+    );
     noStore(await shop.call('GET', '/api/orders/myorders'));
-    const placed = await shop.call('POST', '/api/orders', { token: alice, body: { orderItems: [{ product: productId, qty: 1 }], shippingAddress } });
+    const placed = await shop.call('POST', '/api/orders', {
+      token: alice,
+      body: { orderItems: [{ product: productId, qty: 1 }], shippingAddress },
+    });
     expect(placed.status).toBe(201);
     noStore(placed);
   });

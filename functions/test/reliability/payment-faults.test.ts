@@ -22,7 +22,12 @@ beforeAll(async () => {
   paypal = await startFakePayPal();
   chaos = await startChaosProxy(paypal.url);
   shop = await startTestShop(
-    { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: chaos.url, PAYPAL_TIMEOUT_MS: '400' },
+    {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.secret,
+      PAYPAL_API_BASE: chaos.url,
+      PAYPAL_TIMEOUT_MS: '400',
+    },
     { clock },
   );
   db = openDb(shop.config.dataDir);
@@ -48,12 +53,19 @@ afterEach(() => {
 
 const newOrder = () => placeAliceOrder(shop);
 
-const pay = async (orderId: string, body: unknown) => shop.call('PUT', `/api/orders/${orderId}/pay`, { token: await shop.aliceToken(), body });
+const pay = async (orderId: string, body: unknown) =>
+  shop.call('PUT', `/api/orders/${orderId}/pay`, { token: await shop.aliceToken(), body });
 
 /** The order's row, exactly (status, payment, capture id, timestamps). */
-const row = async (orderId: string) => (await db.execute({ sql: 'SELECT * FROM orders WHERE id = ?', args: [orderId] })).rows[0];
+const row = async (orderId: string) =>
+  (await db.execute({ sql: 'SELECT * FROM orders WHERE id = ?', args: [orderId] })).rows[0];
 
-async function expectRefusedUnchanged(orderId: string, res: { status: number; body: any }, before: unknown, status: number[]) {
+async function expectRefusedUnchanged(
+  orderId: string,
+  res: { status: number; body: any },
+  before: unknown,
+  status: number[],
+) {
   expect(status, JSON.stringify(res.body)).toContain(res.status);
   expect(typeof res.body.message).toBe('string');
   expect(res.body.message).not.toMatch(/\n\s+at |SyntaxError|Unexpected token/);
@@ -119,7 +131,12 @@ describe('races and replays', () => {
     const captured = paypal.completedOrder(a.totalPrice.toFixed(2)); // no reference id: could match either
     const [ra, rb] = await Promise.all([pay(a._id, { id: captured.id }), pay(b._id, { id: captured.id })]);
     expect([ra.status, rb.status].sort()).toEqual([200, 409]);
-    const rows = (await db.execute({ sql: 'SELECT count(*) AS n FROM orders WHERE capture_id = ?', args: [captured.purchase_units[0].payments!.captures[0].id] })).rows;
+    const rows = (
+      await db.execute({
+        sql: 'SELECT count(*) AS n FROM orders WHERE capture_id = ?',
+        args: [captured.purchase_units[0].payments!.captures[0].id],
+      })
+    ).rows;
     expect(Number(rows[0].n)).toBe(1);
   });
 
@@ -140,7 +157,17 @@ describe('payloads and amounts', () => {
     const order = await newOrder();
     const before = await row(order._id);
     const asked = chaos.requests;
-    for (const body of [{ id: 12345 }, { id: ['ORDER-1'] }, { id: { $ne: '' } }, { id: 'A'.repeat(65) }, { id: 'ORDER/../../v1/oauth2/token' }, { id: '' }, { id: null }, { orderID: 'ORDER-1' }, { id: 'ORDER 1' }]) {
+    for (const body of [
+      { id: 12345 },
+      { id: ['ORDER-1'] },
+      { id: { $ne: '' } },
+      { id: 'A'.repeat(65) },
+      { id: 'ORDER/../../v1/oauth2/token' },
+      { id: '' },
+      { id: null },
+      { orderID: 'ORDER-1' },
+      { id: 'ORDER 1' },
+    ]) {
       await expectRefusedUnchanged(order._id, await pay(order._id, body), before, [400]);
     }
     expect(chaos.requests).toBe(asked);
@@ -149,7 +176,11 @@ describe('payloads and amounts', () => {
   it('amounts that only look equal are refused: extra decimals, a number, a missing currency', async () => {
     const order = await newOrder();
     const before = await row(order._id);
-    const variants = [`${order.totalPrice.toFixed(2)}0`, order.totalPrice.toFixed(1), ` ${order.totalPrice.toFixed(2)}`];
+    const variants = [
+      `${order.totalPrice.toFixed(2)}0`,
+      order.totalPrice.toFixed(1),
+      ` ${order.totalPrice.toFixed(2)}`,
+    ];
     for (const value of variants) {
       const captured = paypal.completedOrder(value, 'USD', order._id);
       await expectRefusedUnchanged(order._id, await pay(order._id, { id: captured.id }), before, [409]);
@@ -328,7 +359,10 @@ describe('server-side PayPal flow (create, capture, refund) under faults', () =>
       expect(res.status).toBe(503);
       expect(res.body.message).toMatch(new RegExp(`refund did not go through.*${made.id}`));
       expect(made.status).toBe('COMPLETED');
-      expect(logged).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`REFUND FAILED: capture ${made.id} .*${order._id}`)), expect.anything());
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(new RegExp(`REFUND FAILED: capture ${made.id} .*${order._id}`)),
+        expect.anything(),
+      );
       expect((await row(order._id)).status).toBe('expired');
     });
   }

@@ -34,18 +34,74 @@ afterAll(async () => {
 });
 
 // Letters that collide under case folding, regex/LIKE/FTS syntax, quotes, spaces and non-ASCII.
-const unit = fc.constantFrom('a', 'b', 'A', 'B', 'é', 'É', 'ß', 'İ', '(', ')', '.', '*', '%', '_', '"', "'", '\\', ' ', '-', '^', '😀', 'ab', 'AB', 'abc');
+const unit = fc.constantFrom(
+  'a',
+  'b',
+  'A',
+  'B',
+  'é',
+  'É',
+  'ß',
+  'İ',
+  '(',
+  ')',
+  '.',
+  '*',
+  '%',
+  '_',
+  '"',
+  "'",
+  '\\',
+  ' ',
+  '-',
+  '^',
+  '😀',
+  'ab',
+  'AB',
+  'abc',
+);
 const name = fc.string({ unit, minLength: 1, maxLength: 12 });
-const keyword = fc.oneof(fc.string({ unit, minLength: 1, maxLength: 5 }), fc.constantFrom('a', 'ab', 'abc', 'ABC', '"', '""', '.*', '(', '%', 'é', 'NEAR', 'ab\u0000', 'a\u0000', '\u0000', '😀a', '*'));
+const keyword = fc.oneof(
+  fc.string({ unit, minLength: 1, maxLength: 5 }),
+  fc.constantFrom(
+    'a',
+    'ab',
+    'abc',
+    'ABC',
+    '"',
+    '""',
+    '.*',
+    '(',
+    '%',
+    'é',
+    'NEAR',
+    'ab\u0000',
+    'a\u0000',
+    '\u0000',
+    '😀a',
+    '*',
+  ),
+);
 
-const product = (n: string) => ({ name: n, price: 1, image: '/images/sample.svg', brand: 'B', category: 'C', description: 'D', countInStock: 1 });
+const product = (n: string) => ({
+  name: n,
+  price: 1,
+  image: '/images/sample.svg',
+  brand: 'B',
+  category: 'C',
+  description: 'D',
+  countInStock: 1,
+});
 
 function reference(all: Product[], kw: string, page: number) {
   const needle = kw.toLowerCase();
   const hits = all
     .filter((p) => p.name.toLowerCase().includes(needle))
     .sort((a, b) => (a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
-  return { ids: hits.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((p) => p._id), pages: Math.ceil(hits.length / PAGE_SIZE) };
+  return {
+    ids: hits.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((p) => p._id),
+    pages: Math.ceil(hits.length / PAGE_SIZE),
+  };
 }
 
 describe('search = case-insensitive literal substring, newest first', () => {
@@ -76,10 +132,16 @@ describe('search = case-insensitive literal substring, newest first', () => {
             const expected1 = reference(all, kw, 1);
             for (const page of [1, 2, expected1.pages + 1]) {
               const expected = reference(all, kw, page);
-              for (const [label, store] of [['sparse', sparse], ['dense', dense]] as const) {
+              for (const [label, store] of [
+                ['sparse', sparse],
+                ['dense', dense],
+              ] as const) {
                 const got = await store.products.list({ keyword: kw, page, pageSize: PAGE_SIZE });
                 const what = `${label} ${JSON.stringify(kw)} page ${page} in ${JSON.stringify(all.map((p) => p.name))}`;
-                expect(got.products.map((p) => p._id), what).toEqual(expected.ids);
+                expect(
+                  got.products.map((p) => p._id),
+                  what,
+                ).toEqual(expected.ids);
                 expect(got.pages, what).toBe(expected.pages);
                 expect(got.page).toBe(page);
               }
@@ -105,7 +167,10 @@ describe('search = case-insensitive literal substring, newest first', () => {
   it('a database made before the short-keyword index finds 1-2 character keywords once migrated (backfill)', async () => {
     const oldDir = mkdtempSync(join(tmpdir(), 'voltshop-migrate-'));
     try {
-      const before = await Database.open(oldDir, MIGRATIONS.filter((m) => m.version < 3));
+      const before = await Database.open(
+        oldDir,
+        MIGRATIONS.filter((m) => m.version < 3),
+      );
       const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
       for (const [i, name] of ['Quiet Fan', 'Éclair Lamp', 'Zoom 😀 Cam'].entries()) {
         await before.write((tx) =>
@@ -120,7 +185,8 @@ describe('search = case-insensitive literal substring, newest first', () => {
       const after = await Database.open(oldDir);
       try {
         const store = createSqlStore(after);
-        const names = async (kw: string) => (await store.products.list({ keyword: kw, page: 1, pageSize: 10 })).products.map((p) => p.name);
+        const names = async (kw: string) =>
+          (await store.products.list({ keyword: kw, page: 1, pageSize: 10 })).products.map((p) => p.name);
         expect(await names('QU')).toEqual(['Quiet Fan']);
         expect(await names('é')).toEqual(['Éclair Lamp']);
         expect(await names('a')).toEqual(['Zoom 😀 Cam', 'Éclair Lamp', 'Quiet Fan']);

@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Every file under the data directory and its parent's direct children, except the database's own files. */
 function files(): string[] {
@@ -35,16 +38,25 @@ function files(): string[] {
 }
 
 /** The files one accepted upload writes (as files() lists them): its main file and every copy of the naming rule. */
-const writtenFor = (path: string) => [path, ...imageVariants(path).map((v) => v.url)].map((u) => join('uploads', u.slice('/uploads/'.length))).sort();
+const writtenFor = (path: string) =>
+  [path, ...imageVariants(path).map((v) => v.url)].map((u) => join('uploads', u.slice('/uploads/'.length))).sort();
 
 /** A multipart/form-data body built by hand, so the filename header is exactly what a hostile client sends. */
-function multipart(parts: { field: string; filename?: string; filenameStar?: string; type?: string; data: Buffer | string }[], boundary = 'XyZ123boundary') {
+function multipart(
+  parts: { field: string; filename?: string; filenameStar?: string; type?: string; data: Buffer | string }[],
+  boundary = 'XyZ123boundary',
+) {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     let disposition = `form-data; name="${p.field}"`;
     if (p.filename !== undefined) disposition += `; filename="${p.filename}"`;
     if (p.filenameStar !== undefined) disposition += `; filename*=${p.filenameStar}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`, 'latin1'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+        'latin1',
+      ),
+    );
     chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -53,7 +65,11 @@ function multipart(parts: { field: string; filename?: string; filenameStar?: str
 }
 
 async function upload(body: { raw: Buffer; headers: Record<string, string> }, token?: string) {
-  return shop.call('POST', '/api/upload', { token: token ?? (await shop.adminToken()), raw: body.raw, headers: body.headers });
+  return shop.call('POST', '/api/upload', {
+    token: token ?? (await shop.adminToken()),
+    raw: body.raw,
+    headers: body.headers,
+  });
 }
 
 describe('hostile file names', () => {
@@ -90,21 +106,37 @@ describe('hostile file names', () => {
 
   it('an RFC 5987 filename* with encoded separators is ignored the same way', async () => {
     const before = files();
-    const res = await upload(multipart([{ field: 'image', filename: 'ok.png', filenameStar: "UTF-8''..%2F..%2Fevil.png", type: 'image/png', data: PNG }]));
+    const res = await upload(
+      multipart([
+        { field: 'image', filename: 'ok.png', filenameStar: "UTF-8''..%2F..%2Fevil.png", type: 'image/png', data: PNG },
+      ]),
+    );
     expect(res.status).toBe(201);
     expect(files().filter((f) => !before.includes(f))).toEqual(writtenFor(res.body));
   });
 
   it('a PHP script named .png, and a PNG-headed polyglot named .php: refused or re-encoded to .webp, never as given', async () => {
     const before = files();
-    const script = await upload(multipart([{ field: 'image', filename: 'evil.png', type: 'image/png', data: '<?php system($_GET["c"]); ?>' }]));
+    const script = await upload(
+      multipart([{ field: 'image', filename: 'evil.png', type: 'image/png', data: '<?php system($_GET["c"]); ?>' }]),
+    );
     expect(script.status).toBe(400);
     expect(files()).toEqual(before);
-    const polyglot = await upload(multipart([{ field: 'image', filename: 'evil.php', type: 'application/x-php', data: Buffer.concat([PNG, Buffer.from('<?php echo 1; ?>')]) }]));
+    const polyglot = await upload(
+      multipart([
+        {
+          field: 'image',
+          filename: 'evil.php',
+          type: 'application/x-php',
+          data: Buffer.concat([PNG, Buffer.from('<?php echo 1; ?>')]),
+        },
+      ]),
+    );
     expect(polyglot.status).toBe(201);
     expect(polyglot.body).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     // Re-encoded: only the pixels are stored, the appended script is gone (functions/test/images.test.ts).
-    for (const f of writtenFor(polyglot.body)) expect(readFileSync(join(shop.config.dataDir, f), 'latin1')).not.toContain('<?php');
+    for (const f of writtenFor(polyglot.body))
+      expect(readFileSync(join(shop.config.dataDir, f), 'latin1')).not.toContain('<?php');
   });
 });
 
@@ -112,11 +144,29 @@ describe('refused uploads write nothing', () => {
   it('two files, a wrong field, too many fields, a truncated or boundary-less body, JSON instead of multipart', async () => {
     const before = files();
     const cases: [string, { raw: Buffer; headers: Record<string, string> }][] = [
-      ['two files', multipart([{ field: 'image', filename: 'a.png', type: 'image/png', data: PNG }, { field: 'image', filename: 'b.png', type: 'image/png', data: PNG }])],
+      [
+        'two files',
+        multipart([
+          { field: 'image', filename: 'a.png', type: 'image/png', data: PNG },
+          { field: 'image', filename: 'b.png', type: 'image/png', data: PNG },
+        ]),
+      ],
       ['wrong field', multipart([{ field: 'photo', filename: 'a.png', type: 'image/png', data: PNG }])],
-      ['six text fields', multipart([...Array.from({ length: 6 }, (_, i) => ({ field: `f${i}`, data: 'x' })), { field: 'image', filename: 'a.png', type: 'image/png', data: PNG }])],
+      [
+        'six text fields',
+        multipart([
+          ...Array.from({ length: 6 }, (_, i) => ({ field: `f${i}`, data: 'x' })),
+          { field: 'image', filename: 'a.png', type: 'image/png', data: PNG },
+        ]),
+      ],
       ['no file at all', multipart([{ field: 'note', data: 'hello' }])],
-      ['truncated', (() => { const b = multipart([{ field: 'image', filename: 'a.png', type: 'image/png', data: PNG }]); return { ...b, raw: b.raw.subarray(0, b.raw.length - 30) }; })()],
+      [
+        'truncated',
+        (() => {
+          const b = multipart([{ field: 'image', filename: 'a.png', type: 'image/png', data: PNG }]);
+          return { ...b, raw: b.raw.subarray(0, b.raw.length - 30) };
+        })(),
+      ],
       ['no boundary', { raw: Buffer.from('--x\r\n\r\n'), headers: { 'Content-Type': 'multipart/form-data' } }],
       ['JSON', { raw: Buffer.from('{"image":"iVBORw0KGgo="}'), headers: { 'Content-Type': 'application/json' } }],
       ['empty file', multipart([{ field: 'image', filename: 'a.png', type: 'image/png', data: Buffer.alloc(0) }])],
@@ -132,19 +182,39 @@ describe('refused uploads write nothing', () => {
 
   it('anonymous, bad tokens, customers, a deleted admin and a demoted admin: 401/403 and nothing written', async () => {
     const admin = await shop.adminToken();
-    const reg = async (email: string) => (await shop.call('POST', '/api/users', { body: { name: 'Temp Admin', email, password: 'secret12' } })).body;
+    const reg = async (email: string) =>
+      (await shop.call('POST', '/api/users', { body: { name: 'Temp Admin', email, password: 'secret12' } })).body;
     const a = await reg(`upload-admin-a-${Date.now()}@voltshop.test`);
     const b = await reg(`upload-admin-b-${Date.now()}@voltshop.test`);
-    for (const u of [a, b]) expect((await shop.call('PUT', `/api/users/${u._id}`, { token: admin, body: { name: u.name, email: u.email, isAdmin: true } })).status).toBe(200);
+    for (const u of [a, b])
+      expect(
+        (
+          await shop.call('PUT', `/api/users/${u._id}`, {
+            token: admin,
+            body: { name: u.name, email: u.email, isAdmin: true },
+          })
+        ).status,
+      ).toBe(200);
     // a is deleted, b is demoted: their tokens (still valid JWTs) must not upload.
     expect((await shop.call('DELETE', `/api/users/${a._id}`, { token: admin })).status).toBe(200);
-    expect((await shop.call('PUT', `/api/users/${b._id}`, { token: admin, body: { name: b.name, email: b.email, isAdmin: false } })).status).toBe(200);
+    expect(
+      (
+        await shop.call('PUT', `/api/users/${b._id}`, {
+          token: admin,
+          body: { name: b.name, email: b.email, isAdmin: false },
+        })
+      ).status,
+    ).toBe(200);
 
     const before = files();
     const body = () => multipart([{ field: 'image', filename: 'a.png', type: 'image/png', data: PNG }]);
     const statuses = [];
     for (const token of ['', 'garbage', `${admin}x`, await shop.aliceToken(), a.token, b.token]) {
-      const res = await shop.call('POST', '/api/upload', { token: token || undefined, raw: body().raw, headers: body().headers });
+      const res = await shop.call('POST', '/api/upload', {
+        token: token || undefined,
+        raw: body().raw,
+        headers: body().headers,
+      });
       statuses.push(res.status);
     }
     // b's demotion ended b's sessions (revocable sessions, test/sessions.test.ts): 401, not only 403.
@@ -155,7 +225,15 @@ describe('refused uploads write nothing', () => {
 
 describe('serving uploads', () => {
   it('encoded traversal never reaches the data directory', async () => {
-    for (const path of ['/uploads/..%2Fvoltshop.db', '/uploads/%2e%2e/voltshop.db', '/uploads/%2e%2e%2fjwt-secret', '/uploads/..%5cjwt-secret', '/uploads/....//jwt-secret', '/uploads/%252e%252e%252fjwt-secret', '/uploads/.%00./jwt-secret']) {
+    for (const path of [
+      '/uploads/..%2Fvoltshop.db',
+      '/uploads/%2e%2e/voltshop.db',
+      '/uploads/%2e%2e%2fjwt-secret',
+      '/uploads/..%5cjwt-secret',
+      '/uploads/....//jwt-secret',
+      '/uploads/%252e%252e%252fjwt-secret',
+      '/uploads/.%00./jwt-secret',
+    ]) {
       const res = await fetch(shop.url + path);
       const text = await res.text();
       expect(res.status, path).toBeGreaterThanOrEqual(400);

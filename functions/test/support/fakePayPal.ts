@@ -129,7 +129,9 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
       if (order.status === 'CREATED') order.status = 'APPROVED';
     },
     capturesFor(shopOrderId) {
-      return [...orders.values()].flatMap((o) => o.purchase_units[0].payments?.captures ?? []).filter((c) => c.custom_id === shopOrderId);
+      return [...orders.values()]
+        .flatMap((o) => o.purchase_units[0].payments?.captures ?? [])
+        .filter((c) => c.custom_id === shopOrderId);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -174,7 +176,8 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
     }
 
     // Everything else is the shop's server: it must carry a token from /v1/oauth2/token.
-    if (!tokens.has(req.headers.authorization?.replace('Bearer ', '') ?? '')) return send(401, { error: 'invalid_token' });
+    if (!tokens.has(req.headers.authorization?.replace('Bearer ', '') ?? ''))
+      return send(401, { error: 'invalid_token' });
 
     const requestId = req.headers['paypal-request-id'];
     const key = typeof requestId === 'string' && req.method === 'POST' ? `${url.pathname} ${requestId}` : null;
@@ -193,9 +196,15 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
     if (req.method === 'POST' && refund) {
       const captured = findCapture(refund[1]);
       if (!captured) return send(404, { name: 'RESOURCE_NOT_FOUND' });
-      if (captured.status === 'REFUNDED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] });
+      if (captured.status === 'REFUNDED')
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] });
       captured.status = 'REFUNDED';
-      const made: FakeRefund = { id: id('REF-'), captureId: captured.id, requestId: typeof requestId === 'string' ? requestId : undefined, amount: { ...captured.amount } };
+      const made: FakeRefund = {
+        id: id('REF-'),
+        captureId: captured.id,
+        requestId: typeof requestId === 'string' ? requestId : undefined,
+        amount: { ...captured.amount },
+      };
       fake.refunds.push(made);
       return reply(201, { id: made.id, status: 'COMPLETED', amount: made.amount });
     }
@@ -213,7 +222,14 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
       const order: FakeOrder = {
         id: id('ORDER-'),
         status: 'CREATED',
-        purchase_units: [{ reference_id: unit.reference_id, custom_id: unit.custom_id, invoice_id: unit.invoice_id, amount: { ...unit.amount } }],
+        purchase_units: [
+          {
+            reference_id: unit.reference_id,
+            custom_id: unit.custom_id,
+            invoice_id: unit.invoice_id,
+            amount: { ...unit.amount },
+          },
+        ],
       };
       orders.set(order.id, order);
       return reply(201, { id: order.id, status: order.status });
@@ -222,8 +238,10 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
     if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
     if (req.method === 'POST' && isCapture) {
       fake.captureRequests++;
-      if (order.status === 'COMPLETED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
-      if (order.status !== 'APPROVED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
+      if (order.status === 'COMPLETED')
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
+      if (order.status !== 'APPROVED')
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
       if (fake.declineNextCapture) {
         const issue = fake.declineNextCapture;
         fake.declineNextCapture = null;

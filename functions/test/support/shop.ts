@@ -15,16 +15,31 @@ export interface TestShop {
   close(): Promise<void>;
   sweepExpired(): Promise<number>;
   /** fetch against the shop, JSON in and out. */
-  call<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; raw?: RequestInit['body']; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  call<T = any>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; raw?: RequestInit['body']; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   login(email: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
   aliceToken(): Promise<string>;
   bobToken(): Promise<string>;
 }
 
-export async function startTestShop(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestShop> {
+export async function startTestShop(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-test-'));
-  const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), LOGIN_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000', ...env });
+  const config = readConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-web'),
+    LOGIN_RATE_LIMIT: '1000',
+    SIGNIN_RATE_LIMIT: '1000',
+    ...env,
+  });
   const server = await startServer(config, options);
   const url = `http://127.0.0.1:${server.port}`;
   const tokens = new Map<string, string>();
@@ -73,7 +88,10 @@ export async function placeAliceOrder(shop: TestShop): Promise<{ _id: string; to
   const alice = await shop.aliceToken();
   const list = await shop.call('GET', '/api/products?pageNumber=1');
   const product = list.body.products.find((p: { countInStock: number }) => p.countInStock > 0);
-  const res = await shop.call('POST', '/api/orders', { token: alice, body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress } });
+  const res = await shop.call('POST', '/api/orders', {
+    token: alice,
+    body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress },
+  });
   expect(res.status).toBe(201);
   return res.body;
 }

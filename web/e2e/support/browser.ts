@@ -5,7 +5,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { repoRoot } from './server';
 
-
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
@@ -32,7 +31,12 @@ export async function newPage(
   viewport = DESKTOP,
   options: { bypassCSP?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', bypassCSP: options.bypassCSP ?? false });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    reducedMotion: 'reduce',
+    bypassCSP: options.bypassCSP ?? false,
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -139,11 +143,22 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /** Runs axe-core on the page; returns the serious and critical violations (id, impact, targets). */
-export async function axeViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
+export async function axeViolations(
+  page: Page,
+): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
   const { source } = await import('axe-core');
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: source });
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return results.violations

@@ -97,7 +97,8 @@ export interface PayPalStubRecord {
   browserCaptures: number;
 }
 
-export const stubRecord = (page: Page) => page.evaluate(() => (window as unknown as { __paypalStub: PayPalStubRecord }).__paypalStub);
+export const stubRecord = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __paypalStub: PayPalStubRecord }).__paypalStub);
 
 /** Serves the SDK stub and forwards PayPal REST calls to the fake PayPal server. Returns the SDK URLs requested. */
 export async function routePayPal(page: Page, fakeUrl: string): Promise<string[]> {
@@ -111,12 +112,19 @@ export async function routePayPal(page: Page, fakeUrl: string): Promise<string[]
     const url = new URL(req.url());
     const res = await fetch(fakeUrl + url.pathname + url.search, {
       method: req.method(),
-      headers: { 'Content-Type': 'application/json', ...(req.headers().authorization ? { Authorization: req.headers().authorization } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(req.headers().authorization ? { Authorization: req.headers().authorization } : {}),
+      },
       body: req.method() === 'GET' || req.method() === 'HEAD' ? undefined : (req.postData() ?? undefined),
     });
     await route.fulfill({
       status: res.status,
-      headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' },
+      headers: {
+        'Content-Type': 'application/json',
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': '*',
+      },
       body: await res.text(),
     });
   });

@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import { isAdminPath, paths } from '@/config/paths';
 import { HomePage } from '@/features/catalog/routes/HomePage';
 import { catalogKeys } from '@domain/inlineData';
@@ -30,7 +35,8 @@ function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy
  */
 function prefetchProductFor(pageName: string) {
   return ({ params }: LoaderFunctionArgs) => {
-    if (params.id && !loadedPages.has(pageName) && !hasInlineData(catalogKeys.detail(params.id))) prefetchProduct(params.id);
+    if (params.id && !loadedPages.has(pageName) && !hasInlineData(catalogKeys.detail(params.id)))
+      prefetchProduct(params.id);
     return null;
   };
 }
@@ -60,19 +66,42 @@ export const routes: RouteObject[] = [
             id: DATA_ROUTE_ID,
             lazy: async () => ({ Component: (await import('./QueryLayout')).QueryLayout }),
             children: [
-              { path: paths.product.path, loader: prefetchProductFor('ProductPage'), ...page(() => import('@/features/catalog/routes/ProductPage'), 'ProductPage') },
-              { path: paths.cart.path, loader: prefetchProductFor('CartPage'), ...page(() => import('@/features/cart/routes/CartPage'), 'CartPage') },
+              {
+                path: paths.product.path,
+                loader: prefetchProductFor('ProductPage'),
+                ...page(() => import('@/features/catalog/routes/ProductPage'), 'ProductPage'),
+              },
+              {
+                path: paths.cart.path,
+                loader: prefetchProductFor('CartPage'),
+                ...page(() => import('@/features/cart/routes/CartPage'), 'CartPage'),
+              },
               { path: paths.login.path, ...page(() => import('@/features/auth/routes/LoginPage'), 'LoginPage') },
-              { path: paths.register.path, ...page(() => import('@/features/auth/routes/RegisterPage'), 'RegisterPage') },
+              {
+                path: paths.register.path,
+                ...page(() => import('@/features/auth/routes/RegisterPage'), 'RegisterPage'),
+              },
               { path: paths.about.path, ...page(() => import('@/features/pages/routes/AboutPage'), 'AboutPage') },
               { path: paths.contact.path, ...page(() => import('@/features/pages/routes/ContactPage'), 'ContactPage') },
               {
                 element: <RequireAuth />,
                 children: [
-                  { path: paths.profile.path, ...page(() => import('@/features/auth/routes/ProfilePage'), 'ProfilePage') },
-                  { path: paths.shipping.path, ...page(() => import('@/features/checkout/routes/ShippingPage'), 'ShippingPage') },
-                  { path: paths.payment.path, ...page(() => import('@/features/checkout/routes/PaymentPage'), 'PaymentPage') },
-                  { path: paths.placeOrder.path, ...page(() => import('@/features/checkout/routes/PlaceOrderPage'), 'PlaceOrderPage') },
+                  {
+                    path: paths.profile.path,
+                    ...page(() => import('@/features/auth/routes/ProfilePage'), 'ProfilePage'),
+                  },
+                  {
+                    path: paths.shipping.path,
+                    ...page(() => import('@/features/checkout/routes/ShippingPage'), 'ShippingPage'),
+                  },
+                  {
+                    path: paths.payment.path,
+                    ...page(() => import('@/features/checkout/routes/PaymentPage'), 'PaymentPage'),
+                  },
+                  {
+                    path: paths.placeOrder.path,
+                    ...page(() => import('@/features/checkout/routes/PlaceOrderPage'), 'PlaceOrderPage'),
+                  },
                   { path: paths.order.path, ...page(() => import('@/features/orders/routes/OrderPage'), 'OrderPage') },
                 ],
               },

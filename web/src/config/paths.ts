@@ -9,7 +9,8 @@ interface Route<A extends unknown[] = []> {
 }
 
 const fixed = (path: string): Route => ({ path, href: () => path });
-const withRedirect = (path: string) => (redirect?: string) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);
+const withRedirect = (path: string) => (redirect?: string) =>
+  redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
 
 const searchPage: Route<[keyword: string, page: number]> = {
   path: '/search/:keyword/page/:pageNumber',
@@ -25,7 +26,8 @@ export const paths = {
   page: { path: '/page/:pageNumber', href: (n: number | string) => `/page/${n}` } satisfies Route<[number | string]>,
   search: {
     path: '/search/:keyword',
-    href: (keyword: string, page?: number) => (page && page > 1 ? searchPage.href(keyword, page) : `/search/${encodeURIComponent(keyword)}`),
+    href: (keyword: string, page?: number) =>
+      page && page > 1 ? searchPage.href(keyword, page) : `/search/${encodeURIComponent(keyword)}`,
   } satisfies Route<[string, number?]>,
   searchPage,
   product: { path: '/product/:id', href: (id: string) => `/product/${id}` } satisfies Route<[string]>,
@@ -45,13 +47,17 @@ export const paths = {
   admin: {
     dashboard: fixed('/admin'),
     users: fixed('/admin/userlist'),
-    userEdit: { path: '/admin/user/:id/edit', href: (id: string) => `/admin/user/${id}/edit` } satisfies Route<[string]>,
+    userEdit: { path: '/admin/user/:id/edit', href: (id: string) => `/admin/user/${id}/edit` } satisfies Route<
+      [string]
+    >,
     products: {
       path: '/admin/productlist',
       href: (page?: number) => (page && page > 1 ? adminProductPage.href(page) : '/admin/productlist'),
     } satisfies Route<[number?]>,
     productPage: adminProductPage,
-    productEdit: { path: '/admin/product/:id/edit', href: (id: string) => `/admin/product/${id}/edit` } satisfies Route<[string]>,
+    productEdit: { path: '/admin/product/:id/edit', href: (id: string) => `/admin/product/${id}/edit` } satisfies Route<
+      [string]
+    >,
     orders: fixed('/admin/orderlist'),
   },
   /** The router's catch-all (the 404 page). */

@@ -39,8 +39,13 @@ describe('the one HTTP client', () => {
   });
 
   it("api() sends the session's token and signs out on a 401", async () => {
-    const calls = mockFetch({ 'GET /api/orders/mine': () => ({ status: 401, body: { message: 'Not authorized, token failed' } }) });
-    await expect(api('/api/orders/mine')).rejects.toMatchObject({ status: 401, message: 'Not authorized, token failed' });
+    const calls = mockFetch({
+      'GET /api/orders/mine': () => ({ status: 401, body: { message: 'Not authorized, token failed' } }),
+    });
+    await expect(api('/api/orders/mine')).rejects.toMatchObject({
+      status: 401,
+      message: 'Not authorized, token failed',
+    });
     expect(calls[0].headers.Authorization).toBe('Bearer tok-alice');
     expect(sessionStore.get()).toBeNull();
   });

@@ -93,7 +93,11 @@ function jsonOrNull(text: string): unknown {
  * POST of a multipart form with upload progress: XMLHttpRequest is the one browser API that reports it. Resolves
  * with the answer's text (trimmed); rejects with ApiError carrying the API's message, as `api` does.
  */
-export function upload(path: string, form: FormData, { onProgress, signal, statusMessages }: UploadOptions = {}): Promise<string> {
+export function upload(
+  path: string,
+  form: FormData,
+  { onProgress, signal, statusMessages }: UploadOptions = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
     const xhr = new XMLHttpRequest();

@@ -31,7 +31,9 @@ export function emulatorImageOrigins(): string[] {
  * False only in the emulator build started without a Firestore emulator (`npm run emulators` where Java 21 is
  * missing): the app then reads nothing from Firestore and says so, instead of waiting for a server that never comes.
  */
-export const firestoreAvailable = !(import.meta.env.VITE_FIREBASE_EMULATORS === 'true' && import.meta.env.VITE_FIREBASE_FIRESTORE === 'off');
+export const firestoreAvailable = !(
+  import.meta.env.VITE_FIREBASE_EMULATORS === 'true' && import.meta.env.VITE_FIREBASE_FIRESTORE === 'off'
+);
 
 export const FIRESTORE_UNAVAILABLE =
   'The Firestore emulator is not running here (it needs Java 21): the catalogue comes from the API, and live stock and cart sync across devices are off.';

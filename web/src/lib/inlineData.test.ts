@@ -28,10 +28,18 @@ afterEach(() => {
 
 describe('inline data', () => {
   it('the home loader shows the inlined list and top rated at once, without fetching; the next load fetches', async () => {
-    const data: InlineData = { renderedAt: Date.now(), queries: [{ key: catalogKeys.list('', 1), data: list }, { key: catalogKeys.top(), data: [product] }] };
+    const data: InlineData = {
+      renderedAt: Date.now(),
+      queries: [
+        { key: catalogKeys.list('', 1), data: list },
+        { key: catalogKeys.top(), data: [product] },
+      ],
+    };
     pageWith(JSON.stringify(data));
     const { homeLoader } = await import('@/features/catalog/routes/homeLoader');
-    const args = { params: {}, request: new Request('http://shop.test/'), context: {} } as unknown as Parameters<typeof homeLoader>[0];
+    const args = { params: {}, request: new Request('http://shop.test/'), context: {} } as unknown as Parameters<
+      typeof homeLoader
+    >[0];
     const first = homeLoader(args);
     expect(first.products).toEqual(list); // a value, not a promise: rendered without a spinner
     expect(first.top).toEqual([product]);

@@ -9,7 +9,14 @@ export const USER_INFO_KEY = 'userInfo';
 
 function isUserInfo(value: unknown): value is UserInfo {
   const v = value as Partial<UserInfo> | null;
-  return !!v && typeof v === 'object' && typeof v.token === 'string' && !!v.token && typeof v._id === 'string' && typeof v.name === 'string';
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof v.token === 'string' &&
+    !!v.token &&
+    typeof v._id === 'string' &&
+    typeof v.name === 'string'
+  );
 }
 
 export const sessionStore = createStore<UserInfo | null>(readJSON<UserInfo | null>(USER_INFO_KEY, null, isUserInfo));

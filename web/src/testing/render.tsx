@@ -43,7 +43,12 @@ export function mockFetch(routes: Record<string, (body: unknown, url: URL) => { 
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, url: url.pathname + url.search, body, headers: (init?.headers ?? {}) as Record<string, string> });
+    calls.push({
+      method,
+      url: url.pathname + url.search,
+      body,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    });
     const handler = routes[`${method} ${url.pathname}${url.search}`] ?? routes[`${method} ${url.pathname}`];
     const answer = handler ? handler(body, url) : { status: 404, body: { message: `Not found - ${url.pathname}` } };
     return new Response(JSON.stringify(answer.body), {

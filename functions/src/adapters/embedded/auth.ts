@@ -26,7 +26,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
   const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT.maxmem,
   });
   return timingSafeEqual(key, expected);
 }
@@ -96,10 +99,14 @@ export class EmbeddedAuth implements AuthPort {
       throw unauthenticated('Not authorized, token failed');
     }
     // The role is read now, not from the token: a demoted or deleted user loses access at once.
-    const rs = await this.db.client.execute({ sql: 'SELECT is_admin, token_version FROM users WHERE id = ?', args: [uid ?? ''] });
+    const rs = await this.db.client.execute({
+      sql: 'SELECT is_admin, token_version FROM users WHERE id = ?',
+      args: [uid ?? ''],
+    });
     const row = rs.rows[0];
     if (!row) throw unauthenticated('Not authorized, user no longer exists');
-    if (version !== Number(row.token_version)) throw unauthenticated('Not authorized, this session was ended. Please sign in again.');
+    if (version !== Number(row.token_version))
+      throw unauthenticated('Not authorized, this session was ended. Please sign in again.');
     return { uid: uid as string, isAdmin: Number(row.is_admin) === 1 };
   }
 
@@ -118,14 +125,18 @@ export class EmbeddedAuth implements AuthPort {
 
   /** Ends every session of the account: tokens minted before carry an older version, which verify() refuses. */
   async revokeSessions(uid: string): Promise<void> {
-    await this.db.write((tx) => tx.execute({ sql: 'UPDATE users SET token_version = token_version + 1 WHERE id = ?', args: [uid] }));
+    await this.db.write((tx) =>
+      tx.execute({ sql: 'UPDATE users SET token_version = token_version + 1 WHERE id = ?', args: [uid] }),
+    );
   }
 
   async updateCredentials(uid: string, patch: { email?: string; password?: string }): Promise<void> {
     // Email and name live in the same row and are written by the user store; only the password is ours.
     if (!patch.password) return;
     const hash = await hashPassword(patch.password);
-    await this.db.write((tx) => tx.execute({ sql: 'UPDATE users SET password_hash = ? WHERE id = ?', args: [hash, uid] }));
+    await this.db.write((tx) =>
+      tx.execute({ sql: 'UPDATE users SET password_hash = ? WHERE id = ?', args: [hash, uid] }),
+    );
   }
 
   async setAdmin(): Promise<void> {

@@ -50,7 +50,9 @@ export class Database {
 
   /** Applies the versioned migrations not applied yet, each in its own transaction. */
   private async migrate(migrations: Migration[]): Promise<void> {
-    await this.client.execute('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+    await this.client.execute(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+    );
     const done = new Set(
       (await this.client.execute('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)),
     );

@@ -14,7 +14,9 @@ export class LocalFiles implements FilePort {
     // The name is ours, random, never the client's: no traversal, no overwrite, no guessing.
     const name = randomBytes(16).toString('hex');
     // The copies first: once the main file exists, its srcset may be asked for.
-    await Promise.all(image.variants.map((v) => writeFile(join(this.dir, variantName(name, v.width)), v.bytes, { flag: 'wx' })));
+    await Promise.all(
+      image.variants.map((v) => writeFile(join(this.dir, variantName(name, v.width)), v.bytes, { flag: 'wx' })),
+    );
     await writeFile(join(this.dir, `${name}.webp`), image.main, { flag: 'wx' });
     return `/uploads/${name}.webp`;
   }

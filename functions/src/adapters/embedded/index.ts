@@ -7,7 +7,10 @@ import { LocalFiles } from './files.js';
 import { createSqlStore } from './store.js';
 
 /** The embedded backend: one SQL file, local uploads, local JWT auth. */
-export async function createEmbeddedPorts(config: Config, { clock = systemClock }: { clock?: Clock } = {}): Promise<Ports & { db: Database }> {
+export async function createEmbeddedPorts(
+  config: Config,
+  { clock = systemClock }: { clock?: Clock } = {},
+): Promise<Ports & { db: Database }> {
   const db = await Database.open(config.dataDir);
   return {
     db,

@@ -1,7 +1,15 @@
 // Rows of the embedded database -> the API's shapes (orders through the domain's orderFromRecord).
 import { randomBytes } from 'node:crypto';
 import type { Row } from '@libsql/client';
-import { orderFromRecord, toDollars, type Order, type OrderStatus, type PaymentResult, type Product, type Review } from '../../domain/index.js';
+import {
+  orderFromRecord,
+  toDollars,
+  type Order,
+  type OrderStatus,
+  type PaymentResult,
+  type Product,
+  type Review,
+} from '../../domain/index.js';
 import type { StoredUser } from '../../ports.js';
 
 /** 24 hex characters, like the ids the spec's clients know. */
@@ -42,7 +50,13 @@ export function toReview(r: Row): Review {
 }
 
 export function toUser(r: Row): StoredUser {
-  return { _id: str(r.id), name: str(r.name), email: str(r.email), isAdmin: Number(r.is_admin) === 1, createdAt: str(r.created_at) };
+  return {
+    _id: str(r.id),
+    name: str(r.name),
+    email: str(r.email),
+    isAdmin: Number(r.is_admin) === 1,
+    createdAt: str(r.created_at),
+  };
 }
 
 export function isUniqueViolation(error: unknown): boolean {

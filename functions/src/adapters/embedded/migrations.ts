@@ -136,7 +136,10 @@ export const MIGRATIONS: Migration[] = [
       async (tx) => {
         const rows = (await tx.execute('SELECT id, name_key FROM products')).rows;
         for (let i = 0; i < rows.length; i += 500) {
-          await indexNameGrams(tx, rows.slice(i, i + 500).map((r) => ({ id: String(r.id), nameKey: String(r.name_key) })));
+          await indexNameGrams(
+            tx,
+            rows.slice(i, i + 500).map((r) => ({ id: String(r.id), nameKey: String(r.name_key) })),
+          );
         }
       },
     ],

@@ -71,15 +71,33 @@ export class SqlOrders implements OrderStore {
           args: [line.qty, line.product, line.qty],
         });
         if (taken.rowsAffected !== 1) throw shortOfStock(str(p.name), 0, line.qty);
-        lines.push({ product: line.product, name: str(p.name), image: str(p.image), priceCents: Number(p.price_cents), qty: line.qty });
+        lines.push({
+          product: line.product,
+          name: str(p.name),
+          image: str(p.image),
+          priceCents: Number(p.price_cents),
+          qty: line.qty,
+        });
       }
       const price = priceOrder(lines);
       await tx.execute({
         sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents, shipping_cents,
                 tax_cents, total_cents, currency, status, expires_at, created_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', 'awaiting_payment', ?, ?)`,
-        args: [id, cmd.user._id, cmd.user.name, cmd.user.email, JSON.stringify(cmd.shippingAddress), cmd.paymentMethod,
-          price.itemsCents, price.shippingCents, price.taxCents, price.totalCents, cmd.expiresAt.toISOString(), cmd.now.toISOString()],
+        args: [
+          id,
+          cmd.user._id,
+          cmd.user.name,
+          cmd.user.email,
+          JSON.stringify(cmd.shippingAddress),
+          cmd.paymentMethod,
+          price.itemsCents,
+          price.shippingCents,
+          price.taxCents,
+          price.totalCents,
+          cmd.expiresAt.toISOString(),
+          cmd.now.toISOString(),
+        ],
       });
       for (const [index, l] of lines.entries()) {
         await tx.execute({
@@ -112,7 +130,10 @@ export class SqlOrders implements OrderStore {
       const row = rs.rows[0];
       if (!row) throw notFound(ORDER_MESSAGES.notFound);
       assertDeliverable({ status: str(row.status) as OrderStatus });
-      await tx.execute({ sql: "UPDATE orders SET status = 'delivered', delivered_at = ? WHERE id = ?", args: [now.toISOString(), id] });
+      await tx.execute({
+        sql: "UPDATE orders SET status = 'delivered', delivered_at = ? WHERE id = ?",
+        args: [now.toISOString(), id],
+      });
     });
     return (await this.get(id)) as Order;
   }

@@ -54,8 +54,20 @@ export class SqlProducts implements ProductStore {
       await tx.execute({
         sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        args: [id, ownerId, input.name, nameKey, input.image, input.brand, input.category, input.description,
-          toCents(input.price), input.countInStock, now, now],
+        args: [
+          id,
+          ownerId,
+          input.name,
+          nameKey,
+          input.image,
+          input.brand,
+          input.category,
+          input.description,
+          toCents(input.price),
+          input.countInStock,
+          now,
+          now,
+        ],
       });
       await indexNameGrams(tx, [{ id, nameKey }]);
     });
@@ -68,8 +80,18 @@ export class SqlProducts implements ProductStore {
       const updated = await tx.execute({
         sql: `UPDATE products SET name = ?, name_key = ?, image = ?, brand = ?, category = ?, description = ?,
                 price_cents = ?, count_in_stock = ?, updated_at = ? WHERE id = ?`,
-        args: [input.name, nameKey, input.image, input.brand, input.category, input.description,
-          toCents(input.price), input.countInStock, this.clock.now().toISOString(), id],
+        args: [
+          input.name,
+          nameKey,
+          input.image,
+          input.brand,
+          input.category,
+          input.description,
+          toCents(input.price),
+          input.countInStock,
+          this.clock.now().toISOString(),
+          id,
+        ],
       });
       await indexNameGrams(tx, [{ id, nameKey }]);
       return updated;
@@ -96,7 +118,10 @@ export class SqlProducts implements ProductStore {
     await this.db.write(async (tx) => {
       const exists = await tx.execute({ sql: 'SELECT 1 FROM products WHERE id = ?', args: [productId] });
       if (!exists.rows.length) throw notFound('Product not found');
-      const dup = await tx.execute({ sql: 'SELECT 1 FROM reviews WHERE product_id = ? AND user_id = ?', args: [productId, review.userId] });
+      const dup = await tx.execute({
+        sql: 'SELECT 1 FROM reviews WHERE product_id = ? AND user_id = ?',
+        args: [productId, review.userId],
+      });
       if (dup.rows.length) throw badInput('Product already reviewed'); // 400, as the spec's clients expect
       await tx.execute({
         sql: 'INSERT INTO reviews (id, product_id, user_id, name, rating, comment, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -112,7 +137,14 @@ export class SqlProducts implements ProductStore {
         args: [productId, createdAt],
       });
     });
-    return { _id: id, user: review.userId, name: review.name, rating: review.rating, comment: review.comment, createdAt };
+    return {
+      _id: id,
+      user: review.userId,
+      name: review.name,
+      rating: review.rating,
+      comment: review.comment,
+      createdAt,
+    };
   }
 
   async lowStock(threshold: number, limit: number): Promise<Product[]> {

@@ -52,7 +52,11 @@ export async function listProducts(
   sparseMatches = SPARSE_MATCHES,
 ): Promise<ProductPage> {
   const offset = (page - 1) * pageSize;
-  const pageOf = (total: number, rows: Row[]) => ({ products: rows.map(toProduct), page, pages: Math.ceil(total / pageSize) });
+  const pageOf = (total: number, rows: Row[]) => ({
+    products: rows.map(toProduct),
+    page,
+    pages: Math.ceil(total / pageSize),
+  });
   // A page in one statement (one snapshot): the key of its first row is found by walking the index
   // products_latest (covering: no table reads for the skipped rows, ~2x faster than OFFSET on the rows), then
   // the page's rows are read from that key on.
@@ -81,11 +85,17 @@ export async function listProducts(
   const index =
     length <= 2
       ? // 1-2 characters: one token of the short-piece index (migration 3, nameGrams above).
-        { sql: 'SELECT rowid FROM products_name_grams WHERE products_name_grams MATCH ?', query: `"${gramToken(needle)}"` }
+        {
+          sql: 'SELECT rowid FROM products_name_grams WHERE products_name_grams MATCH ?',
+          query: `"${gramToken(needle)}"`,
+        }
       : !needle.includes('\u0000')
         ? // 3+ characters: the trigram index, a phrase of consecutive trigrams. Inside an FTS5 string
           // everything is literal text (a '"' is doubled); a NUL cannot be quoted, so such keywords scan below.
-          { sql: 'SELECT rowid FROM products_name_trigrams WHERE products_name_trigrams MATCH ?', query: `"${needle.replaceAll('"', '""')}"` }
+          {
+            sql: 'SELECT rowid FROM products_name_trigrams WHERE products_name_trigrams MATCH ?',
+            query: `"${needle.replaceAll('"', '""')}"`,
+          }
         : null;
   let total: number;
   if (index) {
@@ -94,7 +104,10 @@ export async function listProducts(
     total = Number(count.rows[0]?.n ?? 0);
     if (total <= sparseMatches) return pageOf(total, (await sorted(index.sql, index.query)).rows);
   } else {
-    const count = await client.execute({ sql: `SELECT count(*) AS n FROM products INDEXED BY products_names WHERE ${match}`, args: [needle] });
+    const count = await client.execute({
+      sql: `SELECT count(*) AS n FROM products INDEXED BY products_names WHERE ${match}`,
+      args: [needle],
+    });
     total = Number(count.rows[0]?.n ?? 0);
   }
   // Many matches: walk the catalogue order, where about one row in (catalogue size / total) matches.

@@ -17,7 +17,10 @@ export class SqlUsers implements UserStore {
   }
 
   async findByEmail(email: string) {
-    const rs = await this.db.client.execute({ sql: 'SELECT * FROM users WHERE email_key = ?', args: [email.trim().toLowerCase()] });
+    const rs = await this.db.client.execute({
+      sql: 'SELECT * FROM users WHERE email_key = ?',
+      args: [email.trim().toLowerCase()],
+    });
     return rs.rows[0] ? toUser(rs.rows[0]) : null;
   }
 
@@ -35,7 +38,14 @@ export class SqlUsers implements UserStore {
           sql: `INSERT INTO users (id, name, email, email_key, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, '!', ?, ?)
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email, email_key = excluded.email_key,
                   is_admin = excluded.is_admin`,
-          args: [user._id, user.name, user.email, user.email.toLowerCase(), user.isAdmin ? 1 : 0, this.clock.now().toISOString()],
+          args: [
+            user._id,
+            user.name,
+            user.email,
+            user.email.toLowerCase(),
+            user.isAdmin ? 1 : 0,
+            this.clock.now().toISOString(),
+          ],
         }),
       );
     } catch (error) {
@@ -64,7 +74,9 @@ export class SqlUsers implements UserStore {
     }
     if (sets.length) {
       try {
-        await this.db.write((tx) => tx.execute({ sql: `UPDATE users SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] }));
+        await this.db.write((tx) =>
+          tx.execute({ sql: `UPDATE users SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] }),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('Email already in use');
         throw error;

@@ -9,7 +9,10 @@ const authError = (code: string) => Object.assign(new Error(code), { code });
 
 /** A tiny Auth: tokens are "<uid>:<issuedAtSeconds>", claims are stamped at verify time from the token's era. */
 function fakeAuth() {
-  const users = new Map<string, { claims: Record<string, unknown>; validSince: number; claimsAtMint: Map<number, Record<string, unknown>> }>();
+  const users = new Map<
+    string,
+    { claims: Record<string, unknown>; validSince: number; claimsAtMint: Map<number, Record<string, unknown>> }
+  >();
   let clock = 1000;
   const auth = {
     getUser: vi.fn(async (uid: string) => {
@@ -70,7 +73,9 @@ describe('Firebase admin claims take effect at once', () => {
     await adapter.setAdmin('erin', true);
     expect(f.fake.setCustomUserClaims).toHaveBeenCalledWith('erin', { tier: 'gold', admin: true });
     // The claim is set before the revocation: a token minted in between already carries it.
-    expect(f.fake.setCustomUserClaims.mock.invocationCallOrder[0]).toBeLessThan(f.fake.revokeRefreshTokens.mock.invocationCallOrder[0]!);
+    expect(f.fake.setCustomUserClaims.mock.invocationCallOrder[0]).toBeLessThan(
+      f.fake.revokeRefreshTokens.mock.invocationCallOrder[0]!,
+    );
     await expect(adapter.verify(old)).rejects.toMatchObject({ kind: 'unauthenticated' });
     expect(await adapter.verify(f.mint('erin'))).toEqual({ uid: 'erin', isAdmin: true });
   });

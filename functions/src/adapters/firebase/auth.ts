@@ -19,15 +19,25 @@ import { IdentityToolkitError, type IdentityToolkit } from './identityToolkit.js
 const codeOf = (error: unknown) => String((error as { code?: unknown })?.code ?? '');
 
 /** Sign-in failures all read the same, so the answer does not reveal which emails exist. */
-const BAD_CREDENTIALS = new Set(['EMAIL_NOT_FOUND', 'INVALID_PASSWORD', 'INVALID_LOGIN_CREDENTIALS', 'USER_DISABLED', 'INVALID_EMAIL', 'MISSING_PASSWORD']);
+const BAD_CREDENTIALS = new Set([
+  'EMAIL_NOT_FOUND',
+  'INVALID_PASSWORD',
+  'INVALID_LOGIN_CREDENTIALS',
+  'USER_DISABLED',
+  'INVALID_EMAIL',
+  'MISSING_PASSWORD',
+]);
 
 function restError(error: unknown): never {
   if (!(error instanceof IdentityToolkitError)) throw error;
   if (BAD_CREDENTIALS.has(error.code)) throw unauthenticated('Invalid email or password');
   if (error.code === 'EMAIL_EXISTS') throw conflict('User already exists');
-  if (error.code === 'WEAK_PASSWORD') throw badInput('Password must be at least 6 characters', { password: 'Password must be at least 6 characters' });
-  if (error.code === 'TOO_MANY_ATTEMPTS_TRY_LATER') throw unavailable('Too many attempts. Please wait a few minutes and try again.');
-  if (error.code === 'OPERATION_NOT_ALLOWED') throw unavailable('Email and password sign-in is not enabled for this project');
+  if (error.code === 'WEAK_PASSWORD')
+    throw badInput('Password must be at least 6 characters', { password: 'Password must be at least 6 characters' });
+  if (error.code === 'TOO_MANY_ATTEMPTS_TRY_LATER')
+    throw unavailable('Too many attempts. Please wait a few minutes and try again.');
+  if (error.code === 'OPERATION_NOT_ALLOWED')
+    throw unavailable('Email and password sign-in is not enabled for this project');
   console.error('[auth] Identity Toolkit error', error.code);
   throw unavailable('The sign-in service could not complete the request. Please try again later.');
 }
@@ -63,7 +73,8 @@ export class FirebaseAuthAdapter implements AuthPort {
       decoded = await this.auth.verifyIdToken(token, true);
     } catch (error) {
       const code = codeOf(error);
-      if (code === 'auth/id-token-revoked') throw unauthenticated('Not authorized, session ended: please sign in again');
+      if (code === 'auth/id-token-revoked')
+        throw unauthenticated('Not authorized, session ended: please sign in again');
       if (code === 'auth/user-disabled') throw unauthenticated('Not authorized, account disabled');
       if (code === 'auth/user-not-found') throw unauthenticated('Not authorized, user no longer exists');
       // Auth unreachable (the revocation check is a lookup): a 5xx, not a sign-out.

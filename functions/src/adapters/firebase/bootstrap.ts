@@ -12,7 +12,11 @@ export interface BootstrapInput {
 
 /** Grants the `admin` claim to the account with this email (creating it if a password is given) and writes its
  *  profile with isAdmin true. Idempotent. Answers the uid and whether the account was created. */
-export async function bootstrapAdmin(auth: Auth, store: Store, input: BootstrapInput): Promise<{ uid: string; created: boolean }> {
+export async function bootstrapAdmin(
+  auth: Auth,
+  store: Store,
+  input: BootstrapInput,
+): Promise<{ uid: string; created: boolean }> {
   const email = input.email.trim();
   let user: UserRecord;
   let created = false;
@@ -27,6 +31,12 @@ export async function bootstrapAdmin(auth: Auth, store: Store, input: BootstrapI
   await auth.setCustomUserClaims(user.uid, { ...(user.customClaims ?? {}), admin: true });
   const profile = await store.users.get(user.uid);
   if (profile) await store.users.update(user.uid, { isAdmin: true });
-  else await store.users.create({ _id: user.uid, name: input.name ?? user.displayName ?? 'Admin User', email: user.email ?? email, isAdmin: true });
+  else
+    await store.users.create({
+      _id: user.uid,
+      name: input.name ?? user.displayName ?? 'Admin User',
+      email: user.email ?? email,
+      isAdmin: true,
+    });
   return { uid: user.uid, created };
 }

@@ -75,7 +75,11 @@ export class IdentityToolkit {
   }
 
   signInWithPassword(email: string, password: string): Promise<TokenAnswer> {
-    return this.post(this.url('identitytoolkit', 'accounts:signInWithPassword'), { email, password, returnSecureToken: true });
+    return this.post(this.url('identitytoolkit', 'accounts:signInWithPassword'), {
+      email,
+      password,
+      returnSecureToken: true,
+    });
   }
 
   /** Exchanges a custom token (minted by the Admin SDK) for an ID token. */
@@ -85,10 +89,13 @@ export class IdentityToolkit {
 
   /** A fresh ID token (with the current custom claims) from a refresh token. */
   async refresh(refreshToken: string): Promise<{ idToken: string; refreshToken: string; userId: string }> {
-    const a = await this.post<{ id_token: string; refresh_token: string; user_id: string }>(this.url('securetoken', 'token'), {
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-    });
+    const a = await this.post<{ id_token: string; refresh_token: string; user_id: string }>(
+      this.url('securetoken', 'token'),
+      {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      },
+    );
     return { idToken: a.id_token, refreshToken: a.refresh_token, userId: a.user_id };
   }
 }

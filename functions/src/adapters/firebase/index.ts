@@ -35,9 +35,16 @@ async function firebaseApp(app?: App): Promise<App> {
 }
 
 /** The store alone (scripts: seed, bootstrap). */
-export async function createStore(settings: Pick<FirebaseSettings, 'store' | 'dataDir'>, app?: App, clock: Clock = systemClock): Promise<Store> {
+export async function createStore(
+  settings: Pick<FirebaseSettings, 'store' | 'dataDir'>,
+  app?: App,
+  clock: Clock = systemClock,
+): Promise<Store> {
   if (settings.store === 'embedded') {
-    const [{ Database }, { createSqlStore }] = await Promise.all([import('../embedded/db.js'), import('../embedded/store.js')]);
+    const [{ Database }, { createSqlStore }] = await Promise.all([
+      import('../embedded/db.js'),
+      import('../embedded/store.js'),
+    ]);
     return createSqlStore(await Database.open(settings.dataDir), { clock });
   }
   const { getFirestore } = await import('firebase-admin/firestore');
@@ -45,7 +52,11 @@ export async function createStore(settings: Pick<FirebaseSettings, 'store' | 'da
 }
 
 /** Every port on Firebase (with the store choice above). */
-export async function createFirebasePorts(settings: FirebaseSettings, app?: App, clock: Clock = systemClock): Promise<Ports> {
+export async function createFirebasePorts(
+  settings: FirebaseSettings,
+  app?: App,
+  clock: Clock = systemClock,
+): Promise<Ports> {
   const admin = await firebaseApp(app);
   const { getAuth } = await import('firebase-admin/auth');
   const store = await createStore(settings, admin, clock);

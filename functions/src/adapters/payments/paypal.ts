@@ -60,7 +60,10 @@ export class PayPalGateway implements PaymentGateway {
 
   private async call(path: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(new URL(path, this.settings.baseUrl), { ...init, signal: AbortSignal.timeout(this.settings.timeoutMs) });
+      return await fetch(new URL(path, this.settings.baseUrl), {
+        ...init,
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
     } catch (error) {
       const timedOut = (error as Error)?.name === 'TimeoutError';
       throw unavailable(
@@ -88,7 +91,8 @@ export class PayPalGateway implements PaymentGateway {
       headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=client_credentials',
     });
-    if (!res.ok) throw unavailable('The shop could not sign in to PayPal. Your order is unchanged; please try again later.');
+    if (!res.ok)
+      throw unavailable('The shop could not sign in to PayPal. Your order is unchanged; please try again later.');
     const body = await this.json<{ access_token?: string; expires_in?: number }>(res);
     if (!body.access_token) throw unavailable('PayPal answered without an access token. Please try again later.');
     this.token = { value: body.access_token, until: Date.now() + Math.max(0, (body.expires_in ?? 300) - 60) * 1000 };
@@ -104,7 +108,8 @@ export class PayPalGateway implements PaymentGateway {
       headers: { Authorization: `Bearer ${await this.accessToken()}` },
     });
     if (res.status === 404) throw badInput('PayPal does not know this payment');
-    if (!res.ok) throw unavailable('PayPal could not confirm the payment right now. Your order is unchanged; please try again.');
+    if (!res.ok)
+      throw unavailable('PayPal could not confirm the payment right now. Your order is unchanged; please try again.');
     const order = await this.json<PayPalOrder>(res);
 
     const unit = order.purchase_units?.[0];
@@ -140,14 +145,17 @@ export class PayPalGateway implements PaymentGateway {
       }),
     });
     if (!res.ok) {
-      const error = await res.json().catch(() => null) as PayPalError | null;
+      const error = (await res.json().catch(() => null)) as PayPalError | null;
       if (res.status === 422 || res.status === 400) {
         throw conflict(`PayPal refused to start this payment (${issueOf(error)}). Your order is unchanged.`);
       }
-      throw unavailable('PayPal could not start the payment right now. Your order is unchanged; please try again in a moment.');
+      throw unavailable(
+        'PayPal could not start the payment right now. Your order is unchanged; please try again in a moment.',
+      );
     }
     const created = await this.json<PayPalOrder>(res);
-    if (typeof created.id !== 'string' || !created.id) throw unavailable('PayPal answered without an order id. Please try again.');
+    if (typeof created.id !== 'string' || !created.id)
+      throw unavailable('PayPal answered without an order id. Please try again.');
     return created.id;
   }
 
@@ -168,20 +176,32 @@ export class PayPalGateway implements PaymentGateway {
       if (res.status === 422 && issue === 'ORDER_ALREADY_CAPTURED') {
         // Captured before (past PayPal's idempotency window, or another request id): read the capture it made.
         const lookup = await this.call(path, { headers: { Authorization: `Bearer ${await this.accessToken()}` } });
-        if (!lookup.ok) throw unavailable('PayPal could not confirm the payment right now. Your order is unchanged; please try again.');
+        if (!lookup.ok)
+          throw unavailable(
+            'PayPal could not confirm the payment right now. Your order is unchanged; please try again.',
+          );
         captured = await this.json<PayPalOrder>(lookup);
       } else if (res.status === 422 || res.status === 400) {
-        throw conflict(`PayPal did not take the payment (${issue}); nothing was charged. Please try again or choose another way to pay.`);
+        throw conflict(
+          `PayPal did not take the payment (${issue}); nothing was charged. Please try again or choose another way to pay.`,
+        );
       } else {
-        throw unavailable('PayPal could not take the payment right now. Your order is unchanged; please try again (a retry never charges twice).');
+        throw unavailable(
+          'PayPal could not take the payment right now. Your order is unchanged; please try again (a retry never charges twice).',
+        );
       }
     }
     const unit = captured.purchase_units?.[0];
     const capture = unit?.payments?.captures?.[0];
     if (!capture?.id || capture.status !== 'COMPLETED') {
-      throw conflict(`PayPal has not completed this payment (${capture?.status ?? captured.status ?? 'no capture'}); the order is not paid yet`);
+      throw conflict(
+        `PayPal has not completed this payment (${capture?.status ?? captured.status ?? 'no capture'}); the order is not paid yet`,
+      );
     }
-    return { payment: paymentResult(captured, capture, capture.id, capture.status), shopOrderId: capture.custom_id ?? unit?.custom_id };
+    return {
+      payment: paymentResult(captured, capture, capture.id, capture.status),
+      shopOrderId: capture.custom_id ?? unit?.custom_id,
+    };
   }
 
   async findCapture(providerOrderId: string): Promise<ProviderCapture | null> {
@@ -194,7 +214,10 @@ export class PayPalGateway implements PaymentGateway {
     const unit = found.purchase_units?.[0];
     const capture = unit?.payments?.captures?.[0];
     if (!capture?.id || capture.status !== 'COMPLETED') return null;
-    return { payment: paymentResult(found, capture, capture.id, capture.status), shopOrderId: capture.custom_id ?? unit?.custom_id };
+    return {
+      payment: paymentResult(found, capture, capture.id, capture.status),
+      shopOrderId: capture.custom_id ?? unit?.custom_id,
+    };
   }
 
   async refund(payment: PaymentResult, order: PaymentOrder): Promise<void> {
@@ -204,7 +227,9 @@ export class PayPalGateway implements PaymentGateway {
           method: 'POST',
           headers: { ...(await this.jsonHeaders()), 'PayPal-Request-Id': `refund-${payment.id}` },
           // No amount: the whole capture goes back.
-          body: JSON.stringify({ note_to_payer: `Voltshop could not complete order ${order.orderId}; your payment was refunded.` }),
+          body: JSON.stringify({
+            note_to_payer: `Voltshop could not complete order ${order.orderId}; your payment was refunded.`,
+          }),
         });
         if (res.ok) return;
         const issue = issueOf((await res.json().catch(() => null)) as PayPalError | null);

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { badInput, TEST_PAYMENT_MODE_MESSAGE, testPaymentSchema, toAmountString, unavailable, type PaymentResult } from '../../domain/index.js';
+import {
+  badInput,
+  TEST_PAYMENT_MODE_MESSAGE,
+  testPaymentSchema,
+  toAmountString,
+  unavailable,
+  type PaymentResult,
+} from '../../domain/index.js';
 import type { CaptureCheck, PaymentGateway, ProviderCapture } from '../../ports.js';
 
 /**

@@ -14,44 +14,73 @@ const order = {
   status: 'awaiting_payment',
 } as unknown as Order;
 
-const payment: PaymentResult = { id: 'CAP-1', provider: 'paypal', status: 'COMPLETED', amount: '123.45', currency: 'USD', updateTime: 't' };
+const payment: PaymentResult = {
+  id: 'CAP-1',
+  provider: 'paypal',
+  status: 'COMPLETED',
+  amount: '123.45',
+  currency: 'USD',
+  updateTime: 't',
+};
 
-function setup(store: { markPaid: Store['orders']['markPaid']; get: Store['orders']['get'] }, captured: ProviderCapture = { payment, shopOrderId: 'order1' }) {
+function setup(
+  store: { markPaid: Store['orders']['markPaid']; get: Store['orders']['get'] },
+  captured: ProviderCapture = { payment, shopOrderId: 'order1' },
+) {
   const payments = {
     capture: vi.fn(async () => captured),
     refund: vi.fn(async () => undefined),
   } as unknown as PaymentGateway & { refund: ReturnType<typeof vi.fn> };
   const log = { warn: vi.fn(), error: vi.fn() };
-  const run = () => captureAndMarkPaid({ store: { orders: store } as unknown as Store, payments }, order, 'PAYPAL-1', new Date(), log);
+  const run = () =>
+    captureAndMarkPaid({ store: { orders: store } as unknown as Store, payments }, order, 'PAYPAL-1', new Date(), log);
   return { payments, log, run };
 }
 
 describe('captureAndMarkPaid', () => {
   it('a store error while marking paid: the capture is refunded, a 409 says so, the error is logged', async () => {
-    const { payments, log, run } = setup({ markPaid: async () => Promise.reject(new Error('SQLITE_BUSY')), get: async () => order });
-    await expect(run()).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/^Your PayPal payment was refunded: .*could not record/) });
+    const { payments, log, run } = setup({
+      markPaid: async () => Promise.reject(new Error('SQLITE_BUSY')),
+      get: async () => order,
+    });
+    await expect(run()).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/^Your PayPal payment was refunded: .*could not record/),
+    });
     expect(payments.refund).toHaveBeenCalledWith(payment, { orderId: 'order1', totalCents: 12345, currency: 'USD' });
     expect(log.error).toHaveBeenCalled();
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('refunded capture CAP-1'));
   });
 
   it('the store cannot even read the order back: no refund (it may be paid), a 503 asking to retry', async () => {
-    const { payments, run } = setup({ markPaid: async () => Promise.reject(new Error('disk I/O')), get: async () => Promise.reject(new Error('disk I/O')) });
+    const { payments, run } = setup({
+      markPaid: async () => Promise.reject(new Error('disk I/O')),
+      get: async () => Promise.reject(new Error('disk I/O')),
+    });
     await expect(run()).rejects.toMatchObject({ kind: 'unavailable' });
     expect(payments.refund).not.toHaveBeenCalled();
   });
 
   it('the order turns out paid with this very capture (a concurrent call): success, no refund', async () => {
     const paid = { ...order, isPaid: true, paymentResult: payment } as Order;
-    const { payments, run } = setup({ markPaid: async () => Promise.reject(conflict('Order is already paid')), get: async () => paid });
+    const { payments, run } = setup({
+      markPaid: async () => Promise.reject(conflict('Order is already paid')),
+      get: async () => paid,
+    });
     await expect(run()).resolves.toBe(paid);
     expect(payments.refund).not.toHaveBeenCalled();
   });
 
   it('paid with another capture meanwhile: this one is refunded', async () => {
     const paid = { ...order, isPaid: true, paymentResult: { ...payment, id: 'CAP-OTHER' } } as Order;
-    const { payments, run } = setup({ markPaid: async () => Promise.reject(conflict('Order is already paid')), get: async () => paid });
-    await expect(run()).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/refunded.*Order is already paid/) });
+    const { payments, run } = setup({
+      markPaid: async () => Promise.reject(conflict('Order is already paid')),
+      get: async () => paid,
+    });
+    await expect(run()).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/refunded.*Order is already paid/),
+    });
     expect(payments.refund).toHaveBeenCalledTimes(1);
   });
 
@@ -65,14 +94,20 @@ describe('captureAndMarkPaid', () => {
     ]) {
       const markPaid = vi.fn(async () => order);
       const { payments, run } = setup({ markPaid, get: async () => order }, captured);
-      await expect(run()).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/^Your PayPal payment was refunded/) });
+      await expect(run()).rejects.toMatchObject({
+        kind: 'conflict',
+        message: expect.stringMatching(/^Your PayPal payment was refunded/),
+      });
       expect(markPaid).not.toHaveBeenCalled();
       expect(payments.refund).toHaveBeenCalledTimes(1);
     }
   });
 
   it('the refund itself fails: a 503 naming the capture, and an error log for a human', async () => {
-    const { payments, log, run } = setup({ markPaid: async () => Promise.reject(conflict('Order has expired')), get: async () => order });
+    const { payments, log, run } = setup({
+      markPaid: async () => Promise.reject(conflict('Order has expired')),
+      get: async () => order,
+    });
     (payments.refund as ReturnType<typeof vi.fn>).mockRejectedValue(new Error('PayPal down'));
     await expect(run()).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('CAP-1') });
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining('REFUND FAILED: capture CAP-1'), expect.any(Error));
@@ -91,13 +126,22 @@ describe('refundStrandedCapture (capture asked for an order that can no longer b
     } as unknown as PaymentGateway & { refund: ReturnType<typeof vi.fn> };
     const log = { warn: vi.fn(), error: vi.fn() };
     const run = (body: unknown = { paypalOrderId: 'PAYPAL-1' }) =>
-      refundStrandedCapture({ store: { orders: { get: async () => stored } } as unknown as Store, payments }, stored, body, expired, log);
+      refundStrandedCapture(
+        { store: { orders: { get: async () => stored } } as unknown as Store, payments },
+        stored,
+        body,
+        expired,
+        log,
+      );
     return { payments, run };
   }
 
   it('refunds a completed capture for this order that the order does not carry, and answers 409 refunded', async () => {
     const { payments, run } = stranded({ payment, shopOrderId: 'order1' });
-    await expect(run()).rejects.toMatchObject({ kind: 'conflict', message: 'Your PayPal payment was refunded: it could not be used for this order. Order has expired' });
+    await expect(run()).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'Your PayPal payment was refunded: it could not be used for this order. Order has expired',
+    });
     expect(payments.refund).toHaveBeenCalledWith(payment, { orderId: 'order1', totalCents: 12345, currency: 'USD' });
   });
 

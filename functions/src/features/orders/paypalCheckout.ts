@@ -46,8 +46,14 @@ export async function captureAndMarkPaid(
   } catch (error) {
     // Unknown whether the order was marked paid: no refund. A retry captures with the same request id, so it gets
     // this same capture back and settles the order either way.
-    log.error(`[payments] capture ${captureId} for order ${order._id}: the order could not be marked paid nor read back`, failure, error);
-    throw unavailable('Your payment went through, but the shop could not confirm your order just now. Please try again in a moment: it will not charge you twice.');
+    log.error(
+      `[payments] capture ${captureId} for order ${order._id}: the order could not be marked paid nor read back`,
+      failure,
+      error,
+    );
+    throw unavailable(
+      'Your payment went through, but the shop could not confirm your order just now. Please try again in a moment: it will not charge you twice.',
+    );
   }
   // A concurrent call for this order (same request id, so the same capture) recorded it first: that is success.
   if (current?.paymentResult?.id === captureId) return current;

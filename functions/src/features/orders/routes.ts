@@ -89,7 +89,8 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
       assertMayPay(order, caller, clock.now());
     } catch (refusal) {
       // Paid or expired meanwhile: money PayPal captured for it and never recorded goes back (a lost answer, retried late).
-      if (refusal instanceof DomainError && refusal.kind === 'conflict') await refundStrandedCapture({ store, payments }, order, req.body, refusal);
+      if (refusal instanceof DomainError && refusal.kind === 'conflict')
+        await refundStrandedCapture({ store, payments }, order, req.body, refusal);
       throw refusal;
     }
     const { paypalOrderId } = parse(paypalCaptureSchema, req.body);

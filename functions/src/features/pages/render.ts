@@ -45,7 +45,10 @@ export function escapeHtml(value: string): string {
 
 /** JSON inside a <script> data block: no `</script>`, `<!--` or line separators can end or alter the element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** `path` (starting with /) on `origin`; absolute URLs as they are. */
@@ -67,7 +70,12 @@ function breadcrumbs(origin: string, trail: { name: string; path: string }[]) {
   return {
     '@context': SCHEMA,
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: absolute(origin, t.path) })),
+    itemListElement: trail.map((t, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: t.name,
+      item: absolute(origin, t.path),
+    })),
   };
 }
 
@@ -86,7 +94,10 @@ function webSite(origin: string) {
 }
 
 /** Home, /page/N, /search/kw(/page/N): the list page (and, without a keyword, the top rated) the page shows first. */
-export function listHead(origin: string, view: { keyword: string; page: ProductPage; top: Product[] | null }): PageHead {
+export function listHead(
+  origin: string,
+  view: { keyword: string; page: ProductPage; top: Product[] | null },
+): PageHead {
   const { keyword, page, top } = view;
   const home = !keyword && page.page === 1;
   const title = keyword
@@ -142,7 +153,13 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
     },
   };
   if (product.numReviews > 0) {
-    ld.aggregateRating = { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews, bestRating: 5, worstRating: 1 };
+    ld.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: product.rating,
+      reviewCount: product.numReviews,
+      bestRating: 5,
+      worstRating: 1,
+    };
   }
   return {
     status: 200,
@@ -153,24 +170,43 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
     image: product.image,
     imageAlt: product.name,
     price: product.price,
-    jsonLd: [ld, breadcrumbs(origin, [{ name: SITE_NAME, path: '/' }, { name: product.name, path }])],
+    jsonLd: [
+      ld,
+      breadcrumbs(origin, [
+        { name: SITE_NAME, path: '/' },
+        { name: product.name, path },
+      ]),
+    ],
     queries: [{ key: catalogKeys.detail(product._id), data: product }],
   };
 }
 
 /** A product or page that does not exist: a 404 the app still opens (it shows its own message), never indexed. */
 export function notFoundHead(): PageHead {
-  return { status: 404, title: pageTitle('Page not found'), description: DEFAULT_DESCRIPTION, robots: 'noindex', ogType: 'website', jsonLd: [], queries: [] };
+  return {
+    status: 404,
+    title: pageTitle('Page not found'),
+    description: DEFAULT_DESCRIPTION,
+    robots: 'noindex',
+    ogType: 'website',
+    jsonLd: [],
+    queries: [],
+  };
 }
 
 /** The tags `head` adds to the page. */
 function headTags(origin: string, head: PageHead, renderedAt: number): string {
-  const tag = (name: string, attr: 'name' | 'property', content: string) => `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;
+  const tag = (name: string, attr: 'name' | 'property', content: string) =>
+    `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;
   const out = [`<title>${escapeHtml(head.title)}</title>`, tag('description', 'name', head.description)];
   if (head.robots) out.push(tag('robots', 'name', head.robots));
   const url = head.canonical ? absolute(origin, head.canonical) : undefined;
   if (url) out.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
-  out.push(tag('og:site_name', 'property', SITE_NAME), tag('og:type', 'property', head.ogType), tag('og:title', 'property', head.title));
+  out.push(
+    tag('og:site_name', 'property', SITE_NAME),
+    tag('og:type', 'property', head.ogType),
+    tag('og:title', 'property', head.title),
+  );
   out.push(tag('og:description', 'property', head.description));
   if (url) out.push(tag('og:url', 'property', url));
   const image = head.image ? absolute(origin, head.image) : undefined;
@@ -179,9 +215,15 @@ function headTags(origin: string, head: PageHead, renderedAt: number): string {
     if (head.imageAlt) out.push(tag('og:image:alt', 'property', head.imageAlt));
   }
   if (head.price !== undefined) {
-    out.push(tag('product:price:amount', 'property', head.price.toFixed(2)), tag('product:price:currency', 'property', SHOP_CURRENCY));
+    out.push(
+      tag('product:price:amount', 'property', head.price.toFixed(2)),
+      tag('product:price:currency', 'property', SHOP_CURRENCY),
+    );
   }
-  out.push(tag('twitter:card', 'name', image ? 'summary_large_image' : 'summary'), tag('twitter:title', 'name', head.title));
+  out.push(
+    tag('twitter:card', 'name', image ? 'summary_large_image' : 'summary'),
+    tag('twitter:title', 'name', head.title),
+  );
   out.push(tag('twitter:description', 'name', head.description));
   if (image) out.push(tag('twitter:image', 'name', image));
   // Data blocks, never executed (nor blocked by the CSP's script-src).
@@ -199,7 +241,9 @@ function headTags(origin: string, head: PageHead, renderedAt: number): string {
  */
 export function renderPage(template: string, origin: string, head: PageHead, renderedAt: number): string {
   const tags = headTags(origin, head, renderedAt);
-  const stripped = template.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  const stripped = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
   const at = stripped.search(/<\/head>/i);
   if (at < 0) throw new Error('index.html has no </head>');
   return `${stripped.slice(0, at)}  ${tags}\n  ${stripped.slice(at)}`;
@@ -212,19 +256,42 @@ const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /** A <urlset> of `entries` (absolute URLs, last modified). */
 export function sitemapUrlSet(entries: { loc: string; lastmod?: string }[]): string {
-  const urls = entries.map((e) => `  <url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeHtml(e.lastmod)}</lastmod>` : ''}</url>`);
+  const urls = entries.map(
+    (e) =>
+      `  <url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeHtml(e.lastmod)}</lastmod>` : ''}</url>`,
+  );
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** A <sitemapindex> of the files `/sitemap-products-1.xml` .. `-{count}.xml`. */
 export function sitemapIndex(origin: string, count: number): string {
-  const files = Array.from({ length: count }, (_, i) => `  <sitemap><loc>${escapeHtml(`${origin}/sitemap-products-${i + 1}.xml`)}</loc></sitemap>`);
+  const files = Array.from(
+    { length: count },
+    (_, i) => `  <sitemap><loc>${escapeHtml(`${origin}/sitemap-products-${i + 1}.xml`)}</loc></sitemap>`,
+  );
   return `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${files.join('\n')}\n</sitemapindex>\n`;
 }
 
 /** Routes of the signed-in and checkout screens: nothing there for an index. */
-export const PRIVATE_PATHS = ['/admin', '/cart', '/shipping', '/payment', '/placeorder', '/order', '/profile', '/login', '/register'] as const;
+export const PRIVATE_PATHS = [
+  '/admin',
+  '/cart',
+  '/shipping',
+  '/payment',
+  '/placeorder',
+  '/order',
+  '/profile',
+  '/login',
+  '/register',
+] as const;
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
+    'Allow: /',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -6,7 +6,18 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { idSchema, productQuerySchema } from '../../domain/index.js';
 import { negotiateEncoding } from '../../http/webApp.js';
 import type { ProductStore } from '../../ports.js';
-import { listHead, notFoundHead, productHead, productPath, renderPage, robotsTxt, SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet, type PageHead } from './render.js';
+import {
+  listHead,
+  notFoundHead,
+  productHead,
+  productPath,
+  renderPage,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  sitemapIndex,
+  sitemapUrlSet,
+  type PageHead,
+} from './render.js';
 
 /** What the pages read from the catalogue. */
 export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'>;
@@ -36,22 +47,28 @@ async function sendCompressed(req: Request, res: Response, status: number, type:
   const bytes = Buffer.from(body);
   if (!coding || bytes.length < 1024) return res.send(bytes);
   res.setHeader('Content-Encoding', coding);
-  res.send(coding === 'br' ? await brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipAsync(bytes, { level: 6 }));
+  res.send(
+    coding === 'br'
+      ? await brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : await gzipAsync(bytes, { level: 6 }),
+  );
 }
 
 /**
  * A page handler that, when the catalogue cannot be read, hands over to the next handler (the plain index.html,
  * whose app then loads the data itself) instead of failing the page.
  */
-const orPlainApp = (handler: (req: Request, res: Response) => Promise<unknown>) => async (req: Request, res: Response, next: NextFunction) => {
-  try {
-    await handler(req, res);
-  } catch (error) {
-    if (res.headersSent) return next(error);
-    console.error('[pages]', error);
-    next();
-  }
-};
+const orPlainApp =
+  (handler: (req: Request, res: Response) => Promise<unknown>) =>
+  async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      await handler(req, res);
+    } catch (error) {
+      if (res.headersSent) return next(error);
+      console.error('[pages]', error);
+      next();
+    }
+  };
 
 export function pageRoutes(options: PageRoutesOptions): Router {
   const { catalog, pageSize } = options;
@@ -67,7 +84,10 @@ export function pageRoutes(options: PageRoutesOptions): Router {
   };
 
   const listPage = async (req: Request, res: Response) => {
-    const parsed = productQuerySchema.safeParse({ keyword: req.params.keyword ?? '', pageNumber: req.params.pageNumber ?? '1' });
+    const parsed = productQuerySchema.safeParse({
+      keyword: req.params.keyword ?? '',
+      pageNumber: req.params.pageNumber ?? '1',
+    });
     if (!parsed.success) return sendPage(req, res, notFoundHead());
     const { keyword, pageNumber } = parsed.data;
     const [page, top] = await Promise.all([
@@ -79,7 +99,8 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     await sendPage(req, res, listHead(originOf(req), { keyword, page, top }));
   };
 
-  for (const path of ['/', '/page/:pageNumber', '/search/:keyword', '/search/:keyword/page/:pageNumber']) router.get(path, orPlainApp(listPage));
+  for (const path of ['/', '/page/:pageNumber', '/search/:keyword', '/search/:keyword/page/:pageNumber'])
+    router.get(path, orPlainApp(listPage));
 
   router.get(
     '/product/:id',
@@ -108,7 +129,13 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     const first = await sitemapFile(origin, 1);
     res.setHeader('Cache-Control', options.cacheControl);
     // Larger than one file: an index of the files.
-    await sendCompressed(req, res, 200, 'application/xml', first.pages > 1 ? sitemapIndex(origin, first.pages) : sitemapUrlSet(first.entries));
+    await sendCompressed(
+      req,
+      res,
+      200,
+      'application/xml',
+      first.pages > 1 ? sitemapIndex(origin, first.pages) : sitemapUrlSet(first.entries),
+    );
   });
 
   router.get(/^\/sitemap-products-([1-9][0-9]{0,6})\.xml$/, async (req, res) => {

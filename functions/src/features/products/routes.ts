@@ -1,5 +1,13 @@
 import { Router, type Request, type Response } from 'express';
-import { badInput, keywordKey, notFound, productQuerySchema, productUpdateSchemaWith, reviewSchema, TOP_PRODUCTS } from '../../domain/index.js';
+import {
+  badInput,
+  keywordKey,
+  notFound,
+  productQuerySchema,
+  productUpdateSchemaWith,
+  reviewSchema,
+  TOP_PRODUCTS,
+} from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
@@ -45,7 +53,11 @@ export function productRoutes(
     const query = parse(productQuerySchema, req.query);
     const keyword = keywordKey(query.keyword); // once: the cache key and the store's query are the same text
     const page = query.pageNumber;
-    const entry = await cache.get(`list:${page}:${keyword}`, () => store.products.list({ keyword, page, pageSize }), req.originalUrl);
+    const entry = await cache.get(
+      `list:${page}:${keyword}`,
+      () => store.products.list({ keyword, page, pageSize }),
+      req.originalUrl,
+    );
     sendCached(req, res, entry);
   });
 
@@ -55,11 +67,15 @@ export function productRoutes(
 
   router.get('/:id', async (req, res) => {
     const id = parseId(req.params.id, 'Product');
-    const entry = await cache.get(`product:${id}`, async () => {
-      const product = await store.products.get(id);
-      if (!product) throw notFound('Product not found');
-      return product;
-    }, req.originalUrl);
+    const entry = await cache.get(
+      `product:${id}`,
+      async () => {
+        const product = await store.products.get(id);
+        if (!product) throw notFound('Product not found');
+        return product;
+      },
+      req.originalUrl,
+    );
     sendCached(req, res, entry);
   });
 

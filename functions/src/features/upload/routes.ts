@@ -12,7 +12,10 @@ import type { Ports } from '../../ports.js';
 export function uploadRoutes({ auth, files }: Ports) {
   const router = Router();
   // Kept in memory (at most MAX_IMAGE_BYTES) so nothing touches the disk before the bytes are checked.
-  const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+  const receive = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 },
+  });
 
   // Multer's own limits are MulterErrors (413/400 in http/errors.ts); anything else it reports is the multipart
   // parser failing on the client's body (truncated, malformed headers...): a 400, not a 500.
@@ -25,7 +28,8 @@ export function uploadRoutes({ auth, files }: Ports) {
   router.post('/', requireAdmin(auth), receiveImage, async (req, res) => {
     if (!req.file) throw badInput("No image received: send a JPEG, PNG or WebP file in the field 'image'");
     const type = await fileTypeFromBuffer(req.file.buffer);
-    if (!type || !(type.mime in IMAGE_EXTENSIONS)) throw badInput('Images only: JPEG, PNG or WebP (the file content is not one of these)');
+    if (!type || !(type.mime in IMAGE_EXTENSIONS))
+      throw badInput('Images only: JPEG, PNG or WebP (the file content is not one of these)');
     const path = await files.saveImage(await reencodeImage(req.file.buffer));
     res.status(201).type('text/plain').send(path);
   });

@@ -25,7 +25,10 @@ const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), 
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
-export function userRoutes({ store, auth }: Ports, options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } }) {
+export function userRoutes(
+  { store, auth }: Ports,
+  options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } },
+) {
   const router = Router();
   const admin = requireAdmin(auth);
   const signedIn = requireUser(auth);
@@ -82,7 +85,12 @@ export function userRoutes({ store, auth }: Ports, options: { limiters: { signIn
     if (!caller.email) throw notFound('User not found'); // embedded accounts always have a profile: this one was deleted
     const fallbackName = (caller.name || caller.email.split('@')[0] || 'Shopper').slice(0, 80);
     try {
-      const user = await store.users.create({ _id: caller.uid, name: name ?? fallbackName, email: caller.email, isAdmin: false });
+      const user = await store.users.create({
+        _id: caller.uid,
+        name: name ?? fallbackName,
+        email: caller.email,
+        isAdmin: false,
+      });
       res.status(201).json(summary(user));
     } catch (error) {
       const made = await store.users.get(caller.uid); // a concurrent first call created it

@@ -89,15 +89,18 @@ export async function startChaosProxy(target: string): Promise<ChaosProxy> {
 
   /** Passes the request to the fake; its answer goes to `res`, or (res null) is read in full and then `lost()` runs. */
   function forward(req: IncomingMessage, res: ServerResponse | null, lost?: () => void) {
-    const upstream = request({ host: base.hostname, port: base.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      if (!res) {
-        up.resume();
-        up.on('end', () => lost?.());
-        return;
-      }
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = request(
+      { host: base.hostname, port: base.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        if (!res) {
+          up.resume();
+          up.on('end', () => lost?.());
+          return;
+        }
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => (res ? res.writeHead(502).end() : lost?.()));
     req.pipe(upstream);
   }

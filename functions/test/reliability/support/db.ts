@@ -17,7 +17,8 @@ export async function snapshot(db: Client): Promise<{ digest: string; counts: Re
     const rs = await db.execute(`SELECT * FROM ${table} ORDER BY rowid`);
     counts[table] = rs.rows.length;
     hash.update(table);
-    for (const row of rs.rows) hash.update(JSON.stringify(Object.values(row), (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
+    for (const row of rs.rows)
+      hash.update(JSON.stringify(Object.values(row), (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
   }
   return { digest: hash.digest('hex'), counts };
 }

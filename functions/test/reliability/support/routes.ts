@@ -30,7 +30,8 @@ export function listRoutes(app: express.Express): MountedRoute[] {
         for (const p of paths) {
           if (typeof p !== 'string') continue; // regexp routes (the web app's catch-all) are not API routes
           for (const [method, on] of Object.entries(layer.route.methods)) {
-            if (on && method !== '_all') out.push({ method: method.toUpperCase(), path: join(prefix, p).replace(/\/$/, '') || '/' });
+            if (on && method !== '_all')
+              out.push({ method: method.toUpperCase(), path: join(prefix, p).replace(/\/$/, '') || '/' });
           }
         }
       } else if (layer.handle?.stack) {

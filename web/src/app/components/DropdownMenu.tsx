@@ -12,7 +12,17 @@ export interface MenuEntry {
  * Keyboard: Enter/Space/ArrowDown open it, ArrowUp/ArrowDown/Home/End move, Escape closes and returns focus,
  * Tab or a click outside closes it.
  */
-export function DropdownMenu({ id, title, entries, onNavigate }: { id: string; title: ReactNode; entries: MenuEntry[]; onNavigate?: () => void }) {
+export function DropdownMenu({
+  id,
+  title,
+  entries,
+  onNavigate,
+}: {
+  id: string;
+  title: ReactNode;
+  entries: MenuEntry[];
+  onNavigate?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -94,7 +104,12 @@ export function DropdownMenu({ id, title, entries, onNavigate }: { id: string; t
       >
         {title}
       </button>
-      <ul id={menuId} className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} onKeyDown={onMenuKey} aria-labelledby={id}>
+      <ul
+        id={menuId}
+        className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`}
+        onKeyDown={onMenuKey}
+        aria-labelledby={id}
+      >
         {entries.map((entry) => (
           <li key={entry.label}>
             {entry.to ? (

@@ -8,7 +8,15 @@ import { Header } from './Header';
 
 const routes = [
   { path: '/', element: <Header /> },
-  { path: '/search/:keyword', element: <><Header /><LocationProbe /></> },
+  {
+    path: '/search/:keyword',
+    element: (
+      <>
+        <Header />
+        <LocationProbe />
+      </>
+    ),
+  },
   { path: '*', element: <LocationProbe /> },
 ];
 const alice = { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test', isAdmin: false, token: 't' };
@@ -23,7 +31,8 @@ describe('Header', () => {
     renderRoutes(routes);
     expect(screen.getByRole('link', { name: /Voltshop/ })).toHaveAttribute('href', '/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const name of ['About Us', 'Contact Us', 'Sign In']) expect(within(nav).getByRole('link', { name: new RegExp(name) })).toBeInTheDocument();
+    for (const name of ['About Us', 'Contact Us', 'Sign In'])
+      expect(within(nav).getByRole('link', { name: new RegExp(name) })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
     expect(screen.getByPlaceholderText('Search Products...')).toBeInTheDocument();
   });
@@ -65,7 +74,9 @@ describe('Header', () => {
     setUserInfo({ ...alice, isAdmin: true });
     const { user } = renderRoutes(routes);
     await user.click(screen.getByRole('button', { name: 'Admin' }));
-    const links = ['Dashboard', 'Users', 'Products', 'Orders'].map((name) => screen.getByRole('link', { name }).getAttribute('href'));
+    const links = ['Dashboard', 'Users', 'Products', 'Orders'].map((name) =>
+      screen.getByRole('link', { name }).getAttribute('href'),
+    );
     expect(links).toEqual(['/admin', '/admin/userlist', '/admin/productlist', '/admin/orderlist']);
     act(() => setUserInfo(alice));
     expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();

@@ -8,7 +8,18 @@ import { SearchBox } from './SearchBox';
 
 function CartIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <circle cx="9" cy="21" r="1" />
       <circle cx="20" cy="21" r="1" />
       <path d="M1 1h4l2.68 13.39a2 2 0 0 0 2 1.61h9.72a2 2 0 0 0 2-1.61L23 6H6" />
@@ -18,7 +29,18 @@ function CartIcon() {
 
 function UserIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2" />
       <circle cx="12" cy="7" r="4" />
     </svg>
@@ -53,10 +75,19 @@ export function Header() {
             </span>
             Voltshop
           </Link>
-          <Link to={paths.cart.href()} onClick={close} className="nav-link d-lg-none ms-auto me-3 text-white mobile-cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+          <Link
+            to={paths.cart.href()}
+            onClick={close}
+            className="nav-link d-lg-none ms-auto me-3 text-white mobile-cart"
+            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+          >
             <CartIcon />
             {count > 0 && (
-              <span className="badge rounded-pill text-bg-warning ms-1 cart-badge" data-testid="mobile-cart-count" aria-hidden="true">
+              <span
+                className="badge rounded-pill text-bg-warning ms-1 cart-badge"
+                data-testid="mobile-cart-count"
+                aria-hidden="true"
+              >
                 {count}
               </span>
             )}

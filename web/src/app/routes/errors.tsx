@@ -7,7 +7,9 @@ export function NotFoundPage() {
   return (
     <section className="text-center py-5">
       <Meta title="Page not found" />
-      <p className="display-1 fw-bold text-secondary mb-0" aria-hidden="true">404</p>
+      <p className="display-1 fw-bold text-secondary mb-0" aria-hidden="true">
+        404
+      </p>
       <h1 className="h3">Page not found</h1>
       <p className="text-muted">The page you are looking for does not exist or has moved.</p>
       <Link to={paths.home.href()} className="btn btn-primary">

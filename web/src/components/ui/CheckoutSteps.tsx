@@ -9,7 +9,13 @@ const STEPS = [
 ] as const;
 
 /** The step indicator: reached steps are links, the others are disabled (spec 2, Checkout). */
-export function CheckoutSteps({ step1 = false, step2 = false, step3 = false, step4 = false, current }: {
+export function CheckoutSteps({
+  step1 = false,
+  step2 = false,
+  step3 = false,
+  step4 = false,
+  current,
+}: {
   step1?: boolean;
   step2?: boolean;
   step3?: boolean;
@@ -23,14 +29,24 @@ export function CheckoutSteps({ step1 = false, step2 = false, step3 = false, ste
         {STEPS.map((s, i) =>
           reached[i] ? (
             <li key={s.label} className="nav-item">
-              <Link className={`nav-link${current === i + 1 ? ' active' : ''}`} to={s.to} aria-current={current === i + 1 ? 'step' : undefined}>
-                <span className="step-number" aria-hidden="true">{i + 1}</span> {s.label}
+              <Link
+                className={`nav-link${current === i + 1 ? ' active' : ''}`}
+                to={s.to}
+                aria-current={current === i + 1 ? 'step' : undefined}
+              >
+                <span className="step-number" aria-hidden="true">
+                  {i + 1}
+                </span>{' '}
+                {s.label}
               </Link>
             </li>
           ) : (
             <li key={s.label} className="nav-item">
               <span className="nav-link disabled" aria-disabled="true">
-                <span className="step-number" aria-hidden="true">{i + 1}</span> {s.label}
+                <span className="step-number" aria-hidden="true">
+                  {i + 1}
+                </span>{' '}
+                {s.label}
               </span>
             </li>
           ),

@@ -60,7 +60,13 @@ describe('Field', () => {
     render(
       <>
         <p id="form-error">Password do not match</p>
-        <Field name="confirmPassword" label="Confirm Password" type="password" error={{ message: 'Password do not match' }} errorShownIn="form-error" />
+        <Field
+          name="confirmPassword"
+          label="Confirm Password"
+          type="password"
+          error={{ message: 'Password do not match' }}
+          errorShownIn="form-error"
+        />
       </>,
     );
     expect(screen.getAllByText('Password do not match')).toHaveLength(1);

@@ -3,7 +3,10 @@
 import type { ComponentProps, ReactNode, Ref } from 'react';
 import Form from 'react-bootstrap/Form';
 
-type ControlProps = Omit<ComponentProps<'input'> & ComponentProps<'textarea'> & ComponentProps<'select'>, 'ref' | 'size' | 'children'>;
+type ControlProps = Omit<
+  ComponentProps<'input'> & ComponentProps<'textarea'> & ComponentProps<'select'>,
+  'ref' | 'size' | 'children'
+>;
 
 export interface FieldProps extends ControlProps {
   name: string;
@@ -29,7 +32,17 @@ export interface FieldProps extends ControlProps {
  * Label, control and error message, wired for screen readers: the label names the control, and an invalid control
  * has aria-invalid and aria-describedby pointing at its message.
  */
-export function Field({ name, label, error, as, children, errorShownIn, id = name, groupClassName = 'mb-3', ...control }: FieldProps) {
+export function Field({
+  name,
+  label,
+  error,
+  as,
+  children,
+  errorShownIn,
+  id = name,
+  groupClassName = 'mb-3',
+  ...control
+}: FieldProps) {
   const invalid = !!error;
   const messageId = errorShownIn ?? `${id}-error`;
   const wiring = {

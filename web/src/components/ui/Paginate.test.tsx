@@ -18,7 +18,10 @@ describe('Paginate', () => {
 
   it('uses the search-with-page form with the keyword encoded', () => {
     renderAt(<Paginate pages={2} page={1} keyword="usb (c)" />);
-    expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/search/usb%20(c)', '/search/usb%20(c)/page/2']);
+    expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
+      '/search/usb%20(c)',
+      '/search/usb%20(c)/page/2',
+    ]);
   });
 
   it('uses the admin list form', () => {

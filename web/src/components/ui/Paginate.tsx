@@ -2,7 +2,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 /** Where page `n` of a list lives: the admin list form, the search-with-page form or the plain page form (spec 2). */
-export function pageHref(n: number, { isAdmin = false, keyword = '' }: { isAdmin?: boolean; keyword?: string }): string {
+export function pageHref(
+  n: number,
+  { isAdmin = false, keyword = '' }: { isAdmin?: boolean; keyword?: string },
+): string {
   if (isAdmin) return paths.admin.products.href(n);
   if (keyword) return paths.search.href(keyword, n);
   return n === 1 ? paths.home.href() : paths.page.href(n);

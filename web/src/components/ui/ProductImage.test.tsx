@@ -9,7 +9,9 @@ describe('ProductImage', () => {
     render(<ProductImage src={`/uploads/${name}.webp`} alt="Phone" />);
     const img = screen.getByRole('img', { name: 'Phone' });
     expect(img.getAttribute('src')).toBe(`/uploads/${name}.webp`);
-    expect(img.getAttribute('srcset')).toBe(`/uploads/${name}-320w.webp 320w, /uploads/${name}-640w.webp 640w, /uploads/${name}-960w.webp 960w`);
+    expect(img.getAttribute('srcset')).toBe(
+      `/uploads/${name}-320w.webp 320w, /uploads/${name}-640w.webp 640w, /uploads/${name}-960w.webp 960w`,
+    );
     expect(img.getAttribute('sizes')).toBe(CARD_IMAGE_SIZES);
   });
 

@@ -10,7 +10,16 @@ const routes = [
   { path: '*', element: <LocationProbe /> },
 ];
 
-const product = { _id: 'p1', name: 'Volt Lamp', price: 5, image: '/images/x.svg', brand: 'b', category: 'c', description: 'd', countInStock: 2 };
+const product = {
+  _id: 'p1',
+  name: 'Volt Lamp',
+  price: 5,
+  image: '/images/x.svg',
+  brand: 'b',
+  category: 'c',
+  description: 'd',
+  countInStock: 2,
+};
 
 function serveEverything() {
   mockFetch({
@@ -19,7 +28,9 @@ function serveEverything() {
     'GET /api/products': () => ({ body: { products: [product], page: 1, pages: 1 } }),
     'GET /api/products/p1': () => ({ body: { ...product, reviews: [] } }),
     'GET /api/orders': () => ({ body: [] }),
-    'GET /api/admin/stats': () => ({ body: { daily: [{ day: '2026-01-01', orders: 2, revenue: 30.5 }], lowStock: [product] } }),
+    'GET /api/admin/stats': () => ({
+      body: { daily: [{ day: '2026-01-01', orders: 2, revenue: 30.5 }], lowStock: [product] },
+    }),
   });
 }
 

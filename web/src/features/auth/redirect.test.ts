@@ -10,12 +10,22 @@ describe('safeRedirect', () => {
   });
 
   it('never leaves the site', () => {
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']) expect(safeRedirect(bad)).toBe('/');
+    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)'])
+      expect(safeRedirect(bad)).toBe('/');
   });
 
   it('removes control characters first, as the URL parser of the browser does, then judges the path (issue 13)', () => {
     // `/login?redirect=%2F%09%2Fevil.example`: the tab hid `//evil.example` from the check.
-    for (const bad of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '\t//evil.example', '/\u0000/evil.example', '/\\\t\\evil.example', 'java\tscript:alert(1)', '\u0001https://evil.example'])
+    for (const bad of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '\t//evil.example',
+      '/\u0000/evil.example',
+      '/\\\t\\evil.example',
+      'java\tscript:alert(1)',
+      '\u0001https://evil.example',
+    ])
       expect(safeRedirect(bad), JSON.stringify(bad)).toBe('/');
     expect(safeRedirect('/ship\tping')).toBe('/shipping');
     expect(safeRedirect('\n/order/1')).toBe('/order/1');

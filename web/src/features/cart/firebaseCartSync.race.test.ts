@@ -23,7 +23,9 @@ function fakeFirebase() {
     watchCart: (_uid: string, cb: typeof onCart) => ((onCart = cb), () => undefined),
     saveCart: vi.fn(
       (_uid: string, items: Lines) =>
-        new Promise<void>((resolve, reject) => writes.push({ items: items.map((i) => ({ product: i.product, qty: i.qty })), resolve, reject })),
+        new Promise<void>((resolve, reject) =>
+          writes.push({ items: items.map((i) => ({ product: i.product, qty: i.qty })), resolve, reject }),
+        ),
     ),
     signOutEverywhere: vi.fn(async () => undefined),
   } as unknown as Firebase;
@@ -36,7 +38,14 @@ function fakeFirebase() {
   };
 }
 
-const item = (product: string, qty: number): CartItem => ({ product, name: `Product ${product}`, image: '/images/sample.svg', price: 10, countInStock: 99, qty });
+const item = (product: string, qty: number): CartItem => ({
+  product,
+  name: `Product ${product}`,
+  image: '/images/sample.svg',
+  price: 10,
+  countInStock: 99,
+  qty,
+});
 const lines = () => cartStore.get().cartItems.map((i) => ({ product: i.product, qty: i.qty }));
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
@@ -49,7 +58,14 @@ function stubProducts(hold = false) {
     vi.fn(async (url: string) => {
       await gate;
       const id = url.split('/').pop();
-      const body = { _id: id, name: `Product ${id}`, image: '/images/sample.svg', price: 10, countInStock: 99, reviews: [] };
+      const body = {
+        _id: id,
+        name: `Product ${id}`,
+        image: '/images/sample.svg',
+        price: 10,
+        countInStock: 99,
+        reviews: [],
+      };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -142,8 +158,16 @@ describe('cart sync in Firebase mode', () => {
     f.signIn('u1');
     f.snapshot([{ product: 'e', qty: 1 }]);
     await flush();
-    expect(lines()).toEqual([{ product: 'e', qty: 1 }, { product: 'a', qty: 2 }]);
-    expect(f.writes.map((w) => w.items)).toEqual([[{ product: 'e', qty: 1 }, { product: 'a', qty: 2 }]]);
+    expect(lines()).toEqual([
+      { product: 'e', qty: 1 },
+      { product: 'a', qty: 2 },
+    ]);
+    expect(f.writes.map((w) => w.items)).toEqual([
+      [
+        { product: 'e', qty: 1 },
+        { product: 'a', qty: 2 },
+      ],
+    ]);
   });
 
   it('reads and writes no Firestore cart where no Firestore runs (the emulators without Java 21)', async () => {
@@ -164,7 +188,9 @@ describe('cart sync in Firebase mode', () => {
     addToCart(item('a', 1));
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    f.writes.shift()!.reject(Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' }));
+    f.writes
+      .shift()!
+      .reject(Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' }));
     await flush();
     expect(cartSyncErrorStore.get()).toBe(CART_SYNC_FAILED);
 

@@ -6,10 +6,20 @@ import { addToCart, cartStore, resetCart } from './store';
 describe('cart merge at sign-in', () => {
   it('keeps every product of both carts; this device’s quantities win', () => {
     const merged = mergeCartLines(
-      [{ product: 'a', qty: 2 }, { product: 'b', qty: 1 }],
-      [{ product: 'b', qty: 5 }, { product: 'c', qty: 3 }],
+      [
+        { product: 'a', qty: 2 },
+        { product: 'b', qty: 1 },
+      ],
+      [
+        { product: 'b', qty: 5 },
+        { product: 'c', qty: 3 },
+      ],
     );
-    expect(merged).toEqual([{ product: 'b', qty: 1 }, { product: 'c', qty: 3 }, { product: 'a', qty: 2 }]);
+    expect(merged).toEqual([
+      { product: 'b', qty: 1 },
+      { product: 'c', qty: 3 },
+      { product: 'a', qty: 2 },
+    ]);
   });
 });
 
@@ -33,7 +43,8 @@ function fakeFirebase() {
     stopWatchingCart,
     token: (token: string | null, uid: string | null) => onToken(token, uid),
     // The sync's listener is async: its promise is awaited here so the test sees the applied cart.
-    remoteCart: async (lines: { product: string; qty: number }[] | null) => (onCart as unknown as (l: typeof lines, f: boolean) => Promise<void>)(lines, false),
+    remoteCart: async (lines: { product: string; qty: number }[] | null) =>
+      (onCart as unknown as (l: typeof lines, f: boolean) => Promise<void>)(lines, false),
   };
 }
 

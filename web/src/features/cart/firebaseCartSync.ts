@@ -24,7 +24,14 @@ async function toCartItems(lines: CartLine[], known: readonly CartItem[]): Promi
       if (have) return { ...have, qty: l.qty };
       try {
         const p = await getProduct(l.product);
-        return { product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock, qty: l.qty };
+        return {
+          product: p._id,
+          name: p.name,
+          image: p.image,
+          price: p.price,
+          countInStock: p.countInStock,
+          qty: l.qty,
+        };
       } catch {
         return null; // deleted since: drop the line
       }
@@ -35,7 +42,8 @@ async function toCartItems(lines: CartLine[], known: readonly CartItem[]): Promi
 
 /** How long the cart waits after an edit before writing it (a burst of edits is one write). */
 export const CART_SAVE_DELAY_MS = 400;
-export const CART_SYNC_FAILED = 'Your cart could not be saved to your account, so your other devices may not show these changes. They are kept on this device; we will try again with your next change.';
+export const CART_SYNC_FAILED =
+  'Your cart could not be saved to your account, so your other devices may not show these changes. They are kept on this device; we will try again with your next change.';
 
 /**
  * Keeps the signed-in user's cart in Firestore (carts/{uid}) in step with this device's, while the SDK's signed-in

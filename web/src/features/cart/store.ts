@@ -27,11 +27,21 @@ export interface CartState {
 
 const isCartItem = (v: unknown): v is CartItem => {
   const i = v as Partial<CartItem> | null;
-  return !!i && typeof i.product === 'string' && typeof i.name === 'string' && typeof i.price === 'number' && typeof i.qty === 'number';
+  return (
+    !!i &&
+    typeof i.product === 'string' &&
+    typeof i.name === 'string' &&
+    typeof i.price === 'number' &&
+    typeof i.qty === 'number'
+  );
 };
 const isAddress = (v: unknown) => {
   const a = v as Partial<ShippingAddress> | null;
-  return !!a && typeof a === 'object' && ['address', 'city', 'postalCode', 'country'].every((k) => typeof (a as Record<string, unknown>)[k] === 'string');
+  return (
+    !!a &&
+    typeof a === 'object' &&
+    ['address', 'city', 'postalCode', 'country'].every((k) => typeof (a as Record<string, unknown>)[k] === 'string')
+  );
 };
 
 export function loadCartState(): CartState {
@@ -39,7 +49,11 @@ export function loadCartState(): CartState {
   return {
     cartItems: items.filter(isCartItem),
     shippingAddress: readJSON<ShippingAddress | null>(SHIPPING_ADDRESS_KEY, null, isAddress),
-    paymentMethod: readJSON<string>(PAYMENT_METHOD_KEY, DEFAULT_PAYMENT_METHOD, (v) => typeof v === 'string' && v !== ''),
+    paymentMethod: readJSON<string>(
+      PAYMENT_METHOD_KEY,
+      DEFAULT_PAYMENT_METHOD,
+      (v) => typeof v === 'string' && v !== '',
+    ),
   };
 }
 
@@ -62,7 +76,9 @@ export function clampQty(qty: number, countInStock: number): number {
 export function addToCart(item: CartItem): void {
   const line = { ...item, qty: clampQty(item.qty, item.countInStock) };
   setItems((items) =>
-    items.some((i) => i.product === line.product) ? items.map((i) => (i.product === line.product ? line : i)) : [...items, line],
+    items.some((i) => i.product === line.product)
+      ? items.map((i) => (i.product === line.product ? line : i))
+      : [...items, line],
   );
 }
 

@@ -39,7 +39,13 @@ export const HOSTING_INIT_URL = '/__/firebase/init.json';
 export const EMULATOR_PROJECT_ID = 'demo-voltshop';
 
 /** Fills what a config may leave out; the default bucket of projects created since 2024-10-30. */
-function complete(c: { apiKey: string; projectId: string; authDomain?: string; storageBucket?: string; appId?: string }): FirebaseWebConfig {
+function complete(c: {
+  apiKey: string;
+  projectId: string;
+  authDomain?: string;
+  storageBucket?: string;
+  appId?: string;
+}): FirebaseWebConfig {
   return {
     apiKey: c.apiKey,
     projectId: c.projectId,
@@ -52,11 +58,19 @@ function complete(c: { apiKey: string; projectId: string; authDomain?: string; s
 export class FirebaseConfigError extends Error {}
 
 /** The web config for this build (see the top of the file); throws FirebaseConfigError when there is none. */
-export async function resolveFirebaseConfig(env: FirebaseBuildEnv, fetchImpl: typeof fetch = fetch): Promise<FirebaseWebConfig> {
+export async function resolveFirebaseConfig(
+  env: FirebaseBuildEnv,
+  fetchImpl: typeof fetch = fetch,
+): Promise<FirebaseWebConfig> {
   if (env.VITE_FIREBASE_EMULATORS === 'true') {
     const projectId = env.VITE_FIREBASE_PROJECT_ID || EMULATOR_PROJECT_ID;
-    if (!projectId.startsWith('demo-')) throw new FirebaseConfigError(`The emulator build must use a demo- project, not "${projectId}"`);
-    return complete({ apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key', projectId, storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET });
+    if (!projectId.startsWith('demo-'))
+      throw new FirebaseConfigError(`The emulator build must use a demo- project, not "${projectId}"`);
+    return complete({
+      apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
+      projectId,
+      storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET,
+    });
   }
   if (env.VITE_FIREBASE_API_KEY && env.VITE_FIREBASE_PROJECT_ID) {
     return complete({
@@ -70,7 +84,8 @@ export async function resolveFirebaseConfig(env: FirebaseBuildEnv, fetchImpl: ty
   let init: Partial<FirebaseWebConfig> | null = null;
   try {
     const res = await fetchImpl(HOSTING_INIT_URL, { headers: { Accept: 'application/json' } });
-    if (res.ok && /json/.test(res.headers.get('content-type') ?? '')) init = (await res.json()) as Partial<FirebaseWebConfig>;
+    if (res.ok && /json/.test(res.headers.get('content-type') ?? ''))
+      init = (await res.json()) as Partial<FirebaseWebConfig>;
   } catch {
     init = null;
   }
@@ -99,7 +114,9 @@ export function initFirebase(): Promise<FirebaseHandles> {
     const storage = getStorage(app);
     if (env.VITE_FIREBASE_EMULATORS === 'true') {
       const host = window.location.hostname;
-      connectAuthEmulator(auth, `http://${host}:${emulatorPort(env.VITE_FIREBASE_AUTH_EMULATOR_PORT, 9099)}`, { disableWarnings: true });
+      connectAuthEmulator(auth, `http://${host}:${emulatorPort(env.VITE_FIREBASE_AUTH_EMULATOR_PORT, 9099)}`, {
+        disableWarnings: true,
+      });
       connectFirestoreEmulator(db, host, emulatorPort(env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT, 8080));
       connectStorageEmulator(storage, host, emulatorPort(env.VITE_FIREBASE_STORAGE_EMULATOR_PORT, 9199));
     }

@@ -1,5 +1,11 @@
 // Firebase Auth in the browser: sign-in, sign-out and ID token refresh (tokens live 1 hour; the SDK renews them).
-import { createUserWithEmailAndPassword, deleteUser, onIdTokenChanged, signInWithEmailAndPassword, signOut } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  deleteUser,
+  onIdTokenChanged,
+  signInWithEmailAndPassword,
+  signOut,
+} from 'firebase/auth';
 import { firebase } from './app';
 
 /** Signs in and answers a fresh ID token (the bearer token of every /api call). */

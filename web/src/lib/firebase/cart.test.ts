@@ -4,7 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => ({
   setDoc: vi.fn(async (..._args: unknown[]) => undefined),
-  onSnapshot: vi.fn((..._args: unknown[]) => () => undefined),
+  onSnapshot: vi.fn(
+    (..._args: unknown[]) =>
+      () =>
+        undefined,
+  ),
 }));
 vi.mock('firebase/firestore', () => ({
   doc: (_db: unknown, ...path: string[]) => ({ path: path.join('/') }),
@@ -24,7 +28,10 @@ beforeEach(() => vi.clearAllMocks());
 describe('the Firestore cart', () => {
   it('writes only product ids and quantities, with this page’s writer id and the server time', async () => {
     await saveCart('u1', [{ product: 'a', qty: 2, name: 'A', price: 9 } as never]);
-    expect(sdk.setDoc).toHaveBeenCalledWith({ path: 'carts/u1' }, { items: [{ product: 'a', qty: 2 }], writer: CART_WRITER_ID, updatedAt: 'SERVER_TIMESTAMP' });
+    expect(sdk.setDoc).toHaveBeenCalledWith(
+      { path: 'carts/u1' },
+      { items: [{ product: 'a', qty: 2 }], writer: CART_WRITER_ID, updatedAt: 'SERVER_TIMESTAMP' },
+    );
     expect(CART_WRITER_ID).toMatch(/^[\w-]{8,64}$/);
   });
 

@@ -14,7 +14,10 @@ export type { CartLine };
 export const CART_WRITER_ID = globalThis.crypto.randomUUID();
 
 export function saveCart(uid: string, items: CartLine[]): Promise<void> {
-  return setDoc(doc(firebase().db, COLLECTIONS.carts, uid), { ...cartDocOf(items, serverTimestamp()), writer: CART_WRITER_ID });
+  return setDoc(doc(firebase().db, COLLECTIONS.carts, uid), {
+    ...cartDocOf(items, serverTimestamp()),
+    writer: CART_WRITER_ID,
+  });
 }
 
 /** Did this page write this snapshot (still pending, or its acknowledgement)? */

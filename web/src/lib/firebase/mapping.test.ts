@@ -3,7 +3,13 @@ import { cartDocOf, cartLinesFromDoc, liveProductFromDoc } from './mapping';
 
 describe('Firebase document mapping', () => {
   it('reads a product document as the API answers it: cents to dollars, the rating from its sum', () => {
-    const fields = liveProductFromDoc('p1', { priceCents: 1999, countInStock: 4, ratingSum: 9, numReviews: 2, rating: 0 });
+    const fields = liveProductFromDoc('p1', {
+      priceCents: 1999,
+      countInStock: 4,
+      ratingSum: 9,
+      numReviews: 2,
+      rating: 0,
+    });
     expect(fields).toEqual({ price: 19.99, countInStock: 4, rating: 4.5, numReviews: 2 });
   });
 

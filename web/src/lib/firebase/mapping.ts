@@ -2,7 +2,15 @@
 // and conversions come from the domain (functions/src/domain/firestoreSchema.ts), which the server's Firestore
 // adapter shares: the web never spells out the stored shape itself.
 import type { Product } from '@domain';
-import { COLLECTIONS, MAX_CART_LINES, PRODUCT_IMAGES_FOLDER, productFromDoc, type CartDoc, type CartLineDoc, type ProductDoc } from '@domain/firestoreSchema';
+import {
+  COLLECTIONS,
+  MAX_CART_LINES,
+  PRODUCT_IMAGES_FOLDER,
+  productFromDoc,
+  type CartDoc,
+  type CartLineDoc,
+  type ProductDoc,
+} from '@domain/firestoreSchema';
 
 export { COLLECTIONS, PRODUCT_IMAGES_FOLDER };
 
@@ -20,7 +28,9 @@ export type CartLine = CartLineDoc;
 
 /** A cart document's lines; null when there is no stored cart (yet). */
 export function cartLinesFromDoc(data: Partial<CartDoc> | undefined): CartLine[] | null {
-  return Array.isArray(data?.items) ? data.items.map((l) => ({ product: String(l.product), qty: Number(l.qty) })) : null;
+  return Array.isArray(data?.items)
+    ? data.items.map((l) => ({ product: String(l.product), qty: Number(l.qty) }))
+    : null;
 }
 
 /** The document to store for the cart (product ids and quantities only: the rules accept nothing else). */

@@ -10,12 +10,21 @@ export function uploadProductImage(file: File, onProgress: (fraction: number) =>
   const ext = EXT[file.type];
   if (!ext) return Promise.reject(new Error('Images only: JPEG, PNG or WebP'));
   const name = `${crypto.randomUUID().replace(/-/g, '')}.${ext}`;
-  const task = uploadBytesResumable(ref(firebase().storage, `${PRODUCT_IMAGES_FOLDER}/${name}`), file, { contentType: file.type });
+  const task = uploadBytesResumable(ref(firebase().storage, `${PRODUCT_IMAGES_FOLDER}/${name}`), file, {
+    contentType: file.type,
+  });
   return new Promise((resolve, reject) => {
     task.on(
       'state_changed',
       (s) => onProgress(s.totalBytes ? s.bytesTransferred / s.totalBytes : 0),
-      (error) => reject(new Error(error.code === 'storage/unauthorized' ? 'Only admins can upload images (JPEG, PNG or WebP under 5 MB)' : error.message)),
+      (error) =>
+        reject(
+          new Error(
+            error.code === 'storage/unauthorized'
+              ? 'Only admins can upload images (JPEG, PNG or WebP under 5 MB)'
+              : error.message,
+          ),
+        ),
       () => resolve(getDownloadURL(task.snapshot.ref)),
     );
   });

@@ -34,4 +34,3 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     },
   };
 }
-

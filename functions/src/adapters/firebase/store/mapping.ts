@@ -33,7 +33,9 @@ export function isDocId(id: string): boolean {
 
 /** Document ids for values chosen elsewhere (emails, provider capture ids): kept readable when safe, hashed otherwise. */
 export function keyId(value: string): string {
-  return /^[A-Za-z0-9@._+-]{1,200}$/.test(value) && isDocId(value) ? value : `h-${createHash('sha256').update(value).digest('hex')}`;
+  return /^[A-Za-z0-9@._+-]{1,200}$/.test(value) && isDocId(value)
+    ? value
+    : `h-${createHash('sha256').update(value).digest('hex')}`;
 }
 
 export interface ProductDoc {

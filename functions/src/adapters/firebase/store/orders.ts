@@ -17,7 +17,16 @@ import {
   type PaymentResult,
 } from '../../../domain/index.js';
 import type { OrderStore, PlaceOrderCommand } from '../../../ports.js';
-import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, orderOf, toOrder, type OrderDoc, type ProductDoc } from './mapping.js';
+import {
+  COLLECTIONS,
+  isDocId,
+  keyId,
+  MAX_ATTEMPTS,
+  orderOf,
+  toOrder,
+  type OrderDoc,
+  type ProductDoc,
+} from './mapping.js';
 
 export class FirestoreOrders implements OrderStore {
   constructor(private readonly db: Firestore) {}
@@ -104,7 +113,12 @@ export class FirestoreOrders implements OrderStore {
         assertPayable(order, now);
         if (capture.exists) throw conflict(ORDER_MESSAGES.captureUsed);
         // create() fails the commit if the capture document appeared meanwhile: a capture pays one order, once.
-        tx.create(captureRef, { captureId: payment.id, orderId: id, provider: payment.provider, at: now.toISOString() });
+        tx.create(captureRef, {
+          captureId: payment.id,
+          orderId: id,
+          provider: payment.provider,
+          at: now.toISOString(),
+        });
         const patch = { status: 'paid' as const, paidAt: now.toISOString(), paymentResult, captureId: payment.id };
         tx.update(ref, patch);
         return { ...order, ...patch };
@@ -153,7 +167,8 @@ export class FirestoreOrders implements OrderStore {
         const products = ids.length ? await tx.getAll(...ids.map((pid) => this.products().doc(pid))) : [];
         for (const p of products) {
           // Products deleted since keep nothing to return.
-          if (p.exists) tx.update(p.ref, { countInStock: (p.data() as ProductDoc).countInStock + (qtyBy.get(p.id) ?? 0) });
+          if (p.exists)
+            tx.update(p.ref, { countInStock: (p.data() as ProductDoc).countInStock + (qtyBy.get(p.id) ?? 0) });
         }
         tx.update(ref, { status: 'expired' });
         return true;
@@ -163,7 +178,10 @@ export class FirestoreOrders implements OrderStore {
   }
 
   async dailyStats(since: Date) {
-    const snap = await this.col.where('createdAt', '>=', since.toISOString()).select('createdAt', 'status', 'totalCents').get();
+    const snap = await this.col
+      .where('createdAt', '>=', since.toISOString())
+      .select('createdAt', 'status', 'totalCents')
+      .get();
     const byDay = new Map<string, { orders: number; revenueCents: number }>();
     for (const d of snap.docs) {
       const day = String(d.get('createdAt')).slice(0, 10);

@@ -55,14 +55,22 @@ export class FirestoreProducts implements ProductStore {
   }
 
   async top(limit: number) {
-    const snap = await this.col.orderBy('rating', 'desc').orderBy('numReviews', 'desc').orderBy('createdAt', 'desc').limit(limit).get();
+    const snap = await this.col
+      .orderBy('rating', 'desc')
+      .orderBy('numReviews', 'desc')
+      .orderBy('createdAt', 'desc')
+      .limit(limit)
+      .get();
     return snap.docs.map(productOf);
   }
 
   async get(id: string): Promise<ProductDetail | null> {
     if (!isDocId(id)) return null;
     const ref = this.col.doc(id);
-    const [p, reviews] = await Promise.all([ref.get(), ref.collection(COLLECTIONS.reviews).orderBy('createdAt', 'desc').get()]);
+    const [p, reviews] = await Promise.all([
+      ref.get(),
+      ref.collection(COLLECTIONS.reviews).orderBy('createdAt', 'desc').get(),
+    ]);
     if (!p.exists) return null;
     return { ...productOf(p), reviews: reviews.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) };
   }
@@ -70,7 +78,15 @@ export class FirestoreProducts implements ProductStore {
   async create(input: ProductUpdateInput, ownerId: string) {
     const ref = this.col.doc();
     const now = this.clock.now().toISOString();
-    const doc: ProductDoc = { ...productFields(input), ratingSum: 0, numReviews: 0, rating: 0, user: ownerId, createdAt: now, updatedAt: now };
+    const doc: ProductDoc = {
+      ...productFields(input),
+      ratingSum: 0,
+      numReviews: 0,
+      rating: 0,
+      user: ownerId,
+      createdAt: now,
+      updatedAt: now,
+    };
     await ref.create(doc);
     return toProduct(ref.id, doc);
   }
@@ -116,18 +132,36 @@ export class FirestoreProducts implements ProductStore {
         const d = p.data() as ProductDoc;
         const ratingSum = (d.ratingSum ?? 0) + review.rating;
         const numReviews = (d.numReviews ?? 0) + 1;
-        const doc: ReviewDoc = { user: review.userId, name: review.name, rating: review.rating, comment: review.comment, createdAt };
+        const doc: ReviewDoc = {
+          user: review.userId,
+          name: review.name,
+          rating: review.rating,
+          comment: review.comment,
+          createdAt,
+        };
         tx.create(reviewRef, doc);
         // Integer sum + count in the same transaction as the review: the average never drifts from the reviews.
         tx.update(productRef, { ratingSum, numReviews, rating: ratingSum / numReviews, updatedAt: createdAt });
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    return { _id: review.userId, user: review.userId, name: review.name, rating: review.rating, comment: review.comment, createdAt };
+    return {
+      _id: review.userId,
+      user: review.userId,
+      name: review.name,
+      rating: review.rating,
+      comment: review.comment,
+      createdAt,
+    };
   }
 
   async lowStock(threshold: number, limit: number) {
-    const snap = await this.col.where('countInStock', '<=', threshold).orderBy('countInStock', 'asc').orderBy('name', 'asc').limit(limit).get();
+    const snap = await this.col
+      .where('countInStock', '<=', threshold)
+      .orderBy('countInStock', 'asc')
+      .orderBy('name', 'asc')
+      .limit(limit)
+      .get();
     return snap.docs.map(productOf);
   }
 }

@@ -56,7 +56,7 @@ export function queryGram(keywordKey: string): string {
 
 /** One catalogue page, newest first: all products, or those whose name contains the keyword (any case). */
 export async function listProducts(db: Firestore, { keyword, page, pageSize }: ProductQuery): Promise<ProductPage> {
-const col = db.collection(COLLECTIONS.products);
+  const col = db.collection(COLLECTIONS.products);
   const skip = (page - 1) * pageSize;
   if (!keyword) {
     // Newest first; single-field ordering breaks ties by document id in the same direction (id DESC).
@@ -67,7 +67,10 @@ const col = db.collection(COLLECTIONS.products);
     return { products: snap.docs.map(productOf), page, pages: Math.ceil(count.data().count / pageSize) };
   }
   const key = searchKey(keyword);
-  const candidates = await col.where('nameGrams', 'array-contains', queryGram(key)).select('nameKey', 'createdAt').get();
+  const candidates = await col
+    .where('nameGrams', 'array-contains', queryGram(key))
+    .select('nameKey', 'createdAt')
+    .get();
   const hits = candidates.docs
     .filter((d) => String(d.get('nameKey') ?? '').includes(key))
     .map((d) => ({ id: d.id, createdAt: String(d.get('createdAt')) }))

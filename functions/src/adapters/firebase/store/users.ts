@@ -50,7 +50,13 @@ export class FirestoreUsers implements UserStore {
         if (claim.exists && claim.get('uid') !== user._id) throw conflict('Email already in use');
         const previous = current.exists ? (current.data() as UserDoc) : null;
         if (previous && previous.emailKey !== emailKey) await this.releaseEmail(tx, previous.emailKey, user._id);
-        const doc: UserDoc = { name: user.name, email: user.email, emailKey, isAdmin: user.isAdmin, createdAt: previous?.createdAt ?? this.clock.now().toISOString() };
+        const doc: UserDoc = {
+          name: user.name,
+          email: user.email,
+          emailKey,
+          isAdmin: user.isAdmin,
+          createdAt: previous?.createdAt ?? this.clock.now().toISOString(),
+        };
         tx.set(this.emailRef(emailKey), { uid: user._id });
         tx.set(ref, doc);
         return doc;

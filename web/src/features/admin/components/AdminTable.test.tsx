@@ -18,7 +18,13 @@ const items: Item[] = [
 
 const columns: AdminColumn<Item>[] = [
   { key: 'name', header: 'NAME', sortValue: (i) => i.name, cell: (i) => i.name },
-  { key: 'price', header: 'PRICE', sortValue: (i) => i.price, filterValue: (i) => `$${i.price.toFixed(2)}`, cell: (i) => `$${i.price.toFixed(2)}` },
+  {
+    key: 'price',
+    header: 'PRICE',
+    sortValue: (i) => i.price,
+    filterValue: (i) => `$${i.price.toFixed(2)}`,
+    cell: (i) => `$${i.price.toFixed(2)}`,
+  },
   { key: 'secret', header: 'SECRET', filterValue: false, cell: (i) => i.secret },
 ];
 
@@ -96,7 +102,16 @@ describe('AdminTable', () => {
   });
 
   it('shows the empty element instead of the table when there are no rows', () => {
-    render(<AdminTable caption="Items" noun="items" rows={[]} rowKey={(i: Item) => i.id} columns={columns} empty={<p>Nothing yet</p>} />);
+    render(
+      <AdminTable
+        caption="Items"
+        noun="items"
+        rows={[]}
+        rowKey={(i: Item) => i.id}
+        columns={columns}
+        empty={<p>Nothing yet</p>}
+      />,
+    );
     expect(screen.getByText('Nothing yet')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });

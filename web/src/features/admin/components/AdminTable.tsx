@@ -42,7 +42,12 @@ function SortIcon({ direction }: { direction: 'ascending' | 'descending' | 'none
 }
 
 /** Sorts and filters rows by the columns' values: the logic of every admin table, usable without rendering. */
-export function useSortedFiltered<T>(rows: readonly T[], columns: readonly AdminColumn<T>[], sort: SortState | null, query: string): T[] {
+export function useSortedFiltered<T>(
+  rows: readonly T[],
+  columns: readonly AdminColumn<T>[],
+  sort: SortState | null,
+  query: string,
+): T[] {
   return useMemo(() => {
     const texts = (row: T) =>
       columns.flatMap((c) => {
@@ -61,7 +66,17 @@ export function useSortedFiltered<T>(rows: readonly T[], columns: readonly Admin
  * An admin list: a labelled text filter, a count of the rows shown (announced politely), and a table whose sortable
  * headers are buttons inside `th[aria-sort]`. Sorting and filtering happen in the browser on the rows given.
  */
-export function AdminTable<T>({ caption, rows, columns, rowKey, actions, noun, initialSort = null, empty, scopeNote }: AdminTableProps<T>) {
+export function AdminTable<T>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+  actions,
+  noun,
+  initialSort = null,
+  empty,
+  scopeNote,
+}: AdminTableProps<T>) {
   const [sort, setSort] = useState<SortState | null>(initialSort);
   const [query, setQuery] = useState('');
   const shown = useSortedFiltered(rows, columns, sort, query);
@@ -71,7 +86,9 @@ export function AdminTable<T>({ caption, rows, columns, rowKey, actions, noun, i
 
   const nounFor = (n: number) => (n === 1 ? noun.replace(/s$/, '') : noun);
   const count =
-    shown.length === rows.length ? `${rows.length} ${nounFor(rows.length)}` : `Showing ${shown.length} of ${rows.length} ${nounFor(rows.length)}`;
+    shown.length === rows.length
+      ? `${rows.length} ${nounFor(rows.length)}`
+      : `Showing ${shown.length} of ${rows.length} ${nounFor(rows.length)}`;
 
   return (
     <>
@@ -95,51 +112,51 @@ export function AdminTable<T>({ caption, rows, columns, rowKey, actions, noun, i
       {/* Scrolls sideways on narrow screens; positioned so the visually hidden texts in cells stay inside it. */}
       <div className="admin-table-scroll">
         <Table striped bordered hover size="sm" className="admin-table align-middle">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => {
-              const state = ariaSort(sort, c.key);
-              return (
-                <th key={c.key} scope="col" className={c.className} aria-sort={c.sortValue ? state : undefined}>
-                  {c.sortValue ? (
-                    <button type="button" className="sort-button" onClick={() => setSort((s) => nextSort(s, c.key))}>
-                      {c.header}
-                      <SortIcon direction={state} />
-                    </button>
-                  ) : (
-                    c.header
-                  )}
-                </th>
-              );
-            })}
-            {actions && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.length === 0 ? (
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
             <tr>
-              <td colSpan={columns.length + (actions ? 1 : 0)} className="text-center text-muted py-3">
-                No {noun} match “{query.trim()}”.
-              </td>
+              {columns.map((c) => {
+                const state = ariaSort(sort, c.key);
+                return (
+                  <th key={c.key} scope="col" className={c.className} aria-sort={c.sortValue ? state : undefined}>
+                    {c.sortValue ? (
+                      <button type="button" className="sort-button" onClick={() => setSort((s) => nextSort(s, c.key))}>
+                        {c.header}
+                        <SortIcon direction={state} />
+                      </button>
+                    ) : (
+                      c.header
+                    )}
+                  </th>
+                );
+              })}
+              {actions && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
             </tr>
-          ) : (
-            shown.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <td key={c.key} className={c.className}>
-                    {c.cell(row)}
-                  </td>
-                ))}
-                {actions && <td className="text-nowrap admin-actions">{actions(row)}</td>}
+          </thead>
+          <tbody>
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + (actions ? 1 : 0)} className="text-center text-muted py-3">
+                  No {noun} match “{query.trim()}”.
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
+            ) : (
+              shown.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <td key={c.key} className={c.className}>
+                      {c.cell(row)}
+                    </td>
+                  ))}
+                  {actions && <td className="text-nowrap admin-actions">{actions(row)}</td>}
+                </tr>
+              ))
+            )}
+          </tbody>
         </Table>
       </div>
     </>

@@ -54,7 +54,9 @@ describe('ImageUpload (Firebase build)', () => {
   });
 
   it("shows Storage's refusal (the rules: admins only, images under 5 MB)", async () => {
-    storage.uploadProductImage.mockRejectedValue(new Error('Only admins can upload images (JPEG, PNG or WebP under 5 MB)'));
+    storage.uploadProductImage.mockRejectedValue(
+      new Error('Only admins can upload images (JPEG, PNG or WebP under 5 MB)'),
+    );
     const { user, input, onUploaded } = setup();
     await user.upload(input, png());
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -15,7 +15,9 @@ class FakeXHR {
   body: FormData | null = null;
   status = 0;
   responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -96,7 +98,10 @@ describe('ImageUpload', () => {
   it("shows the API's message when the server refuses the bytes (400)", async () => {
     const { user, input, onUploaded } = setup();
     await user.upload(input, png());
-    FakeXHR.last!.respond(400, JSON.stringify({ message: 'Images only: JPEG, PNG or WebP (the file content is not one of these)' }));
+    FakeXHR.last!.respond(
+      400,
+      JSON.stringify({ message: 'Images only: JPEG, PNG or WebP (the file content is not one of these)' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Upload failed: Images only: JPEG, PNG or WebP (the file content is not one of these)',
     );

@@ -8,7 +8,13 @@ import { IMAGE_TYPES, useUploadImage } from '../api/upload';
  * The file chooser of the product form: uploads the chosen image at once (POST /api/upload; Cloud Storage in the Firebase build) with a progress bar,
  * then hands the stored path to the form. Errors (not an image, too big, signed out) are shown, not just logged.
  */
-export function ImageUpload({ onUploaded, disabled = false }: { onUploaded: (path: string) => void; disabled?: boolean }) {
+export function ImageUpload({
+  onUploaded,
+  disabled = false,
+}: {
+  onUploaded: (path: string) => void;
+  disabled?: boolean;
+}) {
   const [progress, setProgress] = useState(0);
   const upload = useUploadImage(setProgress);
   const id = useId();

@@ -49,7 +49,10 @@ describe('ProductForm', () => {
     expect(field('Count In Stock')).toHaveValue(0);
     expect(field('Category')).toHaveValue('Sample category');
     expect(field('Description')).toHaveValue('Sample description');
-    expect(screen.getByRole('img', { name: 'Preview of the product image' })).toHaveAttribute('src', '/images/sample.svg');
+    expect(screen.getByRole('img', { name: 'Preview of the product image' })).toHaveAttribute(
+      'src',
+      '/images/sample.svg',
+    );
   });
 
   it('sends price and countInStock as numbers, text trimmed', async () => {
@@ -110,7 +113,13 @@ describe('ProductForm', () => {
     await set('Description', '');
     await set('Image url', '');
     await submit();
-    for (const message of ['Name is required', 'Brand is required', 'Category is required', 'Description is required', 'Image is required']) {
+    for (const message of [
+      'Name is required',
+      'Brand is required',
+      'Category is required',
+      'Description is required',
+      'Image is required',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(screen.getByRole('img', { name: 'No image preview' })).toBeInTheDocument();

@@ -75,7 +75,13 @@ export function ProductForm({
 
       <Row className="g-3 mb-3 align-items-start">
         <Col sm={8}>
-          <Field label="Image url" type="text" placeholder="Enter image url" error={errors.image} {...register('image')} />
+          <Field
+            label="Image url"
+            type="text"
+            placeholder="Enter image url"
+            error={errors.image}
+            {...register('image')}
+          />
           <ImageUpload
             disabled={submitting}
             onUploaded={(path) => setValue('image', path, { shouldValidate: true, shouldDirty: true })}
@@ -108,9 +114,22 @@ export function ProductForm({
         {...register('countInStock', { setValueAs: asNumber })}
       />
 
-      <Field label="Category" type="text" placeholder="Enter category" error={errors.category} {...register('category')} />
+      <Field
+        label="Category"
+        type="text"
+        placeholder="Enter category"
+        error={errors.category}
+        {...register('category')}
+      />
 
-      <Field label="Description" as="textarea" rows={4} placeholder="Enter description" error={errors.description} {...register('description')} />
+      <Field
+        label="Description"
+        as="textarea"
+        rows={4}
+        placeholder="Enter description"
+        error={errors.description}
+        {...register('description')}
+      />
 
       <Button type="submit" variant="primary" disabled={submitting}>
         {submitting ? <Loader small label="Updating product" /> : 'Update'}

@@ -4,13 +4,30 @@ import { Loader } from '@/components/ui/Loader';
 import { EditIcon, TrashIcon } from './Icons';
 
 /** A table row's edit link and delete button (named after the row for screen readers; a spinner while deleting). */
-export function RowActions({ name, editTo, deleting, onDelete }: { name: string; editTo: string; deleting: boolean; onDelete: () => void }) {
+export function RowActions({
+  name,
+  editTo,
+  deleting,
+  onDelete,
+}: {
+  name: string;
+  editTo: string;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
   return (
     <>
       <Link to={editTo} className="btn btn-light btn-sm" aria-label={`Edit ${name}`}>
         <EditIcon />
       </Link>
-      <Button type="button" variant="danger" size="sm" aria-label={`Delete ${name}`} disabled={deleting} onClick={onDelete}>
+      <Button
+        type="button"
+        variant="danger"
+        size="sm"
+        aria-label={`Delete ${name}`}
+        disabled={deleting}
+        onClick={onDelete}
+      >
         {deleting ? <Loader small label={`Deleting ${name}`} /> : <TrashIcon />}
       </Button>
     </>

@@ -14,13 +14,26 @@ export default function StatsChart({ daily }: { daily: DailyStat[] }) {
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} fontSize={12} />
           <YAxis yAxisId="orders" allowDecimals={false} fontSize={12} width={36} />
-          <YAxis yAxisId="revenue" orientation="right" fontSize={12} width={64} tickFormatter={(v: number) => `$${v}`} />
+          <YAxis
+            yAxisId="revenue"
+            orientation="right"
+            fontSize={12}
+            width={64}
+            tickFormatter={(v: number) => `$${v}`}
+          />
           <Tooltip
             labelFormatter={(day) => String(day)}
             formatter={(value, name) => (name === 'Revenue' ? formatPrice(Number(value)) : value)}
           />
           <Legend />
-          <Bar yAxisId="orders" dataKey="orders" name="Orders" fill="#1d4ed8" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          <Bar
+            yAxisId="orders"
+            dataKey="orders"
+            name="Orders"
+            fill="#1d4ed8"
+            radius={[3, 3, 0, 0]}
+            isAnimationActive={false}
+          />
           <Line
             yAxisId="revenue"
             dataKey="revenue"

@@ -40,7 +40,10 @@ export function sortRows<T>(rows: readonly T[], value: (row: T) => SortValue, di
 
 /** Lower-cased, accent-free text for matching ("Café" matches "cafe"). */
 export function normalize(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**

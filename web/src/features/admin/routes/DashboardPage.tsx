@@ -23,7 +23,12 @@ export function totals(daily: DailyStat[]) {
 }
 
 const lowStockColumns: AdminColumn<Product>[] = [
-  { key: 'name', header: 'NAME', sortValue: (p) => p.name, cell: (p) => <Link to={paths.product.href(p._id)}>{p.name}</Link> },
+  {
+    key: 'name',
+    header: 'NAME',
+    sortValue: (p) => p.name,
+    cell: (p) => <Link to={paths.product.href(p._id)}>{p.name}</Link>,
+  },
   { key: 'brand', header: 'BRAND', sortValue: (p) => p.brand, cell: (p) => p.brand },
   { key: 'category', header: 'CATEGORY', sortValue: (p) => p.category, cell: (p) => p.category },
   {
@@ -33,7 +38,11 @@ const lowStockColumns: AdminColumn<Product>[] = [
     filterValue: false,
     className: 'text-end',
     cell: (p) =>
-      p.countInStock === 0 ? <span className="badge text-bg-danger">Out of Stock</span> : <span className="badge text-bg-warning">{p.countInStock}</span>,
+      p.countInStock === 0 ? (
+        <span className="badge text-bg-danger">Out of Stock</span>
+      ) : (
+        <span className="badge text-bg-warning">{p.countInStock}</span>
+      ),
   },
 ];
 
@@ -119,7 +128,11 @@ function Dashboard({ stats }: { stats: AdminStats }) {
           initialSort={{ key: 'count', direction: 'asc' }}
           empty={<Message variant="success">Every product has more than 5 in stock.</Message>}
           actions={(p) => (
-            <Link to={paths.admin.productEdit.href(p._id)} className="btn btn-light btn-sm" aria-label={`Edit ${p.name}`}>
+            <Link
+              to={paths.admin.productEdit.href(p._id)}
+              className="btn btn-light btn-sm"
+              aria-label={`Edit ${p.name}`}
+            >
               <EditIcon />
             </Link>
           )}

@@ -10,7 +10,12 @@ import { useAllOrders } from '../api/orders';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 
 const columns: AdminColumn<Order>[] = [
-  { key: 'id', header: 'ID', sortValue: (o) => o._id, cell: (o) => <span className="font-monospace small">{o._id}</span> },
+  {
+    key: 'id',
+    header: 'ID',
+    sortValue: (o) => o._id,
+    cell: (o) => <span className="font-monospace small">{o._id}</span>,
+  },
   {
     key: 'user',
     header: 'USER',
@@ -18,14 +23,29 @@ const columns: AdminColumn<Order>[] = [
     filterValue: (o) => [o.user.name, o.user.email],
     cell: (o) => o.user.name,
   },
-  { key: 'date', header: 'DATE', className: 'text-nowrap', sortValue: (o) => o.createdAt, filterValue: (o) => shortDate(o.createdAt), cell: (o) => shortDate(o.createdAt) },
-  { key: 'total', header: 'TOTAL', className: 'text-nowrap', sortValue: (o) => o.totalPrice, filterValue: (o) => formatPrice(o.totalPrice), cell: (o) => formatPrice(o.totalPrice) },
+  {
+    key: 'date',
+    header: 'DATE',
+    className: 'text-nowrap',
+    sortValue: (o) => o.createdAt,
+    filterValue: (o) => shortDate(o.createdAt),
+    cell: (o) => shortDate(o.createdAt),
+  },
+  {
+    key: 'total',
+    header: 'TOTAL',
+    className: 'text-nowrap',
+    sortValue: (o) => o.totalPrice,
+    filterValue: (o) => formatPrice(o.totalPrice),
+    cell: (o) => formatPrice(o.totalPrice),
+  },
   {
     key: 'paid',
     header: 'PAID',
     className: 'text-nowrap',
     sortValue: (o) => o.paidAt,
-    filterValue: (o) => (o.isPaid ? ['paid', shortDate(o.paidAt)] : o.status === 'expired' ? 'expired not paid' : 'not paid'),
+    filterValue: (o) =>
+      o.isPaid ? ['paid', shortDate(o.paidAt)] : o.status === 'expired' ? 'expired not paid' : 'not paid',
     cell: (o) => <PaidCell order={o} />,
   },
   {
@@ -56,7 +76,11 @@ export function OrderListPage() {
             initialSort={{ key: 'date', direction: 'desc' }}
             empty={<Message>No orders yet.</Message>}
             actions={(o) => (
-              <Link to={paths.order.href(o._id)} className="btn btn-light btn-sm" aria-label={`Details of order ${o._id}`}>
+              <Link
+                to={paths.order.href(o._id)}
+                className="btn btn-light btn-sm"
+                aria-label={`Details of order ${o._id}`}
+              >
                 Details
               </Link>
             )}

@@ -28,27 +28,31 @@ describe('ProductListPage', () => {
   it('shows ID, NAME, PRICE, CATEGORY, BRAND, Count of the page and admin pagination links', async () => {
     const calls = mockFetch({
       'GET /api/products': (_b, url) => ({
-        body: { products: [product(1), product(2, { countInStock: 0 })], page: Number(url.searchParams.get('pageNumber')), pages: 3 },
+        body: {
+          products: [product(1), product(2, { countInStock: 0 })],
+          page: Number(url.searchParams.get('pageNumber')),
+          pages: 3,
+        },
       }),
     });
     renderAt(<ProductListPage />, { path: '/admin/productlist/:pageNumber', at: '/admin/productlist/2' });
     const table = await screen.findByRole('table', { name: 'Products, page 2 of 3' });
     expect(calls[0].url).toBe('/api/products?keyword=&pageNumber=2');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[↕▲▼]/g, ''))).toEqual([
-      'ID',
-      'NAME',
-      'PRICE',
-      'CATEGORY',
-      'BRAND',
-      'Count',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.replace(/[↕▲▼]/g, '')),
+    ).toEqual(['ID', 'NAME', 'PRICE', 'CATEGORY', 'BRAND', 'Count', 'Actions']);
     const row = within(table).getByRole('row', { name: /Product 1/ });
     expect(within(row).getByText('$10.00')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Edit Product 1' })).toHaveAttribute('href', '/admin/product/p1/edit');
     expect(screen.getByTestId('row-count')).toHaveTextContent('2 products on page 2 of 3');
     const pages = within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('link');
-    expect(pages.map((a) => a.getAttribute('href'))).toEqual(['/admin/productlist', '/admin/productlist/2', '/admin/productlist/3']);
+    expect(pages.map((a) => a.getAttribute('href'))).toEqual([
+      '/admin/productlist',
+      '/admin/productlist/2',
+      '/admin/productlist/3',
+    ]);
   });
 
   it('Create Product posts an empty body and opens the new product for editing', async () => {

@@ -17,14 +17,26 @@ import { PlusIcon } from '../components/Icons';
 import { CONFIRM_DELETE } from '../lib/confirm';
 
 const columns: AdminColumn<Product>[] = [
-  { key: 'id', header: 'ID', sortValue: (p) => p._id, cell: (p) => <span className="font-monospace small">{p._id}</span> },
+  {
+    key: 'id',
+    header: 'ID',
+    sortValue: (p) => p._id,
+    cell: (p) => <span className="font-monospace small">{p._id}</span>,
+  },
   {
     key: 'name',
     header: 'NAME',
     sortValue: (p) => p.name,
     cell: (p) => <Link to={paths.product.href(p._id)}>{p.name}</Link>,
   },
-  { key: 'price', header: 'PRICE', className: 'text-nowrap', sortValue: (p) => p.price, filterValue: (p) => formatPrice(p.price), cell: (p) => formatPrice(p.price) },
+  {
+    key: 'price',
+    header: 'PRICE',
+    className: 'text-nowrap',
+    sortValue: (p) => p.price,
+    filterValue: (p) => formatPrice(p.price),
+    cell: (p) => formatPrice(p.price),
+  },
   { key: 'category', header: 'CATEGORY', sortValue: (p) => p.category, cell: (p) => p.category },
   { key: 'brand', header: 'BRAND', sortValue: (p) => p.brand, cell: (p) => p.brand },
   {
@@ -86,9 +98,16 @@ export function ProductListPage() {
               rows={data.products}
               rowKey={(p) => p._id}
               columns={columns}
-              empty={<Message>{page > 1 ? 'No products on this page.' : 'No products yet: create the first one.'}</Message>}
+              empty={
+                <Message>{page > 1 ? 'No products on this page.' : 'No products yet: create the first one.'}</Message>
+              }
               actions={(p) => (
-                <RowActions name={p.name} editTo={paths.admin.productEdit.href(p._id)} deleting={remove.isPending && remove.variables === p._id} onDelete={() => onDelete(p)} />
+                <RowActions
+                  name={p.name}
+                  editTo={paths.admin.productEdit.href(p._id)}
+                  deleting={remove.isPending && remove.variables === p._id}
+                  onDelete={() => onDelete(p)}
+                />
               )}
             />
             <Paginate pages={data.pages} page={data.page} isAdmin />

@@ -35,7 +35,11 @@ describe('UserListPage', () => {
     serve();
     renderAt(<UserListPage />, { path: '/admin/userlist' });
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
       expect.stringContaining('ID'),
       expect.stringContaining('Name'),
       expect.stringContaining('Email'),
@@ -44,7 +48,10 @@ describe('UserListPage', () => {
     ]);
     const aliceRow = within(table).getByRole('row', { name: /Alice/ });
     expect(within(aliceRow).getByText('Not admin')).toBeInTheDocument();
-    expect(within(aliceRow).getByRole('link', { name: 'alice@voltshop.test' })).toHaveAttribute('href', 'mailto:alice@voltshop.test');
+    expect(within(aliceRow).getByRole('link', { name: 'alice@voltshop.test' })).toHaveAttribute(
+      'href',
+      'mailto:alice@voltshop.test',
+    );
     expect(within(aliceRow).getByRole('link', { name: 'Edit Alice' })).toHaveAttribute('href', '/admin/user/u1/edit');
     expect(within(within(table).getByRole('row', { name: /Ada Admin/ })).getByText('Admin')).toBeInTheDocument();
   });

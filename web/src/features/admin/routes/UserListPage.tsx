@@ -27,7 +27,12 @@ export function UserListPage() {
   }
 
   const columns: AdminColumn<UserSummary>[] = [
-    { key: 'id', header: 'ID', sortValue: (u) => u._id, cell: (u) => <span className="font-monospace small">{u._id}</span> },
+    {
+      key: 'id',
+      header: 'ID',
+      sortValue: (u) => u._id,
+      cell: (u) => <span className="font-monospace small">{u._id}</span>,
+    },
     {
       key: 'name',
       header: 'Name',
@@ -39,7 +44,12 @@ export function UserListPage() {
         </>
       ),
     },
-    { key: 'email', header: 'Email', sortValue: (u) => u.email, cell: (u) => <a href={`mailto:${u.email}`}>{u.email}</a> },
+    {
+      key: 'email',
+      header: 'Email',
+      sortValue: (u) => u.email,
+      cell: (u) => <a href={`mailto:${u.email}`}>{u.email}</a>,
+    },
     {
       key: 'admin',
       header: 'Admin',
@@ -65,7 +75,12 @@ export function UserListPage() {
             columns={columns}
             empty={<Message>No users yet.</Message>}
             actions={(u) => (
-              <RowActions name={u.name} editTo={paths.admin.userEdit.href(u._id)} deleting={remove.isPending && remove.variables === u._id} onDelete={() => onDelete(u)} />
+              <RowActions
+                name={u.name}
+                editTo={paths.admin.userEdit.href(u._id)}
+                deleting={remove.isPending && remove.variables === u._id}
+                onDelete={() => onDelete(u)}
+              />
             )}
           />
         )}

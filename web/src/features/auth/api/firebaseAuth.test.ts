@@ -32,8 +32,13 @@ describe('Firebase mode sign-in', () => {
   });
 
   it('turns SDK credential errors into the same message as the API', async () => {
-    const fb = fakeFirebase({ signIn: vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { code: 'auth/invalid-credential' }))) });
-    await expect(loginWithFirebase(fb, { email: 'a@x.y', password: 'nope' })).rejects.toMatchObject({ message: 'Invalid email or password', status: 401 });
+    const fb = fakeFirebase({
+      signIn: vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { code: 'auth/invalid-credential' }))),
+    });
+    await expect(loginWithFirebase(fb, { email: 'a@x.y', password: 'nope' })).rejects.toMatchObject({
+      message: 'Invalid email or password',
+      status: 401,
+    });
   });
 
   it('signs up in the browser with the SDK, then has the API make the profile with the new ID token and the name', async () => {
@@ -54,20 +59,33 @@ describe('Firebase mode sign-in', () => {
   it('says "User already exists" when the SDK finds the email taken, without calling the API', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const fb = fakeFirebase({ signUp: vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }))) });
-    await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toMatchObject({ message: 'User already exists', status: 409 });
+    const fb = fakeFirebase({
+      signUp: vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }))),
+    });
+    await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toMatchObject({
+      message: 'User already exists',
+      status: 409,
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('deletes the new account when the API refuses its profile, so no account is left without one', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(409, { message: 'User already exists' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(409, { message: 'User already exists' })),
+    );
     const fb = fakeFirebase();
-    await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toMatchObject({ message: 'User already exists' });
+    await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toMatchObject({
+      message: 'User already exists',
+    });
     expect(fb.deleteNewAccount).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the account when the API cannot be reached: the next sign-in makes the profile', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const fb = fakeFirebase();
     await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toBeTruthy();
     expect(fb.deleteNewAccount).not.toHaveBeenCalled();

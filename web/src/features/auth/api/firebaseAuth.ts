@@ -15,7 +15,8 @@ function sdkError(error: unknown): ApiError {
   if (code === 'auth/email-already-in-use') return new ApiError('User already exists', 409);
   if (code === 'auth/weak-password') return new ApiError('Password must be at least 6 characters', 400);
   if (credentialErrors.test(code)) return new ApiError('Invalid email or password', 401);
-  if (code === 'auth/too-many-requests') return new ApiError('Too many attempts. Please wait a few minutes and try again.', 429);
+  if (code === 'auth/too-many-requests')
+    return new ApiError('Too many attempts. Please wait a few minutes and try again.', 429);
   return new ApiError('The sign-in service could not be reached. Please try again.', 0);
 }
 
@@ -51,7 +52,8 @@ export async function registerWithFirebase(fb: Firebase, input: RegisterInput): 
     const profile = await ensureProfile(token, input.name);
     return { ...profile, token };
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) await fb.deleteNewAccount().catch(() => undefined);
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+      await fb.deleteNewAccount().catch(() => undefined);
     throw error;
   }
 }

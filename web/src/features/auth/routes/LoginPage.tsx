@@ -31,8 +31,22 @@ export function LoginPage() {
       <h1 className="section-title">Sign In</h1>
       {login.isError && <Message variant="danger">{errorMessage(login.error)}</Message>}
       <Form onSubmit={handleSubmit((v) => login.mutate(v))} noValidate>
-        <Field label="Email Address" type="email" placeholder="Enter email" autoComplete="email" error={errors.email} {...register('email')} />
-        <Field label="Password" type="password" placeholder="Enter password" autoComplete="current-password" error={errors.password} {...register('password')} />
+        <Field
+          label="Email Address"
+          type="email"
+          placeholder="Enter email"
+          autoComplete="email"
+          error={errors.email}
+          {...register('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          placeholder="Enter password"
+          autoComplete="current-password"
+          error={errors.password}
+          {...register('password')}
+        />
         <Button type="submit" variant="primary" disabled={login.isPending}>
           {login.isPending ? <Loader small label="Signing in" /> : 'Sign In'}
         </Button>

@@ -22,7 +22,12 @@ describe('ProfilePage: current password and "Sign out everywhere"', () => {
   });
 
   it('sends currentPassword with a new email, and keeps the fresh token answered', async () => {
-    const calls = mockFetch({ ...myOrders, 'PUT /api/users/profile': (body) => ({ body: { ...alice, email: (body as { email: string }).email, token: 'fresh' } }) });
+    const calls = mockFetch({
+      ...myOrders,
+      'PUT /api/users/profile': (body) => ({
+        body: { ...alice, email: (body as { email: string }).email, token: 'fresh' },
+      }),
+    });
     const { user } = renderAt(<ProfilePage />, { path: '/profile' });
     const email = screen.getByLabelText('Email Address');
     await user.clear(email);
@@ -30,12 +35,21 @@ describe('ProfilePage: current password and "Sign out everywhere"', () => {
     await user.type(screen.getByLabelText('Current Password'), 'alice1234');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Profile Updated')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 'u1', name: 'Alice', email: 'alice.new@voltshop.test', password: '', currentPassword: 'alice1234' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      id: 'u1',
+      name: 'Alice',
+      email: 'alice.new@voltshop.test',
+      password: '',
+      currentPassword: 'alice1234',
+    });
     expect(sessionStore.get()?.token).toBe('fresh');
   });
 
   it('a name change alone needs no current password and sends none', async () => {
-    const calls = mockFetch({ ...myOrders, 'PUT /api/users/profile': () => ({ body: { ...alice, name: 'Alice W', token: 'fresh' } }) });
+    const calls = mockFetch({
+      ...myOrders,
+      'PUT /api/users/profile': () => ({ body: { ...alice, name: 'Alice W', token: 'fresh' } }),
+    });
     const { user } = renderAt(<ProfilePage />, { path: '/profile' });
     await user.type(screen.getByLabelText('Name'), ' W');
     await user.click(screen.getByRole('button', { name: 'Update' }));
@@ -44,7 +58,10 @@ describe('ProfilePage: current password and "Sign out everywhere"', () => {
   });
 
   it('"Sign out everywhere" calls POST /api/users/logout-all and signs this browser out too', async () => {
-    const calls = mockFetch({ ...myOrders, 'POST /api/users/logout-all': () => ({ body: { ...alice, token: 'fresh' } }) });
+    const calls = mockFetch({
+      ...myOrders,
+      'POST /api/users/logout-all': () => ({ body: { ...alice, token: 'fresh' } }),
+    });
     const { user } = renderAt(<ProfilePage />, { path: '/profile' });
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(sessionStore.get()).toBeNull());

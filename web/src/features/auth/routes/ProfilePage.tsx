@@ -28,7 +28,13 @@ export function ProfilePage() {
     formState: { errors },
   } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema(user?.email ?? '')),
-    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', password: '', confirmPassword: '', currentPassword: '' },
+    defaultValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      confirmPassword: '',
+      currentPassword: '',
+    },
   });
 
   const onSubmit = handleSubmit(({ confirmPassword: _c, currentPassword, ...values }) => {
@@ -58,8 +64,22 @@ export function ProfilePage() {
         {update.isError && <Message variant="danger">{errorMessage(update.error)}</Message>}
         {saved && <Message variant="success">Profile Updated</Message>}
         <Form onSubmit={onSubmit} noValidate>
-          <Field label="Name" type="text" placeholder="Enter name" autoComplete="name" error={errors.name} {...register('name')} />
-          <Field label="Email Address" type="email" placeholder="Enter email" autoComplete="email" error={errors.email} {...register('email')} />
+          <Field
+            label="Name"
+            type="text"
+            placeholder="Enter name"
+            autoComplete="name"
+            error={errors.name}
+            {...register('name')}
+          />
+          <Field
+            label="Email Address"
+            type="email"
+            placeholder="Enter email"
+            autoComplete="email"
+            error={errors.email}
+            {...register('email')}
+          />
           <Field
             label="Password"
             type="password"
@@ -91,7 +111,9 @@ export function ProfilePage() {
         </Form>
         <hr />
         {logoutAll.isError && <Message variant="danger">{errorMessage(logoutAll.error)}</Message>}
-        <p className="text-muted small mb-2">Ends every session of this account, on every device and browser, this one included.</p>
+        <p className="text-muted small mb-2">
+          Ends every session of this account, on every device and browser, this one included.
+        </p>
         <Button variant="outline-danger" onClick={() => logoutAll.mutate()} disabled={logoutAll.isPending}>
           {logoutAll.isPending ? <Loader small label="Signing out everywhere" /> : 'Sign out everywhere'}
         </Button>

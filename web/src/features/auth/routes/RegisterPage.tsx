@@ -38,9 +38,30 @@ export function RegisterPage() {
       )}
       {signUp.isError && <Message variant="danger">{errorMessage(signUp.error)}</Message>}
       <Form onSubmit={handleSubmit(({ confirmPassword: _c, ...input }) => signUp.mutate(input))} noValidate>
-        <Field label="Name" type="text" placeholder="Enter name" autoComplete="name" error={errors.name} {...register('name')} />
-        <Field label="Email Address" type="email" placeholder="Enter email" autoComplete="email" error={errors.email} {...register('email')} />
-        <Field label="Password" type="password" placeholder="Enter password" autoComplete="new-password" error={errors.password} {...register('password')} />
+        <Field
+          label="Name"
+          type="text"
+          placeholder="Enter name"
+          autoComplete="name"
+          error={errors.name}
+          {...register('name')}
+        />
+        <Field
+          label="Email Address"
+          type="email"
+          placeholder="Enter email"
+          autoComplete="email"
+          error={errors.email}
+          {...register('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          placeholder="Enter password"
+          autoComplete="new-password"
+          error={errors.password}
+          {...register('password')}
+        />
         <Field
           label="Confirm Password"
           type="password"

@@ -79,7 +79,9 @@ describe('RegisterPage', () => {
   });
 
   it('registers without the confirmation field and goes to the redirect', async () => {
-    const calls = mockFetch({ 'POST /api/users': (body) => ({ status: 201, body: { ...alice, name: (body as { name: string }).name } }) });
+    const calls = mockFetch({
+      'POST /api/users': (body) => ({ status: 201, body: { ...alice, name: (body as { name: string }).name } }),
+    });
     const { user } = renderRoutes(routes, { at: '/register?redirect=/shipping' });
     await user.type(screen.getByLabelText('Name'), 'Carol');
     await user.type(screen.getByLabelText('Email Address'), 'carol@voltshop.test');

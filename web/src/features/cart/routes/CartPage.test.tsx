@@ -45,7 +45,11 @@ describe('CartPage', () => {
     addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 3, qty: 1 });
     const { user } = renderRoutes(routes, { at: '/cart' });
     const select = screen.getByLabelText('Quantity of Glide Mouse');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1', '2', '3']);
     await user.selectOptions(select, '3');
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$73.50');
     await user.click(screen.getByRole('button', { name: 'Remove Glide Mouse from cart' }));

@@ -74,8 +74,22 @@ function CartLine({ item }: { item: CartItem }) {
           </Form.Select>
         </Col>
         <Col xs={3} md={2} className="text-end">
-          <Button type="button" variant="light" onClick={() => removeFromCart(item.product)} aria-label={`Remove ${item.name} from cart`}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <Button
+            type="button"
+            variant="light"
+            onClick={() => removeFromCart(item.product)}
+            aria-label={`Remove ${item.name} from cart`}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
             </svg>
           </Button>

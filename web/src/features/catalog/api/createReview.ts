@@ -5,7 +5,10 @@ import { productKeys } from '@/lib/queryKeys';
 
 /** POST /api/products/:id/reviews (signed in): rating 1-5 and a comment. 400 'Product already reviewed' on a second one. */
 export function createReview(productId: string, review: ReviewInput): Promise<{ message: string }> {
-  return api<{ message: string }>(`/api/products/${encodeURIComponent(productId)}/reviews`, { method: 'POST', body: review });
+  return api<{ message: string }>(`/api/products/${encodeURIComponent(productId)}/reviews`, {
+    method: 'POST',
+    body: review,
+  });
 }
 
 export function useCreateReview(productId: string) {

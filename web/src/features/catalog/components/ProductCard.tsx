@@ -5,7 +5,15 @@ import { Rating } from '@/components/ui/Rating';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 
-export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: Product;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const href = paths.product.href(product._id);
   return (
     <article className="card product-card h-100">
@@ -19,7 +27,10 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             {product.name}
           </Link>
         </h2>
-        <Rating value={product.rating} text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`} />
+        <Rating
+          value={product.rating}
+          text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
+        />
         <div className="d-flex align-items-center justify-content-between mt-auto pt-2">
           <span className="product-price">{formatPrice(product.price)}</span>
           {product.countInStock === 0 && <span className="badge text-bg-secondary">Out of Stock</span>}

@@ -13,7 +13,14 @@ export default function ProductCarousel({ products }: { products: Product[] }) {
         {products.map((p, i) => (
           <Carousel.Item key={p._id}>
             <Link to={paths.product.href(p._id)} className="carousel-link">
-              <img src={p.image} alt={p.name} width={640} height={510} loading={i === 0 ? 'eager' : 'lazy'} className="carousel-image" />
+              <img
+                src={p.image}
+                alt={p.name}
+                width={640}
+                height={510}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                className="carousel-image"
+              />
               <Carousel.Caption className="carousel-caption-box">
                 <h2 className="h5 mb-0">
                   {p.name} ({formatPrice(p.price)})

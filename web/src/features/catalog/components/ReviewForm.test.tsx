@@ -28,7 +28,9 @@ describe('ReviewForm', () => {
   });
 
   it("sends the review, says 'Review Submitted' and clears the form", async () => {
-    const calls = mockFetch({ 'POST /api/products/p1/reviews': () => ({ status: 201, body: { message: 'Review added' } }) });
+    const calls = mockFetch({
+      'POST /api/products/p1/reviews': () => ({ status: 201, body: { message: 'Review added' } }),
+    });
     const { user } = renderAt(<ReviewForm productId="p1" />);
     await user.selectOptions(screen.getByLabelText('Rating'), '4');
     await user.type(screen.getByLabelText('Comment'), 'Great mouse');
@@ -40,7 +42,9 @@ describe('ReviewForm', () => {
   });
 
   it("shows the API's refusal", async () => {
-    mockFetch({ 'POST /api/products/p1/reviews': () => ({ status: 400, body: { message: 'Product already reviewed' } }) });
+    mockFetch({
+      'POST /api/products/p1/reviews': () => ({ status: 400, body: { message: 'Product already reviewed' } }),
+    });
     const { user } = renderAt(<ReviewForm productId="p1" />);
     await user.selectOptions(screen.getByLabelText('Rating'), '5');
     await user.type(screen.getByLabelText('Comment'), 'Again');

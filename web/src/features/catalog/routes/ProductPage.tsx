@@ -41,7 +41,13 @@ export function ProductPage() {
             <Meta title={p.name} description={p.description.slice(0, 160)} />
             <Row className="g-4">
               <Col md={6} lg={5}>
-                <ProductImage src={p.image} alt={p.name} priority sizes="(min-width: 992px) 42vw, (min-width: 768px) 50vw, 100vw" className="rounded-3 shadow-sm" />
+                <ProductImage
+                  src={p.image}
+                  alt={p.name}
+                  priority
+                  sizes="(min-width: 992px) 42vw, (min-width: 768px) 50vw, 100vw"
+                  className="rounded-3 shadow-sm"
+                />
               </Col>
               <Col md={6} lg={4}>
                 <ListGroup variant="flush" className="product-details">
@@ -85,7 +91,12 @@ export function ProductPage() {
                             </Form.Label>
                           </Col>
                           <Col>
-                            <Form.Select id="qty" value={qty} onChange={(e) => setQty(Number(e.target.value))} size="sm">
+                            <Form.Select
+                              id="qty"
+                              value={qty}
+                              onChange={(e) => setQty(Number(e.target.value))}
+                              size="sm"
+                            >
                               {Array.from({ length: p.countInStock }, (_, i) => i + 1).map((n) => (
                                 <option key={n} value={n}>
                                   {n}
@@ -97,7 +108,12 @@ export function ProductPage() {
                       </ListGroup.Item>
                     )}
                     <ListGroup.Item className="d-grid">
-                      <Button type="button" variant="primary" disabled={p.countInStock === 0} onClick={() => navigate(paths.cart.href(p._id, Math.min(qty, p.countInStock)))}>
+                      <Button
+                        type="button"
+                        variant="primary"
+                        disabled={p.countInStock === 0}
+                        onClick={() => navigate(paths.cart.href(p._id, Math.min(qty, p.countInStock)))}
+                      >
                         Add to Cart
                       </Button>
                     </ListGroup.Item>

@@ -14,7 +14,7 @@ export interface HomeData {
   top: Product[] | Promise<Product[]> | null;
 }
 
-const handled = <T,>(p: Promise<T>) => {
+const handled = <T>(p: Promise<T>) => {
   p.catch(() => undefined); // rejections are shown by <Await>; never "unhandled" when the user navigates away
   return p;
 };
@@ -26,7 +26,9 @@ export function homeLoader({ params, request }: LoaderFunctionArgs): HomeData {
   return {
     keyword,
     page,
-    products: takeInlineData<ProductPage>(catalogKeys.list(keyword, page)) ?? handled(getProducts({ keyword, pageNumber: page }, request.signal)),
+    products:
+      takeInlineData<ProductPage>(catalogKeys.list(keyword, page)) ??
+      handled(getProducts({ keyword, pageNumber: page }, request.signal)),
     top: keyword ? null : (takeInlineData<Product[]>(catalogKeys.top()) ?? handled(getTopProducts(request.signal))),
   };
 }

@@ -35,7 +35,11 @@ describe('PlaceOrderPage', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$156.35');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
-    const body = calls[0].body as { orderItems: { product: string; qty: number }[]; shippingAddress: unknown; paymentMethod: string };
+    const body = calls[0].body as {
+      orderItems: { product: string; qty: number }[];
+      shippingAddress: unknown;
+      paymentMethod: string;
+    };
     expect(body.orderItems[0]).toMatchObject({ product: 'p1', qty: 2 });
     expect(body.shippingAddress).toEqual(address);
     expect(body.paymentMethod).toBe('PayPal');

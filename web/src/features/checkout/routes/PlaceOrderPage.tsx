@@ -27,7 +27,13 @@ export function PlaceOrderPage() {
     if (empty || !shippingAddress) return;
     place.mutate(
       {
-        orderItems: cartItems.map((i) => ({ product: i.product, qty: i.qty, name: i.name, image: i.image, price: i.price })),
+        orderItems: cartItems.map((i) => ({
+          product: i.product,
+          qty: i.qty,
+          name: i.name,
+          image: i.image,
+          price: i.price,
+        })),
         shippingAddress,
         paymentMethod,
         ...prices,
@@ -53,7 +59,8 @@ export function PlaceOrderPage() {
               <h2 className="section-title">Shipping</h2>
               <p className="mb-0">
                 <strong>Address: </strong>
-                {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode}, {shippingAddress.country}
+                {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode},{' '}
+                {shippingAddress.country}
               </p>
             </ListGroup.Item>
             <ListGroup.Item>

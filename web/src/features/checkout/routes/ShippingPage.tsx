@@ -18,7 +18,13 @@ const FIELDS: { name: keyof ShippingAddress; label: string; placeholder: string;
   { name: 'country', label: 'Country', placeholder: 'Enter country', autoComplete: 'country-name' },
 ];
 
-export function ShippingForm({ onSave, initial }: { onSave: (a: ShippingAddress) => void; initial: ShippingAddress | null }) {
+export function ShippingForm({
+  onSave,
+  initial,
+}: {
+  onSave: (a: ShippingAddress) => void;
+  initial: ShippingAddress | null;
+}) {
   const {
     register,
     handleSubmit,

@@ -4,7 +4,9 @@ import { api } from '@/lib/api';
 
 /** POST /api/orders/:id/paypal-order: the server creates the PayPal order for the stored total; answers its id. */
 export async function createPayPalOrder(orderId: string): Promise<string> {
-  const created = await api<{ id: string }>(`/api/orders/${encodeURIComponent(orderId)}/paypal-order`, { method: 'POST' });
+  const created = await api<{ id: string }>(`/api/orders/${encodeURIComponent(orderId)}/paypal-order`, {
+    method: 'POST',
+  });
   return created.id;
 }
 

@@ -42,7 +42,11 @@ export function MyOrders() {
                     <DeliveredCell order={o} />
                   </td>
                   <td>
-                    <Link className="btn btn-sm btn-light" to={paths.order.href(o._id)} aria-label={`Details of order ${o._id}`}>
+                    <Link
+                      className="btn btn-sm btn-light"
+                      to={paths.order.href(o._id)}
+                      aria-label={`Details of order ${o._id}`}
+                    >
                       Details
                     </Link>
                   </td>

@@ -19,7 +19,13 @@ export function OrderItems({ items }: { items: readonly Line[] }) {
       {items.map((item) => (
         <ListGroup.Item key={item.product} as="li">
           <div className="d-flex align-items-center gap-3">
-            <img src={item.image} alt={item.name} className="rounded order-thumb flex-shrink-0" width={640} height={510} />
+            <img
+              src={item.image}
+              alt={item.name}
+              className="rounded order-thumb flex-shrink-0"
+              width={640}
+              height={510}
+            />
             <div className="flex-grow-1 d-sm-flex align-items-center justify-content-between gap-3 min-w-0">
               <Link to={paths.product.href(item.product)} className="d-block">
                 {item.name}

@@ -18,7 +18,8 @@ export interface PayPalPaymentProps {
 function Buttons({ order, createPayPalOrder, onApproved, onError, disabled }: Omit<PayPalPaymentProps, 'clientId'>) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   if (isPending) return <Loader label="Loading PayPal" />;
-  if (isRejected) return <Message variant="danger">PayPal could not be loaded. Check your connection and reload the page.</Message>;
+  if (isRejected)
+    return <Message variant="danger">PayPal could not be loaded. Check your connection and reload the page.</Message>;
   return (
     <PayPalButtons
       style={{ layout: 'vertical', shape: 'rect' }}
@@ -30,7 +31,11 @@ function Buttons({ order, createPayPalOrder, onApproved, onError, disabled }: Om
       }}
       onError={(err) => {
         console.error('[paypal]', err);
-        onError(err instanceof Error && err.message ? `PayPal payment failed: ${err.message}` : 'PayPal payment failed. Please try again.');
+        onError(
+          err instanceof Error && err.message
+            ? `PayPal payment failed: ${err.message}`
+            : 'PayPal payment failed. Please try again.',
+        );
       }}
       onCancel={() => onError('Payment cancelled. Your order is not paid yet.')}
     />

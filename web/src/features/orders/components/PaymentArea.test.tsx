@@ -36,7 +36,10 @@ describe('PaymentArea in PayPal mode', () => {
     const { user } = renderAt(<PaymentArea order={order} />);
     await user.click(await screen.findByRole('button', { name: 'PayPal stand-in' }));
     await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/orders/o1/capture')).toBe(true));
-    expect(calls.find((c) => c.url === '/api/orders/o1/capture')).toMatchObject({ method: 'POST', body: { paypalOrderId: 'PAYPAL-ORDER-7' } });
+    expect(calls.find((c) => c.url === '/api/orders/o1/capture')).toMatchObject({
+      method: 'POST',
+      body: { paypalOrderId: 'PAYPAL-ORDER-7' },
+    });
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -45,7 +48,10 @@ describe('PaymentArea in PayPal mode', () => {
     mockFetch({
       'GET /api/config': () => ({ body: paypalConfig }),
       'POST /api/orders/o1/paypal-order': () => ({ status: 201, body: { id: 'PAYPAL-ORDER-8' } }),
-      'POST /api/orders/o1/capture': () => ({ status: 409, body: { message: 'Your PayPal payment was refunded: it could not be used for this order. Order has expired' } }),
+      'POST /api/orders/o1/capture': () => ({
+        status: 409,
+        body: { message: 'Your PayPal payment was refunded: it could not be used for this order. Order has expired' },
+      }),
     });
     const { user } = renderAt(<PaymentArea order={order} />);
     await user.click(await screen.findByRole('button', { name: 'PayPal stand-in' }));

@@ -41,10 +41,17 @@ export function PaymentArea({ order }: { order: Order }) {
       {pending && <Loader label="Confirming payment" />}
       {config.data.paymentMode === 'simulated' ? (
         <div className="d-grid gap-2">
-          <Button type="button" variant="success" disabled={pending} onClick={() => settle(() => pay.mutateAsync(TEST_PAYMENT), pay.reset)}>
+          <Button
+            type="button"
+            variant="success"
+            disabled={pending}
+            onClick={() => settle(() => pay.mutateAsync(TEST_PAYMENT), pay.reset)}
+          >
             Pay with test payment (simulated, no money moves)
           </Button>
-          <p className="small text-muted mb-0">This shop runs in test mode: no PayPal account is needed and nothing is charged.</p>
+          <p className="small text-muted mb-0">
+            This shop runs in test mode: no PayPal account is needed and nothing is charged.
+          </p>
         </div>
       ) : (
         <Suspense fallback={<Loader label="Loading PayPal" />}>

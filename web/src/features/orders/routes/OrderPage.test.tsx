@@ -30,7 +30,14 @@ const alice = { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test', i
 
 const admin = { _id: 'a1', name: 'Shop Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' };
 
-function show(o: Order, { admin: asAdmin = false, viewer, pay }: { admin?: boolean; viewer?: typeof alice; pay?: () => { status?: number; body: unknown } } = {}) {
+function show(
+  o: Order,
+  {
+    admin: asAdmin = false,
+    viewer,
+    pay,
+  }: { admin?: boolean; viewer?: typeof alice; pay?: () => { status?: number; body: unknown } } = {},
+) {
   setUserInfo(viewer ?? { ...alice, isAdmin: asAdmin });
   let current = o;
   const calls = mockFetch({
@@ -60,7 +67,10 @@ describe('OrderPage', () => {
     expect(screen.getByText(/Pay by/)).toHaveTextContent(/Pay by Jan \d, 2030/);
     expect(screen.getByTestId('line-total')).toHaveTextContent('2 x $24.50 = $49.00');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$156.35');
-    expect(screen.getByRole('link', { name: 'alice@voltshop.test' })).toHaveAttribute('href', 'mailto:alice@voltshop.test');
+    expect(screen.getByRole('link', { name: 'alice@voltshop.test' })).toHaveAttribute(
+      'href',
+      'mailto:alice@voltshop.test',
+    );
   });
 
   it("pays with the simulated button and shows 'Paid on'", async () => {

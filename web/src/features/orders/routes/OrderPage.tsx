@@ -22,8 +22,8 @@ function HoldNotice({ order }: { order: Order }) {
     return (
       <Message variant="warning" role="none">
         <strong>This order has expired</strong>
-        {order.expiresAt ? ` (it was not paid by ${dateTime(order.expiresAt)})` : ''}: its items were returned to stock and it can
-        no longer be paid. Please place a new order.
+        {order.expiresAt ? ` (it was not paid by ${dateTime(order.expiresAt)})` : ''}: its items were returned to stock
+        and it can no longer be paid. Please place a new order.
       </Message>
     );
   }
@@ -42,7 +42,12 @@ function DeliverButton({ order }: { order: Order }) {
   return (
     <ListGroup.Item className="d-grid">
       {deliver.isError && <Message variant="danger">{errorMessage(deliver.error)}</Message>}
-      <Button type="button" variant="dark" disabled={deliver.isPending} onClick={() => deliver.mutate(undefined, { onSuccess: () => deliver.reset() })}>
+      <Button
+        type="button"
+        variant="dark"
+        disabled={deliver.isPending}
+        onClick={() => deliver.mutate(undefined, { onSuccess: () => deliver.reset() })}
+      >
         {deliver.isPending ? <Loader small label="Marking as delivered" /> : 'Mark As Delivered'}
       </Button>
     </ListGroup.Item>
@@ -74,7 +79,9 @@ function OrderDetails({ order }: { order: Order }) {
                 {a.address}, {a.city} {a.postalCode}, {a.country}
               </p>
               {order.isDelivered ? (
-                <Message variant="success" role="none">Delivered on {shortDate(order.deliveredAt)}</Message>
+                <Message variant="success" role="none">
+                  Delivered on {shortDate(order.deliveredAt)}
+                </Message>
               ) : (
                 <Message variant="danger" role="none">
                   Not Delivered
@@ -104,7 +111,11 @@ function OrderDetails({ order }: { order: Order }) {
             </ListGroup.Item>
             <ListGroup.Item>
               <h2 className="section-title">Order Items</h2>
-              {order.orderItems.length === 0 ? <Message>Order is empty</Message> : <OrderItems items={order.orderItems} />}
+              {order.orderItems.length === 0 ? (
+                <Message>Order is empty</Message>
+              ) : (
+                <OrderItems items={order.orderItems} />
+              )}
             </ListGroup.Item>
           </ListGroup>
         </Col>
@@ -116,7 +127,9 @@ function OrderDetails({ order }: { order: Order }) {
                   <PaymentArea order={order} />
                 </ListGroup.Item>
               ) : (
-                <ListGroup.Item className="small text-muted">Only the customer who placed this order can pay it.</ListGroup.Item>
+                <ListGroup.Item className="small text-muted">
+                  Only the customer who placed this order can pay it.
+                </ListGroup.Item>
               ))}
             {user?.isAdmin && order.isPaid && !order.isDelivered && <DeliverButton order={order} />}
           </OrderSummary>

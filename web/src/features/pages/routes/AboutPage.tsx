@@ -11,10 +11,13 @@ export function AboutPage() {
       <Col lg={8}>
         <Meta title="About Us" description="Who we are: Voltshop sells hand-picked tech products at fair prices." />
         <h1 className="section-title">About Us</h1>
-        <p className="lead">Voltshop is an online shop for tech products: electronics and gadgets we would buy ourselves.</p>
+        <p className="lead">
+          Voltshop is an online shop for tech products: electronics and gadgets we would buy ourselves.
+        </p>
         <p>
-          We pick every product for its quality and value, describe it honestly and ship it fast. Free shipping on orders over
-          $100, secure payment with PayPal or a credit card, and real people to help when something goes wrong.
+          We pick every product for its quality and value, describe it honestly and ship it fast. Free shipping on
+          orders over $100, secure payment with PayPal or a credit card, and real people to help when something goes
+          wrong.
         </p>
         <h2 className="h5 mt-4">What we care about</h2>
         <ul>
