@@ -11,17 +11,12 @@
 //   captures/{captureId}          { orderId }: created in the pay transaction, so a capture pays one order once
 import { createHash } from 'node:crypto';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { orderFromRecord, toDollars, type OrderRecord, type Product, type Review } from '../../../domain/index.js';
+import { productFromDoc, type ProductDoc } from '../../../domain/firestoreSchema.js';
+import { orderFromRecord, type OrderRecord, type Review } from '../../../domain/index.js';
 import type { StoredUser } from '../../../ports.js';
 
-export const COLLECTIONS = {
-  products: 'products',
-  reviews: 'reviews',
-  users: 'users',
-  userEmails: 'userEmails',
-  orders: 'orders',
-  captures: 'captures',
-} as const;
+// Collection names and the product document's shape are the domain's (shared with the web's Firestore reads).
+export { COLLECTIONS, type ProductDoc } from '../../../domain/firestoreSchema.js';
 
 /** Retries of a contended transaction (stock of a popular product) before giving up. */
 export const MAX_ATTEMPTS = 20;
@@ -36,24 +31,6 @@ export function keyId(value: string): string {
   return /^[A-Za-z0-9@._+-]{1,200}$/.test(value) && isDocId(value)
     ? value
     : `h-${createHash('sha256').update(value).digest('hex')}`;
-}
-
-export interface ProductDoc {
-  name: string;
-  nameKey: string;
-  nameGrams: string[];
-  image: string;
-  brand: string;
-  category: string;
-  description: string;
-  priceCents: number;
-  countInStock: number;
-  ratingSum: number;
-  numReviews: number;
-  rating: number;
-  user: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface ReviewDoc {
@@ -78,22 +55,7 @@ export interface OrderDoc extends OrderRecord {
   captureId: string | null;
 }
 
-export function toProduct(id: string, d: ProductDoc): Product {
-  return {
-    _id: id,
-    name: d.name,
-    image: d.image,
-    brand: d.brand,
-    category: d.category,
-    description: d.description,
-    price: toDollars(d.priceCents),
-    countInStock: d.countInStock,
-    rating: Math.round((d.numReviews ? d.ratingSum / d.numReviews : 0) * 100) / 100,
-    numReviews: d.numReviews,
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-  };
-}
+export const toProduct = productFromDoc;
 
 export const productOf = (s: DocumentSnapshot) => toProduct(s.id, s.data() as ProductDoc);
 

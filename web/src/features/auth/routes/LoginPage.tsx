@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Field } from '@/components/ui/Field';
+import { accountFields } from '../components/accountFields';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -31,22 +32,8 @@ export function LoginPage() {
       <h1 className="section-title">Sign In</h1>
       {login.isError && <Message variant="danger">{errorMessage(login.error)}</Message>}
       <Form onSubmit={handleSubmit((v) => login.mutate(v))} noValidate>
-        <Field
-          label="Email Address"
-          type="email"
-          placeholder="Enter email"
-          autoComplete="email"
-          error={errors.email}
-          {...register('email')}
-        />
-        <Field
-          label="Password"
-          type="password"
-          placeholder="Enter password"
-          autoComplete="current-password"
-          error={errors.password}
-          {...register('password')}
-        />
+        <Field {...accountFields.email} error={errors.email} {...register('email')} />
+        <Field {...accountFields.password} error={errors.password} {...register('password')} />
         <Button type="submit" variant="primary" disabled={login.isPending}>
           {login.isPending ? <Loader small label="Signing in" /> : 'Sign In'}
         </Button>

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
+import { accountFields } from '../components/accountFields';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
@@ -64,47 +65,16 @@ export function ProfilePage() {
         {update.isError && <Message variant="danger">{errorMessage(update.error)}</Message>}
         {saved && <Message variant="success">Profile Updated</Message>}
         <Form onSubmit={onSubmit} noValidate>
+          <Field {...accountFields.name} error={errors.name} {...register('name')} />
+          <Field {...accountFields.email} error={errors.email} {...register('email')} />
           <Field
-            label="Name"
-            type="text"
-            placeholder="Enter name"
-            autoComplete="name"
-            error={errors.name}
-            {...register('name')}
-          />
-          <Field
-            label="Email Address"
-            type="email"
-            placeholder="Enter email"
-            autoComplete="email"
-            error={errors.email}
-            {...register('email')}
-          />
-          <Field
-            label="Password"
-            type="password"
+            {...accountFields.newPassword}
             placeholder="Leave empty to keep it"
-            autoComplete="new-password"
             error={errors.password}
             {...register('password')}
           />
-          <Field
-            label="Confirm Password"
-            type="password"
-            placeholder="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirmPassword}
-            errorShownIn={MISMATCH_ALERT_ID}
-            {...register('confirmPassword')}
-          />
-          <Field
-            label="Current Password"
-            type="password"
-            placeholder="Needed to change email or password"
-            autoComplete="current-password"
-            error={errors.currentPassword}
-            {...register('currentPassword')}
-          />
+          <Field {...accountFields.confirmPassword} error={errors.confirmPassword} {...register('confirmPassword')} />
+          <Field {...accountFields.currentPassword} error={errors.currentPassword} {...register('currentPassword')} />
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {update.isPending ? <Loader small label="Updating profile" /> : 'Update'}
           </Button>
@@ -114,7 +84,7 @@ export function ProfilePage() {
         <p className="text-muted small mb-2">
           Ends every session of this account, on every device and browser, this one included.
         </p>
-        <Button variant="outline-danger" onClick={() => logoutAll.mutate()} disabled={logoutAll.isPending}>
+        <Button variant="outline-dark" onClick={() => logoutAll.mutate()} disabled={logoutAll.isPending}>
           {logoutAll.isPending ? <Loader small label="Signing out everywhere" /> : 'Sign out everywhere'}
         </Button>
       </Col>

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Field } from '@/components/ui/Field';
+import { accountFields } from '../components/accountFields';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -38,39 +39,10 @@ export function RegisterPage() {
       )}
       {signUp.isError && <Message variant="danger">{errorMessage(signUp.error)}</Message>}
       <Form onSubmit={handleSubmit(({ confirmPassword: _c, ...input }) => signUp.mutate(input))} noValidate>
-        <Field
-          label="Name"
-          type="text"
-          placeholder="Enter name"
-          autoComplete="name"
-          error={errors.name}
-          {...register('name')}
-        />
-        <Field
-          label="Email Address"
-          type="email"
-          placeholder="Enter email"
-          autoComplete="email"
-          error={errors.email}
-          {...register('email')}
-        />
-        <Field
-          label="Password"
-          type="password"
-          placeholder="Enter password"
-          autoComplete="new-password"
-          error={errors.password}
-          {...register('password')}
-        />
-        <Field
-          label="Confirm Password"
-          type="password"
-          placeholder="Confirm password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-          errorShownIn={MISMATCH_ALERT_ID}
-          {...register('confirmPassword')}
-        />
+        <Field {...accountFields.name} error={errors.name} {...register('name')} />
+        <Field {...accountFields.email} error={errors.email} {...register('email')} />
+        <Field {...accountFields.newPassword} error={errors.password} {...register('password')} />
+        <Field {...accountFields.confirmPassword} error={errors.confirmPassword} {...register('confirmPassword')} />
         <Button type="submit" variant="primary" disabled={signUp.isPending}>
           {signUp.isPending ? <Loader small label="Registering" /> : 'Register'}
         </Button>
