@@ -1,5 +1,6 @@
 // Validation schemas shared by the API (request checks) and the web (form checks), so both say the same.
 import { z } from 'zod';
+import { emailKey } from './search.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -81,7 +82,7 @@ export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change 
 
 /** The new email, or undefined when it is the current one (emails compare case-insensitively). */
 export function changedEmail(currentEmail: string, email: string | undefined): string | undefined {
-  return email && email.trim().toLowerCase() !== currentEmail.toLowerCase() ? email : undefined;
+  return email && emailKey(email) !== emailKey(currentEmail) ? email : undefined;
 }
 
 /** Whether a profile update changes the sign-in (email or password): that needs the current password. */

@@ -8,3 +8,8 @@ export const searchKey = (text: string) => text.toLowerCase();
  *  route applies it once; stores fold what they get with searchKey (a no-op on a keywordKey), as the port
  *  promises case-insensitive matching to any caller. */
 export const keywordKey = (keyword: string) => searchKey(keyword.trim());
+
+/** The key an email is found and kept unique by: case and surrounding spaces never make a second account. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}

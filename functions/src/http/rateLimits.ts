@@ -9,6 +9,7 @@
 //   `rateLimitStore: (name) => new RedisStore({ prefix: `rl:${name}:`, sendCommand: (...a) => redis.sendCommand(a) })`.
 import type { Request, RequestHandler, Response } from 'express';
 import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import { emailKey } from '../domain/index.js';
 
 /** Makes the store of one limiter (each limiter needs its own; `name` tells them apart, e.g. as a key prefix). */
 export type RateLimitStoreFactory = (name: string) => Store;
@@ -38,7 +39,7 @@ function accountKey(req: Request): string | undefined {
   if (req.caller) return `uid:${req.caller.uid}`;
   const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
   if (typeof email !== 'string' || !email.trim() || email.length > 254) return undefined; // a 400 follows
-  return `email:${email.trim().toLowerCase()}`;
+  return `email:${emailKey(email)}`;
 }
 
 const answer429 = (_req: Request, res: Response) => {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual, type Scry
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
-import { conflict, unauthenticated } from '../../domain/index.js';
+import { conflict, emailKey, unauthenticated } from '../../domain/index.js';
 import { systemClock, type AuthPort, type Caller, type Clock, type Identity } from '../../ports.js';
 import type { Database } from './db.js';
 import { newId } from './mapping.js';
@@ -67,7 +67,7 @@ export class EmbeddedAuth implements AuthPort {
       await this.db.write((tx) =>
         tx.execute({
           sql: 'INSERT INTO users (id, name, email, email_key, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)',
-          args: [uid, input.name, input.email, input.email.toLowerCase(), hash, this.clock.now().toISOString()],
+          args: [uid, input.name, input.email, emailKey(input.email), hash, this.clock.now().toISOString()],
         }),
       );
     } catch (error) {
@@ -80,7 +80,7 @@ export class EmbeddedAuth implements AuthPort {
   async signIn(email: string, password: string): Promise<Identity> {
     const rs = await this.db.client.execute({
       sql: 'SELECT id, password_hash FROM users WHERE email_key = ?',
-      args: [email.trim().toLowerCase()],
+      args: [emailKey(email)],
     });
     const row = rs.rows[0];
     const ok = await verifyPassword(password, row ? String(row.password_hash) : await DUMMY_HASH);

@@ -1,6 +1,6 @@
 // The UserStore port on the embedded database (profiles; the credentials are the embedded auth's, auth.ts).
 import type { InValue } from '@libsql/client';
-import { conflict, notFound } from '../../domain/index.js';
+import { conflict, emailKey, notFound } from '../../domain/index.js';
 import type { Clock, UserStore } from '../../ports.js';
 import type { Database } from './db.js';
 import { isUniqueViolation, toUser } from './mapping.js';
@@ -19,7 +19,7 @@ export class SqlUsers implements UserStore {
   async findByEmail(email: string) {
     const rs = await this.db.client.execute({
       sql: 'SELECT * FROM users WHERE email_key = ?',
-      args: [email.trim().toLowerCase()],
+      args: [emailKey(email)],
     });
     return rs.rows[0] ? toUser(rs.rows[0]) : null;
   }
@@ -42,7 +42,7 @@ export class SqlUsers implements UserStore {
             user._id,
             user.name,
             user.email,
-            user.email.toLowerCase(),
+            emailKey(user.email),
             user.isAdmin ? 1 : 0,
             this.clock.now().toISOString(),
           ],
@@ -66,7 +66,7 @@ export class SqlUsers implements UserStore {
     }
     if (patch.email !== undefined) {
       sets.push('email = ?', 'email_key = ?');
-      args.push(patch.email, patch.email.toLowerCase());
+      args.push(patch.email, emailKey(patch.email));
     }
     if (patch.isAdmin !== undefined) {
       sets.push('is_admin = ?');

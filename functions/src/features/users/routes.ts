@@ -7,6 +7,7 @@ import {
   conflict,
   CURRENT_PASSWORD_REQUIRED,
   DomainError,
+  emailKey,
   forbidden,
   loginSchema,
   notFound,
@@ -143,7 +144,7 @@ export function userRoutes(
     const current = await store.users.get(id);
     if (!current) throw notFound('User not found');
     if (id === callerOf(req).uid && !input.isAdmin) throw badInput('You cannot remove your own admin rights');
-    const emailChanged = input.email.toLowerCase() !== current.email.toLowerCase();
+    const emailChanged = emailKey(input.email) !== emailKey(current.email);
     if (emailChanged && (await store.users.findByEmail(input.email))) throw conflict('Email already in use');
     await auth.updateCredentials(id, { email: emailChanged ? input.email : undefined, name: input.name });
     if (input.isAdmin !== current.isAdmin) await auth.setAdmin(id, input.isAdmin);

@@ -1,7 +1,7 @@
 // The UserStore port on Firestore: users/{uid}, with userEmails/{emailKey} claimed in the same transactions so
 // emails stay unique case-insensitively.
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { badInput, conflict } from '../../../domain/index.js';
+import { badInput, conflict, emailKey } from '../../../domain/index.js';
 import type { Clock, UserStore } from '../../../ports.js';
 import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, toUser, type UserDoc } from './mapping.js';
 
@@ -26,12 +26,12 @@ export class FirestoreUsers implements UserStore {
   }
 
   async findByEmail(email: string) {
-    const key = email.trim().toLowerCase();
+    const key = emailKey(email);
     const claim = await this.emailRef(key).get();
     const uid = claim.exists ? String(claim.get('uid')) : null;
     if (!uid) return null;
     const user = await this.get(uid);
-    return user && user.email.toLowerCase() === key ? user : null;
+    return user && emailKey(user.email) === key ? user : null;
   }
 
   async list() {
@@ -43,21 +43,21 @@ export class FirestoreUsers implements UserStore {
   async create(user: { _id: string; name: string; email: string; isAdmin: boolean }) {
     if (!isDocId(user._id)) throw badInput('Invalid user id');
     const ref = this.col.doc(user._id);
-    const emailKey = user.email.toLowerCase();
+    const key = emailKey(user.email);
     const created = await this.db.runTransaction(
       async (tx) => {
-        const [current, claim] = await tx.getAll(ref, this.emailRef(emailKey));
+        const [current, claim] = await tx.getAll(ref, this.emailRef(key));
         if (claim.exists && claim.get('uid') !== user._id) throw conflict('Email already in use');
         const previous = current.exists ? (current.data() as UserDoc) : null;
-        if (previous && previous.emailKey !== emailKey) await this.releaseEmail(tx, previous.emailKey, user._id);
+        if (previous && previous.emailKey !== key) await this.releaseEmail(tx, previous.emailKey, user._id);
         const doc: UserDoc = {
           name: user.name,
           email: user.email,
-          emailKey,
+          emailKey: key,
           isAdmin: user.isAdmin,
           createdAt: previous?.createdAt ?? this.clock.now().toISOString(),
         };
-        tx.set(this.emailRef(emailKey), { uid: user._id });
+        tx.set(this.emailRef(key), { uid: user._id });
         tx.set(ref, doc);
         return doc;
       },
@@ -74,15 +74,15 @@ export class FirestoreUsers implements UserStore {
         const current = await tx.get(ref);
         if (!current.exists) return null;
         const doc = { ...(current.data() as UserDoc) };
-        const emailKey = patch.email !== undefined ? patch.email.toLowerCase() : doc.emailKey;
-        if (emailKey !== doc.emailKey) {
-          const claim = await tx.get(this.emailRef(emailKey));
+        const key = patch.email !== undefined ? emailKey(patch.email) : doc.emailKey;
+        if (key !== doc.emailKey) {
+          const claim = await tx.get(this.emailRef(key));
           if (claim.exists && claim.get('uid') !== id) throw conflict('Email already in use');
           await this.releaseEmail(tx, doc.emailKey, id);
-          tx.set(this.emailRef(emailKey), { uid: id });
+          tx.set(this.emailRef(key), { uid: id });
         }
         if (patch.name !== undefined) doc.name = patch.name;
-        if (patch.email !== undefined) Object.assign(doc, { email: patch.email, emailKey });
+        if (patch.email !== undefined) Object.assign(doc, { email: patch.email, emailKey: key });
         if (patch.isAdmin !== undefined) doc.isAdmin = patch.isAdmin;
         tx.set(ref, doc);
         return doc;
