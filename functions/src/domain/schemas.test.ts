@@ -21,6 +21,17 @@ import type { Order } from './types.js';
 
 const address = { address: 'a', city: 'b', postalCode: 'c', country: 'd' };
 
+/** A product body every schema accepts; each test changes one field of it. */
+const validProduct = {
+  name: 'n',
+  price: 1.5,
+  image: '/images/x.svg',
+  brand: 'b',
+  category: 'c',
+  description: 'd',
+  countInStock: 3,
+};
+
 describe('shared schemas', () => {
   it('requires at least one order line', () => {
     const r = placeOrderSchema.safeParse({ orderItems: [], shippingAddress: address, paymentMethod: 'PayPal' });
@@ -57,15 +68,7 @@ describe('shared schemas', () => {
   });
 
   it('checks product prices and stock', () => {
-    const ok = {
-      name: 'n',
-      price: 1.5,
-      image: '/images/x.svg',
-      brand: 'b',
-      category: 'c',
-      description: 'd',
-      countInStock: 3,
-    };
+    const ok = validProduct;
     expect(productUpdateSchema.safeParse(ok).success).toBe(true);
     expect(productUpdateSchema.safeParse({ ...ok, price: -1 }).success).toBe(false);
     expect(productUpdateSchema.safeParse({ ...ok, price: 1.001 }).success).toBe(false);
@@ -83,15 +86,7 @@ describe('shared schemas', () => {
   });
 
   it('takes Storage emulator image URLs only where the emulators run (origins given), never plain http elsewhere', () => {
-    const ok = {
-      name: 'n',
-      price: 1.5,
-      image: '/images/x.svg',
-      brand: 'b',
-      category: 'c',
-      description: 'd',
-      countInStock: 3,
-    };
+    const ok = validProduct;
     const emulated =
       'http://127.0.0.1:9199/v0/b/demo-voltshop.firebasestorage.app/o/products%2Fab12.png?alt=media&token=t';
     expect(productUpdateSchemaWith([])).toBe(productUpdateSchema);
