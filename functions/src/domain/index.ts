@@ -10,3 +10,4 @@ export * from './search.js';
 export * from './images.js';
 export * from './inlineData.js';
 export * from './site.js';
+export * from './catalogQuery.js';
