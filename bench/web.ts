@@ -10,22 +10,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type * as ChromeLauncher from 'chrome-launcher';
 import type * as LighthouseModule from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/chromium.mjs';
 import { QUICK, jsonTarget, removeDir, repoRoot, startShop, table, tempDir } from './lib/common.js';
 
 const DIST = process.env.WEB_DIST ?? join(repoRoot, 'web', 'dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? (QUICK ? 1 : 3));
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS, '--disable-dev-shm-usage'];
 export const HOME_JS_BUDGET = 110 * 1024;
 
 type Manifest = Record<

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs';
 
 if (existsSync(CHROMIUM)) process.exit(0);
 

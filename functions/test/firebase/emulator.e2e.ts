@@ -15,6 +15,7 @@ import {
   createStore,
   IdentityToolkit,
 } from '../../src/adapters/firebase/index.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 import { contentSecurityPolicy } from '../../src/http/securityHeaders.js';
 import type { Ports, Store } from '../../src/ports.js';
 import { DEMO_CUSTOMERS, seedDemo } from '../../src/seed/seed.js';
@@ -545,19 +546,11 @@ describe('the Firebase web build in Chromium (served by the Hosting emulator, si
   const firestoreRuns = STORE === 'firestore';
 
   beforeAll(async () => {
-    // Debian's Chromium (never downloaded), as in the web e2e suite (web/e2e/support/browser.ts).
+    // Debian's Chromium (never downloaded), with the flags every browser run shares (scripts/chromium.mjs).
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
   });
   afterAll(async () => {
