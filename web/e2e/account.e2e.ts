@@ -1,7 +1,7 @@
 // Register, sign out, sign in with redirect, signed-out redirects, profile with My Orders, any 401 signs out.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { pagePerTest, register, signIn, signOut, uniqueEmail } from './support/browser';
+import { pagePerTest, register, signIn, signOut, submitRegistration, uniqueEmail } from './support/browser';
 
 const base = inject('shopUrl');
 let page: Page;
@@ -65,11 +65,7 @@ describe('accounts', () => {
     await page.waitForURL(/\/login\?redirect=%2Fshipping$/);
     await page.getByRole('link', { name: 'Register' }).click();
     const email = uniqueEmail('dave');
-    await page.getByLabel('Name').fill('Dave');
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm Password').fill('secret123');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await submitRegistration(page, 'Dave', email);
     await page.waitForURL(/\/shipping$/);
     await page.getByRole('heading', { name: 'Shipping' }).waitFor();
   });

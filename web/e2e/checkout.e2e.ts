@@ -1,7 +1,16 @@
 // Full checkout to an order, simulated payment ('Paid on'), stock shortage at Place Order, reviews.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { addProductToCart, checkout, pagePerTest, register, signIn, uniqueEmail } from './support/browser';
+import {
+  addProductToCart,
+  checkout,
+  fillShipping,
+  pagePerTest,
+  register,
+  signIn,
+  submitRegistration,
+  uniqueEmail,
+} from './support/browser';
 
 const base = inject('shopUrl');
 let page: Page;
@@ -15,20 +24,13 @@ describe('checkout', () => {
     await page.getByRole('link', { name: 'Register' }).click();
     await page.waitForURL(/\/register\?redirect=%2Fshipping$/);
     const email = uniqueEmail('helen');
-    await page.getByLabel('Name').fill('Helen Park');
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm Password').fill('secret123');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await submitRegistration(page, 'Helen Park', email);
     await page.waitForURL(/\/shipping$/);
 
     // Shipping requires every field.
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Address is required').waitFor();
-    await page.getByLabel('Address').fill('1 Circuit Avenue');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('Postal Code').fill('12345');
-    await page.getByLabel('Country').fill('United States');
+    await fillShipping(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/payment$/);
     expect(await page.getByLabel('Paypal or Credit Card').isChecked()).toBe(true);

@@ -67,12 +67,25 @@ export function uniqueEmail(prefix = 'shopper'): string {
 
 export async function register(page: Page, name: string, email: string, password = 'secret123', redirect?: string) {
   await page.goto(redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register');
+  await submitRegistration(page, name, email, password);
+  await page.locator('#username').waitFor({ state: 'attached' });
+}
+
+/** Fills and sends the register form already on screen. */
+export async function submitRegistration(page: Page, name: string, email: string, password = 'secret123') {
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Register' }).click();
-  await page.locator('#username').waitFor({ state: 'attached' });
+}
+
+/** Fills the shipping form on screen with a valid address (Continue is left to the caller). */
+export async function fillShipping(page: Page) {
+  await page.getByLabel('Address').fill('1 Circuit Avenue');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('Postal Code').fill('12345');
+  await page.getByLabel('Country').fill('United States');
 }
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -109,10 +122,7 @@ export async function checkout(page: Page): Promise<string> {
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
   await page.waitForURL(/\/shipping$/);
-  await page.getByLabel('Address').fill('1 Circuit Avenue');
-  await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('Postal Code').fill('12345');
-  await page.getByLabel('Country').fill('United States');
+  await fillShipping(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/payment$/);
   await expectChecked(page);
