@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakePayPal, type FakePayPal } from './support/fakePayPal.js';
+import { payPalSettings, startFakePayPal, type FakePayPal } from './support/fakePayPal.js';
 import { placeAliceOrder, startTestShop, type TestShop } from './support/shop.js';
 
 let paypal: FakePayPal;
@@ -7,12 +7,7 @@ let shop: TestShop;
 
 beforeAll(async () => {
   paypal = await startFakePayPal();
-  shop = await startTestShop({
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.secret,
-    PAYPAL_API_BASE: paypal.url,
-    PAYPAL_TIMEOUT_MS: '500',
-  });
+  shop = await startTestShop(payPalSettings(paypal, { PAYPAL_TIMEOUT_MS: '500' }));
 });
 afterAll(async () => {
   await shop.close();

@@ -2,26 +2,17 @@
 // order for the stored total, captures it after the buyer approved (PayPal-Request-Id = the shop order id), checks
 // what PayPal captured, marks the order paid, and refunds the capture whenever the order cannot be marked paid.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakePayPal, type FakePayPal } from './support/fakePayPal.js';
-import { shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+import { payPalSettings, startFakePayPal, type FakePayPal } from './support/fakePayPal.js';
+import { placeOneUnitOrder, registerCustomer, startTestShop, type TestShop } from './support/shop.js';
 
 let paypal: FakePayPal;
 let shop: TestShop;
 let now = new Date('2026-06-01T12:00:00Z');
 const clock = { now: () => new Date(now) };
-let seq = 0;
 
 beforeAll(async () => {
   paypal = await startFakePayPal();
-  shop = await startTestShop(
-    {
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.secret,
-      PAYPAL_API_BASE: paypal.url,
-      PAYPAL_TIMEOUT_MS: '2000',
-    },
-    { clock },
-  );
+  shop = await startTestShop(payPalSettings(paypal, { PAYPAL_TIMEOUT_MS: '2000' }), { clock });
 });
 afterAll(async () => {
   await shop?.close();
@@ -33,23 +24,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function newCustomer() {
-  const email = `capture-${Date.now()}-${seq++}@voltshop.test`;
-  const res = await shop.call('POST', '/api/users', { body: { name: 'Pat Payer', email, password: 'secret12' } });
-  expect(res.status).toBe(201);
-  return res.body.token as string;
-}
-
-async function newOrder(token: string) {
-  const list = await shop.call('GET', '/api/products?pageNumber=1');
-  const product = list.body.products.find((p: { countInStock: number }) => p.countInStock > 1);
-  const res = await shop.call('POST', '/api/orders', {
-    token,
-    body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress, itemsPrice: 0.01, totalPrice: 0.01 },
-  });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; totalPrice: number; currency: string };
-}
+const newCustomer = () => registerCustomer(shop, 'capture');
+// The client's totals are sent and must be ignored (the server prices the order).
+const newOrder = (token: string) =>
+  placeOneUnitOrder(shop, token, { minStock: 2, extra: { itemsPrice: 0.01, totalPrice: 0.01 } });
 
 const createPayPalOrder = (orderId: string, token: string, body?: unknown) =>
   shop.call('POST', `/api/orders/${orderId}/paypal-order`, { token, body });

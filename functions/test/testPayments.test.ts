@@ -2,34 +2,17 @@
 // payment, and only from the customer who placed the order. Anything else is a 400 saying the shop runs in
 // test-payment mode, and the order stays unpaid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+import { placeOneUnitOrder, registerCustomer, startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
-let seq = 0;
 
 beforeAll(async () => {
   shop = await startTestShop();
 });
 afterAll(() => shop.close());
 
-/** A fresh customer (so the open-order limits of other suites never get in the way). */
-async function newCustomer() {
-  const email = `test-pay-${Date.now()}-${seq++}@voltshop.test`;
-  const res = await shop.call('POST', '/api/users', { body: { name: 'Test Payer', email, password: 'secret12' } });
-  expect(res.status).toBe(201);
-  return res.body.token as string;
-}
-
-async function newOrder(token: string) {
-  const list = await shop.call('GET', '/api/products?pageNumber=1');
-  const product = list.body.products.find((p: { countInStock: number }) => p.countInStock > 0);
-  const res = await shop.call('POST', '/api/orders', {
-    token,
-    body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress },
-  });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; totalPrice: number };
-}
+const newCustomer = () => registerCustomer(shop, 'test-pay');
+const newOrder = (token: string) => placeOneUnitOrder(shop, token);
 
 async function expectUnpaid(orderId: string, token: string) {
   const order = (await shop.call('GET', `/api/orders/${orderId}`, { token })).body;

@@ -7,7 +7,7 @@
 // answer spread, `_id` in place of `product`) and the ids v2 repeats in bodies (productId, userId).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../src/domain/index.js';
-import { startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
+import { payPalSettings, startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
 // In PayPal mode (against the local fake PayPal API): the original clients capture in the browser and send the SDK's
@@ -17,11 +17,7 @@ let shop: TestShop;
 let admin: string;
 beforeAll(async () => {
   paypal = await startFakePayPal();
-  shop = await startTestShop({
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.secret,
-    PAYPAL_API_BASE: paypal.url,
-  });
+  shop = await startTestShop(payPalSettings(paypal));
   admin = await shop.adminToken();
 });
 afterAll(async () => {

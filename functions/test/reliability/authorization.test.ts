@@ -2,7 +2,7 @@
 // table. Each request is otherwise valid (fresh resources where the call consumes them), so the status shows
 // the authorization decision, not a validation error. A route mounted in the app without a row fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
+import { payPalSettings, startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { apiRoutes } from './support/routes.js';
 
@@ -250,11 +250,7 @@ let ctx: Ctx;
 
 beforeAll(async () => {
   const paypal = await startFakePayPal();
-  const shop = await startTestShop({
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.secret,
-    PAYPAL_API_BASE: paypal.url,
-  });
+  const shop = await startTestShop(payPalSettings(paypal));
   const [customer, otherCustomer, admin] = await Promise.all([shop.aliceToken(), shop.bobToken(), shop.adminToken()]);
   const me = async (token: string) => (await shop.call('GET', '/api/users/profile', { token })).body._id as string;
   const newProduct = async () => {

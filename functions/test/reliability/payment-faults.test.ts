@@ -6,7 +6,7 @@
 // with the same PayPal-Request-Id and charges once; a refund that fails is retried, then logged for a human.
 import type { Client } from '@libsql/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
+import { payPalSettings, startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
 import { placeAliceOrder, startTestShop, type TestShop } from '../support/shop.js';
 import { startChaosProxy, type ChaosProxy, type Fault } from './support/chaosProxy.js';
 import { openDb } from './support/db.js';
@@ -21,15 +21,10 @@ const clock = { now: () => new Date(now) };
 beforeAll(async () => {
   paypal = await startFakePayPal();
   chaos = await startChaosProxy(paypal.url);
-  shop = await startTestShop(
-    {
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.secret,
-      PAYPAL_API_BASE: chaos.url,
-      PAYPAL_TIMEOUT_MS: '400',
-    },
-    { clock },
-  );
+  // PayPal reached through the chaos proxy, which injects the faults.
+  shop = await startTestShop(payPalSettings(paypal, { PAYPAL_API_BASE: chaos.url, PAYPAL_TIMEOUT_MS: '400' }), {
+    clock,
+  });
   db = openDb(shop.config.dataDir);
 });
 afterAll(async () => {

@@ -74,6 +74,16 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : {};
 }
 
+/** The shop's settings that point its PayPal gateway at this fake (plus any other settings given). */
+export function payPalSettings(paypal: FakePayPal, more: Record<string, string> = {}): Record<string, string> {
+  return {
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.secret,
+    PAYPAL_API_BASE: paypal.url,
+    ...more,
+  };
+}
+
 export async function startFakePayPal(options: { clientId?: string; secret?: string } = {}): Promise<FakePayPal> {
   const orders = new Map<string, FakeOrder>();
   const clientId = options.clientId ?? 'test-client';

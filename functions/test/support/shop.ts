@@ -83,15 +83,33 @@ export async function startTestShop(
 
 export const shippingAddress = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
 
-/** Alice orders one of the first catalogue page's products in stock (a 201 is checked). */
-export async function placeAliceOrder(shop: TestShop): Promise<{ _id: string; totalPrice: number }> {
-  const alice = await shop.aliceToken();
+/** A fresh customer's token (fresh accounts keep one suite's open orders out of another's limits). */
+let customerSeq = 0;
+export async function registerCustomer(shop: TestShop, prefix = 'shopper'): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${++customerSeq}@voltshop.test`;
+  const res = await shop.call('POST', '/api/users', { body: { name: 'Test Shopper', email, password: 'secret12' } });
+  expect(res.status).toBe(201);
+  return res.body.token as string;
+}
+
+/** The caller orders one unit of one of the first catalogue page's products with at least `minStock` in stock
+ *  (a 201 is checked). `extra` adds fields to the body (e.g. the client totals the server must ignore). */
+export async function placeOneUnitOrder(
+  shop: TestShop,
+  token: string,
+  { minStock = 1, extra = {} }: { minStock?: number; extra?: Record<string, unknown> } = {},
+): Promise<{ _id: string; totalPrice: number; currency: string }> {
   const list = await shop.call('GET', '/api/products?pageNumber=1');
-  const product = list.body.products.find((p: { countInStock: number }) => p.countInStock > 0);
+  const product = list.body.products.find((p: { countInStock: number }) => p.countInStock >= minStock);
   const res = await shop.call('POST', '/api/orders', {
-    token: alice,
-    body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress },
+    token,
+    body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress, ...extra },
   });
   expect(res.status).toBe(201);
   return res.body;
+}
+
+/** Alice orders one of the first catalogue page's products in stock (a 201 is checked). */
+export async function placeAliceOrder(shop: TestShop): Promise<{ _id: string; totalPrice: number }> {
+  return placeOneUnitOrder(shop, await shop.aliceToken());
 }
