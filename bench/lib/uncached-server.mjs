@@ -2,17 +2,10 @@
 // every catalogue request runs its SQL. Same app factory, ports and database code as functions/lib/server.js.
 // Usage: DATA_DIR=... PORT=... node bench/lib/uncached-server.mjs
 import { createEmbeddedPorts } from '../../functions/lib/adapters/embedded/index.js';
-import { createApp } from '../../functions/lib/app.js';
+import { appOptions, createApp } from '../../functions/lib/app.js';
 import { readConfig } from '../../functions/lib/config.js';
 
 const config = readConfig();
 const ports = await createEmbeddedPorts(config);
-const app = createApp(ports, {
-  backend: 'embedded',
-  pageSize: config.pageSize,
-  holdHours: config.holdHours,
-  catalogCacheTtlMs: 0,
-  loginLimit: config.loginLimit,
-  signInLimit: config.signInLimit,
-});
+const app = createApp(ports, appOptions(config, { backend: 'embedded', catalogCacheTtlMs: 0 }));
 app.listen(config.port, config.host);

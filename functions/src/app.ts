@@ -10,6 +10,7 @@ import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, installFastPath, staticHeaders } from './http/fastPath.js';
 import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
 import { securityHeaders } from './http/securityHeaders.js';
+import type { Config } from './config.js';
 import type { Ports } from './ports.js';
 
 export interface AppOptions {
@@ -32,6 +33,22 @@ export interface AppOptions {
   emulatorImageOrigins?: readonly string[];
   /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper, through withCatalogCache). */
   cache?: CatalogCache;
+}
+
+/** The app's options as the configuration sets them, for every entry that builds the app (embedded server, Cloud
+ *  Function, tests, bench): what differs between them (backend, cache lifetime, extra routes) is given. */
+export function appOptions(
+  config: Config,
+  entry: Pick<AppOptions, 'backend' | 'catalogCacheTtlMs'> & Partial<AppOptions>,
+): AppOptions {
+  return {
+    pageSize: config.pageSize,
+    holdHours: config.holdHours,
+    loginLimit: config.loginLimit,
+    signInLimit: config.signInLimit,
+    trustProxy: config.trustProxy,
+    ...entry,
+  };
 }
 
 /** POST/PUT bodies must be JSON (uploads excepted): anything else is a clear 415, not a silent empty body. */

@@ -99,20 +99,19 @@ function emulatorImageOrigins(env: NodeJS.ProcessEnv): string[] {
 
 function getApp(): Promise<Express> {
   app ??= (async () => {
-    const [{ createApp }, config, built] = await Promise.all([import('./app.js'), getConfig(), getPorts()]);
-    return createApp(built, {
-      backend: 'firebase',
-      pageSize: config.pageSize,
-      holdHours: config.holdHours,
-      catalogCacheTtlMs: CATALOG_CACHE_TTL_MS,
-      loginLimit: config.loginLimit,
-      signInLimit: config.signInLimit,
-      // Hosting's CDN, then Google's front end: the client is the second hop from the end of X-Forwarded-For
-      // (only the login limiter's key, which is per instance; Firebase Auth also throttles sign-ins itself).
-      // TRUST_PROXY, when set, overrides it (another proxy in front).
-      trustProxy: process.env.TRUST_PROXY ? config.trustProxy : 2,
-      emulatorImageOrigins: emulatorImageOrigins(process.env),
-    });
+    const [{ appOptions, createApp }, config, built] = await Promise.all([import('./app.js'), getConfig(), getPorts()]);
+    return createApp(
+      built,
+      appOptions(config, {
+        backend: 'firebase',
+        catalogCacheTtlMs: CATALOG_CACHE_TTL_MS,
+        // Hosting's CDN, then Google's front end: the client is the second hop from the end of X-Forwarded-For
+        // (only the login limiter's key, which is per instance; Firebase Auth also throttles sign-ins itself).
+        // TRUST_PROXY, when set, overrides it (another proxy in front).
+        trustProxy: process.env.TRUST_PROXY ? config.trustProxy : 2,
+        emulatorImageOrigins: emulatorImageOrigins(process.env),
+      }),
+    );
   })().catch((error) => {
     app = undefined;
     throw error;

@@ -2,7 +2,7 @@
 import express from 'express';
 import type { Server } from 'node:http';
 import { createEmbeddedPorts } from './adapters/embedded/index.js';
-import { createApp } from './app.js';
+import { appOptions, createApp } from './app.js';
 import { readConfig, type Config } from './config.js';
 import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { pageRoutes } from './features/pages/routes.js';
@@ -19,33 +19,31 @@ export async function startServer(config: Config = readConfig(), options: { cloc
   const seeded = await isEmpty(ports);
   if (seeded) await seedDemo(ports, config.seedAdmin);
 
-  const app = createApp(ports, {
-    backend: 'embedded',
-    pageSize: config.pageSize,
-    holdHours: config.holdHours,
-    catalogCacheTtlMs: Number.POSITIVE_INFINITY,
-    cache,
-    loginLimit: config.loginLimit,
-    signInLimit: config.signInLimit,
-    trustProxy: config.trustProxy,
-    extraRoutes: (app) => {
-      app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
-      // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.
-      // Catalogue and product pages carry their own head (title, tags, JSON-LD) and their first data; should the
-      // catalogue not answer, the plain index.html announces the home page's API calls (Link: preload) instead.
-      if (hasWebApp(config.webDist)) {
-        const template = indexTemplate(config.webDist);
-        const pages = pageRoutes({
-          catalog: ports.store.products,
-          template,
-          pageSize: config.pageSize,
-          publicUrl: config.publicUrl,
-          cacheControl: HTML_CACHE,
-        });
-        serveWebApp(app, config.webDist, { preloads: { '/': HOME_PRELOADS }, pages });
-      }
-    },
-  });
+  const app = createApp(
+    ports,
+    appOptions(config, {
+      backend: 'embedded',
+      catalogCacheTtlMs: Number.POSITIVE_INFINITY,
+      cache,
+      extraRoutes: (app) => {
+        app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
+        // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.
+        // Catalogue and product pages carry their own head (title, tags, JSON-LD) and their first data; should the
+        // catalogue not answer, the plain index.html announces the home page's API calls (Link: preload) instead.
+        if (hasWebApp(config.webDist)) {
+          const template = indexTemplate(config.webDist);
+          const pages = pageRoutes({
+            catalog: ports.store.products,
+            template,
+            pageSize: config.pageSize,
+            publicUrl: config.publicUrl,
+            cacheControl: HTML_CACHE,
+          });
+          serveWebApp(app, config.webDist, { preloads: { '/': HOME_PRELOADS }, pages });
+        }
+      },
+    }),
+  );
 
   // Unpaid orders give their stock back when their hold ends.
   const sweep = () =>

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedPorts } from '../src/adapters/embedded/index.js';
-import { createApp } from '../src/app.js';
+import { appOptions, createApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { unauthenticated } from '../src/domain/index.js';
 import type { AuthPort, Ports } from '../src/ports.js';
@@ -35,14 +35,15 @@ beforeAll(async () => {
     },
   };
   ports = { ...embedded, auth };
-  const app = createApp(ports, {
-    backend: 'firebase',
-    pageSize: 8,
-    holdHours: 1,
-    catalogCacheTtlMs: 0,
-    loginLimit: { max: 1000, windowMs: 60_000 },
-    signInLimit: { max: 1000, windowMs: 60_000 },
-  });
+  const app = createApp(
+    ports,
+    appOptions(config, {
+      backend: 'firebase',
+      catalogCacheTtlMs: 0,
+      loginLimit: { max: 1000, windowMs: 60_000 },
+      signInLimit: { max: 1000, windowMs: 60_000 },
+    }),
+  );
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

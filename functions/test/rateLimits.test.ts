@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { MemoryStore } from 'express-rate-limit';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createEmbeddedPorts } from '../src/adapters/embedded/index.js';
-import { createApp } from '../src/app.js';
+import { appOptions, createApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { DEMO_CUSTOMERS } from '../src/seed/seed.js';
 import { startTestShop } from './support/shop.js';
@@ -168,10 +168,7 @@ describe('the limiter store port', () => {
     const increments: string[] = [];
     const names: string[] = [];
     const app = createApp(ports, {
-      backend: 'embedded',
-      pageSize: 8,
-      holdHours: 48,
-      catalogCacheTtlMs: 0,
+      ...appOptions(config, { backend: 'embedded', catalogCacheTtlMs: 0 }),
       loginLimit: { max: 2, windowMs: 60_000 },
       signInLimit: { max: 60, windowMs: 60_000 },
       rateLimitStore: (name) => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type express from 'express';
 import { createEmbeddedPorts } from '../../../src/adapters/embedded/index.js';
-import { createApp } from '../../../src/app.js';
+import { appOptions, createApp } from '../../../src/app.js';
 import { readConfig } from '../../../src/config.js';
 
 export interface MountedRoute {
@@ -51,14 +51,10 @@ export async function apiRoutes(): Promise<MountedRoute[]> {
   const config = readConfig({ DATA_DIR: dataDir });
   const ports = await createEmbeddedPorts(config);
   try {
-    const app = createApp(ports, {
-      backend: 'embedded',
-      pageSize: config.pageSize,
-      holdHours: config.holdHours,
-      catalogCacheTtlMs: Number.POSITIVE_INFINITY,
-      loginLimit: config.loginLimit,
-      signInLimit: config.signInLimit,
-    });
+    const app = createApp(
+      ports,
+      appOptions(config, { backend: 'embedded', catalogCacheTtlMs: Number.POSITIVE_INFINITY }),
+    );
     return listRoutes(app).filter((r) => r.path === '/api' || r.path.startsWith('/api/'));
   } finally {
     await ports.store.close();
