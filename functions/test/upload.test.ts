@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_TOO_BIG_MESSAGE, MAX_IMAGE_BYTES } from '../src/domain/index.js';
 import { startTestShop, type TestShop } from './support/shop.js';
+import { TINY_PNG } from './support/images.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -10,11 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-// The smallest valid PNG (1x1 transparent pixel).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = TINY_PNG;
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
 function form(bytes: Buffer, filename: string, type: string, field = 'image') {

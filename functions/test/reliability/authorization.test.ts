@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payPalSettings, startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { apiRoutes } from './support/routes.js';
+import { TINY_PNG } from '../support/images.js';
 
 type Role = 'anonymous' | 'customer' | 'otherCustomer' | 'admin';
 const ROLES: Role[] = ['anonymous', 'customer', 'otherCustomer', 'admin'];
@@ -42,10 +43,7 @@ interface Row {
   token?(ctx: Ctx, role: Role): Promise<string | undefined>;
 }
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = TINY_PNG;
 const productBody = {
   name: 'Matrix Product',
   price: 10,

@@ -8,6 +8,7 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageVariants } from '../../src/domain/index.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
+import { TINY_PNG } from '../support/images.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -15,10 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = TINY_PNG;
 
 /** Every file under the data directory and its parent's direct children, except the database's own files. */
 function files(): string[] {
