@@ -1,9 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/lib/queryClient';
-import { ImageUpload } from './ImageUpload';
+import { pngFile, renderImageUpload } from './ImageUpload.testing';
 
 // The Firebase build: the upload goes to Cloud Storage through lib/firebase (mocked here), never to /api/upload.
 const storage = vi.hoisted(() => ({
@@ -11,18 +8,8 @@ const storage = vi.hoisted(() => ({
 }));
 vi.mock('@/lib/backend', () => ({ isFirebase: true, loadFirebase: async () => storage }));
 
-const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'photo.png', { type: 'image/png' });
-
-function setup() {
-  const onUploaded = vi.fn();
-  const user = userEvent.setup({ applyAccept: false });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ImageUpload onUploaded={onUploaded} />
-    </QueryClientProvider>,
-  );
-  return { onUploaded, user, input: screen.getByLabelText('Choose an image file') as HTMLInputElement };
-}
+const png = pngFile;
+const setup = renderImageUpload;
 
 describe('ImageUpload (Firebase build)', () => {
   const xhr = vi.fn();

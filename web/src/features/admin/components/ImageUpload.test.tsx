@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
-import { createQueryClient } from '@/lib/queryClient';
-import { ImageUpload } from './ImageUpload';
+import { pngFile, renderImageUpload } from './ImageUpload.testing';
 
 /** A stand-in for XMLHttpRequest: records the request and lets the test drive progress and the answer. */
 class FakeXHR {
@@ -47,19 +44,8 @@ class FakeXHR {
   }
 }
 
-const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'photo.png', { type: 'image/png' });
-
-function setup() {
-  const onUploaded = vi.fn();
-  const user = userEvent.setup({ applyAccept: false });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ImageUpload onUploaded={onUploaded} />
-    </QueryClientProvider>,
-  );
-  const input = screen.getByLabelText('Choose an image file') as HTMLInputElement;
-  return { onUploaded, user, input };
-}
+const png = pngFile;
+const setup = renderImageUpload;
 
 describe('ImageUpload', () => {
   beforeEach(() => {
