@@ -1,10 +1,12 @@
 // Shared helpers of the benchmark scripts: child processes, ports, RSS, machine facts, formatting.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, freemem, totalmem, tmpdir, platform, release } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/net.mjs';
+
+export { freePort };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const serverEntry = join(repoRoot, 'functions', 'lib', 'server.js');
@@ -20,18 +22,6 @@ export function tempDir(prefix: string): string {
 
 export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Resident set size of a process in bytes (Linux /proc). */

@@ -1,24 +1,14 @@
 // Starts the real shop server (functions/lib/server.js) as a child process on a fresh data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../scripts/net.mjs';
+
+export { freePort };
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
 
 export interface RunningShop {
   url: string;
