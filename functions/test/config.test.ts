@@ -27,6 +27,12 @@ describe('configuration', () => {
     await expect(emulated.verifyCapture(check)).resolves.toMatchObject({ provider: 'simulated', amount: '12.34' });
   });
 
+  it('stamps a test payment with the clock port, not the machine time', async () => {
+    const clock = { now: () => new Date('2031-02-03T04:05:06.000Z') };
+    const payment = await paymentGateway(readConfig({}), clock).verifyCapture(check);
+    expect(payment.updateTime).toBe('2031-02-03T04:05:06.000Z');
+  });
+
   it('reads the defaults from the domain, and the Firebase settings from the same reading', () => {
     const config = readConfig({});
     expect(config).toMatchObject({

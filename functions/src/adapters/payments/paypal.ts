@@ -7,7 +7,7 @@ import {
   type PaymentOrder,
   type PaymentResult,
 } from '../../domain/index.js';
-import type { CaptureCheck, PaymentGateway, ProviderCapture } from '../../ports.js';
+import { systemClock, type CaptureCheck, type Clock, type PaymentGateway, type ProviderCapture } from '../../ports.js';
 
 export interface PayPalSettings {
   /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com (or a fake in tests). */
@@ -52,7 +52,10 @@ export class PayPalGateway implements PaymentGateway {
   readonly mode = 'paypal' as const;
   private token: { value: string; until: number } | null = null;
 
-  constructor(private readonly settings: PayPalSettings) {}
+  constructor(
+    private readonly settings: PayPalSettings,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   get clientId() {
     return this.settings.clientId;
@@ -122,7 +125,7 @@ export class PayPalGateway implements PaymentGateway {
     }
     const mismatch = amountMismatch(check, { value: capture.amount?.value, currency: capture.amount?.currency_code });
     if (mismatch) throw conflict(mismatch);
-    return paymentResult(order, capture, capture.id, capture.status);
+    return paymentResult(order, capture, capture.id, capture.status, this.clock.now());
   }
 
   async createOrder(order: PaymentOrder): Promise<string> {
@@ -199,7 +202,7 @@ export class PayPalGateway implements PaymentGateway {
       );
     }
     return {
-      payment: paymentResult(captured, capture, capture.id, capture.status),
+      payment: paymentResult(captured, capture, capture.id, capture.status, this.clock.now()),
       shopOrderId: capture.custom_id ?? unit?.custom_id,
     };
   }
@@ -215,7 +218,7 @@ export class PayPalGateway implements PaymentGateway {
     const capture = unit?.payments?.captures?.[0];
     if (!capture?.id || capture.status !== 'COMPLETED') return null;
     return {
-      payment: paymentResult(found, capture, capture.id, capture.status),
+      payment: paymentResult(found, capture, capture.id, capture.status, this.clock.now()),
       shopOrderId: capture.custom_id ?? unit?.custom_id,
     };
   }
@@ -251,8 +254,15 @@ function issueOf(error: PayPalError | null): string {
   return error?.details?.[0]?.issue ?? error?.name ?? 'no reason given';
 }
 
-/** The capture as the shop stores it; `id` and `status` checked by the caller. */
-function paymentResult(order: PayPalOrder, capture: PayPalCapture, id: string, status: string): PaymentResult {
+/** The capture as the shop stores it; `id` and `status` checked by the caller; `now` (the clock port) stands in when PayPal
+ *  omits the capture's update time. */
+function paymentResult(
+  order: PayPalOrder,
+  capture: PayPalCapture,
+  id: string,
+  status: string,
+  now: Date,
+): PaymentResult {
   return {
     id,
     provider: 'paypal',
@@ -260,6 +270,6 @@ function paymentResult(order: PayPalOrder, capture: PayPalCapture, id: string, s
     amount: capture.amount?.value ?? '',
     currency: capture.amount?.currency_code ?? '',
     email: order.payer?.email_address,
-    updateTime: capture.update_time ?? new Date().toISOString(),
+    updateTime: capture.update_time ?? now.toISOString(),
   };
 }
