@@ -193,3 +193,21 @@ export function cursorWalk(page: number, pageSize: number, knownCursors: number)
   const from = Math.min(needed, knownCursors);
   return { from, walk: (needed - from) * pageSize };
 }
+
+/**
+ * What count() (limited to `countLimit`, as the rules require of public lists) says about page `page`: the
+ * page count, whether the page is past the last one (then nothing more is read), and the notices to show.
+ */
+export function pagesFromCount(
+  count: number,
+  page: number,
+  pageSize: number,
+  countLimit: number,
+): { pages: number; pastLastPage: boolean; notices: string[] } {
+  const pages = pageCount(count, pageSize);
+  const notices: string[] = [];
+  if (count >= countLimit) notices.push(countCappedNotice(countLimit));
+  const pastLastPage = page > pages;
+  if (pastLastPage) notices.push(pastLastPageNotice(page, pages));
+  return { pages, pastLastPage, notices };
+}
