@@ -163,8 +163,10 @@ export function planCatalogQuery(
 
   const priceRange = minPrice !== undefined || maxPrice !== undefined;
   if (priceRange) {
-    if (minPrice !== undefined) planned.push({ field: 'priceCents', op: '>=', value: Math.ceil(minPrice * 100 - 1e-6) });
-    if (maxPrice !== undefined) planned.push({ field: 'priceCents', op: '<=', value: Math.floor(maxPrice * 100 + 1e-6) });
+    if (minPrice !== undefined)
+      planned.push({ field: 'priceCents', op: '>=', value: Math.ceil(minPrice * 100 - 1e-6) });
+    if (maxPrice !== undefined)
+      planned.push({ field: 'priceCents', op: '<=', value: Math.floor(maxPrice * 100 + 1e-6) });
     if (sort !== 'price_asc' && sort !== 'price_desc') {
       sort = 'price_asc';
       notices.push(NARROWED_TO_PRICE_SORT);

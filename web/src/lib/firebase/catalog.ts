@@ -26,6 +26,7 @@ import {
   query,
   startAfter,
   where,
+  type Firestore,
   type Query,
   type QueryDocumentSnapshot,
   type QuerySnapshot,
@@ -52,7 +53,14 @@ export interface CatalogPageAnswer extends ProductPage {
 
 type OnError = (error: Error) => void;
 
-const products = () => collection(firebase().db, COLLECTIONS.products);
+let catalogDb: () => Firestore = () => firebase().db;
+
+/** The emulator suite (catalog.firestore.ts): read through a rules-testing client instead of the app's. */
+export function setCatalogFirestore(db: Firestore) {
+  catalogDb = () => db;
+}
+
+const products = () => collection(catalogDb(), COLLECTIONS.products);
 
 /** The plan as a web SDK query (filters and order, no limit yet). */
 function queryOf(plan: CatalogPlan): Query {
@@ -190,7 +198,7 @@ export function watchTopProducts(
 /** The newest reviews of a product (the product page shows them; newest first, like the API). */
 const reviewsQuery = (productId: string) =>
   query(
-    collection(firebase().db, COLLECTIONS.products, productId, COLLECTIONS.reviews),
+    collection(catalogDb(), COLLECTIONS.products, productId, COLLECTIONS.reviews),
     orderBy('createdAt', 'desc'),
     limit(PUBLIC_REVIEW_LIST_LIMIT),
   );
@@ -218,7 +226,7 @@ export function watchProduct(
   onError: OnError = () => undefined,
 ): Unsubscribe {
   return onSnapshot(
-    doc(firebase().db, COLLECTIONS.products, id),
+    doc(catalogDb(), COLLECTIONS.products, id),
     (snap) => {
       const fields = liveProductFromDoc(id, snap.data());
       if (fields) onChange(fields);
@@ -247,7 +255,7 @@ const startDetail =
       onChange(product ? { ...product, reviews } : null);
     };
     const stopProduct = onSnapshot(
-      doc(firebase().db, COLLECTIONS.products, id),
+      doc(catalogDb(), COLLECTIONS.products, id),
       (snap) => {
         product = productOrNull(id, snap.data() as Partial<ProductDoc> | undefined);
         emit();

@@ -140,7 +140,8 @@ describe('paging by cursors (no offset, nothing read past the last page)', () =>
   });
 
   it('keys cursors by query and page size, so one query never starts after another one’s document', () => {
-    const page = (keyword: string, pageSize = 8) => planKey(webPlan({ filters: { keyword }, page: 1, pageSize }), pageSize);
+    const page = (keyword: string, pageSize = 8) =>
+      planKey(webPlan({ filters: { keyword }, page: 1, pageSize }), pageSize);
     expect(page('tv')).not.toBe(page('pc'));
     expect(page('tv')).not.toBe(page('tv', 4));
     expect(page('TV')).toBe(page('tv'));
@@ -149,7 +150,10 @@ describe('paging by cursors (no offset, nothing read past the last page)', () =>
 
 describe('a window of candidates for a long keyword', () => {
   const plan = planCatalogQuery({ keyword: 'phone' }, 'newest', 4);
-  const docs = ['volt phone x', 'headphones', 'phono cable', 'smartphone'].map((nameKey, i) => ({ id: `p${i}`, nameKey }));
+  const docs = ['volt phone x', 'headphones', 'phono cable', 'smartphone'].map((nameKey, i) => ({
+    id: `p${i}`,
+    nameKey,
+  }));
 
   it('keeps the exact matches only, in the window’s order', () => {
     expect(matchWindow(plan, docs).map((d) => d.id)).toEqual(['p0', 'p1', 'p3']);

@@ -71,7 +71,13 @@ export function pageStep(count: number, page: number, pageSize: number, knownCur
 }
 
 /** The page of a window plan's exact matches (the count is the matches', the window is read in one query). */
-export function windowPage<T>(matches: readonly T[], windowFull: boolean, plan: CatalogPlan, page: number, pageSize: number) {
+export function windowPage<T>(
+  matches: readonly T[],
+  windowFull: boolean,
+  plan: CatalogPlan,
+  page: number,
+  pageSize: number,
+) {
   const { pages, pastLastPage, notices } = pagesFromCount(matches.length, page, pageSize, Number.POSITIVE_INFINITY);
   const all = [...plan.notices];
   if (windowFull && plan.window) {

@@ -9,7 +9,11 @@ export type CatalogPageView = ProductPage & { notices?: string[] };
  * Firebase build: `initial` (the loader's answer), then every change Firestore reports for the same query (the
  * listener the loader's read started, so nothing is read twice). Elsewhere: `initial` as it is.
  */
-function useLive<T>(initial: T, key: string, watch: (fb: FirebaseModule, onChange: (value: T) => void) => () => void): T {
+function useLive<T>(
+  initial: T,
+  key: string,
+  watch: (fb: FirebaseModule, onChange: (value: T) => void) => () => void,
+): T {
   const [live, setLive] = useState<{ key: string; value: T } | null>(null);
   useEffect(() => {
     if (!isFirebase || !firestoreAvailable) return;
