@@ -211,6 +211,44 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         expect(page3.products.map((p) => p.name)).toEqual(['Gadget 1']);
       });
 
+      it('answers a deep page exactly (the Firestore store reaches it by cursor, not offset) and past the last, nothing', async () => {
+        await products(Array.from({ length: 30 }, (_, i) => `P${i + 1}`));
+        const deep = await store.products.list({ keyword: '', page: 7, pageSize: 4 });
+        expect(deep).toMatchObject({ page: 7, pages: 8 });
+        expect(deep.products.map((p) => p.name)).toEqual(['P6', 'P5', 'P4', 'P3']);
+        const last = await store.products.list({ keyword: '', page: 8, pageSize: 4 });
+        expect(last.products.map((p) => p.name)).toEqual(['P2', 'P1']);
+        expect(await store.products.list({ keyword: '', page: 9, pageSize: 4 })).toEqual({
+          products: [],
+          page: 9,
+          pages: 8,
+        });
+        expect(await store.products.list({ keyword: '', page: 1_000_000, pageSize: 4 })).toEqual({
+          products: [],
+          page: 1_000_000,
+          pages: 8,
+        });
+      });
+
+      it('keeps a broad keyword and a long one on a broad piece exact, page by page', async () => {
+        await products([...Array.from({ length: 12 }, (_, i) => `Cable ${i + 1}`), 'Other', 'Lamp']);
+        // 'e': one character in most names (the index answers it with a bounded query; the count is exact).
+        const broad = await store.products.list({ keyword: 'E', page: 3, pageSize: 5 });
+        expect(broad.pages).toBe(3);
+        expect(broad.products.map((p) => p.name)).toEqual(['Cable 3', 'Cable 2', 'Cable 1']);
+        // 'cable 1': longer than the index's pieces; every name holds its pieces' broad ones ('cab', 'ble', ...).
+        const long = await store.products.list({ keyword: 'cable 1', page: 1, pageSize: 3 });
+        expect(long.pages).toBe(2);
+        expect(long.products.map((p) => p.name)).toEqual(['Cable 12', 'Cable 11', 'Cable 10']);
+        const long2 = await store.products.list({ keyword: 'cable 1', page: 2, pageSize: 3 });
+        expect(long2.products.map((p) => p.name)).toEqual(['Cable 1']);
+        expect(await store.products.list({ keyword: 'cable 1', page: 3, pageSize: 3 })).toEqual({
+          products: [],
+          page: 3,
+          pages: 2,
+        });
+      });
+
       it('finds a product by its new name after a rename, not by the old one', async () => {
         const [p] = await products(['Old Name']);
         await store.products.update(p!._id, input('Shiny Thing'));

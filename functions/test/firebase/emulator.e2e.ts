@@ -602,6 +602,12 @@ describe('the Firebase web build in Chromium (served by the Hosting emulator, si
     const first = (await call('GET', '/api/products?pageNumber=1')).body.products[0];
     await page.goto(`/product/${first._id}`);
     await page.getByRole('heading', { name: first.name }).waitFor();
+    // The product page says it too (its live stock and reviews would come from Firestore).
+    if (firestoreRuns) expect(await notice.count()).toBe(0);
+    else await notice.waitFor();
+    await page.goto('/search/volt');
+    await page.getByTestId('search-summary').waitFor();
+    if (!firestoreRuns) await notice.waitFor(); // and search, which reads Firestore directly where it runs
     expect(problems).toEqual([]);
     await context.close();
   });

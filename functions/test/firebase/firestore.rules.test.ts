@@ -14,7 +14,10 @@ import {
   deleteDoc,
   doc,
   getDoc,
+  getCountFromServer,
   getDocs,
+  limit,
+  orderBy,
   query,
   serverTimestamp,
   setDoc,
@@ -24,6 +27,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { PUBLIC_PRODUCT_LIST_LIMIT, PUBLIC_REVIEW_LIST_LIMIT } from '../../src/domain/firestoreCatalog.js';
 
 const PROJECT_ID = 'demo-voltshop-rules-firestore';
 let env: RulesTestEnvironment;
@@ -110,9 +114,23 @@ beforeEach(async () => {
 
 describe('products/{id}: public read, no client writes', () => {
   for (const who of EVERYONE) {
-    it(`${who} reads products (one and the list)`, async () => {
+    it(`${who} reads a product and bounded lists of products (pages, search, top, counts)`, async () => {
+      const products = collection(db(who), 'products');
       await assertSucceeds(getDoc(doc(db(who), 'products/p1')));
-      await assertSucceeds(getDocs(collection(db(who), 'products')));
+      await assertSucceeds(getDocs(query(products, orderBy('createdAt', 'desc'), limit(8))));
+      await assertSucceeds(getDocs(query(products, where('nameGrams', 'array-contains', 'vol'), limit(100))));
+      await assertSucceeds(getDocs(query(products, limit(PUBLIC_PRODUCT_LIST_LIMIT))));
+      await assertSucceeds(getCountFromServer(query(products, limit(PUBLIC_PRODUCT_LIST_LIMIT))));
+    });
+
+    it(`${who} cannot list products without a limit or above the cap, nor count them unbounded`, async () => {
+      const products = collection(db(who), 'products');
+      await assertFails(getDocs(products));
+      await assertFails(getDocs(query(products, orderBy('createdAt', 'desc'))));
+      await assertFails(getDocs(query(products, where('nameGrams', 'array-contains', 'e'))));
+      await assertFails(getDocs(query(products, limit(PUBLIC_PRODUCT_LIST_LIMIT + 1))));
+      await assertFails(getCountFromServer(products));
+      await assertFails(getCountFromServer(query(products, limit(PUBLIC_PRODUCT_LIST_LIMIT + 1))));
     });
 
     it(`${who} cannot create, edit (price, stock, rating) or delete products`, async () => {
@@ -127,9 +145,17 @@ describe('products/{id}: public read, no client writes', () => {
 
 describe('products/{id}/reviews/{uid}: public read, written only by the API', () => {
   for (const who of EVERYONE) {
-    it(`${who} reads reviews`, async () => {
-      await assertSucceeds(getDocs(collection(db(who), 'products/p1/reviews')));
+    it(`${who} reads a review and the newest reviews, bounded`, async () => {
+      const reviews = collection(db(who), 'products/p1/reviews');
+      await assertSucceeds(getDocs(query(reviews, orderBy('createdAt', 'desc'), limit(PUBLIC_REVIEW_LIST_LIMIT))));
       await assertSucceeds(getDoc(doc(db(who), 'products/p1/reviews/bob')));
+    });
+
+    it(`${who} cannot list reviews without a limit or above the cap`, async () => {
+      const reviews = collection(db(who), 'products/p1/reviews');
+      await assertFails(getDocs(reviews));
+      await assertFails(getDocs(query(reviews, orderBy('createdAt', 'desc'))));
+      await assertFails(getDocs(query(reviews, limit(PUBLIC_REVIEW_LIST_LIMIT + 1))));
     });
 
     it(`${who} cannot write a review (not even their own), nor change or delete one`, async () => {

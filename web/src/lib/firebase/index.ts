@@ -2,5 +2,17 @@
 export { firebase, FirebaseConfigError, initFirebase, resolveFirebaseConfig } from './app';
 export { currentToken, deleteNewAccount, signIn, signOutEverywhere, signUp, watchIdToken } from './auth';
 export { saveCart, watchCart, type CartLine } from './cart';
-export { watchProduct, type LiveProductFields } from './catalog';
+export {
+  fetchCatalogPage,
+  fetchProductDetail,
+  fetchTopProducts,
+  watchCatalogPage,
+  watchProduct,
+  watchProductDetail,
+  watchReviews,
+  watchTopProducts,
+  type CatalogPageAnswer,
+  type CatalogPageRequest,
+  type LiveProductFields,
+} from './catalog';
 export { uploadProductImage } from './storage';

@@ -1,7 +1,7 @@
 // The one place the web turns Firebase documents into the shop's shapes and back. Collection names, field names
 // and conversions come from the domain (functions/src/domain/firestoreSchema.ts), which the server's Firestore
 // adapter shares: the web never spells out the stored shape itself.
-import type { Product } from '@domain';
+import type { Product, Review } from '@domain';
 import {
   COLLECTIONS,
   MAX_CART_LINES,
@@ -13,6 +13,7 @@ import {
 } from '@domain/firestoreSchema';
 
 export { COLLECTIONS, PRODUCT_IMAGES_FOLDER };
+export type { ProductDoc };
 
 /** The fields of a product that change while a shopper looks at it. */
 export type LiveProductFields = Pick<Product, 'countInStock' | 'price' | 'rating' | 'numReviews'>;
@@ -36,4 +37,31 @@ export function cartLinesFromDoc(data: Partial<CartDoc> | undefined): CartLine[]
 /** The document to store for the cart (product ids and quantities only: the rules accept nothing else). */
 export function cartDocOf(items: readonly CartLine[], updatedAt: unknown): CartDoc {
   return { items: items.slice(0, MAX_CART_LINES).map((i) => ({ product: i.product, qty: i.qty })), updatedAt };
+}
+
+/** products/{id}/reviews/{uid} as the function writes it (document id = the author's uid). */
+export interface ReviewDoc {
+  user: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+/** A review document as the API answers it. */
+export function reviewFromDoc(id: string, d: Partial<ReviewDoc>): Review {
+  return {
+    _id: id,
+    user: String(d.user ?? id),
+    name: String(d.name ?? ''),
+    rating: Number(d.rating ?? 0),
+    comment: String(d.comment ?? ''),
+    createdAt: String(d.createdAt ?? ''),
+  };
+}
+
+/** A whole product document as the API answers it; null for a missing or incomplete document. */
+export function productOrNull(id: string, data: Partial<ProductDoc> | undefined): Product | null {
+  if (!data || typeof data.priceCents !== 'number' || typeof data.name !== 'string') return null;
+  return productFromDoc(id, { ratingSum: 0, numReviews: 0, countInStock: 0, ...data } as ProductDoc);
 }

@@ -23,6 +23,7 @@ import {
   type ProductDoc,
   type ReviewDoc,
 } from './mapping.js';
+import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../domain/firestoreCatalog.js';
 import { gramsOf, listProducts } from './search.js';
 
 function productFields(input: ProductUpdateInput) {
@@ -69,7 +70,8 @@ export class FirestoreProducts implements ProductStore {
     const ref = this.col.doc(id);
     const [p, reviews] = await Promise.all([
       ref.get(),
-      ref.collection(COLLECTIONS.reviews).orderBy('createdAt', 'desc').get(),
+      // The newest reviews, bounded like the web's direct read of them (firestore.rules caps public lists).
+      ref.collection(COLLECTIONS.reviews).orderBy('createdAt', 'desc').limit(PUBLIC_REVIEW_LIST_LIMIT).get(),
     ]);
     if (!p.exists) return null;
     return { ...productOf(p), reviews: reviews.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) };

@@ -1,81 +1,95 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { searchKey, type ProductPage } from '../../../domain/index.js';
+import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
+import { badInput, type CatalogFilters, type CatalogSort, type ProductPage } from '../../../domain/index.js';
+import {
+  CatalogQueryRefused,
+  cursorWalk,
+  matchWindow,
+  pageCount,
+  planCatalogQuery,
+  SERVER_SEARCH_WINDOW,
+  type CatalogPlan,
+} from '../../../domain/firestoreCatalog.js';
 import type { ProductQuery } from '../../../ports.js';
-import { COLLECTIONS, newestFirst, productOf } from './mapping.js';
+import { COLLECTIONS, productOf } from './mapping.js';
 
-// Catalogue listing and search on Firestore.
-//
-// Case-insensitive literal substring search on Firestore, which has no substring operator.
-//
-// Every product keeps, written by the server only:
-//   nameKey   = searchKey(name) (domain/search.ts)        (the text the keyword must occur in)
-//   nameGrams = every distinct 1-, 2- and 3-character piece of nameKey (at most 3 x length entries)
-// A keyword can only occur in names that contain each of its pieces, so the query
-//   where('nameGrams', 'array-contains', <one piece of the keyword>).select('nameKey', 'createdAt')
-// returns a superset of the matches, cheaply (projection: no descriptions or images are read); the exact test
-// `nameKey.includes(keyword)` then runs in memory. The count and the page are cut from that exact list, so
-// `pages` is exact and a keyword like '(' or '.*' is just text. Only the page's products are then read whole.
-// Cost: one projected read per candidate (names containing the rarest-looking 3-character piece), not per product.
+// Catalogue listing and search on Firestore, for API clients: the plan of domain/firestoreCatalog.ts (the one
+// the web's direct reads use), run with the Admin SDK. Every read is bounded:
+// - count() first (1 read per 1000 matches); a page past the last reads nothing more.
+// - page N starts after the last document of page N - 1, found by a projected query limited to the documents
+//   before it (never `offset`, and never more than count() says exist).
+// - a keyword longer than the index's pieces reads a window of SERVER_SEARCH_WINDOW candidates, projected to
+//   their name and sort fields, then only the page's products whole.
 
-const GRAM_MAX = 3;
+export { gramsOf, queryGram } from '../../../domain/firestoreCatalog.js';
 
-/** Distinct 1..3 code-point pieces of a lower-cased name (what the index holds). */
-export function gramsOf(nameKey: string): string[] {
-  const chars = Array.from(nameKey);
-  const grams = new Set<string>();
-  for (let size = 1; size <= GRAM_MAX; size++) {
-    for (let i = 0; i + size <= chars.length; i++) grams.add(chars.slice(i, i + size).join(''));
+/** The port's query plus the catalogue filters and sort, when the caller has them (domain/catalogQuery.ts). */
+export type FirestoreCatalogQuery = ProductQuery & Partial<Omit<CatalogFilters, 'keyword'>> & { sort?: CatalogSort };
+
+function planFor(query: FirestoreCatalogQuery): CatalogPlan {
+  try {
+    return planCatalogQuery(
+      {
+        keyword: query.keyword,
+        category: query.category,
+        brand: query.brand,
+        minPrice: query.minPrice,
+        maxPrice: query.maxPrice,
+      },
+      query.sort,
+      SERVER_SEARCH_WINDOW,
+    );
+  } catch (error) {
+    if (error instanceof CatalogQueryRefused) throw badInput(error.message);
+    throw error;
   }
-  return [...grams];
 }
 
-// English letters from most to least frequent: a piece made of rarer characters matches fewer names.
-const COMMON = ' etaoinsrhldcumfpgwybvkxjqz';
-
-function commonness(gram: string): number {
-  let score = 0;
-  for (const ch of gram) {
-    const rank = COMMON.indexOf(ch);
-    score += rank === -1 ? 0 : COMMON.length - rank; // digits, symbols and other scripts count as rare
-  }
-  return score;
+/** The plan as an Admin SDK query (filters and order, no limit). */
+export function queryOf(db: Firestore, plan: CatalogPlan): Query {
+  let q: Query = db.collection(COLLECTIONS.products);
+  for (const f of plan.filters) q = q.where(f.field, f.op, f.value);
+  for (const o of plan.orderBy) q = q.orderBy(o.field, o.direction);
+  return q;
 }
 
-/** The piece of a (lower-cased, non-empty) keyword to query the index with: the whole keyword when it is
- *  short, otherwise its 3-character piece made of the rarest-looking characters. */
-export function queryGram(keywordKey: string): string {
-  const chars = Array.from(keywordKey);
-  if (chars.length <= GRAM_MAX) return keywordKey;
-  let best = chars.slice(0, GRAM_MAX).join('');
-  for (let i = 1; i + GRAM_MAX <= chars.length; i++) {
-    const gram = chars.slice(i, i + GRAM_MAX).join('');
-    if (commonness(gram) < commonness(best)) best = gram;
-  }
-  return best;
-}
+const orderFields = (plan: CatalogPlan) => plan.orderBy.map((o) => o.field);
 
-/** One catalogue page, newest first: all products, or those whose name contains the keyword (any case). */
-export async function listProducts(db: Firestore, { keyword, page, pageSize }: ProductQuery): Promise<ProductPage> {
+/** One catalogue page: all products, or those matching the keyword and filters, in the plan's order. */
+export async function listProducts(db: Firestore, query: FirestoreCatalogQuery): Promise<ProductPage> {
+  const { page, pageSize } = query;
+  const plan = planFor(query);
+  const base = queryOf(db, plan);
   const col = db.collection(COLLECTIONS.products);
-  const skip = (page - 1) * pageSize;
-  if (!keyword) {
-    // Newest first; single-field ordering breaks ties by document id in the same direction (id DESC).
-    const [count, snap] = await Promise.all([
-      col.count().get(),
-      col.orderBy('createdAt', 'desc').offset(skip).limit(pageSize).get(),
-    ]);
-    return { products: snap.docs.map(productOf), page, pages: Math.ceil(count.data().count / pageSize) };
+
+  if (plan.window) {
+    // One bounded, projected read of the window; the count and the page are cut from its exact matches.
+    const window = await base
+      .select('nameKey', ...orderFields(plan))
+      .limit(plan.window.size)
+      .get();
+    const hits = matchWindow(
+      plan,
+      window.docs.map((d) => ({ id: d.id, nameKey: d.get('nameKey') as unknown })),
+    );
+    const slice = hits.slice((page - 1) * pageSize, page * pageSize);
+    const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
+    return { products: docs.filter((d) => d.exists).map(productOf), page, pages: pageCount(hits.length, pageSize) };
   }
-  const key = searchKey(keyword);
-  const candidates = await col
-    .where('nameGrams', 'array-contains', queryGram(key))
-    .select('nameKey', 'createdAt')
-    .get();
-  const hits = candidates.docs
-    .filter((d) => String(d.get('nameKey') ?? '').includes(key))
-    .map((d) => ({ id: d.id, createdAt: String(d.get('createdAt')) }))
-    .sort(newestFirst);
-  const slice = hits.slice(skip, skip + pageSize);
-  const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
-  return { products: docs.filter((d) => d.exists).map(productOf), page, pages: Math.ceil(hits.length / pageSize) };
+
+  const count = (await base.count().get()).data().count;
+  const pages = pageCount(count, pageSize);
+  if (page > pages) return { products: [], page, pages }; // past the last page: nothing more is read
+
+  let start: DocumentSnapshot | undefined;
+  const { walk } = cursorWalk(page, pageSize, 0);
+  if (walk > 0) {
+    // The documents before the page, projected to their sort fields: just enough to start after the last one.
+    const before = await base
+      .select(...orderFields(plan))
+      .limit(walk)
+      .get();
+    start = before.docs.at(-1);
+  }
+  const snap = await (start ? base.startAfter(start) : base).limit(pageSize).get();
+  return { products: snap.docs.map(productOf), page, pages };
 }

@@ -1,10 +1,12 @@
 import type { Product } from '@domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
 import { productKeys } from '@/lib/queryKeys';
 
-/** GET /api/products/top: the best rated products, for the home carousel. */
+/** The best rated products, for the home carousel: GET /api/products/top, or Firestore in the Firebase build. */
 export function getTopProducts(signal?: AbortSignal): Promise<Product[]> {
+  if (isFirebase && firestoreAvailable) return loadFirebase().then((fb) => fb.fetchTopProducts());
   return api<Product[]>('/api/products/top', { signal });
 }
 

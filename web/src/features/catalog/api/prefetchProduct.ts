@@ -1,8 +1,18 @@
 import type { ProductDetail } from '@domain';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
+import { firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
 
-/** GET /api/products/:id as is (no cache, no hand-over): see getProduct for the one the pages use. */
+/** GET /api/products/:id as is (no cache, no hand-over), or the product document and its newest reviews from
+ *  Firestore in the Firebase build: see getProduct for the one the pages use. */
 export function fetchProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
+  if (isFirebase && firestoreAvailable) {
+    return loadFirebase()
+      .then((fb) => fb.fetchProductDetail(id))
+      .then((product) => {
+        if (!product) throw new ApiError('Product not found', 404);
+        return product;
+      });
+  }
   return api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal });
 }
 

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
 import { productKeys } from '@/lib/queryKeys';
 
-/** Firebase mode: stock, price and rating of the product on screen follow Firestore live (no-op otherwise). */
+/** Firebase mode: the product on screen follows Firestore live (stock, price, rating and its newest reviews;
+ *  no-op otherwise). A deleted product keeps its last answer on screen. */
 export function useLiveProduct(id: string) {
   const client = useQueryClient();
   useEffect(() => {
@@ -13,9 +14,9 @@ export function useLiveProduct(id: string) {
     let cancelled = false;
     void loadFirebase().then((fb) => {
       if (cancelled) return;
-      stop = fb.watchProduct(id, (fields) =>
-        client.setQueryData<ProductDetail>(productKeys.detail(id), (old) => (old ? { ...old, ...fields } : old)),
-      );
+      stop = fb.watchProductDetail(id, (detail) => {
+        if (detail) client.setQueryData<ProductDetail>(productKeys.detail(id), detail);
+      });
     });
     return () => {
       cancelled = true;

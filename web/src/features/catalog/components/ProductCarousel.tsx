@@ -3,9 +3,11 @@ import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
+import { useLiveTopProducts } from '../api/useLiveCatalog';
 
 /** The top-rated products; pauses on hover, arrow keys and the prev/next/indicator buttons work from the keyboard. */
-export default function ProductCarousel({ products }: { products: Product[] }) {
+export default function ProductCarousel({ products: loaded }: { products: Product[] }) {
+  const products = useLiveTopProducts(loaded);
   if (products.length === 0) return null;
   return (
     <section aria-label="Top rated products" className="mb-4">

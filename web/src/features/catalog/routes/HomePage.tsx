@@ -7,6 +7,8 @@ import { Meta } from '@/components/ui/Meta';
 import { Paginate } from '@/components/ui/Paginate';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
+import { useLiveCatalogPage } from '../api/useLiveCatalog';
+import { CatalogNotices } from '../components/CatalogNotices';
 import { ProductCard } from '../components/ProductCard';
 import type { HomeData } from './homeLoader';
 
@@ -17,7 +19,8 @@ function LoadError() {
   return <Message variant="danger">{errorMessage(useAsyncError())}</Message>;
 }
 
-function ProductGrid({ data, keyword }: { data: ProductPage; keyword: string }) {
+function ProductGrid({ data: loaded, keyword }: { data: ProductPage; keyword: string }) {
+  const data = useLiveCatalogPage(loaded, keyword);
   if (data.products.length === 0) {
     if (keyword) return <Message variant="info">No products match “{keyword}”.</Message>;
     if (data.page > 1) {
@@ -31,6 +34,7 @@ function ProductGrid({ data, keyword }: { data: ProductPage; keyword: string }) 
   }
   return (
     <>
+      <CatalogNotices data={data} />
       <ul className="row row-cols-1 row-cols-sm-2 row-cols-md-3 row-cols-lg-4 g-4 list-unstyled" aria-label="Products">
         {data.products.map((product, i) => (
           <li key={product._id} className="col">
