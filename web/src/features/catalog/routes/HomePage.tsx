@@ -1,13 +1,14 @@
 import type { ProductPage } from '@domain';
 import { lazy, Suspense } from 'react';
 import { Await, Link, useAsyncError, useLoaderData } from 'react-router-dom';
-import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { Paginate } from '@/components/ui/Paginate';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { ProductCard } from '../components/ProductCard';
+import { PRODUCT_GRID_CLASS } from '../components/productGrid';
+import { ProductGridSkeleton } from '../components/Skeletons';
 import type { HomeData } from './homeLoader';
 
 // The carousel (and its slide transitions) is its own chunk, loaded in parallel with the products.
@@ -31,7 +32,7 @@ function ProductGrid({ data, keyword }: { data: ProductPage; keyword: string }) 
   }
   return (
     <>
-      <ul className="row row-cols-1 row-cols-sm-2 row-cols-md-3 row-cols-lg-4 g-4 list-unstyled" aria-label="Products">
+      <ul className={PRODUCT_GRID_CLASS} aria-label="Products">
         {data.products.map((product, i) => (
           <li key={product._id} className="col">
             {/* The first card's image is the largest paint on phones: fetched first. */}
@@ -67,7 +68,7 @@ export function HomePage() {
           Results for “{keyword}”
         </p>
       )}
-      <Suspense fallback={<Loader label="Loading products" fill={!keyword} />}>
+      <Suspense fallback={<ProductGridSkeleton />}>
         <Await resolve={products} errorElement={<LoadError />}>
           {(data) => <ProductGrid data={data} keyword={keyword} />}
         </Await>
