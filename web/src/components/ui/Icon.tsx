@@ -1,8 +1,17 @@
 // The shop's line icons (24x24, stroked in the current colour), drawn once: header, social links, product page.
 const PATHS = {
-  cart: ['M1 1h4l2.68 13.39a2 2 0 0 0 2 1.61h9.72a2 2 0 0 0 2-1.61L23 6H6', 'M8 21a1 1 0 1 0 2 0 1 1 0 0 0-2 0z', 'M19 21a1 1 0 1 0 2 0 1 1 0 0 0-2 0z'],
+  cart: [
+    'M1 1h4l2.68 13.39a2 2 0 0 0 2 1.61h9.72a2 2 0 0 0 2-1.61L23 6H6',
+    'M8 21a1 1 0 1 0 2 0 1 1 0 0 0-2 0z',
+    'M19 21a1 1 0 1 0 2 0 1 1 0 0 0-2 0z',
+  ],
   user: ['M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2', 'M8 7a4 4 0 1 0 8 0 4 4 0 0 0-8 0z'],
-  truck: ['M1 4h14v12H1z', 'M15 9h4l3 3v4h-7z', 'M5.5 16a2 2 0 1 0 0 4 2 2 0 0 0 0-4z', 'M18.5 16a2 2 0 1 0 0 4 2 2 0 0 0 0-4z'],
+  truck: [
+    'M1 4h14v12H1z',
+    'M15 9h4l3 3v4h-7z',
+    'M5.5 16a2 2 0 1 0 0 4 2 2 0 0 0 0-4z',
+    'M18.5 16a2 2 0 1 0 0 4 2 2 0 0 0 0-4z',
+  ],
   returns: ['M3 12a9 9 0 1 0 3-6.7', 'M3 3v6h6'],
   shield: ['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'M9 12l2 2 4-4'],
   check: ['M20 6L9 17l-5-5'],

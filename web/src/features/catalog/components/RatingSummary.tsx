@@ -19,7 +19,7 @@ export function RatingSummary({ average, reviews }: { average: number; reviews: 
           </p>
         </div>
       </div>
-      <ul className="list-unstyled mb-0" aria-label="Reviews per rating">
+      <ul className="list-unstyled mb-0" aria-label="Reviews per number of stars">
         {ratingBreakdown(reviews).map(({ stars, count }) => (
           <li key={stars} className="rating-bar-row">
             <span className="rating-bar-label">

@@ -47,7 +47,7 @@ function ProductGrid({ data, keyword }: { data: ProductPage; keyword: string }) 
 
 /** /, /page/:pageNumber, /search/:keyword and /search/:keyword/page/:pageNumber (data from homeLoader). */
 export function HomePage() {
-  const { keyword, products, top } = useLoaderData() as HomeData;
+  const { keyword, page, products, top } = useLoaderData() as HomeData;
   return (
     <>
       <Meta title={keyword ? `Search: ${keyword}` : undefined} />
@@ -68,7 +68,8 @@ export function HomePage() {
           Results for “{keyword}”
         </p>
       )}
-      <Suspense fallback={<ProductGridSkeleton />}>
+      {/* Keyed by the page shown: another page or search shows the skeleton at once, not the old cards. */}
+      <Suspense key={`${keyword}/${page}`} fallback={<ProductGridSkeleton />}>
         <Await resolve={products} errorElement={<LoadError />}>
           {(data) => <ProductGrid data={data} keyword={keyword} />}
         </Await>

@@ -25,7 +25,13 @@ const product: ProductDetail = {
   ],
 };
 
-const shopper = (id: string): UserInfo => ({ _id: id, name: 'Shopper', email: 's@example.com', isAdmin: false, token: 't' });
+const shopper = (id: string): UserInfo => ({
+  _id: id,
+  name: 'Shopper',
+  email: 's@example.com',
+  isAdmin: false,
+  token: 't',
+});
 
 function open(detail: ProductDetail = product) {
   mockFetch({ 'GET /api/products/p1': () => ({ body: detail }) });
@@ -63,7 +69,9 @@ describe('ProductPage', () => {
     const summary = await screen.findByTestId('rating-summary');
     expect(summary).toHaveTextContent('4.3');
     expect(summary).toHaveTextContent('Based on 3 reviews');
-    const rows = within(within(summary).getByRole('list', { name: 'Reviews per rating' })).getAllByRole('listitem');
+    const rows = within(within(summary).getByRole('list', { name: 'Reviews per number of stars' })).getAllByRole(
+      'listitem',
+    );
     expect(rows.map((r) => r.textContent)).toEqual(['5 stars1', '4 stars2', '3 stars0', '2 stars0', '1 star0']);
   });
 

@@ -66,12 +66,7 @@ export function ProductPage() {
               <Row className="g-4 g-lg-5">
                 <Col md={6}>
                   <div className="product-media">
-                    <ProductImage
-                      src={p.image}
-                      alt={p.name}
-                      priority
-                      sizes="(min-width: 768px) 50vw, 100vw"
-                    />
+                    <ProductImage src={p.image} alt={p.name} priority sizes="(min-width: 768px) 50vw, 100vw" />
                   </div>
                 </Col>
                 <Col md={6} className="product-info">
@@ -129,43 +124,47 @@ export function ProductPage() {
                   </section>
                 </Col>
               </Row>
-              <Row className="product-reviews g-4 g-lg-5" as="section" aria-labelledby="reviews">
-                <Col lg={4}>
-                  <h2 id="reviews" className="section-title">
-                    Reviews
-                  </h2>
-                  {p.reviews.length > 0 && <RatingSummary average={p.rating} reviews={p.reviews} />}
-                </Col>
-                <Col lg={8}>
-                  {p.reviews.length === 0 && <Message>No Reviews</Message>}
-                  <ListGroup variant="flush" as="ul" aria-label="Reviews">
-                    {p.reviews.map((r) => (
-                      <ListGroup.Item key={r._id} as="li" className="review">
-                        <strong>{r.name}</strong>
-                        <Rating value={r.rating} />
-                        <p className="text-muted small mb-1">{shortDate(r.createdAt)}</p>
-                        <p className="mb-0">{r.comment}</p>
-                      </ListGroup.Item>
-                    ))}
-                  </ListGroup>
-                  <section className="mt-4 review-form-card" aria-labelledby="write-review">
-                    <h2 id="write-review" className="h5">
-                      Write a Customer Review
-                    </h2>
-                    {reviewed ? (
-                      <Message variant="success">You reviewed this product</Message>
-                    ) : user ? (
-                      <Suspense fallback={<Loader small label="Loading the review form" />}>
-                        <ReviewForm productId={p._id} />
-                      </Suspense>
-                    ) : (
-                      <Message>
-                        Please <Link to={paths.login.href(paths.product.href(p._id))}>sign in</Link> to write a review
-                      </Message>
-                    )}
-                  </section>
-                </Col>
-              </Row>
+              <section className="product-reviews" aria-labelledby="reviews">
+                <h2 id="reviews" className="section-title">
+                  Reviews
+                </h2>
+                <Row className="g-4 g-lg-5">
+                  {p.reviews.length > 0 && (
+                    <Col md={5} lg={4}>
+                      <RatingSummary average={p.rating} reviews={p.reviews} />
+                    </Col>
+                  )}
+                  <Col md={p.reviews.length > 0 ? 7 : 12} lg={p.reviews.length > 0 ? 8 : 12}>
+                    {p.reviews.length === 0 && <Message>No Reviews</Message>}
+                    <ListGroup variant="flush" as="ul" aria-label="Reviews">
+                      {p.reviews.map((r) => (
+                        <ListGroup.Item key={r._id} as="li" className="review">
+                          <strong>{r.name}</strong>
+                          <Rating value={r.rating} />
+                          <p className="text-muted small mb-1">{shortDate(r.createdAt)}</p>
+                          <p className="mb-0">{r.comment}</p>
+                        </ListGroup.Item>
+                      ))}
+                    </ListGroup>
+                    <section className="mt-4 review-form-card" aria-labelledby="write-review">
+                      <h2 id="write-review" className="h5">
+                        Write a Customer Review
+                      </h2>
+                      {reviewed ? (
+                        <Message variant="success">You reviewed this product</Message>
+                      ) : user ? (
+                        <Suspense fallback={<Loader small label="Loading the review form" />}>
+                          <ReviewForm productId={p._id} />
+                        </Suspense>
+                      ) : (
+                        <Message>
+                          Please <Link to={paths.login.href(paths.product.href(p._id))}>sign in</Link> to write a review
+                        </Message>
+                      )}
+                    </section>
+                  </Col>
+                </Row>
+              </section>
             </>
           );
         }}
