@@ -209,9 +209,14 @@ describe('loading', () => {
       expect(await page.locator('footer').isVisible()).toBe(true);
       expect(await page.locator('.spinner-border').count()).toBe(0);
       await shot(page, 'home-skeleton-390');
+      const placeholder = (await skeleton.locator('.product-card').first().boundingBox())!;
       release();
       await skeleton.waitFor({ state: 'detached' });
-      await page.locator('.product-card').first().waitFor();
+      // The cards take the skeleton's place and size: nothing jumps when they arrive.
+      const card = (await page.locator('.product-card').first().boundingBox())!;
+      expect(Math.abs(card.y - placeholder.y)).toBeLessThan(2);
+      expect(Math.abs(card.width - placeholder.width)).toBeLessThan(2);
+      expect(Math.abs(card.height - placeholder.height)).toBeLessThan(2);
     });
   });
 
@@ -233,7 +238,7 @@ describe('loading', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       // The image takes the skeleton's place and size: nothing jumps when the product arrives.
       const loaded = (await page.locator('.product-media .product-image').boundingBox())!;
-      expect(Math.abs(loaded.y - imageBox.y)).toBeLessThan(40);
+      expect(Math.abs(loaded.y - imageBox.y)).toBeLessThan(2);
       expect(Math.abs(loaded.width - imageBox.width)).toBeLessThan(2);
     });
   });

@@ -15,7 +15,9 @@ function ProductCardSkeleton() {
         <p className="product-brand mb-1">{bar('col-4')}</p>
         <p className="card-title product-title">{bar('col-10')}</p>
         <div className="rating">
-          <span className="rating-text">{bar('col-6')}</span>
+          <span className="rating-text">
+            <span className="placeholder rounded-1 skeleton-rating" />
+          </span>
         </div>
         <div className="mt-auto pt-2">
           <span className="product-price d-block">{bar('col-4')}</span>
@@ -45,7 +47,6 @@ export function ProductPageSkeleton() {
   return (
     <div role="status" aria-label="Loading product" data-testid="product-skeleton" className="placeholder-glow">
       <div aria-hidden="true">
-        <p className="breadcrumb mb-3">{bar('col-5 col-md-3')}</p>
         <div className="row g-4 g-lg-5">
           <div className="col-md-6">
             <div className="product-media">

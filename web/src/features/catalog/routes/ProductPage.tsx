@@ -43,9 +43,21 @@ export function ProductPage() {
 
   return (
     <div className="product-page">
-      <Link className="btn btn-light btn-sm mb-3" to={paths.home.href()}>
-        Go Back
-      </Link>
+      {/* Go Back and the breadcrumbs share one row (the breadcrumbs once the product is known): no shift. */}
+      <div className="product-topbar">
+        <Link className="btn btn-light btn-sm" to={paths.home.href()}>
+          Go Back
+        </Link>
+        {product.data && (
+          <Breadcrumbs
+            items={[
+              { label: 'Home', to: paths.home.href() },
+              { label: product.data.category, to: paths.category.href(product.data.category) },
+              { label: product.data.name },
+            ]}
+          />
+        )}
+      </div>
       <QueryBoundary query={product} pending={<ProductPageSkeleton />}>
         {(p) => {
           const stock = stockHint(p.countInStock);
@@ -54,15 +66,6 @@ export function ProductPage() {
           return (
             <>
               <Meta title={p.name} description={p.description.slice(0, 160)} />
-              <div className="mb-3">
-                <Breadcrumbs
-                  items={[
-                    { label: 'Home', to: paths.home.href() },
-                    { label: p.category, to: paths.category.href(p.category) },
-                    { label: p.name },
-                  ]}
-                />
-              </div>
               <Row className="g-4 g-lg-5">
                 <Col md={6}>
                   <div className="product-media">
