@@ -51,7 +51,7 @@ async function noSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
-/** Holds the API calls matching `match` until `release()` (to see what the page shows meanwhile). */
+/** Holds the requests matching `match` (API calls, page chunks) until `release()`, to see what shows meanwhile. */
 async function holdApi(page: Page, match: (url: URL) => boolean) {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
@@ -217,6 +217,24 @@ describe('loading', () => {
       expect(Math.abs(card.y - placeholder.y)).toBeLessThan(2);
       expect(Math.abs(card.width - placeholder.width)).toBeLessThan(2);
       expect(Math.abs(card.height - placeholder.height)).toBeLessThan(2);
+    });
+  });
+
+  it("a product page opened directly shows its skeleton, with the footer, while the page's code loads", async () => {
+    await withPage(PHONE, async (page) => {
+      const release = await holdApi(page, (u) => /\/assets\/ProductPage-[^/]+\.js$/.test(u.pathname));
+      const list = (await (await fetch(`${base}/api/products`)).json()) as { products: { _id: string }[] };
+      await page.goto(`/product/${list.products[0]._id}`, { waitUntil: 'commit' });
+      const skeleton = page.getByTestId('product-skeleton');
+      await skeleton.waitFor();
+      expect(await page.locator('footer').isVisible()).toBe(true);
+      expect(await page.locator('.spinner-border').count()).toBe(0);
+      const imageBox = (await skeleton.locator('.product-image').boundingBox())!;
+      release();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const loaded = (await page.locator('.product-media .product-image').boundingBox())!;
+      expect(Math.abs(loaded.y - imageBox.y)).toBeLessThan(2);
+      expect(Math.abs(loaded.height - imageBox.height)).toBeLessThan(2);
     });
   });
 

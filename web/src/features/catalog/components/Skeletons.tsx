@@ -42,11 +42,19 @@ export function ProductGridSkeleton({ label = 'Loading products' }: { label?: st
   );
 }
 
-/** The product page's image, title, price and buy box while the product loads. */
-export function ProductPageSkeleton() {
+/**
+ * The product page's image, title, price and buy box while the product loads. `withTopbar`: also the Go Back row
+ * (while the page's own code loads, before the page draws that row itself).
+ */
+export function ProductPageSkeleton({ withTopbar = false }: { withTopbar?: boolean }) {
   return (
     <div role="status" aria-label="Loading product" data-testid="product-skeleton" className="placeholder-glow">
       <div aria-hidden="true">
+        {withTopbar && (
+          <div className="product-topbar">
+            <span className="btn btn-light btn-sm disabled placeholder">Go Back</span>
+          </div>
+        )}
         <div className="row g-4 g-lg-5">
           <div className="col-md-6">
             <div className="product-media">
