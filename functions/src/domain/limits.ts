@@ -29,3 +29,9 @@ export const TOP_PRODUCTS = 3;
 export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';
 /** How long a call to PayPal may take before the shopper is told to retry (PAYPAL_TIMEOUT_MS overrides it). */
 export const DEFAULT_PAYPAL_TIMEOUT_MS = 10_000;
+
+/** At or below this stock a product is "low": the dashboard lists it, the product page says "Only N left". */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** The returns window promised on the product page. */
+export const RETURN_DAYS = 30;

@@ -1,5 +1,7 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Loader } from '@/components/ui/Loader';
+import { paths } from '@/config/paths';
+import { ProductPageSkeleton } from '@/features/catalog/components/Skeletons';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 
@@ -12,6 +14,12 @@ import { Header } from './components/Header';
  * component, the header stays in place when the page arrives; the main area and footer are new then (`key`), as
  * the page replaces the spinner (the footer, kept below the screen by the spinner, then shows under a short page).
  */
+/** While the first page's code loads: the product page's skeleton for a product, else a spinner. */
+function HydratingPlaceholder() {
+  const { pathname } = useLocation();
+  return matchPath(paths.product.path, pathname) ? <ProductPageSkeleton withTopbar /> : <Loader fill />;
+}
+
 export function RootLayout({ hydrating = false }: { hydrating?: boolean }) {
   const navigation = useNavigation();
   const phase = hydrating ? 'hydrating' : 'ready';
@@ -20,7 +28,7 @@ export function RootLayout({ hydrating = false }: { hydrating?: boolean }) {
       {navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Header />
       <main key={`main-${phase}`} id="main" className="py-4 flex-grow-1" tabIndex={-1}>
-        <div className="container">{hydrating ? <Loader fill /> : <Outlet />}</div>
+        <div className="container">{hydrating ? <HydratingPlaceholder /> : <Outlet />}</div>
       </main>
       <Footer key={`footer-${phase}`} />
       <ScrollRestoration />

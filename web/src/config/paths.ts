@@ -30,6 +30,10 @@ export const paths = {
       page && page > 1 ? searchPage.href(keyword, page) : `/search/${encodeURIComponent(keyword)}`,
   } satisfies Route<[string, number?]>,
   searchPage,
+  category: {
+    path: '/category/:category',
+    href: (category: string) => `/category/${encodeURIComponent(category)}`,
+  } satisfies Route<[string]>,
   product: { path: '/product/:id', href: (id: string) => `/product/${id}` } satisfies Route<[string]>,
   cart: {
     path: '/cart/:id?',

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { requireAdmin } from '../../http/auth.js';
+import { LOW_STOCK_THRESHOLD } from '../../domain/limits.js';
 import type { Ports } from '../../ports.js';
-
-export const LOW_STOCK_THRESHOLD = 5;
 
 /** GET /api/admin/stats: the dashboard's orders and revenue per day (last 30 days) and low-stock products. */
 export function adminRoutes({ store, auth, clock }: Ports) {

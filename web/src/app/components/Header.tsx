@@ -3,53 +3,14 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { signOut, useUserInfo } from '@/lib/session';
 import { cartCount, useCartItems } from '@/features/cart';
+import { Icon } from '@/components/ui/Icon';
 import { DropdownMenu } from './DropdownMenu';
 import { SearchBox } from './SearchBox';
 
-function CartIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <circle cx="9" cy="21" r="1" />
-      <circle cx="20" cy="21" r="1" />
-      <path d="M1 1h4l2.68 13.39a2 2 0 0 0 2 1.61h9.72a2 2 0 0 0 2-1.61L23 6H6" />
-    </svg>
-  );
-}
-
-function UserIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2" />
-      <circle cx="12" cy="7" r="4" />
-    </svg>
-  );
-}
-
 const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 
-/** Brand, search, About Us, Contact Us, Cart (count), Sign In or the user menu, and the Admin menu for admins. Collapses below lg. */
+/** Brand, search, About Us, Contact Us, Cart (count), Sign In or the user menu, and the Admin menu for admins. Below lg
+ * the links collapse behind the menu button; the search box stays visible on its own row. */
 export function Header() {
   const user = useUserInfo();
   const count = cartCount(useCartItems());
@@ -81,7 +42,7 @@ export function Header() {
             className="nav-link d-lg-none ms-auto me-3 text-white mobile-cart"
             aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
           >
-            <CartIcon />
+            <Icon name="cart" />
             {count > 0 && (
               <span
                 className="badge rounded-pill text-bg-warning ms-1 cart-badge"
@@ -102,10 +63,11 @@ export function Header() {
           >
             <span className="navbar-toggler-icon" />
           </button>
+          {/* Outside the collapsing menu: on phones it is a full-width row under the brand, always visible. */}
+          <div className="search-wrap">
+            <SearchBox onSearch={close} />
+          </div>
           <div id="main-navbar" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
-            <div className="mx-lg-auto my-3 my-lg-0 search-wrap">
-              <SearchBox onSearch={close} />
-            </div>
             <ul className="navbar-nav ms-auto align-items-lg-center">
               <li className="nav-item">
                 <NavLink to={paths.about.href()} onClick={close} className={navClass}>
@@ -119,7 +81,7 @@ export function Header() {
               </li>
               <li className="nav-item">
                 <NavLink to={paths.cart.href()} onClick={close} className={navClass}>
-                  <CartIcon /> Cart
+                  <Icon name="cart" /> Cart
                   {count > 0 && (
                     <span className="badge rounded-pill text-bg-warning ms-1 cart-badge" data-testid="cart-count">
                       {count}
@@ -141,7 +103,7 @@ export function Header() {
               ) : (
                 <li className="nav-item">
                   <NavLink to={paths.login.href()} onClick={close} className={navClass}>
-                    <UserIcon /> Sign In
+                    <Icon name="user" /> Sign In
                   </NavLink>
                 </li>
               )}

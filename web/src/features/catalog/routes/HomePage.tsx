@@ -1,7 +1,6 @@
 import type { ProductPage } from '@domain';
 import { lazy, Suspense } from 'react';
 import { Await, Link, useAsyncError, useLoaderData } from 'react-router-dom';
-import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { Paginate } from '@/components/ui/Paginate';
@@ -10,6 +9,8 @@ import { errorMessage } from '@/lib/api';
 import { useLiveCatalogPage } from '../api/useLiveCatalog';
 import { CatalogNotices } from '../components/CatalogNotices';
 import { ProductCard } from '../components/ProductCard';
+import { PRODUCT_GRID_CLASS } from '../components/productGrid';
+import { ProductGridSkeleton } from '../components/Skeletons';
 import type { HomeData } from './homeLoader';
 
 // The carousel (and its slide transitions) is its own chunk, loaded in parallel with the products.
@@ -35,7 +36,7 @@ function ProductGrid({ data: loaded, keyword }: { data: ProductPage; keyword: st
   return (
     <>
       <CatalogNotices data={data} />
-      <ul className="row row-cols-1 row-cols-sm-2 row-cols-md-3 row-cols-lg-4 g-4 list-unstyled" aria-label="Products">
+      <ul className={PRODUCT_GRID_CLASS} aria-label="Products">
         {data.products.map((product, i) => (
           <li key={product._id} className="col">
             {/* The first card's image is the largest paint on phones: fetched first. */}
@@ -50,7 +51,7 @@ function ProductGrid({ data: loaded, keyword }: { data: ProductPage; keyword: st
 
 /** /, /page/:pageNumber, /search/:keyword and /search/:keyword/page/:pageNumber (data from homeLoader). */
 export function HomePage() {
-  const { keyword, products, top } = useLoaderData() as HomeData;
+  const { keyword, page, products, top } = useLoaderData() as HomeData;
   return (
     <>
       <Meta title={keyword ? `Search: ${keyword}` : undefined} />
@@ -71,7 +72,8 @@ export function HomePage() {
           Results for “{keyword}”
         </p>
       )}
-      <Suspense fallback={<Loader label="Loading products" fill={!keyword} />}>
+      {/* Keyed by the page shown: another page or search shows the skeleton at once, not the old cards. */}
+      <Suspense key={`${keyword}/${page}`} fallback={<ProductGridSkeleton />}>
         <Await resolve={products} errorElement={<LoadError />}>
           {(data) => <ProductGrid data={data} keyword={keyword} />}
         </Await>

@@ -1,11 +1,14 @@
+import { RETURN_DAYS } from '@domain/limits';
+import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
 import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { Icon } from '@/components/ui/Icon';
 import { Meta } from '@/components/ui/Meta';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
@@ -17,11 +20,19 @@ import { useUserInfo } from '@/lib/session';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useProduct } from '../api/getProduct';
 import { useLiveProduct } from '../api/useLiveProduct';
+import { RatingSummary } from '../components/RatingSummary';
+import { ProductPageSkeleton } from '../components/Skeletons';
+import { stockHint } from '../stock';
 
 // Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
 // chunk, so the product page does not wait for it.
 const ReviewForm = lazy(() => import('../components/ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
+/**
+ * Image beside one info column: brand, title, rating, the price, the stock hint, quantity and Add to Cart (on phones
+ * a bar fixed at the bottom of the screen, see .buy-bar), delivery and returns, description. Below: the rating
+ * summary and the reviews, and the review form until the signed-in user has reviewed the product.
+ */
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
@@ -31,129 +42,136 @@ export function ProductPage() {
   const [qty, setQty] = useState(1);
 
   return (
-    <>
-      <Link className="btn btn-light mb-3" to={paths.home.href()}>
-        Go Back
-      </Link>
-      <QueryBoundary query={product} fill>
-        {(p) => (
-          <>
-            <Meta title={p.name} description={p.description.slice(0, 160)} />
-            <Row className="g-4">
-              <Col md={6} lg={5}>
-                <ProductImage
-                  src={p.image}
-                  alt={p.name}
-                  priority
-                  sizes="(min-width: 992px) 42vw, (min-width: 768px) 50vw, 100vw"
-                  className="rounded-3 shadow-sm"
-                />
-              </Col>
-              <Col md={6} lg={4}>
-                <ListGroup variant="flush" className="product-details">
-                  <ListGroup.Item>
-                    <p className="product-brand mb-1">{p.brand}</p>
-                    <h1 className="h3">{p.name}</h1>
-                  </ListGroup.Item>
-                  <ListGroup.Item>
-                    <Rating value={p.rating} text={`${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`} />
-                  </ListGroup.Item>
-                  <ListGroup.Item>Price: {formatPrice(p.price)}</ListGroup.Item>
-                  <ListGroup.Item>
-                    <span className="visually-hidden">Description: </span>
-                    {p.description}
-                  </ListGroup.Item>
-                </ListGroup>
-              </Col>
-              <Col md={12} lg={3}>
-                <Card className="buy-box">
-                  <ListGroup variant="flush">
-                    <ListGroup.Item>
-                      <Row>
-                        <Col>Price:</Col>
-                        <Col>
-                          <strong>{formatPrice(p.price)}</strong>
-                        </Col>
-                      </Row>
-                    </ListGroup.Item>
-                    <ListGroup.Item>
-                      <Row>
-                        <Col>Status:</Col>
-                        <Col data-testid="stock-status">{p.countInStock > 0 ? 'In Stock' : 'Out of Stock'}</Col>
-                      </Row>
-                    </ListGroup.Item>
-                    {p.countInStock > 0 && (
-                      <ListGroup.Item>
-                        <Row className="align-items-center">
-                          <Col>
-                            <Form.Label htmlFor="qty" className="mb-0">
-                              Qty
-                            </Form.Label>
-                          </Col>
-                          <Col>
-                            <Form.Select
-                              id="qty"
-                              value={qty}
-                              onChange={(e) => setQty(Number(e.target.value))}
-                              size="sm"
-                            >
-                              {Array.from({ length: p.countInStock }, (_, i) => i + 1).map((n) => (
-                                <option key={n} value={n}>
-                                  {n}
-                                </option>
-                              ))}
-                            </Form.Select>
-                          </Col>
-                        </Row>
-                      </ListGroup.Item>
-                    )}
-                    <ListGroup.Item className="d-grid">
-                      <Button
-                        type="button"
-                        variant="primary"
-                        disabled={p.countInStock === 0}
-                        onClick={() => navigate(paths.cart.href(p._id, Math.min(qty, p.countInStock)))}
-                      >
-                        Add to Cart
-                      </Button>
-                    </ListGroup.Item>
-                  </ListGroup>
-                </Card>
-              </Col>
-            </Row>
-            <Row className="mt-5">
-              <Col md={8} lg={6}>
-                <h2 className="section-title">Reviews</h2>
-                {p.reviews.length === 0 && <Message>No Reviews</Message>}
-                <ListGroup variant="flush" as="ul" aria-label="Reviews">
-                  {p.reviews.map((r) => (
-                    <ListGroup.Item key={r._id} as="li" className="review">
-                      <strong>{r.name}</strong>
-                      <Rating value={r.rating} />
-                      <p className="text-muted small mb-1">{shortDate(r.createdAt)}</p>
-                      <p className="mb-0">{r.comment}</p>
-                    </ListGroup.Item>
-                  ))}
-                </ListGroup>
-                <section className="mt-4" aria-labelledby="write-review">
-                  <h2 id="write-review" className="h5">
-                    Write a Customer Review
-                  </h2>
-                  {user ? (
-                    <Suspense fallback={<Loader small label="Loading the review form" />}>
-                      <ReviewForm productId={p._id} />
-                    </Suspense>
-                  ) : (
-                    <Message>
-                      Please <Link to={paths.login.href(paths.product.href(p._id))}>sign in</Link> to write a review
-                    </Message>
-                  )}
-                </section>
-              </Col>
-            </Row>
-          </>
+    <div className="product-page">
+      {/* Go Back and the breadcrumbs share one row (the breadcrumbs once the product is known): no shift. */}
+      <div className="product-topbar">
+        <Link className="btn btn-light btn-sm" to={paths.home.href()}>
+          Go Back
+        </Link>
+        {product.data && (
+          <Breadcrumbs
+            items={[
+              { label: 'Home', to: paths.home.href() },
+              { label: product.data.category, to: paths.category.href(product.data.category) },
+              { label: product.data.name },
+            ]}
+          />
         )}
+      </div>
+      <QueryBoundary query={product} pending={<ProductPageSkeleton />}>
+        {(p) => {
+          const stock = stockHint(p.countInStock);
+          const reviewCount = `${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`;
+          const reviewed = !!user && p.reviews.some((r) => r.user === user._id);
+          return (
+            <>
+              <Meta title={p.name} description={p.description.slice(0, 160)} />
+              <Row className="g-4 g-lg-5">
+                <Col md={6}>
+                  <div className="product-media">
+                    <ProductImage src={p.image} alt={p.name} priority sizes="(min-width: 768px) 50vw, 100vw" />
+                  </div>
+                </Col>
+                <Col md={6} className="product-info">
+                  <p className="product-brand mb-1">{p.brand}</p>
+                  <h1 className="product-page-title">{p.name}</h1>
+                  <a href="#reviews" className="rating-link">
+                    <Rating value={p.rating} text={reviewCount} />
+                  </a>
+                  <p className="product-page-price" data-testid="product-price">
+                    {formatPrice(p.price)}
+                  </p>
+                  <p className={`stock-hint stock-${stock.level}`}>
+                    <span className="stock-dot" aria-hidden="true" />
+                    <span data-testid="stock-status">{stock.text}</span>
+                  </p>
+                  <div className="buy-bar" data-testid="buy-bar">
+                    {p.countInStock > 0 && (
+                      <div className="buy-qty">
+                        <Form.Label htmlFor="qty" className="mb-0 small fw-semibold">
+                          Qty
+                        </Form.Label>
+                        <Form.Select id="qty" value={qty} onChange={(e) => setQty(Number(e.target.value))}>
+                          {Array.from({ length: p.countInStock }, (_, i) => i + 1).map((n) => (
+                            <option key={n} value={n}>
+                              {n}
+                            </option>
+                          ))}
+                        </Form.Select>
+                      </div>
+                    )}
+                    <Button
+                      type="button"
+                      variant="primary"
+                      size="lg"
+                      className="buy-button"
+                      disabled={p.countInStock === 0}
+                      onClick={() => navigate(paths.cart.href(p._id, Math.min(qty, p.countInStock)))}
+                    >
+                      <Icon name="cart" /> Add to Cart
+                    </Button>
+                  </div>
+                  <ul className="product-perks list-unstyled">
+                    <li>
+                      <Icon name="truck" /> Free delivery on orders over {formatPrice(FREE_SHIPPING_OVER_CENTS / 100)}
+                    </li>
+                    <li>
+                      <Icon name="returns" /> {RETURN_DAYS}-day returns
+                    </li>
+                  </ul>
+                  <section className="product-description" aria-labelledby="description-title">
+                    <h2 id="description-title" className="h6">
+                      Description
+                    </h2>
+                    <p className="mb-0">{p.description}</p>
+                  </section>
+                </Col>
+              </Row>
+              <section className="product-reviews" aria-labelledby="reviews">
+                <h2 id="reviews" className="section-title">
+                  Reviews
+                </h2>
+                <Row className="g-4 g-lg-5">
+                  {p.reviews.length > 0 && (
+                    <Col md={5} lg={4}>
+                      <RatingSummary average={p.rating} reviews={p.reviews} />
+                    </Col>
+                  )}
+                  <Col md={p.reviews.length > 0 ? 7 : 12} lg={p.reviews.length > 0 ? 8 : 12}>
+                    {p.reviews.length === 0 && <Message>No Reviews</Message>}
+                    <ListGroup variant="flush" as="ul" aria-label="Reviews">
+                      {p.reviews.map((r) => (
+                        <ListGroup.Item key={r._id} as="li" className="review">
+                          <strong>{r.name}</strong>
+                          <Rating value={r.rating} />
+                          <p className="text-muted small mb-1">{shortDate(r.createdAt)}</p>
+                          <p className="mb-0">{r.comment}</p>
+                        </ListGroup.Item>
+                      ))}
+                    </ListGroup>
+                    <section className="mt-4 review-form-card" aria-labelledby="write-review">
+                      <h2 id="write-review" className="h5">
+                        Write a Customer Review
+                      </h2>
+                      {reviewed ? (
+                        <Message variant="success">You reviewed this product</Message>
+                      ) : user ? (
+                        <Suspense fallback={<Loader small label="Loading the review form" />}>
+                          <ReviewForm productId={p._id} />
+                        </Suspense>
+                      ) : (
+                        <Message>
+                          Please <Link to={paths.login.href(paths.product.href(p._id))}>sign in</Link> to write a review
+                        </Message>
+                      )}
+                    </section>
+                  </Col>
+                </Row>
+              </section>
+            </>
+          );
+        }}
       </QueryBoundary>
-    </>
+    </div>
   );
 }

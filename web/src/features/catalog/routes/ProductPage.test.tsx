@@ -1,0 +1,113 @@
+import type { ProductDetail, UserInfo } from '@domain';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { mockFetch, renderRoutes, LocationProbe } from '@/testing/render';
+import { ProductPage } from './ProductPage';
+
+const product: ProductDetail = {
+  _id: 'p1',
+  name: 'Lumen Aura Smartwatch',
+  image: '/images/lumen-aura-smartwatch.svg',
+  brand: 'Lumen',
+  category: 'Wearables',
+  description: 'A smartwatch.',
+  price: 249.99,
+  countInStock: 2,
+  rating: 4.33,
+  numReviews: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  reviews: [
+    { _id: 'r1', user: 'u-alice', name: 'Alice', rating: 5, comment: 'Great', createdAt: '2026-01-02T00:00:00.000Z' },
+    { _id: 'r2', user: 'u-bob', name: 'Bob', rating: 4, comment: 'Good', createdAt: '2026-01-03T00:00:00.000Z' },
+    { _id: 'r3', user: 'u-cy', name: 'Cy', rating: 4, comment: 'Fine', createdAt: '2026-01-04T00:00:00.000Z' },
+  ],
+};
+
+const shopper = (id: string): UserInfo => ({
+  _id: id,
+  name: 'Shopper',
+  email: 's@example.com',
+  isAdmin: false,
+  token: 't',
+});
+
+function open(detail: ProductDetail = product) {
+  mockFetch({ 'GET /api/products/p1': () => ({ body: detail }) });
+  return renderRoutes(
+    [
+      { path: '/product/:id', element: <ProductPage /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { at: '/product/p1' },
+  );
+}
+
+afterEach(() => sessionStore.set(null));
+
+describe('ProductPage', () => {
+  it('shows a skeleton while loading, then breadcrumbs Home / Category / Product and the price once', async () => {
+    open();
+    expect(screen.getByRole('status', { name: 'Loading product' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Lumen Aura Smartwatch' });
+    expect(screen.queryByRole('status', { name: 'Loading product' })).not.toBeInTheDocument();
+
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(crumbs.getByRole('link', { name: 'Wearables' })).toHaveAttribute('href', '/category/Wearables');
+    expect(crumbs.getByText('Lumen Aura Smartwatch')).toHaveAttribute('aria-current', 'page');
+
+    expect(screen.getAllByText('$249.99')).toHaveLength(1);
+    expect(screen.getByTestId('stock-status')).toHaveTextContent('Only 2 left');
+    expect(screen.getByText(/Free delivery on orders over \$100\.00/)).toBeInTheDocument();
+    expect(screen.getByText('30-day returns')).toBeInTheDocument();
+  });
+
+  it('summarises the ratings per star from the reviews', async () => {
+    open();
+    const summary = await screen.findByTestId('rating-summary');
+    expect(summary).toHaveTextContent('4.3');
+    expect(summary).toHaveTextContent('Based on 3 reviews');
+    const rows = within(within(summary).getByRole('list', { name: 'Reviews per number of stars' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows.map((r) => r.textContent)).toEqual(['5 stars1', '4 stars2', '3 stars0', '2 stars0', '1 star0']);
+  });
+
+  it('goes to /cart/:id?qty= with the chosen quantity, capped to the stock offered', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { level: 1 });
+    const qty = screen.getByLabelText('Qty') as HTMLSelectElement;
+    expect(Array.from(qty.options).map((o) => o.value)).toEqual(['1', '2']);
+    await user.selectOptions(qty, '2');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/cart/p1?qty=2');
+  });
+
+  it("refuses Add to Cart and offers no quantity when out of stock ('Out of Stock')", async () => {
+    open({ ...product, countInStock: 0 });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByTestId('stock-status')).toHaveTextContent('Out of Stock');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    expect(screen.queryByLabelText('Qty')).not.toBeInTheDocument();
+  });
+
+  it("replaces the review form with 'You reviewed this product' once the signed-in user has a review", async () => {
+    sessionStore.set(shopper('u-bob'));
+    open();
+    expect(await screen.findByText('You reviewed this product')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Write a customer review' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Comment')).not.toBeInTheDocument();
+  });
+
+  it('offers the review form to a signed-in user who has not reviewed the product', async () => {
+    sessionStore.set(shopper('u-dana'));
+    open();
+    // The form is its own lazily loaded chunk.
+    expect(
+      await screen.findByRole('form', { name: 'Write a customer review' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('You reviewed this product')).not.toBeInTheDocument();
+  });
+});
