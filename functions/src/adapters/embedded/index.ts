@@ -17,7 +17,7 @@ export async function createEmbeddedPorts(
     store: createSqlStore(db, { clock }),
     auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret), clock),
     files: new LocalFiles(config.uploadsDir),
-    payments: paymentGateway(config),
+    payments: paymentGateway(config, clock),
     clock,
   };
 }

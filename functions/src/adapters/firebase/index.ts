@@ -73,7 +73,7 @@ export async function createFirebasePorts(
     store,
     auth: new FirebaseAuthAdapter(getAuth(admin), new IdentityToolkit({ apiKey: settings.webApiKey })),
     files,
-    payments: paymentGateway(settings),
+    payments: paymentGateway(settings, clock),
     clock,
   };
 }

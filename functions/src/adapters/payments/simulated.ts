@@ -7,7 +7,7 @@ import {
   unavailable,
   type PaymentResult,
 } from '../../domain/index.js';
-import type { CaptureCheck, PaymentGateway, ProviderCapture } from '../../ports.js';
+import { systemClock, type CaptureCheck, type Clock, type PaymentGateway, type ProviderCapture } from '../../ports.js';
 
 /**
  * Test payments for development and demos, used when no PayPal credentials are configured.
@@ -19,7 +19,10 @@ export class SimulatedGateway implements PaymentGateway {
   readonly mode = 'simulated' as const;
   readonly clientId = '';
 
-  constructor(private readonly production: boolean) {}
+  constructor(
+    private readonly production: boolean,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async verifyCapture(check: CaptureCheck): Promise<PaymentResult> {
     if (this.production) throw unavailable('Test payments are disabled in production');
@@ -31,7 +34,7 @@ export class SimulatedGateway implements PaymentGateway {
       amount: toAmountString(check.totalCents),
       currency: check.currency,
       email: undefined,
-      updateTime: new Date().toISOString(),
+      updateTime: this.clock.now().toISOString(),
     };
   }
 
