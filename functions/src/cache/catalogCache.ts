@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Ports, Store } from '../ports.js';
+import type { PlaceOrderCommand, Ports, Store } from '../ports.js';
 
 export interface Entry {
+  /** The cache key this entry was loaded for (a URL's entry is live only while it is still the key's entry). */
+  key: string;
   body: Buffer;
   etag: string;
   at: number;
@@ -12,15 +14,36 @@ export const CATALOG_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Serialized answers of the public catalogue calls (list, search, top, detail), reused until any write
- * that can change them. Browsing is most of the traffic and the data changes rarely, so this is what
- * keeps the catalogue near the speed of a static server (with http/fastPath.ts). `ttlMs` bounds staleness where writes can come
- * from another process (several Cloud Functions instances); the embedded server invalidates on every write.
+ * Which products' stock an answer shows, declared by the route that loads it. Declaring it promises that the
+ * answer depends on stock ONLY through these products' `countInStock` (which products it lists, and in what
+ * order, do not depend on any stock): then a stock-only write (an order) clears just the answers showing one
+ * of its products. An answer loaded without a declaration is cleared by every write.
+ */
+export type StockShownBy<T> = (answer: T) => readonly string[];
+
+/**
+ * Serialized answers of the public catalogue calls (list, search, top, detail), reused until a write that can
+ * change them. Browsing is most of the traffic and the data changes rarely, so this is what keeps the catalogue
+ * near the speed of a static server (with http/fastPath.ts). During a sale every order changes stock: an order
+ * clears only the answers that show its products (invalidateStock), every other write clears everything.
+ * `ttlMs` bounds staleness where writes can come from another process (several Cloud Functions instances);
+ * the embedded server invalidates on every write.
  */
 export class CatalogCache {
   private entries = new Map<string, Entry>();
   /** Request URL (path + query, exactly as received) -> the entry the route answered for it. */
   private byUrl = new Map<string, Entry>();
+  /** Product id -> keys of the kept answers that show its stock. */
+  private byProduct = new Map<string, Set<string>>();
+  /** Keys of kept answers loaded without a declaration: every write clears them. */
+  private undeclared = new Set<string>();
+
+  /** Counts invalidations, so a load can tell whether one landed while it ran (its answer may be stale). */
+  private generation = 0;
+  /** The generation of the last full clear. */
+  private clearedAt = 0;
+  /** Product id -> the generation of the last stock write that named it (since the last full clear). */
+  private stockChangedAt = new Map<string, number>();
 
   constructor(
     private readonly ttlMs: number,
@@ -30,24 +53,43 @@ export class CatalogCache {
   /**
    * The answer for `key`, loaded on a miss. `url` (the raw request URL the route parsed into `key`) is
    * remembered with a kept entry, so that `peek(url)` can answer the same URL again without routing.
+   * `stockShownBy` (see StockShownBy) lets a stock-only write keep this answer when it shows none of its products.
    */
-  async get(key: string, load: () => Promise<unknown>, url?: string): Promise<Entry> {
+  async get<T>(key: string, load: () => Promise<T>, url?: string, stockShownBy?: StockShownBy<T>): Promise<Entry> {
     const hit = this.entries.get(key);
     const now = Date.now();
     if (hit && now - hit.at < this.ttlMs) {
       if (url !== undefined) this.remember(url, hit);
       return hit;
     }
-    const generation = this.generation;
-    const body = Buffer.from(JSON.stringify(await load()));
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, at: now };
-    // A write that landed while we were loading makes this answer possibly stale: serve it once, don't keep it.
-    if (generation === this.generation && this.ttlMs > 0) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const startedAt = this.generation;
+    const answer = await load();
+    const body = Buffer.from(JSON.stringify(answer));
+    const entry: Entry = { key, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, at: now };
+    const shown = stockShownBy?.(answer);
+    // A write that landed while we were loading, and that this answer depends on, makes it possibly stale:
+    // serve it once, don't keep it.
+    if (this.ttlMs > 0 && !this.changedSince(startedAt, shown)) {
+      if (this.entries.size >= this.maxEntries) this.clear();
       this.entries.set(key, entry);
+      if (shown === undefined) this.undeclared.add(key);
+      else {
+        this.undeclared.delete(key);
+        for (const id of shown) {
+          let keys = this.byProduct.get(id);
+          if (!keys) this.byProduct.set(id, (keys = new Set()));
+          keys.add(key);
+        }
+      }
       if (url !== undefined) this.remember(url, entry);
     }
     return entry;
+  }
+
+  private changedSince(generation: number, shown: readonly string[] | undefined): boolean {
+    if (this.generation === generation) return false;
+    if (shown === undefined || this.clearedAt > generation) return true;
+    return shown.some((id) => (this.stockChangedAt.get(id) ?? 0) > generation);
   }
 
   private remember(url: string, entry: Entry) {
@@ -59,17 +101,39 @@ export class CatalogCache {
   /** The fresh entry a route already answered for exactly this request URL, if any (no parsing, no loading). */
   peek(url: string): Entry | undefined {
     const entry = this.byUrl.get(url);
-    if (entry === undefined) return undefined;
+    if (entry === undefined || this.entries.get(entry.key) !== entry) return undefined;
     if (this.ttlMs !== Number.POSITIVE_INFINITY && Date.now() - entry.at >= this.ttlMs) return undefined;
     return entry;
   }
 
-  private generation = 0;
-
-  invalidate(): void {
-    this.generation++;
+  private clear() {
     this.entries.clear();
     this.byUrl.clear();
+    this.byProduct.clear();
+    this.undeclared.clear();
+    this.stockChangedAt.clear();
+  }
+
+  /** Forgets every answer: after any write that may change what the catalogue shows. */
+  invalidate(): void {
+    this.generation++;
+    this.clearedAt = this.generation;
+    this.clear();
+  }
+
+  /** Forgets the answers that show the stock of one of `productIds`, and every undeclared answer: after a write
+   *  that changed nothing the catalogue shows but these products' stock. */
+  invalidateStock(productIds: Iterable<string>): void {
+    this.generation++;
+    for (const key of this.undeclared) this.entries.delete(key);
+    this.undeclared.clear();
+    for (const id of productIds) {
+      this.stockChangedAt.set(id, this.generation);
+      const keys = this.byProduct.get(id);
+      if (!keys) continue;
+      for (const key of keys) this.entries.delete(key);
+      this.byProduct.delete(id);
+    }
   }
 }
 
@@ -92,6 +156,33 @@ const UNCHANGED_WHEN: Partial<Record<string, (result: unknown) => boolean>> = {
   'orders.expireStale': (expired) => expired === 0,
 };
 
+/**
+ * Writes that change nothing the catalogue shows but the stock of the products their arguments name (taken
+ * from the arguments, so that a write that failed half-way is covered too): they clear only the answers that
+ * show those products (CatalogCache.invalidateStock). Placing an order reads prices and takes stock; it
+ * touches no other product column.
+ */
+const STOCK_ONLY_WRITES: Partial<Record<string, (args: unknown[]) => readonly string[]>> = {
+  'orders.place': (args) => (args[0] as PlaceOrderCommand).lines.map((line) => line.product),
+};
+
+/** Clears what a write may have changed: the shown stock of the products it names, else everything (also
+ *  when its arguments cannot be read: a write must never leave a stale answer behind). */
+function invalidateAfter(
+  cache: CatalogCache,
+  stockOf: ((args: unknown[]) => readonly string[]) | undefined,
+  args: unknown[],
+) {
+  let ids: readonly string[] | undefined;
+  try {
+    ids = stockOf?.(args);
+  } catch {
+    ids = undefined;
+  }
+  if (ids) cache.invalidateStock(ids);
+  else cache.invalidate();
+}
+
 function invalidatingMethods<T extends object>(
   target: T,
   path: string,
@@ -106,6 +197,7 @@ function invalidatingMethods<T extends object>(
       if (!wrapped.has(name)) {
         const method = value as (...args: unknown[]) => unknown;
         const unchanged = UNCHANGED_WHEN[`${path}${name}`];
+        const stockOf = STOCK_ONLY_WRITES[`${path}${name}`];
         wrapped.set(
           name,
           keeps.includes(name)
@@ -119,7 +211,7 @@ function invalidatingMethods<T extends object>(
                   return result;
                 } finally {
                   // Also after a failed write: whatever it did before failing must not be hidden by the cache.
-                  if (changed) cache.invalidate();
+                  if (changed) invalidateAfter(cache, stockOf, args);
                 }
               },
         );
