@@ -40,17 +40,31 @@ function storeWith(place: (command: PlaceOrderCommand) => Promise<unknown>) {
   } as unknown as Store;
 }
 
-describe('catalogue cache: stock-only writes', () => {
-  it('an order clears the answers showing its products and every undeclared answer, and keeps the others', async () => {
+const shown = (cache: CatalogCache, url: string) => {
+  const entry = cache.peek(url);
+  return entry && JSON.parse(entry.body.toString());
+};
+
+describe('catalogue cache: orders', () => {
+  it('an order lowers the stock its products show in kept answers, and clears every undeclared answer', async () => {
     const { cache, kept } = await warmCache();
+    const listEtag = cache.peek('/list')?.etag;
     await invalidateOnWrites(
       storeWith(async () => ({})),
       cache,
-    ).orders.place(order('b'));
-    expect(kept()).toEqual({ list: false, c: true, undeclared: false });
+    ).orders.place({
+      lines: [
+        { product: 'b', qty: 2 },
+        { product: 'b', qty: 1 },
+      ],
+    } as PlaceOrderCommand);
+    expect(kept()).toEqual({ list: true, c: true, undeclared: false });
+    expect(shown(cache, '/list')).toEqual({ products: [product('a', 5), product('b', 2)] });
+    expect(cache.peek('/list')?.etag).not.toBe(listEtag);
+    expect(shown(cache, '/c')).toEqual(product('c', 5));
   });
 
-  it('an order that failed half-way still clears the answers showing its products', async () => {
+  it('an order that failed clears the answers showing its products (it may have taken part of their stock)', async () => {
     const { cache, kept } = await warmCache();
     const failing = storeWith(async () => {
       throw new Error('short of stock');
@@ -59,13 +73,15 @@ describe('catalogue cache: stock-only writes', () => {
     expect(kept()).toEqual({ list: true, c: false, undeclared: false });
   });
 
-  it('clears everything when an order names its products in a way it cannot read', async () => {
-    const { cache, kept } = await warmCache();
-    await invalidateOnWrites(
-      storeWith(async () => ({})),
-      cache,
-    ).orders.place({} as PlaceOrderCommand);
-    expect(kept()).toEqual({ list: false, c: false, undeclared: false });
+  it('clears everything when an order names its products or units in a way it cannot read', async () => {
+    for (const command of [{}, { lines: [{ product: 'a', qty: 0.5 }] }, { lines: [{ product: 'a', qty: -1 }] }]) {
+      const { cache, kept } = await warmCache();
+      await invalidateOnWrites(
+        storeWith(async () => ({})),
+        cache,
+      ).orders.place(command as PlaceOrderCommand);
+      expect(kept()).toEqual({ list: false, c: false, undeclared: false });
+    }
   });
 
   it('serves but does not keep an answer loaded while an order for one of its products landed', async () => {
@@ -78,7 +94,7 @@ describe('catalogue cache: stock-only writes', () => {
       (p) => [p._id],
     );
     await Promise.resolve();
-    cache.invalidateStock(['a']);
+    cache.takeStock(new Map([['a', 1]]));
     release();
     expect(JSON.parse((await loading).body.toString())).toEqual(product('a'));
     expect(cache.peek('/a')).toBeUndefined();
@@ -86,7 +102,7 @@ describe('catalogue cache: stock-only writes', () => {
 
   it('keeps an answer loaded while an order for other products landed, not while everything was cleared', async () => {
     const cache = new CatalogCache(Number.POSITIVE_INFINITY);
-    const load = async (invalidate: () => void) => {
+    const load = async (write: () => void) => {
       let release!: () => void;
       const loading = cache.get(
         'product:a',
@@ -95,22 +111,23 @@ describe('catalogue cache: stock-only writes', () => {
         (p) => [p._id],
       );
       await Promise.resolve();
-      invalidate();
+      write();
       release();
       await loading;
       return cache.peek('/a') !== undefined;
     };
-    expect(await load(() => cache.invalidateStock(['b']))).toBe(true);
+    expect(await load(() => cache.takeStock(new Map([['b', 1]])))).toBe(true);
     cache.invalidate();
     expect(await load(() => cache.invalidate())).toBe(false);
   });
 
-  it('a URL whose answer was cleared is not answered from memory even when another URL reloads the key', async () => {
+  it('a URL is answered from memory with its key’s current answer only', async () => {
     const cache = new CatalogCache(Number.POSITIVE_INFINITY);
     await cache.get('list:1:', async () => ({ products: [product('a', 5)] }), '/api/products', ids);
     cache.invalidateStock(['a']);
-    await cache.get('list:1:', async () => ({ products: [product('a', 4)] }), '/api/products?pageNumber=1', ids);
     expect(cache.peek('/api/products')).toBeUndefined();
+    await cache.get('list:1:', async () => ({ products: [product('a', 4)] }), '/api/products?pageNumber=1', ids);
+    expect(shown(cache, '/api/products')).toEqual({ products: [product('a', 4)] });
   });
 });
 
