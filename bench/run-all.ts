@@ -1,5 +1,5 @@
 // Runs every benchmark in one go and writes docs/benchmarks.md (machine, versions, commands, figures).
-// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,scale,checkout,web,startup]
+// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,sale,scale,checkout,web,startup]
 // Every figure is a ratio or a side-by-side comparison from the same run: the machine is shared and noisy.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { QUICK, machine, mb, ms, repoRoot } from './lib/common.js';
 import { NOTES } from './lib/notes.js';
 import { runScale, scaleMarkdown } from './scale.js';
 import { runStartup, startupMarkdown } from './startup.js';
+import { runSale, saleMarkdown } from './sale.js';
 import { runWeb, webMarkdown } from './web.js';
 
 const onlyArg = process.argv.indexOf('--only');
@@ -76,6 +77,19 @@ await section(
     [
       '≥ 50% of bare node:http on every catalogue call',
       `${yes(r.met)} (${r.rows.map((x) => `${(x.ratio * 100).toFixed(0)}%`).join(', ')})`,
+    ],
+  ],
+);
+
+await section(
+  'sale',
+  '1b. Catalogue reads during a sale: alone vs while orders flow',
+  runSale,
+  (r) => saleMarkdown(r),
+  (r) => [
+    [
+      `reads while ${r.orderRate} orders/s flow ≥ ${(r.target * 100).toFixed(0)}% of reads alone`,
+      `${r.met ? '✅ met' : '❌ not met'} (${(r.ratio * 100).toFixed(0)}%; uncached ${r.uncached.rps.toFixed(0)} req/s vs cached ${r.alone.rps.toFixed(0)})`,
     ],
   ],
 );
@@ -192,6 +206,7 @@ const doc = [
   'npm run build                      # the server (functions/lib) and the web app (web/dist) that are measured',
   'npm run bench                      # build, then everything; writes docs/benchmarks.md (~10 min; -- --quick: ~4 min)',
   'npx tsx bench/catalog.ts           # 1: BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_ROUNDS=4',
+  'npx tsx bench/sale.ts            # 1b: BENCH_SALE_DURATION=12 BENCH_SALE_ROUNDS=4 BENCH_ORDER_RATE=100',
   'npx tsx bench/scale.ts             # 2: BENCH_SCALE_SIZES=1000,10000,100000 BENCH_SCALE_REQUESTS=100',
   'npx tsx bench/seed-products.ts <dataDir> <count>   # the generator alone',
   'npx tsx bench/checkout.ts          # 3: BENCH_CUSTOMERS=500 BENCH_STOCK=100 BENCH_TOKENS=http|sign',

@@ -64,7 +64,7 @@ async function reads(url: string, paths: string[], seconds: number, pid: number)
 function orderFlow(url: string, token: string, products: string[], rate: number) {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<unknown>>();
   const t0 = performance.now();
   let sent = 0;
   const fire = () => {
@@ -84,7 +84,7 @@ function orderFlow(url: string, token: string, products: string[], rate: number)
           await res.arrayBuffer();
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         })
-        .catch(() => statuses.set(0, (statuses.get(0) ?? 0) + 1))
+        .catch(() => void statuses.set(0, (statuses.get(0) ?? 0) + 1))
         .finally(() => {
           latencies.push(performance.now() - s);
           inFlight.delete(p);
@@ -178,7 +178,11 @@ export async function runSale() {
 
     // The same mix with the catalogue cache off: what every read would cost if a write cleared everything.
     const port = await freePort();
-    uncached = spawnNode([join(repoRoot, 'bench', 'lib', 'uncached-server.mjs')], { DATA_DIR: dataDir, PORT: String(port) }, port);
+    uncached = spawnNode(
+      [join(repoRoot, 'bench', 'lib', 'uncached-server.mjs')],
+      { DATA_DIR: dataDir, PORT: String(port) },
+      port,
+    );
     await waitFor200(`${uncached.url}/api/health`, 30_000, uncached.proc);
     const uncachedPid = uncached.proc.pid as number;
     await reads(uncached.url, paths, QUICK ? 1 : 2, uncachedPid);
