@@ -1,5 +1,5 @@
 // Runs every benchmark in one go and writes docs/benchmarks.md (machine, versions, commands, figures).
-// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,sale,scale,checkout,web,startup]
+// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,sale,scale,checkout,web,startup,peer]
 // Every figure is a ratio or a side-by-side comparison from the same run: the machine is shared and noisy.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { QUICK, machine, mb, ms, repoRoot } from './lib/common.js';
 import { NOTES } from './lib/notes.js';
 import { runScale, scaleMarkdown } from './scale.js';
 import { runStartup, startupMarkdown } from './startup.js';
+import { peerMarkdown, runPeer } from './peer.js';
 import { runSale, saleMarkdown } from './sale.js';
 import { HOME_JS_BUDGET, runWeb, webMarkdown } from './web.js';
 
@@ -178,6 +179,21 @@ await section(
   ],
 );
 
+await section(
+  'peer',
+  '6. A peer: Vendure 3 on the same catalogue',
+  runPeer,
+  (r) => peerMarkdown(r),
+  (r) => [
+    [
+      'list / search / product req/s vs Vendure (cached; cache off)',
+      r.rows
+        .map((x) => `${(x.cached.rps / x.vendure.rps).toFixed(0)}×; ${(x.uncached.rps / x.vendure.rps).toFixed(1)}×`)
+        .join(' / '),
+    ],
+  ],
+);
+
 const m = machine();
 const totalS = (performance.now() - t0) / 1000;
 const doc = [
@@ -211,6 +227,7 @@ const doc = [
   'npx tsx bench/seed-products.ts <dataDir> <count>   # the generator alone',
   'npx tsx bench/checkout.ts          # 3: BENCH_CUSTOMERS=500 BENCH_STOCK=100 BENCH_TOKENS=http|sign',
   'npx tsx bench/web.ts               # 4: BENCH_LH_RUNS=3 (needs web/dist and /usr/bin/chromium)',
+  'npx tsx bench/peer.ts             # 6: BENCH_PEER_DURATION=8 BENCH_VENDURE_DIR=~/.cache/voltshop-bench/vendure',
   'npx tsx bench/startup.ts           # 5: BENCH_STARTS=5',
   '```',
   '',
