@@ -7,6 +7,7 @@ import { registerCustomer, shippingAddress, startTestShop, type TestShop } from 
 
 const product = (_id: string, countInStock = 5) => ({ _id, countInStock });
 const ids = (page: { products: { _id: string }[] }) => page.products.map((p) => p._id);
+const ids1 = (p: { _id: string }) => [p._id];
 const order = (...products: string[]) =>
   ({ lines: products.map((p) => ({ product: p, qty: 1 })) }) as PlaceOrderCommand;
 
@@ -119,6 +120,56 @@ describe('catalogue cache: orders', () => {
     expect(await load(() => cache.takeStock(new Map([['b', 1]])))).toBe(true);
     cache.invalidate();
     expect(await load(() => cache.invalidate())).toBe(false);
+  });
+
+  it('misses of one key while its load runs share that load', async () => {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return product('a');
+    };
+    const entries = await Promise.all(Array.from({ length: 5 }, () => cache.get('product:a', load, '/a', ids1)));
+    expect(loads).toBe(1);
+    expect(new Set(entries).size).toBe(1);
+  });
+
+  it('a miss arriving after an order for a running load’s product does not take that load’s answer', async () => {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+    let stock = 5;
+    let release!: () => void;
+    const first = cache.get(
+      'product:a',
+      () => new Promise<{ _id: string; countInStock: number }>((resolve) => (release = () => resolve(product('a', 5)))),
+      '/a',
+      ids1,
+    );
+    await Promise.resolve();
+    stock = 4; // the order is acknowledged, then a shopper asks
+    cache.takeStock(new Map([['a', 1]]));
+    const second = cache.get('product:a', async () => product('a', stock), '/a', ids1);
+    release();
+    await first;
+    expect(JSON.parse((await second).body.toString())).toEqual(product('a', 4));
+  });
+
+  it('does not keep a load that overlapped an order even when the cache overflowed meanwhile', async () => {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY, 1);
+    await cache.get('other', async () => product('x'), '/x', ids1);
+    let release!: () => void;
+    const loading = cache.get(
+      'product:a',
+      () => new Promise<{ _id: string }>((resolve) => (release = () => resolve(product('a')))),
+      '/a',
+      ids1,
+    );
+    await Promise.resolve();
+    cache.takeStock(new Map([['a', 1]]));
+    await cache.get('another', async () => product('y'), '/y', ids1); // full: drops every kept answer
+    release();
+    await loading;
+    expect(cache.peek('/a')).toBeUndefined();
   });
 
   it('a URL is answered from memory with its key’s current answer only', async () => {

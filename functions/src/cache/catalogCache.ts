@@ -66,6 +66,11 @@ export class CatalogCache {
   private clearedAt = 0;
   /** Product id -> the generation of the last stock write that named it (since the last full clear). */
   private stockChangedAt = new Map<string, number>();
+  /** Key -> the load running for it, which later misses of the key may share. */
+  private loading = new Map<
+    string,
+    { startedAt: number; promise: Promise<{ entry: Entry; shown: readonly string[] | undefined }> }
+  >();
 
   constructor(
     private readonly ttlMs: number,
@@ -84,10 +89,27 @@ export class CatalogCache {
       if (url !== undefined) this.remember(url, key);
       return hit;
     }
+    const pending = this.loading.get(key);
+    if (pending) {
+      // Share a load already running (a burst of misses after a write runs one query, not one each), unless a
+      // write its answer depends on landed since it began: that write may be one this caller has seen.
+      const loaded = await pending.promise;
+      if (!this.changedSince(pending.startedAt, loaded.shown)) return loaded.entry;
+    }
     const startedAt = this.generation;
-    const answer = await load();
-    const entry = entryOf(Buffer.from(JSON.stringify(answer)), now);
-    const shown = stockShownBy?.(answer);
+    const promise = (async () => {
+      const answer = await load();
+      return { entry: entryOf(Buffer.from(JSON.stringify(answer)), now), shown: stockShownBy?.(answer) };
+    })();
+    if (this.ttlMs > 0) {
+      const running = { startedAt, promise };
+      this.loading.set(key, running);
+      const done = () => {
+        if (this.loading.get(key) === running) this.loading.delete(key);
+      };
+      promise.then(done, done);
+    }
+    const { entry, shown } = await promise;
     // A write that landed while we were loading, and that this answer depends on, makes it possibly stale:
     // serve it once, don't keep it.
     if (this.ttlMs > 0 && !this.changedSince(startedAt, shown)) {
@@ -128,18 +150,20 @@ export class CatalogCache {
     return entry;
   }
 
+  /** Drops every kept answer (what running loads check, stockChangedAt, stays). */
   private clear() {
     this.entries.clear();
     this.byUrl.clear();
     this.byProduct.clear();
     this.undeclared.clear();
-    this.stockChangedAt.clear();
   }
 
   /** Forgets every answer: after any write that may change what the catalogue shows. */
   invalidate(): void {
     this.generation++;
-    this.clearedAt = this.generation;
+    this.clearedAt = this.generation; // every load running now is older: stockChangedAt is no longer needed
+    this.stockChangedAt.clear();
+    this.loading.clear();
     this.clear();
   }
 
