@@ -60,7 +60,7 @@ function installVendure(): { seconds: number; cached: boolean } {
     existsSync(join(VENDURE_DIR, 'node_modules', '@vendure', 'core', 'package.json')) &&
     existsSync(join(VENDURE_DIR, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')) &&
     existsSync(pkgFile) &&
-    readFileSync(pkgFile, 'utf8') === JSON.stringify(pkg, null, 2);
+    JSON.stringify(JSON.parse(readFileSync(pkgFile, 'utf8')).dependencies) === JSON.stringify(pkg.dependencies);
   const t0 = performance.now();
   if (!installed) {
     writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
@@ -360,8 +360,11 @@ export async function runPeer() {
 
 export function peerMarkdown(r: Awaited<ReturnType<typeof runPeer>>): string {
   const fig = (m: Measured) =>
-    `${m.rps.toFixed(0)}${m.errors ? ` (${m.errors} errors)` : ''} · ${ms(m.p50, 0)} / ${ms(m.p99, 0)}`;
-  const x = (a: number, b: number) => `${(a / b).toFixed(a / b >= 10 ? 0 : 1)}×`;
+    m.rps > 0
+      ? `${m.rps.toFixed(0)}${m.errors ? ` (${m.errors} errors)` : ''} · ${ms(m.p50, 0)} / ${ms(m.p99, 0)}`
+      : `0 (none completed${m.errors ? `, ${m.errors} errors` : ''})`;
+  const x = (a: number, b: number) =>
+    b > 0 ? `${(a / b).toFixed(a / b >= 10 ? 0 : 1)}×` : `n/a (Vendure completed no request in ${r.durationS} s)`;
   return [
     `Vendure ${r.vendureVersion} (\`@vendure/core\` + better-sqlite3, production mode, \`DefaultSearchPlugin\`, log level Warn) installed from the npm registry into \`${VENDURE_DIR.replace(homedir(), '~')}\` (${r.install.cached ? 'cached install' : `installed in ${r.install.seconds.toFixed(0)} s`}), seeded by its own \`populate()\` (\`@vendure/core/cli\`) with **Voltshop's seed catalogue** (${r.products} products, one variant each, same names, descriptions, prices, stock, category and brand as facets; no images) and the initial data (zones, taxes, shipping) of \`@vendure/create\`. Both run as child processes on SQLite on this machine; autocannon, ${r.connections} connections, ${r.durationS} s per server and call (after a warm-up), one server at a time. Voltshop "cache off" is \`bench/lib/uncached-server.mjs\` (same app, catalogue cache TTL 0: every request runs its SQL).`,
     '',
@@ -382,7 +385,7 @@ export function peerMarkdown(r: Awaited<ReturnType<typeof runPeer>>): string {
         fig(row.vendure),
         `**${x(row.cached.rps, row.vendure.rps)}**`,
         `**${x(row.uncached.rps, row.vendure.rps)}**`,
-        `${row.cached.bytes.toFixed(0)} B / ${row.vendure.bytes.toFixed(0)} B`,
+        `${row.cached.bytes.toFixed(0)} B / ${row.vendure.bytes ? `${row.vendure.bytes.toFixed(0)} B` : '?'}`,
       ]),
     ),
     '',
