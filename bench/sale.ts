@@ -208,6 +208,11 @@ export async function runSale() {
         p99: percentile(orders.latencies, 99),
       },
       ratio: d.rps / a.rps,
+      /** Server CPU per order (ms): the sale rounds' CPU minus their reads at the alone rounds' cost per read. */
+      cpuMsPerOrder:
+        (during.reduce((sum, r) => sum + r.cpuMs, 0) -
+          (during.reduce((sum, r) => sum + r.requests, 0) * a.cpuUsPerReq) / 1000) /
+        orders.sent,
       target: TARGET,
     };
     const ok = Object.entries(orders.statuses).every(([status]) => status === '201');
@@ -239,6 +244,8 @@ export function saleMarkdown(r: Awaited<ReturnType<typeof runSale>>): string {
     ),
     '',
     `Orders during the sale phases: ${r.orders.sent} sent (${r.orders.perSecond.toFixed(0)}/s), statuses ${JSON.stringify(r.orders.statuses)}, p50 ${ms(r.orders.p50, 0)}, p99 ${ms(r.orders.p99, 0)}.`,
+    '',
+    `Server CPU per order ≈ ${r.cpuMsPerOrder.toFixed(2)} ms (the sale rounds' server CPU minus their reads at the cost per read of the alone rounds), i.e. ${((r.cpuMsPerOrder * r.orderRate) / 10).toFixed(0)}% of one core at ${r.orderRate} orders/s: where the server has a core to itself, that is about what the orders take from the reads. On a machine whose load leaves the server a small share of a core, the orders take that share from the reads instead.`,
     '',
     `Target: reads during the sale ≥ ${(r.target * 100).toFixed(0)}% of reads alone → **${(r.ratio * 100).toFixed(0)}%** ${r.met ? '✅ met' : '❌ not met'} (rounds ${r.roundRatios.map((v) => `${(v * 100).toFixed(0)}%`).join(', ')}). Cached reads alone are ${(r.alone.rps / r.uncached.rps).toFixed(1)}× the uncached ones.`,
   ].join('\n');
