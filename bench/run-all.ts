@@ -1,5 +1,5 @@
 // Runs every benchmark in one go and writes docs/benchmarks.md (machine, versions, commands, figures).
-// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,scale,checkout,web,startup]
+// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,sale,scale,checkout,web,startup,peer]
 // Every figure is a ratio or a side-by-side comparison from the same run: the machine is shared and noisy.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,9 @@ import { QUICK, machine, mb, ms, repoRoot } from './lib/common.js';
 import { NOTES } from './lib/notes.js';
 import { runScale, scaleMarkdown } from './scale.js';
 import { runStartup, startupMarkdown } from './startup.js';
-import { runWeb, webMarkdown } from './web.js';
+import { peerMarkdown, runPeer } from './peer.js';
+import { runSale, saleMarkdown } from './sale.js';
+import { HOME_JS_BUDGET, runWeb, webMarkdown } from './web.js';
 
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg >= 0 ? new Set(process.argv[onlyArg + 1].split(',')) : null;
@@ -81,6 +83,19 @@ await section(
 );
 
 await section(
+  'sale',
+  '1b. Catalogue reads during a sale: alone vs while orders flow',
+  runSale,
+  (r) => saleMarkdown(r),
+  (r) => [
+    [
+      `reads while ${r.orderRate} orders/s flow ≥ ${(r.target * 100).toFixed(0)}% of reads alone`,
+      `${r.met ? '✅ met' : '❌ not met'} (${(r.ratio * 100).toFixed(0)}%; uncached ${r.uncached.rps.toFixed(0)} req/s vs cached ${r.alone.rps.toFixed(0)})`,
+    ],
+  ],
+);
+
+await section(
   'scale',
   '2. Scale: search and deep pagination, 1k → 10k → 100k products',
   runScale,
@@ -135,10 +150,10 @@ await section(
     const out: [string, string][] = [];
     if (r.sizes)
       out.push([
-        'home-page JS ≤ 110 KB gzip',
+        `home-page JS ≤ ${HOME_JS_BUDGET / 1024} KB gzip`,
         `${r.sizes.initial.js <= r.sizes.homeBudget ? '✅ met' : '❌ not met'} (${(r.sizes.initial.js / 1024).toFixed(1)} KB)`,
       ]);
-    else out.push(['home-page JS ≤ 110 KB gzip', '❌ no build']);
+    else out.push([`home-page JS ≤ ${HOME_JS_BUDGET / 1024} KB gzip`, '❌ no build']);
     const lh = r.lighthouse;
     if ('skipped' in lh) out.push(['Lighthouse ≥ 95', `not run: ${lh.skipped}`]);
     else {
@@ -160,6 +175,25 @@ await section(
     [
       'start to first 200 on /',
       `${r.first.median.toFixed(0)} ms first start, ${r.restart.median.toFixed(0)} ms restart`,
+    ],
+  ],
+);
+
+await section(
+  'peer',
+  '6. A peer: Vendure 3 on the same catalogue',
+  runPeer,
+  (r) => peerMarkdown(r),
+  (r) => [
+    [
+      'list / search / product req/s vs Vendure (cached; cache off)',
+      r.rows
+        .map((x) =>
+          x.vendure.rps > 0
+            ? `${(x.cached.rps / x.vendure.rps).toFixed(0)}×; ${(x.uncached.rps / x.vendure.rps).toFixed(1)}×`
+            : 'Vendure: no answer in time',
+        )
+        .join(' / '),
     ],
   ],
 );
@@ -192,11 +226,13 @@ const doc = [
   'npm run build                      # the server (functions/lib) and the web app (web/dist) that are measured',
   'npm run bench                      # build, then everything; writes docs/benchmarks.md (~10 min; -- --quick: ~4 min)',
   'npx tsx bench/catalog.ts           # 1: BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_ROUNDS=4',
+  'npx tsx bench/sale.ts            # 1b: BENCH_SALE_DURATION=12 BENCH_SALE_ROUNDS=4 BENCH_ORDER_RATE=100',
   'npx tsx bench/scale.ts             # 2: BENCH_SCALE_SIZES=1000,10000,100000 BENCH_SCALE_REQUESTS=100',
   'npx tsx bench/seed-products.ts <dataDir> <count>   # the generator alone',
   'npx tsx bench/checkout.ts          # 3: BENCH_CUSTOMERS=500 BENCH_STOCK=100 BENCH_TOKENS=http|sign',
   'npx tsx bench/web.ts               # 4: BENCH_LH_RUNS=3 (needs web/dist and /usr/bin/chromium)',
   'npx tsx bench/startup.ts           # 5: BENCH_STARTS=5',
+  'npx tsx bench/peer.ts             # 6: BENCH_PEER_DURATION=8 BENCH_VENDURE_DIR=~/.cache/voltshop-bench/vendure',
   '```',
   '',
   `Section run times: ${timings.map(([k, v]) => `${k.split(':')[0]} ${v.toFixed(0)} s`).join(', ')}.`,

@@ -16,7 +16,7 @@ import { QUICK, jsonTarget, removeDir, repoRoot, startShop, table, tempDir } fro
 const DIST = process.env.WEB_DIST ?? join(repoRoot, 'web', 'dist');
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? (QUICK ? 1 : 3));
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS, '--disable-dev-shm-usage'];
-export const HOME_JS_BUDGET = 110 * 1024;
+export const HOME_JS_BUDGET = 106 * 1024; // as web/scripts/size.mjs BUDGET.js
 
 type Manifest = Record<
   string,

@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress';
@@ -6,7 +8,15 @@ import { precompress } from './scripts/precompress';
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
-export default defineConfig({
+// react-router publishes its production build (dev warnings compiled out) but points every export condition at the
+// development one: the production bundle takes it by path. Tests (mode 'test') keep the warnings.
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ mode }) => ({
   // precompress: .br and .gz copies of the built text files, served by the shop's server (functions/src/http/webApp.ts).
   plugins: [react(), precompress()],
   resolve: {
@@ -14,6 +24,7 @@ export default defineConfig({
       { find: /^@domain$/, replacement: r('../functions/src/domain/index.ts') },
       { find: /^@domain\/(.*)$/, replacement: r('../functions/src/domain/$1') },
       { find: /^@\/(.*)$/, replacement: r('./src/$1') },
+      ...(mode === 'production' ? reactRouterProduction : []),
     ],
   },
   server: {
@@ -43,4 +54,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

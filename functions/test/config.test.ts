@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { firebaseSettingsFromEnv } from '../src/adapters/firebase/index.js';
 import { paymentGateway } from '../src/adapters/payments/index.js';
 import { readConfig } from '../src/config.js';
+import { MovableClock } from './support/clock.js';
 import { DEFAULT_HOLD_HOURS, DEFAULT_PAGE_SIZE, PAYPAL_SANDBOX_API_BASE, TEST_PAYMENT } from '../src/domain/index.js';
 
 const check = { orderId: 'o1', totalCents: 1234, currency: 'USD', payload: TEST_PAYMENT };
@@ -27,10 +28,10 @@ describe('configuration', () => {
     await expect(emulated.verifyCapture(check)).resolves.toMatchObject({ provider: 'simulated', amount: '12.34' });
   });
 
-  it('stamps a test payment with the clock port, not the machine time', async () => {
-    const clock = { now: () => new Date('2031-02-03T04:05:06.000Z') };
+  it('stamps a simulated payment with the clock port, not the wall clock', async () => {
+    const clock = new MovableClock('2030-01-02T03:04:05.000Z');
     const payment = await paymentGateway(readConfig({}), clock).verifyCapture(check);
-    expect(payment.updateTime).toBe('2031-02-03T04:05:06.000Z');
+    expect(payment.updateTime).toBe('2030-01-02T03:04:05.000Z');
   });
 
   it('reads the defaults from the domain, and the Firebase settings from the same reading', () => {

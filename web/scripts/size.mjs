@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET = { js: 110 * 1024, css: 35 * 1024 };
+export const BUDGET = { js: 106 * 1024, css: 35 * 1024 };
 
 const args = process.argv.slice(2);
 const distArg = args.indexOf('--dist');

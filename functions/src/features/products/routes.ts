@@ -7,6 +7,8 @@ import {
   productUpdateSchemaWith,
   reviewSchema,
   TOP_PRODUCTS,
+  type Product,
+  type ProductPage,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
@@ -35,6 +37,10 @@ function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: st
   res.end(entry.body);
 }
 
+// What the catalogue answers show of stock (CatalogCache's StockShownBy): an order then clears only these answers.
+const idsOf = (products: readonly Product[]) => products.map((product) => product._id);
+const stockOfListed = (page: ProductPage) => idsOf(page.products);
+
 function assertEmptyBody(body: unknown) {
   if (body !== undefined && (typeof body !== 'object' || body === null || Object.keys(body).length > 0)) {
     throw badInput('This call takes no body');
@@ -57,12 +63,13 @@ export function productRoutes(
       `list:${page}:${keyword}`,
       () => store.products.list({ keyword, page, pageSize }),
       req.originalUrl,
+      stockOfListed, // which products a page lists (keyword, page) does not depend on stock
     );
     sendCached(req, res, entry);
   });
 
   router.get('/top', async (req, res) => {
-    sendCached(req, res, await cache.get('top', () => store.products.top(TOP_PRODUCTS), req.originalUrl));
+    sendCached(req, res, await cache.get('top', () => store.products.top(TOP_PRODUCTS), req.originalUrl, idsOf)); // by rating
   });
 
   router.get('/:id', async (req, res) => {
@@ -75,6 +82,7 @@ export function productRoutes(
         return product;
       },
       req.originalUrl,
+      (product) => [product._id],
     );
     sendCached(req, res, entry);
   });

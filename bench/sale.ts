@@ -1,0 +1,259 @@
+// Benchmark: catalogue reads during a sale. The same read mix (list, search, top, two products) against the
+// real server, alone and while orders for products on the first page flow at ORDER_RATE/s, in alternating
+// rounds of the same run; and the same mix against the server with its catalogue cache off (every read runs SQL).
+// Usage: npx tsx bench/sale.ts [--quick] [--json out.json]
+//   BENCH_CONNECTIONS (default 50), BENCH_SALE_DURATION seconds per phase (default 12; 4 with --quick),
+//   BENCH_SALE_ROUNDS (default 4; 2 with --quick), BENCH_ORDER_RATE orders/s (default 100)
+import autocannon from 'autocannon';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  QUICK,
+  cpuMsOf,
+  freePort,
+  jsonTarget,
+  ms,
+  percentile,
+  removeDir,
+  repoRoot,
+  spawnNode,
+  startShop,
+  table,
+  tempDir,
+  waitFor200,
+} from './lib/common.js';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SALE_DURATION ?? (QUICK ? 4 : 12));
+const ROUNDS = Number(process.env.BENCH_SALE_ROUNDS ?? (QUICK ? 2 : 4));
+const ORDER_RATE = Number(process.env.BENCH_ORDER_RATE ?? 100);
+const TARGET = 0.8;
+const SALE_STOCK = 1_000_000;
+
+interface Reads {
+  requests: number;
+  seconds: number;
+  cpuMs: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function reads(url: string, paths: string[], seconds: number, pid: number): Promise<Reads> {
+  const cpu0 = cpuMsOf(pid);
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  return {
+    requests: r.requests.total,
+    seconds: r.duration,
+    cpuMs: cpuMsOf(pid) - cpu0,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+/** Fires orders at `rate`/s (catching up when the event loop lagged) until `stop()`; their outcomes. */
+function orderFlow(url: string, token: string, products: string[], rate: number) {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const inFlight = new Set<Promise<unknown>>();
+  const t0 = performance.now();
+  let sent = 0;
+  const fire = () => {
+    const due = Math.floor(((performance.now() - t0) / 1000) * rate);
+    while (sent < due) {
+      const product = products[sent++ % products.length];
+      const s = performance.now();
+      const p = fetch(`${url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          orderItems: [{ product, qty: 1 }],
+          shippingAddress: { address: '1 Sale St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+        }),
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        })
+        .catch(() => void statuses.set(0, (statuses.get(0) ?? 0) + 1))
+        .finally(() => {
+          latencies.push(performance.now() - s);
+          inFlight.delete(p);
+        });
+      inFlight.add(p);
+    }
+  };
+  const timer = setInterval(fire, 5);
+  return {
+    async stop() {
+      clearInterval(timer);
+      const seconds = (performance.now() - t0) / 1000;
+      await Promise.all(inFlight);
+      return { sent, seconds, statuses: Object.fromEntries(statuses), latencies };
+    },
+  };
+}
+
+const sumReads = (rs: Reads[]) => ({
+  rps: rs.reduce((a, r) => a + r.requests, 0) / rs.reduce((a, r) => a + r.seconds, 0),
+  p50: [...rs.map((r) => r.p50)].sort((a, b) => a - b)[Math.floor(rs.length / 2)],
+  p99: [...rs.map((r) => r.p99)].sort((a, b) => a - b)[Math.floor(rs.length / 2)],
+  errors: rs.reduce((a, r) => a + r.errors + r.non2xx, 0),
+  cpuUsPerReq: (rs.reduce((a, r) => a + r.cpuMs, 0) * 1000) / rs.reduce((a, r) => a + r.requests, 0),
+});
+
+export async function runSale() {
+  const dataDir = tempDir('sale');
+  const shop = await startShop({ dataDir });
+  let uncached: Awaited<ReturnType<typeof spawnNode>> | null = null;
+  try {
+    const json = async (method: string, path: string, body?: unknown, token?: string) => {
+      const res = await fetch(shop.url + path, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const login = async (email: string, password: string) =>
+      (await json('POST', '/api/users/login', { email, password })).body.token as string;
+    const admin = await login('admin@voltshop.test', 'admin1234');
+    const customer = await login('alice@voltshop.test', 'alice1234');
+
+    // The sale: three products of the first page (the most read answer) get enough stock for every order.
+    const page = (await json('GET', '/api/products')).body.products as { _id: string }[];
+    const onSale = page.slice(0, 3).map((p) => p._id);
+    for (const id of onSale) {
+      const p = (await json('GET', `/api/products/${id}`)).body;
+      const { name, price, image, brand, category, description } = p;
+      const put = await json(
+        'PUT',
+        `/api/products/${id}`,
+        { name, price, image, brand, category, description, countInStock: SALE_STOCK },
+        admin,
+      );
+      if (put.status !== 200) throw new Error(`restock ${id}: ${put.status} ${JSON.stringify(put.body)}`);
+    }
+    const paths = [
+      '/api/products',
+      '/api/products?keyword=wireless',
+      '/api/products/top',
+      `/api/products/${onSale[0]}`,
+      `/api/products/${page[page.length - 1]._id}`,
+    ];
+
+    const pid = shop.proc.pid as number;
+    await reads(shop.url, paths, QUICK ? 1 : 2, pid); // warm-up (JIT, caches)
+    const alone: Reads[] = [];
+    const during: Reads[] = [];
+    const orders = { sent: 0, seconds: 0, statuses: {} as Record<string, number>, latencies: [] as number[] };
+    const each = Math.max(1, Math.round(DURATION / ROUNDS));
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const phase of i % 2 ? (['sale', 'alone'] as const) : (['alone', 'sale'] as const)) {
+        if (phase === 'alone') {
+          alone.push(await reads(shop.url, paths, each, pid));
+          continue;
+        }
+        const flow = orderFlow(shop.url, customer, onSale, ORDER_RATE);
+        during.push(await reads(shop.url, paths, each, pid));
+        const r = await flow.stop();
+        orders.sent += r.sent;
+        orders.seconds += r.seconds;
+        orders.latencies.push(...r.latencies);
+        for (const [k, v] of Object.entries(r.statuses)) orders.statuses[k] = (orders.statuses[k] ?? 0) + v;
+      }
+    }
+
+    // The same mix with the catalogue cache off: what every read would cost if a write cleared everything.
+    const port = await freePort();
+    uncached = spawnNode(
+      [join(repoRoot, 'bench', 'lib', 'uncached-server.mjs')],
+      { DATA_DIR: dataDir, PORT: String(port) },
+      port,
+    );
+    await waitFor200(`${uncached.url}/api/health`, 30_000, uncached.proc);
+    const uncachedPid = uncached.proc.pid as number;
+    await reads(uncached.url, paths, QUICK ? 1 : 2, uncachedPid);
+    const off = [await reads(uncached.url, paths, each * 2, uncachedPid)];
+
+    const a = sumReads(alone);
+    const d = sumReads(during);
+    const result = {
+      connections: CONNECTIONS,
+      durationS: each * ROUNDS,
+      rounds: ROUNDS,
+      orderRate: ORDER_RATE,
+      paths,
+      alone: a,
+      during: d,
+      uncached: sumReads(off),
+      roundRatios: during.map((r, i) => r.requests / r.seconds / (alone[i].requests / alone[i].seconds)),
+      orders: {
+        sent: orders.sent,
+        perSecond: orders.sent / orders.seconds,
+        statuses: orders.statuses,
+        p50: percentile(orders.latencies, 50),
+        p99: percentile(orders.latencies, 99),
+      },
+      ratio: d.rps / a.rps,
+      /** Server CPU per order (ms): the sale rounds' CPU minus their reads at the alone rounds' cost per read. */
+      cpuMsPerOrder:
+        (during.reduce((sum, r) => sum + r.cpuMs, 0) -
+          (during.reduce((sum, r) => sum + r.requests, 0) * a.cpuUsPerReq) / 1000) /
+        orders.sent,
+      target: TARGET,
+    };
+    const ok = Object.entries(orders.statuses).every(([status]) => status === '201');
+    return { ...result, met: result.ratio >= TARGET && ok && a.errors === 0 && d.errors === 0 };
+  } finally {
+    await uncached?.stop();
+    await shop.stop();
+    removeDir(dataDir);
+  }
+}
+
+export function saleMarkdown(r: Awaited<ReturnType<typeof runSale>>): string {
+  const row = (name: string, x: ReturnType<typeof sumReads>) => [
+    name,
+    x.rps.toFixed(0) + (x.errors ? ` (${x.errors} errors / non-2xx)` : ''),
+    `${ms(x.p50, 0)} / ${ms(x.p99, 0)}`,
+    `${x.cpuUsPerReq.toFixed(0)} µs`,
+  ];
+  return [
+    `Read mix, cycled by each of ${r.connections} autocannon connections: ${r.paths.map((p) => `\`${p}\``).join(', ')} (the first product is on sale, the last is not). Orders: one unit of one of the 3 first-page products on sale (stock ${SALE_STOCK.toLocaleString('en')}), ${r.orderRate}/s over HTTP from the bench process, signed in as a customer. Alternating rounds (alone, sale, sale, alone…), ${r.durationS} s per phase in total.`,
+    '',
+    table(
+      ['reads', 'req/s', 'p50 / p99', 'server CPU per read'],
+      [
+        row('cached, alone', r.alone),
+        row(`cached, while ${r.orders.perSecond.toFixed(0)} orders/s flow`, r.during),
+        row('catalogue cache off (every read runs its SQL)', r.uncached),
+      ],
+    ),
+    '',
+    `Orders during the sale phases: ${r.orders.sent} sent (${r.orders.perSecond.toFixed(0)}/s), statuses ${JSON.stringify(r.orders.statuses)}, p50 ${ms(r.orders.p50, 0)}, p99 ${ms(r.orders.p99, 0)}.`,
+    '',
+    `Server CPU per order ≈ ${r.cpuMsPerOrder.toFixed(2)} ms (the sale rounds' server CPU minus their reads at the cost per read of the alone rounds), i.e. ${((r.cpuMsPerOrder * r.orderRate) / 10).toFixed(0)}% of one core at ${r.orderRate} orders/s: where the server has a core to itself, that is about what the orders take from the reads. On a machine whose load leaves the server a small share of a core, the orders take that share from the reads instead.`,
+    '',
+    `Target: reads during the sale ≥ ${(r.target * 100).toFixed(0)}% of reads alone → **${(r.ratio * 100).toFixed(0)}%** ${r.met ? '✅ met' : '❌ not met'} (rounds ${r.roundRatios.map((v) => `${(v * 100).toFixed(0)}%`).join(', ')}). Cached reads alone are ${(r.alone.rps / r.uncached.rps).toFixed(1)}× the uncached ones.`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runSale();
+  console.log(saleMarkdown(result));
+  const out = jsonTarget();
+  if (out) writeFileSync(out, JSON.stringify(result, null, 2));
+}

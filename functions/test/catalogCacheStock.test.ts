@@ -1,0 +1,284 @@
+// During a sale an order clears only the catalogue answers showing its products, and no answer ever shows
+// stock or a price older than a write the caller has seen acknowledged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogCache, invalidateOnWrites } from '../src/cache/catalogCache.js';
+import type { PlaceOrderCommand, Store } from '../src/ports.js';
+import { registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+
+const product = (_id: string, countInStock = 5) => ({ _id, countInStock });
+const ids = (page: { products: { _id: string }[] }) => page.products.map((p) => p._id);
+const ids1 = (p: { _id: string }) => [p._id];
+const order = (...products: string[]) =>
+  ({ lines: products.map((p) => ({ product: p, qty: 1 })) }) as PlaceOrderCommand;
+
+/** A cache holding a list page (a, b), a detail (c) and an answer loaded without declaring its stock. */
+async function warmCache() {
+  const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+  await cache.get('list:1:', async () => ({ products: [product('a'), product('b')] }), '/list', ids);
+  await cache.get(
+    'product:c',
+    async () => product('c'),
+    '/c',
+    (p) => [p._id],
+  );
+  await cache.get('undeclared', async () => ({ products: [product('d')] }), '/undeclared');
+  const kept = () => ({
+    list: cache.peek('/list') !== undefined,
+    c: cache.peek('/c') !== undefined,
+    undeclared: cache.peek('/undeclared') !== undefined,
+  });
+  return { cache, kept };
+}
+
+/** A store whose orders.place runs `place`; nothing else is called. */
+function storeWith(place: (command: PlaceOrderCommand) => Promise<unknown>) {
+  return {
+    products: {},
+    users: {},
+    orders: { place },
+    ping: async () => {},
+    close: async () => {},
+  } as unknown as Store;
+}
+
+const shown = (cache: CatalogCache, url: string) => {
+  const entry = cache.peek(url);
+  return entry && JSON.parse(entry.body.toString());
+};
+
+describe('catalogue cache: orders', () => {
+  it('an order lowers the stock its products show in kept answers, and clears every undeclared answer', async () => {
+    const { cache, kept } = await warmCache();
+    const listEtag = cache.peek('/list')?.etag;
+    await invalidateOnWrites(
+      storeWith(async () => ({})),
+      cache,
+    ).orders.place({
+      lines: [
+        { product: 'b', qty: 2 },
+        { product: 'b', qty: 1 },
+      ],
+    } as PlaceOrderCommand);
+    expect(kept()).toEqual({ list: true, c: true, undeclared: false });
+    expect(shown(cache, '/list')).toEqual({ products: [product('a', 5), product('b', 2)] });
+    expect(cache.peek('/list')?.etag).not.toBe(listEtag);
+    expect(shown(cache, '/c')).toEqual(product('c', 5));
+  });
+
+  it('an order that failed clears the answers showing its products (it may have taken part of their stock)', async () => {
+    const { cache, kept } = await warmCache();
+    const failing = storeWith(async () => {
+      throw new Error('short of stock');
+    });
+    await expect(invalidateOnWrites(failing, cache).orders.place(order('c'))).rejects.toThrow('short of stock');
+    expect(kept()).toEqual({ list: true, c: false, undeclared: false });
+  });
+
+  it('clears everything when an order names its products or units in a way it cannot read', async () => {
+    for (const command of [{}, { lines: [{ product: 'a', qty: 0.5 }] }, { lines: [{ product: 'a', qty: -1 }] }]) {
+      const { cache, kept } = await warmCache();
+      await invalidateOnWrites(
+        storeWith(async () => ({})),
+        cache,
+      ).orders.place(command as PlaceOrderCommand);
+      expect(kept()).toEqual({ list: false, c: false, undeclared: false });
+    }
+  });
+
+  it('serves but does not keep an answer loaded while an order for one of its products landed', async () => {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+    let release!: () => void;
+    const loading = cache.get(
+      'product:a',
+      () => new Promise<{ _id: string }>((resolve) => (release = () => resolve(product('a')))),
+      '/a',
+      (p) => [p._id],
+    );
+    await Promise.resolve();
+    cache.takeStock(new Map([['a', 1]]));
+    release();
+    expect(JSON.parse((await loading).body.toString())).toEqual(product('a'));
+    expect(cache.peek('/a')).toBeUndefined();
+  });
+
+  it('keeps an answer loaded while an order for other products landed, not while everything was cleared', async () => {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+    const load = async (write: () => void) => {
+      let release!: () => void;
+      const loading = cache.get(
+        'product:a',
+        () => new Promise<{ _id: string }>((resolve) => (release = () => resolve(product('a')))),
+        '/a',
+        (p) => [p._id],
+      );
+      await Promise.resolve();
+      write();
+      release();
+      await loading;
+      return cache.peek('/a') !== undefined;
+    };
+    expect(await load(() => cache.takeStock(new Map([['b', 1]])))).toBe(true);
+    cache.invalidate();
+    expect(await load(() => cache.invalidate())).toBe(false);
+  });
+
+  it('misses of one key while its load runs share that load', async () => {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return product('a');
+    };
+    const entries = await Promise.all(Array.from({ length: 5 }, () => cache.get('product:a', load, '/a', ids1)));
+    expect(loads).toBe(1);
+    expect(new Set(entries).size).toBe(1);
+  });
+
+  it('a miss arriving after an order for a running load’s product does not take that load’s answer', async () => {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+    let stock = 5;
+    let release!: () => void;
+    const first = cache.get(
+      'product:a',
+      () => new Promise<{ _id: string; countInStock: number }>((resolve) => (release = () => resolve(product('a', 5)))),
+      '/a',
+      ids1,
+    );
+    await Promise.resolve();
+    stock = 4; // the order is acknowledged, then a shopper asks
+    cache.takeStock(new Map([['a', 1]]));
+    const second = cache.get('product:a', async () => product('a', stock), '/a', ids1);
+    release();
+    await first;
+    expect(JSON.parse((await second).body.toString())).toEqual(product('a', 4));
+  });
+
+  it('does not keep a load that overlapped an order even when the cache overflowed meanwhile', async () => {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY, 1);
+    await cache.get('other', async () => product('x'), '/x', ids1);
+    let release!: () => void;
+    const loading = cache.get(
+      'product:a',
+      () => new Promise<{ _id: string }>((resolve) => (release = () => resolve(product('a')))),
+      '/a',
+      ids1,
+    );
+    await Promise.resolve();
+    cache.takeStock(new Map([['a', 1]]));
+    await cache.get('another', async () => product('y'), '/y', ids1); // full: drops every kept answer
+    release();
+    await loading;
+    expect(cache.peek('/a')).toBeUndefined();
+  });
+
+  it('a URL is answered from memory with its key’s current answer only', async () => {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+    await cache.get('list:1:', async () => ({ products: [product('a', 5)] }), '/api/products', ids);
+    cache.invalidateStock(['a']);
+    expect(cache.peek('/api/products')).toBeUndefined();
+    await cache.get('list:1:', async () => ({ products: [product('a', 4)] }), '/api/products?pageNumber=1', ids);
+    expect(shown(cache, '/api/products')).toEqual({ products: [product('a', 4)] });
+  });
+});
+
+describe('catalogue answers after writes (real shop, fast path included)', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop();
+  });
+  afterAll(() => shop.close());
+
+  type Listed = { _id: string; name: string; price: number; countInStock: number };
+  const get = async (path: string) => {
+    const res = await shop.call('GET', path);
+    expect(res.status).toBe(200);
+    return res;
+  };
+  const listed = async (path: string): Promise<Listed[]> => {
+    const body = (await get(path)).body;
+    return Array.isArray(body) ? body : (body.products ?? [body]); // a page, the top list, or one product
+  };
+
+  it('every catalogue answer shows an order’s stock at once', async () => {
+    const page = await listed('/api/products');
+    const target = page.find((p) => p.countInStock >= 2)!;
+    const search = `/api/products?keyword=${encodeURIComponent(target.name.split(' ')[0])}`;
+    const urls = [
+      '/api/products',
+      '/api/products?pageNumber=1',
+      search,
+      '/api/products/top',
+      `/api/products/${target._id}`,
+    ];
+    // Twice: the second answer of each URL comes from memory, before Express (http/fastPath.ts).
+    for (const url of [...urls, ...urls]) await get(url);
+
+    const res = await shop.call('POST', '/api/orders', {
+      token: await shop.aliceToken(),
+      body: { orderItems: [{ product: target._id, qty: 2 }], shippingAddress },
+    });
+    expect(res.status).toBe(201);
+
+    const expected = target.countInStock - 2;
+    for (const url of urls) {
+      const shown = (await listed(url)).find((p) => p._id === target._id);
+      if (shown) expect(shown.countInStock, url).toBe(expected);
+    }
+    expect((await listed(`/api/products/${target._id}`))[0].countInStock).toBe(expected);
+    expect((await listed('/api/products')).find((p) => p._id === target._id)?.countInStock).toBe(expected);
+  });
+
+  it('every catalogue answer shows a new price at once', async () => {
+    const [target] = await listed('/api/products');
+    const urls = ['/api/products', '/api/products/top', `/api/products/${target._id}`];
+    for (const url of [...urls, ...urls]) await get(url);
+    const { name, image, brand, category, description, countInStock } = (await get(`/api/products/${target._id}`)).body;
+    const editable = { name, image, brand, category, description, countInStock };
+    const price = Math.round((target.price + 1.11) * 100) / 100;
+    const res = await shop.call('PUT', `/api/products/${target._id}`, {
+      token: await shop.adminToken(),
+      body: { ...editable, price },
+    });
+    expect(res.status).toBe(200);
+    for (const url of urls) {
+      const shown = (await listed(url)).find((p) => p._id === target._id);
+      if (shown) expect(shown.price, url).toBe(price);
+    }
+    expect((await get(`/api/products/${target._id}`)).body.price).toBe(price);
+  });
+
+  it('orders racing reads: after each acknowledged order, reads never show more stock than it left', async () => {
+    const page = await listed('/api/products');
+    const target = page.reduce((a, b) => (b.countInStock > a.countInStock ? b : a));
+    const orders = Math.min(8, target.countInStock);
+    const tokens = await Promise.all(Array.from({ length: orders }, () => registerCustomer(shop, 'sale')));
+    let acknowledged = 0;
+    let reading = true;
+    const stale: string[] = [];
+    const reader = (async () => {
+      while (reading) {
+        const floorBefore = target.countInStock - acknowledged;
+        const [detail, list] = await Promise.all([get(`/api/products/${target._id}`), listed('/api/products')]);
+        const shownInList = list.find((p) => p._id === target._id)?.countInStock ?? 0;
+        // A read that started after `acknowledged` orders were acknowledged must show at most what they left.
+        if (detail.body.countInStock > floorBefore) stale.push(`detail ${detail.body.countInStock} > ${floorBefore}`);
+        if (shownInList > floorBefore) stale.push(`list ${shownInList} > ${floorBefore}`);
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: orders }, async (_, i) => {
+        const res = await shop.call('POST', '/api/orders', {
+          token: tokens[i],
+          body: { orderItems: [{ product: target._id, qty: 1 }], shippingAddress },
+        });
+        expect(res.status).toBe(201);
+        acknowledged++;
+      }),
+    );
+    reading = false;
+    await reader;
+    expect(stale).toEqual([]);
+    expect((await get(`/api/products/${target._id}`)).body.countInStock).toBe(target.countInStock - orders);
+  });
+});
