@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import {
   badInput,
+  catalogFiltersKey,
   keywordKey,
   notFound,
   productQuerySchema,
@@ -35,6 +36,13 @@ function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: st
   res.end(entry.body);
 }
 
+/** The catalogue query of a request, validated (400s name the parameter); the keyword is folded once, so the
+ *  cache key and the store's query are the same text. */
+function parseCatalogQuery(query: unknown) {
+  const parsed = parse(productQuerySchema, query);
+  return { ...parsed, keyword: keywordKey(parsed.keyword) };
+}
+
 function assertEmptyBody(body: unknown) {
   if (body !== undefined && (typeof body !== 'object' || body === null || Object.keys(body).length > 0)) {
     throw badInput('This call takes no body');
@@ -50,12 +58,21 @@ export function productRoutes(
   const productUpdateSchema = productUpdateSchemaWith(options.emulatorImageOrigins ?? []);
 
   router.get('/', async (req, res) => {
-    const query = parse(productQuerySchema, req.query);
-    const keyword = keywordKey(query.keyword); // once: the cache key and the store's query are the same text
-    const page = query.pageNumber;
+    const { pageNumber: page, sort, ...filters } = parseCatalogQuery(req.query);
     const entry = await cache.get(
-      `list:${page}:${keyword}`,
-      () => store.products.list({ keyword, page, pageSize }),
+      `list:${page}:${sort}:${catalogFiltersKey(filters)}`,
+      () => store.products.list({ ...filters, sort, page, pageSize }),
+      req.originalUrl,
+    );
+    sendCached(req, res, entry);
+  });
+
+  // The filter bar's counts for the same query (sort and pageNumber are accepted and do not matter).
+  router.get('/facets', async (req, res) => {
+    const { pageNumber: _page, sort: _sort, ...filters } = parseCatalogQuery(req.query);
+    const entry = await cache.get(
+      `facets:${catalogFiltersKey(filters)}`,
+      () => store.products.facets(filters),
       req.originalUrl,
     );
     sendCached(req, res, entry);

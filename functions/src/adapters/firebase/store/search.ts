@@ -1,7 +1,19 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { searchKey, type ProductPage } from '../../../domain/index.js';
+import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  CATALOG_SORT_ORDER,
+  compareForSort,
+  countFacet,
+  DEFAULT_CATALOG_SORT,
+  matchesCatalogFilters,
+  priceRangeCents,
+  searchKey,
+  type CatalogFacets,
+  type CatalogFilters,
+  type CatalogSortable,
+  type ProductPage,
+} from '../../../domain/index.js';
 import type { ProductQuery } from '../../../ports.js';
-import { COLLECTIONS, newestFirst, productOf } from './mapping.js';
+import { COLLECTIONS, productOf } from './mapping.js';
 
 // Catalogue listing and search on Firestore.
 //
@@ -54,28 +66,91 @@ export function queryGram(keywordKey: string): string {
   return best;
 }
 
-/** One catalogue page, newest first: all products, or those whose name contains the keyword (any case). */
-export async function listProducts(db: Firestore, { keyword, page, pageSize }: ProductQuery): Promise<ProductPage> {
+/** Most products a projected candidate read may bring back (a price range with a sort other than by price, and
+ *  the facets): Firestore cannot order by another field than the one it ranges over, nor group. Past this many
+ *  candidates the answer covers the first ones only (cheapest first); the embedded store has no such bound. */
+export const CANDIDATE_LIMIT = 5000;
+
+/** The fields a candidate read projects: enough to filter and sort in memory without reading whole products. */
+const SORT_FIELDS = ['nameKey', 'category', 'brand', 'priceCents', 'rating', 'numReviews', 'createdAt'] as const;
+
+interface Candidate extends CatalogSortable {
+  nameKey: string;
+  category: string;
+  brand: string;
+}
+
+const candidateOf = (d: QueryDocumentSnapshot): Candidate => ({
+  id: d.id,
+  nameKey: String(d.get('nameKey') ?? ''),
+  category: String(d.get('category') ?? ''),
+  brand: String(d.get('brand') ?? ''),
+  priceCents: Number(d.get('priceCents') ?? 0),
+  rating: Number(d.get('rating') ?? 0),
+  numReviews: Number(d.get('numReviews') ?? 0),
+  createdAt: String(d.get('createdAt') ?? ''),
+});
+
+/** The query of the equality filters and the price range (the keyword aside). */
+function filtered(col: Query, filters: Omit<CatalogFilters, 'keyword'>, facet?: 'category' | 'brand'): Query {
+  let q = col;
+  if (filters.category !== undefined && facet !== 'category') q = q.where('category', '==', filters.category);
+  if (filters.brand !== undefined && facet !== 'brand') q = q.where('brand', '==', filters.brand);
+  const { minCents, maxCents } = priceRangeCents(filters);
+  if (minCents !== undefined) q = q.where('priceCents', '>=', minCents);
+  if (maxCents !== undefined) q = q.where('priceCents', '<=', maxCents);
+  return q;
+}
+
+/** Products matching the keyword (by its rarest piece, then exactly), or all within the price range, projected;
+ *  the exact filters are then applied by the caller. */
+async function candidates(db: Firestore, keyword: string, filters: Omit<CatalogFilters, 'keyword'>) {
+  const col = db.collection(COLLECTIONS.products);
+  if (keyword) {
+    const key = searchKey(keyword);
+    const snap = await col
+      .where('nameGrams', 'array-contains', queryGram(key))
+      .select(...SORT_FIELDS)
+      .get();
+    return snap.docs.map(candidateOf).filter((c) => c.nameKey.includes(key));
+  }
+  const snap = await filtered(col, { minPrice: filters.minPrice, maxPrice: filters.maxPrice })
+    .orderBy('priceCents', 'asc')
+    .limit(CANDIDATE_LIMIT)
+    .select(...SORT_FIELDS)
+    .get();
+  return snap.docs.map(candidateOf);
+}
+
+/** One catalogue page: all products, or those whose name contains the keyword (any case), filtered and sorted. */
+export async function listProducts(db: Firestore, query: ProductQuery): Promise<ProductPage> {
+  const { keyword, page, pageSize } = query;
+  const sort = query.sort ?? DEFAULT_CATALOG_SORT;
   const col = db.collection(COLLECTIONS.products);
   const skip = (page - 1) * pageSize;
-  if (!keyword) {
-    // Newest first; single-field ordering breaks ties by document id in the same direction (id DESC).
-    const [count, snap] = await Promise.all([
-      col.count().get(),
-      col.orderBy('createdAt', 'desc').offset(skip).limit(pageSize).get(),
-    ]);
+  const ranged = query.minPrice !== undefined || query.maxPrice !== undefined;
+  if (!keyword && (!ranged || sort === 'price_asc' || sort === 'price_desc')) {
+    // One indexed query (firestore.indexes.json): equality filters, then the sort's fields; the last orderBy's
+    // direction (createdAt desc) also orders ties by document id descending, as CATALOG_SORT_ORDER says.
+    let q = filtered(col, query);
+    for (const { field, direction } of CATALOG_SORT_ORDER[sort]) q = q.orderBy(field, direction);
+    const [count, snap] = await Promise.all([filtered(col, query).count().get(), q.offset(skip).limit(pageSize).get()]);
     return { products: snap.docs.map(productOf), page, pages: Math.ceil(count.data().count / pageSize) };
   }
-  const key = searchKey(keyword);
-  const candidates = await col
-    .where('nameGrams', 'array-contains', queryGram(key))
-    .select('nameKey', 'createdAt')
-    .get();
-  const hits = candidates.docs
-    .filter((d) => String(d.get('nameKey') ?? '').includes(key))
-    .map((d) => ({ id: d.id, createdAt: String(d.get('createdAt')) }))
-    .sort(newestFirst);
+  const hits = (await candidates(db, keyword, query))
+    .filter((c) => matchesCatalogFilters(c, query))
+    .sort(compareForSort(sort));
   const slice = hits.slice(skip, skip + pageSize);
   const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
   return { products: docs.filter((d) => d.exists).map(productOf), page, pages: Math.ceil(hits.length / pageSize) };
+}
+
+/** Category and brand counts from one bounded projected read of the products matching the keyword and price. */
+export async function facetCounts(db: Firestore, filters: CatalogFilters): Promise<CatalogFacets> {
+  const found = await candidates(db, filters.keyword, filters);
+  const { category, brand, ...price } = filters;
+  return {
+    categories: countFacet(found.filter((c) => matchesCatalogFilters(c, { ...price, brand })).map((c) => c.category)),
+    brands: countFacet(found.filter((c) => matchesCatalogFilters(c, { ...price, category })).map((c) => c.brand)),
+  };
 }
