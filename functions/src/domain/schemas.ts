@@ -270,9 +270,12 @@ export const productQuerySchema = z
     brand: facetValue('Brand'),
     minPrice: filterPrice('minPrice'),
     maxPrice: filterPrice('maxPrice'),
-    sort: emptyIsUnset(z.enum(CATALOG_SORT_VALUES, { error: `sort must be one of ${CATALOG_SORT_VALUES.join(', ')}` }))
-      .optional()
-      .default(DEFAULT_CATALOG_SORT),
+    sort: emptyIsUnset(
+      z
+        .enum(CATALOG_SORT_VALUES, { error: `sort must be one of ${CATALOG_SORT_VALUES.join(', ')}` })
+        .optional()
+        .default(DEFAULT_CATALOG_SORT),
+    ),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'minPrice must not be more than maxPrice',
