@@ -152,3 +152,36 @@ export function catalogSearchParams(query: Partial<Omit<CatalogQuery, 'keyword' 
   if (query.sort && query.sort !== DEFAULT_CATALOG_SORT) params.set('sort', query.sort);
   return params;
 }
+
+/** What a catalogue page shows besides the keyword and page: the filters and the sort in its URL. */
+export type CatalogView = Omit<CatalogQuery, 'keyword' | 'page'>;
+
+const PRICE_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
+
+/**
+ * The view a page URL asks for (`category` from the path when the page has one), leniently: a value the API would
+ * refuse is dropped (a hand-edited URL shows the unfiltered list rather than an error). Same rules as the API's
+ * productQuerySchema for the values kept.
+ */
+export function catalogViewFromSearch(search: URLSearchParams, category?: string): CatalogView {
+  const text = (value: string | null | undefined) =>
+    value && value.length <= MAX_FACET_VALUE_LENGTH ? value : undefined;
+  const price = (value: string | null) =>
+    value && PRICE_TEXT.test(value) && Number(value) <= MAX_FILTER_PRICE ? Number(value) : undefined;
+  const sort = search.get('sort');
+  let minPrice = price(search.get('minPrice'));
+  let maxPrice = price(search.get('maxPrice'));
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+  return {
+    category: text(category ?? search.get('category')),
+    brand: text(search.get('brand')),
+    minPrice,
+    maxPrice,
+    sort: sort && sort in CATALOG_SORTS ? (sort as CatalogSort) : DEFAULT_CATALOG_SORT,
+  };
+}
+
+/** Whether the view filters anything (the sort alone does not). */
+export const isFiltered = (view: Omit<CatalogFilters, 'keyword'>) =>
+  view.category !== undefined || view.brand !== undefined || view.minPrice !== undefined || view.maxPrice !== undefined;
