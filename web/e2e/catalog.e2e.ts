@@ -34,7 +34,7 @@ describe('catalogue', () => {
     expect(second.some((t) => first.includes(t))).toBe(false);
     expect(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     await page.goto('/page/999');
-    await page.getByText('There is no page 999.').waitFor();
+    await page.getByText('Page 999 of 4 — go to page 1').waitFor();
   });
 
   it('searches from the header; a blank search goes home', async () => {
