@@ -1,6 +1,6 @@
 import { catalogViewFromSearch } from '@domain/catalogQuery';
 import { describe, expect, it } from 'vitest';
-import { catalogHref } from './catalogUrl';
+import { catalogHref, hasFilters, withoutFilters } from './catalogUrl';
 
 describe('catalogHref', () => {
   it('keeps the spec’s paths when nothing is filtered', () => {
@@ -33,5 +33,14 @@ describe('catalogHref', () => {
       minPrice: 10,
       maxPrice: 50,
     });
+  });
+
+  it('clears filters but keeps the sort and a category page’s own category', () => {
+    const view = { category: 'Audio', brand: 'Arcwave', maxPrice: 50, sort: 'rating' as const };
+    expect(catalogHref({ view: withoutFilters('', view) })).toBe('/category/Audio?sort=rating');
+    expect(catalogHref({ keyword: 'buds', view: withoutFilters('buds', view) })).toBe('/search/buds?sort=rating');
+    expect(hasFilters('', { category: 'Audio', sort: 'rating' })).toBe(false);
+    expect(hasFilters('buds', { category: 'Audio' })).toBe(true);
+    expect(hasFilters('', { minPrice: 0 })).toBe(true);
   });
 });

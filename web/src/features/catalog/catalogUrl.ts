@@ -27,3 +27,14 @@ export function catalogHref({ keyword = '', page = 1, view }: CatalogLocation): 
   const search = query.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** The view with its filters cleared: the sort stays, and so does the category of a category page (no keyword:
+ *  the category is the page itself, in its path). */
+export function withoutFilters(keyword: string, view: Partial<CatalogView>): Partial<CatalogView> {
+  return { sort: view.sort, category: keyword ? undefined : view.category };
+}
+
+/** Whether the shopper narrowed the page beyond what it is (on a category page: a brand or a price). */
+export function hasFilters(keyword: string, view: Partial<CatalogView>): boolean {
+  return catalogSearchParams({ ...view, sort: undefined, category: keyword ? view.category : undefined }).size > 0;
+}

@@ -2,16 +2,10 @@
 // range and the "Sort" select, all kept in the URL (catalogHref), so links and back/forward work. On narrow screens
 // the filters move into an offcanvas opened by a "Filters" button; the sort stays in the bar.
 import type { CatalogFacets, FacetCount } from '@domain';
-import {
-  CATALOG_SORT_VALUES,
-  CATALOG_SORTS,
-  isFiltered,
-  type CatalogSort,
-  type CatalogView,
-} from '@domain/catalogQuery';
+import { CATALOG_SORT_VALUES, CATALOG_SORTS, type CatalogSort, type CatalogView } from '@domain/catalogQuery';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Await, Link, useNavigate } from 'react-router-dom';
-import { catalogHref } from '../catalogUrl';
+import { catalogHref, hasFilters, withoutFilters } from '../catalogUrl';
 
 // The offcanvas (and react-bootstrap's modal machinery) is only downloaded when a shopper opens it.
 const FiltersOffcanvas = lazy(() => import('./FiltersOffcanvas'));
@@ -113,15 +107,15 @@ export function FilterFields({
             aria-label="Maximum price"
             defaultValue={view.maxPrice ?? ''}
           />
-          <button type="submit" className="btn btn-sm btn-outline-primary">
+          <button type="submit" className="btn btn-sm btn-primary">
             Apply
           </button>
         </fieldset>
       </form>
-      {isFiltered(view) && (
+      {hasFilters(keyword, view) && (
         <Link
           className="catalog-clear small align-self-end pb-1"
-          to={catalogHref({ keyword, view: { sort: view.sort } })}
+          to={catalogHref({ keyword, view: withoutFilters(keyword, view) })}
           onClick={onChange}
         >
           Clear filters

@@ -1,9 +1,9 @@
 // What a search or filter that matched nothing shows: why, what to try, and ways on (popular categories, top products).
-import { isFiltered, type CatalogView } from '@domain/catalogQuery';
+import type { CatalogView } from '@domain/catalogQuery';
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { catalogHref } from '../catalogUrl';
+import { catalogHref, hasFilters, withoutFilters } from '../catalogUrl';
 import type { NoResultsHelp } from '../routes/homeLoader';
 import { ProductCard } from './ProductCard';
 
@@ -18,7 +18,7 @@ export function NoResults({
   view: CatalogView;
   help: Promise<NoResultsHelp | null>;
 }) {
-  const filtered = isFiltered(view);
+  const filtered = hasFilters(keyword, view);
   return (
     <section className="no-results py-3" aria-labelledby="no-results-title" data-testid="no-results">
       <h2 id="no-results-title" className="h4">
@@ -32,7 +32,8 @@ export function NoResults({
         {keyword && <li>Check the spelling, or try a shorter or more general word.</li>}
         {filtered && (
           <li>
-            Try fewer filters: <Link to={catalogHref({ keyword, view: { sort: view.sort } })}>clear all filters</Link>.
+            Try fewer filters:{' '}
+            <Link to={catalogHref({ keyword, view: withoutFilters(keyword, view) })}>clear all filters</Link>.
           </li>
         )}
         <li>
@@ -50,7 +51,7 @@ export function NoResults({
                     <ul className="list-unstyled d-flex flex-wrap gap-2" aria-label="Popular categories">
                       {found.categories.slice(0, POPULAR_CATEGORIES).map((c) => (
                         <li key={c.value}>
-                          <Link className="btn btn-outline-primary btn-sm" to={paths.category.href(c.value)}>
+                          <Link className="btn btn-outline-secondary btn-sm" to={paths.category.href(c.value)}>
                             {c.value}
                           </Link>
                         </li>
