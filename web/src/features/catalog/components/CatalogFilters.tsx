@@ -153,7 +153,7 @@ export function CatalogFilters({
     <div className="catalog-toolbar d-flex flex-wrap align-items-end gap-2 mb-3" data-testid="catalog-filters">
       <button
         type="button"
-        className="btn btn-outline-secondary btn-sm d-md-none"
+        className="btn btn-light btn-sm border d-md-none"
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >

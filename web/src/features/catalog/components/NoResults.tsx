@@ -51,7 +51,7 @@ export function NoResults({
                     <ul className="list-unstyled d-flex flex-wrap gap-2" aria-label="Popular categories">
                       {found.categories.slice(0, POPULAR_CATEGORIES).map((c) => (
                         <li key={c.value}>
-                          <Link className="btn btn-outline-secondary btn-sm" to={paths.category.href(c.value)}>
+                          <Link className="btn btn-light btn-sm border" to={paths.category.href(c.value)}>
                             {c.value}
                           </Link>
                         </li>
