@@ -80,36 +80,36 @@ export function FilterFields({
         // Re-created with the URL's values whenever they change (back/forward, a cleared filter).
         key={`${view.minPrice ?? ''}-${view.maxPrice ?? ''}`}
       >
-        <fieldset className="d-flex align-items-end gap-1">
+        <fieldset>
           <legend className="form-label small mb-1">Price ($)</legend>
-          <input
-            className="form-control form-control-sm"
-            name="minPrice"
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            placeholder="Min"
-            aria-label="Minimum price"
-            defaultValue={view.minPrice ?? ''}
-          />
-          <span aria-hidden="true" className="pb-1">
-            –
-          </span>
-          <input
-            className="form-control form-control-sm"
-            name="maxPrice"
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            placeholder="Max"
-            aria-label="Maximum price"
-            defaultValue={view.maxPrice ?? ''}
-          />
-          <button type="submit" className="btn btn-sm btn-primary">
-            Apply
-          </button>
+          <div className="d-flex align-items-center gap-1">
+            <input
+              className="form-control form-control-sm"
+              name="minPrice"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              placeholder="Min"
+              aria-label="Minimum price"
+              defaultValue={view.minPrice ?? ''}
+            />
+            <span aria-hidden="true">–</span>
+            <input
+              className="form-control form-control-sm"
+              name="maxPrice"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              placeholder="Max"
+              aria-label="Maximum price"
+              defaultValue={view.maxPrice ?? ''}
+            />
+            <button type="submit" className="btn btn-sm btn-primary">
+              Apply
+            </button>
+          </div>
         </fieldset>
       </form>
       {hasFilters(keyword, view) && (
