@@ -3,7 +3,7 @@
 // Usage: npx tsx bench/scale.ts [--quick] [--json out.json]   (BENCH_SCALE_SIZES=1000,10000,100000; BENCH_SCALE_REQUESTS=100)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedProducts, productName } from './seed-products.js';
+import { BRANDS, CATEGORIES, seedProducts, productName } from './seed-products.js';
 import {
   QUICK,
   freePort,
@@ -79,6 +79,39 @@ function classes(count: number) {
     // 1-2 characters cannot use trigrams: the short-piece index of migration 3.
     { name: 'search, 2 characters', path: (i: number) => `/api/products?keyword=${PAIRS[i % PAIRS.length]}` },
     { name: 'search, no match', path: (i: number) => `/api/products?keyword=qz${i.toString(36)}x` },
+    // Browsing (migration 5's indexes): each filter and sort the filter bar offers, and their facet counts.
+    { name: 'category, page 1', path: (i: number) => `/api/products?category=${CATEGORIES[i % CATEGORIES.length]}` },
+    { name: 'brand, page 1', path: (i: number) => `/api/products?brand=${BRANDS[i % BRANDS.length]}` },
+    {
+      name: 'price range ($100-$300), newest',
+      path: (i: number) => `/api/products?minPrice=${100 + (i % 10)}&maxPrice=300`,
+    },
+    { name: 'sort price low to high, page 1', path: () => '/api/products?sort=price_asc' },
+    { name: 'sort price high to low, page 1', path: () => '/api/products?sort=price_desc' },
+    { name: 'sort top rated, page 1', path: () => '/api/products?sort=rating' },
+    {
+      name: 'sort price low to high, deep page (80% in)',
+      path: () => `/api/products?sort=price_asc&pageNumber=${deep}`,
+    },
+    {
+      name: 'category + brand + price range, price high to low',
+      path: (i: number) =>
+        `/api/products?category=${CATEGORIES[i % CATEGORIES.length]}&brand=${BRANDS[i % BRANDS.length]}&minPrice=50&maxPrice=800&sort=price_desc`,
+    },
+    {
+      name: 'category, top rated, page 20',
+      path: (i: number) => `/api/products?category=${CATEGORIES[i % CATEGORIES.length]}&sort=rating&pageNumber=20`,
+    },
+    {
+      name: 'search common word + category, price low to high',
+      path: (i: number) =>
+        `/api/products?keyword=${WORDS[i % WORDS.length]}&category=${CATEGORIES[i % CATEGORIES.length]}&sort=price_asc`,
+    },
+    { name: 'facets, whole catalogue', path: () => '/api/products/facets' },
+    {
+      name: 'facets, one category',
+      path: (i: number) => `/api/products/facets?category=${CATEGORIES[i % CATEGORIES.length]}`,
+    },
   ];
 }
 

@@ -7,7 +7,7 @@ import { Database } from '../functions/src/adapters/embedded/db.js';
 import { indexNameGrams } from '../functions/src/adapters/embedded/search.js';
 import { searchKey } from '../functions/src/domain/search.js';
 
-const BRANDS = [
+export const BRANDS = [
   'Voltra',
   'Orbis',
   'Lumen',
@@ -77,7 +77,7 @@ const TYPES = [
   'HDMI Switch',
   'Smart Plug',
 ];
-const CATEGORIES = [
+export const CATEGORIES = [
   'Audio',
   'Accessories',
   'Storage',

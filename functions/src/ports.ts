@@ -2,6 +2,9 @@
 // adapters/embedded (one process, SQL file, local files, local JWT) and adapters/firebase
 // (Firestore, Firebase Auth, Cloud Storage). Routes and domain rules only ever see these interfaces.
 import type {
+  CatalogFacets,
+  CatalogFilters,
+  CatalogSort,
   Order,
   OrderItem,
   PaymentOrder,
@@ -17,11 +20,13 @@ import type {
 } from './domain/index.js';
 import type { ReencodedImage } from './images/pipeline.js';
 
-export interface ProductQuery {
+export interface ProductQuery extends Omit<CatalogFilters, 'keyword'> {
   /** Case-insensitive literal substring of the name (folded with the domain's searchKey); '' means all. */
   keyword: string;
   page: number;
   pageSize: number;
+  /** Default: newest (domain/catalogQuery.ts CATALOG_SORT_ORDER says what each sort orders by). */
+  sort?: CatalogSort;
 }
 
 export interface NewReview {
@@ -33,6 +38,8 @@ export interface NewReview {
 
 export interface ProductStore {
   list(query: ProductQuery): Promise<ProductPage>;
+  /** Category and brand counts among the products matching the filters, each facet ignoring its own filter. */
+  facets(filters: CatalogFilters): Promise<CatalogFacets>;
   /** The `limit` best rated, ties broken by review count then newest. */
   top(limit: number): Promise<Product[]>;
   get(id: string): Promise<ProductDetail | null>;

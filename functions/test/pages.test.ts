@@ -337,6 +337,63 @@ describe('sitemap.xml and robots.txt', () => {
   });
 });
 
+describe('GET /category/:category and filtered list pages without JavaScript', () => {
+  it('a category page: its title, canonical URL, Home / Category breadcrumbs, and the first page and facets inlined', async () => {
+    const page = await crawl('/category/Audio');
+    expect(page.res.status).toBe(200);
+    expect(page.title).toBe('Audio | Voltshop');
+    expect(page.canonical).toBe(`${ORIGIN}/category/Audio`);
+    expect(page.meta('robots')).toBeNull();
+    expect(page.meta('description')).toContain('Audio');
+    expect(ofType(page.jsonLd, 'BreadcrumbList')!.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Voltshop', item: `${ORIGIN}/` },
+      { '@type': 'ListItem', position: 2, name: 'Audio', item: `${ORIGIN}/category/Audio` },
+    ]);
+    const filters = 'category=Audio';
+    const inlined = dataFor(page.data, catalogKeys.list('', 1, filters)) as ProductPage;
+    expect(inlined).toEqual((await shop.call('GET', '/api/products?category=Audio&pageNumber=1')).body);
+    expect(inlined.products.every((p) => p.category === 'Audio')).toBe(true);
+    expect(dataFor(page.data, catalogKeys.facets('', filters))).toEqual(
+      (await shop.call('GET', '/api/products/facets?category=Audio')).body,
+    );
+    expect(dataFor(page.data, catalogKeys.top())).toBeUndefined();
+  });
+
+  it('honours the URL query when inlining: brand, price range and sort, marked noindex with the plain canonical', async () => {
+    const page = await crawl('/category/Audio?brand=Arcwave&minPrice=10&maxPrice=500&sort=price_desc');
+    expect(page.res.status).toBe(200);
+    expect(page.meta('robots')).toBe('noindex, follow');
+    expect(page.canonical).toBe(`${ORIGIN}/category/Audio`);
+    const key = catalogKeys.list('', 1, 'category=Audio&brand=Arcwave&minPrice=10&maxPrice=500&sort=price_desc');
+    const inlined = dataFor(page.data, key) as ProductPage;
+    expect(inlined).toEqual(
+      (
+        await shop.call(
+          'GET',
+          '/api/products?category=Audio&brand=Arcwave&minPrice=10&maxPrice=500&sort=price_desc&pageNumber=1',
+        )
+      ).body,
+    );
+    expect(inlined.products.length).toBeGreaterThan(0);
+
+    const home = await crawl('/?sort=price_asc');
+    const sorted = dataFor(home.data, catalogKeys.list('', 1, 'sort=price_asc')) as ProductPage;
+    expect(sorted.products[0]!.price).toBe(Math.min(...(await allProducts()).map((p) => p.price)));
+    expect(dataFor(home.data, catalogKeys.top())).toBeDefined(); // the spec's carousel: home without a keyword
+    const plain = await crawl('/');
+    expect(dataFor(plain.data, catalogKeys.list('', 1))).toBeDefined(); // unchanged key without filters
+    expect(dataFor(plain.data, catalogKeys.top())).toBeDefined();
+  });
+
+  it('an empty, unknown or too long category, and a page past the last: 404 pages, never indexed', async () => {
+    for (const path of ['/category/No%20Such%20Category', `/category/${'x'.repeat(101)}`, '/category/Audio/page/9']) {
+      const page = await crawl(path);
+      expect(page.res.status, path).toBe(404);
+      expect(page.meta('robots'), path).toBe('noindex');
+    }
+  });
+});
+
 describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
   const products: ProductDetail[] = Array.from({ length: 7 }, (_, i) => ({
     _id: `p${i}`,

@@ -213,7 +213,7 @@ type MethodName<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknow
 /** Methods that never change products, reviews or stock (the catalogue holds no user or payment data). */
 export const CATALOG_KEEPING_METHODS = {
   store: ['ping', 'close'],
-  products: ['list', 'top', 'get', 'lowStock'],
+  products: ['list', 'facets', 'top', 'get', 'lowStock'],
   users: ['get', 'findByEmail', 'list', 'create', 'update', 'remove'],
   orders: ['get', 'listForUser', 'listAll', 'dailyStats', 'markPaid', 'markDelivered'],
 } as const satisfies { store: readonly MethodName<Store>[] } & { [A in Aggregate]: readonly MethodName<Store[A]>[] };

@@ -35,3 +35,153 @@ export interface CatalogFacets {
   categories: FacetCount[];
   brands: FacetCount[];
 }
+
+/** Highest price a filter may name (dollars): far above any product, low enough that cents stay exact. */
+export const MAX_FILTER_PRICE = 1_000_000;
+/** Longest category or brand a filter may name. */
+export const MAX_FACET_VALUE_LENGTH = 100;
+/** Most values a facet answers (the most common first). */
+export const MAX_FACET_VALUES = 50;
+
+/** A whole catalogue request: filters, sort and page (what GET /api/products parsed). */
+export interface CatalogQuery extends CatalogFilters {
+  sort: CatalogSort;
+  page: number;
+}
+
+// Query planning both stores (and the Firebase web build) share: the fields each sort orders by and the price
+// range in cents. Every sort ends with newest first and, last, the id descending, so pages never overlap or
+// skip products whatever the ties.
+export type CatalogSortField = 'priceCents' | 'rating' | 'numReviews' | 'createdAt';
+export interface CatalogOrder {
+  field: CatalogSortField;
+  direction: 'asc' | 'desc';
+}
+export const CATALOG_SORT_ORDER: Record<CatalogSort, readonly CatalogOrder[]> = {
+  newest: [{ field: 'createdAt', direction: 'desc' }],
+  price_asc: [
+    { field: 'priceCents', direction: 'asc' },
+    { field: 'createdAt', direction: 'desc' },
+  ],
+  price_desc: [
+    { field: 'priceCents', direction: 'desc' },
+    { field: 'createdAt', direction: 'desc' },
+  ],
+  rating: [
+    { field: 'rating', direction: 'desc' },
+    { field: 'numReviews', direction: 'desc' },
+    { field: 'createdAt', direction: 'desc' },
+  ],
+};
+
+/** What an in-memory sort needs of a product (Firestore's keyword path, the web's Firestore reads). */
+export interface CatalogSortable {
+  id: string;
+  priceCents: number;
+  rating: number;
+  numReviews: number;
+  createdAt: string;
+}
+
+/** Orders products as `sort` does in the stores (ties: newest, then id descending). */
+export function compareForSort(sort: CatalogSort): (a: CatalogSortable, b: CatalogSortable) => number {
+  const order = CATALOG_SORT_ORDER[sort];
+  return (a, b) => {
+    for (const { field, direction } of order) {
+      const x = a[field];
+      const y = b[field];
+      if (x !== y) return (x < y ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+    }
+    return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+  };
+}
+
+/** The price filter in cents, inclusive: a minimum rounds up and a maximum down to whole cents. */
+export function priceRangeCents(filters: Pick<CatalogFilters, 'minPrice' | 'maxPrice'>): {
+  minCents?: number;
+  maxCents?: number;
+} {
+  return {
+    minCents: filters.minPrice === undefined ? undefined : Math.ceil(Math.round(filters.minPrice * 1e6) / 1e4),
+    maxCents: filters.maxPrice === undefined ? undefined : Math.floor(Math.round(filters.maxPrice * 1e6) / 1e4),
+  };
+}
+
+/** True when the product matches every filter but the keyword (which each store matches its own way). */
+export function matchesCatalogFilters(
+  product: { category: string; brand: string; priceCents: number },
+  filters: Omit<CatalogFilters, 'keyword'>,
+): boolean {
+  const { minCents, maxCents } = priceRangeCents(filters);
+  return (
+    (filters.category === undefined || product.category === filters.category) &&
+    (filters.brand === undefined || product.brand === filters.brand) &&
+    (minCents === undefined || product.priceCents >= minCents) &&
+    (maxCents === undefined || product.priceCents <= maxCents)
+  );
+}
+
+/** Facet counts from (a bounded set of) matching products: most common first, then by name. */
+export function countFacet(values: Iterable<string>): FacetCount[] {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, MAX_FACET_VALUES);
+}
+
+/** One text per distinct set of filters (the catalogue cache's keys): same filters, same key. */
+export function catalogFiltersKey(filters: CatalogFilters): string {
+  return JSON.stringify([
+    filters.keyword,
+    filters.category ?? null,
+    filters.brand ?? null,
+    filters.minPrice ?? null,
+    filters.maxPrice ?? null,
+  ]);
+}
+
+/** The URL query of a catalogue view (web links, API calls): defaults left out so equal views share one URL. */
+export function catalogSearchParams(query: Partial<Omit<CatalogQuery, 'keyword' | 'page'>>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.category) params.set('category', query.category);
+  if (query.brand) params.set('brand', query.brand);
+  if (query.minPrice !== undefined) params.set('minPrice', String(query.minPrice));
+  if (query.maxPrice !== undefined) params.set('maxPrice', String(query.maxPrice));
+  if (query.sort && query.sort !== DEFAULT_CATALOG_SORT) params.set('sort', query.sort);
+  return params;
+}
+
+/** What a catalogue page shows besides the keyword and page: the filters and the sort in its URL. */
+export type CatalogView = Omit<CatalogQuery, 'keyword' | 'page'>;
+
+const PRICE_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
+
+/**
+ * The view a page URL asks for (`category` from the path when the page has one), leniently: a value the API would
+ * refuse is dropped (a hand-edited URL shows the unfiltered list rather than an error). Same rules as the API's
+ * productQuerySchema for the values kept.
+ */
+export function catalogViewFromSearch(search: URLSearchParams, category?: string): CatalogView {
+  const text = (value: string | null | undefined) =>
+    value && value.length <= MAX_FACET_VALUE_LENGTH ? value : undefined;
+  const price = (value: string | null) =>
+    value && PRICE_TEXT.test(value) && Number(value) <= MAX_FILTER_PRICE ? Number(value) : undefined;
+  const sort = search.get('sort');
+  let minPrice = price(search.get('minPrice'));
+  let maxPrice = price(search.get('maxPrice'));
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+  return {
+    category: text(category ?? search.get('category')),
+    brand: text(search.get('brand')),
+    minPrice,
+    maxPrice,
+    sort: sort && sort in CATALOG_SORTS ? (sort as CatalogSort) : DEFAULT_CATALOG_SORT,
+  };
+}
+
+/** Whether the view filters anything (the sort alone does not). */
+export const isFiltered = (view: Omit<CatalogFilters, 'keyword'>) =>
+  view.category !== undefined || view.brand !== undefined || view.minPrice !== undefined || view.maxPrice !== undefined;

@@ -11,7 +11,13 @@
 // narrowed to a window, the first `windowSize` products (in the chosen order) whose name holds the keyword's
 // rarest-looking piece, and matched exactly inside that window. The window is bounded, so is the bill; when the
 // window is full, the answer says that only those products were checked.
-import { CATALOG_SORTS, DEFAULT_CATALOG_SORT, type CatalogFilters, type CatalogSort } from './catalogQuery.js';
+import {
+  CATALOG_SORT_ORDER,
+  CATALOG_SORTS,
+  DEFAULT_CATALOG_SORT,
+  type CatalogFilters,
+  type CatalogSort,
+} from './catalogQuery.js';
 import { searchKey } from './search.js';
 
 /** The longest piece the index holds: keywords up to this length are answered exactly by the index. */
@@ -110,20 +116,8 @@ export const pastLastPageNotice = (page: number, pages: number) =>
 export const countCappedNotice = (limit: number) =>
   `More than ${limit} products match: only the first ${limit} are paged. Narrow the search to see others.`;
 
-const SORT_ORDERS: Record<CatalogSort, PlannedOrder[]> = {
-  newest: [{ field: 'createdAt', direction: 'desc' }],
-  price_asc: [{ field: 'priceCents', direction: 'asc' }],
-  price_desc: [{ field: 'priceCents', direction: 'desc' }],
-  // The order of the top-rated carousel (ProductStore.top): rating, review count, newest.
-  rating: [
-    { field: 'rating', direction: 'desc' },
-    { field: 'numReviews', direction: 'desc' },
-    { field: 'createdAt', direction: 'desc' },
-  ],
-};
-
 /** The order of a sort (also the order the embedded store answers in, ties aside). */
-export const sortOrder = (sort: CatalogSort): PlannedOrder[] => SORT_ORDERS[sort];
+export const sortOrder = (sort: CatalogSort): PlannedOrder[] => [...CATALOG_SORT_ORDER[sort]];
 
 /**
  * The bounded Firestore query for a catalogue query. Firestore orders a range filter's field first, so a price

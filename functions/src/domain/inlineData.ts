@@ -6,8 +6,14 @@
 export const INLINE_DATA_ID = 'voltshop-data';
 
 export const catalogKeys = {
-  /** GET /api/products?keyword=&pageNumber= */
-  list: (keyword: string, pageNumber: number) => ['products', 'list', keyword, pageNumber] as const,
+  /** GET /api/products?keyword=&pageNumber=(&filters): `filters` is catalogSearchParams(view).toString(), '' for none
+   *  (then the key is the same as before filters existed). */
+  list: (keyword: string, pageNumber: number, filters = '') =>
+    filters
+      ? (['products', 'list', keyword, pageNumber, filters] as const)
+      : (['products', 'list', keyword, pageNumber] as const),
+  /** GET /api/products/facets?keyword=(&filters) */
+  facets: (keyword: string, filters = '') => ['products', 'facets', keyword, filters] as const,
   /** GET /api/products/top */
   top: () => ['products', 'top'] as const,
   /** GET /api/products/:id */

@@ -1,6 +1,7 @@
 // Validation schemas shared by the API (request checks) and the web (form checks), so both say the same.
 import { z } from 'zod';
 import { emailKey } from './search.js';
+import { CATALOG_SORT_VALUES, DEFAULT_CATALOG_SORT, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -234,16 +235,52 @@ export const placeOrderSchema = z.strictObject({
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
-export const productQuerySchema = z.object({
-  keyword: plainString('Keyword').max(100, 'Keyword must be at most 100 characters').optional().default(''),
-  pageNumber: z.coerce
-    .number({ error: 'pageNumber must be a number' })
-    .int('pageNumber must be a whole number')
-    .min(1, 'pageNumber must be at least 1')
-    .max(1_000_000)
-    .optional()
-    .default(1),
-});
+/** A filter left empty in a URL (`?brand=`) does not filter. */
+const emptyIsUnset = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const facetValue = (label: string) =>
+  emptyIsUnset(
+    plainString(label)
+      .max(MAX_FACET_VALUE_LENGTH, `${label} must be at most ${MAX_FACET_VALUE_LENGTH} characters`)
+      .optional(),
+  );
+
+const filterPrice = (label: string) =>
+  emptyIsUnset(
+    z
+      .string({ error: `${label} must be a number` })
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label} must be a price like 25 or 19.99 (no sign)`)
+      .transform(Number)
+      .pipe(z.number().max(MAX_FILTER_PRICE, `${label} must be at most ${MAX_FILTER_PRICE}`))
+      .optional(),
+  );
+
+export const productQuerySchema = z
+  .object({
+    keyword: plainString('Keyword').max(100, 'Keyword must be at most 100 characters').optional().default(''),
+    pageNumber: z.coerce
+      .number({ error: 'pageNumber must be a number' })
+      .int('pageNumber must be a whole number')
+      .min(1, 'pageNumber must be at least 1')
+      .max(1_000_000)
+      .optional()
+      .default(1),
+    category: facetValue('Category'),
+    brand: facetValue('Brand'),
+    minPrice: filterPrice('minPrice'),
+    maxPrice: filterPrice('maxPrice'),
+    sort: emptyIsUnset(
+      z
+        .enum(CATALOG_SORT_VALUES, { error: `sort must be one of ${CATALOG_SORT_VALUES.join(', ')}` })
+        .optional()
+        .default(DEFAULT_CATALOG_SORT),
+    ),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'minPrice must not be more than maxPrice',
+    path: ['minPrice'],
+  });
 
 /** Turns zod issues into `{ field: message }` for 400 answers and forms. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

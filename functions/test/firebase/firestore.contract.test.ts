@@ -4,6 +4,7 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
+import { catalogContract } from '../contract/catalog.contract.js';
 import { storeContract } from '../contract/store.contract.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
@@ -17,6 +18,19 @@ let n = 0;
 
 storeContract('Firestore (emulator)', async (clock) => {
   const name = `contract-${run}-${++n}`;
+  const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
+  const store = createFirestoreStore(getFirestore(app), { clock });
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await deleteApp(app);
+    },
+  };
+});
+
+catalogContract('Firestore (emulator)', async (clock) => {
+  const name = `catalog-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
   const store = createFirestoreStore(getFirestore(app), { clock });
   return {

@@ -72,6 +72,12 @@ export const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/products/facets',
+    request: async () => ({ path: '/api/products/facets?brand=Kestrel&maxPrice=500' }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'GET',
     route: '/api/products/top',
     request: async () => ({ path: '/api/products/top' }),
     expect: PUBLIC(200),

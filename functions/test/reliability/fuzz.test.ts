@@ -757,6 +757,75 @@ describe('odd query strings on the catalogue', () => {
   });
 });
 
+describe('odd filters and sorts on the catalogue', () => {
+  it('any category / brand / minPrice / maxPrice / sort, on the list and the facets: 200 or a 400 with a message', async () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.string({ unit: 'binary', maxLength: 8 }),
+      fc.constantFrom(
+        'Audio',
+        'Kestrel',
+        'newest',
+        'price_asc',
+        'rating',
+        'PRICE_ASC',
+        '',
+        ' ',
+        '-1',
+        '0',
+        '0.5',
+        '19.99',
+        '1.999',
+        '1e3',
+        '0x10',
+        'Infinity',
+        'NaN',
+        '1000000',
+        '1000000.01',
+        '9'.repeat(30),
+        '\u0000',
+        'x'.repeat(101),
+        "' OR 1=1 --",
+      ),
+    );
+    const query = fc.record({
+      category: fc.option(text),
+      brand: fc.option(text),
+      minPrice: fc.option(text),
+      maxPrice: fc.option(text),
+      sort: fc.option(text),
+      keyword: fc.option(fc.constantFrom('a', 'kestrel', '"', '')),
+      extra: fc.option(
+        fc.constantFrom('sort=newest&sort=rating', 'minPrice[$gt]=1', 'brand[]=a', 'category=a&category=b'),
+      ),
+      path: fc.constantFrom('/api/products', '/api/products/facets'),
+    });
+    await fc.assert(
+      fc.asyncProperty(query, async ({ path, extra, ...fields }) => {
+        const params = [
+          ...Object.entries(fields).map(([k, v]) => (v !== null ? `${k}=${encodeURIComponent(v)}` : '')),
+          extra ?? '',
+        ]
+          .filter(Boolean)
+          .join('&');
+        const res = await shop.call('GET', `${path}?${params}`);
+        if (res.status === 200) {
+          if (path === '/api/products') {
+            expect(Array.isArray(res.body.products)).toBe(true);
+            expect(Number.isInteger(res.body.pages)).toBe(true);
+          } else {
+            expect(Array.isArray(res.body.categories) && Array.isArray(res.body.brands)).toBe(true);
+          }
+        } else {
+          refused(res, `${path}?${params}`);
+          expect(res.status).toBe(400);
+        }
+      }),
+      { numRuns: RUNS * 3 },
+    );
+  });
+});
+
 describe('uploads with junk', () => {
   it('random bytes under any name: 400 with a message, nothing stored', async () => {
     await fc.assert(

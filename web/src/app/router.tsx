@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
           { path: paths.page.path, element: <HomePage />, loader: homeLoader },
           { path: paths.search.path, element: <HomePage />, loader: homeLoader },
           { path: paths.searchPage.path, element: <HomePage />, loader: homeLoader },
+          { path: paths.category.path, element: <HomePage />, loader: homeLoader },
+          { path: paths.categoryPage.path, element: <HomePage />, loader: homeLoader },
           {
             // Every other page uses TanStack Query: its provider is loaded with the first of them.
             id: DATA_ROUTE_ID,

@@ -16,6 +16,10 @@ const searchPage: Route<[keyword: string, page: number]> = {
   path: '/search/:keyword/page/:pageNumber',
   href: (keyword, page) => `/search/${encodeURIComponent(keyword)}/page/${page}`,
 };
+const categoryPage: Route<[category: string, page: number]> = {
+  path: '/category/:category/page/:pageNumber',
+  href: (category, page) => `/category/${encodeURIComponent(category)}/page/${page}`,
+};
 const adminProductPage: Route<[page: number]> = {
   path: '/admin/productlist/:pageNumber',
   href: (page) => `/admin/productlist/${page}`,
@@ -32,8 +36,10 @@ export const paths = {
   searchPage,
   category: {
     path: '/category/:category',
-    href: (category: string) => `/category/${encodeURIComponent(category)}`,
-  } satisfies Route<[string]>,
+    href: (category: string, page?: number) =>
+      page && page > 1 ? categoryPage.href(category, page) : `/category/${encodeURIComponent(category)}`,
+  } satisfies Route<[string, number?]>,
+  categoryPage,
   product: { path: '/product/:id', href: (id: string) => `/product/${id}` } satisfies Route<[string]>,
   cart: {
     path: '/cart/:id?',

@@ -27,12 +27,14 @@ afterEach(() => {
 });
 
 describe('inline data', () => {
-  it('the home loader shows the inlined list and top rated at once, without fetching; the next load fetches', async () => {
+  it('the home loader shows the inlined list, top rated and filter counts at once, without fetching; the next load fetches', async () => {
+    const facets = { categories: [{ value: 'Audio', count: 1 }], brands: [] };
     const data: InlineData = {
       renderedAt: Date.now(),
       queries: [
         { key: catalogKeys.list('', 1), data: list },
         { key: catalogKeys.top(), data: [product] },
+        { key: catalogKeys.facets('', ''), data: facets },
       ],
     };
     pageWith(JSON.stringify(data));
@@ -43,10 +45,11 @@ describe('inline data', () => {
     const first = homeLoader(args);
     expect(first.products).toEqual(list); // a value, not a promise: rendered without a spinner
     expect(first.top).toEqual([product]);
+    expect(first.facets).toEqual(facets);
     expect(fetchSpy).not.toHaveBeenCalled();
     const again = homeLoader(args);
     expect(again.products).toBeInstanceOf(Promise);
-    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
   });
 
   it('seeds the query client at start with the inlined product, dated from when the server read it', async () => {

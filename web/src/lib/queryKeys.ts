@@ -1,17 +1,23 @@
 // Every TanStack Query key of the web app, built here so that a page's query, the mutations that invalidate it and
 // the sign-out cleanup agree on one shape. Each group's `all` is the prefix its narrower keys start with.
+import { catalogSearchParams, type CatalogView } from '@domain/catalogQuery';
 import { catalogKeys } from '@domain/inlineData';
 import type { QueryKey } from '@tanstack/react-query';
 
 export interface ProductListParams {
   keyword?: string;
   pageNumber?: number;
+  /** Filters and sort (the URL query of the page); none: the plain list. */
+  view?: Partial<CatalogView>;
 }
 
 export const productKeys = {
   all: ['products'] as const,
   // The catalogue's keys are the domain's (catalogKeys): the server inlines the first answers under them.
-  list: ({ keyword = '', pageNumber = 1 }: ProductListParams) => catalogKeys.list(keyword, pageNumber),
+  list: ({ keyword = '', pageNumber = 1, view = {} }: ProductListParams) =>
+    catalogKeys.list(keyword, pageNumber, catalogSearchParams(view).toString()),
+  facets: ({ keyword = '', view = {} }: Omit<ProductListParams, 'pageNumber'>) =>
+    catalogKeys.facets(keyword, catalogSearchParams(view).toString()),
   detail: catalogKeys.detail,
   top: catalogKeys.top,
 };

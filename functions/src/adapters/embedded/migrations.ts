@@ -153,4 +153,31 @@ export const MIGRATIONS: Migration[] = [
     // Read and written by the embedded auth adapter only.
     statements: ['ALTER TABLE users ADD COLUMN token_version INTEGER NOT NULL DEFAULT 0'],
   },
+  {
+    version: 5,
+    name: 'catalogue filters and sorts by index',
+    // Browsing by category, brand and price, sorted newest / price up / price down / top rated (the domain's
+    // CATALOG_SORT_ORDER, ties by id): one index per sort, alone and after each equality filter the UI offers
+    // (category, brand, both), so a filtered page is an index range walked in order. A price range uses the price
+    // sorts' indexes. The rating index, with the id, replaces products_top (top() reads it too).
+    // (Columns as search.ts sortColumns writes them.)
+    statements: [
+      'DROP INDEX products_top',
+      'CREATE INDEX products_price_asc ON products (price_cents ASC, created_at DESC, id DESC)',
+      'CREATE INDEX products_price_desc ON products (price_cents DESC, created_at DESC, id DESC)',
+      'CREATE INDEX products_rating ON products (rating DESC, num_reviews DESC, created_at DESC, id DESC)',
+      'CREATE INDEX products_category_newest ON products (category, created_at DESC, id DESC)',
+      'CREATE INDEX products_category_price_asc ON products (category, price_cents ASC, created_at DESC, id DESC)',
+      'CREATE INDEX products_category_price_desc ON products (category, price_cents DESC, created_at DESC, id DESC)',
+      'CREATE INDEX products_category_rating ON products (category, rating DESC, num_reviews DESC, created_at DESC, id DESC)',
+      'CREATE INDEX products_brand_newest ON products (brand, created_at DESC, id DESC)',
+      'CREATE INDEX products_brand_price_asc ON products (brand, price_cents ASC, created_at DESC, id DESC)',
+      'CREATE INDEX products_brand_price_desc ON products (brand, price_cents DESC, created_at DESC, id DESC)',
+      'CREATE INDEX products_brand_rating ON products (brand, rating DESC, num_reviews DESC, created_at DESC, id DESC)',
+      'CREATE INDEX products_category_brand_newest ON products (category, brand, created_at DESC, id DESC)',
+      'CREATE INDEX products_category_brand_price_asc ON products (category, brand, price_cents ASC, created_at DESC, id DESC)',
+      'CREATE INDEX products_category_brand_price_desc ON products (category, brand, price_cents DESC, created_at DESC, id DESC)',
+      'CREATE INDEX products_category_brand_rating ON products (category, brand, rating DESC, num_reviews DESC, created_at DESC, id DESC)',
+    ],
+  },
 ];

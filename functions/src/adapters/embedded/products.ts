@@ -4,6 +4,8 @@ import {
   notFound,
   searchKey,
   toCents,
+  type CatalogFacets,
+  type CatalogFilters,
   type Product,
   type ProductDetail,
   type ProductPage,
@@ -12,7 +14,7 @@ import {
 import type { Clock, NewReview, ProductQuery, ProductStore } from '../../ports.js';
 import type { Database } from './db.js';
 import { newId, PRODUCT_COLUMNS, toProduct, toReview } from './mapping.js';
-import { indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
+import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
 
 export class SqlProducts implements ProductStore {
   constructor(
@@ -23,6 +25,10 @@ export class SqlProducts implements ProductStore {
 
   list(query: ProductQuery): Promise<ProductPage> {
     return listProducts(this.db.client, query, this.sparseMatches);
+  }
+
+  facets(filters: CatalogFilters): Promise<CatalogFacets> {
+    return facetCounts(this.db.client, filters);
   }
 
   async top(limit: number): Promise<Product[]> {

@@ -1,5 +1,17 @@
 import type { Client, InValue, Row, Transaction } from '@libsql/client';
-import { searchKey, type ProductPage } from '../../domain/index.js';
+import {
+  CATALOG_SORT_ORDER,
+  DEFAULT_CATALOG_SORT,
+  MAX_FACET_VALUES,
+  priceRangeCents,
+  searchKey,
+  type CatalogFacets,
+  type CatalogFilters,
+  type CatalogSort,
+  type CatalogSortField,
+  type FacetCount,
+  type ProductPage,
+} from '../../domain/index.js';
 import type { ProductQuery } from '../../ports.js';
 import { PRODUCT_COLUMNS, toProduct } from './mapping.js';
 
@@ -45,72 +57,179 @@ export async function indexNameGrams(tx: Transaction, products: { id: string; na
 export const SPARSE_MATCHES = 2000;
 const LATEST = 'ORDER BY created_at DESC, id DESC';
 
-/** One catalogue page, newest first: all products, or those whose name contains the keyword (any case). */
+const COLUMN_OF: Record<CatalogSortField, string> = {
+  priceCents: 'price_cents',
+  rating: 'rating',
+  numReviews: 'num_reviews',
+  createdAt: 'created_at',
+};
+
+/** The columns of a sort, in index order (the domain's CATALOG_SORT_ORDER, then the id). */
+export function sortColumns(sort: CatalogSort): string {
+  return [
+    ...CATALOG_SORT_ORDER[sort].map(({ field, direction }) => `${COLUMN_OF[field]} ${direction.toUpperCase()}`),
+    'id DESC',
+  ].join(', ');
+}
+
+/** The filters but the keyword as SQL conditions (with their arguments), `except` one facet's own filter. */
+export function filterConditions(
+  filters: Omit<CatalogFilters, 'keyword'>,
+  except?: 'category' | 'brand',
+): { sql: string; args: InValue[] } {
+  const conditions: string[] = [];
+  const args: InValue[] = [];
+  if (filters.category !== undefined && except !== 'category') {
+    conditions.push('category = ?');
+    args.push(filters.category);
+  }
+  if (filters.brand !== undefined && except !== 'brand') {
+    conditions.push('brand = ?');
+    args.push(filters.brand);
+  }
+  const { minCents, maxCents } = priceRangeCents(filters);
+  if (minCents !== undefined) {
+    conditions.push('price_cents >= ?');
+    args.push(minCents);
+  }
+  if (maxCents !== undefined) {
+    conditions.push('price_cents <= ?');
+    args.push(maxCents);
+  }
+  return { sql: conditions.join(' AND '), args };
+}
+
+// The search is a case-insensitive literal substring of the name: instr() on the folded name, never a
+// pattern ('(' or '.*' are just text). Indexes only narrow down where to look; instr() has the last word.
+const MATCH = 'instr(name_key, ?) > 0';
+
+/** The full-text index query that answers exactly the rowids of the names containing `needle` (folded), or
+ *  null when none can (a NUL cannot be quoted in FTS5: such keywords scan). */
+function keywordIndex(needle: string): { sql: string; query: string } | null {
+  const length = [...needle].length;
+  if (length <= 2) {
+    // 1-2 characters: one token of the short-piece index (migration 3, nameGrams above).
+    return {
+      sql: 'SELECT rowid FROM products_name_grams WHERE products_name_grams MATCH ?',
+      query: `"${gramToken(needle)}"`,
+    };
+  }
+  // 3+ characters: the trigram index, a phrase of consecutive trigrams. Inside an FTS5 string everything is
+  // literal text (a '"' is doubled).
+  if (needle.includes('\u0000')) return null;
+  return {
+    sql: 'SELECT rowid FROM products_name_trigrams WHERE products_name_trigrams MATCH ?',
+    query: `"${needle.replaceAll('"', '""')}"`,
+  };
+}
+
+/** One catalogue page: all products, or those whose name contains the keyword (any case), filtered and sorted. */
 export async function listProducts(
   client: Client,
-  { keyword, page, pageSize }: ProductQuery,
+  query: ProductQuery,
   sparseMatches = SPARSE_MATCHES,
 ): Promise<ProductPage> {
+  const { keyword, page, pageSize } = query;
+  const sort = query.sort ?? DEFAULT_CATALOG_SORT;
   const offset = (page - 1) * pageSize;
   const pageOf = (total: number, rows: Row[]) => ({
     products: rows.map(toProduct),
     page,
     pages: Math.ceil(total / pageSize),
   });
+  const filter = filterConditions(query);
+  const and = (sql: string) => (sql ? ` AND ${sql}` : '');
+  const where = (sql: string) => (sql ? `WHERE ${sql}` : '');
+  const orderBy = `ORDER BY ${sortColumns(sort)}`;
+  const plainLatest = sort === 'newest' && !filter.sql;
   // A page in one statement (one snapshot): the key of its first row is found by walking the index
   // products_latest (covering: no table reads for the skipped rows, ~2x faster than OFFSET on the rows), then
   // the page's rows are read from that key on.
-  const fromKey = (filter: string) =>
-    `SELECT ${PRODUCT_COLUMNS} FROM products WHERE ${filter ? `${filter} AND ` : ''}(created_at, id) <=
-       (SELECT created_at, id FROM products INDEXED BY products_latest ${filter ? `WHERE ${filter}` : ''} ${LATEST} LIMIT 1 OFFSET ?)
+  const fromKey = (match: string) =>
+    `SELECT ${PRODUCT_COLUMNS} FROM products WHERE ${match ? `${match} AND ` : ''}(created_at, id) <=
+       (SELECT created_at, id FROM products INDEXED BY products_latest ${match ? `WHERE ${match}` : ''} ${LATEST} LIMIT 1 OFFSET ?)
      ${LATEST} LIMIT ?`;
+  // Filtered or sorted otherwise: the index of that filter and sort (migration 5) gives the order.
+  const walk = (match: string, matchArgs: InValue[]) =>
+    client.execute({
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM products ${where([match, filter.sql].filter(Boolean).join(' AND '))} ${orderBy} LIMIT ? OFFSET ?`,
+      args: [...matchArgs, ...filter.args, pageSize, offset],
+    });
 
   if (!keyword) {
-    const count = await client.execute('SELECT count(*) AS n FROM products');
-    const rows = await client.execute({ sql: fromKey(''), args: [offset, pageSize] });
-    return pageOf(Number(count.rows[0]?.n ?? 0), rows.rows);
+    const count = await client.execute({
+      sql: `SELECT count(*) AS n FROM products ${where(filter.sql)}`,
+      args: filter.args,
+    });
+    const total = Number(count.rows[0]?.n ?? 0);
+    if (plainLatest) return pageOf(total, (await client.execute({ sql: fromKey(''), args: [offset, pageSize] })).rows);
+    return pageOf(total, (await walk('', [])).rows);
   }
 
-  // The search is a case-insensitive literal substring of the name: instr() on the folded name, never a
-  // pattern ('(' or '.*' are just text). Indexes only narrow down where to look; instr() has the last word.
   const needle = searchKey(keyword);
-  const match = 'instr(name_key, ?) > 0';
-  const sorted = (source: string, sourceArg: InValue) =>
-    client.execute({
-      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE rowid IN (${source}) AND ${match} ${LATEST} LIMIT ? OFFSET ?`,
-      args: [sourceArg, needle, pageSize, offset],
-    });
-  // Each index answers with the exact set of names containing the keyword, so its count is the total.
-  const length = [...needle].length;
-  const index =
-    length <= 2
-      ? // 1-2 characters: one token of the short-piece index (migration 3, nameGrams above).
-        {
-          sql: 'SELECT rowid FROM products_name_grams WHERE products_name_grams MATCH ?',
-          query: `"${gramToken(needle)}"`,
-        }
-      : !needle.includes('\u0000')
-        ? // 3+ characters: the trigram index, a phrase of consecutive trigrams. Inside an FTS5 string
-          // everything is literal text (a '"' is doubled); a NUL cannot be quoted, so such keywords scan below.
-          {
-            sql: 'SELECT rowid FROM products_name_trigrams WHERE products_name_trigrams MATCH ?',
-            query: `"${needle.replaceAll('"', '""')}"`,
-          }
-        : null;
+  const index = keywordIndex(needle);
   let total: number;
   if (index) {
+    // Each index answers with the exact set of names containing the keyword, so its count is the total.
     // Its cost grows with the matches, not with the catalogue.
     const count = await client.execute({ sql: `SELECT count(*) AS n FROM (${index.sql})`, args: [index.query] });
-    total = Number(count.rows[0]?.n ?? 0);
-    if (total <= sparseMatches) return pageOf(total, (await sorted(index.sql, index.query)).rows);
+    const matches = Number(count.rows[0]?.n ?? 0);
+    total = matches;
+    if (filter.sql && matches > 0) {
+      const filtered = await client.execute({
+        sql: `SELECT count(*) AS n FROM products WHERE rowid IN (${index.sql})${and(filter.sql)}`,
+        args: [index.query, ...filter.args],
+      });
+      total = Number(filtered.rows[0]?.n ?? 0);
+    }
+    if (matches <= sparseMatches) {
+      const rows = await client.execute({
+        sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE rowid IN (${index.sql}) AND ${MATCH}${and(filter.sql)}
+              ${orderBy} LIMIT ? OFFSET ?`,
+        args: [index.query, needle, ...filter.args, pageSize, offset],
+      });
+      return pageOf(total, rows.rows);
+    }
   } else {
     const count = await client.execute({
-      sql: `SELECT count(*) AS n FROM products INDEXED BY products_names WHERE ${match}`,
-      args: [needle],
+      sql: `SELECT count(*) AS n FROM products INDEXED BY products_names WHERE ${MATCH}${and(filter.sql)}`,
+      args: [needle, ...filter.args],
     });
     total = Number(count.rows[0]?.n ?? 0);
   }
   // Many matches: walk the catalogue order, where about one row in (catalogue size / total) matches.
-  const rows = await client.execute({ sql: fromKey(match), args: [needle, needle, offset, pageSize] });
-  return pageOf(total, rows.rows);
+  if (plainLatest) {
+    const rows = await client.execute({ sql: fromKey(MATCH), args: [needle, needle, offset, pageSize] });
+    return pageOf(total, rows.rows);
+  }
+  return pageOf(total, (await walk(MATCH, [needle])).rows);
+}
+
+/** Category and brand counts among the products matching the filters (each facet ignoring its own filter). */
+export async function facetCounts(client: Client, filters: CatalogFilters): Promise<CatalogFacets> {
+  const needle = searchKey(filters.keyword);
+  const index = needle ? keywordIndex(needle) : null;
+  const count = async (column: 'category' | 'brand'): Promise<FacetCount[]> => {
+    const filter = filterConditions(filters, column);
+    const conditions: string[] = [];
+    const args: InValue[] = [];
+    if (index) {
+      conditions.push(`rowid IN (${index.sql})`);
+      args.push(index.query);
+    }
+    if (needle) {
+      conditions.push(MATCH);
+      args.push(needle);
+    }
+    if (filter.sql) conditions.push(filter.sql);
+    args.push(...filter.args, MAX_FACET_VALUES);
+    const rs = await client.execute({
+      sql: `SELECT ${column} AS value, count(*) AS n FROM products ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+            GROUP BY ${column} ORDER BY n DESC, value ASC LIMIT ?`,
+      args,
+    });
+    return rs.rows.map((r) => ({ value: String(r.value), count: Number(r.n) }));
+  };
+  const [categories, brands] = await Promise.all([count('category'), count('brand')]);
+  return { categories, brands };
 }

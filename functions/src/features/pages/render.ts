@@ -3,6 +3,10 @@
 // index.html. Pure functions of their inputs (no I/O): features/pages/routes.ts reads the catalogue and sends them.
 import {
   catalogKeys,
+  catalogSearchParams,
+  DEFAULT_CATALOG_SORT,
+  type CatalogFacets,
+  type CatalogView,
   DEFAULT_DESCRIPTION,
   DEFAULT_TITLE,
   INLINE_DATA_ID,
@@ -63,8 +67,9 @@ function summary(text: string, max = DESCRIPTION_MAX): string {
 }
 
 export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;
-const listPath = (keyword: string, page: number) =>
-  `${keyword ? `/search/${encodeURIComponent(keyword)}` : ''}${page > 1 ? `/page/${page}` : ''}` || '/';
+const listPath = (keyword: string, page: number, category?: string) =>
+  `${category !== undefined ? `/category/${encodeURIComponent(category)}` : keyword ? `/search/${encodeURIComponent(keyword)}` : ''}${page > 1 ? `/page/${page}` : ''}` ||
+  '/';
 
 function breadcrumbs(origin: string, trail: { name: string; path: string }[]) {
   return {
@@ -93,32 +98,55 @@ function webSite(origin: string) {
   };
 }
 
-/** Home, /page/N, /search/kw(/page/N): the list page (and, without a keyword, the top rated) the page shows first. */
+/** Home, /page/N, /search/kw(/page/N), /category/c(/page/N), each with filters and a sort in the query: the list
+ *  page (and, on the plain home page, the top rated) the page shows first, with the filter bar's counts. */
 export function listHead(
   origin: string,
-  view: { keyword: string; page: ProductPage; top: Product[] | null },
+  view: {
+    keyword: string;
+    page: ProductPage;
+    top: Product[] | null;
+    view?: CatalogView;
+    facets?: CatalogFacets | null;
+  },
 ): PageHead {
-  const { keyword, page, top } = view;
-  const home = !keyword && page.page === 1;
+  const { keyword, page, top, facets } = view;
+  const catalogView: CatalogView = view.view ?? { sort: DEFAULT_CATALOG_SORT };
+  const { category } = catalogView;
+  const home = !keyword && category === undefined && page.page === 1;
+  const pageSuffix = page.page > 1 ? `, page ${page.page}` : '';
   const title = keyword
     ? pageTitle(`Search: ${keyword}${page.page > 1 ? ` (page ${page.page})` : ''}`)
-    : home
-      ? DEFAULT_TITLE
-      : pageTitle(`Latest Products, page ${page.page}`);
-  const path = listPath(keyword, page.page);
+    : category !== undefined
+      ? pageTitle(`${category}${pageSuffix}`)
+      : home
+        ? DEFAULT_TITLE
+        : pageTitle(`Latest Products${pageSuffix}`);
+  const path = listPath(keyword, page.page, keyword ? undefined : category);
   const trail = [{ name: SITE_NAME, path: '/' }];
   if (keyword) trail.push({ name: `Search: ${keyword}`, path: listPath(keyword, 1) });
+  else if (category !== undefined) trail.push({ name: category, path: listPath('', 1, category) });
   if (page.page > 1) trail.push({ name: `Page ${page.page}`, path });
-  const queries: InlineData['queries'] = [{ key: catalogKeys.list(keyword, page.page), data: page }];
+  // The same key the app's loader asks for (web/src/features/catalog/routes/homeLoader.ts).
+  const filters = catalogSearchParams(catalogView).toString();
+  const queries: InlineData['queries'] = [{ key: catalogKeys.list(keyword, page.page, filters), data: page }];
   if (top) queries.push({ key: catalogKeys.top(), data: top });
+  if (facets) queries.push({ key: catalogKeys.facets(keyword, filters), data: facets });
   const first = top?.[0] ?? page.products[0];
+  // Search results and filtered or re-sorted views are not pages of their own for an index (endless
+  // combinations); their links are followed. A category page is.
+  const { category: _category, ...rest } = catalogView;
+  const narrowed = !!keyword || catalogSearchParams(rest).toString() !== '';
   return {
     status: 200,
     title,
-    description: keyword ? summary(`${SITE_NAME} products matching “${keyword}”.`) : DEFAULT_DESCRIPTION,
-    // Search results are not pages of their own for an index (endless keywords); their links are followed.
+    description: keyword
+      ? summary(`${SITE_NAME} products matching “${keyword}”.`)
+      : category !== undefined
+        ? summary(`${category} at ${SITE_NAME}: compare prices, brands and ratings.`)
+        : DEFAULT_DESCRIPTION,
     canonical: keyword ? undefined : path,
-    robots: keyword ? 'noindex, follow' : undefined,
+    robots: narrowed ? 'noindex, follow' : undefined,
     ogType: 'website',
     image: first?.image,
     imageAlt: first?.name,

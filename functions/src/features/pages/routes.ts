@@ -3,7 +3,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { idSchema, productQuerySchema } from '../../domain/index.js';
+import { catalogViewFromSearch, idSchema, productQuerySchema } from '../../domain/index.js';
 import { negotiateEncoding } from '../../http/webApp.js';
 import type { ProductStore } from '../../ports.js';
 import {
@@ -19,8 +19,8 @@ import {
   type PageHead,
 } from './render.js';
 
-/** What the pages read from the catalogue. */
-export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'>;
+/** What the pages read from the catalogue (with facets, list pages also inline the filter bar's counts). */
+export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'> & Partial<Pick<ProductStore, 'facets'>>;
 
 export interface PageRoutesOptions {
   catalog: CatalogReader;
@@ -88,18 +88,35 @@ export function pageRoutes(options: PageRoutesOptions): Router {
       keyword: req.params.keyword ?? '',
       pageNumber: req.params.pageNumber ?? '1',
     });
-    if (!parsed.success) return sendPage(req, res, notFoundHead());
+    const category = typeof req.params.category === 'string' ? req.params.category : undefined;
+    if (!parsed.success || category === '') return sendPage(req, res, notFoundHead());
     const { keyword, pageNumber } = parsed.data;
-    const [page, top] = await Promise.all([
-      catalog.list({ keyword: keyword.trim(), page: pageNumber, pageSize }),
-      keyword ? null : catalog.top(topCount),
+    // The filters and sort of the URL query, read as the app reads them (so the inlined answers are the ones it asks for).
+    const view = catalogViewFromSearch(new URL(req.originalUrl, 'http://page').searchParams, category);
+    if (category !== undefined && view.category === undefined) return sendPage(req, res, notFoundHead());
+    const filters = { keyword: keyword.trim(), ...view };
+    // The spec's carousel: on the home page whenever no keyword is set (filters or not), not on a category page.
+    const withTop = !keyword && category === undefined;
+    const [page, top, facets] = await Promise.all([
+      catalog.list({ ...filters, page: pageNumber, pageSize }),
+      withTop ? catalog.top(topCount) : null,
+      catalog.facets?.(filters) ?? null,
     ]);
     // A page past the end (the app says so itself): not a page to index.
     if (pageNumber > 1 && pageNumber > page.pages) return sendPage(req, res, notFoundHead());
-    await sendPage(req, res, listHead(originOf(req), { keyword, page, top }));
+    // A category nothing is in (the app shows its no-results page): not a page to index either.
+    if (category !== undefined && page.pages === 0 && !keyword) return sendPage(req, res, notFoundHead());
+    await sendPage(req, res, listHead(originOf(req), { keyword, page, top, view, facets }));
   };
 
-  for (const path of ['/', '/page/:pageNumber', '/search/:keyword', '/search/:keyword/page/:pageNumber'])
+  for (const path of [
+    '/',
+    '/page/:pageNumber',
+    '/search/:keyword',
+    '/search/:keyword/page/:pageNumber',
+    '/category/:category',
+    '/category/:category/page/:pageNumber',
+  ])
     router.get(path, orPlainApp(listPage));
 
   router.get(

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import {
   badInput,
+  catalogFiltersKey,
   keywordKey,
   notFound,
   productQuerySchema,
@@ -41,6 +42,13 @@ function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: st
 const idsOf = (products: readonly Product[]) => products.map((product) => product._id);
 const stockOfListed = (page: ProductPage) => idsOf(page.products);
 
+/** The catalogue query of a request, validated (400s name the parameter); the keyword is folded once, so the
+ *  cache key and the store's query are the same text. */
+function parseCatalogQuery(query: unknown) {
+  const parsed = parse(productQuerySchema, query);
+  return { ...parsed, keyword: keywordKey(parsed.keyword) };
+}
+
 function assertEmptyBody(body: unknown) {
   if (body !== undefined && (typeof body !== 'object' || body === null || Object.keys(body).length > 0)) {
     throw badInput('This call takes no body');
@@ -56,14 +64,24 @@ export function productRoutes(
   const productUpdateSchema = productUpdateSchemaWith(options.emulatorImageOrigins ?? []);
 
   router.get('/', async (req, res) => {
-    const query = parse(productQuerySchema, req.query);
-    const keyword = keywordKey(query.keyword); // once: the cache key and the store's query are the same text
-    const page = query.pageNumber;
+    const { pageNumber: page, sort, ...filters } = parseCatalogQuery(req.query);
     const entry = await cache.get(
-      `list:${page}:${keyword}`,
-      () => store.products.list({ keyword, page, pageSize }),
+      `list:${page}:${sort}:${catalogFiltersKey(filters)}`,
+      () => store.products.list({ ...filters, sort, page, pageSize }),
       req.originalUrl,
-      stockOfListed, // which products a page lists (keyword, page) does not depend on stock
+      stockOfListed, // which products a page lists (filters, sort, page) does not depend on stock
+    );
+    sendCached(req, res, entry);
+  });
+
+  // The filter bar's counts for the same query (sort and pageNumber are accepted and do not matter).
+  router.get('/facets', async (req, res) => {
+    const { pageNumber: _page, sort: _sort, ...filters } = parseCatalogQuery(req.query);
+    const entry = await cache.get(
+      `facets:${catalogFiltersKey(filters)}`,
+      () => store.products.facets(filters),
+      req.originalUrl,
+      () => [], // counts of products by category and brand show no stock: orders leave them be
     );
     sendCached(req, res, entry);
   });

@@ -16,10 +16,12 @@ interface PaginateProps {
   page: number;
   isAdmin?: boolean;
   keyword?: string;
+  /** Where page n lives, when the list has more in its URL than a keyword (the catalogue's filters and sort). */
+  hrefFor?: (n: number) => string;
 }
 
 /** Numbered page links, only when there is more than one page. */
-export function Paginate({ pages, page, isAdmin = false, keyword = '' }: PaginateProps) {
+export function Paginate({ pages, page, isAdmin = false, keyword = '', hrefFor }: PaginateProps) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages" className="d-flex justify-content-center mt-4">
@@ -28,7 +30,7 @@ export function Paginate({ pages, page, isAdmin = false, keyword = '' }: Paginat
           <li key={n} className={`page-item${n === page ? ' active' : ''}`}>
             <Link
               className="page-link"
-              to={pageHref(n, { isAdmin, keyword })}
+              to={hrefFor ? hrefFor(n) : pageHref(n, { isAdmin, keyword })}
               aria-current={n === page ? 'page' : undefined}
               aria-label={`Page ${n}`}
             >

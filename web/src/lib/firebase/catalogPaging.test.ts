@@ -64,7 +64,10 @@ describe('the Firestore catalogue plan (which bounded query for which filters)',
       { field: 'priceCents', op: '>=', value: 1050 },
       { field: 'priceCents', op: '<=', value: 9999 },
     ]);
-    expect(plan.orderBy).toEqual([{ field: 'priceCents', direction: 'desc' }]);
+    expect(plan.orderBy).toEqual([
+      { field: 'priceCents', direction: 'desc' },
+      { field: 'createdAt', direction: 'desc' }, // ties: newest first (CATALOG_SORT_ORDER)
+    ]);
     expect(plan.notices).toEqual([]);
     // Fractions of a cent round inwards: the range never lets in a price outside it.
     const odd = planCatalogQuery({ keyword: '', minPrice: 10.001, maxPrice: 10.019 }, 'price_asc', 50);
@@ -74,7 +77,10 @@ describe('the Firestore catalogue plan (which bounded query for which filters)',
   it('narrows keyword + price range + sort by rating (Firestore orders a range field first) to a price sort, and says so', () => {
     const plan = planCatalogQuery({ keyword: 'phone', minPrice: 100 }, 'rating', 50);
     expect(plan.sort).toBe('price_asc');
-    expect(plan.orderBy).toEqual([{ field: 'priceCents', direction: 'asc' }]);
+    expect(plan.orderBy).toEqual([
+      { field: 'priceCents', direction: 'asc' },
+      { field: 'createdAt', direction: 'desc' }, // ties: newest first (CATALOG_SORT_ORDER)
+    ]);
     expect(plan.notices).toEqual([NARROWED_TO_PRICE_SORT]);
     expect(planCatalogQuery({ keyword: '', maxPrice: 5 }, 'newest', 50).notices).toEqual([NARROWED_TO_PRICE_SORT]);
   });

@@ -2,6 +2,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   badInput,
+  type CatalogFacets,
+  type CatalogFilters,
   notFound,
   searchKey,
   toCents,
@@ -24,7 +26,7 @@ import {
   type ReviewDoc,
 } from './mapping.js';
 import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../domain/firestoreCatalog.js';
-import { gramsOf, listProducts } from './search.js';
+import { facetCounts, gramsOf, listProducts } from './search.js';
 
 function productFields(input: ProductUpdateInput) {
   const nameKey = searchKey(input.name);
@@ -53,6 +55,10 @@ export class FirestoreProducts implements ProductStore {
 
   list(query: ProductQuery): Promise<ProductPage> {
     return listProducts(this.db, query);
+  }
+
+  facets(filters: CatalogFilters): Promise<CatalogFacets> {
+    return facetCounts(this.db, filters);
   }
 
   async top(limit: number) {

@@ -1,5 +1,15 @@
-import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
-import { badInput, type CatalogFilters, type CatalogSort, type ProductPage } from '../../../domain/index.js';
+import type { DocumentSnapshot, Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  badInput,
+  compareForSort,
+  countFacet,
+  DEFAULT_CATALOG_SORT,
+  matchesCatalogFilters,
+  type CatalogFacets,
+  type CatalogFilters,
+  type CatalogSortable,
+  type ProductPage,
+} from '../../../domain/index.js';
 import {
   CatalogQueryRefused,
   cursorWalk,
@@ -22,8 +32,8 @@ import { COLLECTIONS, productOf } from './mapping.js';
 
 export { gramsOf, queryGram } from '../../../domain/firestoreCatalog.js';
 
-/** The port's query plus the catalogue filters and sort, when the caller has them (domain/catalogQuery.ts). */
-export type FirestoreCatalogQuery = ProductQuery & Partial<Omit<CatalogFilters, 'keyword'>> & { sort?: CatalogSort };
+/** The port's query: keyword, catalogue filters and sort (domain/catalogQuery.ts), page. */
+export type FirestoreCatalogQuery = ProductQuery;
 
 function planFor(query: FirestoreCatalogQuery): CatalogPlan {
   try {
@@ -54,10 +64,65 @@ export function queryOf(db: Firestore, plan: CatalogPlan): Query {
 
 const orderFields = (plan: CatalogPlan) => plan.orderBy.map((o) => o.field);
 
+/** Most products a projected candidate read may bring back (a price range with a sort other than by price, and
+ *  the facets): Firestore cannot order by another field than the one it ranges over, nor group. Past this many
+ *  candidates the answer covers the first ones only (cheapest first); the embedded store has no such bound. */
+export const CANDIDATE_LIMIT = 5000;
+
+/** The fields a candidate read projects: enough to filter and sort in memory without reading whole products. */
+const SORT_FIELDS = ['nameKey', 'category', 'brand', 'priceCents', 'rating', 'numReviews', 'createdAt'] as const;
+
+interface Candidate extends CatalogSortable {
+  nameKey: string;
+  category: string;
+  brand: string;
+}
+
+const candidateOf = (d: QueryDocumentSnapshot): Candidate => ({
+  id: d.id,
+  nameKey: String(d.get('nameKey') ?? ''),
+  category: String(d.get('category') ?? ''),
+  brand: String(d.get('brand') ?? ''),
+  priceCents: Number(d.get('priceCents') ?? 0),
+  rating: Number(d.get('rating') ?? 0),
+  numReviews: Number(d.get('numReviews') ?? 0),
+  createdAt: String(d.get('createdAt') ?? ''),
+});
+
+/** The products matching the filters (the keyword exactly, through its index piece), projected, read in one
+ *  query of at most CANDIDATE_LIMIT in price order: the plan of a price sort, without its own limit. */
+async function candidates(db: Firestore, filters: CatalogFilters): Promise<Candidate[]> {
+  const plan = planFor({ ...filters, sort: 'price_asc', page: 1, pageSize: 1 });
+  const snap = await queryOf(db, plan)
+    .select(...SORT_FIELDS)
+    .limit(CANDIDATE_LIMIT)
+    .get();
+  const found = snap.docs.map(candidateOf);
+  return plan.window ? matchWindow(plan, found) : found;
+}
+
+/** A page in a sort Firestore cannot index together with the filters, cut from the bounded candidates. */
+async function listFromCandidates(
+  db: Firestore,
+  query: FirestoreCatalogQuery,
+  sort: NonNullable<FirestoreCatalogQuery['sort']>,
+): Promise<ProductPage> {
+  const { page, pageSize } = query;
+  const hits = (await candidates(db, query)).filter((c) => matchesCatalogFilters(c, query)).sort(compareForSort(sort));
+  const slice = hits.slice((page - 1) * pageSize, page * pageSize);
+  const col = db.collection(COLLECTIONS.products);
+  const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
+  return { products: docs.filter((d) => d.exists).map(productOf), page, pages: pageCount(hits.length, pageSize) };
+}
+
 /** One catalogue page: all products, or those matching the keyword and filters, in the plan's order. */
 export async function listProducts(db: Firestore, query: FirestoreCatalogQuery): Promise<ProductPage> {
   const { page, pageSize } = query;
   const plan = planFor(query);
+  const requested = query.sort ?? DEFAULT_CATALOG_SORT;
+  // A price range with a sort other than by price: Firestore orders a range's field first, so the web narrows
+  // to a price sort (with a notice); API clients get the sort they asked for, from a bounded candidate read.
+  if (plan.sort !== requested) return listFromCandidates(db, query, requested);
   const base = queryOf(db, plan);
   const col = db.collection(COLLECTIONS.products);
 
@@ -92,4 +157,18 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
   }
   const snap = await (start ? base.startAfter(start) : base).limit(pageSize).get();
   return { products: snap.docs.map(productOf), page, pages };
+}
+
+/** Category and brand counts, each from one bounded projected read of the products matching the other filters
+ *  (a facet's count ignores its own filter, so a shopper sees what choosing another value would give). */
+export async function facetCounts(db: Firestore, filters: CatalogFilters): Promise<CatalogFacets> {
+  const { category, brand, ...rest } = filters;
+  const [sameBrand, sameCategory] = await Promise.all([
+    candidates(db, { ...rest, ...(brand === undefined ? {} : { brand }) }),
+    candidates(db, { ...rest, ...(category === undefined ? {} : { category }) }),
+  ]);
+  return {
+    categories: countFacet(sameBrand.map((c) => c.category)),
+    brands: countFacet(sameCategory.map((c) => c.brand)),
+  };
 }

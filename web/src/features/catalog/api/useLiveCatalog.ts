@@ -1,6 +1,8 @@
-import { DEFAULT_PAGE_SIZE, type Product, type ProductPage } from '@domain';
+import type { Product, ProductPage } from '@domain';
+import type { CatalogView } from '@domain/catalogQuery';
 import { useEffect, useState } from 'react';
 import { firestoreAvailable, isFirebase, loadFirebase, type FirebaseModule } from '@/lib/backend';
+import { firestorePageRequest } from './getProducts';
 
 /** What a catalogue page may carry in the Firebase build: notices about a narrowed query (lib/firebase/catalog). */
 export type CatalogPageView = ProductPage & { notices?: string[] };
@@ -33,8 +35,12 @@ function useLive<T>(
 }
 
 /** A catalogue page (home, /page/N, search) that follows stock, price and rating changes live. */
-export function useLiveCatalogPage(initial: CatalogPageView, keyword: string): CatalogPageView {
-  const request = { filters: { keyword }, page: initial.page, pageSize: DEFAULT_PAGE_SIZE };
+export function useLiveCatalogPage(
+  initial: CatalogPageView,
+  keyword: string,
+  view: Partial<CatalogView>,
+): CatalogPageView {
+  const request = firestorePageRequest(keyword, view, initial.page);
   return useLive(initial, JSON.stringify(request), (fb, onChange) => fb.watchCatalogPage(request, onChange));
 }
 

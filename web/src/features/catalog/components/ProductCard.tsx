@@ -21,7 +21,12 @@ export function ProductCard({
         <ProductImage src={product.image} alt="" eager={eager} priority={priority} />
       </Link>
       <div className="card-body d-flex flex-column">
-        <p className="product-brand mb-1">{product.brand}</p>
+        <p className="product-brand mb-1">
+          {product.brand} ·{' '}
+          <Link to={paths.category.href(product.category)} className="product-category">
+            {product.category}
+          </Link>
+        </p>
         <h2 className="card-title product-title">
           <Link to={href} className="stretched-link-off">
             {product.name}

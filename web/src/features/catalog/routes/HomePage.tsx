@@ -1,4 +1,5 @@
 import type { ProductPage } from '@domain';
+import { isFiltered } from '@domain/catalogQuery';
 import { lazy, Suspense } from 'react';
 import { Await, Link, useAsyncError, useLoaderData } from 'react-router-dom';
 import { Message } from '@/components/ui/Message';
@@ -8,6 +9,9 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { useLiveCatalogPage } from '../api/useLiveCatalog';
 import { CatalogNotices } from '../components/CatalogNotices';
+import { catalogHref } from '../catalogUrl';
+import { CatalogFilters } from '../components/CatalogFilters';
+import { NoResults } from '../components/NoResults';
 import { ProductCard } from '../components/ProductCard';
 import { PRODUCT_GRID_CLASS } from '../components/productGrid';
 import { ProductGridSkeleton } from '../components/Skeletons';
@@ -20,10 +24,19 @@ function LoadError() {
   return <Message variant="danger">{errorMessage(useAsyncError())}</Message>;
 }
 
-function ProductGrid({ data: loaded, keyword }: { data: ProductPage; keyword: string }) {
-  const data = useLiveCatalogPage(loaded, keyword);
+function ProductGrid({ data: loaded, home }: { data: ProductPage; home: HomeData }) {
+  const { keyword, view, help } = home;
+  const data = useLiveCatalogPage(loaded, keyword, view);
   if (data.products.length === 0) {
-    if (keyword) return <Message variant="info">No products match “{keyword}”.</Message>;
+    if (data.page > 1 && data.pages > 0) {
+      // Past the last page (an old link, a hand-typed URL): say where the list ends.
+      return (
+        <Message variant="info">
+          Page {data.page} of {data.pages} — <Link to={catalogHref({ keyword, view })}>go to page 1</Link>
+        </Message>
+      );
+    }
+    if (keyword || isFiltered(view)) return <NoResults keyword={keyword} view={view} help={help} />;
     if (data.page > 1) {
       return (
         <Message variant="info">
@@ -44,38 +57,58 @@ function ProductGrid({ data: loaded, keyword }: { data: ProductPage; keyword: st
           </li>
         ))}
       </ul>
-      <Paginate pages={data.pages} page={data.page} keyword={keyword} />
+      <Paginate
+        pages={data.pages}
+        page={data.page}
+        keyword={keyword}
+        hrefFor={(n) => catalogHref({ keyword, page: n, view })}
+      />
     </>
   );
 }
 
-/** /, /page/:pageNumber, /search/:keyword and /search/:keyword/page/:pageNumber (data from homeLoader). */
+/** /, /page/:pageNumber, /search/:keyword(/page/:pageNumber) and /category/:category(/page/:pageNumber), with the
+ *  filters and sort of the URL query (data from homeLoader). */
 export function HomePage() {
-  const { keyword, page, products, top } = useLoaderData() as HomeData;
+  const home = useLoaderData() as HomeData;
+  const { keyword, view, page, products, top, facets } = home;
+  const category = keyword ? undefined : view.category;
   return (
     <>
-      <Meta title={keyword ? `Search: ${keyword}` : undefined} />
+      <Meta title={keyword ? `Search: ${keyword}` : category} />
       {top ? (
         <Suspense fallback={<div className="carousel-placeholder mb-4" aria-hidden="true" />}>
           <Await resolve={top} errorElement={<LoadError />}>
             {(list) => <ProductCarousel products={list} />}
           </Await>
         </Suspense>
+      ) : category !== undefined ? (
+        <nav aria-label="Breadcrumb" className="mb-2">
+          <ol className="breadcrumb mb-0">
+            <li className="breadcrumb-item">
+              <Link to={paths.home.href()}>Home</Link>
+            </li>
+            <li className="breadcrumb-item active" aria-current="page">
+              {category}
+            </li>
+          </ol>
+        </nav>
       ) : (
         <Link to={paths.home.href()} className="btn btn-light mb-3">
           Go Back
         </Link>
       )}
-      <h1 className="section-title">Latest Products</h1>
+      <h1 className="section-title">{category ?? 'Latest Products'}</h1>
       {keyword && (
         <p className="text-muted" data-testid="search-summary">
           Results for “{keyword}”
         </p>
       )}
-      {/* Keyed by the page shown: another page or search shows the skeleton at once, not the old cards. */}
-      <Suspense key={`${keyword}/${page}`} fallback={<ProductGridSkeleton />}>
+      <CatalogFilters keyword={keyword} view={view} facets={facets} />
+      {/* Keyed by the page shown: another page, search or filter shows the skeleton at once, not the old cards. */}
+      <Suspense key={`${keyword}/${page}/${JSON.stringify(view)}`} fallback={<ProductGridSkeleton />}>
         <Await resolve={products} errorElement={<LoadError />}>
-          {(data) => <ProductGrid data={data} keyword={keyword} />}
+          {(data) => <ProductGrid data={data} home={home} />}
         </Await>
       </Suspense>
     </>

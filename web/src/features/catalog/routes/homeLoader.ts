@@ -1,17 +1,30 @@
-import type { Product, ProductPage } from '@domain';
-import { catalogKeys } from '@domain/inlineData';
+import type { CatalogFacets, Product, ProductPage } from '@domain';
+import { catalogViewFromSearch, type CatalogView } from '@domain/catalogQuery';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { takeInlineData } from '@/lib/inlineData';
+import { productKeys } from '@/lib/queryKeys';
+import { getFacets } from '../api/getFacets';
 import { getProducts } from '../api/getProducts';
 import { getTopProducts } from '../api/getTopProducts';
+
+export interface NoResultsHelp {
+  /** Categories of the whole catalogue, most products first. */
+  categories: CatalogFacets['categories'];
+  top: Product[];
+}
 
 export interface HomeData {
   keyword: string;
   page: number;
+  /** The filters and sort of the URL (the category from the path on /category/:category). */
+  view: CatalogView;
   /** The answer the server put in the page (first load: shown at once), else a fetch not awaited: the page renders
-   *  at once and shows a spinner where the data will be. */
+   *  at once and shows a placeholder where the data will be. */
   products: ProductPage | Promise<ProductPage>;
+  facets: CatalogFacets | Promise<CatalogFacets>;
   top: Product[] | Promise<Product[]> | null;
+  /** What the no-results page suggests, read only when nothing matched. */
+  help: Promise<NoResultsHelp | null>;
 }
 
 const handled = <T>(p: Promise<T>) => {
@@ -19,16 +32,34 @@ const handled = <T>(p: Promise<T>) => {
   return p;
 };
 
-/** /, /page/:pageNumber, /search/:keyword(/page/:pageNumber): one page of products and, without a keyword, the top rated. */
+/** /, /page/:pageNumber, /search/:keyword(/page/:pageNumber), /category/:category(/page/:pageNumber), with the filters
+ *  and sort of the URL query: one page of products, the filter bar's counts and, on home, the top rated. */
 export function homeLoader({ params, request }: LoaderFunctionArgs): HomeData {
   const keyword = params.keyword ?? '';
   const page = Math.max(1, Number.parseInt(params.pageNumber ?? '1', 10) || 1);
+  const view = catalogViewFromSearch(new URL(request.url).searchParams, params.category);
+  const withTop = !keyword && params.category === undefined; // the spec's carousel: home without a keyword
+  const products =
+    takeInlineData<ProductPage>(productKeys.list({ keyword, pageNumber: page, view })) ??
+    handled(getProducts({ keyword, pageNumber: page, view }, request.signal));
+  const top = withTop
+    ? (takeInlineData<Product[]>(productKeys.top()) ?? handled(getTopProducts(request.signal)))
+    : null;
   return {
     keyword,
     page,
-    products:
-      takeInlineData<ProductPage>(catalogKeys.list(keyword, page)) ??
-      handled(getProducts({ keyword, pageNumber: page }, request.signal)),
-    top: keyword ? null : (takeInlineData<Product[]>(catalogKeys.top()) ?? handled(getTopProducts(request.signal))),
+    view,
+    products,
+    facets:
+      takeInlineData<CatalogFacets>(productKeys.facets({ keyword, view })) ??
+      handled(getFacets({ keyword, view }, request.signal)),
+    top,
+    help: handled(
+      Promise.resolve(products).then(async (found) => {
+        if (found.pages > 0) return null;
+        const [all, best] = await Promise.all([getFacets({}, request.signal), top ?? getTopProducts(request.signal)]);
+        return { categories: all.categories, top: best };
+      }),
+    ),
   };
 }

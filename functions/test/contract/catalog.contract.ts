@@ -1,0 +1,199 @@
+// The catalogue's filters, sorts and facets (domain/catalogQuery.ts), as every store adapter must answer them:
+// run on the embedded store by contract/embedded.test.ts and on Firestore by firebase/firestore.contract.test.ts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CATALOG_SORT_VALUES,
+  type CatalogSort,
+  type Product,
+  type ProductUpdateInput,
+} from '../../src/domain/index.js';
+import type { ProductQuery, Store } from '../../src/ports.js';
+import { MovableClock } from '../support/clock.js';
+import type { StoreUnderTest } from './store.contract.js';
+
+const input = (name: string, over: Partial<ProductUpdateInput> = {}): ProductUpdateInput => ({
+  name,
+  price: 10,
+  image: '/images/sample.svg',
+  brand: 'Volt',
+  category: 'Phones',
+  description: 'Description',
+  countInStock: 10,
+  ...over,
+});
+
+export function catalogContract(name: string, factory: (clock: MovableClock) => Promise<StoreUnderTest>) {
+  describe(`Catalogue browsing contract: ${name}`, () => {
+    let sut: StoreUnderTest;
+    let store: Store;
+    let clock: MovableClock;
+    beforeEach(async () => {
+      clock = new MovableClock();
+      sut = await factory(clock);
+      store = sut.store;
+    });
+    afterEach(async () => {
+      await sut?.dispose();
+    });
+
+    /** Creates products one by one, a second apart (newest last); `sameTime` ones share the previous time. */
+    async function make(items: [string, Partial<ProductUpdateInput>?][], { sameTime = false } = {}) {
+      const out: Product[] = [];
+      for (const [n, over] of items) {
+        out.push(await store.products.create(input(n, over), 'owner-1'));
+        if (!sameTime) clock.advance(1000);
+      }
+      return out;
+    }
+    const names = async (query: Partial<ProductQuery>) =>
+      (await store.products.list({ keyword: '', page: 1, pageSize: 50, ...query })).products.map((p) => p.name);
+
+    it('filters by category and brand exactly (case-sensitive), alone and together', async () => {
+      await make([
+        ['Phone A', { category: 'Phones', brand: 'Volt' }],
+        ['Phone B', { category: 'Phones', brand: 'Acme' }],
+        ['Laptop A', { category: 'Laptops', brand: 'Volt' }],
+        ['Lower', { category: 'phones', brand: 'volt' }],
+      ]);
+      expect(await names({ category: 'Phones' })).toEqual(['Phone B', 'Phone A']);
+      expect(await names({ brand: 'Volt' })).toEqual(['Laptop A', 'Phone A']);
+      expect(await names({ category: 'Phones', brand: 'Volt' })).toEqual(['Phone A']);
+      expect(await names({ category: 'Phone' })).toEqual([]);
+      expect(await names({ category: 'Laptops', brand: 'Acme' })).toEqual([]);
+      const page = await store.products.list({ keyword: '', page: 1, pageSize: 1, category: 'Phones' });
+      expect(page.pages).toBe(2);
+    });
+
+    it('filters by an inclusive price range, to the cent', async () => {
+      await make([
+        ['Cheap', { price: 9.99 }],
+        ['Ten', { price: 10 }],
+        ['Ten and a cent', { price: 10.01 }],
+        ['Fifty', { price: 50 }],
+      ]);
+      expect(await names({ minPrice: 10 })).toEqual(['Fifty', 'Ten and a cent', 'Ten']);
+      expect(await names({ maxPrice: 10 })).toEqual(['Ten', 'Cheap']);
+      expect(await names({ minPrice: 10, maxPrice: 10 })).toEqual(['Ten']);
+      expect(await names({ minPrice: 10.005, maxPrice: 49.99 })).toEqual(['Ten and a cent']);
+      expect(await names({ minPrice: 0, maxPrice: 9.98 })).toEqual([]);
+      expect(await names({ minPrice: 10, sort: 'price_asc' })).toEqual(['Ten', 'Ten and a cent', 'Fifty']);
+      expect(await names({ maxPrice: 10, sort: 'rating' })).toEqual(['Ten', 'Cheap']);
+      const page = await store.products.list({ keyword: '', page: 1, pageSize: 2, minPrice: 10 });
+      expect(page.pages).toBe(2);
+    });
+
+    it('sorts by price both ways, ties newest first', async () => {
+      await make([
+        ['Mid old', { price: 20 }],
+        ['Low', { price: 5 }],
+        ['High', { price: 99.5 }],
+        ['Mid new', { price: 20 }],
+      ]);
+      expect(await names({ sort: 'price_asc' })).toEqual(['Low', 'Mid new', 'Mid old', 'High']);
+      expect(await names({ sort: 'price_desc' })).toEqual(['High', 'Mid new', 'Mid old', 'Low']);
+      expect(await names({ sort: 'newest' })).toEqual(['Mid new', 'High', 'Low', 'Mid old']);
+    });
+
+    it('sorts top rated: rating, then review count, then newest', async () => {
+      const [a, b, c] = await make([['A'], ['B'], ['C'], ['D'], ['E']]);
+      await store.products.addReview(a!._id, { userId: 'u1', name: 'U1', rating: 4, comment: 'ok' });
+      await store.products.addReview(b!._id, { userId: 'u1', name: 'U1', rating: 5, comment: 'great' });
+      await store.products.addReview(c!._id, { userId: 'u1', name: 'U1', rating: 4, comment: 'ok' });
+      await store.products.addReview(c!._id, { userId: 'u2', name: 'U2', rating: 4, comment: 'ok' });
+      expect(await names({ sort: 'rating' })).toEqual(['B', 'C', 'A', 'E', 'D']);
+    });
+
+    it('keeps pages stable under ties: every sort pages through each product exactly once', async () => {
+      // Equal prices, ratings and creation times: only the id can tell them apart.
+      await make(
+        Array.from(
+          { length: 7 },
+          (_, i) => [`Twin ${i}`, { price: i % 2 ? 10 : 20 }] as [string, Partial<ProductUpdateInput>],
+        ),
+        { sameTime: true },
+      );
+      for (const sort of CATALOG_SORT_VALUES) {
+        const whole = (await store.products.list({ keyword: '', page: 1, pageSize: 50, sort })).products.map(
+          (p) => p._id,
+        );
+        const paged: string[] = [];
+        for (let page = 1; page <= 4; page++) {
+          const got = await store.products.list({ keyword: '', page, pageSize: 2, sort });
+          expect(got.pages, sort).toBe(4);
+          paged.push(...got.products.map((p) => p._id));
+        }
+        expect(paged, sort).toEqual(whole);
+        expect(new Set(paged).size, sort).toBe(7);
+        const again = (await store.products.list({ keyword: '', page: 1, pageSize: 50, sort })).products.map(
+          (p) => p._id,
+        );
+        expect(again, sort).toEqual(whole);
+      }
+      // The tie-breaker is the same for every sort when all else is equal: price ties keep newest's order.
+      const newest = await names({ sort: 'newest', maxPrice: 10 });
+      expect(await names({ sort: 'price_asc', maxPrice: 10 })).toEqual(newest);
+      expect(await names({ sort: 'rating', maxPrice: 10 })).toEqual(newest);
+    });
+
+    it('combines the keyword with filters and a sort, with an exact page count', async () => {
+      await make([
+        ['Volt Phone 1', { price: 300, brand: 'Volt' }],
+        ['Volt Phone 2', { price: 100, brand: 'Volt' }],
+        ['Acme Phone', { price: 200, brand: 'Acme' }],
+        ['Volt Laptop', { price: 150, brand: 'Volt', category: 'Laptops' }],
+        ['Volt Phone 3', { price: 500, brand: 'Volt' }],
+      ]);
+      const query = { keyword: 'phone', brand: 'Volt', maxPrice: 400, sort: 'price_asc' as CatalogSort };
+      expect(await names(query)).toEqual(['Volt Phone 2', 'Volt Phone 1']);
+      const page2 = await store.products.list({ ...query, page: 2, pageSize: 1 });
+      expect(page2).toMatchObject({ page: 2, pages: 2 });
+      expect(page2.products.map((p) => p.name)).toEqual(['Volt Phone 1']);
+      expect(await names({ keyword: 'VOLT', category: 'Laptops' })).toEqual(['Volt Laptop']);
+      expect(await names({ keyword: 'tablet', category: 'Phones' })).toEqual([]);
+      expect((await store.products.list({ keyword: 'zzz', page: 1, pageSize: 8, brand: 'Volt' })).pages).toBe(0);
+    });
+
+    it('counts facets among the matches, each ignoring its own filter', async () => {
+      await make([
+        ['Volt Phone', { category: 'Phones', brand: 'Volt', price: 100 }],
+        ['Acme Phone', { category: 'Phones', brand: 'Acme', price: 200 }],
+        ['Volt Laptop', { category: 'Laptops', brand: 'Volt', price: 900 }],
+        ['Volt Watch', { category: 'Watches', brand: 'Volt', price: 150 }],
+        ['Zed Phone', { category: 'Phones', brand: 'Zed', price: 50 }],
+      ]);
+      expect(await store.products.facets({ keyword: '' })).toEqual({
+        categories: [
+          { value: 'Phones', count: 3 },
+          { value: 'Laptops', count: 1 },
+          { value: 'Watches', count: 1 },
+        ],
+        brands: [
+          { value: 'Volt', count: 3 },
+          { value: 'Acme', count: 1 },
+          { value: 'Zed', count: 1 },
+        ],
+      });
+      // Brand Volt chosen: categories count Volt's products; brands still offer every brand of the other filters.
+      expect(await store.products.facets({ keyword: '', brand: 'Volt', category: 'Phones' })).toEqual({
+        categories: [
+          { value: 'Laptops', count: 1 },
+          { value: 'Phones', count: 1 },
+          { value: 'Watches', count: 1 },
+        ],
+        brands: [
+          { value: 'Acme', count: 1 },
+          { value: 'Volt', count: 1 },
+          { value: 'Zed', count: 1 },
+        ],
+      });
+      expect(await store.products.facets({ keyword: 'phone', maxPrice: 150 })).toEqual({
+        categories: [{ value: 'Phones', count: 2 }],
+        brands: [
+          { value: 'Volt', count: 1 },
+          { value: 'Zed', count: 1 },
+        ],
+      });
+      expect(await store.products.facets({ keyword: 'nothing' })).toEqual({ categories: [], brands: [] });
+    });
+  });
+}
