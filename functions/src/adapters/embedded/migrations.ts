@@ -153,4 +153,11 @@ export const MIGRATIONS: Migration[] = [
     // Read and written by the embedded auth adapter only.
     statements: ['ALTER TABLE users ADD COLUMN token_version INTEGER NOT NULL DEFAULT 0'],
   },
+  {
+    version: 5,
+    name: 'orders cancelled by their owner',
+    // A cancelled order keeps status 'expired' (it holds nothing and cannot be paid; the status CHECK stays as it
+    // is, no table rebuild); cancelled_at tells it apart (domain/orders.ts OrderRecord.cancelledAt).
+    statements: ['ALTER TABLE orders ADD COLUMN cancelled_at TEXT'],
+  },
 ];
