@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { firebaseSettingsFromEnv } from '../src/adapters/firebase/index.js';
 import { paymentGateway } from '../src/adapters/payments/index.js';
 import { readConfig } from '../src/config.js';
-import { DEFAULT_HOLD_LIMITS, DEFAULT_HOLD_MINUTES, DEFAULT_PAGE_SIZE, PAYPAL_SANDBOX_API_BASE, TEST_PAYMENT } from '../src/domain/index.js';
+import {
+  DEFAULT_HOLD_LIMITS,
+  DEFAULT_HOLD_MINUTES,
+  DEFAULT_PAGE_SIZE,
+  PAYPAL_SANDBOX_API_BASE,
+  TEST_PAYMENT,
+} from '../src/domain/index.js';
 
 const check = { orderId: 'o1', totalCents: 1234, currency: 'USD', payload: TEST_PAYMENT };
 

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Database } from '../../src/adapters/embedded/db.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
-import { storeContract } from './store.contract.js';
+import { holdsContract } from './holds.contract.js';
+import { storeContract, type StoreUnderTest } from './store.contract.js';
+import type { MovableClock } from '../support/clock.js';
 
-storeContract('embedded (SQLite)', async (clock) => {
+const embeddedStore = async (clock: MovableClock): Promise<StoreUnderTest> => {
   const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-'));
   const store = createSqlStore(await Database.open(dir), { clock });
   return {
@@ -17,4 +19,7 @@ storeContract('embedded (SQLite)', async (clock) => {
       await rm(dir, { recursive: true, force: true });
     },
   };
-});
+};
+
+storeContract('embedded (SQLite)', embeddedStore);
+holdsContract('embedded (SQLite)', embeddedStore);

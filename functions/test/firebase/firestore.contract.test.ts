@@ -4,7 +4,9 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
-import { storeContract } from '../contract/store.contract.js';
+import { holdsContract } from '../contract/holds.contract.js';
+import { storeContract, type StoreUnderTest } from '../contract/store.contract.js';
+import type { MovableClock } from '../support/clock.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
   throw new Error(
@@ -15,7 +17,7 @@ if (!process.env.FIRESTORE_EMULATOR_HOST) {
 const run = Date.now().toString(36);
 let n = 0;
 
-storeContract('Firestore (emulator)', async (clock) => {
+const firestoreStore = async (clock: MovableClock): Promise<StoreUnderTest> => {
   const name = `contract-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
   const store = createFirestoreStore(getFirestore(app), { clock });
@@ -26,4 +28,7 @@ storeContract('Firestore (emulator)', async (clock) => {
       await deleteApp(app);
     },
   };
-});
+};
+
+storeContract('Firestore (emulator)', firestoreStore);
+holdsContract('Firestore (emulator)', firestoreStore);

@@ -16,7 +16,7 @@ import {
   type HoldLimits,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
-import { parse, parseId } from '../../http/validate.js';
+import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import { captureAndMarkPaid, refundStrandedCapture } from './paypalCheckout.js';
 
@@ -105,6 +105,7 @@ export function orderRoutes(
 
   // The owner ends an unpaid order's hold at once: its stock goes back on sale (store.orders.cancel).
   router.put('/:id/cancel', signedIn, async (req, res) => {
+    assertEmptyBody(req.body);
     const caller = callerOf(req);
     const order = await readableOrder(req.params.id as string, caller);
     assertMayCancel(order, caller, clock.now());

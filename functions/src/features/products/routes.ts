@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from 'express';
 import {
-  badInput,
   keywordKey,
   notFound,
   productQuerySchema,
@@ -9,7 +8,7 @@ import {
   TOP_PRODUCTS,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
-import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
+import { assertBodyIdsMatch, assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from '../../cache/catalogCache.js';
 
@@ -33,12 +32,6 @@ function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: st
   }
   res.setHeader('Content-Type', JSON_TYPE);
   res.end(entry.body);
-}
-
-function assertEmptyBody(body: unknown) {
-  if (body !== undefined && (typeof body !== 'object' || body === null || Object.keys(body).length > 0)) {
-    throw badInput('This call takes no body');
-  }
 }
 
 export function productRoutes(
