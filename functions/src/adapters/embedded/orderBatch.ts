@@ -147,9 +147,10 @@ async function placeOne(
     sql: 'UPDATE products SET count_in_stock = count_in_stock - ? WHERE id = ? AND count_in_stock >= ?',
     args: [qty, product, qty],
   }));
-  await tx.execute('SAVEPOINT place_order');
   try {
+    // One call into the database for the order's writes, its savepoint first.
     const results = await tx.batch([
+      'SAVEPOINT place_order',
       ...takes,
       {
         sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
@@ -177,13 +178,14 @@ async function placeOne(
         args: lines.flatMap((l, index) => [id, index, l.product, l.name, l.image, l.priceCents, l.qty]),
       },
     ]);
-    const short = takes.findIndex((_, i) => results[i]!.rowsAffected !== 1);
+    const short = takes.findIndex((_, i) => results[i + 1]!.rowsAffected !== 1);
     if (short >= 0) {
       const [product, qty] = [...taken][short]!;
       throw shortOfStock(products.get(product)!.name, 0, qty);
     }
     await tx.execute('RELEASE place_order');
   } catch (error) {
+    // Undo this order only. Should even that fail, the error ends the whole batch's transaction: nothing half-written.
     await tx.execute('ROLLBACK TO place_order');
     await tx.execute('RELEASE place_order');
     throw error;
