@@ -2,15 +2,32 @@
 // hashing, then signed in over HTTP for real tokens) order the same product, stock 100, all at once over HTTP.
 // Checks: exactly 100 orders succeed (201), 400 get a 409 naming the product, stock ends at 0, and the database
 // holds exactly the acknowledged orders (none lost, none duplicated).
+// Then, same server, same run: the limit. autocannon drives POST /bench/noop (bench/lib/checkout-server.mjs: the
+// authenticated request path of POST /api/orders with the same body, doing no work) and the spike's requests/s is
+// reported as a fraction of it. Floors (issue 15): spike p95 <= 300 ms and >= 40% of the limit.
 // Usage: npx tsx bench/checkout.ts [--quick] [--json out.json]   (BENCH_CUSTOMERS=500, BENCH_STOCK=100)
 // Sign-in: over HTTP by default (~2 min here: 500 scrypt verifications); --quick instead signs the tokens with the
 // shop's own token code and a JWT_SECRET given to the server (BENCH_TOKENS=http|sign overrides).
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { EmbeddedAuth, hashPassword } from '../functions/src/adapters/embedded/auth.js';
 import { Database } from '../functions/src/adapters/embedded/db.js';
 import { newId } from '../functions/src/adapters/embedded/store.js';
-import { QUICK, jsonTarget, ms, percentile, pool, removeDir, startShop, table, tempDir } from './lib/common.js';
+import {
+  cpuMsOf,
+  QUICK,
+  jsonTarget,
+  ms,
+  percentile,
+  pool,
+  removeDir,
+  repoRoot,
+  startShop,
+  table,
+  tempDir,
+} from './lib/common.js';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 500);
 const STOCK = Number(process.env.BENCH_STOCK ?? 100);
@@ -18,11 +35,41 @@ const PASSWORD = 'spike-pass-1234';
 const shippingAddress = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
 
 const TOKENS = process.env.BENCH_TOKENS ?? (QUICK ? 'sign' : 'http');
+const LIMIT_CONNECTIONS = 50;
+const LIMIT_SECONDS = QUICK ? 3 : 8;
+const SPIKE_P95_FLOOR_MS = 300;
+const LIMIT_FRACTION_FLOOR = 0.4;
+
+/** req/s of the authenticated no-op POST with this body and token (and the server's CPU per request). */
+async function authenticatedLimit(url: string, pid: number, token: string, body: string) {
+  const cpu0 = cpuMsOf(pid);
+  const r = await autocannon({
+    url: `${url}/bench/noop`,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body,
+    connections: LIMIT_CONNECTIONS,
+    duration: LIMIT_SECONDS,
+  });
+  const cpuMs = cpuMsOf(pid) - cpu0;
+  return {
+    requestsPerSecond: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, r.requests.total),
+  };
+}
 
 export async function runCheckout() {
   const dataDir = tempDir('checkout');
   const jwtSecret = randomBytes(32).toString('base64url');
-  const shop = await startShop({ dataDir, env: { JWT_SECRET: jwtSecret, SIGNIN_RATE_LIMIT: '1000000' } }); // every customer signs in from this one address
+  const shop = await startShop({
+    dataDir,
+    entry: join(repoRoot, 'bench', 'lib', 'checkout-server.mjs'),
+    env: { JWT_SECRET: jwtSecret, SIGNIN_RATE_LIMIT: '1000000' }, // every customer signs in from this one address
+  });
   try {
     const json = async (method: string, path: string, body?: unknown, token?: string) => {
       const res = await fetch(shop.url + path, {
@@ -85,20 +132,19 @@ export async function runCheckout() {
     if (put.status !== 200) throw new Error(`product setup: ${put.status}`);
 
     // The spike: every customer at once.
+    const orderBody = { orderItems: [{ product: productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' };
+    const spikeCpu0 = cpuMsOf(shop.proc.pid!);
     const started = performance.now();
     const results = await Promise.all(
       tokens.map(async (token) => {
         const s = performance.now();
-        const res = await json(
-          'POST',
-          '/api/orders',
-          { orderItems: [{ product: productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' },
-          token,
-        );
+        const res = await json('POST', '/api/orders', orderBody, token);
         return { ...res, ms: performance.now() - s };
       }),
     );
     const spikeSeconds = (performance.now() - started) / 1000;
+    // The server's CPU per order request: on a shared machine, the figure least moved by other load.
+    const spikeCpuUsPerRequest = ((cpuMsOf(shop.proc.pid!) - spikeCpu0) * 1000) / CUSTOMERS;
 
     const ok = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status === 409);
@@ -128,15 +174,32 @@ export async function runCheckout() {
       'stock + sold = starting stock': stock + soldInDb === STOCK,
     };
     const latencies = results.map((r) => r.ms);
+    // The limit, same server, right after the spike: the authenticated no-op POST with the same body.
+    const limit = await authenticatedLimit(shop.url, shop.proc.pid!, tokens[0]!, JSON.stringify(orderBody));
+    const spikeRps = CUSTOMERS / spikeSeconds;
+    const p95 = percentile(latencies, 95);
+    const floors = {
+      [`spike p95 ≤ ${SPIKE_P95_FLOOR_MS} ms`]: p95 <= SPIKE_P95_FLOOR_MS,
+      [`spike ≥ ${LIMIT_FRACTION_FLOOR * 100}% of the authenticated no-op POST's req/s`]:
+        spikeRps >= LIMIT_FRACTION_FLOOR * limit.requestsPerSecond,
+    };
     return {
+      limit: {
+        ...limit,
+        connections: LIMIT_CONNECTIONS,
+        seconds: LIMIT_SECONDS,
+        fraction: spikeRps / limit.requestsPerSecond,
+      },
+      floors,
       customers: CUSTOMERS,
       stock: STOCK,
       login: { mode: TOKENS, seconds: loginSeconds, perSecond: CUSTOMERS / loginSeconds },
       spike: {
         seconds: spikeSeconds,
-        requestsPerSecond: CUSTOMERS / spikeSeconds,
+        requestsPerSecond: spikeRps,
+        cpuUsPerRequest: spikeCpuUsPerRequest,
         p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
+        p95,
         max: Math.max(...latencies),
         okP95: percentile(
           ok.map((r) => r.ms),
@@ -174,6 +237,7 @@ export function checkoutMarkdown(r: Awaited<ReturnType<typeof runCheckout>>): st
         ['stock after / orders in the database', `${r.finalStock} / ${r.ordersInDb}`],
         ['spike duration (all 500 answered)', `${r.spike.seconds.toFixed(2)} s`],
         ['throughput', `${r.spike.requestsPerSecond.toFixed(0)} order requests/s`],
+        ['server CPU per order request (spike)', `${r.spike.cpuUsPerRequest.toFixed(0)} µs`],
         ['latency p50 / p95 / max (all)', `${ms(r.spike.p50, 0)} / **${ms(r.spike.p95, 0)}** / ${ms(r.spike.max, 0)}`],
         ['p95 of the 201s / of the 409s', `${ms(r.spike.okP95, 0)} / ${ms(r.spike.refusedP95, 0)}`],
         r.login.mode === 'http'
@@ -182,10 +246,16 @@ export function checkoutMarkdown(r: Awaited<ReturnType<typeof runCheckout>>): st
               `${r.login.perSecond.toFixed(1)}/s (${r.login.seconds.toFixed(1)} s for ${r.customers})`,
             ]
           : ['tokens', "signed with the server's JWT_SECRET (quick mode), not by signing in"],
+        [
+          `the limit: authenticated no-op \`POST\` of the same body, same server (${r.limit.connections} connections, ${r.limit.seconds} s)`,
+          `${r.limit.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(r.limit.p50, 0)}, p99 ${ms(r.limit.p99, 0)}, server CPU ${r.limit.cpuUsPerRequest.toFixed(0)} µs/request${r.limit.non2xx || r.limit.errors ? `, ${r.limit.non2xx} non-2xx, ${r.limit.errors} errors` : ''}`,
+        ],
+        ['spike as a fraction of the limit', `**${(r.limit.fraction * 100).toFixed(0)}%**`],
       ],
     ),
     '',
     ...Object.entries(r.checks).map(([k, v]) => `- ${v ? '✅' : '❌'} ${k}`),
+    ...Object.entries(r.floors).map(([k, v]) => `- ${v ? '✅' : '❌'} floor: ${k}`),
   ];
   return lines.join('\n');
 }

@@ -133,6 +133,10 @@ await section(
   (r) => [
     ['exactly 100 × 201, 400 × 409, stock 0, no order lost/duplicated', yes(r.met)],
     ['throughput / p95', `${r.spike.requestsPerSecond.toFixed(0)} req/s / ${r.spike.p95.toFixed(0)} ms`],
+    [
+      'spike p95 ≤ 300 ms and ≥ 40% of the authenticated no-op POST',
+      `${yes(Object.values(r.floors).every(Boolean))} (${(r.limit.fraction * 100).toFixed(0)}% of ${r.limit.requestsPerSecond.toFixed(0)} req/s)`,
+    ],
   ],
 );
 

@@ -104,11 +104,13 @@ export async function startShop(options: {
   dataDir: string;
   env?: Record<string, string>;
   waitPath?: string;
+  /** Another server script built on the same app (e.g. bench/lib/checkout-server.mjs); default the shop's own. */
+  entry?: string;
 }): Promise<Child & { startMs: number }> {
   const port = await freePort();
   const t0 = performance.now();
   const child = spawnNode(
-    [serverEntry],
+    [options.entry ?? serverEntry],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -11,12 +11,15 @@ import { catalogFastPath, installFastPath, staticHeaders } from './http/fastPath
 import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import type { Config } from './config.js';
+import type { HoldLimits } from './domain/index.js';
 import type { Ports } from './ports.js';
 
 export interface AppOptions {
   backend: 'embedded' | 'firebase';
   pageSize: number;
-  holdHours: number;
+  holdMinutes: number;
+  /** What one customer may hold unpaid at once (config.ts HOLD_MAX_*). */
+  holdLimits: HoldLimits;
   /** How long catalogue answers may be reused; Infinity where every write goes through this process. */
   catalogCacheTtlMs: number;
   /** Failed sign-in / sign-up attempts allowed per address, and per account, per window. */
@@ -43,7 +46,8 @@ export function appOptions(
 ): AppOptions {
   return {
     pageSize: config.pageSize,
-    holdHours: config.holdHours,
+    holdMinutes: config.holdMinutes,
+    holdLimits: config.holdLimits,
     loginLimit: config.loginLimit,
     signInLimit: config.signInLimit,
     trustProxy: config.trustProxy,
@@ -115,7 +119,7 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
     productRoutes(wired, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }),
   );
   api.use('/users', userRoutes(wired, { limiters }));
-  api.use('/orders', orderRoutes(wired, { holdHours: options.holdHours }));
+  api.use('/orders', orderRoutes(wired, { holdMinutes: options.holdMinutes, holdLimits: options.holdLimits }));
   api.use('/upload', uploadRoutes(wired));
   api.use('/admin', adminRoutes(wired));
   api.use(configRoutes(wired, { backend: options.backend }));

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  DEFAULT_HOLD_HOURS,
+  DEFAULT_HOLD_LIMITS,
+  DEFAULT_HOLD_MINUTES,
   DEFAULT_PAGE_SIZE,
   DEFAULT_PAYPAL_TIMEOUT_MS,
   MIN_PAGE_SIZE,
@@ -45,6 +46,13 @@ function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
   return value;
 }
 
+/** ORDER_HOLD_MINUTES, else the older ORDER_HOLD_HOURS (still honoured), else the default. */
+function holdMinutes(env: NodeJS.ProcessEnv): number {
+  if (env.ORDER_HOLD_MINUTES) return int(env, 'ORDER_HOLD_MINUTES', DEFAULT_HOLD_MINUTES, 1);
+  if (env.ORDER_HOLD_HOURS) return int(env, 'ORDER_HOLD_HOURS', 0, 1) * 60;
+  return DEFAULT_HOLD_MINUTES;
+}
+
 /** PUBLIC_URL: the shop's public origin (e.g. https://shop.example.com), for absolute URLs in pages and sitemaps. */
 function origin(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
@@ -77,7 +85,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Undefined: each request's own host. */
     publicUrl: origin(env, 'PUBLIC_URL'),
     pageSize: int(env, 'PAGE_SIZE', DEFAULT_PAGE_SIZE, MIN_PAGE_SIZE),
-    holdHours: int(env, 'ORDER_HOLD_HOURS', DEFAULT_HOLD_HOURS, 1),
+    holdMinutes: holdMinutes(env),
+    holdLimits: {
+      maxUnitsPerProduct: int(env, 'HOLD_MAX_UNITS_PER_PRODUCT', DEFAULT_HOLD_LIMITS.maxUnitsPerProduct, 1),
+      maxHeldCents: int(env, 'HOLD_MAX_DOLLARS', DEFAULT_HOLD_LIMITS.maxHeldCents / 100, 1) * 100,
+      maxOpenOrders: int(env, 'HOLD_MAX_OPEN_ORDERS', DEFAULT_HOLD_LIMITS.maxOpenOrders, 1),
+    },
     jwtSecret: env.JWT_SECRET || undefined,
     loginLimit: {
       max: int(env, 'LOGIN_RATE_LIMIT', 10, 1),

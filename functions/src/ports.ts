@@ -18,6 +18,7 @@ import type {
   ShippingAddress,
   UserSummary,
 } from './domain/index.js';
+import type { HoldLimits } from './domain/index.js';
 import type { ReencodedImage } from './images/pipeline.js';
 
 export interface ProductQuery extends Omit<CatalogFilters, 'keyword'> {
@@ -75,6 +76,8 @@ export interface PlaceOrderCommand {
   paymentMethod: string;
   now: Date;
   expiresAt: Date;
+  /** Checked with the customer's open orders inside the placing transaction (domain/orders.ts assertWithinHoldLimits). */
+  holdLimits: HoldLimits;
 }
 
 export interface OrderStore {
@@ -86,6 +89,9 @@ export interface OrderStore {
   listAll(): Promise<Order[]>;
   /** Marks paid unless already paid, expired, or the capture id was used before (conflict). Atomic. */
   markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order>;
+  /** Cancels an unpaid order still within its hold and gives its stock back, atomically. Conflict when paid,
+   *  expired or already cancelled (domain/orders.ts assertCancellable); not_found for an unknown order. */
+  cancel(id: string, now: Date): Promise<Order>;
   /** Marks delivered when paid and not delivered (conflict otherwise). Atomic. */
   markDelivered(id: string, now: Date): Promise<Order>;
   /** Expires unpaid orders whose hold ended and returns their stock. Returns how many expired. */

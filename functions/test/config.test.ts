@@ -4,7 +4,13 @@ import { firebaseSettingsFromEnv } from '../src/adapters/firebase/index.js';
 import { paymentGateway } from '../src/adapters/payments/index.js';
 import { readConfig } from '../src/config.js';
 import { MovableClock } from './support/clock.js';
-import { DEFAULT_HOLD_HOURS, DEFAULT_PAGE_SIZE, PAYPAL_SANDBOX_API_BASE, TEST_PAYMENT } from '../src/domain/index.js';
+import {
+  DEFAULT_HOLD_LIMITS,
+  DEFAULT_HOLD_MINUTES,
+  DEFAULT_PAGE_SIZE,
+  PAYPAL_SANDBOX_API_BASE,
+  TEST_PAYMENT,
+} from '../src/domain/index.js';
 
 const check = { orderId: 'o1', totalCents: 1234, currency: 'USD', payload: TEST_PAYMENT };
 
@@ -38,7 +44,8 @@ describe('configuration', () => {
     const config = readConfig({});
     expect(config).toMatchObject({
       pageSize: DEFAULT_PAGE_SIZE,
-      holdHours: DEFAULT_HOLD_HOURS,
+      holdMinutes: DEFAULT_HOLD_MINUTES,
+      holdLimits: DEFAULT_HOLD_LIMITS,
       paypal: { baseUrl: PAYPAL_SANDBOX_API_BASE },
     });
     const firebase = firebaseSettingsFromEnv({
@@ -54,5 +61,17 @@ describe('configuration', () => {
     });
     expect(firebaseSettingsFromEnv({}).store).toBe('firestore');
     expect(() => readConfig({ PAGE_SIZE: '0' })).toThrow('PAGE_SIZE must be a whole number >= 1');
+  });
+
+  it('reads the hold in minutes, still honours ORDER_HOLD_HOURS, and reads the hold limits', () => {
+    expect(DEFAULT_HOLD_MINUTES).toBe(30);
+    expect(readConfig({ ORDER_HOLD_MINUTES: '45' }).holdMinutes).toBe(45);
+    expect(readConfig({ ORDER_HOLD_HOURS: '2' }).holdMinutes).toBe(120);
+    expect(readConfig({ ORDER_HOLD_MINUTES: '10', ORDER_HOLD_HOURS: '2' }).holdMinutes).toBe(10);
+    expect(() => readConfig({ ORDER_HOLD_MINUTES: '0' })).toThrow('ORDER_HOLD_MINUTES must be a whole number >= 1');
+    expect(
+      readConfig({ HOLD_MAX_UNITS_PER_PRODUCT: '2', HOLD_MAX_DOLLARS: '500', HOLD_MAX_OPEN_ORDERS: '1' }).holdLimits,
+    ).toEqual({ maxUnitsPerProduct: 2, maxHeldCents: 50_000, maxOpenOrders: 1 });
+    expect(() => readConfig({ HOLD_MAX_OPEN_ORDERS: '0' })).toThrow('HOLD_MAX_OPEN_ORDERS must be a whole number >= 1');
   });
 });

@@ -233,14 +233,14 @@ describe('stock holds', () => {
     const p = await product(10, 4);
     const alice = await shop.aliceToken();
     const order = (await place(alice, [{ product: p._id, qty: 3 }])).body;
-    expect(order.expiresAt).toBe(new Date(now.getTime() + 48 * 3600_000).toISOString());
+    expect(order.expiresAt).toBe(new Date(now.getTime() + 30 * 60_000).toISOString()); // the default hold: 30 minutes
     expect(await stockOf(p._id)).toBe(1);
 
-    now = new Date(now.getTime() + 47 * 3600_000);
+    now = new Date(now.getTime() + 29 * 60_000);
     expect(await shop.sweepExpired()).toBe(0);
     expect(await stockOf(p._id)).toBe(1);
 
-    now = new Date(now.getTime() + 2 * 3600_000);
+    now = new Date(now.getTime() + 2 * 60_000);
     // even before the sweep runs, an order past its hold cannot be paid
     expect(
       (await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } })).status,

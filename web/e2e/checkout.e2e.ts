@@ -57,7 +57,7 @@ describe('checkout', () => {
     await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
     expect(await page.getByText('Not Paid', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Not Delivered', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText(/Pay by .+: your items are reserved until then\./).isVisible()).toBe(true);
+    expect(await page.getByText(/Pay by .+ or the items go back on sale\./).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
     expect(await page.getByTestId('summary-total').textContent()).toBe('$191.98');
     // The cart was emptied by the order.

@@ -12,6 +12,9 @@ export const COLLECTIONS = {
   userEmails: 'userEmails',
   orders: 'orders',
   captures: 'captures',
+  /** holdLocks/{uid}: written by every order the customer places, so two concurrent places of one customer
+   *  conflict and retry (the hold limits' check then sees the other order). Server only. */
+  holdLocks: 'holdLocks',
   /** carts/{uid}: the signed-in shopper's cart, written by the web (firestore.rules: validCart). */
   carts: 'carts',
 } as const;

@@ -15,8 +15,26 @@ export const IMAGE_EXTENSIONS = {
 export type ImageMime = keyof typeof IMAGE_EXTENSIONS;
 export const IMAGE_TYPES = Object.keys(IMAGE_EXTENSIONS) as ImageMime[];
 
-/** How long an unpaid order holds its stock (ORDER_HOLD_HOURS overrides it). */
-export const DEFAULT_HOLD_HOURS = 48;
+/** How long an unpaid order holds its stock (ORDER_HOLD_MINUTES, or the older ORDER_HOLD_HOURS, overrides it):
+ *  a real checkout fits in it comfortably, and a hoarder's hold ends soon. */
+export const DEFAULT_HOLD_MINUTES = 30;
+
+/** What one customer may hold unpaid at once, across all their open orders (domain/orders.ts
+ *  assertWithinHoldLimits). A real shopper never meets them; a hoarder cannot empty the shelves.
+ *  HOLD_MAX_UNITS_PER_PRODUCT, HOLD_MAX_DOLLARS and HOLD_MAX_OPEN_ORDERS override them. */
+export interface HoldLimits {
+  /** Units of any one product held in open orders. */
+  maxUnitsPerProduct: number;
+  /** The open orders' totals together, in cents. */
+  maxHeldCents: number;
+  /** Open (unpaid, held) orders. */
+  maxOpenOrders: number;
+}
+export const DEFAULT_HOLD_LIMITS: HoldLimits = {
+  maxUnitsPerProduct: 5,
+  maxHeldCents: 10_000_00,
+  maxOpenOrders: 3,
+};
 
 /** Products per catalogue page (PAGE_SIZE overrides it, at least MIN_PAGE_SIZE). */
 export const DEFAULT_PAGE_SIZE = 8;

@@ -1,8 +1,9 @@
 // The order lifecycle, whatever backend stores the order: the stored record -> Order mapping, the status guards
 // and their messages. Both stores call these inside their transactions; the routes call them before asking a
 // payment provider, so a shopper hears "expired" before being charged.
-import { conflict, forbidden } from './errors.js';
-import { toDollars } from './money.js';
+import { badInput, conflict, forbidden } from './errors.js';
+import type { HoldLimits } from './limits.js';
+import { formatPrice, toDollars } from './money.js';
 import type { Order, OrderStatus, PaymentResult, ShippingAddress } from './types.js';
 
 export const ORDER_MESSAGES = {
@@ -13,6 +14,10 @@ export const ORDER_MESSAGES = {
   notPaid: 'Order is not paid yet',
   alreadyDelivered: 'Order is already delivered',
   notYoursToPay: 'Only the customer who placed this order can pay it',
+  notYoursToCancel: 'Only the customer who placed this order can cancel it',
+  paidCannotCancel: 'Order is already paid; a paid order cannot be cancelled',
+  alreadyCancelled: 'Order is already cancelled',
+  cancelled: 'Order was cancelled; its items were returned to stock. Please place a new order',
 } as const;
 
 /** An order as both stores keep it: amounts in cents, status as stored, times as ISO strings. */
@@ -31,6 +36,9 @@ export interface OrderRecord {
   paymentResult: PaymentResult | null;
   deliveredAt: string | null;
   expiresAt: string | null;
+  /** Set when the owner cancelled it (its stock went back at once). Stored status is then 'expired': like an
+   *  expired order it holds nothing and cannot be paid; this tells the two apart. Absent on older records. */
+  cancelledAt?: string | null;
   createdAt: string;
 }
 
@@ -65,11 +73,13 @@ export function orderFromRecord(id: string, r: OrderRecord): Order {
     deliveredAt: r.deliveredAt ?? null,
     status: r.status,
     expiresAt: r.status === 'awaiting_payment' || r.status === 'expired' ? (r.expiresAt ?? null) : null,
+    isCancelled: !!r.cancelledAt,
+    cancelledAt: r.cancelledAt ?? null,
     createdAt: r.createdAt,
   };
 }
 
-type Lifecycle = Pick<OrderRecord, 'status' | 'expiresAt'>;
+type Lifecycle = Pick<OrderRecord, 'status' | 'expiresAt'> & { cancelledAt?: string | null };
 
 /** Unpaid and its hold has ended at `now`: the sweeper may expire it and give its stock back. */
 export function holdHasEnded(order: Lifecycle, now: Date): boolean {
@@ -93,6 +103,7 @@ export function isOwner(order: Pick<Order, 'user'>, uid: string | undefined): bo
 /** Throws (409) unless the order may be paid at `now`: unpaid and still held. */
 export function assertPayable(order: Lifecycle, now: Date): void {
   if (isPaidStatus(order.status)) throw conflict(ORDER_MESSAGES.alreadyPaid);
+  if (order.cancelledAt) throw conflict(ORDER_MESSAGES.cancelled);
   if (isExpired(order, now)) throw conflict(ORDER_MESSAGES.expired);
 }
 
@@ -100,6 +111,81 @@ export function assertPayable(order: Lifecycle, now: Date): void {
 export function assertMayPay(order: Order, viewer: { uid: string; isAdmin: boolean }, now: Date): void {
   if (!isOwner(order, viewer.uid)) throw forbidden(ORDER_MESSAGES.notYoursToPay);
   assertPayable(order, now);
+}
+
+/** Open at `now`: unpaid and still holding its stock (not expired, not cancelled). What the hold limits count. */
+export function isOpenHold(order: Lifecycle, now: Date): boolean {
+  return order.status === 'awaiting_payment' && !isExpired(order, now);
+}
+
+/** Throws (409) unless the order may be cancelled at `now`: unpaid and still held (cancelling gives its stock back). */
+export function assertCancellable(order: Lifecycle, now: Date): void {
+  if (order.cancelledAt) throw conflict(ORDER_MESSAGES.alreadyCancelled);
+  if (isPaidStatus(order.status)) throw conflict(ORDER_MESSAGES.paidCannotCancel);
+  if (isExpired(order, now)) throw conflict(ORDER_MESSAGES.expired);
+}
+
+/** Throws unless this viewer may cancel the order now. Only its owner: an admin may read it, never cancel it for the
+ *  customer (as with paying; the hold ends by itself within the hold time anyway). */
+export function assertMayCancel(order: Order, viewer: { uid: string }, now: Date): void {
+  if (!isOwner(order, viewer.uid)) throw forbidden(ORDER_MESSAGES.notYoursToCancel);
+  assertCancellable(order, now);
+}
+
+/** One open order as the hold limits see it. */
+export interface HeldOrder {
+  totalCents: number;
+  orderItems: { product: string; qty: number }[];
+}
+
+/** The order being placed, priced: its lines carry the product names for the messages. */
+export interface NewHold {
+  totalCents: number;
+  orderItems: { product: string; name: string; qty: number }[];
+}
+
+const PAY_OR_CANCEL = 'Pay for or cancel one of your unpaid orders (My orders) first.';
+
+/**
+ * The hold limits (domain/limits.ts HoldLimits): throws unless the customer's open orders (`open`, see isOpenHold)
+ * plus `order` stay within `limits`. 400 when the order alone is beyond a limit (it can never be placed as it is),
+ * 409 when it is the open orders together (paying or cancelling one makes room). Both stores call it inside the
+ * transaction that places the order, so concurrent orders of one customer cannot both slip under a limit.
+ */
+export function assertWithinHoldLimits(open: readonly HeldOrder[], order: NewHold, limits: HoldLimits): void {
+  const units = new Map<string, { name: string; qty: number }>();
+  for (const line of order.orderItems) {
+    const entry = units.get(line.product) ?? { name: line.name, qty: 0 };
+    entry.qty += line.qty;
+    units.set(line.product, entry);
+  }
+  const max = formatPrice(toDollars(limits.maxHeldCents));
+  // The order alone: no payment or cancellation makes room for it.
+  for (const { name, qty } of units.values())
+    if (qty > limits.maxUnitsPerProduct)
+      throw badInput(`At most ${limits.maxUnitsPerProduct} of ${name} per customer (you asked for ${qty})`);
+  if (order.totalCents > limits.maxHeldCents)
+    throw badInput(
+      `An order may total at most ${max} (this one is ${formatPrice(toDollars(order.totalCents))}). Please place smaller orders and pay each one.`,
+    );
+  // With the open orders.
+  if (open.length + 1 > limits.maxOpenOrders)
+    throw conflict(
+      `You already have ${open.length} unpaid order${open.length === 1 ? '' : 's'}, the most one customer may hold at once. ${PAY_OR_CANCEL}`,
+    );
+  for (const [product, { name, qty }] of units) {
+    let held = 0;
+    for (const o of open) for (const l of o.orderItems) if (l.product === product) held += l.qty;
+    if (held + qty > limits.maxUnitsPerProduct)
+      throw conflict(
+        `At most ${limits.maxUnitsPerProduct} of ${name} may be held per customer: your unpaid orders already hold ${held}. ${PAY_OR_CANCEL}`,
+      );
+  }
+  const heldCents = open.reduce((sum, o) => sum + o.totalCents, 0);
+  if (heldCents + order.totalCents > limits.maxHeldCents)
+    throw conflict(
+      `Your unpaid orders may total at most ${max}: they already total ${formatPrice(toDollars(heldCents))} and this one is ${formatPrice(toDollars(order.totalCents))}. ${PAY_OR_CANCEL}`,
+    );
 }
 
 /** Throws (409) unless the order is paid and not yet delivered. */
@@ -117,6 +203,6 @@ export function shortOfStock(productName: string, stock: number, asked: number) 
   );
 }
 
-export function holdUntil(now: Date, holdHours: number): Date {
-  return new Date(now.getTime() + holdHours * 3_600_000);
+export function holdUntil(now: Date, holdMinutes: number): Date {
+  return new Date(now.getTime() + holdMinutes * 60_000);
 }

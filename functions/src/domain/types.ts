@@ -93,6 +93,9 @@ export interface Order {
   deliveredAt: string | null;
   status: OrderStatus;
   expiresAt: string | null;
+  /** Cancelled by its owner before paying (status is then 'expired': it holds nothing and cannot be paid). */
+  isCancelled: boolean;
+  cancelledAt: string | null;
   createdAt: string;
 }
 

@@ -25,3 +25,14 @@ export function assertBodyIdsMatch(urlId: string, body: Record<string, unknown>,
     if (body[key] !== undefined && body[key] !== urlId) throw badInput(`${key} does not match the URL`);
   }
 }
+
+/** Calls that act on the URL alone (e.g. creating a product, cancelling an order) refuse a body, which would be a
+ *  client mistaken about what the call does. */
+export function assertEmptyBody(body: unknown): void {
+  if (
+    body !== undefined &&
+    (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length > 0)
+  ) {
+    throw badInput('This call takes no body');
+  }
+}

@@ -6,41 +6,27 @@ import { join } from 'node:path';
 import { Database } from '../../src/adapters/embedded/db.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
 import { catalogContract } from './catalog.contract.js';
-import { storeContract } from './store.contract.js';
+import { holdsContract } from './holds.contract.js';
+import { storeContract, type StoreUnderTest } from './store.contract.js';
+import type { MovableClock } from '../support/clock.js';
 
-storeContract('embedded (SQLite)', async (clock) => {
-  const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-'));
-  const store = createSqlStore(await Database.open(dir), { clock });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+/** A fresh SQL store in a temporary folder; `sparseMatches` as createSqlStore takes it. */
+const embeddedStore =
+  (options: { sparseMatches?: number } = {}) =>
+  async (clock: MovableClock): Promise<StoreUnderTest> => {
+    const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-'));
+    const store = createSqlStore(await Database.open(dir), { clock, ...options });
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   };
-});
 
-catalogContract('embedded (SQLite)', async (clock) => {
-  const dir = mkdtempSync(join(tmpdir(), 'voltshop-catalog-'));
-  const store = createSqlStore(await Database.open(dir), { clock });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-});
-
+storeContract('embedded (SQLite)', embeddedStore());
+holdsContract('embedded (SQLite)', embeddedStore());
+catalogContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
-catalogContract('embedded (SQLite), many-matches strategy', async (clock) => {
-  const dir = mkdtempSync(join(tmpdir(), 'voltshop-catalog-'));
-  const store = createSqlStore(await Database.open(dir), { clock, sparseMatches: 0 });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-});
+catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));

@@ -3,7 +3,8 @@
 // Firestore emulator). Each case gets a fresh, empty store from the factory.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_HOLD_HOURS,
+  DEFAULT_HOLD_LIMITS,
+  DEFAULT_HOLD_MINUTES,
   DomainError,
   holdUntil,
   type PaymentResult,
@@ -93,7 +94,8 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
       shippingAddress: address,
       paymentMethod: 'PayPal',
       now,
-      expiresAt: holdUntil(now, DEFAULT_HOLD_HOURS),
+      expiresAt: holdUntil(over.now ?? now, DEFAULT_HOLD_MINUTES),
+      holdLimits: DEFAULT_HOLD_LIMITS,
       ...over,
     });
 
@@ -422,7 +424,7 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
           shippingAddress: address,
           paymentMethod: 'PayPal',
           createdAt: now.toISOString(),
-          expiresAt: holdUntil(now, DEFAULT_HOLD_HOURS).toISOString(),
+          expiresAt: holdUntil(now, DEFAULT_HOLD_MINUTES).toISOString(),
         });
         expect(o.orderItems).toEqual([
           { product: p!._id, name: 'Laptop', image: '/images/sample.svg', price: 89.99, qty: 3 },
@@ -548,7 +550,7 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         const [p] = await products(['Payable']);
         const o1 = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
         const o2 = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
-        const paidAt = new Date('2026-03-01T11:00:00.000Z');
+        const paidAt = new Date('2026-03-01T10:10:00.000Z'); // within the hold
         const paid = await store.orders.markPaid(o1._id, payment('CAPTURE-1', '111.50'), paidAt);
         expect(paid).toMatchObject({
           _id: o1._id,
@@ -693,7 +695,10 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         const a = await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: day1 }));
         await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: day1 }));
         const c = await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: day2 }));
-        await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: new Date('2026-02-01T10:00:00.000Z') }));
+        // Bob's: Alice already holds three unpaid orders at that time (the hold limits).
+        await store.orders.place(
+          order([{ product: p!._id, qty: 1 }], { user: bob, now: new Date('2026-02-01T10:00:00.000Z') }),
+        );
         await store.orders.markPaid(a._id, payment('S1'), day1);
         await store.orders.markPaid(c._id, payment('S2'), day2);
         expect(await store.orders.dailyStats(new Date('2026-02-15T00:00:00.000Z'))).toEqual([

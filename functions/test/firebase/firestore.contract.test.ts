@@ -5,7 +5,9 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import { catalogContract } from '../contract/catalog.contract.js';
-import { storeContract } from '../contract/store.contract.js';
+import { holdsContract } from '../contract/holds.contract.js';
+import { storeContract, type StoreUnderTest } from '../contract/store.contract.js';
+import type { MovableClock } from '../support/clock.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
   throw new Error(
@@ -16,7 +18,7 @@ if (!process.env.FIRESTORE_EMULATOR_HOST) {
 const run = Date.now().toString(36);
 let n = 0;
 
-storeContract('Firestore (emulator)', async (clock) => {
+const firestoreStore = async (clock: MovableClock): Promise<StoreUnderTest> => {
   const name = `contract-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
   const store = createFirestoreStore(getFirestore(app), { clock });
@@ -27,17 +29,8 @@ storeContract('Firestore (emulator)', async (clock) => {
       await deleteApp(app);
     },
   };
-});
+};
 
-catalogContract('Firestore (emulator)', async (clock) => {
-  const name = `catalog-${run}-${++n}`;
-  const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
-  const store = createFirestoreStore(getFirestore(app), { clock });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      await deleteApp(app);
-    },
-  };
-});
+storeContract('Firestore (emulator)', firestoreStore);
+holdsContract('Firestore (emulator)', firestoreStore);
+catalogContract('Firestore (emulator)', firestoreStore);

@@ -224,6 +224,13 @@ export const MATRIX: Row[] = [
     expect: OWNER(200),
   },
   {
+    // The owner's act, like paying: an admin may read the order, not cancel it for the customer.
+    method: 'PUT',
+    route: '/api/orders/:id/cancel',
+    request: async (c) => ({ path: `/api/orders/${await c.newOrder()}/cancel` }),
+    expect: OWNER(200),
+  },
+  {
     method: 'PUT',
     route: '/api/orders/:id/deliver',
     request: async (c) => ({ path: `/api/orders/${await c.newOrder(true)}/deliver` }),

@@ -2,18 +2,16 @@
 // (no shutdown, no flush), twice. After each kill the database must open cleanly (integrity check), every order
 // the server acknowledged (201) must be there with its quantity, and stock + sold quantities must still add up
 // to the starting stock. Orders in flight at the kill may or may not have committed; either way they add up.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shippingAddress } from '../support/shop.js';
+import { call, login, NO_HOLD_LIMITS, startChild as startChild_, type ChildShop } from './support/childShop.js';
 import { openDb } from './support/db.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '..', '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-crash-'));
 const START_STOCK = 400;
 const children: ChildProcess[] = [];
@@ -23,60 +21,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function startChild(): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(here, 'support', 'childServer.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      WEB_DIST: join(dataDir, 'no-web'),
-      LOGIN_RATE_LIMIT: '1000',
-      SIGNIN_RATE_LIMIT: '1000',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  let output = '';
-  const port = await new Promise<number>((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error(`child did not start: ${output}`)), 45_000);
-    proc.stdout!.on('data', (d) => {
-      output += d;
-      const m = /READY (\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolvePort(Number(m[1]));
-      }
-    });
-    proc.stderr!.on('data', (d) => (output += d));
-    proc.once('exit', (code) => reject(new Error(`child exited (${code}): ${output}`)));
-  });
-  return { proc, url: `http://127.0.0.1:${port}` };
-}
-
-async function call(url: string, method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(url + path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-const login = async (url: string, email: string, password: string) =>
-  (await call(url, 'POST', '/api/users/login', undefined, { email, password })).body.token as string;
+const startChild = () => startChild_(dataDir, children, NO_HOLD_LIMITS);
 
 let productId = '';
 const acknowledged = new Map<string, number>(); // order id -> qty
 
 /** Orders from `workers` concurrent loops until the server dies; SIGKILLs it after `killAfter` acks (or 4 s). */
-async function ordersUntilKilled(child: { proc: ChildProcess; url: string }, tokens: string[], killAfter: number) {
+async function ordersUntilKilled(child: ChildShop, tokens: string[], killAfter: number) {
   let acksThisRound = 0;
   let killed = false;
   const exited = new Promise<void>((r) => child.proc.once('exit', () => r()));

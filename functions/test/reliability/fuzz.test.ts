@@ -355,6 +355,20 @@ const BODY_ROUTES: BodyRoute[] = [
       ),
   },
   {
+    name: 'PUT /api/orders/:id/cancel (takes no body)',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/cancel`,
+    token: () => alice,
+    bodies: () =>
+      fc.oneof(
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), {
+          minKeys: 1,
+          maxKeys: 3,
+        }),
+        fc.constantFrom([], 0, 'cancel', true),
+      ),
+  },
+  {
     name: 'POST /api/orders/:id/paypal-order (takes no body)',
     method: 'POST',
     path: () => `/api/orders/${aliceOrderId}/paypal-order`,
@@ -669,6 +683,7 @@ describe('bogus ids in the path', () => {
     { method: 'GET', path: (id) => `/api/orders/${id}`, token: () => alice },
     { method: 'PUT', path: (id) => `/api/orders/${id}/pay`, token: () => alice, body: { simulated: true } },
     { method: 'POST', path: (id) => `/api/orders/${id}/paypal-order`, token: () => alice },
+    { method: 'PUT', path: (id) => `/api/orders/${id}/cancel`, token: () => alice },
     {
       method: 'POST',
       path: (id) => `/api/orders/${id}/capture`,

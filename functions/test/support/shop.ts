@@ -8,6 +8,7 @@ import { readConfig, type Config } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import type { Clock } from '../../src/ports.js';
 import { DEMO_CUSTOMERS } from '../../src/seed/seed.js';
+import { DEFAULT_HOLD_LIMITS } from '../../src/domain/limits.js';
 
 export interface TestShop {
   url: string;
@@ -26,6 +27,21 @@ export interface TestShop {
   bobToken(): Promise<string>;
 }
 
+/** The suites reuse a few seeded customers across many cases, each case placing its own orders: their shop lifts
+ *  the hold limits out of the way. The hold-limit suites (holds.test.ts) pass SHOP_HOLD_LIMITS to test the real ones. */
+const FIXTURE_HOLD_LIMITS = {
+  HOLD_MAX_UNITS_PER_PRODUCT: '1000',
+  HOLD_MAX_DOLLARS: '10000000',
+  HOLD_MAX_OPEN_ORDERS: '1000',
+};
+
+/** The shop's default hold limits as environment settings (domain/limits.ts DEFAULT_HOLD_LIMITS). */
+export const SHOP_HOLD_LIMITS = {
+  HOLD_MAX_UNITS_PER_PRODUCT: String(DEFAULT_HOLD_LIMITS.maxUnitsPerProduct),
+  HOLD_MAX_DOLLARS: String(DEFAULT_HOLD_LIMITS.maxHeldCents / 100),
+  HOLD_MAX_OPEN_ORDERS: String(DEFAULT_HOLD_LIMITS.maxOpenOrders),
+};
+
 export async function startTestShop(
   env: Record<string, string> = {},
   options: { clock?: Clock } = {},
@@ -38,6 +54,7 @@ export async function startTestShop(
     WEB_DIST: join(dataDir, 'no-web'),
     LOGIN_RATE_LIMIT: '1000',
     SIGNIN_RATE_LIMIT: '1000',
+    ...FIXTURE_HOLD_LIMITS,
     ...env,
   });
   const server = await startServer(config, options);

@@ -51,8 +51,41 @@ const VERSION_CLAIM = 'ver';
 // Spends the same time on an unknown email as on a wrong password, so sign-in does not reveal which emails exist.
 const DUMMY_HASH = hashPassword(randomBytes(8).toString('hex'));
 
+/**
+ * A Map that forgets its oldest entries beyond `max` (first in, first out: enough for a cache whose misses only cost
+ * a recomputation). Hand-made because lru-cache's current major cannot sit beside the v6 that firebase-admin's tree
+ * hoists, in the standalone lockfile of the Cloud Function (test/deploy/functionsLockfile.test.ts).
+ */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    super.set(key, value);
+    if (this.size > this.max) this.delete(this.keys().next().value as K);
+    return this;
+  }
+}
+
+/** A token's claims once its signature checked out (see EmbeddedAuth.signatureChecked). */
+interface CheckedClaims {
+  uid: string | undefined;
+  version: unknown;
+  /** Seconds since the epoch, as in the token. */
+  exp: number | undefined;
+}
+
 /** Local accounts: scrypt password hashes in the users table, HS256 JWT bearer tokens. */
 export class EmbeddedAuth implements AuthPort {
+  /**
+   * Tokens whose signature was already checked, with their claims. Checking the HS256 signature (jose, WebCrypto)
+   * was the larger part of every signed-in request's CPU (docs/benchmarks.md, checkout). Only that check is reused:
+   * the expiry is checked on every call, and the account row (role, token version) is still read on every call, so
+   * revocation, demotion and deletion take effect at once. Only tokens this server signed can enter; bounded.
+   */
+  private readonly signatureChecked = new BoundedMap<string, CheckedClaims>(10_000);
+
   constructor(
     private readonly db: Database,
     private readonly secret: Uint8Array,
@@ -89,15 +122,21 @@ export class EmbeddedAuth implements AuthPort {
   }
 
   async verify(token: string): Promise<Caller> {
-    let uid: string | undefined;
-    let version: unknown;
-    try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
-      uid = payload.sub;
-      version = payload[VERSION_CLAIM] ?? 0; // tokens minted before migration 4 carry none
-    } catch {
-      throw unauthenticated('Not authorized, token failed');
+    let claims = this.signatureChecked.get(token);
+    // jose's own rule (expired when exp <= now, in whole seconds), so a reused check never outlives the token.
+    if (claims && claims.exp !== undefined && claims.exp <= Math.floor(Date.now() / 1000)) claims = undefined;
+    if (!claims) {
+      try {
+        const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+        // Tokens minted before migration 4 carry no version: 0.
+        claims = { uid: payload.sub, version: payload[VERSION_CLAIM] ?? 0, exp: payload.exp };
+      } catch {
+        this.signatureChecked.delete(token);
+        throw unauthenticated('Not authorized, token failed');
+      }
+      this.signatureChecked.set(token, claims);
     }
+    const { uid, version } = claims;
     // The role is read now, not from the token: a demoted or deleted user loses access at once.
     const rs = await this.db.client.execute({
       sql: 'SELECT is_admin, token_version FROM users WHERE id = ?',

@@ -86,6 +86,7 @@ export function toOrder(r: Row, items: Row[]): Order {
     paymentResult: r.payment_json ? (JSON.parse(str(r.payment_json)) as PaymentResult) : null,
     deliveredAt: optStr(r.delivered_at),
     expiresAt: optStr(r.expires_at),
+    cancelledAt: optStr(r.cancelled_at),
     createdAt: str(r.created_at),
   });
 }

@@ -180,4 +180,11 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX products_category_brand_rating ON products (category, brand, rating DESC, num_reviews DESC, created_at DESC, id DESC)',
     ],
   },
+  {
+    version: 6,
+    name: 'orders cancelled by their owner',
+    // A cancelled order keeps status 'expired' (it holds nothing and cannot be paid; the status CHECK stays as it
+    // is, no table rebuild); cancelled_at tells it apart (domain/orders.ts OrderRecord.cancelledAt).
+    statements: ['ALTER TABLE orders ADD COLUMN cancelled_at TEXT'],
+  },
 ];

@@ -2,13 +2,12 @@
 // check (stock, status, hold) and the write it guards never interleave with another order's.
 import type { InValue, Row, Transaction } from '@libsql/client';
 import {
+  assertCancellable,
   assertDeliverable,
   assertPayable,
   conflict,
   notFound,
   ORDER_MESSAGES,
-  priceOrder,
-  shortOfStock,
   toDollars,
   type Order,
   type OrderStatus,
@@ -16,12 +15,27 @@ import {
 } from '../../domain/index.js';
 import type { OrderStore, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
-import { newId, str, toOrder } from './mapping.js';
+import { str, toOrder } from './mapping.js';
+import { OrderBatcher } from './orderBatch.js';
 
 type Reader = Pick<Transaction, 'execute'>;
 
+/** Gives an unpaid order's held stock back to the products that still exist (expiry and cancel). */
+async function returnStock(tx: Transaction, orderId: string): Promise<void> {
+  await tx.execute({
+    sql: `UPDATE products SET count_in_stock = count_in_stock +
+            (SELECT qty FROM order_items WHERE order_id = ?1 AND product_id = products.id)
+          WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1)`,
+    args: [orderId],
+  });
+}
+
 export class SqlOrders implements OrderStore {
-  constructor(private readonly db: Database) {}
+  private readonly batcher: OrderBatcher;
+
+  constructor(private readonly db: Database) {
+    this.batcher = new OrderBatcher(db);
+  }
 
   private async load(reader: Reader, where: string, args: InValue[]): Promise<Order[]> {
     const orders = await reader.execute({ sql: `SELECT * FROM orders ${where}`, args });
@@ -52,59 +66,32 @@ export class SqlOrders implements OrderStore {
     return this.load(this.db.client, 'ORDER BY created_at DESC', []);
   }
 
-  async place(cmd: PlaceOrderCommand): Promise<Order> {
-    const id = newId();
+  /** Group commit: see orderBatch.ts. */
+  place(cmd: PlaceOrderCommand): Promise<Order> {
+    return this.batcher.place(cmd);
+  }
+
+  async cancel(id: string, now: Date): Promise<Order> {
     await this.db.write(async (tx) => {
-      const lines = [];
-      for (const line of cmd.lines) {
-        const rs = await tx.execute({
-          sql: 'SELECT id, name, image, price_cents, count_in_stock FROM products WHERE id = ?',
-          args: [line.product],
-        });
-        const p = rs.rows[0];
-        if (!p) throw notFound(`Product not found: ${line.product}`);
-        const stock = Number(p.count_in_stock);
-        if (stock < line.qty) throw shortOfStock(str(p.name), stock, line.qty);
-        // Guarded decrement: even if a check above were wrong, the row cannot go below zero.
-        const taken = await tx.execute({
-          sql: 'UPDATE products SET count_in_stock = count_in_stock - ? WHERE id = ? AND count_in_stock >= ?',
-          args: [line.qty, line.product, line.qty],
-        });
-        if (taken.rowsAffected !== 1) throw shortOfStock(str(p.name), 0, line.qty);
-        lines.push({
-          product: line.product,
-          name: str(p.name),
-          image: str(p.image),
-          priceCents: Number(p.price_cents),
-          qty: line.qty,
-        });
-      }
-      const price = priceOrder(lines);
-      await tx.execute({
-        sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents, shipping_cents,
-                tax_cents, total_cents, currency, status, expires_at, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', 'awaiting_payment', ?, ?)`,
-        args: [
-          id,
-          cmd.user._id,
-          cmd.user.name,
-          cmd.user.email,
-          JSON.stringify(cmd.shippingAddress),
-          cmd.paymentMethod,
-          price.itemsCents,
-          price.shippingCents,
-          price.taxCents,
-          price.totalCents,
-          cmd.expiresAt.toISOString(),
-          cmd.now.toISOString(),
-        ],
+      const rs = await tx.execute({
+        sql: 'SELECT status, expires_at, cancelled_at FROM orders WHERE id = ?',
+        args: [id],
       });
-      for (const [index, l] of lines.entries()) {
-        await tx.execute({
-          sql: 'INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          args: [id, index, l.product, l.name, l.image, l.priceCents, l.qty],
-        });
-      }
+      const row = rs.rows[0];
+      if (!row) throw notFound(ORDER_MESSAGES.notFound);
+      assertCancellable(
+        {
+          status: str(row.status) as OrderStatus,
+          expiresAt: row.expires_at === null ? null : str(row.expires_at),
+          cancelledAt: row.cancelled_at === null ? null : str(row.cancelled_at),
+        },
+        now,
+      );
+      await returnStock(tx, id);
+      await tx.execute({
+        sql: "UPDATE orders SET status = 'expired', cancelled_at = ? WHERE id = ?",
+        args: [now.toISOString(), id],
+      });
     });
     return (await this.get(id)) as Order;
   }
@@ -145,13 +132,7 @@ export class SqlOrders implements OrderStore {
         args: [now.toISOString()],
       });
       for (const row of stale.rows) {
-        // Give the held stock back to products that still exist.
-        await tx.execute({
-          sql: `UPDATE products SET count_in_stock = count_in_stock +
-                  (SELECT qty FROM order_items WHERE order_id = ?1 AND product_id = products.id)
-                WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1)`,
-          args: [str(row.id)],
-        });
+        await returnStock(tx, str(row.id));
         await tx.execute({ sql: "UPDATE orders SET status = 'expired' WHERE id = ?", args: [str(row.id)] });
       }
       return stale.rows.length;

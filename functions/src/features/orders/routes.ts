@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import {
   assertDeliverable,
+  assertMayCancel,
   assertMayPay,
   badInput,
   canRead,
@@ -12,13 +13,17 @@ import {
   paymentOrderOf,
   paypalCaptureSchema,
   placeOrderSchema,
+  type HoldLimits,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
-import { parse, parseId } from '../../http/validate.js';
+import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import { captureAndMarkPaid, refundStrandedCapture } from './paypalCheckout.js';
 
-export function orderRoutes({ store, auth, payments, clock }: Ports, options: { holdHours: number }) {
+export function orderRoutes(
+  { store, auth, payments, clock }: Ports,
+  options: { holdMinutes: number; holdLimits: HoldLimits },
+) {
   const router = Router();
   const signedIn = requireUser(auth);
   const admin = requireAdmin(auth);
@@ -43,7 +48,8 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
       shippingAddress: input.shippingAddress,
       paymentMethod: input.paymentMethod,
       now,
-      expiresAt: holdUntil(now, options.holdHours),
+      expiresAt: holdUntil(now, options.holdMinutes),
+      holdLimits: options.holdLimits,
     });
     res.status(201).json(order);
   });
@@ -95,6 +101,15 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
     }
     const { paypalOrderId } = parse(paypalCaptureSchema, req.body);
     res.json(await captureAndMarkPaid({ store, payments }, order, paypalOrderId, clock.now()));
+  });
+
+  // The owner ends an unpaid order's hold at once: its stock goes back on sale (store.orders.cancel).
+  router.put('/:id/cancel', signedIn, async (req, res) => {
+    assertEmptyBody(req.body);
+    const caller = callerOf(req);
+    const order = await readableOrder(req.params.id as string, caller);
+    assertMayCancel(order, caller, clock.now());
+    res.json(await store.orders.cancel(order._id, clock.now()));
   });
 
   router.put('/:id/deliver', admin, async (req, res) => {

@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from 'express';
 import {
-  badInput,
   catalogFiltersKey,
   keywordKey,
   notFound,
@@ -12,7 +11,7 @@ import {
   type ProductPage,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
-import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
+import { assertBodyIdsMatch, assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from '../../cache/catalogCache.js';
 
@@ -47,12 +46,6 @@ const stockOfListed = (page: ProductPage) => idsOf(page.products);
 function parseCatalogQuery(query: unknown) {
   const parsed = parse(productQuerySchema, query);
   return { ...parsed, keyword: keywordKey(parsed.keyword) };
-}
-
-function assertEmptyBody(body: unknown) {
-  if (body !== undefined && (typeof body !== 'object' || body === null || Object.keys(body).length > 0)) {
-    throw badInput('This call takes no body');
-  }
 }
 
 export function productRoutes(

@@ -9,6 +9,7 @@
 //   userEmails/{emailKey}         { uid }: makes emails unique case-insensitively (claimed in transactions)
 //   orders/{id}                   userId, user, orderItems (priceCents), shippingAddress, amounts in cents, status, ...
 //   captures/{captureId}          { orderId }: created in the pay transaction, so a capture pays one order once
+//   holdLocks/{uid}               { at }: written when the customer places an order (hold limits, orders.ts)
 import { createHash } from 'node:crypto';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { productFromDoc, type ProductDoc } from '../../../domain/firestoreSchema.js';

@@ -1,11 +1,14 @@
 // The OrderStore port on Firestore: orders/{id}, and captures/{captureId} created in the pay transaction so a
 // capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction.
-import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
+  assertCancellable,
   assertDeliverable,
+  assertWithinHoldLimits,
   assertPayable,
   conflict,
   holdHasEnded,
+  isOpenHold,
   isPaidStatus,
   notFound,
   ORDER_MESSAGES,
@@ -60,6 +63,14 @@ export class FirestoreOrders implements OrderStore {
         for (const line of cmd.lines) if (!isDocId(line.product)) throw notFound(`Product not found: ${line.product}`);
         const refs = cmd.lines.map((l) => this.products().doc(l.product));
         const snaps = refs.length ? await tx.getAll(...refs) : [];
+        // The customer's unpaid orders, for the hold limits. A query cannot see an order another transaction is
+        // creating, so every place also writes the customer's lock document read here: two concurrent places of one
+        // customer then conflict, and the retry sees the other's order.
+        const lockRef = this.db.collection(COLLECTIONS.holdLocks).doc(keyId(cmd.user._id));
+        await tx.get(lockRef);
+        const unpaid = await tx.get(
+          this.col.where('userId', '==', cmd.user._id).where('status', '==', 'awaiting_payment'),
+        );
         // All reads happen first (Firestore's rule); the stock each line sees includes what earlier lines took.
         const left = new Map<string, number>();
         const lines = cmd.lines.map((line, i) => {
@@ -71,8 +82,14 @@ export class FirestoreOrders implements OrderStore {
           left.set(line.product, stock - line.qty);
           return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
         });
-        for (const [product, stock] of left) tx.update(this.products().doc(product), { countInStock: stock });
         const price = priceOrder(lines);
+        assertWithinHoldLimits(
+          unpaid.docs.map((d) => d.data() as OrderDoc).filter((o) => isOpenHold(o, cmd.now)),
+          { totalCents: price.totalCents, orderItems: lines },
+          cmd.holdLimits,
+        );
+        for (const [product, stock] of left) tx.update(this.products().doc(product), { countInStock: stock });
+        tx.set(lockRef, { at: cmd.now.toISOString() });
         const order: OrderDoc = {
           userId: cmd.user._id,
           user: { _id: cmd.user._id, name: cmd.user.name, email: cmd.user.email },
@@ -90,6 +107,7 @@ export class FirestoreOrders implements OrderStore {
           captureId: null,
           deliveredAt: null,
           expiresAt: cmd.expiresAt.toISOString(),
+          cancelledAt: null,
           createdAt: cmd.now.toISOString(),
         };
         tx.create(ref, order);
@@ -155,26 +173,50 @@ export class FirestoreOrders implements OrderStore {
     return expired;
   }
 
+  async cancel(id: string, now: Date): Promise<Order> {
+    if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
+    const ref = this.col.doc(id);
+    const doc = await this.db.runTransaction(
+      async (tx) => {
+        const snap = await tx.get(ref);
+        if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
+        const order = snap.data() as OrderDoc;
+        assertCancellable(order, now);
+        await this.returnStock(tx, order);
+        // Stored as expired (holds nothing, cannot be paid); cancelledAt tells the two apart (domain/orders.ts).
+        const patch = { status: 'expired' as const, cancelledAt: now.toISOString() };
+        tx.update(ref, patch);
+        return { ...order, ...patch };
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    return toOrder(id, doc);
+  }
+
   private expireOne(ref: DocumentReference, now: Date): Promise<boolean> {
     return this.db.runTransaction(
       async (tx) => {
         const snap = await tx.get(ref);
         const order = snap.data() as OrderDoc | undefined;
         if (!order || !holdHasEnded(order, now)) return false;
-        const qtyBy = new Map<string, number>();
-        for (const item of order.orderItems) qtyBy.set(item.product, (qtyBy.get(item.product) ?? 0) + item.qty);
-        const ids = [...qtyBy.keys()].filter(isDocId);
-        const products = ids.length ? await tx.getAll(...ids.map((pid) => this.products().doc(pid))) : [];
-        for (const p of products) {
-          // Products deleted since keep nothing to return.
-          if (p.exists)
-            tx.update(p.ref, { countInStock: (p.data() as ProductDoc).countInStock + (qtyBy.get(p.id) ?? 0) });
-        }
+        await this.returnStock(tx, order);
         tx.update(ref, { status: 'expired' });
         return true;
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
+  }
+
+  /** Gives an unpaid order's stock back to the products that still exist (reads first: call before other writes). */
+  private async returnStock(tx: Transaction, order: OrderDoc): Promise<void> {
+    const qtyBy = new Map<string, number>();
+    for (const item of order.orderItems) qtyBy.set(item.product, (qtyBy.get(item.product) ?? 0) + item.qty);
+    const ids = [...qtyBy.keys()].filter(isDocId);
+    const products = ids.length ? await tx.getAll(...ids.map((pid) => this.products().doc(pid))) : [];
+    for (const p of products) {
+      // Products deleted since keep nothing to return.
+      if (p.exists) tx.update(p.ref, { countInStock: (p.data() as ProductDoc).countInStock + (qtyBy.get(p.id) ?? 0) });
+    }
   }
 
   async dailyStats(since: Date) {

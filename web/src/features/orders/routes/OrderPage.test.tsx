@@ -23,6 +23,8 @@ const order: Order = {
   deliveredAt: null,
   status: 'awaiting_payment',
   expiresAt: '2030-01-02T03:04:00.000Z',
+  isCancelled: false,
+  cancelledAt: null,
   createdAt: '2029-12-31T03:04:00.000Z',
 };
 const simulated = { paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'embedded' };

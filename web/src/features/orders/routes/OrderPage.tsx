@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api';
 import { dateTime, shortDate } from '@/lib/format';
 import { useDeliverOrder } from '../api/deliverOrder';
 import { useOrder } from '../api/getOrder';
+import { CancelledNotice, CancelOrderButton } from '../components/CancelOrderButton';
 import { OrderItems } from '../components/OrderItems';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentArea } from '../components/PaymentArea';
@@ -30,7 +31,7 @@ function HoldNotice({ order }: { order: Order }) {
   if (!order.isPaid && order.expiresAt) {
     return (
       <Message variant="info">
-        Pay by <strong>{dateTime(order.expiresAt)}</strong>: your items are reserved until then.
+        Pay by <strong>{dateTime(order.expiresAt)}</strong> or the items go back on sale.
       </Message>
     );
   }
@@ -62,7 +63,7 @@ function OrderDetails({ order }: { order: Order }) {
     <>
       <Meta title={`Order ${order._id}`} />
       <h1 className="h3 mb-3 text-break">Order {order._id}</h1>
-      <HoldNotice order={order} />
+      {order.isCancelled ? <CancelledNotice order={order} /> : <HoldNotice order={order} />}
       <Row className="g-4">
         <Col lg={8}>
           <ListGroup variant="flush">
@@ -131,6 +132,7 @@ function OrderDetails({ order }: { order: Order }) {
                   Only the customer who placed this order can pay it.
                 </ListGroup.Item>
               ))}
+            <CancelOrderButton order={order} />
             {user?.isAdmin && order.isPaid && !order.isDelivered && <DeliverButton order={order} />}
           </OrderSummary>
         </Col>

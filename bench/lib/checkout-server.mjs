@@ -1,0 +1,28 @@
+// The shop as the checkout benchmark runs it: the same app factory, ports and seed as functions/lib/server.js, plus
+// ONE bench-only route that the shop never has: POST /bench/noop, the authenticated request path of
+// POST /api/orders (JSON body parsed, bearer token verified by the same auth port) doing no work, answering 204.
+// Its req/s is the limit the checkout spike is measured against (bench/checkout.ts).
+// Usage: DATA_DIR=... PORT=... node bench/lib/checkout-server.mjs
+import express from 'express';
+import { createEmbeddedPorts } from '../../functions/lib/adapters/embedded/index.js';
+import { appOptions, createApp } from '../../functions/lib/app.js';
+import { readConfig } from '../../functions/lib/config.js';
+import { requireUser } from '../../functions/lib/http/auth.js';
+import { isEmpty, seedDemo } from '../../functions/lib/seed/seed.js';
+
+const config = readConfig();
+const ports = await createEmbeddedPorts(config);
+if (await isEmpty(ports)) await seedDemo(ports, config.seedAdmin);
+const app = createApp(
+  ports,
+  appOptions(config, {
+    backend: 'embedded',
+    catalogCacheTtlMs: Number.POSITIVE_INFINITY,
+    extraRoutes: (app) => {
+      app.post('/bench/noop', express.json({ limit: '100kb', strict: true }), requireUser(ports.auth), (_req, res) => {
+        res.status(204).end();
+      });
+    },
+  }),
+);
+app.listen(config.port, config.host);

@@ -1,0 +1,247 @@
+// Group commit of placed orders (docs/benchmarks.md, checkout): orders that arrive while the database is busy
+// wait together and are checked and written in ONE write transaction, each in its own SAVEPOINT so a refusal or a
+// failure undoes only that order. What every order needs is read once per batch (the products of all its lines,
+// the customers' open orders), then kept in step in memory as orders are accepted. An order is answered only after
+// its batch committed: an acknowledged order is on disk.
+import type { InStatement, Transaction } from '@libsql/client';
+import {
+  assertWithinHoldLimits,
+  isOpenHold,
+  notFound,
+  orderFromRecord,
+  priceOrder,
+  shortOfStock,
+  type HeldOrder,
+  type Order,
+  type OrderRecord,
+} from '../../domain/index.js';
+import type { PlaceOrderCommand } from '../../ports.js';
+import type { Database } from './db.js';
+import { newId, str } from './mapping.js';
+
+/** At most this many orders per transaction, so one batch's answer never waits on an unbounded queue. */
+export const MAX_BATCH_ORDERS = 200;
+
+type Outcome = { order: Order } | { error: unknown };
+
+interface Waiting {
+  command: PlaceOrderCommand;
+  resolve(order: Order): void;
+  reject(error: unknown): void;
+}
+
+interface StockedProduct {
+  name: string;
+  image: string;
+  priceCents: number;
+  stock: number;
+}
+
+/** An open order as read for the hold limits (isOpenHold needs its status and end). */
+type OpenOrder = HeldOrder & { status: 'awaiting_payment'; expiresAt: string | null };
+
+export class OrderBatcher {
+  private waiting: Waiting[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Database) {}
+
+  place(command: PlaceOrderCommand): Promise<Order> {
+    return new Promise<Order>((resolve, reject) => {
+      this.waiting.push({ command, resolve, reject });
+      if (!this.scheduled) this.schedule();
+    });
+  }
+
+  /** Queues one write transaction; when its turn comes it takes every order waiting by then. */
+  private schedule(): void {
+    this.scheduled = true;
+    let batch: Waiting[] | undefined;
+    let outcomes: Outcome[] = [];
+    this.db
+      .write(async (tx) => {
+        batch = this.waiting.splice(0, MAX_BATCH_ORDERS);
+        this.scheduled = false;
+        if (this.waiting.length) this.schedule();
+        outcomes = await placeBatch(
+          tx,
+          batch.map((w) => w.command),
+        );
+      })
+      .then(
+        () => batch!.forEach((w, i) => settle(w, outcomes[i]!)),
+        (error: unknown) => {
+          // The transaction failed (or never began): nothing of the batch was written.
+          if (!batch) {
+            batch = this.waiting.splice(0);
+            this.scheduled = false;
+          }
+          for (const w of batch) w.reject(error);
+        },
+      );
+  }
+}
+
+function settle(waiting: Waiting, outcome: Outcome): void {
+  if ('order' in outcome) waiting.resolve(outcome.order);
+  else waiting.reject(outcome.error);
+}
+
+/** Checks and writes each order in its own savepoint; answers one outcome per command, in order. */
+export async function placeBatch(tx: Transaction, commands: PlaceOrderCommand[]): Promise<Outcome[]> {
+  const products = await readProducts(tx, [...new Set(commands.flatMap((c) => c.lines.map((l) => l.product)))]);
+  const openOrders = await readOpenOrders(tx, [...new Set(commands.map((c) => c.user._id))]);
+  const outcomes: Outcome[] = [];
+  for (const command of commands) {
+    try {
+      outcomes.push({ order: await placeOne(tx, command, products, openOrders) });
+    } catch (error) {
+      outcomes.push({ error });
+    }
+  }
+  return outcomes;
+}
+
+async function placeOne(
+  tx: Transaction,
+  cmd: PlaceOrderCommand,
+  products: Map<string, StockedProduct>,
+  openOrders: Map<string, OpenOrder[]>,
+): Promise<Order> {
+  // The checks, on the batch's view of stock and holds (every earlier order of the batch included).
+  const taken = new Map<string, number>();
+  const lines = cmd.lines.map((line) => {
+    const p = products.get(line.product);
+    if (!p) throw notFound(`Product not found: ${line.product}`);
+    const stock = p.stock - (taken.get(line.product) ?? 0);
+    if (stock < line.qty) throw shortOfStock(p.name, stock, line.qty);
+    taken.set(line.product, (taken.get(line.product) ?? 0) + line.qty);
+    return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
+  });
+  const price = priceOrder(lines);
+  const customerOrders = openOrders.get(cmd.user._id) ?? [];
+  assertWithinHoldLimits(
+    customerOrders.filter((o) => isOpenHold(o, cmd.now)),
+    { totalCents: price.totalCents, orderItems: lines },
+    cmd.holdLimits,
+  );
+
+  const id = newId();
+  const record: OrderRecord = {
+    user: { _id: cmd.user._id, name: cmd.user.name, email: cmd.user.email },
+    orderItems: lines,
+    shippingAddress: JSON.parse(JSON.stringify(cmd.shippingAddress)),
+    paymentMethod: cmd.paymentMethod,
+    ...price,
+    currency: 'USD',
+    status: 'awaiting_payment',
+    paidAt: null,
+    paymentResult: null,
+    deliveredAt: null,
+    expiresAt: cmd.expiresAt.toISOString(),
+    cancelledAt: null,
+    createdAt: cmd.now.toISOString(),
+  };
+  const takes: InStatement[] = [...taken].map(([product, qty]) => ({
+    // Guarded: even if the batch's view were wrong, a row cannot go below zero.
+    sql: 'UPDATE products SET count_in_stock = count_in_stock - ? WHERE id = ? AND count_in_stock >= ?',
+    args: [qty, product, qty],
+  }));
+  try {
+    // One call into the database for the order's writes, its savepoint first.
+    const results = await tx.batch([
+      'SAVEPOINT place_order',
+      ...takes,
+      {
+        sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
+                shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', 'awaiting_payment', ?, ?)`,
+        args: [
+          id,
+          record.user._id,
+          record.user.name,
+          record.user.email,
+          JSON.stringify(record.shippingAddress),
+          record.paymentMethod,
+          price.itemsCents,
+          price.shippingCents,
+          price.taxCents,
+          price.totalCents,
+          record.expiresAt,
+          record.createdAt,
+        ],
+      },
+      {
+        sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty) VALUES ${lines
+          .map(() => '(?, ?, ?, ?, ?, ?, ?)')
+          .join(', ')}`,
+        args: lines.flatMap((l, index) => [id, index, l.product, l.name, l.image, l.priceCents, l.qty]),
+      },
+    ]);
+    const short = takes.findIndex((_, i) => results[i + 1]!.rowsAffected !== 1);
+    if (short >= 0) {
+      const [product, qty] = [...taken][short]!;
+      throw shortOfStock(products.get(product)!.name, 0, qty);
+    }
+    await tx.execute('RELEASE place_order');
+  } catch (error) {
+    // Undo this order only. Should even that fail, the error ends the whole batch's transaction: nothing half-written.
+    await tx.execute('ROLLBACK TO place_order');
+    await tx.execute('RELEASE place_order');
+    throw error;
+  }
+  // Accepted: the batch's view moves on.
+  for (const [product, qty] of taken) products.get(product)!.stock -= qty;
+  customerOrders.push({
+    status: 'awaiting_payment',
+    expiresAt: record.expiresAt,
+    totalCents: price.totalCents,
+    orderItems: lines,
+  });
+  openOrders.set(cmd.user._id, customerOrders);
+  return orderFromRecord(id, record);
+}
+
+/** The batch's products, read once. One bound JSON array: no IN list whose size a request controls. */
+async function readProducts(tx: Transaction, ids: string[]): Promise<Map<string, StockedProduct>> {
+  const rs = await tx.execute({
+    sql: `SELECT id, name, image, price_cents, count_in_stock FROM products
+          WHERE id IN (SELECT value FROM json_each(?))`,
+    args: [JSON.stringify(ids)],
+  });
+  return new Map(
+    rs.rows.map((r) => [
+      str(r.id),
+      { name: str(r.name), image: str(r.image), priceCents: Number(r.price_cents), stock: Number(r.count_in_stock) },
+    ]),
+  );
+}
+
+/** The batch's customers' unpaid orders with their lines (whether each is still open is decided per command's time). */
+async function readOpenOrders(tx: Transaction, userIds: string[]): Promise<Map<string, OpenOrder[]>> {
+  const rs = await tx.execute({
+    sql: `SELECT o.id, o.user_id, o.expires_at, o.total_cents, i.product_id, i.qty
+          FROM orders o JOIN order_items i ON i.order_id = o.id
+          WHERE o.user_id IN (SELECT value FROM json_each(?)) AND o.status = 'awaiting_payment'`,
+    args: [JSON.stringify(userIds)],
+  });
+  const byId = new Map<string, OpenOrder & { userId: string }>();
+  for (const r of rs.rows) {
+    const id = str(r.id);
+    let order = byId.get(id);
+    if (!order) {
+      order = {
+        userId: str(r.user_id),
+        status: 'awaiting_payment',
+        expiresAt: r.expires_at === null ? null : str(r.expires_at),
+        totalCents: Number(r.total_cents),
+        orderItems: [],
+      };
+      byId.set(id, order);
+    }
+    order.orderItems.push({ product: str(r.product_id), qty: Number(r.qty) });
+  }
+  const byUser = new Map<string, OpenOrder[]>();
+  for (const { userId, ...order } of byId.values()) byUser.set(userId, [...(byUser.get(userId) ?? []), order]);
+  return byUser;
+}

@@ -1,0 +1,24 @@
+import type { Order } from '@domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { orderKeys, productKeys } from '@/lib/queryKeys';
+
+/** PUT /api/orders/:id/cancel (the owner, unpaid orders within their hold): the stock goes back on sale. */
+export function cancelOrder(orderId: string): Promise<Order> {
+  return api<Order>(`/api/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'PUT' });
+}
+
+export function useCancelOrder(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelOrder(orderId),
+    onSuccess: (order) => {
+      client.setQueryData(orderKeys.detail(order._id), order);
+      // The order lists and the products' stock changed too.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: orderKeys.all }),
+        client.invalidateQueries({ queryKey: productKeys.all }),
+      ]);
+    },
+  });
+}

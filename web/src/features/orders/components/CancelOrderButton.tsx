@@ -1,0 +1,60 @@
+// Sits in the order summary's list (a ListGroup.Item). The owner's way out of an unpaid order (the page's notice
+// shows the hold's deadline): a cancel, with a confirm, that puts the items back on sale at once. Owner only, unpaid orders.
+import { isOwner, type Order } from '@domain';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { errorMessage } from '@/lib/api';
+import { dateTime } from '@/lib/format';
+import { useUserInfo } from '@/lib/session';
+import { useCancelOrder } from '../api/cancelOrder';
+
+/** Unpaid, still held, and the viewer placed it. */
+export function canCancel(order: Order, viewerId: string | undefined): boolean {
+  return !order.isPaid && order.status === 'awaiting_payment' && isOwner(order, viewerId);
+}
+
+export function CancelOrderButton({ order }: { order: Order }) {
+  const user = useUserInfo();
+  const cancel = useCancelOrder(order._id);
+  const [confirming, setConfirming] = useState(false);
+  if (!canCancel(order, user?._id)) return null;
+  return (
+    <ListGroup.Item className="d-grid gap-2">
+      {cancel.isError && <Message variant="danger">{errorMessage(cancel.error)}</Message>}
+      {confirming ? (
+        <div role="group" aria-label="Confirm cancelling this order" className="d-grid gap-2">
+          <p className="small mb-0">Cancel this order? Its items go back on sale and it can no longer be paid.</p>
+          <Button type="button" variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+            {cancel.isPending ? <Loader small label="Cancelling the order" /> : 'Yes, cancel order'}
+          </Button>
+          <Button
+            type="button"
+            variant="outline-secondary"
+            disabled={cancel.isPending}
+            onClick={() => setConfirming(false)}
+          >
+            Keep order
+          </Button>
+        </div>
+      ) : (
+        <Button type="button" variant="outline-danger" onClick={() => setConfirming(true)}>
+          Cancel order
+        </Button>
+      )}
+    </ListGroup.Item>
+  );
+}
+
+/** Replaces the expiry notice for an order its owner cancelled. */
+export function CancelledNotice({ order }: { order: Order }) {
+  return (
+    <Message variant="secondary" role="none">
+      <strong>This order was cancelled</strong>
+      {order.cancelledAt ? ` on ${dateTime(order.cancelledAt)}` : ''}: its items went back on sale and it can no longer
+      be paid.
+    </Message>
+  );
+}
