@@ -4,6 +4,8 @@
 import type {
   Order,
   OrderItem,
+  OrderListQuery,
+  OrderPage,
   PaymentOrder,
   PaymentResult,
   Product,
@@ -13,6 +15,8 @@ import type {
   ProviderCapture,
   Review,
   ShippingAddress,
+  UserListQuery,
+  UserPage,
   UserSummary,
 } from './domain/index.js';
 import type { ReencodedImage } from './images/pipeline.js';
@@ -53,7 +57,8 @@ export interface StoredUser extends UserSummary {
 export interface UserStore {
   get(id: string): Promise<StoredUser | null>;
   findByEmail(email: string): Promise<StoredUser | null>;
-  list(): Promise<StoredUser[]>;
+  /** One page (domain/listQuery.ts), oldest account first. */
+  list(query: UserListQuery): Promise<UserPage<StoredUser>>;
   /** Creates the profile for an identity the auth port created. Throws conflict when the email is taken. */
   create(user: { _id: string; name: string; email: string; isAdmin: boolean }): Promise<StoredUser>;
   /** Throws conflict 'Email already in use' when another user has the email (case-insensitively). */
@@ -75,8 +80,8 @@ export interface OrderStore {
    *  atomically. Throws not_found for unknown products and conflict naming the product when stock is short. */
   place(command: PlaceOrderCommand): Promise<Order>;
   get(id: string): Promise<Order | null>;
-  listForUser(userId: string): Promise<Order[]>;
-  listAll(): Promise<Order[]>;
+  /** One page of the orders the query selects (domain/listQuery.ts), ties in createdAt broken by id. */
+  list(query: OrderListQuery): Promise<OrderPage>;
   /** Marks paid unless already paid, expired, or the capture id was used before (conflict). Atomic. */
   markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order>;
   /** Marks delivered when paid and not delivered (conflict otherwise). Atomic. */

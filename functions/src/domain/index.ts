@@ -11,3 +11,4 @@ export * from './images.js';
 export * from './inlineData.js';
 export * from './site.js';
 export * from './catalogQuery.js';
+export * from './listQuery.js';
