@@ -2,6 +2,7 @@
 // adapters/embedded (one process, SQL file, local files, local JWT) and adapters/firebase
 // (Firestore, Firebase Auth, Cloud Storage). Routes and domain rules only ever see these interfaces.
 import type {
+  EditedFrom,
   Order,
   OrderItem,
   OrderListQuery,
@@ -41,7 +42,9 @@ export interface ProductStore {
   top(limit: number): Promise<Product[]>;
   get(id: string): Promise<ProductDetail | null>;
   create(product: ProductUpdateInput, ownerId: string): Promise<Product>;
-  update(id: string, product: ProductUpdateInput): Promise<Product | null>;
+  /** With `editedFrom` (the product as the form loaded it), applies domain/productEdits' rule atomically: conflict
+   *  for a stale form, the stock changed by what the admin changed. Null for an unknown product. */
+  update(id: string, product: ProductUpdateInput, editedFrom?: EditedFrom): Promise<Product | null>;
   remove(id: string): Promise<boolean>;
   /** Adds a review and recomputes rating and numReviews atomically.
    *  Throws not_found for an unknown product, bad_input (400, as the spec's clients expect) 'Product already reviewed' for a second review. */

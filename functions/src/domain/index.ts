@@ -12,3 +12,4 @@ export * from './inlineData.js';
 export * from './site.js';
 export * from './catalogQuery.js';
 export * from './listQuery.js';
+export * from './productEdits.js';

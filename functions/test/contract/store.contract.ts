@@ -6,6 +6,7 @@ import {
   DEFAULT_HOLD_HOURS,
   DomainError,
   holdUntil,
+  PRODUCT_CHANGED_MESSAGE,
   type PaymentResult,
   type ProductUpdateInput,
 } from '../../src/domain/index.js';
@@ -145,6 +146,62 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         expect(review.createdAt).toBe('2026-03-01T09:02:00.000Z');
         expect((await store.products.get(created._id))!.reviews[0]!.createdAt).toBe('2026-03-01T09:02:00.000Z');
         expect((await store.users.create({ ...alice, isAdmin: false })).createdAt).toBe('2026-03-01T09:02:00.000Z');
+      });
+
+      describe('versioned edits (editedFrom)', () => {
+        const loaded = (p: { updatedAt: string; countInStock: number }) => ({
+          updatedAt: p.updatedAt,
+          countInStock: p.countInStock,
+        });
+        const sell = (product: string, qty: number, i: number) =>
+          store.orders.place(order([{ product, qty }], { user: { ...alice, _id: `seller-${i}` } }));
+
+        it('a stale form does not restore sold stock (the measured bug: 9 units sold from 5)', async () => {
+          const [p] = await products(['Sold Out Soon'], { countInStock: 5 });
+          const form = loaded(p!); // the admin opens the edit page: 5 in stock
+          await sell(p!._id, 3, 1); // 3 sell while the form is open: 2 left
+          const saved = await store.products.update(
+            p!._id,
+            input('Sold Out Soon', { description: 'New text', countInStock: 5 }),
+            form,
+          );
+          expect(saved).toMatchObject({ description: 'New text', countInStock: 2 });
+          expect((await store.products.get(p!._id))!.countInStock).toBe(2);
+        });
+
+        it('applies the stock the admin changed as a delta on the stock now (5 -> 7 while 3 sold: 4)', async () => {
+          const [p] = await products(['Restocked'], { countInStock: 5 });
+          const form = loaded(p!);
+          await sell(p!._id, 3, 1);
+          const saved = await store.products.update(p!._id, input('Restocked', { countInStock: 7 }), form);
+          expect(saved!.countInStock).toBe(4);
+          // Taking away more than is left (sold meanwhile) leaves none, never below zero.
+          const again = loaded(saved!);
+          await sell(p!._id, 3, 2);
+          expect(
+            (await store.products.update(p!._id, input('Restocked', { countInStock: 0 }), again))!.countInStock,
+          ).toBe(0);
+        });
+
+        it('refuses a save from a form opened before another save (conflict), keeping the other save', async () => {
+          const [p] = await products(['Contested'], { countInStock: 5 });
+          const formA = loaded(p!);
+          const formB = loaded(p!);
+          // No clock move: two saves in the same millisecond still get distinct versions.
+          await store.products.update(p!._id, input('Contested by A', { countInStock: 6 }), formA);
+          await expectDomainError(
+            store.products.update(p!._id, input('Contested by B', { countInStock: 9 }), formB),
+            'conflict',
+            PRODUCT_CHANGED_MESSAGE,
+          );
+          expect(await store.products.get(p!._id)).toMatchObject({ name: 'Contested by A', countInStock: 6 });
+        });
+
+        it('without editedFrom (the original clients) writes the values as sent', async () => {
+          const [p] = await products(['Legacy'], { countInStock: 5 });
+          await sell(p!._id, 2, 1);
+          expect((await store.products.update(p!._id, input('Legacy', { countInStock: 8 })))!.countInStock).toBe(8);
+        });
       });
 
       it('answers null / false for unknown and impossible ids', async () => {
