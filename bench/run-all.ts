@@ -1,5 +1,5 @@
 // Runs every benchmark in one go and writes docs/benchmarks.md (machine, versions, commands, figures).
-// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,sale,scale,checkout,web,startup,peer]
+// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,sale,scale,orders,checkout,web,startup,peer]
 // Every figure is a ratio or a side-by-side comparison from the same run: the machine is shared and noisy.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { catalogMarkdown, runCatalog } from './catalog.js';
 import { checkoutMarkdown, runCheckout } from './checkout.js';
 import { QUICK, machine, mb, ms, repoRoot } from './lib/common.js';
 import { NOTES } from './lib/notes.js';
+import { orderListsMarkdown, runOrderLists } from './orderLists.js';
 import { runScale, scaleMarkdown } from './scale.js';
 import { runStartup, startupMarkdown } from './startup.js';
 import { peerMarkdown, runPeer } from './peer.js';
@@ -118,6 +119,26 @@ await section(
     const bad = last?.rows.filter((x) => x.p95 > r.targetMs).map((x) => `${x.name}: ${x.p95.toFixed(0)} ms`) ?? [];
     return [[`p95 ≤ ${r.targetMs} ms at 100k products`, r.met ? '✅ met' : `❌ not met for ${bad.join('; ')}`]];
   },
+);
+
+await section(
+  'orders',
+  '2b. Order lists: first and last page at 50,000 orders',
+  runOrderLists,
+  (r) =>
+    [
+      `${r.orders.toLocaleString('en')} orders inserted straight into the database (one SQL statement, ${r.seedSeconds.toFixed(1)} s), one customer holding every tenth; ${r.requests} sequential requests per row after a warm-up, timed by the client over HTTP against the child-process server (\`functions/lib/server.js\`). Each page is read from its nearer end (domain/listQuery.ts pageWindow) with a count.`,
+      '',
+      orderListsMarkdown(r),
+      '',
+      `Target: p95 ≤ ${r.targetMs} ms on every row → ${yes(r.met)}.`,
+    ].join('\n'),
+  (r) => [
+    [
+      `order list pages p95 ≤ ${r.targetMs} ms at 50k orders`,
+      `${yes(r.met)} (${r.rows.map((x) => `${x.p95.toFixed(0)} ms`).join(', ')})`,
+    ],
+  ],
 );
 
 await section(

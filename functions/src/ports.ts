@@ -5,8 +5,11 @@ import type {
   CatalogFacets,
   CatalogFilters,
   CatalogSort,
+  EditedFrom,
   Order,
   OrderItem,
+  OrderListQuery,
+  OrderPage,
   PaymentOrder,
   PaymentResult,
   Product,
@@ -16,6 +19,8 @@ import type {
   ProviderCapture,
   Review,
   ShippingAddress,
+  UserListQuery,
+  UserPage,
   UserSummary,
 } from './domain/index.js';
 import type { HoldLimits } from './domain/index.js';
@@ -45,7 +50,9 @@ export interface ProductStore {
   top(limit: number): Promise<Product[]>;
   get(id: string): Promise<ProductDetail | null>;
   create(product: ProductUpdateInput, ownerId: string): Promise<Product>;
-  update(id: string, product: ProductUpdateInput): Promise<Product | null>;
+  /** With `editedFrom` (the product as the form loaded it), applies domain/productEdits' rule atomically: conflict
+   *  for a stale form, the stock changed by what the admin changed. Null for an unknown product. */
+  update(id: string, product: ProductUpdateInput, editedFrom?: EditedFrom): Promise<Product | null>;
   remove(id: string): Promise<boolean>;
   /** Adds a review and recomputes rating and numReviews atomically.
    *  Throws not_found for an unknown product, bad_input (400, as the spec's clients expect) 'Product already reviewed' for a second review. */
@@ -61,7 +68,8 @@ export interface StoredUser extends UserSummary {
 export interface UserStore {
   get(id: string): Promise<StoredUser | null>;
   findByEmail(email: string): Promise<StoredUser | null>;
-  list(): Promise<StoredUser[]>;
+  /** One page (domain/listQuery.ts), oldest account first. */
+  list(query: UserListQuery): Promise<UserPage<StoredUser>>;
   /** Creates the profile for an identity the auth port created. Throws conflict when the email is taken. */
   create(user: { _id: string; name: string; email: string; isAdmin: boolean }): Promise<StoredUser>;
   /** Throws conflict 'Email already in use' when another user has the email (case-insensitively). */
@@ -85,8 +93,8 @@ export interface OrderStore {
    *  atomically. Throws not_found for unknown products and conflict naming the product when stock is short. */
   place(command: PlaceOrderCommand): Promise<Order>;
   get(id: string): Promise<Order | null>;
-  listForUser(userId: string): Promise<Order[]>;
-  listAll(): Promise<Order[]>;
+  /** One page of the orders the query selects (domain/listQuery.ts), ties in createdAt broken by id. */
+  list(query: OrderListQuery): Promise<OrderPage>;
   /** Marks paid unless already paid, expired, or the capture id was used before (conflict). Atomic. */
   markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order>;
   /** Cancels an unpaid order still within its hold and gives its stock back, atomically. Conflict when paid,

@@ -215,7 +215,7 @@ export const CATALOG_KEEPING_METHODS = {
   store: ['ping', 'close'],
   products: ['list', 'facets', 'top', 'get', 'lowStock'],
   users: ['get', 'findByEmail', 'list', 'create', 'update', 'remove'],
-  orders: ['get', 'listForUser', 'listAll', 'dailyStats', 'markPaid', 'markDelivered'],
+  orders: ['get', 'list', 'dailyStats', 'markPaid', 'markDelivered'],
 } as const satisfies { store: readonly MethodName<Store>[] } & { [A in Aggregate]: readonly MethodName<Store[A]>[] };
 
 /** Writes whose result can say that they changed nothing: then the cache is kept. */

@@ -11,3 +11,5 @@ export * from './images.js';
 export * from './inlineData.js';
 export * from './site.js';
 export * from './catalogQuery.js';
+export * from './listQuery.js';
+export * from './productEdits.js';

@@ -51,8 +51,8 @@ export async function seedDemo(ports: Ports, admin: { email: string; password: s
 /** Is this a shop with no data yet? (first start) */
 export async function isEmpty(ports: Ports): Promise<boolean> {
   const [users, page] = await Promise.all([
-    ports.store.users.list(),
+    ports.store.users.list({ search: '', page: 1, pageSize: 1 }),
     ports.store.products.list({ keyword: '', page: 1, pageSize: 1 }),
   ]);
-  return users.length === 0 && page.products.length === 0;
+  return users.total === 0 && page.products.length === 0;
 }

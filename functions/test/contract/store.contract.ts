@@ -7,6 +7,7 @@ import {
   DEFAULT_HOLD_MINUTES,
   DomainError,
   holdUntil,
+  PRODUCT_CHANGED_MESSAGE,
   type PaymentResult,
   type ProductUpdateInput,
 } from '../../src/domain/index.js';
@@ -45,6 +46,21 @@ const input = (name: string, over: Partial<ProductUpdateInput> = {}): ProductUpd
   countInStock: 10,
   ...over,
 });
+
+/** The first page of orders (of one customer, or all), newest first. */
+export async function firstOrders(store: Store, userId?: string) {
+  return (await store.orders.list({ userId, search: '', sort: 'newest', page: 1, pageSize: 50 })).orders;
+}
+
+/** Every order (of `userId`, or everyone's), newest first, read page by page. */
+export async function allOrders(store: Store, userId?: string) {
+  const orders = [];
+  for (let page = 1; ; page++) {
+    const answer = await store.orders.list({ userId, search: '', sort: 'newest', page, pageSize: 50 });
+    orders.push(...answer.orders);
+    if (page >= answer.pages) return orders;
+  }
+}
 
 const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
 
@@ -142,6 +158,62 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         expect(review.createdAt).toBe('2026-03-01T09:02:00.000Z');
         expect((await store.products.get(created._id))!.reviews[0]!.createdAt).toBe('2026-03-01T09:02:00.000Z');
         expect((await store.users.create({ ...alice, isAdmin: false })).createdAt).toBe('2026-03-01T09:02:00.000Z');
+      });
+
+      describe('versioned edits (editedFrom)', () => {
+        const loaded = (p: { updatedAt: string; countInStock: number }) => ({
+          updatedAt: p.updatedAt,
+          countInStock: p.countInStock,
+        });
+        const sell = (product: string, qty: number, i: number) =>
+          store.orders.place(order([{ product, qty }], { user: { ...alice, _id: `seller-${i}` } }));
+
+        it('a stale form does not restore sold stock (the measured bug: 9 units sold from 5)', async () => {
+          const [p] = await products(['Sold Out Soon'], { countInStock: 5 });
+          const form = loaded(p!); // the admin opens the edit page: 5 in stock
+          await sell(p!._id, 3, 1); // 3 sell while the form is open: 2 left
+          const saved = await store.products.update(
+            p!._id,
+            input('Sold Out Soon', { description: 'New text', countInStock: 5 }),
+            form,
+          );
+          expect(saved).toMatchObject({ description: 'New text', countInStock: 2 });
+          expect((await store.products.get(p!._id))!.countInStock).toBe(2);
+        });
+
+        it('applies the stock the admin changed as a delta on the stock now (5 -> 7 while 3 sold: 4)', async () => {
+          const [p] = await products(['Restocked'], { countInStock: 5 });
+          const form = loaded(p!);
+          await sell(p!._id, 3, 1);
+          const saved = await store.products.update(p!._id, input('Restocked', { countInStock: 7 }), form);
+          expect(saved!.countInStock).toBe(4);
+          // Taking away more than is left (sold meanwhile) leaves none, never below zero.
+          const again = loaded(saved!);
+          await sell(p!._id, 3, 2);
+          expect(
+            (await store.products.update(p!._id, input('Restocked', { countInStock: 0 }), again))!.countInStock,
+          ).toBe(0);
+        });
+
+        it('refuses a save from a form opened before another save (conflict), keeping the other save', async () => {
+          const [p] = await products(['Contested'], { countInStock: 5 });
+          const formA = loaded(p!);
+          const formB = loaded(p!);
+          // No clock move: two saves in the same millisecond still get distinct versions.
+          await store.products.update(p!._id, input('Contested by A', { countInStock: 6 }), formA);
+          await expectDomainError(
+            store.products.update(p!._id, input('Contested by B', { countInStock: 9 }), formB),
+            'conflict',
+            PRODUCT_CHANGED_MESSAGE,
+          );
+          expect(await store.products.get(p!._id)).toMatchObject({ name: 'Contested by A', countInStock: 6 });
+        });
+
+        it('without editedFrom (the original clients) writes the values as sent', async () => {
+          const [p] = await products(['Legacy'], { countInStock: 5 });
+          await sell(p!._id, 2, 1);
+          expect((await store.products.update(p!._id, input('Legacy', { countInStock: 8 })))!.countInStock).toBe(8);
+        });
       });
 
       it('answers null / false for unknown and impossible ids', async () => {
@@ -348,7 +420,10 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         expect(await store.users.findByEmail('ALICE@Example.com')).toMatchObject({ _id: alice._id });
         expect(await store.users.findByEmail(' alice@example.com ')).toMatchObject({ _id: alice._id });
         expect(await store.users.findByEmail('nobody@example.com')).toBeNull();
-        expect((await store.users.list()).map((u) => u._id)).toEqual([alice._id, bob._id]);
+        expect((await store.users.list({ search: '', page: 1, pageSize: 50 })).users.map((u) => u._id)).toEqual([
+          alice._id,
+          bob._id,
+        ]);
         expect(await store.users.get('unknown-user')).toBeNull();
       });
 
@@ -471,7 +546,7 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         );
         expect((await store.products.get(p!._id))!.countInStock).toBe(10);
         expect((await store.products.get(q!._id))!.countInStock).toBe(2);
-        expect(await store.orders.listAll()).toEqual([]);
+        expect(await firstOrders(store)).toEqual([]);
       });
 
       it('counts repeated lines of one product together (each line alone fits the stock)', async () => {
@@ -487,7 +562,7 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
           'Only 1 of Earbuds left in stock (you asked for 2)',
         );
         expect((await store.products.get(p!._id))!.countInStock).toBe(3);
-        expect(await store.orders.listAll()).toEqual([]);
+        expect(await firstOrders(store)).toEqual([]);
       });
 
       it('refuses unknown products (not found), taking nothing', async () => {
@@ -526,7 +601,7 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
           expect((r.reason as DomainError).message).toContain('Hot Item');
         }
         expect((await store.products.get(p!._id))!.countInStock).toBe(0);
-        expect(await store.orders.listAll()).toHaveLength(5);
+        expect(await firstOrders(store)).toHaveLength(5);
       });
 
       it('lists a user’s orders and all orders, newest first', async () => {
@@ -538,12 +613,87 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         const o3 = await store.orders.place(
           order([{ product: p!._id, qty: 1 }], { now: new Date(now.getTime() + 2000) }),
         );
-        expect((await store.orders.listForUser(alice._id)).map((o) => o._id)).toEqual([o3._id, o1._id]);
-        expect((await store.orders.listForUser(bob._id)).map((o) => o._id)).toEqual([o2._id]);
-        expect((await store.orders.listForUser('nobody')).length).toBe(0);
-        expect((await store.orders.listAll()).map((o) => o._id)).toEqual([o3._id, o2._id, o1._id]);
+        expect((await firstOrders(store, alice._id)).map((o) => o._id)).toEqual([o3._id, o1._id]);
+        expect((await firstOrders(store, bob._id)).map((o) => o._id)).toEqual([o2._id]);
+        expect((await firstOrders(store, 'nobody')).length).toBe(0);
+        expect((await firstOrders(store)).map((o) => o._id)).toEqual([o3._id, o2._id, o1._id]);
         expect(await store.orders.get('nope0000000000000000')).toBeNull();
         expect(await store.orders.get('__x__')).toBeNull();
+      });
+
+      it('pages the order lists from either end: no dupes, no gaps, ties broken by id, filters and search', async () => {
+        const [p] = await products(['Paged'], { countInStock: 100 });
+        // 7 customers, one order each (no customer near any open-order limit); orders 2-3 and 4-5 share a time.
+        const customers = ['Ann Lee', 'Bo Diaz', 'Cy Lee', 'Di Park', 'Ed Lee', 'Fay Wu', 'Gus Lee'].map((name, i) => ({
+          _id: `cust-${i}`,
+          name,
+          email: `${name.split(' ')[0]!.toLowerCase()}${i}@shop.example`,
+        }));
+        const seconds = [0, 1, 2, 2, 3, 3, 4];
+        const placed = [];
+        for (const [i, user] of customers.entries()) {
+          const at = new Date(now.getTime() + seconds[i]! * 1000);
+          placed.push(await store.orders.place(order([{ product: p!._id, qty: 1 }], { user, now: at })));
+        }
+        await store.orders.markPaid(placed[1]!._id, payment('cap-paged-1'), now);
+        await store.orders.markPaid(placed[4]!._id, payment('cap-paged-4'), now);
+        await store.orders.markDelivered(placed[4]!._id, now);
+        const byTimeThenId = [...placed].sort((a, b) =>
+          a.createdAt === b.createdAt ? (a._id < b._id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1,
+        );
+        const oldest = byTimeThenId.map((o) => o._id);
+        const newest = [...oldest].reverse();
+        const list = (q: Partial<Parameters<Store['orders']['list']>[0]>) =>
+          store.orders.list({ search: '', sort: 'newest', page: 1, pageSize: 2, ...q });
+        for (const [sort, expected] of [
+          ['newest', newest],
+          ['oldest', oldest],
+        ] as const) {
+          const seen: string[] = [];
+          for (let page = 1; page <= 4; page++) {
+            const answer = await list({ sort, page });
+            expect(answer).toMatchObject({ page, pages: 4, total: 7 });
+            seen.push(...answer.orders.map((o) => o._id));
+          }
+          expect(seen, `all pages, ${sort} first`).toEqual(expected);
+        }
+        expect(await list({ page: 5 })).toEqual({ orders: [], page: 5, pages: 4, total: 7 });
+        expect((await list({ status: 'paid', pageSize: 50 })).orders.map((o) => o._id)).toEqual([placed[1]!._id]);
+        expect((await list({ status: 'delivered', pageSize: 50 })).orders.map((o) => o._id)).toEqual([placed[4]!._id]);
+        expect((await list({ status: 'awaiting_payment', pageSize: 50 })).total).toBe(5);
+        // Search: a prefix of a word of the name, or of the email; lower-cased by the API's schema.
+        const lees = (await list({ search: 'le', pageSize: 50 })).orders.map((o) => o.user.name);
+        expect(lees).toEqual(['Gus Lee', 'Ed Lee', 'Cy Lee', 'Ann Lee']);
+        expect((await list({ search: 'fay5@shop', pageSize: 50 })).orders.map((o) => o._id)).toEqual([placed[5]!._id]);
+        expect((await list({ search: 'ee', pageSize: 50 })).total).toBe(0); // not a prefix
+        expect(
+          (await list({ search: 'le', status: 'delivered', pageSize: 50 })).orders.map((o) => o.user.name),
+        ).toEqual(['Ed Lee']);
+        const mine = await list({ userId: customers[3]!._id, pageSize: 50 });
+        expect(mine).toMatchObject({ page: 1, pages: 1, total: 1 });
+        expect(mine.orders[0]).toMatchObject({ _id: placed[3]!._id, orderItems: [{ product: p!._id, qty: 1 }] });
+        expect(await list({ userId: 'nobody' })).toEqual({ orders: [], page: 1, pages: 1, total: 0 });
+      });
+
+      it('pages the users, oldest first, searched by a name word or email prefix', async () => {
+        for (const [i, name] of ['Ann Lee', 'Bo Diaz', 'Cy Lee', 'Di Park', 'Ed Lee'].entries()) {
+          await store.users.create({ _id: `user-${i}`, name, email: `u${i}@shop.example`, isAdmin: false });
+          clock.advance(1000);
+        }
+        const seen: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const answer = await store.users.list({ search: '', page, pageSize: 2 });
+          expect(answer).toMatchObject({ page, pages: 3, total: 5 });
+          seen.push(...answer.users.map((u) => u._id));
+        }
+        expect(seen).toEqual(['user-0', 'user-1', 'user-2', 'user-3', 'user-4']);
+        const lees = await store.users.list({ search: 'lee', page: 1, pageSize: 50 });
+        expect(lees.users.map((u) => u.name)).toEqual(['Ann Lee', 'Cy Lee', 'Ed Lee']);
+        expect((await store.users.list({ search: 'u3@', page: 1, pageSize: 50 })).users.map((u) => u._id)).toEqual([
+          'user-3',
+        ]);
+        await store.users.update('user-3', { name: 'Dee Lee' });
+        expect((await store.users.list({ search: 'lee', page: 1, pageSize: 50 })).total).toBe(4);
       });
 
       it('marks paid once; a capture id pays one order only', async () => {

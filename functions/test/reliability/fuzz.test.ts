@@ -7,6 +7,7 @@ import type { Client } from '@libsql/client';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { openDb, snapshot } from './support/db.js';
+import { LIST_PAGE_SIZE } from '../../src/domain/index.js';
 
 let shop: TestShop;
 let db: Client;
@@ -263,6 +264,12 @@ const BODY_ROUTES: BodyRoute[] = [
           description: badText(5000),
           countInStock: badStock,
           _id: fc.constantFrom('ffffffffffffffffffffffff'),
+          // The version of a versioned save: anything but { updatedAt: ISO time, countInStock: stock } is refused.
+          editedFrom: fc.oneof(
+            notString,
+            fc.record({ updatedAt: fc.oneof(notString, fc.string({ maxLength: 8 })), countInStock: fc.nat(100) }),
+            fc.record({ updatedAt: fc.constant('2026-01-01T00:00:00.000Z'), countInStock: badStock }),
+          ),
         },
         ['name', 'price', 'image', 'brand', 'category', 'description', 'countInStock'],
       ),
@@ -839,6 +846,66 @@ describe('odd filters and sorts on the catalogue', () => {
       { numRuns: RUNS * 3 },
     );
   });
+});
+
+describe('odd query strings on the order and user lists', () => {
+  const text = fc.oneof(
+    fc.string({ maxLength: 35 }),
+    fc.constantFrom(
+      '%',
+      '_',
+      '\\',
+      "'",
+      '"',
+      '\u0000',
+      '-1',
+      '0',
+      '1e3',
+      'NaN',
+      '9'.repeat(30),
+      'paid',
+      'unpaid',
+      'oldest',
+    ),
+  );
+  const query = fc.record({
+    pageNumber: fc.option(text),
+    status: fc.option(fc.oneof(text, fc.constantFrom('paid', 'unpaid', 'delivered', 'expired'))),
+    sort: fc.option(fc.oneof(text, fc.constantFrom('newest', 'oldest'))),
+    search: fc.option(text),
+    extra: fc.option(fc.constantFrom('status=paid&status=unpaid', 'search[$ne]=x', '__proto__[x]=1', 'pageNumber[]=1')),
+  });
+  const lists = [
+    { path: '/api/orders', token: () => admin, key: 'orders' },
+    { path: '/api/orders/myorders', token: () => alice, key: 'orders' },
+    { path: '/api/users', token: () => admin, key: 'users' },
+  ];
+  for (const list of lists) {
+    it(`${list.path}: a bounded 200 page or a 400 with a message, never a 5xx`, async () => {
+      await fc.assert(
+        fc.asyncProperty(query, async ({ extra, ...fields }) => {
+          const params = [
+            ...Object.entries(fields)
+              .filter(([, v]) => v !== null)
+              .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`),
+            extra ?? '',
+          ]
+            .filter(Boolean)
+            .join('&');
+          const res = await shop.call('GET', `${list.path}?${params}`, { token: list.token() });
+          if (res.status === 200) {
+            const rows = Array.isArray(res.body) ? res.body : res.body[list.key];
+            expect(Array.isArray(rows), `?${params}`).toBe(true);
+            expect(rows.length).toBeLessThanOrEqual(LIST_PAGE_SIZE);
+          } else {
+            refused(res, `${list.path}?${params}`);
+            expect(res.status).toBe(400);
+          }
+        }),
+        { numRuns: RUNS * 2 },
+      );
+    });
+  }
 });
 
 describe('uploads with junk', () => {

@@ -90,3 +90,18 @@ export function toOrder(r: Row, items: Row[]): Order {
     createdAt: str(r.created_at),
   });
 }
+
+/** LIKE's wildcards and its escape character, taken literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * SQL for domain/listQuery's customer search (`search` already lower-cased, one word): the email or a word of the
+ * name starts with it, the rule customerSearchKeys gives the Firestore store.
+ */
+export function customerMatch(emailColumn: string, nameColumn: string, search: string) {
+  const term = likeLiteral(search);
+  return {
+    sql: `(lower(${emailColumn}) LIKE ? ESCAPE '\\' OR (' ' || replace(replace(replace(lower(${nameColumn}), char(9), ' '), char(10), ' '), char(13), ' ')) LIKE ? ESCAPE '\\')`,
+    args: [`${term}%`, `% ${term}%`],
+  };
+}

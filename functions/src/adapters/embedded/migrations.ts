@@ -187,4 +187,19 @@ export const MIGRATIONS: Migration[] = [
     // is, no table rebuild); cancelled_at tells it apart (domain/orders.ts OrderRecord.cancelledAt).
     statements: ['ALTER TABLE orders ADD COLUMN cancelled_at TEXT'],
   },
+  {
+    version: 7,
+    name: 'bounded admin lists',
+    // The order and user lists are read a page at a time (domain/listQuery.ts), newest or oldest first with the id
+    // breaking ties, filtered by customer and/or status: each page is one index range read from its nearer end.
+    statements: [
+      'DROP INDEX orders_by_user',
+      'DROP INDEX orders_by_date',
+      'CREATE INDEX orders_by_user ON orders (user_id, created_at, id)',
+      'CREATE INDEX orders_by_date ON orders (created_at, id)',
+      'CREATE INDEX orders_by_status ON orders (status, created_at, id)',
+      'CREATE INDEX orders_by_user_status ON orders (user_id, status, created_at, id)',
+      'CREATE INDEX users_by_date ON users (created_at, id)',
+    ],
+  },
 ];

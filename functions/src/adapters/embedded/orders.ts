@@ -11,11 +11,15 @@ import {
   toDollars,
   type Order,
   type OrderStatus,
+  pageCount,
+  pageWindow,
+  type OrderListQuery,
+  type OrderPage,
   type PaymentResult,
 } from '../../domain/index.js';
 import type { OrderStore, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
-import { str, toOrder } from './mapping.js';
+import { customerMatch, str, toOrder } from './mapping.js';
 import { OrderBatcher } from './orderBatch.js';
 
 type Reader = Pick<Transaction, 'execute'>;
@@ -39,11 +43,16 @@ export class SqlOrders implements OrderStore {
 
   private async load(reader: Reader, where: string, args: InValue[]): Promise<Order[]> {
     const orders = await reader.execute({ sql: `SELECT * FROM orders ${where}`, args });
-    if (!orders.rows.length) return [];
-    const ids = orders.rows.map((r) => str(r.id));
+    return this.withItems(reader, orders.rows);
+  }
+
+  /** The orders' lines, in one query whatever the number of orders: the ids travel as ONE JSON argument, never
+   *  one bound variable each (SQLite refuses more than 32,766). */
+  private async withItems(reader: Reader, orderRows: Row[]): Promise<Order[]> {
+    if (!orderRows.length) return [];
     const items = await reader.execute({
-      sql: `SELECT * FROM order_items WHERE order_id IN (${ids.map(() => '?').join(',')}) ORDER BY order_id, line`,
-      args: ids,
+      sql: `SELECT * FROM order_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, line`,
+      args: [JSON.stringify(orderRows.map((r) => str(r.id)))],
     });
     const byOrder = new Map<string, Row[]>();
     for (const item of items.rows) {
@@ -51,19 +60,45 @@ export class SqlOrders implements OrderStore {
       list.push(item);
       byOrder.set(str(item.order_id), list);
     }
-    return orders.rows.map((order) => toOrder(order, byOrder.get(str(order.id)) ?? []));
+    return orderRows.map((order) => toOrder(order, byOrder.get(str(order.id)) ?? []));
   }
 
   async get(id: string) {
     return (await this.load(this.db.client, 'WHERE id = ?', [id]))[0] ?? null;
   }
 
-  listForUser(userId: string) {
-    return this.load(this.db.client, 'WHERE user_id = ? ORDER BY created_at DESC', [userId]);
-  }
-
-  listAll() {
-    return this.load(this.db.client, 'ORDER BY created_at DESC', []);
+  async list(query: OrderListQuery): Promise<OrderPage> {
+    const conditions: string[] = [];
+    const args: InValue[] = [];
+    if (query.userId !== undefined) {
+      conditions.push('user_id = ?');
+      args.push(query.userId);
+    }
+    if (query.status !== undefined) {
+      conditions.push('status = ?');
+      args.push(query.status);
+    }
+    if (query.search) {
+      const customer = customerMatch('user_email', 'user_name', query.search);
+      conditions.push(customer.sql);
+      args.push(...customer.args);
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const c = this.db.client;
+    const counted = await c.execute({ sql: `SELECT count(*) AS n FROM orders ${where}`, args });
+    const total = Number(counted.rows[0]?.n ?? 0);
+    const window = pageWindow(total, query.page, query.pageSize);
+    const pages = pageCount(total, query.pageSize);
+    if (window.count === 0) return { orders: [], page: query.page, pages, total };
+    // Read from the nearer end of the list (pageWindow), then put the rows in the asked order.
+    const descending = (query.sort === 'newest') !== window.fromEnd;
+    const dir = descending ? 'DESC' : 'ASC';
+    const rs = await c.execute({
+      sql: `SELECT * FROM orders ${where} ORDER BY created_at ${dir}, id ${dir} LIMIT ? OFFSET ?`,
+      args: [...args, window.count, window.offset],
+    });
+    const rows = window.fromEnd ? [...rs.rows].reverse() : rs.rows;
+    return { orders: await this.withItems(c, rows), page: query.page, pages, total };
   }
 
   /** Group commit: see orderBatch.ts. */

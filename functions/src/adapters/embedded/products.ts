@@ -1,5 +1,6 @@
 // The ProductStore port on the embedded database: products and their reviews.
 import {
+  applyProductEdit,
   badInput,
   notFound,
   searchKey,
@@ -9,11 +10,12 @@ import {
   type Product,
   type ProductDetail,
   type ProductPage,
+  type EditedFrom,
   type Review,
 } from '../../domain/index.js';
 import type { Clock, NewReview, ProductQuery, ProductStore } from '../../ports.js';
 import type { Database } from './db.js';
-import { newId, PRODUCT_COLUMNS, toProduct, toReview } from './mapping.js';
+import { newId, PRODUCT_COLUMNS, str, toProduct, toReview } from './mapping.js';
 import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
 
 export class SqlProducts implements ProductStore {
@@ -80,9 +82,25 @@ export class SqlProducts implements ProductStore {
     return (await this.get(id)) as Product;
   }
 
-  async update(id: string, input: Parameters<ProductStore['update']>[1]): Promise<Product | null> {
+  async update(
+    id: string,
+    input: Parameters<ProductStore['update']>[1],
+    editedFrom?: EditedFrom,
+  ): Promise<Product | null> {
     const nameKey = searchKey(input.name);
     const rs = await this.db.write(async (tx) => {
+      const current = await tx.execute({
+        sql: 'SELECT updated_at, count_in_stock FROM products WHERE id = ?',
+        args: [id],
+      });
+      const row = current.rows[0];
+      if (!row) return { rowsAffected: 0 };
+      const { countInStock, updatedAt } = applyProductEdit(
+        { updatedAt: str(row.updated_at), countInStock: Number(row.count_in_stock) },
+        input.countInStock,
+        editedFrom,
+        this.clock.now(),
+      );
       const updated = await tx.execute({
         sql: `UPDATE products SET name = ?, name_key = ?, image = ?, brand = ?, category = ?, description = ?,
                 price_cents = ?, count_in_stock = ?, updated_at = ? WHERE id = ?`,
@@ -94,8 +112,8 @@ export class SqlProducts implements ProductStore {
           input.category,
           input.description,
           toCents(input.price),
-          input.countInStock,
-          this.clock.now().toISOString(),
+          countInStock,
+          updatedAt,
           id,
         ],
       });

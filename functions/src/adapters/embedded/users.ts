@@ -1,9 +1,17 @@
 // The UserStore port on the embedded database (profiles; the credentials are the embedded auth's, auth.ts).
 import type { InValue } from '@libsql/client';
-import { conflict, emailKey, notFound } from '../../domain/index.js';
-import type { Clock, UserStore } from '../../ports.js';
+import {
+  conflict,
+  emailKey,
+  notFound,
+  pageCount,
+  pageWindow,
+  type UserListQuery,
+  type UserPage,
+} from '../../domain/index.js';
+import type { Clock, StoredUser, UserStore } from '../../ports.js';
 import type { Database } from './db.js';
-import { isUniqueViolation, toUser } from './mapping.js';
+import { customerMatch, isUniqueViolation, toUser } from './mapping.js';
 
 export class SqlUsers implements UserStore {
   constructor(
@@ -24,9 +32,23 @@ export class SqlUsers implements UserStore {
     return rs.rows[0] ? toUser(rs.rows[0]) : null;
   }
 
-  async list() {
-    const rs = await this.db.client.execute('SELECT * FROM users ORDER BY created_at ASC');
-    return rs.rows.map(toUser);
+  async list(query: UserListQuery): Promise<UserPage<StoredUser>> {
+    const match = query.search ? customerMatch('email', 'name', query.search) : null;
+    const where = match ? `WHERE ${match.sql}` : '';
+    const args = match?.args ?? [];
+    const c = this.db.client;
+    const counted = await c.execute({ sql: `SELECT count(*) AS n FROM users ${where}`, args });
+    const total = Number(counted.rows[0]?.n ?? 0);
+    const window = pageWindow(total, query.page, query.pageSize);
+    const pages = pageCount(total, query.pageSize);
+    if (window.count === 0) return { users: [], page: query.page, pages, total };
+    const dir = window.fromEnd ? 'DESC' : 'ASC'; // oldest first; the back half read from the end (pageWindow)
+    const rs = await c.execute({
+      sql: `SELECT * FROM users ${where} ORDER BY created_at ${dir}, id ${dir} LIMIT ? OFFSET ?`,
+      args: [...args, window.count, window.offset],
+    });
+    const rows = window.fromEnd ? [...rs.rows].reverse() : rs.rows;
+    return { users: rows.map(toUser), page: query.page, pages, total };
   }
 
   /** With the embedded auth the row (with the credentials) exists already and this fills the profile; with another

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
+import type { z } from 'zod';
 import {
   assertDeliverable,
   assertMayCancel,
@@ -8,7 +9,10 @@ import {
   DomainError,
   forbidden,
   holdUntil,
+  LIST_PAGE_SIZE,
   notFound,
+  ORDER_STATUS_FILTERS,
+  orderListQuerySchema,
   ORDER_MESSAGES,
   paymentOrderOf,
   paypalCaptureSchema,
@@ -19,6 +23,9 @@ import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import { captureAndMarkPaid, refundStrandedCapture } from './paypalCheckout.js';
+
+/** A customer's own orders: pages, status and sort, no customer search. */
+const myOrdersQuerySchema = orderListQuerySchema.omit({ search: true });
 
 export function orderRoutes(
   { store, auth, payments, clock }: Ports,
@@ -54,12 +61,26 @@ export function orderRoutes(
     res.status(201).json(order);
   });
 
+  /** One page, as `{ orders, page, pages, total }` when pageNumber is given, else the spec's plain array of the
+   *  first page (what the original clients read): bounded either way (domain/listQuery.ts). */
+  async function sendOrderPage(res: Response, query: Partial<z.output<typeof orderListQuerySchema>>, userId?: string) {
+    const page = await store.orders.list({
+      userId,
+      status: query.status && ORDER_STATUS_FILTERS[query.status],
+      search: query.search ?? '',
+      sort: query.sort ?? 'newest',
+      page: query.pageNumber ?? 1,
+      pageSize: LIST_PAGE_SIZE,
+    });
+    res.json(query.pageNumber === undefined ? page.orders : page);
+  }
+
   router.get('/myorders', signedIn, async (req, res) => {
-    res.json(await store.orders.listForUser(callerOf(req).uid));
+    await sendOrderPage(res, parse(myOrdersQuerySchema, req.query), callerOf(req).uid);
   });
 
-  router.get('/', admin, async (_req, res) => {
-    res.json(await store.orders.listAll());
+  router.get('/', admin, async (req, res) => {
+    await sendOrderPage(res, parse(orderListQuerySchema, req.query));
   });
 
   router.get('/:id', signedIn, async (req, res) => {

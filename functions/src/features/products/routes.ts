@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import {
   catalogFiltersKey,
+  editedFromSchema,
   keywordKey,
   notFound,
   productQuerySchema,
@@ -54,7 +55,10 @@ export function productRoutes(
 ) {
   const router = Router();
   const { cache, pageSize } = options;
-  const productUpdateSchema = productUpdateSchemaWith(options.emulatorImageOrigins ?? []);
+  // The spec's fields, plus the optional version of the product as the admin's form loaded it (domain/productEdits.ts).
+  const productEditSchema = productUpdateSchemaWith(options.emulatorImageOrigins ?? []).extend({
+    editedFrom: editedFromSchema.optional(),
+  });
 
   router.get('/', async (req, res) => {
     const { pageNumber: page, sort, ...filters } = parseCatalogQuery(req.query);
@@ -106,9 +110,9 @@ export function productRoutes(
 
   router.put('/:id', requireAdmin(auth), async (req, res) => {
     const id = parseId(req.params.id, 'Product');
-    const { _id, productId, ...input } = parse(productUpdateSchema, req.body);
+    const { _id, productId, editedFrom, ...input } = parse(productEditSchema, req.body);
     assertBodyIdsMatch(id, { _id, productId }, ['_id', 'productId']);
-    const product = await store.products.update(id, input);
+    const product = await store.products.update(id, input, editedFrom);
     if (!product) throw notFound('Product not found');
     res.json(product);
   });

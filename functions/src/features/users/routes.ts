@@ -9,11 +9,13 @@ import {
   DomainError,
   emailKey,
   forbidden,
+  LIST_PAGE_SIZE,
   loginSchema,
   notFound,
   profileCreateSchema,
   profileUpdateSchema,
   registerSchema,
+  userListQuerySchema,
   type UserInfo,
   type UserSummary,
 } from '../../domain/index.js';
@@ -127,8 +129,16 @@ export function userRoutes(
     res.json(withToken(user, await auth.issueToken(uid)));
   });
 
-  router.get('/', admin, async (_req, res) => {
-    res.json((await store.users.list()).map(summary));
+  // `{ users, page, pages, total }` with pageNumber, else the spec's plain array of the first page (bounded).
+  router.get('/', admin, async (req, res) => {
+    const query = parse(userListQuerySchema, req.query);
+    const page = await store.users.list({
+      search: query.search,
+      page: query.pageNumber ?? 1,
+      pageSize: LIST_PAGE_SIZE,
+    });
+    const users = page.users.map(summary);
+    res.json(query.pageNumber === undefined ? users : { ...page, users });
   });
 
   router.get('/:id', admin, async (req, res) => {

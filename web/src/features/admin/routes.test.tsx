@@ -23,11 +23,11 @@ const product = {
 
 function serveEverything() {
   mockFetch({
-    'GET /api/users': () => ({ body: [] }),
+    'GET /api/users': () => ({ body: { users: [], page: 1, pages: 1, total: 0 } }),
     'GET /api/users/u1': () => ({ body: { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false } }),
     'GET /api/products': () => ({ body: { products: [product], page: 1, pages: 1 } }),
     'GET /api/products/p1': () => ({ body: { ...product, reviews: [] } }),
-    'GET /api/orders': () => ({ body: [] }),
+    'GET /api/orders': () => ({ body: { orders: [], page: 1, pages: 1, total: 0 } }),
     'GET /api/admin/stats': () => ({
       body: { daily: [{ day: '2026-01-01', orders: 2, revenue: 30.5 }], lowStock: [product] },
     }),

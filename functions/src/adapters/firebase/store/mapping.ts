@@ -48,12 +48,16 @@ export interface UserDoc {
   emailKey: string;
   isAdmin: boolean;
   createdAt: string;
+  /** domain/listQuery's customerSearchKeys of name and email, for the admin's user search (absent on older docs). */
+  searchKeys?: string[];
 }
 
 /** The domain's OrderRecord, plus the fields queries and the capture check need. */
 export interface OrderDoc extends OrderRecord {
   userId: string;
   captureId: string | null;
+  /** domain/listQuery's customerSearchKeys of the customer, for the admin's order search (absent on older docs). */
+  customerKeys?: string[];
 }
 
 export const toProduct = productFromDoc;

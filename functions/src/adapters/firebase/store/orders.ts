@@ -1,6 +1,6 @@
 // The OrderStore port on Firestore: orders/{id}, and captures/{captureId} created in the pay transaction so a
 // capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction.
-import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, Firestore, Query, Transaction } from 'firebase-admin/firestore';
 import {
   assertCancellable,
   assertDeliverable,
@@ -14,8 +14,11 @@ import {
   ORDER_MESSAGES,
   priceOrder,
   shortOfStock,
+  customerSearchKeys,
   toDollars,
   type Order,
+  type OrderListQuery,
+  type OrderPage,
   type OrderStatus,
   type PaymentResult,
 } from '../../../domain/index.js';
@@ -30,6 +33,7 @@ import {
   type OrderDoc,
   type ProductDoc,
 } from './mapping.js';
+import { readPage } from './paging.js';
 
 export class FirestoreOrders implements OrderStore {
   constructor(private readonly db: Firestore) {}
@@ -48,12 +52,19 @@ export class FirestoreOrders implements OrderStore {
     return snap.exists ? orderOf(snap) : null;
   }
 
-  async listForUser(userId: string) {
-    return (await this.col.where('userId', '==', userId).orderBy('createdAt', 'desc').get()).docs.map(orderOf);
-  }
-
-  async listAll() {
-    return (await this.col.orderBy('createdAt', 'desc').get()).docs.map(orderOf);
+  async list(query: OrderListQuery): Promise<OrderPage> {
+    let filtered: Query = this.col;
+    if (query.userId !== undefined) filtered = filtered.where('userId', '==', query.userId);
+    if (query.status !== undefined) filtered = filtered.where('status', '==', query.status);
+    if (query.search) filtered = filtered.where('customerKeys', 'array-contains', query.search);
+    const { rows, ...page } = await readPage(
+      filtered,
+      { field: 'createdAt', descending: query.sort === 'newest' },
+      query.page,
+      query.pageSize,
+      orderOf,
+    );
+    return { orders: rows, ...page };
   }
 
   async place(cmd: PlaceOrderCommand): Promise<Order> {
@@ -105,6 +116,7 @@ export class FirestoreOrders implements OrderStore {
           paidAt: null,
           paymentResult: null,
           captureId: null,
+          customerKeys: customerSearchKeys(cmd.user.name, cmd.user.email),
           deliveredAt: null,
           expiresAt: cmd.expiresAt.toISOString(),
           cancelledAt: null,

@@ -1,12 +1,14 @@
 // The ProductStore port on Firestore: products and their reviews (products/{id}/reviews/{uid}).
 import type { Firestore } from 'firebase-admin/firestore';
 import {
+  applyProductEdit,
   badInput,
   type CatalogFacets,
   type CatalogFilters,
   notFound,
   searchKey,
   toCents,
+  type EditedFrom,
   type ProductDetail,
   type ProductPage,
   type ProductUpdateInput,
@@ -15,10 +17,8 @@ import {
 import type { Clock, NewReview, ProductQuery, ProductStore } from '../../../ports.js';
 import {
   COLLECTIONS,
-  grpcCode,
   isDocId,
   MAX_ATTEMPTS,
-  NOT_FOUND,
   productOf,
   toProduct,
   toReview,
@@ -99,15 +99,21 @@ export class FirestoreProducts implements ProductStore {
     return toProduct(ref.id, doc);
   }
 
-  async update(id: string, input: ProductUpdateInput) {
+  async update(id: string, input: ProductUpdateInput, editedFrom?: EditedFrom) {
     if (!isDocId(id)) return null;
     const ref = this.col.doc(id);
-    try {
-      await ref.update({ ...productFields(input), updatedAt: this.clock.now().toISOString() });
-    } catch (error) {
-      if (grpcCode(error) === NOT_FOUND) return null;
-      throw error;
-    }
+    const found = await this.db.runTransaction(
+      async (tx) => {
+        const snap = await tx.get(ref);
+        if (!snap.exists) return false;
+        const stored = snap.data() as ProductDoc;
+        const edit = applyProductEdit(stored, input.countInStock, editedFrom, this.clock.now());
+        tx.update(ref, { ...productFields(input), ...edit });
+        return true;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    if (!found) return null;
     const snap = await ref.get();
     return snap.exists ? productOf(snap) : null;
   }

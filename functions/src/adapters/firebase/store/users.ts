@@ -1,9 +1,17 @@
 // The UserStore port on Firestore: users/{uid}, with userEmails/{emailKey} claimed in the same transactions so
 // emails stay unique case-insensitively.
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { badInput, conflict, emailKey } from '../../../domain/index.js';
-import type { Clock, UserStore } from '../../../ports.js';
+import type { Firestore, Query, Transaction } from 'firebase-admin/firestore';
+import {
+  badInput,
+  conflict,
+  customerSearchKeys,
+  emailKey,
+  type UserListQuery,
+  type UserPage,
+} from '../../../domain/index.js';
+import type { Clock, StoredUser, UserStore } from '../../../ports.js';
 import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, toUser, type UserDoc } from './mapping.js';
+import { readPage } from './paging.js';
 
 export class FirestoreUsers implements UserStore {
   constructor(
@@ -34,9 +42,16 @@ export class FirestoreUsers implements UserStore {
     return user && emailKey(user.email) === key ? user : null;
   }
 
-  async list() {
-    const snap = await this.col.orderBy('createdAt', 'asc').get();
-    return snap.docs.map((d) => toUser(d.id, d.data() as UserDoc));
+  async list(query: UserListQuery): Promise<UserPage<StoredUser>> {
+    const filtered: Query = query.search ? this.col.where('searchKeys', 'array-contains', query.search) : this.col;
+    const { rows, ...page } = await readPage(
+      filtered,
+      { field: 'createdAt', descending: false },
+      query.page,
+      query.pageSize,
+      (d) => toUser(d.id, d.data() as UserDoc),
+    );
+    return { users: rows, ...page };
   }
 
   /** Creates (or, for an existing uid, overwrites) the profile, claiming the email in the same transaction. */
@@ -56,6 +71,7 @@ export class FirestoreUsers implements UserStore {
           emailKey: key,
           isAdmin: user.isAdmin,
           createdAt: previous?.createdAt ?? this.clock.now().toISOString(),
+          searchKeys: customerSearchKeys(user.name, user.email),
         };
         tx.set(this.emailRef(key), { uid: user._id });
         tx.set(ref, doc);
@@ -84,6 +100,7 @@ export class FirestoreUsers implements UserStore {
         if (patch.name !== undefined) doc.name = patch.name;
         if (patch.email !== undefined) Object.assign(doc, { email: patch.email, emailKey: key });
         if (patch.isAdmin !== undefined) doc.isAdmin = patch.isAdmin;
+        doc.searchKeys = customerSearchKeys(doc.name, doc.email);
         tx.set(ref, doc);
         return doc;
       },

@@ -1,4 +1,4 @@
-import type { Product, ProductUpdateInput } from '@domain';
+import type { EditedFrom, Product, ProductUpdateInput } from '@domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Only the plain functions of the catalogue's API: its hooks would pull TanStack Query into the home chunk,
 // which imports that module for its route loader.
@@ -19,9 +19,13 @@ export function createProduct(): Promise<Product> {
   return api<Product>('/api/products', { method: 'POST' });
 }
 
-/** PUT /api/products/:id (admin): every editable field, price and countInStock as numbers. */
-export function updateProduct(id: string, input: ProductUpdateInput): Promise<Product> {
-  return api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: 'PUT', body: { _id: id, ...input } });
+/** PUT /api/products/:id (admin): every editable field, price and countInStock as numbers, and the product as the
+ *  form loaded it (editedFrom): a save from an outdated form is a 409, the stock changes by what the admin changed. */
+export function updateProduct(id: string, input: ProductUpdateInput, editedFrom?: EditedFrom): Promise<Product> {
+  return api<Product>(`/api/products/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: { _id: id, ...input, editedFrom },
+  });
 }
 
 /** DELETE /api/products/:id (admin). */
@@ -46,7 +50,8 @@ export function useCreateProduct() {
 export function useUpdateProduct(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProductUpdateInput) => updateProduct(id, input),
+    mutationFn: ({ input, editedFrom }: { input: ProductUpdateInput; editedFrom: EditedFrom }) =>
+      updateProduct(id, input, editedFrom),
     onSuccess: () => invalidateProducts(client),
   });
 }

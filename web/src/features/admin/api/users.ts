@@ -1,12 +1,13 @@
-import type { AdminUserUpdateInput, UserSummary } from '@domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminUserUpdateInput, UserPage, UserSummary } from '@domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionStore, setUserInfo } from '@/lib/session';
 import { api } from '@/lib/api';
 import { userKeys } from '@/lib/queryKeys';
+import { listQueryString } from './orders';
 
-/** GET /api/users (admin): every user as _id, name, email, isAdmin. */
-export function getUsers(signal?: AbortSignal): Promise<UserSummary[]> {
-  return api<UserSummary[]>('/api/users', { signal });
+/** GET /api/users?pageNumber=… (admin): one page of 50 users (_id, name, email, isAdmin), searched by the server. */
+export function getUserPage(params: { pageNumber: number; search?: string }, signal?: AbortSignal) {
+  return api<UserPage>(`/api/users?${listQueryString(params)}`, { signal });
 }
 
 /** GET /api/users/:id (admin). */
@@ -24,8 +25,12 @@ export function deleteUser(id: string): Promise<{ message: string }> {
   return api<{ message: string }>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-export function useUsers() {
-  return useQuery({ queryKey: userKeys.list(), queryFn: ({ signal }) => getUsers(signal) });
+export function useUserPage(params: { pageNumber: number; search?: string }) {
+  return useQuery({
+    queryKey: [...userKeys.list(), params],
+    queryFn: ({ signal }) => getUserPage(params, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useUser(id: string) {

@@ -1,11 +1,15 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import '../admin.css';
 
-const link = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+const tab = (active: boolean) => `nav-link${active ? ' active' : ''}`;
+const link = ({ isActive }: { isActive: boolean }) => tab(isActive);
 
 /** The admin sections as tabs above every admin page (the header's Admin menu links the same pages). */
 export function AdminLayout() {
+  const { pathname } = useLocation();
+  // A section's tab stays highlighted on its other pages: /admin/product/:id/edit is under Products, and so on.
+  const under = (...paths: string[]) => paths.some((p) => pathname.startsWith(p));
   return (
     <>
       <nav aria-label="Admin sections" className="admin-nav mb-4">
@@ -16,12 +20,15 @@ export function AdminLayout() {
             </NavLink>
           </li>
           <li className="nav-item">
-            <NavLink to={paths.admin.users.href()} className={link}>
+            <NavLink to={paths.admin.users.href()} className={({ isActive }) => tab(isActive || under('/admin/user/'))}>
               Users
             </NavLink>
           </li>
           <li className="nav-item">
-            <NavLink to={paths.admin.products.href()} className={link}>
+            <NavLink
+              to={paths.admin.products.href()}
+              className={({ isActive }) => tab(isActive || under('/admin/productlist', '/admin/product/'))}
+            >
               Products
             </NavLink>
           </li>

@@ -30,6 +30,8 @@ interface AdminTableProps<T> {
   empty?: ReactNode;
   /** Extra text after the row count (e.g. "on this page"). */
   scopeNote?: string;
+  /** The server filters, sorts and pages this list: rows are shown as given, and this replaces the text filter. */
+  serverTools?: ReactNode;
 }
 
 function SortIcon({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
@@ -76,13 +78,15 @@ export function AdminTable<T>({
   initialSort = null,
   empty,
   scopeNote,
+  serverTools,
 }: AdminTableProps<T>) {
   const [sort, setSort] = useState<SortState | null>(initialSort);
   const [query, setQuery] = useState('');
-  const shown = useSortedFiltered(rows, columns, sort, query);
+  const sortedFiltered = useSortedFiltered(rows, columns, sort, query);
+  const shown = serverTools ? rows : sortedFiltered;
   const filterId = useId();
 
-  if (rows.length === 0 && empty) return <>{empty}</>;
+  if (rows.length === 0 && empty && !serverTools) return <>{empty}</>;
 
   const nounFor = (n: number) => (n === 1 ? noun.replace(/s$/, '') : noun);
   const count =
@@ -92,24 +96,27 @@ export function AdminTable<T>({
 
   return (
     <>
-      <div className="admin-table-tools d-flex flex-wrap align-items-end justify-content-between gap-2 mb-2">
-        <Form.Group controlId={filterId} className="admin-filter">
-          <Form.Label className="small fw-semibold mb-1">Filter {noun}</Form.Label>
-          <Form.Control
-            type="search"
-            size="sm"
-            value={query}
-            placeholder="Type to filter…"
-            autoComplete="off"
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </Form.Group>
-        <p className="small text-muted mb-0" aria-live="polite" data-testid="row-count">
-          {count}
-          {scopeNote ? ` ${scopeNote}` : ''}
-        </p>
-      </div>
-      {/* Scrolls sideways on narrow screens; positioned so the visually hidden texts in cells stay inside it. */}
+      {serverTools ?? (
+        <div className="admin-table-tools d-flex flex-wrap align-items-end justify-content-between gap-2 mb-2">
+          <Form.Group controlId={filterId} className="admin-filter">
+            <Form.Label className="small fw-semibold mb-1">Filter {noun}</Form.Label>
+            <Form.Control
+              type="search"
+              size="sm"
+              value={query}
+              placeholder="Type to filter…"
+              autoComplete="off"
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </Form.Group>
+          <p className="small text-muted mb-0" aria-live="polite" data-testid="row-count">
+            {count}
+            {scopeNote ? ` ${scopeNote}` : ''}
+          </p>
+        </div>
+      )}
+      {/* Narrow screens: each row a stacked card (admin.css), no sideways scrolling; positioned so the visually
+          hidden texts in cells stay inside it. */}
       <div className="admin-table-scroll">
         <Table striped bordered hover size="sm" className="admin-table align-middle">
           <caption className="visually-hidden">{caption}</caption>
@@ -118,8 +125,13 @@ export function AdminTable<T>({
               {columns.map((c) => {
                 const state = ariaSort(sort, c.key);
                 return (
-                  <th key={c.key} scope="col" className={c.className} aria-sort={c.sortValue ? state : undefined}>
-                    {c.sortValue ? (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className={c.className}
+                    aria-sort={c.sortValue && !serverTools ? state : undefined}
+                  >
+                    {c.sortValue && !serverTools ? (
                       <button type="button" className="sort-button" onClick={() => setSort((s) => nextSort(s, c.key))}>
                         {c.header}
                         <SortIcon direction={state} />
@@ -141,18 +153,22 @@ export function AdminTable<T>({
             {shown.length === 0 ? (
               <tr>
                 <td colSpan={columns.length + (actions ? 1 : 0)} className="text-center text-muted py-3">
-                  No {noun} match “{query.trim()}”.
+                  {serverTools ? `No ${noun} match.` : `No ${noun} match “${query.trim()}”.`}
                 </td>
               </tr>
             ) : (
               shown.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((c) => (
-                    <td key={c.key} className={c.className}>
+                    <td key={c.key} className={c.className} data-label={c.header}>
                       {c.cell(row)}
                     </td>
                   ))}
-                  {actions && <td className="text-nowrap admin-actions">{actions(row)}</td>}
+                  {actions && (
+                    <td className="text-nowrap admin-actions" data-label="Actions">
+                      {actions(row)}
+                    </td>
+                  )}
                 </tr>
               ))
             )}

@@ -1,4 +1,11 @@
-import { type productUpdateSchema, productUpdateSchemaWith, type Product, type ProductUpdateInput } from '@domain';
+import {
+  type EditedFrom,
+  type productUpdateSchema,
+  productUpdateSchemaWith,
+  type Product,
+  type ProductUpdateInput,
+} from '@domain';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -41,7 +48,8 @@ export function ProductForm({
   submitting = false,
 }: {
   product: Product;
-  onSubmit: (values: ProductUpdateInput) => void;
+  /** The values, and the product as this form loaded it (the version the API checks). */
+  onSubmit: (values: ProductUpdateInput, editedFrom: EditedFrom) => void;
   submitting?: boolean;
 }) {
   const {
@@ -57,9 +65,14 @@ export function ProductForm({
     mode: 'onTouched',
   });
   const image = useWatch({ control, name: 'image' });
+  // Taken once, with the default values: a background refetch must not make an old form look current.
+  const [editedFrom] = useState<EditedFrom>(() => ({
+    updatedAt: product.updatedAt,
+    countInStock: product.countInStock,
+  }));
 
   return (
-    <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit product">
+    <Form onSubmit={handleSubmit((values) => onSubmit(values, editedFrom))} noValidate aria-label="Edit product">
       <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
 
       <Field

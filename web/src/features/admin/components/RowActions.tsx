@@ -13,23 +13,26 @@ export function RowActions({
   name: string;
   editTo: string;
   deleting: boolean;
-  onDelete: () => void;
+  /** Absent: the row cannot be deleted (e.g. the admin's own account), no Delete button. */
+  onDelete?: () => void;
 }) {
   return (
     <>
       <Link to={editTo} className="btn btn-light btn-sm" aria-label={`Edit ${name}`}>
         <EditIcon />
       </Link>
-      <Button
-        type="button"
-        variant="danger"
-        size="sm"
-        aria-label={`Delete ${name}`}
-        disabled={deleting}
-        onClick={onDelete}
-      >
-        {deleting ? <Loader small label={`Deleting ${name}`} /> : <TrashIcon />}
-      </Button>
+      {onDelete && (
+        <Button
+          type="button"
+          variant="danger"
+          size="sm"
+          aria-label={`Delete ${name}`}
+          disabled={deleting}
+          onClick={onDelete}
+        >
+          {deleting ? <Loader small label={`Deleting ${name}`} /> : <TrashIcon />}
+        </Button>
+      )}
     </>
   );
 }

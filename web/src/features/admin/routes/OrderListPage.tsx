@@ -1,13 +1,14 @@
-import type { Order } from '@domain';
+import type { Order, OrderStatusFilter } from '@domain';
+import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
-import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
 import { DeliveredCell, PaidCell } from '@/features/orders';
 import { formatPrice, shortDate } from '@/lib/format';
-import { useAllOrders } from '../api/orders';
+import { useOrderPage } from '../api/orders';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 
 const columns: AdminColumn<Order>[] = [
   {
@@ -58,23 +59,72 @@ const columns: AdminColumn<Order>[] = [
   },
 ];
 
-/** /admin/orderlist: every order, newest first; Details opens the order page (where admins mark it delivered). */
+const STATUS_LABELS: Record<OrderStatusFilter, string> = {
+  unpaid: 'Not paid',
+  paid: 'Paid, not delivered',
+  delivered: 'Delivered',
+  expired: 'Expired',
+};
+
+/** /admin/orderlist: every order, 50 a page, newest first; the server filters by status and customer and sorts by
+ *  date across all orders. Details opens the order page (where admins mark it delivered). */
 export function OrderListPage() {
-  const orders = useAllOrders();
+  const list = useListParams();
+  const status = list.get('status') as OrderStatusFilter | undefined;
+  const sort = list.get('sort') === 'oldest' ? 'oldest' : 'newest';
+  const search = list.get('search') ?? '';
+  const orders = useOrderPage({ pageNumber: list.page, status, search, sort });
   return (
     <>
       <Meta title="Orders" />
       <h1 className="h3 mb-3">Orders</h1>
       <QueryBoundary query={orders}>
-        {(list) => (
+        {(answer) => (
           <AdminTable
             caption="Orders"
             noun="orders"
-            rows={list}
+            rows={answer.orders}
             rowKey={(o) => o._id}
             columns={columns}
-            initialSort={{ key: 'date', direction: 'desc' }}
-            empty={<Message>No orders yet.</Message>}
+            serverTools={
+              <>
+                <ServerListBar
+                  label="Search orders by customer"
+                  search={search}
+                  onSearch={(text) => list.update({ search: text })}
+                >
+                  <Form.Group controlId="order-status" className="admin-filter-select">
+                    <Form.Label className="small fw-semibold mb-1">Status</Form.Label>
+                    <Form.Select
+                      size="sm"
+                      value={status ?? ''}
+                      onChange={(e) => list.update({ status: e.target.value })}
+                    >
+                      <option value="">All</option>
+                      {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                        <option key={value} value={value}>
+                          {label}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  </Form.Group>
+                  <Form.Group controlId="order-sort" className="admin-filter-select">
+                    <Form.Label className="small fw-semibold mb-1">Date</Form.Label>
+                    <Form.Select size="sm" value={sort} onChange={(e) => list.update({ sort: e.target.value })}>
+                      <option value="newest">Newest first</option>
+                      <option value="oldest">Oldest first</option>
+                    </Form.Select>
+                  </Form.Group>
+                </ServerListBar>
+                <ServerPager
+                  page={answer.page}
+                  pages={answer.pages}
+                  total={answer.total}
+                  noun="orders"
+                  onPage={(page) => list.update({ page })}
+                />
+              </>
+            }
             actions={(o) => (
               <Link
                 to={paths.order.href(o._id)}

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Message } from '@/components/ui/Message';
@@ -5,7 +7,7 @@ import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
 import { useProduct } from '@/features/catalog';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { useUpdateProduct } from '../api/products';
 import { ProductForm } from '../components/ProductForm';
 
@@ -15,6 +17,15 @@ export function ProductEditPage() {
   const product = useProduct(id);
   const update = useUpdateProduct(id);
   const navigate = useNavigate();
+  // Bumped by "Reload": the form remounts from the product as it is now, keeping nothing of the outdated one.
+  const [formKey, setFormKey] = useState(0);
+  const stale = update.error instanceof ApiError && update.error.status === 409;
+
+  async function reload() {
+    await product.refetch();
+    update.reset();
+    setFormKey((k) => k + 1);
+  }
 
   return (
     <>
@@ -29,19 +40,34 @@ export function ProductEditPage() {
       </div>
       <FormContainer>
         <h1 className="h3 mb-3">Edit Product</h1>
-        {update.isError && <Message variant="danger">{errorMessage(update.error)}</Message>}
+        {stale ? (
+          <Message variant="warning">
+            <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+              <span>{errorMessage(update.error)}</span>
+              <Button variant="primary" size="sm" onClick={() => void reload()} disabled={product.isFetching}>
+                Reload
+              </Button>
+            </div>
+          </Message>
+        ) : (
+          update.isError && <Message variant="danger">{errorMessage(update.error)}</Message>
+        )}
         <QueryBoundary query={product}>
           {(p) => (
             <ProductForm
+              key={formKey}
               product={p}
               submitting={update.isPending}
-              onSubmit={(values) =>
-                update.mutate(values, {
-                  onSuccess: () => {
-                    update.reset();
-                    navigate(paths.admin.products.href());
+              onSubmit={(input, editedFrom) =>
+                update.mutate(
+                  { input, editedFrom },
+                  {
+                    onSuccess: () => {
+                      update.reset();
+                      navigate(paths.admin.products.href());
+                    },
                   },
-                })
+                )
               }
             />
           )}

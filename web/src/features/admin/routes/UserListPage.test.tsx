@@ -22,7 +22,14 @@ describe('UserListPage', () => {
 
   function serve() {
     return mockFetch({
-      'GET /api/users': () => ({ body: users }),
+      'GET /api/users': (_b, url) => ({
+        body: {
+          users: users.filter((u) => u.name.toLowerCase().includes(url.searchParams.get('search') ?? '')),
+          page: Number(url.searchParams.get('pageNumber')),
+          pages: 1,
+          total: users.length,
+        },
+      }),
       'DELETE /api/users/u1': () => {
         users = users.filter((u) => u._id !== 'u1');
         return { body: { message: 'User removed' } };
@@ -70,13 +77,25 @@ describe('UserListPage', () => {
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
   });
 
-  it("shows the API's refusal when an admin deletes their own row", async () => {
+  it('offers no Delete on the admin’s own row (the API would refuse it only after the confirm)', async () => {
     serve();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt(<UserListPage />, { path: '/admin/userlist' });
+    const own = await screen.findByRole('row', { name: /Ada Admin/ });
+    expect(within(own).getByRole('link', { name: 'Edit Ada Admin' })).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Alice' })).toBeInTheDocument();
+  });
+
+  it('searches and pages through the API (the whole list, not the page on screen), kept in the URL', async () => {
+    const calls = serve();
     const { user } = renderAt(<UserListPage />, { path: '/admin/userlist' });
-    await user.click(await screen.findByRole('button', { name: 'Delete Ada Admin' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot delete your own account');
-    expect(screen.getByRole('row', { name: /Ada Admin/ })).toBeInTheDocument();
+    expect(await screen.findByTestId('row-count')).toHaveTextContent('Page 1 of 1 (2 users)');
+    expect(calls[0]!.url).toBe('/api/users?pageNumber=1');
+    await user.type(screen.getByLabelText('Search users'), 'ali');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/users?pageNumber=1&search=ali'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Ada Admin/ })).toBeNull());
+    expect(screen.getByRole('row', { name: /Alice/ })).toBeInTheDocument();
   });
 
   it('shows a red alert with the message when the list cannot load', async () => {

@@ -6,15 +6,18 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
 import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
-import { useDeleteUser, useUsers } from '../api/users';
+import { useDeleteUser, useUserPage } from '../api/users';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 import { RowActions } from '../components/RowActions';
 import { YesNo } from '../components/Icons';
 import { CONFIRM_DELETE } from '../lib/confirm';
 
 /** ID, Name, Email, Admin tick, edit and delete (confirmed; the list reloads after). */
 export function UserListPage() {
-  const users = useUsers();
+  const list = useListParams();
+  const search = list.get('search') ?? '';
+  const users = useUserPage({ pageNumber: list.page, search });
   const remove = useDeleteUser();
   const me = useUserInfo();
   const [deleted, setDeleted] = useState<string | null>(null);
@@ -22,7 +25,6 @@ export function UserListPage() {
   function onDelete(user: UserSummary) {
     if (!window.confirm(CONFIRM_DELETE)) return;
     setDeleted(null);
-    // The API refuses an admin's own account; its message is shown above the table.
     remove.mutate(user._id, { onSuccess: () => setDeleted(user.name) });
   }
 
@@ -66,20 +68,36 @@ export function UserListPage() {
       {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
       {deleted && <Message variant="success">User {deleted} deleted.</Message>}
       <QueryBoundary query={users}>
-        {(list) => (
+        {(answer) => (
           <AdminTable
             caption="Users"
             noun="users"
-            rows={list}
+            rows={answer.users}
             rowKey={(u) => u._id}
             columns={columns}
-            empty={<Message>No users yet.</Message>}
+            serverTools={
+              <>
+                <ServerListBar
+                  label="Search users"
+                  search={search}
+                  onSearch={(text) => list.update({ search: text })}
+                />
+                <ServerPager
+                  page={answer.page}
+                  pages={answer.pages}
+                  total={answer.total}
+                  noun="users"
+                  onPage={(page) => list.update({ page })}
+                />
+              </>
+            }
             actions={(u) => (
               <RowActions
                 name={u.name}
                 editTo={paths.admin.userEdit.href(u._id)}
                 deleting={remove.isPending && remove.variables === u._id}
-                onDelete={() => onDelete(u)}
+                // No Delete on the admin's own row: the API refuses it anyway, and only after the confirm.
+                onDelete={u._id === me?._id ? undefined : () => onDelete(u)}
               />
             )}
           />

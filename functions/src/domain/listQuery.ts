@@ -1,0 +1,117 @@
+// The contract of the bounded, server-side lists the admin (and a customer's own orders) page through:
+// GET /api/orders, GET /api/orders/myorders and GET /api/users. One rule for both stores: pages of at most
+// LIST_PAGE_SIZE, filtered and sorted by the store, never the whole table in one answer.
+import { z } from 'zod';
+import { plainString } from './schemas.js';
+import type { Order, OrderStatus, UserSummary } from './types.js';
+
+/** Rows per page of every admin list and of "my orders"; also the size of the plain-array answer (see below). */
+export const LIST_PAGE_SIZE = 50;
+
+/** Longest search term: the Firestore store indexes prefixes up to this length (customerSearchKeys). */
+export const MAX_LIST_SEARCH = 30;
+
+/** The admin's status filter, one per stored status (paid = paid and waiting for delivery). */
+export const ORDER_STATUS_FILTERS = {
+  unpaid: 'awaiting_payment',
+  paid: 'paid',
+  delivered: 'delivered',
+  expired: 'expired',
+} as const satisfies Record<string, OrderStatus>;
+export type OrderStatusFilter = keyof typeof ORDER_STATUS_FILTERS;
+
+export const ORDER_SORTS = ['newest', 'oldest'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+export interface OrderListQuery {
+  /** Only this customer's orders (my orders); absent: every customer's (admin). */
+  userId?: string;
+  status?: OrderStatus;
+  /** Lower-cased prefix of the customer's email or of a word of their name; '' means all. */
+  search: string;
+  sort: OrderSort;
+  page: number;
+  pageSize: number;
+}
+
+export interface OrderPage {
+  orders: Order[];
+  page: number;
+  pages: number;
+  /** How many orders match the filters (all pages). */
+  total: number;
+}
+
+export interface UserListQuery {
+  /** Lower-cased prefix of the email or of a word of the name; '' means all. */
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface UserPage<U extends UserSummary = UserSummary> {
+  users: U[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** Page count for `total` rows: at least 1, so page 1 of an empty list is a valid (empty) page. */
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+const pageNumberSchema = z.coerce
+  .number({ error: 'pageNumber must be a number' })
+  .int('pageNumber must be a whole number')
+  .min(1, 'pageNumber must be at least 1')
+  .max(1_000_000, 'pageNumber must be at most 1000000');
+
+// One word (keys are per word): "Bob Chen" searches "bob", the first word, in both stores alike.
+const searchSchema = plainString('Search')
+  .trim()
+  .transform((s) => (s.split(/\s+/)[0] ?? '').toLowerCase())
+  .pipe(z.string().max(MAX_LIST_SEARCH, `Search must be at most ${MAX_LIST_SEARCH} characters`))
+  .optional()
+  .default('');
+
+/**
+ * The query string of the order lists. Without pageNumber the answer is the spec's plain array (what the original
+ * ProShop clients read), bounded to the first page; with pageNumber it is `{ orders, page, pages, total }`.
+ */
+export const orderListQuerySchema = z.object({
+  pageNumber: pageNumberSchema.optional(),
+  status: z
+    .enum(Object.keys(ORDER_STATUS_FILTERS) as [OrderStatusFilter, ...OrderStatusFilter[]], {
+      error: 'status must be one of unpaid, paid, delivered, expired',
+    })
+    .optional(),
+  search: searchSchema,
+  sort: z.enum(ORDER_SORTS, { error: 'sort must be newest or oldest' }).optional().default('newest'),
+});
+
+export const userListQuerySchema = z.object({
+  pageNumber: pageNumberSchema.optional(),
+  search: searchSchema,
+});
+
+/** The search keys one customer answers to: every prefix (up to MAX_LIST_SEARCH) of the lower-cased email and of
+ *  each lower-cased word of the name. Firestore matches `array-contains`; the SQL store matches the same rule by LIKE. */
+export function customerSearchKeys(name: string, email: string): string[] {
+  const keys = new Set<string>();
+  for (const word of [email.toLowerCase(), ...name.toLowerCase().split(/\s+/)]) {
+    for (let n = 1; n <= Math.min(word.length, MAX_LIST_SEARCH); n++) keys.add(word.slice(0, n));
+  }
+  return [...keys];
+}
+
+/**
+ * Which rows page `page` is, as the store reads them: pages in the back half are read from the other end (the
+ * reverse order, a smaller offset, then reversed back), so the last page costs what the first does.
+ * `count` 0 means the page is past the end (an empty page).
+ */
+export function pageWindow(total: number, page: number, pageSize: number) {
+  const start = (page - 1) * pageSize;
+  const end = Math.min(start + pageSize, total);
+  const count = Math.max(0, end - start);
+  const fromEnd = count > 0 && total - end < start;
+  return { fromEnd, offset: fromEnd ? total - end : start, count };
+}

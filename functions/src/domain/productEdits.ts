@@ -1,0 +1,46 @@
+// Admin product edits that lose nothing (issue 13, "no lost updates"). A save carries the product as the form
+// loaded it (`editedFrom`: its updatedAt, the version, and its countInStock). Both stores apply the one rule below
+// inside their write transaction:
+// - a save whose updatedAt is not the stored one is refused (409): someone else saved meanwhile;
+// - the stock is what the admin CHANGED (form value minus loaded value) applied to the stock now, so units sold
+//   while the form was open stay sold (5 -> 7 in the form while 3 sold is 2 + 2 = 4, not 7).
+// Sales do not change updatedAt (they are not edits), so a sale alone never makes a save stale.
+// A save without editedFrom (the original ProShop clients) writes the values as sent, as the spec always did.
+import { z } from 'zod';
+import { conflict } from './errors.js';
+
+export const PRODUCT_CHANGED_MESSAGE =
+  'This product changed since you opened it. Reload it to see the latest version, then make your changes again.';
+
+export const editedFromSchema = z.strictObject(
+  {
+    updatedAt: z.iso.datetime({ error: 'editedFrom.updatedAt must be the product’s updatedAt' }),
+    countInStock: z
+      .number({ error: 'editedFrom.countInStock must be a number' })
+      .int('editedFrom.countInStock must be a whole number')
+      .min(0, 'editedFrom.countInStock must be at least 0')
+      .max(1_000_000, 'editedFrom.countInStock must be at most 1000000'),
+  },
+  { error: 'editedFrom must be { updatedAt, countInStock } of the product as loaded' },
+);
+export type EditedFrom = z.infer<typeof editedFromSchema>;
+
+/**
+ * What an edit writes for stock and updatedAt, given the stored product. Throws conflict PRODUCT_CHANGED_MESSAGE for
+ * a stale form. updatedAt always moves forward (at least 1 ms past the stored one), so it is a version even when
+ * two saves fall in the same millisecond.
+ */
+export function applyProductEdit(
+  stored: { updatedAt: string; countInStock: number },
+  requestedStock: number,
+  editedFrom: EditedFrom | undefined,
+  now: Date,
+): { countInStock: number; updatedAt: string } {
+  const previous = Date.parse(stored.updatedAt);
+  const updatedAt = new Date(Math.max(now.getTime(), previous + 1)).toISOString();
+  if (!editedFrom) return { countInStock: requestedStock, updatedAt };
+  if (Date.parse(editedFrom.updatedAt) !== previous) throw conflict(PRODUCT_CHANGED_MESSAGE);
+  const change = requestedStock - editedFrom.countInStock;
+  // Removing more units than are left (they sold meanwhile) leaves none, never a negative stock.
+  return { countInStock: Math.max(0, stored.countInStock + change), updatedAt };
+}

@@ -1,0 +1,68 @@
+import type { Product } from '@domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setUserInfo, signOut } from '@/lib/session';
+import { mockFetch, renderAt } from '@/testing/render';
+import { ProductEditPage } from './ProductEditPage';
+
+const version = (n: number, over: Partial<Product> = {}): Product => ({
+  _id: 'p1',
+  name: `Lamp v${n}`,
+  price: 20,
+  image: '/images/x.svg',
+  brand: 'Volt',
+  category: 'Lights',
+  description: `Description v${n}`,
+  countInStock: 5,
+  rating: 0,
+  numReviews: 0,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: `2026-03-01T10:0${n}:00.000Z`,
+  ...over,
+});
+
+describe('ProductEditPage: versioned saves', () => {
+  beforeEach(() => setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' }));
+  afterEach(() => signOut());
+
+  it(
+    'sends the version it loaded; on a 409 offers Reload, which brings the current product and its version',
+    { timeout: 30_000 },
+    async () => {
+      let current = version(1);
+      const calls = mockFetch({
+        'GET /api/products/p1': () => ({ body: current }),
+        'PUT /api/products/p1': (body) =>
+          (body as { editedFrom: { updatedAt: string } }).editedFrom.updatedAt === current.updatedAt
+            ? { body: current }
+            : { status: 409, body: { message: 'This product changed since you opened it. Reload it…' } },
+      });
+      renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
+      const user = userEvent.setup();
+      const name = await screen.findByLabelText('Name');
+      expect(name).toHaveValue('Lamp v1');
+
+      current = version(2, { countInStock: 3 }); // someone else saved (and 2 sold) meanwhile
+      await user.clear(name);
+      await user.type(name, 'Mine');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(await screen.findByText(/This product changed since you opened it/)).toBeInTheDocument();
+      const put = calls.find((c) => c.method === 'PUT')!;
+      expect(put.body).toMatchObject({
+        name: 'Mine',
+        editedFrom: { updatedAt: version(1).updatedAt, countInStock: 5 },
+      });
+
+      await user.click(screen.getByRole('button', { name: 'Reload' }));
+      // Nothing of the outdated form stays: the fields and the version are the product's as it is now.
+      expect(await screen.findByDisplayValue('Lamp v2')).toBeInTheDocument();
+      expect(screen.getByLabelText('Count In Stock')).toHaveValue(3);
+      expect(screen.queryByText(/This product changed/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts).toHaveLength(2);
+      expect(puts[1]!.body).toMatchObject({ editedFrom: { updatedAt: version(2).updatedAt, countInStock: 3 } });
+    },
+  );
+});
