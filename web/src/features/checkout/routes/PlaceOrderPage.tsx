@@ -1,4 +1,6 @@
+import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain';
 import { priceSummary } from '@domain/pricing';
+import { useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -18,13 +20,17 @@ export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();
   const navigate = useNavigate();
   const place = useCreateOrder();
+  const placed = useRef(false);
 
+  // Nothing to order: back to the cart (never a summary of an empty cart with $100 shipping). Not after placing,
+  // when the cart is emptied on the way to the new order.
+  if (cartItems.length === 0 && !placed.current) return <Navigate to={paths.cart.href()} replace />;
   if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
   const prices = priceSummary(cartItems);
-  const empty = cartItems.length === 0;
+  const blocked = cartIsBlocked(cartItems);
 
   function placeOrder() {
-    if (empty || !shippingAddress) return;
+    if (blocked || !shippingAddress) return;
     place.mutate(
       {
         orderItems: cartItems.map((i) => ({
@@ -40,8 +46,9 @@ export function PlaceOrderPage() {
       },
       {
         onSuccess: (order) => {
-          clearCartItems();
+          placed.current = true;
           navigate(paths.order.href(order._id));
+          clearCartItems();
         },
       },
     );
@@ -70,12 +77,11 @@ export function PlaceOrderPage() {
             </ListGroup.Item>
             <ListGroup.Item>
               <h2 className="section-title">Order Items</h2>
-              {empty ? (
-                <Message>
-                  Your cart is empty <Link to={paths.home.href()}>Go Back</Link>
+              <OrderItems items={cartItems} />
+              {blocked && (
+                <Message variant="warning">
+                  {CART_BLOCKED_MESSAGE} <Link to={paths.cart.href()}>Review your cart</Link>
                 </Message>
-              ) : (
-                <OrderItems items={cartItems} />
               )}
             </ListGroup.Item>
           </ListGroup>
@@ -90,7 +96,7 @@ export function PlaceOrderPage() {
               </ListGroup.Item>
             )}
             <ListGroup.Item className="d-grid">
-              <Button type="button" variant="primary" disabled={empty || place.isPending} onClick={placeOrder}>
+              <Button type="button" variant="primary" disabled={blocked || place.isPending} onClick={placeOrder}>
                 {place.isPending ? <Loader small label="Placing order" /> : 'Place Order'}
               </Button>
             </ListGroup.Item>
