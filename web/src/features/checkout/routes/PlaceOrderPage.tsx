@@ -1,6 +1,5 @@
 import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain';
 import { priceSummary } from '@domain/pricing';
-import { useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -20,11 +19,10 @@ export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();
   const navigate = useNavigate();
   const place = useCreateOrder();
-  const placed = useRef(false);
 
   // Nothing to order: back to the cart (never a summary of an empty cart with $100 shipping). Not after placing,
   // when the cart is emptied on the way to the new order.
-  if (cartItems.length === 0 && !placed.current) return <Navigate to={paths.cart.href()} replace />;
+  if (cartItems.length === 0 && !place.isSuccess) return <Navigate to={paths.cart.href()} replace />;
   if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
   const prices = priceSummary(cartItems);
   const blocked = cartIsBlocked(cartItems);
@@ -46,7 +44,6 @@ export function PlaceOrderPage() {
       },
       {
         onSuccess: (order) => {
-          placed.current = true;
           navigate(paths.order.href(order._id));
           clearCartItems();
         },
