@@ -54,7 +54,8 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/order\/[^/]+$/);
     const orderId = page.url().split('/order/')[1];
-    await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
+    await page.getByRole('heading', { name: `Thank you — order #${orderId.slice(-6).toUpperCase()}` }).waitFor();
+    expect(await page.getByText(orderId, { exact: true }).isVisible()).toBe(true); // the full id stays reachable
     expect(await page.getByText('Not Paid', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Not Delivered', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(/Pay by .+: your items are reserved until then\./).isVisible()).toBe(true);
@@ -69,7 +70,7 @@ describe('checkout', () => {
     expect(await page.getByText('Not Delivered', { exact: true }).isVisible()).toBe(true);
 
     await page.goto('/profile');
-    const row = page.getByRole('row').filter({ hasText: orderId });
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Details of order ${orderId}` }) });
     await row.waitFor();
     expect(await row.textContent()).toContain('$191.98');
     await row.getByRole('link', { name: /Details/ }).click();

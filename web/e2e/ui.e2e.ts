@@ -211,7 +211,7 @@ describe('accessibility and looks', () => {
     });
     await page.reload();
     await page.getByText('This order has expired').waitFor();
-    expect(await page.getByText('Not Paid (expired)').isVisible()).toBe(true);
+    expect(await page.getByText('Expired', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByTestId('payment-area').count()).toBe(0);
     await screenshot(page, 'desktop-order-expired');
     expect(errors).toEqual([]);

@@ -123,3 +123,16 @@ export function holdUntil(now: Date, holdHours: number): Date {
 export function orderNumber(id: string): string {
   return id.slice(-6).toUpperCase();
 }
+
+/** The payment method to show: the one actually used once paid ("Test payment" for the shop's simulated payment),
+ *  else the one the shopper chose at checkout. */
+export function paymentMethodLabel(order: Pick<Order, 'paymentMethod' | 'paymentResult'>): string {
+  switch (order.paymentResult?.provider) {
+    case 'simulated':
+      return 'Test payment';
+    case 'paypal':
+      return 'PayPal';
+    default:
+      return order.paymentMethod;
+  }
+}

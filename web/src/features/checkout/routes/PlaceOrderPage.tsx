@@ -44,7 +44,7 @@ export function PlaceOrderPage() {
       },
       {
         onSuccess: (order) => {
-          navigate(paths.order.href(order._id));
+          navigate(paths.order.href(order._id), { state: { placed: true } }); // the order page says thank you
           clearCartItems();
         },
       },

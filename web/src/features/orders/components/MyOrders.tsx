@@ -1,3 +1,4 @@
+import { orderNumber } from '@domain';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { Message } from '@/components/ui/Message';
@@ -7,7 +8,8 @@ import { formatPrice, shortDate } from '@/lib/format';
 import { useMyOrders } from '../api/getMyOrders';
 import { DeliveredCell, PaidCell } from './OrderStatusBadges';
 
-/** The profile's orders table: ID, DATE, TOTAL, PAID, DELIVERED, Details. */
+/** The profile's orders table: ID (the short order number; the full id is the Details link's name), DATE, TOTAL,
+ *  PAID, DELIVERED, Details. */
 export function MyOrders() {
   const orders = useMyOrders();
   return (
@@ -32,7 +34,9 @@ export function MyOrders() {
             <tbody>
               {list.map((o) => (
                 <tr key={o._id}>
-                  <td className="font-monospace small">{o._id}</td>
+                  <td className="font-monospace small text-nowrap" title={o._id}>
+                    #{orderNumber(o._id)}
+                  </td>
                   <td>{shortDate(o.createdAt)}</td>
                   <td>{formatPrice(o.totalPrice)}</td>
                   <td>
