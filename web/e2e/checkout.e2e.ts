@@ -113,7 +113,7 @@ describe('checkout', () => {
     expect(await page.getByTestId('payment-area').count()).toBe(0);
   });
 
-  it('disables Place Order for an empty cart', async () => {
+  it('sends /placeorder with an empty cart back to the cart (never $100 shipping for nothing)', async () => {
     await register(page, 'Ivan', uniqueEmail('ivan'));
     await page.evaluate(() =>
       localStorage.setItem(
@@ -122,8 +122,9 @@ describe('checkout', () => {
       ),
     );
     await page.goto('/placeorder');
-    await page.getByText('Your cart is empty').waitFor();
-    expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
+    await page.waitForURL(/\/cart$/);
+    await page.getByText(/Your Cart is Empty/).waitFor();
+    expect(await page.getByRole('button', { name: 'Proceed To Checkout' }).isDisabled()).toBe(true);
   });
 
   it("shows the API's 409 naming the product when stock is short", async () => {
@@ -136,8 +137,17 @@ describe('checkout', () => {
       items[0].countInStock = 500;
       localStorage.setItem('cartItems', JSON.stringify(items));
     });
+    // The cart re-reads the stock, flags the line and holds checkout back.
     await page.reload();
-    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await page.getByText(/^Only \d+ left: lower the quantity$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Proceed To Checkout' }).isDisabled()).toBe(true);
+    // A tab that never reloaded the cart still sends the stale line: the server has the last word.
+    await page.evaluate(() => {
+      const items = JSON.parse(localStorage.getItem('cartItems')!);
+      items[0].countInStock = 500;
+      localStorage.setItem('cartItems', JSON.stringify(items));
+    });
+    await page.goto('/shipping');
     await page.getByLabel('Address').fill('2 Circuit Avenue');
     await page.getByLabel('City').fill('Springfield');
     await page.getByLabel('Postal Code').fill('12345');
