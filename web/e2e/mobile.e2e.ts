@@ -11,6 +11,7 @@ import {
   MOBILE,
   newPage,
   register,
+  screenshot,
   signIn,
   uniqueEmail,
 } from './support/browser';
@@ -119,6 +120,7 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(customer, paths.placeOrder.path, paths.placeOrder.href());
     await check(customer, paths.order.path, paths.order.href(orderId));
     await check(customer, paths.profile.path, paths.profile.href());
+    await screenshot(customer, 'mobile-390-profile');
     await customer.context().close();
   });
 
