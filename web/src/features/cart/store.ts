@@ -1,6 +1,9 @@
 // The cart (spec 3 and 4): items, shipping address and payment method, each saved under its own storage key
 // and restored at start. Adding a product that is already in the cart replaces its line.
-import { cartItemCount, lineStockProblem, type Product, type ShippingAddress } from '@domain';
+// Domain modules by path, not the '@domain' index: the cart is in the first bundle, and the index would bring
+// zod's schemas there (created before zod's JIT is turned off, breaking the CSP; see lib/zodSetup.ts).
+import type { Product, ShippingAddress } from '@domain';
+import { cartItemCount, lineStockProblem } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import { readJSON, removeKey, writeJSON } from '@/lib/storage';
 import { createStore, useStore } from '@/lib/store';

@@ -1,4 +1,6 @@
-import { centsToFreeShipping, FREE_SHIPPING_OVER_CENTS, toCents, toDollars } from '@domain';
+import { centsToFreeShipping } from '@domain/cart';
+import { toCents, toDollars } from '@domain/money';
+import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { formatPrice } from '@/lib/format';
 

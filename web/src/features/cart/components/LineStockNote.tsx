@@ -1,4 +1,4 @@
-import { lineStockProblem } from '@domain';
+import { lineStockProblem } from '@domain/cart';
 import type { CartItem } from '../store';
 
 /** The flag on a cart line that cannot be ordered as it is: out of stock, or more asked than is left. */

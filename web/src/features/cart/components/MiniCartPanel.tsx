@@ -1,4 +1,4 @@
-import { cartIsBlocked, CART_BLOCKED_MESSAGE, subtotalLabel } from '@domain';
+import { cartIsBlocked, CART_BLOCKED_MESSAGE, subtotalLabel } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';

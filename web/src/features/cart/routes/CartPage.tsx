@@ -1,4 +1,10 @@
-import { CART_BLOCKED_MESSAGE, cartIsBlocked, lineStockProblem, stockShortageMessage, subtotalLabel } from '@domain';
+import {
+  CART_BLOCKED_MESSAGE,
+  cartIsBlocked,
+  lineStockProblem,
+  stockShortageMessage,
+  subtotalLabel,
+} from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

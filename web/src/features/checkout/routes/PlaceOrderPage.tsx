@@ -1,4 +1,4 @@
-import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain';
+import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';

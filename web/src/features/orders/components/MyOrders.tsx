@@ -1,4 +1,4 @@
-import { orderNumber } from '@domain';
+import { orderNumber } from '@domain/orders';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { Message } from '@/components/ui/Message';
