@@ -95,10 +95,10 @@ describe('catalogue', () => {
   it('changes quantities, replaces lines, removes items, and keeps the cart across reloads', async () => {
     await addProductToCart(page, 'Lumen 65W GaN Charger', 2);
     await addProductToCart(page, 'Orbis Portable SSD 1TB');
-    expect(await page.getByTestId('cart-subtotal-title').textContent()).toBe('Subtotal (3) items');
+    expect(await page.getByTestId('cart-subtotal-title').textContent()).toBe('Subtotal (3 items)');
     expect(await page.getByTestId('cart-subtotal').textContent()).toBe('$169.97');
     await addProductToCart(page, 'Lumen 65W GaN Charger', 1); // replaces the line
-    expect(await page.getByTestId('cart-subtotal-title').textContent()).toBe('Subtotal (2) items');
+    expect(await page.getByTestId('cart-subtotal-title').textContent()).toBe('Subtotal (2 items)');
     await page.getByLabel('Quantity of Orbis Portable SSD 1TB').selectOption('4');
     expect(await page.getByTestId('cart-subtotal').textContent()).toBe('$399.95');
     await page.reload();

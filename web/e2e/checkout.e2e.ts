@@ -54,7 +54,8 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/order\/[^/]+$/);
     const orderId = page.url().split('/order/')[1];
-    await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
+    await page.getByRole('heading', { name: `Thank you — order #${orderId.slice(-6).toUpperCase()}` }).waitFor();
+    expect(await page.getByText(orderId, { exact: true }).isVisible()).toBe(true); // the full id stays reachable
     expect(await page.getByText('Not Paid', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Not Delivered', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(/Pay by .+ or the items go back on sale\./).isVisible()).toBe(true);
@@ -69,7 +70,7 @@ describe('checkout', () => {
     expect(await page.getByText('Not Delivered', { exact: true }).isVisible()).toBe(true);
 
     await page.goto('/profile');
-    const row = page.getByRole('row').filter({ hasText: orderId });
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Details of order ${orderId}` }) });
     await row.waitFor();
     expect(await row.textContent()).toContain('$191.98');
     await row.getByRole('link', { name: /Details/ }).click();
@@ -112,7 +113,7 @@ describe('checkout', () => {
     expect(await page.getByTestId('payment-area').count()).toBe(0);
   });
 
-  it('disables Place Order for an empty cart', async () => {
+  it('sends /placeorder with an empty cart back to the cart (never $100 shipping for nothing)', async () => {
     await register(page, 'Ivan', uniqueEmail('ivan'));
     await page.evaluate(() =>
       localStorage.setItem(
@@ -121,8 +122,9 @@ describe('checkout', () => {
       ),
     );
     await page.goto('/placeorder');
-    await page.getByText('Your cart is empty').waitFor();
-    expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
+    await page.waitForURL(/\/cart$/);
+    await page.getByText(/Your Cart is Empty/).waitFor();
+    expect(await page.getByRole('button', { name: 'Proceed To Checkout' }).isDisabled()).toBe(true);
   });
 
   it("shows the API's 409 naming the product when stock is short", async () => {
@@ -135,8 +137,17 @@ describe('checkout', () => {
       items[0].countInStock = 500;
       localStorage.setItem('cartItems', JSON.stringify(items));
     });
+    // The cart re-reads the stock, flags the line and holds checkout back.
     await page.reload();
-    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await page.getByText(/^Only \d+ left: lower the quantity$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Proceed To Checkout' }).isDisabled()).toBe(true);
+    // A tab that never reloaded the cart still sends the stale line: the server has the last word.
+    await page.evaluate(() => {
+      const items = JSON.parse(localStorage.getItem('cartItems')!);
+      items[0].countInStock = 500;
+      localStorage.setItem('cartItems', JSON.stringify(items));
+    });
+    await page.goto('/shipping');
     await page.getByLabel('Address').fill('2 Circuit Avenue');
     await page.getByLabel('City').fill('Springfield');
     await page.getByLabel('Postal Code').fill('12345');

@@ -1,3 +1,4 @@
+export * from './cart.js';
 export * from './errors.js';
 export * from './money.js';
 export * from './orders.js';

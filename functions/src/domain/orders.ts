@@ -1,6 +1,7 @@
 // The order lifecycle, whatever backend stores the order: the stored record -> Order mapping, the status guards
 // and their messages. Both stores call these inside their transactions; the routes call them before asking a
 // payment provider, so a shopper hears "expired" before being charged.
+import { stockShortageMessage } from './cart.js';
 import { badInput, conflict, forbidden } from './errors.js';
 import type { HoldLimits } from './limits.js';
 import { formatPrice, toDollars } from './money.js';
@@ -196,13 +197,28 @@ export function assertDeliverable(order: Pick<OrderRecord, 'status'>): void {
 
 /** The 409 for an order line asking more than the stock: it names the product, as the shopper needs to know which. */
 export function shortOfStock(productName: string, stock: number, asked: number) {
-  return conflict(
-    stock <= 0
-      ? `${productName} is out of stock`
-      : `Only ${stock} of ${productName} left in stock (you asked for ${asked})`,
-  );
+  return conflict(stockShortageMessage(productName, stock, asked));
 }
 
 export function holdUntil(now: Date, holdMinutes: number): Date {
   return new Date(now.getTime() + holdMinutes * 60_000);
+}
+
+/** The short, human order number shown to shoppers and admins ("#C595D7"): the id's last 6 characters, upper-cased.
+ *  Only for reading aloud or matching by eye; the full id stays the order's key and is still shown. */
+export function orderNumber(id: string): string {
+  return id.slice(-6).toUpperCase();
+}
+
+/** The payment method to show: the one actually used once paid ("Test payment" for the shop's simulated payment),
+ *  else the one the shopper chose at checkout. */
+export function paymentMethodLabel(order: Pick<Order, 'paymentMethod' | 'paymentResult'>): string {
+  switch (order.paymentResult?.provider) {
+    case 'simulated':
+      return 'Test payment';
+    case 'paypal':
+      return 'PayPal';
+    default:
+      return order.paymentMethod;
+  }
 }

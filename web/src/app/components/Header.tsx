@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { signOut, useUserInfo } from '@/lib/session';
-import { cartCount, useCartItems } from '@/features/cart';
+import { cartCount, MiniCart, openMiniCartFromLink, useCartItems } from '@/features/cart';
 import { Icon } from '@/components/ui/Icon';
 import { DropdownMenu } from './DropdownMenu';
 import { SearchBox } from './SearchBox';
@@ -38,7 +38,10 @@ export function Header() {
           </Link>
           <Link
             to={paths.cart.href()}
-            onClick={close}
+            onClick={(e) => {
+              close();
+              openMiniCartFromLink(e);
+            }}
             className="nav-link d-lg-none ms-auto me-3 text-white mobile-cart"
             aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
           >
@@ -80,7 +83,14 @@ export function Header() {
                 </NavLink>
               </li>
               <li className="nav-item">
-                <NavLink to={paths.cart.href()} onClick={close} className={navClass}>
+                <NavLink
+                  to={paths.cart.href()}
+                  onClick={(e) => {
+                    close();
+                    openMiniCartFromLink(e);
+                  }}
+                  className={navClass}
+                >
                   <Icon name="cart" /> Cart
                   {count > 0 && (
                     <span className="badge rounded-pill text-bg-warning ms-1 cart-badge" data-testid="cart-count">
@@ -124,6 +134,7 @@ export function Header() {
           </div>
         </div>
       </nav>
+      <MiniCart />
     </header>
   );
 }

@@ -12,3 +12,5 @@ export {
   useCartItems,
   type CartItem,
 } from './store';
+export { MiniCart } from './components/MiniCart';
+export { openMiniCartFromLink } from './miniCart';

@@ -11,6 +11,7 @@ import {
   resetCart,
   savePaymentMethod,
   saveShippingAddress,
+  refreshCartLines,
   type CartItem,
 } from './store';
 
@@ -82,5 +83,27 @@ describe('cart store', () => {
     expect(state.cartItems).toEqual([mouse]);
     expect(state.shippingAddress?.city).toBe('b');
     expect(state.paymentMethod).toBe('PayPal');
+  });
+
+  it('refuses a product with nothing in stock (e.g. from /cart/<id>?qty=1) and keeps the cart as it was', () => {
+    addToCart(mouse);
+    expect(addToCart({ ...ssd, countInStock: 0, qty: 1 })).toBe(false);
+    expect(cartStore.get().cartItems).toEqual([mouse]);
+    expect(JSON.parse(localStorage.getItem('cartItems')!)).toEqual([mouse]);
+    expect(addToCart(ssd)).toBe(true);
+  });
+
+  it("refreshes lines with the products' current stock and price, keeping the shopper's quantity", () => {
+    addToCart({ ...ssd, qty: 2 });
+    addToCart(mouse);
+    refreshCartLines([{ _id: 'p2', name: 'SSD 2TB', image: '/images/s2.svg', price: 79.5, countInStock: 1 }]);
+    // The quantity stays above the new stock, so the cart can flag the line rather than silently change it.
+    expect(cartStore.get().cartItems).toEqual([
+      { ...ssd, name: 'SSD 2TB', image: '/images/s2.svg', price: 79.5, countInStock: 1, qty: 2 },
+      mouse,
+    ]);
+    const before = cartStore.get();
+    refreshCartLines([{ _id: 'p2', name: 'SSD 2TB', image: '/images/s2.svg', price: 79.5, countInStock: 1 }]);
+    expect(cartStore.get()).toBe(before); // nothing changed: no new state, no storage write, no re-render loop
   });
 });

@@ -1,6 +1,9 @@
 // The cart (spec 3 and 4): items, shipping address and payment method, each saved under its own storage key
 // and restored at start. Adding a product that is already in the cart replaces its line.
-import type { ShippingAddress } from '@domain';
+// Domain modules by path, not the '@domain' index: the cart is in the first bundle, and the index would bring
+// zod's schemas there (created before zod's JIT is turned off, breaking the CSP; see lib/zodSetup.ts).
+import type { Product, ShippingAddress } from '@domain';
+import { cartItemCount, lineStockProblem } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import { readJSON, removeKey, writeJSON } from '@/lib/storage';
 import { createStore, useStore } from '@/lib/store';
@@ -73,13 +76,34 @@ export function clampQty(qty: number, countInStock: number): number {
   return Math.min(max, Math.max(1, Math.floor(Number.isFinite(qty) ? qty : 1)));
 }
 
-export function addToCart(item: CartItem): void {
+/** Adds or replaces a product's line; a product with nothing in stock is refused (returns false), so it never
+ *  enters the cart (e.g. from /cart/<id>?qty=1). */
+export function addToCart(item: CartItem): boolean {
+  if (lineStockProblem({ qty: 1, countInStock: item.countInStock }) === 'out_of_stock') return false;
   const line = { ...item, qty: clampQty(item.qty, item.countInStock) };
   setItems((items) =>
     items.some((i) => i.product === line.product)
       ? items.map((i) => (i.product === line.product ? line : i))
       : [...items, line],
   );
+  return true;
+}
+
+type FreshProduct = Pick<Product, '_id' | 'name' | 'image' | 'price' | 'countInStock'>;
+
+/** Brings lines up to date with the products as the server has them now (stock, price, name, image). The quantity
+ *  is kept, so a line now short of stock is flagged in the cart rather than silently changed. */
+export function refreshCartLines(products: readonly FreshProduct[]): void {
+  const fresh = new Map(products.map((p) => [p._id, p]));
+  const current = cartStore.get().cartItems;
+  const next = current.map((line) => {
+    const p = fresh.get(line.product);
+    if (!p) return line;
+    const same =
+      p.name === line.name && p.image === line.image && p.price === line.price && p.countInStock === line.countInStock;
+    return same ? line : { ...line, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock };
+  });
+  if (next.some((line, i) => line !== current[i])) setItems(() => next);
 }
 
 export function removeFromCart(productId: string): void {
@@ -106,7 +130,7 @@ export function resetCart(): void {
   cartStore.set(loadCartState());
 }
 
-export const cartCount = (items: readonly CartItem[]) => items.reduce((n, i) => n + i.qty, 0);
+export const cartCount = (items: readonly CartItem[]) => cartItemCount(items);
 export const cartSubtotal = (items: readonly CartItem[]) => priceSummary(items).itemsPrice;
 
 export const useCart = () => useStore(cartStore);

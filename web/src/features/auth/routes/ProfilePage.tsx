@@ -53,7 +53,7 @@ export function ProfilePage() {
   });
 
   return (
-    <Row className="g-5">
+    <Row className="g-4 g-md-5">
       <Meta title="Profile" />
       <Col md={4}>
         <h1 className="section-title">User Profile</h1>

@@ -36,7 +36,7 @@ describe('CartPage', () => {
     mockFetch({ 'GET /api/products/p1': () => ({ body: product }) });
     renderRoutes(routes, { at: '/cart/p1?qty=2' });
     expect(await screen.findByRole('link', { name: 'Glide Mouse' })).toBeInTheDocument();
-    expect(screen.getByTestId('cart-subtotal-title')).toHaveTextContent('Subtotal (2) items');
+    expect(screen.getByTestId('cart-subtotal-title')).toHaveTextContent('Subtotal (2 items)');
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$49.00');
     expect(cartStore.get().cartItems[0]).toMatchObject({ product: 'p1', qty: 2, countInStock: 3 });
   });
@@ -66,6 +66,56 @@ describe('CartPage', () => {
     setUserInfo({ _id: 'u', name: 'A', email: 'a@b.co', isAdmin: false, token: 't' });
     const second = renderRoutes(routes, { at: '/cart' });
     await second.user.click(screen.getByRole('button', { name: 'Proceed To Checkout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/shipping$/));
+  });
+
+  it('refuses an out-of-stock product from /cart/:id?qty=1 and says why', async () => {
+    mockFetch({ 'GET /api/products/p1': () => ({ body: { ...product, countInStock: 0 } }) });
+    renderRoutes(routes, { at: '/cart/p1?qty=1' });
+    expect(await screen.findByText('Glide Mouse is out of stock')).toBeInTheDocument();
+    expect(cartStore.get().cartItems).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Proceed To Checkout' })).toBeDisabled();
+  });
+
+  it('shows line totals, the subtotal and how far free shipping is', async () => {
+    mockFetch({});
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 3 });
+    addToCart({ product: 'p2', name: 'Cable', image: '/c.svg', price: 6.1, countInStock: 5, qty: 2 });
+    renderRoutes(routes, { at: '/cart' });
+    expect(screen.getAllByTestId('cart-line-total').map((c) => c.textContent)).toEqual(['$73.50', '$12.20']);
+    expect(screen.getByTestId('cart-subtotal-title')).toHaveTextContent('Subtotal (5 items)');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$85.70');
+    // Free only over $100: $85.70 + $14.31 = $100.01.
+    expect(screen.getByTestId('free-shipping')).toHaveTextContent('$14.31 away from free shipping');
+  });
+
+  it('says the order ships free once over $100', () => {
+    mockFetch({});
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 100.01, countInStock: 5, qty: 1 });
+    renderRoutes(routes, { at: '/cart' });
+    expect(screen.getByTestId('free-shipping')).toHaveTextContent('Your order ships free');
+  });
+
+  it('flags lines that sold out or dropped below the quantity since they were added, and blocks checkout', async () => {
+    setUserInfo({ _id: 'u', name: 'A', email: 'a@b.co', isAdmin: false, token: 't' });
+    mockFetch({
+      'GET /api/products/p1': () => ({ body: { ...product, countInStock: 0 } }),
+      'GET /api/products/p2': () => ({ body: { ...product, _id: 'p2', name: 'Cable', countInStock: 1 } }),
+    });
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 3, qty: 1 });
+    addToCart({ product: 'p2', name: 'Cable', image: '/c.svg', price: 24.5, countInStock: 3, qty: 2 });
+    const { user } = renderRoutes(routes, { at: '/cart' });
+    expect(await screen.findByText('Out of Stock: remove it to check out')).toBeInTheDocument();
+    expect(await screen.findByText('Only 1 left: lower the quantity')).toBeInTheDocument();
+    const proceed = screen.getByRole('button', { name: 'Proceed To Checkout' });
+    expect(proceed).toBeDisabled();
+    expect(proceed).toHaveAccessibleDescription(/Some items cannot be ordered as they are/);
+
+    await user.selectOptions(screen.getByLabelText('Quantity of Cable'), '1');
+    expect(screen.getByRole('button', { name: 'Proceed To Checkout' })).toBeDisabled(); // the sold-out line remains
+    await user.click(screen.getByRole('button', { name: 'Remove Glide Mouse from cart' }));
+    expect(screen.getByRole('button', { name: 'Proceed To Checkout' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Proceed To Checkout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/shipping$/));
   });
 });

@@ -1,4 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  CART_BLOCKED_MESSAGE,
+  cartIsBlocked,
+  lineStockProblem,
+  stockShortageMessage,
+  subtotalLabel,
+} from '@domain/cart';
+import { priceSummary } from '@domain/pricing';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -11,14 +19,25 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
-import { useUserInfo } from '@/lib/session';
 import { productQuery } from '@/features/catalog';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
-import { addToCart, cartCount, cartSubtotal, removeFromCart, useCartItems, type CartItem } from '../store';
+import { FreeShippingProgress } from '../components/FreeShippingProgress';
+import { LineStockNote } from '../components/LineStockNote';
+import {
+  addToCart,
+  cartCount,
+  cartSubtotal,
+  refreshCartLines,
+  removeFromCart,
+  useCartItems,
+  type CartItem,
+} from '../store';
 import { useCartSyncError } from '../syncStatus';
+import { useProceedToCheckout } from '../useProceedToCheckout';
 
-/** /cart/:id?qty=n adds that product (replacing its line), then shows the cart at /cart. */
+/** /cart/:id?qty=n adds that product (replacing its line), then shows the cart at /cart. An out-of-stock product
+ *  is not added: the shopper is told why. */
 function useAddFromUrl() {
   const { id } = useParams();
   const [search] = useSearchParams();
@@ -34,8 +53,9 @@ function useAddFromUrl() {
     client
       .fetchQuery(productQuery(id))
       .then((p) => {
-        addToCart({ product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock, qty });
-        navigate(paths.cart.href(), { replace: true });
+        const line = { product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock };
+        if (addToCart({ ...line, qty })) navigate(paths.cart.href(), { replace: true });
+        else setError(stockShortageMessage(p.name, p.countInStock, qty));
       })
       .catch((e: unknown) => setError(errorMessage(e)));
   }, [id, qty, client, navigate]);
@@ -43,35 +63,58 @@ function useAddFromUrl() {
   return { adding: !!id && !error, error };
 }
 
+/** Re-reads the cart's products so stock and prices are today's (a line may have sold out since it was added). */
+function useFreshStock(items: readonly CartItem[]) {
+  const products = useQueries({
+    queries: items.map((i) => productQuery(i.product)),
+    combine: (results) => results.flatMap((r) => (r.data ? [r.data] : [])),
+  });
+  useEffect(() => {
+    if (products.length > 0) refreshCartLines(products);
+  }, [products]);
+}
+
 function CartLine({ item }: { item: CartItem }) {
+  const problem = lineStockProblem(item);
+  const noteId = `stock-${item.product}`;
   return (
-    <ListGroup.Item as="li" className="cart-line">
+    <ListGroup.Item as="li" className={`cart-line${problem ? ' cart-line-problem' : ''}`}>
       <Row className="align-items-center gy-2">
         <Col xs={3} md={2}>
           <img src={item.image} alt={item.name} className="img-fluid rounded cart-thumb" width={640} height={510} />
         </Col>
         <Col xs={9} md={4}>
           <Link to={paths.product.href(item.product)}>{item.name}</Link>
+          <div className="small text-muted">{formatPrice(item.price)} each</div>
+          <LineStockNote item={item} id={noteId} />
         </Col>
-        <Col xs={4} md={2} className="fw-semibold">
-          {formatPrice(item.price)}
+        <Col xs={4} md={2}>
+          {problem === 'out_of_stock' ? (
+            <span className="small text-muted">Qty {item.qty}</span>
+          ) : (
+            <>
+              <Form.Label htmlFor={`qty-${item.product}`} visuallyHidden>
+                Quantity of {item.name}
+              </Form.Label>
+              <Form.Select
+                id={`qty-${item.product}`}
+                size="sm"
+                value={item.qty}
+                isInvalid={problem === 'over_stock'}
+                aria-describedby={problem ? noteId : undefined}
+                onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
+              >
+                {Array.from({ length: Math.max(item.countInStock, item.qty, 1) }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </Form.Select>
+            </>
+          )}
         </Col>
-        <Col xs={5} md={2}>
-          <Form.Label htmlFor={`qty-${item.product}`} visuallyHidden>
-            Quantity of {item.name}
-          </Form.Label>
-          <Form.Select
-            id={`qty-${item.product}`}
-            size="sm"
-            value={item.qty}
-            onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
-          >
-            {Array.from({ length: Math.max(item.countInStock, item.qty, 1) }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </Form.Select>
+        <Col xs={5} md={2} className="fw-semibold text-end" data-testid="cart-line-total">
+          {formatPrice(priceSummary([item]).itemsPrice)}
         </Col>
         <Col xs={3} md={2} className="text-end">
           <Button
@@ -101,15 +144,13 @@ function CartLine({ item }: { item: CartItem }) {
 
 export function CartPage() {
   const items = useCartItems();
-  const user = useUserInfo();
-  const navigate = useNavigate();
   const { adding, error } = useAddFromUrl();
   const syncError = useCartSyncError();
+  const proceed = useProceedToCheckout();
+  useFreshStock(items);
   const count = cartCount(items);
-
-  function checkout() {
-    navigate(user ? paths.shipping.href() : paths.login.href(paths.shipping.href()));
-  }
+  const subtotal = cartSubtotal(items);
+  const blocked = cartIsBlocked(items);
 
   return (
     <>
@@ -138,14 +179,32 @@ export function CartPage() {
             <ListGroup variant="flush">
               <ListGroup.Item>
                 <h2 className="h4" data-testid="cart-subtotal-title">
-                  Subtotal ({count}) items
+                  {subtotalLabel(count)}
                 </h2>
                 <span className="fs-5 fw-semibold" data-testid="cart-subtotal">
-                  {formatPrice(cartSubtotal(items))}
+                  {formatPrice(subtotal)}
                 </span>
+                {items.length > 0 && (
+                  <div className="mt-2">
+                    <FreeShippingProgress itemsPrice={subtotal} />
+                  </div>
+                )}
               </ListGroup.Item>
+              {blocked && (
+                <ListGroup.Item>
+                  <p className="small text-danger mb-0" id="cart-blocked" role="status">
+                    {CART_BLOCKED_MESSAGE}
+                  </p>
+                </ListGroup.Item>
+              )}
               <ListGroup.Item className="d-grid">
-                <Button type="button" variant="primary" disabled={items.length === 0} onClick={checkout}>
+                <Button
+                  type="button"
+                  variant="primary"
+                  disabled={items.length === 0 || blocked}
+                  aria-describedby={blocked ? 'cart-blocked' : undefined}
+                  onClick={proceed}
+                >
                   Proceed To Checkout
                 </Button>
               </ListGroup.Item>

@@ -18,13 +18,23 @@ describe('PlaceOrderPage', () => {
 
   it('sends to /shipping without a shipping address', async () => {
     resetCart();
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 1 });
     renderRoutes(routes, { at: '/placeorder' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/shipping'));
   });
 
-  it('disables Place Order when the cart is empty (spec defect fixed)', () => {
+  it('sends an empty cart back to /cart (never a summary with $100 shipping for nothing)', async () => {
     renderRoutes(routes, { at: '/placeorder' });
-    expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
+    expect(screen.queryByText('$100.00')).toBeNull();
+  });
+
+  it('blocks Place Order while a line is short of stock, with a way back to the cart', () => {
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
+    cartStore.set((s) => ({ ...s, cartItems: s.cartItems.map((i) => ({ ...i, countInStock: 1 })) }));
+    renderRoutes(routes, { at: '/placeorder' });
+    expect(screen.getByText(/Some items cannot be ordered as they are/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   });
 

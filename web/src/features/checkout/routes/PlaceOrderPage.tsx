@@ -1,3 +1,4 @@
+import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -19,12 +20,15 @@ export function PlaceOrderPage() {
   const navigate = useNavigate();
   const place = useCreateOrder();
 
+  // Nothing to order: back to the cart (never a summary of an empty cart with $100 shipping). Not after placing,
+  // when the cart is emptied on the way to the new order.
+  if (cartItems.length === 0 && !place.isSuccess) return <Navigate to={paths.cart.href()} replace />;
   if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
   const prices = priceSummary(cartItems);
-  const empty = cartItems.length === 0;
+  const blocked = cartIsBlocked(cartItems);
 
   function placeOrder() {
-    if (empty || !shippingAddress) return;
+    if (blocked || !shippingAddress) return;
     place.mutate(
       {
         orderItems: cartItems.map((i) => ({
@@ -40,8 +44,8 @@ export function PlaceOrderPage() {
       },
       {
         onSuccess: (order) => {
+          navigate(paths.order.href(order._id), { state: { placed: true } }); // the order page says thank you
           clearCartItems();
-          navigate(paths.order.href(order._id));
         },
       },
     );
@@ -70,12 +74,11 @@ export function PlaceOrderPage() {
             </ListGroup.Item>
             <ListGroup.Item>
               <h2 className="section-title">Order Items</h2>
-              {empty ? (
-                <Message>
-                  Your cart is empty <Link to={paths.home.href()}>Go Back</Link>
+              <OrderItems items={cartItems} />
+              {blocked && (
+                <Message variant="warning">
+                  {CART_BLOCKED_MESSAGE} <Link to={paths.cart.href()}>Review your cart</Link>
                 </Message>
-              ) : (
-                <OrderItems items={cartItems} />
               )}
             </ListGroup.Item>
           </ListGroup>
@@ -90,7 +93,7 @@ export function PlaceOrderPage() {
               </ListGroup.Item>
             )}
             <ListGroup.Item className="d-grid">
-              <Button type="button" variant="primary" disabled={empty || place.isPending} onClick={placeOrder}>
+              <Button type="button" variant="primary" disabled={blocked || place.isPending} onClick={placeOrder}>
                 {place.isPending ? <Loader small label="Placing order" /> : 'Place Order'}
               </Button>
             </ListGroup.Item>

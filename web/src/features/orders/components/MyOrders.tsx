@@ -1,3 +1,4 @@
+import { orderNumber } from '@domain/orders';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { Message } from '@/components/ui/Message';
@@ -7,7 +8,8 @@ import { formatPrice, shortDate } from '@/lib/format';
 import { useMyOrders } from '../api/getMyOrders';
 import { DeliveredCell, PaidCell } from './OrderStatusBadges';
 
-/** The profile's orders table: ID, DATE, TOTAL, PAID, DELIVERED, Details. */
+/** The profile's orders table: ID (the short order number; the full id is the Details link's name), DATE, TOTAL,
+ *  PAID, DELIVERED, Details. Below 576 px each order is a small card (index.css, .orders-table). */
 export function MyOrders() {
   const orders = useMyOrders();
   return (
@@ -32,16 +34,18 @@ export function MyOrders() {
             <tbody>
               {list.map((o) => (
                 <tr key={o._id}>
-                  <td className="font-monospace small">{o._id}</td>
-                  <td>{shortDate(o.createdAt)}</td>
-                  <td>{formatPrice(o.totalPrice)}</td>
-                  <td>
+                  <td className="font-monospace small text-nowrap" title={o._id} data-label="ID">
+                    #{orderNumber(o._id)}
+                  </td>
+                  <td data-label="DATE">{shortDate(o.createdAt)}</td>
+                  <td data-label="TOTAL">{formatPrice(o.totalPrice)}</td>
+                  <td data-label="PAID">
                     <PaidCell order={o} />
                   </td>
-                  <td>
+                  <td data-label="DELIVERED">
                     <DeliveredCell order={o} />
                   </td>
-                  <td>
+                  <td className="orders-table-details">
                     <Link
                       className="btn btn-sm btn-light"
                       to={paths.order.href(o._id)}

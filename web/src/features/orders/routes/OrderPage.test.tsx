@@ -1,5 +1,5 @@
 import type { Order } from '@domain';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
@@ -101,7 +101,8 @@ describe('OrderPage', () => {
   it('shows an expired order as expired, without payment buttons', async () => {
     show({ ...order, status: 'expired', expiresAt: '2029-12-31T05:00:00.000Z' });
     expect(await screen.findByText('This order has expired')).toBeInTheDocument();
-    expect(screen.getByText('Not Paid (expired)')).toBeInTheDocument();
+    expect(screen.getByText('Expired', { selector: '.status-badge' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Order progress' })).toHaveTextContent(/Expired unpaid/);
     expect(screen.queryByTestId('payment-area')).toBeNull();
   });
 
@@ -123,5 +124,61 @@ describe('OrderPage', () => {
     show(order, { admin: true });
     await screen.findByText('Not Paid');
     expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull();
+  });
+
+  it('titles the order with its short number, keeps the full id, and thanks the shopper right after placing', async () => {
+    const placed = { ...order, _id: '65f1a2b3c4d5e6f7a8c595d7' };
+    setUserInfo(alice);
+    mockFetch({
+      'GET /api/orders/65f1a2b3c4d5e6f7a8c595d7': () => ({ body: placed }),
+      'GET /api/config': () => ({ body: simulated }),
+    });
+    const { router } = renderAt(<OrderPage />, { path: '/order/:id', at: '/order/65f1a2b3c4d5e6f7a8c595d7' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #C595D7' })).toBeInTheDocument();
+    expect(screen.getByText('65f1a2b3c4d5e6f7a8c595d7')).toBeInTheDocument();
+    await act(() => router.navigate('/order/65f1a2b3c4d5e6f7a8c595d7', { state: { placed: true } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you — order #C595D7' })).toBeInTheDocument();
+  });
+
+  it('shows status as badges, not alert boxes', async () => {
+    show(order);
+    expect(await screen.findByText('Not Paid')).toHaveClass('badge');
+    expect(screen.getByText('Not Delivered')).toHaveClass('badge');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('draws Placed → Paid → Delivered with dates as they happen', async () => {
+    const { user } = show(order);
+    const timeline = await screen.findByRole('list', { name: 'Order progress' });
+    const steps = () => within(timeline).getAllByRole('listitem');
+    expect(steps().map((li) => li.className)).toEqual(['done', 'pending', 'pending']);
+    expect(steps()[0].querySelector('time')).toHaveAttribute('dateTime', order.createdAt);
+    expect(steps()[1]).toHaveTextContent('PaidAwaiting payment');
+    await user.click(await screen.findByRole('button', { name: /test payment/ }));
+    await waitFor(() => expect(steps().map((li) => li.className)).toEqual(['done', 'done', 'pending']));
+    expect(steps()[1].querySelector('time')).toHaveAttribute('dateTime', '2030-01-01T10:00:00.000Z');
+  });
+
+  it("names the payment actually used ('Test payment' after a simulated payment, not the chosen PayPal)", async () => {
+    show({
+      ...order,
+      isPaid: true,
+      status: 'paid',
+      paidAt: '2030-01-01T10:00:00.000Z',
+      paymentResult: {
+        id: 't1',
+        provider: 'simulated',
+        status: 'COMPLETED',
+        amount: '156.35',
+        currency: 'USD',
+        updateTime: '2030-01-01T10:00:00.000Z',
+      },
+    });
+    expect(await screen.findByTestId('payment-method')).toHaveTextContent('Test payment');
+  });
+
+  it('shows PayPal as the method of an unpaid order placed with PayPal', async () => {
+    show(order);
+    expect(await screen.findByTestId('payment-method')).toHaveTextContent('PayPal');
   });
 });

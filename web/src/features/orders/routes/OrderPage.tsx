@@ -1,20 +1,21 @@
-import { isOwner, type Order } from '@domain';
+import { isOwner, orderNumber, paymentMethodLabel, type Order } from '@domain';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
-import { dateTime, shortDate } from '@/lib/format';
+import { dateTime } from '@/lib/format';
 import { useDeliverOrder } from '../api/deliverOrder';
 import { useOrder } from '../api/getOrder';
 import { CancelledNotice, CancelOrderButton } from '../components/CancelOrderButton';
 import { OrderItems } from '../components/OrderItems';
+import { DeliveryStatusBadge, OrderTimeline, PaymentStatusBadge } from '../components/OrderStatus';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentArea } from '../components/PaymentArea';
 
@@ -55,14 +56,30 @@ function DeliverButton({ order }: { order: Order }) {
   );
 }
 
+/** "Thank you — order #C595D7" right after placing (else "Order #C595D7"), the full id, and the timeline. */
+function OrderHeading({ order }: { order: Order }) {
+  const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true;
+  const number = `#${orderNumber(order._id)}`;
+  return (
+    <div className="order-heading mb-3">
+      <h1 className="h3 mb-1">{justPlaced ? `Thank you — order ${number}` : `Order ${number}`}</h1>
+      {justPlaced && <p className="mb-1">We have your order. You will find it any time under your profile.</p>}
+      <p className="small text-muted mb-2 text-break">
+        Order ID <span className="font-monospace">{order._id}</span>
+      </p>
+      <OrderTimeline order={order} />
+    </div>
+  );
+}
+
 function OrderDetails({ order }: { order: Order }) {
   const user = useUserInfo();
   const { shippingAddress: a } = order;
   const payable = !order.isPaid && order.status !== 'expired';
   return (
     <>
-      <Meta title={`Order ${order._id}`} />
-      <h1 className="h3 mb-3 text-break">Order {order._id}</h1>
+      <Meta title={`Order #${orderNumber(order._id)}`} />
+      <OrderHeading order={order} />
       {order.isCancelled ? <CancelledNotice order={order} /> : <HoldNotice order={order} />}
       <Row className="g-4">
         <Col lg={8}>
@@ -75,40 +92,19 @@ function OrderDetails({ order }: { order: Order }) {
               <p className="mb-1">
                 <strong>Email: </strong> <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
               </p>
-              <p>
+              <p className="mb-2">
                 <strong>Address: </strong>
                 {a.address}, {a.city} {a.postalCode}, {a.country}
               </p>
-              {order.isDelivered ? (
-                <Message variant="success" role="none">
-                  Delivered on {shortDate(order.deliveredAt)}
-                </Message>
-              ) : (
-                <Message variant="danger" role="none">
-                  Not Delivered
-                </Message>
-              )}
+              <DeliveryStatusBadge order={order} />
             </ListGroup.Item>
             <ListGroup.Item>
               <h2 className="section-title">Payment Method</h2>
-              <p>
+              <p className="mb-2">
                 <strong>Method: </strong>
-                {order.paymentMethod}
+                <span data-testid="payment-method">{paymentMethodLabel(order)}</span>
               </p>
-              {order.isPaid ? (
-                <Message variant="success" role="none">
-                  Paid on {shortDate(order.paidAt)}
-                  {order.paymentResult?.provider === 'simulated' && ' (test payment)'}
-                </Message>
-              ) : order.status === 'expired' ? (
-                <Message variant="secondary" role="none">
-                  Not Paid (expired)
-                </Message>
-              ) : (
-                <Message variant="danger" role="none">
-                  Not Paid
-                </Message>
-              )}
+              <PaymentStatusBadge order={order} />
             </ListGroup.Item>
             <ListGroup.Item>
               <h2 className="section-title">Order Items</h2>

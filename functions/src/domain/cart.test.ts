@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  cartIsBlocked,
+  cartItemCount,
+  centsToFreeShipping,
+  lineStockProblem,
+  stockShortageMessage,
+  subtotalLabel,
+} from './cart.js';
+import { shortOfStock } from './orders.js';
+import { shippingCents } from './pricing.js';
+
+describe('cart stock rules', () => {
+  it('flags a line with nothing in stock, even at qty 1', () => {
+    expect(lineStockProblem({ qty: 1, countInStock: 0 })).toBe('out_of_stock');
+    expect(lineStockProblem({ qty: 3, countInStock: -2 })).toBe('out_of_stock');
+  });
+
+  it('flags a line asking more than the stock, and passes one asking exactly the stock', () => {
+    expect(lineStockProblem({ qty: 3, countInStock: 2 })).toBe('over_stock');
+    expect(lineStockProblem({ qty: 2, countInStock: 2 })).toBeNull();
+  });
+
+  it('blocks checkout when any line is short, never when all fit', () => {
+    const fine = { qty: 1, countInStock: 5 };
+    expect(cartIsBlocked([fine, fine])).toBe(false);
+    expect(cartIsBlocked([fine, { qty: 1, countInStock: 0 }])).toBe(true);
+    expect(cartIsBlocked([{ qty: 6, countInStock: 5 }, fine])).toBe(true);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ qty: fc.integer({ min: 1, max: 50 }), countInStock: fc.integer({ min: -5, max: 50 }) })),
+        (lines) => {
+          expect(cartIsBlocked(lines)).toBe(lines.some((l) => l.countInStock <= 0 || l.qty > l.countInStock));
+        },
+      ),
+    );
+  });
+
+  it("says the server's 409 sentence (one wording for cart and order)", () => {
+    expect(stockShortageMessage('Orbit Hub', 0, 1)).toBe('Orbit Hub is out of stock');
+    expect(stockShortageMessage('Orbit Hub', 2, 3)).toBe('Only 2 of Orbit Hub left in stock (you asked for 3)');
+    expect(shortOfStock('Orbit Hub', 2, 3).message).toBe(stockShortageMessage('Orbit Hub', 2, 3));
+  });
+});
+
+describe('cart subtotal', () => {
+  it('counts quantities, and says item or items', () => {
+    expect(cartItemCount([{ qty: 2 }, { qty: 1 }])).toBe(3);
+    expect(subtotalLabel(cartItemCount([]))).toBe('Subtotal (0 items)');
+    expect(subtotalLabel(1)).toBe('Subtotal (1 item)');
+    expect(subtotalLabel(2)).toBe('Subtotal (2 items)');
+  });
+});
+
+describe('centsToFreeShipping', () => {
+  it('is the least amount that makes shipping free (free only over $100)', () => {
+    expect(centsToFreeShipping(87_60)).toBe(12_41); // $100.00 still pays shipping; $100.01 does not
+    expect(centsToFreeShipping(100_00)).toBe(1);
+    expect(centsToFreeShipping(100_01)).toBe(0);
+    expect(centsToFreeShipping(0)).toBe(100_01);
+  });
+
+  it('agrees with the shipping rule for any cart', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (items) => {
+        const away = centsToFreeShipping(items);
+        expect(shippingCents(items + away)).toBe(0);
+        if (away > 0) expect(shippingCents(items + away - 1)).toBeGreaterThan(0);
+      }),
+    );
+  });
+});

@@ -1,0 +1,61 @@
+// The cart's rules, shared by the web cart and the server's order checks: which lines can be ordered as they are,
+// and how far the cart is from free shipping (derived from pricing's shipping rule, never restated).
+import { FREE_SHIPPING_OVER_CENTS, shippingCents } from './pricing.js';
+
+export interface StockedLine {
+  name: string;
+  qty: number;
+  countInStock: number;
+}
+
+export type LineStockProblem = 'out_of_stock' | 'over_stock';
+
+/** What stops a line from being ordered as it is: nothing in stock, or more asked than there is. */
+export function lineStockProblem(line: Pick<StockedLine, 'qty' | 'countInStock'>): LineStockProblem | null {
+  if (line.countInStock <= 0) return 'out_of_stock';
+  if (line.qty > line.countInStock) return 'over_stock';
+  return null;
+}
+
+/** The shopper-facing sentence for a line short of stock (the server's 409 says the same). */
+export function stockShortageMessage(productName: string, stock: number, asked: number): string {
+  return stock <= 0
+    ? `${productName} is out of stock`
+    : `Only ${stock} of ${productName} left in stock (you asked for ${asked})`;
+}
+
+export const CART_BLOCKED_MESSAGE =
+  'Some items cannot be ordered as they are: remove the out-of-stock items and lower the quantities marked above to continue.';
+
+/** Whether checkout must wait: any line out of stock or over stock. */
+export function cartIsBlocked(lines: readonly Pick<StockedLine, 'qty' | 'countInStock'>[]): boolean {
+  return lines.some((l) => lineStockProblem(l) !== null);
+}
+
+/** Items in the cart, counting quantities ("Subtotal (3 items)" for 2 + 1). */
+export function cartItemCount(lines: readonly { qty: number }[]): number {
+  return lines.reduce((n, l) => n + l.qty, 0);
+}
+
+/** "Subtotal (1 item)", "Subtotal (2 items)". */
+export function subtotalLabel(count: number): string {
+  return `Subtotal (${count} ${count === 1 ? 'item' : 'items'})`;
+}
+
+/**
+ * The least amount (cents) to add for shipping to become free; 0 when it already is. Found from shippingCents itself,
+ * so the "over $100" rule (strictly over) lives only in pricing.ts.
+ */
+export function centsToFreeShipping(itemsCents: number): number {
+  if (shippingCents(itemsCents) === 0) return 0;
+  // Shipping is free past a threshold: the first amount above it is at most FREE_SHIPPING_OVER_CENTS + 1 away.
+  let low = 0;
+  let high = Math.max(0, FREE_SHIPPING_OVER_CENTS + 1 - itemsCents);
+  while (shippingCents(itemsCents + high) !== 0) high = high * 2 + 1;
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (shippingCents(itemsCents + mid) === 0) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}

@@ -1,0 +1,153 @@
+// Every route of the app (config/paths.ts) at 390 px: no horizontal scroll, and axe finds no serious or critical
+// violation. Public routes as a visitor, checkout and order routes as a new customer, admin routes as the admin.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paths } from '../src/config/paths';
+import {
+  addProductToCart,
+  axeViolations,
+  checkout,
+  launch,
+  MOBILE,
+  newPage,
+  register,
+  screenshot,
+  signIn,
+  uniqueEmail,
+} from './support/browser';
+
+const base = inject('shopUrl');
+const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
+
+/** Every router pattern in config/paths.ts (nested admin ones included). */
+function allPatterns(node: object = paths): string[] {
+  return Object.values(node).flatMap((v: unknown) =>
+    v && typeof v === 'object' && 'path' in v ? [(v as { path: string }).path] : allPatterns(v as object),
+  );
+}
+
+interface Visit {
+  /** The pattern of config/paths.ts this visit covers. */
+  pattern: string;
+  url: string;
+}
+
+let browser: Browser;
+const pageErrors: string[][] = [];
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  expect(pageErrors.flat(), 'uncaught page errors').toEqual([]);
+});
+
+/** A 390 px page; axe is injected as an inline script, which the shop's CSP rightly forbids: this context bypasses it. */
+async function mobilePage(): Promise<Page> {
+  const { page, errors } = await newPage(browser, base, MOBILE, { bypassCSP: true });
+  pageErrors.push(errors);
+  return page;
+}
+
+async function settle(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await page
+    .locator('.spinner-border')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+}
+
+/** What is wrong with the page at `url`: sideways scroll and axe's serious or critical findings. */
+async function problemsAt(page: Page, url: string) {
+  await page.goto(url);
+  await settle(page);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  const problems: string[] = [];
+  if (scrollWidth > innerWidth) problems.push(`scrolls sideways: ${scrollWidth} px wide in ${innerWidth} px`);
+  for (const v of await axeViolations(page)) problems.push(`axe ${v.impact} ${v.id}: ${v.targets.join(', ')}`);
+  return problems.length ? { url, problems } : null;
+}
+
+async function productIdOf(page: Page, name: string): Promise<string> {
+  const res = await page.request.get(`/api/products?keyword=${encodeURIComponent(name)}`);
+  const { products } = (await res.json()) as { products: { _id: string; name: string }[] };
+  const product = products.find((p) => p.name === name);
+  if (!product) throw new Error(`No product named ${name}`);
+  return product._id;
+}
+
+const visited: Visit[] = [];
+const failures: { url: string; problems: string[] }[] = [];
+async function check(page: Page, pattern: string, url: string) {
+  visited.push({ pattern, url });
+  const found = await problemsAt(page, url);
+  if (found) failures.push(found);
+}
+let mouseId = '';
+
+// One test per kind of user (each within its own time limit); the findings of all are asserted at the end.
+describe('every route at 390 px: no horizontal scroll, no serious or critical axe violation', () => {
+  it('public routes, as a visitor with something in the cart', { timeout: 240_000 }, async () => {
+    const visitor = await mobilePage();
+    mouseId = await productIdOf(visitor, 'Kestrel Glide Wireless Mouse');
+    await check(visitor, paths.home.path, paths.home.href());
+    await check(visitor, paths.page.path, paths.page.href(2));
+    await check(visitor, paths.search.path, paths.search.href('Lumen'));
+    await check(visitor, paths.searchPage.path, paths.searchPage.href('a', 2));
+    await check(visitor, paths.product.path, paths.product.href(mouseId));
+    await check(visitor, paths.cart.path, paths.cart.href(mouseId, 1)); // adds, then shows /cart
+    await check(visitor, paths.login.path, paths.login.href());
+    await check(visitor, paths.register.path, paths.register.href());
+    await check(visitor, paths.about.path, paths.about.href());
+    await check(visitor, paths.contact.path, paths.contact.href());
+    await check(visitor, paths.notFound.path, '/no-such-page');
+    await visitor.context().close();
+  });
+
+  it('checkout, order and profile routes, as a new customer', { timeout: 240_000 }, async () => {
+    const customer = await mobilePage();
+    await register(customer, 'Mina Park', uniqueEmail('mina'));
+    await addProductToCart(customer, 'Lumen 65W GaN Charger');
+    const orderId = await checkout(customer);
+    await addProductToCart(customer, 'Lumen 65W GaN Charger'); // so the checkout pages have something to show
+    await check(customer, paths.shipping.path, paths.shipping.href());
+    await check(customer, paths.payment.path, paths.payment.href());
+    await check(customer, paths.placeOrder.path, paths.placeOrder.href());
+    await check(customer, paths.order.path, paths.order.href(orderId));
+    await check(customer, paths.profile.path, paths.profile.href());
+    await screenshot(customer, 'mobile-390-profile');
+    await customer.context().close();
+  });
+
+  it('admin routes, as the admin', { timeout: 240_000 }, async () => {
+    const admin = await mobilePage();
+    await admin.goto(paths.login.href());
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.waitForURL(`${base}/`);
+    await admin.goto(paths.admin.users.href());
+    const userEdit = await admin
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .getAttribute('href');
+    const productId = mouseId || (await productIdOf(admin, 'Kestrel Glide Wireless Mouse'));
+    await check(admin, paths.admin.dashboard.path, paths.admin.dashboard.href());
+    await check(admin, paths.admin.users.path, paths.admin.users.href());
+    await check(admin, paths.admin.userEdit.path, userEdit!);
+    await check(admin, paths.admin.products.path, paths.admin.products.href());
+    await check(admin, paths.admin.productPage.path, paths.admin.productPage.href(2));
+    await check(admin, paths.admin.productEdit.path, paths.admin.productEdit.href(productId));
+    await check(admin, paths.admin.orders.path, paths.admin.orders.href());
+    await admin.context().close();
+  });
+
+  it('visited every route of config/paths.ts and found nothing wrong', () => {
+    // A new route in config/paths.ts must join the lists above.
+    expect(new Set(visited.map((v) => v.pattern))).toEqual(new Set(allPatterns()));
+    expect(failures).toEqual([]);
+  });
+});

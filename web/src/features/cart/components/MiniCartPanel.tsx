@@ -1,0 +1,85 @@
+import { cartIsBlocked, CART_BLOCKED_MESSAGE, subtotalLabel } from '@domain/cart';
+import { priceSummary } from '@domain/pricing';
+import { useEffect, useRef } from 'react';
+import Button from 'react-bootstrap/Button';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+import { closeMiniCart, useMiniCartOpen } from '../miniCart';
+import { cartCount, cartSubtotal, useCartItems } from '../store';
+import { useProceedToCheckout } from '../useProceedToCheckout';
+import { FreeShippingProgress } from './FreeShippingProgress';
+import { LineStockNote } from './LineStockNote';
+
+/** A glance at the cart from any page (opened by the header's Cart link): lines, subtotal, View cart and Checkout. */
+export default function MiniCartPanel() {
+  const show = useMiniCartOpen();
+  const items = useCartItems();
+  const proceed = useProceedToCheckout();
+  const { pathname } = useLocation();
+  const subtotal = cartSubtotal(items);
+  const blocked = cartIsBlocked(items);
+
+  // Any navigation (a link inside, back/forward) closes it; not the first render, which follows the opening click.
+  const openedAt = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== openedAt.current) closeMiniCart();
+    openedAt.current = pathname;
+  }, [pathname]);
+
+  return (
+    <Offcanvas
+      show={show}
+      onHide={closeMiniCart}
+      placement="end"
+      aria-labelledby="mini-cart-title"
+      className="mini-cart"
+    >
+      <Offcanvas.Header closeButton closeLabel="Close cart">
+        <Offcanvas.Title as="h2" id="mini-cart-title" className="h5 mb-0">
+          Your cart
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body className="d-flex flex-column gap-3">
+        {items.length === 0 ? (
+          <p className="mb-0">Your Cart is Empty</p>
+        ) : (
+          <>
+            <ul className="list-unstyled mb-0 mini-cart-lines" aria-label="Cart items">
+              {items.map((item) => (
+                <li key={item.product} className="d-flex gap-2 align-items-start py-2 border-bottom">
+                  <img src={item.image} alt="" className="rounded mini-cart-thumb" width={640} height={510} />
+                  <div className="flex-grow-1 min-w-0">
+                    <Link to={paths.product.href(item.product)} className="d-block text-truncate">
+                      {item.name}
+                    </Link>
+                    <span className="small text-muted">
+                      {item.qty} x {formatPrice(item.price)}
+                    </span>
+                    <LineStockNote item={item} />
+                  </div>
+                  <span className="fw-semibold text-nowrap">{formatPrice(priceSummary([item]).itemsPrice)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="d-flex justify-content-between mb-0 fw-semibold" data-testid="mini-cart-subtotal">
+              <span>{subtotalLabel(cartCount(items))}</span>
+              <span>{formatPrice(subtotal)}</span>
+            </p>
+            <FreeShippingProgress itemsPrice={subtotal} />
+            {blocked && <p className="small text-danger mb-0">{CART_BLOCKED_MESSAGE}</p>}
+          </>
+        )}
+        <div className="d-grid gap-2 mt-auto">
+          <Button type="button" variant="primary" disabled={items.length === 0 || blocked} onClick={proceed}>
+            Checkout
+          </Button>
+          <Link to={paths.cart.href()} className="btn btn-outline-secondary">
+            View cart
+          </Link>
+        </div>
+      </Offcanvas.Body>
+    </Offcanvas>
+  );
+}

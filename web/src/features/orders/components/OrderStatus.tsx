@@ -1,0 +1,63 @@
+import type { Order } from '@domain';
+import { dateTime, shortDate } from '@/lib/format';
+
+// Small status badges (not alert boxes: an unpaid or undelivered order is a normal state), with the spec's texts.
+const BADGE = 'badge rounded-pill fw-semibold status-badge';
+const TONE = {
+  done: 'bg-success-subtle text-success-emphasis',
+  waiting: 'bg-warning-subtle text-warning-emphasis',
+  idle: 'bg-secondary-subtle text-secondary-emphasis',
+} as const;
+
+/** "Paid on 2030-01-01", "Not Paid" or "Expired". */
+export function PaymentStatusBadge({ order }: { order: Order }) {
+  if (order.isPaid) return <span className={`${BADGE} ${TONE.done}`}>Paid on {shortDate(order.paidAt)}</span>;
+  if (order.status === 'expired') return <span className={`${BADGE} ${TONE.idle}`}>Expired</span>;
+  return <span className={`${BADGE} ${TONE.waiting}`}>Not Paid</span>;
+}
+
+/** "Delivered on 2030-01-03" or "Not Delivered". */
+export function DeliveryStatusBadge({ order }: { order: Order }) {
+  if (order.isDelivered)
+    return <span className={`${BADGE} ${TONE.done}`}>Delivered on {shortDate(order.deliveredAt)}</span>;
+  return <span className={`${BADGE} ${TONE.idle}`}>Not Delivered</span>;
+}
+
+interface Step {
+  label: string;
+  at: string | null;
+  /** What the step says while it has not happened. */
+  pending: string;
+}
+
+/** Placed → Paid → Delivered with the date each happened; an expired order ends at Expired. */
+export function OrderTimeline({ order }: { order: Order }) {
+  const steps: Step[] =
+    order.status === 'expired'
+      ? [
+          { label: 'Placed', at: order.createdAt, pending: '' },
+          { label: 'Expired unpaid', at: order.expiresAt, pending: '' },
+        ]
+      : [
+          { label: 'Placed', at: order.createdAt, pending: '' },
+          { label: 'Paid', at: order.isPaid ? order.paidAt : null, pending: 'Awaiting payment' },
+          { label: 'Delivered', at: order.isDelivered ? order.deliveredAt : null, pending: 'Awaiting delivery' },
+        ];
+  return (
+    <ol className="order-timeline" aria-label="Order progress">
+      {steps.map((s) => (
+        <li key={s.label} className={s.at ? 'done' : 'pending'}>
+          <span className="order-timeline-marker" aria-hidden="true" />
+          <span className="order-timeline-label">{s.label}</span>
+          {s.at ? (
+            <time dateTime={s.at} className="order-timeline-date">
+              {dateTime(s.at)}
+            </time>
+          ) : (
+            <span className="order-timeline-date">{s.pending}</span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
