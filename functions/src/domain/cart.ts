@@ -49,7 +49,8 @@ export function mergeCarts(
   stockOf?: (product: string) => number | undefined,
 ): CartLine[] {
   const merged = new Map<string, number>();
-  for (const line of [...browser, ...server]) merged.set(line.product, Math.max(merged.get(line.product) ?? 0, line.qty));
+  for (const line of [...browser, ...server])
+    merged.set(line.product, Math.max(merged.get(line.product) ?? 0, line.qty));
   return [...merged]
     .map(([product, qty]) => {
       const stock = stockOf?.(product);
