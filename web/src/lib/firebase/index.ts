@@ -3,4 +3,5 @@ export { firebase, FirebaseConfigError, initFirebase, resolveFirebaseConfig } fr
 export { currentToken, deleteNewAccount, signIn, signOutEverywhere, signUp, watchIdToken } from './auth';
 export { saveCart, watchCart, type CartLine } from './cart';
 export { watchProduct, type LiveProductFields } from './catalog';
+export { watchNewestOrders, watchOrderChanges } from './orders';
 export { uploadProductImage } from './storage';

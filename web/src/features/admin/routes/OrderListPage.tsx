@@ -1,3 +1,4 @@
+import { useLiveAdminOrders } from '@/lib/live/hooks';
 import type { Order } from '@domain';
 import { Link } from 'react-router-dom';
 import { Message } from '@/components/ui/Message';
@@ -61,6 +62,7 @@ const columns: AdminColumn<Order>[] = [
 /** /admin/orderlist: every order, newest first; Details opens the order page (where admins mark it delivered). */
 export function OrderListPage() {
   const orders = useAllOrders();
+  useLiveAdminOrders();
   return (
     <>
       <Meta title="Orders" />

@@ -1,3 +1,4 @@
+import { useLiveProductPage } from '@/lib/live/hooks';
 import type { ProductPage } from '@domain';
 import { lazy, Suspense } from 'react';
 import { Await, Link, useAsyncError, useLoaderData } from 'react-router-dom';
@@ -17,7 +18,8 @@ function LoadError() {
   return <Message variant="danger">{errorMessage(useAsyncError())}</Message>;
 }
 
-function ProductGrid({ data, keyword }: { data: ProductPage; keyword: string }) {
+function ProductGrid({ data: loaded, keyword }: { data: ProductPage; keyword: string }) {
+  const data = useLiveProductPage(loaded);
   if (data.products.length === 0) {
     if (keyword) return <Message variant="info">No products match “{keyword}”.</Message>;
     if (data.page > 1) {

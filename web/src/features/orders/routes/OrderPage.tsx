@@ -1,3 +1,4 @@
+import { useLiveOrder } from '@/lib/live/hooks';
 import { isOwner, type Order } from '@domain';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -142,5 +143,6 @@ function OrderDetails({ order }: { order: Order }) {
 export function OrderPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
+  useLiveOrder(id);
   return <QueryBoundary query={order}>{(o) => <OrderDetails order={o} />}</QueryBoundary>;
 }
