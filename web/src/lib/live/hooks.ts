@@ -3,7 +3,8 @@
 // may have been missed) or a change whose new figures only the server computes (the dashboard) refetches, once.
 import type { Order, Product, ProductPage } from '@domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { adminKeys, orderKeys, productKeys } from '@/lib/queryKeys';
 import { watch } from './index';
 import type { LiveProduct } from './types';
@@ -79,7 +80,12 @@ export function useLiveProductPage(page: ProductPage): ProductPage {
     of: page,
     changes: {},
   });
-  const client = useQueryClient();
+  // Something may have been missed: the router loads the page again (it came from the loader).
+  const revalidator = useRevalidator();
+  const reload = useRef(revalidator.revalidate);
+  useEffect(() => {
+    reload.current = revalidator.revalidate;
+  });
   useEffect(() => {
     if (page.products.length === 0) return;
     return watch((live) =>
@@ -91,11 +97,11 @@ export function useLiveProductPage(page: ProductPage): ProductPage {
               const changes = h.of === page ? h.changes : {};
               return { of: page, changes: { ...changes, [p._id]: { ...changes[p._id], ...p } } };
             }),
-          onResync: () => void client.invalidateQueries({ queryKey: productKeys.all }),
+          onResync: () => void reload.current(),
         },
       ),
     );
-  }, [page, client]);
+  }, [page]);
   return useMemo(() => {
     const changes = heard.of === page ? heard.changes : {};
     if (Object.keys(changes).length === 0) return page;
