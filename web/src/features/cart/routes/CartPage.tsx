@@ -17,6 +17,7 @@ import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { addToCart, cartCount, cartSubtotal, removeFromCart, useCartItems, type CartItem } from '../store';
 import { useCartSyncError } from '../syncStatus';
+import { useCartLineChange } from '../useCartLineChange';
 
 /** /cart/:id?qty=n adds that product (replacing its line), then shows the cart at /cart. */
 function useAddFromUrl() {
@@ -44,6 +45,7 @@ function useAddFromUrl() {
 }
 
 function CartLine({ item }: { item: CartItem }) {
+  const change = useCartLineChange(item);
   return (
     <ListGroup.Item as="li" className="cart-line">
       <Row className="align-items-center gy-2">
@@ -52,6 +54,11 @@ function CartLine({ item }: { item: CartItem }) {
         </Col>
         <Col xs={9} md={4}>
           <Link to={paths.product.href(item.product)}>{item.name}</Link>
+          {change && (
+            <div className="small text-danger" role="status">
+              {change}
+            </div>
+          )}
         </Col>
         <Col xs={4} md={2} className="fw-semibold">
           {formatPrice(item.price)}
