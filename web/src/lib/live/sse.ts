@@ -28,7 +28,7 @@ interface Listener {
 }
 
 const RECONNECT_MIN_MS = 1000;
-const RECONNECT_MAX_MS = 15_000;
+const RECONNECT_MAX_MS = 8000;
 const REOPEN_DEBOUNCE_MS = 30;
 const isPrivate = (t: string) => t === 'cart' || t === 'admin' || t.startsWith('order:');
 
@@ -123,7 +123,8 @@ export class SseLiveSource implements LiveSource {
 
   private retry() {
     this.failures++;
-    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** (this.failures - 1));
+    // Backing off, with jitter so that the pages of a restarted server do not all come back at once.
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** (this.failures - 1)) * (0.8 + Math.random() * 0.4);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.open(true), delay);
   }
