@@ -20,7 +20,7 @@ export async function startServer(
   const cache = new CatalogCache(Number.POSITIVE_INFINITY); // every write goes through this process and clears it
   // The app and the expiry sweeper share one cache and one wrapped store.
   const ports = withCatalogCache(
-    await createEmbeddedPorts(config, { clock: options.clock, live: options.live }),
+    await createEmbeddedPorts(config, { clock: options.clock, live: { ...config.live, ...options.live } }),
     cache,
   );
   const seeded = await isEmpty(ports);
