@@ -40,6 +40,7 @@ function fakeStore(answer: unknown = null, extra: Record<string, Record<string, 
       ]),
       ...extra.orders,
     },
+    carts: aggregate('carts', ['get', 'put']),
     ping: async () => undefined,
     close: async () => undefined,
   };
