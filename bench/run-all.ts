@@ -1,5 +1,5 @@
 // Runs every benchmark in one go and writes docs/benchmarks.md (machine, versions, commands, figures).
-// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,sale,scale,orders,checkout,web,startup,peer]
+// Usage: npm run bench [-- --quick] [-- --only …], or after a build: npx tsx bench/run-all.ts [--quick] [--only catalog,sale,scale,orders,checkout,web,startup,peer,live]
 // Every figure is a ratio or a side-by-side comparison from the same run: the machine is shared and noisy.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { checkoutMarkdown, runCheckout } from './checkout.js';
 import { QUICK, machine, mb, ms, repoRoot } from './lib/common.js';
 import { NOTES } from './lib/notes.js';
 import { orderListsMarkdown, runOrderLists } from './orderLists.js';
+import { LIVE_P95_TARGET_MS, liveMarkdown, runLive } from './live.js';
 import { runScale, scaleMarkdown } from './scale.js';
 import { runStartup, startupMarkdown } from './startup.js';
 import { peerMarkdown, runPeer } from './peer.js';
@@ -223,6 +224,26 @@ await section(
   ],
 );
 
+await section(
+  'live',
+  '7. Live streams (embedded server)',
+  runLive,
+  (r) =>
+    [
+      `${r.streams} idle Server-Sent Events streams on one product (GET /api/live), opened by one client process on the same machine; the server's RSS per open stream; then ${r.changes} stock changes (admin PUT) and, for every subscriber, the time from sending the change to the event's arrival.`,
+      '',
+      liveMarkdown(r),
+      '',
+      `Target: p95 ≤ ${LIVE_P95_TARGET_MS} ms → ${yes(r.met)}.`,
+    ].join('\n'),
+  (r) => [
+    [
+      `1,000 idle streams; stock change → all subscribers p95 ≤ ${LIVE_P95_TARGET_MS} ms`,
+      `${yes(r.met)} (${r.perStreamKb.toFixed(1)} KB per stream; p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms)`,
+    ],
+  ],
+);
+
 const m = machine();
 const totalS = (performance.now() - t0) / 1000;
 const doc = [
@@ -258,6 +279,7 @@ const doc = [
   'npx tsx bench/web.ts               # 4: BENCH_LH_RUNS=3 (needs web/dist and /usr/bin/chromium)',
   'npx tsx bench/startup.ts           # 5: BENCH_STARTS=5',
   'npx tsx bench/peer.ts             # 6: BENCH_PEER_DURATION=8 BENCH_VENDURE_DIR=~/.cache/voltshop-bench/vendure',
+  'npx tsx bench/live.ts              # 7: BENCH_LIVE_STREAMS=1000 BENCH_LIVE_CHANGES=5',
   '```',
   '',
   `Section run times: ${timings.map(([k, v]) => `${k.split(':')[0]} ${v.toFixed(0)} s`).join(', ')}.`,

@@ -6,6 +6,9 @@ import { productRoutes } from './features/products/routes.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
+import { cartRoutes } from './features/cart/routes.js';
+import { LiveHub } from './live/hub.js';
+import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, installFastPath, staticHeaders } from './http/fastPath.js';
 import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
@@ -122,6 +125,9 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   api.use('/orders', orderRoutes(wired, { holdMinutes: options.holdMinutes, holdLimits: options.holdLimits }));
   api.use('/upload', uploadRoutes(wired));
   api.use('/admin', adminRoutes(wired));
+  // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).
+  if (wired.store.carts) api.use('/cart', cartRoutes(wired, wired.store.carts));
+  if (wired.live instanceof LiveHub) api.use('/live', liveRoutes(wired, wired.live));
   api.use(configRoutes(wired, { backend: options.backend }));
   api.use(notFoundRoute);
 

@@ -1,6 +1,7 @@
 // The one configuration: every setting either entry reads from the environment (the embedded server, src/server.ts,
 // and the Cloud Function, src/index.ts, whose deploy parameters arrive as environment variables too). Documented
 // in the README; defaults from domain/limits.ts.
+import { LIVE_DEFAULTS } from './live/hub.js';
 import express from 'express';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -101,6 +102,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       windowMs: int(env, 'SIGNIN_RATE_WINDOW_MS', 60_000, 1000),
     },
     trustProxy: trustProxy(env),
+    /** Live event streams (embedded, live/hub.ts): open streams in all, and per account or visitor address. */
+    live: {
+      maxStreams: int(env, 'LIVE_MAX_STREAMS', LIVE_DEFAULTS.maxStreams, 1),
+      maxStreamsPerOwner: int(env, 'LIVE_MAX_STREAMS_PER_CLIENT', LIVE_DEFAULTS.maxStreamsPerOwner, 1),
+    },
     /** PayPal when both the client id and the secret are set, else simulated payments (paymentGateway). */
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || '',

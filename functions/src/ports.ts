@@ -24,6 +24,7 @@ import type {
   UserSummary,
 } from './domain/index.js';
 import type { HoldLimits } from './domain/index.js';
+import type { CartLine, StoredCart } from './domain/cart.js';
 import type { ReencodedImage } from './images/pipeline.js';
 
 export interface ProductQuery extends Omit<CatalogFilters, 'keyword'> {
@@ -108,10 +109,19 @@ export interface OrderStore {
   dailyStats(since: Date): Promise<{ day: string; orders: number; revenue: number }[]>;
 }
 
+/** Signed-in shoppers' carts kept on the server (embedded; the Firebase build keeps them in Firestore from the web). */
+export interface CartStore {
+  get(userId: string): Promise<StoredCart>;
+  /** Replaces the cart (already validated by domain/cart.ts cartSchema) and answers it as stored. */
+  put(userId: string, items: CartLine[], now: Date): Promise<StoredCart>;
+}
+
 export interface Store {
   products: ProductStore;
   users: UserStore;
   orders: OrderStore;
+  /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
+  carts?: CartStore;
   /** Tells whether the store answers (for /api/health). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -195,12 +205,28 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * Live events (embedded): what changed, published once a store write has committed (live/withLiveEvents.ts is the
+ * one place that publishes) and fanned out to the open streams (live/hub.ts). The Firebase build has none: its
+ * web listens to Firestore directly.
+ */
+export interface LiveEvents {
+  /** `topic` is who may hear it (live/topics.ts), `type` what happened, `data` the new state (JSON). */
+  publish(topic: string, type: string, data: unknown): void;
+  /** Closes every open stream of the account (its sessions were revoked). */
+  endSessions(uid: string): void;
+  /** Ends every stream (shutdown: an open stream would keep the HTTP server from closing). */
+  close(): void;
+}
+
 export interface Ports {
   store: Store;
   auth: AuthPort;
   files: FilePort;
   payments: PaymentGateway;
   clock: Clock;
+  /** Present on the embedded server only. */
+  live?: LiveEvents;
 }
 
 export type { OrderItem, PaymentOrder, ProviderCapture };

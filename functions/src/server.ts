@@ -7,15 +7,22 @@ import { readConfig, type Config } from './config.js';
 import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, serveWebApp } from './http/webApp.js';
+import type { LiveHubOptions } from './live/hub.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
 const EXPIRY_SWEEP_MS = 60_000;
 
-export async function startServer(config: Config = readConfig(), options: { clock?: Clock } = {}) {
+export async function startServer(
+  config: Config = readConfig(),
+  options: { clock?: Clock; live?: LiveHubOptions } = {},
+) {
   const cache = new CatalogCache(Number.POSITIVE_INFINITY); // every write goes through this process and clears it
   // The app and the expiry sweeper share one cache and one wrapped store.
-  const ports = withCatalogCache(await createEmbeddedPorts(config, { clock: options.clock }), cache);
+  const ports = withCatalogCache(
+    await createEmbeddedPorts(config, { clock: options.clock, live: { ...config.live, ...options.live } }),
+    cache,
+  );
   const seeded = await isEmpty(ports);
   if (seeded) await seedDemo(ports, config.seedAdmin);
 
@@ -69,6 +76,7 @@ export async function startServer(config: Config = readConfig(), options: { cloc
     sweepExpired: sweep,
     close: async () => {
       clearInterval(timer);
+      ports.live?.close(); // open event streams would keep server.close() waiting
       await new Promise<void>((r) => server.close(() => r()));
       await ports.store.close();
     },

@@ -31,6 +31,7 @@ function fakeStore(answer: unknown = null, extra: Record<string, Record<string, 
       ...aggregate('orders', ['place', 'get', 'list', 'markPaid', 'markDelivered', 'expireStale', 'dailyStats']),
       ...extra.orders,
     },
+    carts: aggregate('carts', ['get', 'put']),
     ping: async () => undefined,
     close: async () => undefined,
   };

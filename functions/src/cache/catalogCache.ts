@@ -207,7 +207,7 @@ export class CatalogCache {
 // Invalidation is generic: the store's methods that cannot change what the catalogue shows are NAMED below, and
 // every other method clears the cache after it runs. A method added to the Store later clears it by default, so
 // forgetting it here costs a cache miss, never a stale catalogue.
-type Aggregate = 'products' | 'users' | 'orders';
+type Aggregate = 'products' | 'users' | 'orders' | 'carts';
 type MethodName<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T] & string;
 
 /** Methods that never change products, reviews or stock (the catalogue holds no user or payment data). */
@@ -216,7 +216,10 @@ export const CATALOG_KEEPING_METHODS = {
   products: ['list', 'facets', 'top', 'get', 'lowStock'],
   users: ['get', 'findByEmail', 'list', 'create', 'update', 'remove'],
   orders: ['get', 'list', 'dailyStats', 'markPaid', 'markDelivered'],
-} as const satisfies { store: readonly MethodName<Store>[] } & { [A in Aggregate]: readonly MethodName<Store[A]>[] };
+  carts: ['get', 'put'],
+} as const satisfies { store: readonly MethodName<Store>[] } & {
+  [A in Aggregate]: readonly MethodName<NonNullable<Store[A]>>[];
+};
 
 /** Writes whose result can say that they changed nothing: then the cache is kept. */
 const UNCHANGED_WHEN: Partial<Record<string, (result: unknown) => boolean>> = {

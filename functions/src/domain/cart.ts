@@ -1,6 +1,23 @@
-// The cart's rules, shared by the web cart and the server's order checks: which lines can be ordered as they are,
-// and how far the cart is from free shipping (derived from pricing's shipping rule, never restated).
+// The cart's rules, shared by the web cart and the server: which lines can be ordered as they are, how far the cart
+// is from free shipping (derived from pricing's shipping rule, never restated), and the ONE rule that merges a
+// signed-in shopper's stored cart (embedded: GET/PUT /api/cart; Firebase: carts/{uid}) with the browser's at
+// sign-in. Pure and zod-free: the web's first bundle imports it (the PUT body's schema is in cartSchema.ts).
+import { MAX_CART_LINES } from './firestoreSchema.js';
+import { MAX_LINE_QTY } from './limits.js';
 import { FREE_SHIPPING_OVER_CENTS, shippingCents } from './pricing.js';
+
+export { MAX_CART_LINES };
+
+export interface CartLine {
+  product: string;
+  qty: number;
+}
+
+export interface StoredCart {
+  items: CartLine[];
+  /** When the cart was last written (ISO), null for a cart never saved. */
+  updatedAt: string | null;
+}
 
 export interface StockedLine {
   name: string;
@@ -58,4 +75,28 @@ export function centsToFreeShipping(itemsCents: number): number {
     else low = mid + 1;
   }
   return low;
+}
+
+/**
+ * The cart a shopper expects after signing in with items already in this browser: every product of both carts
+ * (nothing they added anywhere disappears), each once, with the LARGER of the two quantities (adding the same
+ * thing on two devices is one intent, not two: summing would double it), capped at MAX_LINE_QTY and at the stock
+ * when `stockOf` knows it (a product with no stock keeps one line of 1 so that the cart page can say so). The
+ * browser's lines come first, in their order, then the ones only the account had; at most MAX_CART_LINES lines.
+ */
+export function mergeCarts(
+  server: readonly CartLine[],
+  browser: readonly CartLine[],
+  stockOf?: (product: string) => number | undefined,
+): CartLine[] {
+  const merged = new Map<string, number>();
+  for (const line of [...browser, ...server])
+    merged.set(line.product, Math.max(merged.get(line.product) ?? 0, line.qty));
+  return [...merged]
+    .map(([product, qty]) => {
+      const stock = stockOf?.(product);
+      const cap = stock === undefined ? MAX_LINE_QTY : Math.max(1, Math.min(stock, MAX_LINE_QTY));
+      return { product, qty: Math.max(1, Math.min(qty, cap)) };
+    })
+    .slice(0, MAX_CART_LINES);
 }

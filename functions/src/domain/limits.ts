@@ -53,3 +53,6 @@ export const LOW_STOCK_THRESHOLD = 5;
 
 /** The returns window promised on the product page. */
 export const RETURN_DAYS = 30;
+
+/** The most units of one product an order line or a cart line may ask for. */
+export const MAX_LINE_QTY = 1000;

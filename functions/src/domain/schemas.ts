@@ -1,5 +1,6 @@
 // Validation schemas shared by the API (request checks) and the web (form checks), so both say the same.
 import { z } from 'zod';
+import { MAX_LINE_QTY } from './limits.js';
 import { emailKey } from './search.js';
 import { CATALOG_SORT_VALUES, DEFAULT_CATALOG_SORT, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
@@ -183,7 +184,6 @@ export const shippingAddressSchema = z.strictObject({
 });
 
 export const MAX_ORDER_LINES = 50;
-export const MAX_LINE_QTY = 1000;
 
 const ignoredNumber = numberOrDecimalText(z.number()).optional(); // client prices, totals and stock: accepted for compatibility, never used
 const ignoredText = (label: string, max: number) => plainString(label).max(max).optional();

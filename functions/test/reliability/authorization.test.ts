@@ -274,6 +274,23 @@ export const MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/config', request: async () => ({ path: '/api/config' }), expect: PUBLIC(200) },
   { method: 'GET', route: '/api/health', request: async () => ({ path: '/api/health' }), expect: PUBLIC(200) },
+  // The signed-in shopper's own cart: there is no path naming another's, so every signed-in role reads its own.
+  { method: 'GET', route: '/api/cart', request: async () => ({ path: '/api/cart' }), expect: SIGNED_IN(200) },
+  {
+    method: 'PUT',
+    route: '/api/cart',
+    request: async (c) => ({ path: '/api/cart', body: { items: [{ product: c.productId, qty: 1 }] } }),
+    expect: SIGNED_IN(200),
+  },
+  // A stream ticket for an order: the REST rule (owner or admin). Cart and admin tickets: test/live.test.ts.
+  {
+    method: 'POST',
+    route: '/api/live/tickets',
+    request: async (c) => ({ path: '/api/live/tickets', body: { topics: [`order:${await c.newOrder()}`] } }),
+    expect: OWNER_OR_ADMIN(201),
+  },
+  // The stream never takes a bearer token: private topics come only with a ticket, so every role is refused here.
+  { method: 'GET', route: '/api/live', request: async () => ({ path: '/api/live?topics=admin' }), expect: PUBLIC(401) },
 ];
 
 let ctx: Ctx;

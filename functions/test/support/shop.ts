@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { readConfig, type Config } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
+import type { LiveHubOptions } from '../../src/live/hub.js';
 import type { Clock } from '../../src/ports.js';
 import { DEMO_CUSTOMERS } from '../../src/seed/seed.js';
 import { DEFAULT_HOLD_LIMITS } from '../../src/domain/limits.js';
@@ -44,7 +45,7 @@ export const SHOP_HOLD_LIMITS = {
 
 export async function startTestShop(
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; live?: LiveHubOptions } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-test-'));
   const config = readConfig({

@@ -19,6 +19,9 @@ export function wireAuth() {
       cart.startFirebaseCartSync(fb, { firestore: firestoreAvailable });
     });
     firebaseStartup.catch((error: unknown) => console.error('[firebase] the shop could not start Firebase:', error));
+  } else {
+    // Embedded backend: the signed-in cart is kept on the server and follows the account live.
+    void import('@/features/cart/serverCartSync').then((cart) => cart.startServerCartSync());
   }
 }
 

@@ -1,4 +1,6 @@
 import type { Config } from '../../config.js';
+import { LiveHub, type LiveHubOptions } from '../../live/hub.js';
+import { withLiveEvents } from '../../live/withLiveEvents.js';
 import { systemClock, type Clock, type Ports } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
 import { EmbeddedAuth, loadJwtSecret } from './auth.js';
@@ -6,18 +8,21 @@ import { Database } from './db.js';
 import { LocalFiles } from './files.js';
 import { createSqlStore } from './store.js';
 
-/** The embedded backend: one SQL file, local uploads, local JWT auth. */
+/** The embedded backend: one SQL file, local uploads, local JWT auth, live events from this process (live/hub.ts). */
 export async function createEmbeddedPorts(
   config: Config,
-  { clock = systemClock }: { clock?: Clock } = {},
+  { clock = systemClock, live }: { clock?: Clock; live?: LiveHubOptions } = {},
 ): Promise<Ports & { db: Database }> {
   const db = await Database.open(config.dataDir);
-  return {
-    db,
-    store: createSqlStore(db, { clock }),
-    auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret), clock),
-    files: new LocalFiles(config.uploadsDir),
-    payments: paymentGateway(config, clock),
-    clock,
-  };
+  const ports = withLiveEvents(
+    {
+      store: createSqlStore(db, { clock }),
+      auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret), clock),
+      files: new LocalFiles(config.uploadsDir),
+      payments: paymentGateway(config, clock),
+      clock,
+    },
+    new LiveHub(live),
+  );
+  return { db, ...ports };
 }

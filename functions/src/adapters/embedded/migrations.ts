@@ -202,4 +202,21 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX users_by_date ON users (created_at, id)',
     ],
   },
+  {
+    version: 8,
+    name: 'server carts',
+    // A signed-in shopper's cart (GET/PUT /api/cart), one row per account: the lines as JSON ([{product, qty}],
+    // validated by domain/cart.ts before every write), dropped with the account. Visitors' carts stay in the browser.
+    statements: [
+      `CREATE TABLE carts (
+        user_id TEXT PRIMARY KEY,
+        items TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      )`,
+      // A trigger rather than a foreign key: the connections do not turn foreign keys on.
+      `CREATE TRIGGER carts_drop_with_user AFTER DELETE ON users BEGIN
+        DELETE FROM carts WHERE user_id = old.id;
+      END`,
+    ],
+  },
 ];

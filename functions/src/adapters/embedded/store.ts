@@ -2,6 +2,7 @@
 // orders.ts; rows become API shapes in mapping.ts.
 import { systemClock, type Clock, type Store } from '../../ports.js';
 import type { Database } from './db.js';
+import { SqlCarts } from './carts.js';
 import { SqlOrders } from './orders.js';
 import { SqlProducts } from './products.js';
 import { SqlUsers } from './users.js';
@@ -20,6 +21,7 @@ export function createSqlStore(db: Database, { clock = systemClock, sparseMatche
     products: new SqlProducts(db, clock, sparseMatches),
     users: new SqlUsers(db, clock),
     orders: new SqlOrders(db),
+    carts: new SqlCarts(db),
     ping: async () => {
       await db.client.execute('SELECT 1');
     },

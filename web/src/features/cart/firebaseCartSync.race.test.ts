@@ -158,14 +158,15 @@ describe('cart sync in Firebase mode', () => {
     f.signIn('u1');
     f.snapshot([{ product: 'e', qty: 1 }]);
     await flush();
+    // mergeCarts (domain/cart.ts): this device's lines first, then the ones only the account had.
     expect(lines()).toEqual([
-      { product: 'e', qty: 1 },
       { product: 'a', qty: 2 },
+      { product: 'e', qty: 1 },
     ]);
     expect(f.writes.map((w) => w.items)).toEqual([
       [
-        { product: 'e', qty: 1 },
         { product: 'a', qty: 2 },
+        { product: 'e', qty: 1 },
       ],
     ]);
   });

@@ -1,44 +1,11 @@
 // Firebase mode: the signed-in shopper's cart is kept in Firestore (lib/firebase/cart.ts) in step with this device's,
 // so it follows them across devices. Receives the lib/firebase module as a parameter (loaded only in that build).
-import { MAX_CART_LINES, type CartLineDoc } from '@domain/firestoreSchema';
-import { getProduct } from '@/features/catalog';
+import { mergeCarts } from '@domain/cart';
 import type { FirebaseModule } from '@/lib/backend';
 import { sessionStore } from '@/lib/session';
-import { addToCart, cartStore, type CartItem } from './store';
+import { stockOfItems, toCartItems } from './cartLines';
+import { addToCart, cartStore } from './store';
 import { cartSyncErrorStore } from './syncStatus';
-
-type CartLine = CartLineDoc;
-
-/** Merges the local cart (this device) with the stored one at sign-in: every product of both, local quantities win. */
-export function mergeCartLines(local: readonly CartLine[], remote: readonly CartLine[]): CartLine[] {
-  const byProduct = new Map(remote.map((l) => [l.product, l.qty]));
-  for (const l of local) byProduct.set(l.product, l.qty);
-  return [...byProduct].map(([product, qty]) => ({ product, qty })).slice(0, MAX_CART_LINES);
-}
-
-/** Fills cart lines that only have product and qty (from another device) with the product's details. */
-async function toCartItems(lines: CartLine[], known: readonly CartItem[]): Promise<CartItem[]> {
-  const items = await Promise.all(
-    lines.map(async (l) => {
-      const have = known.find((i) => i.product === l.product);
-      if (have) return { ...have, qty: l.qty };
-      try {
-        const p = await getProduct(l.product);
-        return {
-          product: p._id,
-          name: p.name,
-          image: p.image,
-          price: p.price,
-          countInStock: p.countInStock,
-          qty: l.qty,
-        };
-      } catch {
-        return null; // deleted since: drop the line
-      }
-    }),
-  );
-  return items.filter((i): i is CartItem => i !== null);
-}
 
 /** How long the cart waits after an edit before writing it (a burst of edits is one write). */
 export const CART_SAVE_DELAY_MS = 400;
@@ -100,7 +67,8 @@ export function startFirebaseCartSync(
         if (!isFirst && timer !== undefined) return; // an edit here waits to be written: it follows and wins
         const editsBefore = localEdits;
         const local = cartStore.get().cartItems;
-        const wanted = isFirst ? mergeCartLines(local, lines ?? []) : (lines ?? []);
+        // At sign-in: the one merge rule of both builds (domain/cart.ts mergeCarts).
+        const wanted = isFirst ? mergeCarts(lines ?? [], local, stockOfItems(local)) : (lines ?? []);
         const items = await toCartItems(wanted, local);
         if (localEdits !== editsBefore) return; // edited meanwhile: that edit is being written and wins
         applyingRemote = true;

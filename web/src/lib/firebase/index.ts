@@ -15,4 +15,5 @@ export {
   type CatalogPageRequest,
   type LiveProductFields,
 } from './catalog';
+export { watchNewestOrders, watchOrderChanges } from './orders';
 export { uploadProductImage } from './storage';

@@ -1,3 +1,4 @@
+import { useLiveDashboard } from '@/lib/live/hooks';
 import type { Product } from '@domain';
 import { lazy, Suspense } from 'react';
 import Col from 'react-bootstrap/Col';
@@ -145,6 +146,7 @@ function Dashboard({ stats }: { stats: AdminStats }) {
 /** /admin: orders and revenue per day (last 30 days) and low-stock products. */
 export function DashboardPage() {
   const stats = useAdminStats();
+  useLiveDashboard();
   return (
     <>
       <Meta title="Admin Dashboard" />

@@ -1,5 +1,6 @@
 import type { Order, OrderStatusFilter } from '@domain';
 import Form from 'react-bootstrap/Form';
+import { useLiveAdminOrders } from '@/lib/live/hooks';
 import { Link } from 'react-router-dom';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
@@ -74,6 +75,7 @@ export function OrderListPage() {
   const sort = list.get('sort') === 'oldest' ? 'oldest' : 'newest';
   const search = list.get('search') ?? '';
   const orders = useOrderPage({ pageNumber: list.page, status, search, sort });
+  useLiveAdminOrders();
   return (
     <>
       <Meta title="Orders" />

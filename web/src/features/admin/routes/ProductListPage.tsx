@@ -1,3 +1,4 @@
+import { useLiveProducts } from '@/lib/live/hooks';
 import type { Product } from '@domain';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -54,6 +55,7 @@ export function ProductListPage() {
   const { pageNumber } = useParams();
   const page = Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1);
   const products = useProductPage(page);
+  useLiveProducts(products.data?.products);
   const create = useCreateProduct();
   const remove = useDeleteProduct();
   const navigate = useNavigate();

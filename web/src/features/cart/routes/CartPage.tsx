@@ -35,6 +35,7 @@ import {
 } from '../store';
 import { useCartSyncError } from '../syncStatus';
 import { useProceedToCheckout } from '../useProceedToCheckout';
+import { useCartLineChange } from '../useCartLineChange';
 
 /** /cart/:id?qty=n adds that product (replacing its line), then shows the cart at /cart. An out-of-stock product
  *  is not added: the shopper is told why. */
@@ -77,6 +78,7 @@ function useFreshStock(items: readonly CartItem[]) {
 function CartLine({ item }: { item: CartItem }) {
   const problem = lineStockProblem(item);
   const noteId = `stock-${item.product}`;
+  const change = useCartLineChange(item);
   return (
     <ListGroup.Item as="li" className={`cart-line${problem ? ' cart-line-problem' : ''}`}>
       <Row className="align-items-center gy-2">
@@ -87,6 +89,11 @@ function CartLine({ item }: { item: CartItem }) {
           <Link to={paths.product.href(item.product)}>{item.name}</Link>
           <div className="small text-muted">{formatPrice(item.price)} each</div>
           <LineStockNote item={item} id={noteId} />
+          {change && !problem && (
+            <div className="small text-danger" role="status">
+              {change}
+            </div>
+          )}
         </Col>
         <Col xs={4} md={2}>
           {problem === 'out_of_stock' ? (

@@ -1,3 +1,4 @@
+import { useLiveProductPage } from '@/lib/live/hooks';
 import type { ProductPage } from '@domain';
 import { isFiltered } from '@domain/catalogQuery';
 import { lazy, Suspense } from 'react';
@@ -7,6 +8,7 @@ import { Meta } from '@/components/ui/Meta';
 import { Paginate } from '@/components/ui/Paginate';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
+import { isFirebase } from '@/lib/backend';
 import { useLiveCatalogPage } from '../api/useLiveCatalog';
 import { CatalogNotices } from '../components/CatalogNotices';
 import { catalogHref } from '../catalogUrl';
@@ -26,7 +28,8 @@ function LoadError() {
 
 function ProductGrid({ data: loaded, home }: { data: ProductPage; home: HomeData }) {
   const { keyword, view, help } = home;
-  const data = useLiveCatalogPage(loaded, keyword, view);
+  // Firebase: the page's query listener; embedded: each card's stock, price and rating over SSE.
+  const data = useLiveProductPage(useLiveCatalogPage(loaded, keyword, view), { off: isFirebase });
   if (data.products.length === 0) {
     if (data.page > 1 && data.pages > 0) {
       // Past the last page (an old link, a hand-typed URL): say where the list ends.

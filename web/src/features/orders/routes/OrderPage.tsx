@@ -1,4 +1,5 @@
 import { isOwner, orderNumber, paymentMethodLabel, type Order } from '@domain';
+import { useLiveOrder } from '@/lib/live/hooks';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -140,5 +141,6 @@ function OrderDetails({ order }: { order: Order }) {
 export function OrderPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
+  useLiveOrder(id);
   return <QueryBoundary query={order}>{(o) => <OrderDetails order={o} />}</QueryBoundary>;
 }

@@ -1,0 +1,24 @@
+// PUT /api/cart's body (domain/cart.ts has the cart's rules): only product ids and quantities, each product once,
+// bounded like an order. Its own file so that the web's first bundle, which imports cart.ts, stays free of zod.
+import { z } from 'zod';
+import { MAX_CART_LINES } from './firestoreSchema.js';
+import { MAX_LINE_QTY } from './limits.js';
+import { idSchema } from './schemas.js';
+
+export const cartSchema = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        product: idSchema,
+        qty: z
+          .number({ error: 'Quantity must be a number' })
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be at least 1')
+          .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
+      }),
+      { error: 'items must be a list of cart lines' },
+    )
+    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products in a cart`)
+    .refine((lines) => new Set(lines.map((l) => l.product)).size === lines.length, 'Each product may appear once'),
+});
+export type CartInput = z.infer<typeof cartSchema>;

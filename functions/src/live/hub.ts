@@ -1,0 +1,224 @@
+// The embedded server's live events: one in-process hub that numbers every published event, keeps the most recent
+// ones (so a reconnecting stream resumes with Last-Event-ID), and writes each event's frame, built once, to the open
+// Server-Sent Events streams of its topic. Cost per idle stream: one socket and one small record; ONE heartbeat
+// timer serves every stream. A stream that cannot keep up is closed (it reconnects and resumes), never buffered
+// without bound.
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { LiveEvents } from '../ports.js';
+
+export interface LiveHubOptions {
+  /** Open streams in all. */
+  maxStreams?: number;
+  /** Open streams per account (signed-in) or per address (visitors). */
+  maxStreamsPerOwner?: number;
+  /** Events kept for resuming. */
+  bufferSize?: number;
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs?: number;
+  /** Bytes a stream may have waiting to be sent before it is closed as too slow. */
+  maxQueuedBytes?: number;
+  /** How long a stream ticket may wait to be used. */
+  ticketTtlMs?: number;
+}
+
+export const LIVE_DEFAULTS: Required<LiveHubOptions> = {
+  maxStreams: 5000,
+  maxStreamsPerOwner: 12,
+  bufferSize: 2000,
+  heartbeatMs: 15_000,
+  maxQueuedBytes: 256 * 1024,
+  ticketTtlMs: 30_000,
+};
+
+/** How long a browser waits before reconnecting a dropped stream (the SSE `retry` field). */
+export const RECONNECT_MS = 1000;
+const MAX_TICKETS = 10_000;
+
+interface BufferedEvent {
+  seq: number;
+  topic: string;
+  frame: string;
+}
+
+export interface LiveStream {
+  owner: string;
+  uid: string | null;
+  topics: ReadonlySet<string>;
+  res: ServerResponse;
+}
+
+export interface Ticket {
+  uid: string;
+  topics: string[];
+  expiresAt: number;
+}
+
+export type OpenRefusal = { status: 429; message: string };
+
+export class LiveHub implements LiveEvents {
+  readonly options: Required<LiveHubOptions>;
+  /** Changes at every start: an event id from another run cannot be resumed (the client is told to resync). */
+  readonly runId = randomBytes(4).toString('hex');
+  private seq = 0;
+  private readonly buffer: (BufferedEvent | undefined)[];
+  private readonly streams = new Set<LiveStream>();
+  private readonly byTopic = new Map<string, Set<LiveStream>>();
+  private readonly byOwner = new Map<string, Set<LiveStream>>();
+  private readonly tickets = new Map<string, Ticket>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  constructor(options: LiveHubOptions = {}) {
+    this.options = { ...LIVE_DEFAULTS, ...options };
+    this.buffer = new Array(this.options.bufferSize);
+  }
+
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  private eventId(seq: number): string {
+    return `${this.runId}.${seq}`;
+  }
+
+  publish(topic: string, type: string, data: unknown): void {
+    const seq = ++this.seq;
+    const frame = `id: ${this.eventId(seq)}\nevent: ${type}\ndata: ${JSON.stringify({ topic, data })}\n\n`;
+    this.buffer[seq % this.buffer.length] = { seq, topic, frame };
+    const listeners = this.byTopic.get(topic);
+    if (listeners) for (const stream of listeners) this.write(stream, frame);
+  }
+
+  /** A single-use ticket for these (already authorized) topics, for the account. */
+  issueTicket(uid: string, topics: string[]): string {
+    const now = Date.now();
+    if (this.tickets.size >= MAX_TICKETS)
+      for (const [id, t] of this.tickets) if (t.expiresAt <= now) this.tickets.delete(id);
+    if (this.tickets.size >= MAX_TICKETS) this.tickets.delete(this.tickets.keys().next().value as string);
+    const id = randomBytes(24).toString('base64url');
+    this.tickets.set(id, { uid, topics, expiresAt: now + this.options.ticketTtlMs });
+    return id;
+  }
+
+  /** The ticket's grant, once: a used or expired ticket answers null. */
+  redeemTicket(id: string): Ticket | null {
+    const ticket = this.tickets.get(id);
+    this.tickets.delete(id);
+    return ticket && ticket.expiresAt > Date.now() ? ticket : null;
+  }
+
+  /** Refuses when a cap is reached; checked before the answer's headers go out. */
+  refusal(owner: string): OpenRefusal | null {
+    if (this.streams.size >= this.options.maxStreams)
+      return { status: 429, message: 'Too many live connections to the shop right now; try again shortly' };
+    if ((this.byOwner.get(owner)?.size ?? 0) >= this.options.maxStreamsPerOwner)
+      return { status: 429, message: 'Too many live connections open for you; close another tab and try again' };
+    return null;
+  }
+
+  /**
+   * Starts the event stream on `res` (caps already checked with refusal()). Then either replays what the stream
+   * missed since `lastEventId` (same run, still buffered) or, when that cannot be known, sends `resync` (the
+   * client reloads what it shows). Every stream starts with `ready`, whose id is the newest event's.
+   */
+  open(res: ServerResponse, stream: Omit<LiveStream, 'res'>, lastEventId: string | undefined): LiveStream {
+    const live: LiveStream = { ...stream, res };
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no', // nginx: pass events on at once
+    });
+    res.socket?.setNoDelay(true);
+    let replay = '';
+    let resync = false;
+    if (lastEventId) {
+      const missed = this.since(lastEventId);
+      if (missed === null) resync = true;
+      else for (const e of missed) if (live.topics.has(e.topic)) replay += e.frame;
+    }
+    const head = `retry: ${RECONNECT_MS}\n${resync ? `event: resync\ndata: {}\n\n` : ''}`;
+    res.write(`${head}${replay}id: ${this.eventId(this.seq)}\nevent: ready\ndata: {}\n\n`);
+
+    this.streams.add(live);
+    for (const t of live.topics) add(this.byTopic, t, live);
+    add(this.byOwner, live.owner, live);
+    res.on('close', () => this.remove(live));
+    this.startHeartbeat();
+    return live;
+  }
+
+  /** The buffered events after `lastEventId`, or null when some of them are gone (or the id is from another run). */
+  private since(lastEventId: string): BufferedEvent[] | null {
+    const [run, seqText] = lastEventId.split('.');
+    const last = Number(seqText);
+    if (run !== this.runId || !Number.isInteger(last) || last < 0 || last > this.seq) return null;
+    const oldest = Math.max(1, this.seq - this.buffer.length + 1);
+    if (last + 1 < oldest) return null;
+    const out: BufferedEvent[] = [];
+    for (let s = last + 1; s <= this.seq; s++) {
+      const e = this.buffer[s % this.buffer.length];
+      if (e?.seq !== s) return null;
+      out.push(e);
+    }
+    return out;
+  }
+
+  private write(stream: LiveStream, frame: string) {
+    if (stream.res.writableLength > this.options.maxQueuedBytes) {
+      // Too slow to keep up: closing frees its buffer; the browser reconnects and resumes or resyncs.
+      this.end(stream);
+      return;
+    }
+    stream.res.write(frame);
+  }
+
+  private end(stream: LiveStream) {
+    this.remove(stream);
+    stream.res.end();
+  }
+
+  private remove(stream: LiveStream) {
+    if (!this.streams.delete(stream)) return;
+    for (const t of stream.topics) drop(this.byTopic, t, stream);
+    drop(this.byOwner, stream.owner, stream);
+    if (this.streams.size === 0) this.stopHeartbeat();
+  }
+
+  endSessions(uid: string): void {
+    for (const stream of [...this.streams]) if (stream.uid === uid) this.end(stream);
+    for (const [id, t] of this.tickets) if (t.uid === uid) this.tickets.delete(id);
+  }
+
+  close(): void {
+    for (const stream of [...this.streams]) this.end(stream);
+    this.tickets.clear();
+    this.stopHeartbeat();
+  }
+
+  private startHeartbeat() {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      for (const stream of this.streams) this.write(stream, ': keep-alive\n\n');
+    }, this.options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat() {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}
+
+function add<K, V>(map: Map<K, Set<V>>, key: K, value: V) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+function drop<K, V>(map: Map<K, Set<V>>, key: K, value: V) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
+}

@@ -1,0 +1,245 @@
+// Live events on the embedded server (GET /api/live, POST /api/live/tickets) and the server-side cart (/api/cart):
+// who may listen to what, that events arrive after writes, resume, caps, revocation, back-pressure.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveHub } from '../src/live/hub.js';
+import { openStream, type OpenStream } from './support/sse.js';
+import { placeOneUnitOrder, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+
+let shop: TestShop;
+const PER_OWNER = 3;
+beforeAll(async () => {
+  shop = await startTestShop({}, { live: { maxStreamsPerOwner: PER_OWNER } });
+});
+afterAll(async () => shop?.close());
+
+const opened: OpenStream[] = [];
+async function stream(query: string, headers: Record<string, string> = {}) {
+  const s = await openStream(`${shop.url}/api/live?${query}`, headers);
+  opened.push(s);
+  return s;
+}
+function closeAll() {
+  for (const s of opened.splice(0)) s.close();
+}
+
+async function ticket(token: string | undefined, topics: string[]) {
+  return shop.call('POST', '/api/live/tickets', { token, body: { topics } });
+}
+
+async function firstProduct() {
+  const list = await shop.call('GET', '/api/products?pageNumber=1');
+  return list.body.products.find((p: { countInStock: number }) => p.countInStock >= 2);
+}
+
+async function userId(token: string) {
+  return (await shop.call('GET', '/api/users/profile', { token })).body._id as string;
+}
+
+describe('stream authorization', () => {
+  afterAll(closeAll);
+
+  it('private topics need a ticket: a bearer-less stream for cart, an order or admin is a 401', async () => {
+    for (const t of ['cart', 'admin', 'order:abc']) {
+      const s = await stream(`topics=${t}`);
+      expect(s.status, t).toBe(401);
+      expect(typeof s.refusal.message).toBe('string');
+    }
+  });
+
+  it("a customer's cart ticket is always their own cart (no way to name another's)", async () => {
+    const alice = await shop.aliceToken();
+    const res = await ticket(alice, ['cart']);
+    expect(res.status).toBe(201);
+    expect(res.body.topics).toEqual([`cart:${await userId(alice)}`]);
+    expect((await ticket(alice, ['cart:someone-else'])).status).toBe(400);
+  });
+
+  it("a customer can never subscribe to another's order; its owner and an admin can", async () => {
+    const order = await placeOneUnitOrder(shop, await shop.aliceToken());
+    expect((await ticket(await shop.bobToken(), [`order:${order._id}`])).status).toBe(403);
+    expect((await ticket(await shop.aliceToken(), [`order:${order._id}`])).status).toBe(201);
+    expect((await ticket(await shop.adminToken(), [`order:${order._id}`])).status).toBe(201);
+    expect((await ticket(undefined, [`order:${order._id}`])).status).toBe(401);
+  });
+
+  it('a non-admin never gets the admin views', async () => {
+    expect((await ticket(await shop.aliceToken(), ['admin'])).status).toBe(403);
+    expect((await ticket(await shop.aliceToken(), ['catalog', 'admin'])).status).toBe(403);
+    expect((await ticket(await shop.adminToken(), ['admin'])).status).toBe(201);
+  });
+
+  it('a ticket opens one stream only, and only for what it granted', async () => {
+    const alice = await shop.aliceToken();
+    const { ticket: t } = (await ticket(alice, ['cart'])).body;
+    const first = await stream(`ticket=${t}`);
+    expect(first.status).toBe(200);
+    const again = await stream(`ticket=${t}`);
+    expect(again.status).toBe(401);
+    // Bob's cart write is not heard on Alice's stream; hers is.
+    const bob = await shop.bobToken();
+    const product = await firstProduct();
+    await shop.call('PUT', '/api/cart', { token: bob, body: { items: [{ product: product._id, qty: 2 }] } });
+    await shop.call('PUT', '/api/cart', { token: alice, body: { items: [{ product: product._id, qty: 1 }] } });
+    const heard = await first.next((e) => e.event === 'cart');
+    expect(heard.data.data.items).toEqual([{ product: product._id, qty: 1 }]);
+    expect(first.events.filter((e) => e.event === 'cart')).toHaveLength(1);
+  });
+});
+
+describe('events after writes', () => {
+  afterAll(closeAll);
+
+  it("a second shopper's purchase reaches a product's and the catalogue's listeners with the new stock", async () => {
+    const product = await firstProduct();
+    const s = await stream(`topics=catalog,product:${product._id}`);
+    await s.next((e) => e.event === 'ready');
+    const buyer = await registerCustomer(shop, 'live');
+    const res = await shop.call('POST', '/api/orders', {
+      token: buyer,
+      body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress },
+    });
+    expect(res.status).toBe(201);
+    const detail = await s.next((e) => e.event === 'product' && e.data.topic === `product:${product._id}`);
+    expect(detail.data.data.countInStock).toBe(product.countInStock - 1);
+    expect(Array.isArray(detail.data.data.reviews)).toBe(true);
+    const card = await s.next((e) => e.event === 'product' && e.data.topic === 'catalog');
+    expect(card.data.data).toMatchObject({ _id: product._id, countInStock: product.countInStock - 1 });
+    expect(card.data.data.reviews).toBeUndefined();
+  });
+
+  it("marking delivered reaches the order's owner and the admin views", async () => {
+    const alice = await shop.aliceToken();
+    const admin = await shop.adminToken();
+    const order = await placeOneUnitOrder(shop, alice);
+    const mine = await stream(`ticket=${(await ticket(alice, [`order:${order._id}`])).body.ticket}`);
+    const adminView = await stream(`ticket=${(await ticket(admin, ['admin'])).body.ticket}`);
+    await mine.next((e) => e.event === 'ready');
+    await adminView.next((e) => e.event === 'ready');
+    expect(
+      (await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } })).status,
+    ).toBe(200);
+    expect((await shop.call('PUT', `/api/orders/${order._id}/deliver`, { token: admin })).status).toBe(200);
+    const delivered = await mine.next((e) => e.event === 'order' && e.data.data.isDelivered);
+    expect(delivered.data.data.deliveredAt).toEqual(expect.any(String));
+    await adminView.next((e) => e.event === 'order' && e.data.data._id === order._id && e.data.data.isDelivered);
+    const fresh = await placeOneUnitOrder(shop, alice);
+    await adminView.next((e) => e.event === 'order' && e.data.data._id === fresh._id);
+  });
+});
+
+describe('resilience', () => {
+  afterAll(closeAll);
+
+  it('a stream resumed with Last-Event-ID gets what it missed, once; an unknown id gets resync', async () => {
+    const product = await firstProduct();
+    const admin = await shop.adminToken();
+    const s = await stream(`topics=product:${product._id}`);
+    const ready = await s.next((e) => e.event === 'ready');
+    s.close();
+    const update = (price: number) =>
+      shop.call('PUT', `/api/products/${product._id}`, {
+        token: admin,
+        body: {
+          ...product,
+          price,
+          _id: undefined,
+          rating: undefined,
+          numReviews: undefined,
+          createdAt: undefined,
+          updatedAt: undefined,
+          user: undefined,
+        },
+      });
+    expect((await update(123.45)).status).toBe(200);
+    const resumed = await stream(`topics=product:${product._id}`, { 'Last-Event-ID': ready.id! });
+    const missed = await resumed.next((e) => e.event === 'product');
+    expect(missed.data.data.price).toBe(123.45);
+    await resumed.next((e) => e.event === 'ready');
+    expect(resumed.events.map((e) => e.event)).toEqual(['product', 'ready']);
+
+    const foreign = await stream(`topics=product:${product._id}`, { 'Last-Event-ID': 'otherrun.5' });
+    expect((await foreign.next(() => true)).event).toBe('resync');
+  });
+
+  it('refuses a stream over the per-owner cap with a clear 429', async () => {
+    closeAll();
+    for (let i = 0; i < PER_OWNER; i++) expect((await stream('topics=catalog')).status).toBe(200);
+    const over = await stream('topics=catalog');
+    expect(over.status).toBe(429);
+    expect(over.refusal.message).toMatch(/Too many live connections/);
+    expect(over.headers.get('retry-after')).toBe('10');
+    closeAll();
+  });
+
+  it('closes the account\'s streams when its sessions are revoked ("Sign out everywhere")', async () => {
+    const token = await registerCustomer(shop, 'revoke');
+    const s = await stream(`ticket=${(await ticket(token, ['cart'])).body.ticket}`);
+    await s.next((e) => e.event === 'ready');
+    const unused = (await ticket(token, ['cart'])).body.ticket;
+    expect((await shop.call('POST', '/api/users/logout-all', { token })).status).toBeLessThan(300);
+    await expect(
+      Promise.race([s.ended.then(() => 'ended'), new Promise((r) => setTimeout(r, 3000, 'open'))]),
+    ).resolves.toBe('ended');
+    expect((await stream(`ticket=${unused}`)).status).toBe(401); // tickets issued before are void too
+  });
+
+  it('closes a slow stream instead of buffering for it without bound', () => {
+    const hub = new LiveHub({ maxQueuedBytes: 10 });
+    const writes: string[] = [];
+    let ended = false;
+    const res = {
+      writableLength: 0,
+      writeHead: () => res,
+      write: (chunk: string) => (writes.push(chunk), true),
+      end: () => {
+        ended = true;
+      },
+      on: () => res,
+      socket: null,
+    };
+    hub.open(res as never, { owner: 'ip:x', uid: null, topics: new Set(['catalog']) }, undefined);
+    hub.publish('catalog', 'product', { a: 1 });
+    expect(writes.at(-1)).toContain('"a":1');
+    res.writableLength = 11; // the client has not read what was sent
+    hub.publish('catalog', 'product', { a: 2 });
+    expect(ended).toBe(true);
+    expect(writes.join('')).not.toContain('"a":2');
+    expect(hub.openStreams).toBe(0);
+    hub.close();
+  });
+});
+
+describe('server cart (/api/cart)', () => {
+  it("is the caller's own, validated and bounded", async () => {
+    const token = await registerCustomer(shop, 'cart');
+    expect((await shop.call('GET', '/api/cart')).status).toBe(401);
+    expect((await shop.call('GET', '/api/cart', { token })).body).toEqual({ items: [], updatedAt: null });
+    const product = await firstProduct();
+    const put = await shop.call('PUT', '/api/cart', { token, body: { items: [{ product: product._id, qty: 3 }] } });
+    expect(put.status).toBe(200);
+    expect((await shop.call('GET', '/api/cart', { token })).body.items).toEqual([{ product: product._id, qty: 3 }]);
+    // Another account sees its own (empty) cart, never this one.
+    expect((await shop.call('GET', '/api/cart', { token: await registerCustomer(shop, 'cart') })).body.items).toEqual(
+      [],
+    );
+    const bad = [
+      { items: [{ product: product._id, qty: 0 }] },
+      { items: [{ product: product._id, qty: 1.5 }] },
+      { items: [{ product: product._id, qty: 1001 }] },
+      {
+        items: [
+          { product: product._id, qty: 1 },
+          { product: product._id, qty: 2 },
+        ],
+      },
+      { items: Array.from({ length: 51 }, (_, i) => ({ product: `p${i}`, qty: 1 })) },
+      { items: [{ product: '../x', qty: 1 }] },
+      { items: [{ product: product._id, qty: 1, price: 0 }] },
+    ];
+    for (const body of bad) {
+      const res = await shop.call('PUT', '/api/cart', { token, body });
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    expect((await shop.call('GET', '/api/cart', { token })).body.items).toEqual([{ product: product._id, qty: 3 }]);
+  });
+});

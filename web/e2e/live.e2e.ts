@@ -1,0 +1,212 @@
+// Live updates on the embedded server, in Chromium: two browser contexts (or a browser and a second shopper's API
+// calls) see each other's changes without a reload; a stream dropped by a server restart resumes and catches up.
+// Runs its own shop (not the shared one) because one test restarts it on the same port and data directory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, signIn, uniqueEmail } from './support/browser';
+import { freePort, repoRoot } from './support/server';
+
+const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
+const ADDRESS = { address: '1 Circuit Avenue', city: 'Springfield', postalCode: '12345', country: 'USA' };
+
+let port: number;
+let dataDir: string;
+let base: string;
+let server: ChildProcess | null = null;
+let browser: Browser;
+const pages: Page[] = [];
+
+async function startServer() {
+  server = spawn(process.execPath, [join(repoRoot, 'functions', 'lib', 'server.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST: join(repoRoot, 'web', 'dist'),
+      PAYPAL_CLIENT_ID: '',
+      PAYPAL_CLIENT_SECRET: '',
+      LOGIN_RATE_LIMIT: '1000',
+      SIGNIN_RATE_LIMIT: '1000',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the shop did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stopServer() {
+  const child = server;
+  server = null;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function call<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+  return data as T;
+}
+
+const login = async (email: string, password: string) =>
+  (await call<{ token: string }>('POST', '/api/users/login', undefined, { email, password })).token;
+
+async function newCustomer(name: string) {
+  const email = uniqueEmail(name.toLowerCase());
+  const { token } = await call<{ token: string }>('POST', '/api/users', undefined, {
+    name,
+    email,
+    password: 'secret123',
+  });
+  return { email, password: 'secret123', token };
+}
+
+let seq = 0;
+async function newProduct(stock: number, price = 10) {
+  const admin = await login(ADMIN.email, ADMIN.password);
+  const name = `Live Lamp ${Date.now()}-${++seq}`;
+  const created = await call<{ _id: string }>('POST', '/api/products', admin);
+  const body = { name, price, image: '/images/sample.svg', brand: 'Volt', category: 'Lamps', description: 'Live.' };
+  await call('PUT', `/api/products/${created._id}`, admin, { ...body, countInStock: stock });
+  return { _id: created._id, name, body, admin };
+}
+
+const order = (token: string, product: string, qty = 1) =>
+  call<{ _id: string }>('POST', '/api/orders', token, {
+    orderItems: [{ product, qty }],
+    shippingAddress: ADDRESS,
+  });
+
+async function openPage() {
+  const { page, errors } = await newPage(browser, base);
+  pages.push(page);
+  return { page, errors };
+}
+
+async function signedInPage(email: string, password: string) {
+  const { page } = await openPage();
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return page;
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  base = `http://localhost:${port}`;
+  dataDir = await mkdtemp(join(tmpdir(), 'voltshop-e2e-live-'));
+  await startServer();
+  browser = await launch();
+});
+
+afterEach(async () => {
+  for (const page of pages.splice(0)) await page.context().close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stopServer();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('live updates (embedded server)', () => {
+  it("a second shopper's purchase lowers the stock shown to the first, without a reload", async () => {
+    const product = await newProduct(1);
+    const { page } = await openPage();
+    await page.goto(`/product/${product._id}`);
+    await expect.poll(() => page.getByTestId('stock-status').textContent()).toBe('In Stock');
+    const buyer = await newCustomer('Bea');
+    await order(buyer.token, product._id);
+    await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 10_000 }).toBe('Out of Stock');
+    expect(await page.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
+  });
+
+  it("the same account's cart edited in one browser appears in the other", async () => {
+    const product = await newProduct(5);
+    const shopper = await newCustomer('Cleo');
+    const laptop = await signedInPage(shopper.email, shopper.password);
+    const phone = await signedInPage(shopper.email, shopper.password);
+    await phone.goto('/cart');
+    await phone.getByText(/Your cart is empty/i).waitFor();
+
+    await laptop.goto(`/product/${product._id}`);
+    await laptop.getByRole('button', { name: 'Add to Cart' }).click();
+    await laptop.waitForURL(/\/cart$/);
+
+    await phone.getByRole('link', { name: product.name, exact: true }).waitFor({ timeout: 10_000 });
+    expect(phone.url()).toMatch(/\/cart$/); // no navigation: the cart came live
+  });
+
+  it('the admin marks an order delivered and the customer’s open order page says "Delivered on …"', async () => {
+    const product = await newProduct(3);
+    const customer = await newCustomer('Dan');
+    const placed = await order(customer.token, product._id);
+    await call('PUT', `/api/orders/${placed._id}/pay`, customer.token, { simulated: true });
+    const page = await signedInPage(customer.email, customer.password);
+    await page.goto(`/order/${placed._id}`);
+    await page.getByText('Not Delivered').waitFor();
+    await call('PUT', `/api/orders/${placed._id}/deliver`, await login(ADMIN.email, ADMIN.password));
+    await page.getByText(/Delivered on /).waitFor({ timeout: 10_000 });
+  });
+
+  it("a new order appears on the admin's open order list", async () => {
+    const product = await newProduct(3);
+    const admin = await signedInPage(ADMIN.email, ADMIN.password);
+    await admin.goto('/admin/orderlist');
+    await admin.getByRole('heading', { name: 'Orders' }).waitFor();
+    await admin
+      .getByRole('link', { name: /Details of order/ })
+      .first()
+      .waitFor();
+    const customer = await newCustomer('Eve');
+    const placed = await order(customer.token, product._id);
+    await admin.getByText(placed._id, { exact: true }).waitFor({ timeout: 10_000 });
+  });
+
+  it('a stream dropped by a server restart resumes and catches up on what changed meanwhile', async () => {
+    const product = await newProduct(5);
+    const { page } = await openPage();
+    await page.goto(`/product/${product._id}`);
+    await expect.poll(() => page.getByTestId('stock-status').textContent()).toBe('In Stock');
+
+    await stopServer();
+    await startServer(); // same port, same data
+    // Changed before the page's stream is back: only a resync can bring it.
+    await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {
+      ...product.body,
+      countInStock: 0,
+    });
+    await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 30_000 }).toBe('Out of Stock');
+
+    // And the stream is live again.
+    await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {
+      ...product.body,
+      countInStock: 4,
+    });
+    await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 10_000 }).toBe('In Stock');
+  });
+});

@@ -1,0 +1,161 @@
+// Screens' one-line hooks: each watches what the screen shows and writes events into TanStack Query's cache
+// (setQueryData), so nothing is refetched for an event that carries the new state. Only a `resync` (something
+// may have been missed) or a change whose new figures only the server computes (the dashboard) refetches, once.
+import type { Order, Product, ProductPage } from '@domain';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { adminKeys, orderKeys, productKeys } from '@/lib/queryKeys';
+import { watch } from './index';
+import type { LiveProduct } from './types';
+
+/** Merges a product's new fields into every cached answer that shows it (detail, catalogue pages, top). */
+export function patchProduct(client: QueryClient, product: LiveProduct): void {
+  const merge = <T extends { _id: string }>(p: T): T => (p._id === product._id ? { ...p, ...product } : p);
+  client.setQueriesData({ queryKey: productKeys.all }, (data: unknown) => {
+    if (Array.isArray(data)) return (data as Product[]).map(merge);
+    if (data && typeof data === 'object') {
+      const d = data as { _id?: string; products?: Product[] };
+      if (Array.isArray(d.products)) return { ...d, products: d.products.map(merge) };
+      if (d._id === product._id) return { ...d, ...product };
+    }
+    return data;
+  });
+}
+
+/** Puts an order's new state in its page's cache and in the cached order lists that hold it (or a new one first). */
+export function patchOrder(client: QueryClient, order: Order, { addNew = false } = {}): void {
+  client.setQueryData<Order>(orderKeys.detail(order._id), (old) => (old ? order : old));
+  let listed = true;
+  client.setQueriesData({ queryKey: orderKeys.all }, (data: unknown) => {
+    if (!Array.isArray(data)) return data;
+    const list = data as Order[];
+    const at = list.findIndex((o) => o._id === order._id);
+    if (at >= 0) return list.map((o, i) => (i === at ? order : o));
+    return addNew ? [order, ...list] : list;
+  });
+  // A list shaped otherwise (paginated) is asked again.
+  for (const q of client.getQueryCache().findAll({ queryKey: orderKeys.everyone() }))
+    if (q.state.data !== undefined && !Array.isArray(q.state.data)) listed = false;
+  if (!listed) void client.invalidateQueries({ queryKey: orderKeys.everyone() });
+}
+
+export function useLiveProduct(id: string | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!id) return;
+    return watch((live) =>
+      live.watchProduct(id, {
+        onChange: (p) => patchProduct(client, p),
+        onResync: () => void client.invalidateQueries({ queryKey: productKeys.detail(id) }),
+        onRemoved: () => void client.invalidateQueries({ queryKey: productKeys.all }),
+      }),
+    );
+  }, [id, client]);
+}
+
+/** The products of a catalogue page, cards or the admin list: stock, price and rating follow live. */
+export function useLiveProducts(products: readonly Pick<Product, '_id'>[] | undefined): void {
+  const client = useQueryClient();
+  const ids = (products ?? []).map((p) => p._id).join(',');
+  useEffect(() => {
+    if (!ids) return;
+    return watch((live) =>
+      live.watchCatalogPage(ids.split(','), {
+        onChange: (p) => patchProduct(client, p),
+        onResync: () => void client.invalidateQueries({ queryKey: productKeys.all }),
+        onRemoved: () => void client.invalidateQueries({ queryKey: productKeys.all }),
+      }),
+    );
+  }, [ids, client]);
+}
+
+/**
+ * A catalogue page that came from the router's loader (not the query cache): answers it with every live change of
+ * its products merged in, so the cards follow stock, price and rating.
+ */
+export function useLiveProductPage<P extends ProductPage>(page: P, { off = false } = {}): P {
+  // The changes heard for THIS page object: a page loaded afresh starts without older ones.
+  const [heard, setHeard] = useState<{ of: P; changes: Record<string, LiveProduct> }>({
+    of: page,
+    changes: {},
+  });
+  // Something may have been missed: the router loads the page again (it came from the loader).
+  const revalidator = useRevalidator();
+  const reload = useRef(revalidator.revalidate);
+  useEffect(() => {
+    reload.current = revalidator.revalidate;
+  });
+  useEffect(() => {
+    if (off || page.products.length === 0) return;
+    return watch((live) =>
+      live.watchCatalogPage(
+        page.products.map((p) => p._id),
+        {
+          onChange: (p) =>
+            setHeard((h) => {
+              const changes = h.of === page ? h.changes : {};
+              return { of: page, changes: { ...changes, [p._id]: { ...changes[p._id], ...p } } };
+            }),
+          onResync: () => void reload.current(),
+        },
+      ),
+    );
+  }, [page, off]);
+  return useMemo(() => {
+    const changes = heard.of === page ? heard.changes : {};
+    if (Object.keys(changes).length === 0) return page;
+    return { ...page, products: page.products.map((p) => (changes[p._id] ? { ...p, ...changes[p._id] } : p)) };
+  }, [page, heard]);
+}
+
+/** The order page: paid and delivered appear without a reload. */
+export function useLiveOrder(id: string | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!id) return;
+    return watch((live) =>
+      live.watchOrder(id, {
+        onChange: (order) => patchOrder(client, order),
+        onResync: () => void client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+      }),
+    );
+  }, [id, client]);
+}
+
+/** The admin's order list: a new order appears at the top, changed ones change. */
+export function useLiveAdminOrders(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      watch((live) =>
+        live.watchAdminOrders({
+          onChange: (order) => patchOrder(client, order, { addNew: true }),
+          onResync: () => void client.invalidateQueries({ queryKey: orderKeys.everyone() }),
+        }),
+      ),
+    [client],
+  );
+}
+
+/** How often at most the dashboard's figures are asked again while orders keep coming. */
+export const DASHBOARD_REFRESH_MS = 2000;
+
+/** The admin dashboard: its figures are recomputed by the server, at most every DASHBOARD_REFRESH_MS. */
+export function useLiveDashboard(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void client.invalidateQueries({ queryKey: adminKeys.stats() });
+      }, DASHBOARD_REFRESH_MS);
+    };
+    const stop = watch((live) => live.watchDashboard({ onChange: refresh, onResync: refresh }));
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [client]);
+}

@@ -1,0 +1,208 @@
+// LiveSource on the embedded server: ONE EventSource per page on GET /api/live, multiplexing every topic the page
+// watches. Private topics (the cart, an order, the admin views) need a single-use ticket from POST
+// /api/live/tickets, asked with the session's bearer token, so no token ever sits in a URL. The stream is reopened
+// (debounced) when the set of topics changes or the session changes, and after a drop with the last event id, so
+// the server replays what was missed or says `resync` (functions/src/live/hub.ts).
+import type { Order } from '@domain';
+import type { CartLine } from '@domain/cart';
+import { api } from '@/lib/api';
+import { sessionStore } from '@/lib/session';
+import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
+
+/** The event types of functions/src/live/withLiveEvents.ts (LIVE_EVENT). */
+const EVENT = {
+  product: 'product',
+  productRemoved: 'product-removed',
+  catalogStale: 'catalog-stale',
+  order: 'order',
+  cart: 'cart',
+} as const;
+
+interface Listener {
+  /** The topic as asked for ('cart' is the caller's own; the server names it cart:<uid>). */
+  topic: string;
+  /** The topic events arrive on. */
+  heard: string;
+  onEvent(type: string, data: unknown): void;
+  onResync(): void;
+}
+
+const RECONNECT_MIN_MS = 1000;
+const RECONNECT_MAX_MS = 8000;
+const REOPEN_DEBOUNCE_MS = 30;
+const isPrivate = (t: string) => t === 'cart' || t === 'admin' || t.startsWith('order:');
+
+export class SseLiveSource implements LiveSource {
+  private readonly listeners = new Set<Listener>();
+  private source: EventSource | null = null;
+  private openTopics = '';
+  private lastEventId: string | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private failures = 0;
+  /** Bumped by every (re)open: an answer for an older one is dropped. */
+  private generation = 0;
+
+  constructor(private readonly base = '/api/live') {
+    // A new session (or none) changes which private topics may be heard: reopen with the new rights.
+    sessionStore.subscribe(() => this.schedule(0));
+  }
+
+  private listen(topic: string, heard: string, onEvent: Listener['onEvent'], onResync: () => void): Unsubscribe {
+    const listener: Listener = { topic, heard, onEvent, onResync };
+    this.listeners.add(listener);
+    this.schedule(REOPEN_DEBOUNCE_MS);
+    return () => {
+      this.listeners.delete(listener);
+      this.schedule(REOPEN_DEBOUNCE_MS);
+    };
+  }
+
+  private schedule(delay: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.open(), delay);
+  }
+
+  private wanted(): string[] {
+    const signedIn = sessionStore.get() !== null;
+    return [...new Set([...this.listeners].map((l) => l.topic))].filter((t) => signedIn || !isPrivate(t)).sort();
+  }
+
+  private async open(force = false) {
+    const topics = this.wanted();
+    const key = topics.join(',');
+    if (!force && key === this.openTopics && this.source) return;
+    const generation = ++this.generation;
+    this.source?.close();
+    this.source = null;
+    this.openTopics = key;
+    if (topics.length === 0) return;
+    const params = new URLSearchParams();
+    const pub = topics.filter((t) => !isPrivate(t));
+    const priv = topics.filter(isPrivate);
+    if (pub.length) params.set('topics', pub.join(','));
+    try {
+      if (priv.length) {
+        const { ticket } = await api<{ ticket: string }>(`${this.base}/tickets`, {
+          method: 'POST',
+          body: { topics: priv },
+        });
+        params.set('ticket', ticket);
+      }
+    } catch {
+      if (generation === this.generation) this.retry();
+      return;
+    }
+    if (generation !== this.generation) return;
+    // A new EventSource cannot send Last-Event-ID itself: the server reads it from the query too.
+    if (this.lastEventId) params.set('lastEventId', this.lastEventId);
+    const source = new EventSource(`${this.base}?${params}`);
+    this.source = source;
+    const handle = (type: string) => (e: MessageEvent<string>) => {
+      if (e.lastEventId) this.lastEventId = e.lastEventId;
+      if (type === 'ready') {
+        this.failures = 0;
+        return;
+      }
+      if (type === 'resync') {
+        for (const l of this.listeners) l.onResync();
+        return;
+      }
+      const { topic, data } = JSON.parse(e.data) as { topic: string; data: unknown };
+      for (const l of this.listeners)
+        if (l.heard === topic || (l.topic === 'cart' && topic.startsWith('cart:'))) l.onEvent(type, data);
+    };
+    for (const type of ['ready', 'resync', ...Object.values(EVENT)]) source.addEventListener(type, handle(type));
+    source.onerror = () => {
+      // The browser's own retry resends the used ticket; reopen ourselves instead (a new ticket, the last id).
+      if (generation !== this.generation) return;
+      source.close();
+      this.source = null;
+      this.retry();
+    };
+  }
+
+  private retry() {
+    this.failures++;
+    // Backing off, with jitter so that the pages of a restarted server do not all come back at once.
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** (this.failures - 1)) * (0.8 + Math.random() * 0.4);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.open(true), delay);
+  }
+
+  private productHandlers(handlers: LiveHandlers<LiveProduct>) {
+    return (type: string, data: unknown) => {
+      if (type === EVENT.product) handlers.onChange(data as LiveProduct);
+      else if (type === EVENT.productRemoved) handlers.onRemoved?.((data as { _id: string })._id);
+      else if (type === EVENT.catalogStale) handlers.onResync?.();
+    };
+  }
+
+  watchProduct(id: string, handlers: LiveHandlers<LiveProduct>): Unsubscribe {
+    const stopProduct = this.listen(`product:${id}`, `product:${id}`, this.productHandlers(handlers), () =>
+      handlers.onResync?.(),
+    );
+    // Stock that comes back from expired holds is announced on the catalogue only.
+    const stopStale = this.listen(
+      'catalog',
+      'catalog',
+      (type) => type === EVENT.catalogStale && handlers.onResync?.(),
+      () => undefined,
+    );
+    return () => {
+      stopProduct();
+      stopStale();
+    };
+  }
+
+  watchCatalogPage(ids: readonly string[], handlers: LiveHandlers<LiveProduct>): Unsubscribe {
+    const shown = new Set(ids);
+    const forward = this.productHandlers(handlers);
+    return this.listen(
+      'catalog',
+      'catalog',
+      (type, data) => {
+        if (type === EVENT.catalogStale || shown.has((data as { _id: string })._id)) forward(type, data);
+      },
+      () => handlers.onResync?.(),
+    );
+  }
+
+  watchCart(_uid: string, handlers: LiveHandlers<CartLine[]>): Unsubscribe {
+    return this.listen(
+      'cart',
+      'cart',
+      (type, data) => type === EVENT.cart && handlers.onChange((data as { items: CartLine[] }).items),
+      () => handlers.onResync?.(),
+    );
+  }
+
+  watchOrder(id: string, handlers: LiveHandlers<Order>): Unsubscribe {
+    return this.listen(
+      `order:${id}`,
+      `order:${id}`,
+      (type, data) => type === EVENT.order && handlers.onChange(data as Order),
+      () => handlers.onResync?.(),
+    );
+  }
+
+  watchAdminOrders(handlers: LiveHandlers<Order>): Unsubscribe {
+    return this.listen(
+      'admin',
+      'admin',
+      (type, data) => {
+        if (type === EVENT.order) handlers.onChange(data as Order);
+        else if (type === EVENT.catalogStale) handlers.onResync?.();
+      },
+      () => handlers.onResync?.(),
+    );
+  }
+
+  watchDashboard(handlers: LiveHandlers<void>): Unsubscribe {
+    return this.listen(
+      'admin',
+      'admin',
+      () => handlers.onChange(),
+      () => handlers.onResync?.(),
+    );
+  }
+}

@@ -1,0 +1,33 @@
+// The web's ONE live-data interface. Two implementations: Server-Sent Events from the embedded server (sse.ts) and
+// Firestore listeners in the Firebase build (firestore.ts); index.ts picks one, hooks.ts feeds TanStack Query.
+import type { Order, Product, ProductDetail } from '@domain';
+import type { CartLine } from '@domain/cart';
+
+export type Unsubscribe = () => void;
+
+/** What a product event carries: the fields that changed or all of them (never less than the id). */
+export type LiveProduct = Partial<ProductDetail> & Pick<Product, '_id'>;
+
+export interface LiveHandlers<T> {
+  /** The new state of the thing watched. */
+  onChange(value: T): void;
+  /** Something may have been missed (a stream resumed too late, the server restarted): reload what is shown. */
+  onResync?(): void;
+  /** The product was deleted (product and catalogue watchers). */
+  onRemoved?(id: string): void;
+}
+
+export interface LiveSource {
+  /** One product: stock, price, rating, reviews. */
+  watchProduct(id: string, handlers: LiveHandlers<LiveProduct>): Unsubscribe;
+  /** The products shown on a catalogue page (cards, the admin product list): each change of any of them. */
+  watchCatalogPage(ids: readonly string[], handlers: LiveHandlers<LiveProduct>): Unsubscribe;
+  /** The signed-in shopper's own cart (`uid` is theirs), as another tab or device saved it. */
+  watchCart(uid: string, handlers: LiveHandlers<CartLine[]>): Unsubscribe;
+  /** One order the caller may read (its owner or an admin). */
+  watchOrder(id: string, handlers: LiveHandlers<Order>): Unsubscribe;
+  /** Admin: every order placed or changed. */
+  watchAdminOrders(handlers: LiveHandlers<Order>): Unsubscribe;
+  /** Admin: something the dashboard's figures count has changed (they are recomputed by the server). */
+  watchDashboard(handlers: LiveHandlers<void>): Unsubscribe;
+}
