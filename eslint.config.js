@@ -82,6 +82,26 @@ export default tseslint.config(
     ignores: [SERVER_TEST_HELPERS_ENTRY],
     rules: { 'no-restricted-imports': ['error', { patterns: [notFromFunctions] }] },
   },
+  {
+    // The domain's index also exports the zod schemas: a value imported from it pulls zod into whatever bundle the
+    // importer lands in (the first one, for the storefront). Values come from their module; types from anywhere.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@domain',
+              allowTypeImports: true,
+              message:
+                "Import values from their module ('@domain/limits', '@domain/schemas', ...): the index pulls in zod.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...FEATURES.flatMap((feature) =>
     [0, 1, 2, 3].map((depth) => ({
       files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],

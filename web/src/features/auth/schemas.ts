@@ -1,6 +1,12 @@
 // Form schemas built from the shared domain schemas (the same ones the API checks), plus the
 // confirm-password check of spec 5: 'Password do not match'.
-import { changesCredentials, CURRENT_PASSWORD_REQUIRED, loginSchema, passwordSchema, registerSchema } from '@domain';
+import {
+  changesCredentials,
+  CURRENT_PASSWORD_REQUIRED,
+  loginSchema,
+  passwordSchema,
+  registerSchema,
+} from '@domain/schemas';
 import { z } from 'zod';
 
 export const PASSWORD_MISMATCH = 'Password do not match';

@@ -7,7 +7,7 @@
 //   reviews       = the newest PUBLIC_REVIEW_LIST_LIMIT; top = TOP_PRODUCTS.
 // firestore.rules refuses any public list without such a limit.
 import type { Product, ProductDetail, ProductPage } from '@domain';
-import { TOP_PRODUCTS } from '@domain';
+import { TOP_PRODUCTS } from '@domain/limits';
 import {
   matchWindow,
   PUBLIC_PRODUCT_LIST_LIMIT,

@@ -1,4 +1,6 @@
-import { CATALOG_SORT_VALUES, DEFAULT_PAGE_SIZE, TOP_PRODUCTS, type CatalogFilters } from '@domain';
+import { type CatalogFilters } from '@domain';
+import { CATALOG_SORT_VALUES } from '@domain/catalogQuery';
+import { DEFAULT_PAGE_SIZE, TOP_PRODUCTS } from '@domain/limits';
 import {
   planCatalogQuery,
   PUBLIC_PRODUCT_LIST_LIMIT,

@@ -1,4 +1,4 @@
-import { IMAGE_TOO_BIG_MESSAGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from '@domain';
+import { IMAGE_TOO_BIG_MESSAGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from '@domain/limits';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, GENERIC_ERROR, upload } from '@/lib/api';
 import { isFirebase, loadFirebase } from '@/lib/backend';

@@ -1,10 +1,5 @@
-import {
-  type EditedFrom,
-  type productUpdateSchema,
-  productUpdateSchemaWith,
-  type Product,
-  type ProductUpdateInput,
-} from '@domain';
+import { type EditedFrom, type productUpdateSchema, type Product, type ProductUpdateInput } from '@domain';
+import { productUpdateSchemaWith } from '@domain/schemas';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';

@@ -1,4 +1,5 @@
-import { adminUserUpdateSchema, type AdminUserUpdateInput, type UserSummary } from '@domain';
+import { type AdminUserUpdateInput, type UserSummary } from '@domain';
+import { adminUserUpdateSchema } from '@domain/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

@@ -1,7 +1,7 @@
 import type { ProductPage } from '@domain';
 import { catalogSearchParams, type CatalogView } from '@domain/catalogQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE } from '@domain';
+import { DEFAULT_PAGE_SIZE } from '@domain/limits';
 import { api } from '@/lib/api';
 import { firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
 import { productKeys, type ProductListParams } from '@/lib/queryKeys';

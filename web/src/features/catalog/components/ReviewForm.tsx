@@ -1,4 +1,5 @@
-import { RATING_LABELS, reviewSchema, type ReviewInput } from '@domain';
+import { type ReviewInput } from '@domain';
+import { RATING_LABELS, reviewSchema } from '@domain/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';

@@ -1,4 +1,5 @@
-import { shippingAddressSchema, type ShippingAddress } from '@domain';
+import { type ShippingAddress } from '@domain';
+import { shippingAddressSchema } from '@domain/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

@@ -1,6 +1,7 @@
 // Sits in the order summary's list (a ListGroup.Item). The owner's way out of an unpaid order (the page's notice
 // shows the hold's deadline): a cancel, with a confirm, that puts the items back on sale at once. Owner only, unpaid orders.
-import { isOwner, type Order } from '@domain';
+import { type Order } from '@domain';
+import { isOwner } from '@domain/orders';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';

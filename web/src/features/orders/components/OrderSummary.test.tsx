@@ -1,4 +1,4 @@
-import { priceSummary } from '@domain';
+import { priceSummary } from '@domain/pricing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OrderSummary } from './OrderSummary';

@@ -1,4 +1,5 @@
-import { TEST_PAYMENT, type Order } from '@domain';
+import { type Order } from '@domain';
+import { TEST_PAYMENT } from '@domain/payments';
 import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Loader } from '@/components/ui/Loader';

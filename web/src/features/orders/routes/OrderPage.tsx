@@ -1,4 +1,5 @@
-import { isOwner, orderNumber, paymentMethodLabel, type Order } from '@domain';
+import { type Order } from '@domain';
+import { isOwner, orderNumber, paymentMethodLabel } from '@domain/orders';
 import { useLiveOrder } from '@/lib/live/hooks';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
