@@ -1,7 +1,6 @@
 // The page's live source: SSE from the embedded server, or Firestore listeners in the Firebase build (loaded
 // lazily, with the SDK). Hooks in hooks.ts are what screens use.
 import { firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
-import { SseLiveSource } from './sse';
 import type { LiveSource } from './types';
 
 export type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
@@ -14,7 +13,10 @@ export function liveSource(): Promise<LiveSource | null> {
     ? firestoreAvailable
       ? Promise.all([loadFirebase(), import('./firestore')]).then(([fb, m]) => new m.FirestoreLiveSource(fb))
       : Promise.resolve(null)
-    : Promise.resolve(typeof EventSource === 'undefined' ? null : new SseLiveSource());
+    : typeof EventSource === 'undefined'
+      ? Promise.resolve(null)
+      : // Its own chunk: live updates start after the first paint, so they need not weigh on it.
+        import('./sse').then((m) => new m.SseLiveSource());
   return source;
 }
 

@@ -13,7 +13,6 @@ import { useLiveCatalogPage } from '../api/useLiveCatalog';
 import { CatalogNotices } from '../components/CatalogNotices';
 import { catalogHref } from '../catalogUrl';
 import { CatalogFilters } from '../components/CatalogFilters';
-import { NoResults } from '../components/NoResults';
 import { ProductCard } from '../components/ProductCard';
 import { PRODUCT_GRID_CLASS } from '../components/productGrid';
 import { ProductGridSkeleton } from '../components/Skeletons';
@@ -21,6 +20,8 @@ import type { HomeData } from './homeLoader';
 
 // The carousel (and its slide transitions) is its own chunk, loaded in parallel with the products.
 const ProductCarousel = lazy(() => import('../components/ProductCarousel'));
+// Only a search or filter that finds nothing shows it: its own chunk keeps it off every other first paint.
+const NoResults = lazy(() => import('../components/NoResults').then((m) => ({ default: m.NoResults })));
 
 function LoadError() {
   return <Message variant="danger">{errorMessage(useAsyncError())}</Message>;
@@ -39,7 +40,12 @@ function ProductGrid({ data: loaded, home }: { data: ProductPage; home: HomeData
         </Message>
       );
     }
-    if (keyword || isFiltered(view)) return <NoResults keyword={keyword} view={view} help={help} />;
+    if (keyword || isFiltered(view))
+      return (
+        <Suspense fallback={null}>
+          <NoResults keyword={keyword} view={view} help={help} />
+        </Suspense>
+      );
     if (data.page > 1) {
       return (
         <Message variant="info">
