@@ -99,6 +99,8 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(visitor, paths.page.path, paths.page.href(2));
     await check(visitor, paths.search.path, paths.search.href('Lumen'));
     await check(visitor, paths.searchPage.path, paths.searchPage.href('a', 2));
+    await check(visitor, paths.category.path, paths.category.href('Audio'));
+    await check(visitor, paths.categoryPage.path, paths.categoryPage.href('Audio', 2));
     await check(visitor, paths.product.path, paths.product.href(mouseId));
     await check(visitor, paths.cart.path, paths.cart.href(mouseId, 1)); // adds, then shows /cart
     await check(visitor, paths.login.path, paths.login.href());

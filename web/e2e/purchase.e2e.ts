@@ -147,7 +147,7 @@ describe.each([
     await page.getByRole('heading', { level: 1, name: `Thank you — order #${number}` }).waitFor();
     expect(await page.getByText(orderId, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Not Paid', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText(/Pay by .+: your items are reserved until then\./).isVisible()).toBe(true);
+    expect(await page.getByText(/Pay by .+ or the items go back on sale\./).isVisible()).toBe(true);
     await page.getByTestId('payment-area').waitFor();
     await expectNoSidewaysScroll(page, 'order');
     await screenshot(page, `purchase-order-confirmation-${label}`);
