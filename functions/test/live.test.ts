@@ -183,6 +183,12 @@ describe('resilience', () => {
     expect((await stream(`ticket=${unused}`)).status).toBe(401); // tickets issued before are void too
   });
 
+  it('refuses a stream once the hub is closed (a reconnect racing a shutdown must not keep the server open)', () => {
+    const hub = new LiveHub();
+    hub.close();
+    expect(hub.refusal('ip:1')).toEqual({ status: 503, message: 'The shop is restarting; live updates resume shortly' });
+  });
+
   it('closes a slow stream instead of buffering for it without bound', () => {
     const hub = new LiveHub({ maxQueuedBytes: 10 });
     const writes: string[] = [];

@@ -54,7 +54,7 @@ export interface Ticket {
   expiresAt: number;
 }
 
-export type OpenRefusal = { status: 429; message: string };
+export type OpenRefusal = { status: 429 | 503; message: string };
 
 export class LiveHub implements LiveEvents {
   readonly options: Required<LiveHubOptions>;
@@ -62,6 +62,8 @@ export class LiveHub implements LiveEvents {
   readonly runId = randomBytes(4).toString('hex');
   private seq = 0;
   private readonly buffer: (BufferedEvent | undefined)[];
+  /** Set by close(): no stream opens after it. */
+  private closed = false;
   private readonly streams = new Set<LiveStream>();
   private readonly byTopic = new Map<string, Set<LiveStream>>();
   private readonly byOwner = new Map<string, Set<LiveStream>>();
@@ -109,6 +111,8 @@ export class LiveHub implements LiveEvents {
 
   /** Refuses when a cap is reached; checked before the answer's headers go out. */
   refusal(owner: string): OpenRefusal | null {
+    // Shutting down: a page reconnecting over a kept-alive socket would otherwise hold server.close() open forever.
+    if (this.closed) return { status: 503, message: 'The shop is restarting; live updates resume shortly' };
     if (this.streams.size >= this.options.maxStreams)
       return { status: 429, message: 'Too many live connections to the shop right now; try again shortly' };
     if ((this.byOwner.get(owner)?.size ?? 0) >= this.options.maxStreamsPerOwner)
@@ -191,6 +195,7 @@ export class LiveHub implements LiveEvents {
   }
 
   close(): void {
+    this.closed = true;
     for (const stream of [...this.streams]) this.end(stream);
     this.tickets.clear();
     this.stopHeartbeat();

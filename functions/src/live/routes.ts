@@ -54,7 +54,7 @@ export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
     const owner = uid ? `user:${uid}` : `ip:${req.ip}`;
     const refusal = hub.refusal(owner);
     if (refusal) {
-      res.setHeader('Retry-After', '10');
+      res.setHeader('Retry-After', refusal.status === 503 ? '1' : '10');
       res.status(refusal.status).json({ message: refusal.message });
       return;
     }
