@@ -98,9 +98,14 @@ export class SseLiveSource implements LiveSource {
     const source = new EventSource(`${this.base}?${params}`);
     this.source = source;
     const handle = (type: string) => (e: MessageEvent<string>) => {
+      const resumable = this.lastEventId !== undefined;
       if (e.lastEventId) this.lastEventId = e.lastEventId;
       if (type === 'ready') {
+        // The first stream only came up after failed tries (the server was restarting): with no event id to
+        // resume from, what changed meanwhile cannot be replayed, so what is shown is reloaded.
+        const missedSome = !resumable && this.failures > 0;
         this.failures = 0;
+        if (missedSome) for (const l of this.listeners) l.onResync();
         return;
       }
       if (type === 'resync') {

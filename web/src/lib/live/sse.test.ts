@@ -1,0 +1,65 @@
+// The SSE client's recovery: what a page missed while its stream was down is never silently lost.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SseLiveSource } from './sse';
+
+/** A stand-in EventSource the test drives: the instances opened, their listeners, an error. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string, lastEventId: string, data = '{}') {
+    for (const l of this.listeners.get(type) ?? []) l({ lastEventId, data } as MessageEvent<string>);
+  }
+  close() {}
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function watching() {
+  const onResync = vi.fn();
+  const onChange = vi.fn();
+  new SseLiveSource().watchProduct('p1', { onChange, onResync });
+  await vi.advanceTimersByTimeAsync(100); // the debounced first open
+  return { onResync, onChange };
+}
+
+describe('SseLiveSource', () => {
+  it('a first stream that comes up at once reloads nothing', async () => {
+    const { onResync } = await watching();
+    FakeEventSource.opened[0].emit('ready', 'run1.7');
+    expect(onResync).not.toHaveBeenCalled();
+  });
+
+  it('a first stream that only came up after failed tries (server restarting) reloads what is shown', async () => {
+    const { onResync } = await watching();
+    FakeEventSource.opened[0].onerror?.();
+    await vi.advanceTimersByTimeAsync(2000); // the backed-off retry
+    expect(FakeEventSource.opened).toHaveLength(2);
+    FakeEventSource.opened[1].emit('ready', 'run2.0');
+    expect(onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('a dropped stream reopens with the last event id (the server replays or says resync)', async () => {
+    const { onResync } = await watching();
+    FakeEventSource.opened[0].emit('ready', 'run1.7');
+    FakeEventSource.opened[0].onerror?.();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(new URL(FakeEventSource.opened[1].url, 'http://x').searchParams.get('lastEventId')).toBe('run1.7');
+    FakeEventSource.opened[1].emit('ready', 'run1.9');
+    expect(onResync).not.toHaveBeenCalled(); // resumable: the server replays what was missed
+  });
+});
