@@ -18,6 +18,7 @@ import { newId } from '../functions/src/adapters/embedded/store.js';
 import {
   cpuMsOf,
   QUICK,
+  jsonClient,
   jsonTarget,
   ms,
   percentile,
@@ -71,18 +72,7 @@ export async function runCheckout() {
     env: { JWT_SECRET: jwtSecret, SIGNIN_RATE_LIMIT: '1000000' }, // every customer signs in from this one address
   });
   try {
-    const json = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(shop.url + path, {
-        method,
-        headers: {
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(60_000),
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
+    const json = jsonClient(shop.url, 60_000);
 
     // Accounts, straight into the database (one scrypt hash, as registration makes them, shared by all).
     const hash = await hashPassword(PASSWORD);

@@ -11,6 +11,7 @@ import {
   QUICK,
   cpuMsOf,
   freePort,
+  jsonClient,
   jsonTarget,
   ms,
   percentile,
@@ -116,17 +117,7 @@ export async function runSale() {
   const shop = await startShop({ dataDir });
   let uncached: Awaited<ReturnType<typeof spawnNode>> | null = null;
   try {
-    const json = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(shop.url + path, {
-        method,
-        headers: {
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
+    const json = jsonClient(shop.url);
     const login = async (email: string, password: string) =>
       (await json('POST', '/api/users/login', { email, password })).body.token as string;
     const admin = await login('admin@voltshop.test', 'admin1234');

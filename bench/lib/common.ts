@@ -124,6 +124,25 @@ export async function startShop(options: {
   return { ...child, startMs: ready - t0 };
 }
 
+/**
+ * A JSON caller of the API at `baseUrl`: sends `body` as JSON and `token` as a bearer token when given, and returns
+ * the status with the parsed answer; `timeoutMs` aborts a call that takes longer (none by default).
+ */
+export function jsonClient(baseUrl: string, timeoutMs?: number) {
+  return async (method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: timeoutMs !== undefined ? AbortSignal.timeout(timeoutMs) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+}
+
 export function machine() {
   const cpuList = cpus();
   const pkg = (name: string) => {

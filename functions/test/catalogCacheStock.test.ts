@@ -11,6 +11,21 @@ const ids1 = (p: { _id: string }) => [p._id];
 const order = (...products: string[]) =>
   ({ lines: products.map((p) => ({ product: p, qty: 1 })) }) as PlaceOrderCommand;
 
+/** Loads product a's answer (/a) into `cache` with `write` happening while that load is in flight; its answer. */
+async function loadProductAAround(cache: CatalogCache, write: () => void) {
+  let release!: () => void;
+  const loading = cache.get(
+    'product:a',
+    () => new Promise<{ _id: string }>((resolve) => (release = () => resolve(product('a')))),
+    '/a',
+    (p) => [p._id],
+  );
+  await Promise.resolve();
+  write();
+  release();
+  return loading;
+}
+
 /** A cache holding a list page (a, b), a detail (c) and an answer loaded without declaring its stock. */
 async function warmCache() {
   const cache = new CatalogCache(Number.POSITIVE_INFINITY);
@@ -87,34 +102,15 @@ describe('catalogue cache: orders', () => {
 
   it('serves but does not keep an answer loaded while an order for one of its products landed', async () => {
     const cache = new CatalogCache(Number.POSITIVE_INFINITY);
-    let release!: () => void;
-    const loading = cache.get(
-      'product:a',
-      () => new Promise<{ _id: string }>((resolve) => (release = () => resolve(product('a')))),
-      '/a',
-      (p) => [p._id],
-    );
-    await Promise.resolve();
-    cache.takeStock(new Map([['a', 1]]));
-    release();
-    expect(JSON.parse((await loading).body.toString())).toEqual(product('a'));
+    const loaded = await loadProductAAround(cache, () => cache.takeStock(new Map([['a', 1]])));
+    expect(JSON.parse(loaded.body.toString())).toEqual(product('a'));
     expect(cache.peek('/a')).toBeUndefined();
   });
 
   it('keeps an answer loaded while an order for other products landed, not while everything was cleared', async () => {
     const cache = new CatalogCache(Number.POSITIVE_INFINITY);
     const load = async (write: () => void) => {
-      let release!: () => void;
-      const loading = cache.get(
-        'product:a',
-        () => new Promise<{ _id: string }>((resolve) => (release = () => resolve(product('a')))),
-        '/a',
-        (p) => [p._id],
-      );
-      await Promise.resolve();
-      write();
-      release();
-      await loading;
+      await loadProductAAround(cache, write);
       return cache.peek('/a') !== undefined;
     };
     expect(await load(() => cache.takeStock(new Map([['b', 1]])))).toBe(true);

@@ -18,21 +18,14 @@ import {
   type ProductUpdateInput,
 } from '../src/domain/index.js';
 import type { PlaceOrderCommand, Store } from '../src/ports.js';
-import { call, login, NO_HOLD_LIMITS, startChild } from './reliability/support/childShop.js';
+import { call, login, NO_HOLD_LIMITS, sigkillOnce, startChild } from './reliability/support/childShop.js';
 import { openDb } from './reliability/support/db.js';
+import { productInput } from './support/products.js';
 import { shippingAddress } from './support/shop.js';
 import { allOrders } from './contract/store.contract.js';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
-const product = (name: string, countInStock: number): ProductUpdateInput => ({
-  name,
-  price: 10,
-  image: '/images/sample.svg',
-  brand: 'B',
-  category: 'C',
-  description: 'D',
-  countInStock,
-});
+const product = (name: string, countInStock: number): ProductUpdateInput => productInput(name, { countInStock });
 const command = (customer: number, lines: PlaceOrderCommand['lines']): PlaceOrderCommand => ({
   user: { _id: `customer-${customer}`, name: `Customer ${customer}`, email: `c${customer}@example.com` },
   lines,
@@ -165,14 +158,7 @@ describe('group commit: acknowledged orders survive SIGKILL mid-spike', () => {
     ];
 
     const acknowledged = new Map<string, number>();
-    let killed = false;
-    const exited = new Promise<void>((r) => child.proc.once('exit', () => r()));
-    const kill = () => {
-      if (!killed) {
-        killed = true;
-        child.proc.kill('SIGKILL');
-      }
-    };
+    const { exited, kill, killed } = sigkillOnce(child);
     await Promise.all(
       Array.from({ length: 500 }, async (_, i) => {
         const qty = 1 + (i % 2);
@@ -186,7 +172,7 @@ describe('group commit: acknowledged orders survive SIGKILL mid-spike', () => {
             if (acknowledged.size >= 20) kill(); // mid-spike: most orders are still waiting or in flight
           } else expect(res.status).toBe(409);
         } catch (error) {
-          if (!killed) throw error; // connection errors only once the server is killed
+          if (!killed()) throw error; // connection errors only once the server is killed
         }
       }),
     );

@@ -1,7 +1,15 @@
 // Holds through the API (issue 13): the shop's default hold limits and hold time, and PUT /api/orders/:id/cancel.
 // The rules themselves are the store contract's (contract/holds.contract.ts); this checks the wiring and answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer, shippingAddress, SHOP_HOLD_LIMITS, startTestShop, type TestShop } from './support/shop.js';
+import {
+  createProduct,
+  registerCustomer,
+  shippingAddress,
+  SHOP_HOLD_LIMITS,
+  startTestShop,
+  stockOf,
+  type TestShop,
+} from './support/shop.js';
 
 let shop: TestShop;
 let now = new Date('2026-03-01T10:00:00Z');
@@ -12,19 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-async function product(price: number, countInStock: number) {
-  const admin = await shop.adminToken();
-  const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
-  const name = `Hold Test ${Math.random().toString(36).slice(2, 8)}`;
-  const res = await shop.call('PUT', `/api/products/${id}`, {
-    token: admin,
-    body: { name, price, image: '/images/sample.svg', brand: 'B', category: 'C', description: 'D', countInStock },
-  });
-  expect(res.status).toBe(200);
-  return res.body as { _id: string; name: string };
-}
-
-const stockOf = async (id: string) => (await shop.call('GET', `/api/products/${id}`)).body.countInStock as number;
+const product = (price: number, countInStock: number) =>
+  createProduct(shop, price, countInStock, `Hold Test ${Math.random().toString(36).slice(2, 8)}`);
 const place = (token: string, productId: string, qty: number) =>
   shop.call('POST', '/api/orders', {
     token,
@@ -42,7 +39,7 @@ describe('hold limits through the API (defaults)', () => {
     const alone = await place(hoarder, p._id, 40);
     expect(alone.status).toBe(400);
     expect(alone.body.message).toBe(`At most 5 of ${p.name} per customer (you asked for 40)`);
-    expect(await stockOf(p._id)).toBe(45);
+    expect(await stockOf(shop, p._id)).toBe(45);
   });
 
   it('3 open orders at most; the 30-minute hold is the deadline the order answers', async () => {
@@ -67,17 +64,17 @@ describe('PUT /api/orders/:id/cancel', () => {
     const p = await product(30, 6);
     const owner = await registerCustomer(shop, 'canceller');
     const order = (await place(owner, p._id, 4)).body;
-    expect(await stockOf(p._id)).toBe(2);
+    expect(await stockOf(shop, p._id)).toBe(2);
     const res = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: owner });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: order._id, status: 'expired', isPaid: false, isCancelled: true });
     expect(res.body.cancelledAt).toBe(now.toISOString());
-    expect(await stockOf(p._id)).toBe(6);
+    expect(await stockOf(shop, p._id)).toBe(6);
     const again = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: owner });
     expect([again.status, again.body.message]).toEqual([409, 'Order is already cancelled']);
     const pay = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: owner, body: { simulated: true } });
     expect(pay.status).toBe(409);
-    expect(await stockOf(p._id)).toBe(6);
+    expect(await stockOf(shop, p._id)).toBe(6);
   });
 
   it('another customer and an admin cannot cancel it; a paid order cannot be cancelled; a body is refused', async () => {
@@ -94,13 +91,13 @@ describe('PUT /api/orders/:id/cancel', () => {
     ]);
     const withBody = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: owner, body: { x: 1 } });
     expect(withBody.status).toBe(400);
-    expect(await stockOf(p._id)).toBe(5);
+    expect(await stockOf(shop, p._id)).toBe(5);
 
     const pay = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: owner, body: { simulated: true } });
     expect(pay.status).toBe(200);
     const paid = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: owner });
     expect([paid.status, paid.body.message]).toEqual([409, 'Order is already paid; a paid order cannot be cancelled']);
-    expect(await stockOf(p._id)).toBe(5);
+    expect(await stockOf(shop, p._id)).toBe(5);
   });
 
   it('after the hold ended it is expired, not cancellable', async () => {

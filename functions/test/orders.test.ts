@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+import { createProduct, shippingAddress, startTestShop, stockOf, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
 let now = new Date('2026-03-01T10:00:00Z');
@@ -11,22 +11,8 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 /** A fresh product with a given price and stock (admin API). */
-async function product(
-  price: number,
-  countInStock: number,
-  name = `Order Test ${Math.random().toString(36).slice(2, 8)}`,
-) {
-  const admin = await shop.adminToken();
-  const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
-  const res = await shop.call('PUT', `/api/products/${id}`, {
-    token: admin,
-    body: { name, price, image: '/images/sample.svg', brand: 'B', category: 'C', description: 'D', countInStock },
-  });
-  expect(res.status).toBe(200);
-  return res.body as { _id: string; name: string };
-}
-
-const stockOf = async (id: string) => (await shop.call('GET', `/api/products/${id}`)).body.countInStock as number;
+const product = (price: number, countInStock: number, name = `Order Test ${Math.random().toString(36).slice(2, 8)}`) =>
+  createProduct(shop, price, countInStock, name);
 
 async function place(token: string, lines: { product: string; qty: number }[], extra: Record<string, unknown> = {}) {
   return shop.call('POST', '/api/orders', {
@@ -57,7 +43,7 @@ describe('POST /api/orders', () => {
     expect(res.body.orderItems[0]).toMatchObject({ product: p._id, name: p.name, price: 89.99, qty: 3 });
     expect(res.body.user.email).toBe('alice@voltshop.test');
     expect(res.body.status).toBe('awaiting_payment');
-    expect(await stockOf(p._id)).toBe(7);
+    expect(await stockOf(shop, p._id)).toBe(7);
   });
 
   it('ignores a forged line price too', async () => {
@@ -87,7 +73,7 @@ describe('POST /api/orders', () => {
       { product: 'ffffffffffffffffffffffff', qty: 1 },
     ]);
     expect(unknown.status).toBe(404);
-    expect(await stockOf(p._id)).toBe(5);
+    expect(await stockOf(shop, p._id)).toBe(5);
   });
 
   it('refuses more than the stock with a 409 naming the product, taking nothing', async () => {
@@ -99,8 +85,8 @@ describe('POST /api/orders', () => {
     ]);
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('Scarce Charger');
-    expect(await stockOf(a._id)).toBe(5); // the first line's stock was given back by the rollback
-    expect(await stockOf(b._id)).toBe(2);
+    expect(await stockOf(shop, a._id)).toBe(5); // the first line's stock was given back by the rollback
+    expect(await stockOf(shop, b._id)).toBe(2);
   });
 
   it('never oversells under concurrent orders', async () => {
@@ -114,7 +100,7 @@ describe('POST /api/orders', () => {
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(20);
     for (const r of refused) expect(r.body.message).toContain(p.name);
-    expect(await stockOf(p._id)).toBe(0);
+    expect(await stockOf(shop, p._id)).toBe(0);
     expect(new Set(ok.map((r) => r.body._id)).size).toBe(10);
   });
 
@@ -234,11 +220,11 @@ describe('stock holds', () => {
     const alice = await shop.aliceToken();
     const order = (await place(alice, [{ product: p._id, qty: 3 }])).body;
     expect(order.expiresAt).toBe(new Date(now.getTime() + 30 * 60_000).toISOString()); // the default hold: 30 minutes
-    expect(await stockOf(p._id)).toBe(1);
+    expect(await stockOf(shop, p._id)).toBe(1);
 
     now = new Date(now.getTime() + 29 * 60_000);
     expect(await shop.sweepExpired()).toBe(0);
-    expect(await stockOf(p._id)).toBe(1);
+    expect(await stockOf(shop, p._id)).toBe(1);
 
     now = new Date(now.getTime() + 2 * 60_000);
     // even before the sweep runs, an order past its hold cannot be paid
@@ -246,7 +232,7 @@ describe('stock holds', () => {
       (await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } })).status,
     ).toBe(409);
     expect(await shop.sweepExpired()).toBeGreaterThanOrEqual(1);
-    expect(await stockOf(p._id)).toBe(4);
+    expect(await stockOf(shop, p._id)).toBe(4);
     const expired = (await shop.call('GET', `/api/orders/${order._id}`, { token: alice })).body;
     expect(expired).toMatchObject({ status: 'expired', isPaid: false });
     const pay = await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } });
@@ -254,6 +240,6 @@ describe('stock holds', () => {
     expect(pay.body.message).toMatch(/expired/);
     // sweeping again returns nothing twice
     await shop.sweepExpired();
-    expect(await stockOf(p._id)).toBe(4);
+    expect(await stockOf(shop, p._id)).toBe(4);
   });
 });

@@ -19,6 +19,7 @@ import {
   screenshot,
   signIn,
   uniqueEmail,
+  waitForSpinnerAndNetworkIdle,
 } from './support/browser';
 import { startShop, type RunningShop } from './support/server';
 
@@ -503,12 +504,7 @@ describe('admin: dashboard and guards', () => {
       for (const [url, heading] of pages) {
         await page.goto(url);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        await page
-          .locator('.spinner-border')
-          .first()
-          .waitFor({ state: 'detached' })
-          .catch(() => undefined);
-        await page.waitForLoadState('networkidle');
+        await waitForSpinnerAndNetworkIdle(page);
         expect({ url, violations: await axeViolations(page) }).toEqual({ url, violations: [] });
       }
       if (viewport === MOBILE) await screenshot(page, 'admin-order-list-mobile');

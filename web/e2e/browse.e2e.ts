@@ -1,26 +1,11 @@
 // Browsing the catalogue: /category/:category, the "Sort" select, brand and price filters kept in the URL (links,
 // pagination, back/forward), the no-results page, a page past the last, the filters' offcanvas at 390 px, and axe.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, launch, MOBILE, newPage, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { axeViolations, browserPerFile, DESKTOP, MOBILE, screenshot } from './support/browser';
 
 const base = inject('shopUrl');
-let browser: Browser;
-const pageErrors: string[][] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  expect(pageErrors.flat(), 'uncaught page errors').toEqual([]);
-});
-
-async function open(viewport = DESKTOP, options: { bypassCSP?: boolean } = {}) {
-  const { page, errors } = await newPage(browser, base, viewport, options);
-  pageErrors.push(errors);
-  return page;
-}
+const { open } = browserPerFile(base);
 
 const cards = (page: Page) => page.locator('ul[aria-label="Products"] .product-card');
 const prices = async (page: Page) =>

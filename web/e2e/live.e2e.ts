@@ -1,14 +1,14 @@
 // Live updates on the embedded server, in Chromium: two browser contexts (or a browser and a second shopper's API
 // calls) see each other's changes without a reload; a stream dropped by a server restart resumes and catches up.
 // Runs its own shop (not the shared one) because one test restarts it on the same port and data directory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn, uniqueEmail } from './support/browser';
-import { freePort, repoRoot } from './support/server';
+import { freePort, spawnShopServer } from './support/server';
 
 const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
 const ADDRESS = { address: '1 Circuit Avenue', city: 'Springfield', postalCode: '12345', country: 'USA' };
@@ -21,22 +21,7 @@ let browser: Browser;
 const pages: Page[] = [];
 
 async function startServer() {
-  server = spawn(process.execPath, [join(repoRoot, 'functions', 'lib', 'server.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIST: join(repoRoot, 'web', 'dist'),
-      PAYPAL_CLIENT_ID: '',
-      PAYPAL_CLIENT_SECRET: '',
-      LOGIN_RATE_LIMIT: '1000',
-      SIGNIN_RATE_LIMIT: '1000',
-    },
-    stdio: 'ignore',
-  });
+  server = spawnShopServer(dataDir, port, { LOGIN_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000' });
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {

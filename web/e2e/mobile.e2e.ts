@@ -1,19 +1,19 @@
 // Every route of the app (config/paths.ts) at 390 px: no horizontal scroll, and axe finds no serious or critical
 // violation. Public routes as a visitor, checkout and order routes as a new customer, admin routes as the admin.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/config/paths';
 import {
   addProductToCart,
   axeViolations,
+  browserPerFile,
   checkout,
-  launch,
   MOBILE,
-  newPage,
   register,
   screenshot,
   signIn,
   uniqueEmail,
+  waitForSpinnerAndNetworkIdle,
 } from './support/browser';
 
 const base = inject('shopUrl');
@@ -32,31 +32,16 @@ interface Visit {
   url: string;
 }
 
-let browser: Browser;
-const pageErrors: string[][] = [];
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  expect(pageErrors.flat(), 'uncaught page errors').toEqual([]);
-});
+const { open } = browserPerFile(base);
 
 /** A 390 px page; axe is injected as an inline script, which the shop's CSP rightly forbids: this context bypasses it. */
-async function mobilePage(): Promise<Page> {
-  const { page, errors } = await newPage(browser, base, MOBILE, { bypassCSP: true });
-  pageErrors.push(errors);
-  return page;
+function mobilePage(): Promise<Page> {
+  return open(MOBILE, { bypassCSP: true });
 }
 
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
-  await page
-    .locator('.spinner-border')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-  await page.waitForLoadState('networkidle');
+  await waitForSpinnerAndNetworkIdle(page);
 }
 
 /** What is wrong with the page at `url`: sideways scroll and axe's serious or critical findings. */

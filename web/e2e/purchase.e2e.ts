@@ -2,22 +2,14 @@
 // scroll at any step, the buy button found without hunting, the cart's totals and free-shipping line, the mini-cart,
 // the thank-you page with the short order number, and the test payment. Screenshots of cart, mini-cart, place order
 // and confirmation at both widths go to test-results/screenshots/.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fillShipping, launch, MOBILE, newPage, screenshot, submitRegistration, uniqueEmail } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, fillShipping, MOBILE, screenshot, submitRegistration, uniqueEmail } from './support/browser';
 
 const base = inject('shopUrl');
 const DESKTOP_WIDE = { width: 1366, height: 900 };
 
-let browser: Browser;
-const pageErrors: string[][] = [];
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  expect(pageErrors.flat(), 'uncaught page errors').toEqual([]);
-});
+const { open } = browserPerFile(base);
 
 async function expectNoSidewaysScroll(page: Page, step: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -64,8 +56,7 @@ describe.each([
   { label: '1366', viewport: DESKTOP_WIDE },
 ])('a new shopper buys at $label px', ({ label, viewport }) => {
   it('goes home → product → cart → mini-cart → sign up → shipping → payment → place order → paid', async () => {
-    const { page, errors } = await newPage(browser, base, viewport);
-    pageErrors.push(errors);
+    const page = await open(viewport);
     const product = await productToBuy(page);
 
     await page.goto('/');
@@ -169,8 +160,7 @@ describe.each([
 
 describe('the cart and stock', () => {
   it('refuses an out-of-stock product from /cart/<id>?qty=1 and says why', async () => {
-    const { page, errors } = await newPage(browser, base, MOBILE);
-    pageErrors.push(errors);
+    const page = await open(MOBILE);
     const res = await page.request.get(`/api/products?keyword=${encodeURIComponent('Kestrel StreamCam')}`);
     const { products } = (await res.json()) as { products: { _id: string; countInStock: number }[] };
     expect(products[0].countInStock).toBe(0);

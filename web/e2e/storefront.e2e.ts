@@ -36,6 +36,23 @@ async function withPage(viewport: typeof WIDE, run: (page: Page) => Promise<void
   }
 }
 
+/**
+ * The product skeleton shows (with the footer, no spinner) until `release` lets the held request through; then the
+ * product's image takes the skeleton image's place (same top) and `size` (width or height): nothing jumps.
+ */
+async function expectProductSkeletonThenImageInItsPlace(page: Page, release: () => void, size: 'width' | 'height') {
+  const skeleton = page.getByTestId('product-skeleton');
+  await skeleton.waitFor();
+  expect(await page.locator('footer').isVisible()).toBe(true);
+  expect(await page.locator('.spinner-border').count()).toBe(0);
+  const imageBox = (await skeleton.locator('.product-image').boundingBox())!;
+  release();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const loaded = (await page.locator('.product-media .product-image').boundingBox())!;
+  expect(Math.abs(loaded.y - imageBox.y)).toBeLessThan(2);
+  expect(Math.abs(loaded[size] - imageBox[size])).toBeLessThan(2);
+}
+
 async function shot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
@@ -235,16 +252,7 @@ describe('loading', () => {
       const release = await holdApi(page, (u) => /\/assets\/ProductPage-[^/]+\.js$/.test(u.pathname));
       const list = (await (await fetch(`${base}/api/products`)).json()) as { products: { _id: string }[] };
       await page.goto(`/product/${list.products[0]._id}`, { waitUntil: 'commit' });
-      const skeleton = page.getByTestId('product-skeleton');
-      await skeleton.waitFor();
-      expect(await page.locator('footer').isVisible()).toBe(true);
-      expect(await page.locator('.spinner-border').count()).toBe(0);
-      const imageBox = (await skeleton.locator('.product-image').boundingBox())!;
-      release();
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      const loaded = (await page.locator('.product-media .product-image').boundingBox())!;
-      expect(Math.abs(loaded.y - imageBox.y)).toBeLessThan(2);
-      expect(Math.abs(loaded.height - imageBox.height)).toBeLessThan(2);
+      await expectProductSkeletonThenImageInItsPlace(page, release, 'height');
     });
   });
 
@@ -257,17 +265,7 @@ describe('loading', () => {
         (u) => /^\/api\/products\/[^/]+$/.test(u.pathname) && u.pathname !== '/api/products/top',
       );
       await page.locator('.product-card .product-title a').first().click();
-      const skeleton = page.getByTestId('product-skeleton');
-      await skeleton.waitFor();
-      expect(await page.locator('footer').isVisible()).toBe(true);
-      expect(await page.locator('.spinner-border').count()).toBe(0);
-      const imageBox = (await skeleton.locator('.product-image').boundingBox())!;
-      release();
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      // The image takes the skeleton's place and size: nothing jumps when the product arrives.
-      const loaded = (await page.locator('.product-media .product-image').boundingBox())!;
-      expect(Math.abs(loaded.y - imageBox.y)).toBeLessThan(2);
-      expect(Math.abs(loaded.width - imageBox.width)).toBeLessThan(2);
+      await expectProductSkeletonThenImageInItsPlace(page, release, 'width');
     });
   });
 });

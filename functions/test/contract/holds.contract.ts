@@ -10,6 +10,7 @@ import {
 } from '../../src/domain/index.js';
 import type { PlaceOrderCommand, Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
+import { productInput } from '../support/products.js';
 import { allOrders, expectDomainError, type StoreUnderTest } from './store.contract.js';
 
 const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
@@ -31,19 +32,7 @@ export function holdsContract(name: string, factory: (clock: MovableClock) => Pr
     });
 
     async function product(name: string, over: Partial<ProductUpdateInput> = {}) {
-      return store.products.create(
-        {
-          name,
-          price: 10,
-          image: '/images/sample.svg',
-          brand: 'B',
-          category: 'C',
-          description: 'D',
-          countInStock: 100,
-          ...over,
-        },
-        'owner-1',
-      );
+      return store.products.create(productInput(name, over), 'owner-1');
     }
 
     const order = (

@@ -8,8 +8,16 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { productInput } from '../support/products.js';
 import { shippingAddress } from '../support/shop.js';
-import { call, login, NO_HOLD_LIMITS, startChild as startChild_, type ChildShop } from './support/childShop.js';
+import {
+  call,
+  login,
+  NO_HOLD_LIMITS,
+  sigkillOnce,
+  startChild as startChild_,
+  type ChildShop,
+} from './support/childShop.js';
 import { openDb } from './support/db.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-crash-'));
@@ -29,18 +37,11 @@ const acknowledged = new Map<string, number>(); // order id -> qty
 /** Orders from `workers` concurrent loops until the server dies; SIGKILLs it after `killAfter` acks (or 4 s). */
 async function ordersUntilKilled(child: ChildShop, tokens: string[], killAfter: number) {
   let acksThisRound = 0;
-  let killed = false;
-  const exited = new Promise<void>((r) => child.proc.once('exit', () => r()));
-  const kill = () => {
-    if (!killed) {
-      killed = true;
-      child.proc.kill('SIGKILL');
-    }
-  };
+  const { exited, kill, killed } = sigkillOnce(child);
   const deadline = setTimeout(kill, 4000);
   await Promise.all(
     Array.from({ length: 12 }, async (_, w) => {
-      for (let i = 0; !killed && i < 200; i++) {
+      for (let i = 0; !killed() && i < 200; i++) {
         const qty = 1 + ((w + i) % 3);
         try {
           const res = await call(child.url, 'POST', '/api/orders', tokens[w % tokens.length], {
@@ -54,7 +55,7 @@ async function ordersUntilKilled(child: ChildShop, tokens: string[], killAfter: 
             throw new Error(`unexpected ${res.status} ${JSON.stringify(res.body)}`);
           }
         } catch (error) {
-          if (!killed) throw error; // connection errors are expected only once the server is killed
+          if (!killed()) throw error; // connection errors are expected only once the server is killed
         }
       }
     }),
@@ -96,15 +97,13 @@ describe('crash safety (SIGKILL under order load)', () => {
     let child = await startChild();
     const admin = await login(child.url, 'admin@voltshop.test', 'admin1234');
     productId = (await call(child.url, 'POST', '/api/products', admin)).body._id;
-    const put = await call(child.url, 'PUT', `/api/products/${productId}`, admin, {
-      name: 'Crash Test Cable',
-      price: 5,
-      image: '/images/sample.svg',
-      brand: 'B',
-      category: 'C',
-      description: 'D',
-      countInStock: START_STOCK,
-    });
+    const put = await call(
+      child.url,
+      'PUT',
+      `/api/products/${productId}`,
+      admin,
+      productInput('Crash Test Cable', { price: 5, countInStock: START_STOCK }),
+    );
     expect(put.status).toBe(200);
     const tokens = [
       await login(child.url, 'alice@voltshop.test', 'alice1234'),

@@ -10,6 +10,7 @@ import type { LiveHubOptions } from '../../src/live/hub.js';
 import type { Clock } from '../../src/ports.js';
 import { DEMO_CUSTOMERS } from '../../src/seed/seed.js';
 import { DEFAULT_HOLD_LIMITS } from '../../src/domain/limits.js';
+import { productInput } from './products.js';
 
 export interface TestShop {
   url: string;
@@ -100,6 +101,28 @@ export async function startTestShop(
 }
 
 export const shippingAddress = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+
+/** A fresh product at `price` with `countInStock`, created and filled in through the admin API (a 200 is checked). */
+export async function createProduct(
+  shop: TestShop,
+  price: number,
+  countInStock: number,
+  name: string,
+): Promise<{ _id: string; name: string }> {
+  const admin = await shop.adminToken();
+  const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
+  const res = await shop.call('PUT', `/api/products/${id}`, {
+    token: admin,
+    body: productInput(name, { price, countInStock }),
+  });
+  expect(res.status).toBe(200);
+  return res.body as { _id: string; name: string };
+}
+
+/** A product's stock as GET /api/products/:id reports it. */
+export async function stockOf(shop: TestShop, id: string): Promise<number> {
+  return (await shop.call('GET', `/api/products/${id}`)).body.countInStock as number;
+}
 
 /** A fresh customer's token (fresh accounts keep one suite's open orders out of another's limits). */
 let customerSeq = 0;

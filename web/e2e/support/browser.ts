@@ -37,6 +37,39 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/**
+ * One browser for the file (launched before its tests, closed after them) and `open`, a fresh page (own context and
+ * storage) on `base`; an uncaught error on any page it opened fails the file once its tests have run.
+ */
+export function browserPerFile(base: string) {
+  let browser: Browser;
+  const pageErrors: string[][] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    expect(pageErrors.flat(), 'uncaught page errors').toEqual([]);
+  });
+  return {
+    async open(viewport = DESKTOP, options: { bypassCSP?: boolean } = {}): Promise<Page> {
+      const { page, errors } = await newPage(browser, base, viewport, options);
+      pageErrors.push(errors);
+      return page;
+    },
+  };
+}
+
+/** Waits until the page's first loading spinner (if any) is gone and the network is idle. */
+export async function waitForSpinnerAndNetworkIdle(page: Page) {
+  await page
+    .locator('.spinner-border')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+}
+
 let counter = 0;
 /**
  * One browser for the file and a fresh page (own context and storage) for each test, handed to `use`; a test

@@ -1,5 +1,5 @@
 // Starts the real shop server (functions/lib/server.js) as a child process on a fresh data directory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,12 +16,14 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-export async function startShop(name: string, extraEnv: Record<string, string> = {}): Promise<RunningShop> {
-  const dataDir = await mkdtemp(join(tmpdir(), `voltshop-e2e-${name}-`));
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'functions', 'lib', 'server.js')], {
+/** Spawns functions/lib/server.js in test mode on `port` and `dataDir`, serving web/dist, without PayPal. */
+export function spawnShopServer(
+  dataDir: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+  stdio: StdioOptions = 'ignore',
+): ChildProcess {
+  return spawn(process.execPath, [join(repoRoot, 'functions', 'lib', 'server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -34,8 +36,16 @@ export async function startShop(name: string, extraEnv: Record<string, string> =
       PAYPAL_CLIENT_SECRET: '',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio,
   });
+}
+
+export async function startShop(name: string, extraEnv: Record<string, string> = {}): Promise<RunningShop> {
+  const dataDir = await mkdtemp(join(tmpdir(), `voltshop-e2e-${name}-`));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  let log = '';
+  const child = spawnShopServer(dataDir, port, extraEnv, ['ignore', 'pipe', 'pipe']);
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

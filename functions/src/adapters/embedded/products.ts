@@ -10,6 +10,7 @@ import {
   type Product,
   type ProductDetail,
   type ProductPage,
+  type ProductUpdateInput,
   type EditedFrom,
   type Review,
 } from '../../domain/index.js';
@@ -17,6 +18,12 @@ import type { Clock, NewReview, ProductQuery, ProductStore } from '../../ports.j
 import type { Database } from './db.js';
 import { newId, PRODUCT_COLUMNS, str, toProduct, toReview } from './mapping.js';
 import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
+
+/** The values of a product's edited columns, in the order name, name_key, image, brand, category, description,
+ *  price_cents (as the INSERT and UPDATE below list them). */
+function editableColumns(input: ProductUpdateInput, nameKey: string) {
+  return [input.name, nameKey, input.image, input.brand, input.category, input.description, toCents(input.price)];
+}
 
 export class SqlProducts implements ProductStore {
   constructor(
@@ -62,20 +69,7 @@ export class SqlProducts implements ProductStore {
       await tx.execute({
         sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        args: [
-          id,
-          ownerId,
-          input.name,
-          nameKey,
-          input.image,
-          input.brand,
-          input.category,
-          input.description,
-          toCents(input.price),
-          input.countInStock,
-          now,
-          now,
-        ],
+        args: [id, ownerId, ...editableColumns(input, nameKey), input.countInStock, now, now],
       });
       await indexNameGrams(tx, [{ id, nameKey }]);
     });
@@ -104,18 +98,7 @@ export class SqlProducts implements ProductStore {
       const updated = await tx.execute({
         sql: `UPDATE products SET name = ?, name_key = ?, image = ?, brand = ?, category = ?, description = ?,
                 price_cents = ?, count_in_stock = ?, updated_at = ? WHERE id = ?`,
-        args: [
-          input.name,
-          nameKey,
-          input.image,
-          input.brand,
-          input.category,
-          input.description,
-          toCents(input.price),
-          countInStock,
-          updatedAt,
-          id,
-        ],
+        args: [...editableColumns(input, nameKey), countInStock, updatedAt, id],
       });
       await indexNameGrams(tx, [{ id, nameKey }]);
       return updated;

@@ -51,6 +51,20 @@ export async function startChild(
   return { proc, url: `http://127.0.0.1:${port}` };
 }
 
+/** A one-shot SIGKILL of the child: `kill()` sends it once, `killed()` says whether it was sent, and `exited`
+ *  settles when the process has gone. */
+export function sigkillOnce(child: ChildShop) {
+  let killed = false;
+  const exited = new Promise<void>((r) => child.proc.once('exit', () => r()));
+  const kill = () => {
+    if (!killed) {
+      killed = true;
+      child.proc.kill('SIGKILL');
+    }
+  };
+  return { exited, kill, killed: () => killed };
+}
+
 export async function call(url: string, method: string, path: string, token?: string, body?: unknown) {
   const res = await fetch(url + path, {
     method,
