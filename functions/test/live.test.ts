@@ -186,7 +186,10 @@ describe('resilience', () => {
   it('refuses a stream once the hub is closed (a reconnect racing a shutdown must not keep the server open)', () => {
     const hub = new LiveHub();
     hub.close();
-    expect(hub.refusal('ip:1')).toEqual({ status: 503, message: 'The shop is restarting; live updates resume shortly' });
+    expect(hub.refusal('ip:1')).toEqual({
+      status: 503,
+      message: 'The shop is restarting; live updates resume shortly',
+    });
   });
 
   it('closes a slow stream instead of buffering for it without bound', () => {
