@@ -3,8 +3,8 @@
 // the filters move into an offcanvas opened by a "Filters" button; the sort stays in the bar.
 import type { CatalogFacets, FacetCount } from '@domain';
 import { CATALOG_SORT_VALUES, CATALOG_SORTS, type CatalogSort, type CatalogView } from '@domain/catalogQuery';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Await, Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { catalogHref, hasFilters, withoutFilters } from '../catalogUrl';
 
 // The offcanvas (and react-bootstrap's modal machinery) is only downloaded when a shopper opens it.
@@ -21,6 +21,28 @@ function choices(counts: FacetCount[] | undefined, current: string | undefined):
   return current === undefined || list.some((c) => c.value === current)
     ? list
     : [{ value: current, count: 0 }, ...list];
+}
+
+/**
+ * The facet counts once they arrive, null meanwhile (and on an error: the fields work without counts). It never
+ * suspends: a navigation (a transition) would otherwise keep the previous view's fields on screen until the new
+ * counts came, and a second change made meanwhile would undo the first.
+ */
+function useFacetCounts(facets: CatalogFacets | Promise<CatalogFacets>): CatalogFacets | null {
+  const [answer, setAnswer] = useState<{ of: Promise<CatalogFacets>; counts: CatalogFacets | null } | null>(null);
+  useEffect(() => {
+    if (!(facets instanceof Promise)) return;
+    let current = true;
+    facets.then(
+      (counts) => current && setAnswer({ of: facets, counts }),
+      () => current && setAnswer({ of: facets, counts: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [facets]);
+  if (!(facets instanceof Promise)) return facets;
+  return answer?.of === facets ? answer.counts : null;
 }
 
 /** Category, brand and price fields; each change navigates to the view's URL (page 1). */
@@ -137,17 +159,9 @@ export function CatalogFilters({
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const active = activeFilters(view);
+  const counts = useFacetCounts(facets);
   const fields = (idPrefix: string, onChange?: () => void) => (
-    <Suspense fallback={<FilterFields keyword={keyword} view={view} facets={null} idPrefix={idPrefix} />}>
-      <Await
-        resolve={facets}
-        errorElement={<FilterFields keyword={keyword} view={view} facets={null} idPrefix={idPrefix} />}
-      >
-        {(counts: CatalogFacets) => (
-          <FilterFields keyword={keyword} view={view} facets={counts} idPrefix={idPrefix} onChange={onChange} />
-        )}
-      </Await>
-    </Suspense>
+    <FilterFields keyword={keyword} view={view} facets={counts} idPrefix={idPrefix} onChange={onChange} />
   );
   return (
     <div className="catalog-toolbar d-flex flex-wrap align-items-end gap-2 mb-3" data-testid="catalog-filters">
