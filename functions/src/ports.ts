@@ -50,10 +50,20 @@ export interface ProductStore {
   /** The `limit` best rated, ties broken by review count then newest. */
   top(limit: number): Promise<Product[]>;
   get(id: string): Promise<ProductDetail | null>;
+  /** A published product at once (the seed, tests). */
   create(product: ProductUpdateInput, ownerId: string): Promise<Product>;
+  /** A draft (POST /api/products): kept apart from the products, so no list, search, top, facet, sitemap or order
+   *  sees it, until its first save (update) publishes it. Answers it with `isDraft: true`. */
+  createDraft(product: ProductUpdateInput, ownerId: string): Promise<Product>;
+  /** A draft by id (`isDraft: true`), or null. */
+  getDraft(id: string): Promise<Product | null>;
+  /** The newest drafts first, at most `limit` (the admin's product list). */
+  listDrafts(limit: number): Promise<Product[]>;
   /** With `editedFrom` (the product as the form loaded it), applies domain/productEdits' rule atomically: conflict
-   *  for a stale form, the stock changed by what the admin changed. Null for an unknown product. */
+   *  for a stale form, the stock changed by what the admin changed. A draft's save publishes it, in the same
+   *  transaction (createdAt = now, so it is the newest product). Null for an unknown id. */
   update(id: string, product: ProductUpdateInput, editedFrom?: EditedFrom): Promise<Product | null>;
+  /** Removes a product (and its reviews) or a draft. */
   remove(id: string): Promise<boolean>;
   /** Adds a review and recomputes rating and numReviews atomically.
    *  Throws not_found for an unknown product, bad_input (400, as the spec's clients expect) 'Product already reviewed' for a second review. */

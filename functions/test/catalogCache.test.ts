@@ -23,7 +23,20 @@ function fakeStore(answer: unknown = null, extra: Record<string, Record<string, 
     );
   const store = {
     products: {
-      ...aggregate('products', ['list', 'facets', 'top', 'get', 'create', 'update', 'remove', 'addReview', 'lowStock']),
+      ...aggregate('products', [
+        'list',
+        'facets',
+        'top',
+        'get',
+        'create',
+        'createDraft',
+        'getDraft',
+        'listDrafts',
+        'update',
+        'remove',
+        'addReview',
+        'lowStock',
+      ]),
       ...extra.products,
     },
     users: aggregate('users', ['get', 'findByEmail', 'list', 'create', 'update', 'remove']),

@@ -18,7 +18,7 @@ import {
   type ProductPage,
 } from '../src/domain/index.js';
 import { pageRoutes, type CatalogReader } from '../src/features/pages/routes.js';
-import { startTestShop, type TestShop } from './support/shop.js';
+import { createProduct, startTestShop, type TestShop } from './support/shop.js';
 
 const ORIGIN = 'https://shop.example';
 const dist = join(tmpdir(), `voltshop-pages-${process.pid}-${Date.now()}`);
@@ -149,11 +149,19 @@ describe('GET /product/:id without JavaScript', () => {
   });
 
   it('an out-of-stock product without reviews: OutOfStock, no aggregateRating', async () => {
-    const admin = await shop.adminToken();
-    const created = (await shop.call<Product>('POST', '/api/products', { token: admin })).body; // stock 0, no reviews
+    const created = await createProduct(shop, 10, 0, `Sold out ${Date.now()}`); // stock 0, no reviews
     const ld = ofType((await crawl(`/product/${created._id}`)).jsonLd, 'Product')!;
     expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(ld.aggregateRating).toBeUndefined();
+  });
+
+  it('a draft (created, never saved) has no page: a noindex 404 until its first save', async () => {
+    const admin = await shop.adminToken();
+    const draft = (await shop.call<Product>('POST', '/api/products', { token: admin })).body;
+    const page = await crawl(`/product/${draft._id}`);
+    expect(page.res.status).toBe(404);
+    expect(page.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+    await shop.call('DELETE', `/api/products/${draft._id}`, { token: admin });
   });
 
   it('an unknown or malformed id: a 404 page marked noindex, with no data, that still opens the app', async () => {

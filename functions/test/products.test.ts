@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from './support/shop.js';
+import { createProduct, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -146,6 +146,43 @@ describe('product admin', () => {
     expect((await shop.call('DELETE', `/api/products/${id}`, { token: admin })).status).toBe(404);
   });
 
+  it('a created product is a draft: in no list, search, top, sitemap or order until its first save', async () => {
+    const admin = await shop.adminToken();
+    const before = await shop.call('GET', '/api/products?keyword=sample');
+    const created = await shop.call('POST', '/api/products', { token: admin });
+    expect(created.body.isDraft).toBe(true);
+    const id = created.body._id as string;
+
+    expect((await shop.call('GET', '/api/products?keyword=sample')).body).toEqual(before.body);
+    expect((await shop.call('GET', '/api/products')).body.products.map((p: any) => p._id)).not.toContain(id);
+    expect((await shop.call('GET', '/api/products/top')).body.map((p: any) => p._id)).not.toContain(id);
+    expect(await (await fetch(`${shop.url}/sitemap.xml`)).text()).not.toContain(id);
+    // Readable by its id (the original admin clients load it to edit it without a token), marked as a draft.
+    expect((await shop.call('GET', `/api/products/${id}`)).body).toMatchObject({ _id: id, isDraft: true });
+    // The admin's list of drafts; customers get none.
+    const drafts = await shop.call('GET', '/api/products/drafts', { token: admin });
+    expect(drafts.body.map((p: any) => p._id)).toContain(id);
+    const customer = await registerCustomer(shop, 'drafts');
+    expect((await shop.call('GET', '/api/products/drafts', { token: customer })).status).toBe(403);
+    // Nobody can order it.
+    const order = await shop.call('POST', '/api/orders', {
+      token: customer,
+      body: { orderItems: [{ product: id, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' },
+    });
+    expect(order.status).toBe(404);
+
+    // Its first save publishes it.
+    const saved = await shop.call('PUT', `/api/products/${id}`, { token: admin, body: { _id: id, ...validProduct } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.isDraft).toBeUndefined();
+    expect((await shop.call('GET', '/api/products')).body.products[0]._id).toBe(id); // the newest
+    expect((await shop.call('GET', `/api/products/${id}`)).body.isDraft).toBeUndefined();
+    expect(
+      (await shop.call('GET', '/api/products/drafts', { token: admin })).body.map((p: any) => p._id),
+    ).not.toContain(id);
+    await shop.call('DELETE', `/api/products/${id}`, { token: admin });
+  });
+
   it('refuses bad product input with field details and changes nothing', async () => {
     const admin = await shop.adminToken();
     const top = await shop.call('GET', '/api/products/top');
@@ -180,9 +217,7 @@ describe('reviews', () => {
   });
 
   it('adds one review per user, recomputes rating and numReviews, refuses the second', async () => {
-    const admin = await shop.adminToken();
-    const created = await shop.call('POST', '/api/products', { token: admin });
-    const id = created.body._id;
+    const { _id: id } = await createProduct(shop, 10, 5, `Reviewed ${Date.now()}`);
     const alice = await shop.aliceToken();
     const bob = await shop.bobToken();
 
@@ -208,8 +243,7 @@ describe('reviews', () => {
   });
 
   it('refuses concurrent duplicate reviews: exactly one lands', async () => {
-    const admin = await shop.adminToken();
-    const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
+    const { _id: id } = await createProduct(shop, 10, 5, `Raced ${Date.now()}`);
     const bob = await shop.bobToken();
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>

@@ -176,6 +176,9 @@ describe('admin: products', () => {
 
     const id = await createProductViaUi(page);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Sample name');
+    // A draft: said on the form, and not in the shop until saved.
+    await page.getByText(/Draft: not in the shop until you save it/).waitFor();
+    expect(await page.getByRole('link', { name: 'View in shop' }).count()).toBe(0);
     const name = `Volt E2E Lamp ${Date.now().toString(36)}`;
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Brand').fill('Lumen');

@@ -213,7 +213,8 @@ type MethodName<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknow
 /** Methods that never change products, reviews or stock (the catalogue holds no user or payment data). */
 export const CATALOG_KEEPING_METHODS = {
   store: ['ping', 'close'],
-  products: ['list', 'facets', 'top', 'get', 'lowStock'],
+  // Drafts are in no catalogue answer until update publishes one (update clears the cache).
+  products: ['list', 'facets', 'top', 'get', 'lowStock', 'createDraft', 'getDraft', 'listDrafts'],
   users: ['get', 'findByEmail', 'list', 'create', 'update', 'remove'],
   orders: ['get', 'list', 'dailyStats', 'markPaid', 'markDelivered'],
   carts: ['get', 'put'],

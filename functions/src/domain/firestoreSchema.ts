@@ -7,6 +7,9 @@ import type { Product } from './types.js';
 
 export const COLLECTIONS = {
   products: 'products',
+  /** productDrafts/{id}: a created product not yet saved (issue 14), a ProductDoc kept apart from the catalogue's
+   *  queries; its first save moves it to products/{id}. Server only (firestore.rules denies clients). */
+  productDrafts: 'productDrafts',
   reviews: 'reviews',
   users: 'users',
   userEmails: 'userEmails',

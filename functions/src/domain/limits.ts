@@ -48,6 +48,9 @@ export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';
 /** How long a call to PayPal may take before the shopper is told to retry (PAYPAL_TIMEOUT_MS overrides it). */
 export const DEFAULT_PAYPAL_TIMEOUT_MS = 10_000;
 
+/** Drafts the admin's product list shows at most (newest first): created products not yet saved. */
+export const MAX_LISTED_DRAFTS = 50;
+
 /** At or below this stock a product is "low": the dashboard lists it, the product page says "Only N left". */
 export const LOW_STOCK_THRESHOLD = 5;
 

@@ -22,6 +22,8 @@ export interface Product {
   numReviews: number;
   createdAt: string;
   updatedAt: string;
+  /** Only on a draft (admin): created, not yet saved, so in no list, search, top or order (issue 14). */
+  isDraft?: true;
 }
 
 /** GET /api/products/:id also carries the reviews, newest first. */

@@ -216,6 +216,68 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
         });
       });
 
+      describe('drafts (a created product is not in the shop until its first save)', () => {
+        it('a draft is in no list, search, facet, top or low-stock answer, and reads only as a draft', async () => {
+          await products(['Volt Lamp']);
+          const draft = await store.products.createDraft(input('Sample name', { countInStock: 0 }), 'owner-1');
+          expect(draft).toMatchObject({ name: 'Sample name', isDraft: true, rating: 0, numReviews: 0 });
+          expect(await store.products.get(draft._id)).toBeNull();
+          expect(await store.products.getDraft(draft._id)).toEqual(draft);
+          const page = await store.products.list({ keyword: '', page: 1, pageSize: 10 });
+          expect(page.products.map((p) => p.name)).toEqual(['Volt Lamp']);
+          expect((await store.products.list({ keyword: 'sample', page: 1, pageSize: 10 })).products).toEqual([]);
+          expect((await store.products.top(10)).map((p) => p.name)).toEqual(['Volt Lamp']);
+          expect((await store.products.lowStock(5, 10)).map((p) => p._id)).not.toContain(draft._id);
+          expect((await store.products.facets({ keyword: '' })).brands.map((b) => b.count)).toEqual([1]);
+        });
+
+        it('cannot be ordered or reviewed', async () => {
+          const draft = await store.products.createDraft(input('Sample name', { countInStock: 9 }), 'owner-1');
+          await expect(store.orders.place(order([{ product: draft._id, qty: 1 }]))).rejects.toMatchObject({
+            kind: 'not_found',
+          });
+          await expect(
+            store.products.addReview(draft._id, { userId: 'u1', name: 'U', rating: 5, comment: 'Early' }),
+          ).rejects.toMatchObject({ kind: 'not_found' });
+        });
+
+        it('its first save publishes it as the newest product, under the same id; the draft is gone', async () => {
+          await products(['Older']);
+          const draft = await store.products.createDraft(input('Sample name', { countInStock: 0 }), 'owner-1');
+          clock.advance(60_000);
+          const saved = await store.products.update(draft._id, input('Volt Desk', { price: 120, countInStock: 4 }), {
+            updatedAt: draft.updatedAt,
+            countInStock: 0,
+          });
+          expect(saved).toMatchObject({ _id: draft._id, name: 'Volt Desk', price: 120, countInStock: 4 });
+          expect(saved!.isDraft).toBeUndefined();
+          expect(await store.products.getDraft(draft._id)).toBeNull();
+          expect(await store.products.listDrafts(10)).toEqual([]);
+          const page = await store.products.list({ keyword: 'desk', page: 1, pageSize: 10 });
+          expect(page.products.map((p) => p._id)).toEqual([draft._id]);
+          expect((await store.products.list({ keyword: '', page: 1, pageSize: 10 })).products[0]!._id).toBe(draft._id);
+        });
+
+        it('lists drafts newest first, bounded; removes a draft', async () => {
+          const a = await store.products.createDraft(input('Sample name'), 'owner-1');
+          clock.advance(1000);
+          const b = await store.products.createDraft(input('Sample name'), 'owner-1');
+          expect((await store.products.listDrafts(10)).map((d) => d._id)).toEqual([b._id, a._id]);
+          expect((await store.products.listDrafts(1)).map((d) => d._id)).toEqual([b._id]);
+          expect(await store.products.remove(a._id)).toBe(true);
+          expect(await store.products.remove(a._id)).toBe(false);
+          expect((await store.products.listDrafts(10)).map((d) => d._id)).toEqual([b._id]);
+        });
+
+        it('a stale save of a draft is refused like any stale form', async () => {
+          const draft = await store.products.createDraft(input('Sample name'), 'owner-1');
+          await expect(
+            store.products.update(draft._id, input('Late'), { updatedAt: '2020-01-01T00:00:00.000Z', countInStock: 0 }),
+          ).rejects.toMatchObject({ kind: 'conflict' });
+          expect(await store.products.getDraft(draft._id)).not.toBeNull();
+        });
+      });
+
       it('answers null / false for unknown and impossible ids', async () => {
         for (const id of ['doesnotexist0000000000000', '__x__', 'a']) {
           expect(await store.products.get(id)).toBeNull();

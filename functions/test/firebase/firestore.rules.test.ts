@@ -109,6 +109,7 @@ beforeEach(async () => {
     await setDoc(doc(admin, 'carts/alice'), { items: [{ product: 'p1', qty: 1 }], updatedAt: Timestamp.now() });
     await setDoc(doc(admin, 'userEmails/alice@example.com'), { uid: 'alice' });
     await setDoc(doc(admin, 'captures/CAP-1'), { orderId: 'o-bob' });
+    await setDoc(doc(admin, 'productDrafts/d1'), { name: 'Sample name', priceCents: 0, countInStock: 0 });
   });
 });
 
@@ -334,7 +335,11 @@ describe('carts/{uid}: the owner only, with a validated shape', () => {
 
 describe('everything else is server only', () => {
   for (const who of EVERYONE) {
-    it(`${who} cannot read or write userEmails, captures or unknown collections`, async () => {
+    it(`${who} cannot read or write userEmails, captures, product drafts or unknown collections`, async () => {
+      // A draft is read and published through the API only (it is not in the shop until saved).
+      await assertFails(getDoc(doc(db(who), 'productDrafts/d1')));
+      await assertFails(getDocs(query(collection(db(who), 'productDrafts'), limit(10))));
+      await assertFails(setDoc(doc(db(who), 'productDrafts/d2'), { name: 'Mine' }));
       await assertFails(getDoc(doc(db(who), 'userEmails/alice@example.com')));
       await assertFails(setDoc(doc(db(who), 'userEmails/mine@example.com'), { uid: who }));
       await assertFails(getDoc(doc(db(who), 'captures/CAP-1')));

@@ -90,6 +90,12 @@ export const MATRIX: Row[] = [
   },
   { method: 'POST', route: '/api/products', request: async () => ({ path: '/api/products' }), expect: ADMIN(201) },
   {
+    method: 'GET',
+    route: '/api/products/drafts',
+    request: async () => ({ path: '/api/products/drafts' }),
+    expect: ADMIN(200),
+  },
+  {
     method: 'PUT',
     route: '/api/products/:id',
     // A versioned save (editedFrom, as the web's form sends it): the version never stands in for the admin check.

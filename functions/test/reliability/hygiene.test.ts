@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
+import { createProduct, shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 
 const dist = join(tmpdir(), `voltshop-hygiene-${process.pid}-${Date.now()}`);
 let shop: TestShop;
@@ -34,8 +34,7 @@ describe('control characters', () => {
   });
 
   it('tab and newline stay allowed (a review comment may have lines)', async () => {
-    const admin = await shop.adminToken();
-    const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
+    const { _id: id } = await createProduct(shop, 10, 1, `Lines ${Date.now()}`);
     const res = await shop.call('POST', `/api/products/${id}/reviews`, {
       token: alice,
       body: { rating: 5, comment: 'Line one\nLine\ttwo' },

@@ -39,6 +39,10 @@ export const userKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
+  /** The drafts (created products never saved), GET /api/products/drafts. */
+  drafts: () => [...adminKeys.all, 'drafts'] as const,
+  /** A product or draft as the edit form loads it from the API (either build). */
+  product: (id: string) => [...adminKeys.all, 'product', id] as const,
 };
 
 export const configKeys = {

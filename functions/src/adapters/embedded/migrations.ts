@@ -219,4 +219,26 @@ export const MIGRATIONS: Migration[] = [
       END`,
     ],
   },
+  {
+    version: 9,
+    name: 'product drafts',
+    // A created product is a draft until its first save (issue 14): a table of its own, so no catalogue, search,
+    // facet, top, sitemap or order query can see one. Publishing moves the row into products (adapters/embedded/drafts.ts).
+    statements: [
+      `CREATE TABLE product_drafts (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        image TEXT NOT NULL,
+        brand TEXT NOT NULL,
+        category TEXT NOT NULL,
+        description TEXT NOT NULL,
+        price_cents INTEGER NOT NULL,
+        count_in_stock INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX product_drafts_by_date ON product_drafts (created_at, id)',
+    ],
+  },
 ];

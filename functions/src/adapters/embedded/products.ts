@@ -15,7 +15,9 @@ import {
   type Review,
 } from '../../domain/index.js';
 import type { Clock, NewReview, ProductQuery, ProductStore } from '../../ports.js';
+import type { Transaction } from '@libsql/client';
 import type { Database } from './db.js';
+import * as drafts from './drafts.js';
 import { newId, PRODUCT_COLUMNS, str, toProduct, toReview } from './mapping.js';
 import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
 
@@ -76,6 +78,18 @@ export class SqlProducts implements ProductStore {
     return (await this.get(id)) as Product;
   }
 
+  createDraft(input: ProductUpdateInput, ownerId: string): Promise<Product> {
+    return drafts.createDraft(this.db, input, ownerId, this.clock.now().toISOString());
+  }
+
+  getDraft(id: string): Promise<Product | null> {
+    return drafts.getDraft(this.db, id);
+  }
+
+  listDrafts(limit: number): Promise<Product[]> {
+    return drafts.listDrafts(this.db, limit);
+  }
+
   async update(
     id: string,
     input: Parameters<ProductStore['update']>[1],
@@ -88,7 +102,7 @@ export class SqlProducts implements ProductStore {
         args: [id],
       });
       const row = current.rows[0];
-      if (!row) return { rowsAffected: 0 };
+      if (!row) return this.publishDraft(tx, id, input, nameKey, editedFrom);
       const { countInStock, updatedAt } = applyProductEdit(
         { updatedAt: str(row.updated_at), countInStock: Number(row.count_in_stock) },
         input.countInStock,
@@ -111,8 +125,29 @@ export class SqlProducts implements ProductStore {
     return rest;
   }
 
+  /** A draft's first save, inside update's transaction: the draft becomes a product, the newest one. */
+  private async publishDraft(
+    tx: Transaction,
+    id: string,
+    input: ProductUpdateInput,
+    nameKey: string,
+    editedFrom: EditedFrom | undefined,
+  ): Promise<{ rowsAffected: number }> {
+    const draft = await drafts.takeDraft(tx, id);
+    if (!draft) return { rowsAffected: 0 };
+    const { countInStock, updatedAt } = applyProductEdit(draft, input.countInStock, editedFrom, this.clock.now());
+    await tx.execute({
+      sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [id, draft.ownerId, ...editableColumns(input, nameKey), countInStock, updatedAt, updatedAt],
+    });
+    await indexNameGrams(tx, [{ id, nameKey }]);
+    return { rowsAffected: 1 };
+  }
+
   async remove(id: string): Promise<boolean> {
     const rs = await this.db.write(async (tx) => {
+      if (await drafts.removeDraft(tx, id)) return { rowsAffected: 1 };
       await tx.execute({ sql: 'DELETE FROM reviews WHERE product_id = ?', args: [id] });
       return tx.execute({ sql: 'DELETE FROM products WHERE id = ?', args: [id] });
     });

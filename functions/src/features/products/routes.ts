@@ -3,6 +3,7 @@ import {
   catalogFiltersKey,
   editedFromSchema,
   keywordKey,
+  MAX_LISTED_DRAFTS,
   notFound,
   productQuerySchema,
   productUpdateSchemaWith,
@@ -87,12 +88,19 @@ export function productRoutes(
     sendCached(req, res, await cache.get('top', () => store.products.top(TOP_PRODUCTS), req.originalUrl, idsOf)); // by rating
   });
 
+  // Admin: the drafts (created, never saved), newest first, for the product list. Before /:id, which would take it.
+  router.get('/drafts', requireAdmin(auth), async (_req, res) => {
+    res.json(await store.products.listDrafts(MAX_LISTED_DRAFTS));
+  });
+
   router.get('/:id', async (req, res) => {
     const id = parseId(req.params.id, 'Product');
     const entry = await cache.get(
       `product:${id}`,
       async () => {
-        const product = await store.products.get(id);
+        // A draft is unlisted but readable by its id, as the original admin clients load it to edit it without
+        // a token (its page is not rendered: features/pages reads products only).
+        const product = (await store.products.get(id)) ?? (await store.products.getDraft(id));
         if (!product) throw notFound('Product not found');
         return product;
       },
@@ -104,7 +112,8 @@ export function productRoutes(
 
   router.post('/', requireAdmin(auth), async (req, res) => {
     assertEmptyBody(req.body);
-    const product = await store.products.create(SAMPLE_PRODUCT, callerOf(req).uid);
+    // A draft until its first save: the sample values never show in the shop.
+    const product = await store.products.createDraft(SAMPLE_PRODUCT, callerOf(req).uid);
     res.status(201).json(product);
   });
 

@@ -43,6 +43,19 @@ function productFields(input: ProductUpdateInput) {
   };
 }
 
+/** A new product's document, unreviewed. */
+function newProductDoc(input: ProductUpdateInput, ownerId: string, now: string): ProductDoc {
+  return {
+    ...productFields(input),
+    ratingSum: 0,
+    numReviews: 0,
+    rating: 0,
+    user: ownerId,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 export class FirestoreProducts implements ProductStore {
   constructor(
     private readonly db: Firestore,
@@ -85,30 +98,51 @@ export class FirestoreProducts implements ProductStore {
 
   async create(input: ProductUpdateInput, ownerId: string) {
     const ref = this.col.doc();
-    const now = this.clock.now().toISOString();
-    const doc: ProductDoc = {
-      ...productFields(input),
-      ratingSum: 0,
-      numReviews: 0,
-      rating: 0,
-      user: ownerId,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const doc = newProductDoc(input, ownerId, this.clock.now().toISOString());
     await ref.create(doc);
     return toProduct(ref.id, doc);
+  }
+
+  private get drafts() {
+    return this.db.collection(COLLECTIONS.productDrafts);
+  }
+
+  /** A draft: a ProductDoc in productDrafts, which no catalogue query reads. */
+  async createDraft(input: ProductUpdateInput, ownerId: string) {
+    const ref = this.drafts.doc();
+    const now = this.clock.now().toISOString();
+    const doc = newProductDoc(input, ownerId, now);
+    await ref.create(doc);
+    return { ...toProduct(ref.id, doc), isDraft: true as const };
+  }
+
+  async getDraft(id: string) {
+    if (!isDocId(id)) return null;
+    const snap = await this.drafts.doc(id).get();
+    return snap.exists ? { ...productOf(snap), isDraft: true as const } : null;
+  }
+
+  async listDrafts(limit: number) {
+    const snap = await this.drafts.orderBy('createdAt', 'desc').limit(limit).get();
+    return snap.docs.map((d) => ({ ...productOf(d), isDraft: true as const }));
   }
 
   async update(id: string, input: ProductUpdateInput, editedFrom?: EditedFrom) {
     if (!isDocId(id)) return null;
     const ref = this.col.doc(id);
+    const draftRef = this.drafts.doc(id);
     const found = await this.db.runTransaction(
       async (tx) => {
-        const snap = await tx.get(ref);
-        if (!snap.exists) return false;
-        const stored = snap.data() as ProductDoc;
+        const [snap, draft] = await Promise.all([tx.get(ref), tx.get(draftRef)]);
+        if (!snap.exists && !draft.exists) return false;
+        const stored = (snap.exists ? snap.data() : draft.data()) as ProductDoc;
         const edit = applyProductEdit(stored, input.countInStock, editedFrom, this.clock.now());
-        tx.update(ref, { ...productFields(input), ...edit });
+        if (snap.exists) tx.update(ref, { ...productFields(input), ...edit });
+        else {
+          // A draft's first save publishes it: the newest product, the draft gone, in one transaction.
+          tx.create(ref, { ...stored, ...productFields(input), ...edit, createdAt: edit.updatedAt });
+          tx.delete(draftRef);
+        }
         return true;
       },
       { maxAttempts: MAX_ATTEMPTS },
@@ -120,6 +154,11 @@ export class FirestoreProducts implements ProductStore {
 
   async remove(id: string) {
     if (!isDocId(id)) return false;
+    const draft = this.drafts.doc(id);
+    if ((await draft.get()).exists) {
+      await draft.delete();
+      return true;
+    }
     const ref = this.col.doc(id);
     if (!(await ref.get()).exists) return false;
     // The reviews, then the product (orders keep their own copy of the lines), in batches of at most 500 writes.

@@ -1,4 +1,4 @@
-import type { EditedFrom, Product, ProductUpdateInput } from '@domain';
+import type { EditedFrom, Product, ProductDetail, ProductUpdateInput } from '@domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Only the plain functions of the catalogue's API: its hooks would pull TanStack Query into the home chunk,
 // which imports that module for its route loader.
@@ -31,6 +31,23 @@ export function updateProduct(id: string, input: ProductUpdateInput, editedFrom?
 /** DELETE /api/products/:id (admin). */
 export function deleteProduct(id: string): Promise<{ message: string }> {
   return api<{ message: string }>(`/api/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** GET /api/products/:id from the API in either build (the Firebase build's catalogue reads Firestore, where a
+ *  draft is not): the edit form's product or draft. */
+export function useAdminProduct(id: string) {
+  return useQuery({
+    queryKey: adminKeys.product(id),
+    queryFn: ({ signal }) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** GET /api/products/drafts (admin): the products created and never saved, newest first. */
+export function useDrafts() {
+  return useQuery({
+    queryKey: adminKeys.drafts(),
+    queryFn: ({ signal }) => api<Product[]>('/api/products/drafts', { signal }),
+  });
 }
 
 /** One page of the catalogue (the admin list shows the same pages as the shop, in the admin URL form). */

@@ -65,4 +65,18 @@ describe('ProductEditPage: versioned saves', () => {
       expect(puts[1]!.body).toMatchObject({ editedFrom: { updatedAt: version(2).updatedAt, countInStock: 3 } });
     },
   );
+
+  it('says a draft is not in the shop until saved, and offers no "View in shop" link', async () => {
+    mockFetch({ 'GET /api/products/p1': () => ({ body: version(1, { name: 'Sample name', isDraft: true }) }) });
+    renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
+    expect(await screen.findByText(/Draft: not in the shop until you save it/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View in shop' })).toBeNull();
+  });
+
+  it('a published product links to its page in the shop', async () => {
+    mockFetch({ 'GET /api/products/p1': () => ({ body: version(1) }) });
+    renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
+    expect(await screen.findByRole('link', { name: 'View in shop' })).toHaveAttribute('href', '/product/p1');
+    expect(screen.queryByText(/Draft:/)).toBeNull();
+  });
 });

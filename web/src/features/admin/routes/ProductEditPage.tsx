@@ -6,15 +6,15 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
-import { useProduct } from '@/features/catalog';
 import { ApiError, errorMessage } from '@/lib/api';
-import { useUpdateProduct } from '../api/products';
+import { useAdminProduct, useUpdateProduct } from '../api/products';
 import { ProductForm } from '../components/ProductForm';
 
 /** /admin/product/:id/edit: the product form; success returns to the product list. */
 export function ProductEditPage() {
   const { id = '' } = useParams();
-  const product = useProduct(id);
+  const product = useAdminProduct(id);
+  const isDraft = product.data?.isDraft === true;
   const update = useUpdateProduct(id);
   const navigate = useNavigate();
   // Bumped by "Reload": the form remounts from the product as it is now, keeping nothing of the outdated one.
@@ -34,12 +34,17 @@ export function ProductEditPage() {
         <Link to={paths.admin.products.href()} className="btn btn-light">
           Go Back
         </Link>
-        <Link to={paths.product.href(id)} className="btn btn-link">
-          View in shop
-        </Link>
+        {!isDraft && (
+          <Link to={paths.product.href(id)} className="btn btn-link">
+            View in shop
+          </Link>
+        )}
       </div>
       <FormContainer>
         <h1 className="h3 mb-3">Edit Product</h1>
+        {isDraft && (
+          <Message variant="info">Draft: not in the shop until you save it with a name, price and image.</Message>
+        )}
         {stale ? (
           <Message variant="warning">
             <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">

@@ -55,6 +55,25 @@ describe('ProductListPage', () => {
     ]);
   });
 
+  it('lists the drafts apart, marked Draft, with Edit and Delete', async () => {
+    mockFetch({
+      'GET /api/products/drafts': () => ({
+        body: [product(7, { name: 'Sample name', isDraft: true, createdAt: '2026-03-01T10:00:00.000Z' })],
+      }),
+      'GET /api/products': () => ({ body: { products: [product(1)], page: 1, pages: 1 } }),
+    });
+    renderAt(<ProductListPage />, { path: '/admin/productlist', at: '/admin/productlist' });
+    const drafts = await screen.findByRole('table', { name: 'Drafts' });
+    const row = within(drafts).getByRole('row', { name: /Sample name/ });
+    expect(within(row).getByText('Draft')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Edit Sample name' })).toHaveAttribute(
+      'href',
+      '/admin/product/p7/edit',
+    );
+    expect(within(row).getByRole('button', { name: 'Delete Sample name' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Products, page 1 of 1' })).toBeInTheDocument();
+  });
+
   it('Create Product posts an empty body and opens the new product for editing', async () => {
     const calls = mockFetch({
       'GET /api/products': () => ({ body: { products: [product(1)], page: 1, pages: 1 } }),

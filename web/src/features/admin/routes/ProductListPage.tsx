@@ -10,8 +10,8 @@ import { Paginate } from '@/components/ui/Paginate';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
-import { useCreateProduct, useDeleteProduct, useProductPage } from '../api/products';
+import { dateTime, formatPrice } from '@/lib/format';
+import { useCreateProduct, useDeleteProduct, useDrafts, useProductPage } from '../api/products';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { RowActions } from '../components/RowActions';
 import { PlusIcon } from '../components/Icons';
@@ -50,12 +50,28 @@ const columns: AdminColumn<Product>[] = [
   },
 ];
 
-/** /admin/productlist(/:pageNumber): one page of the catalogue, Create Product, edit and delete. */
+/** Drafts: created, never saved, so not in the shop yet. */
+const draftColumns: AdminColumn<Product>[] = [
+  { key: 'id', header: 'ID', cell: (p) => <span className="font-monospace small">{p._id}</span> },
+  {
+    key: 'name',
+    header: 'NAME',
+    cell: (p) => (
+      <>
+        {p.name} <span className="badge text-bg-secondary">Draft</span>
+      </>
+    ),
+  },
+  { key: 'created', header: 'CREATED', className: 'text-nowrap', cell: (p) => dateTime(p.createdAt) },
+];
+
+/** /admin/productlist(/:pageNumber): the drafts, one page of the catalogue, Create Product, edit and delete. */
 export function ProductListPage() {
   const { pageNumber } = useParams();
   const page = Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1);
   const products = useProductPage(page);
   useLiveProducts(products.data?.products);
+  const drafts = useDrafts();
   const create = useCreateProduct();
   const remove = useDeleteProduct();
   const navigate = useNavigate();
@@ -90,6 +106,29 @@ export function ProductListPage() {
       {create.isError && <Message variant="danger">{errorMessage(create.error)}</Message>}
       {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
       {deleted && <Message variant="success">Product {deleted} deleted.</Message>}
+      {drafts.data && drafts.data.length > 0 && (
+        <section className="mb-4" aria-labelledby="drafts-heading">
+          <h2 id="drafts-heading" className="h6 mb-1">
+            Drafts
+          </h2>
+          <p className="small text-muted mb-2">Not in the shop until you save them with a name, price and image.</p>
+          <AdminTable
+            caption="Drafts"
+            noun="drafts"
+            rows={drafts.data}
+            rowKey={(p) => p._id}
+            columns={draftColumns}
+            actions={(p) => (
+              <RowActions
+                name={p.name}
+                editTo={paths.admin.productEdit.href(p._id)}
+                deleting={remove.isPending && remove.variables === p._id}
+                onDelete={() => onDelete(p)}
+              />
+            )}
+          />
+        </section>
+      )}
       <QueryBoundary query={products}>
         {(data) => (
           <>

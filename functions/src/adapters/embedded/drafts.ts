@@ -1,0 +1,68 @@
+// Product drafts on the embedded database (issue 14): POST /api/products creates one in product_drafts, apart from
+// the products every public query reads; its first save moves it into products (SqlProducts.update, one transaction).
+import { toCents, type Product, type ProductUpdateInput } from '../../domain/index.js';
+import type { Row, Transaction } from '@libsql/client';
+import type { Database } from './db.js';
+import { newId, str, toProduct } from './mapping.js';
+
+/** A draft row as toProduct reads it (no reviews yet: rating and count 0). */
+const DRAFT_COLUMNS =
+  'id, user_id, name, image, brand, category, description, price_cents, count_in_stock, 0 AS rating, 0 AS num_reviews, created_at, updated_at';
+
+const toDraft = (row: Row): Product => ({ ...toProduct(row), isDraft: true });
+
+export async function createDraft(db: Database, input: ProductUpdateInput, ownerId: string, now: string) {
+  const id = newId();
+  await db.write((tx) =>
+    tx.execute({
+      sql: `INSERT INTO product_drafts (id, user_id, name, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [
+        id,
+        ownerId,
+        input.name,
+        input.image,
+        input.brand,
+        input.category,
+        input.description,
+        toCents(input.price),
+        input.countInStock,
+        now,
+        now,
+      ],
+    }),
+  );
+  return (await getDraft(db, id)) as Product;
+}
+
+export async function getDraft(db: Database, id: string): Promise<Product | null> {
+  const rs = await db.client.execute({ sql: `SELECT ${DRAFT_COLUMNS} FROM product_drafts WHERE id = ?`, args: [id] });
+  return rs.rows[0] ? toDraft(rs.rows[0]) : null;
+}
+
+export async function listDrafts(db: Database, limit: number): Promise<Product[]> {
+  const rs = await db.client.execute({
+    sql: `SELECT ${DRAFT_COLUMNS} FROM product_drafts ORDER BY created_at DESC, id DESC LIMIT ?`,
+    args: [limit],
+  });
+  return rs.rows.map(toDraft);
+}
+
+/** Inside a write: the draft `id` as stored (its owner, stock and version), removed; null when there is none. */
+export async function takeDraft(
+  tx: Transaction,
+  id: string,
+): Promise<{ ownerId: string; countInStock: number; updatedAt: string } | null> {
+  const rs = await tx.execute({
+    sql: 'SELECT user_id, count_in_stock, updated_at FROM product_drafts WHERE id = ?',
+    args: [id],
+  });
+  const row = rs.rows[0];
+  if (!row) return null;
+  await tx.execute({ sql: 'DELETE FROM product_drafts WHERE id = ?', args: [id] });
+  return { ownerId: str(row.user_id), countInStock: Number(row.count_in_stock), updatedAt: str(row.updated_at) };
+}
+
+export async function removeDraft(tx: Transaction, id: string): Promise<boolean> {
+  return (await tx.execute({ sql: 'DELETE FROM product_drafts WHERE id = ?', args: [id] })).rowsAffected > 0;
+}
