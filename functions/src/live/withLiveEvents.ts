@@ -4,6 +4,7 @@
 // caches without asking again. A failure to publish is logged, never turned into a failed write.
 import type { CartLine } from '../domain/cart.js';
 import type { Order } from '../domain/index.js';
+import { LIVE_EVENT } from '../domain/live.js';
 import type { LiveEvents, Ports, Store } from '../ports.js';
 import { topic } from './topics.js';
 
@@ -34,16 +35,6 @@ function after<T extends object>(target: T, hooks: Hooks<T>): T {
     },
   });
 }
-
-/** Names every live event type, for the web's two implementations and the tests. */
-export const LIVE_EVENT = {
-  product: 'product',
-  productRemoved: 'product-removed',
-  /** Stock came back to products not named (expired holds): reload what is shown. */
-  catalogStale: 'catalog-stale',
-  order: 'order',
-  cart: 'cart',
-} as const;
 
 export function withLiveEvents(ports: Ports, live: LiveEvents): Ports {
   const { store } = ports;

@@ -5,18 +5,13 @@
 // the server replays what was missed or says `resync` (functions/src/live/hub.ts).
 import type { Order } from '@domain';
 import type { CartLine } from '@domain/cart';
+import { LIVE_EVENT } from '@domain/live';
 import { api } from '@/lib/api';
 import { sessionStore } from '@/lib/session';
 import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
 
-/** The event types of functions/src/live/withLiveEvents.ts (LIVE_EVENT). */
-const EVENT = {
-  product: 'product',
-  productRemoved: 'product-removed',
-  catalogStale: 'catalog-stale',
-  order: 'order',
-  cart: 'cart',
-} as const;
+/** The event types the server publishes (functions/src/live/withLiveEvents.ts). */
+const EVENT = LIVE_EVENT;
 
 interface Listener {
   /** The topic as asked for ('cart' is the caller's own; the server names it cart:<uid>). */

@@ -88,6 +88,16 @@ export function ProductListPage() {
     remove.mutate(product._id, { onSuccess: () => setDeleted(product.name) });
   }
 
+  // Edit and Delete, for a draft and a product alike.
+  const rowActions = (p: Product) => (
+    <RowActions
+      name={p.name}
+      editTo={paths.admin.productEdit.href(p._id)}
+      deleting={remove.isPending && remove.variables === p._id}
+      onDelete={() => onDelete(p)}
+    />
+  );
+
   return (
     <>
       <Meta title="Products" />
@@ -118,14 +128,7 @@ export function ProductListPage() {
             rows={drafts.data}
             rowKey={(p) => p._id}
             columns={draftColumns}
-            actions={(p) => (
-              <RowActions
-                name={p.name}
-                editTo={paths.admin.productEdit.href(p._id)}
-                deleting={remove.isPending && remove.variables === p._id}
-                onDelete={() => onDelete(p)}
-              />
-            )}
+            actions={rowActions}
           />
         </section>
       )}
@@ -142,14 +145,7 @@ export function ProductListPage() {
               empty={
                 <Message>{page > 1 ? 'No products on this page.' : 'No products yet: create the first one.'}</Message>
               }
-              actions={(p) => (
-                <RowActions
-                  name={p.name}
-                  editTo={paths.admin.productEdit.href(p._id)}
-                  deleting={remove.isPending && remove.variables === p._id}
-                  onDelete={() => onDelete(p)}
-                />
-              )}
+              actions={rowActions}
             />
             <Paginate pages={data.pages} page={data.page} isAdmin />
           </>

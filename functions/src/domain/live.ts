@@ -1,0 +1,10 @@
+// The live-update event types (docs/live.md): published by functions/src/live/withLiveEvents.ts, heard by the web's
+// SSE client (web/src/lib/live/sse.ts). One list, so a renamed event cannot leave one side deaf.
+export const LIVE_EVENT = {
+  product: 'product',
+  productRemoved: 'product-removed',
+  /** Stock came back to products not named (expired holds): reload what is shown. */
+  catalogStale: 'catalog-stale',
+  order: 'order',
+  cart: 'cart',
+} as const;
