@@ -43,10 +43,13 @@ describe('catalogue', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/\/search\/ssd$/);
     await expect.poll(() => page.title()).toBe('Search: ssd | Voltshop');
-    await page.locator('.product-card').first().waitFor();
-    const titles = await cardTitles(page);
-    expect(titles.length).toBeGreaterThan(0);
-    expect(titles.every((t) => /ssd/i.test(t))).toBe(true);
+    // The results replace the home page's cards once they arrive (the URL and title change first).
+    await expect
+      .poll(async () => {
+        const titles = await cardTitles(page);
+        return titles.length > 0 && titles.every((t) => /ssd/i.test(t));
+      })
+      .toBe(true);
     expect(await page.getByTestId('top-carousel').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Go Back' }).isVisible()).toBe(true);
     await page.getByRole('searchbox', { name: 'Search products' }).fill('   ');
