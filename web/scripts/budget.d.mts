@@ -1,0 +1,1 @@
+export declare const BUDGET: { js: number; css: number };
