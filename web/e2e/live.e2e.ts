@@ -185,7 +185,7 @@ describe('live updates (embedded server)', () => {
       ...product.body,
       countInStock: 0,
     });
-    await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 30_000 }).toBe('Out of Stock');
+    await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 60_000 }).toBe('Out of Stock');
 
     // And the stream is live again.
     await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {

@@ -62,4 +62,13 @@ describe('SseLiveSource', () => {
     FakeEventSource.opened[1].emit('ready', 'run1.9');
     expect(onResync).not.toHaveBeenCalled(); // resumable: the server replays what was missed
   });
+
+  it('a stream back from another server run reloads what is shown, even when no resync comes', async () => {
+    const { onResync } = await watching();
+    FakeEventSource.opened[0].emit('ready', 'run1.7');
+    FakeEventSource.opened[0].onerror?.();
+    await vi.advanceTimersByTimeAsync(2000);
+    FakeEventSource.opened[1].emit('ready', 'run2.0');
+    expect(onResync).toHaveBeenCalledTimes(1);
+  });
 });

@@ -93,12 +93,14 @@ export class SseLiveSource implements LiveSource {
     const source = new EventSource(`${this.base}?${params}`);
     this.source = source;
     const handle = (type: string) => (e: MessageEvent<string>) => {
-      const resumable = this.lastEventId !== undefined;
+      const previousRun = this.lastEventId?.split('.')[0];
       if (e.lastEventId) this.lastEventId = e.lastEventId;
       if (type === 'ready') {
-        // The first stream only came up after failed tries (the server was restarting): with no event id to
-        // resume from, what changed meanwhile cannot be replayed, so what is shown is reloaded.
-        const missedSome = !resumable && this.failures > 0;
+        // Reload what is shown when changes may have been missed: the first stream only came up after failed tries
+        // (nothing to resume from), or the stream is back from another server run (its events cannot be replayed;
+        // the server says `resync` too when it got our last id, this also covers a reconnect that did not send it).
+        const run = e.lastEventId.split('.')[0];
+        const missedSome = previousRun === undefined ? this.failures > 0 : previousRun !== run;
         this.failures = 0;
         if (missedSome) for (const l of this.listeners) l.onResync();
         return;
