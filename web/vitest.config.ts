@@ -19,7 +19,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     setupFiles: [r('./src/testing/setup.ts')],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     css: false,
     restoreMocks: true,
   },

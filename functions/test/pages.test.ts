@@ -10,13 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CAROUSEL_IMAGE_SIZES,
   catalogKeys,
+  imageSrcSet,
+  PRODUCT_IMAGE_SIZES,
   INLINE_DATA_ID,
   type InlineData,
   type Product,
   type ProductDetail,
   type ProductPage,
 } from '../src/domain/index.js';
+import { listHead, productHead, renderPage } from '../src/features/pages/render.js';
 import { pageRoutes, type CatalogReader } from '../src/features/pages/routes.js';
 import { createProduct, startTestShop, type TestShop } from './support/shop.js';
 
@@ -113,6 +117,10 @@ describe('GET /product/:id without JavaScript', () => {
     expect(page.meta('product:price:currency')).toBe('USD');
     expect(page.meta('twitter:card')).toBe('summary_large_image');
     expect(page.meta('twitter:image')).toBe(image);
+    // Its main image is fetched with the page, at high priority, not after the app has rendered.
+    const preload = page.document.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe(product.image);
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
 
     const ld = ofType(page.jsonLd, 'Product')!;
     expect(ld).toMatchObject({
@@ -257,7 +265,42 @@ describe('catalogue pages without JavaScript', () => {
     expect(dataFor(page.data, catalogKeys.list('', 1))).toEqual(
       (await shop.call('GET', '/api/products?keyword=&pageNumber=1')).body,
     );
-    expect(dataFor(page.data, catalogKeys.top())).toEqual((await shop.call('GET', '/api/products/top')).body);
+    const top = (await shop.call<Product[]>('GET', '/api/products/top')).body;
+    expect(dataFor(page.data, catalogKeys.top())).toEqual(top);
+    // The carousel's first slide (the largest paint on a phone) is fetched with the page.
+    const preloads = page.document.querySelectorAll('link[rel="preload"][as="image"]');
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0].getAttribute('href')).toBe(top[0].image);
+  });
+
+  it('an uploaded image is preloaded with the srcset and sizes its <img> uses (one download, the same file)', () => {
+    const image = `/uploads/${'ab'.repeat(16)}.webp`;
+    const product: ProductDetail = {
+      _id: 'p1',
+      name: 'Uploaded',
+      image,
+      brand: 'b',
+      category: 'c',
+      description: 'd',
+      price: 1,
+      countInStock: 1,
+      rating: 0,
+      numReviews: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      reviews: [],
+    };
+    const html = renderPage(TEMPLATE, ORIGIN, productHead(ORIGIN, product), Date.now());
+    const link = new JSDOM(html).window.document.querySelector('link[rel="preload"][as="image"]')!;
+    expect(link.getAttribute('href')).toBe(image);
+    expect(link.getAttribute('imagesrcset')).toBe(imageSrcSet(image));
+    expect(link.getAttribute('imagesizes')).toBe(PRODUCT_IMAGE_SIZES);
+    const home = listHead(ORIGIN, {
+      keyword: '',
+      page: { products: [], page: 1, pages: 0 } as unknown as ProductPage,
+      top: [product],
+    });
+    expect(home.preloadImage).toEqual({ href: image, srcset: imageSrcSet(image), sizes: CAROUSEL_IMAGE_SIZES });
   });
 
   it('is sent compressed when the browser accepts it', async () => {

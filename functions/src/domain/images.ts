@@ -33,3 +33,10 @@ export function imageSrcSet(url: string): string | undefined {
   const variants = imageVariants(url);
   return variants.length ? variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined;
 }
+
+/** The layout width of a catalogue card's image (1 to 4 columns by breakpoint): its `sizes`. */
+export const CARD_IMAGE_SIZES = '(min-width: 992px) 25vw, (min-width: 768px) 33vw, (min-width: 576px) 50vw, 100vw';
+/** The product page's main image: half the row from the md breakpoint, the full width below. */
+export const PRODUCT_IMAGE_SIZES = '(min-width: 768px) 50vw, 100vw';
+/** The home page carousel's image: 300 px high at 640:510 (200 px below 576 px wide). */
+export const CAROUSEL_IMAGE_SIZES = '(max-width: 575.98px) 251px, 377px';

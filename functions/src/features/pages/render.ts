@@ -9,6 +9,9 @@ import {
   type CatalogView,
   DEFAULT_DESCRIPTION,
   DEFAULT_TITLE,
+  CAROUSEL_IMAGE_SIZES,
+  imageSrcSet,
+  PRODUCT_IMAGE_SIZES,
   INLINE_DATA_ID,
   pageTitle,
   SHOP_CURRENCY,
@@ -33,6 +36,9 @@ export interface PageHead {
   /** Path or absolute URL of the preview image. */
   image?: string;
   imageAlt?: string;
+  /** The page's largest paint on a phone, fetched with the HTML instead of after the app has rendered. `srcset` and
+   *  `sizes` are the <img>'s own, so the browser picks the same file once (web: ProductCarousel, ProductImage). */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
   /** Open Graph product price (product pages). */
   price?: number;
   jsonLd: Record<string, unknown>[];
@@ -148,6 +154,10 @@ export function listHead(
     canonical: keyword ? undefined : path,
     robots: narrowed ? 'noindex, follow' : undefined,
     ogType: 'website',
+    // The home page's first carousel slide; its poster shows it before the carousel's code arrives.
+    preloadImage: top?.[0]
+      ? { href: top[0].image, srcset: imageSrcSet(top[0].image), sizes: CAROUSEL_IMAGE_SIZES }
+      : undefined,
     image: first?.image,
     imageAlt: first?.name,
     jsonLd: [webSite(origin), ...(trail.length > 1 ? [breadcrumbs(origin, trail)] : [])],
@@ -195,6 +205,7 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
     description,
     canonical: path,
     ogType: 'product',
+    preloadImage: { href: product.image, srcset: imageSrcSet(product.image), sizes: PRODUCT_IMAGE_SIZES },
     image: product.image,
     imageAlt: product.name,
     price: product.price,
@@ -241,6 +252,12 @@ function headTags(origin: string, head: PageHead, renderedAt: number): string {
   if (image) {
     out.push(tag('og:image', 'property', image));
     if (head.imageAlt) out.push(tag('og:image:alt', 'property', head.imageAlt));
+  }
+  if (head.preloadImage) {
+    const { href, srcset, sizes } = head.preloadImage;
+    out.push(
+      `<link rel="preload" as="image" href="${escapeHtml(href)}"${srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : ''} fetchpriority="high">`,
+    );
   }
   if (head.price !== undefined) {
     out.push(

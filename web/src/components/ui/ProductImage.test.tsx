@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CARD_IMAGE_SIZES, ProductImage } from './ProductImage';
+import { CARD_IMAGE_SIZES } from '@domain/images';
+import { ProductImage } from './ProductImage';
 
 const name = 'b'.repeat(32);
 

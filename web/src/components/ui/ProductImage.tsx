@@ -1,8 +1,5 @@
-import { imageSrcSet } from '@domain/images';
+import { CARD_IMAGE_SIZES, imageSrcSet } from '@domain/images';
 import { useState } from 'react';
-
-/** A card's width in the catalogue grid (1 to 4 columns by breakpoint). */
-export const CARD_IMAGE_SIZES = '(min-width: 992px) 25vw, (min-width: 768px) 33vw, (min-width: 576px) 50vw, 100vw';
 
 /**
  * A product image at the catalogue's 640x510 ratio (its box is sized before it loads), with a neutral placeholder

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { isFirebase } from '@/lib/backend';
 import { useLiveCatalogPage } from '../api/useLiveCatalog';
+import { CarouselPoster } from '../components/CarouselPoster';
 import { CatalogNotices } from '../components/CatalogNotices';
 import { catalogHref } from '../catalogUrl';
 import { CatalogFilters } from '../components/CatalogFilters';
@@ -88,7 +89,11 @@ export function HomePage() {
       {top ? (
         <Suspense fallback={<div className="carousel-placeholder mb-4" aria-hidden="true" />}>
           <Await resolve={top} errorElement={<LoadError />}>
-            {(list) => <ProductCarousel products={list} />}
+            {(list) => (
+              <Suspense fallback={<CarouselPoster product={list[0]} />}>
+                <ProductCarousel products={list} />
+              </Suspense>
+            )}
           </Await>
         </Suspense>
       ) : category !== undefined ? (

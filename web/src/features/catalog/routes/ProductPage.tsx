@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Icon } from '@/components/ui/Icon';
 import { Meta } from '@/components/ui/Meta';
+import { PRODUCT_IMAGE_SIZES } from '@domain/images';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { Loader } from '@/components/ui/Loader';
@@ -69,7 +70,7 @@ export function ProductPage() {
               <Row className="g-4 g-lg-5">
                 <Col md={6}>
                   <div className="product-media">
-                    <ProductImage src={p.image} alt={p.name} priority sizes="(min-width: 768px) 50vw, 100vw" />
+                    <ProductImage src={p.image} alt={p.name} priority sizes={PRODUCT_IMAGE_SIZES} />
                   </div>
                 </Col>
                 <Col md={6} className="product-info">
