@@ -139,7 +139,8 @@ export function jsonClient(baseUrl: string, timeoutMs?: number) {
       body: body !== undefined ? JSON.stringify(body) : undefined,
       signal: timeoutMs !== undefined ? AbortSignal.timeout(timeoutMs) : undefined,
     });
-    return { status: res.status, body: (await res.json()) as any };
+    const text = await res.text(); // a 204 has no body
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
   };
 }
 

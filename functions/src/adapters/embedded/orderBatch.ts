@@ -242,6 +242,10 @@ async function readOpenOrders(tx: Transaction, userIds: string[]): Promise<Map<s
     order.orderItems.push({ product: str(r.product_id), qty: Number(r.qty) });
   }
   const byUser = new Map<string, OpenOrder[]>();
-  for (const { userId, ...order } of byId.values()) byUser.set(userId, [...(byUser.get(userId) ?? []), order]);
+  for (const { userId, ...order } of byId.values()) {
+    const list = byUser.get(userId);
+    if (list) list.push(order);
+    else byUser.set(userId, [order]);
+  }
   return byUser;
 }
