@@ -54,14 +54,25 @@ of the SQL) and include the machine's noise, which dominates the p95 of the fast
 
 ### 3. Checkout spike: what limits it
 
-All writes go through one in-process write queue (\`functions/src/adapters/embedded/db.ts\`), so the 500 orders are
-500 serial transactions (check stock, guarded decrement, insert order and lines), including the 400 that end in
-a 409: the refused ones queue behind the accepted ones, hence their higher p95. Correctness is the point here
-(no oversell, every acknowledged order durable). Tried and measured, then dropped: a stock pre-check outside the
-queue (3 quick runs each: p95 1.37–1.73 s without, 1.23–1.49 s with, within the noise), because in a spike all 500
-requests are in flight before the stock runs out, so every pre-check still sees stock. A CPU profile of the server
-during the spike shows no single cost: libsql statement preparation and execution (~0.4 s of ~1.3 s), JWT
-verification, HTTP, GC; about a third of the wall time the server waits (the 500 clients share its 2 cores).
+Orders are placed by group commit (\`functions/src/adapters/embedded/orderBatch.ts\`): orders that arrive while a
+write transaction runs wait together and are checked and written in ONE transaction, each in its own SAVEPOINT (a
+refusal or a failure undoes only that order); the products and the customers' open orders are read once per batch;
+an order is answered only after its batch committed. \`functions/test/groupCommit.test.ts\` proves the invariants
+(no oversell, all-or-nothing per order, acknowledged orders survive SIGKILL of the server).
+
+Group commit brought the orders' own work to ~0.6 ms of CPU each (a CPU profile of the server over the spike window:
+\`placeBatch\` 292 ms for the 500 orders, out of ~1.9 s busy). It did not move the spike figure much, because the
+spike is not limited by the orders any more: the server spends ~3–4 ms of CPU per request of the spike on what any
+request of that shape costs — 500 new connections at once (HTTP parsing, Express, helmet's 12 middlewares), a
+first HS256 verification per token (cached per token afterwards), the role read on every request, 400 error
+answers — while the bench's own 500 fetches share the 2 cores. The like-for-like row above measures that shape
+with no order: the same 500 customers POST the no-op at once, on fresh connections, with tokens the server has
+not seen: ~1.1 s and a p95 of ~0.9 s; the spike reaches about two thirds of it. The floors are set against the
+no-op on 50 keep-alive connections with one (already verified) token, a different shape: ~1,800 req/s at 0.6 ms.
+A p95 ≤ 300 ms for 500 simultaneous first requests is out of reach on this 2-core machine even for a request that
+does nothing; what would move both figures is less work per request before the route (helmet's headers captured
+once, as the catalogue's fast path does) and a statement cache in the SQL client. Not done.
+
 Found while measuring, and fixed: @libsql/client 0.18 keeps a pool of
 connections (a transaction takes its own), and \`PRAGMA busy_timeout\` reached only the first, so a read beside a
 write transaction could fail at once with SQLITE_BUSY; \`db.ts\` now passes \`timeout\` to \`createClient\`, which
@@ -102,9 +113,6 @@ which Chromium reports as an issue.
 
 **Tried and not kept** (no gain beyond the noise, or worse):
 
-- PurgeCSS on Bootstrap's CSS (content: the sources, the react-bootstrap modules they import, prefix + prop
-  classes): 31.5 → 18.0 KB gzip, but in 5 alternating runs product and cart scored 91 vs 90 and 91 vs 92, FCP
-  within ±70 ms. Not worth a build dependency and the risk of a missing rule.
 - A static app shell in index.html (the brand bar painted before the script): FCP −0.35 s on product and cart, but
   Lighthouse counts blocking time from the first paint, so the entry script's evaluation fell into TBT
   (+250–400 ms): performance −8.
@@ -113,25 +121,42 @@ which Chromium reports as an issue.
 - Rendering the first React tree in a transition: less blocking time in some runs, but the page is then not yet
   rendered when \`load\` fires (an e2e test read the header right after \`goto\`).
 
-**What limits it now**: the CPU, multiplied by 4 by Lighthouse's simulation on this shared 2-core machine.
+**This round** (after the filters, facets and live updates had taken the home page from ~95 to 81–85):
 
-- FCP (~1.5–1.7 s home, ~1.9–2.1 s product and cart): the entry script (343 KB, of which react-dom 207 KB and
-  react-router 97 KB; the shop's own code ~25 KB) must download and run before anything paints; product and cart
-  also wait for their chunks (22 KB gzip, TanStack Query and react-bootstrap), which Lighthouse counts because they
-  are requested before the first paint.
-- LCP (~2.1–2.3 s home: the first product card's image; ~2.4–2.6 s product: its image; cart: the heading): one
-  request after the render that has the data.
-- TBT (mostly 170–370 ms, one run 1,069 ms): React's renders and the router's work (a CPU profile of the product
-  page shows no single component standing out) and the chunks' evaluation, ×4. It moves by ±100 ms from one run
-  to the next, with the machine nearly idle (load 0.3–0.8) as under load (2–3): that is the difference between
-  ~88 and ~95 on product and cart. Home's median was 93–97 in this session's measurements.
-- CLS 0; Speed Index = FCP.
+- *The largest paint with the first render*: the page's HTML preloads its LCP image
+  (\`<link rel=preload as=image fetchpriority=high>\`, with the \`<img>\`'s own \`srcset\`/\`sizes\`: the home page's
+  first carousel slide, the product page's image; \`functions/src/features/pages/render.ts\`), and the home page
+  shows that slide as a still (\`CarouselPoster\`, same box to the pixel, checked at 1366 and 390 px) until the
+  carousel's chunk has loaded. Measured with modulepreload hints as a first try: LCP 3.25 → 2.63 s on home, but
+  FCP went up by as much (more bytes before the first paint), so the hints were not kept.
+- *Less CSS before the first paint*: production builds keep only the Bootstrap rules the shop uses
+  (\`web/scripts/purgeBootstrap.ts\`, PurgeCSS over the app's sources, plus the class families react-bootstrap
+  composes at run time): the stylesheet is 93 KB instead of 244 KB (17 KB instead of 34 KB gzip). Tried in an
+  earlier round and dropped for the risk of a missing rule; it is kept now because \`purgeBootstrap.test.ts\` pins
+  what must stay (every composed class of the components the shop imports, the carousel's \`[data-bs-target]\`)
+  and what must go, and the e2e screenshots of every screen were looked at. Its effect on the Lighthouse score is
+  within the noise; on a real slow link it is ~90 ms less before the first paint.
+- Carousel images now come with \`srcset\`/\`sizes\`: an uploaded image was sent at its 1,280 px main size to a 251–377 px slot.
 
-Going further means less JavaScript before the first paint (server-side rendering or prerendering of the pages,
-a lighter router), not more tuning of the transfer. Lighthouse 12.2.3 fails its TraceElements/RootCauses
-gatherers on Chromium 156 (\`frame_sequence\`), so its LCP-element, render-blocking and layout-shift audits are
-empty; the LCP elements and shifts above were read with Chromium's PerformanceObserver (Playwright, 4× CPU, slow
-network).
+**What limits it now**: the entry script, multiplied by 4 by Lighthouse's simulation on this 2-core machine. The
+near-static About page scores 90–91 (FCP 2.2 s, LCP 2.8 s, TBT ~190 ms), so the floor is not the pages' code. The
+entry is 352 KB minified, of which react-dom 202 KB, react-router 93 KB and react 11 KB; the shop's own code is
+~40 KB (source-map attribution of the production build). A Chromium trace of the home page (no throttling) shows
+its evaluation at ~60 ms (most of it parsing and compiling) and the first render at ~130 ms (half of it compiling
+react-dom's functions on first call), then ~100 ms of style, layout and paint: ×4 in the simulation, that is the
+200–400 ms of TBT, which moves by ±100 ms from one run to the next.
+
+- FCP (~2.0–2.3 s): the entry script (96 KB Brotli) and the first render, before anything paints.
+- LCP (~2.8–3.1 s home, ~2.8–2.9 s product, the heading on cart).
+- TBT (~180–400 ms): the entry's evaluation and React's first render, as above.
+- CLS 0–0.008; Speed Index = FCP.
+
+Going to ≥ 95 means painting before the entry script runs without paying for it later: server rendering with a
+hydration that costs less than the client render it replaces, or a lighter runtime than react-dom and
+react-router. A static shell was tried (above): Lighthouse then counts the entry's evaluation as blocking time.
+Lighthouse 12.2.3 fails its TraceElements/RootCauses gatherers on Chromium 156 (\`frame_sequence\`), so its
+LCP-element, render-blocking and layout-shift audits are empty; the LCP elements and shifts above were read with
+Chromium's PerformanceObserver (Playwright, 4× CPU, slow network).
 
 ### 5. Start-up
 
@@ -152,9 +177,22 @@ and a store method added later does too. A load that overlapped a write touching
 not kept. \`functions/test/catalogCacheStock.test.ts\` checks that no answer shows stock or a price older than an
 acknowledged write, with orders racing reads on a real server.
 
-What is left of the cost of an order for the reads is the order itself (authentication, validation, the write
-transaction: about 1 ms of CPU per order, from the server CPU of the sale rounds on a busy machine), on the same event loop as the reads: at 100 orders/s that is ~10% of
-one core. The uncached path (cache off) is dominated by Express's request setup and the SQL client (libsql prepares
+Until this round the sale's orders all came from one bench customer, and the shop's hold limit (3 open orders per
+customer, \`domain/limits.ts\`) refused all but 3 of ~1,200 with a 409: the reads were measured beside cheap refusals
+(33%). The orders now come from customers taking turns, at most 2 each, and every one is placed (201).
+
+**What limits it**: one Node event loop answers both. The cached reads alone keep it busy (~70 µs of CPU per read);
+a placed order costs ~5 ms of that same thread (the sale rounds' CPU minus their reads, shown above). A CPU profile
+of the server over a sale shows no single cost in it: Express with helmet's middlewares, the bearer token and the
+role read per request, zod, the group-commit transaction (libsql runs on the main thread and prepares every
+statement again on each call: \`prepare\` alone is ~10% of the busy time), the cache patches and the live events.
+At 100 orders/s that is about half of the thread, so the reads get about half of what they get alone. The 80%
+floor needs an order to cost ≤ ~1.5 ms of the reads' thread, or the writes on another thread: the catalogue cache
+and the live hub live in the process (a cluster of processes would serve stale stock), so that means a worker
+thread for the write transactions with their results posted back. Not done. Found while measuring, and fixed:
+group commit copied a customer's list of open orders once per row it read (quadratic in that list).
+
+The uncached path (cache off) is dominated by Express's request setup and the SQL client (libsql prepares
 each statement again on every call and converts rows to objects); its CPU per read is shown beside the cached one.
 
 ### 6. The peer: what differs
