@@ -76,6 +76,23 @@ if (forbidden.length) {
   process.exit(1);
 }
 
+// What the first paint relies on (vite.config.ts): V8's compile hint on the first line of the initial JS, and the
+// brand font preloaded by index.html (it is `font-display: optional`: without the preload, first visits lose it).
+const HINT = '//# allFunctionsCalledOnLoad';
+const unhinted = js.filter((f) => !readFileSync(join(dist, f), 'utf8').startsWith(HINT));
+if (unhinted.length) {
+  console.error(`No compile hint on the first line of: ${unhinted.join(', ')}`);
+  process.exit(1);
+}
+if (
+  !/<link rel="preload" href="\/assets\/inter-[^"]+\.woff2" as="font" type="font\/woff2" crossorigin/.test(
+    readFileSync(join(dist, 'index.html'), 'utf8'),
+  )
+) {
+  console.error('index.html does not preload the brand font');
+  process.exit(1);
+}
+
 const over = ['js', 'css'].filter((k) => total[k] > BUDGET[k]);
 if (over.length) {
   console.error(`Over budget: ${over.map((k) => `${k.toUpperCase()} ${kb(total[k])} > ${kb(BUDGET[k])}`).join(', ')}`);

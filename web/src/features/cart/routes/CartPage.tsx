@@ -191,10 +191,17 @@ export function CartPage() {
                 <span className="fs-5 fw-semibold" data-testid="cart-subtotal">
                   {formatPrice(subtotal)}
                 </span>
-                {items.length > 0 && (
+                {items.length > 0 ? (
                   <div className="mt-2">
                     <FreeShippingProgress itemsPrice={subtotal} />
                   </div>
+                ) : (
+                  adding && (
+                    // Its room while the product from the link is being added: the button below does not move.
+                    <div className="mt-2 invisible" aria-hidden="true">
+                      <FreeShippingProgress itemsPrice={0} />
+                    </div>
+                  )
                 )}
               </ListGroup.Item>
               {blocked && (
