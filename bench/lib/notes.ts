@@ -67,7 +67,7 @@ request of that shape costs — 500 new connections at once (HTTP parsing, Expre
 first HS256 verification per token (cached per token afterwards), the role read on every request, 400 error
 answers — while the bench's own 500 fetches share the 2 cores. The like-for-like row above measures that shape
 with no order: the same 500 customers POST the no-op at once, on fresh connections, with tokens the server has
-not seen: ~1.1 s and a p95 of ~0.9 s; the spike reaches about two thirds of it. The floors are set against the
+not seen: ~1.0–1.1 s and a p95 of ~0.8–0.9 s; the spike reaches about 60% of it. The floors are set against the
 no-op on 50 keep-alive connections with one (already verified) token, a different shape: ~1,800 req/s at 0.6 ms.
 A p95 ≤ 300 ms for 500 simultaneous first requests is out of reach on this 2-core machine even for a request that
 does nothing; what would move both figures is less work per request before the route (helmet's headers captured
@@ -162,7 +162,7 @@ the first render 50–90 ms on this machine, then ~100 ms of style, layout and p
 - LCP (~2.6–2.9 s; the carousel's first slide on home and the product image, both preloaded and painted with the
   first render when observed in Chromium; the heading on cart). Lighthouse's simulation also counts the requests
   made before that paint (the font, the page's chunks), hence ~0.7 s after its FCP.
-- TBT (~100–190 ms), moving by ±60 ms from one run to the next.
+- TBT (~100–230 ms), moving by ±60 ms from one run to the next.
 - CLS 0 (one cart run 0.002: the cart line replacing the "Adding to cart" spinner, 2–6 px on phones).
 
 Going to ≥ 95 means painting before the entry script runs without paying for it later: server rendering with a

@@ -241,4 +241,43 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX product_drafts_by_date ON product_drafts (created_at, id)',
     ],
   },
+  {
+    version: 10,
+    name: 'catalogue facet counts kept by triggers',
+    // Measured in docs/benchmarks.md (scale): the filter bar's counts for the whole catalogue (the home page's)
+    // grouped 100k index entries twice, ~28 ms p95 at 100k products, over the 25 ms target. The counts of every
+    // category and brand are now kept up to date by triggers on products (drafts live in their own table and never
+    // count), so that view is a read of a few rows; filtered views still group the rows they match (search.ts).
+    statements: [
+      `CREATE TABLE product_facet_counts (
+        facet TEXT NOT NULL CHECK (facet IN ('category', 'brand')),
+        value TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (facet, value)
+      ) WITHOUT ROWID`,
+      `CREATE TRIGGER product_facet_counts_insert AFTER INSERT ON products BEGIN
+        INSERT INTO product_facet_counts (facet, value, n) VALUES ('category', new.category, 1)
+          ON CONFLICT (facet, value) DO UPDATE SET n = n + 1;
+        INSERT INTO product_facet_counts (facet, value, n) VALUES ('brand', new.brand, 1)
+          ON CONFLICT (facet, value) DO UPDATE SET n = n + 1;
+      END`,
+      `CREATE TRIGGER product_facet_counts_delete AFTER DELETE ON products BEGIN
+        UPDATE product_facet_counts SET n = n - 1 WHERE facet = 'category' AND value = old.category;
+        UPDATE product_facet_counts SET n = n - 1 WHERE facet = 'brand' AND value = old.brand;
+        DELETE FROM product_facet_counts WHERE n <= 0;
+      END`,
+      `CREATE TRIGGER product_facet_counts_update AFTER UPDATE OF category, brand ON products BEGIN
+        UPDATE product_facet_counts SET n = n - 1 WHERE facet = 'category' AND value = old.category;
+        UPDATE product_facet_counts SET n = n - 1 WHERE facet = 'brand' AND value = old.brand;
+        INSERT INTO product_facet_counts (facet, value, n) VALUES ('category', new.category, 1)
+          ON CONFLICT (facet, value) DO UPDATE SET n = n + 1;
+        INSERT INTO product_facet_counts (facet, value, n) VALUES ('brand', new.brand, 1)
+          ON CONFLICT (facet, value) DO UPDATE SET n = n + 1;
+        DELETE FROM product_facet_counts WHERE n <= 0;
+      END`,
+      `INSERT INTO product_facet_counts (facet, value, n)
+        SELECT 'category', category, count(*) FROM products GROUP BY category
+        UNION ALL SELECT 'brand', brand, count(*) FROM products GROUP BY brand`,
+    ],
+  },
 ];

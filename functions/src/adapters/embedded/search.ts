@@ -209,6 +209,19 @@ export async function listProducts(
 export async function facetCounts(client: Client, filters: CatalogFilters): Promise<CatalogFacets> {
   const needle = searchKey(filters.keyword);
   const index = needle ? keywordIndex(needle) : null;
+  if (!needle && !filterConditions(filters, 'category').sql && !filterConditions(filters, 'brand').sql) {
+    // The whole catalogue (the home page's filter bar): the counts kept by migration 10's triggers.
+    const rs = await client.execute({
+      sql: `SELECT facet, value, n FROM product_facet_counts WHERE n > 0 ORDER BY facet, n DESC, value ASC`,
+      args: [],
+    });
+    const of = (facet: string) =>
+      rs.rows
+        .filter((r) => r.facet === facet)
+        .slice(0, MAX_FACET_VALUES)
+        .map((r) => ({ value: String(r.value), count: Number(r.n) }));
+    return { categories: of('category'), brands: of('brand') };
+  }
   const count = async (column: 'category' | 'brand'): Promise<FacetCount[]> => {
     const filter = filterConditions(filters, column);
     const conditions: string[] = [];
