@@ -76,6 +76,24 @@ async function crawl(path: string, base = shop.url) {
   };
 }
 
+/** A product of the fake catalogues: the i-th, updated on day i + 1. */
+const fakeProduct = (i: number, over: Partial<ProductDetail> = {}): ProductDetail => ({
+  _id: `p${i}`,
+  name: `Product ${i}`,
+  image: '/images/x.svg',
+  brand: 'b',
+  category: 'c',
+  description: 'd',
+  price: 1,
+  countInStock: 1,
+  rating: 0,
+  numReviews: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: `2026-01-0${i + 1}T00:00:00.000Z`,
+  reviews: [],
+  ...over,
+});
+
 const ofType = (lds: Record<string, any>[], type: string) => lds.find((l) => l['@type'] === type);
 const dataFor = (data: InlineData | null, key: readonly unknown[]) =>
   data?.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(key))?.data;
@@ -275,21 +293,7 @@ describe('catalogue pages without JavaScript', () => {
 
   it('an uploaded image is preloaded with the srcset and sizes its <img> uses (one download, the same file)', () => {
     const image = `/uploads/${'ab'.repeat(16)}.webp`;
-    const product: ProductDetail = {
-      _id: 'p1',
-      name: 'Uploaded',
-      image,
-      brand: 'b',
-      category: 'c',
-      description: 'd',
-      price: 1,
-      countInStock: 1,
-      rating: 0,
-      numReviews: 0,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      reviews: [],
-    };
+    const product = fakeProduct(1, { name: 'Uploaded', image });
     const html = renderPage(TEMPLATE, ORIGIN, productHead(ORIGIN, product), Date.now());
     const link = new JSDOM(html).window.document.querySelector('link[rel="preload"][as="image"]')!;
     expect(link.getAttribute('href')).toBe(image);
@@ -446,21 +450,7 @@ describe('GET /category/:category and filtered list pages without JavaScript', (
 });
 
 describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
-  const products: ProductDetail[] = Array.from({ length: 7 }, (_, i) => ({
-    _id: `p${i}`,
-    name: `Product ${i}`,
-    image: '/images/x.svg',
-    brand: 'b',
-    category: 'c',
-    description: 'd',
-    price: 1,
-    countInStock: 1,
-    rating: 0,
-    numReviews: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: `2026-01-0${i + 1}T00:00:00.000Z`,
-    reviews: [],
-  }));
+  const products: ProductDetail[] = Array.from({ length: 7 }, (_, i) => fakeProduct(i));
   const catalog: CatalogReader = {
     async list({ page, pageSize }) {
       return {
