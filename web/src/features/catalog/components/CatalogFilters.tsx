@@ -5,6 +5,7 @@ import type { CatalogFacets, FacetCount } from '@domain';
 import { CATALOG_SORT_VALUES, CATALOG_SORTS, type CatalogSort, type CatalogView } from '@domain/catalogQuery';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useMediaQuery } from '@/lib/useMediaQuery';
 import { catalogHref, hasFilters, withoutFilters } from '../catalogUrl';
 
 // The offcanvas (and react-bootstrap's modal machinery) is only downloaded when a shopper opens it.
@@ -160,6 +161,8 @@ export function CatalogFilters({
   const [open, setOpen] = useState(false);
   const active = activeFilters(view);
   const counts = useFacetCounts(facets);
+  // Bootstrap's md breakpoint: below it the fields live in the offcanvas, and the bar is not rendered at all.
+  const wide = useMediaQuery('(min-width: 768px)');
   const fields = (idPrefix: string, onChange?: () => void) => (
     <FilterFields keyword={keyword} view={view} facets={counts} idPrefix={idPrefix} onChange={onChange} />
   );
@@ -173,7 +176,7 @@ export function CatalogFilters({
       >
         Filters{active ? ` (${active})` : ''}
       </button>
-      <div className="d-none d-md-flex flex-wrap align-items-end gap-3">{fields('bar')}</div>
+      {wide && <div className="d-none d-md-flex flex-wrap align-items-end gap-3">{fields('bar')}</div>}
       <div className="catalog-filter catalog-sort ms-auto">
         <label className="form-label small mb-1" htmlFor="catalog-sort">
           Sort

@@ -62,8 +62,9 @@ function ProductGrid({ data: loaded, home }: { data: ProductPage; home: HomeData
       <ul className={PRODUCT_GRID_CLASS} aria-label="Products">
         {data.products.map((product, i) => (
           <li key={product._id} className="col">
-            {/* The first card's image is the largest paint on phones: fetched first. */}
-            <ProductCard product={product} eager={i < 4} priority={i === 0} />
+            {/* The first card's image is the largest paint on phones, unless the carousel is above it (its
+                first slide is then, preloaded by the page): fetched first. */}
+            <ProductCard product={product} eager={i < 4} priority={i === 0 && !home.top} />
           </li>
         ))}
       </ul>
