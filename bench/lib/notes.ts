@@ -73,7 +73,7 @@ request of that shape costs — 500 new connections at once (HTTP parsing, Expre
 first HS256 verification per token (cached per token afterwards), the role read on every request, 400 error
 answers — while the bench's own 500 fetches share the 2 cores. The like-for-like row above measures that shape
 with no order: the same 500 customers POST the no-op at once, on fresh connections, with tokens the server has
-not seen: ~1.0–1.1 s and a p95 of ~0.8–0.9 s; the spike reaches about 60% of it. The floors are set against the
+not seen: ~0.9–1.1 s and a p95 of ~0.7–0.9 s; the spike reaches about 60% of it. The floors are set against the
 no-op on 50 keep-alive connections with one (already verified) token, a different shape: ~1,800 req/s at 0.6 ms.
 A p95 ≤ 300 ms for 500 simultaneous first requests is out of reach on this 2-core machine even for a request that
 does nothing; what would move both figures is less work per request before the route (helmet's headers captured
@@ -202,11 +202,11 @@ customer, \`domain/limits.ts\`) refused all but 3 of ~1,200 with a 409: the read
 (33%). The orders now come from customers taking turns, at most 2 each, and every one is placed (201).
 
 **What limits it**: one Node event loop answers both. The cached reads alone keep it busy (~70 µs of CPU per read);
-a placed order costs ~5 ms of that same thread (the sale rounds' CPU minus their reads, shown above). A CPU profile
+a placed order costs ~4–5 ms of that same thread (the sale rounds' CPU minus their reads, shown above). A CPU profile
 of the server over a sale shows no single cost in it: Express with helmet's middlewares, the bearer token and the
 role read per request, zod, the group-commit transaction (libsql runs on the main thread and prepares every
 statement again on each call: \`prepare\` alone is ~10% of the busy time), the cache patches and the live events.
-At 100 orders/s that is about half of the thread, so the reads get about half of what they get alone. The 80%
+At 100 orders/s that is 40–50% of the thread, so the reads keep 50–60% of what they get alone. The 80%
 floor needs an order to cost ≤ ~1.5 ms of the reads' thread, or the writes on another thread: the catalogue cache
 and the live hub live in the process (a cluster of processes would serve stale stock), so that means a worker
 thread for the write transactions with their results posted back. Not done. Found while measuring, and fixed:
