@@ -2,6 +2,7 @@ import type { Client, InValue, Row, Transaction } from '@libsql/client';
 import {
   CATALOG_SORT_ORDER,
   DEFAULT_CATALOG_SORT,
+  isFiltered,
   MAX_FACET_VALUES,
   priceRangeCents,
   searchKey,
@@ -209,7 +210,7 @@ export async function listProducts(
 export async function facetCounts(client: Client, filters: CatalogFilters): Promise<CatalogFacets> {
   const needle = searchKey(filters.keyword);
   const index = needle ? keywordIndex(needle) : null;
-  if (!needle && !filterConditions(filters, 'category').sql && !filterConditions(filters, 'brand').sql) {
+  if (!needle && !isFiltered(filters)) {
     // The whole catalogue (the home page's filter bar): the counts kept by migration 10's triggers.
     const rs = await client.execute({
       sql: `SELECT facet, value, n FROM product_facet_counts WHERE n > 0 ORDER BY facet, n DESC, value ASC`,

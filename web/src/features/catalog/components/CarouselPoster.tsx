@@ -1,6 +1,6 @@
 import type { Product } from '@domain';
-import { CAROUSEL_IMAGE_SIZES, imageSrcSet } from '@domain/images';
 import { formatPrice } from '@/lib/format';
+import { CarouselImage } from './CarouselImage';
 
 /**
  * The carousel's first slide as a still picture, shown while the carousel's own code loads: the home page's largest
@@ -10,19 +10,9 @@ import { formatPrice } from '@/lib/format';
  */
 export function CarouselPoster({ product }: { product: Product | undefined }) {
   if (!product) return <div className="carousel-placeholder mb-4" aria-hidden="true" />;
-  const srcSet = imageSrcSet(product.image);
   return (
     <div className="carousel-placeholder carousel-poster mb-4" aria-hidden="true" data-testid="carousel-poster">
-      <img
-        src={product.image}
-        srcSet={srcSet}
-        sizes={srcSet ? CAROUSEL_IMAGE_SIZES : undefined}
-        alt=""
-        width={640}
-        height={510}
-        fetchPriority="high"
-        className="carousel-image"
-      />
+      <CarouselImage product={product} alt="" first />
       <div className="carousel-caption carousel-caption-box">
         <p className="h5 mb-0">
           {product.name} ({formatPrice(product.price)})
