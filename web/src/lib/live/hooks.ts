@@ -21,6 +21,10 @@ export function patchProduct(client: QueryClient, product: LiveProduct): void {
     }
     return data;
   });
+  // An answer already on its way may predate this change (asked before it, landing after it) and would put the old
+  // values back: ask those again (TanStack cancels the fetch in flight and starts a new one).
+  for (const query of client.getQueryCache().findAll({ queryKey: productKeys.all, fetchStatus: 'fetching' }))
+    void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
 }
 
 /** Puts an order's new state in its page's cache and in the cached order lists that hold it (or a new one first). */
