@@ -12,7 +12,7 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 /** The chunks every storefront page runs at its first paint: the entry (React, the router, the layout), TanStack
  *  Query and the react-bootstrap parts (codeSplitting groups below). */
 const EAGER_CHUNKS = new Set(['index', 'query', 'ui']);
-const BRAND_FONT = 'inter-latin-wght-normal.woff2';
+const BRAND_FONT = 'inter-core-wght.woff2';
 
 /**
  * V8's explicit compile hint (Chrome 136+; a plain comment to other engines) at the top of the EAGER_CHUNKS:
@@ -21,7 +21,7 @@ const BRAND_FONT = 'inter-latin-wght-normal.woff2';
  * blocking time about halved. It must be the file's first line.
  */
 /**
- * A preload of the brand font (src/index.css: Inter, `font-display: optional`) in index.html, so it is there for
+ * A preload of the brand font's core file (src/index.css: Inter, `font-display: optional`) in index.html, so it is there for
  * the first render and not only for the next page: without it, a first render before the font keeps the fallback.
  */
 function preloadBrandFont(): Plugin {

@@ -353,6 +353,34 @@ describe('catalogue pages without JavaScript', () => {
   });
 });
 
+describe('GET /cart/:id (the Add to Cart link)', () => {
+  it('inlines the product it adds, so the cart opens without asking for it: titled, never indexed', async () => {
+    const [product] = await allProducts();
+    const page = await crawl(`/cart/${product!._id}?qty=2`);
+    expect(page.res.status).toBe(200);
+    expect(page.title).toBe('Shopping Cart | Voltshop');
+    expect(page.meta('robots')).toBe('noindex');
+    expect(page.canonical).toBeNull();
+    expect(page.jsonLd).toEqual([]);
+    expect(dataFor(page.data, catalogKeys.detail(product!._id))).toEqual(
+      (await shop.call('GET', `/api/products/${product!._id}`)).body,
+    );
+  });
+
+  it('an unknown, malformed or draft product is left to the plain app (which says why it cannot be added)', async () => {
+    const admin = await shop.adminToken();
+    const draft = (await shop.call<Product>('POST', '/api/products', { token: admin })).body;
+    for (const id of ['000000000000000000000000', 'no%20such%20thing', draft._id]) {
+      const page = await crawl(`/cart/${id}?qty=1`);
+      expect(page.res.status, id).toBe(200);
+      expect(page.data, id).toBeNull();
+      expect(page.meta('robots'), id).toBeNull();
+      expect(page.document.querySelector('script[type="module"]'), id).not.toBeNull();
+    }
+    await shop.call('DELETE', `/api/products/${draft._id}`, { token: admin });
+  });
+});
+
 describe('sitemap.xml and robots.txt', () => {
   it('the sitemap lists the home page and every product, with absolute URLs and last-modified dates', async () => {
     const res = await fetch(`${shop.url}/sitemap.xml`);

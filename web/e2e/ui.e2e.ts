@@ -126,7 +126,8 @@ describe('accessibility and looks', () => {
     const { page, context } = await newPage(browser, base, MOBILE);
     await page.goto('/');
     const toggler = page.getByRole('button', { name: 'Toggle navigation' });
-    expect(await toggler.isVisible()).toBe(true);
+    // The app renders after the load event (a transition, main.tsx): wait for the header rather than sample it.
+    await toggler.waitFor({ state: 'visible' });
     expect(await toggler.getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('#main-navbar').isVisible()).toBe(false);
     // The search box stays in the header on phones (issue 14), only the links collapse.
@@ -146,8 +147,8 @@ describe('accessibility and looks', () => {
   it('shows the desktop menu expanded, and the user menu works from the keyboard', async () => {
     const { page, context } = await newPage(browser, base, DESKTOP);
     await page.goto('/');
+    await page.locator('#main-navbar').getByRole('link', { name: 'About Us' }).waitFor({ state: 'visible' });
     expect(await page.getByRole('button', { name: 'Toggle navigation' }).isVisible()).toBe(false);
-    expect(await page.locator('#main-navbar').getByRole('link', { name: 'About Us' }).isVisible()).toBe(true);
     await register(page, 'Olga Keys', uniqueEmail('olga'));
     const menu = page.locator('#username');
     await menu.focus();

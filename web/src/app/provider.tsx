@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { configureApi } from '@/lib/api';
 import { FIRESTORE_UNAVAILABLE, firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
-import { followFirebaseSession } from '@/lib/session';
+import { followFirebaseSession, sessionStore } from '@/lib/session';
 
 let wired = false;
 /** Firebase mode: the SDK's start-up (config from Hosting, then the session), started once by wireAuth. */
@@ -20,8 +20,17 @@ export function wireAuth() {
     });
     firebaseStartup.catch((error: unknown) => console.error('[firebase] the shop could not start Firebase:', error));
   } else {
-    // Embedded backend: the signed-in cart is kept on the server and follows the account live.
-    void import('@/features/cart/serverCartSync').then((cart) => cart.startServerCartSync());
+    // Embedded backend: the signed-in cart is kept on the server and follows the account live. Its code (and
+    // TanStack Query with it) loads once there is an account to follow, so a visitor's first page does without it.
+    const start = () => void import('@/features/cart/serverCartSync').then((cart) => cart.startServerCartSync());
+    if (sessionStore.get()) start();
+    else {
+      const unsubscribe = sessionStore.subscribe(() => {
+        if (!sessionStore.get()) return;
+        unsubscribe();
+        start();
+      });
+    }
   }
 }
 

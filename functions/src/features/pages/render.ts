@@ -220,6 +220,20 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
   };
 }
 
+/** /cart/:id?qty=n (the Add to Cart link): the product it adds, so the cart opens without asking for it first.
+ *  The shopper's own cart is not a page to index. */
+export function cartAddHead(product: ProductDetail): PageHead {
+  return {
+    status: 200,
+    title: pageTitle('Shopping Cart'),
+    description: DEFAULT_DESCRIPTION,
+    robots: 'noindex',
+    ogType: 'website',
+    jsonLd: [],
+    queries: [{ key: catalogKeys.detail(product._id), data: product }],
+  };
+}
+
 /** A product or page that does not exist: a 404 the app still opens (it shows its own message), never indexed. */
 export function notFoundHead(): PageHead {
   return {

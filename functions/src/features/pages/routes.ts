@@ -7,6 +7,7 @@ import { catalogViewFromSearch, idSchema, productQuerySchema } from '../../domai
 import { negotiateEncoding } from '../../http/webApp.js';
 import type { ProductStore } from '../../ports.js';
 import {
+  cartAddHead,
   listHead,
   notFoundHead,
   productHead,
@@ -59,10 +60,10 @@ async function sendCompressed(req: Request, res: Response, status: number, type:
  * whose app then loads the data itself) instead of failing the page.
  */
 const orPlainApp =
-  (handler: (req: Request, res: Response) => Promise<unknown>) =>
+  (handler: (req: Request, res: Response, next: NextFunction) => Promise<unknown>) =>
   async (req: Request, res: Response, next: NextFunction) => {
     try {
-      await handler(req, res);
+      await handler(req, res, next);
     } catch (error) {
       if (res.headersSent) return next(error);
       console.error('[pages]', error);
@@ -125,6 +126,18 @@ export function pageRoutes(options: PageRoutesOptions): Router {
       const id = idSchema.safeParse(req.params.id);
       const product = id.success ? await catalog.get(id.data) : null;
       await sendPage(req, res, product ? productHead(originOf(req), product) : notFoundHead());
+    }),
+  );
+
+  // The Add to Cart link: the product inlined (embedded server only; Hosting serves /cart/** as the plain app).
+  // An unknown or unlisted product is left to the plain app, which says why it cannot be added.
+  router.get(
+    '/cart/:id',
+    orPlainApp(async (req, res, next) => {
+      const id = idSchema.safeParse(req.params.id);
+      const product = id.success ? await catalog.get(id.data) : null;
+      if (!product) return next();
+      await sendPage(req, res, cartAddHead(product));
     }),
   );
 
