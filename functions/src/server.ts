@@ -6,7 +6,7 @@ import { appOptions, createApp } from './app.js';
 import { readConfig, type Config } from './config.js';
 import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { pageRoutes } from './features/pages/routes.js';
-import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, serveWebApp } from './http/webApp.js';
+import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, pageModules, serveWebApp } from './http/webApp.js';
 import type { LiveHubOptions } from './live/hub.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
@@ -45,6 +45,7 @@ export async function startServer(
             pageSize: config.pageSize,
             publicUrl: config.publicUrl,
             cacheControl: HTML_CACHE,
+            pageModules: pageModules(config.webDist),
           });
           serveWebApp(app, config.webDist, { preloads: { '/': HOME_PRELOADS }, pages });
         }

@@ -21,7 +21,7 @@ import {
   type ProductPage,
 } from '../src/domain/index.js';
 import { listHead, productHead, renderPage } from '../src/features/pages/render.js';
-import { pageRoutes, type CatalogReader } from '../src/features/pages/routes.js';
+import { CART_PAGE_CODE, pageRoutes, PRODUCT_PAGE_CODE, type CatalogReader } from '../src/features/pages/routes.js';
 import { createProduct, startTestShop, type TestShop } from './support/shop.js';
 
 const ORIGIN = 'https://shop.example';
@@ -43,6 +43,16 @@ let shop: TestShop;
 beforeAll(async () => {
   mkdirSync(dist, { recursive: true });
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
+  // The build manifest of the pages' lazily loaded code (web/vite.config.ts `manifest`).
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  const chunk = (source: string) => ({ file: `assets/${source.split('/').pop()!.replace('.tsx', '')}-h1.js` });
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+      ...Object.fromEntries([...PRODUCT_PAGE_CODE, ...CART_PAGE_CODE].map((source) => [source, chunk(source)])),
+    }),
+  );
   shop = await startTestShop({ WEB_DIST: dist, PUBLIC_URL: ORIGIN });
 });
 afterAll(async () => {
@@ -107,6 +117,9 @@ async function allProducts(): Promise<Product[]> {
   }
 }
 
+const modulePreloads = (document: Document) =>
+  [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+
 describe('GET /product/:id without JavaScript', () => {
   it('carries the name, price and image in its title, tags and Product JSON-LD, and the data of its first query', async () => {
     const reviewed = (await allProducts()).find((p) => p.numReviews > 0 && p.countInStock > 0)!;
@@ -119,6 +132,8 @@ describe('GET /product/:id without JavaScript', () => {
     expect(page.res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.res.headers.get('cache-control')).toBe('no-cache');
     expect(page.res.headers.get('link')).toBeNull(); // the data is in the page: nothing to preload
+    // ...and so is the product page's own code, the chunks of its lazily loaded routes.
+    expect(modulePreloads(page.document)).toEqual(['/assets/QueryLayout-h1.js', '/assets/ProductPage-h1.js']);
     expect(page.title).toBe(`${product.name} | Voltshop`);
     expect(page.titles).toBe(1);
     const description = page.meta('description')!;
@@ -358,6 +373,8 @@ describe('GET /cart/:id (the Add to Cart link)', () => {
     const [product] = await allProducts();
     const page = await crawl(`/cart/${product!._id}?qty=2`);
     expect(page.res.status).toBe(200);
+    // Its code comes with it (the manifest's chunks of the cart page's routes).
+    expect(modulePreloads(page.document)).toEqual(['/assets/QueryLayout-h1.js', '/assets/CartPage-h1.js']);
     expect(page.title).toBe('Shopping Cart | Voltshop');
     expect(page.meta('robots')).toBe('noindex');
     expect(page.canonical).toBeNull();

@@ -16,6 +16,7 @@ import {
   HTML_CACHE,
   indexTemplate,
   negotiateEncoding,
+  pageModules,
   preloadLinks,
   serveWebApp,
 } from '../src/http/webApp.js';
@@ -92,6 +93,42 @@ const varies = (h: Record<string, string | undefined>) =>
     .split(/\s*,\s*/)
     .includes('accept-encoding');
 const CHROME = 'gzip, deflate, br, zstd';
+
+describe('pageModules: the chunks a lazily loaded page needs, from the build manifest', () => {
+  const build = join(tmpdir(), `voltshop-manifest-${process.pid}-${Date.now()}`);
+  const manifest = {
+    'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_shared-s1.js'] },
+    '_shared-s1.js': { file: 'assets/shared-s1.js' },
+    '_query-q1.js': { file: 'assets/query-q1.js' },
+    '_ui-u1.js': { file: 'assets/ui-u1.js', imports: ['index.html'] },
+    'src/app/QueryLayout.tsx': { file: 'assets/QueryLayout-l1.js', imports: ['index.html', '_query-q1.js'] },
+    'src/pages/Product.tsx': {
+      file: 'assets/Product-p1.js',
+      imports: ['index.html', '_ui-u1.js', '_query-q1.js', '_shared-s1.js'],
+      dynamicImports: ['src/pages/Reviews.tsx'],
+    },
+    'src/pages/Reviews.tsx': { file: 'assets/Reviews-r1.js' },
+  };
+  beforeAll(() => {
+    mkdirSync(join(build, '.vite'), { recursive: true });
+    writeFileSync(join(build, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  });
+  afterAll(() => rmSync(build, { recursive: true, force: true }));
+
+  it('lists each page chunk and what it imports once, without the entry, its imports or later (dynamic) imports', async () => {
+    expect(await pageModules(build)(['src/app/QueryLayout.tsx', 'src/pages/Product.tsx'])).toEqual([
+      '/assets/QueryLayout-l1.js',
+      '/assets/query-q1.js',
+      '/assets/Product-p1.js',
+      '/assets/ui-u1.js',
+    ]);
+  });
+
+  it('gives nothing for a source the build does not have, or without a manifest (a hint missed, not an error)', async () => {
+    expect(await pageModules(build)(['src/app/QueryLayout.tsx', 'src/pages/Renamed.tsx'])).toEqual([]);
+    expect(await pageModules(join(build, 'nowhere'))(['src/app/QueryLayout.tsx'])).toEqual([]);
+  });
+});
 
 describe('negotiateEncoding', () => {
   it('prefers Brotli on a tie, honours q-values, * and refusals', () => {

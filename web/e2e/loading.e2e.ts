@@ -77,6 +77,15 @@ describe('first load', () => {
       await mobile.getByRole('heading', { name: 'Reviews' }).waitFor();
       await mobile.waitForLoadState('networkidle');
       expect(seen.api(`/api/products/${id}`)).toHaveLength(0);
+      // The page's own code is announced with its HTML (one round trip less), and it is the code the app runs.
+      const preloaded = await mobile
+        .locator('link[rel="modulepreload"]')
+        .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+      expect(preloaded.some((href) => /\/assets\/ProductPage-[^/]+\.js$/.test(href))).toBe(true);
+      const loaded = await mobile.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+      );
+      for (const href of preloaded) expect(loaded, href).toContain(href);
       const { shifts, csp } = await seen.measures();
       expect(csp).toEqual([]);
       expect(shifts).toBeLessThan(0.02);
@@ -85,14 +94,14 @@ describe('first load', () => {
     }
   });
 
-  it('cart/:id opened directly: adds the product with one fetch and shows the cart', async () => {
+  it('cart/:id opened directly: adds the product that came with the page (no API call) and shows the cart', async () => {
     const id = await productId();
     const seen = await watch(page);
-    await page.goto(`/cart/${id}?qty=1`); // the plain app shell: no data inlined
+    await page.goto(`/cart/${id}?qty=1`);
     await page.waitForURL(/\/cart$/);
     await page.getByTestId('cart-subtotal').first().waitFor();
     await page.waitForLoadState('networkidle');
-    expect(seen.api(`/api/products/${id}`)).toHaveLength(1);
+    expect(seen.api(`/api/products/${id}`)).toHaveLength(0);
     expect((await seen.measures()).shifts).toBeLessThan(0.02);
   });
 

@@ -108,6 +108,49 @@ export function indexTemplate(dist: string): () => Promise<string> {
   };
 }
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The code a lazily loaded page of the app needs beyond the entry, read from the build's manifest
+ * (web/dist/.vite/manifest.json; read again when the app is rebuilt): given the source files of the page's routes
+ * (`src/...`, as web/src/app/router.tsx imports them), the URLs of their chunks and of the chunks they import, the
+ * entry's own left out. Empty when there is no manifest or a source is not in it (a renamed page is a missed hint,
+ * not an error).
+ */
+export function pageModules(dist: string): (sources: readonly string[]) => Promise<string[]> {
+  const file = join(dist, '.vite', 'manifest.json');
+  let cached: { manifest: Record<string, ManifestChunk>; mtimeMs: number; checkedAt: number } | undefined;
+  const manifest = async () => {
+    if (cached && Date.now() - cached.checkedAt < RESCAN_MS) return cached.manifest;
+    const mtimeMs = statSync(file).mtimeMs;
+    if (!cached || cached.mtimeMs !== mtimeMs)
+      cached = { manifest: JSON.parse(await readFile(file, 'utf8')), mtimeMs, checkedAt: Date.now() };
+    else cached.checkedAt = Date.now();
+    return cached.manifest;
+  };
+  return async (sources) => {
+    if (!existsSync(file)) return [];
+    const chunks = await manifest();
+    const urls: string[] = [];
+    const seen = new Set<string>();
+    const visit = (key: string, into: string[]): boolean => {
+      const chunk = chunks[key];
+      if (!chunk) return false;
+      if (seen.has(key)) return true;
+      seen.add(key);
+      into.push(`/${chunk.file}`);
+      return (chunk.imports ?? []).every((k) => visit(k, into));
+    };
+    // The entry and what it imports are loaded (and preloaded) by index.html itself.
+    for (const [key, chunk] of Object.entries(chunks)) if (chunk.isEntry) visit(key, []);
+    return sources.every((source) => visit(source, urls)) ? urls : [];
+  };
+}
+
 /**
  * Mounts the web app in `dist` on `app` (after the API routes). `pages`: routes answering their own HTML (the
  * server-rendered heads and data, features/pages), before the files and the single-page fallback. `preloads`: URL

@@ -39,6 +39,9 @@ export interface PageHead {
   /** The page's largest paint on a phone, fetched with the HTML instead of after the app has rendered. `srcset` and
    *  `sizes` are the <img>'s own, so the browser picks the same file once (web: ProductCarousel, ProductImage). */
   preloadImage?: { href: string; srcset?: string; sizes?: string };
+  /** The page's own code beyond the app's entry (its lazily loaded chunks): fetched with the HTML instead of after
+   *  the entry has run. URL paths. */
+  modulePreloads?: readonly string[];
   /** Open Graph product price (product pages). */
   price?: number;
   jsonLd: Record<string, unknown>[];
@@ -273,6 +276,8 @@ function headTags(origin: string, head: PageHead, renderedAt: number): string {
       `<link rel="preload" as="image" href="${escapeHtml(href)}"${srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : ''} fetchpriority="high">`,
     );
   }
+  for (const href of head.modulePreloads ?? [])
+    out.push(`<link rel="modulepreload" href="${escapeHtml(href)}" crossorigin>`);
   if (head.price !== undefined) {
     out.push(
       tag('product:price:amount', 'property', head.price.toFixed(2)),
