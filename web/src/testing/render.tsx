@@ -1,5 +1,5 @@
 // Renders a component inside a memory data router and a fresh query client, as the app does.
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -12,9 +12,14 @@ export function LocationProbe() {
   return <div data-testid="location">{l.pathname + l.search}</div>;
 }
 
-export function renderRoutes(routes: RouteObject[], { at = '/' }: { at?: string } = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  { at = '/', prepare }: { at?: string; prepare?: (client: QueryClient) => void } = {},
+) {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false, staleTime: 0 }, mutations: { retry: false } });
+  // e.g. the data a page's HTML carried, already in the cache at the first render.
+  prepare?.(client);
   const router = createMemoryRouter(routes, { initialEntries: [at] });
   const user = userEvent.setup();
   const result = render(

@@ -78,14 +78,18 @@ export function clampQty(qty: number, countInStock: number): number {
 
 /** Adds or replaces a product's line; a product with nothing in stock is refused (returns false), so it never
  *  enters the cart (e.g. from /cart/<id>?qty=1). */
-export function addToCart(item: CartItem): boolean {
-  if (lineStockProblem({ qty: 1, countInStock: item.countInStock }) === 'out_of_stock') return false;
+/** `items` with `item`'s line added or replaced (its quantity kept within the stock); null for a product out of stock. */
+export function withLine(items: readonly CartItem[], item: CartItem): CartItem[] | null {
+  if (lineStockProblem({ qty: 1, countInStock: item.countInStock }) === 'out_of_stock') return null;
   const line = { ...item, qty: clampQty(item.qty, item.countInStock) };
-  setItems((items) =>
-    items.some((i) => i.product === line.product)
-      ? items.map((i) => (i.product === line.product ? line : i))
-      : [...items, line],
-  );
+  return items.some((i) => i.product === line.product)
+    ? items.map((i) => (i.product === line.product ? line : i))
+    : [...items, line];
+}
+
+export function addToCart(item: CartItem): boolean {
+  if (!withLine([], item)) return false;
+  setItems((items) => withLine(items, item)!);
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
+import { productKeys } from '@/lib/queryKeys';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { addToCart, cartStore, resetCart } from '../store';
 import { cartSyncErrorStore } from '../syncStatus';
@@ -41,7 +42,36 @@ describe('CartPage', () => {
     expect(cartStore.get().cartItems[0]).toMatchObject({ product: 'p1', qty: 2, countInStock: 3 });
   });
 
+  it('adds a product already in the cache (the page carried it) before the first paint: no spinner, no fetch', () => {
+    const calls = mockFetch({ 'GET /api/products/p1': () => ({ body: product }) });
+    renderRoutes(routes, {
+      at: '/cart/p1?qty=2',
+      prepare: (client) => {
+        client.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
+        client.setQueryData(productKeys.detail('p1'), product);
+      },
+    });
+    // Synchronously, at the first render: no 'Adding to cart' spinner was ever there to be replaced.
+    expect(screen.queryByRole('status', { name: 'Adding to cart' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Glide Mouse' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal-title')).toHaveTextContent('Subtotal (2 items)');
+    expect(calls).toEqual([]);
+  });
+
+  it('asks for a cached product again when its copy is stale, showing the spinner meanwhile', async () => {
+    const calls = mockFetch({ 'GET /api/products/p1': () => ({ body: { ...product, price: 30 } }) });
+    renderRoutes(routes, {
+      at: '/cart/p1?qty=1',
+      prepare: (client) => client.setQueryData(productKeys.detail('p1'), product, { updatedAt: Date.now() - 60_000 }),
+    });
+    expect(screen.getByRole('status', { name: 'Adding to cart' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Glide Mouse' })).toBeInTheDocument();
+    expect(cartStore.get().cartItems[0]).toMatchObject({ product: 'p1', price: 30 });
+    expect(calls[0]).toMatchObject({ method: 'GET', url: '/api/products/p1' });
+  });
+
   it('changes quantities within 1..countInStock and removes lines', async () => {
+    mockFetch({ 'GET /api/products/p1': () => ({ body: product }) }); // the cart's fresh stock read
     addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 3, qty: 1 });
     const { user } = renderRoutes(routes, { at: '/cart' });
     const select = screen.getByLabelText('Quantity of Glide Mouse');

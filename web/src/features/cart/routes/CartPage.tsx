@@ -5,6 +5,7 @@ import {
   stockShortageMessage,
   subtotalLabel,
 } from '@domain/cart';
+import type { ProductDetail } from '@domain';
 import { priceSummary } from '@domain/pricing';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -30,6 +31,7 @@ import {
   cartSubtotal,
   refreshCartLines,
   removeFromCart,
+  withLine,
   useCartItems,
   type CartItem,
 } from '../store';
@@ -37,31 +39,57 @@ import { useCartSyncError } from '../syncStatus';
 import { useProceedToCheckout } from '../useProceedToCheckout';
 import { useCartLineChange } from '../useCartLineChange';
 
+const lineOf = (p: ProductDetail, qty: number): CartItem => ({
+  product: p._id,
+  name: p.name,
+  image: p.image,
+  price: p.price,
+  countInStock: p.countInStock,
+  qty,
+});
+
 /** /cart/:id?qty=n adds that product (replacing its line), then shows the cart at /cart. An out-of-stock product
- *  is not added: the shopper is told why. */
+ *  is not added: the shopper is told why. `preview`: the line about to be added when the product is already at hand
+ *  and fresh (the page's HTML carried it, or it was just viewed), shown from the first render: no "Adding" spinner
+ *  for the line to replace, so nothing below it moves. */
 function useAddFromUrl() {
   const { id } = useParams();
   const [search] = useSearchParams();
   const qty = Number(search.get('qty') ?? 1) || 1;
+  const key = `${id}:${qty}`;
   const client = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  /** The `id:qty` added: the cart shows at once, while the address becomes /cart. */
+  const [added, setAdded] = useState<string | null>(null);
   const started = useRef<string | null>(null);
+  const [cached] = useState(() => {
+    if (!id) return null;
+    const query = client.getQueryCache().find<ProductDetail>({ queryKey: productQuery(id).queryKey });
+    const staleTime = client.getDefaultOptions().queries?.staleTime;
+    return query && !query.isStaleByTime(typeof staleTime === 'number' ? staleTime : 0) ? query.state.data! : null;
+  });
 
   useEffect(() => {
-    if (!id || started.current === `${id}:${qty}`) return;
-    started.current = `${id}:${qty}`;
-    client
-      .fetchQuery(productQuery(id))
-      .then((p) => {
-        const line = { product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock };
-        if (addToCart({ ...line, qty })) navigate(paths.cart.href(), { replace: true });
-        else setError(stockShortageMessage(p.name, p.countInStock, qty));
-      })
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [id, qty, client, navigate]);
+    if (!id || started.current === key) return;
+    started.current = key;
+    const add = (p: ProductDetail) => {
+      if (addToCart(lineOf(p, qty))) {
+        setAdded(key);
+        navigate(paths.cart.href(), { replace: true });
+      } else setError(stockShortageMessage(p.name, p.countInStock, qty));
+    };
+    if (cached?._id === id) add(cached);
+    else
+      client
+        .fetchQuery(productQuery(id))
+        .then(add)
+        .catch((e: unknown) => setError(errorMessage(e)));
+  }, [id, qty, key, client, navigate, cached]);
 
-  return { adding: !!id && !error, error };
+  const pending = !!id && !error && added !== key;
+  const preview = pending && cached?._id === id && withLine([], lineOf(cached, qty)) ? lineOf(cached, qty) : null;
+  return { adding: pending && !preview, preview, error };
 }
 
 /** Re-reads the cart's products so stock and prices are today's (a line may have sold out since it was added). */
@@ -150,8 +178,9 @@ function CartLine({ item }: { item: CartItem }) {
 }
 
 export function CartPage() {
-  const items = useCartItems();
-  const { adding, error } = useAddFromUrl();
+  const stored = useCartItems();
+  const { adding, preview, error } = useAddFromUrl();
+  const items = (preview && withLine(stored, preview)) || stored;
   const syncError = useCartSyncError();
   const proceed = useProceedToCheckout();
   useFreshStock(items);
