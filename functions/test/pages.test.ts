@@ -117,7 +117,7 @@ async function allProducts(): Promise<Product[]> {
   }
 }
 
-const modulePreloads = (document: Document) =>
+const modulePreloads = (document: Awaited<ReturnType<typeof crawl>>['document']) =>
   [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
 
 describe('GET /product/:id without JavaScript', () => {
