@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
+  replace,
   type LoaderFunctionArgs,
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router-dom';
 import { isAdminPath, paths } from '@/config/paths';
+import { addLinkedProductFromPage, linkQty } from '@/features/cart';
 import { HomePage } from '@/features/catalog/routes/HomePage';
 import { catalogKeys } from '@domain/inlineData';
 import { prefetchProduct } from '@/features/catalog/api/prefetchProduct';
@@ -39,6 +41,15 @@ function prefetchProductFor(pageName: string) {
       prefetchProduct(params.id);
     return null;
   };
+}
+
+/** The Add to Cart link (/cart/:id?qty=n): a product the page's HTML carried is added here and the cart opens at
+ *  /cart directly; any other is left to the cart page (its product prefetched meanwhile). */
+function cartLinkLoader(args: LoaderFunctionArgs) {
+  const { params, request } = args;
+  if (params.id && addLinkedProductFromPage(params.id, linkQty(new URL(request.url).searchParams)))
+    return replace(paths.cart.href());
+  return prefetchProductFor('CartPage')(args);
 }
 
 export const PAGES_ROUTE_ID = 'pages';
@@ -75,7 +86,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.cart.path,
-                loader: prefetchProductFor('CartPage'),
+                loader: cartLinkLoader,
                 ...page(() => import('@/features/cart/routes/CartPage'), 'CartPage'),
               },
               { path: paths.login.path, ...page(() => import('@/features/auth/routes/LoginPage'), 'LoginPage') },

@@ -30,6 +30,10 @@ function read(): Map<string, Entry> {
 /** Whether the page came with the answer of `key` (not yet taken). */
 export const hasInlineData = (key: readonly unknown[]) => read().has(idOf(key));
 
+/** The page's answer of `key`, left in place for the query that takes it; undefined when it has none. */
+export const peekInlineData = <T>(key: readonly unknown[]): T | undefined =>
+  read().get(idOf(key))?.data as T | undefined;
+
 /** The page's answer of `key`, once; undefined when it has none (or it was taken). */
 export function takeInlineData<T>(key: readonly unknown[]): T | undefined {
   const id = idOf(key);

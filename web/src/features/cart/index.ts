@@ -5,6 +5,7 @@ export {
   cartCount,
   cartStore,
   clearCartItems,
+  linkQty,
   resetCart,
   savePaymentMethod,
   saveShippingAddress,
@@ -12,5 +13,6 @@ export {
   useCartItems,
   type CartItem,
 } from './store';
+export { addLinkedProductFromPage } from './addFromLink';
 export { MiniCart } from './components/MiniCart';
 export { openMiniCartFromLink } from './miniCart';

@@ -78,6 +78,21 @@ export function clampQty(qty: number, countInStock: number): number {
 
 /** Adds or replaces a product's line; a product with nothing in stock is refused (returns false), so it never
  *  enters the cart (e.g. from /cart/<id>?qty=1). */
+type FreshProduct = Pick<Product, '_id' | 'name' | 'image' | 'price' | 'countInStock'>;
+
+/** The cart line of `product` at `qty`. */
+export const lineOf = (product: FreshProduct, qty: number): CartItem => ({
+  product: product._id,
+  name: product.name,
+  image: product.image,
+  price: product.price,
+  countInStock: product.countInStock,
+  qty,
+});
+
+/** The quantity of an Add to Cart link (`/cart/:id?qty=n`): 1 when absent or not a number. */
+export const linkQty = (search: URLSearchParams) => Number(search.get('qty') ?? 1) || 1;
+
 /** `items` with `item`'s line added or replaced (its quantity kept within the stock); null for a product out of stock. */
 export function withLine(items: readonly CartItem[], item: CartItem): CartItem[] | null {
   if (lineStockProblem({ qty: 1, countInStock: item.countInStock }) === 'out_of_stock') return null;
@@ -92,8 +107,6 @@ export function addToCart(item: CartItem): boolean {
   setItems((items) => withLine(items, item)!);
   return true;
 }
-
-type FreshProduct = Pick<Product, '_id' | 'name' | 'image' | 'price' | 'countInStock'>;
 
 /** Brings lines up to date with the products as the server has them now (stock, price, name, image). The quantity
  *  is kept, so a line now short of stock is flagged in the cart rather than silently changed. */

@@ -42,9 +42,9 @@ describe('CartPage', () => {
     expect(cartStore.get().cartItems[0]).toMatchObject({ product: 'p1', qty: 2, countInStock: 3 });
   });
 
-  it('adds a product already in the cache (the page carried it) before the first paint: no spinner, no fetch', () => {
+  it('adds a product already in the cache (the page carried it) before the first paint: no spinner, no fetch', async () => {
     const calls = mockFetch({ 'GET /api/products/p1': () => ({ body: product }) });
-    renderRoutes(routes, {
+    const { router } = renderRoutes(routes, {
       at: '/cart/p1?qty=2',
       prepare: (client) => {
         client.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
@@ -56,6 +56,10 @@ describe('CartPage', () => {
     expect(screen.getByRole('link', { name: 'Glide Mouse' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-subtotal-title')).toHaveTextContent('Subtotal (2 items)');
     expect(calls).toEqual([]);
+    // Then, once painted, the cart under its own address (the link is not kept in the history).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('link', { name: 'Glide Mouse' })).toBeInTheDocument();
   });
 
   it('asks for a cached product again when its copy is stale, showing the spinner meanwhile', async () => {

@@ -29,6 +29,8 @@ import {
   addToCart,
   cartCount,
   cartSubtotal,
+  lineOf,
+  linkQty,
   refreshCartLines,
   removeFromCart,
   withLine,
@@ -39,15 +41,6 @@ import { useCartSyncError } from '../syncStatus';
 import { useProceedToCheckout } from '../useProceedToCheckout';
 import { useCartLineChange } from '../useCartLineChange';
 
-const lineOf = (p: ProductDetail, qty: number): CartItem => ({
-  product: p._id,
-  name: p.name,
-  image: p.image,
-  price: p.price,
-  countInStock: p.countInStock,
-  qty,
-});
-
 /** /cart/:id?qty=n adds that product (replacing its line), then shows the cart at /cart. An out-of-stock product
  *  is not added: the shopper is told why. `preview`: the line about to be added when the product is already at hand
  *  and fresh (the page's HTML carried it, or it was just viewed), shown from the first render: no "Adding" spinner
@@ -55,7 +48,7 @@ const lineOf = (p: ProductDetail, qty: number): CartItem => ({
 function useAddFromUrl() {
   const { id } = useParams();
   const [search] = useSearchParams();
-  const qty = Number(search.get('qty') ?? 1) || 1;
+  const qty = linkQty(search);
   const key = `${id}:${qty}`;
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -74,10 +67,8 @@ function useAddFromUrl() {
     if (!id || started.current === key) return;
     started.current = key;
     const add = (p: ProductDetail) => {
-      if (addToCart(lineOf(p, qty))) {
-        setAdded(key);
-        navigate(paths.cart.href(), { replace: true });
-      } else setError(stockShortageMessage(p.name, p.countInStock, qty));
+      if (addToCart(lineOf(p, qty))) setAdded(key);
+      else setError(stockShortageMessage(p.name, p.countInStock, qty));
     };
     if (cached?._id === id) add(cached);
     else
@@ -85,7 +76,22 @@ function useAddFromUrl() {
         .fetchQuery(productQuery(id))
         .then(add)
         .catch((e: unknown) => setError(errorMessage(e)));
-  }, [id, qty, key, client, navigate, cached]);
+  }, [id, qty, key, client, cached]);
+
+  // Added: the same page under its own address, once it has been painted. The router reads the scroll position
+  // before it navigates, which right after the cart's first render would lay the page out inside this task
+  // (~60 ms on a phone); after the paint it costs nothing. No scroll to the top either: it is the same page.
+  useEffect(() => {
+    if (added !== key) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void navigate(paths.cart.href(), { replace: true, preventScrollReset: true }));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [added, key, navigate]);
 
   const pending = !!id && !error && added !== key;
   const preview = pending && cached?._id === id && withLine([], lineOf(cached, qty)) ? lineOf(cached, qty) : null;
