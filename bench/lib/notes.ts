@@ -175,9 +175,13 @@ which Chromium reports as an issue.
 - *A page's own code with its HTML*: a product page and the Add to Cart link announce their lazily loaded chunks
   (\`<link rel=modulepreload>\`, read from the build manifest: \`pageModules\` in \`functions/src/http/webApp.ts\`):
   product LCP 2.60 → 2.3 s. The earlier try put such hints on every page, where they delayed the first paint.
-- *The Add to Cart link carries its product* (\`/cart/:id\`, \`cartAddHead\`): no API call before the cart shows,
-  and a product at hand is shown as its cart line from the first render, so no "Adding" spinner is replaced
-  (the CLS 0.002 of earlier runs, 6.6 px on phones, read with PerformanceObserver: now none).
+- *The Add to Cart link carries its product* (\`/cart/:id\`, \`cartAddHead\`): the route's loader adds it before
+  anything renders and the cart opens at /cart directly (\`web/src/features/cart/addFromLink.ts\`): no API call, one
+  render instead of three (link, cart line, address), no "Adding" spinner replaced (the CLS 0.002 of earlier runs,
+  6.6 px on phones, read with PerformanceObserver: now none). A link followed inside the app shows a product at hand
+  as its line from the first render and changes the address once painted: a Chromium trace showed react-router's
+  scroll-position read (\`window.scrollY\`, before it navigates) laying out the fresh page inside the render's task
+  (~60 ms at 4× CPU).
 
 **What limits it now**: the entry script (react-dom 202 KB, react-router 93 KB, react 11 KB minified, the shop's own
 code ~40 KB; 99 KB Brotli) downloaded on the simulated slow 4G before anything paints: FCP 1.8–2.0 s, LCP 2.3–2.4 s.
