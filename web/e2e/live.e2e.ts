@@ -172,6 +172,32 @@ describe('live updates (embedded server)', () => {
     await admin.getByText(placed._id, { exact: true }).waitFor({ timeout: 10_000 });
   });
 
+  it('live updates start even when their code first failed to load, and catch up on what changed meanwhile', async () => {
+    const product = await newProduct(20);
+    const { page } = await openPage();
+    // The live chunk's first request fails (as when the server restarts at that moment); later ones go through.
+    let refused = 0;
+    await page.route(/\/assets\/sse-[^/]+\.js$/, (route) =>
+      refused++ === 0 ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.goto(`/product/${product._id}`);
+    await expect.poll(() => page.getByTestId('stock-status').textContent()).toBe('In Stock');
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    // Changed while nothing was listening: the late stream reloads what is shown.
+    await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {
+      ...product.body,
+      countInStock: 0,
+    });
+    await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 20_000 }).toBe('Out of Stock');
+    // And it is live from then on.
+    await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {
+      ...product.body,
+      countInStock: 12,
+    });
+    await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 10_000 }).toBe('In Stock');
+    expect(refused).toBe(2);
+  });
+
   it('a stream dropped by a server restart resumes and catches up on what changed meanwhile', async () => {
     const product = await newProduct(20);
     const { page } = await openPage();

@@ -37,7 +37,13 @@ export class SseLiveSource implements LiveSource {
   /** Bumped by every (re)open: an answer for an older one is dropped. */
   private generation = 0;
 
-  constructor(private readonly base = '/api/live') {
+  /** `missedSome`: changes may already have been missed (the live code came late, after failed loads), so the
+   *  first stream's `ready` has what is shown reloaded, as after a reconnect. */
+  constructor(
+    private readonly base = '/api/live',
+    { missedSome = false }: { missedSome?: boolean } = {},
+  ) {
+    if (missedSome) this.failures = 1;
     // A new session (or none) changes which private topics may be heard: reopen with the new rights.
     sessionStore.subscribe(() => this.schedule(0));
   }
