@@ -86,6 +86,14 @@ const order = (token: string, product: string, qty = 1) =>
     shippingAddress: ADDRESS,
   });
 
+/** The admin sets `product`'s stock (as the product edit screen saves it). */
+async function setStock(product: Awaited<ReturnType<typeof newProduct>>, countInStock: number) {
+  await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {
+    ...product.body,
+    countInStock,
+  });
+}
+
 async function openPage() {
   const { page, errors } = await newPage(browser, base);
   pages.push(page);
@@ -184,16 +192,10 @@ describe('live updates (embedded server)', () => {
     await expect.poll(() => page.getByTestId('stock-status').textContent()).toBe('In Stock');
     await expect.poll(() => refused).toBeGreaterThan(0);
     // Changed while nothing was listening: the late stream reloads what is shown.
-    await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {
-      ...product.body,
-      countInStock: 0,
-    });
+    await setStock(product, 0);
     await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 20_000 }).toBe('Out of Stock');
     // And it is live from then on.
-    await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {
-      ...product.body,
-      countInStock: 12,
-    });
+    await setStock(product, 12);
     await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 10_000 }).toBe('In Stock');
     expect(refused).toBe(2);
   });
@@ -207,17 +209,11 @@ describe('live updates (embedded server)', () => {
     await stopServer();
     await startServer(); // same port, same data
     // Changed before the page's stream is back: only a resync can bring it.
-    await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {
-      ...product.body,
-      countInStock: 0,
-    });
+    await setStock(product, 0);
     await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 60_000 }).toBe('Out of Stock');
 
     // And the stream is live again.
-    await call('PUT', `/api/products/${product._id}`, await login(ADMIN.email, ADMIN.password), {
-      ...product.body,
-      countInStock: 12,
-    });
+    await setStock(product, 12);
     await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 10_000 }).toBe('In Stock');
   });
 });

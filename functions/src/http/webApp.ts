@@ -94,19 +94,23 @@ function cacheControlFor(urlPath: string): { maxAge: string | number; immutable:
   return { maxAge: OTHER_MAX_AGE, immutable: false };
 }
 
-/** Reads `dist`'s index.html, again when it changed (the app rebuilt under the running server; looked at once a second). */
-export function indexTemplate(dist: string): () => Promise<string> {
-  const file = join(dist, 'index.html');
-  let cached: { text: string; mtimeMs: number; checkedAt: number } | undefined;
+/** A build file as `parse` reads it, read again when it changed (the app rebuilt under the running server; looked
+ *  at once a second). */
+function watchedFile<T>(file: string, parse: (text: string) => T): () => Promise<T> {
+  let cached: { value: T; mtimeMs: number; checkedAt: number } | undefined;
   return async () => {
-    if (cached && Date.now() - cached.checkedAt < RESCAN_MS) return cached.text;
+    if (cached && Date.now() - cached.checkedAt < RESCAN_MS) return cached.value;
     const mtimeMs = statSync(file).mtimeMs;
     if (!cached || cached.mtimeMs !== mtimeMs)
-      cached = { text: await readFile(file, 'utf8'), mtimeMs, checkedAt: Date.now() };
+      cached = { value: parse(await readFile(file, 'utf8')), mtimeMs, checkedAt: Date.now() };
     else cached.checkedAt = Date.now();
-    return cached.text;
+    return cached.value;
   };
 }
+
+/** Reads `dist`'s index.html, again when it changed. */
+export const indexTemplate = (dist: string): (() => Promise<string>) =>
+  watchedFile(join(dist, 'index.html'), (text) => text);
 
 interface ManifestChunk {
   file: string;
@@ -123,15 +127,7 @@ interface ManifestChunk {
  */
 export function pageModules(dist: string): (sources: readonly string[]) => Promise<string[]> {
   const file = join(dist, '.vite', 'manifest.json');
-  let cached: { manifest: Record<string, ManifestChunk>; mtimeMs: number; checkedAt: number } | undefined;
-  const manifest = async () => {
-    if (cached && Date.now() - cached.checkedAt < RESCAN_MS) return cached.manifest;
-    const mtimeMs = statSync(file).mtimeMs;
-    if (!cached || cached.mtimeMs !== mtimeMs)
-      cached = { manifest: JSON.parse(await readFile(file, 'utf8')), mtimeMs, checkedAt: Date.now() };
-    else cached.checkedAt = Date.now();
-    return cached.manifest;
-  };
+  const manifest = watchedFile(file, (text) => JSON.parse(text) as Record<string, ManifestChunk>);
   return async (sources) => {
     if (!existsSync(file)) return [];
     const chunks = await manifest();

@@ -94,7 +94,8 @@ function useAddFromUrl() {
   }, [added, key, navigate]);
 
   const pending = !!id && !error && added !== key;
-  const preview = pending && cached?._id === id && withLine([], lineOf(cached, qty)) ? lineOf(cached, qty) : null;
+  const line = pending && cached?._id === id ? lineOf(cached, qty) : null;
+  const preview = line && withLine([], line) ? line : null;
   return { adding: pending && !preview, preview, error };
 }
 
