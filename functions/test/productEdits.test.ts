@@ -77,4 +77,33 @@ describe('PUT /api/products/:id with editedFrom', () => {
       expect(Object.keys(res.body.fields ?? {}).join(' ')).toMatch(/^editedFrom/);
     }
   });
+
+  it('keeps stock at most 1,000,000 when two forms each add 1,000,000, and the form saves the product again', async () => {
+    const product = await newProduct(); // 5 in stock
+    const editedFrom = { updatedAt: product.updatedAt, countInStock: product.countInStock };
+    const first = await shop.call('PUT', `/api/products/${product._id}`, {
+      token: admin,
+      body: { ...fields({ countInStock: 1_000_000 }), editedFrom },
+    });
+    expect(first.status).toBe(200);
+    const second = await shop.call('PUT', `/api/products/${product._id}`, {
+      token: admin,
+      body: {
+        ...fields({ countInStock: 1_000_000 }),
+        editedFrom: { updatedAt: first.body.updatedAt, countInStock: 0 },
+      },
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.countInStock).toBe(1_000_000);
+    // The admin form sends what it loaded: that must still be a valid save.
+    const again = await shop.call('PUT', `/api/products/${product._id}`, {
+      token: admin,
+      body: {
+        ...fields({ description: 'Still editable', countInStock: second.body.countInStock }),
+        editedFrom: { updatedAt: second.body.updatedAt, countInStock: second.body.countInStock },
+      },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ description: 'Still editable', countInStock: 1_000_000 });
+  });
 });

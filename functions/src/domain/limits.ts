@@ -57,5 +57,13 @@ export const LOW_STOCK_THRESHOLD = 5;
 /** The returns window promised on the product page. */
 export const RETURN_DAYS = 30;
 
+/** The most units a product may have in stock, whichever path changes it (form, delta edit, cancel, expiry). */
+export const MAX_STOCK = 1_000_000;
+
+/** Stock after `units` come back (a cancel, an expiry, later a refund's restock): never past MAX_STOCK. */
+export function restockedCount(current: number, units: number): number {
+  return Math.min(MAX_STOCK, current + units);
+}
+
 /** The most units of one product an order line or a cart line may ask for. */
 export const MAX_LINE_QTY = 1000;

@@ -8,6 +8,7 @@
 // A save without editedFrom (the original ProShop clients) writes the values as sent, as the spec always did.
 import { z } from 'zod';
 import { conflict } from './errors.js';
+import { MAX_STOCK } from './limits.js';
 
 export const PRODUCT_CHANGED_MESSAGE =
   'This product changed since you opened it. Reload it to see the latest version, then make your changes again.';
@@ -19,7 +20,7 @@ export const editedFromSchema = z.strictObject(
       .number({ error: 'editedFrom.countInStock must be a number' })
       .int('editedFrom.countInStock must be a whole number')
       .min(0, 'editedFrom.countInStock must be at least 0')
-      .max(1_000_000, 'editedFrom.countInStock must be at most 1000000'),
+      .max(MAX_STOCK, 'editedFrom.countInStock must be at most 1000000'),
   },
   { error: 'editedFrom must be { updatedAt, countInStock } of the product as loaded' },
 );
@@ -41,6 +42,7 @@ export function applyProductEdit(
   if (!editedFrom) return { countInStock: requestedStock, updatedAt };
   if (Date.parse(editedFrom.updatedAt) !== previous) throw conflict(PRODUCT_CHANGED_MESSAGE);
   const change = requestedStock - editedFrom.countInStock;
-  // Removing more units than are left (they sold meanwhile) leaves none, never a negative stock.
-  return { countInStock: Math.max(0, stored.countInStock + change), updatedAt };
+  // Removing more units than are left (they sold meanwhile) leaves none, never a negative stock; adding more than
+  // the limit allows (two saves of +1,000,000 each) stops at MAX_STOCK, so the form can always save it again.
+  return { countInStock: Math.min(MAX_STOCK, Math.max(0, stored.countInStock + change)), updatedAt };
 }

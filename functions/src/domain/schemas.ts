@@ -1,6 +1,6 @@
 // Validation schemas shared by the API (request checks) and the web (form checks), so both say the same.
 import { z } from 'zod';
-import { MAX_LINE_QTY } from './limits.js';
+import { MAX_LINE_QTY, MAX_STOCK } from './limits.js';
 import { emailKey } from './search.js';
 import { CATALOG_SORT_VALUES, DEFAULT_CATALOG_SORT, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
@@ -116,7 +116,7 @@ export const stockSchema = numberOrDecimalText(
     .number({ error: 'Count in stock must be a number' })
     .int('Count in stock must be a whole number')
     .min(0, 'Count in stock cannot be negative')
-    .max(1_000_000, 'Count in stock must be at most 1,000,000'),
+    .max(MAX_STOCK, 'Count in stock must be at most 1,000,000'),
 );
 
 /** A product image: a path served by the shop (/images/..., /uploads/...) or an https URL. */

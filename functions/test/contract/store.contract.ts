@@ -7,6 +7,7 @@ import {
   DEFAULT_HOLD_MINUTES,
   DomainError,
   holdUntil,
+  MAX_STOCK,
   PRODUCT_CHANGED_MESSAGE,
   type PaymentResult,
   type ProductUpdateInput,
@@ -207,6 +208,28 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
             PRODUCT_CHANGED_MESSAGE,
           );
           expect(await store.products.get(p!._id)).toMatchObject({ name: 'Contested by A', countInStock: 6 });
+        });
+
+        it('a delta never pushes stock past MAX_STOCK (two saves of +1,000,000), and the form saves it again', async () => {
+          const [p] = await products(['Overstocked'], { countInStock: 0 });
+          const first = await store.products.update(
+            p!._id,
+            input('Overstocked', { countInStock: MAX_STOCK }),
+            loaded(p!),
+          );
+          expect(first!.countInStock).toBe(MAX_STOCK);
+          // A second tab still holding the first save's version adds another 1,000,000 on top.
+          const second = await store.products.update(p!._id, input('Overstocked', { countInStock: MAX_STOCK }), {
+            updatedAt: first!.updatedAt,
+            countInStock: 0,
+          });
+          expect(second!.countInStock).toBe(MAX_STOCK);
+          const resaved = await store.products.update(
+            p!._id,
+            input('Overstocked', { description: 'Resaved', countInStock: second!.countInStock }),
+            loaded(second!),
+          );
+          expect(resaved).toMatchObject({ description: 'Resaved', countInStock: MAX_STOCK });
         });
 
         it('without editedFrom (the original clients) writes the values as sent', async () => {
@@ -884,6 +907,18 @@ export function storeContract(name: string, factory: (clock: MovableClock) => Pr
 
         expect(await store.orders.expireStale(later)).toBe(0); // stock is returned once
         expect((await store.products.get(p!._id))!.countInStock).toBe(3);
+      });
+
+      it('returns held stock without passing MAX_STOCK (an admin filled the shelf while the order was held)', async () => {
+        const [p] = await products(['Full Shelf'], { countInStock: 10 });
+        const held = await store.orders.place(order([{ product: p!._id, qty: 3 }]));
+        const cancelled = await store.orders.place(order([{ product: p!._id, qty: 2 }]));
+        await store.products.update(p!._id, input('Full Shelf', { countInStock: MAX_STOCK }));
+        await store.orders.cancel(cancelled._id, now);
+        expect((await store.products.get(p!._id))!.countInStock).toBe(MAX_STOCK);
+        expect(await store.orders.expireStale(later)).toBe(1);
+        expect(await store.orders.get(held._id)).toMatchObject({ status: 'expired' });
+        expect((await store.products.get(p!._id))!.countInStock).toBe(MAX_STOCK);
       });
 
       it('expires an order whose product was deleted meanwhile', async () => {

@@ -6,6 +6,7 @@ import {
   assertDeliverable,
   assertPayable,
   conflict,
+  MAX_STOCK,
   notFound,
   ORDER_MESSAGES,
   toDollars,
@@ -27,10 +28,11 @@ type Reader = Pick<Transaction, 'execute'>;
 /** Gives an unpaid order's held stock back to the products that still exist (expiry and cancel). */
 async function returnStock(tx: Transaction, orderId: string): Promise<void> {
   await tx.execute({
-    sql: `UPDATE products SET count_in_stock = count_in_stock +
-            (SELECT qty FROM order_items WHERE order_id = ?1 AND product_id = products.id)
+    // MIN(...): the domain's restockedCount in SQL (stock never passes MAX_STOCK).
+    sql: `UPDATE products SET count_in_stock = MIN(?2, count_in_stock +
+            (SELECT SUM(qty) FROM order_items WHERE order_id = ?1 AND product_id = products.id))
           WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1)`,
-    args: [orderId],
+    args: [orderId, MAX_STOCK],
   });
 }
 

@@ -13,6 +13,7 @@ import {
   notFound,
   ORDER_MESSAGES,
   priceOrder,
+  restockedCount,
   shortOfStock,
   customerSearchKeys,
   toDollars,
@@ -227,7 +228,9 @@ export class FirestoreOrders implements OrderStore {
     const products = ids.length ? await tx.getAll(...ids.map((pid) => this.products().doc(pid))) : [];
     for (const p of products) {
       // Products deleted since keep nothing to return.
-      if (p.exists) tx.update(p.ref, { countInStock: (p.data() as ProductDoc).countInStock + (qtyBy.get(p.id) ?? 0) });
+      if (p.exists) {
+        tx.update(p.ref, { countInStock: restockedCount((p.data() as ProductDoc).countInStock, qtyBy.get(p.id) ?? 0) });
+      }
     }
   }
 
