@@ -17,6 +17,11 @@ export async function startServer(
   config: Config = readConfig(),
   options: { clock?: Clock; live?: LiveHubOptions } = {},
 ) {
+  // The request's Host is not to be trusted for the shop's own URLs (canonical, sitemaps, emails later): a shop
+  // facing the internet names its origin.
+  if (config.production && !config.publicUrl) {
+    throw new Error('PUBLIC_URL must be set in production (the shop’s public origin, e.g. https://shop.example.com)');
+  }
   const cache = new CatalogCache(Number.POSITIVE_INFINITY); // every write goes through this process and clears it
   // The app and the expiry sweeper share one cache and one wrapped store.
   const ports = withCatalogCache(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { firebaseSettingsFromEnv } from '../src/adapters/firebase/index.js';
 import { paymentGateway } from '../src/adapters/payments/index.js';
 import { readConfig } from '../src/config.js';
+import { startServer } from '../src/server.js';
 import { MovableClock } from './support/clock.js';
 import {
   DEFAULT_HOLD_LIMITS,
@@ -32,6 +33,12 @@ describe('configuration', () => {
     ).rejects.toThrow('Test payments are disabled in production');
     const emulated = paymentGateway(firebaseSettingsFromEnv({ NODE_ENV: 'production', FUNCTIONS_EMULATOR: 'true' }));
     await expect(emulated.verifyCapture(check)).resolves.toMatchObject({ provider: 'simulated', amount: '12.34' });
+  });
+
+  it('refuses to start the embedded shop in production without PUBLIC_URL (a Host header must not name it)', async () => {
+    await expect(
+      startServer(readConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent/never-opened' })),
+    ).rejects.toThrow(/PUBLIC_URL must be set in production/);
   });
 
   it('stamps a simulated payment with the clock port, not the wall clock', async () => {

@@ -194,7 +194,7 @@ describe('pay and deliver (simulated payments)', () => {
   });
 
   it('simulated payments are refused in production', async () => {
-    const prod = await startTestShop({ NODE_ENV: 'production' });
+    const prod = await startTestShop({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' });
     try {
       const alice = await prod.aliceToken();
       const top = await prod.call('GET', '/api/products/top');

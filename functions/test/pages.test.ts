@@ -551,6 +551,32 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
     expect((await fetch(`${base}/sitemap-products-0.xml`)).status).toBe(404);
   });
 
+  it('never writes a foreign Host into URLs when PUBLIC_URL is unset: only a loopback host is the origin', async () => {
+    const { request } = await import('node:http');
+    const port = new URL(base).port;
+    /** GET with a chosen Host header (fetch does not let a test set it). */
+    const get = (path: string, host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path, headers: { Host: host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(body));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['/', '/product/p1', '/sitemap.xml', '/sitemap-products-1.xml', '/robots.txt']) {
+      const body = await get(path, 'evil.example');
+      expect(body, path).not.toContain('evil.example');
+      expect(body, path).toContain(`http://localhost:${port}/`);
+    }
+    // A loopback name is the developer's own machine: its origin is used as asked.
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `shop.localhost:${port}`]) {
+      expect(await get('/robots.txt', host), host).toContain(`Sitemap: http://${host}/sitemap.xml`);
+    }
+  });
+
   it('sends the cache lifetime it is given (the Firebase function: cached at the CDN)', async () => {
     for (const path of ['/', '/product/p1', '/sitemap.xml', '/robots.txt']) {
       expect((await fetch(base + path)).headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=300');

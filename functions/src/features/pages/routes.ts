@@ -28,7 +28,8 @@ export interface PageRoutesOptions {
   /** The built index.html (read again when the app is rebuilt, or fetched from Hosting). */
   template: (req: Request) => Promise<string>;
   pageSize: number;
-  /** The shop's public origin for absolute URLs (PUBLIC_URL); default: the request's own. */
+  /** The shop's public origin for absolute URLs (PUBLIC_URL); default: the request's own when its host is a
+   *  loopback name (development), else http://localhost:<port>. */
   publicUrl?: string;
   /** Cache-Control of the pages, sitemaps and robots.txt. */
   cacheControl: string;
@@ -78,11 +79,33 @@ const orPlainApp =
     }
   };
 
+/** Host names that can only be this machine: localhost (and *.localhost), 127.0.0.0/8, ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '::1' ||
+    /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(name)
+  );
+}
+
+/**
+ * Without PUBLIC_URL (development only: the embedded server refuses to start without it in production), the
+ * request's origin when its Host is a loopback name, else this machine's own: a foreign Host header
+ * (`Host: evil.example`) never writes the canonical URLs, link previews, JSON-LD, sitemaps or robots.txt.
+ */
+function developmentOrigin(req: Request): string {
+  const host = req.get('host') ?? '';
+  if (isLoopbackHost(req.hostname ?? '')) return `${req.protocol}://${host}`;
+  return `http://localhost:${req.socket.localPort}`;
+}
+
 export function pageRoutes(options: PageRoutesOptions): Router {
   const { catalog, pageSize } = options;
   const topCount = options.topCount ?? 3;
   const perSitemap = options.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
-  const originOf = (req: Request) => options.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+  const originOf = (req: Request) => options.publicUrl ?? developmentOrigin(req);
   const router = Router();
 
   const sendPage = async (req: Request, res: Response, head: PageHead) => {
