@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   catalogFiltersKey,
+  catalogViewFromSearch,
+  isCatalogSort,
   catalogSearchParams,
   compareForSort,
   countFacet,
@@ -8,6 +10,7 @@ import {
   priceRangeCents,
   type CatalogSortable,
 } from './catalogQuery.js';
+import { planCatalogQuery } from './firestoreCatalog.js';
 
 const item = (id: string, over: Partial<CatalogSortable> = {}): CatalogSortable => ({
   id,
@@ -70,5 +73,20 @@ describe('catalogue query planning', () => {
     expect(catalogSearchParams({ category: 'A & B', minPrice: 0, maxPrice: 25, sort: 'rating' }).toString()).toBe(
       'category=A+%26+B&minPrice=0&maxPrice=25&sort=rating',
     );
+  });
+});
+
+describe('sort names are own keys only', () => {
+  const inherited = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'];
+  it('isCatalogSort refuses names every object inherits', () => {
+    for (const name of inherited) expect(isCatalogSort(name), name).toBe(false);
+    expect(isCatalogSort('price_asc')).toBe(true);
+    expect(isCatalogSort(undefined)).toBe(false);
+  });
+  it('a page URL or a Firestore plan with an inherited name falls back to the default sort', () => {
+    for (const name of inherited) {
+      expect(catalogViewFromSearch(new URLSearchParams({ sort: name })).sort, name).toBe('newest');
+      expect(planCatalogQuery({ keyword: '' }, name as never, 100).sort, name).toBe('newest');
+    }
   });
 });

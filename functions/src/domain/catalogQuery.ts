@@ -13,6 +13,9 @@ export const CATALOG_SORTS = {
 export type CatalogSort = keyof typeof CATALOG_SORTS;
 export const CATALOG_SORT_VALUES = Object.keys(CATALOG_SORTS) as CatalogSort[];
 export const DEFAULT_CATALOG_SORT: CatalogSort = 'newest';
+/** Whether `value` names a sort: an own key, so `toString`, `constructor` or `__proto__` (inherited) are not. */
+export const isCatalogSort = (value: unknown): value is CatalogSort =>
+  typeof value === 'string' && Object.hasOwn(CATALOG_SORTS, value);
 
 /** Filters, all optional; a missing one does not filter. Prices are dollars, inclusive. Category and brand
  *  match exactly (as stored, case-sensitive: they come from the facet lists, not from typing). */
@@ -178,7 +181,7 @@ export function catalogViewFromSearch(search: URLSearchParams, category?: string
     brand: text(search.get('brand')),
     minPrice,
     maxPrice,
-    sort: sort && sort in CATALOG_SORTS ? (sort as CatalogSort) : DEFAULT_CATALOG_SORT,
+    sort: isCatalogSort(sort) ? sort : DEFAULT_CATALOG_SORT,
   };
 }
 

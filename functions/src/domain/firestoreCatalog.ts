@@ -13,8 +13,8 @@
 // window is full, the answer says that only those products were checked.
 import {
   CATALOG_SORT_ORDER,
-  CATALOG_SORTS,
   DEFAULT_CATALOG_SORT,
+  isCatalogSort,
   type CatalogFilters,
   type CatalogSort,
 } from './catalogQuery.js';
@@ -143,7 +143,7 @@ export function planCatalogQuery(
     throw new CatalogQueryRefused('The lowest price is above the highest price: nothing can match.');
   }
 
-  let sort: CatalogSort = requestedSort && requestedSort in CATALOG_SORTS ? requestedSort : DEFAULT_CATALOG_SORT;
+  let sort: CatalogSort = isCatalogSort(requestedSort) ? requestedSort : DEFAULT_CATALOG_SORT;
   const notices: string[] = [];
   const planned: PlannedFilter[] = [];
   if (filters.category) planned.push({ field: 'category', op: '==', value: filters.category });

@@ -4,10 +4,10 @@
 // `message` (never a 5xx, never a stack trace), and the database must be unchanged (snapshot before/after).
 import fc from 'fast-check';
 import type { Client } from '@libsql/client';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { openDb, snapshot } from './support/db.js';
-import { LIST_PAGE_SIZE } from '../../src/domain/index.js';
+import { INLINE_DATA_ID, LIST_PAGE_SIZE } from '../../src/domain/index.js';
 
 let shop: TestShop;
 let db: Client;
@@ -924,5 +924,74 @@ describe('uploads with junk', () => {
       ),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('prototype names as enum values (own-property checks)', () => {
+  // Every parameter checked against a fixed set: a name every object inherits must be refused or ignored like any
+  // unknown value, never reach a store (500) or log a stack trace.
+  const PROTOTYPE_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+  const ENUM_PARAMS: { path: string; params: string[]; token?: () => string }[] = [
+    { path: '/api/products', params: ['sort'] },
+    { path: '/api/products/facets', params: ['sort'] },
+    { path: '/api/orders', params: ['status', 'sort'], token: () => admin },
+    { path: '/api/orders/myorders', params: ['status', 'sort'], token: () => alice },
+    { path: '/api/users', params: ['status', 'sort'], token: () => admin },
+  ];
+  // The pages the server renders read the catalogue's sort from the URL as the app does (catalogViewFromSearch).
+  const PAGES = ['/', '/page/1', '/search/kestrel', '/category/Audio'];
+  /** The queries a page inlines (its renderedAt differs per answer). */
+  const inlined = (html: string) => {
+    const text = new RegExp(`<script[^>]*id="${INLINE_DATA_ID}"[^>]*>([\\s\\S]*?)</script>`).exec(html)?.[1];
+    return text ? JSON.stringify((JSON.parse(text) as { queries: unknown }).queries) : '';
+  };
+  let pages: TestShop;
+  let dist: string;
+  beforeAll(async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    dist = mkdtempSync(join(tmpdir(), 'voltshop-fuzz-dist-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Voltshop</title></head><body></body></html>',
+    );
+    pages = await startTestShop({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await pages?.close();
+    const { rmSync } = await import('node:fs');
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('every enum-like parameter of every route and page: 400 or the default, never a 5xx or a logged stack', async () => {
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+    try {
+      for (const name of PROTOTYPE_NAMES) {
+        for (const { path, params, token } of ENUM_PARAMS) {
+          for (const param of params) {
+            const url = `${path}?${param}=${encodeURIComponent(name)}`;
+            const res = await shop.call('GET', url, { token: token?.() });
+            if (res.status !== 200) {
+              refused(res, url);
+              expect(res.status, url).toBe(400);
+            }
+          }
+        }
+        for (const path of PAGES) {
+          const url = `${path}?sort=${encodeURIComponent(name)}`;
+          const res = await pages.call('GET', url);
+          expect(res.status, url).toBe(200);
+          // The page inlines its first data exactly as without ?sort= (the default sort), not nothing.
+          const plain = await pages.call('GET', path);
+          expect(inlined(res.body), url).toBe(inlined(plain.body));
+          expect(inlined(res.body), url).toContain('products');
+        }
+      }
+      expect(logged, 'nothing logged as an error').toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -28,7 +28,7 @@ export function uploadRoutes({ auth, files }: Ports) {
   router.post('/', requireAdmin(auth), receiveImage, async (req, res) => {
     if (!req.file) throw badInput("No image received: send a JPEG, PNG or WebP file in the field 'image'");
     const type = await fileTypeFromBuffer(req.file.buffer);
-    if (!type || !(type.mime in IMAGE_EXTENSIONS))
+    if (!type || !Object.hasOwn(IMAGE_EXTENSIONS, type.mime))
       throw badInput('Images only: JPEG, PNG or WebP (the file content is not one of these)');
     const path = await files.saveImage(await reencodeImage(req.file.buffer));
     res.status(201).type('text/plain').send(path);
