@@ -2,6 +2,7 @@ export * from './cart.js';
 export * from './errors.js';
 export * from './money.js';
 export * from './orders.js';
+export * from './orderDecisions.js';
 export * from './payments.js';
 export * from './pricing.js';
 export * from './schemas.js';

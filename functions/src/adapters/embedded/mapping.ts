@@ -5,6 +5,7 @@ import {
   orderFromRecord,
   toDollars,
   type Order,
+  type OrderRecord,
   type OrderStatus,
   type PaymentResult,
   type Product,
@@ -63,9 +64,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error));
 }
 
-/** An orders row and its order_items rows (by line), as the domain's OrderRecord, then the API's Order. */
+/** An orders row and its order_items rows (by line), as the API's Order. */
 export function toOrder(r: Row, items: Row[]): Order {
-  return orderFromRecord(str(r.id), {
+  return orderFromRecord(str(r.id), toOrderRecord(r, items));
+}
+
+/** An orders row and its order_items rows (by line), as the domain's OrderRecord (what decisions read). */
+export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
+  return {
     user: { _id: str(r.user_id), name: str(r.user_name), email: str(r.user_email) },
     orderItems: items.map((i) => ({
       product: str(i.product_id),
@@ -88,7 +94,7 @@ export function toOrder(r: Row, items: Row[]): Order {
     expiresAt: optStr(r.expires_at),
     cancelledAt: optStr(r.cancelled_at),
     createdAt: str(r.created_at),
-  });
+  };
 }
 
 /** LIKE's wildcards and its escape character, taken literally. */

@@ -5,15 +5,12 @@
 // its batch committed: an acknowledged order is on disk.
 import type { InStatement, Transaction } from '@libsql/client';
 import {
-  assertWithinHoldLimits,
-  isOpenHold,
-  notFound,
   orderFromRecord,
-  priceOrder,
+  placeOrder,
   shortOfStock,
-  type HeldOrder,
   type Order,
-  type OrderRecord,
+  type StockedProduct,
+  type UnpaidOrder,
 } from '../../domain/index.js';
 import type { PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
@@ -29,16 +26,6 @@ interface Waiting {
   resolve(order: Order): void;
   reject(error: unknown): void;
 }
-
-interface StockedProduct {
-  name: string;
-  image: string;
-  priceCents: number;
-  stock: number;
-}
-
-/** An open order as read for the hold limits (isOpenHold needs its status and end). */
-type OpenOrder = HeldOrder & { status: 'awaiting_payment'; expiresAt: string | null };
 
 export class OrderBatcher {
   private waiting: Waiting[] = [];
@@ -106,43 +93,13 @@ async function placeOne(
   tx: Transaction,
   cmd: PlaceOrderCommand,
   products: Map<string, StockedProduct>,
-  openOrders: Map<string, OpenOrder[]>,
+  openOrders: Map<string, UnpaidOrder[]>,
 ): Promise<Order> {
-  // The checks, on the batch's view of stock and holds (every earlier order of the batch included).
-  const taken = new Map<string, number>();
-  const lines = cmd.lines.map((line) => {
-    const p = products.get(line.product);
-    if (!p) throw notFound(`Product not found: ${line.product}`);
-    const stock = p.stock - (taken.get(line.product) ?? 0);
-    if (stock < line.qty) throw shortOfStock(p.name, stock, line.qty);
-    taken.set(line.product, (taken.get(line.product) ?? 0) + line.qty);
-    return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
-  });
-  const price = priceOrder(lines);
+  // Decided on the batch's view of stock and holds (every earlier order of the batch included).
   const customerOrders = openOrders.get(cmd.user._id) ?? [];
-  assertWithinHoldLimits(
-    customerOrders.filter((o) => isOpenHold(o, cmd.now)),
-    { totalCents: price.totalCents, orderItems: lines },
-    cmd.holdLimits,
-  );
-
+  const { record, taken, stock } = placeOrder(cmd, products, customerOrders);
   const id = newId();
-  const record: OrderRecord = {
-    user: { _id: cmd.user._id, name: cmd.user.name, email: cmd.user.email },
-    orderItems: lines,
-    shippingAddress: JSON.parse(JSON.stringify(cmd.shippingAddress)),
-    paymentMethod: cmd.paymentMethod,
-    ...price,
-    currency: 'USD',
-    status: 'awaiting_payment',
-    paidAt: null,
-    paymentResult: null,
-    deliveredAt: null,
-    expiresAt: cmd.expiresAt.toISOString(),
-    cancelledAt: null,
-    createdAt: cmd.now.toISOString(),
-  };
-  const takes: InStatement[] = [...taken].map(([product, qty]) => ({
+  const takes: InStatement[] = taken.map(({ product, qty }) => ({
     // Guarded: even if the batch's view were wrong, a row cannot go below zero.
     sql: 'UPDATE products SET count_in_stock = count_in_stock - ? WHERE id = ? AND count_in_stock >= ?',
     args: [qty, product, qty],
@@ -155,7 +112,7 @@ async function placeOne(
       {
         sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
                 shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', 'awaiting_payment', ?, ?)`,
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         args: [
           id,
           record.user._id,
@@ -163,26 +120,25 @@ async function placeOne(
           record.user.email,
           JSON.stringify(record.shippingAddress),
           record.paymentMethod,
-          price.itemsCents,
-          price.shippingCents,
-          price.taxCents,
-          price.totalCents,
+          record.itemsCents,
+          record.shippingCents,
+          record.taxCents,
+          record.totalCents,
+          record.currency,
+          record.status,
           record.expiresAt,
           record.createdAt,
         ],
       },
       {
-        sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty) VALUES ${lines
+        sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty) VALUES ${record.orderItems
           .map(() => '(?, ?, ?, ?, ?, ?, ?)')
           .join(', ')}`,
-        args: lines.flatMap((l, index) => [id, index, l.product, l.name, l.image, l.priceCents, l.qty]),
+        args: record.orderItems.flatMap((l, index) => [id, index, l.product, l.name, l.image, l.priceCents, l.qty]),
       },
     ]);
     const short = takes.findIndex((_, i) => results[i + 1]!.rowsAffected !== 1);
-    if (short >= 0) {
-      const [product, qty] = [...taken][short]!;
-      throw shortOfStock(products.get(product)!.name, 0, qty);
-    }
+    if (short >= 0) throw shortOfStock(products.get(taken[short]!.product)!.name, 0, taken[short]!.qty);
     await tx.execute('RELEASE place_order');
   } catch (error) {
     // Undo this order only. Should even that fail, the error ends the whole batch's transaction: nothing half-written.
@@ -191,13 +147,8 @@ async function placeOne(
     throw error;
   }
   // Accepted: the batch's view moves on.
-  for (const [product, qty] of taken) products.get(product)!.stock -= qty;
-  customerOrders.push({
-    status: 'awaiting_payment',
-    expiresAt: record.expiresAt,
-    totalCents: price.totalCents,
-    orderItems: lines,
-  });
+  for (const level of stock) products.get(level.product)!.countInStock = level.countInStock;
+  customerOrders.push(record);
   openOrders.set(cmd.user._id, customerOrders);
   return orderFromRecord(id, record);
 }
@@ -212,20 +163,25 @@ async function readProducts(tx: Transaction, ids: string[]): Promise<Map<string,
   return new Map(
     rs.rows.map((r) => [
       str(r.id),
-      { name: str(r.name), image: str(r.image), priceCents: Number(r.price_cents), stock: Number(r.count_in_stock) },
+      {
+        name: str(r.name),
+        image: str(r.image),
+        priceCents: Number(r.price_cents),
+        countInStock: Number(r.count_in_stock),
+      },
     ]),
   );
 }
 
 /** The batch's customers' unpaid orders with their lines (whether each is still open is decided per command's time). */
-async function readOpenOrders(tx: Transaction, userIds: string[]): Promise<Map<string, OpenOrder[]>> {
+async function readOpenOrders(tx: Transaction, userIds: string[]): Promise<Map<string, UnpaidOrder[]>> {
   const rs = await tx.execute({
     sql: `SELECT o.id, o.user_id, o.expires_at, o.total_cents, i.product_id, i.qty
           FROM orders o JOIN order_items i ON i.order_id = o.id
           WHERE o.user_id IN (SELECT value FROM json_each(?)) AND o.status = 'awaiting_payment'`,
     args: [JSON.stringify(userIds)],
   });
-  const byId = new Map<string, OpenOrder & { userId: string }>();
+  const byId = new Map<string, UnpaidOrder & { userId: string }>();
   for (const r of rs.rows) {
     const id = str(r.id);
     let order = byId.get(id);
@@ -241,7 +197,7 @@ async function readOpenOrders(tx: Transaction, userIds: string[]): Promise<Map<s
     }
     order.orderItems.push({ product: str(r.product_id), qty: Number(r.qty) });
   }
-  const byUser = new Map<string, OpenOrder[]>();
+  const byUser = new Map<string, UnpaidOrder[]>();
   for (const { userId, ...order } of byId.values()) {
     const list = byUser.get(userId);
     if (list) list.push(order);

@@ -2,16 +2,17 @@
 // check (stock, status, hold) and the write it guards never interleave with another order's.
 import type { InValue, Row, Transaction } from '@libsql/client';
 import {
-  assertCancellable,
-  assertDeliverable,
-  assertPayable,
-  conflict,
-  MAX_STOCK,
+  cancelOrder,
+  deliverOrder,
+  expireOrder,
   notFound,
+  payOrder,
   ORDER_MESSAGES,
   toDollars,
   type Order,
-  type OrderStatus,
+  type OrderPatch,
+  type OrderRecord,
+  type StockLevel,
   pageCount,
   pageWindow,
   type OrderListQuery,
@@ -20,20 +21,47 @@ import {
 } from '../../domain/index.js';
 import type { OrderStore, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
-import { customerMatch, str, toOrder } from './mapping.js';
+import { customerMatch, str, toOrder, toOrderRecord } from './mapping.js';
+
+const productsOf = (order: OrderRecord) => order.orderItems.map((i) => i.product);
 import { OrderBatcher } from './orderBatch.js';
 
 type Reader = Pick<Transaction, 'execute'>;
 
-/** Gives an unpaid order's held stock back to the products that still exist (expiry and cancel). */
-async function returnStock(tx: Transaction, orderId: string): Promise<void> {
-  await tx.execute({
-    // MIN(...): the domain's restockedCount in SQL (stock never passes MAX_STOCK).
-    sql: `UPDATE products SET count_in_stock = MIN(?2, count_in_stock +
-            (SELECT SUM(qty) FROM order_items WHERE order_id = ?1 AND product_id = products.id))
-          WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1)`,
-    args: [orderId, MAX_STOCK],
+/** The current stock of these products (those that still exist). */
+async function stockOf(tx: Transaction, productIds: string[]): Promise<Map<string, number>> {
+  const rs = await tx.execute({
+    sql: 'SELECT id, count_in_stock FROM products WHERE id IN (SELECT value FROM json_each(?))',
+    args: [JSON.stringify([...new Set(productIds)])],
   });
+  return new Map(rs.rows.map((r) => [str(r.id), Number(r.count_in_stock)]));
+}
+
+/** Writes the stock levels a decision answered. */
+async function writeStock(tx: Transaction, levels: readonly StockLevel[]): Promise<void> {
+  for (const { product, countInStock } of levels) {
+    await tx.execute({ sql: 'UPDATE products SET count_in_stock = ? WHERE id = ?', args: [countInStock, product] });
+  }
+}
+
+/** Writes the fields a lifecycle decision changed (OrderPatch) to the orders row. */
+async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promise<void> {
+  const sets: string[] = [];
+  const args: InValue[] = [];
+  const set = (column: string, value: InValue) => {
+    sets.push(`${column} = ?`);
+    args.push(value);
+  };
+  if (patch.status !== undefined) set('status', patch.status);
+  if (patch.paidAt !== undefined) set('paid_at', patch.paidAt);
+  if (patch.paymentResult !== undefined) {
+    set('payment_json', patch.paymentResult && JSON.stringify(patch.paymentResult));
+    set('capture_id', patch.paymentResult?.id ?? null);
+  }
+  if (patch.deliveredAt !== undefined) set('delivered_at', patch.deliveredAt);
+  if (patch.cancelledAt !== undefined) set('cancelled_at', patch.cancelledAt);
+  if (!sets.length) return;
+  await tx.execute({ sql: `UPDATE orders SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] });
 }
 
 export class SqlOrders implements OrderStore {
@@ -108,56 +136,37 @@ export class SqlOrders implements OrderStore {
     return this.batcher.place(cmd);
   }
 
+  /** The order as the decisions read it, inside the write transaction. */
+  private async record(tx: Transaction, id: string): Promise<OrderRecord> {
+    const rows = await tx.execute({ sql: 'SELECT * FROM orders WHERE id = ?', args: [id] });
+    const row = rows.rows[0];
+    if (!row) throw notFound(ORDER_MESSAGES.notFound);
+    const items = await tx.execute({ sql: 'SELECT * FROM order_items WHERE order_id = ? ORDER BY line', args: [id] });
+    return toOrderRecord(row, items.rows);
+  }
+
   async cancel(id: string, now: Date): Promise<Order> {
     await this.db.write(async (tx) => {
-      const rs = await tx.execute({
-        sql: 'SELECT status, expires_at, cancelled_at FROM orders WHERE id = ?',
-        args: [id],
-      });
-      const row = rs.rows[0];
-      if (!row) throw notFound(ORDER_MESSAGES.notFound);
-      assertCancellable(
-        {
-          status: str(row.status) as OrderStatus,
-          expiresAt: row.expires_at === null ? null : str(row.expires_at),
-          cancelledAt: row.cancelled_at === null ? null : str(row.cancelled_at),
-        },
-        now,
-      );
-      await returnStock(tx, id);
-      await tx.execute({
-        sql: "UPDATE orders SET status = 'expired', cancelled_at = ? WHERE id = ?",
-        args: [now.toISOString(), id],
-      });
+      const order = await this.record(tx, id);
+      const { patch, stock } = cancelOrder(order, await stockOf(tx, productsOf(order)), now);
+      await writeStock(tx, stock);
+      await writePatch(tx, id, patch);
     });
     return (await this.get(id)) as Order;
   }
 
   async markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
     await this.db.write(async (tx) => {
-      const [order] = await this.load(tx, 'WHERE id = ?', [id]);
-      if (!order) throw notFound(ORDER_MESSAGES.notFound);
-      assertPayable(order, now);
+      const order = await this.record(tx, id);
       const used = await tx.execute({ sql: 'SELECT id FROM orders WHERE capture_id = ?', args: [payment.id] });
-      if (used.rows.length) throw conflict(ORDER_MESSAGES.captureUsed);
-      await tx.execute({
-        sql: "UPDATE orders SET status = 'paid', paid_at = ?, payment_json = ?, capture_id = ? WHERE id = ? AND status = 'awaiting_payment'",
-        args: [now.toISOString(), JSON.stringify(payment), payment.id, id],
-      });
+      await writePatch(tx, id, payOrder(order, payment, used.rows.length > 0, now));
     });
     return (await this.get(id)) as Order;
   }
 
   async markDelivered(id: string, now: Date): Promise<Order> {
     await this.db.write(async (tx) => {
-      const rs = await tx.execute({ sql: 'SELECT status FROM orders WHERE id = ?', args: [id] });
-      const row = rs.rows[0];
-      if (!row) throw notFound(ORDER_MESSAGES.notFound);
-      assertDeliverable({ status: str(row.status) as OrderStatus });
-      await tx.execute({
-        sql: "UPDATE orders SET status = 'delivered', delivered_at = ? WHERE id = ?",
-        args: [now.toISOString(), id],
-      });
+      await writePatch(tx, id, deliverOrder(await this.record(tx, id), now));
     });
     return (await this.get(id)) as Order;
   }
@@ -168,11 +177,16 @@ export class SqlOrders implements OrderStore {
         sql: "SELECT id FROM orders WHERE status = 'awaiting_payment' AND expires_at <= ?",
         args: [now.toISOString()],
       });
+      let expired = 0;
       for (const row of stale.rows) {
-        await returnStock(tx, str(row.id));
-        await tx.execute({ sql: "UPDATE orders SET status = 'expired' WHERE id = ?", args: [str(row.id)] });
+        const order = await this.record(tx, str(row.id));
+        const decision = expireOrder(order, await stockOf(tx, productsOf(order)), now);
+        if (!decision) continue;
+        await writeStock(tx, decision.stock);
+        await writePatch(tx, str(row.id), decision.patch);
+        expired++;
       }
-      return stale.rows.length;
+      return expired;
     });
   }
 

@@ -1,0 +1,167 @@
+// The order use cases as pure decisions: load -> decide -> save. A store loads what a decision needs inside its
+// transaction (the products of the lines, the customer's open orders, the order itself), calls the decision, and
+// writes exactly what it answers in the same transaction. Pricing, stock checks, hold limits, restocking and the
+// lifecycle's transitions are decided here once, for every backend; the stores only read and write.
+import { conflict, notFound } from './errors.js';
+import { restockedCount, type HoldLimits } from './limits.js';
+import {
+  assertCancellable,
+  assertDeliverable,
+  assertPayable,
+  assertWithinHoldLimits,
+  holdHasEnded,
+  isOpenHold,
+  ORDER_MESSAGES,
+  shortOfStock,
+  type HeldOrder,
+  type OrderRecord,
+} from './orders.js';
+import { priceOrder } from './pricing.js';
+import type { PaymentResult, ShippingAddress } from './types.js';
+
+/** A product as an order decision reads it: what a line copies, and the stock it takes from. */
+export interface StockedProduct {
+  name: string;
+  image: string;
+  priceCents: number;
+  countInStock: number;
+}
+
+/** One product's stock as a decision leaves it. */
+export interface StockLevel {
+  product: string;
+  countInStock: number;
+}
+
+/** What a shopper asks to order (POST /api/orders after validation), with the time and the rules in force. */
+export interface PlaceOrderRequest {
+  user: { _id: string; name: string; email: string };
+  lines: readonly { product: string; qty: number }[];
+  shippingAddress: ShippingAddress;
+  paymentMethod: string;
+  now: Date;
+  expiresAt: Date;
+  holdLimits: HoldLimits;
+}
+
+/** An order the customer has not paid, as the hold limits read it (isOpenHold decides whether it still holds). */
+export type UnpaidOrder = HeldOrder & Pick<OrderRecord, 'status' | 'expiresAt'> & { cancelledAt?: string | null };
+
+export interface PlacedOrder {
+  /** The order to create. */
+  record: OrderRecord;
+  /** Units taken per product (a store may write them as guarded decrements). */
+  taken: { product: string; qty: number }[];
+  /** The stock of each ordered product after the order. */
+  stock: StockLevel[];
+}
+
+/**
+ * Places an order: every line's product must exist and have the stock (lines of one product count together),
+ * prices come from the stored products, and the customer's open orders plus this one stay within the hold limits.
+ * `products` holds the lines' products as read in the transaction; `unpaid` the customer's unpaid orders.
+ */
+export function placeOrder(
+  request: PlaceOrderRequest,
+  products: ReadonlyMap<string, StockedProduct>,
+  unpaid: readonly UnpaidOrder[],
+): PlacedOrder {
+  const taken = new Map<string, number>();
+  const lines = request.lines.map((line) => {
+    const p = products.get(line.product);
+    if (!p) throw notFound(`Product not found: ${line.product}`);
+    const left = p.countInStock - (taken.get(line.product) ?? 0);
+    if (left < line.qty) throw shortOfStock(p.name, left, line.qty);
+    taken.set(line.product, (taken.get(line.product) ?? 0) + line.qty);
+    return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
+  });
+  const price = priceOrder(lines);
+  assertWithinHoldLimits(
+    unpaid.filter((o) => isOpenHold(o, request.now)),
+    { totalCents: price.totalCents, orderItems: lines },
+    request.holdLimits,
+  );
+  const record: OrderRecord = {
+    user: { _id: request.user._id, name: request.user.name, email: request.user.email },
+    orderItems: lines,
+    // A plain copy: the stores serialise it (no prototype, no undefined fields).
+    shippingAddress: JSON.parse(JSON.stringify(request.shippingAddress)) as ShippingAddress,
+    paymentMethod: request.paymentMethod,
+    ...price,
+    currency: 'USD',
+    status: 'awaiting_payment',
+    paidAt: null,
+    paymentResult: null,
+    deliveredAt: null,
+    expiresAt: request.expiresAt.toISOString(),
+    cancelledAt: null,
+    createdAt: request.now.toISOString(),
+  };
+  return {
+    record,
+    taken: [...taken].map(([product, qty]) => ({ product, qty })),
+    stock: [...taken].map(([product, qty]) => ({ product, countInStock: products.get(product)!.countInStock - qty })),
+  };
+}
+
+/** The fields of an order a lifecycle decision changes. */
+export type OrderPatch = Partial<
+  Pick<OrderRecord, 'status' | 'paidAt' | 'paymentResult' | 'deliveredAt' | 'cancelledAt'>
+>;
+
+export interface ReleasedOrder {
+  patch: OrderPatch;
+  /** The stock of each of the order's products that still exists, with the order's units back (at most MAX_STOCK). */
+  stock: StockLevel[];
+}
+
+/** The stock an unpaid order gives back: its units per product, onto the products that still exist. */
+function releaseStock(order: Pick<OrderRecord, 'orderItems'>, stockNow: ReadonlyMap<string, number>): StockLevel[] {
+  const units = new Map<string, number>();
+  for (const item of order.orderItems) units.set(item.product, (units.get(item.product) ?? 0) + item.qty);
+  const stock: StockLevel[] = [];
+  // Products deleted since keep nothing to return.
+  for (const [product, qty] of units) {
+    const current = stockNow.get(product);
+    if (current !== undefined) stock.push({ product, countInStock: restockedCount(current, qty) });
+  }
+  return stock;
+}
+
+/** The owner cancels an unpaid order still within its hold: its stock goes back at once. Stored as 'expired' (it
+ *  holds nothing and cannot be paid) with cancelledAt telling the two apart. */
+export function cancelOrder(order: OrderRecord, stockNow: ReadonlyMap<string, number>, now: Date): ReleasedOrder {
+  assertCancellable(order, now);
+  return { patch: { status: 'expired', cancelledAt: now.toISOString() }, stock: releaseStock(order, stockNow) };
+}
+
+/** The hold of an unpaid order ended: it expires and gives its stock back, once. Null when it does not (paid,
+ *  cancelled, already expired, or still held): the sweeper then leaves it alone. */
+export function expireOrder(
+  order: OrderRecord,
+  stockNow: ReadonlyMap<string, number>,
+  now: Date,
+): ReleasedOrder | null {
+  if (!holdHasEnded(order, now)) return null;
+  return { patch: { status: 'expired' }, stock: releaseStock(order, stockNow) };
+}
+
+/** Marks an order paid with a capture, unless it cannot be paid now or the capture already paid an order. */
+export function payOrder(
+  order: OrderRecord,
+  payment: PaymentResult,
+  captureAlreadyUsed: boolean,
+  now: Date,
+): OrderPatch {
+  assertPayable(order, now);
+  if (captureAlreadyUsed) throw conflict(ORDER_MESSAGES.captureUsed);
+  // A plain copy: no undefined fields (Firestore refuses them).
+  const paymentResult = JSON.parse(JSON.stringify(payment)) as PaymentResult;
+  return { status: 'paid', paidAt: now.toISOString(), paymentResult };
+}
+
+/** Marks a paid order delivered (once). */
+export function deliverOrder(order: Pick<OrderRecord, 'status'>, now: Date): OrderPatch {
+  assertDeliverable(order);
+  return { status: 'delivered', deliveredAt: now.toISOString() };
+}
