@@ -1,6 +1,8 @@
 // The Store port's contract: the same cases run against every store adapter
-// (embedded: contract/embedded.test.ts, in `npm test`; Firestore: firebase/firestore.contract.test.ts, needs the
-// Firestore emulator). Each case gets a fresh, empty store from the factory.
+// (embedded: contract/embedded.test.ts, in `npm test`; Firestore: firebase/firestore.community.test.ts on the
+// community emulator, in `npm test`, but the cases of firebase/communityEmulatorGaps.ts, and all of them in
+// firebase/firestore.contract.test.ts on Google's emulator, `npm run test:firebase`). Each case gets a fresh, empty
+// store from the factory.
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
