@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:unit`: the API's unit and integration tests and the web's component tests.
-// The browser suites (web/vitest.e2e.config.ts) and Firebase suites have their own commands.
+// `npm run test:unit`: the API's unit and integration tests, the web's component tests, and the Firestore store
+// contract on the community Firestore emulator (functions/vitest.community.config.ts). The browser suites
+// (web/vitest.e2e.config.ts) and the suites on Google's Firebase emulators have their own commands.
 export default defineConfig({
   test: {
-    projects: ['functions/vitest.config.ts', 'web/vitest.config.ts'],
+    projects: ['functions/vitest.config.ts', 'web/vitest.config.ts', 'functions/vitest.community.config.ts'],
   },
 });

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Suites that need the Firebase emulators; started by scripts/firebase/test-emulators.mjs (offline: auth,
 // functions, hosting) and scripts/firebase/test-firebase.mjs (full suite with Firestore and Storage, Java 21).
@@ -23,6 +23,8 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     environment: 'node',
     include: suites,
+    // The community emulator's run of the store contract starts its own emulator: `npm run test:unit`.
+    exclude: [...configDefaults.exclude, 'test/firebase/firestore.community.test.ts'],
     fileParallelism: false, // one emulator suite, shared
     testTimeout: 60_000,
     hookTimeout: 180_000,

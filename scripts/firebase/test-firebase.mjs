@@ -2,8 +2,10 @@
 // `npm run test:firebase`: the suites that need the full emulator suite (Firestore and Storage emulators:
 // Java 21 and their JARs, which firebase-tools downloads from Google on first use, or finds in
 // FIREBASE_EMULATORS_PATH / ~/.cache/firebase/emulators):
-//   - the store contract on the Firestore adapter  (functions/test/firebase/firestore.contract.test.ts)
+//   - the store contract on the Firestore adapter  (functions/test/firebase/firestore.contract.test.ts; `npm test`
+//     runs it too, on the community emulator, all but the cases of functions/test/firebase/communityEmulatorGaps.ts)
 //   - Firestore and Storage security rules          (functions/test/firebase/*.rules.test.ts)
+//   - the web's direct Firestore reads              (web/src/lib/firebase/*.firestore.ts)
 //   - the end-to-end suite with the Firestore store (functions/test/firebase/emulator.e2e.ts)
 // When they cannot run here it prints ONE line saying which suites did not run and why, then exits 1 — or 0
 // with --report-only (how `npm test` calls it: reported, never a silent pass).
@@ -25,7 +27,10 @@ import {
 } from './lib.mjs';
 
 const reportOnly = process.argv.includes('--report-only');
-const SUITES = 'Firestore store contract, Firestore rules, Storage rules, e2e on Firestore';
+const SUITES =
+  "Firestore store contract on Google's emulator (the cases listed in functions/test/firebase/communityEmulatorGaps.ts " +
+  'run nowhere else; npm test runs the others on the community emulator), Firestore rules, Storage rules, ' +
+  "the web's direct Firestore reads, e2e on Firestore";
 
 /** The emulator JARs firebase-tools would use, and whether they are there (a download needs network). */
 function missingJars() {

@@ -1,6 +1,6 @@
 // The catalogue's filters, sorts and facets (domain/catalogQuery.ts), as every store adapter must answer them:
 // run on the embedded store by contract/embedded.test.ts and on Firestore by firebase/firestore.contract.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   CATALOG_SORT_VALUES,
   type CatalogSort,
@@ -9,6 +9,7 @@ import {
 } from '../../src/domain/index.js';
 import type { ProductQuery, Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
+import { contractCase, type ContractRun } from './cases.js';
 import type { StoreUnderTest } from './store.contract.js';
 
 const input = (name: string, over: Partial<ProductUpdateInput> = {}): ProductUpdateInput => ({
@@ -22,7 +23,12 @@ const input = (name: string, over: Partial<ProductUpdateInput> = {}): ProductUpd
   ...over,
 });
 
-export function catalogContract(name: string, factory: (clock: MovableClock) => Promise<StoreUnderTest>) {
+export function catalogContract(
+  name: string,
+  factory: (clock: MovableClock) => Promise<StoreUnderTest>,
+  run: ContractRun = {},
+) {
+  const it = contractCase(run);
   describe(`Catalogue browsing contract: ${name}`, () => {
     let sut: StoreUnderTest;
     let store: Store;

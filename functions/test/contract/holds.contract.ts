@@ -1,6 +1,6 @@
 // The store contract of holds (issue 13): the hold limits checked inside place(), and the owner's cancel. Same
 // cases on every store adapter (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.contract.test.ts).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
   DEFAULT_HOLD_MINUTES,
@@ -10,6 +10,7 @@ import {
 } from '../../src/domain/index.js';
 import type { PlaceOrderCommand, Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
+import { contractCase, type ContractRun } from './cases.js';
 import { productInput } from '../support/products.js';
 import { allOrders, expectDomainError, type StoreUnderTest } from './store.contract.js';
 
@@ -19,7 +20,12 @@ const bob = { _id: 'bob-uid', name: 'Bob', email: 'bob@example.com' };
 const now = new Date('2026-03-01T10:00:00.000Z');
 const PAY_OR_CANCEL = /Pay for or cancel one of your unpaid orders/;
 
-export function holdsContract(name: string, factory: (clock: MovableClock) => Promise<StoreUnderTest>) {
+export function holdsContract(
+  name: string,
+  factory: (clock: MovableClock) => Promise<StoreUnderTest>,
+  run: ContractRun = {},
+) {
+  const it = contractCase(run);
   describe(`Store contract, holds: ${name}`, () => {
     let sut: StoreUnderTest;
     let store: Store;

@@ -1,5 +1,7 @@
-// The store contract on the Firestore adapter. Needs the Firestore emulator (Java 21): run by
-// `npm run test:firebase` (scripts/firebase/test-firebase.mjs), which sets FIRESTORE_EMULATOR_HOST.
+// The store contract on the Firestore adapter. Needs Google's Firestore emulator (Java 21): run by
+// `npm run test:firebase` (scripts/firebase/test-firebase.mjs), which sets FIRESTORE_EMULATOR_HOST. `npm test` runs
+// the same cases on the community emulator (firestore.community.test.ts), all but those its gaps fail
+// (communityEmulatorGaps.ts): those run only here.
 // Each case gets its own demo- project in the emulator, so cases never see each other's documents.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

@@ -1,0 +1,61 @@
+// The store contract's cases the community Firestore emulator (@firestore-emulator/server, run in `npm test` by
+// firebase/firestore.community.test.ts) cannot pass, each with the emulator's gap it hits. They are the ONLY cases
+// not run there; they run on Google's emulator (`npm run test:firebase`, GitHub job `firebase`) with all the rest.
+// The runner refuses a title that no longer names exactly one contract case, so this list cannot rot.
+//
+// How this list was verified (@firestore-emulator/server 0.3.15, 2026-11-25): every case of the three contracts
+// was run on the community emulator with nothing listed: 52 of 63 passed; the 11 below failed, each with the
+// failure written next to it. `VOLTSHOP_COMMUNITY_GAPS=verify npx vitest run --project firestore-community` runs
+// only these 11, each expected to fail (it.fails), and the gap probes of firestore.community.test.ts, which show
+// each named gap on its own (a cursor skips nothing; two transactions on one document both commit): green means
+// the list is still true. When an emulator upgrade closes a gap its cases pass there, that run goes red, and the
+// case comes off this list.
+//
+// Gaps of the emulator measured besides (no case fails on them today): no implicit ordering by document id,
+// integers and doubles not compared, `set` without merge merges, a failed batch keeps its earlier writes, no
+// collectionGroup, no security rules, and the web SDK cannot talk to it (the rules suites and the web's direct
+// reads stay on Google's emulator).
+
+export const GAPS = {
+  cursors: 'cursors ignored: a query’s offset() and startAfter() skip nothing, so every page is the first one',
+  isolation:
+    'transactions without isolation: a transaction whose reads another one changed meanwhile still commits, so races are not refused',
+} as const;
+
+export type Gap = keyof typeof GAPS;
+
+/** Contract case title → the gap it fails on. */
+export const COMMUNITY_EMULATOR_GAPS: ReadonlyMap<string, Gap> = new Map<string, Gap>([
+  // Store contract > products: the catalogue's later pages are read with startAfter (search.ts listProducts).
+  // Failed: 10 products in pages of 4: page 3 answered P10..P7 (page 1) instead of P2, P1.
+  ['lists newest first with pages', 'cursors'],
+  // Failed: 30 products in pages of 4: page 7 answered P30..P27 (page 1) instead of P6..P3.
+  [
+    'answers a deep page exactly (the Firestore store reaches it by cursor, not offset) and past the last, nothing',
+    'cursors',
+  ],
+  // Failed: keyword 'E' in pages of 5: page 3 answered 'Other', 'Cable 12'..'Cable 9' (page 1) instead of
+  // 'Cable 3'..'Cable 1'.
+  ['keeps a broad keyword and a long one on a broad piece exact, page by page', 'cursors'],
+  // Store contract > reviews: each review is a read-modify-write transaction on the product.
+  // Failed: 5 concurrent reviews left numReviews 1, rating 5 (lost updates) instead of 5 and 3.
+  ['lets concurrent reviews of different users all count', 'isolation'],
+  // Store contract > orders: placing, paying and cancelling are transactions; lists page by offset (paging.ts).
+  // Failed: 10 concurrent orders of 1 unit with 5 in stock all succeeded (expected 5, the rest refused).
+  ['never oversells under concurrent orders', 'isolation'],
+  // Failed: 7 orders paged newest first: pages repeated others (offsets ignored), 3 ids seen twice, 3 never.
+  ['pages the order lists from either end: no dupes, no gaps, ties broken by id, filters and search', 'cursors'],
+  // Failed: pages of 2 over 5 users gave user-0, user-1, user-3, user-4, user-4 (page 2 read from the end, its
+  // offset ignored; user-2 never).
+  ['pages the users, oldest first, searched by a name word or email prefix', 'cursors'],
+  // Failed: 4 concurrent pay calls all succeeded (expected 1, the others 'Order is already paid').
+  ['pays an order once under concurrent pay calls', 'isolation'],
+  // Store contract, holds. Failed: of 12 concurrent places of 2 units by one customer, 11 succeeded (the limit of
+  // 5 units lets 2).
+  ['concurrent places by one customer never exceed the limits together', 'isolation'],
+  // Failed: a cancel and a pay of one order both succeeded (expected one fulfilled, one rejected).
+  ['a cancel racing a pay: exactly one wins, and the stock is either sold or back', 'isolation'],
+  // Catalogue browsing contract. Failed: sort 'newest', pages of 2 over 7 products: every page was page 1. (On
+  // ties its cursor would also need the implicit ordering by document id, the emulator's other gap.)
+  ['keeps pages stable under ties: every sort pages through each product exactly once', 'cursors'],
+]);

@@ -1,0 +1,114 @@
+// The store contract on the Firestore adapter, in `npm test`: on the community Firestore emulator
+// (@firestore-emulator/server, plain JS, started in this process on 127.0.0.1: support/communityFirestore.ts),
+// through the Admin SDK as firestore.contract.test.ts runs it on Google's emulator. Every case runs but those
+// listed in communityEmulatorGaps.ts (the emulator's gaps), which run only on Google's (`npm run test:firebase`).
+// VOLTSHOP_COMMUNITY_GAPS=verify runs instead only the listed cases, each expected to fail, and the gap probes.
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
+import type { ContractRun } from '../contract/cases.js';
+import { catalogContract } from '../contract/catalog.contract.js';
+import { holdsContract } from '../contract/holds.contract.js';
+import { storeContract, type StoreUnderTest } from '../contract/store.contract.js';
+import type { MovableClock } from '../support/clock.js';
+import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
+import { COMMUNITY_EMULATOR_GAPS } from './communityEmulatorGaps.js';
+
+const verify = process.env.VOLTSHOP_COMMUNITY_GAPS === 'verify';
+
+let emulator: CommunityFirestore;
+const hostBefore = process.env.FIRESTORE_EMULATOR_HOST;
+beforeAll(async () => {
+  emulator = await startCommunityFirestore();
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.host; // read by the Admin SDK when a Firestore is made
+});
+afterAll(async () => {
+  if (hostBefore === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
+  else process.env.FIRESTORE_EMULATOR_HOST = hostBefore;
+  await emulator?.stop();
+});
+
+const run = Date.now().toString(36);
+let n = 0;
+
+/** An Admin SDK app of its own demo- project; `close` deletes it. */
+function adminApp() {
+  const name = `community-${run}-${++n}`;
+  const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
+  return { db: getFirestore(app), close: () => deleteApp(app) };
+}
+
+const firestoreStore = async (clock: MovableClock): Promise<StoreUnderTest> => {
+  const app = adminApp();
+  const store = createFirestoreStore(app.db, { clock });
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await app.close();
+      emulator.state.clear(); // cases run one at a time: the next starts on an empty emulator
+    },
+  };
+};
+
+const NAME = 'Firestore (community emulator)';
+const titles: string[] = [];
+const contractRun: ContractRun = { listed: COMMUNITY_EMULATOR_GAPS, mode: verify ? 'verify-listed' : 'skip', titles };
+storeContract(NAME, firestoreStore, contractRun);
+holdsContract(NAME, firestoreStore, contractRun);
+catalogContract(NAME, firestoreStore, contractRun);
+
+// The list must name contract cases: a title renamed or removed fails this check. (Contracts register their cases
+// while vitest collects the file, after this module's body: hence a case, which runs once all are collected.)
+it('communityEmulatorGaps.ts names only contract cases, each once', () => {
+  const stale = [...COMMUNITY_EMULATOR_GAPS.keys()].filter((title) => titles.filter((t) => t === title).length !== 1);
+  expect(stale, 'listed titles that name no single contract case').toEqual([]);
+  expect(titles.length).toBeGreaterThan(COMMUNITY_EMULATOR_GAPS.size);
+});
+
+// Each gap on its own, with nothing of the store in between (verify mode only): what Firestore does, expected to
+// fail on the community emulator.
+if (verify) {
+  describe('community emulator gap probes (each expected to fail)', () => {
+    let app: { db: Firestore; close: () => Promise<void> };
+    beforeAll(() => {
+      app = adminApp();
+    });
+    afterAll(async () => {
+      await app.close();
+    });
+    const three = async (collection: string) => {
+      const col = app.db.collection(collection);
+      await Promise.all(['a', 'b', 'c'].map((id, i) => col.doc(id).set({ n: i + 1 })));
+      return col;
+    };
+
+    it.fails('cursors: offset(1) skips the first document', async () => {
+      const col = await three('offset');
+      const snap = await col.orderBy('n').offset(1).limit(1).get();
+      expect(snap.docs.map((d) => d.id)).toEqual(['b']);
+    });
+
+    it.fails('cursors: startAfter(a document) starts after it', async () => {
+      const col = await three('startAfter');
+      const first = await col.doc('a').get();
+      const snap = await col.orderBy('n').startAfter(first).limit(1).get();
+      expect(snap.docs.map((d) => d.id)).toEqual(['b']);
+    });
+
+    it.fails('isolation: 5 concurrent read-modify-write transactions on one counter end at 5', async () => {
+      const counter = app.db.collection('isolation').doc('counter');
+      await counter.set({ n: 0 });
+      await Promise.all(
+        Array.from({ length: 5 }, () =>
+          app.db.runTransaction(async (t) => {
+            const value = ((await t.get(counter)).get('n') as number) ?? 0;
+            t.set(counter, { n: value + 1 });
+          }),
+        ),
+      );
+      expect((await counter.get()).get('n')).toBe(5);
+    });
+  });
+}
