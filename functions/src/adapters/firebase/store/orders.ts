@@ -1,20 +1,15 @@
 // The OrderStore port on Firestore: orders/{id}, and captures/{captureId} created in the pay transaction so a
 // capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction.
-import type { DocumentReference, DocumentSnapshot, Firestore, Query, Transaction } from 'firebase-admin/firestore';
+import type { CollectionReference, DocumentReference, Firestore, Query, Transaction } from 'firebase-admin/firestore';
 import {
-  assertCancellable,
-  assertDeliverable,
-  assertWithinHoldLimits,
-  assertPayable,
-  conflict,
-  holdHasEnded,
-  isOpenHold,
+  cancelOrder,
+  deliverOrder,
+  expireOrder,
   isPaidStatus,
   notFound,
   ORDER_MESSAGES,
-  priceOrder,
-  restockedCount,
-  shortOfStock,
+  payOrder,
+  placeOrder,
   customerSearchKeys,
   toDollars,
   type Order,
@@ -22,6 +17,8 @@ import {
   type OrderPage,
   type OrderStatus,
   type PaymentResult,
+  type StockedProduct,
+  type StockLevel,
 } from '../../../domain/index.js';
 import type { OrderStore, PlaceOrderCommand } from '../../../ports.js';
 import {
@@ -35,6 +32,11 @@ import {
   type ProductDoc,
 } from './mapping.js';
 import { readPage } from './paging.js';
+
+/** Writes the stock levels a decision answered. */
+function writeStock(tx: Transaction, products: CollectionReference, levels: readonly StockLevel[]): void {
+  for (const { product, countInStock } of levels) tx.update(products.doc(product), { countInStock });
+}
 
 export class FirestoreOrders implements OrderStore {
   constructor(private readonly db: Firestore) {}
@@ -73,8 +75,10 @@ export class FirestoreOrders implements OrderStore {
     const doc = await this.db.runTransaction(
       async (tx) => {
         for (const line of cmd.lines) if (!isDocId(line.product)) throw notFound(`Product not found: ${line.product}`);
-        const refs = cmd.lines.map((l) => this.products().doc(l.product));
-        const snaps = refs.length ? await tx.getAll(...refs) : [];
+        const ids = [...new Set(cmd.lines.map((l) => l.product))];
+        const snaps = ids.length ? await tx.getAll(...ids.map((id) => this.products().doc(id))) : [];
+        const products = new Map<string, StockedProduct>();
+        for (const snap of snaps) if (snap.exists) products.set(snap.id, snap.data() as ProductDoc);
         // The customer's unpaid orders, for the hold limits. A query cannot see an order another transaction is
         // creating, so every place also writes the customer's lock document read here: two concurrent places of one
         // customer then conflict, and the retry sees the other's order.
@@ -83,45 +87,18 @@ export class FirestoreOrders implements OrderStore {
         const unpaid = await tx.get(
           this.col.where('userId', '==', cmd.user._id).where('status', '==', 'awaiting_payment'),
         );
-        // All reads happen first (Firestore's rule); the stock each line sees includes what earlier lines took.
-        const left = new Map<string, number>();
-        const lines = cmd.lines.map((line, i) => {
-          const snap = snaps[i] as DocumentSnapshot;
-          if (!snap.exists) throw notFound(`Product not found: ${line.product}`);
-          const p = snap.data() as ProductDoc;
-          const stock = left.get(line.product) ?? p.countInStock;
-          if (stock < line.qty) throw shortOfStock(p.name, stock, line.qty);
-          left.set(line.product, stock - line.qty);
-          return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
-        });
-        const price = priceOrder(lines);
-        assertWithinHoldLimits(
-          unpaid.docs.map((d) => d.data() as OrderDoc).filter((o) => isOpenHold(o, cmd.now)),
-          { totalCents: price.totalCents, orderItems: lines },
-          cmd.holdLimits,
+        const { record, stock } = placeOrder(
+          cmd,
+          products,
+          unpaid.docs.map((d) => d.data() as OrderDoc),
         );
-        for (const [product, stock] of left) tx.update(this.products().doc(product), { countInStock: stock });
+        writeStock(tx, this.products(), stock);
         tx.set(lockRef, { at: cmd.now.toISOString() });
         const order: OrderDoc = {
-          userId: cmd.user._id,
-          user: { _id: cmd.user._id, name: cmd.user.name, email: cmd.user.email },
-          orderItems: lines,
-          shippingAddress: { ...cmd.shippingAddress },
-          paymentMethod: cmd.paymentMethod,
-          itemsCents: price.itemsCents,
-          shippingCents: price.shippingCents,
-          taxCents: price.taxCents,
-          totalCents: price.totalCents,
-          currency: 'USD',
-          status: 'awaiting_payment',
-          paidAt: null,
-          paymentResult: null,
+          ...record,
+          userId: record.user._id,
           captureId: null,
-          customerKeys: customerSearchKeys(cmd.user.name, cmd.user.email),
-          deliveredAt: null,
-          expiresAt: cmd.expiresAt.toISOString(),
-          cancelledAt: null,
-          createdAt: cmd.now.toISOString(),
+          customerKeys: customerSearchKeys(record.user.name, record.user.email),
         };
         tx.create(ref, order);
         return order;
@@ -135,14 +112,12 @@ export class FirestoreOrders implements OrderStore {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
     const captureRef = this.db.collection(COLLECTIONS.captures).doc(keyId(payment.id));
-    const paymentResult = JSON.parse(JSON.stringify(payment)) as PaymentResult; // Firestore refuses `undefined` fields
     const doc = await this.db.runTransaction(
       async (tx) => {
         const [snap, capture] = await tx.getAll(ref, captureRef);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = snap.data() as OrderDoc;
-        assertPayable(order, now);
-        if (capture.exists) throw conflict(ORDER_MESSAGES.captureUsed);
+        const patch = { ...payOrder(order, payment, capture.exists, now), captureId: payment.id };
         // create() fails the commit if the capture document appeared meanwhile: a capture pays one order, once.
         tx.create(captureRef, {
           captureId: payment.id,
@@ -150,7 +125,6 @@ export class FirestoreOrders implements OrderStore {
           provider: payment.provider,
           at: now.toISOString(),
         });
-        const patch = { status: 'paid' as const, paidAt: now.toISOString(), paymentResult, captureId: payment.id };
         tx.update(ref, patch);
         return { ...order, ...patch };
       },
@@ -167,8 +141,7 @@ export class FirestoreOrders implements OrderStore {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = snap.data() as OrderDoc;
-        assertDeliverable(order);
-        const patch = { status: 'delivered' as const, deliveredAt: now.toISOString() };
+        const patch = deliverOrder(order, now);
         tx.update(ref, patch);
         return { ...order, ...patch };
       },
@@ -194,10 +167,8 @@ export class FirestoreOrders implements OrderStore {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = snap.data() as OrderDoc;
-        assertCancellable(order, now);
-        await this.returnStock(tx, order);
-        // Stored as expired (holds nothing, cannot be paid); cancelledAt tells the two apart (domain/orders.ts).
-        const patch = { status: 'expired' as const, cancelledAt: now.toISOString() };
+        const { patch, stock } = cancelOrder(order, await this.stockOf(tx, order), now);
+        writeStock(tx, this.products(), stock);
         tx.update(ref, patch);
         return { ...order, ...patch };
       },
@@ -211,27 +182,22 @@ export class FirestoreOrders implements OrderStore {
       async (tx) => {
         const snap = await tx.get(ref);
         const order = snap.data() as OrderDoc | undefined;
-        if (!order || !holdHasEnded(order, now)) return false;
-        await this.returnStock(tx, order);
-        tx.update(ref, { status: 'expired' });
+        if (!order) return false;
+        const decision = expireOrder(order, await this.stockOf(tx, order), now);
+        if (!decision) return false;
+        writeStock(tx, this.products(), decision.stock);
+        tx.update(ref, decision.patch);
         return true;
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
   }
 
-  /** Gives an unpaid order's stock back to the products that still exist (reads first: call before other writes). */
-  private async returnStock(tx: Transaction, order: OrderDoc): Promise<void> {
-    const qtyBy = new Map<string, number>();
-    for (const item of order.orderItems) qtyBy.set(item.product, (qtyBy.get(item.product) ?? 0) + item.qty);
-    const ids = [...qtyBy.keys()].filter(isDocId);
+  /** The current stock of the order's products that still exist (reads first: call before any write). */
+  private async stockOf(tx: Transaction, order: OrderDoc): Promise<Map<string, number>> {
+    const ids = [...new Set(order.orderItems.map((i) => i.product))].filter(isDocId);
     const products = ids.length ? await tx.getAll(...ids.map((pid) => this.products().doc(pid))) : [];
-    for (const p of products) {
-      // Products deleted since keep nothing to return.
-      if (p.exists) {
-        tx.update(p.ref, { countInStock: restockedCount((p.data() as ProductDoc).countInStock, qtyBy.get(p.id) ?? 0) });
-      }
-    }
+    return new Map(products.filter((p) => p.exists).map((p) => [p.id, (p.data() as ProductDoc).countInStock]));
   }
 
   async dailyStats(since: Date) {

@@ -1,0 +1,234 @@
+// The order decisions, pure: what both stores write is decided here (the store contract then tests their load/save).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from './errors.js';
+import { DEFAULT_HOLD_LIMITS, MAX_STOCK } from './limits.js';
+import {
+  cancelOrder,
+  deliverOrder,
+  expireOrder,
+  payOrder,
+  placeOrder,
+  type PlaceOrderRequest,
+  type StockedProduct,
+  type UnpaidOrder,
+} from './orderDecisions.js';
+import { ORDER_MESSAGES, type OrderRecord } from './orders.js';
+import { priceOrder } from './pricing.js';
+import type { PaymentResult } from './types.js';
+
+const now = new Date('2026-11-25T10:00:00.000Z');
+const in30 = new Date(now.getTime() + 30 * 60_000);
+const products = (entries: Record<string, Partial<StockedProduct>>) =>
+  new Map(
+    Object.entries(entries).map(([id, p]) => [
+      id,
+      { name: `Product ${id}`, image: `/images/${id}.png`, priceCents: 1000, countInStock: 10, ...p },
+    ]),
+  );
+const request = (lines: PlaceOrderRequest['lines'], over: Partial<PlaceOrderRequest> = {}): PlaceOrderRequest => ({
+  user: { _id: 'u1', name: 'Alice', email: 'alice@example.com' },
+  lines,
+  shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+  paymentMethod: 'PayPal',
+  now,
+  expiresAt: in30,
+  holdLimits: DEFAULT_HOLD_LIMITS,
+  ...over,
+});
+
+function refusal(run: () => unknown): DomainError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('expected a DomainError');
+}
+
+const placed = (lines: PlaceOrderRequest['lines'], stocked = products({ a: {}, b: {} })) =>
+  placeOrder(request(lines), stocked, []).record;
+
+describe('placeOrder', () => {
+  it('prices from the stored products (never the request), takes the stock and holds until expiresAt', () => {
+    const stocked = products({ a: { priceCents: 2999, countInStock: 3 }, b: { priceCents: 500 } });
+    const { record, taken, stock } = placeOrder(
+      request([
+        { product: 'a', qty: 2 },
+        { product: 'b', qty: 1 },
+      ]),
+      stocked,
+      [],
+    );
+    expect(record.orderItems).toEqual([
+      { product: 'a', name: 'Product a', image: '/images/a.png', priceCents: 2999, qty: 2 },
+      { product: 'b', name: 'Product b', image: '/images/b.png', priceCents: 500, qty: 1 },
+    ]);
+    expect(record).toMatchObject({
+      ...priceOrder([
+        { priceCents: 2999, qty: 2 },
+        { priceCents: 500, qty: 1 },
+      ]),
+      status: 'awaiting_payment',
+      expiresAt: in30.toISOString(),
+      createdAt: now.toISOString(),
+      currency: 'USD',
+    });
+    expect(taken).toEqual([
+      { product: 'a', qty: 2 },
+      { product: 'b', qty: 1 },
+    ]);
+    expect(stock).toEqual([
+      { product: 'a', countInStock: 1 },
+      { product: 'b', countInStock: 9 },
+    ]);
+    expect(stocked.get('a')!.countInStock).toBe(3); // the decision does not write
+  });
+
+  it('counts lines of one product together against its stock, and names the product when short', () => {
+    const stocked = products({ a: { name: 'Kestrel Phone', countInStock: 3 } });
+    const error = refusal(() =>
+      placeOrder(
+        request([
+          { product: 'a', qty: 2 },
+          { product: 'a', qty: 2 },
+        ]),
+        stocked,
+        [],
+      ),
+    );
+    expect(error.kind).toBe('conflict');
+    expect(error.message).toContain('Kestrel Phone');
+  });
+
+  it('refuses an unknown product (404) and orders beyond the hold limits', () => {
+    expect(refusal(() => placed([{ product: 'nope', qty: 1 }])).kind).toBe('not_found');
+    const many = products({ a: { countInStock: 100 } });
+    const beyond = DEFAULT_HOLD_LIMITS.maxUnitsPerProduct + 1;
+    expect(refusal(() => placeOrder(request([{ product: 'a', qty: beyond }]), many, [])).kind).toBe('bad_input');
+  });
+
+  it('counts only open holds of the customer: expired or cancelled unpaid orders hold nothing', () => {
+    const stocked = products({ a: { countInStock: 100 } });
+    const max = DEFAULT_HOLD_LIMITS.maxUnitsPerProduct;
+    const open: UnpaidOrder = {
+      status: 'awaiting_payment',
+      expiresAt: in30.toISOString(),
+      totalCents: 1000,
+      orderItems: [{ product: 'a', qty: max }],
+    };
+    expect(refusal(() => placeOrder(request([{ product: 'a', qty: 1 }]), stocked, [open])).kind).toBe('conflict');
+    const ended = { ...open, expiresAt: now.toISOString() };
+    expect(placeOrder(request([{ product: 'a', qty: 1 }]), stocked, [ended]).record.orderItems).toHaveLength(1);
+  });
+
+  it('never takes more than the stock, and the stock after is the stock before minus the units (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.record({ product: fc.constantFrom('p0', 'p1', 'p2'), qty: fc.integer({ min: 1, max: 5 }) }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (stocks, lines) => {
+          const stocked = new Map(
+            stocks.map((countInStock, i) => [`p${i}`, { name: `P${i}`, image: '', priceCents: 100 + i, countInStock }]),
+          );
+          const limits = { maxUnitsPerProduct: 1000, maxHeldCents: 10_000_000, maxOpenOrders: 10 };
+          let decision;
+          try {
+            decision = placeOrder(request(lines, { holdLimits: limits }), stocked, []);
+          } catch (error) {
+            expect(error).toBeInstanceOf(DomainError);
+            return;
+          }
+          for (const { product, countInStock } of decision.stock) {
+            const units = lines.filter((l) => l.product === product).reduce((n, l) => n + l.qty, 0);
+            expect(countInStock).toBe(stocked.get(product)!.countInStock - units);
+            expect(countInStock).toBeGreaterThanOrEqual(0);
+          }
+          expect(decision.record.totalCents).toBe(priceOrder(decision.record.orderItems).totalCents);
+        },
+      ),
+    );
+  });
+});
+
+const unpaid = (over: Partial<OrderRecord> = {}): OrderRecord => ({
+  ...placed([
+    { product: 'a', qty: 2 },
+    { product: 'b', qty: 1 },
+    { product: 'a', qty: 1 },
+  ]),
+  ...over,
+});
+const capture: PaymentResult = {
+  id: 'CAP-1',
+  status: 'COMPLETED',
+  updateTime: now.toISOString(),
+  provider: 'paypal',
+  amount: '23.00',
+  currency: 'USD',
+};
+
+describe('cancelOrder and expireOrder', () => {
+  it('cancel gives every unit back to the products that still exist, never past MAX_STOCK', () => {
+    const { patch, stock } = cancelOrder(unpaid(), new Map([['a', MAX_STOCK - 1]]), now);
+    expect(patch).toEqual({ status: 'expired', cancelledAt: now.toISOString() });
+    expect(stock).toEqual([{ product: 'a', countInStock: MAX_STOCK }]); // b was deleted: nothing to return
+  });
+
+  it('cancel refuses a paid, an expired and a cancelled order', () => {
+    expect(refusal(() => cancelOrder(unpaid({ status: 'paid' }), new Map(), now)).message).toBe(
+      ORDER_MESSAGES.paidCannotCancel,
+    );
+    const late = new Date(in30.getTime() + 1);
+    expect(refusal(() => cancelOrder(unpaid(), new Map(), late)).message).toBe(ORDER_MESSAGES.expired);
+    const cancelled = unpaid({ status: 'expired', cancelledAt: now.toISOString() });
+    expect(refusal(() => cancelOrder(cancelled, new Map(), now)).message).toBe(ORDER_MESSAGES.alreadyCancelled);
+  });
+
+  it('expire acts only once the hold has ended, on an unpaid order, returning its units', () => {
+    const stock = new Map([
+      ['a', 4],
+      ['b', 0],
+    ]);
+    expect(expireOrder(unpaid(), stock, now)).toBeNull();
+    expect(expireOrder(unpaid({ status: 'paid' }), stock, in30)).toBeNull();
+    expect(expireOrder(unpaid({ status: 'expired' }), stock, in30)).toBeNull();
+    expect(expireOrder(unpaid(), stock, in30)).toEqual({
+      patch: { status: 'expired' },
+      stock: [
+        { product: 'a', countInStock: 7 },
+        { product: 'b', countInStock: 1 },
+      ],
+    });
+  });
+});
+
+describe('payOrder and deliverOrder', () => {
+  it('pays an unpaid, held order with an unused capture', () => {
+    expect(payOrder(unpaid(), capture, false, now)).toEqual({
+      status: 'paid',
+      paidAt: now.toISOString(),
+      paymentResult: capture,
+    });
+  });
+
+  it('refuses a used capture, a paid, a cancelled and an expired order', () => {
+    expect(refusal(() => payOrder(unpaid(), capture, true, now)).message).toBe(ORDER_MESSAGES.captureUsed);
+    expect(refusal(() => payOrder(unpaid({ status: 'paid' }), capture, false, now)).message).toBe(
+      ORDER_MESSAGES.alreadyPaid,
+    );
+    const cancelled = unpaid({ status: 'expired', cancelledAt: now.toISOString() });
+    expect(refusal(() => payOrder(cancelled, capture, false, now)).message).toBe(ORDER_MESSAGES.cancelled);
+    expect(refusal(() => payOrder(unpaid(), capture, false, in30)).message).toBe(ORDER_MESSAGES.expired);
+  });
+
+  it('delivers a paid order once; never an unpaid one', () => {
+    expect(deliverOrder({ status: 'paid' }, now)).toEqual({ status: 'delivered', deliveredAt: now.toISOString() });
+    expect(refusal(() => deliverOrder({ status: 'delivered' }, now)).message).toBe(ORDER_MESSAGES.alreadyDelivered);
+    expect(refusal(() => deliverOrder({ status: 'awaiting_payment' }, now)).message).toBe(ORDER_MESSAGES.notPaid);
+  });
+});
