@@ -108,6 +108,9 @@ export interface OrderStore {
   list(query: OrderListQuery): Promise<OrderPage>;
   /** Marks paid unless already paid, expired, or the capture id was used before (conflict). Atomic. */
   markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order>;
+  /** The id of the order this provider capture paid, or null: asked before any refund (another order's payment is
+   *  never refunded). */
+  paidWith(captureId: string): Promise<string | null>;
   /** Cancels an unpaid order still within its hold and gives its stock back, atomically. Conflict when paid,
    *  expired or already cancelled (domain/orders.ts assertCancellable); not_found for an unknown order. */
   cancel(id: string, now: Date): Promise<Order>;
