@@ -201,8 +201,9 @@ export interface PaymentGateway {
   createOrder(order: PaymentOrder): Promise<string>;
   /**
    * Captures the provider order the buyer approved, idempotently per shop order (a retry never charges twice).
-   * Answers only when money moved (the caller checks it against the order and refunds when it cannot be used);
-   * throws when nothing was captured.
+   * Reads it first and refuses (conflict, nothing captured) one made for another shop order or amount
+   * (domain providerOrderMismatch). Answers only when money moved (the caller checks it against the order again and
+   * refunds only what domain mayRefundCapture allows); throws when nothing was captured.
    */
   capture(order: PaymentOrder, providerOrderId: string): Promise<ProviderCapture>;
   /** The completed capture of a provider order, if it has one. A read: it never takes money. */
