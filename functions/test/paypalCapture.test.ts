@@ -188,6 +188,18 @@ describe('POST /api/orders/:id/capture', () => {
     );
   });
 
+  it('a PayPal order for this order already captured elsewhere (its browser) at a smaller amount: refunded, 409, order unpaid', async () => {
+    const token = await newCustomer();
+    const order = await newOrder(token);
+    const captured = paypal.completedOrder('1.00', 'USD', undefined, order._id);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const res = await capture(order._id, token, captured.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^Your PayPal payment was refunded: .*Payment amount 1\.00 USD/);
+    expect(paypal.capturesFor(order._id).map((c) => c.status)).toEqual(['REFUNDED']);
+    expect(await read(order._id, token)).toMatchObject({ isPaid: false, paymentResult: null });
+  });
+
   it('the hold expires while PayPal captures: the capture is refunded and the shopper told so (409)', async () => {
     const { token, order, paypalOrderId } = await approvedOrder();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

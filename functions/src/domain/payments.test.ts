@@ -25,6 +25,13 @@ describe('providerOrderMismatch (before capturing)', () => {
     expect(providerOrderMismatch(order, { shopOrderId: 'order1', value: '1.00', currency: 'USD' })).toMatch(
       /does not match the order total 123\.45 USD/,
     );
+    // Already captured: only whose it is is asked here; its capture's amount is judged (and refunded) after.
+    expect(
+      providerOrderMismatch(order, { shopOrderId: 'order1', value: '1.00', currency: 'USD', captured: true }),
+    ).toBeNull();
+    expect(
+      providerOrderMismatch(order, { shopOrderId: 'order2', value: '123.45', currency: 'USD', captured: true }),
+    ).toBe(MADE_FOR_ANOTHER_ORDER);
     expect(captureMismatch(order, capture('order2'))).toBe(MADE_FOR_ANOTHER_ORDER);
   });
 });

@@ -44,15 +44,17 @@ export const MADE_FOR_ANOTHER_ORDER = 'This PayPal payment was made for another 
 
 /**
  * Why a provider order may not be captured for this shop order, asked BEFORE capturing (so nothing is taken): it
- * must name this order (PayPal's custom_id; one naming another order or none belongs elsewhere) and ask exactly
- * its total. Null when it may be captured.
+ * must name this order (PayPal's custom_id; one naming another order or none belongs elsewhere) and, while nothing
+ * is captured yet, ask exactly its total. One already captured for this order goes on to be judged by its capture
+ * (captureMismatch), so money taken for this order at a wrong amount is refunded rather than left. Null when it
+ * may be captured.
  */
 export function providerOrderMismatch(
   order: PaymentOrder,
-  found: { shopOrderId: string | undefined; value: unknown; currency: unknown },
+  found: { shopOrderId: string | undefined; value: unknown; currency: unknown; captured?: boolean },
 ): string | null {
   if (found.shopOrderId !== order.orderId) return MADE_FOR_ANOTHER_ORDER;
-  return amountMismatch(order, found);
+  return found.captured ? null : amountMismatch(order, found);
 }
 
 /** Why this capture cannot pay this order, or null when it can: completed, for this order, for its exact total. */

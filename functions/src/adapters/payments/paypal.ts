@@ -176,6 +176,7 @@ export class PayPalGateway implements PaymentGateway {
       shopOrderId: foundUnit?.custom_id,
       value: foundUnit?.amount?.value,
       currency: foundUnit?.amount?.currency_code,
+      captured: found.status === 'COMPLETED',
     });
     if (mismatch) throw conflict(`${mismatch}. Nothing was captured for this order, which is unchanged.`);
 
