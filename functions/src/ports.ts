@@ -108,6 +108,9 @@ export interface OrderStore {
   list(query: OrderListQuery): Promise<OrderPage>;
   /** Marks paid unless already paid, expired, or the capture id was used before (conflict). Atomic. */
   markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order>;
+  /** The id of the order this provider capture paid, or null: asked before any refund (another order's payment is
+   *  never refunded). */
+  paidWith(captureId: string): Promise<string | null>;
   /** Cancels an unpaid order still within its hold and gives its stock back, atomically. Conflict when paid,
    *  expired or already cancelled (domain/orders.ts assertCancellable); not_found for an unknown order. */
   cancel(id: string, now: Date): Promise<Order>;
@@ -198,8 +201,9 @@ export interface PaymentGateway {
   createOrder(order: PaymentOrder): Promise<string>;
   /**
    * Captures the provider order the buyer approved, idempotently per shop order (a retry never charges twice).
-   * Answers only when money moved (the caller checks it against the order and refunds when it cannot be used);
-   * throws when nothing was captured.
+   * Reads it first and refuses (conflict, nothing captured) one made for another shop order or amount
+   * (domain providerOrderMismatch). Answers only when money moved (the caller checks it against the order again and
+   * refunds only what domain mayRefundCapture allows); throws when nothing was captured.
    */
   capture(order: PaymentOrder, providerOrderId: string): Promise<ProviderCapture>;
   /** The completed capture of a provider order, if it has one. A read: it never takes money. */

@@ -3,7 +3,7 @@
 // what PayPal captured, marks the order paid, and refunds the capture whenever the order cannot be marked paid.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { payPalSettings, startFakePayPal, type FakePayPal } from './support/fakePayPal.js';
-import { placeOneUnitOrder, registerCustomer, startTestShop, type TestShop } from './support/shop.js';
+import { placeOneUnitOrder, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
 
 let paypal: FakePayPal;
 let shop: TestShop;
@@ -19,6 +19,7 @@ afterAll(async () => {
   await paypal?.close();
 });
 afterEach(() => {
+  paypal.beforeCapture = null;
   paypal.afterCapture = null;
   paypal.declineNextCapture = null;
   vi.restoreAllMocks();
@@ -108,14 +109,21 @@ describe('POST /api/orders/:id/capture', () => {
     expect(paypal.refunds).toEqual([]);
   });
 
-  it('calling capture again after success charges nothing more and refunds nothing', async () => {
+  it('calling capture again after success answers the paid order again, charges nothing more and refunds nothing', async () => {
     const { token, order, paypalOrderId } = await approvedOrder();
-    expect((await capture(order._id, token, paypalOrderId)).status).toBe(200);
+    const first = await capture(order._id, token, paypalOrderId);
+    expect(first.status).toBe(200);
     const calls = paypal.captureRequests;
     const again = await capture(order._id, token, paypalOrderId);
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Order is already paid');
-    expect(paypal.captureRequests).toBe(calls);
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    expect(paypal.captureRequests).toBe(calls); // only read: the order already records this PayPal order's capture
+    // Another PayPal order for the paid order is still refused as paid.
+    const other = paypal.approvedOrder({ amount: order.totalPrice.toFixed(2), customId: order._id });
+    expect(await capture(order._id, token, other.id)).toMatchObject({
+      status: 409,
+      body: { message: 'Order is already paid' },
+    });
+    expect(other.status).toBe('APPROVED');
     expect(paypal.capturesFor(order._id)).toHaveLength(1);
     expect(paypal.refunds).toHaveLength(0);
   });
@@ -156,12 +164,13 @@ describe('POST /api/orders/:id/capture', () => {
     expect((await capture(order._id, token, created.body.id)).status).toBe(200);
   });
 
-  it('a PayPal order made for a smaller amount (e.g. by the browser SDK): captured, then refunded, 409, order unpaid', async () => {
-    const token = await newCustomer();
-    const order = await newOrder(token);
-    const forged = paypal.completedOrder('1.00');
-    forged.status = 'APPROVED';
-    forged.purchase_units[0] = { custom_id: order._id, amount: { value: '1.00', currency_code: 'USD' } };
+  it('this order’s PayPal order changed to a smaller amount after the shop read it: captured, then refunded, 409, order unpaid', async () => {
+    const { token, order, paypalOrderId } = await approvedOrder();
+    const forged = paypal.orders.get(paypalOrderId)!;
+    // As a PATCH from the buyer's browser between the shop's read and its capture would.
+    paypal.beforeCapture = (made) => {
+      made.purchase_units[0].amount = { value: '1.00', currency_code: 'USD' };
+    };
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const res = await capture(order._id, token, forged.id);
     expect(res.status).toBe(409);
@@ -179,16 +188,16 @@ describe('POST /api/orders/:id/capture', () => {
     );
   });
 
-  it('a PayPal order of another shop order: captured, refunded, 409, neither order paid', async () => {
-    const mine = await approvedOrder();
-    const theirs = await approvedOrder();
+  it('a PayPal order for this order already captured elsewhere (its browser) at a smaller amount: refunded, 409, order unpaid', async () => {
+    const token = await newCustomer();
+    const order = await newOrder(token);
+    const captured = paypal.completedOrder('1.00', 'USD', undefined, order._id);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const res = await capture(mine.order._id, mine.token, theirs.paypalOrderId);
+    const res = await capture(order._id, token, captured.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/refunded.*another order/);
-    expect(paypal.capturesFor(theirs.order._id).map((c) => c.status)).toEqual(['REFUNDED']);
-    expect((await read(mine.order._id, mine.token)).isPaid).toBe(false);
-    expect((await read(theirs.order._id, theirs.token)).isPaid).toBe(false);
+    expect(res.body.message).toMatch(/^Your PayPal payment was refunded: .*Payment amount 1\.00 USD/);
+    expect(paypal.capturesFor(order._id).map((c) => c.status)).toEqual(['REFUNDED']);
+    expect(await read(order._id, token)).toMatchObject({ isPaid: false, paymentResult: null });
   });
 
   it('the hold expires while PayPal captures: the capture is refunded and the shopper told so (409)', async () => {
@@ -259,7 +268,125 @@ describe('POST /api/orders/:id/capture', () => {
   });
 });
 
+// Issue 24, point 1: a capture is used only by the shop order it was made for, and a request for one order never
+// refunds money another order holds (or could still claim).
+describe('a PayPal order or capture of another shop order', () => {
+  /** One shopper's paid order A and their new, unpaid order B (the attack needs nothing more). */
+  async function paidAndUnpaid() {
+    const a = await approvedOrder();
+    expect((await capture(a.order._id, a.token, a.paypalOrderId)).status).toBe(200);
+    const b = await newOrder(a.token);
+    return { token: a.token, a: a.order, aPayPalOrderId: a.paypalOrderId, b };
+  }
+
+  it('capturing order B with paid order A’s PayPal order: 409, A’s capture not refunded, A still paid, B unpaid', async () => {
+    const { token, a, aPayPalOrderId, b } = await paidAndUnpaid();
+    const aBefore = await read(a._id, token);
+    const refundsBefore = paypal.refunds.length;
+    const res = await capture(b._id, token, aPayPalOrderId);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/another order/);
+    expect(res.body.message).not.toMatch(/refunded/);
+    const [aCapture] = paypal.capturesFor(a._id);
+    expect(aCapture.status).toBe('COMPLETED');
+    expect(paypal.refunds.slice(refundsBefore)).toEqual([]);
+    expect(await read(a._id, token)).toEqual(aBefore);
+    expect(aBefore).toMatchObject({ isPaid: true, status: 'paid', paymentResult: { id: aCapture.id } });
+    expect(await read(b._id, token)).toMatchObject({ isPaid: false, status: 'awaiting_payment', paymentResult: null });
+  });
+
+  it('the same attack on a B that can no longer be paid (expired): A’s capture not refunded', async () => {
+    const { token, a, aPayPalOrderId, b } = await paidAndUnpaid();
+    const refundsBefore = paypal.refunds.length;
+    now = new Date(now.getTime() + 49 * 3600_000);
+    try {
+      await shop.sweepExpired();
+      const res = await capture(b._id, token, aPayPalOrderId);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/^Order has expired/);
+    } finally {
+      now = new Date(now.getTime() - 49 * 3600_000);
+    }
+    expect(paypal.refunds.slice(refundsBefore)).toEqual([]);
+    expect(await read(a._id, token)).toMatchObject({ isPaid: true, status: 'paid' });
+  });
+
+  it('a replayed capture request (twice, then three at once): the same paid order each time, one capture, no refund', async () => {
+    const { token, order, paypalOrderId } = await approvedOrder();
+    const refundsBefore = paypal.refunds.length;
+    const first = await capture(order._id, token, paypalOrderId);
+    expect(first.status).toBe(200);
+    const again = await capture(order._id, token, paypalOrderId);
+    const together = await Promise.all([1, 2, 3].map(() => capture(order._id, token, paypalOrderId)));
+    for (const res of [again, ...together]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toEqual(first.body);
+    }
+    expect(paypal.capturesFor(order._id)).toHaveLength(1);
+    expect(paypal.refunds.length).toBe(refundsBefore);
+  });
+
+  it('capturing order B with order A’s approved, uncaptured PayPal order: 409, nothing captured or refunded; A pays with it afterwards', async () => {
+    const mine = await approvedOrder();
+    const theirs = await approvedOrder();
+    const refundsBefore = paypal.refunds.length;
+    const res = await capture(mine.order._id, mine.token, theirs.paypalOrderId);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/another order/);
+    expect(paypal.orders.get(theirs.paypalOrderId)!.status).toBe('APPROVED');
+    expect(paypal.capturesFor(theirs.order._id)).toEqual([]);
+    expect(paypal.refunds.length).toBe(refundsBefore);
+    expect(await read(mine.order._id, mine.token)).toMatchObject({ isPaid: false, paymentResult: null });
+    expect(await capture(theirs.order._id, theirs.token, theirs.paypalOrderId)).toMatchObject({
+      status: 200,
+      body: { isPaid: true, paymentResult: { id: paypal.capturesFor(theirs.order._id)[0].id } },
+    });
+    // And B still pays with its own.
+    expect((await capture(mine.order._id, mine.token, mine.paypalOrderId)).status).toBe(200);
+  });
+
+  it('a PayPal order naming no shop order, or made for a smaller amount, is not captured: 409, nothing taken', async () => {
+    const token = await newCustomer();
+    const order = await newOrder(token);
+    const refundsBefore = paypal.refunds.length;
+    for (const made of [
+      paypal.approvedOrder({ amount: order.totalPrice.toFixed(2) }),
+      paypal.approvedOrder({ amount: order.totalPrice.toFixed(2), customId: 'ffffffffffffffffffffffff' }),
+      paypal.approvedOrder({ amount: '1.00', customId: order._id }),
+    ]) {
+      const res = await capture(order._id, token, made.id);
+      expect(res.status, made.purchase_units[0].custom_id).toBe(409);
+      expect(paypal.orders.get(made.id)!.status).toBe('APPROVED');
+    }
+    expect(paypal.refunds.length).toBe(refundsBefore);
+    expect(await read(order._id, token)).toMatchObject({ isPaid: false, paymentResult: null });
+  });
+});
+
 describe('PUT /api/orders/:id/pay in PayPal mode (the original clients)', () => {
+  it('a PayPal payment made for order B (custom_id only) does not pay order A; B’s capture request then takes it, refunding nothing', async () => {
+    const token = await newCustomer();
+    const b = await newOrder(token);
+    // A: the same product, so the same total (the payment for B then matches A's amount too).
+    const placed = await shop.call('POST', '/api/orders', {
+      token,
+      body: { orderItems: [{ product: (b as any).orderItems[0].product, qty: 1 }], shippingAddress },
+    });
+    expect(placed.status).toBe(201);
+    const a = placed.body as typeof b;
+    expect(a.totalPrice).toBe(b.totalPrice);
+    const forB = paypal.completedOrder(b.totalPrice.toFixed(2), 'USD', undefined, b._id);
+    const refundsBefore = paypal.refunds.length;
+    const res = await shop.call('PUT', `/api/orders/${a._id}/pay`, { token, body: { id: forB.id } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/another order/);
+    expect(await read(a._id, token)).toMatchObject({ isPaid: false, paymentResult: null });
+    const paid = await capture(b._id, token, forB.id);
+    expect(paid).toMatchObject({ status: 200, body: { isPaid: true } });
+    expect(paid.body.paymentResult.id).toBe(forB.purchase_units[0].payments!.captures[0].id);
+    expect(paypal.refunds.length).toBe(refundsBefore);
+  });
+
   it('an admin cannot pay a customer’s order, even with a valid capture', async () => {
     const token = await newCustomer();
     const order = await newOrder(token);

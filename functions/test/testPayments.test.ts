@@ -2,6 +2,7 @@
 // payment, and only from the customer who placed the order. Anything else is a 400 saying the shop runs in
 // test-payment mode, and the order stays unpaid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PAYMENT } from '../src/domain/index.js';
 import { placeOneUnitOrder, registerCustomer, startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
@@ -123,5 +124,56 @@ describe('simulated mode: only the shop’s own test payment', () => {
       ).toBe(403);
     }
     await expectUnpaid(order._id, owner);
+  });
+});
+
+describe('simulated mode: a test payment pays one order, once', () => {
+  it('paying twice, in a row or at once, pays once: one payment kept, the others a 409', async () => {
+    const owner = await newCustomer();
+    const order = await newOrder(owner);
+    const pay = () => shop.call('PUT', `/api/orders/${order._id}/pay`, { token: owner, body: { simulated: true } });
+    const first = await pay();
+    expect(first.status).toBe(200);
+    const again = [await pay(), ...(await Promise.all([pay(), pay(), pay()]))];
+    for (const res of again) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('Order is already paid');
+    }
+    const concurrentOrder = await newOrder(owner);
+    const together = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        shop.call('PUT', `/api/orders/${concurrentOrder._id}/pay`, { token: owner, body: { simulated: true } }),
+      ),
+    );
+    expect(together.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    const stored = (await shop.call('GET', `/api/orders/${order._id}`, { token: owner })).body;
+    expect(stored.paymentResult).toEqual(first.body.paymentResult);
+  });
+
+  it('one order’s test payment cannot be applied to another order, and each order gets its own payment', async () => {
+    const owner = await newCustomer();
+    const a = await newOrder(owner);
+    const b = await newOrder(owner);
+    const paidA = await shop.call('PUT', `/api/orders/${a._id}/pay`, { token: owner, body: { simulated: true } });
+    expect(paidA.status).toBe(200);
+    // What A's payment looked like, sent as B's payment: refused (only the labelled test payment is taken).
+    for (const body of [paidA.body.paymentResult, { id: paidA.body.paymentResult.id }, { ...TEST_PAYMENT, id: 'x' }]) {
+      const res = await shop.call('PUT', `/api/orders/${b._id}/pay`, { token: owner, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    await expectUnpaid(b._id, owner);
+    // The PayPal routes cannot move a test payment either.
+    const capture = await shop.call('POST', `/api/orders/${b._id}/capture`, {
+      token: owner,
+      body: { paypalOrderId: paidA.body.paymentResult.id },
+    });
+    expect(capture.status).toBe(400);
+    await expectUnpaid(b._id, owner);
+    const paidB = await shop.call('PUT', `/api/orders/${b._id}/pay`, { token: owner, body: { simulated: true } });
+    expect(paidB.status).toBe(200);
+    expect(paidB.body.paymentResult.id).not.toBe(paidA.body.paymentResult.id);
+    expect((await shop.call('GET', `/api/orders/${a._id}`, { token: owner })).body.paymentResult).toEqual(
+      paidA.body.paymentResult,
+    );
   });
 });

@@ -216,7 +216,7 @@ export const CATALOG_KEEPING_METHODS = {
   // Drafts are in no catalogue answer until update publishes one (update clears the cache).
   products: ['list', 'facets', 'top', 'get', 'lowStock', 'createDraft', 'getDraft', 'listDrafts'],
   users: ['get', 'findByEmail', 'list', 'create', 'update', 'remove'],
-  orders: ['get', 'list', 'dailyStats', 'markPaid', 'markDelivered'],
+  orders: ['get', 'list', 'dailyStats', 'markPaid', 'paidWith', 'markDelivered'],
   carts: ['get', 'put'],
 } as const satisfies { store: readonly MethodName<Store>[] } & {
   [A in Aggregate]: readonly MethodName<NonNullable<Store[A]>>[];

@@ -40,9 +40,46 @@ export interface ProviderCapture {
   shopOrderId: string | undefined;
 }
 
+export const MADE_FOR_ANOTHER_ORDER = 'This PayPal payment was made for another order';
+
+/**
+ * Why a provider order may not be captured for this shop order, asked BEFORE capturing (so nothing is taken): it
+ * must name this order (PayPal's custom_id; one naming another order or none belongs elsewhere) and, while nothing
+ * is captured yet, ask exactly its total. One already captured for this order goes on to be judged by its capture
+ * (captureMismatch), so money taken for this order at a wrong amount is refunded rather than left. Null when it
+ * may be captured.
+ */
+export function providerOrderMismatch(
+  order: PaymentOrder,
+  found: { shopOrderId: string | undefined; value: unknown; currency: unknown; captured?: boolean },
+): string | null {
+  if (found.shopOrderId !== order.orderId) return MADE_FOR_ANOTHER_ORDER;
+  return found.captured ? null : amountMismatch(order, found);
+}
+
 /** Why this capture cannot pay this order, or null when it can: completed, for this order, for its exact total. */
 export function captureMismatch(order: PaymentOrder, captured: ProviderCapture): string | null {
   if (captured.payment.status !== 'COMPLETED') return 'PayPal has not completed this payment';
-  if (captured.shopOrderId !== order.orderId) return 'This PayPal payment was made for another order';
-  return amountMismatch(order, { value: captured.payment.amount, currency: captured.payment.currency });
+  return providerOrderMismatch(order, {
+    shopOrderId: captured.shopOrderId,
+    value: captured.payment.amount,
+    currency: captured.payment.currency,
+  });
+}
+
+/**
+ * Whether this order's request may refund a capture it cannot use. Only money made for this order (custom_id) that
+ * no order records: a capture another order records is that order's payment, and one made for another order is
+ * that order's to claim. Refunding either from here would undo someone else's payment.
+ */
+export function mayRefundCapture(order: PaymentOrder, captured: ProviderCapture, paidOrderId: string | null): boolean {
+  return captured.shopOrderId === order.orderId && paidOrderId === null;
+}
+
+/**
+ * Whether a provider order names a shop order other than this one (PayPal: custom_id and reference_id, where
+ * PayPal's own 'default' names none). The original clients' browser makes provider orders naming none: those may pay.
+ */
+export function namesAnotherOrder(orderId: string, named: (string | undefined)[]): boolean {
+  return named.some((name) => name !== undefined && name !== '' && name !== 'default' && name !== orderId);
 }

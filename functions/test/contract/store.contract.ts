@@ -831,6 +831,11 @@ export function storeContract(
         expect(await store.orders.markPaid(o2._id, payment('weird/capture id.', '1.00'), paidAt)).toMatchObject({
           isPaid: true,
         });
+        // Which order a capture paid: what a refund must ask first (another order's payment is never refunded).
+        expect(await store.orders.paidWith('CAPTURE-1')).toBe(o1._id);
+        expect(await store.orders.paidWith('weird/capture id.')).toBe(o2._id);
+        expect(await store.orders.paidWith('CAPTURE-2')).toBeNull();
+        expect(await store.orders.paidWith('')).toBeNull();
       });
 
       it('refuses to mark paid an order whose hold has ended, even before the sweeper expired it', async () => {

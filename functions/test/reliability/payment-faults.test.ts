@@ -216,6 +216,20 @@ describe('server-side PayPal flow (create, capture, refund) under faults', () =>
     return { order, paypalOrderId: created.body.id as string };
   }
 
+  it('order B’s capture request with order A’s PayPal order, raced with A’s own: A paid with it, B a 409, nothing refunded', async () => {
+    const a = await approvedOrder();
+    const b = await newOrder();
+    const refundsBefore = paypal.refunds.length;
+    const [forB, forA] = await Promise.all([capture(b._id, a.paypalOrderId), capture(a.order._id, a.paypalOrderId)]);
+    expect(forB.status, JSON.stringify(forB.body)).toBe(409);
+    expect(forA.status, JSON.stringify(forA.body)).toBe(200);
+    const [made] = paypal.capturesFor(a.order._id);
+    expect(made.status).toBe('COMPLETED');
+    expect(paypal.refunds.length).toBe(refundsBefore);
+    expect((await row(a.order._id)).capture_id).toBe(made.id);
+    expect((await row(b._id)).status).toBe('awaiting_payment');
+  });
+
   for (const fault of FAULTS_503) {
     it(`create → ${fault}: 503 with a message, order unchanged; then it creates once PayPal is back`, async () => {
       const order = await newOrder();

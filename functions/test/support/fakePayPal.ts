@@ -2,7 +2,8 @@
 // PayPal adapter and the web's real @paypal/react-paypal-js path are tested over HTTP with no network.
 // Like PayPal: an order is CREATED, the buyer APPROVES it (here: approve(), or POST /fake/orders/:id/approve from
 // the SDK stub standing in for PayPal's popup), a capture makes it COMPLETED; a POST repeated with the same
-// PayPal-Request-Id answers the first answer again and changes nothing.
+// PayPal-Request-Id answers the first answer again and changes nothing, while capturing a COMPLETED order under any
+// other request id is a 422 ORDER_ALREADY_CAPTURED. Each order keeps the custom_id / reference_id it was made with.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
@@ -47,6 +48,8 @@ export interface FakePayPal {
   down: boolean;
   /** When set, the next capture is refused with this 422 issue (e.g. INSTRUMENT_DECLINED), then it clears. */
   declineNextCapture: string | null;
+  /** Runs when a capture is asked, before it is made (the test's chance to change the order, as a PATCH would). */
+  beforeCapture: ((order: FakeOrder) => void) | null;
   /** Runs after a capture is made, before PayPal answers (the test's chance to change the shop meanwhile). */
   afterCapture: ((order: FakeOrder) => Promise<void> | void) | null;
   clientId: string;
@@ -56,8 +59,11 @@ export interface FakePayPal {
   captureRequests: number;
   /** POSTs answered with the first answer to their PayPal-Request-Id, as `path requestId`. */
   replays: string[];
-  /** Creates a completed order as if a buyer had approved and the capture succeeded. */
-  completedOrder(amount: string, currency?: string, referenceId?: string): FakeOrder;
+  /** Creates a completed order as if a buyer had approved and the capture succeeded (in the browser). */
+  completedOrder(amount: string, currency?: string, referenceId?: string, customId?: string): FakeOrder;
+  /** Creates an order as a browser's SDK could (any amount, any custom_id / reference_id) that the buyer approved:
+   *  not captured yet. */
+  approvedOrder(unit: { amount: string; currency?: string; customId?: string; referenceId?: string }): FakeOrder;
   /** The buyer approves the order in PayPal's window. */
   approve(orderId: string): void;
   /** Every capture PayPal made for orders carrying this custom_id (the shop order id). */
@@ -118,20 +124,34 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
     delayMs: 0,
     down: false,
     declineNextCapture: null,
+    beforeCapture: null,
     afterCapture: null,
     clientId,
     secret,
     tokenRequests: 0,
     captureRequests: 0,
     replays: [],
-    completedOrder(amount, currency = 'USD', referenceId) {
+    completedOrder(amount, currency = 'USD', referenceId, customId) {
       const order: FakeOrder = {
         id: id('ORDER-'),
         status: 'CREATED',
-        purchase_units: [{ reference_id: referenceId, amount: { value: amount, currency_code: currency } }],
+        purchase_units: [
+          { reference_id: referenceId, custom_id: customId, amount: { value: amount, currency_code: currency } },
+        ],
       };
       orders.set(order.id, order);
       return capture(order);
+    },
+    approvedOrder({ amount, currency = 'USD', customId, referenceId }) {
+      const order: FakeOrder = {
+        id: id('ORDER-'),
+        status: 'APPROVED',
+        purchase_units: [
+          { reference_id: referenceId, custom_id: customId, amount: { value: amount, currency_code: currency } },
+        ],
+      };
+      orders.set(order.id, order);
+      return order;
     },
     approve(orderId) {
       const order = orders.get(orderId);
@@ -257,6 +277,7 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
         fake.declineNextCapture = null;
         return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] });
       }
+      fake.beforeCapture?.(order);
       const answer = structuredClone(capture(order));
       await fake.afterCapture?.(order);
       return reply(201, answer);

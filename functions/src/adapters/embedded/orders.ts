@@ -164,6 +164,11 @@ export class SqlOrders implements OrderStore {
     return (await this.get(id)) as Order;
   }
 
+  async paidWith(captureId: string): Promise<string | null> {
+    const rs = await this.db.client.execute({ sql: 'SELECT id FROM orders WHERE capture_id = ?', args: [captureId] });
+    return rs.rows[0] ? str(rs.rows[0].id) : null;
+  }
+
   async markDelivered(id: string, now: Date): Promise<Order> {
     await this.db.write(async (tx) => {
       await writePatch(tx, id, deliverOrder(await this.record(tx, id), now));

@@ -2,6 +2,9 @@ import {
   amountMismatch,
   badInput,
   conflict,
+  MADE_FOR_ANOTHER_ORDER,
+  namesAnotherOrder,
+  providerOrderMismatch,
   toAmountString,
   unavailable,
   type PaymentOrder,
@@ -30,7 +33,12 @@ interface PayPalOrder {
   id?: string;
   status?: string;
   payer?: { email_address?: string };
-  purchase_units?: { reference_id?: string; custom_id?: string; payments?: { captures?: PayPalCapture[] } }[];
+  purchase_units?: {
+    reference_id?: string;
+    custom_id?: string;
+    amount?: { value?: string; currency_code?: string };
+    payments?: { captures?: PayPalCapture[] };
+  }[];
 }
 
 interface PayPalError {
@@ -107,21 +115,17 @@ export class PayPalGateway implements PaymentGateway {
     const paypalOrderId = typeof payload?.id === 'string' ? payload.id : '';
     if (!/^[A-Za-z0-9-]{1,64}$/.test(paypalOrderId)) throw badInput('Payment details must include the PayPal order id');
 
-    const res = await this.call(`/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, {
-      headers: { Authorization: `Bearer ${await this.accessToken()}` },
-    });
-    if (res.status === 404) throw badInput('PayPal does not know this payment');
-    if (!res.ok)
-      throw unavailable('PayPal could not confirm the payment right now. Your order is unchanged; please try again.');
-    const order = await this.json<PayPalOrder>(res);
+    const order = await this.readOrder(paypalOrderId);
+    if (!order) throw badInput('PayPal does not know this payment');
 
     const unit = order.purchase_units?.[0];
     const capture = unit?.payments?.captures?.[0];
     if (order.status !== 'COMPLETED' || capture?.status !== 'COMPLETED' || !capture.id) {
       throw conflict('PayPal has not completed this payment; nothing was charged to the order');
     }
-    if (unit?.reference_id && unit.reference_id !== check.orderId && unit.reference_id !== 'default') {
-      throw conflict('This PayPal payment belongs to another order');
+    // The shop's own PayPal orders name their shop order in both; a capture's custom_id is copied from its unit.
+    if (namesAnotherOrder(check.orderId, [unit?.reference_id, unit?.custom_id, capture.custom_id])) {
+      throw conflict(`${MADE_FOR_ANOTHER_ORDER}; this order is unchanged`);
     }
     const mismatch = amountMismatch(check, { value: capture.amount?.value, currency: capture.amount?.currency_code });
     if (mismatch) throw conflict(mismatch);
@@ -163,6 +167,19 @@ export class PayPalGateway implements PaymentGateway {
   }
 
   async capture(order: PaymentOrder, providerOrderId: string): Promise<ProviderCapture> {
+    // Read first: a PayPal order made for another shop order (or amount) is never captured from this one, so its
+    // buyer's approval stays usable by the order it names and nothing is taken that would need a refund.
+    const found = await this.readOrder(providerOrderId);
+    if (!found) throw badInput('PayPal does not know this payment');
+    const foundUnit = found.purchase_units?.[0];
+    const mismatch = providerOrderMismatch(order, {
+      shopOrderId: foundUnit?.custom_id,
+      value: foundUnit?.amount?.value,
+      currency: foundUnit?.amount?.currency_code,
+      captured: found.status === 'COMPLETED',
+    });
+    if (mismatch) throw conflict(`${mismatch}. Nothing was captured for this order, which is unchanged.`);
+
     const path = `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`;
     const res = await this.call(`${path}/capture`, {
       method: 'POST',
@@ -177,13 +194,11 @@ export class PayPalGateway implements PaymentGateway {
       const issue = issueOf(error);
       if (res.status === 404) throw badInput('PayPal does not know this payment');
       if (res.status === 422 && issue === 'ORDER_ALREADY_CAPTURED') {
-        // Captured before (past PayPal's idempotency window, or another request id): read the capture it made.
-        const lookup = await this.call(path, { headers: { Authorization: `Bearer ${await this.accessToken()}` } });
-        if (!lookup.ok)
-          throw unavailable(
-            'PayPal could not confirm the payment right now. Your order is unchanged; please try again.',
-          );
-        captured = await this.json<PayPalOrder>(lookup);
+        // Captured before under another request id (past PayPal's idempotency window, a concurrent call, the
+        // buyer's browser): read the capture it made. The caller checks whose it is before using or refunding it.
+        const lookup = await this.readOrder(providerOrderId);
+        if (!lookup) throw badInput('PayPal does not know this payment');
+        captured = lookup;
       } else if (res.status === 422 || res.status === 400) {
         throw conflict(
           `PayPal did not take the payment (${issue}); nothing was charged. Please try again or choose another way to pay.`,
@@ -208,12 +223,8 @@ export class PayPalGateway implements PaymentGateway {
   }
 
   async findCapture(providerOrderId: string): Promise<ProviderCapture | null> {
-    const res = await this.call(`/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`, {
-      headers: { Authorization: `Bearer ${await this.accessToken()}` },
-    });
-    if (res.status === 404) return null;
-    if (!res.ok) throw unavailable('PayPal could not confirm the payment right now. Please try again.');
-    const found = await this.json<PayPalOrder>(res);
+    const found = await this.readOrder(providerOrderId);
+    if (!found) return null;
     const unit = found.purchase_units?.[0];
     const capture = unit?.payments?.captures?.[0];
     if (!capture?.id || capture.status !== 'COMPLETED') return null;
@@ -243,6 +254,17 @@ export class PayPalGateway implements PaymentGateway {
         if (attempt >= REFUND_ATTEMPTS || (error as { kind?: string }).kind !== 'unavailable') throw error;
       }
     }
+  }
+
+  /** GET /v2/checkout/orders/:id (a read: it never takes money); null when PayPal does not know the order. */
+  private async readOrder(providerOrderId: string): Promise<PayPalOrder | null> {
+    const res = await this.call(`/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`, {
+      headers: { Authorization: `Bearer ${await this.accessToken()}` },
+    });
+    if (res.status === 404) return null;
+    if (!res.ok)
+      throw unavailable('PayPal could not confirm the payment right now. Your order is unchanged; please try again.');
+    return this.json<PayPalOrder>(res);
   }
 
   private async jsonHeaders(): Promise<Record<string, string>> {

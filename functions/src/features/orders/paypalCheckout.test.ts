@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { conflict, type Order, type PaymentResult } from '../../domain/index.js';
 import type { PaymentGateway, ProviderCapture, Store } from '../../ports.js';
-import { captureAndMarkPaid, refundStrandedCapture } from './paypalCheckout.js';
+import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
 
 const order = {
   _id: 'order1',
@@ -23,17 +23,23 @@ const payment: PaymentResult = {
   updateTime: 't',
 };
 
-function setup(
-  store: { markPaid: Store['orders']['markPaid']; get: Store['orders']['get'] },
-  captured: ProviderCapture = { payment, shopOrderId: 'order1' },
-) {
+/** The store's orders as these cases need them; by default no order records any capture. */
+type OrdersStub = Pick<Store['orders'], 'markPaid' | 'get'> & Partial<Pick<Store['orders'], 'paidWith'>>;
+
+function setup(store: OrdersStub, captured: ProviderCapture = { payment, shopOrderId: 'order1' }) {
   const payments = {
     capture: vi.fn(async () => captured),
     refund: vi.fn(async () => undefined),
   } as unknown as PaymentGateway & { refund: ReturnType<typeof vi.fn> };
   const log = { warn: vi.fn(), error: vi.fn() };
   const run = () =>
-    captureAndMarkPaid({ store: { orders: store } as unknown as Store, payments }, order, 'PAYPAL-1', new Date(), log);
+    captureAndMarkPaid(
+      { store: { orders: { paidWith: async () => null, ...store } } as unknown as Store, payments },
+      order,
+      'PAYPAL-1',
+      new Date(),
+      log,
+    );
   return { payments, log, run };
 }
 
@@ -84,12 +90,10 @@ describe('captureAndMarkPaid', () => {
     expect(payments.refund).toHaveBeenCalledTimes(1);
   });
 
-  it('a capture for another amount, currency or order, or not completed, is never marked paid: refunded', async () => {
+  it('a capture of this order for another amount or currency, or not completed, is never marked paid: refunded', async () => {
     for (const captured of <ProviderCapture[]>[
       { payment: { ...payment, amount: '123.44' }, shopOrderId: 'order1' },
       { payment: { ...payment, currency: 'EUR' }, shopOrderId: 'order1' },
-      { payment, shopOrderId: 'order2' },
-      { payment, shopOrderId: undefined },
       { payment: { ...payment, status: 'PENDING' }, shopOrderId: 'order1' },
     ]) {
       const markPaid = vi.fn(async () => order);
@@ -100,6 +104,33 @@ describe('captureAndMarkPaid', () => {
       });
       expect(markPaid).not.toHaveBeenCalled();
       expect(payments.refund).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('a capture another order records (used there meanwhile): never refunded by this order, a 409 saying so', async () => {
+    const { payments, log, run } = setup({
+      markPaid: async () => Promise.reject(conflict('This payment was already used for an order')),
+      get: async () => order,
+      paidWith: async () => 'order2',
+    });
+    await expect(run()).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.not.stringMatching(/refunded/),
+    });
+    expect(payments.refund).not.toHaveBeenCalled();
+    expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/CAP-1.*not refunded.*order2/));
+  });
+
+  it('a capture made for another shop order (custom_id) or for none: never marked paid here, never refunded here', async () => {
+    for (const shopOrderId of ['order2', undefined]) {
+      const markPaid = vi.fn(async () => order);
+      const { payments, run } = setup({ markPaid, get: async () => order }, { payment, shopOrderId });
+      await expect(run()).rejects.toMatchObject({
+        kind: 'conflict',
+        message: expect.stringMatching(/another order/),
+      });
+      expect(markPaid).not.toHaveBeenCalled();
+      expect(payments.refund).not.toHaveBeenCalled();
     }
   });
 
@@ -114,9 +145,9 @@ describe('captureAndMarkPaid', () => {
   });
 });
 
-describe('refundStrandedCapture (capture asked for an order that can no longer be paid)', () => {
+describe('settleRefusedCapture (capture asked for an order that can no longer be paid)', () => {
   const expired = conflict('Order has expired');
-  function stranded(found: ProviderCapture | null | Error, stored: Order = order) {
+  function stranded(found: ProviderCapture | null | Error, stored: Order = order, paidWith: string | null = null) {
     const payments = {
       findCapture: vi.fn(async () => {
         if (found instanceof Error) throw found;
@@ -126,8 +157,11 @@ describe('refundStrandedCapture (capture asked for an order that can no longer b
     } as unknown as PaymentGateway & { refund: ReturnType<typeof vi.fn> };
     const log = { warn: vi.fn(), error: vi.fn() };
     const run = (body: unknown = { paypalOrderId: 'PAYPAL-1' }) =>
-      refundStrandedCapture(
-        { store: { orders: { get: async () => stored } } as unknown as Store, payments },
+      settleRefusedCapture(
+        {
+          store: { orders: { get: async () => stored, paidWith: async () => paidWith } } as unknown as Store,
+          payments,
+        },
         stored,
         body,
         expired,
@@ -145,17 +179,29 @@ describe('refundStrandedCapture (capture asked for an order that can no longer b
     expect(payments.refund).toHaveBeenCalledWith(payment, { orderId: 'order1', totalCents: 12345, currency: 'USD' });
   });
 
-  it('refunds nothing when the order carries that capture, it is another order’s, there is none, PayPal cannot tell, or the body is no PayPal order id', async () => {
+  it('refunds nothing when another order records that capture', async () => {
+    const { payments, run } = stranded({ payment, shopOrderId: 'order1' }, order, 'order2');
+    await expect(run()).resolves.toBeNull();
+    expect(payments.refund).not.toHaveBeenCalled();
+  });
+
+  it('a replay: the order carries that very capture, so it answers the paid order and refunds nothing', async () => {
     const paid = { ...order, isPaid: true, paymentResult: payment } as Order;
+    const { payments, run } = stranded({ payment, shopOrderId: 'order1' }, paid, 'order1');
+    await expect(run()).resolves.toBe(paid);
+    expect(payments.refund).not.toHaveBeenCalled();
+  });
+
+  it('refunds nothing when the capture is another order’s, there is none, PayPal cannot tell, or the body is no PayPal order id', async () => {
     for (const [found, stored, body] of [
-      [{ payment, shopOrderId: 'order1' }, paid, undefined],
       [{ payment, shopOrderId: 'order2' }, order, undefined],
+      [{ payment, shopOrderId: undefined }, order, undefined],
       [null, order, undefined],
       [new Error('PayPal down'), order, undefined],
       [{ payment, shopOrderId: 'order1' }, order, { paypalOrderId: '../x' }],
     ] as [ProviderCapture | null | Error, Order, unknown][]) {
       const { payments, run } = stranded(found, stored);
-      await expect(run(body)).resolves.toBeUndefined();
+      await expect(run(body)).resolves.toBeNull();
       expect(payments.refund).not.toHaveBeenCalled();
     }
   });

@@ -3,6 +3,7 @@ import {
   captureMismatch,
   conflict,
   DomainError,
+  mayRefundCapture,
   paymentOrderOf,
   paypalCaptureSchema,
   unavailable,
@@ -17,9 +18,12 @@ export interface PaymentLog {
 }
 
 /**
- * Captures the PayPal order the buyer approved and marks the shop order paid with that capture. When the capture
- * cannot pay the order (wrong order or amount, hold expired, already paid, store error), the capture is refunded
- * and the answer is a 409 saying so. The caller has checked that the order is payable by this caller.
+ * Captures the PayPal order the buyer approved and marks the shop order paid with that capture. A PayPal order made
+ * for another shop order or amount is refused before anything is captured (the gateway reads it first). When the
+ * capture cannot pay the order (hold expired, paid meanwhile, store error, changed after that read), it is refunded
+ * if it is this order's to refund (domain mayRefundCapture), with a 409 saying so; otherwise it is left to the
+ * order that records or names it, and the 409 says why. The caller has checked that the order is payable by this
+ * caller.
  */
 export async function captureAndMarkPaid(
   { store, payments }: Pick<Ports, 'store' | 'payments'>,
@@ -41,8 +45,10 @@ export async function captureAndMarkPaid(
 
   const captureId = captured.payment.id;
   let current: Order | null;
+  let paidOrderId: string | null;
   try {
     current = await store.orders.get(order._id);
+    paidOrderId = await store.orders.paidWith(captureId);
   } catch (error) {
     // Unknown whether the order was marked paid: no refund. A retry captures with the same request id, so it gets
     // this same capture back and settles the order either way.
@@ -60,34 +66,61 @@ export async function captureAndMarkPaid(
 
   const reason = failure instanceof DomainError ? failure.message : 'the shop could not record the payment';
   if (!(failure instanceof DomainError)) log.error(`[payments] marking order ${order._id} paid failed`, failure);
+  if (!mayRefundCapture(expected, captured, paidOrderId)) {
+    logNotRefunded(log, captured, expected, paidOrderId, reason);
+    throw conflict(`${reason}. This order is unchanged.`);
+  }
   return refundUnusable(payments, captured, expected, reason, log);
 }
 
 /**
- * Capture was asked for an order that can no longer be paid (expired, or paid another way). If PayPal holds a
- * completed capture for it that the order does not carry (its answer was lost, then the hold ran out), that money
- * goes back: refunded, and a 409 saying so. Otherwise it returns and the caller answers its own refusal.
+ * Capture was asked for an order that can no longer be paid (already paid, expired, cancelled). When the order is
+ * paid with this very PayPal order's capture, the request is a replay: answers the paid order. When PayPal holds a
+ * completed capture made for this order that no order records (its answer was lost, then the hold ran out), that
+ * money goes back: refunded, and a 409 saying so. Otherwise answers null and the caller answers its own refusal;
+ * a capture made for another order, or recorded by one, is never touched from here.
  */
-export async function refundStrandedCapture(
+export async function settleRefusedCapture(
   { store, payments }: Pick<Ports, 'store' | 'payments'>,
   order: Order,
   body: unknown,
   refusal: DomainError,
   log: PaymentLog = console,
-): Promise<void> {
+): Promise<Order | null> {
   const request = paypalCaptureSchema.safeParse(body);
-  if (!request.success) return;
+  if (!request.success) return null;
   let captured: ProviderCapture | null;
   try {
     captured = await payments.findCapture(request.data.paypalOrderId);
   } catch {
-    return; // PayPal cannot tell now; the refusal stands and a retry asks again
+    return null; // PayPal cannot tell now; the refusal stands and a retry asks again
   }
-  if (!captured || captured.shopOrderId !== order._id) return;
+  if (!captured || captured.shopOrderId !== order._id) return null;
   // Read fresh: a concurrent call may just have recorded this very capture (then it is this order's payment).
   const current = await store.orders.get(order._id);
-  if (!current || current.paymentResult?.id === captured.payment.id) return;
-  await refundUnusable(payments, captured, paymentOrderOf(order), refusal.message, log);
+  if (!current) return null;
+  if (current.paymentResult?.id === captured.payment.id) return current;
+  const expected = paymentOrderOf(order);
+  const paidOrderId = await store.orders.paidWith(captured.payment.id);
+  if (!mayRefundCapture(expected, captured, paidOrderId)) {
+    logNotRefunded(log, captured, expected, paidOrderId, refusal.message);
+    return null;
+  }
+  return refundUnusable(payments, captured, expected, refusal.message, log);
+}
+
+/** A capture this order could not use and must not refund: logged with whose it is, for a human who looks. */
+function logNotRefunded(
+  log: PaymentLog,
+  captured: ProviderCapture,
+  order: PaymentOrder,
+  paidOrderId: string | null,
+  reason: string,
+) {
+  const whose = paidOrderId
+    ? `order ${paidOrderId} records it`
+    : `it was made for ${captured.shopOrderId ? `order ${captured.shopOrderId}` : 'no shop order'}`;
+  log.warn(`[payments] capture ${captured.payment.id} not refunded for order ${order.orderId}: ${whose} (${reason})`);
 }
 
 /** Refunds a capture the shop cannot use and throws the answer: 409 refunded, or 503 (logged) when the refund failed. */

@@ -22,7 +22,7 @@ import {
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
-import { captureAndMarkPaid, refundStrandedCapture } from './paypalCheckout.js';
+import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
 
 /** A customer's own orders: pages, status and sort, no customer search. */
 const myOrdersQuerySchema = orderListQuerySchema.omit({ search: true });
@@ -115,9 +115,15 @@ export function orderRoutes(
     try {
       assertMayPay(order, caller, clock.now());
     } catch (refusal) {
-      // Paid or expired meanwhile: money PayPal captured for it and never recorded goes back (a lost answer, retried late).
-      if (refusal instanceof DomainError && refusal.kind === 'conflict')
-        await refundStrandedCapture({ store, payments }, order, req.body, refusal);
+      // Paid or expired meanwhile: a replay of this order's own capture answers the paid order; money PayPal
+      // captured for it and never recorded goes back (a lost answer, retried late).
+      if (refusal instanceof DomainError && refusal.kind === 'conflict') {
+        const paid = await settleRefusedCapture({ store, payments }, order, req.body, refusal);
+        if (paid) {
+          res.json(paid);
+          return;
+        }
+      }
       throw refusal;
     }
     const { paypalOrderId } = parse(paypalCaptureSchema, req.body);

@@ -133,6 +133,12 @@ export class FirestoreOrders implements OrderStore {
     return toOrder(id, doc);
   }
 
+  async paidWith(captureId: string): Promise<string | null> {
+    if (!captureId) return null;
+    const capture = await this.db.collection(COLLECTIONS.captures).doc(keyId(captureId)).get();
+    return capture.exists ? ((capture.data() as { orderId: string }).orderId ?? null) : null;
+  }
+
   async markDelivered(id: string, now: Date): Promise<Order> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
