@@ -79,6 +79,13 @@ export class LiveHub implements LiveEvents {
     return this.streams.size;
   }
 
+  /** Bytes written to the open streams that their sockets have not sent yet (this process's memory, not the kernel's). */
+  bufferedBytes(): number {
+    let total = 0;
+    for (const stream of this.streams) total += stream.res.writableLength;
+    return total;
+  }
+
   private eventId(seq: number): string {
     return `${this.runId}.${seq}`;
   }
