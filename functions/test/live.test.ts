@@ -183,6 +183,49 @@ describe('resilience', () => {
     expect((await stream(`ticket=${unused}`)).status).toBe(401); // tickets issued before are void too
   });
 
+  /** The stream ends within a few seconds (else 'open'). */
+  const endsSoon = (s: OpenStream) =>
+    Promise.race([s.ended.then(() => 'ended'), new Promise((r) => setTimeout(r, 3000, 'open'))]);
+
+  it("a deleted admin's admin stream ends, a ticket from before is refused and the token is a 401", async () => {
+    const admin = await shop.adminToken();
+    const token = await registerCustomer(shop, 'doomed-admin');
+    const id = await userId(token);
+    const promoted = await shop.call('PUT', `/api/users/${id}`, {
+      token: admin,
+      body: {
+        name: 'Doomed Admin',
+        email: (await shop.call('GET', `/api/users/${id}`, { token: admin })).body.email,
+        isAdmin: true,
+      },
+    });
+    expect(promoted.body.isAdmin).toBe(true);
+    const adminView = await stream(`ticket=${(await ticket(token, ['admin'])).body.ticket}`);
+    await adminView.next((e) => e.event === 'ready');
+    const unused = (await ticket(token, ['admin'])).body.ticket;
+
+    expect((await shop.call('DELETE', `/api/users/${id}`, { token: admin })).status).toBe(200);
+    await expect(endsSoon(adminView)).resolves.toBe('ended');
+    expect((await stream(`ticket=${unused}`)).status).toBe(401);
+    expect((await shop.call('GET', '/api/users/profile', { token })).status).toBe(401);
+    expect((await ticket(token, ['admin'])).status).toBe(401);
+  });
+
+  it("a deleted customer's order and cart streams end, and their token and tickets are refused", async () => {
+    const admin = await shop.adminToken();
+    const token = await registerCustomer(shop, 'doomed');
+    const id = await userId(token);
+    const order = await placeOneUnitOrder(shop, token);
+    const theirs = await stream(`ticket=${(await ticket(token, ['cart', `order:${order._id}`])).body.ticket}`);
+    await theirs.next((e) => e.event === 'ready');
+    const unused = (await ticket(token, [`order:${order._id}`])).body.ticket;
+
+    expect((await shop.call('DELETE', `/api/users/${id}`, { token: admin })).status).toBe(200);
+    await expect(endsSoon(theirs)).resolves.toBe('ended');
+    expect((await stream(`ticket=${unused}`)).status).toBe(401);
+    expect((await shop.call('GET', '/api/cart', { token })).status).toBe(401);
+  });
+
   it('refuses a stream once the hub is closed (a reconnect racing a shutdown must not keep the server open)', () => {
     const hub = new LiveHub();
     hub.close();
