@@ -1,6 +1,6 @@
 // Live events on the embedded server (GET /api/live, POST /api/live/tickets) and the server-side cart (/api/cart):
 // who may listen to what, that events arrive after writes, resume, caps, revocation, back-pressure.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveHub } from '../src/live/hub.js';
 import { openStream, type OpenStream } from './support/sse.js';
 import { placeOneUnitOrder, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
@@ -238,15 +238,22 @@ describe('resilience', () => {
   it('closes a slow stream instead of buffering for it without bound', () => {
     const hub = new LiveHub({ maxQueuedBytes: 10 });
     const writes: string[] = [];
-    let ended = false;
+    let destroyed = false;
+    let onClose = () => undefined as void;
     const res = {
       writableLength: 0,
       writeHead: () => res,
       write: (chunk: string) => (writes.push(chunk), true),
-      end: () => {
-        ended = true;
+      end: () => undefined,
+      // Destroying the socket frees what was not sent; its close follows.
+      destroy: () => {
+        destroyed = true;
+        onClose();
       },
-      on: () => res,
+      on: (event: string, listener: () => void) => {
+        if (event === 'close') onClose = listener;
+        return res;
+      },
       socket: null,
     };
     hub.open(res as never, { owner: 'ip:x', uid: null, topics: new Set(['catalog']) }, undefined);
@@ -254,10 +261,48 @@ describe('resilience', () => {
     expect(writes.at(-1)).toContain('"a":1');
     res.writableLength = 11; // the client has not read what was sent
     hub.publish('catalog', 'product', { a: 2 });
-    expect(ended).toBe(true);
+    expect(destroyed).toBe(true);
     expect(writes.join('')).not.toContain('"a":2');
     expect(hub.openStreams).toBe(0);
     hub.close();
+  });
+});
+
+describe('slow readers', () => {
+  /** A response whose socket never sends: `queued` bytes stay waiting. */
+  function stalledResponse(queued: number) {
+    const res = {
+      writableLength: queued,
+      destroyed: false,
+      writeHead: () => res,
+      write: () => true,
+      end: () => undefined,
+      destroy: () => {
+        res.destroyed = true;
+      },
+      on: () => res,
+      socket: null,
+    };
+    return res;
+  }
+
+  it('cuts a stream whose unsent bytes have waited too long, even under the byte cap', () => {
+    vi.useFakeTimers();
+    try {
+      const hub = new LiveHub({ heartbeatMs: 1000, maxStalledMs: 5000 });
+      const stuck = stalledResponse(100);
+      const reading = stalledResponse(0);
+      hub.open(stuck as never, { owner: 'ip:a', uid: null, topics: new Set(['catalog']) }, undefined);
+      hub.open(reading as never, { owner: 'ip:b', uid: null, topics: new Set(['catalog']) }, undefined);
+      vi.advanceTimersByTime(3000);
+      expect(stuck.destroyed).toBe(false);
+      vi.advanceTimersByTime(4000);
+      expect(stuck.destroyed).toBe(true);
+      expect(reading.destroyed).toBe(false);
+      hub.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

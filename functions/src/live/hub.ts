@@ -1,8 +1,9 @@
 // The embedded server's live events: one in-process hub that numbers every published event, keeps the most recent
 // ones (so a reconnecting stream resumes with Last-Event-ID), and writes each event's frame, built once, to the open
 // Server-Sent Events streams of its topic. Cost per idle stream: one socket and one small record; ONE heartbeat
-// timer serves every stream. A stream that cannot keep up is closed (it reconnects and resumes), never buffered
-// without bound.
+// timer serves every stream. Memory is bounded: what a stream has not sent yet is capped per stream, in time and
+// server-wide; a stream over a bound is cut (its socket destroyed, so its unsent bytes are freed) and reconnects,
+// resuming or resyncing. A replay too big for the per-stream cap is a `resync` instead.
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { LiveEvents } from '../ports.js';
@@ -16,8 +17,12 @@ export interface LiveHubOptions {
   bufferSize?: number;
   /** A comment line this often keeps proxies from closing an idle stream. */
   heartbeatMs?: number;
-  /** Bytes a stream may have waiting to be sent before it is closed as too slow. */
+  /** Bytes a stream may have waiting to be sent before it is cut as too slow; also the largest replay. */
   maxQueuedBytes?: number;
+  /** Bytes all streams together may have waiting to be sent; past it the most behind are cut. */
+  maxBufferedBytes?: number;
+  /** How long a stream may keep unsent bytes waiting (checked at each heartbeat) before it is cut. */
+  maxStalledMs?: number;
   /** How long a stream ticket may wait to be used. */
   ticketTtlMs?: number;
 }
@@ -28,17 +33,21 @@ export const LIVE_DEFAULTS: Required<LiveHubOptions> = {
   bufferSize: 2000,
   heartbeatMs: 15_000,
   maxQueuedBytes: 256 * 1024,
+  maxBufferedBytes: 64 * 1024 * 1024,
+  maxStalledMs: 60_000,
   ticketTtlMs: 30_000,
 };
 
 /** How long a browser waits before reconnecting a dropped stream (the SSE `retry` field). */
 export const RECONNECT_MS = 1000;
 const MAX_TICKETS = 10_000;
+const KEEP_ALIVE = ': keep-alive\n\n';
 
 interface BufferedEvent {
   seq: number;
   topic: string;
   frame: string;
+  bytes: number;
 }
 
 export interface LiveStream {
@@ -46,6 +55,10 @@ export interface LiveStream {
   uid: string | null;
   topics: ReadonlySet<string>;
   res: ServerResponse;
+  /** Cut by the server: hears nothing more, still counted until its socket has closed. */
+  ending?: boolean;
+  /** Since when it has had unsent bytes waiting (undefined: none seen waiting). */
+  behindSince?: number;
 }
 
 export interface Ticket {
@@ -79,10 +92,14 @@ export class LiveHub implements LiveEvents {
     return this.streams.size;
   }
 
-  /** Bytes written to the open streams that their sockets have not sent yet (this process's memory, not the kernel's). */
+  /**
+   * Bytes written to the open streams that their sockets have not sent yet (this process's memory, not the
+   * kernel's). A cut stream's are not counted: destroying its socket discarded them. O(streams), so counted only
+   * when some stream has fallen behind (send) or a replay is asked for (open).
+   */
   bufferedBytes(): number {
     let total = 0;
-    for (const stream of this.streams) total += stream.res.writableLength;
+    for (const stream of this.streams) if (!stream.ending) total += stream.res.writableLength;
     return total;
   }
 
@@ -93,9 +110,10 @@ export class LiveHub implements LiveEvents {
   publish(topic: string, type: string, data: unknown): void {
     const seq = ++this.seq;
     const frame = `id: ${this.eventId(seq)}\nevent: ${type}\ndata: ${JSON.stringify({ topic, data })}\n\n`;
-    this.buffer[seq % this.buffer.length] = { seq, topic, frame };
+    const bytes = Buffer.byteLength(frame);
+    this.buffer[seq % this.buffer.length] = { seq, topic, frame, bytes };
     const listeners = this.byTopic.get(topic);
-    if (listeners) for (const stream of listeners) this.write(stream, frame);
+    if (listeners) this.send(listeners, frame, bytes);
   }
 
   /** A single-use ticket for these (already authorized) topics, for the account. */
@@ -129,8 +147,9 @@ export class LiveHub implements LiveEvents {
 
   /**
    * Starts the event stream on `res` (caps already checked with refusal()). Then either replays what the stream
-   * missed since `lastEventId` (same run, still buffered) or, when that cannot be known, sends `resync` (the
-   * client reloads what it shows). Every stream starts with `ready`, whose id is the newest event's.
+   * missed since `lastEventId` (same run, still buffered, within the per-stream byte cap and the server-wide
+   * bound) or, when it cannot, sends `resync` (the client reloads what it shows). Every stream starts with `ready`,
+   * whose id is the newest event's.
    */
   open(res: ServerResponse, stream: Omit<LiveStream, 'res'>, lastEventId: string | undefined): LiveStream {
     const live: LiveStream = { ...stream, res };
@@ -141,15 +160,27 @@ export class LiveHub implements LiveEvents {
       'X-Accel-Buffering': 'no', // nginx: pass events on at once
     });
     res.socket?.setNoDelay(true);
-    let replay = '';
+    let replay: string[] = [];
     let resync = false;
     if (lastEventId) {
       const missed = this.since(lastEventId);
+      let bytes = 0;
       if (missed === null) resync = true;
-      else for (const e of missed) if (live.topics.has(e.topic)) replay += e.frame;
+      else
+        for (const e of missed) {
+          if (!live.topics.has(e.topic)) continue;
+          bytes += e.bytes;
+          if (bytes > this.options.maxQueuedBytes) break;
+          replay.push(e.frame);
+        }
+      // Reloading is cheap for the client; holding megabytes for a client that may never read them is not.
+      if (bytes > this.options.maxQueuedBytes || this.bufferedBytes() + bytes > this.options.maxBufferedBytes) {
+        resync = true;
+        replay = [];
+      }
     }
     const head = `retry: ${RECONNECT_MS}\n${resync ? `event: resync\ndata: {}\n\n` : ''}`;
-    res.write(`${head}${replay}id: ${this.eventId(this.seq)}\nevent: ready\ndata: {}\n\n`);
+    res.write(`${head}${replay.join('')}id: ${this.eventId(this.seq)}\nevent: ready\ndata: {}\n\n`);
 
     this.streams.add(live);
     for (const t of live.topics) add(this.byTopic, t, live);
@@ -175,18 +206,56 @@ export class LiveHub implements LiveEvents {
     return out;
   }
 
-  private write(stream: LiveStream, frame: string) {
-    if (stream.res.writableLength > this.options.maxQueuedBytes) {
-      // Too slow to keep up: closing frees its buffer; the browser reconnects and resumes or resyncs.
-      this.end(stream);
-      return;
+  /**
+   * Writes one frame to each stream. A stream already behind that this frame would take past the per-stream cap
+   * is cut (a stream with nothing waiting always gets the frame, however big: it is keeping up). When a write
+   * leaves bytes waiting and all streams' waiting bytes pass the server-wide bound, the most behind are cut.
+   */
+  private send(streams: Iterable<LiveStream>, frame: string, bytes: number) {
+    let unsent: number | undefined; // every stream's, counted once some stream is behind, then kept up to date
+    for (const stream of streams) {
+      if (stream.ending) continue;
+      const before = stream.res.writableLength;
+      if (before > 0 && before + bytes > this.options.maxQueuedBytes) {
+        this.end(stream);
+        if (unsent !== undefined) unsent -= before;
+        continue;
+      }
+      stream.res.write(frame);
+      const after = stream.res.writableLength;
+      if (after === 0) {
+        stream.behindSince = undefined;
+        continue;
+      }
+      stream.behindSince ??= Date.now();
+      unsent = unsent === undefined ? this.bufferedBytes() : unsent + after - before;
+      if (unsent > this.options.maxBufferedBytes) unsent -= this.shed(unsent - this.options.maxBufferedBytes);
     }
-    stream.res.write(frame);
   }
 
+  /** Cuts the streams with the most unsent bytes until `excess` bytes are freed; answers the bytes freed. */
+  private shed(excess: number): number {
+    const behind = [...this.streams].filter((s) => !s.ending && s.res.writableLength > 0);
+    behind.sort((a, b) => b.res.writableLength - a.res.writableLength);
+    let freed = 0;
+    for (const stream of behind) {
+      if (freed >= excess) break;
+      freed += stream.res.writableLength;
+      this.end(stream);
+    }
+    return freed;
+  }
+
+  /**
+   * Cuts the stream: it hears nothing more and its socket is destroyed, which frees what it had not sent (an
+   * end() would keep the socket, and its unsent bytes, for as long as the client does not read). The browser
+   * reconnects and resumes or resyncs. It still counts against the caps until its socket has closed.
+   */
   private end(stream: LiveStream) {
-    this.remove(stream);
-    stream.res.end();
+    if (stream.ending) return;
+    stream.ending = true;
+    for (const t of stream.topics) drop(this.byTopic, t, stream);
+    stream.res.destroy();
   }
 
   private remove(stream: LiveStream) {
@@ -211,7 +280,13 @@ export class LiveHub implements LiveEvents {
   private startHeartbeat() {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
-      for (const stream of this.streams) this.write(stream, ': keep-alive\n\n');
+      const now = Date.now();
+      for (const stream of this.streams) {
+        if (stream.ending) continue;
+        if (stream.res.writableLength === 0) stream.behindSince = undefined;
+        else if (now - (stream.behindSince ??= now) >= this.options.maxStalledMs) this.end(stream); // not reading
+      }
+      this.send(this.streams, KEEP_ALIVE, KEEP_ALIVE.length);
     }, this.options.heartbeatMs);
     this.heartbeat.unref();
   }
