@@ -229,7 +229,7 @@ describe('resilience', () => {
   it('refuses a stream once the hub is closed (a reconnect racing a shutdown must not keep the server open)', () => {
     const hub = new LiveHub();
     hub.close();
-    expect(hub.refusal('ip:1')).toEqual({
+    expect(hub.refusal(['ip:1'])).toEqual({
       status: 503,
       message: 'The shop is restarting; live updates resume shortly',
     });
@@ -256,7 +256,7 @@ describe('resilience', () => {
       },
       socket: null,
     };
-    hub.open(res as never, { owner: 'ip:x', uid: null, topics: new Set(['catalog']) }, undefined);
+    hub.open(res as never, { owners: ['ip:x'], uid: null, topics: new Set(['catalog']) }, undefined);
     hub.publish('catalog', 'product', { a: 1 });
     expect(writes.at(-1)).toContain('"a":1');
     res.writableLength = 11; // the client has not read what was sent
@@ -292,8 +292,8 @@ describe('slow readers', () => {
       const hub = new LiveHub({ heartbeatMs: 1000, maxStalledMs: 5000 });
       const stuck = stalledResponse(100);
       const reading = stalledResponse(0);
-      hub.open(stuck as never, { owner: 'ip:a', uid: null, topics: new Set(['catalog']) }, undefined);
-      hub.open(reading as never, { owner: 'ip:b', uid: null, topics: new Set(['catalog']) }, undefined);
+      hub.open(stuck as never, { owners: ['ip:a'], uid: null, topics: new Set(['catalog']) }, undefined);
+      hub.open(reading as never, { owners: ['ip:b'], uid: null, topics: new Set(['catalog']) }, undefined);
       vi.advanceTimersByTime(3000);
       expect(stuck.destroyed).toBe(false);
       vi.advanceTimersByTime(4000);

@@ -4,7 +4,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream, type OpenStream } from './support/sse.js';
-import { startTestShop, type TestShop } from './support/shop.js';
+import { registerCustomer, startTestShop, type TestShop } from './support/shop.js';
 
 const PER_CLIENT = 3;
 const MAX_QUEUED = 64 * 1024;
@@ -127,5 +127,31 @@ describe('memory', () => {
     // Every stream was cut (none reads) and no longer counts once its socket has closed.
     await until(() => shop.live.openStreams === 0, 'the ended streams to close');
     expect(await Promise.all(sockets.map((s) => closedByServer(s)))).toEqual(sockets.map(() => 'closed'));
+  });
+});
+
+describe('caps', () => {
+  afterAll(closeAll);
+
+  it('one address with many accounts cannot pass the per-client cap; an unrelated address still gets a stream', async () => {
+    closeAll();
+    await until(() => shop.live.openStreams === 0, 'earlier streams to close');
+    const crowded = { 'X-Forwarded-For': '203.0.113.7' };
+    const accounts = await Promise.all(Array.from({ length: PER_CLIENT + 1 }, () => registerCustomer(shop, 'crowd')));
+    const statuses: number[] = [];
+    for (const token of accounts) {
+      const granted = await shop.call('POST', '/api/live/tickets', { token, body: { topics: ['cart'] } });
+      expect(granted.status).toBe(201);
+      statuses.push((await stream(`ticket=${granted.body.ticket}`, crowded)).status);
+    }
+    expect(statuses).toEqual([...accounts.slice(1).map(() => 200), 429]);
+    // A visitor's stream from that address counts against the same cap.
+    const visitor = await stream('topics=catalog', crowded);
+    expect(visitor.status).toBe(429);
+    expect(visitor.refusal.message).toMatch(/Too many live connections/);
+
+    const elsewhere = await stream('topics=catalog', { 'X-Forwarded-For': '198.51.100.99' });
+    expect(elsewhere.status).toBe(200);
+    await elsewhere.next((e) => e.event === 'ready');
   });
 });

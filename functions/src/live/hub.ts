@@ -11,7 +11,7 @@ import type { LiveEvents } from '../ports.js';
 export interface LiveHubOptions {
   /** Open streams in all. */
   maxStreams?: number;
-  /** Open streams per account (signed-in) or per address (visitors). */
+  /** Open streams per client address, and per account (a signed-in stream counts against both). */
   maxStreamsPerOwner?: number;
   /** Events kept for resuming. */
   bufferSize?: number;
@@ -51,7 +51,8 @@ interface BufferedEvent {
 }
 
 export interface LiveStream {
-  owner: string;
+  /** What the stream counts against: its client address (`ip:...`) and, with a ticket, its account (`user:...`). */
+  owners: readonly string[];
   uid: string | null;
   topics: ReadonlySet<string>;
   res: ServerResponse;
@@ -134,13 +135,13 @@ export class LiveHub implements LiveEvents {
     return ticket && ticket.expiresAt > Date.now() ? ticket : null;
   }
 
-  /** Refuses when a cap is reached; checked before the answer's headers go out. */
-  refusal(owner: string): OpenRefusal | null {
+  /** Refuses when a cap is reached (in all, or for any of the stream's owners); checked before the headers go out. */
+  refusal(owners: readonly string[]): OpenRefusal | null {
     // Shutting down: a page reconnecting over a kept-alive socket would otherwise hold server.close() open forever.
     if (this.closed) return { status: 503, message: 'The shop is restarting; live updates resume shortly' };
     if (this.streams.size >= this.options.maxStreams)
       return { status: 429, message: 'Too many live connections to the shop right now; try again shortly' };
-    if ((this.byOwner.get(owner)?.size ?? 0) >= this.options.maxStreamsPerOwner)
+    if (owners.some((owner) => (this.byOwner.get(owner)?.size ?? 0) >= this.options.maxStreamsPerOwner))
       return { status: 429, message: 'Too many live connections open for you; close another tab and try again' };
     return null;
   }
@@ -184,7 +185,7 @@ export class LiveHub implements LiveEvents {
 
     this.streams.add(live);
     for (const t of live.topics) add(this.byTopic, t, live);
-    add(this.byOwner, live.owner, live);
+    for (const owner of live.owners) add(this.byOwner, owner, live);
     res.on('close', () => this.remove(live));
     this.startHeartbeat();
     return live;
@@ -261,7 +262,7 @@ export class LiveHub implements LiveEvents {
   private remove(stream: LiveStream) {
     if (!this.streams.delete(stream)) return;
     for (const t of stream.topics) drop(this.byTopic, t, stream);
-    drop(this.byOwner, stream.owner, stream);
+    for (const owner of stream.owners) drop(this.byOwner, owner, stream);
     if (this.streams.size === 0) this.stopHeartbeat();
   }
 
