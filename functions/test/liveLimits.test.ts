@@ -104,6 +104,18 @@ describe('memory', () => {
     closeAll();
   });
 
+  it('streams that read are never cut for the bound, even when one event to all of them passes it', async () => {
+    const readers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => stream('topics=catalog', { 'X-Forwarded-For': `192.0.2.${100 + i}` })),
+    );
+    await Promise.all(readers.map((r) => r.next((e) => e.event === 'ready')));
+    shop.live.publish('catalog', 'product', { _id: 'for-all', ...BIG }); // 10 x 100 KB > MAX_BUFFERED
+    for (const r of readers) expect((await r.next((e) => e.data?.data?._id === 'for-all')).event).toBe('product');
+    expect(shop.live.openStreams).toBe(readers.length);
+    closeAll();
+    await until(() => shop.live.openStreams === 0, 'the readers to close');
+  });
+
   it("streams that never read stay within the server's buffered-bytes bound, and the ones it ends are closed", async () => {
     // Many addresses (the per-address cap is not what is tested here), each with streams that resume from before
     // a few hundred KB of events, then never read while events keep coming.

@@ -181,7 +181,7 @@ export class LiveHub implements LiveEvents {
       }
     }
     const head = `retry: ${RECONNECT_MS}\n${resync ? `event: resync\ndata: {}\n\n` : ''}`;
-    res.write(`${head}${replay.join('')}id: ${this.eventId(this.seq)}\nevent: ready\ndata: {}\n\n`);
+    writeNow(res, `${head}${replay.join('')}id: ${this.eventId(this.seq)}\nevent: ready\ndata: {}\n\n`);
 
     this.streams.add(live);
     for (const t of live.topics) add(this.byTopic, t, live);
@@ -222,7 +222,7 @@ export class LiveHub implements LiveEvents {
         if (unsent !== undefined) unsent -= before;
         continue;
       }
-      stream.res.write(frame);
+      writeNow(stream.res, frame);
       const after = stream.res.writableLength;
       if (after === 0) {
         stream.behindSince = undefined;
@@ -296,6 +296,16 @@ export class LiveHub implements LiveEvents {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
   }
+}
+
+/**
+ * Writes and sends at once. Node's http corks the socket on each write until the next tick, so right after a write
+ * writableLength would count the frame as waiting even for a client that reads at once (and the server-wide bound
+ * would cut readers for it); uncorking sends it now, and writableLength is then what the client has not taken.
+ */
+function writeNow(res: ServerResponse, chunk: string) {
+  res.write(chunk);
+  if (res.socket?.writableCorked) res.socket.uncork();
 }
 
 function add<K, V>(map: Map<K, Set<V>>, key: K, value: V) {
