@@ -269,8 +269,9 @@ describe('resilience', () => {
 });
 
 describe('slow readers', () => {
-  /** A response whose socket never sends: `queued` bytes stay waiting. */
+  /** A response whose socket never sends: `queued` bytes stay waiting. `socketClosed()` plays the socket's close. */
   function stalledResponse(queued: number) {
+    let onClose = () => undefined as void;
     const res = {
       writableLength: queued,
       destroyed: false,
@@ -280,8 +281,12 @@ describe('slow readers', () => {
       destroy: () => {
         res.destroyed = true;
       },
-      on: () => res,
+      on: (event: string, listener: () => void) => {
+        if (event === 'close') onClose = listener;
+        return res;
+      },
       socket: null,
+      socketClosed: () => onClose(),
     };
     return res;
   }
@@ -303,6 +308,20 @@ describe('slow readers', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a stream the server cut still counts against the caps until its socket has closed', () => {
+    const hub = new LiveHub({ maxStreamsPerOwner: 1 });
+    const cut = stalledResponse(0);
+    hub.open(cut as never, { owners: ['ip:a', 'user:u'], uid: 'u', topics: new Set(['cart:u']) }, undefined);
+    hub.endSessions('u');
+    expect(cut.destroyed).toBe(true);
+    expect(hub.refusal(['ip:a'])?.status).toBe(429);
+    expect(hub.openStreams).toBe(1);
+    cut.socketClosed();
+    expect(hub.refusal(['ip:a'])).toBeNull();
+    expect(hub.openStreams).toBe(0);
+    hub.close();
   });
 });
 
