@@ -175,7 +175,10 @@ export class LiveHub implements LiveEvents {
           replay.push(e.frame);
         }
       // Reloading is cheap for the client; holding megabytes for a client that may never read them is not.
-      if (bytes > this.options.maxQueuedBytes || this.bufferedBytes() + bytes > this.options.maxBufferedBytes) {
+      const tooBig =
+        bytes > this.options.maxQueuedBytes ||
+        (bytes > 0 && this.bufferedBytes() + bytes > this.options.maxBufferedBytes);
+      if (tooBig) {
         resync = true;
         replay = [];
       }
