@@ -226,6 +226,16 @@ describe('resilience', () => {
     expect((await shop.call('GET', '/api/cart', { token })).status).toBe(401);
   });
 
+  it('refuses a ticket whose session check came before the sessions were ended (a request racing a deletion)', () => {
+    const hub = new LiveHub();
+    const checkedAt = hub.sessionsEpoch(); // taken before the bearer token is verified
+    hub.endSessions('u'); // e.g. the account is deleted while its ticket request is under way
+    expect(hub.issueTicket('u', ['admin'], checkedAt)).toBeNull();
+    expect(hub.issueTicket('other', ['admin'], checkedAt)).toEqual(expect.any(String));
+    expect(hub.issueTicket('u', ['admin'], hub.sessionsEpoch())).toEqual(expect.any(String)); // a new sign-in
+    hub.close();
+  });
+
   it('refuses a stream once the hub is closed (a reconnect racing a shutdown must not keep the server open)', () => {
     const hub = new LiveHub();
     hub.close();

@@ -82,6 +82,10 @@ export class LiveHub implements LiveEvents {
   private readonly byTopic = new Map<string, Set<LiveStream>>();
   private readonly byOwner = new Map<string, Set<LiveStream>>();
   private readonly tickets = new Map<string, Ticket>();
+  /** Counts endSessions() calls; `sessionsEndedAt` has each account's latest (bounded: only in-flight requests
+   *  need it). */
+  private sessionsEnded = 0;
+  private readonly sessionsEndedAt = new Map<string, number>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: LiveHubOptions = {}) {
@@ -117,8 +121,18 @@ export class LiveHub implements LiveEvents {
     if (listeners) this.send(listeners, frame, bytes);
   }
 
-  /** A single-use ticket for these (already authorized) topics, for the account. */
-  issueTicket(uid: string, topics: string[]): string {
+  /** Taken before a ticket request's session is checked, and handed to issueTicket(). */
+  sessionsEpoch(): number {
+    return this.sessionsEnded;
+  }
+
+  /**
+   * A single-use ticket for these (already authorized) topics, for the account; null when the account's sessions
+   * were ended after `checkedAt` (sessionsEpoch() before its token was verified): the request raced a revocation or
+   * a deletion, and a ticket issued now would outlive the tickets that endSessions() voided.
+   */
+  issueTicket(uid: string, topics: string[], checkedAt = this.sessionsEnded): string | null {
+    if ((this.sessionsEndedAt.get(uid) ?? -1) > checkedAt) return null;
     const now = Date.now();
     if (this.tickets.size >= MAX_TICKETS)
       for (const [id, t] of this.tickets) if (t.expiresAt <= now) this.tickets.delete(id);
@@ -270,6 +284,9 @@ export class LiveHub implements LiveEvents {
   }
 
   endSessions(uid: string): void {
+    this.sessionsEndedAt.delete(uid); // re-added last, so the oldest is the first to go
+    this.sessionsEndedAt.set(uid, ++this.sessionsEnded);
+    if (this.sessionsEndedAt.size > MAX_TICKETS) this.sessionsEndedAt.delete(this.sessionsEndedAt.keys().next().value!);
     for (const stream of [...this.streams]) if (stream.uid === uid) this.end(stream);
     for (const [id, t] of this.tickets) if (t.uid === uid) this.tickets.delete(id);
   }
