@@ -102,10 +102,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       windowMs: int(env, 'SIGNIN_RATE_WINDOW_MS', 60_000, 1000),
     },
     trustProxy: trustProxy(env),
-    /** Live event streams (embedded, live/hub.ts): open streams in all, and per account or visitor address. */
+    /** Live event streams (embedded, live/hub.ts): open streams in all, and per client address and per account;
+     *  the bytes all streams together may hold unsent (past it the most behind are cut). */
     live: {
       maxStreams: int(env, 'LIVE_MAX_STREAMS', LIVE_DEFAULTS.maxStreams, 1),
       maxStreamsPerOwner: int(env, 'LIVE_MAX_STREAMS_PER_CLIENT', LIVE_DEFAULTS.maxStreamsPerOwner, 1),
+      maxBufferedBytes: int(env, 'LIVE_MAX_BUFFERED_BYTES', LIVE_DEFAULTS.maxBufferedBytes, 64 * 1024),
     },
     /** PayPal when both the client id and the secret are set, else simulated payments (paymentGateway). */
     paypal: {

@@ -7,7 +7,7 @@ import { readConfig, type Config } from './config.js';
 import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, pageModules, serveWebApp } from './http/webApp.js';
-import type { LiveHubOptions } from './live/hub.js';
+import { LiveHub, type LiveHubOptions } from './live/hub.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
@@ -80,6 +80,8 @@ export async function startServer(
     paymentMode: ports.payments.mode,
     /** Runs the expiry sweep now (tests). */
     sweepExpired: sweep,
+    /** The live events hub (tests read its counts). */
+    live: ports.live instanceof LiveHub ? ports.live : undefined,
     close: async () => {
       clearInterval(timer);
       ports.live?.close(); // open event streams would keep server.close() waiting

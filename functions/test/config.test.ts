@@ -41,6 +41,16 @@ describe('configuration', () => {
     ).rejects.toThrow(/PUBLIC_URL must be set in production/);
   });
 
+  it("reads the live streams' limits, memory bound included, with defaults", () => {
+    expect(readConfig({}).live).toEqual({
+      maxStreams: 5000,
+      maxStreamsPerOwner: 12,
+      maxBufferedBytes: 64 * 1024 * 1024,
+    });
+    expect(readConfig({ LIVE_MAX_BUFFERED_BYTES: '1048576' }).live.maxBufferedBytes).toBe(1048576);
+    expect(() => readConfig({ LIVE_MAX_BUFFERED_BYTES: '10' })).toThrow(/LIVE_MAX_BUFFERED_BYTES/);
+  });
+
   it('stamps a simulated payment with the clock port, not the wall clock', async () => {
     const clock = new MovableClock('2030-01-02T03:04:05.000Z');
     const payment = await paymentGateway(readConfig({}), clock).verifyCapture(check);

@@ -1,6 +1,6 @@
 // Live events on the embedded server (GET /api/live, POST /api/live/tickets) and the server-side cart (/api/cart):
 // who may listen to what, that events arrive after writes, resume, caps, revocation, back-pressure.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveHub } from '../src/live/hub.js';
 import { openStream, type OpenStream } from './support/sse.js';
 import { placeOneUnitOrder, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
@@ -183,10 +183,63 @@ describe('resilience', () => {
     expect((await stream(`ticket=${unused}`)).status).toBe(401); // tickets issued before are void too
   });
 
+  /** The stream ends within a few seconds (else 'open'). */
+  const endsSoon = (s: OpenStream) =>
+    Promise.race([s.ended.then(() => 'ended'), new Promise((r) => setTimeout(r, 3000, 'open'))]);
+
+  it("a deleted admin's admin stream ends, a ticket from before is refused and the token is a 401", async () => {
+    const admin = await shop.adminToken();
+    const token = await registerCustomer(shop, 'doomed-admin');
+    const id = await userId(token);
+    const promoted = await shop.call('PUT', `/api/users/${id}`, {
+      token: admin,
+      body: {
+        name: 'Doomed Admin',
+        email: (await shop.call('GET', `/api/users/${id}`, { token: admin })).body.email,
+        isAdmin: true,
+      },
+    });
+    expect(promoted.body.isAdmin).toBe(true);
+    const adminView = await stream(`ticket=${(await ticket(token, ['admin'])).body.ticket}`);
+    await adminView.next((e) => e.event === 'ready');
+    const unused = (await ticket(token, ['admin'])).body.ticket;
+
+    expect((await shop.call('DELETE', `/api/users/${id}`, { token: admin })).status).toBe(200);
+    await expect(endsSoon(adminView)).resolves.toBe('ended');
+    expect((await stream(`ticket=${unused}`)).status).toBe(401);
+    expect((await shop.call('GET', '/api/users/profile', { token })).status).toBe(401);
+    expect((await ticket(token, ['admin'])).status).toBe(401);
+  });
+
+  it("a deleted customer's order and cart streams end, and their token and tickets are refused", async () => {
+    const admin = await shop.adminToken();
+    const token = await registerCustomer(shop, 'doomed');
+    const id = await userId(token);
+    const order = await placeOneUnitOrder(shop, token);
+    const theirs = await stream(`ticket=${(await ticket(token, ['cart', `order:${order._id}`])).body.ticket}`);
+    await theirs.next((e) => e.event === 'ready');
+    const unused = (await ticket(token, [`order:${order._id}`])).body.ticket;
+
+    expect((await shop.call('DELETE', `/api/users/${id}`, { token: admin })).status).toBe(200);
+    await expect(endsSoon(theirs)).resolves.toBe('ended');
+    expect((await stream(`ticket=${unused}`)).status).toBe(401);
+    expect((await shop.call('GET', '/api/cart', { token })).status).toBe(401);
+  });
+
+  it('refuses a ticket whose session check came before the sessions were ended (a request racing a deletion)', () => {
+    const hub = new LiveHub();
+    const checkedAt = hub.sessionsEpoch(); // taken before the bearer token is verified
+    hub.endSessions('u'); // e.g. the account is deleted while its ticket request is under way
+    expect(hub.issueTicket('u', ['admin'], checkedAt)).toBeNull();
+    expect(hub.issueTicket('other', ['admin'], checkedAt)).toEqual(expect.any(String));
+    expect(hub.issueTicket('u', ['admin'], hub.sessionsEpoch())).toEqual(expect.any(String)); // a new sign-in
+    hub.close();
+  });
+
   it('refuses a stream once the hub is closed (a reconnect racing a shutdown must not keep the server open)', () => {
     const hub = new LiveHub();
     hub.close();
-    expect(hub.refusal('ip:1')).toEqual({
+    expect(hub.refusal(['ip:1'])).toEqual({
       status: 503,
       message: 'The shop is restarting; live updates resume shortly',
     });
@@ -195,24 +248,88 @@ describe('resilience', () => {
   it('closes a slow stream instead of buffering for it without bound', () => {
     const hub = new LiveHub({ maxQueuedBytes: 10 });
     const writes: string[] = [];
-    let ended = false;
+    let destroyed = false;
+    let onClose = () => undefined as void;
     const res = {
       writableLength: 0,
       writeHead: () => res,
       write: (chunk: string) => (writes.push(chunk), true),
-      end: () => {
-        ended = true;
+      end: () => undefined,
+      // Destroying the socket frees what was not sent; its close follows.
+      destroy: () => {
+        destroyed = true;
+        onClose();
       },
-      on: () => res,
+      on: (event: string, listener: () => void) => {
+        if (event === 'close') onClose = listener;
+        return res;
+      },
       socket: null,
     };
-    hub.open(res as never, { owner: 'ip:x', uid: null, topics: new Set(['catalog']) }, undefined);
+    hub.open(res as never, { owners: ['ip:x'], uid: null, topics: new Set(['catalog']) }, undefined);
     hub.publish('catalog', 'product', { a: 1 });
     expect(writes.at(-1)).toContain('"a":1');
     res.writableLength = 11; // the client has not read what was sent
     hub.publish('catalog', 'product', { a: 2 });
-    expect(ended).toBe(true);
+    expect(destroyed).toBe(true);
     expect(writes.join('')).not.toContain('"a":2');
+    expect(hub.openStreams).toBe(0);
+    hub.close();
+  });
+});
+
+describe('slow readers', () => {
+  /** A response whose socket never sends: `queued` bytes stay waiting. `socketClosed()` plays the socket's close. */
+  function stalledResponse(queued: number) {
+    let onClose = () => undefined as void;
+    const res = {
+      writableLength: queued,
+      destroyed: false,
+      writeHead: () => res,
+      write: () => true,
+      end: () => undefined,
+      destroy: () => {
+        res.destroyed = true;
+      },
+      on: (event: string, listener: () => void) => {
+        if (event === 'close') onClose = listener;
+        return res;
+      },
+      socket: null,
+      socketClosed: () => onClose(),
+    };
+    return res;
+  }
+
+  it('cuts a stream whose unsent bytes have waited too long, even under the byte cap', () => {
+    vi.useFakeTimers();
+    try {
+      const hub = new LiveHub({ heartbeatMs: 1000, maxStalledMs: 5000 });
+      const stuck = stalledResponse(100);
+      const reading = stalledResponse(0);
+      hub.open(stuck as never, { owners: ['ip:a'], uid: null, topics: new Set(['catalog']) }, undefined);
+      hub.open(reading as never, { owners: ['ip:b'], uid: null, topics: new Set(['catalog']) }, undefined);
+      vi.advanceTimersByTime(3000);
+      expect(stuck.destroyed).toBe(false);
+      vi.advanceTimersByTime(4000);
+      expect(stuck.destroyed).toBe(true);
+      expect(reading.destroyed).toBe(false);
+      hub.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a stream the server cut still counts against the caps until its socket has closed', () => {
+    const hub = new LiveHub({ maxStreamsPerOwner: 1 });
+    const cut = stalledResponse(0);
+    hub.open(cut as never, { owners: ['ip:a', 'user:u'], uid: 'u', topics: new Set(['cart:u']) }, undefined);
+    hub.endSessions('u');
+    expect(cut.destroyed).toBe(true);
+    expect(hub.refusal(['ip:a'])?.status).toBe(429);
+    expect(hub.openStreams).toBe(1);
+    cut.socketClosed();
+    expect(hub.refusal(['ip:a'])).toBeNull();
     expect(hub.openStreams).toBe(0);
     hub.close();
   });

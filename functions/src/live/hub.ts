@@ -1,8 +1,9 @@
 // The embedded server's live events: one in-process hub that numbers every published event, keeps the most recent
 // ones (so a reconnecting stream resumes with Last-Event-ID), and writes each event's frame, built once, to the open
 // Server-Sent Events streams of its topic. Cost per idle stream: one socket and one small record; ONE heartbeat
-// timer serves every stream. A stream that cannot keep up is closed (it reconnects and resumes), never buffered
-// without bound.
+// timer serves every stream. Memory is bounded: what a stream has not sent yet is capped per stream, in time and
+// server-wide; a stream over a bound is cut (its socket destroyed, so its unsent bytes are freed) and reconnects,
+// resuming or resyncing. A replay too big for the per-stream cap is a `resync` instead.
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { LiveEvents } from '../ports.js';
@@ -10,14 +11,18 @@ import type { LiveEvents } from '../ports.js';
 export interface LiveHubOptions {
   /** Open streams in all. */
   maxStreams?: number;
-  /** Open streams per account (signed-in) or per address (visitors). */
+  /** Open streams per client address, and per account (a signed-in stream counts against both). */
   maxStreamsPerOwner?: number;
   /** Events kept for resuming. */
   bufferSize?: number;
   /** A comment line this often keeps proxies from closing an idle stream. */
   heartbeatMs?: number;
-  /** Bytes a stream may have waiting to be sent before it is closed as too slow. */
+  /** Bytes a stream may have waiting to be sent before it is cut as too slow; also the largest replay. */
   maxQueuedBytes?: number;
+  /** Bytes all streams together may have waiting to be sent; past it the most behind are cut. */
+  maxBufferedBytes?: number;
+  /** How long a stream may keep unsent bytes waiting (checked at each heartbeat) before it is cut. */
+  maxStalledMs?: number;
   /** How long a stream ticket may wait to be used. */
   ticketTtlMs?: number;
 }
@@ -28,24 +33,33 @@ export const LIVE_DEFAULTS: Required<LiveHubOptions> = {
   bufferSize: 2000,
   heartbeatMs: 15_000,
   maxQueuedBytes: 256 * 1024,
+  maxBufferedBytes: 64 * 1024 * 1024,
+  maxStalledMs: 60_000,
   ticketTtlMs: 30_000,
 };
 
 /** How long a browser waits before reconnecting a dropped stream (the SSE `retry` field). */
 export const RECONNECT_MS = 1000;
 const MAX_TICKETS = 10_000;
+const KEEP_ALIVE = ': keep-alive\n\n';
 
 interface BufferedEvent {
   seq: number;
   topic: string;
   frame: string;
+  bytes: number;
 }
 
 export interface LiveStream {
-  owner: string;
+  /** What the stream counts against: its client address (`ip:...`) and, with a ticket, its account (`user:...`). */
+  owners: readonly string[];
   uid: string | null;
   topics: ReadonlySet<string>;
   res: ServerResponse;
+  /** Cut by the server: hears nothing more, still counted until its socket has closed. */
+  ending?: boolean;
+  /** Since when it has had unsent bytes waiting (undefined: none seen waiting). */
+  behindSince?: number;
 }
 
 export interface Ticket {
@@ -68,6 +82,10 @@ export class LiveHub implements LiveEvents {
   private readonly byTopic = new Map<string, Set<LiveStream>>();
   private readonly byOwner = new Map<string, Set<LiveStream>>();
   private readonly tickets = new Map<string, Ticket>();
+  /** Counts endSessions() calls; `sessionsEndedAt` has each account's latest (bounded: only in-flight requests
+   *  need it). */
+  private sessionsEnded = 0;
+  private readonly sessionsEndedAt = new Map<string, number>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: LiveHubOptions = {}) {
@@ -79,6 +97,17 @@ export class LiveHub implements LiveEvents {
     return this.streams.size;
   }
 
+  /**
+   * Bytes written to the open streams that their sockets have not sent yet (this process's memory, not the
+   * kernel's). A cut stream's are not counted: destroying its socket discarded them. O(streams), so counted only
+   * when some stream has fallen behind (send) or a replay is asked for (open).
+   */
+  bufferedBytes(): number {
+    let total = 0;
+    for (const stream of this.streams) if (!stream.ending) total += stream.res.writableLength;
+    return total;
+  }
+
   private eventId(seq: number): string {
     return `${this.runId}.${seq}`;
   }
@@ -86,13 +115,24 @@ export class LiveHub implements LiveEvents {
   publish(topic: string, type: string, data: unknown): void {
     const seq = ++this.seq;
     const frame = `id: ${this.eventId(seq)}\nevent: ${type}\ndata: ${JSON.stringify({ topic, data })}\n\n`;
-    this.buffer[seq % this.buffer.length] = { seq, topic, frame };
+    const bytes = Buffer.byteLength(frame);
+    this.buffer[seq % this.buffer.length] = { seq, topic, frame, bytes };
     const listeners = this.byTopic.get(topic);
-    if (listeners) for (const stream of listeners) this.write(stream, frame);
+    if (listeners) this.send(listeners, frame, bytes);
   }
 
-  /** A single-use ticket for these (already authorized) topics, for the account. */
-  issueTicket(uid: string, topics: string[]): string {
+  /** Taken before a ticket request's session is checked, and handed to issueTicket(). */
+  sessionsEpoch(): number {
+    return this.sessionsEnded;
+  }
+
+  /**
+   * A single-use ticket for these (already authorized) topics, for the account; null when the account's sessions
+   * were ended after `checkedAt` (sessionsEpoch() before its token was verified): the request raced a revocation or
+   * a deletion, and a ticket issued now would outlive the tickets that endSessions() voided.
+   */
+  issueTicket(uid: string, topics: string[], checkedAt = this.sessionsEnded): string | null {
+    if ((this.sessionsEndedAt.get(uid) ?? -1) > checkedAt) return null;
     const now = Date.now();
     if (this.tickets.size >= MAX_TICKETS)
       for (const [id, t] of this.tickets) if (t.expiresAt <= now) this.tickets.delete(id);
@@ -109,21 +149,22 @@ export class LiveHub implements LiveEvents {
     return ticket && ticket.expiresAt > Date.now() ? ticket : null;
   }
 
-  /** Refuses when a cap is reached; checked before the answer's headers go out. */
-  refusal(owner: string): OpenRefusal | null {
+  /** Refuses when a cap is reached (in all, or for any of the stream's owners); checked before the headers go out. */
+  refusal(owners: readonly string[]): OpenRefusal | null {
     // Shutting down: a page reconnecting over a kept-alive socket would otherwise hold server.close() open forever.
     if (this.closed) return { status: 503, message: 'The shop is restarting; live updates resume shortly' };
     if (this.streams.size >= this.options.maxStreams)
       return { status: 429, message: 'Too many live connections to the shop right now; try again shortly' };
-    if ((this.byOwner.get(owner)?.size ?? 0) >= this.options.maxStreamsPerOwner)
+    if (owners.some((owner) => (this.byOwner.get(owner)?.size ?? 0) >= this.options.maxStreamsPerOwner))
       return { status: 429, message: 'Too many live connections open for you; close another tab and try again' };
     return null;
   }
 
   /**
    * Starts the event stream on `res` (caps already checked with refusal()). Then either replays what the stream
-   * missed since `lastEventId` (same run, still buffered) or, when that cannot be known, sends `resync` (the
-   * client reloads what it shows). Every stream starts with `ready`, whose id is the newest event's.
+   * missed since `lastEventId` (same run, still buffered, within the per-stream byte cap and the server-wide
+   * bound) or, when it cannot, sends `resync` (the client reloads what it shows). Every stream starts with `ready`,
+   * whose id is the newest event's.
    */
   open(res: ServerResponse, stream: Omit<LiveStream, 'res'>, lastEventId: string | undefined): LiveStream {
     const live: LiveStream = { ...stream, res };
@@ -134,19 +175,34 @@ export class LiveHub implements LiveEvents {
       'X-Accel-Buffering': 'no', // nginx: pass events on at once
     });
     res.socket?.setNoDelay(true);
-    let replay = '';
+    let replay: string[] = [];
     let resync = false;
     if (lastEventId) {
       const missed = this.since(lastEventId);
+      let bytes = 0;
       if (missed === null) resync = true;
-      else for (const e of missed) if (live.topics.has(e.topic)) replay += e.frame;
+      else
+        for (const e of missed) {
+          if (!live.topics.has(e.topic)) continue;
+          bytes += e.bytes;
+          if (bytes > this.options.maxQueuedBytes) break;
+          replay.push(e.frame);
+        }
+      // Reloading is cheap for the client; holding megabytes for a client that may never read them is not.
+      const tooBig =
+        bytes > this.options.maxQueuedBytes ||
+        (bytes > 0 && this.bufferedBytes() + bytes > this.options.maxBufferedBytes);
+      if (tooBig) {
+        resync = true;
+        replay = [];
+      }
     }
     const head = `retry: ${RECONNECT_MS}\n${resync ? `event: resync\ndata: {}\n\n` : ''}`;
-    res.write(`${head}${replay}id: ${this.eventId(this.seq)}\nevent: ready\ndata: {}\n\n`);
+    writeNow(res, `${head}${replay.join('')}id: ${this.eventId(this.seq)}\nevent: ready\ndata: {}\n\n`);
 
     this.streams.add(live);
     for (const t of live.topics) add(this.byTopic, t, live);
-    add(this.byOwner, live.owner, live);
+    for (const owner of live.owners) add(this.byOwner, owner, live);
     res.on('close', () => this.remove(live));
     this.startHeartbeat();
     return live;
@@ -168,28 +224,69 @@ export class LiveHub implements LiveEvents {
     return out;
   }
 
-  private write(stream: LiveStream, frame: string) {
-    if (stream.res.writableLength > this.options.maxQueuedBytes) {
-      // Too slow to keep up: closing frees its buffer; the browser reconnects and resumes or resyncs.
-      this.end(stream);
-      return;
+  /**
+   * Writes one frame to each stream. A stream already behind that this frame would take past the per-stream cap
+   * is cut (a stream with nothing waiting always gets the frame, however big: it is keeping up). When a write
+   * leaves bytes waiting and all streams' waiting bytes pass the server-wide bound, the most behind are cut.
+   */
+  private send(streams: Iterable<LiveStream>, frame: string, bytes: number) {
+    let unsent: number | undefined; // every stream's, counted once some stream is behind, then kept up to date
+    for (const stream of streams) {
+      if (stream.ending) continue;
+      const before = stream.res.writableLength;
+      if (before > 0 && before + bytes > this.options.maxQueuedBytes) {
+        this.end(stream);
+        if (unsent !== undefined) unsent -= before;
+        continue;
+      }
+      writeNow(stream.res, frame);
+      const after = stream.res.writableLength;
+      if (after === 0) {
+        stream.behindSince = undefined;
+        continue;
+      }
+      stream.behindSince ??= Date.now();
+      unsent = unsent === undefined ? this.bufferedBytes() : unsent + after - before;
+      if (unsent > this.options.maxBufferedBytes) unsent -= this.shed(unsent - this.options.maxBufferedBytes);
     }
-    stream.res.write(frame);
   }
 
+  /** Cuts the streams with the most unsent bytes until `excess` bytes are freed; answers the bytes freed. */
+  private shed(excess: number): number {
+    const behind = [...this.streams].filter((s) => !s.ending && s.res.writableLength > 0);
+    behind.sort((a, b) => b.res.writableLength - a.res.writableLength);
+    let freed = 0;
+    for (const stream of behind) {
+      if (freed >= excess) break;
+      freed += stream.res.writableLength;
+      this.end(stream);
+    }
+    return freed;
+  }
+
+  /**
+   * Cuts the stream: it hears nothing more and its socket is destroyed, which frees what it had not sent (an
+   * end() would keep the socket, and its unsent bytes, for as long as the client does not read). The browser
+   * reconnects and resumes or resyncs. It still counts against the caps until its socket has closed.
+   */
   private end(stream: LiveStream) {
-    this.remove(stream);
-    stream.res.end();
+    if (stream.ending) return;
+    stream.ending = true;
+    for (const t of stream.topics) drop(this.byTopic, t, stream);
+    stream.res.destroy();
   }
 
   private remove(stream: LiveStream) {
     if (!this.streams.delete(stream)) return;
     for (const t of stream.topics) drop(this.byTopic, t, stream);
-    drop(this.byOwner, stream.owner, stream);
+    for (const owner of stream.owners) drop(this.byOwner, owner, stream);
     if (this.streams.size === 0) this.stopHeartbeat();
   }
 
   endSessions(uid: string): void {
+    this.sessionsEndedAt.delete(uid); // re-added last, so the oldest is the first to go
+    this.sessionsEndedAt.set(uid, ++this.sessionsEnded);
+    if (this.sessionsEndedAt.size > MAX_TICKETS) this.sessionsEndedAt.delete(this.sessionsEndedAt.keys().next().value!);
     for (const stream of [...this.streams]) if (stream.uid === uid) this.end(stream);
     for (const [id, t] of this.tickets) if (t.uid === uid) this.tickets.delete(id);
   }
@@ -204,7 +301,13 @@ export class LiveHub implements LiveEvents {
   private startHeartbeat() {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
-      for (const stream of this.streams) this.write(stream, ': keep-alive\n\n');
+      const now = Date.now();
+      for (const stream of this.streams) {
+        if (stream.ending) continue;
+        if (stream.res.writableLength === 0) stream.behindSince = undefined;
+        else if (now - (stream.behindSince ??= now) >= this.options.maxStalledMs) this.end(stream); // not reading
+      }
+      this.send(this.streams, KEEP_ALIVE, KEEP_ALIVE.length);
     }, this.options.heartbeatMs);
     this.heartbeat.unref();
   }
@@ -213,6 +316,16 @@ export class LiveHub implements LiveEvents {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
   }
+}
+
+/**
+ * Writes and sends at once. Node's http corks the socket on each write until the next tick, so right after a write
+ * writableLength would count the frame as waiting even for a client that reads at once (and the server-wide bound
+ * would cut readers for it); uncorking sends it now, and writableLength is then what the client has not taken.
+ */
+function writeNow(res: ServerResponse, chunk: string) {
+  res.write(chunk);
+  if (res.socket?.writableCorked) res.socket.uncork();
 }
 
 function add<K, V>(map: Map<K, Set<V>>, key: K, value: V) {

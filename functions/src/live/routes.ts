@@ -3,7 +3,8 @@
 // 30-second ticket from POST /api/live/tickets, which authorizes with the bearer token exactly as the REST routes
 // do. So no long-lived credential ever sits in a URL, and EventSource (which cannot send headers) works as is.
 // The stream ends when the account's sessions are revoked (withLiveEvents.ts); the browser then needs a new ticket.
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { badInput, canRead, forbidden, notFound, ORDER_MESSAGES, unauthenticated } from '../domain/index.js';
 import { callerOf, requireUser } from '../http/auth.js';
 import { parse } from '../http/validate.js';
@@ -14,7 +15,14 @@ import { MAX_TOPICS, PUBLIC_TOPIC, ticketRequestSchema, topic } from './topics.j
 export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
   const router = Router();
 
-  router.post('/tickets', requireUser(auth), async (req, res) => {
+  // The epoch is taken before the token is verified: sessions ended after that (a deletion, a demotion) refuse
+  // the ticket even if the verification read the account just before.
+  const noteSessionsEpoch: RequestHandler = (_req, res, next) => {
+    res.locals.sessionsEpoch = hub.sessionsEpoch();
+    next();
+  };
+
+  router.post('/tickets', noteSessionsEpoch, requireUser(auth), async (req, res) => {
     const caller = callerOf(req);
     const { topics } = parse(ticketRequestSchema, req.body);
     const granted = new Set<string>();
@@ -30,7 +38,8 @@ export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
         granted.add(wanted);
       } else granted.add(wanted); // public
     }
-    const ticket = hub.issueTicket(caller.uid, [...granted]);
+    const ticket = hub.issueTicket(caller.uid, [...granted], res.locals.sessionsEpoch as number);
+    if (!ticket) throw unauthenticated('Not authorized, this session was ended. Please sign in again.');
     res.status(201).json({ ticket, topics: [...granted], expiresInMs: hub.options.ticketTtlMs });
   });
 
@@ -51,15 +60,18 @@ export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
       for (const t of ticket.topics) topics.add(t);
     }
     if (topics.size === 0) throw badInput('Name at least one topic');
-    const owner = uid ? `user:${uid}` : `ip:${req.ip}`;
-    const refusal = hub.refusal(owner);
+    // Counted per address AND per account: fresh accounts do not buy one address more streams. The address is the
+    // rate limits' (http/rateLimits.ts): req.ip under TRUST_PROXY, an IPv6 address by its /56 as one client.
+    const owners = [`ip:${ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '')}`];
+    if (uid) owners.push(`user:${uid}`);
+    const refusal = hub.refusal(owners);
     if (refusal) {
       res.setHeader('Retry-After', refusal.status === 503 ? '1' : '10');
       res.status(refusal.status).json({ message: refusal.message });
       return;
     }
     const lastEventId = req.headers['last-event-id'] ?? req.query.lastEventId;
-    hub.open(res, { owner, uid, topics }, typeof lastEventId === 'string' ? lastEventId : undefined);
+    hub.open(res, { owners, uid, topics }, typeof lastEventId === 'string' ? lastEventId : undefined);
   });
 
   return router;

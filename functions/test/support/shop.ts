@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { readConfig, type Config } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
-import type { LiveHubOptions } from '../../src/live/hub.js';
+import type { LiveHub, LiveHubOptions } from '../../src/live/hub.js';
 import type { Clock } from '../../src/ports.js';
 import { DEMO_CUSTOMERS } from '../../src/seed/seed.js';
 import { DEFAULT_HOLD_LIMITS } from '../../src/domain/limits.js';
@@ -17,6 +17,8 @@ export interface TestShop {
   config: Config;
   close(): Promise<void>;
   sweepExpired(): Promise<number>;
+  /** The server's live events hub. */
+  live: LiveHub;
   /** fetch against the shop, JSON in and out. */
   call<T = any>(
     method: string,
@@ -67,6 +69,7 @@ export async function startTestShop(
     url,
     config,
     sweepExpired: () => server.sweepExpired(),
+    live: server.live as LiveHub,
     async close() {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -24,7 +24,9 @@ function fakeAuth() {
       users.get(uid)!.claims = claims;
     }),
     revokeRefreshTokens: vi.fn(async (uid: string) => {
-      users.get(uid)!.validSince = ++clock;
+      const u = users.get(uid);
+      if (!u) throw authError('auth/user-not-found');
+      u.validSince = ++clock;
     }),
     verifyIdToken: vi.fn(async (token: string, checkRevoked?: boolean) => {
       const [uid, at] = token.split(':');
@@ -78,6 +80,14 @@ describe('Firebase admin claims take effect at once', () => {
     );
     await expect(adapter.verify(old)).rejects.toMatchObject({ kind: 'unauthenticated' });
     expect(await adapter.verify(f.mint('erin'))).toEqual({ uid: 'erin', isAdmin: true });
+  });
+
+  it('revoking the sessions of an account Auth no longer has is a no-op (deleting its leftover profile still works)', async () => {
+    const f = fakeAuth();
+    const adapter = new FirebaseAuthAdapter(f.auth, rest);
+    await expect(adapter.revokeSessions('gone')).resolves.toBeUndefined();
+    f.fake.revokeRefreshTokens.mockRejectedValueOnce(authError('auth/internal-error'));
+    await expect(adapter.revokeSessions('gone')).rejects.toThrow('auth/internal-error');
   });
 
   it('always verifies with checkRevoked, and maps disabled / deleted accounts to unauthenticated (401) but an Auth outage to an error', async () => {

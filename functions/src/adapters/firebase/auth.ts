@@ -137,9 +137,14 @@ export class FirebaseAuthAdapter implements AuthPort {
     await this.auth.revokeRefreshTokens(uid);
   }
 
-  /** Refresh tokens revoked: ID tokens issued before now fail verify() (checkRevoked), and the SDK cannot refresh. */
+  /** Refresh tokens revoked: ID tokens issued before now fail verify() (checkRevoked), and the SDK cannot refresh.
+   *  An account Auth no longer has has no session to end (deleting its leftover profile must still work). */
   async revokeSessions(uid: string): Promise<void> {
-    await this.auth.revokeRefreshTokens(uid);
+    try {
+      await this.auth.revokeRefreshTokens(uid);
+    } catch (error) {
+      if (codeOf(error) !== 'auth/user-not-found') throw error;
+    }
   }
 
   async remove(uid: string): Promise<void> {

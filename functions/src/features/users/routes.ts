@@ -47,7 +47,8 @@ export function userRoutes(
     }
   };
 
-  /** Ends every session of the account (see AuthPort.revokeSessions). */
+  /** Ends every session of the account (see AuthPort.revokeSessions), its live streams and stream tickets too
+   *  (live/withLiveEvents.ts). */
   const revokeSessions = async (uid: string) => {
     await auth.revokeSessions(uid);
   };
@@ -170,6 +171,9 @@ export function userRoutes(
     const id = parseId(req.params.id, 'User');
     if (id === callerOf(req).uid) throw badInput('You cannot delete your own account');
     if (!(await store.users.get(id))) throw notFound('User not found');
+    // As a demotion does, and first: the user's tokens, open live streams and unused stream tickets end now
+    // (streams would otherwise keep delivering, e.g. a deleted admin's new orders with customers' addresses).
+    await revokeSessions(id);
     await auth.remove(id);
     await store.users.remove(id);
     res.json({ message: 'User removed' });

@@ -63,6 +63,17 @@ describe('SseLiveSource', () => {
     expect(onResync).not.toHaveBeenCalled(); // resumable: the server replays what was missed
   });
 
+  it('a resumed stream told to resync (its replay was too big to send) reloads what is shown, once', async () => {
+    const { onResync, onChange } = await watching();
+    FakeEventSource.opened[0].emit('ready', 'run1.7');
+    FakeEventSource.opened[0].onerror?.();
+    await vi.advanceTimersByTimeAsync(2000);
+    FakeEventSource.opened[1].emit('resync', '');
+    FakeEventSource.opened[1].emit('ready', 'run1.90');
+    expect(onResync).toHaveBeenCalledTimes(1);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('a stream back from another server run reloads what is shown, even when no resync comes', async () => {
     const { onResync } = await watching();
     FakeEventSource.opened[0].emit('ready', 'run1.7');
