@@ -113,6 +113,25 @@ export function arg(name, fallback = undefined) {
   return i !== -1 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
 }
 
+/**
+ * The KEY=value lines of a dotenv file such as functions/.env.<projectId> (comments and blank lines skipped, one
+ * level of quotes removed), or null when there is no such file. What firebase-tools reads for the parameters.
+ */
+export function readEnvFile(path) {
+  if (!existsSync(path)) return null;
+  const values = {};
+  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    let value = m[2].trim();
+    const quoted = /^(['"])(.*)\1$/.exec(value);
+    if (quoted) value = quoted[2];
+    else value = value.replace(/\s+#.*$/, '');
+    values[m[1]] = value;
+  }
+  return values;
+}
+
 /** Is this process pointed at the emulators (rather than a real project)? */
 export const usingEmulators = () =>
   Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST || process.env.FIRESTORE_EMULATOR_HOST);
@@ -135,7 +154,16 @@ export async function openFirebase(projectId) {
       `"${projectId}" is a demo project: start the emulators (npm run emulators) or pass --project <your-project-id>`,
     );
   }
-  const app = getApps()[0] ?? initializeApp({ projectId, storageBucket: process.env.STORAGE_BUCKET || undefined });
+  // The bucket: STORAGE_BUCKET, else the web config's VITE_FIREBASE_STORAGE_BUCKET, else <project>.firebasestorage.app
+  // (adapters/firebase/bucket.ts); without one, getStorage().bucket() throws "Bucket name not specified".
+  // A real project's functions/.env.<projectId> (WEB_API_KEY, STORAGE_BUCKET) fills what the shell did not set.
+  if (!usingEmulators()) {
+    const file = readEnvFile(join(root, 'functions', `.env.${projectId}`)) ?? {};
+    for (const key of ['WEB_API_KEY', 'STORAGE_BUCKET'])
+      if (process.env[key] === undefined && file[key]) process.env[key] = file[key];
+  }
+  const storageBucket = firebase.storageBucketName({ projectId });
+  const app = getApps()[0] ?? initializeApp({ projectId, storageBucket });
   const settings = firebase.firebaseSettingsFromEnv();
   const ports = await firebase.createFirebasePorts(settings, app);
   return { app, auth: getAuth(app), ports, firebase, seed, settings };
