@@ -22,6 +22,7 @@ import {
   type OrderStatus,
   type PaymentResult,
 } from '../../../domain/index.js';
+import { LIST_ORDER_FIELD, orderListFilters } from '../../../domain/firestoreQueries.js';
 import type { OrderStore, PlaceOrderCommand } from '../../../ports.js';
 import {
   COLLECTIONS,
@@ -53,13 +54,12 @@ export class FirestoreOrders implements OrderStore {
   }
 
   async list(query: OrderListQuery): Promise<OrderPage> {
+    // The filters of domain/firestoreQueries.ts, from which firestore.indexes.json is derived and checked.
     let filtered: Query = this.col;
-    if (query.userId !== undefined) filtered = filtered.where('userId', '==', query.userId);
-    if (query.status !== undefined) filtered = filtered.where('status', '==', query.status);
-    if (query.search) filtered = filtered.where('customerKeys', 'array-contains', query.search);
+    for (const f of orderListFilters(query)) filtered = filtered.where(f.field, f.op, f.value);
     const { rows, ...page } = await readPage(
       filtered,
-      { field: 'createdAt', descending: query.sort === 'newest' },
+      { field: LIST_ORDER_FIELD, descending: query.sort === 'newest' },
       query.page,
       query.pageSize,
       orderOf,

@@ -1,5 +1,5 @@
 // The ProductStore port on Firestore: products and their reviews (products/{id}/reviews/{uid}).
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Query } from 'firebase-admin/firestore';
 import {
   applyProductEdit,
   badInput,
@@ -26,6 +26,7 @@ import {
   type ReviewDoc,
 } from './mapping.js';
 import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../domain/firestoreCatalog.js';
+import { LOW_STOCK_SHAPE, topProductsShape } from '../../../domain/firestoreQueries.js';
 import { facetCounts, gramsOf, listProducts } from './search.js';
 
 function productFields(input: ProductUpdateInput) {
@@ -75,12 +76,9 @@ export class FirestoreProducts implements ProductStore {
   }
 
   async top(limit: number) {
-    const snap = await this.col
-      .orderBy('rating', 'desc')
-      .orderBy('numReviews', 'desc')
-      .orderBy('createdAt', 'desc')
-      .limit(limit)
-      .get();
+    let q: Query = this.col;
+    for (const o of topProductsShape().orderBy) q = q.orderBy(o.field, o.direction);
+    const snap = await q.limit(limit).get();
     return snap.docs.map(productOf);
   }
 
@@ -209,12 +207,9 @@ export class FirestoreProducts implements ProductStore {
   }
 
   async lowStock(threshold: number, limit: number) {
-    const snap = await this.col
-      .where('countInStock', '<=', threshold)
-      .orderBy('countInStock', 'asc')
-      .orderBy('name', 'asc')
-      .limit(limit)
-      .get();
+    let q: Query = this.col.where('countInStock', '<=', threshold);
+    for (const o of LOW_STOCK_SHAPE.orderBy) q = q.orderBy(o.field, o.direction);
+    const snap = await q.limit(limit).get();
     return snap.docs.map(productOf);
   }
 }
