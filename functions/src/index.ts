@@ -16,11 +16,22 @@ import { PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import type { Ports } from './ports.js';
 
-/** Keep in step with the `/api/**` rewrite in firebase.json. */
-export const REGION = 'us-central1';
+/** Where the functions run unless REGION says otherwise. */
+export const DEFAULT_REGION = 'us-central1';
 
 // Deploy parameters: values come from functions/.env.<projectId> (or a prompt at deploy); the secret from
 // Secret Manager (`firebase functions:secrets:set PAYPAL_CLIENT_SECRET`).
+
+/**
+ * The one region of every function (api, pages, expireOrders, reencodeUpload): put it where the Firestore
+ * database and the Storage bucket are (e.g. europe-west1 for eur3 / EU), or Storage will not deliver the image
+ * trigger's events and every transaction step pays a round trip between continents. Hosting's rewrites in
+ * firebase.json name no region: firebase-tools finds each function where it is deployed.
+ */
+export const region = defineString('REGION', {
+  default: DEFAULT_REGION,
+  description: 'Region of the functions: the one nearest your Firestore/Storage location (e.g. europe-west1 for eur3)',
+});
 const paypalSecret = defineSecret('PAYPAL_CLIENT_SECRET');
 const paypalClientId = defineString('PAYPAL_CLIENT_ID', {
   default: '',
@@ -148,7 +159,7 @@ function replayable(req: Request): IncomingMessage {
 /** The whole /api (same routes as the embedded server). */
 export const api = onRequest(
   {
-    region: REGION,
+    region,
     memory: '512MiB',
     cpu: 1,
     concurrency: 80,
@@ -176,14 +187,11 @@ export const api = onRequest(
 );
 
 /** Unpaid orders give their stock back when their hold ends (the embedded server sweeps every minute). */
-export const expireOrders = onSchedule(
-  { schedule: 'every 15 minutes', region: REGION, timeoutSeconds: 300 },
-  async () => {
-    const { store, clock } = await getPorts();
-    const expired = await store.orders.expireStale(clock.now());
-    if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
-  },
-);
+export const expireOrders = onSchedule({ schedule: 'every 15 minutes', region, timeoutSeconds: 300 }, async () => {
+  const { store, clock } = await getPorts();
+  const expired = await store.orders.expireStale(clock.now());
+  if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
+});
 
 /** Server-rendered pages are cached at Hosting's CDN for 5 minutes (browsers revalidate each time). */
 const PAGES_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
@@ -253,7 +261,7 @@ function getPagesApp(): Promise<Express> {
 /** Catalogue and product pages with their own head and data, the sitemaps and robots.txt (src/features/pages). */
 export const pages = onRequest(
   {
-    region: REGION,
+    region,
     memory: '256MiB',
     cpu: 1,
     concurrency: 80,
@@ -283,7 +291,7 @@ export const pages = onRequest(
  * beside the upload, the upload replaced by its clean re-encoding (src/images/storageTrigger.ts).
  */
 export const reencodeUpload = onObjectFinalized(
-  { region: REGION, memory: '1GiB', cpu: 1, timeoutSeconds: 120 },
+  { region, memory: '1GiB', cpu: 1, timeoutSeconds: 120 },
   async (event) => {
     const [{ reencodeStoredUpload }, { getStorage }, { getApps, initializeApp }] = await Promise.all([
       import('./images/storageTrigger.js'),
