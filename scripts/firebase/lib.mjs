@@ -1,10 +1,12 @@
 // Shared by the Firebase scripts: paths, building the function, running a command with a hard time limit.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const require = createRequire(import.meta.url);
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-voltshop';
 export const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
@@ -114,22 +116,12 @@ export function arg(name, fallback = undefined) {
 }
 
 /**
- * The KEY=value lines of a dotenv file such as functions/.env.<projectId> (comments and blank lines skipped, one
- * level of quotes removed), or null when there is no such file. What firebase-tools reads for the parameters.
+ * The KEY=value lines of a dotenv file such as functions/.env.<projectId>, parsed by firebase-tools' own parser
+ * (what a deploy reads: an unquoted value ends at `#`), or null when there is no such file.
  */
 export function readEnvFile(path) {
   if (!existsSync(path)) return null;
-  const values = {};
-  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
-    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
-    if (!m) continue;
-    let value = m[2].trim();
-    const quoted = /^(['"])(.*)\1$/.exec(value);
-    if (quoted) value = quoted[2];
-    else value = value.replace(/\s+#.*$/, '');
-    values[m[1]] = value;
-  }
-  return values;
+  return require('firebase-tools/lib/functions/env').parse(readFileSync(path, 'utf8')).envs;
 }
 
 /** Is this process pointed at the emulators (rather than a real project)? */

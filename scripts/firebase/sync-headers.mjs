@@ -70,9 +70,9 @@ function withHomePreloads(config, link) {
 }
 
 /** Both generated files' text, from firebase.json and the TS source of the headers. */
-export async function generate() {
+export async function generate(dir = root) {
   const sh = await tsImport('../../functions/src/http/securityHeaders.ts', import.meta.url);
-  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  const config = JSON.parse(readFileSync(join(dir, 'firebase.json'), 'utf8'));
   const { auth, firestore, storage } = config.emulators;
   const ports = { auth: auth.port, firestore: firestore.port, storage: storage.port };
 
