@@ -1,5 +1,5 @@
 // The ProductStore port on Firestore: products and their reviews (products/{id}/reviews/{uid}).
-import type { Firestore, Query } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Query } from 'firebase-admin/firestore';
 import {
   applyProductEdit,
   badInput,
@@ -22,6 +22,7 @@ import {
   productOf,
   toProduct,
   toReview,
+  type DraftDoc,
   type ProductDoc,
   type ReviewDoc,
 } from './mapping.js';
@@ -44,17 +45,28 @@ function productFields(input: ProductUpdateInput) {
   };
 }
 
-/** A new product's document, unreviewed. */
-function newProductDoc(input: ProductUpdateInput, ownerId: string, now: string): ProductDoc {
+/** A new product's document, unreviewed. Products are public (firestore.rules): no admin uid in them. */
+export function newProductDoc(input: ProductUpdateInput, now: string): ProductDoc {
   return {
     ...productFields(input),
     ratingSum: 0,
     numReviews: 0,
     rating: 0,
-    user: ownerId,
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** A new draft's document: the product's, and who created it (drafts are server only). */
+export const newDraftDoc = (input: ProductUpdateInput, ownerId: string, now: string): DraftDoc => ({
+  ...newProductDoc(input, now),
+  user: ownerId,
+});
+
+/** The public document a draft becomes: everything but its creator. */
+export function publishedDoc(draft: DraftDoc | ProductDoc): ProductDoc {
+  const { user: _creator, ...product } = draft as DraftDoc;
+  return product;
 }
 
 export class FirestoreProducts implements ProductStore {
@@ -94,9 +106,9 @@ export class FirestoreProducts implements ProductStore {
     return { ...productOf(p), reviews: reviews.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) };
   }
 
-  async create(input: ProductUpdateInput, ownerId: string) {
+  async create(input: ProductUpdateInput, _ownerId: string) {
     const ref = this.col.doc();
-    const doc = newProductDoc(input, ownerId, this.clock.now().toISOString());
+    const doc = newProductDoc(input, this.clock.now().toISOString());
     await ref.create(doc);
     return toProduct(ref.id, doc);
   }
@@ -109,7 +121,7 @@ export class FirestoreProducts implements ProductStore {
   async createDraft(input: ProductUpdateInput, ownerId: string) {
     const ref = this.drafts.doc();
     const now = this.clock.now().toISOString();
-    const doc = newProductDoc(input, ownerId, now);
+    const doc = newDraftDoc(input, ownerId, now);
     await ref.create(doc);
     return { ...toProduct(ref.id, doc), isDraft: true as const };
   }
@@ -135,10 +147,11 @@ export class FirestoreProducts implements ProductStore {
         if (!snap.exists && !draft.exists) return false;
         const stored = (snap.exists ? snap.data() : draft.data()) as ProductDoc;
         const edit = applyProductEdit(stored, input.countInStock, editedFrom, this.clock.now());
-        if (snap.exists) tx.update(ref, { ...productFields(input), ...edit });
+        // (`user`: products written before it left the public document lose it at their next save.)
+        if (snap.exists) tx.update(ref, { ...productFields(input), ...edit, user: FieldValue.delete() });
         else {
           // A draft's first save publishes it: the newest product, the draft gone, in one transaction.
-          tx.create(ref, { ...stored, ...productFields(input), ...edit, createdAt: edit.updatedAt });
+          tx.create(ref, { ...publishedDoc(stored), ...productFields(input), ...edit, createdAt: edit.updatedAt });
           tx.delete(draftRef);
         }
         return true;
