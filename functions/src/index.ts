@@ -286,20 +286,32 @@ export const pages = onRequest(
   },
 );
 
+/** An upload event older than this is given up (logged) instead of retried again: a retried failure that keeps
+ *  failing stops within the hour rather than for as long as the platform keeps retrying. */
+const REENCODE_GIVE_UP_MS = 60 * 60_000;
+
 /**
  * Images the web app uploads straight to Cloud Storage go through the API's image pipeline: copies at a few widths
- * beside the upload, the upload replaced by its clean re-encoding (src/images/storageTrigger.ts).
+ * beside the upload, the upload replaced by its clean re-encoding (src/images/storageTrigger.ts). Retried on failure
+ * (the pipeline is safe to repeat: it replaces only the event's own version, once); one image per instance at a
+ * time (decoding a 5 MB photo takes most of the 1 GiB) and at most 5 instances, so a bulk upload queues instead of
+ * fanning out.
  */
 export const reencodeUpload = onObjectFinalized(
-  { region, memory: '1GiB', cpu: 1, timeoutSeconds: 120 },
+  { region, memory: '1GiB', cpu: 1, timeoutSeconds: 120, concurrency: 1, maxInstances: 5, retry: true },
   async (event) => {
+    const object = event.data;
+    const age = Date.now() - Date.parse(event.time);
+    if (age > REENCODE_GIVE_UP_MS) {
+      logger.error(`[images] ${object.name}: giving up after ${Math.round(age / 60_000)} min of retries`);
+      return;
+    }
     const [{ reencodeStoredUpload }, { getStorage }, { getApps, initializeApp }] = await Promise.all([
       import('./images/storageTrigger.js'),
       import('firebase-admin/storage'),
       import('firebase-admin/app'),
     ]);
     const admin = getApps()[0] ?? initializeApp();
-    const object = event.data;
     const outcome = await reencodeStoredUpload(getStorage(admin).bucket(object.bucket), {
       name: object.name,
       generation: object.generation,

@@ -52,3 +52,12 @@ describe('the REGION parameter', () => {
     }
   });
 });
+
+describe('the image trigger', () => {
+  it('is retried, one image per instance, at most 5 instances', () => {
+    const endpoint = (entry.reencodeUpload as { __endpoint: Record<string, any> }).__endpoint;
+    expect(endpoint.eventTrigger.retry).toBe(true);
+    expect(endpoint.concurrency).toBe(1);
+    expect(endpoint.maxInstances).toBe(5);
+  });
+});
