@@ -72,7 +72,10 @@ async function getConfig(): Promise<Config> {
       ...config.paypal,
       clientId: paypalClientId.value(),
       baseUrl: paypalApiBase.value() || config.paypal.baseUrl,
-      secret: () => paypalSecret.value(), // read at request time (each PayPal OAuth call)
+      // Looked up on each PayPal OAuth call (never copied into the config), but from the instance's environment:
+      // Cloud Functions puts the secret there when an instance starts, at the version resolved at deploy. A new
+      // value set with `firebase functions:secrets:set` is used after the next deploy of the functions.
+      secret: () => paypalSecret.value(),
     },
     firebase: { ...config.firebase, webApiKey: () => webApiKey.value() },
   };
