@@ -153,6 +153,9 @@ export async function openFirebase(projectId) {
     const file = readEnvFile(join(root, 'functions', `.env.${projectId}`)) ?? {};
     for (const key of ['WEB_API_KEY', 'STORAGE_BUCKET'])
       if (process.env[key] === undefined && file[key]) process.env[key] = file[key];
+    // Your own credentials (`gcloud auth application-default login`) must name a quota project, or the Auth admin
+    // API refuses them ("... requires a quota project"): the project itself, unless a key file or the shell says.
+    if (!process.env.GOOGLE_APPLICATION_CREDENTIALS) process.env.GOOGLE_CLOUD_QUOTA_PROJECT ??= projectId;
   }
   const storageBucket = firebase.storageBucketName({ projectId });
   const app = getApps()[0] ?? initializeApp({ projectId, storageBucket });
