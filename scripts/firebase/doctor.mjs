@@ -217,7 +217,7 @@ export async function diagnose({ root = repo, project, location, only = CHECKS, 
     if (location && !regionFitsLocation(region, location))
       fail(
         'region',
-        `REGION=${region} is outside the Firestore/Storage location ${location}: the Storage trigger cannot be deployed there ("A function in region ${region} cannot listen to a bucket in region ${location}"), and each transaction step crosses an ocean. Pick a region in ${location} (docs/firebase.md, step 5).`,
+        `REGION=${region} is outside the Firestore/Storage location ${location}: firebase-tools refuses a Storage trigger outside its bucket's location ("A function in region ${region} cannot listen to a bucket in region ..."), and every transaction step would cross an ocean. Pick a region in ${location} (docs/firebase.md, step 5).`,
       );
     const bucket = env?.STORAGE_BUCKET;
     const { isBucketName } = await tsImport('../../functions/src/adapters/firebase/bucket.ts', import.meta.url);
