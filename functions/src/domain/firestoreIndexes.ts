@@ -8,7 +8,7 @@
 // - a query with one field (a filter, an order, or a range with its own order) is served by the automatic
 //   single-field index; so is the collection alone;
 // - a query with only equality (`==`) filters and no order is served by merging single-field indexes;
-// - anything else needs an exact composite index: its equality and array-contains fields (in any order), then the
+// - anything else needs an exact composite index: its equality (`==`, `in`) and array-contains fields (in any order), then the
 //   order-by fields in the query's order and directions (a range field is ordered first). Merging is NOT assumed
 //   for array-contains, nor for an equality with an order: every such shape gets its own index.
 import { allQueryShapes, type QueryShape } from './firestoreQueries.js';
@@ -34,7 +34,7 @@ const RANGE_OPS = new Set(['<', '<=', '>', '>=']);
 
 /** The composite index a shape needs, or null when single-field indexes serve it. */
 export function indexFor(shape: QueryShape): CompositeIndex | null {
-  const equalities = shape.filters.filter((f) => f.op === '==' || f.op === 'array-contains');
+  const equalities = shape.filters.filter((f) => f.op === '==' || f.op === 'in' || f.op === 'array-contains');
   const orders = shape.orderBy.filter((o) => o.field !== '__name__');
   for (const range of shape.filters.filter((f) => RANGE_OPS.has(f.op))) {
     // Firestore orders by an inequality field first (implicitly ascending when the query does not).
@@ -47,7 +47,9 @@ export function indexFor(shape: QueryShape): CompositeIndex | null {
     queryScope: 'COLLECTION',
     fields: [
       ...equalities.map((f): IndexField =>
-        f.op === '==' ? { fieldPath: f.field, order: 'ASCENDING' } : { fieldPath: f.field, arrayConfig: 'CONTAINS' },
+        f.op === 'array-contains'
+          ? { fieldPath: f.field, arrayConfig: 'CONTAINS' }
+          : { fieldPath: f.field, order: 'ASCENDING' },
       ),
       ...orders.map((o): IndexField => ({
         fieldPath: o.field,
@@ -78,7 +80,7 @@ export function neededIndexes(shapes: QueryShape[] = allQueryShapes()) {
   for (const shape of shapes) {
     const index = indexFor(shape);
     if (!index) continue;
-    const equalities = shape.filters.filter((f) => f.op === '==' || f.op === 'array-contains').length;
+    const equalities = shape.filters.filter((f) => f.op === '==' || f.op === 'in' || f.op === 'array-contains').length;
     const key = `${index.collectionGroup}:${index.fields.slice(0, equalities).map(fieldKey).sort().join('|')}/${index.fields.slice(equalities).map(fieldKey).join('|')}`;
     const entry = byKey.get(key) ?? { index, equalities, queries: [] };
     entry.queries.push(shape.where);

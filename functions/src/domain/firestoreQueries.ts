@@ -8,7 +8,7 @@ import { planCatalogQuery, sortOrder, WEB_SEARCH_WINDOW, type CatalogPlan } from
 import { COLLECTIONS } from './firestoreSchema.js';
 import type { OrderListQuery, UserListQuery } from './listQuery.js';
 
-export type FilterOp = '==' | 'array-contains' | '<' | '<=' | '>' | '>=';
+export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=';
 
 export interface QueryShape {
   collection: string;
@@ -76,6 +76,19 @@ export const DAILY_STATS_SHAPE: QueryShape = {
   where: 'daily stats',
 };
 
+/** A busy period's stats, one day at a time (store.orders.dailyStats past DAILY_STATS_READ_LIMIT orders): the
+ *  day's orders counted (one field: single-field index) and its paid orders' totals summed (this shape). */
+export const DAILY_REVENUE_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [
+    { field: 'status', op: 'in' },
+    { field: 'createdAt', op: '>=' },
+    { field: 'createdAt', op: '<' },
+  ],
+  orderBy: [],
+  where: 'daily revenue',
+};
+
 /** The equality filters of an order list (store.orders.list), in the order the store applies them. */
 export function orderListFilters(query: Pick<OrderListQuery, 'userId' | 'status' | 'search'>) {
   const filters: { field: string; op: FilterOp; value: string }[] = [];
@@ -123,6 +136,7 @@ export function allQueryShapes(): QueryShape[] {
     EXPIRY_SHAPE,
     UNPAID_ORDERS_SHAPE,
     DAILY_STATS_SHAPE,
+    DAILY_REVENUE_SHAPE,
     // Reviews of a product, drafts, the web's newest orders: one order field each, single-field indexes.
     {
       collection: COLLECTIONS.reviews,
