@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress';
 import { purgeBootstrap } from './scripts/purgeBootstrap';
 
@@ -65,6 +65,24 @@ function compileHints(): Plugin {
   };
 }
 
+/** Which build this is, for `npm run firebase:doctor` and `npm run deploy` (scripts/firebase/doctor.mjs): they
+ *  refuse to ship to Firebase Hosting a web/dist built for the embedded server or for the emulators. */
+export const BUILD_KIND_FILE = 'voltshop-build.json';
+
+function buildKind(env: Record<string, string | undefined>): Plugin {
+  return {
+    name: 'voltshop-build-kind',
+    apply: 'build',
+    generateBundle() {
+      const kind = {
+        backend: env.VITE_BACKEND === 'firebase' ? 'firebase' : 'embedded',
+        emulators: env.VITE_FIREBASE_EMULATORS === 'true',
+      };
+      this.emitFile({ type: 'asset', fileName: BUILD_KIND_FILE, source: `${JSON.stringify(kind)}\n` });
+    },
+  };
+}
+
 // react-router publishes its production build (dev warnings compiled out) but points every export condition at the
 // development one: the production bundle takes it by path. Tests (mode 'test') keep the warnings.
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
@@ -75,7 +93,13 @@ const reactRouterProduction = [
 
 export default defineConfig(({ mode }) => ({
   // precompress: .br and .gz copies of the built text files, served by the shop's server (functions/src/http/webApp.ts).
-  plugins: [react(), compileHints(), preloadBrandFont(), precompress()],
+  plugins: [
+    react(),
+    compileHints(),
+    preloadBrandFont(),
+    buildKind({ ...loadEnv(mode, r('.'), 'VITE_'), ...process.env }),
+    precompress(),
+  ],
   // Production CSS keeps only the Bootstrap rules the shop uses (scripts/purgeBootstrap.ts): less to download before
   // the first paint and fewer rules to match on every layout.
   css: mode === 'production' ? { postcss: { plugins: [purgeBootstrap()] } } : undefined,

@@ -16,11 +16,22 @@ import { PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import type { Ports } from './ports.js';
 
-/** Keep in step with the `/api/**` rewrite in firebase.json. */
-export const REGION = 'us-central1';
+/** Where the functions run unless REGION says otherwise. */
+export const DEFAULT_REGION = 'us-central1';
 
 // Deploy parameters: values come from functions/.env.<projectId> (or a prompt at deploy); the secret from
 // Secret Manager (`firebase functions:secrets:set PAYPAL_CLIENT_SECRET`).
+
+/**
+ * The one region of every function (api, pages, expireOrders, reencodeUpload): put it where the Firestore
+ * database and the Storage bucket are (e.g. europe-west1 for eur3 / EU), or Storage will not deliver the image
+ * trigger's events and every transaction step pays a round trip between continents. Hosting's rewrites in
+ * firebase.json name no region: firebase-tools finds each function where it is deployed.
+ */
+export const region = defineString('REGION', {
+  default: DEFAULT_REGION,
+  description: 'Region of the functions: the one nearest your Firestore/Storage location (e.g. europe-west1 for eur3)',
+});
 const paypalSecret = defineSecret('PAYPAL_CLIENT_SECRET');
 const paypalClientId = defineString('PAYPAL_CLIENT_ID', {
   default: '',
@@ -61,7 +72,10 @@ async function getConfig(): Promise<Config> {
       ...config.paypal,
       clientId: paypalClientId.value(),
       baseUrl: paypalApiBase.value() || config.paypal.baseUrl,
-      secret: () => paypalSecret.value(), // read at request time (each PayPal OAuth call)
+      // Looked up on each PayPal OAuth call (never copied into the config), but from the instance's environment:
+      // Cloud Functions puts the secret there when an instance starts, at the version resolved at deploy. A new
+      // value set with `firebase functions:secrets:set` is used after the next deploy of the functions.
+      secret: () => paypalSecret.value(),
     },
     firebase: { ...config.firebase, webApiKey: () => webApiKey.value() },
   };
@@ -148,7 +162,7 @@ function replayable(req: Request): IncomingMessage {
 /** The whole /api (same routes as the embedded server). */
 export const api = onRequest(
   {
-    region: REGION,
+    region,
     memory: '512MiB',
     cpu: 1,
     concurrency: 80,
@@ -176,14 +190,11 @@ export const api = onRequest(
 );
 
 /** Unpaid orders give their stock back when their hold ends (the embedded server sweeps every minute). */
-export const expireOrders = onSchedule(
-  { schedule: 'every 15 minutes', region: REGION, timeoutSeconds: 300 },
-  async () => {
-    const { store, clock } = await getPorts();
-    const expired = await store.orders.expireStale(clock.now());
-    if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
-  },
-);
+export const expireOrders = onSchedule({ schedule: 'every 15 minutes', region, timeoutSeconds: 300 }, async () => {
+  const { store, clock } = await getPorts();
+  const expired = await store.orders.expireStale(clock.now());
+  if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
+});
 
 /** Server-rendered pages are cached at Hosting's CDN for 5 minutes (browsers revalidate each time). */
 const PAGES_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
@@ -253,7 +264,7 @@ function getPagesApp(): Promise<Express> {
 /** Catalogue and product pages with their own head and data, the sitemaps and robots.txt (src/features/pages). */
 export const pages = onRequest(
   {
-    region: REGION,
+    region,
     memory: '256MiB',
     cpu: 1,
     concurrency: 80,
@@ -278,20 +289,32 @@ export const pages = onRequest(
   },
 );
 
+/** An upload event older than this is given up (logged) instead of retried again: a retried failure that keeps
+ *  failing stops within the hour rather than for as long as the platform keeps retrying. */
+const REENCODE_GIVE_UP_MS = 60 * 60_000;
+
 /**
  * Images the web app uploads straight to Cloud Storage go through the API's image pipeline: copies at a few widths
- * beside the upload, the upload replaced by its clean re-encoding (src/images/storageTrigger.ts).
+ * beside the upload, the upload replaced by its clean re-encoding (src/images/storageTrigger.ts). Retried on failure
+ * (the pipeline is safe to repeat: it replaces only the event's own version, once); one image per instance at a
+ * time (decoding a 5 MB photo takes most of the 1 GiB) and at most 5 instances, so a bulk upload queues instead of
+ * fanning out.
  */
 export const reencodeUpload = onObjectFinalized(
-  { region: REGION, memory: '1GiB', cpu: 1, timeoutSeconds: 120 },
+  { region, memory: '1GiB', cpu: 1, timeoutSeconds: 120, concurrency: 1, maxInstances: 5, retry: true },
   async (event) => {
+    const object = event.data;
+    const age = Date.now() - Date.parse(event.time);
+    if (age > REENCODE_GIVE_UP_MS) {
+      logger.error(`[images] ${object.name}: giving up after ${Math.round(age / 60_000)} min of retries`);
+      return;
+    }
     const [{ reencodeStoredUpload }, { getStorage }, { getApps, initializeApp }] = await Promise.all([
       import('./images/storageTrigger.js'),
       import('firebase-admin/storage'),
       import('firebase-admin/app'),
     ]);
     const admin = getApps()[0] ?? initializeApp();
-    const object = event.data;
     const outcome = await reencodeStoredUpload(getStorage(admin).bucket(object.bucket), {
       name: object.name,
       generation: object.generation,

@@ -7,23 +7,41 @@ import { reencodeStoredUpload, type TriggerBucket } from '../src/images/storageT
 
 interface Stored {
   bytes: Buffer;
+  generation: number;
   options?: Record<string, any>;
 }
 
-function memoryBucket(initial: Record<string, Buffer>) {
-  const files = new Map<string, Stored>(Object.entries(initial).map(([k, bytes]) => [k, { bytes }]));
+const gcsError = (code: number) => Object.assign(new Error(`GCS ${code}`), { code });
+
+/** A bucket with generations and preconditions, as Cloud Storage has them (no object versioning). */
+function memoryBucket(initial: Record<string, Buffer>, generation = 7) {
+  const files = new Map<string, Stored>(Object.entries(initial).map(([k, bytes]) => [k, { bytes, generation }]));
   const deleted: string[] = [];
+  let nextGeneration = 100;
+  let failNextSave = false;
   const bucket: TriggerBucket = {
-    file: (path) => ({
-      download: async () => [files.get(path)!.bytes],
-      save: async (bytes, options) => void files.set(path, { bytes, options }),
+    file: (path, options) => ({
+      download: async () => {
+        const file = files.get(path);
+        if (!file || (options?.generation !== undefined && options.generation !== file.generation)) throw gcsError(404);
+        return [file.bytes];
+      },
+      save: async (bytes, saveOptions) => {
+        if (failNextSave) {
+          failNextSave = false;
+          throw gcsError(503);
+        }
+        const wanted = (saveOptions.preconditionOpts as { ifGenerationMatch?: number } | undefined)?.ifGenerationMatch;
+        if (wanted !== undefined && files.get(path)?.generation !== wanted) throw gcsError(412);
+        files.set(path, { bytes, options: saveOptions, generation: nextGeneration++ });
+      },
       delete: async () => {
         files.delete(path);
         deleted.push(path);
       },
     }),
   };
-  return { bucket, files, deleted };
+  return { bucket, files, deleted, failSaveOnce: () => void (failNextSave = true) };
 }
 
 const NAME = 'c'.repeat(32);
@@ -88,5 +106,31 @@ describe('reencodeStoredUpload', () => {
     expect(await reencodeStoredUpload(bucket, { name: path })).toBe('deleted');
     expect(deleted).toEqual([path]);
     expect(files.size).toBe(0);
+  });
+
+  it('is safe to repeat: a second delivery of the same event (or a retry after success) changes nothing', async () => {
+    const path = `products/${NAME}.jpg`;
+    const { bucket, files } = memoryBucket({ [path]: await photo() });
+    const event = { name: path, generation: '7', metadata: { firebaseStorageDownloadTokens: 'tok-1' } };
+    expect(await reencodeStoredUpload(bucket, event)).toBe('reencoded');
+    const after = new Map([...files].map(([k, f]) => [k, f.bytes]));
+    const mainGeneration = files.get(path)!.generation;
+    expect(await reencodeStoredUpload(bucket, event)).toBe('superseded');
+    expect(files.get(path)!.generation).toBe(mainGeneration);
+    for (const [key, bytes] of after) expect(files.get(key)!.bytes.equals(bytes), key).toBe(true);
+  });
+
+  it('a retry after a failed write finishes the job; an older event after a newer upload writes nothing', async () => {
+    const path = `products/${NAME}.jpg`;
+    const { bucket, files, failSaveOnce } = memoryBucket({ [path]: await photo() });
+    failSaveOnce();
+    await expect(reencodeStoredUpload(bucket, { name: path, generation: '7' })).rejects.toThrow('GCS 503');
+    expect(await reencodeStoredUpload(bucket, { name: path, generation: '7' })).toBe('reencoded');
+    expect((await sharp(files.get(path)!.bytes).metadata()).format).toBe('webp');
+
+    // A newer upload replaced generation 7 before its event was handled: that event leaves it alone.
+    const newer = memoryBucket({ [path]: await photo() }, 8);
+    expect(await reencodeStoredUpload(newer.bucket, { name: path, generation: '7' })).toBe('superseded');
+    expect(newer.files.get(path)!.generation).toBe(8);
   });
 });

@@ -303,12 +303,16 @@ describe('web app files', () => {
     }
   });
 
-  it('has Firebase Hosting send the same Link header with the home page', () => {
-    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as {
-      headers: { source: string; headers: { key: string; value: string }[] }[];
+  it('has the emulators’ Hosting send the same Link header with the home page, and deployed Hosting none', () => {
+    // Deployed, the Firebase web build reads the catalogue from Firestore: a preload would only wake the function.
+    const homeLink = (file: string) => {
+      const hosting = JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')).hosting as {
+        headers: { source: string; headers: { key: string; value: string }[] }[];
+      };
+      return hosting.headers.find((h) => h.source === '/')?.headers.find((h) => h.key === 'Link')?.value;
     };
-    const home = hosting.headers.find((h) => h.source === '/');
-    expect(home?.headers.find((h) => h.key === 'Link')?.value).toBe(preloadLinks(HOME_PRELOADS));
+    expect(homeLink('firebase.emulators.json')).toBe(preloadLinks(HOME_PRELOADS));
+    expect(homeLink('firebase.json')).toBeUndefined();
   });
 
   it('gives a 404 for a missing hashed asset (an old page after a deploy), never index.html', async () => {

@@ -28,7 +28,13 @@ buildFunctions();
 checkHostingHeaders();
 buildEmulatorWeb({ firestore: full });
 
-const env = { ...process.env };
+// One bucket for everyone: the web build (web/src/lib/firebase/app.ts), the seed (adapters/firebase/bucket.ts) and
+// the Functions emulator, which otherwise names <project>.appspot.com in FIREBASE_CONFIG, so the Storage trigger
+// would listen to another bucket than the one the web app uploads to.
+const env = {
+  ...process.env,
+  STORAGE_BUCKET_URL: process.env.STORAGE_BUCKET_URL || `${PROJECT_ID}.firebasestorage.app`,
+};
 if (!full) {
   env.VOLTSHOP_STORE = 'embedded';
   env.DATA_DIR = process.env.DATA_DIR || mkdtempSync(join(tmpdir(), 'voltshop-emulators-'));

@@ -1,10 +1,12 @@
 // Shared by the Firebase scripts: paths, building the function, running a command with a hard time limit.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const require = createRequire(import.meta.url);
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-voltshop';
 export const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
@@ -113,6 +115,15 @@ export function arg(name, fallback = undefined) {
   return i !== -1 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
 }
 
+/**
+ * The KEY=value lines of a dotenv file such as functions/.env.<projectId>, parsed by firebase-tools' own parser
+ * (what a deploy reads: an unquoted value ends at `#`), or null when there is no such file.
+ */
+export function readEnvFile(path) {
+  if (!existsSync(path)) return null;
+  return require('firebase-tools/lib/functions/env').parse(readFileSync(path, 'utf8')).envs;
+}
+
 /** Is this process pointed at the emulators (rather than a real project)? */
 export const usingEmulators = () =>
   Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST || process.env.FIRESTORE_EMULATOR_HOST);
@@ -135,7 +146,19 @@ export async function openFirebase(projectId) {
       `"${projectId}" is a demo project: start the emulators (npm run emulators) or pass --project <your-project-id>`,
     );
   }
-  const app = getApps()[0] ?? initializeApp({ projectId, storageBucket: process.env.STORAGE_BUCKET || undefined });
+  // The bucket: STORAGE_BUCKET, else the web config's VITE_FIREBASE_STORAGE_BUCKET, else <project>.firebasestorage.app
+  // (adapters/firebase/bucket.ts); without one, getStorage().bucket() throws "Bucket name not specified".
+  // A real project's functions/.env.<projectId> (WEB_API_KEY, STORAGE_BUCKET) fills what the shell did not set.
+  if (!usingEmulators()) {
+    const file = readEnvFile(join(root, 'functions', `.env.${projectId}`)) ?? {};
+    for (const key of ['WEB_API_KEY', 'STORAGE_BUCKET'])
+      if (process.env[key] === undefined && file[key]) process.env[key] = file[key];
+    // Your own credentials (`gcloud auth application-default login`) must name a quota project, or the Auth admin
+    // API refuses them ("... requires a quota project"): the project itself, unless a key file or the shell says.
+    if (!process.env.GOOGLE_APPLICATION_CREDENTIALS) process.env.GOOGLE_CLOUD_QUOTA_PROJECT ??= projectId;
+  }
+  const storageBucket = firebase.storageBucketName({ projectId });
+  const app = getApps()[0] ?? initializeApp({ projectId, storageBucket });
   const settings = firebase.firebaseSettingsFromEnv();
   const ports = await firebase.createFirebasePorts(settings, app);
   return { app, auth: getAuth(app), ports, firebase, seed, settings };

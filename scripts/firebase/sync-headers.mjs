@@ -3,7 +3,9 @@
 // Hosting and the Express app cannot drift apart:
 //   - firebase.json            : the `firebase` headers (the app's, with the Firebase web SDK's Google endpoints);
 //   - firebase.emulators.json  : firebase.json for `npm run emulators` and the emulator suites: the emulator
-//                                web build (web/dist-emulators) and the `emulators` headers (plus the local ports).
+//                                web build (web/dist-emulators) and the `emulators` headers (plus the local ports);
+//   - firebase.json preloads no /api answer (the Firebase web build reads Firestore directly: withoutApiPreloads);
+//     firebase.emulators.json has the embedded server's (without a Firestore emulator its build reads /api).
 // `npm run deploy` runs it; Hosting's predeploy runs it with --check (exit 1 when a file is stale), and
 // functions/test/deploy/hostingHeaders.test.ts (npm run test:unit) fails on any difference.
 //   node scripts/firebase/sync-headers.mjs [--check]
@@ -39,15 +41,49 @@ function withSecurityHeaders(config, headers) {
   return { ...config, hosting: { ...config.hosting, headers: [{ source: '**', headers }, ...blocks] } };
 }
 
+/**
+ * The config without `Link: rel=preload` of `/api` answers: the Firebase web build reads the catalogue from
+ * Firestore directly, so a preload of /api/products would only wake the function and read Firestore for an answer
+ * nothing uses. Blocks left without headers are dropped.
+ */
+export function withoutApiPreloads(config) {
+  const headers = config.hosting.headers
+    .map((block) => ({
+      ...block,
+      headers: block.headers.filter((h) => !(h.key.toLowerCase() === 'link' && /<\/api[/?>]/.test(h.value))),
+    }))
+    .filter((block) => block.headers.length > 0);
+  return { ...config, hosting: { ...config.hosting, headers } };
+}
+
+/** The config whose `/` block also sends `Link: <link>`. */
+function withHomePreloads(config, link) {
+  const headers = config.hosting.headers.map((block) =>
+    block.source === '/'
+      ? {
+          ...block,
+          headers: [...block.headers.filter((h) => h.key.toLowerCase() !== 'link'), { key: 'Link', value: link }],
+        }
+      : block,
+  );
+  return { ...config, hosting: { ...config.hosting, headers } };
+}
+
 /** Both generated files' text, from firebase.json and the TS source of the headers. */
-export async function generate() {
+export async function generate(dir = root) {
   const sh = await tsImport('../../functions/src/http/securityHeaders.ts', import.meta.url);
-  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  const config = JSON.parse(readFileSync(join(dir, 'firebase.json'), 'utf8'));
   const { auth, firestore, storage } = config.emulators;
   const ports = { auth: auth.port, firestore: firestore.port, storage: storage.port };
 
-  const production = withSecurityHeaders(config, sh.securityHeaderList('firebase'));
-  const forEmulators = withSecurityHeaders(production, sh.securityHeaderList('emulators', ports));
+  const production = withoutApiPreloads(withSecurityHeaders(config, sh.securityHeaderList('firebase')));
+  // The emulators preload the home page's API calls as the embedded server does (HOME_PRELOADS): where no
+  // Firestore emulator runs, their web build reads the catalogue from /api.
+  const web = await tsImport('../../functions/src/http/webApp.ts', import.meta.url);
+  const forEmulators = withHomePreloads(
+    withSecurityHeaders(production, sh.securityHeaderList('emulators', ports)),
+    web.preloadLinks(web.HOME_PRELOADS),
+  );
   forEmulators.hosting = { ...forEmulators.hosting, public: EMULATOR_WEB_DIR };
   // The emulators build nothing: the scripts that start them build the function and the web app first.
   forEmulators.functions = forEmulators.functions.map(({ predeploy: _p, ...f }) => f);

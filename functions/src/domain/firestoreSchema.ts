@@ -39,9 +39,14 @@ export interface ProductDoc {
   ratingSum: number;
   numReviews: number;
   rating: number;
-  user: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** productDrafts/{id}: a ProductDoc and the admin who created it (server only: the rules deny every client). The
+ *  creator's uid never reaches the public products/{id}: publishing drops it. */
+export interface DraftDoc extends ProductDoc {
+  user: string;
 }
 
 /** The average rating as the API answers it: 2 decimals, 0 without reviews. */

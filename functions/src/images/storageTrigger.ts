@@ -13,24 +13,63 @@ export interface FinalizedObject {
   metadata?: Record<string, string> | null;
 }
 
-/** The part of a bucket (firebase-admin/storage) the trigger uses. */
+/** The part of a bucket (firebase-admin/storage) the trigger uses. `generation` reads that version only. */
 export interface TriggerBucket {
-  file(path: string): {
+  file(
+    path: string,
+    options?: { generation?: number },
+  ): {
     download(): Promise<[Buffer]>;
     save(data: Buffer, options: Record<string, unknown>): Promise<unknown>;
     delete(options?: Record<string, unknown>): Promise<unknown>;
   };
 }
 
-export type TriggerOutcome = 'skipped' | 'reencoded' | 'deleted';
+export type TriggerOutcome = 'skipped' | 'reencoded' | 'deleted' | 'superseded';
 
+/** Cloud Storage's answers meaning "this version is gone or was replaced": 404 Not Found, 412 Precondition Failed. */
+function isGoneOrReplaced(error: unknown): boolean {
+  const code = Number((error as { code?: unknown })?.code);
+  return code === 404 || code === 412;
+}
+
+/**
+ * Re-encodes one finalized upload. Safe to repeat (the trigger is retried on failure, and Storage may deliver an
+ * event twice): the version of the event is read and replaced only if it is still the current one
+ * (`generation`, `ifGenerationMatch`); once it was replaced (by this pipeline's output, which is marked and
+ * skipped, or by a newer upload, which has its own event) a repeat ends as 'superseded' without writing anything
+ * but the copies, which are the same bytes again.
+ */
 export async function reencodeStoredUpload(bucket: TriggerBucket, object: FinalizedObject): Promise<TriggerOutcome> {
   const name = storageUploadName(object.name);
   if (!name || object.metadata?.voltshopReencoded === REENCODED_MARK.voltshopReencoded) return 'skipped';
-  const original = bucket.file(object.name);
+  const generation = object.generation !== undefined ? Number(object.generation) : undefined;
   // Only this version: a newer upload under the same name gets its own event.
-  const sameVersion = object.generation !== undefined ? { ifGenerationMatch: Number(object.generation) } : {};
-  const [bytes] = await original.download();
+  const sameVersion = generation !== undefined ? { ifGenerationMatch: generation } : {};
+  const original = bucket.file(object.name);
+  let bytes: Buffer;
+  try {
+    [bytes] = await bucket.file(object.name, generation !== undefined ? { generation } : {}).download();
+  } catch (error) {
+    if (isGoneOrReplaced(error)) return 'superseded';
+    throw error;
+  }
+  try {
+    return await replace(bucket, object, name, original, bytes, sameVersion);
+  } catch (error) {
+    if (isGoneOrReplaced(error)) return 'superseded';
+    throw error;
+  }
+}
+
+async function replace(
+  bucket: TriggerBucket,
+  object: FinalizedObject,
+  name: string,
+  original: ReturnType<TriggerBucket['file']>,
+  bytes: Buffer,
+  sameVersion: { ifGenerationMatch?: number },
+): Promise<TriggerOutcome> {
   let image;
   try {
     image = await reencodeImage(bytes);

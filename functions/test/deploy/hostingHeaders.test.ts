@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorOrigins, FIREBASE_CONNECT_SOURCES, securityHeaderList } from '../../src/http/securityHeaders.js';
+import { HOME_PRELOADS, preloadLinks } from '../../src/http/webApp.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
 interface HostingConfig {
@@ -92,11 +93,30 @@ describe('Firebase Hosting security headers', () => {
         ...c.hosting,
         public: undefined,
         predeploy: undefined,
-        headers: c.hosting.headers.filter((b) => b.source !== '**'),
+        headers: c.hosting.headers
+          .filter((b) => b.source !== '**')
+          .map((b) => ({ ...b, headers: b.headers.filter((h) => h.key !== 'Link') })),
       },
       functions: c.functions.map(({ predeploy: _p, ...f }) => f),
     });
     expect(emulators.hosting.public).toBe('web/dist-emulators');
     expect(JSON.parse(JSON.stringify(strip(emulators)))).toEqual(JSON.parse(JSON.stringify(strip(production))));
+  });
+});
+
+describe('preloads', () => {
+  const links = (config: HostingConfig) =>
+    config.hosting.headers.flatMap((b) => b.headers.filter((h) => h.key.toLowerCase() === 'link').map((h) => h.value));
+
+  it('the Firebase build preloads no /api answer: it reads the catalogue from Firestore, a preload would only wake the function', () => {
+    expect(links(production).filter((v) => v.includes('/api'))).toEqual([]);
+    // The home page is still served fresh.
+    expect(production.hosting.headers.find((b) => b.source === '/')?.headers).toEqual([
+      { key: 'Cache-Control', value: 'no-cache' },
+    ]);
+  });
+
+  it("the emulators' home page preloads what the embedded server's does (their build may read /api)", () => {
+    expect(links(emulators)).toEqual([preloadLinks(HOME_PRELOADS)]);
   });
 });

@@ -9,7 +9,16 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { doc, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
-import { deleteObject, getBytes, getMetadata, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
+import {
+  deleteObject,
+  getBytes,
+  getMetadata,
+  list,
+  listAll,
+  ref,
+  uploadBytes,
+  type FirebaseStorage,
+} from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/domain/limits.js';
 
@@ -60,11 +69,13 @@ beforeEach(async () => {
   });
 });
 
-describe('products/{file}: public read', () => {
+describe('products/{file}: public get, no list', () => {
   for (const who of EVERYONE) {
-    it(`${who} reads a product image`, async () => {
+    it(`${who} reads a product image by its name but cannot list the folder`, async () => {
       await assertSucceeds(getBytes(ref(storage(who), 'products/existing.png')));
       await assertSucceeds(getMetadata(ref(storage(who), 'products/existing.png')));
+      await assertFails(listAll(ref(storage(who), 'products')));
+      await assertFails(list(ref(storage(who), 'products'), { maxResults: 10 }));
     });
   }
 });

@@ -6,11 +6,13 @@ import { readConfig, type Config } from '../../config.js';
 import { systemClock, type Clock, type Ports, type Store } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
 import { FirebaseAuthAdapter } from './auth.js';
+import { storageBucketName } from './bucket.js';
 import { CloudStorageFiles } from './files.js';
 import { createFirestoreStore } from './store/index.js';
 import { IdentityToolkit } from './identityToolkit.js';
 
 export { bootstrapAdmin } from './bootstrap.js';
+export { defaultBucketOf, storageBucketName } from './bucket.js';
 export { FirebaseAuthAdapter } from './auth.js';
 export { CloudStorageFiles, publicUrl } from './files.js';
 export { COLLECTIONS, createFirestoreStore } from './store/index.js';
@@ -67,7 +69,8 @@ export async function createFirebasePorts(
     files = new LocalFiles(join(settings.dataDir, 'uploads'));
   } else {
     const { getStorage } = await import('firebase-admin/storage');
-    files = new CloudStorageFiles(getStorage(admin).bucket());
+    // Named explicitly: an app started without a storageBucket option (a script, a test) has no default bucket.
+    files = new CloudStorageFiles(getStorage(admin).bucket(storageBucketName(admin.options)));
   }
   return {
     store,

@@ -3,7 +3,9 @@
 //
 // Collections (the schema is documented in docs/firebase.md):
 //   products/{id}                 name, nameKey, nameGrams, image, brand, category, description, priceCents,
-//                                 countInStock, ratingSum, numReviews, rating, user, createdAt, updatedAt
+//                                 countInStock, ratingSum, numReviews, rating, createdAt, updatedAt (public:
+//                                 no admin uid)
+//   productDrafts/{id}            a product document + user (its creator); server only
 //   products/{id}/reviews/{uid}   one review per user: the document id IS the author's user id
 //   users/{uid}                   name, email, emailKey, isAdmin, createdAt
 //   userEmails/{emailKey}         { uid }: makes emails unique case-insensitively (claimed in transactions)
@@ -17,7 +19,7 @@ import { orderFromRecord, type OrderRecord, type Review } from '../../../domain/
 import type { StoredUser } from '../../../ports.js';
 
 // Collection names and the product document's shape are the domain's (shared with the web's Firestore reads).
-export { COLLECTIONS, type ProductDoc } from '../../../domain/firestoreSchema.js';
+export { COLLECTIONS, type DraftDoc, type ProductDoc } from '../../../domain/firestoreSchema.js';
 
 /** Retries of a contended transaction (stock of a popular product) before giving up. */
 export const MAX_ATTEMPTS = 20;

@@ -1,5 +1,5 @@
 // The ProductStore port on Firestore: products and their reviews (products/{id}/reviews/{uid}).
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Query } from 'firebase-admin/firestore';
 import {
   applyProductEdit,
   badInput,
@@ -22,10 +22,12 @@ import {
   productOf,
   toProduct,
   toReview,
+  type DraftDoc,
   type ProductDoc,
   type ReviewDoc,
 } from './mapping.js';
 import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../domain/firestoreCatalog.js';
+import { LOW_STOCK_SHAPE, topProductsShape } from '../../../domain/firestoreQueries.js';
 import { facetCounts, gramsOf, listProducts } from './search.js';
 
 function productFields(input: ProductUpdateInput) {
@@ -43,17 +45,28 @@ function productFields(input: ProductUpdateInput) {
   };
 }
 
-/** A new product's document, unreviewed. */
-function newProductDoc(input: ProductUpdateInput, ownerId: string, now: string): ProductDoc {
+/** A new product's document, unreviewed. Products are public (firestore.rules): no admin uid in them. */
+export function newProductDoc(input: ProductUpdateInput, now: string): ProductDoc {
   return {
     ...productFields(input),
     ratingSum: 0,
     numReviews: 0,
     rating: 0,
-    user: ownerId,
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** A new draft's document: the product's, and who created it (drafts are server only). */
+export const newDraftDoc = (input: ProductUpdateInput, ownerId: string, now: string): DraftDoc => ({
+  ...newProductDoc(input, now),
+  user: ownerId,
+});
+
+/** The public document a draft becomes: everything but its creator. */
+export function publishedDoc(draft: DraftDoc | ProductDoc): ProductDoc {
+  const { user: _creator, ...product } = draft as DraftDoc;
+  return product;
 }
 
 export class FirestoreProducts implements ProductStore {
@@ -75,12 +88,9 @@ export class FirestoreProducts implements ProductStore {
   }
 
   async top(limit: number) {
-    const snap = await this.col
-      .orderBy('rating', 'desc')
-      .orderBy('numReviews', 'desc')
-      .orderBy('createdAt', 'desc')
-      .limit(limit)
-      .get();
+    let q: Query = this.col;
+    for (const o of topProductsShape().orderBy) q = q.orderBy(o.field, o.direction);
+    const snap = await q.limit(limit).get();
     return snap.docs.map(productOf);
   }
 
@@ -96,9 +106,9 @@ export class FirestoreProducts implements ProductStore {
     return { ...productOf(p), reviews: reviews.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) };
   }
 
-  async create(input: ProductUpdateInput, ownerId: string) {
+  async create(input: ProductUpdateInput, _ownerId: string) {
     const ref = this.col.doc();
-    const doc = newProductDoc(input, ownerId, this.clock.now().toISOString());
+    const doc = newProductDoc(input, this.clock.now().toISOString());
     await ref.create(doc);
     return toProduct(ref.id, doc);
   }
@@ -111,7 +121,7 @@ export class FirestoreProducts implements ProductStore {
   async createDraft(input: ProductUpdateInput, ownerId: string) {
     const ref = this.drafts.doc();
     const now = this.clock.now().toISOString();
-    const doc = newProductDoc(input, ownerId, now);
+    const doc = newDraftDoc(input, ownerId, now);
     await ref.create(doc);
     return { ...toProduct(ref.id, doc), isDraft: true as const };
   }
@@ -137,10 +147,11 @@ export class FirestoreProducts implements ProductStore {
         if (!snap.exists && !draft.exists) return false;
         const stored = (snap.exists ? snap.data() : draft.data()) as ProductDoc;
         const edit = applyProductEdit(stored, input.countInStock, editedFrom, this.clock.now());
-        if (snap.exists) tx.update(ref, { ...productFields(input), ...edit });
+        // (`user`: products written before it left the public document lose it at their next save.)
+        if (snap.exists) tx.update(ref, { ...productFields(input), ...edit, user: FieldValue.delete() });
         else {
           // A draft's first save publishes it: the newest product, the draft gone, in one transaction.
-          tx.create(ref, { ...stored, ...productFields(input), ...edit, createdAt: edit.updatedAt });
+          tx.create(ref, { ...publishedDoc(stored), ...productFields(input), ...edit, createdAt: edit.updatedAt });
           tx.delete(draftRef);
         }
         return true;
@@ -209,12 +220,9 @@ export class FirestoreProducts implements ProductStore {
   }
 
   async lowStock(threshold: number, limit: number) {
-    const snap = await this.col
-      .where('countInStock', '<=', threshold)
-      .orderBy('countInStock', 'asc')
-      .orderBy('name', 'asc')
-      .limit(limit)
-      .get();
+    let q: Query = this.col.where('countInStock', '<=', threshold);
+    for (const o of LOW_STOCK_SHAPE.orderBy) q = q.orderBy(o.field, o.direction);
+    const snap = await q.limit(limit).get();
     return snap.docs.map(productOf);
   }
 }

@@ -9,6 +9,7 @@ import {
   type UserListQuery,
   type UserPage,
 } from '../../../domain/index.js';
+import { LIST_ORDER_FIELD, userListFilters } from '../../../domain/firestoreQueries.js';
 import type { Clock, StoredUser, UserStore } from '../../../ports.js';
 import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, toUser, type UserDoc } from './mapping.js';
 import { readPage } from './paging.js';
@@ -43,10 +44,12 @@ export class FirestoreUsers implements UserStore {
   }
 
   async list(query: UserListQuery): Promise<UserPage<StoredUser>> {
-    const filtered: Query = query.search ? this.col.where('searchKeys', 'array-contains', query.search) : this.col;
+    // The filters of domain/firestoreQueries.ts, from which firestore.indexes.json is derived and checked.
+    let filtered: Query = this.col;
+    for (const f of userListFilters(query)) filtered = filtered.where(f.field, f.op, f.value);
     const { rows, ...page } = await readPage(
       filtered,
-      { field: 'createdAt', descending: false },
+      { field: LIST_ORDER_FIELD, descending: false },
       query.page,
       query.pageSize,
       (d) => toUser(d.id, d.data() as UserDoc),

@@ -1,0 +1,183 @@
+// Every Firestore query the shop makes, as data: the function's store (adapters/firebase/store) builds its queries
+// from these shapes and the web's direct reads (web/src/lib/firebase) from the catalogue plan, so the composite
+// indexes firestore.indexes.json must hold can be derived from the same code (firestoreIndexes.ts) and checked
+// both ways: by functions/test/deploy/firestoreIndexes.test.ts and by `npm run firebase:doctor`.
+// Pure: no SDK.
+import { CATALOG_SORT_VALUES, type CatalogFilters, type CatalogSort } from './catalogQuery.js';
+import { planCatalogQuery, sortOrder, WEB_SEARCH_WINDOW, type CatalogPlan } from './firestoreCatalog.js';
+import { COLLECTIONS } from './firestoreSchema.js';
+import type { OrderListQuery, UserListQuery } from './listQuery.js';
+
+export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=';
+
+export interface QueryShape {
+  collection: string;
+  filters: { field: string; op: FilterOp }[];
+  orderBy: { field: string; direction: 'asc' | 'desc' }[];
+  /** Where the query is built, for messages. */
+  where: string;
+}
+
+/** A catalogue plan as a shape (the web's catalog.ts and the function's store/search.ts run exactly this). */
+export const catalogShape = (plan: CatalogPlan, where = 'catalogue'): QueryShape => ({
+  collection: COLLECTIONS.products,
+  filters: plan.filters.map((f) => ({ field: f.field, op: f.op })),
+  orderBy: plan.orderBy.map((o) => ({ field: o.field, direction: o.direction })),
+  where,
+});
+
+/** The top-rated carousel (store.products.top, web fetchTopProducts): the `rating` sort, no filter. */
+export const topProductsShape = (): QueryShape => ({
+  collection: COLLECTIONS.products,
+  filters: [],
+  orderBy: sortOrder('rating'),
+  where: 'top products',
+});
+
+/** Low stock for the admin (store.products.lowStock). */
+export const LOW_STOCK_SHAPE: QueryShape = {
+  collection: COLLECTIONS.products,
+  filters: [{ field: 'countInStock', op: '<=' }],
+  orderBy: [
+    { field: 'countInStock', direction: 'asc' },
+    { field: 'name', direction: 'asc' },
+  ],
+  where: 'low stock',
+};
+
+/** Unpaid orders whose hold ended (store.orders.expireStale). */
+export const EXPIRY_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [
+    { field: 'status', op: '==' },
+    { field: 'expiresAt', op: '<=' },
+  ],
+  orderBy: [],
+  where: 'order expiry',
+};
+
+/** A customer's unpaid orders, read in the place transaction (store.orders.place): equalities only, which
+ *  Firestore serves by merging single-field indexes (no composite index). */
+export const UNPAID_ORDERS_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [
+    { field: 'userId', op: '==' },
+    { field: 'status', op: '==' },
+  ],
+  orderBy: [],
+  where: 'unpaid orders (hold limits)',
+};
+
+/** Orders since a day (store.orders.dailyStats): one field, its single-field index. */
+export const DAILY_STATS_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [{ field: 'createdAt', op: '>=' }],
+  orderBy: [],
+  where: 'daily stats',
+};
+
+/** A busy period's stats, one day at a time (store.orders.dailyStats past DAILY_STATS_READ_LIMIT orders): the
+ *  day's orders counted (one field: single-field index) and its paid orders' totals summed (this shape). */
+export const DAILY_REVENUE_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [
+    { field: 'status', op: 'in' },
+    { field: 'createdAt', op: '>=' },
+    { field: 'createdAt', op: '<' },
+  ],
+  orderBy: [],
+  where: 'daily revenue',
+};
+
+/** The equality filters of an order list (store.orders.list), in the order the store applies them. */
+export function orderListFilters(query: Pick<OrderListQuery, 'userId' | 'status' | 'search'>) {
+  const filters: { field: string; op: FilterOp; value: string }[] = [];
+  if (query.userId !== undefined) filters.push({ field: 'userId', op: '==', value: query.userId });
+  if (query.status !== undefined) filters.push({ field: 'status', op: '==', value: query.status });
+  if (query.search) filters.push({ field: 'customerKeys', op: 'array-contains', value: query.search });
+  return filters;
+}
+
+/** The field order and user lists page by (store/paging.ts reads a page from its nearer end: both directions). */
+export const LIST_ORDER_FIELD = 'createdAt';
+
+/** The equality filters of a user list (store.users.list). */
+export function userListFilters(query: Pick<UserListQuery, 'search'>) {
+  return query.search ? [{ field: 'searchKeys', op: 'array-contains' as const, value: query.search }] : [];
+}
+
+/** The order lists the API can ask for (features/orders/routes.ts): my orders (userId, maybe a status; no search)
+ *  and the admin's (maybe a status, maybe a search). */
+const ORDER_LISTS: Pick<OrderListQuery, 'userId' | 'status' | 'search'>[] = [
+  { search: '' },
+  { userId: 'u', search: '' },
+  { userId: 'u', status: 'paid', search: '' },
+  { status: 'paid', search: '' },
+  { search: 's' },
+  { status: 'paid', search: 's' },
+];
+
+/** The catalogue's possible inputs: every combination of keyword length, category, brand and price range. */
+export function catalogVariants(): CatalogFilters[] {
+  const variants: CatalogFilters[] = [];
+  for (const keyword of ['', 'tv', 'phone'])
+    for (const category of [undefined, 'Electronics'])
+      for (const brand of [undefined, 'Volt'])
+        for (const range of [{}, { minPrice: 10 }, { maxPrice: 99 }, { minPrice: 10, maxPrice: 99 }])
+          variants.push({ keyword, category, brand, ...range });
+  return variants;
+}
+
+/** Every query shape the shop can make. */
+export function allQueryShapes(): QueryShape[] {
+  const shapes: QueryShape[] = [
+    topProductsShape(),
+    LOW_STOCK_SHAPE,
+    EXPIRY_SHAPE,
+    UNPAID_ORDERS_SHAPE,
+    DAILY_STATS_SHAPE,
+    DAILY_REVENUE_SHAPE,
+    // Reviews of a product, drafts, the web's newest orders: one order field each, single-field indexes.
+    {
+      collection: COLLECTIONS.reviews,
+      filters: [],
+      orderBy: [{ field: 'createdAt', direction: 'desc' }],
+      where: 'reviews',
+    },
+    {
+      collection: COLLECTIONS.productDrafts,
+      filters: [],
+      orderBy: [{ field: 'createdAt', direction: 'desc' }],
+      where: 'drafts',
+    },
+  ];
+  const sorts: (CatalogSort | undefined)[] = [undefined, ...CATALOG_SORT_VALUES];
+  for (const filters of catalogVariants())
+    for (const sort of sorts) {
+      // The web's window and the function's differ in size only; the facets and the candidate reads use the
+      // price_asc plan of the same filters (store/search.ts), which is among these.
+      shapes.push(
+        catalogShape(
+          planCatalogQuery(filters, sort, WEB_SEARCH_WINDOW),
+          `catalogue ${JSON.stringify(filters)} ${sort ?? ''}`,
+        ),
+      );
+    }
+  for (const direction of ['asc', 'desc'] as const) {
+    for (const query of ORDER_LISTS)
+      shapes.push({
+        collection: COLLECTIONS.orders,
+        filters: orderListFilters(query).map(({ field, op }) => ({ field, op })),
+        orderBy: [{ field: LIST_ORDER_FIELD, direction }],
+        where: `order list ${JSON.stringify(query)}`,
+      });
+    for (const search of ['', 's'])
+      shapes.push({
+        collection: COLLECTIONS.users,
+        filters: userListFilters({ search }).map(({ field, op }) => ({ field, op })),
+        orderBy: [{ field: LIST_ORDER_FIELD, direction }],
+        where: `user list ${JSON.stringify({ search })}`,
+      });
+  }
+  return shapes;
+}

@@ -1,0 +1,18 @@
+// Types of doctor.mjs for the tests (functions/test/deploy/doctor.test.ts).
+export interface Finding {
+  check: string;
+  message: string;
+}
+export const CHECKS: string[];
+export const BUILD_KIND_FILE: string;
+export function readEnvFile(path: string): Record<string, string> | null;
+export function rulesProblems(text: string, service: string): string[];
+export function regionFitsLocation(region: string, location: string): boolean;
+export function declaredParams(root: string): { name: string; kind: string; file: string }[];
+export function diagnose(options?: {
+  root?: string;
+  project?: string;
+  location?: string;
+  only?: string[];
+  requireWeb?: boolean;
+}): Promise<{ problems: Finding[]; notes: Finding[] }>;
