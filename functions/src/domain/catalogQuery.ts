@@ -181,7 +181,8 @@ export function catalogViewFromSearch(search: URLSearchParams, category?: string
     brand: text(search.get('brand')),
     minPrice,
     maxPrice,
-    sort: isCatalogSort(sort) ? sort : DEFAULT_CATALOG_SORT,
+    // An own key only (isCatalogSort, inlined: this runs in the home page's first bundle).
+    sort: Object.hasOwn(CATALOG_SORTS, sort ?? '') ? (sort as CatalogSort) : DEFAULT_CATALOG_SORT,
   };
 }
 
