@@ -2,7 +2,7 @@
 // who may listen to what, that events arrive after writes, resume, caps, revocation, back-pressure.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveHub } from '../src/live/hub.js';
-import { openStream, type OpenStream } from './support/sse.js';
+import { streamOpener, type OpenStream } from './support/sse.js';
 import { placeOneUnitOrder, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
@@ -12,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-const opened: OpenStream[] = [];
-async function stream(query: string, headers: Record<string, string> = {}) {
-  const s = await openStream(`${shop.url}/api/live?${query}`, headers);
-  opened.push(s);
-  return s;
-}
-function closeAll() {
-  for (const s of opened.splice(0)) s.close();
-}
+const { stream, closeAll } = streamOpener(() => shop.url);
 
 async function ticket(token: string | undefined, topics: string[]) {
   return shop.call('POST', '/api/live/tickets', { token, body: { topics } });

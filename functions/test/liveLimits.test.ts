@@ -3,7 +3,7 @@
 // counted per address as well as per account.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStream, type OpenStream } from './support/sse.js';
+import { openStream, streamOpener } from './support/sse.js';
 import { registerCustomer, startTestShop, type TestShop } from './support/shop.js';
 
 const PER_CLIENT = 3;
@@ -26,15 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-const opened: OpenStream[] = [];
-async function stream(query: string, headers: Record<string, string> = {}) {
-  const s = await openStream(`${shop.url}/api/live?${query}`, headers);
-  opened.push(s);
-  return s;
-}
-function closeAll() {
-  for (const s of opened.splice(0)) s.close();
-}
+const { stream, closeAll } = streamOpener(() => shop.url);
 
 /** Resolves once `done()` holds, checking every few milliseconds; fails after `ms`. */
 async function until(done: () => boolean, what: string, ms = 3000) {

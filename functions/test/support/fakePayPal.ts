@@ -98,6 +98,26 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
   /** First answers of POSTs that carried a PayPal-Request-Id, by method, path and request id. */
   const answered = new Map<string, { status: number; body: unknown }>();
 
+  /** A PayPal order the test makes directly (as the buyer's browser would), stored. */
+  function newOrder(
+    status: FakeOrder['status'],
+    unit: { amount: string; currency: string; referenceId?: string; customId?: string },
+  ): FakeOrder {
+    const order: FakeOrder = {
+      id: id('ORDER-'),
+      status,
+      purchase_units: [
+        {
+          reference_id: unit.referenceId,
+          custom_id: unit.customId,
+          amount: { value: unit.amount, currency_code: unit.currency },
+        },
+      ],
+    };
+    orders.set(order.id, order);
+    return order;
+  }
+
   function capture(order: FakeOrder): FakeOrder {
     const unit = order.purchase_units[0];
     order.status = 'COMPLETED';
@@ -132,26 +152,10 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
     captureRequests: 0,
     replays: [],
     completedOrder(amount, currency = 'USD', referenceId, customId) {
-      const order: FakeOrder = {
-        id: id('ORDER-'),
-        status: 'CREATED',
-        purchase_units: [
-          { reference_id: referenceId, custom_id: customId, amount: { value: amount, currency_code: currency } },
-        ],
-      };
-      orders.set(order.id, order);
-      return capture(order);
+      return capture(newOrder('CREATED', { amount, currency, referenceId, customId }));
     },
     approvedOrder({ amount, currency = 'USD', customId, referenceId }) {
-      const order: FakeOrder = {
-        id: id('ORDER-'),
-        status: 'APPROVED',
-        purchase_units: [
-          { reference_id: referenceId, custom_id: customId, amount: { value: amount, currency_code: currency } },
-        ],
-      };
-      orders.set(order.id, order);
-      return order;
+      return newOrder('APPROVED', { amount, currency, referenceId, customId });
     },
     approve(orderId) {
       const order = orders.get(orderId);

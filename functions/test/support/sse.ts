@@ -88,3 +88,18 @@ export async function openStream(url: string, headers: Record<string, string> = 
     close: () => abort.abort(),
   };
 }
+
+/** Streams of one shop a suite opens, closed together (`closeAll` after each group of cases). */
+export function streamOpener(shopUrl: () => string) {
+  const opened: OpenStream[] = [];
+  return {
+    async stream(query: string, headers: Record<string, string> = {}) {
+      const s = await openStream(`${shopUrl()}/api/live?${query}`, headers);
+      opened.push(s);
+      return s;
+    },
+    closeAll() {
+      for (const s of opened.splice(0)) s.close();
+    },
+  };
+}
