@@ -2,7 +2,7 @@
 // /api/users answer pages of at most 50 as `{ orders | users, page, pages, total }` when pageNumber is given, and
 // the spec's plain array (the first page only) when it is not; filters, search and sort are the server's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_PAGE_SIZE, TEST_PAYMENT } from '../src/domain/index.js';
+import { LIST_PAGE_SIZE, orderNumber, TEST_PAYMENT } from '../src/domain/index.js';
 import { placeOneUnitOrder, startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
@@ -81,6 +81,20 @@ describe('GET /api/orders (admin)', () => {
     const byEmail = (await shop.call('GET', '/api/orders?pageNumber=1&search=pager-7%40', { token: admin }))
       .body as Page;
     expect(byEmail.orders.map((o) => o._id)).toEqual([placed[7]!._id]);
+  });
+
+  it('finds an order by the number the customer sees (#D0728E, D0728E, d0728e) or its full id', async () => {
+    const wanted = placed[11]!;
+    const number = orderNumber(wanted._id);
+    for (const search of [`#${number}`, number, number.toLowerCase(), ` ${number} `, wanted._id.toUpperCase()]) {
+      const page = (
+        await shop.call('GET', `/api/orders?pageNumber=1&search=${encodeURIComponent(search)}`, { token: admin })
+      ).body as Page;
+      expect(
+        page.orders.map((o) => o._id),
+        search,
+      ).toEqual([wanted._id]);
+    }
   });
 
   it('refuses bad list parameters with a 400 naming them', async () => {

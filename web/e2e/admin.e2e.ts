@@ -447,10 +447,15 @@ describe('admin: orders', () => {
     await row.getByText('Not Delivered').waitFor({ state: 'attached' });
     expect(await row.locator('td').nth(4).innerText()).toMatch(/^\d{4}-\d{2}-\d{2}$/); // PAID date
     // The customer search runs on the server: only Alice's orders are left, this one among them.
-    await searchList(page, 'Search orders by customer', ALICE.email);
+    await searchList(page, 'Search orders', ALICE.email);
     await page.waitForURL(/[?&]search=/);
     await row.waitFor();
     for (const text of await table.locator('tbody tr').allInnerTexts()) expect(text).toContain(ALICE.name);
+    // The number the customer reads out ("#D0728E") finds exactly that order, among every customer's.
+    await searchList(page, 'Search orders', `#${orderId.slice(-6).toUpperCase()}`);
+    await page.waitForURL(/[?&]search=%23/);
+    await row.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(1);
     await screenshot(page, 'admin-order-list');
 
     await row.getByRole('link', { name: `Details of order ${orderId}` }).click();

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { plainString } from './schemas.js';
 import type { Order, OrderStatus, UserSummary } from './types.js';
+import { orderNumber } from './orders.js';
 
 /** Rows per page of every admin list and of "my orders"; also the size of the plain-array answer (see below). */
 export const LIST_PAGE_SIZE = 50;
@@ -79,12 +80,13 @@ const searchSchema = plainString('Search')
  */
 export const orderListQuerySchema = z.object({
   pageNumber: pageNumberSchema.optional(),
+  // "#D0728E" as the customer reads it out: the number without its '#'.
+  search: searchSchema.transform((s) => s.replace(/^#/, '')),
   status: z
     .enum(Object.keys(ORDER_STATUS_FILTERS) as [OrderStatusFilter, ...OrderStatusFilter[]], {
       error: 'status must be one of unpaid, paid, delivered, expired',
     })
     .optional(),
-  search: searchSchema,
   sort: z.enum(ORDER_SORTS, { error: 'sort must be newest or oldest' }).optional().default('newest'),
 });
 
@@ -101,6 +103,12 @@ export function customerSearchKeys(name: string, email: string): string[] {
     for (let n = 1; n <= Math.min(word.length, MAX_LIST_SEARCH); n++) keys.add(word.slice(0, n));
   }
   return [...keys];
+}
+
+/** What an order answers to in the admin's search: its customer (customerSearchKeys), the number the customer
+ *  sees (orderNumber, lower-cased) and its whole id (lower-cased). */
+export function orderSearchKeys(id: string, name: string, email: string): string[] {
+  return [...new Set([...customerSearchKeys(name, email), orderNumber(id).toLowerCase(), id.toLowerCase()])];
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   DomainError,
   holdUntil,
   MAX_STOCK,
+  orderNumber,
   PRODUCT_CHANGED_MESSAGE,
   type PaymentResult,
   type ProductUpdateInput,
@@ -766,6 +767,23 @@ export function storeContract(
         expect(mine).toMatchObject({ page: 1, pages: 1, total: 1 });
         expect(mine.orders[0]).toMatchObject({ _id: placed[3]!._id, orderItems: [{ product: p!._id, qty: 1 }] });
         expect(await list({ userId: 'nobody' })).toEqual({ orders: [], page: 1, pages: 1, total: 0 });
+      });
+
+      it('finds an order by the number the customer sees (lower-cased by the API) or by its full id', async () => {
+        const [p] = await products(['Numbered'], { countInStock: 10 });
+        const first = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        const second = await store.orders.place(order([{ product: p!._id, qty: 1 }], { user: bob }));
+        const ids = (search: string) =>
+          store.orders
+            .list({ search, sort: 'newest', page: 1, pageSize: 50 })
+            .then((page) => page.orders.map((o) => o._id));
+        for (const o of [first, second]) {
+          expect(await ids(orderNumber(o._id).toLowerCase()), orderNumber(o._id)).toEqual([o._id]);
+          expect(await ids(o._id.toLowerCase()), o._id).toEqual([o._id]);
+        }
+        // Part of a number is not a number: a customer prefix search still works beside it.
+        expect(await ids(orderNumber(first._id).toLowerCase().slice(1))).toEqual([]);
+        expect(await ids('bob')).toEqual([second._id]);
       });
 
       it('pages the users, oldest first, searched by a name word or email prefix', async () => {

@@ -109,9 +109,10 @@ export class SqlOrders implements OrderStore {
       args.push(query.status);
     }
     if (query.search) {
+      // domain/listQuery's orderSearchKeys: the customer, the order's number (its id's last 6) or its whole id.
       const customer = customerMatch('user_email', 'user_name', query.search);
-      conditions.push(customer.sql);
-      args.push(...customer.args);
+      conditions.push(`(${customer.sql} OR lower(substr(id, -6)) = ? OR lower(id) = ?)`);
+      args.push(...customer.args, query.search, query.search);
     }
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const c = this.db.client;

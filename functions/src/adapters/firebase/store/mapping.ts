@@ -58,7 +58,7 @@ export interface UserDoc {
 export interface OrderDoc extends OrderRecord {
   userId: string;
   captureId: string | null;
-  /** domain/listQuery's customerSearchKeys of the customer, for the admin's order search (absent on older docs). */
+  /** domain/listQuery's orderSearchKeys (customer, order number, id) for the admin's search; older docs: customer only. */
   customerKeys?: string[];
 }
 

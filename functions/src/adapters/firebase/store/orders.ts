@@ -17,7 +17,7 @@ import {
   ORDER_MESSAGES,
   payOrder,
   placeOrder,
-  customerSearchKeys,
+  orderSearchKeys,
   toDollars,
   type Order,
   type OrderListQuery,
@@ -111,7 +111,7 @@ export class FirestoreOrders implements OrderStore {
           ...record,
           userId: record.user._id,
           captureId: null,
-          customerKeys: customerSearchKeys(record.user.name, record.user.email),
+          customerKeys: orderSearchKeys(ref.id, record.user.name, record.user.email),
         };
         tx.create(ref, order);
         return order;

@@ -29,11 +29,13 @@ export function useListParams() {
  */
 export function ServerListBar({
   label,
+  placeholder = 'Name or email',
   search,
   onSearch,
   children,
 }: {
   label: string;
+  placeholder?: string;
   search: string;
   onSearch: (text: string) => void;
   children?: ReactNode;
@@ -53,7 +55,7 @@ export function ServerListBar({
           size="sm"
           value={text}
           maxLength={30}
-          placeholder="Name or email"
+          placeholder={placeholder}
           autoComplete="off"
           onChange={(e) => setText(e.target.value)}
         />

@@ -52,7 +52,7 @@ describe('OrderListPage', () => {
       expect(await screen.findByRole('row', { name: /Customer 2/ })).toBeInTheDocument();
       await user.selectOptions(screen.getByLabelText('Status'), 'paid');
       await user.selectOptions(screen.getByLabelText('Date'), 'oldest');
-      await user.type(screen.getByLabelText('Search orders by customer'), 'bob');
+      await user.type(screen.getByLabelText('Search orders'), 'bob');
       await user.click(screen.getByRole('button', { name: 'Search' }));
       await waitFor(() =>
         expect(calls.at(-1)!.url).toBe('/api/orders?pageNumber=1&status=paid&search=bob&sort=oldest'),

@@ -1,4 +1,5 @@
 import type { Order, OrderStatusFilter } from '@domain';
+import { orderNumber } from '@domain/orders';
 import Form from 'react-bootstrap/Form';
 import { useLiveAdminOrders } from '@/lib/live/hooks';
 import { Link } from 'react-router-dom';
@@ -14,16 +15,29 @@ import { ServerListBar, ServerPager, useListParams } from '../components/ServerL
 const columns: AdminColumn<Order>[] = [
   {
     key: 'id',
-    header: 'ID',
+    header: 'ORDER',
     sortValue: (o) => o._id,
-    cell: (o) => <span className="font-monospace small">{o._id}</span>,
+    filterValue: (o) => [orderNumber(o._id), o._id],
+    // The number the customer sees and reads out; the whole id for copying, on wide screens.
+    cell: (o) => (
+      <div>
+        <span className="fw-semibold text-nowrap">#{orderNumber(o._id)}</span>
+        <span className="d-none d-xl-block font-monospace small text-body-secondary">{o._id}</span>
+      </div>
+    ),
   },
   {
     key: 'user',
-    header: 'USER',
+    header: 'CUSTOMER',
     sortValue: (o) => o.user.name,
     filterValue: (o) => [o.user.name, o.user.email],
-    cell: (o) => o.user.name,
+    // The email tells two customers of one name apart.
+    cell: (o) => (
+      <div>
+        {o.user.name}
+        <span className="d-block small text-body-secondary text-break">{o.user.email}</span>
+      </div>
+    ),
   },
   {
     key: 'date',
@@ -67,8 +81,8 @@ const STATUS_LABELS: Record<OrderStatusFilter, string> = {
   expired: 'Expired',
 };
 
-/** /admin/orderlist: every order, 50 a page, newest first; the server filters by status and customer and sorts by
- *  date across all orders. Details opens the order page (where admins mark it delivered). */
+/** /admin/orderlist: every order, 50 a page, newest first; the server filters by status and finds an order by its
+ *  number, id or customer, and sorts by date across all orders. Details opens the order page (where admins mark it delivered). */
 export function OrderListPage() {
   const list = useListParams();
   const status = list.get('status') as OrderStatusFilter | undefined;
@@ -91,7 +105,8 @@ export function OrderListPage() {
             serverTools={
               <>
                 <ServerListBar
-                  label="Search orders by customer"
+                  label="Search orders"
+                  placeholder="#Number, name or email"
                   search={search}
                   onSearch={(text) => list.update({ search: text })}
                 >
