@@ -222,7 +222,8 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * Where a store (and the auth port) announces what a write changed, once its transaction has committed (never for a
- * write that failed: it committed nothing). One call per commit, or per accepted order of a group commit.
+ * write that failed: it committed nothing). One call per commit, or per accepted order of a group commit. Never
+ * throws (the write is done; events/bus.ts logs a failing subscriber).
  */
 export interface EventPublisher {
   publish(events: readonly DomainEvent[]): void;
