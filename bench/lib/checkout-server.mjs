@@ -4,8 +4,9 @@
 // Its req/s is the limit the checkout spike is measured against (bench/checkout.ts).
 // Usage: DATA_DIR=... PORT=... node bench/lib/checkout-server.mjs
 import express from 'express';
+import { createServer } from 'node:http';
 import { createEmbeddedPorts } from '../../functions/lib/adapters/embedded/index.js';
-import { appOptions, createApp } from '../../functions/lib/app.js';
+import { appOptions, createShop } from '../../functions/lib/app.js';
 import { readConfig } from '../../functions/lib/config.js';
 import { requireUser } from '../../functions/lib/http/auth.js';
 import { isEmpty, seedDemo } from '../../functions/lib/seed/seed.js';
@@ -13,7 +14,7 @@ import { isEmpty, seedDemo } from '../../functions/lib/seed/seed.js';
 const config = readConfig();
 const ports = await createEmbeddedPorts(config);
 if (await isEmpty(ports)) await seedDemo(ports, config.seedAdmin);
-const app = createApp(
+const shop = createShop(
   ports,
   appOptions(config, {
     backend: 'embedded',
@@ -25,6 +26,6 @@ const app = createApp(
     },
   }),
 );
-app.listen(config.port, config.host);
+createServer(shop.handle).listen(config.port, config.host);
 // Exit on SIGTERM (the bench's stop): a normal exit, so `BENCH_NODE_ARGS=--cpu-prof` profiles are written.
 process.on('SIGTERM', () => process.exit(0));

@@ -11,7 +11,7 @@ the time was not in our code: Express's own per-request setup costs ~6× a bare 
 calls Express makes on every request 188 µs; an Express app with a single middleware 315 µs; the shop ~280–440 µs,
 helmet's 12 header middlewares and the router on top).
 
-The fix (\`installFastPath\` + \`catalogFastPath\` in http/fastPath.ts, wired in \`app.ts\`): a GET whose exact URL
+The fix (\`catalogFastPath\` in http/fastPath.ts, put in front of Express by \`fastPathFirst\` in \`app.ts\` \`createShop\`, the server's request handler): a GET whose exact URL
 (path + query as received) the product routes already answered from the cache is answered again **before Express**
 with one \`writeHead\` of precomputed headers and the cached body. The headers are helmet's own, captured once at
 start (\`staticHeaders\`: refuses to enable the fast path if they are not static), plus the same ETag /

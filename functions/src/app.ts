@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { adminRoutes } from './features/admin/routes.js';
 import { configRoutes } from './features/config/routes.js';
@@ -5,12 +6,12 @@ import { orderRoutes } from './features/orders/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
-import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
+import { CatalogCache, keepCatalogCache } from './cache/catalogCache.js';
 import { cartRoutes } from './features/cart/routes.js';
 import { LiveHub } from './live/hub.js';
 import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
-import { catalogFastPath, installFastPath, staticHeaders } from './http/fastPath.js';
+import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
 import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import type { Config } from './config.js';
@@ -37,7 +38,7 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** Storage emulator origins whose image URLs products may use (the emulators only; never deployed). */
   emulatorImageOrigins?: readonly string[];
-  /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper, through withCatalogCache). */
+  /** The catalogue cache (default: a new one with catalogCacheTtlMs). Either way it hears the ports' events. */
   cache?: CatalogCache;
 }
 
@@ -91,8 +92,15 @@ const noStoreWhenPrivate: RequestHandler = (req, res, next) => {
   next();
 };
 
+export interface Shop {
+  /** The Express app (every route). */
+  app: express.Express;
+  /** What the HTTP server runs per request: the catalogue fast path (http/fastPath.ts), then the app. */
+  handle: RequestListener;
+}
+
 /** Builds the whole shop API on the given ports; knows nothing of which backend runs. */
-export function createApp(ports: Ports, options: AppOptions): express.Express {
+export function createShop(ports: Ports, options: AppOptions): Shop {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // catalogue answers carry precomputed ETags; hashing every body costs throughput
@@ -100,13 +108,10 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   app.set('query parser', 'simple');
   const headers = securityHeaders('app');
   const cache = options.cache ?? new CatalogCache(options.catalogCacheTtlMs);
-  // Repeat catalogue GETs are answered from memory before Express, with the same security headers (docs/benchmarks.md).
-  const fixedHeaders = staticHeaders(headers);
-  if (fixedHeaders) installFastPath(app, catalogFastPath(cache, fixedHeaders));
+  // Every committed write, whoever made it (a route, the expiry sweeper), clears or patches the cache.
+  keepCatalogCache(ports.events, cache);
   app.use(noStoreWhenPrivate);
   app.use(headers);
-
-  const wired = withCatalogCache(ports, cache);
 
   const limiters = authLimiters({
     failed: options.loginLimit,
@@ -119,21 +124,33 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use(
     '/products',
-    productRoutes(wired, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }),
+    productRoutes(ports, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }),
   );
-  api.use('/users', userRoutes(wired, { limiters }));
-  api.use('/orders', orderRoutes(wired, { holdMinutes: options.holdMinutes, holdLimits: options.holdLimits }));
-  api.use('/upload', uploadRoutes(wired));
-  api.use('/admin', adminRoutes(wired));
+  api.use('/users', userRoutes(ports, { limiters }));
+  api.use('/orders', orderRoutes(ports, { holdMinutes: options.holdMinutes, holdLimits: options.holdLimits }));
+  api.use('/upload', uploadRoutes(ports));
+  api.use('/admin', adminRoutes(ports));
   // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).
-  if (wired.store.carts) api.use('/cart', cartRoutes(wired, wired.store.carts));
-  if (wired.live instanceof LiveHub) api.use('/live', liveRoutes(wired, wired.live));
-  api.use(configRoutes(wired, { backend: options.backend }));
+  if (ports.store.carts) api.use('/cart', cartRoutes(ports, ports.store.carts));
+  if (ports.live instanceof LiveHub) api.use('/live', liveRoutes(ports, ports.live));
+  api.use(configRoutes(ports, { backend: options.backend }));
   api.use(notFoundRoute);
 
   app.use('/api', api);
   options.extraRoutes?.(app);
   app.use(notFoundRoute);
   app.use(errorHandler);
-  return app;
+
+  // Repeat catalogue GETs are answered from memory before Express, with the same security headers
+  // (docs/benchmarks.md); when helmet's headers are not static, every request goes through Express.
+  const fixedHeaders = staticHeaders(headers);
+  const handle: RequestListener = fixedHeaders
+    ? fastPathFirst(catalogFastPath(cache, fixedHeaders), app)
+    : (req, res) => app(req, res);
+  return { app, handle };
+}
+
+/** The Express app alone, without the fast path in front (tests that mount or list its routes). */
+export function createApp(ports: Ports, options: AppOptions): express.Express {
+  return createShop(ports, options).app;
 }

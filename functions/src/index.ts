@@ -5,7 +5,7 @@
 // The global scope stays light: it only declares the functions and their parameters. The app, the Admin SDK and
 // the adapters load on the first request (a cold start that serves no API call, e.g. deploy-time discovery or
 // the scheduler, pays nothing for them).
-import { IncomingMessage } from 'node:http';
+import { IncomingMessage, type RequestListener } from 'node:http';
 import type { Express } from 'express';
 import { logger } from 'firebase-functions';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
@@ -59,7 +59,7 @@ const minInstances = defineInt('MIN_INSTANCES', {
 const CATALOG_CACHE_TTL_MS = 5_000;
 
 let ports: Promise<Ports> | undefined;
-let app: Promise<Express> | undefined;
+let app: Promise<RequestListener> | undefined;
 
 /** The one configuration (src/config.ts), with the deploy parameters read through their params. */
 async function getConfig(): Promise<Config> {
@@ -111,10 +111,15 @@ function emulatorImageOrigins(env: NodeJS.ProcessEnv): string[] {
   );
 }
 
-function getApp(): Promise<Express> {
+/** The API's request handler: the catalogue fast path, then the Express app (app.ts createShop). */
+function getApp(): Promise<RequestListener> {
   app ??= (async () => {
-    const [{ appOptions, createApp }, config, built] = await Promise.all([import('./app.js'), getConfig(), getPorts()]);
-    return createApp(
+    const [{ appOptions, createShop }, config, built] = await Promise.all([
+      import('./app.js'),
+      getConfig(),
+      getPorts(),
+    ]);
+    const shop = createShop(
       built,
       appOptions(config, {
         backend: 'firebase',
@@ -126,6 +131,7 @@ function getApp(): Promise<Express> {
         emulatorImageOrigins: emulatorImageOrigins(process.env),
       }),
     );
+    return shop.handle;
   })().catch((error) => {
     app = undefined;
     throw error;
@@ -173,7 +179,7 @@ export const api = onRequest(
     secrets: [paypalSecret],
   },
   async (req, res) => {
-    let handler: Express;
+    let handler: RequestListener;
     try {
       handler = await getApp();
     } catch (error) {
@@ -184,7 +190,7 @@ export const api = onRequest(
     await new Promise<void>((resolve) => {
       res.once('finish', resolve);
       res.once('close', resolve);
-      handler(replayable(req) as Parameters<Express>[0], res);
+      handler(replayable(req), res);
     });
   },
 );

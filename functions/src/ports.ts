@@ -25,6 +25,7 @@ import type {
 } from './domain/index.js';
 import type { HoldLimits } from './domain/index.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
+import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
 
 export interface ProductQuery extends Omit<CatalogFilters, 'keyword'> {
@@ -220,9 +221,29 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /**
- * Live events (embedded): what changed, published once a store write has committed (live/withLiveEvents.ts is the
- * one place that publishes) and fanned out to the open streams (live/hub.ts). The Firebase build has none: its
- * web listens to Firestore directly.
+ * Where a store (and the auth port) announces what a write changed, once its transaction has committed (never for a
+ * write that failed: it committed nothing). One call per commit, or per accepted order of a group commit. Never
+ * throws (the write is done; events/bus.ts logs a failing subscriber).
+ */
+export interface EventPublisher {
+  publish(events: readonly DomainEvent[]): void;
+}
+
+/** A publisher nobody hears (scripts and tests that build a store alone). */
+export const NO_EVENTS: EventPublisher = { publish: () => undefined };
+
+export type EventHandler = (events: readonly DomainEvent[]) => void;
+
+/** What the catalogue cache and the live hub subscribe to (events/bus.ts): the events the ports' writes publish. */
+export interface EventSource {
+  /** Answers the way to unsubscribe. */
+  subscribe(handler: EventHandler): () => void;
+}
+
+/**
+ * Live events (embedded): what changed, published from the domain events once a write has committed
+ * (live/liveUpdates.ts is the one place that publishes) and fanned out to the open streams (live/hub.ts). The
+ * Firebase build has none: its web listens to Firestore directly.
  */
 export interface LiveEvents {
   /** `topic` is who may hear it (live/topics.ts), `type` what happened, `data` the new state (JSON). */
@@ -239,6 +260,8 @@ export interface Ports {
   files: FilePort;
   payments: PaymentGateway;
   clock: Clock;
+  /** The events the store and auth writes publish (the catalogue cache subscribes; the live hub too, embedded). */
+  events: EventSource;
   /** Present on the embedded server only. */
   live?: LiveEvents;
 }

@@ -1,10 +1,9 @@
 // The standalone shop: the API, /uploads and the built web app in one Node process, on the embedded backend.
 import express from 'express';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createEmbeddedPorts } from './adapters/embedded/index.js';
-import { appOptions, createApp } from './app.js';
+import { appOptions, createShop } from './app.js';
 import { readConfig, type Config } from './config.js';
-import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, pageModules, serveWebApp } from './http/webApp.js';
 import { LiveHub, type LiveHubOptions } from './live/hub.js';
@@ -22,21 +21,16 @@ export async function startServer(
   if (config.production && !config.publicUrl) {
     throw new Error('PUBLIC_URL must be set in production (the shop’s public origin, e.g. https://shop.example.com)');
   }
-  const cache = new CatalogCache(Number.POSITIVE_INFINITY); // every write goes through this process and clears it
-  // The app and the expiry sweeper share one cache and one wrapped store.
-  const ports = withCatalogCache(
-    await createEmbeddedPorts(config, { clock: options.clock, live: { ...config.live, ...options.live } }),
-    cache,
-  );
+  // The app's catalogue cache hears every write's events on the ports' bus, the expiry sweeper's included.
+  const ports = await createEmbeddedPorts(config, { clock: options.clock, live: { ...config.live, ...options.live } });
   const seeded = await isEmpty(ports);
   if (seeded) await seedDemo(ports, config.seedAdmin);
 
-  const app = createApp(
+  const shop = createShop(
     ports,
     appOptions(config, {
       backend: 'embedded',
-      catalogCacheTtlMs: Number.POSITIVE_INFINITY,
-      cache,
+      catalogCacheTtlMs: Number.POSITIVE_INFINITY, // every write goes through this process and clears it
       extraRoutes: (app) => {
         app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
         // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.
@@ -69,7 +63,7 @@ export async function startServer(
   timer.unref();
 
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
+    const s = createServer(shop.handle).listen(config.port, config.host, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,15 +1,19 @@
 // During a sale an order clears only the catalogue answers showing its products, and no answer ever shows
 // stock or a price older than a write the caller has seen acknowledged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogCache, invalidateOnWrites } from '../src/cache/catalogCache.js';
-import type { PlaceOrderCommand, Store } from '../src/ports.js';
+import { CatalogCache, keepCatalogCache } from '../src/cache/catalogCache.js';
+import { EventBus } from '../src/events/bus.js';
+import type { DomainEvent } from '../src/domain/index.js';
 import { registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
 
 const product = (_id: string, countInStock = 5) => ({ _id, countInStock });
 const ids = (page: { products: { _id: string }[] }) => page.products.map((p) => p._id);
 const ids1 = (p: { _id: string }) => [p._id];
-const order = (...products: string[]) =>
-  ({ lines: products.map((p) => ({ product: p, qty: 1 })) }) as PlaceOrderCommand;
+/** The stock an order left, as its store publishes it once committed (domain/orderDecisions.ts orderEvents). */
+const stockChanged = (...levels: [string, number][]): DomainEvent => ({
+  type: 'StockChanged',
+  stock: levels.map(([product, countInStock]) => ({ product, countInStock })),
+});
 
 /** Loads product a's answer (/a) into `cache` with `write` happening while that load is in flight; its answer. */
 async function loadProductAAround(cache: CatalogCache, write: () => void) {
@@ -45,15 +49,11 @@ async function warmCache() {
   return { cache, kept };
 }
 
-/** A store whose orders.place runs `place`; nothing else is called. */
-function storeWith(place: (command: PlaceOrderCommand) => Promise<unknown>) {
-  return {
-    products: {},
-    users: {},
-    orders: { place },
-    ping: async () => {},
-    close: async () => {},
-  } as unknown as Store;
+/** `cache` hearing a bus, as app.ts wires it; the bus to publish on. */
+function hearing(cache: CatalogCache) {
+  const bus = new EventBus();
+  keepCatalogCache(bus, cache);
+  return bus;
 }
 
 const shown = (cache: CatalogCache, url: string) => {
@@ -62,47 +62,28 @@ const shown = (cache: CatalogCache, url: string) => {
 };
 
 describe('catalogue cache: orders', () => {
-  it('an order lowers the stock its products show in kept answers, and clears every undeclared answer', async () => {
+  it('an order sets the stock its products show in kept answers, and clears every undeclared answer', async () => {
     const { cache, kept } = await warmCache();
     const listEtag = cache.peek('/list')?.etag;
-    await invalidateOnWrites(
-      storeWith(async () => ({})),
-      cache,
-    ).orders.place({
-      lines: [
-        { product: 'b', qty: 2 },
-        { product: 'b', qty: 1 },
-      ],
-    } as PlaceOrderCommand);
+    // Lines b x2 and b x1 of 5 in stock: the order's store publishes b's level after both.
+    hearing(cache).publish([{ type: 'OrderPlaced', order: {} as never }, stockChanged(['b', 2])]);
     expect(kept()).toEqual({ list: true, c: true, undeclared: false });
     expect(shown(cache, '/list')).toEqual({ products: [product('a', 5), product('b', 2)] });
     expect(cache.peek('/list')?.etag).not.toBe(listEtag);
     expect(shown(cache, '/c')).toEqual(product('c', 5));
   });
 
-  it('an order that failed clears the answers showing its products (it may have taken part of their stock)', async () => {
+  it('a cancel or an expiry gives stock back the same way: the answers showing it are set in place', async () => {
     const { cache, kept } = await warmCache();
-    const failing = storeWith(async () => {
-      throw new Error('short of stock');
-    });
-    await expect(invalidateOnWrites(failing, cache).orders.place(order('c'))).rejects.toThrow('short of stock');
-    expect(kept()).toEqual({ list: true, c: false, undeclared: false });
-  });
-
-  it('clears everything when an order names its products or units in a way it cannot read', async () => {
-    for (const command of [{}, { lines: [{ product: 'a', qty: 0.5 }] }, { lines: [{ product: 'a', qty: -1 }] }]) {
-      const { cache, kept } = await warmCache();
-      await invalidateOnWrites(
-        storeWith(async () => ({})),
-        cache,
-      ).orders.place(command as PlaceOrderCommand);
-      expect(kept()).toEqual({ list: false, c: false, undeclared: false });
-    }
+    hearing(cache).publish([{ type: 'OrderCancelled', order: {} as never }, stockChanged(['a', 7], ['c', 6])]);
+    expect(kept()).toEqual({ list: true, c: true, undeclared: false });
+    expect(shown(cache, '/list')).toEqual({ products: [product('a', 7), product('b', 5)] });
+    expect(shown(cache, '/c')).toEqual(product('c', 6));
   });
 
   it('serves but does not keep an answer loaded while an order for one of its products landed', async () => {
     const cache = new CatalogCache(Number.POSITIVE_INFINITY);
-    const loaded = await loadProductAAround(cache, () => cache.takeStock(new Map([['a', 1]])));
+    const loaded = await loadProductAAround(cache, () => cache.setStock(new Map([['a', 4]])));
     expect(JSON.parse(loaded.body.toString())).toEqual(product('a'));
     expect(cache.peek('/a')).toBeUndefined();
   });
@@ -113,7 +94,7 @@ describe('catalogue cache: orders', () => {
       await loadProductAAround(cache, write);
       return cache.peek('/a') !== undefined;
     };
-    expect(await load(() => cache.takeStock(new Map([['b', 1]])))).toBe(true);
+    expect(await load(() => cache.setStock(new Map([['b', 4]])))).toBe(true);
     cache.invalidate();
     expect(await load(() => cache.invalidate())).toBe(false);
   });
@@ -143,7 +124,7 @@ describe('catalogue cache: orders', () => {
     );
     await Promise.resolve();
     stock = 4; // the order is acknowledged, then a shopper asks
-    cache.takeStock(new Map([['a', 1]]));
+    cache.setStock(new Map([['a', 4]]));
     const second = cache.get('product:a', async () => product('a', stock), '/a', ids1);
     release();
     await first;
@@ -161,7 +142,7 @@ describe('catalogue cache: orders', () => {
       ids1,
     );
     await Promise.resolve();
-    cache.takeStock(new Map([['a', 1]]));
+    cache.setStock(new Map([['a', 4]]));
     await cache.get('another', async () => product('y'), '/y', ids1); // full: drops every kept answer
     release();
     await loading;

@@ -91,11 +91,12 @@ describe('events after writes', () => {
       body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress },
     });
     expect(res.status).toBe(201);
+    // What the order changed, from its StockChanged event (no read of the product after the order): the web
+    // merges it into what it shows (web/src/lib/live/types.ts LiveProduct).
     const detail = await s.next((e) => e.event === 'product' && e.data.topic === `product:${product._id}`);
-    expect(detail.data.data.countInStock).toBe(product.countInStock - 1);
-    expect(Array.isArray(detail.data.data.reviews)).toBe(true);
+    expect(detail.data.data).toEqual({ _id: product._id, countInStock: product.countInStock - 1 });
     const card = await s.next((e) => e.event === 'product' && e.data.topic === 'catalog');
-    expect(card.data.data).toMatchObject({ _id: product._id, countInStock: product.countInStock - 1 });
+    expect(card.data.data).toEqual({ _id: product._id, countInStock: product.countInStock - 1 });
     expect(card.data.data.reviews).toBeUndefined();
   });
 

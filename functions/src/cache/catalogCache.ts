@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PlaceOrderCommand, Ports, Store } from '../ports.js';
+import type { EventSource } from '../ports.js';
 
 export interface Entry {
   body: Buffer;
@@ -15,30 +15,30 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
  * Which products' stock an answer shows, declared by the route that loads it. Declaring it promises that the
  * answer depends on stock ONLY through these products' `countInStock` fields (which products it lists, and in
  * what order, do not depend on any stock): then an order updates just those fields of the answers showing one
- * of its products (takeStock). An answer loaded without a declaration is cleared by every write.
+ * of its products (setStock). An answer loaded without a declaration is cleared by every write.
  */
 export type StockShownBy<T> = (answer: T) => readonly string[];
 
-/** Stock taken by one write: product id -> units. */
-export type StockTaken = ReadonlyMap<string, number>;
+/** Stock levels after one write: product id -> its countInStock now. */
+export type StockLevels = ReadonlyMap<string, number>;
 
 function entryOf(body: Buffer, at: number): Entry {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, at };
 }
 
-/** Lowers `countInStock` of every object in `answer` whose `_id` took stock; whether any was found. */
-function lowerStock(answer: unknown, taken: StockTaken): boolean {
-  if (Array.isArray(answer)) return answer.map((item) => lowerStock(item, taken)).includes(true);
+/** Sets `countInStock` of every object in `answer` whose `_id` has a new level; whether any was found. */
+function patchStock(answer: unknown, levels: StockLevels): boolean {
+  if (Array.isArray(answer)) return answer.map((item) => patchStock(item, levels)).includes(true);
   if (answer === null || typeof answer !== 'object') return false;
   const record = answer as Record<string, unknown>;
   let found = false;
-  const units = typeof record._id === 'string' ? taken.get(record._id) : undefined;
-  if (units !== undefined && typeof record.countInStock === 'number') {
-    record.countInStock -= units;
+  const level = typeof record._id === 'string' ? levels.get(record._id) : undefined;
+  if (level !== undefined && typeof record.countInStock === 'number') {
+    record.countInStock = level;
     found = true;
   }
   for (const value of Object.values(record)) {
-    if (value !== null && typeof value === 'object' && lowerStock(value, taken)) found = true;
+    if (value !== null && typeof value === 'object' && patchStock(value, levels)) found = true;
   }
   return found;
 }
@@ -47,8 +47,8 @@ function lowerStock(answer: unknown, taken: StockTaken): boolean {
  * Serialized answers of the public catalogue calls (list, search, top, detail), reused until a write that can
  * change them. Browsing is most of the traffic and the data changes rarely, so this is what keeps the catalogue
  * near the speed of a static server (with http/fastPath.ts). During a sale every order changes stock: an order
- * rewrites only the stock its products show in the kept answers (takeStock, no SQL); every other write clears
- * everything. `ttlMs` bounds staleness where writes can come from another process (several Cloud Functions
+ * rewrites only the stock its products show in the kept answers (setStock, no SQL); every product or review write
+ * clears everything (keepCatalogCache says which write does what). `ttlMs` bounds staleness where writes can come from another process (several Cloud Functions
  * instances); the embedded server sees every write.
  */
 export class CatalogCache {
@@ -187,145 +187,52 @@ export class CatalogCache {
   }
 
   /**
-   * After a write that took exactly `taken` units of these products' stock and changed nothing else the
-   * catalogue shows (a placed order): the kept answers showing them get their stock lowered in place (new body
-   * and ETag, no store read), every undeclared answer is forgotten.
+   * After a write that left these products' stock at exactly these levels and changed nothing else the catalogue
+   * shows (an order placed, cancelled or expired): the kept answers showing them get their stock set in place (new
+   * body and ETag, no store read), every undeclared answer is forgotten.
    */
-  takeStock(taken: StockTaken): void {
-    this.stockWrite(taken.keys());
+  setStock(levels: StockLevels): void {
+    this.stockWrite(levels.keys());
     const keys = new Set<string>();
-    for (const id of taken.keys()) for (const key of this.byProduct.get(id) ?? []) keys.add(key);
+    for (const id of levels.keys()) for (const key of this.byProduct.get(id) ?? []) keys.add(key);
     for (const key of keys) {
       const entry = this.entries.get(key);
       if (entry === undefined) continue;
       const answer: unknown = JSON.parse(entry.body.toString());
-      if (lowerStock(answer, taken)) this.entries.set(key, entryOf(Buffer.from(JSON.stringify(answer)), entry.at));
+      if (patchStock(answer, levels)) this.entries.set(key, entryOf(Buffer.from(JSON.stringify(answer)), entry.at));
     }
   }
 }
-
-// Invalidation is generic: the store's methods that cannot change what the catalogue shows are NAMED below, and
-// every other method clears the cache after it runs. A method added to the Store later clears it by default, so
-// forgetting it here costs a cache miss, never a stale catalogue.
-type Aggregate = 'products' | 'users' | 'orders' | 'carts';
-type MethodName<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T] & string;
-
-/** Methods that never change products, reviews or stock (the catalogue holds no user or payment data). */
-export const CATALOG_KEEPING_METHODS = {
-  store: ['ping', 'close'],
-  // Drafts are in no catalogue answer until update publishes one (update clears the cache).
-  products: ['list', 'facets', 'top', 'get', 'lowStock', 'createDraft', 'getDraft', 'listDrafts'],
-  users: ['get', 'findByEmail', 'list', 'create', 'update', 'remove'],
-  orders: ['get', 'list', 'dailyStats', 'markPaid', 'paidWith', 'markDelivered'],
-  carts: ['get', 'put'],
-} as const satisfies { store: readonly MethodName<Store>[] } & {
-  [A in Aggregate]: readonly MethodName<NonNullable<Store[A]>>[];
-};
-
-/** Writes whose result can say that they changed nothing: then the cache is kept. */
-const UNCHANGED_WHEN: Partial<Record<string, (result: unknown) => boolean>> = {
-  'orders.expireStale': (expired) => expired === 0,
-};
 
 /**
- * Writes that change nothing the catalogue shows but the stock of the products their arguments name: the units
- * each takes when it succeeds (CatalogCache.takeStock); when it fails, the answers showing those products are
- * cleared (CatalogCache.invalidateStock). Placing an order reads prices and takes exactly the ordered units of
- * stock, all or nothing; it touches no other product column.
+ * Keeps `cache` true to the store: every committed write's events (domain/events.ts) clear or patch it. Stock
+ * changes (orders placed, cancelled, expired) patch the answers showing those products in place; product and review
+ * changes clear everything; the rest (orders' other fields, carts, sessions) is in no catalogue answer. An event
+ * type added later must be classified here (the switch is exhaustive); until then, at run time, it clears.
  */
-const STOCK_TAKING_WRITES: Partial<Record<string, (args: unknown[]) => StockTaken>> = {
-  'orders.place': (args) => {
-    const taken = new Map<string, number>();
-    for (const { product, qty } of (args[0] as PlaceOrderCommand).lines) {
-      if (!Number.isInteger(qty) || qty <= 0) throw new Error('not a stock-taking line');
-      taken.set(product, (taken.get(product) ?? 0) + qty);
-    }
-    return taken;
-  },
-};
-
-/** The stock a write's arguments say it takes, or undefined when they cannot be read (then it clears everything). */
-function stockTakenBy(stockTaken: ((args: unknown[]) => StockTaken) | undefined, args: unknown[]) {
-  try {
-    return stockTaken?.(args);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Updates the cache after a write: the stock it took; if it failed, the answers showing its products; and
- *  everything when it is not a stock-taking write or its arguments could not be read. */
-function afterWrite(cache: CatalogCache, taken: StockTaken | undefined, succeeded: boolean) {
-  if (taken === undefined) cache.invalidate();
-  else if (succeeded) cache.takeStock(taken);
-  else cache.invalidateStock(taken.keys());
-}
-
-function invalidatingMethods<T extends object>(
-  target: T,
-  path: string,
-  keeps: readonly string[],
-  cache: CatalogCache,
-): T {
-  const wrapped = new Map<PropertyKey, unknown>();
-  return new Proxy(target, {
-    get(object, name) {
-      const value: unknown = Reflect.get(object, name, object);
-      if (typeof value !== 'function' || typeof name !== 'string') return value;
-      if (!wrapped.has(name)) {
-        const method = value as (...args: unknown[]) => unknown;
-        const unchanged = UNCHANGED_WHEN[`${path}${name}`];
-        const stockTaking = STOCK_TAKING_WRITES[`${path}${name}`];
-        wrapped.set(
-          name,
-          keeps.includes(name)
-            ? method.bind(object)
-            : async (...args: unknown[]) => {
-                // Read before the write runs: the store may not change its arguments under us.
-                const taken = stockTakenBy(stockTaking, args);
-                let result: unknown;
-                let changed = true;
-                let succeeded = false;
-                try {
-                  result = await method.apply(object, args);
-                  changed = !unchanged?.(result);
-                  succeeded = true;
-                  return result;
-                } finally {
-                  // Also after a failed write: whatever it did before failing must not be hidden by the cache.
-                  if (changed) afterWrite(cache, taken, succeeded);
-                }
-              },
-        );
+export function keepCatalogCache(source: EventSource, cache: CatalogCache): () => void {
+  return source.subscribe((events) => {
+    for (const event of events) {
+      switch (event.type) {
+        case 'StockChanged':
+          cache.setStock(new Map(event.stock.map((level) => [level.product, level.countInStock])));
+          break;
+        case 'ProductSaved':
+        case 'ReviewAdded':
+          cache.invalidate();
+          break;
+        case 'OrderPlaced':
+        case 'OrderPaid':
+        case 'OrderCancelled':
+        case 'OrderExpired':
+        case 'OrderDelivered':
+        case 'CartSaved':
+        case 'SessionsRevoked':
+          break; // no product, review or stock in them (an order's stock comes as StockChanged)
+        default:
+          event satisfies never;
+          cache.invalidate();
       }
-      return wrapped.get(name);
-    },
+    }
   });
-}
-
-/** Wrappers made by invalidateOnWrites -> the cache they clear. */
-const wrappers = new WeakMap<Store, CatalogCache>();
-
-/** The store with every write clearing `cache` (see CATALOG_KEEPING_METHODS). Wrapping twice for one cache
- *  answers the same wrapper, so the app and the expiry sweeper can both ask for it. */
-export function invalidateOnWrites(store: Store, cache: CatalogCache): Store {
-  if (wrappers.get(store) === cache) return store;
-  const aggregates = new Map<PropertyKey, unknown>();
-  const keeps = CATALOG_KEEPING_METHODS as Record<string, readonly string[]>;
-  const wrapper = new Proxy(store, {
-    get(object, name) {
-      const value: unknown = Reflect.get(object, name, object);
-      if (typeof name !== 'string' || value === null || typeof value !== 'object') return value;
-      if (!aggregates.has(name)) aggregates.set(name, invalidatingMethods(value, `${name}.`, keeps[name] ?? [], cache));
-      return aggregates.get(name);
-    },
-  });
-  const top = invalidatingMethods(wrapper, '', keeps.store ?? [], cache);
-  wrappers.set(top, cache);
-  return top;
-}
-
-/** The ports with the store wrapped by invalidateOnWrites (the one place the cache meets the store). */
-export function withCatalogCache(ports: Ports, cache: CatalogCache): Ports {
-  return { ...ports, store: invalidateOnWrites(ports.store, cache) };
 }

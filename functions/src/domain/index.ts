@@ -1,5 +1,6 @@
 export * from './cart.js';
 export * from './errors.js';
+export * from './events.js';
 export * from './money.js';
 export * from './orders.js';
 export * from './orderDecisions.js';

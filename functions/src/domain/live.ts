@@ -1,4 +1,4 @@
-// The live-update event types (docs/live.md): published by functions/src/live/withLiveEvents.ts, heard by the web's
+// The live-update event types (docs/live.md): published by functions/src/live/liveUpdates.ts, heard by the web's
 // SSE client (web/src/lib/live/sse.ts). One list, so a renamed event cannot leave one side deaf.
 export const LIVE_EVENT = {
   product: 'product',

@@ -7,13 +7,14 @@ import {
   cancelOrder,
   deliverOrder,
   expireOrder,
+  orderEvents,
   payOrder,
   placeOrder,
   type PlaceOrderRequest,
   type StockedProduct,
   type UnpaidOrder,
 } from './orderDecisions.js';
-import { ORDER_MESSAGES, type OrderRecord } from './orders.js';
+import { ORDER_MESSAGES, orderFromRecord, type OrderRecord } from './orders.js';
 import { priceOrder } from './pricing.js';
 import type { PaymentResult } from './types.js';
 
@@ -230,5 +231,22 @@ describe('payOrder and deliverOrder', () => {
     expect(deliverOrder({ status: 'paid' }, now)).toEqual({ status: 'delivered', deliveredAt: now.toISOString() });
     expect(refusal(() => deliverOrder({ status: 'delivered' }, now)).message).toBe(ORDER_MESSAGES.alreadyDelivered);
     expect(refusal(() => deliverOrder({ status: 'awaiting_payment' }, now)).message).toBe(ORDER_MESSAGES.notPaid);
+  });
+});
+
+describe('orderEvents', () => {
+  it('carries the order as it now is and the stock the decision left, so no subscriber reads them again', () => {
+    const decided = placeOrder(request([{ product: 'a', qty: 3 }]), products({ a: { countInStock: 5 } }), []);
+    const order = orderFromRecord('o1', decided.record);
+    expect(orderEvents('OrderPlaced', order, decided.stock)).toEqual([
+      { type: 'OrderPlaced', order },
+      { type: 'StockChanged', stock: [{ product: 'a', countInStock: 2 }] },
+    ]);
+    const delivered = orderFromRecord('o1', {
+      ...decided.record,
+      status: 'paid',
+      ...deliverOrder({ status: 'paid' }, now),
+    });
+    expect(orderEvents('OrderDelivered', delivered)).toEqual([{ type: 'OrderDelivered', order: delivered }]);
   });
 });

@@ -3,6 +3,7 @@
 // writes exactly what it answers in the same transaction. Pricing, stock checks, hold limits, restocking and the
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
 import { conflict, notFound } from './errors.js';
+import type { DomainEvent, OrderEvent } from './events.js';
 import { restockedCount, type HoldLimits } from './limits.js';
 import {
   assertCancellable,
@@ -17,7 +18,7 @@ import {
   type OrderRecord,
 } from './orders.js';
 import { priceOrder } from './pricing.js';
-import type { PaymentResult, ShippingAddress } from './types.js';
+import type { Order, PaymentResult, ShippingAddress } from './types.js';
 
 /** A product as an order decision reads it: what a line copies, and the stock it takes from. */
 export interface StockedProduct {
@@ -164,4 +165,15 @@ export function payOrder(
 export function deliverOrder(order: Pick<OrderRecord, 'status'>, now: Date): OrderPatch {
   assertDeliverable(order);
   return { status: 'delivered', deliveredAt: now.toISOString() };
+}
+
+/**
+ * The events of an order decision once its store has committed it: the order as it now is (orderFromRecord of the
+ * record it loaded with the decision's patch applied) and the stock the decision moved, if any. The stores publish
+ * exactly these, so no one reads the order or its products again.
+ */
+export function orderEvents(type: OrderEvent['type'], order: Order, stock: readonly StockLevel[] = []): DomainEvent[] {
+  const events: DomainEvent[] = [{ type, order }];
+  if (stock.length > 0) events.push({ type: 'StockChanged', stock });
+  return events;
 }

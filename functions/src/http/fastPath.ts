@@ -1,12 +1,12 @@
-// Answers repeat catalogue GETs from memory before Express (docs/benchmarks.md): the fast path itself, its
-// installation in front of an Express app, and the capture of the static security headers it sends.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express, RequestHandler } from 'express';
+// Answers repeat catalogue GETs from memory before Express (docs/benchmarks.md): the fast path itself, the request
+// handler that tries it before the Express app, and the capture of the static security headers it sends.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache, type Entry } from '../cache/catalogCache.js';
 
 /**
  * The catalogue's hot path: a GET whose exact URL the product routes already answered from the cache is
- * answered again from memory with one writeHead, before Express sets up the request (see installFastPath).
+ * answered again from memory with one writeHead, before Express sets up the request (see fastPathFirst).
  * `headers` are the security headers every answer carries (captured once from helmet by staticHeaders), so
  * the answer has the routed one's headers and bytes. Returns false (not answered) for anything else: the
  * first request for a URL, other methods, anything after a write, requests with Authorization.
@@ -43,17 +43,17 @@ export function catalogFastPath(cache: CatalogCache, headers: readonly string[])
 }
 
 /**
- * Puts `fastPath` in front of an Express app: requests it answers never reach Express. Measured here
- * (docs/benchmarks.md), Express's per-request setup costs ~5x a bare node:http answer, mostly because
- * it swaps the prototypes of req and res (Object.setPrototypeOf), so a middleware cannot be fast enough.
- * Only top-level requests (from the HTTP server, no callback) take the fast path; a mounted app does not.
+ * The server's request handler: `fastPath` first, then `app` (Express) for whatever it did not answer. Measured here
+ * (docs/benchmarks.md), Express's per-request setup costs ~5x a bare node:http answer, mostly because it swaps the
+ * prototypes of req and res (Object.setPrototypeOf), so a middleware cannot be fast enough: the fast path stands in
+ * front of Express instead, as its own handler.
  */
-export function installFastPath(app: Express, fastPath: (req: IncomingMessage, res: ServerResponse) => boolean): void {
-  const target = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void };
-  const routed = target.handle;
-  target.handle = function handle(this: unknown, req, res, callback) {
-    if (callback === undefined && fastPath(req, res)) return;
-    routed.call(this, req, res, callback);
+export function fastPathFirst(
+  fastPath: (req: IncomingMessage, res: ServerResponse) => boolean,
+  app: (req: IncomingMessage, res: ServerResponse) => void,
+): RequestListener {
+  return (req, res) => {
+    if (!fastPath(req, res)) app(req, res);
   };
 }
 

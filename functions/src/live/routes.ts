@@ -2,7 +2,7 @@
 // in ?topics=; private ones (the caller's cart, an order, the admin views) come only with ?ticket=, a single-use,
 // 30-second ticket from POST /api/live/tickets, which authorizes with the bearer token exactly as the REST routes
 // do. So no long-lived credential ever sits in a URL, and EventSource (which cannot send headers) works as is.
-// The stream ends when the account's sessions are revoked (withLiveEvents.ts); the browser then needs a new ticket.
+// The stream ends when the account's sessions are revoked (liveUpdates.ts); the browser then needs a new ticket.
 import { Router, type RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { badInput, canRead, forbidden, notFound, ORDER_MESSAGES, unauthenticated } from '../domain/index.js';

@@ -7,7 +7,7 @@ import { Database } from '../../src/adapters/embedded/db.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
 import { catalogContract } from './catalog.contract.js';
 import { holdsContract } from './holds.contract.js';
-import { storeContract, type StoreUnderTest } from './store.contract.js';
+import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
 /** A fresh SQL store in a temporary folder; `sparseMatches` as createSqlStore takes it. */
@@ -15,9 +15,11 @@ const embeddedStore =
   (options: { sparseMatches?: number } = {}) =>
   async (clock: MovableClock): Promise<StoreUnderTest> => {
     const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-'));
-    const store = createSqlStore(await Database.open(dir), { clock, ...options });
+    const recorder = eventRecorder();
+    const store = createSqlStore(await Database.open(dir), { clock, events: recorder, ...options });
     return {
       store,
+      events: recorder.events,
       dispose: async () => {
         await store.close();
         await rm(dir, { recursive: true, force: true });

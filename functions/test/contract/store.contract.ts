@@ -12,17 +12,26 @@ import {
   MAX_STOCK,
   orderNumber,
   PRODUCT_CHANGED_MESSAGE,
+  type DomainEvent,
   type PaymentResult,
   type ProductUpdateInput,
 } from '../../src/domain/index.js';
-import type { PlaceOrderCommand, Store } from '../../src/ports.js';
+import type { EventPublisher, PlaceOrderCommand, Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
 import { contractCase, type ContractRun } from './cases.js';
 
 export interface StoreUnderTest {
   store: Store;
+  /** The events the store has published so far (its factory passes it an eventRecorder's publisher). */
+  events: DomainEvent[];
   /** Called after each case (close, delete files, clear the emulator). */
   dispose(): Promise<void>;
+}
+
+/** A publisher keeping what a store publishes, in order. */
+export function eventRecorder(): EventPublisher & { events: DomainEvent[] } {
+  const events: DomainEvent[] = [];
+  return { events, publish: (published) => void events.push(...published) };
 }
 
 /** Awaits a rejection with a DomainError of this kind (and message, when given). */
@@ -988,6 +997,113 @@ export function storeContract(
 
     it('answers ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    describe('events', () => {
+      /** What the store published since the last call. */
+      const published = () => sut.events.splice(0);
+
+      it('publishes what each committed order write changed (the order, the stock it left), nothing when refused', async () => {
+        const [p] = await products(['Evented'], { countInStock: 5 });
+        published();
+        const placed = await store.orders.place(
+          order([
+            { product: p!._id, qty: 2 },
+            { product: p!._id, qty: 1 },
+          ]),
+        );
+        expect(published()).toEqual([
+          { type: 'OrderPlaced', order: placed },
+          { type: 'StockChanged', stock: [{ product: p!._id, countInStock: 2 }] },
+        ]);
+        await expectDomainError(store.orders.place(order([{ product: p!._id, qty: 3 }])), 'conflict');
+        await expectDomainError(store.orders.cancel(placed._id, later), 'conflict');
+        expect(published()).toEqual([]);
+
+        const paid = await store.orders.markPaid(placed._id, payment('cap-events'), now);
+        expect(published()).toEqual([{ type: 'OrderPaid', order: paid }]);
+        const delivered = await store.orders.markDelivered(placed._id, now);
+        expect(published()).toEqual([{ type: 'OrderDelivered', order: delivered }]);
+        expect(delivered).toEqual(await store.orders.get(placed._id));
+
+        const toCancel = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        published();
+        const cancelled = await store.orders.cancel(toCancel._id, now);
+        expect(published()).toEqual([
+          { type: 'OrderCancelled', order: cancelled },
+          { type: 'StockChanged', stock: [{ product: p!._id, countInStock: 2 }] },
+        ]);
+        expect(cancelled).toEqual(await store.orders.get(toCancel._id));
+
+        const toExpire = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        published();
+        expect(await store.orders.expireStale(later)).toBe(1);
+        expect(published()).toEqual([
+          { type: 'OrderExpired', order: await store.orders.get(toExpire._id) },
+          { type: 'StockChanged', stock: [{ product: p!._id, countInStock: 2 }] },
+        ]);
+        expect(await store.orders.expireStale(later)).toBe(0);
+        expect(published()).toEqual([]);
+      });
+
+      it('publishes each product and review write with the product as it now is', async () => {
+        const created = await store.products.create(input('Evented', { countInStock: 4 }), 'owner-1');
+        expect(published()).toEqual([
+          {
+            type: 'ProductSaved',
+            change: 'created',
+            productId: created._id,
+            product: expect.objectContaining({ _id: created._id, countInStock: 4 }),
+          },
+        ]);
+        await store.products.update(created._id, input('Evented 2', { countInStock: 6 }));
+        expect(published()).toEqual([
+          {
+            type: 'ProductSaved',
+            change: 'updated',
+            productId: created._id,
+            product: expect.objectContaining({ name: 'Evented 2', countInStock: 6 }),
+          },
+        ]);
+        const review = await store.products.addReview(created._id, {
+          userId: 'alice-uid',
+          name: 'Alice',
+          rating: 4,
+          comment: 'Good',
+        });
+        expect(published()).toEqual([
+          {
+            type: 'ReviewAdded',
+            productId: created._id,
+            review,
+            product: expect.objectContaining({ _id: created._id, rating: 4, numReviews: 1 }),
+          },
+        ]);
+        await expectDomainError(
+          store.products.addReview(created._id, { userId: 'alice-uid', name: 'Alice', rating: 1, comment: 'Again' }),
+          'bad_input',
+        );
+        expect(published()).toEqual([]);
+
+        const draft = await store.products.createDraft(input('Draft'), 'owner-1');
+        expect(published()).toEqual([]); // a draft is in no catalogue answer
+        await store.products.update(draft._id, input('Draft saved'));
+        expect(published()).toEqual([
+          {
+            type: 'ProductSaved',
+            change: 'published',
+            productId: draft._id,
+            product: expect.objectContaining({ _id: draft._id, name: 'Draft saved' }),
+          },
+        ]);
+        expect(await store.products.remove(created._id)).toBe(true);
+        expect(published()).toEqual([
+          { type: 'ProductSaved', change: 'removed', productId: created._id, product: null },
+        ]);
+        expect(await store.products.remove(created._id)).toBe(false);
+        expect(await store.products.update(created._id, input('Gone'))).toBeNull();
+        expect(published()).toEqual([]);
+      });
     });
   });
 }

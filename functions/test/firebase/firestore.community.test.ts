@@ -10,7 +10,7 @@ import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js
 import type { ContractRun } from '../contract/cases.js';
 import { catalogContract } from '../contract/catalog.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
-import { storeContract, type StoreUnderTest } from '../contract/store.contract.js';
+import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
 import { COMMUNITY_EMULATOR_GAPS } from './communityEmulatorGaps.js';
@@ -41,9 +41,11 @@ function adminApp() {
 
 const firestoreStore = async (clock: MovableClock): Promise<StoreUnderTest> => {
   const app = adminApp();
-  const store = createFirestoreStore(app.db, { clock });
+  const recorder = eventRecorder();
+  const store = createFirestoreStore(app.db, { clock, events: recorder });
   return {
     store,
+    events: recorder.events,
     dispose: async () => {
       await store.close();
       await app.close();

@@ -8,7 +8,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import { catalogContract } from '../contract/catalog.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
-import { storeContract, type StoreUnderTest } from '../contract/store.contract.js';
+import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
@@ -23,9 +23,11 @@ let n = 0;
 const firestoreStore = async (clock: MovableClock): Promise<StoreUnderTest> => {
   const name = `contract-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
-  const store = createFirestoreStore(getFirestore(app), { clock });
+  const recorder = eventRecorder();
+  const store = createFirestoreStore(getFirestore(app), { clock, events: recorder });
   return {
     store,
+    events: recorder.events,
     dispose: async () => {
       await store.close();
       await deleteApp(app);

@@ -3,7 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { conflict, emailKey, unauthenticated } from '../../domain/index.js';
-import { systemClock, type AuthPort, type Caller, type Clock, type Identity } from '../../ports.js';
+import {
+  NO_EVENTS,
+  systemClock,
+  type AuthPort,
+  type Caller,
+  type Clock,
+  type EventPublisher,
+  type Identity,
+} from '../../ports.js';
 import type { Database } from './db.js';
 import { newId } from './mapping.js';
 
@@ -91,6 +99,7 @@ export class EmbeddedAuth implements AuthPort {
     private readonly secret: Uint8Array,
     private readonly clock: Clock = systemClock,
     private readonly tokenTtl = '30d',
+    private readonly events: EventPublisher = NO_EVENTS,
   ) {}
 
   async signUp(input: { name: string; email: string; password: string }): Promise<Identity> {
@@ -167,6 +176,7 @@ export class EmbeddedAuth implements AuthPort {
     await this.db.write((tx) =>
       tx.execute({ sql: 'UPDATE users SET token_version = token_version + 1 WHERE id = ?', args: [uid] }),
     );
+    this.events.publish([{ type: 'SessionsRevoked', userId: uid }]);
   }
 
   async updateCredentials(uid: string, patch: { email?: string; password?: string }): Promise<void> {

@@ -1,10 +1,13 @@
 // The CartStore port on the embedded database: one row per account (migration 5).
 import type { CartLine, StoredCart } from '../../domain/cart.js';
-import type { CartStore } from '../../ports.js';
+import type { CartStore, EventPublisher } from '../../ports.js';
 import type { Database } from './db.js';
 
 export class SqlCarts implements CartStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventPublisher,
+  ) {}
 
   async get(userId: string): Promise<StoredCart> {
     const rs = await this.db.client.execute({
@@ -26,6 +29,8 @@ export class SqlCarts implements CartStore {
         args: [userId, JSON.stringify(lines), updatedAt],
       }),
     );
-    return { items: lines, updatedAt };
+    const cart = { items: lines, updatedAt };
+    this.events.publish([{ type: 'CartSaved', userId, cart }]);
+    return cart;
   }
 }

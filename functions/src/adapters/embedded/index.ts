@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
+import { EventBus } from '../../events/bus.js';
 import { LiveHub, type LiveHubOptions } from '../../live/hub.js';
-import { withLiveEvents } from '../../live/withLiveEvents.js';
+import { publishLiveUpdates } from '../../live/liveUpdates.js';
 import { systemClock, type Clock, type Ports } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
 import { EmbeddedAuth, loadJwtSecret } from './auth.js';
@@ -8,21 +9,24 @@ import { Database } from './db.js';
 import { LocalFiles } from './files.js';
 import { createSqlStore } from './store.js';
 
-/** The embedded backend: one SQL file, local uploads, local JWT auth, live events from this process (live/hub.ts). */
+/** The embedded backend: one SQL file, local uploads, local JWT auth, live events from this process (live/hub.ts),
+ *  which hears the store's and the auth port's events on the ports' bus (as the catalogue cache will, in app.ts). */
 export async function createEmbeddedPorts(
   config: Config,
   { clock = systemClock, live }: { clock?: Clock; live?: LiveHubOptions } = {},
 ): Promise<Ports & { db: Database }> {
   const db = await Database.open(config.dataDir);
-  const ports = withLiveEvents(
-    {
-      store: createSqlStore(db, { clock }),
-      auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret), clock),
-      files: new LocalFiles(config.uploadsDir),
-      payments: paymentGateway(config, clock),
-      clock,
-    },
-    new LiveHub(live),
-  );
-  return { db, ...ports };
+  const events = new EventBus();
+  const hub = new LiveHub(live);
+  publishLiveUpdates(events, hub);
+  return {
+    db,
+    store: createSqlStore(db, { clock, events }),
+    auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret), clock, undefined, events),
+    files: new LocalFiles(config.uploadsDir),
+    payments: paymentGateway(config, clock),
+    clock,
+    events,
+    live: hub,
+  };
 }

@@ -2,24 +2,27 @@
 // wait together and are checked and written in ONE write transaction, each in its own SAVEPOINT so a refusal or a
 // failure undoes only that order. What every order needs is read once per batch (the products of all its lines,
 // the customers' open orders), then kept in step in memory as orders are accepted. An order is answered only after
-// its batch committed: an acknowledged order is on disk.
+// its batch committed: an acknowledged order is on disk, and its events (the order, the stock it left) are published
+// before it is answered.
 import type { InStatement, Transaction } from '@libsql/client';
 import {
+  orderEvents,
   orderFromRecord,
   placeOrder,
   shortOfStock,
+  type DomainEvent,
   type Order,
   type StockedProduct,
   type UnpaidOrder,
 } from '../../domain/index.js';
-import type { PlaceOrderCommand } from '../../ports.js';
+import type { EventPublisher, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
 import { newId, str } from './mapping.js';
 
 /** At most this many orders per transaction, so one batch's answer never waits on an unbounded queue. */
 export const MAX_BATCH_ORDERS = 200;
 
-type Outcome = { order: Order } | { error: unknown };
+type Outcome = { order: Order; events: DomainEvent[] } | { error: unknown };
 
 interface Waiting {
   command: PlaceOrderCommand;
@@ -31,7 +34,10 @@ export class OrderBatcher {
   private waiting: Waiting[] = [];
   private scheduled = false;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventPublisher,
+  ) {}
 
   place(command: PlaceOrderCommand): Promise<Order> {
     return new Promise<Order>((resolve, reject) => {
@@ -56,7 +62,11 @@ export class OrderBatcher {
         );
       })
       .then(
-        () => batch!.forEach((w, i) => settle(w, outcomes[i]!)),
+        () => {
+          // Committed: each accepted order's events, in the batch's order, then the answers.
+          for (const outcome of outcomes) if ('events' in outcome) this.events.publish(outcome.events);
+          batch!.forEach((w, i) => settle(w, outcomes[i]!));
+        },
         (error: unknown) => {
           // The transaction failed (or never began): nothing of the batch was written.
           if (!batch) {
@@ -81,7 +91,7 @@ export async function placeBatch(tx: Transaction, commands: PlaceOrderCommand[])
   const outcomes: Outcome[] = [];
   for (const command of commands) {
     try {
-      outcomes.push({ order: await placeOne(tx, command, products, openOrders) });
+      outcomes.push(await placeOne(tx, command, products, openOrders));
     } catch (error) {
       outcomes.push({ error });
     }
@@ -94,7 +104,7 @@ async function placeOne(
   cmd: PlaceOrderCommand,
   products: Map<string, StockedProduct>,
   openOrders: Map<string, UnpaidOrder[]>,
-): Promise<Order> {
+): Promise<{ order: Order; events: DomainEvent[] }> {
   // Decided on the batch's view of stock and holds (every earlier order of the batch included).
   const customerOrders = openOrders.get(cmd.user._id) ?? [];
   const { record, taken, stock } = placeOrder(cmd, products, customerOrders);
@@ -150,7 +160,8 @@ async function placeOne(
   for (const level of stock) products.get(level.product)!.countInStock = level.countInStock;
   customerOrders.push(record);
   openOrders.set(cmd.user._id, customerOrders);
-  return orderFromRecord(id, record);
+  const order = orderFromRecord(id, record);
+  return { order, events: orderEvents('OrderPlaced', order, stock) };
 }
 
 /** The batch's products, read once. One bound JSON array: no IN list whose size a request controls. */

@@ -6,12 +6,17 @@ import {
   deliverOrder,
   expireOrder,
   notFound,
+  orderEvents,
+  orderFromRecord,
   payOrder,
   ORDER_MESSAGES,
   toDollars,
   type Order,
+  type DomainEvent,
+  type OrderEvent,
   type OrderPatch,
   type OrderRecord,
+  type ReleasedOrder,
   type StockLevel,
   pageCount,
   pageWindow,
@@ -19,7 +24,7 @@ import {
   type OrderPage,
   type PaymentResult,
 } from '../../domain/index.js';
-import type { OrderStore, PlaceOrderCommand } from '../../ports.js';
+import type { EventPublisher, OrderStore, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
 import { customerMatch, str, toOrder, toOrderRecord } from './mapping.js';
 
@@ -67,8 +72,11 @@ async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promi
 export class SqlOrders implements OrderStore {
   private readonly batcher: OrderBatcher;
 
-  constructor(private readonly db: Database) {
-    this.batcher = new OrderBatcher(db);
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventPublisher,
+  ) {
+    this.batcher = new OrderBatcher(db, events);
   }
 
   private async load(reader: Reader, where: string, args: InValue[]): Promise<Order[]> {
@@ -146,23 +154,36 @@ export class SqlOrders implements OrderStore {
     return toOrderRecord(row, items.rows);
   }
 
-  async cancel(id: string, now: Date): Promise<Order> {
-    await this.db.write(async (tx) => {
-      const order = await this.record(tx, id);
-      const { patch, stock } = cancelOrder(order, await stockOf(tx, productsOf(order)), now);
+  /** Runs a lifecycle decision on one order in a write transaction and writes what it answered; once committed,
+   *  publishes its events and answers the order as it now is (the record with the patch: no read after the write). */
+  private async change(
+    id: string,
+    type: OrderEvent['type'],
+    decide: (tx: Transaction, order: OrderRecord) => Promise<ReleasedOrder> | ReleasedOrder,
+  ): Promise<Order> {
+    const { order, events } = await this.db.write(async (tx) => {
+      const loaded = await this.record(tx, id);
+      const { patch, stock } = await decide(tx, loaded);
       await writeStock(tx, stock);
       await writePatch(tx, id, patch);
+      const order = orderFromRecord(id, { ...loaded, ...patch });
+      return { order, events: orderEvents(type, order, stock) };
     });
-    return (await this.get(id)) as Order;
+    this.events.publish(events);
+    return order;
   }
 
-  async markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
-    await this.db.write(async (tx) => {
-      const order = await this.record(tx, id);
+  cancel(id: string, now: Date): Promise<Order> {
+    return this.change(id, 'OrderCancelled', async (tx, order) =>
+      cancelOrder(order, await stockOf(tx, productsOf(order)), now),
+    );
+  }
+
+  markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
+    return this.change(id, 'OrderPaid', async (tx, order) => {
       const used = await tx.execute({ sql: 'SELECT id FROM orders WHERE capture_id = ?', args: [payment.id] });
-      await writePatch(tx, id, payOrder(order, payment, used.rows.length > 0, now));
+      return { patch: payOrder(order, payment, used.rows.length > 0, now), stock: [] };
     });
-    return (await this.get(id)) as Order;
   }
 
   async paidWith(captureId: string): Promise<string | null> {
@@ -170,30 +191,32 @@ export class SqlOrders implements OrderStore {
     return rs.rows[0] ? str(rs.rows[0].id) : null;
   }
 
-  async markDelivered(id: string, now: Date): Promise<Order> {
-    await this.db.write(async (tx) => {
-      await writePatch(tx, id, deliverOrder(await this.record(tx, id), now));
-    });
-    return (await this.get(id)) as Order;
+  markDelivered(id: string, now: Date): Promise<Order> {
+    return this.change(id, 'OrderDelivered', (_tx, order) => ({ patch: deliverOrder(order, now), stock: [] }));
   }
 
   async expireStale(now: Date): Promise<number> {
-    return this.db.write(async (tx) => {
+    const events = await this.db.write(async (tx) => {
       const stale = await tx.execute({
         sql: "SELECT id FROM orders WHERE status = 'awaiting_payment' AND expires_at <= ?",
         args: [now.toISOString()],
       });
-      let expired = 0;
+      const expired: DomainEvent[] = [];
       for (const row of stale.rows) {
-        const order = await this.record(tx, str(row.id));
+        const id = str(row.id);
+        const order = await this.record(tx, id);
         const decision = expireOrder(order, await stockOf(tx, productsOf(order)), now);
         if (!decision) continue;
         await writeStock(tx, decision.stock);
-        await writePatch(tx, str(row.id), decision.patch);
-        expired++;
+        await writePatch(tx, id, decision.patch);
+        expired.push(
+          ...orderEvents('OrderExpired', orderFromRecord(id, { ...order, ...decision.patch }), decision.stock),
+        );
       }
       return expired;
     });
+    this.events.publish(events);
+    return events.filter((e) => e.type === 'OrderExpired').length;
   }
 
   async dailyStats(since: Date) {

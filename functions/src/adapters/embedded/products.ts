@@ -12,9 +12,10 @@ import {
   type ProductPage,
   type ProductUpdateInput,
   type EditedFrom,
+  type DomainEvent,
   type Review,
 } from '../../domain/index.js';
-import type { Clock, NewReview, ProductQuery, ProductStore } from '../../ports.js';
+import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore } from '../../ports.js';
 import type { Transaction } from '@libsql/client';
 import type { Database } from './db.js';
 import * as drafts from './drafts.js';
@@ -27,12 +28,36 @@ function editableColumns(input: ProductUpdateInput, nameKey: string) {
   return [input.name, nameKey, input.image, input.brand, input.category, input.description, toCents(input.price)];
 }
 
+const saved = (
+  change: Extract<DomainEvent, { type: 'ProductSaved' }>['change'],
+  productId: string,
+  product: ProductDetail | null,
+): DomainEvent => ({ type: 'ProductSaved', change, productId, product });
+
 export class SqlProducts implements ProductStore {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly events: EventPublisher,
     private readonly sparseMatches = SPARSE_MATCHES,
   ) {}
+
+  /**
+   * After a committed write: the product as it now is (with its reviews), read for the answer, and the write's
+   * event published with it. Published even when that read fails: the write happened all the same.
+   */
+  private async readAndPublish(
+    id: string,
+    event: (product: ProductDetail | null) => DomainEvent,
+  ): Promise<ProductDetail | null> {
+    let product: ProductDetail | null = null;
+    try {
+      product = await this.get(id);
+      return product;
+    } finally {
+      this.events.publish([event(product)]);
+    }
+  }
 
   list(query: ProductQuery): Promise<ProductPage> {
     return listProducts(this.db.client, query, this.sparseMatches);
@@ -75,7 +100,7 @@ export class SqlProducts implements ProductStore {
       });
       await indexNameGrams(tx, [{ id, nameKey }]);
     });
-    return (await this.get(id)) as Product;
+    return (await this.readAndPublish(id, (product) => saved('created', id, product))) as Product;
   }
 
   createDraft(input: ProductUpdateInput, ownerId: string): Promise<Product> {
@@ -102,7 +127,8 @@ export class SqlProducts implements ProductStore {
         args: [id],
       });
       const row = current.rows[0];
-      if (!row) return this.publishDraft(tx, id, input, nameKey, editedFrom);
+      if (!row)
+        return { ...(await this.publishDraft(tx, id, input, nameKey, editedFrom)), change: 'published' as const };
       const { countInStock, updatedAt } = applyProductEdit(
         { updatedAt: str(row.updated_at), countInStock: Number(row.count_in_stock) },
         input.countInStock,
@@ -115,10 +141,10 @@ export class SqlProducts implements ProductStore {
         args: [...editableColumns(input, nameKey), countInStock, updatedAt, id],
       });
       await indexNameGrams(tx, [{ id, nameKey }]);
-      return updated;
+      return { rowsAffected: updated.rowsAffected, change: 'updated' as const };
     });
     if (rs.rowsAffected === 0) return null;
-    const product = await this.get(id);
+    const product = await this.readAndPublish(id, (read) => saved(rs.change, id, read));
     if (!product) return null;
     const { reviews: _reviews, ...rest } = product;
     void _reviews;
@@ -151,7 +177,9 @@ export class SqlProducts implements ProductStore {
       await tx.execute({ sql: 'DELETE FROM reviews WHERE product_id = ?', args: [id] });
       return tx.execute({ sql: 'DELETE FROM products WHERE id = ?', args: [id] });
     });
-    return rs.rowsAffected > 0;
+    if (rs.rowsAffected === 0) return false;
+    this.events.publish([saved('removed', id, null)]);
+    return true;
   }
 
   async addReview(productId: string, review: NewReview): Promise<Review> {
@@ -179,7 +207,7 @@ export class SqlProducts implements ProductStore {
         args: [productId, createdAt],
       });
     });
-    return {
+    const added: Review = {
       _id: id,
       user: review.userId,
       name: review.name,
@@ -187,6 +215,9 @@ export class SqlProducts implements ProductStore {
       comment: review.comment,
       createdAt,
     };
+    // The product with its new rating and reviews, for the live product page (a review is rare: one read).
+    await this.readAndPublish(productId, (product) => ({ type: 'ReviewAdded', productId, review: added, product }));
+    return added;
   }
 
   async lowStock(threshold: number, limit: number): Promise<Product[]> {

@@ -1,6 +1,6 @@
 // The Store port on the embedded database, one module per aggregate: products.ts (with search.ts), users.ts,
 // orders.ts; rows become API shapes in mapping.ts.
-import { systemClock, type Clock, type Store } from '../../ports.js';
+import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../ports.js';
 import type { Database } from './db.js';
 import { SqlCarts } from './carts.js';
 import { SqlOrders } from './orders.js';
@@ -14,14 +14,19 @@ export interface SqlStoreOptions {
   clock?: Clock;
   /** Tests: how many search matches are sorted directly (see search.ts listProducts). */
   sparseMatches?: number;
+  /** Hears each committed write's events (domain/events.ts); none by default. */
+  events?: EventPublisher;
 }
 
-export function createSqlStore(db: Database, { clock = systemClock, sparseMatches }: SqlStoreOptions = {}): Store {
+export function createSqlStore(
+  db: Database,
+  { clock = systemClock, sparseMatches, events = NO_EVENTS }: SqlStoreOptions = {},
+): Store {
   return {
-    products: new SqlProducts(db, clock, sparseMatches),
+    products: new SqlProducts(db, clock, events, sparseMatches),
     users: new SqlUsers(db, clock),
-    orders: new SqlOrders(db),
-    carts: new SqlCarts(db),
+    orders: new SqlOrders(db, events),
+    carts: new SqlCarts(db, events),
     ping: async () => {
       await db.client.execute('SELECT 1');
     },

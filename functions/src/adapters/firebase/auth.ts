@@ -13,7 +13,7 @@
 //   "Service Account Token Creator" on itself (iam.serviceAccounts.signBlob); see docs/firebase.md.
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { badInput, conflict, notFound, unauthenticated, unavailable } from '../../domain/index.js';
-import type { AuthPort, Caller, Identity } from '../../ports.js';
+import { NO_EVENTS, type AuthPort, type Caller, type EventPublisher, type Identity } from '../../ports.js';
 import { IdentityToolkitError, type IdentityToolkit } from './identityToolkit.js';
 
 const codeOf = (error: unknown) => String((error as { code?: unknown })?.code ?? '');
@@ -46,6 +46,7 @@ export class FirebaseAuthAdapter implements AuthPort {
   constructor(
     private readonly auth: Auth,
     private readonly rest: IdentityToolkit,
+    private readonly events: EventPublisher = NO_EVENTS,
   ) {}
 
   async signUp(input: { name: string; email: string; password: string }): Promise<Identity> {
@@ -145,6 +146,7 @@ export class FirebaseAuthAdapter implements AuthPort {
     } catch (error) {
       if (codeOf(error) !== 'auth/user-not-found') throw error;
     }
+    this.events.publish([{ type: 'SessionsRevoked', userId: uid }]);
   }
 
   async remove(uid: string): Promise<void> {

@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { readConfig, type Config } from '../../config.js';
-import { systemClock, type Clock, type Ports, type Store } from '../../ports.js';
+import { EventBus } from '../../events/bus.js';
+import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Ports, type Store } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
 import { FirebaseAuthAdapter } from './auth.js';
 import { storageBucketName } from './bucket.js';
@@ -36,24 +37,26 @@ async function firebaseApp(app?: App): Promise<App> {
   return getApps()[0] ?? initializeApp(); // on Cloud Functions and in the emulators, FIREBASE_CONFIG says the project
 }
 
-/** The store alone (scripts: seed, bootstrap). */
+/** The store alone (scripts: seed, bootstrap); `events` hears its committed writes (none by default). */
 export async function createStore(
   settings: Pick<FirebaseSettings, 'store' | 'dataDir'>,
   app?: App,
   clock: Clock = systemClock,
+  events: EventPublisher = NO_EVENTS,
 ): Promise<Store> {
   if (settings.store === 'embedded') {
     const [{ Database }, { createSqlStore }] = await Promise.all([
       import('../embedded/db.js'),
       import('../embedded/store.js'),
     ]);
-    return createSqlStore(await Database.open(settings.dataDir), { clock });
+    return createSqlStore(await Database.open(settings.dataDir), { clock, events });
   }
   const { getFirestore } = await import('firebase-admin/firestore');
-  return createFirestoreStore(getFirestore(await firebaseApp(app)), { clock });
+  return createFirestoreStore(getFirestore(await firebaseApp(app)), { clock, events });
 }
 
-/** Every port on Firebase (with the store choice above). */
+/** Every port on Firebase (with the store choice above). Their writes' events go to `events` (the catalogue cache
+ *  subscribes in app.ts; there is no live hub: the Firebase web listens to Firestore). */
 export async function createFirebasePorts(
   settings: FirebaseSettings,
   app?: App,
@@ -61,7 +64,8 @@ export async function createFirebasePorts(
 ): Promise<Ports> {
   const admin = await firebaseApp(app);
   const { getAuth } = await import('firebase-admin/auth');
-  const store = await createStore(settings, admin, clock);
+  const events = new EventBus();
+  const store = await createStore(settings, admin, clock, events);
   let files: Ports['files'];
   if (settings.store === 'embedded') {
     // No Storage emulator offline: uploads go to the data directory (not served; uploads are not part of that suite).
@@ -74,9 +78,10 @@ export async function createFirebasePorts(
   }
   return {
     store,
-    auth: new FirebaseAuthAdapter(getAuth(admin), new IdentityToolkit({ apiKey: settings.webApiKey })),
+    auth: new FirebaseAuthAdapter(getAuth(admin), new IdentityToolkit({ apiKey: settings.webApiKey }), events),
     files,
     payments: paymentGateway(settings, clock),
     clock,
+    events,
   };
 }

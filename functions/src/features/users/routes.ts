@@ -47,8 +47,8 @@ export function userRoutes(
     }
   };
 
-  /** Ends every session of the account (see AuthPort.revokeSessions), its live streams and stream tickets too
-   *  (live/withLiveEvents.ts). */
+  /** Ends every session of the account (see AuthPort.revokeSessions), its live streams and stream tickets too (the
+   *  auth port publishes SessionsRevoked; live/liveUpdates.ts ends them). */
   const revokeSessions = async (uid: string) => {
     await auth.revokeSessions(uid);
   };

@@ -10,7 +10,7 @@ import { api } from '@/lib/api';
 import { sessionStore } from '@/lib/session';
 import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
 
-/** The event types the server publishes (functions/src/live/withLiveEvents.ts). */
+/** The event types the server publishes (functions/src/live/liveUpdates.ts). */
 const EVENT = LIVE_EVENT;
 
 interface Listener {

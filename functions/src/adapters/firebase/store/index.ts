@@ -5,7 +5,7 @@
 // One module per aggregate: products.ts (with search.ts), users.ts, orders.ts; documents and the collections'
 // schema in mapping.ts.
 import type { Firestore } from 'firebase-admin/firestore';
-import { systemClock, type Clock, type Store } from '../../../ports.js';
+import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../../ports.js';
 import { COLLECTIONS } from './mapping.js';
 import { FirestoreOrders } from './orders.js';
 import { FirestoreProducts } from './products.js';
@@ -18,14 +18,17 @@ export interface FirestoreStoreOptions {
   ownsClient?: boolean;
   /** Stamps createdAt / updatedAt (the orders' times come with each command). */
   clock?: Clock;
+  /** Hears each committed transaction's events (domain/events.ts); none by default. */
+  events?: EventPublisher;
 }
 
 /** The Store port on Firestore. */
 export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptions = {}): Store {
+  const events = options.events ?? NO_EVENTS;
   return {
-    products: new FirestoreProducts(db, options.clock ?? systemClock),
+    products: new FirestoreProducts(db, options.clock ?? systemClock, events),
     users: new FirestoreUsers(db, options.clock ?? systemClock),
-    orders: new FirestoreOrders(db),
+    orders: new FirestoreOrders(db, events),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

@@ -15,10 +15,12 @@ import {
   isPaidStatus,
   notFound,
   ORDER_MESSAGES,
+  orderEvents,
   payOrder,
   placeOrder,
   orderSearchKeys,
   toDollars,
+  type DomainEvent,
   type Order,
   type OrderListQuery,
   type OrderPage,
@@ -28,7 +30,7 @@ import {
   type StockLevel,
 } from '../../../domain/index.js';
 import { LIST_ORDER_FIELD, orderListFilters } from '../../../domain/firestoreQueries.js';
-import type { OrderStore, PlaceOrderCommand } from '../../../ports.js';
+import { NO_EVENTS, type EventPublisher, type OrderStore, type PlaceOrderCommand } from '../../../ports.js';
 import {
   COLLECTIONS,
   isDocId,
@@ -53,7 +55,16 @@ export const DAILY_STATS_READ_LIMIT = 2000;
 export const PAID_STATUSES: OrderStatus[] = ['paid', 'delivered'];
 
 export class FirestoreOrders implements OrderStore {
-  constructor(private readonly db: Firestore) {}
+  constructor(
+    private readonly db: Firestore,
+    private readonly events: EventPublisher = NO_EVENTS,
+  ) {}
+
+  /** Publishes a committed transaction's events (those of its last attempt), and answers its order. */
+  private committed({ order, events }: { order: Order; events: DomainEvent[] }): Order {
+    this.events.publish(events);
+    return order;
+  }
 
   private get col() {
     return this.db.collection(COLLECTIONS.orders);
@@ -85,7 +96,7 @@ export class FirestoreOrders implements OrderStore {
 
   async place(cmd: PlaceOrderCommand): Promise<Order> {
     const ref = this.col.doc();
-    const doc = await this.db.runTransaction(
+    const placed = await this.db.runTransaction(
       async (tx) => {
         for (const line of cmd.lines) if (!isDocId(line.product)) throw notFound(`Product not found: ${line.product}`);
         const ids = [...new Set(cmd.lines.map((l) => l.product))];
@@ -114,18 +125,19 @@ export class FirestoreOrders implements OrderStore {
           customerKeys: orderSearchKeys(ref.id, record.user.name, record.user.email),
         };
         tx.create(ref, order);
-        return order;
+        const answer = toOrder(ref.id, order);
+        return { order: answer, events: orderEvents('OrderPlaced', answer, stock) };
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    return toOrder(ref.id, doc);
+    return this.committed(placed);
   }
 
   async markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
     const captureRef = this.db.collection(COLLECTIONS.captures).doc(keyId(payment.id));
-    const doc = await this.db.runTransaction(
+    const paid = await this.db.runTransaction(
       async (tx) => {
         const [snap, capture] = await tx.getAll(ref, captureRef);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
@@ -139,11 +151,12 @@ export class FirestoreOrders implements OrderStore {
           at: now.toISOString(),
         });
         tx.update(ref, patch);
-        return { ...order, ...patch };
+        const answer = toOrder(id, { ...order, ...patch });
+        return { order: answer, events: orderEvents('OrderPaid', answer) };
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    return toOrder(id, doc);
+    return this.committed(paid);
   }
 
   async paidWith(captureId: string): Promise<string | null> {
@@ -155,18 +168,19 @@ export class FirestoreOrders implements OrderStore {
   async markDelivered(id: string, now: Date): Promise<Order> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
-    const doc = await this.db.runTransaction(
+    const delivered = await this.db.runTransaction(
       async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = snap.data() as OrderDoc;
         const patch = deliverOrder(order, now);
         tx.update(ref, patch);
-        return { ...order, ...patch };
+        const answer = toOrder(id, { ...order, ...patch });
+        return { order: answer, events: orderEvents('OrderDelivered', answer) };
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    return toOrder(id, doc);
+    return this.committed(delivered);
   }
 
   async expireStale(now: Date): Promise<number> {
@@ -181,7 +195,7 @@ export class FirestoreOrders implements OrderStore {
   async cancel(id: string, now: Date): Promise<Order> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
-    const doc = await this.db.runTransaction(
+    const cancelled = await this.db.runTransaction(
       async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
@@ -189,27 +203,31 @@ export class FirestoreOrders implements OrderStore {
         const { patch, stock } = cancelOrder(order, await this.stockOf(tx, order), now);
         writeStock(tx, this.products(), stock);
         tx.update(ref, patch);
-        return { ...order, ...patch };
+        const answer = toOrder(id, { ...order, ...patch });
+        return { order: answer, events: orderEvents('OrderCancelled', answer, stock) };
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    return toOrder(id, doc);
+    return this.committed(cancelled);
   }
 
-  private expireOne(ref: DocumentReference, now: Date): Promise<boolean> {
-    return this.db.runTransaction(
+  private async expireOne(ref: DocumentReference, now: Date): Promise<boolean> {
+    const expired = await this.db.runTransaction(
       async (tx) => {
         const snap = await tx.get(ref);
         const order = snap.data() as OrderDoc | undefined;
-        if (!order) return false;
+        if (!order) return null;
         const decision = expireOrder(order, await this.stockOf(tx, order), now);
-        if (!decision) return false;
+        if (!decision) return null;
         writeStock(tx, this.products(), decision.stock);
         tx.update(ref, decision.patch);
-        return true;
+        const answer = toOrder(ref.id, { ...order, ...decision.patch });
+        return { order: answer, events: orderEvents('OrderExpired', answer, decision.stock) };
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
+    if (expired) this.committed(expired);
+    return expired !== null;
   }
 
   /** The current stock of the order's products that still exist (reads first: call before any write). */

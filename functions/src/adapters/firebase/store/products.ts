@@ -8,13 +8,15 @@ import {
   notFound,
   searchKey,
   toCents,
+  type DomainEvent,
   type EditedFrom,
+  type Product,
   type ProductDetail,
   type ProductPage,
   type ProductUpdateInput,
   type Review,
 } from '../../../domain/index.js';
-import type { Clock, NewReview, ProductQuery, ProductStore } from '../../../ports.js';
+import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore } from '../../../ports.js';
 import {
   COLLECTIONS,
   isDocId,
@@ -69,10 +71,17 @@ export function publishedDoc(draft: DraftDoc | ProductDoc): ProductDoc {
   return product;
 }
 
+const saved = (
+  change: Extract<DomainEvent, { type: 'ProductSaved' }>['change'],
+  productId: string,
+  product: Product | null,
+): DomainEvent => ({ type: 'ProductSaved', change, productId, product });
+
 export class FirestoreProducts implements ProductStore {
   constructor(
     private readonly db: Firestore,
     private readonly clock: Clock,
+    private readonly events: EventPublisher,
   ) {}
 
   private get col() {
@@ -110,7 +119,9 @@ export class FirestoreProducts implements ProductStore {
     const ref = this.col.doc();
     const doc = newProductDoc(input, this.clock.now().toISOString());
     await ref.create(doc);
-    return toProduct(ref.id, doc);
+    const product = toProduct(ref.id, doc);
+    this.events.publish([saved('created', ref.id, product)]);
+    return product;
   }
 
   private get drafts() {
@@ -141,10 +152,10 @@ export class FirestoreProducts implements ProductStore {
     if (!isDocId(id)) return null;
     const ref = this.col.doc(id);
     const draftRef = this.drafts.doc(id);
-    const found = await this.db.runTransaction(
+    const change = await this.db.runTransaction(
       async (tx) => {
         const [snap, draft] = await Promise.all([tx.get(ref), tx.get(draftRef)]);
-        if (!snap.exists && !draft.exists) return false;
+        if (!snap.exists && !draft.exists) return null;
         const stored = (snap.exists ? snap.data() : draft.data()) as ProductDoc;
         const edit = applyProductEdit(stored, input.countInStock, editedFrom, this.clock.now());
         // (`user`: products written before it left the public document lose it at their next save.)
@@ -154,13 +165,20 @@ export class FirestoreProducts implements ProductStore {
           tx.create(ref, { ...publishedDoc(stored), ...productFields(input), ...edit, createdAt: edit.updatedAt });
           tx.delete(draftRef);
         }
-        return true;
+        return snap.exists ? ('updated' as const) : ('published' as const);
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    if (!found) return null;
-    const snap = await ref.get();
-    return snap.exists ? productOf(snap) : null;
+    if (!change) return null;
+    // The product as it now is, for the answer and the event (published even if this read fails: the save is done).
+    let product: Product | null = null;
+    try {
+      const snap = await ref.get();
+      product = snap.exists ? productOf(snap) : null;
+      return product;
+    } finally {
+      this.events.publish([saved(change, id, product)]);
+    }
   }
 
   async remove(id: string) {
@@ -168,6 +186,7 @@ export class FirestoreProducts implements ProductStore {
     const draft = this.drafts.doc(id);
     if ((await draft.get()).exists) {
       await draft.delete();
+      this.events.publish([saved('removed', id, null)]);
       return true;
     }
     const ref = this.col.doc(id);
@@ -175,11 +194,20 @@ export class FirestoreProducts implements ProductStore {
     // The reviews, then the product (orders keep their own copy of the lines), in batches of at most 500 writes.
     const reviews = await ref.collection(COLLECTIONS.reviews).select().get();
     const refs = [...reviews.docs.map((d) => d.ref), ref];
-    for (let i = 0; i < refs.length; i += 400) {
-      const batch = this.db.batch();
-      for (const r of refs.slice(i, i + 400)) batch.delete(r);
-      await batch.commit();
+    let committed = false;
+    try {
+      for (let i = 0; i < refs.length; i += 400) {
+        const batch = this.db.batch();
+        for (const r of refs.slice(i, i + 400)) batch.delete(r);
+        await batch.commit();
+        committed = true;
+      }
+    } catch (error) {
+      // Some reviews are gone already: what the catalogue shows of the product changed.
+      if (committed) this.events.publish([saved('updated', id, null)]);
+      throw error;
     }
+    this.events.publish([saved('removed', id, null)]);
     return true;
   }
 
@@ -188,7 +216,7 @@ export class FirestoreProducts implements ProductStore {
     const productRef = this.col.doc(productId);
     const reviewRef = productRef.collection(COLLECTIONS.reviews).doc(review.userId);
     const createdAt = this.clock.now().toISOString();
-    await this.db.runTransaction(
+    const reviewed = await this.db.runTransaction(
       async (tx) => {
         const [p, existing] = await tx.getAll(productRef, reviewRef);
         if (!p.exists) throw notFound('Product not found');
@@ -205,11 +233,13 @@ export class FirestoreProducts implements ProductStore {
         };
         tx.create(reviewRef, doc);
         // Integer sum + count in the same transaction as the review: the average never drifts from the reviews.
-        tx.update(productRef, { ratingSum, numReviews, rating: ratingSum / numReviews, updatedAt: createdAt });
+        const rated = { ratingSum, numReviews, rating: ratingSum / numReviews, updatedAt: createdAt };
+        tx.update(productRef, rated);
+        return toProduct(productId, { ...d, ...rated });
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    return {
+    const added: Review = {
       _id: review.userId,
       user: review.userId,
       name: review.name,
@@ -217,6 +247,8 @@ export class FirestoreProducts implements ProductStore {
       comment: review.comment,
       createdAt,
     };
+    this.events.publish([{ type: 'ReviewAdded', productId, review: added, product: reviewed }]);
+    return added;
   }
 
   async lowStock(threshold: number, limit: number) {

@@ -1,0 +1,35 @@
+// What a committed write changed, as typed events. A store builds them from what it loaded and what the decision
+// answered (no read after the write), and publishes them once its transaction has committed (ports.ts
+// EventPublisher); the catalogue cache and the live hub subscribe (events/bus.ts). Each event carries the new state
+// of what it names, so no subscriber asks the store again.
+import type { StoredCart } from './cart.js';
+import type { StockLevel } from './orderDecisions.js';
+import type { Order, Product, ProductDetail, Review } from './types.js';
+
+/** The order as it is after the write (its owner's and the admins' views show it as is). */
+export type OrderEvent = {
+  type: 'OrderPlaced' | 'OrderPaid' | 'OrderCancelled' | 'OrderExpired' | 'OrderDelivered';
+  order: Order;
+};
+
+export type DomainEvent =
+  | OrderEvent
+  /** These products' stock is now exactly this (an order took it, a cancel or an expiry gave it back). */
+  | { type: 'StockChanged'; stock: readonly StockLevel[] }
+  /** A product was created, saved, published (a draft's first save) or removed (a draft's removal too). `product` is
+   *  the product as the store answered it (with its reviews where the store read them); null when removed, or when
+   *  reading it after the write failed (the write happened all the same). */
+  | {
+      type: 'ProductSaved';
+      change: 'created' | 'updated' | 'published' | 'removed';
+      productId: string;
+      product: Product | ProductDetail | null;
+    }
+  /** A review was added; `product` has the new rating and review count (and its reviews where the store read them). */
+  | { type: 'ReviewAdded'; productId: string; review: Review; product: Product | ProductDetail | null }
+  /** A signed-in shopper's cart as stored (embedded: the server keeps carts). */
+  | { type: 'CartSaved'; userId: string; cart: StoredCart }
+  /** Every session of the account was ended (sign out everywhere, a credential change, a demotion, a deletion). */
+  | { type: 'SessionsRevoked'; userId: string };
+
+export type DomainEventType = DomainEvent['type'];

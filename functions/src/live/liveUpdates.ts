@@ -1,0 +1,66 @@
+// THE place live events are published: the domain events of each committed write (domain/events.ts, heard on the
+// ports' bus) become the frames of the topics that may hear them (live/topics.ts). Each carries the new state (the
+// product or just its new stock, the order, the cart), so clients patch their caches without asking again.
+import type { DomainEvent } from '../domain/events.js';
+import type { Order, Product, ProductDetail } from '../domain/index.js';
+import { LIVE_EVENT } from '../domain/live.js';
+import type { EventSource, LiveEvents } from '../ports.js';
+import { topic } from './topics.js';
+
+/** Publishes on `live` what each commit's events say changed; answers the way to stop. */
+export function publishLiveUpdates(source: EventSource, live: LiveEvents): () => void {
+  /** A product's new state, whole or only what changed (the web merges it: `LiveProduct`); the catalogue's cards
+   *  never carry reviews. */
+  const publishProduct = (product: (Partial<ProductDetail> & Pick<Product, '_id'>) | Product | ProductDetail) => {
+    const { reviews: _reviews, ...card } = product as Partial<ProductDetail> & Pick<Product, '_id'>;
+    live.publish(topic.product(product._id), LIVE_EVENT.product, product);
+    live.publish(topic.catalog, LIVE_EVENT.product, card);
+  };
+  const publishOrder = (order: Order) => {
+    live.publish(topic.order(order._id), LIVE_EVENT.order, order);
+    live.publish(topic.admin, LIVE_EVENT.order, order);
+  };
+
+  return source.subscribe((events: readonly DomainEvent[]) => {
+    // An expiry sweep is announced once (its orders and products are not named: many may go at once).
+    const expired = events.filter((e) => e.type === 'OrderExpired').length;
+    if (expired > 0) {
+      live.publish(topic.catalog, LIVE_EVENT.catalogStale, { expired });
+      live.publish(topic.admin, LIVE_EVENT.catalogStale, { expired });
+      return;
+    }
+    for (const event of events) {
+      switch (event.type) {
+        case 'OrderPlaced':
+        case 'OrderPaid':
+        case 'OrderCancelled':
+        case 'OrderDelivered':
+          publishOrder(event.order);
+          break;
+        case 'StockChanged':
+          // An order took stock or a cancel gave it back: the stock is what changed.
+          for (const { product, countInStock } of event.stock) publishProduct({ _id: product, countInStock });
+          break;
+        case 'ProductSaved':
+          if (event.change === 'removed') {
+            live.publish(topic.product(event.productId), LIVE_EVENT.productRemoved, { _id: event.productId });
+            live.publish(topic.catalog, LIVE_EVENT.productRemoved, { _id: event.productId });
+          } else if (event.product) publishProduct(event.product);
+          break;
+        case 'ReviewAdded':
+          if (event.product) publishProduct(event.product);
+          break;
+        case 'CartSaved':
+          live.publish(topic.cart(event.userId), LIVE_EVENT.cart, event.cart);
+          break;
+        case 'SessionsRevoked':
+          live.endSessions(event.userId);
+          break;
+        case 'OrderExpired':
+          break; // announced above
+        default:
+          event satisfies never;
+      }
+    }
+  });
+}
