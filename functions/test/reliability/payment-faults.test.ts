@@ -21,8 +21,9 @@ const clock = { now: () => new Date(now) };
 beforeAll(async () => {
   paypal = await startFakePayPal();
   chaos = await startChaosProxy(paypal.url);
-  // PayPal reached through the chaos proxy, which injects the faults.
-  shop = await startTestShop(payPalSettings(paypal, { PAYPAL_API_BASE: chaos.url, PAYPAL_TIMEOUT_MS: '400' }), {
+  // PayPal reached through the chaos proxy, which injects the faults. The timeout is what a 'hang' waits for; a
+  // healthy call on a machine busy with other suites must stay well inside it (400 ms was not: an intermittent 503).
+  shop = await startTestShop(payPalSettings(paypal, { PAYPAL_API_BASE: chaos.url, PAYPAL_TIMEOUT_MS: '1500' }), {
     clock,
   });
   db = openDb(shop.config.dataDir);
