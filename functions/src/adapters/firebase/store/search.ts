@@ -162,13 +162,17 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
 /** Category and brand counts, each from one bounded projected read of the products matching the other filters
  *  (a facet's count ignores its own filter, so a shopper sees what choosing another value would give). */
 export async function facetCounts(db: Firestore, filters: CatalogFilters): Promise<CatalogFacets> {
-  const { category, brand, ...rest } = filters;
-  const [sameBrand, sameCategory] = await Promise.all([
+  const { category: _category, brand, ...rest } = filters;
+  const [sameBrand, brands] = await Promise.all([
     candidates(db, { ...rest, ...(brand === undefined ? {} : { brand }) }),
-    candidates(db, { ...rest, ...(category === undefined ? {} : { category }) }),
+    brandCounts(db, filters),
   ]);
-  return {
-    categories: countFacet(sameBrand.map((c) => c.category)),
-    brands: countFacet(sameCategory.map((c) => c.brand)),
-  };
+  return { categories: countFacet(sameBrand.map((c) => c.category)), brands };
+}
+
+/** The brand counts alone (one bounded projected read of the products matching the other filters). */
+export async function brandCounts(db: Firestore, filters: CatalogFilters) {
+  const { category, brand: _brand, ...rest } = filters;
+  const sameCategory = await candidates(db, { ...rest, ...(category === undefined ? {} : { category }) });
+  return countFacet(sameCategory.map((c) => c.brand));
 }
