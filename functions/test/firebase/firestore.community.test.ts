@@ -14,6 +14,7 @@ import { storeContract, type StoreUnderTest } from '../contract/store.contract.j
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
 import { COMMUNITY_EMULATOR_GAPS } from './communityEmulatorGaps.js';
+import { firestoreReadsContract } from './firestoreReads.contract.js';
 
 const verify = process.env.VOLTSHOP_COMMUNITY_GAPS === 'verify';
 
@@ -58,6 +59,23 @@ const contractRun: ContractRun = { listed: COMMUNITY_EMULATOR_GAPS, mode: verify
 storeContract(NAME, firestoreStore, contractRun);
 holdsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
+// Issue 26's read bounds, counted at the emulator's answers (emulator.reads).
+firestoreReadsContract(
+  NAME,
+  async () => {
+    const app = adminApp();
+    emulator.reads.reset();
+    return {
+      db: app.db,
+      reads: emulator.reads,
+      dispose: async () => {
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
 
 // The list must name contract cases: a title renamed or removed fails this check. (Contracts register their cases
 // while vitest collects the file, after this module's body: hence a case, which runs once all are collected.)

@@ -13,7 +13,9 @@ import {
 import {
   CatalogQueryRefused,
   cursorWalk,
+  deepPageMessage,
   matchWindow,
+  MAX_SERVED_PAGE,
   pageCount,
   planCatalogQuery,
   SERVER_SEARCH_WINDOW,
@@ -26,7 +28,7 @@ import { COLLECTIONS, productOf } from './mapping.js';
 // the web's direct reads use), run with the Admin SDK. Every read is bounded:
 // - count() first (1 read per 1000 matches); a page past the last reads nothing more.
 // - page N starts after the last document of page N - 1, found by a projected query limited to the documents
-//   before it (never `offset`, and never more than count() says exist).
+//   before it (never `offset`, and never more than count() says exist); pages past MAX_SERVED_PAGE are refused.
 // - a keyword longer than the index's pieces reads a window of SERVER_SEARCH_WINDOW candidates, projected to
 //   their name and sort fields, then only the page's products whole.
 
@@ -144,6 +146,7 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
   const count = (await base.count().get()).data().count;
   const pages = pageCount(count, pageSize);
   if (page > pages) return { products: [], page, pages }; // past the last page: nothing more is read
+  if (page > MAX_SERVED_PAGE) throw badInput(deepPageMessage(page)); // the walk to its cursor is capped
 
   let start: DocumentSnapshot | undefined;
   const { walk } = cursorWalk(page, pageSize, 0);
