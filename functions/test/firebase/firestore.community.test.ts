@@ -4,7 +4,7 @@
 // listed in communityEmulatorGaps.ts (the emulator's gaps), which run only on Google's (`npm run test:firebase`).
 // VOLTSHOP_COMMUNITY_GAPS=verify runs instead only the listed cases, each expected to fail, and the gap probes.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import type { ContractRun } from '../contract/cases.js';
@@ -113,6 +113,12 @@ if (verify) {
       const first = await col.doc('a').get();
       const snap = await col.orderBy('n').startAfter(first).limit(1).get();
       expect(snap.docs.map((d) => d.id)).toEqual(['b']);
+    });
+
+    it.fails('document ids: a range on FieldPath.documentId() matches the ids in it', async () => {
+      const col = await three('documentIds');
+      const snap = await col.where(FieldPath.documentId(), '>=', 'b').orderBy(FieldPath.documentId()).get();
+      expect(snap.docs.map((d) => d.id)).toEqual(['b', 'c']);
     });
 
     it.fails('isolation: 5 concurrent read-modify-write transactions on one counter end at 5', async () => {

@@ -7,6 +7,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { catalogueFacets, CATALOGUE_FACETS_DOC } from '../../src/adapters/firebase/store/facetCounts.js';
+import { sitemapFileCount } from '../../src/adapters/firebase/store/sitemap.js';
 import { COLLECTIONS, createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import { deepPageMessage, MAX_SERVED_PAGE } from '../../src/domain/firestoreCatalog.js';
 import { countFacet, listDepthMessage, MAX_LIST_DEPTH, type ProductUpdateInput } from '../../src/domain/index.js';
@@ -172,6 +173,23 @@ export function firestoreReadsContract(
       if (refused.reads !== undefined) expect(refused.reads).toBe(Math.ceil(total / 1000));
       // The orders' lists use the same reader (store/paging.ts readPage).
       expect((await store.orders.list({ search: '', sort: 'newest', page: 1, pageSize })).orders).toEqual([]);
+    });
+
+    it('lists every product once in the sitemap’s files, each file reading only its own products', async () => {
+      const made = await products(60);
+      const perFile = 40;
+      const { files } = await store.products.sitemap!(perFile);
+      expect(files).toBe(sitemapFileCount(60, perFile)); // 3, each expected to hold 20
+      const seen: string[] = [];
+      for (let file = 1; file <= files; file++) {
+        const { answer, reads } = await readsOf(() => store.products.sitemap!(perFile, file));
+        expect(answer.files).toBe(files);
+        expect(answer.products.length).toBeLessThanOrEqual(perFile);
+        seen.push(...answer.products.map((p) => p._id));
+        if (reads !== undefined) expect(reads).toBe(1 + Math.max(1, answer.products.length));
+      }
+      expect(seen.sort()).toEqual(made.map((p) => p._id).sort());
+      expect((await store.products.sitemap!(perFile, files + 1)).products).toEqual([]);
     });
   });
 }

@@ -30,6 +30,7 @@ import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../domain/firestoreCatalog.js';
 import { LOW_STOCK_SHAPE, topProductsShape } from '../../../domain/firestoreQueries.js';
 import { catalogueFacets, FacetTally } from './facetCounts.js';
 import { brandCounts, facetCounts, gramsOf, listProducts } from './search.js';
+import { sitemapFile } from './sitemap.js';
 
 function productFields(input: ProductUpdateInput) {
   const nameKey = searchKey(input.name);
@@ -94,6 +95,10 @@ export class FirestoreProducts implements ProductStore {
       if (whole) return { categories: whole.categories, brands: await brandCounts(this.db, filters) };
     }
     return facetCounts(this.db, filters);
+  }
+
+  sitemap(perFile: number, file?: number) {
+    return sitemapFile(this.db, perFile, file);
   }
 
   async top(limit: number) {
