@@ -266,5 +266,32 @@ export function catalogContract(
         { numRuns: 6 },
       );
     });
+
+    // Firestore keeps the counts in one document that every product write reads and writes in its transaction:
+    // concurrent writes must retry, never lose a count (the embedded store's triggers run in each write's own
+    // transaction, one at a time).
+    it('keeps the whole catalogue’s facet counts exact under concurrent product writes', async () => {
+      const [a, b] = await make([
+        ['Moved A', { category: 'Old', brand: 'Volt' }],
+        ['Moved B', { category: 'Old', brand: 'Volt' }],
+      ]);
+      const draft = await store.products.createDraft(input('Draft', { category: 'New', brand: 'Kestrel' }), 'owner-1');
+      await Promise.all([
+        ...Array.from({ length: 6 }, (_, i) =>
+          store.products.create(input(`New ${i}`, { category: 'New', brand: i % 2 ? 'Volt' : 'Acme' }), 'owner-1'),
+        ),
+        store.products.update(a._id, input('Moved A', { category: 'New', brand: 'Acme' })),
+        store.products.remove(b._id),
+        store.products.update(draft._id, input('Draft', { category: 'New', brand: 'Kestrel' })),
+      ]);
+      expect(await store.products.facets({ keyword: '' })).toEqual({
+        categories: [{ value: 'New', count: 8 }],
+        brands: [
+          { value: 'Acme', count: 4 },
+          { value: 'Volt', count: 3 },
+          { value: 'Kestrel', count: 1 },
+        ],
+      });
+    });
   });
 }
