@@ -71,6 +71,16 @@ export interface ProductStore {
   addReview(productId: string, review: NewReview): Promise<Review>;
   /** Products whose stock is at most `threshold`, lowest first (admin dashboard). */
   lowStock(threshold: number, limit: number): Promise<Product[]>;
+  /** Optional: the product sitemap in files of at most `perFile` products, each file read on its own (no walk
+   *  through the earlier ones; Firestore: adapters/firebase/store/sitemap.ts). Without `file`, the number of
+   *  files only. A store without it is listed page by page (`list`, newest first). */
+  sitemap?(perFile: number, file?: number): Promise<SitemapFile>;
+}
+
+/** What a product sitemap file lists of each product. */
+export interface SitemapFile {
+  files: number;
+  products: { _id: string; updatedAt: string }[];
 }
 
 export interface StoredUser extends UserSummary {

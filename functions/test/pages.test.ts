@@ -494,6 +494,67 @@ describe('GET /category/:category and filtered list pages without JavaScript', (
   });
 });
 
+describe('a store that reads each sitemap file on its own (Firestore: ranges of document ids)', () => {
+  const products: ProductDetail[] = Array.from({ length: 7 }, (_, i) => fakeProduct(i));
+  const calls: string[] = [];
+  // Files of 3 (perFile = 4 URLs − the home page), each answered from its own slice: no listing at all.
+  const catalog: CatalogReader = {
+    async list() {
+      calls.push('list');
+      throw new Error('the sitemap must not list pages');
+    },
+    async top() {
+      return [];
+    },
+    async get() {
+      return null;
+    },
+    async sitemap(perFile, file) {
+      calls.push(`sitemap ${perFile} ${file ?? '-'}`);
+      const files = Math.ceil(products.length / perFile);
+      const slice = file === undefined ? [] : products.slice((file - 1) * perFile, file * perFile);
+      return { files, products: slice.map((p) => ({ _id: p._id, updatedAt: p.updatedAt })) };
+    },
+  };
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      pageRoutes({
+        catalog,
+        template: async () => TEMPLATE,
+        pageSize: 4,
+        cacheControl: 'public, max-age=0, s-maxage=300',
+        sitemapMaxUrls: 4,
+      }),
+    );
+    server = await new Promise<Server>((r) => {
+      const s = app.listen(0, '127.0.0.1', () => r(s));
+    });
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('the index asks the number of files only; each file asks for itself; together every product once', async () => {
+    const index = await (await fetch(`${base}/sitemap.xml`)).text();
+    expect(calls).toEqual(['sitemap 3 -']);
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(files).toEqual([1, 2, 3].map((n) => `${base}/sitemap-products-${n}.xml`));
+    const seen: string[] = [];
+    for (const [i, file] of files.entries()) {
+      calls.length = 0;
+      const res = await fetch(file);
+      expect(res.status).toBe(200);
+      expect(calls).toEqual([`sitemap 3 ${i + 1}`]);
+      seen.push(...[...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    }
+    expect(seen).toEqual([`${base}/`, ...products.map((p) => `${base}/product/${p._id}`)]);
+    expect((await fetch(`${base}/sitemap-products-4.xml`)).status).toBe(404);
+  });
+});
+
 describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
   const products: ProductDetail[] = Array.from({ length: 7 }, (_, i) => fakeProduct(i));
   const catalog: CatalogReader = {

@@ -128,8 +128,14 @@ export function matchesCatalogFilters(
 export function countFacet(values: Iterable<string>): FacetCount[] {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts]
-    .map(([value, count]) => ({ value, count }))
+  return rankFacetCounts([...counts].map(([value, count]) => ({ value, count })));
+}
+
+/** Counts kept elsewhere (the Firestore store's count document) as a facet answers them: the values still carried
+ *  (count above 0), most common first, then by name, at most MAX_FACET_VALUES. */
+export function rankFacetCounts(counts: readonly FacetCount[]): FacetCount[] {
+  return counts
+    .filter((c) => c.count > 0)
     .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
     .slice(0, MAX_FACET_VALUES);
 }

@@ -179,6 +179,15 @@ export function matchWindow<T extends { nameKey?: unknown }>(plan: CatalogPlan, 
   return candidates.filter((c) => typeof c.nameKey === 'string' && c.nameKey.includes(keyword));
 }
 
+/** Deepest catalogue page the function serves by page number on Firestore (GET /api/products?pageNumber=N, the
+ *  `pages` function's /page/N): a page-number API has no page tokens, so page N costs a projected walk over the
+ *  (N − 1) × page size documents before it; capped, one call reads at most 1 + 99 × page size + page size
+ *  (808 at the default 8). Deeper pages that exist are refused (400, deepPageMessage); past the last: empty. */
+export const MAX_SERVED_PAGE = 100;
+
+export const deepPageMessage = (page: number) =>
+  `Page ${page} is too deep: only the first ${MAX_SERVED_PAGE} pages are served. Narrow the list with a keyword or a filter.`;
+
 /**
  * Where page `page` starts, given the cursors already known (cursors[i] = the last document of page i + 1):
  * `from` = how many pages are already behind a known cursor, `walk` = how many more documents must be read

@@ -89,6 +89,18 @@ export const DAILY_REVENUE_SHAPE: QueryShape = {
   where: 'daily revenue',
 };
 
+/** A product sitemap file (store.products.sitemap): a range of document ids in id order, one field: the built-in
+ *  index of document ids (no composite index). */
+export const SITEMAP_SHAPE: QueryShape = {
+  collection: COLLECTIONS.products,
+  filters: [
+    { field: '__name__', op: '>=' },
+    { field: '__name__', op: '<' },
+  ],
+  orderBy: [{ field: '__name__', direction: 'asc' }],
+  where: 'product sitemap file',
+};
+
 /** The equality filters of an order list (store.orders.list), in the order the store applies them. */
 export function orderListFilters(query: Pick<OrderListQuery, 'userId' | 'status' | 'search'>) {
   const filters: { field: string; op: FilterOp; value: string }[] = [];
@@ -137,6 +149,7 @@ export function allQueryShapes(): QueryShape[] {
     UNPAID_ORDERS_SHAPE,
     DAILY_STATS_SHAPE,
     DAILY_REVENUE_SHAPE,
+    SITEMAP_SHAPE,
     // Reviews of a product, drafts, the web's newest orders: one order field each, single-field indexes.
     {
       collection: COLLECTIONS.reviews,

@@ -20,6 +20,9 @@ export const COLLECTIONS = {
   holdLocks: 'holdLocks',
   /** carts/{uid}: the signed-in shopper's cart, written by the web (firestore.rules: validCart). */
   carts: 'carts',
+  /** facets/catalogue: the whole catalogue's category and brand counts (adapters/firebase/store/facetCounts.ts),
+   *  kept in the transaction of every product create, edit, publish and removal. Server only. */
+  facets: 'facets',
 } as const;
 
 /** Cloud Storage folder of uploaded product images (storage.rules: products/{fileName}). */

@@ -116,6 +116,15 @@ export function orderSearchKeys(id: string, name: string, email: string): string
  * reverse order, a smaller offset, then reversed back), so the last page costs what the first does.
  * `count` 0 means the page is past the end (an empty page).
  */
+/** How deep a list page may start from its nearer end on Firestore (the admin's orders and users, a customer's
+ *  orders): a page-number API has no page tokens, so reaching a page costs a projected read of the documents
+ *  before it (Firestore bills an `offset`'s skipped documents the same). With 50 a page: the first and the last
+ *  21 pages of any list; pages in between of a longer list are refused (400, listDepthMessage). */
+export const MAX_LIST_DEPTH = 1000;
+
+export const listDepthMessage = (page: number) =>
+  `Page ${page} is too deep in this list: only pages starting within ${MAX_LIST_DEPTH} entries of its first or last entry are served. Narrow it with a search or a status.`;
+
 export function pageWindow(total: number, page: number, pageSize: number) {
   const start = (page - 1) * pageSize;
   const end = Math.min(start + pageSize, total);

@@ -1,8 +1,10 @@
 // The catalogue's filters, sorts and facets (domain/catalogQuery.ts), as every store adapter must answer them:
 // run on the embedded store by contract/embedded.test.ts and on Firestore by firebase/firestore.contract.test.ts.
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   CATALOG_SORT_VALUES,
+  countFacet,
   type CatalogSort,
   type Product,
   type ProductUpdateInput,
@@ -200,6 +202,96 @@ export function catalogContract(
         ],
       });
       expect(await store.products.facets({ keyword: 'nothing' })).toEqual({ categories: [], brands: [] });
+    });
+
+    // The whole catalogue's counts are kept by the writes (embedded: SQL triggers; Firestore: the count document
+    // facets/catalogue, in each write's transaction): after any mix of creates, moves to another category or brand,
+    // removals and drafts (published or not), they equal counting the products, and a filter answered by counting
+    // (maxPrice 1000 matches every product) gives the same.
+    it('keeps the whole catalogue’s facet counts equal to the products through creates, moves, removals and drafts', async () => {
+      const category = fc.constantFrom('Audio', 'audio', 'Cameras', 'Éclairage', '__x__');
+      const brand = fc.constantFrom('Voltra', 'Kestrel', 'kestrel');
+      const step = fc.oneof(
+        fc.record({ op: fc.constant('create' as const), category, brand }),
+        fc.record({ op: fc.constant('move' as const), pick: fc.nat(), category, brand }),
+        fc.record({ op: fc.constant('remove' as const), pick: fc.nat() }),
+        fc.record({ op: fc.constant('draft' as const), category, brand, publish: fc.boolean() }),
+      );
+      // The products as the test made them (runs add up: the store is not emptied between them).
+      const model = new Map<string, { category: string; brand: string }>();
+      const expected = () => ({
+        categories: countFacet([...model.values()].map((p) => p.category)),
+        brands: countFacet([...model.values()].map((p) => p.brand)),
+      });
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+          for (const s of steps) {
+            const ids = [...model.keys()];
+            if (s.op === 'create') {
+              const p = await store.products.create(input(`${s.brand} ${s.category}`, s), 'owner-1');
+              model.set(p._id, { category: s.category, brand: s.brand });
+            } else if (s.op === 'move' && ids.length) {
+              const id = ids[s.pick % ids.length];
+              await store.products.update(
+                id,
+                input(`${s.brand} ${s.category}`, { category: s.category, brand: s.brand }),
+              );
+              model.set(id, { category: s.category, brand: s.brand });
+            } else if (s.op === 'remove' && ids.length) {
+              const id = ids[s.pick % ids.length];
+              expect(await store.products.remove(id)).toBe(true);
+              model.delete(id);
+            } else if (s.op === 'draft') {
+              const draft = await store.products.createDraft(input('Draft', s), 'owner-1');
+              if (s.publish) {
+                await store.products.update(draft._id, input('Draft', { category: s.category, brand: s.brand }));
+                model.set(draft._id, { category: s.category, brand: s.brand });
+              }
+            }
+            clock.advance(1000);
+          }
+          const want = expected();
+          expect(await store.products.facets({ keyword: '' })).toEqual(want);
+          expect(await store.products.facets({ keyword: '', maxPrice: 1000 })).toEqual(want);
+          // A category alone: its brands among the category, the categories still the whole catalogue's.
+          const [first] = want.categories;
+          if (first) {
+            const inFirst = [...model.values()].filter((p) => p.category === first.value).map((p) => p.brand);
+            expect(await store.products.facets({ keyword: '', category: first.value })).toEqual({
+              categories: want.categories,
+              brands: countFacet(inFirst),
+            });
+          }
+        }),
+        { numRuns: 6 },
+      );
+    });
+
+    // Firestore keeps the counts in one document that every product write reads and writes in its transaction:
+    // concurrent writes must retry, never lose a count (the embedded store's triggers run in each write's own
+    // transaction, one at a time).
+    it('keeps the whole catalogue’s facet counts exact under concurrent product writes', async () => {
+      const [a, b] = await make([
+        ['Moved A', { category: 'Old', brand: 'Volt' }],
+        ['Moved B', { category: 'Old', brand: 'Volt' }],
+      ]);
+      const draft = await store.products.createDraft(input('Draft', { category: 'New', brand: 'Kestrel' }), 'owner-1');
+      await Promise.all([
+        ...Array.from({ length: 6 }, (_, i) =>
+          store.products.create(input(`New ${i}`, { category: 'New', brand: i % 2 ? 'Volt' : 'Acme' }), 'owner-1'),
+        ),
+        store.products.update(a._id, input('Moved A', { category: 'New', brand: 'Acme' })),
+        store.products.remove(b._id),
+        store.products.update(draft._id, input('Draft', { category: 'New', brand: 'Kestrel' })),
+      ]);
+      expect(await store.products.facets({ keyword: '' })).toEqual({
+        categories: [{ value: 'New', count: 8 }],
+        brands: [
+          { value: 'Acme', count: 4 },
+          { value: 'Volt', count: 3 },
+          { value: 'Kestrel', count: 1 },
+        ],
+      });
     });
   });
 }

@@ -4,7 +4,7 @@
 // listed in communityEmulatorGaps.ts (the emulator's gaps), which run only on Google's (`npm run test:firebase`).
 // VOLTSHOP_COMMUNITY_GAPS=verify runs instead only the listed cases, each expected to fail, and the gap probes.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import type { ContractRun } from '../contract/cases.js';
@@ -14,6 +14,7 @@ import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/s
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
 import { COMMUNITY_EMULATOR_GAPS } from './communityEmulatorGaps.js';
+import { firestoreReadsContract } from './firestoreReads.contract.js';
 
 const verify = process.env.VOLTSHOP_COMMUNITY_GAPS === 'verify';
 
@@ -60,6 +61,23 @@ const contractRun: ContractRun = { listed: COMMUNITY_EMULATOR_GAPS, mode: verify
 storeContract(NAME, firestoreStore, contractRun);
 holdsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
+// Issue 26's read bounds, counted at the emulator's answers (emulator.reads).
+firestoreReadsContract(
+  NAME,
+  async () => {
+    const app = adminApp();
+    emulator.reads.reset();
+    return {
+      db: app.db,
+      reads: emulator.reads,
+      dispose: async () => {
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
 
 // The list must name contract cases: a title renamed or removed fails this check. (Contracts register their cases
 // while vitest collects the file, after this module's body: hence a case, which runs once all are collected.)
@@ -97,6 +115,12 @@ if (verify) {
       const first = await col.doc('a').get();
       const snap = await col.orderBy('n').startAfter(first).limit(1).get();
       expect(snap.docs.map((d) => d.id)).toEqual(['b']);
+    });
+
+    it.fails('document ids: a range on FieldPath.documentId() matches the ids in it', async () => {
+      const col = await three('documentIds');
+      const snap = await col.where(FieldPath.documentId(), '>=', 'b').orderBy(FieldPath.documentId()).get();
+      expect(snap.docs.map((d) => d.id)).toEqual(['b', 'c']);
     });
 
     it.fails('isolation: 5 concurrent read-modify-write transactions on one counter end at 5', async () => {

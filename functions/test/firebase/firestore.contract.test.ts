@@ -10,6 +10,7 @@ import { catalogContract } from '../contract/catalog.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
+import { firestoreReadsContract } from './firestoreReads.contract.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
   throw new Error(
@@ -38,3 +39,9 @@ const firestoreStore = async (clock: MovableClock): Promise<StoreUnderTest> => {
 storeContract('Firestore (emulator)', firestoreStore);
 holdsContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
+// Issue 26's read bounds: here the answers only (nothing counts this emulator's reads).
+firestoreReadsContract('Firestore (emulator)', async () => {
+  const name = `reads-${run}-${++n}`;
+  const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
+  return { db: getFirestore(app), dispose: () => deleteApp(app) };
+});

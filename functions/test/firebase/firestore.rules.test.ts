@@ -110,6 +110,7 @@ beforeEach(async () => {
     await setDoc(doc(admin, 'userEmails/alice@example.com'), { uid: 'alice' });
     await setDoc(doc(admin, 'captures/CAP-1'), { orderId: 'o-bob' });
     await setDoc(doc(admin, 'productDrafts/d1'), { name: 'Sample name', priceCents: 0, countInStock: 0 });
+    await setDoc(doc(admin, 'facets/catalogue'), { categories: [{ value: 'Phones', count: 1 }], brands: [] });
   });
 });
 
@@ -335,7 +336,7 @@ describe('carts/{uid}: the owner only, with a validated shape', () => {
 
 describe('everything else is server only', () => {
   for (const who of EVERYONE) {
-    it(`${who} cannot read or write userEmails, captures, product drafts or unknown collections`, async () => {
+    it(`${who} cannot read or write userEmails, captures, product drafts, the filter counts or unknown collections`, async () => {
       // A draft is read and published through the API only (it is not in the shop until saved).
       await assertFails(getDoc(doc(db(who), 'productDrafts/d1')));
       await assertFails(getDocs(query(collection(db(who), 'productDrafts'), limit(10))));
@@ -344,6 +345,12 @@ describe('everything else is server only', () => {
       await assertFails(setDoc(doc(db(who), 'userEmails/mine@example.com'), { uid: who }));
       await assertFails(getDoc(doc(db(who), 'captures/CAP-1')));
       await assertFails(setDoc(doc(db(who), 'captures/CAP-2'), { orderId: 'o-alice' }));
+      // The filter counts (facets/catalogue) are kept by the API's product writes and read by the function only
+      // (the web asks GET /api/products/facets): no client reads them, none can change them.
+      await assertFails(getDoc(doc(db(who), 'facets/catalogue')));
+      await assertFails(setDoc(doc(db(who), 'facets/catalogue'), { categories: [], brands: [] }));
+      await assertFails(updateDoc(doc(db(who), 'facets/catalogue'), { overflow: true }));
+      await assertFails(deleteDoc(doc(db(who), 'facets/catalogue')));
       await assertFails(getDocs(collection(db(who), 'anything')));
       await assertFails(setDoc(doc(db(who), 'anything/x'), { a: 1 }));
     });

@@ -21,7 +21,8 @@ import {
 } from './render.js';
 
 /** What the pages read from the catalogue (with facets, list pages also inline the filter bar's counts). */
-export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'> & Partial<Pick<ProductStore, 'facets'>>;
+export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'> &
+  Partial<Pick<ProductStore, 'facets' | 'sitemap'>>;
 
 export interface PageRoutesOptions {
   catalog: CatalogReader;
@@ -186,6 +187,12 @@ export function pageRoutes(options: PageRoutesOptions): Router {
   /** File `n` (1-based) of the product sitemap: the home page (first file only) and up to perSitemap products. */
   const sitemapFile = async (origin: string, n: number) => {
     const perFile = perSitemap - 1; // room for the home page in the first file; every file the same size
+    if (catalog.sitemap) {
+      // A store that reads each file on its own (Firestore: by ranges of ids, no walk through earlier files).
+      const { files, products } = await catalog.sitemap(perFile, n);
+      const entries = products.map((p) => ({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt }));
+      return { pages: files, entries: n === 1 ? [{ loc: `${origin}/` }, ...entries] : entries };
+    }
     const page = await catalog.list({ keyword: '', page: n, pageSize: perFile });
     const entries = page.products.map((p) => ({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt }));
     return { pages: page.pages, entries: n === 1 ? [{ loc: `${origin}/` }, ...entries] : entries };
@@ -193,7 +200,9 @@ export function pageRoutes(options: PageRoutesOptions): Router {
 
   router.get('/sitemap.xml', async (req, res) => {
     const origin = originOf(req);
-    const first = await sitemapFile(origin, 1);
+    // Several files: the index alone (the store's count); one: its products.
+    const files = catalog.sitemap ? (await catalog.sitemap(perSitemap - 1)).files : 1;
+    const first = files > 1 ? { pages: files, entries: [] } : await sitemapFile(origin, 1);
     res.setHeader('Cache-Control', options.cacheControl);
     // Larger than one file: an index of the files.
     await sendCompressed(

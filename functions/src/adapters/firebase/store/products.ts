@@ -30,7 +30,9 @@ import {
 } from './mapping.js';
 import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../domain/firestoreCatalog.js';
 import { LOW_STOCK_SHAPE, topProductsShape } from '../../../domain/firestoreQueries.js';
-import { facetCounts, gramsOf, listProducts } from './search.js';
+import { catalogueFacets, FacetTally } from './facetCounts.js';
+import { brandCounts, facetCounts, gramsOf, listProducts } from './search.js';
+import { sitemapFile } from './sitemap.js';
 
 function productFields(input: ProductUpdateInput) {
   const nameKey = searchKey(input.name);
@@ -92,8 +94,20 @@ export class FirestoreProducts implements ProductStore {
     return listProducts(this.db, query);
   }
 
-  facets(filters: CatalogFilters): Promise<CatalogFacets> {
+  async facets(filters: CatalogFilters): Promise<CatalogFacets> {
+    const { keyword, category, brand, minPrice, maxPrice } = filters;
+    // The whole catalogue's counts (the home page's filter bar): the count document, 1 read. A category alone
+    // still counts its brands with the bounded reads (search.ts), but its categories are the whole catalogue's.
+    if (keyword === '' && minPrice === undefined && maxPrice === undefined && brand === undefined) {
+      const whole = await catalogueFacets(this.db);
+      if (whole && category === undefined) return whole;
+      if (whole) return { categories: whole.categories, brands: await brandCounts(this.db, filters) };
+    }
     return facetCounts(this.db, filters);
+  }
+
+  sitemap(perFile: number, file?: number) {
+    return sitemapFile(this.db, perFile, file);
   }
 
   async top(limit: number) {
@@ -118,7 +132,15 @@ export class FirestoreProducts implements ProductStore {
   async create(input: ProductUpdateInput, _ownerId: string) {
     const ref = this.col.doc();
     const doc = newProductDoc(input, this.clock.now().toISOString());
-    await ref.create(doc);
+    await this.db.runTransaction(
+      async (tx) => {
+        const tally = await FacetTally.read(tx, this.db);
+        tx.create(ref, doc);
+        tally.add(doc);
+        tally.write(tx);
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
     const product = toProduct(ref.id, doc);
     this.events.publish([saved('created', ref.id, product)]);
     return product;
@@ -158,6 +180,12 @@ export class FirestoreProducts implements ProductStore {
         if (!snap.exists && !draft.exists) return null;
         const stored = (snap.exists ? snap.data() : draft.data()) as ProductDoc;
         const edit = applyProductEdit(stored, input.countInStock, editedFrom, this.clock.now());
+        // The filter counts, in this transaction: a published product moves from its old category and brand to
+        // the new ones; a draft starts counting as it is published.
+        const tally = await FacetTally.read(tx, this.db);
+        if (snap.exists) tally.remove(stored);
+        tally.add(input);
+        tally.write(tx);
         // (`user`: products written before it left the public document lose it at their next save.)
         if (snap.exists) tx.update(ref, { ...productFields(input), ...edit, user: FieldValue.delete() });
         else {
@@ -191,24 +219,35 @@ export class FirestoreProducts implements ProductStore {
     }
     const ref = this.col.doc(id);
     if (!(await ref.get()).exists) return false;
-    // The reviews, then the product (orders keep their own copy of the lines), in batches of at most 500 writes.
+    // The reviews, in batches of at most 500 writes, then the product (orders keep their own copy of the lines)
+    // with its filter counts in one transaction.
     const reviews = await ref.collection(COLLECTIONS.reviews).select().get();
-    const refs = [...reviews.docs.map((d) => d.ref), ref];
-    let committed = false;
+    const refs = reviews.docs.map((d) => d.ref);
     try {
       for (let i = 0; i < refs.length; i += 400) {
         const batch = this.db.batch();
         for (const r of refs.slice(i, i + 400)) batch.delete(r);
         await batch.commit();
-        committed = true;
       }
     } catch (error) {
-      // Some reviews are gone already: what the catalogue shows of the product changed.
-      if (committed) this.events.publish([saved('updated', id, null)]);
+      // Some reviews may be gone already: what the catalogue shows of the product changed.
+      this.events.publish([saved('updated', id, null)]);
       throw error;
     }
-    this.events.publish([saved('removed', id, null)]);
-    return true;
+    const removed = await this.db.runTransaction(
+      async (tx) => {
+        const snap = await tx.get(ref);
+        if (!snap.exists) return false; // removed meanwhile: counted down once, by that removal
+        const tally = await FacetTally.read(tx, this.db);
+        tx.delete(ref);
+        tally.remove(snap.data() as ProductDoc);
+        tally.write(tx);
+        return true;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    this.events.publish([saved(removed ? 'removed' : 'updated', id, null)]);
+    return removed;
   }
 
   async addReview(productId: string, review: NewReview): Promise<Review> {

@@ -13,7 +13,9 @@ import {
 import {
   CatalogQueryRefused,
   cursorWalk,
+  deepPageMessage,
   matchWindow,
+  MAX_SERVED_PAGE,
   pageCount,
   planCatalogQuery,
   SERVER_SEARCH_WINDOW,
@@ -26,7 +28,7 @@ import { COLLECTIONS, productOf } from './mapping.js';
 // the web's direct reads use), run with the Admin SDK. Every read is bounded:
 // - count() first (1 read per 1000 matches); a page past the last reads nothing more.
 // - page N starts after the last document of page N - 1, found by a projected query limited to the documents
-//   before it (never `offset`, and never more than count() says exist).
+//   before it (never `offset`, and never more than count() says exist); pages past MAX_SERVED_PAGE are refused.
 // - a keyword longer than the index's pieces reads a window of SERVER_SEARCH_WINDOW candidates, projected to
 //   their name and sort fields, then only the page's products whole.
 
@@ -144,6 +146,7 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
   const count = (await base.count().get()).data().count;
   const pages = pageCount(count, pageSize);
   if (page > pages) return { products: [], page, pages }; // past the last page: nothing more is read
+  if (page > MAX_SERVED_PAGE) throw badInput(deepPageMessage(page)); // the walk to its cursor is capped
 
   let start: DocumentSnapshot | undefined;
   const { walk } = cursorWalk(page, pageSize, 0);
@@ -162,13 +165,17 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
 /** Category and brand counts, each from one bounded projected read of the products matching the other filters
  *  (a facet's count ignores its own filter, so a shopper sees what choosing another value would give). */
 export async function facetCounts(db: Firestore, filters: CatalogFilters): Promise<CatalogFacets> {
-  const { category, brand, ...rest } = filters;
-  const [sameBrand, sameCategory] = await Promise.all([
+  const { category: _category, brand, ...rest } = filters;
+  const [sameBrand, brands] = await Promise.all([
     candidates(db, { ...rest, ...(brand === undefined ? {} : { brand }) }),
-    candidates(db, { ...rest, ...(category === undefined ? {} : { category }) }),
+    brandCounts(db, filters),
   ]);
-  return {
-    categories: countFacet(sameBrand.map((c) => c.category)),
-    brands: countFacet(sameCategory.map((c) => c.brand)),
-  };
+  return { categories: countFacet(sameBrand.map((c) => c.category)), brands };
+}
+
+/** The brand counts alone (one bounded projected read of the products matching the other filters). */
+export async function brandCounts(db: Firestore, filters: CatalogFilters) {
+  const { category, brand: _brand, ...rest } = filters;
+  const sameCategory = await candidates(db, { ...rest, ...(category === undefined ? {} : { category }) });
+  return countFacet(sameCategory.map((c) => c.brand));
 }

@@ -1,0 +1,195 @@
+// Issue 26, "reads you can budget": what the Firestore store reads per call, and the bounds it keeps. Firestore
+// only (the embedded store answers the same questions through the shared contracts). Run on the community emulator
+// in `npm test` (firestore.community.test.ts), which counts the reads at its answers (support/communityFirestore.ts
+// ReadMeter: a query 1 per document answered, at least 1; a get 1 per document; count() 1 per 1000), and on
+// Google's emulator (firestore.contract.test.ts), where nothing counts reads: there only the answers are checked.
+// The read bounds asserted here are the ones docs/firebase.md lists per API call.
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterEach, beforeEach, describe, expect } from 'vitest';
+import { catalogueFacets, CATALOGUE_FACETS_DOC } from '../../src/adapters/firebase/store/facetCounts.js';
+import { sitemapFileCount } from '../../src/adapters/firebase/store/sitemap.js';
+import { COLLECTIONS, createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
+import { deepPageMessage, MAX_SERVED_PAGE } from '../../src/domain/firestoreCatalog.js';
+import { countFacet, listDepthMessage, MAX_LIST_DEPTH, type ProductUpdateInput } from '../../src/domain/index.js';
+import type { Store } from '../../src/ports.js';
+import { expectDomainError } from '../contract/store.contract.js';
+import { contractCase, type ContractRun } from '../contract/cases.js';
+import { MovableClock } from '../support/clock.js';
+import type { ReadMeter } from '../support/communityFirestore.js';
+
+export interface FirestoreUnderTest {
+  db: Firestore;
+  /** Counts the emulator's reads (the community emulator); absent where nothing can count them. */
+  reads?: ReadMeter;
+  dispose(): Promise<void>;
+}
+
+const input = (name: string, over: Partial<ProductUpdateInput> = {}): ProductUpdateInput => ({
+  name,
+  price: 10,
+  image: '/images/sample.svg',
+  brand: 'Volt',
+  category: 'Phones',
+  description: 'Description',
+  countInStock: 10,
+  ...over,
+});
+
+export function firestoreReadsContract(
+  name: string,
+  factory: () => Promise<FirestoreUnderTest>,
+  run: ContractRun = {},
+) {
+  const it = contractCase(run);
+  describe(`Firestore read bounds: ${name}`, () => {
+    let sut: FirestoreUnderTest;
+    let store: Store;
+    let clock: MovableClock;
+    beforeEach(async () => {
+      clock = new MovableClock();
+      sut = await factory();
+      store = createFirestoreStore(sut.db, { clock });
+    });
+    afterEach(async () => {
+      await store?.close();
+      await sut?.dispose();
+    });
+
+    /** The reads of `call` (undefined where the emulator cannot count them). */
+    const readsOf = async <T>(call: () => Promise<T>): Promise<{ answer: T; reads: number | undefined }> => {
+      const before = sut.reads?.total;
+      const answer = await call();
+      return { answer, reads: before === undefined ? undefined : sut.reads!.total - before };
+    };
+
+    async function products(n: number, over: (i: number) => Partial<ProductUpdateInput> = () => ({})) {
+      const made = [];
+      for (let i = 0; i < n; i++) {
+        made.push(await store.products.create(input(`P${i + 1}`, over(i)), 'owner-1'));
+        clock.advance(1000);
+      }
+      return made;
+    }
+
+    /** The counts by grouping every product document (what the count document must equal). */
+    async function grouped() {
+      const all = await sut.db.collection(COLLECTIONS.products).get();
+      return {
+        categories: countFacet(all.docs.map((d) => String(d.get('category')))),
+        brands: countFacet(all.docs.map((d) => String(d.get('brand')))),
+      };
+    }
+
+    it('the filter bar’s whole-catalogue counts read one document (facets/catalogue), not the products', async () => {
+      const categories = ['Phones', 'Laptops', 'Audio'];
+      await products(30, (i) => ({ category: categories[i % 3], brand: i % 2 ? 'Volt' : 'Acme' }));
+      const { answer, reads } = await readsOf(() => store.products.facets({ keyword: '' }));
+      expect(answer).toEqual(await grouped());
+      if (reads !== undefined) expect(reads).toBe(1); // before the count document: 2 × 30 projected products
+      // A category alone: its categories from the count document, its brands from one bounded read (10 products).
+      const one = await readsOf(() => store.products.facets({ keyword: '', category: 'Audio' }));
+      expect(one.answer.categories).toEqual(answer.categories);
+      if (one.reads !== undefined) expect(one.reads).toBe(1 + 10);
+    });
+
+    it('keeps the count document equal to the products, and rebuilds it in the next write when it is missing', async () => {
+      const made = await products(6, (i) => ({ category: i < 4 ? 'Phones' : 'Audio' }));
+      await store.products.update(made[0]._id, input('P1', { category: 'Audio', brand: 'Kestrel' }));
+      await store.products.remove(made[1]._id);
+      const draft = await store.products.createDraft(input('Draft', { category: 'Drafts' }), 'owner-1');
+      expect(await catalogueFacets(sut.db)).toEqual(await grouped());
+      await store.products.update(draft._id, input('Draft', { category: 'Drafts' })); // published: counts now
+      expect(await catalogueFacets(sut.db)).toEqual(await grouped());
+      expect((await catalogueFacets(sut.db))?.categories).toContainEqual({ value: 'Drafts', count: 1 });
+
+      // A catalogue written before the counts were kept: answered by counting (bounded), rebuilt by the next write.
+      await sut.db.collection(COLLECTIONS.facets).doc(CATALOGUE_FACETS_DOC).delete();
+      expect(await catalogueFacets(sut.db)).toBeNull();
+      expect(await store.products.facets({ keyword: '' })).toEqual(await grouped());
+      await products(1, () => ({ category: 'Audio' }));
+      expect(await catalogueFacets(sut.db)).toEqual(await grouped());
+    });
+
+    it(`refuses a catalogue page deeper than ${MAX_SERVED_PAGE} (400), and a deep page reads at most count + walk + page`, async () => {
+      await products(MAX_SERVED_PAGE + 1);
+      const deepest = await readsOf(() => store.products.list({ keyword: '', page: MAX_SERVED_PAGE, pageSize: 1 }));
+      expect(deepest.answer).toMatchObject({ page: MAX_SERVED_PAGE, pages: MAX_SERVED_PAGE + 1 });
+      expect(deepest.answer.products).toHaveLength(1);
+      // count() + the projected walk to the cursor (99 documents) + the page.
+      if (deepest.reads !== undefined) expect(deepest.reads).toBeLessThanOrEqual(1 + (MAX_SERVED_PAGE - 1) + 1);
+      const refused = await readsOf(() =>
+        expectDomainError(
+          store.products.list({ keyword: '', page: MAX_SERVED_PAGE + 1, pageSize: 1 }),
+          'bad_input',
+          deepPageMessage(MAX_SERVED_PAGE + 1),
+        ),
+      );
+      if (refused.reads !== undefined) expect(refused.reads).toBe(1); // the count alone
+      // Past the last page: empty, as before (the count alone).
+      expect(await store.products.list({ keyword: '', page: 1_000_000, pageSize: 1 })).toEqual({
+        products: [],
+        page: 1_000_000,
+        pages: MAX_SERVED_PAGE + 1,
+      });
+    });
+
+    it(`reads a list page from its nearer end within ${MAX_LIST_DEPTH} entries, refusing pages deeper in the middle`, async () => {
+      // Users written straight into Firestore (the list reads the documents; 2,200 through the store would be slow).
+      const total = 2 * MAX_LIST_DEPTH + 200;
+      const users = sut.db.collection(COLLECTIONS.users);
+      for (let i = 0; i < total; i += 400) {
+        const batch = sut.db.batch();
+        for (let j = i; j < Math.min(total, i + 400); j++) {
+          const id = `user-${String(j).padStart(5, '0')}`;
+          const createdAt = new Date(Date.UTC(2026, 0, 1) + j * 1000).toISOString();
+          batch.set(users.doc(id), {
+            name: id,
+            email: `${id}@example.com`,
+            emailKey: `${id}@example.com`,
+            isAdmin: false,
+            createdAt,
+          });
+        }
+        await batch.commit();
+      }
+      const pageSize = 50;
+      const bound = 1 + Math.ceil(total / 1000) + MAX_LIST_DEPTH + pageSize;
+      // The deepest page from the front (starts at entry 1000) and the last page: served.
+      for (const page of [MAX_LIST_DEPTH / pageSize + 1, Math.ceil(total / pageSize)]) {
+        const { answer, reads } = await readsOf(() => store.users.list({ search: '', page, pageSize }));
+        expect(answer.users).toHaveLength(pageSize);
+        expect(answer).toMatchObject({ page, pages: Math.ceil(total / pageSize) });
+        if (reads !== undefined) expect(reads).toBeLessThanOrEqual(bound);
+      }
+      // A page in the middle, more than MAX_LIST_DEPTH entries from either end: refused after the count alone.
+      const middle = MAX_LIST_DEPTH / pageSize + 2;
+      const refused = await readsOf(() =>
+        expectDomainError(
+          store.users.list({ search: '', page: middle, pageSize }),
+          'bad_input',
+          listDepthMessage(middle),
+        ),
+      );
+      if (refused.reads !== undefined) expect(refused.reads).toBe(Math.ceil(total / 1000));
+      // The orders' lists use the same reader (store/paging.ts readPage).
+      expect((await store.orders.list({ search: '', sort: 'newest', page: 1, pageSize })).orders).toEqual([]);
+    });
+
+    it('lists every product once in the sitemap’s files, each file reading only its own products', async () => {
+      const made = await products(60);
+      const perFile = 40;
+      const { files } = await store.products.sitemap!(perFile);
+      expect(files).toBe(sitemapFileCount(60, perFile)); // 3, each expected to hold 20
+      const seen: string[] = [];
+      for (let file = 1; file <= files; file++) {
+        const { answer, reads } = await readsOf(() => store.products.sitemap!(perFile, file));
+        expect(answer.files).toBe(files);
+        expect(answer.products.length).toBeLessThanOrEqual(perFile);
+        seen.push(...answer.products.map((p) => p._id));
+        if (reads !== undefined) expect(reads).toBe(1 + Math.max(1, answer.products.length));
+      }
+      expect(seen.sort()).toEqual(made.map((p) => p._id).sort());
+      expect((await store.products.sitemap!(perFile, files + 1)).products).toEqual([]);
+    });
+  });
+}
