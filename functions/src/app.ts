@@ -15,7 +15,8 @@ import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rat
 import { securityHeaders } from './http/securityHeaders.js';
 import type { Config } from './config.js';
 import type { HoldLimits } from './domain/index.js';
-import type { Ports } from './ports.js';
+import { devMailApi, devMailboxPages } from './mail/devRoutes.js';
+import type { DevMailboxReader, Ports } from './ports.js';
 
 export interface AppOptions {
   backend: 'embedded' | 'firebase';
@@ -37,6 +38,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** Storage emulator origins whose image URLs products may use (the emulators only; never deployed). */
   emulatorImageOrigins?: readonly string[];
+  /** The development outbox (outside production, without SMTP): mounts /api/dev/mail and /dev/mailbox. */
+  devMailbox?: DevMailboxReader;
   /** Pass one to share it with code outside the app that writes (e.g. the expiry sweeper, through withCatalogCache). */
   cache?: CatalogCache;
 }
@@ -129,9 +132,11 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
   if (wired.store.carts) api.use('/cart', cartRoutes(wired, wired.store.carts));
   if (wired.live instanceof LiveHub) api.use('/live', liveRoutes(wired, wired.live));
   api.use(configRoutes(wired, { backend: options.backend }));
+  if (options.devMailbox) api.use('/dev', devMailApi(options.devMailbox));
   api.use(notFoundRoute);
 
   app.use('/api', api);
+  if (options.devMailbox) app.use('/dev/mailbox', devMailboxPages(options.devMailbox));
   options.extraRoutes?.(app);
   app.use(notFoundRoute);
   app.use(errorHandler);

@@ -8,6 +8,7 @@ import { CatalogCache, withCatalogCache } from './cache/catalogCache.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, pageModules, serveWebApp } from './http/webApp.js';
 import { LiveHub, type LiveHubOptions } from './live/hub.js';
+import { describeMailer } from './mail/mailer.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
@@ -24,10 +25,14 @@ export async function startServer(
   }
   const cache = new CatalogCache(Number.POSITIVE_INFINITY); // every write goes through this process and clears it
   // The app and the expiry sweeper share one cache and one wrapped store.
-  const ports = withCatalogCache(
-    await createEmbeddedPorts(config, { clock: options.clock, live: { ...config.live, ...options.live } }),
-    cache,
-  );
+  const embedded = await createEmbeddedPorts(config, {
+    clock: options.clock,
+    live: { ...config.live, ...options.live },
+  });
+  const ports = withCatalogCache(embedded, cache);
+  const { mailer, devMailbox } = embedded;
+  if (mailer.mode === 'none')
+    console.warn('[mail] production without SMTP_URL: no email will be sent (set SMTP_URL and MAIL_FROM)');
   const seeded = await isEmpty(ports);
   if (seeded) await seedDemo(ports, config.seedAdmin);
 
@@ -37,6 +42,7 @@ export async function startServer(
       backend: 'embedded',
       catalogCacheTtlMs: Number.POSITIVE_INFINITY,
       cache,
+      devMailbox,
       extraRoutes: (app) => {
         app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
         // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.
@@ -78,6 +84,8 @@ export async function startServer(
     url: `http://localhost:${port}`,
     seeded,
     paymentMode: ports.payments.mode,
+    /** How mail goes out (tests deliver through it; the start-up log names it). */
+    mailer,
     /** Runs the expiry sweep now (tests). */
     sweepExpired: sweep,
     /** The live events hub (tests read its counts). */
@@ -103,6 +111,7 @@ if (isMain) {
   console.log(
     `  payments: ${running.paymentMode === 'paypal' ? 'PayPal' : 'simulated test payments (PayPal client id and secret not both set)'}`,
   );
+  console.log(`  mail:     ${describeMailer(running.mailer, config.publicUrl ?? running.url)}`);
   console.log(`  admin:    ${config.seedAdmin.email} / ${config.seedAdmin.password}`);
   for (const c of Object.values(DEMO_CUSTOMERS)) console.log(`  customer: ${c.email} / ${c.password}`);
   const stop = () => running.close().then(() => process.exit(0));

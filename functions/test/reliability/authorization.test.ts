@@ -295,6 +295,8 @@ export const MATRIX: Row[] = [
     request: async (c) => ({ path: '/api/live/tickets', body: { topics: [`order:${await c.newOrder()}`] } }),
     expect: OWNER_OR_ADMIN(201),
   },
+  // The development mailbox (outside production only, like the server it runs on): open to whoever runs the shop.
+  { method: 'GET', route: '/api/dev/mail', request: async () => ({ path: '/api/dev/mail' }), expect: PUBLIC(200) },
   // The stream never takes a bearer token: private topics come only with a ticket, so every role is refused here.
   { method: 'GET', route: '/api/live', request: async () => ({ path: '/api/live?topics=admin' }), expect: PUBLIC(401) },
 ];

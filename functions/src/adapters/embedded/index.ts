@@ -1,10 +1,12 @@
 import type { Config } from '../../config.js';
 import { LiveHub, type LiveHubOptions } from '../../live/hub.js';
 import { withLiveEvents } from '../../live/withLiveEvents.js';
-import { systemClock, type Clock, type Ports } from '../../ports.js';
+import { chooseMailer } from '../../mail/mailer.js';
+import { systemClock, type Clock, type DevMailboxReader, type Mailer, type Ports } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
 import { EmbeddedAuth, loadJwtSecret } from './auth.js';
 import { Database } from './db.js';
+import { DevMailbox } from './devMailbox.js';
 import { LocalFiles } from './files.js';
 import { createSqlStore } from './store.js';
 
@@ -12,8 +14,9 @@ import { createSqlStore } from './store.js';
 export async function createEmbeddedPorts(
   config: Config,
   { clock = systemClock, live }: { clock?: Clock; live?: LiveHubOptions } = {},
-): Promise<Ports & { db: Database }> {
+): Promise<Ports & { db: Database; mailer: Mailer; devMailbox?: DevMailboxReader }> {
   const db = await Database.open(config.dataDir);
+  const mailer = chooseMailer(config, () => new DevMailbox(db, clock));
   const ports = withLiveEvents(
     {
       store: createSqlStore(db, { clock }),
@@ -24,5 +27,5 @@ export async function createEmbeddedPorts(
     },
     new LiveHub(live),
   );
-  return { db, ...ports };
+  return { db, mailer, devMailbox: mailer instanceof DevMailbox ? mailer : undefined, ...ports };
 }

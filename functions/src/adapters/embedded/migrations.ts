@@ -280,4 +280,20 @@ export const MIGRATIONS: Migration[] = [
         UNION ALL SELECT 'brand', brand, count(*) FROM products GROUP BY brand`,
     ],
   },
+  {
+    version: 11,
+    name: 'development mailbox',
+    // Outside production without SMTP settings, mail is "delivered" here and shown at /dev/mailbox (mail/devRoutes.ts).
+    statements: [
+      `CREATE TABLE dev_mailbox (
+        id TEXT PRIMARY KEY,                       -- the outbox message's id: a redelivery keeps one copy
+        to_address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        text TEXT NOT NULL,
+        html TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX dev_mailbox_newest ON dev_mailbox (created_at DESC, id DESC)',
+    ],
+  },
 ];
