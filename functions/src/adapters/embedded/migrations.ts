@@ -296,4 +296,26 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX dev_mailbox_newest ON dev_mailbox (created_at DESC, id DESC)',
     ],
   },
+  {
+    version: 12,
+    name: 'mail outbox',
+    // The transactional outbox (adapters/embedded/mailOutbox.ts, mail/outboxWorker.ts): a message is recorded in
+    // the transaction of the change it reports, then sent by the worker, retried with backoff.
+    statements: [
+      `CREATE TABLE mail_outbox (
+        id TEXT PRIMARY KEY,
+        idempotency_key TEXT NOT NULL UNIQUE,      -- the same key records one message, however often it is asked
+        to_address TEXT NOT NULL,
+        template TEXT NOT NULL,
+        data_json TEXT,                            -- the template's props; NULL once sent (may hold a one-time link)
+        status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,             -- due time; while an attempt runs, the end of its lease
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        sent_at TEXT
+      )`,
+      'CREATE INDEX mail_outbox_due ON mail_outbox (status, next_attempt_at)',
+    ],
+  },
 ];
