@@ -9,6 +9,9 @@ import { pageRoutes } from './features/pages/routes.js';
 import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, pageModules, serveWebApp } from './http/webApp.js';
 import { LiveHub, type LiveHubOptions } from './live/hub.js';
 import { describeMailer } from './mail/mailer.js';
+import { OutboxWorker, type OutboxWorkerOptions } from './mail/outboxWorker.js';
+import { mailRenderer } from './mail/render.js';
+import { SmtpMailer } from './mail/smtp.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
@@ -16,7 +19,7 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 export async function startServer(
   config: Config = readConfig(),
-  options: { clock?: Clock; live?: LiveHubOptions } = {},
+  options: { clock?: Clock; live?: LiveHubOptions; mailWorker?: OutboxWorkerOptions } = {},
 ) {
   // The request's Host is not to be trusted for the shop's own URLs (canonical, sitemaps, emails later): a shop
   // facing the internet names its origin.
@@ -79,6 +82,17 @@ export async function startServer(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+
+  // Mail: the outbox worker sends what the features recorded (mail/outboxWorker.ts). Links in the messages name
+  // PUBLIC_URL, else (development) this server's own origin. Production without SMTP starts no worker: the
+  // messages stay in the outbox, unsent, never pretended sent.
+  const mailOrigin = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const mailWorker =
+    mailer.mode === 'none'
+      ? undefined
+      : new OutboxWorker(embedded.mail, mailer, mailRenderer(mailOrigin), ports.clock, options.mailWorker).start();
+  embedded.mail.onRecorded = () => mailWorker?.wake();
+
   return {
     port,
     url: `http://localhost:${port}`,
@@ -90,10 +104,14 @@ export async function startServer(
     sweepExpired: sweep,
     /** The live events hub (tests read its counts). */
     live: ports.live instanceof LiveHub ? ports.live : undefined,
+    /** Sends the mail that is due now (tests); answers how many were sent. */
+    sendMail: async () => (mailWorker ? mailWorker.runOnce() : 0),
     close: async () => {
       clearInterval(timer);
+      await mailWorker?.stop();
       ports.live?.close(); // open event streams would keep server.close() waiting
       await new Promise<void>((r) => server.close(() => r()));
+      if (mailer instanceof SmtpMailer) mailer.close();
       await ports.store.close();
     },
   };
@@ -111,7 +129,7 @@ if (isMain) {
   console.log(
     `  payments: ${running.paymentMode === 'paypal' ? 'PayPal' : 'simulated test payments (PayPal client id and secret not both set)'}`,
   );
-  console.log(`  mail:     ${describeMailer(running.mailer, config.publicUrl ?? running.url)}`);
+  console.log(`  mail:     ${describeMailer(running.mailer, running.url)}`);
   console.log(`  admin:    ${config.seedAdmin.email} / ${config.seedAdmin.password}`);
   for (const c of Object.values(DEMO_CUSTOMERS)) console.log(`  customer: ${c.email} / ${c.password}`);
   const stop = () => running.close().then(() => process.exit(0));

@@ -7,6 +7,7 @@ import { paymentGateway } from '../payments/index.js';
 import { EmbeddedAuth, loadJwtSecret } from './auth.js';
 import { Database } from './db.js';
 import { DevMailbox } from './devMailbox.js';
+import { SqlMailOutbox } from './mailOutbox.js';
 import { LocalFiles } from './files.js';
 import { createSqlStore } from './store.js';
 
@@ -14,8 +15,9 @@ import { createSqlStore } from './store.js';
 export async function createEmbeddedPorts(
   config: Config,
   { clock = systemClock, live }: { clock?: Clock; live?: LiveHubOptions } = {},
-): Promise<Ports & { db: Database; mailer: Mailer; devMailbox?: DevMailboxReader }> {
+): Promise<Ports & { db: Database; mailer: Mailer; devMailbox?: DevMailboxReader; mail: SqlMailOutbox }> {
   const db = await Database.open(config.dataDir);
+  const mail = new SqlMailOutbox(db, clock);
   const mailer = chooseMailer(config, () => new DevMailbox(db, clock));
   const ports = withLiveEvents(
     {
@@ -24,8 +26,9 @@ export async function createEmbeddedPorts(
       files: new LocalFiles(config.uploadsDir),
       payments: paymentGateway(config, clock),
       clock,
+      mail,
     },
     new LiveHub(live),
   );
-  return { db, mailer, devMailbox: mailer instanceof DevMailbox ? mailer : undefined, ...ports };
+  return { ...ports, db, mailer, mail, devMailbox: mailer instanceof DevMailbox ? mailer : undefined };
 }
