@@ -11,7 +11,8 @@ import { LiveHub } from './live/hub.js';
 import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, installFastPath, staticHeaders } from './http/fastPath.js';
-import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
+import { authLimiters, passwordResetLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
+import { accountRoutes } from './features/users/accountRoutes.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import type { Config } from './config.js';
 import type { HoldLimits } from './domain/index.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   loginLimit: Limit;
   /** Successful sign-ins and sign-ups allowed per address per window. */
   signInLimit: Limit;
+  /** Password reset requests per address and per email per window (default 5 an hour). */
+  passwordResetLimit?: Limit;
   /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
   rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
@@ -56,6 +59,7 @@ export function appOptions(
     holdLimits: config.holdLimits,
     loginLimit: config.loginLimit,
     signInLimit: config.signInLimit,
+    passwordResetLimit: config.passwordResetLimit,
     trustProxy: config.trustProxy,
     ...entry,
   };
@@ -124,6 +128,17 @@ export function createApp(ports: Ports, options: AppOptions): express.Express {
     '/products',
     productRoutes(wired, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }),
   );
+  // Password reset and email verification (embedded): mounted before the user routes, beside them.
+  if (wired.accounts)
+    api.use(
+      '/users',
+      accountRoutes(wired, wired.accounts, {
+        limiters: passwordResetLimiters(
+          options.passwordResetLimit ?? { max: 5, windowMs: 3_600_000 },
+          options.rateLimitStore,
+        ),
+      }),
+    );
   api.use('/users', userRoutes(wired, { limiters }));
   api.use('/orders', orderRoutes(wired, { holdMinutes: options.holdMinutes, holdLimits: options.holdLimits }));
   api.use('/upload', uploadRoutes(wired));

@@ -116,6 +116,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       max: int(env, 'SIGNIN_RATE_LIMIT', 60, 1),
       windowMs: int(env, 'SIGNIN_RATE_WINDOW_MS', 60_000, 1000),
     },
+    /** Password reset requests allowed per address and, separately, per email per window (http/rateLimits.ts). */
+    passwordResetLimit: {
+      max: int(env, 'PASSWORD_RESET_RATE_LIMIT', 5, 1),
+      windowMs: int(env, 'PASSWORD_RESET_RATE_WINDOW_MS', 60 * 60_000, 1000),
+    },
     trustProxy: trustProxy(env),
     /** Live event streams (embedded, live/hub.ts): open streams in all, and per client address and per account;
      *  the bytes all streams together may hold unsent (past it the most behind are cut). */

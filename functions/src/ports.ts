@@ -285,6 +285,32 @@ export interface MailQueue {
   enqueue(mail: QueuedMail): Promise<void>;
 }
 
+/**
+ * One-time links sent by email (embedded; the Firebase build uses Firebase Auth's own flows). Tokens are random,
+ * only their hash is stored, each works once and expires. Each method records its email (MailQueue's outbox) in
+ * the same transaction as the change.
+ */
+export interface AccountLinks {
+  /** A reset link for the account with this email, if there is one; nothing (and no error) otherwise. Earlier
+   *  unused reset links of the account stop working. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** The same for an account by id (an admin's "Send password reset link"). Throws not_found for an unknown id. */
+  requestPasswordResetFor(uid: string): Promise<{ email: string }>;
+  /** Sets the password when the token is valid, uses it (and every other reset link of the account) up, ends the
+   *  account's sessions and records "password changed", atomically. Answers the account's id. Throws bad_input
+   *  (domain RESET_LINK_INVALID) for an unknown, used or expired token. */
+  resetPassword(token: string, password: string): Promise<{ uid: string }>;
+  /** Records "password changed" (a profile password change). */
+  passwordChanged(uid: string): Promise<void>;
+  /** A welcome email with a verification link (after sign-up), or a new verification link ("Send again"). */
+  sendVerification(uid: string, kind: 'welcome' | 'again'): Promise<void>;
+  /** Marks the account's email verified when the token is valid for its current email. Throws bad_input
+   *  (domain VERIFY_LINK_INVALID) otherwise. */
+  verifyEmail(token: string): Promise<{ uid: string }>;
+  /** When the account's email was verified (ISO), or null. */
+  emailVerifiedAt(uid: string): Promise<string | null>;
+}
+
 export interface Ports {
   store: Store;
   auth: AuthPort;
@@ -295,6 +321,8 @@ export interface Ports {
   live?: LiveEvents;
   /** The mail outbox (embedded). Absent: no mail is sent (the Firebase build, for now). */
   mail?: MailQueue;
+  /** Password reset and email verification links (embedded). Absent: their routes are not mounted. */
+  accounts?: AccountLinks;
 }
 
 export type { OrderItem, PaymentOrder, ProviderCapture };

@@ -92,6 +92,7 @@ export async function startServer(
       ? undefined
       : new OutboxWorker(embedded.mail, mailer, mailRenderer(mailOrigin), ports.clock, options.mailWorker).start();
   embedded.mail.onRecorded = () => mailWorker?.wake();
+  embedded.accounts.onMailRecorded = () => mailWorker?.wake();
 
   return {
     port,

@@ -60,6 +60,7 @@ export async function startTestShop(
     WEB_DIST: join(dataDir, 'no-web'),
     LOGIN_RATE_LIMIT: '1000',
     SIGNIN_RATE_LIMIT: '1000',
+    PASSWORD_RESET_RATE_LIMIT: '1000',
     ...FIXTURE_HOLD_LIMITS,
     ...env,
   });

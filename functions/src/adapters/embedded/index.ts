@@ -8,6 +8,7 @@ import { EmbeddedAuth, loadJwtSecret } from './auth.js';
 import { Database } from './db.js';
 import { DevMailbox } from './devMailbox.js';
 import { SqlMailOutbox } from './mailOutbox.js';
+import { SqlAccountLinks } from './accountLinks.js';
 import { LocalFiles } from './files.js';
 import { createSqlStore } from './store.js';
 
@@ -15,9 +16,18 @@ import { createSqlStore } from './store.js';
 export async function createEmbeddedPorts(
   config: Config,
   { clock = systemClock, live }: { clock?: Clock; live?: LiveHubOptions } = {},
-): Promise<Ports & { db: Database; mailer: Mailer; devMailbox?: DevMailboxReader; mail: SqlMailOutbox }> {
+): Promise<
+  Ports & {
+    db: Database;
+    mailer: Mailer;
+    devMailbox?: DevMailboxReader;
+    mail: SqlMailOutbox;
+    accounts: SqlAccountLinks;
+  }
+> {
   const db = await Database.open(config.dataDir);
   const mail = new SqlMailOutbox(db, clock);
+  const accounts = new SqlAccountLinks(db, clock);
   const mailer = chooseMailer(config, () => new DevMailbox(db, clock));
   const ports = withLiveEvents(
     {
@@ -27,8 +37,9 @@ export async function createEmbeddedPorts(
       payments: paymentGateway(config, clock),
       clock,
       mail,
+      accounts,
     },
     new LiveHub(live),
   );
-  return { ...ports, db, mailer, mail, devMailbox: mailer instanceof DevMailbox ? mailer : undefined };
+  return { ...ports, db, mailer, mail, accounts, devMailbox: mailer instanceof DevMailbox ? mailer : undefined };
 }

@@ -318,4 +318,24 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX mail_outbox_due ON mail_outbox (status, next_attempt_at)',
     ],
   },
+  {
+    version: 13,
+    name: 'account links (password reset, email verification)',
+    // adapters/embedded/accountLinks.ts: only a hash of each link's token is kept; a link is used once.
+    statements: [
+      `CREATE TABLE account_tokens (
+        token_hash TEXT PRIMARY KEY,               -- sha256 of the token in the link (hex)
+        user_id TEXT NOT NULL,
+        email_key TEXT NOT NULL,                   -- the address it was sent to: valid only while the account has it
+        purpose TEXT NOT NULL CHECK (purpose IN ('password-reset', 'verify-email')),
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      )`,
+      'CREATE INDEX account_tokens_by_user ON account_tokens (user_id, purpose)',
+      // Verified is for one address: a changed email is unverified until its own link is followed.
+      'ALTER TABLE users ADD COLUMN email_verified_at TEXT',
+      'ALTER TABLE users ADD COLUMN email_verified_key TEXT',
+    ],
+  },
 ];
