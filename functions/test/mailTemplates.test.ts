@@ -12,6 +12,7 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
   'password-reset': { name: 'Ann <Admin>', resetPath: '/reset-password/abc123', expiresInMinutes: 60 },
   'password-changed': { name: 'Ann', how: 'reset' },
   welcome: { name: 'Ann', verifyPath: '/verify-email/def456', expiresInHours: 72 },
+  'verify-email': { name: 'Ann', verifyPath: '/verify-email/ghi789', expiresInHours: 72 },
 };
 
 describe('mail templates', () => {

@@ -323,7 +323,7 @@ export const MATRIX: Row[] = [
     route: '/api/users/verify-email',
     request: async (c) => ({
       path: '/api/users/verify-email',
-      body: { token: await emailedToken(c, '/profile/verification', /confirm your email/i, '/verify-email/') },
+      body: { token: await emailedToken(c, '/profile/verification', /^Confirm your email/, '/verify-email/') },
     }),
     expect: PUBLIC(200),
   },

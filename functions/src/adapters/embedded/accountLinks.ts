@@ -167,11 +167,17 @@ export class SqlAccountLinks implements AccountLinks {
     await this.db.write(async (tx) => {
       const ttl = EMAIL_VERIFICATION_TTL_HOURS * 3_600_000;
       const { token, hash } = await this.newToken(tx, account, 'verify-email', ttl);
-      await this.record(tx, `${kind === 'welcome' ? 'welcome' : 'verify-email'}:${hash}`, account.email, 'welcome', {
-        name: account.name,
-        verifyPath: `/verify-email/${token}`,
-        expiresInHours: EMAIL_VERIFICATION_TTL_HOURS,
-      });
+      await this.record(
+        tx,
+        `${kind === 'welcome' ? 'welcome' : 'verify-email'}:${hash}`,
+        account.email,
+        kind === 'welcome' ? 'welcome' : 'verify-email',
+        {
+          name: account.name,
+          verifyPath: `/verify-email/${token}`,
+          expiresInHours: EMAIL_VERIFICATION_TTL_HOURS,
+        },
+      );
     });
     this.onMailRecorded();
   }

@@ -9,6 +9,8 @@ export interface WelcomeProps {
   verifyUrl: string;
   expiresInHours: number;
   shopUrl: string;
+  /** A new link asked for later (or after an email change): no welcome, only the confirmation. */
+  again?: boolean;
 }
 
 export function Welcome({ name, verifyUrl, expiresInHours, shopUrl }: WelcomeProps) {

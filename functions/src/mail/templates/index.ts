@@ -11,6 +11,8 @@ export interface MailData {
   'password-reset': { name: string; resetPath: string; expiresInMinutes: number };
   'password-changed': { name: string; how: PasswordChangedProps['how'] };
   welcome: { name: string; verifyPath: string; expiresInHours: number };
+  /** A new confirmation link (asked for on the profile, or after an email change). */
+  'verify-email': { name: string; verifyPath: string; expiresInHours: number };
 }
 
 export type MailTemplate = keyof MailData;
@@ -49,6 +51,17 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
         verifyUrl: url(d.verifyPath),
         expiresInHours: d.expiresInHours,
         shopUrl: url('/'),
+      }),
+  },
+  'verify-email': {
+    subject: () => 'Confirm your email address for Voltshop',
+    element: (d, url) =>
+      createElement(Welcome, {
+        name: d.name,
+        verifyUrl: url(d.verifyPath),
+        expiresInHours: d.expiresInHours,
+        shopUrl: url('/'),
+        again: true,
       }),
   },
 };

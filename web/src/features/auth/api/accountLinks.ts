@@ -47,12 +47,12 @@ export function useVerifyEmail() {
   });
 }
 
-/** GET /api/users/profile/verification: whether the signed-in account's email is confirmed. */
-export function useEmailVerification(enabled = true) {
+/** GET /api/users/profile/verification: whether the signed-in account's email is confirmed. Keyed by the
+ *  address too, so a profile email change asks again. */
+export function useEmailVerification(email: string | undefined) {
   return useQuery({
-    queryKey: verificationKey,
+    queryKey: [...verificationKey, email],
     queryFn: ({ signal }) => api<EmailVerification>('/api/users/profile/verification', { signal }),
-    enabled,
   });
 }
 
