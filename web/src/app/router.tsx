@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: paths.forgotPassword.path, ...page(accountLinkPages, 'ForgotPasswordPage') },
               { path: paths.resetPassword.path, ...page(accountLinkPages, 'ResetPasswordPage') },
               { path: paths.verifyEmail.path, ...page(accountLinkPages, 'VerifyEmailPage') },
+              { path: paths.authAction.path, ...page(accountLinkPages, 'AuthActionPage') },
               { path: paths.about.path, ...page(() => import('@/features/pages/routes/AboutPage'), 'AboutPage') },
               { path: paths.contact.path, ...page(() => import('@/features/pages/routes/ContactPage'), 'ContactPage') },
               {

@@ -55,6 +55,8 @@ export const paths = {
   verifyEmail: { path: '/verify-email/:token', href: (token: string) => `/verify-email/${token}` } satisfies Route<
     [string]
   >,
+  /** Firebase Auth's emails link here (the Firebase build): ?mode=resetPassword|verifyEmail&oobCode=… */
+  authAction: fixed('/auth/action'),
   profile: fixed('/profile'),
   shipping: fixed('/shipping'),
   payment: fixed('/payment'),

@@ -1,11 +1,12 @@
 // The pages of the account links sent by email: "Forgot password?" (ask for a reset link), the reset link's page
 // (/reset-password/:token: a new password) and the email verification link's page (/verify-email/:token).
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Field } from '@/components/ui/Field';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
@@ -13,7 +14,13 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
-import { useConfirmPasswordReset, useRequestPasswordReset, useVerifyEmail } from '../api/accountLinks';
+import {
+  useConfirmPasswordReset,
+  useFirebasePasswordReset,
+  useFirebaseVerifyEmail,
+  useRequestPasswordReset,
+  useVerifyEmail,
+} from '../api/accountLinks';
 import { accountFields } from '../components/accountFields';
 import {
   MISMATCH_ALERT_ID,
@@ -66,6 +73,11 @@ export function ForgotPasswordPage() {
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const reset = useConfirmPasswordReset(token);
+  return <ChoosePassword reset={reset} />;
+}
+
+/** The new-password form of a reset link (the embedded API's, or Firebase's action code). */
+function ChoosePassword({ reset }: { reset: UseMutationResult<{ message: string }, Error, string> }) {
   const {
     register,
     handleSubmit,
@@ -117,21 +129,61 @@ export function ResetPasswordPage() {
   );
 }
 
+/**
+ * /auth/action (the Firebase build): where Firebase Auth's emails link to, with `mode` and `oobCode`
+ * (docs/firebase.md). resetPassword: the new-password form; verifyEmail: confirms at once.
+ */
+export function AuthActionPage() {
+  const [params] = useSearchParams();
+  const mode = params.get('mode');
+  const code = params.get('oobCode') ?? '';
+  const reset = useFirebasePasswordReset(code);
+  if (mode === 'resetPassword') return <ChoosePassword reset={reset} />;
+  if (mode === 'verifyEmail') return <FirebaseVerifyEmail code={code} />;
+  return (
+    <FormContainer>
+      <Meta title="Account Link" />
+      <h1 className="section-title">Account Link</h1>
+      <Message variant="danger">This link is not one the shop can open. Ask for a new email.</Message>
+      <Link to={paths.home.href()}>Continue shopping</Link>
+    </FormContainer>
+  );
+}
+
+function FirebaseVerifyEmail({ code }: { code: string }) {
+  const verify = useFirebaseVerifyEmail();
+  return <ConfirmOnOpen title="Confirm Email" token={code} verify={verify} />;
+}
+
 export function VerifyEmailPage() {
   const { token = '' } = useParams();
   const verify = useVerifyEmail();
+  return <ConfirmOnOpen title="Confirm Email" token={token} verify={verify} />;
+}
+
+/** Uses a link's token once when the page opens, and says how it went. */
+function ConfirmOnOpen({
+  title,
+  token,
+  verify,
+}: {
+  title: string;
+  token: string;
+  verify: UseMutationResult<{ message: string }, Error, string>;
+}) {
   const asked = useRef(false);
+  const { mutate } = verify;
   useEffect(() => {
     // Once per visit (StrictMode runs effects twice in development; the link is used once).
     if (asked.current) return;
     asked.current = true;
-    verify.mutate(token);
-  }, [token, verify]);
+    mutate(token);
+  }, [token, mutate]);
 
   return (
     <FormContainer>
-      <Meta title="Confirm Email" />
-      <h1 className="section-title">Confirm Email</h1>
+      <Meta title={title} />
+      <h1 className="section-title">{title}</h1>
       {verify.isSuccess && <Message variant="success">{verify.data.message}</Message>}
       {verify.isError && <Message variant="danger">{errorMessage(verify.error)}</Message>}
       {(verify.isPending || verify.isIdle) && <Loader label="Confirming your email address" />}
