@@ -148,6 +148,25 @@ describe('mail outbox', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('a refused message survives a restart: the next worker retries it after the backoff, and it arrives once', async () => {
+    smtp.refuseNext(1);
+    const outbox = new SqlMailOutbox(db, clock);
+    await outbox.enqueue({ key: 'r', to: 'ann@example.com', template: 'welcome', data: { n: 7 } });
+    expect(await worker().runOnce()).toBe(0); // refused; then the process stops
+    db.close();
+    db = await Database.open(dir);
+    const next = worker();
+    expect(await next.runOnce()).toBe(0); // still backing off
+    clock.advance(OPTIONS.baseDelayMs);
+    expect(await next.runOnce()).toBe(1);
+    db.close();
+    db = await Database.open(dir);
+    clock.advance(60 * 60_000);
+    expect(await worker().runOnce()).toBe(0);
+    expect(subjects()).toEqual(['welcome #7']);
+    expect(smtp.refused).toBe(1);
+  });
+
   it('backs off exponentially, capped', () => {
     expect([1, 2, 3, 4, 10].map((n) => backoffMs(n, 30_000, 3_600_000))).toEqual([
       30_000, 60_000, 120_000, 240_000, 3_600_000,
