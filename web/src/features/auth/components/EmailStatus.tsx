@@ -24,7 +24,7 @@ export function EmailStatus() {
       </p>
       {resend.isSuccess && <Message variant="success">{resend.data.message}</Message>}
       {resend.isError && <Message variant="danger">{errorMessage(resend.error)}</Message>}
-      <Button size="sm" variant="outline-primary" onClick={() => resend.mutate()} disabled={resend.isPending}>
+      <Button size="sm" variant="outline-dark" onClick={() => resend.mutate()} disabled={resend.isPending}>
         {resend.isPending ? <Loader small label="Sending" /> : 'Send link again'}
       </Button>
     </div>
