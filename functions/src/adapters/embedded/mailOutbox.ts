@@ -5,7 +5,9 @@
 // HOOK for the order emails: a store write that reports something by mail calls
 //   recordMail(tx, { key: `order-placed:${orderId}`, to, template: 'order-placed', data }, now)
 // inside its `db.write((tx) => ...)`; a rolled-back change then records nothing, and the key makes a retried
-// change record one message.
+// change record one message. The worker finds it on its next poll (OUTBOX_DEFAULTS.pollMs, 5 s); to send at once,
+// call `outbox.wake()` after the commit (the store would need the SqlMailOutbox handed in, as accountLinks.ts has
+// its onMailRecorded). The templates' data types are mail/templates/index.ts MailData: add the order messages there.
 import type { Transaction } from '@libsql/client';
 import type { Clock, MailQueue, QueuedMail } from '../../ports.js';
 import type { OutboxEntry, OutboxStore } from '../../mail/outboxWorker.js';
@@ -34,6 +36,11 @@ export class SqlMailOutbox implements OutboxStore, MailQueue {
 
   async enqueue(mail: QueuedMail): Promise<void> {
     await this.db.write((tx) => recordMail(tx, mail, this.clock.now()));
+    this.onRecorded();
+  }
+
+  /** Tells the worker that a transaction recorded mail (recordMail), so it sends now rather than on its next poll. */
+  wake(): void {
     this.onRecorded();
   }
 
