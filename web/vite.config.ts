@@ -113,7 +113,7 @@ export default defineConfig(({ mode }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/uploads': apiTarget },
+    proxy: { '/api': apiTarget, '/uploads': apiTarget, '/dev/mailbox': apiTarget },
   },
   build: {
     outDir: 'dist',

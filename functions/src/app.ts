@@ -12,11 +12,13 @@ import { LiveHub } from './live/hub.js';
 import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
-import { authLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
+import { authLimiters, passwordResetLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
+import { accountRoutes } from './features/users/accountRoutes.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import type { Config } from './config.js';
 import type { HoldLimits } from './domain/index.js';
-import type { Ports } from './ports.js';
+import { devMailApi, devMailboxPages } from './mail/devRoutes.js';
+import type { DevMailboxReader, Ports } from './ports.js';
 
 export interface AppOptions {
   backend: 'embedded' | 'firebase';
@@ -30,6 +32,8 @@ export interface AppOptions {
   loginLimit: Limit;
   /** Successful sign-ins and sign-ups allowed per address per window. */
   signInLimit: Limit;
+  /** Password reset requests per address and per email per window (default 5 an hour). */
+  passwordResetLimit?: Limit;
   /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
   rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
@@ -38,6 +42,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** Storage emulator origins whose image URLs products may use (the emulators only; never deployed). */
   emulatorImageOrigins?: readonly string[];
+  /** The development outbox (outside production, without SMTP): mounts /api/dev/mail and /dev/mailbox. */
+  devMailbox?: DevMailboxReader;
   /** The catalogue cache (default: a new one with catalogCacheTtlMs). Either way it hears the ports' events. */
   cache?: CatalogCache;
 }
@@ -54,6 +60,7 @@ export function appOptions(
     holdLimits: config.holdLimits,
     loginLimit: config.loginLimit,
     signInLimit: config.signInLimit,
+    passwordResetLimit: config.passwordResetLimit,
     trustProxy: config.trustProxy,
     ...entry,
   };
@@ -126,6 +133,17 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
     '/products',
     productRoutes(ports, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }),
   );
+  // Password reset and email verification (embedded): mounted before the user routes, beside them.
+  if (ports.accounts)
+    api.use(
+      '/users',
+      accountRoutes(ports, ports.accounts, {
+        limiters: passwordResetLimiters(
+          options.passwordResetLimit ?? { max: 5, windowMs: 3_600_000 },
+          options.rateLimitStore,
+        ),
+      }),
+    );
   api.use('/users', userRoutes(ports, { limiters }));
   api.use('/orders', orderRoutes(ports, { holdMinutes: options.holdMinutes, holdLimits: options.holdLimits }));
   api.use('/upload', uploadRoutes(ports));
@@ -134,9 +152,11 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   if (ports.store.carts) api.use('/cart', cartRoutes(ports, ports.store.carts));
   if (ports.live instanceof LiveHub) api.use('/live', liveRoutes(ports, ports.live));
   api.use(configRoutes(ports, { backend: options.backend }));
+  if (options.devMailbox) api.use('/dev', devMailApi(options.devMailbox));
   api.use(notFoundRoute);
 
   app.use('/api', api);
+  if (options.devMailbox) app.use('/dev/mailbox', devMailboxPages(options.devMailbox));
   options.extraRoutes?.(app);
   app.use(notFoundRoute);
   app.use(errorHandler);

@@ -69,6 +69,21 @@ function origin(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return url.origin;
 }
 
+/** SMTP_URL: nodemailer's connection URL (smtp:// or smtps://, credentials in it). */
+function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:'))
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465');
+  return raw;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   // Inside Cloud Functions (or their emulator) the code's folder is not ours to write: data defaults to the temp dir.
   const inFunctions = env.FUNCTIONS_EMULATOR === 'true' || env.K_SERVICE !== undefined;
@@ -101,6 +116,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       max: int(env, 'SIGNIN_RATE_LIMIT', 60, 1),
       windowMs: int(env, 'SIGNIN_RATE_WINDOW_MS', 60_000, 1000),
     },
+    /** Password reset requests allowed per address and, separately, per email per window (http/rateLimits.ts). */
+    passwordResetLimit: {
+      max: int(env, 'PASSWORD_RESET_RATE_LIMIT', 5, 1),
+      windowMs: int(env, 'PASSWORD_RESET_RATE_WINDOW_MS', 60 * 60_000, 1000),
+    },
     trustProxy: trustProxy(env),
     /** Live event streams (embedded, live/hub.ts): open streams in all, and per client address and per account;
      *  the bytes all streams together may hold unsent (past it the most behind are cut). */
@@ -116,6 +136,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       secret: (): string => env.PAYPAL_CLIENT_SECRET || '',
       baseUrl: env.PAYPAL_API_BASE || PAYPAL_SANDBOX_API_BASE,
       timeoutMs: int(env, 'PAYPAL_TIMEOUT_MS', DEFAULT_PAYPAL_TIMEOUT_MS, 100),
+    },
+    /** Mail (mail/, docs in the README): SMTP when SMTP_URL is set, else the development mailbox outside production
+     *  (none in production: the shop says so at start and sends nothing). */
+    mail: {
+      smtpUrl: smtpUrl(env),
+      /** The From of every message. Required with SMTP_URL in production. */
+      from: env.MAIL_FROM || 'Voltshop <no-reply@voltshop.test>',
+      fromSet: Boolean(env.MAIL_FROM),
     },
     seedAdmin: {
       email: env.SEED_ADMIN_EMAIL || 'admin@voltshop.test',

@@ -264,6 +264,84 @@ export interface LiveEvents {
   close(): void;
 }
 
+/** One email as it goes out: addressed, rendered (HTML and plain text). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Mail delivery (mail/ holds the adapters): SMTP through nodemailer when SMTP_URL is set, else outside production
+ * the development outbox (messages kept in the shop's database, shown at /dev/mailbox). Only the outbox worker
+ * (mail/outboxWorker.ts) calls it: features enqueue (MailQueue), so nothing is sent for a change that rolled back.
+ */
+export interface Mailer {
+  /** 'smtp', 'devbox' (development outbox), or 'none' (production without SMTP: every send throws). */
+  readonly mode: 'smtp' | 'devbox' | 'none';
+  /** Delivers one message. `id` is its outbox id: the same id is the same message (a retry must not duplicate it
+   *  where the adapter can tell: the development outbox keeps one copy; SMTP gets it as a stable Message-ID).
+   *  Throws when it was not accepted (the worker retries later). */
+  send(id: string, message: MailMessage): Promise<void>;
+}
+
+/** A message the development outbox kept (GET /api/dev/mail's shape). */
+export interface DevMail extends MailMessage {
+  id: string;
+  createdAt: string;
+}
+
+/** What the development mailbox pages read (mail/devRoutes.ts). */
+export interface DevMailboxReader {
+  /** Newest first, at most `limit`. */
+  list(limit: number): Promise<DevMail[]>;
+  get(id: string): Promise<DevMail | null>;
+}
+
+/** A message to record in the outbox: which template, for whom, with what data (rendered when sent). */
+export interface QueuedMail<Template extends string = string> {
+  /** Idempotency key: recording the same key twice records one message (e.g. `order-placed:<orderId>`). */
+  key: string;
+  to: string;
+  template: Template;
+  /** The template's props (JSON). Dropped from the outbox once delivered (it may carry a one-time link). */
+  data: Record<string, unknown>;
+}
+
+/** Records messages for the outbox worker to send (at least once, retried with backoff). */
+export interface MailQueue {
+  /** Records the message in its own transaction and wakes the worker. Embedded stores record inside their own
+   *  transactions instead (adapters/embedded/mailOutbox.ts `recordMail(tx, ...)`). */
+  enqueue(mail: QueuedMail): Promise<void>;
+}
+
+/**
+ * One-time links sent by email (embedded; the Firebase build uses Firebase Auth's own flows). Tokens are random,
+ * only their hash is stored, each works once and expires. Each method records its email (MailQueue's outbox) in
+ * the same transaction as the change.
+ */
+export interface AccountLinks {
+  /** A reset link for the account with this email, if there is one; nothing (and no error) otherwise. Earlier
+   *  unused reset links of the account stop working. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** The same for an account by id (an admin's "Send password reset link"). Throws not_found for an unknown id. */
+  requestPasswordResetFor(uid: string): Promise<{ email: string }>;
+  /** Sets the password when the token is valid, uses it (and every other reset link of the account) up, ends the
+   *  account's sessions and records "password changed", atomically. Answers the account's id. Throws bad_input
+   *  (domain RESET_LINK_INVALID) for an unknown, used or expired token. */
+  resetPassword(token: string, password: string): Promise<{ uid: string }>;
+  /** Records "password changed" (a profile password change). */
+  passwordChanged(uid: string): Promise<void>;
+  /** A welcome email with a verification link (after sign-up), or a new verification link ("Send again"). */
+  sendVerification(uid: string, kind: 'welcome' | 'again'): Promise<void>;
+  /** Marks the account's email verified when the token is valid for its current email. Throws bad_input
+   *  (domain VERIFY_LINK_INVALID) otherwise. */
+  verifyEmail(token: string): Promise<{ uid: string }>;
+  /** When the account's email was verified (ISO), or null. */
+  emailVerifiedAt(uid: string): Promise<string | null>;
+}
+
 export interface Ports {
   store: Store;
   auth: AuthPort;
@@ -274,6 +352,10 @@ export interface Ports {
   events: EventSource;
   /** Present on the embedded server only. */
   live?: LiveEvents;
+  /** The mail outbox (embedded). Absent: no mail is sent (the Firebase build, for now). */
+  mail?: MailQueue;
+  /** Password reset and email verification links (embedded). Absent: their routes are not mounted. */
+  accounts?: AccountLinks;
 }
 
 export type { OrderItem, PaymentOrder, ProviderCapture };

@@ -7,6 +7,10 @@ import { readConfig, type Config } from './config.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, pageModules, serveWebApp } from './http/webApp.js';
 import { LiveHub, type LiveHubOptions } from './live/hub.js';
+import { describeMailer } from './mail/mailer.js';
+import { OutboxWorker, type OutboxWorkerOptions } from './mail/outboxWorker.js';
+import { mailRenderer } from './mail/render.js';
+import { SmtpMailer } from './mail/smtp.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
@@ -14,7 +18,7 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 export async function startServer(
   config: Config = readConfig(),
-  options: { clock?: Clock; live?: LiveHubOptions } = {},
+  options: { clock?: Clock; live?: LiveHubOptions; mailWorker?: OutboxWorkerOptions } = {},
 ) {
   // The request's Host is not to be trusted for the shop's own URLs (canonical, sitemaps, emails later): a shop
   // facing the internet names its origin.
@@ -23,6 +27,9 @@ export async function startServer(
   }
   // The app's catalogue cache hears every write's events on the ports' bus, the expiry sweeper's included.
   const ports = await createEmbeddedPorts(config, { clock: options.clock, live: { ...config.live, ...options.live } });
+  const { mailer, devMailbox } = ports;
+  if (mailer.mode === 'none')
+    console.warn('[mail] production without SMTP_URL: no email will be sent (set SMTP_URL and MAIL_FROM)');
   const seeded = await isEmpty(ports);
   if (seeded) await seedDemo(ports, config.seedAdmin);
 
@@ -31,6 +38,7 @@ export async function startServer(
     appOptions(config, {
       backend: 'embedded',
       catalogCacheTtlMs: Number.POSITIVE_INFINITY, // every write goes through this process and clears it
+      devMailbox,
       extraRoutes: (app) => {
         app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
         // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.
@@ -67,19 +75,37 @@ export async function startServer(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+
+  // Mail: the outbox worker sends what the features recorded (mail/outboxWorker.ts). Links in the messages name
+  // PUBLIC_URL, else (development) this server's own origin. Production without SMTP starts no worker: the
+  // messages stay in the outbox, unsent, never pretended sent.
+  const mailOrigin = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const mailWorker =
+    mailer.mode === 'none'
+      ? undefined
+      : new OutboxWorker(ports.mail, mailer, mailRenderer(mailOrigin), ports.clock, options.mailWorker).start();
+  ports.mail.onRecorded = () => mailWorker?.wake();
+  ports.accounts.onMailRecorded = () => mailWorker?.wake();
+
   return {
     port,
     url: `http://localhost:${port}`,
     seeded,
     paymentMode: ports.payments.mode,
+    /** How mail goes out (tests deliver through it; the start-up log names it). */
+    mailer,
     /** Runs the expiry sweep now (tests). */
     sweepExpired: sweep,
     /** The live events hub (tests read its counts). */
     live: ports.live instanceof LiveHub ? ports.live : undefined,
+    /** Sends the mail that is due now (tests); answers how many were sent. */
+    sendMail: async () => (mailWorker ? mailWorker.runOnce() : 0),
     close: async () => {
       clearInterval(timer);
+      await mailWorker?.stop();
       ports.live?.close(); // open event streams would keep server.close() waiting
       await new Promise<void>((r) => server.close(() => r()));
+      if (mailer instanceof SmtpMailer) mailer.close();
       await ports.store.close();
     },
   };
@@ -97,6 +123,7 @@ if (isMain) {
   console.log(
     `  payments: ${running.paymentMode === 'paypal' ? 'PayPal' : 'simulated test payments (PayPal client id and secret not both set)'}`,
   );
+  console.log(`  mail:     ${describeMailer(running.mailer, running.url)}`);
   console.log(`  admin:    ${config.seedAdmin.email} / ${config.seedAdmin.password}`);
   for (const c of Object.values(DEMO_CUSTOMERS)) console.log(`  customer: ${c.email} / ${c.password}`);
   const stop = () => running.close().then(() => process.exit(0));

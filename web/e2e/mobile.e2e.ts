@@ -90,6 +90,11 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(visitor, paths.cart.path, paths.cart.href(mouseId, 1)); // adds, then shows /cart
     await check(visitor, paths.login.path, paths.login.href());
     await check(visitor, paths.register.path, paths.register.href());
+    // The pages of the links sent by email (a made-up token: the form, or the link's refusal, must fit too).
+    await check(visitor, paths.forgotPassword.path, paths.forgotPassword.href());
+    await check(visitor, paths.resetPassword.path, paths.resetPassword.href('A'.repeat(43)));
+    await check(visitor, paths.verifyEmail.path, paths.verifyEmail.href('A'.repeat(43)));
+    await check(visitor, paths.authAction.path, paths.authAction.href());
     await check(visitor, paths.about.path, paths.about.href());
     await check(visitor, paths.contact.path, paths.contact.href());
     await check(visitor, paths.notFound.path, '/no-such-page');

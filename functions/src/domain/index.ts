@@ -16,3 +16,4 @@ export * from './site.js';
 export * from './catalogQuery.js';
 export * from './listQuery.js';
 export * from './productEdits.js';
+export * from './accounts.js';

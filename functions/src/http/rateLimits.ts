@@ -88,3 +88,31 @@ export function authLimiters(options: AuthLimitOptions): {
     credentialCheck: [failedByAddress, failedByAccount],
   };
 }
+
+/**
+ * Password reset requests: EVERY request counts (each may send an email), per address and, separately, per email
+ * asked about, so neither one address nor one victim's inbox gets flooded. The count does not depend on whether
+ * the account exists, so a 429 tells nothing about it. `confirm` (setting the password with a link) counts per
+ * address.
+ */
+export function passwordResetLimiters(
+  limit: Limit,
+  storeFactory: RateLimitStoreFactory = memoryStores,
+): { request: RequestHandler[]; confirm: RequestHandler[] } {
+  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
+  const byAddress = (name: string) =>
+    rateLimit({ ...common, windowMs: limit.windowMs, limit: limit.max, store: storeFactory(name) });
+  const byEmail = rateLimit({
+    ...common,
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    store: storeFactory('password-reset-by-email'),
+    skip: (req) => accountKey(req) === undefined,
+    keyGenerator: (req) => accountKey(req) as string,
+    validate: { keyGeneratorIpFallback: false },
+  });
+  return {
+    request: [byAddress('password-reset-by-address'), byEmail],
+    confirm: [byAddress('password-reset-confirm-by-address')],
+  };
+}

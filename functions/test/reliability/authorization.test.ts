@@ -6,6 +6,7 @@ import { payPalSettings, startFakePayPal, type FakePayPal } from '../support/fak
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { apiRoutes } from './support/routes.js';
 import { TINY_PNG } from '../support/images.js';
+import { linkIn, waitForMail } from '../support/mailbox.js';
 
 type Role = 'anonymous' | 'customer' | 'otherCustomer' | 'admin';
 const ROLES: Role[] = ['anonymous', 'customer', 'otherCustomer', 'admin'];
@@ -295,11 +296,71 @@ export const MATRIX: Row[] = [
     request: async (c) => ({ path: '/api/live/tickets', body: { topics: [`order:${await c.newOrder()}`] } }),
     expect: OWNER_OR_ADMIN(201),
   },
+  // Account links sent by email (embedded). Each role follows a fresh link of a fresh account.
+  {
+    method: 'POST',
+    route: '/api/users/password-reset',
+    request: async () => ({ path: '/api/users/password-reset', body: { email: `matrix-${seq++}@voltshop.test` } }),
+    expect: PUBLIC(202),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/password-reset/confirm',
+    request: async (c) => ({
+      path: '/api/users/password-reset/confirm',
+      body: { token: await emailedToken(c, '/password-reset', /Reset/, '/reset-password/'), password: 'new-secret1' },
+    }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/:id/password-reset',
+    request: async (c) => ({ path: `/api/users/${await c.newUser()}/password-reset` }),
+    expect: ADMIN(202),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/verify-email',
+    request: async (c) => ({
+      path: '/api/users/verify-email',
+      body: { token: await emailedToken(c, '/profile/verification', /^Confirm your email/, '/verify-email/') },
+    }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/users/profile/verification',
+    request: async () => ({ path: '/api/users/profile/verification' }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/profile/verification',
+    request: async () => ({ path: '/api/users/profile/verification' }),
+    expect: SIGNED_IN(202),
+  },
+  // The development mailbox (outside production only, like the server it runs on): open to whoever runs the shop.
+  { method: 'GET', route: '/api/dev/mail', request: async () => ({ path: '/api/dev/mail' }), expect: PUBLIC(200) },
   // The stream never takes a bearer token: private topics come only with a ticket, so every role is refused here.
   { method: 'GET', route: '/api/live', request: async () => ({ path: '/api/live?topics=admin' }), expect: PUBLIC(401) },
 ];
 
 let ctx: Ctx;
+
+/** A fresh account's emailed link token: `ask` (a reset request, or the signed-in "send again") then the mailbox. */
+async function emailedToken(c: Ctx, ask: '/password-reset' | '/profile/verification', subject: RegExp, prefix: string) {
+  const email = `link-${Date.now()}-${seq++}@voltshop.test`;
+  const reg = await c.shop.call('POST', '/api/users', { body: { name: 'Linked', email, password: 'secret12' } });
+  expect(reg.status).toBe(201);
+  const asked = await c.shop.call('POST', `/api/users${ask}`, {
+    token: ask === '/password-reset' ? undefined : reg.body.token,
+    body: ask === '/password-reset' ? { email } : undefined,
+  });
+  expect(asked.status).toBe(202);
+  return linkIn(await waitForMail(c.shop, email, subject), prefix)
+    .split('/')
+    .pop()!;
+}
 
 beforeAll(async () => {
   const paypal = await startFakePayPal();

@@ -225,6 +225,44 @@ const BODY_ROUTES: BodyRoute[] = [
       ),
   },
   {
+    name: 'POST /api/users/password-reset',
+    method: 'POST',
+    path: () => '/api/users/password-reset',
+    token: () => undefined,
+    bodies: () => oneWrong({ email: 'fuzz-reset@voltshop.test' }, { email: badEmail }, ['email']),
+  },
+  {
+    name: 'POST /api/users/password-reset/confirm',
+    method: 'POST',
+    path: () => '/api/users/password-reset/confirm',
+    token: () => undefined,
+    bodies: () =>
+      oneWrong(
+        { token: 'A'.repeat(43), password: 'secret12' },
+        {
+          token: fc.oneof(
+            notString,
+            fc.constantFrom('', 'short', 'has space'.repeat(5), '../'.repeat(20)),
+            tooLong(128),
+          ),
+          password: fc.oneof(notString, fc.constantFrom('', 'a', '12345'), tooLong(128)),
+        },
+        ['token', 'password'],
+      ),
+  },
+  {
+    name: 'POST /api/users/verify-email',
+    method: 'POST',
+    path: () => '/api/users/verify-email',
+    token: () => undefined,
+    bodies: () =>
+      oneWrong(
+        { token: 'A'.repeat(43) },
+        { token: fc.oneof(notString, fc.constantFrom('', 'short', '<script>'.repeat(4)), tooLong(128)) },
+        ['token'],
+      ),
+  },
+  {
     name: 'PUT /api/users/:id (admin)',
     method: 'PUT',
     path: () => `/api/users/${aliceId}`,
@@ -458,6 +496,22 @@ const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
       currentPassword: 'alice1234',
     }),
     fields: ['id', 'name', 'email', 'password', 'currentPassword'],
+  },
+  {
+    name: 'POST /api/users/password-reset',
+    method: 'POST',
+    path: () => '/api/users/password-reset',
+    token: () => undefined,
+    valid: () => ({ email: 'fuzz-reset-ctl@voltshop.test' }),
+    fields: ['email'],
+  },
+  {
+    name: 'POST /api/users/password-reset/confirm',
+    method: 'POST',
+    path: () => '/api/users/password-reset/confirm',
+    token: () => undefined,
+    valid: () => ({ token: 'A'.repeat(43), password: 'secret12' }),
+    fields: ['token', 'password'],
   },
   {
     name: 'PUT /api/users/:id',

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { readConfig, type Config } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import type { LiveHub, LiveHubOptions } from '../../src/live/hub.js';
-import type { Clock } from '../../src/ports.js';
+import type { Clock, Mailer } from '../../src/ports.js';
 import { DEMO_CUSTOMERS } from '../../src/seed/seed.js';
 import { DEFAULT_HOLD_LIMITS } from '../../src/domain/limits.js';
 import { productInput } from './products.js';
@@ -19,6 +19,8 @@ export interface TestShop {
   sweepExpired(): Promise<number>;
   /** The server's live events hub. */
   live: LiveHub;
+  /** How the server delivers mail (the development outbox unless SMTP_URL is set). */
+  mailer: Mailer;
   /** fetch against the shop, JSON in and out. */
   call<T = any>(
     method: string,
@@ -58,6 +60,7 @@ export async function startTestShop(
     WEB_DIST: join(dataDir, 'no-web'),
     LOGIN_RATE_LIMIT: '1000',
     SIGNIN_RATE_LIMIT: '1000',
+    PASSWORD_RESET_RATE_LIMIT: '1000',
     ...FIXTURE_HOLD_LIMITS,
     ...env,
   });
@@ -70,6 +73,7 @@ export async function startTestShop(
     config,
     sweepExpired: () => server.sweepExpired(),
     live: server.live as LiveHub,
+    mailer: server.mailer,
     async close() {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

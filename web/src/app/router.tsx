@@ -19,6 +19,9 @@ import { NotFoundPage, RootError, RouteError } from './routes/errors';
 
 const loadedPages = new Set<PropertyKey>();
 
+/** The pages of the links sent by email (forgot / reset password, verify email): one chunk. */
+const accountLinkPages = () => import('@/features/auth/routes/AccountLinkPages');
+
 /** Every page but home is its own chunk, loaded when first visited. */
 function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
   return {
@@ -94,6 +97,11 @@ export const routes: RouteObject[] = [
                 path: paths.register.path,
                 ...page(() => import('@/features/auth/routes/RegisterPage'), 'RegisterPage'),
               },
+              // Account links sent by email (features/auth/routes/AccountLinkPages.tsx).
+              { path: paths.forgotPassword.path, ...page(accountLinkPages, 'ForgotPasswordPage') },
+              { path: paths.resetPassword.path, ...page(accountLinkPages, 'ResetPasswordPage') },
+              { path: paths.verifyEmail.path, ...page(accountLinkPages, 'VerifyEmailPage') },
+              { path: paths.authAction.path, ...page(accountLinkPages, 'AuthActionPage') },
               { path: paths.about.path, ...page(() => import('@/features/pages/routes/AboutPage'), 'AboutPage') },
               { path: paths.contact.path, ...page(() => import('@/features/pages/routes/ContactPage'), 'ContactPage') },
               {

@@ -47,6 +47,16 @@ export const paths = {
   } satisfies Route<[string?, number?]>,
   login: { path: '/login', href: withRedirect('/login') } satisfies Route<[string?]>,
   register: { path: '/register', href: withRedirect('/register') } satisfies Route<[string?]>,
+  forgotPassword: fixed('/forgot-password'),
+  resetPassword: {
+    path: '/reset-password/:token',
+    href: (token: string) => `/reset-password/${token}`,
+  } satisfies Route<[string]>,
+  verifyEmail: { path: '/verify-email/:token', href: (token: string) => `/verify-email/${token}` } satisfies Route<
+    [string]
+  >,
+  /** Firebase Auth's emails link here (the Firebase build): ?mode=resetPassword|verifyEmail&oobCode=… */
+  authAction: fixed('/auth/action'),
   profile: fixed('/profile'),
   shipping: fixed('/shipping'),
   payment: fixed('/payment'),

@@ -2,10 +2,14 @@ import type { Config } from '../../config.js';
 import { EventBus } from '../../events/bus.js';
 import { LiveHub, type LiveHubOptions } from '../../live/hub.js';
 import { publishLiveUpdates } from '../../live/liveUpdates.js';
-import { systemClock, type Clock, type Ports } from '../../ports.js';
+import { chooseMailer } from '../../mail/mailer.js';
+import { systemClock, type Clock, type DevMailboxReader, type Mailer, type Ports } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
 import { EmbeddedAuth, loadJwtSecret } from './auth.js';
 import { Database } from './db.js';
+import { DevMailbox } from './devMailbox.js';
+import { SqlMailOutbox } from './mailOutbox.js';
+import { SqlAccountLinks } from './accountLinks.js';
 import { LocalFiles } from './files.js';
 import { createSqlStore } from './store.js';
 
@@ -14,11 +18,22 @@ import { createSqlStore } from './store.js';
 export async function createEmbeddedPorts(
   config: Config,
   { clock = systemClock, live }: { clock?: Clock; live?: LiveHubOptions } = {},
-): Promise<Ports & { db: Database }> {
+): Promise<
+  Ports & {
+    db: Database;
+    mailer: Mailer;
+    devMailbox?: DevMailboxReader;
+    mail: SqlMailOutbox;
+    accounts: SqlAccountLinks;
+  }
+> {
   const db = await Database.open(config.dataDir);
   const events = new EventBus();
   const hub = new LiveHub(live);
   publishLiveUpdates(events, hub);
+  const mail = new SqlMailOutbox(db, clock);
+  const accounts = new SqlAccountLinks(db, clock);
+  const mailer = chooseMailer(config, () => new DevMailbox(db, clock));
   return {
     db,
     store: createSqlStore(db, { clock, events }),
@@ -28,5 +43,9 @@ export async function createEmbeddedPorts(
     clock,
     events,
     live: hub,
+    mail,
+    accounts,
+    mailer,
+    devMailbox: mailer instanceof DevMailbox ? mailer : undefined,
   };
 }

@@ -280,4 +280,62 @@ export const MIGRATIONS: Migration[] = [
         UNION ALL SELECT 'brand', brand, count(*) FROM products GROUP BY brand`,
     ],
   },
+  {
+    version: 11,
+    name: 'development mailbox',
+    // Outside production without SMTP settings, mail is "delivered" here and shown at /dev/mailbox (mail/devRoutes.ts).
+    statements: [
+      `CREATE TABLE dev_mailbox (
+        id TEXT PRIMARY KEY,                       -- the outbox message's id: a redelivery keeps one copy
+        to_address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        text TEXT NOT NULL,
+        html TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX dev_mailbox_newest ON dev_mailbox (created_at DESC, id DESC)',
+    ],
+  },
+  {
+    version: 12,
+    name: 'mail outbox',
+    // The transactional outbox (adapters/embedded/mailOutbox.ts, mail/outboxWorker.ts): a message is recorded in
+    // the transaction of the change it reports, then sent by the worker, retried with backoff.
+    statements: [
+      `CREATE TABLE mail_outbox (
+        id TEXT PRIMARY KEY,
+        idempotency_key TEXT NOT NULL UNIQUE,      -- the same key records one message, however often it is asked
+        to_address TEXT NOT NULL,
+        template TEXT NOT NULL,
+        data_json TEXT,                            -- the template's props; NULL once sent (may hold a one-time link)
+        status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,             -- due time; while an attempt runs, the end of its lease
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        sent_at TEXT
+      )`,
+      'CREATE INDEX mail_outbox_due ON mail_outbox (status, next_attempt_at)',
+    ],
+  },
+  {
+    version: 13,
+    name: 'account links (password reset, email verification)',
+    // adapters/embedded/accountLinks.ts: only a hash of each link's token is kept; a link is used once.
+    statements: [
+      `CREATE TABLE account_tokens (
+        token_hash TEXT PRIMARY KEY,               -- sha256 of the token in the link (hex)
+        user_id TEXT NOT NULL,
+        email_key TEXT NOT NULL,                   -- the address it was sent to: valid only while the account has it
+        purpose TEXT NOT NULL CHECK (purpose IN ('password-reset', 'verify-email')),
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      )`,
+      'CREATE INDEX account_tokens_by_user ON account_tokens (user_id, purpose)',
+      // Verified is for one address: a changed email is unverified until its own link is followed.
+      'ALTER TABLE users ADD COLUMN email_verified_at TEXT',
+      'ALTER TABLE users ADD COLUMN email_verified_key TEXT',
+    ],
+  },
 ];

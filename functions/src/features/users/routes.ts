@@ -29,7 +29,7 @@ const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export function userRoutes(
-  { store, auth }: Ports,
+  { store, auth, accounts }: Ports,
   options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } },
 ) {
   const router = Router();
@@ -66,6 +66,9 @@ export function userRoutes(
     if (await store.users.findByEmail(input.email)) throw conflict('User already exists');
     const identity = await auth.signUp(input);
     const user = await store.users.create({ _id: identity.uid, name: input.name, email: input.email, isAdmin: false });
+    // Embedded: the welcome email with its confirmation link. The account exists now: an outbox hiccup is logged,
+    // never a failed sign-up (the profile offers "Send link again").
+    await accounts?.sendVerification(user._id, 'welcome').catch((e) => console.error('[mail] welcome', e));
     res.status(201).json(withToken(user, identity.token));
   });
 
@@ -118,6 +121,12 @@ export function userRoutes(
     if (credentialsChange) await revokeSessions(uid);
     const user = await store.users.update(uid, { name: input.name, email: input.email });
     if (!user) throw notFound('User not found');
+    // Embedded: "password changed" to the account's address, and a confirmation link to a new one.
+    const mailed = async () => {
+      if (password) await accounts?.passwordChanged(uid);
+      if (email) await accounts?.sendVerification(uid, 'again');
+    };
+    await mailed().catch((e) => console.error('[mail] profile change', e)); // the change is made: never a 500 now
     res.json(withToken(user, await auth.issueToken(uid)));
   });
 

@@ -53,7 +53,11 @@ export async function apiRoutes(): Promise<MountedRoute[]> {
   try {
     const app = createApp(
       ports,
-      appOptions(config, { backend: 'embedded', catalogCacheTtlMs: Number.POSITIVE_INFINITY }),
+      appOptions(config, {
+        backend: 'embedded',
+        catalogCacheTtlMs: Number.POSITIVE_INFINITY,
+        devMailbox: ports.devMailbox,
+      }),
     );
     return listRoutes(app).filter((r) => r.path === '/api' || r.path.startsWith('/api/'));
   } finally {

@@ -7,6 +7,7 @@ import {
   passwordSchema,
   registerSchema,
 } from '@domain/schemas';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@domain/accounts';
 import { z } from 'zod';
 
 export const PASSWORD_MISMATCH = 'Password do not match';
@@ -43,3 +44,13 @@ export const profileFormSchema = (currentEmail: string) =>
       path: ['currentPassword'],
     });
 export type ProfileForm = z.infer<ReturnType<typeof profileFormSchema>>;
+
+/** "Forgot password?": the email to send a reset link to (the API's schema). */
+export { passwordResetRequestSchema };
+export type PasswordResetRequestForm = z.infer<typeof passwordResetRequestSchema>;
+
+/** /reset-password/:token: the new password twice (the token comes from the URL). */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordResetConfirmSchema.shape.password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, mismatch);
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

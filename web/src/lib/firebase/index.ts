@@ -1,5 +1,12 @@
 // Everything the web app does with the Firebase SDK, loaded on demand (see lib/backend.ts).
 export { firebase, FirebaseConfigError, initFirebase, resolveFirebaseConfig } from './app';
+export {
+  checkPasswordResetCode,
+  finishEmailVerification,
+  finishPasswordReset,
+  sendPasswordReset,
+  sendVerificationEmail,
+} from './accountLinks';
 export { currentToken, deleteNewAccount, signIn, signOutEverywhere, signUp, watchIdToken } from './auth';
 export { saveCart, watchCart, type CartLine } from './cart';
 export {

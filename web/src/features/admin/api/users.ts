@@ -58,3 +58,11 @@ export function useDeleteUser() {
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
+
+/** POST /api/users/:id/password-reset (admin): emails the user a password reset link. */
+export function useSendPasswordResetLink(id: string) {
+  return useMutation({
+    mutationFn: () =>
+      api<{ message: string }>(`/api/users/${encodeURIComponent(id)}/password-reset`, { method: 'POST' }),
+  });
+}

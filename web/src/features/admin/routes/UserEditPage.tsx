@@ -14,7 +14,8 @@ import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
-import { useUpdateUser, useUser } from '../api/users';
+import { isFirebase } from '@/lib/backend';
+import { useSendPasswordResetLink, useUpdateUser, useUser } from '../api/users';
 
 type UserFormValues = z.input<typeof adminUserUpdateSchema>;
 
@@ -50,6 +51,22 @@ export function UserForm({
   );
 }
 
+/** Emails the user a password reset link (POST /api/users/:id/password-reset): the admin never sees or sets it. */
+function SendResetLink({ userId }: { userId: string }) {
+  const send = useSendPasswordResetLink(userId);
+  return (
+    <section className="mt-4 pt-3 border-top" aria-label="Password">
+      <h2 className="h5">Password</h2>
+      <p className="small text-muted">The user gets an email with a link to choose a new password (valid 1 hour).</p>
+      {send.isSuccess && <Message variant="success">{send.data.message}</Message>}
+      {send.isError && <Message variant="danger">{errorMessage(send.error)}</Message>}
+      <Button variant="outline-primary" onClick={() => send.mutate()} disabled={send.isPending}>
+        {send.isPending ? <Loader small label="Sending" /> : 'Send password reset link'}
+      </Button>
+    </section>
+  );
+}
+
 export function UserEditPage() {
   const { id = '' } = useParams();
   const user = useUser(id);
@@ -67,18 +84,21 @@ export function UserEditPage() {
         {update.isError && <Message variant="danger">{errorMessage(update.error)}</Message>}
         <QueryBoundary query={user}>
           {(u) => (
-            <UserForm
-              user={u}
-              submitting={update.isPending}
-              onSubmit={(values) =>
-                update.mutate(values, {
-                  onSuccess: () => {
-                    update.reset();
-                    navigate(paths.admin.users.href());
-                  },
-                })
-              }
-            />
+            <>
+              <UserForm
+                user={u}
+                submitting={update.isPending}
+                onSubmit={(values) =>
+                  update.mutate(values, {
+                    onSuccess: () => {
+                      update.reset();
+                      navigate(paths.admin.users.href());
+                    },
+                  })
+                }
+              />
+              {!isFirebase && <SendResetLink userId={u._id} />}
+            </>
           )}
         </QueryBoundary>
       </FormContainer>

@@ -34,6 +34,9 @@ export function LoginPage() {
       <Form onSubmit={handleSubmit((v) => login.mutate(v))} noValidate>
         <Field {...accountFields.email} error={errors.email} {...register('email')} />
         <Field {...accountFields.password} error={errors.password} {...register('password')} />
+        <p className="mb-3 small">
+          <Link to={paths.forgotPassword.href()}>Forgot password?</Link>
+        </p>
         <Button type="submit" variant="primary" disabled={login.isPending}>
           {login.isPending ? <Loader small label="Signing in" /> : 'Sign In'}
         </Button>

@@ -16,6 +16,8 @@ import { useLogoutAll } from '../api/logoutAll';
 import { useUpdateProfile } from '../api/updateProfile';
 import { MISMATCH_ALERT_ID, profileFormSchema, type ProfileForm } from '../schemas';
 import { useUserInfo } from '@/lib/session';
+import { isFirebase } from '@/lib/backend';
+import { EmailStatus } from '../components/EmailStatus';
 
 export function ProfilePage() {
   const user = useUserInfo();
@@ -55,8 +57,10 @@ export function ProfilePage() {
   return (
     <Row className="g-4 g-md-5">
       <Meta title="Profile" />
-      <Col md={4}>
+      {/* On phones the orders come first (what a shopper opens the account page for); side by side from md up. */}
+      <Col md={4} className="order-2 order-md-1">
         <h1 className="section-title">User Profile</h1>
+        {!isFirebase && <EmailStatus />}
         {errors.confirmPassword?.message && (
           <Message variant="danger" id={MISMATCH_ALERT_ID}>
             {errors.confirmPassword.message}
@@ -88,7 +92,7 @@ export function ProfilePage() {
           {logoutAll.isPending ? <Loader small label="Signing out everywhere" /> : 'Sign out everywhere'}
         </Button>
       </Col>
-      <Col md={8}>
+      <Col md={8} className="order-1 order-md-2">
         <h2 className="section-title">My Orders</h2>
         <MyOrders />
       </Col>

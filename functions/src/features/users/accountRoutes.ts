@@ -1,0 +1,72 @@
+// Account links sent by email (embedded backend, ports.accounts): password reset and email verification.
+//   POST /api/users/password-reset {email}            202, the same answer whether or not the address has an account
+//   POST /api/users/password-reset/confirm {token, password}   sets the password, ends every session
+//   POST /api/users/:id/password-reset (admin)         202, sends the user a reset link
+//   POST /api/users/verify-email {token}               marks the account's email verified
+//   GET  /api/users/profile/verification               { email, verified, verifiedAt } of the caller
+//   POST /api/users/profile/verification               202, a new verification link to the caller
+import { Router, type RequestHandler } from 'express';
+import {
+  emailVerificationSchema,
+  notFound,
+  PASSWORD_RESET_DONE,
+  PASSWORD_RESET_REQUESTED,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+} from '../../domain/index.js';
+import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
+import { parse, parseId } from '../../http/validate.js';
+import type { AccountLinks, Ports } from '../../ports.js';
+
+export const EMAIL_VERIFIED = 'Thank you: your email address is confirmed.';
+export const VERIFICATION_SENT = 'A new confirmation link is on its way to your email address.';
+
+export function accountRoutes(
+  { store, auth }: Ports,
+  accounts: AccountLinks,
+  options: { limiters: { request: RequestHandler[]; confirm: RequestHandler[] } },
+) {
+  const router = Router();
+  const admin = requireAdmin(auth);
+  const signedIn = requireUser(auth);
+
+  router.post('/password-reset', ...options.limiters.request, async (req, res) => {
+    const { email } = parse(passwordResetRequestSchema, req.body);
+    await accounts.requestPasswordReset(email);
+    res.status(202).json({ message: PASSWORD_RESET_REQUESTED });
+  });
+
+  router.post('/password-reset/confirm', ...options.limiters.confirm, async (req, res) => {
+    const { token, password } = parse(passwordResetConfirmSchema, req.body);
+    const { uid } = await accounts.resetPassword(token, password);
+    // The reset already ended the sessions in its transaction; this ends the live streams and tickets too.
+    await auth.revokeSessions(uid);
+    res.json({ message: PASSWORD_RESET_DONE });
+  });
+
+  router.post('/:id/password-reset', admin, async (req, res) => {
+    const { email } = await accounts.requestPasswordResetFor(parseId(req.params.id, 'User'));
+    res.status(202).json({ message: `A password reset link was sent to ${email}.` });
+  });
+
+  router.post('/verify-email', ...options.limiters.confirm, async (req, res) => {
+    const { token } = parse(emailVerificationSchema, req.body);
+    await accounts.verifyEmail(token);
+    res.json({ message: EMAIL_VERIFIED });
+  });
+
+  router.get('/profile/verification', signedIn, async (req, res) => {
+    const { uid } = callerOf(req);
+    const user = await store.users.get(uid);
+    if (!user) throw notFound('User not found');
+    const verifiedAt = await accounts.emailVerifiedAt(uid);
+    res.json({ email: user.email, verified: verifiedAt !== null, verifiedAt });
+  });
+
+  router.post('/profile/verification', signedIn, ...options.limiters.request, async (req, res) => {
+    await accounts.sendVerification(callerOf(req).uid, 'again');
+    res.status(202).json({ message: VERIFICATION_SENT });
+  });
+
+  return router;
+}

@@ -1,0 +1,89 @@
+// The development outbox: mail "delivered" into the shop's database and shown at /dev/mailbox and /api/dev/mail,
+// outside production only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from './support/shop.js';
+
+const message = (n: number) => ({
+  to: `shopper${n}@example.com`,
+  subject: `Hello <${n}>`,
+  text: `Plain ${n}`,
+  html: `<p style="color:#123">Rich <b>${n}</b></p>`,
+});
+
+describe('development mailbox', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop();
+  });
+  afterAll(() => shop.close());
+
+  it('is the mailer when no SMTP server is set, outside production', () => {
+    expect(shop.mailer.mode).toBe('devbox');
+  });
+
+  it('answers GET /api/dev/mail with the messages, newest first, each kept once per id', async () => {
+    expect((await shop.call('GET', '/api/dev/mail')).body).toEqual([]);
+    await shop.mailer.send('m1', message(1));
+    await new Promise((r) => setTimeout(r, 5));
+    await shop.mailer.send('m2', message(2));
+    await shop.mailer.send('m2', message(2)); // a redelivery of the same outbox message
+    const { status, body } = await shop.call('GET', '/api/dev/mail');
+    expect(status).toBe(200);
+    expect(body.map((m: { id: string }) => m.id)).toEqual(['m2', 'm1']);
+    expect(body[0]).toEqual({ id: 'm2', ...message(2), createdAt: expect.any(String) });
+  });
+
+  it('lists the messages at /dev/mailbox and shows one with its HTML and text', async () => {
+    const list = await fetch(`${shop.url}/dev/mailbox`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await list.text();
+    expect(html).toContain('Hello &lt;2&gt;');
+    expect(html.indexOf('Hello &lt;2&gt;')).toBeLessThan(html.indexOf('Hello &lt;1&gt;'));
+    expect(html).toContain('name="viewport"');
+
+    const one = await (await fetch(`${shop.url}/dev/mailbox/m1`)).text();
+    expect(one).toContain('shopper1@example.com');
+    expect(one).toContain('src="/dev/mailbox/m1/html"');
+    expect(one).toContain('Plain 1');
+    expect(await (await fetch(`${shop.url}/dev/mailbox/m1/html`)).text()).toBe(message(1).html);
+    expect((await fetch(`${shop.url}/dev/mailbox/nope`)).status).toBe(404);
+  });
+});
+
+describe('in production', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' });
+  });
+  afterAll(() => shop.close());
+
+  it('has no mailbox: its routes are 404', async () => {
+    expect((await shop.call('GET', '/api/dev/mail')).status).toBe(404);
+    expect((await fetch(`${shop.url}/dev/mailbox`)).status).toBe(404);
+  });
+
+  it('without SMTP settings refuses to pretend mail was sent', async () => {
+    expect(shop.mailer.mode).toBe('none');
+    await expect(shop.mailer.send('x', message(1))).rejects.toThrow(/SMTP_URL/);
+  });
+});
+
+describe('with SMTP_URL', () => {
+  it('uses SMTP and mounts no mailbox', async () => {
+    const shop = await startTestShop({ SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'Shop <shop@example.com>' });
+    try {
+      expect(shop.mailer.mode).toBe('smtp');
+      expect((await shop.call('GET', '/api/dev/mail')).status).toBe(404);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('refuses SMTP_URL without MAIL_FROM in production, and a URL that is not smtp(s)', async () => {
+    await expect(
+      startTestShop({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', SMTP_URL: 'smtp://127.0.0.1:1' }),
+    ).rejects.toThrow(/MAIL_FROM/);
+    await expect(startTestShop({ SMTP_URL: 'https://mail.example' })).rejects.toThrow(/SMTP_URL/);
+  });
+});

@@ -1,0 +1,85 @@
+// Welcome email with a verification link, the profile's verification state, "password changed" after a profile
+// password change, and a changed email being unverified until its own link is followed (embedded backend).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERIFY_LINK_INVALID } from '../src/domain/index.js';
+import { linkIn, mails, waitForMail } from './support/mailbox.js';
+import { startTestShop, type TestShop } from './support/shop.js';
+
+let seq = 0;
+async function signUp(shop: TestShop) {
+  const email = `verify-${Date.now()}-${++seq}@example.com`;
+  const res = await shop.call('POST', '/api/users', { body: { name: 'Vera', email, password: 'secret12' } });
+  expect(res.status).toBe(201);
+  return { email, token: res.body.token as string };
+}
+const tokenOf = (path: string) => path.split('/').pop()!;
+
+describe('email verification', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop();
+  });
+  afterAll(() => shop.close());
+
+  const state = async (token: string) => (await shop.call('GET', '/api/users/profile/verification', { token })).body;
+  const verify = (token: string) => shop.call('POST', '/api/users/verify-email', { body: { token } });
+
+  it('welcomes a new account with a link that confirms its address once; it may shop meanwhile', async () => {
+    const vera = await signUp(shop);
+    expect(await state(vera.token)).toEqual({ email: vera.email, verified: false, verifiedAt: null });
+    const welcome = await waitForMail(shop, vera.email, /Welcome to Voltshop/);
+    expect(welcome.html).toContain('Confirm my email address');
+    const link = tokenOf(linkIn(welcome, '/verify-email/'));
+    expect((await shop.call('GET', '/api/cart', { token: vera.token })).status).toBe(200); // unverified may shop
+    const done = await verify(link);
+    expect(done.status).toBe(200);
+    expect(await state(vera.token)).toMatchObject({ verified: true, verifiedAt: expect.any(String) });
+    const again = await verify(link);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(VERIFY_LINK_INVALID);
+  });
+
+  it('sends a new link on request; the older one stops working', async () => {
+    const ann = await signUp(shop);
+    const first = tokenOf(linkIn(await waitForMail(shop, ann.email, /Welcome/), '/verify-email/'));
+    expect((await shop.call('POST', '/api/users/profile/verification', { token: ann.token })).status).toBe(202);
+    const second = tokenOf(linkIn(await waitForMail(shop, ann.email, /Confirm your email/), '/verify-email/'));
+    expect((await verify(first)).status).toBe(400);
+    expect((await verify(second)).status).toBe(200);
+  });
+
+  it('sends "password changed" after a profile password change', async () => {
+    const bo = await signUp(shop);
+    const changed = await shop.call('PUT', '/api/users/profile', {
+      token: bo.token,
+      body: { name: 'Vera', email: bo.email, password: 'newer-secret1', currentPassword: 'secret12' },
+    });
+    expect(changed.status).toBe(200);
+    const mail = await waitForMail(shop, bo.email, /password was changed/);
+    expect(mail.text).toMatch(/on your profile page/);
+    expect(mail.text).toContain(`${shop.url}/forgot-password`);
+  });
+
+  it('treats a changed email as unverified until its own link is followed; a link to the old address is void', async () => {
+    const cy = await signUp(shop);
+    const oldLink = tokenOf(linkIn(await waitForMail(shop, cy.email, /Welcome/), '/verify-email/'));
+    expect((await verify(oldLink)).status).toBe(200);
+    const resent = await shop.call('POST', '/api/users/profile/verification', { token: cy.token });
+    expect(resent.status).toBe(202);
+    const staleLink = tokenOf(linkIn(await waitForMail(shop, cy.email, /Confirm your email/), '/verify-email/'));
+
+    const newEmail = `moved-${Date.now()}@example.com`;
+    const moved = await shop.call('PUT', '/api/users/profile', {
+      token: cy.token,
+      body: { name: 'Vera', email: newEmail, currentPassword: 'secret12' },
+    });
+    expect(moved.status).toBe(200);
+    const token = moved.body.token as string;
+    expect(await state(token)).toMatchObject({ email: newEmail, verified: false });
+    expect((await verify(staleLink)).status).toBe(400); // sent to the old address
+    const fresh = tokenOf(linkIn(await waitForMail(shop, newEmail, /Confirm your email/), '/verify-email/'));
+    expect((await verify(fresh)).status).toBe(200);
+    expect(await state(token)).toMatchObject({ email: newEmail, verified: true });
+    expect((await mails(shop)).some((m) => m.to === newEmail && /Welcome/.test(m.subject))).toBe(false);
+  });
+});

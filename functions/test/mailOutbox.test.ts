@@ -1,0 +1,175 @@
+// The transactional mail outbox: recorded with the change, sent by the worker through a REAL SMTP server, retried
+// with backoff when refused, never lost by a crash and never sent twice after a restart.
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Database } from '../src/adapters/embedded/db.js';
+import { recordMail, SqlMailOutbox } from '../src/adapters/embedded/mailOutbox.js';
+import { backoffMs, OutboxWorker, type MailRenderer } from '../src/mail/outboxWorker.js';
+import { SmtpMailer } from '../src/mail/smtp.js';
+import { MovableClock } from './support/clock.js';
+import { startTestSmtp, type TestSmtp } from './support/smtp.js';
+
+const render: MailRenderer = async (template, data) => ({
+  subject: `${template} #${String(data.n)}`,
+  text: `Text ${String(data.n)}`,
+  html: `<p>Html ${String(data.n)}</p>`,
+});
+
+const OPTIONS = { baseDelayMs: 1_000, maxDelayMs: 60_000, maxAttempts: 4, leaseMs: 30_000 };
+
+describe('mail outbox', () => {
+  let dir: string;
+  let db: Database;
+  let smtp: TestSmtp;
+  let mailer: SmtpMailer;
+  const clock = new MovableClock();
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'voltshop-outbox-'));
+    db = await Database.open(dir);
+    smtp = await startTestSmtp();
+    mailer = new SmtpMailer({ url: smtp.url, from: 'Voltshop <shop@voltshop.test>', timeoutMs: 5_000 });
+  });
+  afterEach(async () => {
+    mailer.close();
+    db.close();
+    await smtp.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const worker = (database = db) =>
+    new OutboxWorker(new SqlMailOutbox(database, clock), mailer, render, clock, OPTIONS);
+  const subjects = () => smtp.received.map((m) => m.subject).sort();
+
+  it('sends each recorded message once through SMTP, HTML and text, with the outbox id as Message-ID', async () => {
+    const outbox = new SqlMailOutbox(db, clock);
+    await outbox.enqueue({ key: 'welcome:1', to: 'ann@example.com', template: 'welcome', data: { n: 1 } });
+    await outbox.enqueue({ key: 'welcome:1', to: 'ann@example.com', template: 'welcome', data: { n: 1 } }); // same key
+    await outbox.enqueue({ key: 'welcome:2', to: 'bob@example.com', template: 'welcome', data: { n: 2 } });
+    const w = worker();
+    expect(await w.runOnce()).toBe(2);
+    expect(await w.runOnce()).toBe(0);
+    expect(subjects()).toEqual(['welcome #1', 'welcome #2']);
+    const ann = smtp.received.find((m) => m.subject === 'welcome #1')!;
+    expect(ann.text?.trim()).toBe('Text 1');
+    expect(ann.html).toContain('<p>Html 1</p>');
+    expect(ann.from?.value[0]).toMatchObject({ name: 'Voltshop', address: 'shop@voltshop.test' });
+    expect((ann.to as { text: string }).text).toBe('ann@example.com');
+    expect(ann.messageId).toMatch(/^<[^@]+@voltshop\.test>$/);
+    expect(await outbox.counts()).toEqual({ pending: 0, sent: 2, failed: 0 });
+    // Once sent, the message's data (a reset link, say) is not kept.
+    const rs = await db.client.execute('SELECT data_json FROM mail_outbox');
+    expect(rs.rows.every((r) => r.data_json === null)).toBe(true);
+  });
+
+  it('records nothing for a change that rolled back', async () => {
+    await expect(
+      db.write(async (tx) => {
+        await recordMail(tx, { key: 'k', to: 'a@example.com', template: 'welcome', data: { n: 1 } }, clock.now());
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await new SqlMailOutbox(db, clock).counts()).toEqual({ pending: 0, sent: 0, failed: 0 });
+  });
+
+  it('retries a refusing server with exponential backoff and delivers exactly once', async () => {
+    smtp.refuseNext(2);
+    const outbox = new SqlMailOutbox(db, clock);
+    await outbox.enqueue({ key: 'reset:1', to: 'ann@example.com', template: 'reset', data: { n: 1 } });
+    const w = worker();
+    expect(await w.runOnce()).toBe(0); // refused (1st)
+    expect(await w.runOnce()).toBe(0); // not due yet: no attempt
+    expect(smtp.refused).toBe(1);
+    clock.advance(backoffMs(1, 1_000, 60_000)); // 1 s
+    expect(await w.runOnce()).toBe(0); // refused (2nd)
+    expect(smtp.refused).toBe(2);
+    clock.advance(1_000);
+    expect(await w.runOnce()).toBe(0); // the next wait is 2 s, not 1 s
+    clock.advance(1_000);
+    expect(await w.runOnce()).toBe(1);
+    expect(subjects()).toEqual(['reset #1']);
+    clock.advance(60_000);
+    expect(await w.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+    const rs = await db.client.execute('SELECT attempts, status FROM mail_outbox');
+    expect(rs.rows[0]).toMatchObject({ attempts: 3, status: 'sent' });
+  });
+
+  it('gives up after the last attempt and keeps the message as failed, with its error', async () => {
+    smtp.refuseNext(10);
+    const outbox = new SqlMailOutbox(db, clock);
+    await outbox.enqueue({ key: 'x', to: 'ann@example.com', template: 'welcome', data: { n: 1 } });
+    const w = worker();
+    for (let i = 0; i < 6; i++) {
+      await w.runOnce();
+      clock.advance(60_000);
+    }
+    expect(smtp.refused).toBe(OPTIONS.maxAttempts);
+    expect(await outbox.counts()).toEqual({ pending: 0, sent: 0, failed: 1 });
+    const rs = await db.client.execute('SELECT last_error FROM mail_outbox');
+    expect(String(rs.rows[0].last_error)).toMatch(/451|Try again later/);
+  });
+
+  it('loses nothing in a crash between record and send, and sends nothing twice after a restart', async () => {
+    const outbox = new SqlMailOutbox(db, clock);
+    await outbox.enqueue({ key: 'a', to: 'ann@example.com', template: 'welcome', data: { n: 1 } });
+    await outbox.enqueue({ key: 'b', to: 'ann@example.com', template: 'welcome', data: { n: 2 } });
+    // The process "dies" before any send: the database is closed and opened again by a new worker.
+    db.close();
+    db = await Database.open(dir);
+    expect(await worker().runOnce()).toBe(2);
+    // Restarted again: what was sent stays sent.
+    db.close();
+    db = await Database.open(dir);
+    const again = worker();
+    expect(await again.runOnce()).toBe(0);
+    clock.advance(24 * 60 * 60_000);
+    expect(await again.runOnce()).toBe(0);
+    expect(subjects()).toEqual(['welcome #1', 'welcome #2']);
+  });
+
+  it('retries, after its lease, a message whose worker died mid-attempt; a live lease keeps others off', async () => {
+    smtp.refuseNext(1);
+    const outbox = new SqlMailOutbox(db, clock);
+    await outbox.enqueue({ key: 'a', to: 'ann@example.com', template: 'welcome', data: { n: 1 } });
+    const [entry] = await outbox.due(clock.now(), 10);
+    expect(await outbox.claim(entry, new Date(clock.now().getTime() + OPTIONS.leaseMs))).toBe(true); // then "dies"
+    expect(await outbox.claim(entry, new Date(clock.now().getTime() + OPTIONS.leaseMs))).toBe(false);
+    const w = worker();
+    expect(await w.runOnce()).toBe(0); // leased
+    expect(smtp.refused + smtp.received.length).toBe(0);
+    clock.advance(OPTIONS.leaseMs);
+    await w.runOnce(); // refused once more, then retried after the backoff
+    clock.advance(OPTIONS.baseDelayMs * 2);
+    expect(await w.runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a refused message survives a restart: the next worker retries it after the backoff, and it arrives once', async () => {
+    smtp.refuseNext(1);
+    const outbox = new SqlMailOutbox(db, clock);
+    await outbox.enqueue({ key: 'r', to: 'ann@example.com', template: 'welcome', data: { n: 7 } });
+    expect(await worker().runOnce()).toBe(0); // refused; then the process stops
+    db.close();
+    db = await Database.open(dir);
+    const next = worker();
+    expect(await next.runOnce()).toBe(0); // still backing off
+    clock.advance(OPTIONS.baseDelayMs);
+    expect(await next.runOnce()).toBe(1);
+    db.close();
+    db = await Database.open(dir);
+    clock.advance(60 * 60_000);
+    expect(await worker().runOnce()).toBe(0);
+    expect(subjects()).toEqual(['welcome #7']);
+    expect(smtp.refused).toBe(1);
+  });
+
+  it('backs off exponentially, capped', () => {
+    expect([1, 2, 3, 4, 10].map((n) => backoffMs(n, 30_000, 3_600_000))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000,
+    ]);
+  });
+});

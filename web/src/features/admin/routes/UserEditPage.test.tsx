@@ -1,0 +1,30 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setUserInfo, signOut } from '@/lib/session';
+import { mockFetch, renderAt } from '@/testing/render';
+import { UserEditPage } from './UserEditPage';
+
+const admin = { _id: 'a1', name: 'Ada Admin', email: 'admin@voltshop.test', isAdmin: true };
+const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false };
+
+describe('UserEditPage: Send password reset link', () => {
+  beforeEach(() => setUserInfo({ ...admin, token: 't' }));
+  afterEach(() => {
+    cleanup();
+    signOut();
+  });
+
+  it('emails the user a reset link and says so', async () => {
+    const calls = mockFetch({
+      'GET /api/users/u1': () => ({ body: alice }),
+      'POST /api/users/u1/password-reset': () => ({
+        status: 202,
+        body: { message: 'A password reset link was sent to alice@voltshop.test.' },
+      }),
+    });
+    const { user } = renderAt(<UserEditPage />, { path: '/admin/user/:id/edit', at: '/admin/user/u1/edit' });
+    await user.click(await screen.findByRole('button', { name: 'Send password reset link' }));
+    expect(await screen.findByText('A password reset link was sent to alice@voltshop.test.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
