@@ -19,7 +19,7 @@ const OTHER_MAX_AGE = '1h';
 const RESCAN_MS = 1000;
 
 /**
- * The API calls the home page makes first (web/src/features/catalog/routes/homeLoader.ts, byte for byte the URLs
+ * The API calls the home page makes first (web/src/features/catalog/routes/catalogLoader.ts, byte for byte the URLs
  * its client builds): announced with the page as `Link: rel=preload` so the browser fetches them while it
  * downloads the app, and the app's fetch() takes the preloaded answers (web/e2e checks they are fetched once).
  * Only on `/`, so no other page pays for them. firebase.emulators.json sends the same header; firebase.json does

@@ -8,11 +8,11 @@ import {
 } from 'react-router-dom';
 import { isAdminPath, paths } from '@/config/paths';
 import { addLinkedProductFromPage, linkQty } from '@/features/cart';
-import { HomePage } from '@/features/catalog/routes/HomePage';
+import { CatalogPage } from '@/features/catalog/routes/CatalogPage';
 import { catalogKeys } from '@domain/inlineData';
 import { prefetchProduct } from '@/features/catalog/api/prefetchProduct';
 import { hasInlineData } from '@/lib/inlineData';
-import { homeLoader } from '@/features/catalog/routes/homeLoader';
+import { catalogLoader } from '@/features/catalog/routes/catalogLoader';
 import { RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './RootLayout';
 import { NotFoundPage, RootError, RouteError } from './routes/errors';
@@ -68,12 +68,12 @@ export const routes: RouteObject[] = [
         id: PAGES_ROUTE_ID,
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage />, loader: homeLoader },
-          { path: paths.page.path, element: <HomePage />, loader: homeLoader },
-          { path: paths.search.path, element: <HomePage />, loader: homeLoader },
-          { path: paths.searchPage.path, element: <HomePage />, loader: homeLoader },
-          { path: paths.category.path, element: <HomePage />, loader: homeLoader },
-          { path: paths.categoryPage.path, element: <HomePage />, loader: homeLoader },
+          { index: true, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.page.path, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.search.path, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.searchPage.path, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.category.path, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.categoryPage.path, element: <CatalogPage />, loader: catalogLoader },
           {
             // Every other page uses TanStack Query: its provider is loaded with the first of them.
             id: DATA_ROUTE_ID,

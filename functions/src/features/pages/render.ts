@@ -136,7 +136,7 @@ export function listHead(
   if (keyword) trail.push({ name: `Search: ${keyword}`, path: listPath(keyword, 1) });
   else if (category !== undefined) trail.push({ name: category, path: listPath('', 1, category) });
   if (page.page > 1) trail.push({ name: `Page ${page.page}`, path });
-  // The same key the app's loader asks for (web/src/features/catalog/routes/homeLoader.ts).
+  // The same key the app's loader asks for (web/src/features/catalog/routes/catalogLoader.ts).
   const filters = catalogSearchParams(catalogView).toString();
   const queries: InlineData['queries'] = [{ key: catalogKeys.list(keyword, page.page, filters), data: page }];
   if (top) queries.push({ key: catalogKeys.top(), data: top });

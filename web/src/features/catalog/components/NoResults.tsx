@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Await, Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { catalogHref, hasFilters, withoutFilters } from '../catalogUrl';
-import type { NoResultsHelp } from '../routes/homeLoader';
+import type { NoResultsHelp } from '../routes/catalogLoader';
 import { ProductCard } from './ProductCard';
 
 const POPULAR_CATEGORIES = 6;

@@ -3,7 +3,7 @@
 // loaded only in that build, and tests can hand in a fake.
 import type { LoginInput, RegisterInput, UserInfo, UserSummary } from '@domain';
 import { ApiError, api } from '@/lib/api';
-import type { FirebaseModule } from '@/lib/backend';
+import type { FirebaseModule } from './client';
 
 export type Firebase = FirebaseModule;
 
