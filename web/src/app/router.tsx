@@ -6,7 +6,7 @@ import {
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router-dom';
-import { isAdminPath, paths } from '@/config/paths';
+import { isAdminPath, paths } from '@domain/routes';
 import { addLinkedProductFromPage, linkQty } from '@/features/cart';
 import { CatalogPage } from '@/features/catalog/routes/CatalogPage';
 import { catalogKeys } from '@domain/inlineData';
@@ -133,7 +133,7 @@ let adminPatched = false;
  * The admin screens (web/src/features/admin/routes.tsx, `adminRoutes`) are registered on the first visit
  * to an /admin URL, so neither their code nor their route table is in the storefront's bundle. They are
  * mounted as children of `/admin` under the RequireAdmin guard, the pages' error boundary and the TanStack
- * Query provider; their paths are the absolute patterns of config/paths.ts (index for the dashboard).
+ * Query provider; their paths are the absolute patterns of the route table (@domain/routes) (index for the dashboard).
  * Unknown /admin URLs get the 404 page (after the guard).
  */
 export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {

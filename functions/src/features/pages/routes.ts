@@ -4,6 +4,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { catalogViewFromSearch, idSchema, productQuerySchema } from '../../domain/index.js';
+import { CATALOG_ROUTES, CRAWLER_FILES, paths } from '../../domain/routes.js';
 import { negotiateEncoding } from '../../http/webApp.js';
 import type { ProductStore } from '../../ports.js';
 import {
@@ -101,6 +102,10 @@ function developmentOrigin(req: Request): string {
   return `http://localhost:${req.socket.localPort}`;
 }
 
+/** A route table pattern as Express 5 reads it: an optional parameter (`/:id?`, react-router's syntax) becomes
+ *  `{/:id}`. */
+export const expressPath = (path: string) => path.replace(/\/:(\w+)\?/g, '{/:$1}');
+
 export function pageRoutes(options: PageRoutesOptions): Router {
   const { catalog, pageSize } = options;
   const topCount = options.topCount ?? 3;
@@ -140,18 +145,11 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     await sendPage(req, res, listHead(originOf(req), { keyword, page, top, view, facets }));
   };
 
-  for (const path of [
-    '/',
-    '/page/:pageNumber',
-    '/search/:keyword',
-    '/search/:keyword/page/:pageNumber',
-    '/category/:category',
-    '/category/:category/page/:pageNumber',
-  ])
-    router.get(path, orPlainApp(listPage));
+  // The routes of the one route table (domain/routes.ts) that these pages render.
+  for (const route of CATALOG_ROUTES) router.get(expressPath(route.path), orPlainApp(listPage));
 
   router.get(
-    '/product/:id',
+    expressPath(paths.product.path),
     orPlainApp(async (req, res) => {
       const id = idSchema.safeParse(req.params.id);
       const product = id.success ? await catalog.get(id.data) : null;
@@ -164,9 +162,9 @@ export function pageRoutes(options: PageRoutesOptions): Router {
   );
 
   // The Add to Cart link: the product inlined (embedded server only; Hosting serves /cart/** as the plain app).
-  // An unknown or unlisted product is left to the plain app, which says why it cannot be added.
+  // An unknown or unlisted product, or the cart itself (/cart), is left to the plain app.
   router.get(
-    '/cart/:id',
+    expressPath(paths.cart.path),
     orPlainApp(async (req, res, next) => {
       const id = idSchema.safeParse(req.params.id);
       const product = id.success ? await catalog.get(id.data) : null;
@@ -178,7 +176,7 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     }),
   );
 
-  router.get('/robots.txt', (req, res) => {
+  router.get(CRAWLER_FILES.robots, (req, res) => {
     res.setHeader('Cache-Control', options.cacheControl);
     res.type('text/plain').send(robotsTxt(originOf(req)));
   });
@@ -188,10 +186,10 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     const perFile = perSitemap - 1; // room for the home page in the first file; every file the same size
     const page = await catalog.list({ keyword: '', page: n, pageSize: perFile });
     const entries = page.products.map((p) => ({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt }));
-    return { pages: page.pages, entries: n === 1 ? [{ loc: `${origin}/` }, ...entries] : entries };
+    return { pages: page.pages, entries: n === 1 ? [{ loc: `${origin}${paths.home.href()}` }, ...entries] : entries };
   };
 
-  router.get('/sitemap.xml', async (req, res) => {
+  router.get(CRAWLER_FILES.sitemap, async (req, res) => {
     const origin = originOf(req);
     const first = await sitemapFile(origin, 1);
     res.setHeader('Cache-Control', options.cacheControl);

@@ -6,7 +6,7 @@ import { Await, Link, useAsyncError, useLoaderData } from 'react-router-dom';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { Paginate } from '@/components/ui/Paginate';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { errorMessage } from '@/lib/api';
 import { shop } from '@/lib/shop';
 import { useLiveCatalogPage } from '../api/useLiveCatalog';

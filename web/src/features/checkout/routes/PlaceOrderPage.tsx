@@ -9,7 +9,7 @@ import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { clearCartItems, useCart } from '@/features/cart';
 import { OrderItems, OrderSummary } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
