@@ -31,16 +31,10 @@ export function PlaceOrderPage() {
     if (blocked || !shippingAddress) return;
     place.mutate(
       {
-        orderItems: cartItems.map((i) => ({
-          product: i.product,
-          qty: i.qty,
-          name: i.name,
-          image: i.image,
-          price: i.price,
-        })),
+        // What the server uses, no more: it prices the order itself (names, images and prices stay here).
+        orderItems: cartItems.map((i) => ({ product: i.product, qty: i.qty })),
         shippingAddress,
         paymentMethod,
-        ...prices,
       },
       {
         onSuccess: (order) => {
