@@ -13,7 +13,6 @@ export type ContentCoding = 'br' | 'gzip';
 const SERVER_ORDER: ContentCoding[] = ['br', 'gzip'];
 const SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
 
-export const ASSET_CACHE = 'public, max-age=31536000, immutable';
 export const HTML_CACHE = 'no-cache';
 const OTHER_MAX_AGE = '1h';
 const RESCAN_MS = 1000;

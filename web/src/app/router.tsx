@@ -94,8 +94,8 @@ export const routes: RouteObject[] = [
                 path: paths.register.path,
                 ...page(() => import('@/features/auth/routes/RegisterPage'), 'RegisterPage'),
               },
-              { path: paths.about.path, ...page(() => import('@/features/pages/routes/AboutPage'), 'AboutPage') },
-              { path: paths.contact.path, ...page(() => import('@/features/pages/routes/ContactPage'), 'ContactPage') },
+              { path: paths.about.path, ...page(() => import('@/features/info/routes/AboutPage'), 'AboutPage') },
+              { path: paths.contact.path, ...page(() => import('@/features/info/routes/ContactPage'), 'ContactPage') },
               {
                 element: <RequireAuth />,
                 children: [
