@@ -20,9 +20,16 @@ import {
   type ProductDetail,
   type ProductPage,
 } from '../src/domain/index.js';
-import { CRAWLER_FILES, HOSTING_RENDERED, paths, SERVER_RENDERED } from '../src/domain/routes.js';
-import { listHead, productHead, renderPage } from '../src/features/pages/render.js';
-import { CART_PAGE_CODE, pageRoutes, PRODUCT_PAGE_CODE, type CatalogReader } from '../src/features/pages/routes.js';
+import { paths } from '../src/domain/routes.js';
+import { CRAWLER_FILES, listHead, productHead, renderPage } from '../src/features/pages/render.js';
+import {
+  CART_PAGE_CODE,
+  HOSTING_RENDERED,
+  pageRoutes,
+  PRODUCT_PAGE_CODE,
+  SERVER_RENDERED,
+  type CatalogReader,
+} from '../src/features/pages/routes.js';
 import { createProduct, startTestShop, type TestShop } from './support/shop.js';
 
 const ORIGIN = 'https://shop.example';

@@ -1,7 +1,7 @@
 // Every page URL of the shop, defined once (spec section 2): `path` is the pattern (react-router's syntax; the
 // server's page routes take it as Express does, see features/pages/routes.ts), `href` builds a link to it. Used by
-// the web's router and links (as `@domain/routes`), by the server-rendered pages (features/pages: which routes they
-// render, the canonical URLs, breadcrumbs and sitemaps they write) and checked against Firebase Hosting's rewrites
+// the web's router and links (as `@domain/routes`), by the server-rendered pages (features/pages/routes.ts says which
+// routes they render; the canonical URLs, breadcrumbs and sitemaps they write) and checked against Hosting's rewrites
 // (firebase.json, functions/test/pages.test.ts). Change a URL here and all of them follow.
 
 export interface Route<A extends unknown[] = []> {
@@ -14,15 +14,14 @@ export interface Route<A extends unknown[] = []> {
 const fixed = (path: string): Route => ({ path, href: () => path });
 const withRedirect = (path: string) => (redirect?: string) =>
   redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
-const segment = encodeURIComponent;
 
 const searchPage: Route<[keyword: string, page: number]> = {
   path: '/search/:keyword/page/:pageNumber',
-  href: (keyword, page) => `/search/${segment(keyword)}/page/${page}`,
+  href: (keyword, page) => `/search/${encodeURIComponent(keyword)}/page/${page}`,
 };
 const categoryPage: Route<[category: string, page: number]> = {
   path: '/category/:category/page/:pageNumber',
-  href: (category, page) => `/category/${segment(category)}/page/${page}`,
+  href: (category, page) => `/category/${encodeURIComponent(category)}/page/${page}`,
 };
 const adminProductPage: Route<[page: number]> = {
   path: '/admin/productlist/:pageNumber',
@@ -35,20 +34,20 @@ export const paths = {
   search: {
     path: '/search/:keyword',
     href: (keyword: string, page?: number) =>
-      page && page > 1 ? searchPage.href(keyword, page) : `/search/${segment(keyword)}`,
+      page && page > 1 ? searchPage.href(keyword, page) : `/search/${encodeURIComponent(keyword)}`,
   } satisfies Route<[string, number?]>,
   searchPage,
   category: {
     path: '/category/:category',
     href: (category: string, page?: number) =>
-      page && page > 1 ? categoryPage.href(category, page) : `/category/${segment(category)}`,
+      page && page > 1 ? categoryPage.href(category, page) : `/category/${encodeURIComponent(category)}`,
   } satisfies Route<[string, number?]>,
   categoryPage,
-  product: { path: '/product/:id', href: (id: string) => `/product/${segment(id)}` } satisfies Route<[string]>,
+  product: { path: '/product/:id', href: (id: string) => `/product/${id}` } satisfies Route<[string]>,
   /** The cart, and the Add to Cart link (/cart/:id?qty=n) that puts a product in it. */
   cart: {
     path: '/cart/:id?',
-    href: (id?: string, qty?: number) => (id ? `/cart/${segment(id)}${qty ? `?qty=${qty}` : ''}` : '/cart'),
+    href: (id?: string, qty?: number) => (id ? `/cart/${id}${qty ? `?qty=${qty}` : ''}` : '/cart'),
   } satisfies Route<[string?, number?]>,
   login: { path: '/login', href: withRedirect('/login') } satisfies Route<[string?]>,
   register: { path: '/register', href: withRedirect('/register') } satisfies Route<[string?]>,
@@ -56,7 +55,7 @@ export const paths = {
   shipping: fixed('/shipping'),
   payment: fixed('/payment'),
   placeOrder: fixed('/placeorder'),
-  order: { path: '/order/:id', href: (id: string) => `/order/${segment(id)}` } satisfies Route<[string]>,
+  order: { path: '/order/:id', href: (id: string) => `/order/${id}` } satisfies Route<[string]>,
   about: fixed('/about'),
   contact: fixed('/contact'),
   admin: {
@@ -64,7 +63,7 @@ export const paths = {
     users: fixed('/admin/userlist'),
     userEdit: {
       path: '/admin/user/:id/edit',
-      href: (id: string) => `/admin/user/${segment(id)}/edit`,
+      href: (id: string) => `/admin/user/${id}/edit`,
     } satisfies Route<[string]>,
     products: {
       path: '/admin/productlist',
@@ -73,23 +72,13 @@ export const paths = {
     productPage: adminProductPage,
     productEdit: {
       path: '/admin/product/:id/edit',
-      href: (id: string) => `/admin/product/${segment(id)}/edit`,
+      href: (id: string) => `/admin/product/${id}/edit`,
     } satisfies Route<[string]>,
     orders: fixed('/admin/orderlist'),
   },
   /** The router's catch-all (the 404 page). */
   notFound: { path: '*' },
 } as const;
-
-/** The catalogue's pages: home, /page/N, a search and a category, each also paged (one page component, one loader). */
-export const CATALOG_ROUTES = [
-  paths.home,
-  paths.page,
-  paths.search,
-  paths.searchPage,
-  paths.category,
-  paths.categoryPage,
-] as const;
 
 /** The path of a catalogue view (its filters and sort go in the query): a keyword makes it a search (a category is
  *  then a filter), else a category is the page itself. */
@@ -106,24 +95,6 @@ export function catalogPath({
   if (category) return paths.category.href(category, page);
   return page > 1 ? paths.page.href(page) : paths.home.href();
 }
-
-/** The pages the server renders with their data, head and preloads (functions/src/features/pages); every other
- *  route is the plain app (index.html), which loads its data itself. */
-export const SERVER_RENDERED = [...CATALOG_ROUTES, paths.product, paths.cart] as const;
-
-/**
- * Of those, the ones Firebase Hosting sends to the `pages` function (firebase.json's rewrites, checked against this
- * list by functions/test/pages.test.ts). The others are the plain app there: `/` is Hosting's own index.html, the
- * Firebase build reads the catalogue (searches, categories) straight from Firestore, and carts are per browser.
- */
-export const HOSTING_RENDERED = [paths.page, paths.product] as const;
-
-/** The files the server writes for crawlers (features/pages): also rewritten to `pages` on Hosting. */
-export const CRAWLER_FILES = {
-  robots: '/robots.txt',
-  sitemap: '/sitemap.xml',
-  sitemapFile: (n: number) => `/sitemap-products-${n}.xml`,
-} as const;
 
 /** Whether a URL path is under the admin area (its routes are registered on the first visit there). */
 export function isAdminPath(pathname: string): boolean {

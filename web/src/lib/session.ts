@@ -27,7 +27,7 @@ export function setUserInfo(user: UserInfo): void {
 }
 
 /** Logout (and any 401): removes the stored user; user-scoped data is dropped by the app provider (and the Firebase
- *  build's client signs the SDK out: lib/firebase/client.ts). */
+ *  build's client signs the SDK out: lib/firebase/client.tsx). */
 export function signOut(): void {
   removeKey(USER_INFO_KEY);
   sessionStore.set(null);

@@ -21,7 +21,7 @@ import {
   type ProductDetail,
   type ProductPage,
 } from '../../domain/index.js';
-import { CRAWLER_FILES, catalogPath, paths } from '../../domain/routes.js';
+import { catalogPath, paths } from '../../domain/routes.js';
 
 /** What a page's <head> says about it. `origin`-relative paths are made absolute when rendered. */
 export interface PageHead {
@@ -75,6 +75,13 @@ function summary(text: string, max = DESCRIPTION_MAX): string {
   const cut = flat.slice(0, max - 1);
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
+
+/** The files the server writes for crawlers (routes.ts serves them): also rewritten to `pages` on Hosting. */
+export const CRAWLER_FILES = {
+  robots: '/robots.txt',
+  sitemap: '/sitemap.xml',
+  sitemapFile: (n: number) => `/sitemap-products-${n}.xml`,
+} as const;
 
 // The paths written here (canonical URLs, breadcrumbs, sitemaps) come from the one route table.
 export const productPath = paths.product.href;

@@ -4,11 +4,12 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { catalogViewFromSearch, idSchema, productQuerySchema } from '../../domain/index.js';
-import { CATALOG_ROUTES, CRAWLER_FILES, paths } from '../../domain/routes.js';
+import { paths } from '../../domain/routes.js';
 import { negotiateEncoding } from '../../http/webApp.js';
 import type { ProductStore } from '../../ports.js';
 import {
   cartAddHead,
+  CRAWLER_FILES,
   listHead,
   notFoundHead,
   productHead,
@@ -20,6 +21,27 @@ import {
   sitemapUrlSet,
   type PageHead,
 } from './render.js';
+
+/** The catalogue's pages: home, /page/N, a search and a category, each also paged (one page component, one loader). */
+export const CATALOG_ROUTES = [
+  paths.home,
+  paths.page,
+  paths.search,
+  paths.searchPage,
+  paths.category,
+  paths.categoryPage,
+] as const;
+
+/** The pages the server renders with their data, head and preloads (these); every other
+ *  route is the plain app (index.html), which loads its data itself. */
+export const SERVER_RENDERED = [...CATALOG_ROUTES, paths.product, paths.cart] as const;
+
+/**
+ * Of those, the ones Firebase Hosting sends to the `pages` function (firebase.json's rewrites, checked against this
+ * list by functions/test/pages.test.ts). The others are the plain app there: `/` is Hosting's own index.html, the
+ * Firebase build reads the catalogue (searches, categories) straight from Firestore, and carts are per browser.
+ */
+export const HOSTING_RENDERED = [paths.page, paths.product] as const;
 
 /** What the pages read from the catalogue (with facets, list pages also inline the filter bar's counts). */
 export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'> & Partial<Pick<ProductStore, 'facets'>>;

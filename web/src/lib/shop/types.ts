@@ -1,5 +1,5 @@
 // The web's one seam to the backend: everything the shop's screens ask of "the server", whichever it is. Two
-// implementations, the embedded server's (lib/shop/embedded.ts) and Firebase's (lib/firebase/client.ts); the one
+// implementations, the embedded server's (lib/shop/embedded.ts) and Firebase's (lib/firebase/client.tsx); the one
 // this build uses is chosen in lib/shop/index.ts, the only file that names a backend.
 import type { CatalogFacets, LoginInput, Product, ProductDetail, ProductPage, RegisterInput, UserInfo } from '@domain';
 import type { CartLine } from '@domain/cart';

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pngFile, renderImageUpload } from './ImageUpload.testing';
 
-// The Firebase build's client (lib/firebase/client.ts): the upload goes to Cloud Storage through the SDK side
+// The Firebase build's client (lib/firebase/client.tsx): the upload goes to Cloud Storage through the SDK side
 // (mocked here), never to /api/upload.
 const storage = vi.hoisted(() => ({
   uploadProductImage: vi.fn<(file: File, onProgress: (fraction: number) => void) => Promise<string>>(),
