@@ -97,6 +97,8 @@ function firebaseHarness(f = fakeFirebase()): Harness & { f: typeof f } {
     signIn: async () => {
       await flush(); // the SDK side loads
       f.token('id-token', 'u1');
+      await vi.dynamicImportSettled(); // the remote's chunk (lib/firebase/cartRemote.ts)
+      await flush();
     },
     stored: (items) => f.snapshot(items),
     change: (items) => f.snapshot(items),

@@ -57,6 +57,7 @@ describe('cart sync in the Firebase build', () => {
     fb.token('t', 'uid-someone-else');
     expect(fb.watchCart).not.toHaveBeenCalled();
     fb.token('t', 'uid-alice');
+    await vi.dynamicImportSettled(); // the remote's chunk (lib/firebase/cartRemote.ts)
     await settle();
     expect(fb.watchCart).toHaveBeenCalledWith('uid-alice', expect.any(Function), expect.any(Function));
 

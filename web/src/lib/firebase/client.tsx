@@ -2,13 +2,12 @@
 // Firestore, sign-in through Firebase Auth, images to Cloud Storage; the API for the rest (filter counts, orders,
 // profiles). The SDK (./index) is loaded on first use, once initialised with this site's config (./app.ts). Only
 // lib/shop/index.ts refers to this module, and only in the Firebase build: nothing of it enters the embedded one.
-import type { CartLine } from '@domain/cart';
 import { useEffect, useState } from 'react';
 import { ApiError, configureApi, GENERIC_ERROR } from '@/lib/api';
 import type { Unsubscribe } from '@/lib/live/types';
 import { followFirebaseSession, sessionStore } from '@/lib/session';
 import { embeddedShop } from '@/lib/shop/embedded';
-import type { CartRemote, CatalogRequest, ShopClient } from '@/lib/shop/types';
+import type { CatalogRequest, ShopClient } from '@/lib/shop/types';
 import { DEFAULT_PAGE_SIZE } from '@domain/limits';
 import type * as FirebaseSdk from './index';
 
@@ -74,7 +73,10 @@ function useStartupError(startup: Promise<void> | null): string | null {
 }
 
 /** Starts `start` once the SDK is loaded; the returned function stops it (also before it started). */
-function whenLoaded(load: () => Promise<FirebaseModule>, start: (fb: FirebaseModule) => Unsubscribe): Unsubscribe {
+export function whenLoaded(
+  load: () => Promise<FirebaseModule>,
+  start: (fb: FirebaseModule) => Unsubscribe,
+): Unsubscribe {
   let stop: Unsubscribe | null = null;
   let cancelled = false;
   load().then(
@@ -86,54 +88,6 @@ function whenLoaded(load: () => Promise<FirebaseModule>, start: (fb: FirebaseMod
   return () => {
     cancelled = true;
     stop?.();
-  };
-}
-
-/**
- * The account's cart at carts/{uid}. This page's own writes and their acknowledgements are never another device's
- * change (./cart.ts marks them). The first snapshot is the stored cart (`load`); `watch` hears the ones after it.
- */
-export function firestoreCartRemote(load: () => Promise<FirebaseModule>, uid: string): CartRemote {
-  return {
-    load: () =>
-      load().then(
-        (fb) =>
-          new Promise<CartLine[]>((resolve, reject) => {
-            let done = false;
-            let stop: Unsubscribe | null = null;
-            const finish = () => {
-              done = true;
-              stop?.();
-            };
-            stop = fb.watchCart(
-              uid,
-              (lines, fromThisDevice) => {
-                if (done || fromThisDevice) return;
-                finish();
-                resolve(lines ?? []);
-              },
-              (error) => {
-                finish();
-                reject(error);
-              },
-            );
-            if (done) stop();
-          }),
-      ),
-    save: (lines) => load().then((fb) => fb.saveCart(uid, lines)),
-    watch: ({ onChange, onError }) =>
-      whenLoaded(load, (fb) => {
-        let first = true;
-        return fb.watchCart(
-          uid,
-          (lines, fromThisDevice) => {
-            if (fromThisDevice) return; // this page's write, or the server's echo of it: the cart here is as new
-            if (first) return void (first = false); // the stored cart, which `load` answers
-            onChange(lines ?? []);
-          },
-          onError,
-        );
-      }),
   };
 }
 
@@ -203,7 +157,8 @@ export function createFirebaseShop(
                 else if (!token) onAccount(null);
               }),
             ),
-          remote: async (uid) => firestoreCartRemote(load, uid),
+          // Its own chunk, loaded with the cart sync once someone signs in.
+          remote: (uid) => import('./cartRemote').then((m) => m.firestoreCartRemote(load, uid)),
         }
       : // Off where no Firestore runs: the cart then stays on this device.
         null,
