@@ -167,14 +167,14 @@ export function createFirebaseShop(
     start() {
       started ??= (async () => {
         configureApi({ refreshToken: async () => (await load()).currentToken(true) });
-        const fb = await load();
-        followFirebaseSession(fb);
+        // A sign-out here (Logout, a 401) signs the SDK out too, also one made while the SDK still loads.
         let user = sessionStore.get();
         sessionStore.subscribe(() => {
           const next = sessionStore.get();
-          if (user && !next) void fb.signOutEverywhere();
+          if (user && !next) void load().then((fb) => fb.signOutEverywhere());
           user = next;
         });
+        followFirebaseSession(await load());
       })();
       started.catch((error: unknown) => console.error('[firebase] the shop could not start Firebase:', error));
       return started;
