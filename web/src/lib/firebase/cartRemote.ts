@@ -3,7 +3,8 @@
 import type { CartLine } from '@domain/cart';
 import type { Unsubscribe } from '@/lib/live/types';
 import type { CartRemote } from '@/lib/shop/types';
-import { whenLoaded, type FirebaseModule } from './client';
+import type { FirebaseModule } from './client';
+import { whenLoaded } from './whenLoaded';
 
 /**
  * The account's cart at carts/{uid}. This page's own writes and their acknowledgements are never another device's

@@ -10,6 +10,7 @@ import { embeddedShop } from '@/lib/shop/embedded';
 import type { CatalogRequest, ShopClient } from '@/lib/shop/types';
 import { DEFAULT_PAGE_SIZE } from '@domain/limits';
 import type * as FirebaseSdk from './index';
+import { whenLoaded } from './whenLoaded';
 
 /** The lib/firebase module as `load` answers it. */
 export type FirebaseModule = typeof FirebaseSdk;
@@ -70,25 +71,6 @@ function useStartupError(startup: Promise<void> | null): string | null {
     };
   }, [startup]);
   return message;
-}
-
-/** Starts `start` once the SDK is loaded; the returned function stops it (also before it started). */
-export function whenLoaded(
-  load: () => Promise<FirebaseModule>,
-  start: (fb: FirebaseModule) => Unsubscribe,
-): Unsubscribe {
-  let stop: Unsubscribe | null = null;
-  let cancelled = false;
-  load().then(
-    (fb) => {
-      if (!cancelled) stop = start(fb);
-    },
-    (error: unknown) => console.error('[firebase]', error),
-  );
-  return () => {
-    cancelled = true;
-    stop?.();
-  };
 }
 
 export function createFirebaseShop(
