@@ -7,6 +7,8 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: r('.'),
+  // The domain's pure modules (e.g. the route table), as the app imports them.
+  resolve: { alias: [{ find: /^@domain\/(.*)$/, replacement: r('../functions/src/domain/$1') }] },
   test: {
     name: 'web-e2e',
     environment: 'node',

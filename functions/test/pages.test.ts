@@ -20,8 +20,16 @@ import {
   type ProductDetail,
   type ProductPage,
 } from '../src/domain/index.js';
-import { listHead, productHead, renderPage } from '../src/features/pages/render.js';
-import { CART_PAGE_CODE, pageRoutes, PRODUCT_PAGE_CODE, type CatalogReader } from '../src/features/pages/routes.js';
+import { paths } from '../src/domain/routes.js';
+import { CRAWLER_FILES, listHead, productHead, renderPage } from '../src/features/pages/render.js';
+import {
+  CART_PAGE_CODE,
+  HOSTING_RENDERED,
+  pageRoutes,
+  PRODUCT_PAGE_CODE,
+  SERVER_RENDERED,
+  type CatalogReader,
+} from '../src/features/pages/routes.js';
 import { createProduct, startTestShop, type TestShop } from './support/shop.js';
 
 const ORIGIN = 'https://shop.example';
@@ -646,17 +654,73 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
 });
 
 describe('Firebase Hosting', () => {
-  it('rewrites the product and page routes, the sitemaps and robots.txt to the `pages` function, before the app fallback', () => {
-    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as {
-      rewrites: { source: string; function?: { functionId: string; region: string }; destination?: string }[];
-    };
+  type Rewrite = { source: string; function?: { functionId: string; region: string }; destination?: string };
+  const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as {
+    rewrites: Rewrite[];
+  };
+  const region = hosting.rewrites.find((r) => r.source === '/api/**')!.function!.region; // src/index.ts REGION
+  const toPages = { functionId: 'pages', region };
+  /** A Hosting glob as Hosting reads it: `**` any path, `*` within one segment. */
+  const globMatches = (glob: string, path: string) =>
+    new RegExp(
+      `^${glob
+        .split('**')
+        .map((part) =>
+          part
+            .split('*')
+            .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[^/]*'),
+        )
+        .join('.*')}$`,
+    ).test(path);
+  /** Where Hosting sends `path`: the first rewrite that matches it. */
+  const rewriteOf = (path: string) => hosting.rewrites.find((r) => globMatches(r.source, path));
+  /** A URL of a route (every parameter given). */
+  const sample = (pattern: string) => pattern.replace(/:(\w+)\??/g, 'x1');
+  /** Every route of the table, admin ones included (not the catch-all). */
+  const allRoutes = (table: object): { path: string }[] =>
+    Object.values(table).flatMap((entry: { path?: string }) =>
+      typeof entry.path === 'string' ? (entry.path === '*' ? [] : [entry as { path: string }]) : allRoutes(entry),
+    );
+
+  it('rewrites the routes of the table Hosting renders, the sitemaps and robots.txt to the `pages` function, before the app fallback', () => {
     const fallback = hosting.rewrites.findIndex((r) => r.source === '**');
-    const region = hosting.rewrites.find((r) => r.source === '/api/**')!.function!.region; // src/index.ts REGION
-    for (const source of ['/product/**', '/page/**', '/sitemap*.xml', '/robots.txt']) {
+    expect(fallback).toBe(hosting.rewrites.length - 1);
+    expect(hosting.rewrites[fallback].destination).toBe('/index.html');
+    for (const route of HOSTING_RENDERED) {
+      // The route's fixed first segment, then anything: /product/** for /product/:id.
+      const source = `${route.path.slice(0, route.path.indexOf('/:') + 1)}**`;
       const at = hosting.rewrites.findIndex((r) => r.source === source);
       expect(at, source).toBeGreaterThanOrEqual(0);
       expect(at, source).toBeLessThan(fallback);
-      expect(hosting.rewrites[at].function, source).toEqual({ functionId: 'pages', region });
+      expect(hosting.rewrites[at].function, source).toEqual(toPages);
     }
+    for (const file of [CRAWLER_FILES.robots, CRAWLER_FILES.sitemap, CRAWLER_FILES.sitemapFile(2)])
+      expect(rewriteOf(file)?.function, file).toEqual(toPages);
+  });
+
+  it('sends every other route of the table to the plain app, and nothing else to `pages`', () => {
+    const rendered = new Set<string>(HOSTING_RENDERED.map((r) => r.path));
+    const routes = allRoutes(paths);
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const url = sample(route.path);
+      if (rendered.has(route.path)) expect(rewriteOf(url)?.function, url).toEqual(toPages);
+      else expect(rewriteOf(url)?.destination, url).toBe('/index.html');
+    }
+    // Every rewrite to `pages` serves a route or file of the table (none left behind by a renamed route).
+    const served = [
+      ...HOSTING_RENDERED.map((r) => sample(r.path)),
+      CRAWLER_FILES.robots,
+      CRAWLER_FILES.sitemap,
+      CRAWLER_FILES.sitemapFile(1),
+    ];
+    for (const rewrite of hosting.rewrites.filter((r) => r.function?.functionId === 'pages'))
+      expect(
+        served.some((url) => globMatches(rewrite.source, url)),
+        rewrite.source,
+      ).toBe(true);
+    // What Hosting renders, the embedded server renders too (features/pages).
+    for (const route of HOSTING_RENDERED) expect(SERVER_RENDERED).toContain(route);
   });
 });

@@ -1,8 +1,8 @@
-// Every route of the app (config/paths.ts) at 390 px: no horizontal scroll, and axe finds no serious or critical
+// Every route of the app (the route table (functions/src/domain/routes.ts)) at 390 px: no horizontal scroll, and axe finds no serious or critical
 // violation. Public routes as a visitor, checkout and order routes as a new customer, admin routes as the admin.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { paths } from '../src/config/paths';
+import { paths } from '@domain/routes';
 import {
   addProductToCart,
   axeViolations,
@@ -19,7 +19,7 @@ import {
 const base = inject('shopUrl');
 const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
 
-/** Every router pattern in config/paths.ts (nested admin ones included). */
+/** Every router pattern in the route table (functions/src/domain/routes.ts) (nested admin ones included). */
 function allPatterns(node: object = paths): string[] {
   return Object.values(node).flatMap((v: unknown) =>
     v && typeof v === 'object' && 'path' in v ? [(v as { path: string }).path] : allPatterns(v as object),
@@ -27,7 +27,7 @@ function allPatterns(node: object = paths): string[] {
 }
 
 interface Visit {
-  /** The pattern of config/paths.ts this visit covers. */
+  /** The pattern of the route table (functions/src/domain/routes.ts) this visit covers. */
   pattern: string;
   url: string;
 }
@@ -137,8 +137,8 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await admin.context().close();
   });
 
-  it('visited every route of config/paths.ts and found nothing wrong', () => {
-    // A new route in config/paths.ts must join the lists above.
+  it('visited every route of the route table (functions/src/domain/routes.ts) and found nothing wrong', () => {
+    // A new route in the route table (functions/src/domain/routes.ts) must join the lists above.
     expect(new Set(visited.map((v) => v.pattern))).toEqual(new Set(allPatterns()));
     expect(failures).toEqual([]);
   });

@@ -21,4 +21,3 @@ export const cartSchema = z.strictObject({
     .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products in a cart`)
     .refine((lines) => new Set(lines.map((l) => l.product)).size === lines.length, 'Each product may appear once'),
 });
-export type CartInput = z.infer<typeof cartSchema>;

@@ -234,6 +234,16 @@ export const placeOrderSchema = z.strictObject({
   totalPrice: ignoredNumber,
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+/**
+ * What the shop's own client sends to place an order (web: checkout): product ids and quantities, shipping and
+ * payment method, all the server uses. The other fields placeOrderSchema accepts (line names, images and prices,
+ * the totals) are the original ProShop clients', read and ignored (functions/test/compat/proshop-clients.test.ts).
+ */
+export interface PlaceOrderBody {
+  orderItems: { product: string; qty: number }[];
+  shippingAddress: PlaceOrderInput['shippingAddress'];
+  paymentMethod: string;
+}
 
 /** A filter left empty in a URL (`?brand=`) does not filter. */
 const emptyIsUnset = <S extends z.ZodType>(schema: S) =>

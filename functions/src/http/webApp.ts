@@ -13,13 +13,12 @@ export type ContentCoding = 'br' | 'gzip';
 const SERVER_ORDER: ContentCoding[] = ['br', 'gzip'];
 const SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
 
-export const ASSET_CACHE = 'public, max-age=31536000, immutable';
 export const HTML_CACHE = 'no-cache';
 const OTHER_MAX_AGE = '1h';
 const RESCAN_MS = 1000;
 
 /**
- * The API calls the home page makes first (web/src/features/catalog/routes/homeLoader.ts, byte for byte the URLs
+ * The API calls the home page makes first (web/src/features/catalog/routes/catalogLoader.ts, byte for byte the URLs
  * its client builds): announced with the page as `Link: rel=preload` so the browser fetches them while it
  * downloads the app, and the app's fetch() takes the preloaded answers (web/e2e checks they are fetched once).
  * Only on `/`, so no other page pays for them. firebase.emulators.json sends the same header; firebase.json does

@@ -1,5 +1,5 @@
 // Server state (TanStack Query) for every page but home. Loaded lazily as a layout route so that the home page's
-// first bundle stays small: home reads its data through its route loader (see catalog/routes/homeLoader.ts).
+// first bundle stays small: home reads its data through its route loader (see catalog/routes/catalogLoader.ts).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { sessionStore } from '@/lib/session';

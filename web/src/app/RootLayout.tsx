@@ -1,6 +1,6 @@
 import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Loader } from '@/components/ui/Loader';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { ProductPageSkeleton } from '@/features/catalog/components/Skeletons';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { useUserInfo } from '@/lib/session';
 
 /** Signed-out visitors go to /login?redirect=<where they were>, and come back after signing in. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const startServerCartSync = vi.fn(() => () => {});
-vi.mock('@/features/cart/serverCartSync', () => ({ startServerCartSync }));
+const startCartSync = vi.fn(() => () => {});
+vi.mock('@/features/cart/cartSync', () => ({ startCartSync }));
 
 const customer = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 't' };
 
@@ -15,22 +15,22 @@ async function load() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('wireAuth on the embedded backend: the account cart sync', () => {
-  beforeEach(() => startServerCartSync.mockClear());
+  beforeEach(() => startCartSync.mockClear());
   afterEach(() => localStorage.clear());
 
   it('is not loaded for a visitor, and starts when the visitor signs in', async () => {
     const { wireAuth, setUserInfo } = await load();
     wireAuth();
     await settle();
-    expect(startServerCartSync).not.toHaveBeenCalled();
+    expect(startCartSync).not.toHaveBeenCalled();
     setUserInfo(customer);
-    await vi.waitFor(() => expect(startServerCartSync).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(startCartSync).toHaveBeenCalledTimes(1));
     // Signing out and in again is the running sync's business (it follows the session): started once.
     const { signOut } = await import('@/lib/session');
     signOut();
     setUserInfo(customer);
     await settle();
-    expect(startServerCartSync).toHaveBeenCalledTimes(1);
+    expect(startCartSync).toHaveBeenCalledTimes(1);
   });
 
   it('starts at once for a page opened signed in', async () => {
@@ -38,6 +38,6 @@ describe('wireAuth on the embedded backend: the account cart sync', () => {
     first.setUserInfo(customer);
     const { wireAuth } = await load();
     wireAuth();
-    await vi.waitFor(() => expect(startServerCartSync).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(startCartSync).toHaveBeenCalledTimes(1));
   });
 });

@@ -6,13 +6,13 @@ import {
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router-dom';
-import { isAdminPath, paths } from '@/config/paths';
+import { isAdminPath, paths } from '@domain/routes';
 import { addLinkedProductFromPage, linkQty } from '@/features/cart';
-import { HomePage } from '@/features/catalog/routes/HomePage';
+import { CatalogPage } from '@/features/catalog/routes/CatalogPage';
 import { catalogKeys } from '@domain/inlineData';
 import { prefetchProduct } from '@/features/catalog/api/prefetchProduct';
 import { hasInlineData } from '@/lib/inlineData';
-import { homeLoader } from '@/features/catalog/routes/homeLoader';
+import { catalogLoader } from '@/features/catalog/routes/catalogLoader';
 import { RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './RootLayout';
 import { NotFoundPage, RootError, RouteError } from './routes/errors';
@@ -71,12 +71,12 @@ export const routes: RouteObject[] = [
         id: PAGES_ROUTE_ID,
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage />, loader: homeLoader },
-          { path: paths.page.path, element: <HomePage />, loader: homeLoader },
-          { path: paths.search.path, element: <HomePage />, loader: homeLoader },
-          { path: paths.searchPage.path, element: <HomePage />, loader: homeLoader },
-          { path: paths.category.path, element: <HomePage />, loader: homeLoader },
-          { path: paths.categoryPage.path, element: <HomePage />, loader: homeLoader },
+          { index: true, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.page.path, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.search.path, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.searchPage.path, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.category.path, element: <CatalogPage />, loader: catalogLoader },
+          { path: paths.categoryPage.path, element: <CatalogPage />, loader: catalogLoader },
           {
             // Every other page uses TanStack Query: its provider is loaded with the first of them.
             id: DATA_ROUTE_ID,
@@ -102,8 +102,8 @@ export const routes: RouteObject[] = [
               { path: paths.resetPassword.path, ...page(accountLinkPages, 'ResetPasswordPage') },
               { path: paths.verifyEmail.path, ...page(accountLinkPages, 'VerifyEmailPage') },
               { path: paths.authAction.path, ...page(accountLinkPages, 'AuthActionPage') },
-              { path: paths.about.path, ...page(() => import('@/features/pages/routes/AboutPage'), 'AboutPage') },
-              { path: paths.contact.path, ...page(() => import('@/features/pages/routes/ContactPage'), 'ContactPage') },
+              { path: paths.about.path, ...page(() => import('@/features/info/routes/AboutPage'), 'AboutPage') },
+              { path: paths.contact.path, ...page(() => import('@/features/info/routes/ContactPage'), 'ContactPage') },
               {
                 element: <RequireAuth />,
                 children: [
@@ -141,7 +141,7 @@ let adminPatched = false;
  * The admin screens (web/src/features/admin/routes.tsx, `adminRoutes`) are registered on the first visit
  * to an /admin URL, so neither their code nor their route table is in the storefront's bundle. They are
  * mounted as children of `/admin` under the RequireAdmin guard, the pages' error boundary and the TanStack
- * Query provider; their paths are the absolute patterns of config/paths.ts (index for the dashboard).
+ * Query provider; their paths are the absolute patterns of the route table (@domain/routes) (index for the dashboard).
  * Unknown /admin URLs get the 404 page (after the guard).
  */
 export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {

@@ -38,16 +38,16 @@ describe('inline data', () => {
       ],
     };
     pageWith(JSON.stringify(data));
-    const { homeLoader } = await import('@/features/catalog/routes/homeLoader');
+    const { catalogLoader } = await import('@/features/catalog/routes/catalogLoader');
     const args = { params: {}, request: new Request('http://shop.test/'), context: {} } as unknown as Parameters<
-      typeof homeLoader
+      typeof catalogLoader
     >[0];
-    const first = homeLoader(args);
+    const first = catalogLoader(args);
     expect(first.products).toEqual(list); // a value, not a promise: rendered without a spinner
     expect(first.top).toEqual([product]);
     expect(first.facets).toEqual(facets);
     expect(fetchSpy).not.toHaveBeenCalled();
-    const again = homeLoader(args);
+    const again = catalogLoader(args);
     expect(again.products).toBeInstanceOf(Promise);
     expect(fetchSpy).toHaveBeenCalledTimes(3);
   });

@@ -2,7 +2,6 @@
 // shell and every feature, so it lives in lib (the auth feature only holds the screens and calls that change it).
 import type { UserInfo } from '@domain';
 import { readJSON, removeKey, writeJSON } from '@/lib/storage';
-import { isFirebase, loadFirebase, type FirebaseModule } from '@/lib/backend';
 import { createStore, useStore } from '@/lib/store';
 
 export const USER_INFO_KEY = 'userInfo';
@@ -27,11 +26,11 @@ export function setUserInfo(user: UserInfo): void {
   sessionStore.set(user);
 }
 
-/** Logout (and any 401): removes the stored user; user-scoped data is dropped by the app provider. */
+/** Logout (and any 401): removes the stored user; user-scoped data is dropped by the app provider (and the Firebase
+ *  build's client signs the SDK out: lib/firebase/client.tsx). */
 export function signOut(): void {
   removeKey(USER_INFO_KEY);
   sessionStore.set(null);
-  if (isFirebase) void loadFirebase().then((fb) => fb.signOutEverywhere());
 }
 
 export function getToken(): string | null {
@@ -44,7 +43,9 @@ export const useUserInfo = () => useStore(sessionStore);
  * Firebase mode: the Firebase Auth SDK owns the session and refreshes the ID token. Keeps the stored user's token
  * equal to the SDK's, and signs out here when the SDK has (signed out in another tab, or the session was revoked).
  */
-export function followFirebaseSession(fb: Pick<FirebaseModule, 'watchIdToken'>): () => void {
+export function followFirebaseSession(fb: {
+  watchIdToken(onToken: (token: string | null, uid: string | null) => void): () => void;
+}): () => void {
   return fb.watchIdToken((token, uid) => {
     const user = sessionStore.get();
     if (token && uid && user && user._id === uid) {

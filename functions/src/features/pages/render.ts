@@ -21,6 +21,7 @@ import {
   type ProductDetail,
   type ProductPage,
 } from '../../domain/index.js';
+import { catalogPath, paths } from '../../domain/routes.js';
 
 /** What a page's <head> says about it. `origin`-relative paths are made absolute when rendered. */
 export interface PageHead {
@@ -75,10 +76,16 @@ function summary(text: string, max = DESCRIPTION_MAX): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
-export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;
-const listPath = (keyword: string, page: number, category?: string) =>
-  `${category !== undefined ? `/category/${encodeURIComponent(category)}` : keyword ? `/search/${encodeURIComponent(keyword)}` : ''}${page > 1 ? `/page/${page}` : ''}` ||
-  '/';
+/** The files the server writes for crawlers (routes.ts serves them): also rewritten to `pages` on Hosting. */
+export const CRAWLER_FILES = {
+  robots: '/robots.txt',
+  sitemap: '/sitemap.xml',
+  sitemapFile: (n: number) => `/sitemap-products-${n}.xml`,
+} as const;
+
+// The paths written here (canonical URLs, breadcrumbs, sitemaps) come from the one route table.
+export const productPath = paths.product.href;
+const listPath = (keyword: string, page: number, category?: string) => catalogPath({ keyword, category, page });
 
 function breadcrumbs(origin: string, trail: { name: string; path: string }[]) {
   return {
@@ -101,7 +108,10 @@ function webSite(origin: string) {
     url: `${origin}/`,
     potentialAction: {
       '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search/{search_term_string}` },
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${origin}${paths.search.path.replace(':keyword', '{search_term_string}')}`,
+      },
       'query-input': 'required name=search_term_string',
     },
   };
@@ -132,11 +142,11 @@ export function listHead(
         ? DEFAULT_TITLE
         : pageTitle(`Latest Products${pageSuffix}`);
   const path = listPath(keyword, page.page, keyword ? undefined : category);
-  const trail = [{ name: SITE_NAME, path: '/' }];
+  const trail = [{ name: SITE_NAME, path: paths.home.href() }];
   if (keyword) trail.push({ name: `Search: ${keyword}`, path: listPath(keyword, 1) });
   else if (category !== undefined) trail.push({ name: category, path: listPath('', 1, category) });
   if (page.page > 1) trail.push({ name: `Page ${page.page}`, path });
-  // The same key the app's loader asks for (web/src/features/catalog/routes/homeLoader.ts).
+  // The same key the app's loader asks for (web/src/features/catalog/routes/catalogLoader.ts).
   const filters = catalogSearchParams(catalogView).toString();
   const queries: InlineData['queries'] = [{ key: catalogKeys.list(keyword, page.page, filters), data: page }];
   if (top) queries.push({ key: catalogKeys.top(), data: top });
@@ -215,7 +225,7 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
     jsonLd: [
       ld,
       breadcrumbs(origin, [
-        { name: SITE_NAME, path: '/' },
+        { name: SITE_NAME, path: paths.home.href() },
         { name: product.name, path },
       ]),
     ],
@@ -331,7 +341,7 @@ export function sitemapUrlSet(entries: { loc: string; lastmod?: string }[]): str
 export function sitemapIndex(origin: string, count: number): string {
   const files = Array.from(
     { length: count },
-    (_, i) => `  <sitemap><loc>${escapeHtml(`${origin}/sitemap-products-${i + 1}.xml`)}</loc></sitemap>`,
+    (_, i) => `  <sitemap><loc>${escapeHtml(`${origin}${CRAWLER_FILES.sitemapFile(i + 1)}`)}</loc></sitemap>`,
   );
   return `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${files.join('\n')}\n</sitemapindex>\n`;
 }

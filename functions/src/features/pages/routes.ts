@@ -4,10 +4,12 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { catalogViewFromSearch, idSchema, productQuerySchema } from '../../domain/index.js';
+import { paths } from '../../domain/routes.js';
 import { negotiateEncoding } from '../../http/webApp.js';
 import type { ProductStore } from '../../ports.js';
 import {
   cartAddHead,
+  CRAWLER_FILES,
   listHead,
   notFoundHead,
   productHead,
@@ -19,6 +21,27 @@ import {
   sitemapUrlSet,
   type PageHead,
 } from './render.js';
+
+/** The catalogue's pages: home, /page/N, a search and a category, each also paged (one page component, one loader). */
+export const CATALOG_ROUTES = [
+  paths.home,
+  paths.page,
+  paths.search,
+  paths.searchPage,
+  paths.category,
+  paths.categoryPage,
+] as const;
+
+/** The pages the server renders with their data, head and preloads (these); every other
+ *  route is the plain app (index.html), which loads its data itself. */
+export const SERVER_RENDERED = [...CATALOG_ROUTES, paths.product, paths.cart] as const;
+
+/**
+ * Of those, the ones Firebase Hosting sends to the `pages` function (firebase.json's rewrites, checked against this
+ * list by functions/test/pages.test.ts). The others are the plain app there: `/` is Hosting's own index.html, the
+ * Firebase build reads the catalogue (searches, categories) straight from Firestore, and carts are per browser.
+ */
+export const HOSTING_RENDERED = [paths.page, paths.product] as const;
 
 /** What the pages read from the catalogue (with facets, list pages also inline the filter bar's counts). */
 export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'> &
@@ -102,6 +125,10 @@ function developmentOrigin(req: Request): string {
   return `http://localhost:${req.socket.localPort}`;
 }
 
+/** A route table pattern as Express 5 reads it: an optional parameter (`/:id?`, react-router's syntax) becomes
+ *  `{/:id}`. */
+export const expressPath = (path: string) => path.replace(/\/:(\w+)\?/g, '{/:$1}');
+
 export function pageRoutes(options: PageRoutesOptions): Router {
   const { catalog, pageSize } = options;
   const topCount = options.topCount ?? 3;
@@ -141,18 +168,11 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     await sendPage(req, res, listHead(originOf(req), { keyword, page, top, view, facets }));
   };
 
-  for (const path of [
-    '/',
-    '/page/:pageNumber',
-    '/search/:keyword',
-    '/search/:keyword/page/:pageNumber',
-    '/category/:category',
-    '/category/:category/page/:pageNumber',
-  ])
-    router.get(path, orPlainApp(listPage));
+  // The routes of the one route table (domain/routes.ts) that these pages render.
+  for (const route of CATALOG_ROUTES) router.get(expressPath(route.path), orPlainApp(listPage));
 
   router.get(
-    '/product/:id',
+    expressPath(paths.product.path),
     orPlainApp(async (req, res) => {
       const id = idSchema.safeParse(req.params.id);
       const product = id.success ? await catalog.get(id.data) : null;
@@ -165,9 +185,9 @@ export function pageRoutes(options: PageRoutesOptions): Router {
   );
 
   // The Add to Cart link: the product inlined (embedded server only; Hosting serves /cart/** as the plain app).
-  // An unknown or unlisted product is left to the plain app, which says why it cannot be added.
+  // An unknown or unlisted product, or the cart itself (/cart), is left to the plain app.
   router.get(
-    '/cart/:id',
+    expressPath(paths.cart.path),
     orPlainApp(async (req, res, next) => {
       const id = idSchema.safeParse(req.params.id);
       const product = id.success ? await catalog.get(id.data) : null;
@@ -179,7 +199,7 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     }),
   );
 
-  router.get('/robots.txt', (req, res) => {
+  router.get(CRAWLER_FILES.robots, (req, res) => {
     res.setHeader('Cache-Control', options.cacheControl);
     res.type('text/plain').send(robotsTxt(originOf(req)));
   });
@@ -195,10 +215,10 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     }
     const page = await catalog.list({ keyword: '', page: n, pageSize: perFile });
     const entries = page.products.map((p) => ({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt }));
-    return { pages: page.pages, entries: n === 1 ? [{ loc: `${origin}/` }, ...entries] : entries };
+    return { pages: page.pages, entries: n === 1 ? [{ loc: `${origin}${paths.home.href()}` }, ...entries] : entries };
   };
 
-  router.get('/sitemap.xml', async (req, res) => {
+  router.get(CRAWLER_FILES.sitemap, async (req, res) => {
     const origin = originOf(req);
     // Several files: the index alone (the store's count); one: its products.
     const files = catalog.sitemap ? (await catalog.sitemap(perSitemap - 1)).files : 1;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 
 export function Footer() {
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { signOut, useUserInfo } from '@/lib/session';
 import { cartCount, MiniCart, openMiniCartFromLink, useCartItems } from '@/features/cart';
 import { Icon } from '@/components/ui/Icon';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 
 /** Header search: a non-blank term goes to /search/{term}, a blank one to /. */
 export function SearchBox({ onSearch }: { onSearch?: () => void }) {

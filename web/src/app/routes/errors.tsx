@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 
 /** The friendly 404 page for unknown routes. */
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 
 const STEPS = [
   { label: 'Sign In', to: paths.login.href() },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 
 /** Where page `n` of a list lives: the admin list form, the search-with-page form or the plain page form (spec 2). */
 export function pageHref(

@@ -3,7 +3,7 @@
 // its own lazy chunk, so neither shoppers nor the home page ever download admin code.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 
 function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) };

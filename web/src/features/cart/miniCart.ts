@@ -1,7 +1,7 @@
 // Whether the mini-cart (the header's glance at the cart) is open: one flag any page's header can set.
 import type { MouseEvent } from 'react';
 import { matchPath } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { createStore, useStore } from '@/lib/store';
 
 export const miniCartStore = createStore(false);

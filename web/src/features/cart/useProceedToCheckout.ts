@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { useUserInfo } from '@/lib/session';
 
 /** Proceed To Checkout (spec: /shipping with a stored user, else /login back to /shipping). */

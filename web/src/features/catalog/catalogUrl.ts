@@ -1,7 +1,7 @@
-// Where a catalogue view lives: the spec's path forms (/, /page/N, /search/kw(/page/N)) and /category/c(/page/N),
-// with the filters and the sort in the URL query (domain catalogSearchParams), so links, back and forward work.
+// Where a catalogue view lives: its path from the route table (domain/routes.ts catalogPath), with the filters and
+// the sort in the URL query (domain catalogSearchParams), so links, back and forward work.
 import { catalogSearchParams, type CatalogView } from '@domain/catalogQuery';
-import { paths } from '@/config/paths';
+import { catalogPath } from '@domain/routes';
 
 export interface CatalogLocation {
   keyword?: string;
@@ -12,19 +12,8 @@ export interface CatalogLocation {
 /** The URL of a catalogue view. With a keyword the category is a query parameter (search within a category). */
 export function catalogHref({ keyword = '', page = 1, view }: CatalogLocation): string {
   const { category, ...rest } = view;
-  let path: string;
-  let query: URLSearchParams;
-  if (keyword) {
-    path = paths.search.href(keyword, page);
-    query = catalogSearchParams(view);
-  } else if (category) {
-    path = paths.category.href(category, page);
-    query = catalogSearchParams(rest);
-  } else {
-    path = page > 1 ? paths.page.href(page) : paths.home.href();
-    query = catalogSearchParams(rest);
-  }
-  const search = query.toString();
+  const path = catalogPath({ keyword, category, page });
+  const search = catalogSearchParams(keyword ? view : rest).toString();
   return search ? `${path}?${search}` : path;
 }
 

@@ -129,8 +129,8 @@ export function initFirebase(): Promise<FirebaseHandles> {
   return starting;
 }
 
-/** The SDK handles; only after initFirebase() resolved (lib/backend.ts's loadFirebase() waits for it). */
+/** The SDK handles; only after initFirebase() resolved (client.tsx's loadFirebase() waits for it). */
 export function firebase(): FirebaseHandles {
-  if (!handles) throw new Error('Firebase is not initialised yet: use loadFirebase() from lib/backend');
+  if (!handles) throw new Error('Firebase is not initialised yet: use loadFirebase() from lib/firebase/client');
   return handles;
 }

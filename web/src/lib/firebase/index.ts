@@ -1,4 +1,4 @@
-// Everything the web app does with the Firebase SDK, loaded on demand (see lib/backend.ts).
+// Everything the web app does with the Firebase SDK, loaded on demand by the Firebase build's client (client.tsx).
 export { firebase, FirebaseConfigError, initFirebase, resolveFirebaseConfig } from './app';
 export {
   checkPasswordResetCode,

@@ -1,6 +1,6 @@
-// The page's live source: SSE from the embedded server, or Firestore listeners in the Firebase build (loaded
-// lazily, with the SDK). Hooks in hooks.ts are what screens use.
-import { firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
+// The page's live source, from the shop's client (lib/shop): SSE from the embedded server, or Firestore listeners
+// in the Firebase build (loaded lazily, with the SDK). Hooks in hooks.ts are what screens use.
+import { shop } from '@/lib/shop';
 import type { LiveSource } from './types';
 
 export type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
@@ -11,17 +11,7 @@ let failedBefore = false;
 
 /** The live source, or null where nothing is live (the Firebase emulators without Firestore; no EventSource). */
 export function liveSource(): Promise<LiveSource | null> {
-  source ??= (
-    isFirebase
-      ? firestoreAvailable
-        ? // Firestore listeners start from the current documents: nothing to catch up on.
-          Promise.all([loadFirebase(), import('./firestore')]).then(([fb, m]) => new m.FirestoreLiveSource(fb))
-        : Promise.resolve(null)
-      : typeof EventSource === 'undefined'
-        ? Promise.resolve(null)
-        : // Its own chunk: live updates start after the first paint, so they need not weigh on it.
-          import('./sse').then((m) => new m.SseLiveSource(undefined, { missedSome: failedBefore }))
-  ).catch((error: unknown) => {
+  source ??= shop.live({ missedSome: failedBefore }).catch((error: unknown) => {
     // Not loaded (the server restarting, the network gone): the next caller tries again.
     source = null;
     failedBefore = true;

@@ -77,11 +77,3 @@ export function toUser(id: string, d: UserDoc): StoredUser {
 export const toOrder = orderFromRecord;
 
 export const orderOf = (s: DocumentSnapshot) => toOrder(s.id, s.data() as OrderDoc);
-
-/** Newest first, ties by id descending: the embedded store's `ORDER BY created_at DESC, id DESC`. */
-export const newestFirst = (a: { id: string; createdAt: string }, b: { id: string; createdAt: string }) =>
-  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-
-/** gRPC NOT_FOUND, as the Admin SDK reports an update of a missing document. */
-export const NOT_FOUND = 5;
-export const grpcCode = (error: unknown) => (error as { code?: unknown })?.code;

@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import '../admin.css';
 
 const tab = (active: boolean) => `nav-link${active ? ' active' : ''}`;

@@ -2,11 +2,15 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pngFile, renderImageUpload } from './ImageUpload.testing';
 
-// The Firebase build: the upload goes to Cloud Storage through lib/firebase (mocked here), never to /api/upload.
+// The Firebase build's client (lib/firebase/client.tsx): the upload goes to Cloud Storage through the SDK side
+// (mocked here), never to /api/upload.
 const storage = vi.hoisted(() => ({
   uploadProductImage: vi.fn<(file: File, onProgress: (fraction: number) => void) => Promise<string>>(),
 }));
-vi.mock('@/lib/backend', () => ({ isFirebase: true, loadFirebase: async () => storage }));
+vi.mock('@/lib/shop', async () => {
+  const { createFirebaseShop } = await import('@/lib/firebase/client');
+  return { shop: createFirebaseShop(async () => storage as never) };
+});
 
 const png = pngFile;
 const setup = renderImageUpload;

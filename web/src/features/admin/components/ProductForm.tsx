@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { ProductImage } from '@/components/ui/ProductImage';
-import { emulatorImageOrigins } from '@/lib/backend';
+import { shop } from '@/lib/shop';
 import { ImageUpload } from './ImageUpload';
 
 type ProductFormValues = z.input<typeof productUpdateSchema>;
@@ -55,7 +55,7 @@ export function ProductForm({
     formState: { errors },
   } = useForm<ProductFormValues, unknown, ProductUpdateInput>({
     // The emulator build also takes Storage-emulator image URLs; every other build, the API's own schema.
-    resolver: zodResolver(productUpdateSchemaWith(emulatorImageOrigins())),
+    resolver: zodResolver(productUpdateSchemaWith(shop.imageOrigins())),
     defaultValues: productFormValues(product),
     mode: 'onTouched',
   });

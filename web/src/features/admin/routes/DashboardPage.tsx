@@ -9,7 +9,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
 import { useAdminStats, type AdminStats, type DailyStat } from '../api/stats';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';

@@ -5,7 +5,7 @@ import { useLiveAdminOrders } from '@/lib/live/hooks';
 import { Link } from 'react-router-dom';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { DeliveredCell, PaidCell } from '@/features/orders';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useOrderPage } from '../api/orders';

@@ -5,7 +5,7 @@ import { FormContainer } from '@/components/ui/FormContainer';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAdminProduct, useUpdateProduct } from '../api/products';
 import { ProductForm } from '../components/ProductForm';

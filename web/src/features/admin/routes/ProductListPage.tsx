@@ -8,7 +8,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { Paginate } from '@/components/ui/Paginate';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { errorMessage } from '@/lib/api';
 import { dateTime, formatPrice } from '@/lib/format';
 import { useCreateProduct, useDeleteProduct, useDrafts, useProductPage } from '../api/products';

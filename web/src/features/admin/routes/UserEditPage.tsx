@@ -12,9 +12,9 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { errorMessage } from '@/lib/api';
-import { isFirebase } from '@/lib/backend';
+import { shop } from '@/lib/shop';
 import { useSendPasswordResetLink, useUpdateUser, useUser } from '../api/users';
 
 type UserFormValues = z.input<typeof adminUserUpdateSchema>;
@@ -97,7 +97,7 @@ export function UserEditPage() {
                   })
                 }
               />
-              {!isFirebase && <SendResetLink userId={u._id} />}
+              {shop.accounts.shopLinks && <SendResetLink userId={u._id} />}
             </>
           )}
         </QueryBoundary>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
 import { useDeleteUser, useUserPage } from '../api/users';

@@ -1,46 +1,17 @@
-// Account links sent by email (embedded backend): password reset and email verification.
+// Account links sent by email: password reset and email verification (the shop's own on the embedded backend,
+// Firebase Auth's in the Firebase build: lib/shop's `accounts`).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  PASSWORD_RESET_DONE,
-  PASSWORD_RESET_REQUESTED,
-  RESET_LINK_INVALID,
-  VERIFY_LINK_INVALID,
-} from '@domain/accounts';
-import { paths } from '@/config/paths';
+import { PASSWORD_RESET_DONE } from '@domain/accounts';
 import { ApiError, api } from '@/lib/api';
-import { isFirebase, loadFirebase } from '@/lib/backend';
+import { shop } from '@/lib/shop';
 import { userKeys } from '@/lib/queryKeys';
 
 interface Answer {
   message: string;
 }
 
-/** POST /api/users/password-reset: 202, the same answer whether or not the address has an account. The Firebase
- *  build asks Firebase Auth for its own reset email instead (its link opens /auth/action). */
-export async function requestPasswordReset(email: string): Promise<Answer> {
-  if (isFirebase) {
-    const fb = await loadFirebase();
-    try {
-      await fb.sendPasswordReset(email, `${window.location.origin}${paths.login.href()}`);
-    } catch (error) {
-      throw firebaseActionError(error);
-    }
-    return { message: PASSWORD_RESET_REQUESTED };
-  }
-  return api<Answer>('/api/users/password-reset', { method: 'POST', body: { email } });
-}
-
-/** Firebase Auth's action codes' errors in the shop's words. */
-export function firebaseActionError(error: unknown): ApiError {
-  const code = String((error as { code?: string }).code ?? '');
-  if (/auth\/(expired-action-code|invalid-action-code|user-disabled|user-not-found)/.test(code))
-    return new ApiError(RESET_LINK_INVALID, 400);
-  if (code === 'auth/weak-password') return new ApiError('Password must be at least 6 characters', 400);
-  if (code === 'auth/too-many-requests')
-    return new ApiError('Too many attempts. Please wait a few minutes and try again.', 429);
-  if (code === 'auth/invalid-email') return new ApiError('Enter a valid email address', 400);
-  return new ApiError('The account service could not be reached. Please try again.', 0);
-}
+/** A password reset email: the shop's own link (embedded) or Firebase Auth's (its link opens /auth/action). */
+export const requestPasswordReset = (email: string): Promise<Answer> => shop.accounts.requestPasswordReset(email);
 
 /** POST /api/users/password-reset/confirm: sets the password; every session of the account ends. */
 export function confirmPasswordReset(token: string, password: string): Promise<Answer> {
@@ -93,17 +64,18 @@ export function useResendVerification() {
   });
 }
 
+/** /auth/action (Firebase Auth's emails): the codes as this build's client finishes them. */
+function actionCodes() {
+  const codes = shop.accounts.actionCodes;
+  if (!codes) throw new ApiError('This link is not one the shop can open. Ask for a new email.', 400);
+  return codes;
+}
+
 /** The Firebase build's /auth/action: a new password with Firebase's emailed code. */
 export function useFirebasePasswordReset(oobCode: string) {
   return useMutation({
-    mutationFn: async (password: string) => {
-      const fb = await loadFirebase();
-      try {
-        await fb.checkPasswordResetCode(oobCode);
-        await fb.finishPasswordReset(oobCode, password);
-      } catch (error) {
-        throw firebaseActionError(error);
-      }
+    mutationFn: async (password: string): Promise<Answer> => {
+      await actionCodes().resetPassword(oobCode, password);
       return { message: PASSWORD_RESET_DONE };
     },
   });
@@ -112,14 +84,8 @@ export function useFirebasePasswordReset(oobCode: string) {
 /** The Firebase build's /auth/action: the address confirmed with Firebase's emailed code. */
 export function useFirebaseVerifyEmail() {
   return useMutation({
-    mutationFn: async (oobCode: string) => {
-      const fb = await loadFirebase();
-      try {
-        await fb.finishEmailVerification(oobCode);
-      } catch (error) {
-        const mapped = firebaseActionError(error);
-        throw mapped.status === 400 ? new ApiError(VERIFY_LINK_INVALID, 400) : mapped;
-      }
+    mutationFn: async (oobCode: string): Promise<Answer> => {
+      await actionCodes().verifyEmail(oobCode);
       return { message: 'Thank you: your email address is confirmed.' };
     },
   });

@@ -1,16 +1,11 @@
 import type { LoginInput, UserInfo } from '@domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { isFirebase, loadFirebase } from '@/lib/backend';
+import { shop } from '@/lib/shop';
 import { setUserInfo } from '@/lib/session';
 
 /** POST /api/users/login: the user with a bearer token. */
-export async function login(input: LoginInput): Promise<UserInfo> {
-  if (isFirebase) {
-    const [fb, { loginWithFirebase }] = await Promise.all([loadFirebase(), import('./firebaseAuth')]);
-    return loginWithFirebase(fb, input);
-  }
-  return api<UserInfo>('/api/users/login', { method: 'POST', body: input });
+export function login(input: LoginInput): Promise<UserInfo> {
+  return shop.auth.login(input);
 }
 
 export function useLogin() {

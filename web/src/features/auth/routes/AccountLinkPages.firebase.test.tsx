@@ -12,7 +12,11 @@ const fb = vi.hoisted(() => ({
   finishPasswordReset: vi.fn(async (_code: string, _password: string) => undefined),
   finishEmailVerification: vi.fn(async (_code: string) => undefined),
 }));
-vi.mock('@/lib/backend', () => ({ isFirebase: true, loadFirebase: async () => fb }));
+// The Firebase build's client over a mocked SDK (lib/firebase/client.tsx): what lib/shop answers in that build.
+vi.mock('@/lib/shop', async () => {
+  const { createFirebaseShop } = await import('@/lib/firebase/client');
+  return { shop: createFirebaseShop(async () => fb as never, { firestore: false }) };
+});
 
 const routes = [
   { path: '/forgot-password', element: <ForgotPasswordPage /> },

@@ -12,7 +12,7 @@ import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { errorMessage } from '@/lib/api';
 import {
   useConfirmPasswordReset,

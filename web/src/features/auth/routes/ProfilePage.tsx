@@ -16,7 +16,7 @@ import { useLogoutAll } from '../api/logoutAll';
 import { useUpdateProfile } from '../api/updateProfile';
 import { MISMATCH_ALERT_ID, profileFormSchema, type ProfileForm } from '../schemas';
 import { useUserInfo } from '@/lib/session';
-import { isFirebase } from '@/lib/backend';
+import { shop } from '@/lib/shop';
 import { EmailStatus } from '../components/EmailStatus';
 
 export function ProfilePage() {
@@ -60,7 +60,7 @@ export function ProfilePage() {
       {/* On phones the orders come first (what a shopper opens the account page for); side by side from md up. */}
       <Col md={4} className="order-2 order-md-1">
         <h1 className="section-title">User Profile</h1>
-        {!isFirebase && <EmailStatus />}
+        {shop.accounts.shopLinks && <EmailStatus />}
         {errors.confirmPassword?.message && (
           <Message variant="danger" id={MISMATCH_ALERT_ID}>
             {errors.confirmPassword.message}

@@ -9,7 +9,7 @@ import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { errorMessage } from '@/lib/api';
 import { useRegister } from '../api/register';
 import { useRedirectWhenSignedIn } from '../redirect';

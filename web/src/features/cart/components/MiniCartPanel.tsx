@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
 import { closeMiniCart, useMiniCartOpen } from '../miniCart';
 import { cartCount, cartSubtotal, useCartItems } from '../store';

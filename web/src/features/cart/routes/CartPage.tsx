@@ -19,7 +19,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { productQuery } from '@/features/catalog';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';

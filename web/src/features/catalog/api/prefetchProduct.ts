@@ -1,19 +1,10 @@
 import type { ProductDetail } from '@domain';
-import { api, ApiError } from '@/lib/api';
-import { firestoreAvailable, isFirebase, loadFirebase } from '@/lib/backend';
+import { shop } from '@/lib/shop';
 
-/** GET /api/products/:id as is (no cache, no hand-over), or the product document and its newest reviews from
- *  Firestore in the Firebase build: see getProduct for the one the pages use. */
+/** The product with its newest reviews as is (no cache, no hand-over), from the shop's client: see getProduct
+ *  for the one the pages use. */
 export function fetchProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
-  if (isFirebase && firestoreAvailable) {
-    return loadFirebase()
-      .then((fb) => fb.fetchProductDetail(id))
-      .then((product) => {
-        if (!product) throw new ApiError('Product not found', 404);
-        return product;
-      });
-  }
-  return api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal });
+  return shop.catalog.product(id, signal);
 }
 
 /** How long a fetch started by a route loader waits to be claimed by the page before it is dropped. */

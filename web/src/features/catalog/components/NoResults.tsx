@@ -2,9 +2,9 @@
 import type { CatalogView } from '@domain/catalogQuery';
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { catalogHref, hasFilters, withoutFilters } from '../catalogUrl';
-import type { NoResultsHelp } from '../routes/homeLoader';
+import type { NoResultsHelp } from '../routes/catalogLoader';
 import { ProductCard } from './ProductCard';
 
 const POPULAR_CATEGORIES = 6;

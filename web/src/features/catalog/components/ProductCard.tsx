@@ -2,7 +2,7 @@ import type { Product } from '@domain';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { Rating } from '@/components/ui/Rating';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
 
 export function ProductCard({

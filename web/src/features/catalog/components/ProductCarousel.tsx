@@ -1,7 +1,7 @@
 import type { Product } from '@domain';
 import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
 import { useLiveTopProducts } from '../api/useLiveCatalog';
 import { CarouselImage } from './CarouselImage';

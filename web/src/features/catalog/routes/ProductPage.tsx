@@ -16,7 +16,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Rating } from '@/components/ui/Rating';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { useUserInfo } from '@/lib/session';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useProduct } from '../api/getProduct';

@@ -1,13 +1,14 @@
-import type { Order, PlaceOrderInput } from '@domain';
+import type { Order, PlaceOrderBody } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { orderKeys, productKeys } from '@/lib/queryKeys';
 
 /**
- * POST /api/orders: the server prices the order from its database and holds the stock until the order's
- * expiresAt; 409 with a message naming the product when stock is short.
+ * POST /api/orders with product ids and quantities, shipping and payment method: the server prices the order from
+ * its database and holds the stock until the order's expiresAt; 409 with a message naming the product when stock
+ * is short.
  */
-export function createOrder(input: PlaceOrderInput): Promise<Order> {
+export function createOrder(input: PlaceOrderBody): Promise<Order> {
   return api<Order>('/api/orders', { method: 'POST', body: input });
 }
 

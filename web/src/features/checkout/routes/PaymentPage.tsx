@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { DEFAULT_PAYMENT_METHOD, savePaymentMethod, useCart } from '@/features/cart';
 
 export function PaymentPage() {

@@ -9,7 +9,7 @@ import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { clearCartItems, useCart } from '@/features/cart';
 import { OrderItems, OrderSummary } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
@@ -31,16 +31,10 @@ export function PlaceOrderPage() {
     if (blocked || !shippingAddress) return;
     place.mutate(
       {
-        orderItems: cartItems.map((i) => ({
-          product: i.product,
-          qty: i.qty,
-          name: i.name,
-          image: i.image,
-          price: i.price,
-        })),
+        // What the server uses, no more: it prices the order itself (names, images and prices stay here).
+        orderItems: cartItems.map((i) => ({ product: i.product, qty: i.qty })),
         shippingAddress,
         paymentMethod,
-        ...prices,
       },
       {
         onSuccess: (order) => {

@@ -9,7 +9,7 @@ import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
 import { Field } from '@/components/ui/Field';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { saveShippingAddress, useCart } from '@/features/cart';
 
 const FIELDS: { name: keyof ShippingAddress; label: string; placeholder: string; autoComplete: string }[] = [

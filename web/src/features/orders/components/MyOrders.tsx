@@ -3,7 +3,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { Message } from '@/components/ui/Message';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useMyOrders } from '../api/getMyOrders';
 import { DeliveredCell, PaidCell } from './OrderStatusBadges';

@@ -1,6 +1,6 @@
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
 import { priceSummary } from '@domain/pricing';
 

@@ -1,8 +1,9 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { isAdminPath, paths } from './paths';
+import { isAdminPath, paths } from '@domain/routes';
 
-// Each link the shop builds must be matched by the router pattern of the same entry (and give back its params).
+// The route table (functions/src/domain/routes.ts) as the web's router reads it: each link the shop builds must be
+// matched by the router pattern of the same entry (and give back its params).
 const cases: [name: string, pattern: string, href: string, params: Record<string, string>][] = [
   ['home', paths.home.path, paths.home.href(), {}],
   ['page', paths.page.path, paths.page.href(3), { pageNumber: '3' }],

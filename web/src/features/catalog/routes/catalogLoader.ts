@@ -3,9 +3,7 @@ import { catalogViewFromSearch, type CatalogView } from '@domain/catalogQuery';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { takeInlineData } from '@/lib/inlineData';
 import { productKeys } from '@/lib/queryKeys';
-import { getFacets } from '../api/getFacets';
-import { getProducts } from '../api/getProducts';
-import { getTopProducts } from '../api/getTopProducts';
+import { shop } from '@/lib/shop';
 
 export interface NoResultsHelp {
   /** Categories of the whole catalogue, most products first. */
@@ -13,7 +11,7 @@ export interface NoResultsHelp {
   top: Product[];
 }
 
-export interface HomeData {
+export interface CatalogData {
   keyword: string;
   page: number;
   /** The filters and sort of the URL (the category from the path on /category/:category). */
@@ -34,16 +32,16 @@ const handled = <T>(p: Promise<T>) => {
 
 /** /, /page/:pageNumber, /search/:keyword(/page/:pageNumber), /category/:category(/page/:pageNumber), with the filters
  *  and sort of the URL query: one page of products, the filter bar's counts and, on home, the top rated. */
-export function homeLoader({ params, request }: LoaderFunctionArgs): HomeData {
+export function catalogLoader({ params, request }: LoaderFunctionArgs): CatalogData {
   const keyword = params.keyword ?? '';
   const page = Math.max(1, Number.parseInt(params.pageNumber ?? '1', 10) || 1);
   const view = catalogViewFromSearch(new URL(request.url).searchParams, params.category);
   const withTop = !keyword && params.category === undefined; // the spec's carousel: home without a keyword
   const products =
     takeInlineData<ProductPage>(productKeys.list({ keyword, pageNumber: page, view })) ??
-    handled(getProducts({ keyword, pageNumber: page, view }, request.signal));
+    handled(shop.catalog.page({ keyword, pageNumber: page, view }, request.signal));
   const top = withTop
-    ? (takeInlineData<Product[]>(productKeys.top()) ?? handled(getTopProducts(request.signal)))
+    ? (takeInlineData<Product[]>(productKeys.top()) ?? handled(shop.catalog.top(request.signal)))
     : null;
   return {
     keyword,
@@ -52,12 +50,15 @@ export function homeLoader({ params, request }: LoaderFunctionArgs): HomeData {
     products,
     facets:
       takeInlineData<CatalogFacets>(productKeys.facets({ keyword, view })) ??
-      handled(getFacets({ keyword, view }, request.signal)),
+      handled(shop.catalog.facets({ keyword, view }, request.signal)),
     top,
     help: handled(
       Promise.resolve(products).then(async (found) => {
         if (found.pages > 0) return null;
-        const [all, best] = await Promise.all([getFacets({}, request.signal), top ?? getTopProducts(request.signal)]);
+        const [all, best] = await Promise.all([
+          shop.catalog.facets({}, request.signal),
+          top ?? shop.catalog.top(request.signal),
+        ]);
         return { categories: all.categories, top: best };
       }),
     ),

@@ -1,9 +1,9 @@
-// Firebase mode (VITE_BACKEND=firebase): sign-in, sign-up and profile refresh go through the Firebase Auth SDK;
+// The Firebase build's client (client.tsx): sign-in, sign-up and profile refresh go through the Firebase Auth SDK;
 // the API still answers the profile. Everything here receives the lib/firebase module as a parameter, so it is
 // loaded only in that build, and tests can hand in a fake.
 import type { LoginInput, RegisterInput, UserInfo, UserSummary } from '@domain';
 import { ApiError, api } from '@/lib/api';
-import type { FirebaseModule } from '@/lib/backend';
+import type { FirebaseModule } from './client';
 
 export type Firebase = FirebaseModule;
 

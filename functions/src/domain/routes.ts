@@ -1,8 +1,11 @@
-// Every route of the shop, defined once (spec section 2): `path` is the router's pattern (app/router.tsx,
-// features/admin/routes.tsx), `href` builds a link to it. Change a URL here and both follow.
+// Every page URL of the shop, defined once (spec section 2): `path` is the pattern (react-router's syntax; the
+// server's page routes take it as Express does, see features/pages/routes.ts), `href` builds a link to it. Used by
+// the web's router and links (as `@domain/routes`), by the server-rendered pages (features/pages/routes.ts says which
+// routes they render; the canonical URLs, breadcrumbs and sitemaps they write) and checked against Hosting's rewrites
+// (firebase.json, functions/test/pages.test.ts). Change a URL here and all of them follow.
 
-interface Route<A extends unknown[] = []> {
-  /** The router pattern (absolute). */
+export interface Route<A extends unknown[] = []> {
+  /** The route's pattern (absolute). */
   readonly path: string;
   /** A link to the route. */
   readonly href: (...args: A) => string;
@@ -41,6 +44,7 @@ export const paths = {
   } satisfies Route<[string, number?]>,
   categoryPage,
   product: { path: '/product/:id', href: (id: string) => `/product/${id}` } satisfies Route<[string]>,
+  /** The cart, and the Add to Cart link (/cart/:id?qty=n) that puts a product in it. */
   cart: {
     path: '/cart/:id?',
     href: (id?: string, qty?: number) => (id ? `/cart/${id}${qty ? `?qty=${qty}` : ''}` : '/cart'),
@@ -67,22 +71,40 @@ export const paths = {
   admin: {
     dashboard: fixed('/admin'),
     users: fixed('/admin/userlist'),
-    userEdit: { path: '/admin/user/:id/edit', href: (id: string) => `/admin/user/${id}/edit` } satisfies Route<
-      [string]
-    >,
+    userEdit: {
+      path: '/admin/user/:id/edit',
+      href: (id: string) => `/admin/user/${id}/edit`,
+    } satisfies Route<[string]>,
     products: {
       path: '/admin/productlist',
       href: (page?: number) => (page && page > 1 ? adminProductPage.href(page) : '/admin/productlist'),
     } satisfies Route<[number?]>,
     productPage: adminProductPage,
-    productEdit: { path: '/admin/product/:id/edit', href: (id: string) => `/admin/product/${id}/edit` } satisfies Route<
-      [string]
-    >,
+    productEdit: {
+      path: '/admin/product/:id/edit',
+      href: (id: string) => `/admin/product/${id}/edit`,
+    } satisfies Route<[string]>,
     orders: fixed('/admin/orderlist'),
   },
   /** The router's catch-all (the 404 page). */
   notFound: { path: '*' },
 } as const;
+
+/** The path of a catalogue view (its filters and sort go in the query): a keyword makes it a search (a category is
+ *  then a filter), else a category is the page itself. */
+export function catalogPath({
+  keyword = '',
+  category,
+  page = 1,
+}: {
+  keyword?: string;
+  category?: string;
+  page?: number;
+}) {
+  if (keyword) return paths.search.href(keyword, page);
+  if (category) return paths.category.href(category, page);
+  return page > 1 ? paths.page.href(page) : paths.home.href();
+}
 
 /** Whether a URL path is under the admin area (its routes are registered on the first visit there). */
 export function isAdminPath(pathname: string): boolean {

@@ -2,7 +2,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { SocialLinks } from '../components/SocialLinks';
 
 export function AboutPage() {

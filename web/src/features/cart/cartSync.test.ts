@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFirebaseShop, type FirebaseModule } from '@/lib/firebase/client';
 import { setUserInfo, signOut } from '@/lib/session';
-import { startFirebaseCartSync } from './firebaseCartSync';
+import { startCartSync } from './cartSync';
 import { addToCart, cartStore, resetCart } from './store';
 
-// The merge rule itself (mergeCarts) is tested once, in functions/src/domain/cart.test.ts.
+// The merge rule itself (mergeCarts) is tested once, in functions/src/domain/cart.test.ts; the sync's races in
+// cartSync.race.test.ts, over both remotes.
 
 type CartListener = (lines: { product: string; qty: number }[] | null, fromThisDevice: boolean) => void;
 
-/** The lib/firebase calls the sync uses, driven by the test. */
+/** The lib/firebase calls the Firebase build's client uses, driven by the test. */
 function fakeFirebase() {
   let onToken: (token: string | null, uid: string | null) => void = () => undefined;
-  let onCart: CartListener = () => undefined;
+  const listeners = new Set<CartListener>();
   const stopWatchingCart = vi.fn();
   return {
     watchIdToken: (listener: typeof onToken) => {
@@ -18,21 +20,27 @@ function fakeFirebase() {
       return () => undefined;
     },
     watchCart: vi.fn((_uid: string, listener: CartListener) => {
-      onCart = listener;
-      return stopWatchingCart;
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        stopWatchingCart();
+      };
     }),
     saveCart: vi.fn(async () => undefined),
+    listeners,
     stopWatchingCart,
     token: (token: string | null, uid: string | null) => onToken(token, uid),
-    // The sync's listener is async: its promise is awaited here so the test sees the applied cart.
-    remoteCart: async (lines: { product: string; qty: number }[] | null) =>
-      (onCart as unknown as (l: typeof lines, f: boolean) => Promise<void>)(lines, false),
+    remoteCart: async (lines: { product: string; qty: number }[] | null) => {
+      [...listeners].forEach((l) => l(lines, false));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
   };
 }
 
-const lamp = { product: 'lamp', name: 'Volt Lamp', image: '/l.png', price: 5, countInStock: 9, qty: 2 };
+const lamp = { product: 'lamp', name: 'Volt Lamp', image: '/l.png', price: 5, countInStock: 9, qty: 5 };
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('Firebase cart sync', () => {
+describe('cart sync in the Firebase build', () => {
   afterEach(() => {
     signOut();
     resetCart();
@@ -42,22 +50,27 @@ describe('Firebase cart sync', () => {
     const fb = fakeFirebase();
     addToCart(lamp);
     setUserInfo({ _id: 'uid-alice', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 't' });
-    const stop = startFirebaseCartSync(fb);
+    const shop = createFirebaseShop(async () => fb as unknown as FirebaseModule);
+    const stop = startCartSync(shop.cart!);
+    await settle();
 
     fb.token('t', 'uid-someone-else');
     expect(fb.watchCart).not.toHaveBeenCalled();
     fb.token('t', 'uid-alice');
+    await vi.dynamicImportSettled(); // the remote's chunk (lib/firebase/cartRemote.ts)
+    await settle();
     expect(fb.watchCart).toHaveBeenCalledWith('uid-alice', expect.any(Function), expect.any(Function));
 
-    await fb.remoteCart([{ product: 'lamp', qty: 5 }]);
-    // At sign-in the larger quantity of the two carts is kept (domain/cart.ts mergeCarts).
-    expect(cartStore.get().cartItems).toEqual([{ ...lamp, qty: 5 }]);
-    expect(fb.saveCart).toHaveBeenCalledWith('uid-alice', [{ ...lamp, qty: 5 }]);
+    await fb.remoteCart([{ product: 'lamp', qty: 2 }]);
+    // At sign-in the larger quantity of the two carts is kept (domain/cart.ts mergeCarts), and written.
+    expect(cartStore.get().cartItems).toEqual([lamp]);
+    expect(fb.saveCart).toHaveBeenCalledWith('uid-alice', [{ product: 'lamp', qty: 5 }]);
 
     await fb.remoteCart([{ product: 'lamp', qty: 4 }]); // later: another device changed it
     expect(cartStore.get().cartItems).toEqual([{ ...lamp, qty: 4 }]);
 
     fb.token(null, null);
+    expect(fb.listeners.size).toBe(0);
     expect(fb.stopWatchingCart).toHaveBeenCalled();
     stop();
   });

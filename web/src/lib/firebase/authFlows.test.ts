@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginWithFirebase, registerWithFirebase, type Firebase } from './firebaseAuth';
+import { loginWithFirebase, registerWithFirebase, type Firebase } from './authFlows';
 
 function fakeFirebase(overrides: Partial<Firebase> = {}): Firebase {
   return {

@@ -6,9 +6,9 @@ import { Await, Link, useAsyncError, useLoaderData } from 'react-router-dom';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { Paginate } from '@/components/ui/Paginate';
-import { paths } from '@/config/paths';
+import { paths } from '@domain/routes';
 import { errorMessage } from '@/lib/api';
-import { isFirebase } from '@/lib/backend';
+import { shop } from '@/lib/shop';
 import { useLiveCatalogPage } from '../api/useLiveCatalog';
 import { CarouselPoster } from '../components/CarouselPoster';
 import { CatalogNotices } from '../components/CatalogNotices';
@@ -17,7 +17,7 @@ import { CatalogFilters } from '../components/CatalogFilters';
 import { ProductCard } from '../components/ProductCard';
 import { PRODUCT_GRID_CLASS } from '../components/productGrid';
 import { ProductGridSkeleton } from '../components/Skeletons';
-import type { HomeData } from './homeLoader';
+import type { CatalogData } from './catalogLoader';
 
 // The carousel (and its slide transitions) is its own chunk, loaded in parallel with the products.
 const ProductCarousel = lazy(() => import('../components/ProductCarousel'));
@@ -28,10 +28,10 @@ function LoadError() {
   return <Message variant="danger">{errorMessage(useAsyncError())}</Message>;
 }
 
-function ProductGrid({ data: loaded, home }: { data: ProductPage; home: HomeData }) {
-  const { keyword, view, help } = home;
-  // Firebase: the page's query listener; embedded: each card's stock, price and rating over SSE.
-  const data = useLiveProductPage(useLiveCatalogPage(loaded, keyword, view), { off: isFirebase });
+function ProductGrid({ data: loaded, catalog }: { data: ProductPage; catalog: CatalogData }) {
+  const { keyword, view, help } = catalog;
+  // The page's query followed where the client can (Firestore), else each card's stock, price and rating (SSE).
+  const data = useLiveProductPage(useLiveCatalogPage(loaded, keyword, view), { off: shop.catalog.followsQueries });
   if (data.products.length === 0) {
     if (data.page > 1 && data.pages > 0) {
       // Past the last page (an old link, a hand-typed URL): say where the list ends.
@@ -64,7 +64,7 @@ function ProductGrid({ data: loaded, home }: { data: ProductPage; home: HomeData
           <li key={product._id} className="col">
             {/* The first card's image is the largest paint on phones, unless the carousel is above it (its
                 first slide is then, preloaded by the page): fetched first. */}
-            <ProductCard product={product} eager={i < 4} priority={i === 0 && !home.top} />
+            <ProductCard product={product} eager={i < 4} priority={i === 0 && !catalog.top} />
           </li>
         ))}
       </ul>
@@ -79,10 +79,10 @@ function ProductGrid({ data: loaded, home }: { data: ProductPage; home: HomeData
 }
 
 /** /, /page/:pageNumber, /search/:keyword(/page/:pageNumber) and /category/:category(/page/:pageNumber), with the
- *  filters and sort of the URL query (data from homeLoader). */
-export function HomePage() {
-  const home = useLoaderData() as HomeData;
-  const { keyword, view, page, products, top, facets } = home;
+ *  filters and sort of the URL query (data from catalogLoader). */
+export function CatalogPage() {
+  const catalog = useLoaderData() as CatalogData;
+  const { keyword, view, page, products, top, facets } = catalog;
   const category = keyword ? undefined : view.category;
   return (
     <>
@@ -123,7 +123,7 @@ export function HomePage() {
       {/* Keyed by the page shown: another page, search or filter shows the skeleton at once, not the old cards. */}
       <Suspense key={`${keyword}/${page}/${JSON.stringify(view)}`} fallback={<ProductGridSkeleton />}>
         <Await resolve={products} errorElement={<LoadError />}>
-          {(data) => <ProductGrid data={data} home={home} />}
+          {(data) => <ProductGrid data={data} catalog={catalog} />}
         </Await>
       </Suspense>
     </>

@@ -1,8 +1,8 @@
 // LiveSource in the Firebase build: Firestore listeners through lib/firebase (products and carts are public or the
 // owner's documents; orders tell when they changed and the API is asked once for the new shape).
 import type { CartLine } from '@domain/cart';
-import type { FirebaseModule } from '@/lib/backend';
-import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
+import type { FirebaseModule } from './client';
+import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from '@/lib/live/types';
 
 type Fb = Pick<
   FirebaseModule,

@@ -1,0 +1,62 @@
+// The embedded server's ShopClient: every call is the API's (spec section 4), live updates are its Server-Sent
+// Events, the signed-in cart is GET/PUT /api/cart followed by the live cart events (embeddedAccount.ts).
+import type { CatalogFacets, Product, ProductDetail } from '@domain';
+import { catalogSearchParams, type CatalogView } from '@domain/catalogQuery';
+import { api } from '@/lib/api';
+import { sessionStore } from '@/lib/session';
+import type { CatalogPageView, ShopClient } from './types';
+
+/** The catalogue query of a page or its counts: the keyword, then the filters and sort of the URL. */
+function catalogQuery(keyword: string, view: Partial<CatalogView>, pageNumber?: number): URLSearchParams {
+  const query = new URLSearchParams({ keyword });
+  if (pageNumber !== undefined) query.set('pageNumber', String(pageNumber));
+  for (const [name, value] of catalogSearchParams(view)) query.append(name, value);
+  return query;
+}
+
+/** Account, upload and cart calls: their own chunk, loaded on first use. */
+const account = () => import('./embeddedAccount');
+
+export const embeddedShop: ShopClient = {
+  catalog: {
+    // Without filters the URL is exactly the one the server preloads on the home page (HOME_PRELOADS).
+    page: ({ keyword = '', pageNumber = 1, view = {} }, signal) =>
+      api<CatalogPageView>(`/api/products?${catalogQuery(keyword, view, pageNumber)}`, { signal }),
+    facets: ({ keyword = '', view = {} }, signal) =>
+      api<CatalogFacets>(`/api/products/facets?${catalogQuery(keyword, view)}`, { signal }),
+    product: (id, signal) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+    top: (signal) => api<Product[]>('/api/products/top', { signal }),
+    followsQueries: false,
+    useLivePage: (initial) => initial,
+    useLiveTop: (initial) => initial,
+  },
+  auth: {
+    login: (input) => account().then((m) => m.login(input)),
+    register: (input) => account().then((m) => m.register(input)),
+    profileUpdated: async (user) => user,
+  },
+  accounts: {
+    shopLinks: true,
+    /** POST /api/users/password-reset: 202, the same answer whether or not the address has an account. */
+    requestPasswordReset: (email) =>
+      api<{ message: string }>('/api/users/password-reset', { method: 'POST', body: { email } }),
+    actionCodes: null,
+  },
+  uploadImage: (file, onProgress) => account().then((m) => m.uploadImage(file, onProgress)),
+  live: ({ missedSome }) =>
+    typeof EventSource === 'undefined'
+      ? Promise.resolve(null)
+      : // Its own chunk: live updates start after the first paint, so they need not weigh on it.
+        import('@/lib/live/sse').then((m) => new m.SseLiveSource(undefined, { missedSome })),
+  cart: {
+    followAccount(onAccount) {
+      const uid = () => sessionStore.get()?._id ?? null;
+      onAccount(uid());
+      return sessionStore.subscribe(() => onAccount(uid()));
+    },
+    remote: (uid) => account().then((m) => m.serverCartRemote(uid)),
+  },
+  start: () => null,
+  Status: null,
+  imageOrigins: () => [],
+};

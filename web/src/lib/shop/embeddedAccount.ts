@@ -1,0 +1,33 @@
+// The embedded server's calls for a shopper's account, an admin's upload and the signed-in cart: loaded on first use
+// (lib/shop/embedded.ts), so a visitor's first page does without them.
+import type { LoginInput, RegisterInput, UserInfo } from '@domain';
+import type { StoredCart } from '@domain/cart';
+import { IMAGE_TOO_BIG_MESSAGE } from '@domain/limits';
+import { api, upload } from '@/lib/api';
+import { watch } from '@/lib/live';
+import type { LiveSource } from '@/lib/live/types';
+import type { CartRemote } from './types';
+
+export const login = (input: LoginInput) => api<UserInfo>('/api/users/login', { method: 'POST', body: input });
+
+export const register = (input: RegisterInput) => api<UserInfo>('/api/users', { method: 'POST', body: input });
+
+/** POST /api/upload (admin): multipart, the file in the field `image`; answers the stored path as text. */
+export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  return upload('/api/upload', form, { onProgress, statusMessages: { 413: IMAGE_TOO_BIG_MESSAGE } });
+}
+
+/** The account's cart on the server (GET/PUT /api/cart), followed by the live source's cart events (`watchLive`,
+ *  lib/live's watch unless a test hands in another). */
+export function serverCartRemote(
+  uid: string,
+  watchLive: (start: (live: LiveSource) => () => void) => () => void = watch,
+): CartRemote {
+  return {
+    load: () => api<StoredCart>('/api/cart').then((stored) => stored.items),
+    save: (lines) => api<StoredCart>('/api/cart', { method: 'PUT', body: { items: lines } }).then(() => undefined),
+    watch: ({ onChange, onResync }) => watchLive((live) => live.watchCart(uid, { onChange, onResync })),
+  };
+}
