@@ -1,5 +1,7 @@
 // The home page's bundle budget (gzip bytes), enforced by scripts/size.mjs in `npm test` and reported by the
 // benchmarks (bench/web.ts). 111 KB since the catalogue filters, the cart rules and the live hooks joined the first
-// paint (was 106); the issue-15 goal of 90 KB is not met (react-dom and react-router are most of the first chunk).
+// paint (was 106); 112 KB since the router knows the account-link pages (forgot, reset, verify, Firebase's action
+// page: ~0.2 KB of routes; their code is lazy) — measured 111.1 KB then, after lazy chunks got 6-character hashes
+// (-0.1 KB). The issue-15 goal of 90 KB is not met (react-dom and react-router are most of the first chunk).
 // CSS: 20 KB since production builds keep only the Bootstrap rules the shop uses (scripts/purgeBootstrap.ts; was 35).
-export const BUDGET = { js: 111 * 1024, css: 20 * 1024 };
+export const BUDGET = { js: 112 * 1024, css: 20 * 1024 };

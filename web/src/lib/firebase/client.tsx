@@ -8,7 +8,7 @@ import type { Unsubscribe } from '@/lib/live/types';
 import { followFirebaseSession, sessionStore } from '@/lib/session';
 import { embeddedShop } from '@/lib/shop/embedded';
 import type { CatalogRequest, ShopClient } from '@/lib/shop/types';
-import { PASSWORD_RESET_REQUESTED, RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@domain/accounts';
+import { PASSWORD_RESET_REQUESTED, RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@domain/accountMessages';
 import { DEFAULT_PAGE_SIZE } from '@domain/limits';
 import { paths } from '@domain/routes';
 import type * as FirebaseSdk from './index';

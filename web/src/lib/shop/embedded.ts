@@ -37,9 +37,7 @@ export const embeddedShop: ShopClient = {
   },
   accounts: {
     shopLinks: true,
-    /** POST /api/users/password-reset: 202, the same answer whether or not the address has an account. */
-    requestPasswordReset: (email) =>
-      api<{ message: string }>('/api/users/password-reset', { method: 'POST', body: { email } }),
+    requestPasswordReset: (email) => account().then((m) => m.requestPasswordReset(email)),
     actionCodes: null,
   },
   uploadImage: (file, onProgress) => account().then((m) => m.uploadImage(file, onProgress)),

@@ -12,6 +12,10 @@ export const login = (input: LoginInput) => api<UserInfo>('/api/users/login', { 
 
 export const register = (input: RegisterInput) => api<UserInfo>('/api/users', { method: 'POST', body: input });
 
+/** POST /api/users/password-reset: 202, the same answer whether or not the address has an account. */
+export const requestPasswordReset = (email: string) =>
+  api<{ message: string }>('/api/users/password-reset', { method: 'POST', body: { email } });
+
 /** POST /api/upload (admin): multipart, the file in the field `image`; answers the stored path as text. */
 export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<string> {
   const form = new FormData();
