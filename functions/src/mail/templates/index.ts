@@ -5,6 +5,7 @@ import { createElement, type ReactElement } from 'react';
 import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js';
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
+import { paths } from '../../domain/routes.js';
 
 /** The data each template is recorded with (JSON). */
 export interface MailData {
@@ -20,6 +21,18 @@ export type MailTemplate = keyof MailData;
 interface Definition<T extends MailTemplate> {
   subject(data: MailData[T]): string;
   element(data: MailData[T], url: (path: string) => string): ReactElement;
+}
+
+/** The welcome and the "confirm again" messages: one template, `again` telling them apart. */
+function confirmEmail(again: boolean): Definition<'welcome'>['element'] {
+  return (d, url) =>
+    createElement(Welcome, {
+      name: d.name,
+      verifyUrl: url(d.verifyPath),
+      expiresInHours: d.expiresInHours,
+      shopUrl: url(paths.home.href()),
+      ...(again ? { again } : {}),
+    });
 }
 
 export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
@@ -39,30 +52,17 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
       createElement(PasswordChanged, {
         name: d.name,
         how: d.how,
-        forgotUrl: url('/forgot-password'),
+        forgotUrl: url(paths.forgotPassword.href()),
         shopUrl: url('/'),
       }),
   },
   welcome: {
     subject: () => 'Welcome to Voltshop: please confirm your email',
-    element: (d, url) =>
-      createElement(Welcome, {
-        name: d.name,
-        verifyUrl: url(d.verifyPath),
-        expiresInHours: d.expiresInHours,
-        shopUrl: url('/'),
-      }),
+    element: confirmEmail(false),
   },
   'verify-email': {
     subject: () => 'Confirm your email address for Voltshop',
-    element: (d, url) =>
-      createElement(Welcome, {
-        name: d.name,
-        verifyUrl: url(d.verifyPath),
-        expiresInHours: d.expiresInHours,
-        shopUrl: url('/'),
-        again: true,
-      }),
+    element: confirmEmail(true),
   },
 };
 
