@@ -8,11 +8,33 @@ import { TEMPLATES, type MailData, type MailTemplate } from '../src/mail/templat
 const ORIGIN = 'https://shop.example.com';
 const url = (path: string) => new URL(path, ORIGIN).href;
 
+/** An order as the order messages are recorded with it (mail/orderMails.ts orderMailData). */
+const ORDER = {
+  order: {
+    name: 'Ann <Admin>',
+    number: '#C595D7',
+    lines: [
+      { name: 'Airpods Wireless Bluetooth Headphones', qty: 2, priceCents: 8999 },
+      { name: 'Logitech G-Series Gaming Mouse', qty: 1, priceCents: 4999 },
+    ],
+    itemsCents: 22997,
+    shippingCents: 0,
+    taxCents: 3450,
+    totalCents: 26447,
+  },
+  orderPath: '/order/65f0c0ffee0000000c595d7',
+};
+
 const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
   'password-reset': { name: 'Ann <Admin>', resetPath: '/reset-password/abc123', expiresInMinutes: 60 },
   'password-changed': { name: 'Ann', how: 'reset' },
   welcome: { name: 'Ann', verifyPath: '/verify-email/def456', expiresInHours: 72 },
   'verify-email': { name: 'Ann', verifyPath: '/verify-email/ghi789', expiresInHours: 72 },
+  'order-placed': { ...ORDER, expiresAt: '2026-11-25T20:12:00.000Z' },
+  'order-paid': { ...ORDER, paidAt: '2026-11-25T19:50:00.000Z' },
+  'order-delivered': { ...ORDER, deliveredAt: '2026-11-27T10:05:00.000Z' },
+  'order-cancelled': { ...ORDER, reason: 'expired' },
+  'owner-order-paid': { ...ORDER, customerEmail: 'ann@example.com' },
 };
 
 describe('mail templates', () => {
@@ -40,6 +62,38 @@ describe('mail templates', () => {
     const mail = await mailRenderer('http://127.0.0.1:4000')('password-reset', SAMPLES['password-reset']);
     expect(mail.html).toContain('href="http://127.0.0.1:4000/reset-password/abc123"');
     expect(mail.text).toContain('http://127.0.0.1:4000/reset-password/abc123');
+  });
+
+  it('shows the order: its number, lines, totals, and a link to its page (order messages)', async () => {
+    for (const template of [
+      'order-placed',
+      'order-paid',
+      'order-delivered',
+      'order-cancelled',
+      'owner-order-paid',
+    ] as const) {
+      const mail = await renderMail(template, SAMPLES[template], url);
+      expect(mail.subject).toContain('#C595D7');
+      for (const part of [mail.html, mail.text]) {
+        expect(part).toContain('#C595D7');
+        expect(part).toContain('Logitech G-Series Gaming Mouse');
+        expect(part).toContain('$179.98'); // 2 × $89.99
+        expect(part).toContain('$264.47');
+        expect(part).toContain(`${ORIGIN}/order/65f0c0ffee0000000c595d7`);
+      }
+      expect(mail.html).not.toContain('<Admin>');
+    }
+  });
+
+  it('gives the pay-by time and tells a cancelled order from an expired one', async () => {
+    expect((await renderMail('order-placed', SAMPLES['order-placed'], url)).text).toContain(
+      'Please pay by Wed, Nov 25, 2026, 20:12 UTC',
+    );
+    const expired = await renderMail('order-cancelled', SAMPLES['order-cancelled'], url);
+    expect(expired.subject).toMatch(/expired/);
+    const cancelled = await renderMail('order-cancelled', { ...ORDER, reason: 'cancelled' }, url);
+    expect(cancelled.subject).toMatch(/was cancelled/);
+    expect(cancelled.text).toContain('The order was cancelled');
   });
 
   it('refuses an unknown template', async () => {

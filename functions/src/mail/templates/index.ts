@@ -2,6 +2,15 @@
 // outbox (paths, not URLs: the shop's origin is applied when the message is rendered) becomes the template's props.
 // Templates are React Email components (this folder); mail/render.ts renders them to HTML and plain text.
 import { createElement, type ReactElement } from 'react';
+import {
+  OrderCancelled,
+  OrderDelivered,
+  OrderPaid,
+  OrderPlaced,
+  OwnerOrderPaid,
+  type CancelReason,
+  type OrderSummary,
+} from './OrderMails.js';
 import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js';
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
@@ -14,6 +23,21 @@ export interface MailData {
   welcome: { name: string; verifyPath: string; expiresInHours: number };
   /** A new confirmation link (asked for on the profile, or after an email change). */
   'verify-email': { name: string; verifyPath: string; expiresInHours: number };
+  /** To the customer, in the transaction that placed the order: pay by `expiresAt` (ISO) on the order page. */
+  'order-placed': OrderMailData & { expiresAt: string | null };
+  /** The receipt, when the payment is recorded. */
+  'order-paid': OrderMailData & { paidAt: string };
+  'order-delivered': OrderMailData & { deliveredAt: string };
+  /** Cancelled (by the customer or the shop) or expired unpaid: one message, the reason telling them apart. */
+  'order-cancelled': OrderMailData & { reason: CancelReason };
+  /** To ORDER_ALERT_EMAIL, else to each admin, when an order is paid. */
+  'owner-order-paid': OrderMailData & { customerEmail: string };
+}
+
+/** What every order message is recorded with: the order's summary and its page's path (paths.order.href). */
+export interface OrderMailData {
+  order: OrderSummary;
+  orderPath: string;
 }
 
 export type MailTemplate = keyof MailData;
@@ -34,6 +58,13 @@ function confirmEmail(again: boolean): Definition<'welcome'>['element'] {
       ...(again ? { again } : {}),
     });
 }
+
+/** The order messages' common props: the summary, the order page and the shop, as absolute URLs. */
+const orderProps = (d: OrderMailData, url: (path: string) => string) => ({
+  order: d.order,
+  orderUrl: url(d.orderPath),
+  shopUrl: url(paths.home.href()),
+});
 
 export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   'password-reset': {
@@ -63,6 +94,29 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   'verify-email': {
     subject: () => 'Confirm your email address for Voltshop',
     element: confirmEmail(true),
+  },
+  'order-placed': {
+    subject: (d) => `Your Voltshop order ${d.order.number}: please pay to complete it`,
+    element: (d, url) => createElement(OrderPlaced, { ...orderProps(d, url), expiresAt: d.expiresAt }),
+  },
+  'order-paid': {
+    subject: (d) => `Receipt for your Voltshop order ${d.order.number}`,
+    element: (d, url) => createElement(OrderPaid, { ...orderProps(d, url), paidAt: d.paidAt }),
+  },
+  'order-delivered': {
+    subject: (d) => `Your Voltshop order ${d.order.number} was delivered`,
+    element: (d, url) => createElement(OrderDelivered, { ...orderProps(d, url), deliveredAt: d.deliveredAt }),
+  },
+  'order-cancelled': {
+    subject: (d) =>
+      d.reason === 'expired'
+        ? `Your Voltshop order ${d.order.number} expired unpaid`
+        : `Your Voltshop order ${d.order.number} was cancelled`,
+    element: (d, url) => createElement(OrderCancelled, { ...orderProps(d, url), reason: d.reason }),
+  },
+  'owner-order-paid': {
+    subject: (d) => `Paid order ${d.order.number} from ${d.order.name}`,
+    element: (d, url) => createElement(OwnerOrderPaid, { ...orderProps(d, url), customerEmail: d.customerEmail }),
   },
 };
 

@@ -1,0 +1,59 @@
+// The order messages a committed order change records (template name + data, rendered later by the worker), built
+// from the order as the store's decision left it: no read, no rendering inside the write transaction. Keys make a
+// retried change record each message once (`order-placed:<id>`, ...).
+import { orderNumber, type OrderRecord } from '../domain/orders.js';
+import { paths } from '../domain/routes.js';
+import type { QueuedMail } from '../ports.js';
+import type { MailData, MailTemplate, OrderMailData } from './templates/index.js';
+
+/** Which change of an order: each records one message to the customer ('cancelled' and 'expired' share one). */
+export type OrderMailEvent = 'placed' | 'paid' | 'delivered' | 'cancelled' | 'expired';
+
+function queued<T extends MailTemplate>(key: string, to: string, template: T, data: MailData[T]): QueuedMail<T> {
+  return { key, to, template, data: data as unknown as Record<string, unknown> };
+}
+
+/** The order as every order message shows it. */
+export function orderMailData(id: string, r: OrderRecord): OrderMailData {
+  return {
+    order: {
+      name: r.user.name,
+      number: `#${orderNumber(id)}`,
+      lines: r.orderItems.map((l) => ({ name: l.name, qty: l.qty, priceCents: l.priceCents })),
+      itemsCents: r.itemsCents,
+      shippingCents: r.shippingCents,
+      taxCents: r.taxCents,
+      totalCents: r.totalCents,
+    },
+    orderPath: paths.order.href(id),
+  };
+}
+
+/** The customer's message for this change of the order (`r`: the record after the change). */
+export function customerOrderMail(event: OrderMailEvent, id: string, r: OrderRecord, now: Date): QueuedMail {
+  const base = orderMailData(id, r);
+  const to = r.user.email;
+  switch (event) {
+    case 'placed':
+      return queued(`order-placed:${id}`, to, 'order-placed', { ...base, expiresAt: r.expiresAt });
+    case 'paid':
+      return queued(`order-paid:${id}`, to, 'order-paid', { ...base, paidAt: r.paidAt ?? now.toISOString() });
+    case 'delivered':
+      return queued(`order-delivered:${id}`, to, 'order-delivered', {
+        ...base,
+        deliveredAt: r.deliveredAt ?? now.toISOString(),
+      });
+    case 'cancelled':
+    case 'expired':
+      // One key for both: an order ends once, whichever way.
+      return queued(`order-cancelled:${id}`, to, 'order-cancelled', { ...base, reason: event });
+  }
+}
+
+/** The owner's alert for a paid order, one message per recipient (ORDER_ALERT_EMAIL, else each admin). */
+export function ownerOrderPaidMails(id: string, r: OrderRecord, recipients: readonly string[]): QueuedMail[] {
+  const data = { ...orderMailData(id, r), customerEmail: r.user.email };
+  return [...new Set(recipients)].map((to) =>
+    queued(`owner-order-paid:${id}:${to.toLowerCase()}`, to, 'owner-order-paid', data),
+  );
+}
