@@ -84,6 +84,14 @@ function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/** ORDER_ALERT_EMAIL: one address for the owner's paid-order alerts. */
+function orderAlertEmail(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.ORDER_ALERT_EMAIL?.trim();
+  if (!raw) return undefined;
+  if (!/^[^\s@]+@[^\s@]+$/.test(raw)) throw new Error(`ORDER_ALERT_EMAIL must be one email address (got "${raw}")`);
+  return raw;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   // Inside Cloud Functions (or their emulator) the code's folder is not ours to write: data defaults to the temp dir.
   const inFunctions = env.FUNCTIONS_EMULATOR === 'true' || env.K_SERVICE !== undefined;
@@ -144,6 +152,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       /** The From of every message. Required with SMTP_URL in production. */
       from: env.MAIL_FROM || 'Voltshop <no-reply@voltshop.test>',
       fromSet: Boolean(env.MAIL_FROM),
+      /** Who hears of each paid order; unset: every admin (read from the users when the payment is recorded). */
+      orderAlertEmail: orderAlertEmail(env),
     },
     seedAdmin: {
       email: env.SEED_ADMIN_EMAIL || 'admin@voltshop.test',

@@ -36,7 +36,12 @@ export async function createEmbeddedPorts(
   const mailer = chooseMailer(config, () => new DevMailbox(db, clock));
   return {
     db,
-    store: createSqlStore(db, { clock, events }),
+    store: createSqlStore(db, {
+      clock,
+      events,
+      // Order emails wake the outbox worker through the outbox (server.ts wires mail.onRecorded to it).
+      orderMail: { alertEmail: config.mail.orderAlertEmail, onRecorded: () => mail.wake() },
+    }),
     auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret), clock, undefined, events),
     files: new LocalFiles(config.uploadsDir),
     payments: paymentGateway(config, clock),

@@ -2,13 +2,14 @@
 // caller's write transaction, so it exists exactly when the change it reports committed; the worker
 // (mail/outboxWorker.ts) sends what is due through this store.
 //
-// HOOK for the order emails: a store write that reports something by mail calls
+// A store write that reports something by mail calls
 //   recordMail(tx, { key: `order-placed:${orderId}`, to, template: 'order-placed', data }, now)
-// inside its `db.write((tx) => ...)`; a rolled-back change then records nothing, and the key makes a retried
-// change record one message. The worker finds it on its next poll (OUTBOX_DEFAULTS.pollMs, 5 s); to send at once,
-// call `outbox.wake()` after the commit (the store would need the SqlMailOutbox handed in, as accountLinks.ts has
-// its onMailRecorded). The templates' data types are mail/templates/index.ts MailData: add the order messages there.
-import type { Transaction } from '@libsql/client';
+// inside its `db.write((tx) => ...)` (the order messages: orders.ts, orderBatch.ts, built by mail/orderMails.ts);
+// a rolled-back change then records nothing, and the key makes a retried change record one message. The worker
+// finds it on its next poll (OUTBOX_DEFAULTS.pollMs, 5 s); to send at once, the writer calls `outbox.wake()` after
+// the commit (accountLinks.ts onMailRecorded, the store's `orderMail.onRecorded`). The templates' data types are
+// mail/templates/index.ts MailData.
+import type { InStatement, Transaction } from '@libsql/client';
 import type { Clock, MailQueue, QueuedMail } from '../../ports.js';
 import type { OutboxEntry, OutboxStore } from '../../mail/outboxWorker.js';
 import type { Database } from './db.js';
@@ -16,13 +17,18 @@ import { newId } from './mapping.js';
 
 /** Records a message in `tx` (a store's write transaction). The same key twice records it once. */
 export async function recordMail(tx: Transaction, mail: QueuedMail, now: Date): Promise<void> {
+  await tx.execute(recordMailStatement(mail, now));
+}
+
+/** recordMail as a statement, for a caller that sends its writes in one `tx.batch` (orderBatch.ts). */
+export function recordMailStatement(mail: QueuedMail, now: Date): InStatement {
   const at = now.toISOString();
-  await tx.execute({
+  return {
     sql: `INSERT INTO mail_outbox (id, idempotency_key, to_address, template, data_json, status, attempts, next_attempt_at, created_at)
           VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)
           ON CONFLICT (idempotency_key) DO NOTHING`,
     args: [newId(), mail.key, mail.to, mail.template, JSON.stringify(mail.data), at, at],
-  });
+  };
 }
 
 export class SqlMailOutbox implements OutboxStore, MailQueue {

@@ -3,7 +3,8 @@
 // failure undoes only that order. What every order needs is read once per batch (the products of all its lines,
 // the customers' open orders), then kept in step in memory as orders are accepted. An order is answered only after
 // its batch committed: an acknowledged order is on disk, and its events (the order, the stock it left) are published
-// before it is answered.
+// before it is answered. Each accepted order records its "order placed" email in its savepoint (a refused order
+// records none); the outbox worker is woken once the batch committed.
 import type { InStatement, Transaction } from '@libsql/client';
 import {
   orderEvents,
@@ -15,8 +16,10 @@ import {
   type StockedProduct,
   type UnpaidOrder,
 } from '../../domain/index.js';
+import { customerOrderMail } from '../../mail/orderMails.js';
 import type { EventPublisher, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
+import { recordMailStatement } from './mailOutbox.js';
 import { newId, str } from './mapping.js';
 
 /** At most this many orders per transaction, so one batch's answer never waits on an unbounded queue. */
@@ -37,6 +40,8 @@ export class OrderBatcher {
   constructor(
     private readonly db: Database,
     private readonly events: EventPublisher,
+    /** Called once a committed batch recorded mail (the outbox worker's wake-up). */
+    private readonly onMailRecorded: () => void = () => undefined,
   ) {}
 
   place(command: PlaceOrderCommand): Promise<Order> {
@@ -65,6 +70,7 @@ export class OrderBatcher {
         () => {
           // Committed: each accepted order's events, in the batch's order, then the answers.
           for (const outcome of outcomes) if ('events' in outcome) this.events.publish(outcome.events);
+          if (outcomes.some((o) => 'order' in o)) this.onMailRecorded();
           batch!.forEach((w, i) => settle(w, outcomes[i]!));
         },
         (error: unknown) => {
@@ -109,13 +115,14 @@ async function placeOne(
   const customerOrders = openOrders.get(cmd.user._id) ?? [];
   const { record, taken, stock } = placeOrder(cmd, products, customerOrders);
   const id = newId();
+  const placedAt = new Date(record.createdAt);
   const takes: InStatement[] = taken.map(({ product, qty }) => ({
     // Guarded: even if the batch's view were wrong, a row cannot go below zero.
     sql: 'UPDATE products SET count_in_stock = count_in_stock - ? WHERE id = ? AND count_in_stock >= ?',
     args: [qty, product, qty],
   }));
   try {
-    // One call into the database for the order's writes, its savepoint first.
+    // One call into the database for the order's writes, its savepoint first, its email last.
     const results = await tx.batch([
       'SAVEPOINT place_order',
       ...takes,
@@ -146,6 +153,7 @@ async function placeOne(
           .join(', ')}`,
         args: record.orderItems.flatMap((l, index) => [id, index, l.product, l.name, l.image, l.priceCents, l.qty]),
       },
+      recordMailStatement(customerOrderMail('placed', id, record, placedAt), placedAt),
     ]);
     const short = takes.findIndex((_, i) => results[i + 1]!.rowsAffected !== 1);
     if (short >= 0) throw shortOfStock(products.get(taken[short]!.product)!.name, 0, taken[short]!.qty);

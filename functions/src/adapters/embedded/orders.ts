@@ -1,5 +1,7 @@
 // The OrderStore port on the embedded database. Every write runs in one queued write transaction (db.ts), so a
-// check (stock, status, hold) and the write it guards never interleave with another order's.
+// check (stock, status, hold) and the write it guards never interleave with another order's. Each change records
+// its email in the same transaction (mail/orderMails.ts, mailOutbox.ts recordMail): a refused or rolled-back
+// change records none.
 import type { InValue, Row, Transaction } from '@libsql/client';
 import {
   cancelOrder,
@@ -24,8 +26,10 @@ import {
   type OrderPage,
   type PaymentResult,
 } from '../../domain/index.js';
+import { customerOrderMail, ownerOrderPaidMails, type OrderMailEvent } from '../../mail/orderMails.js';
 import type { EventPublisher, OrderStore, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
+import { recordMail } from './mailOutbox.js';
 import { customerMatch, str, toOrder, toOrderRecord } from './mapping.js';
 
 const productsOf = (order: OrderRecord) => order.orderItems.map((i) => i.product);
@@ -69,14 +73,32 @@ async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promi
   await tx.execute({ sql: `UPDATE orders SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] });
 }
 
+/** The order emails' settings (adapters/embedded/index.ts). */
+export interface OrderMailOptions {
+  /** ORDER_ALERT_EMAIL: who hears of each paid order; unset: every admin (read in the payment's transaction). */
+  alertEmail?: string;
+  /** Called after a committed change recorded mail (the outbox worker's wake-up). */
+  onRecorded?: () => void;
+}
+
 export class SqlOrders implements OrderStore {
   private readonly batcher: OrderBatcher;
+  private readonly mailRecorded: () => void;
 
   constructor(
     private readonly db: Database,
     private readonly events: EventPublisher,
+    private readonly mail: OrderMailOptions = {},
   ) {
-    this.batcher = new OrderBatcher(db, events);
+    this.mailRecorded = () => mail.onRecorded?.();
+    this.batcher = new OrderBatcher(db, events, this.mailRecorded);
+  }
+
+  /** Who receives the owner's alert for a paid order: ORDER_ALERT_EMAIL, else the admins as `tx` reads them. */
+  private async alertRecipients(tx: Transaction): Promise<string[]> {
+    if (this.mail.alertEmail) return [this.mail.alertEmail];
+    const rs = await tx.execute('SELECT email FROM users WHERE is_admin = 1 ORDER BY created_at, id');
+    return rs.rows.map((r) => str(r.email));
   }
 
   private async load(reader: Reader, where: string, args: InValue[]): Promise<Order[]> {
@@ -159,6 +181,8 @@ export class SqlOrders implements OrderStore {
   private async change(
     id: string,
     type: OrderEvent['type'],
+    now: Date,
+    mail: OrderMailEvent,
     decide: (tx: Transaction, order: OrderRecord) => Promise<ReleasedOrder> | ReleasedOrder,
   ): Promise<Order> {
     const { order, events } = await this.db.write(async (tx) => {
@@ -166,21 +190,27 @@ export class SqlOrders implements OrderStore {
       const { patch, stock } = await decide(tx, loaded);
       await writeStock(tx, stock);
       await writePatch(tx, id, patch);
-      const order = orderFromRecord(id, { ...loaded, ...patch });
+      const changed = { ...loaded, ...patch };
+      await recordMail(tx, customerOrderMail(mail, id, changed, now), now);
+      if (mail === 'paid')
+        for (const alert of ownerOrderPaidMails(id, changed, await this.alertRecipients(tx)))
+          await recordMail(tx, alert, now);
+      const order = orderFromRecord(id, changed);
       return { order, events: orderEvents(type, order, stock) };
     });
     this.events.publish(events);
+    this.mailRecorded();
     return order;
   }
 
   cancel(id: string, now: Date): Promise<Order> {
-    return this.change(id, 'OrderCancelled', async (tx, order) =>
+    return this.change(id, 'OrderCancelled', now, 'cancelled', async (tx, order) =>
       cancelOrder(order, await stockOf(tx, productsOf(order)), now),
     );
   }
 
   markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
-    return this.change(id, 'OrderPaid', async (tx, order) => {
+    return this.change(id, 'OrderPaid', now, 'paid', async (tx, order) => {
       const used = await tx.execute({ sql: 'SELECT id FROM orders WHERE capture_id = ?', args: [payment.id] });
       return { patch: payOrder(order, payment, used.rows.length > 0, now), stock: [] };
     });
@@ -192,7 +222,10 @@ export class SqlOrders implements OrderStore {
   }
 
   markDelivered(id: string, now: Date): Promise<Order> {
-    return this.change(id, 'OrderDelivered', (_tx, order) => ({ patch: deliverOrder(order, now), stock: [] }));
+    return this.change(id, 'OrderDelivered', now, 'delivered', (_tx, order) => ({
+      patch: deliverOrder(order, now),
+      stock: [],
+    }));
   }
 
   async expireStale(now: Date): Promise<number> {
@@ -209,13 +242,14 @@ export class SqlOrders implements OrderStore {
         if (!decision) continue;
         await writeStock(tx, decision.stock);
         await writePatch(tx, id, decision.patch);
-        expired.push(
-          ...orderEvents('OrderExpired', orderFromRecord(id, { ...order, ...decision.patch }), decision.stock),
-        );
+        const changed = { ...order, ...decision.patch };
+        await recordMail(tx, customerOrderMail('expired', id, changed, now), now);
+        expired.push(...orderEvents('OrderExpired', orderFromRecord(id, changed), decision.stock));
       }
       return expired;
     });
     this.events.publish(events);
+    if (events.length) this.mailRecorded();
     return events.filter((e) => e.type === 'OrderExpired').length;
   }
 

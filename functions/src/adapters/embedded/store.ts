@@ -3,7 +3,7 @@
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../ports.js';
 import type { Database } from './db.js';
 import { SqlCarts } from './carts.js';
-import { SqlOrders } from './orders.js';
+import { SqlOrders, type OrderMailOptions } from './orders.js';
 import { SqlProducts } from './products.js';
 import { SqlUsers } from './users.js';
 
@@ -16,16 +16,18 @@ export interface SqlStoreOptions {
   sparseMatches?: number;
   /** Hears each committed write's events (domain/events.ts); none by default. */
   events?: EventPublisher;
+  /** The order emails (recorded in each order change's transaction): the owner's address, the worker's wake-up. */
+  orderMail?: OrderMailOptions;
 }
 
 export function createSqlStore(
   db: Database,
-  { clock = systemClock, sparseMatches, events = NO_EVENTS }: SqlStoreOptions = {},
+  { clock = systemClock, sparseMatches, events = NO_EVENTS, orderMail }: SqlStoreOptions = {},
 ): Store {
   return {
     products: new SqlProducts(db, clock, events, sparseMatches),
     users: new SqlUsers(db, clock),
-    orders: new SqlOrders(db, events),
+    orders: new SqlOrders(db, events, orderMail),
     carts: new SqlCarts(db, events),
     ping: async () => {
       await db.client.execute('SELECT 1');
