@@ -91,4 +91,12 @@ describe('configuration', () => {
     ).toEqual({ maxUnitsPerProduct: 2, maxHeldCents: 50_000, maxOpenOrders: 1 });
     expect(() => readConfig({ HOLD_MAX_OPEN_ORDERS: '0' })).toThrow('HOLD_MAX_OPEN_ORDERS must be a whole number >= 1');
   });
+
+  it("reads ORDER_ALERT_EMAIL (the owner's paid-order alerts; unset: the admins)", () => {
+    expect(readConfig({}).mail.orderAlertEmail).toBeUndefined();
+    expect(readConfig({ ORDER_ALERT_EMAIL: ' orders@shop.example ' }).mail.orderAlertEmail).toBe('orders@shop.example');
+    expect(() => readConfig({ ORDER_ALERT_EMAIL: 'a@b.example, c@d.example' })).toThrow(
+      'ORDER_ALERT_EMAIL must be one email address',
+    );
+  });
 });
