@@ -93,7 +93,7 @@ describe('mail templates', () => {
     expect(expired.subject).toMatch(/expired/);
     const cancelled = await renderMail('order-cancelled', { ...ORDER, reason: 'cancelled' }, url);
     expect(cancelled.subject).toMatch(/was cancelled/);
-    expect(cancelled.text).toContain('The order was cancelled');
+    expect(cancelled.text).toContain('You cancelled this order');
   });
 
   it('refuses an unknown template', async () => {

@@ -166,7 +166,7 @@ export function OrderCancelled({ order, orderUrl, shopUrl, reason }: Common & { 
       <Text style={text}>
         {reason === 'expired'
           ? 'It was not paid in time, so its items went back on sale.'
-          : 'The order was cancelled and its items went back on sale.'}{' '}
+          : 'You cancelled this order, so its items went back on sale.'}{' '}
         Nothing was charged. You are welcome to place a new order at any time.
       </Text>
     </OrderMail>

@@ -28,7 +28,7 @@ export interface MailData {
   /** The receipt, when the payment is recorded. */
   'order-paid': OrderMailData & { paidAt: string };
   'order-delivered': OrderMailData & { deliveredAt: string };
-  /** Cancelled (by the customer or the shop) or expired unpaid: one message, the reason telling them apart. */
+  /** Cancelled by the customer or expired unpaid: one message, the reason telling them apart. */
   'order-cancelled': OrderMailData & { reason: CancelReason };
   /** To ORDER_ALERT_EMAIL, else to each admin, when an order is paid. */
   'owner-order-paid': OrderMailData & { customerEmail: string };
