@@ -1,8 +1,6 @@
 // The ProductStore port on the embedded database: products and their reviews.
 import {
   applyProductEdit,
-  badInput,
-  notFound,
   searchKey,
   toCents,
   type CatalogFacets,
@@ -14,6 +12,7 @@ import {
   type EditedFrom,
   type DomainEvent,
   type Review,
+  reviewProduct,
 } from '../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore } from '../../ports.js';
 import type { Transaction } from '@libsql/client';
@@ -184,37 +183,30 @@ export class SqlProducts implements ProductStore {
 
   async addReview(productId: string, review: NewReview): Promise<Review> {
     const id = newId();
-    const createdAt = this.clock.now().toISOString();
-    await this.db.write(async (tx) => {
-      const exists = await tx.execute({ sql: 'SELECT 1 FROM products WHERE id = ?', args: [productId] });
-      if (!exists.rows.length) throw notFound('Product not found');
-      const dup = await tx.execute({
-        sql: 'SELECT 1 FROM reviews WHERE product_id = ? AND user_id = ?',
+    const decision = await this.db.write(async (tx) => {
+      // Load: the product's totals (from its reviews, so they never disagree) and this customer's earlier review.
+      const rs = await tx.execute({
+        sql: `SELECT (SELECT coalesce(sum(rating), 0) FROM reviews WHERE product_id = ?1) AS rating_sum,
+                     (SELECT count(*) FROM reviews WHERE product_id = ?1) AS num_reviews,
+                     EXISTS (SELECT 1 FROM reviews WHERE product_id = ?1 AND user_id = ?2) AS reviewed
+              FROM products WHERE id = ?1`,
         args: [productId, review.userId],
       });
-      if (dup.rows.length) throw badInput('Product already reviewed'); // 400, as the spec's clients expect
+      const row = rs.rows[0];
+      const totals = row ? { ratingSum: Number(row.rating_sum), numReviews: Number(row.num_reviews) } : null;
+      const decided = reviewProduct(totals, Boolean(row && Number(row.reviewed)), review, this.clock.now());
+      const r = decided.review;
       await tx.execute({
         sql: 'INSERT INTO reviews (id, product_id, user_id, name, rating, comment, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        args: [id, productId, review.userId, review.name, review.rating, review.comment, createdAt],
+        args: [id, productId, r.user, r.name, r.rating, r.comment, r.createdAt],
       });
-      // Recomputed from the reviews in the same transaction, so rating and numReviews never disagree with them.
       await tx.execute({
-        sql: `UPDATE products SET
-                rating = (SELECT avg(rating) FROM reviews WHERE product_id = ?1),
-                num_reviews = (SELECT count(*) FROM reviews WHERE product_id = ?1),
-                updated_at = ?2
-              WHERE id = ?1`,
-        args: [productId, createdAt],
+        sql: 'UPDATE products SET rating = ?, num_reviews = ?, updated_at = ? WHERE id = ?',
+        args: [decided.totals.rating, decided.totals.numReviews, r.createdAt, productId],
       });
+      return decided;
     });
-    const added: Review = {
-      _id: id,
-      user: review.userId,
-      name: review.name,
-      rating: review.rating,
-      comment: review.comment,
-      createdAt,
-    };
+    const added: Review = { _id: id, ...decision.review };
     // The product with its new rating and reviews, for the live product page (a review is rare: one read).
     await this.readAndPublish(productId, (product) => ({ type: 'ReviewAdded', productId, review: added, product }));
     return added;

@@ -2,7 +2,6 @@
 import { FieldValue, type Firestore, type Query } from 'firebase-admin/firestore';
 import {
   applyProductEdit,
-  badInput,
   type CatalogFacets,
   type CatalogFilters,
   notFound,
@@ -15,6 +14,7 @@ import {
   type ProductPage,
   type ProductUpdateInput,
   type Review,
+  reviewProduct,
 } from '../../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore } from '../../../ports.js';
 import {
@@ -254,38 +254,22 @@ export class FirestoreProducts implements ProductStore {
     if (!isDocId(productId)) throw notFound('Product not found');
     const productRef = this.col.doc(productId);
     const reviewRef = productRef.collection(COLLECTIONS.reviews).doc(review.userId);
-    const createdAt = this.clock.now().toISOString();
-    const reviewed = await this.db.runTransaction(
+    const { decision, reviewed } = await this.db.runTransaction(
       async (tx) => {
         const [p, existing] = await tx.getAll(productRef, reviewRef);
-        if (!p.exists) throw notFound('Product not found');
-        if (existing.exists) throw badInput('Product already reviewed'); // 400, as the spec's clients expect
-        const d = p.data() as ProductDoc;
-        const ratingSum = (d.ratingSum ?? 0) + review.rating;
-        const numReviews = (d.numReviews ?? 0) + 1;
-        const doc: ReviewDoc = {
-          user: review.userId,
-          name: review.name,
-          rating: review.rating,
-          comment: review.comment,
-          createdAt,
-        };
+        const d = p.exists ? (p.data() as ProductDoc) : null;
+        const totals = d ? { ratingSum: d.ratingSum ?? 0, numReviews: d.numReviews ?? 0 } : null;
+        const decided = reviewProduct(totals, existing.exists, review, this.clock.now());
+        const doc: ReviewDoc = decided.review;
         tx.create(reviewRef, doc);
         // Integer sum + count in the same transaction as the review: the average never drifts from the reviews.
-        const rated = { ratingSum, numReviews, rating: ratingSum / numReviews, updatedAt: createdAt };
+        const rated = { ...decided.totals, updatedAt: decided.review.createdAt };
         tx.update(productRef, rated);
-        return toProduct(productId, { ...d, ...rated });
+        return { decision: decided, reviewed: toProduct(productId, { ...d!, ...rated }) };
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    const added: Review = {
-      _id: review.userId,
-      user: review.userId,
-      name: review.name,
-      rating: review.rating,
-      comment: review.comment,
-      createdAt,
-    };
+    const added: Review = { _id: review.userId, ...decision.review };
     this.events.publish([{ type: 'ReviewAdded', productId, review: added, product: reviewed }]);
     return added;
   }
