@@ -140,24 +140,35 @@ export async function registerCustomer(shop: TestShop, prefix = 'shopper'): Prom
   return res.body.token as string;
 }
 
-/** The caller orders one unit of one of the first catalogue page's products with at least `minStock` in stock
- *  (a 201 is checked). `extra` adds fields to the body (e.g. the client totals the server must ignore). */
+/** The caller orders one unit of `productId`, or else of one of the first catalogue page's products with at least
+ *  `minStock` in stock (a 201 is checked). `extra` adds fields to the body (e.g. the client totals the server must
+ *  ignore). */
 export async function placeOneUnitOrder(
   shop: TestShop,
   token: string,
-  { minStock = 1, extra = {} }: { minStock?: number; extra?: Record<string, unknown> } = {},
-): Promise<{ _id: string; totalPrice: number; currency: string }> {
-  const list = await shop.call('GET', '/api/products?pageNumber=1');
-  const product = list.body.products.find((p: { countInStock: number }) => p.countInStock >= minStock);
+  {
+    minStock = 1,
+    extra = {},
+    productId,
+  }: { minStock?: number; extra?: Record<string, unknown>; productId?: string } = {},
+): Promise<{ _id: string; totalPrice: number; currency: string; orderItems: { product: string }[] }> {
+  let product = productId;
+  if (!product) {
+    const list = await shop.call('GET', '/api/products?pageNumber=1');
+    product = list.body.products.find((p: { countInStock: number }) => p.countInStock >= minStock)._id;
+  }
   const res = await shop.call('POST', '/api/orders', {
     token,
-    body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress, ...extra },
+    body: { orderItems: [{ product, qty: 1 }], shippingAddress, ...extra },
   });
   expect(res.status).toBe(201);
   return res.body;
 }
 
 /** Alice orders one of the first catalogue page's products in stock (a 201 is checked). */
-export async function placeAliceOrder(shop: TestShop): Promise<{ _id: string; totalPrice: number }> {
-  return placeOneUnitOrder(shop, await shop.aliceToken());
+export async function placeAliceOrder(
+  shop: TestShop,
+  options: { minStock?: number; productId?: string } = {},
+): Promise<{ _id: string; totalPrice: number; orderItems: { product: string }[] }> {
+  return placeOneUnitOrder(shop, await shop.aliceToken(), options);
 }
