@@ -57,8 +57,8 @@ describe('PayPal payments, verified with the (fake) PayPal API', () => {
   });
 
   it('refuses a replayed capture for another order', async () => {
-    const first = await newOrder();
-    const second = await newOrder();
+    const first = await placeAliceOrder(shop, { minStock: 2 });
+    const second = await placeAliceOrder(shop, { productId: first.orderItems[0].product }); // the same total
     expect(first.totalPrice).toBe(second.totalPrice);
     const captured = paypal.completedOrder(first.totalPrice.toFixed(2));
     expect((await pay(first._id, { id: captured.id })).status).toBe(200);
