@@ -2,7 +2,15 @@
 // that clients read directly (the live product, the synced cart) and their mapping to the API's shapes. The
 // server's Firestore adapter writes these documents; the web reads products and carts through its own SDK, so the
 // shape is defined here, once, for both. Pure: no SDK types (timestamps are `unknown`).
-import { toDollars } from './money.js';
+import {
+  EDITABLE_PRODUCT_FIELDS,
+  PRODUCT_FIELDS,
+  productFromStored,
+  storedValue,
+  type EditableProductField,
+  type EditableProductValues,
+  type StoredProductFields,
+} from './productFields.js';
 import type { Product } from './types.js';
 
 export const COLLECTIONS = {
@@ -28,22 +36,12 @@ export const COLLECTIONS = {
 /** Cloud Storage folder of uploaded product images (storage.rules: products/{fileName}). */
 export const PRODUCT_IMAGES_FOLDER = 'products';
 
-/** products/{id}: money in integer cents, the rating kept as a sum so that a review updates it in one write. */
-export interface ProductDoc {
-  name: string;
+/** products/{id}: the product's fields under their document names (productFields.ts: money in integer cents), the
+ *  rating also kept as a sum so that a review updates it in one write, and the name's search keys. */
+export interface ProductDoc extends StoredProductFields<'docField'> {
   nameKey: string;
   nameGrams: string[];
-  image: string;
-  brand: string;
-  category: string;
-  description: string;
-  priceCents: number;
-  countInStock: number;
   ratingSum: number;
-  numReviews: number;
-  rating: number;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** productDrafts/{id}: a ProductDoc and the admin who created it (server only: the rules deny every client). The
@@ -57,22 +55,17 @@ export function ratingOf(ratingSum: number, numReviews: number): number {
   return Math.round((numReviews ? ratingSum / numReviews : 0) * 100) / 100;
 }
 
-/** A product document as the API answers it (dollars, the rating from its sum). */
+/** A product document as the API answers it (productFields.ts: dollars; the rating from its sum). */
 export function productFromDoc(id: string, d: ProductDoc): Product {
-  return {
-    _id: id,
-    name: d.name,
-    image: d.image,
-    brand: d.brand,
-    category: d.category,
-    description: d.description,
-    price: toDollars(d.priceCents),
-    countInStock: d.countInStock,
-    rating: ratingOf(d.ratingSum, d.numReviews),
-    numReviews: d.numReviews,
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-  };
+  const product = productFromStored(id, (name) => d[PRODUCT_FIELDS[name].docField]);
+  return { ...product, rating: ratingOf(d.ratingSum, d.numReviews) };
+}
+
+/** The document fields of a product's editable values (productFields.ts; stock included). */
+export function editedDocFields(input: EditableProductValues) {
+  return Object.fromEntries(
+    EDITABLE_PRODUCT_FIELDS.map((name) => [PRODUCT_FIELDS[name].docField, storedValue(name, input[name])]),
+  ) as Pick<ProductDoc, (typeof PRODUCT_FIELDS)[EditableProductField]['docField']>;
 }
 
 /** One line of a stored cart: only the product id and quantity (names and prices come from the API). */

@@ -17,4 +17,5 @@ export * from './site.js';
 export * from './catalogQuery.js';
 export * from './listQuery.js';
 export * from './productEdits.js';
+export * from './productFields.js';
 export * from './accounts.js';

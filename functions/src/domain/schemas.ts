@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QTY, MAX_STOCK } from './limits.js';
 import { emailKey } from './search.js';
+import type { EditableProductField } from './productFields.js';
 import { CATALOG_SORT_VALUES, DEFAULT_CATALOG_SORT, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
@@ -126,9 +127,8 @@ export const imageRefSchema = plainString('Image')
   .max(500, 'Image must be at most 500 characters')
   .regex(/^(\/(?!\/)[\w\-./%]*|https:\/\/[^\s"'<>]+)$/, 'Image must be a path starting with / or an https URL');
 
-export const productUpdateSchema = z.strictObject({
-  _id: plainString('_id').max(64).optional(),
-  productId: plainString('productId').max(64).optional(), // ProShop v2 repeats the id as productId
+/** How each editable product field (domain/productFields.ts) is validated; the compiler asks for one per field. */
+export const productFieldSchemas = {
   name: text('Name', 200),
   price: priceSchema,
   image: imageRefSchema,
@@ -136,6 +136,12 @@ export const productUpdateSchema = z.strictObject({
   category: text('Category', 100),
   description: text('Description', 5000),
   countInStock: stockSchema,
+} satisfies { [K in EditableProductField]-?: z.ZodType };
+
+export const productUpdateSchema = z.strictObject({
+  _id: plainString('_id').max(64).optional(),
+  productId: plainString('productId').max(64).optional(), // ProShop v2 repeats the id as productId
+  ...productFieldSchemas,
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 

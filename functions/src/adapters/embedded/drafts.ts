@@ -1,36 +1,31 @@
 // Product drafts on the embedded database (issue 14): POST /api/products creates one in product_drafts, apart from
 // the products every public query reads; its first save moves it into products (SqlProducts.update, one transaction).
-import { toCents, type Product, type ProductUpdateInput } from '../../domain/index.js';
+import { type Product, type ProductUpdateInput } from '../../domain/index.js';
 import type { Row, Transaction } from '@libsql/client';
 import type { Database } from './db.js';
-import { newId, str, toProduct } from './mapping.js';
+import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct } from './mapping.js';
 
 /** A draft row as toProduct reads it (no reviews yet: rating and count 0). */
-const DRAFT_COLUMNS =
-  'id, user_id, name, image, brand, category, description, price_cents, count_in_stock, 0 AS rating, 0 AS num_reviews, created_at, updated_at';
+const DRAFT_COLUMNS = PRODUCT_COLUMNS.replace(/\brating\b/, '0 AS rating').replace(
+  /\bnum_reviews\b/,
+  '0 AS num_reviews',
+);
 
 const toDraft = (row: Row): Product => ({ ...toProduct(row), isDraft: true });
 
 export async function createDraft(db: Database, input: ProductUpdateInput, ownerId: string, now: string) {
   const id = newId();
   await db.write((tx) =>
-    tx.execute({
-      sql: `INSERT INTO product_drafts (id, user_id, name, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [
+    tx.execute(
+      insertRow('product_drafts', {
         id,
-        ownerId,
-        input.name,
-        input.image,
-        input.brand,
-        input.category,
-        input.description,
-        toCents(input.price),
-        input.countInStock,
-        now,
-        now,
-      ],
-    }),
+        user_id: ownerId,
+        ...editedRow(input),
+        count_in_stock: input.countInStock,
+        created_at: now,
+        updated_at: now,
+      }),
+    ),
   );
   return (await getDraft(db, id)) as Product;
 }

@@ -2,8 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Row } from '@libsql/client';
 import {
+  EDITABLE_PRODUCT_FIELDS,
   orderFromRecord,
-  toDollars,
+  PRODUCT_FIELD_NAMES,
+  PRODUCT_FIELDS,
+  productFromStored,
+  storedValue,
+  type EditableProductValues,
   type Order,
   type OrderRecord,
   type OrderStatus,
@@ -19,23 +24,37 @@ export const newId = () => randomBytes(12).toString('hex');
 export const str = (v: unknown) => String(v);
 const optStr = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-export const PRODUCT_COLUMNS =
-  'id, name, image, brand, category, description, price_cents, count_in_stock, rating, num_reviews, created_at, updated_at';
+/** The products table's columns of the API's Product, by domain/productFields.ts, after the id. */
+export const PRODUCT_COLUMNS = ['id', ...PRODUCT_FIELD_NAMES.map((name) => PRODUCT_FIELDS[name].column)].join(', ');
 
 export function toProduct(r: Row): Product {
+  return productFromStored(str(r.id), (name) => r[PRODUCT_FIELDS[name].column]);
+}
+
+/**
+ * The columns a product's editable fields write (domain/productFields.ts) and their values, but countInStock: the
+ * stores write stock through the edit rule (domain/productEdits.ts).
+ */
+export function editedRow(input: EditableProductValues): Record<string, string | number> {
+  const names = EDITABLE_PRODUCT_FIELDS.filter((name) => name !== 'countInStock');
+  return Object.fromEntries(names.map((name) => [PRODUCT_FIELDS[name].column, storedValue(name, input[name])]));
+}
+
+/** An INSERT of one row, its columns named by `row`'s keys. */
+export function insertRow(table: string, row: Record<string, string | number>) {
+  const columns = Object.keys(row);
   return {
-    _id: str(r.id),
-    name: str(r.name),
-    image: str(r.image),
-    brand: str(r.brand),
-    category: str(r.category),
-    description: str(r.description),
-    price: toDollars(Number(r.price_cents)),
-    countInStock: Number(r.count_in_stock),
-    rating: Math.round(Number(r.rating) * 100) / 100,
-    numReviews: Number(r.num_reviews),
-    createdAt: str(r.created_at),
-    updatedAt: str(r.updated_at),
+    sql: `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    args: Object.values(row),
+  };
+}
+
+/** An UPDATE of one row by id, setting `row`'s columns. */
+export function updateRow(table: string, id: string, row: Record<string, string | number>) {
+  const columns = Object.keys(row);
+  return {
+    sql: `UPDATE ${table} SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE id = ?`,
+    args: [...Object.values(row), id],
   };
 }
 

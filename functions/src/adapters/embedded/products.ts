@@ -2,7 +2,6 @@
 import {
   applyProductEdit,
   searchKey,
-  toCents,
   type CatalogFacets,
   type CatalogFilters,
   type Product,
@@ -18,14 +17,15 @@ import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore } fro
 import type { Transaction } from '@libsql/client';
 import type { Database } from './db.js';
 import * as drafts from './drafts.js';
-import { newId, PRODUCT_COLUMNS, str, toProduct, toReview } from './mapping.js';
+import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct, toReview, updateRow } from './mapping.js';
 import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
 
-/** The values of a product's edited columns, in the order name, name_key, image, brand, category, description,
- *  price_cents (as the INSERT and UPDATE below list them). */
-function editableColumns(input: ProductUpdateInput, nameKey: string) {
-  return [input.name, nameKey, input.image, input.brand, input.category, input.description, toCents(input.price)];
-}
+/** A product's row as an edit writes it: its edited fields, the name's search key, the stock the edit rule gave. */
+const productRow = (input: ProductUpdateInput, nameKey: string, countInStock: number) => ({
+  ...editedRow(input),
+  name_key: nameKey,
+  count_in_stock: countInStock,
+});
 
 const saved = (
   change: Extract<DomainEvent, { type: 'ProductSaved' }>['change'],
@@ -92,11 +92,15 @@ export class SqlProducts implements ProductStore {
     const now = this.clock.now().toISOString();
     const nameKey = searchKey(input.name);
     await this.db.write(async (tx) => {
-      await tx.execute({
-        sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        args: [id, ownerId, ...editableColumns(input, nameKey), input.countInStock, now, now],
-      });
+      await tx.execute(
+        insertRow('products', {
+          id,
+          user_id: ownerId,
+          ...productRow(input, nameKey, input.countInStock),
+          created_at: now,
+          updated_at: now,
+        }),
+      );
       await indexNameGrams(tx, [{ id, nameKey }]);
     });
     return (await this.readAndPublish(id, (product) => saved('created', id, product))) as Product;
@@ -134,11 +138,9 @@ export class SqlProducts implements ProductStore {
         editedFrom,
         this.clock.now(),
       );
-      const updated = await tx.execute({
-        sql: `UPDATE products SET name = ?, name_key = ?, image = ?, brand = ?, category = ?, description = ?,
-                price_cents = ?, count_in_stock = ?, updated_at = ? WHERE id = ?`,
-        args: [...editableColumns(input, nameKey), countInStock, updatedAt, id],
-      });
+      const updated = await tx.execute(
+        updateRow('products', id, { ...productRow(input, nameKey, countInStock), updated_at: updatedAt }),
+      );
       await indexNameGrams(tx, [{ id, nameKey }]);
       return { rowsAffected: updated.rowsAffected, change: 'updated' as const };
     });
@@ -161,11 +163,15 @@ export class SqlProducts implements ProductStore {
     const draft = await drafts.takeDraft(tx, id);
     if (!draft) return { rowsAffected: 0 };
     const { countInStock, updatedAt } = applyProductEdit(draft, input.countInStock, editedFrom, this.clock.now());
-    await tx.execute({
-      sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [id, draft.ownerId, ...editableColumns(input, nameKey), countInStock, updatedAt, updatedAt],
-    });
+    await tx.execute(
+      insertRow('products', {
+        id,
+        user_id: draft.ownerId,
+        ...productRow(input, nameKey, countInStock),
+        created_at: updatedAt,
+        updated_at: updatedAt,
+      }),
+    );
     await indexNameGrams(tx, [{ id, nameKey }]);
     return { rowsAffected: 1 };
   }

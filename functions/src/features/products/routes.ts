@@ -8,6 +8,7 @@ import {
   productQuerySchema,
   productUpdateSchemaWith,
   reviewSchema,
+  SAMPLE_PRODUCT,
   TOP_PRODUCTS,
   type Product,
   type ProductPage,
@@ -16,17 +17,6 @@ import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from '../../cache/catalogCache.js';
-
-/** What "Create Product" makes: an empty product the admin then edits (spec 4). */
-export const SAMPLE_PRODUCT = {
-  name: 'Sample name',
-  price: 0,
-  image: '/images/sample.svg',
-  brand: 'Sample brand',
-  category: 'Sample category',
-  countInStock: 0,
-  description: 'Sample description',
-};
 
 function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: string }) {
   res.setHeader('ETag', entry.etag);

@@ -6,7 +6,6 @@ import {
   type CatalogFilters,
   notFound,
   searchKey,
-  toCents,
   type DomainEvent,
   type EditedFrom,
   type Product,
@@ -29,30 +28,25 @@ import {
   type ReviewDoc,
 } from './mapping.js';
 import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../domain/firestoreCatalog.js';
+import { editedDocFields } from '../../../domain/firestoreSchema.js';
 import { LOW_STOCK_SHAPE, topProductsShape } from '../../../domain/firestoreQueries.js';
 import { catalogueFacets, FacetTally } from './facetCounts.js';
 import { brandCounts, facetCounts, gramsOf, listProducts } from './search.js';
 import { sitemapFile } from './sitemap.js';
 
-function productFields(input: ProductUpdateInput) {
+function editedProductDoc(input: ProductUpdateInput) {
   const nameKey = searchKey(input.name);
   return {
-    name: input.name,
+    ...editedDocFields(input),
     nameKey,
     nameGrams: gramsOf(nameKey),
-    image: input.image,
-    brand: input.brand,
-    category: input.category,
-    description: input.description,
-    priceCents: toCents(input.price),
-    countInStock: input.countInStock,
   };
 }
 
 /** A new product's document, unreviewed. Products are public (firestore.rules): no admin uid in them. */
 export function newProductDoc(input: ProductUpdateInput, now: string): ProductDoc {
   return {
-    ...productFields(input),
+    ...editedProductDoc(input),
     ratingSum: 0,
     numReviews: 0,
     rating: 0,
@@ -187,10 +181,10 @@ export class FirestoreProducts implements ProductStore {
         tally.add(input);
         tally.write(tx);
         // (`user`: products written before it left the public document lose it at their next save.)
-        if (snap.exists) tx.update(ref, { ...productFields(input), ...edit, user: FieldValue.delete() });
+        if (snap.exists) tx.update(ref, { ...editedProductDoc(input), ...edit, user: FieldValue.delete() });
         else {
           // A draft's first save publishes it: the newest product, the draft gone, in one transaction.
-          tx.create(ref, { ...publishedDoc(stored), ...productFields(input), ...edit, createdAt: edit.updatedAt });
+          tx.create(ref, { ...publishedDoc(stored), ...editedProductDoc(input), ...edit, createdAt: edit.updatedAt });
           tx.delete(draftRef);
         }
         return snap.exists ? ('updated' as const) : ('published' as const);

@@ -1,3 +1,4 @@
+import { editableValues } from '@domain/productFields';
 import { type EditedFrom, type productUpdateSchema, type Product, type ProductUpdateInput } from '@domain';
 import { productUpdateSchemaWith } from '@domain/schemas';
 import { useState } from 'react';
@@ -15,19 +16,6 @@ import { shop } from '@/lib/shop';
 import { ImageUpload } from './ImageUpload';
 
 type ProductFormValues = z.input<typeof productUpdateSchema>;
-
-/** The editable fields of a product, as the form starts. */
-export function productFormValues(p: Pick<Product, keyof ProductUpdateInput & keyof Product>): ProductFormValues {
-  return {
-    name: p.name,
-    price: p.price,
-    image: p.image,
-    brand: p.brand,
-    countInStock: p.countInStock,
-    category: p.category,
-    description: p.description,
-  };
-}
 
 /** Empty number inputs become undefined (so the schema says "must be a number", not "cannot be negative"). */
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
@@ -56,7 +44,8 @@ export function ProductForm({
   } = useForm<ProductFormValues, unknown, ProductUpdateInput>({
     // The emulator build also takes Storage-emulator image URLs; every other build, the API's own schema.
     resolver: zodResolver(productUpdateSchemaWith(shop.imageOrigins())),
-    defaultValues: productFormValues(product),
+    // The editable fields of domain/productFields.ts, as the product has them.
+    defaultValues: editableValues(product),
     mode: 'onTouched',
   });
   const image = useWatch({ control, name: 'image' });

@@ -1,0 +1,110 @@
+// The product's fields, defined once: each with its API name (the key), the kind of value, its column in the
+// embedded database (products and product_drafts), its field in the Firestore document (products/{id},
+// productDrafts/{id}), whether the admin edits it, and what "Create Product" starts it with. The embedded rows,
+// the Firestore documents, the edit form's values and the sample product are derived from this table; the API
+// type (types.ts `Product`) and the validation (schemas.ts `productFieldSchemas`) are checked against it by the
+// compiler, the database tables by test/productFields.test.ts. Adding an attribute: a row here, the type, the
+// schema, a migration adding the column, and the form's input.
+import { toCents, toDollars } from './money.js';
+import type { Product } from './types.js';
+
+/**
+ * text and timestamp: strings, stored as they are; money: dollars in the API, integer cents stored; count: a whole
+ * number; rating: the average rating, 2 decimals (Firestore derives it from its ratingSum, see firestoreSchema.ts).
+ */
+export type ProductFieldKind = 'text' | 'money' | 'count' | 'rating' | 'timestamp';
+
+interface ProductFieldSpec {
+  kind: ProductFieldKind;
+  /** The column in the embedded products and product_drafts tables. */
+  column: string;
+  /** The field of the Firestore product (and draft) document. */
+  docField: string;
+  /** In the admin's form and productUpdateSchema; the others are kept by the shop (reviews, times). */
+  editable: boolean;
+  /** What "Create Product" starts an editable field with (spec 4: "Sample name", ...). */
+  sample?: string | number;
+}
+
+/** Every field of the API's Product but its id and the draft flag. */
+export type ProductFieldName = Exclude<keyof Product, '_id' | 'isDraft'>;
+
+export const PRODUCT_FIELDS = {
+  name: { kind: 'text', column: 'name', docField: 'name', editable: true, sample: 'Sample name' },
+  price: { kind: 'money', column: 'price_cents', docField: 'priceCents', editable: true, sample: 0 },
+  image: { kind: 'text', column: 'image', docField: 'image', editable: true, sample: '/images/sample.svg' },
+  brand: { kind: 'text', column: 'brand', docField: 'brand', editable: true, sample: 'Sample brand' },
+  category: { kind: 'text', column: 'category', docField: 'category', editable: true, sample: 'Sample category' },
+  countInStock: { kind: 'count', column: 'count_in_stock', docField: 'countInStock', editable: true, sample: 0 },
+  description: {
+    kind: 'text',
+    column: 'description',
+    docField: 'description',
+    editable: true,
+    sample: 'Sample description',
+  },
+  rating: { kind: 'rating', column: 'rating', docField: 'rating', editable: false },
+  numReviews: { kind: 'count', column: 'num_reviews', docField: 'numReviews', editable: false },
+  createdAt: { kind: 'timestamp', column: 'created_at', docField: 'createdAt', editable: false },
+  updatedAt: { kind: 'timestamp', column: 'updated_at', docField: 'updatedAt', editable: false },
+} as const satisfies { [K in ProductFieldName]-?: ProductFieldSpec };
+
+type Fields = typeof PRODUCT_FIELDS;
+
+/** The fields the admin edits (productUpdateSchema's, the form's), in the table's order. */
+export type EditableProductField = {
+  [K in ProductFieldName]: Fields[K]['editable'] extends true ? K : never;
+}[ProductFieldName];
+
+export const PRODUCT_FIELD_NAMES = Object.keys(PRODUCT_FIELDS) as ProductFieldName[];
+
+export const EDITABLE_PRODUCT_FIELDS = PRODUCT_FIELD_NAMES.filter(
+  (name): name is EditableProductField => PRODUCT_FIELDS[name].editable,
+);
+
+/** The editable fields' values as the admin's form and the API take them (`price` in dollars). */
+export type EditableProductValues = Pick<Product, EditableProductField>;
+
+type StoredValue<K extends ProductFieldKind> = K extends 'text' | 'timestamp' ? string : number;
+
+/** A product's stored fields under their names in one store: `'column'` (embedded) or `'docField'` (Firestore). */
+export type StoredProductFields<By extends 'column' | 'docField'> = {
+  [K in ProductFieldName as Fields[K][By]]: StoredValue<Fields[K]['kind']>;
+};
+
+/** An API value as a store keeps it (money in cents). */
+export function storedValue(name: ProductFieldName, value: string | number): string | number {
+  return PRODUCT_FIELDS[name].kind === 'money' ? toCents(Number(value)) : value;
+}
+
+/** A stored value (a row's column, a document's field) as the API answers it. */
+export function apiValue(name: ProductFieldName, stored: unknown): string | number {
+  switch (PRODUCT_FIELDS[name].kind) {
+    case 'text':
+    case 'timestamp':
+      return String(stored);
+    case 'money':
+      return toDollars(Number(stored));
+    case 'count':
+      return Number(stored);
+    case 'rating':
+      return Math.round(Number(stored) * 100) / 100;
+  }
+}
+
+/** A product as the API answers it, each field read from the store by `read` (by column or document field). */
+export function productFromStored(id: string, read: (name: ProductFieldName) => unknown): Product {
+  const product: Record<string, unknown> = { _id: id };
+  for (const name of PRODUCT_FIELD_NAMES) product[name] = apiValue(name, read(name));
+  return product as unknown as Product;
+}
+
+/** The editable fields of a product (the admin form's starting values; what a save sends). */
+export function editableValues(product: EditableProductValues): EditableProductValues {
+  return Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((name) => [name, product[name]])) as EditableProductValues;
+}
+
+/** What "Create Product" makes: an empty product the admin then edits (spec 4). */
+export const SAMPLE_PRODUCT = Object.fromEntries(
+  EDITABLE_PRODUCT_FIELDS.map((name) => [name, (PRODUCT_FIELDS[name] as ProductFieldSpec).sample]),
+) as EditableProductValues;
