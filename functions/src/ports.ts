@@ -23,7 +23,7 @@ import type {
   UserPage,
   UserSummary,
 } from './domain/index.js';
-import type { HoldLimits } from './domain/index.js';
+import type { HoldLimits, StockHistoryPage } from './domain/index.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
@@ -62,8 +62,12 @@ export interface ProductStore {
   listDrafts(limit: number): Promise<Product[]>;
   /** With `editedFrom` (the product as the form loaded it), applies domain/productEdits' rule atomically: conflict
    *  for a stale form, the stock changed by what the admin changed. A draft's save publishes it, in the same
-   *  transaction (createdAt = now, so it is the newest product). Null for an unknown id. */
-  update(id: string, product: ProductUpdateInput, editedFrom?: EditedFrom): Promise<Product | null>;
+   *  transaction (createdAt = now, so it is the newest product). Null for an unknown id. `by`: the admin saving
+   *  (the stock history's actor; "system" when absent). */
+  update(id: string, product: ProductUpdateInput, editedFrom?: EditedFrom, by?: string): Promise<Product | null>;
+  /** A product's stock history (domain/stockHistory.ts), newest first: `limit` entries older than the cursor
+   *  `before` (a page's `nextBefore`; opaque, each store its own). A draft's is empty; null for an unknown id. */
+  stockHistory(id: string, before: string | undefined, limit: number): Promise<StockHistoryPage | null>;
   /** Removes a product (and its reviews) or a draft. */
   remove(id: string): Promise<boolean>;
   /** Adds a review and recomputes rating and numReviews atomically.

@@ -19,6 +19,9 @@ export const COLLECTIONS = {
    *  queries; its first save moves it to products/{id}. Server only (firestore.rules denies clients). */
   productDrafts: 'productDrafts',
   reviews: 'reviews',
+  /** products/{id}/stockHistory/{entry}: every stock change with its cause and actor (adapters/firebase/store/
+   *  stock.ts), written in the change's transaction. Admin read only through the API (firestore.rules). */
+  stockHistory: 'stockHistory',
   users: 'users',
   userEmails: 'userEmails',
   orders: 'orders',

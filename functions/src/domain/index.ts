@@ -18,4 +18,5 @@ export * from './catalogQuery.js';
 export * from './listQuery.js';
 export * from './productEdits.js';
 export * from './productFields.js';
+export * from './stockHistory.js';
 export * from './accounts.js';

@@ -307,3 +307,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/** GET /api/products/:id/stock-history: `before` is the previous page's `nextBefore` (opaque), absent for the newest. */
+export const stockHistoryQuerySchema = z.strictObject({
+  before: plainString('before')
+    .regex(/^[A-Za-z0-9_-]{1,400}$/, 'before must be the nextBefore of a stock history page')
+    .optional(),
+});

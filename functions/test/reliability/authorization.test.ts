@@ -117,6 +117,12 @@ export const MATRIX: Row[] = [
     expect: ADMIN(200),
   },
   {
+    method: 'GET',
+    route: '/api/products/:id/stock-history',
+    request: async (c) => ({ path: `/api/products/${c.productId}/stock-history` }),
+    expect: ADMIN(200),
+  },
+  {
     method: 'POST',
     route: '/api/products/:id/reviews',
     request: async (c) => ({

@@ -7,7 +7,7 @@ import type { Client } from '@libsql/client';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { openDb, snapshot } from './support/db.js';
-import { INLINE_DATA_ID, LIST_PAGE_SIZE } from '../../src/domain/index.js';
+import { INLINE_DATA_ID, LIST_PAGE_SIZE, STOCK_HISTORY_PAGE_SIZE } from '../../src/domain/index.js';
 
 let shop: TestShop;
 let db: Client;
@@ -727,6 +727,7 @@ describe('bogus ids in the path', () => {
     { method: 'GET', path: (id) => `/api/products/${id}`, token: () => undefined },
     { method: 'PUT', path: (id) => `/api/products/${id}`, token: () => admin, body: productBody },
     { method: 'DELETE', path: (id) => `/api/products/${id}`, token: () => admin },
+    { method: 'GET', path: (id) => `/api/products/${id}/stock-history`, token: () => admin },
     {
       method: 'POST',
       path: (id) => `/api/products/${id}/reviews`,
@@ -960,6 +961,29 @@ describe('odd query strings on the order and user lists', () => {
       );
     });
   }
+});
+
+describe('odd cursors on the stock history', () => {
+  it('GET /api/products/:id/stock-history?before=: a bounded 200 page or a 400 with a message, never a 5xx', async () => {
+    const before = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('0', '-1', '1e3', '9'.repeat(30), 'NaN', 'WyJ4Il0', 'WyJhIiwxXQ', '%00', 'before[]=1'),
+    );
+    await fc.assert(
+      fc.asyncProperty(before, fc.boolean(), async (cursor, twice) => {
+        const query = `before=${encodeURIComponent(cursor)}${twice ? '&before=1' : ''}`;
+        const res = await shop.call('GET', `/api/products/${productId}/stock-history?${query}`, { token: admin });
+        if (res.status === 200) {
+          expect(Array.isArray(res.body.entries), query).toBe(true);
+          expect(res.body.entries.length).toBeLessThanOrEqual(STOCK_HISTORY_PAGE_SIZE);
+        } else {
+          refused(res, `stock-history?${query}`);
+          expect(res.status).toBe(400);
+        }
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
 });
 
 describe('uploads with junk', () => {

@@ -338,4 +338,25 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE users ADD COLUMN email_verified_key TEXT',
     ],
   },
+  {
+    version: 14,
+    name: 'stock history',
+    // adapters/embedded/stock.ts: every stock change with its cause and actor, written with the change; a product's
+    // entries sum to its stock, so the stock products already have is their first entry ('seed').
+    statements: [
+      `CREATE TABLE stock_history (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,     -- the order of the changes (and the page cursor)
+        product_id TEXT NOT NULL,
+        at TEXT NOT NULL,
+        delta INTEGER NOT NULL,
+        after INTEGER NOT NULL,
+        cause TEXT NOT NULL,
+        order_id TEXT,
+        by_user TEXT NOT NULL                      -- a user id, or 'system'
+      )`,
+      'CREATE INDEX stock_history_by_product ON stock_history (product_id, seq DESC)',
+      `INSERT INTO stock_history (product_id, at, delta, after, cause, by_user)
+        SELECT id, updated_at, count_in_stock, count_in_stock, 'seed', 'system' FROM products WHERE count_in_stock <> 0`,
+    ],
+  },
 ];

@@ -5,11 +5,12 @@
 // its batch committed: an acknowledged order is on disk, and its events (the order, the stock it left) are published
 // before it is answered. Each accepted order records its "order placed" email in its savepoint (a refused order
 // records none); the outbox worker is woken once the batch committed.
-import type { InStatement, Transaction } from '@libsql/client';
+import type { Transaction } from '@libsql/client';
 import {
   orderEvents,
   orderFromRecord,
   placeOrder,
+  stockChanges,
   shortOfStock,
   type DomainEvent,
   type Order,
@@ -21,6 +22,7 @@ import type { EventPublisher, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
 import { recordMailStatement } from './mailOutbox.js';
 import { newId, str } from './mapping.js';
+import { firstStaleChange, stockStatements } from './stock.js';
 
 /** At most this many orders per transaction, so one batch's answer never waits on an unbounded queue. */
 export const MAX_BATCH_ORDERS = 200;
@@ -116,11 +118,14 @@ async function placeOne(
   const { record, taken, stock } = placeOrder(cmd, products, customerOrders);
   const id = newId();
   const placedAt = new Date(record.createdAt);
-  const takes: InStatement[] = taken.map(({ product, qty }) => ({
-    // Guarded: even if the batch's view were wrong, a row cannot go below zero.
-    sql: 'UPDATE products SET count_in_stock = count_in_stock - ? WHERE id = ? AND count_in_stock >= ?',
-    args: [qty, product, qty],
-  }));
+  // Guarded (stock.ts): even if the batch's view were wrong, a row's stock cannot be miscounted or go below zero.
+  const before = new Map(taken.map(({ product }) => [product, products.get(product)!.countInStock]));
+  const takes = stockStatements(stockChanges(stock, before), {
+    cause: 'order',
+    by: cmd.user._id,
+    at: record.createdAt,
+    orderId: id,
+  });
   try {
     // One call into the database for the order's writes, its savepoint first, its email last.
     const results = await tx.batch([
@@ -155,7 +160,7 @@ async function placeOne(
       },
       recordMailStatement(customerOrderMail('placed', id, record, placedAt), placedAt),
     ]);
-    const short = takes.findIndex((_, i) => results[i + 1]!.rowsAffected !== 1);
+    const short = firstStaleChange(results.slice(1, takes.length + 1));
     if (short >= 0) throw shortOfStock(products.get(taken[short]!.product)!.name, 0, taken[short]!.qty);
     await tx.execute('RELEASE place_order');
   } catch (error) {

@@ -19,7 +19,9 @@ import {
   type OrderPatch,
   type OrderRecord,
   type ReleasedOrder,
-  type StockLevel,
+  stockChanges,
+  SYSTEM_ACTOR,
+  type StockCause,
   pageCount,
   pageWindow,
   type OrderListQuery,
@@ -30,6 +32,7 @@ import { customerOrderMail, ownerOrderPaidMails, type OrderMailEvent } from '../
 import type { EventPublisher, OrderStore, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
 import { recordMail } from './mailOutbox.js';
+import { applyStockChanges } from './stock.js';
 import { customerMatch, str, toOrder, toOrderRecord } from './mapping.js';
 
 const productsOf = (order: OrderRecord) => order.orderItems.map((i) => i.product);
@@ -44,13 +47,6 @@ async function stockOf(tx: Transaction, productIds: string[]): Promise<Map<strin
     args: [JSON.stringify([...new Set(productIds)])],
   });
   return new Map(rs.rows.map((r) => [str(r.id), Number(r.count_in_stock)]));
-}
-
-/** Writes the stock levels a decision answered. */
-async function writeStock(tx: Transaction, levels: readonly StockLevel[]): Promise<void> {
-  for (const { product, countInStock } of levels) {
-    await tx.execute({ sql: 'UPDATE products SET count_in_stock = ? WHERE id = ?', args: [countInStock, product] });
-  }
 }
 
 /** Writes the fields a lifecycle decision changed (OrderPatch) to the orders row. */
@@ -72,6 +68,9 @@ async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promi
   if (!sets.length) return;
   await tx.execute({ sql: `UPDATE orders SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] });
 }
+
+/** A lifecycle decision, and for one that moves stock the stock it read and why it moves (the history's cause). */
+type Decided = ReleasedOrder & { stockBefore?: ReadonlyMap<string, number>; stockCause?: StockCause };
 
 /** The order emails' settings (adapters/embedded/index.ts). */
 export interface OrderMailOptions {
@@ -183,12 +182,18 @@ export class SqlOrders implements OrderStore {
     type: OrderEvent['type'],
     now: Date,
     mail: OrderMailEvent,
-    decide: (tx: Transaction, order: OrderRecord) => Promise<ReleasedOrder> | ReleasedOrder,
+    decide: (tx: Transaction, order: OrderRecord) => Promise<Decided> | Decided,
   ): Promise<Order> {
     const { order, events } = await this.db.write(async (tx) => {
       const loaded = await this.record(tx, id);
-      const { patch, stock } = await decide(tx, loaded);
-      await writeStock(tx, stock);
+      const { patch, stock, stockBefore, stockCause } = await decide(tx, loaded);
+      if (stockCause)
+        await applyStockChanges(tx, stockChanges(stock, stockBefore ?? new Map()), {
+          cause: stockCause,
+          by: loaded.user._id,
+          at: now.toISOString(),
+          orderId: id,
+        });
       await writePatch(tx, id, patch);
       const changed = { ...loaded, ...patch };
       await recordMail(tx, customerOrderMail(mail, id, changed, now), now);
@@ -204,9 +209,10 @@ export class SqlOrders implements OrderStore {
   }
 
   cancel(id: string, now: Date): Promise<Order> {
-    return this.change(id, 'OrderCancelled', now, 'cancelled', async (tx, order) =>
-      cancelOrder(order, await stockOf(tx, productsOf(order)), now),
-    );
+    return this.change(id, 'OrderCancelled', now, 'cancelled', async (tx, order) => {
+      const stockBefore = await stockOf(tx, productsOf(order));
+      return { ...cancelOrder(order, stockBefore, now), stockBefore, stockCause: 'cancel' };
+    });
   }
 
   markPaid(id: string, payment: PaymentResult, now: Date): Promise<Order> {
@@ -238,9 +244,15 @@ export class SqlOrders implements OrderStore {
       for (const row of stale.rows) {
         const id = str(row.id);
         const order = await this.record(tx, id);
-        const decision = expireOrder(order, await stockOf(tx, productsOf(order)), now);
+        const stockBefore = await stockOf(tx, productsOf(order));
+        const decision = expireOrder(order, stockBefore, now);
         if (!decision) continue;
-        await writeStock(tx, decision.stock);
+        await applyStockChanges(tx, stockChanges(decision.stock, stockBefore), {
+          cause: 'expiry',
+          by: SYSTEM_ACTOR,
+          at: now.toISOString(),
+          orderId: id,
+        });
         await writePatch(tx, id, decision.patch);
         const changed = { ...order, ...decision.patch };
         await recordMail(tx, customerOrderMail('expired', id, changed, now), now);

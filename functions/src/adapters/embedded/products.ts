@@ -12,20 +12,34 @@ import {
   type DomainEvent,
   type Review,
   reviewProduct,
+  SYSTEM_ACTOR,
+  type StockHistoryPage,
 } from '../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore } from '../../ports.js';
 import type { Transaction } from '@libsql/client';
 import type { Database } from './db.js';
 import * as drafts from './drafts.js';
 import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct, toReview, updateRow } from './mapping.js';
+import { applyStockChanges, stockHistoryPage } from './stock.js';
 import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
 
-/** A product's row as an edit writes it: its edited fields, the name's search key, the stock the edit rule gave. */
-const productRow = (input: ProductUpdateInput, nameKey: string, countInStock: number) => ({
-  ...editedRow(input),
-  name_key: nameKey,
-  count_in_stock: countInStock,
+/** A product's row as an edit writes it: its edited fields and the name's search key. Its stock is written apart,
+ *  through stock.ts (with its history entry). */
+const productRow = (input: ProductUpdateInput, nameKey: string) => ({ ...editedRow(input), name_key: nameKey });
+
+/** A new product's row: no stock until editStock gives it (so that its first history entry is the stock it has). */
+const newProductRow = (id: string, ownerId: string, input: ProductUpdateInput, nameKey: string, at: string) => ({
+  id,
+  user_id: ownerId,
+  ...productRow(input, nameKey),
+  count_in_stock: 0,
+  created_at: at,
+  updated_at: at,
 });
+
+/** A product's stock as the admin's save or creation sets it, with its history entry. */
+const editStock = (tx: Transaction, product: string, before: number, after: number, by: string, at: string) =>
+  applyStockChanges(tx, [{ product, before, after }], { cause: 'admin-edit', by, at });
 
 const saved = (
   change: Extract<DomainEvent, { type: 'ProductSaved' }>['change'],
@@ -92,15 +106,8 @@ export class SqlProducts implements ProductStore {
     const now = this.clock.now().toISOString();
     const nameKey = searchKey(input.name);
     await this.db.write(async (tx) => {
-      await tx.execute(
-        insertRow('products', {
-          id,
-          user_id: ownerId,
-          ...productRow(input, nameKey, input.countInStock),
-          created_at: now,
-          updated_at: now,
-        }),
-      );
+      await tx.execute(insertRow('products', newProductRow(id, ownerId, input, nameKey, now)));
+      await editStock(tx, id, 0, input.countInStock, ownerId, now);
       await indexNameGrams(tx, [{ id, nameKey }]);
     });
     return (await this.readAndPublish(id, (product) => saved('created', id, product))) as Product;
@@ -122,6 +129,7 @@ export class SqlProducts implements ProductStore {
     id: string,
     input: Parameters<ProductStore['update']>[1],
     editedFrom?: EditedFrom,
+    by: string = SYSTEM_ACTOR,
   ): Promise<Product | null> {
     const nameKey = searchKey(input.name);
     const rs = await this.db.write(async (tx) => {
@@ -131,7 +139,7 @@ export class SqlProducts implements ProductStore {
       });
       const row = current.rows[0];
       if (!row)
-        return { ...(await this.publishDraft(tx, id, input, nameKey, editedFrom)), change: 'published' as const };
+        return { ...(await this.publishDraft(tx, id, input, nameKey, editedFrom, by)), change: 'published' as const };
       const { countInStock, updatedAt } = applyProductEdit(
         { updatedAt: str(row.updated_at), countInStock: Number(row.count_in_stock) },
         input.countInStock,
@@ -139,8 +147,9 @@ export class SqlProducts implements ProductStore {
         this.clock.now(),
       );
       const updated = await tx.execute(
-        updateRow('products', id, { ...productRow(input, nameKey, countInStock), updated_at: updatedAt }),
+        updateRow('products', id, { ...productRow(input, nameKey), updated_at: updatedAt }),
       );
+      await editStock(tx, id, Number(row.count_in_stock), countInStock, by, updatedAt);
       await indexNameGrams(tx, [{ id, nameKey }]);
       return { rowsAffected: updated.rowsAffected, change: 'updated' as const };
     });
@@ -159,19 +168,14 @@ export class SqlProducts implements ProductStore {
     input: ProductUpdateInput,
     nameKey: string,
     editedFrom: EditedFrom | undefined,
+    by: string,
   ): Promise<{ rowsAffected: number }> {
     const draft = await drafts.takeDraft(tx, id);
     if (!draft) return { rowsAffected: 0 };
     const { countInStock, updatedAt } = applyProductEdit(draft, input.countInStock, editedFrom, this.clock.now());
-    await tx.execute(
-      insertRow('products', {
-        id,
-        user_id: draft.ownerId,
-        ...productRow(input, nameKey, countInStock),
-        created_at: updatedAt,
-        updated_at: updatedAt,
-      }),
-    );
+    await tx.execute(insertRow('products', newProductRow(id, draft.ownerId, input, nameKey, updatedAt)));
+    // The draft's stock was no stock yet (nothing could be ordered): the product's history starts here.
+    await editStock(tx, id, 0, countInStock, by, updatedAt);
     await indexNameGrams(tx, [{ id, nameKey }]);
     return { rowsAffected: 1 };
   }
@@ -216,6 +220,12 @@ export class SqlProducts implements ProductStore {
     // The product with its new rating and reviews, for the live product page (a review is rare: one read).
     await this.readAndPublish(productId, (product) => ({ type: 'ReviewAdded', productId, review: added, product }));
     return added;
+  }
+
+  async stockHistory(id: string, before: string | undefined, limit: number): Promise<StockHistoryPage | null> {
+    const exists = await this.db.client.execute({ sql: 'SELECT 1 FROM products WHERE id = ?', args: [id] });
+    if (!exists.rows.length) return (await drafts.getDraft(this.db, id)) ? { entries: [], nextBefore: null } : null;
+    return stockHistoryPage(this.db, id, before, limit);
   }
 
   async lowStock(threshold: number, limit: number): Promise<Product[]> {

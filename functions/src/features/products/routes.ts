@@ -9,6 +9,8 @@ import {
   productUpdateSchemaWith,
   reviewSchema,
   SAMPLE_PRODUCT,
+  STOCK_HISTORY_PAGE_SIZE,
+  stockHistoryQuerySchema,
   TOP_PRODUCTS,
   type Product,
   type ProductPage,
@@ -111,7 +113,7 @@ export function productRoutes(
     const id = parseId(req.params.id, 'Product');
     const { _id, productId, editedFrom, ...input } = parse(productEditSchema, req.body);
     assertBodyIdsMatch(id, { _id, productId }, ['_id', 'productId']);
-    const product = await store.products.update(id, input, editedFrom);
+    const product = await store.products.update(id, input, editedFrom, callerOf(req).uid);
     if (!product) throw notFound('Product not found');
     res.json(product);
   });
@@ -120,6 +122,15 @@ export function productRoutes(
     const id = parseId(req.params.id, 'Product');
     if (!(await store.products.remove(id))) throw notFound('Product not found');
     res.json({ message: 'Product removed' });
+  });
+
+  // Admin: the product's stock changes with their causes, newest first, a page at a time (domain/stockHistory.ts).
+  router.get('/:id/stock-history', requireAdmin(auth), async (req, res) => {
+    const id = parseId(req.params.id, 'Product');
+    const { before } = parse(stockHistoryQuerySchema, req.query);
+    const page = await store.products.stockHistory(id, before, STOCK_HISTORY_PAGE_SIZE);
+    if (!page) throw notFound('Product not found');
+    res.json(page);
   });
 
   router.post('/:id/reviews', requireUser(auth), async (req, res) => {

@@ -27,7 +27,8 @@ import {
   type OrderStatus,
   type PaymentResult,
   type StockedProduct,
-  type StockLevel,
+  stockChanges,
+  SYSTEM_ACTOR,
 } from '../../../domain/index.js';
 import { LIST_ORDER_FIELD, orderListFilters } from '../../../domain/firestoreQueries.js';
 import { NO_EVENTS, type EventPublisher, type OrderStore, type PlaceOrderCommand } from '../../../ports.js';
@@ -42,11 +43,7 @@ import {
   type ProductDoc,
 } from './mapping.js';
 import { readPage } from './paging.js';
-
-/** Writes the stock levels a decision answered. */
-function writeStock(tx: Transaction, products: CollectionReference, levels: readonly StockLevel[]): void {
-  for (const { product, countInStock } of levels) tx.update(products.doc(product), { countInStock });
-}
+import { applyStockChanges } from './stock.js';
 
 /** Orders the daily stats read one by one at most; a busier period is counted per day by aggregations. */
 export const DAILY_STATS_READ_LIMIT = 2000;
@@ -116,7 +113,13 @@ export class FirestoreOrders implements OrderStore {
           products,
           unpaid.docs.map((d) => d.data() as OrderDoc),
         );
-        writeStock(tx, this.products(), stock);
+        const before = new Map([...products].map(([id, product]) => [id, product.countInStock]));
+        applyStockChanges(tx, this.db, stockChanges(stock, before), {
+          cause: 'order',
+          by: cmd.user._id,
+          at: record.createdAt,
+          orderId: ref.id,
+        });
         tx.set(lockRef, { at: cmd.now.toISOString() });
         const order: OrderDoc = {
           ...record,
@@ -200,8 +203,14 @@ export class FirestoreOrders implements OrderStore {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = snap.data() as OrderDoc;
-        const { patch, stock } = cancelOrder(order, await this.stockOf(tx, order), now);
-        writeStock(tx, this.products(), stock);
+        const stockBefore = await this.stockOf(tx, order);
+        const { patch, stock } = cancelOrder(order, stockBefore, now);
+        applyStockChanges(tx, this.db, stockChanges(stock, stockBefore), {
+          cause: 'cancel',
+          by: order.user._id,
+          at: now.toISOString(),
+          orderId: id,
+        });
         tx.update(ref, patch);
         const answer = toOrder(id, { ...order, ...patch });
         return { order: answer, events: orderEvents('OrderCancelled', answer, stock) };
@@ -217,9 +226,15 @@ export class FirestoreOrders implements OrderStore {
         const snap = await tx.get(ref);
         const order = snap.data() as OrderDoc | undefined;
         if (!order) return null;
-        const decision = expireOrder(order, await this.stockOf(tx, order), now);
+        const stockBefore = await this.stockOf(tx, order);
+        const decision = expireOrder(order, stockBefore, now);
         if (!decision) return null;
-        writeStock(tx, this.products(), decision.stock);
+        applyStockChanges(tx, this.db, stockChanges(decision.stock, stockBefore), {
+          cause: 'expiry',
+          by: SYSTEM_ACTOR,
+          at: now.toISOString(),
+          orderId: ref.id,
+        });
         tx.update(ref, decision.patch);
         const answer = toOrder(ref.id, { ...order, ...decision.patch });
         return { order: answer, events: orderEvents('OrderExpired', answer, decision.stock) };

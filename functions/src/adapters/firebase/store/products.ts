@@ -14,6 +14,8 @@ import {
   type ProductUpdateInput,
   type Review,
   reviewProduct,
+  SYSTEM_ACTOR,
+  type StockHistoryPage,
 } from '../../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore } from '../../../ports.js';
 import {
@@ -33,6 +35,7 @@ import { LOW_STOCK_SHAPE, topProductsShape } from '../../../domain/firestoreQuer
 import { catalogueFacets, FacetTally } from './facetCounts.js';
 import { brandCounts, facetCounts, gramsOf, listProducts } from './search.js';
 import { sitemapFile } from './sitemap.js';
+import { recordStockHistory, stockHistoryPage } from './stock.js';
 
 function editedProductDoc(input: ProductUpdateInput) {
   const nameKey = searchKey(input.name);
@@ -123,13 +126,18 @@ export class FirestoreProducts implements ProductStore {
     return { ...productOf(p), reviews: reviews.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) };
   }
 
-  async create(input: ProductUpdateInput, _ownerId: string) {
+  async create(input: ProductUpdateInput, ownerId: string) {
     const ref = this.col.doc();
     const doc = newProductDoc(input, this.clock.now().toISOString());
     await this.db.runTransaction(
       async (tx) => {
         const tally = await FacetTally.read(tx, this.db);
         tx.create(ref, doc);
+        recordStockHistory(tx, this.db, [{ product: ref.id, before: 0, after: doc.countInStock }], {
+          cause: 'admin-edit',
+          by: ownerId,
+          at: doc.createdAt,
+        });
         tally.add(doc);
         tally.write(tx);
       },
@@ -164,7 +172,7 @@ export class FirestoreProducts implements ProductStore {
     return snap.docs.map((d) => ({ ...productOf(d), isDraft: true as const }));
   }
 
-  async update(id: string, input: ProductUpdateInput, editedFrom?: EditedFrom) {
+  async update(id: string, input: ProductUpdateInput, editedFrom?: EditedFrom, by: string = SYSTEM_ACTOR) {
     if (!isDocId(id)) return null;
     const ref = this.col.doc(id);
     const draftRef = this.drafts.doc(id);
@@ -180,6 +188,13 @@ export class FirestoreProducts implements ProductStore {
         if (snap.exists) tally.remove(stored);
         tally.add(input);
         tally.write(tx);
+        // A draft's stock was no stock yet (nothing could be ordered): a published product's history starts at 0.
+        const stockBefore = snap.exists ? stored.countInStock : 0;
+        recordStockHistory(tx, this.db, [{ product: id, before: stockBefore, after: edit.countInStock }], {
+          cause: 'admin-edit',
+          by,
+          at: edit.updatedAt,
+        });
         // (`user`: products written before it left the public document lose it at their next save.)
         if (snap.exists) tx.update(ref, { ...editedProductDoc(input), ...edit, user: FieldValue.delete() });
         else {
@@ -266,6 +281,13 @@ export class FirestoreProducts implements ProductStore {
     const added: Review = { _id: review.userId, ...decision.review };
     this.events.publish([{ type: 'ReviewAdded', productId, review: added, product: reviewed }]);
     return added;
+  }
+
+  async stockHistory(id: string, before: string | undefined, limit: number): Promise<StockHistoryPage | null> {
+    if (!isDocId(id)) return null;
+    if (!(await this.col.doc(id).get()).exists)
+      return (await this.getDraft(id)) ? { entries: [], nextBefore: null } : null;
+    return stockHistoryPage(this.db, id, before, limit);
   }
 
   async lowStock(threshold: number, limit: number) {

@@ -1,0 +1,84 @@
+// The one stock-writing path of the Firestore store: every change of a product's countInStock (orders, cancels,
+// expiries, the admin's edits, and what refunds and returns restock) goes through here with its cause and actor,
+// and writes its history entry (products/{id}/stockHistory/{entry}) in the same transaction
+// (domain/stockHistory.ts). Clients never read or write the history (firestore.rules: admin read only, through
+// the API).
+import { FieldPath, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  badInput,
+  stockHistoryEntries,
+  type StockChange,
+  type StockContext,
+  type StockHistoryEntry,
+  type StockHistoryPage,
+} from '../../../domain/index.js';
+import { COLLECTIONS } from './mapping.js';
+
+/** products/{id}/stockHistory/{auto id}: one StockHistoryEntry as the API answers it. */
+export type StockHistoryDoc = StockHistoryEntry;
+
+const historyOf = (db: Firestore, productId: string) =>
+  db.collection(COLLECTIONS.products).doc(productId).collection(COLLECTIONS.stockHistory);
+
+/** Records the changes' history entries in `tx`: for a write that sets countInStock itself (the admin's save). */
+export function recordStockHistory(
+  tx: Transaction,
+  db: Firestore,
+  changes: readonly StockChange[],
+  context: StockContext,
+): void {
+  for (const { product, entry } of stockHistoryEntries(changes, context))
+    tx.create(historyOf(db, product).doc(), entry satisfies StockHistoryDoc);
+}
+
+/** Writes the changes' stock (the products' countInStock) and their history entries in `tx`, after its reads. */
+export function applyStockChanges(
+  tx: Transaction,
+  db: Firestore,
+  changes: readonly StockChange[],
+  context: StockContext,
+): void {
+  for (const { product, before, after } of changes)
+    if (after !== before) tx.update(db.collection(COLLECTIONS.products).doc(product), { countInStock: after });
+  recordStockHistory(tx, db, changes, context);
+}
+
+/** The cursor of a page: the last entry's time and document id, opaque to clients. */
+const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+
+function decodeCursor(before: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(before, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
+      return value as [string, string];
+  } catch {
+    // refused below
+  }
+  throw badInput('Invalid before cursor');
+}
+
+/** A product's history, newest first (ties by document id), `limit` entries after the cursor `before`. */
+export async function stockHistoryPage(
+  db: Firestore,
+  productId: string,
+  before: string | undefined,
+  limit: number,
+): Promise<StockHistoryPage> {
+  let query = historyOf(db, productId).orderBy('at', 'desc').orderBy(FieldPath.documentId(), 'desc');
+  if (before !== undefined) query = query.startAfter(...decodeCursor(before));
+  const snap = await query.limit(limit + 1).get();
+  const docs = snap.docs.slice(0, limit);
+  const entries = docs.map((d) => {
+    const { at, delta, after, cause, orderId, by } = d.data() as StockHistoryDoc;
+    return {
+      at,
+      delta,
+      after,
+      cause,
+      ...(orderId === undefined ? {} : { orderId }),
+      ...(by === undefined ? {} : { by }),
+    };
+  });
+  const last = docs.at(-1);
+  return { entries, nextBefore: snap.docs.length > limit && last ? encodeCursor(last.get('at'), last.id) : null };
+}
