@@ -999,6 +999,87 @@ export function storeContract(
       await expect(store.ping()).resolves.toBeUndefined();
     });
 
+    describe('stock history', () => {
+      /** The clock's time, moved a second on first: each change gets its own time (ties are ordered apart). */
+      const tick = () => {
+        clock.advance(1000);
+        return clock.now();
+      };
+
+      it('records every stock change with its cause, actor and order, newest first, summing to the stock', async () => {
+        const [p] = await products(['Tracked'], { countInStock: 10 }); // created by owner-1
+        const placed = await store.orders.place(order([{ product: p!._id, qty: 3 }], { now: tick() }));
+        const cancelled = await store.orders.place(order([{ product: p!._id, qty: 2 }], { user: bob, now: tick() }));
+        await store.orders.cancel(cancelled._id, tick());
+        await store.orders.markPaid(placed._id, payment('CAP-H'), tick()); // a payment moves no stock
+        const expiring = await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: tick() }));
+        expect(await store.orders.expireStale(new Date(expiring.expiresAt!))).toBe(1);
+        clock.advance(Date.parse(expiring.expiresAt!) - clock.now().getTime()); // the shop's time goes on from there
+        tick();
+        const loaded = (await store.products.get(p!._id))!;
+        await store.products.update(
+          p!._id,
+          input('Tracked', { countInStock: loaded.countInStock + 5 }),
+          { updatedAt: loaded.updatedAt, countInStock: loaded.countInStock },
+          'admin-1',
+        );
+        // A save that keeps the stock records nothing.
+        tick();
+        await store.products.update(p!._id, input('Tracked renamed', { countInStock: 12 }), undefined, 'admin-1');
+
+        const history = (await store.products.stockHistory(p!._id, undefined, 50))!;
+        expect(history.nextBefore).toBeNull();
+        expect(history.entries.map(({ at: _at, ...entry }) => entry)).toEqual([
+          { delta: 5, after: 12, cause: 'admin-edit', by: 'admin-1' },
+          { delta: 1, after: 7, cause: 'expiry', orderId: expiring._id, by: 'system' },
+          { delta: -1, after: 6, cause: 'order', orderId: expiring._id, by: alice._id },
+          { delta: 2, after: 7, cause: 'cancel', orderId: cancelled._id, by: bob._id },
+          { delta: -2, after: 5, cause: 'order', orderId: cancelled._id, by: bob._id },
+          { delta: -3, after: 7, cause: 'order', orderId: placed._id, by: alice._id },
+          { delta: 10, after: 10, cause: 'admin-edit', by: 'owner-1' },
+        ]);
+        expect(history.entries[1]!.at).toBe(new Date(expiring.expiresAt!).toISOString());
+        expect(history.entries[3]!.at).toBe(new Date(Date.parse(cancelled.createdAt) + 1000).toISOString());
+        const stock = (await store.products.get(p!._id))!.countInStock;
+        expect(stock).toBe(12);
+        expect(history.entries.reduce((sum, e) => sum + e.delta, 0)).toBe(stock);
+      });
+
+      it('records nothing for a refused order; a draft has none until its first save; unknown products: null', async () => {
+        const [p] = await products(['Refused'], { countInStock: 1 });
+        await expectDomainError(store.orders.place(order([{ product: p!._id, qty: 2 }])), 'conflict');
+        expect((await store.products.stockHistory(p!._id, undefined, 50))!.entries).toHaveLength(1);
+
+        const draft = await store.products.createDraft(input('Draft', { countInStock: 4 }), 'owner-1');
+        expect(await store.products.stockHistory(draft._id, undefined, 50)).toEqual({ entries: [], nextBefore: null });
+        await store.products.update(draft._id, input('Draft', { countInStock: 6 }), undefined, 'admin-1');
+        expect((await store.products.stockHistory(draft._id, undefined, 50))!.entries).toEqual([
+          expect.objectContaining({ delta: 6, after: 6, cause: 'admin-edit', by: 'admin-1' }),
+        ]);
+        expect(await store.products.stockHistory('ffffffffffffffffffffffff', undefined, 50)).toBeNull();
+        expect(await store.products.stockHistory('a/b', undefined, 50)).toBeNull();
+      });
+
+      it('pages the history newest first by its cursor: no dupes, no gaps; a forged cursor is bad input', async () => {
+        const [p] = await products(['Paged'], { countInStock: 20 });
+        for (let i = 0; i < 4; i++)
+          await store.orders.place(
+            order([{ product: p!._id, qty: 1 }], { user: { ...bob, _id: `buyer-${i}` }, now: tick() }),
+          );
+        const seen: number[] = [];
+        let before: string | undefined;
+        for (let page = 0; page < 5; page++) {
+          const answer = (await store.products.stockHistory(p!._id, before, 2))!;
+          expect(answer.entries.length).toBeLessThanOrEqual(2);
+          seen.push(...answer.entries.map((e) => e.after));
+          if (!answer.nextBefore) break;
+          before = answer.nextBefore;
+        }
+        expect(seen).toEqual([16, 17, 18, 19, 20]);
+        await expectDomainError(store.products.stockHistory(p!._id, 'not-a-cursor', 2), 'bad_input');
+      });
+    });
+
     describe('events', () => {
       /** What the store published since the last call. */
       const published = () => sut.events.splice(0);

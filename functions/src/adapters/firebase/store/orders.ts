@@ -2,7 +2,6 @@
 // capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction.
 import {
   AggregateField,
-  type CollectionReference,
   type DocumentReference,
   type Firestore,
   type Query,
