@@ -80,6 +80,14 @@ beforeEach(async () => {
       comment: 'Good',
       createdAt: '2026-03-01T00:00:00.000Z',
     });
+    await setDoc(doc(admin, 'products/p1/stockHistory/h1'), {
+      at: '2026-03-01T00:00:00.000Z',
+      delta: -1,
+      after: 5,
+      cause: 'order',
+      orderId: 'o-bob',
+      by: 'bob',
+    });
     await setDoc(doc(admin, 'users/alice'), {
       name: 'Alice',
       email: 'alice@example.com',
@@ -173,6 +181,37 @@ describe('products/{id}/reviews/{uid}: public read, written only by the API', ()
       );
       await assertFails(updateDoc(doc(db(who), 'products/p1/reviews/bob'), { rating: 1 }));
       await assertFails(deleteDoc(doc(db(who), 'products/p1/reviews/bob')));
+    });
+  }
+});
+
+describe('products/{id}/stockHistory/{entry}: admins read, written only by the API', () => {
+  it('an admin reads an entry and the newest entries', async () => {
+    await assertSucceeds(getDoc(doc(db('admin'), 'products/p1/stockHistory/h1')));
+    const history = collection(db('admin'), 'products/p1/stockHistory');
+    await assertSucceeds(getDocs(query(history, orderBy('at', 'desc'), limit(20))));
+  });
+
+  for (const who of ['anonymous', 'alice', 'bob', 'demoted'] as Who[]) {
+    it(`${who} cannot read the stock history (not even of their own order's change)`, async () => {
+      await assertFails(getDoc(doc(db(who), 'products/p1/stockHistory/h1')));
+      await assertFails(getDocs(query(collection(db(who), 'products/p1/stockHistory'), limit(20))));
+    });
+  }
+
+  for (const who of EVERYONE) {
+    it(`${who} cannot write, change or delete a stock history entry`, async () => {
+      await assertFails(
+        setDoc(doc(db(who), 'products/p1/stockHistory/forged'), {
+          at: 'now',
+          delta: 100,
+          after: 105,
+          cause: 'admin-edit',
+          by: who,
+        }),
+      );
+      await assertFails(updateDoc(doc(db(who), 'products/p1/stockHistory/h1'), { delta: 0 }));
+      await assertFails(deleteDoc(doc(db(who), 'products/p1/stockHistory/h1')));
     });
   }
 });
