@@ -1,5 +1,5 @@
-import type { EditedFrom, Product, ProductDetail, ProductUpdateInput } from '@domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EditedFrom, Product, ProductDetail, ProductUpdateInput, StockHistoryPage } from '@domain';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Only the plain functions of the catalogue's API: its hooks would pull TanStack Query into the home chunk,
 // which imports that module for its route loader.
 import { getProducts } from '@/features/catalog';
@@ -39,6 +39,22 @@ export function useAdminProduct(id: string) {
   return useQuery({
     queryKey: adminKeys.product(id),
     queryFn: ({ signal }) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** GET /api/products/:id/stock-history (admin): the product's stock changes, newest first, a page at a time (the
+ *  next page is asked for with the last one's `nextBefore`). Loaded only once `enabled` (the admin opens it). */
+export function useStockHistory(id: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.stockHistory(id),
+    queryFn: ({ pageParam, signal }) =>
+      api<StockHistoryPage>(
+        `/api/products/${encodeURIComponent(id)}/stock-history${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    enabled,
   });
 }
 

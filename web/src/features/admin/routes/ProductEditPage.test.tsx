@@ -80,3 +80,56 @@ describe('ProductEditPage: versioned saves', () => {
     expect(screen.queryByText(/Draft:/)).toBeNull();
   });
 });
+
+describe('ProductEditPage: stock history', () => {
+  beforeEach(() => setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' }));
+  afterEach(() => signOut());
+
+  it('loads only when opened, shows each change with its cause, and pages to older changes', async () => {
+    const calls = mockFetch({
+      'GET /api/products/p1': () => ({ body: version(1) }),
+      'GET /api/products/p1/stock-history': () => ({
+        body: {
+          entries: [
+            { at: '2026-03-02T10:00:00.000Z', delta: 2, after: 5, cause: 'cancel', orderId: 'o1', by: 'u1' },
+            { at: '2026-03-02T09:00:00.000Z', delta: -2, after: 3, cause: 'order', orderId: 'o1', by: 'u1' },
+          ],
+          nextBefore: 'c1',
+        },
+      }),
+      'GET /api/products/p1/stock-history?before=c1': () => ({
+        body: {
+          entries: [{ at: '2026-03-01T10:00:00.000Z', delta: 5, after: 5, cause: 'admin-edit', by: 'a1' }],
+          nextBefore: null,
+        },
+      }),
+    });
+    renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show' }));
+    expect(calls.filter((c) => c.url.includes('stock-history'))).toHaveLength(1);
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    expect(screen.getByText('Order placed')).toBeInTheDocument();
+    expect(screen.getByText('+2')).toBeInTheDocument();
+    expect(screen.getByText('−2')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'order' })[0]).toHaveAttribute('href', '/order/o1');
+
+    await user.click(screen.getByRole('button', { name: 'Older changes' }));
+    expect(await screen.findByText('Admin edit')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Older changes' })).toBeNull();
+  });
+
+  it('asks for nothing until opened', async () => {
+    const calls = mockFetch({ 'GET /api/products/p1': () => ({ body: version(1) }) });
+    renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
+    expect(await screen.findByRole('heading', { name: 'Stock history' })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('stock-history'))).toBe(false);
+  });
+
+  it('a draft shows no stock history', async () => {
+    mockFetch({ 'GET /api/products/p1': () => ({ body: version(1, { isDraft: true }) }) });
+    renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
+    expect(await screen.findByText(/Draft: not in the shop/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Stock history' })).toBeNull();
+  });
+});

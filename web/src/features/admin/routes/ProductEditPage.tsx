@@ -9,6 +9,7 @@ import { paths } from '@domain/routes';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAdminProduct, useUpdateProduct } from '../api/products';
 import { ProductForm } from '../components/ProductForm';
+import { StockHistory } from '../components/StockHistory';
 
 /** /admin/product/:id/edit: the product form; success returns to the product list. */
 export function ProductEditPage() {
@@ -77,6 +78,7 @@ export function ProductEditPage() {
             />
           )}
         </QueryBoundary>
+        {product.isSuccess && !isDraft && <StockHistory productId={id} />}
       </FormContainer>
     </>
   );

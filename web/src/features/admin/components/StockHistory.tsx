@@ -1,0 +1,116 @@
+import type { StockCause, StockHistoryEntry } from '@domain';
+import { paths } from '@domain/routes';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router-dom';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { errorMessage } from '@/lib/api';
+import { dateTime } from '@/lib/format';
+import { useStockHistory } from '../api/products';
+
+/** How each cause of a stock change reads (domain/stockHistory.ts STOCK_CAUSES). */
+export const CAUSE_LABELS: Record<StockCause, string> = {
+  order: 'Order placed',
+  cancel: 'Order cancelled',
+  expiry: 'Hold expired',
+  refund: 'Refund restock',
+  return: 'Return',
+  'admin-edit': 'Admin edit',
+  seed: 'Opening stock',
+};
+
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${-delta}`);
+
+function EntryRow({ entry }: { entry: StockHistoryEntry }) {
+  return (
+    <tr>
+      <td className="text-nowrap">{dateTime(entry.at)}</td>
+      <td className={`text-end fw-semibold ${entry.delta > 0 ? 'text-success' : 'text-danger'}`}>
+        {signed(entry.delta)}
+      </td>
+      <td className="text-end">{entry.after}</td>
+      <td>
+        {CAUSE_LABELS[entry.cause] ?? entry.cause}
+        {entry.orderId && (
+          <>
+            {' '}
+            <Link to={paths.order.href(entry.orderId)} className="small">
+              order
+            </Link>
+          </>
+        )}
+      </td>
+      <td className="small text-break">{entry.by === 'system' ? 'System' : entry.by}</td>
+    </tr>
+  );
+}
+
+/**
+ * The product's stock changes below its edit form (issue 28): closed at first and loaded only when the admin opens
+ * it, newest first, older pages on demand.
+ */
+export function StockHistory({ productId }: { productId: string }) {
+  const [open, setOpen] = useState(false);
+  const history = useStockHistory(productId, open);
+  const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <section className="mt-4" aria-labelledby="stock-history-title">
+      <div className="d-flex align-items-center justify-content-between gap-2">
+        <h2 id="stock-history-title" className="h5 mb-0">
+          Stock history
+        </h2>
+        <Button variant="outline-secondary" size="sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {open ? 'Hide' : 'Show'}
+        </Button>
+      </div>
+      {open && (
+        <div className="mt-2">
+          {history.isPending ? (
+            <Loader small label="Loading stock history" />
+          ) : history.isError ? (
+            <Message variant="danger">{errorMessage(history.error)}</Message>
+          ) : entries.length === 0 ? (
+            <p className="text-muted small mb-0">No stock changes yet.</p>
+          ) : (
+            <>
+              <Table size="sm" striped responsive className="align-middle small mb-2">
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col" className="text-end">
+                      Change
+                    </th>
+                    <th scope="col" className="text-end">
+                      Stock
+                    </th>
+                    <th scope="col">Cause</th>
+                    <th scope="col">By</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((entry, i) => (
+                    <EntryRow key={`${entry.at}-${i}`} entry={entry} />
+                  ))}
+                </tbody>
+              </Table>
+              {history.hasNextPage && (
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="p-0"
+                  onClick={() => void history.fetchNextPage()}
+                  disabled={history.isFetchingNextPage}
+                >
+                  {history.isFetchingNextPage ? 'Loading…' : 'Older changes'}
+                </Button>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
