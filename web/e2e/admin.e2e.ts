@@ -290,6 +290,38 @@ describe('admin: products', () => {
     await page.context().close();
   });
 
+  it('shows a product’s stock history below its form, opened on demand (desktop and mobile)', async () => {
+    for (const [viewport, name] of [
+      [{ width: 1366, height: 768 }, 'admin-stock-history'],
+      [MOBILE, 'admin-stock-history-mobile'],
+    ] as const) {
+      // axe is injected as an inline script, which the shop's CSP rightly forbids: this context bypasses it.
+      const { page, errors } = await newPage(browser, shop.url, viewport, { bypassCSP: true });
+      pageErrors.push(errors);
+      await page.goto('/login');
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await page.waitForURL(`${shop.url}/`);
+      const listed = (await (await page.request.get('/api/products')).json()) as { products: { _id: string }[] };
+      const id = listed.products[0]!._id;
+      await page.goto(`/admin/product/${id}/edit`);
+      // One more change: the admin sets the stock, and the history tells it apart from the seeded stock.
+      const stock = page.getByLabel('Count In Stock');
+      await stock.fill(String(Number(await stock.inputValue()) + 3));
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.waitForURL(`${shop.url}/admin/productlist`);
+      await page.goto(`/admin/product/${id}/edit`);
+      await page.getByRole('button', { name: 'Show' }).click();
+      const rows = page.locator('section[aria-labelledby="stock-history-title"] tbody tr');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBeGreaterThanOrEqual(2);
+      expect(await rows.first().innerText()).toMatch(/\+3[\s\S]*Admin edit/);
+      await waitForSpinnerAndNetworkIdle(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, name);
+      await page.context().close();
+    }
+  });
+
   it('cancelling the delete confirmation keeps the product', async () => {
     const page = await signedIn(ADMIN, '/admin/productlist');
     const first = page

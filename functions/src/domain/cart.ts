@@ -2,8 +2,7 @@
 // is from free shipping (derived from pricing's shipping rule, never restated), and the ONE rule that merges a
 // signed-in shopper's stored cart (embedded: GET/PUT /api/cart; Firebase: carts/{uid}) with the browser's at
 // sign-in. Pure and zod-free: the web's first bundle imports it (the PUT body's schema is in cartSchema.ts).
-import { MAX_CART_LINES } from './firestoreSchema.js';
-import { MAX_LINE_QTY } from './limits.js';
+import { MAX_CART_LINES, MAX_LINE_QTY } from './limits.js';
 import { FREE_SHIPPING_OVER_CENTS, shippingCents } from './pricing.js';
 
 export { MAX_CART_LINES };

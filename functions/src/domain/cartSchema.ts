@@ -1,8 +1,7 @@
 // PUT /api/cart's body (domain/cart.ts has the cart's rules): only product ids and quantities, each product once,
 // bounded like an order. Its own file so that the web's first bundle, which imports cart.ts, stays free of zod.
 import { z } from 'zod';
-import { MAX_CART_LINES } from './firestoreSchema.js';
-import { MAX_LINE_QTY } from './limits.js';
+import { MAX_CART_LINES, MAX_LINE_QTY } from './limits.js';
 import { idSchema } from './schemas.js';
 
 export const cartSchema = z.strictObject({

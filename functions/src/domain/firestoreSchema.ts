@@ -85,5 +85,5 @@ export interface CartDoc {
   updatedAt: unknown;
 }
 
-/** The most lines a stored cart holds (firestore.rules: validCart). */
-export const MAX_CART_LINES = 50;
+/** The most lines a stored cart holds (firestore.rules: validCart): the shop's cart limit. */
+export { MAX_CART_LINES } from './limits.js';

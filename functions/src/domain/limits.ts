@@ -67,3 +67,6 @@ export function restockedCount(current: number, units: number): number {
 
 /** The most units of one product an order line or a cart line may ask for. */
 export const MAX_LINE_QTY = 1000;
+
+/** The most lines a cart holds, in the browser, on the server and in a stored Firestore cart (firestore.rules: validCart). */
+export const MAX_CART_LINES = 50;

@@ -56,9 +56,10 @@ export type EditableProductField = {
   [K in ProductFieldName]: Fields[K]['editable'] extends true ? K : never;
 }[ProductFieldName];
 
-export const PRODUCT_FIELD_NAMES = Object.keys(PRODUCT_FIELDS) as ProductFieldName[];
+// (Pure: a bundle that imports this module for a type or a function keeps none of these tables.)
+export const PRODUCT_FIELD_NAMES = /* @__PURE__ */ Object.keys(PRODUCT_FIELDS) as ProductFieldName[];
 
-export const EDITABLE_PRODUCT_FIELDS = PRODUCT_FIELD_NAMES.filter(
+export const EDITABLE_PRODUCT_FIELDS = /* @__PURE__ */ PRODUCT_FIELD_NAMES.filter(
   (name): name is EditableProductField => PRODUCT_FIELDS[name].editable,
 );
 
@@ -105,6 +106,6 @@ export function editableValues(product: EditableProductValues): EditableProductV
 }
 
 /** What "Create Product" makes: an empty product the admin then edits (spec 4). */
-export const SAMPLE_PRODUCT = Object.fromEntries(
-  EDITABLE_PRODUCT_FIELDS.map((name) => [name, (PRODUCT_FIELDS[name] as ProductFieldSpec).sample]),
+export const SAMPLE_PRODUCT = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ EDITABLE_PRODUCT_FIELDS.map((name) => [name, (PRODUCT_FIELDS[name] as ProductFieldSpec).sample]),
 ) as EditableProductValues;

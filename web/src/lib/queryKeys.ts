@@ -43,8 +43,6 @@ export const adminKeys = {
   drafts: () => [...adminKeys.all, 'drafts'] as const,
   /** A product or draft as the edit form loads it from the API (either build). */
   product: (id: string) => [...adminKeys.all, 'product', id] as const,
-  /** A product's stock history, GET /api/products/:id/stock-history, page by page. */
-  stockHistory: (id: string) => [...adminKeys.all, 'stockHistory', id] as const,
 };
 
 export const configKeys = {

@@ -46,7 +46,8 @@ export function useAdminProduct(id: string) {
  *  next page is asked for with the last one's `nextBefore`). Loaded only once `enabled` (the admin opens it). */
 export function useStockHistory(id: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: adminKeys.stockHistory(id),
+    // Under the product's admin key (kept out of lib/queryKeys, which the home page's bundle carries).
+    queryKey: [...adminKeys.product(id), 'stockHistory'],
     queryFn: ({ pageParam, signal }) =>
       api<StockHistoryPage>(
         `/api/products/${encodeURIComponent(id)}/stock-history${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,

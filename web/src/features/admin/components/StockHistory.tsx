@@ -1,4 +1,5 @@
 import type { StockCause, StockHistoryEntry } from '@domain';
+import { orderNumber } from '@domain/orders';
 import { paths } from '@domain/routes';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +9,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
 import { dateTime } from '@/lib/format';
+import { useUserInfo } from '@/lib/session';
 import { useStockHistory } from '../api/products';
 
 /** How each cause of a stock change reads (domain/stockHistory.ts STOCK_CAUSES). */
@@ -23,38 +25,52 @@ export const CAUSE_LABELS: Record<StockCause, string> = {
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${-delta}`);
 
-function EntryRow({ entry }: { entry: StockHistoryEntry }) {
+/** Who made a change, short: the system, you, or an account's id (its last 6 characters; the whole in the title). */
+function Actor({ by, me }: { by: string | undefined; me: string | undefined }) {
+  if (!by || by === 'system') return <>System</>;
+  if (by === me) return <>You</>;
+  return (
+    <span title={by} className="font-monospace">
+      …{by.slice(-6)}
+    </span>
+  );
+}
+
+function EntryRow({ entry, me }: { entry: StockHistoryEntry; me: string | undefined }) {
   return (
     <tr>
-      <td className="text-nowrap">{dateTime(entry.at)}</td>
       <td className={`text-end fw-semibold ${entry.delta > 0 ? 'text-success' : 'text-danger'}`}>
         {signed(entry.delta)}
       </td>
       <td className="text-end">{entry.after}</td>
-      <td>
+      <td className="text-nowrap">
         {CAUSE_LABELS[entry.cause] ?? entry.cause}
         {entry.orderId && (
           <>
             {' '}
-            <Link to={paths.order.href(entry.orderId)} className="small">
-              order
+            <Link to={paths.order.href(entry.orderId)} aria-label={`Order ${orderNumber(entry.orderId)}`}>
+              #{orderNumber(entry.orderId)}
             </Link>
           </>
         )}
       </td>
-      <td className="small text-break">{entry.by === 'system' ? 'System' : entry.by}</td>
+      <td className="text-nowrap">{dateTime(entry.at)}</td>
+      <td className="text-nowrap">
+        <Actor by={entry.by} me={me} />
+      </td>
     </tr>
   );
 }
 
 /**
  * The product's stock changes below its edit form (issue 28): closed at first and loaded only when the admin opens
- * it, newest first, older pages on demand.
+ * it, newest first, older pages on demand. The change and its cause come first: on a phone the rest scrolls.
  */
 export function StockHistory({ productId }: { productId: string }) {
   const [open, setOpen] = useState(false);
   const history = useStockHistory(productId, open);
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
+  const me = useUserInfo()?._id;
 
   return (
     <section className="mt-4" aria-labelledby="stock-history-title">
@@ -76,26 +92,29 @@ export function StockHistory({ productId }: { productId: string }) {
             <p className="text-muted small mb-0">No stock changes yet.</p>
           ) : (
             <>
-              <Table size="sm" striped responsive className="align-middle small mb-2">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col" className="text-end">
-                      Change
-                    </th>
-                    <th scope="col" className="text-end">
-                      Stock
-                    </th>
-                    <th scope="col">Cause</th>
-                    <th scope="col">By</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((entry, i) => (
-                    <EntryRow key={`${entry.at}-${i}`} entry={entry} />
-                  ))}
-                </tbody>
-              </Table>
+              {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+              <div className="table-responsive" tabIndex={0} role="region" aria-label="Stock changes">
+                <Table size="sm" striped className="align-middle small mb-2">
+                  <thead>
+                    <tr>
+                      <th scope="col" className="text-end">
+                        Change
+                      </th>
+                      <th scope="col" className="text-end">
+                        Stock
+                      </th>
+                      <th scope="col">Cause</th>
+                      <th scope="col">When</th>
+                      <th scope="col">By</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {entries.map((entry, i) => (
+                      <EntryRow key={`${entry.at}-${i}`} entry={entry} me={me} />
+                    ))}
+                  </tbody>
+                </Table>
+              </div>
               {history.hasNextPage && (
                 <Button
                   variant="link"
