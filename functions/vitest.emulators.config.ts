@@ -9,13 +9,15 @@ const suites =
     ? ['test/firebase/emulator.e2e.ts', 'test/firebase/*.test.ts', '../web/src/lib/firebase/*.firestore.ts']
     : ['test/firebase/emulator.e2e.ts'];
 const domain = new URL('./src/domain/', import.meta.url).pathname;
+const firestore = new URL('./src/firestore/', import.meta.url).pathname;
 
 export default defineConfig({
-  // The web's modules import the domain as @domain (web/vite.config.ts).
+  // The web's modules import the domain as @domain and the Firestore shapes as @firestore (web/vite.config.ts).
   resolve: {
     alias: [
       { find: /^@domain$/, replacement: `${domain}index.ts` },
       { find: /^@domain\/(.*)$/, replacement: `${domain}$1` },
+      { find: /^@firestore\/(.*)$/, replacement: `${firestore}$1` },
     ],
   },
   test: {

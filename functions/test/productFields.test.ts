@@ -17,7 +17,7 @@ import {
   SAMPLE_PRODUCT,
   type ProductUpdateInput,
 } from '../src/domain/index.js';
-import { productFromDoc } from '../src/domain/firestoreSchema.js';
+import { productFromDoc } from '../src/firestore/schema.js';
 
 const input: ProductUpdateInput = {
   name: 'Field test',

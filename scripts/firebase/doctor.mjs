@@ -10,7 +10,7 @@
 // Checks:
 //   runtime  firebase.json's functions run on nodejs22 or nodejs24 (Node 20 can no longer be deployed);
 //   indexes  firestore.indexes.json holds exactly the indexes the queries need, none twice (the derivation of
-//            functions/src/domain/firestoreIndexes.ts, the one functions/test/deploy/firestoreIndexes.test.ts uses);
+//            functions/src/firestore/indexes.ts, the one functions/test/deploy/firestoreIndexes.test.ts uses);
 //   rules    firestore.rules and storage.rules parse (balanced, `rules_version = '2'`, the right service, every
 //            `allow` well-formed); the real compiler runs at deploy and in the emulators only;
 //   region   REGION is a Cloud Functions region, Hosting's rewrites name no other, it lies in --location when
@@ -163,7 +163,7 @@ export async function diagnose({ root = repo, project, location, only = CHECKS, 
 
   if (only.includes('indexes')) {
     const { compareIndexes, describeIndex } = await tsImport(
-      '../../functions/src/domain/firestoreIndexes.ts',
+      '../../functions/src/firestore/indexes.ts',
       import.meta.url,
     );
     const file = firebase.firestore?.indexes ?? 'firestore.indexes.json';
@@ -181,7 +181,7 @@ export async function diagnose({ root = repo, project, location, only = CHECKS, 
     for (const u of report.unused)
       fail(
         'indexes',
-        `${file}: ${describeIndex(u)} is used by no query (functions/src/domain/firestoreQueries.ts): storage and write cost for nothing. Remove it.`,
+        `${file}: ${describeIndex(u)} is used by no query (functions/src/firestore/queries.ts): storage and write cost for nothing. Remove it.`,
       );
   }
 

@@ -58,7 +58,7 @@ describe('lint boundaries of the web app', { timeout: 60_000 }, () => {
     );
     expect(errors).toEqual([expect.stringContaining('nothing from functions/ but the domain')]);
     const domain =
-      "import { formatPrice } from '@domain';\nimport { COLLECTIONS } from '@domain/firestoreSchema';\nexport const d = [formatPrice, COLLECTIONS];\n";
+      "import { formatPrice } from '@domain';\nimport { COLLECTIONS } from '@firestore/schema';\nexport const d = [formatPrice, COLLECTIONS];\n";
     expect(await boundaryErrors('web/src/lib/Probe.ts', domain)).toEqual([]);
   });
 

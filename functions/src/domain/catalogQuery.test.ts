@@ -10,7 +10,7 @@ import {
   priceRangeCents,
   type CatalogSortable,
 } from './catalogQuery.js';
-import { planCatalogQuery } from './firestoreCatalog.js';
+import { planCatalogQuery } from '../firestore/catalog.js';
 
 const item = (id: string, over: Partial<CatalogSortable> = {}): CatalogSortable => ({
   id,

@@ -10,7 +10,7 @@ import type { Product } from './types.js';
 
 /**
  * text and timestamp: strings, stored as they are; money: dollars in the API, integer cents stored; count: a whole
- * number; rating: the average rating, 2 decimals (Firestore derives it from its ratingSum, see firestoreSchema.ts).
+ * number; rating: the average rating, 2 decimals (Firestore derives it from its ratingSum, see firestore/schema.ts).
  */
 export type ProductFieldKind = 'text' | 'money' | 'count' | 'rating' | 'timestamp';
 
@@ -98,11 +98,6 @@ export function productFromStored(id: string, read: (name: ProductFieldName) => 
   const product: Record<string, unknown> = { _id: id };
   for (const name of PRODUCT_FIELD_NAMES) product[name] = apiValue(name, read(name));
   return product as unknown as Product;
-}
-
-/** The editable fields of a product (the admin form's starting values; what a save sends). */
-export function editableValues(product: EditableProductValues): EditableProductValues {
-  return Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((name) => [name, product[name]])) as EditableProductValues;
 }
 
 /** What "Create Product" makes: an empty product the admin then edits (spec 4). */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QTY, MAX_STOCK } from './limits.js';
 import { emailKey } from './search.js';
-import type { EditableProductField } from './productFields.js';
+import type { EditableProductField, EditableProductValues } from './productFields.js';
 import { CATALOG_SORT_VALUES, DEFAULT_CATALOG_SORT, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
@@ -137,6 +137,12 @@ export const productFieldSchemas = {
   description: text('Description', 5000),
   countInStock: stockSchema,
 } satisfies { [K in EditableProductField]-?: z.ZodType };
+
+/** The editable fields of a product, as the admin's form starts (the keys of productFieldSchemas). */
+export function editableValues(product: EditableProductValues): EditableProductValues {
+  const names = Object.keys(productFieldSchemas) as EditableProductField[];
+  return Object.fromEntries(names.map((name) => [name, product[name]])) as EditableProductValues;
+}
 
 export const productUpdateSchema = z.strictObject({
   _id: plainString('_id').max(64).optional(),

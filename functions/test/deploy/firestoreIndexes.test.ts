@@ -1,18 +1,18 @@
 // firestore.indexes.json holds exactly the composite indexes the shop's queries need (derived from the query
-// builders: domain/firestoreQueries.ts, the catalogue plan of domain/firestoreCatalog.ts), no more, none twice.
+// builders: firestore/queries.ts, the catalogue plan of firestore/catalog.ts), no more, none twice.
 // Missing: the query fails on the deployed shop ("The query requires an index"; the emulator never says so).
 // Duplicated: the first deploy posts it twice and stops on 409 "index already exists". Unused: cost for nothing.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { planCatalogQuery } from '../../src/domain/firestoreCatalog.js';
+import { planCatalogQuery } from '../../src/firestore/catalog.js';
 import {
   compareIndexes,
   describeIndex,
   indexFor,
   neededIndexes,
   type IndexesFile,
-} from '../../src/domain/firestoreIndexes.js';
-import { catalogShape, catalogVariants, EXPIRY_SHAPE, UNPAID_ORDERS_SHAPE } from '../../src/domain/firestoreQueries.js';
+} from '../../src/firestore/indexes.js';
+import { catalogShape, catalogVariants, EXPIRY_SHAPE, UNPAID_ORDERS_SHAPE } from '../../src/firestore/queries.js';
 import { CATALOG_SORT_VALUES } from '../../src/domain/catalogQuery.js';
 
 const file = JSON.parse(

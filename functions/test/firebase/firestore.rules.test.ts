@@ -27,7 +27,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { PUBLIC_PRODUCT_LIST_LIMIT, PUBLIC_REVIEW_LIST_LIMIT } from '../../src/domain/firestoreCatalog.js';
+import { PUBLIC_PRODUCT_LIST_LIMIT, PUBLIC_REVIEW_LIST_LIMIT } from '../../src/firestore/catalog.js';
 
 const PROJECT_ID = 'demo-voltshop-rules-firestore';
 let env: RulesTestEnvironment;

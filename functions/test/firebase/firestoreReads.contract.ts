@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { catalogueFacets, CATALOGUE_FACETS_DOC } from '../../src/adapters/firebase/store/facetCounts.js';
 import { sitemapFileCount } from '../../src/adapters/firebase/store/sitemap.js';
 import { COLLECTIONS, createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
-import { deepPageMessage, MAX_SERVED_PAGE } from '../../src/domain/firestoreCatalog.js';
+import { deepPageMessage, MAX_SERVED_PAGE } from '../../src/firestore/catalog.js';
 import { countFacet, listDepthMessage, MAX_LIST_DEPTH, type ProductUpdateInput } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
 import { expectDomainError } from '../contract/store.contract.js';

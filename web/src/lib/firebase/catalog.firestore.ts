@@ -2,7 +2,7 @@
 // as an anonymous visitor: pages by cursor, counts, a page past the last, search exact and windowed, a narrowed
 // price query, the top-rated carousel, and live listeners. Needs the Firestore emulator (Java 21): part of
 // `npm run test:firebase` (functions/vitest.emulators.config.ts, suites 'full'); not run by the web unit suite.
-import { gramsOf, windowNotice } from '@domain/firestoreCatalog';
+import { gramsOf, windowNotice } from '@firestore/catalog';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';

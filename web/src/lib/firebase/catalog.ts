@@ -1,6 +1,6 @@
 // The catalogue read straight from Firestore (Firebase build): pages, search, the top-rated carousel, a product
 // and its reviews, once (fetch*) or live (watch*: onSnapshot, so stock, prices, ratings and new reviews change on
-// screen). Every query is bounded (plan: @domain/firestoreCatalog; paging: ./catalogPaging):
+// screen). Every query is bounded (plan: @firestore/catalog; paging: ./catalogPaging):
 //   a page        = count() (limited, 1 read per 1000 matches) + `limit(pageSize)` after the previous page's last
 //                   document; a page past the last reads nothing more and says so;
 //   a long search = one window of WEB_SEARCH_WINDOW candidates, matched exactly in memory;
@@ -14,7 +14,7 @@ import {
   PUBLIC_REVIEW_LIST_LIMIT,
   sortOrder,
   type CatalogPlan,
-} from '@domain/firestoreCatalog';
+} from '@firestore/catalog';
 import {
   collection,
   doc,

@@ -5,16 +5,16 @@ import {
   PUBLIC_PRODUCT_LIST_LIMIT,
   PUBLIC_REVIEW_LIST_LIMIT,
   WEB_SEARCH_WINDOW,
-} from '@domain/firestoreCatalog';
-import { compareIndexes, describeIndex, type IndexesFile } from '@domain/firestoreIndexes';
-import { catalogShape, catalogVariants, topProductsShape } from '@domain/firestoreQueries';
+} from '@firestore/catalog';
+import { compareIndexes, describeIndex, type IndexesFile } from '@firestore/indexes';
+import { catalogShape, catalogVariants, topProductsShape } from '@firestore/queries';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Every query the web's direct reads can make (the catalogue plan, the top-rated carousel) must have its exact
 // composite index in firestore.indexes.json, or Firestore answers FAILED_PRECONDITION ("The query requires an
-// index") on the deployed shop. The derivation is the function's (domain/firestoreIndexes.ts); the whole file is
+// index") on the deployed shop. The derivation is the function's (firestore/indexes.ts); the whole file is
 // checked both ways by functions/test/deploy/firestoreIndexes.test.ts.
 const file = JSON.parse(readFileSync(join(process.cwd(), 'firestore.indexes.json'), 'utf8')) as IndexesFile;
 

@@ -8,7 +8,7 @@ import {
   queryGram,
   SERVER_SEARCH_WINDOW,
   WEB_SEARCH_WINDOW,
-} from '@domain/firestoreCatalog';
+} from '@firestore/catalog';
 import { describe, expect, it } from 'vitest';
 import { CursorBook, pageStep, planKey, webPlan, windowPage } from './catalogPaging';
 

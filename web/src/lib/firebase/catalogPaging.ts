@@ -9,7 +9,7 @@ import {
   WEB_SEARCH_WINDOW,
   windowNotice,
   type CatalogPlan,
-} from '@domain/firestoreCatalog';
+} from '@firestore/catalog';
 
 export interface CatalogPageRequest {
   filters: CatalogFilters;

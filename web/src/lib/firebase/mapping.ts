@@ -1,5 +1,5 @@
 // The one place the web turns Firebase documents into the shop's shapes and back. Collection names, field names
-// and conversions come from the domain (functions/src/domain/firestoreSchema.ts), which the server's Firestore
+// and conversions come from the domain (functions/src/firestore/schema.ts), which the server's Firestore
 // adapter shares: the web never spells out the stored shape itself.
 import type { Product, Review } from '@domain';
 import {
@@ -10,7 +10,7 @@ import {
   type CartDoc,
   type CartLineDoc,
   type ProductDoc,
-} from '@domain/firestoreSchema';
+} from '@firestore/schema';
 
 export { COLLECTIONS, PRODUCT_IMAGES_FOLDER };
 export type { ProductDoc };

@@ -14,12 +14,12 @@
 //   holdLocks/{uid}               { at }: written when the customer places an order (hold limits, orders.ts)
 import { createHash } from 'node:crypto';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { productFromDoc, type ProductDoc } from '../../../domain/firestoreSchema.js';
+import { productFromDoc, type ProductDoc } from '../../../firestore/schema.js';
 import { orderFromRecord, type OrderRecord, type Review } from '../../../domain/index.js';
 import type { StoredUser } from '../../../ports.js';
 
 // Collection names and the product document's shape are the domain's (shared with the web's Firestore reads).
-export { COLLECTIONS, type DraftDoc, type ProductDoc } from '../../../domain/firestoreSchema.js';
+export { COLLECTIONS, type DraftDoc, type ProductDoc } from '../../../firestore/schema.js';
 
 /** Retries of a contended transaction (stock of a popular product) before giving up. */
 export const MAX_ATTEMPTS = 20;

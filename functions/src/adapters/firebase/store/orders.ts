@@ -29,7 +29,7 @@ import {
   stockChanges,
   SYSTEM_ACTOR,
 } from '../../../domain/index.js';
-import { LIST_ORDER_FIELD, orderListFilters } from '../../../domain/firestoreQueries.js';
+import { LIST_ORDER_FIELD, orderListFilters } from '../../../firestore/queries.js';
 import { NO_EVENTS, type EventPublisher, type OrderStore, type PlaceOrderCommand } from '../../../ports.js';
 import {
   COLLECTIONS,
@@ -77,7 +77,7 @@ export class FirestoreOrders implements OrderStore {
   }
 
   async list(query: OrderListQuery): Promise<OrderPage> {
-    // The filters of domain/firestoreQueries.ts, from which firestore.indexes.json is derived and checked.
+    // The filters of firestore/queries.ts, from which firestore.indexes.json is derived and checked.
     let filtered: Query = this.col;
     for (const f of orderListFilters(query)) filtered = filtered.where(f.field, f.op, f.value);
     const { rows, ...page } = await readPage(

@@ -29,9 +29,9 @@ import {
   type ProductDoc,
   type ReviewDoc,
 } from './mapping.js';
-import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../domain/firestoreCatalog.js';
-import { editedDocFields } from '../../../domain/firestoreSchema.js';
-import { LOW_STOCK_SHAPE, topProductsShape } from '../../../domain/firestoreQueries.js';
+import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../firestore/catalog.js';
+import { editedDocFields } from '../../../firestore/schema.js';
+import { LOW_STOCK_SHAPE, topProductsShape } from '../../../firestore/queries.js';
 import { catalogueFacets, FacetTally } from './facetCounts.js';
 import { brandCounts, facetCounts, gramsOf, listProducts } from './search.js';
 import { sitemapFile } from './sitemap.js';

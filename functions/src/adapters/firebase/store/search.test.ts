@@ -3,7 +3,7 @@
 // offline. The real Firestore runs the same cases through the store contract in `npm run test:firebase`.
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { gramsOf, SERVER_SEARCH_WINDOW } from '../../../domain/firestoreCatalog.js';
+import { gramsOf, SERVER_SEARCH_WINDOW } from '../../../firestore/catalog.js';
 import { listProducts } from './search.js';
 
 type Data = Record<string, unknown>;

@@ -20,11 +20,11 @@ import {
   planCatalogQuery,
   SERVER_SEARCH_WINDOW,
   type CatalogPlan,
-} from '../../../domain/firestoreCatalog.js';
+} from '../../../firestore/catalog.js';
 import type { ProductQuery } from '../../../ports.js';
 import { COLLECTIONS, productOf } from './mapping.js';
 
-// Catalogue listing and search on Firestore, for API clients: the plan of domain/firestoreCatalog.ts (the one
+// Catalogue listing and search on Firestore, for API clients: the plan of firestore/catalog.ts (the one
 // the web's direct reads use), run with the Admin SDK. Every read is bounded:
 // - count() first (1 read per 1000 matches); a page past the last reads nothing more.
 // - page N starts after the last document of page N - 1, found by a projected query limited to the documents
@@ -32,7 +32,7 @@ import { COLLECTIONS, productOf } from './mapping.js';
 // - a keyword longer than the index's pieces reads a window of SERVER_SEARCH_WINDOW candidates, projected to
 //   their name and sort fields, then only the page's products whole.
 
-export { gramsOf, queryGram } from '../../../domain/firestoreCatalog.js';
+export { gramsOf, queryGram } from '../../../firestore/catalog.js';
 
 /** The port's query: keyword, catalogue filters and sort (domain/catalogQuery.ts), page. */
 export type FirestoreCatalogQuery = ProductQuery;

@@ -7,7 +7,7 @@
 // page-number read would walk every earlier file: the last of a 100k catalogue read ~100k.)
 // The ranges cover the whole id space, so every product is in exactly one file, whatever its id.
 import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
-import { SITEMAP_SHAPE } from '../../../domain/firestoreQueries.js';
+import { SITEMAP_SHAPE } from '../../../firestore/queries.js';
 import type { SitemapFile } from '../../../ports.js';
 
 /** The automatic ids' characters, in Firestore's (byte) order. */

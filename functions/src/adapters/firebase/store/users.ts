@@ -9,7 +9,7 @@ import {
   type UserListQuery,
   type UserPage,
 } from '../../../domain/index.js';
-import { LIST_ORDER_FIELD, userListFilters } from '../../../domain/firestoreQueries.js';
+import { LIST_ORDER_FIELD, userListFilters } from '../../../firestore/queries.js';
 import type { Clock, StoredUser, UserStore } from '../../../ports.js';
 import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, toUser, type UserDoc } from './mapping.js';
 import { readPage } from './paging.js';
@@ -44,7 +44,7 @@ export class FirestoreUsers implements UserStore {
   }
 
   async list(query: UserListQuery): Promise<UserPage<StoredUser>> {
-    // The filters of domain/firestoreQueries.ts, from which firestore.indexes.json is derived and checked.
+    // The filters of firestore/queries.ts, from which firestore.indexes.json is derived and checked.
     let filtered: Query = this.col;
     for (const f of userListFilters(query)) filtered = filtered.where(f.field, f.op, f.value);
     const { rows, ...page } = await readPage(

@@ -1,6 +1,5 @@
-import { editableValues } from '@domain/productFields';
 import { type EditedFrom, type productUpdateSchema, type Product, type ProductUpdateInput } from '@domain';
-import { productUpdateSchemaWith } from '@domain/schemas';
+import { editableValues, productUpdateSchemaWith } from '@domain/schemas';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
@@ -44,7 +43,7 @@ export function ProductForm({
   } = useForm<ProductFormValues, unknown, ProductUpdateInput>({
     // The emulator build also takes Storage-emulator image URLs; every other build, the API's own schema.
     resolver: zodResolver(productUpdateSchemaWith(shop.imageOrigins())),
-    // The editable fields of domain/productFields.ts, as the product has them.
+    // The editable fields (domain/productFields.ts, as the schema validates them), as the product has them.
     defaultValues: editableValues(product),
     mode: 'onTouched',
   });

@@ -112,7 +112,7 @@ describe('ProductEditPage: stock history', () => {
     expect(screen.getByText('Order placed')).toBeInTheDocument();
     expect(screen.getByText('+2')).toBeInTheDocument();
     expect(screen.getByText('−2')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: /^Order #?\w+$/ })[0]).toHaveAttribute('href', '/order/o1');
+    expect(screen.getAllByRole('link', { name: 'order' })[0]).toHaveAttribute('href', '/order/o1');
     expect(screen.getAllByText('…u1').length).toBeGreaterThan(0); // a customer's id, short
 
     await user.click(screen.getByRole('button', { name: 'Older changes' }));

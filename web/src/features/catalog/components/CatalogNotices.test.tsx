@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { NARROWED_TO_PRICE_SORT, windowNotice } from '@domain/firestoreCatalog';
+import { NARROWED_TO_PRICE_SORT, windowNotice } from '@firestore/catalog';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@domain';
 import { CatalogNotices } from './CatalogNotices';

@@ -1,4 +1,4 @@
-// The composite indexes the shop's queries need (firestoreQueries.ts), derived by Firestore's rules, and how
+// The composite indexes the shop's queries need (queries.ts), derived by Firestore's rules, and how
 // firestore.indexes.json compares with them: missing (the query fails with "The query requires an index"),
 // unused (an index nothing queries: storage and write cost for nothing), duplicated (the deploy posts it twice and
 // gets 409 "index already exists"). Used by functions/test/deploy/firestoreIndexes.test.ts and `npm run
@@ -11,7 +11,7 @@
 // - anything else needs an exact composite index: its equality (`==`, `in`) and array-contains fields (in any order), then the
 //   order-by fields in the query's order and directions (a range field is ordered first). Merging is NOT assumed
 //   for array-contains, nor for an equality with an order: every such shape gets its own index.
-import { allQueryShapes, type QueryShape } from './firestoreQueries.js';
+import { allQueryShapes, type QueryShape } from './queries.js';
 
 export interface IndexField {
   fieldPath: string;

@@ -1,4 +1,4 @@
-// How a catalogue query (catalogQuery.ts) becomes a bounded Firestore query: one plan for the web, which reads
+// How a catalogue query (domain/catalogQuery.ts) becomes a bounded Firestore query: one plan for the web, which reads
 // Firestore directly in the Firebase build, and for the function's Firestore store, which answers API clients.
 // Pure (no SDK): the callers turn the plan into `where` / `orderBy` / `limit` of their own SDK.
 //
@@ -17,8 +17,8 @@ import {
   isCatalogSort,
   type CatalogFilters,
   type CatalogSort,
-} from './catalogQuery.js';
-import { searchKey } from './search.js';
+} from '../domain/catalogQuery.js';
+import { searchKey } from '../domain/search.js';
 
 /** The longest piece the index holds: keywords up to this length are answered exactly by the index. */
 export const GRAM_MAX = 3;

@@ -1,12 +1,12 @@
 // Every Firestore query the shop makes, as data: the function's store (adapters/firebase/store) builds its queries
 // from these shapes and the web's direct reads (web/src/lib/firebase) from the catalogue plan, so the composite
-// indexes firestore.indexes.json must hold can be derived from the same code (firestoreIndexes.ts) and checked
+// indexes firestore.indexes.json must hold can be derived from the same code (indexes.ts) and checked
 // both ways: by functions/test/deploy/firestoreIndexes.test.ts and by `npm run firebase:doctor`.
 // Pure: no SDK.
-import { CATALOG_SORT_VALUES, type CatalogFilters, type CatalogSort } from './catalogQuery.js';
-import { planCatalogQuery, sortOrder, WEB_SEARCH_WINDOW, type CatalogPlan } from './firestoreCatalog.js';
-import { COLLECTIONS } from './firestoreSchema.js';
-import type { OrderListQuery, UserListQuery } from './listQuery.js';
+import { CATALOG_SORT_VALUES, type CatalogFilters, type CatalogSort } from '../domain/catalogQuery.js';
+import { planCatalogQuery, sortOrder, WEB_SEARCH_WINDOW, type CatalogPlan } from './catalog.js';
+import { COLLECTIONS } from './schema.js';
+import type { OrderListQuery, UserListQuery } from '../domain/listQuery.js';
 
 export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=';
 

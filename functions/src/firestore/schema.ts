@@ -10,8 +10,8 @@ import {
   type EditableProductField,
   type EditableProductValues,
   type StoredProductFields,
-} from './productFields.js';
-import type { Product } from './types.js';
+} from '../domain/productFields.js';
+import type { Product } from '../domain/types.js';
 
 export const COLLECTIONS = {
   products: 'products',
@@ -39,7 +39,7 @@ export const COLLECTIONS = {
 /** Cloud Storage folder of uploaded product images (storage.rules: products/{fileName}). */
 export const PRODUCT_IMAGES_FOLDER = 'products';
 
-/** products/{id}: the product's fields under their document names (productFields.ts: money in integer cents), the
+/** products/{id}: the product's fields under their document names (domain/productFields.ts: money in integer cents), the
  *  rating also kept as a sum so that a review updates it in one write, and the name's search keys. */
 export interface ProductDoc extends StoredProductFields<'docField'> {
   nameKey: string;
@@ -58,13 +58,13 @@ export function ratingOf(ratingSum: number, numReviews: number): number {
   return Math.round((numReviews ? ratingSum / numReviews : 0) * 100) / 100;
 }
 
-/** A product document as the API answers it (productFields.ts: dollars; the rating from its sum). */
+/** A product document as the API answers it (domain/productFields.ts: dollars; the rating from its sum). */
 export function productFromDoc(id: string, d: ProductDoc): Product {
   const product = productFromStored(id, (name) => d[PRODUCT_FIELDS[name].docField]);
   return { ...product, rating: ratingOf(d.ratingSum, d.numReviews) };
 }
 
-/** The document fields of a product's editable values (productFields.ts; stock included). */
+/** The document fields of a product's editable values (domain/productFields.ts; stock included). */
 export function editedDocFields(input: EditableProductValues) {
   return Object.fromEntries(
     EDITABLE_PRODUCT_FIELDS.map((name) => [PRODUCT_FIELDS[name].docField, storedValue(name, input[name])]),
@@ -86,4 +86,4 @@ export interface CartDoc {
 }
 
 /** The most lines a stored cart holds (firestore.rules: validCart): the shop's cart limit. */
-export { MAX_CART_LINES } from './limits.js';
+export { MAX_CART_LINES } from '../domain/limits.js';
