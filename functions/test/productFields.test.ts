@@ -17,7 +17,7 @@ import {
   SAMPLE_PRODUCT,
   type ProductUpdateInput,
 } from '../src/domain/index.js';
-import { productFromDoc } from '../src/firestore/schema.js';
+import { productFromDoc, type ProductDoc } from '../src/firestore/schema.js';
 
 const input: ProductUpdateInput = {
   name: 'Field test',
@@ -78,6 +78,11 @@ describe('product fields, defined once', () => {
     expect(Object.keys(doc).sort()).toEqual(
       [...PRODUCT_FIELD_NAMES.map((name) => PRODUCT_FIELDS[name].docField), 'nameKey', 'nameGrams', 'ratingSum'].sort(),
     );
+  });
+
+  it('a document written before a field existed reads it as the sample value (not NaN or "undefined")', () => {
+    const { description: _older, ...doc } = newProductDoc(input, '2026-01-02T03:04:05.000Z');
+    expect(productFromDoc('p3', doc as ProductDoc).description).toBe(SAMPLE_PRODUCT.description);
   });
 
   it('an embedded row reads back as the product, money in dollars and the rating rounded', async () => {

@@ -1,10 +1,11 @@
 // The product's fields, defined once: each with its API name (the key), the kind of value, its column in the
 // embedded database (products and product_drafts), its field in the Firestore document (products/{id},
 // productDrafts/{id}), whether the admin edits it, and what "Create Product" starts it with. The embedded rows,
-// the Firestore documents, the edit form's values and the sample product are derived from this table; the API
-// type (types.ts `Product`) and the validation (schemas.ts `productFieldSchemas`) are checked against it by the
-// compiler, the database tables by test/productFields.test.ts. Adding an attribute: a row here, the type, the
-// schema, a migration adding the column, and the form's input.
+// the Firestore documents and the sample product are derived from this table; the API
+// type (types.ts `Product`) and the validation (schemas.ts `productFieldSchemas`, whose keys also give the admin
+// form's values) are checked against it by the compiler, the database tables by test/productFields.test.ts.
+// Adding an attribute: a row here, the type, the schema, a migration adding the column (with a default), and the
+// form's input (docs/architecture.md, "Dry run: adding a product attribute").
 import { toCents, toDollars } from './money.js';
 import type { Product } from './types.js';
 
@@ -93,10 +94,16 @@ export function apiValue(name: ProductFieldName, stored: unknown): string | numb
   }
 }
 
-/** A product as the API answers it, each field read from the store by `read` (by column or document field). */
+/**
+ * A product as the API answers it, each field read from the store by `read` (by column or document field). A field
+ * the stored product lacks (a Firestore document written before the field existed) reads as its sample value.
+ */
 export function productFromStored(id: string, read: (name: ProductFieldName) => unknown): Product {
   const product: Record<string, unknown> = { _id: id };
-  for (const name of PRODUCT_FIELD_NAMES) product[name] = apiValue(name, read(name));
+  for (const name of PRODUCT_FIELD_NAMES) {
+    const stored = read(name) ?? (PRODUCT_FIELDS[name] as ProductFieldSpec).sample;
+    product[name] = apiValue(name, stored);
+  }
   return product as unknown as Product;
 }
 
