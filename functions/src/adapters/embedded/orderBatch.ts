@@ -5,7 +5,7 @@
 // its batch committed: an acknowledged order is on disk, and its events (the order, the stock it left) are published
 // before it is answered. Each accepted order records its "order placed" email in its savepoint (a refused order
 // records none); the outbox worker is woken once the batch committed.
-import type { Transaction } from '@libsql/client';
+import type { InStatement, Transaction } from '@libsql/client';
 import {
   orderEvents,
   orderFromRecord,
@@ -14,6 +14,7 @@ import {
   shortOfStock,
   type DomainEvent,
   type Order,
+  type OrderRecord,
   type StockedProduct,
   type UnpaidOrder,
 } from '../../domain/index.js';
@@ -107,6 +108,39 @@ export async function placeBatch(tx: Transaction, commands: PlaceOrderCommand[])
   return outcomes;
 }
 
+/** The rows of a placed order: the order and its lines (one INSERT each). */
+function orderInserts(id: string, record: OrderRecord): InStatement[] {
+  return [
+    {
+      sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
+              shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [
+        id,
+        record.user._id,
+        record.user.name,
+        record.user.email,
+        JSON.stringify(record.shippingAddress),
+        record.paymentMethod,
+        record.itemsCents,
+        record.shippingCents,
+        record.taxCents,
+        record.totalCents,
+        record.currency,
+        record.status,
+        record.expiresAt,
+        record.createdAt,
+      ],
+    },
+    {
+      sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty) VALUES ${record.orderItems
+        .map(() => '(?, ?, ?, ?, ?, ?, ?)')
+        .join(', ')}`,
+      args: record.orderItems.flatMap((l, index) => [id, index, l.product, l.name, l.image, l.priceCents, l.qty]),
+    },
+  ];
+}
+
 async function placeOne(
   tx: Transaction,
   cmd: PlaceOrderCommand,
@@ -131,33 +165,7 @@ async function placeOne(
     const results = await tx.batch([
       'SAVEPOINT place_order',
       ...takes,
-      {
-        sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
-                shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        args: [
-          id,
-          record.user._id,
-          record.user.name,
-          record.user.email,
-          JSON.stringify(record.shippingAddress),
-          record.paymentMethod,
-          record.itemsCents,
-          record.shippingCents,
-          record.taxCents,
-          record.totalCents,
-          record.currency,
-          record.status,
-          record.expiresAt,
-          record.createdAt,
-        ],
-      },
-      {
-        sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty) VALUES ${record.orderItems
-          .map(() => '(?, ?, ?, ?, ?, ?, ?)')
-          .join(', ')}`,
-        args: record.orderItems.flatMap((l, index) => [id, index, l.product, l.name, l.image, l.priceCents, l.qty]),
-      },
+      ...orderInserts(id, record),
       recordMailStatement(customerOrderMail('placed', id, record, placedAt), placedAt),
     ]);
     const short = firstStaleChange(results.slice(1, takes.length + 1));

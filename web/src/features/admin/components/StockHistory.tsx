@@ -60,6 +60,59 @@ function EntryRow({ entry, me }: { entry: StockHistoryEntry; me: string | undefi
   );
 }
 
+/** The entries as a table (scrolls sideways on a phone: focusable, so the keyboard can scroll it too). */
+function EntriesTable({ entries }: { entries: StockHistoryEntry[] }) {
+  const me = useUserInfo()?._id;
+  return (
+    <div className="table-responsive" tabIndex={0} role="region" aria-label="Stock changes">
+      <Table size="sm" striped className="align-middle small mb-2">
+        <thead>
+          <tr>
+            <th scope="col" className="text-end">
+              Change
+            </th>
+            <th scope="col" className="text-end">
+              Stock
+            </th>
+            <th scope="col">Cause</th>
+            <th scope="col">When</th>
+            <th scope="col">By</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, i) => (
+            <EntryRow key={`${entry.at}-${i}`} entry={entry} me={me} />
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** The loaded history: its pages' entries, then "Older changes" while there are more. */
+function LoadedHistory({ history }: { history: ReturnType<typeof useStockHistory> }) {
+  if (history.isPending) return <Loader small label="Loading stock history" />;
+  if (history.isError) return <Message variant="danger">{errorMessage(history.error)}</Message>;
+  const entries = history.data.pages.flatMap((page) => page.entries);
+  if (entries.length === 0) return <p className="text-muted small mb-0">No stock changes yet.</p>;
+  return (
+    <>
+      <EntriesTable entries={entries} />
+      {history.hasNextPage && (
+        <Button
+          variant="link"
+          size="sm"
+          className="p-0"
+          onClick={() => void history.fetchNextPage()}
+          disabled={history.isFetchingNextPage}
+        >
+          {history.isFetchingNextPage ? 'Loading…' : 'Older changes'}
+        </Button>
+      )}
+    </>
+  );
+}
+
 /**
  * The product's stock changes below its edit form (issue 28): closed at first and loaded only when the admin opens
  * it, newest first, older pages on demand. The change and its cause come first: on a phone the rest scrolls.
@@ -67,9 +120,6 @@ function EntryRow({ entry, me }: { entry: StockHistoryEntry; me: string | undefi
 export function StockHistory({ productId }: { productId: string }) {
   const [open, setOpen] = useState(false);
   const history = useStockHistory(productId, open);
-  const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
-  const me = useUserInfo()?._id;
-
   return (
     <section className="mt-4" aria-labelledby="stock-history-title">
       <div className="d-flex align-items-center justify-content-between gap-2">
@@ -82,50 +132,7 @@ export function StockHistory({ productId }: { productId: string }) {
       </div>
       {open && (
         <div className="mt-2">
-          {history.isPending ? (
-            <Loader small label="Loading stock history" />
-          ) : history.isError ? (
-            <Message variant="danger">{errorMessage(history.error)}</Message>
-          ) : entries.length === 0 ? (
-            <p className="text-muted small mb-0">No stock changes yet.</p>
-          ) : (
-            <>
-              {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
-              <div className="table-responsive" tabIndex={0} role="region" aria-label="Stock changes">
-                <Table size="sm" striped className="align-middle small mb-2">
-                  <thead>
-                    <tr>
-                      <th scope="col" className="text-end">
-                        Change
-                      </th>
-                      <th scope="col" className="text-end">
-                        Stock
-                      </th>
-                      <th scope="col">Cause</th>
-                      <th scope="col">When</th>
-                      <th scope="col">By</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {entries.map((entry, i) => (
-                      <EntryRow key={`${entry.at}-${i}`} entry={entry} me={me} />
-                    ))}
-                  </tbody>
-                </Table>
-              </div>
-              {history.hasNextPage && (
-                <Button
-                  variant="link"
-                  size="sm"
-                  className="p-0"
-                  onClick={() => void history.fetchNextPage()}
-                  disabled={history.isFetchingNextPage}
-                >
-                  {history.isFetchingNextPage ? 'Loading…' : 'Older changes'}
-                </Button>
-              )}
-            </>
-          )}
+          <LoadedHistory history={history} />
         </div>
       )}
     </section>

@@ -11,6 +11,21 @@ import { useAdminProduct, useUpdateProduct } from '../api/products';
 import { ProductForm } from '../components/ProductForm';
 import { StockHistory } from '../components/StockHistory';
 
+/** Why a save failed; a stale form (409) is offered a reload of the product as it is now. */
+function SaveError({ error, onReload, reloading }: { error: unknown; onReload?: () => void; reloading: boolean }) {
+  if (!onReload) return <Message variant="danger">{errorMessage(error)}</Message>;
+  return (
+    <Message variant="warning">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <span>{errorMessage(error)}</span>
+        <Button variant="primary" size="sm" onClick={onReload} disabled={reloading}>
+          Reload
+        </Button>
+      </div>
+    </Message>
+  );
+}
+
 /** /admin/product/:id/edit: the product form; success returns to the product list. */
 export function ProductEditPage() {
   const { id = '' } = useParams();
@@ -46,17 +61,12 @@ export function ProductEditPage() {
         {isDraft && (
           <Message variant="info">Draft: not in the shop until you save it with a name, price and image.</Message>
         )}
-        {stale ? (
-          <Message variant="warning">
-            <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-              <span>{errorMessage(update.error)}</span>
-              <Button variant="primary" size="sm" onClick={() => void reload()} disabled={product.isFetching}>
-                Reload
-              </Button>
-            </div>
-          </Message>
-        ) : (
-          update.isError && <Message variant="danger">{errorMessage(update.error)}</Message>
+        {update.isError && (
+          <SaveError
+            error={update.error}
+            onReload={stale ? () => void reload() : undefined}
+            reloading={product.isFetching}
+          />
         )}
         <QueryBoundary query={product}>
           {(p) => (
