@@ -42,17 +42,10 @@ function parseCatalogQuery(query: unknown) {
   return { ...parsed, keyword: keywordKey(parsed.keyword) };
 }
 
-export function productRoutes(
-  { store, auth }: Ports,
-  options: { pageSize: number; cache: CatalogCache; emulatorImageOrigins?: readonly string[] },
-) {
-  const router = Router();
-  const { cache, pageSize } = options;
-  // The spec's fields, plus the optional version of the product as the admin's form loaded it (domain/productEdits.ts).
-  const productEditSchema = productUpdateSchemaWith(options.emulatorImageOrigins ?? []).extend({
-    editedFrom: editedFromSchema.optional(),
-  });
+type CatalogueOptions = { pageSize: number; cache: CatalogCache };
 
+/** The public catalogue reads, answered from the catalogue cache: the pages, their filter counts, the top rated. */
+function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize }: CatalogueOptions) {
   router.get('/', async (req, res) => {
     const { pageNumber: page, sort, ...filters } = parseCatalogQuery(req.query);
     const entry = await cache.get(
@@ -79,27 +72,18 @@ export function productRoutes(
   router.get('/top', async (req, res) => {
     sendCached(req, res, await cache.get('top', () => store.products.top(TOP_PRODUCTS), req.originalUrl, idsOf)); // by rating
   });
+}
 
-  // Admin: the drafts (created, never saved), newest first, for the product list. Before /:id, which would take it.
-  router.get('/drafts', requireAdmin(auth), async (_req, res) => {
-    res.json(await store.products.listDrafts(MAX_LISTED_DRAFTS));
+/** The admin's product routes: the drafts, creating, saving and removing a product, and its stock history. */
+function adminProductRoutes(router: Router, { store, auth }: Ports, emulatorImageOrigins: readonly string[]) {
+  // The spec's fields, plus the optional version of the product as the admin's form loaded it (domain/productEdits.ts).
+  const productEditSchema = productUpdateSchemaWith(emulatorImageOrigins).extend({
+    editedFrom: editedFromSchema.optional(),
   });
 
-  router.get('/:id', async (req, res) => {
-    const id = parseId(req.params.id, 'Product');
-    const entry = await cache.get(
-      `product:${id}`,
-      async () => {
-        // A draft is unlisted but readable by its id, as the original admin clients load it to edit it without
-        // a token (its page is not rendered: features/pages reads products only).
-        const product = (await store.products.get(id)) ?? (await store.products.getDraft(id));
-        if (!product) throw notFound('Product not found');
-        return product;
-      },
-      req.originalUrl,
-      (product) => [product._id],
-    );
-    sendCached(req, res, entry);
+  // The drafts (created, never saved), newest first, for the product list.
+  router.get('/drafts', requireAdmin(auth), async (_req, res) => {
+    res.json(await store.products.listDrafts(MAX_LISTED_DRAFTS));
   });
 
   router.post('/', requireAdmin(auth), async (req, res) => {
@@ -124,13 +108,39 @@ export function productRoutes(
     res.json({ message: 'Product removed' });
   });
 
-  // Admin: the product's stock changes with their causes, newest first, a page at a time (domain/stockHistory.ts).
+  // The product's stock changes with their causes, newest first, a page at a time (domain/stockHistory.ts).
   router.get('/:id/stock-history', requireAdmin(auth), async (req, res) => {
     const id = parseId(req.params.id, 'Product');
     const { before } = parse(stockHistoryQuerySchema, req.query);
     const page = await store.products.stockHistory(id, before, STOCK_HISTORY_PAGE_SIZE);
     if (!page) throw notFound('Product not found');
     res.json(page);
+  });
+}
+
+export function productRoutes(ports: Ports, options: CatalogueOptions & { emulatorImageOrigins?: readonly string[] }) {
+  const router = Router();
+  const { store, auth } = ports;
+  const { cache } = options;
+  catalogueReads(router, store, options);
+  // Before GET /:id, which would take /drafts.
+  adminProductRoutes(router, ports, options.emulatorImageOrigins ?? []);
+
+  router.get('/:id', async (req, res) => {
+    const id = parseId(req.params.id, 'Product');
+    const entry = await cache.get(
+      `product:${id}`,
+      async () => {
+        // A draft is unlisted but readable by its id, as the original admin clients load it to edit it without
+        // a token (its page is not rendered: features/pages reads products only).
+        const product = (await store.products.get(id)) ?? (await store.products.getDraft(id));
+        if (!product) throw notFound('Product not found');
+        return product;
+      },
+      req.originalUrl,
+      (product) => [product._id],
+    );
+    sendCached(req, res, entry);
   });
 
   router.post('/:id/reviews', requireUser(auth), async (req, res) => {

@@ -16,6 +16,22 @@ import { ImageUpload } from './ImageUpload';
 
 type ProductFormValues = z.input<typeof productUpdateSchema>;
 
+/** The image as the shop will show it, or a placeholder while the url is empty or invalid. */
+function ImagePreview({ image }: { image: string | undefined }) {
+  return (
+    <figure className="mb-0 admin-image-preview" data-testid="image-preview">
+      {image ? (
+        <ProductImage key={image} src={image} alt="Preview of the product image" eager />
+      ) : (
+        <div className="product-image-fallback border rounded" role="img" aria-label="No image preview">
+          No preview
+        </div>
+      )}
+      <figcaption className="small text-muted mt-1">Preview</figcaption>
+    </figure>
+  );
+}
+
 /** Empty number inputs become undefined (so the schema says "must be a number", not "cannot be negative"). */
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
@@ -84,16 +100,7 @@ export function ProductForm({
           />
         </Col>
         <Col sm={4}>
-          <figure className="mb-0 admin-image-preview" data-testid="image-preview">
-            {image && !errors.image ? (
-              <ProductImage key={image} src={image} alt="Preview of the product image" eager />
-            ) : (
-              <div className="product-image-fallback border rounded" role="img" aria-label="No image preview">
-                No preview
-              </div>
-            )}
-            <figcaption className="small text-muted mt-1">Preview</figcaption>
-          </figure>
+          <ImagePreview image={image && !errors.image ? image : undefined} />
         </Col>
       </Row>
 
