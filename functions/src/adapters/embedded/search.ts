@@ -124,6 +124,37 @@ function keywordIndex(needle: string): { sql: string; query: string } | null {
   };
 }
 
+const and = (sql: string) => (sql ? ` AND ${sql}` : '');
+
+/**
+ * How many products contain the keyword (`needle`, folded) and pass the filters: `total`, the pages' count; and
+ * `matches`, the keyword's alone, which decides how the page is read (Infinity where no index answers it).
+ */
+async function keywordTotal(
+  client: Client,
+  needle: string,
+  index: ReturnType<typeof keywordIndex>,
+  filter: { sql: string; args: InValue[] },
+): Promise<{ total: number; matches: number }> {
+  if (!index) {
+    const count = await client.execute({
+      sql: `SELECT count(*) AS n FROM products INDEXED BY products_names WHERE ${MATCH}${and(filter.sql)}`,
+      args: [needle, ...filter.args],
+    });
+    return { total: Number(count.rows[0]?.n ?? 0), matches: Infinity };
+  }
+  // Each index answers with the exact set of names containing the keyword, so its count is the total.
+  // Its cost grows with the matches, not with the catalogue.
+  const count = await client.execute({ sql: `SELECT count(*) AS n FROM (${index.sql})`, args: [index.query] });
+  const matches = Number(count.rows[0]?.n ?? 0);
+  if (!filter.sql || matches === 0) return { total: matches, matches };
+  const filtered = await client.execute({
+    sql: `SELECT count(*) AS n FROM products WHERE rowid IN (${index.sql})${and(filter.sql)}`,
+    args: [index.query, ...filter.args],
+  });
+  return { total: Number(filtered.rows[0]?.n ?? 0), matches };
+}
+
 /** One catalogue page: all products, or those whose name contains the keyword (any case), filtered and sorted. */
 export async function listProducts(
   client: Client,
@@ -139,7 +170,6 @@ export async function listProducts(
     pages: Math.ceil(total / pageSize),
   });
   const filter = filterConditions(query);
-  const and = (sql: string) => (sql ? ` AND ${sql}` : '');
   const where = (sql: string) => (sql ? `WHERE ${sql}` : '');
   const orderBy = `ORDER BY ${sortColumns(sort)}`;
   const plainLatest = sort === 'newest' && !filter.sql;
@@ -169,34 +199,14 @@ export async function listProducts(
 
   const needle = searchKey(keyword);
   const index = keywordIndex(needle);
-  let total: number;
-  if (index) {
-    // Each index answers with the exact set of names containing the keyword, so its count is the total.
-    // Its cost grows with the matches, not with the catalogue.
-    const count = await client.execute({ sql: `SELECT count(*) AS n FROM (${index.sql})`, args: [index.query] });
-    const matches = Number(count.rows[0]?.n ?? 0);
-    total = matches;
-    if (filter.sql && matches > 0) {
-      const filtered = await client.execute({
-        sql: `SELECT count(*) AS n FROM products WHERE rowid IN (${index.sql})${and(filter.sql)}`,
-        args: [index.query, ...filter.args],
-      });
-      total = Number(filtered.rows[0]?.n ?? 0);
-    }
-    if (matches <= sparseMatches) {
-      const rows = await client.execute({
-        sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE rowid IN (${index.sql}) AND ${MATCH}${and(filter.sql)}
-              ${orderBy} LIMIT ? OFFSET ?`,
-        args: [index.query, needle, ...filter.args, pageSize, offset],
-      });
-      return pageOf(total, rows.rows);
-    }
-  } else {
-    const count = await client.execute({
-      sql: `SELECT count(*) AS n FROM products INDEXED BY products_names WHERE ${MATCH}${and(filter.sql)}`,
-      args: [needle, ...filter.args],
+  const { total, matches } = await keywordTotal(client, needle, index, filter);
+  if (index && matches <= sparseMatches) {
+    const rows = await client.execute({
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE rowid IN (${index.sql}) AND ${MATCH}${and(filter.sql)}
+            ${orderBy} LIMIT ? OFFSET ?`,
+      args: [index.query, needle, ...filter.args, pageSize, offset],
     });
-    total = Number(count.rows[0]?.n ?? 0);
+    return pageOf(total, rows.rows);
   }
   // Many matches: walk the catalogue order, where about one row in (catalogue size / total) matches.
   if (plainLatest) {
