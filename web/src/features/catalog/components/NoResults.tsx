@@ -9,6 +9,40 @@ import { ProductCard } from './ProductCard';
 
 const POPULAR_CATEGORIES = 6;
 
+/** Ways on from an empty answer: the popular categories and the top products (each when there are any). */
+function WaysOn({ help }: { help: NoResultsHelp }) {
+  return (
+    <>
+      {help.categories.length > 0 && (
+        <>
+          <h3 className="h5 mt-4">Popular categories</h3>
+          <ul className="list-unstyled d-flex flex-wrap gap-2" aria-label="Popular categories">
+            {help.categories.slice(0, POPULAR_CATEGORIES).map((c) => (
+              <li key={c.value}>
+                <Link className="btn btn-light btn-sm border" to={paths.category.href(c.value)}>
+                  {c.value}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {help.top.length > 0 && (
+        <>
+          <h3 className="h5 mt-4">Top products</h3>
+          <ul className="row row-cols-2 row-cols-md-3 row-cols-lg-4 g-3 list-unstyled" aria-label="Top products">
+            {help.top.map((product) => (
+              <li key={product._id} className="col">
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
 export function NoResults({
   keyword,
   view,
@@ -42,41 +76,7 @@ export function NoResults({
       </ul>
       <Suspense fallback={null}>
         <Await resolve={help} errorElement={<></>}>
-          {(found: NoResultsHelp | null) =>
-            found && (
-              <>
-                {found.categories.length > 0 && (
-                  <>
-                    <h3 className="h5 mt-4">Popular categories</h3>
-                    <ul className="list-unstyled d-flex flex-wrap gap-2" aria-label="Popular categories">
-                      {found.categories.slice(0, POPULAR_CATEGORIES).map((c) => (
-                        <li key={c.value}>
-                          <Link className="btn btn-light btn-sm border" to={paths.category.href(c.value)}>
-                            {c.value}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                )}
-                {found.top.length > 0 && (
-                  <>
-                    <h3 className="h5 mt-4">Top products</h3>
-                    <ul
-                      className="row row-cols-2 row-cols-md-3 row-cols-lg-4 g-3 list-unstyled"
-                      aria-label="Top products"
-                    >
-                      {found.top.map((product) => (
-                        <li key={product._id} className="col">
-                          <ProductCard product={product} />
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                )}
-              </>
-            )
-          }
+          {(found: NoResultsHelp | null) => found && <WaysOn help={found} />}
         </Await>
       </Suspense>
     </section>
