@@ -56,10 +56,82 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Orders and revenue per day: the chart (its own chunk) and the same numbers as a table. */
+function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
+  const first = daily[0]?.day ?? '';
+  const last = daily.at(-1)?.day ?? '';
+  return (
+    <section aria-labelledby="chart-title" className="mb-5">
+      <h2 id="chart-title" className="h5">
+        Orders and revenue per day
+      </h2>
+      <p className="small text-muted">
+        {first} to {last} (UTC). Revenue counts paid orders.
+      </p>
+      <figure className="admin-chart mb-2">
+        <Suspense fallback={<Loader label="Loading chart" />}>
+          <StatsChart daily={daily} />
+        </Suspense>
+      </figure>
+      <details>
+        <summary>Show the numbers as a table</summary>
+        <Table size="sm" bordered className="mt-2 w-auto">
+          <caption className="caption-top">Orders and revenue per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col" className="text-end">
+                Orders
+              </th>
+              <th scope="col" className="text-end">
+                Revenue
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {daily.map((d) => (
+              <tr key={d.day}>
+                <th scope="row" className="fw-normal">
+                  {d.day}
+                </th>
+                <td className="text-end">{d.orders}</td>
+                <td className="text-end">{formatPrice(d.revenue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </details>
+    </section>
+  );
+}
+
+/** The products at or below the low-stock threshold, lowest first, each with its edit link. */
+function LowStock({ products }: { products: AdminStats['lowStock'] }) {
+  return (
+    <section aria-labelledby="low-stock-title">
+      <h2 id="low-stock-title" className="h5">
+        Low-stock products
+      </h2>
+      <AdminTable
+        caption="Low-stock products"
+        noun="low-stock products"
+        rows={products}
+        rowKey={(p) => p._id}
+        columns={lowStockColumns}
+        initialSort={{ key: 'count', direction: 'asc' }}
+        empty={<Message variant="success">Every product has more than 5 in stock.</Message>}
+        actions={(p) => (
+          <Link to={paths.admin.productEdit.href(p._id)} className="btn btn-light btn-sm" aria-label={`Edit ${p.name}`}>
+            <EditIcon />
+          </Link>
+        )}
+      />
+    </section>
+  );
+}
+
 function Dashboard({ stats }: { stats: AdminStats }) {
   const { orders, revenue } = totals(stats.daily);
-  const first = stats.daily[0]?.day ?? '';
-  const last = stats.daily.at(-1)?.day ?? '';
   return (
     <>
       <Row className="g-3 mb-4 ps-0" as="ul" aria-label="Last 30 days" role="list">
@@ -74,71 +146,8 @@ function Dashboard({ stats }: { stats: AdminStats }) {
         </Col>
       </Row>
 
-      <section aria-labelledby="chart-title" className="mb-5">
-        <h2 id="chart-title" className="h5">
-          Orders and revenue per day
-        </h2>
-        <p className="small text-muted">
-          {first} to {last} (UTC). Revenue counts paid orders.
-        </p>
-        <figure className="admin-chart mb-2">
-          <Suspense fallback={<Loader label="Loading chart" />}>
-            <StatsChart daily={stats.daily} />
-          </Suspense>
-        </figure>
-        <details>
-          <summary>Show the numbers as a table</summary>
-          <Table size="sm" bordered className="mt-2 w-auto">
-            <caption className="caption-top">Orders and revenue per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="text-end">
-                  Orders
-                </th>
-                <th scope="col" className="text-end">
-                  Revenue
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.daily.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row" className="fw-normal">
-                    {d.day}
-                  </th>
-                  <td className="text-end">{d.orders}</td>
-                  <td className="text-end">{formatPrice(d.revenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </details>
-      </section>
-
-      <section aria-labelledby="low-stock-title">
-        <h2 id="low-stock-title" className="h5">
-          Low-stock products
-        </h2>
-        <AdminTable
-          caption="Low-stock products"
-          noun="low-stock products"
-          rows={stats.lowStock}
-          rowKey={(p) => p._id}
-          columns={lowStockColumns}
-          initialSort={{ key: 'count', direction: 'asc' }}
-          empty={<Message variant="success">Every product has more than 5 in stock.</Message>}
-          actions={(p) => (
-            <Link
-              to={paths.admin.productEdit.href(p._id)}
-              className="btn btn-light btn-sm"
-              aria-label={`Edit ${p.name}`}
-            >
-              <EditIcon />
-            </Link>
-          )}
-        />
-      </section>
+      <DailyChart daily={stats.daily} />
+      <LowStock products={stats.lowStock} />
     </>
   );
 }
