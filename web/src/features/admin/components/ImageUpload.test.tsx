@@ -47,6 +47,10 @@ class FakeXHR {
 const png = pngFile;
 const setup = renderImageUpload;
 
+/** The request once it is sent: the upload code is its own chunk, loaded on first use, so the first send can come
+ *  a moment after the file is chosen (the first test in a fresh worker failed reading it at once). */
+const sentRequest = () => vi.waitFor(() => FakeXHR.last ?? Promise.reject(new Error('no request sent yet')));
+
 describe('ImageUpload', () => {
   beforeEach(() => {
     FakeXHR.last = null;
@@ -62,7 +66,7 @@ describe('ImageUpload', () => {
     const { user, input, onUploaded } = setup();
     const file = png();
     await user.upload(input, file);
-    const xhr = FakeXHR.last!;
+    const xhr = await sentRequest();
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/upload');
     expect(xhr.headers.Authorization).toBe('Bearer tok123');
@@ -84,7 +88,7 @@ describe('ImageUpload', () => {
   it("shows the API's message when the server refuses the bytes (400)", async () => {
     const { user, input, onUploaded } = setup();
     await user.upload(input, png());
-    FakeXHR.last!.respond(
+    (await sentRequest()).respond(
       400,
       JSON.stringify({ message: 'Images only: JPEG, PNG or WebP (the file content is not one of these)' }),
     );
@@ -97,7 +101,7 @@ describe('ImageUpload', () => {
   it('explains a 413 even without a JSON body', async () => {
     const { user, input } = setup();
     await user.upload(input, png());
-    FakeXHR.last!.respond(413, '<html>Request Entity Too Large</html>');
+    (await sentRequest()).respond(413, '<html>Request Entity Too Large</html>');
     expect(await screen.findByRole('alert')).toHaveTextContent('Upload failed: The image is too big: at most 5 MB');
   });
 
@@ -117,7 +121,7 @@ describe('ImageUpload', () => {
   it('signs out on a 401 (expired session) and says why', async () => {
     const { user, input } = setup();
     await user.upload(input, png());
-    FakeXHR.last!.respond(401, JSON.stringify({ message: 'Not authorized, token failed' }));
+    (await sentRequest()).respond(401, JSON.stringify({ message: 'Not authorized, token failed' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not authorized, token failed');
     expect(localStorage.getItem('userInfo')).toBeNull();
   });
@@ -125,7 +129,8 @@ describe('ImageUpload', () => {
   it('reports a network failure', async () => {
     const { user, input } = setup();
     await user.upload(input, png());
-    act(() => FakeXHR.last!.onerror?.());
+    const xhr = await sentRequest();
+    act(() => xhr.onerror?.());
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the shop');
   });
 });
