@@ -2,7 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Row } from '@libsql/client';
 import {
+  normalizedRecord,
   orderFromRecord,
+  type CancellationRequest,
+  type RefundRecord,
   toDollars,
   type Order,
   type OrderRecord,
@@ -71,7 +74,7 @@ export function toOrder(r: Row, items: Row[]): Order {
 
 /** An orders row and its order_items rows (by line), as the domain's OrderRecord (what decisions read). */
 export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
-  return {
+  return normalizedRecord({
     user: { _id: str(r.user_id), name: str(r.user_name), email: str(r.user_email) },
     orderItems: items.map((i) => ({
       product: str(i.product_id),
@@ -94,7 +97,9 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     expiresAt: optStr(r.expires_at),
     cancelledAt: optStr(r.cancelled_at),
     createdAt: str(r.created_at),
-  };
+    refunds: r.refunds_json ? (JSON.parse(str(r.refunds_json)) as RefundRecord[]) : [],
+    cancellationRequest: r.cancellation_json ? (JSON.parse(str(r.cancellation_json)) as CancellationRequest) : null,
+  });
 }
 
 /** LIKE's wildcards and its escape character, taken literally. */

@@ -5,6 +5,12 @@
 import type { InValue, Row, Transaction } from '@libsql/client';
 import {
   cancelOrder,
+  completeRefund,
+  decideRefund,
+  declineCancellation,
+  failRefund,
+  requestCancellation,
+  type RefundRequest,
   deliverOrder,
   expireOrder,
   notFound,
@@ -26,8 +32,8 @@ import {
   type OrderPage,
   type PaymentResult,
 } from '../../domain/index.js';
-import { customerOrderMail, ownerOrderPaidMails, type OrderMailEvent } from '../../mail/orderMails.js';
-import type { EventPublisher, OrderStore, PlaceOrderCommand } from '../../ports.js';
+import { customerOrderMail, ownerOrderPaidMails, refundMail, type OrderMailEvent } from '../../mail/orderMails.js';
+import type { EventPublisher, OrderStore, PlaceOrderCommand, QueuedMail } from '../../ports.js';
 import type { Database } from './db.js';
 import { recordMail } from './mailOutbox.js';
 import { customerMatch, str, toOrder, toOrderRecord } from './mapping.js';
@@ -69,6 +75,9 @@ async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promi
   }
   if (patch.deliveredAt !== undefined) set('delivered_at', patch.deliveredAt);
   if (patch.cancelledAt !== undefined) set('cancelled_at', patch.cancelledAt);
+  if (patch.refunds !== undefined) set('refunds_json', JSON.stringify(patch.refunds));
+  if (patch.cancellationRequest !== undefined)
+    set('cancellation_json', patch.cancellationRequest && JSON.stringify(patch.cancellationRequest));
   if (!sets.length) return;
   await tx.execute({ sql: `UPDATE orders SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] });
 }
@@ -200,6 +209,80 @@ export class SqlOrders implements OrderStore {
     });
     this.events.publish(events);
     this.mailRecorded();
+    return order;
+  }
+
+  /** Runs a money-back decision (domain/refunds.ts) in a write transaction: writes its patch, stock and mail, then
+   *  publishes `type` (none when the decision changed nothing) and answers the order as it now is. */
+  private async decideAndWrite<T>(
+    id: string,
+    type: OrderEvent['type'],
+    now: Date,
+    decide: (
+      tx: Transaction,
+      order: OrderRecord,
+    ) => Promise<{ patch: OrderPatch; stock?: StockLevel[]; mail?: QueuedMail; result: T; changed?: boolean }>,
+  ): Promise<{ order: Order; result: T }> {
+    const done = await this.db.write(async (tx) => {
+      const loaded = await this.record(tx, id);
+      const { patch, stock = [], mail, result, changed = true } = await decide(tx, loaded);
+      const order = orderFromRecord(id, { ...loaded, ...patch });
+      if (!changed) return { order, result, events: [] as DomainEvent[], mailed: false };
+      await writeStock(tx, stock);
+      await writePatch(tx, id, patch);
+      if (mail) await recordMail(tx, mail, now);
+      return { order, result, events: orderEvents(type, order, stock), mailed: !!mail };
+    });
+    this.events.publish(done.events);
+    if (done.mailed) this.mailRecorded();
+    return { order: done.order, result: done.result };
+  }
+
+  async reserveRefund(id: string, request: RefundRequest) {
+    const { order, result } = await this.decideAndWrite(id, 'OrderUpdated', request.now, async (_tx, loaded) => {
+      const { refund, patch } = decideRefund(loaded, request);
+      return { patch, result: refund };
+    });
+    return { order, refund: result };
+  }
+
+  async completeRefund(id: string, refundId: string, providerRefundId: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderRefunded', now, async (tx, loaded) => {
+      // stock history: cause refund (the restock of a refund's lines; this store has no history yet)
+      const done = completeRefund(loaded, refundId, providerRefundId, await stockOf(tx, productsOf(loaded)), now);
+      const changedRecord = { ...loaded, ...done.patch };
+      return {
+        patch: done.patch,
+        stock: done.stock,
+        mail: refundMail(id, changedRecord, done.refund),
+        result: null,
+        changed: done.changed,
+      };
+    });
+    return order;
+  }
+
+  async failRefund(id: string, refundId: string, failure: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
+      patch: failRefund(loaded, refundId, failure),
+      result: null,
+    }));
+    return order;
+  }
+
+  async requestCancellation(id: string, reason: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
+      patch: requestCancellation(loaded, reason, now),
+      result: null,
+    }));
+    return order;
+  }
+
+  async declineCancellation(id: string, message: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
+      patch: declineCancellation(loaded, message, now),
+      result: null,
+    }));
     return order;
   }
 

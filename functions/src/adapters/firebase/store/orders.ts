@@ -10,6 +10,15 @@ import {
 } from 'firebase-admin/firestore';
 import {
   cancelOrder,
+  completeRefund,
+  decideRefund,
+  declineCancellation,
+  failRefund,
+  normalizedRecord,
+  requestCancellation,
+  type OrderEvent,
+  type OrderPatch,
+  type RefundRequest,
   deliverOrder,
   expireOrder,
   isPaidStatus,
@@ -141,7 +150,7 @@ export class FirestoreOrders implements OrderStore {
       async (tx) => {
         const [snap, capture] = await tx.getAll(ref, captureRef);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
-        const order = snap.data() as OrderDoc;
+        const order = normalizedRecord(snap.data() as OrderDoc);
         const patch = { ...payOrder(order, payment, capture.exists, now), captureId: payment.id };
         // create() fails the commit if the capture document appeared meanwhile: a capture pays one order, once.
         tx.create(captureRef, {
@@ -172,7 +181,7 @@ export class FirestoreOrders implements OrderStore {
       async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
-        const order = snap.data() as OrderDoc;
+        const order = normalizedRecord(snap.data() as OrderDoc);
         const patch = deliverOrder(order, now);
         tx.update(ref, patch);
         const answer = toOrder(id, { ...order, ...patch });
@@ -199,7 +208,7 @@ export class FirestoreOrders implements OrderStore {
       async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
-        const order = snap.data() as OrderDoc;
+        const order = normalizedRecord(snap.data() as OrderDoc);
         const { patch, stock } = cancelOrder(order, await this.stockOf(tx, order), now);
         writeStock(tx, this.products(), stock);
         tx.update(ref, patch);
@@ -211,11 +220,85 @@ export class FirestoreOrders implements OrderStore {
     return this.committed(cancelled);
   }
 
+  /** Runs a money-back decision (domain/refunds.ts) in a transaction and writes its patch and stock; publishes
+   *  `type` once committed (nothing when the decision changed nothing). */
+  private async decideAndWrite<T>(
+    id: string,
+    type: OrderEvent['type'],
+    decide: (
+      tx: Transaction,
+      order: OrderDoc,
+    ) => Promise<{ patch: OrderPatch; stock?: StockLevel[]; result: T; changed?: boolean }>,
+  ): Promise<{ order: Order; result: T }> {
+    if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
+    const ref = this.col.doc(id);
+    const done = await this.db.runTransaction(
+      async (tx) => {
+        const snap = await tx.get(ref);
+        if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
+        const order = normalizedRecord(snap.data() as OrderDoc);
+        const { patch, stock = [], result, changed = true } = await decide(tx, order);
+        const answer = toOrder(id, { ...order, ...patch });
+        if (!changed) return { order: answer, result, events: [] as DomainEvent[] };
+        writeStock(tx, this.products(), stock);
+        // A plain copy: Firestore refuses undefined fields.
+        tx.update(ref, JSON.parse(JSON.stringify(patch)) as OrderPatch);
+        return { order: answer, result, events: orderEvents(type, answer, stock) };
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    this.events.publish(done.events);
+    return { order: done.order, result: done.result };
+  }
+
+  async reserveRefund(id: string, request: RefundRequest) {
+    const { order, result } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => {
+      const { refund, patch } = decideRefund(loaded, request);
+      return { patch, result: refund };
+    });
+    return { order, refund: result };
+  }
+
+  async completeRefund(id: string, refundId: string, providerRefundId: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderRefunded', async (tx, loaded) => {
+      // stock history: cause refund (the restock of a refund's lines; this store has no history yet)
+      const done = completeRefund(loaded, refundId, providerRefundId, await this.stockOf(tx, loaded), now);
+      // No refund email on this backend yet: the Firestore store records no mail (docs/architecture.md).
+      return { patch: done.patch, stock: done.stock, result: null, changed: done.changed };
+    });
+    return order;
+  }
+
+  async failRefund(id: string, refundId: string, failure: string): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: failRefund(loaded, refundId, failure),
+      result: null,
+    }));
+    return order;
+  }
+
+  async requestCancellation(id: string, reason: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: requestCancellation(loaded, reason, now),
+      result: null,
+    }));
+    return order;
+  }
+
+  async declineCancellation(id: string, message: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: declineCancellation(loaded, message, now),
+      result: null,
+    }));
+    return order;
+  }
+
   private async expireOne(ref: DocumentReference, now: Date): Promise<boolean> {
     const expired = await this.db.runTransaction(
       async (tx) => {
         const snap = await tx.get(ref);
-        const order = snap.data() as OrderDoc | undefined;
+        const data = snap.data() as OrderDoc | undefined;
+        const order = data && normalizedRecord(data);
         if (!order) return null;
         const decision = expireOrder(order, await this.stockOf(tx, order), now);
         if (!decision) return null;
@@ -231,7 +314,7 @@ export class FirestoreOrders implements OrderStore {
   }
 
   /** The current stock of the order's products that still exist (reads first: call before any write). */
-  private async stockOf(tx: Transaction, order: OrderDoc): Promise<Map<string, number>> {
+  private async stockOf(tx: Transaction, order: Pick<OrderDoc, 'orderItems'>): Promise<Map<string, number>> {
     const ids = [...new Set(order.orderItems.map((i) => i.product))].filter(isDocId);
     const products = ids.length ? await tx.getAll(...ids.map((pid) => this.products().doc(pid))) : [];
     return new Map(products.filter((p) => p.exists).map((p) => [p.id, (p.data() as ProductDoc).countInStock]));

@@ -77,7 +77,7 @@ function OrderHeading({ order }: { order: Order }) {
 function OrderDetails({ order }: { order: Order }) {
   const user = useUserInfo();
   const { shippingAddress: a } = order;
-  const payable = !order.isPaid && order.status !== 'expired';
+  const payable = order.status === 'awaiting_payment';
   return (
     <>
       <Meta title={`Order #${orderNumber(order._id)}`} />
