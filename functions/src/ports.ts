@@ -23,7 +23,7 @@ import type {
   UserPage,
   UserSummary,
 } from './domain/index.js';
-import type { HoldLimits, RefundRecord, RefundRequest } from './domain/index.js';
+import type { HoldLimits, RefundRecord, RefundRequest, ReturnRequest } from './domain/index.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
@@ -137,6 +137,11 @@ export interface OrderStore {
   requestCancellation(id: string, reason: string, now: Date): Promise<Order>;
   /** The admin declines the waiting cancellation request with a message. */
   declineCancellation(id: string, message: string, now: Date): Promise<Order>;
+  /** The owner asks to return lines of a delivered order within the return window (domain requestReturn). An
+   *  approval is a refund with `returnId` (reserveRefund), which marks the return approved when it completes. */
+  requestReturn(id: string, request: ReturnRequest): Promise<Order>;
+  /** The admin declines a waiting return with a message. */
+  declineReturn(id: string, returnId: string, message: string, now: Date): Promise<Order>;
   /** Marks delivered when paid and not delivered (conflict otherwise). Atomic. */
   markDelivered(id: string, now: Date): Promise<Order>;
   /** Expires unpaid orders whose hold ended and returns their stock. Returns how many expired. */

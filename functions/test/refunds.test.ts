@@ -256,3 +256,67 @@ describe('refunds through PayPal', () => {
     expect(after.refunds.at(-1).status).toBe('failed');
   });
 });
+
+describe('returns', () => {
+  let now = new Date('2026-03-01T10:00:00Z');
+  let returnsShop: TestShop;
+  beforeAll(async () => {
+    returnsShop = await startTestShop({}, { clock: { now: () => new Date(now) } });
+  });
+  afterAll(() => returnsShop.close());
+
+  it('the owner returns a line within 30 days of delivery; the admin approves (refund, restock) or declines', async () => {
+    const { order, product, token, email } = await paidOrder(returnsShop, 2);
+    const admin = await returnsShop.adminToken();
+    const path = `/api/orders/${order._id}/returns`;
+    const early = await returnsShop.call('POST', path, {
+      token,
+      body: { items: [{ product, qty: 1 }], reason: 'Broken' },
+    });
+    expect([early.status, early.body.message]).toEqual([409, 'Only a delivered order can be returned']);
+    await returnsShop.call('PUT', `/api/orders/${order._id}/deliver`, { token: admin });
+    now = new Date(now.getTime() + 10 * 86_400_000);
+    expect((await returnsShop.call('POST', path, { token, body: { items: [], reason: 'x' } })).status).toBe(400);
+    expect(
+      (await returnsShop.call('POST', path, { token: admin, body: { items: [{ product, qty: 1 }], reason: 'x' } }))
+        .status,
+    ).toBe(403);
+    const asked = await returnsShop.call('POST', path, {
+      token,
+      body: { items: [{ product, qty: 1 }], reason: 'Broken' },
+    });
+    expect(asked.status).toBe(201);
+    const ret = asked.body.returns[0];
+    expect(ret).toMatchObject({ status: 'requested', items: [{ product, qty: 1 }], reason: 'Broken' });
+    expect((await returnsShop.call('PUT', `${path}/${ret.id}`, { token, body: { approve: true } })).status).toBe(403);
+    const approved = await returnsShop.call('PUT', `${path}/${ret.id}`, { token: admin, body: { approve: true } });
+    expect(approved.status).toBe(200);
+    expect(approved.body.returns[0]).toMatchObject({ status: 'approved' });
+    expect(approved.body.refunds[0]).toMatchObject({
+      items: [{ product, qty: 1 }],
+      restock: true,
+      status: 'completed',
+    });
+    expect(approved.body.paymentStatus).toBe('partially_refunded');
+    expect(await stockOf(returnsShop, product)).toBe(9);
+    await waitForMail(returnsShop, email, /^Refund for your Voltshop order/);
+    const again = await returnsShop.call('PUT', `${path}/${ret.id}`, { token: admin, body: { approve: true } });
+    expect([again.status, again.body.message]).toEqual([409, 'This return is not waiting for a decision']);
+
+    const second = await returnsShop.call('POST', path, {
+      token,
+      body: { items: [{ product, qty: 1 }], reason: 'Also' },
+    });
+    const declined = await returnsShop.call('PUT', `${path}/${second.body.returns[1].id}`, {
+      token: admin,
+      body: { approve: false, message: 'Used' },
+    });
+    expect(declined.body.returns[1]).toMatchObject({ status: 'declined', message: 'Used' });
+    now = new Date(now.getTime() + 21 * 86_400_000);
+    const late = await returnsShop.call('POST', path, {
+      token,
+      body: { items: [{ product, qty: 1 }], reason: 'Late' },
+    });
+    expect([late.status, late.body.message]).toEqual([409, 'Returns are accepted within 30 days of delivery']);
+  });
+});

@@ -67,3 +67,7 @@ export function restockedCount(current: number, units: number): number {
 
 /** The most units of one product an order line or a cart line may ask for. */
 export const MAX_LINE_QTY = 1000;
+
+/** Returns (issue 28): a delivered order's lines may be asked back within this many days of delivery (the product
+ *  page's "30-day returns"). A constant until the shop has a settings store. */
+export const RETURN_WINDOW_DAYS = 30;

@@ -109,7 +109,14 @@ export function placeOrder(
 export type OrderPatch = Partial<
   Pick<
     OrderRecord,
-    'status' | 'paidAt' | 'paymentResult' | 'deliveredAt' | 'cancelledAt' | 'refunds' | 'cancellationRequest'
+    | 'status'
+    | 'paidAt'
+    | 'paymentResult'
+    | 'deliveredAt'
+    | 'cancelledAt'
+    | 'refunds'
+    | 'cancellationRequest'
+    | 'returns'
   >
 >;
 

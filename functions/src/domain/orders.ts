@@ -6,7 +6,7 @@ import { badInput, conflict, forbidden } from './errors.js';
 import type { HoldLimits } from './limits.js';
 import { formatPrice, toDollars } from './money.js';
 import { paymentStatusOf, refundAnswer, refundedCents, type RefundRecord } from './refunds.js';
-import type { CancellationRequest, Order, OrderStatus, PaymentResult, ShippingAddress } from './types.js';
+import type { CancellationRequest, Order, OrderReturn, OrderStatus, PaymentResult, ShippingAddress } from './types.js';
 
 export const ORDER_MESSAGES = {
   notFound: 'Order not found',
@@ -46,6 +46,8 @@ export interface OrderRecord {
   refunds?: RefundRecord[];
   /** The customer's cancellation request, if any. */
   cancellationRequest?: CancellationRequest | null;
+  /** Returns asked for, oldest first (domain/returns.ts). */
+  returns?: OrderReturn[];
 }
 
 /** The record's status, old records read the new way: 'expired' with cancelledAt was a cancel (before issue 28). */
@@ -103,6 +105,7 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
     refunds: (r.refunds ?? []).map(refundAnswer),
     refundedTotal: toDollars(refundedCents(r)),
     cancellationRequest: r.cancellationRequest ? { ...r.cancellationRequest } : null,
+    returns: (r.returns ?? []).map((x) => ({ ...x, items: x.items.map((i) => ({ ...i })) })),
   };
 }
 

@@ -8,6 +8,7 @@ import { restockedCount } from './limits.js';
 import type { StockLevel } from './orderDecisions.js';
 import { isPaidStatus, type OrderRecord } from './orders.js';
 import { formatPrice, toDollars } from './money.js';
+import { approvedReturns, waitingReturn } from './returns.js';
 import type { CancellationRequest, OrderRefund, PaymentStatus } from './types.js';
 
 /** A refund as both stores keep it (in the order's record), amounts in cents. */
@@ -28,6 +29,8 @@ export interface RefundRecord {
   /** The provider's refund id (PayPal), or the simulated gateway's test refund id. */
   providerRefundId: string | null;
   failure: string | null;
+  /** The return this refund approves (domain/returns.ts); absent on other refunds. */
+  returnId?: string | null;
 }
 
 export const REFUND_MESSAGES = {
@@ -56,6 +59,8 @@ export interface RefundRequest {
   reason: string;
   by: { _id: string; name: string };
   now: Date;
+  /** Approve this waiting return: its lines are refunded (restocked when `restock`). */
+  returnId?: string;
   /** Cancel the (paid, undelivered) order: a full refund of what remains, restocking every line not yet restocked. */
   cancel?: boolean;
 }
@@ -143,7 +148,11 @@ export function decideRefund(
 
   let items: { product: string; qty: number }[] = [];
   let amountCents: number;
-  if (request.cancel) {
+  if (request.returnId) {
+    items = waitingReturn(order, request.returnId).items.map((i) => ({ ...i }));
+    amountCents = Math.min(linesCents(order, items), left);
+    if (amountCents <= 0) throw conflict(REFUND_MESSAGES.nothingLeft);
+  } else if (request.cancel) {
     items = unitsLeft(order);
     amountCents = left;
   } else {
@@ -184,6 +193,7 @@ export function decideRefund(
     by: { _id: request.by._id, name: request.by.name },
     providerRefundId: null,
     failure: null,
+    ...(request.returnId ? { returnId: request.returnId } : {}),
   };
   return { refund, patch: { refunds: [...refundsOf(order), refund] } };
 }
@@ -195,7 +205,8 @@ function findPending(order: OrderRecord, refundId: string): RefundRecord {
 }
 
 export interface CompletedRefund {
-  patch: Pick<OrderRecord, 'refunds'> & Partial<Pick<OrderRecord, 'status' | 'cancelledAt' | 'cancellationRequest'>>;
+  patch: Pick<OrderRecord, 'refunds'> &
+    Partial<Pick<OrderRecord, 'status' | 'cancelledAt' | 'cancellationRequest' | 'returns'>>;
   refund: RefundRecord;
   /** The restocked products' new stock (products deleted since get nothing back). */
   stock: StockLevel[];
@@ -231,6 +242,7 @@ export function completeRefund(
     }
   }
   const patch: CompletedRefund['patch'] = { refunds };
+  if (refund.returnId) patch.returns = approvedReturns(order, refund.returnId, refund.id, now);
   if (refund.cancelsOrder) {
     patch.status = 'cancelled';
     patch.cancelledAt = now.toISOString();

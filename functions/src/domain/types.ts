@@ -98,6 +98,20 @@ export interface OrderRefund {
   by: { _id: string; name: string };
 }
 
+/** A return the customer asked for (POST /api/orders/:id/returns); approving it refunds its lines. */
+export interface OrderReturn {
+  id: string;
+  items: { product: string; qty: number }[];
+  reason: string;
+  status: 'requested' | 'approved' | 'declined';
+  createdAt: string;
+  decidedAt: string | null;
+  /** The shop's message when it declined. */
+  message: string | null;
+  /** The refund that approved it. */
+  refundId: string | null;
+}
+
 /** The customer's request to cancel a paid order that is not delivered yet; the shop approves or declines it. */
 export interface CancellationRequest {
   reason: string;
@@ -134,6 +148,7 @@ export interface Order {
   /** Dollars refunded (completed refunds). */
   refundedTotal: number;
   cancellationRequest: CancellationRequest | null;
+  returns: OrderReturn[];
   createdAt: string;
 }
 

@@ -229,6 +229,66 @@ export function refundsContract(
       expect(approved.cancellationRequest).toMatchObject({ status: 'approved', decidedAt: later(8).toISOString() });
       expect(approved.status).toBe('cancelled');
     });
+
+    it('a return of a delivered order: asked once, approved by a refund of its lines (restocked), or declined', async () => {
+      const { order, p } = await paidOrder();
+      await expectDomainError(
+        store.orders.requestReturn(order._id, {
+          returnId: 'early',
+          items: [{ product: p, qty: 1 }],
+          reason: 'x',
+          now: later(2),
+        }),
+        'conflict',
+        'Only a delivered order can be returned',
+      );
+      await store.orders.markDelivered(order._id, later(3));
+      const asked = await store.orders.requestReturn(order._id, {
+        returnId: 'ret-1',
+        items: [{ product: p, qty: 1 }],
+        reason: 'Too bright',
+        now: later(4),
+      });
+      expect(asked.returns).toEqual([
+        {
+          id: 'ret-1',
+          items: [{ product: p, qty: 1 }],
+          reason: 'Too bright',
+          status: 'requested',
+          createdAt: later(4).toISOString(),
+          decidedAt: null,
+          message: null,
+          refundId: null,
+        },
+      ]);
+      await store.orders.reserveRefund(order._id, request({ refundId: 'rr', returnId: 'ret-1', restock: true }));
+      const approved = await store.orders.completeRefund(order._id, 'rr', 'P-rr', later(6));
+      expect(approved.returns[0]).toMatchObject({ status: 'approved', refundId: 'rr' });
+      expect(approved.paymentStatus).toBe('partially_refunded');
+      expect(await stockOf(p)).toBe(9);
+      await expectDomainError(store.orders.declineReturn(order._id, 'ret-1', 'no', later(7)), 'conflict');
+
+      await store.orders.requestReturn(order._id, {
+        returnId: 'ret-2',
+        items: [{ product: p, qty: 1 }],
+        reason: 'The other one too',
+        now: later(8),
+      });
+      const declined = await store.orders.declineReturn(order._id, 'ret-2', 'Opened and used', later(9));
+      expect(declined.returns[1]).toMatchObject({ status: 'declined', message: 'Opened and used' });
+      expect(await store.orders.get(order._id)).toEqual(declined);
+      // One unit returned and refunded, one declined (still returnable); two would be too many.
+      await expectDomainError(
+        store.orders.requestReturn(order._id, {
+          returnId: 'ret-3',
+          items: [{ product: p, qty: 2 }],
+          reason: 'x',
+          now: later(10),
+        }),
+        'conflict',
+        'At most 1 of Refund Lamp can be returned',
+      );
+    });
   });
 }
 

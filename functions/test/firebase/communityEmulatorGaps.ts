@@ -14,7 +14,7 @@
 // joined, with a catalogue case on concurrent product writes: 72 cases, 59 pass, the 13 listed (the sitemap case,
 // on the missing document-id filters, and the concurrent writes, on isolation; `verify` shows all 13 failing and
 // the 4 probes).
-// Issue 28 added the refunds contract (7 cases): 6 pass there, the raced refunds fail on isolation (listed below).
+// Issue 28 added the refunds contract (8 cases): 7 pass there, the raced refunds fail on isolation (listed below).
 //
 // Gaps of the emulator measured besides (no case fails on them today): no implicit ordering by document id,
 // integers and doubles not compared, `set` without merge merges, a failed batch keeps its earlier writes, no

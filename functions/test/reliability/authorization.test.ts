@@ -293,6 +293,33 @@ export const MATRIX: Row[] = [
     expect: ADMIN(200),
   },
   {
+    method: 'POST',
+    route: '/api/orders/:id/returns',
+    request: async (c) => {
+      const id = await c.newOrder(true);
+      await c.shop.call('PUT', `/api/orders/${id}/deliver`, { token: c.tokens.admin });
+      return {
+        path: `/api/orders/${id}/returns`,
+        body: { items: [{ product: c.productId, qty: 1 }], reason: 'Broken' },
+      };
+    },
+    expect: OWNER(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/orders/:id/returns/:returnId',
+    request: async (c) => {
+      const id = await c.newOrder(true);
+      await c.shop.call('PUT', `/api/orders/${id}/deliver`, { token: c.tokens.admin });
+      const asked = await c.shop.call('POST', `/api/orders/${id}/returns`, {
+        token: c.tokens.customer,
+        body: { items: [{ product: c.productId, qty: 1 }], reason: 'Broken' },
+      });
+      return { path: `/api/orders/${id}/returns/${asked.body.returns[0].id}`, body: { approve: false, message: 'No' } };
+    },
+    expect: ADMIN(200),
+  },
+  {
     // The owner's act on an unpaid order, like paying: an admin may read it, not cancel it for the customer (an
     // admin cancels a paid order instead, with a full refund: test/refunds.test.ts).
     method: 'PUT',

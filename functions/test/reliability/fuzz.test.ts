@@ -456,6 +456,42 @@ const BODY_ROUTES: BodyRoute[] = [
       ),
   },
   {
+    name: 'POST /api/orders/:id/returns',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/returns`,
+    token: () => alice,
+    bodies: () =>
+      oneWrong(
+        { items: [{ product: productId, qty: 1 }], reason: 'Broken' },
+        {
+          items: fc.oneof(
+            notString,
+            fc.constant([]),
+            fc.constant([{ product: productId }]),
+            badQty.map((qty) => [{ product: productId, qty }]),
+          ),
+          reason: badText(500),
+        },
+        ['items', 'reason'],
+      ),
+  },
+  {
+    name: 'PUT /api/orders/:id/returns/:returnId',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/returns/r1`,
+    token: () => admin,
+    bodies: () =>
+      oneWrong(
+        { approve: false, message: 'Used', restock: true },
+        {
+          approve: fc.constantFrom('true', 1, null, []),
+          message: fc.oneof(notString, tooLong(500)),
+          restock: fc.constantFrom('yes', 1, null),
+        },
+        ['approve'],
+      ),
+  },
+  {
     name: 'POST /api/orders/:id/paypal-order (takes no body)',
     method: 'POST',
     path: () => `/api/orders/${aliceOrderId}/paypal-order`,
@@ -509,6 +545,22 @@ interface TextFieldRoute {
 }
 
 const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
+  {
+    name: 'POST /api/orders/:id/returns',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/returns`,
+    token: () => alice,
+    valid: () => ({ items: [{ product: productId, qty: 1 }], reason: 'Arrived broken' }),
+    fields: ['reason'],
+  },
+  {
+    name: 'PUT /api/orders/:id/returns/:returnId',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/returns/r1`,
+    token: () => admin,
+    valid: () => ({ approve: false, message: 'Used' }),
+    fields: ['message'],
+  },
   {
     name: 'POST /api/orders/:id/refunds',
     method: 'POST',
@@ -821,6 +873,13 @@ describe('bogus ids in the path', () => {
     { method: 'PUT', path: (id) => `/api/orders/${id}/deliver`, token: () => admin },
     { method: 'POST', path: (id) => `/api/orders/${id}/refunds`, token: () => admin, body: { amount: 1 } },
     { method: 'POST', path: (id) => `/api/orders/${id}/refunds/r1/retry`, token: () => admin },
+    {
+      method: 'POST',
+      path: (id) => `/api/orders/${id}/returns`,
+      token: () => alice,
+      body: { items: [{ product: 'p1', qty: 1 }], reason: 'x' },
+    },
+    { method: 'PUT', path: (id) => `/api/orders/${id}/returns/r1`, token: () => admin, body: { approve: false } },
     {
       method: 'POST',
       path: (id) => `/api/orders/${id}/cancellation-request`,

@@ -5,6 +5,7 @@ import {
   normalizedRecord,
   orderFromRecord,
   type CancellationRequest,
+  type OrderReturn,
   type RefundRecord,
   toDollars,
   type Order,
@@ -99,6 +100,7 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     createdAt: str(r.created_at),
     refunds: r.refunds_json ? (JSON.parse(str(r.refunds_json)) as RefundRecord[]) : [],
     cancellationRequest: r.cancellation_json ? (JSON.parse(str(r.cancellation_json)) as CancellationRequest) : null,
+    returns: r.returns_json ? (JSON.parse(str(r.returns_json)) as OrderReturn[]) : [],
   });
 }
 

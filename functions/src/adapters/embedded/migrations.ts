@@ -399,4 +399,11 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX orders_by_user_status ON orders (user_id, status, created_at, id)',
     ],
   },
+  {
+    version: 17,
+    name: 'order returns',
+    // domain/returns.ts OrderReturn[], oldest first: asked by the customer, decided by the shop (an approval is a
+    // refund of the returned lines, kept in refunds_json).
+    statements: ['ALTER TABLE orders ADD COLUMN returns_json TEXT'],
+  },
 ];

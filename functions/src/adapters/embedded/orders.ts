@@ -10,7 +10,10 @@ import {
   declineCancellation,
   failRefund,
   requestCancellation,
+  declineReturn,
+  requestReturn,
   type RefundRequest,
+  type ReturnRequest,
   deliverOrder,
   expireOrder,
   notFound,
@@ -76,6 +79,7 @@ async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promi
   if (patch.deliveredAt !== undefined) set('delivered_at', patch.deliveredAt);
   if (patch.cancelledAt !== undefined) set('cancelled_at', patch.cancelledAt);
   if (patch.refunds !== undefined) set('refunds_json', JSON.stringify(patch.refunds));
+  if (patch.returns !== undefined) set('returns_json', JSON.stringify(patch.returns));
   if (patch.cancellationRequest !== undefined)
     set('cancellation_json', patch.cancellationRequest && JSON.stringify(patch.cancellationRequest));
   if (!sets.length) return;
@@ -281,6 +285,22 @@ export class SqlOrders implements OrderStore {
   async declineCancellation(id: string, message: string, now: Date): Promise<Order> {
     const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
       patch: declineCancellation(loaded, message, now),
+      result: null,
+    }));
+    return order;
+  }
+
+  async requestReturn(id: string, request: ReturnRequest): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', request.now, async (_tx, loaded) => ({
+      patch: requestReturn(loaded, request),
+      result: null,
+    }));
+    return order;
+  }
+
+  async declineReturn(id: string, returnId: string, message: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
+      patch: declineReturn(loaded, returnId, message, now),
       result: null,
     }));
     return order;

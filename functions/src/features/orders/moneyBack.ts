@@ -1,4 +1,4 @@
-// Money back (issue 28): refunds, cancelling a paid order, the customer's cancellation request. A refund is
+// Money back (issue 28): refunds, cancelling a paid order, the customer's cancellation request, returns. A refund is
 // reserved in the store (pending: it counts against what may still be refunded, so racing refunds cannot exceed
 // what was paid), then the provider refunds (idempotent by the refund's id), then the store completes it. A refusal
 // by the provider releases the reservation (failed); an unknown outcome (timeout, outage, or a store error after the
@@ -18,6 +18,9 @@ import {
   ORDER_MESSAGES,
   REFUND_MESSAGES,
   refundSchema,
+  RETURN_MESSAGES,
+  returnDecisionSchema,
+  returnRequestSchema,
   unavailable,
   type Order,
   type RefundRequest,
@@ -123,6 +126,32 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
       const order = await existing(req.params.id);
       if (!isOwner(order, callerOf(req).uid)) throw forbidden(REFUND_MESSAGES.notYoursToRequest);
       res.status(201).json(await store.orders.requestCancellation(order._id, reason, clock.now()));
+    });
+
+    router.post('/:id/returns', guards.signedIn, async (req, res) => {
+      const { items, reason } = parse(returnRequestSchema, req.body);
+      const order = await existing(req.params.id);
+      if (!isOwner(order, callerOf(req).uid)) throw forbidden(RETURN_MESSAGES.notYours);
+      const returnId = randomBytes(8).toString('hex');
+      res.status(201).json(await store.orders.requestReturn(order._id, { returnId, items, reason, now: clock.now() }));
+    });
+
+    router.put('/:id/returns/:returnId', guards.admin, async (req, res) => {
+      const { approve, message, restock } = parse(returnDecisionSchema, req.body);
+      const order = await existing(req.params.id);
+      const waiting = order.returns.find((r) => r.id === req.params.returnId);
+      if (!waiting) throw notFound(RETURN_MESSAGES.notFound);
+      if (waiting.status !== 'requested') throw conflict(RETURN_MESSAGES.notWaiting);
+      res.json(
+        approve
+          ? await refund(order._id, {
+              returnId: waiting.id,
+              restock: restock ?? true,
+              reason: `Return: ${waiting.reason}`,
+              by: await byAdmin(req),
+            })
+          : await store.orders.declineReturn(order._id, waiting.id, message ?? '', clock.now()),
+      );
     });
 
     router.put('/:id/cancellation-request', guards.admin, async (req, res) => {

@@ -16,6 +16,9 @@ import {
   failRefund,
   normalizedRecord,
   requestCancellation,
+  declineReturn,
+  requestReturn,
+  type ReturnRequest,
   type OrderEvent,
   type OrderPatch,
   type RefundRequest,
@@ -288,6 +291,22 @@ export class FirestoreOrders implements OrderStore {
   async declineCancellation(id: string, message: string, now: Date): Promise<Order> {
     const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
       patch: declineCancellation(loaded, message, now),
+      result: null,
+    }));
+    return order;
+  }
+
+  async requestReturn(id: string, request: ReturnRequest): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: requestReturn(loaded, request),
+      result: null,
+    }));
+    return order;
+  }
+
+  async declineReturn(id: string, returnId: string, message: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: declineReturn(loaded, returnId, message, now),
       result: null,
     }));
     return order;

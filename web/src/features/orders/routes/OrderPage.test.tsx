@@ -30,6 +30,7 @@ const order: Order = {
   refunds: [],
   refundedTotal: 0,
   cancellationRequest: null,
+  returns: [],
 };
 const simulated = { paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'embedded' };
 const alice = { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test', isAdmin: false, token: 't' };
