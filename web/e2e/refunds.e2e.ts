@@ -101,6 +101,27 @@ describe('refunds', () => {
     await screenshot(phone, 'refund-dialog-390');
     await phone.keyboard.press('Escape');
     await screenshot(phone, 'refund-admin-order-390');
-    for (const page of [customer, admin, phone]) await page.context().close();
+    await phone.context().close();
+
+    // Delivered, the customer returns one unit; the admin approves: refunded and restocked.
+    await admin.goto(`/order/${orderId}`);
+    await admin.getByRole('button', { name: 'Mark As Delivered' }).click();
+    await admin.getByText(/^Delivered on /).waitFor();
+    await customer.reload();
+    await customer.getByRole('button', { name: 'Request a return' }).click();
+    await customer.getByLabel('Orbis Braided USB-C Cable (2 m)').fill('1');
+    await customer.getByLabel('Why are you returning it?').fill('Too short after all');
+    await customer.getByRole('button', { name: 'Send return request' }).click();
+    await customer.getByText('Waiting for the shop').waitFor();
+    await admin.reload();
+    const returns = admin.getByRole('region', { name: 'Returns' });
+    await returns.getByText('Too short after all').waitFor();
+    await returns.getByRole('button', { name: 'Approve and refund' }).click();
+    await returns.getByText('Approved and refunded').waitFor();
+    await customer.reload();
+    await customer.getByText('Approved and refunded').waitFor();
+    expect(await customer.getByRole('list', { name: 'Refunds' }).innerText()).toContain('Return: Too short after all');
+    await screenshot(customer, 'refund-return-customer-1366');
+    for (const page of [customer, admin]) await page.context().close();
   });
 });

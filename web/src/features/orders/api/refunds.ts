@@ -34,6 +34,16 @@ export const requestCancellation = (orderId: string, reason: string) =>
 export const decideCancellation = (orderId: string, decision: { approve: boolean; message?: string }) =>
   api<Order>(orderPath(orderId, 'cancellation-request'), { method: 'PUT', body: decision });
 
+/** POST /api/orders/:id/returns (the customer): some lines of a delivered order, with a reason. */
+export const requestReturn = (orderId: string, body: { items: { product: string; qty: number }[]; reason: string }) =>
+  api<Order>(orderPath(orderId, 'returns'), { method: 'POST', body });
+
+/** PUT /api/orders/:id/returns/:returnId (admin): approve (refund those lines) or decline with a message. */
+export const decideReturn = (
+  orderId: string,
+  { returnId, ...decision }: { returnId: string; approve: boolean; message?: string; restock?: boolean },
+) => api<Order>(orderPath(orderId, `returns/${encodeURIComponent(returnId)}`), { method: 'PUT', body: decision });
+
 /** A money-back mutation: the answered order replaces the cached one; lists and stock are read again. */
 export function useOrderMutation<V>(orderId: string, call: (orderId: string, vars: V) => Promise<Order>) {
   const client = useQueryClient();

@@ -23,6 +23,7 @@ import { DeliveryStatusBadge, OrderTimeline, PaymentStatusBadge } from '../compo
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentArea } from '../components/PaymentArea';
 import { refundSummary, RefundList } from '../components/RefundList';
+import { Returns } from '../components/Returns';
 
 function HoldNotice({ order }: { order: Order }) {
   if (order.status === 'expired') {
@@ -137,6 +138,7 @@ function OrderDetails({ order }: { order: Order }) {
               ))}
             <CancelOrderButton order={order} />
             <CancellationRequest order={order} />
+            <Returns order={order} />
             {user?.isAdmin && order.status === 'paid' && <DeliverButton order={order} />}
             {user?.isAdmin && <MoneyBackActions order={order} />}
           </OrderSummary>
