@@ -159,6 +159,16 @@ describe('decideRefund', () => {
     expect(conflictOf(() => decideRefund(paid({ status: 'delivered' }), ask({ cancel: true })))).toMatch(/delivered/);
   });
 
+  it('cancelling an order refunded in full by amount: nothing more to pay back, every unit restocked', () => {
+    const refunded = refund(paid(), ask());
+    const { refund: r } = decideRefund(refunded, ask({ refundId: 'c', cancel: true }));
+    expect(r).toMatchObject({ amountCents: 0, restock: true, cancelsOrder: true });
+    expect(r.items).toEqual([
+      { product: 'p1', qty: 3 },
+      { product: 'p2', qty: 1 },
+    ]);
+  });
+
   it('a cancellation request only on a paid, undelivered order, once at a time', () => {
     expect(conflictOf(() => requestCancellation(paid({ status: 'delivered' }), 'x', now))).toMatch(/not delivered/);
     const asked = { ...paid(), ...requestCancellation(paid(), 'x', now) };
