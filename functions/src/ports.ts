@@ -23,7 +23,13 @@ import type {
   UserPage,
   UserSummary,
 } from './domain/index.js';
-import type { HoldLimits, StockHistoryPage } from './domain/index.js';
+import type {
+  HoldLimits,
+  RefundRecord,
+  RefundRequest,
+  ReturnRequest,
+  StockHistoryPage,
+} from './domain/index.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
@@ -129,6 +135,23 @@ export interface OrderStore {
   /** Cancels an unpaid order still within its hold and gives its stock back, atomically. Conflict when paid,
    *  expired or already cancelled (domain/orders.ts assertCancellable); not_found for an unknown order. */
   cancel(id: string, now: Date): Promise<Order>;
+  /** Reserves a refund (domain decideRefund, inside the transaction): pending, it counts against what may still be
+   *  refunded, so two racing refunds cannot together exceed what was paid. Answers the order and the refund. */
+  reserveRefund(id: string, request: RefundRequest): Promise<{ order: Order; refund: RefundRecord }>;
+  /** The provider refunded: completes the reserved refund, restocks its lines when asked, cancels the order when the
+   *  refund does, records the customer's email; publishes OrderRefunded (+ StockChanged). Idempotent. */
+  completeRefund(id: string, refundId: string, providerRefundId: string, now: Date): Promise<Order>;
+  /** The provider refused: the reservation is released (the refund is kept as failed, with why). */
+  failRefund(id: string, refundId: string, failure: string, now: Date): Promise<Order>;
+  /** The owner asks to cancel a paid, undelivered order (domain requestCancellation). */
+  requestCancellation(id: string, reason: string, now: Date): Promise<Order>;
+  /** The admin declines the waiting cancellation request with a message. */
+  declineCancellation(id: string, message: string, now: Date): Promise<Order>;
+  /** The owner asks to return lines of a delivered order within the return window (domain requestReturn). An
+   *  approval is a refund with `returnId` (reserveRefund), which marks the return approved when it completes. */
+  requestReturn(id: string, request: ReturnRequest): Promise<Order>;
+  /** The admin declines a waiting return with a message. */
+  declineReturn(id: string, returnId: string, message: string, now: Date): Promise<Order>;
   /** Marks delivered when paid and not delivered (conflict otherwise). Atomic. */
   markDelivered(id: string, now: Date): Promise<Order>;
   /** Expires unpaid orders whose hold ended and returns their stock. Returns how many expired. */
@@ -225,6 +248,18 @@ export interface PaymentGateway {
   findCapture(providerOrderId: string): Promise<ProviderCapture | null>;
   /** Refunds a capture in full, idempotently per capture. */
   refund(payment: PaymentResult, order: PaymentOrder): Promise<void>;
+  /** Refunds part (or all) of an order's capture for the shop's own refund (POST /api/orders/:id/refunds),
+   *  idempotently per `refundId` (PayPal-Request-Id): a retry never refunds twice. Answers the provider's refund id.
+   *  Throws conflict when the provider refused (nothing refunded), unavailable when the outcome is unknown. */
+  refundPart(payment: PaymentResult, refund: PartRefund): Promise<{ providerRefundId: string }>;
+}
+
+export interface PartRefund {
+  refundId: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  note: string;
 }
 
 /** What time it is, for every rule and record that depends on it (holds, createdAt...): tests move it instead of sleeping. */

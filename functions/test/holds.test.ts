@@ -67,7 +67,7 @@ describe('PUT /api/orders/:id/cancel', () => {
     expect(await stockOf(shop, p._id)).toBe(2);
     const res = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: owner });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ _id: order._id, status: 'expired', isPaid: false, isCancelled: true });
+    expect(res.body).toMatchObject({ _id: order._id, status: 'cancelled', isPaid: false, isCancelled: true });
     expect(res.body.cancelledAt).toBe(now.toISOString());
     expect(await stockOf(shop, p._id)).toBe(6);
     const again = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: owner });

@@ -35,9 +35,27 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
   'order-delivered': { ...ORDER, deliveredAt: '2026-11-27T10:05:00.000Z' },
   'order-cancelled': { ...ORDER, reason: 'expired' },
   'owner-order-paid': { ...ORDER, customerEmail: 'ann@example.com' },
+  'order-refunded': {
+    ...ORDER,
+    amountCents: 5749,
+    refundedCents: 5749,
+    reason: 'Mouse arrived broken',
+    refundedAt: '2026-11-28T09:30:00.000Z',
+    cancelled: false,
+  },
 };
 
 describe('mail templates', () => {
+  it('says how much was refunded, why, and the running total on a partial refund (order-refunded)', async () => {
+    const mail = await renderMail('order-refunded', { ...SAMPLES['order-refunded'], refundedCents: 10000 }, url);
+    expect(mail.subject).toBe('Refund for your Voltshop order #C595D7');
+    expect(mail.text).toContain('We refunded $57.49');
+    expect(mail.text).toContain('Mouse arrived broken');
+    expect(mail.text).toContain('In all, $100.00 of $264.47 has been refunded');
+    const cancelled = await renderMail('order-refunded', { ...SAMPLES['order-refunded'], cancelled: true }, url);
+    expect(cancelled.subject).toBe('Your Voltshop order #C595D7 was cancelled and refunded');
+  });
+
   for (const template of Object.keys(TEMPLATES) as MailTemplate[]) {
     it(`renders ${template} as HTML and plain text, links from the shop's origin`, async () => {
       const mail = await renderMail(template, SAMPLES[template] as never, url);
@@ -71,6 +89,7 @@ describe('mail templates', () => {
       'order-delivered',
       'order-cancelled',
       'owner-order-paid',
+      'order-refunded',
     ] as const) {
       const mail = await renderMail(template, SAMPLES[template], url);
       expect(mail.subject).toContain('#C595D7');

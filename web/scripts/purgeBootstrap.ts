@@ -24,6 +24,8 @@ export const BOOTSTRAP_SAFELIST = {
     /^table(-(striped|hover|bordered|borderless|sm|responsive|active))?$/,
     /^card(-(body|title|subtitle|text|img|img-top|header|footer|link))?$/,
     /^offcanvas(-(start|end|top|bottom|header|title|body|backdrop))?$/,
+    // Modal (the refund dialog): react-bootstrap builds `modal-dialog-centered`, `modal-open`… from props and state.
+    /^modal(-(dialog|dialog-centered|dialog-scrollable|content|header|title|body|footer|backdrop|open|static|sm|lg|xl))?$/,
     /^progress(-bar(-striped|-animated)?|-stacked)?$/,
     /^carousel/,
     /^(col|offset|order)(-(sm|md|lg|xl|xxl))?(-([0-9]+|auto|first|last))?$/,

@@ -226,6 +226,8 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
         case 'OrderCancelled':
         case 'OrderExpired':
         case 'OrderDelivered':
+        case 'OrderRefunded':
+        case 'OrderUpdated':
         case 'CartSaved':
         case 'SessionsRevoked':
           break; // no product, review or stock in them (an order's stock comes as StockChanged)

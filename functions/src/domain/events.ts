@@ -8,7 +8,16 @@ import type { Order, Product, ProductDetail, Review } from './types.js';
 
 /** The order as it is after the write (its owner's and the admins' views show it as is). */
 export type OrderEvent = {
-  type: 'OrderPlaced' | 'OrderPaid' | 'OrderCancelled' | 'OrderExpired' | 'OrderDelivered';
+  type:
+    | 'OrderPlaced'
+    | 'OrderPaid'
+    | 'OrderCancelled'
+    | 'OrderExpired'
+    | 'OrderDelivered'
+    /** A refund completed (its restock, if any, comes as StockChanged beside it); a cancelling one too. */
+    | 'OrderRefunded'
+    /** The refunds or the cancellation request changed without money moving yet (reserved, failed, asked, declined). */
+    | 'OrderUpdated';
   order: Order;
 };
 

@@ -4,6 +4,8 @@ export * from './events.js';
 export * from './money.js';
 export * from './orders.js';
 export * from './orderDecisions.js';
+export * from './refunds.js';
+export * from './returns.js';
 export * from './reviewDecisions.js';
 export * from './payments.js';
 export * from './pricing.js';

@@ -18,6 +18,7 @@ export const ORDER_STATUS_FILTERS = {
   paid: 'paid',
   delivered: 'delivered',
   expired: 'expired',
+  cancelled: 'cancelled',
 } as const satisfies Record<string, OrderStatus>;
 export type OrderStatusFilter = keyof typeof ORDER_STATUS_FILTERS;
 

@@ -107,7 +107,17 @@ export function placeOrder(
 
 /** The fields of an order a lifecycle decision changes. */
 export type OrderPatch = Partial<
-  Pick<OrderRecord, 'status' | 'paidAt' | 'paymentResult' | 'deliveredAt' | 'cancelledAt'>
+  Pick<
+    OrderRecord,
+    | 'status'
+    | 'paidAt'
+    | 'paymentResult'
+    | 'deliveredAt'
+    | 'cancelledAt'
+    | 'refunds'
+    | 'cancellationRequest'
+    | 'returns'
+  >
 >;
 
 export interface ReleasedOrder {
@@ -129,11 +139,10 @@ function releaseStock(order: Pick<OrderRecord, 'orderItems'>, stockNow: Readonly
   return stock;
 }
 
-/** The owner cancels an unpaid order still within its hold: its stock goes back at once. Stored as 'expired' (it
- *  holds nothing and cannot be paid) with cancelledAt telling the two apart. */
+/** The owner cancels an unpaid order still within its hold: its stock goes back at once (status 'cancelled'). */
 export function cancelOrder(order: OrderRecord, stockNow: ReadonlyMap<string, number>, now: Date): ReleasedOrder {
   assertCancellable(order, now);
-  return { patch: { status: 'expired', cancelledAt: now.toISOString() }, stock: releaseStock(order, stockNow) };
+  return { patch: { status: 'cancelled', cancelledAt: now.toISOString() }, stock: releaseStock(order, stockNow) };
 }
 
 /** The hold of an unpaid order ended: it expires and gives its stock back, once. Null when it does not (paid,

@@ -5,7 +5,8 @@ import { stockShortageMessage } from './cart.js';
 import { badInput, conflict, forbidden } from './errors.js';
 import type { HoldLimits } from './limits.js';
 import { formatPrice, toDollars } from './money.js';
-import type { Order, OrderStatus, PaymentResult, ShippingAddress } from './types.js';
+import { paymentStatusOf, refundAnswer, refundedCents, type RefundRecord } from './refunds.js';
+import type { CancellationRequest, Order, OrderReturn, OrderStatus, PaymentResult, ShippingAddress } from './types.js';
 
 export const ORDER_MESSAGES = {
   notFound: 'Order not found',
@@ -37,19 +38,41 @@ export interface OrderRecord {
   paymentResult: PaymentResult | null;
   deliveredAt: string | null;
   expiresAt: string | null;
-  /** Set when the owner cancelled it (its stock went back at once). Stored status is then 'expired': like an
-   *  expired order it holds nothing and cannot be paid; this tells the two apart. Absent on older records. */
+  /** Set when it was cancelled (status 'cancelled'). Records from before issue 28 kept status 'expired' with this
+   *  set: statusOf reads them as 'cancelled'. Absent on older records. */
   cancelledAt?: string | null;
   createdAt: string;
+  /** Refunds, oldest first (domain/refunds.ts). Absent on older records. */
+  refunds?: RefundRecord[];
+  /** The customer's cancellation request, if any. */
+  cancellationRequest?: CancellationRequest | null;
+  /** Returns asked for, oldest first (domain/returns.ts). */
+  returns?: OrderReturn[];
+}
+
+/** The record's status, old records read the new way: 'expired' with cancelledAt was a cancel (before issue 28). */
+export function statusOf(r: Pick<OrderRecord, 'status' | 'cancelledAt'>): OrderStatus {
+  return r.status === 'expired' && r.cancelledAt ? 'cancelled' : r.status;
+}
+
+/** The record with its status read the new way (what every decision and answer sees). */
+export function normalizedRecord<T extends Pick<OrderRecord, 'status' | 'cancelledAt'>>(r: T): T {
+  const status = statusOf(r);
+  return status === r.status ? r : { ...r, status };
 }
 
 const PAID: readonly OrderStatus[] = ['paid', 'delivered'];
 
 export const isPaidStatus = (status: OrderStatus) => PAID.includes(status);
 
+/** Unpaid, or ended without being paid: the hold's end still tells something. */
+const isUnpaidEnd = (r: Pick<OrderRecord, 'status' | 'paidAt'>) =>
+  r.status === 'awaiting_payment' || r.status === 'expired' || (r.status === 'cancelled' && !r.paidAt);
+
 /** The API's Order from a stored record: isPaid / isDelivered derive from the status, and the hold's end is only
  *  shown while it matters (unpaid or expired). */
-export function orderFromRecord(id: string, r: OrderRecord): Order {
+export function orderFromRecord(id: string, record: OrderRecord): Order {
+  const r = normalizedRecord(record);
   return {
     _id: id,
     user: { _id: r.user._id, name: r.user.name, email: r.user.email },
@@ -67,16 +90,22 @@ export function orderFromRecord(id: string, r: OrderRecord): Order {
     taxPrice: toDollars(r.taxCents),
     totalPrice: toDollars(r.totalCents),
     currency: r.currency,
-    isPaid: isPaidStatus(r.status),
+    // A paid order cancelled by the shop was paid all the same (paymentStatus says the money went back).
+    isPaid: isPaidStatus(r.status) || (r.status === 'cancelled' && !!r.paidAt),
     paidAt: r.paidAt ?? null,
     paymentResult: r.paymentResult ?? null,
     isDelivered: r.status === 'delivered',
     deliveredAt: r.deliveredAt ?? null,
     status: r.status,
-    expiresAt: r.status === 'awaiting_payment' || r.status === 'expired' ? (r.expiresAt ?? null) : null,
-    isCancelled: !!r.cancelledAt,
+    expiresAt: isUnpaidEnd(r) ? (r.expiresAt ?? null) : null,
+    isCancelled: r.status === 'cancelled',
     cancelledAt: r.cancelledAt ?? null,
     createdAt: r.createdAt,
+    paymentStatus: paymentStatusOf(r),
+    refunds: (r.refunds ?? []).map(refundAnswer),
+    refundedTotal: toDollars(refundedCents(r)),
+    cancellationRequest: r.cancellationRequest ? { ...r.cancellationRequest } : null,
+    returns: (r.returns ?? []).map((x) => ({ ...x, items: x.items.map((i) => ({ ...i })) })),
   };
 }
 

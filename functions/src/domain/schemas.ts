@@ -320,3 +320,62 @@ export const stockHistoryQuerySchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{1,400}$/, 'before must be the nextBefore of a stock history page')
     .optional(),
 });
+/** A line of an order named by its product, with a quantity (refunds and returns). */
+const lineRefSchema = z.strictObject({
+  product: idSchema,
+  qty: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
+});
+
+/** POST /api/orders/:id/refunds (admin): no amount and no lines = the whole remaining amount. */
+export const refundSchema = z.strictObject({
+  amount: numberOrDecimalText(
+    z
+      .number({ error: 'Amount must be a number' })
+      .finite('Amount must be a number')
+      .gt(0, 'Amount must be more than 0')
+      .max(1_000_000, 'Amount must be at most 1,000,000')
+      .refine(wholeCents, 'Amount must have at most 2 decimals'),
+  ).optional(),
+  restock: z.boolean({ error: 'restock must be true or false' }).optional(),
+  reason: plainString('Reason').trim().max(500, 'Reason must be at most 500 characters').optional(),
+  items: z
+    .array(lineRefSchema, { error: 'items must be a list of { product, qty }' })
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`)
+    .optional(),
+});
+export type RefundInput = z.infer<typeof refundSchema>;
+
+/** POST /api/orders/:id/cancellation-request (the order's owner). */
+export const cancellationRequestSchema = z.strictObject({ reason: text('Reason', 500) });
+
+/** PUT /api/orders/:id/cancellation-request (admin): approve (= cancel and refund in full) or decline with a message. */
+export const cancellationDecisionSchema = z.strictObject({
+  approve: z.boolean({ error: 'approve must be true or false' }),
+  message: plainString('Message').trim().max(500, 'Message must be at most 500 characters').optional(),
+});
+
+/** PUT /api/orders/:id/cancel by an admin on a paid order: an optional reason for the refund. */
+export const adminCancelSchema = z.strictObject({
+  reason: plainString('Reason').trim().max(500, 'Reason must be at most 500 characters').optional(),
+});
+
+/** POST /api/orders/:id/returns (the order's owner): some or all lines, with a reason. */
+export const returnRequestSchema = z.strictObject({
+  items: z
+    .array(lineRefSchema, { error: 'items must be a list of { product, qty }' })
+    .min(1, 'Choose at least one item to return')
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`),
+  reason: text('Reason', 500),
+});
+
+/** PUT /api/orders/:id/returns/:returnId (admin): approve (= refund those lines, restocked unless restock: false)
+ *  or decline with a message. */
+export const returnDecisionSchema = z.strictObject({
+  approve: z.boolean({ error: 'approve must be true or false' }),
+  message: plainString('Message').trim().max(500, 'Message must be at most 500 characters').optional(),
+  restock: z.boolean({ error: 'restock must be true or false' }).optional(),
+});

@@ -74,8 +74,53 @@ export interface PaymentResult {
   updateTime: string;
 }
 
-/** awaiting_payment holds stock until expiresAt; expired orders gave their stock back and cannot be paid. */
-export type OrderStatus = 'awaiting_payment' | 'paid' | 'delivered' | 'expired';
+/** awaiting_payment holds stock until expiresAt; expired orders gave their stock back and cannot be paid;
+ *  cancelled: by its owner before paying, or by the shop (a paid order refunded in full and restocked). */
+export type OrderStatus = 'awaiting_payment' | 'paid' | 'delivered' | 'expired' | 'cancelled';
+
+/** Where the order's money stands: refunds never change isPaid (it was paid), this says what came back. */
+export type PaymentStatus = 'unpaid' | 'paid' | 'partially_refunded' | 'refunded';
+
+/** One refund of an order (POST /api/orders/:id/refunds). */
+export interface OrderRefund {
+  id: string;
+  amount: number;
+  reason: string;
+  restock: boolean;
+  /** The lines refunded; empty for an amount only. */
+  items: { product: string; qty: number }[];
+  /** pending: the payment provider is being asked; failed: it refused (nothing was refunded). */
+  status: 'pending' | 'completed' | 'failed';
+  /** This refund cancelled the (paid) order. */
+  cancelsOrder: boolean;
+  createdAt: string;
+  completedAt: string | null;
+  by: { _id: string; name: string };
+}
+
+/** A return the customer asked for (POST /api/orders/:id/returns); approving it refunds its lines. */
+export interface OrderReturn {
+  id: string;
+  items: { product: string; qty: number }[];
+  reason: string;
+  status: 'requested' | 'approved' | 'declined';
+  createdAt: string;
+  decidedAt: string | null;
+  /** The shop's message when it declined. */
+  message: string | null;
+  /** The refund that approved it. */
+  refundId: string | null;
+}
+
+/** The customer's request to cancel a paid order that is not delivered yet; the shop approves or declines it. */
+export interface CancellationRequest {
+  reason: string;
+  status: 'pending' | 'approved' | 'declined';
+  createdAt: string;
+  decidedAt: string | null;
+  /** The shop's message when it declined. */
+  message: string | null;
+}
 
 export interface Order {
   _id: string;
@@ -95,9 +140,15 @@ export interface Order {
   deliveredAt: string | null;
   status: OrderStatus;
   expiresAt: string | null;
-  /** Cancelled by its owner before paying (status is then 'expired': it holds nothing and cannot be paid). */
+  /** Cancelled (status 'cancelled'): by its owner before paying, or by the shop with a full refund. */
   isCancelled: boolean;
   cancelledAt: string | null;
+  paymentStatus: PaymentStatus;
+  refunds: OrderRefund[];
+  /** Dollars refunded (completed refunds). */
+  refundedTotal: number;
+  cancellationRequest: CancellationRequest | null;
+  returns: OrderReturn[];
   createdAt: string;
 }
 

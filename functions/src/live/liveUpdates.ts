@@ -35,6 +35,8 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
         case 'OrderPaid':
         case 'OrderCancelled':
         case 'OrderDelivered':
+        case 'OrderRefunded':
+        case 'OrderUpdated':
           publishOrder(event.order);
           break;
         case 'StockChanged':

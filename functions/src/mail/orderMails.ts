@@ -2,6 +2,7 @@
 // from the order as the store's decision left it: no read, no rendering inside the write transaction. Keys make a
 // retried change record each message once (`order-placed:<id>`, ...).
 import { orderNumber, type OrderRecord } from '../domain/orders.js';
+import { refundedCents, type RefundRecord } from '../domain/refunds.js';
 import { paths } from '../domain/routes.js';
 import type { QueuedMail } from '../ports.js';
 import type { MailData, MailTemplate, OrderMailData } from './templates/index.js';
@@ -48,6 +49,18 @@ export function customerOrderMail(event: OrderMailEvent, id: string, r: OrderRec
       // One key for both: an order ends once, whichever way.
       return queued(`order-cancelled:${id}`, to, 'order-cancelled', { ...base, reason: event });
   }
+}
+
+/** The customer's message for a completed refund (`r`: the record with the refund completed). */
+export function refundMail(id: string, r: OrderRecord, refund: RefundRecord): QueuedMail {
+  return queued(`order-refunded:${id}:${refund.id}`, r.user.email, 'order-refunded', {
+    ...orderMailData(id, r),
+    amountCents: refund.amountCents,
+    refundedCents: refundedCents(r),
+    reason: refund.reason,
+    refundedAt: refund.completedAt ?? refund.createdAt,
+    cancelled: refund.cancelsOrder,
+  });
 }
 
 /** The owner's alert for a paid order, one message per recipient (ORDER_ALERT_EMAIL, else each admin). */

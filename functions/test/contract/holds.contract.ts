@@ -189,7 +189,7 @@ export function holdsContract(
         const cancelled = await store.orders.cancel(o._id, at);
         expect(cancelled).toMatchObject({
           _id: o._id,
-          status: 'expired',
+          status: 'cancelled',
           isPaid: false,
           isCancelled: true,
           cancelledAt: at.toISOString(),

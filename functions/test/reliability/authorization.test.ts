@@ -255,8 +255,79 @@ export const MATRIX: Row[] = [
     },
     expect: OWNER(200),
   },
+  // Money back (issue 28). Refunds are the admin's; the customer asks to cancel, the admin decides.
   {
-    // The owner's act, like paying: an admin may read the order, not cancel it for the customer.
+    method: 'POST',
+    route: '/api/orders/:id/refunds',
+    request: async (c) => ({ path: `/api/orders/${await c.newOrder(true)}/refunds`, body: { amount: 1, reason: 'm' } }),
+    expect: ADMIN(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/refunds/:refundId/retry',
+    // A completed refund: retrying it answers the order (nothing is refunded again).
+    request: async (c) => {
+      const id = await c.newOrder(true);
+      const made = await c.shop.call('POST', `/api/orders/${id}/refunds`, {
+        token: c.tokens.admin,
+        body: { amount: 1 },
+      });
+      return { path: `/api/orders/${id}/refunds/${made.body.refunds[0].id}/retry` };
+    },
+    expect: ADMIN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/cancellation-request',
+    request: async (c) => ({
+      path: `/api/orders/${await c.newOrder(true)}/cancellation-request`,
+      body: { reason: 'Changed my mind' },
+    }),
+    expect: OWNER(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/orders/:id/cancellation-request',
+    request: async (c) => {
+      const id = await c.newOrder(true);
+      await c.shop.call('POST', `/api/orders/${id}/cancellation-request`, {
+        token: c.tokens.customer,
+        body: { reason: 'Changed my mind' },
+      });
+      return { path: `/api/orders/${id}/cancellation-request`, body: { approve: false, message: 'Shipped already' } };
+    },
+    expect: ADMIN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/returns',
+    request: async (c) => {
+      const id = await c.newOrder(true);
+      await c.shop.call('PUT', `/api/orders/${id}/deliver`, { token: c.tokens.admin });
+      return {
+        path: `/api/orders/${id}/returns`,
+        body: { items: [{ product: c.productId, qty: 1 }], reason: 'Broken' },
+      };
+    },
+    expect: OWNER(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/orders/:id/returns/:returnId',
+    request: async (c) => {
+      const id = await c.newOrder(true);
+      await c.shop.call('PUT', `/api/orders/${id}/deliver`, { token: c.tokens.admin });
+      const asked = await c.shop.call('POST', `/api/orders/${id}/returns`, {
+        token: c.tokens.customer,
+        body: { items: [{ product: c.productId, qty: 1 }], reason: 'Broken' },
+      });
+      return { path: `/api/orders/${id}/returns/${asked.body.returns[0].id}`, body: { approve: false, message: 'No' } };
+    },
+    expect: ADMIN(200),
+  },
+  {
+    // The owner's act on an unpaid order, like paying: an admin may read it, not cancel it for the customer (an
+    // admin cancels a paid order instead, with a full refund: test/refunds.test.ts).
     method: 'PUT',
     route: '/api/orders/:id/cancel',
     request: async (c) => ({ path: `/api/orders/${await c.newOrder()}/cancel` }),

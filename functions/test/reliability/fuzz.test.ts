@@ -413,6 +413,84 @@ const BODY_ROUTES: BodyRoute[] = [
         fc.constantFrom([], 0, 'cancel', true),
       ),
   },
+  // Money back (issue 28): refused before any order is read or any provider asked.
+  {
+    name: 'POST /api/orders/:id/refunds',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/refunds`,
+    token: () => admin,
+    bodies: () =>
+      oneWrong(
+        { amount: 1, reason: 'Broken', restock: false, items: [{ product: productId, qty: 1 }] },
+        {
+          amount: fc.oneof(badPrice, fc.constantFrom(0, -0.01)),
+          reason: fc.oneof(notString, tooLong(500)),
+          restock: fc.oneof(fc.constantFrom('yes', 1, 0, null), fc.array(fc.boolean(), { maxLength: 2 })),
+          items: fc.oneof(
+            notString.filter((v) => !Array.isArray(v) || v.length > 0),
+            fc.constant([{ product: productId }]),
+            badQty.map((qty) => [{ product: productId, qty }]),
+            fc.constant([{ product: '../x', qty: 1 }]),
+          ),
+        },
+        [],
+      ),
+  },
+  {
+    name: 'POST /api/orders/:id/cancellation-request',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/cancellation-request`,
+    token: () => alice,
+    bodies: () => oneWrong({ reason: 'Ordered twice' }, { reason: badText(500) }, ['reason']),
+  },
+  {
+    name: 'PUT /api/orders/:id/cancellation-request',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/cancellation-request`,
+    token: () => admin,
+    bodies: () =>
+      oneWrong(
+        { approve: false, message: 'Shipped' },
+        { approve: fc.constantFrom('true', 1, 0, null, 'yes', []), message: fc.oneof(notString, tooLong(500)) },
+        ['approve'],
+      ),
+  },
+  {
+    name: 'POST /api/orders/:id/returns',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/returns`,
+    token: () => alice,
+    bodies: () =>
+      oneWrong(
+        { items: [{ product: productId, qty: 1 }], reason: 'Broken' },
+        {
+          items: fc.oneof(
+            notString,
+            fc.constant([]),
+            fc.constant([{ product: productId }]),
+            badQty.map((qty) => [{ product: productId, qty }]),
+          ),
+          reason: badText(500),
+        },
+        ['items', 'reason'],
+      ),
+  },
+  {
+    name: 'PUT /api/orders/:id/returns/:returnId',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/returns/r1`,
+    token: () => admin,
+    bodies: () =>
+      oneWrong(
+        { approve: false, message: 'Used', restock: true },
+        {
+          approve: fc.constantFrom('true', 1, null, []),
+          message: fc.oneof(notString, tooLong(500)),
+          restock: fc.constantFrom('yes', 1, null),
+        },
+        ['approve'],
+      ),
+  },
   {
     name: 'POST /api/orders/:id/paypal-order (takes no body)',
     method: 'POST',
@@ -467,6 +545,46 @@ interface TextFieldRoute {
 }
 
 const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
+  {
+    name: 'POST /api/orders/:id/returns',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/returns`,
+    token: () => alice,
+    valid: () => ({ items: [{ product: productId, qty: 1 }], reason: 'Arrived broken' }),
+    fields: ['reason'],
+  },
+  {
+    name: 'PUT /api/orders/:id/returns/:returnId',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/returns/r1`,
+    token: () => admin,
+    valid: () => ({ approve: false, message: 'Used' }),
+    fields: ['message'],
+  },
+  {
+    name: 'POST /api/orders/:id/refunds',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/refunds`,
+    token: () => admin,
+    valid: () => ({ amount: 1, reason: 'Arrived broken' }),
+    fields: ['reason'],
+  },
+  {
+    name: 'POST /api/orders/:id/cancellation-request',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/cancellation-request`,
+    token: () => alice,
+    valid: () => ({ reason: 'Ordered twice' }),
+    fields: ['reason'],
+  },
+  {
+    name: 'PUT /api/orders/:id/cancellation-request',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/cancellation-request`,
+    token: () => admin,
+    valid: () => ({ approve: false, message: 'Already shipped' }),
+    fields: ['message'],
+  },
   {
     name: 'POST /api/users/login',
     method: 'POST',
@@ -608,6 +726,7 @@ describe('control characters in any text field: 400 naming the field, nothing wr
 const JSON_ROUTES: { method: string; path: () => string; token: () => string | undefined }[] = [
   ...BODY_ROUTES.map((r) => ({ method: r.method, path: r.path, token: r.token })),
   { method: 'PUT', path: () => `/api/orders/${aliceOrderId}/deliver`, token: () => admin },
+  { method: 'POST', path: () => `/api/orders/${aliceOrderId}/refunds/r1/retry`, token: () => admin },
 ];
 
 describe('malformed JSON and wrong content types', () => {
@@ -753,6 +872,27 @@ describe('bogus ids in the path', () => {
       body: { paypalOrderId: 'ORDER-1' },
     },
     { method: 'PUT', path: (id) => `/api/orders/${id}/deliver`, token: () => admin },
+    { method: 'POST', path: (id) => `/api/orders/${id}/refunds`, token: () => admin, body: { amount: 1 } },
+    { method: 'POST', path: (id) => `/api/orders/${id}/refunds/r1/retry`, token: () => admin },
+    {
+      method: 'POST',
+      path: (id) => `/api/orders/${id}/returns`,
+      token: () => alice,
+      body: { items: [{ product: 'p1', qty: 1 }], reason: 'x' },
+    },
+    { method: 'PUT', path: (id) => `/api/orders/${id}/returns/r1`, token: () => admin, body: { approve: false } },
+    {
+      method: 'POST',
+      path: (id) => `/api/orders/${id}/cancellation-request`,
+      token: () => alice,
+      body: { reason: 'x' },
+    },
+    {
+      method: 'PUT',
+      path: (id) => `/api/orders/${id}/cancellation-request`,
+      token: () => admin,
+      body: { approve: true },
+    },
   ];
   it('404 (or another 4xx) with a message, on every route with an id', async () => {
     await fc.assert(
@@ -925,7 +1065,7 @@ describe('odd query strings on the order and user lists', () => {
   );
   const query = fc.record({
     pageNumber: fc.option(text),
-    status: fc.option(fc.oneof(text, fc.constantFrom('paid', 'unpaid', 'delivered', 'expired'))),
+    status: fc.option(fc.oneof(text, fc.constantFrom('paid', 'unpaid', 'delivered', 'expired', 'cancelled'))),
     sort: fc.option(fc.oneof(text, fc.constantFrom('newest', 'oldest'))),
     search: fc.option(text),
     extra: fc.option(fc.constantFrom('status=paid&status=unpaid', 'search[$ne]=x', '__proto__[x]=1', 'pageNumber[]=1')),

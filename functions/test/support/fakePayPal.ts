@@ -232,12 +232,22 @@ export async function startFakePayPal(options: { clientId?: string; secret?: str
       if (!captured) return send(404, { name: 'RESOURCE_NOT_FOUND' });
       if (captured.status === 'REFUNDED')
         return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] });
-      captured.status = 'REFUNDED';
+      // An amount refunds part of the capture (the shop's own refunds, issue 28); none refunds what remains.
+      const asked = ((await readJson(req)) as { amount?: { value?: string } } | null)?.amount?.value;
+      const toCents = (value: string) => Math.round(Number(value) * 100);
+      const before = fake.refunds
+        .filter((r) => r.captureId === captured.id)
+        .reduce((sum, r) => sum + toCents(r.amount.value), 0);
+      const capturedCents = toCents(captured.amount.value);
+      const cents = asked === undefined ? capturedCents - before : toCents(asked);
+      if (before + cents > capturedCents)
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] });
+      captured.status = before + cents === capturedCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
       const made: FakeRefund = {
         id: id('REF-'),
         captureId: captured.id,
         requestId: typeof requestId === 'string' ? requestId : undefined,
-        amount: { ...captured.amount },
+        amount: { value: (cents / 100).toFixed(2), currency_code: captured.amount.currency_code },
       };
       fake.refunds.push(made);
       return reply(201, { id: made.id, status: 'COMPLETED', amount: made.amount });

@@ -9,6 +9,11 @@ import {
   productFromStored,
   storedValue,
   type EditableProductValues,
+  normalizedRecord,
+  type CancellationRequest,
+  type OrderReturn,
+  type RefundRecord,
+  toDollars,
   type Order,
   type OrderRecord,
   type OrderStatus,
@@ -90,7 +95,7 @@ export function toOrder(r: Row, items: Row[]): Order {
 
 /** An orders row and its order_items rows (by line), as the domain's OrderRecord (what decisions read). */
 export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
-  return {
+  return normalizedRecord({
     user: { _id: str(r.user_id), name: str(r.user_name), email: str(r.user_email) },
     orderItems: items.map((i) => ({
       product: str(i.product_id),
@@ -113,7 +118,10 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     expiresAt: optStr(r.expires_at),
     cancelledAt: optStr(r.cancelled_at),
     createdAt: str(r.created_at),
-  };
+    refunds: r.refunds_json ? (JSON.parse(str(r.refunds_json)) as RefundRecord[]) : [],
+    cancellationRequest: r.cancellation_json ? (JSON.parse(str(r.cancellation_json)) as CancellationRequest) : null,
+    returns: r.returns_json ? (JSON.parse(str(r.returns_json)) as OrderReturn[]) : [],
+  });
 }
 
 /** LIKE's wildcards and its escape character, taken literally. */

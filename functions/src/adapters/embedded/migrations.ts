@@ -359,4 +359,72 @@ export const MIGRATIONS: Migration[] = [
         SELECT id, updated_at, count_in_stock, count_in_stock, 'seed', 'system' FROM products WHERE count_in_stock <> 0`,
     ],
   },
+  {
+    version: 16,
+    name: "orders: status 'cancelled', refunds, cancellation requests",
+    // A cancel is stored as status 'cancelled' (before: 'expired' with cancelled_at), so the status CHECK changes:
+    // SQLite changes a CHECK only by rebuilding the table. order_items references orders with ON DELETE CASCADE
+    // and foreign keys are on, so dropping orders would delete every line: the lines move to a new table that
+    // references the new orders table first, then both take the old names (a rename rewrites the reference).
+    statements: [
+      `CREATE TABLE orders_v16 (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        user_email TEXT NOT NULL,
+        shipping_json TEXT NOT NULL,
+        payment_method TEXT NOT NULL,
+        items_cents INTEGER NOT NULL,
+        shipping_cents INTEGER NOT NULL,
+        tax_cents INTEGER NOT NULL,
+        total_cents INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('awaiting_payment', 'paid', 'delivered', 'expired', 'cancelled')),
+        paid_at TEXT,
+        payment_json TEXT,
+        capture_id TEXT UNIQUE,                    -- a provider capture pays one order, once
+        delivered_at TEXT,
+        expires_at TEXT,
+        created_at TEXT NOT NULL,
+        cancelled_at TEXT,
+        refunds_json TEXT,                         -- domain/refunds.ts RefundRecord[], oldest first
+        cancellation_json TEXT                     -- domain CancellationRequest
+      )`,
+      `INSERT INTO orders_v16 (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
+        shipping_cents, tax_cents, total_cents, currency, status, paid_at, payment_json, capture_id, delivered_at,
+        expires_at, created_at, cancelled_at)
+       SELECT id, user_id, user_name, user_email, shipping_json, payment_method, items_cents, shipping_cents,
+        tax_cents, total_cents, currency,
+        CASE WHEN status = 'expired' AND cancelled_at IS NOT NULL THEN 'cancelled' ELSE status END,
+        paid_at, payment_json, capture_id, delivered_at, expires_at, created_at, cancelled_at
+       FROM orders`,
+      `CREATE TABLE order_items_v16 (
+        order_id TEXT NOT NULL REFERENCES orders_v16 (id) ON DELETE CASCADE,
+        line INTEGER NOT NULL,
+        product_id TEXT NOT NULL,                  -- no foreign key: an order keeps its lines when a product is deleted
+        name TEXT NOT NULL,
+        image TEXT NOT NULL,
+        price_cents INTEGER NOT NULL,
+        qty INTEGER NOT NULL CHECK (qty > 0),
+        PRIMARY KEY (order_id, line)
+      )`,
+      'INSERT INTO order_items_v16 SELECT order_id, line, product_id, name, image, price_cents, qty FROM order_items',
+      'DROP TABLE order_items',
+      'DROP TABLE orders',
+      'ALTER TABLE orders_v16 RENAME TO orders',
+      'ALTER TABLE order_items_v16 RENAME TO order_items',
+      'CREATE INDEX orders_by_expiry ON orders (status, expires_at)',
+      'CREATE INDEX orders_by_user ON orders (user_id, created_at, id)',
+      'CREATE INDEX orders_by_date ON orders (created_at, id)',
+      'CREATE INDEX orders_by_status ON orders (status, created_at, id)',
+      'CREATE INDEX orders_by_user_status ON orders (user_id, status, created_at, id)',
+    ],
+  },
+  {
+    version: 17,
+    name: 'order returns',
+    // domain/returns.ts OrderReturn[], oldest first: asked by the customer, decided by the shop (an approval is a
+    // refund of the returned lines, kept in refunds_json).
+    statements: ['ALTER TABLE orders ADD COLUMN returns_json TEXT'],
+  },
 ];

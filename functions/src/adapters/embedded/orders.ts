@@ -5,6 +5,16 @@
 import type { InValue, Row, Transaction } from '@libsql/client';
 import {
   cancelOrder,
+  completeRefund,
+  refundStockCause,
+  decideRefund,
+  declineCancellation,
+  failRefund,
+  requestCancellation,
+  declineReturn,
+  requestReturn,
+  type RefundRequest,
+  type ReturnRequest,
   deliverOrder,
   expireOrder,
   notFound,
@@ -22,14 +32,15 @@ import {
   stockChanges,
   SYSTEM_ACTOR,
   type StockCause,
+  type StockLevel,
   pageCount,
   pageWindow,
   type OrderListQuery,
   type OrderPage,
   type PaymentResult,
 } from '../../domain/index.js';
-import { customerOrderMail, ownerOrderPaidMails, type OrderMailEvent } from '../../mail/orderMails.js';
-import type { EventPublisher, OrderStore, PlaceOrderCommand } from '../../ports.js';
+import { customerOrderMail, ownerOrderPaidMails, refundMail, type OrderMailEvent } from '../../mail/orderMails.js';
+import type { EventPublisher, OrderStore, PlaceOrderCommand, QueuedMail } from '../../ports.js';
 import type { Database } from './db.js';
 import { recordMail } from './mailOutbox.js';
 import { applyStockChanges } from './stock.js';
@@ -49,6 +60,16 @@ async function stockOf(tx: Transaction, productIds: string[]): Promise<Map<strin
   return new Map(rs.rows.map((r) => [str(r.id), Number(r.count_in_stock)]));
 }
 
+/** What a money-back decision (refund, cancellation, return) answers for its write; `restock` is the stock it gives
+ *  back, with the stock it read and the history's cause and actor. */
+interface MoneyBackDecision<T> {
+  patch: OrderPatch;
+  restock?: { stock: StockLevel[]; before: ReadonlyMap<string, number>; cause: StockCause; by: string };
+  mail?: QueuedMail;
+  result: T;
+  changed?: boolean;
+}
+
 /** Writes the fields a lifecycle decision changed (OrderPatch) to the orders row. */
 async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promise<void> {
   const sets: string[] = [];
@@ -65,6 +86,10 @@ async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promi
   }
   if (patch.deliveredAt !== undefined) set('delivered_at', patch.deliveredAt);
   if (patch.cancelledAt !== undefined) set('cancelled_at', patch.cancelledAt);
+  if (patch.refunds !== undefined) set('refunds_json', JSON.stringify(patch.refunds));
+  if (patch.returns !== undefined) set('returns_json', JSON.stringify(patch.returns));
+  if (patch.cancellationRequest !== undefined)
+    set('cancellation_json', patch.cancellationRequest && JSON.stringify(patch.cancellationRequest));
   if (!sets.length) return;
   await tx.execute({ sql: `UPDATE orders SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] });
 }
@@ -205,6 +230,100 @@ export class SqlOrders implements OrderStore {
     });
     this.events.publish(events);
     this.mailRecorded();
+    return order;
+  }
+
+  /** Runs a money-back decision (domain/refunds.ts) in a write transaction: writes its patch, stock and mail, then
+   *  publishes `type` (none when the decision changed nothing) and answers the order as it now is. */
+  private async decideAndWrite<T>(
+    id: string,
+    type: OrderEvent['type'],
+    now: Date,
+    decide: (tx: Transaction, order: OrderRecord) => Promise<MoneyBackDecision<T>>,
+  ): Promise<{ order: Order; result: T }> {
+    const done = await this.db.write(async (tx) => {
+      const loaded = await this.record(tx, id);
+      const { patch, restock, mail, result, changed = true } = await decide(tx, loaded);
+      const order = orderFromRecord(id, { ...loaded, ...patch });
+      if (!changed) return { order, result, events: [] as DomainEvent[], mailed: false };
+      const stock = restock?.stock ?? [];
+      if (restock)
+        await applyStockChanges(tx, stockChanges(stock, restock.before), {
+          cause: restock.cause,
+          by: restock.by,
+          at: now.toISOString(),
+          orderId: id,
+        });
+      await writePatch(tx, id, patch);
+      if (mail) await recordMail(tx, mail, now);
+      return { order, result, events: orderEvents(type, order, stock), mailed: !!mail };
+    });
+    this.events.publish(done.events);
+    if (done.mailed) this.mailRecorded();
+    return { order: done.order, result: done.result };
+  }
+
+  async reserveRefund(id: string, request: RefundRequest) {
+    const { order, result } = await this.decideAndWrite(id, 'OrderUpdated', request.now, async (_tx, loaded) => {
+      const { refund, patch } = decideRefund(loaded, request);
+      return { patch, result: refund };
+    });
+    return { order, refund: result };
+  }
+
+  async completeRefund(id: string, refundId: string, providerRefundId: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderRefunded', now, async (tx, loaded) => {
+      const before = await stockOf(tx, productsOf(loaded));
+      const done = completeRefund(loaded, refundId, providerRefundId, before, now);
+      const changedRecord = { ...loaded, ...done.patch };
+      return {
+        patch: done.patch,
+        restock: { stock: done.stock, before, ...refundStockCause(done.refund) },
+        mail: refundMail(id, changedRecord, done.refund),
+        result: null,
+        changed: done.changed,
+      };
+    });
+    return order;
+  }
+
+  async failRefund(id: string, refundId: string, failure: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
+      patch: failRefund(loaded, refundId, failure),
+      result: null,
+    }));
+    return order;
+  }
+
+  async requestCancellation(id: string, reason: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
+      patch: requestCancellation(loaded, reason, now),
+      result: null,
+    }));
+    return order;
+  }
+
+  async declineCancellation(id: string, message: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
+      patch: declineCancellation(loaded, message, now),
+      result: null,
+    }));
+    return order;
+  }
+
+  async requestReturn(id: string, request: ReturnRequest): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', request.now, async (_tx, loaded) => ({
+      patch: requestReturn(loaded, request),
+      result: null,
+    }));
+    return order;
+  }
+
+  async declineReturn(id: string, returnId: string, message: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
+      patch: declineReturn(loaded, returnId, message, now),
+      result: null,
+    }));
     return order;
   }
 

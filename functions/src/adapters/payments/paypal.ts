@@ -10,7 +10,14 @@ import {
   type PaymentOrder,
   type PaymentResult,
 } from '../../domain/index.js';
-import { systemClock, type CaptureCheck, type Clock, type PaymentGateway, type ProviderCapture } from '../../ports.js';
+import {
+  systemClock,
+  type CaptureCheck,
+  type Clock,
+  type PartRefund,
+  type PaymentGateway,
+  type ProviderCapture,
+} from '../../ports.js';
 
 export interface PayPalSettings {
   /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com (or a fake in tests). */
@@ -248,6 +255,34 @@ export class PayPalGateway implements PaymentGateway {
         if (res.ok) return;
         const issue = issueOf((await res.json().catch(() => null)) as PayPalError | null);
         if (res.status === 422 && issue === 'CAPTURE_FULLY_REFUNDED') return;
+        if (res.status < 500 && res.status !== 429) throw conflict(`PayPal refused the refund (${issue})`);
+        throw unavailable(`PayPal could not refund the payment (${res.status})`);
+      } catch (error) {
+        if (attempt >= REFUND_ATTEMPTS || (error as { kind?: string }).kind !== 'unavailable') throw error;
+      }
+    }
+  }
+
+  async refundPart(payment: PaymentResult, refund: PartRefund): Promise<{ providerRefundId: string }> {
+    if (payment.provider !== 'paypal') throw conflict('This order was not paid with PayPal');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await this.call(`/v2/payments/captures/${encodeURIComponent(payment.id)}/refund`, {
+          method: 'POST',
+          // The shop's refund id: a retry (lost answer, a second click) answers the same refund, never a second one.
+          headers: { ...(await this.jsonHeaders()), 'PayPal-Request-Id': `refund-${refund.refundId}` },
+          body: JSON.stringify({
+            amount: { value: toAmountString(refund.amountCents), currency_code: refund.currency },
+            invoice_id: `${refund.orderId}-${refund.refundId}`,
+            note_to_payer: refund.note.slice(0, 255),
+          }),
+        });
+        if (res.ok) {
+          const body = await this.json<{ id?: string }>(res);
+          if (!body.id) throw unavailable('PayPal sent a refund without an id');
+          return { providerRefundId: body.id };
+        }
+        const issue = issueOf((await res.json().catch(() => null)) as PayPalError | null);
         if (res.status < 500 && res.status !== 429) throw conflict(`PayPal refused the refund (${issue})`);
         throw unavailable(`PayPal could not refund the payment (${res.status})`);
       } catch (error) {

@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import {
   badInput,
+  conflict,
   TEST_PAYMENT_MODE_MESSAGE,
   testPaymentSchema,
   toAmountString,
   unavailable,
   type PaymentResult,
 } from '../../domain/index.js';
-import { systemClock, type CaptureCheck, type Clock, type PaymentGateway, type ProviderCapture } from '../../ports.js';
+import {
+  systemClock,
+  type CaptureCheck,
+  type Clock,
+  type PartRefund,
+  type PaymentGateway,
+  type ProviderCapture,
+} from '../../ports.js';
 
 /**
  * Test payments for development and demos, used when no PayPal credentials are configured.
@@ -52,5 +60,12 @@ export class SimulatedGateway implements PaymentGateway {
 
   async refund(): Promise<void> {
     throw badInput(TEST_PAYMENT_MODE_MESSAGE);
+  }
+
+  /** A test refund: no money moved (none was taken); the order records it with this id like a real one. */
+  async refundPart(payment: PaymentResult, refund: PartRefund): Promise<{ providerRefundId: string }> {
+    if (this.production) throw unavailable('Test payments are disabled in production');
+    if (payment.provider !== 'simulated') throw conflict('This order was not paid with a test payment');
+    return { providerRefundId: `SIMULATED-REFUND-${refund.refundId}` };
   }
 }

@@ -22,6 +22,7 @@ import {
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
+import { moneyBack } from './moneyBack.js';
 import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
 
 /** A customer's own orders: pages, status and sort, no customer search. */
@@ -130,11 +131,19 @@ export function orderRoutes(
     res.json(await captureAndMarkPaid({ store, payments }, order, paypalOrderId, clock.now()));
   });
 
-  // The owner ends an unpaid order's hold at once: its stock goes back on sale (store.orders.cancel).
+  const money = moneyBack({ store, payments, clock });
+  money.mount(router, { signedIn, admin });
+
+  // The owner ends an unpaid order's hold at once: its stock goes back on sale (store.orders.cancel). An admin
+  // cancels a paid, undelivered order: refunded in full and restocked in one step (moneyBack.ts).
   router.put('/:id/cancel', signedIn, async (req, res) => {
-    assertEmptyBody(req.body);
     const caller = callerOf(req);
     const order = await readableOrder(req.params.id as string, caller);
+    if (caller.isAdmin && order.isPaid) {
+      res.json(await money.adminCancel(req, order));
+      return;
+    }
+    assertEmptyBody(req.body);
     assertMayCancel(order, caller, clock.now());
     res.json(await store.orders.cancel(order._id, clock.now()));
   });

@@ -65,7 +65,7 @@ function OrderLines({ order }: { order: OrderSummary }) {
   );
 }
 
-function OrderMail(props: {
+export function OrderMail(props: {
   preview: string;
   title: string;
   order: OrderSummary;

@@ -11,6 +11,7 @@ import {
   type CancelReason,
   type OrderSummary,
 } from './OrderMails.js';
+import { OrderRefunded } from './OrderRefunded.js';
 import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js';
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
@@ -30,6 +31,14 @@ export interface MailData {
   'order-delivered': OrderMailData & { deliveredAt: string };
   /** Cancelled by the customer or expired unpaid: one message, the reason telling them apart. */
   'order-cancelled': OrderMailData & { reason: CancelReason };
+  /** To the customer when a refund went through (one message per refund). */
+  'order-refunded': OrderMailData & {
+    amountCents: number;
+    refundedCents: number;
+    reason: string;
+    refundedAt: string;
+    cancelled: boolean;
+  };
   /** To ORDER_ALERT_EMAIL, else to each admin, when an order is paid. */
   'owner-order-paid': OrderMailData & { customerEmail: string };
 }
@@ -113,6 +122,21 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
         ? `Your Voltshop order ${d.order.number} expired unpaid`
         : `Your Voltshop order ${d.order.number} was cancelled`,
     element: (d, url) => createElement(OrderCancelled, { ...orderProps(d, url), reason: d.reason }),
+  },
+  'order-refunded': {
+    subject: (d) =>
+      d.cancelled
+        ? `Your Voltshop order ${d.order.number} was cancelled and refunded`
+        : `Refund for your Voltshop order ${d.order.number}`,
+    element: (d, url) =>
+      createElement(OrderRefunded, {
+        ...orderProps(d, url),
+        amountCents: d.amountCents,
+        refundedCents: d.refundedCents,
+        reason: d.reason,
+        refundedAt: d.refundedAt,
+        cancelled: d.cancelled,
+      }),
   },
   'owner-order-paid': {
     subject: (d) => `Paid order ${d.order.number} from ${d.order.name}`,

@@ -9,6 +9,21 @@ import {
 } from 'firebase-admin/firestore';
 import {
   cancelOrder,
+  completeRefund,
+  refundStockCause,
+  type StockCause,
+  type StockLevel,
+  decideRefund,
+  declineCancellation,
+  failRefund,
+  normalizedRecord,
+  requestCancellation,
+  declineReturn,
+  requestReturn,
+  type ReturnRequest,
+  type OrderEvent,
+  type OrderPatch,
+  type RefundRequest,
   deliverOrder,
   expireOrder,
   isPaidStatus,
@@ -49,6 +64,15 @@ export const DAILY_STATS_READ_LIMIT = 2000;
 
 /** The statuses whose totals count as revenue (domain/orders.ts isPaidStatus). */
 export const PAID_STATUSES: OrderStatus[] = ['paid', 'delivered'];
+
+/** The stock a money-back decision gives back, with the stock it read and the history's cause, actor and time. */
+interface Restock {
+  stock: StockLevel[];
+  before: ReadonlyMap<string, number>;
+  cause: StockCause;
+  by: string;
+  at: string;
+}
 
 export class FirestoreOrders implements OrderStore {
   constructor(
@@ -143,7 +167,7 @@ export class FirestoreOrders implements OrderStore {
       async (tx) => {
         const [snap, capture] = await tx.getAll(ref, captureRef);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
-        const order = snap.data() as OrderDoc;
+        const order = normalizedRecord(snap.data() as OrderDoc);
         const patch = { ...payOrder(order, payment, capture.exists, now), captureId: payment.id };
         // create() fails the commit if the capture document appeared meanwhile: a capture pays one order, once.
         tx.create(captureRef, {
@@ -174,7 +198,7 @@ export class FirestoreOrders implements OrderStore {
       async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
-        const order = snap.data() as OrderDoc;
+        const order = normalizedRecord(snap.data() as OrderDoc);
         const patch = deliverOrder(order, now);
         tx.update(ref, patch);
         const answer = toOrder(id, { ...order, ...patch });
@@ -201,7 +225,7 @@ export class FirestoreOrders implements OrderStore {
       async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
-        const order = snap.data() as OrderDoc;
+        const order = normalizedRecord(snap.data() as OrderDoc);
         const stockBefore = await this.stockOf(tx, order);
         const { patch, stock } = cancelOrder(order, stockBefore, now);
         applyStockChanges(tx, this.db, stockChanges(stock, stockBefore), {
@@ -219,11 +243,107 @@ export class FirestoreOrders implements OrderStore {
     return this.committed(cancelled);
   }
 
+  /** Runs a money-back decision (domain/refunds.ts) in a transaction and writes its patch and stock; publishes
+   *  `type` once committed (nothing when the decision changed nothing). */
+  private async decideAndWrite<T>(
+    id: string,
+    type: OrderEvent['type'],
+    decide: (
+      tx: Transaction,
+      order: OrderDoc,
+    ) => Promise<{ patch: OrderPatch; restock?: Restock; result: T; changed?: boolean }>,
+  ): Promise<{ order: Order; result: T }> {
+    if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
+    const ref = this.col.doc(id);
+    const done = await this.db.runTransaction(
+      async (tx) => {
+        const snap = await tx.get(ref);
+        if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
+        const order = normalizedRecord(snap.data() as OrderDoc);
+        const { patch, restock, result, changed = true } = await decide(tx, order);
+        const answer = toOrder(id, { ...order, ...patch });
+        if (!changed) return { order: answer, result, events: [] as DomainEvent[] };
+        const stock = restock?.stock ?? [];
+        if (restock) {
+          const { before, ...context } = restock;
+          applyStockChanges(tx, this.db, stockChanges(stock, before), { ...context, orderId: id });
+        }
+        // A plain copy: Firestore refuses undefined fields.
+        tx.update(ref, JSON.parse(JSON.stringify(patch)) as OrderPatch);
+        return { order: answer, result, events: orderEvents(type, answer, stock) };
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    this.events.publish(done.events);
+    return { order: done.order, result: done.result };
+  }
+
+  async reserveRefund(id: string, request: RefundRequest) {
+    const { order, result } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => {
+      const { refund, patch } = decideRefund(loaded, request);
+      return { patch, result: refund };
+    });
+    return { order, refund: result };
+  }
+
+  async completeRefund(id: string, refundId: string, providerRefundId: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderRefunded', async (tx, loaded) => {
+      const before = await this.stockOf(tx, loaded);
+      const done = completeRefund(loaded, refundId, providerRefundId, before, now);
+      const { cause, by } = refundStockCause(done.refund);
+      const restock = { stock: done.stock, before, cause, by, at: now.toISOString() };
+      // No refund email on this backend yet: the Firestore store records no mail (docs/architecture.md).
+      return { patch: done.patch, restock, result: null, changed: done.changed };
+    });
+    return order;
+  }
+
+  async failRefund(id: string, refundId: string, failure: string): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: failRefund(loaded, refundId, failure),
+      result: null,
+    }));
+    return order;
+  }
+
+  async requestCancellation(id: string, reason: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: requestCancellation(loaded, reason, now),
+      result: null,
+    }));
+    return order;
+  }
+
+  async declineCancellation(id: string, message: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: declineCancellation(loaded, message, now),
+      result: null,
+    }));
+    return order;
+  }
+
+  async requestReturn(id: string, request: ReturnRequest): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: requestReturn(loaded, request),
+      result: null,
+    }));
+    return order;
+  }
+
+  async declineReturn(id: string, returnId: string, message: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => ({
+      patch: declineReturn(loaded, returnId, message, now),
+      result: null,
+    }));
+    return order;
+  }
+
   private async expireOne(ref: DocumentReference, now: Date): Promise<boolean> {
     const expired = await this.db.runTransaction(
       async (tx) => {
         const snap = await tx.get(ref);
-        const order = snap.data() as OrderDoc | undefined;
+        const data = snap.data() as OrderDoc | undefined;
+        const order = data && normalizedRecord(data);
         if (!order) return null;
         const stockBefore = await this.stockOf(tx, order);
         const decision = expireOrder(order, stockBefore, now);
@@ -245,7 +365,7 @@ export class FirestoreOrders implements OrderStore {
   }
 
   /** The current stock of the order's products that still exist (reads first: call before any write). */
-  private async stockOf(tx: Transaction, order: OrderDoc): Promise<Map<string, number>> {
+  private async stockOf(tx: Transaction, order: Pick<OrderDoc, 'orderItems'>): Promise<Map<string, number>> {
     const ids = [...new Set(order.orderItems.map((i) => i.product))].filter(isDocId);
     const products = ids.length ? await tx.getAll(...ids.map((pid) => this.products().doc(pid))) : [];
     return new Map(products.filter((p) => p.exists).map((p) => [p.id, (p.data() as ProductDoc).countInStock]));

@@ -79,6 +79,7 @@ const STATUS_LABELS: Record<OrderStatusFilter, string> = {
   paid: 'Paid, not delivered',
   delivered: 'Delivered',
   expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 
 /** /admin/orderlist: every order, 50 a page, newest first; the server filters by status and finds an order by its

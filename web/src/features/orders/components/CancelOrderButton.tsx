@@ -49,8 +49,15 @@ export function CancelOrderButton({ order }: { order: Order }) {
   );
 }
 
-/** Replaces the expiry notice for an order its owner cancelled. */
+/** Replaces the expiry notice for a cancelled order: by its owner before paying, or by the shop with a refund. */
 export function CancelledNotice({ order }: { order: Order }) {
+  if (order.isPaid)
+    return (
+      <Message variant="secondary" role="none">
+        <strong>This order was cancelled</strong>
+        {order.cancelledAt ? ` on ${dateTime(order.cancelledAt)}` : ''} and refunded: its items went back on sale.
+      </Message>
+    );
   return (
     <Message variant="secondary" role="none">
       <strong>This order was cancelled</strong>

@@ -9,17 +9,28 @@ const TONE = {
   idle: 'bg-secondary-subtle text-secondary-emphasis',
 } as const;
 
-/** "Paid on 2030-01-01", "Not Paid" or "Expired". */
+/** "Paid on 2030-01-01" (with "Refunded" or "Partially refunded" beside it), "Not Paid", "Expired" or "Cancelled". */
 export function PaymentStatusBadge({ order }: { order: Order }) {
-  if (order.isPaid) return <span className={`${BADGE} ${TONE.done}`}>Paid on {shortDate(order.paidAt)}</span>;
+  if (order.isPaid)
+    return (
+      <>
+        <span className={`${BADGE} ${TONE.done}`}>Paid on {shortDate(order.paidAt)}</span>
+        {order.paymentStatus === 'refunded' && <span className={`${BADGE} ${TONE.idle} ms-1`}>Refunded</span>}
+        {order.paymentStatus === 'partially_refunded' && (
+          <span className={`${BADGE} ${TONE.waiting} ms-1`}>Partially refunded</span>
+        )}
+      </>
+    );
+  if (order.status === 'cancelled') return <span className={`${BADGE} ${TONE.idle}`}>Cancelled</span>;
   if (order.status === 'expired') return <span className={`${BADGE} ${TONE.idle}`}>Expired</span>;
   return <span className={`${BADGE} ${TONE.waiting}`}>Not Paid</span>;
 }
 
-/** "Delivered on 2030-01-03" or "Not Delivered". */
+/** "Delivered on 2030-01-03", "Not Delivered" or "Cancelled". */
 export function DeliveryStatusBadge({ order }: { order: Order }) {
   if (order.isDelivered)
     return <span className={`${BADGE} ${TONE.done}`}>Delivered on {shortDate(order.deliveredAt)}</span>;
+  if (order.status === 'cancelled') return <span className={`${BADGE} ${TONE.idle}`}>Cancelled</span>;
   return <span className={`${BADGE} ${TONE.idle}`}>Not Delivered</span>;
 }
 
@@ -33,16 +44,22 @@ interface Step {
 /** Placed → Paid → Delivered with the date each happened; an expired order ends at Expired. */
 export function OrderTimeline({ order }: { order: Order }) {
   const steps: Step[] =
-    order.status === 'expired'
+    order.status === 'cancelled'
       ? [
           { label: 'Placed', at: order.createdAt, pending: '' },
-          { label: 'Expired unpaid', at: order.expiresAt, pending: '' },
+          ...(order.isPaid ? [{ label: 'Paid', at: order.paidAt, pending: '' }] : []),
+          { label: 'Cancelled', at: order.cancelledAt, pending: '' },
         ]
-      : [
-          { label: 'Placed', at: order.createdAt, pending: '' },
-          { label: 'Paid', at: order.isPaid ? order.paidAt : null, pending: 'Awaiting payment' },
-          { label: 'Delivered', at: order.isDelivered ? order.deliveredAt : null, pending: 'Awaiting delivery' },
-        ];
+      : order.status === 'expired'
+        ? [
+            { label: 'Placed', at: order.createdAt, pending: '' },
+            { label: 'Expired unpaid', at: order.expiresAt, pending: '' },
+          ]
+        : [
+            { label: 'Placed', at: order.createdAt, pending: '' },
+            { label: 'Paid', at: order.isPaid ? order.paidAt : null, pending: 'Awaiting payment' },
+            { label: 'Delivered', at: order.isDelivered ? order.deliveredAt : null, pending: 'Awaiting delivery' },
+          ];
   return (
     <ol className="order-timeline" aria-label="Order progress">
       {steps.map((s) => (

@@ -12,8 +12,18 @@ function Cross({ label }: { label: string }) {
 
 /** PAID cell: the date, 'Expired', or a red cross (Not Paid). */
 export function PaidCell({ order }: { order: Order }) {
-  if (order.isPaid) return <>{shortDate(order.paidAt)}</>;
+  if (order.isPaid)
+    return (
+      <>
+        {shortDate(order.paidAt)}
+        {order.paymentStatus === 'refunded' && <span className="badge text-bg-secondary ms-1">Refunded</span>}
+        {order.paymentStatus === 'partially_refunded' && (
+          <span className="badge text-bg-warning ms-1">Part refunded</span>
+        )}
+      </>
+    );
   if (order.status === 'expired') return <span className="badge text-bg-secondary">Expired</span>;
+  if (order.status === 'cancelled') return <span className="badge text-bg-secondary">Cancelled</span>;
   return <Cross label="Not Paid" />;
 }
 

@@ -26,6 +26,11 @@ const order: Order = {
   isCancelled: false,
   cancelledAt: null,
   createdAt: '2029-12-31T03:04:00.000Z',
+  paymentStatus: 'unpaid',
+  refunds: [],
+  refundedTotal: 0,
+  cancellationRequest: null,
+  returns: [],
 };
 const simulated = { paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'embedded' };
 const alice = { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test', isAdmin: false, token: 't' };

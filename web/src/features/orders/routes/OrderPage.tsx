@@ -15,11 +15,15 @@ import { errorMessage } from '@/lib/api';
 import { dateTime } from '@/lib/format';
 import { useDeliverOrder } from '../api/deliverOrder';
 import { useOrder } from '../api/getOrder';
+import { CancellationRequest } from '../components/CancellationRequest';
 import { CancelledNotice, CancelOrderButton } from '../components/CancelOrderButton';
+import { MoneyBackActions } from '../components/MoneyBackActions';
 import { OrderItems } from '../components/OrderItems';
 import { DeliveryStatusBadge, OrderTimeline, PaymentStatusBadge } from '../components/OrderStatus';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentArea } from '../components/PaymentArea';
+import { refundSummary, RefundList } from '../components/RefundList';
+import { Returns } from '../components/Returns';
 
 function HoldNotice({ order }: { order: Order }) {
   if (order.status === 'expired') {
@@ -77,7 +81,7 @@ function OrderHeading({ order }: { order: Order }) {
 function OrderDetails({ order }: { order: Order }) {
   const user = useUserInfo();
   const { shippingAddress: a } = order;
-  const payable = !order.isPaid && order.status !== 'expired';
+  const payable = order.status === 'awaiting_payment';
   return (
     <>
       <Meta title={`Order #${orderNumber(order._id)}`} />
@@ -107,7 +111,9 @@ function OrderDetails({ order }: { order: Order }) {
                 <span data-testid="payment-method">{paymentMethodLabel(order)}</span>
               </p>
               <PaymentStatusBadge order={order} />
+              {refundSummary(order) && <p className="small mt-2 mb-0">{refundSummary(order)}</p>}
             </ListGroup.Item>
+            <RefundList order={order} admin={!!user?.isAdmin} />
             <ListGroup.Item>
               <h2 className="section-title">Order Items</h2>
               {order.orderItems.length === 0 ? (
@@ -131,7 +137,10 @@ function OrderDetails({ order }: { order: Order }) {
                 </ListGroup.Item>
               ))}
             <CancelOrderButton order={order} />
-            {user?.isAdmin && order.isPaid && !order.isDelivered && <DeliverButton order={order} />}
+            <CancellationRequest order={order} />
+            <Returns order={order} />
+            {user?.isAdmin && order.status === 'paid' && <DeliverButton order={order} />}
+            {user?.isAdmin && <MoneyBackActions order={order} />}
           </OrderSummary>
         </Col>
       </Row>

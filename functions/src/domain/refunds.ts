@@ -1,0 +1,309 @@
+// Money back (issue 28): refunds of a paid order, cancelling a paid order, the customer's cancellation request.
+// Pure decisions on the OrderRecord; both stores run them inside their transactions. A refund goes through three
+// steps so the provider never refunds twice and never more than was paid: reserve (pending: counts against what
+// may still be refunded), the provider call (outside any transaction, idempotent by the refund's id), then
+// complete (restock, money state) or fail (the reservation is released).
+import { badInput, conflict, notFound } from './errors.js';
+import { restockedCount } from './limits.js';
+import type { StockLevel } from './orderDecisions.js';
+import { isPaidStatus, type OrderRecord } from './orders.js';
+import { formatPrice, toDollars } from './money.js';
+import { approvedReturns, waitingReturn } from './returns.js';
+import type { StockCause } from './stockHistory.js';
+import type { CancellationRequest, OrderRefund, PaymentStatus } from './types.js';
+
+/** A refund as both stores keep it (in the order's record), amounts in cents. */
+export interface RefundRecord {
+  id: string;
+  amountCents: number;
+  reason: string;
+  restock: boolean;
+  /** The lines refunded (restocked when `restock`); empty for a refund of an amount only. */
+  items: { product: string; qty: number }[];
+  /** pending: reserved, the provider is being asked; completed: the money went back; failed: the provider refused. */
+  status: 'pending' | 'completed' | 'failed';
+  /** A paid order cancelled by this refund (full, restocked): its status becomes 'cancelled' on completion. */
+  cancelsOrder: boolean;
+  createdAt: string;
+  completedAt: string | null;
+  by: { _id: string; name: string };
+  /** The provider's refund id (PayPal), or the simulated gateway's test refund id. */
+  providerRefundId: string | null;
+  failure: string | null;
+  /** The return this refund approves (domain/returns.ts); absent on other refunds. */
+  returnId?: string | null;
+}
+
+export const REFUND_MESSAGES = {
+  notPaid: 'Only a paid order can be refunded',
+  nothingLeft: 'This order is already refunded in full',
+  pending: 'Another refund of this order is still being processed; try again in a moment',
+  tooMuch: (leftCents: number) => `At most ${formatPrice(toDollars(leftCents))} can still be refunded`,
+  zero: 'A refund must be more than $0.00',
+  unknownLine: (product: string) => `This order has no line of product ${product}`,
+  tooManyUnits: (name: string, left: number) => `At most ${left} of ${name} can still be refunded`,
+  notFound: 'Refund not found',
+  delivered: 'A delivered order cannot be cancelled; refund it instead',
+  cancelNeedsPaid: 'Only a paid order can be cancelled and refunded',
+  alreadyRequested: 'A cancellation request for this order is already waiting for the shop',
+  requestNeedsPaid: 'Only a paid order that is not delivered yet can be cancelled on request',
+  noRequest: 'This order has no cancellation request waiting',
+  notYoursToRequest: 'Only the customer who placed this order can ask to cancel it',
+} as const;
+
+export interface RefundRequest {
+  refundId: string;
+  /** Dollars; absent: the whole remaining amount, or the lines' amount when `items` are given. */
+  amount?: number;
+  items?: readonly { product: string; qty: number }[];
+  restock: boolean;
+  reason: string;
+  by: { _id: string; name: string };
+  now: Date;
+  /** Approve this waiting return: its lines are refunded (restocked when `restock`). */
+  returnId?: string;
+  /** Cancel the (paid, undelivered) order: a full refund of what remains, restocking every line not yet restocked. */
+  cancel?: boolean;
+}
+
+const refundsOf = (order: Pick<OrderRecord, 'refunds'>) => order.refunds ?? [];
+const counting = (r: RefundRecord) => r.status !== 'failed';
+
+/** Cents refunded (completed refunds only). */
+export const refundedCents = (order: Pick<OrderRecord, 'refunds'>) =>
+  refundsOf(order)
+    .filter((r) => r.status === 'completed')
+    .reduce((sum, r) => sum + r.amountCents, 0);
+
+/** What may still be refunded: the total paid minus completed and pending refunds. */
+export function refundableCents(order: Pick<OrderRecord, 'status' | 'totalCents' | 'refunds' | 'paidAt'>): number {
+  if (!wasPaid(order)) return 0;
+  const reserved = refundsOf(order)
+    .filter(counting)
+    .reduce((sum, r) => sum + r.amountCents, 0);
+  return Math.max(0, order.totalCents - reserved);
+}
+
+/** Paid at some point (a paid order cancelled by refund stays one that was paid). */
+const wasPaid = (order: Pick<OrderRecord, 'status' | 'paidAt'>) => isPaidStatus(order.status) || !!order.paidAt;
+
+export function paymentStatusOf(
+  order: Pick<OrderRecord, 'status' | 'totalCents' | 'refunds' | 'paidAt'>,
+): PaymentStatus {
+  if (!wasPaid(order)) return 'unpaid';
+  const refunded = refundedCents(order);
+  if (refunded === 0) return 'paid';
+  return refunded >= order.totalCents ? 'refunded' : 'partially_refunded';
+}
+
+/** Units of each product refunded so far (pending or completed). */
+function refundedUnits(order: Pick<OrderRecord, 'refunds'>): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const r of refundsOf(order).filter(counting))
+    for (const i of r.items) units.set(i.product, (units.get(i.product) ?? 0) + i.qty);
+  return units;
+}
+
+/**
+ * The cents a refund of these lines returns: their prices plus their share of the tax (rounded to the cent);
+ * shipping goes back only with a full refund.
+ */
+export function linesCents(
+  order: Pick<OrderRecord, 'orderItems' | 'itemsCents' | 'taxCents'>,
+  items: readonly { product: string; qty: number }[],
+): number {
+  let cents = 0;
+  for (const { product, qty } of items) {
+    const line = order.orderItems.find((l) => l.product === product);
+    if (line) cents += line.priceCents * qty;
+  }
+  const tax = order.itemsCents > 0 ? Math.round((order.taxCents * cents) / order.itemsCents) : 0;
+  return cents + tax;
+}
+
+/** The units of each line not refunded yet. */
+function unitsLeft(order: Pick<OrderRecord, 'orderItems' | 'refunds'>): { product: string; qty: number }[] {
+  const done = refundedUnits(order);
+  const ordered = new Map<string, number>();
+  for (const l of order.orderItems) ordered.set(l.product, (ordered.get(l.product) ?? 0) + l.qty);
+  return [...ordered]
+    .map(([product, qty]) => ({ product, qty: qty - (done.get(product) ?? 0) }))
+    .filter((l) => l.qty > 0);
+}
+
+/**
+ * Reserves a refund (pending): never more than was paid minus what is refunded or reserved, only on a paid order,
+ * one at a time (a pending refund must finish first, so the provider is never asked twice at once for one order).
+ * Answers the order's new refunds list and the refund.
+ */
+export function decideRefund(
+  order: OrderRecord,
+  request: RefundRequest,
+): { refund: RefundRecord; patch: { refunds: RefundRecord[] } } {
+  if (!wasPaid(order)) throw conflict(request.cancel ? REFUND_MESSAGES.cancelNeedsPaid : REFUND_MESSAGES.notPaid);
+  if (request.cancel && order.status === 'delivered') throw conflict(REFUND_MESSAGES.delivered);
+  if (request.cancel && order.status === 'cancelled') throw conflict('Order is already cancelled');
+  if (refundsOf(order).some((r) => r.status === 'pending')) throw conflict(REFUND_MESSAGES.pending);
+  const left = refundableCents(order);
+  if (left <= 0 && !request.cancel) throw conflict(REFUND_MESSAGES.nothingLeft);
+
+  let items: { product: string; qty: number }[] = [];
+  let amountCents: number;
+  if (request.returnId) {
+    items = waitingReturn(order, request.returnId).items.map((i) => ({ ...i }));
+    amountCents = Math.min(linesCents(order, items), left);
+    if (amountCents <= 0) throw conflict(REFUND_MESSAGES.nothingLeft);
+  } else if (request.cancel) {
+    items = unitsLeft(order);
+    amountCents = left;
+  } else {
+    if (request.items?.length) {
+      const remaining = new Map(unitsLeft(order).map((l) => [l.product, l.qty]));
+      const asked = new Map<string, number>();
+      for (const { product, qty } of request.items) asked.set(product, (asked.get(product) ?? 0) + qty);
+      for (const [product, qty] of asked) {
+        const line = order.orderItems.find((l) => l.product === product);
+        if (!line) throw badInput(REFUND_MESSAGES.unknownLine(product));
+        const free = remaining.get(product) ?? 0;
+        if (qty > free) throw conflict(REFUND_MESSAGES.tooManyUnits(line.name, free));
+      }
+      items = [...asked].map(([product, qty]) => ({ product, qty }));
+    }
+    if (request.amount !== undefined) {
+      amountCents = Math.round(request.amount * 100);
+    } else if (items.length) {
+      // The lines' amount, capped by what remains (earlier amount-only refunds may have used some of it).
+      amountCents = Math.min(linesCents(order, items), left);
+    } else {
+      amountCents = left;
+    }
+    if (amountCents <= 0) throw badInput(REFUND_MESSAGES.zero);
+    if (amountCents > left) throw conflict(REFUND_MESSAGES.tooMuch(left));
+  }
+
+  const refund: RefundRecord = {
+    id: request.refundId,
+    amountCents,
+    reason: request.reason,
+    restock: request.cancel ? true : request.restock && items.length > 0,
+    items,
+    status: 'pending',
+    cancelsOrder: !!request.cancel,
+    createdAt: request.now.toISOString(),
+    completedAt: null,
+    by: { _id: request.by._id, name: request.by.name },
+    providerRefundId: null,
+    failure: null,
+    ...(request.returnId ? { returnId: request.returnId } : {}),
+  };
+  return { refund, patch: { refunds: [...refundsOf(order), refund] } };
+}
+
+function findPending(order: OrderRecord, refundId: string): RefundRecord {
+  const refund = refundsOf(order).find((r) => r.id === refundId);
+  if (!refund) throw notFound(REFUND_MESSAGES.notFound);
+  return refund;
+}
+
+export interface CompletedRefund {
+  patch: Pick<OrderRecord, 'refunds'> &
+    Partial<Pick<OrderRecord, 'status' | 'cancelledAt' | 'cancellationRequest' | 'returns'>>;
+  refund: RefundRecord;
+  /** The restocked products' new stock (products deleted since get nothing back). */
+  stock: StockLevel[];
+  /** False when the refund was already completed (a retried confirmation): nothing to write or announce. */
+  changed: boolean;
+}
+
+/** The provider refunded: the refund is completed, its lines restocked when asked, a cancelling refund cancels. */
+export function completeRefund(
+  order: OrderRecord,
+  refundId: string,
+  providerRefundId: string,
+  stockNow: ReadonlyMap<string, number>,
+  now: Date,
+): CompletedRefund {
+  const found = findPending(order, refundId);
+  if (found.status === 'completed')
+    return { patch: { refunds: refundsOf(order) }, refund: found, stock: [], changed: false };
+  if (found.status === 'failed') throw conflict('This refund failed; start a new one');
+  const refund: RefundRecord = { ...found, status: 'completed', completedAt: now.toISOString(), providerRefundId };
+  const refunds = refundsOf(order).map((r) => (r.id === refundId ? refund : r));
+  const stock: StockLevel[] = [];
+  if (refund.restock) {
+    const current = new Map(stockNow);
+    for (const { product, qty } of refund.items) {
+      const count = current.get(product);
+      if (count === undefined) continue;
+      current.set(product, restockedCount(count, qty));
+    }
+    for (const product of new Set(refund.items.map((i) => i.product))) {
+      const count = current.get(product);
+      if (count !== undefined) stock.push({ product, countInStock: count });
+    }
+  }
+  const patch: CompletedRefund['patch'] = { refunds };
+  if (refund.returnId) patch.returns = approvedReturns(order, refund.returnId, refund.id, now);
+  if (refund.cancelsOrder) {
+    patch.status = 'cancelled';
+    patch.cancelledAt = now.toISOString();
+    if (order.cancellationRequest?.status === 'pending')
+      patch.cancellationRequest = { ...order.cancellationRequest, status: 'approved', decidedAt: now.toISOString() };
+  }
+  return { patch, refund, stock, changed: true };
+}
+
+/** The provider refused (or failed): the reservation is released, the order keeps its money state. */
+export function failRefund(order: OrderRecord, refundId: string, failure: string): { refunds: RefundRecord[] } {
+  const found = findPending(order, refundId);
+  if (found.status !== 'pending') return { refunds: refundsOf(order) };
+  return {
+    refunds: refundsOf(order).map((r) => (r.id === refundId ? { ...r, status: 'failed' as const, failure } : r)),
+  };
+}
+
+/** The customer asks to cancel a paid, undelivered order (the owner decides). */
+export function requestCancellation(
+  order: OrderRecord,
+  reason: string,
+  now: Date,
+): { cancellationRequest: CancellationRequest } {
+  if (order.status !== 'paid') throw conflict(REFUND_MESSAGES.requestNeedsPaid);
+  if (order.cancellationRequest?.status === 'pending') throw conflict(REFUND_MESSAGES.alreadyRequested);
+  return {
+    cancellationRequest: { reason, status: 'pending', createdAt: now.toISOString(), decidedAt: null, message: null },
+  };
+}
+
+/** The owner declines a waiting cancellation request, with a message for the customer. */
+export function declineCancellation(
+  order: OrderRecord,
+  message: string,
+  now: Date,
+): { cancellationRequest: CancellationRequest } {
+  const request = order.cancellationRequest;
+  if (!request || request.status !== 'pending') throw conflict(REFUND_MESSAGES.noRequest);
+  return { cancellationRequest: { ...request, status: 'declined', decidedAt: now.toISOString(), message } };
+}
+
+/** A refund as the API answers it (dollars). */
+export function refundAnswer(r: RefundRecord): OrderRefund {
+  return {
+    id: r.id,
+    amount: toDollars(r.amountCents),
+    reason: r.reason,
+    restock: r.restock,
+    items: r.items.map((i) => ({ product: i.product, qty: i.qty })),
+    status: r.status,
+    cancelsOrder: r.cancelsOrder,
+    createdAt: r.createdAt,
+    completedAt: r.completedAt,
+    by: { _id: r.by._id, name: r.by.name },
+  };
+}
+
+/** The stock history's cause and actor of what a completed refund restocks: a return's lines come back as 'return',
+ *  other refunds' as 'refund'; by the admin who made the refund. */
+export function refundStockCause(refund: RefundRecord): { cause: StockCause; by: string } {
+  return { cause: refund.returnId ? 'return' : 'refund', by: refund.by._id };
+}

@@ -1,0 +1,177 @@
+// Money back (issue 28): refunds, cancelling a paid order, the customer's cancellation request, returns. A refund is
+// reserved in the store (pending: it counts against what may still be refunded, so racing refunds cannot exceed
+// what was paid), then the provider refunds (idempotent by the refund's id), then the store completes it. A refusal
+// by the provider releases the reservation (failed); an unknown outcome (timeout, outage, or a store error after the
+// provider answered) keeps it pending, and POST .../refunds/:refundId/retry asks the provider again with the same
+// id, which never refunds twice.
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler, Router } from 'express';
+import {
+  adminCancelSchema,
+  cancellationDecisionSchema,
+  cancellationRequestSchema,
+  conflict,
+  DomainError,
+  forbidden,
+  isOwner,
+  notFound,
+  ORDER_MESSAGES,
+  REFUND_MESSAGES,
+  refundSchema,
+  RETURN_MESSAGES,
+  returnDecisionSchema,
+  returnRequestSchema,
+  unavailable,
+  type Order,
+  type RefundRequest,
+} from '../../domain/index.js';
+import { callerOf } from '../../http/auth.js';
+import { parse, parseId } from '../../http/validate.js';
+import type { Ports } from '../../ports.js';
+
+type Log = Pick<Console, 'warn' | 'error'>;
+
+export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'payments' | 'clock'>, log: Log = console) {
+  /** Asks the provider for a reserved refund and completes it (or fails it when the provider refused). */
+  async function settle(order: Order, refundId: string, amountCents: number, reason: string): Promise<Order> {
+    if (amountCents === 0) return store.orders.completeRefund(order._id, refundId, 'NONE', clock.now());
+    if (!order.paymentResult) {
+      await store.orders.failRefund(order._id, refundId, 'no payment recorded', clock.now());
+      throw conflict('This order has no recorded payment to refund');
+    }
+    let providerRefundId: string;
+    try {
+      ({ providerRefundId } = await payments.refundPart(order.paymentResult, {
+        refundId,
+        orderId: order._id,
+        amountCents,
+        currency: order.currency,
+        note: reason || `Refund for your Voltshop order`,
+      }));
+    } catch (error) {
+      if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'bad_input')) {
+        await store.orders.failRefund(order._id, refundId, error.message, clock.now());
+        throw conflict(`The refund did not go through: ${error.message}. Nothing was refunded.`);
+      }
+      log.error(`[refunds] refund ${refundId} of order ${order._id}: outcome unknown, kept pending`, error);
+      throw unavailable(
+        'The payment provider did not confirm the refund. It is kept pending (never refunded twice): try again in a moment with "Retry refund".',
+      );
+    }
+    try {
+      return await store.orders.completeRefund(order._id, refundId, providerRefundId, clock.now());
+    } catch (error) {
+      // The money went back but the order could not record it: a retry completes it (the provider answers the same
+      // refund for the same id).
+      log.error(
+        `[refunds] refund ${refundId} of order ${order._id} refunded as ${providerRefundId}, not recorded`,
+        error,
+      );
+      throw unavailable('The refund went through but could not be recorded yet: use "Retry refund" to record it.');
+    }
+  }
+
+  /** Reserves, refunds, completes. */
+  async function refund(orderId: string, request: Omit<RefundRequest, 'refundId' | 'now'>): Promise<Order> {
+    const refundId = randomBytes(8).toString('hex');
+    const { order, refund } = await store.orders.reserveRefund(orderId, { ...request, refundId, now: clock.now() });
+    return settle(order, refund.id, refund.amountCents, refund.reason);
+  }
+
+  async function byAdmin(req: Request) {
+    const user = await store.users.get(callerOf(req).uid);
+    return { _id: callerOf(req).uid, name: user?.name ?? 'Admin' };
+  }
+
+  async function existing(id: unknown): Promise<Order> {
+    const order = await store.orders.get(parseId(id, 'Order'));
+    if (!order) throw notFound(ORDER_MESSAGES.notFound);
+    return order;
+  }
+
+  /** The admin cancels a paid, undelivered order: a full refund of what remains, every line restocked. */
+  async function cancelPaid(req: Request, order: Order, reason: string): Promise<Order> {
+    return refund(order._id, { cancel: true, restock: true, reason, by: await byAdmin(req) });
+  }
+
+  function mount(router: Router, guards: { signedIn: RequestHandler; admin: RequestHandler }) {
+    router.post('/:id/refunds', guards.admin, async (req, res) => {
+      const input = parse(refundSchema, req.body);
+      const order = await existing(req.params.id);
+      res.status(201).json(
+        await refund(order._id, {
+          amount: input.amount,
+          items: input.items,
+          restock: input.restock ?? false,
+          reason: input.reason ?? '',
+          by: await byAdmin(req),
+        }),
+      );
+    });
+
+    router.post('/:id/refunds/:refundId/retry', guards.admin, async (req, res) => {
+      const order = await existing(req.params.id);
+      const pending = order.refunds.find((r) => r.id === req.params.refundId);
+      if (!pending) throw notFound(REFUND_MESSAGES.notFound);
+      if (pending.status === 'completed') {
+        res.json(order);
+        return;
+      }
+      if (pending.status === 'failed') throw conflict('This refund failed; start a new one');
+      res.json(await settle(order, pending.id, Math.round(pending.amount * 100), pending.reason));
+    });
+
+    router.post('/:id/cancellation-request', guards.signedIn, async (req, res) => {
+      const { reason } = parse(cancellationRequestSchema, req.body);
+      const order = await existing(req.params.id);
+      if (!isOwner(order, callerOf(req).uid)) throw forbidden(REFUND_MESSAGES.notYoursToRequest);
+      res.status(201).json(await store.orders.requestCancellation(order._id, reason, clock.now()));
+    });
+
+    router.post('/:id/returns', guards.signedIn, async (req, res) => {
+      const { items, reason } = parse(returnRequestSchema, req.body);
+      const order = await existing(req.params.id);
+      if (!isOwner(order, callerOf(req).uid)) throw forbidden(RETURN_MESSAGES.notYours);
+      const returnId = randomBytes(8).toString('hex');
+      res.status(201).json(await store.orders.requestReturn(order._id, { returnId, items, reason, now: clock.now() }));
+    });
+
+    router.put('/:id/returns/:returnId', guards.admin, async (req, res) => {
+      const { approve, message, restock } = parse(returnDecisionSchema, req.body);
+      const order = await existing(req.params.id);
+      const waiting = order.returns.find((r) => r.id === req.params.returnId);
+      if (!waiting) throw notFound(RETURN_MESSAGES.notFound);
+      if (waiting.status !== 'requested') throw conflict(RETURN_MESSAGES.notWaiting);
+      res.json(
+        approve
+          ? await refund(order._id, {
+              returnId: waiting.id,
+              restock: restock ?? true,
+              reason: `Return: ${waiting.reason}`,
+              by: await byAdmin(req),
+            })
+          : await store.orders.declineReturn(order._id, waiting.id, message ?? '', clock.now()),
+      );
+    });
+
+    router.put('/:id/cancellation-request', guards.admin, async (req, res) => {
+      const { approve, message } = parse(cancellationDecisionSchema, req.body);
+      const order = await existing(req.params.id);
+      const request = order.cancellationRequest;
+      if (!request || request.status !== 'pending') throw conflict(REFUND_MESSAGES.noRequest);
+      res.json(
+        approve
+          ? await cancelPaid(req, order, `Cancelled at your request: ${request.reason}`)
+          : await store.orders.declineCancellation(order._id, message ?? '', clock.now()),
+      );
+    });
+  }
+
+  /** PUT /:id/cancel by an admin on a paid order (the owner's unpaid cancel stays as it was). */
+  async function adminCancel(req: Request, order: Order): Promise<Order> {
+    const { reason } = parse(adminCancelSchema, req.body ?? {});
+    return cancelPaid(req, order, reason ?? 'Cancelled by the shop');
+  }
+
+  return { mount, adminCancel, refund };
+}

@@ -1,0 +1,295 @@
+// The store contract of money back (issue 28): refunds reserved, completed and failed inside the stores'
+// transactions, cancelling a paid order, the customer's cancellation request. Same cases on every store adapter
+// (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.*.test.ts).
+import { afterEach, beforeEach, describe, expect } from 'vitest';
+import {
+  DEFAULT_HOLD_LIMITS,
+  DEFAULT_HOLD_MINUTES,
+  holdUntil,
+  type Order,
+  type PaymentResult,
+  type RefundRequest,
+} from '../../src/domain/index.js';
+import type { PlaceOrderCommand, Store } from '../../src/ports.js';
+import { MovableClock } from '../support/clock.js';
+import { productInput } from '../support/products.js';
+import { contractCase, type ContractRun } from './cases.js';
+import { expectDomainError, type StoreUnderTest } from './store.contract.js';
+
+const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+const alice = { _id: 'alice-uid', name: 'Alice', email: 'alice@example.com' };
+const admin = { _id: 'admin-uid', name: 'Shop Admin' };
+const now = new Date('2026-03-01T10:00:00.000Z');
+const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+
+export function refundsContract(
+  name: string,
+  factory: (clock: MovableClock) => Promise<StoreUnderTest>,
+  run: ContractRun = {},
+) {
+  const it = contractCase(run);
+  describe(`Store contract, refunds: ${name}`, () => {
+    let sut: StoreUnderTest;
+    let store: Store;
+    beforeEach(async () => {
+      sut = await factory(new MovableClock());
+      store = sut.store;
+    });
+    afterEach(async () => {
+      await sut?.dispose();
+    });
+
+    const stockOf = async (id: string) => (await store.products.get(id))!.countInStock;
+
+    /** A paid order of 2 × $10 and 1 × $5 (products with 10 in stock, 8 and 9 left after the order). */
+    async function paidOrder(): Promise<{ order: Order; p: string; q: string }> {
+      const p = await store.products.create(productInput('Refund Lamp', { price: 10, countInStock: 10 }), 'owner-1');
+      const q = await store.products.create(productInput('Refund Cable', { price: 5, countInStock: 10 }), 'owner-1');
+      const cmd: PlaceOrderCommand = {
+        user: alice,
+        lines: [
+          { product: p._id, qty: 2 },
+          { product: q._id, qty: 1 },
+        ],
+        shippingAddress: address,
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: holdUntil(now, DEFAULT_HOLD_MINUTES),
+        holdLimits: DEFAULT_HOLD_LIMITS,
+      };
+      const placed = await store.orders.place(cmd);
+      const payment: PaymentResult = {
+        id: `CAPTURE-${placed._id}`,
+        provider: 'simulated',
+        status: 'COMPLETED',
+        amount: placed.totalPrice.toFixed(2),
+        currency: 'USD',
+        updateTime: now.toISOString(),
+      };
+      const order = await store.orders.markPaid(placed._id, payment, later(1));
+      return { order, p: p._id, q: q._id };
+    }
+
+    const request = (over: Partial<RefundRequest> = {}): RefundRequest => ({
+      refundId: `r-${Math.random().toString(36).slice(2, 10)}`,
+      restock: false,
+      reason: 'test',
+      by: admin,
+      now: later(5),
+      ...over,
+    });
+
+    it('a full refund: reserved pending, then completed; the order says refunded, with who and why', async () => {
+      const { order } = await paidOrder();
+      expect(order).toMatchObject({ paymentStatus: 'paid', refunds: [], refundedTotal: 0 });
+      const reserved = await store.orders.reserveRefund(order._id, request({ refundId: 'full-1', reason: 'Lost' }));
+      expect(reserved.refund).toMatchObject({ id: 'full-1', amountCents: Math.round(order.totalPrice * 100) });
+      expect(reserved.order.refunds).toEqual([expect.objectContaining({ id: 'full-1', status: 'pending' })]);
+      // Pending does not count as refunded yet.
+      expect(reserved.order).toMatchObject({ paymentStatus: 'paid', refundedTotal: 0 });
+      const done = await store.orders.completeRefund(order._id, 'full-1', 'PROVIDER-1', later(6));
+      expect(done).toMatchObject({ paymentStatus: 'refunded', refundedTotal: order.totalPrice, isPaid: true });
+      expect(done.refunds).toEqual([
+        {
+          id: 'full-1',
+          amount: order.totalPrice,
+          reason: 'Lost',
+          restock: false,
+          items: [],
+          status: 'completed',
+          cancelsOrder: false,
+          createdAt: later(5).toISOString(),
+          completedAt: later(6).toISOString(),
+          by: admin,
+        },
+      ]);
+      expect(await store.orders.get(order._id)).toEqual(done);
+      expect(sut.events.filter((e) => e.type === 'OrderRefunded')).toHaveLength(1);
+      await expectDomainError(store.orders.reserveRefund(order._id, request()), 'conflict', /already refunded in full/);
+    });
+
+    it('a refund by lines restocks only the refunded lines, once, however often it is confirmed', async () => {
+      const { order, p, q } = await paidOrder();
+      expect([await stockOf(p), await stockOf(q)]).toEqual([8, 9]);
+      const { refund } = await store.orders.reserveRefund(
+        order._id,
+        request({ refundId: 'lines-1', items: [{ product: p, qty: 1 }], restock: true }),
+      );
+      // The line's price plus its share of the tax.
+      const tax = Math.round((order.taxPrice * 100 * 1000) / (order.itemsPrice * 100));
+      expect(refund.amountCents).toBe(1000 + tax);
+      const done = await store.orders.completeRefund(order._id, 'lines-1', 'P-1', later(6));
+      expect(done.paymentStatus).toBe('partially_refunded');
+      expect([await stockOf(p), await stockOf(q)]).toEqual([9, 9]);
+      const again = await store.orders.completeRefund(order._id, 'lines-1', 'P-1', later(7));
+      expect(again).toEqual(done);
+      expect(await stockOf(p)).toBe(9);
+      expect(sut.events).toContainEqual({ type: 'StockChanged', stock: [{ product: p, countInStock: 9 }] });
+      // Lines cannot be refunded beyond what was ordered.
+      await expectDomainError(
+        store.orders.reserveRefund(order._id, request({ items: [{ product: p, qty: 2 }] })),
+        'conflict',
+        'At most 1 of Refund Lamp can still be refunded',
+      );
+    });
+
+    it('never more than was paid: an amount above what remains is refused, naming what remains', async () => {
+      const { order } = await paidOrder();
+      await store.orders.reserveRefund(order._id, request({ refundId: 'a', amount: 10 }));
+      await store.orders.completeRefund(order._id, 'a', 'P-a', later(6));
+      const left = Math.round(order.totalPrice * 100) - 1000;
+      await expectDomainError(
+        store.orders.reserveRefund(order._id, request({ amount: (left + 1) / 100 })),
+        'conflict',
+        /can still be refunded/,
+      );
+      await store.orders.reserveRefund(order._id, request({ refundId: 'b', amount: left / 100 }));
+      const done = await store.orders.completeRefund(order._id, 'b', 'P-b', later(7));
+      expect(done).toMatchObject({ paymentStatus: 'refunded', refundedTotal: order.totalPrice });
+    });
+
+    it('two 60% refunds raced: exactly one is reserved', async () => {
+      const { order } = await paidOrder();
+      const sixty = Math.round(order.totalPrice * 60) / 100;
+      const results = await Promise.allSettled([
+        store.orders.reserveRefund(order._id, request({ refundId: 'race-a', amount: sixty })),
+        store.orders.reserveRefund(order._id, request({ refundId: 'race-b', amount: sixty })),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const stored = await store.orders.get(order._id);
+      expect(stored!.refunds).toHaveLength(1);
+    });
+
+    it('a failed refund releases its reservation; an unpaid order cannot be refunded', async () => {
+      const { order } = await paidOrder();
+      await store.orders.reserveRefund(order._id, request({ refundId: 'f-1' }));
+      await expectDomainError(store.orders.reserveRefund(order._id, request()), 'conflict', /still being processed/);
+      const failed = await store.orders.failRefund(order._id, 'f-1', 'PayPal refused', later(6));
+      expect(failed.refunds[0]).toMatchObject({ id: 'f-1', status: 'failed' });
+      expect(failed).toMatchObject({ paymentStatus: 'paid', refundedTotal: 0 });
+      await expectDomainError(store.orders.completeRefund(order._id, 'f-1', 'X', later(7)), 'conflict');
+      const { refund } = await store.orders.reserveRefund(order._id, request({ refundId: 'f-2' }));
+      expect(refund.amountCents).toBe(Math.round(order.totalPrice * 100));
+
+      const p = await store.products.create(productInput('Unpaid Thing', { countInStock: 3 }), 'owner-1');
+      const unpaid = await store.orders.place({
+        user: alice,
+        lines: [{ product: p._id, qty: 1 }],
+        shippingAddress: address,
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: holdUntil(now, DEFAULT_HOLD_MINUTES),
+        holdLimits: DEFAULT_HOLD_LIMITS,
+      });
+      await expectDomainError(store.orders.reserveRefund(unpaid._id, request()), 'conflict', REFUND_NOT_PAID);
+    });
+
+    it('cancelling a paid order: refunded in full, every line restocked, status cancelled; not once delivered', async () => {
+      const { order, p, q } = await paidOrder();
+      await store.orders.reserveRefund(order._id, request({ refundId: 'c-1', cancel: true }));
+      const done = await store.orders.completeRefund(order._id, 'c-1', 'P-c', later(6));
+      expect(done).toMatchObject({
+        status: 'cancelled',
+        isCancelled: true,
+        cancelledAt: later(6).toISOString(),
+        isPaid: true,
+        paymentStatus: 'refunded',
+        refundedTotal: order.totalPrice,
+      });
+      expect([await stockOf(p), await stockOf(q)]).toEqual([10, 10]);
+      await expectDomainError(store.orders.markDelivered(order._id, later(8)), 'conflict');
+
+      const second = await paidOrder();
+      await store.orders.markDelivered(second.order._id, later(2));
+      await expectDomainError(
+        store.orders.reserveRefund(second.order._id, request({ cancel: true })),
+        'conflict',
+        /delivered order cannot be cancelled/,
+      );
+    });
+
+    it('the customer asks to cancel a paid order once; the shop declines with a message or approves', async () => {
+      const { order } = await paidOrder();
+      const asked = await store.orders.requestCancellation(order._id, 'Ordered twice', later(2));
+      expect(asked.cancellationRequest).toEqual({
+        reason: 'Ordered twice',
+        status: 'pending',
+        createdAt: later(2).toISOString(),
+        decidedAt: null,
+        message: null,
+      });
+      await expectDomainError(store.orders.requestCancellation(order._id, 'again', later(3)), 'conflict');
+      const declined = await store.orders.declineCancellation(order._id, 'Already shipped', later(4));
+      expect(declined.cancellationRequest).toMatchObject({ status: 'declined', message: 'Already shipped' });
+      await expectDomainError(store.orders.declineCancellation(order._id, 'x', later(5)), 'conflict');
+      // Asked again, then approved: the cancelling refund marks the request approved.
+      await store.orders.requestCancellation(order._id, 'Please', later(6));
+      await store.orders.reserveRefund(order._id, request({ refundId: 'ok', cancel: true, now: later(7) }));
+      const approved = await store.orders.completeRefund(order._id, 'ok', 'P-ok', later(8));
+      expect(approved.cancellationRequest).toMatchObject({ status: 'approved', decidedAt: later(8).toISOString() });
+      expect(approved.status).toBe('cancelled');
+    });
+
+    it('a return of a delivered order: asked once, approved by a refund of its lines (restocked), or declined', async () => {
+      const { order, p } = await paidOrder();
+      await expectDomainError(
+        store.orders.requestReturn(order._id, {
+          returnId: 'early',
+          items: [{ product: p, qty: 1 }],
+          reason: 'x',
+          now: later(2),
+        }),
+        'conflict',
+        'Only a delivered order can be returned',
+      );
+      await store.orders.markDelivered(order._id, later(3));
+      const asked = await store.orders.requestReturn(order._id, {
+        returnId: 'ret-1',
+        items: [{ product: p, qty: 1 }],
+        reason: 'Too bright',
+        now: later(4),
+      });
+      expect(asked.returns).toEqual([
+        {
+          id: 'ret-1',
+          items: [{ product: p, qty: 1 }],
+          reason: 'Too bright',
+          status: 'requested',
+          createdAt: later(4).toISOString(),
+          decidedAt: null,
+          message: null,
+          refundId: null,
+        },
+      ]);
+      await store.orders.reserveRefund(order._id, request({ refundId: 'rr', returnId: 'ret-1', restock: true }));
+      const approved = await store.orders.completeRefund(order._id, 'rr', 'P-rr', later(6));
+      expect(approved.returns[0]).toMatchObject({ status: 'approved', refundId: 'rr' });
+      expect(approved.paymentStatus).toBe('partially_refunded');
+      expect(await stockOf(p)).toBe(9);
+      await expectDomainError(store.orders.declineReturn(order._id, 'ret-1', 'no', later(7)), 'conflict');
+
+      await store.orders.requestReturn(order._id, {
+        returnId: 'ret-2',
+        items: [{ product: p, qty: 1 }],
+        reason: 'The other one too',
+        now: later(8),
+      });
+      const declined = await store.orders.declineReturn(order._id, 'ret-2', 'Opened and used', later(9));
+      expect(declined.returns[1]).toMatchObject({ status: 'declined', message: 'Opened and used' });
+      expect(await store.orders.get(order._id)).toEqual(declined);
+      // One unit returned and refunded, one declined (still returnable); two would be too many.
+      await expectDomainError(
+        store.orders.requestReturn(order._id, {
+          returnId: 'ret-3',
+          items: [{ product: p, qty: 2 }],
+          reason: 'x',
+          now: later(10),
+        }),
+        'conflict',
+        'At most 1 of Refund Lamp can be returned',
+      );
+    });
+  });
+}
+
+const REFUND_NOT_PAID = 'Only a paid order can be refunded';

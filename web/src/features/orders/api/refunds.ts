@@ -1,0 +1,60 @@
+// Money back (issue 28): refunds and cancelling a paid order (admin), the customer's cancellation request and the
+// admin's decision. Every answer is the order as it now is.
+import type { Order } from '@domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { orderKeys, productKeys } from '@/lib/queryKeys';
+
+export interface RefundBody {
+  amount?: number;
+  items?: { product: string; qty: number }[];
+  restock?: boolean;
+  reason?: string;
+}
+
+const orderPath = (id: string, rest: string) => `/api/orders/${encodeURIComponent(id)}/${rest}`;
+
+/** POST /api/orders/:id/refunds (admin): no amount and no items refunds what remains. */
+export const refundOrder = (orderId: string, body: RefundBody) =>
+  api<Order>(orderPath(orderId, 'refunds'), { method: 'POST', body });
+
+/** POST /api/orders/:id/refunds/:refundId/retry (admin): asks the payment provider again for a pending refund. */
+export const retryRefund = (orderId: string, refundId: string) =>
+  api<Order>(orderPath(orderId, `refunds/${encodeURIComponent(refundId)}/retry`), { method: 'POST' });
+
+/** PUT /api/orders/:id/cancel by an admin on a paid order: refunded in full and restocked. */
+export const cancelPaidOrder = (orderId: string, reason?: string) =>
+  api<Order>(orderPath(orderId, 'cancel'), { method: 'PUT', body: reason ? { reason } : {} });
+
+/** POST /api/orders/:id/cancellation-request (the customer). */
+export const requestCancellation = (orderId: string, reason: string) =>
+  api<Order>(orderPath(orderId, 'cancellation-request'), { method: 'POST', body: { reason } });
+
+/** PUT /api/orders/:id/cancellation-request (admin): approve = cancel and refund; decline with a message. */
+export const decideCancellation = (orderId: string, decision: { approve: boolean; message?: string }) =>
+  api<Order>(orderPath(orderId, 'cancellation-request'), { method: 'PUT', body: decision });
+
+/** POST /api/orders/:id/returns (the customer): some lines of a delivered order, with a reason. */
+export const requestReturn = (orderId: string, body: { items: { product: string; qty: number }[]; reason: string }) =>
+  api<Order>(orderPath(orderId, 'returns'), { method: 'POST', body });
+
+/** PUT /api/orders/:id/returns/:returnId (admin): approve (refund those lines) or decline with a message. */
+export const decideReturn = (
+  orderId: string,
+  { returnId, ...decision }: { returnId: string; approve: boolean; message?: string; restock?: boolean },
+) => api<Order>(orderPath(orderId, `returns/${encodeURIComponent(returnId)}`), { method: 'PUT', body: decision });
+
+/** A money-back mutation: the answered order replaces the cached one; lists and stock are read again. */
+export function useOrderMutation<V>(orderId: string, call: (orderId: string, vars: V) => Promise<Order>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) => call(orderId, vars),
+    onSuccess: (order) => {
+      client.setQueryData(orderKeys.detail(order._id), order);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: orderKeys.all }),
+        client.invalidateQueries({ queryKey: productKeys.all }),
+      ]);
+    },
+  });
+}

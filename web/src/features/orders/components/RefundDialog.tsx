@@ -1,0 +1,208 @@
+// The admin's refund (issue 28): an amount (prefilled with what remains) or some lines, a reason, restock, then a
+// confirmation that names the amount. The server decides what may be refunded; this only asks.
+import type { Order } from '@domain';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { errorMessage } from '@/lib/api';
+import { formatPrice } from '@/lib/format';
+import { refundOrder, useOrderMutation, type RefundBody } from '../api/refunds';
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** What may still be refunded: the total minus completed and pending refunds (the server's rule). */
+export function remainingOf(order: Order): number {
+  const reserved = order.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + cents(r.amount), 0);
+  return Math.max(0, cents(order.totalPrice) - reserved) / 100;
+}
+
+/** Units of each line not refunded yet. */
+function unitsLeft(order: Order): Map<string, number> {
+  const left = new Map<string, number>();
+  for (const line of order.orderItems) left.set(line.product, (left.get(line.product) ?? 0) + line.qty);
+  for (const r of order.refunds.filter((x) => x.status !== 'failed'))
+    for (const i of r.items) left.set(i.product, (left.get(i.product) ?? 0) - i.qty);
+  return left;
+}
+
+/** The lines' prices plus their share of the tax, as the server reckons it (domain linesCents). */
+function linesAmount(order: Order, qty: Record<string, number>): number {
+  let total = 0;
+  for (const line of order.orderItems) total += cents(line.price) * (qty[line.product] ?? 0);
+  const items = cents(order.itemsPrice);
+  const tax = items > 0 ? Math.round((cents(order.taxPrice) * total) / items) : 0;
+  return Math.min(total + tax, cents(remainingOf(order))) / 100;
+}
+
+export function RefundDialog({ order, show, onClose }: { order: Order; show: boolean; onClose: () => void }) {
+  const remaining = remainingOf(order);
+  const left = unitsLeft(order);
+  const [mode, setMode] = useState<'amount' | 'lines'>('amount');
+  const [amount, setAmount] = useState(remaining.toFixed(2));
+  const [qty, setQty] = useState<Record<string, number>>({});
+  const [reason, setReason] = useState('');
+  const [restock, setRestock] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const refund = useOrderMutation(order._id, refundOrder);
+
+  const asked = mode === 'amount' ? Number(amount) : linesAmount(order, qty);
+  const lines = Object.entries(qty)
+    .filter(([, n]) => n > 0)
+    .map(([product, n]) => ({ product, qty: n }));
+
+  function close() {
+    setConfirming(false);
+    setInvalid(null);
+    refund.reset();
+    onClose();
+  }
+
+  function review() {
+    if (mode === 'amount' && !/^\d+(\.\d{1,2})?$/.test(amount.trim()))
+      return setInvalid('Enter an amount in dollars, e.g. 12.50');
+    if (mode === 'lines' && lines.length === 0) return setInvalid('Choose at least one item to refund');
+    if (!(asked > 0)) return setInvalid('A refund must be more than $0.00');
+    if (cents(asked) > cents(remaining)) return setInvalid(`At most ${formatPrice(remaining)} can still be refunded`);
+    setInvalid(null);
+    setConfirming(true);
+  }
+
+  function submit() {
+    const body: RefundBody = { reason: reason.trim() || undefined };
+    if (mode === 'amount') body.amount = Number(amount);
+    else {
+      body.items = lines;
+      body.restock = restock;
+    }
+    refund.mutate(body, { onSuccess: close });
+  }
+
+  return (
+    <Modal show={show} onHide={close} centered aria-labelledby="refund-dialog-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="refund-dialog-title" as="h2" className="h5">
+          Refund order
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="small text-muted">
+          Paid {formatPrice(order.totalPrice)}; up to <strong>{formatPrice(remaining)}</strong> can still be refunded.
+        </p>
+        {confirming ? (
+          <p>
+            Refund <strong>{formatPrice(asked)}</strong> to {order.user.name}
+            {mode === 'lines' && restock ? ' and put the items back in stock' : ''}? The money goes back through the
+            order&apos;s payment and cannot be taken back.
+          </p>
+        ) : (
+          <Form
+            id="refund-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              review();
+            }}
+          >
+            <Form.Group className="mb-3">
+              <Form.Check
+                type="radio"
+                id="refund-by-amount"
+                name="refund-mode"
+                label="An amount"
+                checked={mode === 'amount'}
+                onChange={() => setMode('amount')}
+              />
+              <Form.Check
+                type="radio"
+                id="refund-by-lines"
+                name="refund-mode"
+                label="Some items"
+                checked={mode === 'lines'}
+                onChange={() => setMode('lines')}
+              />
+            </Form.Group>
+            {mode === 'amount' ? (
+              <Form.Group className="mb-3" controlId="refund-amount">
+                <Form.Label>Amount ($)</Form.Label>
+                <Form.Control inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+              </Form.Group>
+            ) : (
+              <fieldset className="mb-3">
+                <legend className="form-label fs-6">Items to refund</legend>
+                {order.orderItems.map((line) => {
+                  const max = Math.max(0, left.get(line.product) ?? 0);
+                  return (
+                    <Form.Group
+                      key={line.product}
+                      className="d-flex align-items-center gap-2 mb-2"
+                      controlId={`refund-qty-${line.product}`}
+                    >
+                      <Form.Label className="flex-grow-1 mb-0">
+                        {line.name}{' '}
+                        <span className="text-muted small">
+                          ({max} of {line.qty} left)
+                        </span>
+                      </Form.Label>
+                      <Form.Control
+                        type="number"
+                        min={0}
+                        max={max}
+                        disabled={max === 0}
+                        style={{ width: '5rem' }}
+                        value={qty[line.product] ?? 0}
+                        onChange={(e) =>
+                          setQty({
+                            ...qty,
+                            [line.product]: Math.min(max, Math.max(0, Math.floor(Number(e.target.value) || 0))),
+                          })
+                        }
+                      />
+                    </Form.Group>
+                  );
+                })}
+                <p className="small mb-2">Refund: {formatPrice(asked)} (items and their tax)</p>
+                <Form.Check
+                  id="refund-restock"
+                  label="Put these items back in stock"
+                  checked={restock}
+                  onChange={(e) => setRestock(e.target.checked)}
+                />
+              </fieldset>
+            )}
+            <Form.Group controlId="refund-reason">
+              <Form.Label>Reason (the customer sees it)</Form.Label>
+              <Form.Control maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+            </Form.Group>
+          </Form>
+        )}
+        {invalid && <Message variant="danger">{invalid}</Message>}
+        {refund.isError && <Message variant="danger">{errorMessage(refund.error)}</Message>}
+      </Modal.Body>
+      <Modal.Footer>
+        {confirming ? (
+          <>
+            <Button variant="outline-secondary" disabled={refund.isPending} onClick={() => setConfirming(false)}>
+              Back
+            </Button>
+            <Button variant="danger" disabled={refund.isPending} onClick={submit}>
+              {refund.isPending ? <Loader small label="Refunding" /> : `Refund ${formatPrice(asked)}`}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline-secondary" onClick={close}>
+              Close
+            </Button>
+            <Button type="submit" form="refund-form" variant="dark">
+              Review refund
+            </Button>
+          </>
+        )}
+      </Modal.Footer>
+    </Modal>
+  );
+}
