@@ -13,7 +13,6 @@ import {
   type CancellationRequest,
   type OrderReturn,
   type RefundRecord,
-  toDollars,
   type Order,
   type OrderRecord,
   type OrderStatus,
