@@ -9,9 +9,11 @@ import type {
   Order,
   OrderItem,
   OrderListQuery,
+  OrderNote,
   OrderPage,
   PaymentOrder,
   PaymentResult,
+  Shipment,
   Product,
   ProductDetail,
   ProductPage,
@@ -125,8 +127,17 @@ export interface OrderStore {
   /** Cancels an unpaid order still within its hold and gives its stock back, atomically. Conflict when paid,
    *  expired or already cancelled (domain/orders.ts assertCancellable); not_found for an unknown order. */
   cancel(id: string, now: Date): Promise<Order>;
-  /** Marks delivered when paid and not delivered (conflict otherwise). Atomic. */
-  markDelivered(id: string, now: Date): Promise<Order>;
+  /** Marks delivered when paid and not delivered (conflict otherwise), recording the carrier and tracking number
+   *  given (domain/orderDecisions.ts deliverOrder). Atomic. */
+  markDelivered(id: string, now: Date, shipment?: Shipment): Promise<Order>;
+  /** Takes a delivery back (domain/orderDecisions.ts undeliverOrder): conflict unless delivered, bad_input without
+   *  a reason after the window. Atomic. */
+  markUndelivered(id: string, now: Date, reason: string | null): Promise<Order>;
+  /** Adds an admin's internal note (not_found for an unknown order). Notes are kept apart from the order, so no
+   *  customer read of it can carry them. */
+  addNote(id: string, note: { text: string; by: { _id: string; name: string } }, now: Date): Promise<OrderNote>;
+  /** The order's notes, oldest first (none for an unknown order). */
+  notes(id: string): Promise<OrderNote[]>;
   /** Expires unpaid orders whose hold ended and returns their stock. Returns how many expired. */
   expireStale(now: Date): Promise<number>;
   /** Orders and revenue (paid orders) per day since `since` (admin dashboard). */

@@ -226,6 +226,7 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
         case 'OrderCancelled':
         case 'OrderExpired':
         case 'OrderDelivered':
+        case 'OrderUndelivered':
         case 'CartSaved':
         case 'SessionsRevoked':
           break; // no product, review or stock in them (an order's stock comes as StockChanged)

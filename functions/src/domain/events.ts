@@ -8,7 +8,7 @@ import type { Order, Product, ProductDetail, Review } from './types.js';
 
 /** The order as it is after the write (its owner's and the admins' views show it as is). */
 export type OrderEvent = {
-  type: 'OrderPlaced' | 'OrderPaid' | 'OrderCancelled' | 'OrderExpired' | 'OrderDelivered';
+  type: 'OrderPlaced' | 'OrderPaid' | 'OrderCancelled' | 'OrderExpired' | 'OrderDelivered' | 'OrderUndelivered';
   order: Order;
 };
 

@@ -67,3 +67,13 @@ export function restockedCount(current: number, units: number): number {
 
 /** The most units of one product an order line or a cart line may ask for. */
 export const MAX_LINE_QTY = 1000;
+
+/** How long after marking an order delivered the owner may take it back without giving a reason (an accidental
+ *  click); afterwards "not delivered" needs a reason, kept on the order's timeline. */
+export const UNDELIVER_WINDOW_HOURS = 24;
+
+/** Longest carrier name, tracking number, "not delivered" reason and admin note (characters). */
+export const MAX_CARRIER_LENGTH = 60;
+export const MAX_TRACKING_LENGTH = 100;
+export const MAX_UNDELIVER_REASON_LENGTH = 500;
+export const MAX_ORDER_NOTE_LENGTH = 2000;

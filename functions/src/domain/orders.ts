@@ -3,9 +3,9 @@
 // payment provider, so a shopper hears "expired" before being charged.
 import { stockShortageMessage } from './cart.js';
 import { badInput, conflict, forbidden } from './errors.js';
-import type { HoldLimits } from './limits.js';
+import { UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import { formatPrice, toDollars } from './money.js';
-import type { Order, OrderStatus, PaymentResult, ShippingAddress } from './types.js';
+import type { Order, OrderStatus, OrderUndelivery, PaymentResult, ShippingAddress } from './types.js';
 
 export const ORDER_MESSAGES = {
   notFound: 'Order not found',
@@ -14,6 +14,8 @@ export const ORDER_MESSAGES = {
   captureUsed: 'This payment was already used for an order',
   notPaid: 'Order is not paid yet',
   alreadyDelivered: 'Order is already delivered',
+  notDelivered: 'Order is not delivered',
+  undeliverReasonRequired: `Give a reason: an order may be marked not delivered without one only within ${UNDELIVER_WINDOW_HOURS} hours of its delivery`,
   notYoursToPay: 'Only the customer who placed this order can pay it',
   notYoursToCancel: 'Only the customer who placed this order can cancel it',
   paidCannotCancel: 'Order is already paid; a paid order cannot be cancelled',
@@ -40,6 +42,11 @@ export interface OrderRecord {
   /** Set when the owner cancelled it (its stock went back at once). Stored status is then 'expired': like an
    *  expired order it holds nothing and cannot be paid; this tells the two apart. Absent on older records. */
   cancelledAt?: string | null;
+  /** Given when marked delivered; absent on older records. */
+  carrier?: string | null;
+  trackingNumber?: string | null;
+  /** Deliveries the owner took back, oldest first; absent on older records. */
+  undeliveries?: OrderUndelivery[];
   createdAt: string;
 }
 
@@ -72,6 +79,13 @@ export function orderFromRecord(id: string, r: OrderRecord): Order {
     paymentResult: r.paymentResult ?? null,
     isDelivered: r.status === 'delivered',
     deliveredAt: r.deliveredAt ?? null,
+    carrier: r.carrier ?? null,
+    trackingNumber: r.trackingNumber ?? null,
+    undeliveries: (r.undeliveries ?? []).map((u) => ({
+      deliveredAt: u.deliveredAt,
+      at: u.at,
+      reason: u.reason ?? null,
+    })),
     status: r.status,
     expiresAt: r.status === 'awaiting_payment' || r.status === 'expired' ? (r.expiresAt ?? null) : null,
     isCancelled: !!r.cancelledAt,

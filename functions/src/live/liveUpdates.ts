@@ -35,6 +35,7 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
         case 'OrderPaid':
         case 'OrderCancelled':
         case 'OrderDelivered':
+        case 'OrderUndelivered':
           publishOrder(event.order);
           break;
         case 'StockChanged':

@@ -7,6 +7,7 @@ import {
   type Order,
   type OrderRecord,
   type OrderStatus,
+  type OrderUndelivery,
   type PaymentResult,
   type Product,
   type Review,
@@ -93,6 +94,9 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     deliveredAt: optStr(r.delivered_at),
     expiresAt: optStr(r.expires_at),
     cancelledAt: optStr(r.cancelled_at),
+    carrier: optStr(r.carrier),
+    trackingNumber: optStr(r.tracking_number),
+    undeliveries: r.undeliveries_json ? (JSON.parse(str(r.undeliveries_json)) as OrderUndelivery[]) : [],
     createdAt: str(r.created_at),
   };
 }

@@ -25,12 +25,15 @@ import {
   type OrderListQuery,
   type OrderPage,
   type PaymentResult,
+  type OrderNote,
+  type Shipment,
+  undeliverOrder,
 } from '../../domain/index.js';
 import { customerOrderMail, ownerOrderPaidMails, type OrderMailEvent } from '../../mail/orderMails.js';
 import type { EventPublisher, OrderStore, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
 import { recordMail } from './mailOutbox.js';
-import { customerMatch, str, toOrder, toOrderRecord } from './mapping.js';
+import { customerMatch, newId, str, toOrder, toOrderRecord } from './mapping.js';
 
 const productsOf = (order: OrderRecord) => order.orderItems.map((i) => i.product);
 import { OrderBatcher } from './orderBatch.js';
@@ -69,6 +72,9 @@ async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promi
   }
   if (patch.deliveredAt !== undefined) set('delivered_at', patch.deliveredAt);
   if (patch.cancelledAt !== undefined) set('cancelled_at', patch.cancelledAt);
+  if (patch.carrier !== undefined) set('carrier', patch.carrier);
+  if (patch.trackingNumber !== undefined) set('tracking_number', patch.trackingNumber);
+  if (patch.undeliveries !== undefined) set('undeliveries_json', JSON.stringify(patch.undeliveries));
   if (!sets.length) return;
   await tx.execute({ sql: `UPDATE orders SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] });
 }
@@ -182,7 +188,7 @@ export class SqlOrders implements OrderStore {
     id: string,
     type: OrderEvent['type'],
     now: Date,
-    mail: OrderMailEvent,
+    mail: OrderMailEvent | null,
     decide: (tx: Transaction, order: OrderRecord) => Promise<ReleasedOrder> | ReleasedOrder,
   ): Promise<Order> {
     const { order, events } = await this.db.write(async (tx) => {
@@ -191,7 +197,7 @@ export class SqlOrders implements OrderStore {
       await writeStock(tx, stock);
       await writePatch(tx, id, patch);
       const changed = { ...loaded, ...patch };
-      await recordMail(tx, customerOrderMail(mail, id, changed, now), now);
+      if (mail) await recordMail(tx, customerOrderMail(mail, id, changed, now), now);
       if (mail === 'paid')
         for (const alert of ownerOrderPaidMails(id, changed, await this.alertRecipients(tx)))
           await recordMail(tx, alert, now);
@@ -221,10 +227,44 @@ export class SqlOrders implements OrderStore {
     return rs.rows[0] ? str(rs.rows[0].id) : null;
   }
 
-  markDelivered(id: string, now: Date): Promise<Order> {
+  markDelivered(id: string, now: Date, shipment: Shipment = {}): Promise<Order> {
     return this.change(id, 'OrderDelivered', now, 'delivered', (_tx, order) => ({
-      patch: deliverOrder(order, now),
+      patch: deliverOrder(order, now, shipment),
       stock: [],
+    }));
+  }
+
+  // No email: the customer heard of the delivery; the order page shows it taken back.
+  markUndelivered(id: string, now: Date, reason: string | null): Promise<Order> {
+    return this.change(id, 'OrderUndelivered', now, null, (_tx, order) => ({
+      patch: undeliverOrder(order, now, reason),
+      stock: [],
+    }));
+  }
+
+  async addNote(id: string, note: { text: string; by: { _id: string; name: string } }, now: Date): Promise<OrderNote> {
+    const added: OrderNote = { _id: newId(), text: note.text, createdAt: now.toISOString(), by: note.by };
+    await this.db.write(async (tx) => {
+      const exists = await tx.execute({ sql: 'SELECT 1 FROM orders WHERE id = ?', args: [id] });
+      if (!exists.rows.length) throw notFound(ORDER_MESSAGES.notFound);
+      await tx.execute({
+        sql: 'INSERT INTO order_notes (id, order_id, text, by_id, by_name, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        args: [added._id, id, added.text, added.by._id, added.by.name, added.createdAt],
+      });
+    });
+    return added;
+  }
+
+  async notes(id: string): Promise<OrderNote[]> {
+    const rs = await this.db.client.execute({
+      sql: 'SELECT * FROM order_notes WHERE order_id = ? ORDER BY created_at, id',
+      args: [id],
+    });
+    return rs.rows.map((r) => ({
+      _id: str(r.id),
+      text: str(r.text),
+      createdAt: str(r.created_at),
+      by: { _id: str(r.by_id), name: str(r.by_name) },
     }));
   }
 
