@@ -414,6 +414,33 @@ const BODY_ROUTES: BodyRoute[] = [
       ),
   },
   {
+    // Alice's order is unpaid: even a valid body cannot deliver it (409), so each case shows what was refused.
+    name: 'PUT /api/orders/:id/deliver',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/deliver`,
+    token: () => admin,
+    bodies: () =>
+      oneWrong(
+        { carrier: 'DHL', trackingNumber: 'JD0001' },
+        { carrier: fc.oneof(notString, tooLong(60)), trackingNumber: fc.oneof(notString, tooLong(100)) },
+        [],
+      ),
+  },
+  {
+    name: 'PUT /api/orders/:id/undeliver',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/undeliver`,
+    token: () => admin,
+    bodies: () => oneWrong({ reason: 'Marked by mistake' }, { reason: fc.oneof(notString, tooLong(500)) }, []),
+  },
+  {
+    name: 'POST /api/orders/:id/notes',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/notes`,
+    token: () => admin,
+    bodies: () => oneWrong({ text: 'Called the customer' }, { text: badText(2000) }, ['text']),
+  },
+  {
     name: 'POST /api/orders/:id/paypal-order (takes no body)',
     method: 'POST',
     path: () => `/api/orders/${aliceOrderId}/paypal-order`,
@@ -536,6 +563,30 @@ const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
     token: () => alice,
     valid: () => ({ rating: 5, comment: 'Great' }),
     fields: ['comment'],
+  },
+  {
+    name: 'PUT /api/orders/:id/deliver',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/deliver`,
+    token: () => admin,
+    valid: () => ({ carrier: 'DHL', trackingNumber: 'JD0001' }),
+    fields: ['carrier', 'trackingNumber'],
+  },
+  {
+    name: 'PUT /api/orders/:id/undeliver',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/undeliver`,
+    token: () => admin,
+    valid: () => ({ reason: 'Marked by mistake' }),
+    fields: ['reason'],
+  },
+  {
+    name: 'POST /api/orders/:id/notes',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/notes`,
+    token: () => admin,
+    valid: () => ({ text: 'Called the customer' }),
+    fields: ['text'],
   },
   {
     name: 'POST /api/orders',
@@ -752,6 +803,8 @@ describe('bogus ids in the path', () => {
       body: { paypalOrderId: 'ORDER-1' },
     },
     { method: 'PUT', path: (id) => `/api/orders/${id}/deliver`, token: () => admin },
+    { method: 'PUT', path: (id) => `/api/orders/${id}/undeliver`, token: () => admin, body: { reason: 'x' } },
+    { method: 'POST', path: (id) => `/api/orders/${id}/notes`, token: () => admin, body: { text: 'x' } },
   ];
   it('404 (or another 4xx) with a message, on every route with an id', async () => {
     await fc.assert(
