@@ -6,3 +6,6 @@ export const DEFAULT_KEYWORDS = 'electronics, buy electronics, cheap electronics
 
 /** A page's full title: "{title} | Voltshop", or the default title. */
 export const pageTitle = (title?: string) => (title ? `${title} | ${SITE_NAME}` : DEFAULT_TITLE);
+
+/** The shop's postal address, as the contact page, invoices and packing slips print it (placeholder: spec 1). */
+export const SHOP_ADDRESS = ['Voltshop Ltd.', '123 Circuit Avenue', 'Springfield, ST 12345', 'United States'] as const;

@@ -1,6 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { SHOP_ADDRESS } from '@domain/site';
 import { Meta } from '@/components/ui/Meta';
 import { SocialLinks } from '../components/SocialLinks';
 
@@ -9,7 +10,7 @@ export const CONTACT = {
   email: 'support@voltshop.example',
   phone: '+1 (555) 010-0199',
   phoneHref: '+15550100199',
-  address: ['Voltshop Ltd.', '123 Circuit Avenue', 'Springfield, ST 12345', 'United States'],
+  address: SHOP_ADDRESS,
 };
 
 export function ContactPage() {

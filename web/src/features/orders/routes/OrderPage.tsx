@@ -57,6 +57,22 @@ function OrderHeading({ order }: { order: Order }) {
   );
 }
 
+/** The order's print-ready papers: the invoice, and for admins the packing slip. */
+function PrintLinks({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+  return (
+    <nav aria-label="Print" className="d-flex gap-2 mb-3">
+      <Link to={paths.invoice.href(order._id)} className="btn btn-outline-secondary btn-sm">
+        Invoice
+      </Link>
+      {isAdmin && (
+        <Link to={paths.packingSlip.href(order._id)} className="btn btn-outline-secondary btn-sm">
+          Packing slip
+        </Link>
+      )}
+    </nav>
+  );
+}
+
 /** The carrier and tracking number given when the order was marked delivered (kept if it is taken back). */
 function ShipmentDetails({ order }: { order: Order }) {
   if (!order.carrier && !order.trackingNumber) return null;
@@ -91,6 +107,7 @@ function OrderDetails({ order }: { order: Order }) {
         </Link>
       )}
       <OrderHeading order={order} />
+      <PrintLinks order={order} isAdmin={!!user?.isAdmin} />
       {order.isCancelled ? <CancelledNotice order={order} /> : <HoldNotice order={order} />}
       <Row className="g-4">
         <Col lg={8}>
