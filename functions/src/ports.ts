@@ -10,6 +10,7 @@ import type {
   OrderItem,
   OrderListQuery,
   OrderNote,
+  OrderExportQuery,
   OrderPage,
   PaymentOrder,
   PaymentResult,
@@ -138,6 +139,9 @@ export interface OrderStore {
   addNote(id: string, note: { text: string; by: { _id: string; name: string } }, now: Date): Promise<OrderNote>;
   /** The order's notes, oldest first (none for an unknown order). */
   notes(id: string): Promise<OrderNote[]>;
+  /** The orders an export selects (domain/orderExport.ts), oldest first (ties by id), in batches of at most
+   *  `batchSize` (EXPORT_BATCH_SIZE) read one after the other (a cursor, never the whole result in memory). */
+  exportOrders(query: OrderExportQuery, batchSize?: number): AsyncIterable<Order[]>;
   /** Expires unpaid orders whose hold ended and returns their stock. Returns how many expired. */
   expireStale(now: Date): Promise<number>;
   /** Orders and revenue (paid orders) per day since `since` (admin dashboard). */

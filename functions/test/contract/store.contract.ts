@@ -920,6 +920,42 @@ export function storeContract(
         await expectDomainError(store.orders.markDelivered('nope0000000000000000', at), 'not_found', 'Order not found');
       });
 
+      it('exports orders oldest first in bounded batches, with the list filters and a date range', async () => {
+        const [p] = await products(['Exported'], { countInStock: 50 });
+        const at = (day: number, hour = 10) => new Date(Date.UTC(2031, 0, day, hour));
+        const placed = [];
+        // Two at the same instant: ties are broken by id, never lost between batches.
+        for (const when of [at(1), at(2), at(2), at(3), at(4)])
+          placed.push(await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: when })));
+        await store.orders.markPaid(placed[1]!._id, payment('CAP-EXP-1'), at(2));
+        const collect = async (q: Parameters<Store['orders']['exportOrders']>[0], batchSize?: number) => {
+          const batches: string[][] = [];
+          for await (const batch of store.orders.exportOrders(q, batchSize)) batches.push(batch.map((o) => o._id));
+          return batches;
+        };
+        const range = { search: '', from: at(1, 0).toISOString(), to: at(5, 0).toISOString() };
+        const byTimeThenId = [...placed]
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a._id < b._id ? -1 : 1))
+          .map((o) => o._id);
+        const batches = await collect(range, 2);
+        expect(batches.map((b) => b.length)).toEqual([2, 2, 1]);
+        expect(batches.flat()).toEqual(byTimeThenId);
+        expect((await collect({ ...range, from: at(2, 0).toISOString(), to: at(3, 0).toISOString() })).flat()).toEqual(
+          byTimeThenId.slice(1, 3),
+        );
+        expect((await collect({ ...range, status: 'paid' })).flat()).toEqual([placed[1]!._id]);
+        const number = placed[3]!._id.slice(-6).toLowerCase();
+        expect((await collect({ ...range, search: number })).flat()).toEqual([placed[3]!._id]);
+        expect(await collect({ ...range, from: at(20, 0).toISOString(), to: at(21, 0).toISOString() })).toEqual([]);
+        // Each exported order is the order as read (its lines too).
+        const [first] = (await collect({ ...range, to: at(1, 23).toISOString() })).flat();
+        const [read] = await (async () => {
+          for await (const batch of store.orders.exportOrders({ ...range, to: at(1, 23).toISOString() })) return batch;
+          return [];
+        })();
+        expect(read).toEqual(await store.orders.get(first!));
+      });
+
       it('records carrier and tracking, takes a delivery back (a reason after the window) and keeps notes apart', async () => {
         const [p] = await products(['Shipped With Details']);
         const o = await store.orders.place(order([{ product: p!._id, qty: 1 }]));

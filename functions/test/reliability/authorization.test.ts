@@ -266,6 +266,12 @@ export const MATRIX: Row[] = [
     expect: ADMIN(200),
   },
   {
+    method: 'GET',
+    route: '/api/orders/export.csv',
+    request: async () => ({ path: '/api/orders/export.csv?from=2026-01-01&status=paid' }),
+    expect: ADMIN(200),
+  },
+  {
     method: 'PUT',
     route: '/api/orders/:id/undeliver',
     // A freshly delivered order each time: within the window, no reason needed.

@@ -1013,6 +1013,38 @@ describe('odd query strings on the order and user lists', () => {
       );
     });
   }
+
+  it('/api/orders/export.csv: a CSV or a 400 with a message, never a 5xx', async () => {
+    const day = fc.oneof(
+      text,
+      fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          status: fc.oneof(text, fc.constantFrom('paid', 'unpaid', 'delivered', 'expired')),
+          search: fc.option(text),
+          from: fc.option(day),
+          to: fc.option(day),
+        }),
+        async (fields) => {
+          const params = Object.entries(fields)
+            .filter(([, v]) => v !== null && v !== undefined)
+            .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
+            .join('&');
+          const res = await shop.call('GET', `/api/orders/export.csv?${params}`, { token: admin });
+          if (res.status === 200) expect(res.headers.get('content-type'), params).toBe('text/csv; charset=utf-8');
+          else {
+            refused(res, `export.csv?${params}`);
+            expect(res.status).toBe(400);
+          }
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
 });
 
 describe('uploads with junk', () => {
@@ -1044,6 +1076,7 @@ describe('prototype names as enum values (own-property checks)', () => {
     { path: '/api/orders', params: ['status', 'sort'], token: () => admin },
     { path: '/api/orders/myorders', params: ['status', 'sort'], token: () => alice },
     { path: '/api/users', params: ['status', 'sort'], token: () => admin },
+    { path: '/api/orders/export.csv', params: ['status', 'from', 'to'], token: () => admin },
   ];
   // The pages the server renders read the catalogue's sort from the URL as the app does (catalogViewFromSearch).
   const PAGES = ['/', '/page/1', '/search/kestrel', '/category/Audio'];

@@ -28,6 +28,8 @@ import {
   type OrderNote,
   type Shipment,
   undeliverOrder,
+  EXPORT_BATCH_SIZE,
+  type OrderExportQuery,
 } from '../../domain/index.js';
 import { customerOrderMail, ownerOrderPaidMails, type OrderMailEvent } from '../../mail/orderMails.js';
 import type { EventPublisher, OrderStore, PlaceOrderCommand } from '../../ports.js';
@@ -166,6 +168,44 @@ export class SqlOrders implements OrderStore {
     });
     const rows = window.fromEnd ? [...rs.rows].reverse() : rs.rows;
     return { orders: await this.withItems(c, rows), page: query.page, pages, total };
+  }
+
+  /** Keyset pages (created_at, id) after the last row read: each batch is one bounded query. */
+  async *exportOrders(query: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncIterable<Order[]> {
+    const conditions: string[] = [];
+    const args: InValue[] = [];
+    if (query.status !== undefined) {
+      conditions.push('status = ?');
+      args.push(query.status);
+    }
+    if (query.search) {
+      const customer = customerMatch('user_email', 'user_name', query.search);
+      conditions.push(`(${customer.sql} OR lower(substr(id, -6)) = ? OR lower(id) = ?)`);
+      args.push(...customer.args, query.search, query.search);
+    }
+    if (query.from) {
+      conditions.push('created_at >= ?');
+      args.push(query.from);
+    }
+    if (query.to) {
+      conditions.push('created_at < ?');
+      args.push(query.to);
+    }
+    let after: { createdAt: string; id: string } | null = null;
+    for (;;) {
+      const page: string[] = after ? [...conditions, '(created_at > ? OR (created_at = ? AND id > ?))'] : conditions;
+      const pageArgs: InValue[] = after ? [...args, after.createdAt, after.createdAt, after.id] : args;
+      const where = page.length ? `WHERE ${page.join(' AND ')}` : '';
+      const rs = await this.db.client.execute({
+        sql: `SELECT * FROM orders ${where} ORDER BY created_at, id LIMIT ?`,
+        args: [...pageArgs, batchSize],
+      });
+      if (!rs.rows.length) return;
+      const last = rs.rows[rs.rows.length - 1]!;
+      after = { createdAt: str(last.created_at), id: str(last.id) };
+      yield await this.withItems(this.db.client, rs.rows);
+      if (rs.rows.length < batchSize) return;
+    }
   }
 
   /** Group commit: see orderBatch.ts. */

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
 import { Router, type Response } from 'express';
 import type { z } from 'zod';
 import {
@@ -23,6 +26,9 @@ import {
   orderNoteSchema,
   type AdminOrder,
   type Order,
+  orderExportQuerySchema,
+  orderCsvRow,
+  ORDER_EXPORT_COLUMNS,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
@@ -86,6 +92,26 @@ export function orderRoutes(
 
   router.get('/', admin, async (req, res) => {
     await sendOrderPage(res, parse(orderListQuerySchema, req.query));
+  });
+
+  // The orders the list's filters and a date range select, as CSV: each batch the store reads is written through
+  // csv-stringify as it comes (backpressure from the response), so neither side holds the whole export.
+  router.get('/export.csv', admin, async (req, res) => {
+    const query = parse(orderExportQuerySchema, req.query);
+    const day = clock.now().toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="voltshop-orders-${day}.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    const orders = store.orders.exportOrders(query);
+    async function* rows() {
+      for await (const batch of orders) for (const order of batch) yield orderCsvRow(order);
+    }
+    // A byte-order mark: spreadsheet programs then read the file as UTF-8 (names with accents).
+    await pipeline(
+      Readable.from(rows()),
+      stringify({ header: true, columns: [...ORDER_EXPORT_COLUMNS], bom: true }),
+      res,
+    );
   });
 
   // An admin's answer carries the order's internal notes (AdminOrder); the customer's never does.
