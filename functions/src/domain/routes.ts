@@ -74,6 +74,11 @@ export const paths = {
     href: (id: string) => `/order/${id}/packing-slip`,
   } satisfies Route<[string]>,
   about: fixed('/about'),
+  /** The shop's policies (returns, shipping, privacy, terms): web/src/features/info/policies.ts has the texts. */
+  policy: {
+    path: '/policies/:topic',
+    href: (topic: 'returns' | 'shipping' | 'privacy' | 'terms') => `/policies/${topic}`,
+  } satisfies Route<['returns' | 'shipping' | 'privacy' | 'terms']>,
   contact: fixed('/contact'),
   admin: {
     dashboard: fixed('/admin'),

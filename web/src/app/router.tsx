@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
               { path: paths.authAction.path, ...page(accountLinkPages, 'AuthActionPage') },
               { path: paths.about.path, ...page(() => import('@/features/info/routes/AboutPage'), 'AboutPage') },
               { path: paths.contact.path, ...page(() => import('@/features/info/routes/ContactPage'), 'ContactPage') },
+              { path: paths.policy.path, ...page(() => import('@/features/info/routes/PolicyPage'), 'PolicyPage') },
               {
                 element: <RequireAuth />,
                 children: [
