@@ -19,7 +19,7 @@ export function OrderNoteForm({ order }: { order: Order }) {
     add.mutate(text, { onSuccess: () => setText('') });
   };
   return (
-    <Form onSubmit={submit} aria-label="Add an internal note" className="d-grid gap-2">
+    <Form onSubmit={submit} aria-label="Order notes" className="d-grid gap-2">
       {add.isError && <Message variant="danger">{errorMessage(add.error)}</Message>}
       <Form.Group controlId="order-note">
         <Form.Label className="mb-1">Internal note</Form.Label>
