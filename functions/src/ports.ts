@@ -9,9 +9,12 @@ import type {
   Order,
   OrderItem,
   OrderListQuery,
+  OrderNote,
+  OrderExportQuery,
   OrderPage,
   PaymentOrder,
   PaymentResult,
+  Shipment,
   Product,
   ProductDetail,
   ProductPage,
@@ -23,13 +26,7 @@ import type {
   UserPage,
   UserSummary,
 } from './domain/index.js';
-import type {
-  HoldLimits,
-  RefundRecord,
-  RefundRequest,
-  ReturnRequest,
-  StockHistoryPage,
-} from './domain/index.js';
+import type { HoldLimits, RefundRecord, RefundRequest, ReturnRequest, StockHistoryPage } from './domain/index.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
@@ -152,8 +149,20 @@ export interface OrderStore {
   requestReturn(id: string, request: ReturnRequest): Promise<Order>;
   /** The admin declines a waiting return with a message. */
   declineReturn(id: string, returnId: string, message: string, now: Date): Promise<Order>;
-  /** Marks delivered when paid and not delivered (conflict otherwise). Atomic. */
-  markDelivered(id: string, now: Date): Promise<Order>;
+  /** Marks delivered when paid and not delivered (conflict otherwise), recording the carrier and tracking number
+   *  given (domain/orderDecisions.ts deliverOrder). Atomic. */
+  markDelivered(id: string, now: Date, shipment?: Shipment): Promise<Order>;
+  /** Takes a delivery back (domain/orderDecisions.ts undeliverOrder): conflict unless delivered, bad_input without
+   *  a reason after the window. Atomic. */
+  markUndelivered(id: string, now: Date, reason: string | null): Promise<Order>;
+  /** Adds an admin's internal note (not_found for an unknown order). Notes are kept apart from the order, so no
+   *  customer read of it can carry them. */
+  addNote(id: string, note: { text: string; by: { _id: string; name: string } }, now: Date): Promise<OrderNote>;
+  /** The order's notes, oldest first (none for an unknown order). */
+  notes(id: string): Promise<OrderNote[]>;
+  /** The orders an export selects (domain/orderExport.ts), oldest first (ties by id), in batches of at most
+   *  `batchSize` (EXPORT_BATCH_SIZE) read one after the other (a cursor, never the whole result in memory). */
+  exportOrders(query: OrderExportQuery, batchSize?: number): AsyncIterable<Order[]>;
   /** Expires unpaid orders whose hold ended and returns their stock. Returns how many expired. */
   expireStale(now: Date): Promise<number>;
   /** Orders and revenue (paid orders) per day since `since` (admin dashboard). */

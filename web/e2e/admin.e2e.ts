@@ -2,6 +2,7 @@
 // directory (so products and users it creates or deletes never disturb the storefront specs, and so it can look
 // into the uploads folder), reusing the storefront's helpers for the browser and the customer's steps.
 import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -492,17 +493,64 @@ describe('admin: orders', () => {
 
     await row.getByRole('link', { name: `Details of order ${orderId}` }).click();
     await page.waitForURL(`${shop.url}/order/${orderId}`);
+    // Shipping asks for confirmation, with the carrier and tracking number.
     await page.getByRole('button', { name: 'Mark As Delivered' }).click();
+    await page.getByLabel('Carrier (optional)').fill('DHL Express');
+    await page.getByLabel('Tracking number (optional)').fill('JD014600006281234');
+    await page.getByRole('button', { name: 'Confirm delivery' }).click();
     await page.getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/).waitFor();
     expect(await page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
+    const history = page.getByRole('list', { name: 'Order history' });
+    await history.getByText('DHL Express, tracking JD014600006281234').waitFor();
+    await page.getByLabel('Internal note').fill('Left with the neighbour');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await history.getByText('Left with the neighbour').waitFor();
+    await screenshot(page, 'admin-order-page');
 
-    await page.goto('/admin/orderlist');
+    // The packing slip (admin), then back to the list by the page's own link.
+    await page.getByRole('link', { name: 'Packing slip' }).click();
+    await page.waitForURL(`${shop.url}/order/${orderId}/packing-slip`);
+    await page.getByRole('heading', { level: 1, name: 'Packing slip' }).waitFor();
+    await page.getByRole('link', { name: '← Back to the order' }).click();
+    await page.getByRole('link', { name: '← Back to orders' }).click();
+    await page.waitForURL(`${shop.url}/admin/orderlist`);
     const after = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: orderId });
-    await after.waitFor();
-    expect(await after.locator('td').nth(5).innerText()).toMatch(/^\d{4}-\d{2}-\d{2}$/); // DELIVERED date
+    // DELIVERED date (the list kept from before is shown at once, then asked again).
+    await after
+      .locator('td')
+      .nth(5)
+      .filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ })
+      .waitFor();
 
+    // The CSV export of the list: a file download with this order's row.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^voltshop-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toContain('Order number,Order ID,Placed at');
+    const line = csv.split('\r\n').find((l) => l.includes(orderId))!;
+    expect(line).toContain('DHL Express');
+    expect(line).toContain('JD014600006281234');
+
+    // The customer sees the carrier and tracking number (never the note), and prints the invoice.
     await customer.reload();
     await customer.getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/).waitFor();
+    await customer.getByText('JD014600006281234', { exact: true }).waitFor();
+    expect(await customer.getByText('Left with the neighbour').count()).toBe(0);
+    await customer.getByRole('link', { name: 'Invoice' }).click();
+    await customer.waitForURL(`${shop.url}/order/${orderId}/invoice`);
+    await customer.getByRole('heading', { level: 1, name: 'Invoice' }).waitFor();
+    await customer.getByRole('button', { name: 'Print' }).waitFor();
+    expect(await customer.getByRole('article').innerText()).toContain(`#${orderId.slice(-6).toUpperCase()}`);
+    await screenshot(customer, 'invoice');
+    // Printed: only the paper, no navbar, footer or buttons.
+    await customer.emulateMedia({ media: 'print' });
+    expect(await customer.locator('.site-navbar').isVisible()).toBe(false);
+    expect(await customer.locator('.site-footer').isVisible()).toBe(false);
+    expect(await customer.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await customer.getByRole('heading', { level: 1, name: 'Invoice' }).isVisible()).toBe(true);
     await customer.context().close();
     await page.context().close();
   });

@@ -228,6 +228,7 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
         case 'OrderDelivered':
         case 'OrderRefunded':
         case 'OrderUpdated':
+        case 'OrderUndelivered':
         case 'CartSaved':
         case 'SessionsRevoked':
           break; // no product, review or stock in them (an order's stock comes as StockChanged)

@@ -14,6 +14,7 @@ export type OrderEvent = {
     | 'OrderCancelled'
     | 'OrderExpired'
     | 'OrderDelivered'
+    | 'OrderUndelivered'
     /** A refund completed (its restock, if any, comes as StockChanged beside it); a cancelling one too. */
     | 'OrderRefunded'
     /** The refunds or the cancellation request changed without money moving yet (reserved, failed, asked, declined). */

@@ -22,3 +22,4 @@ export * from './productEdits.js';
 export * from './productFields.js';
 export * from './stockHistory.js';
 export * from './accounts.js';
+export * from './orderExport.js';

@@ -73,3 +73,12 @@ export const MAX_CART_LINES = 50;
 /** Returns (issue 28): a delivered order's lines may be asked back within this many days of delivery (the product
  *  page's "30-day returns"). A constant until the shop has a settings store. */
 export const RETURN_WINDOW_DAYS = 30;
+/** How long after marking an order delivered the owner may take it back without giving a reason (an accidental
+ *  click); afterwards "not delivered" needs a reason, kept on the order's timeline. */
+export const UNDELIVER_WINDOW_HOURS = 24;
+
+/** Longest carrier name, tracking number, "not delivered" reason and admin note (characters). */
+export const MAX_CARRIER_LENGTH = 60;
+export const MAX_TRACKING_LENGTH = 100;
+export const MAX_UNDELIVER_REASON_LENGTH = 500;
+export const MAX_ORDER_NOTE_LENGTH = 2000;

@@ -85,7 +85,7 @@ export const orderListQuerySchema = z.object({
   search: searchSchema.transform((s) => s.replace(/^#/, '')),
   status: z
     .enum(Object.keys(ORDER_STATUS_FILTERS) as [OrderStatusFilter, ...OrderStatusFilter[]], {
-      error: 'status must be one of unpaid, paid, delivered, expired',
+      error: `status must be one of ${Object.keys(ORDER_STATUS_FILTERS).join(', ')}`,
     })
     .optional(),
   sort: z.enum(ORDER_SORTS, { error: 'sort must be newest or oldest' }).optional().default('newest'),

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
-import { DEFAULT_HOLD_LIMITS, MAX_STOCK } from './limits.js';
+import { DEFAULT_HOLD_LIMITS, MAX_STOCK, UNDELIVER_WINDOW_HOURS } from './limits.js';
 import {
   cancelOrder,
   deliverOrder,
@@ -13,6 +13,7 @@ import {
   type PlaceOrderRequest,
   type StockedProduct,
   type UnpaidOrder,
+  undeliverOrder,
 } from './orderDecisions.js';
 import { ORDER_MESSAGES, orderFromRecord, type OrderRecord } from './orders.js';
 import { priceOrder } from './pricing.js';
@@ -231,6 +232,40 @@ describe('payOrder and deliverOrder', () => {
     expect(deliverOrder({ status: 'paid' }, now)).toEqual({ status: 'delivered', deliveredAt: now.toISOString() });
     expect(refusal(() => deliverOrder({ status: 'delivered' }, now)).message).toBe(ORDER_MESSAGES.alreadyDelivered);
     expect(refusal(() => deliverOrder({ status: 'awaiting_payment' }, now)).message).toBe(ORDER_MESSAGES.notPaid);
+  });
+
+  it('records a carrier and tracking number given; one not given keeps the earlier', () => {
+    expect(deliverOrder({ status: 'paid' }, now, { carrier: 'DHL', trackingNumber: 'JD1' })).toEqual({
+      status: 'delivered',
+      deliveredAt: now.toISOString(),
+      carrier: 'DHL',
+      trackingNumber: 'JD1',
+    });
+    expect(deliverOrder({ status: 'paid' }, now, { trackingNumber: 'JD2' })).not.toHaveProperty('carrier');
+  });
+
+  it('takes a delivery back: freely within the window, with a reason after, never an undelivered order', () => {
+    const deliveredAt = now.toISOString();
+    const hoursLater = (h: number) => new Date(now.getTime() + h * 3_600_000);
+    const edge = hoursLater(UNDELIVER_WINDOW_HOURS);
+    expect(undeliverOrder({ status: 'delivered', deliveredAt }, edge, null)).toEqual({
+      status: 'paid',
+      deliveredAt: null,
+      undeliveries: [{ deliveredAt, at: edge.toISOString(), reason: null }],
+    });
+    const late = hoursLater(UNDELIVER_WINDOW_HOURS + 0.01);
+    expect(refusal(() => undeliverOrder({ status: 'delivered', deliveredAt }, late, null)).message).toBe(
+      ORDER_MESSAGES.undeliverReasonRequired,
+    );
+    expect(refusal(() => undeliverOrder({ status: 'delivered', deliveredAt }, late, '')).kind).toBe('bad_input');
+    const earlier = { deliveredAt: 'x', at: 'y', reason: 'first' };
+    expect(
+      undeliverOrder({ status: 'delivered', deliveredAt, undeliveries: [earlier] }, late, 'Lost').undeliveries,
+    ).toEqual([earlier, { deliveredAt, at: late.toISOString(), reason: 'Lost' }]);
+    for (const status of ['paid', 'awaiting_payment', 'expired'] as const)
+      expect(refusal(() => undeliverOrder({ status, deliveredAt: null }, now, 'x')).message).toBe(
+        ORDER_MESSAGES.notDelivered,
+      );
   });
 });
 

@@ -2,9 +2,9 @@
 // transaction (the products of the lines, the customer's open orders, the order itself), calls the decision, and
 // writes exactly what it answers in the same transaction. Pricing, stock checks, hold limits, restocking and the
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
-import { conflict, notFound } from './errors.js';
+import { badInput, conflict, notFound } from './errors.js';
 import type { DomainEvent, OrderEvent } from './events.js';
-import { restockedCount, type HoldLimits } from './limits.js';
+import { restockedCount, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import {
   assertCancellable,
   assertDeliverable,
@@ -117,6 +117,9 @@ export type OrderPatch = Partial<
     | 'refunds'
     | 'cancellationRequest'
     | 'returns'
+    | 'carrier'
+    | 'trackingNumber'
+    | 'undeliveries'
   >
 >;
 
@@ -170,10 +173,41 @@ export function payOrder(
   return { status: 'paid', paidAt: now.toISOString(), paymentResult };
 }
 
-/** Marks a paid order delivered (once). */
-export function deliverOrder(order: Pick<OrderRecord, 'status'>, now: Date): OrderPatch {
+/** What the owner may say when marking an order delivered (PUT /api/orders/:id/deliver; both optional). */
+export interface Shipment {
+  carrier?: string;
+  trackingNumber?: string;
+}
+
+/** Marks a paid order delivered (once). A carrier or tracking number given is recorded; one not given keeps what
+ *  an earlier mark recorded (a delivery taken back and marked again), so an empty body changes only the status. */
+export function deliverOrder(order: Pick<OrderRecord, 'status'>, now: Date, shipment: Shipment = {}): OrderPatch {
   assertDeliverable(order);
-  return { status: 'delivered', deliveredAt: now.toISOString() };
+  const patch: OrderPatch = { status: 'delivered', deliveredAt: now.toISOString() };
+  if (shipment.carrier !== undefined) patch.carrier = shipment.carrier;
+  if (shipment.trackingNumber !== undefined) patch.trackingNumber = shipment.trackingNumber;
+  return patch;
+}
+
+/**
+ * The owner takes a delivery back ("Mark as not delivered"): the order is paid and waiting for delivery again, and
+ * the taken-back delivery joins its undeliveries. Within UNDELIVER_WINDOW_HOURS of the mark (an accidental click) a
+ * reason is optional; afterwards it is required (400). 409 unless the order is delivered. Carrier and tracking
+ * number stay (the parcel may still be on its way).
+ */
+export function undeliverOrder(
+  order: Pick<OrderRecord, 'status' | 'deliveredAt' | 'undeliveries'>,
+  now: Date,
+  reason: string | null,
+): OrderPatch {
+  if (order.status !== 'delivered' || !order.deliveredAt) throw conflict(ORDER_MESSAGES.notDelivered);
+  const hoursSince = (now.getTime() - new Date(order.deliveredAt).getTime()) / 3_600_000;
+  if (!reason && hoursSince > UNDELIVER_WINDOW_HOURS) throw badInput(ORDER_MESSAGES.undeliverReasonRequired);
+  return {
+    status: 'paid',
+    deliveredAt: null,
+    undeliveries: [...(order.undeliveries ?? []), { deliveredAt: order.deliveredAt, at: now.toISOString(), reason }],
+  };
 }
 
 /**

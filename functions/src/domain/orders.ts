@@ -3,10 +3,18 @@
 // payment provider, so a shopper hears "expired" before being charged.
 import { stockShortageMessage } from './cart.js';
 import { badInput, conflict, forbidden } from './errors.js';
-import type { HoldLimits } from './limits.js';
+import { UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import { formatPrice, toDollars } from './money.js';
 import { paymentStatusOf, refundAnswer, refundedCents, type RefundRecord } from './refunds.js';
-import type { CancellationRequest, Order, OrderReturn, OrderStatus, PaymentResult, ShippingAddress } from './types.js';
+import type {
+  CancellationRequest,
+  Order,
+  OrderReturn,
+  OrderStatus,
+  OrderUndelivery,
+  PaymentResult,
+  ShippingAddress,
+} from './types.js';
 
 export const ORDER_MESSAGES = {
   notFound: 'Order not found',
@@ -15,6 +23,8 @@ export const ORDER_MESSAGES = {
   captureUsed: 'This payment was already used for an order',
   notPaid: 'Order is not paid yet',
   alreadyDelivered: 'Order is already delivered',
+  notDelivered: 'Order is not delivered',
+  undeliverReasonRequired: `Give a reason: an order may be marked not delivered without one only within ${UNDELIVER_WINDOW_HOURS} hours of its delivery`,
   notYoursToPay: 'Only the customer who placed this order can pay it',
   notYoursToCancel: 'Only the customer who placed this order can cancel it',
   paidCannotCancel: 'Order is already paid; a paid order cannot be cancelled',
@@ -41,6 +51,11 @@ export interface OrderRecord {
   /** Set when it was cancelled (status 'cancelled'). Records from before issue 28 kept status 'expired' with this
    *  set: statusOf reads them as 'cancelled'. Absent on older records. */
   cancelledAt?: string | null;
+  /** Given when marked delivered; absent on older records. */
+  carrier?: string | null;
+  trackingNumber?: string | null;
+  /** Deliveries the owner took back, oldest first; absent on older records. */
+  undeliveries?: OrderUndelivery[];
   createdAt: string;
   /** Refunds, oldest first (domain/refunds.ts). Absent on older records. */
   refunds?: RefundRecord[];
@@ -96,6 +111,13 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
     paymentResult: r.paymentResult ?? null,
     isDelivered: r.status === 'delivered',
     deliveredAt: r.deliveredAt ?? null,
+    carrier: r.carrier ?? null,
+    trackingNumber: r.trackingNumber ?? null,
+    undeliveries: (r.undeliveries ?? []).map((u) => ({
+      deliveredAt: u.deliveredAt,
+      at: u.at,
+      reason: u.reason ?? null,
+    })),
     status: r.status,
     expiresAt: isUnpaidEnd(r) ? (r.expiresAt ?? null) : null,
     isCancelled: r.status === 'cancelled',

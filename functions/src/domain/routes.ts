@@ -66,7 +66,19 @@ export const paths = {
   payment: fixed('/payment'),
   placeOrder: fixed('/placeorder'),
   order: { path: '/order/:id', href: (id: string) => `/order/${id}` } satisfies Route<[string]>,
+  /** The order's print-ready invoice (its customer and admins). */
+  invoice: { path: '/order/:id/invoice', href: (id: string) => `/order/${id}/invoice` } satisfies Route<[string]>,
+  /** The order's print-ready packing slip (admins). */
+  packingSlip: {
+    path: '/order/:id/packing-slip',
+    href: (id: string) => `/order/${id}/packing-slip`,
+  } satisfies Route<[string]>,
   about: fixed('/about'),
+  /** The shop's policies (returns, shipping, privacy, terms): web/src/features/info/policies.ts has the texts. */
+  policy: {
+    path: '/policies/:topic',
+    href: (topic: 'returns' | 'shipping' | 'privacy' | 'terms') => `/policies/${topic}`,
+  } satisfies Route<['returns' | 'shipping' | 'privacy' | 'terms']>,
   contact: fixed('/contact'),
   admin: {
     dashboard: fixed('/admin'),

@@ -1,6 +1,13 @@
 // Validation schemas shared by the API (request checks) and the web (form checks), so both say the same.
 import { z } from 'zod';
-import { MAX_LINE_QTY, MAX_STOCK } from './limits.js';
+import {
+  MAX_CARRIER_LENGTH,
+  MAX_LINE_QTY,
+  MAX_ORDER_NOTE_LENGTH,
+  MAX_STOCK,
+  MAX_TRACKING_LENGTH,
+  MAX_UNDELIVER_REASON_LENGTH,
+} from './limits.js';
 import { emailKey } from './search.js';
 import type { EditableProductField, EditableProductValues } from './productFields.js';
 import { CATALOG_SORT_VALUES, DEFAULT_CATALOG_SORT, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
@@ -379,3 +386,30 @@ export const returnDecisionSchema = z.strictObject({
   message: plainString('Message').trim().max(500, 'Message must be at most 500 characters').optional(),
   restock: z.boolean({ error: 'restock must be true or false' }).optional(),
 });
+/** An optional text field: blank (or only spaces) means not given. */
+const optionalText = (label: string, max: number) =>
+  plainString(label)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** PUT /api/orders/:id/deliver: both optional, so the original clients' empty body marks delivered as before. */
+export const deliverOrderSchema = z.strictObject({
+  carrier: optionalText('Carrier', MAX_CARRIER_LENGTH),
+  trackingNumber: optionalText('Tracking number', MAX_TRACKING_LENGTH),
+});
+export type DeliverOrderInput = z.input<typeof deliverOrderSchema>;
+
+/** PUT /api/orders/:id/undeliver: the reason is required only after domain/limits.ts UNDELIVER_WINDOW_HOURS (the
+ *  decision says so: it knows when the order was delivered). */
+export const undeliverOrderSchema = z.strictObject({
+  reason: optionalText('Reason', MAX_UNDELIVER_REASON_LENGTH),
+});
+export type UndeliverOrderInput = z.input<typeof undeliverOrderSchema>;
+
+/** POST /api/orders/:id/notes: an admin's internal note. */
+export const orderNoteSchema = z.strictObject({
+  text: text('Note', MAX_ORDER_NOTE_LENGTH),
+});
+export type OrderNoteInput = z.infer<typeof orderNoteSchema>;

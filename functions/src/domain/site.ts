@@ -6,3 +6,9 @@ export const DEFAULT_KEYWORDS = 'electronics, buy electronics, cheap electronics
 
 /** A page's full title: "{title} | Voltshop", or the default title. */
 export const pageTitle = (title?: string) => (title ? `${title} | ${SITE_NAME}` : DEFAULT_TITLE);
+
+/** The shop's postal address, as the contact page, invoices and packing slips print it (placeholder: spec 1). */
+export const SHOP_ADDRESS = ['Voltshop Ltd.', '123 Circuit Avenue', 'Springfield, ST 12345', 'United States'] as const;
+
+/** The shop's customer-service address (placeholder), as the contact page and the policies give it. */
+export const CONTACT_EMAIL = 'support@voltshop.example';

@@ -138,6 +138,11 @@ export interface Order {
   paymentResult: PaymentResult | null;
   isDelivered: boolean;
   deliveredAt: string | null;
+  /** Given when marked delivered (PUT /api/orders/:id/deliver { carrier?, trackingNumber? }); null when not. */
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** Each time the owner took a delivery back ("not delivered"), oldest first. */
+  undeliveries: OrderUndelivery[];
   status: OrderStatus;
   expiresAt: string | null;
   /** Cancelled (status 'cancelled'): by its owner before paying, or by the shop with a full refund. */
@@ -151,6 +156,25 @@ export interface Order {
   returns: OrderReturn[];
   createdAt: string;
 }
+
+/** A delivery the owner took back: when it had been marked, when it was taken back, and why (optional within
+ *  domain/limits.ts UNDELIVER_WINDOW_HOURS of the mark, required after). */
+export interface OrderUndelivery {
+  deliveredAt: string;
+  at: string;
+  reason: string | null;
+}
+
+/** An admin's internal note on an order: only ever in admin answers (AdminOrder), never the customer's. */
+export interface OrderNote {
+  _id: string;
+  text: string;
+  createdAt: string;
+  by: { _id: string; name: string };
+}
+
+/** The order as an admin reads it (GET /api/orders/:id by an admin): with its internal notes, oldest first. */
+export type AdminOrder = Order & { notes: OrderNote[] };
 
 export interface PublicConfig {
   paymentMode: 'paypal' | 'simulated';

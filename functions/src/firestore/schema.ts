@@ -25,6 +25,9 @@ export const COLLECTIONS = {
   users: 'users',
   userEmails: 'userEmails',
   orders: 'orders',
+  /** orders/{id}/orderNotes/{noteId}: an admin's internal note on the order, apart from the order document its
+   *  customer may read. Server only (firestore.rules denies clients). */
+  orderNotes: 'orderNotes',
   captures: 'captures',
   /** holdLocks/{uid}: written by every order the customer places, so two concurrent places of one customer
    *  conflict and retry (the hold limits' check then sees the other order). Server only. */

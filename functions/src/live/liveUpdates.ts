@@ -37,6 +37,7 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
         case 'OrderDelivered':
         case 'OrderRefunded':
         case 'OrderUpdated':
+        case 'OrderUndelivered':
           publishOrder(event.order);
           break;
         case 'StockChanged':

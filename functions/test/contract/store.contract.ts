@@ -920,6 +920,97 @@ export function storeContract(
         await expectDomainError(store.orders.markDelivered('nope0000000000000000', at), 'not_found', 'Order not found');
       });
 
+      it('exports orders oldest first in bounded batches, with the list filters and a date range', async () => {
+        const [p] = await products(['Exported'], { countInStock: 50 });
+        const at = (day: number, hour = 10) => new Date(Date.UTC(2031, 0, day, hour));
+        const placed = [];
+        // Two at the same instant: ties are broken by id, never lost between batches.
+        for (const when of [at(1), at(2), at(2), at(3), at(4)])
+          placed.push(await store.orders.place(order([{ product: p!._id, qty: 1 }], { now: when })));
+        await store.orders.markPaid(placed[1]!._id, payment('CAP-EXP-1'), at(2));
+        const collect = async (q: Parameters<Store['orders']['exportOrders']>[0], batchSize?: number) => {
+          const batches: string[][] = [];
+          for await (const batch of store.orders.exportOrders(q, batchSize)) batches.push(batch.map((o) => o._id));
+          return batches;
+        };
+        const range = { search: '', from: at(1, 0).toISOString(), to: at(5, 0).toISOString() };
+        const byTimeThenId = [...placed]
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a._id < b._id ? -1 : 1))
+          .map((o) => o._id);
+        const batches = await collect(range, 2);
+        expect(batches.map((b) => b.length)).toEqual([2, 2, 1]);
+        expect(batches.flat()).toEqual(byTimeThenId);
+        expect((await collect({ ...range, from: at(2, 0).toISOString(), to: at(3, 0).toISOString() })).flat()).toEqual(
+          byTimeThenId.slice(1, 3),
+        );
+        expect((await collect({ ...range, status: 'paid' })).flat()).toEqual([placed[1]!._id]);
+        const number = placed[3]!._id.slice(-6).toLowerCase();
+        expect((await collect({ ...range, search: number })).flat()).toEqual([placed[3]!._id]);
+        expect(await collect({ ...range, from: at(20, 0).toISOString(), to: at(21, 0).toISOString() })).toEqual([]);
+        // Each exported order is the order as read (its lines too).
+        const [first] = (await collect({ ...range, to: at(1, 23).toISOString() })).flat();
+        const [read] = await (async () => {
+          for await (const batch of store.orders.exportOrders({ ...range, to: at(1, 23).toISOString() })) return batch;
+          return [];
+        })();
+        expect(read).toEqual(await store.orders.get(first!));
+      });
+
+      it('records carrier and tracking, takes a delivery back (a reason after the window) and keeps notes apart', async () => {
+        const [p] = await products(['Shipped With Details']);
+        const o = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        await store.orders.markPaid(o._id, payment('CAP-SHIP'), now);
+        await expectDomainError(store.orders.markUndelivered(o._id, now, null), 'conflict', 'Order is not delivered');
+        const at = new Date('2026-03-02T09:00:00.000Z');
+        const shipped = await store.orders.markDelivered(o._id, at, { carrier: 'DHL', trackingNumber: 'JD0123' });
+        expect(shipped).toMatchObject({
+          status: 'delivered',
+          carrier: 'DHL',
+          trackingNumber: 'JD0123',
+          undeliveries: [],
+        });
+        // Within the window: no reason needed; carrier and tracking stay.
+        const soon = new Date(at.getTime() + 3_600_000);
+        const back = await store.orders.markUndelivered(o._id, soon, null);
+        expect(back).toMatchObject({
+          status: 'paid',
+          isPaid: true,
+          isDelivered: false,
+          deliveredAt: null,
+          carrier: 'DHL',
+        });
+        expect(back.undeliveries).toEqual([{ deliveredAt: at.toISOString(), at: soon.toISOString(), reason: null }]);
+        // Marked again without details: the earlier carrier stays; two days later only a reason takes it back.
+        const again = await store.orders.markDelivered(o._id, soon);
+        expect(again).toMatchObject({ carrier: 'DHL', trackingNumber: 'JD0123', deliveredAt: soon.toISOString() });
+        const late = new Date(soon.getTime() + 48 * 3_600_000);
+        await expectDomainError(store.orders.markUndelivered(o._id, late, null), 'bad_input');
+        expect((await store.orders.get(o._id))!.status).toBe('delivered');
+        const lost = await store.orders.markUndelivered(o._id, late, 'Parcel lost by the carrier');
+        expect(lost.undeliveries.map((u) => u.reason)).toEqual([null, 'Parcel lost by the carrier']);
+        expect(await store.orders.get(o._id)).toEqual(lost);
+        await expectDomainError(store.orders.markUndelivered('nope0000000000000000', at, 'x'), 'not_found');
+
+        expect(await store.orders.notes(o._id)).toEqual([]);
+        const by = { _id: 'admin-1', name: 'Ada Admin' };
+        const first = await store.orders.addNote(o._id, { text: 'Customer called', by }, at);
+        await store.orders.addNote(o._id, { text: 'Sent a replacement', by }, soon);
+        expect(first).toMatchObject({ text: 'Customer called', createdAt: at.toISOString(), by });
+        expect((await store.orders.notes(o._id)).map((n) => n.text)).toEqual(['Customer called', 'Sent a replacement']);
+        // The order itself never carries them (a customer reads it as is).
+        expect(JSON.stringify(await store.orders.get(o._id))).not.toContain('Customer called');
+        const listed = await store.orders.list({
+          userId: o.user._id,
+          search: '',
+          sort: 'newest',
+          page: 1,
+          pageSize: 50,
+        });
+        expect(JSON.stringify(listed)).not.toContain('Customer called');
+        await expectDomainError(store.orders.addNote('nope0000000000000000', { text: 't', by }, at), 'not_found');
+        expect(await store.orders.notes('nope0000000000000000')).toEqual([]);
+      });
+
       it('expires unpaid orders after their hold and returns their stock, once', async () => {
         const [p, q] = await products(['Held', 'Also Held'], { countInStock: 5 });
         const stale = await store.orders.place(
@@ -1106,6 +1197,13 @@ export function storeContract(
         const delivered = await store.orders.markDelivered(placed._id, now);
         expect(published()).toEqual([{ type: 'OrderDelivered', order: delivered }]);
         expect(delivered).toEqual(await store.orders.get(placed._id));
+        const undelivered = await store.orders.markUndelivered(placed._id, now, null);
+        expect(published()).toEqual([{ type: 'OrderUndelivered', order: undelivered }]);
+        expect(undelivered).toEqual(await store.orders.get(placed._id));
+        await store.orders.addNote(placed._id, { text: 'internal', by: { _id: 'a', name: 'A' } }, now);
+        expect(published()).toEqual([]); // a note changes nothing a subscriber shows (customers never see it)
+        await expectDomainError(store.orders.markUndelivered(placed._id, now, null), 'conflict');
+        expect(published()).toEqual([]);
 
         const toCancel = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
         published();

@@ -336,8 +336,35 @@ export const MATRIX: Row[] = [
   {
     method: 'PUT',
     route: '/api/orders/:id/deliver',
-    request: async (c) => ({ path: `/api/orders/${await c.newOrder(true)}/deliver` }),
+    request: async (c) => ({
+      path: `/api/orders/${await c.newOrder(true)}/deliver`,
+      body: { carrier: 'DHL', trackingNumber: 'JD0001' },
+    }),
     expect: ADMIN(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/export.csv',
+    request: async () => ({ path: '/api/orders/export.csv?from=2026-01-01&status=paid' }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/orders/:id/undeliver',
+    // A freshly delivered order each time: within the window, no reason needed.
+    request: async (c) => {
+      const id = await c.newOrder(true);
+      const delivered = await c.shop.call('PUT', `/api/orders/${id}/deliver`, { token: c.tokens.admin });
+      expect(delivered.status).toBe(200);
+      return { path: `/api/orders/${id}/undeliver`, body: { reason: 'Marked by mistake' } };
+    },
+    expect: ADMIN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/notes',
+    request: async (c) => ({ path: `/api/orders/${await c.newOrder(true)}/notes`, body: { text: 'Internal note' } }),
+    expect: ADMIN(201),
   },
   {
     method: 'POST',

@@ -492,6 +492,33 @@ const BODY_ROUTES: BodyRoute[] = [
       ),
   },
   {
+    // Alice's order is unpaid: even a valid body cannot deliver it (409), so each case shows what was refused.
+    name: 'PUT /api/orders/:id/deliver',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/deliver`,
+    token: () => admin,
+    bodies: () =>
+      oneWrong(
+        { carrier: 'DHL', trackingNumber: 'JD0001' },
+        { carrier: fc.oneof(notString, tooLong(60)), trackingNumber: fc.oneof(notString, tooLong(100)) },
+        [],
+      ),
+  },
+  {
+    name: 'PUT /api/orders/:id/undeliver',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/undeliver`,
+    token: () => admin,
+    bodies: () => oneWrong({ reason: 'Marked by mistake' }, { reason: fc.oneof(notString, tooLong(500)) }, []),
+  },
+  {
+    name: 'POST /api/orders/:id/notes',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/notes`,
+    token: () => admin,
+    bodies: () => oneWrong({ text: 'Called the customer' }, { text: badText(2000) }, ['text']),
+  },
+  {
     name: 'POST /api/orders/:id/paypal-order (takes no body)',
     method: 'POST',
     path: () => `/api/orders/${aliceOrderId}/paypal-order`,
@@ -654,6 +681,30 @@ const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
     token: () => alice,
     valid: () => ({ rating: 5, comment: 'Great' }),
     fields: ['comment'],
+  },
+  {
+    name: 'PUT /api/orders/:id/deliver',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/deliver`,
+    token: () => admin,
+    valid: () => ({ carrier: 'DHL', trackingNumber: 'JD0001' }),
+    fields: ['carrier', 'trackingNumber'],
+  },
+  {
+    name: 'PUT /api/orders/:id/undeliver',
+    method: 'PUT',
+    path: () => `/api/orders/${aliceOrderId}/undeliver`,
+    token: () => admin,
+    valid: () => ({ reason: 'Marked by mistake' }),
+    fields: ['reason'],
+  },
+  {
+    name: 'POST /api/orders/:id/notes',
+    method: 'POST',
+    path: () => `/api/orders/${aliceOrderId}/notes`,
+    token: () => admin,
+    valid: () => ({ text: 'Called the customer' }),
+    fields: ['text'],
   },
   {
     name: 'POST /api/orders',
@@ -893,6 +944,8 @@ describe('bogus ids in the path', () => {
       token: () => admin,
       body: { approve: true },
     },
+    { method: 'PUT', path: (id) => `/api/orders/${id}/undeliver`, token: () => admin, body: { reason: 'x' } },
+    { method: 'POST', path: (id) => `/api/orders/${id}/notes`, token: () => admin, body: { text: 'x' } },
   ];
   it('404 (or another 4xx) with a message, on every route with an id', async () => {
     await fc.assert(
@@ -1101,6 +1154,38 @@ describe('odd query strings on the order and user lists', () => {
       );
     });
   }
+
+  it('/api/orders/export.csv: a CSV or a 400 with a message, never a 5xx', async () => {
+    const day = fc.oneof(
+      text,
+      fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          status: fc.oneof(text, fc.constantFrom('paid', 'unpaid', 'delivered', 'expired')),
+          search: fc.option(text),
+          from: fc.option(day),
+          to: fc.option(day),
+        }),
+        async (fields) => {
+          const params = Object.entries(fields)
+            .filter(([, v]) => v !== null && v !== undefined)
+            .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
+            .join('&');
+          const res = await shop.call('GET', `/api/orders/export.csv?${params}`, { token: admin });
+          if (res.status === 200) expect(res.headers.get('content-type'), params).toBe('text/csv; charset=utf-8');
+          else {
+            refused(res, `export.csv?${params}`);
+            expect(res.status).toBe(400);
+          }
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
 });
 
 describe('odd cursors on the stock history', () => {
@@ -1155,6 +1240,7 @@ describe('prototype names as enum values (own-property checks)', () => {
     { path: '/api/orders', params: ['status', 'sort'], token: () => admin },
     { path: '/api/orders/myorders', params: ['status', 'sort'], token: () => alice },
     { path: '/api/users', params: ['status', 'sort'], token: () => admin },
+    { path: '/api/orders/export.csv', params: ['status', 'from', 'to'], token: () => admin },
   ];
   // The pages the server renders read the catalogue's sort from the URL as the app does (catalogViewFromSearch).
   const PAGES = ['/', '/page/1', '/search/kestrel', '/category/Audio'];

@@ -21,6 +21,7 @@ const loadedPages = new Set<PropertyKey>();
 
 /** The pages of the links sent by email (forgot / reset password, verify email): one chunk. */
 const accountLinkPages = () => import('@/features/auth/routes/AccountLinkPages');
+const printPages = () => import('@/features/orders/routes/PrintPages');
 
 /** Every page but home is its own chunk, loaded when first visited. */
 function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
               { path: paths.authAction.path, ...page(accountLinkPages, 'AuthActionPage') },
               { path: paths.about.path, ...page(() => import('@/features/info/routes/AboutPage'), 'AboutPage') },
               { path: paths.contact.path, ...page(() => import('@/features/info/routes/ContactPage'), 'ContactPage') },
+              { path: paths.policy.path, ...page(() => import('@/features/info/routes/PolicyPage'), 'PolicyPage') },
               {
                 element: <RequireAuth />,
                 children: [
@@ -124,7 +126,12 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@/features/checkout/routes/PlaceOrderPage'), 'PlaceOrderPage'),
                   },
                   { path: paths.order.path, ...page(() => import('@/features/orders/routes/OrderPage'), 'OrderPage') },
+                  { path: paths.invoice.path, ...page(printPages, 'InvoicePage') },
                 ],
+              },
+              {
+                element: <RequireAdmin />,
+                children: [{ path: paths.packingSlip.path, ...page(printPages, 'PackingSlipPage') }],
               },
             ],
           },

@@ -129,3 +129,21 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return GENERIC_ERROR;
 }
+
+/**
+ * GET of a file the API answers as an attachment (e.g. the orders' CSV export), with the session's token (a plain
+ * link could not carry it). Resolves with the file and the name the server gave it; errors as `api`.
+ */
+export async function downloadFile(path: string): Promise<{ blob: Blob; fileName: string }> {
+  const token = getToken();
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  if (!res.ok) throw failure(res.status, jsonOrNull(await res.text()), token);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  return { blob: await res.blob(), fileName };
+}

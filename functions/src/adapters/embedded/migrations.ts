@@ -427,4 +427,25 @@ export const MIGRATIONS: Migration[] = [
     // refund of the returned lines, kept in refunds_json).
     statements: ['ALTER TABLE orders ADD COLUMN returns_json TEXT'],
   },
+  {
+    version: 20,
+    name: 'order shipment details, taken-back deliveries and admin notes',
+    // PUT /api/orders/:id/deliver { carrier?, trackingNumber? }, PUT /api/orders/:id/undeliver { reason } and
+    // POST /api/orders/:id/notes (domain/orderDecisions.ts deliverOrder, undeliverOrder). Notes live in their own
+    // table, never in the orders row a customer reads.
+    statements: [
+      'ALTER TABLE orders ADD COLUMN carrier TEXT',
+      'ALTER TABLE orders ADD COLUMN tracking_number TEXT',
+      "ALTER TABLE orders ADD COLUMN undeliveries_json TEXT NOT NULL DEFAULT '[]'",
+      `CREATE TABLE order_notes (
+        id TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+        text TEXT NOT NULL,
+        by_id TEXT NOT NULL,
+        by_name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX order_notes_by_order ON order_notes (order_id, created_at, id)',
+    ],
+  },
 ];

@@ -38,13 +38,18 @@ import {
   type OrderListQuery,
   type OrderPage,
   type PaymentResult,
+  type OrderNote,
+  type Shipment,
+  undeliverOrder,
+  EXPORT_BATCH_SIZE,
+  type OrderExportQuery,
 } from '../../domain/index.js';
 import { customerOrderMail, ownerOrderPaidMails, refundMail, type OrderMailEvent } from '../../mail/orderMails.js';
 import type { EventPublisher, OrderStore, PlaceOrderCommand, QueuedMail } from '../../ports.js';
 import type { Database } from './db.js';
 import { recordMail } from './mailOutbox.js';
 import { applyStockChanges } from './stock.js';
-import { customerMatch, str, toOrder, toOrderRecord } from './mapping.js';
+import { customerMatch, newId, str, toOrder, toOrderRecord } from './mapping.js';
 
 const productsOf = (order: OrderRecord) => order.orderItems.map((i) => i.product);
 import { OrderBatcher } from './orderBatch.js';
@@ -90,6 +95,9 @@ async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promi
   if (patch.returns !== undefined) set('returns_json', JSON.stringify(patch.returns));
   if (patch.cancellationRequest !== undefined)
     set('cancellation_json', patch.cancellationRequest && JSON.stringify(patch.cancellationRequest));
+  if (patch.carrier !== undefined) set('carrier', patch.carrier);
+  if (patch.trackingNumber !== undefined) set('tracking_number', patch.trackingNumber);
+  if (patch.undeliveries !== undefined) set('undeliveries_json', JSON.stringify(patch.undeliveries));
   if (!sets.length) return;
   await tx.execute({ sql: `UPDATE orders SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] });
 }
@@ -186,6 +194,44 @@ export class SqlOrders implements OrderStore {
     return { orders: await this.withItems(c, rows), page: query.page, pages, total };
   }
 
+  /** Keyset pages (created_at, id) after the last row read: each batch is one bounded query. */
+  async *exportOrders(query: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncIterable<Order[]> {
+    const conditions: string[] = [];
+    const args: InValue[] = [];
+    if (query.status !== undefined) {
+      conditions.push('status = ?');
+      args.push(query.status);
+    }
+    if (query.search) {
+      const customer = customerMatch('user_email', 'user_name', query.search);
+      conditions.push(`(${customer.sql} OR lower(substr(id, -6)) = ? OR lower(id) = ?)`);
+      args.push(...customer.args, query.search, query.search);
+    }
+    if (query.from) {
+      conditions.push('created_at >= ?');
+      args.push(query.from);
+    }
+    if (query.to) {
+      conditions.push('created_at < ?');
+      args.push(query.to);
+    }
+    let after: { createdAt: string; id: string } | null = null;
+    for (;;) {
+      const page: string[] = after ? [...conditions, '(created_at > ? OR (created_at = ? AND id > ?))'] : conditions;
+      const pageArgs: InValue[] = after ? [...args, after.createdAt, after.createdAt, after.id] : args;
+      const where = page.length ? `WHERE ${page.join(' AND ')}` : '';
+      const rs = await this.db.client.execute({
+        sql: `SELECT * FROM orders ${where} ORDER BY created_at, id LIMIT ?`,
+        args: [...pageArgs, batchSize],
+      });
+      if (!rs.rows.length) return;
+      const last = rs.rows[rs.rows.length - 1]!;
+      after = { createdAt: str(last.created_at), id: str(last.id) };
+      yield await this.withItems(this.db.client, rs.rows);
+      if (rs.rows.length < batchSize) return;
+    }
+  }
+
   /** Group commit: see orderBatch.ts. */
   place(cmd: PlaceOrderCommand): Promise<Order> {
     return this.batcher.place(cmd);
@@ -206,7 +252,7 @@ export class SqlOrders implements OrderStore {
     id: string,
     type: OrderEvent['type'],
     now: Date,
-    mail: OrderMailEvent,
+    mail: OrderMailEvent | null,
     decide: (tx: Transaction, order: OrderRecord) => Promise<Decided> | Decided,
   ): Promise<Order> {
     const { order, events } = await this.db.write(async (tx) => {
@@ -221,7 +267,7 @@ export class SqlOrders implements OrderStore {
         });
       await writePatch(tx, id, patch);
       const changed = { ...loaded, ...patch };
-      await recordMail(tx, customerOrderMail(mail, id, changed, now), now);
+      if (mail) await recordMail(tx, customerOrderMail(mail, id, changed, now), now);
       if (mail === 'paid')
         for (const alert of ownerOrderPaidMails(id, changed, await this.alertRecipients(tx)))
           await recordMail(tx, alert, now);
@@ -346,10 +392,44 @@ export class SqlOrders implements OrderStore {
     return rs.rows[0] ? str(rs.rows[0].id) : null;
   }
 
-  markDelivered(id: string, now: Date): Promise<Order> {
+  markDelivered(id: string, now: Date, shipment: Shipment = {}): Promise<Order> {
     return this.change(id, 'OrderDelivered', now, 'delivered', (_tx, order) => ({
-      patch: deliverOrder(order, now),
+      patch: deliverOrder(order, now, shipment),
       stock: [],
+    }));
+  }
+
+  // No email: the customer heard of the delivery; the order page shows it taken back.
+  markUndelivered(id: string, now: Date, reason: string | null): Promise<Order> {
+    return this.change(id, 'OrderUndelivered', now, null, (_tx, order) => ({
+      patch: undeliverOrder(order, now, reason),
+      stock: [],
+    }));
+  }
+
+  async addNote(id: string, note: { text: string; by: { _id: string; name: string } }, now: Date): Promise<OrderNote> {
+    const added: OrderNote = { _id: newId(), text: note.text, createdAt: now.toISOString(), by: note.by };
+    await this.db.write(async (tx) => {
+      const exists = await tx.execute({ sql: 'SELECT 1 FROM orders WHERE id = ?', args: [id] });
+      if (!exists.rows.length) throw notFound(ORDER_MESSAGES.notFound);
+      await tx.execute({
+        sql: 'INSERT INTO order_notes (id, order_id, text, by_id, by_name, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        args: [added._id, id, added.text, added.by._id, added.by.name, added.createdAt],
+      });
+    });
+    return added;
+  }
+
+  async notes(id: string): Promise<OrderNote[]> {
+    const rs = await this.db.client.execute({
+      sql: 'SELECT * FROM order_notes WHERE order_id = ? ORDER BY created_at, id',
+      args: [id],
+    });
+    return rs.rows.map((r) => ({
+      _id: str(r.id),
+      text: str(r.text),
+      createdAt: str(r.created_at),
+      by: { _id: str(r.by_id), name: str(r.by_name) },
     }));
   }
 

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
 import { Router, type Response } from 'express';
 import type { z } from 'zod';
 import {
@@ -18,6 +21,14 @@ import {
   paypalCaptureSchema,
   placeOrderSchema,
   type HoldLimits,
+  deliverOrderSchema,
+  undeliverOrderSchema,
+  orderNoteSchema,
+  type AdminOrder,
+  type Order,
+  orderExportQuerySchema,
+  orderCsvRow,
+  ORDER_EXPORT_COLUMNS,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
@@ -84,9 +95,36 @@ export function orderRoutes(
     await sendOrderPage(res, parse(orderListQuerySchema, req.query));
   });
 
-  router.get('/:id', signedIn, async (req, res) => {
-    res.json(await readableOrder(req.params.id as string, callerOf(req)));
+  // The orders the list's filters and a date range select, as CSV: each batch the store reads is written through
+  // csv-stringify as it comes (backpressure from the response), so neither side holds the whole export.
+  router.get('/export.csv', admin, async (req, res) => {
+    const query = parse(orderExportQuerySchema, req.query);
+    const day = clock.now().toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="voltshop-orders-${day}.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    const orders = store.orders.exportOrders(query);
+    async function* rows() {
+      for await (const batch of orders) for (const order of batch) yield orderCsvRow(order);
+    }
+    // A byte-order mark: spreadsheet programs then read the file as UTF-8 (names with accents).
+    await pipeline(
+      Readable.from(rows()),
+      stringify({ header: true, columns: [...ORDER_EXPORT_COLUMNS], bom: true }),
+      res,
+    );
   });
+
+  // An admin's answer carries the order's internal notes (AdminOrder); the customer's never does.
+  router.get('/:id', signedIn, async (req, res) => {
+    const caller = callerOf(req);
+    const order = await readableOrder(req.params.id as string, caller);
+    res.json(caller.isAdmin ? await withNotes(order) : order);
+  });
+
+  async function withNotes(order: Order): Promise<AdminOrder> {
+    return { ...order, notes: await store.orders.notes(order._id) };
+  }
 
   /** The order as stored, once it is known the caller may pay it now (its owner, unpaid, within its hold). */
   async function payableOrder(id: string, caller: { uid: string; isAdmin: boolean }) {
@@ -148,11 +186,30 @@ export function orderRoutes(
     res.json(await store.orders.cancel(order._id, clock.now()));
   });
 
+  // The original clients send no body (or {}): the order is marked delivered as before, with no carrier.
   router.put('/:id/deliver', admin, async (req, res) => {
+    const shipment = parse(deliverOrderSchema, req.body);
     const order = await store.orders.get(parseId(req.params.id, 'Order'));
     if (!order) throw notFound(ORDER_MESSAGES.notFound);
     assertDeliverable(order);
-    res.json(await store.orders.markDelivered(order._id, clock.now()));
+    res.json(await withNotes(await store.orders.markDelivered(order._id, clock.now(), shipment)));
+  });
+
+  router.put('/:id/undeliver', admin, async (req, res) => {
+    const { reason } = parse(undeliverOrderSchema, req.body);
+    const id = parseId(req.params.id, 'Order');
+    res.json(await withNotes(await store.orders.markUndelivered(id, clock.now(), reason ?? null)));
+  });
+
+  router.post('/:id/notes', admin, async (req, res) => {
+    const { text } = parse(orderNoteSchema, req.body);
+    const id = parseId(req.params.id, 'Order');
+    const author = await store.users.get(callerOf(req).uid);
+    if (!author) throw notFound('User not found');
+    await store.orders.addNote(id, { text, by: { _id: author._id, name: author.name } }, clock.now());
+    const order = await store.orders.get(id);
+    if (!order) throw notFound(ORDER_MESSAGES.notFound);
+    res.status(201).json(await withNotes(order));
   });
 
   return router;

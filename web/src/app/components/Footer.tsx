@@ -1,6 +1,14 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@domain/routes';
 
+// The policies' link texts (their pages, features/info/policies.ts, are loaded only when opened).
+const POLICY_LINKS = [
+  ['returns', 'Returns'],
+  ['shipping', 'Shipping'],
+  ['privacy', 'Privacy'],
+  ['terms', 'Terms'],
+] as const;
+
 export function Footer() {
   return (
     <footer className="site-footer mt-auto">
@@ -13,6 +21,14 @@ export function Footer() {
               ·
             </span>
             <Link to={paths.contact.href()}>Contact Us</Link>
+            {POLICY_LINKS.map(([topic, label]) => (
+              <span key={topic}>
+                <span aria-hidden="true" className="mx-2">
+                  ·
+                </span>
+                <Link to={paths.policy.href(topic)}>{label}</Link>
+              </span>
+            ))}
           </div>
         </div>
       </div>

@@ -1,7 +1,7 @@
 // Screens' one-line hooks: each watches what the screen shows and writes events into TanStack Query's cache
 // (setQueryData), so nothing is refetched for an event that carries the new state. Only a `resync` (something
 // may have been missed) or a change whose new figures only the server computes (the dashboard) refetches, once.
-import type { Order, Product, ProductPage } from '@domain';
+import type { AdminOrder, Order, Product, ProductPage } from '@domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -29,7 +29,10 @@ export function patchProduct(client: QueryClient, product: LiveProduct): void {
 
 /** Puts an order's new state in its page's cache and in the cached order lists that hold it (or a new one first). */
 export function patchOrder(client: QueryClient, order: Order, { addNew = false } = {}): void {
-  client.setQueryData<Order>(orderKeys.detail(order._id), (old) => (old ? order : old));
+  // A live order never carries the admin's notes (domain/types.ts AdminOrder): the admin's page keeps those it read.
+  client.setQueryData<Order>(orderKeys.detail(order._id), (old) =>
+    old ? ('notes' in old ? { ...order, notes: (old as AdminOrder).notes } : order) : old,
+  );
   let listed = true;
   client.setQueriesData({ queryKey: orderKeys.all }, (data: unknown) => {
     if (!Array.isArray(data)) return data;

@@ -2,6 +2,8 @@
 // capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction.
 import {
   AggregateField,
+  type QueryDocumentSnapshot,
+  type QuerySnapshot,
   type DocumentReference,
   type Firestore,
   type Query,
@@ -43,6 +45,11 @@ import {
   type StockedProduct,
   stockChanges,
   SYSTEM_ACTOR,
+  type OrderNote,
+  type Shipment,
+  undeliverOrder,
+  EXPORT_BATCH_SIZE,
+  type OrderExportQuery,
 } from '../../../domain/index.js';
 import { LIST_ORDER_FIELD, orderListFilters } from '../../../firestore/queries.js';
 import { NO_EVENTS, type EventPublisher, type OrderStore, type PlaceOrderCommand } from '../../../ports.js';
@@ -112,6 +119,28 @@ export class FirestoreOrders implements OrderStore {
       orderOf,
     );
     return { orders: rows, ...page };
+  }
+
+  /** The list's equality filters and a range on createdAt (the index the list uses, ascending), read in batches:
+   *  each starts after the last document of the one before (a cursor on that snapshot: createdAt, then its id, as
+   *  Firestore orders ties by document id). */
+  async *exportOrders(query: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncIterable<Order[]> {
+    let filtered: Query = this.col;
+    for (const f of orderListFilters(query)) filtered = filtered.where(f.field, f.op, f.value);
+    if (query.from) filtered = filtered.where(LIST_ORDER_FIELD, '>=', query.from);
+    if (query.to) filtered = filtered.where(LIST_ORDER_FIELD, '<', query.to);
+    const ordered = filtered.orderBy(LIST_ORDER_FIELD).limit(batchSize);
+    let after: QueryDocumentSnapshot | null = null;
+    for (;;) {
+      const snap: QuerySnapshot = await (after ? ordered.startAfter(after) : ordered).get();
+      if (snap.empty) return;
+      const last = snap.docs[snap.docs.length - 1]!;
+      // A cursor that moved nothing would repeat the batch forever (the community emulator ignores cursors).
+      if (after && last.id === after.id) throw new Error('Order export: the cursor made no progress');
+      after = last;
+      yield snap.docs.map(orderOf);
+      if (snap.size < batchSize) return;
+    }
   }
 
   async place(cmd: PlaceOrderCommand): Promise<Order> {
@@ -191,22 +220,65 @@ export class FirestoreOrders implements OrderStore {
     return capture.exists ? ((capture.data() as { orderId: string }).orderId ?? null) : null;
   }
 
-  async markDelivered(id: string, now: Date): Promise<Order> {
+  /** Runs a status decision on one order in a transaction and writes its patch; answers the order as it now is. */
+  private async decide(
+    id: string,
+    type: 'OrderDelivered' | 'OrderUndelivered',
+    decision: (order: OrderDoc) => OrderPatch,
+  ): Promise<Order> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
-    const delivered = await this.db.runTransaction(
+    const changed = await this.db.runTransaction(
       async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = normalizedRecord(snap.data() as OrderDoc);
-        const patch = deliverOrder(order, now);
+        const patch = decision(order);
         tx.update(ref, patch);
         const answer = toOrder(id, { ...order, ...patch });
-        return { order: answer, events: orderEvents('OrderDelivered', answer) };
+        return { order: answer, events: orderEvents(type, answer) };
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    return this.committed(delivered);
+    return this.committed(changed);
+  }
+
+  markDelivered(id: string, now: Date, shipment: Shipment = {}): Promise<Order> {
+    return this.decide(id, 'OrderDelivered', (order) => deliverOrder(order, now, shipment));
+  }
+
+  markUndelivered(id: string, now: Date, reason: string | null): Promise<Order> {
+    return this.decide(id, 'OrderUndelivered', (order) => undeliverOrder(order, now, reason));
+  }
+
+  /** orders/{id}/notes: a subcollection, so a customer's read of the order document (firestore.rules lets its owner
+   *  read it) never carries them; the rules give clients no access to it. */
+  private notesOf(id: string) {
+    return this.col.doc(id).collection(COLLECTIONS.orderNotes);
+  }
+
+  async addNote(id: string, note: { text: string; by: { _id: string; name: string } }, now: Date): Promise<OrderNote> {
+    if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
+    const ref = this.notesOf(id).doc();
+    const doc = { text: note.text, createdAt: now.toISOString(), by: { _id: note.by._id, name: note.by.name } };
+    await this.db.runTransaction(
+      async (tx) => {
+        // Read in the transaction: a note never outlives a deleted order's creation race.
+        if (!(await tx.get(this.col.doc(id))).exists) throw notFound(ORDER_MESSAGES.notFound);
+        tx.create(ref, doc);
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    return { _id: ref.id, ...doc };
+  }
+
+  async notes(id: string): Promise<OrderNote[]> {
+    if (!isDocId(id)) return [];
+    const snap = await this.notesOf(id).orderBy('createdAt').get();
+    return snap.docs.map((d) => {
+      const n = d.data() as Omit<OrderNote, '_id'>;
+      return { _id: d.id, text: n.text, createdAt: n.createdAt, by: n.by };
+    });
   }
 
   async expireStale(now: Date): Promise<number> {

@@ -10,6 +10,7 @@ import { DeliveredCell, PaidCell } from '@/features/orders';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useOrderPage } from '../api/orders';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { ExportOrdersButton } from '../components/ExportOrdersButton';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 
 const columns: AdminColumn<Order>[] = [
@@ -95,6 +96,7 @@ export function OrderListPage() {
     <>
       <Meta title="Orders" />
       <h1 className="h3 mb-3">Orders</h1>
+      <ExportOrdersButton status={status} search={search} />
       <QueryBoundary query={orders}>
         {(answer) => (
           <AdminTable

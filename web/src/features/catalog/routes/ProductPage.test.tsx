@@ -61,7 +61,8 @@ describe('ProductPage', () => {
     expect(screen.getAllByText('$249.99')).toHaveLength(1);
     expect(screen.getByTestId('stock-status')).toHaveTextContent('Only 2 left');
     expect(screen.getByText(/Free delivery on orders over \$100\.00/)).toBeInTheDocument();
-    expect(screen.getByText('30-day returns')).toBeInTheDocument();
+    // The promise links to the returns policy.
+    expect(screen.getByRole('link', { name: '30-day returns' })).toHaveAttribute('href', '/policies/returns');
   });
 
   it('summarises the ratings per star from the reviews', async () => {

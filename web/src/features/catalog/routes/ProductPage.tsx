@@ -117,7 +117,7 @@ export function ProductPage() {
                       <Icon name="truck" /> Free delivery on orders over {formatPrice(FREE_SHIPPING_OVER_CENTS / 100)}
                     </li>
                     <li>
-                      <Icon name="returns" /> {RETURN_DAYS}-day returns
+                      <Icon name="returns" /> <Link to={paths.policy.href('returns')}>{RETURN_DAYS}-day returns</Link>
                     </li>
                   </ul>
                   <section className="product-description" aria-labelledby="description-title">

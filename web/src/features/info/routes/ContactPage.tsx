@@ -1,15 +1,16 @@
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { CONTACT_EMAIL, SHOP_ADDRESS } from '@domain/site';
 import { Meta } from '@/components/ui/Meta';
 import { SocialLinks } from '../components/SocialLinks';
 
 // Placeholder contact details (spec 1): replace with the shop's real ones.
 export const CONTACT = {
-  email: 'support@voltshop.example',
+  email: CONTACT_EMAIL,
   phone: '+1 (555) 010-0199',
   phoneHref: '+15550100199',
-  address: ['Voltshop Ltd.', '123 Circuit Avenue', 'Springfield, ST 12345', 'United States'],
+  address: SHOP_ADDRESS,
 };
 
 export function ContactPage() {

@@ -42,7 +42,7 @@ interface Step {
 }
 
 /** Placed → Paid → Delivered with the date each happened; an expired order ends at Expired. */
-export function OrderTimeline({ order }: { order: Order }) {
+export function OrderProgress({ order }: { order: Order }) {
   const steps: Step[] =
     order.status === 'cancelled'
       ? [

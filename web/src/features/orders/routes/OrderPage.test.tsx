@@ -1,4 +1,4 @@
-import type { Order } from '@domain';
+import type { AdminOrder, Order } from '@domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
@@ -21,6 +21,9 @@ const order: Order = {
   paymentResult: null,
   isDelivered: false,
   deliveredAt: null,
+  carrier: null,
+  trackingNumber: null,
+  undeliveries: [],
   status: 'awaiting_payment',
   expiresAt: '2030-01-02T03:04:00.000Z',
   isCancelled: false,
@@ -56,9 +59,41 @@ function show(
         current = { ...current, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' };
         return { body: current };
       }),
-    'PUT /api/orders/o1/deliver': () => {
-      current = { ...current, isDelivered: true, deliveredAt: '2030-01-03T10:00:00.000Z', status: 'delivered' };
+    'PUT /api/orders/o1/deliver': (body) => {
+      const { carrier = null, trackingNumber = null } = (body ?? {}) as { carrier?: string; trackingNumber?: string };
+      current = {
+        ...current,
+        isDelivered: true,
+        deliveredAt: '2030-01-03T10:00:00.000Z',
+        status: 'delivered',
+        carrier,
+        trackingNumber,
+      };
       return { body: current };
+    },
+    'PUT /api/orders/o1/undeliver': (body) => {
+      const reason = (body as { reason?: string }).reason ?? null;
+      current = {
+        ...current,
+        isDelivered: false,
+        deliveredAt: null,
+        status: 'paid',
+        undeliveries: [{ deliveredAt: current.deliveredAt!, at: '2030-01-03T11:00:00.000Z', reason }],
+      };
+      return { body: current };
+    },
+    'POST /api/orders/o1/notes': (body) => {
+      const notes = [
+        ...((current as AdminOrder).notes ?? []),
+        {
+          _id: 'n1',
+          text: (body as { text: string }).text,
+          createdAt: '2030-01-01T11:00:00.000Z',
+          by: { _id: 'a1', name: 'Shop Admin' },
+        },
+      ];
+      current = { ...current, notes } as AdminOrder;
+      return { status: 201, body: current };
     },
   });
   return { calls, ...renderAt(<OrderPage />, { path: '/order/:id', at: '/order/o1' }) };
@@ -111,12 +146,74 @@ describe('OrderPage', () => {
     expect(screen.queryByTestId('payment-area')).toBeNull();
   });
 
-  it('offers Mark As Delivered to admins for paid, undelivered orders only', async () => {
+  it('offers Mark As Delivered to admins for paid, undelivered orders only, confirmed with carrier and tracking', async () => {
+    const paid = { ...order, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' as const };
+    const { user, calls } = show(paid, { admin: true });
+    await user.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
+    // Nothing is sent until confirmed.
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.type(screen.getByLabelText('Carrier (optional)'), 'DHL');
+    await user.type(screen.getByLabelText('Tracking number (optional)'), 'JD0146');
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+    expect(await screen.findByText('Delivered on 2030-01-03')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ carrier: 'DHL', trackingNumber: 'JD0146' });
+    expect(screen.getByText('JD0146', { selector: 'dd' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull());
+    expect(within(screen.getByRole('list', { name: 'Order history' })).getByText('DHL, tracking JD0146')).toBeVisible();
+  });
+
+  it('lets an admin take a delivery back, shown with its reason in the history', async () => {
+    const delivered = {
+      ...order,
+      isPaid: true,
+      paidAt: '2030-01-01T10:00:00.000Z',
+      status: 'delivered' as const,
+      isDelivered: true,
+      deliveredAt: '2020-01-03T10:00:00.000Z',
+    };
+    const { user, calls } = show(delivered, { admin: true });
+    await user.click(await screen.findByRole('button', { name: 'Mark as not delivered' }));
+    // Long after the delivery: the reason is required.
+    const reason = screen.getByLabelText('Reason (required)');
+    expect(reason).toBeRequired();
+    await user.type(reason, 'Parcel came back');
+    await user.click(screen.getByRole('button', { name: 'Confirm not delivered' }));
+    expect(await screen.findByText('Not Delivered')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/undeliver'))!.body).toEqual({ reason: 'Parcel came back' });
+    const history = screen.getByRole('list', { name: 'Order history' });
+    expect(within(history).getByText('Marked not delivered')).toBeVisible();
+    expect(within(history).getByText('Parcel came back')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Mark As Delivered' })).toBeVisible();
+  });
+
+  it('shows admins a way back to the orders list and a note form; customers neither', async () => {
     const paid = { ...order, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' as const };
     const { user } = show(paid, { admin: true });
-    await user.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
-    expect(await screen.findByText('Delivered on 2030-01-03')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull());
+    expect(await screen.findByRole('link', { name: '← Back to orders' })).toHaveAttribute('href', '/admin/orderlist');
+    await user.type(screen.getByLabelText('Internal note'), 'Called the customer');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    const history = screen.getByRole('list', { name: 'Order history' });
+    expect(await within(history).findByText('Called the customer')).toBeVisible();
+    expect(within(history).getByText('Note by Shop Admin')).toBeVisible();
+    expect(screen.getByLabelText('Internal note')).toHaveValue('');
+  });
+
+  it('shows the customer carrier and tracking number, and no admin controls', async () => {
+    show({
+      ...order,
+      isPaid: true,
+      paidAt: '2030-01-01T10:00:00.000Z',
+      status: 'delivered',
+      isDelivered: true,
+      deliveredAt: '2030-01-03T10:00:00.000Z',
+      carrier: 'UPS',
+      trackingNumber: '1Z999',
+    });
+    expect(await screen.findByText('1Z999', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('UPS', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as not delivered' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '← Back to orders' })).toBeNull();
+    expect(screen.queryByLabelText('Internal note')).toBeNull();
   });
 
   it('hides Mark As Delivered from customers and for unpaid orders', async () => {

@@ -1,25 +1,25 @@
 import { type Order } from '@domain';
 import { isOwner, orderNumber, paymentMethodLabel } from '@domain/orders';
 import { useLiveOrder } from '@/lib/live/hooks';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
-import { useLocation, useParams } from 'react-router-dom';
-import { Loader } from '@/components/ui/Loader';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { paths } from '@domain/routes';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { useUserInfo } from '@/lib/session';
-import { errorMessage } from '@/lib/api';
 import { dateTime } from '@/lib/format';
-import { useDeliverOrder } from '../api/deliverOrder';
 import { useOrder } from '../api/getOrder';
 import { CancellationRequest } from '../components/CancellationRequest';
 import { CancelledNotice, CancelOrderButton } from '../components/CancelOrderButton';
 import { MoneyBackActions } from '../components/MoneyBackActions';
 import { OrderItems } from '../components/OrderItems';
-import { DeliveryStatusBadge, OrderTimeline, PaymentStatusBadge } from '../components/OrderStatus';
+import { OrderNoteForm } from '../components/OrderNotes';
+import { DeliveryStatusBadge, OrderProgress, PaymentStatusBadge } from '../components/OrderStatus';
+import { OrderTimeline } from '../components/OrderTimeline';
+import { DeliverControl, UndeliverControl } from '../components/ShipOrder';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentArea } from '../components/PaymentArea';
 import { refundSummary, RefundList } from '../components/RefundList';
@@ -45,23 +45,6 @@ function HoldNotice({ order }: { order: Order }) {
   return null;
 }
 
-function DeliverButton({ order }: { order: Order }) {
-  const deliver = useDeliverOrder(order._id);
-  return (
-    <ListGroup.Item className="d-grid">
-      {deliver.isError && <Message variant="danger">{errorMessage(deliver.error)}</Message>}
-      <Button
-        type="button"
-        variant="dark"
-        disabled={deliver.isPending}
-        onClick={() => deliver.mutate(undefined, { onSuccess: () => deliver.reset() })}
-      >
-        {deliver.isPending ? <Loader small label="Marking as delivered" /> : 'Mark As Delivered'}
-      </Button>
-    </ListGroup.Item>
-  );
-}
-
 /** "Thank you — order #C595D7" right after placing (else "Order #C595D7"), the full id, and the timeline. */
 function OrderHeading({ order }: { order: Order }) {
   const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true;
@@ -73,8 +56,45 @@ function OrderHeading({ order }: { order: Order }) {
       <p className="small text-muted mb-2 text-break">
         Order ID <span className="font-monospace">{order._id}</span>
       </p>
-      <OrderTimeline order={order} />
+      <OrderProgress order={order} />
     </div>
+  );
+}
+
+/** The order's print-ready papers: the invoice, and for admins the packing slip. */
+function PrintLinks({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+  return (
+    <nav aria-label="Print" className="d-flex gap-2 mb-3">
+      <Link to={paths.invoice.href(order._id)} className="btn btn-outline-secondary btn-sm">
+        Invoice
+      </Link>
+      {isAdmin && (
+        <Link to={paths.packingSlip.href(order._id)} className="btn btn-outline-secondary btn-sm">
+          Packing slip
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+/** The carrier and tracking number given when the order was marked delivered (kept if it is taken back). */
+function ShipmentDetails({ order }: { order: Order }) {
+  if (!order.carrier && !order.trackingNumber) return null;
+  return (
+    <dl className="shipment-details small mt-2 mb-0">
+      {order.carrier && (
+        <div>
+          <dt className="d-inline">Carrier: </dt>
+          <dd className="d-inline">{order.carrier}</dd>
+        </div>
+      )}
+      {order.trackingNumber && (
+        <div>
+          <dt className="d-inline">Tracking number: </dt>
+          <dd className="d-inline font-monospace text-break">{order.trackingNumber}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
 
@@ -85,7 +105,13 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <>
       <Meta title={`Order #${orderNumber(order._id)}`} />
+      {user?.isAdmin && (
+        <Link to={paths.admin.orders.href()} className="btn btn-light btn-sm mb-3">
+          ← Back to orders
+        </Link>
+      )}
       <OrderHeading order={order} />
+      <PrintLinks order={order} isAdmin={!!user?.isAdmin} />
       {order.isCancelled ? <CancelledNotice order={order} /> : <HoldNotice order={order} />}
       <Row className="g-4">
         <Col lg={8}>
@@ -103,6 +129,7 @@ function OrderDetails({ order }: { order: Order }) {
                 {a.address}, {a.city} {a.postalCode}, {a.country}
               </p>
               <DeliveryStatusBadge order={order} />
+              <ShipmentDetails order={order} />
             </ListGroup.Item>
             <ListGroup.Item>
               <h2 className="section-title">Payment Method</h2>
@@ -122,6 +149,15 @@ function OrderDetails({ order }: { order: Order }) {
                 <OrderItems items={order.orderItems} />
               )}
             </ListGroup.Item>
+            <ListGroup.Item>
+              <h2 className="section-title">History</h2>
+              <OrderTimeline order={order} />
+              {user?.isAdmin && (
+                <div className="mt-3">
+                  <OrderNoteForm order={order} />
+                </div>
+              )}
+            </ListGroup.Item>
           </ListGroup>
         </Col>
         <Col lg={4}>
@@ -139,8 +175,13 @@ function OrderDetails({ order }: { order: Order }) {
             <CancelOrderButton order={order} />
             <CancellationRequest order={order} />
             <Returns order={order} />
-            {user?.isAdmin && order.status === 'paid' && <DeliverButton order={order} />}
-            {user?.isAdmin && <MoneyBackActions order={order} />}
+            {user?.isAdmin && (
+              <>
+                <DeliverControl order={order} />
+                <UndeliverControl order={order} />
+                <MoneyBackActions order={order} />
+              </>
+            )}
           </OrderSummary>
         </Col>
       </Row>

@@ -1,0 +1,225 @@
+// GET /api/orders/export.csv: admin only, the list's filters and a date range, formula injection neutralised, and
+// streamed (rows reach the client while the store is still reading).
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parse as parseCsv } from 'csv-parse/sync';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_EXPORT_COLUMNS, neutraliseFormula, type Order } from '../src/domain/index.js';
+import { orderRoutes } from '../src/features/orders/routes.js';
+import { errorHandler } from '../src/http/errors.js';
+import type { Ports } from '../src/ports.js';
+import { createProduct, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+
+let shop: TestShop;
+let now = new Date('2031-05-01T10:00:00Z');
+const clock = { now: () => new Date(now) };
+
+beforeAll(async () => {
+  shop = await startTestShop({}, { clock });
+});
+afterAll(() => shop.close());
+
+async function download(path: string, token?: string) {
+  const res = await fetch(`${shop.url}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return { res, bytes, text: new TextDecoder().decode(bytes) };
+}
+const rowsOf = (text: string) => parseCsv(text, { bom: true, columns: true }) as Record<string, string>[];
+
+describe('GET /api/orders/export.csv', () => {
+  it('answers an attachment a spreadsheet opens as UTF-8, one row per order with the columns', async () => {
+    const p = await createProduct(shop, 12.5, 100, 'Export Lamp');
+    const alice = await shop.aliceToken();
+    const placed = await shop.call('POST', '/api/orders', {
+      token: alice,
+      body: { orderItems: [{ product: p._id, qty: 2 }], shippingAddress, paymentMethod: 'PayPal' },
+    });
+    const { res, bytes, text } = await download(
+      '/api/orders/export.csv?from=2031-05-01&to=2031-05-01',
+      await shop.adminToken(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="voltshop-orders-2031-05-01.csv"');
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 byte-order mark
+    const rows = rowsOf(text);
+    expect(Object.keys(rows[0]!)).toEqual([...ORDER_EXPORT_COLUMNS]);
+    const row = rows.find((r) => r['Order ID'] === placed.body._id)!;
+    expect(row).toMatchObject({
+      'Order number': placed.body._id.slice(-6).toUpperCase(),
+      Customer: placed.body.user.name,
+      Status: 'unpaid',
+      Items: '2 x Export Lamp',
+      Units: '2',
+      'Items price': '25',
+      Total: String(placed.body.totalPrice),
+      City: shippingAddress.city,
+    });
+  });
+
+  it('neutralises formulas in every text cell (=, +, -, @, tab, CR) and keeps other text as is', async () => {
+    const name = '=HYPERLINK("http://evil.example","x")';
+    const reg = await shop.call('POST', '/api/users', {
+      body: { name, email: 'formula@voltshop.test', password: 'secret12' },
+    });
+    expect(reg.status).toBe(201);
+    const p = await createProduct(shop, 5, 100, '@SUM(A1:A9) cable');
+    now = new Date('2031-06-01T10:00:00Z');
+    const evilAddress = { address: '+1 Main St', city: '-Springfield', postalCode: '=1+2', country: '@Home' };
+    const placed = await shop.call('POST', '/api/orders', {
+      token: reg.body.token,
+      body: { orderItems: [{ product: p._id, qty: 1 }], shippingAddress: evilAddress, paymentMethod: 'PayPal' },
+    });
+    expect(placed.status).toBe(201);
+    const { text } = await download('/api/orders/export.csv?from=2031-06-01&to=2031-06-01', await shop.adminToken());
+    const [row] = rowsOf(text);
+    expect(row).toMatchObject({
+      Customer: `'${name}`,
+      // The items cell starts with the quantity, so the product name is no formula there.
+      Items: '1 x @SUM(A1:A9) cable',
+      Address: "'+1 Main St",
+      City: "'-Springfield",
+      'Postal code': "'=1+2",
+      Country: "'@Home",
+    });
+    // The text cells as written: none starts with a formula character.
+    for (const [column, value] of Object.entries(row!))
+      if (!['Order number', 'Order ID', 'Placed at', 'Paid at', 'Delivered at'].includes(column))
+        expect(value, column).not.toMatch(/^[=+\-@\t\r]/);
+    // Tab and CR cannot reach a stored text field (control characters are refused), but the rule covers them.
+    expect(neutraliseFormula('\t=1')).toBe("'\t=1");
+    expect(neutraliseFormula('\r=1')).toBe("'\r=1");
+    expect(neutraliseFormula('plain')).toBe('plain');
+    expect(neutraliseFormula('')).toBe('');
+  });
+
+  it('filters as the list does (status, search by number) and by date range; bad input is a 400', async () => {
+    now = new Date('2031-07-01T10:00:00Z');
+    const p = await createProduct(shop, 5, 100, 'Filtered');
+    const alice = await shop.aliceToken();
+    const admin = await shop.adminToken();
+    const ids: string[] = [];
+    for (const day of ['2031-07-01', '2031-07-02', '2031-07-03']) {
+      now = new Date(`${day}T10:00:00Z`);
+      const placed = await shop.call('POST', '/api/orders', {
+        token: alice,
+        body: { orderItems: [{ product: p._id, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' },
+      });
+      ids.push(placed.body._id);
+    }
+    now = new Date('2031-07-02T10:05:00Z'); // within the order's hold
+    const paid = await shop.call('PUT', `/api/orders/${ids[1]}/pay`, { token: alice, body: { simulated: true } });
+    expect(paid.status).toBe(200);
+    const idsOf = async (query: string) =>
+      rowsOf((await download(`/api/orders/export.csv?${query}`, admin)).text).map((r) => r['Order ID']);
+    expect(await idsOf('from=2031-07-01&to=2031-07-03')).toEqual(ids);
+    expect(await idsOf('from=2031-07-02&to=2031-07-02')).toEqual([ids[1]]);
+    expect(await idsOf('from=2031-07-01&to=2031-07-03&status=paid')).toEqual([ids[1]]);
+    expect(await idsOf(`from=2031-07-01&search=%23${ids[2]!.slice(-6).toUpperCase()}`)).toEqual([ids[2]]);
+    for (const [query, message] of [
+      ['from=yesterday', 'from must be a date (YYYY-MM-DD)'],
+      ['from=2031-07-03&to=2031-07-01', 'to must not be before from'],
+      ['status=lost', 'status must be one of unpaid, paid, delivered, expired, cancelled'],
+    ]) {
+      const res = await shop.call('GET', `/api/orders/export.csv?${query}`, { token: admin });
+      expect(res.status, query).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+  });
+
+  it('is for admins only', async () => {
+    expect((await download('/api/orders/export.csv')).res.status).toBe(401);
+    expect((await download('/api/orders/export.csv', await shop.aliceToken())).res.status).toBe(403);
+  });
+});
+
+describe('the export streams', () => {
+  let server: Server;
+  let release: () => void;
+  let finished = false;
+  const order = (id: string): Order =>
+    ({
+      _id: id,
+      user: { _id: 'u', name: 'Ann', email: 'ann@x.test' },
+      orderItems: [],
+      shippingAddress,
+      paymentMethod: 'PayPal',
+      itemsPrice: 1,
+      shippingPrice: 0,
+      taxPrice: 0,
+      totalPrice: 1,
+      currency: 'USD',
+      isPaid: false,
+      paidAt: null,
+      paymentResult: null,
+      isDelivered: false,
+      deliveredAt: null,
+      carrier: null,
+      trackingNumber: null,
+      undeliveries: [],
+      status: 'awaiting_payment',
+      expiresAt: null,
+      isCancelled: false,
+      cancelledAt: null,
+      createdAt: '2031-01-01T00:00:00.000Z',
+      paymentStatus: 'unpaid',
+      refunds: [],
+      refundedTotal: 0,
+      cancellationRequest: null,
+      returns: [],
+    }) as Order;
+
+  beforeAll(async () => {
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A store that yields one batch, then waits until the test has seen its row arrive.
+    const ports = {
+      store: {
+        orders: {
+          async *exportOrders() {
+            yield [order('first000000000000000001')];
+            await gate;
+            yield [order('second00000000000000002')];
+            finished = true;
+          },
+        },
+      },
+      auth: { verify: async () => ({ uid: 'admin', isAdmin: true }) },
+      payments: {},
+      clock: { now: () => new Date('2031-01-02T00:00:00Z') },
+    } as unknown as Ports;
+    const app = express();
+    app.use('/api/orders', orderRoutes(ports, { holdMinutes: 30, holdLimits: {} as never }));
+    app.use(errorHandler);
+    server = createServer(app).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('sends the first rows before the store has read the rest', async () => {
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/api/orders/export.csv`, {
+      headers: { Authorization: 'Bearer t' },
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    while (!received.includes('first000000000000000001')) {
+      const { value, done } = await reader.read();
+      expect(done, 'the first row arrives while the export is still open').toBe(false);
+      received += decoder.decode(value, { stream: true });
+    }
+    expect(finished).toBe(false);
+    expect(received).not.toContain('second');
+    release();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += decoder.decode(value, { stream: true });
+    }
+    expect(finished).toBe(true);
+    expect(rowsOf(received).map((r) => r['Order ID'])).toEqual(['first000000000000000001', 'second00000000000000002']);
+  });
+});

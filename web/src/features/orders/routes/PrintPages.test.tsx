@@ -1,0 +1,102 @@
+import type { Order } from '@domain';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setUserInfo, signOut } from '@/lib/session';
+import { mockFetch, renderAt } from '@/testing/render';
+import { InvoicePage, PackingSlipPage } from './PrintPages';
+
+const order: Order = {
+  _id: '65f0c0ffee0000000000d0728e',
+  user: { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test' },
+  orderItems: [
+    { product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, qty: 2 },
+    { product: 'p2', name: 'USB-C Cable', image: '/c.svg', price: 9.99, qty: 3 },
+  ],
+  shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+  paymentMethod: 'PayPal',
+  itemsPrice: 78.97,
+  shippingPrice: 100,
+  taxPrice: 11.85,
+  totalPrice: 190.82,
+  currency: 'USD',
+  isPaid: true,
+  paidAt: '2030-01-01T10:00:00.000Z',
+  paymentResult: null,
+  isDelivered: true,
+  deliveredAt: '2030-01-03T10:00:00.000Z',
+  carrier: 'DHL',
+  trackingNumber: 'JD0146',
+  undeliveries: [],
+  status: 'delivered',
+  expiresAt: null,
+  isCancelled: false,
+  cancelledAt: null,
+  createdAt: '2029-12-31T03:04:00.000Z',
+  paymentStatus: 'paid',
+  refunds: [],
+  refundedTotal: 0,
+  cancellationRequest: null,
+  returns: [],
+};
+
+function show(page: 'invoice' | 'packing-slip', o: Order = order) {
+  setUserInfo({
+    _id: 'u1',
+    name: 'Alice Walker',
+    email: 'alice@voltshop.test',
+    isAdmin: page !== 'invoice',
+    token: 't',
+  });
+  mockFetch({ [`GET /api/orders/${o._id}`]: () => ({ body: o }) });
+  const Page = page === 'invoice' ? InvoicePage : PackingSlipPage;
+  return renderAt(<Page />, { path: `/order/:id/${page}`, at: `/order/${o._id}/${page}` });
+}
+
+afterEach(() => {
+  signOut();
+  vi.restoreAllMocks();
+});
+
+describe('InvoicePage', () => {
+  it('prints the shop, the order number, each line with its amount, the totals and tax', async () => {
+    show('invoice');
+    const paper = await screen.findByRole('article', { name: 'Invoice #D0728E' });
+    expect(within(paper).getByRole('heading', { level: 1, name: 'Invoice' })).toBeVisible();
+    expect(paper).toHaveTextContent('Voltshop');
+    expect(paper).toHaveTextContent('123 Circuit Avenue');
+    expect(paper).toHaveTextContent('Order #D0728E');
+    const rows = within(paper).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'ItemQtyUnit priceAmount',
+      'Glide Mouse2$24.50$49.00',
+      'USB-C Cable3$9.99$29.97',
+      'Items$78.97',
+      'Shipping$100.00',
+      'Tax (15% of items)$11.85',
+      'Total (USD)$190.82',
+    ]);
+    expect(paper).toHaveTextContent('Paid on 2030-01-01');
+    expect(paper).toHaveTextContent('1 Main St');
+  });
+
+  it('calls the browser print on Print; an unpaid order is a pro forma invoice, not a receipt', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const { user } = show('invoice', { ...order, isPaid: false, paidAt: null, status: 'awaiting_payment' });
+    expect(await screen.findByRole('heading', { name: 'Pro forma invoice' })).toBeVisible();
+    expect(screen.getByText(/this is not a receipt/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(screen.getByRole('link', { name: '← Back to the order' })).toHaveAttribute('href', `/order/${order._id}`);
+  });
+});
+
+describe('PackingSlipPage', () => {
+  it('lists what to pack and where to, without prices', async () => {
+    show('packing-slip');
+    const paper = await screen.findByRole('article', { name: 'Packing slip #D0728E' });
+    expect(paper).toHaveTextContent('Ship to');
+    expect(paper).toHaveTextContent('Carrier: DHL. Tracking number: JD0146');
+    expect(paper).toHaveTextContent('5 units in 2 lines.');
+    expect(paper).not.toHaveTextContent('$');
+  });
+});
