@@ -129,6 +129,9 @@ export interface OrderStore {
   markDelivered(id: string, now: Date): Promise<Order>;
   /** Expires unpaid orders whose hold ended and returns their stock. Returns how many expired. */
   expireStale(now: Date): Promise<number>;
+  /** Records the unpaid-hold reminder of each order domain/holdReminders.ts says is due at `now`, once per order,
+   *  each in a transaction with the order's state. Returns how many were recorded (the expiry sweep calls it). */
+  remindUnpaid(now: Date): Promise<number>;
   /** Orders and revenue (paid orders) per day since `since` (admin dashboard). */
   dailyStats(since: Date): Promise<{ day: string; orders: number; revenue: number }[]>;
 }

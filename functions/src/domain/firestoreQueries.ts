@@ -56,6 +56,30 @@ export const EXPIRY_SHAPE: QueryShape = {
   where: 'order expiry',
 };
 
+/** Unpaid orders whose hold ends within the reminder's lead (store.orders.remindUnpaid, domain/holdReminders.ts):
+ *  the expiry's index. */
+export const HOLD_REMINDER_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [
+    { field: 'status', op: '==' },
+    { field: 'expiresAt', op: '>' },
+    { field: 'expiresAt', op: '<=' },
+  ],
+  orderBy: [],
+  where: 'hold reminders',
+};
+
+/** Messages due in the mail outbox (adapters/firebase/store/mailOutbox.ts, the sendMail function). */
+export const MAIL_DUE_SHAPE: QueryShape = {
+  collection: COLLECTIONS.mailOutbox,
+  filters: [
+    { field: 'status', op: '==' },
+    { field: 'nextAttemptAt', op: '<=' },
+  ],
+  orderBy: [{ field: 'nextAttemptAt', direction: 'asc' }],
+  where: 'mail outbox',
+};
+
 /** A customer's unpaid orders, read in the place transaction (store.orders.place): equalities only, which
  *  Firestore serves by merging single-field indexes (no composite index). */
 export const UNPAID_ORDERS_SHAPE: QueryShape = {
@@ -146,6 +170,8 @@ export function allQueryShapes(): QueryShape[] {
     topProductsShape(),
     LOW_STOCK_SHAPE,
     EXPIRY_SHAPE,
+    HOLD_REMINDER_SHAPE,
+    MAIL_DUE_SHAPE,
     UNPAID_ORDERS_SHAPE,
     DAILY_STATS_SHAPE,
     DAILY_REVENUE_SHAPE,

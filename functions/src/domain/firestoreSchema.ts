@@ -23,6 +23,9 @@ export const COLLECTIONS = {
   /** facets/catalogue: the whole catalogue's category and brand counts (adapters/firebase/store/facetCounts.ts),
    *  kept in the transaction of every product create, edit, publish and removal. Server only. */
   facets: 'facets',
+  /** mailOutbox/{key}: the transactional outbox (adapters/firebase/store/mailOutbox.ts): each message written in
+   *  the transaction of the change it reports, sent by the sendMail functions. Server only. */
+  mailOutbox: 'mailOutbox',
 } as const;
 
 /** Cloud Storage folder of uploaded product images (storage.rules: products/{fileName}). */

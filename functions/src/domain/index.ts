@@ -18,3 +18,4 @@ export * from './catalogQuery.js';
 export * from './listQuery.js';
 export * from './productEdits.js';
 export * from './accounts.js';
+export * from './holdReminders.js';

@@ -10,6 +10,8 @@ import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js
 import type { ContractRun } from '../contract/cases.js';
 import { catalogContract } from '../contract/catalog.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
+import { orderMailContract } from '../contract/orderMail.contract.js';
+import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -61,6 +63,27 @@ const contractRun: ContractRun = { listed: COMMUNITY_EMULATOR_GAPS, mode: verify
 storeContract(NAME, firestoreStore, contractRun);
 holdsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
+orderMailContract(
+  NAME,
+  async (clock, { alertEmail }) => {
+    const app = adminApp();
+    const recorder = eventRecorder();
+    const store = createFirestoreStore(app.db, { clock, events: recorder, orderMail: { alertEmail } });
+    const outbox = new FirestoreMailOutbox(app.db, () => clock.now());
+    return {
+      store,
+      events: recorder.events,
+      outbox: async () =>
+        (await outbox.all()).map((m) => ({ key: m.key, to: m.to, template: m.template, data: m.data ?? {} })),
+      dispose: async () => {
+        await store.close();
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).
 firestoreReadsContract(
   NAME,

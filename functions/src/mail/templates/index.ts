@@ -5,9 +5,11 @@ import { createElement, type ReactElement } from 'react';
 import {
   OrderCancelled,
   OrderDelivered,
+  OrderHoldReminder,
   OrderPaid,
   OrderPlaced,
   OwnerOrderPaid,
+  mailTime,
   type CancelReason,
   type OrderSummary,
 } from './OrderMails.js';
@@ -25,6 +27,8 @@ export interface MailData {
   'verify-email': { name: string; verifyPath: string; expiresInHours: number };
   /** To the customer, in the transaction that placed the order: pay by `expiresAt` (ISO) on the order page. */
   'order-placed': OrderMailData & { expiresAt: string | null };
+  /** The unpaid-hold reminder, HOLD_REMINDER_MINUTES before `expiresAt` (ISO), from the expiry sweep. */
+  'order-reminder': OrderMailData & { expiresAt: string };
   /** The receipt, when the payment is recorded. */
   'order-paid': OrderMailData & { paidAt: string };
   'order-delivered': OrderMailData & { deliveredAt: string };
@@ -98,6 +102,10 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   'order-placed': {
     subject: (d) => `Your Voltshop order ${d.order.number}: please pay to complete it`,
     element: (d, url) => createElement(OrderPlaced, { ...orderProps(d, url), expiresAt: d.expiresAt }),
+  },
+  'order-reminder': {
+    subject: (d) => `Reminder: please pay for your Voltshop order ${d.order.number} by ${mailTime(d.expiresAt)}`,
+    element: (d, url) => createElement(OrderHoldReminder, { ...orderProps(d, url), expiresAt: d.expiresAt }),
   },
   'order-paid': {
     subject: (d) => `Receipt for your Voltshop order ${d.order.number}`,

@@ -1,5 +1,7 @@
 // The OrderStore port on Firestore: orders/{id}, and captures/{captureId} created in the pay transaction so a
-// capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction.
+// capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction. Each change
+// writes its email (mail/orderMails.ts, the embedded store's messages) to mailOutbox in the same transaction
+// (mailOutbox.ts): a refused or rolled-back change writes none.
 import {
   AggregateField,
   type CollectionReference,
@@ -12,6 +14,8 @@ import {
   cancelOrder,
   deliverOrder,
   expireOrder,
+  holdReminderDue,
+  holdReminderWindow,
   isPaidStatus,
   notFound,
   ORDER_MESSAGES,
@@ -30,7 +34,14 @@ import {
   type StockLevel,
 } from '../../../domain/index.js';
 import { LIST_ORDER_FIELD, orderListFilters } from '../../../domain/firestoreQueries.js';
+import {
+  customerOrderMail,
+  holdReminderKey,
+  holdReminderMail,
+  ownerOrderPaidMails,
+} from '../../../mail/orderMails.js';
 import { NO_EVENTS, type EventPublisher, type OrderStore, type PlaceOrderCommand } from '../../../ports.js';
+import { mailRef, recordMail } from './mailOutbox.js';
 import {
   COLLECTIONS,
   isDocId,
@@ -54,11 +65,28 @@ export const DAILY_STATS_READ_LIMIT = 2000;
 /** The statuses whose totals count as revenue (domain/orders.ts isPaidStatus). */
 export const PAID_STATUSES: OrderStatus[] = ['paid', 'delivered'];
 
+/** The order emails' settings (as the embedded store's OrderMailOptions). */
+export interface FirestoreOrderMailOptions {
+  /** ORDER_ALERT_EMAIL: who hears of each paid order; unset: every admin (read in the payment's transaction). */
+  alertEmail?: string;
+}
+
 export class FirestoreOrders implements OrderStore {
   constructor(
     private readonly db: Firestore,
     private readonly events: EventPublisher = NO_EVENTS,
+    private readonly mail: FirestoreOrderMailOptions = {},
   ) {}
+
+  /** Who receives the owner's alert for a paid order: ORDER_ALERT_EMAIL, else the admins as `tx` reads them. */
+  private async alertRecipients(tx: Transaction): Promise<string[]> {
+    if (this.mail.alertEmail) return [this.mail.alertEmail];
+    const admins = await tx.get(this.db.collection(COLLECTIONS.users).where('isAdmin', '==', true));
+    return admins.docs
+      .map((d) => d.data() as { email: string; createdAt: string })
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .map((u) => u.email);
+  }
 
   /** Publishes a committed transaction's events (those of its last attempt), and answers its order. */
   private committed({ order, events }: { order: Order; events: DomainEvent[] }): Order {
@@ -125,6 +153,8 @@ export class FirestoreOrders implements OrderStore {
           customerKeys: orderSearchKeys(ref.id, record.user.name, record.user.email),
         };
         tx.create(ref, order);
+        // A new order's id: its message cannot exist yet.
+        recordMail(tx, this.db, customerOrderMail('placed', ref.id, record, cmd.now), cmd.now);
         const answer = toOrder(ref.id, order);
         return { order: answer, events: orderEvents('OrderPlaced', answer, stock) };
       },
@@ -143,6 +173,7 @@ export class FirestoreOrders implements OrderStore {
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = snap.data() as OrderDoc;
         const patch = { ...payOrder(order, payment, capture.exists, now), captureId: payment.id };
+        const recipients = await this.alertRecipients(tx); // a read: before the writes
         // create() fails the commit if the capture document appeared meanwhile: a capture pays one order, once.
         tx.create(captureRef, {
           captureId: payment.id,
@@ -151,7 +182,11 @@ export class FirestoreOrders implements OrderStore {
           at: now.toISOString(),
         });
         tx.update(ref, patch);
-        const answer = toOrder(id, { ...order, ...patch });
+        const changed = { ...order, ...patch };
+        // payOrder refuses a paid order, so these keys are new: no read needed.
+        recordMail(tx, this.db, customerOrderMail('paid', id, changed, now), now);
+        for (const alert of ownerOrderPaidMails(id, changed, recipients)) recordMail(tx, this.db, alert, now);
+        const answer = toOrder(id, changed);
         return { order: answer, events: orderEvents('OrderPaid', answer) };
       },
       { maxAttempts: MAX_ATTEMPTS },
@@ -175,6 +210,7 @@ export class FirestoreOrders implements OrderStore {
         const order = snap.data() as OrderDoc;
         const patch = deliverOrder(order, now);
         tx.update(ref, patch);
+        recordMail(tx, this.db, customerOrderMail('delivered', id, { ...order, ...patch }, now), now);
         const answer = toOrder(id, { ...order, ...patch });
         return { order: answer, events: orderEvents('OrderDelivered', answer) };
       },
@@ -192,6 +228,35 @@ export class FirestoreOrders implements OrderStore {
     return expired;
   }
 
+  async remindUnpaid(now: Date): Promise<number> {
+    const { after, until } = holdReminderWindow(now);
+    // domain/firestoreQueries.ts HOLD_REMINDER_SHAPE.
+    const due = await this.col
+      .where('status', '==', 'awaiting_payment')
+      .where('expiresAt', '>', after)
+      .where('expiresAt', '<=', until)
+      .select()
+      .get();
+    let reminded = 0;
+    for (const s of due.docs) if (await this.remindOne(s.ref, now)) reminded++;
+    return reminded;
+  }
+
+  /** One order's reminder, in a transaction: the order as it is now (paid or cancelled meanwhile: none) and whether
+   *  its reminder exists (the once). */
+  private async remindOne(ref: DocumentReference, now: Date): Promise<boolean> {
+    return this.db.runTransaction(
+      async (tx) => {
+        const [snap, sent] = await tx.getAll(ref, mailRef(this.db, holdReminderKey(ref.id)));
+        const order = snap.data() as OrderDoc | undefined;
+        if (!order || !holdReminderDue(order, now, sent.exists)) return false;
+        recordMail(tx, this.db, holdReminderMail(ref.id, order), now);
+        return true;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+  }
+
   async cancel(id: string, now: Date): Promise<Order> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
@@ -203,6 +268,7 @@ export class FirestoreOrders implements OrderStore {
         const { patch, stock } = cancelOrder(order, await this.stockOf(tx, order), now);
         writeStock(tx, this.products(), stock);
         tx.update(ref, patch);
+        recordMail(tx, this.db, customerOrderMail('cancelled', id, { ...order, ...patch }, now), now);
         const answer = toOrder(id, { ...order, ...patch });
         return { order: answer, events: orderEvents('OrderCancelled', answer, stock) };
       },
@@ -221,7 +287,9 @@ export class FirestoreOrders implements OrderStore {
         if (!decision) return null;
         writeStock(tx, this.products(), decision.stock);
         tx.update(ref, decision.patch);
-        const answer = toOrder(ref.id, { ...order, ...decision.patch });
+        const changed = { ...order, ...decision.patch };
+        recordMail(tx, this.db, customerOrderMail('expired', ref.id, changed, now), now);
+        const answer = toOrder(ref.id, changed);
         return { order: answer, events: orderEvents('OrderExpired', answer, decision.stock) };
       },
       { maxAttempts: MAX_ATTEMPTS },
