@@ -237,9 +237,9 @@ export function orderMailContract(name: string, factory: MailStoreFactory, run: 
       await store.orders.markPaid(paid._id, payment('cap-4'), minutes(5));
       await store.orders.cancel(cancelled._id, minutes(6));
       expect(await store.orders.remindUnpaid(minutes(25))).toBe(1);
-      expect(
-        (await outbox()).filter((m) => m.template === 'order-reminder').map((m) => [m.key, m.to]),
-      ).toEqual([[`order-reminder:${waiting._id}`, 'c3@example.com']]);
+      expect((await outbox()).filter((m) => m.template === 'order-reminder').map((m) => [m.key, m.to])).toEqual([
+        [`order-reminder:${waiting._id}`, 'c3@example.com'],
+      ]);
     });
   });
 }

@@ -37,7 +37,14 @@ describe('the REGION parameter', () => {
 
   it('places every exported function (api, pages, expireOrders, reencodeUpload, sendMail, retryMail)', () => {
     const fns = functionsOf(entry);
-    expect(fns.map(([name]) => name).sort()).toEqual(['api', 'expireOrders', 'pages', 'reencodeUpload', 'retryMail', 'sendMail']);
+    expect(fns.map(([name]) => name).sort()).toEqual([
+      'api',
+      'expireOrders',
+      'pages',
+      'reencodeUpload',
+      'retryMail',
+      'sendMail',
+    ]);
     for (const [name, fn] of fns) expect(fn.__endpoint.region, name).toBe(entry.region);
   });
 

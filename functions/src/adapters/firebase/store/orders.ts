@@ -34,12 +34,7 @@ import {
   type StockLevel,
 } from '../../../domain/index.js';
 import { LIST_ORDER_FIELD, orderListFilters } from '../../../domain/firestoreQueries.js';
-import {
-  customerOrderMail,
-  holdReminderKey,
-  holdReminderMail,
-  ownerOrderPaidMails,
-} from '../../../mail/orderMails.js';
+import { customerOrderMail, holdReminderKey, holdReminderMail, ownerOrderPaidMails } from '../../../mail/orderMails.js';
 import { NO_EVENTS, type EventPublisher, type OrderStore, type PlaceOrderCommand } from '../../../ports.js';
 import { mailRef, recordMail } from './mailOutbox.js';
 import {
