@@ -69,3 +69,47 @@ describe('ProfilePage: current password and "Sign out everywhere"', () => {
     expect(localStorage.getItem('userInfo')).toBeNull();
   });
 });
+
+describe('ProfilePage: the orders list says each order’s state in words', () => {
+  beforeEach(() => setUserInfo(alice));
+  afterEach(() => signOut());
+
+  it('awaiting payment with its pay-by time, paid, delivered on its date, cancelled, expired: no bare ✗', async () => {
+    const base = {
+      user: 'u1',
+      orderItems: [],
+      totalPrice: 10,
+      createdAt: '2026-11-25T13:30:00.000Z',
+      isPaid: false,
+      paidAt: null,
+      isDelivered: false,
+      deliveredAt: null,
+      expiresAt: null,
+      cancelledAt: null,
+    };
+    const soon = new Date(Date.now() + 20 * 60_000).toISOString();
+    const orders = [
+      { ...base, _id: 'o00000000000000000000a01', status: 'awaiting_payment', expiresAt: soon },
+      { ...base, _id: 'o00000000000000000000a02', status: 'paid', isPaid: true, paidAt: base.createdAt },
+      {
+        ...base,
+        _id: 'o00000000000000000000a03',
+        status: 'delivered',
+        isPaid: true,
+        paidAt: base.createdAt,
+        isDelivered: true,
+        deliveredAt: '2026-11-27T09:00:00.000Z',
+      },
+      { ...base, _id: 'o00000000000000000000a04', status: 'expired', cancelledAt: '2026-11-25T13:35:00.000Z' },
+      { ...base, _id: 'o00000000000000000000a05', status: 'expired', expiresAt: '2026-11-25T14:00:00.000Z' },
+    ];
+    mockFetch({ 'GET /api/orders/myorders': () => ({ body: orders }) });
+    renderAt(<ProfilePage />, { path: '/profile' });
+    const pay = new Date(soon).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    expect(await screen.findByText(`Awaiting payment – pay by ${pay}`)).toBeInTheDocument();
+    for (const text of ['Paid', 'Delivered on 2026-11-27', 'Cancelled', 'Expired'])
+      expect(screen.getByText(text, { selector: '.status-badge' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'STATUS' })).toBeInTheDocument();
+    expect(screen.queryByText('✗')).toBeNull();
+  });
+});
