@@ -355,7 +355,7 @@ export interface Ports {
   events: EventSource;
   /** Present on the embedded server only. */
   live?: LiveEvents;
-  /** The mail outbox (embedded). Absent: no mail is sent (the Firebase build, for now). */
+  /** The mail outbox (embedded: its SQL table; Firebase: mailOutbox in Firestore). Absent: no mail is recorded. */
   mail?: MailQueue;
   /** Password reset and email verification links (embedded). Absent: their routes are not mounted. */
   accounts?: AccountLinks;

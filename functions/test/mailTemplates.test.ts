@@ -31,6 +31,7 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
   welcome: { name: 'Ann', verifyPath: '/verify-email/def456', expiresInHours: 72 },
   'verify-email': { name: 'Ann', verifyPath: '/verify-email/ghi789', expiresInHours: 72 },
   'order-placed': { ...ORDER, expiresAt: '2026-11-25T20:12:00.000Z' },
+  'email-changed': { name: 'Ann', newEmail: 'ann.new@example.com' },
   'order-reminder': { ...ORDER, expiresAt: '2026-11-25T20:12:00.000Z' },
   'order-paid': { ...ORDER, paidAt: '2026-11-25T19:50:00.000Z' },
   'order-delivered': { ...ORDER, deliveredAt: '2026-11-27T10:05:00.000Z' },

@@ -91,8 +91,19 @@ export async function createFirebasePorts(
     // Named explicitly: an app started without a storageBucket option (a script, a test) has no default bucket.
     files = new CloudStorageFiles(getStorage(admin).bucket(storageBucketName(admin.options)));
   }
+  // The mail outbox beside the orders' (store/mailOutbox.ts): account notices the routes record (the sendMail
+  // function sends them). The offline suite's embedded store has none.
+  let mail: Ports['mail'];
+  if (settings.store !== 'embedded') {
+    const [{ getFirestore }, { FirestoreMailOutbox }] = await Promise.all([
+      import('firebase-admin/firestore'),
+      import('./store/mailOutbox.js'),
+    ]);
+    mail = new FirestoreMailOutbox(getFirestore(admin), () => clock.now());
+  }
   return {
     store,
+    mail,
     auth: new FirebaseAuthAdapter(getAuth(admin), new IdentityToolkit({ apiKey: settings.webApiKey }), events),
     files,
     payments: paymentGateway(settings, clock),

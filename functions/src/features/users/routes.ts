@@ -29,7 +29,7 @@ const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export function userRoutes(
-  { store, auth, accounts }: Ports,
+  { store, auth, accounts, mail, clock }: Ports,
   options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } },
 ) {
   const router = Router();
@@ -121,10 +121,19 @@ export function userRoutes(
     if (credentialsChange) await revokeSessions(uid);
     const user = await store.users.update(uid, { name: input.name, email: input.email });
     if (!user) throw notFound('User not found');
-    // Embedded: "password changed" to the account's address, and a confirmation link to a new one.
+    // Embedded: "password changed" to the account's address, and a confirmation link to a new one. Both backends:
+    // a notice to the OLD address (mail port; Firebase Auth itself does not tell it when the Admin SDK changes it).
     const mailed = async () => {
       if (password) await accounts?.passwordChanged(uid);
-      if (email) await accounts?.sendVerification(uid, 'again');
+      if (email) {
+        await mail?.enqueue({
+          key: `email-changed:${uid}:${clock.now().toISOString()}`,
+          to: current.email,
+          template: 'email-changed',
+          data: { name: user.name, newEmail: user.email },
+        });
+        await accounts?.sendVerification(uid, 'again');
+      }
     };
     await mailed().catch((e) => console.error('[mail] profile change', e)); // the change is made: never a 500 now
     res.json(withToken(user, await auth.issueToken(uid)));

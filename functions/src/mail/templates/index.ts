@@ -13,6 +13,7 @@ import {
   type CancelReason,
   type OrderSummary,
 } from './OrderMails.js';
+import { EmailChanged } from './EmailChanged.js';
 import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js';
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
@@ -23,6 +24,8 @@ export interface MailData {
   'password-reset': { name: string; resetPath: string; expiresInMinutes: number };
   'password-changed': { name: string; how: PasswordChangedProps['how'] };
   welcome: { name: string; verifyPath: string; expiresInHours: number };
+  /** To the account's OLD address when its email changed. */
+  'email-changed': { name: string; newEmail: string };
   /** A new confirmation link (asked for on the profile, or after an email change). */
   'verify-email': { name: string; verifyPath: string; expiresInHours: number };
   /** To the customer, in the transaction that placed the order: pay by `expiresAt` (ISO) on the order page. */
@@ -87,6 +90,16 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
       createElement(PasswordChanged, {
         name: d.name,
         how: d.how,
+        forgotUrl: url(paths.forgotPassword.href()),
+        shopUrl: url('/'),
+      }),
+  },
+  'email-changed': {
+    subject: () => 'The email address of your Voltshop account was changed',
+    element: (d, url) =>
+      createElement(EmailChanged, {
+        name: d.name,
+        newEmail: d.newEmail,
         forgotUrl: url(paths.forgotPassword.href()),
         shopUrl: url('/'),
       }),
