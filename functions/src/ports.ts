@@ -69,6 +69,8 @@ export interface ProductStore {
   /** Adds a review and recomputes rating and numReviews atomically.
    *  Throws not_found for an unknown product, bad_input (400, as the spec's clients expect) 'Product already reviewed' for a second review. */
   addReview(productId: string, review: NewReview): Promise<Review>;
+  /** Every review this user wrote, oldest first, with its product's id and name ("download my data"). */
+  reviewsBy(userId: string): Promise<UserReview[]>;
   /** Products whose stock is at most `threshold`, lowest first (admin dashboard). */
   lowStock(threshold: number, limit: number): Promise<Product[]>;
   /** Optional: the product sitemap in files of at most `perFile` products, each file read on its own (no walk
@@ -86,6 +88,9 @@ export interface SitemapFile {
 export interface StoredUser extends UserSummary {
   createdAt: string;
 }
+
+/** A review as its author's data export lists it. */
+export type UserReview = Review & { product: string; productName: string };
 
 export interface UserStore {
   get(id: string): Promise<StoredUser | null>;

@@ -19,3 +19,4 @@ export * from './listQuery.js';
 export * from './productEdits.js';
 export * from './accounts.js';
 export * from './holdReminders.js';
+export * from './accountExport.js';

@@ -474,6 +474,21 @@ export function storeContract(
         });
       });
 
+      it("lists one user's reviews across products, oldest first, with each product's id and name (data export)", async () => {
+        const [a, b] = await products(['Export Lamp', 'Export Phone']);
+        await store.products.addReview(b!._id, { userId: 'u1', name: 'Ann', rating: 4, comment: 'Good phone' });
+        clock.advance(1000);
+        await store.products.addReview(a!._id, { userId: 'u2', name: 'Ben', rating: 2, comment: 'Not mine' });
+        clock.advance(1000);
+        await store.products.addReview(a!._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Bright' });
+        const mine = await store.products.reviewsBy('u1');
+        expect(mine.map((r) => [r.product, r.productName, r.rating, r.comment, r.user])).toEqual([
+          [b!._id, 'Export Phone', 4, 'Good phone', 'u1'],
+          [a!._id, 'Export Lamp', 5, 'Bright', 'u1'],
+        ]);
+        expect(await store.products.reviewsBy('nobody')).toEqual([]);
+      });
+
       it("refuses a second review by the same user ('Product already reviewed'), changing nothing", async () => {
         const [p] = await products(['Once']);
         await store.products.addReview(p!._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Great' });

@@ -146,6 +146,12 @@ if (verify) {
       expect(snap.docs.map((d) => d.id)).toEqual(['b', 'c']);
     });
 
+    it.fails('collection groups: collectionGroup(name).where(field) finds the subcollections’ documents', async () => {
+      await app.db.collection('groupParents').doc('p').collection('groupKids').doc('k').set({ user: 'u1' });
+      const snap = await app.db.collectionGroup('groupKids').where('user', '==', 'u1').get();
+      expect(snap.docs.map((d) => d.id)).toEqual(['k']);
+    });
+
     it.fails('isolation: 5 concurrent read-modify-write transactions on one counter end at 5', async () => {
       const counter = app.db.collection('isolation').doc('counter');
       await counter.set({ n: 0 });

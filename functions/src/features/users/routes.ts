@@ -1,5 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import {
+  accountExport,
+  accountExportFileName,
   adminUserUpdateSchema,
   badInput,
   changedEmail,
@@ -16,6 +18,7 @@ import {
   profileUpdateSchema,
   registerSchema,
   userListQuerySchema,
+  type Order,
   type UserInfo,
   type UserSummary,
 } from '../../domain/index.js';
@@ -76,6 +79,24 @@ export function userRoutes(
     const user = await store.users.get(callerOf(req).uid);
     if (!user) throw notFound('User not found');
     res.json(summary(user));
+  });
+
+  /** "Download my data": the profile, addresses, orders and reviews as one JSON file (domain/accountExport.ts). */
+  router.get('/profile/export', signedIn, async (req, res) => {
+    const { uid } = callerOf(req);
+    const user = await store.users.get(uid);
+    if (!user) throw notFound('User not found');
+    const orders: Order[] = [];
+    for (let page = 1; ; page++) {
+      const found = await store.orders.list({ userId: uid, search: '', sort: 'newest', page, pageSize: 100 });
+      orders.push(...found.orders);
+      if (page >= found.pages) break;
+    }
+    const now = clock.now();
+    const data = accountExport(user, orders, await store.products.reviewsBy(uid), now);
+    res.setHeader('Cache-Control', 'no-store');
+    res.attachment(accountExportFileName(now));
+    res.type('application/json').send(JSON.stringify(data, null, 2));
   });
 
   // An account made outside the API (the Firebase web app signs up in the browser) gets its profile on its first
