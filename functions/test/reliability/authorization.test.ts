@@ -146,6 +146,13 @@ export const MATRIX: Row[] = [
     request: async () => ({ path: '/api/users/profile' }),
     expect: SIGNED_IN(200),
   },
+  // "Download my data": the caller's own data only (no id in the path to reach another's).
+  {
+    method: 'GET',
+    route: '/api/users/profile/export',
+    request: async () => ({ path: '/api/users/profile/export' }),
+    expect: SIGNED_IN(200),
+  },
   // Answers the caller's own existing profile (made on the first call for accounts made outside the API).
   {
     method: 'POST',

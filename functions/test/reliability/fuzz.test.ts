@@ -962,6 +962,25 @@ describe('odd query strings on the order and user lists', () => {
   }
 });
 
+describe('odd query strings on "download my data"', () => {
+  it('GET /api/users/profile/export takes no input: whatever the query, the caller’s own data (never another’s)', async () => {
+    const query = fc.record({
+      key: fc.constantFrom('userId', 'id', 'uid', '__proto__[x]', 'user[$ne]', 'format', 'email'),
+      value: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('admin', '*', '\u0000', '..')),
+    });
+    await fc.assert(
+      fc.asyncProperty(query, async ({ key, value }) => {
+        const path = `/api/users/profile/export?${key}=${encodeURIComponent(value)}`;
+        const res = await shop.call('GET', path, { token: alice });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('content-disposition'), path).toMatch(/^attachment; filename="?voltshop-data-/);
+        expect(res.body.profile._id, path).toBe(aliceId);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe('uploads with junk', () => {
   it('random bytes under any name: 400 with a message, nothing stored', async () => {
     await fc.assert(

@@ -24,19 +24,33 @@ describe('orderState: the order’s state in words', () => {
   });
 
   it('paid, then delivered with its date', () => {
-    const paid = { ...unpaid, status: 'paid', isPaid: true, paidAt: '2026-11-25T13:50:00.000Z', expiresAt: null };
+    const paid = {
+      ...unpaid,
+      status: 'paid' as const,
+      isPaid: true,
+      paidAt: '2026-11-25T13:50:00.000Z',
+      expiresAt: null,
+    };
     expect(orderState(paid, now)).toEqual({ key: 'paid', text: 'Paid', tone: 'done' });
-    const delivered = { ...paid, status: 'delivered', isDelivered: true, deliveredAt: '2026-11-27T09:00:00.000Z' };
+    const delivered = {
+      ...paid,
+      status: 'delivered' as const,
+      isDelivered: true,
+      deliveredAt: '2026-11-27T09:00:00.000Z',
+    };
     expect(orderState(delivered, now)).toEqual({ key: 'delivered', text: 'Delivered on 2026-11-27', tone: 'done' });
   });
 
   it('cancelled by the shopper reads "Cancelled", not "Expired" (both are status expired)', () => {
-    const cancelled = { ...unpaid, status: 'expired', cancelledAt: '2026-11-25T13:45:00.000Z' };
+    const cancelled = { ...unpaid, status: 'expired' as const, cancelledAt: '2026-11-25T13:45:00.000Z' };
     expect(orderState(cancelled, now)).toMatchObject({ key: 'cancelled', text: 'Cancelled', tone: 'ended' });
   });
 
   it('expired: swept, or its hold ended before the sweep ran (no "pay by" a time gone by)', () => {
-    expect(orderState({ ...unpaid, status: 'expired' }, now)).toMatchObject({ text: 'Expired', tone: 'ended' });
+    expect(orderState({ ...unpaid, status: 'expired' as const }, now)).toMatchObject({
+      text: 'Expired',
+      tone: 'ended',
+    });
     expect(orderState(unpaid, new Date('2026-11-25T14:05:00.000Z'))).toMatchObject({ key: 'expired' });
   });
 

@@ -70,6 +70,9 @@ export interface ShopClient {
       resetPassword(oobCode: string, password: string): Promise<void>;
       verifyEmail(oobCode: string): Promise<void>;
     } | null;
+    /** "Download my data": the signed-in account's profile, addresses, orders and reviews (GET
+     *  /api/users/profile/export on both backends), as the JSON document to save. */
+    exportData(): Promise<unknown>;
   };
   /** An admin's product image; resolves with what the product stores (a path or an https URL). */
   uploadImage(file: File, onProgress: (fraction: number) => void): Promise<string>;

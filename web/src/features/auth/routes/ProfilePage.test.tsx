@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderAt } from '@/testing/render';
 import { sessionStore, setUserInfo, signOut } from '@/lib/session';
 import { ProfilePage } from './ProfilePage';
@@ -111,5 +111,36 @@ describe('ProfilePage: the orders list says each order’s state in words', () =
       expect(screen.getByText(text, { selector: '.status-badge' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'STATUS' })).toBeInTheDocument();
     expect(screen.queryByText('✗')).toBeNull();
+  });
+});
+
+describe('ProfilePage: "Download my data"', () => {
+  beforeEach(() => setUserInfo(alice));
+  afterEach(() => signOut());
+
+  it('asks the API for the export and hands the browser a JSON file to save', async () => {
+    const exported = { profile: { _id: 'u1', email: alice.email }, addresses: [], orders: [], reviews: [] };
+    const calls = mockFetch({ ...myOrders, 'GET /api/users/profile/export': () => ({ body: exported }) });
+    const saved: { name: string; blob: Blob }[] = [];
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push({ name: '', blob: blob as Blob });
+      return 'blob:export';
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved[saved.length - 1]!.name = this.download;
+    });
+    try {
+      const { user } = renderAt(<ProfilePage />, { path: '/profile' });
+      await user.click(screen.getByRole('button', { name: 'Download my data' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(calls.filter((c) => c.method === 'GET' && c.url.endsWith('/api/users/profile/export'))).toHaveLength(1);
+      expect(saved[0]!.name).toMatch(/^voltshop-data-\d{4}-\d\d-\d\d\.json$/);
+      expect(JSON.parse(await saved[0]!.blob.text())).toEqual(exported);
+    } finally {
+      created.mockRestore();
+      clicked.mockRestore();
+    }
   });
 });
