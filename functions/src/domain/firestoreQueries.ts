@@ -5,7 +5,7 @@
 // Pure: no SDK.
 import { CATALOG_SORT_VALUES, type CatalogFilters, type CatalogSort } from './catalogQuery.js';
 import { planCatalogQuery, sortOrder, WEB_SEARCH_WINDOW, type CatalogPlan } from './firestoreCatalog.js';
-import { COLLECTIONS } from './firestoreSchema.js';
+import { COLLECTIONS, MAIL_OUTBOX_COLLECTION } from './firestoreSchema.js';
 import type { OrderListQuery, UserListQuery } from './listQuery.js';
 
 export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=';
@@ -71,7 +71,7 @@ export const HOLD_REMINDER_SHAPE: QueryShape = {
 
 /** Messages due in the mail outbox (adapters/firebase/store/mailOutbox.ts, the sendMail function). */
 export const MAIL_DUE_SHAPE: QueryShape = {
-  collection: COLLECTIONS.mailOutbox,
+  collection: MAIL_OUTBOX_COLLECTION,
   filters: [
     { field: 'status', op: '==' },
     { field: 'nextAttemptAt', op: '<=' },

@@ -23,10 +23,12 @@ export const COLLECTIONS = {
   /** facets/catalogue: the whole catalogue's category and brand counts (adapters/firebase/store/facetCounts.ts),
    *  kept in the transaction of every product create, edit, publish and removal. Server only. */
   facets: 'facets',
-  /** mailOutbox/{key}: the transactional outbox (adapters/firebase/store/mailOutbox.ts): each message written in
-   *  the transaction of the change it reports, sent by the sendMail functions. Server only. */
-  mailOutbox: 'mailOutbox',
 } as const;
+
+/** mailOutbox/{key}: the transactional mail outbox (adapters/firebase/store/mailOutbox.ts): each message written in
+ *  the transaction of the change it reports, sent by the sendMail functions. Server only; apart from COLLECTIONS,
+ *  which the web's first bundle carries. */
+export const MAIL_OUTBOX_COLLECTION = 'mailOutbox';
 
 /** Cloud Storage folder of uploaded product images (storage.rules: products/{fileName}). */
 export const PRODUCT_IMAGES_FOLDER = 'products';

@@ -9,7 +9,8 @@
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { MailQueue, QueuedMail } from '../../../ports.js';
 import type { OutboxEntry, OutboxStore } from '../../../mail/outboxWorker.js';
-import { COLLECTIONS, keyId } from './mapping.js';
+import { MAIL_OUTBOX_COLLECTION } from '../../../domain/firestoreSchema.js';
+import { keyId } from './mapping.js';
 
 export type MailStatus = 'pending' | 'sent' | 'failed';
 
@@ -29,7 +30,7 @@ export interface MailDoc {
 }
 
 export const mailRef = (db: Firestore, key: string): DocumentReference =>
-  db.collection(COLLECTIONS.mailOutbox).doc(keyId(key));
+  db.collection(MAIL_OUTBOX_COLLECTION).doc(keyId(key));
 
 /**
  * Writes the message in `tx`. A transaction reads before it writes, so the caller reads the messages' documents
@@ -66,7 +67,7 @@ export class FirestoreMailOutbox implements OutboxStore, MailQueue {
   ) {}
 
   private get col() {
-    return this.db.collection(COLLECTIONS.mailOutbox);
+    return this.db.collection(MAIL_OUTBOX_COLLECTION);
   }
 
   async enqueue(mail: QueuedMail): Promise<void> {
