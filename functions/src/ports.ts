@@ -102,6 +102,9 @@ export interface UserStore {
   /** Throws conflict 'Email already in use' when another user has the email (case-insensitively). */
   update(id: string, patch: { name?: string; email?: string; isAdmin?: boolean }): Promise<StoredUser | null>;
   remove(id: string): Promise<boolean>;
+  /** Deletes the account's data (domain/accountDeletion.ts): its orders kept with name, email and shipping address
+   *  replaced, its reviews kept under "Deleted customer", its cart and the profile removed. Idempotent. */
+  forget(id: string): Promise<void>;
 }
 
 export interface PlaceOrderCommand {

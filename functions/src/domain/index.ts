@@ -20,3 +20,4 @@ export * from './productEdits.js';
 export * from './accounts.js';
 export * from './holdReminders.js';
 export * from './accountExport.js';
+export * from './accountDeletion.js';

@@ -78,4 +78,7 @@ export const COMMUNITY_EMULATOR_GAPS: ReadonlyMap<string, Gap> = new Map<string,
     "lists one user's reviews across products, oldest first, with each product's id and name (data export)",
     'collectionGroup',
   ],
+  // Store contract > users (issue 27, delete my account): the account's reviews are found by the same
+  // collection-group query (store/users.ts forget). Failed: the names stayed ['Alice', 'Bob'].
+  ["forgets an account's reviews' name ('Deleted customer'); the product's rating stays", 'collectionGroup'],
 ]);

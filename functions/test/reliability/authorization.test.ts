@@ -174,6 +174,15 @@ export const MATRIX: Row[] = [
     expect: SIGNED_IN(200),
     token: (c, role) => c.throwawaySession(role),
   },
+  // "Delete my account": each role as a throwaway account of its kind (password secret12); an admin's own is
+  // refused (403: another admin removes it).
+  {
+    method: 'DELETE',
+    route: '/api/users/profile',
+    request: async () => ({ path: '/api/users/profile', body: { password: 'secret12' } }),
+    expect: { anonymous: 401, customer: 200, otherCustomer: 200, admin: 403 },
+    token: (c, role) => c.throwawaySession(role),
+  },
   {
     method: 'GET',
     route: '/api/users',

@@ -225,6 +225,17 @@ const BODY_ROUTES: BodyRoute[] = [
       ),
   },
   {
+    name: 'DELETE /api/users/profile',
+    method: 'DELETE',
+    path: () => '/api/users/profile',
+    token: () => alice,
+    // Every body here is wrong (a wrong password is a 403): alice's account is never deleted by the fuzzing.
+    bodies: () =>
+      oneWrong({ password: 'not-alices-password' }, { password: fc.oneof(notString, fc.constant(''), tooLong(128)) }, [
+        'password',
+      ]),
+  },
+  {
     name: 'POST /api/users/password-reset',
     method: 'POST',
     path: () => '/api/users/password-reset',

@@ -1,5 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import {
+  ACCOUNT_DELETION_MESSAGES,
+  accountDeleteSchema,
   accountExport,
   accountExportFileName,
   adminUserUpdateSchema,
@@ -158,6 +160,35 @@ export function userRoutes(
     };
     await mailed().catch((e) => console.error('[mail] profile change', e)); // the change is made: never a 500 now
     res.json(withToken(user, await auth.issueToken(uid)));
+  });
+
+  /**
+   * "Delete my account": the password again, refused for an admin (another admin removes it) and while an unpaid
+   * order holds stock (pay or cancel it first). Then every session ends, the sign-in goes (auth port) and the
+   * store forgets the account (orders kept for the books, anonymised: users.forget).
+   */
+  router.delete('/profile', signedIn, ...options.limiters.credentialCheck, async (req, res) => {
+    const { uid } = callerOf(req);
+    const { password } = parse(accountDeleteSchema, req.body ?? {});
+    const user = await store.users.get(uid);
+    if (!user) throw notFound('User not found');
+    if (user.isAdmin) throw forbidden(ACCOUNT_DELETION_MESSAGES.adminSelf);
+    await confirmCurrentPassword(user.email, password);
+    // An order whose hold ended is expired first: only holds still running stop the deletion.
+    await store.orders.expireStale(clock.now());
+    const unpaid = await store.orders.list({
+      userId: uid,
+      status: 'awaiting_payment',
+      search: '',
+      sort: 'newest',
+      page: 1,
+      pageSize: 1,
+    });
+    if (unpaid.total > 0) throw conflict(ACCOUNT_DELETION_MESSAGES.unpaidOrders);
+    await revokeSessions(uid);
+    await auth.remove(uid);
+    await store.users.forget(uid);
+    res.json({ message: ACCOUNT_DELETION_MESSAGES.deleted });
   });
 
   /** "Sign out everywhere": every session of the caller ends; the answer carries a fresh token for this one. */
