@@ -131,6 +131,7 @@ export function createFirebaseShop(
       shopLinks: false,
       // The function's export, through the API as orders and profiles are (the embedded client's call).
       exportData: () => api.accounts.exportData(),
+      deleteAccount: (password) => api.accounts.deleteAccount(password),
       async requestPasswordReset(email) {
         const fb = await load();
         try {

@@ -144,3 +144,45 @@ describe('ProfilePage: "Download my data"', () => {
     }
   });
 });
+
+describe('ProfilePage: "Delete my account"', () => {
+  beforeEach(() => setUserInfo(alice));
+  afterEach(() => signOut());
+
+  it('a dialog names the consequences and asks for the password; a refusal is shown, a deletion signs out', async () => {
+    let attempts = 0;
+    const calls = mockFetch({
+      ...myOrders,
+      'DELETE /api/users/profile': (body) =>
+        ++attempts === 1
+          ? { status: 403, body: { message: 'Current password is incorrect' } }
+          : { body: { message: 'Your account was deleted.', echo: body } },
+    });
+    const { user } = renderAt(<ProfilePage />, { path: '/profile' });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveTextContent('Your orders stay in the shop’s books');
+    expect(dialog).toHaveTextContent('cannot be undone');
+    const confirm = screen.getByRole('button', { name: 'Delete my account for good' });
+    expect(confirm).toBeDisabled(); // no password yet: nothing to send
+    await user.type(screen.getByLabelText('Your password'), 'wrong');
+    await user.click(confirm);
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(sessionStore.get()).not.toBeNull();
+    await user.clear(screen.getByLabelText('Your password'));
+    await user.type(screen.getByLabelText('Your password'), 'alice1234');
+    await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
+    await waitFor(() => expect(sessionStore.get()).toBeNull());
+    const deletes = calls.filter((c) => c.method === 'DELETE');
+    expect(deletes.map((c) => c.body)).toEqual([{ password: 'wrong' }, { password: 'alice1234' }]);
+  });
+
+  it('"Keep my account" closes the dialog and sends nothing', async () => {
+    const calls = mockFetch(myOrders);
+    const { user } = renderAt(<ProfilePage />, { path: '/profile' });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+});

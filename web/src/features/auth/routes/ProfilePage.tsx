@@ -18,6 +18,7 @@ import { useUpdateProfile } from '../api/updateProfile';
 import { MISMATCH_ALERT_ID, profileFormSchema, type ProfileForm } from '../schemas';
 import { useUserInfo } from '@/lib/session';
 import { shop } from '@/lib/shop';
+import { DeleteAccount } from '../components/DeleteAccount';
 import { EmailStatus } from '../components/EmailStatus';
 
 export function ProfilePage() {
@@ -102,6 +103,8 @@ export function ProfilePage() {
         <Button variant="outline-dark" onClick={() => exportData.mutate()} disabled={exportData.isPending}>
           {exportData.isPending ? <Loader small label="Preparing your data" /> : 'Download my data'}
         </Button>
+        <p className="text-muted small mt-3 mb-2">Deleting your account signs you out for good.</p>
+        <DeleteAccount />
       </Col>
       <Col md={8} className="order-1 order-md-2">
         <h2 className="section-title">My Orders</h2>
