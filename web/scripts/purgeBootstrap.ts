@@ -24,6 +24,8 @@ export const BOOTSTRAP_SAFELIST = {
     /^table(-(striped|hover|bordered|borderless|sm|responsive|active))?$/,
     /^card(-(body|title|subtitle|text|img|img-top|header|footer|link))?$/,
     /^offcanvas(-(start|end|top|bottom|header|title|body|backdrop))?$/,
+    // The profile's "Delete my account" dialog (react-bootstrap Modal adds these from its props and transitions).
+    /^modal(-(dialog|dialog-centered|content|header|title|body|footer|backdrop|open))?$/,
     /^progress(-bar(-striped|-animated)?|-stacked)?$/,
     /^carousel/,
     /^(col|offset|order)(-(sm|md|lg|xl|xxl))?(-([0-9]+|auto|first|last))?$/,

@@ -25,7 +25,7 @@ export function DeleteAccount() {
 
   return (
     <>
-      <Button variant="outline-danger" onClick={() => setOpen(true)}>
+      <Button variant="outline-danger" className="btn-delete-account" onClick={() => setOpen(true)}>
         Delete my account
       </Button>
       <Modal show={open} onHide={close} centered aria-labelledby="delete-account-title">
