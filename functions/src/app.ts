@@ -66,15 +66,12 @@ export function appOptions(
   };
 }
 
-/** POST/PUT bodies must be JSON (uploads excepted): anything else is a clear 415, not a silent empty body. */
+/** POST/PUT/PATCH/DELETE bodies must be JSON (uploads excepted): anything else is a clear 415, not a silent empty
+ *  body (DELETE /api/users/profile takes the password in one; a DELETE without a body is untouched). */
 const requireJsonBody: RequestHandler = (req, res, next) => {
   if (req.path.startsWith('/upload')) return next(); // multipart, checked by the upload route
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (
-    (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') &&
-    hasBody &&
-    !req.is('application/json')
-  ) {
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) && hasBody && !req.is('application/json')) {
     res.status(415).json({ message: 'Send the body as JSON (Content-Type: application/json)' });
     return;
   }

@@ -11,6 +11,7 @@ import { logger } from 'firebase-functions';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { onRequest, type Request } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import type { Config } from './config.js';
 import { PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
@@ -33,6 +34,8 @@ export const region = defineString('REGION', {
   description: 'Region of the functions: the one nearest your Firestore/Storage location (e.g. europe-west1 for eur3)',
 });
 const paypalSecret = defineSecret('PAYPAL_CLIENT_SECRET');
+/** nodemailer's connection URL (smtps://user:pass@smtp.example.com:465) for the order emails (docs/firebase.md). */
+const smtpSecret = defineSecret('SMTP_URL');
 const paypalClientId = defineString('PAYPAL_CLIENT_ID', {
   default: '',
   description: 'PayPal REST client id (empty: simulated test payments, refused in production)',
@@ -195,12 +198,64 @@ export const api = onRequest(
   },
 );
 
-/** Unpaid orders give their stock back when their hold ends (the embedded server sweeps every minute). */
-export const expireOrders = onSchedule({ schedule: 'every 15 minutes', region, timeoutSeconds: 300 }, async () => {
+/** Unpaid orders give their stock back when their hold ends, and those about to end get their reminder email
+ *  (domain/holdReminders.ts: 10 minutes before; every 5 minutes, so it arrives 5 to 10 minutes before the end; the
+ *  embedded server sweeps every minute). */
+export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region, timeoutSeconds: 300 }, async () => {
   const { store, clock } = await getPorts();
-  const expired = await store.orders.expireStale(clock.now());
+  const now = clock.now();
+  const expired = await store.orders.expireStale(now);
   if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
+  const reminded = await store.orders.remindUnpaid(now);
+  if (reminded) logger.info(`[expiry] ${reminded} hold reminder(s) recorded`);
 });
+
+/**
+ * Sends what is due in the mail outbox (mailOutbox, written by the store in each order change's transaction) with
+ * the embedded server's worker, templates and SMTP client (mail/outboxWorker.ts, render.ts, smtp.ts): identical
+ * messages on both backends. Without SMTP_URL nothing is sent and the messages wait in mailOutbox (the emulators:
+ * docs/firebase.md "Mail").
+ */
+async function sendDueMail(trigger: string): Promise<void> {
+  const [config, { getFirestore }, { getApps, initializeApp }, outboxModule, workerModule, renderModule, mailerModule] =
+    await Promise.all([
+      getConfig(),
+      import('firebase-admin/firestore'),
+      import('firebase-admin/app'),
+      import('./adapters/firebase/store/mailOutbox.js'),
+      import('./mail/outboxWorker.js'),
+      import('./mail/render.js'),
+      import('./mail/smtp.js'),
+    ]);
+  if (!config.mail.smtpUrl) {
+    logger.warn(`[mail] ${trigger}: no SMTP_URL secret, so the messages wait in mailOutbox`);
+    return;
+  }
+  if (config.production && !config.mail.fromSet) throw new Error('MAIL_FROM must be set with SMTP_URL');
+  const mailer = new mailerModule.SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from });
+  const db = getFirestore(getApps()[0] ?? initializeApp());
+  const clock = { now: () => new Date() };
+  const outbox = new outboxModule.FirestoreMailOutbox(db, clock.now);
+  try {
+    const worker = new workerModule.OutboxWorker(outbox, mailer, renderModule.mailRenderer(publicOrigin()), clock);
+    const sent = await worker.runOnce();
+    if (sent) logger.info(`[mail] ${trigger}: ${sent} message(s) sent`);
+  } finally {
+    mailer.close();
+  }
+}
+
+/** A message was recorded: send it now (and whatever else is due). */
+export const sendMail = onDocumentCreated(
+  { document: 'mailOutbox/{key}', region, timeoutSeconds: 60, maxInstances: 5, secrets: [smtpSecret] },
+  () => sendDueMail('new message'),
+);
+
+/** Retries: messages whose attempt failed are due again after their backoff (mail/outboxWorker.ts). */
+export const retryMail = onSchedule(
+  { schedule: 'every 5 minutes', region, timeoutSeconds: 300, secrets: [smtpSecret] },
+  () => sendDueMail('retry'),
+);
 
 /** Server-rendered pages are cached at Hosting's CDN for 5 minutes (browsers revalidate each time). */
 const PAGES_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';

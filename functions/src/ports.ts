@@ -76,6 +76,8 @@ export interface ProductStore {
   /** Adds a review and recomputes rating and numReviews atomically.
    *  Throws not_found for an unknown product, bad_input (400, as the spec's clients expect) 'Product already reviewed' for a second review. */
   addReview(productId: string, review: NewReview): Promise<Review>;
+  /** Every review this user wrote, oldest first, with its product's id and name ("download my data"). */
+  reviewsBy(userId: string): Promise<UserReview[]>;
   /** Products whose stock is at most `threshold`, lowest first (admin dashboard). */
   lowStock(threshold: number, limit: number): Promise<Product[]>;
   /** Optional: the product sitemap in files of at most `perFile` products, each file read on its own (no walk
@@ -94,6 +96,9 @@ export interface StoredUser extends UserSummary {
   createdAt: string;
 }
 
+/** A review as its author's data export lists it. */
+export type UserReview = Review & { product: string; productName: string };
+
 export interface UserStore {
   get(id: string): Promise<StoredUser | null>;
   findByEmail(email: string): Promise<StoredUser | null>;
@@ -104,6 +109,9 @@ export interface UserStore {
   /** Throws conflict 'Email already in use' when another user has the email (case-insensitively). */
   update(id: string, patch: { name?: string; email?: string; isAdmin?: boolean }): Promise<StoredUser | null>;
   remove(id: string): Promise<boolean>;
+  /** Deletes the account's data (domain/accountDeletion.ts): its orders kept with name, email and shipping address
+   *  replaced, its reviews kept under "Deleted customer", its cart and the profile removed. Idempotent. */
+  forget(id: string): Promise<void>;
 }
 
 export interface PlaceOrderCommand {
@@ -165,6 +173,9 @@ export interface OrderStore {
   exportOrders(query: OrderExportQuery, batchSize?: number): AsyncIterable<Order[]>;
   /** Expires unpaid orders whose hold ended and returns their stock. Returns how many expired. */
   expireStale(now: Date): Promise<number>;
+  /** Records the unpaid-hold reminder of each order domain/holdReminders.ts says is due at `now`, once per order,
+   *  each in a transaction with the order's state. Returns how many were recorded (the expiry sweep calls it). */
+  remindUnpaid(now: Date): Promise<number>;
   /** Orders and revenue (paid orders) per day since `since` (admin dashboard). */
   dailyStats(since: Date): Promise<{ day: string; orders: number; revenue: number }[]>;
 }
@@ -400,7 +411,7 @@ export interface Ports {
   events: EventSource;
   /** Present on the embedded server only. */
   live?: LiveEvents;
-  /** The mail outbox (embedded). Absent: no mail is sent (the Firebase build, for now). */
+  /** The mail outbox (embedded: its SQL table; Firebase: mailOutbox in Firestore). Absent: no mail is recorded. */
   mail?: MailQueue;
   /** Password reset and email verification links (embedded). Absent: their routes are not mounted. */
   accounts?: AccountLinks;

@@ -60,12 +60,17 @@ export async function startServer(
     }),
   );
 
-  // Unpaid orders give their stock back when their hold ends.
-  const sweep = () =>
-    ports.store.orders.expireStale(ports.clock.now()).catch((e) => {
+  // Unpaid orders give their stock back when their hold ends; those about to end get their reminder
+  // (domain/holdReminders.ts).
+  const sweep = async () => {
+    const now = ports.clock.now();
+    const expired = await ports.store.orders.expireStale(now).catch((e) => {
       console.error('[expiry]', e);
       return 0;
     });
+    await ports.store.orders.remindUnpaid(now).catch((e) => console.error('[hold reminder]', e));
+    return expired;
+  };
   await sweep();
   const timer = setInterval(sweep, EXPIRY_SWEEP_MS);
   timer.unref();

@@ -81,5 +81,20 @@ describe('email verification', () => {
     expect((await verify(fresh)).status).toBe(200);
     expect(await state(token)).toMatchObject({ email: newEmail, verified: true });
     expect((await mails(shop)).some((m) => m.to === newEmail && /Welcome/.test(m.subject))).toBe(false);
+    // The old address hears of the change (someone else may have made it), with no link that signs in.
+    const notice = await waitForMail(shop, cy.email, /email address of your Voltshop account was changed/);
+    expect(notice.text).toContain(`changed from this address to ${newEmail}`);
+    expect(notice.text).toContain(`${shop.url}/forgot-password`);
+    expect(notice.text).not.toMatch(/verify-email|reset-password\//);
+  });
+
+  it('sends no email-changed notice when only the name changes', async () => {
+    const dee = await signUp(shop);
+    const renamed = await shop.call('PUT', '/api/users/profile', { token: dee.token, body: { name: 'Dee Renamed' } });
+    expect(renamed.status).toBe(200);
+    await waitForMail(shop, dee.email, /Welcome/);
+    expect((await mails(shop)).filter((m) => m.to === dee.email).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/Welcome/),
+    ]);
   });
 });

@@ -31,6 +31,8 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
   welcome: { name: 'Ann', verifyPath: '/verify-email/def456', expiresInHours: 72 },
   'verify-email': { name: 'Ann', verifyPath: '/verify-email/ghi789', expiresInHours: 72 },
   'order-placed': { ...ORDER, expiresAt: '2026-11-25T20:12:00.000Z' },
+  'email-changed': { name: 'Ann', newEmail: 'ann.new@example.com' },
+  'order-reminder': { ...ORDER, expiresAt: '2026-11-25T20:12:00.000Z' },
   'order-paid': { ...ORDER, paidAt: '2026-11-25T19:50:00.000Z' },
   'order-delivered': { ...ORDER, deliveredAt: '2026-11-27T10:05:00.000Z' },
   'order-cancelled': { ...ORDER, reason: 'expired' },
@@ -85,6 +87,7 @@ describe('mail templates', () => {
   it('shows the order: its number, lines, totals, and a link to its page (order messages)', async () => {
     for (const template of [
       'order-placed',
+      'order-reminder',
       'order-paid',
       'order-delivered',
       'order-cancelled',
@@ -108,6 +111,12 @@ describe('mail templates', () => {
     expect((await renderMail('order-placed', SAMPLES['order-placed'], url)).text).toContain(
       'Please pay by Wed, Nov 25, 2026, 20:12 UTC',
     );
+    const reminder = await renderMail('order-reminder', SAMPLES['order-reminder'], url);
+    expect(reminder.subject).toBe(
+      'Reminder: please pay for your Voltshop order #C595D7 by Wed, Nov 25, 2026, 20:12 UTC',
+    );
+    expect(reminder.text).toContain('until Wed, Nov 25, 2026, 20:12 UTC');
+    expect(reminder.html).toContain(`href="${ORIGIN}/order/65f0c0ffee0000000c595d7"`);
     const expired = await renderMail('order-cancelled', SAMPLES['order-cancelled'], url);
     expect(expired.subject).toMatch(/expired/);
     const cancelled = await renderMail('order-cancelled', { ...ORDER, reason: 'cancelled' }, url);

@@ -23,3 +23,6 @@ export * from './productFields.js';
 export * from './stockHistory.js';
 export * from './accounts.js';
 export * from './orderExport.js';
+export * from './holdReminders.js';
+export * from './accountExport.js';
+export * from './accountDeletion.js';

@@ -5,7 +5,7 @@
 // Pure: no SDK.
 import { CATALOG_SORT_VALUES, type CatalogFilters, type CatalogSort } from '../domain/catalogQuery.js';
 import { planCatalogQuery, sortOrder, WEB_SEARCH_WINDOW, type CatalogPlan } from './catalog.js';
-import { COLLECTIONS } from './schema.js';
+import { COLLECTIONS, MAIL_OUTBOX_COLLECTION } from './schema.js';
 import type { OrderListQuery, UserListQuery } from '../domain/listQuery.js';
 
 export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=';
@@ -54,6 +54,30 @@ export const EXPIRY_SHAPE: QueryShape = {
   ],
   orderBy: [],
   where: 'order expiry',
+};
+
+/** Unpaid orders whose hold ends within the reminder's lead (store.orders.remindUnpaid, domain/holdReminders.ts):
+ *  the expiry's index. */
+export const HOLD_REMINDER_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [
+    { field: 'status', op: '==' },
+    { field: 'expiresAt', op: '>' },
+    { field: 'expiresAt', op: '<=' },
+  ],
+  orderBy: [],
+  where: 'hold reminders',
+};
+
+/** Messages due in the mail outbox (adapters/firebase/store/mailOutbox.ts, the sendMail function). */
+export const MAIL_DUE_SHAPE: QueryShape = {
+  collection: MAIL_OUTBOX_COLLECTION,
+  filters: [
+    { field: 'status', op: '==' },
+    { field: 'nextAttemptAt', op: '<=' },
+  ],
+  orderBy: [{ field: 'nextAttemptAt', direction: 'asc' }],
+  where: 'mail outbox',
 };
 
 /** A customer's unpaid orders, read in the place transaction (store.orders.place): equalities only, which
@@ -146,6 +170,8 @@ export function allQueryShapes(): QueryShape[] {
     topProductsShape(),
     LOW_STOCK_SHAPE,
     EXPIRY_SHAPE,
+    HOLD_REMINDER_SHAPE,
+    MAIL_DUE_SHAPE,
     UNPAID_ORDERS_SHAPE,
     DAILY_STATS_SHAPE,
     DAILY_REVENUE_SHAPE,

@@ -39,6 +39,11 @@ export const COLLECTIONS = {
   facets: 'facets',
 } as const;
 
+/** mailOutbox/{key}: the transactional mail outbox (adapters/firebase/store/mailOutbox.ts): each message written in
+ *  the transaction of the change it reports, sent by the sendMail functions. Server only; apart from COLLECTIONS,
+ *  which the web's first bundle carries. */
+export const MAIL_OUTBOX_COLLECTION = 'mailOutbox';
+
 /** Cloud Storage folder of uploaded product images (storage.rules: products/{fileName}). */
 export const PRODUCT_IMAGES_FOLDER = 'products';
 

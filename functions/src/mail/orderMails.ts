@@ -63,6 +63,16 @@ export function refundMail(id: string, r: OrderRecord, refund: RefundRecord): Qu
   });
 }
 
+/** The unpaid-hold reminder (domain/holdReminders.ts): its key is what makes it once per order. */
+export const holdReminderKey = (id: string) => `order-reminder:${id}`;
+
+export function holdReminderMail(id: string, r: OrderRecord): QueuedMail {
+  return queued(holdReminderKey(id), r.user.email, 'order-reminder', {
+    ...orderMailData(id, r),
+    expiresAt: r.expiresAt ?? '',
+  });
+}
+
 /** The owner's alert for a paid order, one message per recipient (ORDER_ALERT_EMAIL, else each admin). */
 export function ownerOrderPaidMails(id: string, r: OrderRecord, recipients: readonly string[]): QueuedMail[] {
   const data = { ...orderMailData(id, r), customerEmail: r.user.email };

@@ -8,6 +8,7 @@ import { createSqlStore } from '../../src/adapters/embedded/store.js';
 import { catalogContract } from './catalog.contract.js';
 import { holdsContract } from './holds.contract.js';
 import { refundsContract } from './refunds.contract.js';
+import { orderMailContract } from './orderMail.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -34,3 +35,30 @@ refundsContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
+
+// The order emails: the outbox table, read as the worker would.
+orderMailContract('embedded (SQLite)', async (clock, { alertEmail }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-mail-'));
+  const recorder = eventRecorder();
+  const db = await Database.open(dir);
+  const store = createSqlStore(db, { clock, events: recorder, orderMail: { alertEmail } });
+  return {
+    store,
+    events: recorder.events,
+    outbox: async () => {
+      const rs = await db.client.execute(
+        'SELECT idempotency_key, to_address, template, data_json FROM mail_outbox ORDER BY created_at, rowid',
+      );
+      return rs.rows.map((r) => ({
+        key: String(r.idempotency_key),
+        to: String(r.to_address),
+        template: String(r.template),
+        data: JSON.parse(String(r.data_json)) as Record<string, unknown>,
+      }));
+    },
+    dispose: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});

@@ -7,12 +7,16 @@ import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
   DEFAULT_HOLD_MINUTES,
+  DELETED_CUSTOMER_NAME,
+  deletedCustomerEmail,
   DomainError,
   holdUntil,
   MAX_STOCK,
   orderNumber,
   PRODUCT_CHANGED_MESSAGE,
+  REMOVED_ADDRESS,
   type DomainEvent,
+  type OrderListQuery,
   type PaymentResult,
   type ProductUpdateInput,
 } from '../../src/domain/index.js';
@@ -474,6 +478,21 @@ export function storeContract(
         });
       });
 
+      it("lists one user's reviews across products, oldest first, with each product's id and name (data export)", async () => {
+        const [a, b] = await products(['Export Lamp', 'Export Phone']);
+        await store.products.addReview(b!._id, { userId: 'u1', name: 'Ann', rating: 4, comment: 'Good phone' });
+        clock.advance(1000);
+        await store.products.addReview(a!._id, { userId: 'u2', name: 'Ben', rating: 2, comment: 'Not mine' });
+        clock.advance(1000);
+        await store.products.addReview(a!._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Bright' });
+        const mine = await store.products.reviewsBy('u1');
+        expect(mine.map((r) => [r.product, r.productName, r.rating, r.comment, r.user])).toEqual([
+          [b!._id, 'Export Phone', 4, 'Good phone', 'u1'],
+          [a!._id, 'Export Lamp', 5, 'Bright', 'u1'],
+        ]);
+        expect(await store.products.reviewsBy('nobody')).toEqual([]);
+      });
+
       it("refuses a second review by the same user ('Product already reviewed'), changing nothing", async () => {
         const [p] = await products(['Once']);
         await store.products.addReview(p!._id, { userId: 'u1', name: 'Ann', rating: 5, comment: 'Great' });
@@ -514,6 +533,47 @@ export function storeContract(
     });
 
     describe('users', () => {
+      it('forgets an account: its orders kept anonymised (name, email, address), the profile and its email freed', async () => {
+        const [p] = await products(['Forget Lamp']);
+        await store.users.create({ ...alice, isAdmin: false });
+        await store.users.create({ ...bob, isAdmin: false });
+        const mine = await store.orders.place(order([{ product: p!._id, qty: 1 }]));
+        await store.orders.markPaid(mine._id, payment('cap-forget'), now);
+        const bobs = await store.orders.place(order([{ product: p!._id, qty: 1 }], { user: bob }));
+        await store.users.forget(alice._id);
+        await store.users.forget(alice._id); // idempotent
+        expect(await store.users.get(alice._id)).toBeNull();
+        expect(await store.users.findByEmail(alice.email)).toBeNull();
+        const kept = await store.orders.get(mine._id);
+        expect(kept).toMatchObject({
+          user: { _id: alice._id, name: DELETED_CUSTOMER_NAME, email: deletedCustomerEmail(alice._id) },
+          shippingAddress: REMOVED_ADDRESS,
+          isPaid: true,
+          totalPrice: mine.totalPrice,
+        });
+        expect(JSON.stringify(kept)).not.toContain(alice.email);
+        // Still the shop's books: listed for the admin, found by the new name, not by the old email.
+        const all = (q: Partial<OrderListQuery>) =>
+          store.orders.list({ search: '', sort: 'newest', page: 1, pageSize: 10, ...q });
+        expect((await all({})).orders.map((o) => o._id).sort()).toEqual([mine._id, bobs._id].sort());
+        expect((await all({ search: 'alice' })).orders).toEqual([]);
+        expect((await all({ search: 'deleted' })).orders.map((o) => o._id)).toEqual([mine._id]);
+        expect(await store.orders.get(bobs._id)).toMatchObject({ user: bob, shippingAddress: address });
+        // The address is free for a new account.
+        await expect(store.users.create({ ...alice, _id: 'alice-2', isAdmin: false })).resolves.toBeTruthy();
+      });
+
+      it("forgets an account's reviews' name ('Deleted customer'); the product's rating stays", async () => {
+        const [p] = await products(['Forget Review']);
+        await store.users.create({ ...alice, isAdmin: false });
+        await store.products.addReview(p!._id, { userId: alice._id, name: 'Alice', rating: 4, comment: 'Nice' });
+        await store.products.addReview(p!._id, { userId: bob._id, name: 'Bob', rating: 2, comment: 'Meh' });
+        await store.users.forget(alice._id);
+        const read = await store.products.get(p!._id);
+        expect(read).toMatchObject({ rating: 3, numReviews: 2 });
+        expect(read!.reviews.map((r) => r.name).sort()).toEqual([DELETED_CUSTOMER_NAME, 'Bob'].sort());
+      });
+
       it('creates, reads, finds by email case-insensitively, lists oldest first', async () => {
         const a = await store.users.create({ ...alice, isAdmin: false });
         expect(a).toMatchObject({ ...alice, isAdmin: false });

@@ -35,9 +35,16 @@ describe('the REGION parameter', () => {
     expect(entry.DEFAULT_REGION).toBe('us-central1');
   });
 
-  it('places every exported function (api, pages, expireOrders, reencodeUpload)', () => {
+  it('places every exported function (api, pages, expireOrders, reencodeUpload, sendMail, retryMail)', () => {
     const fns = functionsOf(entry);
-    expect(fns.map(([name]) => name).sort()).toEqual(['api', 'expireOrders', 'pages', 'reencodeUpload']);
+    expect(fns.map(([name]) => name).sort()).toEqual([
+      'api',
+      'expireOrders',
+      'pages',
+      'reencodeUpload',
+      'retryMail',
+      'sendMail',
+    ]);
     for (const [name, fn] of fns) expect(fn.__endpoint.region, name).toBe(entry.region);
   });
 

@@ -30,6 +30,7 @@ export const GAPS = {
   documentIds: 'no filter on the document id: a range on FieldPath.documentId() matches nothing',
   isolation:
     'transactions without isolation: a transaction whose reads another one changed meanwhile still commits, so races are not refused',
+  collectionGroup: 'no collection-group queries: collectionGroup(name).where(...) matches nothing',
 } as const;
 
 export type Gap = keyof typeof GAPS;
@@ -82,4 +83,13 @@ export const COMMUNITY_EMULATOR_GAPS: ReadonlyMap<string, Gap> = new Map<string,
   // Firestore read bounds (firestoreReads.contract.ts): the sitemap's files are ranges of document ids
   // (store/sitemap.ts). Failed: every file answered no product (seen [] instead of the 60 ids).
   ['lists every product once in the sitemap’s files, each file reading only its own products', 'documentIds'],
+  // Store contract > reviews (issue 27, data export): a user's reviews are one collection-group query on `user`
+  // (store/products.ts reviewsBy). Failed: answered [] instead of the user's 2 reviews.
+  [
+    "lists one user's reviews across products, oldest first, with each product's id and name (data export)",
+    'collectionGroup',
+  ],
+  // Store contract > users (issue 27, delete my account): the account's reviews are found by the same
+  // collection-group query (store/users.ts forget). Failed: the names stayed ['Alice', 'Bob'].
+  ["forgets an account's reviews' name ('Deleted customer'); the product's rating stays", 'collectionGroup'],
 ]);

@@ -9,6 +9,8 @@ import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js
 import { catalogContract } from '../contract/catalog.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
 import { refundsContract } from '../contract/refunds.contract.js';
+import { orderMailContract } from '../contract/orderMail.contract.js';
+import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -41,6 +43,24 @@ storeContract('Firestore (emulator)', firestoreStore);
 holdsContract('Firestore (emulator)', firestoreStore);
 refundsContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
+orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
+  const name = `mail-${run}-${++n}`;
+  const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
+  const db = getFirestore(app);
+  const recorder = eventRecorder();
+  const store = createFirestoreStore(db, { clock, events: recorder, orderMail: { alertEmail } });
+  const outbox = new FirestoreMailOutbox(db, () => clock.now());
+  return {
+    store,
+    events: recorder.events,
+    outbox: async () =>
+      (await outbox.all()).map((m) => ({ key: m.key, to: m.to, template: m.template, data: m.data ?? {} })),
+    dispose: async () => {
+      await store.close();
+      await deleteApp(app);
+    },
+  };
+});
 // Issue 26's read bounds: here the answers only (nothing counts this emulator's reads).
 firestoreReadsContract('Firestore (emulator)', async () => {
   const name = `reads-${run}-${++n}`;

@@ -152,6 +152,13 @@ export const MATRIX: Row[] = [
     request: async () => ({ path: '/api/users/profile' }),
     expect: SIGNED_IN(200),
   },
+  // "Download my data": the caller's own data only (no id in the path to reach another's).
+  {
+    method: 'GET',
+    route: '/api/users/profile/export',
+    request: async () => ({ path: '/api/users/profile/export' }),
+    expect: SIGNED_IN(200),
+  },
   // Answers the caller's own existing profile (made on the first call for accounts made outside the API).
   {
     method: 'POST',
@@ -171,6 +178,15 @@ export const MATRIX: Row[] = [
     route: '/api/users/logout-all',
     request: async () => ({ path: '/api/users/logout-all' }),
     expect: SIGNED_IN(200),
+    token: (c, role) => c.throwawaySession(role),
+  },
+  // "Delete my account": each role as a throwaway account of its kind (password secret12); an admin's own is
+  // refused (403: another admin removes it).
+  {
+    method: 'DELETE',
+    route: '/api/users/profile',
+    request: async () => ({ path: '/api/users/profile', body: { password: 'secret12' } }),
+    expect: { anonymous: 401, customer: 200, otherCustomer: 200, admin: 403 },
     token: (c, role) => c.throwawaySession(role),
   },
   {

@@ -225,6 +225,17 @@ const BODY_ROUTES: BodyRoute[] = [
       ),
   },
   {
+    name: 'DELETE /api/users/profile',
+    method: 'DELETE',
+    path: () => '/api/users/profile',
+    token: () => alice,
+    // Every body here is wrong (a wrong password is a 403): alice's account is never deleted by the fuzzing.
+    bodies: () =>
+      oneWrong({ password: 'not-alices-password' }, { password: fc.oneof(notString, fc.constant(''), tooLong(128)) }, [
+        'password',
+      ]),
+  },
+  {
     name: 'POST /api/users/password-reset',
     method: 'POST',
     path: () => '/api/users/password-reset',
@@ -1207,6 +1218,25 @@ describe('odd cursors on the stock history', () => {
         }
       }),
       { numRuns: RUNS * 2 },
+    );
+  });
+});
+
+describe('odd query strings on "download my data"', () => {
+  it('GET /api/users/profile/export takes no input: whatever the query, the caller’s own data (never another’s)', async () => {
+    const query = fc.record({
+      key: fc.constantFrom('userId', 'id', 'uid', '__proto__[x]', 'user[$ne]', 'format', 'email'),
+      value: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('admin', '*', '\u0000', '..')),
+    });
+    await fc.assert(
+      fc.asyncProperty(query, async ({ key, value }) => {
+        const path = `/api/users/profile/export?${key}=${encodeURIComponent(value)}`;
+        const res = await shop.call('GET', path, { token: alice });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('content-disposition'), path).toMatch(/^attachment; filename="?voltshop-data-/);
+        expect(res.body.profile._id, path).toBe(aliceId);
+      }),
+      { numRuns: RUNS },
     );
   });
 });

@@ -17,6 +17,8 @@ import {
   type ReturnRequest,
   deliverOrder,
   expireOrder,
+  holdReminderDue,
+  holdReminderWindow,
   notFound,
   orderEvents,
   orderFromRecord,
@@ -44,7 +46,14 @@ import {
   EXPORT_BATCH_SIZE,
   type OrderExportQuery,
 } from '../../domain/index.js';
-import { customerOrderMail, ownerOrderPaidMails, refundMail, type OrderMailEvent } from '../../mail/orderMails.js';
+import {
+  customerOrderMail,
+  holdReminderKey,
+  holdReminderMail,
+  ownerOrderPaidMails,
+  refundMail,
+  type OrderMailEvent,
+} from '../../mail/orderMails.js';
 import type { EventPublisher, OrderStore, PlaceOrderCommand, QueuedMail } from '../../ports.js';
 import type { Database } from './db.js';
 import { recordMail } from './mailOutbox.js';
@@ -462,6 +471,33 @@ export class SqlOrders implements OrderStore {
     this.events.publish(events);
     if (events.length) this.mailRecorded();
     return events.filter((e) => e.type === 'OrderExpired').length;
+  }
+
+  async remindUnpaid(now: Date): Promise<number> {
+    const { after, until } = holdReminderWindow(now);
+    const candidates = `SELECT id FROM orders WHERE status = 'awaiting_payment' AND expires_at > ? AND expires_at <= ?
+                        AND NOT EXISTS (SELECT 1 FROM mail_outbox WHERE idempotency_key = 'order-reminder:' || orders.id)`;
+    // Most sweeps find none: only then is a write transaction queued.
+    const seen = await this.db.client.execute({ sql: `${candidates} LIMIT 1`, args: [after, until] });
+    if (!seen.rows.length) return 0;
+    const reminded = await this.db.write(async (tx) => {
+      const due = await tx.execute({ sql: candidates, args: [after, until] });
+      let n = 0;
+      for (const row of due.rows) {
+        const id = str(row.id);
+        const order = await this.record(tx, id);
+        const sent = await tx.execute({
+          sql: 'SELECT 1 FROM mail_outbox WHERE idempotency_key = ?',
+          args: [holdReminderKey(id)],
+        });
+        if (!holdReminderDue(order, now, sent.rows.length > 0)) continue;
+        await recordMail(tx, holdReminderMail(id, order), now);
+        n++;
+      }
+      return n;
+    });
+    if (reminded) this.mailRecorded();
+    return reminded;
   }
 
   async dailyStats(since: Date) {

@@ -15,7 +15,7 @@ import {
   SYSTEM_ACTOR,
   type StockHistoryPage,
 } from '../../domain/index.js';
-import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore } from '../../ports.js';
+import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore, UserReview } from '../../ports.js';
 import type { Transaction } from '@libsql/client';
 import type { Database } from './db.js';
 import * as drafts from './drafts.js';
@@ -189,6 +189,15 @@ export class SqlProducts implements ProductStore {
     if (rs.rowsAffected === 0) return false;
     this.events.publish([saved('removed', id, null)]);
     return true;
+  }
+
+  async reviewsBy(userId: string): Promise<UserReview[]> {
+    const rs = await this.db.client.execute({
+      sql: `SELECT r.*, p.name AS product_name FROM reviews r JOIN products p ON p.id = r.product_id
+            WHERE r.user_id = ? ORDER BY r.created_at, r.id`,
+      args: [userId],
+    });
+    return rs.rows.map((r) => ({ ...toReview(r), product: str(r.product_id), productName: str(r.product_name) }));
   }
 
   async addReview(productId: string, review: NewReview): Promise<Review> {

@@ -1,6 +1,9 @@
 // The UserStore port on the embedded database (profiles; the credentials are the embedded auth's, auth.ts).
 import type { InValue } from '@libsql/client';
 import {
+  DELETED_CUSTOMER_NAME,
+  deletedCustomerEmail,
+  REMOVED_ADDRESS,
   conflict,
   emailKey,
   notFound,
@@ -105,6 +108,20 @@ export class SqlUsers implements UserStore {
       }
     }
     return this.get(id);
+  }
+
+  async forget(id: string): Promise<void> {
+    const name = DELETED_CUSTOMER_NAME;
+    await this.db.write(async (tx) => {
+      await tx.execute({
+        sql: 'UPDATE orders SET user_name = ?, user_email = ?, shipping_json = ? WHERE user_id = ?',
+        args: [name, deletedCustomerEmail(id), JSON.stringify(REMOVED_ADDRESS), id],
+      });
+      await tx.execute({ sql: 'UPDATE reviews SET name = ? WHERE user_id = ?', args: [name, id] });
+      await tx.execute({ sql: 'DELETE FROM carts WHERE user_id = ?', args: [id] });
+      await tx.execute({ sql: 'DELETE FROM account_tokens WHERE user_id = ?', args: [id] });
+      await tx.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [id] });
+    });
   }
 
   async remove(id: string) {

@@ -20,10 +20,17 @@ export { COLLECTIONS, createFirestoreStore } from './store/index.js';
 export { IdentityToolkit, IdentityToolkitError } from './identityToolkit.js';
 
 /** What the Firebase backend reads of the one configuration (config.ts), flat. */
-export type FirebaseSettings = Pick<Config, 'dataDir' | 'paypal' | 'production'> & Config['firebase'];
+export type FirebaseSettings = Pick<Config, 'dataDir' | 'paypal' | 'production'> &
+  Config['firebase'] & { orderAlertEmail?: string };
 
 export function firebaseSettings(config: Config): FirebaseSettings {
-  return { ...config.firebase, dataDir: config.dataDir, paypal: config.paypal, production: config.production };
+  return {
+    ...config.firebase,
+    dataDir: config.dataDir,
+    paypal: config.paypal,
+    production: config.production,
+    orderAlertEmail: config.mail.orderAlertEmail,
+  };
 }
 
 /** The settings from the environment (scripts/firebase). PORT is the platform's there (a socket in the emulator). */
@@ -39,7 +46,7 @@ async function firebaseApp(app?: App): Promise<App> {
 
 /** The store alone (scripts: seed, bootstrap); `events` hears its committed writes (none by default). */
 export async function createStore(
-  settings: Pick<FirebaseSettings, 'store' | 'dataDir'>,
+  settings: Pick<FirebaseSettings, 'store' | 'dataDir' | 'orderAlertEmail'>,
   app?: App,
   clock: Clock = systemClock,
   events: EventPublisher = NO_EVENTS,
@@ -49,10 +56,18 @@ export async function createStore(
       import('../embedded/db.js'),
       import('../embedded/store.js'),
     ]);
-    return createSqlStore(await Database.open(settings.dataDir), { clock, events });
+    return createSqlStore(await Database.open(settings.dataDir), {
+      clock,
+      events,
+      orderMail: { alertEmail: settings.orderAlertEmail },
+    });
   }
   const { getFirestore } = await import('firebase-admin/firestore');
-  return createFirestoreStore(getFirestore(await firebaseApp(app)), { clock, events });
+  return createFirestoreStore(getFirestore(await firebaseApp(app)), {
+    clock,
+    events,
+    orderMail: { alertEmail: settings.orderAlertEmail },
+  });
 }
 
 /** Every port on Firebase (with the store choice above). Their writes' events go to `events` (the catalogue cache
@@ -76,8 +91,19 @@ export async function createFirebasePorts(
     // Named explicitly: an app started without a storageBucket option (a script, a test) has no default bucket.
     files = new CloudStorageFiles(getStorage(admin).bucket(storageBucketName(admin.options)));
   }
+  // The mail outbox beside the orders' (store/mailOutbox.ts): account notices the routes record (the sendMail
+  // function sends them). The offline suite's embedded store has none.
+  let mail: Ports['mail'];
+  if (settings.store !== 'embedded') {
+    const [{ getFirestore }, { FirestoreMailOutbox }] = await Promise.all([
+      import('firebase-admin/firestore'),
+      import('./store/mailOutbox.js'),
+    ]);
+    mail = new FirestoreMailOutbox(getFirestore(admin), () => clock.now());
+  }
   return {
     store,
+    mail,
     auth: new FirebaseAuthAdapter(getAuth(admin), new IdentityToolkit({ apiKey: settings.webApiKey }), events),
     files,
     payments: paymentGateway(settings, clock),

@@ -1,5 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import {
+  ACCOUNT_DELETION_MESSAGES,
+  accountDeleteSchema,
+  accountExport,
+  accountExportFileName,
   adminUserUpdateSchema,
   badInput,
   changedEmail,
@@ -16,6 +20,7 @@ import {
   profileUpdateSchema,
   registerSchema,
   userListQuerySchema,
+  type Order,
   type UserInfo,
   type UserSummary,
 } from '../../domain/index.js';
@@ -29,7 +34,7 @@ const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export function userRoutes(
-  { store, auth, accounts }: Ports,
+  { store, auth, accounts, mail, clock }: Ports,
   options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } },
 ) {
   const router = Router();
@@ -78,6 +83,24 @@ export function userRoutes(
     res.json(summary(user));
   });
 
+  /** "Download my data": the profile, addresses, orders and reviews as one JSON file (domain/accountExport.ts). */
+  router.get('/profile/export', signedIn, async (req, res) => {
+    const { uid } = callerOf(req);
+    const user = await store.users.get(uid);
+    if (!user) throw notFound('User not found');
+    const orders: Order[] = [];
+    for (let page = 1; ; page++) {
+      const found = await store.orders.list({ userId: uid, search: '', sort: 'newest', page, pageSize: 100 });
+      orders.push(...found.orders);
+      if (page >= found.pages) break;
+    }
+    const now = clock.now();
+    const data = accountExport(user, orders, await store.products.reviewsBy(uid), now);
+    res.setHeader('Cache-Control', 'no-store');
+    res.attachment(accountExportFileName(now));
+    res.type('application/json').send(JSON.stringify(data, null, 2));
+  });
+
   // An account made outside the API (the Firebase web app signs up in the browser) gets its profile on its first
   // authenticated call: created once from the verified token's email, answered as it is on every later call
   // (idempotent: a retry, a second tab or a sign-in after an interrupted sign-up all end with one profile).
@@ -121,13 +144,51 @@ export function userRoutes(
     if (credentialsChange) await revokeSessions(uid);
     const user = await store.users.update(uid, { name: input.name, email: input.email });
     if (!user) throw notFound('User not found');
-    // Embedded: "password changed" to the account's address, and a confirmation link to a new one.
+    // Embedded: "password changed" to the account's address, and a confirmation link to a new one. Both backends:
+    // a notice to the OLD address (mail port; Firebase Auth itself does not tell it when the Admin SDK changes it).
     const mailed = async () => {
       if (password) await accounts?.passwordChanged(uid);
-      if (email) await accounts?.sendVerification(uid, 'again');
+      if (email) {
+        await mail?.enqueue({
+          key: `email-changed:${uid}:${clock.now().toISOString()}`,
+          to: current.email,
+          template: 'email-changed',
+          data: { name: user.name, newEmail: user.email },
+        });
+        await accounts?.sendVerification(uid, 'again');
+      }
     };
     await mailed().catch((e) => console.error('[mail] profile change', e)); // the change is made: never a 500 now
     res.json(withToken(user, await auth.issueToken(uid)));
+  });
+
+  /**
+   * "Delete my account": the password again, refused for an admin (another admin removes it) and while an unpaid
+   * order holds stock (pay or cancel it first). Then every session ends, the sign-in goes (auth port) and the
+   * store forgets the account (orders kept for the books, anonymised: users.forget).
+   */
+  router.delete('/profile', signedIn, ...options.limiters.credentialCheck, async (req, res) => {
+    const { uid } = callerOf(req);
+    const { password } = parse(accountDeleteSchema, req.body ?? {});
+    const user = await store.users.get(uid);
+    if (!user) throw notFound('User not found');
+    if (user.isAdmin) throw forbidden(ACCOUNT_DELETION_MESSAGES.adminSelf);
+    await confirmCurrentPassword(user.email, password);
+    // An order whose hold ended is expired first: only holds still running stop the deletion.
+    await store.orders.expireStale(clock.now());
+    const unpaid = await store.orders.list({
+      userId: uid,
+      status: 'awaiting_payment',
+      search: '',
+      sort: 'newest',
+      page: 1,
+      pageSize: 1,
+    });
+    if (unpaid.total > 0) throw conflict(ACCOUNT_DELETION_MESSAGES.unpaidOrders);
+    await revokeSessions(uid);
+    await auth.remove(uid);
+    await store.users.forget(uid);
+    res.json({ message: ACCOUNT_DELETION_MESSAGES.deleted });
   });
 
   /** "Sign out everywhere": every session of the caller ends; the answer carries a fresh token for this one. */

@@ -124,6 +124,25 @@ export function OrderPlaced({ order, orderUrl, shopUrl, expiresAt }: Common & { 
   );
 }
 
+/** The unpaid-hold reminder (domain/holdReminders.ts): the same pay link, shortly before the hold ends. */
+export function OrderHoldReminder({ order, orderUrl, shopUrl, expiresAt }: Common & { expiresAt: string }) {
+  return (
+    <OrderMail
+      preview={`Order ${order.number}: please pay by ${mailTime(expiresAt)}`}
+      title={`Your order ${order.number} is waiting for payment`}
+      order={order}
+      orderUrl={orderUrl}
+      shopUrl={shopUrl}
+      action={{ label: 'Pay for my order', href: orderUrl }}
+    >
+      <Text style={text}>
+        We are still holding these items for you, until {mailTime(expiresAt)}. If the order is not paid by then, it
+        expires and its items go back on sale.
+      </Text>
+    </OrderMail>
+  );
+}
+
 export function OrderPaid({ order, orderUrl, shopUrl, paidAt }: Common & { paidAt: string }) {
   return (
     <OrderMail

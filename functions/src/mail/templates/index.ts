@@ -5,13 +5,16 @@ import { createElement, type ReactElement } from 'react';
 import {
   OrderCancelled,
   OrderDelivered,
+  OrderHoldReminder,
   OrderPaid,
   OrderPlaced,
   OwnerOrderPaid,
+  mailTime,
   type CancelReason,
   type OrderSummary,
 } from './OrderMails.js';
 import { OrderRefunded } from './OrderRefunded.js';
+import { EmailChanged } from './EmailChanged.js';
 import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js';
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
@@ -22,10 +25,14 @@ export interface MailData {
   'password-reset': { name: string; resetPath: string; expiresInMinutes: number };
   'password-changed': { name: string; how: PasswordChangedProps['how'] };
   welcome: { name: string; verifyPath: string; expiresInHours: number };
+  /** To the account's OLD address when its email changed. */
+  'email-changed': { name: string; newEmail: string };
   /** A new confirmation link (asked for on the profile, or after an email change). */
   'verify-email': { name: string; verifyPath: string; expiresInHours: number };
   /** To the customer, in the transaction that placed the order: pay by `expiresAt` (ISO) on the order page. */
   'order-placed': OrderMailData & { expiresAt: string | null };
+  /** The unpaid-hold reminder, HOLD_REMINDER_MINUTES before `expiresAt` (ISO), from the expiry sweep. */
+  'order-reminder': OrderMailData & { expiresAt: string };
   /** The receipt, when the payment is recorded. */
   'order-paid': OrderMailData & { paidAt: string };
   'order-delivered': OrderMailData & { deliveredAt: string };
@@ -96,6 +103,16 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
         shopUrl: url('/'),
       }),
   },
+  'email-changed': {
+    subject: () => 'The email address of your Voltshop account was changed',
+    element: (d, url) =>
+      createElement(EmailChanged, {
+        name: d.name,
+        newEmail: d.newEmail,
+        forgotUrl: url(paths.forgotPassword.href()),
+        shopUrl: url('/'),
+      }),
+  },
   welcome: {
     subject: () => 'Welcome to Voltshop: please confirm your email',
     element: confirmEmail(false),
@@ -107,6 +124,10 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   'order-placed': {
     subject: (d) => `Your Voltshop order ${d.order.number}: please pay to complete it`,
     element: (d, url) => createElement(OrderPlaced, { ...orderProps(d, url), expiresAt: d.expiresAt }),
+  },
+  'order-reminder': {
+    subject: (d) => `Reminder: please pay for your Voltshop order ${d.order.number} by ${mailTime(d.expiresAt)}`,
+    element: (d, url) => createElement(OrderHoldReminder, { ...orderProps(d, url), expiresAt: d.expiresAt }),
   },
   'order-paid': {
     subject: (d) => `Receipt for your Voltshop order ${d.order.number}`,

@@ -129,6 +129,9 @@ export function createFirebaseShop(
     /** Firebase Auth's own emails: its links open the shop's /auth/action page (docs/firebase.md). */
     accounts: {
       shopLinks: false,
+      // The function's export, through the API as orders and profiles are (the embedded client's call).
+      exportData: () => api.accounts.exportData(),
+      deleteAccount: (password) => api.accounts.deleteAccount(password),
       async requestPasswordReset(email) {
         const fb = await load();
         try {

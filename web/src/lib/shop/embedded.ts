@@ -39,6 +39,8 @@ export const embeddedShop: ShopClient = {
     shopLinks: true,
     requestPasswordReset: (email) => account().then((m) => m.requestPasswordReset(email)),
     actionCodes: null,
+    exportData: () => account().then((m) => m.exportData()),
+    deleteAccount: (password) => account().then((m) => m.deleteAccount(password)),
   },
   uploadImage: (file, onProgress) => account().then((m) => m.uploadImage(file, onProgress)),
   live: ({ missedSome }) =>

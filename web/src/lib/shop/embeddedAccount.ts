@@ -12,6 +12,11 @@ export const login = (input: LoginInput) => api<UserInfo>('/api/users/login', { 
 
 export const register = (input: RegisterInput) => api<UserInfo>('/api/users', { method: 'POST', body: input });
 
+export const exportData = () => api<unknown>('/api/users/profile/export');
+
+export const deleteAccount = (password: string) =>
+  api<{ message: string }>('/api/users/profile', { method: 'DELETE', body: { password } });
+
 /** POST /api/users/password-reset: 202, the same answer whether or not the address has an account. */
 export const requestPasswordReset = (email: string) =>
   api<{ message: string }>('/api/users/password-reset', { method: 'POST', body: { email } });

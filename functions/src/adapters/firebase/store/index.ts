@@ -7,11 +7,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../../ports.js';
 import { COLLECTIONS } from './mapping.js';
-import { FirestoreOrders } from './orders.js';
+import { FirestoreOrders, type FirestoreOrderMailOptions } from './orders.js';
 import { FirestoreProducts } from './products.js';
 import { FirestoreUsers } from './users.js';
 
 export { COLLECTIONS } from './mapping.js';
+export { FirestoreMailOutbox } from './mailOutbox.js';
 
 export interface FirestoreStoreOptions {
   /** Terminate the client on close() (when this store owns it; not when the app shares it). */
@@ -20,6 +21,8 @@ export interface FirestoreStoreOptions {
   clock?: Clock;
   /** Hears each committed transaction's events (domain/events.ts); none by default. */
   events?: EventPublisher;
+  /** The order emails' settings (ORDER_ALERT_EMAIL); the messages go to mailOutbox either way (store/mailOutbox.ts). */
+  orderMail?: FirestoreOrderMailOptions;
 }
 
 /** The Store port on Firestore. */
@@ -28,7 +31,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
   return {
     products: new FirestoreProducts(db, options.clock ?? systemClock, events),
     users: new FirestoreUsers(db, options.clock ?? systemClock),
-    orders: new FirestoreOrders(db, events),
+    orders: new FirestoreOrders(db, events, options.orderMail),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

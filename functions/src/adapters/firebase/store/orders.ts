@@ -1,5 +1,7 @@
 // The OrderStore port on Firestore: orders/{id}, and captures/{captureId} created in the pay transaction so a
-// capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction.
+// capture pays one order once. The lifecycle's guards are the domain's, checked inside each transaction. Each change
+// writes its email (mail/orderMails.ts, the embedded store's messages) to mailOutbox in the same transaction
+// (mailOutbox.ts): a refused or rolled-back change writes none.
 import {
   AggregateField,
   type QueryDocumentSnapshot,
@@ -28,6 +30,8 @@ import {
   type RefundRequest,
   deliverOrder,
   expireOrder,
+  holdReminderDue,
+  holdReminderWindow,
   isPaidStatus,
   notFound,
   ORDER_MESSAGES,
@@ -52,7 +56,21 @@ import {
   type OrderExportQuery,
 } from '../../../domain/index.js';
 import { LIST_ORDER_FIELD, orderListFilters } from '../../../firestore/queries.js';
-import { NO_EVENTS, type EventPublisher, type OrderStore, type PlaceOrderCommand } from '../../../ports.js';
+import {
+  customerOrderMail,
+  holdReminderKey,
+  holdReminderMail,
+  ownerOrderPaidMails,
+  refundMail,
+} from '../../../mail/orderMails.js';
+import {
+  NO_EVENTS,
+  type EventPublisher,
+  type OrderStore,
+  type PlaceOrderCommand,
+  type QueuedMail,
+} from '../../../ports.js';
+import { mailRef, recordMail, recordMails } from './mailOutbox.js';
 import {
   COLLECTIONS,
   isDocId,
@@ -81,11 +99,28 @@ interface Restock {
   at: string;
 }
 
+/** The order emails' settings (as the embedded store's OrderMailOptions). */
+export interface FirestoreOrderMailOptions {
+  /** ORDER_ALERT_EMAIL: who hears of each paid order; unset: every admin (read in the payment's transaction). */
+  alertEmail?: string;
+}
+
 export class FirestoreOrders implements OrderStore {
   constructor(
     private readonly db: Firestore,
     private readonly events: EventPublisher = NO_EVENTS,
+    private readonly mail: FirestoreOrderMailOptions = {},
   ) {}
+
+  /** Who receives the owner's alert for a paid order: ORDER_ALERT_EMAIL, else the admins as `tx` reads them. */
+  private async alertRecipients(tx: Transaction): Promise<string[]> {
+    if (this.mail.alertEmail) return [this.mail.alertEmail];
+    const admins = await tx.get(this.db.collection(COLLECTIONS.users).where('isAdmin', '==', true));
+    return admins.docs
+      .map((d) => d.data() as { email: string; createdAt: string })
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .map((u) => u.email);
+  }
 
   /** Publishes a committed transaction's events (those of its last attempt), and answers its order. */
   private committed({ order, events }: { order: Order; events: DomainEvent[] }): Order {
@@ -180,6 +215,8 @@ export class FirestoreOrders implements OrderStore {
           customerKeys: orderSearchKeys(ref.id, record.user.name, record.user.email),
         };
         tx.create(ref, order);
+        // A new order's id: its message cannot exist yet.
+        recordMail(tx, this.db, customerOrderMail('placed', ref.id, record, cmd.now), cmd.now);
         const answer = toOrder(ref.id, order);
         return { order: answer, events: orderEvents('OrderPlaced', answer, stock) };
       },
@@ -198,6 +235,7 @@ export class FirestoreOrders implements OrderStore {
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = normalizedRecord(snap.data() as OrderDoc);
         const patch = { ...payOrder(order, payment, capture.exists, now), captureId: payment.id };
+        const recipients = await this.alertRecipients(tx); // a read: before the writes
         // create() fails the commit if the capture document appeared meanwhile: a capture pays one order, once.
         tx.create(captureRef, {
           captureId: payment.id,
@@ -206,7 +244,11 @@ export class FirestoreOrders implements OrderStore {
           at: now.toISOString(),
         });
         tx.update(ref, patch);
-        const answer = toOrder(id, { ...order, ...patch });
+        const changed = { ...order, ...patch };
+        // payOrder refuses a paid order, so these keys are new: no read needed.
+        recordMail(tx, this.db, customerOrderMail('paid', id, changed, now), now);
+        for (const alert of ownerOrderPaidMails(id, changed, recipients)) recordMail(tx, this.db, alert, now);
+        const answer = toOrder(id, changed);
         return { order: answer, events: orderEvents('OrderPaid', answer) };
       },
       { maxAttempts: MAX_ATTEMPTS },
@@ -224,6 +266,7 @@ export class FirestoreOrders implements OrderStore {
   private async decide(
     id: string,
     type: 'OrderDelivered' | 'OrderUndelivered',
+    now: Date,
     decision: (order: OrderDoc) => OrderPatch,
   ): Promise<Order> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
@@ -234,6 +277,10 @@ export class FirestoreOrders implements OrderStore {
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = normalizedRecord(snap.data() as OrderDoc);
         const patch = decision(order);
+        // The delivered message once per order (as the embedded outbox's unique key): a delivery taken back and
+        // marked again sends none. recordMails reads first, as a transaction must before it writes.
+        if (type === 'OrderDelivered')
+          await recordMails(tx, this.db, [customerOrderMail('delivered', id, { ...order, ...patch }, now)], now);
         tx.update(ref, patch);
         const answer = toOrder(id, { ...order, ...patch });
         return { order: answer, events: orderEvents(type, answer) };
@@ -244,11 +291,11 @@ export class FirestoreOrders implements OrderStore {
   }
 
   markDelivered(id: string, now: Date, shipment: Shipment = {}): Promise<Order> {
-    return this.decide(id, 'OrderDelivered', (order) => deliverOrder(order, now, shipment));
+    return this.decide(id, 'OrderDelivered', now, (order) => deliverOrder(order, now, shipment));
   }
 
   markUndelivered(id: string, now: Date, reason: string | null): Promise<Order> {
-    return this.decide(id, 'OrderUndelivered', (order) => undeliverOrder(order, now, reason));
+    return this.decide(id, 'OrderUndelivered', now, (order) => undeliverOrder(order, now, reason));
   }
 
   /** orders/{id}/notes: a subcollection, so a customer's read of the order document (firestore.rules lets its owner
@@ -290,6 +337,35 @@ export class FirestoreOrders implements OrderStore {
     return expired;
   }
 
+  async remindUnpaid(now: Date): Promise<number> {
+    const { after, until } = holdReminderWindow(now);
+    // domain/firestoreQueries.ts HOLD_REMINDER_SHAPE.
+    const due = await this.col
+      .where('status', '==', 'awaiting_payment')
+      .where('expiresAt', '>', after)
+      .where('expiresAt', '<=', until)
+      .select()
+      .get();
+    let reminded = 0;
+    for (const s of due.docs) if (await this.remindOne(s.ref, now)) reminded++;
+    return reminded;
+  }
+
+  /** One order's reminder, in a transaction: the order as it is now (paid or cancelled meanwhile: none) and whether
+   *  its reminder exists (the once). */
+  private async remindOne(ref: DocumentReference, now: Date): Promise<boolean> {
+    return this.db.runTransaction(
+      async (tx) => {
+        const [snap, sent] = await tx.getAll(ref, mailRef(this.db, holdReminderKey(ref.id)));
+        const order = snap.data() as OrderDoc | undefined;
+        if (!order || !holdReminderDue(order, now, sent.exists)) return false;
+        recordMail(tx, this.db, holdReminderMail(ref.id, order), now);
+        return true;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+  }
+
   async cancel(id: string, now: Date): Promise<Order> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
@@ -307,6 +383,7 @@ export class FirestoreOrders implements OrderStore {
           orderId: id,
         });
         tx.update(ref, patch);
+        recordMail(tx, this.db, customerOrderMail('cancelled', id, { ...order, ...patch }, now), now);
         const answer = toOrder(id, { ...order, ...patch });
         return { order: answer, events: orderEvents('OrderCancelled', answer, stock) };
       },
@@ -323,7 +400,13 @@ export class FirestoreOrders implements OrderStore {
     decide: (
       tx: Transaction,
       order: OrderDoc,
-    ) => Promise<{ patch: OrderPatch; restock?: Restock; result: T; changed?: boolean }>,
+    ) => Promise<{
+      patch: OrderPatch;
+      restock?: Restock;
+      mail?: { message: QueuedMail; now: Date };
+      result: T;
+      changed?: boolean;
+    }>,
   ): Promise<{ order: Order; result: T }> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
@@ -332,7 +415,7 @@ export class FirestoreOrders implements OrderStore {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = normalizedRecord(snap.data() as OrderDoc);
-        const { patch, restock, result, changed = true } = await decide(tx, order);
+        const { patch, restock, mail, result, changed = true } = await decide(tx, order);
         const answer = toOrder(id, { ...order, ...patch });
         if (!changed) return { order: answer, result, events: [] as DomainEvent[] };
         const stock = restock?.stock ?? [];
@@ -342,6 +425,7 @@ export class FirestoreOrders implements OrderStore {
         }
         // A plain copy: Firestore refuses undefined fields.
         tx.update(ref, JSON.parse(JSON.stringify(patch)) as OrderPatch);
+        if (mail) recordMail(tx, this.db, mail.message, mail.now); // keyed by the refund: new, no read needed
         return { order: answer, result, events: orderEvents(type, answer, stock) };
       },
       { maxAttempts: MAX_ATTEMPTS },
@@ -364,8 +448,8 @@ export class FirestoreOrders implements OrderStore {
       const done = completeRefund(loaded, refundId, providerRefundId, before, now);
       const { cause, by } = refundStockCause(done.refund);
       const restock = { stock: done.stock, before, cause, by, at: now.toISOString() };
-      // No refund email on this backend yet: the Firestore store records no mail (docs/architecture.md).
-      return { patch: done.patch, restock, result: null, changed: done.changed };
+      const message = refundMail(id, { ...loaded, ...done.patch }, done.refund);
+      return { patch: done.patch, restock, mail: { message, now }, result: null, changed: done.changed };
     });
     return order;
   }
@@ -427,7 +511,9 @@ export class FirestoreOrders implements OrderStore {
           orderId: ref.id,
         });
         tx.update(ref, decision.patch);
-        const answer = toOrder(ref.id, { ...order, ...decision.patch });
+        const changed = { ...order, ...decision.patch };
+        recordMail(tx, this.db, customerOrderMail('expired', ref.id, changed, now), now);
+        const answer = toOrder(ref.id, changed);
         return { order: answer, events: orderEvents('OrderExpired', answer, decision.stock) };
       },
       { maxAttempts: MAX_ATTEMPTS },

@@ -17,7 +17,7 @@ import {
   SYSTEM_ACTOR,
   type StockHistoryPage,
 } from '../../../domain/index.js';
-import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore } from '../../../ports.js';
+import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore, UserReview } from '../../../ports.js';
 import {
   COLLECTIONS,
   isDocId,
@@ -257,6 +257,26 @@ export class FirestoreProducts implements ProductStore {
     );
     this.events.publish([saved(removed ? 'removed' : 'updated', id, null)]);
     return removed;
+  }
+
+  /** A collection-group query on reviews' `user` (its single-field override in firestore.indexes.json), then the
+   *  products' names in one read. */
+  async reviewsBy(userId: string): Promise<UserReview[]> {
+    const snap = await this.db.collectionGroup(COLLECTIONS.reviews).where('user', '==', userId).get();
+    const own = snap.docs.filter((d) => d.ref.parent.parent?.parent.id === COLLECTIONS.products);
+    if (!own.length) return [];
+    const products = await this.db.getAll(...own.map((d) => d.ref.parent.parent!));
+    const names = new Map(products.map((p) => [p.id, p.exists ? String(p.get('name')) : '']));
+    return own
+      .map((d) => {
+        const productId = d.ref.parent.parent!.id;
+        return {
+          ...toReview(d.id, d.data() as ReviewDoc),
+          product: productId,
+          productName: names.get(productId) ?? '',
+        };
+      })
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
   async addReview(productId: string, review: NewReview): Promise<Review> {

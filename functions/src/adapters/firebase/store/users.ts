@@ -1,11 +1,15 @@
 // The UserStore port on Firestore: users/{uid}, with userEmails/{emailKey} claimed in the same transactions so
 // emails stay unique case-insensitively.
-import type { Firestore, Query, Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Query, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import {
   badInput,
   conflict,
   customerSearchKeys,
+  DELETED_CUSTOMER_NAME,
+  deletedCustomerEmail,
   emailKey,
+  orderSearchKeys,
+  REMOVED_ADDRESS,
   type UserListQuery,
   type UserPage,
 } from '../../../domain/index.js';
@@ -110,6 +114,37 @@ export class FirestoreUsers implements UserStore {
       { maxAttempts: MAX_ATTEMPTS },
     );
     return updated ? toUser(id, updated) : null;
+  }
+
+  /** Orders and reviews rewritten in batches (of at most 500 writes), then the cart and the profile (its email
+   *  claim released). A retry after a failure finds what is left and does it. */
+  async forget(id: string): Promise<void> {
+    if (!isDocId(id)) return;
+    const name = DELETED_CUSTOMER_NAME;
+    const email = deletedCustomerEmail(id);
+    const [orders, reviews] = await Promise.all([
+      this.db.collection(COLLECTIONS.orders).where('userId', '==', id).select().get(),
+      // A collection-group query on reviews' `user` (its field override in firestore.indexes.json).
+      this.db.collectionGroup(COLLECTIONS.reviews).where('user', '==', id).select().get(),
+    ]);
+    const writes = [
+      ...orders.docs.map(
+        (d) => (b: WriteBatch) =>
+          b.update(d.ref, {
+            user: { _id: id, name, email },
+            shippingAddress: REMOVED_ADDRESS,
+            customerKeys: orderSearchKeys(d.id, name, email),
+          }),
+      ),
+      ...reviews.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { name })),
+      (b: WriteBatch) => b.delete(this.db.collection(COLLECTIONS.carts).doc(id)),
+    ];
+    for (let i = 0; i < writes.length; i += 500) {
+      const batch = this.db.batch();
+      for (const write of writes.slice(i, i + 500)) write(batch);
+      await batch.commit();
+    }
+    await this.remove(id);
   }
 
   async remove(id: string) {

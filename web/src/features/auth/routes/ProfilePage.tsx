@@ -12,17 +12,20 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { MyOrders } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
+import { useExportData } from '../api/exportData';
 import { useLogoutAll } from '../api/logoutAll';
 import { useUpdateProfile } from '../api/updateProfile';
 import { MISMATCH_ALERT_ID, profileFormSchema, type ProfileForm } from '../schemas';
 import { useUserInfo } from '@/lib/session';
 import { shop } from '@/lib/shop';
+import { DeleteAccount } from '../components/DeleteAccount';
 import { EmailStatus } from '../components/EmailStatus';
 
 export function ProfilePage() {
   const user = useUserInfo();
   const update = useUpdateProfile();
   const logoutAll = useLogoutAll();
+  const exportData = useExportData();
   const [saved, setSaved] = useState(false);
   const {
     register,
@@ -91,6 +94,17 @@ export function ProfilePage() {
         <Button variant="outline-dark" onClick={() => logoutAll.mutate()} disabled={logoutAll.isPending}>
           {logoutAll.isPending ? <Loader small label="Signing out everywhere" /> : 'Sign out everywhere'}
         </Button>
+        <hr />
+        <h2 className="h6">Your data</h2>
+        {exportData.isError && <Message variant="danger">{errorMessage(exportData.error)}</Message>}
+        <p className="text-muted small mb-2">
+          A file (JSON) with your profile, the addresses you ship to, your orders and your reviews.
+        </p>
+        <Button variant="outline-dark" onClick={() => exportData.mutate()} disabled={exportData.isPending}>
+          {exportData.isPending ? <Loader small label="Preparing your data" /> : 'Download my data'}
+        </Button>
+        <p className="text-muted small mt-3 mb-2">Deleting your account signs you out for good.</p>
+        <DeleteAccount />
       </Col>
       <Col md={8} className="order-1 order-md-2">
         <h2 className="section-title">My Orders</h2>

@@ -6,10 +6,10 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useMyOrders } from '../api/getMyOrders';
-import { DeliveredCell, PaidCell } from './OrderStatusBadges';
+import { OrderStateBadge } from './OrderStatus';
 
 /** The profile's orders table: ID (the short order number; the full id is the Details link's name), DATE, TOTAL,
- *  PAID, DELIVERED, Details. Below 576 px each order is a small card (index.css, .orders-table). */
+ *  STATUS (in words: orderState.ts), Details. Below 576 px each order is a small card (index.css, .orders-table). */
 export function MyOrders() {
   const orders = useMyOrders();
   return (
@@ -24,8 +24,7 @@ export function MyOrders() {
                 <th scope="col">ID</th>
                 <th scope="col">DATE</th>
                 <th scope="col">TOTAL</th>
-                <th scope="col">PAID</th>
-                <th scope="col">DELIVERED</th>
+                <th scope="col">STATUS</th>
                 <th scope="col">
                   <span className="visually-hidden">Details</span>
                 </th>
@@ -39,11 +38,8 @@ export function MyOrders() {
                   </td>
                   <td data-label="DATE">{shortDate(o.createdAt)}</td>
                   <td data-label="TOTAL">{formatPrice(o.totalPrice)}</td>
-                  <td data-label="PAID">
-                    <PaidCell order={o} />
-                  </td>
-                  <td data-label="DELIVERED">
-                    <DeliveredCell order={o} />
+                  <td data-label="STATUS">
+                    <OrderStateBadge order={o} />
                   </td>
                   <td className="orders-table-details">
                     <Link

@@ -1,5 +1,6 @@
 import type { Order } from '@domain';
 import { dateTime, shortDate } from '@/lib/format';
+import { orderState, type OrderStateTone } from '../orderState';
 
 // Small status badges (not alert boxes: an unpaid or undelivered order is a normal state), with the spec's texts.
 const BADGE = 'badge rounded-pill fw-semibold status-badge';
@@ -76,5 +77,18 @@ export function OrderProgress({ order }: { order: Order }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+const STATE_TONE: Record<OrderStateTone, string> = { done: TONE.done, waiting: TONE.waiting, ended: TONE.idle };
+
+/** The order's state in words (orderState.ts): "Awaiting payment – pay by 14:05", "Paid", "Delivered on …",
+ *  "Cancelled", "Expired". */
+export function OrderStateBadge({ order, now }: { order: Order; now?: Date }) {
+  const state = orderState(order, now);
+  return (
+    <span className={`${BADGE} ${STATE_TONE[state.tone]}`} data-state={state.key}>
+      {state.text}
+    </span>
   );
 }

@@ -1,0 +1,128 @@
+// The mail outbox on Firestore: mailOutbox/{key}, the same outbox as the embedded one (adapters/embedded/mailOutbox.ts)
+// with the same worker (mail/outboxWorker.ts) and templates (mail/render.ts), so both backends send identical
+// messages. `recordMail(tx, ...)` writes a message inside the transaction of the change it reports (orders.ts): a
+// refused or rolled-back change writes none. The sendMail functions (src/index.ts) run the worker over
+// `FirestoreMailOutbox`: at once when a message is created, and on a schedule for retries.
+//
+// The document id is the message's idempotency key (keyId), so a key is one document: a change that records its
+// key a second time finds it (`recordMail` reads first) and leaves the first alone.
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { MailQueue, QueuedMail } from '../../../ports.js';
+import type { OutboxEntry, OutboxStore } from '../../../mail/outboxWorker.js';
+import { MAIL_OUTBOX_COLLECTION } from '../../../firestore/schema.js';
+import { keyId } from './mapping.js';
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/** mailOutbox/{keyId(key)}. `data` is dropped once sent (it may carry a one-time link). */
+export interface MailDoc {
+  key: string;
+  to: string;
+  template: string;
+  data: Record<string, unknown> | null;
+  status: MailStatus;
+  attempts: number;
+  /** ISO: when the next attempt is due (or the running attempt's lease ends). */
+  nextAttemptAt: string;
+  createdAt: string;
+  sentAt?: string;
+  lastError?: string | null;
+}
+
+export const mailRef = (db: Firestore, key: string): DocumentReference =>
+  db.collection(MAIL_OUTBOX_COLLECTION).doc(keyId(key));
+
+/**
+ * Writes the message in `tx`. A transaction reads before it writes, so the caller reads the messages' documents
+ * first (`tx.getAll(...refs)`) and passes which already exist: those are left as they are.
+ */
+export function recordMail(tx: Transaction, db: Firestore, mail: QueuedMail, now: Date, exists = false): void {
+  if (exists) return;
+  const at = now.toISOString();
+  const doc: MailDoc = {
+    key: mail.key,
+    to: mail.to,
+    template: mail.template,
+    data: mail.data,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: at,
+    createdAt: at,
+  };
+  tx.set(mailRef(db, mail.key), doc);
+}
+
+/** Reads these messages' documents in `tx` and writes those not recorded yet (a transaction's reads come first:
+ *  call before its other writes). */
+export async function recordMails(tx: Transaction, db: Firestore, mails: QueuedMail[], now: Date): Promise<void> {
+  if (!mails.length) return;
+  const snaps = await tx.getAll(...mails.map((m) => mailRef(db, m.key)));
+  mails.forEach((mail, i) => recordMail(tx, db, mail, now, snaps[i]!.exists));
+}
+
+export class FirestoreMailOutbox implements OutboxStore, MailQueue {
+  constructor(
+    private readonly db: Firestore,
+    private readonly now: () => Date,
+  ) {}
+
+  private get col() {
+    return this.db.collection(MAIL_OUTBOX_COLLECTION);
+  }
+
+  async enqueue(mail: QueuedMail): Promise<void> {
+    await this.db.runTransaction((tx) => recordMails(tx, this.db, [mail], this.now()));
+  }
+
+  async due(now: Date, limit: number): Promise<OutboxEntry[]> {
+    // domain/firestoreQueries.ts MAIL_DUE_SHAPE.
+    const snap = await this.col
+      .where('status', '==', 'pending')
+      .where('nextAttemptAt', '<=', now.toISOString())
+      .orderBy('nextAttemptAt')
+      .limit(limit)
+      .get();
+    return snap.docs.map((d) => {
+      const m = d.data() as MailDoc;
+      return {
+        id: d.id,
+        to: m.to,
+        template: m.template,
+        data: m.data ?? {},
+        attempts: m.attempts,
+        dueAt: m.nextAttemptAt,
+      };
+    });
+  }
+
+  /** Takes the message for one attempt only if it is still as `due()` read it (two instances of the function, or a
+   *  crashed one's lease, never make two attempts at once). */
+  async claim(entry: OutboxEntry, leaseUntil: Date): Promise<boolean> {
+    const ref = this.col.doc(entry.id);
+    return this.db.runTransaction(async (tx) => {
+      const snap = await tx.get(ref);
+      const m = snap.data() as MailDoc | undefined;
+      if (!m || m.status !== 'pending' || m.nextAttemptAt !== entry.dueAt) return false;
+      tx.update(ref, { attempts: m.attempts + 1, nextAttemptAt: leaseUntil.toISOString() });
+      return true;
+    });
+  }
+
+  async markSent(id: string, now: Date): Promise<void> {
+    await this.col.doc(id).update({ status: 'sent', sentAt: now.toISOString(), data: null, lastError: null });
+  }
+
+  async markFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
+    await this.col
+      .doc(id)
+      .update(
+        retryAt ? { lastError: error, nextAttemptAt: retryAt.toISOString() } : { lastError: error, status: 'failed' },
+      );
+  }
+
+  /** Every recorded message, oldest first (tests, the emulator's mailbox). */
+  async all(): Promise<(MailDoc & { id: string })[]> {
+    const snap = await this.col.orderBy('createdAt').get();
+    return snap.docs.map((d) => ({ id: d.id, ...(d.data() as MailDoc) }));
+  }
+}

@@ -1,0 +1,37 @@
+// "Download my data" (issue 27): what the shop holds about one account, as one JSON document. Pure: the route
+// loads the profile, the orders and the reviews through the store, this shapes them.
+import type { Order, Review, ShippingAddress } from './types.js';
+
+export interface AccountExport {
+  exportedAt: string;
+  profile: { _id: string; name: string; email: string; isAdmin: boolean; createdAt: string };
+  /** The shipping addresses of the account's orders, each once, in the order first used. */
+  addresses: ShippingAddress[];
+  orders: Order[];
+  reviews: (Review & { product: string; productName: string })[];
+}
+
+/** The export's file name: `voltshop-data-2026-11-25.json`. */
+export const accountExportFileName = (now: Date) => `voltshop-data-${now.toISOString().slice(0, 10)}.json`;
+
+export function accountExport(
+  profile: AccountExport['profile'],
+  orders: readonly Order[],
+  reviews: AccountExport['reviews'],
+  now: Date,
+): AccountExport {
+  const addresses = new Map<string, ShippingAddress>();
+  for (const o of orders) {
+    const a = o.shippingAddress;
+    const key = JSON.stringify([a.address, a.city, a.postalCode, a.country].map((s) => s.trim().toLowerCase()));
+    if (!addresses.has(key)) addresses.set(key, a);
+  }
+  const { _id, name, email, isAdmin, createdAt } = profile;
+  return {
+    exportedAt: now.toISOString(),
+    profile: { _id, name, email, isAdmin, createdAt },
+    addresses: [...addresses.values()],
+    orders: [...orders],
+    reviews: [...reviews],
+  };
+}

@@ -1,0 +1,66 @@
+import type { Order } from '@domain';
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATE_RULES, orderState, payByTime } from './orderState';
+
+const now = new Date('2026-11-25T13:40:00.000Z');
+const unpaid = {
+  status: 'awaiting_payment',
+  isPaid: false,
+  paidAt: null,
+  isDelivered: false,
+  deliveredAt: null,
+  expiresAt: '2026-11-25T14:05:00.000Z',
+  cancelledAt: null,
+} as const satisfies Partial<Order>;
+
+describe('orderState: the order’s state in words', () => {
+  it('an unpaid order within its hold: awaiting payment, pay by the hold’s end (the reader’s time)', () => {
+    expect(orderState(unpaid, now)).toEqual({
+      key: 'awaiting_payment',
+      text: `Awaiting payment – pay by ${payByTime(unpaid.expiresAt)}`,
+      tone: 'waiting',
+    });
+    expect(payByTime(unpaid.expiresAt)).toMatch(/^\d\d:\d\d$/);
+  });
+
+  it('paid, then delivered with its date', () => {
+    const paid = {
+      ...unpaid,
+      status: 'paid' as const,
+      isPaid: true,
+      paidAt: '2026-11-25T13:50:00.000Z',
+      expiresAt: null,
+    };
+    expect(orderState(paid, now)).toEqual({ key: 'paid', text: 'Paid', tone: 'done' });
+    const delivered = {
+      ...paid,
+      status: 'delivered' as const,
+      isDelivered: true,
+      deliveredAt: '2026-11-27T09:00:00.000Z',
+    };
+    expect(orderState(delivered, now)).toEqual({ key: 'delivered', text: 'Delivered on 2026-11-27', tone: 'done' });
+  });
+
+  it('cancelled by the shopper reads "Cancelled", not "Expired" (both are status expired)', () => {
+    const cancelled = { ...unpaid, status: 'expired' as const, cancelledAt: '2026-11-25T13:45:00.000Z' };
+    expect(orderState(cancelled, now)).toMatchObject({ key: 'cancelled', text: 'Cancelled', tone: 'ended' });
+  });
+
+  it('expired: swept, or its hold ended before the sweep ran (no "pay by" a time gone by)', () => {
+    expect(orderState({ ...unpaid, status: 'expired' as const }, now)).toMatchObject({
+      text: 'Expired',
+      tone: 'ended',
+    });
+    expect(orderState(unpaid, new Date('2026-11-25T14:05:00.000Z'))).toMatchObject({ key: 'expired' });
+  });
+
+  it('is one ordered table: each state’s rule is found by its key (a refund state is one more row)', () => {
+    expect(ORDER_STATE_RULES.map((r) => r.key)).toEqual([
+      'cancelled',
+      'delivered',
+      'paid',
+      'expired',
+      'awaiting_payment',
+    ]);
+  });
+});
