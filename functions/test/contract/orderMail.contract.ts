@@ -183,6 +183,39 @@ export function orderMailContract(name: string, factory: MailStoreFactory, run: 
       );
     });
 
+    it('a delivery taken back and marked again records "delivered" once; a completed refund records its message', async () => {
+      const { outbox } = await open();
+      const p = await product('Undo Lamp');
+      const order = await store.orders.place(command(1, [{ product: p._id, qty: 1 }]));
+      await store.orders.markPaid(order._id, payment('cap-undo'), now);
+      await store.orders.markDelivered(order._id, minutes(60));
+      await store.orders.markUndelivered(order._id, minutes(61), null);
+      await store.orders.markDelivered(order._id, minutes(62), { carrier: 'DHL', trackingNumber: 'JD1' });
+      const by = { _id: 'owner', name: 'Owner' };
+      const reserved = await store.orders.reserveRefund(order._id, {
+        refundId: 'refund-mail-1',
+        amount: 1,
+        restock: false,
+        reason: 'Scratched',
+        by,
+        now: minutes(63),
+      });
+      // Reserved: the money has not gone back yet, so no message.
+      expect((await outbox()).some((m) => m.template === 'order-refunded')).toBe(false);
+      await store.orders.completeRefund(order._id, reserved.refund.id, 'provider-refund-1', minutes(64));
+      const recorded = await outbox();
+      expect(recorded.filter((m) => m.template === 'order-delivered').map((m) => m.key)).toEqual([
+        `order-delivered:${order._id}`,
+      ]);
+      expect(recorded.filter((m) => m.template === 'order-refunded')).toEqual([
+        expect.objectContaining({
+          key: `order-refunded:${order._id}:${reserved.refund.id}`,
+          to: 'c1@example.com',
+          data: expect.objectContaining({ amountCents: 100, reason: 'Scratched' }),
+        }),
+      ]);
+    });
+
     it('expiring records "expired" once, however often the sweep runs', async () => {
       const { outbox } = await open();
       const p = await product('Stale Drone');
