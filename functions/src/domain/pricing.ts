@@ -1,4 +1,5 @@
 import { toDollars } from './money.js';
+import { DEFAULT_SETTINGS, pricingRulesFor, type PricingRules, type ShopSettings } from './settings.js';
 
 // The spec's business constants (section 9).
 export const FREE_SHIPPING_OVER_CENTS = 100_00; // free shipping when items are over $100
@@ -17,21 +18,39 @@ export interface OrderPriceCents {
   totalCents: number;
 }
 
-/** 15% of the items, rounded half up to whole cents, in integer arithmetic only. */
-export function taxCents(itemsCents: number): number {
-  return Math.floor((itemsCents * TAX_PERCENT + 50) / 100);
+/** The spec's rules: what DEFAULT_SETTINGS price to for any country. */
+export const SPEC_PRICING: PricingRules = pricingRulesFor(DEFAULT_SETTINGS, undefined);
+
+/** The tax of the items, rounded half up to whole cents, in integer arithmetic only: the rate of the items (15% by
+ *  default), or, when prices include the tax, the part of the items that is tax. */
+export function taxCents(itemsCents: number, rules: PricingRules = SPEC_PRICING): number {
+  const bp = rules.taxBasisPoints;
+  if (!rules.pricesIncludeTax) return Math.floor((itemsCents * bp + 5_000) / 10_000);
+  // net = items / (1 + rate), rounded half up; the tax is the rest.
+  const net = Math.floor((itemsCents * 20_000 + (10_000 + bp)) / (2 * (10_000 + bp)));
+  return itemsCents - net;
 }
 
-export function shippingCents(itemsCents: number): number {
-  return itemsCents > FREE_SHIPPING_OVER_CENTS ? 0 : SHIPPING_CENTS;
+export function shippingCents(itemsCents: number, rules: PricingRules = SPEC_PRICING): number {
+  if (rules.freeShippingOverCents !== null && itemsCents > rules.freeShippingOverCents) return 0;
+  return rules.shippingCents;
 }
 
-/** Prices an order from its lines (the server calls this with prices read from the database). */
-export function priceOrder(lines: readonly PricedLine[]): OrderPriceCents {
+/** Where an order is priced: the shop's settings and the country it ships to (the spec's rules when not given). */
+export interface PricingContext {
+  settings: ShopSettings;
+  country: string | undefined;
+}
+
+/** THE pricing decision: an order's totals from its lines (the server calls it with prices read from the
+ *  database), for the settings and shipping country in force. Every amount is whole cents and never negative. */
+export function priceOrder(lines: readonly PricedLine[], context?: PricingContext): OrderPriceCents {
+  const rules = context ? pricingRulesFor(context.settings, context.country) : SPEC_PRICING;
   const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.qty, 0);
-  const shipping = shippingCents(itemsCents);
-  const tax = taxCents(itemsCents);
-  return { itemsCents, shippingCents: shipping, taxCents: tax, totalCents: itemsCents + shipping + tax };
+  const shipping = shippingCents(itemsCents, rules);
+  const tax = taxCents(itemsCents, rules);
+  const totalCents = itemsCents + shipping + (rules.pricesIncludeTax ? 0 : tax);
+  return { itemsCents, shippingCents: shipping, taxCents: tax, totalCents };
 }
 
 export interface OrderPrice {
@@ -42,8 +61,11 @@ export interface OrderPrice {
 }
 
 /** The same summary in dollars, as the API answers and the place-order screen shows. */
-export function priceSummary(lines: readonly { price: number; qty: number }[]): OrderPrice {
-  const cents = priceOrder(lines.map((l) => ({ priceCents: Math.round(l.price * 100), qty: l.qty })));
+export function priceSummary(lines: readonly { price: number; qty: number }[], context?: PricingContext): OrderPrice {
+  const cents = priceOrder(
+    lines.map((l) => ({ priceCents: Math.round(l.price * 100), qty: l.qty })),
+    context,
+  );
   return centsToSummary(cents);
 }
 
