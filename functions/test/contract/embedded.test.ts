@@ -7,6 +7,7 @@ import { Database } from '../../src/adapters/embedded/db.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
 import { catalogContract } from './catalog.contract.js';
 import { holdsContract } from './holds.contract.js';
+import { settingsContract } from './settings.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -29,6 +30,7 @@ const embeddedStore =
 
 storeContract('embedded (SQLite)', embeddedStore());
 holdsContract('embedded (SQLite)', embeddedStore());
+settingsContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));

@@ -10,6 +10,7 @@ import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js
 import type { ContractRun } from '../contract/cases.js';
 import { catalogContract } from '../contract/catalog.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
+import { settingsContract } from '../contract/settings.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -60,6 +61,7 @@ const titles: string[] = [];
 const contractRun: ContractRun = { listed: COMMUNITY_EMULATOR_GAPS, mode: verify ? 'verify-listed' : 'skip', titles };
 storeContract(NAME, firestoreStore, contractRun);
 holdsContract(NAME, firestoreStore, contractRun);
+settingsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).
 firestoreReadsContract(

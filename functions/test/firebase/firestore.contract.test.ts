@@ -8,6 +8,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import { catalogContract } from '../contract/catalog.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
+import { settingsContract } from '../contract/settings.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -38,6 +39,7 @@ const firestoreStore = async (clock: MovableClock): Promise<StoreUnderTest> => {
 
 storeContract('Firestore (emulator)', firestoreStore);
 holdsContract('Firestore (emulator)', firestoreStore);
+settingsContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
 // Issue 26's read bounds: here the answers only (nothing counts this emulator's reads).
 firestoreReadsContract('Firestore (emulator)', async () => {
