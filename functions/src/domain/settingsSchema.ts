@@ -1,7 +1,7 @@
 // PUT /api/settings's body (domain/settings.ts ShopSettings), for the route and the admin's form alike. Apart from
 // settings.ts so the web's first bundle stays zod-free.
 import { z } from 'zod';
-import { MAX_LINE_QTY } from './limits.js';
+import { MAX_STOCK } from './limits.js';
 import { plainString } from './schemas.js';
 import { countryKey } from './settings.js';
 
@@ -65,9 +65,9 @@ export const settingsSchema = z.strictObject({
       .superRefine((list, ctx) => uniqueCountries(list, ctx, 'Shipping prices')),
   }),
   limits: z.strictObject({
-    maxUnitsPerProduct: whole('Units per product', 1, MAX_LINE_QTY),
-    maxHeldTotal: dollars('Unpaid total', 10_000_000).refine((v) => v >= 1, 'Unpaid total must be at least 1'),
-    maxOpenOrders: whole('Open orders', 1, 100),
+    maxUnitsPerProduct: whole('Units per product', 1, MAX_STOCK),
+    maxHeldTotal: dollars('Unpaid total', 1_000_000_000).refine((v) => v >= 1, 'Unpaid total must be at least 1'),
+    maxOpenOrders: whole('Open orders', 1, 100_000),
   }),
   holdMinutes: whole('Hold minutes', 1, 7 * 24 * 60),
 });
