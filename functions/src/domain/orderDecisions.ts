@@ -18,7 +18,7 @@ import {
   type OrderRecord,
 } from './orders.js';
 import { priceOrder } from './pricing.js';
-import type { ShopSettings } from './settings.js';
+import { pricingRulesFor, type ShopSettings } from './settings.js';
 import type { Order, PaymentResult, ShippingAddress } from './types.js';
 
 /** A product as an order decision reads it: what a line copies, and the stock it takes from. */
@@ -81,7 +81,7 @@ export function placeOrder(
   });
   const price = priceOrder(
     lines,
-    request.settings && { settings: request.settings, country: request.shippingAddress.country },
+    request.settings && pricingRulesFor(request.settings, request.shippingAddress.country),
   );
   assertWithinHoldLimits(
     unpaid.filter((o) => isOpenHold(o, request.now)),

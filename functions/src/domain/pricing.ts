@@ -1,5 +1,4 @@
 import { toDollars } from './money.js';
-import { DEFAULT_SETTINGS, pricingRulesFor, type PricingRules, type ShopSettings } from './settings.js';
 
 // The spec's business constants (section 9).
 export const FREE_SHIPPING_OVER_CENTS = 100_00; // free shipping when items are over $100
@@ -18,8 +17,25 @@ export interface OrderPriceCents {
   totalCents: number;
 }
 
-/** The spec's rules: what DEFAULT_SETTINGS price to for any country. */
-export const SPEC_PRICING: PricingRules = pricingRulesFor(DEFAULT_SETTINGS, undefined);
+/** What the pricing decision needs, for one shipping country (domain/settings.ts pricingRulesFor makes them from
+ *  the owner's settings), in integer units. Kept here, apart from the settings, so the pages that only total a cart
+ *  (the home page's mini cart) load no settings code. */
+export interface PricingRules {
+  /** The tax rate in basis points (15% = 1500): whole, since percents have at most 2 decimals. */
+  taxBasisPoints: number;
+  pricesIncludeTax: boolean;
+  shippingCents: number;
+  /** Free shipping when the items are strictly over this; null: never free. */
+  freeShippingOverCents: number | null;
+}
+
+/** The spec's rules: what the default settings price to, for any country. */
+export const SPEC_PRICING: PricingRules = {
+  taxBasisPoints: TAX_PERCENT * 100,
+  pricesIncludeTax: false,
+  shippingCents: SHIPPING_CENTS,
+  freeShippingOverCents: FREE_SHIPPING_OVER_CENTS,
+};
 
 /** The tax of the items, rounded half up to whole cents, in integer arithmetic only: the rate of the items (15% by
  *  default), or, when prices include the tax, the part of the items that is tax. */
@@ -36,16 +52,10 @@ export function shippingCents(itemsCents: number, rules: PricingRules = SPEC_PRI
   return rules.shippingCents;
 }
 
-/** Where an order is priced: the shop's settings and the country it ships to (the spec's rules when not given). */
-export interface PricingContext {
-  settings: ShopSettings;
-  country: string | undefined;
-}
-
 /** THE pricing decision: an order's totals from its lines (the server calls it with prices read from the
- *  database), for the settings and shipping country in force. Every amount is whole cents and never negative. */
-export function priceOrder(lines: readonly PricedLine[], context?: PricingContext): OrderPriceCents {
-  const rules = context ? pricingRulesFor(context.settings, context.country) : SPEC_PRICING;
+ *  database), under the rules of the settings and shipping country in force (settings.ts pricingRulesFor; the
+ *  spec's by default). Every amount is whole cents and never negative. */
+export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = SPEC_PRICING): OrderPriceCents {
   const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.qty, 0);
   const shipping = shippingCents(itemsCents, rules);
   const tax = taxCents(itemsCents, rules);
@@ -61,10 +71,10 @@ export interface OrderPrice {
 }
 
 /** The same summary in dollars, as the API answers and the place-order screen shows. */
-export function priceSummary(lines: readonly { price: number; qty: number }[], context?: PricingContext): OrderPrice {
+export function priceSummary(lines: readonly { price: number; qty: number }[], rules?: PricingRules): OrderPrice {
   const cents = priceOrder(
     lines.map((l) => ({ priceCents: Math.round(l.price * 100), qty: l.qty })),
-    context,
+    rules,
   );
   return centsToSummary(cents);
 }

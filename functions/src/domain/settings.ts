@@ -4,6 +4,7 @@
 // spec's totals exactly. Zod-free, so the web's first bundle may import it (the schema: settingsSchema.ts).
 import { DEFAULT_HOLD_LIMITS, DEFAULT_HOLD_MINUTES, type HoldLimits } from './limits.js';
 import { toDollars } from './money.js';
+import { FREE_SHIPPING_OVER_CENTS, SHIPPING_CENTS, TAX_PERCENT, type PricingRules } from './pricing.js';
 
 export interface CountryTax {
   /** How the shipping address names the country (an ISO code or a name), matched case-insensitively. */
@@ -53,9 +54,9 @@ export interface SettingsChange {
 }
 
 /** The spec's shop (section 9): tax 15% of the items, shipping $100 unless the items are over $100. */
-export const SPEC_TAX_PERCENT = 15;
-export const SPEC_SHIPPING_PRICE = 100;
-export const SPEC_FREE_SHIPPING_OVER = 100;
+export const SPEC_TAX_PERCENT = TAX_PERCENT;
+export const SPEC_SHIPPING_PRICE = toDollars(SHIPPING_CENTS);
+export const SPEC_FREE_SHIPPING_OVER = toDollars(FREE_SHIPPING_OVER_CENTS);
 
 /** The defaults: the spec's pricing, and the hold limits and minutes the environment sets (config.ts). */
 export function defaultSettings(
@@ -77,7 +78,7 @@ export function defaultSettings(
 }
 
 /** Settings with the built-in defaults (the spec's numbers, limits.ts's hold limits). */
-export const DEFAULT_SETTINGS: ShopSettings = defaultSettings();
+export const DEFAULT_SETTINGS: ShopSettings = /* @__PURE__ */ defaultSettings();
 
 /** The hold limits as the order decision takes them (cents). */
 export function holdLimitsOf(settings: ShopSettings): HoldLimits {
@@ -93,17 +94,7 @@ export function countryKey(country: string): string {
   return country.trim().toLowerCase();
 }
 
-/** What the pricing decision needs for one shipping country, in integer units. */
-export interface PricingRules {
-  /** The tax rate in basis points (15% = 1500): whole, since percents have at most 2 decimals. */
-  taxBasisPoints: number;
-  pricesIncludeTax: boolean;
-  shippingCents: number;
-  /** Null: never free. */
-  freeShippingOverCents: number | null;
-}
-
-/** The rules in force for a shipping country (a country without its own rate or price takes the defaults). */
+/** The pricing rules (domain/pricing.ts priceOrder) in force for a shipping country (a country without its own rate or price takes the defaults). */
 export function pricingRulesFor(settings: ShopSettings, country: string | undefined): PricingRules {
   const key = country === undefined ? undefined : countryKey(country);
   const tax = settings.tax.countries.find((c) => countryKey(c.country) === key)?.percent ?? settings.tax.defaultPercent;
