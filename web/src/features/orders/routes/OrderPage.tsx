@@ -17,7 +17,8 @@ import { useDeliverOrder } from '../api/deliverOrder';
 import { useOrder } from '../api/getOrder';
 import { CancelledNotice, CancelOrderButton } from '../components/CancelOrderButton';
 import { OrderItems } from '../components/OrderItems';
-import { DeliveryStatusBadge, OrderTimeline, PaymentStatusBadge } from '../components/OrderStatus';
+import { OrderHeadline } from '../components/OrderHeadline';
+import { DeliveryStatusBadge, PaymentStatusBadge } from '../components/OrderStatus';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentArea } from '../components/PaymentArea';
 
@@ -58,20 +59,10 @@ function DeliverButton({ order }: { order: Order }) {
   );
 }
 
-/** "Thank you — order #C595D7" right after placing (else "Order #C595D7"), the full id, and the timeline. */
+/** The headline (components/OrderHeadline.tsx), told whether the shopper arrived from Place Order. */
 function OrderHeading({ order }: { order: Order }) {
   const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true;
-  const number = `#${orderNumber(order._id)}`;
-  return (
-    <div className="order-heading mb-3">
-      <h1 className="h3 mb-1">{justPlaced ? `Thank you — order ${number}` : `Order ${number}`}</h1>
-      {justPlaced && <p className="mb-1">We have your order. You will find it any time under your profile.</p>}
-      <p className="small text-muted mb-2 text-break">
-        Order ID <span className="font-monospace">{order._id}</span>
-      </p>
-      <OrderTimeline order={order} />
-    </div>
-  );
+  return <OrderHeadline order={order} justPlaced={justPlaced} />;
 }
 
 function OrderDetails({ order }: { order: Order }) {
@@ -118,7 +109,8 @@ function OrderDetails({ order }: { order: Order }) {
             </ListGroup.Item>
           </ListGroup>
         </Col>
-        <Col lg={4}>
+        {/* Unpaid: on phones the summary with the pay button comes first, above the fold. */}
+        <Col lg={4} className={payable ? 'order-first order-lg-last' : undefined}>
           <OrderSummary prices={order}>
             {payable &&
               (isOwner(order, user?._id) ? (
