@@ -25,10 +25,9 @@ export function CartEstimate({
   const [country, setCountry] = useState(saved ?? OTHER);
   const rules = pricingRulesFor(settings, country === OTHER ? undefined : country);
   const price = priceOrder([{ priceCents: toCents(itemsPrice), qty: 1 }], rules);
+  // Free shipping is strictly over the threshold: one cent more than it.
   const awayCents =
-    rules.freeShippingOverCents === null || price.shippingCents === 0
-      ? null
-      : rules.freeShippingOverCents + 1 - price.itemsCents;
+    rules.freeShippingOverCents === null ? null : Math.max(0, rules.freeShippingOverCents + 1 - price.itemsCents);
   return (
     <div className="small" data-testid="cart-estimate">
       {countries.length > 0 && (
@@ -58,9 +57,15 @@ export function CartEstimate({
           {formatPrice(toDollars(price.totalCents))}
         </dd>
       </dl>
-      {awayCents !== null && awayCents > 0 && (
-        <p className="mb-0 text-muted">
-          <strong>{formatPrice(toDollars(awayCents))}</strong> more for free shipping
+      {awayCents !== null && (
+        <p className="mb-0" data-testid="free-shipping">
+          {awayCents === 0 ? (
+            <strong className="text-success">Your order ships free</strong>
+          ) : (
+            <>
+              <strong>{formatPrice(toDollars(awayCents))}</strong> away from free shipping
+            </>
+          )}
         </p>
       )}
     </div>

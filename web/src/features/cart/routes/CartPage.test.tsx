@@ -53,7 +53,7 @@ describe('CartPage', () => {
     expect(await screen.findByTestId('estimate-shipping')).toHaveTextContent('$4.90');
     expect(screen.getByTestId('estimate-tax')).toHaveTextContent('$9.31');
     expect(screen.getByTestId('estimate-total')).toHaveTextContent('$63.21');
-    expect(screen.getByText('more for free shipping', { exact: false })).toHaveTextContent('$51.01 more');
+    expect(screen.getByTestId('free-shipping')).toHaveTextContent('$51.01 away from free shipping');
     await user.selectOptions(screen.getByLabelText('Estimate for'), 'Other countries');
     expect(screen.getByTestId('estimate-shipping')).toHaveTextContent('$100.00');
     expect(screen.getByTestId('estimate-tax')).toHaveTextContent('$7.35');
