@@ -35,6 +35,7 @@ const ADMIN_URLS = [
   '/admin/productlist/2',
   '/admin/product/000000000000000000000000/edit',
   '/admin/orderlist',
+  '/admin/settings',
 ];
 
 let shop: RunningShop;

@@ -93,7 +93,7 @@ export function SettingsForm({
               />
             </Col>
             <Col xs={3} className="mb-3">
-              <Button variant="outline-danger" onClick={() => taxCountries.remove(index)}>
+              <Button variant="outline-danger" size="sm" onClick={() => taxCountries.remove(index)}>
                 Remove
               </Button>
             </Col>
@@ -153,7 +153,7 @@ export function SettingsForm({
               />
             </Col>
             <Col xs={3} className="mb-3">
-              <Button variant="outline-danger" onClick={() => shippingCountries.remove(index)}>
+              <Button variant="outline-danger" size="sm" onClick={() => shippingCountries.remove(index)}>
                 Remove
               </Button>
             </Col>
@@ -233,7 +233,7 @@ function SettingsHistory({ changes }: { changes: SettingsChange[] }) {
           <tr key={`${change.at}-${i}`}>
             <td className="text-nowrap">{new Date(change.at).toLocaleString()}</td>
             <td>{change.by.name || change.by._id}</td>
-            <td>
+            <td className="text-break">
               {change.changes.length === 0
                 ? 'Nothing (saved as it was)'
                 : change.changes.map((c) => (
