@@ -1,5 +1,5 @@
 import type { ProductDetail, UserInfo } from '@domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { mockFetch, renderRoutes, LocationProbe } from '@/testing/render';
@@ -107,6 +107,18 @@ describe('ProductPage', () => {
     await screen.findByRole('heading', { level: 1 });
     await screen.findByLabelText('Qty');
     expect(screen.queryByTestId('qty-limit')).not.toBeInTheDocument();
+    expect(screen.getByText(/Free delivery on orders over \$100\.00/)).toBeInTheDocument();
+  });
+
+  it("promises free delivery at the owner's threshold", async () => {
+    open(product, { ...DEFAULT_SETTINGS, shipping: { ...DEFAULT_SETTINGS.shipping, freeOver: 49 } });
+    expect(await screen.findByText(/Free delivery on orders over \$49\.00/)).toBeInTheDocument();
+  });
+
+  it('promises no free delivery when the owner made shipping never free', async () => {
+    open(product, { ...DEFAULT_SETTINGS, shipping: { ...DEFAULT_SETTINGS.shipping, freeOver: null } });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(screen.queryByText(/Free delivery/)).not.toBeInTheDocument());
   });
 
   it("refuses Add to Cart and offers no quantity when out of stock ('Out of Stock')", async () => {

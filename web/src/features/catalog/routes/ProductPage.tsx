@@ -45,6 +45,8 @@ export function ProductPage() {
   // The per-customer limit (the owner's settings): the select offers no more, and says why.
   const settings = usePublicSettings();
   const perCustomerLimit = settings.data?.limits.maxUnitsPerProduct ?? Infinity;
+  // The owner's free-shipping threshold (null: never free), the spec's until the settings are loaded.
+  const freeOver = settings.data ? settings.data.shipping.freeOver : FREE_SHIPPING_OVER_CENTS / 100;
 
   return (
     <div className="product-page">
@@ -129,9 +131,11 @@ export function ProductPage() {
                     </Button>
                   </div>
                   <ul className="product-perks list-unstyled">
-                    <li>
-                      <Icon name="truck" /> Free delivery on orders over {formatPrice(FREE_SHIPPING_OVER_CENTS / 100)}
-                    </li>
+                    {freeOver !== null && (
+                      <li>
+                        <Icon name="truck" /> Free delivery on orders over {formatPrice(freeOver)}
+                      </li>
+                    )}
                     <li>
                       <Icon name="returns" /> {RETURN_DAYS}-day returns
                     </li>
