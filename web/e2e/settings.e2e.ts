@@ -81,6 +81,7 @@ describe.each([
     expect(await qtyLimit.textContent()).toBe(`At most ${limit} per customer`);
     const qty = shopper.getByLabel('Qty').locator('visible=true').first();
     expect(await qty.locator('option').count()).toBe(limit);
+    await screenshot(shopper, `settings-product-limit-${label}`);
     await qty.selectOption(String(limit));
     await shopper.getByRole('button', { name: 'Add to Cart' }).locator('visible=true').first().click();
     await shopper.waitForURL(/\/cart$/);

@@ -112,11 +112,6 @@ export function ProductPage() {
                             </option>
                           ))}
                         </Form.Select>
-                        {perCustomer < p.countInStock && (
-                          <span id="qty-limit" className="small text-muted" data-testid="qty-limit">
-                            At most {perCustomer} per customer
-                          </span>
-                        )}
                       </div>
                     )}
                     <Button
@@ -130,6 +125,11 @@ export function ProductPage() {
                       <Icon name="cart" /> Add to Cart
                     </Button>
                   </div>
+                  {p.countInStock > 0 && perCustomer < p.countInStock && (
+                    <p id="qty-limit" className="small text-muted mt-2 mb-0" data-testid="qty-limit">
+                      At most {perCustomer} per customer
+                    </p>
+                  )}
                   <ul className="product-perks list-unstyled">
                     {freeOver !== null && (
                       <li>
