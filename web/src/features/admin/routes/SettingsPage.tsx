@@ -100,7 +100,7 @@ export function SettingsForm({
           </Row>
         ))}
         {arrayError(errors.tax?.countries) && <Message variant="danger">{arrayError(errors.tax?.countries)}</Message>}
-        <Button variant="outline-primary" size="sm" onClick={() => taxCountries.append({ country: '', percent: 0 })}>
+        <Button variant="outline-dark" onClick={() => taxCountries.append({ country: '', percent: 0 })}>
           Add a country's tax rate
         </Button>
       </fieldset>
@@ -162,7 +162,7 @@ export function SettingsForm({
         {arrayError(errors.shipping?.countries) && (
           <Message variant="danger">{arrayError(errors.shipping?.countries)}</Message>
         )}
-        <Button variant="outline-primary" size="sm" onClick={() => shippingCountries.append({ country: '', price: 0 })}>
+        <Button variant="outline-dark" onClick={() => shippingCountries.append({ country: '', price: 0 })}>
           Add a country's shipping price
         </Button>
       </fieldset>
