@@ -6,6 +6,8 @@ import { orderRoutes } from './features/orders/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
+import { settingsRoutes } from './features/settings/routes.js';
+import { SettingsCache } from './features/settings/settingsCache.js';
 import { CatalogCache, keepCatalogCache } from './cache/catalogCache.js';
 import { cartRoutes } from './features/cart/routes.js';
 import { LiveHub } from './live/hub.js';
@@ -16,15 +18,16 @@ import { authLimiters, passwordResetLimiters, type Limit, type RateLimitStoreFac
 import { accountRoutes } from './features/users/accountRoutes.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import type { Config } from './config.js';
-import type { HoldLimits } from './domain/index.js';
+import { defaultSettings, type HoldLimits } from './domain/index.js';
 import { devMailApi, devMailboxPages } from './mail/devRoutes.js';
 import type { DevMailboxReader, Ports } from './ports.js';
 
 export interface AppOptions {
   backend: 'embedded' | 'firebase';
   pageSize: number;
+  /** The default unpaid-hold minutes (config.ts ORDER_HOLD_MINUTES), until the owner saves settings. */
   holdMinutes: number;
-  /** What one customer may hold unpaid at once (config.ts HOLD_MAX_*). */
+  /** What one customer may hold unpaid at once by default (config.ts HOLD_MAX_*), until the owner saves settings. */
   holdLimits: HoldLimits;
   /** How long catalogue answers may be reused; Infinity where every write goes through this process. */
   catalogCacheTtlMs: number;
@@ -114,6 +117,15 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   const cache = options.cache ?? new CatalogCache(options.catalogCacheTtlMs);
   // Every committed write, whoever made it (a route, the expiry sweeper), clears or patches the cache.
   keepCatalogCache(ports.events, cache);
+  // The owner's settings (tax, shipping, limits, hold minutes): the environment's values are the defaults. Kept as
+  // long as the catalogue's answers: for ever where every write goes through this process.
+  const settings = new SettingsCache(
+    ports.store.settings,
+    defaultSettings({ holdMinutes: options.holdMinutes, holdLimits: options.holdLimits }),
+    ports.clock,
+    options.catalogCacheTtlMs,
+  );
+  settings.listen(ports.events);
   app.use(noStoreWhenPrivate);
   app.use(headers);
 
@@ -142,7 +154,8 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
       }),
     );
   api.use('/users', userRoutes(ports, { limiters }));
-  api.use('/orders', orderRoutes(ports, { holdMinutes: options.holdMinutes, holdLimits: options.holdLimits }));
+  api.use('/orders', orderRoutes(ports, { settings }));
+  api.use('/settings', settingsRoutes(ports, settings));
   api.use('/upload', uploadRoutes(ports));
   api.use('/admin', adminRoutes(ports));
   // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).

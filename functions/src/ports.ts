@@ -26,7 +26,15 @@ import type {
   UserPage,
   UserSummary,
 } from './domain/index.js';
-import type { HoldLimits, RefundRecord, RefundRequest, ReturnRequest, StockHistoryPage } from './domain/index.js';
+import type {
+  HoldLimits,
+  RefundRecord,
+  RefundRequest,
+  ReturnRequest,
+  SettingsChange,
+  ShopSettings,
+  StockHistoryPage,
+} from './domain/index.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
@@ -123,6 +131,19 @@ export interface PlaceOrderCommand {
   expiresAt: Date;
   /** Checked with the customer's open orders inside the placing transaction (domain/orders.ts assertWithinHoldLimits). */
   holdLimits: HoldLimits;
+  /** The shop's settings in force (tax and shipping by the address's country); the spec's pricing when absent. */
+  settings?: ShopSettings;
+}
+
+/** The settings the owner controls (domain/settings.ts), one record, each save recorded with what it changed. */
+export interface SettingsStore {
+  /** The saved settings, or null when the owner never saved any (the defaults apply). */
+  get(): Promise<ShopSettings | null>;
+  /** Saves (already validated by settingsSchema) and records the change, in one transaction: the fields that
+   *  differ from what was saved before (or from `defaults` the first time). Publishes SettingsSaved. */
+  save(settings: ShopSettings, by: SettingsChange['by'], now: Date, defaults: ShopSettings): Promise<SettingsChange>;
+  /** The changes, newest first, at most `limit`. */
+  history(limit: number): Promise<SettingsChange[]>;
 }
 
 export interface OrderStore {
@@ -191,6 +212,7 @@ export interface Store {
   products: ProductStore;
   users: UserStore;
   orders: OrderStore;
+  settings: SettingsStore;
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** Tells whether the store answers (for /api/health). */

@@ -7,6 +7,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_EXPORT_COLUMNS, neutraliseFormula, type Order } from '../src/domain/index.js';
+import type { SettingsCache } from '../src/features/settings/settingsCache.js';
 import { orderRoutes } from '../src/features/orders/routes.js';
 import { errorHandler } from '../src/http/errors.js';
 import type { Ports } from '../src/ports.js';
@@ -190,7 +191,7 @@ describe('the export streams', () => {
       clock: { now: () => new Date('2031-01-02T00:00:00Z') },
     } as unknown as Ports;
     const app = express();
-    app.use('/api/orders', orderRoutes(ports, { holdMinutes: 30, holdLimits: {} as never }));
+    app.use('/api/orders', orderRoutes(ports, { settings: {} as SettingsCache })); // the export reads no settings
     app.use(errorHandler);
     server = createServer(app).listen(0, '127.0.0.1');
     await once(server, 'listening');

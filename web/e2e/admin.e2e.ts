@@ -36,6 +36,7 @@ const ADMIN_URLS = [
   '/admin/productlist/2',
   '/admin/product/000000000000000000000000/edit',
   '/admin/orderlist',
+  '/admin/settings',
 ];
 
 let shop: RunningShop;
@@ -257,7 +258,10 @@ describe('admin: products', () => {
     const shown = page.locator(`main img[src="${image}"]`).first();
     await expectShowsUpload(page, shown, image);
     expect(await page.getByText('$24.50').first().isVisible()).toBe(true);
-    expect(await page.getByLabel('Qty').locator('option').count()).toBe(7);
+    // 7 in stock, at most 5 per customer (the default settings): the select offers 5 and says why.
+    await page.getByTestId('qty-limit').waitFor();
+    expect(await page.getByTestId('qty-limit').textContent()).toBe('At most 5 per customer');
+    expect(await page.getByLabel('Qty').locator('option').count()).toBe(5);
     await screenshot(page, 'admin-created-product-page');
 
     // The catalogue (newest first) and the search box find it.

@@ -54,7 +54,10 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/order\/[^/]+$/);
     const orderId = page.url().split('/order/')[1];
-    await page.getByRole('heading', { name: `Thank you — order #${orderId.slice(-6).toUpperCase()}` }).waitFor();
+    // Unpaid: placed, not yet thanked for.
+    await page
+      .getByRole('heading', { name: `Order placed – pay to confirm #${orderId.slice(-6).toUpperCase()}` })
+      .waitFor();
     expect(await page.getByText(orderId, { exact: true }).isVisible()).toBe(true); // the full id stays reachable
     expect(await page.getByText('Not Paid', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Not Delivered', { exact: true }).isVisible()).toBe(true);
@@ -66,6 +69,7 @@ describe('checkout', () => {
 
     await page.getByRole('button', { name: 'Pay with test payment (simulated, no money moves)' }).click();
     await page.getByText(/^Paid on \d{4}-\d{2}-\d{2}/).waitFor();
+    await page.getByRole('heading', { name: `Thank you — order #${orderId.slice(-6).toUpperCase()}` }).waitFor();
     expect(await page.getByTestId('payment-area').count()).toBe(0);
     expect(await page.getByText('Not Delivered', { exact: true }).isVisible()).toBe(true);
 

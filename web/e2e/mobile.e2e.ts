@@ -134,6 +134,7 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(admin, paths.admin.productPage.path, paths.admin.productPage.href(2));
     await check(admin, paths.admin.productEdit.path, paths.admin.productEdit.href(productId));
     await check(admin, paths.admin.orders.path, paths.admin.orders.href());
+    await check(admin, paths.admin.settings.path, paths.admin.settings.href());
     await admin.context().close();
   });
 

@@ -135,16 +135,26 @@ describe.each([
     await page.waitForURL(/\/order\/[^/]+$/);
     const orderId = page.url().split('/order/')[1];
     const number = orderId.slice(-6).toUpperCase();
-    await page.getByRole('heading', { level: 1, name: `Thank you — order #${number}` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Order placed – pay to confirm #${number}` }).waitFor();
     expect(await page.getByText(orderId, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Not Paid', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(/Pay by .+ or the items go back on sale\./).isVisible()).toBe(true);
     await page.getByTestId('payment-area').waitFor();
+    // The pay button is on the first screen, phones included.
+    const payButton = page.getByRole('button', { name: 'Pay with test payment (simulated, no money moves)' });
+    const box = await payButton.boundingBox();
+    expect(box && box.y + box.height, 'the pay button is above the fold').toBeLessThanOrEqual(
+      page.viewportSize()!.height,
+    );
     await expectNoSidewaysScroll(page, 'order');
     await screenshot(page, `purchase-order-confirmation-${label}`);
 
     await page.getByRole('button', { name: 'Pay with test payment (simulated, no money moves)' }).click();
     await page.getByText(/^Paid on \d{4}-\d{2}-\d{2}$/).waitFor();
+    // The success message says so and has the focus.
+    await page.getByTestId('paid-message').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('paid-message');
+    await page.getByRole('heading', { level: 1, name: `Thank you — order #${number}` }).waitFor();
     expect(await page.getByTestId('payment-method').textContent()).toBe('Test payment');
     const timeline = page.getByRole('list', { name: 'Order progress' });
     expect(await timeline.getByRole('listitem').evaluateAll((items) => items.map((li) => li.className))).toEqual([

@@ -231,6 +231,7 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
         case 'OrderUndelivered':
         case 'CartSaved':
         case 'SessionsRevoked':
+        case 'SettingsSaved':
           break; // no product, review or stock in them (an order's stock comes as StockChanged)
         default:
           event satisfies never;

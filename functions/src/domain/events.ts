@@ -4,6 +4,7 @@
 // of what it names, so no subscriber asks the store again.
 import type { StoredCart } from './cart.js';
 import type { StockLevel } from './orderDecisions.js';
+import type { ShopSettings } from './settings.js';
 import type { Order, Product, ProductDetail, Review } from './types.js';
 
 /** The order as it is after the write (its owner's and the admins' views show it as is). */
@@ -40,6 +41,8 @@ export type DomainEvent =
   /** A signed-in shopper's cart as stored (embedded: the server keeps carts). */
   | { type: 'CartSaved'; userId: string; cart: StoredCart }
   /** Every session of the account was ended (sign out everywhere, a credential change, a demotion, a deletion). */
-  | { type: 'SessionsRevoked'; userId: string };
+  | { type: 'SessionsRevoked'; userId: string }
+  /** The owner saved the shop's settings (tax, shipping, limits, hold minutes): these are now in force. */
+  | { type: 'SettingsSaved'; settings: ShopSettings };
 
 export type DomainEventType = DomainEvent['type'];

@@ -9,6 +9,8 @@ export * from './returns.js';
 export * from './reviewDecisions.js';
 export * from './payments.js';
 export * from './pricing.js';
+export * from './settings.js';
+export * from './settingsSchema.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './limits.js';

@@ -18,6 +18,7 @@ import {
   type OrderRecord,
 } from './orders.js';
 import { priceOrder } from './pricing.js';
+import { pricingRulesFor, type ShopSettings } from './settings.js';
 import type { Order, PaymentResult, ShippingAddress } from './types.js';
 
 /** A product as an order decision reads it: what a line copies, and the stock it takes from. */
@@ -43,6 +44,8 @@ export interface PlaceOrderRequest {
   now: Date;
   expiresAt: Date;
   holdLimits: HoldLimits;
+  /** The shop's settings in force (tax and shipping by country); the spec's pricing when not given. */
+  settings?: ShopSettings;
 }
 
 /** An order the customer has not paid, as the hold limits read it (isOpenHold decides whether it still holds). */
@@ -76,7 +79,10 @@ export function placeOrder(
     taken.set(line.product, (taken.get(line.product) ?? 0) + line.qty);
     return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
   });
-  const price = priceOrder(lines);
+  const price = priceOrder(
+    lines,
+    request.settings && pricingRulesFor(request.settings, request.shippingAddress.country),
+  );
   assertWithinHoldLimits(
     unpaid.filter((o) => isOpenHold(o, request.now)),
     { totalCents: price.totalCents, orderItems: lines },

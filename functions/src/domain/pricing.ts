@@ -17,21 +17,50 @@ export interface OrderPriceCents {
   totalCents: number;
 }
 
-/** 15% of the items, rounded half up to whole cents, in integer arithmetic only. */
-export function taxCents(itemsCents: number): number {
-  return Math.floor((itemsCents * TAX_PERCENT + 50) / 100);
+/** What the pricing decision needs, for one shipping country (domain/settings.ts pricingRulesFor makes them from
+ *  the owner's settings), in integer units. Kept here, apart from the settings, so the pages that only total a cart
+ *  (the home page's mini cart) load no settings code. */
+export interface PricingRules {
+  /** The tax rate in basis points (15% = 1500): whole, since percents have at most 2 decimals. */
+  taxBasisPoints: number;
+  pricesIncludeTax: boolean;
+  shippingCents: number;
+  /** Free shipping when the items are strictly over this; null: never free. */
+  freeShippingOverCents: number | null;
 }
 
-export function shippingCents(itemsCents: number): number {
-  return itemsCents > FREE_SHIPPING_OVER_CENTS ? 0 : SHIPPING_CENTS;
+/** The spec's rules: what the default settings price to, for any country. */
+export const SPEC_PRICING: PricingRules = {
+  taxBasisPoints: TAX_PERCENT * 100,
+  pricesIncludeTax: false,
+  shippingCents: SHIPPING_CENTS,
+  freeShippingOverCents: FREE_SHIPPING_OVER_CENTS,
+};
+
+/** The tax of the items, rounded half up to whole cents, in integer arithmetic only: the rate of the items (15% by
+ *  default), or, when prices include the tax, the part of the items that is tax. */
+export function taxCents(itemsCents: number, rules: PricingRules = SPEC_PRICING): number {
+  const bp = rules.taxBasisPoints;
+  if (!rules.pricesIncludeTax) return Math.floor((itemsCents * bp + 5_000) / 10_000);
+  // net = items / (1 + rate), rounded half up; the tax is the rest.
+  const net = Math.floor((itemsCents * 20_000 + (10_000 + bp)) / (2 * (10_000 + bp)));
+  return itemsCents - net;
 }
 
-/** Prices an order from its lines (the server calls this with prices read from the database). */
-export function priceOrder(lines: readonly PricedLine[]): OrderPriceCents {
+export function shippingCents(itemsCents: number, rules: PricingRules = SPEC_PRICING): number {
+  if (rules.freeShippingOverCents !== null && itemsCents > rules.freeShippingOverCents) return 0;
+  return rules.shippingCents;
+}
+
+/** THE pricing decision: an order's totals from its lines (the server calls it with prices read from the
+ *  database), under the rules of the settings and shipping country in force (settings.ts pricingRulesFor; the
+ *  spec's by default). Every amount is whole cents and never negative. */
+export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = SPEC_PRICING): OrderPriceCents {
   const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.qty, 0);
-  const shipping = shippingCents(itemsCents);
-  const tax = taxCents(itemsCents);
-  return { itemsCents, shippingCents: shipping, taxCents: tax, totalCents: itemsCents + shipping + tax };
+  const shipping = shippingCents(itemsCents, rules);
+  const tax = taxCents(itemsCents, rules);
+  const totalCents = itemsCents + shipping + (rules.pricesIncludeTax ? 0 : tax);
+  return { itemsCents, shippingCents: shipping, taxCents: tax, totalCents };
 }
 
 export interface OrderPrice {
@@ -42,8 +71,11 @@ export interface OrderPrice {
 }
 
 /** The same summary in dollars, as the API answers and the place-order screen shows. */
-export function priceSummary(lines: readonly { price: number; qty: number }[]): OrderPrice {
-  const cents = priceOrder(lines.map((l) => ({ priceCents: Math.round(l.price * 100), qty: l.qty })));
+export function priceSummary(lines: readonly { price: number; qty: number }[], rules?: PricingRules): OrderPrice {
+  const cents = priceOrder(
+    lines.map((l) => ({ priceCents: Math.round(l.price * 100), qty: l.qty })),
+    rules,
+  );
   return centsToSummary(cents);
 }
 

@@ -97,6 +97,8 @@ export const paths = {
       href: (id: string) => `/admin/product/${id}/edit`,
     } satisfies Route<[string]>,
     orders: fixed('/admin/orderlist'),
+    /** The shop's settings: tax and shipping by country, the hold limits (GET/PUT /api/settings). */
+    settings: fixed('/admin/settings'),
   },
   /** The router's catch-all (the 404 page). */
   notFound: { path: '*' },

@@ -37,6 +37,9 @@ export const COLLECTIONS = {
   /** facets/catalogue: the whole catalogue's category and brand counts (adapters/firebase/store/facetCounts.ts),
    *  kept in the transaction of every product create, edit, publish and removal. Server only. */
   facets: 'facets',
+  /** settings/shop: the owner's settings (domain/settings.ts) and its count of changes; settings/shop/changes/{id}:
+   *  each save with who made it and what it changed (adapters/firebase/store/settings.ts). Server only. */
+  settings: 'settings',
 } as const;
 
 /** mailOutbox/{key}: the transactional mail outbox (adapters/firebase/store/mailOutbox.ts): each message written in

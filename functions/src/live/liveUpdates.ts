@@ -61,6 +61,8 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
           break;
         case 'OrderExpired':
           break; // announced above
+        case 'SettingsSaved':
+          break; // read when a page asks (GET /api/settings/public); nobody follows it live
         default:
           event satisfies never;
       }

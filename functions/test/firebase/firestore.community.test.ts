@@ -13,6 +13,7 @@ import { holdsContract } from '../contract/holds.contract.js';
 import { refundsContract } from '../contract/refunds.contract.js';
 import { orderMailContract } from '../contract/orderMail.contract.js';
 import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
+import { settingsContract } from '../contract/settings.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -64,6 +65,7 @@ const contractRun: ContractRun = { listed: COMMUNITY_EMULATOR_GAPS, mode: verify
 storeContract(NAME, firestoreStore, contractRun);
 holdsContract(NAME, firestoreStore, contractRun);
 refundsContract(NAME, firestoreStore, contractRun);
+settingsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 orderMailContract(
   NAME,

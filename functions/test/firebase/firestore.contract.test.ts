@@ -11,6 +11,7 @@ import { holdsContract } from '../contract/holds.contract.js';
 import { refundsContract } from '../contract/refunds.contract.js';
 import { orderMailContract } from '../contract/orderMail.contract.js';
 import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
+import { settingsContract } from '../contract/settings.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -42,6 +43,7 @@ const firestoreStore = async (clock: MovableClock): Promise<StoreUnderTest> => {
 storeContract('Firestore (emulator)', firestoreStore);
 holdsContract('Firestore (emulator)', firestoreStore);
 refundsContract('Firestore (emulator)', firestoreStore);
+settingsContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;

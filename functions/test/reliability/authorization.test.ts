@@ -400,6 +400,26 @@ export const MATRIX: Row[] = [
     expect: PUBLIC(200),
   },
   { method: 'GET', route: '/api/config', request: async () => ({ path: '/api/config' }), expect: PUBLIC(200) },
+  {
+    method: 'GET',
+    route: '/api/settings/public',
+    request: async () => ({ path: '/api/settings/public' }),
+    expect: PUBLIC(200),
+  },
+  { method: 'GET', route: '/api/settings', request: async () => ({ path: '/api/settings' }), expect: ADMIN(200) },
+  {
+    method: 'GET',
+    route: '/api/settings/history',
+    request: async () => ({ path: '/api/settings/history' }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/settings',
+    // The settings as they are: a save that changes nothing another test reads (it is still recorded).
+    request: async (c) => ({ path: '/api/settings', body: (await c.shop.call('GET', '/api/settings/public')).body }),
+    expect: ADMIN(200),
+  },
   { method: 'GET', route: '/api/health', request: async () => ({ path: '/api/health' }), expect: PUBLIC(200) },
   // The signed-in shopper's own cart: there is no path naming another's, so every signed-in role reads its own.
   { method: 'GET', route: '/api/cart', request: async () => ({ path: '/api/cart' }), expect: SIGNED_IN(200) },

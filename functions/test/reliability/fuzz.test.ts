@@ -7,7 +7,7 @@ import type { Client } from '@libsql/client';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { openDb, snapshot } from './support/db.js';
-import { INLINE_DATA_ID, LIST_PAGE_SIZE, STOCK_HISTORY_PAGE_SIZE } from '../../src/domain/index.js';
+import { DEFAULT_SETTINGS, INLINE_DATA_ID, LIST_PAGE_SIZE, STOCK_HISTORY_PAGE_SIZE } from '../../src/domain/index.js';
 
 let shop: TestShop;
 let db: Client;
@@ -177,7 +177,51 @@ interface BodyRoute {
   bodies: () => fc.Arbitrary<unknown>;
 }
 
+/** The settings with one nested value made wrong (PUT /api/settings). */
+const settingsWithOneWrong = (): fc.Arbitrary<unknown> => {
+  const valid = { ...DEFAULT_SETTINGS, tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'DE', percent: 19 }] } };
+  const badAmount = fc.oneof(notNumber, fc.constantFrom(-1, -0.01, 1e12, 0.001, 12.345));
+  const badWhole = fc.oneof(notNumber, fc.constantFrom(0, -3, 1.5, 1e9));
+  const wrongAt: [string, fc.Arbitrary<unknown>][] = [
+    ['tax.defaultPercent', fc.oneof(badAmount, fc.constantFrom(100.01, 250))],
+    ['tax.pricesIncludeTax', fc.oneof(fc.integer(), fc.string(), fc.constant(null))],
+    [
+      'tax.countries',
+      fc.oneof(
+        notString.filter((v) => !Array.isArray(v)),
+        fc.constant([{ country: 'DE' }]),
+      ),
+    ],
+    ['tax.countries.0.country', badText(56)],
+    ['tax.countries.0.percent', badAmount],
+    ['shipping.defaultPrice', badAmount],
+    ['shipping.freeOver', fc.oneof(notDecimalText, fc.constantFrom(-5, 0.001))],
+    ['limits.maxUnitsPerProduct', badWhole],
+    ['limits.maxHeldTotal', badAmount],
+    ['limits.maxOpenOrders', badWhole],
+    ['holdMinutes', badWhole],
+    ['limits.extra', fc.integer()],
+  ];
+  return fc.constantFrom(...wrongAt).chain(([path, bad]) =>
+    bad.map((value) => {
+      const body: any = structuredClone(valid);
+      const keys = path.split('.');
+      let node = body;
+      for (const k of keys.slice(0, -1)) node = node[k];
+      node[keys[keys.length - 1]!] = value;
+      return body;
+    }),
+  );
+};
+
 const BODY_ROUTES: BodyRoute[] = [
+  {
+    name: 'PUT /api/settings',
+    method: 'PUT',
+    path: () => '/api/settings',
+    token: () => admin,
+    bodies: settingsWithOneWrong,
+  },
   {
     name: 'POST /api/users/login',
     method: 'POST',
@@ -622,6 +666,18 @@ const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
     token: () => admin,
     valid: () => ({ approve: false, message: 'Already shipped' }),
     fields: ['message'],
+  },
+  {
+    name: 'PUT /api/settings',
+    method: 'PUT',
+    path: () => '/api/settings',
+    token: () => admin,
+    valid: () => ({
+      ...DEFAULT_SETTINGS,
+      tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'DE', percent: 19 }] },
+      shipping: { ...DEFAULT_SETTINGS.shipping, countries: [{ country: 'France', price: 9 }] },
+    }),
+    fields: ['tax.countries.0.country', 'shipping.countries.0.country'],
   },
   {
     name: 'POST /api/users/login',

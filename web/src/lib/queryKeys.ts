@@ -43,6 +43,14 @@ export const adminKeys = {
   drafts: () => [...adminKeys.all, 'drafts'] as const,
   /** A product or draft as the edit form loads it from the API (either build). */
   product: (id: string) => [...adminKeys.all, 'product', id] as const,
+  /** GET /api/settings and its history (admin). */
+  settings: () => [...adminKeys.all, 'settings'] as const,
+  settingsHistory: () => [...adminKeys.all, 'settings', 'history'] as const,
+};
+
+/** The shop's public settings (GET /api/settings/public): tax, shipping and limits for the cart and product pages. */
+export const settingsKeys = {
+  public: ['settings', 'public'] as const,
 };
 
 export const configKeys = {

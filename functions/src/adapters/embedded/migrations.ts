@@ -448,4 +448,24 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX order_notes_by_order ON order_notes (order_id, created_at, id)',
     ],
   },
+  {
+    version: 22,
+    name: 'shop settings and their history',
+    // adapters/embedded/settings.ts: one row of settings (domain/settings.ts ShopSettings as JSON; none until the
+    // owner saves: the defaults apply), and every save with who made it and the fields it changed.
+    statements: [
+      `CREATE TABLE settings (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        data TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE settings_history (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        by_id TEXT NOT NULL,
+        by_name TEXT NOT NULL,
+        changes TEXT NOT NULL                      -- JSON: [{ field, from, to }]
+      )`,
+    ],
+  },
 ];

@@ -5,6 +5,7 @@ import type { Database } from './db.js';
 import { SqlCarts } from './carts.js';
 import { SqlOrders, type OrderMailOptions } from './orders.js';
 import { SqlProducts } from './products.js';
+import { SqlSettings } from './settings.js';
 import { SqlUsers } from './users.js';
 
 export { newId } from './mapping.js';
@@ -28,6 +29,7 @@ export function createSqlStore(
     products: new SqlProducts(db, clock, events, sparseMatches),
     users: new SqlUsers(db, clock),
     orders: new SqlOrders(db, events, orderMail),
+    settings: new SqlSettings(db, events),
     carts: new SqlCarts(db, events),
     ping: async () => {
       await db.client.execute('SELECT 1');

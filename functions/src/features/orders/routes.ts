@@ -20,7 +20,6 @@ import {
   paymentOrderOf,
   paypalCaptureSchema,
   placeOrderSchema,
-  type HoldLimits,
   deliverOrderSchema,
   undeliverOrderSchema,
   orderNoteSchema,
@@ -29,20 +28,19 @@ import {
   orderExportQuerySchema,
   orderCsvRow,
   ORDER_EXPORT_COLUMNS,
+  holdLimitsOf,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import { moneyBack } from './moneyBack.js';
 import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
+import type { SettingsCache } from '../settings/settingsCache.js';
 
 /** A customer's own orders: pages, status and sort, no customer search. */
 const myOrdersQuerySchema = orderListQuerySchema.omit({ search: true });
 
-export function orderRoutes(
-  { store, auth, payments, clock }: Ports,
-  options: { holdMinutes: number; holdLimits: HoldLimits },
-) {
+export function orderRoutes({ store, auth, payments, clock }: Ports, options: { settings: SettingsCache }) {
   const router = Router();
   const signedIn = requireUser(auth);
   const admin = requireAdmin(auth);
@@ -59,6 +57,9 @@ export function orderRoutes(
     const input = parse(placeOrderSchema, req.body);
     const user = await store.users.get(callerOf(req).uid);
     if (!user) throw notFound('User not found');
+    // The settings in force (cached; a save a moment ago is in force here at once): tax and shipping for the
+    // address's country, the hold limits and minutes.
+    const settings = await options.settings.current();
     const now = clock.now();
     // Prices and totals sent by the client are ignored: the store prices the order from the database.
     const order = await store.orders.place({
@@ -67,8 +68,9 @@ export function orderRoutes(
       shippingAddress: input.shippingAddress,
       paymentMethod: input.paymentMethod,
       now,
-      expiresAt: holdUntil(now, options.holdMinutes),
-      holdLimits: options.holdLimits,
+      expiresAt: holdUntil(now, settings.holdMinutes),
+      holdLimits: holdLimitsOf(settings),
+      settings,
     });
     res.status(201).json(order);
   });

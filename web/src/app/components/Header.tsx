@@ -127,6 +127,7 @@ export function Header() {
                     { label: 'Users', to: paths.admin.users.href() },
                     { label: 'Products', to: paths.admin.products.href() },
                     { label: 'Orders', to: paths.admin.orders.href() },
+                    { label: 'Settings', to: paths.admin.settings.href() },
                   ]}
                 />
               )}

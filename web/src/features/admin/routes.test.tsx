@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RequireAdmin } from '@/app/guards';
 import { setUserInfo, signOut } from '@/lib/session';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
+import { DEFAULT_SETTINGS } from '@domain/settings';
 import { adminRoutes } from './routes';
 
 const routes = [
@@ -28,6 +29,8 @@ function serveEverything() {
     'GET /api/products': () => ({ body: { products: [product], page: 1, pages: 1 } }),
     'GET /api/products/p1': () => ({ body: { ...product, reviews: [] } }),
     'GET /api/orders': () => ({ body: { orders: [], page: 1, pages: 1, total: 0 } }),
+    'GET /api/settings': () => ({ body: DEFAULT_SETTINGS }),
+    'GET /api/settings/history': () => ({ body: [] }),
     'GET /api/admin/stats': () => ({
       body: { daily: [{ day: '2026-01-01', orders: 2, revenue: 30.5 }], lowStock: [product] },
     }),
@@ -42,6 +45,7 @@ const pages: [string, string][] = [
   ['/admin/productlist/2', 'Products'],
   ['/admin/product/p1/edit', 'Edit Product'],
   ['/admin/orderlist', 'Orders'],
+  ['/admin/settings', 'Settings'],
 ];
 
 describe('adminRoutes', () => {

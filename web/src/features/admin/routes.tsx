@@ -20,6 +20,7 @@ export const adminRoutes: RouteObject[] = [
       { path: paths.admin.productPage.path, ...page(() => import('./routes/ProductListPage'), 'ProductListPage') },
       { path: paths.admin.productEdit.path, ...page(() => import('./routes/ProductEditPage'), 'ProductEditPage') },
       { path: paths.admin.orders.path, ...page(() => import('./routes/OrderListPage'), 'OrderListPage') },
+      { path: paths.admin.settings.path, ...page(() => import('./routes/SettingsPage'), 'SettingsPage') },
     ],
   },
 ];

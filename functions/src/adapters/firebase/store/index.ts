@@ -9,6 +9,7 @@ import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } f
 import { COLLECTIONS } from './mapping.js';
 import { FirestoreOrders, type FirestoreOrderMailOptions } from './orders.js';
 import { FirestoreProducts } from './products.js';
+import { FirestoreSettings } from './settings.js';
 import { FirestoreUsers } from './users.js';
 
 export { COLLECTIONS } from './mapping.js';
@@ -32,6 +33,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     products: new FirestoreProducts(db, options.clock ?? systemClock, events),
     users: new FirestoreUsers(db, options.clock ?? systemClock),
     orders: new FirestoreOrders(db, events, options.orderMail),
+    settings: new FirestoreSettings(db, events),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

@@ -37,6 +37,11 @@ export function AdminLayout() {
               Orders
             </NavLink>
           </li>
+          <li className="nav-item">
+            <NavLink to={paths.admin.settings.href()} className={link}>
+              Settings
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <Outlet />

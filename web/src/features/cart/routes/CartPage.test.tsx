@@ -5,6 +5,7 @@ import { productKeys } from '@/lib/queryKeys';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { addToCart, cartStore, resetCart } from '../store';
 import { cartSyncErrorStore } from '../syncStatus';
+import { DEFAULT_SETTINGS } from '@domain/settings';
 import { CartPage } from './CartPage';
 
 const routes = [
@@ -33,6 +34,32 @@ describe('CartPage', () => {
     expect(screen.getByRole('button', { name: 'Proceed To Checkout' })).toBeDisabled();
   });
 
+  it("estimates tax and shipping with the owner's settings, for the saved address's country or another", async () => {
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'DE', percent: 19 }] },
+      shipping: { ...DEFAULT_SETTINGS.shipping, countries: [{ country: 'DE', price: 4.9 }] },
+    };
+    mockFetch({
+      'GET /api/products/p1': () => ({ body: product }),
+      'GET /api/settings/public': () => ({ body: settings }),
+    });
+    cartStore.set((s) => ({
+      ...s,
+      shippingAddress: { address: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'de' },
+    }));
+    const { user } = renderRoutes(routes, { at: '/cart/p1?qty=2' });
+    // $49.00 to DE: $4.90 shipping, 19% tax $9.31.
+    expect(await screen.findByTestId('estimate-shipping')).toHaveTextContent('$4.90');
+    expect(screen.getByTestId('estimate-tax')).toHaveTextContent('$9.31');
+    expect(screen.getByTestId('estimate-total')).toHaveTextContent('$63.21');
+    expect(screen.getByTestId('free-shipping')).toHaveTextContent('$51.01 away from free shipping');
+    await user.selectOptions(screen.getByLabelText('Estimate for'), 'Other countries');
+    expect(screen.getByTestId('estimate-shipping')).toHaveTextContent('$100.00');
+    expect(screen.getByTestId('estimate-tax')).toHaveTextContent('$7.35');
+    expect(screen.getByTestId('estimate-total')).toHaveTextContent('$156.35');
+  });
+
   it('adds the product of /cart/:id?qty= and shows subtotal with item count', async () => {
     mockFetch({ 'GET /api/products/p1': () => ({ body: product }) });
     renderRoutes(routes, { at: '/cart/p1?qty=2' });
@@ -55,7 +82,8 @@ describe('CartPage', () => {
     expect(screen.queryByRole('status', { name: 'Adding to cart' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Glide Mouse' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-subtotal-title')).toHaveTextContent('Subtotal (2 items)');
-    expect(calls).toEqual([]);
+    // The product is not fetched (the settings for the estimate are, apart).
+    expect(calls.filter((c) => c.url !== '/api/settings/public')).toEqual([]);
     // Then, once painted, the cart under its own address (the link is not kept in the history).
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(router.state.historyAction).toBe('REPLACE');
@@ -71,7 +99,10 @@ describe('CartPage', () => {
     expect(screen.getByRole('status', { name: 'Adding to cart' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Glide Mouse' })).toBeInTheDocument();
     expect(cartStore.get().cartItems[0]).toMatchObject({ product: 'p1', price: 30 });
-    expect(calls[0]).toMatchObject({ method: 'GET', url: '/api/products/p1' });
+    expect(calls.find((c) => c.url !== '/api/settings/public')).toMatchObject({
+      method: 'GET',
+      url: '/api/products/p1',
+    });
   });
 
   it('changes quantities within 1..countInStock and removes lines', async () => {

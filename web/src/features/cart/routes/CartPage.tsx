@@ -24,6 +24,9 @@ import { productQuery } from '@/features/catalog';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { FreeShippingProgress } from '../components/FreeShippingProgress';
+import { CartEstimate } from '../components/CartEstimate';
+import { usePublicSettings } from '@/lib/shopSettings';
+import { useCart } from '../store';
 import { LineStockNote } from '../components/LineStockNote';
 import {
   addToCart,
@@ -194,6 +197,8 @@ export function CartPage() {
   const count = cartCount(items);
   const subtotal = cartSubtotal(items);
   const blocked = cartIsBlocked(items);
+  const settings = usePublicSettings();
+  const savedCountry = useCart().shippingAddress?.country;
 
   return (
     <>
@@ -229,7 +234,11 @@ export function CartPage() {
                 </span>
                 {items.length > 0 ? (
                   <div className="mt-2">
-                    <FreeShippingProgress itemsPrice={subtotal} />
+                    {settings.data ? (
+                      <CartEstimate itemsPrice={subtotal} settings={settings.data} savedCountry={savedCountry} />
+                    ) : (
+                      <FreeShippingProgress itemsPrice={subtotal} />
+                    )}
                   </div>
                 ) : (
                   adding && (

@@ -1,8 +1,9 @@
 import type { ProductDetail, UserInfo } from '@domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { mockFetch, renderRoutes, LocationProbe } from '@/testing/render';
+import { DEFAULT_SETTINGS, type ShopSettings } from '@domain/settings';
 import { ProductPage } from './ProductPage';
 
 const product: ProductDetail = {
@@ -33,8 +34,11 @@ const shopper = (id: string): UserInfo => ({
   token: 't',
 });
 
-function open(detail: ProductDetail = product) {
-  mockFetch({ 'GET /api/products/p1': () => ({ body: detail }) });
+function open(detail: ProductDetail = product, settings?: ShopSettings) {
+  mockFetch({
+    'GET /api/products/p1': () => ({ body: detail }),
+    ...(settings && { 'GET /api/settings/public': () => ({ body: settings }) }),
+  });
   return renderRoutes(
     [
       { path: '/product/:id', element: <ProductPage /> },
@@ -84,6 +88,38 @@ describe('ProductPage', () => {
     await user.selectOptions(qty, '2');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/cart/p1?qty=2');
+  });
+
+  it('caps the quantity at the per-customer limit before the last step, and says why', async () => {
+    const limited = { ...DEFAULT_SETTINGS, limits: { ...DEFAULT_SETTINGS.limits, maxUnitsPerProduct: 5 } };
+    const { user } = open({ ...product, countInStock: 24 }, limited);
+    await screen.findByRole('heading', { level: 1 });
+    expect(await screen.findByTestId('qty-limit')).toHaveTextContent('At most 5 per customer');
+    const qty = screen.getByLabelText('Qty') as HTMLSelectElement;
+    expect(Array.from(qty.options).map((o) => o.value)).toEqual(['1', '2', '3', '4', '5']);
+    expect(qty).toHaveAttribute('aria-describedby', 'qty-limit');
+    await user.selectOptions(qty, '5');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/cart/p1?qty=5');
+  });
+
+  it('says nothing of the limit when the stock is below it', async () => {
+    open(product, DEFAULT_SETTINGS);
+    await screen.findByRole('heading', { level: 1 });
+    await screen.findByLabelText('Qty');
+    expect(screen.queryByTestId('qty-limit')).not.toBeInTheDocument();
+    expect(screen.getByText(/Free delivery on orders over \$100\.00/)).toBeInTheDocument();
+  });
+
+  it("promises free delivery at the owner's threshold", async () => {
+    open(product, { ...DEFAULT_SETTINGS, shipping: { ...DEFAULT_SETTINGS.shipping, freeOver: 49 } });
+    expect(await screen.findByText(/Free delivery on orders over \$49\.00/)).toBeInTheDocument();
+  });
+
+  it('promises no free delivery when the owner made shipping never free', async () => {
+    open(product, { ...DEFAULT_SETTINGS, shipping: { ...DEFAULT_SETTINGS.shipping, freeOver: null } });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(screen.queryByText(/Free delivery/)).not.toBeInTheDocument());
   });
 
   it("refuses Add to Cart and offers no quantity when out of stock ('Out of Stock')", async () => {

@@ -24,6 +24,7 @@ import { useLiveProduct } from '../api/useLiveProduct';
 import { RatingSummary } from '../components/RatingSummary';
 import { ProductPageSkeleton } from '../components/Skeletons';
 import { stockHint } from '../stock';
+import { usePublicSettings } from '@/lib/shopSettings';
 
 // Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
 // chunk, so the product page does not wait for it.
@@ -41,6 +42,11 @@ export function ProductPage() {
   const user = useUserInfo();
   const navigate = useNavigate();
   const [qty, setQty] = useState(1);
+  // The per-customer limit (the owner's settings): the select offers no more, and says why.
+  const settings = usePublicSettings();
+  const perCustomerLimit = settings.data?.limits.maxUnitsPerProduct ?? Infinity;
+  // The owner's free-shipping threshold (null: never free), the spec's until the settings are loaded.
+  const freeOver = settings.data ? settings.data.shipping.freeOver : FREE_SHIPPING_OVER_CENTS / 100;
 
   return (
     <div className="product-page">
@@ -62,6 +68,8 @@ export function ProductPage() {
       <QueryBoundary query={product} pending={<ProductPageSkeleton />}>
         {(p) => {
           const stock = stockHint(p.countInStock);
+          const perCustomer = Math.min(perCustomerLimit, p.countInStock);
+          const maxQty = Math.max(1, perCustomer);
           const reviewCount = `${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`;
           const reviewed = !!user && p.reviews.some((r) => r.user === user._id);
           return (
@@ -92,8 +100,13 @@ export function ProductPage() {
                         <Form.Label htmlFor="qty" className="mb-0 small fw-semibold">
                           Qty
                         </Form.Label>
-                        <Form.Select id="qty" value={qty} onChange={(e) => setQty(Number(e.target.value))}>
-                          {Array.from({ length: p.countInStock }, (_, i) => i + 1).map((n) => (
+                        <Form.Select
+                          id="qty"
+                          value={Math.min(qty, maxQty)}
+                          onChange={(e) => setQty(Number(e.target.value))}
+                          aria-describedby={perCustomer < p.countInStock ? 'qty-limit' : undefined}
+                        >
+                          {Array.from({ length: maxQty }, (_, i) => i + 1).map((n) => (
                             <option key={n} value={n}>
                               {n}
                             </option>
@@ -107,15 +120,22 @@ export function ProductPage() {
                       size="lg"
                       className="buy-button"
                       disabled={p.countInStock === 0}
-                      onClick={() => navigate(paths.cart.href(p._id, Math.min(qty, p.countInStock)))}
+                      onClick={() => navigate(paths.cart.href(p._id, Math.min(qty, maxQty)))}
                     >
                       <Icon name="cart" /> Add to Cart
                     </Button>
                   </div>
+                  {p.countInStock > 0 && perCustomer < p.countInStock && (
+                    <p id="qty-limit" className="small text-muted mt-2 mb-0" data-testid="qty-limit">
+                      At most {perCustomer} per customer
+                    </p>
+                  )}
                   <ul className="product-perks list-unstyled">
-                    <li>
-                      <Icon name="truck" /> Free delivery on orders over {formatPrice(FREE_SHIPPING_OVER_CENTS / 100)}
-                    </li>
+                    {freeOver !== null && (
+                      <li>
+                        <Icon name="truck" /> Free delivery on orders over {formatPrice(freeOver)}
+                      </li>
+                    )}
                     <li>
                       <Icon name="returns" /> <Link to={paths.policy.href('returns')}>{RETURN_DAYS}-day returns</Link>
                     </li>

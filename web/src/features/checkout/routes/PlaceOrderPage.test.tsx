@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addToCart, cartStore, resetCart, saveShippingAddress } from '@/features/cart';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
+import { DEFAULT_SETTINGS } from '@domain/settings';
 import { PlaceOrderPage } from './PlaceOrderPage';
 
 const routes = [
@@ -38,6 +39,22 @@ describe('PlaceOrderPage', () => {
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   });
 
+  it("prices the summary as the server will: the owner's settings for the address's country", async () => {
+    saveShippingAddress({ ...address, country: 'DE' });
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
+    mockFetch({
+      'GET /api/settings/public': () => ({
+        body: {
+          ...DEFAULT_SETTINGS,
+          tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'de', percent: 19 }] },
+          shipping: { ...DEFAULT_SETTINGS.shipping, countries: [{ country: 'DE', price: 4.9 }] },
+        },
+      }),
+    });
+    renderRoutes(routes, { at: '/placeorder' });
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('$63.21'));
+  });
+
   it('places the order with product ids and quantities, empties the cart and opens the order', async () => {
     addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
     const calls = mockFetch({ 'POST /api/orders': () => ({ status: 201, body: { _id: 'o9' } }) });
@@ -46,7 +63,7 @@ describe('PlaceOrderPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
     // Exactly what the server uses: no names, images, prices or totals (it prices the order itself).
-    expect(calls[0].body).toEqual({
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       orderItems: [{ product: 'p1', qty: 2 }],
       shippingAddress: address,
       paymentMethod: 'PayPal',

@@ -1,5 +1,7 @@
 import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
+import { pricingRulesFor } from '@domain/settings';
+import { usePublicSettings } from '@/lib/shopSettings';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -19,12 +21,14 @@ export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();
   const navigate = useNavigate();
   const place = useCreateOrder();
+  const settings = usePublicSettings();
 
   // Nothing to order: back to the cart (never a summary of an empty cart with $100 shipping). Not after placing,
   // when the cart is emptied on the way to the new order.
   if (cartItems.length === 0 && !place.isSuccess) return <Navigate to={paths.cart.href()} replace />;
   if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
-  const prices = priceSummary(cartItems);
+  // The server's pricing for this address's country (the spec's until the settings are loaded).
+  const prices = priceSummary(cartItems, settings.data && pricingRulesFor(settings.data, shippingAddress.country));
   const blocked = cartIsBlocked(cartItems);
 
   function placeOrder() {

@@ -1,5 +1,5 @@
 import type { AdminOrder, Order } from '@domain';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
@@ -228,7 +228,7 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull();
   });
 
-  it('titles the order with its short number, keeps the full id, and thanks the shopper right after placing', async () => {
+  it('titles the order with its short number and keeps the full id: "pay to confirm" until paid, "Thank you" after', async () => {
     const placed = { ...order, _id: '65f1a2b3c4d5e6f7a8c595d7' };
     setUserInfo(alice);
     mockFetch({
@@ -236,10 +236,33 @@ describe('OrderPage', () => {
       'GET /api/config': () => ({ body: simulated }),
     });
     const { router } = renderAt(<OrderPage />, { path: '/order/:id', at: '/order/65f1a2b3c4d5e6f7a8c595d7' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order #C595D7' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order placed – pay to confirm #C595D7' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('65f1a2b3c4d5e6f7a8c595d7')).toBeInTheDocument();
     await act(() => router.navigate('/order/65f1a2b3c4d5e6f7a8c595d7', { state: { placed: true } }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you — order #C595D7' })).toBeInTheDocument();
+    // Right after placing, still unpaid: no thanks yet, the hold and the pay-by time.
+    expect(screen.queryByRole('heading', { name: /Thank you/ })).toBeNull();
+    expect(screen.getByText(/the order is confirmed once paid/)).toBeInTheDocument();
+    expect(screen.getByText(/Pay by/)).toBeInTheDocument();
+  });
+
+  it('says "Thank you" for a paid order, and titles an expired one plainly', async () => {
+    show({ ...order, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you — order #O1' })).toBeInTheDocument();
+    cleanup();
+    show({ ...order, status: 'expired' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #O1' })).toBeInTheDocument();
+  });
+
+  it('after paying here: a success message that takes the focus, and the title thanks', async () => {
+    const { user } = show(order);
+    await user.click(await screen.findByRole('button', { name: /test payment/ }));
+    const paid = await screen.findByTestId('paid-message');
+    expect(paid).toHaveTextContent('Payment received — thank you!');
+    await waitFor(() => expect(paid).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 1, name: /^Thank you — order/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Pay by/)).toBeNull();
   });
 
   it('shows status as badges, not alert boxes', async () => {

@@ -16,8 +16,9 @@ import { CancellationRequest } from '../components/CancellationRequest';
 import { CancelledNotice, CancelOrderButton } from '../components/CancelOrderButton';
 import { MoneyBackActions } from '../components/MoneyBackActions';
 import { OrderItems } from '../components/OrderItems';
+import { OrderHeadline } from '../components/OrderHeadline';
 import { OrderNoteForm } from '../components/OrderNotes';
-import { DeliveryStatusBadge, OrderProgress, PaymentStatusBadge } from '../components/OrderStatus';
+import { DeliveryStatusBadge, PaymentStatusBadge } from '../components/OrderStatus';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { DeliverControl, UndeliverControl } from '../components/ShipOrder';
 import { OrderSummary } from '../components/OrderSummary';
@@ -45,20 +46,10 @@ function HoldNotice({ order }: { order: Order }) {
   return null;
 }
 
-/** "Thank you — order #C595D7" right after placing (else "Order #C595D7"), the full id, and the timeline. */
+/** The headline (components/OrderHeadline.tsx), told whether the shopper arrived from Place Order. */
 function OrderHeading({ order }: { order: Order }) {
   const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true;
-  const number = `#${orderNumber(order._id)}`;
-  return (
-    <div className="order-heading mb-3">
-      <h1 className="h3 mb-1">{justPlaced ? `Thank you — order ${number}` : `Order ${number}`}</h1>
-      {justPlaced && <p className="mb-1">We have your order. You will find it any time under your profile.</p>}
-      <p className="small text-muted mb-2 text-break">
-        Order ID <span className="font-monospace">{order._id}</span>
-      </p>
-      <OrderProgress order={order} />
-    </div>
-  );
+  return <OrderHeadline order={order} justPlaced={justPlaced} />;
 }
 
 /** The order's print-ready papers: the invoice, and for admins the packing slip. */
@@ -160,7 +151,8 @@ function OrderDetails({ order }: { order: Order }) {
             </ListGroup.Item>
           </ListGroup>
         </Col>
-        <Col lg={4}>
+        {/* Unpaid: on phones the summary with the pay button comes first, above the fold. */}
+        <Col lg={4} className={payable ? 'order-first order-lg-last' : undefined}>
           <OrderSummary prices={order}>
             {payable &&
               (isOwner(order, user?._id) ? (

@@ -1,0 +1,91 @@
+// Discount codes (issue 30), the pure decision only: whether a code applies to a cart now, and how many cents it
+// takes off, or a refusal with the message the shopper sees. Not wired yet (no store, route or screen): placeOrder
+// will call it inside the placing transaction with the code and its uses as loaded there (docs/architecture.md,
+// "Dry run: adding a discount code").
+import { formatPrice, toDollars } from './money.js';
+
+export interface Coupon {
+  code: string;
+  /** Percent off the lines in scope (at most 2 decimals); or amountOff. */
+  percentOff?: number | null;
+  /** Dollars off the lines in scope (never more than they cost). */
+  amountOff?: number | null;
+  /** Dollars: the cart's items must come to at least this. */
+  minSubtotal?: number | null;
+  startsAt?: string | null;
+  endsAt?: string | null;
+  maxUses?: number | null;
+  maxUsesPerCustomer?: number | null;
+  /** Only these categories or products (either matches); everything when absent or both empty. */
+  scope?: { categories?: string[]; products?: string[] } | null;
+  active: boolean;
+  /** Redemptions so far (every customer). */
+  uses: number;
+}
+
+/** A cart line as the decision reads it: the stored price and the product's category. */
+export interface DiscountLine {
+  product: string;
+  category: string;
+  priceCents: number;
+  qty: number;
+}
+
+export type DiscountDecision = { ok: true; discountCents: number } | { ok: false; message: string };
+
+export const DISCOUNT_MESSAGES = {
+  unknown: 'This code does not exist. Check it for typos.',
+  inactive: 'This code is not active.',
+  notStarted: (at: string) => `This code can be used from ${at.slice(0, 10)}.`,
+  ended: 'This code has ended.',
+  usedUp: 'This code has been used up.',
+  usedUpForYou: 'You have already used this code as often as it allows.',
+  belowMinimum: (min: number, subtotal: number) =>
+    `This code needs items worth at least ${formatPrice(min)} (yours come to ${formatPrice(subtotal)}).`,
+  nothingInScope: 'This code does not apply to anything in your cart.',
+} as const;
+
+const refuse = (message: string): DiscountDecision => ({ ok: false, message });
+
+function inScope(coupon: Coupon, line: DiscountLine): boolean {
+  const categories = coupon.scope?.categories ?? [];
+  const products = coupon.scope?.products ?? [];
+  if (categories.length === 0 && products.length === 0) return true;
+  return products.includes(line.product) || categories.includes(line.category);
+}
+
+/**
+ * The one discount decision: `coupon` as loaded (null when no code by that name), the cart's lines, how often this
+ * customer used the code, and the time. The discount is whole cents, never negative and never more than the lines in
+ * scope cost; each refusal says why.
+ */
+export function decideDiscount(
+  coupon: Coupon | null,
+  cart: readonly DiscountLine[],
+  customerUses: number,
+  now: Date,
+): DiscountDecision {
+  if (!coupon) return refuse(DISCOUNT_MESSAGES.unknown);
+  if (!coupon.active) return refuse(DISCOUNT_MESSAGES.inactive);
+  if (coupon.startsAt && now.getTime() < Date.parse(coupon.startsAt))
+    return refuse(DISCOUNT_MESSAGES.notStarted(coupon.startsAt));
+  if (coupon.endsAt && now.getTime() >= Date.parse(coupon.endsAt)) return refuse(DISCOUNT_MESSAGES.ended);
+  if (coupon.maxUses != null && coupon.uses >= coupon.maxUses) return refuse(DISCOUNT_MESSAGES.usedUp);
+  if (coupon.maxUsesPerCustomer != null && customerUses >= coupon.maxUsesPerCustomer)
+    return refuse(DISCOUNT_MESSAGES.usedUpForYou);
+  const subtotalCents = cart.reduce((sum, l) => sum + l.priceCents * l.qty, 0);
+  const minCents = Math.round((coupon.minSubtotal ?? 0) * 100);
+  if (subtotalCents < minCents)
+    return refuse(DISCOUNT_MESSAGES.belowMinimum(toDollars(minCents), toDollars(subtotalCents)));
+  const eligibleCents = cart.filter((l) => inScope(coupon, l)).reduce((sum, l) => sum + l.priceCents * l.qty, 0);
+  if (eligibleCents === 0) return refuse(DISCOUNT_MESSAGES.nothingInScope);
+  let discountCents = 0;
+  if (coupon.percentOff != null) {
+    // Basis points, rounded half up to whole cents in integer arithmetic (as the tax is).
+    const bp = Math.round(coupon.percentOff * 100);
+    discountCents = Math.floor((eligibleCents * bp + 5_000) / 10_000);
+  } else if (coupon.amountOff != null) {
+    discountCents = Math.round(coupon.amountOff * 100);
+  }
+  return { ok: true, discountCents: Math.max(0, Math.min(discountCents, eligibleCents)) };
+}

@@ -1,0 +1,179 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOLD_LIMITS, DEFAULT_HOLD_MINUTES } from './limits.js';
+import { toCents, toDollars } from './money.js';
+import { priceOrder } from './pricing.js';
+import {
+  DEFAULT_SETTINGS,
+  defaultSettings,
+  holdLimitsOf,
+  pricingRulesFor,
+  settingsChanges,
+  type ShopSettings,
+} from './settings.js';
+import { settingsSchema } from './settingsSchema.js';
+
+const line = fc.record({ priceCents: fc.integer({ min: 0, max: 10_000_00 }), qty: fc.integer({ min: 1, max: 1000 }) });
+const lines = fc.array(line, { minLength: 1, maxLength: 20 });
+/** Percents and dollars as the schema accepts them: at most 2 decimals. */
+const percent = fc.integer({ min: 0, max: 100_00 }).map((n) => n / 100);
+const dollars = fc.integer({ min: 0, max: 1_000_00 }).map((n) => n / 100);
+const country = fc.constantFrom('DE', 'FR', 'USA', 'Japan', 'nz');
+const settingsArb: fc.Arbitrary<ShopSettings> = fc.record({
+  tax: fc.record({
+    defaultPercent: percent,
+    pricesIncludeTax: fc.boolean(),
+    countries: fc.uniqueArray(fc.record({ country, percent }), { selector: (c) => c.country, maxLength: 3 }),
+  }),
+  shipping: fc.record({
+    defaultPrice: dollars,
+    freeOver: fc.option(dollars, { nil: null }),
+    countries: fc.uniqueArray(fc.record({ country, price: dollars }), { selector: (c) => c.country, maxLength: 3 }),
+  }),
+  limits: fc.constant(DEFAULT_SETTINGS.limits),
+  holdMinutes: fc.constant(30),
+});
+
+describe('the one pricing decision with the settings', () => {
+  it('the defaults price every cart as the spec does, whatever the country (property)', () => {
+    fc.assert(
+      fc.property(lines, fc.option(country, { nil: undefined }), (cart, to) => {
+        expect(priceOrder(cart, pricingRulesFor(DEFAULT_SETTINGS, to))).toEqual(priceOrder(cart));
+        const items = cart.reduce((s, l) => s + l.priceCents * l.qty, 0);
+        const p = priceOrder(cart, pricingRulesFor(DEFAULT_SETTINGS, to));
+        expect(p.shippingCents).toBe(items > 100_00 ? 0 : 100_00);
+        expect(p.taxCents).toBe(Number((BigInt(items) * 15n + 50n) / 100n));
+        expect(p.totalCents).toBe(items + p.shippingCents + p.taxCents);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never answers a negative or fractional amount, and the total adds up (property)', () => {
+    fc.assert(
+      fc.property(lines, settingsArb, fc.option(country, { nil: undefined }), (cart, settings, to) => {
+        const p = priceOrder(cart, pricingRulesFor(settings, to));
+        for (const cents of Object.values(p)) {
+          expect(cents).toBeGreaterThanOrEqual(0);
+          expect(Number.isInteger(cents)).toBe(true);
+          expect(toCents(toDollars(cents))).toBe(cents);
+        }
+        const added = settings.tax.pricesIncludeTax ? 0 : p.taxCents;
+        expect(p.totalCents).toBe(p.itemsCents + p.shippingCents + added);
+        // Included tax is a part of the items, never more.
+        if (settings.tax.pricesIncludeTax) expect(p.taxCents).toBeLessThanOrEqual(p.itemsCents);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  const germany: ShopSettings = {
+    ...DEFAULT_SETTINGS,
+    tax: { defaultPercent: 15, pricesIncludeTax: false, countries: [{ country: 'DE', percent: 19 }] },
+    shipping: { defaultPrice: 100, freeOver: 100, countries: [{ country: 'de', price: 4.9 }] },
+  };
+
+  it("takes the shipping country's own rate and price, matched case-insensitively", () => {
+    const p = priceOrder([{ priceCents: 50_00, qty: 1 }], pricingRulesFor(germany, ' De '));
+    expect(p).toEqual({ itemsCents: 50_00, shippingCents: 4_90, taxCents: 9_50, totalCents: 64_40 });
+    // Another country keeps the defaults.
+    expect(priceOrder([{ priceCents: 50_00, qty: 1 }], pricingRulesFor(germany, 'France')).taxCents).toBe(7_50);
+  });
+
+  it('free shipping stays "strictly over" the threshold, and null never ships free', () => {
+    expect(priceOrder([{ priceCents: 100_00, qty: 1 }], pricingRulesFor(germany, 'DE')).shippingCents).toBe(490);
+    expect(priceOrder([{ priceCents: 100_01, qty: 1 }], pricingRulesFor(germany, 'DE')).shippingCents).toBe(0);
+    const never = { ...germany, shipping: { ...germany.shipping, freeOver: null } };
+    expect(priceOrder([{ priceCents: 9_999_00, qty: 1 }], pricingRulesFor(never, 'DE')).shippingCents).toBe(490);
+  });
+
+  it('prices that include tax show the tax inside them and add none', () => {
+    const included = { ...germany, tax: { ...germany.tax, pricesIncludeTax: true } };
+    // 119.00 gross at 19%: 100.00 net, 19.00 tax.
+    expect(priceOrder([{ priceCents: 119_00, qty: 1 }], pricingRulesFor(included, 'DE'))).toEqual({
+      itemsCents: 119_00,
+      shippingCents: 0,
+      taxCents: 19_00,
+      totalCents: 119_00,
+    });
+  });
+
+  it('rules are whole basis points and cents', () => {
+    expect(pricingRulesFor({ ...germany, tax: { ...germany.tax, defaultPercent: 7.7 } }, 'CH')).toEqual({
+      taxBasisPoints: 770,
+      pricesIncludeTax: false,
+      shippingCents: 100_00,
+      freeShippingOverCents: 100_00,
+    });
+  });
+});
+
+describe('defaults and limits', () => {
+  it('the environment values become the defaults, the spec prices stay', () => {
+    const s = defaultSettings({
+      holdMinutes: 45,
+      holdLimits: { maxUnitsPerProduct: 2, maxHeldCents: 500_00, maxOpenOrders: 1 },
+    });
+    expect(s.holdMinutes).toBe(45);
+    expect(s.limits).toEqual({ maxUnitsPerProduct: 2, maxHeldTotal: 500, maxOpenOrders: 1 });
+    expect(holdLimitsOf(s)).toEqual({ maxUnitsPerProduct: 2, maxHeldCents: 500_00, maxOpenOrders: 1 });
+    expect(s.tax).toEqual(DEFAULT_SETTINGS.tax);
+    expect(holdLimitsOf(DEFAULT_SETTINGS)).toEqual(DEFAULT_HOLD_LIMITS);
+    expect(DEFAULT_SETTINGS.holdMinutes).toBe(DEFAULT_HOLD_MINUTES);
+    expect(settingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('settingsSchema', () => {
+  const refusal = (body: unknown) => {
+    const result = settingsSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    return result.error!.issues[0]!.message;
+  };
+  it('refuses each bad value with a message naming it', () => {
+    expect(refusal({ ...DEFAULT_SETTINGS, tax: { ...DEFAULT_SETTINGS.tax, defaultPercent: -1 } })).toBe(
+      'Default tax rate must not be negative',
+    );
+    expect(refusal({ ...DEFAULT_SETTINGS, tax: { ...DEFAULT_SETTINGS.tax, defaultPercent: 150 } })).toBe(
+      'Default tax rate must be at most 100',
+    );
+    expect(refusal({ ...DEFAULT_SETTINGS, tax: { ...DEFAULT_SETTINGS.tax, defaultPercent: 7.125 } })).toBe(
+      'Default tax rate must have at most 2 decimals',
+    );
+    expect(refusal({ ...DEFAULT_SETTINGS, shipping: { ...DEFAULT_SETTINGS.shipping, defaultPrice: 1.001 } })).toBe(
+      'Default shipping price must be in whole cents',
+    );
+    expect(refusal({ ...DEFAULT_SETTINGS, limits: { ...DEFAULT_SETTINGS.limits, maxOpenOrders: 0 } })).toBe(
+      'Open orders must be at least 1',
+    );
+    expect(refusal({ ...DEFAULT_SETTINGS, holdMinutes: 2.5 })).toBe('Hold minutes must be a whole number');
+    expect(
+      refusal({
+        ...DEFAULT_SETTINGS,
+        tax: {
+          ...DEFAULT_SETTINGS.tax,
+          countries: [
+            { country: 'DE', percent: 19 },
+            { country: 'de', percent: 7 },
+          ],
+        },
+      }),
+    ).toBe('Tax rates: de is listed twice');
+    expect(refusal({ ...DEFAULT_SETTINGS, extra: 1 })).toMatch(/extra|Unrecognized/i);
+  });
+});
+
+describe('settingsChanges (the history)', () => {
+  it('lists each changed field, countries one by one', () => {
+    const after: ShopSettings = {
+      ...DEFAULT_SETTINGS,
+      tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'de', percent: 19 }] },
+      holdMinutes: 60,
+    };
+    expect(settingsChanges(DEFAULT_SETTINGS, after)).toEqual([
+      { field: 'holdMinutes', from: 30, to: 60 },
+      { field: 'tax.countries.DE', from: null, to: 19 },
+    ]);
+    expect(settingsChanges(after, after)).toEqual([]);
+  });
+});

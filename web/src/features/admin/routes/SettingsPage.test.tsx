@@ -1,0 +1,62 @@
+import { DEFAULT_SETTINGS } from '@domain/settings';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setUserInfo, signOut } from '@/lib/session';
+import { mockFetch, renderAt } from '@/testing/render';
+import { SettingsPage } from './SettingsPage';
+
+const admin = { _id: 'a1', name: 'Ada Admin', email: 'admin@voltshop.test', isAdmin: true };
+const history = [
+  {
+    at: '2026-03-01T10:00:00.000Z',
+    by: { _id: 'a1', name: 'Ada Admin' },
+    changes: [{ field: 'holdMinutes', from: 30, to: 45 }],
+  },
+];
+
+describe('SettingsPage', () => {
+  beforeEach(() => setUserInfo({ ...admin, token: 't' }));
+  afterEach(() => {
+    cleanup();
+    signOut();
+  });
+
+  it('saves a country tax rate and the limits, as numbers, and lists the history', async () => {
+    const calls = mockFetch({
+      'GET /api/settings': () => ({ body: DEFAULT_SETTINGS }),
+      'GET /api/settings/history': () => ({ body: history }),
+      'PUT /api/settings': (body) => ({ body }),
+    });
+    const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
+    expect(await screen.findByText('holdMinutes: 30 → 45')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: "Add a country's tax rate" }));
+    await user.type(screen.getByLabelText('Country'), 'DE');
+    await user.clear(screen.getByLabelText('Rate (%)'));
+    await user.type(screen.getByLabelText('Rate (%)'), '19');
+    await user.clear(screen.getByLabelText('Open orders'));
+    await user.type(screen.getByLabelText('Open orders'), '2');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'DE', percent: 19 }] },
+      limits: { ...DEFAULT_SETTINGS.limits, maxOpenOrders: 2 },
+    });
+  });
+
+  it('refuses a bad value inline, sending nothing', async () => {
+    const calls = mockFetch({
+      'GET /api/settings': () => ({ body: DEFAULT_SETTINGS }),
+      'GET /api/settings/history': () => ({ body: [] }),
+    });
+    const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
+    const rate = await screen.findByLabelText('Default tax rate (%)');
+    await user.clear(rate);
+    await user.type(rate, '150');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Default tax rate must be at most 100')).toBeInTheDocument();
+    expect(screen.getByText('No changes yet: the defaults apply.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,274 @@
+// The owner's settings (GET/PUT /api/settings): tax and shipping, with a rate or price per country, the hold
+// limits and the unpaid-hold minutes, checked with the API's settingsSchema; below, the history of changes.
+import type { SettingsChange, ShopSettings } from '@domain';
+import { settingsSchema } from '@domain/settingsSchema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { useFieldArray, useForm, type FieldError } from 'react-hook-form';
+import type { z } from 'zod';
+import { Field } from '@/components/ui/Field';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { Meta } from '@/components/ui/Meta';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { errorMessage } from '@/lib/api';
+import { useSaveSettings, useSettings, useSettingsHistory } from '../api/settings';
+
+type SettingsFormValues = z.input<typeof settingsSchema>;
+const asNumber = { valueAsNumber: true } as const;
+/** An empty threshold is "never free". */
+const asNullableNumber = { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) } as const;
+
+export function SettingsForm({
+  settings,
+  onSubmit,
+  submitting = false,
+}: {
+  settings: ShopSettings;
+  onSubmit: (values: ShopSettings) => void;
+  submitting?: boolean;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SettingsFormValues, unknown, ShopSettings>({
+    resolver: zodResolver(settingsSchema),
+    defaultValues: settings,
+  });
+  const taxCountries = useFieldArray({ control, name: 'tax.countries' });
+  const shippingCountries = useFieldArray({ control, name: 'shipping.countries' });
+  const arrayError = (e: unknown) => (e as { root?: FieldError; message?: string } | undefined)?.message;
+
+  return (
+    <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Shop settings">
+      <fieldset className="mb-4">
+        <legend className="h5">Tax</legend>
+        <Row>
+          <Col sm={6}>
+            <Field
+              label="Default tax rate (%)"
+              type="number"
+              step="0.01"
+              inputMode="decimal"
+              error={errors.tax?.defaultPercent}
+              {...register('tax.defaultPercent', asNumber)}
+            />
+          </Col>
+          <Col sm={6} className="d-flex align-items-center">
+            <Form.Check
+              id="pricesIncludeTax"
+              type="checkbox"
+              label="Prices include tax"
+              {...register('tax.pricesIncludeTax')}
+            />
+          </Col>
+        </Row>
+        <h3 className="h6">Tax rate by country</h3>
+        {taxCountries.fields.map((field, index) => (
+          <Row key={field.id} className="align-items-end">
+            <Col xs={5}>
+              <Field
+                id={`tax-country-${index}`}
+                label="Country"
+                placeholder="DE or Germany"
+                error={errors.tax?.countries?.[index]?.country}
+                {...register(`tax.countries.${index}.country`)}
+              />
+            </Col>
+            <Col xs={4}>
+              <Field
+                id={`tax-percent-${index}`}
+                label="Rate (%)"
+                type="number"
+                step="0.01"
+                inputMode="decimal"
+                error={errors.tax?.countries?.[index]?.percent}
+                {...register(`tax.countries.${index}.percent`, asNumber)}
+              />
+            </Col>
+            <Col xs={3} className="mb-3">
+              <Button variant="outline-danger" size="sm" onClick={() => taxCountries.remove(index)}>
+                Remove
+              </Button>
+            </Col>
+          </Row>
+        ))}
+        {arrayError(errors.tax?.countries) && <Message variant="danger">{arrayError(errors.tax?.countries)}</Message>}
+        <Button variant="outline-dark" onClick={() => taxCountries.append({ country: '', percent: 0 })}>
+          Add a country's tax rate
+        </Button>
+      </fieldset>
+
+      <fieldset className="mb-4">
+        <legend className="h5">Shipping</legend>
+        <Row>
+          <Col sm={6}>
+            <Field
+              label="Default shipping price ($)"
+              type="number"
+              step="0.01"
+              inputMode="decimal"
+              error={errors.shipping?.defaultPrice}
+              {...register('shipping.defaultPrice', asNumber)}
+            />
+          </Col>
+          <Col sm={6}>
+            <Field
+              label="Free shipping when items are over ($; empty: never)"
+              type="number"
+              step="0.01"
+              inputMode="decimal"
+              error={errors.shipping?.freeOver}
+              {...register('shipping.freeOver', asNullableNumber)}
+            />
+          </Col>
+        </Row>
+        <h3 className="h6">Shipping price by country</h3>
+        {shippingCountries.fields.map((field, index) => (
+          <Row key={field.id} className="align-items-end">
+            <Col xs={5}>
+              <Field
+                id={`shipping-country-${index}`}
+                label="Country"
+                placeholder="DE or Germany"
+                error={errors.shipping?.countries?.[index]?.country}
+                {...register(`shipping.countries.${index}.country`)}
+              />
+            </Col>
+            <Col xs={4}>
+              <Field
+                id={`shipping-price-${index}`}
+                label="Price ($)"
+                type="number"
+                step="0.01"
+                inputMode="decimal"
+                error={errors.shipping?.countries?.[index]?.price}
+                {...register(`shipping.countries.${index}.price`, asNumber)}
+              />
+            </Col>
+            <Col xs={3} className="mb-3">
+              <Button variant="outline-danger" size="sm" onClick={() => shippingCountries.remove(index)}>
+                Remove
+              </Button>
+            </Col>
+          </Row>
+        ))}
+        {arrayError(errors.shipping?.countries) && (
+          <Message variant="danger">{arrayError(errors.shipping?.countries)}</Message>
+        )}
+        <Button variant="outline-dark" onClick={() => shippingCountries.append({ country: '', price: 0 })}>
+          Add a country's shipping price
+        </Button>
+      </fieldset>
+
+      <fieldset className="mb-4">
+        <legend className="h5">What one customer may hold unpaid</legend>
+        <Row>
+          <Col sm={4}>
+            <Field
+              label="Units of one product"
+              type="number"
+              inputMode="numeric"
+              error={errors.limits?.maxUnitsPerProduct}
+              {...register('limits.maxUnitsPerProduct', asNumber)}
+            />
+          </Col>
+          <Col sm={4}>
+            <Field
+              label="Unpaid orders' total ($)"
+              type="number"
+              step="0.01"
+              inputMode="decimal"
+              error={errors.limits?.maxHeldTotal}
+              {...register('limits.maxHeldTotal', asNumber)}
+            />
+          </Col>
+          <Col sm={4}>
+            <Field
+              label="Open orders"
+              type="number"
+              inputMode="numeric"
+              error={errors.limits?.maxOpenOrders}
+              {...register('limits.maxOpenOrders', asNumber)}
+            />
+          </Col>
+        </Row>
+        <Field
+          label="Minutes an unpaid order holds its stock"
+          type="number"
+          inputMode="numeric"
+          error={errors.holdMinutes}
+          {...register('holdMinutes', asNumber)}
+        />
+      </fieldset>
+
+      <Button type="submit" variant="primary" disabled={submitting}>
+        {submitting ? <Loader small label="Saving settings" /> : 'Save settings'}
+      </Button>
+    </Form>
+  );
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? '–' : String(value));
+
+function SettingsHistory({ changes }: { changes: SettingsChange[] }) {
+  if (changes.length === 0) return <p className="text-muted">No changes yet: the defaults apply.</p>;
+  return (
+    <Table responsive size="sm" className="small">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">What changed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change, i) => (
+          <tr key={`${change.at}-${i}`}>
+            <td className="text-nowrap">{new Date(change.at).toLocaleString()}</td>
+            <td>{change.by.name || change.by._id}</td>
+            <td className="text-break">
+              {change.changes.length === 0
+                ? 'Nothing (saved as it was)'
+                : change.changes.map((c) => (
+                    <div key={c.field}>
+                      {c.field}: {shown(c.from)} → {shown(c.to)}
+                    </div>
+                  ))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+export function SettingsPage() {
+  const settings = useSettings();
+  const history = useSettingsHistory();
+  const save = useSaveSettings();
+  return (
+    <>
+      <Meta title="Settings" />
+      <h1>Settings</h1>
+      <p className="text-muted">
+        Orders placed from now on are priced and held with these settings; placed orders keep their prices.
+      </p>
+      {save.isSuccess && <Message variant="success">Settings saved.</Message>}
+      {save.isError && <Message variant="danger">{errorMessage(save.error)}</Message>}
+      <QueryBoundary query={settings}>
+        {(data) => (
+          <SettingsForm settings={data} onSubmit={(values) => save.mutate(values)} submitting={save.isPending} />
+        )}
+      </QueryBoundary>
+      <h2 className="h4 mt-5">History</h2>
+      <QueryBoundary query={history}>{(data) => <SettingsHistory changes={data} />}</QueryBoundary>
+    </>
+  );
+}
