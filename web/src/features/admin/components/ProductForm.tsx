@@ -29,6 +29,20 @@ export function productFormValues(p: Pick<Product, keyof ProductUpdateInput & ke
   };
 }
 
+/** A new product (a draft, issue 28): the form starts empty, not with the draft's placeholder name, price 0 and
+ *  sample texts shown as if they were the product's (the stock count, 0, is a real starting value). */
+export function newProductFormValues(p: Pick<Product, 'countInStock'>): ProductFormValues {
+  return {
+    name: '',
+    price: '' as unknown as number,
+    image: '',
+    brand: '',
+    countInStock: p.countInStock,
+    category: '',
+    description: '',
+  };
+}
+
 /** Empty number inputs become undefined (so the schema says "must be a number", not "cannot be negative"). */
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
@@ -41,8 +55,11 @@ export function ProductForm({
   product,
   onSubmit,
   submitting = false,
+  isNew = false,
 }: {
   product: Product;
+  /** A product not yet created (a draft): empty fields and a Create button. */
+  isNew?: boolean;
   /** The values, and the product as this form loaded it (the version the API checks). */
   onSubmit: (values: ProductUpdateInput, editedFrom: EditedFrom) => void;
   submitting?: boolean;
@@ -56,7 +73,7 @@ export function ProductForm({
   } = useForm<ProductFormValues, unknown, ProductUpdateInput>({
     // The emulator build also takes Storage-emulator image URLs; every other build, the API's own schema.
     resolver: zodResolver(productUpdateSchemaWith(shop.imageOrigins())),
-    defaultValues: productFormValues(product),
+    defaultValues: isNew ? newProductFormValues(product) : productFormValues(product),
     mode: 'onTouched',
   });
   const image = useWatch({ control, name: 'image' });
@@ -140,7 +157,13 @@ export function ProductForm({
       />
 
       <Button type="submit" variant="primary" disabled={submitting}>
-        {submitting ? <Loader small label="Updating product" /> : 'Update'}
+        {submitting ? (
+          <Loader small label={isNew ? 'Creating product' : 'Updating product'} />
+        ) : isNew ? (
+          'Create'
+        ) : (
+          'Update'
+        )}
       </Button>
     </Form>
   );
