@@ -277,7 +277,7 @@ describe('admin: products', () => {
     const dialogs = acceptConfirm(page);
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByText(`Product ${name} deleted.`).waitFor();
-    expect(dialogs).toEqual([`confirm: ${CONFIRM}`]);
+    expect(dialogs).toEqual([`confirm: ${CONFIRM}\nThe product “${name}” will be deleted.`]);
     await row.waitFor({ state: 'detached' });
     await page.getByText(`No products match “${name}”.`).waitFor();
 
@@ -409,7 +409,7 @@ describe('admin: users', () => {
     const dialogs = acceptConfirm(page);
     await page.getByRole('button', { name: 'Delete Tom Throwaway' }).click();
     await page.getByText('User Tom Throwaway deleted.').waitFor();
-    expect(dialogs).toEqual([`confirm: ${CONFIRM}`]);
+    expect(dialogs).toEqual([`confirm: ${CONFIRM}\nThe user “Tom Throwaway” (${email}) will be deleted.`]);
     await page.getByRole('row').filter({ hasText: email }).waitFor({ state: 'detached' });
 
     // The admin's own row offers Edit but no Delete (the API refuses it too: test/users.test.ts).
