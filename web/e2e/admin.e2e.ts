@@ -152,7 +152,7 @@ async function createProductViaUi(page: Page): Promise<string> {
   await page.goto('/admin/productlist');
   await page.getByRole('button', { name: 'Create Product' }).click();
   await page.waitForURL(/\/admin\/product\/[^/]+\/edit$/);
-  await page.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'New product' }).waitFor();
   await page.getByLabel('Name', { exact: true }).waitFor();
   return page.url().split('/admin/product/')[1].split('/')[0];
 }
@@ -177,9 +177,11 @@ describe('admin: products', () => {
     await screenshot(page, 'admin-product-list');
 
     const id = await createProductViaUi(page);
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Sample name');
-    // A draft: said on the form, and not in the shop until saved.
-    await page.getByText(/Draft: not in the shop until you save it/).waitFor();
+    // A new product: empty fields (not the draft's placeholders) and a Create button; not in the shop until created.
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Price').inputValue()).toBe('');
+    await page.getByText(/Draft: not in the shop until you create it/).waitFor();
+    expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'View in shop' }).count()).toBe(0);
     const name = `Volt E2E Lamp ${Date.now().toString(36)}`;
     await page.getByLabel('Name', { exact: true }).fill(name);
@@ -235,7 +237,7 @@ describe('admin: products', () => {
     // Client checks from the shared schema: nothing is sent while price or stock are wrong.
     await page.getByLabel('Price').fill('-3');
     await page.getByLabel('Count In Stock').fill('2.5');
-    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Price cannot be negative').waitFor();
     await page.getByText('Count in stock must be a whole number').waitFor();
     expect(page.url()).toContain(`/admin/product/${id}/edit`);
@@ -245,7 +247,7 @@ describe('admin: products', () => {
     await page.getByLabel('Count In Stock').fill('7');
     await screenshot(page, 'admin-product-edit');
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/products/${id}`));
-    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
     const body = (await put).postDataJSON();
     expect(body).toMatchObject({ _id: id, name, price: 24.5, countInStock: 7, image });
     expect(typeof body.price).toBe('number');
@@ -281,7 +283,7 @@ describe('admin: products', () => {
     const dialogs = acceptConfirm(page);
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByText(`Product ${name} deleted.`).waitFor();
-    expect(dialogs).toEqual([`confirm: ${CONFIRM}`]);
+    expect(dialogs).toEqual([`confirm: ${CONFIRM}\nThe product “${name}” will be deleted.`]);
     await row.waitFor({ state: 'detached' });
     await page.getByText(`No products match “${name}”.`).waitFor();
 
@@ -445,7 +447,7 @@ describe('admin: users', () => {
     const dialogs = acceptConfirm(page);
     await page.getByRole('button', { name: 'Delete Tom Throwaway' }).click();
     await page.getByText('User Tom Throwaway deleted.').waitFor();
-    expect(dialogs).toEqual([`confirm: ${CONFIRM}`]);
+    expect(dialogs).toEqual([`confirm: ${CONFIRM}\nThe user “Tom Throwaway” (${email}) will be deleted.`]);
     await page.getByRole('row').filter({ hasText: email }).waitFor({ state: 'detached' });
 
     // The admin's own row offers Edit but no Delete (the API refuses it too: test/users.test.ts).
@@ -590,7 +592,7 @@ describe('admin: dashboard and guards', () => {
         [userEdit!, 'Edit User'],
         ['/admin/productlist', 'Products'],
         ['/admin/productlist/2', 'Products'],
-        [`/admin/product/${productId}/edit`, 'Edit Product'],
+        [`/admin/product/${productId}/edit`, 'New product'],
         ['/admin/orderlist', 'Orders'],
       ];
       for (const [url, heading] of pages) {

@@ -32,6 +32,14 @@ function ImagePreview({ image }: { image: string | undefined }) {
   );
 }
 
+/** A new product (a draft, issue 28): the form starts empty, not with the draft's placeholder name, price 0 and
+ *  sample texts shown as if they were the product's (the stock count, 0, is a real starting value). */
+export function newProductFormValues(product: Product): ProductFormValues {
+  const values: Record<string, unknown> = { ...editableValues(product) };
+  for (const field of Object.keys(values)) if (field !== 'countInStock') values[field] = '';
+  return values as ProductFormValues;
+}
+
 /** Empty number inputs become undefined (so the schema says "must be a number", not "cannot be negative"). */
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
@@ -44,8 +52,11 @@ export function ProductForm({
   product,
   onSubmit,
   submitting = false,
+  isNew = false,
 }: {
   product: Product;
+  /** A product not yet created (a draft): empty fields and a Create button. */
+  isNew?: boolean;
   /** The values, and the product as this form loaded it (the version the API checks). */
   onSubmit: (values: ProductUpdateInput, editedFrom: EditedFrom) => void;
   submitting?: boolean;
@@ -59,8 +70,9 @@ export function ProductForm({
   } = useForm<ProductFormValues, unknown, ProductUpdateInput>({
     // The emulator build also takes Storage-emulator image URLs; every other build, the API's own schema.
     resolver: zodResolver(productUpdateSchemaWith(shop.imageOrigins())),
-    // The editable fields (domain/productFields.ts, as the schema validates them), as the product has them.
-    defaultValues: editableValues(product),
+    // The editable fields (domain/productFields.ts, as the schema validates them), as the product has them; a new
+    // product's start empty.
+    defaultValues: isNew ? newProductFormValues(product) : editableValues(product),
     mode: 'onTouched',
   });
   const image = useWatch({ control, name: 'image' });
@@ -135,7 +147,13 @@ export function ProductForm({
       />
 
       <Button type="submit" variant="primary" disabled={submitting}>
-        {submitting ? <Loader small label="Updating product" /> : 'Update'}
+        {submitting ? (
+          <Loader small label={isNew ? 'Creating product' : 'Updating product'} />
+        ) : isNew ? (
+          'Create'
+        ) : (
+          'Update'
+        )}
       </Button>
     </Form>
   );

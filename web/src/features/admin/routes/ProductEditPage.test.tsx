@@ -66,10 +66,18 @@ describe('ProductEditPage: versioned saves', () => {
     },
   );
 
-  it('says a draft is not in the shop until saved, and offers no "View in shop" link', async () => {
-    mockFetch({ 'GET /api/products/p1': () => ({ body: version(1, { name: 'Sample name', isDraft: true }) }) });
+  it('a draft reads as a new product: "New product", empty fields, Create; no "View in shop" link', async () => {
+    const draft = version(1, { name: 'Sample name', price: 0, brand: 'Sample brand', countInStock: 0, isDraft: true });
+    mockFetch({ 'GET /api/products/p1': () => ({ body: draft }) });
     renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
-    expect(await screen.findByText(/Draft: not in the shop until you save it/)).toBeInTheDocument();
+    expect(await screen.findByText(/Draft: not in the shop until you create it/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Create' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Price')).toHaveValue(null);
+    expect(screen.getByLabelText('Brand')).toHaveValue('');
+    expect(screen.queryByDisplayValue(/Sample/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'View in shop' })).toBeNull();
   });
 
@@ -78,6 +86,9 @@ describe('ProductEditPage: versioned saves', () => {
     renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
     expect(await screen.findByRole('link', { name: 'View in shop' })).toHaveAttribute('href', '/product/p1');
     expect(screen.queryByText(/Draft:/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Update' })).toBeVisible();
+    expect(screen.getByLabelText('Name')).toHaveValue('Lamp v1');
   });
 });
 

@@ -26,7 +26,8 @@ function SaveError({ error, onReload, reloading }: { error: unknown; onReload?: 
   );
 }
 
-/** /admin/product/:id/edit: the product form; success returns to the product list. */
+/** /admin/product/:id/edit: the product form (a draft reads as a new product: empty, Create); success returns to
+ *  the product list. */
 export function ProductEditPage() {
   const { id = '' } = useParams();
   const product = useAdminProduct(id);
@@ -45,7 +46,7 @@ export function ProductEditPage() {
 
   return (
     <>
-      <Meta title="Edit Product" />
+      <Meta title={isDraft ? 'New product' : 'Edit Product'} />
       <div className="d-flex justify-content-between mb-3">
         <Link to={paths.admin.products.href()} className="btn btn-light">
           Go Back
@@ -57,9 +58,9 @@ export function ProductEditPage() {
         )}
       </div>
       <FormContainer>
-        <h1 className="h3 mb-3">Edit Product</h1>
+        <h1 className="h3 mb-3">{isDraft ? 'New product' : 'Edit Product'}</h1>
         {isDraft && (
-          <Message variant="info">Draft: not in the shop until you save it with a name, price and image.</Message>
+          <Message variant="info">Draft: not in the shop until you create it with a name, price and image.</Message>
         )}
         {update.isError && (
           <SaveError
@@ -73,6 +74,7 @@ export function ProductEditPage() {
             <ProductForm
               key={formKey}
               product={p}
+              isNew={p.isDraft === true}
               submitting={update.isPending}
               onSubmit={(input, editedFrom) =>
                 update.mutate(

@@ -104,7 +104,9 @@ describe('ProductListPage', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderAt(<ProductListPage />, { path: '/admin/productlist' });
     await user.click(await screen.findByRole('button', { name: 'Delete Product 2' }));
-    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete?');
+    expect(window.confirm).toHaveBeenCalledWith(
+      'Are you sure you want to delete?\nThe product “Product 2” will be deleted.',
+    );
     expect(await screen.findByText('Product Product 2 deleted.')).toBeInTheDocument();
     expect(await screen.findByTestId('row-count')).toHaveTextContent('1 product');
     expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThanOrEqual(2);

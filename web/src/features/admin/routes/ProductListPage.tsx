@@ -15,7 +15,7 @@ import { useCreateProduct, useDeleteProduct, useDrafts, useProductPage } from '.
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { RowActions } from '../components/RowActions';
 import { PlusIcon } from '../components/Icons';
-import { CONFIRM_DELETE } from '../lib/confirm';
+import { confirmDeleteText } from '../lib/confirm';
 
 const columns: AdminColumn<Product>[] = [
   {
@@ -83,7 +83,7 @@ export function ProductListPage() {
   }
 
   function onDelete(product: Product) {
-    if (!window.confirm(CONFIRM_DELETE)) return;
+    if (!window.confirm(confirmDeleteText('product', product.name))) return;
     setDeleted(null);
     remove.mutate(product._id, { onSuccess: () => setDeleted(product.name) });
   }

@@ -68,7 +68,9 @@ describe('UserListPage', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { user } = renderAt(<UserListPage />, { path: '/admin/userlist' });
     await user.click(await screen.findByRole('button', { name: 'Delete Alice' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete?');
+    expect(confirm).toHaveBeenCalledWith(
+      expect.stringMatching(/^Are you sure you want to delete\?\nThe user “Alice” \(.+@.+\) will be deleted\.$/),
+    );
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Alice' }));

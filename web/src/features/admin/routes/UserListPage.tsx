@@ -11,7 +11,7 @@ import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 import { RowActions } from '../components/RowActions';
 import { YesNo } from '../components/Icons';
-import { CONFIRM_DELETE } from '../lib/confirm';
+import { confirmDeleteText } from '../lib/confirm';
 
 /** ID, Name, Email, Admin tick, edit and delete (confirmed; the list reloads after). */
 export function UserListPage() {
@@ -23,7 +23,7 @@ export function UserListPage() {
   const [deleted, setDeleted] = useState<string | null>(null);
 
   function onDelete(user: UserSummary) {
-    if (!window.confirm(CONFIRM_DELETE)) return;
+    if (!window.confirm(confirmDeleteText('user', user.name, user.email))) return;
     setDeleted(null);
     remove.mutate(user._id, { onSuccess: () => setDeleted(user.name) });
   }
