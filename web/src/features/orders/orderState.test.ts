@@ -11,6 +11,8 @@ const unpaid = {
   deliveredAt: null,
   expiresAt: '2026-11-25T14:05:00.000Z',
   cancelledAt: null,
+  paymentStatus: 'unpaid',
+  cancellationRequest: null,
 } as const satisfies Partial<Order>;
 
 describe('orderState: the order’s state in words', () => {
@@ -41,8 +43,50 @@ describe('orderState: the order’s state in words', () => {
     expect(orderState(delivered, now)).toEqual({ key: 'delivered', text: 'Delivered on 2026-11-27', tone: 'done' });
   });
 
-  it('cancelled by the shopper reads "Cancelled", not "Expired" (both are status expired)', () => {
-    const cancelled = { ...unpaid, status: 'expired' as const, cancelledAt: '2026-11-25T13:45:00.000Z' };
+  it('money back: refunded in full, partly refunded after delivery, cancelled and refunded, cancellation asked', () => {
+    const delivered = {
+      ...unpaid,
+      status: 'delivered' as const,
+      isPaid: true,
+      paidAt: '2026-11-25T13:50:00.000Z',
+      isDelivered: true,
+      deliveredAt: '2026-11-27T09:00:00.000Z',
+      expiresAt: null,
+    };
+    expect(orderState({ ...delivered, paymentStatus: 'partially_refunded' }, now)).toEqual({
+      key: 'partially_refunded',
+      text: 'Delivered on 2026-11-27 · partly refunded',
+      tone: 'done',
+    });
+    expect(orderState({ ...delivered, paymentStatus: 'refunded' }, now)).toMatchObject({ text: 'Refunded' });
+    const cancelled = {
+      ...delivered,
+      status: 'cancelled' as const,
+      isDelivered: false,
+      deliveredAt: null,
+      cancelledAt: '2026-11-26T10:00:00.000Z',
+      paymentStatus: 'refunded' as const,
+    };
+    expect(orderState(cancelled, now)).toMatchObject({ key: 'cancelled', text: 'Cancelled and refunded' });
+    const asked = {
+      ...delivered,
+      status: 'paid' as const,
+      isDelivered: false,
+      deliveredAt: null,
+      paymentStatus: 'paid' as const,
+      cancellationRequest: {
+        reason: 'Ordered twice',
+        status: 'pending' as const,
+        createdAt: '2026-11-25T14:00:00.000Z',
+        decidedAt: null,
+        message: null,
+      },
+    };
+    expect(orderState(asked, now)).toMatchObject({ key: 'cancellation_requested', tone: 'waiting' });
+  });
+
+  it('cancelled by the shopper reads "Cancelled", not "Expired"', () => {
+    const cancelled = { ...unpaid, status: 'cancelled' as const, cancelledAt: '2026-11-25T13:45:00.000Z' };
     expect(orderState(cancelled, now)).toMatchObject({ key: 'cancelled', text: 'Cancelled', tone: 'ended' });
   });
 
@@ -54,9 +98,12 @@ describe('orderState: the order’s state in words', () => {
     expect(orderState(unpaid, new Date('2026-11-25T14:05:00.000Z'))).toMatchObject({ key: 'expired' });
   });
 
-  it('is one ordered table: each state’s rule is found by its key (a refund state is one more row)', () => {
+  it('is one ordered table: each state’s rule is found by its key (the money-back states above the others)', () => {
     expect(ORDER_STATE_RULES.map((r) => r.key)).toEqual([
       'cancelled',
+      'refunded',
+      'partially_refunded',
+      'cancellation_requested',
       'delivered',
       'paid',
       'expired',

@@ -17,7 +17,15 @@ export interface OrderState {
 
 type OrderFacts = Pick<
   Order,
-  'status' | 'isPaid' | 'paidAt' | 'isDelivered' | 'deliveredAt' | 'expiresAt' | 'cancelledAt'
+  | 'status'
+  | 'isPaid'
+  | 'paidAt'
+  | 'isDelivered'
+  | 'deliveredAt'
+  | 'expiresAt'
+  | 'cancelledAt'
+  | 'paymentStatus'
+  | 'cancellationRequest'
 >;
 
 interface Rule {
@@ -33,7 +41,25 @@ export function payByTime(iso: string): string {
 }
 
 export const ORDER_STATE_RULES: readonly Rule[] = [
-  { key: 'cancelled', tone: 'ended', when: (o) => o.cancelledAt != null, text: () => 'Cancelled' },
+  {
+    key: 'cancelled',
+    tone: 'ended',
+    when: (o) => o.cancelledAt != null,
+    text: (o) => (o.paymentStatus === 'refunded' ? 'Cancelled and refunded' : 'Cancelled'),
+  },
+  { key: 'refunded', tone: 'ended', when: (o) => o.paymentStatus === 'refunded', text: () => 'Refunded' },
+  {
+    key: 'partially_refunded',
+    tone: 'done',
+    when: (o) => o.paymentStatus === 'partially_refunded',
+    text: (o) => `${o.isDelivered ? `Delivered on ${shortDate(o.deliveredAt)}` : 'Paid'} · partly refunded`,
+  },
+  {
+    key: 'cancellation_requested',
+    tone: 'waiting',
+    when: (o) => o.cancellationRequest?.status === 'pending',
+    text: () => 'Paid · cancellation requested',
+  },
   {
     key: 'delivered',
     tone: 'done',
