@@ -176,6 +176,15 @@ describe('admin: products', () => {
     expect(pageLinks.slice(0, 2)).toEqual(['/admin/productlist', '/admin/productlist/2']);
     await screenshot(page, 'admin-product-list');
 
+    // The search is the server's, over the whole catalogue: the seeded SSDs are found wherever their pages are.
+    await searchList(page, 'Search products', 'SSD');
+    await page.waitForURL(/\/admin\/productlist\?search=SSD$/);
+    const found = page.getByRole('table', { name: /^Products, page 1 of 1$/ });
+    await found.getByRole('row').filter({ hasText: 'Orbis Portable SSD 1TB' }).waitFor();
+    await found.getByRole('row').filter({ hasText: 'Voltra Hyperdrive 2TB NVMe SSD' }).waitFor();
+    await searchList(page, 'Search products', 'no such product zz');
+    await page.getByText('No products match.').waitFor();
+
     const id = await createProductViaUi(page);
     // A new product: empty fields (not the draft's placeholders) and a Create button; not in the shop until created.
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
