@@ -46,10 +46,12 @@ function HoldNotice({ order }: { order: Order }) {
   return null;
 }
 
-/** The headline (components/OrderHeadline.tsx), told whether the shopper arrived from Place Order. */
+/** The headline (components/OrderHeadline.tsx), told whether the shopper arrived from Place Order and whether the
+ *  viewer is the customer (an admin is not thanked). */
 function OrderHeading({ order }: { order: Order }) {
   const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true;
-  return <OrderHeadline order={order} justPlaced={justPlaced} />;
+  const viewer = useUserInfo();
+  return <OrderHeadline order={order} justPlaced={justPlaced} forCustomer={isOwner(order, viewer?._id)} />;
 }
 
 /** The order's print-ready papers: the invoice, and for admins the packing slip. */
