@@ -94,7 +94,12 @@ async function look(page: Page, path: string, ready: (page: Page) => Promise<unk
   await ready(page);
   await page.waitForLoadState('networkidle');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${path} is wider than the screen by ${overflow}px`).toBeLessThanOrEqual(0);
+  // Names the widest element sticking out, so a failure says where to look.
+  const culprit = await page.evaluate(() => {
+    const out = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth);
+    return out.map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`).slice(-3);
+  });
+  expect(overflow, `${path} is wider than the screen by ${overflow}px: ${culprit.join(', ')}`).toBeLessThanOrEqual(0);
   await screenshot(page, name);
 }
 
