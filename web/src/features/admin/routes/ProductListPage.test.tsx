@@ -142,7 +142,7 @@ describe('ProductListPage', () => {
       { at: '/admin/productlist/2' },
     );
     expect(await screen.findByRole('table', { name: 'Products, page 2 of 3' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Search products'), 'SSD');
+    await user.type(screen.getByLabelText('Search products by name'), 'SSD');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     // A new search starts at page 1 of the matches, from the server.
     expect(await screen.findByTestId('location')).toHaveTextContent('/admin/productlist?search=SSD');
@@ -158,10 +158,10 @@ describe('ProductListPage', () => {
     expect(await screen.findByRole('row', { name: /Voltra NVMe SSD/ })).toBeInTheDocument();
     expect(calls.at(-1)!.url).toBe('/api/products?keyword=SSD&pageNumber=2');
 
-    await user.clear(screen.getByLabelText('Search products'));
-    await user.type(screen.getByLabelText('Search products'), 'Nothing here');
+    await user.clear(screen.getByLabelText('Search products by name'));
+    await user.type(screen.getByLabelText('Search products by name'), 'Nothing here');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No products match.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Search products')).toHaveValue('Nothing here');
+    expect(screen.getByLabelText('Search products by name')).toHaveValue('Nothing here');
   });
 });

@@ -155,7 +155,7 @@ export function ProductListPage() {
                 serverTools={
                   <>
                     <ServerListBar
-                      label="Search products"
+                      label="Search products by name"
                       placeholder="Product name"
                       search={search}
                       onSearch={(text) =>
