@@ -58,11 +58,11 @@ function OrderHeading({ order }: { order: Order }) {
 function PrintLinks({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   return (
     <nav aria-label="Print" className="d-flex gap-2 mb-3">
-      <Link to={paths.invoice.href(order._id)} className="btn btn-outline-secondary btn-sm">
+      <Link to={paths.invoice.href(order._id)} className="btn btn-outline-dark btn-sm">
         Invoice
       </Link>
       {isAdmin && (
-        <Link to={paths.packingSlip.href(order._id)} className="btn btn-outline-secondary btn-sm">
+        <Link to={paths.packingSlip.href(order._id)} className="btn btn-outline-dark btn-sm">
           Packing slip
         </Link>
       )}
