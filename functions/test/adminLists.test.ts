@@ -152,3 +152,49 @@ describe('GET /api/users (admin)', () => {
     });
   });
 });
+
+describe('GET /api/products?keyword= (the admin product list searches the whole catalogue)', () => {
+  it('finds "SSD" on page 1 of the search although the SSDs sit on later pages of the unfiltered list', async () => {
+    const pageOf = async (query: string) => (await shop.call('GET', `/api/products?${query}`)).body;
+    const first = await pageOf('pageNumber=1');
+    const ssds: string[] = [];
+    for (let page = 1; page <= first.pages; page++) {
+      for (const p of (await pageOf(`pageNumber=${page}`)).products as { _id: string; name: string }[]) {
+        if (/ssd/i.test(p.name)) ssds.push(`${page}:${p._id}`);
+      }
+    }
+    expect(ssds.length).toBeGreaterThanOrEqual(2);
+    expect(
+      ssds.some((at) => !at.startsWith('1:')),
+      'an SSD past page 1 unfiltered',
+    ).toBe(true);
+    const found = await pageOf('keyword=SSD&pageNumber=1');
+    expect(found).toMatchObject({ page: 1, pages: 1 });
+    expect(found.products.map((p: { _id: string }) => p._id).sort()).toEqual(ssds.map((at) => at.split(':')[1]).sort());
+  });
+});
+
+describe('GET /api/users/:id/open-orders (admin): what the delete confirmation warns of', () => {
+  it('counts the unpaid (still held) and the paid, undelivered orders of that user only', async () => {
+    const reg = await shop.call('POST', '/api/users', {
+      body: { name: 'Open Orders', email: 'open-orders@lists.test', password: 'secret12' },
+    });
+    const { token, _id } = reg.body as { token: string; _id: string };
+    const path = `/api/users/${_id}/open-orders`;
+    expect((await shop.call('GET', path, { token: admin })).body).toEqual({ unpaid: 0, undelivered: 0 });
+    const pay = async (id: string) =>
+      expect((await shop.call('PUT', `/api/orders/${id}/pay`, { token, body: TEST_PAYMENT })).status).toBe(200);
+    const paid = await placeOneUnitOrder(shop, token);
+    await pay(paid._id);
+    const delivered = await placeOneUnitOrder(shop, token);
+    await pay(delivered._id);
+    expect((await shop.call('PUT', `/api/orders/${delivered._id}/deliver`, { token: admin })).status).toBe(200);
+    await placeOneUnitOrder(shop, token);
+    const res = await shop.call('GET', path, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ unpaid: 1, undelivered: 1 });
+    expect((await shop.call('GET', path, { token })).status).toBe(403);
+    const unknown = await shop.call('GET', '/api/users/000000000000000000000000/open-orders', { token: admin });
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -67,6 +67,8 @@ async function productIdOf(page: Page, name: string): Promise<string> {
 }
 
 const visited: Visit[] = [];
+/** The new customer's order, whose packing slip the admin then opens. */
+let customerOrderId = '';
 const failures: { url: string; problems: string[] }[] = [];
 async function check(page: Page, pattern: string, url: string) {
   visited.push({ pattern, url });
@@ -97,6 +99,7 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(visitor, paths.authAction.path, paths.authAction.href());
     await check(visitor, paths.about.path, paths.about.href());
     await check(visitor, paths.contact.path, paths.contact.href());
+    await check(visitor, paths.policy.path, paths.policy.href('returns'));
     await check(visitor, paths.notFound.path, '/no-such-page');
     await visitor.context().close();
   });
@@ -111,6 +114,8 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(customer, paths.payment.path, paths.payment.href());
     await check(customer, paths.placeOrder.path, paths.placeOrder.href());
     await check(customer, paths.order.path, paths.order.href(orderId));
+    await check(customer, paths.invoice.path, paths.invoice.href(orderId));
+    customerOrderId = orderId;
     await check(customer, paths.profile.path, paths.profile.href());
     await screenshot(customer, 'mobile-390-profile');
     await customer.context().close();
@@ -135,6 +140,7 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(admin, paths.admin.productEdit.path, paths.admin.productEdit.href(productId));
     await check(admin, paths.admin.orders.path, paths.admin.orders.href());
     await check(admin, paths.admin.settings.path, paths.admin.settings.href());
+    await check(admin, paths.packingSlip.path, paths.packingSlip.href(customerOrderId));
     await admin.context().close();
   });
 

@@ -106,6 +106,7 @@ describe('refunds', () => {
     // Delivered, the customer returns one unit; the admin approves: refunded and restocked.
     await admin.goto(`/order/${orderId}`);
     await admin.getByRole('button', { name: 'Mark As Delivered' }).click();
+    await admin.getByRole('button', { name: 'Confirm delivery' }).click(); // carrier and tracking left out
     await admin.getByText(/^Delivered on /).waitFor();
     await customer.reload();
     await customer.getByRole('button', { name: 'Request a return' }).click();

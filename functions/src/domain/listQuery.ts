@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { plainString } from './schemas.js';
 import type { Order, OrderStatus, UserSummary } from './types.js';
-import { orderNumber } from './orders.js';
+import { holdHasEnded, orderNumber } from './orders.js';
 
 /** Rows per page of every admin list and of "my orders"; also the size of the plain-array answer (see below). */
 export const LIST_PAGE_SIZE = 50;
@@ -132,4 +132,23 @@ export function pageWindow(total: number, page: number, pageSize: number) {
   const count = Math.max(0, end - start);
   const fromEnd = count > 0 && total - end < start;
   return { fromEnd, offset: fromEnd ? total - end : start, count };
+}
+
+/** GET /api/users/:id/open-orders (admin): a customer's orders still open, which the delete confirmation warns of. */
+export interface OpenOrders {
+  /** Unpaid and still holding their stock (an ended hold no longer counts, even before the sweeper expires it). */
+  unpaid: number;
+  /** Paid and not delivered yet. */
+  undelivered: number;
+}
+
+/** How many orders are open, from the customer's unpaid orders (oldest first, so those whose hold ended, being the
+ *  oldest, are on the page) and the count of their paid, undelivered ones. */
+export function countOpenOrders(
+  unpaid: Pick<OrderPage, 'orders' | 'total'>,
+  undelivered: number,
+  now: Date,
+): OpenOrders {
+  const ended = unpaid.orders.filter((order) => holdHasEnded(order, now)).length;
+  return { unpaid: Math.max(0, unpaid.total - ended), undelivered };
 }

@@ -21,6 +21,7 @@ import {
   type ProductUpdateInput,
 } from '../../src/domain/index.js';
 import type { EventPublisher, PlaceOrderCommand, Store } from '../../src/ports.js';
+import { openOrdersOf } from '../../src/features/users/openOrders.js';
 import { MovableClock } from '../support/clock.js';
 import { contractCase, type ContractRun } from './cases.js';
 
@@ -836,6 +837,26 @@ export function storeContract(
         expect(mine).toMatchObject({ page: 1, pages: 1, total: 1 });
         expect(mine.orders[0]).toMatchObject({ _id: placed[3]!._id, orderItems: [{ product: p!._id, qty: 1 }] });
         expect(await list({ userId: 'nobody' })).toEqual({ orders: [], page: 1, pages: 1, total: 0 });
+      });
+
+      it("counts a customer's open orders: unpaid and still held, paid and not delivered", async () => {
+        const [p] = await products(['Open'], { countInStock: 20 });
+        const line = [{ product: p!._id, qty: 1 }];
+        const paid = await store.orders.place(order(line));
+        await store.orders.markPaid(paid._id, payment('cap-open-paid'), now);
+        const delivered = await store.orders.place(order(line));
+        await store.orders.markPaid(delivered._id, payment('cap-open-delivered'), now);
+        await store.orders.markDelivered(delivered._id, now);
+        const held = await store.orders.place(order(line));
+        await store.orders.place(order(line, { user: bob }));
+        expect(await openOrdersOf(store.orders, alice._id, now)).toEqual({ unpaid: 1, undelivered: 1 });
+        expect(await openOrdersOf(store.orders, bob._id, now)).toEqual({ unpaid: 1, undelivered: 0 });
+        expect(await openOrdersOf(store.orders, 'nobody', now)).toEqual({ unpaid: 0, undelivered: 0 });
+        // A hold that ended is not open, before the sweeper expires the order and after.
+        const holdEnded = new Date(new Date(held.expiresAt!).getTime() + 1000);
+        expect(await openOrdersOf(store.orders, alice._id, holdEnded)).toEqual({ unpaid: 0, undelivered: 1 });
+        await store.orders.expireStale(holdEnded);
+        expect(await openOrdersOf(store.orders, alice._id, holdEnded)).toEqual({ unpaid: 0, undelivered: 1 });
       });
 
       it('finds an order by the number the customer sees (lower-cased by the API) or by its full id', async () => {

@@ -202,6 +202,12 @@ export const MATRIX: Row[] = [
     expect: ADMIN(200),
   },
   {
+    method: 'GET',
+    route: '/api/users/:id/open-orders',
+    request: async (c) => ({ path: `/api/users/${c.ids.customer}/open-orders` }),
+    expect: ADMIN(200),
+  },
+  {
     method: 'PUT',
     route: '/api/users/:id',
     request: async (c) => {

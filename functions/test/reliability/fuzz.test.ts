@@ -972,6 +972,7 @@ describe('bogus ids in the path', () => {
       body: { rating: 5, comment: 'ok' },
     },
     { method: 'GET', path: (id) => `/api/users/${id}`, token: () => admin },
+    { method: 'GET', path: (id) => `/api/users/${id}/open-orders`, token: () => admin },
     {
       method: 'PUT',
       path: (id) => `/api/users/${id}`,

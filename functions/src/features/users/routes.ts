@@ -27,6 +27,7 @@ import {
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
 import type { Ports, StoredUser } from '../../ports.js';
+import { openOrdersOf } from './openOrders.js';
 
 const summary = (u: StoredUser): UserSummary => ({ _id: u._id, name: u.name, email: u.email, isAdmin: u.isAdmin });
 const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), token });
@@ -216,6 +217,13 @@ export function userRoutes(
     const user = await store.users.get(parseId(req.params.id, 'User'));
     if (!user) throw notFound('User not found');
     res.json(summary(user));
+  });
+
+  // What the delete confirmation warns of: the user's unpaid (still held) and paid-but-undelivered orders.
+  router.get('/:id/open-orders', admin, async (req, res) => {
+    const id = parseId(req.params.id, 'User');
+    if (!(await store.users.get(id))) throw notFound('User not found');
+    res.json(await openOrdersOf(store.orders, id, clock.now()));
   });
 
   router.put('/:id', admin, async (req, res) => {

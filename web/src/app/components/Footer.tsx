@@ -20,12 +20,15 @@ export function Footer() {
             <span aria-hidden="true" className="mx-2">
               ·
             </span>
+            {/* A line may break after a dot, never inside a link (index.css keeps each link on one line). */}
+            <wbr />
             <Link to={paths.contact.href()}>Contact Us</Link>
             {POLICY_LINKS.map(([topic, label]) => (
               <span key={topic}>
                 <span aria-hidden="true" className="mx-2">
                   ·
                 </span>
+                <wbr />
                 <Link to={paths.policy.href(topic)}>{label}</Link>
               </span>
             ))}

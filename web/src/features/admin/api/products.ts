@@ -67,11 +67,12 @@ export function useDrafts() {
   });
 }
 
-/** One page of the catalogue (the admin list shows the same pages as the shop, in the admin URL form). */
-export function useProductPage(pageNumber: number) {
+/** One page of the catalogue, or of its search by name (`keyword`, the whole catalogue, on either backend): the
+ *  admin list shows the same pages as the shop, in the admin URL form. */
+export function useProductPage(pageNumber: number, keyword = '') {
   return useQuery({
-    queryKey: productKeys.list({ pageNumber }),
-    queryFn: ({ signal }) => getProducts({ pageNumber }, signal),
+    queryKey: productKeys.list({ pageNumber, keyword }),
+    queryFn: ({ signal }) => getProducts({ pageNumber, keyword }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,4 @@
-import type { AdminUserUpdateInput, UserPage, UserSummary } from '@domain';
+import type { AdminUserUpdateInput, OpenOrders, UserPage, UserSummary } from '@domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionStore, setUserInfo } from '@/lib/session';
 import { api } from '@/lib/api';
@@ -13,6 +13,11 @@ export function getUserPage(params: { pageNumber: number; search?: string }, sig
 /** GET /api/users/:id (admin). */
 export function getUser(id: string, signal?: AbortSignal): Promise<UserSummary> {
   return api<UserSummary>(`/api/users/${encodeURIComponent(id)}`, { signal });
+}
+
+/** GET /api/users/:id/open-orders (admin): the user's unpaid (still held) and paid, undelivered orders. */
+export function getOpenOrders(id: string, signal?: AbortSignal): Promise<OpenOrders> {
+  return api<OpenOrders>(`/api/users/${encodeURIComponent(id)}/open-orders`, { signal });
 }
 
 /** PUT /api/users/:id (admin): name, email, isAdmin. 400 when an admin removes their own admin rights. */

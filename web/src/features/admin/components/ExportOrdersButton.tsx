@@ -71,7 +71,7 @@ export function ExportOrdersButton({ status, search }: { status?: string; search
         {busy ? <Loader small label="Preparing the CSV" /> : 'Download CSV'}
       </Button>
       <span className="small text-body-secondary w-100">
-        The orders matching the search and status above{from || to ? ', placed in these dates' : ''}.
+        The orders matching the search and status below{from || to ? ', placed in these dates' : ''}.
       </span>
       {error && (
         <Message variant="danger" className="w-100 mb-0">

@@ -1,5 +1,5 @@
 import type { Product } from '@domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt, renderRoutes, LocationProbe } from '@/testing/render';
@@ -110,5 +110,58 @@ describe('ProductListPage', () => {
     expect(await screen.findByText('Product Product 2 deleted.')).toBeInTheDocument();
     expect(await screen.findByTestId('row-count')).toHaveTextContent('1 product');
     expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('searches the whole catalogue on the server, keeps the search in the URL and the pager, says when none match', async () => {
+    const catalogue = [
+      product(1, { name: 'Orbis Portable SSD 1TB' }),
+      product(2),
+      product(3, { name: 'Voltra NVMe SSD' }),
+    ];
+    const calls = mockFetch({
+      'GET /api/products': (_b, url) => {
+        const keyword = (url.searchParams.get('keyword') ?? '').toLowerCase();
+        const found = catalogue.filter((p) => p.name.toLowerCase().includes(keyword));
+        const page = Number(url.searchParams.get('pageNumber'));
+        // One product a page, so the pager shows.
+        return { body: { products: found.slice(page - 1, page), page, pages: found.length } };
+      },
+    });
+    const { user } = renderRoutes(
+      [
+        {
+          path: '/admin/productlist/:pageNumber?',
+          element: (
+            <>
+              <ProductListPage />
+              <LocationProbe />
+            </>
+          ),
+        },
+      ],
+      { at: '/admin/productlist/2' },
+    );
+    expect(await screen.findByRole('table', { name: 'Products, page 2 of 3' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search products by name'), 'SSD');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    // A new search starts at page 1 of the matches, from the server.
+    expect(await screen.findByTestId('location')).toHaveTextContent('/admin/productlist?search=SSD');
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/products?keyword=SSD&pageNumber=1'));
+    expect(await screen.findByRole('row', { name: /Orbis Portable SSD 1TB/ })).toBeInTheDocument();
+    expect(screen.getByTestId('row-count')).toHaveTextContent('1 product matching “SSD” on page 1 of 2');
+    const pages = within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('link');
+    expect(pages.map((a) => a.getAttribute('href'))).toEqual([
+      '/admin/productlist?search=SSD',
+      '/admin/productlist/2?search=SSD',
+    ]);
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
+    expect(await screen.findByRole('row', { name: /Voltra NVMe SSD/ })).toBeInTheDocument();
+    expect(calls.at(-1)!.url).toBe('/api/products?keyword=SSD&pageNumber=2');
+
+    await user.clear(screen.getByLabelText('Search products by name'));
+    await user.type(screen.getByLabelText('Search products by name'), 'Nothing here');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No products match.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search products by name')).toHaveValue('Nothing here');
   });
 });

@@ -2,7 +2,7 @@ import { useLiveProducts } from '@/lib/live/hooks';
 import type { Product } from '@domain';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
@@ -14,6 +14,7 @@ import { dateTime, formatPrice } from '@/lib/format';
 import { useCreateProduct, useDeleteProduct, useDrafts, useProductPage } from '../api/products';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { RowActions } from '../components/RowActions';
+import { ServerListBar } from '../components/ServerListBar';
 import { PlusIcon } from '../components/Icons';
 import { confirmDeleteText } from '../lib/confirm';
 
@@ -69,13 +70,20 @@ const draftColumns: AdminColumn<Product>[] = [
 export function ProductListPage() {
   const { pageNumber } = useParams();
   const page = Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1);
-  const products = useProductPage(page);
+  // The search is the server's (the whole catalogue by name, as the shop's search), kept in the URL: ?search=SSD.
+  const [params] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const products = useProductPage(page, search);
   useLiveProducts(products.data?.products);
   const drafts = useDrafts();
   const create = useCreateProduct();
   const remove = useDeleteProduct();
   const navigate = useNavigate();
   const [deleted, setDeleted] = useState<string | null>(null);
+
+  /** Page `n` of the list, keeping the search. */
+  const hrefFor = (n: number) =>
+    paths.admin.products.href(n) + (search ? `?${new URLSearchParams({ search }).toString()}` : '');
 
   function onCreate() {
     setDeleted(null);
@@ -133,23 +141,49 @@ export function ProductListPage() {
         </section>
       )}
       <QueryBoundary query={products}>
-        {(data) => (
-          <>
-            <AdminTable
-              caption={`Products, page ${data.page} of ${Math.max(1, data.pages)}`}
-              noun="products"
-              scopeNote={data.pages > 1 ? `on page ${data.page} of ${data.pages}` : undefined}
-              rows={data.products}
-              rowKey={(p) => p._id}
-              columns={columns}
-              empty={
-                <Message>{page > 1 ? 'No products on this page.' : 'No products yet: create the first one.'}</Message>
-              }
-              actions={rowActions}
-            />
-            <Paginate pages={data.pages} page={data.page} isAdmin />
-          </>
-        )}
+        {(data) =>
+          data.products.length === 0 && !search && page === 1 ? (
+            <Message>No products yet: create the first one.</Message>
+          ) : (
+            <>
+              <AdminTable
+                caption={`Products, page ${data.page} of ${Math.max(1, data.pages)}`}
+                noun="products"
+                rows={data.products}
+                rowKey={(p) => p._id}
+                columns={columns}
+                serverTools={
+                  <>
+                    <ServerListBar
+                      label="Search products by name"
+                      placeholder="Product name"
+                      search={search}
+                      onSearch={(text) =>
+                        navigate(
+                          text
+                            ? `${paths.admin.products.href()}?${new URLSearchParams({ search: text }).toString()}`
+                            : paths.admin.products.href(),
+                        )
+                      }
+                    />
+                    <p className="small text-muted mb-2" aria-live="polite" data-testid="row-count">
+                      {data.products.length} {data.products.length === 1 ? 'product' : 'products'}
+                      {search ? ` matching “${search}”` : ''}
+                      {data.pages > 1 ? ` on page ${data.page} of ${data.pages}` : ''}
+                    </p>
+                    {data.notices?.map((notice) => (
+                      <p key={notice} className="small text-muted mb-2">
+                        {notice}
+                      </p>
+                    ))}
+                  </>
+                }
+                actions={rowActions}
+              />
+              <Paginate pages={data.pages} page={data.page} hrefFor={hrefFor} />
+            </>
+          )
+        }
       </QueryBoundary>
     </>
   );

@@ -60,7 +60,7 @@ export function SettingsForm({
               {...register('tax.defaultPercent', asNumber)}
             />
           </Col>
-          <Col sm={6} className="d-flex align-items-center">
+          <Col sm={6} className="d-flex align-items-center mb-3 mb-sm-0">
             <Form.Check
               id="pricesIncludeTax"
               type="checkbox"

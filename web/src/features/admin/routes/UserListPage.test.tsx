@@ -30,6 +30,7 @@ describe('UserListPage', () => {
           total: users.length,
         },
       }),
+      'GET /api/users/u1/open-orders': () => ({ body: { unpaid: 0, undelivered: 0 } }),
       'DELETE /api/users/u1': () => {
         users = users.filter((u) => u._id !== 'u1');
         return { body: { message: 'User removed' } };
@@ -76,7 +77,37 @@ describe('UserListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Alice' }));
     expect(await screen.findByText('User Alice deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('row', { name: /Alice/ })).toBeNull());
-    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'GET' && !c.url.includes('open-orders'))).toHaveLength(2);
+  });
+
+  it('warns in the confirmation about the user’s open orders, counted by the server at the click', async () => {
+    const calls = mockFetch({
+      'GET /api/users': () => ({ body: { users, page: 1, pages: 1, total: users.length } }),
+      'GET /api/users/u1/open-orders': () => ({ body: { unpaid: 1, undelivered: 1 } }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user } = renderAt(<UserListPage />, { path: '/admin/userlist' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Alice' }));
+    await waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith(
+        expect.stringMatching(/will be deleted\.\nAlice has 2 open orders \(1 unpaid, 1 not delivered\)\.$/),
+      ),
+    );
+    expect(calls.some((c) => c.url === '/api/users/u1/open-orders')).toBe(true);
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('says so when the open orders cannot be counted, rather than staying silent', async () => {
+    mockFetch({
+      'GET /api/users': () => ({ body: { users, page: 1, pages: 1, total: users.length } }),
+      'GET /api/users/u1/open-orders': () => ({ status: 500, body: { message: 'Down' } }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user } = renderAt(<UserListPage />, { path: '/admin/userlist' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Alice' }));
+    await waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/\nOpen orders could not be checked\.$/)),
+    );
   });
 
   it('offers no Delete on the admin’s own row (the API would refuse it only after the confirm)', async () => {

@@ -6,12 +6,12 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
-import { useDeleteUser, useUserPage } from '../api/users';
+import { getOpenOrders, useDeleteUser, useUserPage } from '../api/users';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 import { RowActions } from '../components/RowActions';
 import { YesNo } from '../components/Icons';
-import { confirmDeleteText } from '../lib/confirm';
+import { confirmDeleteText, openOrdersWarning } from '../lib/confirm';
 
 /** ID, Name, Email, Admin tick, edit and delete (confirmed; the list reloads after). */
 export function UserListPage() {
@@ -21,10 +21,17 @@ export function UserListPage() {
   const remove = useDeleteUser();
   const me = useUserInfo();
   const [deleted, setDeleted] = useState<string | null>(null);
+  // The user whose open orders are being counted before the confirmation (their Delete shows it is busy).
+  const [checking, setChecking] = useState<string | null>(null);
 
-  function onDelete(user: UserSummary) {
-    if (!window.confirm(confirmDeleteText('user', user.name, user.email))) return;
+  async function onDelete(user: UserSummary) {
     setDeleted(null);
+    setChecking(user._id);
+    // Read fresh at each click: an order placed a minute ago must be warned of.
+    const open = await getOpenOrders(user._id).catch(() => null);
+    setChecking(null);
+    const warning = openOrdersWarning(user.name, open);
+    if (!window.confirm(confirmDeleteText('user', user.name, user.email, warning))) return;
     remove.mutate(user._id, { onSuccess: () => setDeleted(user.name) });
   }
 
@@ -95,9 +102,9 @@ export function UserListPage() {
               <RowActions
                 name={u.name}
                 editTo={paths.admin.userEdit.href(u._id)}
-                deleting={remove.isPending && remove.variables === u._id}
+                deleting={checking === u._id || (remove.isPending && remove.variables === u._id)}
                 // No Delete on the admin's own row: the API refuses it anyway, and only after the confirm.
-                onDelete={u._id === me?._id ? undefined : () => onDelete(u)}
+                onDelete={u._id === me?._id ? undefined : () => void onDelete(u)}
               />
             )}
           />

@@ -19,7 +19,16 @@ function usePaidHere(order: Order): boolean {
   return paidHere;
 }
 
-export function OrderHeadline({ order, justPlaced }: { order: Order; justPlaced: boolean }) {
+/** `forCustomer`: the viewer placed the order (an admin reading a customer's order is not thanked for it). */
+export function OrderHeadline({
+  order,
+  justPlaced,
+  forCustomer = true,
+}: {
+  order: Order;
+  justPlaced: boolean;
+  forCustomer?: boolean;
+}) {
   const number = `#${orderNumber(order._id)}`;
   const paidHere = usePaidHere(order);
   const success = useRef<HTMLDivElement>(null);
@@ -41,7 +50,7 @@ export function OrderHeadline({ order, justPlaced }: { order: Order; justPlaced:
       <h1 className="h3 mb-1">
         {awaiting
           ? `Order placed – pay to confirm ${number}`
-          : order.isPaid && !order.isCancelled
+          : order.isPaid && !order.isCancelled && forCustomer
             ? `Thank you — order ${number}`
             : `Order ${number}`}
       </h1>

@@ -253,6 +253,10 @@ describe('OrderPage', () => {
     cleanup();
     show({ ...order, status: 'expired' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #O1' })).toBeInTheDocument();
+    cleanup();
+    // The admin reading a customer's paid order is not thanked for it.
+    show({ ...order, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' }, { viewer: admin });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #O1' })).toBeInTheDocument();
   });
 
   it('after paying here: a success message that takes the focus, and the title thanks', async () => {

@@ -46,21 +46,23 @@ function HoldNotice({ order }: { order: Order }) {
   return null;
 }
 
-/** The headline (components/OrderHeadline.tsx), told whether the shopper arrived from Place Order. */
+/** The headline (components/OrderHeadline.tsx), told whether the shopper arrived from Place Order and whether the
+ *  viewer is the customer (an admin is not thanked). */
 function OrderHeading({ order }: { order: Order }) {
   const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true;
-  return <OrderHeadline order={order} justPlaced={justPlaced} />;
+  const viewer = useUserInfo();
+  return <OrderHeadline order={order} justPlaced={justPlaced} forCustomer={isOwner(order, viewer?._id)} />;
 }
 
 /** The order's print-ready papers: the invoice, and for admins the packing slip. */
 function PrintLinks({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   return (
     <nav aria-label="Print" className="d-flex gap-2 mb-3">
-      <Link to={paths.invoice.href(order._id)} className="btn btn-outline-secondary btn-sm">
+      <Link to={paths.invoice.href(order._id)} className="btn btn-outline-dark btn-sm">
         Invoice
       </Link>
       {isAdmin && (
-        <Link to={paths.packingSlip.href(order._id)} className="btn btn-outline-secondary btn-sm">
+        <Link to={paths.packingSlip.href(order._id)} className="btn btn-outline-dark btn-sm">
           Packing slip
         </Link>
       )}
