@@ -1,7 +1,6 @@
-// Discount codes (issue 30), the pure decision only: whether a code applies to a cart now, and how many cents it
-// takes off, or a refusal with the message the shopper sees. Not wired yet (no store, route or screen): placeOrder
-// will call it inside the placing transaction with the code and its uses as loaded there (docs/architecture.md,
-// "Dry run: adding a discount code").
+// Discount codes (issue 30), the pure decision: whether a code applies to a cart now, and how many cents it takes
+// off, or a refusal with the message the shopper sees. placeOrder (orderDecisions.ts) calls it inside the placing
+// transaction with the code and its uses as loaded there; POST /api/coupons/check calls it outside one (a preview).
 import { formatPrice, toDollars } from './money.js';
 
 export interface Coupon {
@@ -88,4 +87,24 @@ export function decideDiscount(
     discountCents = Math.round(coupon.amountOff * 100);
   }
   return { ok: true, discountCents: Math.max(0, Math.min(discountCents, eligibleCents)) };
+}
+
+/** The admin API's refusals (POST/PUT/DELETE /api/coupons). */
+export const COUPON_MESSAGES = {
+  notFound: 'Discount code not found',
+  exists: (code: string) => `A discount code ${code} already exists`,
+} as const;
+
+/** Codes are case-insensitive: stored and compared upper-case. */
+export const couponKey = (code: string) => code.trim().toUpperCase();
+
+/** A coupon as the admin API answers it (its redemptions so far included). */
+export type CouponAnswer = Coupon;
+
+/** A code loaded in a placing transaction: the coupon (null when no code by that name) and this customer's
+ *  redemptions of it. */
+export interface LoadedCoupon {
+  code: string;
+  coupon: Coupon | null;
+  customerUses: number;
 }

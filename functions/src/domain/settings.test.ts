@@ -92,6 +92,7 @@ describe('the one pricing decision with the settings', () => {
     // 119.00 gross at 19%: 100.00 net, 19.00 tax.
     expect(priceOrder([{ priceCents: 119_00, qty: 1 }], pricingRulesFor(included, 'DE'))).toEqual({
       itemsCents: 119_00,
+      discountCents: 0,
       shippingCents: 0,
       taxCents: 19_00,
       totalCents: 119_00,
