@@ -43,7 +43,9 @@ export const couponSchema = z
       .max(100, 'Percent off must be at most 100')
       .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Percent off must have at most 2 decimals')
       .nullish(),
-    amountOff: cents('Amount off', 100_000).refine((v) => v > 0, 'Amount off must be more than 0').nullish(),
+    amountOff: cents('Amount off', 100_000)
+      .refine((v) => v > 0, 'Amount off must be more than 0')
+      .nullish(),
     minSubtotal: cents('Minimum subtotal', 1_000_000).nullish(),
     startsAt: instant('Starts at').nullish(),
     endsAt: instant('Ends at').nullish(),

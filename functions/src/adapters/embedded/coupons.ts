@@ -7,7 +7,10 @@ import type { Clock, CouponStore } from '../../ports.js';
 import type { Database } from './db.js';
 import { isUniqueViolation } from './mapping.js';
 
-const toCoupon = (r: Row): Coupon => ({ ...(JSON.parse(String(r.data)) as Omit<Coupon, 'uses'>), uses: Number(r.uses) });
+const toCoupon = (r: Row): Coupon => ({
+  ...(JSON.parse(String(r.data)) as Omit<Coupon, 'uses'>),
+  uses: Number(r.uses),
+});
 
 /** The code's terms and uses, and this customer's uses, as a placing transaction reads them. */
 export async function loadCoupon(tx: Transaction, code: string, userId: string) {
@@ -57,7 +60,10 @@ export class SqlCoupons implements CouponStore {
   }
 
   async get(code: string): Promise<Coupon | null> {
-    const rs = await this.db.client.execute({ sql: 'SELECT data, uses FROM coupons WHERE code = ?', args: [couponKey(code)] });
+    const rs = await this.db.client.execute({
+      sql: 'SELECT data, uses FROM coupons WHERE code = ?',
+      args: [couponKey(code)],
+    });
     return rs.rows[0] ? toCoupon(rs.rows[0]) : null;
   }
 

@@ -2,7 +2,14 @@
 // coupons/{CODE}/customers/{uid} one customer's. Orders redeem and release inside their own transactions
 // (orders.ts, with the helpers below: reads first, then writes).
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { conflict, COUPON_MESSAGES, couponKey, notFound, type Coupon, type LoadedCoupon } from '../../../domain/index.js';
+import {
+  conflict,
+  COUPON_MESSAGES,
+  couponKey,
+  notFound,
+  type Coupon,
+  type LoadedCoupon,
+} from '../../../domain/index.js';
 import type { Clock, CouponStore } from '../../../ports.js';
 import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS } from './mapping.js';
 
@@ -72,13 +79,15 @@ export class FirestoreCoupons implements CouponStore {
   async create(terms: Omit<Coupon, 'uses'>): Promise<Coupon> {
     const coupon: Coupon = { ...terms, code: couponKey(terms.code), uses: 0 };
     const at = this.clock.now().toISOString();
-    try {
-      await this.col.doc(coupon.code).create({ ...coupon, createdAt: at, updatedAt: at } satisfies CouponDoc);
-    } catch (error) {
-      // ALREADY_EXISTS
-      if ((error as { code?: number }).code === 6) throw conflict(COUPON_MESSAGES.exists(coupon.code));
-      throw error;
-    }
+    // Read in a transaction (rather than create()'s ALREADY_EXISTS, which not every emulator reports as such).
+    await this.db.runTransaction(
+      async (tx) => {
+        const ref = this.col.doc(coupon.code);
+        if ((await tx.get(ref)).exists) throw conflict(COUPON_MESSAGES.exists(coupon.code));
+        tx.create(ref, { ...coupon, createdAt: at, updatedAt: at } satisfies CouponDoc);
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
     return coupon;
   }
 
@@ -102,8 +111,14 @@ export class FirestoreCoupons implements CouponStore {
     if (!isDocId(key)) throw notFound(COUPON_MESSAGES.notFound);
     const ref = this.col.doc(key);
     if (!(await ref.get()).exists) throw notFound(COUPON_MESSAGES.notFound);
-    // The code and its customers' counts (a code made again later starts afresh).
-    await this.db.recursiveDelete(ref);
+    // The code, then its customers' counts (a code made again later starts afresh), in batches of at most 500.
+    await ref.delete();
+    const customers = await ref.collection(CUSTOMERS).select().get();
+    for (let i = 0; i < customers.docs.length; i += 500) {
+      const batch = this.db.batch();
+      for (const doc of customers.docs.slice(i, i + 500)) batch.delete(doc.ref);
+      await batch.commit();
+    }
   }
 
   async customerUses(code: string, userId: string): Promise<number> {
