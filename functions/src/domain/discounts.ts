@@ -98,6 +98,15 @@ export const COUPON_MESSAGES = {
 /** Codes are case-insensitive: stored and compared upper-case. */
 export const couponKey = (code: string) => code.trim().toUpperCase();
 
+/** POST /api/coupons/check's answer: the discount the code gives this cart now, or why not (`message`). */
+export interface CouponCheck {
+  code: string;
+  ok: boolean;
+  /** Dollars off the items (0 when refused). */
+  discountPrice: number;
+  message: string | null;
+}
+
 /** A coupon as the admin API answers it (its redemptions so far included). */
 export type CouponAnswer = Coupon;
 

@@ -9,6 +9,7 @@ import {
   toCents,
   toDollars,
   COUPON_MESSAGES,
+  type CouponCheck,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { parse } from '../../http/validate.js';
@@ -37,11 +38,10 @@ export function couponRoutes({ store, auth, clock }: Ports) {
       return { product: item.product, category: product.category, priceCents: toCents(product.price), qty: item.qty };
     });
     const decision = decideDiscount(coupon, lines, customerUses, clock.now());
-    res.json(
-      decision.ok
-        ? { code: input.code, ok: true, discountPrice: toDollars(decision.discountCents), message: null }
-        : { code: input.code, ok: false, discountPrice: 0, message: decision.message },
-    );
+    const answer: CouponCheck = decision.ok
+      ? { code: input.code, ok: true, discountPrice: toDollars(decision.discountCents), message: null }
+      : { code: input.code, ok: false, discountPrice: 0, message: decision.message };
+    res.json(answer);
   });
 
   router.get('/', admin, async (_req, res) => {
