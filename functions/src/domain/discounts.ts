@@ -89,6 +89,12 @@ export function decideDiscount(
   return { ok: true, discountCents: Math.max(0, Math.min(discountCents, eligibleCents)) };
 }
 
+/** What a code gives, as the admin list shows it: "10% off", "$5.00 off". */
+export function couponOffer(coupon: Pick<Coupon, 'percentOff' | 'amountOff'>): string {
+  if (coupon.percentOff != null) return `${coupon.percentOff}% off`;
+  return `${formatPrice(coupon.amountOff ?? 0)} off`;
+}
+
 /** The admin API's refusals (POST/PUT/DELETE /api/coupons). */
 export const COUPON_MESSAGES = {
   notFound: 'Discount code not found',
