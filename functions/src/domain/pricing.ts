@@ -65,7 +65,8 @@ export function priceOrder(
   discount = 0,
 ): OrderPriceCents {
   const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.qty, 0);
-  const discountCents = Math.max(0, Math.min(Math.round(discount), itemsCents));
+  // `discount` is whole cents (decideDiscount's); kept between 0 and the items.
+  const discountCents = Math.min(Math.max(discount, 0), itemsCents);
   const discounted = itemsCents - discountCents;
   const shipping = shippingCents(itemsCents, rules);
   const tax = taxCents(discounted, rules);

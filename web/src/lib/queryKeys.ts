@@ -46,8 +46,6 @@ export const adminKeys = {
   /** GET /api/settings and its history (admin). */
   settings: () => [...adminKeys.all, 'settings'] as const,
   settingsHistory: () => [...adminKeys.all, 'settings', 'history'] as const,
-  /** GET /api/coupons (admin). */
-  coupons: () => [...adminKeys.all, 'coupons'] as const,
 };
 
 /** The shop's public settings (GET /api/settings/public): tax, shipping and limits for the cart and product pages. */

@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { adminKeys } from '@/lib/queryKeys';
 
+/** GET /api/coupons's key: kept here, not in lib/queryKeys (the first bundle), as only this screen reads it. */
+const couponsKey = () => [...adminKeys.all, 'coupons'] as const;
+
 export type CouponTerms = Omit<Coupon, 'uses'>;
 
 /** GET /api/coupons (admin): every code with its uses, by code. */
@@ -22,14 +25,14 @@ export function deleteCoupon(code: string): Promise<unknown> {
 }
 
 export function useCoupons() {
-  return useQuery({ queryKey: adminKeys.coupons(), queryFn: ({ signal }) => listCoupons(signal) });
+  return useQuery({ queryKey: couponsKey(), queryFn: ({ signal }) => listCoupons(signal) });
 }
 
 export function useSaveCoupon() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveCoupon,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.coupons() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: couponsKey() }),
   });
 }
 
@@ -37,6 +40,6 @@ export function useDeleteCoupon() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteCoupon,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.coupons() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: couponsKey() }),
   });
 }
