@@ -6,6 +6,7 @@ import { orderRoutes } from './features/orders/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
+import { couponRoutes } from './features/coupons/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { SettingsCache } from './features/settings/settingsCache.js';
 import { CatalogCache, keepCatalogCache } from './cache/catalogCache.js';
@@ -156,6 +157,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   api.use('/users', userRoutes(ports, { limiters }));
   api.use('/orders', orderRoutes(ports, { settings }));
   api.use('/settings', settingsRoutes(ports, settings));
+  api.use('/coupons', couponRoutes(ports));
   api.use('/upload', uploadRoutes(ports));
   api.use('/admin', adminRoutes(ports));
   // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).

@@ -27,6 +27,7 @@ import type {
   UserSummary,
 } from './domain/index.js';
 import type {
+  Coupon,
   HoldLimits,
   RefundRecord,
   RefundRequest,
@@ -133,6 +134,24 @@ export interface PlaceOrderCommand {
   holdLimits: HoldLimits;
   /** The shop's settings in force (tax and shipping by the address's country); the spec's pricing when absent. */
   settings?: ShopSettings;
+  /** A discount code, upper-case (domain/discounts.ts): loaded, decided and redeemed in the placing transaction. */
+  couponCode?: string;
+}
+
+/** Discount codes (domain/discounts.ts), keyed by the upper-case code, with their redemptions counted on them (an
+ *  order's place adds one, its expiry or unpaid cancel gives it back: OrderStore). */
+export interface CouponStore {
+  /** Every code, by code. */
+  list(): Promise<Coupon[]>;
+  get(code: string): Promise<Coupon | null>;
+  /** Creates a code (conflict when it exists) with no uses. */
+  create(coupon: Omit<Coupon, 'uses'>): Promise<Coupon>;
+  /** Replaces a code's terms, keeping its uses (not_found when absent). */
+  update(coupon: Omit<Coupon, 'uses'>): Promise<Coupon>;
+  /** Removes a code (not_found when absent); its orders keep their discount. */
+  remove(code: string): Promise<void>;
+  /** How often this customer redeemed the code (orders not released). */
+  customerUses(code: string, userId: string): Promise<number>;
 }
 
 /** The settings the owner controls (domain/settings.ts), one record, each save recorded with what it changed. */
@@ -213,6 +232,7 @@ export interface Store {
   users: UserStore;
   orders: OrderStore;
   settings: SettingsStore;
+  coupons: CouponStore;
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** Tells whether the store answers (for /api/health). */

@@ -107,6 +107,21 @@ describe('mail templates', () => {
     }
   });
 
+  it('shows a discount code as its own line of the totals, and none without one (issue 30)', async () => {
+    const discounted = {
+      ...SAMPLES['order-placed'],
+      order: { ...ORDER.order, discountCents: 2000, couponCode: 'SPRING20', taxCents: 3150, totalCents: 24147 },
+    };
+    const mail = await renderMail('order-placed', discounted, url);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Discount (SPRING20)');
+      expect(part).toContain('−$20.00');
+      expect(part).toContain('$241.47');
+    }
+    const plain = await renderMail('order-placed', SAMPLES['order-placed'], url);
+    expect(plain.html).not.toContain('Discount');
+  });
+
   it('gives the pay-by time and tells a cancelled order from an expired one', async () => {
     expect((await renderMail('order-placed', SAMPLES['order-placed'], url)).text).toContain(
       'Please pay by Wed, Nov 25, 2026, 20:12 UTC',

@@ -148,6 +148,8 @@ describe('the export streams', () => {
       shippingAddress,
       paymentMethod: 'PayPal',
       itemsPrice: 1,
+      discountPrice: 0,
+      couponCode: null,
       shippingPrice: 0,
       taxPrice: 0,
       totalPrice: 1,

@@ -1,7 +1,6 @@
-// Discount codes (issue 30), the pure decision only: whether a code applies to a cart now, and how many cents it
-// takes off, or a refusal with the message the shopper sees. Not wired yet (no store, route or screen): placeOrder
-// will call it inside the placing transaction with the code and its uses as loaded there (docs/architecture.md,
-// "Dry run: adding a discount code").
+// Discount codes (issue 30), the pure decision: whether a code applies to a cart now, and how many cents it takes
+// off, or a refusal with the message the shopper sees. placeOrder (orderDecisions.ts) calls it inside the placing
+// transaction with the code and its uses as loaded there; POST /api/coupons/check calls it outside one (a preview).
 import { formatPrice, toDollars } from './money.js';
 
 export interface Coupon {
@@ -88,4 +87,39 @@ export function decideDiscount(
     discountCents = Math.round(coupon.amountOff * 100);
   }
   return { ok: true, discountCents: Math.max(0, Math.min(discountCents, eligibleCents)) };
+}
+
+/** What a code gives, as the admin list shows it: "10% off", "$5.00 off". */
+export function couponOffer(coupon: Pick<Coupon, 'percentOff' | 'amountOff'>): string {
+  if (coupon.percentOff != null) return `${coupon.percentOff}% off`;
+  return `${formatPrice(coupon.amountOff ?? 0)} off`;
+}
+
+/** The admin API's refusals (POST/PUT/DELETE /api/coupons). */
+export const COUPON_MESSAGES = {
+  notFound: 'Discount code not found',
+  exists: (code: string) => `A discount code ${code} already exists`,
+} as const;
+
+/** Codes are case-insensitive: stored and compared upper-case. */
+export const couponKey = (code: string) => code.trim().toUpperCase();
+
+/** POST /api/coupons/check's answer: the discount the code gives this cart now, or why not (`message`). */
+export interface CouponCheck {
+  code: string;
+  ok: boolean;
+  /** Dollars off the items (0 when refused). */
+  discountPrice: number;
+  message: string | null;
+}
+
+/** A coupon as the admin API answers it (its redemptions so far included). */
+export type CouponAnswer = Coupon;
+
+/** A code loaded in a placing transaction: the coupon (null when no code by that name) and this customer's
+ *  redemptions of it. */
+export interface LoadedCoupon {
+  code: string;
+  coupon: Coupon | null;
+  customerUses: number;
 }

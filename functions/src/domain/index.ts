@@ -11,6 +11,8 @@ export * from './payments.js';
 export * from './pricing.js';
 export * from './settings.js';
 export * from './settingsSchema.js';
+export * from './discounts.js';
+export * from './couponSchema.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './limits.js';

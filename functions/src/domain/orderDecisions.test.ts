@@ -16,6 +16,7 @@ import {
   undeliverOrder,
 } from './orderDecisions.js';
 import { ORDER_MESSAGES, orderFromRecord, type OrderRecord } from './orders.js';
+import { DISCOUNT_MESSAGES, type Coupon } from './discounts.js';
 import { priceOrder } from './pricing.js';
 import type { PaymentResult } from './types.js';
 
@@ -283,5 +284,49 @@ describe('orderEvents', () => {
       ...deliverOrder({ status: 'paid' }, now),
     });
     expect(orderEvents('OrderDelivered', delivered)).toEqual([{ type: 'OrderDelivered', order: delivered }]);
+  });
+});
+
+describe('placeOrder with a discount code (issue 30)', () => {
+  const coupon = (over: Partial<Coupon> = {}): Coupon => ({
+    code: 'AUDIO20',
+    percentOff: 20,
+    active: true,
+    uses: 0,
+    ...over,
+  });
+  const stocked = () =>
+    products({ a: { priceCents: 50_00, category: 'Audio' }, b: { priceCents: 30_00, category: 'Lighting' } });
+  const lines = [
+    { product: 'a', qty: 1 },
+    { product: 'b', qty: 1 },
+  ];
+
+  it('takes the discount off the lines in scope, records the code and answers the redemption', () => {
+    const scoped = coupon({ scope: { categories: ['Audio'] } });
+    const { record, redemption } = placeOrder(request(lines), stocked(), [], {
+      code: 'AUDIO20',
+      coupon: scoped,
+      customerUses: 0,
+    });
+    // 20% of the Audio line's 50.00; the tax on the 70.00 left.
+    expect(record).toMatchObject({ itemsCents: 80_00, discountCents: 10_00, couponCode: 'AUDIO20', taxCents: 10_50 });
+    expect(record.totalCents).toBe(80_00 - 10_00 + 100_00 + 10_50);
+    expect(redemption).toEqual({ code: 'AUDIO20', userId: 'u1' });
+  });
+
+  it('a refused code refuses the order with its message (400); no code: no redemption, no discount', () => {
+    const e = refusal(() =>
+      placeOrder(request(lines), stocked(), [], {
+        code: 'AUDIO20',
+        coupon: coupon({ maxUses: 3, uses: 3 }),
+        customerUses: 0,
+      }),
+    );
+    expect(e.kind).toBe('bad_input');
+    expect(e.message).toBe(DISCOUNT_MESSAGES.usedUp);
+    const plain = placeOrder(request(lines), stocked(), []);
+    expect(plain.redemption).toBeNull();
+    expect(plain.record).toMatchObject({ discountCents: 0, couponCode: null });
   });
 });

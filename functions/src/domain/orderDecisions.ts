@@ -2,6 +2,7 @@
 // transaction (the products of the lines, the customer's open orders, the order itself), calls the decision, and
 // writes exactly what it answers in the same transaction. Pricing, stock checks, hold limits, restocking and the
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
+import { decideDiscount, type LoadedCoupon } from './discounts.js';
 import { badInput, conflict, notFound } from './errors.js';
 import type { DomainEvent, OrderEvent } from './events.js';
 import { restockedCount, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
@@ -27,6 +28,8 @@ export interface StockedProduct {
   image: string;
   priceCents: number;
   countInStock: number;
+  /** What a coupon's category scope reads (absent: matches no category). */
+  category?: string;
 }
 
 /** One product's stock as a decision leaves it. */
@@ -48,6 +51,12 @@ export interface PlaceOrderRequest {
   settings?: ShopSettings;
 }
 
+/** A redemption a placed order takes: the store adds one use to the code and to this customer's uses of it. */
+export interface Redemption {
+  code: string;
+  userId: string;
+}
+
 /** An order the customer has not paid, as the hold limits read it (isOpenHold decides whether it still holds). */
 export type UnpaidOrder = HeldOrder & Pick<OrderRecord, 'status' | 'expiresAt'> & { cancelledAt?: string | null };
 
@@ -58,17 +67,22 @@ export interface PlacedOrder {
   taken: { product: string; qty: number }[];
   /** The stock of each ordered product after the order. */
   stock: StockLevel[];
+  /** The code's use to record with the order (null without a code). */
+  redemption: Redemption | null;
 }
 
 /**
  * Places an order: every line's product must exist and have the stock (lines of one product count together),
  * prices come from the stored products, and the customer's open orders plus this one stay within the hold limits.
- * `products` holds the lines' products as read in the transaction; `unpaid` the customer's unpaid orders.
+ * `products` holds the lines' products as read in the transaction; `unpaid` the customer's unpaid orders; `coupon`
+ * the request's discount code as loaded there (omitted without one): a refused code refuses the order (400, the
+ * decision's message).
  */
 export function placeOrder(
   request: PlaceOrderRequest,
   products: ReadonlyMap<string, StockedProduct>,
   unpaid: readonly UnpaidOrder[],
+  coupon?: LoadedCoupon | null,
 ): PlacedOrder {
   const taken = new Map<string, number>();
   const lines = request.lines.map((line) => {
@@ -79,9 +93,21 @@ export function placeOrder(
     taken.set(line.product, (taken.get(line.product) ?? 0) + line.qty);
     return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
   });
+  let discountCents = 0;
+  if (coupon) {
+    const decision = decideDiscount(
+      coupon.coupon,
+      lines.map((l) => ({ ...l, category: products.get(l.product)!.category ?? '' })),
+      coupon.customerUses,
+      request.now,
+    );
+    if (!decision.ok) throw badInput(decision.message);
+    discountCents = decision.discountCents;
+  }
   const price = priceOrder(
     lines,
     request.settings && pricingRulesFor(request.settings, request.shippingAddress.country),
+    discountCents,
   );
   assertWithinHoldLimits(
     unpaid.filter((o) => isOpenHold(o, request.now)),
@@ -95,6 +121,7 @@ export function placeOrder(
     shippingAddress: JSON.parse(JSON.stringify(request.shippingAddress)) as ShippingAddress,
     paymentMethod: request.paymentMethod,
     ...price,
+    couponCode: coupon ? coupon.code : null,
     currency: 'USD',
     status: 'awaiting_payment',
     paidAt: null,
@@ -108,6 +135,7 @@ export function placeOrder(
     record,
     taken: [...taken].map(([product, qty]) => ({ product, qty })),
     stock: [...taken].map(([product, qty]) => ({ product, countInStock: products.get(product)!.countInStock - qty })),
+    redemption: coupon ? { code: coupon.code, userId: request.user._id } : null,
   };
 }
 

@@ -9,6 +9,8 @@ const base: Order = {
   shippingAddress: { address: 'a', city: 'c', postalCode: 'p', country: 'x' },
   paymentMethod: 'PayPal',
   itemsPrice: 0,
+  discountPrice: 0,
+  couponCode: null,
   shippingPrice: 0,
   taxPrice: 0,
   totalPrice: 0,

@@ -39,6 +39,10 @@ export interface OrderRecord {
   shippingAddress: ShippingAddress;
   paymentMethod: string;
   itemsCents: number;
+  /** What a discount code took off the items; absent on older records (none). */
+  discountCents?: number;
+  /** The discount code redeemed (upper-case); absent or null: none. */
+  couponCode?: string | null;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
@@ -101,6 +105,8 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
     shippingAddress: r.shippingAddress,
     paymentMethod: r.paymentMethod,
     itemsPrice: toDollars(r.itemsCents),
+    discountPrice: toDollars(r.discountCents ?? 0),
+    couponCode: r.couponCode ?? null,
     shippingPrice: toDollars(r.shippingCents),
     taxPrice: toDollars(r.taxCents),
     totalPrice: toDollars(r.totalCents),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPrice, toCents, toDollars } from './money.js';
-import { priceOrder, priceSummary, taxCents } from './pricing.js';
+import { priceOrder, priceSummary, SPEC_PRICING, taxCents } from './pricing.js';
 
 const line = fc.record({ priceCents: fc.integer({ min: 0, max: 10_000_00 }), qty: fc.integer({ min: 1, max: 1000 }) });
 
@@ -9,6 +9,7 @@ describe('priceOrder (spec section 9)', () => {
   it('prices the spec example: free shipping over 100, 15% tax', () => {
     expect(priceOrder([{ priceCents: 89_99, qty: 3 }])).toEqual({
       itemsCents: 269_97,
+      discountCents: 0,
       shippingCents: 0,
       taxCents: 40_50, // 40.4955 rounds to 40.50
       totalCents: 310_47,
@@ -71,5 +72,52 @@ describe('money', () => {
     expect(() => toCents(1.001)).toThrow(RangeError);
     expect(() => toCents(Number.NaN)).toThrow(RangeError);
     expect(toCents(19.99)).toBe(1999);
+  });
+});
+
+describe('priceOrder with a discount (issue 30)', () => {
+  it('taxes the items after the discount; free shipping is judged before it', () => {
+    // 120.00 of items, 30.00 off: 90.00 taxed at 15% = 13.50; items were over 100, so shipping stays free.
+    expect(priceOrder([{ priceCents: 120_00, qty: 1 }], undefined, 30_00)).toEqual({
+      itemsCents: 120_00,
+      discountCents: 30_00,
+      shippingCents: 0,
+      taxCents: 13_50,
+      totalCents: 103_50,
+    });
+  });
+
+  it('never takes off more than the items cost, nor a negative amount', () => {
+    expect(priceOrder([{ priceCents: 10_00, qty: 1 }], undefined, 50_00).discountCents).toBe(10_00);
+    expect(priceOrder([{ priceCents: 10_00, qty: 1 }], undefined, -5_00).discountCents).toBe(0);
+  });
+
+  it('totals are whole cents, never negative, never above the total without the code (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: -1_000_00, max: 100_000_000_00 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 5_000 }),
+        (lines, discount, pricesIncludeTax, taxBasisPoints) => {
+          const rules = { ...SPEC_PRICING, pricesIncludeTax, taxBasisPoints };
+          const p = priceOrder(lines, rules, discount);
+          const without = priceOrder(lines, rules);
+          for (const v of Object.values(p)) {
+            expect(Number.isInteger(v)).toBe(true);
+            expect(v).toBeGreaterThanOrEqual(0);
+          }
+          expect(p.discountCents).toBeLessThanOrEqual(p.itemsCents);
+          expect(p.totalCents).toBeLessThanOrEqual(without.totalCents);
+          const tax = pricesIncludeTax ? 0 : p.taxCents;
+          expect(p.totalCents).toBe(p.itemsCents - p.discountCents + p.shippingCents + tax);
+        },
+      ),
+    );
+  });
+
+  it('the summary in dollars carries the discount (0 without one)', () => {
+    expect(priceSummary([{ price: 50, qty: 1 }]).discountPrice).toBe(0);
+    expect(priceSummary([{ price: 50, qty: 1 }], undefined, 12_34).discountPrice).toBe(12.34);
   });
 });

@@ -12,6 +12,8 @@ export interface PricedLine {
 
 export interface OrderPriceCents {
   itemsCents: number;
+  /** What a discount code takes off the items (0 without one). */
+  discountCents: number;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
@@ -54,27 +56,43 @@ export function shippingCents(itemsCents: number, rules: PricingRules = SPEC_PRI
 
 /** THE pricing decision: an order's totals from its lines (the server calls it with prices read from the
  *  database), under the rules of the settings and shipping country in force (settings.ts pricingRulesFor; the
- *  spec's by default). Every amount is whole cents and never negative. */
-export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = SPEC_PRICING): OrderPriceCents {
+ *  spec's by default), less a discount (discounts.ts decideDiscount's cents, capped at the items). The tax is
+ *  on the items after the discount; free shipping is judged on the items before it, so a code never makes an
+ *  order dearer. Every amount is whole cents and never negative. */
+export function priceOrder(
+  lines: readonly PricedLine[],
+  rules: PricingRules = SPEC_PRICING,
+  discount = 0,
+): OrderPriceCents {
   const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.qty, 0);
+  // `discount` is whole cents (decideDiscount's); kept between 0 and the items.
+  const discountCents = Math.min(Math.max(discount, 0), itemsCents);
+  const discounted = itemsCents - discountCents;
   const shipping = shippingCents(itemsCents, rules);
-  const tax = taxCents(itemsCents, rules);
-  const totalCents = itemsCents + shipping + (rules.pricesIncludeTax ? 0 : tax);
-  return { itemsCents, shippingCents: shipping, taxCents: tax, totalCents };
+  const tax = taxCents(discounted, rules);
+  const totalCents = discounted + shipping + (rules.pricesIncludeTax ? 0 : tax);
+  return { itemsCents, discountCents, shippingCents: shipping, taxCents: tax, totalCents };
 }
 
 export interface OrderPrice {
   itemsPrice: number;
+  /** 0 without a discount code. */
+  discountPrice: number;
   shippingPrice: number;
   taxPrice: number;
   totalPrice: number;
 }
 
 /** The same summary in dollars, as the API answers and the place-order screen shows. */
-export function priceSummary(lines: readonly { price: number; qty: number }[], rules?: PricingRules): OrderPrice {
+export function priceSummary(
+  lines: readonly { price: number; qty: number }[],
+  rules?: PricingRules,
+  discountCents = 0,
+): OrderPrice {
   const cents = priceOrder(
     lines.map((l) => ({ priceCents: Math.round(l.price * 100), qty: l.qty })),
     rules,
+    discountCents,
   );
   return centsToSummary(cents);
 }
@@ -82,6 +100,7 @@ export function priceSummary(lines: readonly { price: number; qty: number }[], r
 export function centsToSummary(cents: OrderPriceCents): OrderPrice {
   return {
     itemsPrice: toDollars(cents.itemsCents),
+    discountPrice: toDollars(cents.discountCents),
     shippingPrice: toDollars(cents.shippingCents),
     taxPrice: toDollars(cents.taxCents),
     totalPrice: toDollars(cents.totalCents),

@@ -99,6 +99,8 @@ export const paths = {
     orders: fixed('/admin/orderlist'),
     /** The shop's settings: tax and shipping by country, the hold limits (GET/PUT /api/settings). */
     settings: fixed('/admin/settings'),
+    /** Discount codes: the list and the create/edit form (POST/GET/PUT/DELETE /api/coupons). */
+    coupons: fixed('/admin/coupons'),
   },
   /** The router's catch-all (the 404 page). */
   notFound: { path: '*' },

@@ -247,6 +247,17 @@ export const placeOrderSchema = z.strictObject({
     .refine((lines) => new Set(lines.map((l) => l.product)).size === lines.length, 'Each product may appear once'),
   shippingAddress: shippingAddressSchema,
   paymentMethod: text('Payment method', 40).default('PayPal'),
+  /** A discount code (issue 30), compared upper-case; empty means none. Its form is checked here, the rest by
+   *  domain/discounts.ts decideDiscount in the placing transaction. */
+  couponCode: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    plainString('Discount code')
+      .trim()
+      .max(32, 'Discount code must be at most 32 characters')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Discount code may contain only letters, digits, "-" and "_"')
+      .transform((code) => code.toUpperCase())
+      .optional(),
+  ),
   itemsPrice: ignoredNumber,
   shippingPrice: ignoredNumber,
   taxPrice: ignoredNumber,
@@ -262,6 +273,8 @@ export interface PlaceOrderBody {
   orderItems: { product: string; qty: number }[];
   shippingAddress: PlaceOrderInput['shippingAddress'];
   paymentMethod: string;
+  /** A discount code (issue 30); absent for none. */
+  couponCode?: string;
 }
 
 /** A filter left empty in a URL (`?brand=`) does not filter. */

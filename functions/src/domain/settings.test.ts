@@ -75,7 +75,7 @@ describe('the one pricing decision with the settings', () => {
 
   it("takes the shipping country's own rate and price, matched case-insensitively", () => {
     const p = priceOrder([{ priceCents: 50_00, qty: 1 }], pricingRulesFor(germany, ' De '));
-    expect(p).toEqual({ itemsCents: 50_00, shippingCents: 4_90, taxCents: 9_50, totalCents: 64_40 });
+    expect(p).toEqual({ itemsCents: 50_00, discountCents: 0, shippingCents: 4_90, taxCents: 9_50, totalCents: 64_40 });
     // Another country keeps the defaults.
     expect(priceOrder([{ priceCents: 50_00, qty: 1 }], pricingRulesFor(germany, 'France')).taxCents).toBe(7_50);
   });
@@ -92,6 +92,7 @@ describe('the one pricing decision with the settings', () => {
     // 119.00 gross at 19%: 100.00 net, 19.00 tax.
     expect(priceOrder([{ priceCents: 119_00, qty: 1 }], pricingRulesFor(included, 'DE'))).toEqual({
       itemsCents: 119_00,
+      discountCents: 0,
       shippingCents: 0,
       taxCents: 19_00,
       totalCents: 119_00,

@@ -129,6 +129,10 @@ export interface Order {
   shippingAddress: ShippingAddress;
   paymentMethod: string;
   itemsPrice: number;
+  /** What a discount code took off the items (0 without one): totalPrice = items − discount + shipping + tax. */
+  discountPrice: number;
+  /** The discount code redeemed, upper-case; null without one. */
+  couponCode: string | null;
   shippingPrice: number;
   taxPrice: number;
   totalPrice: number;

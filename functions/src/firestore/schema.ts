@@ -40,6 +40,9 @@ export const COLLECTIONS = {
   /** settings/shop: the owner's settings (domain/settings.ts) and its count of changes; settings/shop/changes/{id}:
    *  each save with who made it and what it changed (adapters/firebase/store/settings.ts). Server only. */
   settings: 'settings',
+  /** coupons/{CODE}: a discount code's terms and its redemptions (`uses`); coupons/{CODE}/customers/{uid}: one
+   *  customer's (adapters/firebase/store/coupons.ts). Written in the placing transaction. Server only. */
+  coupons: 'coupons',
 } as const;
 
 /** mailOutbox/{key}: the transactional mail outbox (adapters/firebase/store/mailOutbox.ts): each message written in

@@ -22,6 +22,8 @@ export function orderMailData(id: string, r: OrderRecord): OrderMailData {
       number: `#${orderNumber(id)}`,
       lines: r.orderItems.map((l) => ({ name: l.name, qty: l.qty, priceCents: l.priceCents })),
       itemsCents: r.itemsCents,
+      // Only with a code: the messages of orders without one keep their data as before.
+      ...(r.discountCents ? { discountCents: r.discountCents, couponCode: r.couponCode ?? null } : {}),
       shippingCents: r.shippingCents,
       taxCents: r.taxCents,
       totalCents: r.totalCents,

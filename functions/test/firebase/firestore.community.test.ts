@@ -14,6 +14,7 @@ import { refundsContract } from '../contract/refunds.contract.js';
 import { orderMailContract } from '../contract/orderMail.contract.js';
 import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
 import { settingsContract } from '../contract/settings.contract.js';
+import { couponsContract } from '../contract/coupons.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -66,6 +67,7 @@ storeContract(NAME, firestoreStore, contractRun);
 holdsContract(NAME, firestoreStore, contractRun);
 refundsContract(NAME, firestoreStore, contractRun);
 settingsContract(NAME, firestoreStore, contractRun);
+couponsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 orderMailContract(
   NAME,

@@ -55,6 +55,15 @@ const productBody = {
   countInStock: 5,
 };
 let seq = 0;
+const couponBody = (code: string) => ({ code, percentOff: 10, active: true });
+
+/** A fresh discount code (admin), answered by its code. */
+async function newCoupon(c: Ctx): Promise<string> {
+  const code = `MATRIX${seq++}`;
+  const res = await c.shop.call('POST', '/api/coupons', { token: c.tokens.admin, body: couponBody(code) });
+  if (res.status !== 201) throw new Error(`coupon not created: ${res.status}`);
+  return code;
+}
 
 const PUBLIC = (status: number) => ({ anonymous: status, customer: status, otherCustomer: status, admin: status });
 const SIGNED_IN = (status: number) => ({ anonymous: 401, customer: status, otherCustomer: status, admin: status });
@@ -424,6 +433,44 @@ export const MATRIX: Row[] = [
     route: '/api/settings',
     // The settings as they are: a save that changes nothing another test reads (it is still recorded).
     request: async (c) => ({ path: '/api/settings', body: (await c.shop.call('GET', '/api/settings/public')).body }),
+    expect: ADMIN(200),
+  },
+  // Discount codes (issue 30): the admin's CRUD, and a signed-in shopper's check against a cart.
+  {
+    method: 'POST',
+    route: '/api/coupons/check',
+    request: async (c) => ({
+      path: '/api/coupons/check',
+      body: { code: await newCoupon(c), items: [{ product: c.productId, qty: 1 }] },
+    }),
+    expect: SIGNED_IN(200),
+  },
+  { method: 'GET', route: '/api/coupons', request: async () => ({ path: '/api/coupons' }), expect: ADMIN(200) },
+  {
+    method: 'POST',
+    route: '/api/coupons',
+    request: async () => ({ path: '/api/coupons', body: couponBody(`NEW${seq++}`) }),
+    expect: ADMIN(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/coupons/:code',
+    request: async (c) => ({ path: `/api/coupons/${await newCoupon(c)}` }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/coupons/:code',
+    request: async (c) => {
+      const code = await newCoupon(c);
+      return { path: `/api/coupons/${code}`, body: { ...couponBody(code), percentOff: 20 } };
+    },
+    expect: ADMIN(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/coupons/:code',
+    request: async (c) => ({ path: `/api/coupons/${await newCoupon(c)}` }),
     expect: ADMIN(200),
   },
   { method: 'GET', route: '/api/health', request: async () => ({ path: '/api/health' }), expect: PUBLIC(200) },

@@ -26,6 +26,8 @@ beforeAll(async () => {
   [admin, alice] = await Promise.all([shop.adminToken(), shop.aliceToken()]);
   productId = (await shop.call('GET', '/api/products')).body.products.find((p: any) => p.countInStock > 2)._id;
   aliceId = (await shop.call('GET', '/api/users/profile', { token: alice })).body._id;
+  // A discount code the coupon routes' bodies name (issue 30).
+  await shop.call('POST', '/api/coupons', { token: admin, body: { code: 'FUZZCODE', percentOff: 10, active: true } });
   aliceOrderId = (
     await shop.call('POST', '/api/orders', {
       token: alice,
@@ -158,6 +160,36 @@ function oneWrong(valid: Record<string, unknown>, bad: Fields, required: string[
   return fc.oneof(...options);
 }
 
+/** Codes the code field refuses by form (couponCodeSchema), or that no code is (the decision refuses them). */
+const badCouponCode = fc.oneof(
+  notString,
+  blank,
+  tooLong(32),
+  fc.constantFrom('a b', 'x', 'ab', 'Ünïcode', 'DROP;--', '../x', 'NOSUCHCODE'),
+);
+const couponFields = (): Fields => ({
+  code: badCouponCode,
+  percentOff: fc.oneof(
+    notNumber.filter((v) => v !== null),
+    fc.constantFrom(0, -1, 100.5, 1.234),
+  ),
+  amountOff: fc.constantFrom(-1, 0.001, 'ten', true, 5), // 5: besides percentOff, refused (one or the other)
+  minSubtotal: fc.constantFrom(-1, 0.001, 'x', true, 1e9),
+  startsAt: fc.constantFrom('yesterday', 123, '2026-13-01T00:00:00Z', true),
+  endsAt: fc.constantFrom('tomorrow', 0, '2026-02-30', '1999-01-01T00:00:00Z'), // the last: before startsAt
+  maxUses: fc.constantFrom(0, -1, 1.5, 'x', 1e9),
+  maxUsesPerCustomer: fc.constantFrom(0, -1, 1.5, 'x'),
+  scope: fc.constantFrom('x', 1, { categories: 'x' }, { products: ['../x'] }, { other: 1 }, { categories: [''] }),
+  active: badBool,
+});
+const validCoupon = {
+  code: 'FUZZ10',
+  percentOff: 10,
+  active: true,
+  startsAt: '2026-01-01T00:00:00Z',
+  endsAt: '2027-01-01T00:00:00Z',
+};
+
 const productBody = {
   name: 'Fuzzed',
   price: 10,
@@ -215,6 +247,44 @@ const settingsWithOneWrong = (): fc.Arbitrary<unknown> => {
 };
 
 const BODY_ROUTES: BodyRoute[] = [
+  {
+    name: 'POST /api/coupons',
+    method: 'POST',
+    path: () => '/api/coupons',
+    token: () => admin,
+    bodies: () => oneWrong(validCoupon, couponFields(), ['code', 'active']),
+  },
+  {
+    name: 'PUT /api/coupons/:code',
+    method: 'PUT',
+    path: () => '/api/coupons/FUZZCODE',
+    token: () => admin,
+    bodies: () =>
+      oneWrong({ ...validCoupon, code: 'FUZZCODE' }, { ...couponFields(), code: fc.constantFrom('OTHER', 'x') }, [
+        'active',
+      ]),
+  },
+  {
+    name: 'POST /api/coupons/check',
+    method: 'POST',
+    path: () => '/api/coupons/check',
+    token: () => alice,
+    bodies: () =>
+      oneWrong(
+        { code: 'FUZZCODE', items: [{ product: productId, qty: 1 }] },
+        {
+          code: badCouponCode.filter((c) => c !== 'NOSUCHCODE'), // an unknown code is a 200 answering the refusal
+          items: fc.oneof(
+            notString,
+            fc.constant([]),
+            fc.constant(Array.from({ length: 51 }, (_, i) => ({ product: `p${i}`, qty: 1 }))),
+            fc.constant([{ product: productId, qty: 0 }]),
+            fc.constant([{ product: productId }]),
+          ),
+        },
+        ['code', 'items'],
+      ),
+  },
   {
     name: 'PUT /api/settings',
     method: 'PUT',
@@ -404,6 +474,8 @@ const BODY_ROUTES: BodyRoute[] = [
             ),
             paymentMethod: badText(40),
             itemsPrice: fc.oneof(notDecimalText, fc.constant([])),
+            // A code refused by its form or by the decision (unknown): nothing placed either way.
+            couponCode: badCouponCode.filter((c) => typeof c !== 'string' || c.trim() !== ''),
           },
           ['orderItems', 'shippingAddress'],
         ),
@@ -627,6 +699,14 @@ interface TextFieldRoute {
 }
 
 const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
+  {
+    name: 'POST /api/coupons',
+    method: 'POST',
+    path: () => '/api/coupons',
+    token: () => admin,
+    valid: () => ({ code: 'CTRL10', percentOff: 10, active: true, scope: { categories: ['Audio'] } }),
+    fields: ['code', 'scope.categories.0'],
+  },
   {
     name: 'POST /api/orders/:id/returns',
     method: 'POST',
@@ -1014,6 +1094,14 @@ describe('bogus ids in the path', () => {
     },
     { method: 'PUT', path: (id) => `/api/orders/${id}/undeliver`, token: () => admin, body: { reason: 'x' } },
     { method: 'POST', path: (id) => `/api/orders/${id}/notes`, token: () => admin, body: { text: 'x' } },
+    { method: 'GET', path: (id) => `/api/coupons/${id}`, token: () => admin },
+    {
+      method: 'PUT',
+      path: (id) => `/api/coupons/${id}`,
+      token: () => admin,
+      body: { percentOff: 10, active: true },
+    },
+    { method: 'DELETE', path: (id) => `/api/coupons/${id}`, token: () => admin },
   ];
   it('404 (or another 4xx) with a message, on every route with an id', async () => {
     await fc.assert(

@@ -107,6 +107,8 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     shippingAddress: JSON.parse(str(r.shipping_json)),
     paymentMethod: str(r.payment_method),
     itemsCents: Number(r.items_cents),
+    discountCents: Number(r.discount_cents ?? 0),
+    couponCode: optStr(r.coupon_code),
     shippingCents: Number(r.shipping_cents),
     taxCents: Number(r.tax_cents),
     totalCents: Number(r.total_cents),

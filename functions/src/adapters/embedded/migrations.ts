@@ -468,4 +468,29 @@ export const MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 23,
+    name: 'discount codes and their redemptions',
+    // adapters/embedded/coupons.ts: a code's terms (domain/discounts.ts Coupon as JSON) and its redemptions, counted
+    // on the code and per customer; an order's place adds one to both in its savepoint (orderBatch.ts), its expiry
+    // or unpaid cancel gives it back (orders.ts). The CHECKs refuse a count past the code's limit or below zero.
+    statements: [
+      `CREATE TABLE coupons (
+        code TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        max_uses INTEGER,
+        uses INTEGER NOT NULL DEFAULT 0 CHECK (uses >= 0 AND (max_uses IS NULL OR uses <= max_uses)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE coupon_customer_uses (
+        code TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        uses INTEGER NOT NULL CHECK (uses >= 0),
+        PRIMARY KEY (code, user_id)
+      )`,
+      'ALTER TABLE orders ADD COLUMN discount_cents INTEGER NOT NULL DEFAULT 0',
+      'ALTER TABLE orders ADD COLUMN coupon_code TEXT',
+    ],
+  },
 ];

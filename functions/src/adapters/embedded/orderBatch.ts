@@ -21,6 +21,7 @@ import {
 import { customerOrderMail } from '../../mail/orderMails.js';
 import type { EventPublisher, PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
+import { loadCoupon, redeemStatements } from './coupons.js';
 import { recordMailStatement } from './mailOutbox.js';
 import { newId, str } from './mapping.js';
 import { firstStaleChange, stockStatements } from './stock.js';
@@ -113,8 +114,9 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
   return [
     {
       sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
-              shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at, discount_cents,
+              coupon_code)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         id,
         record.user._id,
@@ -130,6 +132,8 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
         record.status,
         record.expiresAt,
         record.createdAt,
+        record.discountCents ?? 0,
+        record.couponCode ?? null,
       ],
     },
     {
@@ -149,7 +153,9 @@ async function placeOne(
 ): Promise<{ order: Order; events: DomainEvent[] }> {
   // Decided on the batch's view of stock and holds (every earlier order of the batch included).
   const customerOrders = openOrders.get(cmd.user._id) ?? [];
-  const { record, taken, stock } = placeOrder(cmd, products, customerOrders);
+  // The code as this transaction sees it (every earlier order of the batch's redemption included).
+  const coupon = cmd.couponCode ? await loadCoupon(tx, cmd.couponCode, cmd.user._id) : null;
+  const { record, taken, stock, redemption } = placeOrder(cmd, products, customerOrders, coupon);
   const id = newId();
   const placedAt = new Date(record.createdAt);
   // Guarded (stock.ts): even if the batch's view were wrong, a row's stock cannot be miscounted or go below zero.
@@ -166,6 +172,7 @@ async function placeOne(
       'SAVEPOINT place_order',
       ...takes,
       ...orderInserts(id, record),
+      ...(redemption ? redeemStatements(redemption.code, redemption.userId) : []),
       recordMailStatement(customerOrderMail('placed', id, record, placedAt), placedAt),
     ]);
     const short = firstStaleChange(results.slice(1, takes.length + 1));
@@ -188,7 +195,7 @@ async function placeOne(
 /** The batch's products, read once. One bound JSON array: no IN list whose size a request controls. */
 async function readProducts(tx: Transaction, ids: string[]): Promise<Map<string, StockedProduct>> {
   const rs = await tx.execute({
-    sql: `SELECT id, name, image, price_cents, count_in_stock FROM products
+    sql: `SELECT id, name, image, price_cents, count_in_stock, category FROM products
           WHERE id IN (SELECT value FROM json_each(?))`,
     args: [JSON.stringify(ids)],
   });
@@ -200,6 +207,7 @@ async function readProducts(tx: Transaction, ids: string[]): Promise<Map<string,
         image: str(r.image),
         priceCents: Number(r.price_cents),
         countInStock: Number(r.count_in_stock),
+        category: str(r.category),
       },
     ]),
   );

@@ -56,6 +56,7 @@ import {
 } from '../../mail/orderMails.js';
 import type { EventPublisher, OrderStore, PlaceOrderCommand, QueuedMail } from '../../ports.js';
 import type { Database } from './db.js';
+import { releaseRedemption } from './coupons.js';
 import { recordMail } from './mailOutbox.js';
 import { applyStockChanges } from './stock.js';
 import { customerMatch, newId, str, toOrder, toOrderRecord } from './mapping.js';
@@ -385,7 +386,10 @@ export class SqlOrders implements OrderStore {
   cancel(id: string, now: Date): Promise<Order> {
     return this.change(id, 'OrderCancelled', now, 'cancelled', async (tx, order) => {
       const stockBefore = await stockOf(tx, productsOf(order));
-      return { ...cancelOrder(order, stockBefore, now), stockBefore, stockCause: 'cancel' };
+      const decision = cancelOrder(order, stockBefore, now);
+      // Cancelled unpaid (cancelOrder refuses a paid order): the code's use goes back.
+      await releaseRedemption(tx, order.couponCode, order.user._id);
+      return { ...decision, stockBefore, stockCause: 'cancel' };
     });
   }
 
@@ -455,6 +459,7 @@ export class SqlOrders implements OrderStore {
         const stockBefore = await stockOf(tx, productsOf(order));
         const decision = expireOrder(order, stockBefore, now);
         if (!decision) continue;
+        await releaseRedemption(tx, order.couponCode, order.user._id);
         await applyStockChanges(tx, stockChanges(decision.stock, stockBefore), {
           cause: 'expiry',
           by: SYSTEM_ACTOR,

@@ -3,6 +3,7 @@
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../ports.js';
 import type { Database } from './db.js';
 import { SqlCarts } from './carts.js';
+import { SqlCoupons } from './coupons.js';
 import { SqlOrders, type OrderMailOptions } from './orders.js';
 import { SqlProducts } from './products.js';
 import { SqlSettings } from './settings.js';
@@ -30,6 +31,7 @@ export function createSqlStore(
     users: new SqlUsers(db, clock),
     orders: new SqlOrders(db, events, orderMail),
     settings: new SqlSettings(db, events),
+    coupons: new SqlCoupons(db, clock),
     carts: new SqlCarts(db, events),
     ping: async () => {
       await db.client.execute('SELECT 1');

@@ -71,6 +71,7 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
       expiresAt: holdUntil(now, settings.holdMinutes),
       holdLimits: holdLimitsOf(settings),
       settings,
+      ...(input.couponCode ? { couponCode: input.couponCode } : {}),
     });
     res.status(201).json(order);
   });

@@ -17,6 +17,9 @@ export interface OrderSummary {
   number: string;
   lines: { name: string; qty: number; priceCents: number }[];
   itemsCents: number;
+  /** A discount code's cents off and the code (issue 30); absent without one. */
+  discountCents?: number;
+  couponCode?: string | null;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
@@ -46,7 +49,7 @@ function OrderLines({ order }: { order: OrderSummary }) {
     <tr key={key}>
       <td style={{ ...cell, fontWeight: strong ? 700 : 400 }}>{label}</td>
       <td style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap', fontWeight: strong ? 700 : 400 }}>
-        {money(cents)}
+        {cents < 0 ? `−${money(-cents)}` : money(cents)}
       </td>
     </tr>
   );
@@ -56,6 +59,9 @@ function OrderLines({ order }: { order: OrderSummary }) {
         <tbody>
           {order.lines.map((line, i) => row(i, `${line.qty} × ${line.name}`, line.qty * line.priceCents))}
           {row('items', 'Items', order.itemsCents)}
+          {order.discountCents
+            ? row('discount', order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -order.discountCents)
+            : null}
           {row('shipping', 'Shipping', order.shippingCents)}
           {row('tax', 'Tax', order.taxCents)}
           {row('total', 'Total', order.totalCents, true)}

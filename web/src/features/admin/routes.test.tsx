@@ -31,6 +31,7 @@ function serveEverything() {
     'GET /api/orders': () => ({ body: { orders: [], page: 1, pages: 1, total: 0 } }),
     'GET /api/settings': () => ({ body: DEFAULT_SETTINGS }),
     'GET /api/settings/history': () => ({ body: [] }),
+    'GET /api/coupons': () => ({ body: [] }),
     'GET /api/admin/stats': () => ({
       body: { daily: [{ day: '2026-01-01', orders: 2, revenue: 30.5 }], lowStock: [product] },
     }),
@@ -46,6 +47,7 @@ const pages: [string, string][] = [
   ['/admin/product/p1/edit', 'Edit Product'],
   ['/admin/orderlist', 'Orders'],
   ['/admin/settings', 'Settings'],
+  ['/admin/coupons', 'Discount codes'],
 ];
 
 describe('adminRoutes', () => {

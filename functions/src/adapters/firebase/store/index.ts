@@ -6,6 +6,7 @@
 // schema in mapping.ts.
 import type { Firestore } from 'firebase-admin/firestore';
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../../ports.js';
+import { FirestoreCoupons } from './coupons.js';
 import { COLLECTIONS } from './mapping.js';
 import { FirestoreOrders, type FirestoreOrderMailOptions } from './orders.js';
 import { FirestoreProducts } from './products.js';
@@ -34,6 +35,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     users: new FirestoreUsers(db, options.clock ?? systemClock),
     orders: new FirestoreOrders(db, events, options.orderMail),
     settings: new FirestoreSettings(db, events),
+    coupons: new FirestoreCoupons(db, options.clock ?? systemClock),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

@@ -70,6 +70,7 @@ import {
   type PlaceOrderCommand,
   type QueuedMail,
 } from '../../../ports.js';
+import { loadCouponIn, writeCouponUse } from './coupons.js';
 import { mailRef, recordMail, recordMails } from './mailOutbox.js';
 import {
   COLLECTIONS,
@@ -195,11 +196,15 @@ export class FirestoreOrders implements OrderStore {
         const unpaid = await tx.get(
           this.col.where('userId', '==', cmd.user._id).where('status', '==', 'awaiting_payment'),
         );
-        const { record, stock } = placeOrder(
+        // The code and this customer's uses: read here, written below, so concurrent redemptions conflict and retry.
+        const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, cmd.user._id) : null;
+        const { record, stock, redemption } = placeOrder(
           cmd,
           products,
           unpaid.docs.map((d) => d.data() as OrderDoc),
+          coupon?.loaded ?? null,
         );
+        if (redemption && coupon) writeCouponUse(tx, coupon, 1);
         const before = new Map([...products].map(([id, product]) => [id, product.countInStock]));
         applyStockChanges(tx, this.db, stockChanges(stock, before), {
           cause: 'order',
@@ -375,7 +380,10 @@ export class FirestoreOrders implements OrderStore {
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = normalizedRecord(snap.data() as OrderDoc);
         const stockBefore = await this.stockOf(tx, order);
+        const coupon = await this.couponOf(tx, order);
         const { patch, stock } = cancelOrder(order, stockBefore, now);
+        // Cancelled unpaid (cancelOrder refuses a paid order): the code's use goes back.
+        if (coupon) writeCouponUse(tx, coupon, -1);
         applyStockChanges(tx, this.db, stockChanges(stock, stockBefore), {
           cause: 'cancel',
           by: order.user._id,
@@ -502,8 +510,10 @@ export class FirestoreOrders implements OrderStore {
         const order = data && normalizedRecord(data);
         if (!order) return null;
         const stockBefore = await this.stockOf(tx, order);
+        const coupon = await this.couponOf(tx, order);
         const decision = expireOrder(order, stockBefore, now);
         if (!decision) return null;
+        if (coupon) writeCouponUse(tx, coupon, -1);
         applyStockChanges(tx, this.db, stockChanges(decision.stock, stockBefore), {
           cause: 'expiry',
           by: SYSTEM_ACTOR,
@@ -520,6 +530,11 @@ export class FirestoreOrders implements OrderStore {
     );
     if (expired) this.committed(expired);
     return expired !== null;
+  }
+
+  /** The order's discount code and its customer's uses, when it has one (a read: call before any write). */
+  private async couponOf(tx: Transaction, order: Pick<OrderDoc, 'couponCode' | 'user'>) {
+    return order.couponCode ? loadCouponIn(tx, this.db, order.couponCode, order.user._id) : null;
   }
 
   /** The current stock of the order's products that still exist (reads first: call before any write). */

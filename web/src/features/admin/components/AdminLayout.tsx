@@ -42,6 +42,11 @@ export function AdminLayout() {
               Settings
             </NavLink>
           </li>
+          <li className="nav-item">
+            <NavLink to={paths.admin.coupons.href()} className={link}>
+              Discount codes
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <Outlet />

@@ -71,6 +71,45 @@ describe('PlaceOrderPage', () => {
     expect(cartStore.get().cartItems).toEqual([]);
   });
 
+  it('checks a discount code: shows the refusal, or the discount line, and places the order with the code', async () => {
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 60, countInStock: 5, qty: 2 });
+    const calls = mockFetch({
+      'POST /api/coupons/check': (body) =>
+        (body as { code: string }).code === 'quarter'
+          ? { body: { code: 'QUARTER', ok: true, discountPrice: 30, message: null } }
+          : {
+              body: {
+                code: 'NOPE',
+                ok: false,
+                discountPrice: 0,
+                message: 'This code does not exist. Check it for typos.',
+              },
+            },
+      'POST /api/orders': () => ({ status: 201, body: { _id: 'o9' } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    const field = screen.getByLabelText('Discount code');
+    await user.type(field, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This code does not exist. Check it for typos.')).toBeInTheDocument();
+    expect(screen.queryByTestId('summary-discount')).toBeNull();
+
+    await user.clear(field);
+    await user.type(field, 'quarter');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    // 120.00 of items, 30.00 off: free shipping (judged before the discount), tax 15% of 90.00.
+    expect(await screen.findByTestId('summary-discount')).toHaveTextContent('−$30.00');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$103.50');
+    expect(calls.find((c) => c.url === '/api/coupons/check')?.body).toEqual({
+      code: 'nope',
+      items: [{ product: 'p1', qty: 2 }],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
+    expect(calls.find((c) => c.url === '/api/orders')?.body).toMatchObject({ couponCode: 'QUARTER' });
+  });
+
   it("shows the API's stock message and keeps the cart", async () => {
     addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
     mockFetch({ 'POST /api/orders': () => ({ status: 409, body: { message: 'Only 1 left of Glide Mouse' } }) });

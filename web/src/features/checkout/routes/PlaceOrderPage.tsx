@@ -1,6 +1,9 @@
 import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import { pricingRulesFor } from '@domain/settings';
+import type { CouponCheck } from '@domain/discounts';
+import { toCents } from '@domain/money';
+import { useState } from 'react';
 import { usePublicSettings } from '@/lib/shopSettings';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -16,19 +19,27 @@ import { clearCartItems, useCart } from '@/features/cart';
 import { OrderItems, OrderSummary } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
 import { useCreateOrder } from '../api/createOrder';
+import { DiscountCodeField } from '../components/DiscountCodeField';
 
 export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();
   const navigate = useNavigate();
   const place = useCreateOrder();
   const settings = usePublicSettings();
+  const [coupon, setCoupon] = useState<CouponCheck | null>(null);
 
   // Nothing to order: back to the cart (never a summary of an empty cart with $100 shipping). Not after placing,
   // when the cart is emptied on the way to the new order.
   if (cartItems.length === 0 && !place.isSuccess) return <Navigate to={paths.cart.href()} replace />;
   if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
   // The server's pricing for this address's country (the spec's until the settings are loaded).
-  const prices = priceSummary(cartItems, settings.data && pricingRulesFor(settings.data, shippingAddress.country));
+  // With the checked code's discount (the server decides it again when placing).
+  const prices = priceSummary(
+    cartItems,
+    settings.data && pricingRulesFor(settings.data, shippingAddress.country),
+    coupon ? toCents(coupon.discountPrice) : 0,
+  );
+  const lines = cartItems.map((i) => ({ product: i.product, qty: i.qty }));
   const blocked = cartIsBlocked(cartItems);
 
   function placeOrder() {
@@ -36,9 +47,10 @@ export function PlaceOrderPage() {
     place.mutate(
       {
         // What the server uses, no more: it prices the order itself (names, images and prices stay here).
-        orderItems: cartItems.map((i) => ({ product: i.product, qty: i.qty })),
+        orderItems: lines,
         shippingAddress,
         paymentMethod,
+        ...(coupon ? { couponCode: coupon.code } : {}),
       },
       {
         onSuccess: (order) => {
@@ -82,7 +94,10 @@ export function PlaceOrderPage() {
           </ListGroup>
         </Col>
         <Col lg={4}>
-          <OrderSummary prices={prices}>
+          <OrderSummary prices={prices} couponCode={coupon?.code ?? null}>
+            <ListGroup.Item>
+              <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
+            </ListGroup.Item>
             {place.isError && (
               <ListGroup.Item>
                 <Message variant="danger" className="mb-0">

@@ -38,4 +38,17 @@ describe('OrderSummary', () => {
     show([{ price: 1, qty: 1 }]);
     for (const label of ['Items', 'Shipping', 'Tax', 'Total']) expect(screen.getByText(label)).toBeInTheDocument();
   });
+
+  it('shows a discount code as its own line, between the items and shipping (issue 30)', () => {
+    render(<OrderSummary prices={priceSummary([{ price: 120, qty: 1 }], undefined, 30_00)} couponCode="QUARTER" />);
+    expect(screen.getByText('Discount (QUARTER)')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-discount')).toHaveTextContent('−$30.00');
+    expect(screen.getByTestId('summary-tax')).toHaveTextContent('$13.50');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$103.50');
+  });
+
+  it('shows no discount line without one', () => {
+    show([{ price: 1, qty: 1 }]);
+    expect(screen.queryByTestId('summary-discount')).toBeNull();
+  });
 });

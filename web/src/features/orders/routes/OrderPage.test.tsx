@@ -12,6 +12,8 @@ const order: Order = {
   shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
   paymentMethod: 'PayPal',
   itemsPrice: 49,
+  discountPrice: 0,
+  couponCode: null,
   shippingPrice: 100,
   taxPrice: 7.35,
   totalPrice: 156.35,

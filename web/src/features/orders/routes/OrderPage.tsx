@@ -155,7 +155,7 @@ function OrderDetails({ order }: { order: Order }) {
         </Col>
         {/* Unpaid: on phones the summary with the pay button comes first, above the fold. */}
         <Col lg={4} className={payable ? 'order-first order-lg-last' : undefined}>
-          <OrderSummary prices={order}>
+          <OrderSummary prices={order} couponCode={order.couponCode}>
             {payable &&
               (isOwner(order, user?._id) ? (
                 <ListGroup.Item>

@@ -15,6 +15,8 @@ const order: Order = {
   shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
   paymentMethod: 'PayPal',
   itemsPrice: 78.97,
+  discountPrice: 0,
+  couponCode: null,
   shippingPrice: 100,
   taxPrice: 11.85,
   totalPrice: 190.82,

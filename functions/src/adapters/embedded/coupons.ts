@@ -1,0 +1,117 @@
+// The CouponStore port on the embedded database (migration 23): a row per code with its terms as JSON and its
+// uses; a row per customer and code with that customer's uses. Orders redeem and release in their own
+// transactions (orderBatch.ts, orders.ts: the statements below).
+import type { InStatement, Row, Transaction } from '@libsql/client';
+import { conflict, COUPON_MESSAGES, couponKey, notFound, type Coupon } from '../../domain/index.js';
+import type { Clock, CouponStore } from '../../ports.js';
+import type { Database } from './db.js';
+import { isUniqueViolation } from './mapping.js';
+
+const toCoupon = (r: Row): Coupon => ({
+  ...(JSON.parse(String(r.data)) as Omit<Coupon, 'uses'>),
+  uses: Number(r.uses),
+});
+
+/** The code's terms and uses, and this customer's uses, as a placing transaction reads them. */
+export async function loadCoupon(tx: Transaction, code: string, userId: string) {
+  const rs = await tx.execute({
+    sql: `SELECT c.data, c.uses, (SELECT uses FROM coupon_customer_uses u WHERE u.code = c.code AND u.user_id = ?)
+            AS customer_uses
+          FROM coupons c WHERE c.code = ?`,
+    args: [userId, code],
+  });
+  const row = rs.rows[0];
+  return { code, coupon: row ? toCoupon(row) : null, customerUses: Number(row?.customer_uses ?? 0) };
+}
+
+/** One redemption's writes: the code's count (the table's CHECK refuses one past maxUses) and the customer's. */
+export function redeemStatements(code: string, userId: string): InStatement[] {
+  return [
+    { sql: 'UPDATE coupons SET uses = uses + 1 WHERE code = ?', args: [code] },
+    {
+      sql: `INSERT INTO coupon_customer_uses (code, user_id, uses) VALUES (?, ?, 1)
+            ON CONFLICT (code, user_id) DO UPDATE SET uses = uses + 1`,
+      args: [code, userId],
+    },
+  ];
+}
+
+/** Gives an unpaid order's redemption back (its expiry or cancel; a code deleted since has nothing to give back). */
+export async function releaseRedemption(tx: Transaction, code: string | null | undefined, userId: string) {
+  if (!code) return;
+  await tx.batch([
+    { sql: 'UPDATE coupons SET uses = max(uses - 1, 0) WHERE code = ?', args: [code] },
+    {
+      sql: 'UPDATE coupon_customer_uses SET uses = max(uses - 1, 0) WHERE code = ? AND user_id = ?',
+      args: [code, userId],
+    },
+  ]);
+}
+
+export class SqlCoupons implements CouponStore {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(): Promise<Coupon[]> {
+    const rs = await this.db.client.execute('SELECT data, uses FROM coupons ORDER BY code');
+    return rs.rows.map(toCoupon);
+  }
+
+  async get(code: string): Promise<Coupon | null> {
+    const rs = await this.db.client.execute({
+      sql: 'SELECT data, uses FROM coupons WHERE code = ?',
+      args: [couponKey(code)],
+    });
+    return rs.rows[0] ? toCoupon(rs.rows[0]) : null;
+  }
+
+  async create(terms: Omit<Coupon, 'uses'>): Promise<Coupon> {
+    const coupon = { ...terms, code: couponKey(terms.code) };
+    const at = this.clock.now().toISOString();
+    try {
+      await this.db.write((tx) =>
+        tx.execute({
+          sql: 'INSERT INTO coupons (code, data, max_uses, uses, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)',
+          args: [coupon.code, JSON.stringify(coupon), coupon.maxUses ?? null, at, at],
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(COUPON_MESSAGES.exists(coupon.code));
+      throw error;
+    }
+    return { ...coupon, uses: 0 };
+  }
+
+  async update(terms: Omit<Coupon, 'uses'>): Promise<Coupon> {
+    const coupon = { ...terms, code: couponKey(terms.code) };
+    const at = this.clock.now().toISOString();
+    return this.db.write(async (tx) => {
+      // A limit below the uses so far is allowed (the code is used up), so the CHECK's limit is the larger one.
+      const rs = await tx.execute({
+        sql: `UPDATE coupons SET data = ?, max_uses = CASE WHEN ? IS NULL THEN NULL ELSE max(?, uses) END,
+                updated_at = ? WHERE code = ? RETURNING uses`,
+        args: [JSON.stringify(coupon), coupon.maxUses ?? null, coupon.maxUses ?? null, at, coupon.code],
+      });
+      if (!rs.rows[0]) throw notFound(COUPON_MESSAGES.notFound);
+      return { ...coupon, uses: Number(rs.rows[0].uses) };
+    });
+  }
+
+  async remove(code: string): Promise<void> {
+    await this.db.write(async (tx) => {
+      const rs = await tx.execute({ sql: 'DELETE FROM coupons WHERE code = ?', args: [couponKey(code)] });
+      if (!rs.rowsAffected) throw notFound(COUPON_MESSAGES.notFound);
+      await tx.execute({ sql: 'DELETE FROM coupon_customer_uses WHERE code = ?', args: [couponKey(code)] });
+    });
+  }
+
+  async customerUses(code: string, userId: string): Promise<number> {
+    const rs = await this.db.client.execute({
+      sql: 'SELECT uses FROM coupon_customer_uses WHERE code = ? AND user_id = ?',
+      args: [couponKey(code), userId],
+    });
+    return Number(rs.rows[0]?.uses ?? 0);
+  }
+}

@@ -1,0 +1,94 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUserInfo, signOut } from '@/lib/session';
+import { mockFetch, renderAt } from '@/testing/render';
+import { CouponsPage } from './CouponsPage';
+
+const admin = { _id: 'a1', name: 'Ada Admin', email: 'admin@voltshop.test', isAdmin: true };
+const spring = {
+  code: 'SPRING10',
+  percentOff: 10,
+  amountOff: null,
+  minSubtotal: 50,
+  startsAt: null,
+  endsAt: null,
+  maxUses: 100,
+  maxUsesPerCustomer: 1,
+  scope: null,
+  active: true,
+  uses: 7,
+};
+
+describe('CouponsPage', () => {
+  beforeEach(() => setUserInfo({ ...admin, token: 't' }));
+  afterEach(() => {
+    cleanup();
+    signOut();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the codes with what they give and their uses; creates a code as the API takes it', async () => {
+    const calls = mockFetch({
+      'GET /api/coupons': () => ({ body: [spring] }),
+      'POST /api/coupons': (body) => ({ status: 201, body: { ...(body as object), uses: 0 } }),
+    });
+    const { user } = renderAt(<CouponsPage />, { path: '/admin/coupons', at: '/admin/coupons' });
+    expect(await screen.findByText('SPRING10')).toBeInTheDocument();
+    expect(screen.getByText('10% off')).toBeInTheDocument();
+    expect(screen.getByText('7 / 100')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Code'), 'five');
+    await user.selectOptions(screen.getByLabelText('Gives'), 'amount');
+    await user.type(screen.getByLabelText('Amount off ($)'), '5');
+    await user.type(screen.getByLabelText('Uses per customer (optional)'), '2');
+    await user.click(screen.getByRole('button', { name: 'Create code' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      code: 'FIVE',
+      percentOff: null,
+      amountOff: 5,
+      minSubtotal: null,
+      startsAt: null,
+      endsAt: null,
+      maxUses: null,
+      maxUsesPerCustomer: 2,
+      scope: null,
+      active: true,
+    });
+  });
+
+  it('says what is wrong before sending (the API’s own rules), and sends nothing', async () => {
+    const calls = mockFetch({ 'GET /api/coupons': () => ({ body: [] }) });
+    const { user } = renderAt(<CouponsPage />, { path: '/admin/coupons', at: '/admin/coupons' });
+    await user.type(await screen.findByLabelText('Code'), 'ok-code');
+    await user.click(screen.getByRole('button', { name: 'Create code' }));
+    expect(await screen.findByText('Give either a percent off or an amount off')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('edits a code in place (the code stays) and deletes one after the named confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const calls = mockFetch({
+      'GET /api/coupons': () => ({ body: [spring] }),
+      'PUT /api/coupons/SPRING10': (body) => ({ body: { ...(body as object), uses: 7 } }),
+      'DELETE /api/coupons/SPRING10': () => ({ body: { message: 'Discount code removed' } }),
+    });
+    const { user } = renderAt(<CouponsPage />, { path: '/admin/coupons', at: '/admin/coupons' });
+    await user.click(await screen.findByRole('button', { name: 'Edit SPRING10' }));
+    expect(screen.getByLabelText('Code')).toBeDisabled();
+    const percent = screen.getByLabelText('Percent off');
+    await user.clear(percent);
+    await user.type(percent, '15');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      code: 'SPRING10',
+      percentOff: 15,
+      minSubtotal: 50,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Delete SPRING10' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('SPRING10'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+});

@@ -1,0 +1,336 @@
+// Discount codes (issue 30): the list with each code's terms and uses, and the create/edit form below it, in one
+// lazy module. The form is checked with the API's couponSchema before it is sent; the API checks it again.
+import { couponSchema } from '@domain/couponSchema';
+import { couponOffer, type Coupon } from '@domain/discounts';
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Loader } from '@/components/ui/Loader';
+import { Message } from '@/components/ui/Message';
+import { Meta } from '@/components/ui/Meta';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { errorMessage } from '@/lib/api';
+import { formatPrice } from '@/lib/format';
+import { useCoupons, useDeleteCoupon, useSaveCoupon } from '../api/coupons';
+import { CONFIRM_DELETE } from '../lib/confirm';
+
+/** The form's values, as typed (numbers and dates as text; empty means "none"). */
+interface CouponFormValues {
+  code: string;
+  kind: 'percent' | 'amount';
+  value: string;
+  minSubtotal: string;
+  startsAt: string;
+  endsAt: string;
+  maxUses: string;
+  maxUsesPerCustomer: string;
+  categories: string;
+  products: string;
+  active: boolean;
+}
+
+const EMPTY: CouponFormValues = {
+  code: '',
+  kind: 'percent',
+  value: '',
+  minSubtotal: '',
+  startsAt: '',
+  endsAt: '',
+  maxUses: '',
+  maxUsesPerCustomer: '',
+  categories: '',
+  products: '',
+  active: true,
+};
+
+/** An ISO time as a datetime-local input shows it (the admin's local time), and back. */
+const toLocalInput = (iso: string | null | undefined) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+function valuesOf(c: Coupon): CouponFormValues {
+  const percent = c.percentOff != null;
+  return {
+    code: c.code,
+    kind: percent ? 'percent' : 'amount',
+    value: String(percent ? c.percentOff : (c.amountOff ?? '')),
+    minSubtotal: c.minSubtotal != null ? String(c.minSubtotal) : '',
+    startsAt: toLocalInput(c.startsAt),
+    endsAt: toLocalInput(c.endsAt),
+    maxUses: c.maxUses != null ? String(c.maxUses) : '',
+    maxUsesPerCustomer: c.maxUsesPerCustomer != null ? String(c.maxUsesPerCustomer) : '',
+    categories: (c.scope?.categories ?? []).join(', '),
+    products: (c.scope?.products ?? []).join(', '),
+    active: c.active,
+  };
+}
+
+/** The API's body from the form's values. */
+function bodyOf(v: CouponFormValues) {
+  const categories = list(v.categories);
+  const products = list(v.products);
+  return {
+    code: v.code,
+    percentOff: v.kind === 'percent' ? numberOrNull(v.value) : null,
+    amountOff: v.kind === 'amount' ? numberOrNull(v.value) : null,
+    minSubtotal: numberOrNull(v.minSubtotal),
+    startsAt: fromLocalInput(v.startsAt),
+    endsAt: fromLocalInput(v.endsAt),
+    maxUses: numberOrNull(v.maxUses),
+    maxUsesPerCustomer: numberOrNull(v.maxUsesPerCustomer),
+    scope: categories.length || products.length ? { categories, products } : null,
+    active: v.active,
+  };
+}
+
+export function CouponForm({ editing, onDone }: { editing: Coupon | null; onDone: () => void }) {
+  const [values, setValues] = useState<CouponFormValues>(editing ? valuesOf(editing) : EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveCoupon();
+  const set = <K extends keyof CouponFormValues>(key: K, value: CouponFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = couponSchema.safeParse(bodyOf(values));
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Check the form');
+      return;
+    }
+    setProblem(null);
+    save.mutate({ terms: parsed.data, isNew: !editing }, { onSuccess: onDone });
+  }
+
+  const error = problem ?? (save.isError ? errorMessage(save.error) : null);
+  return (
+    <Form onSubmit={submit} noValidate aria-label={editing ? `Edit ${editing.code}` : 'New discount code'}>
+      <h2 className="h5">{editing ? `Edit ${editing.code}` : 'New discount code'}</h2>
+      <Row className="g-3">
+        <Col sm={6} lg={4}>
+          <Form.Group controlId="coupon-code">
+            <Form.Label>Code</Form.Label>
+            <Form.Control
+              value={values.code}
+              disabled={!!editing}
+              maxLength={32}
+              autoCapitalize="characters"
+              onChange={(e) => set('code', e.target.value)}
+            />
+          </Form.Group>
+        </Col>
+        <Col sm={6} lg={4}>
+          <Form.Group controlId="coupon-kind">
+            <Form.Label>Gives</Form.Label>
+            <Form.Select value={values.kind} onChange={(e) => set('kind', e.target.value as 'percent' | 'amount')}>
+              <option value="percent">Percent off</option>
+              <option value="amount">Amount off ($)</option>
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col sm={6} lg={4}>
+          <Form.Group controlId="coupon-value">
+            <Form.Label>{values.kind === 'percent' ? 'Percent off' : 'Amount off ($)'}</Form.Label>
+            <Form.Control
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              value={values.value}
+              onChange={(e) => set('value', e.target.value)}
+            />
+          </Form.Group>
+        </Col>
+        <Col sm={6} lg={4}>
+          <Form.Group controlId="coupon-min">
+            <Form.Label>Minimum subtotal ($, optional)</Form.Label>
+            <Form.Control
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              value={values.minSubtotal}
+              onChange={(e) => set('minSubtotal', e.target.value)}
+            />
+          </Form.Group>
+        </Col>
+        <Col sm={6} lg={4}>
+          <Form.Group controlId="coupon-starts">
+            <Form.Label>Starts (optional)</Form.Label>
+            <Form.Control
+              type="datetime-local"
+              value={values.startsAt}
+              onChange={(e) => set('startsAt', e.target.value)}
+            />
+          </Form.Group>
+        </Col>
+        <Col sm={6} lg={4}>
+          <Form.Group controlId="coupon-ends">
+            <Form.Label>Ends (optional)</Form.Label>
+            <Form.Control type="datetime-local" value={values.endsAt} onChange={(e) => set('endsAt', e.target.value)} />
+          </Form.Group>
+        </Col>
+        <Col sm={6} lg={4}>
+          <Form.Group controlId="coupon-max-uses">
+            <Form.Label>Total uses (optional)</Form.Label>
+            <Form.Control
+              type="number"
+              inputMode="numeric"
+              value={values.maxUses}
+              onChange={(e) => set('maxUses', e.target.value)}
+            />
+          </Form.Group>
+        </Col>
+        <Col sm={6} lg={4}>
+          <Form.Group controlId="coupon-max-per-customer">
+            <Form.Label>Uses per customer (optional)</Form.Label>
+            <Form.Control
+              type="number"
+              inputMode="numeric"
+              value={values.maxUsesPerCustomer}
+              onChange={(e) => set('maxUsesPerCustomer', e.target.value)}
+            />
+          </Form.Group>
+        </Col>
+        <Col sm={6} lg={4} className="d-flex align-items-end">
+          <Form.Check
+            id="coupon-active"
+            type="switch"
+            label="Active"
+            checked={values.active}
+            onChange={(e) => set('active', e.target.checked)}
+          />
+        </Col>
+        <Col sm={6}>
+          <Form.Group controlId="coupon-categories">
+            <Form.Label>Only these categories (comma-separated, optional)</Form.Label>
+            <Form.Control value={values.categories} onChange={(e) => set('categories', e.target.value)} />
+          </Form.Group>
+        </Col>
+        <Col sm={6}>
+          <Form.Group controlId="coupon-products">
+            <Form.Label>Only these product ids (comma-separated, optional)</Form.Label>
+            <Form.Control value={values.products} onChange={(e) => set('products', e.target.value)} />
+          </Form.Group>
+        </Col>
+      </Row>
+      {error && (
+        <Message variant="danger" className="mt-3 mb-0">
+          {error}
+        </Message>
+      )}
+      <div className="d-flex gap-2 mt-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Loader small label="Saving" /> : editing ? 'Save changes' : 'Create code'}
+        </Button>
+        {editing && (
+          <Button variant="outline-secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+const limits = (c: Coupon) =>
+  [
+    c.minSubtotal != null ? `min ${formatPrice(c.minSubtotal)}` : null,
+    c.maxUsesPerCustomer != null ? `${c.maxUsesPerCustomer} per customer` : null,
+    c.scope && (c.scope.categories?.length || c.scope.products?.length) ? 'limited scope' : null,
+    c.endsAt ? `ends ${c.endsAt.slice(0, 10)}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ') || '—';
+
+export function CouponsPage() {
+  const coupons = useCoupons();
+  const remove = useDeleteCoupon();
+  const [editing, setEditing] = useState<Coupon | null>(null);
+  // A new key after each save or cancel: the form starts afresh.
+  const [formKey, setFormKey] = useState(0);
+  const done = () => {
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
+
+  return (
+    <>
+      <Meta title="Discount codes" />
+      <h1 className="h3">Discount codes</h1>
+      {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
+      <QueryBoundary query={coupons}>
+        {(list) =>
+          list.length === 0 ? (
+            <Message variant="info">No discount codes yet. Create one below.</Message>
+          ) : (
+            <Table responsive hover size="sm" className="align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">Gives</th>
+                  <th scope="col">Limits</th>
+                  <th scope="col">Uses</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((c) => (
+                  <tr key={c.code}>
+                    <td className="fw-semibold">{c.code}</td>
+                    <td>{couponOffer(c)}</td>
+                    <td>{limits(c)}</td>
+                    <td>
+                      {c.uses}
+                      {c.maxUses != null ? ` / ${c.maxUses}` : ''}
+                    </td>
+                    <td>{c.active ? 'Active' : 'Inactive'}</td>
+                    <td className="text-end text-nowrap">
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        className="me-2"
+                        aria-label={`Edit ${c.code}`}
+                        onClick={() => {
+                          setEditing(c);
+                          setFormKey((k) => k + 1);
+                        }}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        aria-label={`Delete ${c.code}`}
+                        onClick={() => {
+                          if (window.confirm(`${CONFIRM_DELETE}\nThe discount code ${c.code} will be deleted.`))
+                            remove.mutate(c.code);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )
+        }
+      </QueryBoundary>
+      <hr />
+      <CouponForm key={formKey} editing={editing} onDone={done} />
+    </>
+  );
+}
