@@ -1,4 +1,4 @@
-// Migration 16 (issue 28): cancels are stored as status 'cancelled'. The orders table is rebuilt (SQLite changes a
+// Migration 15 (issue 28): cancels are stored as status 'cancelled'. The orders table is rebuilt (SQLite changes a
 // CHECK only so) while order_items references it with ON DELETE CASCADE: no line may be lost on the way.
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -14,7 +14,7 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-const BEFORE = MIGRATIONS.filter((m) => m.version < 16);
+const BEFORE = MIGRATIONS.filter((m) => m.version < 15);
 
 async function insertOrder(db: Database, id: string, status: string, cancelledAt: string | null) {
   await db.client.execute({
@@ -31,7 +31,7 @@ async function insertOrder(db: Database, id: string, status: string, cancelledAt
   });
 }
 
-describe('migration 16: cancelled orders', () => {
+describe('migration 15: cancelled orders', () => {
   it("turns 'expired' + cancelled_at into 'cancelled', keeps every line, the indexes and the cascade", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'voltshop-m16-'));
     dirs.push(dir);

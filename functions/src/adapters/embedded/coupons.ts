@@ -1,4 +1,4 @@
-// The CouponStore port on the embedded database (migration 23): a row per code with its terms as JSON and its
+// The CouponStore port on the embedded database (migration 19): a row per code with its terms as JSON and its
 // uses; a row per customer and code with that customer's uses. Orders redeem and release in their own
 // transactions (orderBatch.ts, orders.ts: the statements below).
 import type { InStatement, Row, Transaction } from '@libsql/client';

@@ -360,14 +360,14 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
-    version: 16,
+    version: 15,
     name: "orders: status 'cancelled', refunds, cancellation requests",
     // A cancel is stored as status 'cancelled' (before: 'expired' with cancelled_at), so the status CHECK changes:
     // SQLite changes a CHECK only by rebuilding the table. order_items references orders with ON DELETE CASCADE
     // and foreign keys are on, so dropping orders would delete every line: the lines move to a new table that
     // references the new orders table first, then both take the old names (a rename rewrites the reference).
     statements: [
-      `CREATE TABLE orders_v16 (
+      `CREATE TABLE orders_v15 (
         id TEXT PRIMARY KEY,
         user_id TEXT NOT NULL,
         user_name TEXT NOT NULL,
@@ -390,7 +390,7 @@ export const MIGRATIONS: Migration[] = [
         refunds_json TEXT,                         -- domain/refunds.ts RefundRecord[], oldest first
         cancellation_json TEXT                     -- domain CancellationRequest
       )`,
-      `INSERT INTO orders_v16 (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
+      `INSERT INTO orders_v15 (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
         shipping_cents, tax_cents, total_cents, currency, status, paid_at, payment_json, capture_id, delivered_at,
         expires_at, created_at, cancelled_at)
        SELECT id, user_id, user_name, user_email, shipping_json, payment_method, items_cents, shipping_cents,
@@ -398,8 +398,8 @@ export const MIGRATIONS: Migration[] = [
         CASE WHEN status = 'expired' AND cancelled_at IS NOT NULL THEN 'cancelled' ELSE status END,
         paid_at, payment_json, capture_id, delivered_at, expires_at, created_at, cancelled_at
        FROM orders`,
-      `CREATE TABLE order_items_v16 (
-        order_id TEXT NOT NULL REFERENCES orders_v16 (id) ON DELETE CASCADE,
+      `CREATE TABLE order_items_v15 (
+        order_id TEXT NOT NULL REFERENCES orders_v15 (id) ON DELETE CASCADE,
         line INTEGER NOT NULL,
         product_id TEXT NOT NULL,                  -- no foreign key: an order keeps its lines when a product is deleted
         name TEXT NOT NULL,
@@ -408,11 +408,11 @@ export const MIGRATIONS: Migration[] = [
         qty INTEGER NOT NULL CHECK (qty > 0),
         PRIMARY KEY (order_id, line)
       )`,
-      'INSERT INTO order_items_v16 SELECT order_id, line, product_id, name, image, price_cents, qty FROM order_items',
+      'INSERT INTO order_items_v15 SELECT order_id, line, product_id, name, image, price_cents, qty FROM order_items',
       'DROP TABLE order_items',
       'DROP TABLE orders',
-      'ALTER TABLE orders_v16 RENAME TO orders',
-      'ALTER TABLE order_items_v16 RENAME TO order_items',
+      'ALTER TABLE orders_v15 RENAME TO orders',
+      'ALTER TABLE order_items_v15 RENAME TO order_items',
       'CREATE INDEX orders_by_expiry ON orders (status, expires_at)',
       'CREATE INDEX orders_by_user ON orders (user_id, created_at, id)',
       'CREATE INDEX orders_by_date ON orders (created_at, id)',
@@ -421,14 +421,14 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
-    version: 17,
+    version: 16,
     name: 'order returns',
     // domain/returns.ts OrderReturn[], oldest first: asked by the customer, decided by the shop (an approval is a
     // refund of the returned lines, kept in refunds_json).
     statements: ['ALTER TABLE orders ADD COLUMN returns_json TEXT'],
   },
   {
-    version: 20,
+    version: 17,
     name: 'order shipment details, taken-back deliveries and admin notes',
     // PUT /api/orders/:id/deliver { carrier?, trackingNumber? }, PUT /api/orders/:id/undeliver { reason } and
     // POST /api/orders/:id/notes (domain/orderDecisions.ts deliverOrder, undeliverOrder). Notes live in their own
@@ -449,7 +449,7 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
-    version: 22,
+    version: 18,
     name: 'shop settings and their history',
     // adapters/embedded/settings.ts: one row of settings (domain/settings.ts ShopSettings as JSON; none until the
     // owner saves: the defaults apply), and every save with who made it and the fields it changed.
@@ -469,7 +469,7 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
-    version: 23,
+    version: 19,
     name: 'discount codes and their redemptions',
     // adapters/embedded/coupons.ts: a code's terms (domain/discounts.ts Coupon as JSON) and its redemptions, counted
     // on the code and per customer; an order's place adds one to both in its savepoint (orderBatch.ts), its expiry

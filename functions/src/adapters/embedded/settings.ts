@@ -1,4 +1,4 @@
-// The SettingsStore port on the embedded database (migration 22): one row of settings, a row per change.
+// The SettingsStore port on the embedded database (migration 18): one row of settings, a row per change.
 import { settingsChanges, type SettingsChange, type ShopSettings } from '../../domain/settings.js';
 import type { EventPublisher, SettingsStore } from '../../ports.js';
 import type { Database } from './db.js';
