@@ -45,6 +45,7 @@ import {
   undeliverOrder,
   EXPORT_BATCH_SIZE,
   type OrderExportQuery,
+  type OrderStatus,
 } from '../../domain/index.js';
 import {
   customerOrderMail,
@@ -73,6 +74,27 @@ async function stockOf(tx: Transaction, productIds: string[]): Promise<Map<strin
     args: [JSON.stringify([...new Set(productIds)])],
   });
   return new Map(rs.rows.map((r) => [str(r.id), Number(r.count_in_stock)]));
+}
+
+/** The SQL conditions of the admin's order filters, shared by the list and the CSV export: the customer, the status,
+ *  and a search by customer, the order's number (its id's last 6, domain/listQuery's orderSearchKeys) or whole id. */
+function orderFilters(query: { userId?: string; status?: OrderStatus; search?: string }) {
+  const conditions: string[] = [];
+  const args: InValue[] = [];
+  if (query.userId !== undefined) {
+    conditions.push('user_id = ?');
+    args.push(query.userId);
+  }
+  if (query.status !== undefined) {
+    conditions.push('status = ?');
+    args.push(query.status);
+  }
+  if (query.search) {
+    const customer = customerMatch('user_email', 'user_name', query.search);
+    conditions.push(`(${customer.sql} OR lower(substr(id, -6)) = ? OR lower(id) = ?)`);
+    args.push(...customer.args, query.search, query.search);
+  }
+  return { conditions, args };
 }
 
 /** What a money-back decision (refund, cancellation, return) answers for its write; `restock` is the stock it gives
@@ -170,22 +192,7 @@ export class SqlOrders implements OrderStore {
   }
 
   async list(query: OrderListQuery): Promise<OrderPage> {
-    const conditions: string[] = [];
-    const args: InValue[] = [];
-    if (query.userId !== undefined) {
-      conditions.push('user_id = ?');
-      args.push(query.userId);
-    }
-    if (query.status !== undefined) {
-      conditions.push('status = ?');
-      args.push(query.status);
-    }
-    if (query.search) {
-      // domain/listQuery's orderSearchKeys: the customer, the order's number (its id's last 6) or its whole id.
-      const customer = customerMatch('user_email', 'user_name', query.search);
-      conditions.push(`(${customer.sql} OR lower(substr(id, -6)) = ? OR lower(id) = ?)`);
-      args.push(...customer.args, query.search, query.search);
-    }
+    const { conditions, args } = orderFilters(query);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const c = this.db.client;
     const counted = await c.execute({ sql: `SELECT count(*) AS n FROM orders ${where}`, args });
@@ -206,17 +213,7 @@ export class SqlOrders implements OrderStore {
 
   /** Keyset pages (created_at, id) after the last row read: each batch is one bounded query. */
   async *exportOrders(query: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncIterable<Order[]> {
-    const conditions: string[] = [];
-    const args: InValue[] = [];
-    if (query.status !== undefined) {
-      conditions.push('status = ?');
-      args.push(query.status);
-    }
-    if (query.search) {
-      const customer = customerMatch('user_email', 'user_name', query.search);
-      conditions.push(`(${customer.sql} OR lower(substr(id, -6)) = ? OR lower(id) = ?)`);
-      args.push(...customer.args, query.search, query.search);
-    }
+    const { conditions, args } = orderFilters(query);
     if (query.from) {
       conditions.push('created_at >= ?');
       args.push(query.from);
