@@ -70,9 +70,6 @@ export const MAX_LINE_QTY = 1000;
 
 /** The most lines a cart holds, in the browser, on the server and in a stored Firestore cart (firestore.rules: validCart). */
 export const MAX_CART_LINES = 50;
-/** Returns (issue 28): a delivered order's lines may be asked back within this many days of delivery (the product
- *  page's "30-day returns"). A constant until the shop has a settings store. */
-export const RETURN_WINDOW_DAYS = 30;
 /** How long after marking an order delivered the owner may take it back without giving a reason (an accidental
  *  click); afterwards "not delivered" needs a reason, kept on the order's timeline. */
 export const UNDELIVER_WINDOW_HOURS = 24;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
-import { RETURN_WINDOW_DAYS } from './limits.js';
+import { RETURN_DAYS } from './limits.js';
 import type { OrderRecord } from './orders.js';
 import { completeRefund, decideRefund } from './refunds.js';
 import { declineReturn, requestReturn, returnableUnits } from './returns.js';
@@ -47,8 +47,8 @@ const refusal = (fn: () => unknown) => {
 };
 
 describe('returns', () => {
-  it(`within ${RETURN_WINDOW_DAYS} days of delivery only, of a delivered order`, () => {
-    const last = new Date(delivered.getTime() + RETURN_WINDOW_DAYS * day);
+  it(`within ${RETURN_DAYS} days of delivery only, of a delivered order`, () => {
+    const last = new Date(delivered.getTime() + RETURN_DAYS * day);
     expect(requestReturn(order(), ask({ now: last })).returns).toHaveLength(1);
     expect(refusal(() => requestReturn(order(), ask({ now: new Date(last.getTime() + 1) })))).toBe(
       'conflict: Returns are accepted within 30 days of delivery',

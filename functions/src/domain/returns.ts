@@ -1,14 +1,14 @@
 // Returns (issue 28): the customer asks to send back some or all lines of a delivered order within
-// RETURN_WINDOW_DAYS; the shop approves (a refund of those lines through the refund path, domain/refunds.ts, which
+// RETURN_DAYS (limits.ts); the shop approves (a refund of those lines through the refund path, domain/refunds.ts, which
 // marks the return approved when it completes) or declines with a message.
 import { badInput, conflict, notFound } from './errors.js';
-import { RETURN_WINDOW_DAYS } from './limits.js';
+import { RETURN_DAYS } from './limits.js';
 import type { OrderRecord } from './orders.js';
 import type { OrderReturn } from './types.js';
 
 export const RETURN_MESSAGES = {
   notDelivered: 'Only a delivered order can be returned',
-  windowOver: `Returns are accepted within ${RETURN_WINDOW_DAYS} days of delivery`,
+  windowOver: `Returns are accepted within ${RETURN_DAYS} days of delivery`,
   waiting: 'A return of this order is already waiting for the shop',
   notFound: 'Return not found',
   notWaiting: 'This return is not waiting for a decision',
@@ -37,11 +37,16 @@ export interface ReturnRequest {
   now: Date;
 }
 
+/** Whether a return may still be asked for an order delivered at `deliveredAt` (the server's rule; the order page
+ *  shows its button by the same). */
+export function returnWindowOpen(deliveredAt: string, now: number): boolean {
+  return now <= Date.parse(deliveredAt) + RETURN_DAYS * DAY_MS;
+}
+
 /** The customer asks to return these lines: a delivered order, within the window, one return waiting at a time. */
 export function requestReturn(order: OrderRecord, request: ReturnRequest): { returns: OrderReturn[] } {
   if (order.status !== 'delivered' || !order.deliveredAt) throw conflict(RETURN_MESSAGES.notDelivered);
-  if (request.now.getTime() > Date.parse(order.deliveredAt) + RETURN_WINDOW_DAYS * DAY_MS)
-    throw conflict(RETURN_MESSAGES.windowOver);
+  if (!returnWindowOpen(order.deliveredAt, request.now.getTime())) throw conflict(RETURN_MESSAGES.windowOver);
   if ((order.returns ?? []).some((r) => r.status === 'requested')) throw conflict(RETURN_MESSAGES.waiting);
   const asked = new Map<string, number>();
   for (const { product, qty } of request.items) asked.set(product, (asked.get(product) ?? 0) + qty);

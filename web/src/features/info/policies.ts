@@ -27,7 +27,7 @@ export const POLICIES: Record<PolicyTopic, Policy> = {
         heading: `${RETURN_DAYS}-day returns`,
         paragraphs: [
           `You may return any product within ${RETURN_DAYS} days of its delivery, for any reason, in its original condition with its accessories.`,
-          `Write to ${CONTACT_EMAIL} with your order number (for example #D0728E) and what you return; we answer within one business day with the return address.`,
+          `Ask for a return on your order's page (Request a return), choosing the items and saying why; we answer there within one business day, with the return address. Questions: ${CONTACT_EMAIL}.`,
         ],
       },
       {

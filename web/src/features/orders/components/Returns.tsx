@@ -1,7 +1,7 @@
 // Returns (issue 28): the customer asks to send back lines of a delivered order within the return window and sees
 // what the shop decided; the admin approves (a refund of those lines, restocked unless unticked) or declines.
 import type { Order, OrderReturn } from '@domain';
-import { RETURN_WINDOW_DAYS } from '@domain/limits';
+import { returnWindowOpen } from '@domain/returns';
 import { isOwner } from '@domain/orders';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -14,7 +14,6 @@ import { dateTime } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { decideReturn, requestReturn, useOrderMutation } from '../api/refunds';
 
-const DAY_MS = 86_400_000;
 const STATE = { requested: 'Waiting for the shop', approved: 'Approved and refunded', declined: 'Declined' } as const;
 
 /** Delivered within the window: the customer may still ask for a return. */
@@ -22,7 +21,7 @@ export function canRequestReturn(order: Order, now = Date.now()): boolean {
   return (
     order.status === 'delivered' &&
     !!order.deliveredAt &&
-    now <= Date.parse(order.deliveredAt) + RETURN_WINDOW_DAYS * DAY_MS &&
+    returnWindowOpen(order.deliveredAt, now) &&
     !order.returns.some((r) => r.status === 'requested')
   );
 }
