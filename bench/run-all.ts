@@ -13,7 +13,7 @@ import { LIVE_P95_TARGET_MS, liveMarkdown, runLive } from './live.js';
 import { runScale, scaleMarkdown } from './scale.js';
 import { runStartup, startupMarkdown } from './startup.js';
 import { peerMarkdown, runPeer } from './peer.js';
-import { runSale, saleMarkdown } from './sale.js';
+import { ORDER_CPU_TARGET_MS, runSale, saleMarkdown } from './sale.js';
 import { HOME_JS_BUDGET, runWeb, webMarkdown } from './web.js';
 
 const onlyArg = process.argv.indexOf('--only');
@@ -93,6 +93,10 @@ await section(
     [
       `reads while ${r.orderRate} orders/s flow ≥ ${(r.target * 100).toFixed(0)}% of reads alone`,
       `${r.met ? '✅ met' : '❌ not met'} (${(r.ratio * 100).toFixed(0)}%; uncached ${r.uncached.rps.toFixed(0)} req/s vs cached ${r.alone.rps.toFixed(0)})`,
+    ],
+    [
+      `server CPU per placed order ≤ ${ORDER_CPU_TARGET_MS} ms (by difference during the sale; alone)`,
+      `${r.cpuMsPerOrder <= ORDER_CPU_TARGET_MS ? '✅ met' : '❌ not met'} (${r.cpuMsPerOrder.toFixed(2)} ms; alone ${r.cpuMsPerOrderAlone.toFixed(2)} ms)`,
     ],
   ],
 );

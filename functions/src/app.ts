@@ -82,6 +82,14 @@ const requireJsonBody: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Sets the headers staticHeaders captured (name, value, name, value…) on every answer. */
+function setFixedHeaders(flat: readonly string[]): RequestHandler {
+  return (_req, res, next) => {
+    for (let i = 0; i < flat.length; i += 2) res.setHeader(flat[i]!, flat[i + 1]!);
+    next();
+  };
+}
+
 /** Answers about accounts and orders, whoever asks (a 401 included). */
 const PRIVATE_PATHS = /^\/api\/(users|orders)(\/|$)/;
 
@@ -127,8 +135,11 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
     options.catalogCacheTtlMs,
   );
   settings.listen(ports.events);
+  // helmet's headers are the same for every answer (unless it is configured otherwise: then staticHeaders says
+  // null): they are captured once and set in one step, instead of running helmet's 13 middlewares per request.
+  const fixedHeaders = staticHeaders(headers);
   app.use(noStoreWhenPrivate);
-  app.use(headers);
+  app.use(fixedHeaders ? setFixedHeaders(fixedHeaders) : headers);
 
   const limiters = authLimiters({
     failed: options.loginLimit,
@@ -175,7 +186,6 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
 
   // Repeat catalogue GETs are answered from memory before Express, with the same security headers
   // (docs/benchmarks.md); when helmet's headers are not static, every request goes through Express.
-  const fixedHeaders = staticHeaders(headers);
   const handle: RequestListener = fixedHeaders
     ? fastPathFirst(catalogFastPath(cache, fixedHeaders), app)
     : (req, res) => app(req, res);

@@ -11,7 +11,14 @@ import { MIGRATIONS, type Migration } from './migrations.js';
 export class Database {
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(readonly client: Client) {}
+  /**
+   * `client` reads (a pool: a read never waits for a write transaction); `writer` runs the write transactions, one
+   * at a time, on its one connection, which is set to synchronous = NORMAL once (see open).
+   */
+  private constructor(
+    readonly client: Client,
+    private readonly writer: Client,
+  ) {}
 
   /** Opens (creating if needed) the database of `dataDir` and applies `migrations` (tests pass fewer). */
   static async open(dataDir: string, migrations: Migration[] = MIGRATIONS): Promise<Database> {
@@ -20,10 +27,14 @@ export class Database {
     // of them, where a PRAGMA would only reach the first (a read beside a write transaction would then fail at once).
     const client = createClient({ url: `file:${join(dataDir, 'voltshop.db')}`, timeout: 5000 });
     await client.execute('PRAGMA journal_mode = WAL'); // persistent: stored in the file, so every connection is in WAL
-    // NORMAL in WAL mode: a killed process loses nothing that was committed; only a power cut may lose the last commits.
-    // It is per connection, so pooled connections keep the default FULL (an fsync per commit): slower, never less safe.
-    await client.execute('PRAGMA synchronous = NORMAL');
-    const db = new Database(client);
+    // Writes get a client of their own with a single connection: `synchronous` is per connection and cannot be set
+    // inside a transaction, so only a connection that is always the writer's can keep NORMAL. NORMAL in WAL mode: a
+    // killed process loses nothing that was committed, only a power cut may lose the last commits; and a commit
+    // costs no fsync (FULL's fsync per commit blocked the event loop ~0.5 ms per order: docs/benchmarks.md).
+    // Should libsql ever replace that connection, the new one has the default FULL: slower, never less safe.
+    const writer = createClient({ url: `file:${join(dataDir, 'voltshop.db')}`, timeout: 5000, concurrency: 1 });
+    await writer.execute('PRAGMA synchronous = NORMAL');
+    const db = new Database(client, writer);
     await db.migrate(migrations);
     return db;
   }
@@ -31,7 +42,7 @@ export class Database {
   /** Runs `fn` in a write transaction, after every write queued before it. Rolls back on any throw. */
   write<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const run = async () => {
-      const tx = await this.client.transaction('write');
+      const tx = await this.writer.transaction('write');
       try {
         const result = await fn(tx);
         await tx.commit();
@@ -69,6 +80,7 @@ export class Database {
   }
 
   close(): void {
+    this.writer.close();
     this.client.close();
   }
 }
