@@ -74,11 +74,49 @@ describe('InvoicePage', () => {
       'USB-C Cable3$9.99$29.97',
       'Items$78.97',
       'Shipping$100.00',
-      'Tax (15% of items)$11.85',
+      'Tax$11.85',
       'Total (USD)$190.82',
     ]);
     expect(paper).toHaveTextContent('Paid on 2030-01-01');
     expect(paper).toHaveTextContent('1 Main St');
+  });
+
+  it("shows a discount code's line, and completed refunds with what was paid after them (not pending or failed ones)", async () => {
+    const refund = {
+      amount: 20,
+      restock: false,
+      items: [],
+      cancelsOrder: false,
+      createdAt: '2030-01-05T10:00:00.000Z',
+      by: { _id: 'a1', name: 'Admin' },
+    };
+    show('invoice', {
+      ...order,
+      itemsPrice: 78.97,
+      discountPrice: 7.9,
+      couponCode: 'SAVE10',
+      taxPrice: 10.66,
+      totalPrice: 181.73,
+      paymentStatus: 'partially_refunded',
+      refundedTotal: 20,
+      refunds: [
+        { ...refund, id: 'r1', reason: 'Scratched case', status: 'completed', completedAt: '2030-01-05T10:01:00.000Z' },
+        { ...refund, id: 'r2', reason: 'Declined', status: 'failed', completedAt: null },
+      ],
+    });
+    const paper = await screen.findByRole('article', { name: 'Invoice #D0728E' });
+    const rows = within(paper)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows.slice(3)).toEqual([
+      'Items$78.97',
+      'Discount (SAVE10)-$7.90',
+      'Shipping$100.00',
+      'Tax$10.66',
+      'Total (USD)$181.73',
+      'Refunded 2030-01-05 (Scratched case)-$20.00',
+      'Paid after refunds (USD)$161.73',
+    ]);
   });
 
   it('calls the browser print on Print; an unpaid order is a pro forma invoice, not a receipt', async () => {

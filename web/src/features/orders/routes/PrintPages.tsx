@@ -4,7 +4,6 @@
 import type { Order } from '@domain';
 import { toCents, toDollars } from '@domain/money';
 import { orderNumber } from '@domain/orders';
-import { TAX_PERCENT } from '@domain/pricing';
 import { paths } from '@domain/routes';
 import { SHOP_ADDRESS, SITE_NAME } from '@domain/site';
 import type { ReactNode } from 'react';
@@ -72,11 +71,18 @@ function ShipTo({ order, heading }: { order: Order; heading: string }) {
 
 function Invoice({ order }: { order: Order }) {
   const title = order.isPaid ? 'Invoice' : 'Pro forma invoice';
+  // The order's own prices, as placed: the owner's tax and shipping rates may differ by country and over time,
+  // so the invoice names no rate it did not store.
+  const discount = order.discountPrice ?? 0;
   const totals: [string, number][] = [
     ['Items', order.itemsPrice],
+    ...(discount > 0
+      ? [[order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -discount] as [string, number]]
+      : []),
     ['Shipping', order.shippingPrice],
-    [`Tax (${TAX_PERCENT}% of items)`, order.taxPrice],
+    ['Tax', order.taxPrice],
   ];
+  const refunds = (order.refunds ?? []).filter((refund) => refund.status === 'completed');
   return (
     <Paper title={title} order={order}>
       <ShipTo order={order} heading="Bill and ship to" />
@@ -122,6 +128,25 @@ function Invoice({ order }: { order: Order }) {
               {formatPrice(order.totalPrice)}
             </td>
           </tr>
+          {refunds.map((refund) => (
+            <tr key={refund.id} data-testid="invoice-refund">
+              <td colSpan={3} className="text-end">
+                Refunded {shortDate(refund.completedAt ?? refund.createdAt)}
+                {refund.reason ? ` (${refund.reason})` : ''}
+              </td>
+              <td className="text-end">{formatPrice(-refund.amount)}</td>
+            </tr>
+          ))}
+          {refunds.length > 0 && (
+            <tr className="fw-bold">
+              <td colSpan={3} className="text-end">
+                Paid after refunds ({order.currency})
+              </td>
+              <td className="text-end" data-testid="invoice-net">
+                {formatPrice(toDollars(toCents(order.totalPrice) - toCents(order.refundedTotal)))}
+              </td>
+            </tr>
+          )}
         </tfoot>
       </Table>
       <p className="small mb-0">
