@@ -216,7 +216,7 @@ export interface OrderStore {
   /** Records the unpaid-hold reminder of each order domain/holdReminders.ts says is due at `now`, once per order,
    *  each in a transaction with the order's state. Returns how many were recorded (the expiry sweep calls it). */
   remindUnpaid(now: Date): Promise<number>;
-  /** Orders and revenue (paid orders) per day since `since` (admin dashboard). */
+  /** Orders and revenue (paid orders, net of completed refunds) per day since `since` (admin dashboard). */
   dailyStats(since: Date): Promise<{ day: string; orders: number; revenue: number }[]>;
 }
 

@@ -108,6 +108,18 @@ export function refundsContract(
       await expectDomainError(store.orders.reserveRefund(order._id, request()), 'conflict', /already refunded in full/);
     });
 
+    it("the dashboard's revenue is net of completed refunds (not of pending or failed ones)", async () => {
+      const { order } = await paidOrder();
+      const revenue = async () => (await store.orders.dailyStats(new Date('2026-03-01T00:00:00.000Z')))[0]?.revenue;
+      expect(await revenue()).toBe(order.totalPrice);
+      await store.orders.reserveRefund(order._id, request({ refundId: 'part-1', amount: 7 }));
+      expect(await revenue()).toBe(order.totalPrice); // pending: not back yet
+      await store.orders.completeRefund(order._id, 'part-1', 'PROVIDER-1', later(6));
+      await store.orders.reserveRefund(order._id, request({ refundId: 'part-2', amount: 3 }));
+      await store.orders.failRefund(order._id, 'part-2', 'declined', later(7));
+      expect(await revenue()).toBe((Math.round(order.totalPrice * 100) - 700) / 100);
+    });
+
     it('a refund by lines restocks only the refunded lines, once, however often it is confirmed', async () => {
       const { order, p, q } = await paidOrder();
       expect([await stockOf(p), await stockOf(q)]).toEqual([8, 9]);

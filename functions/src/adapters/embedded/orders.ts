@@ -505,7 +505,10 @@ export class SqlOrders implements OrderStore {
   async dailyStats(since: Date) {
     const rs = await this.db.client.execute({
       sql: `SELECT substr(created_at, 1, 10) AS day, count(*) AS orders,
-                   sum(CASE WHEN status IN ('paid', 'delivered') THEN total_cents ELSE 0 END) AS revenue
+                   sum(CASE WHEN status IN ('paid', 'delivered') THEN total_cents - (
+                         -- net of what came back (completed refunds, domain/refunds.ts refundedCents)
+                         SELECT coalesce(sum(json_extract(r.value, '$.amountCents')), 0) FROM json_each(refunds_json) r
+                         WHERE json_extract(r.value, '$.status') = 'completed') ELSE 0 END) AS revenue
             FROM orders WHERE created_at >= ? GROUP BY day ORDER BY day`,
       args: [since.toISOString()],
     });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isPaidStatus, type OrderStatus } from '../../../domain/index.js';
 import { DAILY_STATS_READ_LIMIT, FirestoreOrders, PAID_STATUSES } from './orders.js';
 
-type Row = { createdAt: string; status: OrderStatus; totalCents: number };
+type Row = { createdAt: string; status: OrderStatus; totalCents: number; refundedCents?: number };
 
 function fakeDb(rows: Row[], reads: { documents: number; aggregations: number }) {
   const query = (docs: Row[], limit = Infinity): any => ({
@@ -45,7 +45,9 @@ function fakeDb(rows: Row[], reads: { documents: number; aggregations: number })
     aggregate: () => ({
       get: async () => {
         reads.aggregations++;
-        return { data: () => ({ cents: docs.reduce((sum, d) => sum + d.totalCents, 0) }) };
+        // Firestore's sum skips documents without the field.
+        const sum = (f: 'totalCents' | 'refundedCents') => docs.reduce((total, d) => total + (d[f] ?? 0), 0);
+        return { data: () => ({ cents: sum('totalCents'), refunded: sum('refundedCents') }) };
       },
     }),
   });
@@ -62,12 +64,14 @@ function orders(perDay: number): Row[] {
         createdAt: `${day}T${String(i % 24).padStart(2, '0')}:00:00.000Z`,
         status: statuses[i % 4]!,
         totalCents: 100 + i,
+        // Every third order had a part of it refunded.
+        ...(i % 3 === 0 ? { refundedCents: 40 } : {}),
       });
   return rows;
 }
 
 describe('dailyStats on Firestore', () => {
-  it('a busy period is counted per day by aggregations, with the same rows as reading every order', async () => {
+  it('a busy period is counted per day by aggregations, with the same rows (net of refunds) as reading every order', async () => {
     const perDay = Math.ceil(DAILY_STATS_READ_LIMIT / 2);
     const rows = orders(perDay);
     const reads = { documents: 0, aggregations: 0 };
@@ -75,7 +79,9 @@ describe('dailyStats on Firestore', () => {
 
     const expected = ['2026-11-01', '2026-11-03', '2026-11-04'].map((day) => {
       const of = rows.filter((r) => r.createdAt.startsWith(day));
-      const cents = of.filter((r) => isPaidStatus(r.status)).reduce((s, r) => s + r.totalCents, 0);
+      const cents = of
+        .filter((r) => isPaidStatus(r.status))
+        .reduce((s, r) => s + r.totalCents - (r.refundedCents ?? 0), 0);
       return { day, orders: of.length, revenue: cents / 100 };
     });
     expect(stats).toEqual(expected);
@@ -93,6 +99,9 @@ describe('dailyStats on Firestore', () => {
       ['2026-11-04', 5],
     ]);
     expect(reads).toEqual({ documents: 15, aggregations: 0 });
+    // Net of refunds: day 1's paid orders are i = 0, 1, 4 (paid, delivered, paid); order 0 had 40 cents refunded
+    // (order 3 too, but it expired: not revenue).
+    expect(stats[0]!.revenue).toBe((100 + 101 + 104 - 40) / 100);
   });
 
   it('sums the statuses the domain counts as paid', () => {

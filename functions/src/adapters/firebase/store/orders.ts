@@ -27,7 +27,9 @@ import {
   type ReturnRequest,
   type OrderEvent,
   type OrderPatch,
+  type RefundRecord,
   type RefundRequest,
+  refundedCents,
   deliverOrder,
   expireOrder,
   holdReminderDue,
@@ -84,6 +86,10 @@ import {
 } from './mapping.js';
 import { readPage } from './paging.js';
 import { applyStockChanges } from './stock.js';
+
+/** Cents refunded of an order document: its refundedCents, or (written before that field) from its refunds. */
+const refundedOf = (d: QueryDocumentSnapshot) =>
+  Number(d.get('refundedCents') ?? refundedCents({ refunds: (d.get('refunds') as RefundRecord[] | undefined) ?? [] }));
 
 /** Orders the daily stats read one by one at most; a busier period is counted per day by aggregations. */
 export const DAILY_STATS_READ_LIMIT = 2000;
@@ -431,8 +437,10 @@ export class FirestoreOrders implements OrderStore {
           const { before, ...context } = restock;
           applyStockChanges(tx, this.db, stockChanges(stock, before), { ...context, orderId: id });
         }
-        // A plain copy: Firestore refuses undefined fields.
-        tx.update(ref, JSON.parse(JSON.stringify(patch)) as OrderPatch);
+        // A plain copy: Firestore refuses undefined fields. The refunded cents beside the refunds: the dashboard's
+        // revenue sums them by aggregation (dailyStatsByDay).
+        const copy = JSON.parse(JSON.stringify(patch)) as OrderPatch;
+        tx.update(ref, patch.refunds ? { ...copy, refundedCents: refundedCents({ refunds: patch.refunds }) } : copy);
         if (mail) recordMail(tx, this.db, mail.message, mail.now); // keyed by the refund: new, no read needed
         return { order: answer, result, events: orderEvents(type, answer, stock) };
       },
@@ -552,7 +560,7 @@ export class FirestoreOrders implements OrderStore {
   async dailyStats(since: Date) {
     const snap = await this.col
       .where('createdAt', '>=', since.toISOString())
-      .select('createdAt', 'status', 'totalCents')
+      .select('createdAt', 'status', 'totalCents', 'refundedCents', 'refunds')
       .limit(DAILY_STATS_READ_LIMIT)
       .get();
     if (snap.size >= DAILY_STATS_READ_LIMIT) return this.dailyStatsByDay(since);
@@ -562,7 +570,7 @@ export class FirestoreOrders implements OrderStore {
       const row = byDay.get(day) ?? { orders: 0, revenueCents: 0 };
       row.orders++;
       const status = d.get('status') as OrderStatus;
-      if (isPaidStatus(status)) row.revenueCents += Number(d.get('totalCents'));
+      if (isPaidStatus(status)) row.revenueCents += Number(d.get('totalCents')) - refundedOf(d);
       byDay.set(day, row);
     }
     return [...byDay.entries()]
@@ -589,10 +597,11 @@ export class FirestoreOrders implements OrderStore {
         const [count, revenue] = await Promise.all([
           inDay(this.col).count().get(),
           inDay(this.col.where('status', 'in', PAID_STATUSES))
-            .aggregate({ cents: AggregateField.sum('totalCents') })
+            .aggregate({ cents: AggregateField.sum('totalCents'), refunded: AggregateField.sum('refundedCents') })
             .get(),
         ]);
-        return { day, orders: count.data().count, revenue: toDollars(Number(revenue.data().cents ?? 0)) };
+        const { cents, refunded } = revenue.data();
+        return { day, orders: count.data().count, revenue: toDollars(Number(cents ?? 0) - Number(refunded ?? 0)) };
       }),
     );
     return rows.filter((r) => r.orders > 0);
