@@ -166,6 +166,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       store: (env.VOLTSHOP_STORE === 'embedded' ? 'embedded' : 'firestore') as 'firestore' | 'embedded',
       /** The project's web API key (Auth REST API for POST /api/users and /api/users/login). */
       webApiKey: (): string => env.WEB_API_KEY ?? '',
+      /** Signs guest orders' links (adapters/orderLinks.ts; the ORDER_LINK_SECRET secret, docs/firebase.md). A
+       *  function: the Cloud Function reads its secret at request time. Empty: guest checkout answers 503. */
+      orderLinkSecret: (): string => env.ORDER_LINK_SECRET ?? '',
     },
   };
 }
