@@ -74,6 +74,7 @@ export function appOptions(
     loginLimit: config.loginLimit,
     signInLimit: config.signInLimit,
     passwordResetLimit: config.passwordResetLimit,
+    guestOrderLimit: config.guestOrderLimit,
     trustProxy: config.trustProxy,
     ...entry,
   };

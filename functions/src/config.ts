@@ -129,6 +129,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       max: int(env, 'PASSWORD_RESET_RATE_LIMIT', 5, 1),
       windowMs: int(env, 'PASSWORD_RESET_RATE_WINDOW_MS', 60 * 60_000, 1000),
     },
+    /** Guest orders (POST /api/orders/guest) allowed per address and, separately, per email per window. */
+    guestOrderLimit: {
+      max: int(env, 'GUEST_ORDER_RATE_LIMIT', 10, 1),
+      windowMs: int(env, 'GUEST_ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
+    },
     trustProxy: trustProxy(env),
     /** Live event streams (embedded, live/hub.ts): open streams in all, and per client address and per account;
      *  the bytes all streams together may hold unsent (past it the most behind are cut). */
