@@ -113,6 +113,13 @@ export const routes: RouteObject[] = [
                     path: paths.profile.path,
                     ...page(() => import('@/features/auth/routes/ProfilePage'), 'ProfilePage'),
                   },
+                  { path: paths.invoice.path, ...page(printPages, 'InvoicePage') },
+                ],
+              },
+              {
+                // Checkout and the order page: signed in, or a guest (issue 30; app/GuestGate.tsx, lazy).
+                lazy: async () => ({ Component: (await import('./GuestGate')).GuestGate }),
+                children: [
                   {
                     path: paths.shipping.path,
                     ...page(() => import('@/features/checkout/routes/ShippingPage'), 'ShippingPage'),
@@ -126,7 +133,6 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@/features/checkout/routes/PlaceOrderPage'), 'PlaceOrderPage'),
                   },
                   { path: paths.order.path, ...page(() => import('@/features/orders/routes/OrderPage'), 'OrderPage') },
-                  { path: paths.invoice.path, ...page(printPages, 'InvoicePage') },
                 ],
               },
               {
