@@ -10,7 +10,7 @@ import { paths } from '@domain/routes';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { orderToken } from '@/lib/guestCheckout';
+import { GuestGate, orderToken } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
 import { dateTime } from '@/lib/format';
 import { useOrder } from '../api/getOrder';
@@ -216,10 +216,18 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
-export function OrderPage() {
+/** The order page's content (the route is OrderPage, below). */
+export function OrderView() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   // Live updates follow a signed-in viewer's orders; a guest's page reloads what it changes itself.
   useLiveOrder(useUserInfo() ? id : undefined);
   return <QueryBoundary query={order}>{(o) => <OrderDetails order={o} />}</QueryBoundary>;
 }
+
+/** The order page as routed: its owner or an admin signed in, or a guest with the order's token (issue 30). */
+export const OrderPage = () => (
+  <GuestGate>
+    <OrderView />
+  </GuestGate>
+);
