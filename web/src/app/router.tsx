@@ -22,7 +22,7 @@ const loadedPages = new Set<PropertyKey>();
 /** The pages of the links sent by email (forgot / reset password, verify email): one chunk. */
 const accountLinkPages = () => import('@/features/auth/routes/AccountLinkPages');
 const printPages = () => import('@/features/orders/routes/PrintPages');
-const checkoutPages = () => import('@/features/checkout/routes/CheckoutPages');
+const checkoutPages = () => import('@/features/checkout/routes/Checkout');
 
 /** Every page but home is its own chunk, loaded when first visited. */
 function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {

@@ -6,7 +6,7 @@ import { addToCart, resetCart, saveShippingAddress } from '@/features/cart';
 import { orderToken, setGuestEmail } from '@/lib/guestCheckout';
 import { setUserInfo, signOut } from '@/lib/session';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
-import { PaymentPage, PlaceOrderPage } from './CheckoutPages';
+import { PaymentPage, PlaceOrderPage } from './Checkout';
 
 const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
 const probe = { path: '*', element: <LocationProbe /> };

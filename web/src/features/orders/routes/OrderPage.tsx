@@ -39,10 +39,17 @@ function useIsCustomer(order: Order): boolean {
   return isOwner(order, viewer?._id) || (!viewer && order.isGuest && !!orderToken(order._id));
 }
 
+/** Whether an account was made on this page, and the way to say it was: kept by the page itself, above the order's
+ *  query, which signing in clears and loads again (lib/queryClient.ts clearUserData). */
+interface AccountMade {
+  created: boolean;
+  setCreated: (created: boolean) => void;
+}
+
 /** A guest's order, paid: offer an account that keeps it; once made, say so. */
-function GuestAccount({ order }: { order: Order }) {
+function GuestAccount({ order, account }: { order: Order; account: AccountMade }) {
   const user = useUserInfo();
-  const [created, setCreated] = useState(false);
+  const { created, setCreated } = account;
   const token = orderToken(order._id);
   if (created)
     return (
@@ -122,7 +129,7 @@ function ShipmentDetails({ order }: { order: Order }) {
   );
 }
 
-function OrderDetails({ order }: { order: Order }) {
+function OrderDetails({ order, account }: { order: Order; account: AccountMade }) {
   const user = useUserInfo();
   const isCustomer = useIsCustomer(order);
   const { shippingAddress: a } = order;
@@ -136,7 +143,7 @@ function OrderDetails({ order }: { order: Order }) {
         </Link>
       )}
       <OrderHeading order={order} />
-      <GuestAccount order={order} />
+      <GuestAccount order={order} account={account} />
       {user && <PrintLinks order={order} isAdmin={!!user.isAdmin} />}
       {order.isCancelled ? <CancelledNotice order={order} /> : <HoldNotice order={order} />}
       <Row className="g-4">
@@ -222,7 +229,9 @@ export function OrderView() {
   const order = useOrder(id);
   // Live updates follow a signed-in viewer's orders; a guest's page reloads what it changes itself.
   useLiveOrder(useUserInfo() ? id : undefined);
-  return <QueryBoundary query={order}>{(o) => <OrderDetails order={o} />}</QueryBoundary>;
+  const [created, setCreated] = useState(false);
+  const account = { created, setCreated };
+  return <QueryBoundary query={order}>{(o) => <OrderDetails order={o} account={account} />}</QueryBoundary>;
 }
 
 /** The order page as routed: its owner or an admin signed in, or a guest with the order's token (issue 30). */
