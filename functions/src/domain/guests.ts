@@ -70,7 +70,10 @@ export function customerOf(request: {
  * Whether an account may take a guest order as its own ("Create an account" after paying): the order must be a paid
  * guest's and its email the account's (trimmed, case-insensitive; a "+tag" is another address here). Throws 400.
  */
-export function assertMayClaim(order: { guestEmail?: string | null; paidAt: string | null }, accountEmail: string): void {
+export function assertMayClaim(
+  order: { guestEmail?: string | null; paidAt: string | null },
+  accountEmail: string,
+): void {
   const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
   if (!order.guestEmail || !same(order.guestEmail, accountEmail)) throw badInput(GUEST_MESSAGES.claimRefused);
   // Unpaid, the order's hold and its code's use still count for the guest (released on expiry by its customer id).

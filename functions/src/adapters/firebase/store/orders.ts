@@ -208,9 +208,7 @@ export class FirestoreOrders implements OrderStore {
           this.col.where('userId', '==', customerId).where('status', '==', 'awaiting_payment'),
         );
         const atAddress = addressKey
-          ? await tx.get(
-              this.col.where('guestAddressKey', '==', addressKey).where('status', '==', 'awaiting_payment'),
-            )
+          ? await tx.get(this.col.where('guestAddressKey', '==', addressKey).where('status', '==', 'awaiting_payment'))
           : null;
         // The code and this customer's uses: read here, written below, so concurrent redemptions conflict and retry.
         const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, customerId) : null;
