@@ -15,7 +15,14 @@ import { LiveHub } from './live/hub.js';
 import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
-import { authLimiters, passwordResetLimiters, type Limit, type RateLimitStoreFactory } from './http/rateLimits.js';
+import {
+  authLimiters,
+  DEFAULT_GUEST_ORDER_LIMIT,
+  guestOrderLimiters,
+  passwordResetLimiters,
+  type Limit,
+  type RateLimitStoreFactory,
+} from './http/rateLimits.js';
 import { accountRoutes } from './features/users/accountRoutes.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import type { Config } from './config.js';
@@ -38,6 +45,8 @@ export interface AppOptions {
   signInLimit: Limit;
   /** Password reset requests per address and per email per window (default 5 an hour). */
   passwordResetLimit?: Limit;
+  /** Guest orders per address and per email per window (default 10 an hour). */
+  guestOrderLimit?: Limit;
   /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
   rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
@@ -65,6 +74,7 @@ export function appOptions(
     loginLimit: config.loginLimit,
     signInLimit: config.signInLimit,
     passwordResetLimit: config.passwordResetLimit,
+    guestOrderLimit: config.guestOrderLimit,
     trustProxy: config.trustProxy,
     ...entry,
   };
@@ -166,7 +176,13 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
       }),
     );
   api.use('/users', userRoutes(ports, { limiters }));
-  api.use('/orders', orderRoutes(ports, { settings }));
+  api.use(
+    '/orders',
+    orderRoutes(ports, {
+      settings,
+      guestLimiters: guestOrderLimiters(options.guestOrderLimit ?? DEFAULT_GUEST_ORDER_LIMIT, options.rateLimitStore),
+    }),
+  );
   api.use('/settings', settingsRoutes(ports, settings));
   api.use('/coupons', couponRoutes(ports));
   api.use('/upload', uploadRoutes(ports));

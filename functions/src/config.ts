@@ -129,6 +129,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       max: int(env, 'PASSWORD_RESET_RATE_LIMIT', 5, 1),
       windowMs: int(env, 'PASSWORD_RESET_RATE_WINDOW_MS', 60 * 60_000, 1000),
     },
+    /** Guest orders (POST /api/orders/guest) allowed per address and, separately, per email per window. */
+    guestOrderLimit: {
+      max: int(env, 'GUEST_ORDER_RATE_LIMIT', 10, 1),
+      windowMs: int(env, 'GUEST_ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
+    },
     trustProxy: trustProxy(env),
     /** Live event streams (embedded, live/hub.ts): open streams in all, and per client address and per account;
      *  the bytes all streams together may hold unsent (past it the most behind are cut). */
@@ -166,6 +171,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       store: (env.VOLTSHOP_STORE === 'embedded' ? 'embedded' : 'firestore') as 'firestore' | 'embedded',
       /** The project's web API key (Auth REST API for POST /api/users and /api/users/login). */
       webApiKey: (): string => env.WEB_API_KEY ?? '',
+      /** Signs guest orders' links (adapters/orderLinks.ts; the ORDER_LINK_SECRET secret, docs/firebase.md). A
+       *  function: the Cloud Function reads its secret at request time. Empty: guest checkout answers 503. */
+      orderLinkSecret: (): string => env.ORDER_LINK_SECRET ?? '',
     },
   };
 }

@@ -36,6 +36,8 @@ export const region = defineString('REGION', {
 const paypalSecret = defineSecret('PAYPAL_CLIENT_SECRET');
 /** nodemailer's connection URL (smtps://user:pass@smtp.example.com:465) for the order emails (docs/firebase.md). */
 const smtpSecret = defineSecret('SMTP_URL');
+/** Signs guest orders' links (adapters/orderLinks.ts; docs/firebase.md): any long random string. */
+const orderLinkSecret = defineSecret('ORDER_LINK_SECRET');
 const paypalClientId = defineString('PAYPAL_CLIENT_ID', {
   default: '',
   description: 'PayPal REST client id (empty: simulated test payments, refused in production)',
@@ -80,7 +82,12 @@ async function getConfig(): Promise<Config> {
       // value set with `firebase functions:secrets:set` is used after the next deploy of the functions.
       secret: () => paypalSecret.value(),
     },
-    firebase: { ...config.firebase, webApiKey: () => webApiKey.value() },
+    firebase: {
+      ...config.firebase,
+      webApiKey: () => webApiKey.value(),
+      // Empty (not set, e.g. in the emulators without functions/.secret.local): guest checkout answers 503.
+      orderLinkSecret: () => orderLinkSecret.value(),
+    },
   };
 }
 
@@ -179,7 +186,7 @@ export const api = onRequest(
     maxInstances: 20,
     timeoutSeconds: 60,
     invoker: 'public',
-    secrets: [paypalSecret],
+    secrets: [paypalSecret, orderLinkSecret],
   },
   async (req, res) => {
     let handler: RequestListener;

@@ -30,6 +30,7 @@ import type {
   Coupon,
   HoldLimits,
   RefundRecord,
+  PlaceOrderRequest,
   RefundRequest,
   ReturnRequest,
   SettingsChange,
@@ -136,6 +137,15 @@ export interface PlaceOrderCommand {
   settings?: ShopSettings;
   /** A discount code, upper-case (domain/discounts.ts): loaded, decided and redeemed in the placing transaction. */
   couponCode?: string;
+  /** A guest's order (POST /api/orders/guest; `user` is then derived from the email, domain/guests.ts): the email and
+   *  how the new order's access token is signed (OrderLinks.sign), once the store has its id. */
+  guest?: { email: string; sign(orderId: string): string };
+}
+
+/** The decision's request for a command and the order's id (a guest order's token is signed for that id). */
+export function placeOrderRequest(cmd: PlaceOrderCommand, orderId: string): PlaceOrderRequest {
+  const { guest, ...rest } = cmd;
+  return guest ? { ...rest, guest: { email: guest.email, accessToken: guest.sign(orderId) } } : rest;
 }
 
 /** Discount codes (domain/discounts.ts), keyed by the upper-case code, with their redemptions counted on them (an
@@ -218,6 +228,10 @@ export interface OrderStore {
   remindUnpaid(now: Date): Promise<number>;
   /** Orders and revenue (paid orders, net of completed refunds) per day since `since` (admin dashboard). */
   dailyStats(since: Date): Promise<{ day: string; orders: number; revenue: number }[]>;
+  /** An account takes a paid guest order of its email ("Create an account" after paying; domain/guests.ts
+   *  assertMayClaim, inside the transaction): the order is the account's from then on. not_found for an unknown
+   *  order; bad_input when it is not a paid guest order of that email. Publishes OrderUpdated. */
+  claimGuestOrder(id: string, account: { _id: string; name: string; email: string }): Promise<Order>;
 }
 
 /** Signed-in shoppers' carts kept on the server (embedded; the Firebase build keeps them in Firestore from the web). */
@@ -443,6 +457,15 @@ export interface AccountLinks {
   emailVerifiedAt(uid: string): Promise<string | null>;
 }
 
+/** A guest order's signed access token (adapters/orderLinks.ts): the link of the confirmation email, which lets
+ *  its holder read and pay that one order. */
+export interface OrderLinks {
+  /** The token for this order: `<orderId>.<signature>`. Throws unavailable when no secret is configured. */
+  sign(orderId: string): string;
+  /** The order id the token was signed for, or null when it is malformed or forged. */
+  verify(token: string): string | null;
+}
+
 export interface Ports {
   store: Store;
   auth: AuthPort;
@@ -457,6 +480,8 @@ export interface Ports {
   mail?: MailQueue;
   /** Password reset and email verification links (embedded). Absent: their routes are not mounted. */
   accounts?: AccountLinks;
+  /** Guest orders' access links. Absent: POST /api/orders/guest is refused (503) and no token opens an order. */
+  orderLinks?: OrderLinks;
 }
 
 export type { OrderItem, PaymentOrder, ProviderCapture };

@@ -144,6 +144,7 @@ describe('the export streams', () => {
     ({
       _id: id,
       user: { _id: 'u', name: 'Ann', email: 'ann@x.test' },
+      isGuest: false,
       orderItems: [],
       shippingAddress,
       paymentMethod: 'PayPal',

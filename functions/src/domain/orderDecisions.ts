@@ -4,6 +4,7 @@
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
 import { decideDiscount, type LoadedCoupon } from './discounts.js';
 import { badInput, conflict, notFound } from './errors.js';
+import { customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';
 import { restockedCount, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import {
@@ -49,6 +50,9 @@ export interface PlaceOrderRequest {
   holdLimits: HoldLimits;
   /** The shop's settings in force (tax and shipping by country); the spec's pricing when not given. */
   settings?: ShopSettings;
+  /** A guest's order (POST /api/orders/guest): the email it belongs to and the order's signed access token (the
+   *  confirmation email's link). `user` is then ignored: the guest's customer is derived from the email. */
+  guest?: { email: string; accessToken: string };
 }
 
 /** A redemption a placed order takes: the store adds one use to the code and to this customer's uses of it. */
@@ -74,16 +78,19 @@ export interface PlacedOrder {
 /**
  * Places an order: every line's product must exist and have the stock (lines of one product count together),
  * prices come from the stored products, and the customer's open orders plus this one stay within the hold limits.
- * `products` holds the lines' products as read in the transaction; `unpaid` the customer's unpaid orders; `coupon`
- * the request's discount code as loaded there (omitted without one): a refused code refuses the order (400, the
- * decision's message).
+ * `products` holds the lines' products as read in the transaction; `unpaid` the customer's unpaid orders (a guest's:
+ * those of the email's key, domain/guests.ts); `coupon` the request's discount code as loaded there (omitted without
+ * one): a refused code refuses the order (400, the decision's message). A guest's order also stays within the hold
+ * limits with `sameAddress`: the unpaid guest orders to the same shipping address (guestAddressKey), whatever email.
  */
 export function placeOrder(
   request: PlaceOrderRequest,
   products: ReadonlyMap<string, StockedProduct>,
   unpaid: readonly UnpaidOrder[],
   coupon?: LoadedCoupon | null,
+  sameAddress: readonly UnpaidOrder[] = [],
 ): PlacedOrder {
+  const user = customerOf(request);
   const taken = new Map<string, number>();
   const lines = request.lines.map((line) => {
     const p = products.get(line.product);
@@ -109,13 +116,20 @@ export function placeOrder(
     request.settings && pricingRulesFor(request.settings, request.shippingAddress.country),
     discountCents,
   );
+  const hold = { totalCents: price.totalCents, orderItems: lines };
   assertWithinHoldLimits(
     unpaid.filter((o) => isOpenHold(o, request.now)),
-    { totalCents: price.totalCents, orderItems: lines },
+    hold,
     request.holdLimits,
   );
+  if (request.guest)
+    assertWithinHoldLimits(
+      sameAddress.filter((o) => isOpenHold(o, request.now)),
+      hold,
+      request.holdLimits,
+    );
   const record: OrderRecord = {
-    user: { _id: request.user._id, name: request.user.name, email: request.user.email },
+    user: { _id: user._id, name: user.name, email: user.email },
     orderItems: lines,
     // A plain copy: the stores serialise it (no prototype, no undefined fields).
     shippingAddress: JSON.parse(JSON.stringify(request.shippingAddress)) as ShippingAddress,
@@ -130,12 +144,19 @@ export function placeOrder(
     expiresAt: request.expiresAt.toISOString(),
     cancelledAt: null,
     createdAt: request.now.toISOString(),
+    ...(request.guest
+      ? {
+          guestEmail: user.email,
+          guestAddressKey: guestAddressKey(request.shippingAddress),
+          guestToken: request.guest.accessToken,
+        }
+      : {}),
   };
   return {
     record,
     taken: [...taken].map(([product, qty]) => ({ product, qty })),
     stock: [...taken].map(([product, qty]) => ({ product, countInStock: products.get(product)!.countInStock - qty })),
-    redemption: coupon ? { code: coupon.code, userId: request.user._id } : null,
+    redemption: coupon ? { code: coupon.code, userId: user._id } : null,
   };
 }
 

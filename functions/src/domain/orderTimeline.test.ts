@@ -5,6 +5,7 @@ import type { AdminOrder, Order } from './types.js';
 const base: Order = {
   _id: 'o1',
   user: { _id: 'u1', name: 'Alice', email: 'a@x.test' },
+  isGuest: false,
   orderItems: [],
   shippingAddress: { address: 'a', city: 'c', postalCode: 'p', country: 'x' },
   paymentMethod: 'PayPal',

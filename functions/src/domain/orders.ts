@@ -67,6 +67,11 @@ export interface OrderRecord {
   cancellationRequest?: CancellationRequest | null;
   /** Returns asked for, oldest first (domain/returns.ts). */
   returns?: OrderReturn[];
+  /** A guest's order (domain/guests.ts): the email it was placed with (null once an account took it), the shipping
+   *  address's hold key, and its signed access token (what the emails link with). Absent on account orders. */
+  guestEmail?: string | null;
+  guestAddressKey?: string | null;
+  guestToken?: string | null;
 }
 
 /** The record's status, old records read the new way: 'expired' with cancelledAt was a cancel (before issue 28). */
@@ -134,6 +139,7 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
     refundedTotal: toDollars(refundedCents(r)),
     cancellationRequest: r.cancellationRequest ? { ...r.cancellationRequest } : null,
     returns: (r.returns ?? []).map((x) => ({ ...x, items: x.items.map((i) => ({ ...i })) })),
+    isGuest: !!r.guestEmail,
   };
 }
 

@@ -57,10 +57,17 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** A guest order's signed access token (adapters/orderLinks.ts: `<orderId>.<signature>`): its form only; whether
+ *  it proves an order is the OrderLinks port's to say. */
+export const orderTokenSchema = plainString('Order token').trim().min(1, 'Order token is required').max(200);
+
 export const registerSchema = z.strictObject({
   name: text('Name', 80),
   email: emailSchema,
   password: passwordSchema,
+  /** "Create an account" after a guest order: the order's token; the order becomes the account's when its email is
+   *  the account's (domain/guests.ts assertMayClaim). */
+  orderToken: orderTokenSchema.optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -264,6 +271,13 @@ export const placeOrderSchema = z.strictObject({
   totalPrice: ignoredNumber,
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** POST /api/orders/guest: the order's body and the guest's email (where the confirmation and its link go). */
+export const guestOrderSchema = placeOrderSchema.extend({ email: emailSchema });
+export type GuestOrderInput = z.infer<typeof guestOrderSchema>;
+
+/** POST /api/orders/claim: a signed-in account takes a guest order of its email, proven by the order's token. */
+export const claimOrderSchema = z.strictObject({ orderToken: orderTokenSchema });
 /**
  * What the shop's own client sends to place an order (web: checkout): product ids and quantities, shipping and
  * payment method, all the server uses. The other fields placeOrderSchema accepts (line names, images and prices,

@@ -159,6 +159,8 @@ export interface Order {
   cancellationRequest: CancellationRequest | null;
   returns: OrderReturn[];
   createdAt: string;
+  /** Placed by a guest (no account; `user.email` is the guest's email): readable with its signed link. */
+  isGuest: boolean;
 }
 
 /** A delivery the owner took back: when it had been marked, when it was taken back, and why (optional within

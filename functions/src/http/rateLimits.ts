@@ -116,3 +116,27 @@ export function passwordResetLimiters(
     confirm: [byAddress('password-reset-confirm-by-address')],
   };
 }
+
+/** Guest orders per address and per email an hour, unless the app says otherwise (AppOptions.guestOrderLimit). */
+export const DEFAULT_GUEST_ORDER_LIMIT: Limit = { max: 10, windowMs: 3_600_000 };
+
+/**
+ * Guest orders (POST /api/orders/guest), the one anonymous write that holds stock: EVERY request counts, per address
+ * and, separately, per email given, so neither one address nor one email can place orders without end (each also
+ * sends an email). The hold limits then bound what the accepted ones may keep (domain/guests.ts).
+ */
+export function guestOrderLimiters(limit: Limit, storeFactory: RateLimitStoreFactory = memoryStores): RequestHandler[] {
+  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
+  return [
+    rateLimit({ ...common, windowMs: limit.windowMs, limit: limit.max, store: storeFactory('guest-order-by-address') }),
+    rateLimit({
+      ...common,
+      windowMs: limit.windowMs,
+      limit: limit.max,
+      store: storeFactory('guest-order-by-email'),
+      skip: (req) => accountKey(req) === undefined,
+      keyGenerator: (req) => accountKey(req) as string,
+      validate: { keyGeneratorIpFallback: false },
+    }),
+  ];
+}

@@ -14,6 +14,12 @@ function queued<T extends MailTemplate>(key: string, to: string, template: T, da
   return { key, to, template, data: data as unknown as Record<string, unknown> };
 }
 
+/** The order page's path an order message links to: a guest's carries the order's signed token (its only way in). */
+export function orderPathOf(id: string, r: Pick<OrderRecord, 'guestToken'>): string {
+  const path = paths.order.href(id);
+  return r.guestToken ? `${path}?token=${encodeURIComponent(r.guestToken)}` : path;
+}
+
 /** The order as every order message shows it. */
 export function orderMailData(id: string, r: OrderRecord): OrderMailData {
   return {
@@ -28,7 +34,7 @@ export function orderMailData(id: string, r: OrderRecord): OrderMailData {
       taxCents: r.taxCents,
       totalCents: r.totalCents,
     },
-    orderPath: paths.order.href(id),
+    orderPath: orderPathOf(id, r),
   };
 }
 

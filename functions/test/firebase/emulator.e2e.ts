@@ -114,6 +114,7 @@ beforeAll(async () => {
     {
       ...settings,
       webApiKey: () => '',
+      orderLinkSecret: () => '',
       paypal: { clientId: '', secret: () => '', baseUrl: '', timeoutMs: 1000 },
       production: false,
     },

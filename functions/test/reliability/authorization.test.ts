@@ -29,6 +29,8 @@ interface Ctx {
   approvedPayPalOrder(orderId: string): Promise<string>;
   /** A throwaway customer account. */
   newUser(): Promise<string>;
+  /** A guest order (POST /api/orders/guest) of this email, paid at (fake) PayPal with its token when `paid`. */
+  newGuestOrder(email: string, paid?: boolean): Promise<{ id: string; token: string }>;
   /** A token of a throwaway account with the role's rights (for calls that end the caller's sessions). */
   throwawaySession(role: Role): Promise<string | undefined>;
 }
@@ -242,6 +244,31 @@ export const MATRIX: Row[] = [
       body: { orderItems: [{ product: c.productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' },
     }),
     expect: SIGNED_IN(201),
+  },
+  // Guest checkout (issue 30): no account needed; the order's token reads and pays it (see 'the order token' below).
+  {
+    method: 'POST',
+    route: '/api/orders/guest',
+    request: async (c) => ({
+      path: '/api/orders/guest',
+      body: {
+        email: `matrix-guest-${seq++}@voltshop.test`,
+        orderItems: [{ product: c.productId, qty: 1 }],
+        shippingAddress,
+      },
+    }),
+    expect: PUBLIC(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/claim',
+    // A paid guest order of the customer's (alice's) email: only her account may take it; another account (or an
+    // admin) gets the same refusal as for a token of another email's order.
+    request: async (c) => ({
+      path: '/api/orders/claim',
+      body: { orderToken: (await c.newGuestOrder('alice@voltshop.test', true)).token },
+    }),
+    expect: { anonymous: 401, customer: 200, otherCustomer: 400, admin: 400 },
   },
   {
     method: 'GET',
@@ -603,6 +630,25 @@ beforeAll(async () => {
       }
       return res.body._id as string;
     },
+    async newGuestOrder(email, paid = false) {
+      const res = await shop.call('POST', '/api/orders/guest', {
+        body: { email, orderItems: [{ product: productId, qty: 1 }], shippingAddress },
+      });
+      expect(res.status).toBe(201);
+      const guest = { id: res.body._id as string, token: res.body.accessToken as string };
+      if (paid) {
+        const headers = { 'X-Order-Token': guest.token };
+        const created = await shop.call('POST', `/api/orders/${guest.id}/paypal-order`, { headers });
+        expect(created.status).toBe(201);
+        paypal.approve(created.body.id);
+        const captured = await shop.call('POST', `/api/orders/${guest.id}/capture`, {
+          headers,
+          body: { paypalOrderId: created.body.id },
+        });
+        expect(captured.status).toBe(200);
+      }
+      return guest;
+    },
     async newUser() {
       const res = await shop.call('POST', '/api/users', {
         body: { name: 'Throwaway', email: `throwaway-${Date.now()}-${seq++}@voltshop.test`, password: 'secret12' },
@@ -661,6 +707,34 @@ describe('authorization matrix', () => {
         expect(res.status, `${row.method} ${row.route} with ${token.slice(0, 12)}…`).toBe(401);
       }
     }
+  });
+
+  it("the order token (a guest's link): reads and pays its own order, and is no credential anywhere else", async () => {
+    const TOKEN_ROUTES = [
+      'GET /api/orders/:id',
+      'PUT /api/orders/:id/pay',
+      'POST /api/orders/:id/paypal-order',
+      'POST /api/orders/:id/capture',
+    ];
+    const guest = await ctx.newGuestOrder(`token-${seq++}@voltshop.test`);
+    const headers = { 'X-Order-Token': guest.token };
+    expect((await ctx.shop.call('GET', `/api/orders/${guest.id}`, { headers })).status).toBe(200);
+    const other = await ctx.newGuestOrder(`token-${seq++}@voltshop.test`);
+    expect((await ctx.shop.call('GET', `/api/orders/${other.id}`, { headers })).status).toBe(404);
+    // Every other route: the token alone is no credential (401), on the token's own order where a route has one.
+    for (const row of MATRIX.filter((r) => !TOKEN_ROUTES.includes(`${r.method} ${r.route}`))) {
+      if (row.expect.anonymous !== 401) continue;
+      const req = await row.request(ctx);
+      const path = row.route.startsWith('/api/orders/:id')
+        ? req.path.replace(/^\/api\/orders\/[^/?]+/, `/api/orders/${guest.id}`)
+        : req.path;
+      const res = await ctx.shop.call(row.method, path, { headers, body: req.body, raw: req.raw });
+      expect(res.status, `${row.method} ${row.route} with only an order token`).toBe(401);
+    }
+    // Paying with it, the PayPal way (the simulated one is covered by guestOrders.test.ts).
+    const paid = await ctx.newGuestOrder(`token-${seq++}@voltshop.test`, true);
+    const read = await ctx.shop.call('GET', `/api/orders/${paid.id}?token=${encodeURIComponent(paid.token)}`);
+    expect(read.body).toMatchObject({ isPaid: true, isGuest: true });
   });
 
   it('every /api route mounted in the app has exactly one row, and every row is a mounted route', async () => {

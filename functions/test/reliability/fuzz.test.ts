@@ -316,6 +316,8 @@ const BODY_ROUTES: BodyRoute[] = [
           name: badText(80),
           email: badEmail,
           password: fc.oneof(notString, fc.constantFrom('', 'a', '12345'), tooLong(128)),
+          // "Create an account" after a guest order: a token of no order (or of another email's) creates nothing.
+          orderToken: fc.oneof(notString, blank, tooLong(200), fc.constantFrom('x.y', 'ffffffffffffffffffffffff.AAAA')),
         },
         ['name', 'email', 'password'],
       ),
@@ -484,6 +486,47 @@ const BODY_ROUTES: BodyRoute[] = [
           orderItems: [line],
           shippingAddress,
         })),
+      ),
+  },
+  {
+    // Guest checkout (issue 30): the order's body and an email; one field wrong places nothing.
+    name: 'POST /api/orders/guest',
+    method: 'POST',
+    path: () => '/api/orders/guest',
+    token: () => undefined,
+    bodies: () =>
+      oneWrong(
+        { email: 'fuzz-guest@voltshop.test', orderItems: [{ product: productId, qty: 1 }], shippingAddress },
+        {
+          email: badEmail,
+          orderItems: fc.oneof(
+            notString.filter((v) => !Array.isArray(v) || v.length === 0),
+            fc.constant([]),
+            fc.constant([{ product: 'ffffffffffffffffffffffff', qty: 1 }]),
+          ),
+          shippingAddress: fc.oneof(
+            notString,
+            oneWrong(
+              shippingAddress,
+              { address: badText(200), city: badText(100), postalCode: badText(20), country: badText(100) },
+              ['address', 'city', 'postalCode', 'country'],
+            ),
+          ),
+          couponCode: badCouponCode.filter((c) => typeof c !== 'string' || c.trim() !== ''),
+        },
+        ['email', 'orderItems', 'shippingAddress'],
+      ),
+  },
+  {
+    name: 'POST /api/orders/claim',
+    method: 'POST',
+    path: () => '/api/orders/claim',
+    token: () => alice,
+    bodies: () =>
+      oneWrong(
+        { orderToken: `${aliceOrderId}.AAAA` },
+        { orderToken: fc.oneof(notString, blank, tooLong(200), fc.constantFrom('x.y', 'no-dot')) },
+        ['orderToken'],
       ),
   },
   {
@@ -828,6 +871,20 @@ const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
     token: () => alice,
     valid: () => ({ rating: 5, comment: 'Great' }),
     fields: ['comment'],
+  },
+  {
+    // A control character in the email or the address: refused by name, no guest order placed.
+    name: 'POST /api/orders/guest',
+    method: 'POST',
+    path: () => '/api/orders/guest',
+    token: () => undefined,
+    valid: () => ({
+      email: 'fuzz-guest@voltshop.test',
+      orderItems: [{ product: productId, qty: 1 }],
+      shippingAddress,
+      paymentMethod: 'PayPal',
+    }),
+    fields: ['email', 'shippingAddress.address', 'shippingAddress.city', 'paymentMethod'],
   },
   {
     name: 'PUT /api/orders/:id/deliver',

@@ -61,6 +61,7 @@ export async function startTestShop(
     LOGIN_RATE_LIMIT: '1000',
     SIGNIN_RATE_LIMIT: '1000',
     PASSWORD_RESET_RATE_LIMIT: '1000',
+    GUEST_ORDER_RATE_LIMIT: '1000',
     ...FIXTURE_HOLD_LIMITS,
     ...env,
   });

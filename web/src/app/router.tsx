@@ -22,6 +22,7 @@ const loadedPages = new Set<PropertyKey>();
 /** The pages of the links sent by email (forgot / reset password, verify email): one chunk. */
 const accountLinkPages = () => import('@/features/auth/routes/AccountLinkPages');
 const printPages = () => import('@/features/orders/routes/PrintPages');
+const checkoutPages = () => import('@/features/checkout/routes/Checkout');
 
 /** Every page but home is its own chunk, loaded when first visited. */
 function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
@@ -113,22 +114,14 @@ export const routes: RouteObject[] = [
                     path: paths.profile.path,
                     ...page(() => import('@/features/auth/routes/ProfilePage'), 'ProfilePage'),
                   },
-                  {
-                    path: paths.shipping.path,
-                    ...page(() => import('@/features/checkout/routes/ShippingPage'), 'ShippingPage'),
-                  },
-                  {
-                    path: paths.payment.path,
-                    ...page(() => import('@/features/checkout/routes/PaymentPage'), 'PaymentPage'),
-                  },
-                  {
-                    path: paths.placeOrder.path,
-                    ...page(() => import('@/features/checkout/routes/PlaceOrderPage'), 'PlaceOrderPage'),
-                  },
-                  { path: paths.order.path, ...page(() => import('@/features/orders/routes/OrderPage'), 'OrderPage') },
                   { path: paths.invoice.path, ...page(printPages, 'InvoicePage') },
                 ],
               },
+              // Checkout and the order page: signed in, or a guest (issue 30): each page checks (lib/guestCheckout.tsx).
+              { path: paths.shipping.path, ...page(checkoutPages, 'ShippingPage') },
+              { path: paths.payment.path, ...page(checkoutPages, 'PaymentPage') },
+              { path: paths.placeOrder.path, ...page(checkoutPages, 'PlaceOrderPage') },
+              { path: paths.order.path, ...page(() => import('@/features/orders/routes/OrderPage'), 'OrderPage') },
               {
                 element: <RequireAdmin />,
                 children: [{ path: paths.packingSlip.path, ...page(printPages, 'PackingSlipPage') }],

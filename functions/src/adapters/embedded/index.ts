@@ -5,6 +5,7 @@ import { publishLiveUpdates } from '../../live/liveUpdates.js';
 import { chooseMailer } from '../../mail/mailer.js';
 import { systemClock, type Clock, type DevMailboxReader, type Mailer, type Ports } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
+import { HmacOrderLinks } from '../orderLinks.js';
 import { EmbeddedAuth, loadJwtSecret } from './auth.js';
 import { Database } from './db.js';
 import { DevMailbox } from './devMailbox.js';
@@ -34,6 +35,7 @@ export async function createEmbeddedPorts(
   const mail = new SqlMailOutbox(db, clock);
   const accounts = new SqlAccountLinks(db, clock);
   const mailer = chooseMailer(config, () => new DevMailbox(db, clock));
+  const secret = loadJwtSecret(config.dataDir, config.jwtSecret);
   return {
     db,
     store: createSqlStore(db, {
@@ -42,7 +44,9 @@ export async function createEmbeddedPorts(
       // Order emails wake the outbox worker through the outbox (server.ts wires mail.onRecorded to it).
       orderMail: { alertEmail: config.mail.orderAlertEmail, onRecorded: () => mail.wake() },
     }),
-    auth: new EmbeddedAuth(db, loadJwtSecret(config.dataDir, config.jwtSecret), clock, undefined, events),
+    auth: new EmbeddedAuth(db, secret, clock, undefined, events),
+    // Guest orders' links: signed with the same secret as the sessions, kept apart by the signature's purpose.
+    orderLinks: new HmacOrderLinks(() => secret),
     files: new LocalFiles(config.uploadsDir),
     payments: paymentGateway(config, clock),
     clock,

@@ -126,6 +126,9 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     refunds: r.refunds_json ? (JSON.parse(str(r.refunds_json)) as RefundRecord[]) : [],
     cancellationRequest: r.cancellation_json ? (JSON.parse(str(r.cancellation_json)) as CancellationRequest) : null,
     returns: r.returns_json ? (JSON.parse(str(r.returns_json)) as OrderReturn[]) : [],
+    guestEmail: optStr(r.guest_email),
+    guestAddressKey: optStr(r.guest_address_key),
+    guestToken: optStr(r.guest_token),
   });
 }
 

@@ -493,4 +493,18 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE orders ADD COLUMN coupon_code TEXT',
     ],
   },
+  {
+    version: 20,
+    name: 'guest orders',
+    // Guest checkout (domain/guests.ts): a guest order's user_id is `guest:<email key>` (the hold limits and the
+    // codes' per-customer uses count it like a customer's); guest_email marks it a guest's (null once an account
+    // took it), guest_address_key is the shipping address's hold key (the per-address limits read open orders by it,
+    // orderBatch.ts), guest_token the signed access token the order's emails link with.
+    statements: [
+      'ALTER TABLE orders ADD COLUMN guest_email TEXT',
+      'ALTER TABLE orders ADD COLUMN guest_address_key TEXT',
+      'ALTER TABLE orders ADD COLUMN guest_token TEXT',
+      'CREATE INDEX orders_by_guest_address ON orders (guest_address_key, status) WHERE guest_address_key IS NOT NULL',
+    ],
+  },
 ];

@@ -7,6 +7,8 @@
 // records none); the outbox worker is woken once the batch committed.
 import type { InStatement, Transaction } from '@libsql/client';
 import {
+  customerOf,
+  guestAddressKey,
   orderEvents,
   orderFromRecord,
   placeOrder,
@@ -19,7 +21,7 @@ import {
   type UnpaidOrder,
 } from '../../domain/index.js';
 import { customerOrderMail } from '../../mail/orderMails.js';
-import type { EventPublisher, PlaceOrderCommand } from '../../ports.js';
+import { placeOrderRequest, type EventPublisher, type PlaceOrderCommand } from '../../ports.js';
 import type { Database } from './db.js';
 import { loadCoupon, redeemStatements } from './coupons.js';
 import { recordMailStatement } from './mailOutbox.js';
@@ -97,11 +99,15 @@ function settle(waiting: Waiting, outcome: Outcome): void {
 /** Checks and writes each order in its own savepoint; answers one outcome per command, in order. */
 export async function placeBatch(tx: Transaction, commands: PlaceOrderCommand[]): Promise<Outcome[]> {
   const products = await readProducts(tx, [...new Set(commands.flatMap((c) => c.lines.map((l) => l.product)))]);
-  const openOrders = await readOpenOrders(tx, [...new Set(commands.map((c) => c.user._id))]);
+  const openOrders = await readOpenOrders(tx, [...new Set(commands.map((c) => customerOf(c)._id))]);
+  const guestAddresses = commands.filter((c) => c.guest).map((c) => guestAddressKey(c.shippingAddress));
+  const openAtAddress = guestAddresses.length
+    ? await readOpenOrders(tx, [...new Set(guestAddresses)], 'guest_address_key')
+    : new Map<string, UnpaidOrder[]>();
   const outcomes: Outcome[] = [];
   for (const command of commands) {
     try {
-      outcomes.push(await placeOne(tx, command, products, openOrders));
+      outcomes.push(await placeOne(tx, command, products, openOrders, openAtAddress));
     } catch (error) {
       outcomes.push({ error });
     }
@@ -115,8 +121,8 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
     {
       sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
               shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at, discount_cents,
-              coupon_code)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              coupon_code, guest_email, guest_address_key, guest_token)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         id,
         record.user._id,
@@ -134,6 +140,9 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
         record.createdAt,
         record.discountCents ?? 0,
         record.couponCode ?? null,
+        record.guestEmail ?? null,
+        record.guestAddressKey ?? null,
+        record.guestToken ?? null,
       ],
     },
     {
@@ -150,19 +159,30 @@ async function placeOne(
   cmd: PlaceOrderCommand,
   products: Map<string, StockedProduct>,
   openOrders: Map<string, UnpaidOrder[]>,
+  openAtAddress: Map<string, UnpaidOrder[]>,
 ): Promise<{ order: Order; events: DomainEvent[] }> {
+  const customerId = customerOf(cmd)._id;
   // Decided on the batch's view of stock and holds (every earlier order of the batch included).
-  const customerOrders = openOrders.get(cmd.user._id) ?? [];
+  const customerOrders = openOrders.get(customerId) ?? [];
+  // A guest's: also the open guest orders to the same address (whatever email).
+  const addressKey = cmd.guest ? guestAddressKey(cmd.shippingAddress) : null;
+  const addressOrders = addressKey ? (openAtAddress.get(addressKey) ?? []) : [];
   // The code as this transaction sees it (every earlier order of the batch's redemption included).
-  const coupon = cmd.couponCode ? await loadCoupon(tx, cmd.couponCode, cmd.user._id) : null;
-  const { record, taken, stock, redemption } = placeOrder(cmd, products, customerOrders, coupon);
+  const coupon = cmd.couponCode ? await loadCoupon(tx, cmd.couponCode, customerId) : null;
   const id = newId();
+  const { record, taken, stock, redemption } = placeOrder(
+    placeOrderRequest(cmd, id),
+    products,
+    customerOrders,
+    coupon,
+    addressOrders,
+  );
   const placedAt = new Date(record.createdAt);
   // Guarded (stock.ts): even if the batch's view were wrong, a row's stock cannot be miscounted or go below zero.
   const before = new Map(taken.map(({ product }) => [product, products.get(product)!.countInStock]));
   const takes = stockStatements(stockChanges(stock, before), {
     cause: 'order',
-    by: cmd.user._id,
+    by: customerId,
     at: record.createdAt,
     orderId: id,
   });
@@ -187,7 +207,8 @@ async function placeOne(
   // Accepted: the batch's view moves on.
   for (const level of stock) products.get(level.product)!.countInStock = level.countInStock;
   customerOrders.push(record);
-  openOrders.set(cmd.user._id, customerOrders);
+  openOrders.set(customerId, customerOrders);
+  if (addressKey) openAtAddress.set(addressKey, [...addressOrders, record]);
   const order = orderFromRecord(id, record);
   return { order, events: orderEvents('OrderPlaced', order, stock) };
 }
@@ -213,13 +234,18 @@ async function readProducts(tx: Transaction, ids: string[]): Promise<Map<string,
   );
 }
 
-/** The batch's customers' unpaid orders with their lines (whether each is still open is decided per command's time). */
-async function readOpenOrders(tx: Transaction, userIds: string[]): Promise<Map<string, UnpaidOrder[]>> {
+/** The batch's customers' unpaid orders with their lines (whether each is still open is decided per command's time),
+ *  by customer id, or by guest address key (`by` = 'guest_address_key': the per-address limits of guest orders). */
+async function readOpenOrders(
+  tx: Transaction,
+  keys: string[],
+  by: 'user_id' | 'guest_address_key' = 'user_id',
+): Promise<Map<string, UnpaidOrder[]>> {
   const rs = await tx.execute({
-    sql: `SELECT o.id, o.user_id, o.expires_at, o.total_cents, i.product_id, i.qty
+    sql: `SELECT o.id, o.${by} AS user_id, o.expires_at, o.total_cents, i.product_id, i.qty
           FROM orders o JOIN order_items i ON i.order_id = o.id
-          WHERE o.user_id IN (SELECT value FROM json_each(?)) AND o.status = 'awaiting_payment'`,
-    args: [JSON.stringify(userIds)],
+          WHERE o.${by} IN (SELECT value FROM json_each(?)) AND o.status = 'awaiting_payment'`,
+    args: [JSON.stringify(keys)],
   });
   const byId = new Map<string, UnpaidOrder & { userId: string }>();
   for (const r of rs.rows) {

@@ -4,6 +4,8 @@
 // change records none.
 import type { InValue, Row, Transaction } from '@libsql/client';
 import {
+  assertMayClaim,
+  claimPatch,
   cancelOrder,
   completeRefund,
   refundStockCause,
@@ -500,6 +502,23 @@ export class SqlOrders implements OrderStore {
     });
     if (reminded) this.mailRecorded();
     return reminded;
+  }
+
+  async claimGuestOrder(id: string, account: { _id: string; name: string; email: string }): Promise<Order> {
+    const { order, events } = await this.db.write(async (tx) => {
+      const loaded = await this.record(tx, id);
+      assertMayClaim(loaded, account.email);
+      const patch = claimPatch(account);
+      await tx.execute({
+        sql: `UPDATE orders SET user_id = ?, user_name = ?, user_email = ?, guest_email = NULL,
+                guest_address_key = NULL WHERE id = ?`,
+        args: [patch.user._id, patch.user.name, patch.user.email, id],
+      });
+      const order = orderFromRecord(id, { ...loaded, ...patch });
+      return { order, events: orderEvents('OrderUpdated', order) };
+    });
+    this.events.publish(events);
+    return order;
   }
 
   async dailyStats(since: Date) {

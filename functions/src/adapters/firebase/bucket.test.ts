@@ -52,6 +52,7 @@ describe('createFirebasePorts on an app started without a bucket (scripts, e2e)'
           store: 'firestore',
           dataDir: '',
           webApiKey: () => '',
+          orderLinkSecret: () => '',
           paypal: { clientId: '', secret: () => '', baseUrl: '', timeoutMs: 1000 },
           production: false,
         },

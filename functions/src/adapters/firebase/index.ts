@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { readConfig, type Config } from '../../config.js';
 import { EventBus } from '../../events/bus.js';
+import { HmacOrderLinks } from '../orderLinks.js';
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Ports, type Store } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
 import { FirebaseAuthAdapter } from './auth.js';
@@ -109,5 +110,6 @@ export async function createFirebasePorts(
     payments: paymentGateway(settings, clock),
     clock,
     events,
+    orderLinks: new HmacOrderLinks(settings.orderLinkSecret),
   };
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import { Router, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import {
   assertDeliverable,
@@ -29,10 +29,17 @@ import {
   orderCsvRow,
   ORDER_EXPORT_COLUMNS,
   holdLimitsOf,
+  guestOrderSchema,
+  claimOrderSchema,
+  guestCustomer,
+  GUEST_MESSAGES,
+  unavailable,
+  type PlaceOrderInput,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
-import type { Ports } from '../../ports.js';
+import { DEFAULT_GUEST_ORDER_LIMIT, guestOrderLimiters } from '../../http/rateLimits.js';
+import type { Caller, Ports } from '../../ports.js';
 import { moneyBack } from './moneyBack.js';
 import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
 import type { SettingsCache } from '../settings/settingsCache.js';
@@ -40,10 +47,24 @@ import type { SettingsCache } from '../settings/settingsCache.js';
 /** A customer's own orders: pages, status and sort, no customer search. */
 const myOrdersQuerySchema = orderListQuerySchema.omit({ search: true });
 
-export function orderRoutes({ store, auth, payments, clock }: Ports, options: { settings: SettingsCache }) {
+/** A guest order's token, from `?token=` (the emailed link) or the X-Order-Token header; undefined when neither. */
+function orderTokenOf(req: Request): string | undefined {
+  const header = req.get('X-Order-Token');
+  if (header) return header;
+  const query: unknown = req.query.token;
+  return typeof query === 'string' && query ? query : undefined;
+}
+
+export function orderRoutes(
+  { store, auth, payments, clock, orderLinks }: Ports,
+  options: { settings: SettingsCache; guestLimiters?: RequestHandler[] },
+) {
+  const guestLimiters = options.guestLimiters ?? guestOrderLimiters(DEFAULT_GUEST_ORDER_LIMIT);
   const router = Router();
   const signedIn = requireUser(auth);
   const admin = requireAdmin(auth);
+  // Reading and paying one order: a signed-in caller, or the holder of the order's token (a guest's link).
+  const signedInOrToken: RequestHandler = (req, res, next) => (orderTokenOf(req) ? next() : signedIn(req, res, next));
 
   async function readableOrder(id: string, caller: { uid: string; isAdmin: boolean }) {
     const order = await store.orders.get(parseId(id, 'Order'));
@@ -52,18 +73,29 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
     return order;
   }
 
-  router.post('/', signedIn, async (req, res) => {
-    if (Array.isArray(req.body?.orderItems) && req.body.orderItems.length === 0) throw badInput('No order items');
-    const input = parse(placeOrderSchema, req.body);
-    const user = await store.users.get(callerOf(req).uid);
-    if (!user) throw notFound('User not found');
-    // The settings in force (cached; a save a moment ago is in force here at once): tax and shipping for the
-    // address's country, the hold limits and minutes.
+  /** The order of the URL and who asks: with a token, the order's own customer when the token was signed for this
+   *  very order, else 404 exactly as for an unknown order (no telling whether it exists); without one, the
+   *  signed-in caller, who must be allowed to read it. */
+  async function orderAndCaller(req: Request): Promise<{ order: Order; caller: Caller }> {
+    const token = orderTokenOf(req);
+    if (token === undefined) {
+      const caller = callerOf(req);
+      return { order: await readableOrder(req.params.id as string, caller), caller };
+    }
+    const id = parseId(req.params.id, 'Order');
+    if (!orderLinks || token.length > 200 || orderLinks.verify(token) !== id) throw notFound(ORDER_MESSAGES.notFound);
+    const order = await store.orders.get(id);
+    if (!order) throw notFound(ORDER_MESSAGES.notFound);
+    return { order, caller: { uid: order.user._id, isAdmin: false } };
+  }
+
+  /** The settings in force (cached; a save a moment ago is in force here at once) and what every order's command
+   *  takes from them and from the body: tax and shipping for the address's country, the hold limits and minutes. */
+  async function orderTerms(input: PlaceOrderInput) {
     const settings = await options.settings.current();
     const now = clock.now();
     // Prices and totals sent by the client are ignored: the store prices the order from the database.
-    const order = await store.orders.place({
-      user: { _id: user._id, name: user.name, email: user.email },
+    return {
       lines: input.orderItems.map((l) => ({ product: l.product, qty: l.qty })),
       shippingAddress: input.shippingAddress,
       paymentMethod: input.paymentMethod,
@@ -72,8 +104,47 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
       holdLimits: holdLimitsOf(settings),
       settings,
       ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+    };
+  }
+
+  const noItems = (req: Request) => Array.isArray(req.body?.orderItems) && req.body.orderItems.length === 0;
+
+  router.post('/', signedIn, async (req, res) => {
+    if (noItems(req)) throw badInput('No order items');
+    const input = parse(placeOrderSchema, req.body);
+    const user = await store.users.get(callerOf(req).uid);
+    if (!user) throw notFound('User not found');
+    const order = await store.orders.place({
+      user: { _id: user._id, name: user.name, email: user.email },
+      ...(await orderTerms(input)),
     });
     res.status(201).json(order);
+  });
+
+  // Guest checkout (issue 30): no account, an email. The same placing decision in the same transaction; the hold
+  // limits count per email and per shipping address (domain/guests.ts). The answer adds the order's access token,
+  // also in the confirmation email's link.
+  router.post('/guest', ...guestLimiters, async (req, res) => {
+    if (!orderLinks) throw unavailable(GUEST_MESSAGES.notConfigured);
+    if (noItems(req)) throw badInput('No order items');
+    const { email, ...input } = parse(guestOrderSchema, req.body);
+    const order = await store.orders.place({
+      user: guestCustomer(email),
+      guest: { email, sign: (id) => orderLinks.sign(id) },
+      ...(await orderTerms(input)),
+    });
+    res.status(201).json({ ...order, accessToken: orderLinks.sign(order._id) });
+  });
+
+  // "Create an account" after paying, where the account is made outside the API (the Firebase web signs up in the
+  // browser): the signed-in account takes the paid guest order of its email the token proves.
+  router.post('/claim', signedIn, async (req, res) => {
+    const { orderToken } = parse(claimOrderSchema, req.body);
+    const id = orderLinks?.verify(orderToken);
+    if (!id) throw badInput(GUEST_MESSAGES.claimRefused);
+    const user = await store.users.get(callerOf(req).uid);
+    if (!user) throw notFound('User not found');
+    res.json(await store.orders.claimGuestOrder(id, { _id: user._id, name: user.name, email: user.email }));
   });
 
   /** One page, as `{ orders, page, pages, total }` when pageNumber is given, else the spec's plain array of the
@@ -119,9 +190,8 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
   });
 
   // An admin's answer carries the order's internal notes (AdminOrder); the customer's never does.
-  router.get('/:id', signedIn, async (req, res) => {
-    const caller = callerOf(req);
-    const order = await readableOrder(req.params.id as string, caller);
+  router.get('/:id', signedInOrToken, async (req, res) => {
+    const { order, caller } = await orderAndCaller(req);
     res.json(caller.isAdmin ? await withNotes(order) : order);
   });
 
@@ -129,31 +199,31 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
     return { ...order, notes: await store.orders.notes(order._id) };
   }
 
-  /** The order as stored, once it is known the caller may pay it now (its owner, unpaid, within its hold). */
-  async function payableOrder(id: string, caller: { uid: string; isAdmin: boolean }) {
-    const order = await readableOrder(id, caller);
+  /** The order as stored, once it is known the caller may pay it now (its owner or its token's holder, unpaid,
+   *  within its hold). */
+  async function payableOrder(req: Request) {
+    const { order, caller } = await orderAndCaller(req);
     assertMayPay(order, caller, clock.now());
     return order;
   }
 
   // The original clients' flow: their browser captured with PayPal; the body is that capture result.
-  router.put('/:id/pay', signedIn, async (req, res) => {
-    const order = await payableOrder(req.params.id as string, callerOf(req));
+  router.put('/:id/pay', signedInOrToken, async (req, res) => {
+    const order = await payableOrder(req);
     // The provider is asked, not the client: amount, currency and status come from the provider's record.
     const payment = await payments.verifyCapture({ ...paymentOrderOf(order), payload: req.body });
     res.json(await store.orders.markPaid(order._id, payment, clock.now()));
   });
 
   // The web's flow, step 1: the PayPal order for the stored total (the buttons' createOrder). Answers { id }.
-  router.post('/:id/paypal-order', signedIn, async (req, res) => {
-    const order = await payableOrder(req.params.id as string, callerOf(req));
+  router.post('/:id/paypal-order', signedInOrToken, async (req, res) => {
+    const order = await payableOrder(req);
     res.status(201).json({ id: await payments.createOrder(paymentOrderOf(order)) });
   });
 
   // Step 2, after the buyer approved (the buttons' onApprove): the server captures and marks the order paid.
-  router.post('/:id/capture', signedIn, async (req, res) => {
-    const caller = callerOf(req);
-    const order = await readableOrder(req.params.id as string, caller);
+  router.post('/:id/capture', signedInOrToken, async (req, res) => {
+    const { order, caller } = await orderAndCaller(req);
     try {
       assertMayPay(order, caller, clock.now());
     } catch (refusal) {

@@ -1,6 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import {
   ACCOUNT_DELETION_MESSAGES,
+  assertMayClaim,
+  GUEST_MESSAGES,
   accountDeleteSchema,
   accountExport,
   accountExportFileName,
@@ -35,7 +37,7 @@ const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export function userRoutes(
-  { store, auth, accounts, mail, clock }: Ports,
+  { store, auth, accounts, mail, clock, orderLinks }: Ports,
   options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } },
 ) {
   const router = Router();
@@ -59,6 +61,15 @@ export function userRoutes(
     await auth.revokeSessions(uid);
   };
 
+  /** The id of the guest order a token proves, when this email may take it (domain/guests.ts assertMayClaim). */
+  async function guestOrderToClaim(token: string, email: string): Promise<string> {
+    const id = orderLinks?.verify(token);
+    const order = id ? await store.orders.get(id) : null;
+    if (!order) throw badInput(GUEST_MESSAGES.claimRefused);
+    assertMayClaim({ guestEmail: order.isGuest ? order.user.email : null, paidAt: order.paidAt }, email);
+    return order._id;
+  }
+
   router.post('/login', ...options.limiters.signIn, async (req, res) => {
     const { email, password } = parse(loginSchema, req.body);
     const identity = await auth.signIn(email, password);
@@ -68,10 +79,14 @@ export function userRoutes(
   });
 
   router.post('/', ...options.limiters.signIn, async (req, res) => {
-    const input = parse(registerSchema, req.body);
+    const { orderToken, ...input } = parse(registerSchema, req.body);
     if (await store.users.findByEmail(input.email)) throw conflict('User already exists');
+    // "Create an account" after a guest order: the token must prove a paid guest order of this email, checked
+    // before the account exists (a refusal creates nothing); the store checks again as it hands the order over.
+    const claimed = orderToken ? await guestOrderToClaim(orderToken, input.email) : null;
     const identity = await auth.signUp(input);
     const user = await store.users.create({ _id: identity.uid, name: input.name, email: input.email, isAdmin: false });
+    if (claimed) await store.orders.claimGuestOrder(claimed, { _id: user._id, name: user.name, email: user.email });
     // Embedded: the welcome email with its confirmation link. The account exists now: an outbox hiccup is logged,
     // never a failed sign-up (the profile offers "Send link again").
     await accounts?.sendVerification(user._id, 'welcome').catch((e) => console.error('[mail] welcome', e));

@@ -12,6 +12,10 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import {
+  assertMayClaim,
+  claimPatch,
+  customerOf,
+  guestAddressKey,
   cancelOrder,
   completeRefund,
   refundStockCause,
@@ -66,6 +70,7 @@ import {
   refundMail,
 } from '../../../mail/orderMails.js';
 import {
+  placeOrderRequest,
   NO_EVENTS,
   type EventPublisher,
   type OrderStore,
@@ -197,28 +202,39 @@ export class FirestoreOrders implements OrderStore {
         // The customer's unpaid orders, for the hold limits. A query cannot see an order another transaction is
         // creating, so every place also writes the customer's lock document read here: two concurrent places of one
         // customer then conflict, and the retry sees the other's order.
-        const lockRef = this.db.collection(COLLECTIONS.holdLocks).doc(keyId(cmd.user._id));
-        await tx.get(lockRef);
+        const customerId = customerOf(cmd)._id;
+        const lockRef = this.db.collection(COLLECTIONS.holdLocks).doc(keyId(customerId));
+        // A guest's order is also held per shipping address (domain/guests.ts): the same lock and query by its key.
+        const addressKey = cmd.guest ? guestAddressKey(cmd.shippingAddress) : null;
+        const addressLockRef = addressKey
+          ? this.db.collection(COLLECTIONS.holdLocks).doc(keyId(`address:${addressKey}`))
+          : null;
+        await tx.getAll(lockRef, ...(addressLockRef ? [addressLockRef] : []));
         const unpaid = await tx.get(
-          this.col.where('userId', '==', cmd.user._id).where('status', '==', 'awaiting_payment'),
+          this.col.where('userId', '==', customerId).where('status', '==', 'awaiting_payment'),
         );
+        const atAddress = addressKey
+          ? await tx.get(this.col.where('guestAddressKey', '==', addressKey).where('status', '==', 'awaiting_payment'))
+          : null;
         // The code and this customer's uses: read here, written below, so concurrent redemptions conflict and retry.
-        const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, cmd.user._id) : null;
+        const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, customerId) : null;
         const { record, stock, redemption } = placeOrder(
-          cmd,
+          placeOrderRequest(cmd, ref.id),
           products,
           unpaid.docs.map((d) => d.data() as OrderDoc),
           coupon?.loaded ?? null,
+          atAddress?.docs.map((d) => d.data() as OrderDoc) ?? [],
         );
         if (redemption && coupon) writeCouponUse(tx, coupon, 1);
         const before = new Map([...products].map(([id, product]) => [id, product.countInStock]));
         applyStockChanges(tx, this.db, stockChanges(stock, before), {
           cause: 'order',
-          by: cmd.user._id,
+          by: customerId,
           at: record.createdAt,
           orderId: ref.id,
         });
         tx.set(lockRef, { at: cmd.now.toISOString() });
+        if (addressLockRef) tx.set(addressLockRef, { at: cmd.now.toISOString() });
         const order: OrderDoc = {
           ...record,
           userId: record.user._id,
@@ -557,6 +573,29 @@ export class FirestoreOrders implements OrderStore {
    * query of at most DAILY_STATS_READ_LIMIT; a busier one is counted per day by aggregations instead (a count and a
    * sum per day: about 2 reads per day plus 1 per 1000 orders), never read order by order.
    */
+  async claimGuestOrder(id: string, account: { _id: string; name: string; email: string }): Promise<Order> {
+    if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
+    const ref = this.col.doc(id);
+    const claimed = await this.db.runTransaction(
+      async (tx) => {
+        const snap = await tx.get(ref);
+        if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
+        const loaded = normalizedRecord(snap.data() as OrderDoc);
+        assertMayClaim(loaded, account.email);
+        const patch = {
+          ...claimPatch(account),
+          userId: account._id,
+          customerKeys: orderSearchKeys(id, account.name, account.email),
+        };
+        tx.update(ref, patch);
+        const answer = toOrder(id, { ...loaded, ...patch });
+        return { order: answer, events: orderEvents('OrderUpdated', answer) };
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    return this.committed(claimed);
+  }
+
   async dailyStats(since: Date) {
     const snap = await this.col
       .where('createdAt', '>=', since.toISOString())

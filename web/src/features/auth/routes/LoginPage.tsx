@@ -1,4 +1,5 @@
 import type { LoginInput } from '@domain';
+import { lazy, Suspense } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -15,6 +16,11 @@ import { errorMessage } from '@/lib/api';
 import { useLogin } from '../api/login';
 import { useRedirectWhenSignedIn } from '../redirect';
 import { loginSchema } from '../schemas';
+
+// Guest checkout (issue 30): its form only where checkout asked to sign in, in its own chunk.
+const ContinueAsGuest = lazy(async () => ({
+  default: (await import('../components/ContinueAsGuest')).ContinueAsGuest,
+}));
 
 export function LoginPage() {
   // Signed in (now or already): go to the redirect target.
@@ -44,6 +50,11 @@ export function LoginPage() {
       <p className="py-3 mb-0">
         New Customer? <Link to={paths.register.href(asked ? redirect : undefined)}>Register</Link>
       </p>
+      {redirect === paths.shipping.href() && (
+        <Suspense fallback={null}>
+          <ContinueAsGuest next={redirect} />
+        </Suspense>
+      )}
     </FormContainer>
   );
 }

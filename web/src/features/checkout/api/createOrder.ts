@@ -1,6 +1,7 @@
 import type { Order, PlaceOrderBody } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { rememberOrderToken } from '@/lib/guestCheckout';
 import { orderKeys, productKeys } from '@/lib/queryKeys';
 
 /**
@@ -12,10 +13,21 @@ export function createOrder(input: PlaceOrderBody): Promise<Order> {
   return api<Order>('/api/orders', { method: 'POST', body: input });
 }
 
-export function useCreateOrder() {
+/** The guest's order (POST /api/orders/guest, issue 30): answered with the order's access token, kept for this tab. */
+export type GuestOrder = Order & { accessToken: string };
+
+export async function createGuestOrder(input: PlaceOrderBody & { email: string }): Promise<GuestOrder> {
+  const order = await api<GuestOrder>('/api/orders/guest', { method: 'POST', body: input });
+  rememberOrderToken(order._id, order.accessToken);
+  return order;
+}
+
+/** Places the order as the signed-in shopper, or as the guest of `guestEmail` when given. */
+export function useCreateOrder(guestEmail?: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: createOrder,
+    mutationFn: (input: PlaceOrderBody): Promise<Order | GuestOrder> =>
+      guestEmail ? createGuestOrder({ ...input, email: guestEmail }) : createOrder(input),
     onSuccess: (order) => {
       client.setQueryData(orderKeys.detail(order._id), order);
       void client.invalidateQueries({ queryKey: orderKeys.mine() });

@@ -18,13 +18,17 @@ import { paths } from '@domain/routes';
 import { clearCartItems, useCart } from '@/features/cart';
 import { OrderItems, OrderSummary } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
+import { guestEmail } from '@/lib/guestCheckout';
+import { useUserInfo } from '@/lib/session';
 import { useCreateOrder } from '../api/createOrder';
 import { DiscountCodeField } from '../components/DiscountCodeField';
 
 export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();
   const navigate = useNavigate();
-  const place = useCreateOrder();
+  // A guest (no account, "Continue as guest" at the sign-in step): the order goes to POST /api/orders/guest.
+  const guest = useUserInfo() ? null : guestEmail();
+  const place = useCreateOrder(guest);
   const settings = usePublicSettings();
   const [coupon, setCoupon] = useState<CouponCheck | null>(null);
 
@@ -54,7 +58,9 @@ export function PlaceOrderPage() {
       },
       {
         onSuccess: (order) => {
-          navigate(paths.order.href(order._id), { state: { placed: true } }); // the order page says thank you
+          // A guest's order page opens with its token in the URL (and kept for this tab: a reload works).
+          const link = 'accessToken' in order ? `?token=${encodeURIComponent(order.accessToken)}` : '';
+          navigate(paths.order.href(order._id) + link, { state: { placed: true } }); // the order page says thank you
           clearCartItems();
         },
       },
@@ -71,6 +77,12 @@ export function PlaceOrderPage() {
           <ListGroup variant="flush">
             <ListGroup.Item>
               <h2 className="section-title">Shipping</h2>
+              {guest && (
+                <p className="mb-1">
+                  <strong>Email: </strong>
+                  {guest}
+                </p>
+              )}
               <p className="mb-0">
                 <strong>Address: </strong>
                 {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode},{' '}
@@ -95,9 +107,12 @@ export function PlaceOrderPage() {
         </Col>
         <Col lg={4}>
           <OrderSummary prices={prices} couponCode={coupon?.code ?? null}>
-            <ListGroup.Item>
-              <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
-            </ListGroup.Item>
+            {/* Checking a code needs an account (POST /api/coupons/check). */}
+            {!guest && (
+              <ListGroup.Item>
+                <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
+              </ListGroup.Item>
+            )}
             {place.isError && (
               <ListGroup.Item>
                 <Message variant="danger" className="mb-0">

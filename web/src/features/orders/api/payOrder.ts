@@ -1,6 +1,7 @@
 import type { Order } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { orderTokenQuery } from '@/lib/guestCheckout';
 import { orderKeys } from '@/lib/queryKeys';
 
 /**
@@ -9,7 +10,10 @@ import { orderKeys } from '@/lib/queryKeys';
  * capture result here, which the server verifies with PayPal.
  */
 export function payOrder(orderId: string, payment: unknown): Promise<Order> {
-  return api<Order>(`/api/orders/${encodeURIComponent(orderId)}/pay`, { method: 'PUT', body: payment });
+  return api<Order>(`/api/orders/${encodeURIComponent(orderId)}/pay${orderTokenQuery(orderId)}`, {
+    method: 'PUT',
+    body: payment,
+  });
 }
 
 export function usePayOrder(orderId: string) {

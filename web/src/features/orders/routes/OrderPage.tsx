@@ -4,11 +4,13 @@ import { useLiveOrder } from '@/lib/live/hooks';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { paths } from '@domain/routes';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { GuestGate, orderToken } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
 import { dateTime } from '@/lib/format';
 import { useOrder } from '../api/getOrder';
@@ -25,6 +27,43 @@ import { OrderSummary } from '../components/OrderSummary';
 import { PaymentArea } from '../components/PaymentArea';
 import { refundSummary, RefundList } from '../components/RefundList';
 import { Returns } from '../components/Returns';
+
+// Guest orders (issue 30): "Create an account" after paying, in its own chunk.
+const guestAccount = () => import('../components/CreateAccountCard');
+const CreateAccountCard = lazy(async () => ({ default: (await guestAccount()).CreateAccountCard }));
+const AccountCreatedNotice = lazy(async () => ({ default: (await guestAccount()).AccountCreatedNotice }));
+
+/** The customer of this order: its signed-in owner, or (signed out) the guest holding its token in this tab. */
+function useIsCustomer(order: Order): boolean {
+  const viewer = useUserInfo();
+  return isOwner(order, viewer?._id) || (!viewer && order.isGuest && !!orderToken(order._id));
+}
+
+/** Whether an account was made on this page, and the way to say it was: kept by the page itself, above the order's
+ *  query, which signing in clears and loads again (lib/queryClient.ts clearUserData). */
+interface AccountMade {
+  created: boolean;
+  setCreated: (created: boolean) => void;
+}
+
+/** A guest's order, paid: offer an account that keeps it; once made, say so. */
+function GuestAccount({ order, account }: { order: Order; account: AccountMade }) {
+  const user = useUserInfo();
+  const { created, setCreated } = account;
+  const token = orderToken(order._id);
+  if (created)
+    return (
+      <Suspense fallback={null}>
+        <AccountCreatedNotice />
+      </Suspense>
+    );
+  if (user || !order.isGuest || !order.isPaid || !token) return null;
+  return (
+    <Suspense fallback={null}>
+      <CreateAccountCard order={order} orderToken={token} onCreated={() => setCreated(true)} />
+    </Suspense>
+  );
+}
 
 function HoldNotice({ order }: { order: Order }) {
   if (order.status === 'expired') {
@@ -50,8 +89,7 @@ function HoldNotice({ order }: { order: Order }) {
  *  viewer is the customer (an admin is not thanked). */
 function OrderHeading({ order }: { order: Order }) {
   const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true;
-  const viewer = useUserInfo();
-  return <OrderHeadline order={order} justPlaced={justPlaced} forCustomer={isOwner(order, viewer?._id)} />;
+  return <OrderHeadline order={order} justPlaced={justPlaced} forCustomer={useIsCustomer(order)} />;
 }
 
 /** The order's print-ready papers: the invoice, and for admins the packing slip. */
@@ -91,8 +129,9 @@ function ShipmentDetails({ order }: { order: Order }) {
   );
 }
 
-function OrderDetails({ order }: { order: Order }) {
+function OrderDetails({ order, account }: { order: Order; account: AccountMade }) {
   const user = useUserInfo();
+  const isCustomer = useIsCustomer(order);
   const { shippingAddress: a } = order;
   const payable = order.status === 'awaiting_payment';
   return (
@@ -104,7 +143,8 @@ function OrderDetails({ order }: { order: Order }) {
         </Link>
       )}
       <OrderHeading order={order} />
-      <PrintLinks order={order} isAdmin={!!user?.isAdmin} />
+      <GuestAccount order={order} account={account} />
+      {user && <PrintLinks order={order} isAdmin={!!user.isAdmin} />}
       {order.isCancelled ? <CancelledNotice order={order} /> : <HoldNotice order={order} />}
       <Row className="g-4">
         <Col lg={8}>
@@ -157,7 +197,7 @@ function OrderDetails({ order }: { order: Order }) {
         <Col lg={4} className={payable ? 'order-first order-lg-last' : undefined}>
           <OrderSummary prices={order} couponCode={order.couponCode}>
             {payable &&
-              (isOwner(order, user?._id) ? (
+              (isCustomer ? (
                 <ListGroup.Item>
                   <PaymentArea order={order} />
                 </ListGroup.Item>
@@ -183,9 +223,20 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
-export function OrderPage() {
+/** The order page's content (the route is OrderPage, below). */
+export function OrderView() {
   const { id = '' } = useParams();
   const order = useOrder(id);
-  useLiveOrder(id);
-  return <QueryBoundary query={order}>{(o) => <OrderDetails order={o} />}</QueryBoundary>;
+  // Live updates follow a signed-in viewer's orders; a guest's page reloads what it changes itself.
+  useLiveOrder(useUserInfo() ? id : undefined);
+  const [created, setCreated] = useState(false);
+  const account = { created, setCreated };
+  return <QueryBoundary query={order}>{(o) => <OrderDetails order={o} account={account} />}</QueryBoundary>;
 }
+
+/** The order page as routed: its owner or an admin signed in, or a guest with the order's token (issue 30). */
+export const OrderPage = () => (
+  <GuestGate>
+    <OrderView />
+  </GuestGate>
+);

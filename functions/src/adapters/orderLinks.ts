@@ -1,0 +1,37 @@
+// A guest order's access link (issue 30): `/order/<id>?token=<id>.<signature>`, the signature an HMAC-SHA256 of the
+// order id under the server's secret (embedded: the JWT secret; Firebase: the ORDER_LINK_SECRET secret). Nothing is
+// stored to check it, so it works for as long as the secret stays: the order's view has no expiry by design (the
+// confirmation email's link keeps working; the token grants reading and paying that one order, nothing else).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { GUEST_MESSAGES } from '../domain/guests.js';
+import { unavailable } from '../domain/errors.js';
+import type { OrderLinks } from '../ports.js';
+
+/** Tells the signature apart from any other use of the same secret (the JWT secret signs sessions too). */
+const PURPOSE = 'voltshop:guest-order:v1:';
+
+export class HmacOrderLinks implements OrderLinks {
+  /** `secret`: read when a link is made or checked (the Cloud Function's secret is there at request time). */
+  constructor(private readonly secret: () => string | Uint8Array) {}
+
+  private signature(orderId: string): Buffer {
+    const secret = this.secret();
+    if (!secret.length) throw unavailable(GUEST_MESSAGES.notConfigured);
+    return createHmac('sha256', secret)
+      .update(PURPOSE + orderId)
+      .digest();
+  }
+
+  sign(orderId: string): string {
+    return `${orderId}.${this.signature(orderId).toString('base64url')}`;
+  }
+
+  verify(token: string): string | null {
+    const dot = token.lastIndexOf('.');
+    if (dot < 1) return null;
+    const orderId = token.slice(0, dot);
+    const given = Buffer.from(token.slice(dot + 1), 'base64url');
+    const expected = this.signature(orderId);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? orderId : null;
+  }
+}

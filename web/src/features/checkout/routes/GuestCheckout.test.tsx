@@ -1,0 +1,67 @@
+// Guest checkout in the web (issue 30): the gate that lets a guest through the checkout steps (signed-out others
+// sign in first), and the guest's order placed with POST /api/orders/guest and opened with its token.
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addToCart, resetCart, saveShippingAddress } from '@/features/cart';
+import { orderToken, setGuestEmail } from '@/lib/guestCheckout';
+import { setUserInfo, signOut } from '@/lib/session';
+import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
+import { PaymentPage, PlaceOrderPage } from './Checkout';
+
+const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+const probe = { path: '*', element: <LocationProbe /> };
+
+beforeEach(() => {
+  signOut();
+  sessionStorage.clear();
+  resetCart();
+});
+afterEach(() => sessionStorage.clear());
+
+describe('the checkout steps for a guest', () => {
+  const routes = [
+    { path: '/payment', element: <PaymentPage /> },
+    { path: '/placeorder', element: <PlaceOrderPage /> },
+    probe,
+  ];
+
+  it('sends a signed-out visitor who is no guest to sign in, back to the step after', async () => {
+    saveShippingAddress(address);
+    renderRoutes(routes, { at: '/payment' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?redirect=%2Fpayment'));
+  });
+
+  it('lets the guest through, and places the order as the guest, opening it with its token', async () => {
+    setGuestEmail('gail@example.com');
+    saveShippingAddress(address);
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
+    const calls = mockFetch({
+      'POST /api/orders/guest': () => ({ status: 201, body: { _id: 'o7', accessToken: 'o7.sig' } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    expect(screen.getByText('gail@example.com')).toBeInTheDocument();
+    // Checking a code needs an account: no code field for a guest.
+    expect(screen.queryByLabelText(/Discount code/i)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o7?token=o7.sig'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      orderItems: [{ product: 'p1', qty: 2 }],
+      shippingAddress: address,
+      paymentMethod: 'PayPal',
+      email: 'gail@example.com',
+    });
+    expect(orderToken('o7')).toBe('o7.sig');
+  });
+
+  it('a signed-in shopper orders as themselves even with a guest email left in the tab', async () => {
+    setGuestEmail('gail@example.com');
+    setUserInfo({ _id: 'u1', name: 'Alice', email: 'alice@example.com', isAdmin: false, token: 't' });
+    saveShippingAddress(address);
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 1 });
+    const calls = mockFetch({ 'POST /api/orders': () => ({ status: 201, body: { _id: 'o8' } }) });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/order\/o8$/));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/orders');
+  });
+});

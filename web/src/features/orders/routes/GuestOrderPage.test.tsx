@@ -1,0 +1,116 @@
+// A guest's order page (issue 30): opened with the order's token (the emailed link), paid with it, and after paying
+// "Create an account" (password only) that signs in and keeps the order.
+import type { Order } from '@domain';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { orderToken } from '@/lib/guestCheckout';
+import { sessionStore, signOut } from '@/lib/session';
+import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
+import { OrderPage } from './OrderPage';
+
+const guestOrder: Order = {
+  _id: 'o1',
+  isGuest: true,
+  user: { _id: 'guest:gail@example.com', name: 'Guest', email: 'gail@example.com' },
+  orderItems: [{ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, qty: 2 }],
+  shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+  paymentMethod: 'PayPal',
+  itemsPrice: 49,
+  discountPrice: 0,
+  couponCode: null,
+  shippingPrice: 100,
+  taxPrice: 7.35,
+  totalPrice: 156.35,
+  currency: 'USD',
+  isPaid: false,
+  paidAt: null,
+  paymentResult: null,
+  isDelivered: false,
+  deliveredAt: null,
+  carrier: null,
+  trackingNumber: null,
+  undeliveries: [],
+  status: 'awaiting_payment',
+  expiresAt: '2030-01-02T03:04:00.000Z',
+  isCancelled: false,
+  cancelledAt: null,
+  createdAt: '2029-12-31T03:04:00.000Z',
+  paymentStatus: 'unpaid',
+  refunds: [],
+  refundedTotal: 0,
+  cancellationRequest: null,
+  returns: [],
+};
+const simulated = { paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'embedded' };
+const routes = [
+  { path: '/order/:id', element: <OrderPage /> },
+  { path: '*', element: <LocationProbe /> },
+];
+
+beforeEach(() => {
+  signOut();
+  sessionStorage.clear();
+});
+afterEach(() => sessionStorage.clear());
+
+function serve() {
+  let current = guestOrder;
+  const calls = mockFetch({
+    'GET /api/orders/o1': () => ({ body: current }),
+    'GET /api/config': () => ({ body: simulated }),
+    'PUT /api/orders/o1/pay': () => {
+      current = { ...current, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid', paymentStatus: 'paid' };
+      return { body: current };
+    },
+    'POST /api/users': (body) => ({
+      status: 201,
+      body: { _id: 'u9', name: 'gail', email: (body as { email: string }).email, isAdmin: false, token: 'new-token' },
+    }),
+    'POST /api/orders/claim': () => {
+      current = { ...current, isGuest: false, user: { _id: 'u9', name: 'gail', email: 'gail@example.com' } };
+      return { body: current };
+    },
+  });
+  return calls;
+}
+
+describe('a guest order page', () => {
+  it('without a session or the order’s token: sign in first', async () => {
+    serve();
+    renderRoutes(routes, { at: '/order/o1' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?redirect=%2Forder%2Fo1'));
+  });
+
+  it('opens with the link’s token (kept for a reload), pays, then creates an account that keeps the order', async () => {
+    const calls = serve();
+    const { user } = renderRoutes(routes, { at: '/order/o1?token=o1.sig' });
+    expect(await screen.findByText('Glide Mouse')).toBeInTheDocument();
+    expect(orderToken('o1')).toBe('o1.sig');
+    expect(calls[0]!.url).toBe('/api/orders/o1?token=o1.sig');
+    // The guest is the customer: the pay button is there, the account card not yet (unpaid).
+    expect(screen.queryByRole('heading', { name: 'Create an account' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: /test payment/ }));
+    expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/api/orders/o1/pay?token=o1.sig');
+
+    // Paid: "Create an account", the email fixed, a password asked for (checked inline).
+    expect(await screen.findByRole('heading', { name: 'Create an account' })).toBeInTheDocument();
+    expect(screen.getByDisplayValue('gail@example.com')).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const notice = await screen.findByText('Your account is ready: this order is now in My orders.');
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(calls.find((c) => c.url === '/api/users')?.body).toEqual({
+      name: 'gail',
+      email: 'gail@example.com',
+      password: 'secret12',
+    });
+    const claim = calls.find((c) => c.url === '/api/orders/claim')!;
+    expect(claim.body).toEqual({ orderToken: 'o1.sig' });
+    expect(claim.headers.Authorization).toBe('Bearer new-token');
+    expect(sessionStore.get()?._id).toBe('u9');
+    expect(screen.queryByRole('heading', { name: 'Create an account' })).toBeNull();
+  });
+});
