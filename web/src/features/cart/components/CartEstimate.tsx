@@ -2,6 +2,7 @@
 // (domain/pricing.ts priceOrder) under the owner's settings, so Place Order shows the same unless the cart changes.
 import { toCents, toDollars } from '@domain/money';
 import { priceOrder } from '@domain/pricing';
+import { countryLabel } from '@domain/countries';
 import { countryKey, pricingRulesFor, type ShopSettings } from '@domain/settings';
 import Form from 'react-bootstrap/Form';
 import { useState } from 'react';
@@ -36,7 +37,7 @@ export function CartEstimate({
           <Form.Select size="sm" value={country} onChange={(e) => setCountry(e.target.value)}>
             {countries.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {countryLabel(c)}
               </option>
             ))}
             <option value={OTHER}>Other countries</option>
