@@ -468,7 +468,16 @@ const BODY_ROUTES: BodyRoute[] = [
               notString,
               oneWrong(
                 shippingAddress,
-                { address: badText(200), city: badText(100), postalCode: badText(20), country: badText(100) },
+                {
+                  address: badText(200),
+                  // Issue 30: a city has a letter, the country is in the list, the postal code is the country's,
+                  // and an optional phone or recipient given is checked too.
+                  city: fc.oneof(badText(100), fc.constantFrom('1', '12345', '--')),
+                  postalCode: fc.oneof(badText(20), fc.constantFrom('!!!', '1', 'ABCDE')),
+                  country: fc.oneof(badText(100), fc.constantFrom('Narnia', 'XX', 'Congo')),
+                  phone: fc.oneof(notString, tooLong(30), fc.constantFrom('call me', '12345', '+1234567890123456')),
+                  recipientName: fc.oneof(notString, tooLong(100)),
+                },
                 ['address', 'city', 'postalCode', 'country'],
               ),
             ),

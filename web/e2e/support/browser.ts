@@ -114,11 +114,14 @@ export async function submitRegistration(page: Page, name: string, email: string
 }
 
 /** Fills the shipping form on screen with a valid address (Continue is left to the caller). */
-export async function fillShipping(page: Page) {
-  await page.getByLabel('Address').fill('1 Circuit Avenue');
+/** The Shipping step's address form (issue 30: recipient and phone, a country from the list). */
+export async function fillShipping(page: Page, address = '1 Circuit Avenue') {
+  await page.getByLabel('Recipient name').fill('Casey Circuit');
+  await page.getByLabel('Phone').fill('+1 555 010 4477');
+  await page.getByLabel('Address').fill(address);
   await page.getByLabel('City').fill('Springfield');
   await page.getByLabel('Postal Code').fill('12345');
-  await page.getByLabel('Country').fill('United States');
+  await page.getByLabel('Country').selectOption({ label: 'United States' });
 }
 
 export async function signIn(page: Page, email: string, password: string) {

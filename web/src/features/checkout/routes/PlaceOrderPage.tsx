@@ -1,3 +1,4 @@
+import { AddressText } from '@/components/ui/AddressText';
 import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import { pricingRulesFor } from '@domain/settings';
@@ -73,8 +74,7 @@ export function PlaceOrderPage() {
               <h2 className="section-title">Shipping</h2>
               <p className="mb-0">
                 <strong>Address: </strong>
-                {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode},{' '}
-                {shippingAddress.country}
+                <AddressText address={shippingAddress} />
               </p>
             </ListGroup.Item>
             <ListGroup.Item>

@@ -102,3 +102,33 @@ describe('PackingSlipPage', () => {
     expect(paper).not.toHaveTextContent('$');
   });
 });
+
+describe('the papers ship to the recipient (issue 30)', () => {
+  const shipped: Order = {
+    ...order,
+    shippingAddress: {
+      recipientName: 'Grace Hopper',
+      phone: '+1 555 010 4477',
+      address: '1 Main St',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'US',
+    },
+  };
+
+  it.each(['invoice', 'packing-slip'] as const)('%s: recipient, country by name and phone', async (page) => {
+    show(page, shipped);
+    const address = await screen.findByTestId('address-text');
+    expect(address).toHaveTextContent('Grace Hopper');
+    expect(address).toHaveTextContent('United States');
+    expect(address).toHaveTextContent('Phone: +1 555 010 4477');
+    expect(address).not.toHaveTextContent(/\bUS\b/);
+  });
+
+  it("an original client's order shows the account's name and its country as sent, named", async () => {
+    show('invoice');
+    const address = await screen.findByTestId('address-text');
+    expect(address).toHaveTextContent('United States');
+    expect(screen.getAllByText('Alice Walker').length).toBeGreaterThan(0);
+  });
+});

@@ -1,6 +1,7 @@
 // Print-ready papers of one order: the invoice (its customer and admins) and the packing slip (admins; the router
 // guards it). The site's navbar and footer, and the buttons, are hidden when printing (index.css @media print);
 // a PDF comes from the browser's print dialog.
+import { AddressText } from '@/components/ui/AddressText';
 import type { Order } from '@domain';
 import { toCents, toDollars } from '@domain/money';
 import { orderNumber } from '@domain/orders';
@@ -58,12 +59,9 @@ function ShipTo({ order, heading }: { order: Order; heading: string }) {
     <section className="mb-4">
       <h2 className="h6 text-uppercase text-muted mb-1">{heading}</h2>
       <address className="mb-0">
-        <span className="d-block">{order.user.name}</span>
-        <span className="d-block">{a.address}</span>
-        <span className="d-block">
-          {a.city} {a.postalCode}
-        </span>
-        <span className="d-block">{a.country}</span>
+        {/* The recipient when the shopper named one (issue 30), else the account's name. */}
+        {!a.recipientName && <span className="d-block">{order.user.name}</span>}
+        <AddressText address={a} block />
         <span className="d-block small">{order.user.email}</span>
       </address>
     </section>
