@@ -30,3 +30,4 @@ export * from './orderExport.js';
 export * from './holdReminders.js';
 export * from './accountExport.js';
 export * from './accountDeletion.js';
+export * from './addresses.js';

@@ -73,6 +73,11 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
       settings,
       ...(input.couponCode ? { couponCode: input.couponCode } : {}),
     });
+    // The address goes to the account's book (once; marked last used, so the next checkout starts from it). The
+    // order stands either way: a failure here is logged, never a failed order.
+    await store.addresses
+      .remember(user._id, input.shippingAddress, now)
+      .catch((e) => console.error('[addresses] remember', e));
     res.status(201).json(order);
   });
 
