@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartStore, resetCart, saveShippingAddress } from '@/features/cart';
-import { LocationProbe, renderRoutes } from '@/testing/render';
+import { setUserInfo, signOut } from '@/lib/session';
+import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { ShippingPage } from './ShippingPage';
 
 const routes = [
@@ -86,5 +87,67 @@ describe('ShippingPage', () => {
     renderRoutes(routes, { at: '/shipping' });
     expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('US');
     expect(screen.getByLabelText('Address')).toHaveValue('1 Main St');
+  });
+
+  describe('with saved addresses (signed in)', () => {
+    const lastUsed = {
+      _id: 'a1',
+      recipientName: 'Ada Lovelace',
+      phone: '+44 20 7946 0000',
+      address: '12 Crane St',
+      city: 'London',
+      postalCode: 'SW1A 1AA',
+      country: 'GB',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      lastUsedAt: '2026-02-01T00:00:00.000Z',
+    };
+    const older = {
+      ...lastUsed,
+      _id: 'a2',
+      address: '1 Main St',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'US',
+      lastUsedAt: null,
+    };
+    beforeEach(() => {
+      setUserInfo({ _id: 'u1', name: 'Ada', email: 'ada@example.com', isAdmin: false, token: 't' });
+      mockFetch({ 'GET /api/users/profile/addresses': () => ({ body: [lastUsed, older] }) });
+    });
+    afterEach(() => signOut());
+
+    it('preselects the last used address, by name with its country named, and continues with it', async () => {
+      const { user } = renderRoutes(routes, { at: '/shipping' });
+      const first = await screen.findByRole('radio', { name: /12 Crane St/ });
+      expect(first).toBeChecked();
+      expect(first.closest('.form-check')).toHaveTextContent(
+        'Ada Lovelace, 12 Crane St, London SW1A 1AA, United Kingdom',
+      );
+      expect(screen.queryByLabelText('Recipient name')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment'));
+      const { _id: _i, createdAt: _c, updatedAt: _u, lastUsedAt: _l, ...address } = lastUsed;
+      expect(cartStore.get().shippingAddress).toEqual(address);
+    });
+
+    it('offers a new address: the form opens', async () => {
+      const { user } = renderRoutes(routes, { at: '/shipping' });
+      await user.click(await screen.findByRole('radio', { name: 'A new address' }));
+      expect(screen.getByLabelText('Recipient name')).toHaveValue('');
+    });
+
+    it('starts from the address already chosen in this checkout when it is a saved one', async () => {
+      saveShippingAddress({
+        address: '1 Main St',
+        city: 'Springfield',
+        postalCode: '12345',
+        country: 'US',
+        recipientName: 'Ada Lovelace',
+        phone: '+44 20 7946 0000',
+      });
+      renderRoutes(routes, { at: '/shipping' });
+      expect(await screen.findByRole('radio', { name: /1 Main St/ })).toBeChecked();
+    });
   });
 });
