@@ -21,6 +21,7 @@ import { OrderItems, OrderSummary } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
 import { useCreateOrder } from '../api/createOrder';
 import { DiscountCodeField } from '../components/DiscountCodeField';
+import { rememberCouponCode } from '../couponCode';
 
 export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();
@@ -57,6 +58,7 @@ export function PlaceOrderPage() {
         onSuccess: (order) => {
           navigate(paths.order.href(order._id), { state: { placed: true } }); // the order page says thank you
           clearCartItems();
+          rememberCouponCode(null); // used by this order
         },
       },
     );
