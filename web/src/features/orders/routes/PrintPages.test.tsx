@@ -132,3 +132,18 @@ describe('the papers ship to the recipient (issue 30)', () => {
     expect(screen.getAllByText('Alice Walker').length).toBeGreaterThan(0);
   });
 });
+
+describe('the invoice shows a discount code (issue 30)', () => {
+  it('as its own line after the items', async () => {
+    show('invoice', { ...order, discountPrice: 7.9, couponCode: 'SPRING10', taxPrice: 10.66, totalPrice: 181.73 });
+    expect(await screen.findByTestId('invoice-discount')).toHaveTextContent('−$7.90');
+    expect(screen.getByText('Discount (SPRING10)')).toBeInTheDocument();
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('$181.73');
+  });
+
+  it('and none without one', async () => {
+    show('invoice');
+    await screen.findByTestId('invoice-total');
+    expect(screen.queryByTestId('invoice-discount')).toBeNull();
+  });
+});

@@ -70,8 +70,19 @@ function ShipTo({ order, heading }: { order: Order; heading: string }) {
 
 function Invoice({ order }: { order: Order }) {
   const title = order.isPaid ? 'Invoice' : 'Pro forma invoice';
-  const totals: [string, number][] = [
+  // A discount code's line (issue 30) after the items, as on the order page and in the emails.
+  const discount = order.discountPrice ?? 0;
+  const totals: [string, number, string?][] = [
     ['Items', order.itemsPrice],
+    ...(discount > 0
+      ? [
+          [order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -discount, 'invoice-discount'] as [
+            string,
+            number,
+            string,
+          ],
+        ]
+      : []),
     ['Shipping', order.shippingPrice],
     [`Tax (${TAX_PERCENT}% of items)`, order.taxPrice],
   ];
@@ -104,12 +115,14 @@ function Invoice({ order }: { order: Order }) {
           ))}
         </tbody>
         <tfoot>
-          {totals.map(([label, value]) => (
+          {totals.map(([label, value, testId]) => (
             <tr key={label}>
               <td colSpan={3} className="text-end">
                 {label}
               </td>
-              <td className="text-end">{formatPrice(value)}</td>
+              <td className="text-end" data-testid={testId}>
+                {value < 0 ? `−${formatPrice(-value)}` : formatPrice(value)}
+              </td>
             </tr>
           ))}
           <tr className="fw-bold">
