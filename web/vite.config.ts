@@ -136,6 +136,13 @@ export default defineConfig(({ mode }) => ({
           groups: [
             { name: 'index', tags: ['$initial'], priority: 3 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // The country list and postal-code patterns (domain/countries.ts): loaded by the pages that price or take
+            // an address, never by the home page, and kept out of the admin group, which would otherwise take them.
+            {
+              name: 'countries',
+              test: /domain[\\/]countries\.ts|node_modules[\\/](i18n-iso-countries|postcode-validator)[\\/]/,
+              priority: 2,
+            },
             // The admin's screens in one chunk: only staff load them, and one chunk instead of a dozen keeps the
             // preload map short and the chunk count under what 6-character hashes allow (64). The dashboard's chart
             // stays apart, with the charting library only it loads.

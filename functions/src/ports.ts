@@ -32,6 +32,7 @@ import type {
   RefundRecord,
   PlaceOrderRequest,
   RefundRequest,
+  SavedAddress,
   ReturnRequest,
   SettingsChange,
   ShopSettings,
@@ -164,6 +165,23 @@ export interface CouponStore {
   customerUses(code: string, userId: string): Promise<number>;
 }
 
+/**
+ * The account's address book (issue 30; domain/addresses.ts): each write loads the owner's book in its transaction,
+ * asks the decision and writes what it answers. Ids are the store's. Not-found and conflict as the decisions say.
+ */
+export interface AddressStore {
+  /** The owner's addresses, the last used first (domain/addresses.ts sortAddressBook). */
+  list(userId: string): Promise<SavedAddress[]>;
+  /** Saves a new address (conflict when it is already saved or the book is full). */
+  add(userId: string, address: ShippingAddress): Promise<SavedAddress>;
+  /** Replaces one (not_found when it is not the owner's). */
+  update(userId: string, id: string, address: ShippingAddress): Promise<SavedAddress>;
+  /** Removes one (not_found when it is not the owner's). */
+  remove(userId: string, id: string): Promise<void>;
+  /** An order shipped to `address`: saved once (deduplicated), marked last used; the stalest makes room. */
+  remember(userId: string, address: ShippingAddress, now: Date): Promise<SavedAddress>;
+}
+
 /** The settings the owner controls (domain/settings.ts), one record, each save recorded with what it changed. */
 export interface SettingsStore {
   /** The saved settings, or null when the owner never saved any (the defaults apply). */
@@ -247,6 +265,7 @@ export interface Store {
   orders: OrderStore;
   settings: SettingsStore;
   coupons: CouponStore;
+  addresses: AddressStore;
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** Tells whether the store answers (for /api/health). */

@@ -2,6 +2,8 @@
 // (__snapshots__/mail/, the HTML indented for reading: open one in a browser to look at it). Update with `npx vitest run -u`.
 import { pretty } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../src/domain/orders.js';
+import { orderMailData } from '../src/mail/orderMails.js';
 import { mailRenderer, renderMail } from '../src/mail/render.js';
 import { TEMPLATES, type MailData, type MailTemplate } from '../src/mail/templates/index.js';
 
@@ -120,6 +122,55 @@ describe('mail templates', () => {
     }
     const plain = await renderMail('order-placed', SAMPLES['order-placed'], url);
     expect(plain.html).not.toContain('Discount');
+  });
+
+  it('shows where the order ships, with the recipient, the country by name and the phone (issue 30)', async () => {
+    const shipped = {
+      ...SAMPLES['order-placed'],
+      order: {
+        ...ORDER.order,
+        shipTo: {
+          lines: ['Ada Lovelace', '12 Crane St', 'London SW1A 1AA', 'United Kingdom'],
+          phone: '+44 20 7946 0000',
+        },
+      },
+    };
+    const mail = await renderMail('order-placed', shipped, url);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Ship to');
+      expect(part).toContain('Ada Lovelace');
+      expect(part).toContain('United Kingdom');
+      expect(part).toContain('Phone: +44 20 7946 0000');
+    }
+    expect((await renderMail('order-placed', SAMPLES['order-placed'], url)).text).not.toContain('Ship to');
+  });
+
+  it('builds the ship-to lines from the order: recipient, street, city and code, country name, phone', () => {
+    const record = {
+      user: { name: 'Ada', email: 'ada@example.com' },
+      orderItems: [],
+      itemsCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+      shippingAddress: {
+        recipientName: 'Ada Lovelace',
+        phone: '+44 20 7946 0000',
+        address: '12 Crane St',
+        city: 'London',
+        postalCode: 'SW1A 1AA',
+        country: 'GB',
+      },
+    } as unknown as OrderRecord;
+    expect(orderMailData('65f0c0ffee0000000c595d7', record).order.shipTo).toEqual({
+      lines: ['Ada Lovelace', '12 Crane St', 'London SW1A 1AA', 'United Kingdom'],
+      phone: '+44 20 7946 0000',
+    });
+    const proshop = {
+      ...record,
+      shippingAddress: { address: '1 Main St', city: 'X', postalCode: '12345', country: 'US' },
+    };
+    expect(orderMailData('65f0c0ffee0000000c595d7', proshop).order.shipTo).toBeUndefined();
   });
 
   it('gives the pay-by time and tells a cancelled order from an expired one', async () => {

@@ -153,10 +153,7 @@ describe('checkout', () => {
       localStorage.setItem('cartItems', JSON.stringify(items));
     });
     await page.goto('/shipping');
-    await page.getByLabel('Address').fill('2 Circuit Avenue');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('Postal Code').fill('12345');
-    await page.getByLabel('Country').fill('United States');
+    await fillShipping(page, '2 Circuit Avenue');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Place Order' }).click();

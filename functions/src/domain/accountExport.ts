@@ -1,5 +1,7 @@
-// "Download my data" (issue 27): what the shop holds about one account, as one JSON document. Pure: the route
-// loads the profile, the orders and the reviews through the store, this shapes them.
+// "Download my data" (issue 27): what the shop holds about one account, as one JSON document (with the address
+// book since issue 30). Pure: the route loads the profile, the orders, the reviews and the saved addresses through
+// the store, this shapes them.
+import type { SavedAddress } from './addresses.js';
 import type { Order, Review, ShippingAddress } from './types.js';
 
 export interface AccountExport {
@@ -7,6 +9,8 @@ export interface AccountExport {
   profile: { _id: string; name: string; email: string; isAdmin: boolean; createdAt: string };
   /** The shipping addresses of the account's orders, each once, in the order first used. */
   addresses: ShippingAddress[];
+  /** The account's address book (issue 30), the last used first. */
+  savedAddresses: SavedAddress[];
   orders: Order[];
   reviews: (Review & { product: string; productName: string })[];
 }
@@ -19,6 +23,7 @@ export function accountExport(
   orders: readonly Order[],
   reviews: AccountExport['reviews'],
   now: Date,
+  savedAddresses: readonly SavedAddress[] = [],
 ): AccountExport {
   const addresses = new Map<string, ShippingAddress>();
   for (const o of orders) {
@@ -31,6 +36,7 @@ export function accountExport(
     exportedAt: now.toISOString(),
     profile: { _id, name, email, isAdmin, createdAt },
     addresses: [...addresses.values()],
+    savedAddresses: [...savedAddresses],
     orders: [...orders],
     reviews: [...reviews],
   };

@@ -31,3 +31,4 @@ export * from './holdReminders.js';
 export * from './accountExport.js';
 export * from './accountDeletion.js';
 export * from './guests.js';
+export * from './addresses.js';

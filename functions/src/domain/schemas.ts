@@ -8,6 +8,7 @@ import {
   MAX_TRACKING_LENGTH,
   MAX_UNDELIVER_REASON_LENGTH,
 } from './limits.js';
+import { countryCode, countryName, isValidPostalCode } from './countries.js';
 import { emailKey } from './search.js';
 import type { EditableProductField, EditableProductValues } from './productFields.js';
 import { CATALOG_SORT_VALUES, DEFAULT_CATALOG_SORT, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
@@ -202,12 +203,59 @@ export const reviewSchema = z.strictObject({
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
-export const shippingAddressSchema = z.strictObject({
-  address: text('Address', 200),
-  city: text('City', 100),
-  postalCode: text('Postal code', 20),
-  country: text('Country', 100),
-});
+/** An optional text: absent, or empty as the original clients' blank inputs send it, is none. */
+const blankIsNone = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/**
+ * A phone number, E.164-ish: an optional leading +, then 7 to 15 digits, which may be grouped by spaces, dashes,
+ * dots or parentheses ("+49 30 1234567", "(555) 010-4477"). A plain pattern, not libphonenumber-js: its metadata
+ * (~80 KB) would weigh more than the whole checkout page for a check that only needs to catch typos.
+ */
+export const phoneSchema = plainString('Phone')
+  .trim()
+  .min(1, 'Phone is required')
+  .max(30, 'Phone must be at most 30 characters')
+  .refine(
+    (v) => /^\+?[\d\s().-]+$/.test(v) && (v.match(/\d/g) ?? []).length >= 7,
+    'Phone must be a number like +1 555 010 4477 (digits, spaces, dashes)',
+  )
+  .refine((v) => (v.match(/\d/g) ?? []).length <= 15, 'Phone must have at most 15 digits');
+
+/** An address; `contact` says whether the recipient's name and phone are required or optional. */
+const addressSchema = <C extends z.ZodType, P extends z.ZodType>(recipientName: C, phone: P) =>
+  z
+    .strictObject({
+      recipientName,
+      phone,
+      address: text('Address', 200),
+      city: text('City', 100).refine((v) => /\p{L}/u.test(v), 'City must contain a letter'),
+      postalCode: text('Postal code', 20),
+      country: text('Country', 100)
+        .refine((v) => countryCode(v) !== undefined, 'Choose a country from the list')
+        .transform((v) => countryCode(v) as string),
+    })
+    .superRefine((a, ctx) => {
+      if (!isValidPostalCode(a.postalCode, a.country))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['postalCode'],
+          message: `Postal code is not valid for ${countryName(a.country)}`,
+        });
+    });
+
+/**
+ * A shipping address (issue 30). The original clients send only address, city, postalCode and country (country as
+ * free text: "USA", "United States"): recipient name and phone are optional here, and required by the web's form
+ * (shippingFormSchema). The country must be in the list (domain/countries.ts; a code, a name or a common alias)
+ * and is stored as its ISO code, shown by its name; the postal code must be one of that country's; the city must
+ * have a letter.
+ */
+export const shippingAddressSchema = addressSchema(blankIsNone(text('Recipient name', 100)), blankIsNone(phoneSchema));
+
+/** The web's address form (shipping, the address book): the recipient and a phone to reach them required. */
+export const shippingFormSchema = addressSchema(text('Recipient name', 100), phoneSchema);
+export type ShippingFormInput = z.infer<typeof shippingFormSchema>;
 
 export const MAX_ORDER_LINES = 50;
 

@@ -80,6 +80,21 @@ describe('the one pricing decision with the settings', () => {
     expect(priceOrder([{ priceCents: 50_00, qty: 1 }], pricingRulesFor(germany, 'France')).taxCents).toBe(7_50);
   });
 
+  it('a code, a name and an alias are one country; an old free-text setting still matches its name', () => {
+    const us: ShopSettings = {
+      ...DEFAULT_SETTINGS,
+      tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'US', percent: 7 }] },
+    };
+    for (const to of ['US', 'usa', 'USA', 'United States', 'United States of America', 'U.S.A.'])
+      expect(pricingRulesFor(us, to).taxBasisPoints, to).toBe(700);
+    // Saved before the list existed: "United States" as typed.
+    const old: ShopSettings = { ...us, tax: { ...us.tax, countries: [{ country: 'United States', percent: 7 }] } };
+    expect(pricingRulesFor(old, 'US').taxBasisPoints).toBe(700);
+    const narnia: ShopSettings = { ...us, tax: { ...us.tax, countries: [{ country: 'Narnia', percent: 3 }] } };
+    expect(pricingRulesFor(narnia, ' narnia ').taxBasisPoints).toBe(300);
+    expect(pricingRulesFor(narnia, 'US').taxBasisPoints).toBe(1500);
+  });
+
   it('free shipping stays "strictly over" the threshold, and null never ships free', () => {
     expect(priceOrder([{ priceCents: 100_00, qty: 1 }], pricingRulesFor(germany, 'DE')).shippingCents).toBe(490);
     expect(priceOrder([{ priceCents: 100_01, qty: 1 }], pricingRulesFor(germany, 'DE')).shippingCents).toBe(0);
@@ -159,7 +174,25 @@ describe('settingsSchema', () => {
           ],
         },
       }),
-    ).toBe('Tax rates: de is listed twice');
+    ).toBe('Tax rates: Germany is listed twice');
+    expect(
+      refusal({
+        ...DEFAULT_SETTINGS,
+        shipping: {
+          ...DEFAULT_SETTINGS.shipping,
+          countries: [
+            { country: 'USA', price: 5 },
+            { country: 'United States', price: 7 },
+          ],
+        },
+      }),
+    ).toBe('Shipping prices: United States is listed twice');
+    expect(
+      refusal({
+        ...DEFAULT_SETTINGS,
+        tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'Narnia', percent: 5 }] },
+      }),
+    ).toBe('Country Narnia is not in the list of countries');
     expect(refusal({ ...DEFAULT_SETTINGS, extra: 1 })).toMatch(/extra|Unrecognized/i);
   });
 });

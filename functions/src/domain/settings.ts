@@ -2,12 +2,13 @@
 // unpaid-hold minutes. Stored by the store (embedded: the settings table; Firestore: settings/shop); until the owner
 // saves any, DEFAULT_SETTINGS (with the environment's HOLD_* and ORDER_HOLD_* values) apply, which reproduce the
 // spec's totals exactly. Zod-free, so the web's first bundle may import it (the schema: settingsSchema.ts).
+import { countryCode } from './countries.js';
 import { DEFAULT_HOLD_LIMITS, DEFAULT_HOLD_MINUTES, type HoldLimits } from './limits.js';
 import { toDollars } from './money.js';
 import { FREE_SHIPPING_OVER_CENTS, SHIPPING_CENTS, TAX_PERCENT, type PricingRules } from './pricing.js';
 
 export interface CountryTax {
-  /** How the shipping address names the country (an ISO code or a name), matched case-insensitively. */
+  /** The country's ISO code (an older setting may hold a name; matched through countryKey either way). */
   country: string;
   percent: number;
 }
@@ -89,9 +90,11 @@ export function holdLimitsOf(settings: ShopSettings): HoldLimits {
   };
 }
 
-/** How a country is compared: 'de', ' DE ' and 'De' are one. */
+/** How a country is compared: 'de', ' DE ', 'Germany' are one, and so are 'US', 'USA' and 'United States' (its ISO
+ *  code, domain/countries.ts); a name the list does not know (an old free-text setting) compares as typed, case
+ *  aside. */
 export function countryKey(country: string): string {
-  return country.trim().toLowerCase();
+  return countryCode(country) ?? country.trim().toLowerCase();
 }
 
 /** The pricing rules (domain/pricing.ts priceOrder) in force for a shipping country (a country without its own rate or price takes the defaults). */
@@ -116,7 +119,7 @@ function flatten(settings: ShopSettings): Map<string, unknown> {
       for (const entry of value as { country: string }[]) {
         const { country, ...rest } = entry;
         const values = Object.values(rest);
-        walk(`${prefix}.${country.trim().toUpperCase()}`, values.length === 1 ? values[0] : rest);
+        walk(`${prefix}.${countryKey(country).toUpperCase()}`, values.length === 1 ? values[0] : rest);
       }
     } else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) walk(prefix ? `${prefix}.${key}` : key, inner);

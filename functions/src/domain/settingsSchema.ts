@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_STOCK } from './limits.js';
 import { plainString } from './schemas.js';
+import { countryCode, countryLabel } from './countries.js';
 import { countryKey } from './settings.js';
 
 /** Dollars in whole cents, 0..max (a settings form's amounts). */
@@ -27,10 +28,20 @@ const whole = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`);
 
+/** A country of the list (domain/countries.ts), given as its code, name or a common alias; saved as its ISO code,
+ *  so an older free-text setting ("Germany") becomes "DE" on the next save. */
 const country = plainString('Country')
   .trim()
-  .min(2, 'Country must be at least 2 characters')
-  .max(56, 'Country must be at most 56 characters');
+  .min(1, 'Country is required')
+  .max(56, 'Country must be at most 56 characters')
+  .transform((value, ctx) => {
+    const code = countryCode(value);
+    if (code === undefined) {
+      ctx.addIssue({ code: 'custom', message: `Country ${value} is not in the list of countries` });
+      return z.NEVER;
+    }
+    return code;
+  });
 
 /** Each country at most once in a list (compared as domain/settings.ts countryKey does). */
 const uniqueCountries = <T extends { country: string }>(list: T[], ctx: z.RefinementCtx, label: string) => {
@@ -38,7 +49,11 @@ const uniqueCountries = <T extends { country: string }>(list: T[], ctx: z.Refine
   list.forEach((entry, index) => {
     const key = countryKey(entry.country);
     if (seen.has(key))
-      ctx.addIssue({ code: 'custom', message: `${label}: ${entry.country} is listed twice`, path: [index, 'country'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label}: ${countryLabel(entry.country)} is listed twice`,
+        path: [index, 'country'],
+      });
     seen.add(key);
   });
 };

@@ -50,9 +50,15 @@ export interface UserInfo extends UserSummary {
 }
 
 export interface ShippingAddress {
+  /** Who receives the parcel (issue 30): optional in the API (the original clients send none), required by the
+   *  web's form. */
+  recipientName?: string;
+  /** A phone number for the carrier, E.164-ish (domain/schemas.ts phoneSchema); optional as recipientName. */
+  phone?: string;
   address: string;
   city: string;
   postalCode: string;
+  /** An ISO 3166-1 alpha-2 code since issue 30 (an older order may hold the text its client sent). */
   country: string;
 }
 

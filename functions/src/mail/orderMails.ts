@@ -1,6 +1,7 @@
 // The order messages a committed order change records (template name + data, rendered later by the worker), built
 // from the order as the store's decision left it: no read, no rendering inside the write transaction. Keys make a
 // retried change record each message once (`order-placed:<id>`, ...).
+import { addressLines } from '../domain/addresses.js';
 import { orderNumber, type OrderRecord } from '../domain/orders.js';
 import { refundedCents, type RefundRecord } from '../domain/refunds.js';
 import { paths } from '../domain/routes.js';
@@ -33,6 +34,14 @@ export function orderMailData(id: string, r: OrderRecord): OrderMailData {
       shippingCents: r.shippingCents,
       taxCents: r.taxCents,
       totalCents: r.totalCents,
+      ...(r.shippingAddress.recipientName
+        ? {
+            shipTo: {
+              lines: addressLines(r.shippingAddress),
+              ...(r.shippingAddress.phone ? { phone: r.shippingAddress.phone } : {}),
+            },
+          }
+        : {}),
     },
     orderPath: orderPathOf(id, r),
   };

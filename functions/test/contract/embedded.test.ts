@@ -12,6 +12,7 @@ import { orderMailContract } from './orderMail.contract.js';
 import { settingsContract } from './settings.contract.js';
 import { couponsContract } from './coupons.contract.js';
 import { guestsContract } from './guests.contract.js';
+import { addressesContract } from './addresses.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -38,6 +39,7 @@ refundsContract('embedded (SQLite)', embeddedStore());
 settingsContract('embedded (SQLite)', embeddedStore());
 couponsContract('embedded (SQLite)', embeddedStore());
 guestsContract('embedded (SQLite)', embeddedStore());
+addressesContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));

@@ -16,6 +16,7 @@ import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbo
 import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
 import { guestsContract } from '../contract/guests.contract.js';
+import { addressesContract } from '../contract/addresses.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -70,6 +71,7 @@ refundsContract(NAME, firestoreStore, contractRun);
 settingsContract(NAME, firestoreStore, contractRun);
 couponsContract(NAME, firestoreStore, contractRun);
 guestsContract(NAME, firestoreStore, contractRun);
+addressesContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 orderMailContract(
   NAME,

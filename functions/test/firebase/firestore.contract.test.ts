@@ -14,6 +14,7 @@ import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbo
 import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
 import { guestsContract } from '../contract/guests.contract.js';
+import { addressesContract } from '../contract/addresses.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -48,6 +49,7 @@ refundsContract('Firestore (emulator)', firestoreStore);
 settingsContract('Firestore (emulator)', firestoreStore);
 couponsContract('Firestore (emulator)', firestoreStore);
 guestsContract('Firestore (emulator)', firestoreStore);
+addressesContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;

@@ -67,6 +67,20 @@ async function newCoupon(c: Ctx): Promise<string> {
   return code;
 }
 
+/** A fresh saved address of the customer (alice), answered by its id. */
+async function newAddress(c: Ctx): Promise<string> {
+  // The book holds at most 10 (orders fill it too): start each from an empty one.
+  const book = await c.shop.call('GET', '/api/users/profile/addresses', { token: c.tokens.customer });
+  for (const a of book.body as { _id: string }[])
+    await c.shop.call('DELETE', `/api/users/profile/addresses/${a._id}`, { token: c.tokens.customer });
+  const res = await c.shop.call('POST', '/api/users/profile/addresses', {
+    token: c.tokens.customer,
+    body: { ...shippingAddress, address: `${seq++} Matrix Rd` },
+  });
+  if (res.status !== 201) throw new Error(`address not saved: ${res.status}`);
+  return res.body._id;
+}
+
 const PUBLIC = (status: number) => ({ anonymous: status, customer: status, otherCustomer: status, admin: status });
 const SIGNED_IN = (status: number) => ({ anonymous: 401, customer: status, otherCustomer: status, admin: status });
 const ADMIN = (status: number) => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: status });
@@ -169,6 +183,40 @@ export const MATRIX: Row[] = [
     route: '/api/users/profile/export',
     request: async () => ({ path: '/api/users/profile/export' }),
     expect: SIGNED_IN(200),
+  },
+  // The address book (issue 30): the caller's own only; another account's address id is not found, for an admin
+  // too (no id reaches another's book).
+  {
+    method: 'GET',
+    route: '/api/users/profile/addresses',
+    request: async () => ({ path: '/api/users/profile/addresses' }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/profile/addresses',
+    request: async () => ({
+      path: '/api/users/profile/addresses',
+      body: { ...shippingAddress, address: `${seq++} Matrix Ave` },
+    }),
+    expect: SIGNED_IN(201),
+    // A fresh account of each kind: the shared ones' books fill up (at most 10, orders add theirs).
+    token: (c, role) => c.throwawaySession(role),
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/profile/addresses/:id',
+    request: async (c) => ({
+      path: `/api/users/profile/addresses/${await newAddress(c)}`,
+      body: { ...shippingAddress, address: `${seq++} Matrix Blvd` },
+    }),
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/profile/addresses/:id',
+    request: async (c) => ({ path: `/api/users/profile/addresses/${await newAddress(c)}` }),
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404 },
   },
   // Answers the caller's own existing profile (made on the first call for accounts made outside the API).
   {

@@ -246,7 +246,32 @@ const settingsWithOneWrong = (): fc.Arbitrary<unknown> => {
   );
 };
 
+/** An address with one thing wrong (issue 30): each field refused by its check (a city without a letter, a
+ *  country not in the list, a postal code not the country's, a phone that is no number). */
+const addressFields = (): Fields => ({
+  address: badText(200),
+  city: fc.oneof(badText(100), fc.constantFrom('1', '12345', '--')),
+  postalCode: fc.oneof(badText(20), fc.constantFrom('!!!', '1', 'ABCDE')),
+  country: fc.oneof(badText(100), fc.constantFrom('Narnia', 'XX', 'Congo')),
+  phone: fc.oneof(notString, tooLong(30), fc.constantFrom('call me', '12345', '+1234567890123456')),
+  recipientName: fc.oneof(notString, tooLong(100)),
+});
+
 const BODY_ROUTES: BodyRoute[] = [
+  {
+    name: 'POST /api/users/profile/addresses',
+    method: 'POST',
+    path: () => '/api/users/profile/addresses',
+    token: () => alice,
+    bodies: () => oneWrong(shippingAddress, addressFields(), ['address', 'city', 'postalCode', 'country']),
+  },
+  {
+    name: 'PUT /api/users/profile/addresses/:id',
+    method: 'PUT',
+    path: () => '/api/users/profile/addresses/ffffffffffffffffffffffff',
+    token: () => alice,
+    bodies: () => oneWrong(shippingAddress, addressFields(), ['address', 'city', 'postalCode', 'country']),
+  },
   {
     name: 'POST /api/coupons',
     method: 'POST',
@@ -470,7 +495,9 @@ const BODY_ROUTES: BodyRoute[] = [
               notString,
               oneWrong(
                 shippingAddress,
-                { address: badText(200), city: badText(100), postalCode: badText(20), country: badText(100) },
+                // Issue 30: a city has a letter, the country is in the list, the postal code is the country's, and
+                // an optional phone or recipient given is checked too.
+                addressFields(),
                 ['address', 'city', 'postalCode', 'country'],
               ),
             ),
@@ -742,6 +769,14 @@ interface TextFieldRoute {
 }
 
 const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
+  {
+    name: 'POST /api/users/profile/addresses',
+    method: 'POST',
+    path: () => '/api/users/profile/addresses',
+    token: () => alice,
+    valid: () => ({ ...shippingAddress, recipientName: 'Alice Walker', phone: '+1 555 010 4477' }),
+    fields: ['recipientName', 'phone', 'address', 'city', 'postalCode', 'country'],
+  },
   {
     name: 'POST /api/coupons',
     method: 'POST',
@@ -1159,6 +1194,13 @@ describe('bogus ids in the path', () => {
       body: { percentOff: 10, active: true },
     },
     { method: 'DELETE', path: (id) => `/api/coupons/${id}`, token: () => admin },
+    {
+      method: 'PUT',
+      path: (id) => `/api/users/profile/addresses/${id}`,
+      token: () => alice,
+      body: shippingAddress,
+    },
+    { method: 'DELETE', path: (id) => `/api/users/profile/addresses/${id}`, token: () => alice },
   ];
   it('404 (or another 4xx) with a message, on every route with an id', async () => {
     await fc.assert(

@@ -113,12 +113,15 @@ export async function submitRegistration(page: Page, name: string, email: string
   await page.getByRole('button', { name: 'Register' }).click();
 }
 
-/** Fills the shipping form on screen with a valid address (Continue is left to the caller). */
-export async function fillShipping(page: Page) {
-  await page.getByLabel('Address').fill('1 Circuit Avenue');
-  await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('Postal Code').fill('12345');
-  await page.getByLabel('Country').fill('United States');
+/** Fills the Shipping step's address form with a valid address (issue 30: recipient and phone, a country from the list;
+ *  Continue is left to the caller). */
+export async function fillShipping(page: Page, address = '1 Circuit Avenue') {
+  await page.getByLabel('Recipient name', { exact: true }).fill('Casey Circuit');
+  await page.getByLabel('Phone', { exact: true }).fill('+1 555 010 4477');
+  await page.getByLabel('Address', { exact: true }).fill(address);
+  await page.getByLabel('City', { exact: true }).fill('Springfield');
+  await page.getByLabel('Postal Code', { exact: true }).fill('12345');
+  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'United States' });
 }
 
 export async function signIn(page: Page, email: string, password: string) {

@@ -49,6 +49,11 @@ export const adminKeys = {
 };
 
 /** The shop's public settings (GET /api/settings/public): tax, shipping and limits for the cart and product pages. */
+/** The signed-in account's address book (lib/addressBook.ts). */
+export const addressKeys = {
+  all: ['addresses'] as const,
+};
+
 export const settingsKeys = {
   public: ['settings', 'public'] as const,
 };
@@ -58,4 +63,4 @@ export const configKeys = {
 };
 
 /** Keys of data that belongs to the signed-in user: dropped on sign-out or when another user signs in. */
-export const USER_SCOPED_KEYS: readonly QueryKey[] = [orderKeys.all, userKeys.all, adminKeys.all];
+export const USER_SCOPED_KEYS: readonly QueryKey[] = [orderKeys.all, userKeys.all, adminKeys.all, addressKeys.all];

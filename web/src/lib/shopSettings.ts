@@ -1,7 +1,7 @@
 // The shop's public settings (GET /api/settings/public: tax and shipping by country, the hold limits), for the
 // pages that show them before the last step: the product page's quantity limit, the cart's estimate, the place-order
 // summary. Loaded by those (lazy) pages only, never by the home page's first bundle.
-import type { ShopSettings } from '@domain/settings';
+import { countryKey, type ShopSettings } from '@domain/settings';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { settingsKeys } from '@/lib/queryKeys';
@@ -20,10 +20,11 @@ export function usePublicSettings() {
   });
 }
 
-/** The countries the owner gave their own tax rate or shipping price, as entered, each once. */
+/** The countries the owner gave their own tax rate or shipping price, each once (a code, and a name saved before
+ *  the country list, that mean one country count once: domain/settings.ts countryKey). */
 export function listedCountries(settings: ShopSettings): string[] {
   const seen = new Map<string, string>();
   for (const { country } of [...settings.shipping.countries, ...settings.tax.countries])
-    if (!seen.has(country.trim().toLowerCase())) seen.set(country.trim().toLowerCase(), country.trim());
+    if (!seen.has(countryKey(country))) seen.set(countryKey(country), country.trim());
   return [...seen.values()];
 }

@@ -507,4 +507,19 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX orders_by_guest_address ON orders (guest_address_key, status) WHERE guest_address_key IS NOT NULL',
     ],
   },
+  {
+    version: 21,
+    name: 'saved addresses',
+    // adapters/embedded/addresses.ts: the account's address book (domain/addresses.ts SavedAddress as JSON), at most
+    // MAX_SAVED_ADDRESSES per account (the decision's limit, written in the account's write transaction).
+    statements: [
+      `CREATE TABLE user_addresses (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        data TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX user_addresses_by_user ON user_addresses (user_id)',
+    ],
+  },
 ];

@@ -2,6 +2,7 @@
 // orders.ts; rows become API shapes in mapping.ts.
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../ports.js';
 import type { Database } from './db.js';
+import { SqlAddresses } from './addresses.js';
 import { SqlCarts } from './carts.js';
 import { SqlCoupons } from './coupons.js';
 import { SqlOrders, type OrderMailOptions } from './orders.js';
@@ -32,6 +33,7 @@ export function createSqlStore(
     orders: new SqlOrders(db, events, orderMail),
     settings: new SqlSettings(db, events),
     coupons: new SqlCoupons(db, clock),
+    addresses: new SqlAddresses(db, clock),
     carts: new SqlCarts(db, events),
     ping: async () => {
       await db.client.execute('SELECT 1');

@@ -1,4 +1,5 @@
 // The UserStore port on the embedded database (profiles; the credentials are the embedded auth's, auth.ts).
+import { forgetAddresses } from './addresses.js';
 import type { InValue } from '@libsql/client';
 import {
   DELETED_CUSTOMER_NAME,
@@ -120,12 +121,16 @@ export class SqlUsers implements UserStore {
       await tx.execute({ sql: 'UPDATE reviews SET name = ? WHERE user_id = ?', args: [name, id] });
       await tx.execute({ sql: 'DELETE FROM carts WHERE user_id = ?', args: [id] });
       await tx.execute({ sql: 'DELETE FROM account_tokens WHERE user_id = ?', args: [id] });
+      await forgetAddresses(tx, id);
       await tx.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [id] });
     });
   }
 
   async remove(id: string) {
-    const rs = await this.db.write((tx) => tx.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [id] }));
+    const rs = await this.db.write(async (tx) => {
+      await forgetAddresses(tx, id);
+      return tx.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [id] });
+    });
     return rs.rowsAffected > 0;
   }
 }

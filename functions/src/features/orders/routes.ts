@@ -118,6 +118,11 @@ export function orderRoutes(
       user: { _id: user._id, name: user.name, email: user.email },
       ...(await orderTerms(input)),
     });
+    // The address goes to the account's book (once; marked last used, so the next checkout starts from it). The
+    // order stands either way: a failure here is logged, never a failed order.
+    await store.addresses
+      .remember(user._id, input.shippingAddress, now)
+      .catch((e) => console.error('[addresses] remember', e));
     res.status(201).json(order);
   });
 

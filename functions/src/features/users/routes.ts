@@ -29,6 +29,7 @@ import {
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
 import type { Ports, StoredUser } from '../../ports.js';
+import { mountAddressRoutes } from './addressRoutes.js';
 import { openOrdersOf } from './openOrders.js';
 
 const summary = (u: StoredUser): UserSummary => ({ _id: u._id, name: u.name, email: u.email, isAdmin: u.isAdmin });
@@ -111,11 +112,14 @@ export function userRoutes(
       if (page >= found.pages) break;
     }
     const now = clock.now();
-    const data = accountExport(user, orders, await store.products.reviewsBy(uid), now);
+    const [reviews, savedAddresses] = await Promise.all([store.products.reviewsBy(uid), store.addresses.list(uid)]);
+    const data = accountExport(user, orders, reviews, now, savedAddresses);
     res.setHeader('Cache-Control', 'no-store');
     res.attachment(accountExportFileName(now));
     res.type('application/json').send(JSON.stringify(data, null, 2));
   });
+
+  mountAddressRoutes(router, store, signedIn);
 
   // An account made outside the API (the Firebase web app signs up in the browser) gets its profile on its first
   // authenticated call: created once from the verified token's email, answered as it is on every later call

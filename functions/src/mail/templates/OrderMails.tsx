@@ -23,6 +23,9 @@ export interface OrderSummary {
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  /** Where it ships (issue 30): the address's lines (domain/addresses.ts addressLines) and the phone; absent for an
+   *  order whose address names no recipient (the original clients'), whose messages stay as they were. */
+  shipTo?: { lines: string[]; phone?: string };
 }
 
 const money = (cents: number) => formatPrice(toDollars(cents));
@@ -89,6 +92,23 @@ export function OrderMail(props: {
       {props.greeting !== false && <Text style={text}>Hello {props.order.name},</Text>}
       {props.children}
       <OrderLines order={props.order} />
+      {props.order.shipTo && (
+        <Text style={text}>
+          <strong>Ship to</strong>
+          {props.order.shipTo.lines.map((line, i) => (
+            <span key={i}>
+              <br />
+              {line}
+            </span>
+          ))}
+          {props.order.shipTo.phone && (
+            <>
+              <br />
+              {`Phone: ${props.order.shipTo.phone}`}
+            </>
+          )}
+        </Text>
+      )}
       {props.action && (
         <Button href={props.action.href} style={button}>
           {props.action.label}

@@ -6,6 +6,7 @@
 // schema in mapping.ts.
 import type { Firestore } from 'firebase-admin/firestore';
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../../ports.js';
+import { FirestoreAddresses } from './addresses.js';
 import { FirestoreCoupons } from './coupons.js';
 import { COLLECTIONS } from './mapping.js';
 import { FirestoreOrders, type FirestoreOrderMailOptions } from './orders.js';
@@ -36,6 +37,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     orders: new FirestoreOrders(db, events, options.orderMail),
     settings: new FirestoreSettings(db, events),
     coupons: new FirestoreCoupons(db, options.clock ?? systemClock),
+    addresses: new FirestoreAddresses(db, options.clock ?? systemClock),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

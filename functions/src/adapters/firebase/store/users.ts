@@ -1,5 +1,6 @@
 // The UserStore port on Firestore: users/{uid}, with userEmails/{emailKey} claimed in the same transactions so
 // emails stay unique case-insensitively.
+import { forgetAddresses } from './addresses.js';
 import type { Firestore, Query, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import {
   badInput,
@@ -149,6 +150,7 @@ export class FirestoreUsers implements UserStore {
 
   async remove(id: string) {
     if (!isDocId(id)) return false;
+    await forgetAddresses(this.db, id);
     const ref = this.col.doc(id);
     return this.db.runTransaction(
       async (tx) => {

@@ -30,7 +30,7 @@ describe('SettingsPage', () => {
     const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
     expect(await screen.findByText('holdMinutes: 30 → 45')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: "Add a country's tax rate" }));
-    await user.type(screen.getByLabelText('Country'), 'DE');
+    await user.selectOptions(screen.getByLabelText('Country'), 'Germany');
     await user.clear(screen.getByLabelText('Rate (%)'));
     await user.type(screen.getByLabelText('Rate (%)'), '19');
     await user.clear(screen.getByLabelText('Open orders'));
@@ -42,6 +42,27 @@ describe('SettingsPage', () => {
       ...DEFAULT_SETTINGS,
       tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'DE', percent: 19 }] },
       limits: { ...DEFAULT_SETTINGS.limits, maxOpenOrders: 2 },
+    });
+  });
+
+  it('shows a country saved as a name by its list entry, and saves its code', async () => {
+    const old = {
+      ...DEFAULT_SETTINGS,
+      shipping: { ...DEFAULT_SETTINGS.shipping, countries: [{ country: 'USA', price: 5 }] },
+    };
+    const calls = mockFetch({
+      'GET /api/settings': () => ({ body: old }),
+      'GET /api/settings/history': () => ({ body: [] }),
+      'PUT /api/settings': (body) => ({ body }),
+    });
+    const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
+    const country = (await screen.findByLabelText('Country')) as HTMLSelectElement;
+    expect(country.value).toBe('US');
+    expect(country.selectedOptions[0].textContent).toBe('United States');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      shipping: { countries: [{ country: 'US', price: 5 }] },
     });
   });
 

@@ -10,6 +10,7 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { useFieldArray, useForm, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
+import { CountryOptions, countrySelectValue } from '@/components/ui/CountryOptions';
 import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -39,7 +40,18 @@ export function SettingsForm({
     formState: { errors },
   } = useForm<SettingsFormValues, unknown, ShopSettings>({
     resolver: zodResolver(settingsSchema),
-    defaultValues: settings,
+    // A country saved as a name before the list existed shows as its code's entry ("Germany" -> DE).
+    defaultValues: {
+      ...settings,
+      tax: {
+        ...settings.tax,
+        countries: settings.tax.countries.map((c) => ({ ...c, country: countrySelectValue(c.country) })),
+      },
+      shipping: {
+        ...settings.shipping,
+        countries: settings.shipping.countries.map((c) => ({ ...c, country: countrySelectValue(c.country) })),
+      },
+    },
   });
   const taxCountries = useFieldArray({ control, name: 'tax.countries' });
   const shippingCountries = useFieldArray({ control, name: 'shipping.countries' });
@@ -76,10 +88,12 @@ export function SettingsForm({
               <Field
                 id={`tax-country-${index}`}
                 label="Country"
-                placeholder="DE or Germany"
+                as="select"
                 error={errors.tax?.countries?.[index]?.country}
                 {...register(`tax.countries.${index}.country`)}
-              />
+              >
+                <CountryOptions current={field.country} />
+              </Field>
             </Col>
             <Col xs={4}>
               <Field
@@ -136,10 +150,12 @@ export function SettingsForm({
               <Field
                 id={`shipping-country-${index}`}
                 label="Country"
-                placeholder="DE or Germany"
+                as="select"
                 error={errors.shipping?.countries?.[index]?.country}
                 {...register(`shipping.countries.${index}.country`)}
-              />
+              >
+                <CountryOptions current={field.country} />
+              </Field>
             </Col>
             <Col xs={4}>
               <Field

@@ -18,6 +18,7 @@ import { useUpdateProfile } from '../api/updateProfile';
 import { MISMATCH_ALERT_ID, profileFormSchema, type ProfileForm } from '../schemas';
 import { useUserInfo } from '@/lib/session';
 import { shop } from '@/lib/shop';
+import { AddressBook } from '../components/AddressBook';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { EmailStatus } from '../components/EmailStatus';
 
@@ -109,6 +110,8 @@ export function ProfilePage() {
       <Col md={8} className="order-1 order-md-2">
         <h2 className="section-title">My Orders</h2>
         <MyOrders />
+        <hr className="my-4" />
+        <AddressBook />
       </Col>
     </Row>
   );

@@ -2,6 +2,7 @@
 // (domain/pricing.ts priceOrder) under the owner's settings, so Place Order shows the same unless the cart changes.
 import { toCents, toDollars } from '@domain/money';
 import { priceOrder } from '@domain/pricing';
+import { countryLabel } from '@domain/countries';
 import { countryKey, pricingRulesFor, type ShopSettings } from '@domain/settings';
 import Form from 'react-bootstrap/Form';
 import { useState } from 'react';
@@ -14,17 +15,20 @@ export function CartEstimate({
   itemsPrice,
   settings,
   savedCountry,
+  discount = null,
 }: {
   itemsPrice: number;
   settings: ShopSettings;
   /** The country of the shipping address already entered, if any. */
   savedCountry?: string;
+  /** A discount code applied in the cart (issue 30): its line, and the estimate priced with it. */
+  discount?: { code: string; cents: number } | null;
 }) {
   const countries = listedCountries(settings);
   const saved = countries.find((c) => savedCountry !== undefined && countryKey(c) === countryKey(savedCountry));
   const [country, setCountry] = useState(saved ?? OTHER);
   const rules = pricingRulesFor(settings, country === OTHER ? undefined : country);
-  const price = priceOrder([{ priceCents: toCents(itemsPrice), qty: 1 }], rules);
+  const price = priceOrder([{ priceCents: toCents(itemsPrice), qty: 1 }], rules, discount?.cents ?? 0);
   // Free shipping is strictly over the threshold: one cent more than it.
   const awayCents =
     rules.freeShippingOverCents === null ? null : Math.max(0, rules.freeShippingOverCents + 1 - price.itemsCents);
@@ -36,7 +40,7 @@ export function CartEstimate({
           <Form.Select size="sm" value={country} onChange={(e) => setCountry(e.target.value)}>
             {countries.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {countryLabel(c)}
               </option>
             ))}
             <option value={OTHER}>Other countries</option>
@@ -44,6 +48,14 @@ export function CartEstimate({
         </Form.Group>
       )}
       <dl className="row mb-0">
+        {price.discountCents > 0 && (
+          <>
+            <dt className="col-7 fw-normal">Discount ({discount?.code})</dt>
+            <dd className="col-5 text-end mb-1 text-success" data-testid="estimate-discount">
+              −{formatPrice(toDollars(price.discountCents))}
+            </dd>
+          </>
+        )}
         <dt className="col-7 fw-normal">Shipping (estimate)</dt>
         <dd className="col-5 text-end mb-1" data-testid="estimate-shipping">
           {price.shippingCents === 0 ? 'Free' : formatPrice(toDollars(price.shippingCents))}

@@ -1,16 +1,36 @@
 import { cartIsBlocked, CART_BLOCKED_MESSAGE, subtotalLabel } from '@domain/cart';
-import { priceSummary } from '@domain/pricing';
-import { useEffect, useRef } from 'react';
+import { FREE_SHIPPING_OVER_CENTS, priceSummary } from '@domain/pricing';
+import { toCents } from '@domain/money';
+import type { ShopSettings } from '@domain/settings';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@domain/routes';
+import { api } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { closeMiniCart, useMiniCartOpen } from '../miniCart';
 import { cartCount, cartSubtotal, useCartItems } from '../store';
 import { useProceedToCheckout } from '../useProceedToCheckout';
 import { FreeShippingProgress } from './FreeShippingProgress';
 import { LineStockNote } from './LineStockNote';
+
+/** The owner's free-shipping threshold in cents (GET /api/settings/public; null: never free); undefined until it
+ *  answers. Read here directly: the panel lives outside the pages' query provider, and lib/shopSettings.ts would
+ *  bring the country list. A failed read falls back to the spec's threshold (the server prices either way). */
+function useFreeShippingOverCents(): number | null | undefined {
+  const [cents, setCents] = useState<number | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    api<ShopSettings>('/api/settings/public')
+      .then((s) => live && setCents(s.shipping.freeOver === null ? null : toCents(s.shipping.freeOver)))
+      .catch(() => live && setCents(FREE_SHIPPING_OVER_CENTS));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return cents;
+}
 
 /** A glance at the cart from any page (opened by the header's Cart link): lines, subtotal, View cart and Checkout. */
 export default function MiniCartPanel() {
@@ -20,6 +40,7 @@ export default function MiniCartPanel() {
   const { pathname } = useLocation();
   const subtotal = cartSubtotal(items);
   const blocked = cartIsBlocked(items);
+  const freeOverCents = useFreeShippingOverCents();
 
   // Any navigation (a link inside, back/forward) closes it; not the first render, which follows the opening click.
   const openedAt = useRef(pathname);
@@ -67,7 +88,9 @@ export default function MiniCartPanel() {
               <span>{subtotalLabel(cartCount(items))}</span>
               <span>{formatPrice(subtotal)}</span>
             </p>
-            <FreeShippingProgress itemsPrice={subtotal} />
+            {freeOverCents !== undefined && (
+              <FreeShippingProgress itemsPrice={subtotal} freeOverCents={freeOverCents} />
+            )}
             {blocked && <p className="small text-danger mb-0">{CART_BLOCKED_MESSAGE}</p>}
           </>
         )}

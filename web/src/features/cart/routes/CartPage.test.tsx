@@ -60,6 +60,41 @@ describe('CartPage', () => {
     expect(screen.getByTestId('estimate-total')).toHaveTextContent('$156.35');
   });
 
+  it('offers "Continue shopping": back to the last catalogue page, home when there is none', () => {
+    renderRoutes(routes, { at: '/cart' });
+    expect(screen.getByRole('link', { name: /Continue shopping/ })).toHaveAttribute('href', '/');
+  });
+
+  it('takes a discount code in the cart: its line in the estimate, remembered for Place Order', async () => {
+    setUserInfo({ _id: 'u1', name: 'Ada', email: 'ada@example.com', isAdmin: false, token: 't' });
+    const calls = mockFetch({
+      'GET /api/products/p1': () => ({ body: { ...product, price: 60, countInStock: 5 } }),
+      'GET /api/settings/public': () => ({ body: DEFAULT_SETTINGS }),
+      'POST /api/coupons/check': () => ({ body: { code: 'QUARTER', ok: true, discountPrice: 30, message: null } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/cart/p1?qty=2' });
+    await user.type(await screen.findByLabelText('Discount code'), 'quarter');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    // $120.00 of items, $30.00 off: free shipping (judged before the discount), tax 15% of $90.00.
+    expect(await screen.findByTestId('estimate-discount')).toHaveTextContent('−$30.00');
+    expect(screen.getByTestId('estimate-total')).toHaveTextContent('$103.50');
+    expect(calls.find((c) => c.url === '/api/coupons/check')?.body).toEqual({
+      code: 'quarter',
+      items: [{ product: 'p1', qty: 2 }],
+    });
+    expect(JSON.parse(localStorage.getItem('couponCode')!)).toBe('QUARTER');
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByTestId('estimate-discount')).toBeNull();
+    expect(localStorage.getItem('couponCode')).toBeNull();
+  });
+
+  it('asks a visitor to sign in to use a discount code', async () => {
+    mockFetch({ 'GET /api/products/p1': () => ({ body: product }) });
+    renderRoutes(routes, { at: '/cart/p1?qty=1' });
+    const prompt = await screen.findByTestId('cart-discount');
+    expect(within(prompt).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fcart');
+  });
+
   it('adds the product of /cart/:id?qty= and shows subtotal with item count', async () => {
     mockFetch({ 'GET /api/products/p1': () => ({ body: product }) });
     renderRoutes(routes, { at: '/cart/p1?qty=2' });

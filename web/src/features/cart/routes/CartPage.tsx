@@ -8,7 +8,9 @@ import {
 import type { ProductDetail } from '@domain';
 import { priceSummary } from '@domain/pricing';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import type { CouponCheck } from '@domain/discounts';
+import { toCents } from '@domain/money';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -21,6 +23,8 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
 import { productQuery } from '@/features/catalog';
+import { DiscountCodeField } from '@/features/checkout';
+import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { FreeShippingProgress } from '../components/FreeShippingProgress';
@@ -43,6 +47,7 @@ import {
 import { useCartSyncError } from '../syncStatus';
 import { useProceedToCheckout } from '../useProceedToCheckout';
 import { useCartLineChange } from '../useCartLineChange';
+import { lastCatalogPage } from '../lastCatalogPage';
 
 /** /cart/:id?qty=n adds that product (replacing its line), then shows the cart at /cart. An out-of-stock product
  *  is not added: the shopper is told why. `preview`: the line about to be added when the product is already at hand
@@ -199,13 +204,23 @@ export function CartPage() {
   const blocked = cartIsBlocked(items);
   const settings = usePublicSettings();
   const savedCountry = useCart().shippingAddress?.country;
+  const signedIn = !!useUserInfo();
+  const [coupon, setCoupon] = useState<CouponCheck | null>(null);
+  const lines = useMemo(() => items.map((i) => ({ product: i.product, qty: i.qty })), [items]);
+  // Read once: where the shopper came from does not change while the cart is open.
+  const [continueTo] = useState(lastCatalogPage);
 
   return (
     <>
       <Meta title="Shopping Cart" />
       <Row className="g-4">
         <Col lg={8}>
-          <h1 className="section-title">Shopping Cart</h1>
+          <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2">
+            <h1 className="section-title">Shopping Cart</h1>
+            <Link to={continueTo} className="continue-shopping" data-testid="continue-shopping">
+              <span aria-hidden="true">← </span>Continue shopping
+            </Link>
+          </div>
           {error && <Message variant="danger">{error}</Message>}
           {syncError && <Message variant="warning">{syncError}</Message>}
           {adding ? (
@@ -235,7 +250,12 @@ export function CartPage() {
                 {items.length > 0 ? (
                   <div className="mt-2">
                     {settings.data ? (
-                      <CartEstimate itemsPrice={subtotal} settings={settings.data} savedCountry={savedCountry} />
+                      <CartEstimate
+                        itemsPrice={subtotal}
+                        settings={settings.data}
+                        savedCountry={savedCountry}
+                        discount={coupon ? { code: coupon.code, cents: toCents(coupon.discountPrice) } : null}
+                      />
                     ) : (
                       <FreeShippingProgress itemsPrice={subtotal} />
                     )}
@@ -249,6 +269,18 @@ export function CartPage() {
                   )
                 )}
               </ListGroup.Item>
+              {items.length > 0 && (
+                <ListGroup.Item data-testid="cart-discount">
+                  {signedIn ? (
+                    // The same field as Place Order's: the applied code is remembered for the checkout.
+                    <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
+                  ) : (
+                    <p className="small mb-0">
+                      Have a discount code? <Link to={paths.login.href(paths.cart.href())}>Sign in</Link> to apply it.
+                    </p>
+                  )}
+                </ListGroup.Item>
+              )}
               {blocked && (
                 <ListGroup.Item>
                   <p className="small text-danger mb-0" id="cart-blocked" role="status">

@@ -1,5 +1,5 @@
 import type { CouponCheck } from '@domain/discounts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -7,9 +7,12 @@ import { Loader } from '@/components/ui/Loader';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { useCheckCoupon } from '../api/checkCoupon';
+import { rememberCouponCode, useRememberedCouponCode } from '../couponCode';
 
-/** The Place Order page's "Discount code": checks the code against the cart and says what it takes off or why
- *  not; `onApplied` hears the code that applies (null when removed or refused). */
+/** The "Discount code" of the cart and of Place Order: checks the code against the lines and says what it takes
+ *  off or why not; `onApplied` hears the code that applies (null when removed or refused). The applied code is
+ *  remembered for the rest of the checkout: a page that opens with one checks it again for its lines (and again
+ *  when they change), so the amount shown is always the lines' own. */
 export function DiscountCodeField({
   items,
   applied,
@@ -19,16 +22,40 @@ export function DiscountCodeField({
   applied: CouponCheck | null;
   onApplied(check: CouponCheck | null): void;
 }) {
+  const remembered = useRememberedCouponCode();
   const [code, setCode] = useState('');
   const check = useCheckCoupon();
+  const linesKey = JSON.stringify(items);
+  const checkedFor = useRef<string | null>(null);
+
+  function run(candidate: string) {
+    checkedFor.current = `${candidate}|${linesKey}`;
+    check.mutate(
+      { code: candidate, items },
+      {
+        onSuccess: (answer) => {
+          // The code as the server spells it is the one remembered: checked for these lines already.
+          if (answer.ok) checkedFor.current = `${answer.code}|${linesKey}`;
+          onApplied(answer.ok ? answer : null);
+          rememberCouponCode(answer.ok ? answer.code : null);
+          if (!answer.ok) setCode(candidate);
+        },
+        onError: () => onApplied(null),
+      },
+    );
+  }
+
+  // The remembered code, checked for these lines (on opening, and when the lines change).
+  useEffect(() => {
+    if (!remembered || items.length === 0 || checkedFor.current === `${remembered}|${linesKey}`) return;
+    run(remembered);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `run` is this render's; the key says when to run
+  }, [remembered, linesKey]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
     if (!code.trim()) return;
-    check.mutate(
-      { code: code.trim(), items },
-      { onSuccess: (answer) => onApplied(answer.ok ? answer : null), onError: () => onApplied(null) },
-    );
+    run(code.trim());
   }
 
   if (applied)
@@ -43,7 +70,9 @@ export function DiscountCodeField({
           className="p-0"
           onClick={() => {
             onApplied(null);
+            rememberCouponCode(null);
             check.reset();
+            setCode('');
           }}
         >
           Remove

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addToCart, cartStore, resetCart, saveShippingAddress } from '@/features/cart';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { DEFAULT_SETTINGS } from '@domain/settings';
+import { rememberCouponCode } from '../couponCode';
 import { PlaceOrderPage } from './PlaceOrderPage';
 
 const routes = [
@@ -108,6 +109,44 @@ describe('PlaceOrderPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
     expect(calls.find((c) => c.url === '/api/orders')?.body).toMatchObject({ couponCode: 'QUARTER' });
+  });
+
+  it('opens with the code applied in the cart: checked again for these lines, shown and sent, then forgotten', async () => {
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 60, countInStock: 5, qty: 2 });
+    rememberCouponCode('QUARTER');
+    const calls = mockFetch({
+      'POST /api/coupons/check': () => ({ body: { code: 'QUARTER', ok: true, discountPrice: 30, message: null } }),
+      'POST /api/orders': () => ({ status: 201, body: { _id: 'o9' } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    expect(await screen.findByTestId('summary-discount')).toHaveTextContent('−$30.00');
+    expect(calls.find((c) => c.url === '/api/coupons/check')?.body).toEqual({
+      code: 'QUARTER',
+      items: [{ product: 'p1', qty: 2 }],
+    });
+    // The field stays: the code can be removed here too.
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
+    expect(calls.find((c) => c.url === '/api/orders')?.body).toMatchObject({ couponCode: 'QUARTER' });
+    expect(localStorage.getItem('couponCode')).toBeNull();
+  });
+
+  it('a remembered code refused now (used up meanwhile) says why and is not sent', async () => {
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 60, countInStock: 5, qty: 2 });
+    rememberCouponCode('QUARTER');
+    const calls = mockFetch({
+      'POST /api/coupons/check': () => ({
+        body: { code: 'QUARTER', ok: false, discountPrice: 0, message: 'This code has been used up.' },
+      }),
+      'POST /api/orders': () => ({ status: 201, body: { _id: 'o9' } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    expect(await screen.findByText('This code has been used up.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Discount code')).toHaveValue('QUARTER');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
+    expect(calls.find((c) => c.url === '/api/orders')?.body).not.toHaveProperty('couponCode');
   });
 
   it("shows the API's stock message and keeps the cart", async () => {

@@ -1,3 +1,4 @@
+import { AddressText } from '@/components/ui/AddressText';
 import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import { pricingRulesFor } from '@domain/settings';
@@ -22,6 +23,7 @@ import { guestEmail } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
 import { useCreateOrder } from '../api/createOrder';
 import { DiscountCodeField } from '../components/DiscountCodeField';
+import { rememberCouponCode } from '../couponCode';
 
 export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();
@@ -62,6 +64,7 @@ export function PlaceOrderPage() {
           const link = 'accessToken' in order ? `?token=${encodeURIComponent(order.accessToken)}` : '';
           navigate(paths.order.href(order._id) + link, { state: { placed: true } }); // the order page says thank you
           clearCartItems();
+          rememberCouponCode(null); // used by this order
         },
       },
     );
@@ -85,8 +88,7 @@ export function PlaceOrderPage() {
               )}
               <p className="mb-0">
                 <strong>Address: </strong>
-                {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode},{' '}
-                {shippingAddress.country}
+                <AddressText address={shippingAddress} />
               </p>
             </ListGroup.Item>
             <ListGroup.Item>

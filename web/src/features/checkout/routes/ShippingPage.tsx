@@ -1,23 +1,24 @@
+// The Shipping step (issue 30): a signed-in shopper picks one of the saved addresses (the last used preselected)
+// or enters a new one; the form checks as the API does (components/ui/AddressForm.tsx). The order saves its
+// address to the book (the server), so the next checkout starts from it.
 import { type ShippingAddress } from '@domain';
-import { shippingAddressSchema } from '@domain/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { addressKey, shippingAddressOf, type SavedAddress } from '@domain/addresses';
+import { paths } from '@domain/routes';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { AddressForm } from '@/components/ui/AddressForm';
+import { AddressText } from '@/components/ui/AddressText';
 import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
-import { Field } from '@/components/ui/Field';
 import { FormContainer } from '@/components/ui/FormContainer';
+import { Loader } from '@/components/ui/Loader';
 import { Meta } from '@/components/ui/Meta';
-import { paths } from '@domain/routes';
 import { saveShippingAddress, useCart } from '@/features/cart';
+import { useAddressBook } from '@/lib/addressBook';
+import { useUserInfo } from '@/lib/session';
 
-const FIELDS: { name: keyof ShippingAddress; label: string; placeholder: string; autoComplete: string }[] = [
-  { name: 'address', label: 'Address', placeholder: 'Enter address', autoComplete: 'street-address' },
-  { name: 'city', label: 'City', placeholder: 'Enter city', autoComplete: 'address-level2' },
-  { name: 'postalCode', label: 'Postal Code', placeholder: 'Enter postal code', autoComplete: 'postal-code' },
-  { name: 'country', label: 'Country', placeholder: 'Enter country', autoComplete: 'country-name' },
-];
+const NEW = 'new';
 
 export function ShippingForm({
   onSave,
@@ -26,50 +27,98 @@ export function ShippingForm({
   onSave: (a: ShippingAddress) => void;
   initial: ShippingAddress | null;
 }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ShippingAddress>({
-    resolver: zodResolver(shippingAddressSchema),
-    defaultValues: initial ?? { address: '', city: '', postalCode: '', country: '' },
-  });
   return (
-    <Form onSubmit={handleSubmit(onSave)} noValidate>
-      {FIELDS.map((f) => (
-        <Field
-          key={f.name}
-          label={f.label}
-          type="text"
-          placeholder={f.placeholder}
-          autoComplete={f.autoComplete}
-          aria-required="true"
-          error={errors[f.name]}
-          {...register(f.name)}
-        />
-      ))}
+    <AddressForm initial={initial} onSave={onSave} idPrefix="shipping">
       <Button type="submit" variant="primary">
         Continue
       </Button>
-    </Form>
+    </AddressForm>
+  );
+}
+
+/** Which choice starts selected: the address already chosen in this checkout when it is a saved one, else a new
+ *  address prefilled with it, else the last used saved address, else a new one. */
+function firstChoice(book: readonly SavedAddress[], current: ShippingAddress | null): string {
+  if (current) return book.find((a) => addressKey(a) === addressKey(current))?._id ?? NEW;
+  return book[0]?._id ?? NEW;
+}
+
+function AddressChoice({
+  book,
+  current,
+  onSave,
+}: {
+  book: readonly SavedAddress[];
+  current: ShippingAddress | null;
+  onSave: (a: ShippingAddress) => void;
+}) {
+  const [choice, setChoice] = useState(() => firstChoice(book, current));
+  const chosen = book.find((a) => a._id === choice);
+  return (
+    <>
+      {book.length > 0 && (
+        <Form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (chosen) onSave(shippingAddressOf(chosen));
+          }}
+          aria-label="Saved addresses"
+        >
+          <fieldset className="mb-3">
+            <legend className="h6">Ship to</legend>
+            {book.map((a) => (
+              <Form.Check
+                key={a._id}
+                type="radio"
+                id={`saved-address-${a._id}`}
+                name="saved-address"
+                className="saved-address mb-2"
+                checked={choice === a._id}
+                onChange={() => setChoice(a._id)}
+                label={<AddressText address={a} />}
+              />
+            ))}
+            <Form.Check
+              type="radio"
+              id="saved-address-new"
+              name="saved-address"
+              label="A new address"
+              checked={choice === NEW}
+              onChange={() => setChoice(NEW)}
+            />
+          </fieldset>
+          {chosen && (
+            <Button type="submit" variant="primary">
+              Continue
+            </Button>
+          )}
+        </Form>
+      )}
+      {choice === NEW && <ShippingForm initial={current} onSave={onSave} />}
+    </>
   );
 }
 
 export function ShippingPage() {
   const { shippingAddress } = useCart();
   const navigate = useNavigate();
+  const signedIn = !!useUserInfo();
+  const book = useAddressBook(signedIn);
+  const onSave = (address: ShippingAddress) => {
+    saveShippingAddress(address);
+    navigate(paths.payment.href());
+  };
   return (
     <FormContainer>
       <Meta title="Shipping" />
       <CheckoutSteps step1 step2 current={2} />
       <h1 className="section-title">Shipping</h1>
-      <ShippingForm
-        initial={shippingAddress}
-        onSave={(address) => {
-          saveShippingAddress(address);
-          navigate(paths.payment.href());
-        }}
-      />
+      {signedIn && book.isPending ? (
+        <Loader />
+      ) : (
+        // A book that failed to load leaves the form: the shopper can always type the address.
+        <AddressChoice book={book.data ?? []} current={shippingAddress} onSave={onSave} />
+      )}
     </FormContainer>
   );
 }

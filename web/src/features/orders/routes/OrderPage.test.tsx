@@ -105,6 +105,29 @@ function show(
 describe('OrderPage', () => {
   afterEach(() => signOut());
 
+  it.each([false, true])(
+    'shows the recipient, the phone and the country by name (admin: %s; issue 30)',
+    async (admin) => {
+      show(
+        {
+          ...order,
+          shippingAddress: {
+            recipientName: 'Grace Hopper',
+            phone: '+1 555 010 4477',
+            address: '1 Main St',
+            city: 'Springfield',
+            postalCode: '12345',
+            country: 'US',
+          },
+        },
+        { admin },
+      );
+      const address = await screen.findByTestId('address-text');
+      expect(address).toHaveTextContent('Grace Hopper, 1 Main St, Springfield 12345, United States');
+      expect(address).toHaveTextContent('Phone: +1 555 010 4477');
+    },
+  );
+
   it('shows an unpaid order: Not Delivered, Not Paid, the hold deadline, items and summary', async () => {
     show(order);
     expect(await screen.findByText('Not Paid')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { AddressText } from '@/components/ui/AddressText';
 import { type Order } from '@domain';
 import { isOwner, orderNumber, paymentMethodLabel } from '@domain/orders';
 import { useLiveOrder } from '@/lib/live/hooks';
@@ -159,7 +160,7 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
               </p>
               <p className="mb-2">
                 <strong>Address: </strong>
-                {a.address}, {a.city} {a.postalCode}, {a.country}
+                <AddressText address={a} />
               </p>
               <DeliveryStatusBadge order={order} />
               <ShipmentDetails order={order} />

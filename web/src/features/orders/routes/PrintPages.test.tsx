@@ -111,11 +111,11 @@ describe('InvoicePage', () => {
       .map((r) => r.textContent);
     expect(rows.slice(3)).toEqual([
       'Items$78.97',
-      'Discount (SAVE10)-$7.90',
+      'Discount (SAVE10)−$7.90',
       'Shipping$100.00',
       'Tax$10.66',
       'Total (USD)$181.73',
-      'Refunded 2030-01-05 (Scratched case)-$20.00',
+      'Refunded 2030-01-05 (Scratched case)−$20.00',
       'Paid after refunds (USD)$161.73',
     ]);
   });
@@ -139,5 +139,50 @@ describe('PackingSlipPage', () => {
     expect(paper).toHaveTextContent('Carrier: DHL. Tracking number: JD0146');
     expect(paper).toHaveTextContent('5 units in 2 lines.');
     expect(paper).not.toHaveTextContent('$');
+  });
+});
+
+describe('the papers ship to the recipient (issue 30)', () => {
+  const shipped: Order = {
+    ...order,
+    shippingAddress: {
+      recipientName: 'Grace Hopper',
+      phone: '+1 555 010 4477',
+      address: '1 Main St',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'US',
+    },
+  };
+
+  it.each(['invoice', 'packing-slip'] as const)('%s: recipient, country by name and phone', async (page) => {
+    show(page, shipped);
+    const address = await screen.findByTestId('address-text');
+    expect(address).toHaveTextContent('Grace Hopper');
+    expect(address).toHaveTextContent('United States');
+    expect(address).toHaveTextContent('Phone: +1 555 010 4477');
+    expect(address).not.toHaveTextContent(/\bUS\b/);
+  });
+
+  it("an original client's order shows the account's name and its country as sent, named", async () => {
+    show('invoice');
+    const address = await screen.findByTestId('address-text');
+    expect(address).toHaveTextContent('United States');
+    expect(screen.getAllByText('Alice Walker').length).toBeGreaterThan(0);
+  });
+});
+
+describe('the invoice shows a discount code (issue 30)', () => {
+  it('as its own line after the items', async () => {
+    show('invoice', { ...order, discountPrice: 7.9, couponCode: 'SPRING10', taxPrice: 10.66, totalPrice: 181.73 });
+    expect(await screen.findByTestId('invoice-discount')).toHaveTextContent('−$7.90');
+    expect(screen.getByText('Discount (SPRING10)')).toBeInTheDocument();
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('$181.73');
+  });
+
+  it('and none without one', async () => {
+    show('invoice');
+    await screen.findByTestId('invoice-total');
+    expect(screen.queryByTestId('invoice-discount')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Print-ready papers of one order: the invoice (its customer and admins) and the packing slip (admins; the router
 // guards it). The site's navbar and footer, and the buttons, are hidden when printing (index.css @media print);
 // a PDF comes from the browser's print dialog.
+import { AddressText } from '@/components/ui/AddressText';
 import type { Order } from '@domain';
 import { toCents, toDollars } from '@domain/money';
 import { orderNumber } from '@domain/orders';
@@ -57,12 +58,9 @@ function ShipTo({ order, heading }: { order: Order; heading: string }) {
     <section className="mb-4">
       <h2 className="h6 text-uppercase text-muted mb-1">{heading}</h2>
       <address className="mb-0">
-        <span className="d-block">{order.user.name}</span>
-        <span className="d-block">{a.address}</span>
-        <span className="d-block">
-          {a.city} {a.postalCode}
-        </span>
-        <span className="d-block">{a.country}</span>
+        {/* The recipient when the shopper named one (issue 30), else the account's name. */}
+        {!a.recipientName && <span className="d-block">{order.user.name}</span>}
+        <AddressText address={a} block />
         <span className="d-block small">{order.user.email}</span>
       </address>
     </section>
@@ -72,12 +70,18 @@ function ShipTo({ order, heading }: { order: Order; heading: string }) {
 function Invoice({ order }: { order: Order }) {
   const title = order.isPaid ? 'Invoice' : 'Pro forma invoice';
   // The order's own prices, as placed: the owner's tax and shipping rates may differ by country and over time,
-  // so the invoice names no rate it did not store.
+  // so the invoice names no rate it did not store. A discount code's line follows the items, as on the order page.
   const discount = order.discountPrice ?? 0;
-  const totals: [string, number][] = [
+  const totals: [string, number, string?][] = [
     ['Items', order.itemsPrice],
     ...(discount > 0
-      ? [[order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -discount] as [string, number]]
+      ? [
+          [order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -discount, 'invoice-discount'] as [
+            string,
+            number,
+            string,
+          ],
+        ]
       : []),
     ['Shipping', order.shippingPrice],
     ['Tax', order.taxPrice],
@@ -112,12 +116,14 @@ function Invoice({ order }: { order: Order }) {
           ))}
         </tbody>
         <tfoot>
-          {totals.map(([label, value]) => (
+          {totals.map(([label, value, testId]) => (
             <tr key={label}>
               <td colSpan={3} className="text-end">
                 {label}
               </td>
-              <td className="text-end">{formatPrice(value)}</td>
+              <td className="text-end" data-testid={testId}>
+                {value < 0 ? `−${formatPrice(-value)}` : formatPrice(value)}
+              </td>
             </tr>
           ))}
           <tr className="fw-bold">
@@ -134,7 +140,7 @@ function Invoice({ order }: { order: Order }) {
                 Refunded {shortDate(refund.completedAt ?? refund.createdAt)}
                 {refund.reason ? ` (${refund.reason})` : ''}
               </td>
-              <td className="text-end">{formatPrice(-refund.amount)}</td>
+              <td className="text-end">−{formatPrice(refund.amount)}</td>
             </tr>
           ))}
           {refunds.length > 0 && (

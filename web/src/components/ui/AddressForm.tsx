@@ -1,0 +1,134 @@
+// The address form (issue 30), for the Shipping step and the account's address book: recipient, phone, street, city,
+// postal code and a country from the list, each checked as the API checks it (@domain/schemas shippingFormSchema:
+// the postal code per country, a city with a letter) with its message under the field.
+import type { ShippingAddress } from '@domain';
+import { shippingFormSchema } from '@domain/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { CountryOptions, countrySelectValue } from './CountryOptions';
+import { Field } from './Field';
+
+type AddressFormValues = z.input<typeof shippingFormSchema>;
+
+const EMPTY: AddressFormValues = { recipientName: '', phone: '', address: '', city: '', postalCode: '', country: '' };
+
+/** The form's starting values from a stored address (older ones have no recipient or phone, and may name the
+ *  country in free text: "USA" starts as the list's United States). */
+function startingValues(initial: ShippingAddress | null | undefined): AddressFormValues {
+  if (!initial) return EMPTY;
+  return {
+    recipientName: initial.recipientName ?? '',
+    phone: initial.phone ?? '',
+    address: initial.address,
+    city: initial.city,
+    postalCode: initial.postalCode,
+    country: countrySelectValue(initial.country),
+  };
+}
+
+export function AddressForm({
+  initial,
+  onSave,
+  idPrefix = 'address',
+  label = 'Where to ship',
+  children,
+}: {
+  /** The form's accessible name (one no field's label contains, so a search by label finds the field alone). */
+  label?: string;
+  initial?: ShippingAddress | null;
+  onSave: (address: ShippingAddress) => void;
+  /** Prefix of the controls' ids (two forms on one page stay apart). */
+  idPrefix?: string;
+  /** The buttons. */
+  children: ReactNode;
+}) {
+  const start = startingValues(initial);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AddressFormValues, unknown, ShippingAddress>({
+    resolver: zodResolver(shippingFormSchema),
+    defaultValues: start,
+  });
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <Form onSubmit={handleSubmit(onSave)} noValidate aria-label={label}>
+      <Row>
+        <Col md={6}>
+          <Field
+            id={id('recipientName')}
+            label="Recipient name"
+            autoComplete="name"
+            aria-required="true"
+            error={errors.recipientName}
+            {...register('recipientName')}
+          />
+        </Col>
+        <Col md={6}>
+          <Field
+            id={id('phone')}
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            placeholder="+1 555 010 4477"
+            autoComplete="tel"
+            aria-required="true"
+            error={errors.phone}
+            {...register('phone')}
+          />
+        </Col>
+      </Row>
+      <Field
+        id={id('address')}
+        label="Address"
+        placeholder="Enter address"
+        autoComplete="street-address"
+        aria-required="true"
+        error={errors.address}
+        {...register('address')}
+      />
+      <Row>
+        <Col sm={7}>
+          <Field
+            id={id('city')}
+            label="City"
+            placeholder="Enter city"
+            autoComplete="address-level2"
+            aria-required="true"
+            error={errors.city}
+            {...register('city')}
+          />
+        </Col>
+        <Col sm={5}>
+          <Field
+            id={id('postalCode')}
+            label="Postal Code"
+            placeholder="Enter postal code"
+            autoComplete="postal-code"
+            aria-required="true"
+            error={errors.postalCode}
+            {...register('postalCode')}
+          />
+        </Col>
+      </Row>
+      <Field
+        id={id('country')}
+        label="Country"
+        as="select"
+        autoComplete="country"
+        aria-required="true"
+        error={errors.country}
+        {...register('country')}
+      >
+        <CountryOptions current={start.country} />
+      </Field>
+      {children}
+    </Form>
+  );
+}
