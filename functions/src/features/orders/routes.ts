@@ -114,14 +114,12 @@ export function orderRoutes(
     const input = parse(placeOrderSchema, req.body);
     const user = await store.users.get(callerOf(req).uid);
     if (!user) throw notFound('User not found');
-    const order = await store.orders.place({
-      user: { _id: user._id, name: user.name, email: user.email },
-      ...(await orderTerms(input)),
-    });
+    const terms = await orderTerms(input);
+    const order = await store.orders.place({ user: { _id: user._id, name: user.name, email: user.email }, ...terms });
     // The address goes to the account's book (once; marked last used, so the next checkout starts from it). The
     // order stands either way: a failure here is logged, never a failed order.
     await store.addresses
-      .remember(user._id, input.shippingAddress, now)
+      .remember(user._id, input.shippingAddress, terms.now)
       .catch((e) => console.error('[addresses] remember', e));
     res.status(201).json(order);
   });

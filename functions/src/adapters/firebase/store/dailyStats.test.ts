@@ -8,10 +8,11 @@ import { isPaidStatus, type OrderStatus } from '../../../domain/index.js';
 import { DAILY_STATS_READ_LIMIT, FirestoreOrders, PAID_STATUSES } from './orders.js';
 
 type Row = { createdAt: string; status: OrderStatus; totalCents: number; refundedCents?: number };
+type Field = 'createdAt' | 'status' | 'totalCents';
 
 function fakeDb(rows: Row[], reads: { documents: number; aggregations: number }) {
   const query = (docs: Row[], limit = Infinity): any => ({
-    where: (field: keyof Row, op: string, value: any) =>
+    where: (field: Field, op: string, value: any) =>
       query(
         docs.filter((d) =>
           op === '>='
@@ -25,7 +26,7 @@ function fakeDb(rows: Row[], reads: { documents: number; aggregations: number })
         limit,
       ),
     select: () => query(docs, limit),
-    orderBy: (field: keyof Row, dir: string) =>
+    orderBy: (field: Field, dir: string) =>
       query(
         [...docs].sort((a, b) => (a[field] < b[field] ? -1 : 1) * (dir === 'desc' ? -1 : 1)),
         limit,
