@@ -9,6 +9,12 @@ import {
   type CatalogFilters,
   type CatalogSortable,
   type ProductPage,
+  type ProductSuggestions,
+  MAX_SUGGESTIONS,
+  PRODUCT_SUGGESTIONS,
+  searchKey,
+  searchWords,
+  suggestedFacetValues,
 } from '../../../domain/index.js';
 import {
   CatalogQueryRefused,
@@ -179,3 +185,41 @@ export async function brandCounts(db: Firestore, filters: CatalogFilters) {
   const sameCategory = await candidates(db, { ...rest, ...(category === undefined ? {} : { category }) });
   return countFacet(sameCategory.map((c) => c.brand));
 }
+
+/** The header's suggestions: the products whose name, category or brand hold every word typed, found in one bounded,
+ *  projected window read through the name index's piece of the longest word (so that word must be in the name), the
+ *  first PRODUCT_SUGGESTIONS read whole; then the categories and brands a word begins, from the count document. */
+export async function suggestProducts(
+  db: Firestore,
+  q: string,
+  facets: CatalogFacets | null,
+): Promise<ProductSuggestions> {
+  const words = searchWords(q);
+  if (!words.length) return { products: [], categories: [], brands: [] };
+  const longest = words.reduce((a, b) => ([...b].length > [...a].length ? b : a));
+  const plan = planFor({ keyword: longest, sort: 'newest', page: 1, pageSize: PRODUCT_SUGGESTIONS });
+  const window = await queryOf(db, plan)
+    .select('nameKey', 'category', 'brand')
+    .limit(SUGGEST_WINDOW)
+    .get();
+  const hits = window.docs
+    .filter((d) => {
+      const text = [d.get('nameKey'), searchKey(String(d.get('category'))), searchKey(String(d.get('brand')))].join('\n');
+      return words.every((w) => text.includes(w));
+    })
+    .slice(0, PRODUCT_SUGGESTIONS);
+  const col = db.collection(COLLECTIONS.products);
+  const docs = hits.length ? await db.getAll(...hits.map((h) => col.doc(h.id))) : [];
+  const products = docs
+    .filter((d) => d.exists)
+    .map(productOf)
+    .map(({ _id, name, image }) => ({ _id, name, image }));
+  const values = (counts: readonly { value: string }[] | undefined) => (counts ?? []).map((c) => c.value);
+  return {
+    products,
+    ...suggestedFacetValues(words, values(facets?.categories), values(facets?.brands), MAX_SUGGESTIONS - products.length),
+  };
+}
+
+/** Candidates a suggestion reads (projected): the newest products holding the longest word's index piece. */
+export const SUGGEST_WINDOW = 200;
