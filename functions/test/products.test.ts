@@ -74,7 +74,7 @@ describe('GET /api/products', () => {
     const ranked = await shop.call('GET', '/api/products?keyword=headphones');
     expect(ranked.body.products[0].name).toBe('Arcwave Quietude ANC Headphones');
     const typo = await shop.call('GET', '/api/products?keyword=hedphones');
-    expect(typo.body).toEqual({ products: [], page: 1, pages: 0, didYouMean: 'headphones' });
+    expect(typo.body).toEqual({ products: [], page: 1, pages: 0, total: 0, didYouMean: 'headphones' });
     expect((await shop.call('GET', '/api/products?keyword=noise')).body.products.length).toBeGreaterThan(0);
   });
 

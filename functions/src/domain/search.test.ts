@@ -4,9 +4,10 @@ import {
   correctedKeyword,
   isCorrectable,
   MAX_SEARCH_WORDS,
-  oneEditNeighbours,
+  neighbourSearch,
   searchWords,
   suggestedFacetValues,
+  withinOneEdit,
 } from './search.js';
 
 describe('searchWords', () => {
@@ -28,15 +29,31 @@ describe('corrections', () => {
     expect(isCorrectable('lap*top')).toBe(false);
   });
 
-  it('lists every one-edit neighbour (deletion, transposition, substitution, insertion) and not the word', () => {
-    const n = new Set(oneEditNeighbours('hedphones'));
-    expect(n.has('headphones')).toBe(true); // insertion
-    expect(n.has('edphones')).toBe(true); // deletion
-    expect(n.has('hedphnoes')).toBe(true); // transposition
-    expect(n.has('hedphonez')).toBe(true); // substitution
-    expect(n.has('hedphones')).toBe(false);
-    expect(n.has('headphone')).toBe(false); // two edits
-    expect(new Set(oneEditNeighbours('übera')).has('ubera')).toBe(true);
+  it('tells words one edit apart (deletion, insertion, substitution, transposition) from the rest', () => {
+    expect(withinOneEdit('hedphones', 'headphones')).toBe(true); // insertion
+    expect(withinOneEdit('headphones', 'hedphones')).toBe(true); // deletion
+    expect(withinOneEdit('hedphnoes', 'hedphones')).toBe(true); // transposition
+    expect(withinOneEdit('hedphonez', 'hedphones')).toBe(true); // substitution
+    expect(withinOneEdit('speaker', 'speaker')).toBe(true);
+    expect(withinOneEdit('hdphnes', 'headphones')).toBe(false);
+    expect(withinOneEdit('abcd', 'badc')).toBe(false); // two transpositions
+    expect(withinOneEdit('abc', 'cab')).toBe(false);
+    expect(withinOneEdit('über', 'uber')).toBe(true);
+    expect(withinOneEdit('😀abc', 'abc')).toBe(true); // by code point
+  });
+
+  it('finds every one-edit neighbour: in the range of its first two characters, or listed', () => {
+    const found = (word: string, term: string) => {
+      const { prefix, listed } = neighbourSearch(word);
+      return (term.startsWith(prefix) && withinOneEdit(term, word)) || listed.includes(term);
+    };
+    for (const term of ['headphones', 'edphones', 'ehdphones', 'hdephones', 'xedphones', 'hxdphones', 'xhedphones'])
+      expect(found('hedphones', term), term).toBe(true);
+    expect(found('hedphones', 'headphone')).toBe(false);
+    expect(neighbourSearch('hedphones').listed).not.toContain('hedphones');
+    expect(neighbourSearch('hedphones').listed.every((t) => !t.startsWith('he'))).toBe(true);
+    expect(found('wifi6', 'wifi7')).toBe(true);
+    expect(neighbourSearch('abcde').listed.some((t) => /\d/.test(t))).toBe(false); // digits only for words with some
   });
 
   it('picks the most common known neighbour, ties alphabetical, none when none is known', () => {

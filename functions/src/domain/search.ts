@@ -34,27 +34,55 @@ export function searchWords(keyword: string): string[] {
 /** Whether a word is tried with its one-edit neighbours when it matches nothing: letters and digits only, long enough. */
 export const isCorrectable = (word: string) => [...word].length >= FUZZY_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
 
-const NEIGHBOUR_ALPHABET = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
-
-/** Every string one edit (a deletion, a transposition of neighbours, a substitution or an insertion) away from
- *  `word`, over the ASCII letters and digits and the word's own characters: the candidates looked up in an
- *  index's vocabulary (a lookup per candidate is cheaper than measuring the distance to every term). */
-export function oneEditNeighbours(word: string): string[] {
-  const chars = [...word];
-  const alphabet = [...new Set([...NEIGHBOUR_ALPHABET, ...chars])];
-  const out = new Set<string>();
-  for (let i = 0; i <= chars.length; i++) {
-    const head = chars.slice(0, i).join('');
-    const tail = chars.slice(i);
-    if (tail.length) out.add(head + tail.slice(1).join(''));
-    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2).join(''));
-    for (const c of alphabet) {
-      if (tail.length) out.add(head + c + tail.slice(1).join(''));
-      out.add(head + c + tail.join(''));
-    }
+/** Whether `a` and `b` are at most one edit apart (a deletion, an insertion, a substitution or a transposition of
+ *  neighbours), in O(length). */
+export function withinOneEdit(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const rest = (from: string[], start: number, to: string[], other: number) =>
+    from.slice(start).join('') === to.slice(other).join('');
+  if (x.length === y.length) {
+    if (i === x.length) return true;
+    return rest(x, i + 1, y, i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(x, i + 2, y, i + 2));
   }
-  out.delete(word);
-  return [...out];
+  return x.length > y.length ? rest(x, i + 1, y, i) : rest(x, i, y, i + 1);
+}
+
+/** The letters (and digits, if the word has any) a correction may put in: a smaller set, fewer lookups. */
+const alphabetFor = (chars: string[]) =>
+  new Set([
+    ...'abcdefghijklmnopqrstuvwxyz',
+    ...(chars.some((c) => /\p{N}/u.test(c)) ? '0123456789' : ''),
+    ...chars,
+  ]);
+
+/**
+ * Where a word's one-edit neighbours are looked for in an index's sorted vocabulary: every neighbour that keeps the
+ * word's first two characters lies in the range of terms beginning with them (`prefix`: scanned, then checked with
+ * withinOneEdit); the others, an edit among the first two characters, are listed (`listed`: looked up one by one).
+ */
+export function neighbourSearch(word: string): { prefix: string; listed: string[] } {
+  const chars = [...word];
+  const alphabet = alphabetFor(chars);
+  const tail = (from: number) => chars.slice(from).join('');
+  const [c0 = '', c1 = '', c2 = ''] = chars;
+  const listed = new Set<string>([
+    c1 + tail(2), // deletions
+    c0 + tail(2),
+    c1 + c0 + tail(2), // transpositions
+    c0 + c2 + c1 + tail(3),
+  ]);
+  for (const c of alphabet) {
+    listed.add(c + tail(1)); // substitutions
+    listed.add(c0 + c + tail(2));
+    listed.add(c + tail(0)); // insertions
+    listed.add(c0 + c + tail(1));
+  }
+  listed.delete(word);
+  return { prefix: c0 + c1, listed: [...listed].filter((term) => !term.startsWith(c0 + c1)) };
 }
 
 /** The best correction among the neighbours an index knows (`counts`: products per term): the most common, ties

@@ -86,7 +86,7 @@ export function searchContract(
     it('counts and pages the matches exactly, the filters and an asked-for sort applied', async () => {
       await catalogue();
       const page1 = await search('laptop', { pageSize: 1, sort: 'newest' });
-      expect(page1).toMatchObject({ page: 1, pages: 2 });
+      expect(page1).toMatchObject({ page: 1, pages: 2, total: 2 });
       expect(page1.products.map((p) => p.name)).toEqual(['Gaming Laptop 16']);
       const page2 = await search('laptop', { pageSize: 1, page: 2, sort: 'newest' });
       expect(page2.products.map((p) => p.name)).toEqual(['Airbook 14 Laptop']);
@@ -95,7 +95,7 @@ export function searchContract(
         'Studio Speaker',
         'Sonic Pro Headphones',
       ]);
-      expect(await search('laptop', { page: 3, pageSize: 1 })).toEqual({ products: [], page: 3, pages: 2 });
+      expect(await search('laptop', { page: 3, pageSize: 1 })).toEqual({ products: [], page: 3, pages: 2, total: 2 });
     });
 
     it('ranks a word in the name above the same word in the category or description', async () => {
@@ -108,7 +108,13 @@ export function searchContract(
 
     it('offers "Did you mean" for a misspelt word of 5+ letters when nothing matches, never for a short one', async () => {
       await catalogue();
-      expect(await search('hedphones')).toEqual({ products: [], page: 1, pages: 0, didYouMean: 'headphones' });
+      expect(await search('hedphones')).toEqual({
+        products: [],
+        page: 1,
+        pages: 0,
+        total: 0,
+        didYouMean: 'headphones',
+      });
       expect(await search('sonic hedphones')).toMatchObject({ products: [], didYouMean: 'sonic headphones' });
       expect(await search('HEADPHNOES')).toMatchObject({ products: [], didYouMean: 'headphones' }); // transposed
       expect(await search('laptopp')).toMatchObject({ products: [], didYouMean: 'laptop' }); // one too many

@@ -355,6 +355,7 @@ export function storeContract(
           products: [],
           page: 1,
           pages: 0,
+          total: 0,
         });
       });
 
@@ -422,6 +423,7 @@ export function storeContract(
         // (Newest first asked for: with a keyword and no sort, the embedded store ranks by relevance.)
         const long = await store.products.list({ keyword: 'cable 1', page: 1, pageSize: 3, sort: 'newest' });
         expect(long.pages).toBe(2);
+        expect(long.total).toBe(4);
         expect(long.products.map((p) => p.name)).toEqual(['Cable 12', 'Cable 11', 'Cable 10']);
         const long2 = await store.products.list({ keyword: 'cable 1', page: 2, pageSize: 3, sort: 'newest' });
         expect(long2.products.map((p) => p.name)).toEqual(['Cable 1']);
@@ -429,6 +431,7 @@ export function storeContract(
           products: [],
           page: 3,
           pages: 2,
+          total: 4,
         });
       });
 

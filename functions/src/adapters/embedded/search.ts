@@ -9,7 +9,7 @@ import {
   isFiltered,
   MAX_FACET_VALUES,
   MAX_SUGGESTIONS,
-  oneEditNeighbours,
+  neighbourSearch,
   priceRangeCents,
   PRODUCT_SUGGESTIONS,
   searchWords,
@@ -21,6 +21,7 @@ import {
   type FacetCount,
   type ProductPage,
   type ProductSuggestions,
+  withinOneEdit,
 } from '../../domain/index.js';
 import type { ProductQuery } from '../../ports.js';
 import { PRODUCT_COLUMNS, toProduct } from './mapping.js';
@@ -137,6 +138,8 @@ function keywordMatch(words: readonly string[]): KeywordMatch {
 }
 
 const TEXT_HITS = 'SELECT rowid FROM products_search WHERE products_search MATCH ?';
+/** The matches of the words of 3+ characters with their bm25 score (lower is better). */
+const SCORED = `SELECT rowid AS hit, bm25(products_search, ${COLUMN_WEIGHTS}) AS score FROM products_search WHERE products_search MATCH ?`;
 const PIECE_HITS = 'SELECT rowid FROM products_name_grams WHERE products_name_grams MATCH ?';
 
 /** The match as a condition on products. `probe`: tested row by row while walking an index of the sort (the unary
@@ -191,7 +194,8 @@ async function wordFound(client: Client, word: string): Promise<boolean> {
 }
 
 /** The keyword with each word of 5+ letters that matches nothing replaced by its most common one-edit neighbour
- *  among the indexed words (products_search_vocab), if the result finds products with the same filters. */
+ *  among the indexed words (products_search_vocab: a range of it and a few lookups, domain's neighbourSearch), if
+ *  the result finds products with the same filters. */
 async function didYouMean(
   client: Client,
   words: readonly string[],
@@ -200,11 +204,21 @@ async function didYouMean(
   const corrections = new Map<string, string>();
   for (const word of words.filter(isCorrectable)) {
     if (await wordFound(client, word)) continue;
-    const neighbours = oneEditNeighbours(word);
-    const rs = await client.execute({
-      sql: `SELECT term, doc FROM products_search_vocab WHERE term IN (${neighbours.map(() => '?').join(', ')})`,
-      args: neighbours,
-    });
+    const { prefix, listed } = neighbourSearch(word);
+    const length = [...word].length;
+    const [ranged, looked] = await Promise.all([
+      client.execute({
+        sql: `SELECT term, doc FROM products_search_vocab WHERE term >= ? AND term <= ? AND length(term) BETWEEN ? AND ?`,
+        args: [prefix, `${prefix}\u{10FFFF}`, length - 1, length + 1],
+      }),
+      client.execute({
+        sql: `SELECT term, doc FROM products_search_vocab WHERE term IN (${listed.map(() => '?').join(', ')})`,
+        args: listed,
+      }),
+    ]);
+    const rs = {
+      rows: [...ranged.rows.filter((r) => withinOneEdit(String(r.term), word)), ...looked.rows],
+    };
     const best = bestCorrection(new Map(rs.rows.map((r) => [String(r.term), Number(r.doc)])));
     if (best) corrections.set(word, best);
   }
@@ -226,10 +240,13 @@ export async function listProducts(
   const { keyword, page, pageSize } = query;
   const sort = query.sort ?? DEFAULT_CATALOG_SORT;
   const offset = (page - 1) * pageSize;
-  const pageOf = (total: number, rows: Row[]) => ({
+  const words = searchWords(keyword);
+  // A search's answer also says how many it found (the results heading); the plain list's keeps the spec's shape.
+  const pageOf = (total: number, rows: Row[]): ProductPage => ({
     products: rows.map(toProduct),
     page,
     pages: Math.ceil(total / pageSize),
+    ...(words.length ? { total } : {}),
   });
   const filter = filterConditions(query);
   const where = (sql: string) => (sql ? `WHERE ${sql}` : '');
@@ -249,7 +266,6 @@ export async function listProducts(
       args: [...matchArgs, ...filter.args, pageSize, offset],
     });
 
-  const words = searchWords(keyword);
   if (!words.length) {
     const count = await client.execute({
       sql: `SELECT count(*) AS n FROM products ${where(filter.sql)}`,
@@ -268,15 +284,17 @@ export async function listProducts(
   }
   if (offset >= total) return pageOf(total, []);
   if (match.text && query.sort === undefined) {
-    // Relevance: every match is scored (cost grows with the matches), then the page is cut.
+    // Relevance: every match is scored (cost grows with the matches), the page's rowids cut from the scores alone
+    // (no product columns in the sort), then its rows read. Ties: the later added first.
     const pieces = match.pieces ? [`products.rowid IN (${PIECE_HITS})`] : [];
+    const narrowed = [...pieces, filter.sql].filter(Boolean).join(' AND ');
+    const ranked = narrowed
+      ? `SELECT hit, score FROM (${SCORED}) JOIN products ON products.rowid = hit WHERE ${narrowed}
+         ORDER BY score, hit DESC LIMIT ? OFFSET ?`
+      : `${SCORED} ORDER BY score, hit DESC LIMIT ? OFFSET ?`;
     const rows = await client.execute({
-      sql: `SELECT ${PRODUCT_COLUMNS} FROM (
-              SELECT rowid AS hit, bm25(products_search, ${COLUMN_WEIGHTS}) AS score FROM products_search
-              WHERE products_search MATCH ?
-            ) JOIN products ON products.rowid = hit
-            ${where([...pieces, filter.sql].filter(Boolean).join(' AND '))}
-            ORDER BY score, created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM (${ranked}) AS ranked JOIN products ON products.rowid = ranked.hit
+            ORDER BY ranked.score, ranked.hit DESC`,
       args: [match.text, ...(match.pieces ? [match.pieces] : []), ...filter.args, pageSize, offset],
     });
     return pageOf(total, rows.rows);
@@ -306,10 +324,9 @@ export async function suggestProducts(client: Client, q: string): Promise<Produc
   const rows = match.text
     ? await client.execute({
         sql: `SELECT id, name, image FROM (
-                SELECT rowid AS hit, bm25(products_search, ${COLUMN_WEIGHTS}) AS score FROM products_search
-                WHERE products_search MATCH ?
-              ) JOIN products ON products.rowid = hit ${match.pieces ? `WHERE products.rowid IN (${PIECE_HITS})` : ''}
-              ORDER BY score, created_at DESC, id DESC LIMIT ?`,
+                ${match.pieces ? `SELECT hit, score FROM (${SCORED}) WHERE hit IN (${PIECE_HITS})` : SCORED}
+                ORDER BY score, hit DESC LIMIT ?
+              ) AS ranked JOIN products ON products.rowid = ranked.hit ORDER BY ranked.score, ranked.hit DESC`,
         args: [match.text, ...(match.pieces ? [match.pieces] : []), PRODUCT_SUGGESTIONS],
       })
     : await client.execute({

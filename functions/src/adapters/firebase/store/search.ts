@@ -120,7 +120,12 @@ async function listFromCandidates(
   const slice = hits.slice((page - 1) * pageSize, page * pageSize);
   const col = db.collection(COLLECTIONS.products);
   const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
-  return { products: docs.filter((d) => d.exists).map(productOf), page, pages: pageCount(hits.length, pageSize) };
+  return {
+    products: docs.filter((d) => d.exists).map(productOf),
+    page,
+    pages: pageCount(hits.length, pageSize),
+    ...(query.keyword.trim() ? { total: hits.length } : {}),
+  };
 }
 
 /** One catalogue page: all products, or those matching the keyword and filters, in the plan's order. */
@@ -146,12 +151,18 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
     );
     const slice = hits.slice((page - 1) * pageSize, page * pageSize);
     const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
-    return { products: docs.filter((d) => d.exists).map(productOf), page, pages: pageCount(hits.length, pageSize) };
+    return {
+      products: docs.filter((d) => d.exists).map(productOf),
+      page,
+      pages: pageCount(hits.length, pageSize),
+      total: hits.length,
+    };
   }
 
   const count = (await base.count().get()).data().count;
   const pages = pageCount(count, pageSize);
-  if (page > pages) return { products: [], page, pages }; // past the last page: nothing more is read
+  const total = query.keyword.trim() ? { total: count } : {}; // a search says how many it found
+  if (page > pages) return { products: [], page, pages, ...total }; // past the last page: nothing more is read
   if (page > MAX_SERVED_PAGE) throw badInput(deepPageMessage(page)); // the walk to its cursor is capped
 
   let start: DocumentSnapshot | undefined;
@@ -165,7 +176,7 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
     start = before.docs.at(-1);
   }
   const snap = await (start ? base.startAfter(start) : base).limit(pageSize).get();
-  return { products: snap.docs.map(productOf), page, pages };
+  return { products: snap.docs.map(productOf), page, pages, ...total };
 }
 
 /** Category and brand counts, each from one bounded projected read of the products matching the other filters
