@@ -39,7 +39,7 @@ describe('catalogue', () => {
 
   it('searches from the header; a blank search goes home', async () => {
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('ssd');
+    await page.getByLabel('Search products', { exact: true }).fill('ssd');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/\/search\/ssd$/);
     await expect.poll(() => page.title()).toBe('Search: ssd | Voltshop');
@@ -52,7 +52,7 @@ describe('catalogue', () => {
       .toBe(true);
     expect(await page.getByTestId('top-carousel').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Go Back' }).isVisible()).toBe(true);
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('   ');
+    await page.getByLabel('Search products', { exact: true }).fill('   ');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`${base}/`);
     await expect.poll(() => page.title()).toBe('Welcome To Voltshop');

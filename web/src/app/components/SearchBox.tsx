@@ -31,7 +31,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} className="d-flex search-box position-relative" role="search">
+    <form onSubmit={submit} className="d-flex search-box" role="search">
       <label htmlFor="search-products" className="visually-hidden">
         Search products
       </label>
@@ -46,7 +46,6 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
         onKeyDown={(e) => keys.current?.(e)}
         placeholder="Search Products..."
         maxLength={100}
-        autoComplete="off"
         className="form-control me-2"
       />
       <button type="submit" className="btn btn-outline-light px-3">

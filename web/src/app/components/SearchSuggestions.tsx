@@ -115,6 +115,7 @@ export function SearchSuggestions({ input, keys, keyword, onPick }: SearchSugges
     const el = input.current;
     if (!el) return;
     el.setAttribute('role', 'combobox');
+    el.setAttribute('autocomplete', 'off'); // the browser's own list would cover this one
     el.setAttribute('aria-autocomplete', 'list');
     el.setAttribute('aria-controls', listId);
     el.setAttribute('aria-expanded', String(shown));

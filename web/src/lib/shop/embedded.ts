@@ -26,7 +26,7 @@ export const embeddedShop: ShopClient = {
       api<CatalogFacets>(`/api/products/facets?${catalogQuery(keyword, view)}`, { signal }),
     product: (id, signal) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
     top: (signal) => api<Product[]>('/api/products/top', { signal }),
-    suggest: (q, signal) => api<ProductSuggestions>(`/api/products/suggest?${new URLSearchParams({ q })}`, { signal }),
+    suggest: (q, signal) => api<ProductSuggestions>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal }),
     followsQueries: false,
     useLivePage: (initial) => initial,
     useLiveTop: (initial) => initial,
