@@ -3,7 +3,7 @@
 // for it. The box (SearchBox.tsx) keeps its input and form; this part makes that input the combobox (its ARIA
 // attributes are set here, so the first bundle does not carry them), handles its keys and shows the list.
 import { useEffect, useId, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MIN_SUGGEST_LENGTH, searchKey, type ProductSuggestions } from '@domain';
 import { catalogSearchParams } from '@domain/catalogQuery';
 import { paths } from '@domain/routes';
@@ -50,7 +50,19 @@ export const suggestionOptions = (s: ProductSuggestions | undefined): Option[] =
 
 const KIND_LABEL = { product: '', category: 'Category', brand: 'Brand' } as const;
 
-export function SearchSuggestions({ input, keys, keyword, onPick }: SearchSuggestionsProps) {
+/** The suggestions' own query cache: the header sits outside the pages' query layout (the home page has none:
+ *  app/QueryLayout.tsx), and sharing the app's client would pull its module into this chunk's first load. */
+const suggestionsClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+export function SearchSuggestions(props: SearchSuggestionsProps) {
+  return (
+    <QueryClientProvider client={suggestionsClient}>
+      <Suggestions {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function Suggestions({ input, keys, keyword, onPick }: SearchSuggestionsProps) {
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
   const typed = keyword.trim();
