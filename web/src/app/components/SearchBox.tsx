@@ -11,7 +11,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const [keyword, setKeyword] = useState(current ?? '');
   const [lastCurrent, setLastCurrent] = useState(current);
   const input = useRef<HTMLInputElement>(null);
-  const keys = useRef<(e: KeyboardEvent<HTMLInputElement>) => void>(undefined);
+  const keysRef = useRef<(e: KeyboardEvent<HTMLInputElement>) => void>(undefined);
   const [Suggestions, setSuggestions] = useState<ComponentType<SearchSuggestionsProps>>();
   if (current !== lastCurrent) {
     // Follow the URL when it changes (e.g. Back, or clicking the brand).
@@ -43,7 +43,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
         onFocus={() => void import('./SearchSuggestions').then((m) => setSuggestions(() => m.SearchSuggestions))}
-        onKeyDown={(e) => keys.current?.(e)}
+        onKeyDown={(e) => keysRef.current?.(e)}
         placeholder="Search Products..."
         maxLength={100}
         className="form-control me-2"
@@ -51,7 +51,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
       <button type="submit" className="btn btn-outline-light px-3">
         Search
       </button>
-      {Suggestions && <Suggestions input={input} keys={keys} keyword={keyword} onPick={go} />}
+      {Suggestions && <Suggestions input={input} keysRef={keysRef} keyword={keyword} onPick={go} />}
     </form>
   );
 }

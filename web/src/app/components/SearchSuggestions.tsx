@@ -4,7 +4,8 @@
 // attributes are set here, so the first bundle does not carry them), handles its keys and shows the list.
 import { useEffect, useId, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { MIN_SUGGEST_LENGTH, searchKey, type ProductSuggestions } from '@domain';
+import { MIN_SUGGEST_LENGTH, searchKey } from '@domain/search';
+import type { ProductSuggestions } from '@domain/types';
 import { catalogSearchParams } from '@domain/catalogQuery';
 import { paths } from '@domain/routes';
 import { shop } from '@/lib/shop';
@@ -16,7 +17,7 @@ export interface SearchSuggestionsProps {
   /** The box's input (becomes the combobox). */
   input: RefObject<HTMLInputElement | null>;
   /** Where the box's onKeyDown is routed. */
-  keys: MutableRefObject<((e: KeyboardEvent<HTMLInputElement>) => void) | undefined>;
+  keysRef: MutableRefObject<((e: KeyboardEvent<HTMLInputElement>) => void) | undefined>;
   /** What is typed. */
   keyword: string;
   /** A suggestion was chosen: go there. */
@@ -62,7 +63,7 @@ export function SearchSuggestions(props: SearchSuggestionsProps) {
   );
 }
 
-function Suggestions({ input, keys, keyword, onPick }: SearchSuggestionsProps) {
+function Suggestions({ input, keysRef, keyword, onPick }: SearchSuggestionsProps) {
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
   const typed = keyword.trim();
@@ -99,7 +100,7 @@ function Suggestions({ input, keys, keyword, onPick }: SearchSuggestionsProps) {
     onPick(option.href);
   }
 
-  keys.current = (e) => {
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       if (!options.length) return;
       e.preventDefault();
@@ -121,6 +122,10 @@ function Suggestions({ input, keys, keyword, onPick }: SearchSuggestionsProps) {
       setOpen(false); // the form searches what is typed
     }
   };
+
+  useEffect(() => {
+    keysRef.current = onKey;
+  });
 
   // The input as the combobox (ARIA 1.2 pattern): set here, where the list lives.
   useEffect(() => {
