@@ -57,8 +57,22 @@ describe('corrections', () => {
   });
 
   it('picks the most common known neighbour, ties alphabetical, none when none is known', () => {
-    expect(bestCorrection(new Map([['speaker', 3], ['sneaker', 7]]))).toBe('sneaker');
-    expect(bestCorrection(new Map([['beta', 2], ['alfa', 2]]))).toBe('alfa');
+    expect(
+      bestCorrection(
+        new Map([
+          ['speaker', 3],
+          ['sneaker', 7],
+        ]),
+      ),
+    ).toBe('sneaker');
+    expect(
+      bestCorrection(
+        new Map([
+          ['beta', 2],
+          ['alfa', 2],
+        ]),
+      ),
+    ).toBe('alfa');
     expect(bestCorrection(new Map([['x', 0]]))).toBeUndefined();
     expect(bestCorrection(new Map())).toBeUndefined();
     expect(correctedKeyword(['sonic', 'hedphones'], new Map([['hedphones', 'headphones']]))).toBe('sonic headphones');

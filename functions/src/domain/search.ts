@@ -53,11 +53,7 @@ export function withinOneEdit(a: string, b: string): boolean {
 
 /** The letters (and digits, if the word has any) a correction may put in: a smaller set, fewer lookups. */
 const alphabetFor = (chars: string[]) =>
-  new Set([
-    ...'abcdefghijklmnopqrstuvwxyz',
-    ...(chars.some((c) => /\p{N}/u.test(c)) ? '0123456789' : ''),
-    ...chars,
-  ]);
+  new Set([...'abcdefghijklmnopqrstuvwxyz', ...(chars.some((c) => /\p{N}/u.test(c)) ? '0123456789' : ''), ...chars]);
 
 /**
  * Where a word's one-edit neighbours are looked for in an index's sorted vocabulary: every neighbour that keeps the

@@ -154,7 +154,11 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     const view = catalogViewFromSearch(new URL(req.originalUrl, 'http://page').searchParams, category);
     if (category !== undefined && view.category === undefined) return sendPage(req, res, notFoundHead());
     // The default sort is left unset, as the app's request leaves it (with a keyword: the best matches first).
-    const filters = { keyword: keyword.trim(), ...view, sort: view.sort === DEFAULT_CATALOG_SORT ? undefined : view.sort };
+    const filters = {
+      keyword: keyword.trim(),
+      ...view,
+      sort: view.sort === DEFAULT_CATALOG_SORT ? undefined : view.sort,
+    };
     // The spec's carousel: on the home page whenever no keyword is set (filters or not), not on a category page.
     const withTop = !keyword && category === undefined;
     const [page, top, facets] = await Promise.all([

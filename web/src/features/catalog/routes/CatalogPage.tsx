@@ -58,9 +58,7 @@ function ProductGrid({ data: loaded, catalog }: { data: ProductPage; catalog: Ca
   }
   return (
     <>
-      {data.total !== undefined && (
-        <p className="text-muted">{data.total} found</p>
-      )}
+      {data.total !== undefined && <p className="text-muted">{data.total} found</p>}
       <CatalogNotices data={data} />
       <ul className={PRODUCT_GRID_CLASS} aria-label="Products">
         {data.products.map((product, i) => (
