@@ -3,7 +3,7 @@
 // Usage: npx tsx bench/scale.ts [--quick] [--json out.json]   (BENCH_SCALE_SIZES=1000,10000,100000; BENCH_SCALE_REQUESTS=100)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BRANDS, CATEGORIES, seedProducts, productName } from './seed-products.js';
+import { BRANDS, CATEGORIES, FEATURES, seedProducts, productName } from './seed-products.js';
 import {
   QUICK,
   freePort,
@@ -46,6 +46,9 @@ const WORDS = [
 ];
 const PAIRS = ['pr', 'ma', 'ul', 'ed', 'co', 'fl', 'no', 'pu', 'vi', 'ha', 'st', 'gl', 'ap', 'ai', 'mi', 'li'];
 
+/** A word with its 2nd and 3rd letters swapped ('wireless' → 'wrieless'): one edit, in no product. */
+const misspelt = (word: string) => word[0] + word[2] + word[1] + word.slice(3);
+
 /** The query classes measured; `path(i)` is the i-th request (distinct keywords where the class allows). */
 function classes(count: number) {
   const pages = Math.ceil(count / PAGE_SIZE);
@@ -75,6 +78,25 @@ function classes(count: number) {
     {
       name: 'search, common word, page 20',
       path: (i: number) => `/api/products?keyword=${WORDS[i % WORDS.length]}&pageNumber=20`,
+    },
+    // Issue 29: words in any order over name, brand, category and description (migration 22), ranked by relevance.
+    {
+      name: 'search, two words in any order (type + brand)',
+      path: (i: number) =>
+        `/api/products?keyword=${encodeURIComponent(`${WORDS[i % WORDS.length]} ${BRANDS[i % BRANDS.length]!.toLowerCase()}`)}`,
+    },
+    {
+      name: 'search, description word (1 in 8 match)',
+      path: (i: number) => `/api/products?keyword=${encodeURIComponent(FEATURES[i % FEATURES.length]!.split(' ')[0]!)}`,
+    },
+    {
+      name: 'search, misspelt (nothing found: Did you mean)',
+      path: (i: number) => `/api/products?keyword=${misspelt(WORDS[i % WORDS.length]!)}`,
+    },
+    {
+      name: 'suggest, as typed (brand + 3 letters)',
+      path: (i: number) =>
+        `/api/products/suggest?q=${encodeURIComponent(`${BRANDS[i % BRANDS.length]!.toLowerCase()} ${WORDS[i % WORDS.length]!.slice(0, 3)}`)}`,
     },
     // 1-2 characters cannot use trigrams: the short-piece index of migration 3.
     { name: 'search, 2 characters', path: (i: number) => `/api/products?keyword=${PAIRS[i % PAIRS.length]}` },

@@ -77,6 +77,17 @@ const TYPES = [
   'HDMI Switch',
   'Smart Plug',
 ];
+/** A feature each description names (one in 8 products each): words a shopper types that are in no name. */
+export const FEATURES = [
+  'noise cancelling',
+  'fast charging',
+  'long battery life',
+  'water resistant',
+  'ultra quiet',
+  'low latency',
+  'backlit keys',
+  'dual band',
+];
 export const CATEGORIES = [
   'Audio',
   'Accessories',
@@ -123,7 +134,7 @@ export async function seedProducts(dataDir: string, count: number): Promise<{ se
           '/images/sample.svg',
           BRANDS[i % BRANDS.length],
           CATEGORIES[i % CATEGORIES.length],
-          `${name}: a synthetic product for the scale benchmark, with a description about as long as the demo catalogue's.`,
+          `${name}: a synthetic product for the scale benchmark, ${FEATURES[i % FEATURES.length]}, with a description about as long as the demo catalogue's.`,
           499 + ((i * 7919) % 99_500),
           (i * 31) % 200,
           ((i * 13) % 50) / 10,

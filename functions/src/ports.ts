@@ -18,6 +18,7 @@ import type {
   Product,
   ProductDetail,
   ProductPage,
+  ProductSuggestions,
   ProductUpdateInput,
   ProviderCapture,
   Review,
@@ -43,11 +44,13 @@ import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
 
 export interface ProductQuery extends Omit<CatalogFilters, 'keyword'> {
-  /** Case-insensitive literal substring of the name (folded with the domain's searchKey); '' means all. */
+  /** Words, in any order, each a case-insensitive literal piece of the name, brand, category or description (1-2
+   *  character words: of the name) (domain/search.ts searchWords); '' means all. */
   keyword: string;
   page: number;
   pageSize: number;
-  /** Default: newest (domain/catalogQuery.ts CATALOG_SORT_ORDER says what each sort orders by). */
+  /** Default: newest; with a keyword, the best matches first (domain/catalogQuery.ts CATALOG_SORT_ORDER says what
+   *  each sort orders by). */
   sort?: CatalogSort;
 }
 
@@ -62,6 +65,8 @@ export interface ProductStore {
   list(query: ProductQuery): Promise<ProductPage>;
   /** Category and brand counts among the products matching the filters, each facet ignoring its own filter. */
   facets(filters: CatalogFilters): Promise<CatalogFacets>;
+  /** The header's suggestions for what is typed so far (GET /api/products/suggest). */
+  suggest(q: string): Promise<ProductSuggestions>;
   /** The `limit` best rated, ties broken by review count then newest. */
   top(limit: number): Promise<Product[]>;
   get(id: string): Promise<ProductDetail | null>;

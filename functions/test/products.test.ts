@@ -66,6 +66,18 @@ describe('GET /api/products', () => {
     for (const p of body.products) expect(p.name.toLowerCase()).toContain(part.toLowerCase());
   });
 
+  it('finds every word in any order over name, brand, category and description; offers "Did you mean" for a typo', async () => {
+    const laptop = await shop.call('GET', '/api/products?keyword=laptop%20VOLTRA');
+    expect(laptop.status).toBe(200);
+    expect(laptop.body.products.map((p: any) => p.name)).toEqual(['Voltra Airbook 14 Laptop']);
+    // With a keyword and no sort, the best matches first: a name holding the word before a description holding it.
+    const ranked = await shop.call('GET', '/api/products?keyword=headphones');
+    expect(ranked.body.products[0].name).toBe('Arcwave Quietude ANC Headphones');
+    const typo = await shop.call('GET', '/api/products?keyword=hedphones');
+    expect(typo.body).toEqual({ products: [], page: 1, pages: 0, total: 0, didYouMean: 'headphones' });
+    expect((await shop.call('GET', '/api/products?keyword=noise')).body.products.length).toBeGreaterThan(0);
+  });
+
   it('treats regex characters as text: they neither error nor match everything', async () => {
     const total = (await shop.call('GET', '/api/products')).body.pages;
     for (const kw of ['(', '.*', '[', '%', '_', '\\', '^', '$where']) {
@@ -276,5 +288,27 @@ describe('reviews', () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('GET /api/products/suggest', () => {
+  it('answers products, categories and brands for what is typed, cached like the catalogue; nothing under 2 characters', async () => {
+    const res = await shop.call('GET', '/api/products/suggest?q=voltra%20lap');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBeTruthy();
+    expect(res.body.products[0]).toMatchObject({ name: 'Voltra Airbook 14 Laptop', image: expect.any(String) });
+    expect(res.body.products[0]._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(res.body.brands).toEqual(['Voltra']);
+    const total = res.body.products.length + res.body.categories.length + res.body.brands.length;
+    expect(total).toBeLessThanOrEqual(8);
+    expect((await shop.call('GET', '/api/products/suggest?q=v')).body).toEqual({
+      products: [],
+      categories: [],
+      brands: [],
+    });
+    expect((await shop.call('GET', '/api/products/suggest')).status).toBe(200);
+    const long = await shop.call('GET', `/api/products/suggest?q=${'x'.repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.message).toMatch(/q must be at most 100 characters/);
   });
 });

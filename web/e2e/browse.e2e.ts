@@ -148,7 +148,7 @@ describe('browsing by category, brand, price and sort', () => {
     const popular = none.getByRole('list', { name: 'Popular categories' });
     await popular.getByRole('link').first().waitFor();
     await none.getByRole('list', { name: 'Top products' }).locator('.product-card').first().waitFor();
-    expect(await page.getByRole('heading', { name: 'Latest Products' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Results for “zzqx-no-such-thing”' }).count()).toBe(1);
     expect(await page.locator('.alert-info').count()).toBe(0); // not the old cyan alert
     await screenshot(page, 'browse-no-results');
 

@@ -39,20 +39,23 @@ describe('catalogue', () => {
 
   it('searches from the header; a blank search goes home', async () => {
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('ssd');
+    await page.getByLabel('Search products', { exact: true }).fill('ssd');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/\/search\/ssd$/);
     await expect.poll(() => page.title()).toBe('Search: ssd | Voltshop');
-    // The results replace the home page's cards once they arrive (the URL and title change first).
+    // The results replace the home page's cards once they arrive (the URL and title change first): the products
+    // named so first, then those whose description says it (issue 29: the name weighs most).
     await expect
       .poll(async () => {
         const titles = await cardTitles(page);
-        return titles.length > 0 && titles.every((t) => /ssd/i.test(t));
+        return titles.length > 2 && titles.slice(0, 2).every((t) => /ssd/i.test(t));
       })
       .toBe(true);
+    expect(await cardTitles(page)).toContain('Voltra Airbook 14 Laptop');
+    await page.getByRole('heading', { name: 'Results for “ssd”' }).waitFor();
     expect(await page.getByTestId('top-carousel').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Go Back' }).isVisible()).toBe(true);
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('   ');
+    await page.getByLabel('Search products', { exact: true }).fill('   ');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`${base}/`);
     await expect.poll(() => page.title()).toBe('Welcome To Voltshop');

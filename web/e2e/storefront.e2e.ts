@@ -221,7 +221,7 @@ describe('home and header', () => {
       expect(boxes[2].y).toBeGreaterThan(boxes[0].y + boxes[0].height - 1); // third on the next row
       expect(boxes[0].width).toBeLessThan(PHONE.width / 2);
 
-      const search = page.getByRole('searchbox', { name: 'Search products' });
+      const search = page.getByLabel('Search products', { exact: true });
       expect(await search.isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Toggle navigation' }).getAttribute('aria-expanded')).toBe('false');
       await search.fill('cable');

@@ -11,7 +11,7 @@ import {
 import { countryCode, countryName, isValidPostalCode } from './countries.js';
 import { emailKey } from './search.js';
 import type { EditableProductField, EditableProductValues } from './productFields.js';
-import { CATALOG_SORT_VALUES, DEFAULT_CATALOG_SORT, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
+import { CATALOG_SORT_VALUES, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -360,6 +360,11 @@ const filterPrice = (label: string) =>
       .optional(),
   );
 
+/** GET /api/products/suggest?q=: what is typed so far in the header's search box (the keyword's limits). */
+export const suggestQuerySchema = z.object({
+  q: plainString('q').max(100, 'q must be at most 100 characters').optional().default(''),
+});
+
 export const productQuerySchema = z
   .object({
     keyword: plainString('Keyword').max(100, 'Keyword must be at most 100 characters').optional().default(''),
@@ -374,11 +379,9 @@ export const productQuerySchema = z
     brand: facetValue('Brand'),
     minPrice: filterPrice('minPrice'),
     maxPrice: filterPrice('maxPrice'),
+    // None: newest first, or with a keyword the best matches first (ports.ts ProductQuery).
     sort: emptyIsUnset(
-      z
-        .enum(CATALOG_SORT_VALUES, { error: `sort must be one of ${CATALOG_SORT_VALUES.join(', ')}` })
-        .optional()
-        .default(DEFAULT_CATALOG_SORT),
+      z.enum(CATALOG_SORT_VALUES, { error: `sort must be one of ${CATALOG_SORT_VALUES.join(', ')}` }).optional(),
     ),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {

@@ -1,4 +1,4 @@
-// Catalogue search: a case-insensitive literal substring of the product name (spec: the search box).
+// Catalogue search (spec: the search box): folding, the words of a keyword and their correction.
 
 /** The case-folded form in which names are stored (name_key / nameKey) and keywords matched: one rule for
  *  both sides of the match and both stores. */
@@ -12,4 +12,110 @@ export const keywordKey = (keyword: string) => searchKey(keyword.trim());
 /** The key an email is found and kept unique by: case and surrounding spaces never make a second account. */
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();
+}
+
+// Catalogue search words (issue 29): a keyword is its words, in any order, each a case-insensitive literal piece of
+// the product's name, brand, category or description (words of 1-2 characters: of the name only). The stores
+// match them by index; these rules say what a word is and how a misspelt one is corrected, for both.
+
+/** At most this many words of a keyword are matched (the keyword is at most 100 characters anyway). */
+export const MAX_SEARCH_WORDS = 10;
+/** Words shorter than this are never corrected (too many one-edit neighbours are real words). */
+export const FUZZY_MIN_LENGTH = 5;
+/** Words shorter than this match the name only (a 1-2 character piece is in nearly every description). */
+export const FULL_TEXT_MIN_LENGTH = 3;
+
+/** The distinct words of a keyword, folded, in the order typed. A NUL separates words (no index can hold one). */
+export function searchWords(keyword: string): string[] {
+  const words = searchKey(keyword).replaceAll('\u0000', ' ').split(/\s+/u).filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+/** Whether a word is tried with its one-edit neighbours when it matches nothing: letters and digits only, long enough. */
+export const isCorrectable = (word: string) => [...word].length >= FUZZY_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
+
+/** Whether `a` and `b` are at most one edit apart (a deletion, an insertion, a substitution or a transposition of
+ *  neighbours), in O(length). */
+export function withinOneEdit(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const rest = (from: string[], start: number, to: string[], other: number) =>
+    from.slice(start).join('') === to.slice(other).join('');
+  if (x.length === y.length) {
+    if (i === x.length) return true;
+    return rest(x, i + 1, y, i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(x, i + 2, y, i + 2));
+  }
+  return x.length > y.length ? rest(x, i + 1, y, i) : rest(x, i, y, i + 1);
+}
+
+/** The letters (and digits, if the word has any) a correction may put in: a smaller set, fewer lookups. */
+const alphabetFor = (chars: string[]) =>
+  new Set([...'abcdefghijklmnopqrstuvwxyz', ...(chars.some((c) => /\p{N}/u.test(c)) ? '0123456789' : ''), ...chars]);
+
+/**
+ * Where a word's one-edit neighbours are looked for in an index's sorted vocabulary: every neighbour that keeps the
+ * word's first two characters lies in the range of terms beginning with them (`prefix`: scanned, then checked with
+ * withinOneEdit); the others, an edit among the first two characters, are listed (`listed`: looked up one by one).
+ */
+export function neighbourSearch(word: string): { prefix: string; listed: string[] } {
+  const chars = [...word];
+  const alphabet = alphabetFor(chars);
+  const tail = (from: number) => chars.slice(from).join('');
+  const [c0 = '', c1 = '', c2 = ''] = chars;
+  const listed = new Set<string>([
+    c1 + tail(2), // deletions
+    c0 + tail(2),
+    c1 + c0 + tail(2), // transpositions
+    c0 + c2 + c1 + tail(3),
+  ]);
+  for (const c of alphabet) {
+    listed.add(c + tail(1)); // substitutions
+    listed.add(c0 + c + tail(2));
+    listed.add(c + tail(0)); // insertions
+    listed.add(c0 + c + tail(1));
+  }
+  listed.delete(word);
+  return { prefix: c0 + c1, listed: [...listed].filter((term) => !term.startsWith(c0 + c1)) };
+}
+
+/** The best correction among the neighbours an index knows (`counts`: products per term): the most common, ties
+ *  alphabetical; none when the index knows none. */
+export function bestCorrection(counts: ReadonlyMap<string, number>): string | undefined {
+  let best: [string, number] | undefined;
+  for (const [term, n] of counts) {
+    if (n <= 0) continue;
+    if (!best || n > best[1] || (n === best[1] && term < best[0])) best = [term, n];
+  }
+  return best?.[0];
+}
+
+/** The keyword with its corrected words replaced, in the order typed (the "Did you mean …?" text). */
+export const correctedKeyword = (words: readonly string[], corrections: ReadonlyMap<string, string>) =>
+  words.map((word) => corrections.get(word) ?? word).join(' ');
+
+/** The header's suggestions: at most this many in all, products first (PRODUCT_SUGGESTIONS of them). */
+export const MAX_SUGGESTIONS = 8;
+export const PRODUCT_SUGGESTIONS = 5;
+/** Shortest query the suggestions answer (the header asks from 2 characters on). */
+export const MIN_SUGGEST_LENGTH = 2;
+
+/** The categories and brands to suggest for a query's words: those with a word that begins with one of the query's
+ *  words of 2+ characters ("lap" → Laptops), categories first, at most `room` in all, in the order given. */
+export function suggestedFacetValues(
+  words: readonly string[],
+  categories: readonly string[],
+  brands: readonly string[],
+  room: number,
+): { categories: string[]; brands: string[] } {
+  const typed = words.filter((w) => [...w].length >= MIN_SUGGEST_LENGTH);
+  const fits = (value: string) =>
+    searchKey(value)
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((part) => typed.some((w) => part.startsWith(w)));
+  const cats = categories.filter(fits).slice(0, Math.max(0, room));
+  const brs = brands.filter(fits).slice(0, Math.max(0, room - cats.length));
+  return { categories: cats, brands: brs };
 }

@@ -35,6 +35,18 @@ export interface ProductPage {
   products: Product[];
   page: number;
   pages: number;
+  /** A search's answer: how many products match in all (the results heading's count). */
+  total?: number;
+  /** A search that found nothing, corrected (each misspelt word by its most common one-edit neighbour), when the
+   *  correction finds something: offered as "Did you mean …?", never searched in its place. */
+  didYouMean?: string;
+}
+
+/** GET /api/products/suggest?q=: what the header's search box offers while typing (at most MAX_SUGGESTIONS in all). */
+export interface ProductSuggestions {
+  products: { _id: string; name: string; image: string }[];
+  categories: string[];
+  brands: string[];
 }
 
 export interface UserSummary {

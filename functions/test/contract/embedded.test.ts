@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Database } from '../../src/adapters/embedded/db.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
 import { catalogContract } from './catalog.contract.js';
+import { searchContract } from './search.contract.js';
 import { holdsContract } from './holds.contract.js';
 import { refundsContract } from './refunds.contract.js';
 import { orderMailContract } from './orderMail.contract.js';
@@ -43,6 +44,8 @@ addressesContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
+searchContract('embedded (SQLite)', embeddedStore());
+searchContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 
 // The order emails: the outbox table, read as the worker would.
 orderMailContract('embedded (SQLite)', async (clock, { alertEmail }) => {

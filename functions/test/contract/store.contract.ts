@@ -355,6 +355,7 @@ export function storeContract(
           products: [],
           page: 1,
           pages: 0,
+          total: 0,
         });
       });
 
@@ -419,15 +420,18 @@ export function storeContract(
         expect(broad.pages).toBe(3);
         expect(broad.products.map((p) => p.name)).toEqual(['Cable 3', 'Cable 2', 'Cable 1']);
         // 'cable 1': longer than the index's pieces; every name holds its pieces' broad ones ('cab', 'ble', ...).
-        const long = await store.products.list({ keyword: 'cable 1', page: 1, pageSize: 3 });
+        // (Newest first asked for: with a keyword and no sort, the embedded store ranks by relevance.)
+        const long = await store.products.list({ keyword: 'cable 1', page: 1, pageSize: 3, sort: 'newest' });
         expect(long.pages).toBe(2);
+        expect(long.total).toBe(4);
         expect(long.products.map((p) => p.name)).toEqual(['Cable 12', 'Cable 11', 'Cable 10']);
-        const long2 = await store.products.list({ keyword: 'cable 1', page: 2, pageSize: 3 });
+        const long2 = await store.products.list({ keyword: 'cable 1', page: 2, pageSize: 3, sort: 'newest' });
         expect(long2.products.map((p) => p.name)).toEqual(['Cable 1']);
-        expect(await store.products.list({ keyword: 'cable 1', page: 3, pageSize: 3 })).toEqual({
+        expect(await store.products.list({ keyword: 'cable 1', page: 3, pageSize: 3, sort: 'newest' })).toEqual({
           products: [],
           page: 3,
           pages: 2,
+          total: 4,
         });
       });
 

@@ -607,7 +607,7 @@ describe('the Firebase web build in Chromium (served by the Hosting emulator, si
     if (firestoreRuns) expect(await notice.count()).toBe(0);
     else await notice.waitFor();
     await page.goto('/search/volt');
-    await page.getByTestId('search-summary').waitFor();
+    await page.getByRole('heading', { name: 'Results for “volt”' }).waitFor();
     if (!firestoreRuns) await notice.waitFor(); // and search, which reads Firestore directly where it runs
     expect(problems).toEqual([]);
     await context.close();

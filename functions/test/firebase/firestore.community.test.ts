@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import type { ContractRun } from '../contract/cases.js';
 import { catalogContract } from '../contract/catalog.contract.js';
+import { searchContract } from '../contract/search.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
 import { refundsContract } from '../contract/refunds.contract.js';
 import { orderMailContract } from '../contract/orderMail.contract.js';
@@ -73,6 +74,7 @@ couponsContract(NAME, firestoreStore, contractRun);
 guestsContract(NAME, firestoreStore, contractRun);
 addressesContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
+searchContract(NAME, firestoreStore, contractRun, { fullText: false });
 orderMailContract(
   NAME,
   async (clock, { alertEmail }) => {

@@ -7,6 +7,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import { catalogContract } from '../contract/catalog.contract.js';
+import { searchContract } from '../contract/search.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
 import { refundsContract } from '../contract/refunds.contract.js';
 import { orderMailContract } from '../contract/orderMail.contract.js';
@@ -51,6 +52,7 @@ couponsContract('Firestore (emulator)', firestoreStore);
 guestsContract('Firestore (emulator)', firestoreStore);
 addressesContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
+searchContract('Firestore (emulator)', firestoreStore, {}, { fullText: false });
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);

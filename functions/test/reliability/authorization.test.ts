@@ -104,6 +104,12 @@ export const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/products/suggest',
+    request: async () => ({ path: '/api/products/suggest?q=kestrel' }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'GET',
     route: '/api/products/top',
     request: async () => ({ path: '/api/products/top' }),
     expect: PUBLIC(200),

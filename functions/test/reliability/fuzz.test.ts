@@ -1011,6 +1011,17 @@ describe('control characters in any text field: 400 naming the field, nothing wr
       { numRuns: RUNS },
     );
   });
+
+  it('GET /api/products/suggest?q=', async () => {
+    await fc.assert(
+      fc.asyncProperty(withControl('phone'), async (q) => {
+        const res = await shop.call('GET', `/api/products/suggest?q=${encodeURIComponent(q)}`);
+        refused(res, `q=${JSON.stringify(q)}`);
+        expect(res.body.fields).toHaveProperty('q');
+      }),
+      { numRuns: RUNS },
+    );
+  });
 });
 
 const JSON_ROUTES: { method: string; path: () => string; token: () => string | undefined }[] = [
@@ -1272,6 +1283,30 @@ describe('odd query strings on the catalogue', () => {
         if (res.status === 200) {
           expect(Array.isArray(res.body.products)).toBe(true);
           expect(Number.isInteger(res.body.pages)).toBe(true);
+        } else {
+          refused(res, `?${params}`);
+          expect(res.status).toBe(400);
+        }
+      }),
+      { numRuns: RUNS * 3 },
+    );
+  });
+
+  it('any q on the header suggestions (FTS syntax, quotes, NULs, repeats): 200 with at most 8 or a 400 with a message', async () => {
+    const q = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: 'binary', maxLength: 10 }),
+      fc.constantFrom('"', '*', 'NEAR(a b)', 'a OR b', '-x', '\u0000ab', 'ab\u0000c', 'x'.repeat(101), 'kestrel sp'),
+    );
+    const extra = fc.option(fc.constantFrom('q=a&q=b', 'q[]=ab', 'q[$ne]=x', '__proto__[x]=1'));
+    await fc.assert(
+      fc.asyncProperty(fc.option(q), extra, async (value, more) => {
+        const params = [value !== null ? `q=${encodeURIComponent(value)}` : '', more ?? ''].filter(Boolean).join('&');
+        const res = await shop.call('GET', `/api/products/suggest?${params}`);
+        if (res.status === 200) {
+          const { products, categories, brands } = res.body as Record<string, unknown[]>;
+          expect(Array.isArray(products) && Array.isArray(categories) && Array.isArray(brands)).toBe(true);
+          expect(products!.length + categories!.length + brands!.length).toBeLessThanOrEqual(8);
         } else {
           refused(res, `?${params}`);
           expect(res.status).toBe(400);

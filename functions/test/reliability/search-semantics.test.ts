@@ -1,7 +1,9 @@
-// The catalogue search at scale (trigram index, names-index scan, walking the catalogue order; store.ts and
-// migration 2) must mean exactly what the simple version meant: a case-insensitive LITERAL substring of the name,
-// newest first, {products, page, pages}. Property test against a reference written in plain JavaScript, through
-// both search strategies (few matches sorted directly / many matches found by walking), after inserts, renames and
+// The catalogue search at scale (trigram index of migration 22, name-piece index of migration 3, walking the
+// catalogue order; search.ts) must mean exactly what a plain version means: every word of the keyword (domain's
+// searchWords) a case-insensitive LITERAL piece of the product (here of the name: brand, category and description are
+// one letter, so no word of 3+ characters is in them), {products, page, pages}. Property test against a reference
+// written in plain JavaScript, through both search strategies (few matches sorted directly / many matches found by
+// walking), newest first as asked and ranked by relevance (the same products, each once), after inserts, renames and
 // deletes (which the full-text index follows by triggers).
 import fc from 'fast-check';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { Database } from '../../src/adapters/embedded/db.js';
 import { MIGRATIONS } from '../../src/adapters/embedded/migrations.js';
 import { gramToken, nameGrams } from '../../src/adapters/embedded/search.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
-import { searchKey, type Product } from '../../src/domain/index.js';
+import { searchKey, searchWords, type Product } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
 
 const PAGE_SIZE = 3;
@@ -94,9 +96,9 @@ const product = (n: string) => ({
 });
 
 function reference(all: Product[], kw: string, page: number) {
-  const needle = kw.toLowerCase();
+  const words = searchWords(kw);
   const hits = all
-    .filter((p) => p.name.toLowerCase().includes(needle))
+    .filter((p) => words.every((w) => p.name.toLowerCase().includes(w)))
     .sort((a, b) => (a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
   return {
     ids: hits.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((p) => p._id),
@@ -104,7 +106,7 @@ function reference(all: Product[], kw: string, page: number) {
   };
 }
 
-describe('search = case-insensitive literal substring, newest first', () => {
+describe('search = every word a case-insensitive literal piece, newest first or by relevance', () => {
   it('matches a plain-JavaScript reference through both strategies, after inserts, renames and deletes', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -136,7 +138,7 @@ describe('search = case-insensitive literal substring, newest first', () => {
                 ['sparse', sparse],
                 ['dense', dense],
               ] as const) {
-                const got = await store.products.list({ keyword: kw, page, pageSize: PAGE_SIZE });
+                const got = await store.products.list({ keyword: kw, page, pageSize: PAGE_SIZE, sort: 'newest' });
                 const what = `${label} ${JSON.stringify(kw)} page ${page} in ${JSON.stringify(all.map((p) => p.name))}`;
                 expect(
                   got.products.map((p) => p._id),
@@ -146,6 +148,19 @@ describe('search = case-insensitive literal substring, newest first', () => {
                 expect(got.page).toBe(page);
               }
             }
+            // By relevance (no sort asked for): page after page, the same products, each once.
+            const everyHit = reference(all, kw, 1).pages ? reference(all, kw, 1) : null;
+            const want = all
+              .filter((p) => searchWords(kw).every((w) => p.name.toLowerCase().includes(w)))
+              .map((p) => p._id)
+              .sort();
+            const ranked: string[] = [];
+            for (let page = 1; page <= (everyHit?.pages ?? 1); page++) {
+              const got = await sparse.products.list({ keyword: kw, page, pageSize: PAGE_SIZE });
+              expect(got.pages).toBe(everyHit?.pages ?? 0);
+              ranked.push(...got.products.map((p) => p._id));
+            }
+            expect([...ranked].sort(), `relevance ${JSON.stringify(kw)}`).toEqual(want);
           }
         },
       ),
@@ -164,7 +179,7 @@ describe('search = case-insensitive literal substring, newest first', () => {
     }
   });
 
-  it('a database made before the short-keyword index finds 1-2 character keywords once migrated (backfill)', async () => {
+  it('a database made before the short-keyword and word indexes finds 1-2 character and multi-word keywords once migrated (backfill)', async () => {
     const oldDir = mkdtempSync(join(tmpdir(), 'voltshop-migrate-'));
     try {
       const before = await Database.open(
@@ -191,7 +206,10 @@ describe('search = case-insensitive literal substring, newest first', () => {
         expect(await names('é')).toEqual(['Éclair Lamp']);
         expect(await names('a')).toEqual(['Zoom 😀 Cam', 'Éclair Lamp', 'Quiet Fan']);
         expect(await names('😀')).toEqual(['Zoom 😀 Cam']);
-        expect(await names(' c')).toEqual(['Zoom 😀 Cam']);
+        expect(await names(' c')).toEqual(['Zoom 😀 Cam', 'Éclair Lamp']); // the word 'c'
+        // migration 22's word index was built from the rows already there
+        expect(await names('fan quiet')).toEqual(['Quiet Fan']);
+        expect(await names('lamp éclair')).toEqual(['Éclair Lamp']);
         expect(await names('zz')).toEqual([]);
       } finally {
         after.close();

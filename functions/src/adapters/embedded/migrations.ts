@@ -522,4 +522,47 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX user_addresses_by_user ON user_addresses (user_id)',
     ],
   },
+  {
+    version: 22,
+    name: 'search by words over name, brand, category and description',
+    // Issue 29: a keyword's words, in any order, each found in the name, brand, category or description (search.ts).
+    // - products_search replaces migration 2's name-only trigram index: a trigram index of the four columns (name as
+    //   its folded name_key), case-insensitive, so each word of 3+ characters is one phrase and bm25 ranks the matches
+    //   with the name weighted highest. External content over products' rowids, kept in step by triggers.
+    // - products_search_words indexes the same columns as words (no positions: detail = 'none'), only for its
+    //   vocabulary (products_search_vocab), where a misspelt word's one-edit neighbours are looked up.
+    // Words of 1-2 characters still use migration 3's index of name pieces. After a VACUUM (the shop never runs
+    // one), rebuild both: INSERT INTO products_search (products_search) VALUES ('rebuild'), and the same for words.
+    statements: [
+      'DROP TRIGGER products_name_trigrams_insert',
+      'DROP TRIGGER products_name_trigrams_delete',
+      'DROP TRIGGER products_name_trigrams_update',
+      'DROP TABLE products_name_trigrams',
+      `CREATE VIRTUAL TABLE products_search USING fts5 (
+        name_key, brand, category, description, content = 'products', content_rowid = 'rowid', tokenize = 'trigram'
+      )`,
+      `CREATE VIRTUAL TABLE products_search_words USING fts5 (
+        name_key, brand, category, description, content = 'products', content_rowid = 'rowid',
+        tokenize = 'unicode61 remove_diacritics 0', detail = 'none'
+      )`,
+      `CREATE VIRTUAL TABLE products_search_vocab USING fts5vocab (products_search_words, 'row')`,
+      ...['products_search', 'products_search_words'].flatMap((table) => [
+        `CREATE TRIGGER ${table}_insert AFTER INSERT ON products BEGIN
+          INSERT INTO ${table} (rowid, name_key, brand, category, description)
+            VALUES (new.rowid, new.name_key, new.brand, new.category, new.description);
+        END`,
+        `CREATE TRIGGER ${table}_delete AFTER DELETE ON products BEGIN
+          INSERT INTO ${table} (${table}, rowid, name_key, brand, category, description)
+            VALUES ('delete', old.rowid, old.name_key, old.brand, old.category, old.description);
+        END`,
+        `CREATE TRIGGER ${table}_update AFTER UPDATE OF name_key, brand, category, description ON products BEGIN
+          INSERT INTO ${table} (${table}, rowid, name_key, brand, category, description)
+            VALUES ('delete', old.rowid, old.name_key, old.brand, old.category, old.description);
+          INSERT INTO ${table} (rowid, name_key, brand, category, description)
+            VALUES (new.rowid, new.name_key, new.brand, new.category, new.description);
+        END`,
+        `INSERT INTO ${table} (${table}) VALUES ('rebuild')`,
+      ]),
+    ],
+  },
 ];

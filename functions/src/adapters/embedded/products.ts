@@ -7,6 +7,7 @@ import {
   type Product,
   type ProductDetail,
   type ProductPage,
+  type ProductSuggestions,
   type ProductUpdateInput,
   type EditedFrom,
   type DomainEvent,
@@ -21,7 +22,7 @@ import type { Database } from './db.js';
 import * as drafts from './drafts.js';
 import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct, toReview, updateRow } from './mapping.js';
 import { applyStockChanges, stockHistoryPage } from './stock.js';
-import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES } from './search.js';
+import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES, suggestProducts } from './search.js';
 
 /** A product's row as an edit writes it: its edited fields and the name's search key. Its stock is written apart,
  *  through stock.ts (with its history entry). */
@@ -78,6 +79,10 @@ export class SqlProducts implements ProductStore {
 
   facets(filters: CatalogFilters): Promise<CatalogFacets> {
     return facetCounts(this.db.client, filters);
+  }
+
+  suggest(q: string): Promise<ProductSuggestions> {
+    return suggestProducts(this.db.client, q);
   }
 
   async top(limit: number): Promise<Product[]> {

@@ -1,24 +1,34 @@
 import type { Client, InValue, Row, Transaction } from '@libsql/client';
 import {
+  bestCorrection,
   CATALOG_SORT_ORDER,
+  correctedKeyword,
   DEFAULT_CATALOG_SORT,
+  FULL_TEXT_MIN_LENGTH,
+  isCorrectable,
   isFiltered,
   MAX_FACET_VALUES,
+  MAX_SUGGESTIONS,
+  neighbourSearch,
   priceRangeCents,
-  searchKey,
+  PRODUCT_SUGGESTIONS,
+  searchWords,
+  suggestedFacetValues,
   type CatalogFacets,
   type CatalogFilters,
   type CatalogSort,
   type CatalogSortField,
   type FacetCount,
   type ProductPage,
+  type ProductSuggestions,
+  withinOneEdit,
 } from '../../domain/index.js';
 import type { ProductQuery } from '../../ports.js';
 import { PRODUCT_COLUMNS, toProduct } from './mapping.js';
 
 // Catalogue listing and search on the embedded database.
 //
-// Tokens for the index of short keywords (migration 3): the full-text trigram index cannot find a keyword of
+// Tokens for the index of short keywords (migration 3): the full-text trigram index cannot find a word of
 // 1-2 characters, so every product also lists the distinct 1- and 2-character pieces of its lower-cased name.
 // Each piece is written as hex code points ('u' + 6 hex digits for one, 'b' + 12 for two): plain ASCII letters
 // and digits, which FTS5's ascii tokenizer keeps whole and never case-folds, splits or treats as syntax.
@@ -100,62 +110,128 @@ export function filterConditions(
   return { sql: conditions.join(' AND '), args };
 }
 
-// The search is a case-insensitive literal substring of the name: instr() on the folded name, never a
-// pattern ('(' or '.*' are just text). Indexes only narrow down where to look; instr() has the last word.
-const MATCH = 'instr(name_key, ?) > 0';
+// A keyword is its words, in any order (domain/search.ts searchWords): each of 3+ characters a literal,
+// case-insensitive piece of the name, brand, category or description, found by the trigram index of those columns
+// (migration 22: one quoted phrase per word, so FTS5 syntax in a keyword is just text); each of 1-2 characters a
+// piece of the name, found by the index of name pieces (migration 3). Both indexes answer exactly the rows that hold
+// the pieces, so their answers need no second check, and their cost grows with the matches, not the catalogue.
 
-/** The full-text index query that answers exactly the rowids of the names containing `needle` (folded), or
- *  null when none can (a NUL cannot be quoted in FTS5: such keywords scan). */
-function keywordIndex(needle: string): { sql: string; query: string } | null {
-  const length = [...needle].length;
-  if (length <= 2) {
-    // 1-2 characters: one token of the short-piece index (migration 3, nameGrams above).
-    return {
-      sql: 'SELECT rowid FROM products_name_grams WHERE products_name_grams MATCH ?',
-      query: `"${gramToken(needle)}"`,
-    };
-  }
-  // 3+ characters: the trigram index, a phrase of consecutive trigrams. Inside an FTS5 string everything is
-  // literal text (a '"' is doubled).
-  if (needle.includes('\u0000')) return null;
+/** bm25 weights of products_search's columns (name_key, brand, category, description): the name counts most. */
+const COLUMN_WEIGHTS = '10.0, 4.0, 4.0, 1.0';
+
+interface KeywordMatch {
+  /** products_search MATCH: the words of 3+ characters (null: none). */
+  text: string | null;
+  /** products_name_grams MATCH: the words of 1-2 characters (null: none). */
+  pieces: string | null;
+}
+
+const phrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+function keywordMatch(words: readonly string[]): KeywordMatch {
+  const long = words.filter((w) => [...w].length >= FULL_TEXT_MIN_LENGTH);
+  const short = words.filter((w) => [...w].length < FULL_TEXT_MIN_LENGTH);
   return {
-    sql: 'SELECT rowid FROM products_name_trigrams WHERE products_name_trigrams MATCH ?',
-    query: `"${needle.replaceAll('"', '""')}"`,
+    text: long.length ? long.map(phrase).join(' ') : null,
+    pieces: short.length ? short.map((w) => phrase(gramToken(w))).join(' ') : null,
   };
+}
+
+const TEXT_HITS = 'SELECT rowid FROM products_search WHERE products_search MATCH ?';
+/** The matches of the words of 3+ characters with their bm25 score (lower is better). */
+const SCORED = `SELECT rowid AS hit, bm25(products_search, ${COLUMN_WEIGHTS}) AS score FROM products_search WHERE products_search MATCH ?`;
+const PIECE_HITS = 'SELECT rowid FROM products_name_grams WHERE products_name_grams MATCH ?';
+
+/** The match as a condition on products. `probe`: tested row by row while walking an index of the sort (the unary
+ *  + keeps the planner from driving the read by the matches' rowids). */
+function matchCondition(match: KeywordMatch, probe = false): { sql: string; args: InValue[] } {
+  const rowid = probe ? '+rowid' : 'rowid';
+  const parts: string[] = [];
+  const args: InValue[] = [];
+  if (match.text) {
+    parts.push(`${rowid} IN (${TEXT_HITS})`);
+    args.push(match.text);
+  }
+  if (match.pieces) {
+    parts.push(`${rowid} IN (${PIECE_HITS})`);
+    args.push(match.pieces);
+  }
+  return { sql: parts.join(' AND '), args };
 }
 
 const and = (sql: string) => (sql ? ` AND ${sql}` : '');
 
 /**
- * How many products contain the keyword (`needle`, folded) and pass the filters: `total`, the pages' count; and
- * `matches`, the keyword's alone, which decides how the page is read (Infinity where no index answers it).
+ * How many products match the keyword and pass the filters: `total`, the pages' count; and `matches`, the
+ * keyword's alone, which decides how the page is read.
  */
 async function keywordTotal(
   client: Client,
-  needle: string,
-  index: ReturnType<typeof keywordIndex>,
+  match: KeywordMatch,
   filter: { sql: string; args: InValue[] },
 ): Promise<{ total: number; matches: number }> {
-  if (!index) {
-    const count = await client.execute({
-      sql: `SELECT count(*) AS n FROM products INDEXED BY products_names WHERE ${MATCH}${and(filter.sql)}`,
-      args: [needle, ...filter.args],
-    });
-    return { total: Number(count.rows[0]?.n ?? 0), matches: Infinity };
-  }
-  // Each index answers with the exact set of names containing the keyword, so its count is the total.
-  // Its cost grows with the matches, not with the catalogue.
-  const count = await client.execute({ sql: `SELECT count(*) AS n FROM (${index.sql})`, args: [index.query] });
-  const matches = Number(count.rows[0]?.n ?? 0);
+  const counted = async (sql: string, args: InValue[]) => Number((await client.execute({ sql, args })).rows[0]?.n ?? 0);
+  const cond = matchCondition(match);
+  // One index alone counts its own answer (no product read).
+  const matches =
+    match.text && !match.pieces
+      ? await counted(`SELECT count(*) AS n FROM (${TEXT_HITS})`, [match.text])
+      : !match.text && match.pieces
+        ? await counted(`SELECT count(*) AS n FROM (${PIECE_HITS})`, [match.pieces])
+        : await counted(`SELECT count(*) AS n FROM products WHERE ${cond.sql}`, cond.args);
   if (!filter.sql || matches === 0) return { total: matches, matches };
-  const filtered = await client.execute({
-    sql: `SELECT count(*) AS n FROM products WHERE rowid IN (${index.sql})${and(filter.sql)}`,
-    args: [index.query, ...filter.args],
-  });
-  return { total: Number(filtered.rows[0]?.n ?? 0), matches };
+  const total = await counted(`SELECT count(*) AS n FROM products WHERE ${cond.sql}${and(filter.sql)}`, [
+    ...cond.args,
+    ...filter.args,
+  ]);
+  return { total, matches };
 }
 
-/** One catalogue page: all products, or those whose name contains the keyword (any case), filtered and sorted. */
+/** Whether any product holds this word of 3+ characters. */
+async function wordFound(client: Client, word: string): Promise<boolean> {
+  const rs = await client.execute({ sql: `${TEXT_HITS} LIMIT 1`, args: [phrase(word)] });
+  return rs.rows.length > 0;
+}
+
+/** The keyword with each word of 5+ letters that matches nothing replaced by its most common one-edit neighbour
+ *  among the indexed words (products_search_vocab: a range of it and a few lookups, domain's neighbourSearch), if
+ *  the result finds products with the same filters. */
+async function didYouMean(
+  client: Client,
+  words: readonly string[],
+  filter: { sql: string; args: InValue[] },
+): Promise<string | undefined> {
+  const corrections = new Map<string, string>();
+  for (const word of words.filter(isCorrectable)) {
+    if (await wordFound(client, word)) continue;
+    const { prefix, listed } = neighbourSearch(word);
+    const length = [...word].length;
+    const [ranged, looked] = await Promise.all([
+      client.execute({
+        sql: `SELECT term, doc FROM products_search_vocab WHERE term >= ? AND term <= ? AND length(term) BETWEEN ? AND ?`,
+        args: [prefix, `${prefix}\u{10FFFF}`, length - 1, length + 1],
+      }),
+      client.execute({
+        sql: `SELECT term, doc FROM products_search_vocab WHERE term IN (${listed.map(() => '?').join(', ')})`,
+        args: listed,
+      }),
+    ]);
+    const rs = {
+      rows: [...ranged.rows.filter((r) => withinOneEdit(String(r.term), word)), ...looked.rows],
+    };
+    const best = bestCorrection(new Map(rs.rows.map((r) => [String(r.term), Number(r.doc)])));
+    if (best) corrections.set(word, best);
+  }
+  if (!corrections.size) return undefined;
+  const corrected = correctedKeyword(words, corrections);
+  const { total } = await keywordTotal(client, keywordMatch(searchWords(corrected)), filter);
+  return total > 0 ? corrected : undefined;
+}
+
+/**
+ * One catalogue page: all products, or those matching every word of the keyword, filtered and sorted. With a
+ * keyword and no sort asked for, the best matches come first (bm25, the name weighted highest; ties newest first).
+ */
 export async function listProducts(
   client: Client,
   query: ProductQuery,
@@ -164,10 +240,13 @@ export async function listProducts(
   const { keyword, page, pageSize } = query;
   const sort = query.sort ?? DEFAULT_CATALOG_SORT;
   const offset = (page - 1) * pageSize;
-  const pageOf = (total: number, rows: Row[]) => ({
+  const words = searchWords(keyword);
+  // A search's answer also says how many it found (the results heading); the plain list's keeps the spec's shape.
+  const pageOf = (total: number, rows: Row[]): ProductPage => ({
     products: rows.map(toProduct),
     page,
     pages: Math.ceil(total / pageSize),
+    ...(words.length ? { total } : {}),
   });
   const filter = filterConditions(query);
   const where = (sql: string) => (sql ? `WHERE ${sql}` : '');
@@ -187,7 +266,7 @@ export async function listProducts(
       args: [...matchArgs, ...filter.args, pageSize, offset],
     });
 
-  if (!keyword) {
+  if (!words.length) {
     const count = await client.execute({
       sql: `SELECT count(*) AS n FROM products ${where(filter.sql)}`,
       args: filter.args,
@@ -197,30 +276,77 @@ export async function listProducts(
     return pageOf(total, (await walk('', [])).rows);
   }
 
-  const needle = searchKey(keyword);
-  const index = keywordIndex(needle);
-  const { total, matches } = await keywordTotal(client, needle, index, filter);
-  if (index && matches <= sparseMatches) {
+  const match = keywordMatch(words);
+  const { total, matches } = await keywordTotal(client, match, filter);
+  if (total === 0) {
+    const suggestion = await didYouMean(client, words, filter);
+    return suggestion ? { ...pageOf(0, []), didYouMean: suggestion } : pageOf(0, []);
+  }
+  if (offset >= total) return pageOf(total, []);
+  if (match.text && query.sort === undefined) {
+    // Relevance: every match is scored (cost grows with the matches), the page's rowids cut from the scores alone
+    // (no product columns in the sort), then its rows read. Ties: the later added first.
+    const pieces = match.pieces ? [`products.rowid IN (${PIECE_HITS})`] : [];
+    const narrowed = [...pieces, filter.sql].filter(Boolean).join(' AND ');
+    const ranked = narrowed
+      ? `SELECT hit, score FROM (${SCORED}) JOIN products ON products.rowid = hit WHERE ${narrowed}
+         ORDER BY score, hit DESC LIMIT ? OFFSET ?`
+      : `${SCORED} ORDER BY score, hit DESC LIMIT ? OFFSET ?`;
     const rows = await client.execute({
-      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE rowid IN (${index.sql}) AND ${MATCH}${and(filter.sql)}
-            ${orderBy} LIMIT ? OFFSET ?`,
-      args: [index.query, needle, ...filter.args, pageSize, offset],
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM (${ranked}) AS ranked JOIN products ON products.rowid = ranked.hit
+            ORDER BY ranked.score, ranked.hit DESC`,
+      args: [match.text, ...(match.pieces ? [match.pieces] : []), ...filter.args, pageSize, offset],
     });
     return pageOf(total, rows.rows);
   }
+  if (matches <= sparseMatches) {
+    const cond = matchCondition(match);
+    return pageOf(total, (await walk(cond.sql, cond.args)).rows);
+  }
   // Many matches: walk the catalogue order, where about one row in (catalogue size / total) matches.
+  const probe = matchCondition(match, true);
   if (plainLatest) {
-    const rows = await client.execute({ sql: fromKey(MATCH), args: [needle, needle, offset, pageSize] });
+    const rows = await client.execute({
+      sql: fromKey(probe.sql),
+      args: [...probe.args, ...probe.args, offset, pageSize],
+    });
     return pageOf(total, rows.rows);
   }
-  return pageOf(total, (await walk(MATCH, [needle])).rows);
+  return pageOf(total, (await walk(probe.sql, probe.args)).rows);
+}
+
+/** The header's suggestions for a query: the best matching products (as the search ranks them), then the categories
+ *  and brands a word of the query begins (from migration 10's counts: a read of a few rows). */
+export async function suggestProducts(client: Client, q: string): Promise<ProductSuggestions> {
+  const words = searchWords(q);
+  if (!words.length) return { products: [], categories: [], brands: [] };
+  const match = keywordMatch(words);
+  const rows = match.text
+    ? await client.execute({
+        sql: `SELECT id, name, image FROM (
+                ${match.pieces ? `SELECT hit, score FROM (${SCORED}) WHERE hit IN (${PIECE_HITS})` : SCORED}
+                ORDER BY score, hit DESC LIMIT ?
+              ) AS ranked JOIN products ON products.rowid = ranked.hit ORDER BY ranked.score, ranked.hit DESC`,
+        args: [match.text, ...(match.pieces ? [match.pieces] : []), PRODUCT_SUGGESTIONS],
+      })
+    : await client.execute({
+        sql: `SELECT id, name, image FROM products WHERE rowid IN (${PIECE_HITS}) ${LATEST} LIMIT ?`,
+        args: [match.pieces, PRODUCT_SUGGESTIONS],
+      });
+  const facets = await client.execute(
+    'SELECT facet, value FROM product_facet_counts WHERE n > 0 ORDER BY n DESC, value ASC',
+  );
+  const of = (facet: string) => facets.rows.filter((r) => r.facet === facet).map((r) => String(r.value));
+  return {
+    products: rows.rows.map((r) => ({ _id: String(r.id), name: String(r.name), image: String(r.image) })),
+    ...suggestedFacetValues(words, of('category'), of('brand'), MAX_SUGGESTIONS - rows.rows.length),
+  };
 }
 
 /** Category and brand counts among the products matching the filters (each facet ignoring its own filter). */
 export async function facetCounts(client: Client, filters: CatalogFilters): Promise<CatalogFacets> {
-  const needle = searchKey(filters.keyword);
-  const index = needle ? keywordIndex(needle) : null;
-  if (!needle && !isFiltered(filters)) {
+  const words = searchWords(filters.keyword);
+  if (!words.length && !isFiltered(filters)) {
     // The whole catalogue (the home page's filter bar): the counts kept by migration 10's triggers.
     const rs = await client.execute({
       sql: `SELECT facet, value, n FROM product_facet_counts WHERE n > 0 ORDER BY facet, n DESC, value ASC`,
@@ -233,24 +359,14 @@ export async function facetCounts(client: Client, filters: CatalogFilters): Prom
         .map((r) => ({ value: String(r.value), count: Number(r.n) }));
     return { categories: of('category'), brands: of('brand') };
   }
+  const match = matchCondition(keywordMatch(words));
   const count = async (column: 'category' | 'brand'): Promise<FacetCount[]> => {
     const filter = filterConditions(filters, column);
-    const conditions: string[] = [];
-    const args: InValue[] = [];
-    if (index) {
-      conditions.push(`rowid IN (${index.sql})`);
-      args.push(index.query);
-    }
-    if (needle) {
-      conditions.push(MATCH);
-      args.push(needle);
-    }
-    if (filter.sql) conditions.push(filter.sql);
-    args.push(...filter.args, MAX_FACET_VALUES);
+    const conditions = [match.sql, filter.sql].filter(Boolean);
     const rs = await client.execute({
       sql: `SELECT ${column} AS value, count(*) AS n FROM products ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
             GROUP BY ${column} ORDER BY n DESC, value ASC LIMIT ?`,
-      args,
+      args: [...match.args, ...filter.args, MAX_FACET_VALUES],
     });
     return rs.rows.map((r) => ({ value: String(r.value), count: Number(r.n) }));
   };

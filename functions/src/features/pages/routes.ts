@@ -3,7 +3,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { catalogViewFromSearch, idSchema, productQuerySchema } from '../../domain/index.js';
+import { catalogViewFromSearch, DEFAULT_CATALOG_SORT, idSchema, productQuerySchema } from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
 import { negotiateEncoding } from '../../http/webApp.js';
 import type { ProductStore } from '../../ports.js';
@@ -153,7 +153,12 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     // The filters and sort of the URL query, read as the app reads them (so the inlined answers are the ones it asks for).
     const view = catalogViewFromSearch(new URL(req.originalUrl, 'http://page').searchParams, category);
     if (category !== undefined && view.category === undefined) return sendPage(req, res, notFoundHead());
-    const filters = { keyword: keyword.trim(), ...view };
+    // The default sort is left unset, as the app's request leaves it (with a keyword: the best matches first).
+    const filters = {
+      keyword: keyword.trim(),
+      ...view,
+      sort: view.sort === DEFAULT_CATALOG_SORT ? undefined : view.sort,
+    };
     // The spec's carousel: on the home page whenever no keyword is set (filters or not), not on a category page.
     const withTop = !keyword && category === undefined;
     const [page, top, facets] = await Promise.all([

@@ -4,6 +4,7 @@ import {
   editedFromSchema,
   keywordKey,
   MAX_LISTED_DRAFTS,
+  MIN_SUGGEST_LENGTH,
   notFound,
   productQuerySchema,
   productUpdateSchemaWith,
@@ -11,9 +12,11 @@ import {
   SAMPLE_PRODUCT,
   STOCK_HISTORY_PAGE_SIZE,
   stockHistoryQuerySchema,
+  suggestQuerySchema,
   TOP_PRODUCTS,
   type Product,
   type ProductPage,
+  type ProductSuggestions,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, assertEmptyBody, parse, parseId } from '../../http/validate.js';
@@ -65,6 +68,20 @@ function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize
       () => store.products.facets(filters),
       req.originalUrl,
       () => [], // counts of products by category and brand show no stock: orders leave them be
+    );
+    sendCached(req, res, entry);
+  });
+
+  // The header's suggestions while typing (before '/:id', which would take 'suggest' for an id). Under
+  // MIN_SUGGEST_LENGTH characters the answer is empty without a read.
+  router.get('/suggest', async (req, res) => {
+    const q = keywordKey(parse(suggestQuerySchema, req.query).q);
+    const entry = await cache.get(
+      `suggest:${q}`,
+      async (): Promise<ProductSuggestions> =>
+        [...q].length < MIN_SUGGEST_LENGTH ? { products: [], categories: [], brands: [] } : store.products.suggest(q),
+      req.originalUrl,
+      () => [], // names, images, categories and brands: no stock shown
     );
     sendCached(req, res, entry);
   });

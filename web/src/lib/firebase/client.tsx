@@ -108,6 +108,8 @@ export function createFirebaseShop(
                 return product;
               }),
           top: () => load().then((fb) => fb.fetchTopProducts()),
+          // Ranked over every product's words: the function's (bounded) search.
+          suggest: api.catalog.suggest,
           followsQueries: true,
           // The listener the loader's read started answers these: nothing is read twice.
           useLivePage: (initial, request) =>

@@ -1,6 +1,6 @@
 // The embedded server's ShopClient: every call is the API's (spec section 4), live updates are its Server-Sent
 // Events, the signed-in cart is GET/PUT /api/cart followed by the live cart events (embeddedAccount.ts).
-import type { CatalogFacets, Product, ProductDetail } from '@domain';
+import type { CatalogFacets, Product, ProductDetail, ProductSuggestions } from '@domain';
 import { catalogSearchParams, type CatalogView } from '@domain/catalogQuery';
 import { api } from '@/lib/api';
 import { sessionStore } from '@/lib/session';
@@ -26,6 +26,7 @@ export const embeddedShop: ShopClient = {
       api<CatalogFacets>(`/api/products/facets?${catalogQuery(keyword, view)}`, { signal }),
     product: (id, signal) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
     top: (signal) => api<Product[]>('/api/products/top', { signal }),
+    suggest: (q, signal) => api<ProductSuggestions>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal }),
     followsQueries: false,
     useLivePage: (initial) => initial,
     useLiveTop: (initial) => initial,

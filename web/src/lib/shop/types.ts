@@ -1,7 +1,16 @@
 // The web's one seam to the backend: everything the shop's screens ask of "the server", whichever it is. Two
 // implementations, the embedded server's (lib/shop/embedded.ts) and Firebase's (lib/firebase/client.tsx); the one
 // this build uses is chosen in lib/shop/index.ts, the only file that names a backend.
-import type { CatalogFacets, LoginInput, Product, ProductDetail, ProductPage, RegisterInput, UserInfo } from '@domain';
+import type {
+  CatalogFacets,
+  LoginInput,
+  Product,
+  ProductDetail,
+  ProductPage,
+  ProductSuggestions,
+  RegisterInput,
+  UserInfo,
+} from '@domain';
 import type { CartLine } from '@domain/cart';
 import type { ComponentType } from 'react';
 import type { CatalogView } from '@domain/catalogQuery';
@@ -38,6 +47,8 @@ export interface ShopClient {
     product(id: string, signal?: AbortSignal): Promise<ProductDetail>;
     /** The best rated products (the home carousel). */
     top(signal?: AbortSignal): Promise<Product[]>;
+    /** The header search box's suggestions for what is typed (GET /api/products/suggest on both backends). */
+    suggest(q: string, signal?: AbortSignal): Promise<ProductSuggestions>;
     /**
      * Whether the backend follows a page's or the carousel's answer as one query (Firestore listeners: the hooks
      * below); where it does not, the hooks answer `initial` as it is and the cards follow their products one by one

@@ -11,6 +11,7 @@ import {
   type Product,
   type ProductDetail,
   type ProductPage,
+  type ProductSuggestions,
   type ProductUpdateInput,
   type Review,
   reviewProduct,
@@ -33,7 +34,7 @@ import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../firestore/catalog.js';
 import { editedDocFields } from '../../../firestore/schema.js';
 import { LOW_STOCK_SHAPE, topProductsShape } from '../../../firestore/queries.js';
 import { catalogueFacets, FacetTally } from './facetCounts.js';
-import { brandCounts, facetCounts, gramsOf, listProducts } from './search.js';
+import { brandCounts, facetCounts, gramsOf, listProducts, suggestProducts } from './search.js';
 import { sitemapFile } from './sitemap.js';
 import { recordStockHistory, stockHistoryPage } from './stock.js';
 
@@ -101,6 +102,10 @@ export class FirestoreProducts implements ProductStore {
       if (whole) return { categories: whole.categories, brands: await brandCounts(this.db, filters) };
     }
     return facetCounts(this.db, filters);
+  }
+
+  async suggest(q: string): Promise<ProductSuggestions> {
+    return suggestProducts(this.db, q, await catalogueFacets(this.db));
   }
 
   sitemap(perFile: number, file?: number) {

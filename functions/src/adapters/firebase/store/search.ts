@@ -9,6 +9,12 @@ import {
   type CatalogFilters,
   type CatalogSortable,
   type ProductPage,
+  type ProductSuggestions,
+  MAX_SUGGESTIONS,
+  PRODUCT_SUGGESTIONS,
+  searchKey,
+  searchWords,
+  suggestedFacetValues,
 } from '../../../domain/index.js';
 import {
   CatalogQueryRefused,
@@ -22,6 +28,7 @@ import {
   type CatalogPlan,
 } from '../../../firestore/catalog.js';
 import type { ProductQuery } from '../../../ports.js';
+import { catalogueFacets } from './facetCounts.js';
 import { COLLECTIONS, productOf } from './mapping.js';
 
 // Catalogue listing and search on Firestore, for API clients: the plan of firestore/catalog.ts (the one
@@ -91,16 +98,70 @@ const candidateOf = (d: QueryDocumentSnapshot): Candidate => ({
   createdAt: String(d.get('createdAt') ?? ''),
 });
 
+/** The word of a keyword of several words read through the name index: the longest (likely the rarest) of those
+ *  that are no word of a category or brand (the count document's values: such a word may be in no name, as in
+ *  "voltra laptop" for a Voltra laptop not named so); the longest of all when every word is. */
+function leadWord(words: readonly string[], facets: CatalogFacets | null): string {
+  const longest = (list: readonly string[]) => list.reduce((a, b) => ([...b].length > [...a].length ? b : a));
+  const facetWords = new Set(
+    [...(facets?.categories ?? []), ...(facets?.brands ?? [])].flatMap((f) => searchKey(f.value).split(/\s+/u)),
+  );
+  const inNames = words.filter((word) => !facetWords.has(word));
+  return longest(inNames.length ? inNames : words);
+}
+
+/** Whether a candidate holds every word of a keyword of several words, each in its name, category or brand (the
+ *  documents keep no index of the other fields, and a window is matched on its projected fields). */
+const holdsWords = (c: Candidate, words: readonly string[]) => {
+  const text = `${c.nameKey}\n${searchKey(c.category)}\n${searchKey(c.brand)}`;
+  return words.every((word) => text.includes(word));
+};
+
 /** The products matching the filters (the keyword exactly, through its index piece), projected, read in one
- *  query of at most CANDIDATE_LIMIT in price order: the plan of a price sort, without its own limit. */
+ *  query of at most CANDIDATE_LIMIT in price order: the plan of a price sort, without its own limit. A keyword of
+ *  several words is read through its lead word, the others matched in memory. */
 async function candidates(db: Firestore, filters: CatalogFilters): Promise<Candidate[]> {
-  const plan = planFor({ ...filters, sort: 'price_asc', page: 1, pageSize: 1 });
+  const words = searchWords(filters.keyword);
+  const several = words.length > 1;
+  const plan = planFor({
+    ...filters,
+    keyword: several ? leadWord(words, await catalogueFacets(db)) : filters.keyword,
+    sort: 'price_asc',
+    page: 1,
+    pageSize: 1,
+  });
   const snap = await queryOf(db, plan)
     .select(...SORT_FIELDS)
     .limit(CANDIDATE_LIMIT)
     .get();
   const found = snap.docs.map(candidateOf);
-  return plan.window ? matchWindow(plan, found) : found;
+  const matched = plan.window ? matchWindow(plan, found) : found;
+  return several ? matched.filter((c) => holdsWords(c, words)) : matched;
+}
+
+/** A keyword of several words (in any order): one bounded, projected read of SERVER_SEARCH_WINDOW products through
+ *  the name index's piece of the lead word, in the asked order, the other words matched in that window (name,
+ *  category, brand), then only the page's products read whole. */
+async function listByWords(db: Firestore, query: FirestoreCatalogQuery, words: string[]): Promise<ProductPage> {
+  const { page, pageSize } = query;
+  const requested = query.sort ?? DEFAULT_CATALOG_SORT;
+  const plan = planFor({ ...query, keyword: leadWord(words, await catalogueFacets(db)), sort: requested });
+  const snap = await queryOf(db, plan)
+    .select(...SORT_FIELDS)
+    .limit(SERVER_SEARCH_WINDOW)
+    .get();
+  const hits = matchWindow(plan, snap.docs.map(candidateOf))
+    .filter((c) => matchesCatalogFilters(c, query) && holdsWords(c, words))
+    .sort(compareForSort(requested));
+  const slice = hits.slice((page - 1) * pageSize, page * pageSize);
+  const col = db.collection(COLLECTIONS.products);
+  const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
+  return {
+    products: docs.filter((d) => d.exists).map(productOf),
+    page,
+    pages: pageCount(hits.length, pageSize),
+    total: hits.length,
+  };
 }
 
 /** A page in a sort Firestore cannot index together with the filters, cut from the bounded candidates. */
@@ -114,11 +175,18 @@ async function listFromCandidates(
   const slice = hits.slice((page - 1) * pageSize, page * pageSize);
   const col = db.collection(COLLECTIONS.products);
   const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
-  return { products: docs.filter((d) => d.exists).map(productOf), page, pages: pageCount(hits.length, pageSize) };
+  return {
+    products: docs.filter((d) => d.exists).map(productOf),
+    page,
+    pages: pageCount(hits.length, pageSize),
+    ...(query.keyword.trim() ? { total: hits.length } : {}),
+  };
 }
 
 /** One catalogue page: all products, or those matching the keyword and filters, in the plan's order. */
 export async function listProducts(db: Firestore, query: FirestoreCatalogQuery): Promise<ProductPage> {
+  const words = searchWords(query.keyword);
+  if (words.length > 1) return listByWords(db, query, words);
   const { page, pageSize } = query;
   const plan = planFor(query);
   const requested = query.sort ?? DEFAULT_CATALOG_SORT;
@@ -140,12 +208,18 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
     );
     const slice = hits.slice((page - 1) * pageSize, page * pageSize);
     const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
-    return { products: docs.filter((d) => d.exists).map(productOf), page, pages: pageCount(hits.length, pageSize) };
+    return {
+      products: docs.filter((d) => d.exists).map(productOf),
+      page,
+      pages: pageCount(hits.length, pageSize),
+      total: hits.length,
+    };
   }
 
   const count = (await base.count().get()).data().count;
   const pages = pageCount(count, pageSize);
-  if (page > pages) return { products: [], page, pages }; // past the last page: nothing more is read
+  const total = query.keyword.trim() ? { total: count } : {}; // a search says how many it found
+  if (page > pages) return { products: [], page, pages, ...total }; // past the last page: nothing more is read
   if (page > MAX_SERVED_PAGE) throw badInput(deepPageMessage(page)); // the walk to its cursor is capped
 
   let start: DocumentSnapshot | undefined;
@@ -159,7 +233,7 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
     start = before.docs.at(-1);
   }
   const snap = await (start ? base.startAfter(start) : base).limit(pageSize).get();
-  return { products: snap.docs.map(productOf), page, pages };
+  return { products: snap.docs.map(productOf), page, pages, ...total };
 }
 
 /** Category and brand counts, each from one bounded projected read of the products matching the other filters
@@ -179,3 +253,44 @@ export async function brandCounts(db: Firestore, filters: CatalogFilters) {
   const sameCategory = await candidates(db, { ...rest, ...(category === undefined ? {} : { category }) });
   return countFacet(sameCategory.map((c) => c.brand));
 }
+
+/** The header's suggestions: the products whose name, category or brand hold every word typed, found in one bounded,
+ *  projected window read through the name index's piece of the longest word (so that word must be in the name), the
+ *  first PRODUCT_SUGGESTIONS read whole; then the categories and brands a word begins, from the count document. */
+export async function suggestProducts(
+  db: Firestore,
+  q: string,
+  facets: CatalogFacets | null,
+): Promise<ProductSuggestions> {
+  const words = searchWords(q);
+  if (!words.length) return { products: [], categories: [], brands: [] };
+  const plan = planFor({ keyword: leadWord(words, facets), sort: 'newest', page: 1, pageSize: PRODUCT_SUGGESTIONS });
+  const window = await queryOf(db, plan).select('nameKey', 'category', 'brand').limit(SUGGEST_WINDOW).get();
+  const hits = window.docs
+    .filter((d) => {
+      const text = [d.get('nameKey'), searchKey(String(d.get('category'))), searchKey(String(d.get('brand')))].join(
+        '\n',
+      );
+      return words.every((w) => text.includes(w));
+    })
+    .slice(0, PRODUCT_SUGGESTIONS);
+  const col = db.collection(COLLECTIONS.products);
+  const docs = hits.length ? await db.getAll(...hits.map((h) => col.doc(h.id))) : [];
+  const products = docs
+    .filter((d) => d.exists)
+    .map(productOf)
+    .map(({ _id, name, image }) => ({ _id, name, image }));
+  const values = (counts: readonly { value: string }[] | undefined) => (counts ?? []).map((c) => c.value);
+  return {
+    products,
+    ...suggestedFacetValues(
+      words,
+      values(facets?.categories),
+      values(facets?.brands),
+      MAX_SUGGESTIONS - products.length,
+    ),
+  };
+}
+
+/** Candidates a suggestion reads (projected): the newest products holding the longest word's index piece. */
+export const SUGGEST_WINDOW = 200;

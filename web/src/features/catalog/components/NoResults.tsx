@@ -47,10 +47,13 @@ export function NoResults({
   keyword,
   view,
   help,
+  didYouMean,
 }: {
   keyword: string;
   view: CatalogView;
   help: Promise<NoResultsHelp | null>;
+  /** The search corrected (a misspelt word), when that finds products. */
+  didYouMean?: string;
 }) {
   const filtered = hasFilters(keyword, view);
   return (
@@ -58,6 +61,11 @@ export function NoResults({
       <h2 id="no-results-title" className="h4">
         No products found
       </h2>
+      {didYouMean && (
+        <p className="lead" data-testid="did-you-mean">
+          Did you mean <Link to={catalogHref({ keyword: didYouMean, view })}>{didYouMean}</Link>?
+        </p>
+      )}
       <p>
         {keyword ? `No products match “${keyword}”.` : 'No products match these filters.'}
         {keyword && filtered ? ' (with the filters you chose)' : ''}

@@ -44,7 +44,7 @@ function ProductGrid({ data: loaded, catalog }: { data: ProductPage; catalog: Ca
     if (keyword || isFiltered(view))
       return (
         <Suspense fallback={null}>
-          <NoResults keyword={keyword} view={view} help={help} />
+          <NoResults keyword={keyword} view={view} help={help} didYouMean={data.didYouMean} />
         </Suspense>
       );
     if (data.page > 1) {
@@ -58,6 +58,7 @@ function ProductGrid({ data: loaded, catalog }: { data: ProductPage; catalog: Ca
   }
   return (
     <>
+      {data.total !== undefined && <p className="text-muted">{data.total} found</p>}
       <CatalogNotices data={data} />
       <ul className={PRODUCT_GRID_CLASS} aria-label="Products">
         {data.products.map((product, i) => (
@@ -113,12 +114,7 @@ export function CatalogPage() {
           Go Back
         </Link>
       )}
-      <h1 className="section-title">{category ?? 'Latest Products'}</h1>
-      {keyword && (
-        <p className="text-muted" data-testid="search-summary">
-          Results for “{keyword}”
-        </p>
-      )}
+      <h1 className="section-title">{keyword ? `Results for “${keyword}”` : (category ?? 'Latest Products')}</h1>
       <CatalogFilters keyword={keyword} view={view} facets={facets} />
       {/* Keyed by the page shown: another page, search or filter shows the skeleton at once, not the old cards. */}
       <Suspense key={`${keyword}/${page}/${JSON.stringify(view)}`} fallback={<ProductGridSkeleton />}>
