@@ -56,6 +56,10 @@ export const TAXONOMY_MESSAGES = {
     `Unknown ${TAXONOMY_TEXT[kind].one} "${value}": did you mean "${near}"? If it is a new ${TAXONOMY_TEXT[kind].one}, create it first`,
 };
 
+/** The lists' order: by name, case and accents aside, then as written (both stores answer it so). */
+export const byEntryName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
 /** How names compare: trimmed, inner whitespace as one space, case folded ("Audio " and "audio" are one name). */
 export const taxonomyKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
 

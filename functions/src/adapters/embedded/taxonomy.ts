@@ -4,6 +4,7 @@
 // triggers), so the catalogue never shows a half-renamed category.
 import type { Client, Transaction } from '@libsql/client';
 import {
+  byEntryName,
   decideCreate,
   decideMerge,
   decideRemove,
@@ -26,10 +27,12 @@ async function loadEntries(db: Client | Transaction, kind: TaxonomyKind): Promis
   const rs = await db.execute({
     sql: `SELECT e.id, e.name, e.slug, coalesce(f.n, 0) AS n FROM taxonomy_entries e
           LEFT JOIN product_facet_counts f ON f.facet = e.kind AND f.value = e.name
-          WHERE e.kind = ? ORDER BY e.name COLLATE NOCASE, e.id`,
+          WHERE e.kind = ?`,
     args: [kind],
   });
-  return rs.rows.map((r) => ({ _id: str(r.id), name: str(r.name), slug: str(r.slug), productCount: Number(r.n) }));
+  return rs.rows
+    .map((r) => ({ _id: str(r.id), name: str(r.name), slug: str(r.slug), productCount: Number(r.n) }))
+    .sort(byEntryName);
 }
 
 async function insertEntry(tx: Transaction, kind: TaxonomyKind, entry: TaxonomyEntry, at: string) {

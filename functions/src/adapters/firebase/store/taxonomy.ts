@@ -14,6 +14,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   applySlugMove,
+  byEntryName,
   decideCreate,
   decideMerge,
   decideRemove,
@@ -171,7 +172,7 @@ export class FirestoreTaxonomy implements TaxonomyStore {
     const counts = await this.db.runTransaction((tx) => FacetTally.read(tx, this.db), { readOnly: true });
     const entries = await Promise.all(
       [...doc.entries]
-        .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+        .sort(byEntryName)
         .map(async (e) => ({ ...e, productCount: counts.count(this.kind, e.name) ?? (await this.countOf(e.name)) })),
     );
     return { entries, redirects: [...doc.redirects].sort((a, b) => a.from.localeCompare(b.from)) };
