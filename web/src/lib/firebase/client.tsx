@@ -108,6 +108,8 @@ export function createFirebaseShop(
                 return product;
               }),
           top: () => load().then((fb) => fb.fetchTopProducts()),
+          // The managed lists are the API's (the server keeps them), as the counts are.
+          category: api.catalog.category,
           followsQueries: true,
           // The listener the loader's read started answers these: nothing is read twice.
           useLivePage: (initial, request) =>

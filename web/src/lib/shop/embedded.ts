@@ -26,6 +26,7 @@ export const embeddedShop: ShopClient = {
       api<CatalogFacets>(`/api/products/facets?${catalogQuery(keyword, view)}`, { signal }),
     product: (id, signal) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
     top: (signal) => api<Product[]>('/api/products/top', { signal }),
+    category: (segment, signal) => api(`/api/categories/slug/${encodeURIComponent(segment)}`, { signal }),
     followsQueries: false,
     useLivePage: (initial) => initial,
     useLiveTop: (initial) => initial,
