@@ -93,7 +93,10 @@ describe('categories and brands through the API', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('"Acessories" is used by 1 product: merge it into another category first');
     const target = (await byName('Accessories'))!;
-    const self = await shop.call('POST', `/api/categories/${typo._id}/merge`, { token: admin, body: { into: typo._id } });
+    const self = await shop.call('POST', `/api/categories/${typo._id}/merge`, {
+      token: admin,
+      body: { into: typo._id },
+    });
     expect(self.status).toBe(400);
     expect(self.body.message).toBe('Pick another category to merge into');
     const merged = await shop.call('POST', `/api/categories/${typo._id}/merge`, {
@@ -121,7 +124,9 @@ describe('categories and brands through the API', () => {
       body: { ...productInput('Edited', { category: 'Brand New Thing' }), editedFrom },
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toMatch(/^Unknown category "Brand New Thing": pick one of .*Accessories.*or create it first$/);
+    expect(unknown.body.message).toMatch(
+      /^Unknown category "Brand New Thing": pick one of .*Accessories.*or create it first$/,
+    );
     expect(await byName('Brand New Thing')).toBeUndefined();
     const caseVariant = await shop.call('PUT', `/api/products/${id}`, {
       token: admin,

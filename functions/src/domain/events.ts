@@ -47,6 +47,11 @@ export type DomainEvent =
   | { type: 'SettingsSaved'; settings: ShopSettings }
   /** A category or brand list changed (created, renamed, merged, removed); a rename or merge also relabelled its
    *  products (`relabelled`: how many), so catalogue answers naming the old name are stale. */
-  | { type: 'TaxonomyChanged'; kind: TaxonomyKind; change: 'created' | 'renamed' | 'merged' | 'removed'; relabelled: number };
+  | {
+      type: 'TaxonomyChanged';
+      kind: TaxonomyKind;
+      change: 'created' | 'renamed' | 'merged' | 'removed';
+      relabelled: number;
+    };
 
 export type DomainEventType = DomainEvent['type'];

@@ -78,11 +78,7 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
 
 /** The list a catalogue's existing values make (the embedded migration, the first Firestore read): one entry per
  *  distinct value, as written: case or spelling variants ("accesories") stay apart for the admin to merge. */
-export function entriesFromValues(
-  kind: TaxonomyKind,
-  values: Iterable<string>,
-  newId: () => string,
-): TaxonomyEntry[] {
+export function entriesFromValues(kind: TaxonomyKind, values: Iterable<string>, newId: () => string): TaxonomyEntry[] {
   const names = [...new Set([...values].filter((v) => v.trim() !== ''))].sort((a, b) => a.localeCompare(b, 'en'));
   const taken = new Set<string>();
   return names.map((name) => {
@@ -249,10 +245,7 @@ export function resolveManagedName(
 
 /** An entry's slug from a URL segment: its slug, an old slug redirecting (`redirect`: where to), or a name (URLs
  *  made before slugs: /category/Accessories). Null when nothing matches. */
-export function resolveSlug(
-  list: TaxonomyList,
-  segment: string,
-): { entry: TaxonomyEntry; redirect: boolean } | null {
+export function resolveSlug(list: TaxonomyList, segment: string): { entry: TaxonomyEntry; redirect: boolean } | null {
   const bySlug = (slug: string) => list.entries.find((e) => e.slug === slug);
   const direct = bySlug(segment);
   if (direct) return { entry: direct, redirect: false };

@@ -55,9 +55,9 @@ export function taxonomyContract(
       expect(renamed).toMatchObject({ _id: entry._id, name: 'Headsets', slug: 'headsets' });
       const page = await store.products.list({ category: 'Headsets', keyword: '', page: 1, pageSize: 10 });
       expect(page.products).toHaveLength(3);
-      expect((await store.products.list({ category: 'Headphones', keyword: '', page: 1, pageSize: 10 })).products).toEqual(
-        [],
-      );
+      expect(
+        (await store.products.list({ category: 'Headphones', keyword: '', page: 1, pageSize: 10 })).products,
+      ).toEqual([]);
       expect((await store.products.get(other._id))!.category).toBe('Cameras');
       expect((await store.products.facets({ keyword: '' })).categories).toEqual(
         expect.arrayContaining([{ value: 'Headsets', count: 3 }]),

@@ -94,7 +94,10 @@ const taxonomyRows = (list: 'categories' | 'brands'): Row[] => [
   {
     method: 'PUT',
     route: `/api/${list}/:id`,
-    request: async (c) => ({ path: `/api/${list}/${await newEntry(c, list)}`, body: { name: `Matrix renamed ${seq++}` } }),
+    request: async (c) => ({
+      path: `/api/${list}/${await newEntry(c, list)}`,
+      body: { name: `Matrix renamed ${seq++}` },
+    }),
     expect: ADMIN(200),
   },
   {

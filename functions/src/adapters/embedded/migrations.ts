@@ -520,7 +520,11 @@ export const MIGRATIONS: Migration[] = [
         const at = new Date().toISOString();
         for (const kind of TAXONOMY_KINDS) {
           const rs = await tx.execute(`SELECT DISTINCT ${kind} AS value FROM products`);
-          const entries = entriesFromValues(kind, rs.rows.map((r) => String(r.value)), newId);
+          const entries = entriesFromValues(
+            kind,
+            rs.rows.map((r) => String(r.value)),
+            newId,
+          );
           for (const e of entries)
             await tx.execute({
               sql: 'INSERT INTO taxonomy_entries (id, kind, name, slug, created_at) VALUES (?, ?, ?, ?, ?)',

@@ -59,8 +59,14 @@ const slugMoveStatements = (kind: TaxonomyKind, move: SlugMove) => [
 /** Every product (and draft) carrying `relabel.from` now carries `relabel.to`; answers how many products. */
 async function relabelProducts(tx: Transaction, kind: TaxonomyKind, relabel: ProductRelabel): Promise<number> {
   // `kind` is the column's name ('category' | 'brand', typed): never text from a request.
-  const rs = await tx.execute({ sql: `UPDATE products SET ${kind} = ? WHERE ${kind} = ?`, args: [relabel.to, relabel.from] });
-  await tx.execute({ sql: `UPDATE product_drafts SET ${kind} = ? WHERE ${kind} = ?`, args: [relabel.to, relabel.from] });
+  const rs = await tx.execute({
+    sql: `UPDATE products SET ${kind} = ? WHERE ${kind} = ?`,
+    args: [relabel.to, relabel.from],
+  });
+  await tx.execute({
+    sql: `UPDATE product_drafts SET ${kind} = ? WHERE ${kind} = ?`,
+    args: [relabel.to, relabel.from],
+  });
   return rs.rowsAffected;
 }
 

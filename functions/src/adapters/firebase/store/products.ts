@@ -208,7 +208,12 @@ export class FirestoreProducts implements ProductStore {
         if (snap.exists) tx.update(ref, { ...editedProductDoc(input), ...version, user: FieldValue.delete() });
         else {
           // A draft's first save publishes it: the newest product, the draft gone, in one transaction.
-          tx.create(ref, { ...publishedDoc(stored), ...editedProductDoc(input), ...version, createdAt: version.updatedAt });
+          tx.create(ref, {
+            ...publishedDoc(stored),
+            ...editedProductDoc(input),
+            ...version,
+            createdAt: version.updatedAt,
+          });
           tx.delete(draftRef);
         }
         return snap.exists ? ('updated' as const) : ('published' as const);

@@ -151,7 +151,8 @@ export class FirestoreTaxonomy implements TaxonomyStore {
           for (const p of products.docs) tx.update(p.ref, { [field]: relabel.to });
           tally.relabel(field, relabel.from, relabel.to, products.size);
           tally.write(tx);
-          if (products.size < RELABEL_BATCH) writeList(tx, this.db, this.kind, { ...list, relabels: list.relabels.slice(1) });
+          if (products.size < RELABEL_BATCH)
+            writeList(tx, this.db, this.kind, { ...list, relabels: list.relabels.slice(1) });
           return products.size;
         },
         { maxAttempts: MAX_ATTEMPTS },

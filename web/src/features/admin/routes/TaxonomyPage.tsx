@@ -173,9 +173,7 @@ function TaxonomySection({ list }: { list: TaxonomyList }) {
           </Button>
         </InputGroup>
       </Form>
-      {mutation.isError && (
-        <Message variant="danger">{errorMessage(mutation.error)}</Message>
-      )}
+      {mutation.isError && <Message variant="danger">{errorMessage(mutation.error)}</Message>}
       <QueryBoundary query={entries}>
         {(all) =>
           all.length === 0 ? (
