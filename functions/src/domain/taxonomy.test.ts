@@ -123,12 +123,19 @@ describe('create, rename, merge, remove', () => {
 });
 
 describe('a product’s category or brand', () => {
-  it('a managed name in any case or spacing is the list’s spelling', () => {
+  it('a managed name is kept; the admin’s form reads a case or spacing variant as the list spells it', () => {
     for (const mode of ['strict', 'spec', 'create'] as const)
-      expect(resolveManagedName('category', list, ' audio  &  video ', mode)).toEqual({
-        name: 'Audio & Video',
-        create: false,
-      });
+      expect(resolveManagedName('category', list, 'Cameras', mode)).toEqual({ name: 'Cameras', create: false });
+    expect(resolveManagedName('category', list, ' audio  &  video ', 'strict')).toEqual({
+      name: 'Audio & Video',
+      create: false,
+    });
+  });
+
+  it('a spec client’s case variant is kept as written (the spec’s catalogue tells them apart): its own entry', () => {
+    expect(resolveManagedName('category', list, 'cameras', 'spec')).toEqual({ name: 'cameras', create: true });
+    const { entry } = decideCreate('category', list, 'cameras', 'v1', true);
+    expect(entry).toEqual({ _id: 'v1', name: 'cameras', slug: 'cameras-2' });
   });
 
   it('the admin’s form: an unknown value is refused, naming the list', () => {

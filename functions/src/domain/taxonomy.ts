@@ -116,16 +116,19 @@ function assertNameFree(kind: TaxonomyKind, entries: readonly TaxonomyEntry[], n
 const slugsOf = (entries: readonly TaxonomyEntry[], except?: string) =>
   new Set(entries.filter((e) => e._id !== except).map((e) => e.slug));
 
-/** A new entry (409 for a name taken case-insensitively). A new entry may take an old slug: it then leads to it. */
+/** A new entry (409 for a name taken case-insensitively). A new entry may take an old slug: it then leads to it.
+ *  `asWritten`: the name exactly as a product carries it, a case variant allowed (a spec client's or the seed's
+ *  product: the entry must name it as it is; the admin merges variants). */
 export function decideCreate(
   kind: TaxonomyKind,
   entries: readonly TaxonomyEntry[],
   name: string,
   id: string,
+  asWritten = false,
 ): { entry: TaxonomyEntry; reclaimed: string } {
   if (entries.length >= MAX_TAXONOMY_ENTRIES) throw badInput(TAXONOMY_MESSAGES.full(kind));
-  const clean = name.trim().replace(/\s+/g, ' ');
-  assertNameFree(kind, entries, clean);
+  const clean = asWritten ? name : name.trim().replace(/\s+/g, ' ');
+  if (!asWritten) assertNameFree(kind, entries, clean);
   const slug = uniqueSlug(slugOf(kind, clean), slugsOf(entries));
   return { entry: { _id: id, name: clean, slug }, reclaimed: slug };
 }
@@ -210,12 +213,14 @@ function near(value: string, name: string): boolean {
 export type ManagedNameMode = 'strict' | 'spec' | 'create';
 
 /**
- * The category (or brand) a product save may carry. A managed name is kept as the list spells it (a case or
- * spacing variant is read as it). Otherwise:
- * - `strict` is refused, naming the list, or "create it first";
- * - `spec` creates the entry, unless the value is near a managed name (a typo like "accesories"): refused with
- *   "did you mean", so a typo never makes a second filter entry;
- * - `create` creates it.
+ * The category (or brand) a product save may carry. A managed name is kept. Otherwise:
+ * - `strict` (the admin's form): a case or spacing variant of a managed name is read as it; anything else is
+ *   refused, naming the list, or "create it first";
+ * - `spec` (ProShop v1/v2 type free text): the value is kept as written, and its entry is created (a case variant
+ *   too, as the spec's catalogue tells "phones" from "Phones": the admin merges them), unless it is near a managed
+ *   name without being one of its variants (a typo like "accesories"): refused with "did you mean", so a typo
+ *   never makes a second filter entry;
+ * - `create` (the seed, tests): kept as written, its entry created.
  */
 export function resolveManagedName(
   kind: TaxonomyKind,
@@ -223,10 +228,11 @@ export function resolveManagedName(
   value: string,
   mode: ManagedNameMode,
 ): { name: string; create: boolean } {
+  if (entries.some((e) => e.name === value)) return { name: value, create: false };
   const key = taxonomyKey(value);
-  const managed = entries.find((e) => e.name === value) ?? entries.find((e) => taxonomyKey(e.name) === key);
-  if (managed) return { name: managed.name, create: false };
-  if (mode === 'strict')
+  const variant = entries.find((e) => taxonomyKey(e.name) === key);
+  if (mode === 'strict') {
+    if (variant) return { name: variant.name, create: false };
     throw badInput(
       TAXONOMY_MESSAGES.unknown(
         kind,
@@ -235,12 +241,13 @@ export function resolveManagedName(
       ),
       { [kind]: `Unknown ${TAXONOMY_TEXT[kind].one}: pick one from the list or create it first` },
     );
-  const close = mode === 'spec' ? entries.find((e) => near(value, e.name)) : undefined;
+  }
+  const close = mode === 'spec' && !variant ? entries.find((e) => near(value, e.name)) : undefined;
   if (close)
     throw badInput(TAXONOMY_MESSAGES.didYouMean(kind, value, close.name), {
       [kind]: `Did you mean "${close.name}"?`,
     });
-  return { name: value.trim().replace(/\s+/g, ' '), create: true };
+  return { name: value, create: true };
 }
 
 /** An entry's slug from a URL segment: its slug, an old slug redirecting (`redirect`: where to), or a name (URLs

@@ -81,7 +81,7 @@ export async function managedNameIn(
 ): Promise<string> {
   const entries = await loadEntries(tx, kind);
   const resolved = resolveManagedName(kind, entries, value, mode);
-  if (resolved.create) await insertEntry(tx, kind, decideCreate(kind, entries, resolved.name, newId()).entry, at);
+  if (resolved.create) await insertEntry(tx, kind, decideCreate(kind, entries, resolved.name, newId(), true).entry, at);
   return resolved.name;
 }
 

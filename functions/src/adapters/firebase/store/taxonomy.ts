@@ -91,7 +91,7 @@ export async function managedNamesIn<T extends { category: string; brand: string
     const list = lists[i]!;
     const resolved = resolveManagedName(kind, list.entries, input[kind], mode);
     if (!resolved.create) return { name: resolved.name, list: list.made ? list : null };
-    const { entry } = decideCreate(kind, list.entries, resolved.name, newId(db));
+    const { entry } = decideCreate(kind, list.entries, resolved.name, newId(db), true);
     const next = {
       ...list,
       entries: [...list.entries, entry],
