@@ -156,14 +156,14 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     let category = segment;
     let categorySlug: string | undefined;
     if (segment !== undefined && options.categories) {
+      // None (a value outside the lists, e.g. written by SQL): looked for as written, as the web's loader does.
       const found = resolveSlug(await options.categories.list(), segment);
-      if (!found) return sendPage(req, res, notFoundHead());
-      if (found.redirect) {
+      if (found?.redirect) {
         const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
         return res.redirect(301, `${paths.category.href(found.entry.slug, pageNumber)}${query}`);
       }
-      category = found.entry.name;
-      categorySlug = found.entry.slug;
+      category = found?.entry.name ?? segment;
+      categorySlug = found?.entry.slug;
     }
     // The filters and sort of the URL query, read as the app reads them (so the inlined answers are the ones it asks for).
     const view = catalogViewFromSearch(new URL(req.originalUrl, 'http://page').searchParams, category);
