@@ -424,6 +424,16 @@ describe('admin: categories and brands', () => {
     expect(categories.length).toBeGreaterThan(0);
     expect(categories.every((c) => c === 'Smart Wearables')).toBe(true);
     await page.context().close();
+
+    const wide = await newPage(browser, shop.url, DESKTOP);
+    pageErrors.push(wide.errors);
+    await wide.page.goto('/login?redirect=%2Fadmin%2Fcategories');
+    await signIn(wide.page, ADMIN.email, ADMIN.password);
+    await wide.page.getByText('/category/smart-wearables ·').waitFor();
+    await wide.page.getByRole('button', { name: 'Merge Smart Wearables' }).click();
+    await wide.page.getByLabel('Merge Smart Wearables into').waitFor();
+    await screenshot(wide.page, 'admin-categories-desktop');
+    await wide.page.context().close();
   });
 });
 

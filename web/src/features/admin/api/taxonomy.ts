@@ -8,7 +8,8 @@ import { adminKeys } from '@/lib/queryKeys';
 
 export type TaxonomyList = 'categories' | 'brands';
 
-const listKey = (list: TaxonomyList) => [...adminKeys.all, 'taxonomy', list] as const;
+const taxonomyKey = [...adminKeys.all, 'taxonomy'] as const;
+const listKey = (list: TaxonomyList) => [...taxonomyKey, list] as const;
 
 export function listEntries(list: TaxonomyList, signal?: AbortSignal): Promise<TaxonomyEntry[]> {
   // Revalidated by its ETag each time (max-age=0), and the server's copy is cleared by every write: fresh.
@@ -37,7 +38,7 @@ export type TaxonomyChange =
   | { op: 'merge'; id: string; into: string }
   | { op: 'delete'; id: string };
 
-/** Every write to a list; the list is read again after it (and the products, whose names a rename changes). */
+/** Every write to a list; the lists are read again after it (only they: an open product form is left as loaded). */
 export function useTaxonomyChange(list: TaxonomyList) {
   const client = useQueryClient();
   return useMutation({
@@ -53,6 +54,6 @@ export function useTaxonomyChange(list: TaxonomyList) {
           return deleteEntry(list, change.id);
       }
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: taxonomyKey }),
   });
 }

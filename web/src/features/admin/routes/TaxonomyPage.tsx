@@ -6,7 +6,6 @@ import { paths } from '@domain/routes';
 import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
@@ -105,12 +104,18 @@ function EntryRow({
           <Form.Label htmlFor={inputId} className="visually-hidden">
             New name of {entry.name}
           </Form.Label>
-          <InputGroup size="sm">
-            <Form.Control id={inputId} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-            <Button type="submit" disabled={busy || name.trim() === ''}>
+          <div className="d-flex gap-2">
+            <Form.Control
+              id={inputId}
+              size="sm"
+              value={name}
+              maxLength={100}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <Button type="submit" size="sm" className="text-nowrap" disabled={busy || name.trim() === ''}>
               Save name
             </Button>
-          </InputGroup>
+          </div>
           <Form.Text>Its products follow, and its old address leads to the new one.</Form.Text>
         </Form>
       )}
@@ -119,8 +124,8 @@ function EntryRow({
           <Form.Label htmlFor={inputId} className="visually-hidden">
             Merge {entry.name} into
           </Form.Label>
-          <InputGroup size="sm">
-            <Form.Select id={inputId} value={into} onChange={(e) => setInto(e.target.value)}>
+          <div className="d-flex gap-2">
+            <Form.Select id={inputId} size="sm" value={into} onChange={(e) => setInto(e.target.value)}>
               <option value="">Merge into…</option>
               {others.map((o) => (
                 <option key={o._id} value={o._id}>
@@ -128,10 +133,10 @@ function EntryRow({
                 </option>
               ))}
             </Form.Select>
-            <Button type="submit" variant="secondary" disabled={busy || !target}>
+            <Button type="submit" size="sm" variant="secondary" disabled={busy || !target}>
               Merge
             </Button>
-          </InputGroup>
+          </div>
         </Form>
       )}
     </ListGroup.Item>
@@ -166,12 +171,12 @@ function TaxonomySection({ list }: { list: TaxonomyList }) {
         }}
       >
         <Form.Label htmlFor={inputId}>New {TEXT[list].one}</Form.Label>
-        <InputGroup>
+        <div className="d-flex gap-2">
           <Form.Control id={inputId} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           <Button type="submit" disabled={mutation.isPending || name.trim() === ''}>
             Create
           </Button>
-        </InputGroup>
+        </div>
       </Form>
       {mutation.isError && <Message variant="danger">{errorMessage(mutation.error)}</Message>}
       <QueryBoundary query={entries}>
