@@ -8,6 +8,7 @@ import {
   decideRename,
   entriesFromValues,
   MAX_TAXONOMY_ENTRIES,
+  relabelCouponScope,
   resolveManagedName,
   resolveSlug,
   slugOf,
@@ -161,6 +162,21 @@ describe('a product’s category or brand', () => {
       create: true,
     });
     expect(resolveManagedName('category', list, 'accesories', 'create')).toEqual({ name: 'accesories', create: true });
+  });
+});
+
+describe('discount codes scoped to a category', () => {
+  it('follow its rename or merge; others are left alone', () => {
+    const relabel = { from: 'Earbuds', to: 'Headphones' };
+    expect(relabelCouponScope({ scope: { categories: ['Earbuds', 'Cables'], products: ['p1'] } }, relabel)).toEqual({
+      scope: { categories: ['Headphones', 'Cables'], products: ['p1'] },
+    });
+    // Merged into one it already names: once.
+    expect(relabelCouponScope({ scope: { categories: ['Earbuds', 'Headphones'] } }, relabel)).toEqual({
+      scope: { categories: ['Headphones'] },
+    });
+    expect(relabelCouponScope({ scope: { categories: ['Cables'] } }, relabel)).toBeNull();
+    expect(relabelCouponScope({ scope: null }, relabel)).toBeNull();
   });
 });
 

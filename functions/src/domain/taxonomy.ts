@@ -5,6 +5,7 @@
 // and write what they answer.
 import { distance } from 'fastest-levenshtein';
 import slugify from 'slugify';
+import type { Coupon } from './discounts.js';
 import { badInput, conflict, notFound } from './errors.js';
 
 export const TAXONOMY_KINDS = ['category', 'brand'] as const;
@@ -171,6 +172,15 @@ export function decideMerge(
     relabel: { from: removed.name, to: target.name },
     move: { from: removed.slug, to: target.slug },
   };
+}
+
+/** A discount code's scope after a category's rename or merge (its categories name it as products do), or null
+ *  when the code does not name `relabel.from`. */
+export function relabelCouponScope<C extends Pick<Coupon, 'scope'>>(coupon: C, relabel: ProductRelabel): C | null {
+  const categories = coupon.scope?.categories;
+  if (!categories?.includes(relabel.from)) return null;
+  const renamed = [...new Set(categories.map((c) => (c === relabel.from ? relabel.to : c)))];
+  return { ...coupon, scope: { ...coupon.scope, categories: renamed } };
 }
 
 /** A delete: refused while products carry the name (400: merge it first). */

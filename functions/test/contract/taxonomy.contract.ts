@@ -95,6 +95,22 @@ export function taxonomyContract(
       await expectDomainError(store.brands.remove(spare._id), 'not_found');
     });
 
+    it('taxonomy: a rename or merge carries the discount codes’ category scopes along', async () => {
+      await store.products.create(productInput('Buds', { category: 'Earbuds' }), 'owner');
+      await store.products.create(productInput('Cans', { category: 'Headphones' }), 'owner');
+      const terms = { percentOff: 10, amountOff: null, minSubtotal: null, startsAt: null, endsAt: null };
+      const limits = { maxUses: null, maxUsesPerCustomer: null, active: true };
+      await store.coupons.create({ code: 'AUDIO', ...terms, ...limits, scope: { categories: ['Earbuds', 'Cables'] } });
+      await store.coupons.create({ code: 'ALL', ...terms, ...limits, scope: null });
+      const list = (await store.categories.list()).entries;
+      const earbuds = list.find((e) => e.name === 'Earbuds')!;
+      await store.categories.rename(earbuds._id, 'In-ear');
+      expect((await store.coupons.get('AUDIO'))!.scope).toEqual({ categories: ['In-ear', 'Cables'] });
+      await store.categories.merge(earbuds._id, list.find((e) => e.name === 'Headphones')!._id);
+      expect((await store.coupons.get('AUDIO'))!.scope).toEqual({ categories: ['Headphones', 'Cables'] });
+      expect((await store.coupons.get('ALL'))!.scope).toBeNull();
+    });
+
     it('taxonomy: the admin’s save (editedFrom) takes only a managed value; a spec save adds one unless near', async () => {
       const p = await store.products.create(productInput('Lamp', { category: 'Lighting' }), 'owner');
       const editedFrom = { updatedAt: p.updatedAt, countInStock: p.countInStock };

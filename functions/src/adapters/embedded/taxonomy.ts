@@ -9,7 +9,9 @@ import {
   decideMerge,
   decideRemove,
   decideRename,
+  relabelCouponScope,
   resolveManagedName,
+  type Coupon,
   type DomainEvent,
   type ManagedNameMode,
   type ProductRelabel,
@@ -56,7 +58,8 @@ const slugMoveStatements = (kind: TaxonomyKind, move: SlugMove) => [
   },
 ];
 
-/** Every product (and draft) carrying `relabel.from` now carries `relabel.to`; answers how many products. */
+/** Every product (and draft) carrying `relabel.from` now carries `relabel.to`, and so does every discount code's
+ *  scope naming the category (domain relabelCouponScope); answers how many products. */
 async function relabelProducts(tx: Transaction, kind: TaxonomyKind, relabel: ProductRelabel): Promise<number> {
   // `kind` is the column's name ('category' | 'brand', typed): never text from a request.
   const rs = await tx.execute({
@@ -67,6 +70,17 @@ async function relabelProducts(tx: Transaction, kind: TaxonomyKind, relabel: Pro
     sql: `UPDATE product_drafts SET ${kind} = ? WHERE ${kind} = ?`,
     args: [relabel.to, relabel.from],
   });
+  if (kind === 'category') {
+    const coupons = await tx.execute(`SELECT code, data FROM coupons WHERE data LIKE '%"categories"%'`);
+    for (const row of coupons.rows) {
+      const scoped = relabelCouponScope(JSON.parse(str(row.data)) as Omit<Coupon, 'uses'>, relabel);
+      if (scoped)
+        await tx.execute({
+          sql: 'UPDATE coupons SET data = ? WHERE code = ?',
+          args: [JSON.stringify(scoped), row.code],
+        });
+    }
+  }
   return rs.rowsAffected;
 }
 

@@ -21,7 +21,9 @@ import {
   decideRename,
   entriesFromValues,
   reclaimSlug,
+  relabelCouponScope,
   resolveManagedName,
+  type Coupon,
   type DomainEvent,
   type ManagedNameMode,
   type ProductRelabel,
@@ -148,6 +150,15 @@ export class FirestoreTaxonomy implements TaxonomyStore {
             this.db.collection(COLLECTIONS.products).where(field, '==', relabel.from).limit(RELABEL_BATCH),
           );
           const tally = await FacetTally.read(tx, this.db);
+          const last = products.size < RELABEL_BATCH;
+          // With the last step, the discount codes whose scope names the category (codes are few: all are read,
+          // as an array-contains query on the nested field did not answer inside a transaction on the community emulator).
+          const coupons =
+            last && field === 'category' ? (await tx.get(this.db.collection(COLLECTIONS.coupons))).docs : [];
+          for (const c of coupons) {
+            const scoped = relabelCouponScope(c.data() as Pick<Coupon, 'scope'>, relabel);
+            if (scoped) tx.update(c.ref, { scope: scoped.scope });
+          }
           for (const p of products.docs) tx.update(p.ref, { [field]: relabel.to });
           tally.relabel(field, relabel.from, relabel.to, products.size);
           tally.write(tx);
