@@ -7,6 +7,7 @@ import { productRoutes } from './features/products/routes.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { couponRoutes } from './features/coupons/routes.js';
+import { taxonomyRoutes } from './features/taxonomy/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { SettingsCache } from './features/settings/settingsCache.js';
 import { CatalogCache, keepCatalogCache } from './cache/catalogCache.js';
@@ -185,6 +186,8 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   );
   api.use('/settings', settingsRoutes(ports, settings));
   api.use('/coupons', couponRoutes(ports));
+  api.use('/categories', taxonomyRoutes('category', ports, ports.store.categories, cache));
+  api.use('/brands', taxonomyRoutes('brand', ports, ports.store.brands, cache));
   api.use('/upload', uploadRoutes(ports));
   api.use('/admin', adminRoutes(ports));
   // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).

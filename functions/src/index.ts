@@ -305,6 +305,7 @@ function getPagesApp(): Promise<Express> {
     app.use(
       pageRoutes({
         catalog: built.store.products,
+        categories: built.store.categories,
         template: loadTemplate,
         pageSize: config.pageSize,
         publicUrl: origin,

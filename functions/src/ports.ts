@@ -29,6 +29,9 @@ import type {
 } from './domain/index.js';
 import type {
   Coupon,
+  TaxonomyEntry,
+  TaxonomyKind,
+  TaxonomyList,
   HoldLimits,
   RefundRecord,
   PlaceOrderRequest,
@@ -187,6 +190,22 @@ export interface AddressStore {
   remember(userId: string, address: ShippingAddress, now: Date): Promise<SavedAddress>;
 }
 
+/** A managed list of categories or brands (domain/taxonomy.ts), one per kind. Writes publish TaxonomyChanged. */
+export interface TaxonomyStore {
+  readonly kind: TaxonomyKind;
+  /** The entries by name, each with its productCount, and the old slugs still redirecting. */
+  list(): Promise<TaxonomyList>;
+  /** A new entry (conflict for a name taken case-insensitively). */
+  create(name: string): Promise<TaxonomyEntry>;
+  /** Renames an entry and every product carrying its name; its old slug redirects to the new one. */
+  rename(id: string, name: string): Promise<TaxonomyEntry>;
+  /** Merges entry `id` into `into`: its products take the target's name, its slug redirects to the target's, and
+   *  it goes. Answers the target. */
+  merge(id: string, into: string): Promise<TaxonomyEntry>;
+  /** Removes an entry no product carries (bad_input while any does: merge it first). */
+  remove(id: string): Promise<void>;
+}
+
 /** The settings the owner controls (domain/settings.ts), one record, each save recorded with what it changed. */
 export interface SettingsStore {
   /** The saved settings, or null when the owner never saved any (the defaults apply). */
@@ -271,6 +290,8 @@ export interface Store {
   settings: SettingsStore;
   coupons: CouponStore;
   addresses: AddressStore;
+  categories: TaxonomyStore;
+  brands: TaxonomyStore;
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** Tells whether the store answers (for /api/health). */

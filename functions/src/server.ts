@@ -48,6 +48,7 @@ export async function startServer(
           const template = indexTemplate(config.webDist);
           const pages = pageRoutes({
             catalog: ports.store.products,
+            categories: ports.store.categories,
             template,
             pageSize: config.pageSize,
             publicUrl: config.publicUrl,

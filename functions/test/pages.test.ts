@@ -447,15 +447,15 @@ describe('sitemap.xml and robots.txt', () => {
 
 describe('GET /category/:category and filtered list pages without JavaScript', () => {
   it('a category page: its title, canonical URL, Home / Category breadcrumbs, and the first page and facets inlined', async () => {
-    const page = await crawl('/category/Audio');
+    const page = await crawl('/category/audio');
     expect(page.res.status).toBe(200);
     expect(page.title).toBe('Audio | Voltshop');
-    expect(page.canonical).toBe(`${ORIGIN}/category/Audio`);
+    expect(page.canonical).toBe(`${ORIGIN}/category/audio`);
     expect(page.meta('robots')).toBeNull();
     expect(page.meta('description')).toContain('Audio');
     expect(ofType(page.jsonLd, 'BreadcrumbList')!.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Voltshop', item: `${ORIGIN}/` },
-      { '@type': 'ListItem', position: 2, name: 'Audio', item: `${ORIGIN}/category/Audio` },
+      { '@type': 'ListItem', position: 2, name: 'Audio', item: `${ORIGIN}/category/audio` },
     ]);
     const filters = 'category=Audio';
     const inlined = dataFor(page.data, catalogKeys.list('', 1, filters)) as ProductPage;
@@ -468,10 +468,10 @@ describe('GET /category/:category and filtered list pages without JavaScript', (
   });
 
   it('honours the URL query when inlining: brand, price range and sort, marked noindex with the plain canonical', async () => {
-    const page = await crawl('/category/Audio?brand=Arcwave&minPrice=10&maxPrice=500&sort=price_desc');
+    const page = await crawl('/category/audio?brand=Arcwave&minPrice=10&maxPrice=500&sort=price_desc');
     expect(page.res.status).toBe(200);
     expect(page.meta('robots')).toBe('noindex, follow');
-    expect(page.canonical).toBe(`${ORIGIN}/category/Audio`);
+    expect(page.canonical).toBe(`${ORIGIN}/category/audio`);
     const key = catalogKeys.list('', 1, 'category=Audio&brand=Arcwave&minPrice=10&maxPrice=500&sort=price_desc');
     const inlined = dataFor(page.data, key) as ProductPage;
     expect(inlined).toEqual(
@@ -491,6 +491,19 @@ describe('GET /category/:category and filtered list pages without JavaScript', (
     const plain = await crawl('/');
     expect(dataFor(plain.data, catalogKeys.list('', 1))).toBeDefined(); // unchanged key without filters
     expect(dataFor(plain.data, catalogKeys.top())).toBeDefined();
+  });
+
+  it('a category’s name or old slug (renamed, merged) moves to its slug for good, with the page and the query', async () => {
+    const moved = (path: string) => fetch(shop.url + path, { redirect: 'manual' });
+    const byName = await moved('/category/Audio/page/2?sort=price_asc');
+    expect(byName.status).toBe(301);
+    expect(byName.headers.get('location')).toBe('/category/audio/page/2?sort=price_asc');
+    const admin = await shop.adminToken();
+    const created = await shop.call('POST', '/api/categories', { token: admin, body: { name: 'Pages Old' } });
+    await shop.call('PUT', `/api/categories/${created.body._id}`, { token: admin, body: { name: 'Pages New' } });
+    const old = await moved('/category/pages-old');
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/category/pages-new');
   });
 
   it('an empty, unknown or too long category, and a page past the last: 404 pages, never indexed', async () => {

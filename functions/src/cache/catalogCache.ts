@@ -219,6 +219,7 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
           break;
         case 'ProductSaved':
         case 'ReviewAdded':
+        case 'TaxonomyChanged': // the lists' answers, and a rename's or merge's relabelled products
           cache.invalidate();
           break;
         case 'OrderPlaced':

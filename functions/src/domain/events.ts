@@ -5,6 +5,7 @@
 import type { StoredCart } from './cart.js';
 import type { StockLevel } from './orderDecisions.js';
 import type { ShopSettings } from './settings.js';
+import type { TaxonomyKind } from './taxonomy.js';
 import type { Order, Product, ProductDetail, Review } from './types.js';
 
 /** The order as it is after the write (its owner's and the admins' views show it as is). */
@@ -43,6 +44,14 @@ export type DomainEvent =
   /** Every session of the account was ended (sign out everywhere, a credential change, a demotion, a deletion). */
   | { type: 'SessionsRevoked'; userId: string }
   /** The owner saved the shop's settings (tax, shipping, limits, hold minutes): these are now in force. */
-  | { type: 'SettingsSaved'; settings: ShopSettings };
+  | { type: 'SettingsSaved'; settings: ShopSettings }
+  /** A category or brand list changed (created, renamed, merged, removed); a rename or merge also relabelled its
+   *  products (`relabelled`: how many), so catalogue answers naming the old name are stale. */
+  | {
+      type: 'TaxonomyChanged';
+      kind: TaxonomyKind;
+      change: 'created' | 'renamed' | 'merged' | 'removed';
+      relabelled: number;
+    };
 
 export type DomainEventType = DomainEvent['type'];

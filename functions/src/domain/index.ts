@@ -13,6 +13,8 @@ export * from './settings.js';
 export * from './settingsSchema.js';
 export * from './discounts.js';
 export * from './couponSchema.js';
+export * from './taxonomy.js';
+export * from './taxonomySchema.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './limits.js';

@@ -101,6 +101,8 @@ export const paths = {
     settings: fixed('/admin/settings'),
     /** Discount codes: the list and the create/edit form (POST/GET/PUT/DELETE /api/coupons). */
     coupons: fixed('/admin/coupons'),
+    /** Categories and brands: create, rename, merge, delete (domain/taxonomy.ts; /api/categories, /api/brands). */
+    taxonomy: fixed('/admin/categories'),
   },
   /** The router's catch-all (the 404 page). */
   notFound: { path: '*' },

@@ -63,6 +63,8 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
           break; // announced above
         case 'SettingsSaved':
           break; // read when a page asks (GET /api/settings/public); nobody follows it live
+        case 'TaxonomyChanged':
+          break; // the lists are read when a page asks (GET /api/categories, /api/brands)
         default:
           event satisfies never;
       }

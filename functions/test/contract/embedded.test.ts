@@ -14,6 +14,7 @@ import { settingsContract } from './settings.contract.js';
 import { couponsContract } from './coupons.contract.js';
 import { guestsContract } from './guests.contract.js';
 import { addressesContract } from './addresses.contract.js';
+import { taxonomyContract } from './taxonomy.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -41,6 +42,7 @@ settingsContract('embedded (SQLite)', embeddedStore());
 couponsContract('embedded (SQLite)', embeddedStore());
 guestsContract('embedded (SQLite)', embeddedStore());
 addressesContract('embedded (SQLite)', embeddedStore());
+taxonomyContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));

@@ -18,6 +18,7 @@ import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
 import { guestsContract } from '../contract/guests.contract.js';
 import { addressesContract } from '../contract/addresses.contract.js';
+import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -73,6 +74,7 @@ settingsContract(NAME, firestoreStore, contractRun);
 couponsContract(NAME, firestoreStore, contractRun);
 guestsContract(NAME, firestoreStore, contractRun);
 addressesContract(NAME, firestoreStore, contractRun);
+taxonomyContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 searchContract(NAME, firestoreStore, contractRun, { fullText: false });
 orderMailContract(

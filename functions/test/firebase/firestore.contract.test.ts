@@ -16,6 +16,7 @@ import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
 import { guestsContract } from '../contract/guests.contract.js';
 import { addressesContract } from '../contract/addresses.contract.js';
+import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -51,6 +52,7 @@ settingsContract('Firestore (emulator)', firestoreStore);
 couponsContract('Firestore (emulator)', firestoreStore);
 guestsContract('Firestore (emulator)', firestoreStore);
 addressesContract('Firestore (emulator)', firestoreStore);
+taxonomyContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
 searchContract('Firestore (emulator)', firestoreStore, {}, { fullText: false });
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {

@@ -81,6 +81,58 @@ async function newAddress(c: Ctx): Promise<string> {
   return res.body._id;
 }
 
+/** A fresh category or brand (admin), answered by its id. */
+async function newEntry(c: Ctx, list: 'categories' | 'brands'): Promise<string> {
+  const res = await c.shop.call('POST', `/api/${list}`, { token: c.tokens.admin, body: { name: `Matrix ${seq++}` } });
+  if (res.status !== 201) throw new Error(`entry not created: ${res.status}`);
+  return res.body._id as string;
+}
+
+/** The rows of a managed list (issue 29): public reads, the admin's writes. */
+const taxonomyRows = (list: 'categories' | 'brands'): Row[] => [
+  { method: 'GET', route: `/api/${list}`, request: async () => ({ path: `/api/${list}` }), expect: PUBLIC(200) },
+  {
+    method: 'GET',
+    route: `/api/${list}/slug/:slug`,
+    request: async (c) => {
+      const id = await newEntry(c, list);
+      const all = (await c.shop.call('GET', `/api/${list}`)).body as { _id: string; slug: string }[];
+      return { path: `/api/${list}/slug/${all.find((e) => e._id === id)!.slug}` };
+    },
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'POST',
+    route: `/api/${list}`,
+    request: async () => ({ path: `/api/${list}`, body: { name: `Matrix new ${seq++}` } }),
+    expect: ADMIN(201),
+  },
+  {
+    method: 'PUT',
+    route: `/api/${list}/:id`,
+    request: async (c) => ({
+      path: `/api/${list}/${await newEntry(c, list)}`,
+      body: { name: `Matrix renamed ${seq++}` },
+    }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'POST',
+    route: `/api/${list}/:id/merge`,
+    request: async (c) => ({
+      path: `/api/${list}/${await newEntry(c, list)}/merge`,
+      body: { into: await newEntry(c, list) },
+    }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'DELETE',
+    route: `/api/${list}/:id`,
+    request: async (c) => ({ path: `/api/${list}/${await newEntry(c, list)}` }),
+    expect: ADMIN(200),
+  },
+];
+
 const PUBLIC = (status: number) => ({ anonymous: status, customer: status, otherCustomer: status, admin: status });
 const SIGNED_IN = (status: number) => ({ anonymous: 401, customer: status, otherCustomer: status, admin: status });
 const ADMIN = (status: number) => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: status });
@@ -554,6 +606,9 @@ export const MATRIX: Row[] = [
     request: async (c) => ({ path: `/api/coupons/${await newCoupon(c)}` }),
     expect: ADMIN(200),
   },
+  // Managed categories and brands (issue 29).
+  ...taxonomyRows('categories'),
+  ...taxonomyRows('brands'),
   { method: 'GET', route: '/api/health', request: async () => ({ path: '/api/health' }), expect: PUBLIC(200) },
   // The signed-in shopper's own cart: there is no path naming another's, so every signed-in role reads its own.
   { method: 'GET', route: '/api/cart', request: async () => ({ path: '/api/cart' }), expect: SIGNED_IN(200) },

@@ -16,6 +16,9 @@ let alice: string;
 let productId: string;
 let aliceId: string;
 let aliceOrderId: string;
+/** A category and a brand the managed lists' routes name (issue 29). */
+let categoryId: string;
+let brandId: string;
 let before: Awaited<ReturnType<typeof snapshot>>;
 
 const RUNS = 30;
@@ -28,6 +31,8 @@ beforeAll(async () => {
   aliceId = (await shop.call('GET', '/api/users/profile', { token: alice })).body._id;
   // A discount code the coupon routes' bodies name (issue 30).
   await shop.call('POST', '/api/coupons', { token: admin, body: { code: 'FUZZCODE', percentOff: 10, active: true } });
+  categoryId = (await shop.call('POST', '/api/categories', { token: admin, body: { name: 'Fuzz Category' } })).body._id;
+  brandId = (await shop.call('POST', '/api/brands', { token: admin, body: { name: 'Fuzz Brand' } })).body._id;
   aliceOrderId = (
     await shop.call('POST', '/api/orders', {
       token: alice,
@@ -258,6 +263,34 @@ const addressFields = (): Fields => ({
 });
 
 const BODY_ROUTES: BodyRoute[] = [
+  // Managed categories and brands (issue 29): a name, or the entry to merge into.
+  ...(['categories', 'brands'] as const).flatMap((list): BodyRoute[] => {
+    const id = () => (list === 'categories' ? categoryId : brandId);
+    return [
+      {
+        name: `POST /api/${list}`,
+        method: 'POST',
+        path: () => `/api/${list}`,
+        token: () => admin,
+        bodies: () => oneWrong({ name: 'Fuzzed entry' }, { name: badText(100) }, ['name']),
+      },
+      {
+        name: `PUT /api/${list}/:id`,
+        method: 'PUT',
+        path: () => `/api/${list}/${id()}`,
+        token: () => admin,
+        bodies: () => oneWrong({ name: `Fuzz ${list}` }, { name: badText(100) }, ['name']),
+      },
+      {
+        name: `POST /api/${list}/:id/merge`,
+        method: 'POST',
+        path: () => `/api/${list}/${id()}/merge`,
+        token: () => admin,
+        // Into itself is refused too (400), and an unknown one is a 404.
+        bodies: () => oneWrong({ into: 'no-such-entry' }, { into: fc.oneof(badId, fc.constant(id())) }, ['into']),
+      },
+    ];
+  }),
   {
     name: 'POST /api/users/profile/addresses',
     method: 'POST',
@@ -778,6 +811,14 @@ const TEXT_FIELD_ROUTES: TextFieldRoute[] = [
     fields: ['recipientName', 'phone', 'address', 'city', 'postalCode', 'country'],
   },
   {
+    name: 'POST /api/categories',
+    method: 'POST',
+    path: () => '/api/categories',
+    token: () => admin,
+    valid: () => ({ name: 'Control' }),
+    fields: ['name'],
+  },
+  {
     name: 'POST /api/coupons',
     method: 'POST',
     path: () => '/api/coupons',
@@ -1212,6 +1253,12 @@ describe('bogus ids in the path', () => {
       body: shippingAddress,
     },
     { method: 'DELETE', path: (id) => `/api/users/profile/addresses/${id}`, token: () => alice },
+    ...['categories', 'brands'].flatMap((list) => [
+      { method: 'PUT', path: (id: string) => `/api/${list}/${id}`, token: () => admin, body: { name: 'x' } },
+      { method: 'POST', path: (id: string) => `/api/${list}/${id}/merge`, token: () => admin, body: { into: 'x' } },
+      { method: 'DELETE', path: (id: string) => `/api/${list}/${id}`, token: () => admin },
+      { method: 'GET', path: (id: string) => `/api/${list}/slug/${id}`, token: () => undefined },
+    ]),
   ];
   it('404 (or another 4xx) with a message, on every route with an id', async () => {
     await fc.assert(

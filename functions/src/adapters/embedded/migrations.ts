@@ -1,5 +1,7 @@
 // Versioned schema migrations, applied in order at start (db.ts). Never edit a released one: add the next.
 import type { Transaction } from '@libsql/client';
+import { entriesFromValues, TAXONOMY_KINDS } from '../../domain/taxonomy.js';
+import { newId } from './mapping.js';
 import { indexNameGrams } from './search.js';
 
 export interface Migration {
@@ -563,6 +565,45 @@ export const MIGRATIONS: Migration[] = [
         END`,
         `INSERT INTO ${table} (${table}) VALUES ('rebuild')`,
       ]),
+    ],
+  },
+  {
+    version: 26,
+    name: 'managed categories and brands, with their old slugs',
+    // adapters/embedded/taxonomy.ts (domain/taxonomy.ts): the lists the admin keeps, each entry with its URL slug,
+    // made from the catalogue's distinct values as written (variants like "accesories" stay apart for the admin to
+    // merge); an old slug of a renamed or merged entry and the slug it leads to. Products keep the names.
+    statements: [
+      `CREATE TABLE taxonomy_entries (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('category', 'brand')),
+        name TEXT NOT NULL,
+        slug TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (kind, slug)
+      )`,
+      `CREATE TABLE taxonomy_redirects (
+        kind TEXT NOT NULL CHECK (kind IN ('category', 'brand')),
+        from_slug TEXT NOT NULL,
+        to_slug TEXT NOT NULL,
+        PRIMARY KEY (kind, from_slug)
+      )`,
+      async (tx) => {
+        const at = new Date().toISOString();
+        for (const kind of TAXONOMY_KINDS) {
+          const rs = await tx.execute(`SELECT DISTINCT ${kind} AS value FROM products`);
+          const entries = entriesFromValues(
+            kind,
+            rs.rows.map((r) => String(r.value)),
+            newId,
+          );
+          for (const e of entries)
+            await tx.execute({
+              sql: 'INSERT INTO taxonomy_entries (id, kind, name, slug, created_at) VALUES (?, ?, ?, ?, ?)',
+              args: [e._id, kind, e.name, e.slug, at],
+            });
+        }
+      },
     ],
   },
 ];

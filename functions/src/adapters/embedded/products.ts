@@ -15,6 +15,7 @@ import {
   reviewProduct,
   SYSTEM_ACTOR,
   type StockHistoryPage,
+  type ManagedNameMode,
 } from '../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore, UserReview } from '../../ports.js';
 import type { Transaction } from '@libsql/client';
@@ -23,6 +24,20 @@ import * as drafts from './drafts.js';
 import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct, toReview, updateRow } from './mapping.js';
 import { applyStockChanges, stockHistoryPage } from './stock.js';
 import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES, suggestProducts } from './search.js';
+import { managedNameIn } from './taxonomy.js';
+
+/** The input with its category and brand as the managed lists spell them (domain/taxonomy.ts resolveManagedName),
+ *  inside the save's transaction: an unknown one is refused or created, as `mode` says. */
+async function withManagedNames<T extends { category: string; brand: string }>(
+  tx: Transaction,
+  input: T,
+  mode: ManagedNameMode,
+  at: string,
+): Promise<T> {
+  const category = await managedNameIn(tx, 'category', input.category, mode, at);
+  const brand = await managedNameIn(tx, 'brand', input.brand, mode, at);
+  return { ...input, category, brand };
+}
 
 /** A product's row as an edit writes it: its edited fields and the name's search key. Its stock is written apart,
  *  through stock.ts (with its history entry). */
@@ -111,7 +126,8 @@ export class SqlProducts implements ProductStore {
     const now = this.clock.now().toISOString();
     const nameKey = searchKey(input.name);
     await this.db.write(async (tx) => {
-      await tx.execute(insertRow('products', newProductRow(id, ownerId, input, nameKey, now)));
+      const named = await withManagedNames(tx, input, 'create', now);
+      await tx.execute(insertRow('products', newProductRow(id, ownerId, named, nameKey, now)));
       await editStock(tx, id, 0, input.countInStock, ownerId, now);
       await indexNameGrams(tx, [{ id, nameKey }]);
     });
@@ -132,11 +148,13 @@ export class SqlProducts implements ProductStore {
 
   async update(
     id: string,
-    input: Parameters<ProductStore['update']>[1],
+    edit: Parameters<ProductStore['update']>[1],
     editedFrom?: EditedFrom,
     by: string = SYSTEM_ACTOR,
   ): Promise<Product | null> {
-    const nameKey = searchKey(input.name);
+    const nameKey = searchKey(edit.name);
+    // The admin's form (editedFrom) picks from the lists; a spec client's new value may create one.
+    const mode = editedFrom ? 'strict' : 'spec';
     const rs = await this.db.write(async (tx) => {
       const current = await tx.execute({
         sql: 'SELECT updated_at, count_in_stock FROM products WHERE id = ?',
@@ -144,13 +162,14 @@ export class SqlProducts implements ProductStore {
       });
       const row = current.rows[0];
       if (!row)
-        return { ...(await this.publishDraft(tx, id, input, nameKey, editedFrom, by)), change: 'published' as const };
+        return { ...(await this.publishDraft(tx, id, edit, nameKey, editedFrom, by)), change: 'published' as const };
       const { countInStock, updatedAt } = applyProductEdit(
         { updatedAt: str(row.updated_at), countInStock: Number(row.count_in_stock) },
-        input.countInStock,
+        edit.countInStock,
         editedFrom,
         this.clock.now(),
       );
+      const input = await withManagedNames(tx, edit, mode, updatedAt);
       const updated = await tx.execute(
         updateRow('products', id, { ...productRow(input, nameKey), updated_at: updatedAt }),
       );
@@ -170,14 +189,15 @@ export class SqlProducts implements ProductStore {
   private async publishDraft(
     tx: Transaction,
     id: string,
-    input: ProductUpdateInput,
+    edit: ProductUpdateInput,
     nameKey: string,
     editedFrom: EditedFrom | undefined,
     by: string,
   ): Promise<{ rowsAffected: number }> {
     const draft = await drafts.takeDraft(tx, id);
     if (!draft) return { rowsAffected: 0 };
-    const { countInStock, updatedAt } = applyProductEdit(draft, input.countInStock, editedFrom, this.clock.now());
+    const { countInStock, updatedAt } = applyProductEdit(draft, edit.countInStock, editedFrom, this.clock.now());
+    const input = await withManagedNames(tx, edit, editedFrom ? 'strict' : 'spec', updatedAt);
     await tx.execute(insertRow('products', newProductRow(id, draft.ownerId, input, nameKey, updatedAt)));
     // The draft's stock was no stock yet (nothing could be ordered): the product's history starts here.
     await editStock(tx, id, 0, countInStock, by, updatedAt);

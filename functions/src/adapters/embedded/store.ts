@@ -8,6 +8,7 @@ import { SqlCoupons } from './coupons.js';
 import { SqlOrders, type OrderMailOptions } from './orders.js';
 import { SqlProducts } from './products.js';
 import { SqlSettings } from './settings.js';
+import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 
 export { newId } from './mapping.js';
@@ -34,6 +35,8 @@ export function createSqlStore(
     settings: new SqlSettings(db, events),
     coupons: new SqlCoupons(db, clock),
     addresses: new SqlAddresses(db, clock),
+    categories: new SqlTaxonomy('category', db, clock, events),
+    brands: new SqlTaxonomy('brand', db, clock, events),
     carts: new SqlCarts(db, events),
     ping: async () => {
       await db.client.execute('SELECT 1');

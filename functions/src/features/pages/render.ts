@@ -127,11 +127,14 @@ export function listHead(
     top: Product[] | null;
     view?: CatalogView;
     facets?: CatalogFacets | null;
+    /** A category page's slug (its URL), when the category is a managed one (domain/taxonomy.ts). */
+    categorySlug?: string;
   },
 ): PageHead {
   const { keyword, page, top, facets } = view;
   const catalogView: CatalogView = view.view ?? { sort: DEFAULT_CATALOG_SORT };
   const { category } = catalogView;
+  const categoryInPath = view.categorySlug ?? category;
   const home = !keyword && category === undefined && page.page === 1;
   const pageSuffix = page.page > 1 ? `, page ${page.page}` : '';
   const title = keyword
@@ -141,10 +144,10 @@ export function listHead(
       : home
         ? DEFAULT_TITLE
         : pageTitle(`Latest Products${pageSuffix}`);
-  const path = listPath(keyword, page.page, keyword ? undefined : category);
+  const path = listPath(keyword, page.page, keyword ? undefined : categoryInPath);
   const trail = [{ name: SITE_NAME, path: paths.home.href() }];
   if (keyword) trail.push({ name: `Search: ${keyword}`, path: listPath(keyword, 1) });
-  else if (category !== undefined) trail.push({ name: category, path: listPath('', 1, category) });
+  else if (category !== undefined) trail.push({ name: category, path: listPath('', 1, categoryInPath) });
   if (page.page > 1) trail.push({ name: `Page ${page.page}`, path });
   // The same key the app's loader asks for (web/src/features/catalog/routes/catalogLoader.ts).
   const filters = catalogSearchParams(catalogView).toString();

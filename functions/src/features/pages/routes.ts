@@ -3,10 +3,10 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { catalogViewFromSearch, DEFAULT_CATALOG_SORT, idSchema, productQuerySchema } from '../../domain/index.js';
+import { catalogViewFromSearch, DEFAULT_CATALOG_SORT, idSchema, productQuerySchema, resolveSlug } from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
 import { negotiateEncoding } from '../../http/webApp.js';
-import type { ProductStore } from '../../ports.js';
+import type { ProductStore, TaxonomyStore } from '../../ports.js';
 import {
   cartAddHead,
   CRAWLER_FILES,
@@ -49,6 +49,8 @@ export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'> &
 
 export interface PageRoutesOptions {
   catalog: CatalogReader;
+  /** The managed categories: a category page's path holds its slug (an old slug or a name redirects to it). */
+  categories?: Pick<TaxonomyStore, 'list'>;
   /** The built index.html (read again when the app is rebuilt, or fetched from Hosting). */
   template: (req: Request) => Promise<string>;
   pageSize: number;
@@ -147,9 +149,22 @@ export function pageRoutes(options: PageRoutesOptions): Router {
       keyword: req.params.keyword ?? '',
       pageNumber: req.params.pageNumber ?? '1',
     });
-    const category = typeof req.params.category === 'string' ? req.params.category : undefined;
-    if (!parsed.success || category === '') return sendPage(req, res, notFoundHead());
+    const segment = typeof req.params.category === 'string' ? req.params.category : undefined;
+    if (!parsed.success || segment === '') return sendPage(req, res, notFoundHead());
     const { keyword, pageNumber } = parsed.data;
+    // A category's slug names it; an old slug (renamed, merged) or its name moves to the slug for good.
+    let category = segment;
+    let categorySlug: string | undefined;
+    if (segment !== undefined && options.categories) {
+      // None (a value outside the lists, e.g. written by SQL): looked for as written, as the web's loader does.
+      const found = resolveSlug(await options.categories.list(), segment);
+      if (found?.redirect) {
+        const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+        return res.redirect(301, `${paths.category.href(found.entry.slug, pageNumber)}${query}`);
+      }
+      category = found?.entry.name ?? segment;
+      categorySlug = found?.entry.slug;
+    }
     // The filters and sort of the URL query, read as the app reads them (so the inlined answers are the ones it asks for).
     const view = catalogViewFromSearch(new URL(req.originalUrl, 'http://page').searchParams, category);
     if (category !== undefined && view.category === undefined) return sendPage(req, res, notFoundHead());
@@ -170,7 +185,7 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     if (pageNumber > 1 && pageNumber > page.pages) return sendPage(req, res, notFoundHead());
     // A category nothing is in (the app shows its no-results page): not a page to index either.
     if (category !== undefined && page.pages === 0 && !keyword) return sendPage(req, res, notFoundHead());
-    await sendPage(req, res, listHead(originOf(req), { keyword, page, top, view, facets }));
+    await sendPage(req, res, listHead(originOf(req), { keyword, page, top, view, facets, categorySlug }));
   };
 
   // The routes of the one route table (domain/routes.ts) that these pages render.

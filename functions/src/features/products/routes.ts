@@ -23,7 +23,8 @@ import { assertBodyIdsMatch, assertEmptyBody, parse, parseId } from '../../http/
 import type { Ports } from '../../ports.js';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from '../../cache/catalogCache.js';
 
-function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: string }) {
+/** A cached catalogue answer, with its ETag (304 when the client has it). */
+export function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: string }) {
   res.setHeader('ETag', entry.etag);
   res.setHeader('Cache-Control', CATALOG_CACHE_CONTROL);
   if (req.headers['if-none-match'] === entry.etag) {

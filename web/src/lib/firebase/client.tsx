@@ -110,6 +110,8 @@ export function createFirebaseShop(
           top: () => load().then((fb) => fb.fetchTopProducts()),
           // Ranked over every product's words: the function's (bounded) search.
           suggest: api.catalog.suggest,
+          // The managed lists are the API's (the server keeps them), as the counts are.
+          category: api.catalog.category,
           followsQueries: true,
           // The listener the loader's read started answers these: nothing is read twice.
           useLivePage: (initial, request) =>

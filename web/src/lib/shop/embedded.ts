@@ -27,6 +27,7 @@ export const embeddedShop: ShopClient = {
     product: (id, signal) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
     top: (signal) => api<Product[]>('/api/products/top', { signal }),
     suggest: (q, signal) => api<ProductSuggestions>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal }),
+    category: (segment, signal) => api(`/api/categories/slug/${encodeURIComponent(segment)}`, { signal }),
     followsQueries: false,
     useLivePage: (initial) => initial,
     useLiveTop: (initial) => initial,

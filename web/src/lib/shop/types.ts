@@ -49,6 +49,12 @@ export interface ShopClient {
     top(signal?: AbortSignal): Promise<Product[]>;
     /** The header search box's suggestions for what is typed (GET /api/products/suggest on both backends). */
     suggest(q: string, signal?: AbortSignal): Promise<ProductSuggestions>;
+    /** A category page's path segment (GET /api/categories/slug/:slug, both backends): the managed category, and
+     *  `redirect` when the segment is an old slug or a name (the page moves to the slug). 404 for none. */
+    category(
+      segment: string,
+      signal?: AbortSignal,
+    ): Promise<{ entry: { name: string; slug: string }; redirect: boolean }>;
     /**
      * Whether the backend follows a page's or the carousel's answer as one query (Firestore listeners: the hooks
      * below); where it does not, the hooks answer `initial` as it is and the cards follow their products one by one

@@ -69,6 +69,29 @@ export class FacetTally {
     this.bump(p, 1);
   }
 
+  /** `n` products' category (or brand) went from `from` to `to` (a rename or merge, domain/taxonomy.ts). */
+  relabel(kind: 'category' | 'brand', from: string, to: string, n: number) {
+    if (n === 0) return;
+    const counts = kind === 'category' ? this.categories : this.brands;
+    const left = (counts.get(from) ?? 0) - n;
+    if (left > 0) counts.set(from, left);
+    else counts.delete(from);
+    counts.set(to, (counts.get(to) ?? 0) + n);
+    this.changed = true;
+  }
+
+  /** The distinct values counted, or null when the document overflowed (it keeps none). */
+  values(kind: 'category' | 'brand'): string[] | null {
+    if (this.overflow) return null;
+    return [...(kind === 'category' ? this.categories : this.brands).keys()];
+  }
+
+  /** How many products carry `value`, or null when the document overflowed. */
+  count(kind: 'category' | 'brand', value: string): number | null {
+    if (this.overflow) return null;
+    return (kind === 'category' ? this.categories : this.brands).get(value) ?? 0;
+  }
+
   remove(p: Tallied) {
     this.bump(p, -1);
   }

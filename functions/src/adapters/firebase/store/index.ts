@@ -12,6 +12,7 @@ import { COLLECTIONS } from './mapping.js';
 import { FirestoreOrders, type FirestoreOrderMailOptions } from './orders.js';
 import { FirestoreProducts } from './products.js';
 import { FirestoreSettings } from './settings.js';
+import { FirestoreTaxonomy } from './taxonomy.js';
 import { FirestoreUsers } from './users.js';
 
 export { COLLECTIONS } from './mapping.js';
@@ -38,6 +39,8 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     settings: new FirestoreSettings(db, events),
     coupons: new FirestoreCoupons(db, options.clock ?? systemClock),
     addresses: new FirestoreAddresses(db, options.clock ?? systemClock),
+    categories: new FirestoreTaxonomy('category', db, events),
+    brands: new FirestoreTaxonomy('brand', db, events),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

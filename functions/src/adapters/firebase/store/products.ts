@@ -34,6 +34,7 @@ import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../firestore/catalog.js';
 import { editedDocFields } from '../../../firestore/schema.js';
 import { LOW_STOCK_SHAPE, topProductsShape } from '../../../firestore/queries.js';
 import { catalogueFacets, FacetTally } from './facetCounts.js';
+import { managedNamesIn } from './taxonomy.js';
 import { brandCounts, facetCounts, gramsOf, listProducts, suggestProducts } from './search.js';
 import { sitemapFile } from './sitemap.js';
 import { recordStockHistory, stockHistoryPage } from './stock.js';
@@ -133,10 +134,13 @@ export class FirestoreProducts implements ProductStore {
 
   async create(input: ProductUpdateInput, ownerId: string) {
     const ref = this.col.doc();
-    const doc = newProductDoc(input, this.clock.now().toISOString());
-    await this.db.runTransaction(
+    const now = this.clock.now().toISOString();
+    const doc = await this.db.runTransaction(
       async (tx) => {
         const tally = await FacetTally.read(tx, this.db);
+        const named = await managedNamesIn(tx, this.db, input, 'create');
+        const doc = newProductDoc(named.input, now);
+        named.write();
         tx.create(ref, doc);
         recordStockHistory(tx, this.db, [{ product: ref.id, before: 0, after: doc.countInStock }], {
           cause: 'admin-edit',
@@ -145,6 +149,7 @@ export class FirestoreProducts implements ProductStore {
         });
         tally.add(doc);
         tally.write(tx);
+        return doc;
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
@@ -177,7 +182,7 @@ export class FirestoreProducts implements ProductStore {
     return snap.docs.map((d) => ({ ...productOf(d), isDraft: true as const }));
   }
 
-  async update(id: string, input: ProductUpdateInput, editedFrom?: EditedFrom, by: string = SYSTEM_ACTOR) {
+  async update(id: string, edit: ProductUpdateInput, editedFrom?: EditedFrom, by: string = SYSTEM_ACTOR) {
     if (!isDocId(id)) return null;
     const ref = this.col.doc(id);
     const draftRef = this.drafts.doc(id);
@@ -186,25 +191,34 @@ export class FirestoreProducts implements ProductStore {
         const [snap, draft] = await Promise.all([tx.get(ref), tx.get(draftRef)]);
         if (!snap.exists && !draft.exists) return null;
         const stored = (snap.exists ? snap.data() : draft.data()) as ProductDoc;
-        const edit = applyProductEdit(stored, input.countInStock, editedFrom, this.clock.now());
+        const version = applyProductEdit(stored, edit.countInStock, editedFrom, this.clock.now());
         // The filter counts, in this transaction: a published product moves from its old category and brand to
         // the new ones; a draft starts counting as it is published.
         const tally = await FacetTally.read(tx, this.db);
+        // The admin's form (editedFrom) picks from the lists; a spec client's new value may create one.
+        const named = await managedNamesIn(tx, this.db, edit, editedFrom ? 'strict' : 'spec');
+        const input = named.input;
+        named.write();
         if (snap.exists) tally.remove(stored);
         tally.add(input);
         tally.write(tx);
         // A draft's stock was no stock yet (nothing could be ordered): a published product's history starts at 0.
         const stockBefore = snap.exists ? stored.countInStock : 0;
-        recordStockHistory(tx, this.db, [{ product: id, before: stockBefore, after: edit.countInStock }], {
+        recordStockHistory(tx, this.db, [{ product: id, before: stockBefore, after: version.countInStock }], {
           cause: 'admin-edit',
           by,
-          at: edit.updatedAt,
+          at: version.updatedAt,
         });
         // (`user`: products written before it left the public document lose it at their next save.)
-        if (snap.exists) tx.update(ref, { ...editedProductDoc(input), ...edit, user: FieldValue.delete() });
+        if (snap.exists) tx.update(ref, { ...editedProductDoc(input), ...version, user: FieldValue.delete() });
         else {
           // A draft's first save publishes it: the newest product, the draft gone, in one transaction.
-          tx.create(ref, { ...publishedDoc(stored), ...editedProductDoc(input), ...edit, createdAt: edit.updatedAt });
+          tx.create(ref, {
+            ...publishedDoc(stored),
+            ...editedProductDoc(input),
+            ...version,
+            createdAt: version.updatedAt,
+          });
           tx.delete(draftRef);
         }
         return snap.exists ? ('updated' as const) : ('published' as const);

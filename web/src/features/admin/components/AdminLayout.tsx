@@ -47,6 +47,11 @@ export function AdminLayout() {
               Discount codes
             </NavLink>
           </li>
+          <li className="nav-item">
+            <NavLink to={paths.admin.taxonomy.href()} className={link}>
+              Categories &amp; brands
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <Outlet />

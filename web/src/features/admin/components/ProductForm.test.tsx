@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/queryClient';
+import { mockFetch } from '@/testing/render';
 import { ProductForm } from './ProductForm';
 
 const product: Product = {
@@ -39,6 +40,28 @@ function setup() {
 }
 
 describe('ProductForm', () => {
+  it('offers the managed categories and brands, and creates a new one through the API when asked', async () => {
+    const calls = mockFetch({
+      'GET /api/categories': () => ({ body: [{ _id: 'c1', name: 'Audio', slug: 'audio', productCount: 2 }] }),
+      'GET /api/brands': () => ({ body: [{ _id: 'b1', name: 'Sample brand', slug: 'sample-brand', productCount: 1 }] }),
+      'POST /api/categories': (body) => ({
+        status: 201,
+        body: { _id: 'c2', slug: 'drones', productCount: 0, ...(body as object) },
+      }),
+    });
+    const { set, field, user } = setup();
+    expect(field('Category')).toHaveAttribute('list', 'managed-categories');
+    expect(await screen.findByText('“Sample category” is not a category yet.', { exact: false })).toBeInTheDocument();
+    // A managed value (in any case) offers nothing.
+    await set('Category', 'audio');
+    expect(screen.queryByRole('button', { name: /Create category/ })).not.toBeInTheDocument();
+    expect(document.querySelector('#managed-categories option[value="Audio"]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: /Create brand/ })).not.toBeInTheDocument();
+    await set('Category', 'Drones');
+    await user.click(screen.getByRole('button', { name: 'Create category “Drones”' }));
+    await vi.waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Drones' }));
+  });
+
   it('has a label on every control and starts with the product', () => {
     const { field } = setup();
     expect(field('Name')).toHaveValue('Sample name');

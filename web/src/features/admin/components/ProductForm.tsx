@@ -9,6 +9,7 @@ import Row from 'react-bootstrap/Row';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
+import { ManagedNames } from './ManagedNames';
 import { Loader } from '@/components/ui/Loader';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { shop } from '@/lib/shop';
@@ -76,6 +77,7 @@ export function ProductForm({
     mode: 'onTouched',
   });
   const image = useWatch({ control, name: 'image' });
+  const [category, brand] = useWatch({ control, name: ['category', 'brand'] });
   // Taken once, with the default values: a background refetch must not make an old form look current.
   const [editedFrom] = useState<EditedFrom>(() => ({
     updatedAt: product.updatedAt,
@@ -116,7 +118,15 @@ export function ProductForm({
         </Col>
       </Row>
 
-      <Field label="Brand" type="text" placeholder="Enter brand" error={errors.brand} {...register('brand')} />
+      <Field
+        label="Brand"
+        type="text"
+        placeholder="Enter brand"
+        list="managed-brands"
+        error={errors.brand}
+        {...register('brand')}
+      />
+      <ManagedNames list="brands" id="managed-brands" value={brand ?? ''} />
 
       <Field
         label="Count In Stock"
@@ -133,9 +143,11 @@ export function ProductForm({
         label="Category"
         type="text"
         placeholder="Enter category"
+        list="managed-categories"
         error={errors.category}
         {...register('category')}
       />
+      <ManagedNames list="categories" id="managed-categories" value={category ?? ''} />
 
       <Field
         label="Description"

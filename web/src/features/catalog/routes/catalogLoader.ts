@@ -1,6 +1,7 @@
 import type { CatalogFacets, Product, ProductPage } from '@domain';
 import { catalogViewFromSearch, type CatalogView } from '@domain/catalogQuery';
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import { paths } from '@domain/routes';
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { takeInlineData } from '@/lib/inlineData';
 import { productKeys } from '@/lib/queryKeys';
 import { shop } from '@/lib/shop';
@@ -31,11 +32,25 @@ const handled = <T>(p: Promise<T>) => {
 };
 
 /** /, /page/:pageNumber, /search/:keyword(/page/:pageNumber), /category/:category(/page/:pageNumber), with the filters
- *  and sort of the URL query: one page of products, the filter bar's counts and, on home, the top rated. */
-export function catalogLoader({ params, request }: LoaderFunctionArgs): CatalogData {
+ *  and sort of the URL query: one page of products, the filter bar's counts and, on home, the top rated. A category
+ *  page's segment is the category's slug: an old slug (renamed, merged) or a name moves to the slug. */
+export function catalogLoader(args: LoaderFunctionArgs): CatalogData | Promise<CatalogData> {
+  const segment = args.params.category;
+  if (segment === undefined) return loadCatalog(args);
+  return shop.catalog.category(segment, args.request.signal).then(
+    ({ entry, redirect: moved }) => {
+      if (!moved) return loadCatalog(args, entry.name);
+      const page = Number.parseInt(args.params.pageNumber ?? '1', 10) || 1;
+      throw redirect(paths.category.href(entry.slug, page) + new URL(args.request.url).search);
+    },
+    () => loadCatalog(args, segment), // no such category: the page says nothing matched
+  );
+}
+
+function loadCatalog({ params, request }: LoaderFunctionArgs, category?: string): CatalogData {
   const keyword = params.keyword ?? '';
   const page = Math.max(1, Number.parseInt(params.pageNumber ?? '1', 10) || 1);
-  const view = catalogViewFromSearch(new URL(request.url).searchParams, params.category);
+  const view = catalogViewFromSearch(new URL(request.url).searchParams, category);
   const withTop = !keyword && params.category === undefined; // the spec's carousel: home without a keyword
   const products =
     takeInlineData<ProductPage>(productKeys.list({ keyword, pageNumber: page, view })) ??

@@ -1,0 +1,59 @@
+// The managed categories and brands (issue 29): the public lists (GET /api/categories, /api/brands, with each
+// entry's product count) and the admin's writes. Their query keys live here, not in lib/queryKeys (the first
+// bundle), as only the admin's screens read them.
+import type { TaxonomyEntry } from '@domain/taxonomy';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { adminKeys } from '@/lib/queryKeys';
+
+export type TaxonomyList = 'categories' | 'brands';
+
+const taxonomyKey = [...adminKeys.all, 'taxonomy'] as const;
+const listKey = (list: TaxonomyList) => [...taxonomyKey, list] as const;
+
+export function listEntries(list: TaxonomyList, signal?: AbortSignal): Promise<TaxonomyEntry[]> {
+  // Revalidated by its ETag each time (max-age=0), and the server's copy is cleared by every write: fresh.
+  return api<TaxonomyEntry[]>(`/api/${list}`, { signal });
+}
+
+export const createEntry = (list: TaxonomyList, name: string) =>
+  api<TaxonomyEntry>(`/api/${list}`, { method: 'POST', body: { name } });
+
+const renameEntry = (list: TaxonomyList, id: string, name: string) =>
+  api<TaxonomyEntry>(`/api/${list}/${encodeURIComponent(id)}`, { method: 'PUT', body: { name } });
+
+const mergeEntry = (list: TaxonomyList, id: string, into: string) =>
+  api<TaxonomyEntry>(`/api/${list}/${encodeURIComponent(id)}/merge`, { method: 'POST', body: { into } });
+
+const deleteEntry = (list: TaxonomyList, id: string) =>
+  api(`/api/${list}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export function useTaxonomy(list: TaxonomyList) {
+  return useQuery({ queryKey: listKey(list), queryFn: ({ signal }) => listEntries(list, signal) });
+}
+
+export type TaxonomyChange =
+  | { op: 'create'; name: string }
+  | { op: 'rename'; id: string; name: string }
+  | { op: 'merge'; id: string; into: string }
+  | { op: 'delete'; id: string };
+
+/** Every write to a list; the lists are read again after it (only they: an open product form is left as loaded). */
+export function useTaxonomyChange(list: TaxonomyList) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: TaxonomyChange): Promise<unknown> => {
+      switch (change.op) {
+        case 'create':
+          return createEntry(list, change.name);
+        case 'rename':
+          return renameEntry(list, change.id, change.name);
+        case 'merge':
+          return mergeEntry(list, change.id, change.into);
+        case 'delete':
+          return deleteEntry(list, change.id);
+      }
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: taxonomyKey }),
+  });
+}
