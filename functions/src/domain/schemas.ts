@@ -10,6 +10,13 @@ import {
 } from './limits.js';
 import { emailKey } from './search.js';
 import type { EditableProductField, EditableProductValues } from './productFields.js';
+import {
+  MAX_IMAGE_ALT_LENGTH,
+  MAX_IMAGES,
+  MAX_SPEC_NAME_LENGTH,
+  MAX_SPEC_VALUE_LENGTH,
+  MAX_SPECS,
+} from './productMedia.js';
 import { CATALOG_SORT_VALUES, DEFAULT_CATALOG_SORT, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
@@ -134,6 +141,53 @@ export const imageRefSchema = plainString('Image')
   .max(500, 'Image must be at most 500 characters')
   .regex(/^(\/(?!\/)[\w\-./%]*|https:\/\/[^\s"'<>]+)$/, 'Image must be a path starting with / or an https URL');
 
+/** The specification rows (issue 29): trimmed, at most MAX_SPECS, each name once per product (compared ignoring case). */
+export const specsSchema = z
+  .array(
+    z.strictObject(
+      {
+        name: text('Specification name', MAX_SPEC_NAME_LENGTH),
+        value: text('Specification value', MAX_SPEC_VALUE_LENGTH),
+      },
+      { error: 'Each specification must be { name, value }' },
+    ),
+    { error: 'Specifications must be a list of { name, value }' },
+  )
+  .max(MAX_SPECS, `At most ${MAX_SPECS} specifications`)
+  .superRefine((specs, ctx) => {
+    const seen = new Set<string>();
+    for (const [index, spec] of specs.entries()) {
+      const key = spec.name.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `Specification "${spec.name}" appears more than once`,
+        });
+      seen.add(key);
+    }
+  });
+
+/** The gallery (issue 29), in order, each picture once; `url` as the main image's (`urlSchema`). */
+const galleryWith = (urlSchema: z.ZodType<string>) =>
+  z
+    .array(
+      z.strictObject(
+        {
+          url: urlSchema,
+          alt: plainString('Alt text', 'Alt text must be text')
+            .trim()
+            .max(MAX_IMAGE_ALT_LENGTH, `Alt text must be at most ${MAX_IMAGE_ALT_LENGTH} characters`),
+        },
+        { error: 'Each image must be { url, alt }' },
+      ),
+      { error: 'Images must be a list of { url, alt }' },
+    )
+    .max(MAX_IMAGES, `At most ${MAX_IMAGES} images`)
+    .refine((images) => new Set(images.map((image) => image.url)).size === images.length, 'Each image only once');
+
+export const imagesSchema = galleryWith(imageRefSchema);
+
 /** How each editable product field (domain/productFields.ts) is validated; the compiler asks for one per field. */
 export const productFieldSchemas = {
   name: text('Name', 200),
@@ -143,6 +197,9 @@ export const productFieldSchemas = {
   category: text('Category', 100),
   description: text('Description', 5000),
   countInStock: stockSchema,
+  // Lists the original clients never send: left out, the stored ones are kept.
+  specs: specsSchema.optional(),
+  images: imagesSchema.optional(),
 } satisfies { [K in EditableProductField]-?: z.ZodType };
 
 /** The editable fields of a product, as the admin's form starts (the keys of productFieldSchemas). */
@@ -172,11 +229,10 @@ export function productUpdateSchemaWith(emulatorStorageOrigins: readonly string[
     .refine((v) => emulatorStorageOrigins.some((origin) => v.startsWith(`${origin}/v0/b/`)) && !/[\s"'<>]/.test(v), {
       message: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
     });
-  return productUpdateSchema.extend({
-    image: z.union([imageRefSchema, emulatorImage], {
-      error: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
-    }),
+  const image = z.union([imageRefSchema, emulatorImage], {
+    error: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
   });
+  return productUpdateSchema.extend({ image, images: galleryWith(image).optional() });
 }
 
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;

@@ -11,6 +11,7 @@ import { refundsContract } from './refunds.contract.js';
 import { orderMailContract } from './orderMail.contract.js';
 import { settingsContract } from './settings.contract.js';
 import { couponsContract } from './coupons.contract.js';
+import { productMediaContract } from './productMedia.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -37,6 +38,7 @@ refundsContract('embedded (SQLite)', embeddedStore());
 settingsContract('embedded (SQLite)', embeddedStore());
 couponsContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
+productMediaContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 

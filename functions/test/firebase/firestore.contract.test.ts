@@ -13,6 +13,7 @@ import { orderMailContract } from '../contract/orderMail.contract.js';
 import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
 import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
+import { productMediaContract } from '../contract/productMedia.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -47,6 +48,7 @@ refundsContract('Firestore (emulator)', firestoreStore);
 settingsContract('Firestore (emulator)', firestoreStore);
 couponsContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
+productMediaContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);

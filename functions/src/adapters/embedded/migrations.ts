@@ -1,5 +1,7 @@
 // Versioned schema migrations, applied in order at start (db.ts). Never edit a released one: add the next.
 import type { Transaction } from '@libsql/client';
+import { verifiedPurchase } from '../../domain/reviewDecisions.js';
+import { purchasesOf } from './purchases.js';
 import { indexNameGrams } from './search.js';
 
 export interface Migration {
@@ -491,6 +493,29 @@ export const MIGRATIONS: Migration[] = [
       )`,
       'ALTER TABLE orders ADD COLUMN discount_cents INTEGER NOT NULL DEFAULT 0',
       'ALTER TABLE orders ADD COLUMN coupon_code TEXT',
+    ],
+  },
+  {
+    version: 25,
+    name: 'product specifications and galleries; verified-purchase reviews',
+    // Issue 29. domain/productFields.ts: specs and images as JSON lists (domain/productMedia.ts), none until edited
+    // (a product without a gallery answers its main image alone). reviews.verified: decided when the review is
+    // written (domain/reviewDecisions.ts verifiedPurchase); the reviews written before are decided here by the same
+    // rule over the orders as they are now.
+    statements: [
+      "ALTER TABLE products ADD COLUMN specs_json TEXT NOT NULL DEFAULT '[]'",
+      "ALTER TABLE products ADD COLUMN images_json TEXT NOT NULL DEFAULT '[]'",
+      "ALTER TABLE product_drafts ADD COLUMN specs_json TEXT NOT NULL DEFAULT '[]'",
+      "ALTER TABLE product_drafts ADD COLUMN images_json TEXT NOT NULL DEFAULT '[]'",
+      'ALTER TABLE reviews ADD COLUMN verified INTEGER NOT NULL DEFAULT 0',
+      async (tx) => {
+        const reviews = (await tx.execute('SELECT id, product_id, user_id FROM reviews')).rows;
+        for (const review of reviews) {
+          const orders = await purchasesOf(tx, String(review.user_id), String(review.product_id));
+          if (verifiedPurchase(orders, String(review.product_id)))
+            await tx.execute({ sql: 'UPDATE reviews SET verified = 1 WHERE id = ?', args: [review.id] });
+        }
+      },
     ],
   },
 ];

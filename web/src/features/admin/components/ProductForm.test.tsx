@@ -15,6 +15,8 @@ const product: Product = {
   category: 'Sample category',
   description: 'Sample description',
   countInStock: 0,
+  specs: [],
+  images: [{ url: '/images/sample.svg', alt: '' }],
   rating: 0,
   numReviews: 0,
   createdAt: '2026-01-01T00:00:00Z',
