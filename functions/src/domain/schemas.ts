@@ -169,7 +169,7 @@ export const specsSchema = z
   });
 
 /** The gallery (issue 29), in order, each picture once; `url` as the main image's (`urlSchema`). */
-const galleryWith = (urlSchema: z.ZodType<string>) =>
+const galleryWith = (urlSchema: z.ZodType<string, string>) =>
   z
     .array(
       z.strictObject(
