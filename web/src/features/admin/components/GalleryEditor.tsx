@@ -59,11 +59,11 @@ export function GalleryEditor({
           // (A bad url can only be the main one, typed in the Image url field, which says so itself.)
           const altError = errors?.[index]?.alt?.message;
           return (
-            <li key={field.id} className="row g-2 align-items-center mb-2" aria-label={`Image ${n}`}>
-              <div className="col-4 col-md-2">
+            <li key={field.id} className="row g-2 align-items-center mb-3" aria-label={`Image ${n}`}>
+              <div className="col-4 col-sm-3">
                 <ProductImage src={field.url} alt="" sizes="120px" />
               </div>
-              <div className="col-8 col-md-6">
+              <div className="col-8 col-sm-9">
                 <Form.Label htmlFor={`images-${index}-alt`} className="small mb-1">
                   {index === 0 ? 'Main image: alt text' : `Image ${n}: alt text`}
                 </Form.Label>
@@ -80,7 +80,7 @@ export function GalleryEditor({
                   {altError}
                 </Form.Control.Feedback>
               </div>
-              <div className="col-12 col-md-4 d-flex gap-1 flex-wrap">
+              <div className="col-12 d-flex gap-1 flex-wrap">
                 <Button
                   size="sm"
                   variant="outline-secondary"

@@ -30,8 +30,8 @@ export function SpecRowsEditor({
           const nameError = errors?.[index]?.name?.message;
           const valueError = errors?.[index]?.value?.message;
           return (
-            <li key={field.id} className="row g-2 align-items-start mb-2" aria-label={`Specification ${n}`}>
-              <div className="col-12 col-md-4">
+            <li key={field.id} className="row g-2 align-items-start mb-3" aria-label={`Specification ${n}`}>
+              <div className="col-12 col-sm-5">
                 <Form.Control
                   aria-label={`Specification ${n} name`}
                   placeholder="Name, e.g. Display"
@@ -44,7 +44,7 @@ export function SpecRowsEditor({
                   {nameError}
                 </Form.Control.Feedback>
               </div>
-              <div className="col-12 col-md-5">
+              <div className="col-12 col-sm-7">
                 <Form.Control
                   aria-label={`Specification ${n} value`}
                   placeholder='Value, e.g. 6.1" OLED'
@@ -57,7 +57,7 @@ export function SpecRowsEditor({
                   {valueError}
                 </Form.Control.Feedback>
               </div>
-              <div className="col-12 col-md-3 d-flex gap-1 flex-wrap">
+              <div className="col-12 d-flex gap-1 flex-wrap">
                 <Button
                   size="sm"
                   variant="outline-secondary"
