@@ -7,6 +7,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
   useFieldArray,
+  useFormState,
   type Control,
   type FieldErrors,
   type UseFormGetValues,
@@ -37,6 +38,8 @@ export function GalleryEditor({
   const mainFollows = () =>
     setValue('image', getValues('images')?.[0]?.url ?? '', { shouldValidate: true, shouldDirty: true });
   const listError = errors?.message ?? errors?.root?.message;
+  // As the specification rows: errors once the form was sent, so no message moves the buttons under the pointer.
+  const { isSubmitted } = useFormState({ control });
 
   function added(url: string) {
     const main = getValues('image');
@@ -57,7 +60,7 @@ export function GalleryEditor({
         {fields.map((field, index) => {
           const n = index + 1;
           // (A bad url can only be the main one, typed in the Image url field, which says so itself.)
-          const altError = errors?.[index]?.alt?.message;
+          const altError = isSubmitted ? errors?.[index]?.alt?.message : undefined;
           return (
             <li key={field.id} className="row g-2 align-items-center mb-3" aria-label={`Image ${n}`}>
               <div className="col-4 col-sm-3">

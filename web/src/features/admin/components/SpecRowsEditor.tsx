@@ -3,7 +3,7 @@
 import { MAX_SPECS } from '@domain/productMedia';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useFormState, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { ProductFormValues } from './ProductForm';
 
 export function SpecRowsEditor({
@@ -16,6 +16,12 @@ export function SpecRowsEditor({
   errors: FieldErrors<ProductFormValues>['specs'];
 }) {
   const { fields, append, remove, move } = useFieldArray({ control, name: 'specs' });
+  // The resolver checks the whole list whenever one field is left: the rows say their errors once the form was
+  // sent, not while they are being filled in (a message appearing on blur would move the row buttons and
+  // "Add specification" from under the pointer between press and release, and the click would be lost).
+  const { isSubmitted } = useFormState({ control });
+  const shown = (index: number, field: 'name' | 'value') =>
+    isSubmitted ? errors?.[index]?.[field]?.message : undefined;
   const listError = errors?.message ?? errors?.root?.message;
   return (
     <fieldset className="mb-3" aria-describedby={listError ? 'specs-error' : undefined}>
@@ -27,8 +33,8 @@ export function SpecRowsEditor({
       <ol className="list-unstyled mb-2 spec-rows">
         {fields.map((field, index) => {
           const n = index + 1;
-          const nameError = errors?.[index]?.name?.message;
-          const valueError = errors?.[index]?.value?.message;
+          const nameError = shown(index, 'name');
+          const valueError = shown(index, 'value');
           return (
             <li key={field.id} className="row g-2 align-items-start mb-3" aria-label={`Specification ${n}`}>
               <div className="col-12 col-sm-5">
