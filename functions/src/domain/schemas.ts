@@ -262,6 +262,8 @@ export const MAX_ORDER_LINES = 50;
 
 const ignoredNumber = numberOrDecimalText(z.number()).optional(); // client prices, totals and stock: accepted for compatibility, never used
 const ignoredText = (label: string, max: number) => plainString(label).max(max).optional();
+/** A list of the product answer (issue 29's specs, images) a client sends back with its cart line: ignored, bounded. */
+const ignoredList = (max: number) => z.array(z.unknown()).max(max).optional();
 
 /**
  * A cart line as the client sends it: only the product id and `qty` are trusted, the rest is ignored. The id is
@@ -285,6 +287,8 @@ export const orderLineSchema = z
     updatedAt: ignoredText('updatedAt', 40),
     price: ignoredNumber,
     countInStock: ignoredNumber,
+    specs: ignoredList(MAX_SPECS),
+    images: ignoredList(MAX_IMAGES),
   })
   .superRefine((line, ctx) => {
     if (line.product === undefined && line._id === undefined)
