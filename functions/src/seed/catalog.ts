@@ -15,7 +15,7 @@ export interface SeedProduct extends Omit<ProductUpdateInput, '_id'> {
   reviews: SeedReview[];
 }
 
-/** A drawing and the pictures drawn from it (galleryViews.ts, web/scripts/drawGallery.ts), main first. */
+/** A drawing and the pictures drawn from it (galleryViews.ts, drawGallery.ts), main first. */
 function gallery(file: string, alt: string): Pick<SeedProduct, 'image' | 'images'> {
   const views = GALLERY_VIEWS[file] ?? [];
   const images: ProductImage[] = [

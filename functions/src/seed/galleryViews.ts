@@ -1,5 +1,5 @@
 // The demo gallery (issue 29): for each drawing in web/public/images, the extra pictures drawn from it by
-// web/scripts/drawGallery.ts, each with its alt text. The seed (catalog.ts) shows them after the main image.
+// functions/src/seed/drawGallery.ts, each with its alt text. The seed (catalog.ts) shows them after the main image.
 
 export interface GalleryView {
   /** The file written next to the drawing. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { drawAll, IMAGES_DIR } from './drawGallery';
+import { drawAll, IMAGES_DIR } from '../src/seed/drawGallery.js';
 
 describe('the demo gallery pictures (issue 29)', () => {
-  it('are committed as the script draws them now (run `npx tsx web/scripts/drawGallery.ts` after a change)', () => {
+  it('are committed as the script draws them now (run `npx tsx functions/src/seed/drawGallery.ts` after a change)', () => {
     const drawn = drawAll();
     expect(drawn.length).toBeGreaterThanOrEqual(12);
     for (const { file, svg } of drawn) expect(readFileSync(join(IMAGES_DIR, file), 'utf8'), file).toBe(svg);

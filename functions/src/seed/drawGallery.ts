@@ -1,14 +1,14 @@
-// Draws the demo catalogue's gallery pictures (issue 29) from the products' own illustrations in public/images:
+// Draws the demo catalogue's gallery pictures (issue 29) from the products' own illustrations in web/public/images:
 // another colourway (the drawing's colours swapped), another angle (mirrored or tilted) and a close-up (the same
-// drawing seen through a smaller viewBox). Run once after changing a drawing or a view below, and commit the files:
-//   npx tsx web/scripts/drawGallery.ts
-// The seed (functions/src/seed/catalog.ts) lists the same files with the same alt texts (GALLERY_VIEWS).
+// drawing seen through a smaller viewBox). Run once after changing a drawing or a view in galleryViews.ts, and
+// commit the files:   npx tsx functions/src/seed/drawGallery.ts
+// The seed (catalog.ts) lists the same files with the same alt texts (GALLERY_VIEWS). Never imported by the shop.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { GALLERY_VIEWS, type GalleryView } from '../../functions/src/seed/galleryViews.js';
+import { GALLERY_VIEWS, type GalleryView } from './galleryViews.js';
 
-export const IMAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'images');
+export const IMAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'public', 'images');
 /** The drawings' shared backdrop ends with the floor shadow: what follows is the product. */
 const SHADOW = /<ellipse [^>]*fill="url\(#sh\)"\/>\n/;
 
