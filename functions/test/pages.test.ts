@@ -170,7 +170,8 @@ describe('GET /product/:id without JavaScript', () => {
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       name: product.name,
-      image: [image],
+      // The whole gallery, the main image first (issue 29).
+      image: [image, ...product.images.slice(1).map((picture) => new URL(picture.url, ORIGIN).href)],
       url,
       brand: { name: product.brand },
     });
