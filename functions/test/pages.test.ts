@@ -31,6 +31,7 @@ import {
   type CatalogReader,
 } from '../src/features/pages/routes.js';
 import { createProduct, startTestShop, type TestShop } from './support/shop.js';
+import { productInput } from './support/products.js';
 
 const ORIGIN = 'https://shop.example';
 const dist = join(tmpdir(), `voltshop-pages-${process.pid}-${Date.now()}`);
@@ -104,6 +105,8 @@ const fakeProduct = (i: number, over: Partial<ProductDetail> = {}): ProductDetai
   description: 'd',
   price: 1,
   countInStock: 1,
+  specs: [],
+  images: [{ url: '/images/x.svg', alt: '' }],
   rating: 0,
   numReviews: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -167,7 +170,8 @@ describe('GET /product/:id without JavaScript', () => {
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       name: product.name,
-      image: [image],
+      // The whole gallery, the main image first (issue 29).
+      image: [image, ...product.images.slice(1).map((picture) => new URL(picture.url, ORIGIN).href)],
       url,
       brand: { name: product.brand },
     });
@@ -202,6 +206,31 @@ describe('GET /product/:id without JavaScript', () => {
     const ld = ofType((await crawl(`/product/${created._id}`)).jsonLd, 'Product')!;
     expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(ld.aggregateRating).toBeUndefined();
+  });
+
+  it('a product with specs and a gallery: every image, and the specs as additionalProperty (issue 29)', async () => {
+    const name = `Specced ${Date.now()}`;
+    const { _id } = await createProduct(shop, 10, 3, name);
+    const admin = await shop.adminToken();
+    const images = [
+      { url: '/images/sample.svg', alt: 'Front' },
+      { url: '/images/specced-back.webp', alt: 'Back' },
+    ];
+    const specs = [
+      { name: 'Display', value: '6.1" OLED' },
+      { name: 'Battery', value: '4,000 mAh' },
+    ];
+    const saved = await shop.call('PUT', `/api/products/${_id}`, {
+      token: admin,
+      body: productInput(name, { price: 10, countInStock: 3, specs, images }),
+    });
+    expect(saved.status).toBe(200);
+    const ld = ofType((await crawl(`/product/${_id}`)).jsonLd, 'Product')!;
+    expect(ld.image).toEqual(images.map((image) => new URL(image.url, ORIGIN).href));
+    expect(ld.additionalProperty).toEqual([
+      { '@type': 'PropertyValue', name: 'Display', value: '6.1" OLED' },
+      { '@type': 'PropertyValue', name: 'Battery', value: '4,000 mAh' },
+    ]);
   });
 
   it('a draft (created, never saved) has no page: a noindex 404 until its first save', async () => {

@@ -27,6 +27,11 @@ const input: ProductUpdateInput = {
   category: 'Cases',
   description: 'Every field once',
   countInStock: 7,
+  specs: [{ name: 'Weight', value: '120 g' }],
+  images: [
+    { url: '/images/field.jpg', alt: 'The front' },
+    { url: '/images/field-back.jpg', alt: 'The back' },
+  ],
 };
 
 describe('product fields, defined once', () => {
@@ -85,6 +90,12 @@ describe('product fields, defined once', () => {
     expect(productFromDoc('p3', doc as ProductDoc).description).toBe(SAMPLE_PRODUCT.description);
   });
 
+  it('a document without specs or gallery (before issue 29) reads as no specs and its main image alone', () => {
+    const { specs: _s, images: _i, ...doc } = newProductDoc(input, '2026-01-02T03:04:05.000Z');
+    const product = productFromDoc('p4', doc as ProductDoc);
+    expect([product.specs, product.images]).toEqual([[], [{ url: '/images/field.jpg', alt: '' }]]);
+  });
+
   it('an embedded row reads back as the product, money in dollars and the rating rounded', async () => {
     await db.write((tx) =>
       tx.execute({
@@ -105,6 +116,8 @@ describe('product fields, defined once', () => {
       description: 'D',
       price: 19.99,
       countInStock: 3,
+      specs: [],
+      images: [{ url: '/i.jpg', alt: '' }],
       rating: 4.33,
       numReviews: 3,
       createdAt: 't1',

@@ -217,6 +217,66 @@ describe('product admin', () => {
     expect(res.body.fields.price).toBe('Price cannot be negative');
     expect((await shop.call('GET', `/api/products/${id}`)).body).toEqual(before);
   });
+
+  it('saves specs and a gallery (issue 29) and refuses bad ones with clear 400s, changing nothing', async () => {
+    const admin = await shop.adminToken();
+    const id = (await shop.call('GET', '/api/products/top')).body[0]._id;
+    const specs = [
+      { name: ' Display ', value: ' 6.1" OLED ' },
+      { name: 'Weight', value: '172 g' },
+    ];
+    const images = [
+      { url: '/images/sample.svg', alt: 'Front' },
+      { url: '/images/sample-back.svg', alt: '' },
+    ];
+    const saved = await shop.call('PUT', `/api/products/${id}`, {
+      token: admin,
+      body: { ...validProduct, specs, images },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      specs: [
+        { name: 'Display', value: '6.1" OLED' },
+        { name: 'Weight', value: '172 g' },
+      ],
+      images,
+    });
+    const before = (await shop.call('GET', `/api/products/${id}`)).body;
+    const spec = (name: string, value = 'x') => ({ name, value });
+    const refusals: [unknown, string, string][] = [
+      [{ specs: [spec('Display'), spec('display')] }, 'specs.1.name', 'Specification "display" appears more than once'],
+      [{ specs: Array.from({ length: 31 }, (_, i) => spec(`S${i}`)) }, 'specs', 'At most 30 specifications'],
+      [{ specs: [spec('  ')] }, 'specs.0.name', 'Specification name is required'],
+      [
+        { specs: [spec('Display', 'x'.repeat(201))] },
+        'specs.0.value',
+        'Specification value must be at most 200 characters',
+      ],
+      [{ specs: [{ name: 'Display' }] }, 'specs.0.value', 'Specification value is required'],
+      [{ specs: 'Display: big' }, 'specs', 'Specifications must be a list of { name, value }'],
+      [
+        { images: [{ url: 'javascript:alert(1)', alt: '' }] },
+        'images.0.url',
+        'Image must be a path starting with / or an https URL',
+      ],
+      [{ images: [images[0], images[0]] }, 'images', 'Each image only once'],
+      [
+        { images: [{ url: '/images/sample.svg', alt: 'x'.repeat(201) }] },
+        'images.0.alt',
+        'Alt text must be at most 200 characters',
+      ],
+      [{ images: [images[1], images[0]] }, 'images', 'The first image of the gallery must be the main image'],
+    ];
+    for (const [over, field, message] of refusals) {
+      const res = await shop.call('PUT', `/api/products/${id}`, {
+        token: admin,
+        body: { ...validProduct, ...(over as object) },
+      });
+      expect(res.status, field).toBe(400);
+      expect(res.body.fields?.[field] ?? res.body.message, field).toBe(message);
+    }
+    expect((await shop.call('GET', `/api/products/${id}`)).body).toEqual(before);
+  });
 });
 
 describe('reviews', () => {

@@ -311,6 +311,71 @@ describe('admin: products', () => {
     await page.context().close();
   });
 
+  it('builds a gallery and specification rows in the form; the product page shows them (issue 29)', async () => {
+    const page = await signedIn(ADMIN, '/admin/productlist');
+    const id = await createProductViaUi(page);
+    const name = `Volt E2E Gallery ${Date.now().toString(36)}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Price').fill('59');
+    await page.getByLabel('Count In Stock').fill('3');
+    await page.getByLabel('Brand').fill('Lumen');
+    await page.getByLabel('Category').fill('Lighting');
+    await page.getByLabel('Description').fill('A lamp with a gallery.');
+    await page
+      .getByLabel('Choose an image file')
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: makePng(320, 255) });
+    await page
+      .getByText(/^Image uploaded: /)
+      .first()
+      .waitFor();
+    const main = await page.getByLabel('Image url').inputValue();
+    // A square picture added to the gallery: through the same pipeline (a re-encoded WebP).
+    await page
+      .getByLabel('Add an image to the gallery')
+      .setInputFiles({ name: 'side.png', mimeType: 'image/png', buffer: makePng(300, 300) });
+    await page.getByLabel('Image 2: alt text').waitFor();
+    await page.getByLabel('Main image: alt text').fill('The lamp from the front');
+    await page.getByLabel('Image 2: alt text').fill('The lamp from the side');
+    await page.getByRole('button', { name: 'Add specification' }).click();
+    await page.getByLabel('Specification 1 name').fill('Brightness');
+    await page.getByLabel('Specification 1 value').fill('800 lm');
+    await page.getByRole('button', { name: 'Add specification' }).click();
+    await page.getByLabel('Specification 2 name').fill('Weight');
+    await page.getByLabel('Specification 2 value').fill('1.1 kg');
+    await page.getByRole('button', { name: 'Move specification 2 up' }).press('Enter');
+    const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/products/${id}`));
+    await page.getByRole('button', { name: 'Create' }).click();
+    const body = (await put).postDataJSON();
+    expect(body.image).toBe(main);
+    expect(body.images).toEqual([
+      { url: main, alt: 'The lamp from the front' },
+      { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), alt: 'The lamp from the side' },
+    ]);
+    expect(body.specs).toEqual([
+      { name: 'Weight', value: '1.1 kg' },
+      { name: 'Brightness', value: '800 lm' },
+    ]);
+    await page.waitForURL(`${shop.url}/admin/productlist`);
+
+    await page.goto(`/product/${id}`);
+    const gallery = page.getByRole('region', { name: `${name}: images` });
+    await gallery.waitFor();
+    await gallery.focus();
+    await page.keyboard.press('ArrowRight');
+    await page
+      .getByRole('button', { name: 'Show image 2 of 2: The lamp from the side' })
+      .and(page.locator('[aria-current="true"]'))
+      .waitFor();
+    const rows = await page.getByRole('table').getByRole('row').allInnerTexts();
+    expect(rows.map((row) => row.replace(/\s+/g, ' ').trim())).toEqual(['Weight 1.1 kg', 'Brightness 800 lm']);
+    await screenshot(page, 'admin-created-gallery-product-page');
+    await page.evaluate(async (productId) => {
+      const { token } = JSON.parse(localStorage.getItem('userInfo')!);
+      await fetch(`/api/products/${productId}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    }, id);
+    await page.context().close();
+  });
+
   it('shows a product’s stock history below its form, opened on demand (desktop and mobile)', async () => {
     for (const [viewport, name] of [
       [{ width: 1366, height: 768 }, 'admin-stock-history'],

@@ -26,6 +26,7 @@ export * from './catalogQuery.js';
 export * from './listQuery.js';
 export * from './productEdits.js';
 export * from './productFields.js';
+export * from './productMedia.js';
 export * from './stockHistory.js';
 export * from './accounts.js';
 export * from './orderExport.js';

@@ -7,13 +7,16 @@
 // Adding an attribute: a row here, the type, the schema, a migration adding the column (with a default), and the
 // form's input (docs/architecture.md, "Dry run: adding a product attribute").
 import { toCents, toDollars } from './money.js';
+import { galleryOf, listOf } from './productMedia.js';
 import type { Product } from './types.js';
 
 /**
  * text and timestamp: strings, stored as they are; money: dollars in the API, integer cents stored; count: a whole
- * number; rating: the average rating, 2 decimals (Firestore derives it from its ratingSum, see firestore/schema.ts).
+ * number; rating: the average rating, 2 decimals (Firestore derives it from its ratingSum, see firestore/schema.ts);
+ * list: an array of small objects (issue 29's specs and gallery), JSON text in an embedded column, an array in the
+ * Firestore document. A list the request leaves out is kept as stored (the original clients know no lists).
  */
-export type ProductFieldKind = 'text' | 'money' | 'count' | 'rating' | 'timestamp';
+export type ProductFieldKind = 'text' | 'money' | 'count' | 'rating' | 'timestamp' | 'list';
 
 interface ProductFieldSpec {
   kind: ProductFieldKind;
@@ -24,7 +27,7 @@ interface ProductFieldSpec {
   /** In the admin's form and productUpdateSchema; the others are kept by the shop (reviews, times). */
   editable: boolean;
   /** What "Create Product" starts an editable field with (spec 4: "Sample name", ...). */
-  sample?: string | number;
+  sample?: string | number | readonly never[];
 }
 
 /** Every field of the API's Product but its id and the draft flag. */
@@ -44,6 +47,9 @@ export const PRODUCT_FIELDS = {
     editable: true,
     sample: 'Sample description',
   },
+  // Issue 29: the spec table and the gallery (domain/productMedia.ts).
+  specs: { kind: 'list', column: 'specs_json', docField: 'specs', editable: true, sample: [] },
+  images: { kind: 'list', column: 'images_json', docField: 'images', editable: true, sample: [] },
   rating: { kind: 'rating', column: 'rating', docField: 'rating', editable: false },
   numReviews: { kind: 'count', column: 'num_reviews', docField: 'numReviews', editable: false },
   createdAt: { kind: 'timestamp', column: 'created_at', docField: 'createdAt', editable: false },
@@ -64,24 +70,41 @@ export const EDITABLE_PRODUCT_FIELDS = /* @__PURE__ */ PRODUCT_FIELD_NAMES.filte
   (name): name is EditableProductField => PRODUCT_FIELDS[name].editable,
 );
 
+/** The list fields (specs, images): a request without one keeps the stored list. */
+export type ListProductField = {
+  [K in ProductFieldName]: Fields[K]['kind'] extends 'list' ? K : never;
+}[ProductFieldName];
+
 /** The editable fields' values as the admin's form and the API take them (`price` in dollars). */
 export type EditableProductValues = Pick<Product, EditableProductField>;
 
-type StoredValue<K extends ProductFieldKind> = K extends 'text' | 'timestamp' ? string : number;
+/** What a save writes: the editable values, the lists only when sent (undefined: keep the stored one). */
+export type ProductEditValues = Omit<EditableProductValues, ListProductField> &
+  Partial<Pick<EditableProductValues, ListProductField>>;
+
+type StoredValue<K extends ProductFieldKind> = K extends 'text' | 'timestamp'
+  ? string
+  : K extends 'list'
+    ? readonly object[]
+    : number;
 
 /** A product's stored fields under their names in one store: `'column'` (embedded) or `'docField'` (Firestore). */
 export type StoredProductFields<By extends 'column' | 'docField'> = {
   [K in ProductFieldName as Fields[K][By]]: StoredValue<Fields[K]['kind']>;
 };
 
-/** An API value as a store keeps it (money in cents). */
-export function storedValue(name: ProductFieldName, value: string | number): string | number {
+type ApiValue = string | number | readonly object[];
+
+/** An API value as a store keeps it (money in cents; a list as it is: the embedded store writes it as JSON). */
+export function storedValue(name: ProductFieldName, value: ApiValue): ApiValue {
   return PRODUCT_FIELDS[name].kind === 'money' ? toCents(Number(value)) : value;
 }
 
 /** A stored value (a row's column, a document's field) as the API answers it. */
-export function apiValue(name: ProductFieldName, stored: unknown): string | number {
+export function apiValue(name: ProductFieldName, stored: unknown): ApiValue {
   switch (PRODUCT_FIELDS[name].kind) {
+    case 'list':
+      return listOf(stored);
     case 'text':
     case 'timestamp':
       return String(stored);
@@ -104,10 +127,12 @@ export function productFromStored(id: string, read: (name: ProductFieldName) => 
     const stored = read(name) ?? (PRODUCT_FIELDS[name] as ProductFieldSpec).sample;
     product[name] = apiValue(name, stored);
   }
+  // The answer's gallery always starts with `image`, which the original clients may have changed alone.
+  product.images = galleryOf(String(product.image), product.images as Product['images']);
   return product as unknown as Product;
 }
 
 /** What "Create Product" makes: an empty product the admin then edits (spec 4). */
 export const SAMPLE_PRODUCT = /* @__PURE__ */ Object.fromEntries(
   /* @__PURE__ */ EDITABLE_PRODUCT_FIELDS.map((name) => [name, (PRODUCT_FIELDS[name] as ProductFieldSpec).sample]),
-) as EditableProductValues;
+) as unknown as EditableProductValues;

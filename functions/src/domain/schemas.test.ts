@@ -6,7 +6,10 @@ import {
   productUpdateSchemaWith,
   registerSchema,
   reviewSchema,
+  specsSchema,
+  imagesSchema,
 } from './schemas.js';
+import { assertGalleryStartsWithImage, GALLERY_FIRST_MESSAGE } from './productMedia.js';
 import {
   assertDeliverable,
   assertMayPay,
@@ -209,5 +212,77 @@ describe('order rules', () => {
       isPaid: false,
       expiresAt: '2026-01-03T00:00:00.000Z',
     });
+  });
+});
+
+describe('specs and gallery (issue 29)', () => {
+  const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+
+  it('takes trimmed spec rows in order, and leaves them out for the original clients', () => {
+    expect(specsSchema.parse([{ name: ' Display ', value: ' 6.1" ' }])).toEqual([{ name: 'Display', value: '6.1"' }]);
+    expect(productUpdateSchema.parse(validProduct)).not.toHaveProperty('specs');
+    expect(productUpdateSchema.parse(validProduct)).not.toHaveProperty('images');
+  });
+
+  it('refuses spec rows: a name twice (any case), blanks, too long, too many, other keys, not a list', () => {
+    expect(
+      messages(
+        specsSchema.safeParse([
+          { name: 'Weight', value: '1 kg' },
+          { name: 'WEIGHT', value: '2 kg' },
+        ]),
+      ),
+    ).toEqual(['1.name: Specification "WEIGHT" appears more than once']);
+    expect(messages(specsSchema.safeParse([{ name: ' ', value: '' }]))).toEqual([
+      '0.name: Specification name is required',
+      '0.value: Specification value is required',
+    ]);
+    expect(messages(specsSchema.safeParse([{ name: 'x'.repeat(61), value: 'v' }]))).toEqual([
+      '0.name: Specification name must be at most 60 characters',
+    ]);
+    const many = Array.from({ length: 31 }, (_, i) => ({ name: `S${i}`, value: 'v' }));
+    expect(messages(specsSchema.safeParse(many))).toEqual([': At most 30 specifications']);
+    expect(specsSchema.safeParse([{ name: 'a', value: 'b', unit: 'g' }]).success).toBe(false);
+    expect(specsSchema.safeParse([{ name: 'a\u0000', value: 'b' }]).success).toBe(false);
+    expect(messages(specsSchema.safeParse({ Display: 'big' }))).toEqual([
+      ': Specifications must be a list of { name, value }',
+    ]);
+  });
+
+  it('refuses gallery pictures: unsafe urls, the same picture twice, long alt texts, too many', () => {
+    const picture = (url: string, alt = '') => ({ url, alt });
+    expect(imagesSchema.safeParse([picture('/a.webp', 'Front'), picture('https://cdn.example/b.webp')]).success).toBe(
+      true,
+    );
+    for (const url of ['javascript:alert(1)', '//evil.example/x.png', 'http://plain.example/x.png', ''])
+      expect(imagesSchema.safeParse([picture(url)]).success, url).toBe(false);
+    expect(messages(imagesSchema.safeParse([picture('/a.webp'), picture('/a.webp')]))).toEqual([
+      ': Each image only once',
+    ]);
+    expect(messages(imagesSchema.safeParse([picture('/a.webp', 'x'.repeat(201))]))).toEqual([
+      '0.alt: Alt text must be at most 200 characters',
+    ]);
+    const many = Array.from({ length: 11 }, (_, i) => picture(`/p${i}.webp`));
+    expect(messages(imagesSchema.safeParse(many))).toEqual([': At most 10 images']);
+  });
+
+  it('a sent gallery must start with the main image', () => {
+    expect(() =>
+      assertGalleryStartsWithImage({ image: '/a.webp', images: [{ url: '/a.webp', alt: '' }] }),
+    ).not.toThrow();
+    expect(() => assertGalleryStartsWithImage({ image: '/a.webp', images: [] })).not.toThrow();
+    expect(() => assertGalleryStartsWithImage({ image: '/a.webp' })).not.toThrow();
+    expect(() => assertGalleryStartsWithImage({ image: '/a.webp', images: [{ url: '/b.webp', alt: '' }] })).toThrow(
+      GALLERY_FIRST_MESSAGE,
+    );
+  });
+
+  it('an order line sent back as the product answer (ProShop v2) may carry its lists, bounded, and they are ignored', () => {
+    const line = { _id: 'a'.repeat(24), qty: 1, specs: [{ name: 'x', value: 'y' }], images: [{ url: '/a', alt: '' }] };
+    const parsed = placeOrderSchema.parse({ orderItems: [line], shippingAddress: address });
+    expect(parsed.orderItems).toEqual([{ product: 'a'.repeat(24), qty: 1 }]);
+    const flooded = { ...line, images: Array.from({ length: 11 }, () => ({})) };
+    expect(placeOrderSchema.safeParse({ orderItems: [flooded], shippingAddress: address }).success).toBe(false);
   });
 });

@@ -11,6 +11,13 @@ import {
 import { countryCode, countryName, isValidPostalCode } from './countries.js';
 import { emailKey } from './search.js';
 import type { EditableProductField, EditableProductValues } from './productFields.js';
+import {
+  MAX_IMAGE_ALT_LENGTH,
+  MAX_IMAGES,
+  MAX_SPEC_NAME_LENGTH,
+  MAX_SPEC_VALUE_LENGTH,
+  MAX_SPECS,
+} from './productMedia.js';
 import { CATALOG_SORT_VALUES, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
@@ -142,6 +149,53 @@ export const imageRefSchema = plainString('Image')
   .max(500, 'Image must be at most 500 characters')
   .regex(/^(\/(?!\/)[\w\-./%]*|https:\/\/[^\s"'<>]+)$/, 'Image must be a path starting with / or an https URL');
 
+/** The specification rows (issue 29): trimmed, at most MAX_SPECS, each name once per product (compared ignoring case). */
+export const specsSchema = z
+  .array(
+    z.strictObject(
+      {
+        name: text('Specification name', MAX_SPEC_NAME_LENGTH),
+        value: text('Specification value', MAX_SPEC_VALUE_LENGTH),
+      },
+      { error: 'Each specification must be { name, value }' },
+    ),
+    { error: 'Specifications must be a list of { name, value }' },
+  )
+  .max(MAX_SPECS, `At most ${MAX_SPECS} specifications`)
+  .superRefine((specs, ctx) => {
+    const seen = new Set<string>();
+    for (const [index, spec] of specs.entries()) {
+      const key = spec.name.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `Specification "${spec.name}" appears more than once`,
+        });
+      seen.add(key);
+    }
+  });
+
+/** The gallery (issue 29), in order, each picture once; `url` as the main image's (`urlSchema`). */
+const galleryWith = (urlSchema: z.ZodType<string, string>) =>
+  z
+    .array(
+      z.strictObject(
+        {
+          url: urlSchema,
+          alt: plainString('Alt text', 'Alt text must be text')
+            .trim()
+            .max(MAX_IMAGE_ALT_LENGTH, `Alt text must be at most ${MAX_IMAGE_ALT_LENGTH} characters`),
+        },
+        { error: 'Each image must be { url, alt }' },
+      ),
+      { error: 'Images must be a list of { url, alt }' },
+    )
+    .max(MAX_IMAGES, `At most ${MAX_IMAGES} images`)
+    .refine((images) => new Set(images.map((image) => image.url)).size === images.length, 'Each image only once');
+
+export const imagesSchema = galleryWith(imageRefSchema);
+
 /** How each editable product field (domain/productFields.ts) is validated; the compiler asks for one per field. */
 export const productFieldSchemas = {
   name: text('Name', 200),
@@ -151,6 +205,9 @@ export const productFieldSchemas = {
   category: text('Category', 100),
   description: text('Description', 5000),
   countInStock: stockSchema,
+  // Lists the original clients never send: left out, the stored ones are kept.
+  specs: specsSchema.optional(),
+  images: imagesSchema.optional(),
 } satisfies { [K in EditableProductField]-?: z.ZodType };
 
 /** The editable fields of a product, as the admin's form starts (the keys of productFieldSchemas). */
@@ -180,11 +237,10 @@ export function productUpdateSchemaWith(emulatorStorageOrigins: readonly string[
     .refine((v) => emulatorStorageOrigins.some((origin) => v.startsWith(`${origin}/v0/b/`)) && !/[\s"'<>]/.test(v), {
       message: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
     });
-  return productUpdateSchema.extend({
-    image: z.union([imageRefSchema, emulatorImage], {
-      error: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
-    }),
+  const image = z.union([imageRefSchema, emulatorImage], {
+    error: 'Image must be a path starting with /, an https URL or a Storage emulator URL',
   });
+  return productUpdateSchema.extend({ image, images: galleryWith(image).optional() });
 }
 
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
@@ -261,6 +317,8 @@ export const MAX_ORDER_LINES = 50;
 
 const ignoredNumber = numberOrDecimalText(z.number()).optional(); // client prices, totals and stock: accepted for compatibility, never used
 const ignoredText = (label: string, max: number) => plainString(label).max(max).optional();
+/** A list of the product answer (issue 29's specs, images) a client sends back with its cart line: ignored, bounded. */
+const ignoredList = (max: number) => z.array(z.unknown()).max(max).optional();
 
 /**
  * A cart line as the client sends it: only the product id and `qty` are trusted, the rest is ignored. The id is
@@ -284,6 +342,8 @@ export const orderLineSchema = z
     updatedAt: ignoredText('updatedAt', 40),
     price: ignoredNumber,
     countInStock: ignoredNumber,
+    specs: ignoredList(MAX_SPECS),
+    images: ignoredList(MAX_IMAGES),
   })
   .superRefine((line, ctx) => {
     if (line.product === undefined && line._id === undefined)

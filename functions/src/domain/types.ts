@@ -1,3 +1,5 @@
+import type { ProductImage, ProductSpec } from './productMedia.js';
+
 // The shapes the API answers, with the spec's field names (section 3). Shared by the API and the web.
 
 export interface Review {
@@ -7,6 +9,8 @@ export interface Review {
   rating: number;
   comment: string;
   createdAt: string;
+  /** Issue 29: the author had a paid order of the product when reviewing (domain/reviewDecisions.ts). */
+  verified: boolean;
 }
 
 export interface Product {
@@ -18,6 +22,10 @@ export interface Product {
   description: string;
   price: number;
   countInStock: number;
+  /** Issue 29: the specification rows, in the admin's order. */
+  specs: ProductSpec[];
+  /** Issue 29: the gallery, in order; the first is always `image`. */
+  images: ProductImage[];
   rating: number;
   numReviews: number;
   createdAt: string;

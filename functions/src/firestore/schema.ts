@@ -8,7 +8,8 @@ import {
   productFromStored,
   storedValue,
   type EditableProductField,
-  type EditableProductValues,
+  type ListProductField,
+  type ProductEditValues,
   type StoredProductFields,
 } from '../domain/productFields.js';
 import type { Product } from '../domain/types.js';
@@ -78,11 +79,16 @@ export function productFromDoc(id: string, d: ProductDoc): Product {
   return { ...product, rating: ratingOf(d.ratingSum, d.numReviews) };
 }
 
-/** The document fields of a product's editable values (domain/productFields.ts; stock included). */
-export function editedDocFields(input: EditableProductValues) {
+/** The document fields of a product's editable values (domain/productFields.ts; stock included). A list not sent
+ *  (undefined) is left out: the update keeps the stored one. */
+export function editedDocFields(input: ProductEditValues) {
   return Object.fromEntries(
-    EDITABLE_PRODUCT_FIELDS.map((name) => [PRODUCT_FIELDS[name].docField, storedValue(name, input[name])]),
-  ) as Pick<ProductDoc, (typeof PRODUCT_FIELDS)[EditableProductField]['docField']>;
+    EDITABLE_PRODUCT_FIELDS.filter((name) => input[name] !== undefined).map((name) => [
+      PRODUCT_FIELDS[name].docField,
+      storedValue(name, input[name]!),
+    ]),
+  ) as Partial<Pick<ProductDoc, (typeof PRODUCT_FIELDS)[EditableProductField]['docField']>> &
+    Pick<ProductDoc, (typeof PRODUCT_FIELDS)[Exclude<EditableProductField, ListProductField>]['docField']>;
 }
 
 /** One line of a stored cart: only the product id and quantity (names and prices come from the API). */

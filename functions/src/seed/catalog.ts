@@ -1,7 +1,8 @@
 // Demo catalogue seeded on first start. Brands are invented; illustrations live in web/public/images.
 // Array order = creation order (the shop lists newest first, so the showpieces come last).
 
-import type { ProductUpdateInput } from '../domain/index.js';
+import type { ProductImage, ProductUpdateInput } from '../domain/index.js';
+import { GALLERY_VIEWS } from './galleryViews.js';
 
 export interface SeedReview {
   by: 'alice' | 'bob';
@@ -12,6 +13,16 @@ export interface SeedReview {
 /** A product as an admin would enter it (the same input as PUT /api/products/:id), with its demo reviews. */
 export interface SeedProduct extends Omit<ProductUpdateInput, '_id'> {
   reviews: SeedReview[];
+}
+
+/** A drawing and the pictures drawn from it (galleryViews.ts, drawGallery.ts), main first. */
+function gallery(file: string, alt: string): Pick<SeedProduct, 'image' | 'images'> {
+  const views = GALLERY_VIEWS[file] ?? [];
+  const images: ProductImage[] = [
+    { url: `/images/${file}`, alt },
+    ...views.map((view) => ({ url: `/images/${view.file}`, alt: view.alt })),
+  ];
+  return { image: images[0]!.url, images };
 }
 
 export const seedCatalog: SeedProduct[] = [
@@ -301,7 +312,20 @@ export const seedCatalog: SeedProduct[] = [
   },
   {
     name: 'Voltra Vector 15 Pro Phone',
-    image: '/images/voltra-vector-15-pro-phone.svg',
+    ...gallery('voltra-vector-15-pro-phone.svg', 'Voltra Vector 15 Pro in ocean blue, front and back'),
+    specs: [
+      { name: 'Display', value: '6.7" OLED, 2796 × 1290, 120 Hz, 2,000 nits peak' },
+      { name: 'Processor', value: 'Octa-core 3.3 GHz, 3 nm' },
+      { name: 'Storage', value: '256 GB' },
+      { name: 'Memory', value: '12 GB' },
+      { name: 'Rear cameras', value: '50 MP main, 12 MP ultra-wide, 12 MP 5× telephoto' },
+      { name: 'Front camera', value: '12 MP, autofocus' },
+      { name: 'Battery', value: '5,000 mAh; 80 W wired, 15 W wireless charging' },
+      { name: 'Connectivity', value: '5G, Wi-Fi 7, Bluetooth 5.4, NFC, USB-C 3.2' },
+      { name: 'Water resistance', value: 'IP68 (6 m for 30 minutes)' },
+      { name: 'Dimensions', value: '160.7 × 77.6 × 8.3 mm' },
+      { name: 'Weight', value: '201 g' },
+    ],
     brand: 'Voltra',
     category: 'Phones',
     description:
@@ -315,7 +339,20 @@ export const seedCatalog: SeedProduct[] = [
   },
   {
     name: 'Arcwave Blade 16 Gaming Laptop',
-    image: '/images/arcwave-blade-16-gaming-laptop.svg',
+    ...gallery('arcwave-blade-16-gaming-laptop.svg', 'Arcwave Blade 16 in black, open, with its RGB keyboard lit'),
+    specs: [
+      { name: 'Display', value: '16" QHD+ (2560 × 1600) IPS, 240 Hz, 3 ms' },
+      { name: 'Processor', value: '14 cores (6 performance, 8 efficiency), up to 5.4 GHz' },
+      { name: 'Graphics', value: 'RTX-class, 12 GB GDDR6, 140 W' },
+      { name: 'Memory', value: '32 GB DDR5-5600 (2 × 16 GB, upgradeable to 64 GB)' },
+      { name: 'Storage', value: '2 TB PCIe 4.0 NVMe SSD, second M.2 slot free' },
+      { name: 'Battery', value: '90 Wh, up to 6 hours of video' },
+      { name: 'Connectivity', value: 'Wi-Fi 6E, Bluetooth 5.3, 2.5 Gb Ethernet' },
+      { name: 'Ports', value: 'Thunderbolt 4, USB-C 3.2, 2 × USB-A 3.2, HDMI 2.1, SD card, 3.5 mm audio' },
+      { name: 'Keyboard', value: 'Per-key RGB, 1.7 mm travel, N-key rollover' },
+      { name: 'Dimensions', value: '355 × 248 × 22 mm' },
+      { name: 'Weight', value: '2.45 kg' },
+    ],
     brand: 'Arcwave',
     category: 'Laptops',
     description:
@@ -365,7 +402,17 @@ export const seedCatalog: SeedProduct[] = [
   },
   {
     name: 'Arcwave Quietude ANC Headphones',
-    image: '/images/arcwave-quietude-anc-headphones.svg',
+    ...gallery('arcwave-quietude-anc-headphones.svg', 'Arcwave Quietude ANC headphones in midnight blue'),
+    specs: [
+      { name: 'Type', value: 'Over-ear, closed back, foldable' },
+      { name: 'Drivers', value: '40 mm dynamic, 4 Hz – 40 kHz' },
+      { name: 'Noise cancelling', value: 'Adaptive hybrid ANC, 8 microphones; transparency mode' },
+      { name: 'Battery', value: 'Up to 40 hours with ANC on, 60 hours off; 10 minutes give 5 hours' },
+      { name: 'Connectivity', value: 'Bluetooth 5.3, multipoint (2 devices), 3.5 mm cable' },
+      { name: 'Codecs', value: 'SBC, AAC, LDAC' },
+      { name: 'Controls', value: 'Touch panel on the right cup, voice assistant button' },
+      { name: 'Weight', value: '254 g' },
+    ],
     brand: 'Arcwave',
     category: 'Audio',
     description:
@@ -383,7 +430,19 @@ export const seedCatalog: SeedProduct[] = [
   },
   {
     name: 'Voltra Airbook 14 Laptop',
-    image: '/images/voltra-airbook-14-laptop.svg',
+    ...gallery('voltra-airbook-14-laptop.svg', 'Voltra Airbook 14 in silver, open'),
+    specs: [
+      { name: 'Display', value: '14" 2.8K (2880 × 1800) OLED, 90 Hz, 400 nits' },
+      { name: 'Processor', value: '12 cores, up to 4.8 GHz' },
+      { name: 'Memory', value: '16 GB LPDDR5X' },
+      { name: 'Storage', value: '1 TB PCIe 4.0 NVMe SSD' },
+      { name: 'Battery', value: '72 Wh, up to 18 hours; 65 W USB-C fast charging' },
+      { name: 'Connectivity', value: 'Wi-Fi 6E, Bluetooth 5.3' },
+      { name: 'Ports', value: '2 × Thunderbolt 4, USB-A 3.2, HDMI 2.0, 3.5 mm audio' },
+      { name: 'Camera', value: '1080p with IR for face sign-in' },
+      { name: 'Dimensions', value: '312 × 221 × 14.9 mm' },
+      { name: 'Weight', value: '1.2 kg' },
+    ],
     brand: 'Voltra',
     category: 'Laptops',
     description:

@@ -15,6 +15,7 @@ import { couponsContract } from './coupons.contract.js';
 import { guestsContract } from './guests.contract.js';
 import { addressesContract } from './addresses.contract.js';
 import { taxonomyContract } from './taxonomy.contract.js';
+import { productMediaContract } from './productMedia.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -44,6 +45,7 @@ guestsContract('embedded (SQLite)', embeddedStore());
 addressesContract('embedded (SQLite)', embeddedStore());
 taxonomyContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
+productMediaContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 searchContract('embedded (SQLite)', embeddedStore());

@@ -19,6 +19,7 @@ import { couponsContract } from '../contract/coupons.contract.js';
 import { guestsContract } from '../contract/guests.contract.js';
 import { addressesContract } from '../contract/addresses.contract.js';
 import { taxonomyContract } from '../contract/taxonomy.contract.js';
+import { productMediaContract } from '../contract/productMedia.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -77,6 +78,7 @@ addressesContract(NAME, firestoreStore, contractRun);
 taxonomyContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 searchContract(NAME, firestoreStore, contractRun, { fullText: false });
+productMediaContract(NAME, firestoreStore, contractRun);
 orderMailContract(
   NAME,
   async (clock, { alertEmail }) => {

@@ -17,6 +17,7 @@ import { couponsContract } from '../contract/coupons.contract.js';
 import { guestsContract } from '../contract/guests.contract.js';
 import { addressesContract } from '../contract/addresses.contract.js';
 import { taxonomyContract } from '../contract/taxonomy.contract.js';
+import { productMediaContract } from '../contract/productMedia.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -55,6 +56,7 @@ addressesContract('Firestore (emulator)', firestoreStore);
 taxonomyContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
 searchContract('Firestore (emulator)', firestoreStore, {}, { fullText: false });
+productMediaContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);

@@ -8,7 +8,7 @@ import {
   PRODUCT_FIELDS,
   productFromStored,
   storedValue,
-  type EditableProductValues,
+  type ProductEditValues,
   normalizedRecord,
   type CancellationRequest,
   type OrderReturn,
@@ -38,11 +38,16 @@ export function toProduct(r: Row): Product {
 
 /**
  * The columns a product's editable fields write (domain/productFields.ts) and their values, but countInStock: the
- * stores write stock through the edit rule (domain/productEdits.ts).
+ * stores write stock through the edit rule (domain/productEdits.ts). A list is written as JSON, and only when sent.
  */
-export function editedRow(input: EditableProductValues): Record<string, string | number> {
-  const names = EDITABLE_PRODUCT_FIELDS.filter((name) => name !== 'countInStock');
-  return Object.fromEntries(names.map((name) => [PRODUCT_FIELDS[name].column, storedValue(name, input[name])]));
+export function editedRow(input: ProductEditValues): Record<string, string | number> {
+  const names = EDITABLE_PRODUCT_FIELDS.filter((name) => name !== 'countInStock' && input[name] !== undefined);
+  return Object.fromEntries(
+    names.map((name) => {
+      const value = storedValue(name, input[name]!);
+      return [PRODUCT_FIELDS[name].column, typeof value === 'object' ? JSON.stringify(value) : value];
+    }),
+  );
 }
 
 /** An INSERT of one row, its columns named by `row`'s keys. */
@@ -71,6 +76,7 @@ export function toReview(r: Row): Review {
     rating: Number(r.rating),
     comment: str(r.comment),
     createdAt: str(r.created_at),
+    verified: Boolean(Number(r.verified ?? 0)),
   };
 }
 

@@ -2,6 +2,8 @@
 import type { Transaction } from '@libsql/client';
 import { entriesFromValues, TAXONOMY_KINDS } from '../../domain/taxonomy.js';
 import { newId } from './mapping.js';
+import { verifiedPurchase } from '../../domain/reviewDecisions.js';
+import { purchasesOf } from './purchases.js';
 import { indexNameGrams } from './search.js';
 
 export interface Migration {
@@ -565,6 +567,29 @@ export const MIGRATIONS: Migration[] = [
         END`,
         `INSERT INTO ${table} (${table}) VALUES ('rebuild')`,
       ]),
+    ],
+  },
+  {
+    version: 25,
+    name: 'product specifications and galleries; verified-purchase reviews',
+    // Issue 29. domain/productFields.ts: specs and images as JSON lists (domain/productMedia.ts), none until edited
+    // (a product without a gallery answers its main image alone). reviews.verified: decided when the review is
+    // written (domain/reviewDecisions.ts verifiedPurchase); the reviews written before are decided here by the same
+    // rule over the orders as they are now.
+    statements: [
+      "ALTER TABLE products ADD COLUMN specs_json TEXT NOT NULL DEFAULT '[]'",
+      "ALTER TABLE products ADD COLUMN images_json TEXT NOT NULL DEFAULT '[]'",
+      "ALTER TABLE product_drafts ADD COLUMN specs_json TEXT NOT NULL DEFAULT '[]'",
+      "ALTER TABLE product_drafts ADD COLUMN images_json TEXT NOT NULL DEFAULT '[]'",
+      'ALTER TABLE reviews ADD COLUMN verified INTEGER NOT NULL DEFAULT 0',
+      async (tx) => {
+        const reviews = (await tx.execute('SELECT id, product_id, user_id FROM reviews')).rows;
+        for (const review of reviews) {
+          const orders = await purchasesOf(tx, String(review.user_id), String(review.product_id));
+          if (verifiedPurchase(orders, String(review.product_id)))
+            await tx.execute({ sql: 'UPDATE reviews SET verified = 1 WHERE id = ?', args: [review.id] });
+        }
+      },
     ],
   },
   {

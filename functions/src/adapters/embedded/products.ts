@@ -22,6 +22,7 @@ import type { Transaction } from '@libsql/client';
 import type { Database } from './db.js';
 import * as drafts from './drafts.js';
 import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct, toReview, updateRow } from './mapping.js';
+import { purchasesOf } from './purchases.js';
 import { applyStockChanges, stockHistoryPage } from './stock.js';
 import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES, suggestProducts } from './search.js';
 import { managedNameIn } from './taxonomy.js';
@@ -113,7 +114,7 @@ export class SqlProducts implements ProductStore {
     const [p, reviews] = await Promise.all([
       c.execute({ sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`, args: [id] }),
       c.execute({
-        sql: 'SELECT id, user_id, name, rating, comment, created_at FROM reviews WHERE product_id = ? ORDER BY created_at DESC',
+        sql: 'SELECT id, user_id, name, rating, comment, created_at, verified FROM reviews WHERE product_id = ? ORDER BY created_at DESC',
         args: [id],
       }),
     ]);
@@ -238,11 +239,19 @@ export class SqlProducts implements ProductStore {
       });
       const row = rs.rows[0];
       const totals = row ? { ratingSum: Number(row.rating_sum), numReviews: Number(row.num_reviews) } : null;
-      const decided = reviewProduct(totals, Boolean(row && Number(row.reviewed)), review, this.clock.now());
+      const purchases = row ? await purchasesOf(tx, review.userId, productId) : [];
+      const decided = reviewProduct(
+        totals && { id: productId, ...totals },
+        Boolean(row && Number(row.reviewed)),
+        review,
+        purchases,
+        this.clock.now(),
+      );
       const r = decided.review;
       await tx.execute({
-        sql: 'INSERT INTO reviews (id, product_id, user_id, name, rating, comment, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        args: [id, productId, r.user, r.name, r.rating, r.comment, r.createdAt],
+        sql: `INSERT INTO reviews (id, product_id, user_id, name, rating, comment, created_at, verified)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [id, productId, r.user, r.name, r.rating, r.comment, r.createdAt, r.verified ? 1 : 0],
       });
       await tx.execute({
         sql: 'UPDATE products SET rating = ?, num_reviews = ?, updated_at = ? WHERE id = ?',

@@ -192,7 +192,8 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
     '@id': `${url}#product`,
     name: product.name,
     description: product.description,
-    image: [absolute(origin, product.image)],
+    // The whole gallery, main image first (issue 29).
+    image: (product.images ?? [{ url: product.image }]).map((picture) => absolute(origin, picture.url)),
     sku: product._id,
     url,
     category: product.category,
@@ -206,6 +207,13 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
       itemCondition: `${SCHEMA}/NewCondition`,
     },
   };
+  // The specification table as schema.org properties (issue 29).
+  if (product.specs?.length)
+    ld.additionalProperty = product.specs.map((spec) => ({
+      '@type': 'PropertyValue',
+      name: spec.name,
+      value: spec.value,
+    }));
   if (product.numReviews > 0) {
     ld.aggregateRating = {
       '@type': 'AggregateRating',

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import {
+  assertGalleryStartsWithImage,
   catalogFiltersKey,
   editedFromSchema,
   keywordKey,
@@ -115,6 +116,7 @@ function adminProductRoutes(router: Router, { store, auth }: Ports, emulatorImag
     const id = parseId(req.params.id, 'Product');
     const { _id, productId, editedFrom, ...input } = parse(productEditSchema, req.body);
     assertBodyIdsMatch(id, { _id, productId }, ['_id', 'productId']);
+    assertGalleryStartsWithImage(input);
     const product = await store.products.update(id, input, editedFrom, callerOf(req).uid);
     if (!product) throw notFound('Product not found');
     res.json(product);

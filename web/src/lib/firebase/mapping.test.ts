@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartDocOf, cartLinesFromDoc, liveProductFromDoc } from './mapping';
+import { cartDocOf, cartLinesFromDoc, liveProductFromDoc, productOrNull, reviewFromDoc } from './mapping';
 
 describe('Firebase document mapping', () => {
   it('reads a product document as the API answers it: cents to dollars, the rating from its sum', () => {
@@ -11,6 +11,20 @@ describe('Firebase document mapping', () => {
       rating: 0,
     });
     expect(fields).toEqual({ price: 19.99, countInStock: 4, rating: 4.5, numReviews: 2 });
+  });
+
+  it('reads specs, the gallery and the verified mark; documents from before issue 29 read as none', () => {
+    const base = { name: 'Lamp', image: '/a.webp', priceCents: 100 };
+    const gallery = [
+      { url: '/a.webp', alt: 'Front' },
+      { url: '/b.webp', alt: 'Back' },
+    ];
+    const specs = [{ name: 'Weight', value: '1 kg' }];
+    expect(productOrNull('p1', { ...base, specs, images: gallery })).toMatchObject({ specs, images: gallery });
+    expect(productOrNull('p1', base)).toMatchObject({ specs: [], images: [{ url: '/a.webp', alt: '' }] });
+    const review = { user: 'u1', name: 'Ann', rating: 5, comment: 'Good', createdAt: 't' };
+    expect(reviewFromDoc('u1', { ...review, verified: true }).verified).toBe(true);
+    expect(reviewFromDoc('u1', review).verified).toBe(false);
   });
 
   it('ignores a missing or incomplete product document (the API’s answer stays on screen)', () => {

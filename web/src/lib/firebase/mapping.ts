@@ -46,6 +46,8 @@ export interface ReviewDoc {
   rating: number;
   comment: string;
   createdAt: string;
+  /** Issue 29: absent on reviews written before it (not verified). */
+  verified?: boolean;
 }
 
 /** A review document as the API answers it. */
@@ -57,6 +59,7 @@ export function reviewFromDoc(id: string, d: Partial<ReviewDoc>): Review {
     rating: Number(d.rating ?? 0),
     comment: String(d.comment ?? ''),
     createdAt: String(d.createdAt ?? ''),
+    verified: d.verified === true,
   };
 }
 

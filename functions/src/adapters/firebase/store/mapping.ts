@@ -42,6 +42,8 @@ export interface ReviewDoc {
   rating: number;
   comment: string;
   createdAt: string;
+  /** Issue 29; absent on reviews written before it (read as not verified). */
+  verified?: boolean;
 }
 
 export interface UserDoc {
@@ -67,7 +69,15 @@ export const toProduct = productFromDoc;
 export const productOf = (s: DocumentSnapshot) => toProduct(s.id, s.data() as ProductDoc);
 
 export function toReview(id: string, d: ReviewDoc): Review {
-  return { _id: id, user: d.user, name: d.name, rating: d.rating, comment: d.comment, createdAt: d.createdAt };
+  return {
+    _id: id,
+    user: d.user,
+    name: d.name,
+    rating: d.rating,
+    comment: d.comment,
+    createdAt: d.createdAt,
+    verified: d.verified === true,
+  };
 }
 
 export function toUser(id: string, d: UserDoc): StoredUser {

@@ -27,6 +27,7 @@ import {
   toProduct,
   toReview,
   type DraftDoc,
+  type OrderDoc,
   type ProductDoc,
   type ReviewDoc,
 } from './mapping.js';
@@ -51,6 +52,8 @@ function editedProductDoc(input: ProductUpdateInput) {
 /** A new product's document, unreviewed. Products are public (firestore.rules): no admin uid in them. */
 export function newProductDoc(input: ProductUpdateInput, now: string): ProductDoc {
   return {
+    specs: [],
+    images: [],
     ...editedProductDoc(input),
     ratingSum: 0,
     numReviews: 0,
@@ -306,8 +309,16 @@ export class FirestoreProducts implements ProductStore {
       async (tx) => {
         const [p, existing] = await tx.getAll(productRef, reviewRef);
         const d = p.exists ? (p.data() as ProductDoc) : null;
-        const totals = d ? { ratingSum: d.ratingSum ?? 0, numReviews: d.numReviews ?? 0 } : null;
-        const decided = reviewProduct(totals, existing.exists, review, this.clock.now());
+        const totals = d ? { id: productId, ratingSum: d.ratingSum ?? 0, numReviews: d.numReviews ?? 0 } : null;
+        // The customer's orders (single-field index on userId), read in the transaction: a payment or refund
+        // committed meanwhile retries the review with the new facts.
+        const orders = d
+          ? (await tx.get(this.db.collection(COLLECTIONS.orders).where('userId', '==', review.userId))).docs
+          : [];
+        const purchases = orders
+          .map((order) => order.data() as OrderDoc)
+          .filter((order) => order.orderItems.some((item) => item.product === productId));
+        const decided = reviewProduct(totals, existing.exists, review, purchases, this.clock.now());
         const doc: ReviewDoc = decided.review;
         tx.create(reviewRef, doc);
         // Integer sum + count in the same transaction as the review: the average never drifts from the reviews.

@@ -11,9 +11,13 @@ import { IMAGE_TYPES, useUploadImage } from '../api/upload';
 export function ImageUpload({
   onUploaded,
   disabled = false,
+  label = 'Choose an image file',
+  help = 'JPEG, PNG or WebP, at most 5 MB. It replaces the image url above once uploaded.',
 }: {
   onUploaded: (path: string) => void;
   disabled?: boolean;
+  label?: string;
+  help?: string;
 }) {
   const [progress, setProgress] = useState(0);
   const upload = useUploadImage(setProgress);
@@ -36,7 +40,7 @@ export function ImageUpload({
   const percent = Math.round(progress * 100);
   return (
     <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>Choose an image file</Form.Label>
+      <Form.Label>{label}</Form.Label>
       <Form.Control
         type="file"
         accept={IMAGE_TYPES.join(',')}
@@ -44,7 +48,7 @@ export function ImageUpload({
         disabled={disabled || upload.isPending}
         aria-describedby={helpId}
       />
-      <Form.Text id={helpId}>JPEG, PNG or WebP, at most 5 MB. It replaces the image url above once uploaded.</Form.Text>
+      <Form.Text id={helpId}>{help}</Form.Text>
       {upload.isPending && (
         // Bootstrap 5.3 markup (react-bootstrap's ProgressBar does not name the progressbar role).
         <div

@@ -16,18 +16,20 @@ const product: Product = {
   category: 'Sample category',
   description: 'Sample description',
   countInStock: 0,
+  specs: [],
+  images: [{ url: '/images/sample.svg', alt: '' }],
   rating: 0,
   numReviews: 0,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
-function setup() {
+function setup(loaded: Product = product) {
   const onSubmit = vi.fn();
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ProductForm product={product} onSubmit={onSubmit} />
+      <ProductForm product={loaded} onSubmit={onSubmit} />
     </QueryClientProvider>,
   );
   const field = (label: string) => screen.getByLabelText(label, { exact: true });
@@ -93,6 +95,8 @@ describe('ProductForm', () => {
       category: 'Sample category',
       description: 'Sample description',
       countInStock: 7,
+      specs: [],
+      images: [{ url: '/images/sample.svg', alt: '' }],
     });
   });
 
@@ -167,5 +171,105 @@ describe('ProductForm', () => {
     expect(screen.queryByText('Price cannot be negative')).toBeNull();
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit.mock.calls[0][0].price).toBe(5);
+  });
+
+  describe('specification rows (issue 29)', () => {
+    it('adds, fills, reorders by keyboard and removes rows; sends them in order, trimmed', async () => {
+      const { user, submit, onSubmit } = setup();
+      const add = screen.getByRole('button', { name: 'Add specification' });
+      for (const [name, value] of [
+        ['Display', ' 6.1" OLED '],
+        ['Battery', '4,000 mAh'],
+        ['Colour', 'Red'],
+      ]) {
+        await user.click(add);
+        const n = screen.getAllByRole('listitem', { name: /^Specification \d+$/ }).length;
+        await user.type(screen.getByLabelText(`Specification ${n} name`), name!);
+        await user.type(screen.getByLabelText(`Specification ${n} value`), value!);
+      }
+      // Battery first, by keyboard: focus its "up" button and press Enter.
+      screen.getByRole('button', { name: 'Move specification 2 up' }).focus();
+      await user.keyboard('{Enter}');
+      await user.click(screen.getByRole('button', { name: 'Remove specification 3' }));
+      expect(screen.getByRole('button', { name: 'Move specification 1 up' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Move specification 2 down' })).toBeDisabled();
+      await submit();
+      expect(onSubmit).toHaveBeenCalledTimes(1);
+      expect(onSubmit.mock.calls[0][0].specs).toEqual([
+        { name: 'Battery', value: '4,000 mAh' },
+        { name: 'Display', value: '6.1" OLED' },
+      ]);
+    });
+
+    it('refuses a name given twice and an empty value with the schema’s messages, at the row', async () => {
+      const { user, submit, onSubmit } = setup();
+      const add = screen.getByRole('button', { name: 'Add specification' });
+      await user.click(add);
+      await user.type(screen.getByLabelText('Specification 1 name'), 'Weight');
+      await user.type(screen.getByLabelText('Specification 1 value'), '172 g');
+      await user.click(add);
+      await user.type(screen.getByLabelText('Specification 2 name'), 'weight');
+      await submit();
+      expect(await screen.findByText('Specification "weight" appears more than once')).toBeInTheDocument();
+      expect(screen.getByLabelText('Specification 2 value')).toHaveAccessibleDescription(
+        'Specification value is required',
+      );
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('gallery (issue 29)', () => {
+    const withGallery: Product = {
+      ...product,
+      image: '/images/front.webp',
+      images: [
+        { url: '/images/front.webp', alt: 'Front' },
+        { url: '/images/back.webp', alt: 'Back' },
+        { url: '/images/side.webp', alt: '' },
+      ],
+    };
+
+    it('shows each picture with its alt text; moving one first makes it the main image', async () => {
+      const { user, field, submit, onSubmit } = setup(withGallery);
+      expect(field('Main image: alt text')).toHaveValue('Front');
+      expect(field('Image 2: alt text')).toHaveValue('Back');
+      screen.getByRole('button', { name: 'Move image 2 up' }).focus();
+      await user.keyboard('{Enter}');
+      expect(field('Image url')).toHaveValue('/images/back.webp');
+      await user.type(field('Image 3: alt text'), 'The side, with its buttons');
+      await submit();
+      expect(onSubmit.mock.calls[0][0]).toMatchObject({
+        image: '/images/back.webp',
+        images: [
+          { url: '/images/back.webp', alt: 'Back' },
+          { url: '/images/front.webp', alt: 'Front' },
+          { url: '/images/side.webp', alt: 'The side, with its buttons' },
+        ],
+      });
+    });
+
+    it('removing the main picture makes the next one main; a new main url replaces the first picture', async () => {
+      const { user, field, set, submit, onSubmit } = setup(withGallery);
+      await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
+      expect(field('Image url')).toHaveValue('/images/back.webp');
+      await set('Image url', '/images/new.webp');
+      await submit();
+      expect(onSubmit.mock.calls[0][0]).toMatchObject({
+        image: '/images/new.webp',
+        images: [
+          { url: '/images/new.webp', alt: 'Back' },
+          { url: '/images/side.webp', alt: '' },
+        ],
+      });
+    });
+
+    it('refuses an alt text over 200 characters at its picture', async () => {
+      const { user, field, submit, onSubmit } = setup(withGallery);
+      await user.click(field('Image 2: alt text'));
+      await user.paste('x'.repeat(201));
+      await submit();
+      expect(await screen.findByText('Alt text must be at most 200 characters')).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
   });
 });

@@ -13,9 +13,11 @@ import { ManagedNames } from './ManagedNames';
 import { Loader } from '@/components/ui/Loader';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { shop } from '@/lib/shop';
+import { GalleryEditor } from './GalleryEditor';
 import { ImageUpload } from './ImageUpload';
+import { SpecRowsEditor } from './SpecRowsEditor';
 
-type ProductFormValues = z.input<typeof productUpdateSchema>;
+export type ProductFormValues = z.input<typeof productUpdateSchema>;
 
 /** The image as the shop will show it, or a placeholder while the url is empty or invalid. */
 function ImagePreview({ image }: { image: string | undefined }) {
@@ -37,7 +39,8 @@ function ImagePreview({ image }: { image: string | undefined }) {
  *  sample texts shown as if they were the product's (the stock count, 0, is a real starting value). */
 export function newProductFormValues(product: Product): ProductFormValues {
   const values: Record<string, unknown> = { ...editableValues(product) };
-  for (const field of Object.keys(values)) if (field !== 'countInStock') values[field] = '';
+  for (const field of Object.keys(values))
+    if (field !== 'countInStock') values[field] = Array.isArray(values[field]) ? [] : '';
   return values as ProductFormValues;
 }
 
@@ -45,8 +48,8 @@ export function newProductFormValues(product: Product): ProductFormValues {
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 /**
- * Name, price, image url, file chooser (upload with progress and preview), brand, countInStock, category,
- * description, Update. Checked with the API's own productUpdateSchema before sending; price and countInStock
+ * Name, price, image url, file chooser (upload with progress and preview), the gallery, brand, countInStock,
+ * category, description, the specification rows, Update. Checked with the API's own productUpdateSchema before sending; price and countInStock
  * are sent as numbers.
  */
 export function ProductForm({
@@ -66,6 +69,7 @@ export function ProductForm({
     register,
     handleSubmit,
     setValue,
+    getValues,
     control,
     formState: { errors },
   } = useForm<ProductFormValues, unknown, ProductUpdateInput>({
@@ -78,6 +82,11 @@ export function ProductForm({
   });
   const image = useWatch({ control, name: 'image' });
   const [category, brand] = useWatch({ control, name: ['category', 'brand'] });
+  // The main image is the gallery's first (issue 29): a new url, typed or uploaded, replaces that picture.
+  const mainImageChanged = (url: string) => {
+    const gallery = getValues('images') ?? [];
+    if (gallery.length) setValue('images.0.url', url, { shouldDirty: true });
+  };
   // Taken once, with the default values: a background refetch must not make an old form look current.
   const [editedFrom] = useState<EditedFrom>(() => ({
     updatedAt: product.updatedAt,
@@ -106,17 +115,29 @@ export function ProductForm({
             type="text"
             placeholder="Enter image url"
             error={errors.image}
-            {...register('image')}
+            {...register('image', { onChange: (e: { target: { value: string } }) => mainImageChanged(e.target.value) })}
           />
           <ImageUpload
             disabled={submitting}
-            onUploaded={(path) => setValue('image', path, { shouldValidate: true, shouldDirty: true })}
+            onUploaded={(path) => {
+              setValue('image', path, { shouldValidate: true, shouldDirty: true });
+              mainImageChanged(path);
+            }}
           />
         </Col>
         <Col sm={4}>
           <ImagePreview image={image && !errors.image ? image : undefined} />
         </Col>
       </Row>
+
+      <GalleryEditor
+        control={control}
+        register={register}
+        getValues={getValues}
+        setValue={setValue}
+        errors={errors.images}
+        disabled={submitting}
+      />
 
       <Field
         label="Brand"
@@ -157,6 +178,8 @@ export function ProductForm({
         error={errors.description}
         {...register('description')}
       />
+
+      <SpecRowsEditor control={control} register={register} errors={errors.specs} />
 
       <Button type="submit" variant="primary" disabled={submitting}>
         {submitting ? (

@@ -15,6 +15,8 @@ const version = (n: number, over: Partial<Product> = {}): Product => ({
   category: 'Lights',
   description: `Description v${n}`,
   countInStock: 5,
+  specs: [],
+  images: [{ url: '/images/x.svg', alt: '' }],
   rating: 0,
   numReviews: 0,
   createdAt: '2026-03-01T10:00:00.000Z',

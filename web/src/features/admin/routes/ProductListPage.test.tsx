@@ -14,6 +14,8 @@ const product = (n: number, over: Partial<Product> = {}): Product => ({
   category: 'Audio',
   description: 'd',
   countInStock: n,
+  specs: [],
+  images: [{ url: '/images/x.svg', alt: '' }],
   rating: 0,
   numReviews: 0,
   createdAt: '',

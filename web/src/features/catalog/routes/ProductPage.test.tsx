@@ -15,14 +15,46 @@ const product: ProductDetail = {
   description: 'A smartwatch.',
   price: 249.99,
   countInStock: 2,
+  specs: [
+    { name: 'Display', value: '1.4" AMOLED' },
+    { name: 'Battery', value: 'Up to 7 days' },
+  ],
+  images: [
+    { url: '/images/lumen-aura-smartwatch.svg', alt: 'The watch from the front' },
+    { url: '/images/lumen-aura-smartwatch-side.svg', alt: '' },
+  ],
   rating: 4.33,
   numReviews: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   reviews: [
-    { _id: 'r1', user: 'u-alice', name: 'Alice', rating: 5, comment: 'Great', createdAt: '2026-01-02T00:00:00.000Z' },
-    { _id: 'r2', user: 'u-bob', name: 'Bob', rating: 4, comment: 'Good', createdAt: '2026-01-03T00:00:00.000Z' },
-    { _id: 'r3', user: 'u-cy', name: 'Cy', rating: 4, comment: 'Fine', createdAt: '2026-01-04T00:00:00.000Z' },
+    {
+      _id: 'r1',
+      user: 'u-alice',
+      name: 'Alice',
+      rating: 5,
+      comment: 'Great',
+      createdAt: '2026-01-02T00:00:00.000Z',
+      verified: true,
+    },
+    {
+      _id: 'r2',
+      user: 'u-bob',
+      name: 'Bob',
+      rating: 4,
+      comment: 'Good',
+      createdAt: '2026-01-03T00:00:00.000Z',
+      verified: false,
+    },
+    {
+      _id: 'r3',
+      user: 'u-cy',
+      name: 'Cy',
+      rating: 4,
+      comment: 'Fine',
+      createdAt: '2026-01-04T00:00:00.000Z',
+      verified: false,
+    },
   ],
 };
 
@@ -51,6 +83,38 @@ function open(detail: ProductDetail = product, settings?: ShopSettings) {
 afterEach(() => sessionStore.set(null));
 
 describe('ProductPage', () => {
+  it('shows the specification table, the gallery and the verified-purchase mark (issue 29)', async () => {
+    open();
+    const specs = await screen.findByRole('table');
+    expect(within(specs).getByRole('rowheader', { name: 'Display' })).toBeInTheDocument();
+    expect(
+      within(specs)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Display1.4" AMOLED', 'BatteryUp to 7 days']);
+    // The gallery: the main picture eager, the second lazy; its alt text or the product's name.
+    const gallery = screen.getByRole('region', { name: 'Lumen Aura Smartwatch: images' });
+    const pictures = within(gallery).getAllByRole('img', { hidden: true });
+    expect(pictures.map((img) => [img.getAttribute('alt'), img.getAttribute('loading')])).toEqual([
+      ['The watch from the front', 'eager'],
+      ['Lumen Aura Smartwatch', 'lazy'],
+    ]);
+    const reviews = within(screen.getByRole('list', { name: 'Reviews' })).getAllByRole('listitem');
+    expect(reviews.map((review) => within(review).queryByText('Verified purchase') !== null)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('a product without specs or a second picture shows neither table nor gallery controls', async () => {
+    open({ ...product, specs: [], images: [{ url: product.image, alt: '' }] });
+    await screen.findByRole('heading', { level: 1, name: 'Lumen Aura Smartwatch' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next image' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Lumen Aura Smartwatch' })).toHaveAttribute('loading', 'eager');
+  });
+
   it('shows a skeleton while loading, then breadcrumbs Home / Category / Product and the price once', async () => {
     open();
     expect(screen.getByRole('status', { name: 'Loading product' })).toBeInTheDocument();

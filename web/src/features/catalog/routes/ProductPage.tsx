@@ -10,8 +10,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Icon } from '@/components/ui/Icon';
 import { Meta } from '@/components/ui/Meta';
-import { PRODUCT_IMAGE_SIZES } from '@domain/images';
-import { ProductImage } from '@/components/ui/ProductImage';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -21,7 +19,9 @@ import { useUserInfo } from '@/lib/session';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useProduct } from '../api/getProduct';
 import { useLiveProduct } from '../api/useLiveProduct';
+import { ProductGallery } from '../components/ProductGallery';
 import { RatingSummary } from '../components/RatingSummary';
+import { SpecTable } from '../components/SpecTable';
 import { ProductPageSkeleton } from '../components/Skeletons';
 import { stockHint } from '../stock';
 import { usePublicSettings } from '@/lib/shopSettings';
@@ -77,9 +77,10 @@ export function ProductPage() {
               <Meta title={p.name} description={p.description.slice(0, 160)} />
               <Row className="g-4 g-lg-5">
                 <Col md={6}>
-                  <div className="product-media">
-                    <ProductImage src={p.image} alt={p.name} priority sizes={PRODUCT_IMAGE_SIZES} />
-                  </div>
+                  <ProductGallery
+                    images={p.images?.length ? p.images : [{ url: p.image, alt: '' }]}
+                    productName={p.name}
+                  />
                 </Col>
                 <Col md={6} className="product-info">
                   <p className="product-brand mb-1">{p.brand}</p>
@@ -148,6 +149,7 @@ export function ProductPage() {
                   </section>
                 </Col>
               </Row>
+              {p.specs?.length > 0 && <SpecTable specs={p.specs} />}
               <section className="product-reviews" aria-labelledby="reviews">
                 <h2 id="reviews" className="section-title">
                   Reviews
@@ -164,6 +166,11 @@ export function ProductPage() {
                       {p.reviews.map((r) => (
                         <ListGroup.Item key={r._id} as="li" className="review">
                           <strong>{r.name}</strong>
+                          {r.verified && (
+                            <span className="verified-badge ms-2">
+                              <Icon name="check" size={14} /> Verified purchase
+                            </span>
+                          )}
                           <Rating value={r.rating} />
                           <p className="text-muted small mb-1">{shortDate(r.createdAt)}</p>
                           <p className="mb-0">{r.comment}</p>

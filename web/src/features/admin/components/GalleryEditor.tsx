@@ -1,0 +1,145 @@
+// The product form's gallery (issue 29): the pictures in order, the first being the main image (the form's
+// `image`, which the original clients read); each with its alt text; reordered and removed by buttons (keyboard
+// usable, not drag only); more added by upload (the same re-encoding pipeline as the main image). Stacks at
+// phone width.
+import { MAX_IMAGES } from '@domain/productMedia';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import {
+  useFieldArray,
+  useFormState,
+  type Control,
+  type FieldErrors,
+  type UseFormGetValues,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
+import { ProductImage } from '@/components/ui/ProductImage';
+import { ImageUpload } from './ImageUpload';
+import type { ProductFormValues } from './ProductForm';
+
+export function GalleryEditor({
+  control,
+  register,
+  getValues,
+  setValue,
+  errors,
+  disabled = false,
+}: {
+  control: Control<ProductFormValues>;
+  register: UseFormRegister<ProductFormValues>;
+  getValues: UseFormGetValues<ProductFormValues>;
+  setValue: UseFormSetValue<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>['images'];
+  disabled?: boolean;
+}) {
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'images' });
+  // The main image is the gallery's first: after a change of order, `image` follows.
+  const mainFollows = () =>
+    setValue('image', getValues('images')?.[0]?.url ?? '', { shouldValidate: true, shouldDirty: true });
+  const listError = errors?.message ?? errors?.root?.message;
+  // As the specification rows: errors once the form was sent, so no message moves the buttons under the pointer.
+  const { isSubmitted } = useFormState({ control });
+
+  function added(url: string) {
+    const main = getValues('image');
+    // A product that had only its main image (no gallery yet) keeps it first.
+    if (fields.length === 0 && main && main !== url) append({ url: main, alt: '' });
+    append({ url, alt: '' });
+    mainFollows();
+  }
+
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6 mb-1">Gallery</legend>
+      <Form.Text as="p" className="mt-0 mb-2">
+        The first picture is the main image (cards, search, sharing). Describe each one for people who cannot see it;
+        left empty, the product&rsquo;s name is used. At most {MAX_IMAGES}.
+      </Form.Text>
+      <ol className="list-unstyled mb-2 gallery-rows">
+        {fields.map((field, index) => {
+          const n = index + 1;
+          // (A bad url can only be the main one, typed in the Image url field, which says so itself.)
+          const altError = isSubmitted ? errors?.[index]?.alt?.message : undefined;
+          return (
+            <li key={field.id} className="row g-2 align-items-center mb-3" aria-label={`Image ${n}`}>
+              <div className="col-4 col-sm-3">
+                <ProductImage src={field.url} alt="" sizes="120px" />
+              </div>
+              <div className="col-8 col-sm-9">
+                <Form.Label htmlFor={`images-${index}-alt`} className="small mb-1">
+                  {index === 0 ? 'Main image: alt text' : `Image ${n}: alt text`}
+                </Form.Label>
+                <Form.Control
+                  id={`images-${index}-alt`}
+                  size="sm"
+                  placeholder="e.g. The phone from the back, graphite"
+                  isInvalid={!!altError}
+                  aria-invalid={!!altError || undefined}
+                  aria-describedby={altError ? `images-${index}-error` : undefined}
+                  {...register(`images.${index}.alt`)}
+                />
+                <Form.Control.Feedback type="invalid" id={`images-${index}-error`}>
+                  {altError}
+                </Form.Control.Feedback>
+              </div>
+              <div className="col-12 d-flex gap-1 flex-wrap">
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  aria-label={`Move image ${n} up`}
+                  disabled={disabled || index === 0}
+                  onClick={() => {
+                    move(index, index - 1);
+                    mainFollows();
+                  }}
+                >
+                  Up
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  aria-label={`Move image ${n} down`}
+                  disabled={disabled || index === fields.length - 1}
+                  onClick={() => {
+                    move(index, index + 1);
+                    mainFollows();
+                  }}
+                >
+                  Down
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  aria-label={`Remove image ${n}`}
+                  disabled={disabled}
+                  onClick={() => {
+                    remove(index);
+                    mainFollows();
+                  }}
+                >
+                  Remove
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {listError && (
+        <div className="invalid-feedback d-block" role="alert">
+          {listError}
+        </div>
+      )}
+      {fields.length < MAX_IMAGES ? (
+        <ImageUpload
+          label="Add an image to the gallery"
+          help="JPEG, PNG or WebP, at most 5 MB. It is added at the end of the gallery once uploaded."
+          disabled={disabled}
+          onUploaded={added}
+        />
+      ) : (
+        <p className="small text-muted">The gallery is full ({MAX_IMAGES} images).</p>
+      )}
+    </fieldset>
+  );
+}

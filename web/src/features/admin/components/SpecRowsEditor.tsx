@@ -1,0 +1,113 @@
+// The product form's specification rows (issue 29): add, remove and reorder by buttons (keyboard usable), each
+// row's name and value checked by the API's own specsSchema. Rows stack at phone width.
+import { MAX_SPECS } from '@domain/productMedia';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useFieldArray, useFormState, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import type { ProductFormValues } from './ProductForm';
+
+export function SpecRowsEditor({
+  control,
+  register,
+  errors,
+}: {
+  control: Control<ProductFormValues>;
+  register: UseFormRegister<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>['specs'];
+}) {
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'specs' });
+  // The resolver checks the whole list whenever one field is left: the rows say their errors once the form was
+  // sent, not while they are being filled in (a message appearing on blur would move the row buttons and
+  // "Add specification" from under the pointer between press and release, and the click would be lost).
+  const { isSubmitted } = useFormState({ control });
+  const shown = (index: number, field: 'name' | 'value') =>
+    isSubmitted ? errors?.[index]?.[field]?.message : undefined;
+  const listError = errors?.message ?? errors?.root?.message;
+  return (
+    <fieldset className="mb-3" aria-describedby={listError ? 'specs-error' : undefined}>
+      <legend className="form-label fs-6 mb-1">Specifications</legend>
+      <Form.Text as="p" className="mt-0 mb-2">
+        Shown as a table on the product page, in this order (e.g. Display, Battery, Weight). At most {MAX_SPECS}.
+      </Form.Text>
+      {fields.length === 0 && <p className="text-muted small">No specifications yet.</p>}
+      <ol className="list-unstyled mb-2 spec-rows">
+        {fields.map((field, index) => {
+          const n = index + 1;
+          const nameError = shown(index, 'name');
+          const valueError = shown(index, 'value');
+          return (
+            <li key={field.id} className="row g-2 align-items-start mb-3" aria-label={`Specification ${n}`}>
+              <div className="col-12 col-sm-5">
+                <Form.Control
+                  aria-label={`Specification ${n} name`}
+                  placeholder="Name, e.g. Display"
+                  isInvalid={!!nameError}
+                  aria-invalid={!!nameError || undefined}
+                  aria-describedby={nameError ? `specs-${index}-name-error` : undefined}
+                  {...register(`specs.${index}.name`)}
+                />
+                <Form.Control.Feedback type="invalid" id={`specs-${index}-name-error`}>
+                  {nameError}
+                </Form.Control.Feedback>
+              </div>
+              <div className="col-12 col-sm-7">
+                <Form.Control
+                  aria-label={`Specification ${n} value`}
+                  placeholder='Value, e.g. 6.1" OLED'
+                  isInvalid={!!valueError}
+                  aria-invalid={!!valueError || undefined}
+                  aria-describedby={valueError ? `specs-${index}-value-error` : undefined}
+                  {...register(`specs.${index}.value`)}
+                />
+                <Form.Control.Feedback type="invalid" id={`specs-${index}-value-error`}>
+                  {valueError}
+                </Form.Control.Feedback>
+              </div>
+              <div className="col-12 d-flex gap-1 flex-wrap">
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  aria-label={`Move specification ${n} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
+                  Up
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  aria-label={`Move specification ${n} down`}
+                  disabled={index === fields.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  Down
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  aria-label={`Remove specification ${n}`}
+                  onClick={() => remove(index)}
+                >
+                  Remove
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {listError && (
+        <div id="specs-error" className="invalid-feedback d-block" role="alert">
+          {listError}
+        </div>
+      )}
+      <Button
+        size="sm"
+        variant="outline-primary"
+        disabled={fields.length >= MAX_SPECS}
+        onClick={() => append({ name: '', value: '' }, { shouldFocus: true })}
+      >
+        Add specification
+      </Button>
+    </fieldset>
+  );
+}

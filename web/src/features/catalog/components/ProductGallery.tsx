@@ -1,0 +1,117 @@
+// The product page's gallery (issue 29): the pictures side by side in a scroll-snapped track (swiped on touch
+// screens), previous/next buttons, thumbnails that name what they show, and the arrow keys (Home/End) on the
+// focused track. Only the first picture loads with the page; the others lazily, as they come near.
+import { altOf, type ProductImage as GalleryImage } from '@domain/productMedia';
+import { PRODUCT_IMAGE_SIZES } from '@domain/images';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { ProductImage } from '@/components/ui/ProductImage';
+
+export function ProductGallery({ images, productName }: { images: readonly GalleryImage[]; productName: string }) {
+  const [active, setActive] = useState(0);
+  const track = useRef<HTMLDivElement>(null);
+  const count = images.length;
+
+  if (count <= 1)
+    return (
+      <div className="product-media">
+        <ProductImage
+          src={images[0]?.url ?? ''}
+          alt={images[0] ? altOf(images[0], productName) : productName}
+          priority
+          sizes={PRODUCT_IMAGE_SIZES}
+        />
+      </div>
+    );
+
+  function show(index: number) {
+    const next = (index + count) % count;
+    setActive(next);
+    const el = track.current;
+    // (jsdom has no scrolling: the state alone is the gallery there.)
+    el?.scrollTo?.({ left: next * el.clientWidth, behavior: 'smooth' });
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const keys: Record<string, number> = { ArrowLeft: active - 1, ArrowRight: active + 1, Home: 0, End: count - 1 };
+    if (!(e.key in keys)) return;
+    e.preventDefault();
+    show(keys[e.key]!);
+  }
+
+  // A swipe scrolls the track: the picture most in view becomes the active one.
+  function onScroll() {
+    const el = track.current;
+    if (!el || !el.clientWidth) return;
+    const index = Math.round(el.scrollLeft / el.clientWidth);
+    if (index !== active && index >= 0 && index < count) setActive(index);
+  }
+
+  return (
+    <div className="product-gallery">
+      <div className="product-media product-gallery-stage">
+        <div
+          ref={track}
+          className="product-gallery-track"
+          role="region"
+          aria-roledescription="carousel"
+          aria-label={`${productName}: images`}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          onScroll={onScroll}
+        >
+          {images.map((image, index) => (
+            <div
+              key={image.url}
+              className="product-gallery-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${count}`}
+              aria-hidden={index !== active || undefined}
+            >
+              <ProductImage
+                src={image.url}
+                alt={altOf(image, productName)}
+                priority={index === 0}
+                sizes={PRODUCT_IMAGE_SIZES}
+              />
+            </div>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="product-gallery-arrow prev"
+          aria-label="Previous image"
+          onClick={() => show(active - 1)}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <button
+          type="button"
+          className="product-gallery-arrow next"
+          aria-label="Next image"
+          onClick={() => show(active + 1)}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+        <p className="visually-hidden" aria-live="polite" data-testid="gallery-position">
+          Image {active + 1} of {count}: {altOf(images[active]!, productName)}
+        </p>
+      </div>
+      <ul className="product-gallery-thumbs list-unstyled" aria-label="Choose an image">
+        {images.map((image, index) => (
+          <li key={image.url}>
+            <button
+              type="button"
+              className="product-gallery-thumb"
+              aria-label={`Show image ${index + 1} of ${count}: ${altOf(image, productName)}`}
+              aria-current={index === active || undefined}
+              onClick={() => show(index)}
+            >
+              <ProductImage src={image.url} alt="" sizes="80px" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
