@@ -3,7 +3,13 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { catalogViewFromSearch, DEFAULT_CATALOG_SORT, idSchema, productQuerySchema, resolveSlug } from '../../domain/index.js';
+import {
+  catalogViewFromSearch,
+  DEFAULT_CATALOG_SORT,
+  idSchema,
+  productQuerySchema,
+  resolveSlug,
+} from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
 import { negotiateEncoding } from '../../http/webApp.js';
 import type { ProductStore, TaxonomyStore } from '../../ports.js';
