@@ -25,6 +25,7 @@ export * from './listQuery.js';
 export * from './productEdits.js';
 export * from './productFields.js';
 export * from './stockHistory.js';
+export * from './variants.js';
 export * from './accounts.js';
 export * from './orderExport.js';
 export * from './holdReminders.js';

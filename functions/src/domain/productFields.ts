@@ -7,7 +7,7 @@
 // Adding an attribute: a row here, the type, the schema, a migration adding the column (with a default), and the
 // form's input (docs/architecture.md, "Dry run: adding a product attribute").
 import { toCents, toDollars } from './money.js';
-import type { Product } from './types.js';
+import type { Product, ProductVariantFields } from './types.js';
 
 /**
  * text and timestamp: strings, stored as they are; money: dollars in the API, integer cents stored; count: a whole
@@ -27,8 +27,9 @@ interface ProductFieldSpec {
   sample?: string | number;
 }
 
-/** Every field of the API's Product but its id and the draft flag. */
-export type ProductFieldName = Exclude<keyof Product, '_id' | 'isDraft'>;
+/** Every field of the API's Product but its id, the draft flag and its options and variants (domain/variants.ts:
+ *  kept apart, embedded in their own table). */
+export type ProductFieldName = Exclude<keyof Product, '_id' | 'isDraft' | keyof ProductVariantFields>;
 
 export const PRODUCT_FIELDS = {
   name: { kind: 'text', column: 'name', docField: 'name', editable: true, sample: 'Sample name' },
@@ -99,7 +100,8 @@ export function apiValue(name: ProductFieldName, stored: unknown): string | numb
  * the stored product lacks (a Firestore document written before the field existed) reads as its sample value.
  */
 export function productFromStored(id: string, read: (name: ProductFieldName) => unknown): Product {
-  const product: Record<string, unknown> = { _id: id };
+  // Options and variants are read apart (domain/variants.ts); a product without them answers none.
+  const product: Record<string, unknown> = { _id: id, options: [], variants: [] };
   for (const name of PRODUCT_FIELD_NAMES) {
     const stored = read(name) ?? (PRODUCT_FIELDS[name] as ProductFieldSpec).sample;
     product[name] = apiValue(name, stored);

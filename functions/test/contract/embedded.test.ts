@@ -11,6 +11,7 @@ import { refundsContract } from './refunds.contract.js';
 import { orderMailContract } from './orderMail.contract.js';
 import { settingsContract } from './settings.contract.js';
 import { couponsContract } from './coupons.contract.js';
+import { variantsContract } from './variants.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -36,6 +37,7 @@ holdsContract('embedded (SQLite)', embeddedStore());
 refundsContract('embedded (SQLite)', embeddedStore());
 settingsContract('embedded (SQLite)', embeddedStore());
 couponsContract('embedded (SQLite)', embeddedStore());
+variantsContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));

@@ -15,6 +15,7 @@ import {
 } from '../../domain/index.js';
 import type { ProductQuery } from '../../ports.js';
 import { PRODUCT_COLUMNS, toProduct } from './mapping.js';
+import { attachVariants } from './variants.js';
 
 // Catalogue listing and search on the embedded database.
 //
@@ -164,8 +165,8 @@ export async function listProducts(
   const { keyword, page, pageSize } = query;
   const sort = query.sort ?? DEFAULT_CATALOG_SORT;
   const offset = (page - 1) * pageSize;
-  const pageOf = (total: number, rows: Row[]) => ({
-    products: rows.map(toProduct),
+  const pageOf = async (total: number, rows: Row[]): Promise<ProductPage> => ({
+    products: await attachVariants(client, rows.map(toProduct)),
     page,
     pages: Math.ceil(total / pageSize),
   });

@@ -64,7 +64,11 @@ export function orderRoutes({ store, auth, payments, clock }: Ports, options: { 
     // Prices and totals sent by the client are ignored: the store prices the order from the database.
     const order = await store.orders.place({
       user: { _id: user._id, name: user.name, email: user.email },
-      lines: input.orderItems.map((l) => ({ product: l.product, qty: l.qty })),
+      lines: input.orderItems.map((l) => ({
+        product: l.product,
+        qty: l.qty,
+        ...(l.variant === undefined ? {} : { variant: l.variant }),
+      })),
       shippingAddress: input.shippingAddress,
       paymentMethod: input.paymentMethod,
       now,
