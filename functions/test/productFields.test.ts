@@ -51,9 +51,9 @@ describe('product fields, defined once', () => {
     expect(expected.filter((column) => !columns.has(column))).toEqual([]);
   });
 
-  it('productUpdateSchema validates exactly the editable fields (and the ids the original clients repeat)', () => {
+  it('productUpdateSchema validates exactly the editable fields (the ids the original clients repeat, and the options and variants kept apart)', () => {
     expect(Object.keys(productUpdateSchema.shape).sort()).toEqual(
-      [...EDITABLE_PRODUCT_FIELDS, '_id', 'productId'].sort(),
+      [...EDITABLE_PRODUCT_FIELDS, '_id', 'productId', 'options', 'variants'].sort(),
     );
   });
 

@@ -57,7 +57,6 @@ export interface StockLevel {
 /** Where a level's stock is counted (domain/variants.ts stockKey): the key of the stores' `before` maps. */
 export const levelKey = (level: { product: string; variant?: string | null }) => stockKey(level.product, level.variant);
 
-
 /** What a shopper asks to order (POST /api/orders after validation), with the time and the rules in force. */
 export interface PlaceOrderRequest {
   user: { _id: string; name: string; email: string };
@@ -120,7 +119,12 @@ export function placeOrder(
     const left = stock - (sofar?.qty ?? 0);
     const shownName = v ? `${p.name} (${v.label})` : p.name;
     if (left < line.qty) throw shortOfStock(shownName, left, line.qty);
-    taken.set(key, { product: line.product, ...(variantId ? { variant: variantId } : {}), qty: (sofar?.qty ?? 0) + line.qty, stock });
+    taken.set(key, {
+      product: line.product,
+      ...(variantId ? { variant: variantId } : {}),
+      qty: (sofar?.qty ?? 0) + line.qty,
+      stock,
+    });
     if (!v) return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
     return {
       product: line.product,
@@ -221,7 +225,11 @@ function releaseStock(order: Pick<OrderRecord, 'orderItems'>, stockNow: Readonly
   const units = new Map<string, { product: string; variant?: string; qty: number }>();
   for (const item of order.orderItems) {
     const key = stockKey(item.product, item.variant);
-    const entry = units.get(key) ?? { product: item.product, ...(item.variant ? { variant: item.variant } : {}), qty: 0 };
+    const entry = units.get(key) ?? {
+      product: item.product,
+      ...(item.variant ? { variant: item.variant } : {}),
+      qty: 0,
+    };
     entry.qty += item.qty;
     units.set(key, entry);
   }

@@ -100,8 +100,7 @@ export function apiValue(name: ProductFieldName, stored: unknown): string | numb
  * the stored product lacks (a Firestore document written before the field existed) reads as its sample value.
  */
 export function productFromStored(id: string, read: (name: ProductFieldName) => unknown): Product {
-  // Options and variants are read apart (domain/variants.ts); a product without them answers none.
-  const product: Record<string, unknown> = { _id: id, options: [], variants: [] };
+  const product: Record<string, unknown> = { _id: id };
   for (const name of PRODUCT_FIELD_NAMES) {
     const stored = read(name) ?? (PRODUCT_FIELDS[name] as ProductFieldSpec).sample;
     product[name] = apiValue(name, stored);

@@ -41,10 +41,15 @@ export function askedUnits(
       (l) => l.product === item.product && (item.variant === undefined || l.variant === item.variant),
     );
     const keys = new Set(candidates.map(lineKey));
-    if (keys.size !== 1) throw badInput(unknownLine(item.variant ? `${item.product} (variant ${item.variant})` : item.product));
+    if (keys.size !== 1)
+      throw badInput(unknownLine(item.variant ? `${item.product} (variant ${item.variant})` : item.product));
     const line = candidates[0]!;
     const key = lineKey(line);
-    const entry = asked.get(key) ?? { product: line.product, ...(line.variant ? { variant: line.variant } : {}), qty: 0 };
+    const entry = asked.get(key) ?? {
+      product: line.product,
+      ...(line.variant ? { variant: line.variant } : {}),
+      qty: 0,
+    };
     entry.qty += item.qty;
     asked.set(key, entry);
   }
@@ -166,7 +171,11 @@ function unitsLeft(order: Pick<OrderRecord, 'orderItems' | 'refunds'>): LineUnit
   const done = refundedUnits(order);
   const ordered = new Map<string, LineUnits>();
   for (const l of order.orderItems) {
-    const entry = ordered.get(lineKey(l)) ?? { product: l.product, ...(l.variant ? { variant: l.variant } : {}), qty: 0 };
+    const entry = ordered.get(lineKey(l)) ?? {
+      product: l.product,
+      ...(l.variant ? { variant: l.variant } : {}),
+      qty: 0,
+    };
     entry.qty += l.qty;
     ordered.set(lineKey(l), entry);
   }

@@ -76,12 +76,16 @@ export function variantProblems(
   const names = new Set<string>();
   options.forEach((option, i) => {
     const key = option.name.toLowerCase();
-    if (names.has(key)) problems.push({ path: ['options', i, 'name'], message: VARIANT_MESSAGES.duplicateOption(option.name) });
+    if (names.has(key))
+      problems.push({ path: ['options', i, 'name'], message: VARIANT_MESSAGES.duplicateOption(option.name) });
     names.add(key);
     const values = new Set<string>();
     option.values.forEach((value, j) => {
       if (values.has(value.toLowerCase()))
-        problems.push({ path: ['options', i, 'values', j], message: VARIANT_MESSAGES.duplicateValue(option.name, value) });
+        problems.push({
+          path: ['options', i, 'values', j],
+          message: VARIANT_MESSAGES.duplicateValue(option.name, value),
+        });
       values.add(value.toLowerCase());
     });
   });
@@ -95,7 +99,10 @@ export function variantProblems(
     for (const option of options) {
       const value = variant.options[option.name];
       if (value === undefined)
-        problems.push({ path: ['variants', i, 'options'], message: VARIANT_MESSAGES.missingOption(variant.sku, option.name) });
+        problems.push({
+          path: ['variants', i, 'options'],
+          message: VARIANT_MESSAGES.missingOption(variant.sku, option.name),
+        });
       else if (!option.values.includes(value))
         problems.push({
           path: ['variants', i, 'options', option.name],
@@ -104,13 +111,20 @@ export function variantProblems(
     }
     for (const name of Object.keys(variant.options))
       if (!options.some((o) => o.name === name))
-        problems.push({ path: ['variants', i, 'options', name], message: VARIANT_MESSAGES.unknownOption(variant.sku, name) });
+        problems.push({
+          path: ['variants', i, 'options', name],
+          message: VARIANT_MESSAGES.unknownOption(variant.sku, name),
+        });
     const combination = JSON.stringify(options.map((o) => variant.options[o.name] ?? null));
     if (combinations.has(combination))
-      problems.push({ path: ['variants', i, 'options'], message: VARIANT_MESSAGES.duplicateCombination(variantLabel(options, variant)) });
+      problems.push({
+        path: ['variants', i, 'options'],
+        message: VARIANT_MESSAGES.duplicateCombination(variantLabel(options, variant)),
+      });
     combinations.add(combination);
     const sku = variant.sku.toUpperCase();
-    if (skus.has(sku)) problems.push({ path: ['variants', i, 'sku'], message: VARIANT_MESSAGES.duplicateSku(variant.sku) });
+    if (skus.has(sku))
+      problems.push({ path: ['variants', i, 'sku'], message: VARIANT_MESSAGES.duplicateSku(variant.sku) });
     skus.add(sku);
   });
   return problems;
@@ -214,6 +228,8 @@ export function planVariantSave(
       stockBefore: was ? was.countInStock : null,
     };
   });
-  const removed = stored.variants.filter((v) => !kept.has(v._id)).map((v) => ({ _id: v._id, countInStock: v.countInStock }));
+  const removed = stored.variants
+    .filter((v) => !kept.has(v._id))
+    .map((v) => ({ _id: v._id, countInStock: v.countInStock }));
   return { options: options.map((o) => ({ name: o.name, values: [...o.values] })), variants, removed };
 }

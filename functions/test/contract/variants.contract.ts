@@ -119,7 +119,10 @@ export function variantsContract(
     it('a line naming only the product takes its default variant (the original clients)', async () => {
       const p = await phone();
       const placed = await store.orders.place(order([{ product: p._id, qty: 2 }]));
-      expect(placed.orderItems[0]).toMatchObject({ variant: variantId(p, 'VP-BLK-256'), variantLabel: 'Black / 256 GB' });
+      expect(placed.orderItems[0]).toMatchObject({
+        variant: variantId(p, 'VP-BLK-256'),
+        variantLabel: 'Black / 256 GB',
+      });
       expect(await variantStock(p._id)).toEqual({ 'VP-BLK-256': 3, 'VP-BLK-512': 1, 'VP-BLU-256': 0 });
       expect((await read(p._id)).countInStock).toBe(3);
     });
@@ -143,7 +146,9 @@ export function variantsContract(
       const other = await store.products.create(
         phoneVariants({
           name: 'Volt Phone Mini',
-          variants: [{ sku: 'VPM-BLK-256', options: { Colour: 'Black', Storage: '256 GB' }, price: 599, countInStock: 3 }],
+          variants: [
+            { sku: 'VPM-BLK-256', options: { Colour: 'Black', Storage: '256 GB' }, price: 599, countInStock: 3 },
+          ],
         }),
         'owner-1',
       );
@@ -258,7 +263,13 @@ export function variantsContract(
         phoneVariants({
           variants: [
             // The form moved 5 -> 7 (+2): 3 left now + 2 = 5.
-            { _id: def, sku: 'VP-BLK-256', options: { Colour: 'Black', Storage: '256 GB' }, price: 749, countInStock: 7 },
+            {
+              _id: def,
+              sku: 'VP-BLK-256',
+              options: { Colour: 'Black', Storage: '256 GB' },
+              price: 749,
+              countInStock: 7,
+            },
             { sku: 'VP-BLU-512', options: { Colour: 'Blue', Storage: '512 GB' }, price: 949, countInStock: 4 },
           ],
         }),
@@ -297,7 +308,9 @@ export function variantsContract(
           other._id,
           phoneVariants({
             name: 'Volt Case',
-            variants: [{ sku: 'vp-blk-256', options: { Colour: 'Black', Storage: '256 GB' }, price: 9, countInStock: 1 }],
+            variants: [
+              { sku: 'vp-blk-256', options: { Colour: 'Black', Storage: '256 GB' }, price: 9, countInStock: 1 },
+            ],
           }),
         ),
         'bad_input',

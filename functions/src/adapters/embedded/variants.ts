@@ -77,7 +77,9 @@ export async function attachVariants<P extends Product>(db: Reader, products: P[
     args: [JSON.stringify(products.map((p) => p._id))],
   });
   if (rs.rows.length === 0) return products.map((p) => withVariants(p, [], []));
-  const options = new Map(rs.rows.map((r) => [str(r.product_id), JSON.parse(str(r.product_options)) as ProductOption[]]));
+  const options = new Map(
+    rs.rows.map((r) => [str(r.product_id), JSON.parse(str(r.product_options)) as ProductOption[]]),
+  );
   const variants = groupVariants(rs.rows);
   return products.map((p) => withVariants(p, options.get(p._id) ?? [], variants.get(p._id) ?? []));
 }
@@ -136,14 +138,7 @@ export async function writeVariants(
   });
   try {
     for (const [position, v] of plan.variants.entries()) {
-      const values = [
-        position,
-        v.sku,
-        JSON.stringify(v.options),
-        v.priceCents,
-        v.compareAtCents,
-        v.image,
-      ];
+      const values = [position, v.sku, JSON.stringify(v.options), v.priceCents, v.compareAtCents, v.image];
       if (v.stockBefore === null)
         await tx.execute({
           sql: `INSERT INTO product_variants (position, sku, options_json, price_cents, compare_at_cents, image, id,
