@@ -25,7 +25,8 @@ describe('variantProblems', () => {
   });
 
   it('names each broken rule', () => {
-    const messages = (o: typeof options, vs: ReturnType<typeof v>[]) => variantProblems(o, vs).map((p) => p.message);
+    const messages = (o: typeof options, vs: { sku: string; options: Record<string, string> }[]) =>
+      variantProblems(o, vs).map((p) => p.message);
     expect(messages([...options, { name: 'a', values: ['x'] }, { name: 'b', values: ['y'] }], [])).toContain(
       'A product has at most 3 options',
     );

@@ -15,6 +15,7 @@ import { orderMailContract } from '../contract/orderMail.contract.js';
 import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
 import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
+import { variantsContract } from '../contract/variants.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -68,6 +69,7 @@ holdsContract(NAME, firestoreStore, contractRun);
 refundsContract(NAME, firestoreStore, contractRun);
 settingsContract(NAME, firestoreStore, contractRun);
 couponsContract(NAME, firestoreStore, contractRun);
+variantsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 orderMailContract(
   NAME,

@@ -13,6 +13,7 @@ import { orderMailContract } from '../contract/orderMail.contract.js';
 import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
 import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
+import { variantsContract } from '../contract/variants.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -46,6 +47,7 @@ holdsContract('Firestore (emulator)', firestoreStore);
 refundsContract('Firestore (emulator)', firestoreStore);
 settingsContract('Firestore (emulator)', firestoreStore);
 couponsContract('Firestore (emulator)', firestoreStore);
+variantsContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;

@@ -1,4 +1,5 @@
 // The ProductStore port on Firestore: products and their reviews (products/{id}/reviews/{uid}).
+import { planVariantsIn, writeVariantsIn } from './variants.js';
 import { FieldValue, type Firestore, type Query } from 'firebase-admin/firestore';
 import {
   applyProductEdit,
@@ -132,12 +133,16 @@ export class FirestoreProducts implements ProductStore {
     await this.db.runTransaction(
       async (tx) => {
         const tally = await FacetTally.read(tx, this.db);
+        const claims = await planVariantsIn(tx, this.db, ref.id, null, input, undefined, () => this.col.doc().id);
+        const variants = claims ? writeVariantsIn(tx, this.db, ref.id, claims, input.countInStock) : null;
+        if (variants) Object.assign(doc, variants.fields);
         tx.create(ref, doc);
-        recordStockHistory(tx, this.db, [{ product: ref.id, before: 0, after: doc.countInStock }], {
-          cause: 'admin-edit',
-          by: ownerId,
-          at: doc.createdAt,
-        });
+        recordStockHistory(
+          tx,
+          this.db,
+          variants ? variants.changes : [{ product: ref.id, before: 0, after: doc.countInStock }],
+          { cause: 'admin-edit', by: ownerId, at: doc.createdAt },
+        );
         tally.add(doc);
         tally.write(tx);
       },
@@ -185,21 +190,57 @@ export class FirestoreProducts implements ProductStore {
         // The filter counts, in this transaction: a published product moves from its old category and brand to
         // the new ones; a draft starts counting as it is published.
         const tally = await FacetTally.read(tx, this.db);
+        // Options and variants (issue 29): planned and their SKUs read here, before any write.
+        const claims = await planVariantsIn(
+          tx,
+          this.db,
+          id,
+          snap.exists ? stored : null,
+          input,
+          editedFrom,
+          () => this.col.doc().id,
+        );
         if (snap.exists) tally.remove(stored);
         tally.add(input);
         tally.write(tx);
         // A draft's stock was no stock yet (nothing could be ordered): a published product's history starts at 0.
         const stockBefore = snap.exists ? stored.countInStock : 0;
-        recordStockHistory(tx, this.db, [{ product: id, before: stockBefore, after: edit.countInStock }], {
-          cause: 'admin-edit',
-          by,
-          at: edit.updatedAt,
-        });
+        let variantFields: Partial<ProductDoc> = {};
+        if (claims) {
+          const hadVariants = snap.exists && (stored.variants?.length ?? 0) > 0;
+          const written = writeVariantsIn(tx, this.db, id, claims, input.countInStock);
+          variantFields = written.fields;
+          const keepsVariants = (written.fields.variants?.length ?? 0) > 0;
+          // The product's own stock: it leaves when the product takes variants, starts again when it drops them
+          // (a product with variants counts only its variants' stock in its history).
+          const own = hadVariants
+            ? keepsVariants
+              ? []
+              : [{ product: id, before: 0, after: input.countInStock }]
+            : [{ product: id, before: stockBefore, after: 0 }];
+          recordStockHistory(tx, this.db, [...own, ...written.changes], {
+            cause: 'admin-edit',
+            by,
+            at: edit.updatedAt,
+          });
+        } else
+          recordStockHistory(tx, this.db, [{ product: id, before: stockBefore, after: edit.countInStock }], {
+            cause: 'admin-edit',
+            by,
+            at: edit.updatedAt,
+          });
         // (`user`: products written before it left the public document lose it at their next save.)
-        if (snap.exists) tx.update(ref, { ...editedProductDoc(input), ...edit, user: FieldValue.delete() });
+        if (snap.exists)
+          tx.update(ref, { ...editedProductDoc(input), ...edit, ...variantFields, user: FieldValue.delete() });
         else {
           // A draft's first save publishes it: the newest product, the draft gone, in one transaction.
-          tx.create(ref, { ...publishedDoc(stored), ...editedProductDoc(input), ...edit, createdAt: edit.updatedAt });
+          tx.create(ref, {
+            ...publishedDoc(stored),
+            ...editedProductDoc(input),
+            ...edit,
+            ...variantFields,
+            createdAt: edit.updatedAt,
+          });
           tx.delete(draftRef);
         }
         return snap.exists ? ('updated' as const) : ('published' as const);

@@ -12,7 +12,7 @@ import {
   type StockHistoryEntry,
   type StockHistoryPage,
 } from '../../../domain/index.js';
-import { COLLECTIONS } from './mapping.js';
+import { COLLECTIONS, type ProductDoc } from './mapping.js';
 
 /** products/{id}/stockHistory/{auto id}: one StockHistoryEntry as the API answers it. */
 export type StockHistoryDoc = StockHistoryEntry;
@@ -31,16 +31,36 @@ export function recordStockHistory(
     tx.create(historyOf(db, product).doc(), entry satisfies StockHistoryDoc);
 }
 
-/** Writes the changes' stock (the products' countInStock) and their history entries in `tx`, after its reads. */
+/**
+ * Writes the changes' stock and their history entries in `tx`, after its reads: a product's countInStock, or a
+ * variant's entry of its product's variantStock map (issue 29), one update per product. `defaults` (product id ->
+ * its default variant, as read in the transaction) says which variant's stock is also the product's countInStock.
+ */
 export function applyStockChanges(
   tx: Transaction,
   db: Firestore,
   changes: readonly StockChange[],
   context: StockContext,
+  defaults: ReadonlyMap<string, string> = new Map(),
 ): void {
-  for (const { product, before, after } of changes)
-    if (after !== before) tx.update(db.collection(COLLECTIONS.products).doc(product), { countInStock: after });
+  const updates = new Map<string, Record<string, number>>();
+  for (const { product, variant, before, after } of changes) {
+    if (after === before) continue;
+    const fields = updates.get(product) ?? {};
+    // Variant ids are [A-Za-z0-9_-] (domain idSchema, or generated): safe in a dotted field path.
+    if (variant) fields[`variantStock.${variant}`] = after;
+    if (!variant || defaults.get(product) === variant) fields.countInStock = after;
+    updates.set(product, fields);
+  }
+  for (const [product, fields] of updates) tx.update(db.collection(COLLECTIONS.products).doc(product), fields);
   recordStockHistory(tx, db, changes, context);
+}
+
+/** Each product document's default variant (its first), for applyStockChanges. */
+export function defaultVariants(docs: Iterable<[string, Pick<ProductDoc, 'variants'>]>): Map<string, string> {
+  const defaults = new Map<string, string>();
+  for (const [id, doc] of docs) if (doc.variants?.[0]) defaults.set(id, doc.variants[0].id);
+  return defaults;
 }
 
 /** The cursor of a page: the last entry's time and document id, opaque to clients. */
@@ -69,7 +89,7 @@ export async function stockHistoryPage(
   const snap = await query.limit(limit + 1).get();
   const docs = snap.docs.slice(0, limit);
   const entries = docs.map((d) => {
-    const { at, delta, after, cause, orderId, by } = d.data() as StockHistoryDoc;
+    const { at, delta, after, cause, orderId, by, variant } = d.data() as StockHistoryDoc;
     return {
       at,
       delta,
@@ -77,6 +97,7 @@ export async function stockHistoryPage(
       cause,
       ...(orderId === undefined ? {} : { orderId }),
       ...(by === undefined ? {} : { by }),
+      ...(variant === undefined ? {} : { variant }),
     };
   });
   const last = docs.at(-1);
