@@ -84,12 +84,12 @@ import {
   type ProductDoc,
 } from './mapping.js';
 import { readPage } from './paging.js';
-import { applyStockChanges, defaultVariants } from './stock.js';
+import { applyStockChanges, type StockedDoc } from './stock.js';
 import { stockedProductOf } from './variants.js';
 
 /** The stock an order's lines read (stockKey -> units), with each product's default variant. */
 class StockRead extends Map<string, number> {
-  defaults: ReadonlyMap<string, string> = new Map();
+  docs: ReadonlyMap<string, StockedDoc> = new Map();
 }
 
 /** Orders the daily stats read one by one at most; a busier period is counted per day by aggregations. */
@@ -227,7 +227,7 @@ export class FirestoreOrders implements OrderStore {
           this.db,
           stockChanges(stock, before),
           { cause: 'order', by: cmd.user._id, at: record.createdAt, orderId: ref.id },
-          defaultVariants(docs),
+          docs,
         );
         tx.set(lockRef, { at: cmd.now.toISOString() });
         const order: OrderDoc = {
@@ -406,7 +406,7 @@ export class FirestoreOrders implements OrderStore {
           this.db,
           stockChanges(stock, stockBefore),
           { cause: 'cancel', by: order.user._id, at: now.toISOString(), orderId: id },
-          stockBefore.defaults,
+          stockBefore.docs,
         );
         tx.update(ref, patch);
         recordMail(tx, this.db, customerOrderMail('cancelled', id, { ...order, ...patch }, now), now);
@@ -447,7 +447,7 @@ export class FirestoreOrders implements OrderStore {
         const stock = restock?.stock ?? [];
         if (restock) {
           const { before, ...context } = restock;
-          applyStockChanges(tx, this.db, stockChanges(stock, before), { ...context, orderId: id }, before.defaults);
+          applyStockChanges(tx, this.db, stockChanges(stock, before), { ...context, orderId: id }, before.docs);
         }
         // A plain copy: Firestore refuses undefined fields.
         tx.update(ref, JSON.parse(JSON.stringify(patch)) as OrderPatch);
@@ -537,7 +537,7 @@ export class FirestoreOrders implements OrderStore {
           this.db,
           stockChanges(decision.stock, stockBefore),
           { cause: 'expiry', by: SYSTEM_ACTOR, at: now.toISOString(), orderId: ref.id },
-          stockBefore.defaults,
+          stockBefore.docs,
         );
         tx.update(ref, decision.patch);
         const changed = { ...order, ...decision.patch };
@@ -568,7 +568,7 @@ export class FirestoreOrders implements OrderStore {
       read.set(id, doc.countInStock);
       for (const v of doc.variants ?? []) read.set(stockKey(id, v.id), doc.variantStock?.[v.id] ?? 0);
     }
-    read.defaults = defaultVariants(docs);
+    read.docs = docs;
     return read;
   }
 

@@ -31,36 +31,36 @@ export function recordStockHistory(
     tx.create(historyOf(db, product).doc(), entry satisfies StockHistoryDoc);
 }
 
+/** What a stock write needs of a product document it read (issue 29): its variants and their stock. */
+export type StockedDoc = Pick<ProductDoc, 'variants' | 'variantStock'>;
+
 /**
- * Writes the changes' stock and their history entries in `tx`, after its reads: a product's countInStock, or a
- * variant's entry of its product's variantStock map (issue 29), one update per product. `defaults` (product id ->
- * its default variant, as read in the transaction) says which variant's stock is also the product's countInStock.
+ * Writes the changes' stock and their history entries in `tx`, after its reads: a product's countInStock, or for
+ * variants (issue 29) its product's whole variantStock map (from `docs`, the product documents as read in the
+ * transaction, with the changes applied) and, when the default (first) variant moved, its countInStock: one update
+ * per product.
  */
 export function applyStockChanges(
   tx: Transaction,
   db: Firestore,
   changes: readonly StockChange[],
   context: StockContext,
-  defaults: ReadonlyMap<string, string> = new Map(),
+  docs: ReadonlyMap<string, StockedDoc> = new Map(),
 ): void {
-  const updates = new Map<string, Record<string, number>>();
+  const updates = new Map<string, { countInStock?: number; variantStock?: Record<string, number> }>();
   for (const { product, variant, before, after } of changes) {
     if (after === before) continue;
     const fields = updates.get(product) ?? {};
-    // Variant ids are [A-Za-z0-9_-] (domain idSchema, or generated): safe in a dotted field path.
-    if (variant) fields[`variantStock.${variant}`] = after;
-    if (!variant || defaults.get(product) === variant) fields.countInStock = after;
+    if (variant) {
+      const doc = docs.get(product);
+      // The whole map, written once: one field path per variant in one update is not applied reliably everywhere.
+      fields.variantStock = { ...(fields.variantStock ?? doc?.variantStock ?? {}), [variant]: after };
+      if (doc?.variants?.[0]?.id === variant) fields.countInStock = after;
+    } else fields.countInStock = after;
     updates.set(product, fields);
   }
   for (const [product, fields] of updates) tx.update(db.collection(COLLECTIONS.products).doc(product), fields);
   recordStockHistory(tx, db, changes, context);
-}
-
-/** Each product document's default variant (its first), for applyStockChanges. */
-export function defaultVariants(docs: Iterable<[string, Pick<ProductDoc, 'variants'>]>): Map<string, string> {
-  const defaults = new Map<string, string>();
-  for (const [id, doc] of docs) if (doc.variants?.[0]) defaults.set(id, doc.variants[0].id);
-  return defaults;
 }
 
 /** The cursor of a page: the last entry's time and document id, opaque to clients. */
