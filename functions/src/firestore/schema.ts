@@ -128,6 +128,8 @@ export function editedDocFields(input: EditableProductValues) {
 export interface CartLineDoc {
   product: string;
   qty: number;
+  /** The line's variant (issue 29); absent for a product without variants. */
+  variant?: string;
 }
 
 /** carts/{uid}; `updatedAt` is the server's timestamp of the write. */
