@@ -55,8 +55,8 @@ export function VariantPicker({
                     htmlFor={id}
                   >
                     {value}
-                    {soldOut && <span className="visually-hidden"> (sold out)</span>}
-                    {!match && <span className="visually-hidden"> (not offered with your other choices)</span>}
+                    {soldOut && <span className="visually-hidden">{' (sold out)'}</span>}
+                    {!match && <span className="visually-hidden">{' (not offered with your other choices)'}</span>}
                   </label>
                 </span>
               );
