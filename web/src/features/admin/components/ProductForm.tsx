@@ -13,6 +13,7 @@ import { Loader } from '@/components/ui/Loader';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { shop } from '@/lib/shop';
 import { ImageUpload } from './ImageUpload';
+import { VariantsEditor, variantsStateOf, variantsToSave } from './VariantsEditor';
 
 type ProductFormValues = z.input<typeof productUpdateSchema>;
 
@@ -80,10 +81,29 @@ export function ProductForm({
   const [editedFrom] = useState<EditedFrom>(() => ({
     updatedAt: product.updatedAt,
     countInStock: product.countInStock,
+    // Each variant's stock as loaded (issue 29): the server applies the admin's change to the stock now.
+    ...(product.variants?.length
+      ? { variants: Object.fromEntries(product.variants.map((v) => [v._id, v.countInStock])) }
+      : {}),
   }));
+  // Options & variants (issue 29): their own state, sent with the product's fields.
+  const [variants, setVariants] = useState(() => variantsStateOf(product));
+  const [variantsError, setVariantsError] = useState<string | null>(null);
+  const name = useWatch({ control, name: 'name' });
+  const price = useWatch({ control, name: 'price' });
+
+  function submit(values: ProductUpdateInput) {
+    const hadVariants = (product.variants?.length ?? 0) > 0;
+    if (!hadVariants && variants.options.length === 0 && variants.rows.length === 0)
+      return onSubmit(values, editedFrom);
+    const saved = variantsToSave(variants);
+    if (!saved.ok) return setVariantsError(saved.message);
+    setVariantsError(null);
+    onSubmit({ ...values, options: saved.options, variants: saved.variants }, editedFrom);
+  }
 
   return (
-    <Form onSubmit={handleSubmit((values) => onSubmit(values, editedFrom))} noValidate aria-label="Edit product">
+    <Form onSubmit={handleSubmit(submit)} noValidate aria-label="Edit product">
       <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
 
       <Field
@@ -145,6 +165,18 @@ export function ProductForm({
         error={errors.description}
         {...register('description')}
       />
+
+      <VariantsEditor
+        state={variants}
+        onChange={setVariants}
+        productName={typeof name === 'string' ? name : ''}
+        basePrice={Number(price) || 0}
+      />
+      {variantsError && (
+        <p className="text-danger" role="alert" data-testid="variants-error">
+          {variantsError}
+        </p>
+      )}
 
       <Button type="submit" variant="primary" disabled={submitting}>
         {submitting ? (
