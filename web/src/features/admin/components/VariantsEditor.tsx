@@ -235,7 +235,7 @@ export function VariantsEditor({
                       ['countInStock', 'Stock', 'number'],
                     ] as const
                   ).map(([field, name, type]) => (
-                    <Col key={field} xs={6} md={3}>
+                    <Col key={field} xs={field === 'sku' ? 12 : 4} md={3}>
                       <Form.Label htmlFor={`${r.key}-${field}`} className="small mb-1">
                         {name}
                       </Form.Label>
