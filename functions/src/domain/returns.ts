@@ -1,7 +1,7 @@
 // Returns (issue 28): the customer asks to send back some or all lines of a delivered order within
 // RETURN_DAYS (limits.ts); the shop approves (a refund of those lines through the refund path, domain/refunds.ts, which
 // marks the return approved when it completes) or declines with a message.
-import { badInput, conflict, notFound } from './errors.js';
+import { conflict, notFound } from './errors.js';
 import { RETURN_DAYS } from './limits.js';
 import type { OrderRecord } from './orders.js';
 import { askedUnits, lineKey, type LineUnits } from './refunds.js';

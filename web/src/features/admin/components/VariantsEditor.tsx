@@ -5,7 +5,6 @@
 // again on the server: 400s name the problem).
 import type { Product, ProductOption, VariantInput } from '@domain';
 import { MAX_OPTIONS, variantLabel, variantProblems } from '@domain/variants';
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
