@@ -184,3 +184,20 @@ describe('POST /api/orders with variants', () => {
     expect(res.body.orderItems[0]).toMatchObject({ product: id, price: 799, variantLabel: 'Black / 256 GB' });
   });
 });
+
+describe('PUT /api/cart with variants', () => {
+  it('keeps each line’s variant; two variants of one product are two lines, one variant twice is refused', async () => {
+    const { id, res } = await savePhone();
+    const [a, b] = res.body.variants as { _id: string }[];
+    const token = await shop.aliceToken();
+    const items = [
+      { product: id, variant: a!._id, qty: 1 },
+      { product: id, variant: b!._id, qty: 2 },
+    ];
+    const put = await shop.call('PUT', '/api/cart', { token, body: { items } });
+    expect(put.status).toBe(200);
+    expect((await shop.call('GET', '/api/cart', { token })).body.items).toEqual(items);
+    const twice = await shop.call('PUT', '/api/cart', { token, body: { items: [items[0], items[0]] } });
+    expect(twice.status).toBe(400);
+  });
+});
