@@ -41,7 +41,9 @@ export function cartLinesFromDoc(data: Partial<CartDoc> | undefined): CartLine[]
 /** The document to store for the cart (product ids, quantities and variants only: the rules accept nothing else). */
 export function cartDocOf(items: readonly CartLine[], updatedAt: unknown): CartDoc {
   return {
-    items: items.slice(0, MAX_CART_LINES).map((i) => ({ product: i.product, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) })),
+    items: items
+      .slice(0, MAX_CART_LINES)
+      .map((i) => ({ product: i.product, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) })),
     updatedAt,
   };
 }

@@ -14,7 +14,9 @@ import type { LiveProduct } from './types';
 function withLive<T>(p: T, { variantStock, ...fields }: LiveProduct): T {
   const next = { ...p, ...fields } as T & Partial<Product>;
   if (variantStock && next.variants) {
-    next.variants = next.variants.map((v) => (v._id in variantStock ? { ...v, countInStock: variantStock[v._id]! } : v));
+    next.variants = next.variants.map((v) =>
+      v._id in variantStock ? { ...v, countInStock: variantStock[v._id]! } : v,
+    );
     next.countInStock = next.variants[0]!.countInStock;
   }
   return next;
