@@ -72,6 +72,9 @@ describe('product fields, defined once', () => {
       numReviews: 0,
       createdAt: '2026-01-02T03:04:05.000Z',
       updatedAt: '2026-01-02T03:04:05.000Z',
+      // A product without options answers none (issue 29).
+      options: [],
+      variants: [],
     });
     expect(doc.priceCents).toBe(1234);
     // Every field has its document field, and the document carries nothing the table does not know but the keys.
