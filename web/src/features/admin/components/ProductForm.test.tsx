@@ -201,4 +201,21 @@ describe('ProductForm, options and variants (issue 29)', () => {
     expect(values.variants).toEqual([{ _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 3 }]);
     expect(editedFrom.variants).toEqual({ v1: 3, v2: 4 });
   });
+
+  it('the product’s Count In Stock and Price, changed, are the default variant’s', async () => {
+    const withVariants: Product = {
+      ...product,
+      price: 5,
+      countInStock: 3,
+      options: [{ name: 'Colour', values: ['Black'] }],
+      variants: [{ _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 3 }],
+    };
+    const { user, onSubmit } = setupWith(withVariants);
+    await user.clear(screen.getByLabelText('Count In Stock', { exact: true }));
+    await user.type(screen.getByLabelText('Count In Stock', { exact: true }), '6');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(onSubmit.mock.calls[0]![0].variants).toEqual([
+      { _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 6 },
+    ]);
+  });
 });

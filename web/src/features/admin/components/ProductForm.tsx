@@ -99,6 +99,15 @@ export function ProductForm({
     const saved = variantsToSave(variants);
     if (!saved.ok) return setVariantsError(saved.message);
     setVariantsError(null);
+    // The product's Price and Count In Stock are its default variant's: changed there (and not in its row), they
+    // change the default variant.
+    const first = saved.variants[0];
+    const loadedDefault = product.variants?.[0];
+    if (first && loadedDefault && first._id === loadedDefault._id) {
+      if (values.countInStock !== product.countInStock && first.countInStock === loadedDefault.countInStock)
+        first.countInStock = values.countInStock;
+      if (values.price !== product.price && first.price === loadedDefault.price) first.price = values.price;
+    }
     onSubmit({ ...values, options: saved.options, variants: saved.variants }, editedFrom);
   }
 
