@@ -1,7 +1,7 @@
 // The admin form's "Options & variants" section (issue 29): up to three options with their values, "Generate
 // variants" (a row per combination not listed yet; rows whose values are gone are dropped), and per variant its
-// SKU, price, compare-at price and stock, or removal. Rows are stacked cards, not a wide table, so the section works
-// at 390 px. The section keeps its own state; ProductForm sends it with the product (domain/variants.ts checks it
+// SKU, price, compare-at price and stock, or removal. Rows are stacked cards, not a wide table (the form is one narrow column at
+// every width), so the section works at 390 px. The section keeps its own state; ProductForm sends it with the product (domain/variants.ts checks it
 // again on the server: 400s name the problem).
 import type { Product, ProductOption, VariantInput } from '@domain';
 import { MAX_OPTIONS, variantLabel, variantProblems } from '@domain/variants';
@@ -149,7 +149,7 @@ export function VariantsEditor({
       </p>
       {state.options.map((o, i) => (
         <Row key={i} className="g-2 mb-2 align-items-end" data-testid="option-row">
-          <Col xs={12} sm={4}>
+          <Col xs={12}>
             <Form.Label htmlFor={`option-name-${i}`} className="small mb-1">
               Option {i + 1} name
             </Form.Label>
@@ -160,7 +160,7 @@ export function VariantsEditor({
               onChange={(e) => setOption(i, { name: e.target.value })}
             />
           </Col>
-          <Col xs={9} sm={6}>
+          <Col xs={9}>
             <Form.Label htmlFor={`option-values-${i}`} className="small mb-1">
               Option {i + 1} values (comma-separated)
             </Form.Label>
@@ -171,7 +171,7 @@ export function VariantsEditor({
               onChange={(e) => setOption(i, { values: e.target.value })}
             />
           </Col>
-          <Col xs={3} sm={2} className="d-grid">
+          <Col xs={3} className="d-grid">
             <Button
               type="button"
               variant="outline-danger"
@@ -234,7 +234,7 @@ export function VariantsEditor({
                       ['countInStock', 'Stock', 'number'],
                     ] as const
                   ).map(([field, name, type]) => (
-                    <Col key={field} xs={field === 'sku' ? 12 : 4} md={3}>
+                    <Col key={field} xs={field === 'sku' ? 12 : 4}>
                       <Form.Label htmlFor={`${r.key}-${field}`} className="small mb-1">
                         {name}
                       </Form.Label>
