@@ -135,7 +135,8 @@ export interface UserStore {
 
 export interface PlaceOrderCommand {
   user: { _id: string; name: string; email: string };
-  lines: { product: string; qty: number }[];
+  /** `variant`: which variant of the product (issue 29); absent: its default variant, or a product without any. */
+  lines: { product: string; qty: number; variant?: string }[];
   shippingAddress: ShippingAddress;
   paymentMethod: string;
   now: Date;

@@ -259,3 +259,12 @@ describe('catalogue answers after writes (real shop, fast path included)', () =>
     expect((await get(`/api/products/${target._id}`)).body.countInStock).toBe(target.countInStock - orders);
   });
 });
+
+describe('a variant’s stock (issue 29)', () => {
+  it('clears the kept answers: a variant shows in its product’s variants and, for the default, as its stock', async () => {
+    const { cache, kept } = await warmCache();
+    const bus = hearing(cache);
+    bus.publish([{ type: 'StockChanged', stock: [{ product: 'c', variant: 'v1', countInStock: 1 }] }]);
+    expect(kept()).toEqual({ list: false, c: false, undeclared: false });
+  });
+});

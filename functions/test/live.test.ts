@@ -18,9 +18,12 @@ async function ticket(token: string | undefined, topics: string[]) {
   return shop.call('POST', '/api/live/tickets', { token, body: { topics } });
 }
 
+/** A product without variants with some stock (a variant's stock is a frame of its own: variants.test.ts). */
 async function firstProduct() {
   const list = await shop.call('GET', '/api/products?pageNumber=1');
-  return list.body.products.find((p: { countInStock: number }) => p.countInStock >= 2);
+  return list.body.products.find(
+    (p: { countInStock: number; variants: unknown[] }) => p.countInStock >= 2 && p.variants.length === 0,
+  );
 }
 
 async function userId(token: string) {
@@ -98,6 +101,25 @@ describe('events after writes', () => {
     const card = await s.next((e) => e.event === 'product' && e.data.topic === 'catalog');
     expect(card.data.data).toEqual({ _id: product._id, countInStock: product.countInStock - 1 });
     expect(card.data.data.reviews).toBeUndefined();
+  });
+
+  it('an order of a variant reaches the product’s listeners as that variant’s new stock (issue 29)', async () => {
+    const list = await shop.call('GET', '/api/products?pageNumber=1');
+    const phone = list.body.products.find(
+      (p: { variants: { countInStock: number }[] }) => p.variants.length > 1 && p.variants[1]!.countInStock >= 1,
+    );
+    const variant = phone.variants[1] as { _id: string; countInStock: number };
+    const s = await stream(`topics=product:${phone._id}`);
+    await s.next((e) => e.event === 'ready');
+    const buyer = await registerCustomer(shop, 'livevariant');
+    const res = await shop.call('POST', '/api/orders', {
+      token: buyer,
+      body: { orderItems: [{ product: phone._id, variant: variant._id, qty: 1 }], shippingAddress },
+    });
+    expect(res.status).toBe(201);
+    const frame = await s.next((e) => e.event === 'product');
+    expect(frame.data.data).toEqual({ _id: phone._id, variantStock: { [variant._id]: variant.countInStock - 1 } });
+    s.close(); // the per-client cap on open streams: the cases below open their own
   });
 
   it("marking delivered reaches the order's owner and the admin views", async () => {

@@ -56,9 +56,9 @@ describe('product fields, defined once', () => {
     expect(expected.filter((column) => !columns.has(column))).toEqual([]);
   });
 
-  it('productUpdateSchema validates exactly the editable fields (and the ids the original clients repeat)', () => {
+  it('productUpdateSchema validates exactly the editable fields (the ids the original clients repeat, and the options and variants kept apart)', () => {
     expect(Object.keys(productUpdateSchema.shape).sort()).toEqual(
-      [...EDITABLE_PRODUCT_FIELDS, '_id', 'productId'].sort(),
+      [...EDITABLE_PRODUCT_FIELDS, '_id', 'productId', 'options', 'variants'].sort(),
     );
   });
 
@@ -77,6 +77,9 @@ describe('product fields, defined once', () => {
       numReviews: 0,
       createdAt: '2026-01-02T03:04:05.000Z',
       updatedAt: '2026-01-02T03:04:05.000Z',
+      // A product without options answers none (issue 29).
+      options: [],
+      variants: [],
     });
     expect(doc.priceCents).toBe(1234);
     // Every field has its document field, and the document carries nothing the table does not know but the keys.

@@ -215,7 +215,10 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
     for (const event of events) {
       switch (event.type) {
         case 'StockChanged':
-          cache.setStock(new Map(event.stock.map((level) => [level.product, level.countInStock])));
+          // A variant's stock (issue 29) shows in its product's variants and, for the default one, as the product's
+          // countInStock: the kept answers are cleared rather than patched.
+          if (event.stock.some((level) => level.variant)) cache.invalidate();
+          else cache.setStock(new Map(event.stock.map((level) => [level.product, level.countInStock])));
           break;
         case 'ProductSaved':
         case 'ReviewAdded':

@@ -125,3 +125,21 @@ describe('mergeCarts (the sign-in merge, both builds)', () => {
     expect(cartSchema.safeParse({ items: merged }).success).toBe(true);
   });
 });
+
+describe('mergeCarts with variants (issue 29)', () => {
+  it('keeps two variants of one product as two lines and merges each with its own', () => {
+    const server = [
+      { product: 'p1', variant: 'v1', qty: 2 },
+      { product: 'p1', variant: 'v2', qty: 1 },
+    ];
+    const browser = [
+      { product: 'p1', variant: 'v2', qty: 3 },
+      { product: 'p2', qty: 1 },
+    ];
+    expect(mergeCarts(server, browser, (id) => (id === 'p1/v2' ? 2 : undefined))).toEqual([
+      { product: 'p1', variant: 'v2', qty: 2 },
+      { product: 'p2', qty: 1 },
+      { product: 'p1', variant: 'v1', qty: 2 },
+    ]);
+  });
+});

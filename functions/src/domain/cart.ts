@@ -10,7 +10,13 @@ export { MAX_CART_LINES };
 export interface CartLine {
   product: string;
   qty: number;
+  /** The variant (issue 29); absent: a product without variants, or its default variant. */
+  variant?: string;
 }
+
+/** What tells a cart's lines apart: the product, and its variant when it has one. */
+export const cartLineId = (line: { product: string; variant?: string }) =>
+  line.variant ? `${line.product}/${line.variant}` : line.product;
 
 export interface StoredCart {
   items: CartLine[];
@@ -86,16 +92,19 @@ export function centsToFreeShipping(itemsCents: number): number {
 export function mergeCarts(
   server: readonly CartLine[],
   browser: readonly CartLine[],
-  stockOf?: (product: string) => number | undefined,
+  stockOf?: (lineId: string) => number | undefined,
 ): CartLine[] {
-  const merged = new Map<string, number>();
-  for (const line of [...browser, ...server])
-    merged.set(line.product, Math.max(merged.get(line.product) ?? 0, line.qty));
+  // Keyed by cartLineId: two variants of one product are two lines.
+  const merged = new Map<string, CartLine>();
+  for (const line of [...browser, ...server]) {
+    const id = cartLineId(line);
+    merged.set(id, { ...line, qty: Math.max(merged.get(id)?.qty ?? 0, line.qty) });
+  }
   return [...merged]
-    .map(([product, qty]) => {
-      const stock = stockOf?.(product);
+    .map(([id, { product, variant, qty }]) => {
+      const stock = stockOf?.(id);
       const cap = stock === undefined ? MAX_LINE_QTY : Math.max(1, Math.min(stock, MAX_LINE_QTY));
-      return { product, qty: Math.max(1, Math.min(qty, cap)) };
+      return { product, ...(variant ? { variant } : {}), qty: Math.max(1, Math.min(qty, cap)) };
     })
     .slice(0, MAX_CART_LINES);
 }

@@ -1,6 +1,7 @@
 // PUT /api/cart's body (domain/cart.ts has the cart's rules): only product ids and quantities, each product once,
 // bounded like an order. Its own file so that the web's first bundle, which imports cart.ts, stays free of zod.
 import { z } from 'zod';
+import { cartLineId } from './cart.js';
 import { MAX_CART_LINES, MAX_LINE_QTY } from './limits.js';
 import { idSchema } from './schemas.js';
 
@@ -14,9 +15,14 @@ export const cartSchema = z.strictObject({
           .int('Quantity must be a whole number')
           .min(1, 'Quantity must be at least 1')
           .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
+        /** The line's variant (issue 29). */
+        variant: idSchema.optional(),
       }),
       { error: 'items must be a list of cart lines' },
     )
     .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products in a cart`)
-    .refine((lines) => new Set(lines.map((l) => l.product)).size === lines.length, 'Each product may appear once'),
+    .refine(
+      (lines) => new Set(lines.map(cartLineId)).size === lines.length,
+      'Each product (or variant) may appear once',
+    ),
 });

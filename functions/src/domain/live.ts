@@ -8,3 +8,8 @@ export const LIVE_EVENT = {
   order: 'order',
   cart: 'cart',
 } as const;
+
+/** In a product frame: the new stock of some of its variants (variant id -> countInStock), issue 29. */
+export interface LiveVariantStock {
+  variantStock?: Record<string, number>;
+}

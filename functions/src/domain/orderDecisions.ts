@@ -22,6 +22,7 @@ import {
 import { priceOrder } from './pricing.js';
 import { pricingRulesFor, type ShopSettings } from './settings.js';
 import type { Order, PaymentResult, ShippingAddress } from './types.js';
+import { stockKey, VARIANT_MESSAGES } from './variants.js';
 
 /** A product as an order decision reads it: what a line copies, and the stock it takes from. */
 export interface StockedProduct {
@@ -31,18 +32,37 @@ export interface StockedProduct {
   countInStock: number;
   /** What a coupon's category scope reads (absent: matches no category). */
   category?: string;
+  /** Issue 29: the product's variants by id, the default (first) one named; absent for a product without variants.
+   *  Then `priceCents` and `countInStock` above are the default variant's and are not what a line takes. */
+  variants?: ReadonlyMap<string, StockedVariant>;
+  defaultVariant?: string;
 }
 
-/** One product's stock as a decision leaves it. */
+/** A variant as an order decision reads it. */
+export interface StockedVariant {
+  sku: string;
+  /** "Black / 256 GB" (domain/variants.ts variantLabel). */
+  label: string;
+  priceCents: number;
+  countInStock: number;
+  image?: string | null;
+}
+
+/** One product's (or one of its variants': `variant`) stock as a decision leaves it. */
 export interface StockLevel {
   product: string;
+  variant?: string;
   countInStock: number;
 }
+
+/** Where a level's stock is counted (domain/variants.ts stockKey): the key of the stores' `before` maps. */
+export const levelKey = (level: { product: string; variant?: string | null }) => stockKey(level.product, level.variant);
 
 /** What a shopper asks to order (POST /api/orders after validation), with the time and the rules in force. */
 export interface PlaceOrderRequest {
   user: { _id: string; name: string; email: string };
-  lines: readonly { product: string; qty: number }[];
+  /** `variant`: which of the product's variants; absent means its default variant (or a product without any). */
+  lines: readonly { product: string; qty: number; variant?: string }[];
   shippingAddress: ShippingAddress;
   paymentMethod: string;
   now: Date;
@@ -67,9 +87,9 @@ export type UnpaidOrder = HeldOrder & Pick<OrderRecord, 'status' | 'expiresAt'> 
 export interface PlacedOrder {
   /** The order to create. */
   record: OrderRecord;
-  /** Units taken per product (a store may write them as guarded decrements). */
-  taken: { product: string; qty: number }[];
-  /** The stock of each ordered product after the order. */
+  /** Units taken per product or variant (a store may write them as guarded decrements). */
+  taken: { product: string; variant?: string; qty: number }[];
+  /** The stock of each ordered product (or variant) after the order. */
   stock: StockLevel[];
   /** The code's use to record with the order (null without a code). */
   redemption: Redemption | null;
@@ -91,14 +111,38 @@ export function placeOrder(
   sameAddress: readonly UnpaidOrder[] = [],
 ): PlacedOrder {
   const user = customerOf(request);
-  const taken = new Map<string, number>();
+  // Units taken per stock (a variant, or a product without variants), with what the stock was.
+  const taken = new Map<string, { product: string; variant?: string; qty: number; stock: number }>();
   const lines = request.lines.map((line) => {
     const p = products.get(line.product);
     if (!p) throw notFound(`Product not found: ${line.product}`);
-    const left = p.countInStock - (taken.get(line.product) ?? 0);
-    if (left < line.qty) throw shortOfStock(p.name, left, line.qty);
-    taken.set(line.product, (taken.get(line.product) ?? 0) + line.qty);
-    return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
+    const variantId = p.variants ? (line.variant ?? p.defaultVariant) : undefined;
+    const v = variantId === undefined ? undefined : p.variants!.get(variantId);
+    if (line.variant !== undefined && !p.variants) throw badInput(VARIANT_MESSAGES.noVariants(p.name));
+    if (p.variants && !v) throw badInput(VARIANT_MESSAGES.notAVariantOf(String(variantId), p.name));
+    const key = stockKey(line.product, variantId);
+    const stock = v ? v.countInStock : p.countInStock;
+    const sofar = taken.get(key);
+    const left = stock - (sofar?.qty ?? 0);
+    const shownName = v ? `${p.name} (${v.label})` : p.name;
+    if (left < line.qty) throw shortOfStock(shownName, left, line.qty);
+    taken.set(key, {
+      product: line.product,
+      ...(variantId ? { variant: variantId } : {}),
+      qty: (sofar?.qty ?? 0) + line.qty,
+      stock,
+    });
+    if (!v) return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
+    return {
+      product: line.product,
+      name: p.name,
+      image: v.image || p.image,
+      priceCents: v.priceCents,
+      qty: line.qty,
+      variant: variantId!,
+      variantLabel: v.label,
+      sku: v.sku,
+    };
   });
   let discountCents = 0;
   if (coupon) {
@@ -154,8 +198,12 @@ export function placeOrder(
   };
   return {
     record,
-    taken: [...taken].map(([product, qty]) => ({ product, qty })),
-    stock: [...taken].map(([product, qty]) => ({ product, countInStock: products.get(product)!.countInStock - qty })),
+    taken: [...taken.values()].map(({ stock: _stock, ...units }) => units),
+    stock: [...taken.values()].map(({ product, variant, qty, stock }) => ({
+      product,
+      ...(variant ? { variant } : {}),
+      countInStock: stock - qty,
+    })),
     redemption: coupon ? { code: coupon.code, userId: user._id } : null,
   };
 }
@@ -180,19 +228,37 @@ export type OrderPatch = Partial<
 
 export interface ReleasedOrder {
   patch: OrderPatch;
-  /** The stock of each of the order's products that still exists, with the order's units back (at most MAX_STOCK). */
+  /** The stock of each of the order's products (or variants) that still exists, with the order's units back (at
+   *  most MAX_STOCK). */
   stock: StockLevel[];
 }
 
-/** The stock an unpaid order gives back: its units per product, onto the products that still exist. */
+/** The stocks an order's lines count by (stockKey), each once: what a store loads for releaseStock. */
+export function orderStockKeys(order: Pick<OrderRecord, 'orderItems'>): string[] {
+  return [...new Set(order.orderItems.map((i) => stockKey(i.product, i.variant)))];
+}
+
+/**
+ * The stock an unpaid order gives back: its units per product or variant, onto those that still exist. `stockNow`
+ * is keyed by stockKey (a line's variant, or its product without variants).
+ */
 function releaseStock(order: Pick<OrderRecord, 'orderItems'>, stockNow: ReadonlyMap<string, number>): StockLevel[] {
-  const units = new Map<string, number>();
-  for (const item of order.orderItems) units.set(item.product, (units.get(item.product) ?? 0) + item.qty);
+  const units = new Map<string, { product: string; variant?: string; qty: number }>();
+  for (const item of order.orderItems) {
+    const key = stockKey(item.product, item.variant);
+    const entry = units.get(key) ?? {
+      product: item.product,
+      ...(item.variant ? { variant: item.variant } : {}),
+      qty: 0,
+    };
+    entry.qty += item.qty;
+    units.set(key, entry);
+  }
   const stock: StockLevel[] = [];
-  // Products deleted since keep nothing to return.
-  for (const [product, qty] of units) {
-    const current = stockNow.get(product);
-    if (current !== undefined) stock.push({ product, countInStock: restockedCount(current, qty) });
+  // Products (and variants) deleted since keep nothing to return.
+  for (const [key, { qty, ...where }] of units) {
+    const current = stockNow.get(key);
+    if (current !== undefined) stock.push({ ...where, countInStock: restockedCount(current, qty) });
   }
   return stock;
 }

@@ -35,7 +35,17 @@ export const ORDER_MESSAGES = {
 /** An order as both stores keep it: amounts in cents, status as stored, times as ISO strings. */
 export interface OrderRecord {
   user: { _id: string; name: string; email: string };
-  orderItems: { product: string; name: string; image: string; priceCents: number; qty: number }[];
+  orderItems: {
+    product: string;
+    name: string;
+    image: string;
+    priceCents: number;
+    qty: number;
+    /** Issue 29: the variant bought, its label and SKU at purchase (absent for a product without variants). */
+    variant?: string;
+    variantLabel?: string;
+    sku?: string;
+  }[];
   shippingAddress: ShippingAddress;
   paymentMethod: string;
   itemsCents: number;
@@ -106,6 +116,7 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
       image: i.image,
       price: toDollars(i.priceCents),
       qty: i.qty,
+      ...(i.variant ? { variant: i.variant, variantLabel: i.variantLabel ?? '', sku: i.sku ?? '' } : {}),
     })),
     shippingAddress: r.shippingAddress,
     paymentMethod: r.paymentMethod,

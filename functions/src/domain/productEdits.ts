@@ -21,8 +21,19 @@ export const editedFromSchema = z.strictObject(
       .int('editedFrom.countInStock must be a whole number')
       .min(0, 'editedFrom.countInStock must be at least 0')
       .max(MAX_STOCK, 'editedFrom.countInStock must be at most 1000000'),
+    /** Issue 29: each variant's stock as the form loaded it (variant id -> countInStock), for the same rule. */
+    variants: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'editedFrom.variants must be keyed by variant ids'),
+        z
+          .number({ error: 'editedFrom.variants must map variant ids to their stock' })
+          .int('editedFrom.variants must map variant ids to whole numbers')
+          .min(0, 'editedFrom.variants stock must be at least 0')
+          .max(MAX_STOCK, 'editedFrom.variants stock must be at most 1000000'),
+      )
+      .optional(),
   },
-  { error: 'editedFrom must be { updatedAt, countInStock } of the product as loaded' },
+  { error: 'editedFrom must be { updatedAt, countInStock, variants? } of the product as loaded' },
 );
 export type EditedFrom = z.infer<typeof editedFromSchema>;
 

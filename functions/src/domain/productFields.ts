@@ -8,7 +8,7 @@
 // form's input (docs/architecture.md, "Dry run: adding a product attribute").
 import { toCents, toDollars } from './money.js';
 import { galleryOf, listOf } from './productMedia.js';
-import type { Product } from './types.js';
+import type { Product, ProductVariantFields } from './types.js';
 
 /**
  * text and timestamp: strings, stored as they are; money: dollars in the API, integer cents stored; count: a whole
@@ -30,8 +30,9 @@ interface ProductFieldSpec {
   sample?: string | number | readonly never[];
 }
 
-/** Every field of the API's Product but its id and the draft flag. */
-export type ProductFieldName = Exclude<keyof Product, '_id' | 'isDraft'>;
+/** Every field of the API's Product but its id, the draft flag and its options and variants (domain/variants.ts:
+ *  kept apart, embedded in their own table). */
+export type ProductFieldName = Exclude<keyof Product, '_id' | 'isDraft' | keyof ProductVariantFields>;
 
 export const PRODUCT_FIELDS = {
   name: { kind: 'text', column: 'name', docField: 'name', editable: true, sample: 'Sample name' },

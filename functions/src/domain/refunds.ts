@@ -11,6 +11,50 @@ import { formatPrice, toDollars } from './money.js';
 import { approvedReturns, waitingReturn } from './returns.js';
 import type { StockCause } from './stockHistory.js';
 import type { CancellationRequest, OrderRefund, PaymentStatus } from './types.js';
+import { stockKey } from './variants.js';
+
+/** Units of one order line (issue 29: a line is its product and, for a product with variants, its variant). */
+export interface LineUnits {
+  product: string;
+  qty: number;
+  variant?: string;
+}
+
+/** Where a line's units count: its variant, or its product without variants (domain/variants.ts stockKey). */
+export function lineKey(line: { product: string; variant?: string | null }): string {
+  return stockKey(line.product, line.variant);
+}
+
+/**
+ * The units a refund or return asks per order line. An item naming a product and no variant names that product's
+ * only line (the original clients and a line without variants); a product with several variant lines needs the
+ * variant. Unknown lines are a 400.
+ */
+export function askedUnits(
+  order: Pick<OrderRecord, 'orderItems'>,
+  items: readonly LineUnits[],
+  unknownLine: (product: string) => string,
+): Map<string, LineUnits> {
+  const asked = new Map<string, LineUnits>();
+  for (const item of items) {
+    const candidates = order.orderItems.filter(
+      (l) => l.product === item.product && (item.variant === undefined || l.variant === item.variant),
+    );
+    const keys = new Set(candidates.map(lineKey));
+    if (keys.size !== 1)
+      throw badInput(unknownLine(item.variant ? `${item.product} (variant ${item.variant})` : item.product));
+    const line = candidates[0]!;
+    const key = lineKey(line);
+    const entry = asked.get(key) ?? {
+      product: line.product,
+      ...(line.variant ? { variant: line.variant } : {}),
+      qty: 0,
+    };
+    entry.qty += item.qty;
+    asked.set(key, entry);
+  }
+  return asked;
+}
 
 /** A refund as both stores keep it (in the order's record), amounts in cents. */
 export interface RefundRecord {
@@ -18,8 +62,9 @@ export interface RefundRecord {
   amountCents: number;
   reason: string;
   restock: boolean;
-  /** The lines refunded (restocked when `restock`); empty for a refund of an amount only. */
-  items: { product: string; qty: number }[];
+  /** The lines refunded (restocked when `restock`); empty for a refund of an amount only. `variant`: the line's
+   *  variant (issue 29), absent for a product without variants. */
+  items: LineUnits[];
   /** pending: reserved, the provider is being asked; completed: the money went back; failed: the provider refused. */
   status: 'pending' | 'completed' | 'failed';
   /** A paid order cancelled by this refund (full, restocked): its status becomes 'cancelled' on completion. */
@@ -55,7 +100,7 @@ export interface RefundRequest {
   refundId: string;
   /** Dollars; absent: the whole remaining amount, or the lines' amount when `items` are given. */
   amount?: number;
-  items?: readonly { product: string; qty: number }[];
+  items?: readonly LineUnits[];
   restock: boolean;
   reason: string;
   by: { _id: string; name: string };
@@ -100,7 +145,7 @@ export function paymentStatusOf(
 function refundedUnits(order: Pick<OrderRecord, 'refunds'>): Map<string, number> {
   const units = new Map<string, number>();
   for (const r of refundsOf(order).filter(counting))
-    for (const i of r.items) units.set(i.product, (units.get(i.product) ?? 0) + i.qty);
+    for (const i of r.items) units.set(lineKey(i), (units.get(lineKey(i)) ?? 0) + i.qty);
   return units;
 }
 
@@ -110,24 +155,32 @@ function refundedUnits(order: Pick<OrderRecord, 'refunds'>): Map<string, number>
  */
 export function linesCents(
   order: Pick<OrderRecord, 'orderItems' | 'itemsCents' | 'taxCents'>,
-  items: readonly { product: string; qty: number }[],
+  items: readonly LineUnits[],
 ): number {
   let cents = 0;
-  for (const { product, qty } of items) {
-    const line = order.orderItems.find((l) => l.product === product);
-    if (line) cents += line.priceCents * qty;
+  for (const item of items) {
+    const line = order.orderItems.find((l) => lineKey(l) === lineKey(item));
+    if (line) cents += line.priceCents * item.qty;
   }
   const tax = order.itemsCents > 0 ? Math.round((order.taxCents * cents) / order.itemsCents) : 0;
   return cents + tax;
 }
 
 /** The units of each line not refunded yet. */
-function unitsLeft(order: Pick<OrderRecord, 'orderItems' | 'refunds'>): { product: string; qty: number }[] {
+function unitsLeft(order: Pick<OrderRecord, 'orderItems' | 'refunds'>): LineUnits[] {
   const done = refundedUnits(order);
-  const ordered = new Map<string, number>();
-  for (const l of order.orderItems) ordered.set(l.product, (ordered.get(l.product) ?? 0) + l.qty);
+  const ordered = new Map<string, LineUnits>();
+  for (const l of order.orderItems) {
+    const entry = ordered.get(lineKey(l)) ?? {
+      product: l.product,
+      ...(l.variant ? { variant: l.variant } : {}),
+      qty: 0,
+    };
+    entry.qty += l.qty;
+    ordered.set(lineKey(l), entry);
+  }
   return [...ordered]
-    .map(([product, qty]) => ({ product, qty: qty - (done.get(product) ?? 0) }))
+    .map(([key, units]) => ({ ...units, qty: units.qty - (done.get(key) ?? 0) }))
     .filter((l) => l.qty > 0);
 }
 
@@ -147,7 +200,7 @@ export function decideRefund(
   const left = refundableCents(order);
   if (left <= 0 && !request.cancel) throw conflict(REFUND_MESSAGES.nothingLeft);
 
-  let items: { product: string; qty: number }[] = [];
+  let items: LineUnits[] = [];
   let amountCents: number;
   if (request.returnId) {
     items = waitingReturn(order, request.returnId).items.map((i) => ({ ...i }));
@@ -158,16 +211,14 @@ export function decideRefund(
     amountCents = left;
   } else {
     if (request.items?.length) {
-      const remaining = new Map(unitsLeft(order).map((l) => [l.product, l.qty]));
-      const asked = new Map<string, number>();
-      for (const { product, qty } of request.items) asked.set(product, (asked.get(product) ?? 0) + qty);
-      for (const [product, qty] of asked) {
-        const line = order.orderItems.find((l) => l.product === product);
-        if (!line) throw badInput(REFUND_MESSAGES.unknownLine(product));
-        const free = remaining.get(product) ?? 0;
-        if (qty > free) throw conflict(REFUND_MESSAGES.tooManyUnits(line.name, free));
+      const remaining = new Map(unitsLeft(order).map((l) => [lineKey(l), l.qty]));
+      const asked = askedUnits(order, request.items, REFUND_MESSAGES.unknownLine);
+      for (const [key, units] of asked) {
+        const line = order.orderItems.find((l) => lineKey(l) === key)!;
+        const free = remaining.get(key) ?? 0;
+        if (units.qty > free) throw conflict(REFUND_MESSAGES.tooManyUnits(line.name, free));
       }
-      items = [...asked].map(([product, qty]) => ({ product, qty }));
+      items = [...asked.values()];
     }
     if (request.amount !== undefined) {
       amountCents = Math.round(request.amount * 100);
@@ -231,15 +282,17 @@ export function completeRefund(
   const refunds = refundsOf(order).map((r) => (r.id === refundId ? refund : r));
   const stock: StockLevel[] = [];
   if (refund.restock) {
+    // stockNow is keyed by stockKey: the line's variant, or its product without variants.
     const current = new Map(stockNow);
-    for (const { product, qty } of refund.items) {
-      const count = current.get(product);
+    for (const item of refund.items) {
+      const count = current.get(lineKey(item));
       if (count === undefined) continue;
-      current.set(product, restockedCount(count, qty));
+      current.set(lineKey(item), restockedCount(count, item.qty));
     }
-    for (const product of new Set(refund.items.map((i) => i.product))) {
-      const count = current.get(product);
-      if (count !== undefined) stock.push({ product, countInStock: count });
+    const restocked = new Map(refund.items.map((i) => [lineKey(i), i]));
+    for (const [key, { product, variant }] of restocked) {
+      const count = current.get(key);
+      if (count !== undefined) stock.push({ product, ...(variant ? { variant } : {}), countInStock: count });
     }
   }
   const patch: CompletedRefund['patch'] = { refunds };
@@ -293,7 +346,7 @@ export function refundAnswer(r: RefundRecord): OrderRefund {
     amount: toDollars(r.amountCents),
     reason: r.reason,
     restock: r.restock,
-    items: r.items.map((i) => ({ product: i.product, qty: i.qty })),
+    items: r.items.map((i) => ({ product: i.product, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) })),
     status: r.status,
     cancelsOrder: r.cancelsOrder,
     createdAt: r.createdAt,

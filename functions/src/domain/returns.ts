@@ -1,9 +1,10 @@
 // Returns (issue 28): the customer asks to send back some or all lines of a delivered order within
 // RETURN_DAYS (limits.ts); the shop approves (a refund of those lines through the refund path, domain/refunds.ts, which
 // marks the return approved when it completes) or declines with a message.
-import { badInput, conflict, notFound } from './errors.js';
+import { conflict, notFound } from './errors.js';
 import { RETURN_DAYS } from './limits.js';
 import type { OrderRecord } from './orders.js';
+import { askedUnits, lineKey, type LineUnits } from './refunds.js';
 import type { OrderReturn } from './types.js';
 
 export const RETURN_MESSAGES = {
@@ -21,18 +22,19 @@ const DAY_MS = 86_400_000;
 
 /** Units of each line that may still be returned: ordered, minus refunded (pending or completed), minus asked. */
 export function returnableUnits(order: Pick<OrderRecord, 'orderItems' | 'refunds' | 'returns'>): Map<string, number> {
+  // Keyed by lineKey: the line's variant, or its product without variants.
   const left = new Map<string, number>();
-  for (const l of order.orderItems) left.set(l.product, (left.get(l.product) ?? 0) + l.qty);
+  for (const l of order.orderItems) left.set(lineKey(l), (left.get(lineKey(l)) ?? 0) + l.qty);
   for (const r of (order.refunds ?? []).filter((x) => x.status !== 'failed'))
-    for (const i of r.items) left.set(i.product, (left.get(i.product) ?? 0) - i.qty);
+    for (const i of r.items) left.set(lineKey(i), (left.get(lineKey(i)) ?? 0) - i.qty);
   for (const r of (order.returns ?? []).filter((x) => x.status === 'requested'))
-    for (const i of r.items) left.set(i.product, (left.get(i.product) ?? 0) - i.qty);
+    for (const i of r.items) left.set(lineKey(i), (left.get(lineKey(i)) ?? 0) - i.qty);
   return left;
 }
 
 export interface ReturnRequest {
   returnId: string;
-  items: readonly { product: string; qty: number }[];
+  items: readonly LineUnits[];
   reason: string;
   now: Date;
 }
@@ -48,18 +50,16 @@ export function requestReturn(order: OrderRecord, request: ReturnRequest): { ret
   if (order.status !== 'delivered' || !order.deliveredAt) throw conflict(RETURN_MESSAGES.notDelivered);
   if (!returnWindowOpen(order.deliveredAt, request.now.getTime())) throw conflict(RETURN_MESSAGES.windowOver);
   if ((order.returns ?? []).some((r) => r.status === 'requested')) throw conflict(RETURN_MESSAGES.waiting);
-  const asked = new Map<string, number>();
-  for (const { product, qty } of request.items) asked.set(product, (asked.get(product) ?? 0) + qty);
+  const asked = askedUnits(order, request.items, RETURN_MESSAGES.unknownLine);
   const left = returnableUnits(order);
-  for (const [product, qty] of asked) {
-    const line = order.orderItems.find((l) => l.product === product);
-    if (!line) throw badInput(RETURN_MESSAGES.unknownLine(product));
-    const free = Math.max(0, left.get(product) ?? 0);
+  for (const [key, { qty }] of asked) {
+    const line = order.orderItems.find((l) => lineKey(l) === key)!;
+    const free = Math.max(0, left.get(key) ?? 0);
     if (qty > free) throw conflict(RETURN_MESSAGES.tooMany(line.name, free));
   }
   const made: OrderReturn = {
     id: request.returnId,
-    items: [...asked].map(([product, qty]) => ({ product, qty })),
+    items: [...asked.values()],
     reason: request.reason,
     status: 'requested',
     createdAt: request.now.toISOString(),

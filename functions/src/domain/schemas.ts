@@ -18,6 +18,7 @@ import {
   MAX_SPEC_VALUE_LENGTH,
   MAX_SPECS,
 } from './productMedia.js';
+import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from './variants.js';
 import { CATALOG_SORT_VALUES, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
@@ -216,10 +217,49 @@ export function editableValues(product: EditableProductValues): EditableProductV
   return Object.fromEntries(names.map((name) => [name, product[name]])) as EditableProductValues;
 }
 
+/** A product's options (issue 29; domain/variants.ts checks names and values are unique, at most MAX_OPTIONS). */
+export const productOptionsSchema = z
+  .array(
+    z.strictObject({
+      name: text('Option name', 40),
+      values: z
+        .array(text('Option value', 60), { error: 'An option’s values must be a list of texts' })
+        .min(1, 'An option needs at least one value')
+        .max(MAX_OPTION_VALUES, `An option has at most ${MAX_OPTION_VALUES} values`),
+    }),
+    { error: 'options must be a list of { name, values }' },
+  )
+  .max(MAX_OPTIONS, `A product has at most ${MAX_OPTIONS} options`);
+
+/** A product's variants as the admin saves them (domain/variants.ts planVariantSave checks them against the options). */
+export const productVariantsSchema = z
+  .array(
+    z.strictObject({
+      _id: idSchema.optional(),
+      sku: plainString('SKU')
+        .trim()
+        .min(1, 'SKU is required')
+        .max(64, 'SKU must be at most 64 characters')
+        .regex(/^[A-Za-z0-9._/-]+$/, 'SKU may contain only letters, digits, ".", "_", "/" and "-"'),
+      options: z.record(text('Option name', 40), text('Option value', 60), {
+        error: 'A variant’s options must map each option name to a value',
+      }),
+      price: priceSchema,
+      compareAtPrice: priceSchema.nullable().optional(),
+      countInStock: stockSchema,
+      image: imageRefSchema.nullable().optional(),
+    }),
+    { error: 'variants must be a list of { sku, options, price, countInStock }' },
+  )
+  .max(MAX_VARIANTS, `A product has at most ${MAX_VARIANTS} variants`);
+
 export const productUpdateSchema = z.strictObject({
   _id: plainString('_id').max(64).optional(),
   productId: plainString('productId').max(64).optional(), // ProShop v2 repeats the id as productId
   ...productFieldSchemas,
+  // Issue 29; absent (the original clients): the variants stay, price and countInStock are the default variant's.
+  options: productOptionsSchema.optional(),
+  variants: productVariantsSchema.optional(),
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 
@@ -344,6 +384,12 @@ export const orderLineSchema = z
     countInStock: ignoredNumber,
     specs: ignoredList(MAX_SPECS),
     images: ignoredList(MAX_IMAGES),
+    /** The variant ordered (issue 29); absent: the product's default variant (or a product without variants). */
+    variant: idSchema.optional(),
+    // A client that sends the product answer back as the line (ProShop v2) sends these too: accepted, ignored.
+    options: z.array(z.unknown()).max(MAX_OPTIONS).optional(),
+    variants: z.array(z.unknown()).max(MAX_VARIANTS).optional(),
+    compareAtPrice: ignoredNumber,
   })
   .superRefine((line, ctx) => {
     if (line.product === undefined && line._id === undefined)
@@ -352,14 +398,21 @@ export const orderLineSchema = z
       ctx.addIssue({ code: 'custom', path: ['product'], message: 'product and _id name different products' });
     }
   })
-  .transform((line) => ({ product: (line.product ?? line._id) as string, qty: line.qty }));
+  .transform((line) => ({
+    product: (line.product ?? line._id) as string,
+    qty: line.qty,
+    ...(line.variant === undefined ? {} : { variant: line.variant }),
+  }));
 
 export const placeOrderSchema = z.strictObject({
   orderItems: z
     .array(orderLineSchema, { error: 'No order items' })
     .min(1, 'No order items')
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different products per order`)
-    .refine((lines) => new Set(lines.map((l) => l.product)).size === lines.length, 'Each product may appear once'),
+    .refine(
+      (lines) => new Set(lines.map((l) => `${l.product}/${l.variant ?? ''}`)).size === lines.length,
+      'Each product (or variant) may appear once',
+    ),
   shippingAddress: shippingAddressSchema,
   paymentMethod: text('Payment method', 40).default('PayPal'),
   /** A discount code (issue 30), compared upper-case; empty means none. Its form is checked here, the rest by
@@ -392,7 +445,7 @@ export const claimOrderSchema = z.strictObject({ orderToken: orderTokenSchema })
  * the totals) are the original ProShop clients', read and ignored (functions/test/compat/proshop-clients.test.ts).
  */
 export interface PlaceOrderBody {
-  orderItems: { product: string; qty: number }[];
+  orderItems: { product: string; qty: number; variant?: string }[];
   shippingAddress: PlaceOrderInput['shippingAddress'];
   paymentMethod: string;
   /** A discount code (issue 30); absent for none. */
@@ -468,6 +521,8 @@ export const stockHistoryQuerySchema = z.strictObject({
 /** A line of an order named by its product, with a quantity (refunds and returns). */
 const lineRefSchema = z.strictObject({
   product: idSchema,
+  /** The line's variant (issue 29); needed only when the order has several variants of the product. */
+  variant: idSchema.optional(),
   qty: z
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')

@@ -4,7 +4,7 @@
 // Firestore: adapters/firebase/store/stock.ts); a new cause (refund restock, return) only passes its cause.
 // The history of a product sums to its stock: every write since the history began has an entry, and the stock a
 // product already had then is its first entry (cause 'seed').
-import type { StockLevel } from './orderDecisions.js';
+import { levelKey, type StockLevel } from './orderDecisions.js';
 
 /**
  * Why stock moved: `order` (units held by a placed order), `cancel` (an unpaid order cancelled: units back),
@@ -18,9 +18,10 @@ export type StockCause = (typeof STOCK_CAUSES)[number];
 /** Who changed the stock when no person did (an expiry). */
 export const SYSTEM_ACTOR = 'system';
 
-/** One product's stock before and after a write. */
+/** One product's (or one of its variants': `variant`) stock before and after a write. */
 export interface StockChange {
   product: string;
+  variant?: string;
   before: number;
   after: number;
 }
@@ -43,6 +44,8 @@ export interface StockHistoryEntry {
   cause: StockCause;
   orderId?: string;
   by?: string;
+  /** The variant whose stock moved (issue 29); absent for a product without variants. */
+  variant?: string;
 }
 
 /** A page of a product's history, newest first; `before` of the next (older) page, null on the last. */
@@ -54,12 +57,19 @@ export interface StockHistoryPage {
 /** The entries a product shows per page. */
 export const STOCK_HISTORY_PAGE_SIZE = 20;
 
-/** The changes a decision's stock levels make, from the stock it loaded (`before`); unknown products are skipped. */
+/** The changes a decision's stock levels make, from the stock it loaded (`before`, keyed by levelKey: the variant,
+ *  or the product without variants); unknown ones are skipped. */
 export function stockChanges(levels: readonly StockLevel[], before: ReadonlyMap<string, number>): StockChange[] {
   const changes: StockChange[] = [];
-  for (const { product, countInStock } of levels) {
-    const was = before.get(product);
-    if (was !== undefined) changes.push({ product, before: was, after: countInStock });
+  for (const level of levels) {
+    const was = before.get(levelKey(level));
+    if (was !== undefined)
+      changes.push({
+        product: level.product,
+        ...(level.variant ? { variant: level.variant } : {}),
+        before: was,
+        after: level.countInStock,
+      });
   }
   return changes;
 }
@@ -71,7 +81,7 @@ export function stockHistoryEntries(
 ): { product: string; entry: StockHistoryEntry }[] {
   return changes
     .filter((change) => change.after !== change.before)
-    .map(({ product, before, after }) => ({
+    .map(({ product, variant, before, after }) => ({
       product,
       entry: {
         at: context.at,
@@ -80,6 +90,7 @@ export function stockHistoryEntries(
         cause: context.cause,
         ...(context.orderId === undefined ? {} : { orderId: context.orderId }),
         by: context.by,
+        ...(variant ? { variant } : {}),
       },
     }));
 }

@@ -13,7 +13,38 @@ export interface Review {
   verified: boolean;
 }
 
-export interface Product {
+/** One option of a product (issue 29): its name ("Colour") and the values offered, in the order shown. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
+
+/** One variant: a combination of the product's option values with its own SKU, price and stock (issue 29). */
+export interface ProductVariant {
+  _id: string;
+  /** Unique across the shop. */
+  sku: string;
+  /** Option name -> its value, one per option of the product. */
+  options: Record<string, string>;
+  price: number;
+  /** The price before a sale ("was"), shown when above `price`. */
+  compareAtPrice?: number;
+  countInStock: number;
+  image?: string;
+}
+
+/** What a product with options carries (domain/variants.ts); a product without options has none of either. For a
+ *  product with variants the spec's `price` and `countInStock` are its default (first) variant's. Both stores always
+ *  answer `options` and `variants` (empty without options); optional in the type for shapes made elsewhere (a
+ *  cart's product, a test's fixture), which mean none. */
+export interface ProductVariantFields {
+  options?: ProductOption[];
+  variants?: ProductVariant[];
+  /** The default variant's compare-at price, when it has one. */
+  compareAtPrice?: number;
+}
+
+export interface Product extends ProductVariantFields {
   _id: string;
   name: string;
   image: string;
@@ -88,6 +119,11 @@ export interface OrderItem {
   image: string;
   price: number;
   qty: number;
+  /** The variant bought (issue 29), its label ("Black / 256 GB") and SKU as they were at purchase; absent for a
+   *  product without variants. */
+  variant?: string;
+  variantLabel?: string;
+  sku?: string;
 }
 
 export interface PaymentResult {
@@ -113,8 +149,8 @@ export interface OrderRefund {
   amount: number;
   reason: string;
   restock: boolean;
-  /** The lines refunded; empty for an amount only. */
-  items: { product: string; qty: number }[];
+  /** The lines refunded; empty for an amount only (`variant`: the line's variant, issue 29). */
+  items: { product: string; qty: number; variant?: string }[];
   /** pending: the payment provider is being asked; failed: it refused (nothing was refunded). */
   status: 'pending' | 'completed' | 'failed';
   /** This refund cancelled the (paid) order. */
@@ -127,7 +163,7 @@ export interface OrderRefund {
 /** A return the customer asked for (POST /api/orders/:id/returns); approving it refunds its lines. */
 export interface OrderReturn {
   id: string;
-  items: { product: string; qty: number }[];
+  items: { product: string; qty: number; variant?: string }[];
   reason: string;
   status: 'requested' | 'approved' | 'declined';
   createdAt: string;

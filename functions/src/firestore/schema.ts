@@ -12,7 +12,8 @@ import {
   type ProductEditValues,
   type StoredProductFields,
 } from '../domain/productFields.js';
-import type { Product } from '../domain/types.js';
+import type { Product, ProductOption } from '../domain/types.js';
+import { withVariants, type StoredVariant } from '../domain/variants.js';
 
 export const COLLECTIONS = {
   products: 'products',
@@ -44,6 +45,9 @@ export const COLLECTIONS = {
   /** coupons/{CODE}: a discount code's terms and its redemptions (`uses`); coupons/{CODE}/customers/{uid}: one
    *  customer's (adapters/firebase/store/coupons.ts). Written in the placing transaction. Server only. */
   coupons: 'coupons',
+  /** skus/{SKU upper-case}: { product, variant }: makes a variant's SKU unique shop-wide (issue 29), claimed in the
+   *  product save's transaction. Server only. */
+  skus: 'skus',
 } as const;
 
 /** mailOutbox/{key}: the transactional mail outbox (adapters/firebase/store/mailOutbox.ts): each message written in
@@ -60,6 +64,40 @@ export interface ProductDoc extends StoredProductFields<'docField'> {
   nameKey: string;
   nameGrams: string[];
   ratingSum: number;
+  /** Issue 29 (domain/variants.ts): the options, the variants without their stock, and each variant's stock by id
+   *  (a map, so an order updates one variant's stock by its field path). Absent: a product without variants. For a
+   *  product with variants, priceCents and countInStock are its default (first) variant's. */
+  options?: ProductOption[];
+  variants?: VariantDoc[];
+  variantStock?: Record<string, number>;
+}
+
+/** One variant in its product's document (its stock is in the document's variantStock). */
+export interface VariantDoc {
+  id: string;
+  sku: string;
+  options: Record<string, string>;
+  priceCents: number;
+  compareAtCents: number | null;
+  image: string | null;
+}
+
+/** A product document's variants with their stock (none for a product without variants). */
+export function storedVariantsOf(d: Pick<ProductDoc, 'options' | 'variants' | 'variantStock'>): {
+  options: ProductOption[];
+  variants: StoredVariant[];
+} {
+  const options = d.options ?? [];
+  const variants = (d.variants ?? []).map((v) => ({
+    _id: v.id,
+    sku: v.sku,
+    options: v.options,
+    priceCents: v.priceCents,
+    compareAtCents: v.compareAtCents ?? null,
+    countInStock: d.variantStock?.[v.id] ?? 0,
+    image: v.image ?? null,
+  }));
+  return { options, variants };
 }
 
 /** productDrafts/{id}: a ProductDoc and the admin who created it (server only: the rules deny every client). The
@@ -76,7 +114,8 @@ export function ratingOf(ratingSum: number, numReviews: number): number {
 /** A product document as the API answers it (domain/productFields.ts: dollars; the rating from its sum). */
 export function productFromDoc(id: string, d: ProductDoc): Product {
   const product = productFromStored(id, (name) => d[PRODUCT_FIELDS[name].docField]);
-  return { ...product, rating: ratingOf(d.ratingSum, d.numReviews) };
+  const { options, variants } = storedVariantsOf(d);
+  return withVariants({ ...product, rating: ratingOf(d.ratingSum, d.numReviews) }, options, variants);
 }
 
 /** The document fields of a product's editable values (domain/productFields.ts; stock included). A list not sent
@@ -95,6 +134,8 @@ export function editedDocFields(input: ProductEditValues) {
 export interface CartLineDoc {
   product: string;
   qty: number;
+  /** The line's variant (issue 29); absent for a product without variants. */
+  variant?: string;
 }
 
 /** carts/{uid}; `updatedAt` is the server's timestamp of the write. */

@@ -3,7 +3,7 @@
 // product or just its new stock, the order, the cart), so clients patch their caches without asking again.
 import type { DomainEvent } from '../domain/events.js';
 import type { Order, Product, ProductDetail } from '../domain/index.js';
-import { LIVE_EVENT } from '../domain/live.js';
+import { LIVE_EVENT, type LiveVariantStock } from '../domain/live.js';
 import type { EventSource, LiveEvents } from '../ports.js';
 import { topic } from './topics.js';
 
@@ -11,7 +11,9 @@ import { topic } from './topics.js';
 export function publishLiveUpdates(source: EventSource, live: LiveEvents): () => void {
   /** A product's new state, whole or only what changed (the web merges it: `LiveProduct`); the catalogue's cards
    *  never carry reviews. */
-  const publishProduct = (product: (Partial<ProductDetail> & Pick<Product, '_id'>) | Product | ProductDetail) => {
+  const publishProduct = (
+    product: (Partial<ProductDetail> & Pick<Product, '_id'> & LiveVariantStock) | Product | ProductDetail,
+  ) => {
     const { reviews: _reviews, ...card } = product as Partial<ProductDetail> & Pick<Product, '_id'>;
     live.publish(topic.product(product._id), LIVE_EVENT.product, product);
     live.publish(topic.catalog, LIVE_EVENT.product, card);
@@ -42,7 +44,12 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
           break;
         case 'StockChanged':
           // An order took stock or a cancel gave it back: the stock is what changed.
-          for (const { product, countInStock } of event.stock) publishProduct({ _id: product, countInStock });
+          // A variant's stock (issue 29) comes as `variantStock`: the web sets it on that variant (and on the
+          // product when it is the default, the first).
+          for (const { product, variant, countInStock } of event.stock)
+            publishProduct(
+              variant ? { _id: product, variantStock: { [variant]: countInStock } } : { _id: product, countInStock },
+            );
           break;
         case 'ProductSaved':
           if (event.change === 'removed') {

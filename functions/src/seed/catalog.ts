@@ -332,6 +332,23 @@ export const seedCatalog: SeedProduct[] = [
       'A 6.7-inch phone with a 120 Hz OLED display, a triple camera with a 50 MP main sensor and 5x optical zoom, and 256 GB of storage. A 5,000 mAh battery with 80 W fast charging fills up in about 30 minutes.',
     price: 999.0,
     countInStock: 20,
+    // Issue 29: colours and storage sizes, each with its own SKU, price and stock (the first is the default).
+    options: [
+      { name: 'Colour', values: ['Graphite', 'Glacier Blue'] },
+      { name: 'Storage', values: ['256 GB', '512 GB'] },
+    ],
+    variants: [
+      { sku: 'VV15P-GRA-256', options: { Colour: 'Graphite', Storage: '256 GB' }, price: 999.0, countInStock: 20 },
+      { sku: 'VV15P-GRA-512', options: { Colour: 'Graphite', Storage: '512 GB' }, price: 1149.0, countInStock: 8 },
+      {
+        sku: 'VV15P-BLU-256',
+        options: { Colour: 'Glacier Blue', Storage: '256 GB' },
+        price: 949.0,
+        compareAtPrice: 999.0,
+        countInStock: 5,
+      },
+      { sku: 'VV15P-BLU-512', options: { Colour: 'Glacier Blue', Storage: '512 GB' }, price: 1149.0, countInStock: 0 },
+    ],
     reviews: [
       { by: 'alice', rating: 5, comment: 'The zoom camera is incredible and the battery lasts all day.' },
       { by: 'bob', rating: 4, comment: 'Fast and beautiful, but no charger in the box.' },
@@ -359,6 +376,11 @@ export const seedCatalog: SeedProduct[] = [
       'A 16-inch gaming laptop with a 240 Hz QHD+ display, a 14-core processor and a high-end RTX-class graphics card. Includes 32 GB of RAM, a 2 TB SSD, per-key RGB lighting and a vapour-chamber cooling system.',
     price: 2499.0,
     countInStock: 1,
+    options: [{ name: 'Memory', values: ['32 GB', '64 GB'] }],
+    variants: [
+      { sku: 'AB16-32', options: { Memory: '32 GB' }, price: 2499.0, countInStock: 1 },
+      { sku: 'AB16-64', options: { Memory: '64 GB' }, price: 2899.0, countInStock: 3 },
+    ],
     reviews: [
       { by: 'bob', rating: 5, comment: 'Runs every game I own at max settings. The screen is superb.' },
       { by: 'alice', rating: 4, comment: 'A powerhouse, but the fans get loud and the charger is big.' },
@@ -419,6 +441,12 @@ export const seedCatalog: SeedProduct[] = [
       'Over-ear wireless headphones with adaptive active noise cancellation, 40 mm drivers and support for high-resolution audio codecs. Memory-foam ear cushions and up to 40 hours of battery life make them ideal for travel.',
     price: 329.99,
     countInStock: 24,
+    options: [{ name: 'Colour', values: ['Black', 'Sand', 'Navy'] }],
+    variants: [
+      { sku: 'AQ-ANC-BLK', options: { Colour: 'Black' }, price: 329.99, countInStock: 24 },
+      { sku: 'AQ-ANC-SND', options: { Colour: 'Sand' }, price: 329.99, countInStock: 10 },
+      { sku: 'AQ-ANC-NVY', options: { Colour: 'Navy' }, price: 279.99, compareAtPrice: 329.99, countInStock: 3 },
+    ],
     reviews: [
       {
         by: 'alice',
@@ -449,6 +477,22 @@ export const seedCatalog: SeedProduct[] = [
       'An ultralight 14-inch laptop weighing just 1.2 kg, with a 2.8K 90 Hz display, a 12-core processor, 16 GB of RAM and a 1 TB SSD. The all-aluminium body lasts up to 18 hours on a charge and fast-charges over USB-C.',
     price: 1199.0,
     countInStock: 13,
+    // Not every combination is offered (no Midnight with 32 GB).
+    options: [
+      { name: 'Colour', values: ['Silver', 'Midnight'] },
+      { name: 'Memory', values: ['16 GB', '32 GB'] },
+    ],
+    variants: [
+      { sku: 'VA14-SLV-16', options: { Colour: 'Silver', Memory: '16 GB' }, price: 1199.0, countInStock: 13 },
+      { sku: 'VA14-SLV-32', options: { Colour: 'Silver', Memory: '32 GB' }, price: 1399.0, countInStock: 6 },
+      {
+        sku: 'VA14-MID-16',
+        options: { Colour: 'Midnight', Memory: '16 GB' },
+        price: 1149.0,
+        compareAtPrice: 1199.0,
+        countInStock: 4,
+      },
+    ],
     reviews: [
       { by: 'alice', rating: 5, comment: 'Light, silent and the battery lasts a full workday with room to spare.' },
       { by: 'bob', rating: 5, comment: 'Best keyboard and screen I have had on a laptop. Worth every cent.' },

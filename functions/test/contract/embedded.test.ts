@@ -16,6 +16,7 @@ import { guestsContract } from './guests.contract.js';
 import { addressesContract } from './addresses.contract.js';
 import { taxonomyContract } from './taxonomy.contract.js';
 import { productMediaContract } from './productMedia.contract.js';
+import { variantsContract } from './variants.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -44,6 +45,7 @@ couponsContract('embedded (SQLite)', embeddedStore());
 guestsContract('embedded (SQLite)', embeddedStore());
 addressesContract('embedded (SQLite)', embeddedStore());
 taxonomyContract('embedded (SQLite)', embeddedStore());
+variantsContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).

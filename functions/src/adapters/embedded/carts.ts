@@ -20,7 +20,7 @@ export class SqlCarts implements CartStore {
   }
 
   async put(userId: string, items: CartLine[], now: Date): Promise<StoredCart> {
-    const lines = items.map((l) => ({ product: l.product, qty: l.qty }));
+    const lines = items.map((l) => ({ product: l.product, qty: l.qty, ...(l.variant ? { variant: l.variant } : {}) }));
     const updatedAt = now.toISOString();
     await this.db.write((tx) =>
       tx.execute({

@@ -11,7 +11,8 @@ const DRAFT_COLUMNS = PRODUCT_COLUMNS.replace(/\brating\b/, '0 AS rating').repla
   '0 AS num_reviews',
 );
 
-const toDraft = (row: Row): Product => ({ ...toProduct(row), isDraft: true });
+// A draft has no variants yet (its first save writes them).
+const toDraft = (row: Row): Product => ({ ...toProduct(row), options: [], variants: [], isDraft: true });
 
 export async function createDraft(db: Database, input: ProductUpdateInput, ownerId: string, now: string) {
   const id = newId();

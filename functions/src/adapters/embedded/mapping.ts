@@ -109,6 +109,9 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
       image: str(i.image),
       priceCents: Number(i.price_cents),
       qty: Number(i.qty),
+      ...(i.variant_id
+        ? { variant: str(i.variant_id), variantLabel: str(i.variant_label ?? ''), sku: str(i.sku ?? '') }
+        : {}),
     })),
     shippingAddress: JSON.parse(str(r.shipping_json)),
     paymentMethod: str(r.payment_method),

@@ -570,6 +570,35 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 23,
+    name: 'product options and variants with their own stock',
+    // Issue 29 (domain/variants.ts): a product's options (JSON on the product) and its variants, each with a SKU
+    // unique shop-wide and its own price and stock (the CHECK refuses a stock below zero). For a product with
+    // variants, products.price_cents and count_in_stock are its default (position 0) variant's, kept in step by the
+    // one stock-writing path (stock.ts). Order lines and stock history entries name the variant; a line keeps the
+    // variant's label and SKU as they were at purchase. No foreign key from the lines: an order keeps its lines when
+    // a variant is removed.
+    statements: [
+      "ALTER TABLE products ADD COLUMN options_json TEXT NOT NULL DEFAULT '[]'",
+      `CREATE TABLE product_variants (
+        id TEXT PRIMARY KEY,
+        product_id TEXT NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        sku TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        options_json TEXT NOT NULL,                -- { optionName: value }
+        price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+        compare_at_cents INTEGER CHECK (compare_at_cents IS NULL OR compare_at_cents >= 0),
+        count_in_stock INTEGER NOT NULL CHECK (count_in_stock >= 0),
+        image TEXT
+      )`,
+      'CREATE INDEX product_variants_by_product ON product_variants (product_id, position)',
+      'ALTER TABLE order_items ADD COLUMN variant_id TEXT',
+      'ALTER TABLE order_items ADD COLUMN variant_label TEXT',
+      'ALTER TABLE order_items ADD COLUMN sku TEXT',
+      'ALTER TABLE stock_history ADD COLUMN variant_id TEXT',
+    ],
+  },
+  {
     version: 25,
     name: 'product specifications and galleries; verified-purchase reviews',
     // Issue 29. domain/productFields.ts: specs and images as JSON lists (domain/productMedia.ts), none until edited

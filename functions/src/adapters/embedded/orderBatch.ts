@@ -18,7 +18,12 @@ import {
   type Order,
   type OrderRecord,
   type StockedProduct,
+  type StockedVariant,
+  type StockLevel,
+  type ProductOption,
   type UnpaidOrder,
+  levelKey,
+  variantLabel,
 } from '../../domain/index.js';
 import { customerOrderMail } from '../../mail/orderMails.js';
 import { placeOrderRequest, type EventPublisher, type PlaceOrderCommand } from '../../ports.js';
@@ -26,7 +31,8 @@ import type { Database } from './db.js';
 import { loadCoupon, redeemStatements } from './coupons.js';
 import { recordMailStatement } from './mailOutbox.js';
 import { newId, str } from './mapping.js';
-import { firstStaleChange, stockStatements } from './stock.js';
+import { firstStaleChange, stockStatements, variantMirrors } from './stock.js';
+import { groupVariants, VARIANT_COLUMNS } from './variants.js';
 
 /** At most this many orders per transaction, so one batch's answer never waits on an unbounded queue. */
 export const MAX_BATCH_ORDERS = 200;
@@ -146,10 +152,20 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
       ],
     },
     {
-      sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty) VALUES ${record.orderItems
-        .map(() => '(?, ?, ?, ?, ?, ?, ?)')
-        .join(', ')}`,
-      args: record.orderItems.flatMap((l, index) => [id, index, l.product, l.name, l.image, l.priceCents, l.qty]),
+      sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty, variant_id,
+              variant_label, sku) VALUES ${record.orderItems.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      args: record.orderItems.flatMap((l, index) => [
+        id,
+        index,
+        l.product,
+        l.name,
+        l.image,
+        l.priceCents,
+        l.qty,
+        l.variant ?? null,
+        l.variantLabel ?? null,
+        l.sku ?? null,
+      ]),
     },
   ];
 }
@@ -179,8 +195,9 @@ async function placeOne(
   );
   const placedAt = new Date(record.createdAt);
   // Guarded (stock.ts): even if the batch's view were wrong, a row's stock cannot be miscounted or go below zero.
-  const before = new Map(taken.map(({ product }) => [product, products.get(product)!.countInStock]));
-  const takes = stockStatements(stockChanges(stock, before), {
+  const before = new Map(taken.map((units) => [levelKey(units), stockOfBatch(products, units)]));
+  const changes = stockChanges(stock, before);
+  const takes = stockStatements(changes, {
     cause: 'order',
     by: customerId,
     at: record.createdAt,
@@ -191,6 +208,7 @@ async function placeOne(
     const results = await tx.batch([
       'SAVEPOINT place_order',
       ...takes,
+      ...variantMirrors(changes),
       ...orderInserts(id, record),
       ...(redemption ? redeemStatements(redemption.code, redemption.userId) : []),
       recordMailStatement(customerOrderMail('placed', id, record, placedAt), placedAt),
@@ -205,7 +223,7 @@ async function placeOne(
     throw error;
   }
   // Accepted: the batch's view moves on.
-  for (const level of stock) products.get(level.product)!.countInStock = level.countInStock;
+  for (const level of stock) setStockOfBatch(products, level);
   customerOrders.push(record);
   openOrders.set(customerId, customerOrders);
   if (addressKey) openAtAddress.set(addressKey, [...addressOrders, record]);
@@ -213,25 +231,69 @@ async function placeOne(
   return { order, events: orderEvents('OrderPlaced', order, stock) };
 }
 
-/** The batch's products, read once. One bound JSON array: no IN list whose size a request controls. */
+/** The batch's products, read once, with their variants (issue 29). One bound JSON array each: no IN list whose size
+ *  a request controls. */
 async function readProducts(tx: Transaction, ids: string[]): Promise<Map<string, StockedProduct>> {
-  const rs = await tx.execute({
-    sql: `SELECT id, name, image, price_cents, count_in_stock, category FROM products
-          WHERE id IN (SELECT value FROM json_each(?))`,
-    args: [JSON.stringify(ids)],
-  });
+  const [rs, variantRows] = await Promise.all([
+    tx.execute({
+      sql: `SELECT id, name, image, price_cents, count_in_stock, category, options_json FROM products
+            WHERE id IN (SELECT value FROM json_each(?))`,
+      args: [JSON.stringify(ids)],
+    }),
+    tx.execute({
+      sql: `SELECT ${VARIANT_COLUMNS} FROM product_variants
+            WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position`,
+      args: [JSON.stringify(ids)],
+    }),
+  ]);
+  const variantsOf = groupVariants(variantRows.rows);
   return new Map(
-    rs.rows.map((r) => [
-      str(r.id),
-      {
+    rs.rows.map((r) => {
+      const product: StockedProduct = {
         name: str(r.name),
         image: str(r.image),
         priceCents: Number(r.price_cents),
         countInStock: Number(r.count_in_stock),
         category: str(r.category),
-      },
-    ]),
+      };
+      const options = JSON.parse(str(r.options_json ?? '[]')) as ProductOption[];
+      const variants = variantsOf.get(str(r.id)) ?? [];
+      if (options.length && variants.length) {
+        product.variants = new Map(
+          variants.map((v) => [
+            v._id,
+            {
+              sku: v.sku,
+              label: variantLabel(options, v),
+              priceCents: v.priceCents,
+              countInStock: v.countInStock,
+              image: v.image,
+            },
+          ]),
+        );
+        product.defaultVariant = variants[0]!._id;
+      }
+      return [str(r.id), product];
+    }),
   );
+}
+
+/** The stock a batch's view has for a product or one of its variants. */
+function stockOfBatch(products: Map<string, StockedProduct>, at: { product: string; variant?: string }): number {
+  const product = products.get(at.product)!;
+  return at.variant ? product.variants!.get(at.variant)!.countInStock : product.countInStock;
+}
+
+/** The batch's view after an accepted order (a default variant's stock is its product's countInStock too). */
+function setStockOfBatch(products: Map<string, StockedProduct>, level: StockLevel): void {
+  const product = products.get(level.product)!;
+  if (!level.variant) {
+    product.countInStock = level.countInStock;
+    return;
+  }
+  const variants = product.variants as Map<string, StockedVariant>;
+  variants.set(level.variant, { ...variants.get(level.variant)!, countInStock: level.countInStock });
+  if (level.variant === product.defaultVariant) product.countInStock = level.countInStock;
 }
 
 /** The batch's customers' unpaid orders with their lines (whether each is still open is decided per command's time),

@@ -34,6 +34,7 @@ import {
   type OrderRecord,
   type ReleasedOrder,
   stockChanges,
+  stockKey,
   SYSTEM_ACTOR,
   type StockCause,
   type StockLevel,
@@ -64,18 +65,33 @@ import { recordMail } from './mailOutbox.js';
 import { applyStockChanges } from './stock.js';
 import { customerMatch, newId, str, toOrder, toOrderRecord } from './mapping.js';
 
-const productsOf = (order: OrderRecord) => order.orderItems.map((i) => i.product);
 import { OrderBatcher } from './orderBatch.js';
 
 type Reader = Pick<Transaction, 'execute'>;
 
-/** The current stock of these products (those that still exist). */
-async function stockOf(tx: Transaction, productIds: string[]): Promise<Map<string, number>> {
-  const rs = await tx.execute({
-    sql: 'SELECT id, count_in_stock FROM products WHERE id IN (SELECT value FROM json_each(?))',
-    args: [JSON.stringify([...new Set(productIds)])],
-  });
-  return new Map(rs.rows.map((r) => [str(r.id), Number(r.count_in_stock)]));
+/** The current stock of an order's lines (those whose product or variant still exists), keyed by stockKey: the
+ *  line's variant (issue 29), or its product without variants. */
+async function stockOf(tx: Transaction, order: Pick<OrderRecord, 'orderItems'>): Promise<Map<string, number>> {
+  const plain = order.orderItems.filter((i) => !i.variant).map((i) => i.product);
+  const variants = order.orderItems.filter((i) => i.variant).map((i) => i.variant!);
+  const [products, variantRows] = await Promise.all([
+    plain.length
+      ? tx.execute({
+          sql: 'SELECT id, count_in_stock FROM products WHERE id IN (SELECT value FROM json_each(?))',
+          args: [JSON.stringify([...new Set(plain)])],
+        })
+      : null,
+    variants.length
+      ? tx.execute({
+          sql: 'SELECT id, product_id, count_in_stock FROM product_variants WHERE id IN (SELECT value FROM json_each(?))',
+          args: [JSON.stringify([...new Set(variants)])],
+        })
+      : null,
+  ]);
+  const stock = new Map<string, number>();
+  for (const r of products?.rows ?? []) stock.set(str(r.id), Number(r.count_in_stock));
+  for (const r of variantRows?.rows ?? []) stock.set(stockKey(str(r.product_id), str(r.id)), Number(r.count_in_stock));
+  return stock;
 }
 
 /** The SQL conditions of the admin's order filters, shared by the list and the CSV export: the customer, the status,
@@ -328,7 +344,7 @@ export class SqlOrders implements OrderStore {
 
   async completeRefund(id: string, refundId: string, providerRefundId: string, now: Date): Promise<Order> {
     const { order } = await this.decideAndWrite(id, 'OrderRefunded', now, async (tx, loaded) => {
-      const before = await stockOf(tx, productsOf(loaded));
+      const before = await stockOf(tx, loaded);
       const done = completeRefund(loaded, refundId, providerRefundId, before, now);
       const changedRecord = { ...loaded, ...done.patch };
       return {
@@ -384,7 +400,7 @@ export class SqlOrders implements OrderStore {
 
   cancel(id: string, now: Date): Promise<Order> {
     return this.change(id, 'OrderCancelled', now, 'cancelled', async (tx, order) => {
-      const stockBefore = await stockOf(tx, productsOf(order));
+      const stockBefore = await stockOf(tx, order);
       const decision = cancelOrder(order, stockBefore, now);
       // Cancelled unpaid (cancelOrder refuses a paid order): the code's use goes back.
       await releaseRedemption(tx, order.couponCode, order.user._id);
@@ -455,7 +471,7 @@ export class SqlOrders implements OrderStore {
       for (const row of stale.rows) {
         const id = str(row.id);
         const order = await this.record(tx, id);
-        const stockBefore = await stockOf(tx, productsOf(order));
+        const stockBefore = await stockOf(tx, order);
         const decision = expireOrder(order, stockBefore, now);
         if (!decision) continue;
         await releaseRedemption(tx, order.couponCode, order.user._id);

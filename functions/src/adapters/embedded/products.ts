@@ -16,6 +16,7 @@ import {
   SYSTEM_ACTOR,
   type StockHistoryPage,
   type ManagedNameMode,
+  type StockChange,
 } from '../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore, UserReview } from '../../ports.js';
 import type { Transaction } from '@libsql/client';
@@ -24,6 +25,7 @@ import * as drafts from './drafts.js';
 import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct, toReview, updateRow } from './mapping.js';
 import { purchasesOf } from './purchases.js';
 import { applyStockChanges, stockHistoryPage } from './stock.js';
+import { attachVariants, planVariants, writeVariants } from './variants.js';
 import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES, suggestProducts } from './search.js';
 import { managedNameIn } from './taxonomy.js';
 
@@ -57,6 +59,43 @@ const newProductRow = (id: string, ownerId: string, input: ProductUpdateInput, n
 /** A product's stock as the admin's save or creation sets it, with its history entry. */
 const editStock = (tx: Transaction, product: string, before: number, after: number, by: string, at: string) =>
   applyStockChanges(tx, [{ product, before, after }], { cause: 'admin-edit', by, at });
+
+/**
+ * An admin save's options and variants (issue 29), inside its transaction, after the product row is written:
+ * `ownStock` is the product row's own stock now (0 for a product that already had variants: its count_in_stock is
+ * only their default's copy). Answers the stock the row keeps for a product without variants after the save (the
+ * caller writes it through editStock), or null when the product has variants (the row's price and stock are then
+ * its default variant's).
+ */
+async function saveVariants(
+  tx: Transaction,
+  id: string,
+  input: ProductUpdateInput,
+  editedFrom: EditedFrom | undefined,
+  ownStock: number,
+  by: string,
+  at: string,
+): Promise<'plain' | { plainStock: number } | null> {
+  const write = await planVariants(tx, id, input, editedFrom);
+  if (!write) return 'plain';
+  const applyStock = (changes: StockChange[]) => applyStockChanges(tx, changes, { cause: 'admin-edit', by, at });
+  const hadVariants = write.changes.length > 0 || write.plan.removed.length > 0;
+  // A product taking variants: its own stock leaves (its variants hold the stock from now on).
+  if (!hadVariants && ownStock !== 0) await editStock(tx, id, ownStock, 0, by, at);
+  await writeVariants(tx, id, write.plan, applyStock);
+  await applyStock(write.changes);
+  const first = write.plan.variants[0];
+  if (!first) {
+    // Every variant removed: a product without variants again, its row's stock its own (from 0, with its history).
+    await tx.execute({ sql: 'UPDATE products SET count_in_stock = 0 WHERE id = ?', args: [id] });
+    return { plainStock: input.countInStock };
+  }
+  await tx.execute({
+    sql: 'UPDATE products SET price_cents = ?, count_in_stock = ? WHERE id = ?',
+    args: [first.priceCents, first.countInStock, id],
+  });
+  return null;
+}
 
 const saved = (
   change: Extract<DomainEvent, { type: 'ProductSaved' }>['change'],
@@ -106,7 +145,7 @@ export class SqlProducts implements ProductStore {
       sql: `SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY rating DESC, num_reviews DESC, created_at DESC LIMIT ?`,
       args: [limit],
     });
-    return rs.rows.map(toProduct);
+    return attachVariants(this.db.client, rs.rows.map(toProduct));
   }
 
   async get(id: string): Promise<ProductDetail | null> {
@@ -119,7 +158,9 @@ export class SqlProducts implements ProductStore {
       }),
     ]);
     const row = p.rows[0];
-    return row ? { ...toProduct(row), reviews: reviews.rows.map(toReview) } : null;
+    if (!row) return null;
+    const [product] = await attachVariants(c, [toProduct(row)]);
+    return { ...product!, reviews: reviews.rows.map(toReview) };
   }
 
   async create(input: Parameters<ProductStore['create']>[0], ownerId: string): Promise<Product> {
@@ -129,7 +170,8 @@ export class SqlProducts implements ProductStore {
     await this.db.write(async (tx) => {
       const named = await withManagedNames(tx, input, 'create', now);
       await tx.execute(insertRow('products', newProductRow(id, ownerId, named, nameKey, now)));
-      await editStock(tx, id, 0, input.countInStock, ownerId, now);
+      const variants = await saveVariants(tx, id, input, undefined, 0, ownerId, now);
+      if (variants === 'plain') await editStock(tx, id, 0, input.countInStock, ownerId, now);
       await indexNameGrams(tx, [{ id, nameKey }]);
     });
     return (await this.readAndPublish(id, (product) => saved('created', id, product))) as Product;
@@ -158,7 +200,9 @@ export class SqlProducts implements ProductStore {
     const mode = editedFrom ? 'strict' : 'spec';
     const rs = await this.db.write(async (tx) => {
       const current = await tx.execute({
-        sql: 'SELECT updated_at, count_in_stock FROM products WHERE id = ?',
+        sql: `SELECT updated_at, count_in_stock,
+                (SELECT count(*) FROM product_variants WHERE product_id = products.id) AS variant_count
+              FROM products WHERE id = ?`,
         args: [id],
       });
       const row = current.rows[0];
@@ -174,7 +218,18 @@ export class SqlProducts implements ProductStore {
       const updated = await tx.execute(
         updateRow('products', id, { ...productRow(input, nameKey), updated_at: updatedAt }),
       );
-      await editStock(tx, id, Number(row.count_in_stock), countInStock, by, updatedAt);
+      const hasVariants = Number(row.variant_count) > 0;
+      const variants = await saveVariants(
+        tx,
+        id,
+        input,
+        editedFrom,
+        hasVariants ? 0 : Number(row.count_in_stock),
+        by,
+        updatedAt,
+      );
+      if (variants === 'plain') await editStock(tx, id, Number(row.count_in_stock), countInStock, by, updatedAt);
+      else if (variants) await editStock(tx, id, 0, variants.plainStock, by, updatedAt);
       await indexNameGrams(tx, [{ id, nameKey }]);
       return { rowsAffected: updated.rowsAffected, change: 'updated' as const };
     });
@@ -201,7 +256,8 @@ export class SqlProducts implements ProductStore {
     const input = await withManagedNames(tx, edit, editedFrom ? 'strict' : 'spec', updatedAt);
     await tx.execute(insertRow('products', newProductRow(id, draft.ownerId, input, nameKey, updatedAt)));
     // The draft's stock was no stock yet (nothing could be ordered): the product's history starts here.
-    await editStock(tx, id, 0, countInStock, by, updatedAt);
+    const variants = await saveVariants(tx, id, input, undefined, 0, by, updatedAt);
+    if (variants === 'plain') await editStock(tx, id, 0, countInStock, by, updatedAt);
     await indexNameGrams(tx, [{ id, nameKey }]);
     return { rowsAffected: 1 };
   }
@@ -276,6 +332,6 @@ export class SqlProducts implements ProductStore {
       sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE count_in_stock <= ? ORDER BY count_in_stock ASC, name ASC LIMIT ?`,
       args: [threshold, limit],
     });
-    return rs.rows.map(toProduct);
+    return attachVariants(this.db.client, rs.rows.map(toProduct));
   }
 }

@@ -25,6 +25,7 @@ import {
 } from '../../domain/index.js';
 import type { ProductQuery } from '../../ports.js';
 import { PRODUCT_COLUMNS, toProduct } from './mapping.js';
+import { attachVariants } from './variants.js';
 
 // Catalogue listing and search on the embedded database.
 //
@@ -242,8 +243,8 @@ export async function listProducts(
   const offset = (page - 1) * pageSize;
   const words = searchWords(keyword);
   // A search's answer also says how many it found (the results heading); the plain list's keeps the spec's shape.
-  const pageOf = (total: number, rows: Row[]): ProductPage => ({
-    products: rows.map(toProduct),
+  const pageOf = async (total: number, rows: Row[]): Promise<ProductPage> => ({
+    products: await attachVariants(client, rows.map(toProduct)),
     page,
     pages: Math.ceil(total / pageSize),
     ...(words.length ? { total } : {}),

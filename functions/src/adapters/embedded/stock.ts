@@ -23,17 +23,47 @@ export function stockStatements(changes: readonly StockChange[], context: StockC
   return stockHistoryEntries(changes, context).flatMap(({ product, entry }) => {
     const before = entry.after - entry.delta;
     return [
+      // A variant's stock is its row's (issue 29); the product's default-variant copy follows (variantMirrors).
+      entry.variant
+        ? {
+            sql: 'UPDATE product_variants SET count_in_stock = ? WHERE id = ? AND product_id = ? AND count_in_stock = ?',
+            args: [entry.after, entry.variant, product, before],
+          }
+        : {
+            sql: 'UPDATE products SET count_in_stock = ? WHERE id = ? AND count_in_stock = ?',
+            args: [entry.after, product, before],
+          },
       {
-        sql: 'UPDATE products SET count_in_stock = ? WHERE id = ? AND count_in_stock = ?',
-        args: [entry.after, product, before],
-      },
-      {
-        sql: `INSERT INTO stock_history (product_id, at, delta, after, cause, order_id, by_user)
-              VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        args: [product, entry.at, entry.delta, entry.after, entry.cause, entry.orderId ?? null, entry.by ?? null],
+        sql: `INSERT INTO stock_history (product_id, at, delta, after, cause, order_id, by_user, variant_id)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [
+          product,
+          entry.at,
+          entry.delta,
+          entry.after,
+          entry.cause,
+          entry.orderId ?? null,
+          entry.by ?? null,
+          entry.variant ?? null,
+        ],
       },
     ];
   });
+}
+
+/**
+ * After variants' stock moved: each of their products' count_in_stock becomes its default (first) variant's again,
+ * the spec's countInStock of a product with variants. Run after stockStatements, in the same transaction.
+ */
+export function variantMirrors(changes: readonly StockChange[]): InStatement[] {
+  const products = [...new Set(changes.filter((c) => c.variant && c.after !== c.before).map((c) => c.product))];
+  return products.map((product) => ({
+    sql: `UPDATE products SET count_in_stock = coalesce(
+            (SELECT count_in_stock FROM product_variants WHERE product_id = ?1 ORDER BY position LIMIT 1),
+            count_in_stock)
+          WHERE id = ?1`,
+    args: [product],
+  }));
 }
 
 /** The index (in stockStatements' changes that moved) of the first guarded UPDATE that changed no row, or -1. */
@@ -51,8 +81,8 @@ export async function applyStockChanges(
 ): Promise<void> {
   const statements = stockStatements(changes, context);
   if (!statements.length) return;
-  const results = await tx.batch(statements);
-  const stale = firstStaleChange(results);
+  const results = await tx.batch([...statements, ...variantMirrors(changes)]);
+  const stale = firstStaleChange(results.slice(0, statements.length));
   if (stale >= 0) throw new Error(`Stock of a product changed under its write (${context.cause})`);
 }
 
@@ -65,7 +95,7 @@ export async function stockHistoryPage(
 ): Promise<StockHistoryPage> {
   if (before !== undefined && !/^[1-9]\d{0,15}$/.test(before)) throw badInput('Invalid before cursor');
   const rs = await db.client.execute({
-    sql: `SELECT seq, at, delta, after, cause, order_id, by_user FROM stock_history
+    sql: `SELECT seq, at, delta, after, cause, order_id, by_user, variant_id FROM stock_history
           WHERE product_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
     args: [productId, before === undefined ? Number.MAX_SAFE_INTEGER : Number(before), limit + 1],
   });
@@ -77,6 +107,7 @@ export async function stockHistoryPage(
     cause: str(r.cause) as StockCause,
     ...(r.order_id === null ? {} : { orderId: str(r.order_id) }),
     by: str(r.by_user),
+    ...(r.variant_id === null || r.variant_id === undefined ? {} : { variant: str(r.variant_id) }),
   }));
   return { entries, nextBefore: rs.rows.length > limit ? str(rows.at(-1)!.seq) : null };
 }

@@ -96,7 +96,11 @@ export function orderRoutes(
     const now = clock.now();
     // Prices and totals sent by the client are ignored: the store prices the order from the database.
     return {
-      lines: input.orderItems.map((l) => ({ product: l.product, qty: l.qty })),
+      lines: input.orderItems.map((l) => ({
+        product: l.product,
+        qty: l.qty,
+        ...(l.variant === undefined ? {} : { variant: l.variant }),
+      })),
       shippingAddress: input.shippingAddress,
       paymentMethod: input.paymentMethod,
       now,

@@ -11,5 +11,6 @@ import { addToCart, lineOf } from './store';
  */
 export function addLinkedProductFromPage(id: string, qty: number): boolean {
   const product = peekInlineData<ProductDetail>(catalogKeys.detail(id));
-  return !!product && addToCart(lineOf(product, qty));
+  // A product with variants is added by the cart page (its variant's line: cart/variantLine.ts).
+  return !!product && !product.variants?.length && addToCart(lineOf(product, qty));
 }

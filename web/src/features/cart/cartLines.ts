@@ -1,25 +1,21 @@
 // Cart lines as the account stores them ({product, qty}) <-> this device's cart items (with names and prices).
 // Shared by the Firebase and the embedded server's cart sync.
-import type { CartLine } from '@domain/cart';
+import { cartLineId, type CartLine } from '@domain/cart';
 import { getProduct } from '@/features/catalog';
 import type { CartItem } from './store';
+import { variantLineOf } from './variantLine';
 
 /** Fills cart lines that only have product and qty (from another device) with the product's details. */
 export async function toCartItems(lines: readonly CartLine[], known: readonly CartItem[]): Promise<CartItem[]> {
   const items = await Promise.all(
     lines.map(async (l) => {
-      const have = known.find((i) => i.product === l.product);
+      const have = known.find((i) => cartLineId(i) === cartLineId(l));
       if (have) return { ...have, qty: l.qty };
       try {
         const p = await getProduct(l.product);
-        return {
-          product: p._id,
-          name: p.name,
-          image: p.image,
-          price: p.price,
-          countInStock: p.countInStock,
-          qty: Math.max(1, Math.min(l.qty, p.countInStock)),
-        };
+        // Its variant's price, stock and label (issue 29).
+        const line = variantLineOf(p, 1, l.variant);
+        return { ...line, qty: Math.max(1, Math.min(l.qty, line.countInStock)) };
       } catch {
         return null; // deleted since: drop the line
       }
@@ -29,10 +25,10 @@ export async function toCartItems(lines: readonly CartLine[], known: readonly Ca
 }
 
 export const linesOf = (items: readonly CartItem[]): CartLine[] =>
-  items.map((i) => ({ product: i.product, qty: i.qty }));
+  items.map((i) => ({ product: i.product, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) }));
 
 /** The stock this device last saw for its cart's products (mergeCarts caps by it). */
 export const stockOfItems =
   (items: readonly CartItem[]) =>
-  (product: string): number | undefined =>
-    items.find((i) => i.product === product)?.countInStock;
+  (lineId: string): number | undefined =>
+    items.find((i) => cartLineId(i) === lineId)?.countInStock;

@@ -18,7 +18,8 @@ export const CART_SYNC_FAILED =
   'Your cart could not be saved to your account, so your other devices may not show these changes. They are kept on this device; we will try again with your next change.';
 
 const sameLines = (a: readonly CartLine[], b: readonly CartLine[]) =>
-  a.length === b.length && a.every((l, i) => l.product === b[i]!.product && l.qty === b[i]!.qty);
+  a.length === b.length &&
+  a.every((l, i) => l.product === b[i]!.product && l.variant === b[i]!.variant && l.qty === b[i]!.qty);
 
 /** Keeps this device's cart and the account's (`remote`) in step until the returned function is called. */
 export function syncAccountCart(remote: CartRemote): () => void {

@@ -11,9 +11,9 @@ import {
   resetCart,
   savePaymentMethod,
   saveShippingAddress,
-  refreshCartLines,
   type CartItem,
 } from './store';
+import { refreshCartLines } from './variantLine';
 
 const mouse: CartItem = { product: 'p1', name: 'Mouse', image: '/images/m.svg', price: 19.99, countInStock: 5, qty: 1 };
 const ssd: CartItem = { product: 'p2', name: 'SSD', image: '/images/s.svg', price: 89.5, countInStock: 2, qty: 2 };

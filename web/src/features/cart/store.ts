@@ -3,7 +3,7 @@
 // Domain modules by path, not the '@domain' index: the cart is in the first bundle, and the index would bring
 // zod's schemas there (created before zod's JIT is turned off, breaking the CSP; see lib/zodSetup.ts).
 import type { Product, ShippingAddress } from '@domain';
-import { cartItemCount, lineStockProblem } from '@domain/cart';
+import { cartItemCount, cartLineId, lineStockProblem } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
 import { readJSON, removeKey, writeJSON } from '@/lib/storage';
 import { createStore, useStore } from '@/lib/store';
@@ -20,6 +20,9 @@ export interface CartItem {
   price: number;
   countInStock: number;
   qty: number;
+  /** The variant (issue 29) and its label ("Black / 256 GB"); absent for a product without variants. */
+  variant?: string;
+  variantLabel?: string;
 }
 
 export interface CartState {
@@ -62,7 +65,7 @@ export function loadCartState(): CartState {
 
 export const cartStore = createStore<CartState>(loadCartState());
 
-function setItems(update: (items: CartItem[]) => CartItem[]) {
+export function setItems(update: (items: CartItem[]) => CartItem[]) {
   cartStore.set((s) => {
     const cartItems = update(s.cartItems);
     writeJSON(CART_ITEMS_KEY, cartItems);
@@ -78,9 +81,9 @@ export function clampQty(qty: number, countInStock: number): number {
 
 /** Adds or replaces a product's line; a product with nothing in stock is refused (returns false), so it never
  *  enters the cart (e.g. from /cart/<id>?qty=1). */
-type FreshProduct = Pick<Product, '_id' | 'name' | 'image' | 'price' | 'countInStock'>;
+export type FreshProduct = Pick<Product, '_id' | 'name' | 'image' | 'price' | 'countInStock' | 'options' | 'variants'>;
 
-/** The cart line of `product` at `qty`. */
+/** The cart line of `product` at `qty` (a product with variants: variantLine.ts variantLineOf). */
 export const lineOf = (product: FreshProduct, qty: number): CartItem => ({
   product: product._id,
   name: product.name,
@@ -97,8 +100,9 @@ export const linkQty = (search: URLSearchParams) => Number(search.get('qty') ?? 
 export function withLine(items: readonly CartItem[], item: CartItem): CartItem[] | null {
   if (lineStockProblem({ qty: 1, countInStock: item.countInStock }) === 'out_of_stock') return null;
   const line = { ...item, qty: clampQty(item.qty, item.countInStock) };
-  return items.some((i) => i.product === line.product)
-    ? items.map((i) => (i.product === line.product ? line : i))
+  const id = cartLineId(line);
+  return items.some((i) => cartLineId(i) === id)
+    ? items.map((i) => (cartLineId(i) === id ? line : i))
     : [...items, line];
 }
 
@@ -108,23 +112,9 @@ export function addToCart(item: CartItem): boolean {
   return true;
 }
 
-/** Brings lines up to date with the products as the server has them now (stock, price, name, image). The quantity
- *  is kept, so a line now short of stock is flagged in the cart rather than silently changed. */
-export function refreshCartLines(products: readonly FreshProduct[]): void {
-  const fresh = new Map(products.map((p) => [p._id, p]));
-  const current = cartStore.get().cartItems;
-  const next = current.map((line) => {
-    const p = fresh.get(line.product);
-    if (!p) return line;
-    const same =
-      p.name === line.name && p.image === line.image && p.price === line.price && p.countInStock === line.countInStock;
-    return same ? line : { ...line, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock };
-  });
-  if (next.some((line, i) => line !== current[i])) setItems(() => next);
-}
-
-export function removeFromCart(productId: string): void {
-  setItems((items) => items.filter((i) => i.product !== productId));
+/** Removes a line by its cartLineId (the product id for a product without variants). */
+export function removeFromCart(lineId: string): void {
+  setItems((items) => items.filter((i) => cartLineId(i) !== lineId));
 }
 
 export function clearCartItems(): void {

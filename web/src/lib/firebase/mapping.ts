@@ -30,13 +30,22 @@ export type CartLine = CartLineDoc;
 /** A cart document's lines; null when there is no stored cart (yet). */
 export function cartLinesFromDoc(data: Partial<CartDoc> | undefined): CartLine[] | null {
   return Array.isArray(data?.items)
-    ? data.items.map((l) => ({ product: String(l.product), qty: Number(l.qty) }))
+    ? data.items.map((l) => ({
+        product: String(l.product),
+        qty: Number(l.qty),
+        ...(l.variant ? { variant: String(l.variant) } : {}),
+      }))
     : null;
 }
 
-/** The document to store for the cart (product ids and quantities only: the rules accept nothing else). */
+/** The document to store for the cart (product ids, quantities and variants only: the rules accept nothing else). */
 export function cartDocOf(items: readonly CartLine[], updatedAt: unknown): CartDoc {
-  return { items: items.slice(0, MAX_CART_LINES).map((i) => ({ product: i.product, qty: i.qty })), updatedAt };
+  return {
+    items: items
+      .slice(0, MAX_CART_LINES)
+      .map((i) => ({ product: i.product, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) })),
+    updatedAt,
+  };
 }
 
 /** products/{id}/reviews/{uid} as the function writes it (document id = the author's uid). */

@@ -9,15 +9,28 @@ import { adminKeys, orderKeys, productKeys } from '@/lib/queryKeys';
 import { watch } from './index';
 import type { LiveProduct } from './types';
 
+/** A product with a live frame's fields; a variant's new stock (`variantStock`, issue 29) goes onto that variant, and
+ *  onto the product when it is the default (first) one. */
+function withLive<T>(p: T, { variantStock, ...fields }: LiveProduct): T {
+  const next = { ...p, ...fields } as T & Partial<Product>;
+  if (variantStock && next.variants) {
+    next.variants = next.variants.map((v) =>
+      v._id in variantStock ? { ...v, countInStock: variantStock[v._id]! } : v,
+    );
+    next.countInStock = next.variants[0]!.countInStock;
+  }
+  return next;
+}
+
 /** Merges a product's new fields into every cached answer that shows it (detail, catalogue pages, top). */
 export function patchProduct(client: QueryClient, product: LiveProduct): void {
-  const merge = <T extends { _id: string }>(p: T): T => (p._id === product._id ? { ...p, ...product } : p);
+  const merge = <T extends { _id: string }>(p: T): T => (p._id === product._id ? withLive(p, product) : p);
   client.setQueriesData({ queryKey: productKeys.all }, (data: unknown) => {
     if (Array.isArray(data)) return (data as Product[]).map(merge);
     if (data && typeof data === 'object') {
       const d = data as { _id?: string; products?: Product[] };
       if (Array.isArray(d.products)) return { ...d, products: d.products.map(merge) };
-      if (d._id === product._id) return { ...d, ...product };
+      if (d._id === product._id) return withLive(d, product);
     }
     return data;
   });

@@ -34,4 +34,27 @@ describe('patchProduct (a live change to a product)', () => {
     expect(client.getQueryData<{ countInStock: number }>(key)?.countInStock).toBe(0);
     unsubscribe();
   });
+
+  it('puts a variant’s new stock on that variant, and on the product when it is the default (issue 29)', () => {
+    const client = new QueryClient();
+    const key = productKeys.detail('p1');
+    client.setQueryData(key, {
+      _id: 'p1',
+      countInStock: 5,
+      variants: [
+        { _id: 'v1', countInStock: 5 },
+        { _id: 'v2', countInStock: 2 },
+      ],
+    });
+    patchProduct(client, { _id: 'p1', variantStock: { v2: 1 } });
+    patchProduct(client, { _id: 'p1', variantStock: { v1: 4 } });
+    expect(client.getQueryData(key)).toEqual({
+      _id: 'p1',
+      countInStock: 4,
+      variants: [
+        { _id: 'v1', countInStock: 4 },
+        { _id: 'v2', countInStock: 1 },
+      ],
+    });
+  });
 });

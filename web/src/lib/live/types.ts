@@ -1,12 +1,14 @@
 // The web's ONE live-data interface. Two implementations: Server-Sent Events from the embedded server (sse.ts) and
 // Firestore listeners in the Firebase build (firestore.ts); index.ts picks one, hooks.ts feeds TanStack Query.
+import type { LiveVariantStock } from '@domain/live';
 import type { Order, Product, ProductDetail } from '@domain';
 import type { CartLine } from '@domain/cart';
 
 export type Unsubscribe = () => void;
 
-/** What a product event carries: the fields that changed or all of them (never less than the id). */
-export type LiveProduct = Partial<ProductDetail> & Pick<Product, '_id'>;
+/** What a product event carries: the fields that changed or all of them (never less than the id); `variantStock`:
+ *  some of its variants' new stock (issue 29, domain/live.ts). */
+export type LiveProduct = Partial<ProductDetail> & Pick<Product, '_id'> & LiveVariantStock;
 
 export interface LiveHandlers<T> {
   /** The new state of the thing watched. */

@@ -54,6 +54,7 @@ import {
   type PaymentResult,
   type StockedProduct,
   stockChanges,
+  stockKey,
   SYSTEM_ACTOR,
   type OrderNote,
   type Shipment,
@@ -90,7 +91,13 @@ import {
   type ProductDoc,
 } from './mapping.js';
 import { readPage } from './paging.js';
-import { applyStockChanges } from './stock.js';
+import { applyStockChanges, type StockedDoc } from './stock.js';
+import { stockedProductOf } from './variants.js';
+
+/** The stock an order's lines read (stockKey -> units), with each product's default variant. */
+class StockRead extends Map<string, number> {
+  docs: ReadonlyMap<string, StockedDoc> = new Map();
+}
 
 /** Cents refunded of an order document: its refundedCents, or (written before that field) from its refunds. */
 const refundedOf = (d: QueryDocumentSnapshot) =>
@@ -105,7 +112,7 @@ export const PAID_STATUSES: OrderStatus[] = ['paid', 'delivered'];
 /** The stock a money-back decision gives back, with the stock it read and the history's cause, actor and time. */
 interface Restock {
   stock: StockLevel[];
-  before: ReadonlyMap<string, number>;
+  before: StockRead;
   cause: StockCause;
   by: string;
   at: string;
@@ -198,7 +205,12 @@ export class FirestoreOrders implements OrderStore {
         const ids = [...new Set(cmd.lines.map((l) => l.product))];
         const snaps = ids.length ? await tx.getAll(...ids.map((id) => this.products().doc(id))) : [];
         const products = new Map<string, StockedProduct>();
-        for (const snap of snaps) if (snap.exists) products.set(snap.id, snap.data() as ProductDoc);
+        const docs = new Map<string, ProductDoc>();
+        for (const snap of snaps)
+          if (snap.exists) {
+            docs.set(snap.id, snap.data() as ProductDoc);
+            products.set(snap.id, stockedProductOf(snap.data() as ProductDoc));
+          }
         // The customer's unpaid orders, for the hold limits. A query cannot see an order another transaction is
         // creating, so every place also writes the customer's lock document read here: two concurrent places of one
         // customer then conflict, and the retry sees the other's order.
@@ -226,13 +238,18 @@ export class FirestoreOrders implements OrderStore {
           atAddress?.docs.map((d) => d.data() as OrderDoc) ?? [],
         );
         if (redemption && coupon) writeCouponUse(tx, coupon, 1);
-        const before = new Map([...products].map(([id, product]) => [id, product.countInStock]));
-        applyStockChanges(tx, this.db, stockChanges(stock, before), {
-          cause: 'order',
-          by: customerId,
-          at: record.createdAt,
-          orderId: ref.id,
-        });
+        const before = new Map<string, number>();
+        for (const [id, product] of products) {
+          before.set(id, product.countInStock);
+          for (const [variant, v] of product.variants ?? []) before.set(stockKey(id, variant), v.countInStock);
+        }
+        applyStockChanges(
+          tx,
+          this.db,
+          stockChanges(stock, before),
+          { cause: 'order', by: customerId, at: record.createdAt, orderId: ref.id },
+          docs,
+        );
         tx.set(lockRef, { at: cmd.now.toISOString() });
         if (addressLockRef) tx.set(addressLockRef, { at: cmd.now.toISOString() });
         const order: OrderDoc = {
@@ -406,12 +423,13 @@ export class FirestoreOrders implements OrderStore {
         const { patch, stock } = cancelOrder(order, stockBefore, now);
         // Cancelled unpaid (cancelOrder refuses a paid order): the code's use goes back.
         if (coupon) writeCouponUse(tx, coupon, -1);
-        applyStockChanges(tx, this.db, stockChanges(stock, stockBefore), {
-          cause: 'cancel',
-          by: order.user._id,
-          at: now.toISOString(),
-          orderId: id,
-        });
+        applyStockChanges(
+          tx,
+          this.db,
+          stockChanges(stock, stockBefore),
+          { cause: 'cancel', by: order.user._id, at: now.toISOString(), orderId: id },
+          stockBefore.docs,
+        );
         tx.update(ref, patch);
         recordMail(tx, this.db, customerOrderMail('cancelled', id, { ...order, ...patch }, now), now);
         const answer = toOrder(id, { ...order, ...patch });
@@ -451,7 +469,7 @@ export class FirestoreOrders implements OrderStore {
         const stock = restock?.stock ?? [];
         if (restock) {
           const { before, ...context } = restock;
-          applyStockChanges(tx, this.db, stockChanges(stock, before), { ...context, orderId: id });
+          applyStockChanges(tx, this.db, stockChanges(stock, before), { ...context, orderId: id }, before.docs);
         }
         // A plain copy: Firestore refuses undefined fields. The refunded cents beside the refunds: the dashboard's
         // revenue sums them by aggregation (dailyStatsByDay).
@@ -538,12 +556,13 @@ export class FirestoreOrders implements OrderStore {
         const decision = expireOrder(order, stockBefore, now);
         if (!decision) return null;
         if (coupon) writeCouponUse(tx, coupon, -1);
-        applyStockChanges(tx, this.db, stockChanges(decision.stock, stockBefore), {
-          cause: 'expiry',
-          by: SYSTEM_ACTOR,
-          at: now.toISOString(),
-          orderId: ref.id,
-        });
+        applyStockChanges(
+          tx,
+          this.db,
+          stockChanges(decision.stock, stockBefore),
+          { cause: 'expiry', by: SYSTEM_ACTOR, at: now.toISOString(), orderId: ref.id },
+          stockBefore.docs,
+        );
         tx.update(ref, decision.patch);
         const changed = { ...order, ...decision.patch };
         recordMail(tx, this.db, customerOrderMail('expired', ref.id, changed, now), now);
@@ -561,11 +580,20 @@ export class FirestoreOrders implements OrderStore {
     return order.couponCode ? loadCouponIn(tx, this.db, order.couponCode, order.user._id) : null;
   }
 
-  /** The current stock of the order's products that still exist (reads first: call before any write). */
-  private async stockOf(tx: Transaction, order: Pick<OrderDoc, 'orderItems'>): Promise<Map<string, number>> {
+  /** The current stock of the order's lines whose product (or variant) still exists, keyed by stockKey (the line's
+   *  variant, or its product without variants), with the products' default variants (reads first: call before any
+   *  write). */
+  private async stockOf(tx: Transaction, order: Pick<OrderDoc, 'orderItems'>): Promise<StockRead> {
     const ids = [...new Set(order.orderItems.map((i) => i.product))].filter(isDocId);
     const products = ids.length ? await tx.getAll(...ids.map((pid) => this.products().doc(pid))) : [];
-    return new Map(products.filter((p) => p.exists).map((p) => [p.id, (p.data() as ProductDoc).countInStock]));
+    const read = new StockRead();
+    const docs = new Map(products.filter((p) => p.exists).map((p) => [p.id, p.data() as ProductDoc]));
+    for (const [id, doc] of docs) {
+      read.set(id, doc.countInStock);
+      for (const v of doc.variants ?? []) read.set(stockKey(id, v.id), doc.variantStock?.[v.id] ?? 0);
+    }
+    read.docs = docs;
+    return read;
   }
 
   /**

@@ -1,4 +1,5 @@
 // The ProductStore port on Firestore: products and their reviews (products/{id}/reviews/{uid}).
+import { planVariantsIn, writeVariantsIn } from './variants.js';
 import { FieldValue, type Firestore, type Query } from 'firebase-admin/firestore';
 import {
   applyProductEdit,
@@ -141,15 +142,20 @@ export class FirestoreProducts implements ProductStore {
     const doc = await this.db.runTransaction(
       async (tx) => {
         const tally = await FacetTally.read(tx, this.db);
+        // Every read before any write (Firestore transactions): the managed names, then the variants' SKUs.
         const named = await managedNamesIn(tx, this.db, input, 'create');
+        const claims = await planVariantsIn(tx, this.db, ref.id, null, input, undefined, () => this.col.doc().id);
         const doc = newProductDoc(named.input, now);
         named.write();
+        const variants = claims ? writeVariantsIn(tx, this.db, ref.id, claims, input.countInStock) : null;
+        if (variants) Object.assign(doc, variants.fields);
         tx.create(ref, doc);
-        recordStockHistory(tx, this.db, [{ product: ref.id, before: 0, after: doc.countInStock }], {
-          cause: 'admin-edit',
-          by: ownerId,
-          at: doc.createdAt,
-        });
+        recordStockHistory(
+          tx,
+          this.db,
+          variants ? variants.changes : [{ product: ref.id, before: 0, after: doc.countInStock }],
+          { cause: 'admin-edit', by: ownerId, at: doc.createdAt },
+        );
         tally.add(doc);
         tally.write(tx);
         return doc;
@@ -201,25 +207,56 @@ export class FirestoreProducts implements ProductStore {
         // The admin's form (editedFrom) picks from the lists; a spec client's new value may create one.
         const named = await managedNamesIn(tx, this.db, edit, editedFrom ? 'strict' : 'spec');
         const input = named.input;
+        // Options and variants (issue 29): planned and their SKUs read here, before any write.
+        const claims = await planVariantsIn(
+          tx,
+          this.db,
+          id,
+          snap.exists ? stored : null,
+          input,
+          editedFrom,
+          () => this.col.doc().id,
+        );
         named.write();
         if (snap.exists) tally.remove(stored);
         tally.add(input);
         tally.write(tx);
         // A draft's stock was no stock yet (nothing could be ordered): a published product's history starts at 0.
         const stockBefore = snap.exists ? stored.countInStock : 0;
-        recordStockHistory(tx, this.db, [{ product: id, before: stockBefore, after: version.countInStock }], {
-          cause: 'admin-edit',
-          by,
-          at: version.updatedAt,
-        });
+        let variantFields: Partial<ProductDoc> = {};
+        if (claims) {
+          const hadVariants = snap.exists && (stored.variants?.length ?? 0) > 0;
+          const written = writeVariantsIn(tx, this.db, id, claims, input.countInStock);
+          variantFields = written.fields;
+          const keepsVariants = (written.fields.variants?.length ?? 0) > 0;
+          // The product's own stock: it leaves when the product takes variants, starts again when it drops them
+          // (a product with variants counts only its variants' stock in its history).
+          const own = hadVariants
+            ? keepsVariants
+              ? []
+              : [{ product: id, before: 0, after: input.countInStock }]
+            : [{ product: id, before: stockBefore, after: 0 }];
+          recordStockHistory(tx, this.db, [...own, ...written.changes], {
+            cause: 'admin-edit',
+            by,
+            at: version.updatedAt,
+          });
+        } else
+          recordStockHistory(tx, this.db, [{ product: id, before: stockBefore, after: version.countInStock }], {
+            cause: 'admin-edit',
+            by,
+            at: version.updatedAt,
+          });
         // (`user`: products written before it left the public document lose it at their next save.)
-        if (snap.exists) tx.update(ref, { ...editedProductDoc(input), ...version, user: FieldValue.delete() });
+        if (snap.exists)
+          tx.update(ref, { ...editedProductDoc(input), ...version, ...variantFields, user: FieldValue.delete() });
         else {
           // A draft's first save publishes it: the newest product, the draft gone, in one transaction.
           tx.create(ref, {
             ...publishedDoc(stored),
             ...editedProductDoc(input),
             ...version,
+            ...variantFields,
             createdAt: version.updatedAt,
           });
           tx.delete(draftRef);

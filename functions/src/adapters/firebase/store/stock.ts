@@ -12,7 +12,7 @@ import {
   type StockHistoryEntry,
   type StockHistoryPage,
 } from '../../../domain/index.js';
-import { COLLECTIONS } from './mapping.js';
+import { COLLECTIONS, type ProductDoc } from './mapping.js';
 
 /** products/{id}/stockHistory/{auto id}: one StockHistoryEntry as the API answers it. */
 export type StockHistoryDoc = StockHistoryEntry;
@@ -31,15 +31,35 @@ export function recordStockHistory(
     tx.create(historyOf(db, product).doc(), entry satisfies StockHistoryDoc);
 }
 
-/** Writes the changes' stock (the products' countInStock) and their history entries in `tx`, after its reads. */
+/** What a stock write needs of a product document it read (issue 29): its variants and their stock. */
+export type StockedDoc = Pick<ProductDoc, 'variants' | 'variantStock'>;
+
+/**
+ * Writes the changes' stock and their history entries in `tx`, after its reads: a product's countInStock, or for
+ * variants (issue 29) its product's whole variantStock map (from `docs`, the product documents as read in the
+ * transaction, with the changes applied) and, when the default (first) variant moved, its countInStock: one update
+ * per product.
+ */
 export function applyStockChanges(
   tx: Transaction,
   db: Firestore,
   changes: readonly StockChange[],
   context: StockContext,
+  docs: ReadonlyMap<string, StockedDoc> = new Map(),
 ): void {
-  for (const { product, before, after } of changes)
-    if (after !== before) tx.update(db.collection(COLLECTIONS.products).doc(product), { countInStock: after });
+  const updates = new Map<string, { countInStock?: number; variantStock?: Record<string, number> }>();
+  for (const { product, variant, before, after } of changes) {
+    if (after === before) continue;
+    const fields = updates.get(product) ?? {};
+    if (variant) {
+      const doc = docs.get(product);
+      // The whole map, written once: one field path per variant in one update is not applied reliably everywhere.
+      fields.variantStock = { ...(fields.variantStock ?? doc?.variantStock ?? {}), [variant]: after };
+      if (doc?.variants?.[0]?.id === variant) fields.countInStock = after;
+    } else fields.countInStock = after;
+    updates.set(product, fields);
+  }
+  for (const [product, fields] of updates) tx.update(db.collection(COLLECTIONS.products).doc(product), fields);
   recordStockHistory(tx, db, changes, context);
 }
 
@@ -69,7 +89,7 @@ export async function stockHistoryPage(
   const snap = await query.limit(limit + 1).get();
   const docs = snap.docs.slice(0, limit);
   const entries = docs.map((d) => {
-    const { at, delta, after, cause, orderId, by } = d.data() as StockHistoryDoc;
+    const { at, delta, after, cause, orderId, by, variant } = d.data() as StockHistoryDoc;
     return {
       at,
       delta,
@@ -77,6 +97,7 @@ export async function stockHistoryPage(
       cause,
       ...(orderId === undefined ? {} : { orderId }),
       ...(by === undefined ? {} : { by }),
+      ...(variant === undefined ? {} : { variant }),
     };
   });
   const last = docs.at(-1);

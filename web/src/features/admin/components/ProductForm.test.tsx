@@ -273,3 +273,76 @@ describe('ProductForm', () => {
     });
   });
 });
+
+describe('ProductForm, options and variants (issue 29)', () => {
+  function setupWith(start: Product) {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ProductForm product={start} onSubmit={onSubmit} />
+      </QueryClientProvider>,
+    );
+    return { onSubmit, user };
+  }
+
+  it('adds an option, generates a row per value, edits them and sends options and variants', async () => {
+    const { user, onSubmit } = setupWith({ ...product, name: 'Volt Phone', price: 10 });
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    await user.type(screen.getByLabelText('Option 1 name'), 'Colour');
+    await user.type(screen.getByLabelText('Option 1 values (comma-separated)'), 'Black, Blue');
+    await user.click(screen.getByRole('button', { name: 'Generate variants' }));
+    expect(screen.getAllByTestId('variant-row')).toHaveLength(2);
+    expect(screen.getByLabelText('SKU of Blue')).toHaveValue('VOLT-PHONE-BLUE');
+    await user.clear(screen.getByLabelText('Stock of Blue'));
+    await user.type(screen.getByLabelText('Stock of Blue'), '7');
+    await user.type(screen.getByLabelText('Compare-at price of Black'), '15');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    const [values] = onSubmit.mock.calls[0]!;
+    expect(values.options).toEqual([{ name: 'Colour', values: ['Black', 'Blue'] }]);
+    expect(values.variants).toEqual([
+      { sku: 'VOLT-PHONE-BLACK', options: { Colour: 'Black' }, price: 10, compareAtPrice: 15, countInStock: 0 },
+      { sku: 'VOLT-PHONE-BLUE', options: { Colour: 'Blue' }, price: 10, countInStock: 7 },
+    ]);
+  });
+
+  it('keeps variant ids, sends each variant’s loaded stock, and says what is wrong instead of sending', async () => {
+    const withVariants: Product = {
+      ...product,
+      options: [{ name: 'Colour', values: ['Black', 'Blue'] }],
+      variants: [
+        { _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 3 },
+        { _id: 'v2', sku: 'B', options: { Colour: 'Blue' }, price: 6, countInStock: 4 },
+      ],
+    };
+    const { user, onSubmit } = setupWith(withVariants);
+    await user.clear(screen.getByLabelText('SKU of Blue'));
+    await user.type(screen.getByLabelText('SKU of Blue'), 'a');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByTestId('variants-error')).toHaveTextContent('SKU a is listed twice');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Remove variant Blue' }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const [values, editedFrom] = onSubmit.mock.calls[0]!;
+    expect(values.variants).toEqual([{ _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 3 }]);
+    expect(editedFrom.variants).toEqual({ v1: 3, v2: 4 });
+  });
+
+  it('the product’s Count In Stock and Price, changed, are the default variant’s', async () => {
+    const withVariants: Product = {
+      ...product,
+      price: 5,
+      countInStock: 3,
+      options: [{ name: 'Colour', values: ['Black'] }],
+      variants: [{ _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 3 }],
+    };
+    const { user, onSubmit } = setupWith(withVariants);
+    await user.clear(screen.getByLabelText('Count In Stock', { exact: true }));
+    await user.type(screen.getByLabelText('Count In Stock', { exact: true }), '6');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(onSubmit.mock.calls[0]![0].variants).toEqual([
+      { _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 6 },
+    ]);
+  });
+});

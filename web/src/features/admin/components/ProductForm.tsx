@@ -16,6 +16,7 @@ import { shop } from '@/lib/shop';
 import { GalleryEditor } from './GalleryEditor';
 import { ImageUpload } from './ImageUpload';
 import { SpecRowsEditor } from './SpecRowsEditor';
+import { VariantsEditor, variantsStateOf, variantsToSave } from './VariantsEditor';
 
 export type ProductFormValues = z.input<typeof productUpdateSchema>;
 
@@ -91,10 +92,38 @@ export function ProductForm({
   const [editedFrom] = useState<EditedFrom>(() => ({
     updatedAt: product.updatedAt,
     countInStock: product.countInStock,
+    // Each variant's stock as loaded (issue 29): the server applies the admin's change to the stock now.
+    ...(product.variants?.length
+      ? { variants: Object.fromEntries(product.variants.map((v) => [v._id, v.countInStock])) }
+      : {}),
   }));
+  // Options & variants (issue 29): their own state, sent with the product's fields.
+  const [variants, setVariants] = useState(() => variantsStateOf(product));
+  const [variantsError, setVariantsError] = useState<string | null>(null);
+  const name = useWatch({ control, name: 'name' });
+  const price = useWatch({ control, name: 'price' });
+
+  function submit(values: ProductUpdateInput) {
+    const hadVariants = (product.variants?.length ?? 0) > 0;
+    if (!hadVariants && variants.options.length === 0 && variants.rows.length === 0)
+      return onSubmit(values, editedFrom);
+    const saved = variantsToSave(variants);
+    if (!saved.ok) return setVariantsError(saved.message);
+    setVariantsError(null);
+    // The product's Price and Count In Stock are its default variant's: changed there (and not in its row), they
+    // change the default variant.
+    const first = saved.variants[0];
+    const loadedDefault = product.variants?.[0];
+    if (first && loadedDefault && first._id === loadedDefault._id) {
+      if (values.countInStock !== product.countInStock && first.countInStock === loadedDefault.countInStock)
+        first.countInStock = values.countInStock;
+      if (values.price !== product.price && first.price === loadedDefault.price) first.price = values.price;
+    }
+    onSubmit({ ...values, options: saved.options, variants: saved.variants }, editedFrom);
+  }
 
   return (
-    <Form onSubmit={handleSubmit((values) => onSubmit(values, editedFrom))} noValidate aria-label="Edit product">
+    <Form onSubmit={handleSubmit(submit)} noValidate aria-label="Edit product">
       <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
 
       <Field
@@ -180,6 +209,17 @@ export function ProductForm({
       />
 
       <SpecRowsEditor control={control} register={register} errors={errors.specs} />
+      <VariantsEditor
+        state={variants}
+        onChange={setVariants}
+        productName={typeof name === 'string' ? name : ''}
+        basePrice={Number(price) || 0}
+      />
+      {variantsError && (
+        <p className="text-danger" role="alert" data-testid="variants-error">
+          {variantsError}
+        </p>
+      )}
 
       <Button type="submit" variant="primary" disabled={submitting}>
         {submitting ? (

@@ -1,4 +1,4 @@
-import { cartIsBlocked, CART_BLOCKED_MESSAGE, subtotalLabel } from '@domain/cart';
+import { cartIsBlocked, cartLineId, CART_BLOCKED_MESSAGE, subtotalLabel } from '@domain/cart';
 import { FREE_SHIPPING_OVER_CENTS, priceSummary } from '@domain/pricing';
 import { toCents } from '@domain/money';
 import type { ShopSettings } from '@domain/settings';
@@ -11,6 +11,7 @@ import { api } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { closeMiniCart, useMiniCartOpen } from '../miniCart';
 import { cartCount, cartSubtotal, useCartItems } from '../store';
+import { productLink } from '../lineLink';
 import { useProceedToCheckout } from '../useProceedToCheckout';
 import { FreeShippingProgress } from './FreeShippingProgress';
 import { LineStockNote } from './LineStockNote';
@@ -69,12 +70,13 @@ export default function MiniCartPanel() {
           <>
             <ul className="list-unstyled mb-0 mini-cart-lines" aria-label="Cart items">
               {items.map((item) => (
-                <li key={item.product} className="d-flex gap-2 align-items-start py-2 border-bottom">
+                <li key={cartLineId(item)} className="d-flex gap-2 align-items-start py-2 border-bottom">
                   <img src={item.image} alt="" className="rounded mini-cart-thumb" width={640} height={510} />
                   <div className="flex-grow-1 min-w-0">
-                    <Link to={paths.product.href(item.product)} className="d-block text-truncate">
+                    <Link to={productLink(item)} className="d-block text-truncate">
                       {item.name}
                     </Link>
+                    {item.variantLabel && <span className="d-block small">{item.variantLabel}</span>}
                     <span className="small text-muted">
                       {item.qty} x {formatPrice(item.price)}
                     </span>

@@ -4,6 +4,7 @@ import {
   lineStockProblem,
   stockShortageMessage,
   subtotalLabel,
+  cartLineId,
 } from '@domain/cart';
 import type { ProductDetail } from '@domain';
 import { priceSummary } from '@domain/pricing';
@@ -32,13 +33,13 @@ import { CartEstimate } from '../components/CartEstimate';
 import { usePublicSettings } from '@/lib/shopSettings';
 import { useCart } from '../store';
 import { LineStockNote } from '../components/LineStockNote';
+import { productLink } from '../lineLink';
+import { refreshCartLines, variantLineOf } from '../variantLine';
 import {
   addToCart,
   cartCount,
   cartSubtotal,
-  lineOf,
   linkQty,
-  refreshCartLines,
   removeFromCart,
   withLine,
   useCartItems,
@@ -57,7 +58,8 @@ function useAddFromUrl() {
   const { id } = useParams();
   const [search] = useSearchParams();
   const qty = linkQty(search);
-  const key = `${id}:${qty}`;
+  const variant = search.get('variant');
+  const key = `${id}:${qty}:${variant}`;
   const client = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -75,8 +77,12 @@ function useAddFromUrl() {
     if (!id || started.current === key) return;
     started.current = key;
     const add = (p: ProductDetail) => {
-      if (addToCart(lineOf(p, qty))) setAdded(key);
-      else setError(stockShortageMessage(p.name, p.countInStock, qty));
+      const line = variantLineOf(p, qty, variant);
+      if (addToCart(line)) setAdded(key);
+      else
+        setError(
+          stockShortageMessage(line.variantLabel ? `${p.name} (${line.variantLabel})` : p.name, line.countInStock, qty),
+        );
     };
     if (cached?._id === id) add(cached);
     else
@@ -84,7 +90,7 @@ function useAddFromUrl() {
         .fetchQuery(productQuery(id))
         .then(add)
         .catch((e: unknown) => setError(errorMessage(e)));
-  }, [id, qty, key, client, cached]);
+  }, [id, qty, variant, key, client, cached]);
 
   // Added: the same page under its own address, once it has been painted. The router reads the scroll position
   // before it navigates, which right after the cart's first render would lay the page out inside this task
@@ -102,7 +108,7 @@ function useAddFromUrl() {
   }, [added, key, navigate]);
 
   const pending = !!id && !error && added !== key;
-  const line = pending && cached?._id === id ? lineOf(cached, qty) : null;
+  const line = pending && cached?._id === id ? variantLineOf(cached, qty, variant) : null;
   const preview = line && withLine([], line) ? line : null;
   return { adding: pending && !preview, preview, error };
 }
@@ -120,7 +126,9 @@ function useFreshStock(items: readonly CartItem[]) {
 
 function CartLine({ item }: { item: CartItem }) {
   const problem = lineStockProblem(item);
-  const noteId = `stock-${item.product}`;
+  // Two variants of one product are two lines: ids and removal by the line's id.
+  const lineId = cartLineId(item);
+  const noteId = `stock-${lineId}`;
   const change = useCartLineChange(item);
   return (
     <ListGroup.Item as="li" className={`cart-line${problem ? ' cart-line-problem' : ''}`}>
@@ -129,7 +137,12 @@ function CartLine({ item }: { item: CartItem }) {
           <img src={item.image} alt={item.name} className="img-fluid rounded cart-thumb" width={640} height={510} />
         </Col>
         <Col xs={9} md={4}>
-          <Link to={paths.product.href(item.product)}>{item.name}</Link>
+          <Link to={productLink(item)}>{item.name}</Link>
+          {item.variantLabel && (
+            <div className="small" data-testid="cart-line-variant">
+              {item.variantLabel}
+            </div>
+          )}
           <div className="small text-muted">{formatPrice(item.price)} each</div>
           <LineStockNote item={item} id={noteId} />
           {change && !problem && (
@@ -143,11 +156,11 @@ function CartLine({ item }: { item: CartItem }) {
             <span className="small text-muted">Qty {item.qty}</span>
           ) : (
             <>
-              <Form.Label htmlFor={`qty-${item.product}`} visuallyHidden>
+              <Form.Label htmlFor={`qty-${lineId}`} visuallyHidden>
                 Quantity of {item.name}
               </Form.Label>
               <Form.Select
-                id={`qty-${item.product}`}
+                id={`qty-${lineId}`}
                 size="sm"
                 value={item.qty}
                 isInvalid={problem === 'over_stock'}
@@ -170,7 +183,7 @@ function CartLine({ item }: { item: CartItem }) {
           <Button
             type="button"
             variant="light"
-            onClick={() => removeFromCart(item.product)}
+            onClick={() => removeFromCart(lineId)}
             aria-label={`Remove ${item.name} from cart`}
           >
             <svg
@@ -232,7 +245,7 @@ export function CartPage() {
           ) : (
             <ListGroup variant="flush" as="ul" aria-label="Cart items">
               {items.map((item) => (
-                <CartLine key={item.product} item={item} />
+                <CartLine key={cartLineId(item)} item={item} />
               ))}
             </ListGroup>
           )}

@@ -212,3 +212,70 @@ describe('ProductPage', () => {
     expect(screen.queryByText('You reviewed this product')).not.toBeInTheDocument();
   });
 });
+
+describe('ProductPage with options and variants (issue 29)', () => {
+  const phone: ProductDetail = {
+    ...product,
+    name: 'Volt Phone',
+    price: 799,
+    countInStock: 5,
+    reviews: [],
+    numReviews: 0,
+    options: [
+      { name: 'Colour', values: ['Black', 'Blue'] },
+      { name: 'Storage', values: ['256 GB', '512 GB'] },
+    ],
+    variants: [
+      { _id: 'v1', sku: 'VP-BLK-256', options: { Colour: 'Black', Storage: '256 GB' }, price: 799, countInStock: 5 },
+      {
+        _id: 'v2',
+        sku: 'VP-BLK-512',
+        options: { Colour: 'Black', Storage: '512 GB' },
+        price: 899,
+        compareAtPrice: 999,
+        countInStock: 1,
+      },
+      { _id: 'v3', sku: 'VP-BLU-256', options: { Colour: 'Blue', Storage: '256 GB' }, price: 799, countInStock: 0 },
+    ],
+  };
+  const openPhone = (at = '/product/p1') => {
+    mockFetch({ 'GET /api/products/p1': () => ({ body: phone }) });
+    return renderRoutes(
+      [
+        { path: '/product/:id', element: <ProductPage /> },
+        { path: '*', element: <LocationProbe /> },
+      ],
+      { at },
+    );
+  };
+
+  it('offers one radio group per option; price, compare-at and stock follow the choice; Add to Cart takes it', async () => {
+    const { user } = openPhone();
+    await screen.findByRole('heading', { level: 1, name: 'Volt Phone' });
+    const storage = screen.getByRole('group', { name: /Storage/ });
+    expect(within(screen.getByRole('group', { name: /Colour/ })).getByRole('radio', { name: 'Black' })).toBeChecked();
+    expect(screen.getByTestId('product-price')).toHaveTextContent('$799.00');
+    await user.click(within(storage).getByRole('radio', { name: '512 GB' }));
+    expect(screen.getByTestId('product-price')).toHaveTextContent('$899.00');
+    expect(screen.getByTestId('compare-at-price')).toHaveTextContent('Was $999.00');
+    expect(screen.getByTestId('stock-status')).toHaveTextContent('Only 1 left');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/cart/p1?qty=1&variant=v2');
+  });
+
+  it('disables a value not offered with the other choices and marks a sold-out combination', async () => {
+    openPhone('/product/p1?variant=v3');
+    await screen.findByRole('heading', { level: 1, name: 'Volt Phone' });
+    // Blue / 256 GB: chosen from the address, sold out.
+    expect(within(screen.getByRole('group', { name: /Colour/ })).getByRole('radio', { name: /Blue/ })).toBeChecked();
+    expect(screen.getByTestId('stock-status')).toHaveTextContent('Out of Stock');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    // No Blue / 512 GB is offered.
+    expect(
+      within(screen.getByRole('group', { name: /Storage/ })).getByRole('radio', { name: /512 GB/ }),
+    ).toBeDisabled();
+    const sold = within(screen.getByRole('group', { name: /Storage/ })).getByRole('radio', { name: /256 GB/ });
+    // (jsdom's accessible name joins the label's parts without the space a browser keeps.)
+    expect(sold).toHaveAccessibleName(/^256 GB\s*\(sold out\)$/);
+  });
+});

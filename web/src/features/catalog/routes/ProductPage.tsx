@@ -6,7 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Icon } from '@/components/ui/Icon';
 import { Meta } from '@/components/ui/Meta';
@@ -24,6 +24,7 @@ import { RatingSummary } from '../components/RatingSummary';
 import { SpecTable } from '../components/SpecTable';
 import { ProductPageSkeleton } from '../components/Skeletons';
 import { stockHint } from '../stock';
+import { chosenVariant, VariantPicker } from '../components/VariantPicker';
 import { usePublicSettings } from '@/lib/shopSettings';
 
 // Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
@@ -42,6 +43,8 @@ export function ProductPage() {
   const user = useUserInfo();
   const navigate = useNavigate();
   const [qty, setQty] = useState(1);
+  // The chosen variant is kept in the address (?variant=), so a link or a reload shows the same one.
+  const [search, setSearch] = useSearchParams();
   // The per-customer limit (the owner's settings): the select offers no more, and says why.
   const settings = usePublicSettings();
   const perCustomerLimit = settings.data?.limits.maxUnitsPerProduct ?? Infinity;
@@ -66,7 +69,18 @@ export function ProductPage() {
         )}
       </div>
       <QueryBoundary query={product} pending={<ProductPageSkeleton />}>
-        {(p) => {
+        {(product) => {
+          // A product with variants shows, prices and sells the chosen one (issue 29).
+          const chosen = chosenVariant(product.variants, search.get('variant'));
+          const p = chosen
+            ? {
+                ...product,
+                price: chosen.price,
+                compareAtPrice: chosen.compareAtPrice,
+                countInStock: chosen.countInStock,
+                image: chosen.image || product.image,
+              }
+            : product;
           const stock = stockHint(p.countInStock);
           const perCustomer = Math.min(perCustomerLimit, p.countInStock);
           const maxQty = Math.max(1, perCustomer);
@@ -90,7 +104,25 @@ export function ProductPage() {
                   </a>
                   <p className="product-page-price" data-testid="product-price">
                     {formatPrice(p.price)}
+                    {p.compareAtPrice !== undefined && p.compareAtPrice > p.price && (
+                      <>
+                        {' '}
+                        <s className="product-compare-at text-muted fs-6" data-testid="compare-at-price">
+                          <span className="visually-hidden">Was </span>
+                          {formatPrice(p.compareAtPrice)}
+                        </s>{' '}
+                        <span className="badge text-bg-danger fs-6 align-middle">Sale</span>
+                      </>
+                    )}
                   </p>
+                  {chosen && product.options && (
+                    <VariantPicker
+                      options={product.options}
+                      variants={product.variants!}
+                      chosen={chosen}
+                      onChoose={(v) => setSearch({ variant: v._id }, { replace: true, preventScrollReset: true })}
+                    />
+                  )}
                   <p className={`stock-hint stock-${stock.level}`}>
                     <span className="stock-dot" aria-hidden="true" />
                     <span data-testid="stock-status">{stock.text}</span>
@@ -121,7 +153,11 @@ export function ProductPage() {
                       size="lg"
                       className="buy-button"
                       disabled={p.countInStock === 0}
-                      onClick={() => navigate(paths.cart.href(p._id, Math.min(qty, maxQty)))}
+                      onClick={() =>
+                        navigate(
+                          `${paths.cart.href(p._id, Math.min(qty, maxQty))}${chosen ? `&variant=${chosen._id}` : ''}`,
+                        )
+                      }
                     >
                       <Icon name="cart" /> Add to Cart
                     </Button>

@@ -45,7 +45,11 @@ export function PlaceOrderPage() {
     settings.data && pricingRulesFor(settings.data, shippingAddress.country),
     coupon ? toCents(coupon.discountPrice) : 0,
   );
-  const lines = cartItems.map((i) => ({ product: i.product, qty: i.qty }));
+  const lines = cartItems.map((i) => ({
+    product: i.product,
+    qty: i.qty,
+    ...(i.variant ? { variant: i.variant } : {}),
+  }));
   const blocked = cartIsBlocked(cartItems);
 
   function placeOrder() {

@@ -7,7 +7,7 @@ import { orderKeys, productKeys } from '@/lib/queryKeys';
 
 export interface RefundBody {
   amount?: number;
-  items?: { product: string; qty: number }[];
+  items?: { product: string; qty: number; variant?: string }[];
   restock?: boolean;
   reason?: string;
 }
@@ -35,8 +35,10 @@ export const decideCancellation = (orderId: string, decision: { approve: boolean
   api<Order>(orderPath(orderId, 'cancellation-request'), { method: 'PUT', body: decision });
 
 /** POST /api/orders/:id/returns (the customer): some lines of a delivered order, with a reason. */
-export const requestReturn = (orderId: string, body: { items: { product: string; qty: number }[]; reason: string }) =>
-  api<Order>(orderPath(orderId, 'returns'), { method: 'POST', body });
+export const requestReturn = (
+  orderId: string,
+  body: { items: { product: string; qty: number; variant?: string }[]; reason: string },
+) => api<Order>(orderPath(orderId, 'returns'), { method: 'POST', body });
 
 /** PUT /api/orders/:id/returns/:returnId (admin): approve (refund those lines) or decline with a message. */
 export const decideReturn = (

@@ -10,6 +10,9 @@ interface Line {
   image: string;
   price: number;
   qty: number;
+  /** The variant (issue 29) and its label, shown under the name. */
+  variant?: string;
+  variantLabel?: string;
 }
 
 /** Item rows: image, name link, "qty x price = line total". */
@@ -17,7 +20,7 @@ export function OrderItems({ items }: { items: readonly Line[] }) {
   return (
     <ListGroup variant="flush" as="ul" aria-label="Order items">
       {items.map((item) => (
-        <ListGroup.Item key={item.product} as="li">
+        <ListGroup.Item key={`${item.product}/${item.variant ?? ''}`} as="li">
           <div className="d-flex align-items-center gap-3">
             <img
               src={item.image}
@@ -27,9 +30,16 @@ export function OrderItems({ items }: { items: readonly Line[] }) {
               height={510}
             />
             <div className="flex-grow-1 d-sm-flex align-items-center justify-content-between gap-3 min-w-0">
-              <Link to={paths.product.href(item.product)} className="d-block">
-                {item.name}
-              </Link>
+              <span className="d-block">
+                <Link to={`${paths.product.href(item.product)}${item.variant ? `?variant=${item.variant}` : ''}`}>
+                  {item.name}
+                </Link>
+                {item.variantLabel && (
+                  <span className="d-block small text-muted" data-testid="line-variant">
+                    {item.variantLabel}
+                  </span>
+                )}
+              </span>
               <span className="text-nowrap" data-testid="line-total">
                 {item.qty} x {formatPrice(item.price)} = {formatPrice(priceSummary([item]).itemsPrice)}
               </span>

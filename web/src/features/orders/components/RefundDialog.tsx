@@ -1,5 +1,6 @@
 // The admin's refund (issue 28): an amount (prefilled with what remains) or some lines, a reason, restock, then a
 // confirmation that names the amount. The server decides what may be refunded; this only asks.
+import { cartLineId } from '@domain/cart';
 import type { Order } from '@domain';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -22,16 +23,17 @@ export function remainingOf(order: Order): number {
 /** Units of each line not refunded yet. */
 function unitsLeft(order: Order): Map<string, number> {
   const left = new Map<string, number>();
-  for (const line of order.orderItems) left.set(line.product, (left.get(line.product) ?? 0) + line.qty);
+  // Keyed by the line's id (cartLineId: its product, and its variant when it has one, issue 29).
+  for (const line of order.orderItems) left.set(cartLineId(line), (left.get(cartLineId(line)) ?? 0) + line.qty);
   for (const r of order.refunds.filter((x) => x.status !== 'failed'))
-    for (const i of r.items) left.set(i.product, (left.get(i.product) ?? 0) - i.qty);
+    for (const i of r.items) left.set(cartLineId(i), (left.get(cartLineId(i)) ?? 0) - i.qty);
   return left;
 }
 
 /** The lines' prices plus their share of the tax, as the server reckons it (domain linesCents). */
 function linesAmount(order: Order, qty: Record<string, number>): number {
   let total = 0;
-  for (const line of order.orderItems) total += cents(line.price) * (qty[line.product] ?? 0);
+  for (const line of order.orderItems) total += cents(line.price) * (qty[cartLineId(line)] ?? 0);
   const items = cents(order.itemsPrice);
   const tax = items > 0 ? Math.round((cents(order.taxPrice) * total) / items) : 0;
   return Math.min(total + tax, cents(remainingOf(order))) / 100;
@@ -52,7 +54,10 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
   const asked = mode === 'amount' ? Number(amount) : linesAmount(order, qty);
   const lines = Object.entries(qty)
     .filter(([, n]) => n > 0)
-    .map(([product, n]) => ({ product, qty: n }));
+    .map(([id, n]) => {
+      const line = order.orderItems.find((l) => cartLineId(l) === id)!;
+      return { product: line.product, ...(line.variant ? { variant: line.variant } : {}), qty: n };
+    });
 
   function close() {
     setConfirming(false);
@@ -134,15 +139,17 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
               <fieldset className="mb-3">
                 <legend className="form-label fs-6">Items to refund</legend>
                 {order.orderItems.map((line) => {
-                  const max = Math.max(0, left.get(line.product) ?? 0);
+                  const id = cartLineId(line);
+                  const max = Math.max(0, left.get(id) ?? 0);
                   return (
                     <Form.Group
-                      key={line.product}
+                      key={id}
                       className="d-flex align-items-center gap-2 mb-2"
-                      controlId={`refund-qty-${line.product}`}
+                      controlId={`refund-qty-${id}`}
                     >
                       <Form.Label className="flex-grow-1 mb-0">
-                        {line.name}{' '}
+                        {line.name}
+                        {line.variantLabel ? ` (${line.variantLabel})` : ''}{' '}
                         <span className="text-muted small">
                           ({max} of {line.qty} left)
                         </span>
@@ -153,11 +160,11 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
                         max={max}
                         disabled={max === 0}
                         style={{ width: '5rem' }}
-                        value={qty[line.product] ?? 0}
+                        value={qty[id] ?? 0}
                         onChange={(e) =>
                           setQty({
                             ...qty,
-                            [line.product]: Math.min(max, Math.max(0, Math.floor(Number(e.target.value) || 0))),
+                            [id]: Math.min(max, Math.max(0, Math.floor(Number(e.target.value) || 0))),
                           })
                         }
                       />

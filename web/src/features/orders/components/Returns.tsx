@@ -1,5 +1,6 @@
 // Returns (issue 28): the customer asks to send back lines of a delivered order within the return window and sees
 // what the shop decided; the admin approves (a refund of those lines, restocked unless unticked) or declines.
+import { cartLineId } from '@domain/cart';
 import type { Order, OrderReturn } from '@domain';
 import { returnWindowOpen } from '@domain/returns';
 import { isOwner } from '@domain/orders';
@@ -28,7 +29,10 @@ export function canRequestReturn(order: Order, now = Date.now()): boolean {
 
 function itemsText(order: Order, ret: OrderReturn): string {
   return ret.items
-    .map((i) => `${i.qty} × ${order.orderItems.find((l) => l.product === i.product)?.name ?? i.product}`)
+    .map((i) => {
+      const line = order.orderItems.find((l) => cartLineId(l) === cartLineId(i));
+      return `${i.qty} × ${line ? line.name + (line.variantLabel ? ` (${line.variantLabel})` : '') : i.product}`;
+    })
     .join(', ');
 }
 
@@ -89,7 +93,11 @@ function RequestReturnForm({ order, onDone }: { order: Order; onDone: () => void
   const [invalid, setInvalid] = useState<string | null>(null);
   const items = Object.entries(qty)
     .filter(([, n]) => n > 0)
-    .map(([product, n]) => ({ product, qty: n }));
+    .map(([id, n]) => {
+      // Keyed by the line's id (its product, and its variant when it has one, issue 29).
+      const line = order.orderItems.find((l) => cartLineId(l) === id)!;
+      return { product: line.product, ...(line.variant ? { variant: line.variant } : {}), qty: n };
+    });
   return (
     <Form
       className="d-grid gap-2"
@@ -104,21 +112,24 @@ function RequestReturnForm({ order, onDone }: { order: Order; onDone: () => void
     >
       {order.orderItems.map((line) => (
         <Form.Group
-          key={line.product}
+          key={cartLineId(line)}
           className="d-flex align-items-center gap-2"
-          controlId={`return-qty-${line.product}`}
+          controlId={`return-qty-${cartLineId(line)}`}
         >
-          <Form.Label className="flex-grow-1 mb-0">{line.name}</Form.Label>
+          <Form.Label className="flex-grow-1 mb-0">
+            {line.name}
+            {line.variantLabel ? ` (${line.variantLabel})` : ''}
+          </Form.Label>
           <Form.Control
             type="number"
             min={0}
             max={line.qty}
             style={{ width: '5rem' }}
-            value={qty[line.product] ?? 0}
+            value={qty[cartLineId(line)] ?? 0}
             onChange={(e) =>
               setQty({
                 ...qty,
-                [line.product]: Math.min(line.qty, Math.max(0, Math.floor(Number(e.target.value) || 0))),
+                [cartLineId(line)]: Math.min(line.qty, Math.max(0, Math.floor(Number(e.target.value) || 0))),
               })
             }
           />

@@ -107,8 +107,15 @@ function Invoice({ order }: { order: Order }) {
         </thead>
         <tbody>
           {order.orderItems.map((item) => (
-            <tr key={item.product}>
-              <td>{item.name}</td>
+            <tr key={`${item.product}/${item.variant ?? ''}`}>
+              <td>
+                {item.name}
+                {item.variantLabel && (
+                  <span className="d-block small">
+                    {item.variantLabel} · SKU {item.sku}
+                  </span>
+                )}
+              </td>
               <td className="text-end">{item.qty}</td>
               <td className="text-end">{formatPrice(item.price)}</td>
               <td className="text-end">{formatPrice(toDollars(toCents(item.price) * item.qty))}</td>
@@ -186,11 +193,12 @@ function PackingSlip({ order }: { order: Order }) {
         </thead>
         <tbody>
           {order.orderItems.map((item) => (
-            <tr key={item.product}>
+            <tr key={`${item.product}/${item.variant ?? ''}`}>
               <td aria-hidden="true">☐</td>
               <td>
                 {item.name}
-                <span className="d-block small text-muted">{item.product}</span>
+                {item.variantLabel && <span className="d-block small">{item.variantLabel}</span>}
+                <span className="d-block small text-muted">{item.sku ?? item.product}</span>
               </td>
               <td className="text-end">{item.qty}</td>
             </tr>
