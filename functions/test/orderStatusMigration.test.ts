@@ -56,6 +56,7 @@ describe('migration 15: cancelled orders', () => {
     expect(indexes.rows.map((r) => r.name)).toEqual([
       'orders_by_date',
       'orders_by_expiry',
+      'orders_by_guest_address', // migration 20 (guest orders)
       'orders_by_status',
       'orders_by_user',
       'orders_by_user_status',

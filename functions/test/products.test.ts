@@ -220,7 +220,8 @@ describe('product admin', () => {
 
   it('saves specs and a gallery (issue 29) and refuses bad ones with clear 400s, changing nothing', async () => {
     const admin = await shop.adminToken();
-    const id = (await shop.call('GET', '/api/products/top')).body[0]._id;
+    // A product of its own (a draft, published by the first save): the seeded ones stay as the search tests expect.
+    const id = (await shop.call('POST', '/api/products', { token: admin })).body._id;
     const specs = [
       { name: ' Display ', value: ' 6.1" OLED ' },
       { name: 'Weight', value: '172 g' },

@@ -281,7 +281,7 @@ export async function listProducts(
   const { total, matches } = await keywordTotal(client, match, filter);
   if (total === 0) {
     const suggestion = await didYouMean(client, words, filter);
-    return suggestion ? { ...pageOf(0, []), didYouMean: suggestion } : pageOf(0, []);
+    return suggestion ? { ...(await pageOf(0, [])), didYouMean: suggestion } : pageOf(0, []);
   }
   if (offset >= total) return pageOf(total, []);
   if (match.text && query.sort === undefined) {

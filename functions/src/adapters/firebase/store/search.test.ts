@@ -88,7 +88,18 @@ function fakeDb(rows: { id: string; data: Data }[]) {
     }
   }
   const db = {
-    collection: () => Object.assign(new Q(), { doc: (id: string) => ({ id }) }),
+    collection: () =>
+      Object.assign(new Q(), {
+        // The filter counts' document (facets/catalogue) is the only single document read here: absent in these
+        // tests (counted as a read, as Firestore bills one).
+        doc: (id: string) => ({
+          id,
+          get: async () => {
+            calls.reads++;
+            return { id, exists: false, data: () => undefined, get: () => undefined };
+          },
+        }),
+      }),
     getAll: async (...refs: { id: string }[]) => {
       calls.reads += refs.length;
       return refs.map((ref) => snap(rows.find((r) => r.id === ref.id)!));
@@ -157,7 +168,9 @@ describe('the function’s Firestore catalogue reads stay bounded', () => {
     expect(page.pages).toBe(3); // Cable 2, 20..29
     expect(names(page)).toEqual(['Cable 29', 'Cable 28', 'Cable 27', 'Cable 26']);
     expect(calls.limits).toEqual([SERVER_SEARCH_WINDOW]);
-    expect(calls).toMatchObject({ counts: 0, unbounded: 0, reads: 30 + 4 });
+    // The window's 30 projected names, the page's 4 products, and the filter counts' document (which words are
+    // whole categories or brands: none here).
+    expect(calls).toMatchObject({ counts: 0, unbounded: 0, reads: 30 + 4 + 1 });
   });
 
   it('refuses an impossible price range with 400 before reading anything', async () => {
