@@ -2,6 +2,9 @@
 // benchmarks (bench/web.ts). 111 KB since the catalogue filters, the cart rules and the live hooks joined the first
 // paint (was 106); 112 KB since the router knows the account-link pages (forgot, reset, verify, Firebase's action
 // page: ~0.2 KB of routes; their code is lazy) — measured 111.1 KB then, after lazy chunks got 6-character hashes
-// (-0.1 KB). The issue-15 goal of 90 KB is not met (react-dom and react-router are most of the first chunk).
+// (-0.1 KB); 113 KB since issues 29 and 30 (measured 112.1 KB): the header's search box loads its suggestions'
+// chunk on first focus and routes their keys (~0.15 KB), the catalogue loader resolves a category page's slug (old
+// slugs and names redirect, ~0.12 KB), and the router sends checkout and the order page through the guest gate; every
+// new screen itself is lazy. The issue-15 goal of 90 KB is not met (react-dom and react-router are most of the first chunk).
 // CSS: 20 KB since production builds keep only the Bootstrap rules the shop uses (scripts/purgeBootstrap.ts; was 35).
-export const BUDGET = { js: 112 * 1024, css: 20 * 1024 };
+export const BUDGET = { js: 113 * 1024, css: 20 * 1024 };
