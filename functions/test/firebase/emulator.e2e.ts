@@ -166,7 +166,7 @@ describe('Hosting in front of the function', () => {
       `/api/products?keyword=${encodeURIComponent(first.name.slice(1, 6).toUpperCase())}`,
     );
     expect(found.body.products.map((p: { _id: string }) => p._id)).toContain(first._id);
-    expect((await call('GET', '/api/products?keyword=.*')).body).toEqual({ products: [], page: 1, pages: 0 });
+    expect((await call('GET', '/api/products?keyword=.*')).body).toEqual({ products: [], page: 1, pages: 0, total: 0 });
     const detail = await call('GET', `/api/products/${top.body[0]._id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.reviews.length).toBeGreaterThan(0);
