@@ -21,8 +21,8 @@ import {
 } from './orders.js';
 import { priceOrder } from './pricing.js';
 import { pricingRulesFor, type ShopSettings } from './settings.js';
-import type { Order, PaymentResult, ShippingAddress } from './types.js';
-import { stockKey, VARIANT_MESSAGES } from './variants.js';
+import type { Order, PaymentResult, ProductOption, ProductVariant, ShippingAddress } from './types.js';
+import { stockKey, VARIANT_MESSAGES, variantLabel } from './variants.js';
 
 /** A product as an order decision reads it: what a line copies, and the stock it takes from. */
 export interface StockedProduct {
@@ -46,6 +46,29 @@ export interface StockedVariant {
   priceCents: number;
   countInStock: number;
   image?: string | null;
+}
+
+/** A product's stored options and variants (each store loads them its own way) as an order decision reads them:
+ *  nothing for a product without variants. */
+export function stockedVariantsOf(
+  options: readonly ProductOption[],
+  variants: readonly (Pick<ProductVariant, '_id' | 'sku' | 'options' | 'countInStock'> & {
+    priceCents: number;
+    image?: string | null;
+  })[],
+): Pick<StockedProduct, 'variants' | 'defaultVariant'> {
+  if (!options.length || !variants.length) return {};
+  const stocked = variants.map((v): [string, StockedVariant] => [
+    v._id,
+    {
+      sku: v.sku,
+      label: variantLabel(options, v),
+      priceCents: v.priceCents,
+      countInStock: v.countInStock,
+      image: v.image,
+    },
+  ]);
+  return { variants: new Map(stocked), defaultVariant: variants[0]!._id };
 }
 
 /** One product's (or one of its variants': `variant`) stock as a decision leaves it. */

@@ -23,7 +23,7 @@ import {
   type ProductOption,
   type UnpaidOrder,
   levelKey,
-  variantLabel,
+  stockedVariantsOf,
 } from '../../domain/index.js';
 import { customerOrderMail } from '../../mail/orderMails.js';
 import { placeOrderRequest, type EventPublisher, type PlaceOrderCommand } from '../../ports.js';
@@ -257,22 +257,7 @@ async function readProducts(tx: Transaction, ids: string[]): Promise<Map<string,
         category: str(r.category),
       };
       const options = JSON.parse(str(r.options_json ?? '[]')) as ProductOption[];
-      const variants = variantsOf.get(str(r.id)) ?? [];
-      if (options.length && variants.length) {
-        product.variants = new Map(
-          variants.map((v) => [
-            v._id,
-            {
-              sku: v.sku,
-              label: variantLabel(options, v),
-              priceCents: v.priceCents,
-              countInStock: v.countInStock,
-              image: v.image,
-            },
-          ]),
-        );
-        product.defaultVariant = variants[0]!._id;
-      }
+      Object.assign(product, stockedVariantsOf(options, variantsOf.get(str(r.id)) ?? []));
       return [str(r.id), product];
     }),
   );

@@ -8,7 +8,7 @@ import {
   badInput,
   planVariantSave,
   VARIANT_MESSAGES,
-  variantLabel,
+  stockedVariantsOf,
   type EditedFrom,
   type ProductUpdateInput,
   type StockChange,
@@ -28,22 +28,7 @@ export function stockedProductOf(doc: ProductDoc): StockedProduct {
     category: doc.category,
   };
   const { options, variants } = storedVariantsOf(doc);
-  if (options.length && variants.length) {
-    product.variants = new Map(
-      variants.map((v) => [
-        v._id,
-        {
-          sku: v.sku,
-          label: variantLabel(options, v),
-          priceCents: v.priceCents,
-          countInStock: v.countInStock,
-          image: v.image,
-        },
-      ]),
-    );
-    product.defaultVariant = variants[0]!._id;
-  }
-  return product;
+  return { ...product, ...stockedVariantsOf(options, variants) };
 }
 
 const skuRef = (db: Firestore, sku: string) => db.collection(COLLECTIONS.skus).doc(sku.toUpperCase());
