@@ -261,10 +261,45 @@ describe('catalogue answers after writes (real shop, fast path included)', () =>
 });
 
 describe('a variant’s stock (issue 29)', () => {
-  it('clears the kept answers: a variant shows in its product’s variants and, for the default, as its stock', async () => {
-    const { cache, kept } = await warmCache();
+  /** Product `c` with two variants (v1 the default), kept as a detail and in a list beside a plain product. */
+  async function warmVariants() {
+    const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+    const withVariants = (v1: number, v2: number) => ({
+      ...product('c', v1),
+      variants: [
+        { _id: 'v1', sku: 'C-1', countInStock: v1 },
+        { _id: 'v2', sku: 'C-2', countInStock: v2 },
+      ],
+    });
+    await cache.get('list:1:', async () => ({ products: [product('a'), withVariants(5, 3)] }), '/list', ids);
+    await cache.get(
+      'product:c',
+      async () => withVariants(5, 3),
+      '/c',
+      (p) => [p._id],
+    );
+    await cache.get('undeclared', async () => ({ products: [product('d')] }), '/undeclared');
+    return { cache, withVariants };
+  }
+
+  it('sets a variant’s stock in place where its product shows; the default variant’s is the product’s stock too', async () => {
+    const { cache, withVariants } = await warmVariants();
+    const etag = cache.peek('/c')?.etag;
     const bus = hearing(cache);
-    bus.publish([{ type: 'StockChanged', stock: [{ product: 'c', variant: 'v1', countInStock: 1 }] }]);
-    expect(kept()).toEqual({ list: false, c: false, undeclared: false });
+    bus.publish([{ type: 'StockChanged', stock: [{ product: 'c', variant: 'v2', countInStock: 1 }] }]);
+    expect(shown(cache, '/c')).toEqual(withVariants(5, 1));
+    expect(shown(cache, '/list')).toEqual({ products: [product('a'), withVariants(5, 1)] });
+    expect(cache.peek('/c')?.etag).not.toBe(etag);
+    expect(cache.peek('/undeclared')).toBeUndefined();
+    bus.publish([{ type: 'StockChanged', stock: [{ product: 'c', variant: 'v1', countInStock: 2 }] }]);
+    expect(shown(cache, '/c')).toEqual(withVariants(2, 1));
+    expect(shown(cache, '/list')).toEqual({ products: [product('a'), withVariants(2, 1)] });
+  });
+
+  it('a variant id that is not in the kept answer (added since) clears the answers showing its product', async () => {
+    const { cache } = await warmVariants();
+    hearing(cache).publish([{ type: 'StockChanged', stock: [{ product: 'c', variant: 'v9', countInStock: 4 }] }]);
+    expect(cache.peek('/c')).toBeUndefined();
+    expect(cache.peek('/list')).toBeUndefined();
   });
 });

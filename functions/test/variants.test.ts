@@ -125,6 +125,9 @@ describe('POST /api/orders with variants', () => {
       ],
     });
     const [def, blue] = res.body.variants as { _id: string; sku: string }[];
+    // Kept by the catalogue cache before the order (and answered again from memory): the order sets them in place.
+    expect((await shop.call('GET', `/api/products/${id}`)).body.countInStock).toBe(4);
+    expect((await shop.call('GET', `/api/products/${id}`)).body.countInStock).toBe(4);
     const placed = await place([
       { product: id, variant: blue!._id, qty: 1 },
       { product: id, qty: 1 },
@@ -137,6 +140,8 @@ describe('POST /api/orders with variants', () => {
     const got = await shop.call('GET', `/api/products/${id}`);
     expect(got.body.variants.map((v: { countInStock: number }) => v.countInStock)).toEqual([3, 1]);
     expect(got.body.countInStock).toBe(3);
+    const listed = (await shop.call('GET', '/api/products')).body.products.find((p: { _id: string }) => p._id === id);
+    expect(listed.variants.map((v: { countInStock: number }) => v.countInStock)).toEqual([3, 1]);
   });
 
   it('refuses an unknown variant and another product’s variant with 400 and a clear message', async () => {

@@ -22,6 +22,9 @@ export type StockShownBy<T> = (answer: T) => readonly string[];
 /** Stock levels after one write: product id -> its countInStock now. */
 export type StockLevels = ReadonlyMap<string, number>;
 
+/** Variant stock levels after one write (issue 29): product id -> (variant id -> its countInStock now). */
+export type VariantLevels = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
 function entryOf(body: Buffer, at: number): Entry {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, at };
 }
@@ -41,6 +44,38 @@ function patchStock(answer: unknown, levels: StockLevels): boolean {
     if (value !== null && typeof value === 'object' && patchStock(value, levels)) found = true;
   }
   return found;
+}
+
+/**
+ * Sets the stock of the variants in `levels` wherever `answer` shows their product (its `variants` list; the first is
+ * the default, whose stock is the product's `countInStock` too). `missing` when a variant is not in its product's
+ * list as kept (added since): that answer cannot be patched.
+ */
+function patchVariantStock(answer: unknown, levels: VariantLevels): { found: boolean; missing: boolean } {
+  const result = { found: false, missing: false };
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    const ofProduct = typeof record._id === 'string' ? levels.get(record._id) : undefined;
+    if (ofProduct) {
+      const variants = Array.isArray(record.variants) ? (record.variants as Record<string, unknown>[]) : [];
+      for (const [variant, level] of ofProduct) {
+        const at = variants.findIndex((v) => v._id === variant);
+        if (at < 0 || typeof variants[at]!.countInStock !== 'number') {
+          result.missing = true;
+          continue;
+        }
+        variants[at]!.countInStock = level;
+        if (at === 0 && typeof record.countInStock === 'number') record.countInStock = level;
+        result.found = true;
+      }
+      return;
+    }
+    for (const inner of Object.values(record)) if (inner !== null && typeof inner === 'object') walk(inner);
+  };
+  walk(answer);
+  return result;
 }
 
 /**
@@ -191,15 +226,20 @@ export class CatalogCache {
    * shows (an order placed, cancelled or expired): the kept answers showing them get their stock set in place (new
    * body and ETag, no store read), every undeclared answer is forgotten.
    */
-  setStock(levels: StockLevels): void {
-    this.stockWrite(levels.keys());
+  setStock(levels: StockLevels, variants: VariantLevels = new Map()): void {
+    const products = new Set([...levels.keys(), ...variants.keys()]);
+    this.stockWrite(products);
     const keys = new Set<string>();
-    for (const id of levels.keys()) for (const key of this.byProduct.get(id) ?? []) keys.add(key);
+    for (const id of products) for (const key of this.byProduct.get(id) ?? []) keys.add(key);
     for (const key of keys) {
       const entry = this.entries.get(key);
       if (entry === undefined) continue;
       const answer: unknown = JSON.parse(entry.body.toString());
-      if (patchStock(answer, levels)) this.entries.set(key, entryOf(Buffer.from(JSON.stringify(answer)), entry.at));
+      const ofVariants = variants.size ? patchVariantStock(answer, variants) : { found: false, missing: false };
+      // A variant the kept answer does not list (added since it was loaded): forget it rather than show a stale one.
+      if (ofVariants.missing) this.entries.delete(key);
+      else if (patchStock(answer, levels) || ofVariants.found)
+        this.entries.set(key, entryOf(Buffer.from(JSON.stringify(answer)), entry.at));
     }
   }
 }
@@ -214,12 +254,21 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
   return source.subscribe((events) => {
     for (const event of events) {
       switch (event.type) {
-        case 'StockChanged':
+        case 'StockChanged': {
           // A variant's stock (issue 29) shows in its product's variants and, for the default one, as the product's
-          // countInStock: the kept answers are cleared rather than patched.
-          if (event.stock.some((level) => level.variant)) cache.invalidate();
-          else cache.setStock(new Map(event.stock.map((level) => [level.product, level.countInStock])));
+          // countInStock: both are set in place (CatalogCache.setStock).
+          const products = new Map<string, number>();
+          const variants = new Map<string, Map<string, number>>();
+          for (const level of event.stock) {
+            if (!level.variant) products.set(level.product, level.countInStock);
+            else {
+              const of = variants.get(level.product) ?? new Map<string, number>();
+              variants.set(level.product, of.set(level.variant, level.countInStock));
+            }
+          }
+          cache.setStock(products, variants);
           break;
+        }
         case 'ProductSaved':
         case 'ReviewAdded':
         case 'TaxonomyChanged': // the lists' answers, and a rename's or merge's relabelled products
