@@ -3,7 +3,7 @@
 // email changes), its expiry and its use. Each change and the email reporting it are one transaction
 // (mailOutbox.ts recordMail).
 import { createHash, randomBytes } from 'node:crypto';
-import type { Transaction } from '@libsql/client';
+import type { Transaction } from './sql.js';
 import {
   badInput,
   EMAIL_VERIFICATION_TTL_HOURS,

@@ -1,7 +1,7 @@
 // The AddressStore port on the embedded database (migration 21): one row per saved address, its SavedAddress as
 // JSON. Each write loads the owner's book inside the write transaction, asks domain/addresses.ts and writes what
 // it answers, so two tabs saving at once never get past MAX_SAVED_ADDRESSES.
-import type { Transaction } from '@libsql/client';
+import type { Transaction } from './sql.js';
 import {
   addAddress,
   editAddress,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient, type Client, type Transaction } from '@libsql/client';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { Connection, type Transaction } from './sql.js';
 
 /**
  * The embedded database: one SQLite file (through libsql) under the data directory.
@@ -12,27 +12,26 @@ export class Database {
   private queue: Promise<unknown> = Promise.resolve();
 
   /**
-   * `client` reads (a pool: a read never waits for a write transaction); `writer` runs the write transactions, one
-   * at a time, on its one connection, which is set to synchronous = NORMAL once (see open).
+   * `client` reads (its own connection: a read never waits for a write transaction, and sees only committed
+   * data); `writer` runs the write transactions, one at a time, on its one connection, which is set to
+   * synchronous = NORMAL once (see open). Both keep their prepared statements (sql.ts).
    */
   private constructor(
-    readonly client: Client,
-    private readonly writer: Client,
+    readonly client: Connection,
+    private readonly writer: Connection,
   ) {}
 
   /** Opens (creating if needed) the database of `dataDir` and applies `migrations` (tests pass fewer). */
   static async open(dataDir: string, migrations: Migration[] = MIGRATIONS): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
-    // libsql keeps a pool of connections (a transaction takes its own): `timeout` is the busy timeout of every one
-    // of them, where a PRAGMA would only reach the first (a read beside a write transaction would then fail at once).
-    const client = createClient({ url: `file:${join(dataDir, 'voltshop.db')}`, timeout: 5000 });
+    // `timeout`: the busy timeout (a read waits for a checkpoint rather than failing at once).
+    const client = new Connection(join(dataDir, 'voltshop.db'), { timeout: 5000 });
     await client.execute('PRAGMA journal_mode = WAL'); // persistent: stored in the file, so every connection is in WAL
-    // Writes get a client of their own with a single connection: `synchronous` is per connection and cannot be set
-    // inside a transaction, so only a connection that is always the writer's can keep NORMAL. NORMAL in WAL mode: a
-    // killed process loses nothing that was committed, only a power cut may lose the last commits; and a commit
-    // costs no fsync (FULL's fsync per commit blocked the event loop ~0.5 ms per order: docs/benchmarks.md).
-    // Should libsql ever replace that connection, the new one has the default FULL: slower, never less safe.
-    const writer = createClient({ url: `file:${join(dataDir, 'voltshop.db')}`, timeout: 5000, concurrency: 1 });
+    // Writes get a connection of their own: `synchronous` is per connection and cannot be set inside a transaction,
+    // so only a connection that is always the writer's can keep NORMAL. NORMAL in WAL mode: a killed process loses
+    // nothing that was committed, only a power cut may lose the last commits; and a commit costs no fsync (FULL's
+    // fsync per commit blocked the event loop ~0.5 ms per order: docs/benchmarks.md).
+    const writer = new Connection(join(dataDir, 'voltshop.db'), { timeout: 5000 });
     await writer.execute('PRAGMA synchronous = NORMAL');
     const db = new Database(client, writer);
     await db.migrate(migrations);

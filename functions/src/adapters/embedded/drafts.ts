@@ -1,7 +1,7 @@
 // Product drafts on the embedded database (issue 14): POST /api/products creates one in product_drafts, apart from
 // the products every public query reads; its first save moves it into products (SqlProducts.update, one transaction).
 import { type Product, type ProductUpdateInput } from '../../domain/index.js';
-import type { Row, Transaction } from '@libsql/client';
+import type { Row, Transaction } from './sql.js';
 import type { Database } from './db.js';
 import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct } from './mapping.js';
 

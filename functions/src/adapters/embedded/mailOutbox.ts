@@ -9,7 +9,7 @@
 // finds it on its next poll (OUTBOX_DEFAULTS.pollMs, 5 s); to send at once, the writer calls `outbox.wake()` after
 // the commit (accountLinks.ts onMailRecorded, the store's `orderMail.onRecorded`). The templates' data types are
 // mail/templates/index.ts MailData.
-import type { InStatement, Transaction } from '@libsql/client';
+import type { InStatement, Transaction } from './sql.js';
 import type { Clock, MailQueue, QueuedMail } from '../../ports.js';
 import type { OutboxEntry, OutboxStore } from '../../mail/outboxWorker.js';
 import type { Database } from './db.js';

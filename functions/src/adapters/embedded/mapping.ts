@@ -1,6 +1,6 @@
 // Rows of the embedded database -> the API's shapes (orders through the domain's orderFromRecord).
 import { randomBytes } from 'node:crypto';
-import type { Row } from '@libsql/client';
+import type { Row } from './sql.js';
 import {
   EDITABLE_PRODUCT_FIELDS,
   orderFromRecord,

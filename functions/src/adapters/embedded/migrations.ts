@@ -1,5 +1,5 @@
 // Versioned schema migrations, applied in order at start (db.ts). Never edit a released one: add the next.
-import type { Transaction } from '@libsql/client';
+import type { Transaction } from './sql.js';
 import { entriesFromValues, TAXONOMY_KINDS } from '../../domain/taxonomy.js';
 import { newId } from './mapping.js';
 import { verifiedPurchase } from '../../domain/reviewDecisions.js';

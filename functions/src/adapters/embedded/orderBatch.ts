@@ -5,7 +5,7 @@
 // its batch committed: an acknowledged order is on disk, and its events (the order, the stock it left) are published
 // before it is answered. Each accepted order records its "order placed" email in its savepoint (a refused order
 // records none); the outbox worker is woken once the batch committed.
-import type { InStatement, Transaction } from '@libsql/client';
+import type { InStatement, Transaction } from './sql.js';
 import {
   customerOf,
   guestAddressKey,

@@ -2,7 +2,7 @@
 // check (stock, status, hold) and the write it guards never interleave with another order's. Each change records
 // its email in the same transaction (mail/orderMails.ts, mailOutbox.ts recordMail): a refused or rolled-back
 // change records none.
-import type { InValue, Row, Transaction } from '@libsql/client';
+import type { InValue, Row, Transaction } from './sql.js';
 import {
   assertMayClaim,
   claimPatch,

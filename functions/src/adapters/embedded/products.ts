@@ -19,7 +19,7 @@ import {
   type StockChange,
 } from '../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore, UserReview } from '../../ports.js';
-import type { Transaction } from '@libsql/client';
+import type { Transaction } from './sql.js';
 import type { Database } from './db.js';
 import * as drafts from './drafts.js';
 import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct, toReview, updateRow } from './mapping.js';

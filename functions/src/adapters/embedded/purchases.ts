@@ -1,6 +1,6 @@
 // What the verified-purchase decision reads (domain/reviewDecisions.ts verifiedPurchase): one customer's orders
 // holding one product, with their lines and refunds. Read inside the review's write transaction (and by migration 25).
-import type { Transaction } from '@libsql/client';
+import type { Transaction } from './sql.js';
 import type { OrderStatus, Purchase, RefundRecord } from '../../domain/index.js';
 
 export async function purchasesOf(tx: Transaction, userId: string, productId: string): Promise<Purchase[]> {

@@ -1,4 +1,4 @@
-import type { Client, InValue, Row, Transaction } from '@libsql/client';
+import type { Client, InValue, Row, Transaction } from './sql.js';
 import {
   bestCorrection,
   CATALOG_SORT_ORDER,

@@ -1,7 +1,7 @@
 // The one stock-writing path of the embedded store: every change of a product's count_in_stock (orders, cancels,
 // expiries, the admin's edits, and what refunds and returns restock) goes through here with its cause and actor,
 // and records its stock history entry in the same transaction (domain/stockHistory.ts).
-import type { InStatement, Transaction } from '@libsql/client';
+import type { InStatement, Transaction } from './sql.js';
 import {
   badInput,
   stockHistoryEntries,

@@ -2,7 +2,7 @@
 // their old slugs. Every write loads the kind's list in its transaction, asks domain/taxonomy.ts, and writes what
 // it answers; a rename or merge relabels the products in the same transaction (the facet counts follow by their
 // triggers), so the catalogue never shows a half-renamed category.
-import type { Client, Transaction } from '@libsql/client';
+import type { Client, Transaction } from './sql.js';
 import {
   byEntryName,
   decideCreate,

@@ -1,6 +1,6 @@
 // The UserStore port on the embedded database (profiles; the credentials are the embedded auth's, auth.ts).
 import { forgetAddresses } from './addresses.js';
-import type { InValue } from '@libsql/client';
+import type { InValue } from './sql.js';
 import {
   DELETED_CUSTOMER_NAME,
   deletedCustomerEmail,

@@ -2,7 +2,7 @@
 // the product row (options_json), the variants in product_variants (migration 23), each with its own stock. Reads
 // attach them to product answers in one query per page; an admin save writes them with their stock through the one
 // stock-writing path (stock.ts), so each variant's stock history follows.
-import type { Row, Transaction } from '@libsql/client';
+import type { Row, Transaction } from './sql.js';
 import {
   badInput,
   planVariantSave,
