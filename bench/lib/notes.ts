@@ -77,13 +77,14 @@ not seen: ~0.9–1.1 s and a p95 of ~0.7–0.9 s; the spike reaches about 60% of
 no-op on 50 keep-alive connections with one (already verified) token, a different shape: ~1,800 req/s at 0.6 ms.
 A p95 ≤ 300 ms for 500 simultaneous first requests is out of reach on this 2-core machine even for a request that
 does nothing; what would move both figures is less work per request before the route (helmet's headers captured
-once, as the catalogue's fast path does) and a statement cache in the SQL client. Not done.
+once, as the catalogue's fast path does) and a statement cache in the SQL client. Both are done since (app.ts's
+fixed headers; adapters/embedded/sql.ts keeps each connection's prepared statements).
 
-Found while measuring, and fixed: @libsql/client 0.18 keeps a pool of
-connections (a transaction takes its own), and \`PRAGMA busy_timeout\` reached only the first, so a read beside a
-write transaction could fail at once with SQLITE_BUSY; \`db.ts\` now passes \`timeout\` to \`createClient\`, which
-sets it on every connection. \`synchronous=NORMAL\` is still per connection: pooled ones keep the default FULL
-(an fsync per commit), which costs speed, not safety.
+Found while measuring, and fixed: @libsql/client 0.18 kept a pool of connections (a transaction took its own), and
+\`PRAGMA busy_timeout\` reached only the first, so a read beside a write transaction could fail at once with
+SQLITE_BUSY. The store now opens exactly two connections on libsql's native binding (\`adapters/embedded/sql.ts\`):
+one for reads, one for the write transactions (\`synchronous=NORMAL\`), each with its busy timeout and its
+prepared statements.
 
 ### 4. Web
 

@@ -182,7 +182,7 @@ describe('group commit: acknowledged orders survive SIGKILL mid-spike', () => {
 
     const db = openDb(dataDir);
     try {
-      expect((await db.execute('PRAGMA integrity_check')).rows[0]![0]).toBe('ok');
+      expect((await db.execute('PRAGMA integrity_check')).rows[0]!.integrity_check).toBe('ok');
       const stock = Number(
         (await db.execute({ sql: 'SELECT count_in_stock AS s FROM products WHERE id = ?', args: [productId] })).rows[0]!
           .s,

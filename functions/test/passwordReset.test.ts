@@ -1,6 +1,6 @@
 // Password reset on the embedded backend: enumeration-safe requests, one-time hashed tokens that expire, sessions
 // and live streams ended, "password changed" sent; the admin's "Send password reset link".
-import { createClient } from '@libsql/client';
+import { Connection } from '../src/adapters/embedded/sql.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_REQUESTED, RESET_LINK_INVALID } from '../src/domain/index.js';
@@ -126,7 +126,7 @@ describe('password reset', () => {
     const fay = await newAccount(shop);
     await request(shop, fay.email);
     const token = tokenOf(linkIn(await waitForMail(shop, fay.email, /Reset/), '/reset-password/'));
-    const db = createClient({ url: `file:${join(shop.config.dataDir, 'voltshop.db')}` });
+    const db = new Connection(join(shop.config.dataDir, 'voltshop.db'));
     try {
       const rows = (await db.execute('SELECT token_hash FROM account_tokens')).rows.map((r) => String(r.token_hash));
       expect(rows.length).toBeGreaterThan(0);

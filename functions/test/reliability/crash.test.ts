@@ -69,7 +69,7 @@ async function ordersUntilKilled(child: ChildShop, tokens: string[], killAfter: 
 async function checkDatabase() {
   const db = openDb(dataDir);
   try {
-    expect((await db.execute('PRAGMA integrity_check')).rows[0][0]).toBe('ok');
+    expect((await db.execute('PRAGMA integrity_check')).rows[0]!.integrity_check).toBe('ok');
     const stock = Number(
       (await db.execute({ sql: 'SELECT count_in_stock AS s FROM products WHERE id = ?', args: [productId] })).rows[0].s,
     );

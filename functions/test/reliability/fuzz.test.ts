@@ -3,14 +3,14 @@
 // keys), malformed JSON, wrong content types, bogus ids and odd query strings. Each must get a 4xx with a
 // `message` (never a 5xx, never a stack trace), and the database must be unchanged (snapshot before/after).
 import fc from 'fast-check';
-import type { Client } from '@libsql/client';
+import type { Connection } from '../../src/adapters/embedded/sql.js';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { openDb, snapshot } from './support/db.js';
 import { DEFAULT_SETTINGS, INLINE_DATA_ID, LIST_PAGE_SIZE, STOCK_HISTORY_PAGE_SIZE } from '../../src/domain/index.js';
 
 let shop: TestShop;
-let db: Client;
+let db: Connection;
 let admin: string;
 let alice: string;
 let productId: string;

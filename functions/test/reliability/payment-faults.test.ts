@@ -4,7 +4,7 @@
 // with a clear message, the order unchanged, and the payment goes through once PayPal is healthy again.
 // The server-side flow (create, capture, refund) under the same faults: a capture whose answer was lost is retried
 // with the same PayPal-Request-Id and charges once; a refund that fails is retried, then logged for a human.
-import type { Client } from '@libsql/client';
+import type { Connection } from '../../src/adapters/embedded/sql.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payPalSettings, startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
 import { placeAliceOrder, startTestShop, type TestShop } from '../support/shop.js';
@@ -14,7 +14,7 @@ import { openDb } from './support/db.js';
 let paypal: FakePayPal;
 let chaos: ChaosProxy;
 let shop: TestShop;
-let db: Client;
+let db: Connection;
 let now = new Date('2026-05-01T12:00:00Z');
 const clock = { now: () => new Date(now) };
 

@@ -1,16 +1,16 @@
 // Reads the test shop's database directly (a second connection; WAL lets it read while the server runs).
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { createClient, type Client } from '@libsql/client';
+import { Connection } from '../../../src/adapters/embedded/sql.js';
 
-export function openDb(dataDir: string): Client {
-  return createClient({ url: `file:${join(dataDir, 'voltshop.db')}` });
+export function openDb(dataDir: string): Connection {
+  return new Connection(join(dataDir, 'voltshop.db'));
 }
 
 const TABLES = ['users', 'products', 'reviews', 'orders', 'order_items', 'schema_migrations'];
 
 /** A digest of every row of every table (plus row counts, for readable failures). */
-export async function snapshot(db: Client): Promise<{ digest: string; counts: Record<string, number> }> {
+export async function snapshot(db: Connection): Promise<{ digest: string; counts: Record<string, number> }> {
   const hash = createHash('sha256');
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
