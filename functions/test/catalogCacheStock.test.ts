@@ -1,5 +1,7 @@
 // During a sale an order clears only the catalogue answers showing its products, and no answer ever shows
 // stock or a price older than a write the caller has seen acknowledged.
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogCache, keepCatalogCache } from '../src/cache/catalogCache.js';
 import { EventBus } from '../src/events/bus.js';
@@ -301,5 +303,96 @@ describe('a variant’s stock (issue 29)', () => {
     hearing(cache).publish([{ type: 'StockChanged', stock: [{ product: 'c', variant: 'v9', countInStock: 4 }] }]);
     expect(cache.peek('/c')).toBeUndefined();
     expect(cache.peek('/list')).toBeUndefined();
+  });
+});
+
+describe('catalogue cache: stock set in the kept bytes', () => {
+  type Variant = { _id: string; sku: string; countInStock: number };
+  type Product = { _id: string; name: string; countInStock: number; variants?: Variant[]; specs: unknown[] };
+  const id = fc.constantFrom('p1', 'p2', 'p3');
+  // Names with quotes, backslashes, unicode and digits (the figures are cut out of the text around them).
+  const text = fc.string({ unit: 'grapheme', maxLength: 12 });
+  const variant = fc.record({ _id: fc.constantFrom('v1', 'v2', 'v3'), sku: text, countInStock: fc.nat(99) });
+  const item = fc.record({
+    _id: id,
+    name: text,
+    countInStock: fc.nat(99),
+    variants: fc.option(fc.uniqueArray(variant, { selector: (v) => v._id, maxLength: 3 }), { nil: undefined }),
+    specs: fc.array(fc.record({ name: text, value: text }), { maxLength: 2 }),
+  });
+  // Key order varies: `countInStock` before or after `variants`, as answers built by different code may have it.
+  const answer = fc.record({
+    page: fc.nat(5),
+    products: fc.array(
+      fc.tuple(item, fc.boolean()).map(([p, stockLast]) => {
+        if (!stockLast) return p;
+        const { countInStock, ...rest } = p;
+        return { ...rest, countInStock };
+      }),
+      { maxLength: 4 },
+    ),
+  });
+  const levels = fc.array(fc.tuple(id, fc.option(fc.constantFrom('v1', 'v2', 'v4'), { nil: undefined }), fc.nat(99)), {
+    maxLength: 4,
+  });
+
+  /** What the kept answer must be after the write: parsed, set by rule, serialised again (null: forgotten). */
+  function expected(page: { products: Product[] }, stock: [string, string | undefined, number][]) {
+    const copy = structuredClone(page);
+    for (const [product, variantId, level] of stock) {
+      for (const p of copy.products.filter((p) => p._id === product)) {
+        if (variantId === undefined) {
+          p.countInStock = level;
+          continue;
+        }
+        const at = (p.variants ?? []).findIndex((v) => v._id === variantId);
+        if (at < 0) return null;
+        p.variants![at]!.countInStock = level;
+        if (at === 0) p.countInStock = level;
+      }
+    }
+    return JSON.stringify(copy);
+  }
+
+  it('gives the same bytes as setting the figures in the parsed answer and serialising it again', async () => {
+    await fc.assert(
+      fc.asyncProperty(answer, levels, levels, async (page, first, second) => {
+        const cache = new CatalogCache(Number.POSITIVE_INFINITY);
+        await cache.get(
+          'list',
+          async () => structuredClone(page),
+          '/list',
+          (a) => a.products.map((p) => p._id),
+        );
+        const bus = hearing(cache);
+        let want: string | null = JSON.stringify(page);
+        for (const stock of [first, second]) {
+          bus.publish([
+            {
+              type: 'StockChanged',
+              stock: stock.map(([product, variantId, countInStock]) => ({
+                product,
+                countInStock,
+                ...(variantId === undefined ? {} : { variant: variantId }),
+              })),
+            },
+          ]);
+          // One event applies every level at once: the product levels, then each product's variants.
+          if (want !== null)
+            want = expected(JSON.parse(want), [
+              ...stock.filter(([, v]) => v === undefined),
+              ...stock.filter(([, v]) => v !== undefined),
+            ]);
+          const kept = cache.peek('/list');
+          if (want === null) expect(kept).toBeUndefined();
+          else {
+            expect(kept?.body.toString()).toBe(want);
+            expect(kept?.etag).toBe(`"${createHash('sha1').update(want).digest('base64url')}"`);
+          }
+          if (want === null) break;
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { EventSource } from '../ports.js';
 
 export interface Entry {
@@ -25,57 +25,124 @@ export type StockLevels = ReadonlyMap<string, number>;
 /** Variant stock levels after one write (issue 29): product id -> (variant id -> its countInStock now). */
 export type VariantLevels = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
-function entryOf(body: Buffer, at: number): Entry {
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, at };
+function entryOf(body: Buffer, at: number, template?: StockTemplate): Entry {
+  const entry: Entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, at };
+  if (template) templates.set(entry, template);
+  return entry;
 }
 
-/** Sets `countInStock` of every object in `answer` whose `_id` has a new level; whether any was found. */
-function patchStock(answer: unknown, levels: StockLevels): boolean {
-  if (Array.isArray(answer)) return answer.map((item) => patchStock(item, levels)).includes(true);
-  if (answer === null || typeof answer !== 'object') return false;
-  const record = answer as Record<string, unknown>;
-  let found = false;
-  const level = typeof record._id === 'string' ? levels.get(record._id) : undefined;
-  if (level !== undefined && typeof record.countInStock === 'number') {
-    record.countInStock = level;
-    found = true;
-  }
-  for (const value of Object.values(record)) {
-    if (value !== null && typeof value === 'object' && patchStock(value, levels)) found = true;
-  }
-  return found;
+/** Where an answer shows stock: a product's own `countInStock`, or one of its variants' (issue 29). */
+interface StockSlot {
+  product: string;
+  variant?: string;
+  /** For a variant: the slot of its product's own `countInStock` (the product object listing it). */
+  owner?: number;
+  /** The product's first (default) variant, whose stock is its product's `countInStock` too. */
+  isDefault?: boolean;
 }
 
 /**
- * Sets the stock of the variants in `levels` wherever `answer` shows their product (its `variants` list; the first is
- * the default, whose stock is the product's `countInStock` too). `missing` when a variant is not in its product's
- * list as kept (added since): that answer cannot be patched.
+ * A kept answer's bytes cut at every stock figure it shows: `parts[0]`, the figure of `slots[0]`, `parts[1]`, … An
+ * order then rebuilds the body from these pieces and the new figures, without parsing or serialising the answer
+ * (both grew with variants, specs and galleries: they were most of what an order cost the reads beside it).
  */
-function patchVariantStock(answer: unknown, levels: VariantLevels): { found: boolean; missing: boolean } {
-  const result = { found: false, missing: false };
+interface StockTemplate {
+  parts: Buffer[];
+  slots: StockSlot[];
+  values: number[];
+}
+
+/** Templates of kept entries, built on an entry's first patch (most answers are never patched). */
+const templates = new WeakMap<Entry, StockTemplate>();
+
+/** Unguessable, so that no product text can contain a marker. */
+const MARK = `stock-${randomBytes(12).toString('base64url')}:`;
+
+/**
+ * Finds the stock figures of `answer`: every object with a string `_id` and a numeric `countInStock`, and the
+ * variants in such an object's `variants` list. Cuts the serialised answer at each (the same bytes as
+ * JSON.stringify(answer)). `answer` is left as it was.
+ */
+function templateOf(answer: unknown): StockTemplate {
+  const found: StockSlot[] = [];
+  const marked: { record: Record<string, unknown>; value: number }[] = [];
+  const mark = (record: Record<string, unknown>, slot: StockSlot) => {
+    marked.push({ record, value: record.countInStock as number });
+    record.countInStock = `${MARK}${found.length}`;
+    found.push(slot);
+    return found.length - 1;
+  };
   const walk = (value: unknown) => {
     if (Array.isArray(value)) return value.forEach(walk);
     if (value === null || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
-    const ofProduct = typeof record._id === 'string' ? levels.get(record._id) : undefined;
-    if (ofProduct) {
-      const variants = Array.isArray(record.variants) ? (record.variants as Record<string, unknown>[]) : [];
-      for (const [variant, level] of ofProduct) {
-        const at = variants.findIndex((v) => v._id === variant);
-        if (at < 0 || typeof variants[at]!.countInStock !== 'number') {
-          result.missing = true;
-          continue;
-        }
-        variants[at]!.countInStock = level;
-        if (at === 0 && typeof record.countInStock === 'number') record.countInStock = level;
-        result.found = true;
-      }
-      return;
+    const product = typeof record._id === 'string' && typeof record.countInStock === 'number' ? record._id : null;
+    const own = product === null ? undefined : mark(record, { product });
+    for (const [key, inner] of Object.entries(record)) {
+      if (product !== null && key === 'variants' && Array.isArray(inner)) {
+        inner.forEach((variant: Record<string, unknown>, at) => {
+          if (variant && typeof variant._id === 'string' && typeof variant.countInStock === 'number')
+            mark(variant, { product, variant: variant._id, owner: own, isDefault: at === 0 });
+        });
+      } else if (inner !== null && typeof inner === 'object') walk(inner);
     }
-    for (const inner of Object.values(record)) if (inner !== null && typeof inner === 'object') walk(inner);
   };
   walk(answer);
-  return result;
+  const text = JSON.stringify(answer);
+  for (const { record, value } of marked) record.countInStock = value;
+  // Each marker is serialised as the JSON string "<MARK><n>"; the slots are kept in the order the text shows them.
+  const [head, ...rest] = text.split(`"${MARK}`);
+  const order = rest.map((piece) => Number(piece.slice(0, piece.indexOf('"'))));
+  const at = new Map(order.map((found, position) => [found, position]));
+  return {
+    parts: [head!, ...rest.map((piece) => piece.slice(piece.indexOf('"') + 1))].map((piece) => Buffer.from(piece)),
+    slots: order.map((n) => {
+      const { owner, ...slot } = found[n]!;
+      return owner === undefined ? slot : { ...slot, owner: at.get(owner)! };
+    }),
+    values: order.map((n) => marked[n]!.value),
+  };
+}
+/**
+ * The figures after a write that left these products and variants at these levels: null when the answer shows
+ * none of them; `missing` when it shows a product but not one of its variants (added since it was loaded).
+ */
+function patchedValues(
+  template: StockTemplate,
+  levels: StockLevels,
+  variants: VariantLevels,
+): { values: number[] } | { missing: true } | null {
+  let values: number[] | null = null;
+  const set = (at: number, level: number) => {
+    values ??= [...template.values];
+    values[at] = level;
+  };
+  const { slots } = template;
+  for (let at = 0; at < slots.length; at++) {
+    const slot = slots[at]!;
+    if (slot.variant === undefined) {
+      const level = levels.get(slot.product);
+      if (level !== undefined) set(at, level);
+    }
+  }
+  // Each showing of a product must list the variant (else the answer is older than the variant).
+  for (let own = 0; own < slots.length; own++) {
+    const ofProduct = slots[own]!.variant === undefined ? variants.get(slots[own]!.product) : undefined;
+    if (!ofProduct) continue;
+    for (const [variant, level] of ofProduct) {
+      const at = slots.findIndex((slot) => slot.owner === own && slot.variant === variant);
+      if (at < 0) return { missing: true };
+      set(at, level);
+      if (slots[at]!.isDefault) set(own, level);
+    }
+  }
+  return values === null ? null : { values };
+}
+
+function bodyOf(template: StockTemplate, values: number[]): Buffer {
+  const pieces: Buffer[] = [template.parts[0]!];
+  for (let at = 0; at < values.length; at++) pieces.push(Buffer.from(String(values[at])), template.parts[at + 1]!);
+  return Buffer.concat(pieces);
 }
 
 /**
@@ -234,12 +301,14 @@ export class CatalogCache {
     for (const key of keys) {
       const entry = this.entries.get(key);
       if (entry === undefined) continue;
-      const answer: unknown = JSON.parse(entry.body.toString());
-      const ofVariants = variants.size ? patchVariantStock(answer, variants) : { found: false, missing: false };
+      const template = templates.get(entry) ?? templateOf(JSON.parse(entry.body.toString()));
+      const patched = patchedValues(template, levels, variants);
       // A variant the kept answer does not list (added since it was loaded): forget it rather than show a stale one.
-      if (ofVariants.missing) this.entries.delete(key);
-      else if (patchStock(answer, levels) || ofVariants.found)
-        this.entries.set(key, entryOf(Buffer.from(JSON.stringify(answer)), entry.at));
+      if (patched && 'missing' in patched) this.entries.delete(key);
+      else if (patched) {
+        const next = { ...template, values: patched.values };
+        this.entries.set(key, entryOf(bodyOf(next, next.values), entry.at, next));
+      } else templates.set(entry, template);
     }
   }
 }
