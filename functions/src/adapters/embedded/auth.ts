@@ -1,4 +1,12 @@
-import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  createSecretKey,
+  randomBytes,
+  randomUUID,
+  scrypt as scryptCb,
+  timingSafeEqual,
+  type KeyObject,
+  type ScryptOptions,
+} from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
@@ -94,13 +102,19 @@ export class EmbeddedAuth implements AuthPort {
    */
   private readonly signatureChecked = new BoundedMap<string, CheckedClaims>(10_000);
 
+  /** The secret as a key object: jose imports it into WebCrypto once and keeps it (a Uint8Array was imported again
+   *  on every signature check). */
+  private readonly key: KeyObject;
+
   constructor(
     private readonly db: Database,
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     private readonly clock: Clock = systemClock,
     private readonly tokenTtl = '30d',
     private readonly events: EventPublisher = NO_EVENTS,
-  ) {}
+  ) {
+    this.key = createSecretKey(secret);
+  }
 
   async signUp(input: { name: string; email: string; password: string }): Promise<Identity> {
     const uid = newId();
@@ -136,7 +150,7 @@ export class EmbeddedAuth implements AuthPort {
     if (claims && claims.exp !== undefined && claims.exp <= Math.floor(Date.now() / 1000)) claims = undefined;
     if (!claims) {
       try {
-        const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
         // Tokens minted before migration 4 carry no version: 0.
         claims = { uid: payload.sub, version: payload[VERSION_CLAIM] ?? 0, exp: payload.exp };
       } catch {
@@ -168,7 +182,7 @@ export class EmbeddedAuth implements AuthPort {
       .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(this.tokenTtl)
-      .sign(this.secret);
+      .sign(this.key);
   }
 
   /** Ends every session of the account: tokens minted before carry an older version, which verify() refuses. */
