@@ -147,6 +147,8 @@ export interface PlaceOrderCommand {
   settings?: ShopSettings;
   /** A discount code, upper-case (domain/discounts.ts): loaded, decided and redeemed in the placing transaction. */
   couponCode?: string;
+  // A customer's order also keeps its address in the customer's book, in the placing transaction
+  // (domain/addresses.ts rememberAddress: once, marked last used, the stalest makes room); a guest's does not.
   /** A guest's order (POST /api/orders/guest; `user` is then derived from the email, domain/guests.ts): the email and
    *  how the new order's access token is signed (OrderLinks.sign), once the store has its id. */
   guest?: { email: string; sign(orderId: string): string };
@@ -187,8 +189,6 @@ export interface AddressStore {
   update(userId: string, id: string, address: ShippingAddress): Promise<SavedAddress>;
   /** Removes one (not_found when it is not the owner's). */
   remove(userId: string, id: string): Promise<void>;
-  /** An order shipped to `address`: saved once (deduplicated), marked last used; the stalest makes room. */
-  remember(userId: string, address: ShippingAddress, now: Date): Promise<SavedAddress>;
 }
 
 /** A managed list of categories or brands (domain/taxonomy.ts), one per kind. Writes publish TaxonomyChanged. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { ADDRESS_MESSAGES, MAX_SAVED_ADDRESSES, type ShippingAddress } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
+import { productInput } from '../support/products.js';
 import { contractCase, type ContractRun } from './cases.js';
 import type { StoreUnderTest } from './store.contract.js';
 
@@ -41,6 +42,20 @@ export function addressesContract(
       await sut?.dispose();
     });
 
+    /** Places an order of one unit for `user` shipped `to`, at `now` (hold limits wide: these cases count addresses). */
+    async function shipTo(to: ShippingAddress, now: Date, user = alice, stock = 100) {
+      const product = await store.products.create(productInput('Lamp', { countInStock: stock }), 'owner-1');
+      return store.orders.place({
+        user,
+        lines: [{ product: product._id, qty: 1 }],
+        shippingAddress: to,
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        holdLimits: { maxUnitsPerProduct: 100, maxHeldCents: 1e9, maxOpenOrders: 100 },
+      });
+    }
+
     it('addresses: added, listed, edited and removed, the owner only', async () => {
       expect(await store.addresses.list(alice._id)).toEqual([]);
       const saved = await store.addresses.add(alice._id, home);
@@ -73,16 +88,37 @@ export function addressesContract(
       const t1 = new Date('2026-03-02T10:00:00.000Z');
       const t2 = new Date('2026-03-03T10:00:00.000Z');
       const t3 = new Date('2026-03-04T10:00:00.000Z');
-      const first = await store.addresses.remember(alice._id, home, t1);
+      await shipTo(home, t1);
+      const [first] = await store.addresses.list(alice._id);
       expect(first).toMatchObject({ ...home, lastUsedAt: t1.toISOString() });
-      await store.addresses.remember(alice._id, work, t2);
+      await shipTo(work, t2);
       // The same place (the country's name, spacing and case aside) is the one saved, now last used.
-      const again = await store.addresses.remember(alice._id, { ...home, country: 'United Kingdom' }, t3);
-      expect(again._id).toBe(first._id);
+      await shipTo({ ...home, country: 'United Kingdom' }, t3);
       const book = await store.addresses.list(alice._id);
       expect(book).toHaveLength(2);
       expect(book.map((a) => a.address)).toEqual([home.address, work.address]);
-      expect(book[0].lastUsedAt).toBe(t3.toISOString());
+      expect(book[0]).toMatchObject({ _id: first!._id, lastUsedAt: t3.toISOString() });
+      // Another customer's orders and a guest's keep no address in Alice's book (a guest has none).
+      await shipTo(street(7), t3, bob);
+      await store.orders.place({
+        user: { _id: 'guest:carol@example.com', name: 'Guest', email: 'carol@example.com' },
+        guest: { email: 'carol@example.com', sign: (id) => `token-${id}` },
+        lines: [{ product: (await store.products.create(productInput('Mug'), 'owner-1'))._id, qty: 1 }],
+        shippingAddress: street(8),
+        paymentMethod: 'PayPal',
+        now: t3,
+        expiresAt: new Date(t3.getTime() + 3_600_000),
+        holdLimits: { maxUnitsPerProduct: 100, maxHeldCents: 1e9, maxOpenOrders: 100 },
+      });
+      expect(await store.addresses.list(alice._id)).toHaveLength(2);
+      expect((await store.addresses.list(bob._id)).map((a) => a.address)).toEqual([street(7).address]);
+    });
+
+    it('addresses: a refused order keeps no address', async () => {
+      await expect(shipTo(home, new Date('2026-03-02T10:00:00.000Z'), alice, 0)).rejects.toMatchObject({
+        kind: 'conflict',
+      });
+      expect(await store.addresses.list(alice._id)).toEqual([]);
     });
 
     it(`addresses: at most ${MAX_SAVED_ADDRESSES}; an order's new address makes room by the stalest`, async () => {
@@ -94,8 +130,8 @@ export function addressesContract(
       });
       // Used ones are kept; the never-used, oldest one gives way.
       for (let i = 1; i < MAX_SAVED_ADDRESSES; i++)
-        await store.addresses.remember(alice._id, street(i), new Date(`2026-03-0${2 + (i % 7)}T10:00:00.000Z`));
-      await store.addresses.remember(alice._id, home, new Date('2026-03-10T10:00:00.000Z'));
+        await shipTo(street(i), new Date(`2026-03-0${2 + (i % 7)}T10:00:00.000Z`));
+      await shipTo(home, new Date('2026-03-10T10:00:00.000Z'));
       const book = await store.addresses.list(alice._id);
       expect(book).toHaveLength(MAX_SAVED_ADDRESSES);
       expect(book.some((a) => a._id === first._id)).toBe(false);

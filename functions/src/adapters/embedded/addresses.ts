@@ -1,11 +1,10 @@
 // The AddressStore port on the embedded database (migration 21): one row per saved address, its SavedAddress as
 // JSON. Each write loads the owner's book inside the write transaction, asks domain/addresses.ts and writes what
 // it answers, so two tabs saving at once never get past MAX_SAVED_ADDRESSES.
-import type { Transaction } from './sql.js';
+import type { InStatement, Transaction } from './sql.js';
 import {
   addAddress,
   editAddress,
-  rememberAddress,
   removeAddress,
   sortAddressBook,
   type AddressBookChange,
@@ -19,6 +18,36 @@ import { newId } from './mapping.js';
 async function loadBook(tx: Pick<Transaction, 'execute'>, userId: string): Promise<SavedAddress[]> {
   const rs = await tx.execute({ sql: 'SELECT data FROM user_addresses WHERE user_id = ?', args: [userId] });
   return rs.rows.map((r) => JSON.parse(String(r.data)) as SavedAddress);
+}
+
+/** The books of `userIds` (one query: a batch of orders' customers), by user id; a user without any is absent. */
+export async function loadBooks(tx: Pick<Transaction, 'execute'>, userIds: string[]) {
+  const rs = await tx.execute({
+    sql: 'SELECT user_id, data FROM user_addresses WHERE user_id IN (SELECT value FROM json_each(?))',
+    args: [JSON.stringify(userIds)],
+  });
+  const books = new Map<string, SavedAddress[]>();
+  for (const r of rs.rows) {
+    const userId = String(r.user_id);
+    books.set(userId, [...(books.get(userId) ?? []), JSON.parse(String(r.data)) as SavedAddress]);
+  }
+  return books;
+}
+
+/** The writes of a decided change of `userId`'s book. */
+export function bookChangeStatements(userId: string, { put, remove }: AddressBookChange): InStatement[] {
+  return [
+    ...remove.map((id) => ({ sql: 'DELETE FROM user_addresses WHERE id = ? AND user_id = ?', args: [id, userId] })),
+    ...(put
+      ? [
+          {
+            sql: `INSERT INTO user_addresses (id, user_id, data, created_at) VALUES (?, ?, ?, ?)
+                  ON CONFLICT (id) DO UPDATE SET data = excluded.data`,
+            args: [put._id, userId, JSON.stringify(put), put.createdAt],
+          },
+        ]
+      : []),
+  ];
 }
 
 /** Deletes an account's book (its deletion, domain/accountDeletion.ts; an admin's removal of the account). */
@@ -39,16 +68,9 @@ export class SqlAddresses implements AddressStore {
   /** Load -> decide -> save, in one write transaction. */
   private change(userId: string, decide: (book: SavedAddress[]) => AddressBookChange): Promise<SavedAddress | null> {
     return this.db.write(async (tx) => {
-      const { put, remove } = decide(await loadBook(tx, userId));
-      for (const id of remove)
-        await tx.execute({ sql: 'DELETE FROM user_addresses WHERE id = ? AND user_id = ?', args: [id, userId] });
-      if (put)
-        await tx.execute({
-          sql: `INSERT INTO user_addresses (id, user_id, data, created_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET data = excluded.data`,
-          args: [put._id, userId, JSON.stringify(put), put.createdAt],
-        });
-      return put;
+      const change = decide(await loadBook(tx, userId));
+      await tx.batch(bookChangeStatements(userId, change));
+      return change.put;
     });
   }
 
@@ -64,9 +86,5 @@ export class SqlAddresses implements AddressStore {
 
   async remove(userId: string, id: string): Promise<void> {
     await this.change(userId, (book) => removeAddress(book, id));
-  }
-
-  async remember(userId: string, address: ShippingAddress, now: Date): Promise<SavedAddress> {
-    return (await this.change(userId, (book) => rememberAddress(book, address, newId(), now)))!;
   }
 }

@@ -23,10 +23,14 @@ import {
   type ProductOption,
   type UnpaidOrder,
   levelKey,
+  rememberAddress,
   stockedVariantsOf,
+  type AddressBookChange,
+  type SavedAddress,
 } from '../../domain/index.js';
 import { customerOrderMail } from '../../mail/orderMails.js';
 import { placeOrderRequest, type EventPublisher, type PlaceOrderCommand } from '../../ports.js';
+import { bookChangeStatements, loadBooks } from './addresses.js';
 import type { Database } from './db.js';
 import { loadCoupon, redeemStatements } from './coupons.js';
 import { recordMailStatement } from './mailOutbox.js';
@@ -110,10 +114,12 @@ export async function placeBatch(tx: Transaction, commands: PlaceOrderCommand[])
   const openAtAddress = guestAddresses.length
     ? await readOpenOrders(tx, [...new Set(guestAddresses)], 'guest_address_key')
     : new Map<string, UnpaidOrder[]>();
+  // The customers' address books: each order's address is remembered in its own savepoint (a guest has none).
+  const books = await loadBooks(tx, [...new Set(commands.filter((c) => !c.guest).map((c) => c.user._id))]);
   const outcomes: Outcome[] = [];
   for (const command of commands) {
     try {
-      outcomes.push(await placeOne(tx, command, products, openOrders, openAtAddress));
+      outcomes.push(await placeOne(tx, command, { products, openOrders, openAtAddress, books }));
     } catch (error) {
       outcomes.push({ error });
     }
@@ -170,12 +176,18 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
   ];
 }
 
+/** What a batch read once, kept in step as its orders are accepted. */
+interface BatchView {
+  products: Map<string, StockedProduct>;
+  openOrders: Map<string, UnpaidOrder[]>;
+  openAtAddress: Map<string, UnpaidOrder[]>;
+  books: Map<string, SavedAddress[]>;
+}
+
 async function placeOne(
   tx: Transaction,
   cmd: PlaceOrderCommand,
-  products: Map<string, StockedProduct>,
-  openOrders: Map<string, UnpaidOrder[]>,
-  openAtAddress: Map<string, UnpaidOrder[]>,
+  { products, openOrders, openAtAddress, books }: BatchView,
 ): Promise<{ order: Order; events: DomainEvent[] }> {
   const customerId = customerOf(cmd)._id;
   // Decided on the batch's view of stock and holds (every earlier order of the batch included).
@@ -194,6 +206,10 @@ async function placeOne(
     addressOrders,
   );
   const placedAt = new Date(record.createdAt);
+  // The customer's book keeps the address (once; marked last used, so the next checkout starts from it).
+  const remembered = cmd.guest
+    ? null
+    : rememberAddress(books.get(customerId) ?? [], cmd.shippingAddress, newId(), placedAt);
   // Guarded (stock.ts): even if the batch's view were wrong, a row's stock cannot be miscounted or go below zero.
   const before = new Map(taken.map((units) => [levelKey(units), stockOfBatch(products, units)]));
   const changes = stockChanges(stock, before);
@@ -211,6 +227,7 @@ async function placeOne(
       ...variantMirrors(changes),
       ...orderInserts(id, record),
       ...(redemption ? redeemStatements(redemption.code, redemption.userId) : []),
+      ...(remembered ? bookChangeStatements(customerId, remembered) : []),
       recordMailStatement(customerOrderMail('placed', id, record, placedAt), placedAt),
     ]);
     const short = firstStaleChange(results.slice(1, takes.length + 1));
@@ -227,8 +244,15 @@ async function placeOne(
   customerOrders.push(record);
   openOrders.set(customerId, customerOrders);
   if (addressKey) openAtAddress.set(addressKey, [...addressOrders, record]);
+  if (remembered) books.set(customerId, changedBook(books.get(customerId) ?? [], remembered));
   const order = orderFromRecord(id, record);
   return { order, events: orderEvents('OrderPlaced', order, stock) };
+}
+
+/** A book after a decided change (the batch's view of it). */
+function changedBook(book: SavedAddress[], { put, remove }: AddressBookChange): SavedAddress[] {
+  const kept = book.filter((b) => !remove.includes(b._id) && b._id !== put?._id);
+  return put ? [...kept, put] : kept;
 }
 
 /** The batch's products, read once, with their variants (issue 29). One bound JSON array each: no IN list whose size

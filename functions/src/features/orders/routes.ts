@@ -120,11 +120,7 @@ export function orderRoutes(
     if (!user) throw notFound('User not found');
     const terms = await orderTerms(input);
     const order = await store.orders.place({ user: { _id: user._id, name: user.name, email: user.email }, ...terms });
-    // The address goes to the account's book (once; marked last used, so the next checkout starts from it). The
-    // order stands either way: a failure here is logged, never a failed order.
-    await store.addresses
-      .remember(user._id, input.shippingAddress, terms.now)
-      .catch((e) => console.error('[addresses] remember', e));
+    // The store also keeps the address in the account's book, in the order's transaction.
     res.status(201).json(order);
   });
 

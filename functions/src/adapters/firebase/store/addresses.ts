@@ -2,11 +2,10 @@
 // SavedAddress less its id). Each write reads the owner's book in a transaction, asks the decision and writes what
 // it answers: two tabs saving at once never get past MAX_SAVED_ADDRESSES. Server only (firestore.rules: no client
 // reads or writes).
-import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { CollectionReference, Firestore, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import {
   addAddress,
   editAddress,
-  rememberAddress,
   removeAddress,
   sortAddressBook,
   type AddressBookChange,
@@ -22,6 +21,24 @@ export const ADDRESSES = 'addresses';
 type AddressDoc = Omit<SavedAddress, '_id'>;
 
 const toSaved = (d: QueryDocumentSnapshot): SavedAddress => ({ ...(d.data() as AddressDoc), _id: d.id });
+
+/** A user's book (users/{uid}/addresses). */
+export const bookOf = (db: Firestore, userId: string) =>
+  db.collection(COLLECTIONS.users).doc(userId).collection(ADDRESSES);
+
+/** The book read in `tx` (so a concurrent change of it makes `tx` retry). */
+export async function readBook(tx: Transaction, book: CollectionReference): Promise<SavedAddress[]> {
+  return (await tx.get(book)).docs.map(toSaved);
+}
+
+/** Writes a decided change of the book in `tx`. */
+export function writeBookChange(tx: Transaction, book: CollectionReference, { put, remove }: AddressBookChange) {
+  for (const id of remove) tx.delete(book.doc(id));
+  if (put) {
+    const { _id, ...doc } = put;
+    tx.set(book.doc(_id), doc satisfies AddressDoc);
+  }
+}
 
 /** Deletes an account's book (its deletion; an admin's removal of the account): subcollections outlive their
  *  parent document otherwise. */
@@ -41,7 +58,7 @@ export class FirestoreAddresses implements AddressStore {
   ) {}
 
   private book(userId: string) {
-    return this.db.collection(COLLECTIONS.users).doc(userId).collection(ADDRESSES);
+    return bookOf(this.db, userId);
   }
 
   async list(userId: string): Promise<SavedAddress[]> {
@@ -57,14 +74,9 @@ export class FirestoreAddresses implements AddressStore {
     const col = this.book(userId);
     return this.db.runTransaction(
       async (tx) => {
-        const book = (await tx.get(col)).docs.map(toSaved);
-        const { put, remove } = decide(book, col.doc().id);
-        for (const id of remove) tx.delete(col.doc(id));
-        if (put) {
-          const { _id, ...doc } = put;
-          tx.set(col.doc(_id), doc satisfies AddressDoc);
-        }
-        return put;
+        const change = decide(await readBook(tx, col), col.doc().id);
+        writeBookChange(tx, col, change);
+        return change.put;
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
@@ -83,9 +95,5 @@ export class FirestoreAddresses implements AddressStore {
 
   async remove(userId: string, id: string): Promise<void> {
     await this.change(userId, (book) => removeAddress(book, isDocId(id) ? id : ''));
-  }
-
-  async remember(userId: string, address: ShippingAddress, now: Date): Promise<SavedAddress> {
-    return (await this.change(userId, (book, id) => rememberAddress(book, address, id, now)))!;
   }
 }

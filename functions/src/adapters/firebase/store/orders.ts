@@ -44,6 +44,7 @@ import {
   orderEvents,
   payOrder,
   placeOrder,
+  rememberAddress,
   orderSearchKeys,
   toDollars,
   type DomainEvent,
@@ -78,6 +79,7 @@ import {
   type PlaceOrderCommand,
   type QueuedMail,
 } from '../../../ports.js';
+import { bookOf, readBook, writeBookChange } from './addresses.js';
 import { loadCouponIn, writeCouponUse } from './coupons.js';
 import { mailRef, recordMail, recordMails } from './mailOutbox.js';
 import {
@@ -230,6 +232,9 @@ export class FirestoreOrders implements OrderStore {
           : null;
         // The code and this customer's uses: read here, written below, so concurrent redemptions conflict and retry.
         const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, customerId) : null;
+        // The customer's address book, which keeps the order's address (a guest has none).
+        const book = cmd.guest || !isDocId(customerId) ? null : bookOf(this.db, customerId);
+        const saved = book ? await readBook(tx, book) : [];
         const { record, stock, redemption } = placeOrder(
           placeOrderRequest(cmd, ref.id),
           products,
@@ -259,6 +264,8 @@ export class FirestoreOrders implements OrderStore {
           customerKeys: orderSearchKeys(ref.id, record.user.name, record.user.email),
         };
         tx.create(ref, order);
+        // Once; marked last used, so the next checkout starts from it.
+        if (book) writeBookChange(tx, book, rememberAddress(saved, cmd.shippingAddress, book.doc().id, cmd.now));
         // A new order's id: its message cannot exist yet.
         recordMail(tx, this.db, customerOrderMail('placed', ref.id, record, cmd.now), cmd.now);
         const answer = toOrder(ref.id, order);
