@@ -206,6 +206,21 @@ export function searchContract(
       expect(await sorted('lap*')).toEqual([]);
     });
 
+    it('finds products by their new category or brand after a rename or merge, not by the old one', async () => {
+      await catalogue();
+      const audio = (await store.categories.list()).entries.find((e) => e.name === 'Audio')!;
+      await store.categories.rename(audio._id, 'Sound');
+      expect(await sorted('sound')).toEqual(['Sonic Pro Headphones', 'Studio Speaker']);
+      expect(await sorted('audio')).toEqual(['Audio Cable']); // now only in a name
+      const kestrel = (await store.brands.list()).entries.find((e) => e.name === 'Kestrel')!;
+      const orbis = (await store.brands.list()).entries.find((e) => e.name === 'Orbis')!;
+      await store.brands.merge(kestrel._id, orbis._id);
+      expect(await sorted('kestrel')).toEqual([]);
+      expect(await sorted('orbis sound')).toEqual(['Sonic Pro Headphones', 'Studio Speaker']);
+      // the misspelt old name is not corrected to a word no product holds any more
+      expect((await search('kestrl')).didYouMean).toBeUndefined();
+    });
+
     it('counts facets among the products matching every word', async () => {
       await catalogue();
       expect(await store.products.facets({ keyword: 'voltra lap' })).toEqual({

@@ -110,6 +110,7 @@ async function resolvePage(request: CatalogPageRequest): Promise<Resolved> {
             .filter((p): p is Product => p !== null),
           page,
           pages,
+          total: matches.length, // the window's matches (a full window says only it was checked)
           notices,
         };
       },
@@ -121,7 +122,10 @@ async function resolvePage(request: CatalogPageRequest): Promise<Resolved> {
   const known = cursors.known(key);
   const step = pageStep(counted.data().count, page, pageSize, known.length);
   const notices = [...plan.notices, ...step.notices];
-  if (step.kind === 'past') return { kind: 'answer', answer: { products: [], page, pages: step.pages, notices } };
+  // A search says how many it found (count() is limited: past the limit a notice says so).
+  const total = plan.words.length ? { total: counted.data().count } : {};
+  if (step.kind === 'past')
+    return { kind: 'answer', answer: { products: [], page, pages: step.pages, ...total, notices } };
 
   let start = step.from > 0 ? known[step.from - 1] : undefined;
   if (step.walk > 0) {
@@ -139,7 +143,7 @@ async function resolvePage(request: CatalogPageRequest): Promise<Resolved> {
     answer: (snap) => {
       const last = snap.docs.at(-1);
       if (last && snap.size === pageSize) cursors.record(key, page, last);
-      return { products: productsOf(snap), page, pages: step.pages, notices };
+      return { products: productsOf(snap), page, pages: step.pages, ...total, notices };
     },
   };
 }

@@ -53,9 +53,9 @@ export async function backfillCatalogSearch(db: Firestore, pageSize = BACKFILL_P
         const kept: { id: string; doc: ProductDoc }[] = [];
         for (const snap of docs) {
           if (!snap.exists) continue; // removed meanwhile
-          const doc = snap.data() as ProductDoc & { nameGrams?: unknown };
+          const doc = snap.data() as ProductDoc;
           const keys = searchKeysOf(doc);
-          if (!sameKeys(doc.searchKeys, keys) || doc.nameGrams !== undefined) {
+          if (!sameKeys(doc.searchKeys, keys)) {
             tx.update(snap.ref, { searchKeys: keys, nameGrams: FieldValue.delete() });
             report.productsRekeyed++;
           }
