@@ -101,8 +101,8 @@ export interface CatalogPlan {
    *  keep those holding every word (matchWindow). Null: the query's answer is exact as it stands (cursor pages +
    *  count()). */
   window: { size: number; keyword: string } | null;
-  /** A keyword and no sort asked for: the matches holding the words in their name come first (matchWindow ranks a
-   *  window; an exact plan keeps its order). */
+  /** A keyword and no sort asked for (nor narrowed to a price sort): the matches holding the words in their name come
+   *  first (matchWindow ranks a window; an exact plan keeps its order). */
   relevance: boolean;
   /** What the shopper is told about narrowing, in plain words (empty when nothing was narrowed). */
   notices: string[];
@@ -177,7 +177,8 @@ export function planCatalogQuery(
       notices.push(NARROWED_TO_PRICE_SORT);
     }
   }
-  const relevance = words.length > 0 && requestedSort === undefined;
+  // Ranked only in the order asked for: a sort narrowed to price (with its notice) stays by price.
+  const relevance = words.length > 0 && requestedSort === undefined && !notices.includes(NARROWED_TO_PRICE_SORT);
   return { filters: planned, orderBy: sortOrder(sort), sort, words, window, relevance, notices };
 }
 

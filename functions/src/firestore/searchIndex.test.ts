@@ -77,6 +77,9 @@ describe('matching and ranking a window', () => {
     const newest = planCatalogQuery({ keyword: 'audio lamp' }, 'newest', SERVER_SEARCH_WINDOW);
     expect(newest.relevance).toBe(false);
     expect(matchWindow(newest, candidates).map((p) => p.id)).toEqual(['new', 'old']);
+    // A price range narrows the order to price (the web says so): that order is kept, not re-ranked.
+    const priced = planCatalogQuery({ keyword: 'audio lamp', minPrice: 1 }, undefined, SERVER_SEARCH_WINDOW);
+    expect(priced).toMatchObject({ sort: 'price_asc', relevance: false });
   });
 });
 

@@ -190,6 +190,9 @@ describe('the function’s Firestore catalogue reads stay bounded', () => {
     // An asked-for sort is kept as asked (no relevance).
     const byPrice = await listProducts(db, { keyword: 'cables orbis', page: 1, pageSize: 10, sort: 'price_asc' });
     expect(names(byPrice)[0]).toBe('Lead 1');
+    // A price range and no sort (API clients): the bounded candidates, ranked as a search.
+    const ranged = await listProducts(db, { keyword: 'cables orbis', page: 1, pageSize: 10, minPrice: 2 });
+    expect(names(ranged)).toEqual(['Orbis Cable', 'Lead 5', 'Lead 4', 'Lead 3', 'Lead 2']);
   });
 
   it('reads the vocabulary once when nothing matches, and offers a correction only if it finds something', async () => {

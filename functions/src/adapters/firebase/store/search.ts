@@ -134,7 +134,8 @@ async function listFromCandidates(
   const sorted = (await candidates(db, query))
     .filter((c) => matchesCatalogFilters(c, query))
     .sort(compareForSort(sort));
-  const hits = plan.relevance ? rankByName(sorted, plan.words) : sorted;
+  // The API client asked for no sort: ranked as the embedded store ranks a search, whatever the price range.
+  const hits = query.sort === undefined && plan.words.length ? rankByName(sorted, plan.words) : sorted;
   return {
     products: await pageOf(db, hits.slice((page - 1) * pageSize, page * pageSize)),
     page,
