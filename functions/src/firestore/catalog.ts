@@ -2,15 +2,17 @@
 // Firestore directly in the Firebase build, and for the function's Firestore store, which answers API clients.
 // Pure (no SDK): the callers turn the plan into `where` / `orderBy` / `limit` of their own SDK.
 //
-// The keyword index: every product keeps, written by the server only,
-//   nameKey   = searchKey(name)                    (what a keyword must occur in)
-//   nameGrams = its distinct 1..GRAM_MAX-character pieces
-// A keyword of at most GRAM_MAX characters IS one of those pieces exactly when it occurs in the name, so
-// `nameGrams array-contains keyword` + orderBy + limit answers it exactly, page by page, and count() counts it.
-// A longer keyword cannot be answered by the index alone (Firestore allows one array-contains per query): it is
-// narrowed to a window, the first `windowSize` products (in the chosen order) whose name holds the keyword's
-// rarest-looking piece, and matched exactly inside that window. The window is bounded, so is the bill; when the
-// window is full, the answer says that only those products were checked.
+// The keyword index (issue 29): every product keeps `searchKeys`, written by the server only (firestore/searchIndex.ts):
+// the 1-2 character pieces of its name's words and the 3-character pieces of the words of its name, brand, category
+// and description (the first DESCRIPTION_INDEX_WORDS words). A keyword is its words in any order (domain/search.ts).
+// A keyword of one word of at most KEY_PIECE characters IS one of those keys exactly when the product holds it (as
+// the embedded store matches it: 1-2 characters in the name, 3 anywhere), so `searchKeys array-contains word` +
+// orderBy + limit answers it exactly, page by page, and count() counts it.
+// Any other keyword cannot be answered by the index alone (Firestore allows one array-contains per query): it is
+// narrowed to a window, the first `windowSize` products (in the chosen order) holding the rarest-looking piece of its
+// lead word (the longest), and every word is matched exactly inside that window (holdsEveryWord), the name's matches
+// ranked first when no sort was asked for. The window is bounded, so is the bill; when the window is full, the answer
+// says that only those products were checked.
 import {
   CATALOG_SORT_ORDER,
   DEFAULT_CATALOG_SORT,
@@ -18,10 +20,11 @@ import {
   type CatalogFilters,
   type CatalogSort,
 } from '../domain/catalogQuery.js';
-import { searchKey } from '../domain/search.js';
+import { searchKey, searchWords } from '../domain/search.js';
+import { holdsEveryWord, KEY_PIECE, rankByName, type SearchFields } from './searchIndex.js';
 
-/** The longest piece the index holds: keywords up to this length are answered exactly by the index. */
-export const GRAM_MAX = 3;
+/** The longest piece the index holds: a one-word keyword up to this length is answered exactly by the index. */
+export const GRAM_MAX = KEY_PIECE;
 
 /** The most documents one public list query may ask for (firestore.rules caps request.query.limit at these:
  *  keep them in step). count() queries are limited to PUBLIC_PRODUCT_LIST_LIMIT too, so page counts stop there. */
@@ -36,7 +39,7 @@ export const SERVER_SEARCH_WINDOW = 1000;
 /** Keywords longer than this are refused: no product name is searched with a paragraph. */
 export const MAX_KEYWORD_LENGTH = 100;
 
-/** Distinct 1..GRAM_MAX code-point pieces of a lower-cased name (what the index holds). */
+/** Distinct 1..GRAM_MAX code-point pieces of a lower-cased text (the pieces a word is looked up by). */
 export function gramsOf(nameKey: string): string[] {
   const chars = Array.from(nameKey);
   const grams = new Set<string>();
@@ -72,7 +75,7 @@ export function queryGram(keywordKey: string): string {
 }
 
 /** Product document fields a catalogue query filters or orders by. */
-export type CatalogField = 'category' | 'brand' | 'nameGrams' | 'priceCents' | 'createdAt' | 'rating' | 'numReviews';
+export type CatalogField = 'category' | 'brand' | 'searchKeys' | 'priceCents' | 'createdAt' | 'rating' | 'numReviews';
 
 export interface PlannedFilter {
   field: CatalogField;
@@ -92,9 +95,15 @@ export interface CatalogPlan {
   orderBy: PlannedOrder[];
   /** The sort actually applied (a price range forces a price sort, see NARROWED_TO_PRICE_SORT). */
   sort: CatalogSort;
-  /** Set for a keyword longer than GRAM_MAX: read at most `size` candidates in order, keep those whose nameKey
-   *  includes `keyword`. Null: the query's answer is exact as it stands (cursor pages + count()). */
+  /** The keyword's words (domain/search.ts searchWords; empty: no keyword). */
+  words: string[];
+  /** Set unless the keyword is one word of at most GRAM_MAX characters: read at most `size` candidates in order,
+   *  keep those holding every word (matchWindow). Null: the query's answer is exact as it stands (cursor pages +
+   *  count()). */
   window: { size: number; keyword: string } | null;
+  /** A keyword and no sort asked for (nor narrowed to a price sort): the matches holding the words in their name come
+   *  first (matchWindow ranks a window; an exact plan keeps its order). */
+  relevance: boolean;
   /** What the shopper is told about narrowing, in plain words (empty when nothing was narrowed). */
   notices: string[];
 }
@@ -150,9 +159,11 @@ export function planCatalogQuery(
   if (filters.brand) planned.push({ field: 'brand', op: '==', value: filters.brand });
 
   let window: CatalogPlan['window'] = null;
-  if (keyword) {
-    planned.push({ field: 'nameGrams', op: 'array-contains', value: queryGram(keyword) });
-    if (Array.from(keyword).length > GRAM_MAX) window = { size: windowSize, keyword };
+  const words = searchWords(keyword);
+  if (words.length) {
+    const lead = leadWord(words);
+    planned.push({ field: 'searchKeys', op: 'array-contains', value: queryGram(lead) });
+    if (words.length > 1 || Array.from(lead).length > GRAM_MAX) window = { size: windowSize, keyword };
   }
 
   const priceRange = minPrice !== undefined || maxPrice !== undefined;
@@ -166,18 +177,33 @@ export function planCatalogQuery(
       notices.push(NARROWED_TO_PRICE_SORT);
     }
   }
-  return { filters: planned, orderBy: sortOrder(sort), sort, window, notices };
+  // Ranked only in the order asked for: a sort narrowed to price (with its notice) stays by price.
+  const relevance = words.length > 0 && requestedSort === undefined && !notices.includes(NARROWED_TO_PRICE_SORT);
+  return { filters: planned, orderBy: sortOrder(sort), sort, words, window, relevance, notices };
+}
+
+/** The word a keyword is read through: the longest (the likeliest to be rare), ties by the rarer-looking piece;
+ *  one of 3+ characters when there is one (shorter words are keys of the name only). */
+export function leadWord(words: readonly string[]): string {
+  const length = (w: string) => Array.from(w).length;
+  return words.reduce((a, b) =>
+    length(b) > length(a) || (length(b) === length(a) && commonness(queryGram(b)) < commonness(queryGram(a))) ? b : a,
+  );
 }
 
 /** Pages of `pageSize` for `count` results. */
 export const pageCount = (count: number, pageSize: number) => Math.ceil(count / pageSize);
 
-/** The exact matches of a window plan among candidates (already in the plan's order). */
-export function matchWindow<T extends { nameKey?: unknown }>(plan: CatalogPlan, candidates: readonly T[]): T[] {
-  const keyword = plan.window?.keyword;
-  if (!keyword) return [...candidates];
-  return candidates.filter((c) => typeof c.nameKey === 'string' && c.nameKey.includes(keyword));
+/** The exact matches of a plan's words among candidates (already in the plan's order; their name, brand, category
+ *  and description read), the name's matches first when the plan ranks by relevance. */
+export function matchWindow<T extends SearchFields>(plan: CatalogPlan, candidates: readonly T[]): T[] {
+  if (!plan.words.length) return [...candidates];
+  const matches = candidates.filter((c) => holdsEveryWord(c, plan.words));
+  return plan.relevance ? rankByName(matches, plan.words) : matches;
 }
+
+/** The fields a window read needs of each candidate (besides its sort fields): what matchWindow reads. */
+export const WINDOW_FIELDS = ['nameKey', 'brand', 'category', 'description'] as const;
 
 /** Deepest catalogue page the function serves by page number on Firestore (GET /api/products?pageNumber=N, the
  *  `pages` function's /page/N): a page-number API has no page tokens, so page N costs a projected walk over the

@@ -153,10 +153,11 @@ const ORDER_LISTS: Pick<OrderListQuery, 'userId' | 'status' | 'search'>[] = [
   { status: 'paid', search: 's' },
 ];
 
-/** The catalogue's possible inputs: every combination of keyword length, category, brand and price range. */
+/** The catalogue's possible inputs: every combination of keyword (none, one word the index answers exactly, one it
+ *  narrows to a window, several words), category, brand and price range. */
 export function catalogVariants(): CatalogFilters[] {
   const variants: CatalogFilters[] = [];
-  for (const keyword of ['', 'tv', 'phone'])
+  for (const keyword of ['', 'tv', 'phone', 'volt phone'])
     for (const category of [undefined, 'Electronics'])
       for (const brand of [undefined, 'Volt'])
         for (const range of [{}, { minPrice: 10 }, { maxPrice: 99 }, { minPrice: 10, maxPrice: 99 }])

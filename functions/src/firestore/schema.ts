@@ -62,7 +62,9 @@ export const PRODUCT_IMAGES_FOLDER = 'products';
  *  rating also kept as a sum so that a review updates it in one write, and the name's search keys. */
 export interface ProductDoc extends StoredProductFields<'docField'> {
   nameKey: string;
-  nameGrams: string[];
+  /** Issue 29 (firestore/searchIndex.ts): the pieces a keyword's words are looked up by. Absent on products written
+   *  before it until the backfill (adapters/firebase/store/backfill.ts), which also drops their old `nameGrams`. */
+  searchKeys: string[];
   ratingSum: number;
   /** Issue 29 (domain/variants.ts): the options, the variants without their stock, and each variant's stock by id
    *  (a map, so an order updates one variant's stock by its field path). Absent: a product without variants. For a

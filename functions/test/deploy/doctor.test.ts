@@ -92,7 +92,7 @@ describe('firebase:doctor', () => {
     edit(dir, 'firestore.indexes.json', (text) => {
       const file = JSON.parse(text) as { indexes: { fields: { fieldPath: string }[] }[] };
       const keywordAndCategory = file.indexes.findIndex((i) =>
-        ['nameGrams', 'category'].every((f) => i.fields.some((x) => x.fieldPath === f)),
+        ['searchKeys', 'category'].every((f) => i.fields.some((x) => x.fieldPath === f)),
       );
       file.indexes.splice(keywordAndCategory, 1);
       file.indexes.push({
@@ -102,7 +102,7 @@ describe('firebase:doctor', () => {
       return JSON.stringify(file);
     });
     const found = await messages(dir);
-    expect(found.some((m) => /no index products \(category ASCENDING, nameGrams CONTAINS/.test(m))).toBe(true);
+    expect(found.some((m) => /no index products \(category ASCENDING, searchKeys CONTAINS/.test(m))).toBe(true);
     expect(found.some((m) => /is used by no query/.test(m))).toBe(true);
   });
 

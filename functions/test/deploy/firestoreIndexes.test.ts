@@ -34,7 +34,7 @@ describe('firestore.indexes.json against the queries, both ways', () => {
         const index = indexFor(catalogShape(planCatalogQuery(filters, sort, 100)));
         expect(index, JSON.stringify(filters)).not.toBeNull();
         const fields = index!.fields.map((f) => f.fieldPath);
-        expect(fields).toContain('nameGrams');
+        expect(fields).toContain('searchKeys');
         if (filters.category) expect(fields).toContain('category');
         if (filters.brand) expect(fields).toContain('brand');
       }

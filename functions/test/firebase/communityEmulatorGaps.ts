@@ -26,6 +26,9 @@
 // reads stay on Google's emulator). Also measured (2026-11-25): the catalogue's `minPrice: 0` (priceCents >= 0,
 // ordered by priceCents then createdAt) matched no product where `minPrice: 1` (>= 100) matched them; the plain
 // query `priceCents >= 0` did match. No case uses a zero minimum (the facet-counts case compares with maxPrice).
+// Also measured (2026-11-26, issue 29's search): FieldValue.delete() in update() leaves the field as it was, so the
+// backfill's case writes its "before issue 29" products as new documents, and its second run is judged by the
+// search keys alone (the old `nameGrams` a product keeps there is never read).
 
 export const GAPS = {
   cursors: 'cursors ignored: a query’s offset() and startAfter() skip nothing, so every page is the first one',

@@ -79,7 +79,7 @@ addressesContract(NAME, firestoreStore, contractRun);
 taxonomyContract(NAME, firestoreStore, contractRun);
 variantsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
-searchContract(NAME, firestoreStore, contractRun, { fullText: false });
+searchContract(NAME, firestoreStore, contractRun);
 productMediaContract(NAME, firestoreStore, contractRun);
 orderMailContract(
   NAME,

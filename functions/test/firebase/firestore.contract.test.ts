@@ -57,7 +57,7 @@ addressesContract('Firestore (emulator)', firestoreStore);
 taxonomyContract('Firestore (emulator)', firestoreStore);
 variantsContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
-searchContract('Firestore (emulator)', firestoreStore, {}, { fullText: false });
+searchContract('Firestore (emulator)', firestoreStore);
 productMediaContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;

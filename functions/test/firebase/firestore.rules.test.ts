@@ -128,7 +128,7 @@ describe('products/{id}: public read, no client writes', () => {
       const products = collection(db(who), 'products');
       await assertSucceeds(getDoc(doc(db(who), 'products/p1')));
       await assertSucceeds(getDocs(query(products, orderBy('createdAt', 'desc'), limit(8))));
-      await assertSucceeds(getDocs(query(products, where('nameGrams', 'array-contains', 'vol'), limit(100))));
+      await assertSucceeds(getDocs(query(products, where('searchKeys', 'array-contains', 'vol'), limit(100))));
       await assertSucceeds(getDocs(query(products, limit(PUBLIC_PRODUCT_LIST_LIMIT))));
       await assertSucceeds(getCountFromServer(query(products, limit(PUBLIC_PRODUCT_LIST_LIMIT))));
     });
@@ -137,7 +137,7 @@ describe('products/{id}: public read, no client writes', () => {
       const products = collection(db(who), 'products');
       await assertFails(getDocs(products));
       await assertFails(getDocs(query(products, orderBy('createdAt', 'desc'))));
-      await assertFails(getDocs(query(products, where('nameGrams', 'array-contains', 'e'))));
+      await assertFails(getDocs(query(products, where('searchKeys', 'array-contains', 'e'))));
       await assertFails(getDocs(query(products, limit(PUBLIC_PRODUCT_LIST_LIMIT + 1))));
       await assertFails(getCountFromServer(products));
       await assertFails(getCountFromServer(query(products, limit(PUBLIC_PRODUCT_LIST_LIMIT + 1))));

@@ -5,6 +5,9 @@
 // Google's emulator (firestore.contract.test.ts), where nothing counts reads: there only the answers are checked.
 // The read bounds asserted here are the ones docs/firebase.md lists per API call.
 import type { Firestore } from 'firebase-admin/firestore';
+import { backfillCatalogSearch } from '../../src/adapters/firebase/store/backfill.js';
+import { newProductDoc } from '../../src/adapters/firebase/store/products.js';
+import { searchKeysOf } from '../../src/firestore/searchIndex.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { catalogueFacets, CATALOGUE_FACETS_DOC } from '../../src/adapters/firebase/store/facetCounts.js';
 import { sitemapFileCount } from '../../src/adapters/firebase/store/sitemap.js';
@@ -173,6 +176,84 @@ export function firestoreReadsContract(
       if (refused.reads !== undefined) expect(refused.reads).toBe(Math.ceil(total / 1000));
       // The orders' lists use the same reader (store/paging.ts readPage).
       expect((await store.orders.list({ search: '', sort: 'newest', page: 1, pageSize })).orders).toEqual([]);
+    });
+
+    it('reads a search by words within its window and the page; one that finds nothing, the vocabulary once more', async () => {
+      await products(12, (i) => ({
+        brand: i % 2 ? 'Kestrel' : 'Orbis',
+        description: i === 3 ? 'Active noise cancelling.' : 'A useful thing.',
+      }));
+      // Two words: one window read through the lead word's piece (12 projected products hold 'orbis' or not: the
+      // index piece finds the 6 Orbis ones), then the page's products whole.
+      const words = await readsOf(() => store.products.list({ keyword: 'p1 orbis', page: 1, pageSize: 8 }));
+      expect(words.answer.products.map((p) => p.name).sort()).toEqual(['P1', 'P11']);
+      if (words.reads !== undefined) expect(words.reads).toBe(6 + 2);
+      // A description word alone: the window holds the one product whose text has its piece.
+      const noise = await readsOf(() => store.products.list({ keyword: 'noise', page: 1, pageSize: 8 }));
+      expect(noise.answer.products.map((p) => p.name)).toEqual(['P4']);
+      if (noise.reads !== undefined) expect(noise.reads).toBe(1 + 1);
+      // Nothing found: an empty window (1: a query answering nothing still costs one), the vocabulary (1), and the
+      // corrected search's window and first product.
+      const misspelt = await readsOf(() => store.products.list({ keyword: 'kestrle', page: 1, pageSize: 8 }));
+      expect(misspelt.answer).toMatchObject({ products: [], total: 0, didYouMean: 'kestrel' });
+      // Its window (the 6 Kestrel products hold its piece 'kes', none holds the word), the vocabulary, then the
+      // corrected search's window and first product.
+      if (misspelt.reads !== undefined) expect(misspelt.reads).toBe(6 + 1 + 6 + 1);
+    });
+
+    it('backfills a catalogue written before issue 29: search keys, the vocabulary, and old reviews’ verified mark', async () => {
+      // Two products as written before issue 29 (the name's pieces, no searchKeys, no vocabulary), each a new
+      // document: the community emulator ignores FieldValue.delete() in update() (communityEmulatorGaps.ts).
+      const col = sut.db.collection(COLLECTIONS.products);
+      const old = (name: string, category: string, description: string, at: string) => {
+        const { searchKeys: _keys, ...doc } = newProductDoc(
+          { ...input(name, { category, description }), specs: [], images: [] },
+          at,
+        );
+        return { ...doc, nameGrams: [name.toLowerCase()] };
+      };
+      await col.doc('lamp').set(old('Desk Lamp', 'Lighting', 'Warm light for reading.', '2026-01-01T00:00:00.000Z'));
+      await col.doc('cable').set(old('Cable', 'Cables', 'Braided, two metres.', '2026-01-01T00:00:01.000Z'));
+      // Reviews written before issue 29: no `verified`. The buyer has a paid order of the lamp; the browser none.
+      for (const user of ['buyer', 'browser'])
+        await col.doc('lamp').collection(COLLECTIONS.reviews).doc(user).set({
+          user,
+          name: user,
+          rating: 4,
+          comment: 'Fine',
+          createdAt: '2026-01-02T00:00:00.000Z',
+        });
+      await sut.db
+        .collection(COLLECTIONS.orders)
+        .doc('o1')
+        .set({
+          userId: 'buyer',
+          status: 'paid',
+          paidAt: '2026-01-02T00:00:00.000Z',
+          totalCents: 1000,
+          refunds: [],
+          orderItems: [{ product: 'lamp', qty: 1, priceCents: 1000, name: 'Desk Lamp' }],
+        });
+      expect((await store.products.list({ keyword: 'warm', page: 1, pageSize: 8 })).products).toEqual([]);
+
+      const report = await backfillCatalogSearch(sut.db);
+      expect(report).toEqual({
+        products: 2,
+        productsRekeyed: 2,
+        vocabularyTerms: 7, // lighting, light, reading, cable, cables, braided, metres
+        reviews: 2,
+        reviewsDecided: 2,
+        reviewsVerified: 1,
+      });
+      const keyed = (await col.doc('lamp').get()).data()!;
+      expect(keyed.searchKeys).toEqual(searchKeysOf(keyed));
+      expect((await store.products.list({ keyword: 'reading warm', page: 1, pageSize: 8 })).products).toHaveLength(1);
+      expect((await store.products.list({ keyword: 'cables', page: 1, pageSize: 8 })).products[0]?.name).toBe('Cable');
+      expect((await store.products.list({ keyword: 'braded', page: 1, pageSize: 8 })).didYouMean).toBe('braided');
+      const reviews = (await store.products.get('lamp'))!.reviews;
+      expect(Object.fromEntries(reviews.map((r) => [r._id, r.verified]))).toEqual({ buyer: true, browser: false });
+      // Run again: nothing left to change.
+      expect(await backfillCatalogSearch(sut.db)).toMatchObject({ productsRekeyed: 0, reviewsDecided: 0 });
     });
 
     it('lists every product once in the sitemap’s files, each file reading only its own products', async () => {

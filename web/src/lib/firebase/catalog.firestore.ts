@@ -2,7 +2,8 @@
 // as an anonymous visitor: pages by cursor, counts, a page past the last, search exact and windowed, a narrowed
 // price query, the top-rated carousel, and live listeners. Needs the Firestore emulator (Java 21): part of
 // `npm run test:firebase` (functions/vitest.emulators.config.ts, suites 'full'); not run by the web unit suite.
-import { gramsOf, windowNotice } from '@firestore/catalog';
+import { windowNotice } from '@firestore/catalog';
+import { searchKeysOf } from '@firestore/searchIndex';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';
@@ -22,12 +23,13 @@ const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
 
 function productDoc(name: string, i: number, over: Record<string, unknown> = {}) {
   const nameKey = name.toLowerCase();
+  const brand = i % 2 ? 'Volt' : 'Amp';
   return {
     name,
     nameKey,
-    nameGrams: gramsOf(nameKey),
+    searchKeys: searchKeysOf({ nameKey, brand, category: 'Electronics', description: 'A thing' }),
     image: '/images/sample.svg',
-    brand: i % 2 ? 'Volt' : 'Amp',
+    brand,
     category: 'Electronics',
     description: 'A thing',
     priceCents: 1000 + i * 100,
@@ -118,7 +120,13 @@ describe('the catalogue read straight from Firestore (anonymous, through the rul
     expect(direct.pages).toBe(4); // 'p': every name holds one
     expect(direct.products.map((p) => p.name)).toEqual(['P11', 'P10', 'P9', 'P8', 'P7', 'P6', 'P5', 'P4']);
     const past = await fetchCatalogPage(page('p', 9));
-    expect(past).toEqual({ products: [], page: 9, pages: 4, notices: ['There is no page 9: the last page is 4.'] });
+    expect(past).toEqual({
+      products: [],
+      page: 9,
+      pages: 4,
+      total: 27,
+      notices: ['There is no page 9: the last page is 4.'],
+    });
   });
 
   it('answers a short keyword exactly and a long one in a bounded window', async () => {
@@ -127,6 +135,9 @@ describe('the catalogue read straight from Firestore (anonymous, through the rul
     const long = await fetchCatalogPage(page('headphone 3', 1));
     expect(long.products.map((p) => p.name)).toEqual(['Headphone 3']);
     expect(long.notices).not.toContain(windowNotice('headphone 3', 100));
+    // words in any order, one of them only in the brand
+    const words = await fetchCatalogPage(page('volt HEADPHONE', 1));
+    expect(words.products.map((p) => p.name).sort()).toEqual(['Headphone 1', 'Headphone 3', 'Headphone 5']);
   });
 
   it('narrows a price range sorted by rating to a price sort, and says so', async () => {

@@ -3,7 +3,8 @@
 // screen). Every query is bounded (plan: @firestore/catalog; paging: ./catalogPaging):
 //   a page        = count() (limited, 1 read per 1000 matches) + `limit(pageSize)` after the previous page's last
 //                   document; a page past the last reads nothing more and says so;
-//   a long search = one window of WEB_SEARCH_WINDOW candidates, matched exactly in memory;
+//   a search the index cannot answer alone (several words, one of 4+ characters) = one window of
+//                   WEB_SEARCH_WINDOW candidates, every word matched exactly in memory (@firestore/catalog matchWindow);
 //   reviews       = the newest PUBLIC_REVIEW_LIST_LIMIT; top = TOP_PRODUCTS.
 // firestore.rules refuses any public list without such a limit.
 import type { Product, ProductDetail, ProductPage } from '@domain';
@@ -92,9 +93,15 @@ async function resolvePage(request: CatalogPageRequest): Promise<Resolved> {
       kind: 'read',
       q: query(base, limit(size)),
       answer: (snap) => {
+        // Every word matched in the name, brand, category and description (read whole: the web SDK has no
+        // projection), the name's matches first when no sort was asked for.
         const matches = matchWindow(
           plan,
-          snap.docs.map((d) => ({ id: d.id, nameKey: d.get('nameKey') as unknown, data: d.data() })),
+          snap.docs.map((d) => {
+            const data = d.data();
+            const { nameKey, brand, category, description } = data as Record<string, unknown>;
+            return { id: d.id, nameKey, brand, category, description, data };
+          }),
         );
         const { items, pages, notices } = windowPage(matches, snap.size >= size, plan, page, pageSize);
         return {
@@ -103,6 +110,7 @@ async function resolvePage(request: CatalogPageRequest): Promise<Resolved> {
             .filter((p): p is Product => p !== null),
           page,
           pages,
+          total: matches.length, // the window's matches (a full window says only it was checked)
           notices,
         };
       },
@@ -114,7 +122,10 @@ async function resolvePage(request: CatalogPageRequest): Promise<Resolved> {
   const known = cursors.known(key);
   const step = pageStep(counted.data().count, page, pageSize, known.length);
   const notices = [...plan.notices, ...step.notices];
-  if (step.kind === 'past') return { kind: 'answer', answer: { products: [], page, pages: step.pages, notices } };
+  // A search says how many it found (count() is limited: past the limit a notice says so).
+  const total = plan.words.length ? { total: counted.data().count } : {};
+  if (step.kind === 'past')
+    return { kind: 'answer', answer: { products: [], page, pages: step.pages, ...total, notices } };
 
   let start = step.from > 0 ? known[step.from - 1] : undefined;
   if (step.walk > 0) {
@@ -132,7 +143,7 @@ async function resolvePage(request: CatalogPageRequest): Promise<Resolved> {
     answer: (snap) => {
       const last = snap.docs.at(-1);
       if (last && snap.size === pageSize) cursors.record(key, page, last);
-      return { products: productsOf(snap), page, pages: step.pages, notices };
+      return { products: productsOf(snap), page, pages: step.pages, ...total, notices };
     },
   };
 }

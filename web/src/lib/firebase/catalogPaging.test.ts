@@ -1,6 +1,5 @@
 import {
   CatalogQueryRefused,
-  gramsOf,
   matchWindow,
   NARROWED_TO_PRICE_SORT,
   planCatalogQuery,
@@ -20,23 +19,29 @@ describe('the Firestore catalogue plan (which bounded query for which filters)',
       filters: [],
       orderBy: [{ field: 'createdAt', direction: 'desc' }],
       sort: 'newest',
+      words: [],
       window: null,
+      relevance: false,
       notices: [],
     });
   });
 
-  it('answers keywords of up to 3 characters exactly from the index: array-contains the keyword itself', () => {
+  it('answers a one-word keyword of up to 3 characters exactly from the index: array-contains the word itself', () => {
     for (const keyword of ['e', 'Ph', ' OLT ', '(', 'üb']) {
       const plan = planCatalogQuery({ keyword }, 'newest', WEB_SEARCH_WINDOW);
-      expect(plan.filters).toEqual([{ field: 'nameGrams', op: 'array-contains', value: keyword.trim().toLowerCase() }]);
+      expect(plan.filters).toEqual([
+        { field: 'searchKeys', op: 'array-contains', value: keyword.trim().toLowerCase() },
+      ]);
       expect(plan.window).toBeNull(); // exact: paged by cursors, counted by count()
     }
   });
 
-  it('narrows a longer keyword to a bounded window on its rarest piece, never an unbounded scan', () => {
+  it('narrows a longer keyword, or several words, to a bounded window on the lead word’s rarest piece', () => {
     const plan = planCatalogQuery({ keyword: 'Phone' }, 'newest', WEB_SEARCH_WINDOW);
-    expect(plan.filters).toEqual([{ field: 'nameGrams', op: 'array-contains', value: queryGram('phone') }]);
-    expect(gramsOf('phone')).toContain(queryGram('phone'));
+    expect(plan.filters).toEqual([{ field: 'searchKeys', op: 'array-contains', value: queryGram('phone') }]);
+    const words = planCatalogQuery({ keyword: 'x Phone' }, undefined, WEB_SEARCH_WINDOW);
+    expect(words).toMatchObject({ words: ['x', 'phone'], relevance: true, window: { keyword: 'x phone' } });
+    expect(words.filters).toEqual(plan.filters);
     expect(plan.window).toEqual({ size: WEB_SEARCH_WINDOW, keyword: 'phone' });
     expect(planCatalogQuery({ keyword: 'Phone' }, 'newest', SERVER_SEARCH_WINDOW).window?.size).toBe(1000);
     // The window is a list the rules allow: never above the cap on public lists.
@@ -48,7 +53,7 @@ describe('the Firestore catalogue plan (which bounded query for which filters)',
     expect(plan.filters).toEqual([
       { field: 'category', op: '==', value: 'Electronics' },
       { field: 'brand', op: '==', value: 'Volt' },
-      { field: 'nameGrams', op: 'array-contains', value: 'tv' },
+      { field: 'searchKeys', op: 'array-contains', value: 'tv' },
     ]);
     expect(plan.orderBy.map((o) => `${o.field} ${o.direction}`)).toEqual([
       'rating desc',
@@ -163,6 +168,19 @@ describe('a window of candidates for a long keyword', () => {
 
   it('keeps the exact matches only, in the window’s order', () => {
     expect(matchWindow(plan, docs).map((d) => d.id)).toEqual(['p0', 'p1', 'p3']);
+  });
+
+  it('matches every word in any order over name, brand, category and description; the name first by relevance', () => {
+    const read = [
+      { id: 'a', nameKey: 'studio speaker', brand: 'Kestrel', category: 'Audio', description: 'Room-filling.' },
+      { id: 'b', nameKey: 'audio cable', brand: 'Kestrel', category: 'Accessories', description: 'A 3.5 mm cable.' },
+      { id: 'c', nameKey: 'sonic pro', brand: 'Orbis', category: 'Audio', description: 'Noise cancelling.' },
+    ];
+    const ranked = planCatalogQuery({ keyword: 'AUDIO kestrel' }, undefined, WEB_SEARCH_WINDOW);
+    expect(matchWindow(ranked, read).map((d) => d.id)).toEqual(['b', 'a']); // 'audio' in b's name
+    const newest = planCatalogQuery({ keyword: 'kestrel audio' }, 'newest', WEB_SEARCH_WINDOW);
+    expect(matchWindow(newest, read).map((d) => d.id)).toEqual(['a', 'b']); // as read
+    expect(matchWindow(planCatalogQuery({ keyword: 'noise' }, undefined, 9), read).map((d) => d.id)).toEqual(['c']);
   });
 
   it('pages the matches and counts them exactly; a full window says only it was checked', () => {

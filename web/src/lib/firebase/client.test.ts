@@ -35,6 +35,30 @@ describe("the Firebase build's client", () => {
     expect(fetch).toHaveBeenCalledWith('/api/products/facets?keyword=lamp&brand=Volt', expect.anything());
   });
 
+  it('asks the API for "Did you mean" only when a first page of a search found nothing', async () => {
+    const sdk = fakeSdk();
+    const shop = createFirebaseShop(async () => sdk as unknown as FirebaseModule);
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ products: [], page: 1, pages: 0, total: 0, didYouMean: 'headphones' }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    expect(await shop.catalog.page({ keyword: 'hedphones' })).toMatchObject({ didYouMean: 'headphones' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('keyword=hedphones');
+    // no keyword, a later page, or products found: nothing more is asked
+    await shop.catalog.page({ keyword: '' });
+    await shop.catalog.page({ keyword: 'hedphones', pageNumber: 2 });
+    sdk.fetchCatalogPage.mockResolvedValueOnce({ products: [{}] as never[], page: 1, pages: 1, notices: [] });
+    expect((await shop.catalog.page({ keyword: 'lamp' })).didYouMean).toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // the API unreachable: the answer stands without a suggestion
+    fetch.mockRejectedValueOnce(new Error('offline'));
+    expect(await shop.catalog.page({ keyword: 'zzzzzz' })).toEqual({ products: [], page: 1, pages: 0, notices: [] });
+  });
+
   it('signs the SDK out when the session ends here (Logout, a 401)', async () => {
     const sdk = fakeSdk();
     const shop = createFirebaseShop(async () => sdk as unknown as FirebaseModule);

@@ -48,6 +48,22 @@ export function firestorePageRequest({ keyword = '', pageNumber = 1, view = {} }
   };
 }
 
+/** A search the direct reads found nothing for: the function's search (the same index and vocabulary, bounded)
+ *  answers its "Did you mean" (issue 29), which the web's reads cannot (the vocabulary is the server's). */
+export async function withDidYouMean<T extends { products: unknown[]; didYouMean?: string }>(
+  answer: T,
+  request: CatalogRequest,
+  apiPage: (request: CatalogRequest) => Promise<{ didYouMean?: string }>,
+): Promise<T> {
+  if (answer.products.length > 0 || !request.keyword?.trim() || (request.pageNumber ?? 1) !== 1) return answer;
+  try {
+    const { didYouMean } = await apiPage(request);
+    return didYouMean ? { ...answer, didYouMean } : answer;
+  } catch {
+    return answer; // a suggestion is a nicety: the answer stands without it
+  }
+}
+
 /** A React hook: `initial`, then every value `follow` reports for `key` (a new key starts from its `initial`). */
 function useFollowed<T>(initial: T, key: string, follow: (onChange: (value: T) => void) => Unsubscribe): T {
   const [live, setLive] = useState<{ key: string; value: T } | null>(null);
@@ -96,7 +112,10 @@ export function createFirebaseShop(
   return {
     catalog: firestore
       ? {
-          page: (request) => load().then((fb) => fb.fetchCatalogPage(firestorePageRequest(request))),
+          page: (request) =>
+            load()
+              .then((fb) => fb.fetchCatalogPage(firestorePageRequest(request)))
+              .then((answer) => withDidYouMean(answer, request, api.catalog.page)),
           // Counting every match would read every matching document: the API counts them (the same filters, on
           // the same products), through this same client.
           facets: api.catalog.facets,
@@ -116,7 +135,16 @@ export function createFirebaseShop(
           // The listener the loader's read started answers these: nothing is read twice.
           useLivePage: (initial, request) =>
             useFollowed(initial, JSON.stringify(request), (onChange) =>
-              whenLoaded(load, (fb) => fb.watchCatalogPage(firestorePageRequest(request), onChange)),
+              whenLoaded(load, (fb) =>
+                // A live answer keeps the loader's "Did you mean" while it still finds nothing.
+                fb.watchCatalogPage(firestorePageRequest(request), (answer) =>
+                  onChange(
+                    answer.products.length === 0 && initial.didYouMean
+                      ? { ...answer, didYouMean: initial.didYouMean }
+                      : answer,
+                  ),
+                ),
+              ),
             ),
           useLiveTop: (initial) =>
             useFollowed(initial, 'top', (onChange) => whenLoaded(load, (fb) => fb.watchTopProducts(onChange))),

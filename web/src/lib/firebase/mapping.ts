@@ -55,7 +55,7 @@ export interface ReviewDoc {
   rating: number;
   comment: string;
   createdAt: string;
-  /** Issue 29: absent on reviews written before it (not verified). */
+  /** Issue 29: absent on reviews written before it until the backfill (`npm run backfill:firebase`): not verified. */
   verified?: boolean;
 }
 

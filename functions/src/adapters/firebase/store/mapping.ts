@@ -2,7 +2,7 @@
 // names and document-id rules every aggregate shares.
 //
 // Collections (the schema is documented in docs/firebase.md):
-//   products/{id}                 name, nameKey, nameGrams, image, brand, category, description, priceCents,
+//   products/{id}                 name, nameKey, searchKeys, image, brand, category, description, priceCents,
 //                                 countInStock, ratingSum, numReviews, rating, createdAt, updatedAt (public:
 //                                 no admin uid)
 //   productDrafts/{id}            a product document + user (its creator); server only

@@ -37,16 +37,19 @@ import { editedDocFields } from '../../../firestore/schema.js';
 import { LOW_STOCK_SHAPE, topProductsShape } from '../../../firestore/queries.js';
 import { catalogueFacets, FacetTally } from './facetCounts.js';
 import { managedNamesIn } from './taxonomy.js';
-import { brandCounts, facetCounts, gramsOf, listProducts, suggestProducts } from './search.js';
+import { brandCounts, facetCounts, listProducts, suggestProducts } from './search.js';
+import { VocabularyTally } from './searchVocabulary.js';
+import { searchKeysOf } from '../../../firestore/searchIndex.js';
 import { sitemapFile } from './sitemap.js';
 import { recordStockHistory, stockHistoryPage } from './stock.js';
 
 function editedProductDoc(input: ProductUpdateInput) {
   const nameKey = searchKey(input.name);
+  const { brand, category, description } = input;
   return {
     ...editedDocFields(input),
     nameKey,
-    nameGrams: gramsOf(nameKey),
+    searchKeys: searchKeysOf({ nameKey, brand, category, description }),
   };
 }
 
@@ -142,6 +145,7 @@ export class FirestoreProducts implements ProductStore {
     const doc = await this.db.runTransaction(
       async (tx) => {
         const tally = await FacetTally.read(tx, this.db);
+        const vocabulary = await VocabularyTally.read(tx, this.db);
         // Every read before any write (Firestore transactions): the managed names, then the variants' SKUs.
         const named = await managedNamesIn(tx, this.db, input, 'create');
         const claims = await planVariantsIn(tx, this.db, ref.id, null, input, undefined, () => this.col.doc().id);
@@ -158,6 +162,8 @@ export class FirestoreProducts implements ProductStore {
         );
         tally.add(doc);
         tally.write(tx);
+        vocabulary.change(null, doc);
+        vocabulary.write(tx);
         return doc;
       },
       { maxAttempts: MAX_ATTEMPTS },
@@ -204,6 +210,7 @@ export class FirestoreProducts implements ProductStore {
         // The filter counts, in this transaction: a published product moves from its old category and brand to
         // the new ones; a draft starts counting as it is published.
         const tally = await FacetTally.read(tx, this.db);
+        const vocabulary = await VocabularyTally.read(tx, this.db);
         // The admin's form (editedFrom) picks from the lists; a spec client's new value may create one.
         const named = await managedNamesIn(tx, this.db, edit, editedFrom ? 'strict' : 'spec');
         const input = named.input;
@@ -221,6 +228,9 @@ export class FirestoreProducts implements ProductStore {
         if (snap.exists) tally.remove(stored);
         tally.add(input);
         tally.write(tx);
+        // The search words: a published product's old ones leave, a draft's count from its publishing.
+        vocabulary.change(snap.exists ? stored : null, editedProductDoc(input));
+        vocabulary.write(tx);
         // A draft's stock was no stock yet (nothing could be ordered): a published product's history starts at 0.
         const stockBefore = snap.exists ? stored.countInStock : 0;
         let variantFields: Partial<ProductDoc> = {};
@@ -247,9 +257,16 @@ export class FirestoreProducts implements ProductStore {
             by,
             at: version.updatedAt,
           });
-        // (`user`: products written before it left the public document lose it at their next save.)
+        // (`user`: products written before it left the public document lose it at their next save; `nameGrams`:
+        // the name's pieces before issue 29's searchKeys.)
         if (snap.exists)
-          tx.update(ref, { ...editedProductDoc(input), ...version, ...variantFields, user: FieldValue.delete() });
+          tx.update(ref, {
+            ...editedProductDoc(input),
+            ...version,
+            ...variantFields,
+            user: FieldValue.delete(),
+            nameGrams: FieldValue.delete(),
+          });
         else {
           // A draft's first save publishes it: the newest product, the draft gone, in one transaction.
           tx.create(ref, {
@@ -307,9 +324,12 @@ export class FirestoreProducts implements ProductStore {
         const snap = await tx.get(ref);
         if (!snap.exists) return false; // removed meanwhile: counted down once, by that removal
         const tally = await FacetTally.read(tx, this.db);
+        const vocabulary = await VocabularyTally.read(tx, this.db);
         tx.delete(ref);
         tally.remove(snap.data() as ProductDoc);
         tally.write(tx);
+        vocabulary.change(snap.data() as ProductDoc, null);
+        vocabulary.write(tx);
         return true;
       },
       { maxAttempts: MAX_ATTEMPTS },

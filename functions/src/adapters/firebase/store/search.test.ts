@@ -3,7 +3,8 @@
 // offline. The real Firestore runs the same cases through the store contract in `npm run test:firebase`.
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { gramsOf, SERVER_SEARCH_WINDOW } from '../../../firestore/catalog.js';
+import { SERVER_SEARCH_WINDOW } from '../../../firestore/catalog.js';
+import { searchKeysOf } from '../../../firestore/searchIndex.js';
 import { listProducts } from './search.js';
 
 type Data = Record<string, unknown>;
@@ -15,7 +16,7 @@ interface Calls {
   unbounded: number; // queries run without a limit
 }
 
-function fakeDb(rows: { id: string; data: Data }[]) {
+function fakeDb(rows: { id: string; data: Data }[], singles: Record<string, Data> = {}) {
   const calls: Calls = { reads: 0, counts: 0, limits: [], offsets: 0, unbounded: 0 };
   const snap = (r: { id: string; data: Data }) => ({
     id: r.id,
@@ -90,13 +91,13 @@ function fakeDb(rows: { id: string; data: Data }[]) {
   const db = {
     collection: () =>
       Object.assign(new Q(), {
-        // The filter counts' document (facets/catalogue) is the only single document read here: absent in these
-        // tests (counted as a read, as Firestore bills one).
+        // Single documents (the search vocabulary): absent unless given (counted as a read, as Firestore bills one).
         doc: (id: string) => ({
           id,
           get: async () => {
             calls.reads++;
-            return { id, exists: false, data: () => undefined, get: () => undefined };
+            const data = singles[id];
+            return { id, exists: data !== undefined, data: () => data, get: (f: string) => data?.[f] };
           },
         }),
       }),
@@ -115,7 +116,10 @@ const product = (i: number, name = `P${i}`) => {
     data: {
       name,
       nameKey,
-      nameGrams: gramsOf(nameKey),
+      brand: 'Orbis',
+      category: 'Cables',
+      description: 'A plain thing.',
+      searchKeys: searchKeysOf({ nameKey, brand: 'Orbis', category: 'Cables', description: 'A plain thing.' }),
       priceCents: 100 * i,
       createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
       ratingSum: 0,
@@ -168,9 +172,40 @@ describe('the function’s Firestore catalogue reads stay bounded', () => {
     expect(page.pages).toBe(3); // Cable 2, 20..29
     expect(names(page)).toEqual(['Cable 29', 'Cable 28', 'Cable 27', 'Cable 26']);
     expect(calls.limits).toEqual([SERVER_SEARCH_WINDOW]);
-    // The window's 30 projected names, the page's 4 products, and the filter counts' document (which words are
-    // whole categories or brands: none here).
-    expect(calls).toMatchObject({ counts: 0, unbounded: 0, reads: 30 + 4 + 1 });
+    // The window's 30 projected candidates and the page's 4 products.
+    expect(calls).toMatchObject({ counts: 0, unbounded: 0, reads: 30 + 4 });
+  });
+
+  it('finds words in any order and in the brand or category, the name’s matches first, in one window', async () => {
+    const many = [
+      ...Array.from({ length: 5 }, (_, i) => product(i + 1, `Lead ${i + 1}`)),
+      product(6, 'Orbis Cable'), // 'orbis' also in its name
+    ];
+    const { db, calls } = fakeDb(many);
+    const page = await listProducts(db, { keyword: 'cables orbis', page: 1, pageSize: 10 });
+    // Every product is an Orbis in Cables; the one naming Orbis comes first, then newest first.
+    expect(names(page)).toEqual(['Orbis Cable', 'Lead 5', 'Lead 4', 'Lead 3', 'Lead 2', 'Lead 1']);
+    expect(page.total).toBe(6);
+    expect(calls.limits).toEqual([SERVER_SEARCH_WINDOW]);
+    // An asked-for sort is kept as asked (no relevance).
+    const byPrice = await listProducts(db, { keyword: 'cables orbis', page: 1, pageSize: 10, sort: 'price_asc' });
+    expect(names(byPrice)[0]).toBe('Lead 1');
+    // A price range and no sort (API clients): the bounded candidates, ranked as a search.
+    const ranged = await listProducts(db, { keyword: 'cables orbis', page: 1, pageSize: 10, minPrice: 2 });
+    expect(names(ranged)).toEqual(['Orbis Cable', 'Lead 5', 'Lead 4', 'Lead 3', 'Lead 2']);
+  });
+
+  it('reads the vocabulary once when nothing matches, and offers a correction only if it finds something', async () => {
+    const { db, calls } = fakeDb(rows, { searchVocabulary: { terms: { cables: 40, plain: 40, orbis: 40 } } });
+    const none = await listProducts(db, { keyword: 'zzzzzz', page: 1, pageSize: 8 });
+    expect(none).toEqual({ products: [], page: 1, pages: 0, total: 0 });
+    expect(calls).toMatchObject({ reads: 1, unbounded: 0 }); // the vocabulary; the window read nothing
+    const misspelt = await listProducts(db, { keyword: 'cabels', page: 1, pageSize: 8 });
+    expect(misspelt).toEqual({ products: [], page: 1, pages: 0, total: 0, didYouMean: 'cables' });
+    // The corrected search finds nothing with the filters asked for: nothing offered.
+    expect((await listProducts(db, { keyword: 'cabels', page: 1, pageSize: 8, brand: 'Kestrel' })).didYouMean).toBe(
+      undefined,
+    );
   });
 
   it('refuses an impossible price range with 400 before reading anything', async () => {

@@ -10,9 +10,9 @@ import {
   type CatalogSortable,
   type ProductPage,
   type ProductSuggestions,
+  isCorrectable,
   MAX_SUGGESTIONS,
   PRODUCT_SUGGESTIONS,
-  searchKey,
   searchWords,
   suggestedFacetValues,
 } from '../../../domain/index.js';
@@ -25,10 +25,12 @@ import {
   pageCount,
   planCatalogQuery,
   SERVER_SEARCH_WINDOW,
+  WINDOW_FIELDS,
   type CatalogPlan,
 } from '../../../firestore/catalog.js';
+import { correctFromVocabulary, rankByName } from '../../../firestore/searchIndex.js';
+import { readVocabulary } from './searchVocabulary.js';
 import type { ProductQuery } from '../../../ports.js';
-import { catalogueFacets } from './facetCounts.js';
 import { COLLECTIONS, productOf } from './mapping.js';
 
 // Catalogue listing and search on Firestore, for API clients: the plan of firestore/catalog.ts (the one
@@ -36,8 +38,10 @@ import { COLLECTIONS, productOf } from './mapping.js';
 // - count() first (1 read per 1000 matches); a page past the last reads nothing more.
 // - page N starts after the last document of page N - 1, found by a projected query limited to the documents
 //   before it (never `offset`, and never more than count() says exist); pages past MAX_SERVED_PAGE are refused.
-// - a keyword longer than the index's pieces reads a window of SERVER_SEARCH_WINDOW candidates, projected to
-//   their name and sort fields, then only the page's products whole.
+// - a keyword the index cannot answer alone (several words, or one longer than its pieces) reads a window of
+//   SERVER_SEARCH_WINDOW candidates, projected to their searched and sort fields, then only the page's products whole.
+// - a search that finds nothing reads the vocabulary (1 read) for "Did you mean", and offers a correction only when
+//   the corrected search (as bounded) finds something with the same filters.
 
 export { gramsOf, queryGram } from '../../../firestore/catalog.js';
 
@@ -78,13 +82,15 @@ const orderFields = (plan: CatalogPlan) => plan.orderBy.map((o) => o.field);
  *  candidates the answer covers the first ones only (cheapest first); the embedded store has no such bound. */
 export const CANDIDATE_LIMIT = 5000;
 
-/** The fields a candidate read projects: enough to filter and sort in memory without reading whole products. */
-const SORT_FIELDS = ['nameKey', 'category', 'brand', 'priceCents', 'rating', 'numReviews', 'createdAt'] as const;
+/** The fields a candidate read projects: enough to match the words, filter and sort in memory without reading
+ *  whole products. */
+const CANDIDATE_FIELDS = [...WINDOW_FIELDS, 'priceCents', 'rating', 'numReviews', 'createdAt'] as const;
 
 interface Candidate extends CatalogSortable {
   nameKey: string;
   category: string;
   brand: string;
+  description: string;
 }
 
 const candidateOf = (d: QueryDocumentSnapshot): Candidate => ({
@@ -92,124 +98,79 @@ const candidateOf = (d: QueryDocumentSnapshot): Candidate => ({
   nameKey: String(d.get('nameKey') ?? ''),
   category: String(d.get('category') ?? ''),
   brand: String(d.get('brand') ?? ''),
+  description: String(d.get('description') ?? ''),
   priceCents: Number(d.get('priceCents') ?? 0),
   rating: Number(d.get('rating') ?? 0),
   numReviews: Number(d.get('numReviews') ?? 0),
   createdAt: String(d.get('createdAt') ?? ''),
 });
 
-/** The word of a keyword of several words read through the name index: the longest (likely the rarest) of those
- *  that are no word of a category or brand (the count document's values: such a word may be in no name, as in
- *  "voltra laptop" for a Voltra laptop not named so); the longest of all when every word is. */
-function leadWord(words: readonly string[], facets: CatalogFacets | null): string {
-  const longest = (list: readonly string[]) => list.reduce((a, b) => ([...b].length > [...a].length ? b : a));
-  const facetWords = new Set(
-    [...(facets?.categories ?? []), ...(facets?.brands ?? [])].flatMap((f) => searchKey(f.value).split(/\s+/u)),
-  );
-  const inNames = words.filter((word) => !facetWords.has(word));
-  return longest(inNames.length ? inNames : words);
-}
-
-/** Whether a candidate holds every word of a keyword of several words, each in its name, category or brand (the
- *  documents keep no index of the other fields, and a window is matched on its projected fields). */
-const holdsWords = (c: Candidate, words: readonly string[]) => {
-  const text = `${c.nameKey}\n${searchKey(c.category)}\n${searchKey(c.brand)}`;
-  return words.every((word) => text.includes(word));
-};
-
-/** The products matching the filters (the keyword exactly, through its index piece), projected, read in one
- *  query of at most CANDIDATE_LIMIT in price order: the plan of a price sort, without its own limit. A keyword of
- *  several words is read through its lead word, the others matched in memory. */
+/** The products matching the filters and every word of the keyword, projected, read in one query of at most
+ *  CANDIDATE_LIMIT in price order (the plan of a price sort, without its own limit), the words matched in memory. */
 async function candidates(db: Firestore, filters: CatalogFilters): Promise<Candidate[]> {
-  const words = searchWords(filters.keyword);
-  const several = words.length > 1;
-  const plan = planFor({
-    ...filters,
-    keyword: several ? leadWord(words, await catalogueFacets(db)) : filters.keyword,
-    sort: 'price_asc',
-    page: 1,
-    pageSize: 1,
-  });
+  const plan = planFor({ ...filters, sort: 'price_asc', page: 1, pageSize: 1 });
   const snap = await queryOf(db, plan)
-    .select(...SORT_FIELDS)
+    .select(...CANDIDATE_FIELDS)
     .limit(CANDIDATE_LIMIT)
     .get();
-  const found = snap.docs.map(candidateOf);
-  const matched = plan.window ? matchWindow(plan, found) : found;
-  return several ? matched.filter((c) => holdsWords(c, words)) : matched;
+  return matchWindow(plan, snap.docs.map(candidateOf));
 }
 
-/** A keyword of several words (in any order): one bounded, projected read of SERVER_SEARCH_WINDOW products through
- *  the name index's piece of the lead word, in the asked order, the other words matched in that window (name,
- *  category, brand), then only the page's products read whole. */
-async function listByWords(db: Firestore, query: FirestoreCatalogQuery, words: string[]): Promise<ProductPage> {
-  const { page, pageSize } = query;
-  const requested = query.sort ?? DEFAULT_CATALOG_SORT;
-  const plan = planFor({ ...query, keyword: leadWord(words, await catalogueFacets(db)), sort: requested });
-  const snap = await queryOf(db, plan)
-    .select(...SORT_FIELDS)
-    .limit(SERVER_SEARCH_WINDOW)
-    .get();
-  const hits = matchWindow(plan, snap.docs.map(candidateOf))
-    .filter((c) => matchesCatalogFilters(c, query) && holdsWords(c, words))
-    .sort(compareForSort(requested));
-  const slice = hits.slice((page - 1) * pageSize, page * pageSize);
+/** The page's products read whole (one batched read of at most a page), in the order of `slice`. */
+async function pageOf(db: Firestore, slice: readonly { id: string }[]) {
   const col = db.collection(COLLECTIONS.products);
   const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
-  return {
-    products: docs.filter((d) => d.exists).map(productOf),
-    page,
-    pages: pageCount(hits.length, pageSize),
-    total: hits.length,
-  };
+  return docs.filter((d) => d.exists).map(productOf);
 }
 
 /** A page in a sort Firestore cannot index together with the filters, cut from the bounded candidates. */
 async function listFromCandidates(
   db: Firestore,
   query: FirestoreCatalogQuery,
+  plan: CatalogPlan,
   sort: NonNullable<FirestoreCatalogQuery['sort']>,
 ): Promise<ProductPage> {
   const { page, pageSize } = query;
-  const hits = (await candidates(db, query)).filter((c) => matchesCatalogFilters(c, query)).sort(compareForSort(sort));
-  const slice = hits.slice((page - 1) * pageSize, page * pageSize);
-  const col = db.collection(COLLECTIONS.products);
-  const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
+  const sorted = (await candidates(db, query))
+    .filter((c) => matchesCatalogFilters(c, query))
+    .sort(compareForSort(sort));
+  // The API client asked for no sort: ranked as the embedded store ranks a search, whatever the price range.
+  const hits = query.sort === undefined && plan.words.length ? rankByName(sorted, plan.words) : sorted;
   return {
-    products: docs.filter((d) => d.exists).map(productOf),
+    products: await pageOf(db, hits.slice((page - 1) * pageSize, page * pageSize)),
     page,
     pages: pageCount(hits.length, pageSize),
-    ...(query.keyword.trim() ? { total: hits.length } : {}),
+    ...(plan.words.length ? { total: hits.length } : {}),
   };
 }
 
-/** One catalogue page: all products, or those matching the keyword and filters, in the plan's order. */
+/** One catalogue page: all products, or those matching the keyword and filters, in the plan's order (a search with
+ *  no sort asked for: the name's matches first). A search that finds nothing may carry `didYouMean`. */
 export async function listProducts(db: Firestore, query: FirestoreCatalogQuery): Promise<ProductPage> {
-  const words = searchWords(query.keyword);
-  if (words.length > 1) return listByWords(db, query, words);
+  const answer = await listPage(db, query);
+  if (answer.total !== 0) return answer;
+  const suggestion = await didYouMean(db, query);
+  return suggestion ? { ...answer, didYouMean: suggestion } : answer;
+}
+
+async function listPage(db: Firestore, query: FirestoreCatalogQuery): Promise<ProductPage> {
   const { page, pageSize } = query;
   const plan = planFor(query);
   const requested = query.sort ?? DEFAULT_CATALOG_SORT;
   // A price range with a sort other than by price: Firestore orders a range's field first, so the web narrows
   // to a price sort (with a notice); API clients get the sort they asked for, from a bounded candidate read.
-  if (plan.sort !== requested) return listFromCandidates(db, query, requested);
+  if (plan.sort !== requested) return listFromCandidates(db, query, plan, requested);
   const base = queryOf(db, plan);
-  const col = db.collection(COLLECTIONS.products);
 
   if (plan.window) {
     // One bounded, projected read of the window; the count and the page are cut from its exact matches.
     const window = await base
-      .select('nameKey', ...orderFields(plan))
+      .select(...WINDOW_FIELDS, ...orderFields(plan))
       .limit(plan.window.size)
       .get();
-    const hits = matchWindow(
-      plan,
-      window.docs.map((d) => ({ id: d.id, nameKey: d.get('nameKey') as unknown })),
-    );
-    const slice = hits.slice((page - 1) * pageSize, page * pageSize);
-    const docs = slice.length ? await db.getAll(...slice.map((h) => col.doc(h.id))) : [];
+    const hits = matchWindow(plan, window.docs.map(candidateOf));
     return {
-      products: docs.filter((d) => d.exists).map(productOf),
+      products: await pageOf(db, hits.slice((page - 1) * pageSize, page * pageSize)),
       page,
       pages: pageCount(hits.length, pageSize),
       total: hits.length,
@@ -218,7 +179,7 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
 
   const count = (await base.count().get()).data().count;
   const pages = pageCount(count, pageSize);
-  const total = query.keyword.trim() ? { total: count } : {}; // a search says how many it found
+  const total = plan.words.length ? { total: count } : {}; // a search says how many it found
   if (page > pages) return { products: [], page, pages, ...total }; // past the last page: nothing more is read
   if (page > MAX_SERVED_PAGE) throw badInput(deepPageMessage(page)); // the walk to its cursor is capped
 
@@ -234,6 +195,18 @@ export async function listProducts(db: Firestore, query: FirestoreCatalogQuery):
   }
   const snap = await (start ? base.startAfter(start) : base).limit(pageSize).get();
   return { products: snap.docs.map(productOf), page, pages, ...total };
+}
+
+/** "Did you mean" for a search that found nothing (as the embedded store answers it): each correctable word no
+ *  catalogue word holds, replaced by its most common one-edit neighbour in the vocabulary (1 read); offered only when
+ *  the corrected search finds something with the same filters (one more bounded search, its first product). */
+async function didYouMean(db: Firestore, query: FirestoreCatalogQuery): Promise<string | undefined> {
+  const words = searchWords(query.keyword);
+  if (!words.some(isCorrectable)) return undefined;
+  const corrected = correctFromVocabulary(words, await readVocabulary(db));
+  if (!corrected) return undefined;
+  const found = await listPage(db, { ...query, keyword: corrected, page: 1, pageSize: 1 });
+  return found.total ? corrected : undefined;
 }
 
 /** Category and brand counts, each from one bounded projected read of the products matching the other filters
@@ -254,9 +227,10 @@ export async function brandCounts(db: Firestore, filters: CatalogFilters) {
   return countFacet(sameCategory.map((c) => c.brand));
 }
 
-/** The header's suggestions: the products whose name, category or brand hold every word typed, found in one bounded,
- *  projected window read through the name index's piece of the longest word (so that word must be in the name), the
- *  first PRODUCT_SUGGESTIONS read whole; then the categories and brands a word begins, from the count document. */
+/** The header's suggestions: the products holding every word typed (ranked as the search ranks them: the name's
+ *  matches first, newest), found in one bounded, projected read of SUGGEST_WINDOW products through the plan's index
+ *  piece, the first PRODUCT_SUGGESTIONS read whole; then the categories and brands a word begins, from the count
+ *  document. */
 export async function suggestProducts(
   db: Firestore,
   q: string,
@@ -264,22 +238,13 @@ export async function suggestProducts(
 ): Promise<ProductSuggestions> {
   const words = searchWords(q);
   if (!words.length) return { products: [], categories: [], brands: [] };
-  const plan = planFor({ keyword: leadWord(words, facets), sort: 'newest', page: 1, pageSize: PRODUCT_SUGGESTIONS });
-  const window = await queryOf(db, plan).select('nameKey', 'category', 'brand').limit(SUGGEST_WINDOW).get();
-  const hits = window.docs
-    .filter((d) => {
-      const text = [d.get('nameKey'), searchKey(String(d.get('category'))), searchKey(String(d.get('brand')))].join(
-        '\n',
-      );
-      return words.every((w) => text.includes(w));
-    })
-    .slice(0, PRODUCT_SUGGESTIONS);
-  const col = db.collection(COLLECTIONS.products);
-  const docs = hits.length ? await db.getAll(...hits.map((h) => col.doc(h.id))) : [];
-  const products = docs
-    .filter((d) => d.exists)
-    .map(productOf)
-    .map(({ _id, name, image }) => ({ _id, name, image }));
+  const plan = planFor({ keyword: q, page: 1, pageSize: PRODUCT_SUGGESTIONS });
+  const window = await queryOf(db, plan)
+    .select(...WINDOW_FIELDS)
+    .limit(SUGGEST_WINDOW)
+    .get();
+  const hits = matchWindow(plan, window.docs.map(candidateOf)).slice(0, PRODUCT_SUGGESTIONS);
+  const products = (await pageOf(db, hits)).map(({ _id, name, image }) => ({ _id, name, image }));
   const values = (counts: readonly { value: string }[] | undefined) => (counts ?? []).map((c) => c.value);
   return {
     products,
@@ -292,5 +257,5 @@ export async function suggestProducts(
   };
 }
 
-/** Candidates a suggestion reads (projected): the newest products holding the longest word's index piece. */
+/** Candidates a suggestion reads (projected): the newest products holding the lead word's index piece. */
 export const SUGGEST_WINDOW = 200;

@@ -11,7 +11,7 @@
 //
 // The list is made on its first read from the catalogue's distinct values (the count document's, or a one-time
 // projection of the products), as the embedded migration 26 does.
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   applySlugMove,
   byEntryName,
@@ -34,7 +34,9 @@ import {
 } from '../../../domain/index.js';
 import type { EventPublisher, TaxonomyStore } from '../../../ports.js';
 import { FacetTally } from './facetCounts.js';
-import { COLLECTIONS, MAX_ATTEMPTS } from './mapping.js';
+import { VocabularyTally } from './searchVocabulary.js';
+import { searchKeysOf } from '../../../firestore/searchIndex.js';
+import { COLLECTIONS, MAX_ATTEMPTS, type ProductDoc } from './mapping.js';
 
 /** Server only (firestore.rules denies clients): the web reads the lists through GET /api/categories, /api/brands. */
 export const TAXONOMIES_COLLECTION = 'taxonomies';
@@ -150,6 +152,7 @@ export class FirestoreTaxonomy implements TaxonomyStore {
             this.db.collection(COLLECTIONS.products).where(field, '==', relabel.from).limit(RELABEL_BATCH),
           );
           const tally = await FacetTally.read(tx, this.db);
+          const vocabulary = await VocabularyTally.read(tx, this.db);
           const last = products.size < RELABEL_BATCH;
           // With the last step, the discount codes whose scope names the category (codes are few: all are read,
           // as an array-contains query on the nested field did not answer inside a transaction on the community emulator).
@@ -159,9 +162,16 @@ export class FirestoreTaxonomy implements TaxonomyStore {
             const scoped = relabelCouponScope(c.data() as Pick<Coupon, 'scope'>, relabel);
             if (scoped) tx.update(c.ref, { scope: scoped.scope });
           }
-          for (const p of products.docs) tx.update(p.ref, { [field]: relabel.to });
+          for (const p of products.docs) {
+            // The category or brand is searched (issue 29): its search keys and words follow the new name.
+            const before = p.data() as ProductDoc;
+            const after = { ...before, [field]: relabel.to };
+            tx.update(p.ref, { [field]: relabel.to, searchKeys: searchKeysOf(after), nameGrams: FieldValue.delete() });
+            vocabulary.change(before, after);
+          }
           tally.relabel(field, relabel.from, relabel.to, products.size);
           tally.write(tx);
+          vocabulary.write(tx);
           if (products.size < RELABEL_BATCH)
             writeList(tx, this.db, this.kind, { ...list, relabels: list.relabels.slice(1) });
           return products.size;

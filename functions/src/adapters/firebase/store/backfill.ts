@@ -1,0 +1,118 @@
+// Issue 29's one-off backfill of a Firestore catalogue written before it (run by `npm run backfill:firebase`,
+// scripts/firebase/backfill.mjs; safe to run again: what is already right is not rewritten):
+// - every product's `searchKeys` (firestore/searchIndex.ts), its old `nameGrams` dropped: until then a keyword
+//   finds only the products saved since;
+// - the search vocabulary (facets/searchVocabulary), counted from every product and written whole at the end;
+// - every review without `verified`: decided by the same rule as a new review (domain/reviewDecisions.ts
+//   verifiedPurchase) over its author's orders as they are now (as the embedded store's migration 25 decided its own).
+// Bounded steps: products in pages of BACKFILL_PAGE (one transaction each, reads before writes, so a product edited
+// meanwhile is keyed from what it now holds), reviews per product in pages of BACKFILL_PAGE, each author's orders
+// read once per run.
+import { FieldPath, FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { verifiedPurchase, type Purchase } from '../../../domain/index.js';
+import { searchKeysOf, VOCABULARY_MAX, vocabularyTermsOf } from '../../../firestore/searchIndex.js';
+import { COLLECTIONS, MAX_ATTEMPTS, type OrderDoc, type ProductDoc, type ReviewDoc } from './mapping.js';
+import { writeVocabulary } from './searchVocabulary.js';
+
+/** Products (and reviews) per step: well under a transaction's 500 writes. */
+export const BACKFILL_PAGE = 300;
+
+export interface BackfillReport {
+  products: number;
+  productsRekeyed: number;
+  vocabularyTerms: number;
+  reviews: number;
+  reviewsDecided: number;
+  reviewsVerified: number;
+}
+
+const sameKeys = (a: unknown, b: readonly string[]) =>
+  Array.isArray(a) && a.length === b.length && a.every((k, i) => k === b[i]);
+
+/** Runs the backfill over the whole catalogue (see the top). */
+export async function backfillCatalogSearch(db: Firestore, pageSize = BACKFILL_PAGE): Promise<BackfillReport> {
+  const report: BackfillReport = {
+    products: 0,
+    productsRekeyed: 0,
+    vocabularyTerms: 0,
+    reviews: 0,
+    reviewsDecided: 0,
+    reviewsVerified: 0,
+  };
+  const vocabulary = new Map<string, number>();
+  const ordersByUser = new Map<string, Purchase[]>();
+  const col = db.collection(COLLECTIONS.products);
+  let after: DocumentSnapshot | undefined;
+  for (;;) {
+    const q = col.orderBy(FieldPath.documentId()).select().limit(pageSize);
+    const page = await (after ? q.startAfter(after) : q).get();
+    if (page.empty) break;
+    const seen = await db.runTransaction(
+      async (tx) => {
+        const docs = await tx.getAll(...page.docs.map((d) => d.ref));
+        const kept: { id: string; doc: ProductDoc }[] = [];
+        for (const snap of docs) {
+          if (!snap.exists) continue; // removed meanwhile
+          const doc = snap.data() as ProductDoc;
+          const keys = searchKeysOf(doc);
+          if (!sameKeys(doc.searchKeys, keys)) {
+            tx.update(snap.ref, { searchKeys: keys, nameGrams: FieldValue.delete() });
+            report.productsRekeyed++;
+          }
+          kept.push({ id: snap.id, doc });
+        }
+        return kept;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    for (const { id, doc } of seen) {
+      report.products++;
+      for (const term of vocabularyTermsOf(doc)) vocabulary.set(term, (vocabulary.get(term) ?? 0) + 1);
+      await backfillReviews(db, id, pageSize, ordersByUser, report);
+    }
+    if (page.size < pageSize) break;
+    after = page.docs.at(-1);
+  }
+  await writeVocabulary(db, vocabulary);
+  report.vocabularyTerms = Math.min(vocabulary.size, VOCABULARY_MAX);
+  return report;
+}
+
+/** The reviews of one product that lack `verified`, decided from their authors' orders of it. */
+async function backfillReviews(
+  db: Firestore,
+  productId: string,
+  pageSize: number,
+  ordersByUser: Map<string, Purchase[]>,
+  report: BackfillReport,
+) {
+  const reviews = db.collection(COLLECTIONS.products).doc(productId).collection(COLLECTIONS.reviews);
+  let after: DocumentSnapshot | undefined;
+  for (;;) {
+    const q = reviews.orderBy(FieldPath.documentId()).limit(pageSize);
+    const page = await (after ? q.startAfter(after) : q).get();
+    if (page.empty) break;
+    const batch = db.batch();
+    let writes = 0;
+    for (const review of page.docs) {
+      report.reviews++;
+      const doc = review.data() as Partial<ReviewDoc>;
+      if (typeof doc.verified === 'boolean') continue;
+      const author = review.id; // the document id is the author's uid
+      let orders = ordersByUser.get(author);
+      if (!orders) {
+        const snap = await db.collection(COLLECTIONS.orders).where('userId', '==', author).get();
+        orders = snap.docs.map((o) => o.data() as OrderDoc);
+        ordersByUser.set(author, orders);
+      }
+      const verified = verifiedPurchase(orders, productId);
+      batch.update(review.ref, { verified });
+      writes++;
+      report.reviewsDecided++;
+      if (verified) report.reviewsVerified++;
+    }
+    if (writes) await batch.commit();
+    if (page.size < pageSize) break;
+    after = page.docs.at(-1);
+  }
+}

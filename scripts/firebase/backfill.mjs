@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Issue 29's one-off backfill of a Firestore catalogue written before it (functions/src/adapters/firebase/store/
+// backfill.ts): every product's search keys, the search vocabulary ("Did you mean"), and the `verified` mark of the
+// reviews written before it. Safe to run again; run it once after deploying issue 29 (docs/firebase.md "Search").
+//   node scripts/firebase/backfill.mjs                        # the running emulators
+//   node scripts/firebase/backfill.mjs --project my-shop --real
+import { getFirestore } from 'firebase-admin/firestore';
+import { arg, buildFunctions, log, openFirebase, PROJECT_ID, usingEmulators } from './lib.mjs';
+
+const projectId = arg('project', process.env.GCLOUD_PROJECT || PROJECT_ID);
+if (!usingEmulators() && !process.argv.includes('--real')) {
+  console.error('No emulator variables set (FIRESTORE_EMULATOR_HOST).');
+  console.error('To backfill a REAL project, add --project <id> --real.');
+  process.exit(1);
+}
+if (!process.argv.includes('--no-build')) buildFunctions();
+const { app, ports, firebase } = await openFirebase(projectId);
+const report = await firebase.backfillCatalogSearch(getFirestore(app));
+log(`${projectId}: ${JSON.stringify(report)}`);
+await ports.store.close();
+process.exit(0);
