@@ -28,6 +28,7 @@ import {
   pageRoutes,
   PRODUCT_PAGE_CODE,
   SERVER_RENDERED,
+  categoryLookupPath,
   type CatalogReader,
 } from '../src/features/pages/routes.js';
 import { createProduct, startTestShop, type TestShop } from './support/shop.js';
@@ -590,6 +591,18 @@ describe('GET /category/:category and filtered list pages without JavaScript', (
       (await shop.call('GET', '/api/products/facets?category=Audio')).body,
     );
     expect(dataFor(page.data, catalogKeys.top())).toBeUndefined();
+  });
+
+  it('preloads the one call the app still makes before showing it: the slug’s category (Link: rel=preload)', async () => {
+    const page = await crawl('/category/audio?sort=price_asc');
+    expect(page.res.headers.get('link')).toBe('</api/categories/slug/audio>; rel=preload; as=fetch; crossorigin');
+    // The URL the app's loader asks for (web/src/lib/shop/embedded.ts), answering the page's category as it is.
+    const lookup = await shop.call('GET', categoryLookupPath('audio'));
+    expect(lookup.body).toMatchObject({ entry: { name: 'Audio', slug: 'audio' }, redirect: false });
+    // Pages that make no such call preload nothing; a moved or unknown category neither.
+    for (const path of ['/', '/search/audio', '/category/No%20Such%20Category'])
+      expect((await crawl(path)).res.headers.get('link'), path).toBeNull();
+    expect((await fetch(`${shop.url}/category/Audio`, { redirect: 'manual' })).headers.get('link')).toBeNull();
   });
 
   it('honours the URL query when inlining: brand, price range and sort, marked noindex with the plain canonical', async () => {
