@@ -18,6 +18,8 @@ import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
 import {
   authLimiters,
+  couponCheckLimiters,
+  DEFAULT_COUPON_CHECK_LIMIT,
   DEFAULT_GUEST_ORDER_LIMIT,
   guestOrderLimiters,
   passwordResetLimiters,
@@ -48,6 +50,8 @@ export interface AppOptions {
   passwordResetLimit?: Limit;
   /** Guest orders per address and per email per window (default 10 an hour). */
   guestOrderLimit?: Limit;
+  /** Discount code checks per address (http/rateLimits.ts couponCheckLimiters; default DEFAULT_COUPON_CHECK_LIMIT). */
+  couponCheckLimit?: Limit;
   /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
   rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
@@ -76,6 +80,7 @@ export function appOptions(
     signInLimit: config.signInLimit,
     passwordResetLimit: config.passwordResetLimit,
     guestOrderLimit: config.guestOrderLimit,
+    couponCheckLimit: config.couponCheckLimit,
     trustProxy: config.trustProxy,
     ...entry,
   };
@@ -185,7 +190,15 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
     }),
   );
   api.use('/settings', settingsRoutes(ports, settings));
-  api.use('/coupons', couponRoutes(ports));
+  api.use(
+    '/coupons',
+    couponRoutes(ports, {
+      checkLimiters: couponCheckLimiters(
+        options.couponCheckLimit ?? DEFAULT_COUPON_CHECK_LIMIT,
+        options.rateLimitStore,
+      ),
+    }),
+  );
   api.use('/categories', taxonomyRoutes('category', ports, ports.store.categories, cache));
   api.use('/brands', taxonomyRoutes('brand', ports, ports.store.brands, cache));
   api.use('/upload', uploadRoutes(ports));

@@ -134,6 +134,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       max: int(env, 'GUEST_ORDER_RATE_LIMIT', 10, 1),
       windowMs: int(env, 'GUEST_ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
     },
+    /** Refused discount code checks (POST /api/coupons/check) allowed per address per window; all checks at five
+     *  times that (http/rateLimits.ts couponCheckLimiters). */
+    couponCheckLimit: {
+      max: int(env, 'COUPON_CHECK_RATE_LIMIT', 20, 1),
+      windowMs: int(env, 'COUPON_CHECK_RATE_WINDOW_MS', 15 * 60_000, 1000),
+    },
     trustProxy: trustProxy(env),
     /** Live event streams (embedded, live/hub.ts): open streams in all, and per client address and per account;
      *  the bytes all streams together may hold unsent (past it the most behind are cut). */

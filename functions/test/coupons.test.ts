@@ -3,6 +3,8 @@
 // places nothing). The storage and concurrency rules are the store contract's (contract/coupons.contract.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOUNT_MESSAGES } from '../src/domain/index.js';
+import { TOO_MANY_ATTEMPTS } from '../src/http/rateLimits.js';
+import { productInput } from './support/products.js';
 import { createProduct, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
@@ -145,6 +147,141 @@ describe('discount codes through the API', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ itemsPrice: 50, discountPrice: 0, couponCode: null, totalPrice: 157.5 });
       await shop.call('PUT', `/api/orders/${res.body._id}/cancel`, { token: shopper });
+    }
+  });
+});
+
+describe('POST /api/coupons/check for a guest (no account)', () => {
+  const guestCheck = (code: string, items: Record<string, unknown>[], token?: string) =>
+    shop.call('POST', '/api/coupons/check', { ...(token ? { token } : {}), body: { code, items } });
+
+  it('checks the code and its minimum without sign-in; an ended code says so', async () => {
+    const p = await createProduct(shop, 40, 100, 'Guest Kettle');
+    await shop.call('POST', '/api/coupons', {
+      token: admin,
+      body: { code: 'GUEST10', percentOff: 10, minSubtotal: 50, active: true },
+    });
+    await shop.call('POST', '/api/coupons', {
+      token: admin,
+      body: {
+        code: 'GONE10',
+        percentOff: 10,
+        startsAt: '2020-01-01T00:00:00Z',
+        endsAt: '2020-02-01T00:00:00Z',
+        active: true,
+      },
+    });
+    const below = await guestCheck('guest10', [{ product: p._id, qty: 1 }]);
+    expect(below.status).toBe(200);
+    expect(below.body).toEqual({
+      code: 'GUEST10',
+      ok: false,
+      discountPrice: 0,
+      message: DISCOUNT_MESSAGES.belowMinimum(50, 40),
+    });
+    expect((await guestCheck('GUEST10', [{ product: p._id, qty: 2 }])).body).toEqual({
+      code: 'GUEST10',
+      ok: true,
+      discountPrice: 8,
+      message: null,
+    });
+    expect((await guestCheck('GONE10', [{ product: p._id, qty: 2 }])).body).toMatchObject({
+      ok: false,
+      message: DISCOUNT_MESSAGES.ended,
+    });
+    expect((await guestCheck('NOSUCH', [{ product: p._id, qty: 2 }])).body.message).toBe(DISCOUNT_MESSAGES.unknown);
+  });
+
+  it('tells a guest nothing of other customers’ uses; the per-customer limit holds when a guest places, by email', async () => {
+    const p = await createProduct(shop, 60, 100, 'Guest Toaster');
+    const shopper = await registerCustomer(shop, 'onceonly');
+    await shop.call('POST', '/api/coupons', {
+      token: admin,
+      body: { code: 'ONCEEACH', amountOff: 5, maxUsesPerCustomer: 1, active: true },
+    });
+    expect((await place(shopper, p._id, 1, 'ONCEEACH')).status).toBe(201);
+    // The customer who used it is told so; a guest's check is about the code and the cart alone.
+    expect((await guestCheck('ONCEEACH', [{ product: p._id, qty: 1 }], shopper)).body.message).toBe(
+      DISCOUNT_MESSAGES.usedUpForYou,
+    );
+    expect((await guestCheck('ONCEEACH', [{ product: p._id, qty: 1 }])).body).toMatchObject({ ok: true });
+    const email = `guest-${Date.now()}@example.com`;
+    const asGuest = () =>
+      shop.call('POST', '/api/orders/guest', {
+        body: { email, orderItems: [{ product: p._id, qty: 1 }], shippingAddress, couponCode: 'onceeach' },
+      });
+    const first = await asGuest();
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body).toMatchObject({ couponCode: 'ONCEEACH', discountPrice: 5, isGuest: true });
+    const second = await asGuest();
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe(DISCOUNT_MESSAGES.usedUpForYou);
+  });
+
+  it('prices a line as its variant; another product’s variant is a 400', async () => {
+    const create = await shop.call('POST', '/api/products', { token: admin });
+    const id = create.body._id as string;
+    const suffix = Math.random().toString(36).slice(2, 8).toUpperCase();
+    const saved = await shop.call('PUT', `/api/products/${id}`, {
+      token: admin,
+      body: {
+        ...productInput(`Coupon Phone ${suffix}`),
+        options: [{ name: 'Storage', values: ['128 GB', '1 TB'] }],
+        variants: [
+          { sku: `CP-128-${suffix}`, options: { Storage: '128 GB' }, price: 100, countInStock: 5 },
+          { sku: `CP-1TB-${suffix}`, options: { Storage: '1 TB' }, price: 300, countInStock: 5 },
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const big = saved.body.variants[1]._id as string;
+    await shop.call('POST', '/api/coupons', { token: admin, body: { code: 'TENPCT', percentOff: 10, active: true } });
+    expect((await guestCheck('TENPCT', [{ product: id, qty: 1 }])).body.discountPrice).toBe(10);
+    expect((await guestCheck('TENPCT', [{ product: id, variant: big, qty: 1 }])).body.discountPrice).toBe(30);
+    const other = await createProduct(shop, 10, 10, 'No Variants Here');
+    const wrong = await guestCheck('TENPCT', [{ product: other._id, variant: big, qty: 1 }]);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('No Variants Here has no variants');
+  });
+
+  it('a token that is not valid is a 401, not a guest', async () => {
+    const p = await createProduct(shop, 10, 10, 'Token Kettle');
+    const res = await guestCheck('GUEST10', [{ product: p._id, qty: 1 }], 'not-a-token');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('the check’s rate limit (COUPON_CHECK_RATE_LIMIT)', () => {
+  it('refused checks are limited per address (guessing codes); good ones run on to five times that', async () => {
+    const limited = await startTestShop({ COUPON_CHECK_RATE_LIMIT: '3', TRUST_PROXY: 'loopback' });
+    try {
+      const adminToken = await limited.adminToken();
+      const p = await createProduct(limited, 30, 10, 'Limited Kettle');
+      await limited.call('POST', '/api/coupons', {
+        token: adminToken,
+        body: { code: 'REAL5', amountOff: 5, active: true },
+      });
+      const check = (code: string, address: string) =>
+        limited.call('POST', '/api/coupons/check', {
+          body: { code, items: [{ product: p._id, qty: 1 }] },
+          headers: { 'X-Forwarded-For': address },
+        });
+      // Good checks are no guesses: they do not bring the refusals' limit nearer.
+      for (let i = 0; i < 4; i++) expect((await check('REAL5', '203.0.113.1')).body.ok).toBe(true);
+      for (const guess of ['GUESS1', 'GUESS2', 'GUESS3'])
+        expect((await check(guess, '203.0.113.1')).body.ok).toBe(false);
+      const blocked = await check('GUESS4', '203.0.113.1');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe(TOO_MANY_ATTEMPTS);
+      // That address waits out the window, whatever it sends; another address is not held up by it.
+      expect((await check('REAL5', '203.0.113.1')).status).toBe(429);
+      expect((await check('REAL5', '203.0.113.2')).body.ok).toBe(true);
+      // Every check counts at five times the limit (15 a window), however good the code.
+      const statuses: number[] = [];
+      for (let i = 0; i < 16; i++) statuses.push((await check('REAL5', '203.0.113.3')).status);
+      expect(statuses).toEqual([...Array(15).fill(200), 429]);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -35,7 +35,11 @@ describe('GET /api/orders/export.csv', () => {
     const alice = await shop.aliceToken();
     const placed = await shop.call('POST', '/api/orders', {
       token: alice,
-      body: { orderItems: [{ product: p._id, qty: 2 }], shippingAddress, paymentMethod: 'PayPal' },
+      body: {
+        orderItems: [{ product: p._id, qty: 2 }],
+        shippingAddress: { ...shippingAddress, recipientName: 'Alice Liddell', phone: '(555) 010-4477' },
+        paymentMethod: 'PayPal',
+      },
     });
     const { res, bytes, text } = await download(
       '/api/orders/export.csv?from=2031-05-01&to=2031-05-01',
@@ -56,8 +60,19 @@ describe('GET /api/orders/export.csv', () => {
       Units: '2',
       'Items price': '25',
       Total: String(placed.body.totalPrice),
+      // The recipient and a phone to reach them (issue 30), beside the address.
+      Recipient: 'Alice Liddell',
+      Phone: '(555) 010-4477',
       City: shippingAddress.city,
     });
+    expect(ORDER_EXPORT_COLUMNS.slice(ORDER_EXPORT_COLUMNS.indexOf('Recipient'))).toEqual([
+      'Recipient',
+      'Phone',
+      'Address',
+      'City',
+      'Postal code',
+      'Country',
+    ]);
   });
 
   it('neutralises formulas in every text cell (=, +, -, @, tab, CR) and keeps other text as is', async () => {
@@ -69,7 +84,14 @@ describe('GET /api/orders/export.csv', () => {
     const p = await createProduct(shop, 5, 100, '@SUM(A1:A9) cable');
     now = new Date('2031-06-01T10:00:00Z');
     // Postal code and country are checked against the country list (issue 30): formulas reach only free texts.
-    const evilAddress = { address: '+1 Main St', city: '-Springfield', postalCode: '12345', country: 'USA' };
+    const evilAddress = {
+      recipientName: '@Bobby Tables',
+      phone: '+1 555 010 4477',
+      address: '+1 Main St',
+      city: '-Springfield',
+      postalCode: '12345',
+      country: 'USA',
+    };
     const placed = await shop.call('POST', '/api/orders', {
       token: reg.body.token,
       body: { orderItems: [{ product: p._id, qty: 1 }], shippingAddress: evilAddress, paymentMethod: 'PayPal' },
@@ -81,6 +103,8 @@ describe('GET /api/orders/export.csv', () => {
       Customer: `'${name}`,
       // The items cell starts with the quantity, so the product name is no formula there.
       Items: '1 x @SUM(A1:A9) cable',
+      Recipient: "'@Bobby Tables",
+      Phone: "'+1 555 010 4477",
       Address: "'+1 Main St",
       City: "'-Springfield",
       'Postal code': '12345',

@@ -28,6 +28,7 @@ import {
   pageRoutes,
   PRODUCT_PAGE_CODE,
   SERVER_RENDERED,
+  categoryLookupPath,
   type CatalogReader,
 } from '../src/features/pages/routes.js';
 import { createProduct, startTestShop, type TestShop } from './support/shop.js';
@@ -133,7 +134,7 @@ const modulePreloads = (document: Awaited<ReturnType<typeof crawl>>['document'])
 
 describe('GET /product/:id without JavaScript', () => {
   it('carries the name, price and image in its title, tags and Product JSON-LD, and the data of its first query', async () => {
-    const reviewed = (await allProducts()).find((p) => p.numReviews > 0 && p.countInStock > 0)!;
+    const reviewed = (await allProducts()).find((p) => p.numReviews > 0 && p.countInStock > 0 && !p.variants?.length)!;
     const product = (await shop.call<ProductDetail>('GET', `/api/products/${reviewed._id}`)).body;
     const page = await crawl(`/product/${product._id}`);
     const url = `${ORIGIN}/product/${product._id}`;
@@ -230,6 +231,102 @@ describe('GET /product/:id without JavaScript', () => {
     expect(ld.additionalProperty).toEqual([
       { '@type': 'PropertyValue', name: 'Display', value: '6.1" OLED' },
       { '@type': 'PropertyValue', name: 'Battery', value: '4,000 mAh' },
+    ]);
+  });
+
+  it('a product with variants: a ProductGroup with one Product and Offer per variant, specs kept (issue 29)', async () => {
+    const name = `Grouped ${Date.now()}`;
+    const { _id } = await createProduct(shop, 10, 3, name);
+    const admin = await shop.adminToken();
+    const images = [
+      { url: '/images/sample.svg', alt: 'Front' },
+      { url: '/images/grouped-blue.webp', alt: 'Blue' },
+    ];
+    const specs = [{ name: 'Display', value: '6.1" OLED' }];
+    const suffix = Math.random().toString(36).slice(2, 8).toUpperCase();
+    const saved = await shop.call('PUT', `/api/products/${_id}`, {
+      token: admin,
+      body: productInput(name, {
+        specs,
+        images,
+        options: [
+          { name: 'Colour', values: ['Black', 'Blue'] },
+          { name: 'Storage', values: ['128 GB', '256 GB'] },
+        ],
+        variants: [
+          { sku: `GB-BLK-${suffix}`, options: { Colour: 'Black', Storage: '128 GB' }, price: 499, countInStock: 2 },
+          {
+            sku: `GB-BLU-${suffix}`,
+            options: { Colour: 'Blue', Storage: '256 GB' },
+            price: 599.5,
+            countInStock: 0,
+            image: '/images/grouped-blue.webp',
+          },
+        ],
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const ids = (saved.body as Product).variants!.map((v) => v._id);
+    const page = await crawl(`/product/${_id}`);
+    const url = `${ORIGIN}/product/${_id}`;
+    // One node for the page, not a Product beside a group.
+    expect(ofType(page.jsonLd, 'Product')).toBeUndefined();
+    const group = ofType(page.jsonLd, 'ProductGroup')!;
+    expect(group).toMatchObject({
+      '@context': 'https://schema.org',
+      name,
+      url,
+      productGroupID: _id,
+      // Colour has a schema.org property; Storage has none, so it is said per variant instead.
+      variesBy: ['https://schema.org/color'],
+      additionalProperty: [{ '@type': 'PropertyValue', name: 'Display', value: '6.1" OLED' }],
+    });
+    expect(group.offers).toBeUndefined();
+    expect(group.hasVariant).toEqual([
+      {
+        '@type': 'Product',
+        '@id': `${url}?variant=${ids[0]}#variant`,
+        sku: `GB-BLK-${suffix}`,
+        name: `${name} (Black / 128 GB)`,
+        image: `${ORIGIN}/images/sample.svg`,
+        inProductGroupWithID: _id,
+        color: 'Black',
+        additionalProperty: [{ '@type': 'PropertyValue', name: 'Storage', value: '128 GB' }],
+        offers: {
+          '@type': 'Offer',
+          url: `${url}?variant=${ids[0]}`,
+          price: '499.00',
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      },
+      expect.objectContaining({
+        sku: `GB-BLU-${suffix}`,
+        image: `${ORIGIN}/images/grouped-blue.webp`,
+        color: 'Blue',
+        offers: expect.objectContaining({
+          url: `${url}?variant=${ids[1]}`,
+          price: '599.50',
+          availability: 'https://schema.org/OutOfStock',
+        }),
+      }),
+    ]);
+  });
+
+  it('each variant’s Offer url names it in ?variant= (encoded); Size is a variesBy property of its own', () => {
+    const product = fakeProduct(1, {
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        { _id: 'v1', sku: 'S-1', options: { Size: 'S' }, price: 1, countInStock: 1 },
+        { _id: 'v/2', sku: 'M-1', options: { Size: 'M' }, price: 2, countInStock: 1 },
+      ],
+    });
+    const group = productHead(ORIGIN, product).jsonLd[0]! as Record<string, any>;
+    expect(group.variesBy).toEqual(['https://schema.org/size']);
+    expect(group.hasVariant.map((v: Record<string, any>) => [v.size, v.additionalProperty, v.offers.url])).toEqual([
+      ['S', undefined, `${ORIGIN}/product/p1?variant=v1`],
+      ['M', undefined, `${ORIGIN}/product/p1?variant=v%2F2`],
     ]);
   });
 
@@ -494,6 +591,18 @@ describe('GET /category/:category and filtered list pages without JavaScript', (
       (await shop.call('GET', '/api/products/facets?category=Audio')).body,
     );
     expect(dataFor(page.data, catalogKeys.top())).toBeUndefined();
+  });
+
+  it('preloads the one call the app still makes before showing it: the slug’s category (Link: rel=preload)', async () => {
+    const page = await crawl('/category/audio?sort=price_asc');
+    expect(page.res.headers.get('link')).toBe('</api/categories/slug/audio>; rel=preload; as=fetch; crossorigin');
+    // The URL the app's loader asks for (web/src/lib/shop/embedded.ts), answering the page's category as it is.
+    const lookup = await shop.call('GET', categoryLookupPath('audio'));
+    expect(lookup.body).toMatchObject({ entry: { name: 'Audio', slug: 'audio' }, redirect: false });
+    // Pages that make no such call preload nothing; a moved or unknown category neither.
+    for (const path of ['/', '/search/audio', '/category/No%20Such%20Category'])
+      expect((await crawl(path)).res.headers.get('link'), path).toBeNull();
+    expect((await fetch(`${shop.url}/category/Audio`, { redirect: 'manual' })).headers.get('link')).toBeNull();
   });
 
   it('honours the URL query when inlining: brand, price range and sort, marked noindex with the plain canonical', async () => {

@@ -34,6 +34,18 @@ describe('the demo catalogue', () => {
     }
   });
 
+  it('some variants show their own colour: a picture of their product’s gallery (the server’s rule)', () => {
+    const withImages = seedCatalog.flatMap((p) =>
+      (p.variants ?? []).filter((v) => v.image).map((v) => ({ product: p, image: v.image! })),
+    );
+    expect(withImages.length).toBeGreaterThanOrEqual(3);
+    for (const { product, image } of withImages)
+      expect(
+        product.images!.map((picture) => picture.url),
+        product.name,
+      ).toContain(image);
+  });
+
   it('names only pictures the web serves', () => {
     const urls = seedCatalog.flatMap((p) => [p.image, ...(p.images ?? []).map((image) => image.url)]);
     for (const url of urls) expect(existsSync(join(publicDir, url)), url).toBe(true);

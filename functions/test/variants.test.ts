@@ -116,6 +116,53 @@ describe('PUT /api/products/:id with options and variants', () => {
   });
 });
 
+describe('a variant’s own image (PUT /api/products/:id)', () => {
+  const gallery = [
+    { url: '/images/sample.svg', alt: 'Front' },
+    { url: '/images/airbook-14-blue.webp', alt: 'Blue' },
+  ];
+  const withImage = (image: unknown, images: unknown = gallery) => {
+    const body = phoneBody({ images });
+    (body.variants[1] as Record<string, unknown>).image = image;
+    return body;
+  };
+  const put = async (id: string, body: unknown) =>
+    shop.call('PUT', `/api/products/${id}`, { token: await shop.adminToken(), body });
+
+  it('keeps a gallery picture as the variant’s image and answers it', async () => {
+    const { id, res } = await savePhone({ ...withImage('/images/airbook-14-blue.webp') });
+    expect(res.status).toBe(200);
+    const got = await shop.call('GET', `/api/products/${id}`);
+    expect(got.body.variants[1].image).toBe('/images/airbook-14-blue.webp');
+    expect(got.body.variants[0].image).toBeUndefined();
+  });
+
+  it.each([
+    ['a picture not in the gallery', '/images/some-other-product.svg', gallery],
+    ['an https URL outside the gallery', 'https://cdn.example.com/phone.webp', gallery],
+    ['a picture the same save takes out of the gallery', '/images/airbook-14-blue.webp', [gallery[0]]],
+    ['any picture of a product without a gallery', '/images/airbook-14-blue.webp', []],
+  ])('refuses %s (400, naming the variant, nothing saved)', async (_what, image, images) => {
+    const { id } = await savePhone({ ...withImage('/images/airbook-14-blue.webp') });
+    const res = await put(id, withImage(image, images));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^The image of variant .+ is not one of the product's gallery images/);
+    expect(Object.keys(res.body.fields ?? {})).toContain('variants.1.image');
+    const got = await shop.call('GET', `/api/products/${id}`);
+    expect(got.body.variants[1].image).toBe('/images/airbook-14-blue.webp');
+    expect(got.body.images).toHaveLength(2);
+  });
+
+  it.each([
+    ['a path that is no image reference', 'javascript:alert(1)'],
+    ['a number', 42],
+  ])('refuses %s through the schema (400)', async (_what, image) => {
+    const { id } = await savePhone();
+    const res = await put(id, withImage(image));
+    expect(res.status).toBe(400);
+  });
+});
+
 describe('POST /api/orders with variants', () => {
   it('buys the named variant at its price; a line without one buys the default variant', async () => {
     const { id, res } = await savePhone({

@@ -92,3 +92,50 @@ describe.each([
     await elsewhere.context().close();
   });
 });
+
+describe('a guest and a discount code', () => {
+  it('applies a code at Place Order without an account; the order is placed with it', async () => {
+    const page = await open(MOBILE);
+    const login = await page.request.post('/api/users/login', {
+      data: { email: 'admin@voltshop.test', password: 'admin1234' },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const code = `GUEST${Date.now().toString(36).toUpperCase()}`;
+    const made = await page.request.post('/api/coupons', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { code, amountOff: 5, active: true },
+    });
+    expect(made.status()).toBe(201);
+
+    await addProductToCart(page, 'Kestrel Glide Wireless Mouse');
+    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Fshipping$/);
+    const guest = page.getByRole('region', { name: 'Continue as guest' });
+    await guest.getByLabel('Email for your order').fill(uniqueEmail('guestcode'));
+    await guest.getByRole('button', { name: 'Continue as guest' }).click();
+    await page.waitForURL(/\/shipping$/);
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/payment$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/placeorder$/);
+
+    // A code that does not exist says so; the real one gives its line in the summary.
+    await page.getByLabel('Discount code').fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('This code does not exist. Check it for typos.').waitFor();
+    await page.getByLabel('Discount code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const discount = page.getByTestId('summary-discount');
+    await discount.waitFor();
+    expect(await discount.textContent()).toContain('−$5.00');
+    await screenshot(page, 'guest-discount-code-390');
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order\/[^/?]+\?token=/);
+    const placed = page.getByTestId('summary-discount');
+    await placed.waitFor();
+    expect(await placed.textContent()).toContain('−$5.00');
+    await page.context().close();
+  });
+});

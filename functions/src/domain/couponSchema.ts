@@ -81,13 +81,15 @@ export const couponSchema = z
   }));
 export type CouponInput = z.output<typeof couponSchema>;
 
-/** POST /api/coupons/check: the code and the cart's lines, as the shopper has them before placing. */
+/** POST /api/coupons/check: the code and the cart's lines, as the shopper has them before placing (a line's
+ *  `variant`, issue 29, prices it as that variant; without one, the product's default). */
 export const couponCheckSchema = z.strictObject({
   code: couponCodeSchema,
   items: z
     .array(
       z.strictObject({
         product: idSchema,
+        variant: idSchema.optional(),
         qty: z
           .number({ error: 'Quantity must be a number' })
           .int('Quantity must be a whole number')

@@ -69,6 +69,9 @@ export const ORDER_EXPORT_COLUMNS = [
   'Total',
   'Currency',
   'Payment method',
+  // Who the parcel goes to (issue 30's addresses; empty for an order placed before them).
+  'Recipient',
+  'Phone',
   'Address',
   'City',
   'Postal code',
@@ -114,6 +117,9 @@ export function orderCsvRow(order: Order): (string | number)[] {
     order.totalPrice,
     order.currency,
     text(order.paymentMethod),
+    text(a.recipientName),
+    // A leading + is neutralised too: a spreadsheet would read "+49 30 1234567" as a formula (or a number).
+    text(a.phone),
     text(a.address),
     text(a.city),
     text(a.postalCode),

@@ -55,3 +55,20 @@ export function assertGalleryStartsWithImage(input: { image: string; images?: re
   if (input.images?.length && input.images[0].url !== input.image)
     throw badInput(GALLERY_FIRST_MESSAGE, { images: GALLERY_FIRST_MESSAGE });
 }
+
+/** The gallery's urls after a save (what a variant's image may be, domain/variants.ts): the save's pictures, or the
+ *  stored ones when it leaves them out, always starting with the main image (galleryOf). */
+export function galleryUrlsAfterSave(
+  input: { image: string; images?: readonly ProductImage[] },
+  stored: readonly ProductImage[],
+): string[] {
+  return galleryOf(input.image, input.images ?? stored).map((picture) => picture.url);
+}
+
+/** The product page's gallery for a chosen variant: its image first (where the gallery has it, moved there; a
+ *  picture outside the gallery, from before the rule, added in front), the others in their order. */
+export function galleryForVariant(gallery: readonly ProductImage[], variantImage: string | undefined): ProductImage[] {
+  if (!variantImage || gallery[0]?.url === variantImage) return [...gallery];
+  const own = gallery.find((picture) => picture.url === variantImage) ?? { url: variantImage, alt: '' };
+  return [own, ...gallery.filter((picture) => picture.url !== variantImage)];
+}

@@ -12,6 +12,7 @@ import {
   type StoredVariant,
 } from './variants.js';
 import type { Product } from './types.js';
+import { galleryForVariant } from './productMedia.js';
 
 const options = [
   { name: 'Colour', values: ['Black', 'Blue'] },
@@ -112,6 +113,7 @@ describe('planVariantSave', () => {
       // The form loaded v1 at 5 (2 sold since): +5 on the 3 left.
       { variants: { v1: 5 } },
       newId,
+      [],
     );
     expect(
       plan.variants.map((x) => [x._id, x.sku, x.priceCents, x.compareAtCents, x.countInStock, x.stockBefore]),
@@ -128,6 +130,7 @@ describe('planVariantSave', () => {
       { price: 7, countInStock: 1 },
       undefined,
       newId,
+      [],
     );
     expect(plan.variants.map((x) => [x._id, x.priceCents, x.countInStock])).toEqual([
       ['v1', 700, 1],
@@ -148,8 +151,50 @@ describe('planVariantSave', () => {
         },
         undefined,
         newId,
+        [],
       ),
     ).toThrow('Variant elsewhere is not a variant of this product');
+  });
+
+  it('takes a variant image only from the gallery after the save, and names the variant when it is not', () => {
+    const gallery = ['/images/phone.webp', '/uploads/phone-blue.webp'];
+    const input = (image: string | null) => ({
+      options: colour,
+      variants: [{ _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 1, countInStock: 1, image }],
+      price: 0,
+      countInStock: 0,
+    });
+    const saved = planVariantSave(
+      { options: colour, variants: stored },
+      input('/uploads/phone-blue.webp'),
+      undefined,
+      newId,
+      gallery,
+    );
+    expect(saved.variants[0]!.image).toBe('/uploads/phone-blue.webp');
+    expect(
+      planVariantSave({ options: colour, variants: stored }, input(null), undefined, newId, gallery).variants[0]!.image,
+    ).toBeNull();
+    // Another product's upload, an outside URL, or a gallery picture with a changed case: refused.
+    for (const image of ['/uploads/other-product.webp', 'https://evil.example/x.webp', '/images/PHONE.webp'])
+      expect(() =>
+        planVariantSave({ options: colour, variants: stored }, input(image), undefined, newId, gallery),
+      ).toThrow("The image of variant A is not one of the product's gallery images");
+  });
+
+  it('an original client’s save (no variants) keeps variant images still in the gallery and lets go of the others', () => {
+    const withImages = stored.map((v, i) => ({
+      ...v,
+      image: i === 0 ? '/images/old-main.webp' : '/uploads/blue.webp',
+    }));
+    const plan = planVariantSave(
+      { options: colour, variants: withImages },
+      { price: 7, countInStock: 1 },
+      undefined,
+      newId,
+      ['/images/new-main.webp', '/uploads/blue.webp'],
+    );
+    expect(plan.variants.map((v) => v.image)).toEqual([null, '/uploads/blue.webp']);
   });
 
   it('never takes the stock below zero nor past the limit', () => {
@@ -252,5 +297,29 @@ describe('placeOrder with variants', () => {
     expect(() => placeOrder(request([{ product: 'q', variant: 'v1', qty: 1 }]), plain, [])).toThrow(
       'Cable has no variants',
     );
+  });
+});
+
+describe('galleryForVariant (the product page shows the chosen variant’s image first)', () => {
+  const gallery = [
+    { url: '/a.webp', alt: 'front' },
+    { url: '/b.webp', alt: 'blue' },
+    { url: '/c.webp', alt: 'back' },
+  ];
+  it('moves the variant’s picture first and keeps the others in order', () => {
+    expect(galleryForVariant(gallery, '/b.webp').map((p) => p.url)).toEqual(['/b.webp', '/a.webp', '/c.webp']);
+    expect(galleryForVariant(gallery, '/b.webp')[0]!.alt).toBe('blue');
+  });
+  it('without an image, or with the first one, the gallery as it is', () => {
+    expect(galleryForVariant(gallery, undefined)).toEqual(gallery);
+    expect(galleryForVariant(gallery, '/a.webp')).toEqual(gallery);
+  });
+  it('an image outside the gallery (saved before the rule) goes in front', () => {
+    expect(galleryForVariant(gallery, '/old.webp').map((p) => p.url)).toEqual([
+      '/old.webp',
+      '/a.webp',
+      '/b.webp',
+      '/c.webp',
+    ]);
   });
 });

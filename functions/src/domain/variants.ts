@@ -31,6 +31,8 @@ export const VARIANT_MESSAGES = {
   unknownVariant: (id: string) => `Variant ${id} is not a variant of this product`,
   notAVariantOf: (variant: string, productName: string) => `Variant ${variant} is not a variant of ${productName}`,
   noVariants: (productName: string) => `${productName} has no variants`,
+  imageNotInGallery: (sku: string) =>
+    `The image of variant ${sku} is not one of the product's gallery images: add it to the gallery first`,
 } as const;
 
 /** A variant as the stores keep it (money in cents). */
@@ -187,16 +189,22 @@ export interface VariantSave {
  * are the default variant's (its stock through the edit rule with `editedFrom.countInStock`). Given: they replace
  * the stored ones; a variant with an `_id` keeps its id (an unknown one is a 400), its stock through the edit rule
  * with `loadedStock[_id]` (the form's `editedFrom.variants`); a new one gets `newId()`.
+ * `gallery` is the product's gallery after the save (its urls, `galleryUrlsAfterSave`): a variant's image is one of
+ * them (a given one outside it is a 400; a kept one the save took out of the gallery falls back to the product's
+ * image, so an original client replacing `image` alone is never refused).
  */
 export function planVariantSave(
   stored: { options: ProductOption[]; variants: StoredVariant[] },
   input: { options?: ProductOption[]; variants?: VariantInput[]; price: number; countInStock: number },
   loaded: { countInStock?: number; variants?: Record<string, number> } | undefined,
   newId: () => string,
+  gallery: readonly string[],
 ): VariantSave {
   const byId = new Map(stored.variants.map((v) => [v._id, v]));
+  const inGallery = new Set(gallery);
   if (input.options === undefined && input.variants === undefined) {
-    const variants = stored.variants.map((v, i): PlannedVariant => {
+    const variants = stored.variants.map((stock, i): PlannedVariant => {
+      const v = { ...stock, image: stock.image !== null && inGallery.has(stock.image) ? stock.image : null };
       if (i > 0) return { ...v, stockBefore: v.countInStock };
       return {
         ...v,
@@ -211,6 +219,12 @@ export function planVariantSave(
   const requested = input.variants ?? [];
   const problem = variantProblems(options, requested)[0];
   if (problem) throw badInput(problem.message);
+  requested.forEach((v, i) => {
+    if (v.image && !inGallery.has(v.image)) {
+      const message = VARIANT_MESSAGES.imageNotInGallery(v.sku);
+      throw badInput(message, { [`variants.${i}.image`]: message });
+    }
+  });
   const kept = new Set<string>();
   const variants = requested.map((v): PlannedVariant => {
     const was = v._id === undefined ? undefined : byId.get(v._id);

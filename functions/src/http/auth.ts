@@ -25,6 +25,16 @@ export function requireUser(auth: AuthPort): RequestHandler {
   };
 }
 
+/** Who calls, when the route is open to guests too: a bearer token is verified (401 when it is not valid, as
+ *  requireUser) and sets req.caller; no token, no caller. */
+export function optionalUser(auth: AuthPort): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearer(req);
+    if (token) req.caller = await auth.verify(token);
+    next();
+  };
+}
+
 /** requireUser, then 403 unless the caller is an admin (read fresh by the auth port). */
 export function requireAdmin(auth: AuthPort): RequestHandler {
   const user = requireUser(auth);

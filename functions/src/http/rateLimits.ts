@@ -140,3 +140,41 @@ export function guestOrderLimiters(limit: Limit, storeFactory: RateLimitStoreFac
     }),
   ];
 }
+
+/** Discount code checks per address, unless the app says otherwise (AppOptions.couponCheckLimit): refused ones (a
+ *  guessed code) at `max` a window, all of them at COUPON_CHECKS_PER_REFUSED times that. */
+export const DEFAULT_COUPON_CHECK_LIMIT: Limit = { max: 20, windowMs: 15 * 60_000 };
+export const COUPON_CHECKS_PER_REFUSED = 5;
+
+/** Marks the answer as a refused discount code check (couponCheckLimiters counts it). */
+export const markRefusedCheck = (res: Response) => {
+  res.locals.couponRefused = true;
+};
+
+/**
+ * POST /api/coupons/check, open to guests: a refused check (an unknown, ended or used-up code: what guessing codes
+ * looks like) counts per address, so codes cannot be tried without end; every check counts too, at a looser bound
+ * (each reads the cart's products), so re-checking a good code as the cart changes never runs into the first.
+ */
+export function couponCheckLimiters(
+  limit: Limit,
+  storeFactory: RateLimitStoreFactory = memoryStores,
+): RequestHandler[] {
+  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
+  return [
+    rateLimit({
+      ...common,
+      windowMs: limit.windowMs,
+      limit: limit.max,
+      store: storeFactory('coupon-check-refused-by-address'),
+      skipSuccessfulRequests: true,
+      requestWasSuccessful: (_req, res) => res.locals.couponRefused !== true,
+    }),
+    rateLimit({
+      ...common,
+      windowMs: limit.windowMs,
+      limit: limit.max * COUPON_CHECKS_PER_REFUSED,
+      store: storeFactory('coupon-check-by-address'),
+    }),
+  ];
+}

@@ -338,8 +338,21 @@ export const seedCatalog: SeedProduct[] = [
       { name: 'Storage', values: ['256 GB', '512 GB'] },
     ],
     variants: [
-      { sku: 'VV15P-GRA-256', options: { Colour: 'Graphite', Storage: '256 GB' }, price: 999.0, countInStock: 20 },
-      { sku: 'VV15P-GRA-512', options: { Colour: 'Graphite', Storage: '512 GB' }, price: 1149.0, countInStock: 8 },
+      {
+        sku: 'VV15P-GRA-256',
+        options: { Colour: 'Graphite', Storage: '256 GB' },
+        price: 999.0,
+        countInStock: 20,
+        // A colour's own picture (one of the gallery's): the product page shows it first when it is chosen.
+        image: '/images/voltra-vector-15-pro-phone-graphite.svg',
+      },
+      {
+        sku: 'VV15P-GRA-512',
+        options: { Colour: 'Graphite', Storage: '512 GB' },
+        price: 1149.0,
+        countInStock: 8,
+        image: '/images/voltra-vector-15-pro-phone-graphite.svg',
+      },
       {
         sku: 'VV15P-BLU-256',
         options: { Colour: 'Glacier Blue', Storage: '256 GB' },
@@ -444,7 +457,13 @@ export const seedCatalog: SeedProduct[] = [
     options: [{ name: 'Colour', values: ['Black', 'Sand', 'Navy'] }],
     variants: [
       { sku: 'AQ-ANC-BLK', options: { Colour: 'Black' }, price: 329.99, countInStock: 24 },
-      { sku: 'AQ-ANC-SND', options: { Colour: 'Sand' }, price: 329.99, countInStock: 10 },
+      {
+        sku: 'AQ-ANC-SND',
+        options: { Colour: 'Sand' },
+        price: 329.99,
+        countInStock: 10,
+        image: '/images/arcwave-quietude-anc-headphones-sand.svg',
+      },
       { sku: 'AQ-ANC-NVY', options: { Colour: 'Navy' }, price: 279.99, compareAtPrice: 329.99, countInStock: 3 },
     ],
     reviews: [
@@ -491,6 +510,7 @@ export const seedCatalog: SeedProduct[] = [
         price: 1149.0,
         compareAtPrice: 1199.0,
         countInStock: 4,
+        image: '/images/voltra-airbook-14-laptop-midnight.svg',
       },
     ],
     reviews: [

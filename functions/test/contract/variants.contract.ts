@@ -327,6 +327,41 @@ export function variantsContract(
       expect(await variantStock(p._id)).toEqual({ 'VP-BLK-256': 5, 'VP-BLK-512': 1, 'VP-BLU-256': 0 });
     });
 
+    it('keeps a variant’s own image from the gallery; refuses one outside it (400, nothing saved)', async () => {
+      const images = [
+        { url: '/images/sample.svg', alt: 'Front' },
+        { url: '/uploads/volt-phone-blue.webp', alt: 'Blue' },
+      ];
+      const withBlue = (image: string | null) => {
+        const input = phoneVariants({ images });
+        input.variants![2] = { ...input.variants![2]!, image };
+        return input;
+      };
+      const p = await store.products.create(withBlue('/uploads/volt-phone-blue.webp'), 'owner-1');
+      const imageOf = async (sku: string) => (await read(p._id)).variants!.find((v) => v.sku === sku)!.image;
+      expect(await imageOf('VP-BLU-256')).toBe('/uploads/volt-phone-blue.webp');
+      expect(await imageOf('VP-BLK-256')).toBeUndefined();
+      // Another product's picture, or one the same save drops from the gallery: refused.
+      await expectDomainError(
+        store.products.update(p._id, withBlue('/uploads/another-product.webp')),
+        'bad_input',
+        /The image of variant VP-BLU-256 is not one of the product's gallery images/,
+      );
+      const dropped = withBlue('/uploads/volt-phone-blue.webp');
+      dropped.images = [images[0]!];
+      await expectDomainError(store.products.update(p._id, dropped), 'bad_input', /VP-BLU-256/);
+      expect(await imageOf('VP-BLU-256')).toBe('/uploads/volt-phone-blue.webp');
+      expect((await read(p._id)).images).toHaveLength(2);
+      // A save that leaves the gallery out keeps it, and so the variant may still name its picture.
+      const { images: _left, ...withoutGallery } = withBlue('/uploads/volt-phone-blue.webp');
+      void _left;
+      await store.products.update(p._id, withoutGallery);
+      expect(await imageOf('VP-BLU-256')).toBe('/uploads/volt-phone-blue.webp');
+      // Cleared: the variant shows the product's image again.
+      await store.products.update(p._id, withBlue(null));
+      expect(await imageOf('VP-BLU-256')).toBeUndefined();
+    });
+
     it('publishes a variant’s new stock as StockChanged with the variant', async () => {
       const p = await phone();
       const big = variantId(p, 'VP-BLK-512');

@@ -344,6 +344,30 @@ const BODY_ROUTES: BodyRoute[] = [
       ),
   },
   {
+    // Open to guests (issue 29's leftovers): the same refusals without a token, and a line's variant checked.
+    name: 'POST /api/coupons/check (a guest)',
+    method: 'POST',
+    path: () => '/api/coupons/check',
+    token: () => undefined,
+    bodies: () =>
+      oneWrong(
+        { code: 'FUZZCODE', items: [{ product: productId, qty: 1 }] },
+        {
+          code: badCouponCode.filter((c) => c !== 'NOSUCHCODE'),
+          items: fc.oneof(
+            notString,
+            fc.constant([]),
+            fc.constant([{ product: productId, qty: 1, variant: 'not an id!' }]),
+            fc.constant([{ product: productId, qty: 1, variant: 42 }]),
+            // A product without variants named with one: 400 as when placing.
+            fc.constant([{ product: productId, qty: 1, variant: productId }]),
+            fc.constant([{ product: productId, qty: 1, email: 'someone@example.com' }]),
+          ),
+        },
+        ['code', 'items'],
+      ),
+  },
+  {
     name: 'PUT /api/settings',
     method: 'PUT',
     path: () => '/api/settings',

@@ -62,6 +62,7 @@ export async function startTestShop(
     SIGNIN_RATE_LIMIT: '1000',
     PASSWORD_RESET_RATE_LIMIT: '1000',
     GUEST_ORDER_RATE_LIMIT: '1000',
+    COUPON_CHECK_RATE_LIMIT: '1000',
     ...FIXTURE_HOLD_LIMITS,
     ...env,
   });

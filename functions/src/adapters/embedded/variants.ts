@@ -5,11 +5,14 @@
 import type { Row, Transaction } from './sql.js';
 import {
   badInput,
+  galleryOf,
+  listOf,
   planVariantSave,
   VARIANT_MESSAGES,
   withVariants,
   type EditedFrom,
   type Product,
+  type ProductImage,
   type ProductOption,
   type ProductUpdateInput,
   type StockChange,
@@ -104,7 +107,11 @@ export async function planVariants(
   const stored = await readVariants(tx, productId);
   const givesNone = (input.options ?? []).length === 0 && (input.variants ?? []).length === 0;
   if (stored.variants.length === 0 && givesNone) return null;
-  const plan = planVariantSave(stored, input, editedFrom, newId);
+  // The product row is written already: its gallery is the one after the save, which a variant's image must be in.
+  const row = (await tx.execute({ sql: 'SELECT image, images_json FROM products WHERE id = ?', args: [productId] }))
+    .rows[0];
+  const gallery = row ? galleryOf(str(row.image), listOf(row.images_json) as ProductImage[]).map((p) => p.url) : [];
+  const plan = planVariantSave(stored, input, editedFrom, newId, gallery);
   const changes: StockChange[] = [
     ...plan.variants
       .filter((v) => v.stockBefore !== null)

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import {
   badInput,
   couponCheckSchema,
@@ -9,38 +9,53 @@ import {
   toCents,
   toDollars,
   COUPON_MESSAGES,
+  VARIANT_MESSAGES,
   type CouponCheck,
+  type Product,
 } from '../../domain/index.js';
-import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
+import { optionalUser, requireAdmin } from '../../http/auth.js';
+import { markRefusedCheck } from '../../http/rateLimits.js';
 import { parse } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 
 /** The admin's discount codes (POST/GET/PUT/DELETE /api/coupons, domain/discounts.ts), and a shopper's check of a
- *  code against the cart (POST /api/coupons/check, signed in): the same decision the placing transaction makes,
- *  as a preview (the order's place decides again, on the uses as they are then). */
-export function couponRoutes({ store, auth, clock }: Ports) {
+ *  code against the cart (POST /api/coupons/check, signed in or a guest): the same decision the placing transaction
+ *  makes, as a preview (the order's place decides again, on the uses as they are then). `checkLimiters` bound the
+ *  checks per address (http/rateLimits.ts couponCheckLimiters: guessing codes). */
+export function couponRoutes(
+  { store, auth, clock }: Ports,
+  { checkLimiters = [] }: { checkLimiters?: RequestHandler[] } = {},
+) {
   const router = Router();
   const admin = requireAdmin(auth);
-  const signedIn = requireUser(auth);
   const codeParam = (code: unknown) => parse(couponCodeSchema, code);
 
-  router.post('/check', signedIn, async (req, res) => {
+  router.post('/check', ...checkLimiters, optionalUser(auth), async (req, res) => {
     const input = parse(couponCheckSchema, req.body);
-    const uid = callerOf(req).uid;
+    // A guest's check says nothing of anyone's uses: the per-customer limit is applied when the order is placed
+    // (by the guest's email key, domain/guests.ts), and a signed-in shopper's own uses count here already.
+    const uid = req.caller?.uid;
     const [coupon, customerUses, products] = await Promise.all([
       store.coupons.get(input.code),
-      store.coupons.customerUses(input.code, uid),
+      uid ? store.coupons.customerUses(input.code, uid) : 0,
       Promise.all(input.items.map((i) => store.products.get(i.product))),
     ]);
     const lines = input.items.map((item, index) => {
       const product = products[index];
       if (!product) throw notFound(`Product not found: ${item.product}`);
-      return { product: item.product, category: product.category, priceCents: toCents(product.price), qty: item.qty };
+      return {
+        product: item.product,
+        category: product.category,
+        priceCents: toCents(linePrice(product, item.variant)),
+        qty: item.qty,
+      };
     });
     const decision = decideDiscount(coupon, lines, customerUses, clock.now());
     const answer: CouponCheck = decision.ok
       ? { code: input.code, ok: true, discountPrice: toDollars(decision.discountCents), message: null }
       : { code: input.code, ok: false, discountPrice: 0, message: decision.message };
+    // A refusal counts against the address's refused checks (the limiter reads it when the answer is sent).
+    if (!decision.ok) markRefusedCheck(res);
     res.json(answer);
   });
 
@@ -72,4 +87,14 @@ export function couponRoutes({ store, auth, clock }: Ports) {
   });
 
   return router;
+}
+
+/** A check's line price: its variant's (one of the product's, else 400 as when placing), or the product's (the
+ *  default variant's for a product with variants). */
+function linePrice(product: Product, variant: string | undefined): number {
+  if (variant === undefined) return product.price;
+  if (!product.variants?.length) throw badInput(VARIANT_MESSAGES.noVariants(product.name));
+  const chosen = product.variants.find((v) => v._id === variant);
+  if (!chosen) throw badInput(VARIANT_MESSAGES.notAVariantOf(variant, product.name));
+  return chosen.price;
 }

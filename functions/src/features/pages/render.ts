@@ -20,6 +20,7 @@ import {
   type Product,
   type ProductDetail,
   type ProductPage,
+  variantLabel,
 } from '../../domain/index.js';
 import { catalogPath, paths } from '../../domain/routes.js';
 
@@ -181,48 +182,114 @@ export function listHead(
   };
 }
 
-/** /product/:id: the product with its offer (price, currency, availability) and rating. */
-export function productHead(origin: string, product: ProductDetail): PageHead {
-  const path = productPath(product._id);
-  const url = absolute(origin, path);
-  const description = summary(product.description) || DEFAULT_DESCRIPTION;
-  const ld: Record<string, unknown> = {
+/** An offer of the shop's: price, currency, availability, condition. */
+const offerOf = (url: string, price: number, countInStock: number) => ({
+  '@type': 'Offer',
+  url,
+  price: price.toFixed(2),
+  priceCurrency: SHOP_CURRENCY,
+  availability: `${SCHEMA}/${countInStock > 0 ? 'InStock' : 'OutOfStock'}`,
+  itemCondition: `${SCHEMA}/NewCondition`,
+});
+
+/** The option names with a schema.org property of their own (Google's variant-determining properties); any other
+ *  option (Storage, Memory) is said per variant as an additionalProperty, and is not in `variesBy`. */
+const VARIANT_PROPERTIES: Record<string, string> = {
+  color: 'color',
+  colour: 'color',
+  size: 'size',
+  material: 'material',
+  pattern: 'pattern',
+};
+const variantPropertyOf = (option: string) => VARIANT_PROPERTIES[option.trim().toLowerCase()];
+
+/**
+ * A product page's JSON-LD (the one place it is built). A product without variants: a `Product` with one `Offer`.
+ * With variants (issue 29): a `ProductGroup` (productGroupID, variesBy, the shared fields, specs and rating) whose
+ * `hasVariant` lists one `Product` per variant, each with its SKU, options, image and its own `Offer` at the page's
+ * `?variant=` URL, which opens the page on that variant. This is the shape Google documents for product variants
+ * ("Product variant structured data": ProductGroup + hasVariant + variesBy, single-page variants told apart by a
+ * URL parameter); an AggregateOffer says only a price range and is not read as variants (merchant listings take
+ * each variant's Offer).
+ */
+export function productJsonLd(origin: string, product: ProductDetail): Record<string, unknown> {
+  const url = absolute(origin, productPath(product._id));
+  const gallery = (product.images ?? [{ url: product.image }]).map((picture) => absolute(origin, picture.url));
+  const shared: Record<string, unknown> = {
     '@context': SCHEMA,
-    '@type': 'Product',
     '@id': `${url}#product`,
     name: product.name,
     description: product.description,
     // The whole gallery, main image first (issue 29).
-    image: (product.images ?? [{ url: product.image }]).map((picture) => absolute(origin, picture.url)),
-    sku: product._id,
+    image: gallery,
     url,
     category: product.category,
     brand: { '@type': 'Brand', name: product.brand },
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: product.price.toFixed(2),
-      priceCurrency: SHOP_CURRENCY,
-      availability: `${SCHEMA}/${product.countInStock > 0 ? 'InStock' : 'OutOfStock'}`,
-      itemCondition: `${SCHEMA}/NewCondition`,
-    },
   };
   // The specification table as schema.org properties (issue 29).
   if (product.specs?.length)
-    ld.additionalProperty = product.specs.map((spec) => ({
+    shared.additionalProperty = product.specs.map((spec) => ({
       '@type': 'PropertyValue',
       name: spec.name,
       value: spec.value,
     }));
-  if (product.numReviews > 0) {
-    ld.aggregateRating = {
+  if (product.numReviews > 0)
+    shared.aggregateRating = {
       '@type': 'AggregateRating',
       ratingValue: product.rating,
       reviewCount: product.numReviews,
       bestRating: 5,
       worstRating: 1,
     };
-  }
+  const options = product.options ?? [];
+  const variants = product.variants ?? [];
+  if (options.length === 0 || variants.length === 0)
+    return {
+      ...shared,
+      '@type': 'Product',
+      sku: product._id,
+      offers: offerOf(url, product.price, product.countInStock),
+    };
+  const variesBy = [
+    ...new Set(options.map((o) => variantPropertyOf(o.name)).filter((p): p is string => p !== undefined)),
+  ].map((property) => `${SCHEMA}/${property}`);
+  return {
+    ...shared,
+    '@type': 'ProductGroup',
+    productGroupID: product._id,
+    ...(variesBy.length ? { variesBy } : {}),
+    hasVariant: variants.map((variant) => {
+      const variantUrl = `${url}?variant=${encodeURIComponent(variant._id)}`;
+      const own: Record<string, unknown> = {};
+      const others: { '@type': 'PropertyValue'; name: string; value: string }[] = [];
+      for (const option of options) {
+        const value = variant.options[option.name];
+        if (value === undefined) continue;
+        const property = variantPropertyOf(option.name);
+        if (property && !(property in own)) own[property] = value;
+        else others.push({ '@type': 'PropertyValue', name: option.name, value });
+      }
+      return {
+        '@type': 'Product',
+        '@id': `${variantUrl}#variant`,
+        sku: variant.sku,
+        name: `${product.name} (${variantLabel(options, variant)})`,
+        image: variant.image ? absolute(origin, variant.image) : gallery[0],
+        inProductGroupWithID: product._id,
+        ...own,
+        ...(others.length ? { additionalProperty: others } : {}),
+        offers: offerOf(variantUrl, variant.price, variant.countInStock),
+      };
+    }),
+  };
+}
+
+/** /product/:id: the product with its offer (price, currency, availability) and rating (with variants, one offer
+ *  each: productJsonLd). */
+export function productHead(origin: string, product: ProductDetail): PageHead {
+  const path = productPath(product._id);
+  const description = summary(product.description) || DEFAULT_DESCRIPTION;
+  const ld = productJsonLd(origin, product);
   return {
     status: 200,
     title: pageTitle(product.name),

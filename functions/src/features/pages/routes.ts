@@ -11,7 +11,7 @@ import {
   resolveSlug,
 } from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
-import { negotiateEncoding } from '../../http/webApp.js';
+import { negotiateEncoding, preloadLinks } from '../../http/webApp.js';
 import type { ProductStore, TaxonomyStore } from '../../ports.js';
 import {
   cartAddHead,
@@ -137,6 +137,9 @@ function developmentOrigin(req: Request): string {
  *  `{/:id}`. */
 export const expressPath = (path: string) => path.replace(/\/:(\w+)\?/g, '{/:$1}');
 
+/** GET /api/categories/slug/:slug as the web's client asks for it (web/src/lib/shop/embedded.ts `category`). */
+export const categoryLookupPath = (slug: string) => `/api/categories/slug/${encodeURIComponent(slug)}`;
+
 export function pageRoutes(options: PageRoutesOptions): Router {
   const { catalog, pageSize } = options;
   const topCount = options.topCount ?? 3;
@@ -191,6 +194,10 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     if (pageNumber > 1 && pageNumber > page.pages) return sendPage(req, res, notFoundHead());
     // A category nothing is in (the app shows its no-results page): not a page to index either.
     if (category !== undefined && page.pages === 0 && !keyword) return sendPage(req, res, notFoundHead());
+    // The app's loader asks for the slug's category before it takes the inlined products (catalogLoader.ts, the
+    // URL byte for byte as its client builds it): announced with the page, that answer is fetched while the app
+    // downloads, instead of one round trip after it has started.
+    if (categorySlug !== undefined) res.setHeader('Link', preloadLinks([categoryLookupPath(categorySlug)]));
     await sendPage(req, res, listHead(originOf(req), { keyword, page, top, view, facets, categorySlug }));
   };
 

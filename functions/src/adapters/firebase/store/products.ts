@@ -9,8 +9,11 @@ import {
   searchKey,
   type DomainEvent,
   type EditedFrom,
+  galleryUrlsAfterSave,
+  listOf,
   type Product,
   type ProductDetail,
+  type ProductImage,
   type ProductPage,
   type ProductSuggestions,
   type ProductUpdateInput,
@@ -148,7 +151,16 @@ export class FirestoreProducts implements ProductStore {
         const vocabulary = await VocabularyTally.read(tx, this.db);
         // Every read before any write (Firestore transactions): the managed names, then the variants' SKUs.
         const named = await managedNamesIn(tx, this.db, input, 'create');
-        const claims = await planVariantsIn(tx, this.db, ref.id, null, input, undefined, () => this.col.doc().id);
+        const claims = await planVariantsIn(
+          tx,
+          this.db,
+          ref.id,
+          null,
+          input,
+          undefined,
+          () => this.col.doc().id,
+          galleryUrlsAfterSave(input, []),
+        );
         const doc = newProductDoc(named.input, now);
         named.write();
         const variants = claims ? writeVariantsIn(tx, this.db, ref.id, claims, input.countInStock) : null;
@@ -223,6 +235,8 @@ export class FirestoreProducts implements ProductStore {
           input,
           editedFrom,
           () => this.col.doc().id,
+          // A draft's pictures count too: its save keeps them when it sends none.
+          galleryUrlsAfterSave(input, listOf(stored.images) as ProductImage[]),
         );
         named.write();
         if (snap.exists) tally.remove(stored);

@@ -43,7 +43,8 @@ export interface SkuClaims {
 
 /**
  * Plans a save's options and variants from the stored document (domain/variants.ts planVariantSave) and reads the
- * SKU documents it touches (reads first: call before any write). Null when the product has no variants and the save
+ * SKU documents it touches (reads first: call before any write); `gallery`: the gallery's urls after the save
+ * (domain/productMedia.ts galleryUrlsAfterSave), which a variant's image must be one of. Null when the product has no variants and the save
  * gives none. A SKU another product holds is a 400.
  */
 export async function planVariantsIn(
@@ -54,11 +55,12 @@ export async function planVariantsIn(
   input: ProductUpdateInput,
   editedFrom: EditedFrom | undefined,
   newId: () => string,
+  gallery: readonly string[],
 ): Promise<SkuClaims | null> {
   const current = stored ? storedVariantsOf(stored) : { options: [], variants: [] };
   const givesNone = (input.options ?? []).length === 0 && (input.variants ?? []).length === 0;
   if (current.variants.length === 0 && givesNone) return null;
-  const plan = planVariantSave(current, input, editedFrom, newId);
+  const plan = planVariantSave(current, input, editedFrom, newId, gallery);
   const skus = plan.variants.map((v) => v.sku);
   const refs = skus.map((sku) => skuRef(db, sku));
   const snaps = refs.length ? await tx.getAll(...refs) : [];

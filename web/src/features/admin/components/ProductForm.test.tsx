@@ -1,5 +1,5 @@
 import type { Product } from '@domain';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -344,5 +344,102 @@ describe('ProductForm, options and variants (issue 29)', () => {
     expect(onSubmit.mock.calls[0]![0].variants).toEqual([
       { _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 6 },
     ]);
+  });
+
+  describe('a variant’s image', () => {
+    const gallery = [
+      { url: '/images/phone-front.svg', alt: 'Front' },
+      { url: '/images/phone-blue.svg', alt: 'In blue' },
+    ];
+    const phone: Product = {
+      ...product,
+      image: gallery[0]!.url,
+      images: gallery,
+      options: [{ name: 'Colour', values: ['Black', 'Blue'] }],
+      variants: [
+        { _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 3 },
+        {
+          _id: 'v2',
+          sku: 'B',
+          options: { Colour: 'Blue' },
+          price: 6,
+          countInStock: 4,
+          image: '/images/phone-blue.svg',
+        },
+      ],
+    };
+
+    it('offers the product image and each gallery picture, keeps a loaded choice and sends a new one', async () => {
+      const { user, onSubmit } = setupWith(phone);
+      const black = screen.getByRole('combobox', { name: 'Image of Black' });
+      expect(
+        within(black)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Product image', 'Image 1 (main): Front', 'Image 2: In blue']);
+      expect(black).toHaveValue('');
+      expect(screen.getByRole('combobox', { name: 'Image of Blue' })).toHaveValue('/images/phone-blue.svg');
+      await user.selectOptions(black, 'Image 1 (main): Front');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(onSubmit.mock.calls[0]![0].variants).toEqual([
+        {
+          _id: 'v1',
+          sku: 'A',
+          options: { Colour: 'Black' },
+          price: 5,
+          countInStock: 3,
+          image: '/images/phone-front.svg',
+        },
+        {
+          _id: 'v2',
+          sku: 'B',
+          options: { Colour: 'Blue' },
+          price: 6,
+          countInStock: 4,
+          image: '/images/phone-blue.svg',
+        },
+      ]);
+    });
+
+    it('"Product image" sends none (the variant shows the product’s image)', async () => {
+      const { user, onSubmit } = setupWith(phone);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Image of Blue' }), 'Product image');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(onSubmit.mock.calls[0]![0].variants[1]).not.toHaveProperty('image');
+    });
+
+    it('a picture removed from the gallery is no choice any more: the form says so instead of sending', async () => {
+      const { user, onSubmit } = setupWith(phone);
+      await user.click(screen.getByRole('button', { name: 'Remove image 2' }));
+      const blue = screen.getByRole('combobox', { name: 'Image of Blue' });
+      expect(blue).toHaveValue('/images/phone-blue.svg');
+      expect(
+        within(blue)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Product image', 'Image 1 (main): Front', 'No longer in the gallery: choose another']);
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(await screen.findByTestId('variants-error')).toHaveTextContent(
+        'The image of Blue is no longer in the gallery',
+      );
+      expect(onSubmit).not.toHaveBeenCalled();
+      await user.selectOptions(blue, 'Image 1 (main): Front');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(onSubmit.mock.calls[0]![0].variants[1].image).toBe('/images/phone-front.svg');
+    });
+
+    it('a product with its main image alone offers that one and "Product image"', async () => {
+      setupWith({
+        ...phone,
+        images: [gallery[0]!],
+        variants: phone.variants!.map((v) => ({ ...v, image: undefined })),
+      });
+      const black = screen.getByRole('combobox', { name: 'Image of Black' });
+      expect(
+        within(black)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Product image', 'Image 1 (main): Front']);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { type EditedFrom, type productUpdateSchema, type Product, type ProductUpdateInput } from '@domain';
+import { galleryOf } from '@domain/productMedia';
 import { editableValues, productUpdateSchemaWith } from '@domain/schemas';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -102,12 +103,18 @@ export function ProductForm({
   const [variantsError, setVariantsError] = useState<string | null>(null);
   const name = useWatch({ control, name: 'name' });
   const price = useWatch({ control, name: 'price' });
+  // What a variant's image is picked from: the gallery as the form has it now (the main image alone without one).
+  const images = useWatch({ control, name: 'images' });
+  const gallery = galleryOf(image ?? '', images ?? []).filter((picture) => picture.url);
 
   function submit(values: ProductUpdateInput) {
     const hadVariants = (product.variants?.length ?? 0) > 0;
     if (!hadVariants && variants.options.length === 0 && variants.rows.length === 0)
       return onSubmit(values, editedFrom);
-    const saved = variantsToSave(variants);
+    const saved = variantsToSave(
+      variants,
+      gallery.map((picture) => picture.url),
+    );
     if (!saved.ok) return setVariantsError(saved.message);
     setVariantsError(null);
     // The product's Price and Count In Stock are its default variant's: changed there (and not in its row), they
@@ -214,6 +221,7 @@ export function ProductForm({
         onChange={setVariants}
         productName={typeof name === 'string' ? name : ''}
         basePrice={Number(price) || 0}
+        gallery={gallery}
       />
       {variantsError && (
         <p className="text-danger" role="alert" data-testid="variants-error">

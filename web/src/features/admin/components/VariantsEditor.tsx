@@ -1,15 +1,18 @@
 // The admin form's "Options & variants" section (issue 29): up to three options with their values, "Generate
 // variants" (a row per combination not listed yet; rows whose values are gone are dropped), and per variant its
-// SKU, price, compare-at price and stock, or removal. Rows are stacked cards, not a wide table (the form is one narrow column at
+// SKU, price, compare-at price, stock and image (one of the product's gallery pictures, or none: the product's
+// image), or removal. Rows are stacked cards, not a wide table (the form is one narrow column at
 // every width), so the section works at 390 px. The section keeps its own state; ProductForm sends it with the product (domain/variants.ts checks it
 // again on the server: 400s name the problem).
 import type { Product, ProductOption, VariantInput } from '@domain';
+import type { ProductImage as GalleryImage } from '@domain/productMedia';
 import { MAX_OPTIONS, variantLabel, variantProblems } from '@domain/variants';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { VariantImagePicker } from './VariantImagePicker';
 
 interface OptionDraft {
   name: string;
@@ -27,6 +30,8 @@ interface VariantRow {
   price: string;
   compareAtPrice: string;
   countInStock: string;
+  /** One of the gallery's urls; '' = the product's image. */
+  image: string;
 }
 
 export interface VariantsState {
@@ -46,6 +51,7 @@ export function variantsStateOf(product: Pick<Product, 'options' | 'variants'>):
       price: String(v.price),
       compareAtPrice: v.compareAtPrice === undefined ? '' : String(v.compareAtPrice),
       countInStock: String(v.countInStock),
+      image: v.image ?? '',
     })),
   };
 }
@@ -63,11 +69,19 @@ export const parsedOptions = (state: VariantsState): ProductOption[] =>
 
 const numberOr = (text: string, fallback: number) => (text.trim() === '' ? fallback : Number(text));
 
-/** What the save sends (options and variants), or the first problem to fix. */
+/** What the save sends (options and variants), or the first problem to fix. `gallery`: the form's gallery urls now
+ *  (a variant's image must be one of them, as the server checks). */
 export function variantsToSave(
   state: VariantsState,
+  gallery: readonly string[],
 ): { ok: true; options: ProductOption[]; variants: VariantInput[] } | { ok: false; message: string } {
   const options = parsedOptions(state);
+  const lost = state.rows.find((r) => r.image && !gallery.includes(r.image));
+  if (lost)
+    return {
+      ok: false,
+      message: `The image of ${variantLabel(options, lost) || lost.sku} is no longer in the gallery: choose another or "Product image"`,
+    };
   const variants = state.rows.map((r) => ({
     ...(r._id ? { _id: r._id } : {}),
     sku: r.sku.trim(),
@@ -75,6 +89,8 @@ export function variantsToSave(
     price: numberOr(r.price, NaN),
     ...(r.compareAtPrice.trim() ? { compareAtPrice: Number(r.compareAtPrice) } : {}),
     countInStock: numberOr(r.countInStock, 0),
+    // Absent: the product's image (the server keeps none).
+    ...(r.image ? { image: r.image } : {}),
   }));
   for (const v of variants) {
     if (!v.sku) return { ok: false, message: `Each variant needs a SKU (${variantLabel(options, v)})` };
@@ -107,10 +123,13 @@ export function VariantsEditor({
   onChange,
   productName,
   basePrice,
+  gallery,
 }: {
   state: VariantsState;
   onChange: (next: VariantsState) => void;
   productName: string;
+  /** The form's gallery now (its first is the main image): what a variant's image is chosen from. */
+  gallery: readonly GalleryImage[];
   /** The form's price: what a generated row starts with. */
   basePrice: number;
 }) {
@@ -134,6 +153,7 @@ export function VariantsEditor({
         price: String(basePrice || 0),
         compareAtPrice: '',
         countInStock: '0',
+        image: '',
       }));
     onChange({ ...state, rows: [...kept, ...added] });
   }
@@ -144,8 +164,8 @@ export function VariantsEditor({
         Options &amp; variants
       </h2>
       <p className="small text-muted">
-        E.g. Colour: Black, Blue. With variants, each has its own SKU, price and stock; the first is the default (its
-        price and stock are the product&apos;s).
+        E.g. Colour: Black, Blue. With variants, each has its own SKU, price and stock, and may show one of the
+        gallery&apos;s pictures; the first is the default (its price and stock are the product&apos;s).
       </p>
       {state.options.map((o, i) => (
         <Row key={i} className="g-2 mb-2 align-items-end" data-testid="option-row">
@@ -250,6 +270,15 @@ export function VariantsEditor({
                       />
                     </Col>
                   ))}
+                  <Col xs={12}>
+                    <VariantImagePicker
+                      id={`${r.key}-image`}
+                      variant={label}
+                      value={r.image}
+                      gallery={gallery}
+                      onChange={(image) => setRow(r.key, { image })}
+                    />
+                  </Col>
                 </Row>
               </Card>
             </li>

@@ -273,59 +273,65 @@ export function CouponsPage() {
           list.length === 0 ? (
             <Message variant="info">No discount codes yet. Create one below.</Message>
           ) : (
-            <Table responsive hover size="sm" className="align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Gives</th>
-                  <th scope="col">Limits</th>
-                  <th scope="col">Uses</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((c) => (
-                  <tr key={c.code}>
-                    <td className="fw-semibold">{c.code}</td>
-                    <td>{couponOffer(c)}</td>
-                    <td>{limits(c)}</td>
-                    <td>
-                      {c.uses}
-                      {c.maxUses != null ? ` / ${c.maxUses}` : ''}
-                    </td>
-                    <td>{c.active ? 'Active' : 'Inactive'}</td>
-                    <td className="text-end text-nowrap">
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        className="me-2"
-                        aria-label={`Edit ${c.code}`}
-                        onClick={() => {
-                          setEditing(c);
-                          setFormKey((k) => k + 1);
-                        }}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        aria-label={`Delete ${c.code}`}
-                        onClick={() => {
-                          if (window.confirm(`${CONFIRM_DELETE}\nThe discount code ${c.code} will be deleted.`))
-                            remove.mutate(c.code);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </td>
+            // As the other admin tables (admin.css .admin-table): a scrolling table, on phones one card per code.
+            <div className="admin-table-scroll">
+              <Table hover size="sm" className="admin-table align-middle">
+                <caption className="visually-hidden">Discount codes</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Code</th>
+                    <th scope="col">Gives</th>
+                    <th scope="col">Limits</th>
+                    <th scope="col">Uses</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {list.map((c) => (
+                    <tr key={c.code}>
+                      <td className="fw-semibold" data-label="Code">
+                        {c.code}
+                      </td>
+                      <td data-label="Gives">{couponOffer(c)}</td>
+                      <td data-label="Limits">{limits(c)}</td>
+                      <td data-label="Uses">
+                        {c.uses}
+                        {c.maxUses != null ? ` / ${c.maxUses}` : ''}
+                      </td>
+                      <td data-label="Status">{c.active ? 'Active' : 'Inactive'}</td>
+                      <td className="text-end text-nowrap admin-actions" data-label="Actions">
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          className="me-2"
+                          aria-label={`Edit ${c.code}`}
+                          onClick={() => {
+                            setEditing(c);
+                            setFormKey((k) => k + 1);
+                          }}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          aria-label={`Delete ${c.code}`}
+                          onClick={() => {
+                            if (window.confirm(`${CONFIRM_DELETE}\nThe discount code ${c.code} will be deleted.`))
+                              remove.mutate(c.code);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </div>
           )
         }
       </QueryBoundary>

@@ -88,11 +88,31 @@ describe('CartPage', () => {
     expect(localStorage.getItem('couponCode')).toBeNull();
   });
 
-  it('asks a visitor to sign in to use a discount code', async () => {
-    mockFetch({ 'GET /api/products/p1': () => ({ body: product }) });
-    renderRoutes(routes, { at: '/cart/p1?qty=1' });
+  it('a visitor who is not signed in applies a code too (no token sent), the line as its variant', async () => {
+    const calls = mockFetch({
+      'GET /api/products/p1': () => ({ body: { ...product, price: 60, countInStock: 5 } }),
+      'GET /api/settings/public': () => ({ body: DEFAULT_SETTINGS }),
+      'POST /api/coupons/check': () => ({ body: { code: 'GUEST5', ok: true, discountPrice: 5, message: null } }),
+    });
+    addToCart({
+      product: 'p1',
+      name: 'Glide Mouse',
+      image: '/m.svg',
+      price: 60,
+      countInStock: 5,
+      qty: 1,
+      variant: 'v2',
+      variantLabel: 'Blue',
+    });
+    const { user } = renderRoutes(routes, { at: '/cart' });
     const prompt = await screen.findByTestId('cart-discount');
-    expect(within(prompt).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fcart');
+    expect(within(prompt).queryByRole('link', { name: 'Sign in' })).toBeNull();
+    await user.type(within(prompt).getByLabelText('Discount code'), 'guest5');
+    await user.click(within(prompt).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByTestId('estimate-discount')).toHaveTextContent('−$5.00');
+    const check = calls.find((c) => c.url === '/api/coupons/check')!;
+    expect(check.body).toEqual({ code: 'guest5', items: [{ product: 'p1', qty: 1, variant: 'v2' }] });
+    expect(Object.keys(check.headers).map((h) => h.toLowerCase())).not.toContain('authorization');
   });
 
   it('adds the product of /cart/:id?qty= and shows subtotal with item count', async () => {

@@ -25,7 +25,6 @@ import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
 import { productQuery } from '@/features/catalog';
 import { DiscountCodeField } from '@/features/checkout';
-import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { FreeShippingProgress } from '../components/FreeShippingProgress';
@@ -217,9 +216,12 @@ export function CartPage() {
   const blocked = cartIsBlocked(items);
   const settings = usePublicSettings();
   const savedCountry = useCart().shippingAddress?.country;
-  const signedIn = !!useUserInfo();
   const [coupon, setCoupon] = useState<CouponCheck | null>(null);
-  const lines = useMemo(() => items.map((i) => ({ product: i.product, qty: i.qty })), [items]);
+  // Each line as its variant (issue 29): the check prices it so.
+  const lines = useMemo(
+    () => items.map((i) => ({ product: i.product, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) })),
+    [items],
+  );
   // Read once: where the shopper came from does not change while the cart is open.
   const [continueTo] = useState(lastCatalogPage);
 
@@ -284,14 +286,9 @@ export function CartPage() {
               </ListGroup.Item>
               {items.length > 0 && (
                 <ListGroup.Item data-testid="cart-discount">
-                  {signedIn ? (
-                    // The same field as Place Order's: the applied code is remembered for the checkout.
-                    <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
-                  ) : (
-                    <p className="small mb-0">
-                      Have a discount code? <Link to={paths.login.href(paths.cart.href())}>Sign in</Link> to apply it.
-                    </p>
-                  )}
+                  {/* The same field as Place Order's, signed in or not (a guest checks a code too): the applied
+                      code is remembered for the checkout. */}
+                  <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
                 </ListGroup.Item>
               )}
               {blocked && (

@@ -278,4 +278,34 @@ describe('ProductPage with options and variants (issue 29)', () => {
     // (jsdom's accessible name joins the label's parts without the space a browser keeps.)
     expect(sold).toHaveAccessibleName(/^256 GB\s*\(sold out\)$/);
   });
+
+  it('a variant with its own image shows that picture first; the default shows the gallery as it is', async () => {
+    const gallery = [
+      { url: '/images/phone-front.svg', alt: 'Front' },
+      { url: '/images/phone-back.svg', alt: 'Back' },
+      { url: '/images/phone-blue.svg', alt: 'In blue' },
+    ];
+    mockFetch({
+      'GET /api/products/p1': () => ({
+        body: {
+          ...phone,
+          image: gallery[0]!.url,
+          images: gallery,
+          variants: phone.variants!.map((v) => (v._id === 'v3' ? { ...v, image: '/images/phone-blue.svg' } : v)),
+        },
+      }),
+    });
+    const { user } = renderRoutes([{ path: '/product/:id', element: <ProductPage /> }], { at: '/product/p1' });
+    await screen.findByRole('heading', { level: 1, name: 'Volt Phone' });
+    const thumbs = () =>
+      within(screen.getByRole('list', { name: 'Choose an image' }))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'));
+    expect(thumbs()[0]).toBe('Show image 1 of 3: Front');
+    await user.click(within(screen.getByRole('group', { name: /Colour/ })).getByRole('radio', { name: /Blue/ }));
+    expect(thumbs()).toEqual(['Show image 1 of 3: In blue', 'Show image 2 of 3: Front', 'Show image 3 of 3: Back']);
+    expect(screen.getByTestId('gallery-position')).toHaveTextContent('Image 1 of 3: In blue');
+    await user.click(within(screen.getByRole('group', { name: /Colour/ })).getByRole('radio', { name: 'Black' }));
+    expect(thumbs()[0]).toBe('Show image 1 of 3: Front');
+  });
 });

@@ -1,4 +1,5 @@
 import { RETURN_DAYS } from '@domain/limits';
+import { galleryForVariant } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
 import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -81,6 +82,10 @@ export function ProductPage() {
                 image: chosen.image || product.image,
               }
             : product;
+          const gallery = galleryForVariant(
+            product.images?.length ? product.images : [{ url: product.image, alt: '' }],
+            chosen?.image,
+          );
           const stock = stockHint(p.countInStock);
           const perCustomer = Math.min(perCustomerLimit, p.countInStock);
           const maxQty = Math.max(1, perCustomer);
@@ -91,10 +96,9 @@ export function ProductPage() {
               <Meta title={p.name} description={p.description.slice(0, 160)} />
               <Row className="g-4 g-lg-5">
                 <Col md={6}>
-                  <ProductGallery
-                    images={p.images?.length ? p.images : [{ url: p.image, alt: '' }]}
-                    productName={p.name}
-                  />
+                  {/* The chosen variant's own picture first (issue 29); a new first picture starts the gallery
+                      anew, at it. */}
+                  <ProductGallery key={gallery[0]?.url} images={gallery} productName={p.name} />
                 </Col>
                 <Col md={6} className="product-info">
                   <p className="product-brand mb-1">{p.brand}</p>

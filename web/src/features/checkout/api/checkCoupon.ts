@@ -4,7 +4,10 @@ import { api } from '@/lib/api';
 
 /** POST /api/coupons/check: what a discount code takes off these lines now, or the refusal's message. The order's
  *  place decides again on the server (a code used up meanwhile is refused there). */
-export function checkCoupon(input: { code: string; items: { product: string; qty: number }[] }): Promise<CouponCheck> {
+export function checkCoupon(input: {
+  code: string;
+  items: { product: string; qty: number; variant?: string }[];
+}): Promise<CouponCheck> {
   return api<CouponCheck>('/api/coupons/check', { method: 'POST', body: input });
 }
 

@@ -18,7 +18,8 @@ export function DiscountCodeField({
   applied,
   onApplied,
 }: {
-  items: { product: string; qty: number }[];
+  /** The lines (with their variant: the check prices each as it). */
+  items: { product: string; qty: number; variant?: string }[];
   applied: CouponCheck | null;
   onApplied(check: CouponCheck | null): void;
 }) {

@@ -40,8 +40,6 @@ describe('the checkout steps for a guest', () => {
     });
     const { user } = renderRoutes(routes, { at: '/placeorder' });
     expect(screen.getByText('gail@example.com')).toBeInTheDocument();
-    // Checking a code needs an account: no code field for a guest.
-    expect(screen.queryByLabelText(/Discount code/i)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o7?token=o7.sig'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -51,6 +49,37 @@ describe('the checkout steps for a guest', () => {
       email: 'gail@example.com',
     });
     expect(orderToken('o7')).toBe('o7.sig');
+  });
+
+  it('a guest applies a discount code (checked without a token) and the order carries it', async () => {
+    setGuestEmail('gail@example.com');
+    saveShippingAddress(address);
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 30, countInStock: 5, qty: 2 });
+    const calls = mockFetch({
+      'POST /api/coupons/check': (body) =>
+        (body as { code: string }).code.toUpperCase() === 'GUEST5'
+          ? { body: { code: 'GUEST5', ok: true, discountPrice: 5, message: null } }
+          : { body: { code: 'NOPE', ok: false, discountPrice: 0, message: 'This code does not exist.' } },
+      'POST /api/orders/guest': () => ({ status: 201, body: { _id: 'o9', accessToken: 'o9.sig' } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    await user.type(screen.getByLabelText('Discount code'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This code does not exist.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Discount code'));
+    await user.type(screen.getByLabelText('Discount code'), 'guest5');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByTestId('summary-discount')).toHaveTextContent('−$5.00');
+    const checks = calls.filter((c) => c.url === '/api/coupons/check');
+    expect(checks).toHaveLength(2);
+    for (const check of checks)
+      expect(Object.keys(check.headers).map((h) => h.toLowerCase())).not.toContain('authorization');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9?token=o9.sig'));
+    expect(calls.find((c) => c.url === '/api/orders/guest')?.body).toMatchObject({
+      email: 'gail@example.com',
+      couponCode: 'GUEST5',
+    });
   });
 
   it('a signed-in shopper orders as themselves even with a guest email left in the tab', async () => {

@@ -113,12 +113,10 @@ export function PlaceOrderPage() {
         </Col>
         <Col lg={4}>
           <OrderSummary prices={prices} couponCode={coupon?.code ?? null}>
-            {/* Checking a code needs an account (POST /api/coupons/check). */}
-            {!guest && (
-              <ListGroup.Item>
-                <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
-              </ListGroup.Item>
-            )}
+            {/* A guest too (POST /api/coupons/check is open; the per-customer limit is checked when placing). */}
+            <ListGroup.Item>
+              <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
+            </ListGroup.Item>
             {place.isError && (
               <ListGroup.Item>
                 <Message variant="danger" className="mb-0">
