@@ -118,6 +118,9 @@ describe('search order without a sort: bm25 up to the bound, names first above i
         'Sleeve',
       ]);
     }
+    // `relevance` by name is the same as no sort, on either side of the bound.
+    for (const store of [ranked, namesFirst])
+      expect(await names(store, 'laptop', { sort: 'relevance' })).toEqual(await names(store, 'laptop'));
     // An asked-for sort is that sort on either side of the bound.
     for (const store of [ranked, namesFirst])
       expect(await names(store, 'laptop', { sort: 'price_desc' })).toHaveLength(4);

@@ -143,7 +143,8 @@ export function planCatalogQuery(
     throw new CatalogQueryRefused('The lowest price is above the highest price: nothing can match.');
   }
 
-  let sort: CatalogSort = isCatalogSort(requestedSort) ? requestedSort : DEFAULT_CATALOG_SORT;
+  let sort: CatalogSort =
+    isCatalogSort(requestedSort) && requestedSort !== 'relevance' ? requestedSort : DEFAULT_CATALOG_SORT;
   const notices: string[] = [];
   const planned: PlannedFilter[] = [];
   if (filters.category) planned.push({ field: 'category', op: '==', value: filters.category });

@@ -343,7 +343,9 @@ export async function listProducts(
   { sparseMatches = SPARSE_MATCHES, rankedMatches = RANKED_MATCHES }: SearchBounds = {},
 ): Promise<ProductPage> {
   const { keyword, page, pageSize } = query;
-  const sort = query.sort ?? DEFAULT_CATALOG_SORT;
+  // No sort, or `relevance` by name: the best matches first (without a keyword to rank by: the newest).
+  const bestMatch = query.sort === undefined || query.sort === 'relevance';
+  const sort = bestMatch ? DEFAULT_CATALOG_SORT : (query.sort ?? DEFAULT_CATALOG_SORT);
   const offset = (page - 1) * pageSize;
   const words = searchWords(keyword);
   // A search's answer also says how many it found (the results heading); the plain list's keeps the spec's shape.
@@ -388,12 +390,12 @@ export async function listProducts(
     return suggestion ? { ...(await pageOf(0, [])), didYouMean: suggestion } : pageOf(0, []);
   }
   if (offset >= total) return pageOf(total, []);
-  if (hasNamedWords(match) && query.sort === undefined && matches > rankedMatches) {
+  if (hasNamedWords(match) && bestMatch && matches > rankedMatches) {
     // Too many to score each: the name matches first, then the others, each the later added first.
     const hits = await namesFirstHits(client, match, filter, offset, pageSize, total);
     return pageOf(total, await rowsInOrder(client, hits, PRODUCT_COLUMNS));
   }
-  if (match.text && query.sort === undefined) {
+  if (match.text && bestMatch) {
     // Relevance: every match is scored (cost grows with the matches), the page's rowids cut from the scores alone
     // (no product columns in the sort), then its rows read. Ties: the later added first.
     const pieces = match.pieces ? [`products.rowid IN (${PIECE_HITS})`] : [];
