@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/adapters/embedded/db.js';
+import { MIGRATIONS } from '../src/adapters/embedded/migrations.js';
 import { createSqlStore } from '../src/adapters/embedded/store.js';
 import type { ProductUpdateInput } from '../src/domain/index.js';
 import type { ProductQuery, Store } from '../src/ports.js';
@@ -139,5 +140,35 @@ describe('search order without a sort: bm25 up to the bound, names first above i
     await ranked.products.remove(stand._id);
     expect(await names(namesFirst, 'laptop')).toEqual(['Laptop Dock', 'Laptop', 'Sleeve']);
     expect(await names(namesFirst, 'tables')).toEqual([]);
+  });
+
+  it('a database made before migration 27 orders its many matches names first once migrated (the index is filled)', async () => {
+    const oldDir = mkdtempSync(join(tmpdir(), 'voltshop-m27-'));
+    try {
+      const before = await Database.open(
+        oldDir,
+        MIGRATIONS.filter((m) => m.version < 27),
+      );
+      const clock = new MovableClock();
+      const old = createSqlStore(before, { clock });
+      for (const [name, over] of CATALOGUE) {
+        await old.products.create(input(name, over), 'owner-1');
+        clock.advance(1000);
+      }
+      before.close();
+      const after = await Database.open(oldDir);
+      try {
+        expect(await names(createSqlStore(after, { rankedMatches: 1 }), 'laptop')).toEqual([
+          'Laptop Stand for Desks and Tables',
+          'Laptop',
+          'Quiet Dock',
+          'Sleeve',
+        ]);
+      } finally {
+        after.close();
+      }
+    } finally {
+      await rm(oldDir, { recursive: true, force: true });
+    }
   });
 });
