@@ -56,7 +56,7 @@ describe('GET /api/products: filters and sorts', () => {
 
   it('answers a clear 400 for an unknown sort, min above max, negative or malformed prices and too long texts', async () => {
     const cases: [string, RegExp][] = [
-      ['sort=cheapest', /^sort must be one of newest, price_asc, price_desc, rating$/],
+      ['sort=cheapest', /^sort must be one of relevance, newest, price_asc, price_desc, rating$/],
       ['sort=newest&sort=rating', /^sort must be one of/],
       ['minPrice=100&maxPrice=10', /^minPrice must not be more than maxPrice$/],
       ['minPrice=-1', /^minPrice must be a price like 25 or 19.99/],

@@ -78,6 +78,19 @@ describe('GET /api/products', () => {
     expect((await shop.call('GET', '/api/products?keyword=noise')).body.products.length).toBeGreaterThan(0);
   });
 
+  it('sorts a search by relevance unless asked otherwise: sort=relevance is the default, sort=newest the newest first', async () => {
+    const names = async (query: string) =>
+      ((await shop.call('GET', `/api/products?${query}`)).body.products as { name: string }[]).map((p) => p.name);
+    const ranked = await names('keyword=headphones');
+    expect(await names('keyword=headphones&sort=relevance')).toEqual(ranked);
+    const newest = await shop.call('GET', '/api/products?keyword=headphones&sort=newest');
+    const created = (newest.body.products as { createdAt: string }[]).map((p) => p.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    expect([...(await names('keyword=headphones&sort=newest'))].sort()).toEqual([...ranked].sort());
+    // Without a keyword there is nothing to rank: the newest first, as with no sort.
+    expect(await names('sort=relevance')).toEqual(await names(''));
+  });
+
   it('treats regex characters as text: they neither error nor match everything', async () => {
     const total = (await shop.call('GET', '/api/products')).body.pages;
     for (const kw of ['(', '.*', '[', '%', '_', '\\', '^', '$where']) {

@@ -161,6 +161,23 @@ describe('browsing by category, brand, price and sort', () => {
     await page.context().close();
   });
 
+  it('a search is sorted "Best match" until another sort is chosen; Newest puts it in the URL', async () => {
+    const page = await open();
+    await page.goto('/search/headphones');
+    await cards(page).first().waitFor();
+    const sort = page.getByRole('combobox', { name: 'Sort' });
+    expect((await sort.locator('option').allTextContents())[0]).toBe('Best match');
+    expect(await sort.inputValue()).toBe('relevance');
+    await expect.poll(() => titles(page)).toEqual(await apiNames('keyword=headphones'));
+    await sort.selectOption({ label: 'Newest' });
+    await page.waitForURL(`${base}/search/headphones?sort=newest`);
+    await expect.poll(() => titles(page)).toEqual(await apiNames('keyword=headphones&sort=newest'));
+    await sort.selectOption({ label: 'Best match' });
+    await page.waitForURL(`${base}/search/headphones`);
+    await expect.poll(() => titles(page)).toEqual(await apiNames('keyword=headphones'));
+    await page.context().close();
+  });
+
   it('says where the list ends for a page past the last one', async () => {
     const page = await open();
     const pages = ((await (await fetch(`${base}/api/products?keyword=ssd`)).json()) as { pages: number }).pages;

@@ -51,6 +51,7 @@ describe('catalogue query planning', () => {
         .map((x) => x.id)
         .join('');
     expect(ids('newest')).toBe('adcb');
+    expect(ids('relevance')).toBe('adcb'); // nothing to rank here: the newest first
     expect(ids('price_asc')).toBe('adbc');
     expect(ids('price_desc')).toBe('cadb');
     expect(ids('rating')).toBe('cdba');
@@ -70,6 +71,16 @@ describe('catalogue query planning', () => {
     expect(catalogFiltersKey({ keyword: '', brand: 'A' })).not.toBe(catalogFiltersKey({ keyword: '', category: 'A' }));
     expect(catalogFiltersKey({ keyword: '', minPrice: 1 })).not.toBe(catalogFiltersKey({ keyword: '', maxPrice: 1 }));
     expect(catalogSearchParams({ sort: 'newest' }).toString()).toBe('');
+    // The default sort depends on the keyword: the best matches first on a search, else the newest.
+    expect(catalogSearchParams({ sort: 'relevance' }).toString()).toBe('');
+    expect(catalogSearchParams({ sort: 'relevance' }, 'laptop').toString()).toBe('');
+    expect(catalogSearchParams({ sort: 'newest' }, 'laptop').toString()).toBe('sort=newest');
+    expect(catalogSearchParams({ sort: 'rating' }, 'laptop').toString()).toBe('sort=rating');
+    expect(catalogViewFromSearch(new URLSearchParams(''), undefined, 'laptop').sort).toBe('relevance');
+    expect(catalogViewFromSearch(new URLSearchParams('sort=newest'), undefined, 'laptop').sort).toBe('newest');
+    expect(catalogViewFromSearch(new URLSearchParams('sort=relevance')).sort).toBe('newest');
+    expect(catalogViewFromSearch(new URLSearchParams('')).sort).toBe('newest');
+    expect(planCatalogQuery({ keyword: 'laptop' }, 'relevance', 100).sort).toBe('newest');
     expect(catalogSearchParams({ category: 'A & B', minPrice: 0, maxPrice: 25, sort: 'rating' }).toString()).toBe(
       'category=A+%26+B&minPrice=0&maxPrice=25&sort=rating',
     );

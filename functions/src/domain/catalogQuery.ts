@@ -3,8 +3,11 @@
 // renders and the web (the filters live in the URL query under these same names).
 // Pure: imported by the web as @domain.
 
-/** The sorts the "Sort" select offers, in its order, with the labels it shows. */
+/** The sorts the "Sort" select offers, in its order, with the labels it shows. `relevance`: the best matches of a
+ *  search first (docs/architecture.md "Catalogue search"); offered with a keyword only, and the same as `newest`
+ *  without one. */
 export const CATALOG_SORTS = {
+  relevance: 'Best match',
   newest: 'Newest',
   price_asc: 'Price: Low to High',
   price_desc: 'Price: High to Low',
@@ -13,6 +16,13 @@ export const CATALOG_SORTS = {
 export type CatalogSort = keyof typeof CATALOG_SORTS;
 export const CATALOG_SORT_VALUES = Object.keys(CATALOG_SORTS) as CatalogSort[];
 export const DEFAULT_CATALOG_SORT: CatalogSort = 'newest';
+/** The sort of a view that asks for none: the best matches first on a search, else the newest (the API's default
+ *  when `sort` is absent; ProShop v1 clients never send one). */
+export const defaultCatalogSort = (keyword: string | undefined): CatalogSort =>
+  keyword?.trim() ? 'relevance' : DEFAULT_CATALOG_SORT;
+/** A sort as it applies: without a keyword there is nothing to rank, so the best match is the newest. */
+export const sortFor = (sort: CatalogSort | undefined, keyword: string | undefined): CatalogSort =>
+  sort === undefined || (sort === 'relevance' && !keyword?.trim()) ? defaultCatalogSort(keyword) : sort;
 /** Whether `value` names a sort: an own key, so `toString`, `constructor` or `__proto__` (inherited) are not. */
 export const isCatalogSort = (value: unknown): value is CatalogSort =>
   typeof value === 'string' && Object.hasOwn(CATALOG_SORTS, value);
@@ -61,6 +71,8 @@ export interface CatalogOrder {
   direction: 'asc' | 'desc';
 }
 export const CATALOG_SORT_ORDER: Record<CatalogSort, readonly CatalogOrder[]> = {
+  // A store without ranking (Firestore) and a list without a keyword answer the best match newest first.
+  relevance: [{ field: 'createdAt', direction: 'desc' }],
   newest: [{ field: 'createdAt', direction: 'desc' }],
   price_asc: [
     { field: 'priceCents', direction: 'asc' },
@@ -151,14 +163,18 @@ export function catalogFiltersKey(filters: CatalogFilters): string {
   ]);
 }
 
-/** The URL query of a catalogue view (web links, API calls): defaults left out so equal views share one URL. */
-export function catalogSearchParams(query: Partial<Omit<CatalogQuery, 'keyword' | 'page'>>): URLSearchParams {
+/** The URL query of a catalogue view (web links, API calls) searching `keyword` (none: the list): defaults left out
+ *  so equal views share one URL (the sort when it is the keyword's default, defaultCatalogSort). */
+export function catalogSearchParams(
+  query: Partial<Omit<CatalogQuery, 'keyword' | 'page'>>,
+  keyword = '',
+): URLSearchParams {
   const params = new URLSearchParams();
   if (query.category) params.set('category', query.category);
   if (query.brand) params.set('brand', query.brand);
   if (query.minPrice !== undefined) params.set('minPrice', String(query.minPrice));
   if (query.maxPrice !== undefined) params.set('maxPrice', String(query.maxPrice));
-  if (query.sort && query.sort !== DEFAULT_CATALOG_SORT) params.set('sort', query.sort);
+  if (query.sort && sortFor(query.sort, keyword) !== defaultCatalogSort(keyword)) params.set('sort', query.sort);
   return params;
 }
 
@@ -168,11 +184,11 @@ export type CatalogView = Omit<CatalogQuery, 'keyword' | 'page'>;
 const PRICE_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
 
 /**
- * The view a page URL asks for (`category` from the path when the page has one), leniently: a value the API would
- * refuse is dropped (a hand-edited URL shows the unfiltered list rather than an error). Same rules as the API's
- * productQuerySchema for the values kept.
+ * The view a page URL asks for (`category` from the path when the page has one; `keyword`: the page's search, for
+ * the default sort), leniently: a value the API would refuse is dropped (a hand-edited URL shows the unfiltered list
+ * rather than an error). Same rules as the API's productQuerySchema for the values kept.
  */
-export function catalogViewFromSearch(search: URLSearchParams, category?: string): CatalogView {
+export function catalogViewFromSearch(search: URLSearchParams, category?: string, keyword = ''): CatalogView {
   const text = (value: string | null | undefined) =>
     value && value.length <= MAX_FACET_VALUE_LENGTH ? value : undefined;
   const price = (value: string | null) =>
@@ -188,7 +204,7 @@ export function catalogViewFromSearch(search: URLSearchParams, category?: string
     minPrice,
     maxPrice,
     // An own key only (isCatalogSort, inlined: this runs in the home page's first bundle).
-    sort: Object.hasOwn(CATALOG_SORTS, sort ?? '') ? (sort as CatalogSort) : DEFAULT_CATALOG_SORT,
+    sort: sortFor(Object.hasOwn(CATALOG_SORTS, sort ?? '') ? (sort as CatalogSort) : undefined, keyword),
   };
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bestCorrection,
@@ -40,6 +41,34 @@ describe('corrections', () => {
     expect(withinOneEdit('abc', 'cab')).toBe(false);
     expect(withinOneEdit('über', 'uber')).toBe(true);
     expect(withinOneEdit('😀abc', 'abc')).toBe(true); // by code point
+    expect(withinOneEdit('a😀bc', 'ab😀c')).toBe(true);
+    expect(withinOneEdit('😀😁c', '😁😀d')).toBe(false);
+  });
+
+  it('agrees with the optimal-string-alignment distance (Levenshtein plus neighbour swaps) being at most 1', () => {
+    // The reference: the textbook dynamic programme over code points.
+    const osa = (a: string, b: string) => {
+      const [x, y] = [[...a], [...b]];
+      const d = Array.from({ length: x.length + 1 }, (_, i) =>
+        Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
+      for (let i = 1; i <= x.length; i++)
+        for (let j = 1; j <= y.length; j++) {
+          d[i]![j] = Math.min(
+            d[i - 1]![j]! + 1,
+            d[i]![j - 1]! + 1,
+            d[i - 1]![j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+          );
+          if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+            d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+        }
+      return d[x.length]![y.length]!;
+    };
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'é', '😀', '😁'), maxLength: 6 });
+    fc.assert(
+      fc.property(word, word, (a, b) => withinOneEdit(a, b) === osa(a, b) <= 1),
+      { numRuns: 2000 },
+    );
   });
 
   it('finds every one-edit neighbour: in the range of its first two characters, or listed', () => {

@@ -1,3 +1,5 @@
+import { distance } from 'fastest-levenshtein';
+
 // Catalogue search (spec: the search box): folding, the words of a keyword and their correction.
 
 /** The case-folded form in which names are stored (name_key / nameKey) and keywords matched: one rule for
@@ -34,21 +36,23 @@ export function searchWords(keyword: string): string[] {
 /** Whether a word is tried with its one-edit neighbours when it matches nothing: letters and digits only, long enough. */
 export const isCorrectable = (word: string) => [...word].length >= FUZZY_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
 
-/** Whether `a` and `b` are at most one edit apart (a deletion, an insertion, a substitution or a transposition of
- *  neighbours), in O(length). */
+/** Whether `a` and `b` are at most one edit apart, counted in code points: a deletion, an insertion or a
+ *  substitution (Levenshtein: the fastest-levenshtein library, as the taxonomy's near misses), or a transposition of
+ *  neighbours, which Levenshtein counts as two edits but a typist makes as one ("hedphnoes"). */
 export function withinOneEdit(a: string, b: string): boolean {
-  const x = [...a];
-  const y = [...b];
-  if (Math.abs(x.length - y.length) > 1) return false;
-  let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  const rest = (from: string[], start: number, to: string[], other: number) =>
-    from.slice(start).join('') === to.slice(other).join('');
-  if (x.length === y.length) {
-    if (i === x.length) return true;
-    return rest(x, i + 1, y, i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(x, i + 2, y, i + 2));
-  }
-  return x.length > y.length ? rest(x, i + 1, y, i) : rest(x, i, y, i + 1);
+  // The library counts UTF-16 units: each distinct code point becomes one unit first (an emoji is one edit).
+  const units = new Map<string, string>();
+  const unitsOf = (word: string) =>
+    [...word].map((ch) => units.get(ch) ?? units.set(ch, String.fromCharCode(0xe000 + units.size)).get(ch)).join('');
+  const [x, y] = [unitsOf(a), unitsOf(b)];
+  const edits = distance(x, y);
+  if (edits <= 1) return true;
+  if (edits > 2 || x.length !== y.length) return false;
+  // Two edits, the same length: a transposition when the two places that differ are neighbours, swapped.
+  const differ: number[] = [];
+  for (let k = 0; k < x.length && differ.length <= 2; k++) if (x[k] !== y[k]) differ.push(k);
+  const [i = 0, j = 0] = differ;
+  return differ.length === 2 && j === i + 1 && x[i] === y[j] && x[j] === y[i];
 }
 
 /** The letters (and digits, if the word has any) a correction may put in: a smaller set, fewer lookups. */

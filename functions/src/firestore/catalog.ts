@@ -152,7 +152,9 @@ export function planCatalogQuery(
     throw new CatalogQueryRefused('The lowest price is above the highest price: nothing can match.');
   }
 
-  let sort: CatalogSort = isCatalogSort(requestedSort) ? requestedSort : DEFAULT_CATALOG_SORT;
+  // `relevance` ("Best match") is the newest order ranked by name below.
+  let sort: CatalogSort =
+    isCatalogSort(requestedSort) && requestedSort !== 'relevance' ? requestedSort : DEFAULT_CATALOG_SORT;
   const notices: string[] = [];
   const planned: PlannedFilter[] = [];
   if (filters.category) planned.push({ field: 'category', op: '==', value: filters.category });
@@ -178,7 +180,10 @@ export function planCatalogQuery(
     }
   }
   // Ranked only in the order asked for: a sort narrowed to price (with its notice) stays by price.
-  const relevance = words.length > 0 && requestedSort === undefined && !notices.includes(NARROWED_TO_PRICE_SORT);
+  const relevance =
+    words.length > 0 &&
+    (requestedSort === undefined || requestedSort === 'relevance') &&
+    !notices.includes(NARROWED_TO_PRICE_SORT);
   return { filters: planned, orderBy: sortOrder(sort), sort, words, window, relevance, notices };
 }
 

@@ -66,7 +66,7 @@ describe('matching and ranking a window', () => {
     expect(rankByName([a, b, c, d], ['audio', 'speaker']).map((p) => p.id)).toEqual(['c', 'a', 'b', 'd']);
   });
 
-  it('ranks by relevance only when no sort was asked for', () => {
+  it('ranks by relevance only when no sort, or the Best match sort (relevance), was asked for', () => {
     const candidates = [
       { id: 'new', nameKey: 'desk lamp', category: 'lighting', description: 'a lamp for audio work' },
       { id: 'old', nameKey: 'audio lamp', category: 'lighting', description: 'a lamp' },
@@ -74,6 +74,9 @@ describe('matching and ranking a window', () => {
     const relevance = planCatalogQuery({ keyword: 'audio lamp' }, undefined, SERVER_SEARCH_WINDOW);
     expect(relevance.relevance).toBe(true);
     expect(matchWindow(relevance, candidates).map((p) => p.id)).toEqual(['old', 'new']);
+    const bestMatch = planCatalogQuery({ keyword: 'audio lamp' }, 'relevance', SERVER_SEARCH_WINDOW);
+    expect(bestMatch).toMatchObject({ sort: 'newest', relevance: true });
+    expect(matchWindow(bestMatch, candidates).map((p) => p.id)).toEqual(['old', 'new']);
     const newest = planCatalogQuery({ keyword: 'audio lamp' }, 'newest', SERVER_SEARCH_WINDOW);
     expect(newest.relevance).toBe(false);
     expect(matchWindow(newest, candidates).map((p) => p.id)).toEqual(['new', 'old']);

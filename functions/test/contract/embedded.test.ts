@@ -20,9 +20,9 @@ import { variantsContract } from './variants.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
-/** A fresh SQL store in a temporary folder; `sparseMatches` as createSqlStore takes it. */
+/** A fresh SQL store in a temporary folder; `sparseMatches` and `rankedMatches` as createSqlStore takes them. */
 const embeddedStore =
-  (options: { sparseMatches?: number } = {}) =>
+  (options: { sparseMatches?: number; rankedMatches?: number } = {}) =>
   async (clock: MovableClock): Promise<StoreUnderTest> => {
     const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-'));
     const recorder = eventRecorder();
@@ -52,6 +52,8 @@ productMediaContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 searchContract('embedded (SQLite)', embeddedStore());
 searchContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
+// The order for more matches than bm25 ranks in time (names first, then the others, the later added first).
+searchContract('embedded (SQLite), many matches to rank', embeddedStore({ rankedMatches: 0 }));
 
 // The order emails: the outbox table, read as the worker would.
 orderMailContract('embedded (SQLite)', async (clock, { alertEmail }) => {

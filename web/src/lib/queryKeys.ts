@@ -15,9 +15,9 @@ export const productKeys = {
   all: ['products'] as const,
   // The catalogue's keys are the domain's (catalogKeys): the server inlines the first answers under them.
   list: ({ keyword = '', pageNumber = 1, view = {} }: ProductListParams) =>
-    catalogKeys.list(keyword, pageNumber, catalogSearchParams(view).toString()),
+    catalogKeys.list(keyword, pageNumber, catalogSearchParams(view, keyword).toString()),
   facets: ({ keyword = '', view = {} }: Omit<ProductListParams, 'pageNumber'>) =>
-    catalogKeys.facets(keyword, catalogSearchParams(view).toString()),
+    catalogKeys.facets(keyword, catalogSearchParams(view, keyword).toString()),
   detail: catalogKeys.detail,
   top: catalogKeys.top,
 };

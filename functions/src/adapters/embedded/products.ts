@@ -26,7 +26,7 @@ import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct, toReview,
 import { purchasesOf } from './purchases.js';
 import { applyStockChanges, stockHistoryPage } from './stock.js';
 import { attachVariants, planVariants, writeVariants } from './variants.js';
-import { facetCounts, indexNameGrams, listProducts, SPARSE_MATCHES, suggestProducts } from './search.js';
+import { facetCounts, indexNameGrams, listProducts, suggestProducts, type SearchBounds } from './search.js';
 import { managedNameIn } from './taxonomy.js';
 
 /** The input with its category and brand as the managed lists spell them (domain/taxonomy.ts resolveManagedName),
@@ -108,7 +108,7 @@ export class SqlProducts implements ProductStore {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly events: EventPublisher,
-    private readonly sparseMatches = SPARSE_MATCHES,
+    private readonly searchBounds: SearchBounds = {},
   ) {}
 
   /**
@@ -129,7 +129,7 @@ export class SqlProducts implements ProductStore {
   }
 
   list(query: ProductQuery): Promise<ProductPage> {
-    return listProducts(this.db.client, query, this.sparseMatches);
+    return listProducts(this.db.client, query, this.searchBounds);
   }
 
   facets(filters: CatalogFilters): Promise<CatalogFacets> {
@@ -137,7 +137,7 @@ export class SqlProducts implements ProductStore {
   }
 
   suggest(q: string): Promise<ProductSuggestions> {
-    return suggestProducts(this.db.client, q);
+    return suggestProducts(this.db.client, q, this.searchBounds);
   }
 
   async top(limit: number): Promise<Product[]> {

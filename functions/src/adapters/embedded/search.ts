@@ -67,6 +67,18 @@ export async function indexNameGrams(tx: Transaction, products: { id: string; na
 /** Up to this many search matches are collected and sorted; with more, a page is found by walking the catalogue
  *  order, where they are dense enough to fill a page quickly. */
 export const SPARSE_MATCHES = 2000;
+/** Up to this many keyword matches are ranked by bm25 (which scores every match: ~12 ms per 10,000 at 100k
+ *  products); with more, the best matches are those with a word in the name, then the rest, each the later added
+ *  first (read in rowid order from the index, stopping at the page: the cost grows with the page, not the matches). */
+export const RANKED_MATCHES = 2000;
+
+/** How a search reads its page (tests set small bounds to take the paths for many matches on a small catalogue). */
+export interface SearchBounds {
+  /** See SPARSE_MATCHES. */
+  sparseMatches?: number;
+  /** See RANKED_MATCHES. */
+  rankedMatches?: number;
+}
 const LATEST = 'ORDER BY created_at DESC, id DESC';
 
 const COLUMN_OF: Record<CatalogSortField, string> = {
@@ -125,7 +137,15 @@ interface KeywordMatch {
   text: string | null;
   /** products_name_grams MATCH: the words of 1-2 characters (null: none). */
   pieces: string | null;
+  /** products_name_search MATCH: any word of 3+ characters (in the name); null: no such word. */
+  inName: string | null;
+  /** Whether the keyword has one word of 3+ characters (then a name match is a match: the name is searched too). */
+  oneWord: boolean;
 }
+
+/** A match with a word of 3+ characters (so a name condition): the one the order for many matches applies to. */
+type NamedMatch = KeywordMatch & { text: string; inName: string };
+const hasNamedWords = (match: KeywordMatch): match is NamedMatch => match.text !== null && match.inName !== null;
 
 const phrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
@@ -135,6 +155,8 @@ function keywordMatch(words: readonly string[]): KeywordMatch {
   return {
     text: long.length ? long.map(phrase).join(' ') : null,
     pieces: short.length ? short.map((w) => phrase(gramToken(w))).join(' ') : null,
+    inName: long.length ? long.map(phrase).join(' OR ') : null,
+    oneWord: long.length === 1,
   };
 }
 
@@ -188,6 +210,87 @@ async function keywordTotal(
   return { total, matches };
 }
 
+/** A full-text index and what to match in it. */
+type Part = [table: 'products_search' | 'products_name_search', expression: string];
+
+/**
+ * The rowids of the page [offset, offset + limit) of many matches in their cheap order (RANKED_MATCHES): those with a
+ * word of 3+ characters of the keyword in the name, then the others, each the later added first. Each part is read
+ * from a full-text index in rowid order (its own order) up to the page, pieces and filters checked row by row on the
+ * way: a page costs the rows it skips and reads, not every match. The name matches of a one-word keyword are
+ * products_name_search's (migration 27); of more words, products_search's with its name column filter, unless
+ * products_name_search holds none of the words. `total` (when known): the matches with the filters, so that no
+ * read looks for others that are not there.
+ */
+async function namesFirstHits(
+  client: Client,
+  match: NamedMatch,
+  filter: { sql: string; args: InValue[] },
+  offset: number,
+  limit: number,
+  total?: number,
+): Promise<number[]> {
+  // The unary + keeps the planner from looking each piece's rowid up in the full-text index (a full query each).
+  const conditions = (table: string) =>
+    [
+      `${table} MATCH ?`,
+      ...(match.pieces ? [`+rowid IN (${PIECE_HITS})`] : []),
+      // Inside the subquery a bare column is the product's (the innermost table first).
+      ...(filter.sql
+        ? [`EXISTS (SELECT 1 FROM products WHERE products.rowid = ${table}.rowid AND ${filter.sql})`]
+        : []),
+    ].join(' AND ');
+  const args = (expression: string) => [expression, ...(match.pieces ? [match.pieces] : []), ...filter.args];
+  const page = async ([table, expression]: Part, from: number, n: number) =>
+    (
+      await client.execute({
+        sql: `SELECT rowid AS hit FROM ${table} WHERE ${conditions(table)} ORDER BY rowid DESC LIMIT ? OFFSET ?`,
+        args: [...args(expression), n, from],
+      })
+    ).rows.map((r) => Number(r.hit));
+  const count = async ([table, expression]: Part) =>
+    Number(
+      (
+        await client.execute({
+          sql: `SELECT count(*) AS n FROM ${table} WHERE ${conditions(table)}`,
+          args: args(expression),
+        })
+      ).rows[0]?.n ?? 0,
+    );
+  const inNames = `{name_key} : (${match.inName})`;
+  const anyName =
+    match.oneWord ||
+    (
+      await client.execute({
+        sql: 'SELECT 1 FROM products_name_search WHERE products_name_search MATCH ? LIMIT 1',
+        args: [match.inName],
+      })
+    ).rows.length > 0;
+  if (!anyName) return page(['products_search', match.text], offset, limit);
+  const named: Part = match.oneWord
+    ? ['products_name_search', match.inName]
+    : ['products_search', `(${match.text}) AND ${inNames}`];
+  const first = await page(named, offset, limit);
+  if (first.length === limit) return first;
+  // The name matches end on this page or before it: the others follow them.
+  const namedCount = first.length > 0 || offset === 0 ? offset + first.length : await count(named);
+  const othersOffset = Math.max(0, offset - namedCount);
+  if (total !== undefined && namedCount + othersOffset >= total) return first;
+  const others = await page(['products_search', `(${match.text}) NOT ${inNames}`], othersOffset, limit - first.length);
+  return [...first, ...others];
+}
+
+/** These products' rows, in the order of `hits` (rowids). */
+async function rowsInOrder(client: Client, hits: readonly number[], columns: string): Promise<Row[]> {
+  if (!hits.length) return [];
+  const rs = await client.execute({
+    sql: `SELECT ${columns}, rowid AS hit FROM products WHERE rowid IN (${hits.map(() => '?').join(', ')})`,
+    args: [...hits],
+  });
+  const byHit = new Map(rs.rows.map((r) => [Number(r.hit), r]));
+  return hits.map((hit) => byHit.get(hit)).filter((row): row is Row => row !== undefined);
+}
+
 /** Whether any product holds this word of 3+ characters. */
 async function wordFound(client: Client, word: string): Promise<boolean> {
   const rs = await client.execute({ sql: `${TEXT_HITS} LIMIT 1`, args: [phrase(word)] });
@@ -231,15 +334,18 @@ async function didYouMean(
 
 /**
  * One catalogue page: all products, or those matching every word of the keyword, filtered and sorted. With a
- * keyword and no sort asked for, the best matches come first (bm25, the name weighted highest; ties newest first).
+ * keyword and no sort asked for, the best matches come first: up to `rankedMatches` matches by bm25 (the name
+ * weighted highest; ties the later added first), more by the cheap order of namesFirstHits.
  */
 export async function listProducts(
   client: Client,
   query: ProductQuery,
-  sparseMatches = SPARSE_MATCHES,
+  { sparseMatches = SPARSE_MATCHES, rankedMatches = RANKED_MATCHES }: SearchBounds = {},
 ): Promise<ProductPage> {
   const { keyword, page, pageSize } = query;
-  const sort = query.sort ?? DEFAULT_CATALOG_SORT;
+  // No sort, or `relevance` by name: the best matches first (without a keyword to rank by: the newest).
+  const bestMatch = query.sort === undefined || query.sort === 'relevance';
+  const sort = bestMatch ? DEFAULT_CATALOG_SORT : (query.sort ?? DEFAULT_CATALOG_SORT);
   const offset = (page - 1) * pageSize;
   const words = searchWords(keyword);
   // A search's answer also says how many it found (the results heading); the plain list's keeps the spec's shape.
@@ -284,7 +390,12 @@ export async function listProducts(
     return suggestion ? { ...(await pageOf(0, [])), didYouMean: suggestion } : pageOf(0, []);
   }
   if (offset >= total) return pageOf(total, []);
-  if (match.text && query.sort === undefined) {
+  if (hasNamedWords(match) && bestMatch && matches > rankedMatches) {
+    // Too many to score each: the name matches first, then the others, each the later added first.
+    const hits = await namesFirstHits(client, match, filter, offset, pageSize, total);
+    return pageOf(total, await rowsInOrder(client, hits, PRODUCT_COLUMNS));
+  }
+  if (match.text && bestMatch) {
     // Relevance: every match is scored (cost grows with the matches), the page's rowids cut from the scores alone
     // (no product columns in the sort), then its rows read. Ties: the later added first.
     const pieces = match.pieces ? [`products.rowid IN (${PIECE_HITS})`] : [];
@@ -318,22 +429,45 @@ export async function listProducts(
 
 /** The header's suggestions for a query: the best matching products (as the search ranks them), then the categories
  *  and brands a word of the query begins (from migration 10's counts: a read of a few rows). */
-export async function suggestProducts(client: Client, q: string): Promise<ProductSuggestions> {
+export async function suggestProducts(
+  client: Client,
+  q: string,
+  { rankedMatches = RANKED_MATCHES }: SearchBounds = {},
+): Promise<ProductSuggestions> {
   const words = searchWords(q);
   if (!words.length) return { products: [], categories: [], brands: [] };
   const match = keywordMatch(words);
-  const rows = match.text
-    ? await client.execute({
-        sql: `SELECT id, name, image FROM (
+  // The list's rule for many matches, decided by a count that stops past the bound.
+  const many =
+    hasNamedWords(match) &&
+    Number(
+      (
+        await client.execute({
+          sql: `SELECT count(*) AS n FROM (${TEXT_HITS} LIMIT ?)`,
+          args: [match.text, rankedMatches + 1],
+        })
+      ).rows[0]?.n ?? 0,
+    ) > rankedMatches;
+  const rows = many
+    ? {
+        rows: await rowsInOrder(
+          client,
+          await namesFirstHits(client, match, { sql: '', args: [] }, 0, PRODUCT_SUGGESTIONS),
+          'id, name, image',
+        ),
+      }
+    : match.text
+      ? await client.execute({
+          sql: `SELECT id, name, image FROM (
                 ${match.pieces ? `SELECT hit, score FROM (${SCORED}) WHERE hit IN (${PIECE_HITS})` : SCORED}
                 ORDER BY score, hit DESC LIMIT ?
               ) AS ranked JOIN products ON products.rowid = ranked.hit ORDER BY ranked.score, ranked.hit DESC`,
-        args: [match.text, ...(match.pieces ? [match.pieces] : []), PRODUCT_SUGGESTIONS],
-      })
-    : await client.execute({
-        sql: `SELECT id, name, image FROM products WHERE rowid IN (${PIECE_HITS}) ${LATEST} LIMIT ?`,
-        args: [match.pieces, PRODUCT_SUGGESTIONS],
-      });
+          args: [match.text, ...(match.pieces ? [match.pieces] : []), PRODUCT_SUGGESTIONS],
+        })
+      : await client.execute({
+          sql: `SELECT id, name, image FROM products WHERE rowid IN (${PIECE_HITS}) ${LATEST} LIMIT ?`,
+          args: [match.pieces, PRODUCT_SUGGESTIONS],
+        });
   const facets = await client.execute(
     'SELECT facet, value FROM product_facet_counts WHERE n > 0 ORDER BY n DESC, value ASC',
   );

@@ -16,8 +16,9 @@ export { newId } from './mapping.js';
 export interface SqlStoreOptions {
   /** Stamps createdAt / updatedAt (the orders' times come with each command). */
   clock?: Clock;
-  /** Tests: how many search matches are sorted directly (see search.ts listProducts). */
+  /** Tests: how many search matches are sorted directly, and how many ranked by bm25 (search.ts SearchBounds). */
   sparseMatches?: number;
+  rankedMatches?: number;
   /** Hears each committed write's events (domain/events.ts); none by default. */
   events?: EventPublisher;
   /** The order emails (recorded in each order change's transaction): the owner's address, the worker's wake-up. */
@@ -26,10 +27,10 @@ export interface SqlStoreOptions {
 
 export function createSqlStore(
   db: Database,
-  { clock = systemClock, sparseMatches, events = NO_EVENTS, orderMail }: SqlStoreOptions = {},
+  { clock = systemClock, sparseMatches, rankedMatches, events = NO_EVENTS, orderMail }: SqlStoreOptions = {},
 ): Store {
   return {
-    products: new SqlProducts(db, clock, events, sparseMatches),
+    products: new SqlProducts(db, clock, events, { sparseMatches, rankedMatches }),
     users: new SqlUsers(db, clock),
     orders: new SqlOrders(db, events, orderMail),
     settings: new SqlSettings(db, events),

@@ -151,7 +151,7 @@ export function listHead(
   else if (category !== undefined) trail.push({ name: category, path: listPath('', 1, categoryInPath) });
   if (page.page > 1) trail.push({ name: `Page ${page.page}`, path });
   // The same key the app's loader asks for (web/src/features/catalog/routes/catalogLoader.ts).
-  const filters = catalogSearchParams(catalogView).toString();
+  const filters = catalogSearchParams(catalogView, keyword).toString();
   const queries: InlineData['queries'] = [{ key: catalogKeys.list(keyword, page.page, filters), data: page }];
   if (top) queries.push({ key: catalogKeys.top(), data: top });
   if (facets) queries.push({ key: catalogKeys.facets(keyword, filters), data: facets });

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import {
   catalogViewFromSearch,
-  DEFAULT_CATALOG_SORT,
+  defaultCatalogSort,
   idSchema,
   productQuerySchema,
   resolveSlug,
@@ -175,13 +175,13 @@ export function pageRoutes(options: PageRoutesOptions): Router {
       categorySlug = found?.entry.slug;
     }
     // The filters and sort of the URL query, read as the app reads them (so the inlined answers are the ones it asks for).
-    const view = catalogViewFromSearch(new URL(req.originalUrl, 'http://page').searchParams, category);
+    const view = catalogViewFromSearch(new URL(req.originalUrl, 'http://page').searchParams, category, keyword);
     if (category !== undefined && view.category === undefined) return sendPage(req, res, notFoundHead());
     // The default sort is left unset, as the app's request leaves it (with a keyword: the best matches first).
     const filters = {
       keyword: keyword.trim(),
       ...view,
-      sort: view.sort === DEFAULT_CATALOG_SORT ? undefined : view.sort,
+      sort: view.sort === defaultCatalogSort(keyword) ? undefined : view.sort,
     };
     // The spec's carousel: on the home page whenever no keyword is set (filters or not), not on a category page.
     const withTop = !keyword && category === undefined;

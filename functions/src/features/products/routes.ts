@@ -44,7 +44,12 @@ const stockOfListed = (page: ProductPage) => idsOf(page.products);
  *  cache key and the store's query are the same text. */
 function parseCatalogQuery(query: unknown) {
   const parsed = parse(productQuerySchema, query);
-  return { ...parsed, keyword: keywordKey(parsed.keyword) };
+  // `relevance` is the default asked for by name (the best matches first; without a keyword the newest): one key.
+  return {
+    ...parsed,
+    keyword: keywordKey(parsed.keyword),
+    sort: parsed.sort === 'relevance' ? undefined : parsed.sort,
+  };
 }
 
 type CatalogueOptions = { pageSize: number; cache: CatalogCache };

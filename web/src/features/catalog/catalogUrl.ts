@@ -13,7 +13,7 @@ export interface CatalogLocation {
 export function catalogHref({ keyword = '', page = 1, view }: CatalogLocation): string {
   const { category, ...rest } = view;
   const path = catalogPath({ keyword, category, page });
-  const search = catalogSearchParams(keyword ? view : rest).toString();
+  const search = catalogSearchParams(keyword ? view : rest, keyword).toString();
   return search ? `${path}?${search}` : path;
 }
 

@@ -10,7 +10,7 @@ import type { CatalogPageView, ShopClient } from './types';
 function catalogQuery(keyword: string, view: Partial<CatalogView>, pageNumber?: number): URLSearchParams {
   const query = new URLSearchParams({ keyword });
   if (pageNumber !== undefined) query.set('pageNumber', String(pageNumber));
-  for (const [name, value] of catalogSearchParams(view)) query.append(name, value);
+  for (const [name, value] of catalogSearchParams(view, keyword)) query.append(name, value);
   return query;
 }
 

@@ -187,7 +187,8 @@ export function CatalogFilters({
           value={view.sort}
           onChange={(e) => navigate(catalogHref({ keyword, view: { ...view, sort: e.target.value as CatalogSort } }))}
         >
-          {CATALOG_SORT_VALUES.map((sort) => (
+          {/* "Best match" ranks a search: offered with a keyword only (without one the list is the newest first). */}
+          {CATALOG_SORT_VALUES.filter((sort) => sort !== 'relevance' || keyword.trim()).map((sort) => (
             <option key={sort} value={sort}>
               {CATALOG_SORTS[sort]}
             </option>

@@ -50,7 +50,7 @@ export function catalogLoader(args: LoaderFunctionArgs): CatalogData | Promise<C
 function loadCatalog({ params, request }: LoaderFunctionArgs, category?: string): CatalogData {
   const keyword = params.keyword ?? '';
   const page = Math.max(1, Number.parseInt(params.pageNumber ?? '1', 10) || 1);
-  const view = catalogViewFromSearch(new URL(request.url).searchParams, category);
+  const view = catalogViewFromSearch(new URL(request.url).searchParams, category, keyword);
   const withTop = !keyword && params.category === undefined; // the spec's carousel: home without a keyword
   const products =
     takeInlineData<ProductPage>(productKeys.list({ keyword, pageNumber: page, view })) ??
