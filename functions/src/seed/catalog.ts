@@ -316,7 +316,7 @@ export const seedCatalog: SeedProduct[] = [
     specs: [
       { name: 'Display', value: '6.7" OLED, 2796 × 1290, 120 Hz, 2,000 nits peak' },
       { name: 'Processor', value: 'Octa-core 3.3 GHz, 3 nm' },
-      { name: 'Storage', value: '256 GB' },
+      { name: 'Storage', value: '256 GB or 512 GB' },
       { name: 'Memory', value: '12 GB' },
       { name: 'Rear cameras', value: '50 MP main, 12 MP ultra-wide, 12 MP 5× telephoto' },
       { name: 'Front camera', value: '12 MP, autofocus' },
@@ -329,7 +329,7 @@ export const seedCatalog: SeedProduct[] = [
     brand: 'Voltra',
     category: 'Phones',
     description:
-      'A 6.7-inch phone with a 120 Hz OLED display, a triple camera with a 50 MP main sensor and 5x optical zoom, and 256 GB of storage. A 5,000 mAh battery with 80 W fast charging fills up in about 30 minutes.',
+      'A 6.7-inch phone with a 120 Hz OLED display, a triple camera with a 50 MP main sensor and 5x optical zoom, and 256 GB or 512 GB of storage. A 5,000 mAh battery with 80 W fast charging fills up in about 30 minutes.',
     price: 999.0,
     countInStock: 20,
     // Issue 29: colours and storage sizes, each with its own SKU, price and stock (the first is the default).
@@ -374,7 +374,7 @@ export const seedCatalog: SeedProduct[] = [
       { name: 'Display', value: '16" QHD+ (2560 × 1600) IPS, 240 Hz, 3 ms' },
       { name: 'Processor', value: '14 cores (6 performance, 8 efficiency), up to 5.4 GHz' },
       { name: 'Graphics', value: 'RTX-class, 12 GB GDDR6, 140 W' },
-      { name: 'Memory', value: '32 GB DDR5-5600 (2 × 16 GB, upgradeable to 64 GB)' },
+      { name: 'Memory', value: '32 GB or 64 GB DDR5-5600' },
       { name: 'Storage', value: '2 TB PCIe 4.0 NVMe SSD, second M.2 slot free' },
       { name: 'Battery', value: '90 Wh, up to 6 hours of video' },
       { name: 'Connectivity', value: 'Wi-Fi 6E, Bluetooth 5.3, 2.5 Gb Ethernet' },
@@ -386,7 +386,7 @@ export const seedCatalog: SeedProduct[] = [
     brand: 'Arcwave',
     category: 'Laptops',
     description:
-      'A 16-inch gaming laptop with a 240 Hz QHD+ display, a 14-core processor and a high-end RTX-class graphics card. Includes 32 GB of RAM, a 2 TB SSD, per-key RGB lighting and a vapour-chamber cooling system.',
+      'A 16-inch gaming laptop with a 240 Hz QHD+ display, a 14-core processor and a high-end RTX-class graphics card. Includes 32 GB or 64 GB of RAM, a 2 TB SSD, per-key RGB lighting and a vapour-chamber cooling system.',
     price: 2499.0,
     countInStock: 1,
     options: [{ name: 'Memory', values: ['32 GB', '64 GB'] }],
@@ -481,7 +481,7 @@ export const seedCatalog: SeedProduct[] = [
     specs: [
       { name: 'Display', value: '14" 2.8K (2880 × 1800) OLED, 90 Hz, 400 nits' },
       { name: 'Processor', value: '12 cores, up to 4.8 GHz' },
-      { name: 'Memory', value: '16 GB LPDDR5X' },
+      { name: 'Memory', value: '16 GB or 32 GB LPDDR5X' },
       { name: 'Storage', value: '1 TB PCIe 4.0 NVMe SSD' },
       { name: 'Battery', value: '72 Wh, up to 18 hours; 65 W USB-C fast charging' },
       { name: 'Connectivity', value: 'Wi-Fi 6E, Bluetooth 5.3' },
@@ -493,7 +493,7 @@ export const seedCatalog: SeedProduct[] = [
     brand: 'Voltra',
     category: 'Laptops',
     description:
-      'An ultralight 14-inch laptop weighing just 1.2 kg, with a 2.8K 90 Hz display, a 12-core processor, 16 GB of RAM and a 1 TB SSD. The all-aluminium body lasts up to 18 hours on a charge and fast-charges over USB-C.',
+      'An ultralight 14-inch laptop weighing just 1.2 kg, with a 2.8K 90 Hz display, a 12-core processor, 16 or 32 GB of RAM and a 1 TB SSD. The all-aluminium body lasts up to 18 hours on a charge and fast-charges over USB-C.',
     price: 1199.0,
     countInStock: 13,
     // Not every combination is offered (no Midnight with 32 GB).
