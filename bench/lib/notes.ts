@@ -204,7 +204,9 @@ the whole catalogue cache, so at 100 orders/s the hot answers (first page, top, 
 reloaded through Express and SQL nearly all the time. Now (\`functions/src/cache/catalogCache.ts\`) each cached
 answer is kept with the product ids whose stock it shows (declared by its route); a placed order, which takes
 exactly the ordered units and changes no other product column, lowers \`countInStock\` in the kept answers that
-show its products (parse, patch, re-serialize, new ETag: no SQL), and clears only answers loaded without such a
+show its products (in the kept bytes: the answer's first patch cuts it at each stock figure, later patches join
+the pieces with the new figures and hash them for the ETag; no parse, no re-serialise, no SQL), and clears only
+answers loaded without such a
 declaration. A failed order clears the answers showing its products; any other write still clears everything,
 and a store method added later does too. A load that overlapped a write touching its products is served once but
 not kept. \`functions/test/catalogCacheStock.test.ts\` checks that no answer shows stock or a price older than an
@@ -214,19 +216,25 @@ Until this round the sale's orders all came from one bench customer, and the sho
 customer, \`domain/limits.ts\`) refused all but 3 of ~1,200 with a 409: the reads were measured beside cheap refusals
 (33%). The orders now come from customers taking turns, at most 2 each, and every one is placed (201).
 
-**What limits it**: one Node event loop answers both. The cached reads alone keep it busy (~70 µs of CPU per read);
-a placed order costs ~4–5 ms of that same thread (the sale rounds' CPU minus their reads, shown above). A CPU profile
-of the server over a sale shows no single cost in it: Express with helmet's middlewares, the bearer token and the
-role read per request, zod, the group-commit transaction (libsql runs on the main thread and prepares every
-statement again on each call: \`prepare\` alone is ~10% of the busy time), the cache patches and the live events.
-At 100 orders/s that is 40–50% of the thread, so the reads keep 50–60% of what they get alone. The 80%
-floor needs an order to cost ≤ ~1.5 ms of the reads' thread, or the writes on another thread: the catalogue cache
-and the live hub live in the process (a cluster of processes would serve stale stock), so that means a worker
-thread for the write transactions with their results posted back. Not done. Found while measuring, and fixed:
+**What limits it**: one Node event loop answers both. The cached reads alone keep it busy (~25–35 µs of CPU per
+read); a placed order costs ~2.5–3 ms of that same thread. Issue 25 took it from ~4.4 ms (by difference) and ~3.9 ms
+(alone): the SQL runs on libsql's native binding with each connection's prepared statements kept
+(\`adapters/embedded/sql.ts\`; @libsql/client prepared every statement anew, read its columns twice and built rows
+value by value), the stock is set in the kept answers' bytes (above), the JWT secret is imported into WebCrypto once,
+and the order remembers its address in its own transaction instead of a second one. What an order costs now is
+spread thin (measured with \`process.cpuUsage\` around each part, orders alone): its write transaction ~1.1 ms (16
+statements and the commit's WAL writes, one transaction per order at 100/s, so group commit has nothing to group),
+the answer's socket write ~0.3 ms (loopback TCP, most of it kernel time), zod ~0.2 ms, the events ~0.1 ms, and
+Express, the body parser, the token check and the customer's read for the rest. The "by difference" figure is the
+noisier one: the reads' own CPU per read rises while orders flow (fewer reads per event-loop turn, the bench's
+client shares the machine), and all of that is charged to the orders; rounds of one run differ by ±0.5 ms. The 80%
+floor for the reads needs the writes off the reads' thread: the catalogue cache and the live hub live in the process
+(a cluster of processes would serve stale stock), so that means a worker thread for the write transactions with
+their results posted back. Not done. Found while measuring, and fixed:
 group commit copied a customer's list of open orders once per row it read (quadratic in that list).
 
-The uncached path (cache off) is dominated by Express's request setup and the SQL client (libsql prepares
-each statement again on every call and converts rows to objects); its CPU per read is shown beside the cached one.
+The uncached path (cache off) is dominated by Express's request setup and the SQL; its CPU per read is shown beside
+the cached one.
 
 ### 6. The peer: what differs
 
