@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addAddress,
   addressKey,
+  applyBookChange,
   addressLines,
   editAddress,
   MAX_SAVED_ADDRESSES,
@@ -81,6 +82,18 @@ describe('addresses', () => {
     // Without a recipient or phone (the original clients), nothing of them is stored.
     const bare = rememberAddress([], { address: '1 Main St', city: 'X', postalCode: '12345', country: 'US' }, 'b', now);
     expect(Object.keys(bare.put!)).not.toContain('recipientName');
+  });
+
+  it('a book after a change: the put replaces its id or is added, the removed ones are gone, the rest kept', () => {
+    const book = [saved(0), saved(1), saved(2)];
+    const used = { ...book[1]!, lastUsedAt: now.toISOString() };
+    expect(applyBookChange(book, { put: used, remove: [] })).toEqual([book[0], book[2], used]);
+    const added = saved(3);
+    expect(applyBookChange(book, { put: added, remove: ['a0'] })).toEqual([book[1], book[2], added]);
+    expect(applyBookChange(book, { put: null, remove: ['a2'] })).toEqual([book[0], book[1]]);
+    // The same change applied to the result again changes nothing more (a batch keeps applying to its view).
+    const once = applyBookChange(book, { put: added, remove: ['a0'] });
+    expect(applyBookChange(once, { put: added, remove: ['a0'] })).toEqual(once);
   });
 
   it('lists the last used first, then the newest', () => {

@@ -132,6 +132,12 @@ export function rememberAddress(
   return { put: { ...shippingAddressOf(address), _id: id, createdAt: at, updatedAt: at, lastUsedAt: at }, remove };
 }
 
+/** The book after a decided change (a batch of orders keeps its view of a customer's book with it). */
+export function applyBookChange(book: readonly SavedAddress[], { put, remove }: AddressBookChange): SavedAddress[] {
+  const kept = book.filter((b) => !remove.includes(b._id) && b._id !== put?._id);
+  return put ? [...kept, put] : kept;
+}
+
 /** The book as answered: the last used first, then the newest. */
 export function sortAddressBook(book: readonly SavedAddress[]): SavedAddress[] {
   return [...book].sort(

@@ -15,11 +15,6 @@ import type { AddressStore, Clock } from '../../ports.js';
 import type { Database } from './db.js';
 import { newId } from './mapping.js';
 
-async function loadBook(tx: Pick<Transaction, 'execute'>, userId: string): Promise<SavedAddress[]> {
-  const rs = await tx.execute({ sql: 'SELECT data FROM user_addresses WHERE user_id = ?', args: [userId] });
-  return rs.rows.map((r) => JSON.parse(String(r.data)) as SavedAddress);
-}
-
 /** The books of `userIds` (one query: a batch of orders' customers), by user id; a user without any is absent. */
 export async function loadBooks(tx: Pick<Transaction, 'execute'>, userIds: string[]) {
   const rs = await tx.execute({
@@ -48,6 +43,10 @@ export function bookChangeStatements(userId: string, { put, remove }: AddressBoo
         ]
       : []),
   ];
+}
+
+async function loadBook(tx: Pick<Transaction, 'execute'>, userId: string): Promise<SavedAddress[]> {
+  return (await loadBooks(tx, [userId])).get(userId) ?? [];
 }
 
 /** Deletes an account's book (its deletion, domain/accountDeletion.ts; an admin's removal of the account). */

@@ -23,9 +23,9 @@ import {
   type ProductOption,
   type UnpaidOrder,
   levelKey,
+  applyBookChange,
   rememberAddress,
   stockedVariantsOf,
-  type AddressBookChange,
   type SavedAddress,
 } from '../../domain/index.js';
 import { customerOrderMail } from '../../mail/orderMails.js';
@@ -244,15 +244,9 @@ async function placeOne(
   customerOrders.push(record);
   openOrders.set(customerId, customerOrders);
   if (addressKey) openAtAddress.set(addressKey, [...addressOrders, record]);
-  if (remembered) books.set(customerId, changedBook(books.get(customerId) ?? [], remembered));
+  if (remembered) books.set(customerId, applyBookChange(books.get(customerId) ?? [], remembered));
   const order = orderFromRecord(id, record);
   return { order, events: orderEvents('OrderPlaced', order, stock) };
-}
-
-/** A book after a decided change (the batch's view of it). */
-function changedBook(book: SavedAddress[], { put, remove }: AddressBookChange): SavedAddress[] {
-  const kept = book.filter((b) => !remove.includes(b._id) && b._id !== put?._id);
-  return put ? [...kept, put] : kept;
 }
 
 /** The batch's products, read once, with their variants (issue 29). One bound JSON array each: no IN list whose size
