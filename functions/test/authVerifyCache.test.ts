@@ -1,5 +1,6 @@
 // The embedded auth port reuses a token's signature check (adapters/embedded/auth.ts, signatureChecked): the
 // reuse must never let a token through that verify() would refuse without it.
+import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -68,5 +69,40 @@ describe('embedded verify() with the reused signature check', () => {
     }
     const otherSecret = new EmbeddedAuth(db, new TextEncoder().encode('another-secret-of-enough-length-987654321'));
     await expect(otherSecret.verify(token)).rejects.toMatchObject({ kind: 'unauthenticated' });
+  });
+
+  // Tokens are signed and checked with jsonwebtoken since the sale benchmark's round of issue 25; before, jose
+  // signed them with a header of its own ({"alg":"HS256"}, no "typ"). A signed-in shopper keeps her session.
+  it('accepts a token in the form signed before (jose: no typ) and refuses other algorithms with the same secret', async () => {
+    const auth = new EmbeddedAuth(db, secret);
+    const now = Math.floor(Date.now() / 1000);
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const signed = (header: object, claims: object, hash = 'sha256') => {
+      const body = `${part(header)}.${part(claims)}`;
+      return `${body}.${createHmac(hash, secret).update(body).digest('base64url')}`;
+    };
+    const claims = { ver: 0, sub: uid, jti: 'j-1', iat: now, exp: now + 3600 };
+    expect(await auth.verify(signed({ alg: 'HS256' }, claims))).toEqual({ uid, isAdmin: false });
+    await expect(auth.verify(signed({ alg: 'HS512' }, claims, 'sha512'))).rejects.toMatchObject({
+      kind: 'unauthenticated',
+    });
+    await expect(auth.verify(signed({ alg: 'HS256' }, { ...claims, exp: now - 1 }))).rejects.toMatchObject({
+      kind: 'unauthenticated',
+    });
+    // A token whose claims are not an object (a JWS over a plain string) is no session.
+    const plain = `${part({ alg: 'HS256' })}.${Buffer.from('"just text"').toString('base64url')}`;
+    const plainToken = `${plain}.${createHmac('sha256', secret).update(plain).digest('base64url')}`;
+    await expect(auth.verify(plainToken)).rejects.toMatchObject({ kind: 'unauthenticated' });
+  });
+
+  it('issues HS256 tokens naming the account, its version, a distinct id and the expiry', async () => {
+    const auth = new EmbeddedAuth(db, secret, undefined, '2h');
+    const [a, b] = [await auth.issueToken(uid), await auth.issueToken(uid)];
+    const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(JSON.parse(Buffer.from(a.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+    const claims = claimsOf(a);
+    expect(claims).toMatchObject({ sub: uid, ver: 0 });
+    expect(claims.exp - claims.iat).toBe(7200);
+    expect(claimsOf(b).jti).not.toBe(claims.jti);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SignJWT, jwtVerify } from 'jose';
+import jwt from 'jsonwebtoken';
 import { conflict, emailKey, unauthenticated } from '../../domain/index.js';
 import {
   NO_EVENTS,
@@ -95,15 +95,16 @@ interface CheckedClaims {
 /** Local accounts: scrypt password hashes in the users table, HS256 JWT bearer tokens. */
 export class EmbeddedAuth implements AuthPort {
   /**
-   * Tokens whose signature was already checked, with their claims. Checking the HS256 signature (jose, WebCrypto)
-   * was the larger part of every signed-in request's CPU (docs/benchmarks.md, checkout). Only that check is reused:
+   * Tokens whose signature was already checked, with their claims. Checking the HS256 signature was the larger part
+   * of every signed-in request's CPU (docs/benchmarks.md, checkout), even synchronous (below). Only that check is reused:
    * the expiry is checked on every call, and the account row (role, token version) is still read on every call, so
    * revocation, demotion and deletion take effect at once. Only tokens this server signed can enter; bounded.
    */
   private readonly signatureChecked = new BoundedMap<string, CheckedClaims>(10_000);
 
-  /** The secret as a key object: jose imports it into WebCrypto once and keeps it (a Uint8Array was imported again
-   *  on every signature check). */
+  /** The secret as a key object, made once. Tokens are signed and checked with jsonwebtoken (the library
+   *  firebase-admin checks Google's tokens with), synchronously on node:crypto: jose's WebCrypto check took ~170 µs of
+   *  CPU per token and a hop through libuv's thread pool, against ~12 µs (docs/benchmarks.md, sale). */
   private readonly key: KeyObject;
 
   constructor(
@@ -146,11 +147,12 @@ export class EmbeddedAuth implements AuthPort {
 
   async verify(token: string): Promise<Caller> {
     let claims = this.signatureChecked.get(token);
-    // jose's own rule (expired when exp <= now, in whole seconds), so a reused check never outlives the token.
+    // jsonwebtoken's own rule (expired when exp <= now, in whole seconds), so a reused check never outlives the token.
     if (claims && claims.exp !== undefined && claims.exp <= Math.floor(Date.now() / 1000)) claims = undefined;
     if (!claims) {
       try {
-        const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+        const payload = jwt.verify(token, this.key, { algorithms: ['HS256'] });
+        if (typeof payload === 'string') throw new Error('Not a JWT claims set');
         // Tokens minted before migration 4 carry no version: 0.
         claims = { uid: payload.sub, version: payload[VERSION_CLAIM] ?? 0, exp: payload.exp };
       } catch {
@@ -176,13 +178,12 @@ export class EmbeddedAuth implements AuthPort {
   async issueToken(uid: string): Promise<string> {
     const rs = await this.db.client.execute({ sql: 'SELECT token_version FROM users WHERE id = ?', args: [uid] });
     if (!rs.rows[0]) throw unauthenticated('Not authorized, user no longer exists');
-    return new SignJWT({ [VERSION_CLAIM]: Number(rs.rows[0].token_version) })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(uid)
-      .setJti(randomUUID())
-      .setIssuedAt()
-      .setExpirationTime(this.tokenTtl)
-      .sign(this.key);
+    return jwt.sign({ [VERSION_CLAIM]: Number(rs.rows[0].token_version) }, this.key, {
+      algorithm: 'HS256',
+      subject: uid,
+      jwtid: randomUUID(),
+      expiresIn: this.tokenTtl as jwt.SignOptions['expiresIn'],
+    });
   }
 
   /** Ends every session of the account: tokens minted before carry an older version, which verify() refuses. */
