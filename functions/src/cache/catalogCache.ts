@@ -25,10 +25,35 @@ export type StockLevels = ReadonlyMap<string, number>;
 /** Variant stock levels after one write (issue 29): product id -> (variant id -> its countInStock now). */
 export type VariantLevels = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
-function entryOf(body: Buffer, at: number, template?: StockTemplate): Entry {
-  const entry: Entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, at };
-  if (template) templates.set(entry, template);
-  return entry;
+const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+function entryOf(body: Buffer, at: number): Entry {
+  return { body, etag: etagOf(body), at };
+}
+
+/**
+ * A kept answer whose stock setStock set: its bytes and ETag are built when a reader first asks for them, so an
+ * answer nobody reads between two orders is not rebuilt for each (during a sale most kept answers are not read
+ * between two orders; each order used to rebuild and hash every answer showing its products).
+ */
+class PatchedEntry implements Entry {
+  private bytes: Buffer | undefined;
+  private tag: string | undefined;
+
+  constructor(
+    private readonly template: StockTemplate,
+    readonly at: number,
+  ) {
+    templates.set(this, template);
+  }
+
+  get body(): Buffer {
+    return (this.bytes ??= bodyOf(this.template, this.template.values));
+  }
+
+  get etag(): string {
+    return (this.tag ??= etagOf(this.body));
+  }
 }
 
 /** Where an answer shows stock: a product's own `countInStock`, or one of its variants' (issue 29). */
@@ -306,8 +331,7 @@ export class CatalogCache {
       // A variant the kept answer does not list (added since it was loaded): forget it rather than show a stale one.
       if (patched && 'missing' in patched) this.entries.delete(key);
       else if (patched) {
-        const next = { ...template, values: patched.values };
-        this.entries.set(key, entryOf(bodyOf(next, next.values), entry.at, next));
+        this.entries.set(key, new PatchedEntry({ ...template, values: patched.values }, entry.at));
       } else templates.set(entry, template);
     }
   }
