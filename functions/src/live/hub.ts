@@ -1,9 +1,9 @@
 // The embedded server's live events: one in-process hub that numbers every published event, keeps the most recent
-// ones (so a reconnecting stream resumes with Last-Event-ID), and writes each event's frame, built once, to the open
-// Server-Sent Events streams of its topic. Cost per idle stream: one socket and one small record; ONE heartbeat
-// timer serves every stream. Memory is bounded: what a stream has not sent yet is capped per stream, in time and
-// server-wide; a stream over a bound is cut (its socket destroyed, so its unsent bytes are freed) and reconnects,
-// resuming or resyncing. A replay too big for the per-stream cap is a `resync` instead.
+// ones (so a reconnecting stream resumes with Last-Event-ID), and writes each event's frame, built once when a stream
+// first needs it, to the open Server-Sent Events streams of its topic. Cost per idle stream: one socket and one small
+// record; ONE heartbeat timer serves every stream. Memory is bounded: what a stream has not sent yet is capped per
+// stream, in time and server-wide; a stream over a bound is cut (its socket destroyed, so its unsent bytes are freed)
+// and reconnects, resuming or resyncing. A replay too big for the per-stream cap is a `resync` instead.
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { LiveEvents } from '../ports.js';
@@ -43,11 +43,16 @@ export const RECONNECT_MS = 1000;
 const MAX_TICKETS = 10_000;
 const KEEP_ALIVE = ': keep-alive\n\n';
 
+/** A published event as kept for resuming streams. Its frame is built when a stream first needs it (now, or on a
+ *  replay): most events have no stream listening (an order's own topic, the admin's), and an order's events used to
+ *  be serialised four times whether anyone listened or not. */
 interface BufferedEvent {
   seq: number;
   topic: string;
-  frame: string;
-  bytes: number;
+  type: string;
+  data: unknown;
+  frame?: string;
+  bytes?: number;
 }
 
 export interface LiveStream {
@@ -112,13 +117,27 @@ export class LiveHub implements LiveEvents {
     return `${this.runId}.${seq}`;
   }
 
+  /** `data` is kept as given until its frame is built: publishers hand over a value they no longer change. */
   publish(topic: string, type: string, data: unknown): void {
     const seq = ++this.seq;
-    const frame = `id: ${this.eventId(seq)}\nevent: ${type}\ndata: ${JSON.stringify({ topic, data })}\n\n`;
-    const bytes = Buffer.byteLength(frame);
-    this.buffer[seq % this.buffer.length] = { seq, topic, frame, bytes };
+    const event: BufferedEvent = { seq, topic, type, data };
+    this.buffer[seq % this.buffer.length] = event;
     const listeners = this.byTopic.get(topic);
-    if (listeners) this.send(listeners, frame, bytes);
+    if (listeners) {
+      const { frame, bytes } = this.framed(event);
+      this.send(listeners, frame, bytes);
+    }
+  }
+
+  /** The event's frame and its size in bytes, built once. */
+  private framed(event: BufferedEvent): { frame: string; bytes: number } {
+    if (event.frame === undefined) {
+      const { seq, topic, type, data } = event;
+      event.frame = `id: ${this.eventId(seq)}\nevent: ${type}\ndata: ${JSON.stringify({ topic, data })}\n\n`;
+      event.bytes = Buffer.byteLength(event.frame);
+      event.data = undefined; // the frame says it all now
+    }
+    return { frame: event.frame, bytes: event.bytes! };
   }
 
   /** Taken before a ticket request's session is checked, and handed to issueTicket(). */
@@ -184,9 +203,10 @@ export class LiveHub implements LiveEvents {
       else
         for (const e of missed) {
           if (!live.topics.has(e.topic)) continue;
-          bytes += e.bytes;
+          const { frame, bytes: size } = this.framed(e);
+          bytes += size;
           if (bytes > this.options.maxQueuedBytes) break;
-          replay.push(e.frame);
+          replay.push(frame);
         }
       // Reloading is cheap for the client; holding megabytes for a client that may never read them is not.
       const tooBig =
