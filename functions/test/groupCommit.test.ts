@@ -136,6 +136,30 @@ describe('group commit (embedded store)', () => {
     expect((await store.products.get(p._id))!.countInStock).toBe(93);
     expect(await allOrders(store)).toHaveLength(3);
   });
+
+  it('an order alone in its batch (no savepoint) that fails after taking stock leaves nothing behind', async () => {
+    const p = await store.products.create(product('Poisoned Single', 100), 'owner');
+    await db.client.execute(
+      "CREATE TRIGGER poison BEFORE INSERT ON order_items WHEN NEW.qty = 7 BEGIN SELECT RAISE(ABORT, 'poisoned line'); END",
+    );
+    const loose = { ...DEFAULT_HOLD_LIMITS, maxUnitsPerProduct: 10 };
+    writes = 0;
+    await expect(
+      store.orders.place({ ...command(1, [{ product: p._id, qty: 7 }]), holdLimits: loose }),
+    ).rejects.toThrow('poisoned line');
+    expect(writes).toBe(1);
+    const count = async (sql: string) => Number((await db.client.execute(sql)).rows[0]!.n);
+    // Its stock, its history, its order, its email and its remembered address all went with the transaction.
+    expect((await store.products.get(p._id))!.countInStock).toBe(100);
+    expect(await count("SELECT count(*) AS n FROM stock_history WHERE cause = 'order'")).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM orders')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM mail_outbox')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM user_addresses')).toBe(0);
+    // The next order, alone too, goes through.
+    const placed = await store.orders.place({ ...command(1, [{ product: p._id, qty: 2 }]), holdLimits: loose });
+    expect((await store.products.get(p._id))!.countInStock).toBe(98);
+    expect(await allOrders(store)).toEqual([placed]);
+  });
 });
 
 describe('group commit: acknowledged orders survive SIGKILL mid-spike', () => {

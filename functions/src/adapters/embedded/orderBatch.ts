@@ -106,7 +106,10 @@ function settle(waiting: Waiting, outcome: Outcome): void {
   else waiting.reject(outcome.error);
 }
 
-/** Checks and writes each order in its own savepoint; answers one outcome per command, in order. */
+/**
+ * Checks and writes each order in its own savepoint; answers one outcome per command, in order. A batch of one (orders
+ * not queueing) needs no savepoint: its refusal or failure is thrown, and the whole transaction rolls back.
+ */
 export async function placeBatch(tx: Transaction, commands: PlaceOrderCommand[]): Promise<Outcome[]> {
   const products = await readProducts(tx, [...new Set(commands.flatMap((c) => c.lines.map((l) => l.product)))]);
   const openOrders = await readOpenOrders(tx, [...new Set(commands.map((c) => customerOf(c)._id))]);
@@ -117,10 +120,12 @@ export async function placeBatch(tx: Transaction, commands: PlaceOrderCommand[])
   // The customers' address books: each order's address is remembered in its own savepoint (a guest has none).
   const books = await loadBooks(tx, [...new Set(commands.filter((c) => !c.guest).map((c) => c.user._id))]);
   const outcomes: Outcome[] = [];
+  const isolate = commands.length > 1;
   for (const command of commands) {
     try {
-      outcomes.push(await placeOne(tx, command, { products, openOrders, openAtAddress, books }));
+      outcomes.push(await placeOne(tx, command, { products, openOrders, openAtAddress, books }, isolate));
     } catch (error) {
+      if (!isolate) throw error;
       outcomes.push({ error });
     }
   }
@@ -188,6 +193,8 @@ async function placeOne(
   tx: Transaction,
   cmd: PlaceOrderCommand,
   { products, openOrders, openAtAddress, books }: BatchView,
+  /** In a savepoint of its own (a batch of several), so that a refusal undoes this order only. */
+  isolate: boolean,
 ): Promise<{ order: Order; events: DomainEvent[] }> {
   const customerId = customerOf(cmd)._id;
   // Decided on the batch's view of stock and holds (every earlier order of the batch included).
@@ -219,10 +226,11 @@ async function placeOne(
     at: record.createdAt,
     orderId: id,
   });
+  const savepoint = isolate ? ['SAVEPOINT place_order'] : [];
   try {
     // One call into the database for the order's writes, its savepoint first, its email last.
     const results = await tx.batch([
-      'SAVEPOINT place_order',
+      ...savepoint,
       ...takes,
       ...variantMirrors(changes),
       ...orderInserts(id, record),
@@ -230,13 +238,16 @@ async function placeOne(
       ...(remembered ? bookChangeStatements(customerId, remembered) : []),
       recordMailStatement(customerOrderMail('placed', id, record, placedAt), placedAt),
     ]);
-    const short = firstStaleChange(results.slice(1, takes.length + 1));
+    const short = firstStaleChange(results.slice(savepoint.length, savepoint.length + takes.length));
     if (short >= 0) throw shortOfStock(products.get(taken[short]!.product)!.name, 0, taken[short]!.qty);
-    await tx.execute('RELEASE place_order');
+    if (isolate) await tx.execute('RELEASE place_order');
   } catch (error) {
     // Undo this order only. Should even that fail, the error ends the whole batch's transaction: nothing half-written.
-    await tx.execute('ROLLBACK TO place_order');
-    await tx.execute('RELEASE place_order');
+    // (Alone in its batch, the order's error ends the transaction, which rolls back.)
+    if (isolate) {
+      await tx.execute('ROLLBACK TO place_order');
+      await tx.execute('RELEASE place_order');
+    }
     throw error;
   }
   // Accepted: the batch's view moves on.
