@@ -193,7 +193,7 @@ Chromium's PerformanceObserver (Playwright, 4× CPU, slow network).
 
 ### 5. Start-up
 
-Most of the start is loading the server's modules (Express, zod, libsql, jose, multer, file-type…) on a busy
+Most of the start is loading the server's modules (Express, zod, libsql, multer, file-type…) on a busy
 machine; a first start also runs the migrations and seeds the demo data (3 scrypt hashes, 28 products with
 reviews).
 
@@ -205,7 +205,8 @@ reloaded through Express and SQL nearly all the time. Now (\`functions/src/cache
 answer is kept with the product ids whose stock it shows (declared by its route); a placed order, which takes
 exactly the ordered units and changes no other product column, lowers \`countInStock\` in the kept answers that
 show its products (in the kept bytes: the answer's first patch cuts it at each stock figure, later patches join
-the pieces with the new figures and hash them for the ETag; no parse, no re-serialise, no SQL), and clears only
+the pieces with the new figures and hash them for the ETag when the answer is next read; no parse, no
+re-serialise, no SQL), and clears only
 answers loaded without such a
 declaration. A failed order clears the answers showing its products; any other write still clears everything,
 and a store method added later does too. A load that overlapped a write touching its products is served once but
@@ -217,21 +218,40 @@ customer, \`domain/limits.ts\`) refused all but 3 of ~1,200 with a 409: the read
 (33%). The orders now come from customers taking turns, at most 2 each, and every one is placed (201).
 
 **What limits it**: one Node event loop answers both. The cached reads alone keep it busy (~25–35 µs of CPU per
-read); a placed order costs ~2.5–3 ms of that same thread. Issue 25 took it from ~4.4 ms (by difference) and ~3.9 ms
-(alone): the SQL runs on libsql's native binding with each connection's prepared statements kept
-(\`adapters/embedded/sql.ts\`; @libsql/client prepared every statement anew, read its columns twice and built rows
-value by value), the stock is set in the kept answers' bytes (above), the JWT secret is imported into WebCrypto once,
-and the order remembers its address in its own transaction instead of a second one. What an order costs now is
-spread thin (measured with \`process.cpuUsage\` around each part, orders alone): its write transaction ~1.1 ms (16
-statements and the commit's WAL writes, one transaction per order at 100/s, so group commit has nothing to group),
-the answer's socket write ~0.3 ms (loopback TCP, most of it kernel time), zod ~0.2 ms, the events ~0.1 ms, and
-Express, the body parser, the token check and the customer's read for the rest. The "by difference" figure is the
-noisier one: the reads' own CPU per read rises while orders flow (fewer reads per event-loop turn, the bench's
-client shares the machine), and all of that is charged to the orders; rounds of one run differ by ±0.5 ms. The 80%
-floor for the reads needs the writes off the reads' thread: the catalogue cache and the live hub live in the process
-(a cluster of processes would serve stale stock), so that means a worker thread for the write transactions with
-their results posted back. Not done. Found while measuring, and fixed:
-group commit copied a customer's list of open orders once per row it read (quadratic in that list).
+read); a placed order costs ~2 ms of that same thread and of the machine (median of six runs: 1.84 ms by difference,
+2.03 ms alone). Issue 25 took it from ~4.4 ms (by difference) and ~3.9 ms (alone) in two rounds. The first: the SQL
+runs on libsql's native binding with each connection's prepared statements kept (\`adapters/embedded/sql.ts\`;
+@libsql/client prepared every statement anew, read its columns twice and built rows value by value), the stock is
+set in the kept answers' bytes (above), and the order remembers its address in its own transaction instead of a
+second one. The second, after measuring with \`perf\` (the kernel's sampling profiler, with V8's perf map) and timers
+around each part of an order: embedded tokens are checked with jsonwebtoken on node:crypto (~12 µs) instead of
+jose's WebCrypto (~170 µs of CPU and a hop through libuv's thread pool for each token not seen before); a kept answer
+whose stock an order set is rebuilt and hashed when a reader first asks for it, and a live event's frame is built
+when a stream first needs it (every order used to rebuild every answer showing its products and serialise its
+events four times, read or not); an order alone in its batch is written without a savepoint; and the writer
+checkpoints every 10,000 WAL pages instead of 1,000 (an order writes ~26 pages, one or two for each b-tree it
+touches: the orders table and its 8 indexes, its lines, its stock history, its email in the outbox, its remembered
+address, the product's stock). In paired runs (old and new code alternating, same minutes, before the warm-up
+below): by difference 2.84 → 2.38, 2.79 → 2.07, 2.54 → 1.67 ms; alone 2.41 → 1.84, 2.54 → 1.97, 2.84 → 2.44 ms.
+
+**The order path is warmed up, as the reads are.** \`perf\` showed V8's background threads compiling the order path's
+code through the first ~1,500 orders of a run, ~0.35 ms of CPU per order, all of it charged to the orders: the reads
+were warmed up before the rounds, the orders were not. The sale now places 2,000 orders (8 at a time) before the
+rounds and reports their CPU per order, compiling included (1.5–2.0 ms at that rate). With the same warm-up, the
+code before the second round measures 2.37 ms by difference and 2.34 ms alone (median of five runs), this round's
+1.84 / 2.03 ms.
+
+At 100 orders/s each order still runs cold (CPU caches, code not yet optimised): the same order costs ~0.6 ms in a
+tight loop in-process. Its cost is spread thin (wall time around each part): the write transaction ~0.7–1 ms (the
+commit's WAL writes ~0.3 ms of it), the answer's write ~0.2 ms, the token check with the account's read ~0.25 ms,
+zod ~0.1–0.2 ms, and the body parser, Express's routing and Node's HTTP for the rest, plus the garbage collector.
+The "by difference" figure is the noisier one: the reads' own CPU per read rises while orders flow (fewer reads per
+event-loop turn, the bench's client shares the machine), and all of that is charged to the orders; rounds of one
+run differ by ±0.5 ms. The 80% floor for the reads was met in three of the six runs (82, 98, 82, 76, 76, 79%): it
+needs the writes off the reads' thread, and the catalogue cache and the live hub live in the process (a cluster of
+processes would serve stale stock), so that means a worker thread for the write transactions with their results
+posted back. Not done. Found while measuring, and fixed: group commit copied a customer's list of open orders once
+per row it read (quadratic in that list).
 
 The uncached path (cache off) is dominated by Express's request setup and the SQL; its CPU per read is shown beside
 the cached one.
