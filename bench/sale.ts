@@ -71,6 +71,20 @@ async function reads(url: string, paths: string[], seconds: number, pid: number)
   };
 }
 
+/** One sale order: a unit of `product` for the customer of `token`; answers its status (body read). */
+async function placeSaleOrder(url: string, token: string, product: string): Promise<number> {
+  const res = await fetch(`${url}/api/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      orderItems: [{ product, qty: 1 }],
+      shippingAddress: { address: '1 Sale St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+    }),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
 /** Fires orders at `rate`/s (catching up when the event loop lagged) until `stop()`; their outcomes. */
 function orderFlow(url: string, tokens: string[], products: string[], rate: number, next: { customer: number }) {
   const latencies: number[] = [];
@@ -84,18 +98,8 @@ function orderFlow(url: string, tokens: string[], products: string[], rate: numb
       const product = products[sent++ % products.length];
       const token = tokens[next.customer++ % tokens.length];
       const s = performance.now();
-      const p = fetch(`${url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          orderItems: [{ product, qty: 1 }],
-          shippingAddress: { address: '1 Sale St', city: 'Springfield', postalCode: '12345', country: 'USA' },
-        }),
-      })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        })
+      const p = placeSaleOrder(url, token, product)
+        .then((status) => void statuses.set(status, (statuses.get(status) ?? 0) + 1))
         .catch(() => void statuses.set(0, (statuses.get(0) ?? 0) + 1))
         .finally(() => {
           latencies.push(performance.now() - s);
@@ -124,19 +128,8 @@ async function warmOrders(url: string, tokens: string[], products: string[], nex
     Array.from({ length: WARMUP_CONCURRENCY }, async () => {
       while (sent < ORDER_WARMUP) {
         const product = products[sent++ % products.length];
-        const res = await fetch(`${url}/api/orders`, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${tokens[next.customer++ % tokens.length]}`,
-          },
-          body: JSON.stringify({
-            orderItems: [{ product, qty: 1 }],
-            shippingAddress: { address: '1 Sale St', city: 'Springfield', postalCode: '12345', country: 'USA' },
-          }),
-        });
-        await res.arrayBuffer();
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        const status = await placeSaleOrder(url, tokens[next.customer++ % tokens.length], product);
+        statuses[status] = (statuses[status] ?? 0) + 1;
       }
     }),
   );
