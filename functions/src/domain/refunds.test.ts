@@ -96,7 +96,7 @@ describe('decideRefund', () => {
     );
   });
 
-  it('by lines: their prices and their share of the tax; no more units than ordered; unknown lines refused', () => {
+  it('by lines: what the units cost as charged (no discount here: price and tax share); no more units than ordered; unknown lines refused', () => {
     const { refund: r } = decideRefund(paid(), ask({ items: [{ product: 'p1', qty: 2 }] }));
     expect(r.amountCents).toBe(3998 + Math.round((975 * 3998) / 6497));
     expect(linesCents(paid(), [{ product: 'p2', qty: 1 }])).toBe(500 + 75);

@@ -11,6 +11,7 @@ import { formatPrice, toDollars } from './money.js';
 import { approvedReturns, waitingReturn } from './returns.js';
 import type { StockCause } from './stockHistory.js';
 import type { CancellationRequest, OrderRefund, PaymentStatus } from './types.js';
+import { refundOfUnitsCents } from './unitCharges.js';
 import { stockKey } from './variants.js';
 
 /** Units of one order line (issue 29: a line is its product and, for a product with variants, its variant). */
@@ -150,20 +151,24 @@ function refundedUnits(order: Pick<OrderRecord, 'refunds'>): Map<string, number>
 }
 
 /**
- * The cents a refund of these lines returns: their prices plus their share of the tax (rounded to the cent);
- * shipping goes back only with a full refund.
+ * The cents a refund of these lines returns: what those units cost as charged (domain/unitCharges.ts: their share of
+ * the order's discount and tax, continuing after the units already refunded or reserved), before the cap of what
+ * remains paid. Shipping is not part of it: refunding every unit by lines pays back the goods' charge (total less
+ * shipping); shipping goes back with a cancellation or a refund by amount.
  */
 export function linesCents(
-  order: Pick<OrderRecord, 'orderItems' | 'itemsCents' | 'taxCents'>,
+  order: Pick<OrderRecord, 'orderItems' | 'totalCents' | 'shippingCents' | 'refunds'>,
   items: readonly LineUnits[],
 ): number {
-  let cents = 0;
-  for (const item of items) {
-    const line = order.orderItems.find((l) => lineKey(l) === lineKey(item));
-    if (line) cents += line.priceCents * item.qty;
-  }
-  const tax = order.itemsCents > 0 ? Math.round((order.taxCents * cents) / order.itemsCents) : 0;
-  return cents + tax;
+  return refundOfUnitsCents(
+    {
+      lines: order.orderItems.map((l) => ({ key: lineKey(l), priceCents: l.priceCents, qty: l.qty })),
+      totalCents: order.totalCents,
+      shippingCents: order.shippingCents,
+      refundedUnits: refundedUnits(order),
+    },
+    items.map((i) => ({ key: lineKey(i), qty: i.qty })),
+  );
 }
 
 /** The units of each line not refunded yet. */

@@ -1,0 +1,145 @@
+// What each unit of an order cost as charged (issue 36): the order's discount and tax spread over its lines, so a
+// refund of lines pays back exactly what those units cost, never their list price. Pure and small: the API's refund
+// decisions (refunds.ts) and the web's refund dialog and return approval compute the same figure from it.
+//
+// The order keeps no per-line discount or tax, so the allocation is derived from what every order (old ones too)
+// stores: its lines' prices and quantities, its total and its shipping. The goods' charge is `total - shipping`
+// (prices without tax: the discounted items plus the tax; prices with tax included: the discounted items, the tax
+// inside them), spread over the lines by their list value with the largest-remainder method, then over each line's
+// units: every unit the same whole cents, the last one taking the line's remainder. So refunding every unit by lines
+// pays exactly the goods' charge, shipping not included, and successive refunds of a line never drift by rounding.
+import type { Order } from './types.js';
+
+/** A line as the allocation reads it: its key (domain/refunds.ts lineKey), list price and units. */
+export interface ChargeableLine {
+  key: string;
+  priceCents: number;
+  qty: number;
+}
+
+/** A line's charge: its units and the whole cents they cost together as charged. */
+export interface LineCharge {
+  qty: number;
+  cents: number;
+}
+
+/** What the order charged for its goods: its total less shipping (never negative). */
+export function goodsCents(order: { totalCents: number; shippingCents: number }): number {
+  return Math.max(0, order.totalCents - order.shippingCents);
+}
+
+/**
+ * The goods' charge spread over the lines in proportion to their list value (price × units), by largest remainder
+ * (ties: the earlier line), so the lines' charges sum to exactly `goods`. Lines sharing a key count as one. Integer
+ * arithmetic throughout (BigInt for the products, which may pass 2^53).
+ */
+export function lineCharges(lines: readonly ChargeableLine[], goods: number): Map<string, LineCharge> {
+  const merged = new Map<string, { qty: number; weight: bigint }>();
+  for (const l of lines) {
+    const entry = merged.get(l.key) ?? { qty: 0, weight: 0n };
+    entry.qty += l.qty;
+    entry.weight += BigInt(l.priceCents) * BigInt(l.qty);
+    merged.set(l.key, entry);
+  }
+  const entries = [...merged];
+  let total = entries.reduce((sum, [, e]) => sum + e.weight, 0n);
+  // Only free lines: spread by units instead (a charge on nothing cannot come from priceOrder, but stays bounded).
+  const byUnits = total === 0n;
+  if (byUnits) total = entries.reduce((sum, [, e]) => sum + BigInt(e.qty), 0n);
+  const charges = new Map<string, LineCharge>();
+  if (total === 0n) {
+    for (const [key, e] of entries) charges.set(key, { qty: e.qty, cents: 0 });
+    return charges;
+  }
+  const g = BigInt(Math.max(0, goods));
+  const shares = entries.map(([key, e], index) => {
+    const weight = byUnits ? BigInt(e.qty) : e.weight;
+    return { key, qty: e.qty, index, cents: (g * weight) / total, remainder: (g * weight) % total };
+  });
+  let left = Number(g - shares.reduce((sum, s) => sum + s.cents, 0n));
+  const byRemainder = [...shares].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
+  for (const s of byRemainder) {
+    if (left <= 0) break;
+    s.cents += 1n;
+    left -= 1;
+  }
+  for (const s of shares) charges.set(s.key, { qty: s.qty, cents: Number(s.cents) });
+  return charges;
+}
+
+/**
+ * The cents of `count` units of a line after `before` of its units were refunded: each unit costs the line's charge
+ * divided evenly in whole cents, the line's last unit the remainder too. Units past the line's count cost nothing.
+ */
+export function unitsCents(line: LineCharge, before: number, count: number): number {
+  if (line.qty <= 0) return 0;
+  const from = Math.max(0, Math.min(before, line.qty));
+  const to = Math.max(from, Math.min(before + count, line.qty));
+  const each = Math.floor(line.cents / line.qty);
+  const lastExtra = line.cents - each * line.qty;
+  return (to - from) * each + (to === line.qty && from < to ? lastExtra : 0);
+}
+
+/** An order as the refund amount reads it: its lines, totals and refunds so far (failed ones count for nothing). */
+export interface ChargedOrder {
+  lines: readonly ChargeableLine[];
+  totalCents: number;
+  shippingCents: number;
+  /** Units of each line (by key) already refunded or reserved by a pending refund. */
+  refundedUnits: ReadonlyMap<string, number>;
+}
+
+/**
+ * The cents a refund of these units pays back: what they cost as charged (unitsCents, continuing after the units
+ * already refunded), before the cap of what remains paid (the caller's).
+ */
+export function refundOfUnitsCents(order: ChargedOrder, items: readonly { key: string; qty: number }[]): number {
+  const charges = lineCharges(order.lines, goodsCents(order));
+  const asked = new Map<string, number>();
+  for (const item of items) asked.set(item.key, (asked.get(item.key) ?? 0) + item.qty);
+  let cents = 0;
+  for (const [key, qty] of asked) {
+    const line = charges.get(key);
+    if (line) cents += unitsCents(line, order.refundedUnits.get(key) ?? 0, qty);
+  }
+  return cents;
+}
+
+/** The line's key, as domain/refunds.ts lineKey and domain/cart.ts cartLineId make it (its variant, if any). */
+const keyOf = (line: { product: string; variant?: string | null }) =>
+  line.variant ? `${line.product}/${line.variant}` : line.product;
+
+/** Units refunded or reserved per line key: every refund but the failed ones. */
+export function refundedUnitsOf(
+  refunds: readonly { status: string; items: readonly { product: string; variant?: string | null; qty: number }[] }[],
+): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const r of refunds)
+    if (r.status !== 'failed') for (const i of r.items) units.set(keyOf(i), (units.get(keyOf(i)) ?? 0) + i.qty);
+  return units;
+}
+
+/**
+ * What refunding these units of an order (the API's shape, dollars: the web's refund dialog and return approval)
+ * pays back, in cents, capped by what remains paid: the same figure the server's decideRefund reserves.
+ */
+export function orderUnitsRefundCents(
+  order: Pick<Order, 'orderItems' | 'totalPrice' | 'shippingPrice' | 'refunds'>,
+  items: readonly { product: string; variant?: string | null; qty: number }[],
+): number {
+  const cents = (dollars: number) => Math.round(dollars * 100);
+  const totalCents = cents(order.totalPrice);
+  const reserved = order.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + cents(r.amount), 0);
+  const lines = refundOfUnitsCents(
+    {
+      lines: order.orderItems.map((l) => ({ key: keyOf(l), priceCents: cents(l.price), qty: l.qty })),
+      totalCents,
+      shippingCents: cents(order.shippingPrice),
+      refundedUnits: refundedUnitsOf(order.refunds),
+    },
+    items.map((i) => ({ key: keyOf(i), qty: i.qty })),
+  );
+  return Math.max(0, Math.min(lines, totalCents - reserved));
+}
