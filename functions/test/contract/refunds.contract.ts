@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
   DEFAULT_HOLD_MINUTES,
+  DEFAULT_SETTINGS,
   holdUntil,
   type Order,
   type PaymentResult,
@@ -127,7 +128,7 @@ export function refundsContract(
         order._id,
         request({ refundId: 'lines-1', items: [{ product: p, qty: 1 }], restock: true }),
       );
-      // The line's price plus its share of the tax.
+      // Without a discount and with tax on top: the line's price plus its share of the tax.
       const tax = Math.round((order.taxPrice * 100 * 1000) / (order.itemsPrice * 100));
       expect(refund.amountCents).toBe(1000 + tax);
       const done = await store.orders.completeRefund(order._id, 'lines-1', 'P-1', later(6));
@@ -143,6 +144,53 @@ export function refundsContract(
         'conflict',
         'At most 1 of Refund Lamp can still be refunded',
       );
+    });
+
+    it('a refund of lines pays what the units cost as charged: 50% off, 20% tax included (issue 36)', async () => {
+      const lamp = await store.products.create(productInput('Half Lamp', { price: 400, countInStock: 10 }), 'owner-1');
+      await store.coupons.create({ code: 'HALF', percentOff: 50, active: true });
+      const settings = {
+        ...DEFAULT_SETTINGS,
+        tax: { ...DEFAULT_SETTINGS.tax, defaultPercent: 20, pricesIncludeTax: true },
+      };
+      const placed = await store.orders.place({
+        user: alice,
+        lines: [{ product: lamp._id, qty: 2 }],
+        shippingAddress: address,
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: holdUntil(now, DEFAULT_HOLD_MINUTES),
+        holdLimits: DEFAULT_HOLD_LIMITS,
+        settings,
+        couponCode: 'HALF',
+      });
+      // $800 of goods, $400 off, the tax inside the $400 paid, free shipping.
+      expect(placed).toMatchObject({ itemsPrice: 800, discountPrice: 400, taxPrice: 66.67, totalPrice: 400 });
+      await store.orders.markPaid(
+        placed._id,
+        {
+          id: `CAPTURE-${placed._id}`,
+          provider: 'simulated',
+          status: 'COMPLETED',
+          amount: '400.00',
+          currency: 'USD',
+          updateTime: now.toISOString(),
+        },
+        later(1),
+      );
+      const one = await store.orders.reserveRefund(
+        placed._id,
+        request({ refundId: 'half-1', items: [{ product: lamp._id, qty: 1 }] }),
+      );
+      expect(one.refund.amountCents).toBe(200_00);
+      await store.orders.completeRefund(placed._id, 'half-1', 'P-h1', later(2));
+      const other = await store.orders.reserveRefund(
+        placed._id,
+        request({ refundId: 'half-2', items: [{ product: lamp._id, qty: 1 }] }),
+      );
+      expect(other.refund.amountCents).toBe(200_00);
+      const done = await store.orders.completeRefund(placed._id, 'half-2', 'P-h2', later(3));
+      expect([done.refundedTotal, done.paymentStatus]).toEqual([400, 'refunded']);
     });
 
     it('never more than was paid: an amount above what remains is refused, naming what remains', async () => {
