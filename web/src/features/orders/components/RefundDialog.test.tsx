@@ -101,13 +101,37 @@ describe('RefundDialog', () => {
     await user.clear(mouse);
     await user.type(mouse, '1');
     // $20 and 15% tax ($7.50 of $50).
-    expect(screen.getByText('Refund: $23.00 (items and their tax)')).toBeInTheDocument();
+    expect(screen.getByText(/^Refund: \$23\.00 /)).toBeInTheDocument();
     await user.click(screen.getByLabelText('Put these items back in stock'));
     await user.click(screen.getByRole('button', { name: 'Review refund' }));
     expect(screen.getByText(/and put the items back in stock/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Refund $23.00' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ items: [{ product: 'p1', qty: 1 }], restock: true });
+  });
+
+  it('by items of a 50%-off order: a unit refunds what it cost as charged, not its list price and tax', async () => {
+    setUserInfo(admin);
+    const calls = mockFetch({ 'POST /api/orders/o1/refunds': () => ({ status: 201, body: paid }) });
+    // 2 × $400 with 50% off: $400 of goods, $60 tax, paid $460 (issue 36): one unit cost $230, not $430.
+    const halfOff = {
+      ...paid,
+      orderItems: [{ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 400, qty: 2 }],
+      itemsPrice: 800,
+      discountPrice: 400,
+      shippingPrice: 0,
+      taxPrice: 60,
+      totalPrice: 460,
+    } as Order;
+    const { user } = renderAt(<RefundDialog order={halfOff} show onClose={() => undefined} />);
+    await user.click(screen.getByLabelText('Some items'));
+    const mouse = screen.getByLabelText(/Glide Mouse/);
+    await user.clear(mouse);
+    await user.type(mouse, '1');
+    expect(screen.getByText(/^Refund: \$230\.00 /)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review refund' }));
+    expect(screen.getByRole('button', { name: 'Refund $230.00' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 
   it("shows the server's refusal and keeps the dialog open", async () => {

@@ -2,6 +2,7 @@
 // confirmation that names the amount. The server decides what may be refunded; this only asks.
 import { cartLineId } from '@domain/cart';
 import type { Order } from '@domain';
+import { orderUnitsRefundCents } from '@domain/unitCharges';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -30,13 +31,13 @@ function unitsLeft(order: Order): Map<string, number> {
   return left;
 }
 
-/** The lines' prices plus their share of the tax, as the server reckons it (domain linesCents). */
+/** What refunding these units pays back: what they cost as charged (their share of the order's discount and tax,
+ *  shipping apart), capped by what remains; the server's figure (domain unitCharges.ts). */
 function linesAmount(order: Order, qty: Record<string, number>): number {
-  let total = 0;
-  for (const line of order.orderItems) total += cents(line.price) * (qty[cartLineId(line)] ?? 0);
-  const items = cents(order.itemsPrice);
-  const tax = items > 0 ? Math.round((cents(order.taxPrice) * total) / items) : 0;
-  return Math.min(total + tax, cents(remainingOf(order))) / 100;
+  const items = order.orderItems
+    .filter((line) => (qty[cartLineId(line)] ?? 0) > 0)
+    .map((line) => ({ product: line.product, variant: line.variant, qty: qty[cartLineId(line)]! }));
+  return orderUnitsRefundCents(order, items) / 100;
 }
 
 export function RefundDialog({ order, show, onClose }: { order: Order; show: boolean; onClose: () => void }) {
@@ -171,7 +172,9 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
                     </Form.Group>
                   );
                 })}
-                <p className="small mb-2">Refund: {formatPrice(asked)} (items and their tax)</p>
+                <p className="small mb-2">
+                  Refund: {formatPrice(asked)} (what these items cost, discount and tax included)
+                </p>
                 <Form.Check
                   id="refund-restock"
                   label="Put these items back in stock"

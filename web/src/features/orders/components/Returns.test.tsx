@@ -12,6 +12,10 @@ const delivered = {
     { product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 20, qty: 2 },
     { product: 'p2', name: 'USB Cable', image: '/c.svg', price: 10, qty: 1 },
   ],
+  itemsPrice: 50,
+  shippingPrice: 10,
+  taxPrice: 7.5,
+  totalPrice: 67.5,
   isPaid: true,
   isDelivered: true,
   status: 'delivered',
@@ -71,8 +75,28 @@ describe('Returns', () => {
     const { user } = renderAt(<Returns order={asked} />);
     expect(screen.getByRole('region', { name: 'Returns' })).toHaveTextContent('1 × Glide Mouse');
     await user.click(screen.getByLabelText('Put the returned items back in stock'));
-    await user.click(screen.getByRole('button', { name: 'Approve and refund' }));
+    // $20 and its share of the 15% tax; shipping stays out.
+    await user.click(screen.getByRole('button', { name: 'Approve and refund $23.00' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ approve: true, restock: false });
+  });
+
+  it('the approval names what it will refund before it is sent: a unit of a 50%-off order, its charged share', () => {
+    setUserInfo(admin);
+    const calls = mockFetch({});
+    // 2 × $400 with 50% off: $400 of goods, $60 tax, paid $460 (issue 36): one unit cost $230.
+    const halfOff: Order = {
+      ...asked,
+      orderItems: [{ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 400, qty: 2 }],
+      itemsPrice: 800,
+      discountPrice: 400,
+      shippingPrice: 0,
+      taxPrice: 60,
+      totalPrice: 460,
+    };
+    renderAt(<Returns order={halfOff} />);
+    expect(screen.getByText(/^Approving refunds/)).toHaveTextContent('Approving refunds $230.00 to Alice Walker');
+    expect(screen.getByRole('button', { name: 'Approve and refund $230.00' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 import { cartLineId } from '@domain/cart';
 import type { Order, OrderReturn } from '@domain';
 import { returnWindowOpen } from '@domain/returns';
+import { orderUnitsRefundCents } from '@domain/unitCharges';
 import { isOwner } from '@domain/orders';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -11,7 +12,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
-import { dateTime } from '@/lib/format';
+import { dateTime, formatPrice } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { decideReturn, requestReturn, useOrderMutation } from '../api/refunds';
 
@@ -41,6 +42,8 @@ function AdminDecision({ order, ret }: { order: Order; ret: OrderReturn }) {
   const [restock, setRestock] = useState(true);
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
+  // What the approval pays back, shown before it is sent: the server's figure for these units (domain unitCharges.ts).
+  const amount = formatPrice(orderUnitsRefundCents(order, ret.items) / 100);
   return (
     <div className="d-grid gap-2 mt-2">
       {decide.isError && <Message variant="danger">{errorMessage(decide.error)}</Message>}
@@ -62,6 +65,10 @@ function AdminDecision({ order, ret }: { order: Order; ret: OrderReturn }) {
         </Form>
       ) : (
         <>
+          <p className="small mb-0">
+            Approving refunds <strong>{amount}</strong> to {order.user.name} (what these items cost, discount and tax
+            included; shipping is not refunded).
+          </p>
           <Form.Check
             id={`return-restock-${ret.id}`}
             label="Put the returned items back in stock"
@@ -74,7 +81,7 @@ function AdminDecision({ order, ret }: { order: Order; ret: OrderReturn }) {
               disabled={decide.isPending}
               onClick={() => decide.mutate({ returnId: ret.id, approve: true, restock })}
             >
-              {decide.isPending ? <Loader small label="Approving the return" /> : 'Approve and refund'}
+              {decide.isPending ? <Loader small label="Approving the return" /> : `Approve and refund ${amount}`}
             </Button>
             <Button variant="outline-secondary" onClick={() => setDeclining(true)}>
               Decline…
