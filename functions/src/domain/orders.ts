@@ -5,7 +5,7 @@ import { stockShortageMessage } from './cart.js';
 import { badInput, conflict, forbidden } from './errors.js';
 import { UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import { formatPrice, toDollars } from './money.js';
-import { paymentStatusOf, refundAnswer, refundedCents, type RefundRecord } from './refunds.js';
+import { paymentStatusOf, refundAnswer, refundedCents, SHOP_REFUND_ACTOR, type RefundRecord } from './refunds.js';
 import type {
   CancellationRequest,
   Order,
@@ -152,6 +152,14 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
     returns: (r.returns ?? []).map((x) => ({ ...x, items: x.items.map((i) => ({ ...i })) })),
     isGuest: !!r.guestEmail,
   };
+}
+
+/** The order as a customer reads it (issue 36): every refund made by "the shop" (SHOP_REFUND_ACTOR), never the
+ *  admin's id or name. Every answer, frame or export a customer (owner or guest token holder) gets passes through
+ *  it; admins' answers keep the real actor. */
+export function customerView<T extends Order>(order: T): T {
+  if (order.refunds.length === 0) return order;
+  return { ...order, refunds: order.refunds.map((r) => ({ ...r, by: { ...SHOP_REFUND_ACTOR } })) };
 }
 
 type Lifecycle = Pick<OrderRecord, 'status' | 'expiresAt'> & { cancelledAt?: string | null };

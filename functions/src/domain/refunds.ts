@@ -344,6 +344,10 @@ export function declineCancellation(
   return { cancellationRequest: { ...request, status: 'declined', decidedAt: now.toISOString(), message } };
 }
 
+/** Who refunded, as a customer sees it (issue 36): the shop, never the admin's id or name. Admins' answers keep the
+ *  real actor; `customerView` (domain/orders.ts) puts this in its place. The JSON shape stays `{ _id, name }`. */
+export const SHOP_REFUND_ACTOR: { readonly _id: ''; readonly name: 'the shop' } = { _id: '', name: 'the shop' };
+
 /** A refund as the API answers it (dollars). */
 export function refundAnswer(r: RefundRecord): OrderRefund {
   return {

@@ -2,7 +2,7 @@
 // ports' bus) become the frames of the topics that may hear them (live/topics.ts). Each carries the new state (the
 // product or just its new stock, the order, the cart), so clients patch their caches without asking again.
 import type { DomainEvent } from '../domain/events.js';
-import type { Order, Product, ProductDetail } from '../domain/index.js';
+import { customerView, type Order, type Product, type ProductDetail } from '../domain/index.js';
 import { LIVE_EVENT, type LiveVariantStock } from '../domain/live.js';
 import type { EventSource, LiveEvents } from '../ports.js';
 import { topic } from './topics.js';
@@ -19,7 +19,9 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
     live.publish(topic.catalog, LIVE_EVENT.product, card);
   };
   const publishOrder = (order: Order) => {
-    live.publish(topic.order(order._id), LIVE_EVENT.order, order);
+    // The order's topic is its customer's (and an admin's on the order page): refunds by "the shop" there; the
+    // admin topic keeps who refunded.
+    live.publish(topic.order(order._id), LIVE_EVENT.order, customerView(order));
     live.publish(topic.admin, LIVE_EVENT.order, order);
   };
 

@@ -11,6 +11,7 @@ import {
   cancellationDecisionSchema,
   cancellationRequestSchema,
   conflict,
+  customerView,
   DomainError,
   forbidden,
   isOwner,
@@ -125,7 +126,7 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
       const { reason } = parse(cancellationRequestSchema, req.body);
       const order = await existing(req.params.id);
       if (!isOwner(order, callerOf(req).uid)) throw forbidden(REFUND_MESSAGES.notYoursToRequest);
-      res.status(201).json(await store.orders.requestCancellation(order._id, reason, clock.now()));
+      res.status(201).json(customerView(await store.orders.requestCancellation(order._id, reason, clock.now())));
     });
 
     router.post('/:id/returns', guards.signedIn, async (req, res) => {
@@ -133,7 +134,9 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
       const order = await existing(req.params.id);
       if (!isOwner(order, callerOf(req).uid)) throw forbidden(RETURN_MESSAGES.notYours);
       const returnId = randomBytes(8).toString('hex');
-      res.status(201).json(await store.orders.requestReturn(order._id, { returnId, items, reason, now: clock.now() }));
+      res
+        .status(201)
+        .json(customerView(await store.orders.requestReturn(order._id, { returnId, items, reason, now: clock.now() })));
     });
 
     router.put('/:id/returns/:returnId', guards.admin, async (req, res) => {

@@ -9,6 +9,7 @@ import {
   assertMayPay,
   badInput,
   canRead,
+  customerView,
   DomainError,
   forbidden,
   holdUntil,
@@ -121,7 +122,7 @@ export function orderRoutes(
     const terms = await orderTerms(input);
     const order = await store.orders.place({ user: { _id: user._id, name: user.name, email: user.email }, ...terms });
     // The store also keeps the address in the account's book, in the order's transaction.
-    res.status(201).json(order);
+    res.status(201).json(customerView(order));
   });
 
   // Guest checkout (issue 30): no account, an email. The same placing decision in the same transaction; the hold
@@ -136,7 +137,7 @@ export function orderRoutes(
       guest: { email, sign: (id) => orderLinks.sign(id) },
       ...(await orderTerms(input)),
     });
-    res.status(201).json({ ...order, accessToken: orderLinks.sign(order._id) });
+    res.status(201).json({ ...customerView(order), accessToken: orderLinks.sign(order._id) });
   });
 
   // "Create an account" after paying, where the account is made outside the API (the Firebase web signs up in the
@@ -147,7 +148,9 @@ export function orderRoutes(
     if (!id) throw badInput(GUEST_MESSAGES.claimRefused);
     const user = await store.users.get(callerOf(req).uid);
     if (!user) throw notFound('User not found');
-    res.json(await store.orders.claimGuestOrder(id, { _id: user._id, name: user.name, email: user.email }));
+    res.json(
+      customerView(await store.orders.claimGuestOrder(id, { _id: user._id, name: user.name, email: user.email })),
+    );
   });
 
   /** One page, as `{ orders, page, pages, total }` when pageNumber is given, else the spec's plain array of the
@@ -161,7 +164,9 @@ export function orderRoutes(
       page: query.pageNumber ?? 1,
       pageSize: LIST_PAGE_SIZE,
     });
-    res.json(query.pageNumber === undefined ? page.orders : page);
+    // A customer's own list (userId) shows refunds made by the shop; the admin's list the actors.
+    const orders = userId === undefined ? page.orders : page.orders.map(customerView);
+    res.json(query.pageNumber === undefined ? orders : { ...page, orders });
   }
 
   router.get('/myorders', signedIn, async (req, res) => {
@@ -192,10 +197,10 @@ export function orderRoutes(
     );
   });
 
-  // An admin's answer carries the order's internal notes (AdminOrder); the customer's never does.
+  // An admin's answer carries the order's internal notes (AdminOrder) and who refunded; the customer's neither.
   router.get('/:id', signedInOrToken, async (req, res) => {
     const { order, caller } = await orderAndCaller(req);
-    res.json(caller.isAdmin ? await withNotes(order) : order);
+    res.json(caller.isAdmin ? await withNotes(order) : customerView(order));
   });
 
   async function withNotes(order: Order): Promise<AdminOrder> {
@@ -215,7 +220,7 @@ export function orderRoutes(
     const order = await payableOrder(req);
     // The provider is asked, not the client: amount, currency and status come from the provider's record.
     const payment = await payments.verifyCapture({ ...paymentOrderOf(order), payload: req.body });
-    res.json(await store.orders.markPaid(order._id, payment, clock.now()));
+    res.json(customerView(await store.orders.markPaid(order._id, payment, clock.now())));
   });
 
   // The web's flow, step 1: the PayPal order for the stored total (the buttons' createOrder). Answers { id }.
@@ -235,14 +240,14 @@ export function orderRoutes(
       if (refusal instanceof DomainError && refusal.kind === 'conflict') {
         const paid = await settleRefusedCapture({ store, payments }, order, req.body, refusal);
         if (paid) {
-          res.json(paid);
+          res.json(customerView(paid));
           return;
         }
       }
       throw refusal;
     }
     const { paypalOrderId } = parse(paypalCaptureSchema, req.body);
-    res.json(await captureAndMarkPaid({ store, payments }, order, paypalOrderId, clock.now()));
+    res.json(customerView(await captureAndMarkPaid({ store, payments }, order, paypalOrderId, clock.now())));
   });
 
   const money = moneyBack({ store, payments, clock });
@@ -259,7 +264,8 @@ export function orderRoutes(
     }
     assertEmptyBody(req.body);
     assertMayCancel(order, caller, clock.now());
-    res.json(await store.orders.cancel(order._id, clock.now()));
+    const cancelled = await store.orders.cancel(order._id, clock.now());
+    res.json(caller.isAdmin ? cancelled : customerView(cancelled));
   });
 
   // The original clients send no body (or {}): the order is marked delivered as before, with no carrier.

@@ -6,6 +6,7 @@ import {
   accountDeleteSchema,
   accountExport,
   accountExportFileName,
+  customerView,
   adminUserUpdateSchema,
   badInput,
   changedEmail,
@@ -108,7 +109,7 @@ export function userRoutes(
     const orders: Order[] = [];
     for (let page = 1; ; page++) {
       const found = await store.orders.list({ userId: uid, search: '', sort: 'newest', page, pageSize: 100 });
-      orders.push(...found.orders);
+      orders.push(...found.orders.map(customerView));
       if (page >= found.pages) break;
     }
     const now = clock.now();
