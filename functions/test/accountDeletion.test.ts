@@ -68,6 +68,46 @@ describe('DELETE /api/users/profile', () => {
     expect(again.status).toBe(201);
   });
 
+  it('is refused while a paid order is not delivered (the shop needs the address to ship); the export and the answer say so (issue 36)', async () => {
+    const lea = await signUp();
+    const admin = await shop.adminToken();
+    const p = await createProduct(shop, 30, 5, 'Undelivered Lamp');
+    const paidOrder = async () => {
+      const placed = await shop.call('POST', '/api/orders', {
+        token: lea.token,
+        body: { orderItems: [{ product: p._id, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' },
+      });
+      const id = placed.body._id as string;
+      const paid = await shop.call('PUT', `/api/orders/${id}/pay`, { token: lea.token, body: { simulated: true } });
+      expect(paid.status).toBe(200);
+      return id;
+    };
+    const shipped = await paidOrder();
+    const refunded = await paidOrder();
+    const cancelled = await paidOrder();
+
+    const refused = await remove(lea.token, { password: lea.password });
+    expect([refused.status, refused.body.message]).toEqual([409, ACCOUNT_DELETION_MESSAGES.undeliveredOrders]);
+    const exported = await shop.call('GET', '/api/users/profile/export', { token: lea.token });
+    expect(exported.body.accountDeletion).toEqual({
+      allowed: false,
+      message: ACCOUNT_DELETION_MESSAGES.undeliveredOrders,
+      orders: expect.arrayContaining([shipped, refunded, cancelled]),
+    });
+    // The address stays: the order can still be shipped.
+    const kept = await shop.call('GET', `/api/orders/${shipped}`, { token: admin });
+    expect(kept.body.shippingAddress).toMatchObject({ address: shippingAddress.address, city: shippingAddress.city });
+
+    // Delivered, refunded in full, or cancelled (and refunded): nothing left to ship.
+    expect((await shop.call('PUT', `/api/orders/${shipped}/deliver`, { token: admin })).status).toBe(200);
+    expect((await shop.call('POST', `/api/orders/${refunded}/refunds`, { token: admin, body: {} })).status).toBe(201);
+    expect((await shop.call('PUT', `/api/orders/${cancelled}/cancel`, { token: admin, body: {} })).status).toBe(200);
+    const allowed = await shop.call('GET', '/api/users/profile/export', { token: lea.token });
+    expect(allowed.body.accountDeletion).toEqual({ allowed: true, message: null, orders: [] });
+    const done = await remove(lea.token, { password: lea.password });
+    expect(done.status).toBe(200);
+  });
+
   it('an admin cannot delete their own account here (another admin removes it)', async () => {
     const admin = await shop.adminToken();
     const res = await remove(admin, { password: 'admin1234' });

@@ -1,6 +1,7 @@
 // "Download my data" (issue 27): what the shop holds about one account, as one JSON document (with the address
 // book since issue 30). Pure: the route loads the profile, the orders, the reviews and the saved addresses through
 // the store, this shapes them.
+import { accountDeletionCheck, type AccountDeletionCheck } from './accountDeletion.js';
 import type { SavedAddress } from './addresses.js';
 import type { Order, Review, ShippingAddress } from './types.js';
 
@@ -13,6 +14,8 @@ export interface AccountExport {
   savedAddresses: SavedAddress[];
   orders: Order[];
   reviews: (Review & { product: string; productName: string })[];
+  /** Whether "Delete my account" would go through now, and what stands in the way (issue 36). */
+  accountDeletion: AccountDeletionCheck;
 }
 
 /** The export's file name: `voltshop-data-2026-11-25.json`. */
@@ -39,5 +42,6 @@ export function accountExport(
     savedAddresses: [...savedAddresses],
     orders: [...orders],
     reviews: [...reviews],
+    accountDeletion: accountDeletionCheck(orders, now),
   };
 }

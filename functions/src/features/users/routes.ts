@@ -5,6 +5,7 @@ import {
   GUEST_MESSAGES,
   accountDeleteSchema,
   accountExport,
+  accountDeletionCheck,
   accountExportFileName,
   customerView,
   adminUserUpdateSchema,
@@ -184,8 +185,9 @@ export function userRoutes(
   });
 
   /**
-   * "Delete my account": the password again, refused for an admin (another admin removes it) and while an unpaid
-   * order holds stock (pay or cancel it first). Then every session ends, the sign-in goes (auth port) and the
+   * "Delete my account": the password again, refused for an admin (another admin removes it), while an unpaid
+   * order holds stock (pay or cancel it first) and while a paid order awaits shipping (issue 36: its name and address
+   * would be blanked; domain/accountDeletion.ts accountDeletionCheck). Then every session ends, the sign-in goes (auth port) and the
    * store forgets the account (orders kept for the books, anonymised: users.forget).
    */
   router.delete('/profile', signedIn, ...options.limiters.credentialCheck, async (req, res) => {
@@ -195,22 +197,31 @@ export function userRoutes(
     if (!user) throw notFound('User not found');
     if (user.isAdmin) throw forbidden(ACCOUNT_DELETION_MESSAGES.adminSelf);
     await confirmCurrentPassword(user.email, password);
-    // An order whose hold ended is expired first: only holds still running stop the deletion.
-    await store.orders.expireStale(clock.now());
-    const unpaid = await store.orders.list({
-      userId: uid,
-      status: 'awaiting_payment',
-      search: '',
-      sort: 'newest',
-      page: 1,
-      pageSize: 1,
-    });
-    if (unpaid.total > 0) throw conflict(ACCOUNT_DELETION_MESSAGES.unpaidOrders);
+    await assertMayDelete(uid);
     await revokeSessions(uid);
+    // Checked again with the sessions ended: an order paid meanwhile (before the revocation) stops it still.
+    await assertMayDelete(uid);
     await auth.remove(uid);
     await store.users.forget(uid);
     res.json({ message: ACCOUNT_DELETION_MESSAGES.deleted });
   });
+
+  /** Refuses (409, domain accountDeletionCheck) while an unpaid order holds stock or a paid order still awaits
+   *  shipping: the orders the rule reads, through the store's status-filtered lists (either backend). */
+  async function assertMayDelete(uid: string) {
+    const now = clock.now();
+    // An order whose hold ended is expired first: only holds still running stop the deletion.
+    await store.orders.expireStale(now);
+    const query = { userId: uid, search: '', sort: 'newest', pageSize: LIST_PAGE_SIZE } as const;
+    const orders: Order[] = (await store.orders.list({ ...query, status: 'awaiting_payment', page: 1 })).orders;
+    for (let page = 1; ; page++) {
+      const paid = await store.orders.list({ ...query, status: 'paid', page });
+      orders.push(...paid.orders);
+      if (page >= paid.pages) break;
+    }
+    const check = accountDeletionCheck(orders, now);
+    if (!check.allowed) throw conflict(check.message!);
+  }
 
   /** "Sign out everywhere": every session of the caller ends; the answer carries a fresh token for this one. */
   router.post('/logout-all', signedIn, async (req, res) => {

@@ -43,7 +43,10 @@ export function DeleteAccount() {
                 Your orders stay in the shop’s books for its accounts, without your name, email or address. Your reviews
                 stay, signed “Deleted customer”.
               </li>
-              <li>This cannot be undone. Unpaid orders must be paid or cancelled first.</li>
+              <li>
+                This cannot be undone. Unpaid orders must be paid or cancelled first, and paid orders must have arrived:
+                the shop needs your name and address to ship them.
+              </li>
             </ul>
             {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
             <Form.Group controlId="delete-account-password">

@@ -163,6 +163,10 @@ describe('ProfilePage: "Delete my account"', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(dialog).toHaveTextContent('Your orders stay in the shop’s books');
     expect(dialog).toHaveTextContent('cannot be undone');
+    // Issue 36: a paid order still to ship stops the deletion; the dialog says so before the server refuses.
+    expect(dialog).toHaveTextContent(
+      'paid orders must have arrived: the shop needs your name and address to ship them',
+    );
     const confirm = screen.getByRole('button', { name: 'Delete my account for good' });
     expect(confirm).toBeDisabled(); // no password yet: nothing to send
     await user.type(screen.getByLabelText('Your password'), 'wrong');
