@@ -364,6 +364,7 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
         }
         case 'ProductSaved':
         case 'ReviewAdded':
+        case 'ReviewsReverified': // the reviews in a cached product page
         case 'TaxonomyChanged': // the lists' answers, and a rename's or merge's relabelled products
           cache.invalidate();
           break;

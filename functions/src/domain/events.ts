@@ -39,6 +39,9 @@ export type DomainEvent =
     }
   /** A review was added; `product` has the new rating and review count (and its reviews where the store read them). */
   | { type: 'ReviewAdded'; productId: string; review: Review; product: Product | ProductDetail | null }
+  /** Issue 36: a completed refund took the "verified purchase" mark from (or gave it back to) reviews of these
+   *  products (domain/reviewDecisions.ts reverifiedReviews): what the product pages show of their reviews changed. */
+  | { type: 'ReviewsReverified'; productIds: string[] }
   /** A signed-in shopper's cart as stored (embedded: the server keeps carts). */
   | { type: 'CartSaved'; userId: string; cart: StoredCart }
   /** Every session of the account was ended (sign out everywhere, a credential change, a demotion, a deletion). */

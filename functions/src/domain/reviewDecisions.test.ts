@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
 import type { RefundRecord } from './refunds.js';
-import { reviewProduct, verifiedPurchase, type Purchase } from './reviewDecisions.js';
+import { reverifiedReviews, reviewProduct, verifiedPurchase, type Purchase } from './reviewDecisions.js';
 
 const now = new Date('2026-11-25T12:00:00.000Z');
 const request = { userId: 'u1', name: 'Ann', rating: 4, comment: 'Good' };
@@ -79,6 +79,24 @@ describe('verifiedPurchase (issue 29): a paid order of the product that still st
     providerRefundId: 'R1',
     failure: null,
     ...over,
+  });
+
+  it('reverifiedReviews (issue 36): after a refund, the reviews whose mark the same rule now changes', () => {
+    const returned = { ...paid, refunds: [refund({ items: [{ product: 'p1', qty: 2 }] })] };
+    const reviews = [
+      { product: 'p1', verified: true },
+      { product: 'p2', verified: true },
+      { product: 'p3', verified: false },
+    ];
+    const orders = (of: Purchase[]) => (product: string) =>
+      of.filter((o) => o.orderItems.some((i) => i.product === product));
+    expect(reverifiedReviews(reviews, orders([returned]))).toEqual([{ product: 'p1', verified: false }]);
+    const cancelled = { ...paid, status: 'cancelled' as const, refunds: [refund({ amountCents: 20_000 })] };
+    expect(reverifiedReviews(reviews, orders([cancelled]))).toEqual([
+      { product: 'p1', verified: false },
+      { product: 'p2', verified: false },
+    ]);
+    expect(reverifiedReviews(reviews, orders([cancelled, paid]))).toEqual([]);
   });
 
   it('marks a review by a customer with a paid or delivered order of the product', () => {

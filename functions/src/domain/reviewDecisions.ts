@@ -30,6 +30,24 @@ export function verifiedPurchase(orders: readonly Purchase[], productId: string)
   });
 }
 
+/**
+ * Issue 36: the customer's reviews decided again once a refund of their order completed (the order cancelled,
+ * refunded in full, or every unit of a product returned), by the same rule as when they were written. `reviews`: the
+ * customer's reviews of the order's products as stored; `purchases`: their orders holding a product, as they are now
+ * (in the refund's transaction). Answers the reviews whose mark changes.
+ */
+export function reverifiedReviews(
+  reviews: readonly { product: string; verified: boolean }[],
+  purchases: (productId: string) => readonly Purchase[],
+): { product: string; verified: boolean }[] {
+  const changed: { product: string; verified: boolean }[] = [];
+  for (const review of reviews) {
+    const verified = verifiedPurchase(purchases(review.product), review.product);
+    if (verified !== review.verified) changed.push({ product: review.product, verified });
+  }
+  return changed;
+}
+
 /** A product's ratings as the decision reads them: the sum of its reviews' ratings and how many there are. */
 export interface RatingTotals {
   ratingSum: number;

@@ -70,6 +70,8 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
           break;
         case 'OrderExpired':
           break; // announced above
+        case 'ReviewsReverified':
+          break; // a review's mark: an open product page shows it from its next load
         case 'SettingsSaved':
           break; // read when a page asks (GET /api/settings/public); nobody follows it live
         case 'TaxonomyChanged':

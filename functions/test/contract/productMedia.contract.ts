@@ -9,6 +9,7 @@ import {
   holdUntil,
   type Order,
   type PaymentResult,
+  type RefundRequest,
 } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
@@ -160,6 +161,54 @@ export function productMediaContract(
         });
         await store.orders.completeRefund(order._id, 'cancel-1', 'PROVIDER-1', later(3));
         expect(await review(p._id)).toMatchObject({ verified: false });
+      });
+
+      it('the mark is decided again when its order is cancelled, refunded in full, or the product returned (issue 36)', async () => {
+        const refundOf = async (order: Order, refundId: string, over: Partial<RefundRequest>) => {
+          await store.orders.reserveRefund(order._id, {
+            refundId,
+            restock: false,
+            reason: 'x',
+            by: admin,
+            now: later(2),
+            ...over,
+          });
+          return store.orders.completeRefund(order._id, refundId, `P-${refundId}`, later(3));
+        };
+        const verifiedOf = async (productId: string, userId = alice._id) =>
+          (await store.products.get(productId))!.reviews.find((r) => r.user === userId)?.verified;
+        const [cancelled, returned, kept, refunded, twice] = await Promise.all(
+          ['Cancelled', 'Returned', 'Kept', 'Refunded', 'Twice'].map((n) =>
+            store.products.create(productInput(n), 'owner-1'),
+          ),
+        );
+        const first = await paid(await placed([cancelled!._id]));
+        const second = await paid(await placed([returned!._id, kept!._id]));
+        const third = await paid(await placed([refunded!._id]));
+        const fourth = await paid(await placed([twice!._id]));
+        await paid(await placed([twice!._id]));
+        for (const p of [cancelled!, returned!, kept!, refunded!, twice!]) await review(p._id);
+        // Bob's review of the same product stays as it was decided (no order: unverified).
+        await review(cancelled!._id, 'bob-uid');
+        for (const p of [cancelled!, returned!, kept!, refunded!, twice!]) expect(await verifiedOf(p._id)).toBe(true);
+
+        await refundOf(first, 'c1', { cancel: true, restock: true });
+        expect(await verifiedOf(cancelled!._id)).toBe(false);
+        expect(await verifiedOf(cancelled!._id, 'bob-uid')).toBe(false);
+        // Every unit of one product returned: that review loses the mark, the other line's keeps it.
+        await refundOf(second, 'r1', { items: [{ product: returned!._id, qty: 1 }] });
+        expect([await verifiedOf(returned!._id), await verifiedOf(kept!._id)]).toEqual([false, true]);
+        // Refunded in full by amount (not cancelled).
+        await refundOf(third, 'f1', {});
+        expect(await verifiedOf(refunded!._id)).toBe(false);
+        // Another paid order of the product still stands: the mark stays.
+        await refundOf(fourth, 't1', { cancel: true, restock: true });
+        expect(await verifiedOf(twice!._id)).toBe(true);
+        // The catalogue hears that the reviews changed (its cached product pages show the mark).
+        expect(sut.events).toContainEqual({
+          type: 'ReviewsReverified',
+          productIds: [cancelled!._id],
+        });
       });
 
       it('an unpaid order cancelled gives no mark; an admin reviewing without buying gets none either', async () => {

@@ -63,6 +63,7 @@ import type { Database } from './db.js';
 import { releaseRedemption } from './coupons.js';
 import { recordMail } from './mailOutbox.js';
 import { applyStockChanges } from './stock.js';
+import { reverifyReviews } from './purchases.js';
 import { customerMatch, newId, str, toOrder, toOrderRecord } from './mapping.js';
 
 import { OrderBatcher } from './orderBatch.js';
@@ -123,6 +124,8 @@ interface MoneyBackDecision<T> {
   mail?: QueuedMail;
   result: T;
   changed?: boolean;
+  /** Runs once the patch is written, in the same transaction; answers more events to publish. */
+  afterWrite?: (tx: Transaction) => Promise<DomainEvent[]>;
 }
 
 /** Writes the fields a lifecycle decision changed (OrderPatch) to the orders row. */
@@ -314,7 +317,7 @@ export class SqlOrders implements OrderStore {
   ): Promise<{ order: Order; result: T }> {
     const done = await this.db.write(async (tx) => {
       const loaded = await this.record(tx, id);
-      const { patch, restock, mail, result, changed = true } = await decide(tx, loaded);
+      const { patch, restock, mail, result, changed = true, afterWrite } = await decide(tx, loaded);
       const order = orderFromRecord(id, { ...loaded, ...patch });
       if (!changed) return { order, result, events: [] as DomainEvent[], mailed: false };
       const stock = restock?.stock ?? [];
@@ -327,7 +330,8 @@ export class SqlOrders implements OrderStore {
         });
       await writePatch(tx, id, patch);
       if (mail) await recordMail(tx, mail, now);
-      return { order, result, events: orderEvents(type, order, stock), mailed: !!mail };
+      const more = afterWrite ? await afterWrite(tx) : [];
+      return { order, result, events: [...orderEvents(type, order, stock), ...more], mailed: !!mail };
     });
     this.events.publish(done.events);
     if (done.mailed) this.mailRecorded();
@@ -353,6 +357,15 @@ export class SqlOrders implements OrderStore {
         mail: refundMail(id, changedRecord, done.refund),
         result: null,
         changed: done.changed,
+        // Issue 36: the customer's reviews of the order's products decided again with the order as it now is.
+        afterWrite: async (tx) => {
+          const productIds = await reverifyReviews(
+            tx,
+            loaded.user._id,
+            loaded.orderItems.map((l) => l.product),
+          );
+          return productIds.length ? [{ type: 'ReviewsReverified' as const, productIds }] : [];
+        },
       };
     });
     return order;

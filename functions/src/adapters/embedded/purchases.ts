@@ -1,7 +1,7 @@
 // What the verified-purchase decision reads (domain/reviewDecisions.ts verifiedPurchase): one customer's orders
 // holding one product, with their lines and refunds. Read inside the review's write transaction (and by migration 25).
 import type { Transaction } from './sql.js';
-import type { OrderStatus, Purchase, RefundRecord } from '../../domain/index.js';
+import { reverifiedReviews, type OrderStatus, type Purchase, type RefundRecord } from '../../domain/index.js';
 
 export async function purchasesOf(tx: Transaction, userId: string, productId: string): Promise<Purchase[]> {
   const orders = await tx.execute({
@@ -25,4 +25,32 @@ export async function purchasesOf(tx: Transaction, userId: string, productId: st
     });
   }
   return purchases;
+}
+
+/**
+ * Issue 36: the customer's reviews of these products decided again (domain/reviewDecisions.ts reverifiedReviews)
+ * inside the transaction that completed a refund of their order, after the order's new state is written (so
+ * purchasesOf reads it). Answers the products whose review changed its mark.
+ */
+export async function reverifyReviews(
+  tx: Transaction,
+  userId: string,
+  productIds: readonly string[],
+): Promise<string[]> {
+  const products = [...new Set(productIds)];
+  if (products.length === 0) return [];
+  const rows = await tx.execute({
+    sql: `SELECT product_id, verified FROM reviews WHERE user_id = ? AND product_id IN (${products.map(() => '?').join(', ')})`,
+    args: [userId, ...products],
+  });
+  const reviews = rows.rows.map((r) => ({ product: String(r.product_id), verified: Boolean(Number(r.verified ?? 0)) }));
+  const purchases = new Map<string, Purchase[]>();
+  for (const review of reviews) purchases.set(review.product, await purchasesOf(tx, userId, review.product));
+  const changed = reverifiedReviews(reviews, (product) => purchases.get(product) ?? []);
+  for (const review of changed)
+    await tx.execute({
+      sql: 'UPDATE reviews SET verified = ? WHERE user_id = ? AND product_id = ?',
+      args: [review.verified ? 1 : 0, userId, review.product],
+    });
+  return changed.map((review) => review.product);
 }

@@ -93,6 +93,7 @@ import {
   type ProductDoc,
 } from './mapping.js';
 import { readPage } from './paging.js';
+import { reverifyReviewsIn } from './reviewMarks.js';
 import { applyStockChanges, type StockedDoc } from './stock.js';
 import { stockedProductOf } from './variants.js';
 
@@ -461,6 +462,9 @@ export class FirestoreOrders implements OrderStore {
       mail?: { message: QueuedMail; now: Date };
       result: T;
       changed?: boolean;
+      /** Writes in the same transaction once the order's are made (their reads done in `decide`); answers more
+       *  events to publish. */
+      afterWrite?: (tx: Transaction) => DomainEvent[];
     }>,
   ): Promise<{ order: Order; result: T }> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
@@ -470,7 +474,7 @@ export class FirestoreOrders implements OrderStore {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
         const order = normalizedRecord(snap.data() as OrderDoc);
-        const { patch, restock, mail, result, changed = true } = await decide(tx, order);
+        const { patch, restock, mail, result, changed = true, afterWrite } = await decide(tx, order);
         const answer = toOrder(id, { ...order, ...patch });
         if (!changed) return { order: answer, result, events: [] as DomainEvent[] };
         const stock = restock?.stock ?? [];
@@ -483,7 +487,8 @@ export class FirestoreOrders implements OrderStore {
         const copy = JSON.parse(JSON.stringify(patch)) as OrderPatch;
         tx.update(ref, patch.refunds ? { ...copy, refundedCents: refundedCents({ refunds: patch.refunds }) } : copy);
         if (mail) recordMail(tx, this.db, mail.message, mail.now); // keyed by the refund: new, no read needed
-        return { order: answer, result, events: orderEvents(type, answer, stock) };
+        const more = afterWrite ? afterWrite(tx) : [];
+        return { order: answer, result, events: [...orderEvents(type, answer, stock), ...more] };
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
@@ -506,7 +511,16 @@ export class FirestoreOrders implements OrderStore {
       const { cause, by } = refundStockCause(done.refund);
       const restock = { stock: done.stock, before, cause, by, at: now.toISOString() };
       const message = refundMail(id, { ...loaded, ...done.patch }, done.refund);
-      return { patch: done.patch, restock, mail: { message, now }, result: null, changed: done.changed };
+      // Issue 36: the customer's reviews of the order's products decided again with the order as it now is.
+      const reverified = done.changed
+        ? await reverifyReviewsIn(tx, this.db, id, { ...loaded, ...done.patch })
+        : { productIds: [], write: () => undefined };
+      const afterWrite = (t: Transaction): DomainEvent[] => {
+        reverified.write(t);
+        const { productIds } = reverified;
+        return productIds.length ? [{ type: 'ReviewsReverified', productIds }] : [];
+      };
+      return { patch: done.patch, restock, mail: { message, now }, result: null, changed: done.changed, afterWrite };
     });
     return order;
   }
