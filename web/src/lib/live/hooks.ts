@@ -40,11 +40,21 @@ export function patchProduct(client: QueryClient, product: LiveProduct): void {
     void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
 }
 
+/** The order topic's frames name the shop as every refund's actor (issue 36, customerView): on the admin's page the
+ *  refunds it already read keep who made them. */
+function withActors(order: Order, old: Order): Order {
+  const known = new Map(old.refunds.map((r) => [r.id, r.by]));
+  return {
+    ...order,
+    refunds: order.refunds.map((r) => (r.by._id === '' && known.has(r.id) ? { ...r, by: known.get(r.id)! } : r)),
+  };
+}
+
 /** Puts an order's new state in its page's cache and in the cached order lists that hold it (or a new one first). */
 export function patchOrder(client: QueryClient, order: Order, { addNew = false } = {}): void {
   // A live order never carries the admin's notes (domain/types.ts AdminOrder): the admin's page keeps those it read.
   client.setQueryData<Order>(orderKeys.detail(order._id), (old) =>
-    old ? ('notes' in old ? { ...order, notes: (old as AdminOrder).notes } : order) : old,
+    old ? ('notes' in old ? { ...withActors(order, old), notes: (old as AdminOrder).notes } : order) : old,
   );
   let listed = true;
   client.setQueriesData({ queryKey: orderKeys.all }, (data: unknown) => {
