@@ -15,21 +15,46 @@ const cable: DiscountLine = { product: 'p2', category: 'Cables', priceCents: 9_9
 
 describe('decideDiscount', () => {
   it('takes the percentage off the items, rounded half up to cents', () => {
-    expect(decideDiscount(code(), [phone, cable], 0, now)).toEqual({ ok: true, discountCents: 52_00 });
-    expect(decideDiscount(code({ percentOff: 12.5 }), [cable], 0, now)).toEqual({ ok: true, discountCents: 2_50 });
+    expect(decideDiscount(code(), [phone, cable], 0, now)).toEqual({
+      ok: true,
+      discountCents: 52_00,
+      lineDiscountCents: [50_00, 2_00],
+    });
+    expect(decideDiscount(code({ percentOff: 12.5 }), [cable], 0, now)).toEqual({
+      ok: true,
+      discountCents: 2_50,
+      lineDiscountCents: [2_50],
+    });
   });
 
   it('takes a fixed amount, never more than the lines in scope cost', () => {
     const tenOff = code({ percentOff: null, amountOff: 10 });
-    expect(decideDiscount(tenOff, [phone], 0, now)).toEqual({ ok: true, discountCents: 10_00 });
-    expect(decideDiscount({ ...tenOff, amountOff: 50 }, [cable], 0, now)).toEqual({ ok: true, discountCents: 19_98 });
+    expect(decideDiscount(tenOff, [phone], 0, now)).toEqual({
+      ok: true,
+      discountCents: 10_00,
+      lineDiscountCents: [10_00],
+    });
+    expect(decideDiscount({ ...tenOff, amountOff: 50 }, [cable], 0, now)).toEqual({
+      ok: true,
+      discountCents: 19_98,
+      lineDiscountCents: [19_98],
+    });
   });
 
   it('applies to the lines in scope only (categories or products)', () => {
     const cablesOnly = code({ scope: { categories: ['Cables'] } });
-    expect(decideDiscount(cablesOnly, [phone, cable], 0, now)).toEqual({ ok: true, discountCents: 2_00 });
+    expect(decideDiscount(cablesOnly, [phone, cable], 0, now)).toEqual({
+      ok: true,
+      discountCents: 2_00,
+      // Issue 36: the share of each line, what a refund of its units takes off.
+      lineDiscountCents: [0, 2_00],
+    });
     const phoneOnly = code({ scope: { products: ['p1'] } });
-    expect(decideDiscount(phoneOnly, [phone, cable], 0, now)).toEqual({ ok: true, discountCents: 50_00 });
+    expect(decideDiscount(phoneOnly, [phone, cable], 0, now)).toEqual({
+      ok: true,
+      discountCents: 50_00,
+      lineDiscountCents: [50_00, 0],
+    });
   });
 
   it('refuses each case with its own message', () => {

@@ -2,6 +2,7 @@
 // off, or a refusal with the message the shopper sees. placeOrder (orderDecisions.ts) calls it inside the placing
 // transaction with the code and its uses as loaded there; POST /api/coupons/check calls it outside one (a preview).
 import { formatPrice, toDollars } from './money.js';
+import { largestRemainder } from './unitCharges.js';
 
 export interface Coupon {
   code: string;
@@ -30,7 +31,10 @@ export interface DiscountLine {
   qty: number;
 }
 
-export type DiscountDecision = { ok: true; discountCents: number } | { ok: false; message: string };
+/** `lineDiscountCents`: each cart line's share of the discount (issue 36), in the cart's order: the lines in scope
+ *  by their value (largest remainder), 0 for the others; they sum to `discountCents`. */
+export type DiscountDecision =
+  { ok: true; discountCents: number; lineDiscountCents: number[] } | { ok: false; message: string };
 
 export const DISCOUNT_MESSAGES = {
   unknown: 'This code does not exist. Check it for typos.',
@@ -86,7 +90,12 @@ export function decideDiscount(
   } else if (coupon.amountOff != null) {
     discountCents = Math.round(coupon.amountOff * 100);
   }
-  return { ok: true, discountCents: Math.max(0, Math.min(discountCents, eligibleCents)) };
+  const cents = Math.max(0, Math.min(discountCents, eligibleCents));
+  const shares = largestRemainder(
+    cart.map((l) => (inScope(coupon, l) ? BigInt(l.priceCents) * BigInt(l.qty) : 0n)),
+    cents,
+  );
+  return { ok: true, discountCents: cents, lineDiscountCents: shares };
 }
 
 /** What a code gives, as the admin list shows it: "10% off", "$5.00 off". */

@@ -168,6 +168,7 @@ export function placeOrder(
     };
   });
   let discountCents = 0;
+  let lineDiscounts: number[] = [];
   if (coupon) {
     const decision = decideDiscount(
       coupon.coupon,
@@ -177,6 +178,7 @@ export function placeOrder(
     );
     if (!decision.ok) throw badInput(decision.message);
     discountCents = decision.discountCents;
+    lineDiscounts = decision.lineDiscountCents;
   }
   const price = priceOrder(
     lines,
@@ -197,7 +199,8 @@ export function placeOrder(
     );
   const record: OrderRecord = {
     user: { _id: user._id, name: user.name, email: user.email },
-    orderItems: lines,
+    // Each line's share of the code's discount (issue 36): what a refund of its units pays back (unitCharges.ts).
+    orderItems: lines.map((line, i) => (lineDiscounts[i] ? { ...line, discountCents: lineDiscounts[i] } : line)),
     // A plain copy: the stores serialise it (no prototype, no undefined fields).
     shippingAddress: JSON.parse(JSON.stringify(request.shippingAddress)) as ShippingAddress,
     paymentMethod: request.paymentMethod,

@@ -45,6 +45,8 @@ export interface OrderRecord {
     variant?: string;
     variantLabel?: string;
     sku?: string;
+    /** Issue 36: the line's share of the code's discount (cents); absent without one and on older orders. */
+    discountCents?: number;
   }[];
   shippingAddress: ShippingAddress;
   paymentMethod: string;
@@ -117,6 +119,7 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
       price: toDollars(i.priceCents),
       qty: i.qty,
       ...(i.variant ? { variant: i.variant, variantLabel: i.variantLabel ?? '', sku: i.sku ?? '' } : {}),
+      ...(i.discountCents ? { discount: toDollars(i.discountCents) } : {}),
     })),
     shippingAddress: r.shippingAddress,
     paymentMethod: r.paymentMethod,

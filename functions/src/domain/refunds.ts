@@ -162,7 +162,12 @@ export function linesCents(
 ): number {
   return refundOfUnitsCents(
     {
-      lines: order.orderItems.map((l) => ({ key: lineKey(l), priceCents: l.priceCents, qty: l.qty })),
+      lines: order.orderItems.map((l) => ({
+        key: lineKey(l),
+        priceCents: l.priceCents,
+        qty: l.qty,
+        discountCents: l.discountCents,
+      })),
       totalCents: order.totalCents,
       shippingCents: order.shippingCents,
       refundedUnits: refundedUnits(order),

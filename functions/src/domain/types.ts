@@ -124,6 +124,9 @@ export interface OrderItem {
   variant?: string;
   variantLabel?: string;
   sku?: string;
+  /** Issue 36: the line's share of the discount code's amount (dollars), what a refund of its units takes off;
+   *  absent without a code and on orders placed before. */
+  discount?: number;
 }
 
 export interface PaymentResult {

@@ -19,7 +19,7 @@ const rules = (over: Partial<PricingRules> = {}): PricingRules => ({
 
 /** A paid order priced by the one pricing decision (priceOrder), as placeOrder records it. */
 function paidOrder(
-  lines: readonly { priceCents: number; qty: number }[],
+  lines: readonly { priceCents: number; qty: number; discountCents?: number }[],
   pricing: PricingRules,
   discountCents = 0,
 ): OrderRecord {
@@ -103,6 +103,28 @@ describe('a refund of lines pays what the units cost as charged (issue 36)', () 
     expect(approval.refund.amountCents).toBe(40_000);
   });
 
+  it("a code on one line only: that line's units carry its discount, the other line's none", () => {
+    // 50% off product p0 only, of p0 $400 + p1 $400, tax 15% on top: paid $600 + $90 tax.
+    const cart = [
+      { product: 'p0', category: 'c', priceCents: 40_000, qty: 1 },
+      { product: 'p1', category: 'c', priceCents: 40_000, qty: 1 },
+    ];
+    const code = { code: 'HALF', active: true, uses: 0, percentOff: 50, scope: { products: ['p0'] } };
+    const decision = decideDiscount(code, cart, 0, now);
+    if (!decision.ok) throw new Error(decision.message);
+    const order = paidOrder(
+      cart.map((l, i) => ({ priceCents: l.priceCents, qty: l.qty, discountCents: decision.lineDiscountCents[i] })),
+      rules(),
+      decision.discountCents,
+    );
+    expect(order.totalCents).toBe(69_000);
+    expect(linesCents(order, [{ product: 'p0', qty: 1 }])).toBe(23_000);
+    expect(linesCents(order, [{ product: 'p1', qty: 1 }])).toBe(46_000);
+    const answer = orderFromRecord('o1', order);
+    expect(answer.orderItems.map((i) => i.discount)).toEqual([200, undefined]);
+    expect(orderUnitsRefundCents(answer, [{ product: 'p0', qty: 1 }])).toBe(23_000);
+  });
+
   it('shipping stays out of a refund by lines; the web reckons the same amount from the API shape', () => {
     const order = paidOrder(
       [
@@ -153,17 +175,22 @@ describe('refunds by lines and by amount (properties, issue 36)', () => {
         fc.record({ percentOff: fc.integer({ min: 1, max: 10_000 }).map((bp) => bp / 100) }),
         fc.record({ amountOff: fc.integer({ min: 1, max: 500_000 }).map((c) => c / 100) }),
       ),
+      // The lines a code applies to (all when empty).
+      scope: fc.array(fc.nat(4), { maxLength: 3 }),
       taxBasisPoints: fc.integer({ min: 0, max: 3000 }),
       pricesIncludeTax: fc.boolean(),
       shippingCents: fc.integer({ min: 0, max: 5000 }),
       freeShippingOverCents: fc.option(fc.integer({ min: 0, max: 100_000 })),
     })
-    .map(({ lines, code, ...pricing }) => {
+    .map(({ lines, code, scope, ...pricing }) => {
       const cart = lines.map((l, i) => ({ product: `p${i}`, category: 'c', ...l }));
+      const products = scope.map((i) => `p${i}`);
       const decision = code
-        ? decideDiscount({ code: 'C', active: true, uses: 0, ...code }, cart, 0, now)
-        : { ok: true as const, discountCents: 0 };
-      return paidOrder(lines, pricing, decision.ok ? decision.discountCents : 0);
+        ? decideDiscount({ code: 'C', active: true, uses: 0, ...code, scope: { products } }, cart, 0, now)
+        : null;
+      if (!decision?.ok) return paidOrder(lines, pricing);
+      const discounted = lines.map((l, i) => ({ ...l, discountCents: decision.lineDiscountCents[i] }));
+      return paidOrder(discounted, pricing, decision.discountCents);
     });
 
   const step = fc.oneof(
@@ -199,9 +226,22 @@ describe('refunds by lines and by amount (properties, issue 36)', () => {
         expect(refundedCents(o)).toBeLessThanOrEqual(o.totalCents);
         // A line's refunds never pay more than the line's units cost as charged.
         const charges = lineCharges(
-          o.orderItems.map((l) => ({ key: l.product, priceCents: l.priceCents, qty: l.qty })),
+          o.orderItems.map((l) => ({
+            key: l.product,
+            priceCents: l.priceCents,
+            qty: l.qty,
+            discountCents: l.discountCents,
+          })),
           goodsCents(o),
         );
+        // A line is charged its value less its share of the code, plus its share of the tax: never more than
+        // that value after the code with the whole tax on it (1 cent of rounding).
+        const discounted = o.itemsCents - (o.discountCents ?? 0);
+        for (const l of o.orderItems) {
+          const after = l.priceCents * l.qty - (l.discountCents ?? 0);
+          const bound = discounted > 0 ? Math.ceil((after * goodsCents(o)) / discounted) + 1 : 0;
+          expect(charges.get(l.product)!.cents).toBeLessThanOrEqual(bound);
+        }
         const byLines = (o.refunds ?? []).filter((r) => r.status === 'completed' && r.items.length > 0);
         const paidBack = byLines.reduce((sum, r) => sum + r.amountCents, 0);
         const units = new Map<string, number>();

@@ -2,19 +2,22 @@
 // refund of lines pays back exactly what those units cost, never their list price. Pure and small: the API's refund
 // decisions (refunds.ts) and the web's refund dialog and return approval compute the same figure from it.
 //
-// The order keeps no per-line discount or tax, so the allocation is derived from what every order (old ones too)
-// stores: its lines' prices and quantities, its total and its shipping. The goods' charge is `total - shipping`
-// (prices without tax: the discounted items plus the tax; prices with tax included: the discounted items, the tax
-// inside them), spread over the lines by their list value with the largest-remainder method, then over each line's
-// units: every unit the same whole cents, the last one taking the line's remainder. So refunding every unit by lines
-// pays exactly the goods' charge, shipping not included, and successive refunds of a line never drift by rounding.
+// The allocation is derived from what every order (old ones too) stores: its lines' prices and quantities, each
+// line's share of the code's discount (recorded since issue 36: a code may apply to some lines only), its total and
+// its shipping. The goods' charge is `total - shipping` (prices without tax: the discounted items plus the tax;
+// prices with tax included: the discounted items, the tax inside them), spread over the lines by what each was
+// charged before tax with the largest-remainder method, then over each line's units: every unit the same whole
+// cents, the last one taking the line's remainder. So refunding every unit by lines pays exactly the goods' charge,
+// shipping not included, and successive refunds of a line never drift by rounding.
 import type { Order } from './types.js';
 
-/** A line as the allocation reads it: its key (domain/refunds.ts lineKey), list price and units. */
+/** A line as the allocation reads it: its key (domain/refunds.ts lineKey), list price, units and its share of the
+ *  code's discount when the order recorded one. */
 export interface ChargeableLine {
   key: string;
   priceCents: number;
   qty: number;
+  discountCents?: number;
 }
 
 /** A line's charge: its units and the whole cents they cost together as charged. */
@@ -29,34 +32,15 @@ export function goodsCents(order: { totalCents: number; shippingCents: number })
 }
 
 /**
- * The goods' charge spread over the lines in proportion to their list value (price × units), by largest remainder
- * (ties: the earlier line), so the lines' charges sum to exactly `goods`. Lines sharing a key count as one. Integer
- * arithmetic throughout (BigInt for the products, which may pass 2^53).
+ * `total` whole cents split in proportion to `weights` by the largest-remainder method (ties: the earlier one), so
+ * the parts sum to exactly `total`. All weights zero: nothing for anyone. BigInt: weight × total may pass 2^53.
  */
-export function lineCharges(lines: readonly ChargeableLine[], goods: number): Map<string, LineCharge> {
-  const merged = new Map<string, { qty: number; weight: bigint }>();
-  for (const l of lines) {
-    const entry = merged.get(l.key) ?? { qty: 0, weight: 0n };
-    entry.qty += l.qty;
-    entry.weight += BigInt(l.priceCents) * BigInt(l.qty);
-    merged.set(l.key, entry);
-  }
-  const entries = [...merged];
-  let total = entries.reduce((sum, [, e]) => sum + e.weight, 0n);
-  // Only free lines: spread by units instead (a charge on nothing cannot come from priceOrder, but stays bounded).
-  const byUnits = total === 0n;
-  if (byUnits) total = entries.reduce((sum, [, e]) => sum + BigInt(e.qty), 0n);
-  const charges = new Map<string, LineCharge>();
-  if (total === 0n) {
-    for (const [key, e] of entries) charges.set(key, { qty: e.qty, cents: 0 });
-    return charges;
-  }
-  const g = BigInt(Math.max(0, goods));
-  const shares = entries.map(([key, e], index) => {
-    const weight = byUnits ? BigInt(e.qty) : e.weight;
-    return { key, qty: e.qty, index, cents: (g * weight) / total, remainder: (g * weight) % total };
-  });
-  let left = Number(g - shares.reduce((sum, s) => sum + s.cents, 0n));
+export function largestRemainder(weights: readonly bigint[], total: number): number[] {
+  const sum = weights.reduce((a, w) => a + w, 0n);
+  if (sum === 0n) return weights.map(() => 0);
+  const g = BigInt(Math.max(0, total));
+  const shares = weights.map((w, index) => ({ index, cents: (g * w) / sum, remainder: (g * w) % sum }));
+  let left = Number(g - shares.reduce((a, s) => a + s.cents, 0n));
   const byRemainder = [...shares].sort((a, b) =>
     a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
   );
@@ -65,8 +49,32 @@ export function lineCharges(lines: readonly ChargeableLine[], goods: number): Ma
     s.cents += 1n;
     left -= 1;
   }
-  for (const s of shares) charges.set(s.key, { qty: s.qty, cents: Number(s.cents) });
-  return charges;
+  return shares.map((s) => Number(s.cents));
+}
+
+/**
+ * The goods' charge spread over the lines in proportion to what each was charged before tax: its list value less
+ * its share of the code's discount (`discountCents`, recorded since issue 36; an older order's lines carry none, and
+ * its discount is spread with everything else by list value). The tax is proportional to that too, so one split
+ * gives each line its discounted value plus its tax share. Lines sharing a key count as one; only free lines: by
+ * units (a charge on nothing cannot come from priceOrder, but stays bounded).
+ */
+export function lineCharges(lines: readonly ChargeableLine[], goods: number): Map<string, LineCharge> {
+  const merged = new Map<string, { qty: number; weight: bigint }>();
+  for (const l of lines) {
+    const entry = merged.get(l.key) ?? { qty: 0, weight: 0n };
+    entry.qty += l.qty;
+    const charged = BigInt(l.priceCents) * BigInt(l.qty) - BigInt(l.discountCents ?? 0);
+    entry.weight += charged > 0n ? charged : 0n;
+    merged.set(l.key, entry);
+  }
+  const entries = [...merged];
+  const byValue = entries.some(([, e]) => e.weight > 0n);
+  const parts = largestRemainder(
+    entries.map(([, e]) => (byValue ? e.weight : BigInt(e.qty))),
+    goods,
+  );
+  return new Map(entries.map(([key, e], i) => [key, { qty: e.qty, cents: parts[i]! }]));
 }
 
 /**
@@ -134,7 +142,12 @@ export function orderUnitsRefundCents(
   const reserved = order.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + cents(r.amount), 0);
   const lines = refundOfUnitsCents(
     {
-      lines: order.orderItems.map((l) => ({ key: keyOf(l), priceCents: cents(l.price), qty: l.qty })),
+      lines: order.orderItems.map((l) => ({
+        key: keyOf(l),
+        priceCents: cents(l.price),
+        qty: l.qty,
+        discountCents: cents(l.discount ?? 0),
+      })),
       totalCents,
       shippingCents: cents(order.shippingPrice),
       refundedUnits: refundedUnitsOf(order.refunds),

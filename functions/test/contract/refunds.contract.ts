@@ -193,6 +193,55 @@ export function refundsContract(
       expect([done.refundedTotal, done.paymentStatus]).toEqual([400, 'refunded']);
     });
 
+    it("a code on one line only: the order keeps each line's share, a refund of its units pays that (issue 36)", async () => {
+      const [half, full] = await Promise.all(
+        ['Scoped Half', 'Scoped Full'].map((n) =>
+          store.products.create(productInput(n, { price: 400, countInStock: 10 }), 'owner-1'),
+        ),
+      );
+      await store.coupons.create({ code: 'HALFONE', percentOff: 50, active: true, scope: { products: [half!._id] } });
+      const placed = await store.orders.place({
+        user: alice,
+        lines: [
+          { product: half!._id, qty: 1 },
+          { product: full!._id, qty: 1 },
+        ],
+        shippingAddress: address,
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: holdUntil(now, DEFAULT_HOLD_MINUTES),
+        holdLimits: DEFAULT_HOLD_LIMITS,
+        couponCode: 'HALFONE',
+      });
+      // $800 of goods, $200 off the first line, 15% tax on $600, free shipping: $690.
+      expect(placed).toMatchObject({ discountPrice: 200, taxPrice: 90, totalPrice: 690 });
+      expect(placed.orderItems.map((i) => i.discount)).toEqual([200, undefined]);
+      expect((await store.orders.get(placed._id))!.orderItems.map((i) => i.discount)).toEqual([200, undefined]);
+      await store.orders.markPaid(
+        placed._id,
+        {
+          id: `CAPTURE-${placed._id}`,
+          provider: 'simulated',
+          status: 'COMPLETED',
+          amount: '690.00',
+          currency: 'USD',
+          updateTime: now.toISOString(),
+        },
+        later(1),
+      );
+      const other = await store.orders.reserveRefund(
+        placed._id,
+        request({ refundId: 'scoped-1', items: [{ product: full!._id, qty: 1 }] }),
+      );
+      expect(other.refund.amountCents).toBe(460_00);
+      await store.orders.completeRefund(placed._id, 'scoped-1', 'P-s1', later(2));
+      const discounted = await store.orders.reserveRefund(
+        placed._id,
+        request({ refundId: 'scoped-2', items: [{ product: half!._id, qty: 1 }] }),
+      );
+      expect(discounted.refund.amountCents).toBe(230_00);
+    });
+
     it('never more than was paid: an amount above what remains is refused, naming what remains', async () => {
       const { order } = await paidOrder();
       await store.orders.reserveRefund(order._id, request({ refundId: 'a', amount: 10 }));

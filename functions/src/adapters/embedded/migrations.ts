@@ -685,4 +685,12 @@ export const MIGRATIONS: Migration[] = [
       `INSERT INTO products_name_search (products_name_search) VALUES ('rebuild')`,
     ],
   },
+  {
+    version: 28,
+    name: "each order line's share of the discount code",
+    // Issue 36: a refund of lines pays what the units cost as charged (domain/unitCharges.ts); a code may apply to
+    // some lines only, so placeOrder records each line's share. Older orders keep NULL: their discount is spread over
+    // every line by value, as the domain does for them.
+    statements: ['ALTER TABLE order_items ADD COLUMN discount_cents INTEGER'],
+  },
 ];
