@@ -26,4 +26,11 @@ export function rehearse(options?: {
   manifest?: object;
   lockfile?: Lockfile;
   project?: string;
-}): Promise<{ problems: string[]; manifest?: Manifest; timings: Record<string, number>; dir: string }>;
+}): Promise<{
+  problems: string[];
+  notes?: string[];
+  manifest?: Manifest;
+  timings: Record<string, number>;
+  dir: string;
+}>;
+export function embeddedOnlyNotes(dir: string): string[];

@@ -16,7 +16,17 @@
 // `npm run firebase:doctor` runs it too (check `rehearsal`), functions/test/deploy/releaseRehearsal.test.ts in
 // `npm test`. npm installs from its cache when it holds the packages (--prefer-offline), else from the registry.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -40,6 +50,7 @@ export const DECLARED = {
     PAYPAL_API_BASE: { type: 'string' },
     WEB_API_KEY: { type: 'string', default: '' },
     PUBLIC_URL: { type: 'string', default: '' },
+    MAIL_FROM: { type: 'string', default: '' },
     MIN_INSTANCES: { type: 'int', default: 0 },
     PAYPAL_CLIENT_SECRET: { type: 'secret' },
     SMTP_URL: { type: 'secret' },
@@ -213,9 +224,30 @@ export function manifestProblems(manifest, project = 'voltshop-rehearsal', decla
   return problems;
 }
 
+/** Sizes (bytes) of the files under `path`. */
+function sizeOf(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+}
+
 /**
- * The whole rehearsal in a fresh temporary folder (removed after unless `keep`). Answers { problems, manifest,
- * timings (ms per step), dir }; a step that fails ends it with its reason as the one problem.
+ * libsql (the embedded backend's SQLite) is a dependency of functions/, so the function installs it too; nothing on
+ * Firebase loads it (adapters/embedded is imported by the embedded server and the offline emulator suite only).
+ * Kept rather than moved: the embedded server runs from the same package.json. Said, with its size.
+ */
+export function embeddedOnlyNotes(dir) {
+  const found = ['libsql', '@libsql'].map((n) => join(dir, 'node_modules', n)).filter((p) => existsSync(p));
+  if (!found.length) return [];
+  const mb = found.reduce((sum, p) => sum + sizeOf(p), 0) / 1e6;
+  return [
+    `libsql ships in the function (${mb.toFixed(1)} MB installed, never loaded on Firebase: the embedded backend's SQLite, a dependency of functions/ for npm start)`,
+  ];
+}
+
+/**
+ * The whole rehearsal in a fresh temporary folder (removed after unless `keep`). Answers { problems, notes,
+ * manifest, timings (ms per step), dir }; a step that fails ends it with its reason as the one problem.
  */
 export async function rehearse({ root = repo, keep = false, manifest: pkg, lockfile, project } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'voltshop-rehearsal-'));
@@ -232,7 +264,7 @@ export async function rehearse({ root = repo, keep = false, manifest: pkg, lockf
     await timed('stage', () => stage({ root, dir, manifest: pkg, lockfile }));
     await timed('install', () => install(dir));
     const manifest = await timed('discover', () => discover(dir, project));
-    return { problems: manifestProblems(manifest, project), manifest, timings, dir };
+    return { problems: manifestProblems(manifest, project), notes: embeddedOnlyNotes(dir), manifest, timings, dir };
   } catch (error) {
     return { problems: [error instanceof Error ? error.message : String(error)], timings, dir };
   } finally {
@@ -242,7 +274,8 @@ export async function rehearse({ root = repo, keep = false, manifest: pkg, lockf
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const { problems, timings, dir } = await rehearse({ keep: process.argv.includes('--keep') });
+  const { problems, notes = [], timings, dir } = await rehearse({ keep: process.argv.includes('--keep') });
+  for (const n of notes) console.log(`  note  [rehearsal] ${n}`);
   const times = Object.entries(timings)
     .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
     .join(', ');
