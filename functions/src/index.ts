@@ -140,15 +140,15 @@ function getApp(): Promise<RequestListener> {
       getConfig(),
       getPorts(),
     ]);
+    const { firebaseTrustProxy } = await import('./http/clientAddress.js');
     const shop = createShop(
       built,
       appOptions(config, {
         backend: 'firebase',
         catalogCacheTtlMs: CATALOG_CACHE_TTL_MS,
-        // Hosting's CDN, then Google's front end: the client is the second hop from the end of X-Forwarded-For
-        // (only the login limiter's key, which is per instance; Firebase Auth also throttles sign-ins itself).
-        // TRUST_PROXY, when set, overrides it (another proxy in front).
-        trustProxy: process.env.TRUST_PROXY ? config.trustProxy : 2,
+        // The limiters' key is the address Google's front end saw, whatever a caller prepends to X-Forwarded-For
+        // (http/clientAddress.ts, with its sources); TRUST_PROXY, when set, overrides it (another proxy in front).
+        trustProxy: firebaseTrustProxy(process.env, config.trustProxy),
         emulatorImageOrigins: emulatorImageOrigins(process.env),
       }),
     );
