@@ -30,7 +30,8 @@
 //            project declares (about a minute: tsc, npm ci from npm's cache);
 //   project  with Google credentials (Application Default Credentials or GOOGLE_APPLICATION_CREDENTIALS): the
 //            custom-token grant (the default compute service account holds Service Account Token Creator, the IAM
-//            Service Account Credentials API is enabled) and PUBLIC_URL's host in Auth's authorized domains.
+//            Service Account Credentials API is enabled), Storage's cross-service rules role, and PUBLIC_URL's host
+//            in Auth's authorized domains (scripts/firebase/project-checks.mjs).
 //   web      web/dist is the Firebase build (web/dist/voltshop-build.json, written by web/vite.config.ts); not built
 //            yet is only a note unless --require-web;
 //   headers  firebase.json's Hosting headers are what scripts/firebase/sync-headers.mjs writes from the app's.

@@ -10,6 +10,8 @@ export function tokenCreatorProblems(input: {
   serviceAccountPolicy?: Policy | null;
   iamCredentialsState?: string;
 }): string[];
+export const CROSS_SERVICE_RULES_ROLE: string;
+export function storageRulesRoleProblems(input: { projectNumber: string; projectPolicy?: Policy | null }): string[];
 export function authorizedDomainProblems(input: {
   authorizedDomains?: string[];
   publicUrl?: string;

@@ -5,6 +5,9 @@
 //     (adapters/firebase/auth.ts), which signs with the function's service account through the IAM Credentials
 //     API: the default compute service account needs Service Account Token Creator (on the project or on itself)
 //     and the API enabled, else those routes answer 500 after the change was applied;
+//   - Storage's service agent holds the cross-service rules role (storage.rules reads Firestore for the admin check):
+//     firebase-tools grants it only when it can ask (rulesDeploy.js checkStorageRulesIamPermissions returns at once
+//     with --non-interactive), and without it every admin upload is refused;
 //   - Auth's authorized domains hold PUBLIC_URL's host: the reset link's continue URL is refused otherwise
 //     (auth/unauthorized-continue-uri, which the shop reports as "The account service could not be reached").
 import { existsSync } from 'node:fs';
@@ -34,6 +37,20 @@ export function tokenCreatorProblems({ projectNumber, projectPolicy, serviceAcco
       `the IAM Service Account Credentials API is ${iamCredentialsState ?? 'not enabled'}: custom tokens cannot be signed. Enable it: gcloud services enable iamcredentials.googleapis.com --project <project>.`,
     );
   return problems;
+}
+
+export const CROSS_SERVICE_RULES_ROLE = 'roles/firebaserules.firestoreServiceAgent';
+
+/** Problems of the role Storage's rules need to read Firestore (firebase-tools' CROSS_SERVICE_RULES_ROLE). */
+export function storageRulesRoleProblems({ projectNumber, projectPolicy }) {
+  const member = `serviceAccount:service-${projectNumber}@gcp-sa-firebasestorage.iam.gserviceaccount.com`;
+  const held = (projectPolicy?.bindings ?? []).some(
+    (b) => b.role === CROSS_SERVICE_RULES_ROLE && (b.members ?? []).includes(member),
+  );
+  if (held) return [];
+  return [
+    `Storage's service agent lacks ${CROSS_SERVICE_RULES_ROLE}: storage.rules cannot read Firestore (firestore.get, the admin check), so admin uploads are refused. A non-interactive deploy skips the grant; grant it: gcloud projects add-iam-policy-binding <project> --member=${member} --role=${CROSS_SERVICE_RULES_ROLE} (or deploy storage once interactively and answer yes).`,
+  ];
 }
 
 /** Problems of Auth's authorized domains for the shop's public origin (PUBLIC_URL, else <project>.web.app). */
@@ -105,6 +122,7 @@ export async function projectFindings({ project, publicUrl, google }) {
         iamCredentialsState: service.state,
       }),
     );
+    problems.push(...storageRulesRoleProblems({ projectNumber, projectPolicy }));
     const config = await google(`https://identitytoolkit.googleapis.com/admin/v2/projects/${project}/config`);
     problems.push(...authorizedDomainProblems({ authorizedDomains: config.authorizedDomains, publicUrl, project }));
     if (!problems.length)

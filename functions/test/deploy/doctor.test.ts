@@ -18,6 +18,7 @@ import {
 import {
   authorizedDomainProblems,
   projectFindings,
+  storageRulesRoleProblems,
   tokenCreatorProblems,
 } from '../../../scripts/firebase/project-checks.mjs';
 
@@ -262,6 +263,15 @@ describe('the project check (with the project’s credentials)', () => {
     ).toEqual([expect.stringMatching(/IAM Service Account Credentials API is DISABLED/)]);
   });
 
+  it('wants Storage’s service agent to hold the cross-service rules role (a non-interactive deploy skips it)', () => {
+    const storageAgent = `serviceAccount:service-${number}@gcp-sa-firebasestorage.iam.gserviceaccount.com`;
+    const role = { role: 'roles/firebaserules.firestoreServiceAgent', members: [storageAgent] };
+    expect(storageRulesRoleProblems({ projectNumber: number, projectPolicy: { bindings: [role] } })).toEqual([]);
+    expect(storageRulesRoleProblems({ projectNumber: number, projectPolicy: { bindings: [] } })).toEqual([
+      expect.stringMatching(/^Storage's service agent lacks roles\/firebaserules\.firestoreServiceAgent/),
+    ]);
+  });
+
   it('wants PUBLIC_URL’s host (else <project>.web.app) in Auth’s authorized domains', () => {
     const authorizedDomains = ['localhost', 'my-voltshop.firebaseapp.com', 'my-voltshop.web.app'];
     expect(authorizedDomainProblems({ authorizedDomains, publicUrl: '', project: PROJECT })).toEqual([]);
@@ -273,7 +283,14 @@ describe('the project check (with the project’s credentials)', () => {
   it('reads the project through Google’s REST APIs when credentials are present, and says when it skipped', async () => {
     const answers: Record<string, unknown> = {
       [`https://cloudresourcemanager.googleapis.com/v1/projects/${PROJECT}`]: { projectNumber: number },
-      [`https://cloudresourcemanager.googleapis.com/v1/projects/${PROJECT}:getIamPolicy`]: { bindings: [] },
+      [`https://cloudresourcemanager.googleapis.com/v1/projects/${PROJECT}:getIamPolicy`]: {
+        bindings: [
+          {
+            role: 'roles/firebaserules.firestoreServiceAgent',
+            members: [`serviceAccount:service-${number}@gcp-sa-firebasestorage.iam.gserviceaccount.com`],
+          },
+        ],
+      },
       [`https://iam.googleapis.com/v1/projects/${PROJECT}/serviceAccounts/${number}-compute@developer.gserviceaccount.com:getIamPolicy`]:
         { bindings: [tokenCreator] },
       [`https://serviceusage.googleapis.com/v1/projects/${PROJECT}/services/iamcredentials.googleapis.com`]: {
