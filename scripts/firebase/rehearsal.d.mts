@@ -17,8 +17,8 @@ export function stage(options: {
   manifest?: object;
   lockfile?: Lockfile;
 }): Promise<string[]>;
-export function install(dir: string): void;
-export function discover(dir: string, project?: string): Manifest;
+export function install(dir: string): Promise<void>;
+export function discover(dir: string, project?: string): Promise<Manifest>;
 export function manifestProblems(manifest: object, project?: string, declared?: typeof DECLARED): string[];
 export function rehearse(options?: {
   root?: string;

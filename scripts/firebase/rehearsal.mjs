@@ -15,7 +15,7 @@
 //   node scripts/firebase/rehearsal.mjs [--keep]      # prints each step's time; exits 1 on a problem
 // `npm run firebase:doctor` runs it too (check `rehearsal`), functions/test/deploy/releaseRehearsal.test.ts in
 // `npm test`. npm installs from its cache when it holds the packages (--prefer-offline), else from the registry.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -94,6 +94,29 @@ export function discoveryEnv(project = 'voltshop-rehearsal') {
   };
 }
 
+/**
+ * Runs a command to its end without blocking this process (a test worker stays responsive through a minute of tsc
+ * and npm ci): { status, stdout, stderr }; `timeout` kills it.
+ */
+function run(command, args, { cwd, env = process.env, timeout = 600_000 }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 /** The paths (relative to functions/) firebase-tools would zip, with firebase.json's ignore list. */
 export async function uploadedFiles(root = repo) {
   const firebase = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
@@ -122,25 +145,25 @@ export async function stage({ root = repo, dir, manifest, lockfile } = {}) {
   const lock = lockfile ?? standaloneLockfile(JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')), pkg);
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
   // The predeploy's `npm run build` (tsc -p functions), written into the staged copy instead of functions/lib.
-  const tsc = spawnSync(
+  const tsc = await run(
     process.execPath,
     [
       join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
       ...['-p', join(root, 'functions'), '--outDir', join(dir, 'lib'), '--sourceMap', 'false'],
       ...['--incremental', 'false'],
     ],
-    { cwd: root, encoding: 'utf8' },
+    { cwd: root },
   );
   if (tsc.status !== 0) throw new Error(`tsc -p functions failed:\n${tsc.stdout}${tsc.stderr}`);
   return [...files, 'package.json', 'package-lock.json', 'lib/'];
 }
 
 /** Cloud Build's install: `npm ci --omit=dev` (from npm's cache when it has the packages). */
-export function install(dir) {
-  const r = spawnSync(
+export async function install(dir) {
+  const r = await run(
     'npm',
     ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', '--engine-strict=false'],
-    { cwd: dir, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } },
+    { cwd: dir, env: { ...process.env, npm_config_update_notifier: 'false' } },
   );
   if (r.status !== 0) {
     const why = `${r.stderr}`
@@ -153,13 +176,12 @@ export function install(dir) {
 }
 
 /** firebase-functions' discovery on the installed copy: the manifest firebase-tools would deploy. */
-export function discover(dir, project) {
+export async function discover(dir, project) {
   const out = join(dir, '.rehearsal-manifest.json');
   const bin = join(dir, 'node_modules', 'firebase-functions', 'lib', 'bin', 'firebase-functions.js');
   if (!existsSync(bin)) throw new Error('firebase-functions is not installed in the package: is it a dependency?');
-  const r = spawnSync(process.execPath, [bin, dir], {
+  const r = await run(process.execPath, [bin, dir], {
     cwd: dir,
-    encoding: 'utf8',
     env: { ...discoveryEnv(project), FUNCTIONS_MANIFEST_OUTPUT_PATH: out },
     timeout: 60_000,
   });

@@ -44,17 +44,17 @@ describe('the release rehearsal', () => {
     console.info(`[rehearsal] ${JSON.stringify(timings)}`);
   }, 300_000);
 
-  it('fails when a devDependency is missing from the lockfile (the csv-parse deploy break)', () => {
+  it('fails when a devDependency is missing from the lockfile (the csv-parse deploy break)', async () => {
     expect(manifest.devDependencies).toBeDefined(); // the case this guards: a package.json with devDependencies
     const dir = packageDir(manifest, lockfileWithoutDevDependencies());
-    expect(() => install(dir)).toThrow(/npm ci --omit=dev failed[\s\S]*Missing: csv-parse@.* from lock file/);
+    await expect(install(dir)).rejects.toThrow(/npm ci --omit=dev failed[\s\S]*Missing: csv-parse@.* from lock file/);
   });
 
-  it('fails when a dependency is missing from the lockfile', () => {
+  it('fails when a dependency is missing from the lockfile', async () => {
     const lock = standaloneLockfile(rootLock, manifest);
     const extra = { ...manifest, dependencies: { ...manifest.dependencies, 'left-pad': '1.3.0' } };
     const dir = packageDir(extra, lock);
-    expect(() => install(dir)).toThrow(/Missing: left-pad@1\.3\.0 from lock file/);
+    await expect(install(dir)).rejects.toThrow(/Missing: left-pad@1\.3\.0 from lock file/);
   });
 
   it('names each difference between a discovered manifest and the declaration', () => {
