@@ -24,7 +24,8 @@
 //            STORAGE_BUCKET, when set, is a bucket name;
 //   params   every parameter the functions declare (defineString/defineInt/... in functions/src) has a line in
 //            functions/.env.<project> (a missing one is prompted for at deploy: fatal without a terminal), secrets
-//            (defineSecret) are not there, PUBLIC_URL is an https origin;
+//            (defineSecret) are not there, PUBLIC_URL is an https origin, HOSTING_EDGE_RANGES readable (a note
+//            when unset: the rate limits' address through Hosting, functions/src/http/clientAddress.ts);
 //   rehearsal  scripts/firebase/rehearsal.mjs: the functions' package built as the deploy uploads it, installed
 //            with Cloud Build's `npm ci --omit=dev`, discovered by firebase-functions and compared with what the
 //            project declares (about a minute: tsc, npm ci from npm's cache);
@@ -334,6 +335,20 @@ export async function diagnose({
           );
         }
       }
+      // The rate limits' address through Hosting (functions/src/http/clientAddress.ts): ranges the function reads at
+      // its first request, where an unreadable one would stop every API call with a 503.
+      const { addressRanges } = await tsImport('../../functions/src/http/clientAddress.ts', import.meta.url);
+      if (!env.HOSTING_EDGE_RANGES)
+        note(
+          'params',
+          `no HOSTING_EDGE_RANGES: visitors arriving through one Hosting edge share its rate limits (never a forged address); docs/firebase.md "Rate limits' address"`,
+        );
+      else
+        try {
+          addressRanges(env.HOSTING_EDGE_RANGES);
+        } catch (error) {
+          fail('params', `functions/.env.${project}: ${error.message} (CIDRs separated by commas).`);
+        }
       const url = env.PUBLIC_URL;
       if (url) {
         let ok = false;

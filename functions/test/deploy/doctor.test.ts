@@ -166,6 +166,8 @@ describe('firebase:doctor', () => {
     const found = await messages(dir);
     expect(found.some((m) => /PUBLIC_URL=http:\/\/insecure is not an https URL/.test(m))).toBe(true);
     expect(found.some((m) => /sets PAYPAL_CLIENT_SECRET, a secret/.test(m))).toBe(true);
+    edit(dir, `functions/.env.${PROJECT}`, (text) => `${text}\nHOSTING_EDGE_RANGES=151.101.0.0/33\n`);
+    expect((await messages(dir)).some((m) => /HOSTING_EDGE_RANGES: "151\.101\.0\.0\/33" is not/.test(m))).toBe(true);
     rmSync(join(dir, 'functions', `.env.${PROJECT}`));
     expect((await messages(dir))[0]).toMatch(
       /functions\/\.env\.my-voltshop is missing: firebase deploy would prompt for REGION/,
