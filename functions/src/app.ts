@@ -56,8 +56,9 @@ export interface AppOptions {
   rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
   extraRoutes?: (app: express.Express) => void;
-  /** Express's `trust proxy` (config.ts TRUST_PROXY): which hops of X-Forwarded-For to believe for req.ip. */
-  trustProxy?: boolean | number | string;
+  /** Express's `trust proxy` (config.ts TRUST_PROXY): which hops of X-Forwarded-For to believe for req.ip; a
+   *  function for the Cloud Function's rule (http/clientAddress.ts). */
+  trustProxy?: boolean | number | string | ((address: string, hop: number) => boolean);
   /** Storage emulator origins whose image URLs products may use (the emulators only; never deployed). */
   emulatorImageOrigins?: readonly string[];
   /** The development outbox (outside production, without SMTP): mounts /api/dev/mail and /dev/mailbox. */

@@ -55,6 +55,15 @@ const publicUrlParam = defineString('PUBLIC_URL', {
   description:
     "The shop's public origin for canonical URLs, sitemaps and the pages' template (empty: https://<project>.web.app)",
 });
+/**
+ * The From of every email (src/config.ts reads MAIL_FROM; required with SMTP_URL in production). Declared, so a
+ * deploy without it in functions/.env.<project> asks for it (and the doctor says so) instead of the first order
+ * email failing in sendMail.
+ */
+const mailFrom = defineString('MAIL_FROM', {
+  default: '',
+  description: 'The From of the order emails, e.g. Voltshop <orders@shop.example.com> (required with SMTP_URL)',
+});
 const minInstances = defineInt('MIN_INSTANCES', {
   default: 0,
   description: 'Warm instances of the api function (0 = scale to zero)',
@@ -71,8 +80,10 @@ async function getConfig(): Promise<Config> {
   const { readConfig } = await import('./config.js');
   // PORT is the platform's (a socket in the emulator), not ours.
   const config = readConfig({ ...process.env, PORT: undefined });
+  const from = mailFrom.value();
   return {
     ...config,
+    mail: from ? { ...config.mail, from, fromSet: true } : config.mail,
     paypal: {
       ...config.paypal,
       clientId: paypalClientId.value(),
@@ -129,15 +140,15 @@ function getApp(): Promise<RequestListener> {
       getConfig(),
       getPorts(),
     ]);
+    const { firebaseTrustProxy } = await import('./http/clientAddress.js');
     const shop = createShop(
       built,
       appOptions(config, {
         backend: 'firebase',
         catalogCacheTtlMs: CATALOG_CACHE_TTL_MS,
-        // Hosting's CDN, then Google's front end: the client is the second hop from the end of X-Forwarded-For
-        // (only the login limiter's key, which is per instance; Firebase Auth also throttles sign-ins itself).
-        // TRUST_PROXY, when set, overrides it (another proxy in front).
-        trustProxy: process.env.TRUST_PROXY ? config.trustProxy : 2,
+        // The limiters' key is the address Google's front end saw, whatever a caller prepends to X-Forwarded-For
+        // (http/clientAddress.ts, with its sources); TRUST_PROXY, when set, overrides it (another proxy in front).
+        trustProxy: firebaseTrustProxy(process.env, config.trustProxy),
         emulatorImageOrigins: emulatorImageOrigins(process.env),
       }),
     );

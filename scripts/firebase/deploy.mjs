@@ -3,8 +3,9 @@
 // indexes to YOUR project (never the demo- project of the emulators). The project is --project <id>, else
 // FIREBASE_PROJECT, else the `prod` alias in .firebaserc (`npx firebase use --add`, alias prod). See docs/firebase.md.
 //   1. writes Hosting's security headers from the app's (sync-headers.mjs);
-//   2. runs the preflight (doctor.mjs: runtime, indexes, rules, region, parameters, headers) and stops on a problem
-//      (--location <Firestore/Storage location> also checks REGION against it);
+//   2. runs the preflight (doctor.mjs: runtime, indexes, rules, region, parameters, headers, the release rehearsal,
+//      and the project's custom-token grant and authorized domains when Google credentials are present) and stops
+//      on a problem (--location <Firestore location> and --bucket-location <bucket location> also check REGION);
 //   3. builds the Firebase web build into web/dist (VITE_BACKEND=firebase, never the emulator build) and refuses
 //      to go on unless web/dist says it is one;
 //   4. firebase deploy (the functions are built by their predeploy hook in firebase.json).
@@ -29,13 +30,15 @@ const headers = script('sync-headers.mjs');
 if (headers.status !== 0) process.exit(headers.status ?? 1);
 
 const location = arg('location');
-const checks = ['runtime', 'indexes', 'rules', 'region', 'params', 'headers'];
+const bucketLocation = arg('bucket-location');
+const checks = ['runtime', 'indexes', 'rules', 'region', 'params', 'headers', 'rehearsal', 'project'];
 const preflight = script('doctor.mjs', [
   '--project',
   project,
   '--only',
   checks.join(','),
   ...(location ? ['--location', location] : []),
+  ...(bucketLocation ? ['--bucket-location', bucketLocation] : []),
 ]);
 if (preflight.status !== 0) process.exit(preflight.status ?? 1);
 

@@ -4,6 +4,10 @@ export interface Finding {
   message: string;
 }
 export const CHECKS: string[];
+export const ALL_CHECKS: string[];
+export function storageTriggerAllowed(region: string, bucketLocation: string): boolean;
+export function storageTriggerRegions(bucketLocation: string): string[];
+export function bucketLocationFor(firestoreLocation: string): string;
 export const BUILD_KIND_FILE: string;
 export function readEnvFile(path: string): Record<string, string> | null;
 export function rulesProblems(text: string, service: string): string[];
@@ -13,6 +17,8 @@ export function diagnose(options?: {
   root?: string;
   project?: string;
   location?: string;
+  bucketLocation?: string;
   only?: string[];
+  google?: ((url: string, body?: object) => Promise<any>) | null;
   requireWeb?: boolean;
 }): Promise<{ problems: Finding[]; notes: Finding[] }>;

@@ -3,8 +3,12 @@
 // Google says it (or worse, before a shopper finds it). Prints each problem with its reason and fix; exits 1 when
 // there is one. `npm run deploy` runs it first; Hosting's predeploy runs `--only web,headers` (so a plain
 // `firebase deploy` refuses a web/dist that is not the Firebase build too).
-//   node scripts/firebase/doctor.mjs [--project <id>] [--location <Firestore/Storage location, e.g. eur3>]
-//                                    [--only runtime,indexes,rules,region,params,web,headers] [--require-web]
+//   node scripts/firebase/doctor.mjs [--project <id>] [--location <Firestore location, e.g. eur3>]
+//                                    [--bucket-location <the Storage bucket's location, e.g. EU, europe-west2>]
+//                                    [--only runtime,indexes,rules,region,params,web,headers,rehearsal,project]
+//                                    [--require-web]
+// Without --only: every offline check, the release rehearsal, and the project's own settings when Google
+// credentials are present (`project`; else one line says it was skipped).
 // The project: --project, else FIREBASE_PROJECT, else the `prod` alias of .firebaserc (as deploy.mjs).
 //
 // Checks:
@@ -13,15 +17,27 @@
 //            functions/src/firestore/indexes.ts, the one functions/test/deploy/firestoreIndexes.test.ts uses);
 //   rules    firestore.rules and storage.rules parse (balanced, `rules_version = '2'`, the right service, every
 //            `allow` well-formed); the real compiler runs at deploy and in the emulators only;
-//   region   REGION is a Cloud Functions region, Hosting's rewrites name no other, it lies in --location when
-//            given; STORAGE_BUCKET, when set, is a bucket name;
+//   region   REGION is a Cloud Functions region, Hosting's rewrites name no other; near the Firestore location
+//            (--location) when given; a region firebase-tools accepts for a Storage trigger on the bucket's location
+//            (--bucket-location, else the one the Firestore location implies: nam5 -> US, eur3 -> EU), by
+//            firebase-tools' own rule (lib/deploy/functions/services/storage.js, lib/gcp/location.js);
+//            STORAGE_BUCKET, when set, is a bucket name;
 //   params   every parameter the functions declare (defineString/defineInt/... in functions/src) has a line in
 //            functions/.env.<project> (a missing one is prompted for at deploy: fatal without a terminal), secrets
-//            (defineSecret) are not there, PUBLIC_URL is an https origin;
+//            (defineSecret) are not there, PUBLIC_URL is an https origin, HOSTING_EDGE_RANGES readable (a note
+//            when unset: the rate limits' address through Hosting, functions/src/http/clientAddress.ts);
+//   rehearsal  scripts/firebase/rehearsal.mjs: the functions' package built as the deploy uploads it, installed
+//            with Cloud Build's `npm ci --omit=dev`, discovered by firebase-functions and compared with what the
+//            project declares (about a minute: tsc, npm ci from npm's cache);
+//   project  with Google credentials (Application Default Credentials or GOOGLE_APPLICATION_CREDENTIALS): the
+//            custom-token grant (the default compute service account holds Service Account Token Creator, the IAM
+//            Service Account Credentials API is enabled), Storage's cross-service rules role, and PUBLIC_URL's host
+//            in Auth's authorized domains (scripts/firebase/project-checks.mjs).
 //   web      web/dist is the Firebase build (web/dist/voltshop-build.json, written by web/vite.config.ts); not built
 //            yet is only a note unless --require-web;
 //   headers  firebase.json's Hosting headers are what scripts/firebase/sync-headers.mjs writes from the app's.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -31,7 +47,10 @@ export { readEnvFile };
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
+/** The offline checks of the repository (diagnose's default; quick). */
 export const CHECKS = ['runtime', 'indexes', 'rules', 'region', 'params', 'web', 'headers'];
+/** What `npm run firebase:doctor` runs without --only: those, the release rehearsal, the project's settings. */
+export const ALL_CHECKS = [...CHECKS, 'rehearsal', 'project'];
 export const SUPPORTED_RUNTIMES = ['nodejs22', 'nodejs24'];
 /** Written into web/dist by web/vite.config.ts (buildKind). */
 export const BUILD_KIND_FILE = 'voltshop-build.json';
@@ -47,7 +66,39 @@ export const FUNCTION_REGIONS = [
   'asia-south2', 'asia-southeast1', 'asia-southeast2', 'australia-southeast1', 'australia-southeast2',
 ]; // prettier-ignore
 
-/** Does a function in `region` sit in (or next to) a Firestore / Storage `location`? */
+const require = createRequire(import.meta.url);
+/** firebase-tools' own location tables (the version this repository deploys with), never a copy. */
+const firebaseLocations = require('firebase-tools/lib/gcp/location.js');
+
+/**
+ * Does firebase-tools accept a Storage trigger of a function in `region` on a bucket in `bucketLocation`? Its rule
+ * (lib/deploy/functions/services/storage.js ensureStorageTriggerRegion): the same region, a bucket in
+ * us-central1, or a region its tables place in the bucket's multi-region or dual-region (lib/gcp/location.js
+ * regionInLocation: e.g. europe-west1 and europe-west4 in EU, not europe-west2).
+ */
+export function storageTriggerAllowed(region, bucketLocation) {
+  const bucket = bucketLocation.toLowerCase();
+  return region === bucket || bucket === 'us-central1' || firebaseLocations.regionInLocation(region, bucket);
+}
+
+/** The regions firebase-tools accepts for a Storage trigger on a bucket in `bucketLocation` (for the message). */
+export function storageTriggerRegions(bucketLocation) {
+  return FUNCTION_REGIONS.filter((r) => storageTriggerAllowed(r, bucketLocation));
+}
+
+/**
+ * The default bucket's location a Firestore location implies (the project's default resource location: nam5's
+ * bucket is in US, eur3's in EU; a regional database's bucket in its region). Pass --bucket-location when the
+ * bucket was created elsewhere.
+ */
+export function bucketLocationFor(firestoreLocation) {
+  const loc = firestoreLocation.toLowerCase();
+  if (loc === 'nam5' || loc === 'nam7') return 'us';
+  if (loc === 'eur3') return 'eu';
+  return loc;
+}
+
+/** Does a function in `region` sit in (or next to) a Firestore `location` (a round trip per transaction step)? */
 export function regionFitsLocation(region, location) {
   const loc = location.toLowerCase();
   if (loc === region) return true;
@@ -140,7 +191,15 @@ export function deployProject(root, argv = process.argv, env = process.env) {
  * Every check on the repository at `root` for `project`. Answers { problems, notes }: each a { check, message }.
  * The derivations (indexes, headers) are this repository's code; the files checked are root's.
  */
-export async function diagnose({ root = repo, project, location, only = CHECKS, requireWeb = false } = {}) {
+export async function diagnose({
+  root = repo,
+  project,
+  location,
+  bucketLocation,
+  only = CHECKS,
+  requireWeb = false,
+  google,
+} = {}) {
   const problems = [];
   const notes = [];
   const fail = (check, message) => problems.push({ check, message });
@@ -217,7 +276,13 @@ export async function diagnose({ root = repo, project, location, only = CHECKS, 
     if (location && !regionFitsLocation(region, location))
       fail(
         'region',
-        `REGION=${region} is outside the Firestore/Storage location ${location}: firebase-tools refuses a Storage trigger outside its bucket's location ("A function in region ${region} cannot listen to a bucket in region ..."), and every transaction step would cross an ocean. Pick a region in ${location} (docs/firebase.md, step 5).`,
+        `REGION=${region} is outside the Firestore location ${location}: every read and transaction step would cross an ocean. Pick a region in ${location} (docs/firebase.md, step 5).`,
+      );
+    const bucketAt = bucketLocation ?? (location ? bucketLocationFor(location) : undefined);
+    if (bucketAt && !storageTriggerAllowed(region, bucketAt))
+      fail(
+        'region',
+        `REGION=${region} cannot take the Storage trigger reencodeUpload on a bucket in ${bucketAt.toUpperCase()}${bucketLocation ? '' : ` (the bucket ${location} implies; --bucket-location when yours is elsewhere)`}: firebase-tools refuses it ("A function in region ${region} cannot listen to a bucket in region ${bucketAt.toLowerCase()}"). Regions it accepts there: ${storageTriggerRegions(bucketAt).join(', ')} (docs/firebase.md, step 5).`,
       );
     const bucket = env?.STORAGE_BUCKET;
     const { isBucketName } = await tsImport('../../functions/src/adapters/firebase/bucket.ts', import.meta.url);
@@ -261,7 +326,7 @@ export async function diagnose({ root = repo, project, location, only = CHECKS, 
           else
             note(
               'params',
-              `${p.name} is a secret: set once with npx firebase functions:secrets:set ${p.name} (not checked offline)`,
+              `${p.name} is a secret: it must exist in Secret Manager even when unused (the deploy stops on a missing one; firebase-functions has no optional secret): npx firebase functions:secrets:set ${p.name}, a placeholder if unused (not checked offline)`,
             );
         } else if (!(p.name in env)) {
           fail(
@@ -270,6 +335,20 @@ export async function diagnose({ root = repo, project, location, only = CHECKS, 
           );
         }
       }
+      // The rate limits' address through Hosting (functions/src/http/clientAddress.ts): ranges the function reads at
+      // its first request, where an unreadable one would stop every API call with a 503.
+      const { addressRanges } = await tsImport('../../functions/src/http/clientAddress.ts', import.meta.url);
+      if (!env.HOSTING_EDGE_RANGES)
+        note(
+          'params',
+          `no HOSTING_EDGE_RANGES: visitors arriving through one Hosting edge share its rate limits (never a forged address); docs/firebase.md "Rate limits' address"`,
+        );
+      else
+        try {
+          addressRanges(env.HOSTING_EDGE_RANGES);
+        } catch (error) {
+          fail('params', `functions/.env.${project}: ${error.message} (CIDRs separated by commas).`);
+        }
       const url = env.PUBLIC_URL;
       if (url) {
         let ok = false;
@@ -325,6 +404,23 @@ export async function diagnose({ root = repo, project, location, only = CHECKS, 
         );
     }
   }
+  if (only.includes('rehearsal')) {
+    const { rehearse } = await import('./rehearsal.mjs');
+    const { problems: found, timings, notes: said = [] } = await rehearse({ root });
+    for (const p of found) fail('rehearsal', p);
+    for (const n of said) note('rehearsal', n);
+    const times = Object.entries(timings)
+      .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
+      .join(', ');
+    note('rehearsal', `the functions' package staged, installed with npm ci --omit=dev and discovered (${times})`);
+  }
+
+  if (only.includes('project')) {
+    const { projectFindings } = await import('./project-checks.mjs');
+    const found = await projectFindings({ project, publicUrl: env?.PUBLIC_URL, google });
+    for (const f of found.problems) fail('project', f);
+    for (const n of found.notes) note('project', n);
+  }
   return { problems, notes };
 }
 
@@ -334,11 +430,12 @@ if (isMain) {
     const i = process.argv.indexOf(`--${name}`);
     return i !== -1 ? process.argv[i + 1] : undefined;
   };
-  const only = arg('only')?.split(',') ?? CHECKS;
-  const project = only.includes('params') || only.includes('region') ? deployProject(repo) : undefined;
+  const only = arg('only')?.split(',') ?? ALL_CHECKS;
+  const project = ['params', 'region', 'project'].some((c) => only.includes(c)) ? deployProject(repo) : undefined;
   const { problems, notes } = await diagnose({
     project,
     location: arg('location'),
+    bucketLocation: arg('bucket-location'),
     only,
     requireWeb: process.argv.includes('--require-web'),
   });

@@ -7,3 +7,4 @@ export interface Lockfile {
   packages: Record<string, Record<string, any>>;
 }
 export function standaloneLockfile(rootLock: Lockfile, manifest: Record<string, any>, workspace?: string): Lockfile;
+export const ROOT_KEYS: string[];

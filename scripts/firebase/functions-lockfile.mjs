@@ -28,17 +28,62 @@ function lookup(packages, location, name) {
   }
 }
 
-/** Names a package needs installed: dependencies, optional ones, and peers that are not marked optional. */
-function needs(entry) {
+/**
+ * Names a package needs installed: dependencies, optional ones, and peers that are not marked optional; for the
+ * workspace itself (`root`) its devDependencies too, marked `dev`.
+ */
+function needs(entry, root = false) {
   const optionalPeers = entry.peerDependenciesMeta ?? {};
   return [
     ...Object.keys(entry.dependencies ?? {}).map((name) => ({ name, optional: false })),
+    ...(root ? Object.keys(entry.devDependencies ?? {}).map((name) => ({ name, optional: false, dev: true })) : []),
     ...Object.keys(entry.optionalDependencies ?? {}).map((name) => ({ name, optional: true })),
     ...Object.keys(entry.peerDependencies ?? {}).map((name) => ({
       name,
       optional: optionalPeers[name]?.optional === true,
     })),
   ];
+}
+
+/** The keys of package.json that npm ci compares with the lockfile's root entry (its "in sync" check). */
+export const ROOT_KEYS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'engines'];
+
+/**
+ * npm's flags of each locked package, as `npm install` would write them: `dev` (only devDependencies need it),
+ * `optional` (only reached through an optional dependency), `devOptional` (both: a dev dependency and an optional
+ * one of the production tree). `npm ci --omit=dev` leaves out what the lockfile flags `dev`; the root lockfile's
+ * flags describe the whole repository (the web's and the root's devDependencies), not this workspace.
+ */
+function flagsOf(edges) {
+  // Walks from the workspace along its edges; `kind` tells which trees reach each package.
+  const reach = (start, follow) => {
+    const seen = new Set();
+    const queue = [...start];
+    while (queue.length) {
+      const at = queue.shift();
+      if (seen.has(at)) continue;
+      seen.add(at);
+      for (const edge of edges.get(at) ?? []) if (follow(edge)) queue.push(edge.to);
+    }
+    return seen;
+  };
+  const rootEdges = edges.get('') ?? [];
+  const prodStart = rootEdges.filter((e) => !e.dev && !e.optional).map((e) => e.to);
+  const prod = reach(prodStart, (e) => !e.optional);
+  const prodAny = reach(
+    rootEdges.filter((e) => !e.dev).map((e) => e.to),
+    () => true,
+  );
+  const dev = reach(
+    rootEdges.filter((e) => e.dev).map((e) => e.to),
+    () => true,
+  );
+  return (location) => {
+    if (prod.has(location)) return {};
+    if (prodAny.has(location) && dev.has(location)) return { devOptional: true };
+    if (prodAny.has(location)) return { optional: true };
+    return { dev: true };
+  };
 }
 
 /**
@@ -50,7 +95,7 @@ export function standaloneLockfile(rootLock, manifest, workspace = 'functions') 
   const self = packages[workspace];
   if (!self) throw new Error(`the root lockfile has no workspace "${workspace}"`);
   // `npm ci` refuses a lockfile whose root differs from package.json: catch it here, not in Cloud Build.
-  for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies', 'engines']) {
+  for (const key of ROOT_KEYS) {
     if (JSON.stringify(self[key] ?? {}) !== JSON.stringify(manifest[key] ?? {})) {
       throw new Error(`${workspace}/package.json "${key}" differs from the root lockfile: run npm install first`);
     }
@@ -59,18 +104,25 @@ export function standaloneLockfile(rootLock, manifest, workspace = 'functions') 
   const out = {};
   const seen = new Set();
   const queue = [workspace];
+  // Each package's edges, by their place in the standalone tree ('' is the workspace): for the flags.
+  const edges = new Map();
+  const placed = (location) =>
+    location === workspace ? '' : location.startsWith(prefix) ? location.slice(prefix.length) : location;
   while (queue.length) {
     const location = queue.shift();
     const entry = packages[location];
-    for (const { name, optional } of needs(entry)) {
+    const from = placed(location);
+    edges.set(from, []);
+    for (const { name, optional, dev = false } of needs(entry, location === workspace)) {
       const found = lookup(packages, location, name);
       if (!found) {
         if (optional) continue; // e.g. a native build for another platform, or an optional peer nobody installs
         throw new Error(`${location || 'root'} needs ${name}, which the root lockfile does not have`);
       }
+      const target = placed(found);
+      edges.get(from).push({ to: target, optional, dev });
       if (seen.has(found)) continue;
       seen.add(found);
-      const target = found.startsWith(prefix) ? found.slice(prefix.length) : found;
       if (out[target] && out[target] !== packages[found]) {
         throw new Error(`two versions of ${name} would land at ${target}: regenerate the root lockfile (npm dedupe)`);
       }
@@ -78,14 +130,18 @@ export function standaloneLockfile(rootLock, manifest, workspace = 'functions') 
       queue.push(found);
     }
   }
+  const flags = flagsOf(edges);
   const sorted = Object.fromEntries(
     Object.keys(out)
       .sort()
-      .map((k) => [k, out[k]]),
+      .map((k) => {
+        // The root lockfile's flags are the whole repository's: this tree's replace them.
+        const { dev: _dev, optional: _optional, devOptional: _devOptional, ...entry } = out[k];
+        return [k, { ...entry, ...flags(k) }];
+      }),
   );
   const rootEntry = { name: self.name, ...(self.version ? { version: self.version } : {}) };
-  for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies', 'engines'])
-    if (self[key]) rootEntry[key] = self[key];
+  for (const key of ROOT_KEYS) if (self[key]) rootEntry[key] = self[key];
   return {
     name: self.name,
     ...(self.version ? { version: self.version } : {}),

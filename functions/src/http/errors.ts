@@ -12,6 +12,23 @@ const STATUS: Record<DomainError['kind'], number> = {
   unavailable: 503,
 };
 
+/**
+ * Seconds a shopper waits before retrying a contended write. Firestore sustains about one write a second on one
+ * document (every order of a product writes its document), so a second lets the writes ahead of it commit.
+ */
+export const CONTENTION_RETRY_AFTER_SECONDS = 1;
+export const CONTENTION_MESSAGE = 'Many shoppers are buying the same items right now. Please try again in a moment.';
+
+/**
+ * A transaction Firestore gave up on because other writes kept touching the same documents, past the Admin SDK's
+ * retries: gRPC ABORTED (code 10 from the Admin SDK; 'aborted' from the REST and web SDKs). Nothing of it was
+ * written (a transaction commits whole or not at all), so the request may simply be sent again.
+ */
+function isContention(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 10 || code === 'aborted';
+}
+
 const notFoundMessage = (req: Request) => `Not found - ${req.originalUrl.split('?')[0]}`;
 
 export const notFoundRoute: RequestHandler = (req, res) => {
@@ -29,6 +46,14 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res
       .status(STATUS[err.kind])
       .json(err.fields ? { message: err.message, fields: err.fields } : { message: err.message });
+    return;
+  }
+  if (isContention(err)) {
+    // 503 + Retry-After rather than 409: the request was right and conflicts with nothing the shopper can change;
+    // the same request a moment later succeeds. Logged: a steady rate of these means a hot document to shard.
+    console.warn(`[api] ${req.method} ${req.originalUrl}: contended transaction given up (ABORTED)`);
+    res.setHeader('Retry-After', String(CONTENTION_RETRY_AFTER_SECONDS));
+    res.status(503).json({ message: CONTENTION_MESSAGE });
     return;
   }
   if (err instanceof MulterError) {

@@ -6,12 +6,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  ALL_CHECKS,
   BUILD_KIND_FILE,
+  bucketLocationFor,
   declaredParams,
   diagnose,
   regionFitsLocation,
   rulesProblems,
+  storageTriggerAllowed,
 } from '../../../scripts/firebase/doctor.mjs';
+import {
+  authorizedDomainProblems,
+  projectFindings,
+  storageRulesRoleProblems,
+  tokenCreatorProblems,
+} from '../../../scripts/firebase/project-checks.mjs';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const PROJECT = 'my-voltshop';
@@ -56,7 +65,7 @@ function fixture(): string {
 const edit = (dir: string, file: string, change: (text: string) => string) =>
   writeFileSync(join(dir, file), change(readFileSync(join(dir, file), 'utf8')));
 
-const messages = async (dir: string, options: { location?: string } = {}) =>
+const messages = async (dir: string, options: { location?: string; bucketLocation?: string } = {}) =>
   (await diagnose({ root: dir, project: PROJECT, ...options })).problems.map((p) => `[${p.check}] ${p.message}`);
 
 describe('firebase:doctor', () => {
@@ -110,9 +119,12 @@ describe('firebase:doctor', () => {
     const dir = fixture();
     edit(dir, `functions/.env.${PROJECT}`, (text) => text.replace(/^REGION=.*$/m, 'REGION=europe-west1'));
     expect(await messages(dir, { location: 'eur3' })).toEqual([]);
-    expect((await messages(dir, { location: 'nam5' }))[0]).toMatch(
-      /^\[region\] REGION=europe-west1 is outside the Firestore\/Storage location nam5/,
-    );
+    expect(await messages(dir, { location: 'nam5' })).toEqual([
+      expect.stringMatching(/^\[region\] REGION=europe-west1 is outside the Firestore location nam5/),
+      expect.stringMatching(
+        /^\[region\] REGION=europe-west1 cannot take the Storage trigger reencodeUpload on a bucket in US \(the bucket nam5 implies/,
+      ),
+    ]);
     edit(dir, 'firebase.json', (text) =>
       text.replace('"functionId": "api" }', '"functionId": "api", "region": "us-central1" }'),
     );
@@ -126,6 +138,24 @@ describe('firebase:doctor', () => {
     expect((await messages(dir)).some((m) => /REGION=eur3 .* is not a Cloud Functions region/.test(m))).toBe(true);
   });
 
+  it('refuses the region firebase-tools refuses for the Storage trigger, the bucket’s location its own input', async () => {
+    const dir = fixture();
+    edit(dir, `functions/.env.${PROJECT}`, (text) => text.replace(/^REGION=.*$/m, 'REGION=europe-west2'));
+    // London is in Europe (near eur3), but firebase-tools' tables do not place it in the EU multi-region.
+    expect(await messages(dir, { location: 'eur3' })).toEqual([
+      expect.stringMatching(
+        /^\[region\] REGION=europe-west2 cannot take the Storage trigger reencodeUpload on a bucket in EU .*"A function in region europe-west2 cannot listen to a bucket in region eu"\). Regions it accepts there: europe-central2, europe-north1, europe-west1, europe-west3, europe-west4 /,
+      ),
+    ]);
+    expect(await messages(dir, { location: 'eur3', bucketLocation: 'EU' })).toHaveLength(1);
+    // A bucket created in London: accepted, whatever the database's multi-region.
+    expect(await messages(dir, { location: 'eur3', bucketLocation: 'europe-west2' })).toEqual([]);
+    expect(await messages(dir, { bucketLocation: 'EUROPE-WEST2' })).toEqual([]);
+    expect(await messages(dir, { bucketLocation: 'us-east1' })).toEqual([
+      expect.stringMatching(/^\[region\] REGION=europe-west2 cannot take the Storage trigger .* bucket in US-EAST1:/),
+    ]);
+  });
+
   it('fails on a missing parameter, and on a secret written in the .env file', async () => {
     const dir = fixture();
     edit(dir, `functions/.env.${PROJECT}`, (text) => text.replace(/^PUBLIC_URL=.*\n/m, ''));
@@ -136,6 +166,8 @@ describe('firebase:doctor', () => {
     const found = await messages(dir);
     expect(found.some((m) => /PUBLIC_URL=http:\/\/insecure is not an https URL/.test(m))).toBe(true);
     expect(found.some((m) => /sets PAYPAL_CLIENT_SECRET, a secret/.test(m))).toBe(true);
+    edit(dir, `functions/.env.${PROJECT}`, (text) => `${text}\nHOSTING_EDGE_RANGES=151.101.0.0/33\n`);
+    expect((await messages(dir)).some((m) => /HOSTING_EDGE_RANGES: "151\.101\.0\.0\/33" is not/.test(m))).toBe(true);
     rmSync(join(dir, 'functions', `.env.${PROJECT}`));
     expect((await messages(dir))[0]).toMatch(
       /functions\/\.env\.my-voltshop is missing: firebase deploy would prompt for REGION/,
@@ -185,10 +217,102 @@ describe('rules sanity', () => {
     ]);
   });
 
+  it('mirrors firebase-tools’ rule for a Storage trigger’s region (lib/gcp/location.js)', () => {
+    expect(storageTriggerAllowed('europe-west1', 'eu')).toBe(true);
+    expect(storageTriggerAllowed('europe-west4', 'EU')).toBe(true);
+    expect(storageTriggerAllowed('europe-west2', 'eu')).toBe(false);
+    expect(storageTriggerAllowed('europe-west2', 'europe-west2')).toBe(true);
+    expect(storageTriggerAllowed('us-central1', 'us')).toBe(true);
+    expect(storageTriggerAllowed('us-south1', 'us')).toBe(false); // not in firebase-tools' US table
+    expect(storageTriggerAllowed('europe-west1', 'us-central1')).toBe(true); // its exception for us-central1
+    expect(storageTriggerAllowed('us-east1', 'nam4')).toBe(true); // a dual-region
+    expect(bucketLocationFor('nam5')).toBe('us');
+    expect(bucketLocationFor('eur3')).toBe('eu');
+    expect(bucketLocationFor('europe-west2')).toBe('europe-west2');
+  });
+
   it('knows which regions a location covers', () => {
     expect(regionFitsLocation('us-central1', 'nam5')).toBe(true);
     expect(regionFitsLocation('europe-west1', 'eur3')).toBe(true);
     expect(regionFitsLocation('us-central1', 'eur3')).toBe(false);
     expect(regionFitsLocation('asia-northeast1', 'asia-northeast1')).toBe(true);
+  });
+});
+
+describe('the project check (with the project’s credentials)', () => {
+  const number = '123456789';
+  const member = `serviceAccount:${number}-compute@developer.gserviceaccount.com`;
+  const tokenCreator = { role: 'roles/iam.serviceAccountTokenCreator', members: [member] };
+
+  it('is run by npm run firebase:doctor with the rehearsal, after the offline checks', () => {
+    expect(ALL_CHECKS.slice(-2)).toEqual(['rehearsal', 'project']);
+  });
+
+  it('wants Service Account Token Creator for the compute account (project or account policy) and the API on', () => {
+    const ok = { projectNumber: number, iamCredentialsState: 'ENABLED' };
+    expect(tokenCreatorProblems({ ...ok, projectPolicy: { bindings: [tokenCreator] } })).toEqual([]);
+    expect(
+      tokenCreatorProblems({ ...ok, projectPolicy: {}, serviceAccountPolicy: { bindings: [tokenCreator] } }),
+    ).toEqual([]);
+    const editor = { bindings: [{ role: 'roles/editor', members: [member] }] };
+    expect(tokenCreatorProblems({ ...ok, projectPolicy: editor })).toEqual([
+      expect.stringMatching(
+        /123456789-compute@developer\.gserviceaccount\.com lacks Service Account Token Creator: PUT \/api\/users\/profile/,
+      ),
+    ]);
+    expect(
+      tokenCreatorProblems({ ...ok, projectPolicy: { bindings: [tokenCreator] }, iamCredentialsState: 'DISABLED' }),
+    ).toEqual([expect.stringMatching(/IAM Service Account Credentials API is DISABLED/)]);
+  });
+
+  it('wants Storage’s service agent to hold the cross-service rules role (a non-interactive deploy skips it)', () => {
+    const storageAgent = `serviceAccount:service-${number}@gcp-sa-firebasestorage.iam.gserviceaccount.com`;
+    const role = { role: 'roles/firebaserules.firestoreServiceAgent', members: [storageAgent] };
+    expect(storageRulesRoleProblems({ projectNumber: number, projectPolicy: { bindings: [role] } })).toEqual([]);
+    expect(storageRulesRoleProblems({ projectNumber: number, projectPolicy: { bindings: [] } })).toEqual([
+      expect.stringMatching(/^Storage's service agent lacks roles\/firebaserules\.firestoreServiceAgent/),
+    ]);
+  });
+
+  it('wants PUBLIC_URL’s host (else <project>.web.app) in Auth’s authorized domains', () => {
+    const authorizedDomains = ['localhost', 'my-voltshop.firebaseapp.com', 'my-voltshop.web.app'];
+    expect(authorizedDomainProblems({ authorizedDomains, publicUrl: '', project: PROJECT })).toEqual([]);
+    expect(
+      authorizedDomainProblems({ authorizedDomains, publicUrl: 'https://shop.example.com', project: PROJECT }),
+    ).toEqual([expect.stringMatching(/^shop\.example\.com is not in Firebase Auth's authorized domains/)]);
+  });
+
+  it('reads the project through Google’s REST APIs when credentials are present, and says when it skipped', async () => {
+    const answers: Record<string, unknown> = {
+      [`https://cloudresourcemanager.googleapis.com/v1/projects/${PROJECT}`]: { projectNumber: number },
+      [`https://cloudresourcemanager.googleapis.com/v1/projects/${PROJECT}:getIamPolicy`]: {
+        bindings: [
+          {
+            role: 'roles/firebaserules.firestoreServiceAgent',
+            members: [`serviceAccount:service-${number}@gcp-sa-firebasestorage.iam.gserviceaccount.com`],
+          },
+        ],
+      },
+      [`https://iam.googleapis.com/v1/projects/${PROJECT}/serviceAccounts/${number}-compute@developer.gserviceaccount.com:getIamPolicy`]:
+        { bindings: [tokenCreator] },
+      [`https://serviceusage.googleapis.com/v1/projects/${PROJECT}/services/iamcredentials.googleapis.com`]: {
+        state: 'ENABLED',
+      },
+      [`https://identitytoolkit.googleapis.com/admin/v2/projects/${PROJECT}/config`]: {
+        authorizedDomains: ['my-voltshop.web.app'],
+      },
+    };
+    const google = async (url: string) => {
+      if (!(url in answers)) throw new Error(`unexpected ${url}`);
+      return answers[url];
+    };
+    expect(await projectFindings({ project: PROJECT, publicUrl: '', google })).toEqual({
+      problems: [],
+      notes: [expect.stringMatching(/may sign custom tokens/)],
+    });
+    const custom = await projectFindings({ project: PROJECT, publicUrl: 'https://shop.example.com', google });
+    expect(custom.problems).toEqual([expect.stringMatching(/^shop\.example\.com is not in/)]);
+    const skipped = await projectFindings({ project: PROJECT, publicUrl: '', google: null });
+    expect(skipped).toEqual({ problems: [], notes: [expect.stringMatching(/^skipped \(no Google credentials\)/)] });
   });
 });

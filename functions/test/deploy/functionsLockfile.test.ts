@@ -2,7 +2,7 @@
 // cut from the root lockfile, it must hold every package the function needs, at the versions tested here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { standaloneLockfile, type Lockfile } from '../../../scripts/firebase/functions-lockfile.mjs';
+import { ROOT_KEYS, standaloneLockfile, type Lockfile } from '../../../scripts/firebase/functions-lockfile.mjs';
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
 
@@ -27,6 +27,60 @@ describe('functions/package-lock.json for Cloud Build', () => {
     expect(lock.packages[''].dependencies).toEqual(manifest.dependencies);
     expect(lock.packages[''].engines).toEqual(manifest.engines);
     expect(lock.lockfileVersion).toBe(3);
+  });
+
+  it('holds every key of package.json npm ci’s in-sync check compares, devDependencies included', () => {
+    // npm ci compares the root entry's dependencies, devDependencies, optionalDependencies and peerDependencies
+    // with package.json, whatever --omit says: a devDependency missing here fails Cloud Build's install.
+    expect(ROOT_KEYS).toEqual(
+      expect.arrayContaining(['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']),
+    );
+    for (const key of ROOT_KEYS) expect(lock.packages[''][key], key).toEqual(manifest[key]);
+    for (const name of Object.keys(manifest.devDependencies ?? {})) {
+      const inRoot = resolveIn(rootLock.packages, 'functions', name);
+      const entry = lock.packages[`node_modules/${name}`];
+      expect(entry?.version, name).toBe(rootLock.packages[inRoot!].version);
+      expect(entry?.dev, `${name} is left out by npm ci --omit=dev`).toBe(true);
+    }
+  });
+
+  it('flags only what the production tree does not need as dev (so --omit=dev installs all the function needs)', () => {
+    for (const name of Object.keys(manifest.dependencies)) {
+      const entry = lock.packages[`node_modules/${name}`]!;
+      expect(entry.dev ?? false, name).toBe(false);
+      expect(entry.devOptional ?? false, name).toBe(false);
+    }
+    const tiny: Lockfile = {
+      lockfileVersion: 3,
+      packages: {
+        functions: {
+          name: 'fn',
+          dependencies: { a: '1' },
+          optionalDependencies: { o: '1' },
+          devDependencies: { d: '1', both: '1' },
+        },
+        // The root lockfile flags the whole repository's tree: `a` looks dev there (the web's devDependency too).
+        'node_modules/a': { version: '1.0.0', dev: true, dependencies: { shared: '1' } },
+        'node_modules/o': { version: '1.0.0', optional: true, dependencies: { both: '1' } },
+        'node_modules/d': { version: '1.0.0', dependencies: { shared: '1', devonly: '1' } },
+        'node_modules/both': { version: '1.0.0' },
+        'node_modules/shared': { version: '1.0.0' },
+        'node_modules/devonly': { version: '1.0.0' },
+      },
+    };
+    const out = standaloneLockfile(tiny, tiny.packages.functions!);
+    const flags = (name: string) => {
+      const { dev, optional, devOptional } = out.packages[`node_modules/${name}`]!;
+      return { dev, optional, devOptional };
+    };
+    const none = { dev: undefined, optional: undefined, devOptional: undefined };
+    expect(flags('a')).toEqual(none);
+    expect(flags('shared')).toEqual(none);
+    expect(flags('o')).toEqual({ ...none, optional: true });
+    expect(flags('both')).toEqual({ ...none, devOptional: true });
+    expect(flags('d')).toEqual({ ...none, dev: true });
+    expect(flags('devonly')).toEqual({ ...none, dev: true });
+    expect(out.packages[''].devDependencies).toEqual({ d: '1', both: '1' });
   });
 
   it('locks each dependency at the version the workspace has in the root tree', () => {
