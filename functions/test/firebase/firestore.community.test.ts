@@ -12,7 +12,8 @@ import { catalogContract } from '../contract/catalog.contract.js';
 import { searchContract } from '../contract/search.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
 import { refundsContract } from '../contract/refunds.contract.js';
-import { orderMailContract } from '../contract/orderMail.contract.js';
+import { orderMailContract, type MailStoreFactory } from '../contract/orderMail.contract.js';
+import { accountMailContract } from '../contract/accountMail.contract.js';
 import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
 import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
@@ -81,27 +82,25 @@ variantsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 searchContract(NAME, firestoreStore, contractRun);
 productMediaContract(NAME, firestoreStore, contractRun);
-orderMailContract(
-  NAME,
-  async (clock, { alertEmail }) => {
-    const app = adminApp();
-    const recorder = eventRecorder();
-    const store = createFirestoreStore(app.db, { clock, events: recorder, orderMail: { alertEmail } });
-    const outbox = new FirestoreMailOutbox(app.db, () => clock.now());
-    return {
-      store,
-      events: recorder.events,
-      outbox: async () =>
-        (await outbox.all()).map((m) => ({ key: m.key, to: m.to, template: m.template, data: m.data ?? {} })),
-      dispose: async () => {
-        await store.close();
-        await app.close();
-        emulator.state.clear();
-      },
-    };
-  },
-  contractRun,
-);
+const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
+  const app = adminApp();
+  const recorder = eventRecorder();
+  const store = createFirestoreStore(app.db, { clock, events: recorder, orderMail: { alertEmail } });
+  const outbox = new FirestoreMailOutbox(app.db, () => clock.now());
+  return {
+    store,
+    events: recorder.events,
+    outbox: async () =>
+      (await outbox.all()).map((m) => ({ key: m.key, to: m.to, template: m.template, data: m.data ?? {} })),
+    dispose: async () => {
+      await store.close();
+      await app.close();
+      emulator.state.clear();
+    },
+  };
+};
+orderMailContract(NAME, firestoreMailStore, contractRun);
+accountMailContract(NAME, firestoreMailStore, contractRun);
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).
 firestoreReadsContract(
   NAME,
