@@ -29,3 +29,25 @@ describe('FirestoreLiveSource.watchOrder', () => {
     expect(stop).toHaveBeenCalled();
   });
 });
+
+describe('FirestoreLiveSource.watchGuestOrder', () => {
+  it("follows the guest order's public status document by its token and asks for the order again on each change", () => {
+    let changed: () => void = () => undefined;
+    const stop = vi.fn();
+    const fb = {
+      watchOrderStatus: vi.fn((_token: string, cb: () => void) => {
+        changed = cb;
+        return stop;
+      }),
+    };
+    const live = new FirestoreLiveSource(fb as never);
+    const handlers = { onChange: vi.fn(), onResync: vi.fn() };
+    const unsubscribe = live.watchGuestOrder('o1', 'o1.signed', handlers);
+    expect(fb.watchOrderStatus).toHaveBeenCalledWith('o1.signed', expect.any(Function));
+    changed();
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
+    expect(handlers.onChange).not.toHaveBeenCalled();
+    unsubscribe();
+    expect(stop).toHaveBeenCalled();
+  });
+});

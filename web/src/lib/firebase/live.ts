@@ -8,7 +8,7 @@ import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from '@/lib/l
 
 type Fb = Pick<
   FirebaseModule,
-  'watchProduct' | 'watchProductDetail' | 'watchCart' | 'watchOrder' | 'watchNewestOrders'
+  'watchProduct' | 'watchProductDetail' | 'watchCart' | 'watchOrder' | 'watchOrderStatus' | 'watchNewestOrders'
 >;
 
 export class FirestoreLiveSource implements LiveSource {
@@ -39,6 +39,12 @@ export class FirestoreLiveSource implements LiveSource {
   /** The order page (its owner; admins too, whose page keeps the notes it read: hooks.ts patchOrder). */
   watchOrder(id: string, handlers: LiveHandlers<Order>): Unsubscribe {
     return this.fb.watchOrder(id, (order) => (order ? handlers.onChange(order) : handlers.onResync?.()));
+  }
+
+  /** A guest's order page: its public status document says when the order changed; the page asks the API (with
+   *  the token) for it then, as the document holds no personal data to show. */
+  watchGuestOrder(_id: string, token: string, handlers: LiveHandlers<never>): Unsubscribe {
+    return this.fb.watchOrderStatus(token, () => handlers.onResync?.());
   }
 
   watchAdminOrders(handlers: LiveHandlers<never>): Unsubscribe {

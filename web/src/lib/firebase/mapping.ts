@@ -6,6 +6,7 @@ import { orderFromRecord, type OrderRecord } from '@domain/orders';
 import {
   COLLECTIONS,
   MAX_CART_LINES,
+  ORDER_STATUS_COLLECTION,
   PRODUCT_IMAGES_FOLDER,
   productFromDoc,
   type CartDoc,
@@ -13,7 +14,7 @@ import {
   type ProductDoc,
 } from '@firestore/schema';
 
-export { COLLECTIONS, PRODUCT_IMAGES_FOLDER };
+export { COLLECTIONS, ORDER_STATUS_COLLECTION, PRODUCT_IMAGES_FOLDER };
 export type { ProductDoc };
 
 /** The fields of a product that change while a shopper looks at it. */
