@@ -9,7 +9,9 @@ export default defineConfig({
     name: 'firestore-community',
     root: new URL('.', import.meta.url).pathname,
     environment: 'node',
-    include: ['test/firebase/firestore.community.test.ts'],
+    // firestore.community.test.ts: the store contract; accountMails.community.test.ts: the account emails through
+    // the API, with firebase-tools' Auth emulator in the process too.
+    include: ['test/firebase/*.community.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -25,8 +25,8 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     environment: 'node',
     include: suites,
-    // The community emulator's run of the store contract starts its own emulator: `npm run test:unit`.
-    exclude: [...configDefaults.exclude, 'test/firebase/firestore.community.test.ts'],
+    // The community emulator's suites start their own emulators: `npm run test:unit`.
+    exclude: [...configDefaults.exclude, 'test/firebase/*.community.test.ts'],
     fileParallelism: false, // one emulator suite, shared
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -123,8 +123,13 @@ export interface UserStore {
   findByEmail(email: string): Promise<StoredUser | null>;
   /** One page (domain/listQuery.ts), oldest account first. */
   list(query: UserListQuery): Promise<UserPage<StoredUser>>;
-  /** Creates the profile for an identity the auth port created. Throws conflict when the email is taken. */
-  create(user: { _id: string; name: string; email: string; isAdmin: boolean }): Promise<StoredUser>;
+  /** Creates the profile for an identity the auth port created. Throws conflict when the email is taken. `mails`
+   *  are recorded in the outbox in the same transaction, only when it makes the profile: none for an id that has
+   *  one already (a racing first call), none when refused. */
+  create(
+    user: { _id: string; name: string; email: string; isAdmin: boolean },
+    mails?: QueuedMail[],
+  ): Promise<StoredUser>;
   /** Throws conflict 'Email already in use' when another user has the email (case-insensitively). */
   update(id: string, patch: { name?: string; email?: string; isAdmin?: boolean }): Promise<StoredUser | null>;
   remove(id: string): Promise<boolean>;
@@ -478,9 +483,12 @@ export interface MailQueue {
 }
 
 /**
- * One-time links sent by email (embedded; the Firebase build uses Firebase Auth's own flows). Tokens are random,
- * only their hash is stored, each works once and expires. Each method records its email (MailQueue's outbox) in
- * the same transaction as the change.
+ * Account emails and their one-time links, on both backends. Which message an account event sends is decided once
+ * (mail/accountMails.ts); an adapter makes the link and records the messages in its outbox, in the same
+ * transaction as the change where there is one. Embedded (adapters/embedded/accountLinks.ts): the shop's own
+ * tokens, random, only their hash stored, each working once until it expires; the shop redeems them itself.
+ * Firebase (adapters/firebase/accountLinks.ts): Firebase Auth's action codes (Admin SDK generate*Link), opened on the
+ * shop's /auth/action page and redeemed there by the web SDK, so the two redeeming methods are absent.
  */
 export interface AccountLinks {
   /** A reset link for the account with this email, if there is one; nothing (and no error) otherwise. Earlier
@@ -490,17 +498,26 @@ export interface AccountLinks {
   requestPasswordResetFor(uid: string): Promise<{ email: string }>;
   /** Sets the password when the token is valid, uses it (and every other reset link of the account) up, ends the
    *  account's sessions and records "password changed", atomically. Answers the account's id. Throws bad_input
-   *  (domain RESET_LINK_INVALID) for an unknown, used or expired token. */
-  resetPassword(token: string, password: string): Promise<{ uid: string }>;
+   *  (domain RESET_LINK_INVALID) for an unknown, used or expired token. Absent where the links are redeemed
+   *  elsewhere (Firebase: the web SDK on /auth/action); POST /api/users/password-reset/confirm is then not mounted. */
+  resetPassword?(token: string, password: string): Promise<{ uid: string }>;
   /** Records "password changed" (a profile password change). */
   passwordChanged(uid: string): Promise<void>;
   /** A welcome email with a verification link (after sign-up), or a new verification link ("Send again"). */
   sendVerification(uid: string, kind: 'welcome' | 'again'): Promise<void>;
+  /** The account's email changed (to its current one, from `previousEmail`): a notice to the old address and a
+   *  confirmation link to the new one, which reads as unconfirmed until that link is followed. */
+  emailChanged(uid: string, previousEmail: string): Promise<void>;
   /** Marks the account's email verified when the token is valid for its current email. Throws bad_input
-   *  (domain VERIFY_LINK_INVALID) otherwise. */
-  verifyEmail(token: string): Promise<{ uid: string }>;
-  /** When the account's email was verified (ISO), or null. */
-  emailVerifiedAt(uid: string): Promise<string | null>;
+   *  (domain VERIFY_LINK_INVALID) otherwise. Absent where the links are redeemed elsewhere (as resetPassword). */
+  verifyEmail?(token: string): Promise<{ uid: string }>;
+  /** Whether the account's current email is confirmed, and when where the backend knows (Firebase Auth keeps a
+   *  flag only: `verifiedAt` null). */
+  emailVerification(uid: string): Promise<{ verified: boolean; verifiedAt: string | null }>;
+  /** The welcome of an account made outside the API (the Firebase web app signs up in the browser), for the store
+   *  to record with its profile, in the transaction that creates it (UserStore.create's `mails`): made before the
+   *  profile exists, so at most the link is made for nothing. Absent where the API signs up (embedded). */
+  welcomeMails?(account: { _id: string; name: string; email: string }): Promise<QueuedMail[]>;
 }
 
 /** A guest order's signed access token (adapters/orderLinks.ts): the link of the confirmation email, which lets
@@ -524,7 +541,8 @@ export interface Ports {
   live?: LiveEvents;
   /** The mail outbox (embedded: its SQL table; Firebase: mailOutbox in Firestore). Absent: no mail is recorded. */
   mail?: MailQueue;
-  /** Password reset and email verification links (embedded). Absent: their routes are not mounted. */
+  /** Account emails and their links (embedded; Firebase with the Firestore store). Absent: their routes are not
+   *  mounted. */
   accounts?: AccountLinks;
   /** Guest orders' access links. Absent: POST /api/orders/guest is refused (503) and no token opens an order. */
   orderLinks?: OrderLinks;

@@ -12,7 +12,7 @@ import {
   type ProductEditValues,
   type StoredProductFields,
 } from '../domain/productFields.js';
-import type { Product, ProductOption } from '../domain/types.js';
+import type { Order, Product, ProductOption } from '../domain/types.js';
 import { withVariants, type StoredVariant } from '../domain/variants.js';
 
 export const COLLECTIONS = {
@@ -54,6 +54,40 @@ export const COLLECTIONS = {
  *  the transaction of the change it reports, sent by the sendMail functions. Server only; apart from COLLECTIONS,
  *  which the web's first bundle carries. */
 export const MAIL_OUTBOX_COLLECTION = 'mailOutbox';
+
+/** orderStatus/{id}: what a guest's order page follows live (issue 37). A guest has no account, so the rules cannot let
+ *  it read orders/{id}; this document is readable by anyone who knows its id, the SHA-256 (hex) of the order's guest
+ *  token, which only the token's holder can compute (as only they can read the order through the API). It says
+ *  what changed and when, never who: the page then asks the API, with its token, for the whole order. Written by
+ *  the store in each change's transaction (adapters/firebase/store/orderStatus.ts), deleted when an account takes
+ *  the order; firestore.rules: get only, no list. */
+export const ORDER_STATUS_COLLECTION = 'orderStatus';
+
+export interface OrderStatusDoc {
+  order: string;
+  status: Order['status'];
+  paymentStatus: Order['paymentStatus'];
+  paidAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+  refundedTotal: number;
+  /** A digest of the whole order as the API answers it: any change moves it (a refund, a return's answer), so the
+   *  page hears every change, not only those of the fields above. */
+  revision: string;
+}
+
+export function orderStatusDoc(order: Order, revision: string): OrderStatusDoc {
+  return {
+    order: order._id,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paidAt: order.paidAt,
+    deliveredAt: order.deliveredAt,
+    cancelledAt: order.cancelledAt,
+    refundedTotal: order.refundedTotal,
+    revision,
+  };
+}
 
 /** Cloud Storage folder of uploaded product images (storage.rules: products/{fileName}). */
 export const PRODUCT_IMAGES_FOLDER = 'products';

@@ -9,7 +9,8 @@ import { catalogContract } from './catalog.contract.js';
 import { searchContract } from './search.contract.js';
 import { holdsContract } from './holds.contract.js';
 import { refundsContract } from './refunds.contract.js';
-import { orderMailContract } from './orderMail.contract.js';
+import { orderMailContract, type MailStoreFactory } from './orderMail.contract.js';
+import { accountMailContract } from './accountMail.contract.js';
 import { settingsContract } from './settings.contract.js';
 import { couponsContract } from './coupons.contract.js';
 import { guestsContract } from './guests.contract.js';
@@ -55,8 +56,8 @@ searchContract('embedded (SQLite), many-matches strategy', embeddedStore({ spars
 // The order for more matches than bm25 ranks in time (names first, then the others, the later added first).
 searchContract('embedded (SQLite), many matches to rank', embeddedStore({ rankedMatches: 0 }));
 
-// The order emails: the outbox table, read as the worker would.
-orderMailContract('embedded (SQLite)', async (clock, { alertEmail }) => {
+// The order and account emails: the outbox table, read as the worker would.
+const embeddedMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-mail-'));
   const recorder = eventRecorder();
   const db = await Database.open(dir);
@@ -80,4 +81,6 @@ orderMailContract('embedded (SQLite)', async (clock, { alertEmail }) => {
       await rm(dir, { recursive: true, force: true });
     },
   };
-});
+};
+orderMailContract('embedded (SQLite)', embeddedMailStore);
+accountMailContract('embedded (SQLite)', embeddedMailStore);

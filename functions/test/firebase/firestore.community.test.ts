@@ -12,7 +12,8 @@ import { catalogContract } from '../contract/catalog.contract.js';
 import { searchContract } from '../contract/search.contract.js';
 import { holdsContract } from '../contract/holds.contract.js';
 import { refundsContract } from '../contract/refunds.contract.js';
-import { orderMailContract } from '../contract/orderMail.contract.js';
+import { orderMailContract, type MailStoreFactory } from '../contract/orderMail.contract.js';
+import { accountMailContract } from '../contract/accountMail.contract.js';
 import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
 import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
@@ -81,27 +82,25 @@ variantsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 searchContract(NAME, firestoreStore, contractRun);
 productMediaContract(NAME, firestoreStore, contractRun);
-orderMailContract(
-  NAME,
-  async (clock, { alertEmail }) => {
-    const app = adminApp();
-    const recorder = eventRecorder();
-    const store = createFirestoreStore(app.db, { clock, events: recorder, orderMail: { alertEmail } });
-    const outbox = new FirestoreMailOutbox(app.db, () => clock.now());
-    return {
-      store,
-      events: recorder.events,
-      outbox: async () =>
-        (await outbox.all()).map((m) => ({ key: m.key, to: m.to, template: m.template, data: m.data ?? {} })),
-      dispose: async () => {
-        await store.close();
-        await app.close();
-        emulator.state.clear();
-      },
-    };
-  },
-  contractRun,
-);
+const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
+  const app = adminApp();
+  const recorder = eventRecorder();
+  const store = createFirestoreStore(app.db, { clock, events: recorder, orderMail: { alertEmail } });
+  const outbox = new FirestoreMailOutbox(app.db, () => clock.now());
+  return {
+    store,
+    events: recorder.events,
+    outbox: async () =>
+      (await outbox.all()).map((m) => ({ key: m.key, to: m.to, template: m.template, data: m.data ?? {} })),
+    dispose: async () => {
+      await store.close();
+      await app.close();
+      emulator.state.clear();
+    },
+  };
+};
+orderMailContract(NAME, firestoreMailStore, contractRun);
+accountMailContract(NAME, firestoreMailStore, contractRun);
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).
 firestoreReadsContract(
   NAME,
@@ -233,6 +232,81 @@ describe('mail outbox on Firestore (community emulator)', () => {
     } finally {
       mailer.close();
       await smtp.close();
+      await app.close();
+      emulator.state.clear();
+    }
+  });
+});
+
+// Issue 37: a guest's order page is live through orderStatus/{sha256(guest token)} (firestore.rules: anyone may get
+// one by its id, nobody may list them), written by the store in the transaction of each change of a guest order:
+// what changed, never who (no name, email or address). An account's order has none; claiming one removes it.
+describe('guest order status documents on Firestore (community emulator)', () => {
+  it('follows a guest order in its own transactions, without personal data, and goes once an account claims it', async () => {
+    const [{ orderStatusId }, { guestCustomer, holdUntil, DEFAULT_HOLD_LIMITS }, { productInput }, { MovableClock }] =
+      await Promise.all([
+        import('../../src/adapters/firebase/store/orderStatus.js'),
+        import('../../src/domain/index.js'),
+        import('../support/products.js'),
+        import('../support/clock.js'),
+      ]);
+    const app = adminApp();
+    const clock = new MovableClock(new Date('2026-03-01T10:00:00.000Z'));
+    const store = createFirestoreStore(app.db, { clock });
+    const statusOf = async (token: string) =>
+      (await app.db.collection('orderStatus').doc(orderStatusId(token)).get()).data();
+    try {
+      const lamp = await store.products.create(productInput('Status Lamp', { price: 10, countInStock: 5 }), 'owner');
+      const now = clock.now();
+      const email = 'gail@example.com';
+      const place = (user = guestCustomer(email), guest: { email: string; sign: (id: string) => string } | undefined) =>
+        store.orders.place({
+          user,
+          ...(guest ? { guest } : {}),
+          lines: [{ product: lamp._id, qty: 1 }],
+          shippingAddress: { address: '7 Guest Row', city: 'Springfield', postalCode: '12345', country: 'USA' },
+          paymentMethod: 'PayPal',
+          now,
+          expiresAt: holdUntil(now, 30),
+          holdLimits: DEFAULT_HOLD_LIMITS,
+        });
+      const order = await place(undefined, { email, sign: (id) => `${id}.signed` });
+      const token = `${order._id}.signed`;
+      expect(await statusOf(token)).toEqual({
+        order: order._id,
+        status: 'awaiting_payment',
+        paymentStatus: order.paymentStatus,
+        paidAt: null,
+        deliveredAt: null,
+        cancelledAt: null,
+        refundedTotal: 0,
+        revision: expect.any(String),
+      });
+      const placedRevision = (await statusOf(token))!.revision;
+
+      clock.advance(60_000);
+      await store.orders.markPaid(
+        order._id,
+        { id: 'cap-1', provider: 'simulated', status: 'COMPLETED', amount: '10.00', currency: 'USD', updateTime: '' },
+        clock.now(),
+      );
+      const paid = await statusOf(token);
+      expect(paid).toMatchObject({ status: 'paid', paidAt: clock.now().toISOString() });
+      expect(paid!.revision).not.toBe(placedRevision);
+      clock.advance(60_000);
+      await store.orders.markDelivered(order._id, clock.now());
+      const delivered = await statusOf(token);
+      expect(delivered).toMatchObject({ status: 'delivered', deliveredAt: clock.now().toISOString() });
+      expect(JSON.stringify(delivered)).not.toMatch(/gail|Guest Row|Springfield/i);
+
+      await store.orders.claimGuestOrder(order._id, { _id: 'uid-gail', name: 'Gail', email });
+      expect(await statusOf(token)).toBeUndefined();
+
+      // An account's order: no status document at all.
+      await place({ _id: 'uid-ann', name: 'Ann', email: 'ann@example.com' }, undefined);
+      expect((await app.db.collection('orderStatus').get()).size).toBe(0);
+    } finally {
+      await store.close();
       await app.close();
       emulator.state.clear();
     }

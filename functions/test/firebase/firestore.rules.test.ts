@@ -119,6 +119,7 @@ beforeEach(async () => {
     await setDoc(doc(admin, 'captures/CAP-1'), { orderId: 'o-bob' });
     await setDoc(doc(admin, 'productDrafts/d1'), { name: 'Sample name', priceCents: 0, countInStock: 0 });
     await setDoc(doc(admin, 'facets/catalogue'), { categories: [{ value: 'Phones', count: 1 }], brands: [] });
+    await setDoc(doc(admin, 'orderStatus/4f1a-guest-token-hash'), { order: 'o-guest', status: 'paid', revision: 'r1' });
   });
 });
 
@@ -251,6 +252,18 @@ describe('users/{uid}: own profile (admins: all), no client writes', () => {
       await assertFails(updateDoc(doc(db(who), 'users/alice'), { isAdmin: true }));
       await assertFails(setDoc(doc(db(who), `users/${who}`), { name: 'X', email: 'x@example.com', isAdmin: true }));
       await assertFails(deleteDoc(doc(db(who), 'users/bob')));
+    });
+  }
+});
+
+describe('orderStatus/{hash}: a guest order’s live status, got by its id only (issue 37)', () => {
+  for (const who of EVERYONE) {
+    it(`${who} gets one status document by its id, but lists none and writes none`, async () => {
+      await assertSucceeds(getDoc(doc(db(who), 'orderStatus/4f1a-guest-token-hash')));
+      await assertFails(getDocs(collection(db(who), 'orderStatus')));
+      await assertFails(getDocs(query(collection(db(who), 'orderStatus'), where('order', '==', 'o-guest'))));
+      await assertFails(setDoc(doc(db(who), 'orderStatus/4f1a-guest-token-hash'), { status: 'delivered' }));
+      await assertFails(deleteDoc(doc(db(who), 'orderStatus/4f1a-guest-token-hash')));
     });
   }
 });

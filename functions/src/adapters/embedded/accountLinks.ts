@@ -13,8 +13,9 @@ import {
   RESET_LINK_INVALID,
   VERIFY_LINK_INVALID,
 } from '../../domain/index.js';
-import type { MailData, MailTemplate } from '../../mail/templates/index.js';
+import { accountMails, type AccountEvent } from '../../mail/accountMails.js';
 import type { AccountLinks, Clock } from '../../ports.js';
+import { paths } from '../../domain/routes.js';
 import { hashPassword } from './auth.js';
 import type { Database } from './db.js';
 import { recordMail } from './mailOutbox.js';
@@ -38,14 +39,9 @@ export class SqlAccountLinks implements AccountLinks {
     private readonly clock: Clock,
   ) {}
 
-  private async record<T extends MailTemplate>(
-    tx: Transaction,
-    key: string,
-    to: string,
-    template: T,
-    data: MailData[T],
-  ) {
-    await recordMail(tx, { key, to, template, data: { ...data } }, this.clock.now());
+  /** Records the messages of `event` (mail/accountMails.ts decides them) in `tx`. */
+  private async record(tx: Transaction, event: AccountEvent) {
+    for (const mail of accountMails(event)) await recordMail(tx, mail, this.clock.now());
   }
 
   private async account(where: 'id' | 'email_key', value: string, tx?: Transaction): Promise<Account | null> {
@@ -102,10 +98,10 @@ export class SqlAccountLinks implements AccountLinks {
   private async sendReset(account: Account): Promise<void> {
     await this.db.write(async (tx) => {
       const { token, hash } = await this.newToken(tx, account, 'password-reset', PASSWORD_RESET_TTL_MINUTES * 60_000);
-      await this.record(tx, `password-reset:${hash}`, account.email, 'password-reset', {
-        name: account.name,
-        resetPath: `/reset-password/${token}`,
-        expiresInMinutes: PASSWORD_RESET_TTL_MINUTES,
+      await this.record(tx, {
+        type: 'password-reset-requested',
+        account,
+        link: { path: paths.resetPassword.href(token), ref: hash },
       });
     });
     this.onMailRecorded();
@@ -139,10 +135,7 @@ export class SqlAccountLinks implements AccountLinks {
                 email_verified_at = coalesce(email_verified_at, ?), email_verified_key = email_key WHERE id = ?`,
         args: [passwordHash, now, account.id],
       });
-      await this.record(tx, `password-changed:${account.hash}`, account.email, 'password-changed', {
-        name: account.name,
-        how: 'reset',
-      });
+      await this.record(tx, { type: 'password-changed', account, how: 'reset', ref: account.hash });
       return account.id;
     });
     this.onMailRecorded();
@@ -152,12 +145,8 @@ export class SqlAccountLinks implements AccountLinks {
   async passwordChanged(uid: string): Promise<void> {
     const account = await this.account('id', uid);
     if (!account) return;
-    await this.db.write((tx) =>
-      this.record(tx, `password-changed:${uid}:${this.clock.now().toISOString()}`, account.email, 'password-changed', {
-        name: account.name,
-        how: 'profile',
-      }),
-    );
+    const ref = `${uid}:${this.clock.now().toISOString()}`;
+    await this.db.write((tx) => this.record(tx, { type: 'password-changed', account, how: 'profile', ref }));
     this.onMailRecorded();
   }
 
@@ -165,21 +154,27 @@ export class SqlAccountLinks implements AccountLinks {
     const account = await this.account('id', uid);
     if (!account) throw notFound('User not found');
     await this.db.write(async (tx) => {
-      const ttl = EMAIL_VERIFICATION_TTL_HOURS * 3_600_000;
-      const { token, hash } = await this.newToken(tx, account, 'verify-email', ttl);
-      await this.record(
-        tx,
-        `${kind === 'welcome' ? 'welcome' : 'verify-email'}:${hash}`,
-        account.email,
-        kind === 'welcome' ? 'welcome' : 'verify-email',
-        {
-          name: account.name,
-          verifyPath: `/verify-email/${token}`,
-          expiresInHours: EMAIL_VERIFICATION_TTL_HOURS,
-        },
-      );
+      const link = await this.verificationLink(tx, account);
+      await this.record(tx, { type: kind === 'welcome' ? 'signed-up' : 'verification-requested', account, link });
     });
     this.onMailRecorded();
+  }
+
+  async emailChanged(uid: string, previousEmail: string): Promise<void> {
+    const account = await this.account('id', uid);
+    if (!account) throw notFound('User not found');
+    const ref = `${uid}:${this.clock.now().toISOString()}`;
+    await this.db.write(async (tx) => {
+      const link = await this.verificationLink(tx, account);
+      await this.record(tx, { type: 'email-changed', account, previousEmail, link, ref });
+    });
+    this.onMailRecorded();
+  }
+
+  /** A new confirmation link for the account's current address, in `tx` (earlier ones stop working). */
+  private async verificationLink(tx: Transaction, account: Account) {
+    const { token, hash } = await this.newToken(tx, account, 'verify-email', EMAIL_VERIFICATION_TTL_HOURS * 3_600_000);
+    return { path: paths.verifyEmail.href(token), ref: hash };
   }
 
   async verifyEmail(token: string): Promise<{ uid: string }> {
@@ -195,12 +190,13 @@ export class SqlAccountLinks implements AccountLinks {
     return { uid };
   }
 
-  async emailVerifiedAt(uid: string): Promise<string | null> {
+  async emailVerification(uid: string): Promise<{ verified: boolean; verifiedAt: string | null }> {
     const rs = await this.db.client.execute({
       sql: 'SELECT email_verified_at FROM users WHERE id = ? AND email_verified_key = email_key',
       args: [uid],
     });
     const at = rs.rows[0]?.email_verified_at;
-    return at === undefined || at === null ? null : String(at);
+    const verifiedAt = at === undefined || at === null ? null : String(at);
+    return { verified: verifiedAt !== null, verifiedAt };
   }
 }

@@ -13,8 +13,9 @@ import {
   type UserListQuery,
   type UserPage,
 } from '../../domain/index.js';
-import type { Clock, StoredUser, UserStore } from '../../ports.js';
+import type { Clock, QueuedMail, StoredUser, UserStore } from '../../ports.js';
 import type { Database } from './db.js';
+import { recordMail } from './mailOutbox.js';
 import { customerMatch, isUniqueViolation, toUser } from './mapping.js';
 
 export class SqlUsers implements UserStore {
@@ -56,11 +57,13 @@ export class SqlUsers implements UserStore {
   }
 
   /** With the embedded auth the row (with the credentials) exists already and this fills the profile; with another
-   *  auth (Firebase Auth + this store, or the store alone) it inserts a profile whose password never verifies ('!'). */
-  async create(user: { _id: string; name: string; email: string; isAdmin: boolean }) {
+   *  auth (Firebase Auth + this store, or the store alone) it inserts a profile whose password never verifies ('!').
+   *  `mails` go to the outbox in the same transaction when it inserts the row (not when it fills one). */
+  async create(user: { _id: string; name: string; email: string; isAdmin: boolean }, mails: QueuedMail[] = []) {
     try {
-      await this.db.write((tx) =>
-        tx.execute({
+      await this.db.write(async (tx) => {
+        const existed = (await tx.execute({ sql: 'SELECT 1 FROM users WHERE id = ?', args: [user._id] })).rows.length;
+        await tx.execute({
           sql: `INSERT INTO users (id, name, email, email_key, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, '!', ?, ?)
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email, email_key = excluded.email_key,
                   is_admin = excluded.is_admin`,
@@ -72,8 +75,9 @@ export class SqlUsers implements UserStore {
             user.isAdmin ? 1 : 0,
             this.clock.now().toISOString(),
           ],
-        }),
-      );
+        });
+        if (!existed) for (const mail of mails) await recordMail(tx, mail, this.clock.now());
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('Email already in use');
       throw error;

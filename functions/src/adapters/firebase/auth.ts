@@ -103,8 +103,10 @@ export class FirebaseAuthAdapter implements AuthPort {
   }
 
   async updateCredentials(uid: string, patch: { email?: string; password?: string; name?: string }): Promise<void> {
-    const props: { email?: string; password?: string; displayName?: string } = {};
-    if (patch.email) props.email = patch.email;
+    const props: { email?: string; emailVerified?: boolean; password?: string; displayName?: string } = {};
+    // A new address is unconfirmed until the link sent to it is followed (as embedded): said explicitly, not left
+    // to what Auth does with the flag of the address it replaces.
+    if (patch.email) Object.assign(props, { email: patch.email, emailVerified: false });
     if (patch.password) props.password = patch.password;
     if (patch.name) props.displayName = patch.name;
     if (!Object.keys(props).length) return;

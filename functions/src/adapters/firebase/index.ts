@@ -93,19 +93,24 @@ export async function createFirebasePorts(
     // Named explicitly: an app started without a storageBucket option (a script, a test) has no default bucket.
     files = new CloudStorageFiles(getStorage(admin).bucket(storageBucketName(admin.options)));
   }
-  // The mail outbox beside the orders' (store/mailOutbox.ts): account notices the routes record (the sendMail
-  // function sends them). The offline suite's embedded store has none.
+  // The mail outbox beside the orders' (store/mailOutbox.ts), and the account emails recorded in it with Firebase
+  // Auth's action codes (accountLinks.ts; the sendMail function sends them). The offline suite's embedded store
+  // (VOLTSHOP_STORE=embedded) has neither: its web build keeps the account links it cannot serve hidden.
   let mail: Ports['mail'];
+  let accounts: Ports['accounts'];
   if (settings.store !== 'embedded') {
-    const [{ getFirestore }, { FirestoreMailOutbox }] = await Promise.all([
+    const [{ getFirestore }, { FirestoreMailOutbox }, { FirebaseAccountLinks }] = await Promise.all([
       import('firebase-admin/firestore'),
       import('./store/mailOutbox.js'),
+      import('./accountLinks.js'),
     ]);
     mail = new FirestoreMailOutbox(getFirestore(admin), () => clock.now());
+    accounts = new FirebaseAccountLinks(getAuth(admin), store.users, getFirestore(admin), clock);
   }
   return {
     store,
     mail,
+    accounts,
     auth: new FirebaseAuthAdapter(getAuth(admin), new IdentityToolkit({ apiKey: settings.webApiKey }), events),
     files,
     payments: paymentGateway(settings, clock),

@@ -1,8 +1,10 @@
-// Account links sent by email (embedded backend, ports.accounts): password reset and email verification.
+// Account links sent by email (ports.accounts: embedded; Firebase with the Firestore store): password reset and
+// email verification.
 //   POST /api/users/password-reset {email}            202, the same answer whether or not the address has an account
-//   POST /api/users/password-reset/confirm {token, password}   sets the password, ends every session
+//   POST /api/users/password-reset/confirm {token, password}   sets the password, ends every session (embedded:
+//                                                      Firebase's codes are redeemed by the web SDK, /auth/action)
 //   POST /api/users/:id/password-reset (admin)         202, sends the user a reset link
-//   POST /api/users/verify-email {token}               marks the account's email verified
+//   POST /api/users/verify-email {token}               marks the account's email verified (embedded, as above)
 //   GET  /api/users/profile/verification               { email, verified, verifiedAt } of the caller
 //   POST /api/users/profile/verification               202, a new verification link to the caller
 import { Router, type RequestHandler } from 'express';
@@ -36,31 +38,34 @@ export function accountRoutes(
     res.status(202).json({ message: PASSWORD_RESET_REQUESTED });
   });
 
-  router.post('/password-reset/confirm', ...options.limiters.confirm, async (req, res) => {
-    const { token, password } = parse(passwordResetConfirmSchema, req.body);
-    const { uid } = await accounts.resetPassword(token, password);
-    // The reset already ended the sessions in its transaction; this ends the live streams and tickets too.
-    await auth.revokeSessions(uid);
-    res.json({ message: PASSWORD_RESET_DONE });
-  });
+  const { resetPassword, verifyEmail } = accounts;
+  if (resetPassword)
+    router.post('/password-reset/confirm', ...options.limiters.confirm, async (req, res) => {
+      const { token, password } = parse(passwordResetConfirmSchema, req.body);
+      const { uid } = await resetPassword.call(accounts, token, password);
+      // The reset already ended the sessions in its transaction; this ends the live streams and tickets too.
+      await auth.revokeSessions(uid);
+      res.json({ message: PASSWORD_RESET_DONE });
+    });
 
   router.post('/:id/password-reset', admin, async (req, res) => {
     const { email } = await accounts.requestPasswordResetFor(parseId(req.params.id, 'User'));
     res.status(202).json({ message: `A password reset link was sent to ${email}.` });
   });
 
-  router.post('/verify-email', ...options.limiters.confirm, async (req, res) => {
-    const { token } = parse(emailVerificationSchema, req.body);
-    await accounts.verifyEmail(token);
-    res.json({ message: EMAIL_VERIFIED });
-  });
+  if (verifyEmail)
+    router.post('/verify-email', ...options.limiters.confirm, async (req, res) => {
+      const { token } = parse(emailVerificationSchema, req.body);
+      await verifyEmail.call(accounts, token);
+      res.json({ message: EMAIL_VERIFIED });
+    });
 
   router.get('/profile/verification', signedIn, async (req, res) => {
     const { uid } = callerOf(req);
     const user = await store.users.get(uid);
     if (!user) throw notFound('User not found');
-    const verifiedAt = await accounts.emailVerifiedAt(uid);
-    res.json({ email: user.email, verified: verifiedAt !== null, verifiedAt });
+    const { verified, verifiedAt } = await accounts.emailVerification(uid);
+    res.json({ email: user.email, verified, verifiedAt });
   });
 
   router.post('/profile/verification', signedIn, ...options.limiters.request, async (req, res) => {

@@ -40,7 +40,7 @@ const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export function userRoutes(
-  { store, auth, accounts, mail, clock, orderLinks }: Ports,
+  { store, auth, accounts, clock, orderLinks }: Ports,
   options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } },
 ) {
   const router = Router();
@@ -136,13 +136,15 @@ export function userRoutes(
     }
     if (!caller.email) throw notFound('User not found'); // embedded accounts always have a profile: this one was deleted
     const fallbackName = (caller.name || caller.email.split('@')[0] || 'Shopper').slice(0, 80);
+    const profile = { _id: caller.uid, name: name ?? fallbackName, email: caller.email, isAdmin: false };
+    // The welcome with its confirmation link (Firebase), recorded by the store with the profile: sent exactly when
+    // this call makes it. A link that cannot be made now costs the welcome, never the sign-up ("Send link again").
+    const welcome = await (accounts?.welcomeMails?.(profile) ?? Promise.resolve([])).catch((e: unknown) => {
+      console.error('[mail] welcome', e);
+      return [];
+    });
     try {
-      const user = await store.users.create({
-        _id: caller.uid,
-        name: name ?? fallbackName,
-        email: caller.email,
-        isAdmin: false,
-      });
+      const user = await store.users.create(profile, welcome);
       res.status(201).json(summary(user));
     } catch (error) {
       const made = await store.users.get(caller.uid); // a concurrent first call created it
@@ -166,19 +168,11 @@ export function userRoutes(
     if (credentialsChange) await revokeSessions(uid);
     const user = await store.users.update(uid, { name: input.name, email: input.email });
     if (!user) throw notFound('User not found');
-    // Embedded: "password changed" to the account's address, and a confirmation link to a new one. Both backends:
-    // a notice to the OLD address (mail port; Firebase Auth itself does not tell it when the Admin SDK changes it).
+    // "Password changed" to the account's address; for a new email a notice to the OLD address (Firebase Auth itself
+    // does not tell it when the Admin SDK changes it) and a confirmation link to the new one (mail/accountMails.ts).
     const mailed = async () => {
       if (password) await accounts?.passwordChanged(uid);
-      if (email) {
-        await mail?.enqueue({
-          key: `email-changed:${uid}:${clock.now().toISOString()}`,
-          to: current.email,
-          template: 'email-changed',
-          data: { name: user.name, newEmail: user.email },
-        });
-        await accounts?.sendVerification(uid, 'again');
-      }
+      if (email) await accounts?.emailChanged(uid, current.email);
     };
     await mailed().catch((e) => console.error('[mail] profile change', e)); // the change is made: never a 500 now
     res.json(withToken(user, await auth.issueToken(uid)));

@@ -1,6 +1,7 @@
-// Firebase Auth's own account emails (the Firebase build; the embedded server sends its own, functions/src/mail):
-// the password reset and email verification emails are Firebase's, their links open the shop's /auth/action page
-// (set as the templates' action URL in the console: docs/firebase.md), which finishes them here.
+// Firebase Auth's action codes in the browser (the Firebase build). The function sends the shop's own account emails
+// with codes it asks Firebase Auth for (welcome, confirmation, the admin's reset link: functions/src/adapters/
+// firebase/accountLinks.ts); "Forgot password?" still asks Firebase Auth for its own email here. Every link opens the
+// shop's /auth/action page (for Firebase's own, its template's action URL: docs/firebase.md), which finishes it here.
 import {
   applyActionCode,
   confirmPasswordReset,

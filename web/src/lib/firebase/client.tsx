@@ -158,7 +158,8 @@ export function createFirebaseShop(
       profileUpdated: (user, password) =>
         Promise.all([load(), import('./authFlows')]).then(([fb, m]) => m.refreshAfterProfileUpdate(fb, user, password)),
     },
-    /** Firebase Auth's own emails: its links open the shop's /auth/action page (docs/firebase.md). */
+    /** Firebase Auth's action codes: the links (the shop's emails, and Firebase's own for "Forgot password?") open
+     *  the shop's /auth/action page (docs/firebase.md). */
     accounts: {
       shopLinks: false,
       // The function's export, through the API as orders and profiles are (the embedded client's call).

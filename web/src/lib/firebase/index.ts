@@ -22,5 +22,5 @@ export {
   type CatalogPageRequest,
   type LiveProductFields,
 } from './catalog';
-export { watchNewestOrders, watchOrderChanges } from './orders';
+export { watchNewestOrders, watchOrder, watchOrderStatus } from './orders';
 export { uploadProductImage } from './storage';

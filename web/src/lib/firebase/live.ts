@@ -1,12 +1,14 @@
 // LiveSource in the Firebase build: Firestore listeners through lib/firebase (products and carts are public or the
-// owner's documents; orders tell when they changed and the API is asked once for the new shape).
+// owner's documents; an order page maps its order's document as the API does; the admin's lists hear only that
+// orders changed and ask the API once for the new shape).
+import type { Order } from '@domain';
 import type { CartLine } from '@domain/cart';
 import type { FirebaseModule } from './client';
 import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from '@/lib/live/types';
 
 type Fb = Pick<
   FirebaseModule,
-  'watchProduct' | 'watchProductDetail' | 'watchCart' | 'watchOrderChanges' | 'watchNewestOrders'
+  'watchProduct' | 'watchProductDetail' | 'watchCart' | 'watchOrder' | 'watchOrderStatus' | 'watchNewestOrders'
 >;
 
 export class FirestoreLiveSource implements LiveSource {
@@ -34,8 +36,15 @@ export class FirestoreLiveSource implements LiveSource {
     });
   }
 
-  watchOrder(id: string, handlers: LiveHandlers<never>): Unsubscribe {
-    return this.fb.watchOrderChanges(id, () => handlers.onResync?.());
+  /** The order page (its owner; admins too, whose page keeps the notes it read: hooks.ts patchOrder). */
+  watchOrder(id: string, handlers: LiveHandlers<Order>): Unsubscribe {
+    return this.fb.watchOrder(id, (order) => (order ? handlers.onChange(order) : handlers.onResync?.()));
+  }
+
+  /** A guest's order page: its public status document says when the order changed; the page asks the API (with
+   *  the token) for it then, as the document holds no personal data to show. */
+  watchGuestOrder(_id: string, token: string, handlers: LiveHandlers<never>): Unsubscribe {
+    return this.fb.watchOrderStatus(token, () => handlers.onResync?.());
   }
 
   watchAdminOrders(handlers: LiveHandlers<never>): Unsubscribe {

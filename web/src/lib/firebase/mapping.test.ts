@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartDocOf, cartLinesFromDoc, liveProductFromDoc, productOrNull, reviewFromDoc } from './mapping';
+import { orderFromRecord, type OrderRecord } from '@domain/orders';
+import { cartDocOf, cartLinesFromDoc, liveProductFromDoc, orderFromDoc, productOrNull, reviewFromDoc } from './mapping';
 
 describe('Firebase document mapping', () => {
   it('reads a product document as the API answers it: cents to dollars, the rating from its sum', () => {
@@ -43,5 +44,30 @@ describe('Firebase document mapping', () => {
   it('reads a stored cart, or null when there is none', () => {
     expect(cartLinesFromDoc({ items: [{ product: 'a', qty: 2 }], updatedAt: 1 })).toEqual([{ product: 'a', qty: 2 }]);
     expect(cartLinesFromDoc(undefined)).toBeNull();
+  });
+
+  it('reads an order document as the API answers it (its toOrder is the same orderFromRecord), server fields left out', () => {
+    const record = {
+      user: { _id: 'u1', name: 'Ann', email: 'ann@example.com' },
+      orderItems: [{ product: 'p1', name: 'Lamp', image: '/a.webp', priceCents: 1999, qty: 2 }],
+      shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' },
+      paymentMethod: 'PayPal',
+      itemsCents: 3998,
+      shippingCents: 0,
+      taxCents: 600,
+      totalCents: 4598,
+      currency: 'USD',
+      status: 'paid',
+      paidAt: '2026-03-01T10:05:00.000Z',
+      expiresAt: '2026-03-01T10:30:00.000Z',
+      createdAt: '2026-03-01T10:00:00.000Z',
+    } as unknown as OrderRecord;
+    const doc = { ...record, userId: 'u1', captureId: 'c1', customerKeys: ['ann'], guestToken: null };
+    const order = orderFromDoc('o1', doc);
+    expect(order).toEqual(orderFromRecord('o1', record));
+    expect(order).toMatchObject({ _id: 'o1', isPaid: true, totalPrice: 45.98 });
+    expect(order).not.toHaveProperty('customerKeys');
+    expect(orderFromDoc('o1', undefined)).toBeNull();
+    expect(orderFromDoc('o1', { status: 'paid' } as Partial<OrderRecord>)).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 // The one place the web turns Firebase documents into the shop's shapes and back. Collection names, field names
 // and conversions come from the domain (functions/src/firestore/schema.ts), which the server's Firestore
 // adapter shares: the web never spells out the stored shape itself.
-import type { Product, Review } from '@domain';
+import type { Order, Product, Review } from '@domain';
+import { orderFromRecord, type OrderRecord } from '@domain/orders';
 import {
   COLLECTIONS,
   MAX_CART_LINES,
+  ORDER_STATUS_COLLECTION,
   PRODUCT_IMAGES_FOLDER,
   productFromDoc,
   type CartDoc,
@@ -12,7 +14,7 @@ import {
   type ProductDoc,
 } from '@firestore/schema';
 
-export { COLLECTIONS, PRODUCT_IMAGES_FOLDER };
+export { COLLECTIONS, ORDER_STATUS_COLLECTION, PRODUCT_IMAGES_FOLDER };
 export type { ProductDoc };
 
 /** The fields of a product that change while a shopper looks at it. */
@@ -26,6 +28,15 @@ export function liveProductFromDoc(id: string, data: Partial<ProductDoc> | undef
 }
 
 export type CartLine = CartLineDoc;
+
+/** An order document (its owner's listener: the rules let the owner and admins read it) in the API's shape: the
+ *  function answers its orders with the same orderFromRecord (adapters/firebase/store/mapping.ts toOrder), which
+ *  leaves the server's fields (search keys, the guest token, the capture id) out. Null for a missing or incomplete
+ *  document. */
+export function orderFromDoc(id: string, data: Partial<OrderRecord> | undefined): Order | null {
+  if (!data?.user || !Array.isArray(data.orderItems) || typeof data.totalCents !== 'number') return null;
+  return orderFromRecord(id, data as OrderRecord);
+}
 
 /** A cart document's lines; null when there is no stored cart (yet). */
 export function cartLinesFromDoc(data: Partial<CartDoc> | undefined): CartLine[] | null {

@@ -153,6 +153,22 @@ export function useLiveOrder(id: string | undefined): void {
   }, [id, client]);
 }
 
+/** A guest's order page (its token, no account): asks for the order again when it changed, where the backend can
+ *  tell a guest (Firebase: the order's public status document); nothing elsewhere. */
+export function useLiveGuestOrder(id: string | undefined, token: string | null | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!id || !token) return;
+    return watch(
+      (live) =>
+        live.watchGuestOrder?.(id, token, {
+          onChange: () => undefined,
+          onResync: () => void client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+        }) ?? (() => undefined),
+    );
+  }, [id, token, client]);
+}
+
 /** The admin's order list: a new order appears at the top, changed ones change. */
 export function useLiveAdminOrders(): void {
   const client = useQueryClient();

@@ -28,6 +28,9 @@ export interface LiveSource {
   watchCart(uid: string, handlers: LiveHandlers<CartLine[]>): Unsubscribe;
   /** One order the caller may read (its owner or an admin). */
   watchOrder(id: string, handlers: LiveHandlers<Order>): Unsubscribe;
+  /** A guest's order, by its signed token (no account): `onResync` after each change. Absent where nothing tells a
+   *  guest of changes: the embedded server's streams need an account (docs/live.md). */
+  watchGuestOrder?(id: string, token: string, handlers: LiveHandlers<never>): Unsubscribe;
   /** Admin: every order placed or changed. */
   watchAdminOrders(handlers: LiveHandlers<Order>): Unsubscribe;
   /** Admin: something the dashboard's figures count has changed (they are recomputed by the server). */

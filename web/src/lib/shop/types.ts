@@ -73,9 +73,10 @@ export interface ShopClient {
     profileUpdated(user: UserInfo, password?: string): Promise<UserInfo>;
   };
   /**
-   * Account emails. `shopLinks`: the shop sends its own reset and confirmation links (embedded: /reset-password/:token,
-   * the profile's confirmation state, the admin's "Send password reset link"); false where the backend's auth
-   * sends its own (Firebase Auth: its links open /auth/action, finished by `actionCodes`).
+   * Account emails. Both backends send the shop's own messages (the admin's "Send password reset link" included);
+   * `shopLinks`: their links are the shop's tokens (embedded: /reset-password/:token, and the profile shows the
+   * confirmation state); false where they carry the backend's auth codes (Firebase Auth: /auth/action, finished by
+   * `actionCodes`; "Forgot password?" still asks Firebase Auth for its own email there).
    */
   accounts: {
     shopLinks: boolean;

@@ -82,6 +82,7 @@ import {
 import { bookOf, readBook, writeBookChange } from './addresses.js';
 import { loadCouponIn, writeCouponUse } from './coupons.js';
 import { mailRef, recordMail, recordMails } from './mailOutbox.js';
+import { writeOrderStatus } from './orderStatus.js';
 import {
   COLLECTIONS,
   isDocId,
@@ -265,6 +266,7 @@ export class FirestoreOrders implements OrderStore {
           customerKeys: orderSearchKeys(ref.id, record.user.name, record.user.email),
         };
         tx.create(ref, order);
+        writeOrderStatus(tx, this.db, ref.id, order);
         // Once; marked last used, so the next checkout starts from it.
         if (book) writeBookChange(tx, book, rememberAddress(saved, cmd.shippingAddress, book.doc().id, cmd.now));
         // A new order's id: its message cannot exist yet.
@@ -297,6 +299,7 @@ export class FirestoreOrders implements OrderStore {
         });
         tx.update(ref, patch);
         const changed = { ...order, ...patch };
+        writeOrderStatus(tx, this.db, id, changed);
         // payOrder refuses a paid order, so these keys are new: no read needed.
         recordMail(tx, this.db, customerOrderMail('paid', id, changed, now), now);
         for (const alert of ownerOrderPaidMails(id, changed, recipients)) recordMail(tx, this.db, alert, now);
@@ -334,6 +337,7 @@ export class FirestoreOrders implements OrderStore {
         if (type === 'OrderDelivered')
           await recordMails(tx, this.db, [customerOrderMail('delivered', id, { ...order, ...patch }, now)], now);
         tx.update(ref, patch);
+        writeOrderStatus(tx, this.db, id, { ...order, ...patch });
         const answer = toOrder(id, { ...order, ...patch });
         return { order: answer, events: orderEvents(type, answer) };
       },
@@ -439,6 +443,7 @@ export class FirestoreOrders implements OrderStore {
           stockBefore.docs,
         );
         tx.update(ref, patch);
+        writeOrderStatus(tx, this.db, id, { ...order, ...patch });
         recordMail(tx, this.db, customerOrderMail('cancelled', id, { ...order, ...patch }, now), now);
         const answer = toOrder(id, { ...order, ...patch });
         return { order: answer, events: orderEvents('OrderCancelled', answer, stock) };
@@ -486,6 +491,7 @@ export class FirestoreOrders implements OrderStore {
         // revenue sums them by aggregation (dailyStatsByDay).
         const copy = JSON.parse(JSON.stringify(patch)) as OrderPatch;
         tx.update(ref, patch.refunds ? { ...copy, refundedCents: refundedCents({ refunds: patch.refunds }) } : copy);
+        writeOrderStatus(tx, this.db, id, { ...order, ...patch });
         if (mail) recordMail(tx, this.db, mail.message, mail.now); // keyed by the refund: new, no read needed
         const more = afterWrite ? afterWrite(tx) : [];
         return { order: answer, result, events: [...orderEvents(type, answer, stock), ...more] };
@@ -586,6 +592,7 @@ export class FirestoreOrders implements OrderStore {
         );
         tx.update(ref, decision.patch);
         const changed = { ...order, ...decision.patch };
+        writeOrderStatus(tx, this.db, ref.id, changed);
         recordMail(tx, this.db, customerOrderMail('expired', ref.id, changed, now), now);
         const answer = toOrder(ref.id, changed);
         return { order: answer, events: orderEvents('OrderExpired', answer, decision.stock) };
@@ -637,6 +644,7 @@ export class FirestoreOrders implements OrderStore {
           customerKeys: orderSearchKeys(id, account.name, account.email),
         };
         tx.update(ref, patch);
+        writeOrderStatus(tx, this.db, id, { ...loaded, ...patch }); // no guest email now: deleted
         const answer = toOrder(id, { ...loaded, ...patch });
         return { order: answer, events: orderEvents('OrderUpdated', answer) };
       },

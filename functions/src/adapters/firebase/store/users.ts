@@ -15,7 +15,8 @@ import {
   type UserPage,
 } from '../../../domain/index.js';
 import { LIST_ORDER_FIELD, userListFilters } from '../../../firestore/queries.js';
-import type { Clock, StoredUser, UserStore } from '../../../ports.js';
+import type { Clock, QueuedMail, StoredUser, UserStore } from '../../../ports.js';
+import { recordMails } from './mailOutbox.js';
 import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, toUser, type UserDoc } from './mapping.js';
 import { readPage } from './paging.js';
 
@@ -62,8 +63,9 @@ export class FirestoreUsers implements UserStore {
     return { users: rows, ...page };
   }
 
-  /** Creates (or, for an existing uid, overwrites) the profile, claiming the email in the same transaction. */
-  async create(user: { _id: string; name: string; email: string; isAdmin: boolean }) {
+  /** Creates (or, for an existing uid, overwrites) the profile, claiming the email in the same transaction; `mails`
+   *  go to the outbox in it when there was no profile (a racing first call finds one and records none). */
+  async create(user: { _id: string; name: string; email: string; isAdmin: boolean }, mails: QueuedMail[] = []) {
     if (!isDocId(user._id)) throw badInput('Invalid user id');
     const ref = this.col.doc(user._id);
     const key = emailKey(user.email);
@@ -73,6 +75,8 @@ export class FirestoreUsers implements UserStore {
         if (claim.exists && claim.get('uid') !== user._id) throw conflict('Email already in use');
         const previous = current.exists ? (current.data() as UserDoc) : null;
         if (previous && previous.emailKey !== key) await this.releaseEmail(tx, previous.emailKey, user._id);
+        // Reads before writes: recordMails reads the messages' documents, then writes those not recorded yet.
+        if (!previous) await recordMails(tx, this.db, mails, this.clock.now());
         const doc: UserDoc = {
           name: user.name,
           email: user.email,

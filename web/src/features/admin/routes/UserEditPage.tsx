@@ -14,7 +14,6 @@ import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { errorMessage } from '@/lib/api';
-import { shop } from '@/lib/shop';
 import { useSendPasswordResetLink, useUpdateUser, useUser } from '../api/users';
 
 type UserFormValues = z.input<typeof adminUserUpdateSchema>;
@@ -97,7 +96,8 @@ export function UserEditPage() {
                   })
                 }
               />
-              {shop.accounts.shopLinks && <SendResetLink userId={u._id} />}
+              {/* Both backends: the function emails the shop's reset message (on Firebase with an Auth action code). */}
+              <SendResetLink userId={u._id} />
             </>
           )}
         </QueryBoundary>

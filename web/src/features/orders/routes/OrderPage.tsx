@@ -1,7 +1,7 @@
 import { AddressText } from '@/components/ui/AddressText';
 import { type Order } from '@domain';
 import { isOwner, orderNumber, paymentMethodLabel } from '@domain/orders';
-import { useLiveOrder } from '@/lib/live/hooks';
+import { useLiveGuestOrder, useLiveOrder } from '@/lib/live/hooks';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -228,8 +228,10 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
 export function OrderView() {
   const { id = '' } = useParams();
   const order = useOrder(id);
-  // Live updates follow a signed-in viewer's orders; a guest's page reloads what it changes itself.
-  useLiveOrder(useUserInfo() ? id : undefined);
+  // Live updates follow a signed-in viewer's orders, and a guest's by its token where the backend can (Firebase).
+  const signedIn = !!useUserInfo();
+  useLiveOrder(signedIn ? id : undefined);
+  useLiveGuestOrder(signedIn ? undefined : id, orderToken(id));
   const [created, setCreated] = useState(false);
   const account = { created, setCreated };
   return <QueryBoundary query={order}>{(o) => <OrderDetails order={o} account={account} />}</QueryBoundary>;
