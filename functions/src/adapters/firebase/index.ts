@@ -19,6 +19,7 @@ export { FirebaseAuthAdapter } from './auth.js';
 export { CloudStorageFiles, publicUrl } from './files.js';
 export { COLLECTIONS, createFirestoreStore } from './store/index.js';
 export { backfillCatalogSearch } from './store/backfill.js';
+export { backfillOrderStats } from './store/orderStats.js';
 export { IdentityToolkit, IdentityToolkitError } from './identityToolkit.js';
 
 /** What the Firebase backend reads of the one configuration (config.ts), flat. */
