@@ -126,6 +126,13 @@ export function createFirebaseShop(
                 if (!product) throw new ApiError('Product not found', 404);
                 return product;
               }),
+          productAlone: (id) =>
+            load()
+              .then((fb) => fb.fetchProductAlone(id))
+              .then((product) => {
+                if (!product) throw new ApiError('Product not found', 404);
+                return product;
+              }),
           top: () => load().then((fb) => fb.fetchTopProducts()),
           // Ranked over every product's words: the function's (bounded) search.
           suggest: api.catalog.suggest,

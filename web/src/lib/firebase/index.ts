@@ -11,6 +11,7 @@ export { currentToken, deleteNewAccount, signIn, signOutEverywhere, signUp, watc
 export { saveCart, watchCart, type CartLine } from './cart';
 export {
   fetchCatalogPage,
+  fetchProductAlone,
   fetchProductDetail,
   fetchTopProducts,
   watchCatalogPage,

@@ -25,6 +25,8 @@ export const embeddedShop: ShopClient = {
     facets: ({ keyword = '', view = {} }, signal) =>
       api<CatalogFacets>(`/api/products/facets?${catalogQuery(keyword, view)}`, { signal }),
     product: (id, signal) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+    productAlone: (id, signal) =>
+      api<ProductDetail>(`/api/products/${encodeURIComponent(id)}?reviews=none`, { signal }),
     top: (signal) => api<Product[]>('/api/products/top', { signal }),
     suggest: (q, signal) => api<ProductSuggestions>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal }),
     category: (segment, signal) => api(`/api/categories/slug/${encodeURIComponent(segment)}`, { signal }),

@@ -130,16 +130,19 @@ export class FirestoreProducts implements ProductStore {
     return snap.docs.map(productOf);
   }
 
-  async get(id: string): Promise<ProductDetail | null> {
+  async get(id: string, options: { reviews?: boolean } = {}): Promise<ProductDetail | null> {
     if (!isDocId(id)) return null;
     const ref = this.col.doc(id);
     const [p, reviews] = await Promise.all([
       ref.get(),
-      // The newest reviews, bounded like the web's direct read of them (firestore.rules caps public lists).
-      ref.collection(COLLECTIONS.reviews).orderBy('createdAt', 'desc').limit(PUBLIC_REVIEW_LIST_LIMIT).get(),
+      // The newest reviews, bounded like the web's direct read of them (firestore.rules caps public lists); none
+      // asked (a cart line): not read at all, as each would be billed.
+      options.reviews === false
+        ? null
+        : ref.collection(COLLECTIONS.reviews).orderBy('createdAt', 'desc').limit(PUBLIC_REVIEW_LIST_LIMIT).get(),
     ]);
     if (!p.exists) return null;
-    return { ...productOf(p), reviews: reviews.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) };
+    return { ...productOf(p), reviews: reviews?.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) ?? [] };
   }
 
   async create(input: ProductUpdateInput, ownerId: string) {
