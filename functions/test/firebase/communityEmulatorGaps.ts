@@ -29,6 +29,9 @@
 // Also measured (2026-11-26, issue 29's search): FieldValue.delete() in update() leaves the field as it was, so the
 // backfill's case writes its "before issue 29" products as new documents, and its second run is judged by the
 // search keys alone (the old `nameGrams` a product keeps there is never read).
+// Also measured (2026-11-28, issue 37's dashboard counters): FieldValue.increment() on a nested field path
+// (`days.01.orders`) throws 'Not implemented' in the emulator (FirestoreState getField), and the failed commit keeps
+// its earlier writes; the counters are flat fields (`orders_01`) instead, which Firestore treats the same.
 
 export const GAPS = {
   cursors: 'cursors ignored: a query’s offset() and startAfter() skip nothing, so every page is the first one',

@@ -26,6 +26,7 @@ import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
 import { COMMUNITY_EMULATOR_GAPS } from './communityEmulatorGaps.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
+import { screenReadsContract } from './screenReads.contract.js';
 
 const verify = process.env.VOLTSHOP_COMMUNITY_GAPS === 'verify';
 
@@ -104,6 +105,23 @@ orderMailContract(
 );
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).
 firestoreReadsContract(
+  NAME,
+  async () => {
+    const app = adminApp();
+    emulator.reads.reset();
+    return {
+      db: app.db,
+      reads: emulator.reads,
+      dispose: async () => {
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
+// Issue 37's reads per screen, counted the same way.
+screenReadsContract(
   NAME,
   async () => {
     const app = adminApp();
