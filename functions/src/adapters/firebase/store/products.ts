@@ -45,6 +45,7 @@ import { VocabularyTally } from './searchVocabulary.js';
 import { searchKeysOf } from '../../../firestore/searchIndex.js';
 import { sitemapFile } from './sitemap.js';
 import { recordStockHistory, stockHistoryPage } from './stock.js';
+import { dropReviewRef, recordReviewRef, reviewsOfUser } from './reviewRefs.js';
 
 function editedProductDoc(input: ProductUpdateInput) {
   const nameKey = searchKey(input.name);
@@ -326,9 +327,13 @@ export class FirestoreProducts implements ProductStore {
     const reviews = await ref.collection(COLLECTIONS.reviews).select().get();
     const refs = reviews.docs.map((d) => d.ref);
     try {
-      for (let i = 0; i < refs.length; i += 400) {
+      // Each review and its author's ref (store/reviewRefs.ts): two writes a review, 400 a batch.
+      for (let i = 0; i < refs.length; i += 200) {
         const batch = this.db.batch();
-        for (const r of refs.slice(i, i + 400)) batch.delete(r);
+        for (const r of refs.slice(i, i + 200)) {
+          batch.delete(r);
+          dropReviewRef(batch, r);
+        }
         await batch.commit();
       }
     } catch (error) {
@@ -355,11 +360,13 @@ export class FirestoreProducts implements ProductStore {
     return removed;
   }
 
-  /** A collection-group query on reviews' `user` (its single-field override in firestore.indexes.json), then the
-   *  products' names in one read. */
+  /** The user's reviews listed under the user (store/reviewRefs.ts: no collection-group query), read in one
+   *  getAll, then the products' names in another. */
   async reviewsBy(userId: string): Promise<UserReview[]> {
-    const snap = await this.db.collectionGroup(COLLECTIONS.reviews).where('user', '==', userId).get();
-    const own = snap.docs.filter((d) => d.ref.parent.parent?.parent.id === COLLECTIONS.products);
+    if (!isDocId(userId)) return [];
+    const listed = await reviewsOfUser(this.db, userId);
+    if (!listed.length) return [];
+    const own = (await this.db.getAll(...listed.map((l) => l.review))).filter((d) => d.exists);
     if (!own.length) return [];
     const products = await this.db.getAll(...own.map((d) => d.ref.parent.parent!));
     const names = new Map(products.map((p) => [p.id, p.exists ? String(p.get('name')) : '']));
@@ -395,6 +402,7 @@ export class FirestoreProducts implements ProductStore {
         const decided = reviewProduct(totals, existing.exists, review, purchases, this.clock.now());
         const doc: ReviewDoc = decided.review;
         tx.create(reviewRef, doc);
+        recordReviewRef(tx, this.db, review.userId, productId, doc.createdAt);
         // Integer sum + count in the same transaction as the review: the average never drifts from the reviews.
         const rated = { ...decided.totals, updatedAt: decided.review.createdAt };
         tx.update(productRef, rated);
