@@ -52,9 +52,10 @@ export type Screen = (typeof SCREENS)[number];
 export const SCREEN_BUDGETS: Record<Screen, number> = {
   // count + page + top 3 + the count document: P + 5.
   home: P + 5,
-  // The category list and the count document (the slug in the path) + count + page + the count document + the
-  // category's products (its brands are counted from a bounded candidate read: 10 here, up to 5,000).
-  category: 2 + 1 + P + 1 + PRODUCTS / 3,
+  // The category list and the count document (the slug in the path) + count + page + the count document (its
+  // (category, brand) pairs give the category's brands; before issue 37 a bounded candidate read of the category's
+  // products: 10 here, up to 5,000): P + 4.
+  category: 2 + 1 + P + 1,
   // The product + the reviews shown: 3 + reviews shown.
   product: 3 + REVIEWS,
   // The window (the products holding the lead word's piece: the 15 "Volt" products) + the page, then the facets'

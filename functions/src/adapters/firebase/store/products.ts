@@ -38,7 +38,7 @@ import {
 import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../firestore/catalog.js';
 import { editedDocFields } from '../../../firestore/schema.js';
 import { LOW_STOCK_SHAPE, topProductsShape } from '../../../firestore/queries.js';
-import { catalogueFacets, FacetTally } from './facetCounts.js';
+import { catalogueFacets, cataloguePairs, FacetTally, facetsFromPairs } from './facetCounts.js';
 import { managedNamesIn } from './taxonomy.js';
 import { brandCounts, facetCounts, listProducts, suggestProducts } from './search.js';
 import { VocabularyTally } from './searchVocabulary.js';
@@ -106,12 +106,21 @@ export class FirestoreProducts implements ProductStore {
 
   async facets(filters: CatalogFilters): Promise<CatalogFacets> {
     const { keyword, category, brand, minPrice, maxPrice } = filters;
-    // The whole catalogue's counts (the home page's filter bar): the count document, 1 read. A category alone
-    // still counts its brands with the bounded reads (search.ts), but its categories are the whole catalogue's.
-    if (keyword === '' && minPrice === undefined && maxPrice === undefined && brand === undefined) {
-      const whole = await catalogueFacets(this.db);
-      if (whole && category === undefined) return whole;
-      if (whole) return { categories: whole.categories, brands: await brandCounts(this.db, filters) };
+    // Without a keyword or a price range, the count document answers, 1 read: the whole catalogue's counts (the
+    // home page's filter bar), and (issue 37) a category's, a brand's or both from its (category, brand) pairs.
+    // Without the pairs (dropped past their size), a category alone counts its brands with the bounded reads.
+    if (keyword === '' && minPrice === undefined && maxPrice === undefined) {
+      if (category === undefined && brand === undefined) {
+        const whole = await catalogueFacets(this.db);
+        if (whole) return whole;
+      } else {
+        const pairs = await cataloguePairs(this.db);
+        if (pairs) return facetsFromPairs(pairs, { category, brand });
+        if (brand === undefined) {
+          const whole = await catalogueFacets(this.db);
+          if (whole) return { categories: whole.categories, brands: await brandCounts(this.db, filters) };
+        }
+      }
     }
     return facetCounts(this.db, filters);
   }
