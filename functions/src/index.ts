@@ -124,8 +124,10 @@ function emulatorImageOrigins(env: NodeJS.ProcessEnv): string[] {
 /** The API's request handler: the catalogue fast path, then the Express app (app.ts createShop). */
 function getApp(): Promise<RequestListener> {
   app ??= (async () => {
-    const [{ appOptions, createShop }, config, built] = await Promise.all([
+    const [{ appOptions, createShop }, { appCheckFromEnv }, { firebaseAppCheck }, config, built] = await Promise.all([
       import('./app.js'),
+      import('./http/appCheck.js'),
+      import('./adapters/firebase/index.js'),
       getConfig(),
       getPorts(),
     ]);
@@ -139,6 +141,8 @@ function getApp(): Promise<RequestListener> {
         // TRUST_PROXY, when set, overrides it (another proxy in front).
         trustProxy: process.env.TRUST_PROXY ? config.trustProxy : 2,
         emulatorImageOrigins: emulatorImageOrigins(process.env),
+        // APP_CHECK=enforce: the catalogue lists ask for an App Check token (http/appCheck.ts, docs/firebase.md).
+        appCheck: appCheckFromEnv(process.env, () => firebaseAppCheck()),
       }),
     );
     return shop.handle;

@@ -12,6 +12,7 @@ import { storageBucketName } from './bucket.js';
 import { CloudStorageFiles } from './files.js';
 import { createFirestoreStore } from './store/index.js';
 import { IdentityToolkit } from './identityToolkit.js';
+import type { AppCheckVerifier } from '../../http/appCheck.js';
 
 export { bootstrapAdmin } from './bootstrap.js';
 export { defaultBucketOf, storageBucketName } from './bucket.js';
@@ -45,6 +46,17 @@ async function firebaseApp(app?: App): Promise<App> {
   if (app) return app;
   const { getApps, initializeApp } = await import('firebase-admin/app');
   return getApps()[0] ?? initializeApp(); // on Cloud Functions and in the emulators, FIREBASE_CONFIG says the project
+}
+
+/** App Check tokens verified by firebase-admin (http/appCheck.ts; the function's APP_CHECK=enforce): the token's
+ *  signature, project and expiry (keys fetched and cached by the SDK). */
+export function firebaseAppCheck(app?: App): AppCheckVerifier {
+  return {
+    async verify(token) {
+      const { getAppCheck } = await import('firebase-admin/app-check');
+      await getAppCheck(await firebaseApp(app)).verifyToken(token);
+    },
+  };
 }
 
 /** The store alone (scripts: seed, bootstrap); `events` hears its committed writes (none by default). */
