@@ -7,7 +7,7 @@ import { sessionStore } from '@/lib/session';
 import type { CatalogPageView, ShopClient } from './types';
 
 /** The catalogue query of a page or its counts: the keyword, then the filters and sort of the URL. */
-function catalogQuery(keyword: string, view: Partial<CatalogView>, pageNumber?: number): URLSearchParams {
+export function catalogQuery(keyword: string, view: Partial<CatalogView>, pageNumber?: number): URLSearchParams {
   const query = new URLSearchParams({ keyword });
   if (pageNumber !== undefined) query.set('pageNumber', String(pageNumber));
   for (const [name, value] of catalogSearchParams(view, keyword)) query.append(name, value);
