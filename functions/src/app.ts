@@ -28,6 +28,7 @@ import {
 } from './http/rateLimits.js';
 import { accountRoutes } from './features/users/accountRoutes.js';
 import { securityHeaders } from './http/securityHeaders.js';
+import { appCheckGate, isAppCheckGated, type AppCheckVerifier } from './http/appCheck.js';
 import type { Config } from './config.js';
 import { defaultSettings, type HoldLimits } from './domain/index.js';
 import { devMailApi, devMailboxPages } from './mail/devRoutes.js';
@@ -65,6 +66,8 @@ export interface AppOptions {
   devMailbox?: DevMailboxReader;
   /** The catalogue cache (default: a new one with catalogCacheTtlMs). Either way it hears the ports' events. */
   cache?: CatalogCache;
+  /** App Check enforced on the anonymous catalogue lists (http/appCheck.ts; the Firebase function's APP_CHECK). */
+  appCheck?: AppCheckVerifier;
 }
 
 /** The app's options as the configuration sets them, for every entry that builds the app (embedded server, Cloud
@@ -167,6 +170,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   const api = express.Router();
   api.use(requireJsonBody);
   api.use(express.json({ limit: '100kb', strict: true }));
+  if (options.appCheck) api.use('/products', appCheckGate(options.appCheck));
   api.use(
     '/products',
     productRoutes(ports, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }),
@@ -219,8 +223,14 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
 
   // Repeat catalogue GETs are answered from memory before Express, with the same security headers
   // (docs/benchmarks.md); when helmet's headers are not static, every request goes through Express.
-  const handle: RequestListener = fixedHeaders
-    ? fastPathFirst(catalogFastPath(cache, fixedHeaders), app)
+  // With App Check enforced, the gated lists always go through Express (the gate verifies each token); the fast
+  // path still answers the rest (a product by its id).
+  const fastPath = fixedHeaders && catalogFastPath(cache, fixedHeaders);
+  const handle: RequestListener = fastPath
+    ? fastPathFirst(
+        options.appCheck ? (req, res) => !isAppCheckGated(req.method, req.url ?? '') && fastPath(req, res) : fastPath,
+        app,
+      )
     : (req, res) => app(req, res);
   return { app, handle };
 }

@@ -135,8 +135,10 @@ function emulatorImageOrigins(env: NodeJS.ProcessEnv): string[] {
 /** The API's request handler: the catalogue fast path, then the Express app (app.ts createShop). */
 function getApp(): Promise<RequestListener> {
   app ??= (async () => {
-    const [{ appOptions, createShop }, config, built] = await Promise.all([
+    const [{ appOptions, createShop }, { appCheckFromEnv }, { firebaseAppCheck }, config, built] = await Promise.all([
       import('./app.js'),
+      import('./http/appCheck.js'),
+      import('./adapters/firebase/index.js'),
       getConfig(),
       getPorts(),
     ]);
@@ -150,6 +152,8 @@ function getApp(): Promise<RequestListener> {
         // (http/clientAddress.ts, with its sources); TRUST_PROXY, when set, overrides it (another proxy in front).
         trustProxy: firebaseTrustProxy(process.env, config.trustProxy),
         emulatorImageOrigins: emulatorImageOrigins(process.env),
+        // APP_CHECK=enforce: the catalogue lists ask for an App Check token (http/appCheck.ts, docs/firebase.md).
+        appCheck: appCheckFromEnv(process.env, () => firebaseAppCheck()),
       }),
     );
     return shop.handle;

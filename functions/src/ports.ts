@@ -72,7 +72,9 @@ export interface ProductStore {
   suggest(q: string): Promise<ProductSuggestions>;
   /** The `limit` best rated, ties broken by review count then newest. */
   top(limit: number): Promise<Product[]>;
-  get(id: string): Promise<ProductDetail | null>;
+  /** The product with its newest reviews; `{ reviews: false }`: the product alone, `reviews: []` (the cart's lines,
+   *  which show none: on Firestore 1 read instead of 1 + up to 100). */
+  get(id: string, options?: { reviews?: boolean }): Promise<ProductDetail | null>;
   /** A published product at once (the seed, tests). */
   create(product: ProductUpdateInput, ownerId: string): Promise<Product>;
   /** A draft (POST /api/products): kept apart from the products, so no list, search, top, facet, sitemap or order

@@ -644,6 +644,26 @@ describe('GET /category/:category and filtered list pages without JavaScript', (
     expect(old.headers.get('location')).toBe('/category/pages-new');
   });
 
+  it('unknown query parameters move to the canonical URL (301) before anything is read: one CDN cache entry', async () => {
+    // `?r=<random>` (or utm_*, fbclid) would make every request a new key at Hosting's CDN, each a function run.
+    const moved = (path: string) => fetch(shop.url + path, { redirect: 'manual' });
+    const cases: [string, string][] = [
+      ['/?r=123', '/'],
+      ['/page/2?utm_source=x&sort=price_asc', '/page/2?sort=price_asc'],
+      ['/category/audio?fbclid=1&brand=Acme&minPrice=10.50', '/category/audio?brand=Acme&minPrice=10.5'],
+      // The filters as the app writes them (catalogSearchParams' order), a default sort dropped.
+      ['/search/cable?sort=relevance&brand=Acme', '/search/cable?brand=Acme'],
+      ['/product/aaaaaaaaaaaaaaaaaaaaaaaa?r=1&variant=v1', '/product/aaaaaaaaaaaaaaaaaaaaaaaa?variant=v1'],
+    ];
+    for (const [from, to] of cases) {
+      const res = await moved(from);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get('location'), from).toBe(to);
+      // The canonical URL itself is answered, not moved again.
+      expect((await moved(to)).status, to).not.toBe(301);
+    }
+  });
+
   it('an empty, unknown or too long category, and a page past the last: 404 pages, never indexed', async () => {
     for (const path of ['/category/No%20Such%20Category', `/category/${'x'.repeat(101)}`, '/category/Audio/page/9']) {
       const page = await crawl(path);

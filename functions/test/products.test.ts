@@ -328,6 +328,18 @@ describe('reviews', () => {
     expect(product.reviews.map((r: any) => r.name).sort()).toEqual(['Alice Walker', 'Bob Chen']);
   });
 
+  it('answers the product alone with ?reviews=none (the cart’s lines), cached apart from the one with reviews', async () => {
+    const { _id: id } = await createProduct(shop, 10, 5, `Alone ${Date.now()}`);
+    const alice = await shop.aliceToken();
+    await shop.call('POST', `/api/products/${id}/reviews`, { token: alice, body: { rating: 4, comment: 'Fine' } });
+    const whole = (await shop.call('GET', `/api/products/${id}`)).body;
+    const alone = await shop.call('GET', `/api/products/${id}?reviews=none`);
+    expect(alone.status).toBe(200);
+    expect(alone.body).toEqual({ ...whole, reviews: [] });
+    // Asked again with reviews: still there (the two answers are kept under their own keys).
+    expect((await shop.call('GET', `/api/products/${id}`)).body.reviews).toHaveLength(1);
+  });
+
   it('refuses concurrent duplicate reviews: exactly one lands', async () => {
     const { _id: id } = await createProduct(shop, 10, 5, `Raced ${Date.now()}`);
     const bob = await shop.bobToken();

@@ -5,7 +5,7 @@
 // Pure: no SDK.
 import { CATALOG_SORT_VALUES, type CatalogFilters, type CatalogSort } from '../domain/catalogQuery.js';
 import { planCatalogQuery, sortOrder, WEB_SEARCH_WINDOW, type CatalogPlan } from './catalog.js';
-import { COLLECTIONS, MAIL_OUTBOX_COLLECTION } from './schema.js';
+import { COLLECTIONS, MAIL_OUTBOX_COLLECTION, ORDER_STATS_COLLECTION } from './schema.js';
 import type { OrderListQuery, UserListQuery } from '../domain/listQuery.js';
 
 export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=';
@@ -92,25 +92,12 @@ export const UNPAID_ORDERS_SHAPE: QueryShape = {
   where: 'unpaid orders (hold limits)',
 };
 
-/** Orders since a day (store.orders.dailyStats): one field, its single-field index. */
-export const DAILY_STATS_SHAPE: QueryShape = {
-  collection: COLLECTIONS.orders,
-  filters: [{ field: 'createdAt', op: '>=' }],
+/** The dashboard's counters since a month (store/orderStats.ts readDailyStats): one field, its single-field index. */
+export const ORDER_STATS_SHAPE: QueryShape = {
+  collection: ORDER_STATS_COLLECTION,
+  filters: [{ field: 'month', op: '>=' }],
   orderBy: [],
   where: 'daily stats',
-};
-
-/** A busy period's stats, one day at a time (store.orders.dailyStats past DAILY_STATS_READ_LIMIT orders): the
- *  day's orders counted (one field: single-field index) and its paid orders' totals summed (this shape). */
-export const DAILY_REVENUE_SHAPE: QueryShape = {
-  collection: COLLECTIONS.orders,
-  filters: [
-    { field: 'status', op: 'in' },
-    { field: 'createdAt', op: '>=' },
-    { field: 'createdAt', op: '<' },
-  ],
-  orderBy: [],
-  where: 'daily revenue',
 };
 
 /** A product sitemap file (store.products.sitemap): a range of document ids in id order, one field: the built-in
@@ -174,8 +161,7 @@ export function allQueryShapes(): QueryShape[] {
     HOLD_REMINDER_SHAPE,
     MAIL_DUE_SHAPE,
     UNPAID_ORDERS_SHAPE,
-    DAILY_STATS_SHAPE,
-    DAILY_REVENUE_SHAPE,
+    ORDER_STATS_SHAPE,
     SITEMAP_SHAPE,
     // Reviews of a product, drafts, the web's newest orders: one order field each, single-field indexes.
     {

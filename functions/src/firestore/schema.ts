@@ -88,6 +88,10 @@ export function orderStatusDoc(order: Order, revision: string): OrderStatusDoc {
     revision,
   };
 }
+/** orderStats/{YYYY-MM}-{shard}: the admin dashboard's counters, orders and revenue per day of the month's orders
+ *  (adapters/firebase/store/orderStats.ts), kept in each order change's transaction, a few shards per month so that
+ *  busy checkouts do not queue on one document. Server only; apart from COLLECTIONS, as the outbox. */
+export const ORDER_STATS_COLLECTION = 'orderStats';
 
 /** Cloud Storage folder of uploaded product images (storage.rules: products/{fileName}). */
 export const PRODUCT_IMAGES_FOLDER = 'products';

@@ -121,6 +121,51 @@ export function refundsContract(
       expect(await revenue()).toBe((Math.round(order.totalPrice * 100) - 700) / 100);
     });
 
+    it("the dashboard's stats after place, pay, deliver, refund and cancel: the same figures on every store", async () => {
+      // Day 1: A paid, delivered, then $7 of it refunded; B paid, then cancelled by a full refund.
+      const a = (await paidOrder()).order;
+      const b = (await paidOrder()).order;
+      await store.orders.markDelivered(a._id, later(2));
+      await store.orders.reserveRefund(a._id, request({ refundId: 'stats-a', amount: 7 }));
+      await store.orders.completeRefund(a._id, 'stats-a', 'PROVIDER-A', later(6));
+      await store.orders.reserveRefund(b._id, request({ refundId: 'stats-b', cancel: true, restock: true }));
+      await store.orders.completeRefund(b._id, 'stats-b', 'PROVIDER-B', later(6));
+      // Day 2: C cancelled unpaid, D paid.
+      const nextDay = new Date('2026-03-02T09:00:00.000Z');
+      const lamp = await store.products.create(productInput('Stats Lamp', { price: 20, countInStock: 5 }), 'owner-1');
+      const placeOne = () =>
+        store.orders.place({
+          user: alice,
+          lines: [{ product: lamp._id, qty: 1 }],
+          shippingAddress: address,
+          paymentMethod: 'PayPal',
+          now: nextDay,
+          expiresAt: holdUntil(nextDay, DEFAULT_HOLD_MINUTES),
+          holdLimits: DEFAULT_HOLD_LIMITS,
+        });
+      const c = await placeOne();
+      await store.orders.cancel(c._id, nextDay);
+      const d = await placeOne();
+      const pay: PaymentResult = {
+        id: `CAPTURE-${d._id}`,
+        provider: 'simulated',
+        status: 'COMPLETED',
+        amount: d.totalPrice.toFixed(2),
+        currency: 'USD',
+        updateTime: nextDay.toISOString(),
+      };
+      await store.orders.markPaid(d._id, pay, nextDay);
+      const cents = (dollars: number) => Math.round(dollars * 100);
+      expect(await store.orders.dailyStats(new Date('2026-02-20T00:00:00.000Z'))).toEqual([
+        { day: '2026-03-01', orders: 2, revenue: (cents(a.totalPrice) - 700) / 100 },
+        { day: '2026-03-02', orders: 2, revenue: d.totalPrice },
+      ]);
+      // From a later day: the earlier days are left out.
+      expect(await store.orders.dailyStats(new Date('2026-03-02T00:00:00.000Z'))).toEqual([
+        { day: '2026-03-02', orders: 2, revenue: d.totalPrice },
+      ]);
+    });
+
     it('a refund by lines restocks only the refunded lines, once, however often it is confirmed', async () => {
       const { order, p, q } = await paidOrder();
       expect([await stockOf(p), await stockOf(q)]).toEqual([8, 9]);

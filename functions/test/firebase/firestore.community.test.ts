@@ -27,6 +27,7 @@ import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
 import { COMMUNITY_EMULATOR_GAPS } from './communityEmulatorGaps.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
+import { screenReadsContract } from './screenReads.contract.js';
 
 const verify = process.env.VOLTSHOP_COMMUNITY_GAPS === 'verify';
 
@@ -103,6 +104,23 @@ orderMailContract(NAME, firestoreMailStore, contractRun);
 accountMailContract(NAME, firestoreMailStore, contractRun);
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).
 firestoreReadsContract(
+  NAME,
+  async () => {
+    const app = adminApp();
+    emulator.reads.reset();
+    return {
+      db: app.db,
+      reads: emulator.reads,
+      dispose: async () => {
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
+// Issue 37's reads per screen, counted the same way.
+screenReadsContract(
   NAME,
   async () => {
     const app = adminApp();

@@ -22,6 +22,7 @@ import { variantsContract } from '../contract/variants.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
+import { screenReadsContract } from './screenReads.contract.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
   throw new Error(
@@ -80,6 +81,12 @@ orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
 // Issue 26's read bounds: here the answers only (nothing counts this emulator's reads).
 firestoreReadsContract('Firestore (emulator)', async () => {
   const name = `reads-${run}-${++n}`;
+  const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
+  return { db: getFirestore(app), dispose: () => deleteApp(app) };
+});
+// Issue 37's reads per screen: here the answers only.
+screenReadsContract('Firestore (emulator)', async () => {
+  const name = `screens-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
   return { db: getFirestore(app), dispose: () => deleteApp(app) };
 });

@@ -120,6 +120,8 @@ beforeEach(async () => {
     await setDoc(doc(admin, 'productDrafts/d1'), { name: 'Sample name', priceCents: 0, countInStock: 0 });
     await setDoc(doc(admin, 'facets/catalogue'), { categories: [{ value: 'Phones', count: 1 }], brands: [] });
     await setDoc(doc(admin, 'orderStatus/4f1a-guest-token-hash'), { order: 'o-guest', status: 'paid', revision: 'r1' });
+    await setDoc(doc(admin, 'orderStats/2026-03-0'), { month: '2026-03', shard: 0, orders_01: 1, revenueCents_01: 0 });
+    await setDoc(doc(admin, 'users/alice/reviewRefs/p1'), { product: 'p1', createdAt: '2026-03-01T00:00:00.000Z' });
   });
 });
 
@@ -403,6 +405,14 @@ describe('everything else is server only', () => {
       await assertFails(setDoc(doc(db(who), 'facets/catalogue'), { categories: [], brands: [] }));
       await assertFails(updateDoc(doc(db(who), 'facets/catalogue'), { overflow: true }));
       await assertFails(deleteDoc(doc(db(who), 'facets/catalogue')));
+      // Issue 37: the dashboard's counters and the reviews listed under their authors, the API's alone (even the
+      // author's own list: the export answers it).
+      await assertFails(getDoc(doc(db(who), 'orderStats/2026-03-0')));
+      await assertFails(getDocs(query(collection(db(who), 'orderStats'), limit(10))));
+      await assertFails(setDoc(doc(db(who), 'orderStats/2026-03-1'), { month: '2026-03', shard: 1 }));
+      await assertFails(getDoc(doc(db(who), 'users/alice/reviewRefs/p1')));
+      await assertFails(getDocs(collection(db(who), 'users/alice/reviewRefs')));
+      await assertFails(setDoc(doc(db(who), 'users/alice/reviewRefs/p2'), { product: 'p2', createdAt: 'x' }));
       await assertFails(getDocs(collection(db(who), 'anything')));
       await assertFails(setDoc(doc(db(who), 'anything/x'), { a: 1 }));
     });

@@ -10,6 +10,7 @@ import { newProductDoc } from '../../src/adapters/firebase/store/products.js';
 import { searchKeysOf } from '../../src/firestore/searchIndex.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { catalogueFacets, CATALOGUE_FACETS_DOC } from '../../src/adapters/firebase/store/facetCounts.js';
+import { facetCounts } from '../../src/adapters/firebase/store/search.js';
 import { sitemapFileCount } from '../../src/adapters/firebase/store/sitemap.js';
 import { COLLECTIONS, createFirestoreStore } from '../../src/adapters/firebase/store/index.js';
 import { deepPageMessage, MAX_SERVED_PAGE } from '../../src/firestore/catalog.js';
@@ -89,10 +90,14 @@ export function firestoreReadsContract(
       const { answer, reads } = await readsOf(() => store.products.facets({ keyword: '' }));
       expect(answer).toEqual(await grouped());
       if (reads !== undefined) expect(reads).toBe(1); // before the count document: 2 × 30 projected products
-      // A category alone: its categories from the count document, its brands from one bounded read (10 products).
-      const one = await readsOf(() => store.products.facets({ keyword: '', category: 'Audio' }));
-      expect(one.answer.categories).toEqual(answer.categories);
-      if (one.reads !== undefined) expect(one.reads).toBe(1 + 10);
+      // A category, a brand or both (issue 37): the same count document's (category, brand) pairs, 1 read, the same
+      // counts as the bounded candidate reads give (before: 1 + the category's 10 products; a brand 2 × 15).
+      for (const filters of [{ category: 'Audio' }, { brand: 'Volt' }, { category: 'Audio', brand: 'Acme' }]) {
+        const one = await readsOf(() => store.products.facets({ keyword: '', ...filters }));
+        expect(one.answer, JSON.stringify(filters)).toEqual(await facetCounts(sut.db, { keyword: '', ...filters }));
+        if (one.reads !== undefined) expect(one.reads, JSON.stringify(filters)).toBe(1);
+      }
+      expect((await store.products.facets({ keyword: '', category: 'Audio' })).categories).toEqual(answer.categories);
     });
 
     it('keeps the count document equal to the products, and rebuilds it in the next write when it is missing', async () => {
@@ -252,6 +257,8 @@ export function firestoreReadsContract(
       expect((await store.products.list({ keyword: 'braded', page: 1, pageSize: 8 })).didYouMean).toBe('braided');
       const reviews = (await store.products.get('lamp'))!.reviews;
       expect(Object.fromEntries(reviews.map((r) => [r._id, r.verified]))).toEqual({ buyer: true, browser: false });
+      // Issue 37: each old review is now listed under its author, so the data export finds it.
+      expect((await store.products.reviewsBy('buyer')).map((r) => r.product)).toEqual(['lamp']);
       // Run again: nothing left to change.
       expect(await backfillCatalogSearch(sut.db)).toMatchObject({ productsRekeyed: 0, reviewsDecided: 0 });
     });

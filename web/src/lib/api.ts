@@ -42,10 +42,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A bearer token to use instead of the signed-in user's (e.g. right after a Firebase sign-in). */
   token?: string;
+  /** More request headers (e.g. the App Check token of the Firebase build's catalogue lists). */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

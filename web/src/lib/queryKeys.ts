@@ -19,6 +19,8 @@ export const productKeys = {
   facets: ({ keyword = '', view = {} }: Omit<ProductListParams, 'pageNumber'>) =>
     catalogKeys.facets(keyword, catalogSearchParams(view, keyword).toString()),
   detail: catalogKeys.detail,
+  /** A product without its reviews (the cart's lines). */
+  alone: (id: string) => [...productKeys.all, 'alone', id] as const,
   top: catalogKeys.top,
 };
 

@@ -148,19 +148,21 @@ export class SqlProducts implements ProductStore {
     return attachVariants(this.db.client, rs.rows.map(toProduct));
   }
 
-  async get(id: string): Promise<ProductDetail | null> {
+  async get(id: string, options: { reviews?: boolean } = {}): Promise<ProductDetail | null> {
     const c = this.db.client;
     const [p, reviews] = await Promise.all([
       c.execute({ sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`, args: [id] }),
-      c.execute({
-        sql: 'SELECT id, user_id, name, rating, comment, created_at, verified FROM reviews WHERE product_id = ? ORDER BY created_at DESC',
-        args: [id],
-      }),
+      options.reviews === false
+        ? null
+        : c.execute({
+            sql: 'SELECT id, user_id, name, rating, comment, created_at, verified FROM reviews WHERE product_id = ? ORDER BY created_at DESC',
+            args: [id],
+          }),
     ]);
     const row = p.rows[0];
     if (!row) return null;
     const [product] = await attachVariants(c, [toProduct(row)]);
-    return { ...product!, reviews: reviews.rows.map(toReview) };
+    return { ...product!, reviews: reviews?.rows.map(toReview) ?? [] };
   }
 
   async create(input: Parameters<ProductStore['create']>[0], ownerId: string): Promise<Product> {

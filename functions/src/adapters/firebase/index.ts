@@ -12,6 +12,7 @@ import { storageBucketName } from './bucket.js';
 import { CloudStorageFiles } from './files.js';
 import { createFirestoreStore } from './store/index.js';
 import { IdentityToolkit } from './identityToolkit.js';
+import type { AppCheckVerifier } from '../../http/appCheck.js';
 
 export { bootstrapAdmin } from './bootstrap.js';
 export { defaultBucketOf, storageBucketName } from './bucket.js';
@@ -19,6 +20,7 @@ export { FirebaseAuthAdapter } from './auth.js';
 export { CloudStorageFiles, publicUrl } from './files.js';
 export { COLLECTIONS, createFirestoreStore } from './store/index.js';
 export { backfillCatalogSearch } from './store/backfill.js';
+export { backfillOrderStats } from './store/orderStats.js';
 export { IdentityToolkit, IdentityToolkitError } from './identityToolkit.js';
 
 /** What the Firebase backend reads of the one configuration (config.ts), flat. */
@@ -44,6 +46,17 @@ async function firebaseApp(app?: App): Promise<App> {
   if (app) return app;
   const { getApps, initializeApp } = await import('firebase-admin/app');
   return getApps()[0] ?? initializeApp(); // on Cloud Functions and in the emulators, FIREBASE_CONFIG says the project
+}
+
+/** App Check tokens verified by firebase-admin (http/appCheck.ts; the function's APP_CHECK=enforce): the token's
+ *  signature, project and expiry (keys fetched and cached by the SDK). */
+export function firebaseAppCheck(app?: App): AppCheckVerifier {
+  return {
+    async verify(token) {
+      const { getAppCheck } = await import('firebase-admin/app-check');
+      await getAppCheck(await firebaseApp(app)).verifyToken(token);
+    },
+  };
 }
 
 /** The store alone (scripts: seed, bootstrap); `events` hears its committed writes (none by default). */

@@ -4,6 +4,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import {
+  catalogSearchParams,
   catalogViewFromSearch,
   defaultCatalogSort,
   idSchema,
@@ -111,6 +112,21 @@ const orPlainApp =
     }
   };
 
+/**
+ * Issue 37: a page asked with other query parameters than its canonical ones (`?r=<random>`, utm_*, fbclid, a
+ * default sort, another order) moves there for good (301): Hosting's CDN keys its cache by the whole URL, so each
+ * variant would be a miss and a function run; the redirect is cached once per variant and the page once. Answers
+ * whether it redirected. Compared as URLSearchParams write them (`%20` and `+` are one), so a canonical URL is never
+ * moved again.
+ */
+function movedToCanonical(req: Request, res: Response, search: URLSearchParams, canonical: URLSearchParams) {
+  if (search.toString() === canonical.toString()) return false;
+  const path = req.originalUrl.split('?')[0]!;
+  const query = canonical.toString();
+  res.redirect(301, query ? `${path}?${query}` : path);
+  return true;
+}
+
 /** Host names that can only be this machine: localhost (and *.localhost), 127.0.0.0/8, ::1. */
 export function isLoopbackHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');
@@ -161,6 +177,11 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     const segment = typeof req.params.category === 'string' ? req.params.category : undefined;
     if (!parsed.success || segment === '') return sendPage(req, res, notFoundHead());
     const { keyword, pageNumber } = parsed.data;
+    // Anything but the filters and sort the app writes moves to the canonical URL first, before any read.
+    const search = new URL(req.originalUrl, 'http://page').searchParams;
+    const view0 = catalogViewFromSearch(search, segment, keyword);
+    const canonical = catalogSearchParams(segment === undefined ? view0 : { ...view0, category: undefined }, keyword);
+    if (movedToCanonical(req, res, search, canonical)) return;
     // A category's slug names it; an old slug (renamed, merged) or its name moves to the slug for good.
     let category = segment;
     let categorySlug: string | undefined;
@@ -207,6 +228,10 @@ export function pageRoutes(options: PageRoutesOptions): Router {
   router.get(
     expressPath(paths.product.path),
     orPlainApp(async (req, res) => {
+      // The product page knows one parameter: the variant chosen (?variant=).
+      const search = new URL(req.originalUrl, 'http://page').searchParams;
+      const variant = search.get('variant');
+      if (movedToCanonical(req, res, search, new URLSearchParams(variant ? { variant } : {}))) return;
       const id = idSchema.safeParse(req.params.id);
       const product = id.success ? await catalog.get(id.data) : null;
       if (!product) return sendPage(req, res, notFoundHead());

@@ -153,12 +153,14 @@ export function productRoutes(ports: Ports, options: CatalogueOptions & { emulat
 
   router.get('/:id', async (req, res) => {
     const id = parseId(req.params.id, 'Product');
+    // `?reviews=none`: the product alone (the cart's lines show no reviews), `reviews: []`; cached apart.
+    const reviews = req.query.reviews !== 'none';
     const entry = await cache.get(
-      `product:${id}`,
+      reviews ? `product:${id}` : `product:${id}:alone`,
       async () => {
         // A draft is unlisted but readable by its id, as the original admin clients load it to edit it without
         // a token (its page is not rendered: features/pages reads products only).
-        const product = (await store.products.get(id)) ?? (await store.products.getDraft(id));
+        const product = (await store.products.get(id, { reviews })) ?? (await store.products.getDraft(id));
         if (!product) throw notFound('Product not found');
         return product;
       },

@@ -1,7 +1,7 @@
 // Cart lines as the account stores them ({product, qty}) <-> this device's cart items (with names and prices).
 // Shared by the Firebase and the embedded server's cart sync.
 import { cartLineId, type CartLine } from '@domain/cart';
-import { getProduct } from '@/features/catalog';
+import { shop } from '@/lib/shop';
 import type { CartItem } from './store';
 import { variantLineOf } from './variantLine';
 
@@ -12,7 +12,8 @@ export async function toCartItems(lines: readonly CartLine[], known: readonly Ca
       const have = known.find((i) => cartLineId(i) === cartLineId(l));
       if (have) return { ...have, qty: l.qty };
       try {
-        const p = await getProduct(l.product);
+        // The product alone: a cart line shows no reviews (on Firebase 1 read instead of 1 + up to 100).
+        const p = await shop.catalog.productAlone(l.product);
         // Its variant's price, stock and label (issue 29).
         const line = variantLineOf(p, 1, l.variant);
         return { ...line, qty: Math.max(1, Math.min(l.qty, line.countInStock)) };

@@ -125,7 +125,7 @@ function stubProducts(hold = false) {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/cart' && cartFetch) return cartFetch(init);
       await gate;
-      const id = url.split('/').pop();
+      const id = new URL(url, 'http://shop').pathname.split('/').pop(); // ?reviews=none: the product alone
       return json({
         _id: id,
         name: `Product ${id}`,

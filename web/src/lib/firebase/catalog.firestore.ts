@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fetchCatalogPage,
+  fetchProductAlone,
   fetchProductDetail,
   fetchTopProducts,
   setCatalogFirestore,
@@ -152,6 +153,9 @@ describe('the catalogue read straight from Firestore (anonymous, through the rul
     expect(lamp).toMatchObject({ name: 'Desk Lamp', rating: 4.5, numReviews: 2 });
     expect(lamp!.reviews.map((r) => r.name)).toEqual(['Ann']);
     expect(await fetchProductDetail('nope')).toBeNull();
+    // The cart's lines: the product document alone (issue 37: no reviews read).
+    expect(await fetchProductAlone('lamp')).toMatchObject({ name: 'Desk Lamp', numReviews: 2, reviews: [] });
+    expect(await fetchProductAlone('nope')).toBeNull();
   });
 
   it('follows a price change on a catalogue page live, without a reload', async () => {

@@ -20,6 +20,7 @@ import {
   collection,
   doc,
   getCountFromServer,
+  getDoc,
   getDocs,
   limit,
   onSnapshot,
@@ -219,6 +220,14 @@ const reviewsOf = (snap: QuerySnapshot) => snap.docs.map((d) => reviewFromDoc(d.
 /** A product with its newest reviews; null when there is no such product. */
 export function fetchProductDetail(id: string): Promise<ProductDetail | null> {
   return liveDetails.first(id, startDetail(id));
+}
+
+/** A product alone, read once (the cart's lines: stock and price, no reviews: 1 read, not 1 + up to 100); null when
+ *  there is no such product. */
+export async function fetchProductAlone(id: string): Promise<ProductDetail | null> {
+  const snap = await getDoc(doc(catalogDb(), COLLECTIONS.products, id));
+  const product = productOrNull(id, snap.data() as Partial<ProductDoc> | undefined);
+  return product ? { ...product, reviews: [] } : null;
 }
 
 /** A product's reviews, live: a new review appears without a reload. */

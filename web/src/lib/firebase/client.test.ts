@@ -9,6 +9,8 @@ function fakeSdk() {
     watchIdToken: vi.fn(() => () => undefined),
     signOutEverywhere: vi.fn(async () => undefined),
     currentToken: vi.fn(async () => 'fresh'),
+    // The build's App Check token (lib/firebase/appCheck.ts), as when a site key is configured.
+    appCheckHeaders: vi.fn(async () => ({ 'X-Firebase-AppCheck': 'app-check-token' })),
   };
 }
 
@@ -33,6 +35,12 @@ describe("the Firebase build's client", () => {
     expect(sdk.fetchCatalogPage).toHaveBeenCalledWith(firestorePageRequest(request));
     await shop.catalog.facets({ keyword: 'lamp', view: { brand: 'Volt' } });
     expect(fetch).toHaveBeenCalledWith('/api/products/facets?keyword=lamp&brand=Volt', expect.anything());
+    // The gated lists carry the App Check token (issue 37), the facets and the suggestions.
+    const headersOf = (call: number) => (fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers;
+    expect(headersOf(0)).toMatchObject({ 'X-Firebase-AppCheck': 'app-check-token' });
+    await shop.catalog.suggest('lamp');
+    expect(String((fetch.mock.calls[1] as unknown[])[0])).toBe('/api/products/suggest?q=lamp');
+    expect(headersOf(1)).toMatchObject({ 'X-Firebase-AppCheck': 'app-check-token' });
   });
 
   it('asks the API for "Did you mean" only when a first page of a search found nothing', async () => {

@@ -3,14 +3,15 @@
 // profiles). The SDK (./index) is loaded on first use, once initialised with this site's config (./app.ts). Only
 // lib/shop/index.ts refers to this module, and only in the Firebase build: nothing of it enters the embedded one.
 import { useEffect, useState } from 'react';
-import { ApiError, configureApi, GENERIC_ERROR } from '@/lib/api';
+import { api as apiCall, ApiError, configureApi, GENERIC_ERROR } from '@/lib/api';
 import type { Unsubscribe } from '@/lib/live/types';
 import { followFirebaseSession, sessionStore } from '@/lib/session';
-import { embeddedShop } from '@/lib/shop/embedded';
+import { catalogQuery, embeddedShop } from '@/lib/shop/embedded';
 import type { CatalogRequest, ShopClient } from '@/lib/shop/types';
 import { PASSWORD_RESET_REQUESTED, RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@domain/accountMessages';
 import { DEFAULT_PAGE_SIZE } from '@domain/limits';
 import { paths } from '@domain/routes';
+import type { CatalogFacets, ProductSuggestions } from '@domain';
 import type * as FirebaseSdk from './index';
 import { whenLoaded } from './whenLoaded';
 
@@ -118,7 +119,13 @@ export function createFirebaseShop(
               .then((answer) => withDidYouMean(answer, request, api.catalog.page)),
           // Counting every match would read every matching document: the API counts them (the same filters, on
           // the same products), through this same client.
-          facets: api.catalog.facets,
+          // With an App Check token when the build names a site key (the function may enforce it: lib/firebase/appCheck.ts).
+          facets: ({ keyword = '', view = {} }, signal) =>
+            load()
+              .then((fb) => fb.appCheckHeaders())
+              .then((headers) =>
+                apiCall<CatalogFacets>(`/api/products/facets?${catalogQuery(keyword, view)}`, { signal, headers }),
+              ),
           product: (id) =>
             load()
               .then((fb) => fb.fetchProductDetail(id))
@@ -126,9 +133,21 @@ export function createFirebaseShop(
                 if (!product) throw new ApiError('Product not found', 404);
                 return product;
               }),
+          productAlone: (id) =>
+            load()
+              .then((fb) => fb.fetchProductAlone(id))
+              .then((product) => {
+                if (!product) throw new ApiError('Product not found', 404);
+                return product;
+              }),
           top: () => load().then((fb) => fb.fetchTopProducts()),
           // Ranked over every product's words: the function's (bounded) search.
-          suggest: api.catalog.suggest,
+          suggest: (q, signal) =>
+            load()
+              .then((fb) => fb.appCheckHeaders())
+              .then((headers) =>
+                apiCall<ProductSuggestions>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal, headers }),
+              ),
           // The managed lists are the API's (the server keeps them), as the counts are.
           category: api.catalog.category,
           followsQueries: true,

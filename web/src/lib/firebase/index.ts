@@ -1,5 +1,6 @@
 // Everything the web app does with the Firebase SDK, loaded on demand by the Firebase build's client (client.tsx).
 export { firebase, FirebaseConfigError, initFirebase, resolveFirebaseConfig } from './app';
+export { appCheckHeaders } from './appCheck';
 export {
   checkPasswordResetCode,
   finishEmailVerification,
@@ -11,6 +12,7 @@ export { currentToken, deleteNewAccount, signIn, signOutEverywhere, signUp, watc
 export { saveCart, watchCart, type CartLine } from './cart';
 export {
   fetchCatalogPage,
+  fetchProductAlone,
   fetchProductDetail,
   fetchTopProducts,
   watchCatalogPage,

@@ -7,7 +7,7 @@ import { sessionStore } from '@/lib/session';
 import type { CatalogPageView, ShopClient } from './types';
 
 /** The catalogue query of a page or its counts: the keyword, then the filters and sort of the URL. */
-function catalogQuery(keyword: string, view: Partial<CatalogView>, pageNumber?: number): URLSearchParams {
+export function catalogQuery(keyword: string, view: Partial<CatalogView>, pageNumber?: number): URLSearchParams {
   const query = new URLSearchParams({ keyword });
   if (pageNumber !== undefined) query.set('pageNumber', String(pageNumber));
   for (const [name, value] of catalogSearchParams(view, keyword)) query.append(name, value);
@@ -25,6 +25,8 @@ export const embeddedShop: ShopClient = {
     facets: ({ keyword = '', view = {} }, signal) =>
       api<CatalogFacets>(`/api/products/facets?${catalogQuery(keyword, view)}`, { signal }),
     product: (id, signal) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+    productAlone: (id, signal) =>
+      api<ProductDetail>(`/api/products/${encodeURIComponent(id)}?reviews=none`, { signal }),
     top: (signal) => api<Product[]>('/api/products/top', { signal }),
     suggest: (q, signal) => api<ProductSuggestions>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal }),
     category: (segment, signal) => api(`/api/categories/slug/${encodeURIComponent(segment)}`, { signal }),

@@ -45,6 +45,8 @@ export interface ShopClient {
     facets(request: Omit<CatalogRequest, 'pageNumber'>, signal?: AbortSignal): Promise<CatalogFacets>;
     /** A product with its newest reviews; rejects with ApiError 404 when there is none. */
     product(id: string, signal?: AbortSignal): Promise<ProductDetail>;
+    /** The product alone, `reviews: []` (the cart's lines, which show none); rejects with ApiError 404. */
+    productAlone(id: string, signal?: AbortSignal): Promise<ProductDetail>;
     /** The best rated products (the home carousel). */
     top(signal?: AbortSignal): Promise<Product[]>;
     /** The header search box's suggestions for what is typed (GET /api/products/suggest on both backends). */

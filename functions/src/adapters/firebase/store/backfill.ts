@@ -4,7 +4,9 @@
 //   finds only the products saved since;
 // - the search vocabulary (facets/searchVocabulary), counted from every product and written whole at the end;
 // - every review without `verified`: decided by the same rule as a new review (domain/reviewDecisions.ts
-//   verifiedPurchase) over its author's orders as they are now (as the embedded store's migration 25 decided its own).
+//   verifiedPurchase) over its author's orders as they are now (as the embedded store's migration 25 decided its own);
+// - (issue 37) every review listed under its author (users/{uid}/reviewRefs, store/reviewRefs.ts), which account
+//   export and deletion read instead of a collection-group query: reviews written before the refs are found once this ran.
 // Bounded steps: products in pages of BACKFILL_PAGE (one transaction each, reads before writes, so a product edited
 // meanwhile is keyed from what it now holds), reviews per product in pages of BACKFILL_PAGE, each author's orders
 // read once per run.
@@ -12,6 +14,7 @@ import { FieldPath, FieldValue, type DocumentSnapshot, type Firestore } from 'fi
 import { verifiedPurchase, type Purchase } from '../../../domain/index.js';
 import { searchKeysOf, VOCABULARY_MAX, vocabularyTermsOf } from '../../../firestore/searchIndex.js';
 import { COLLECTIONS, MAX_ATTEMPTS, type OrderDoc, type ProductDoc, type ReviewDoc } from './mapping.js';
+import { reviewRefOf, type ReviewRefDoc } from './reviewRefs.js';
 import { writeVocabulary } from './searchVocabulary.js';
 
 /** Products (and reviews) per step: well under a transaction's 500 writes. */
@@ -94,6 +97,15 @@ async function backfillReviews(
     if (page.empty) break;
     const batch = db.batch();
     let writes = 0;
+    // The page's refs in their own batch (with the marks below a page could pass 500 writes); set, so a second run
+    // rewrites the same.
+    const refs = db.batch();
+    for (const review of page.docs)
+      refs.set(reviewRefOf(db, review.id, productId), {
+        product: productId,
+        createdAt: String(review.get('createdAt') ?? ''),
+      } satisfies ReviewRefDoc);
+    if (!page.empty) await refs.commit();
     for (const review of page.docs) {
       report.reviews++;
       const doc = review.data() as Partial<ReviewDoc>;

@@ -3,7 +3,6 @@
 // writes its email (mail/orderMails.ts, the embedded store's messages) to mailOutbox in the same transaction
 // (mailOutbox.ts): a refused or rolled-back change writes none.
 import {
-  AggregateField,
   type QueryDocumentSnapshot,
   type QuerySnapshot,
   type DocumentReference,
@@ -31,14 +30,12 @@ import {
   type ReturnRequest,
   type OrderEvent,
   type OrderPatch,
-  type RefundRecord,
   type RefundRequest,
   refundedCents,
   deliverOrder,
   expireOrder,
   holdReminderDue,
   holdReminderWindow,
-  isPaidStatus,
   notFound,
   ORDER_MESSAGES,
   orderEvents,
@@ -46,12 +43,10 @@ import {
   placeOrder,
   rememberAddress,
   orderSearchKeys,
-  toDollars,
   type DomainEvent,
   type Order,
   type OrderListQuery,
   type OrderPage,
-  type OrderStatus,
   type PaymentResult,
   type StockedProduct,
   stockChanges,
@@ -93,6 +88,7 @@ import {
   type OrderDoc,
   type ProductDoc,
 } from './mapping.js';
+import { readDailyStats, recordStats } from './orderStats.js';
 import { readPage } from './paging.js';
 import { reverifyReviewsIn } from './reviewMarks.js';
 import { applyStockChanges, type StockedDoc } from './stock.js';
@@ -102,16 +98,6 @@ import { stockedProductOf } from './variants.js';
 class StockRead extends Map<string, number> {
   docs: ReadonlyMap<string, StockedDoc> = new Map();
 }
-
-/** Cents refunded of an order document: its refundedCents, or (written before that field) from its refunds. */
-const refundedOf = (d: QueryDocumentSnapshot) =>
-  Number(d.get('refundedCents') ?? refundedCents({ refunds: (d.get('refunds') as RefundRecord[] | undefined) ?? [] }));
-
-/** Orders the daily stats read one by one at most; a busier period is counted per day by aggregations. */
-export const DAILY_STATS_READ_LIMIT = 2000;
-
-/** The statuses whose totals count as revenue (domain/orders.ts isPaidStatus). */
-export const PAID_STATUSES: OrderStatus[] = ['paid', 'delivered'];
 
 /** The stock a money-back decision gives back, with the stock it read and the history's cause, actor and time. */
 interface Restock {
@@ -267,6 +253,7 @@ export class FirestoreOrders implements OrderStore {
         };
         tx.create(ref, order);
         writeOrderStatus(tx, this.db, ref.id, order);
+        recordStats(tx, this.db, null, record);
         // Once; marked last used, so the next checkout starts from it.
         if (book) writeBookChange(tx, book, rememberAddress(saved, cmd.shippingAddress, book.doc().id, cmd.now));
         // A new order's id: its message cannot exist yet.
@@ -300,6 +287,7 @@ export class FirestoreOrders implements OrderStore {
         tx.update(ref, patch);
         const changed = { ...order, ...patch };
         writeOrderStatus(tx, this.db, id, changed);
+        recordStats(tx, this.db, order, changed);
         // payOrder refuses a paid order, so these keys are new: no read needed.
         recordMail(tx, this.db, customerOrderMail('paid', id, changed, now), now);
         for (const alert of ownerOrderPaidMails(id, changed, recipients)) recordMail(tx, this.db, alert, now);
@@ -338,6 +326,7 @@ export class FirestoreOrders implements OrderStore {
           await recordMails(tx, this.db, [customerOrderMail('delivered', id, { ...order, ...patch }, now)], now);
         tx.update(ref, patch);
         writeOrderStatus(tx, this.db, id, { ...order, ...patch });
+        recordStats(tx, this.db, order, { ...order, ...patch });
         const answer = toOrder(id, { ...order, ...patch });
         return { order: answer, events: orderEvents(type, answer) };
       },
@@ -444,6 +433,7 @@ export class FirestoreOrders implements OrderStore {
         );
         tx.update(ref, patch);
         writeOrderStatus(tx, this.db, id, { ...order, ...patch });
+        recordStats(tx, this.db, order, { ...order, ...patch });
         recordMail(tx, this.db, customerOrderMail('cancelled', id, { ...order, ...patch }, now), now);
         const answer = toOrder(id, { ...order, ...patch });
         return { order: answer, events: orderEvents('OrderCancelled', answer, stock) };
@@ -487,11 +477,12 @@ export class FirestoreOrders implements OrderStore {
           const { before, ...context } = restock;
           applyStockChanges(tx, this.db, stockChanges(stock, before), { ...context, orderId: id }, before.docs);
         }
-        // A plain copy: Firestore refuses undefined fields. The refunded cents beside the refunds: the dashboard's
-        // revenue sums them by aggregation (dailyStatsByDay).
+        // A plain copy: Firestore refuses undefined fields. The refunded cents beside the refunds: a plain figure for
+        // the console and exports (the dashboard's revenue is counted by recordStats).
         const copy = JSON.parse(JSON.stringify(patch)) as OrderPatch;
         tx.update(ref, patch.refunds ? { ...copy, refundedCents: refundedCents({ refunds: patch.refunds }) } : copy);
         writeOrderStatus(tx, this.db, id, { ...order, ...patch });
+        recordStats(tx, this.db, order, { ...order, ...patch });
         if (mail) recordMail(tx, this.db, mail.message, mail.now); // keyed by the refund: new, no read needed
         const more = afterWrite ? afterWrite(tx) : [];
         return { order: answer, result, events: [...orderEvents(type, answer, stock), ...more] };
@@ -593,6 +584,7 @@ export class FirestoreOrders implements OrderStore {
         tx.update(ref, decision.patch);
         const changed = { ...order, ...decision.patch };
         writeOrderStatus(tx, this.db, ref.id, changed);
+        recordStats(tx, this.db, order, changed);
         recordMail(tx, this.db, customerOrderMail('expired', ref.id, changed, now), now);
         const answer = toOrder(ref.id, changed);
         return { order: answer, events: orderEvents('OrderExpired', answer, decision.stock) };
@@ -624,11 +616,6 @@ export class FirestoreOrders implements OrderStore {
     return read;
   }
 
-  /**
-   * Orders and paid revenue per day since `since`, bounded: a quiet period's orders are read (projected) in one
-   * query of at most DAILY_STATS_READ_LIMIT; a busier one is counted per day by aggregations instead (a count and a
-   * sum per day: about 2 reads per day plus 1 per 1000 orders), never read order by order.
-   */
   async claimGuestOrder(id: string, account: { _id: string; name: string; email: string }): Promise<Order> {
     if (!isDocId(id)) throw notFound(ORDER_MESSAGES.notFound);
     const ref = this.col.doc(id);
@@ -653,53 +640,9 @@ export class FirestoreOrders implements OrderStore {
     return this.committed(claimed);
   }
 
-  async dailyStats(since: Date) {
-    const snap = await this.col
-      .where('createdAt', '>=', since.toISOString())
-      .select('createdAt', 'status', 'totalCents', 'refundedCents', 'refunds')
-      .limit(DAILY_STATS_READ_LIMIT)
-      .get();
-    if (snap.size >= DAILY_STATS_READ_LIMIT) return this.dailyStatsByDay(since);
-    const byDay = new Map<string, { orders: number; revenueCents: number }>();
-    for (const d of snap.docs) {
-      const day = String(d.get('createdAt')).slice(0, 10);
-      const row = byDay.get(day) ?? { orders: 0, revenueCents: 0 };
-      row.orders++;
-      const status = d.get('status') as OrderStatus;
-      if (isPaidStatus(status)) row.revenueCents += Number(d.get('totalCents')) - refundedOf(d);
-      byDay.set(day, row);
-    }
-    return [...byDay.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([day, r]) => ({ day, orders: r.orders, revenue: toDollars(r.revenueCents) }));
-  }
-
-  /** dailyStats by aggregation queries, one UTC day at a time up to the newest order's day. */
-  private async dailyStatsByDay(since: Date) {
-    const newest = await this.col.orderBy('createdAt', 'desc').select('createdAt').limit(1).get();
-    const last = newest.docs[0] ? String(newest.docs[0].get('createdAt')).slice(0, 10) : '';
-    const days: string[] = [];
-    const start = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate());
-    for (let t = start; ; t += 86_400_000) {
-      const day = new Date(t).toISOString().slice(0, 10);
-      if (day > last) break;
-      days.push(day);
-    }
-    const rows = await Promise.all(
-      days.map(async (day) => {
-        const from = day === days[0] ? since.toISOString() : `${day}T00:00:00.000Z`;
-        const until = new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
-        const inDay = (q: Query) => q.where('createdAt', '>=', from).where('createdAt', '<', until);
-        const [count, revenue] = await Promise.all([
-          inDay(this.col).count().get(),
-          inDay(this.col.where('status', 'in', PAID_STATUSES))
-            .aggregate({ cents: AggregateField.sum('totalCents'), refunded: AggregateField.sum('refundedCents') })
-            .get(),
-        ]);
-        const { cents, refunded } = revenue.data();
-        return { day, orders: count.data().count, revenue: toDollars(Number(cents ?? 0) - Number(refunded ?? 0)) };
-      }),
-    );
-    return rows.filter((r) => r.orders > 0);
+  /** Orders and paid revenue per day since `since`'s day, from the counters the order changes keep
+   *  (store/orderStats.ts): at most ORDER_STATS_SHARDS documents per month, whatever the number of orders. */
+  dailyStats(since: Date) {
+    return readDailyStats(this.db, since);
   }
 }

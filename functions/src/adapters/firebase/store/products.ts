@@ -38,13 +38,14 @@ import {
 import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../firestore/catalog.js';
 import { editedDocFields } from '../../../firestore/schema.js';
 import { LOW_STOCK_SHAPE, topProductsShape } from '../../../firestore/queries.js';
-import { catalogueFacets, FacetTally } from './facetCounts.js';
+import { catalogueFacets, cataloguePairs, FacetTally, facetsFromPairs } from './facetCounts.js';
 import { managedNamesIn } from './taxonomy.js';
 import { brandCounts, facetCounts, listProducts, suggestProducts } from './search.js';
 import { VocabularyTally } from './searchVocabulary.js';
 import { searchKeysOf } from '../../../firestore/searchIndex.js';
 import { sitemapFile } from './sitemap.js';
 import { recordStockHistory, stockHistoryPage } from './stock.js';
+import { dropReviewRef, recordReviewRef, reviewsOfUser } from './reviewRefs.js';
 
 function editedProductDoc(input: ProductUpdateInput) {
   const nameKey = searchKey(input.name);
@@ -105,12 +106,21 @@ export class FirestoreProducts implements ProductStore {
 
   async facets(filters: CatalogFilters): Promise<CatalogFacets> {
     const { keyword, category, brand, minPrice, maxPrice } = filters;
-    // The whole catalogue's counts (the home page's filter bar): the count document, 1 read. A category alone
-    // still counts its brands with the bounded reads (search.ts), but its categories are the whole catalogue's.
-    if (keyword === '' && minPrice === undefined && maxPrice === undefined && brand === undefined) {
-      const whole = await catalogueFacets(this.db);
-      if (whole && category === undefined) return whole;
-      if (whole) return { categories: whole.categories, brands: await brandCounts(this.db, filters) };
+    // Without a keyword or a price range, the count document answers, 1 read: the whole catalogue's counts (the
+    // home page's filter bar), and (issue 37) a category's, a brand's or both from its (category, brand) pairs.
+    // Without the pairs (dropped past their size), a category alone counts its brands with the bounded reads.
+    if (keyword === '' && minPrice === undefined && maxPrice === undefined) {
+      if (category === undefined && brand === undefined) {
+        const whole = await catalogueFacets(this.db);
+        if (whole) return whole;
+      } else {
+        const pairs = await cataloguePairs(this.db);
+        if (pairs) return facetsFromPairs(pairs, { category, brand });
+        if (brand === undefined) {
+          const whole = await catalogueFacets(this.db);
+          if (whole) return { categories: whole.categories, brands: await brandCounts(this.db, filters) };
+        }
+      }
     }
     return facetCounts(this.db, filters);
   }
@@ -130,16 +140,19 @@ export class FirestoreProducts implements ProductStore {
     return snap.docs.map(productOf);
   }
 
-  async get(id: string): Promise<ProductDetail | null> {
+  async get(id: string, options: { reviews?: boolean } = {}): Promise<ProductDetail | null> {
     if (!isDocId(id)) return null;
     const ref = this.col.doc(id);
     const [p, reviews] = await Promise.all([
       ref.get(),
-      // The newest reviews, bounded like the web's direct read of them (firestore.rules caps public lists).
-      ref.collection(COLLECTIONS.reviews).orderBy('createdAt', 'desc').limit(PUBLIC_REVIEW_LIST_LIMIT).get(),
+      // The newest reviews, bounded like the web's direct read of them (firestore.rules caps public lists); none
+      // asked (a cart line): not read at all, as each would be billed.
+      options.reviews === false
+        ? null
+        : ref.collection(COLLECTIONS.reviews).orderBy('createdAt', 'desc').limit(PUBLIC_REVIEW_LIST_LIMIT).get(),
     ]);
     if (!p.exists) return null;
-    return { ...productOf(p), reviews: reviews.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) };
+    return { ...productOf(p), reviews: reviews?.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) ?? [] };
   }
 
   async create(input: ProductUpdateInput, ownerId: string) {
@@ -323,9 +336,13 @@ export class FirestoreProducts implements ProductStore {
     const reviews = await ref.collection(COLLECTIONS.reviews).select().get();
     const refs = reviews.docs.map((d) => d.ref);
     try {
-      for (let i = 0; i < refs.length; i += 400) {
+      // Each review and its author's ref (store/reviewRefs.ts): two writes a review, 400 a batch.
+      for (let i = 0; i < refs.length; i += 200) {
         const batch = this.db.batch();
-        for (const r of refs.slice(i, i + 400)) batch.delete(r);
+        for (const r of refs.slice(i, i + 200)) {
+          batch.delete(r);
+          dropReviewRef(batch, r);
+        }
         await batch.commit();
       }
     } catch (error) {
@@ -352,11 +369,13 @@ export class FirestoreProducts implements ProductStore {
     return removed;
   }
 
-  /** A collection-group query on reviews' `user` (its single-field override in firestore.indexes.json), then the
-   *  products' names in one read. */
+  /** The user's reviews listed under the user (store/reviewRefs.ts: no collection-group query), read in one
+   *  getAll, then the products' names in another. */
   async reviewsBy(userId: string): Promise<UserReview[]> {
-    const snap = await this.db.collectionGroup(COLLECTIONS.reviews).where('user', '==', userId).get();
-    const own = snap.docs.filter((d) => d.ref.parent.parent?.parent.id === COLLECTIONS.products);
+    if (!isDocId(userId)) return [];
+    const listed = await reviewsOfUser(this.db, userId);
+    if (!listed.length) return [];
+    const own = (await this.db.getAll(...listed.map((l) => l.review))).filter((d) => d.exists);
     if (!own.length) return [];
     const products = await this.db.getAll(...own.map((d) => d.ref.parent.parent!));
     const names = new Map(products.map((p) => [p.id, p.exists ? String(p.get('name')) : '']));
@@ -392,6 +411,7 @@ export class FirestoreProducts implements ProductStore {
         const decided = reviewProduct(totals, existing.exists, review, purchases, this.clock.now());
         const doc: ReviewDoc = decided.review;
         tx.create(reviewRef, doc);
+        recordReviewRef(tx, this.db, review.userId, productId, doc.createdAt);
         // Integer sum + count in the same transaction as the review: the average never drifts from the reviews.
         const rated = { ...decided.totals, updatedAt: decided.review.createdAt };
         tx.update(productRef, rated);

@@ -168,8 +168,10 @@ export class FirestoreTaxonomy implements TaxonomyStore {
             const after = { ...before, [field]: relabel.to };
             tx.update(p.ref, { [field]: relabel.to, searchKeys: searchKeysOf(after), nameGrams: FieldValue.delete() });
             vocabulary.change(before, after);
+            // Counted out and in again: the (category, brand) pairs follow too.
+            tally.remove(before);
+            tally.add(after);
           }
-          tally.relabel(field, relabel.from, relabel.to, products.size);
           tally.write(tx);
           vocabulary.write(tx);
           if (products.size < RELABEL_BATCH)

@@ -19,6 +19,7 @@ import type { Clock, QueuedMail, StoredUser, UserStore } from '../../../ports.js
 import { recordMails } from './mailOutbox.js';
 import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, toUser, type UserDoc } from './mapping.js';
 import { readPage } from './paging.js';
+import { reviewsOfUser } from './reviewRefs.js';
 
 export class FirestoreUsers implements UserStore {
   constructor(
@@ -129,9 +130,11 @@ export class FirestoreUsers implements UserStore {
     const email = deletedCustomerEmail(id);
     const [orders, reviews] = await Promise.all([
       this.db.collection(COLLECTIONS.orders).where('userId', '==', id).select().get(),
-      // A collection-group query on reviews' `user` (its field override in firestore.indexes.json).
-      this.db.collectionGroup(COLLECTIONS.reviews).where('user', '==', id).select().get(),
+      // The account's reviews as listed under it (store/reviewRefs.ts), not a collection-group query.
+      reviewsOfUser(this.db, id),
     ]);
+    // A review removed meanwhile (its product deleted) has nothing left to rename.
+    const standing = reviews.length ? await this.db.getAll(...reviews.map((r) => r.review)) : [];
     const writes = [
       ...orders.docs.map(
         (d) => (b: WriteBatch) =>
@@ -141,7 +144,13 @@ export class FirestoreUsers implements UserStore {
             customerKeys: orderSearchKeys(d.id, name, email),
           }),
       ),
-      ...reviews.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { name })),
+      ...standing.filter((d) => d.exists).map((d) => (b: WriteBatch) => b.update(d.ref, { name })),
+      // The refs go with the account (its reviews stay, under the deleted customer's name).
+      ...reviews.map(
+        ({ ref }) =>
+          (b: WriteBatch) =>
+            b.delete(ref),
+      ),
       (b: WriteBatch) => b.delete(this.db.collection(COLLECTIONS.carts).doc(id)),
     ];
     for (let i = 0; i < writes.length; i += 500) {

@@ -23,7 +23,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
-import { productQuery } from '@/features/catalog';
+import { productAloneQuery, productQuery } from '@/features/catalog';
 import { DiscountCodeField } from '@/features/checkout';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
@@ -114,8 +114,10 @@ function useAddFromUrl() {
 
 /** Re-reads the cart's products so stock and prices are today's (a line may have sold out since it was added). */
 function useFreshStock(items: readonly CartItem[]) {
+  const client = useQueryClient();
   const products = useQueries({
-    queries: items.map((i) => productQuery(i.product)),
+    // Stock and prices only: the product alone (no reviews; on Firebase 1 read per line instead of 1 + 100).
+    queries: items.map((i) => productAloneQuery(i.product, client)),
     combine: (results) => results.flatMap((r) => (r.data ? [r.data] : [])),
   });
   useEffect(() => {
