@@ -62,6 +62,9 @@ export interface AppOptions {
   emulatorImageOrigins?: readonly string[];
   /** The development outbox (outside production, without SMTP): mounts /api/dev/mail and /dev/mailbox. */
   devMailbox?: DevMailboxReader;
+  /** Whether the development mailbox answers clients beyond this machine (config.ts DEV_MAILBOX_OPEN; default
+   *  loopback only). */
+  devMailboxOpen?: boolean;
   /** The catalogue cache (default: a new one with catalogCacheTtlMs). Either way it hears the ports' events. */
   cache?: CatalogCache;
 }
@@ -82,6 +85,7 @@ export function appOptions(
     guestOrderLimit: config.guestOrderLimit,
     couponCheckLimit: config.couponCheckLimit,
     trustProxy: config.trustProxy,
+    devMailboxOpen: config.mail.devMailboxOpen,
     ...entry,
   };
 }
@@ -207,11 +211,12 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   if (ports.store.carts) api.use('/cart', cartRoutes(ports, ports.store.carts));
   if (ports.live instanceof LiveHub) api.use('/live', liveRoutes(ports, ports.live));
   api.use(configRoutes(ports, { backend: options.backend }));
-  if (options.devMailbox) api.use('/dev', devMailApi(options.devMailbox));
+  if (options.devMailbox) api.use('/dev', devMailApi(options.devMailbox, { open: options.devMailboxOpen }));
   api.use(notFoundRoute);
 
   app.use('/api', api);
-  if (options.devMailbox) app.use('/dev/mailbox', devMailboxPages(options.devMailbox));
+  if (options.devMailbox)
+    app.use('/dev/mailbox', devMailboxPages(options.devMailbox, { open: options.devMailboxOpen }));
   options.extraRoutes?.(app);
   app.use(notFoundRoute);
   app.use(errorHandler);

@@ -165,6 +165,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       fromSet: Boolean(env.MAIL_FROM),
       /** Who hears of each paid order; unset: every admin (read from the users when the payment is recorded). */
       orderAlertEmail: orderAlertEmail(env),
+      /** DEV_MAILBOX_OPEN=true: the development mailbox answers every client, not only this machine's. */
+      devMailboxOpen: env.DEV_MAILBOX_OPEN === 'true',
     },
     seedAdmin: {
       email: env.SEED_ADMIN_EMAIL || 'admin@voltshop.test',
