@@ -1,14 +1,20 @@
 // The limits on sign-in, sign-up and the profile's current-password check (express-rate-limit).
 //
-// - Failed attempts (a wrong password, an unknown or taken email) are limited per address AND per account, so
-//   neither one busy address nor guesses spread over many addresses get far. Validation 400s are not attempts.
+// - Failed attempts (a wrong password, an unknown or taken email) are limited per address, per (account, address)
+//   and per account, so neither one busy address nor guesses spread over many addresses get far. Validation 400s
+//   are not attempts. The per-account count never locks the rightful owner out (issue 36, OWASP's Authentication
+//   Cheat Sheet on account lockout): it binds only addresses that already failed for that account, so an attacker
+//   spending it from address A makes the owner's correct password from address B no 429.
+// - Password reset requests: per address and per (email, address) a 429; per email the MAILS are capped, answering
+//   the same 202 without sending more, so a stranger's requests neither bomb the inbox nor block the owner's reset:
+//   the newest link sent stays valid (a new link ends the earlier ones; none is made past the cap).
 // - Successful sign-ins and sign-ups are limited per address too: each costs a scrypt hash.
 // - The address is Express's req.ip: behind a proxy, set TRUST_PROXY (config.ts) or every visitor shares one.
 // - Counts live in a store behind a port (express-rate-limit's Store). The default keeps them in this process's
 //   memory; where several instances serve the shop, pass a shared one, e.g. rate-limit-redis:
 //   `rateLimitStore: (name) => new RedisStore({ prefix: `rl:${name}:`, sendCommand: (...a) => redis.sendCommand(a) })`.
 import type { Request, RequestHandler, Response } from 'express';
-import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import { emailKey } from '../domain/index.js';
 
 /** Makes the store of one limiter (each limiter needs its own; `name` tells them apart, e.g. as a key prefix). */
@@ -42,9 +48,25 @@ function accountKey(req: Request): string | undefined {
   return `email:${emailKey(email)}`;
 }
 
+/** The client's address as the limiters key it (an IPv6 address by its /56, as express-rate-limit's default does). */
+const addressKey = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
+
+/** An account and the address asking about it: one attacker's count, never the owner's elsewhere. */
+function accountAtAddressKey(req: Request): string | undefined {
+  const account = accountKey(req);
+  return account === undefined ? undefined : `${account}@${addressKey(req)}`;
+}
+
 const answer429 = (_req: Request, res: Response) => {
   res.status(429).json({ message: TOO_MANY_ATTEMPTS });
 };
+
+/** A limiter keyed by `key` (requests without one are not counted): keys of ours, no IP checks apply. */
+const keyedBy = (key: (req: Request) => string | undefined) => ({
+  skip: (req: Request) => key(req) === undefined,
+  keyGenerator: (req: Request) => key(req) as string,
+  validate: { keyGeneratorIpFallback: false },
+});
 
 /** The middleware chains: `signIn` for POST /login and POST / (sign-up), `credentialCheck` for the profile's current password. */
 export function authLimiters(options: AuthLimitOptions): {
@@ -65,16 +87,33 @@ export function authLimiters(options: AuthLimitOptions): {
     limit: options.failed.max,
     store: store('failed-by-address'),
   });
+  // Hard per (account, address): whoever guesses from one address stops there, and only there.
+  const pairStore = store('failed-by-account-and-address');
+  const failedByAccountAtAddress = rateLimit({
+    ...common,
+    ...countFailures,
+    windowMs: options.failed.windowMs,
+    limit: options.failed.max,
+    store: pairStore,
+    ...keyedBy(accountAtAddressKey),
+  });
+  // Guesses spread over many addresses: counted per account, but only from addresses that have failed for it
+  // before (an address's first attempt is not counted, nor limited). So a spent account budget answers 429 to the
+  // guessing addresses, while the owner from a clean address signs in (OWASP: lockout must not be a denial of
+  // service). A store without `get` cannot tell; then every address counts, as before.
+  const addressFailedBefore = async (req: Request) => {
+    const key = accountAtAddressKey(req);
+    if (key === undefined || !pairStore.get) return key !== undefined;
+    return ((await pairStore.get(key))?.totalHits ?? 0) > 0;
+  };
   const failedByAccount = rateLimit({
     ...common,
     ...countFailures,
     windowMs: options.failed.windowMs,
     limit: options.failed.max,
     store: store('failed-by-account'),
-    skip: (req) => accountKey(req) === undefined,
-    keyGenerator: (req) => accountKey(req) as string,
-    // Per account, not per address: no IPv6 subnet or proxy checks apply to this key.
-    validate: { keyGeneratorIpFallback: false },
+    ...keyedBy(accountKey),
+    skip: async (req) => !(await addressFailedBefore(req)),
   });
   const succeededByAddress = rateLimit({
     ...common,
@@ -83,17 +122,23 @@ export function authLimiters(options: AuthLimitOptions): {
     skipFailedRequests: true,
     store: store('succeeded-by-address'),
   });
+  // failedByAccount first: it reads the pair's count before this attempt adds to it.
   return {
-    signIn: [failedByAddress, failedByAccount, succeededByAddress],
-    credentialCheck: [failedByAddress, failedByAccount],
+    signIn: [failedByAddress, failedByAccount, failedByAccountAtAddress, succeededByAddress],
+    credentialCheck: [failedByAddress, failedByAccount, failedByAccountAtAddress],
   };
 }
 
+/** Set on a password reset (or verification link) request past its email's mail cap: answer as usual, send nothing. */
+export const mailCapped = (res: Response): boolean => res.locals.mailCapped === true;
+
 /**
- * Password reset requests: EVERY request counts (each may send an email), per address and, separately, per email
- * asked about, so neither one address nor one victim's inbox gets flooded. The count does not depend on whether
- * the account exists, so a 429 tells nothing about it. `confirm` (setting the password with a link) counts per
- * address.
+ * Password reset requests: EVERY request counts (each may send an email), per address and per (email, address):
+ * past either, a 429 to that address. Per email asked about (whatever the address), the mails sent are capped: past
+ * it the request answers the same 202 and sends nothing (`mailCapped`), so a stranger can neither flood the inbox nor
+ * make the owner's own request a 429; the newest link sent stays valid for its hour. The counts do not depend on
+ * whether the account exists, so neither answer tells anything about it. `confirm` (setting the password with a
+ * link) counts per address.
  */
 export function passwordResetLimiters(
   limit: Limit,
@@ -102,17 +147,27 @@ export function passwordResetLimiters(
   const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
   const byAddress = (name: string) =>
     rateLimit({ ...common, windowMs: limit.windowMs, limit: limit.max, store: storeFactory(name) });
-  const byEmail = rateLimit({
+  const byEmailAtAddress = rateLimit({
     ...common,
     windowMs: limit.windowMs,
     limit: limit.max,
-    store: storeFactory('password-reset-by-email'),
-    skip: (req) => accountKey(req) === undefined,
-    keyGenerator: (req) => accountKey(req) as string,
-    validate: { keyGeneratorIpFallback: false },
+    store: storeFactory('password-reset-by-email-and-address'),
+    ...keyedBy(accountAtAddressKey),
+  });
+  const mailsByEmail = rateLimit({
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    standardHeaders: false,
+    legacyHeaders: false,
+    store: storeFactory('password-reset-mails-by-email'),
+    ...keyedBy(accountKey),
+    handler: (_req, res, next) => {
+      res.locals.mailCapped = true;
+      next();
+    },
   });
   return {
-    request: [byAddress('password-reset-by-address'), byEmail],
+    request: [byAddress('password-reset-by-address'), byEmailAtAddress, mailsByEmail],
     confirm: [byAddress('password-reset-confirm-by-address')],
   };
 }
