@@ -18,12 +18,15 @@ import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
 import {
   authLimiters,
-  couponCheckLimiters,
+  couponLimiters,
   DEFAULT_COUPON_CHECK_LIMIT,
   DEFAULT_GUEST_ORDER_LIMIT,
+  DEFAULT_ORDER_LIMITS,
   guestOrderLimiters,
+  orderLimiters,
   passwordResetLimiters,
   type Limit,
+  type OrderLimits,
   type RateLimitStoreFactory,
 } from './http/rateLimits.js';
 import { accountRoutes } from './features/users/accountRoutes.js';
@@ -50,8 +53,12 @@ export interface AppOptions {
   passwordResetLimit?: Limit;
   /** Guest orders per address and per email per window (default 10 an hour). */
   guestOrderLimit?: Limit;
-  /** Discount code checks per address (http/rateLimits.ts couponCheckLimiters; default DEFAULT_COUPON_CHECK_LIMIT). */
+  /** Refused discount codes (checks and orders) per address and per account (http/rateLimits.ts couponLimiters;
+   *  default DEFAULT_COUPON_CHECK_LIMIT). */
   couponCheckLimit?: Limit;
+  /** Orders per account, per address and per unverified inbox (http/rateLimits.ts orderLimiters; default
+   *  DEFAULT_ORDER_LIMITS). */
+  orderLimits?: OrderLimits;
   /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
   rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
@@ -84,6 +91,7 @@ export function appOptions(
     passwordResetLimit: config.passwordResetLimit,
     guestOrderLimit: config.guestOrderLimit,
     couponCheckLimit: config.couponCheckLimit,
+    orderLimits: config.orderLimits,
     trustProxy: config.trustProxy,
     devMailboxOpen: config.mail.devMailboxOpen,
     ...entry,
@@ -186,23 +194,21 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
       }),
     );
   api.use('/users', userRoutes(ports, { limiters }));
+  // One refused-code budget for checks and orders alike (codes guessed through orders, issue 36).
+  const codeLimiters = couponLimiters(options.couponCheckLimit ?? DEFAULT_COUPON_CHECK_LIMIT, options.rateLimitStore);
+  const accounts = ports.accounts;
   api.use(
     '/orders',
     orderRoutes(ports, {
       settings,
       guestLimiters: guestOrderLimiters(options.guestOrderLimit ?? DEFAULT_GUEST_ORDER_LIMIT, options.rateLimitStore),
+      orderLimiters: orderLimiters(options.orderLimits ?? DEFAULT_ORDER_LIMITS, options.rateLimitStore),
+      couponLimiters: codeLimiters.order,
+      ...(accounts ? { emailVerified: async (uid: string) => (await accounts.emailVerifiedAt(uid)) !== null } : {}),
     }),
   );
   api.use('/settings', settingsRoutes(ports, settings));
-  api.use(
-    '/coupons',
-    couponRoutes(ports, {
-      checkLimiters: couponCheckLimiters(
-        options.couponCheckLimit ?? DEFAULT_COUPON_CHECK_LIMIT,
-        options.rateLimitStore,
-      ),
-    }),
-  );
+  api.use('/coupons', couponRoutes(ports, { checkLimiters: codeLimiters.check }));
   api.use('/categories', taxonomyRoutes('category', ports, ports.store.categories, cache));
   api.use('/brands', taxonomyRoutes('brand', ports, ports.store.brands, cache));
   api.use('/upload', uploadRoutes(ports));

@@ -134,8 +134,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       max: int(env, 'GUEST_ORDER_RATE_LIMIT', 10, 1),
       windowMs: int(env, 'GUEST_ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
     },
-    /** Refused discount code checks (POST /api/coupons/check) allowed per address per window; all checks at five
-     *  times that (http/rateLimits.ts couponCheckLimiters). */
+    /** Orders placed (http/rateLimits.ts orderLimiters): per account, per client address (signed in and guests
+     *  together), and per unverified inbox (orders mailing an address nobody confirmed: guests', unverified
+     *  accounts'), each per window. */
+    orderLimits: {
+      perAccount: {
+        max: int(env, 'ORDER_RATE_LIMIT', 30, 1),
+        windowMs: int(env, 'ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
+      },
+      perAddress: {
+        max: int(env, 'ORDER_RATE_LIMIT_PER_ADDRESS', 60, 1),
+        windowMs: int(env, 'ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
+      },
+      perUnverifiedInbox: {
+        max: int(env, 'UNVERIFIED_ORDER_RATE_LIMIT', 10, 1),
+        windowMs: int(env, 'ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
+      },
+    },
+    /** Refused discount codes (a check's or an order's) allowed per address and per account per window; all checks
+     *  at five times that (http/rateLimits.ts couponLimiters). */
     couponCheckLimit: {
       max: int(env, 'COUPON_CHECK_RATE_LIMIT', 20, 1),
       windowMs: int(env, 'COUPON_CHECK_RATE_WINDOW_MS', 15 * 60_000, 1000),

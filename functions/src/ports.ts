@@ -308,6 +308,8 @@ export interface Caller {
   email?: string;
   /** The account's display name, when the token has one. */
   name?: string;
+  /** Whether the token vouches the email confirmed (Firebase ID tokens' email_verified). */
+  emailVerified?: boolean;
 }
 
 export interface Identity {

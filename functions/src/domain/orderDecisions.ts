@@ -2,7 +2,7 @@
 // transaction (the products of the lines, the customer's open orders, the order itself), calls the decision, and
 // writes exactly what it answers in the same transaction. Pricing, stock checks, hold limits, restocking and the
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
-import { decideDiscount, type LoadedCoupon } from './discounts.js';
+import { CouponRefusal, decideDiscount, type LoadedCoupon } from './discounts.js';
 import { badInput, conflict, notFound } from './errors.js';
 import { customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';
@@ -167,23 +167,10 @@ export function placeOrder(
       sku: v.sku,
     };
   });
-  let discountCents = 0;
-  if (coupon) {
-    const decision = decideDiscount(
-      coupon.coupon,
-      lines.map((l) => ({ ...l, category: products.get(l.product)!.category ?? '' })),
-      coupon.customerUses,
-      request.now,
-    );
-    if (!decision.ok) throw badInput(decision.message);
-    discountCents = decision.discountCents;
-  }
-  const price = priceOrder(
-    lines,
-    request.settings && pricingRulesFor(request.settings, request.shippingAddress.country),
-    discountCents,
-  );
-  const hold = { totalCents: price.totalCents, orderItems: lines };
+  const rules = request.settings && pricingRulesFor(request.settings, request.shippingAddress.country);
+  // The hold limits are judged BEFORE the code, on the order as it would cost without it (issue 36): while the
+  // customer is at a limit, a right and a wrong code get the same 409, so the answer tells nothing about codes.
+  const hold = { totalCents: priceOrder(lines, rules, 0).totalCents, orderItems: lines };
   assertWithinHoldLimits(
     unpaid.filter((o) => isOpenHold(o, request.now)),
     hold,
@@ -195,6 +182,18 @@ export function placeOrder(
       hold,
       request.holdLimits,
     );
+  let discountCents = 0;
+  if (coupon) {
+    const decision = decideDiscount(
+      coupon.coupon,
+      lines.map((l) => ({ ...l, category: products.get(l.product)!.category ?? '' })),
+      coupon.customerUses,
+      request.now,
+    );
+    if (!decision.ok) throw new CouponRefusal(decision.message);
+    discountCents = decision.discountCents;
+  }
+  const price = priceOrder(lines, rules, discountCents);
   const record: OrderRecord = {
     user: { _id: user._id, name: user.name, email: user.email },
     orderItems: lines,

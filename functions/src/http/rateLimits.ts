@@ -15,7 +15,7 @@
 //   `rateLimitStore: (name) => new RedisStore({ prefix: `rl:${name}:`, sendCommand: (...a) => redis.sendCommand(a) })`.
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
-import { emailKey } from '../domain/index.js';
+import { emailKey, guestEmailKey } from '../domain/index.js';
 
 /** Makes the store of one limiter (each limiter needs its own; `name` tells them apart, e.g. as a key prefix). */
 export type RateLimitStoreFactory = (name: string) => Store;
@@ -196,40 +196,137 @@ export function guestOrderLimiters(limit: Limit, storeFactory: RateLimitStoreFac
   ];
 }
 
-/** Discount code checks per address, unless the app says otherwise (AppOptions.couponCheckLimit): refused ones (a
- *  guessed code) at `max` a window, all of them at COUPON_CHECKS_PER_REFUSED times that. */
+/** Refused discount codes per address and per account, unless the app says otherwise (AppOptions.couponCheckLimit):
+ *  refused ones (a guessed code, by a check or an order) at `max` a window; checks at COUPON_CHECKS_PER_REFUSED
+ *  times that. */
 export const DEFAULT_COUPON_CHECK_LIMIT: Limit = { max: 20, windowMs: 15 * 60_000 };
 export const COUPON_CHECKS_PER_REFUSED = 5;
 
-/** Marks the answer as a refused discount code check (couponCheckLimiters counts it). */
+/** Marks the answer as a refused discount code (a check's or an order's; couponLimiters counts it). */
 export const markRefusedCheck = (res: Response) => {
   res.locals.couponRefused = true;
 };
 
+/** Whether an order's body carries a discount code (then the refused-code budget applies to it). */
+const carriesCode = (req: Request) => {
+  const code: unknown = (req.body as { couponCode?: unknown } | undefined)?.couponCode;
+  return typeof code === 'string' ? code.trim() !== '' : code !== undefined && code !== null;
+};
+
+/** The signed-in caller's key (requests without a caller are not counted per account). */
+const callerKey = (req: Request) => (req.caller ? `uid:${req.caller.uid}` : undefined);
+
 /**
- * POST /api/coupons/check, open to guests: a refused check (an unknown, ended or used-up code: what guessing codes
- * looks like) counts per address, so codes cannot be tried without end; every check counts too, at a looser bound
- * (each reads the cart's products), so re-checking a good code as the cart changes never runs into the first.
+ * Guessing discount codes: a refused code (unknown, ended, used up: what guessing looks like) counts per address and,
+ * for a signed-in caller, per account, whether it was refused by POST /api/coupons/check or by an order carrying it
+ * (POST /api/orders, /api/orders/guest): one budget, so codes cannot be tried without end through either. Past it,
+ * both answer 429 for requests with a code. Every check counts too, at a looser bound (each reads the cart's
+ * products), so re-checking a good code as the cart changes never runs into the first. `check` goes after the
+ * caller is known (optionalUser), `order` after the order's sign-in.
  */
-export function couponCheckLimiters(
+export function couponLimiters(
   limit: Limit,
   storeFactory: RateLimitStoreFactory = memoryStores,
-): RequestHandler[] {
+): { check: RequestHandler[]; order: RequestHandler[] } {
   const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
-  return [
-    rateLimit({
-      ...common,
-      windowMs: limit.windowMs,
-      limit: limit.max,
-      store: storeFactory('coupon-check-refused-by-address'),
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: (_req, res) => res.locals.couponRefused !== true,
-    }),
-    rateLimit({
-      ...common,
-      windowMs: limit.windowMs,
-      limit: limit.max * COUPON_CHECKS_PER_REFUSED,
-      store: storeFactory('coupon-check-by-address'),
-    }),
-  ];
+  const refusedOnly = {
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req: Request, res: Response) => res.locals.couponRefused !== true,
+  };
+  const refusedByAddress = rateLimit({
+    ...common,
+    ...refusedOnly,
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    store: storeFactory('coupon-check-refused-by-address'),
+  });
+  const refusedByAccount = rateLimit({
+    ...common,
+    ...refusedOnly,
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    store: storeFactory('coupon-refused-by-account'),
+    ...keyedBy(callerKey),
+  });
+  const checksByAddress = rateLimit({
+    ...common,
+    windowMs: limit.windowMs,
+    limit: limit.max * COUPON_CHECKS_PER_REFUSED,
+    store: storeFactory('coupon-check-by-address'),
+  });
+  const withCode =
+    (limiter: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      carriesCode(req) ? limiter(req, res, next) : next();
+  return {
+    check: [refusedByAddress, refusedByAccount, checksByAddress],
+    order: [withCode(refusedByAddress), withCode(refusedByAccount)],
+  };
+}
+
+/** How many orders may be placed: per account, per client address (signed in and guests together), and per inbox
+ *  whose owner never proved it (a guest's email, an account's unverified one). */
+export interface OrderLimits {
+  perAccount: Limit;
+  perAddress: Limit;
+  perUnverifiedInbox: Limit;
+}
+
+/** The defaults (config.ts ORDER_RATE_LIMIT, ORDER_RATE_LIMIT_PER_ADDRESS, UNVERIFIED_ORDER_RATE_LIMIT). */
+export const DEFAULT_ORDER_LIMITS: OrderLimits = {
+  perAccount: { max: 30, windowMs: 3_600_000 },
+  perAddress: { max: 60, windowMs: 3_600_000 },
+  perUnverifiedInbox: { max: 10, windowMs: 3_600_000 },
+};
+
+/** Who an order's emails go to, as the order routes set it before the limiters (res.locals.orderRecipient). */
+export interface OrderRecipient {
+  email: string;
+  /** The owner proved the address (an account's confirmed email); a guest's never is. */
+  verified: boolean;
+}
+
+const recipientOf = (res: Response) => res.locals.orderRecipient as OrderRecipient | undefined;
+
+/**
+ * Placing orders (issue 36: 675 orders in 10 s, each mailing an address nobody proved). Every order request counts
+ * per account (signed in) and per client address (signed in and guests alike, one count). An order whose emails go
+ * to an unverified address counts per inbox (the email's guest key: case and a "+tag" folded), whoever places it and
+ * however many accounts or guest checkouts it takes; only placed orders count there, as only they send mail. So a
+ * stranger can make the shop write to someone's inbox at most `perUnverifiedInbox.max` orders' mails a window
+ * (placed, then cancelled or reminded and expired), while a customer who confirmed their email orders on.
+ */
+export function orderLimiters(
+  limits: OrderLimits,
+  storeFactory: RateLimitStoreFactory = memoryStores,
+): { signedIn: RequestHandler[]; guest: RequestHandler[] } {
+  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
+  const byAddress = rateLimit({
+    ...common,
+    windowMs: limits.perAddress.windowMs,
+    limit: limits.perAddress.max,
+    store: storeFactory('orders-by-address'),
+  });
+  const byAccount = rateLimit({
+    ...common,
+    windowMs: limits.perAccount.windowMs,
+    limit: limits.perAccount.max,
+    store: storeFactory('orders-by-account'),
+    ...keyedBy(callerKey),
+  });
+  const inboxKey = (_req: Request, res?: Response) => {
+    const recipient = res && recipientOf(res);
+    return recipient && !recipient.verified ? `inbox:${guestEmailKey(recipient.email)}` : undefined;
+  };
+  const byUnverifiedInbox = rateLimit({
+    ...common,
+    windowMs: limits.perUnverifiedInbox.windowMs,
+    limit: limits.perUnverifiedInbox.max,
+    store: storeFactory('orders-by-unverified-inbox'),
+    skipFailedRequests: true,
+    skip: (req, res) => inboxKey(req, res) === undefined,
+    keyGenerator: (req, res) => inboxKey(req, res) as string,
+    validate: { keyGeneratorIpFallback: false },
+  });
+  return { signedIn: [byAddress, byAccount, byUnverifiedInbox], guest: [byAddress, byUnverifiedInbox] };
 }
