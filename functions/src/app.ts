@@ -59,6 +59,9 @@ export interface AppOptions {
   /** Orders per account, per address and per unverified inbox (http/rateLimits.ts orderLimiters; default
    *  DEFAULT_ORDER_LIMITS). */
   orderLimits?: OrderLimits;
+  /** What the unpaid orders from one client address may hold, as a multiple of one customer's hold limits (config.ts
+   *  HOLD_ADDRESS_FACTOR; default DEFAULT_HOLD_ADDRESS_FACTOR). */
+  holdAddressFactor?: number;
   /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
   rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
@@ -92,6 +95,7 @@ export function appOptions(
     guestOrderLimit: config.guestOrderLimit,
     couponCheckLimit: config.couponCheckLimit,
     orderLimits: config.orderLimits,
+    holdAddressFactor: config.holdAddressFactor,
     trustProxy: config.trustProxy,
     devMailboxOpen: config.mail.devMailboxOpen,
     ...entry,
@@ -204,6 +208,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
       guestLimiters: guestOrderLimiters(options.guestOrderLimit ?? DEFAULT_GUEST_ORDER_LIMIT, options.rateLimitStore),
       orderLimiters: orderLimiters(options.orderLimits ?? DEFAULT_ORDER_LIMITS, options.rateLimitStore),
       couponLimiters: codeLimiters.order,
+      holdAddressFactor: options.holdAddressFactor,
       ...(accounts ? { emailVerified: async (uid: string) => (await accounts.emailVerifiedAt(uid)) !== null } : {}),
     }),
   );

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_HOLD_ADDRESS_FACTOR,
   DEFAULT_HOLD_LIMITS,
   DEFAULT_HOLD_MINUTES,
   DEFAULT_PAGE_SIZE,
@@ -115,6 +116,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       maxHeldCents: int(env, 'HOLD_MAX_DOLLARS', DEFAULT_HOLD_LIMITS.maxHeldCents / 100, 1) * 100,
       maxOpenOrders: int(env, 'HOLD_MAX_OPEN_ORDERS', DEFAULT_HOLD_LIMITS.maxOpenOrders, 1),
     },
+    /** The unpaid orders placed from one client address, any account or guest, hold at most this many times one
+     *  customer's limits (domain/limits.ts addressHoldLimits). */
+    holdAddressFactor: int(env, 'HOLD_ADDRESS_FACTOR', DEFAULT_HOLD_ADDRESS_FACTOR, 1),
     jwtSecret: env.JWT_SECRET || undefined,
     loginLimit: {
       max: int(env, 'LOGIN_RATE_LIMIT', 10, 1),

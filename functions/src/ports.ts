@@ -152,6 +152,9 @@ export interface PlaceOrderCommand {
   /** A guest's order (POST /api/orders/guest; `user` is then derived from the email, domain/guests.ts): the email and
    *  how the new order's access token is signed (OrderLinks.sign), once the store has its id. */
   guest?: { email: string; sign(orderId: string): string };
+  /** The client address's hold key and limits (issue 36; PlaceOrderRequest.clientHold): the store loads the unpaid
+   *  orders placed from it in the placing transaction and records the key on the order. */
+  clientHold?: { key: string; limits: HoldLimits };
 }
 
 /** The decision's request for a command and the order's id (a guest order's token is signed for that id). */

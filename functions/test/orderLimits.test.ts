@@ -169,3 +169,31 @@ describe('order floods and mail bombing (issue 36, point 3)', () => {
     });
   });
 });
+
+describe('hoarding with fresh accounts (issue 36, point 4)', () => {
+  it('four fresh accounts from one address cannot take a 20-unit product to 0; a buyer from another address buys', async () => {
+    const { shop } = await shopWith(SHOP_HOLD_LIMITS); // 5 units per customer; an address holds twice that
+    const scarce = await createProduct(shop, 50, 20, `Scarce Console ${Date.now()}`);
+    const fiveUnits = (token: string, address: string) =>
+      shop.call('POST', '/api/orders', {
+        token,
+        body: orderBody(scarce._id, undefined, 5),
+        headers: from(address),
+      });
+    const tokens = await Promise.all([1, 2, 3, 4].map(() => registerCustomer(shop)));
+    const statuses = await Promise.all(tokens.map((token) => fiveUnits(token, '203.0.113.77')));
+    expect(statuses.map((r) => r.status).sort()).toEqual([201, 201, 409, 409]);
+    expect(statuses.find((r) => r.status === 409)!.body.message).toMatch(/held from your network/);
+    // A guest from there is held by the same count.
+    const guest = await shop.call('POST', '/api/orders/guest', {
+      body: { email: `hoarder-${Date.now()}@example.com`, ...orderBody(scarce._id) },
+      headers: from('203.0.113.77'),
+    });
+    expect(guest.status).toBe(409);
+    expect((await shop.call('GET', `/api/products/${scarce._id}`)).body.countInStock).toBe(10);
+    const buyer = await fiveUnits(await registerCustomer(shop), '198.51.100.99');
+    expect(buyer.status).toBe(201);
+    // The order answers carry no client address or its key.
+    expect(JSON.stringify(buyer.body)).not.toMatch(/clientKey|client_key|198\.51\.100\.99/);
+  });
+});

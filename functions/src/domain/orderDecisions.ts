@@ -11,6 +11,7 @@ import {
   assertCancellable,
   assertDeliverable,
   assertPayable,
+  assertWithinAddressHolds,
   assertWithinHoldLimits,
   holdHasEnded,
   isOpenHold,
@@ -96,6 +97,9 @@ export interface PlaceOrderRequest {
   /** A guest's order (POST /api/orders/guest): the email it belongs to and the order's signed access token (the
    *  confirmation email's link). `user` is then ignored: the guest's customer is derived from the email. */
   guest?: { email: string; accessToken: string };
+  /** The client address placing it (issue 36): its hold key (the same for every account and guest there) and what
+   *  the unpaid orders placed from it may hold together (limits.ts addressHoldLimits). */
+  clientHold?: { key: string; limits: HoldLimits };
 }
 
 /** A redemption a placed order takes: the store adds one use to the code and to this customer's uses of it. */
@@ -125,6 +129,8 @@ export interface PlacedOrder {
  * those of the email's key, domain/guests.ts); `coupon` the request's discount code as loaded there (omitted without
  * one): a refused code refuses the order (400, the decision's message). A guest's order also stays within the hold
  * limits with `sameAddress`: the unpaid guest orders to the same shipping address (guestAddressKey), whatever email.
+ * With `request.clientHold`, `sameClient` are the unpaid orders placed from the same client address (any account or
+ * guest), held within the address's limits.
  */
 export function placeOrder(
   request: PlaceOrderRequest,
@@ -132,6 +138,7 @@ export function placeOrder(
   unpaid: readonly UnpaidOrder[],
   coupon?: LoadedCoupon | null,
   sameAddress: readonly UnpaidOrder[] = [],
+  sameClient: readonly UnpaidOrder[] = [],
 ): PlacedOrder {
   const user = customerOf(request);
   // Units taken per stock (a variant, or a product without variants), with what the stock was.
@@ -182,6 +189,12 @@ export function placeOrder(
       hold,
       request.holdLimits,
     );
+  if (request.clientHold)
+    assertWithinAddressHolds(
+      sameClient.filter((o) => isOpenHold(o, request.now)),
+      hold,
+      request.clientHold.limits,
+    );
   let discountCents = 0;
   if (coupon) {
     const decision = decideDiscount(
@@ -217,6 +230,7 @@ export function placeOrder(
           guestToken: request.guest.accessToken,
         }
       : {}),
+    ...(request.clientHold ? { clientKey: request.clientHold.key } : {}),
   };
   return {
     record,

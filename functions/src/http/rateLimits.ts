@@ -13,6 +13,7 @@
 // - Counts live in a store behind a port (express-rate-limit's Store). The default keeps them in this process's
 //   memory; where several instances serve the shop, pass a shared one, e.g. rate-limit-redis:
 //   `rateLimitStore: (name) => new RedisStore({ prefix: `rl:${name}:`, sendCommand: (...a) => redis.sendCommand(a) })`.
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import { emailKey, guestEmailKey } from '../domain/index.js';
@@ -50,6 +51,14 @@ function accountKey(req: Request): string | undefined {
 
 /** The client's address as the limiters key it (an IPv6 address by its /56, as express-rate-limit's default does). */
 const addressKey = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
+
+/** The key an order's client address is held by (issue 36, domain/orderDecisions.ts clientHold): the limiters'
+ *  address (an IPv6 address by its /56), hashed, so orders keep no client address. */
+export const clientHoldKey = (req: Request) =>
+  createHash('sha256')
+    .update(`voltshop-hold:${addressKey(req)}`)
+    .digest('base64url')
+    .slice(0, 22);
 
 /** An account and the address asking about it: one attacker's count, never the owner's elsewhere. */
 function accountAtAddressKey(req: Request): string | undefined {

@@ -685,4 +685,14 @@ export const MIGRATIONS: Migration[] = [
       `INSERT INTO products_name_search (products_name_search) VALUES ('rebuild')`,
     ],
   },
+  {
+    version: 28,
+    name: 'orders keep their client address hold key',
+    // Issue 36: the unpaid orders placed from one client address, whatever account or guest, are held within the
+    // address's limits (domain/orderDecisions.ts clientHold); orderBatch.ts reads the open ones by this key.
+    statements: [
+      'ALTER TABLE orders ADD COLUMN client_key TEXT',
+      'CREATE INDEX orders_by_client ON orders (client_key, status) WHERE client_key IS NOT NULL',
+    ],
+  },
 ];

@@ -30,6 +30,8 @@ import {
   orderCsvRow,
   ORDER_EXPORT_COLUMNS,
   holdLimitsOf,
+  addressHoldLimits,
+  DEFAULT_HOLD_ADDRESS_FACTOR,
   guestOrderSchema,
   claimOrderSchema,
   guestCustomer,
@@ -40,6 +42,7 @@ import {
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import {
+  clientHoldKey,
   couponLimiters,
   DEFAULT_COUPON_CHECK_LIMIT,
   DEFAULT_GUEST_ORDER_LIMIT,
@@ -76,6 +79,8 @@ export function orderRoutes(
     couponLimiters?: RequestHandler[];
     /** Whether the account's email is confirmed (embedded: ports.accounts); else the token's claim (Firebase). */
     emailVerified?: (uid: string) => Promise<boolean>;
+    /** The client address's hold limits as a multiple of a customer's (config.ts HOLD_ADDRESS_FACTOR). */
+    holdAddressFactor?: number;
   },
 ) {
   const guestLimiters = options.guestLimiters ?? guestOrderLimiters(DEFAULT_GUEST_ORDER_LIMIT);
@@ -112,9 +117,10 @@ export function orderRoutes(
 
   /** The settings in force (cached; a save a moment ago is in force here at once) and what every order's command
    *  takes from them and from the body: tax and shipping for the address's country, the hold limits and minutes. */
-  async function orderTerms(input: PlaceOrderInput) {
+  async function orderTerms(input: PlaceOrderInput, req: Request) {
     const settings = await options.settings.current();
     const now = clock.now();
+    const holdLimits = holdLimitsOf(settings);
     // Prices and totals sent by the client are ignored: the store prices the order from the database.
     return {
       lines: input.orderItems.map((l) => ({
@@ -126,7 +132,12 @@ export function orderRoutes(
       paymentMethod: input.paymentMethod,
       now,
       expiresAt: holdUntil(now, settings.holdMinutes),
-      holdLimits: holdLimitsOf(settings),
+      holdLimits,
+      // Every account and guest at one client address shares these (issue 36: hoarding with fresh accounts).
+      clientHold: {
+        key: clientHoldKey(req),
+        limits: addressHoldLimits(holdLimits, options.holdAddressFactor ?? DEFAULT_HOLD_ADDRESS_FACTOR),
+      },
       settings,
       ...(input.couponCode ? { couponCode: input.couponCode } : {}),
     };
@@ -168,7 +179,7 @@ export function orderRoutes(
     if (noItems(req)) throw badInput('No order items');
     const input = parse(placeOrderSchema, req.body);
     const user = res.locals.orderUser as { _id: string; name: string; email: string };
-    const terms = await orderTerms(input);
+    const terms = await orderTerms(input, req);
     const order = await placeCounted(res, { user: { _id: user._id, name: user.name, email: user.email }, ...terms });
     // The store also keeps the address in the account's book, in the order's transaction.
     res.status(201).json(order);
@@ -184,7 +195,7 @@ export function orderRoutes(
     const order = await placeCounted(res, {
       user: guestCustomer(email),
       guest: { email, sign: (id) => orderLinks.sign(id) },
-      ...(await orderTerms(input)),
+      ...(await orderTerms(input, req)),
     });
     res.status(201).json({ ...order, accessToken: orderLinks.sign(order._id) });
   });

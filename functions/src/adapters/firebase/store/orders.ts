@@ -223,12 +223,24 @@ export class FirestoreOrders implements OrderStore {
         const addressLockRef = addressKey
           ? this.db.collection(COLLECTIONS.holdLocks).doc(keyId(`address:${addressKey}`))
           : null;
-        await tx.getAll(lockRef, ...(addressLockRef ? [addressLockRef] : []));
+        // And every order is held per client address, across accounts and guests (issue 36): its lock and query too.
+        const clientKey = cmd.clientHold?.key ?? null;
+        const clientLockRef = clientKey
+          ? this.db.collection(COLLECTIONS.holdLocks).doc(keyId(`client:${clientKey}`))
+          : null;
+        await tx.getAll(
+          lockRef,
+          ...(addressLockRef ? [addressLockRef] : []),
+          ...(clientLockRef ? [clientLockRef] : []),
+        );
         const unpaid = await tx.get(
           this.col.where('userId', '==', customerId).where('status', '==', 'awaiting_payment'),
         );
         const atAddress = addressKey
           ? await tx.get(this.col.where('guestAddressKey', '==', addressKey).where('status', '==', 'awaiting_payment'))
+          : null;
+        const atClient = clientKey
+          ? await tx.get(this.col.where('clientKey', '==', clientKey).where('status', '==', 'awaiting_payment'))
           : null;
         // The code and this customer's uses: read here, written below, so concurrent redemptions conflict and retry.
         const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, customerId) : null;
@@ -241,6 +253,7 @@ export class FirestoreOrders implements OrderStore {
           unpaid.docs.map((d) => d.data() as OrderDoc),
           coupon?.loaded ?? null,
           atAddress?.docs.map((d) => d.data() as OrderDoc) ?? [],
+          atClient?.docs.map((d) => d.data() as OrderDoc) ?? [],
         );
         if (redemption && coupon) writeCouponUse(tx, coupon, 1);
         const before = new Map<string, number>();
@@ -257,6 +270,7 @@ export class FirestoreOrders implements OrderStore {
         );
         tx.set(lockRef, { at: cmd.now.toISOString() });
         if (addressLockRef) tx.set(addressLockRef, { at: cmd.now.toISOString() });
+        if (clientLockRef) tx.set(clientLockRef, { at: cmd.now.toISOString() });
         const order: OrderDoc = {
           ...record,
           userId: record.user._id,
