@@ -175,8 +175,9 @@ export interface CouponStore {
   update(coupon: Omit<Coupon, 'uses'>): Promise<Coupon>;
   /** Removes a code (not_found when absent); its orders keep their discount. */
   remove(code: string): Promise<void>;
-  /** How often this customer redeemed the code (orders not released). */
-  customerUses(code: string, userId: string): Promise<number>;
+  /** How often this customer redeemed the code (orders not released), counted by the person: the most among its
+   *  keys (domain/guests.ts couponCustomerKeys: the account's id and its email's). */
+  customerUses(code: string, customer: { _id: string; email: string }): Promise<number>;
 }
 
 /**

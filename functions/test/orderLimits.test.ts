@@ -197,3 +197,39 @@ describe('hoarding with fresh accounts (issue 36, point 4)', () => {
     expect(JSON.stringify(buyer.body)).not.toMatch(/clientKey|client_key|198\.51\.100\.99/);
   });
 });
+
+describe('a once-per-customer code counts the person (issue 36, point 7)', () => {
+  it('used by an account, it is refused to a guest order with the account’s email, and the other way round', async () => {
+    const { shop, product } = await shopWith({});
+    const admin = await shop.adminToken();
+    const created = await shop.call('POST', '/api/coupons', {
+      token: admin,
+      body: { code: 'ONCEEACH', amountOff: 5, maxUsesPerCustomer: 1, active: true },
+    });
+    expect(created.status).toBe(201);
+    const email = `person-${Date.now()}@example.com`;
+    const signUp = await shop.call('POST', '/api/users', { body: { name: 'Pat', email, password: 'secret12' } });
+    expect((await place(shop, signUp.body.token, product._id, '192.0.2.40', 'ONCEEACH')).status).toBe(201);
+    const again = await placeAsGuest(
+      shop,
+      email.replace('@', '+2@').toUpperCase(),
+      product._id,
+      '192.0.2.41',
+      'ONCEEACH',
+    );
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(DISCOUNT_MESSAGES.usedUpForYou);
+
+    const guestEmail = `guest-person-${Date.now()}@example.com`;
+    expect((await placeAsGuest(shop, guestEmail, product._id, '192.0.2.42', 'ONCEEACH')).status).toBe(201);
+    const account = await shop.call('POST', '/api/users', {
+      body: { name: 'Gus', email: guestEmail, password: 'secret12' },
+    });
+    // The signed-in check already says so, and the order refuses it.
+    const checked = await check(shop, product._id, 'ONCEEACH', '192.0.2.43', account.body.token);
+    expect(checked.body).toMatchObject({ ok: false, message: DISCOUNT_MESSAGES.usedUpForYou });
+    const refused = await place(shop, account.body.token, product._id, '192.0.2.43', 'ONCEEACH');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(DISCOUNT_MESSAGES.usedUpForYou);
+  });
+});

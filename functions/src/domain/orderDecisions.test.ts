@@ -312,7 +312,11 @@ describe('placeOrder with a discount code (issue 30)', () => {
     // 20% of the Audio line's 50.00; the tax on the 70.00 left.
     expect(record).toMatchObject({ itemsCents: 80_00, discountCents: 10_00, couponCode: 'AUDIO20', taxCents: 10_50 });
     expect(record.totalCents).toBe(80_00 - 10_00 + 100_00 + 10_50);
-    expect(redemption).toEqual({ code: 'AUDIO20', userId: 'u1' });
+    expect(redemption).toEqual({
+      code: 'AUDIO20',
+      userId: 'u1',
+      customerKeys: ['u1', 'guest:alice@example.com'],
+    });
   });
 
   it('a refused code refuses the order with its message (400); no code: no redemption, no discount', () => {

@@ -4,7 +4,7 @@
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
 import { CouponRefusal, decideDiscount, type LoadedCoupon } from './discounts.js';
 import { badInput, conflict, notFound } from './errors.js';
-import { customerOf, guestAddressKey } from './guests.js';
+import { couponCustomerKeys, customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';
 import { restockedCount, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import {
@@ -102,10 +102,12 @@ export interface PlaceOrderRequest {
   clientHold?: { key: string; limits: HoldLimits };
 }
 
-/** A redemption a placed order takes: the store adds one use to the code and to this customer's uses of it. */
+/** A redemption a placed order takes: the store adds one use to the code and one to each of the customer's keys
+ *  (domain/guests.ts couponCustomerKeys: the account's id and its email's, so the person is counted). */
 export interface Redemption {
   code: string;
   userId: string;
+  customerKeys: string[];
 }
 
 /** An order the customer has not paid, as the hold limits read it (isOpenHold decides whether it still holds). */
@@ -240,7 +242,7 @@ export function placeOrder(
       ...(variant ? { variant } : {}),
       countInStock: stock - qty,
     })),
-    redemption: coupon ? { code: coupon.code, userId: user._id } : null,
+    redemption: coupon ? { code: coupon.code, userId: user._id, customerKeys: couponCustomerKeys(user) } : null,
   };
 }
 

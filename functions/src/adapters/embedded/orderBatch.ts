@@ -8,6 +8,7 @@
 import type { InStatement, Transaction } from './sql.js';
 import {
   customerOf,
+  couponCustomerKeys,
   guestAddressKey,
   orderEvents,
   orderFromRecord,
@@ -212,7 +213,7 @@ async function placeOne(
   const clientKey = cmd.clientHold?.key ?? null;
   const clientOrders = clientKey ? (openAtClient.get(clientKey) ?? []) : [];
   // The code as this transaction sees it (every earlier order of the batch's redemption included).
-  const coupon = cmd.couponCode ? await loadCoupon(tx, cmd.couponCode, customerId) : null;
+  const coupon = cmd.couponCode ? await loadCoupon(tx, cmd.couponCode, couponCustomerKeys(customerOf(cmd))) : null;
   const id = newId();
   const { record, taken, stock, redemption } = placeOrder(
     placeOrderRequest(cmd, id),
@@ -244,7 +245,7 @@ async function placeOne(
       ...takes,
       ...variantMirrors(changes),
       ...orderInserts(id, record),
-      ...(redemption ? redeemStatements(redemption.code, redemption.userId) : []),
+      ...(redemption ? redeemStatements(redemption.code, redemption.customerKeys) : []),
       ...(remembered ? bookChangeStatements(customerId, remembered) : []),
       recordMailStatement(customerOrderMail('placed', id, record, placedAt), placedAt),
     ]);

@@ -37,9 +37,10 @@ export function couponRoutes(
     // A guest's check says nothing of anyone's uses: the per-customer limit is applied when the order is placed
     // (by the guest's email key, domain/guests.ts), and a signed-in shopper's own uses count here already.
     const uid = req.caller?.uid;
+    const shopper = uid ? await store.users.get(uid) : null;
     const [coupon, customerUses, products] = await Promise.all([
       store.coupons.get(input.code),
-      uid ? store.coupons.customerUses(input.code, uid) : 0,
+      shopper ? store.coupons.customerUses(input.code, shopper) : 0,
       Promise.all(input.items.map((i) => store.products.get(i.product))),
     ]);
     const lines = input.items.map((item, index) => {

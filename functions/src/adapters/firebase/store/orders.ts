@@ -243,7 +243,7 @@ export class FirestoreOrders implements OrderStore {
           ? await tx.get(this.col.where('clientKey', '==', clientKey).where('status', '==', 'awaiting_payment'))
           : null;
         // The code and this customer's uses: read here, written below, so concurrent redemptions conflict and retry.
-        const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, customerId) : null;
+        const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, customerOf(cmd)) : null;
         // The customer's address book, which keeps the order's address (a guest has none).
         const book = cmd.guest || !isDocId(customerId) ? null : bookOf(this.db, customerId);
         const saved = book ? await readBook(tx, book) : [];
@@ -598,7 +598,7 @@ export class FirestoreOrders implements OrderStore {
 
   /** The order's discount code and its customer's uses, when it has one (a read: call before any write). */
   private async couponOf(tx: Transaction, order: Pick<OrderDoc, 'couponCode' | 'user'>) {
-    return order.couponCode ? loadCouponIn(tx, this.db, order.couponCode, order.user._id) : null;
+    return order.couponCode ? loadCouponIn(tx, this.db, order.couponCode, order.user) : null;
   }
 
   /** The current stock of the order's lines whose product (or variant) still exists, keyed by stockKey (the line's
