@@ -43,6 +43,7 @@ const env = {
   ORDER_RATE_LIMIT: '100000',
   ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
   UNVERIFIED_ORDER_RATE_LIMIT: '100000',
+  HOLD_ADDRESS_FACTOR: '100000',
 };
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
 const code = await run(

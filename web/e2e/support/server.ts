@@ -38,6 +38,8 @@ export function spawnShopServer(
       ORDER_RATE_LIMIT: '100000',
       ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
       UNVERIFIED_ORDER_RATE_LIMIT: '100000',
+      // ...and many customers' unpaid orders held from that one address at once (the per-address hold limits).
+      HOLD_ADDRESS_FACTOR: '100000',
       ...extraEnv,
     },
     stdio,

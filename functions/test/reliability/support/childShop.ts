@@ -31,6 +31,7 @@ export async function startChild(
       ORDER_RATE_LIMIT: '100000',
       ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
       UNVERIFIED_ORDER_RATE_LIMIT: '100000',
+      HOLD_ADDRESS_FACTOR: '100000',
       NODE_ENV: 'test',
       ...env,
     },
