@@ -308,7 +308,7 @@ const recipientOf = (res: Response) => res.locals.orderRecipient as OrderRecipie
 export function orderLimiters(
   limits: OrderLimits,
   storeFactory: RateLimitStoreFactory = memoryStores,
-): { signedIn: RequestHandler[]; guest: RequestHandler[] } {
+): { signedIn: RequestHandler[]; guest: RequestHandler[]; unverifiedInbox: RequestHandler } {
   const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
   const byAddress = rateLimit({
     ...common,
@@ -337,5 +337,6 @@ export function orderLimiters(
     keyGenerator: (req, res) => inboxKey(req, res) as string,
     validate: { keyGeneratorIpFallback: false },
   });
-  return { signedIn: [byAddress, byAccount, byUnverifiedInbox], guest: [byAddress, byUnverifiedInbox] };
+  // `unverifiedInbox` reads res.locals.orderRecipient: after the route has set it (the cheap counts come first).
+  return { signedIn: [byAddress, byAccount], guest: [byAddress], unverifiedInbox: byUnverifiedInbox };
 }

@@ -175,7 +175,23 @@ export function orderRoutes(
     next();
   };
 
-  router.post('/', signedIn, accountRecipient, ...placeLimiters.signedIn, ...codeLimiters, async (req, res) => {
+  // Cheap counts first (per address, per account), then the account's inbox (read once), then the code's budget.
+  const beforeSignedInOrder = [
+    signedIn,
+    ...placeLimiters.signedIn,
+    accountRecipient,
+    placeLimiters.unverifiedInbox,
+    ...codeLimiters,
+  ];
+  const beforeGuestOrder = [
+    ...guestLimiters,
+    ...placeLimiters.guest,
+    guestRecipient,
+    placeLimiters.unverifiedInbox,
+    ...codeLimiters,
+  ];
+
+  router.post('/', ...beforeSignedInOrder, async (req, res) => {
     if (noItems(req)) throw badInput('No order items');
     const input = parse(placeOrderSchema, req.body);
     const user = res.locals.orderUser as { _id: string; name: string; email: string };
@@ -188,7 +204,7 @@ export function orderRoutes(
   // Guest checkout (issue 30): no account, an email. The same placing decision in the same transaction; the hold
   // limits count per email and per shipping address (domain/guests.ts). The answer adds the order's access token,
   // also in the confirmation email's link.
-  router.post('/guest', ...guestLimiters, guestRecipient, ...placeLimiters.guest, ...codeLimiters, async (req, res) => {
+  router.post('/guest', ...beforeGuestOrder, async (req, res) => {
     if (!orderLinks) throw unavailable(GUEST_MESSAGES.notConfigured);
     if (noItems(req)) throw badInput('No order items');
     const { email, ...input } = parse(guestOrderSchema, req.body);
