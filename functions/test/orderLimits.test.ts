@@ -1,6 +1,7 @@
 // Issue 36, points 2 and 3, over HTTP: discount codes cannot be guessed through orders (one refused-code budget with
 // POST /api/coupons/check, per address and per account; the code judged after the hold limits), and orders are
 // rate limited per account, per client address and per unverified inbox (mail bombing).
+import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DISCOUNT_MESSAGES } from '../src/domain/index.js';
 import { TOO_MANY_ATTEMPTS } from '../src/http/rateLimits.js';
@@ -84,6 +85,35 @@ describe('codes guessed through orders (issue 36, point 2)', () => {
     // Another account from those addresses is not held up by it.
     const other = await registerCustomer(shop);
     expect((await place(shop, other, product._id, '198.51.100.4', 'REAL5')).status).toBe(201);
+  });
+
+  it('property: any mix of wrong codes by check, signed-in order and guest order from one address gets exactly the budget, then 429', async () => {
+    const { shop, product } = await shopWith({ COUPON_CHECK_RATE_LIMIT: '3' });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('check', 'signedInCheck', 'order', 'guestOrder'), { minLength: 5, maxLength: 7 }),
+        async (kinds) => {
+          const address = `198.18.${Math.floor(run / 200)}.${run++ % 200}`; // a fresh budget each run
+          const token = await registerCustomer(shop);
+          const statuses = [];
+          for (const [i, kind] of kinds.entries()) {
+            const code = `WRONG${run}X${i}`;
+            const res =
+              kind === 'order'
+                ? await place(shop, token, product._id, address, code)
+                : kind === 'guestOrder'
+                  ? await placeAsGuest(shop, `p${run}-${i}@example.com`, product._id, address, code)
+                  : await check(shop, product._id, code, address, kind === 'signedInCheck' ? token : undefined);
+            statuses.push(
+              res.status === 200 && res.body.ok === false ? 'refused' : res.status === 400 ? 'refused' : res.status,
+            );
+          }
+          expect(statuses).toEqual([...Array(3).fill('refused'), ...Array(kinds.length - 3).fill(429)]);
+        },
+      ),
+      { numRuns: 6 },
+    );
   });
 
   it('at a hold limit a wrong and a right code get the same 409: the answer tells nothing about the code', async () => {
