@@ -115,6 +115,12 @@ export async function startShop(options: {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
+      // Every simulated customer orders from this one address, many times an hour (the order rate limits).
+      ORDER_RATE_LIMIT: '100000000',
+      ORDER_RATE_LIMIT_PER_ADDRESS: '100000000',
+      UNVERIFIED_ORDER_RATE_LIMIT: '100000000',
+      // ...and holds unpaid orders of many customers at once from it (the per-address hold limits).
+      HOLD_ADDRESS_FACTOR: '1000000',
       // Simulated payments are refused in production; the shop runs in production mode otherwise.
       ...options.env,
     },

@@ -18,12 +18,15 @@ import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
 import {
   authLimiters,
-  couponCheckLimiters,
+  couponLimiters,
   DEFAULT_COUPON_CHECK_LIMIT,
   DEFAULT_GUEST_ORDER_LIMIT,
+  DEFAULT_ORDER_LIMITS,
   guestOrderLimiters,
+  orderLimiters,
   passwordResetLimiters,
   type Limit,
+  type OrderLimits,
   type RateLimitStoreFactory,
 } from './http/rateLimits.js';
 import { accountRoutes } from './features/users/accountRoutes.js';
@@ -51,8 +54,15 @@ export interface AppOptions {
   passwordResetLimit?: Limit;
   /** Guest orders per address and per email per window (default 10 an hour). */
   guestOrderLimit?: Limit;
-  /** Discount code checks per address (http/rateLimits.ts couponCheckLimiters; default DEFAULT_COUPON_CHECK_LIMIT). */
+  /** Refused discount codes (checks and orders) per address and per account (http/rateLimits.ts couponLimiters;
+   *  default DEFAULT_COUPON_CHECK_LIMIT). */
   couponCheckLimit?: Limit;
+  /** Orders per account, per address and per unverified inbox (http/rateLimits.ts orderLimiters; default
+   *  DEFAULT_ORDER_LIMITS). */
+  orderLimits?: OrderLimits;
+  /** What the unpaid orders from one client address may hold, as a multiple of one customer's hold limits (config.ts
+   *  HOLD_ADDRESS_FACTOR; default DEFAULT_HOLD_ADDRESS_FACTOR). */
+  holdAddressFactor?: number;
   /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
   rateLimitStore?: RateLimitStoreFactory;
   /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
@@ -64,6 +74,9 @@ export interface AppOptions {
   emulatorImageOrigins?: readonly string[];
   /** The development outbox (outside production, without SMTP): mounts /api/dev/mail and /dev/mailbox. */
   devMailbox?: DevMailboxReader;
+  /** Whether the development mailbox answers clients beyond this machine (config.ts DEV_MAILBOX_OPEN; default
+   *  loopback only). */
+  devMailboxOpen?: boolean;
   /** The catalogue cache (default: a new one with catalogCacheTtlMs). Either way it hears the ports' events. */
   cache?: CatalogCache;
   /** App Check enforced on the anonymous catalogue lists (http/appCheck.ts; the Firebase function's APP_CHECK). */
@@ -85,7 +98,10 @@ export function appOptions(
     passwordResetLimit: config.passwordResetLimit,
     guestOrderLimit: config.guestOrderLimit,
     couponCheckLimit: config.couponCheckLimit,
+    orderLimits: config.orderLimits,
+    holdAddressFactor: config.holdAddressFactor,
     trustProxy: config.trustProxy,
+    devMailboxOpen: config.mail.devMailboxOpen,
     ...entry,
   };
 }
@@ -187,23 +203,22 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
       }),
     );
   api.use('/users', userRoutes(ports, { limiters }));
+  // One refused-code budget for checks and orders alike (codes guessed through orders, issue 36).
+  const codeLimiters = couponLimiters(options.couponCheckLimit ?? DEFAULT_COUPON_CHECK_LIMIT, options.rateLimitStore);
+  const accounts = ports.accounts;
   api.use(
     '/orders',
     orderRoutes(ports, {
       settings,
       guestLimiters: guestOrderLimiters(options.guestOrderLimit ?? DEFAULT_GUEST_ORDER_LIMIT, options.rateLimitStore),
+      orderLimiters: orderLimiters(options.orderLimits ?? DEFAULT_ORDER_LIMITS, options.rateLimitStore),
+      couponLimiters: codeLimiters.order,
+      holdAddressFactor: options.holdAddressFactor,
+      ...(accounts ? { emailVerified: async (uid: string) => (await accounts.emailVerifiedAt(uid)) !== null } : {}),
     }),
   );
   api.use('/settings', settingsRoutes(ports, settings));
-  api.use(
-    '/coupons',
-    couponRoutes(ports, {
-      checkLimiters: couponCheckLimiters(
-        options.couponCheckLimit ?? DEFAULT_COUPON_CHECK_LIMIT,
-        options.rateLimitStore,
-      ),
-    }),
-  );
+  api.use('/coupons', couponRoutes(ports, { checkLimiters: codeLimiters.check }));
   api.use('/categories', taxonomyRoutes('category', ports, ports.store.categories, cache));
   api.use('/brands', taxonomyRoutes('brand', ports, ports.store.brands, cache));
   api.use('/upload', uploadRoutes(ports));
@@ -212,11 +227,12 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   if (ports.store.carts) api.use('/cart', cartRoutes(ports, ports.store.carts));
   if (ports.live instanceof LiveHub) api.use('/live', liveRoutes(ports, ports.live));
   api.use(configRoutes(ports, { backend: options.backend }));
-  if (options.devMailbox) api.use('/dev', devMailApi(options.devMailbox));
+  if (options.devMailbox) api.use('/dev', devMailApi(options.devMailbox, { open: options.devMailboxOpen }));
   api.use(notFoundRoute);
 
   app.use('/api', api);
-  if (options.devMailbox) app.use('/dev/mailbox', devMailboxPages(options.devMailbox));
+  if (options.devMailbox)
+    app.use('/dev/mailbox', devMailboxPages(options.devMailbox, { open: options.devMailboxOpen }));
   options.extraRoutes?.(app);
   app.use(notFoundRoute);
   app.use(errorHandler);

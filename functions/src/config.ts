@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_HOLD_ADDRESS_FACTOR,
   DEFAULT_HOLD_LIMITS,
   DEFAULT_HOLD_MINUTES,
   DEFAULT_PAGE_SIZE,
@@ -115,6 +116,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       maxHeldCents: int(env, 'HOLD_MAX_DOLLARS', DEFAULT_HOLD_LIMITS.maxHeldCents / 100, 1) * 100,
       maxOpenOrders: int(env, 'HOLD_MAX_OPEN_ORDERS', DEFAULT_HOLD_LIMITS.maxOpenOrders, 1),
     },
+    /** The unpaid orders placed from one client address, any account or guest, hold at most this many times one
+     *  customer's limits (domain/limits.ts addressHoldLimits). */
+    holdAddressFactor: int(env, 'HOLD_ADDRESS_FACTOR', DEFAULT_HOLD_ADDRESS_FACTOR, 1),
     jwtSecret: env.JWT_SECRET || undefined,
     loginLimit: {
       max: int(env, 'LOGIN_RATE_LIMIT', 10, 1),
@@ -134,8 +138,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       max: int(env, 'GUEST_ORDER_RATE_LIMIT', 10, 1),
       windowMs: int(env, 'GUEST_ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
     },
-    /** Refused discount code checks (POST /api/coupons/check) allowed per address per window; all checks at five
-     *  times that (http/rateLimits.ts couponCheckLimiters). */
+    /** Orders placed (http/rateLimits.ts orderLimiters): per account, per client address (signed in and guests
+     *  together), and per unverified inbox (orders mailing an address nobody confirmed: guests', unverified
+     *  accounts'), each per window. */
+    orderLimits: {
+      perAccount: {
+        max: int(env, 'ORDER_RATE_LIMIT', 30, 1),
+        windowMs: int(env, 'ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
+      },
+      perAddress: {
+        max: int(env, 'ORDER_RATE_LIMIT_PER_ADDRESS', 60, 1),
+        windowMs: int(env, 'ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
+      },
+      perUnverifiedInbox: {
+        max: int(env, 'UNVERIFIED_ORDER_RATE_LIMIT', 10, 1),
+        windowMs: int(env, 'ORDER_RATE_WINDOW_MS', 60 * 60_000, 1000),
+      },
+    },
+    /** Refused discount codes (a check's or an order's) allowed per address and per account per window; all checks
+     *  at five times that (http/rateLimits.ts couponLimiters). */
     couponCheckLimit: {
       max: int(env, 'COUPON_CHECK_RATE_LIMIT', 20, 1),
       windowMs: int(env, 'COUPON_CHECK_RATE_WINDOW_MS', 15 * 60_000, 1000),
@@ -165,6 +186,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       fromSet: Boolean(env.MAIL_FROM),
       /** Who hears of each paid order; unset: every admin (read from the users when the payment is recorded). */
       orderAlertEmail: orderAlertEmail(env),
+      /** DEV_MAILBOX_OPEN=true: the development mailbox answers every client, not only this machine's. */
+      devMailboxOpen: env.DEV_MAILBOX_OPEN === 'true',
     },
     seedAdmin: {
       email: env.SEED_ADMIN_EMAIL || 'admin@voltshop.test',

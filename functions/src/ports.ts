@@ -159,6 +159,9 @@ export interface PlaceOrderCommand {
   /** A guest's order (POST /api/orders/guest; `user` is then derived from the email, domain/guests.ts): the email and
    *  how the new order's access token is signed (OrderLinks.sign), once the store has its id. */
   guest?: { email: string; sign(orderId: string): string };
+  /** The client address's hold key and limits (issue 36; PlaceOrderRequest.clientHold): the store loads the unpaid
+   *  orders placed from it in the placing transaction and records the key on the order. */
+  clientHold?: { key: string; limits: HoldLimits };
 }
 
 /** The decision's request for a command and the order's id (a guest order's token is signed for that id). */
@@ -179,8 +182,9 @@ export interface CouponStore {
   update(coupon: Omit<Coupon, 'uses'>): Promise<Coupon>;
   /** Removes a code (not_found when absent); its orders keep their discount. */
   remove(code: string): Promise<void>;
-  /** How often this customer redeemed the code (orders not released). */
-  customerUses(code: string, userId: string): Promise<number>;
+  /** How often this customer redeemed the code (orders not released), counted by the person: the most among its
+   *  keys (domain/guests.ts couponCustomerKeys: the account's id and its email's). */
+  customerUses(code: string, customer: { _id: string; email: string }): Promise<number>;
 }
 
 /**
@@ -315,6 +319,8 @@ export interface Caller {
   email?: string;
   /** The account's display name, when the token has one. */
   name?: string;
+  /** Whether the token vouches the email confirmed (Firebase ID tokens' email_verified). */
+  emailVerified?: boolean;
 }
 
 export interface Identity {

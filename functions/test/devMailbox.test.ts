@@ -1,5 +1,6 @@
 // The development outbox: mail "delivered" into the shop's database and shown at /dev/mailbox and /api/dev/mail,
 // outside production only.
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from './support/shop.js';
 
@@ -85,5 +86,47 @@ describe('with SMTP_URL', () => {
       startTestShop({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', SMTP_URL: 'smtp://127.0.0.1:1' }),
     ).rejects.toThrow(/MAIL_FROM/);
     await expect(startTestShop({ SMTP_URL: 'https://mail.example' })).rejects.toThrow(/SMTP_URL/);
+  });
+});
+
+/** This machine's first address that is not loopback (the sandbox and CI machines have one). */
+function outwardAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+  if (!address) throw new Error('this test needs a non-loopback IPv4 interface');
+  return address;
+}
+
+describe('who the development mailbox answers (issue 36)', () => {
+  it('answers loopback clients only, whatever X-Forwarded-For claims, while the server listens on every interface', async () => {
+    const shop = await startTestShop({ HOST: '0.0.0.0', TRUST_PROXY: 'true' });
+    try {
+      const port = new URL(shop.url).port;
+      const outside = `http://${outwardAddress()}:${port}`;
+      expect((await fetch(`${outside}/api/dev/mail`)).status).toBe(404);
+      expect((await fetch(`${outside}/api/dev/mail`, { headers: { 'X-Forwarded-For': '127.0.0.1' } })).status).toBe(
+        404,
+      );
+      expect((await fetch(`${outside}/dev/mailbox`)).status).toBe(404);
+      expect((await fetch(`${outside}/dev/mailbox/m1/html`)).status).toBe(404);
+      // The shop itself still answers there; and the mailbox answers this machine.
+      expect((await fetch(`${outside}/api/config/paypal`)).status).not.toBe(404);
+      expect((await fetch(`${shop.url}/api/dev/mail`)).status).toBe(200);
+      expect((await fetch(`${shop.url}/dev/mailbox`)).status).toBe(200);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('answers every client with DEV_MAILBOX_OPEN=true', async () => {
+    const shop = await startTestShop({ HOST: '0.0.0.0', DEV_MAILBOX_OPEN: 'true' });
+    try {
+      const outside = `http://${outwardAddress()}:${new URL(shop.url).port}`;
+      expect((await fetch(`${outside}/api/dev/mail`)).status).toBe(200);
+      expect((await fetch(`${outside}/dev/mailbox`)).status).toBe(200);
+    } finally {
+      await shop.close();
+    }
   });
 });

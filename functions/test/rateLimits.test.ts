@@ -73,21 +73,29 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('failed attempts', () => {
-  it('are counted per account too: guesses from many addresses lock that account only', async () => {
+  it('are counted per account too: once an account’s budget is spent, every address that failed for it is refused', async () => {
     const shop = await shopWith({ TRUST_PROXY: '1', LOGIN_RATE_LIMIT: '3' });
-    for (let i = 0; i < 3; i++) {
-      const res = await shop.call('POST', '/api/users/login', {
+    const guess = (address: string, i: number) =>
+      shop.call('POST', '/api/users/login', {
         body: { email: alice.email.toUpperCase(), password: `guess-${i}` },
-        headers: from(`198.51.100.${i}`),
+        headers: from(address),
       });
-      expect(res.status).toBe(401);
+    // Two guesses from each of three addresses: an address's first failure is not counted for the account, its
+    // second is; the third address's second guess finds the account's budget spent.
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await guess(`198.51.100.${i}`, 2 * i)).status);
+      statuses.push((await guess(`198.51.100.${i}`, 2 * i + 1)).status);
     }
-    const locked = await shop.call('POST', '/api/users/login', {
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+    const fourth = await guess('198.51.100.3', 10);
+    expect(fourth.status).toBe(401); // a fresh address: its first attempt is not held back
+    const again = await shop.call('POST', '/api/users/login', {
       body: { email: alice.email, password: alice.password },
-      headers: from('198.51.100.50'),
+      headers: from('198.51.100.3'),
     });
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/Too many attempts/);
+    expect(again.status).toBe(429); // an address that failed for her, past the account's budget
+    expect(again.body.message).toMatch(/Too many attempts/);
     const other = await shop.call('POST', '/api/users/login', {
       body: { email: bob.email, password: bob.password },
       headers: from('198.51.100.50'),
@@ -124,6 +132,56 @@ describe('failed attempts', () => {
       );
     }
     expect(statuses).toEqual([403, 403, 403, 429]);
+  });
+});
+
+describe('no lockout of the rightful owner (issue 36, OWASP: account lockout)', () => {
+  const guesses = async (shop: Awaited<ReturnType<typeof shopWith>>, email: string, address: string, n: number) => {
+    const statuses = [];
+    for (let i = 0; i < n; i++)
+      statuses.push(
+        (
+          await shop.call('POST', '/api/users/login', {
+            body: { email, password: `wrong-guess-${i}` },
+            headers: from(address),
+          })
+        ).status,
+      );
+    return statuses;
+  };
+
+  it('11 wrong passwords from address A: A is refused, the owner’s correct password from address B signs in', async () => {
+    const shop = await shopWith({ TRUST_PROXY: '1', LOGIN_RATE_LIMIT: '10' }); // the default: 10 failed attempts
+    const spent = await guesses(shop, bob.email, '203.0.113.66', 12);
+    expect(spent.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(spent.slice(10)).toEqual([429, 429]);
+    const owner = await shop.call('POST', '/api/users/login', {
+      body: { email: bob.email, password: bob.password },
+      headers: from('198.51.100.20'),
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.body.token).toEqual(expect.any(String));
+    // And the attacker's address stays refused, even with the right password.
+    const attacker = await shop.call('POST', '/api/users/login', {
+      body: { email: bob.email, password: bob.password },
+      headers: from('203.0.113.66'),
+    });
+    expect(attacker.status).toBe(429);
+  });
+
+  it('guesses spread over many addresses spend the account’s budget, yet the owner (and the admin) from a clean address sign in', async () => {
+    const shop = await shopWith({ TRUST_PROXY: '1', LOGIN_RATE_LIMIT: '3' });
+    const admin = { email: shop.config.seedAdmin.email, password: shop.config.seedAdmin.password };
+    for (const victim of [alice.email, admin.email])
+      for (let a = 0; a < 4; a++) await guesses(shop, victim, `192.0.2.${a + 10}`, 3);
+    expect(await guesses(shop, alice.email, '192.0.2.10', 1)).toEqual([429]);
+    for (const [who, address] of [
+      [{ email: alice.email, password: alice.password }, '198.51.100.30'],
+      [admin, '198.51.100.31'],
+    ] as const) {
+      const res = await shop.call('POST', '/api/users/login', { body: who, headers: from(address) });
+      expect(res.status).toBe(200);
+    }
   });
 });
 

@@ -40,6 +40,10 @@ const env = {
   VOLTSHOP_FIREBASE_SUITES: 'e2e',
   LOGIN_RATE_LIMIT: '1000',
   SIGNIN_RATE_LIMIT: '1000',
+  ORDER_RATE_LIMIT: '100000',
+  ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
+  UNVERIFIED_ORDER_RATE_LIMIT: '100000',
+  HOLD_ADDRESS_FACTOR: '100000',
 };
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
 const code = await run(

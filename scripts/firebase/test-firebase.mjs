@@ -64,7 +64,16 @@ const started = Date.now();
 buildFunctions();
 checkHostingHeaders();
 buildEmulatorWeb({ firestore: true });
-const env = { ...process.env, VOLTSHOP_FIREBASE_SUITES: 'full', LOGIN_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000' };
+const env = {
+  ...process.env,
+  VOLTSHOP_FIREBASE_SUITES: 'full',
+  LOGIN_RATE_LIMIT: '1000',
+  SIGNIN_RATE_LIMIT: '1000',
+  ORDER_RATE_LIMIT: '100000',
+  ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
+  UNVERIFIED_ORDER_RATE_LIMIT: '100000',
+  HOLD_ADDRESS_FACTOR: '100000',
+};
 delete env.VOLTSHOP_STORE; // the function uses Firestore here
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
 const code = await run(

@@ -1,6 +1,7 @@
 // Discount codes (issue 30), the pure decision: whether a code applies to a cart now, and how many cents it takes
 // off, or a refusal with the message the shopper sees. placeOrder (orderDecisions.ts) calls it inside the placing
 // transaction with the code and its uses as loaded there; POST /api/coupons/check calls it outside one (a preview).
+import { DomainError } from './errors.js';
 import { formatPrice, toDollars } from './money.js';
 import { largestRemainder } from './unitCharges.js';
 
@@ -49,6 +50,15 @@ export const DISCOUNT_MESSAGES = {
 } as const;
 
 const refuse = (message: string): DiscountDecision => ({ ok: false, message });
+
+/** An order refused for its code (a 400 with the decision's message): the order routes count it against the same
+ *  refused-code budget as POST /api/coupons/check (http/rateLimits.ts couponLimiters), so codes cannot be guessed
+ *  through orders either. */
+export class CouponRefusal extends DomainError {
+  constructor(message: string) {
+    super(message, 'bad_input');
+  }
+}
 
 function inScope(coupon: Coupon, line: DiscountLine): boolean {
   const categories = coupon.scope?.categories ?? [];

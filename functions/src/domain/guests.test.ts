@@ -6,6 +6,7 @@ import { DomainError } from './errors.js';
 import {
   assertMayClaim,
   claimPatch,
+  couponCustomerKeys,
   GUEST_MESSAGES,
   GUEST_NAME,
   guestAddressKey,
@@ -164,12 +165,25 @@ describe('placeOrder for a guest', () => {
       customerUses: 0,
     };
     const { redemption } = placeOrder(guestRequest('Ann+1@Example.com', 1), stocked, [], coupon);
-    expect(redemption).toEqual({ code: 'SAVE10', userId: 'guest:ann@example.com' });
+    expect(redemption).toEqual({
+      code: 'SAVE10',
+      userId: 'guest:ann@example.com',
+      customerKeys: ['guest:ann@example.com'],
+    });
     // The email's (any variant's) use so far, as the store loads it by the guest's customer id: refused.
     const used = refusal(() =>
       placeOrder(guestRequest('ann@example.com', 1), stocked, [], { ...coupon, customerUses: 1 }),
     );
     expect(used.kind).toBe('bad_input');
+  });
+});
+
+describe('couponCustomerKeys (issue 36): a code’s per-customer uses count the person', () => {
+  it('an account by its id and its email’s guest key; a guest by its email’s key alone', () => {
+    expect(couponCustomerKeys({ _id: 'u1', email: ' Ann+shop@Example.COM ' })).toEqual(['u1', 'guest:ann@example.com']);
+    expect(couponCustomerKeys({ _id: 'guest:ann@example.com', email: 'ann@example.com' })).toEqual([
+      'guest:ann@example.com',
+    ]);
   });
 });
 

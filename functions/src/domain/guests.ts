@@ -36,6 +36,17 @@ export const guestCustomerId = (email: string) => `${GUEST_ID_PREFIX}${guestEmai
 
 export const isGuestCustomerId = (id: string) => id.startsWith(GUEST_ID_PREFIX);
 
+/**
+ * Whom a code's per-customer uses are counted by (issue 36): the person, i.e. the account's id AND its email's guest
+ * id, so an account and a guest order with the account's email (any case, a "+tag") are one customer to the limit. A
+ * guest has its email's id only. A redemption adds a use to each key, a release takes one from each, and a customer's
+ * uses are the largest count among its keys.
+ */
+export function couponCustomerKeys(customer: { _id: string; email: string }): string[] {
+  const byEmail = guestCustomerId(customer.email);
+  return customer._id === byEmail ? [byEmail] : [customer._id, byEmail];
+}
+
 /** One part of an address as the limits compare it: Unicode-folded, lower-cased, letters and digits only. */
 function addressPart(text: string): string {
   return text

@@ -36,6 +36,21 @@ export const DEFAULT_HOLD_LIMITS: HoldLimits = {
   maxOpenOrders: 3,
 };
 
+/** What the unpaid orders placed from one client address may hold together, whatever account or guest email placed
+ *  them (issue 36: fresh accounts from one address emptied a product): this many times one customer's limits, so a
+ *  household or office behind one address still shops while one address cannot take a product off sale.
+ *  HOLD_ADDRESS_FACTOR overrides it. */
+export const DEFAULT_HOLD_ADDRESS_FACTOR = 2;
+
+/** The hold limits of one client address: each of a customer's limits times `factor`. */
+export function addressHoldLimits(limits: HoldLimits, factor: number): HoldLimits {
+  return {
+    maxUnitsPerProduct: limits.maxUnitsPerProduct * factor,
+    maxHeldCents: limits.maxHeldCents * factor,
+    maxOpenOrders: limits.maxOpenOrders * factor,
+  };
+}
+
 /** Products per catalogue page (PAGE_SIZE overrides it, at least MIN_PAGE_SIZE). */
 export const DEFAULT_PAGE_SIZE = 8;
 export const MIN_PAGE_SIZE = 1;

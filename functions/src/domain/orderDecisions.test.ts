@@ -16,7 +16,7 @@ import {
   undeliverOrder,
 } from './orderDecisions.js';
 import { ORDER_MESSAGES, orderFromRecord, type OrderRecord } from './orders.js';
-import { DISCOUNT_MESSAGES, type Coupon } from './discounts.js';
+import { CouponRefusal, DISCOUNT_MESSAGES, type Coupon } from './discounts.js';
 import { priceOrder } from './pricing.js';
 import type { PaymentResult } from './types.js';
 
@@ -312,7 +312,11 @@ describe('placeOrder with a discount code (issue 30)', () => {
     // 20% of the Audio line's 50.00; the tax on the 70.00 left.
     expect(record).toMatchObject({ itemsCents: 80_00, discountCents: 10_00, couponCode: 'AUDIO20', taxCents: 10_50 });
     expect(record.totalCents).toBe(80_00 - 10_00 + 100_00 + 10_50);
-    expect(redemption).toEqual({ code: 'AUDIO20', userId: 'u1' });
+    expect(redemption).toEqual({
+      code: 'AUDIO20',
+      userId: 'u1',
+      customerKeys: ['u1', 'guest:alice@example.com'],
+    });
   });
 
   it('a refused code refuses the order with its message (400); no code: no redemption, no discount', () => {
@@ -328,5 +332,27 @@ describe('placeOrder with a discount code (issue 30)', () => {
     const plain = placeOrder(request(lines), stocked(), []);
     expect(plain.redemption).toBeNull();
     expect(plain.record).toMatchObject({ discountCents: 0, couponCode: null });
+  });
+
+  it('judges the hold limits before the code (issue 36): at a limit, a wrong and a right code get the same 409', () => {
+    const held = { totalCents: 10_00, orderItems: [{ product: 'a', qty: 1 }], status: 'awaiting_payment' as const };
+    const atLimit = Array.from({ length: DEFAULT_HOLD_LIMITS.maxOpenOrders }, () => ({
+      ...held,
+      expiresAt: in30.toISOString(),
+    }));
+    const wrong = refusal(() =>
+      placeOrder(request(lines), stocked(), atLimit, { code: 'NOPE', coupon: null, customerUses: 0 }),
+    );
+    const right = refusal(() =>
+      placeOrder(request(lines), stocked(), atLimit, { code: 'AUDIO20', coupon: coupon(), customerUses: 0 }),
+    );
+    expect(wrong.kind).toBe('conflict');
+    expect({ kind: right.kind, message: right.message }).toEqual({ kind: wrong.kind, message: wrong.message });
+    // Below the limits the wrong code is refused as a code (the order routes count it as a guess).
+    const refused = refusal(() =>
+      placeOrder(request(lines), stocked(), [], { code: 'NOPE', coupon: null, customerUses: 0 }),
+    );
+    expect(refused).toBeInstanceOf(CouponRefusal);
+    expect(refused.message).toBe(DISCOUNT_MESSAGES.unknown);
   });
 });

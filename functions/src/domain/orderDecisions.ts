@@ -2,15 +2,16 @@
 // transaction (the products of the lines, the customer's open orders, the order itself), calls the decision, and
 // writes exactly what it answers in the same transaction. Pricing, stock checks, hold limits, restocking and the
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
-import { decideDiscount, type LoadedCoupon } from './discounts.js';
+import { CouponRefusal, decideDiscount, type LoadedCoupon } from './discounts.js';
 import { badInput, conflict, notFound } from './errors.js';
-import { customerOf, guestAddressKey } from './guests.js';
+import { couponCustomerKeys, customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';
 import { restockedCount, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import {
   assertCancellable,
   assertDeliverable,
   assertPayable,
+  assertWithinAddressHolds,
   assertWithinHoldLimits,
   holdHasEnded,
   isOpenHold,
@@ -96,12 +97,17 @@ export interface PlaceOrderRequest {
   /** A guest's order (POST /api/orders/guest): the email it belongs to and the order's signed access token (the
    *  confirmation email's link). `user` is then ignored: the guest's customer is derived from the email. */
   guest?: { email: string; accessToken: string };
+  /** The client address placing it (issue 36): its hold key (the same for every account and guest there) and what
+   *  the unpaid orders placed from it may hold together (limits.ts addressHoldLimits). */
+  clientHold?: { key: string; limits: HoldLimits };
 }
 
-/** A redemption a placed order takes: the store adds one use to the code and to this customer's uses of it. */
+/** A redemption a placed order takes: the store adds one use to the code and one to each of the customer's keys
+ *  (domain/guests.ts couponCustomerKeys: the account's id and its email's, so the person is counted). */
 export interface Redemption {
   code: string;
   userId: string;
+  customerKeys: string[];
 }
 
 /** An order the customer has not paid, as the hold limits read it (isOpenHold decides whether it still holds). */
@@ -125,6 +131,8 @@ export interface PlacedOrder {
  * those of the email's key, domain/guests.ts); `coupon` the request's discount code as loaded there (omitted without
  * one): a refused code refuses the order (400, the decision's message). A guest's order also stays within the hold
  * limits with `sameAddress`: the unpaid guest orders to the same shipping address (guestAddressKey), whatever email.
+ * With `request.clientHold`, `sameClient` are the unpaid orders placed from the same client address (any account or
+ * guest), held within the address's limits.
  */
 export function placeOrder(
   request: PlaceOrderRequest,
@@ -132,6 +140,7 @@ export function placeOrder(
   unpaid: readonly UnpaidOrder[],
   coupon?: LoadedCoupon | null,
   sameAddress: readonly UnpaidOrder[] = [],
+  sameClient: readonly UnpaidOrder[] = [],
 ): PlacedOrder {
   const user = customerOf(request);
   // Units taken per stock (a variant, or a product without variants), with what the stock was.
@@ -167,25 +176,10 @@ export function placeOrder(
       sku: v.sku,
     };
   });
-  let discountCents = 0;
-  let lineDiscounts: number[] = [];
-  if (coupon) {
-    const decision = decideDiscount(
-      coupon.coupon,
-      lines.map((l) => ({ ...l, category: products.get(l.product)!.category ?? '' })),
-      coupon.customerUses,
-      request.now,
-    );
-    if (!decision.ok) throw badInput(decision.message);
-    discountCents = decision.discountCents;
-    lineDiscounts = decision.lineDiscountCents;
-  }
-  const price = priceOrder(
-    lines,
-    request.settings && pricingRulesFor(request.settings, request.shippingAddress.country),
-    discountCents,
-  );
-  const hold = { totalCents: price.totalCents, orderItems: lines };
+  const rules = request.settings && pricingRulesFor(request.settings, request.shippingAddress.country);
+  // The hold limits are judged BEFORE the code, on the order as it would cost without it (issue 36): while the
+  // customer is at a limit, a right and a wrong code get the same 409, so the answer tells nothing about codes.
+  const hold = { totalCents: priceOrder(lines, rules, 0).totalCents, orderItems: lines };
   assertWithinHoldLimits(
     unpaid.filter((o) => isOpenHold(o, request.now)),
     hold,
@@ -197,6 +191,26 @@ export function placeOrder(
       hold,
       request.holdLimits,
     );
+  if (request.clientHold)
+    assertWithinAddressHolds(
+      sameClient.filter((o) => isOpenHold(o, request.now)),
+      hold,
+      request.clientHold.limits,
+    );
+  let discountCents = 0;
+  let lineDiscounts: number[] = [];
+  if (coupon) {
+    const decision = decideDiscount(
+      coupon.coupon,
+      lines.map((l) => ({ ...l, category: products.get(l.product)!.category ?? '' })),
+      coupon.customerUses,
+      request.now,
+    );
+    if (!decision.ok) throw new CouponRefusal(decision.message);
+    discountCents = decision.discountCents;
+    lineDiscounts = decision.lineDiscountCents;
+  }
+  const price = priceOrder(lines, rules, discountCents);
   const record: OrderRecord = {
     user: { _id: user._id, name: user.name, email: user.email },
     // Each line's share of the code's discount (issue 36): what a refund of its units pays back (unitCharges.ts).
@@ -221,6 +235,7 @@ export function placeOrder(
           guestToken: request.guest.accessToken,
         }
       : {}),
+    ...(request.clientHold ? { clientKey: request.clientHold.key } : {}),
   };
   return {
     record,
@@ -230,7 +245,7 @@ export function placeOrder(
       ...(variant ? { variant } : {}),
       countInStock: stock - qty,
     })),
-    redemption: coupon ? { code: coupon.code, userId: user._id } : null,
+    redemption: coupon ? { code: coupon.code, userId: user._id, customerKeys: couponCustomerKeys(user) } : null,
   };
 }
 

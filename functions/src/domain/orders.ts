@@ -84,6 +84,9 @@ export interface OrderRecord {
   guestEmail?: string | null;
   guestAddressKey?: string | null;
   guestToken?: string | null;
+  /** The hold key of the client address it was placed from (a hash, PlaceOrderRequest.clientHold), for the
+   *  per-address hold limits across accounts (issue 36). Absent on older orders. */
+  clientKey?: string | null;
 }
 
 /** The record's status, old records read the new way: 'expired' with cancelledAt was a cancel (before issue 28). */
@@ -272,6 +275,24 @@ export function assertWithinHoldLimits(open: readonly HeldOrder[], order: NewHol
     throw conflict(
       `Your unpaid orders may total at most ${max}: they already total ${formatPrice(toDollars(heldCents))} and this one is ${formatPrice(toDollars(order.totalCents))}. ${PAY_OR_CANCEL}`,
     );
+}
+
+/** The 409 of an order the client address's other unpaid orders leave no room for (assertWithinAddressHolds). */
+export const ADDRESS_HOLDS_FULL =
+  'Too many unpaid orders are held from your network right now. Pay or cancel an unpaid order, or try again later.';
+
+/**
+ * The unpaid orders placed from one client address (any account, any guest) plus this one stay within the address's
+ * limits (limits.ts addressHoldLimits); 409 otherwise. The order alone was judged against the customer's own limits.
+ */
+export function assertWithinAddressHolds(open: readonly HeldOrder[], order: NewHold, limits: HoldLimits): void {
+  if (open.length + 1 > limits.maxOpenOrders) throw conflict(ADDRESS_HOLDS_FULL);
+  const held = new Map<string, number>();
+  for (const o of open) for (const l of o.orderItems) held.set(l.product, (held.get(l.product) ?? 0) + l.qty);
+  for (const line of order.orderItems) held.set(line.product, (held.get(line.product) ?? 0) + line.qty);
+  for (const qty of held.values()) if (qty > limits.maxUnitsPerProduct) throw conflict(ADDRESS_HOLDS_FULL);
+  if (open.reduce((sum, o) => sum + o.totalCents, order.totalCents) > limits.maxHeldCents)
+    throw conflict(ADDRESS_HOLDS_FULL);
 }
 
 /** Throws (409) unless the order is paid and not yet delivered. */

@@ -1,15 +1,22 @@
 // The limits on sign-in, sign-up and the profile's current-password check (express-rate-limit).
 //
-// - Failed attempts (a wrong password, an unknown or taken email) are limited per address AND per account, so
-//   neither one busy address nor guesses spread over many addresses get far. Validation 400s are not attempts.
+// - Failed attempts (a wrong password, an unknown or taken email) are limited per address, per (account, address)
+//   and per account, so neither one busy address nor guesses spread over many addresses get far. Validation 400s
+//   are not attempts. The per-account count never locks the rightful owner out (issue 36, OWASP's Authentication
+//   Cheat Sheet on account lockout): it binds only addresses that already failed for that account, so an attacker
+//   spending it from address A makes the owner's correct password from address B no 429.
+// - Password reset requests: per address and per (email, address) a 429; per email the MAILS are capped, answering
+//   the same 202 without sending more, so a stranger's requests neither bomb the inbox nor block the owner's reset:
+//   the newest link sent stays valid (a new link ends the earlier ones; none is made past the cap).
 // - Successful sign-ins and sign-ups are limited per address too: each costs a scrypt hash.
 // - The address is Express's req.ip: behind a proxy, set TRUST_PROXY (config.ts) or every visitor shares one.
 // - Counts live in a store behind a port (express-rate-limit's Store). The default keeps them in this process's
 //   memory; where several instances serve the shop, pass a shared one, e.g. rate-limit-redis:
 //   `rateLimitStore: (name) => new RedisStore({ prefix: `rl:${name}:`, sendCommand: (...a) => redis.sendCommand(a) })`.
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
-import { emailKey } from '../domain/index.js';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import { emailKey, guestEmailKey } from '../domain/index.js';
 
 /** Makes the store of one limiter (each limiter needs its own; `name` tells them apart, e.g. as a key prefix). */
 export type RateLimitStoreFactory = (name: string) => Store;
@@ -42,9 +49,33 @@ function accountKey(req: Request): string | undefined {
   return `email:${emailKey(email)}`;
 }
 
+/** The client's address as the limiters key it (an IPv6 address by its /56, as express-rate-limit's default does). */
+const addressKey = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
+
+/** The key an order's client address is held by (issue 36, domain/orderDecisions.ts clientHold): the limiters'
+ *  address (an IPv6 address by its /56), hashed, so orders keep no client address. */
+export const clientHoldKey = (req: Request) =>
+  createHash('sha256')
+    .update(`voltshop-hold:${addressKey(req)}`)
+    .digest('base64url')
+    .slice(0, 22);
+
+/** An account and the address asking about it: one attacker's count, never the owner's elsewhere. */
+function accountAtAddressKey(req: Request): string | undefined {
+  const account = accountKey(req);
+  return account === undefined ? undefined : `${account}@${addressKey(req)}`;
+}
+
 const answer429 = (_req: Request, res: Response) => {
   res.status(429).json({ message: TOO_MANY_ATTEMPTS });
 };
+
+/** A limiter keyed by `key` (requests without one are not counted): keys of ours, no IP checks apply. */
+const keyedBy = (key: (req: Request) => string | undefined) => ({
+  skip: (req: Request) => key(req) === undefined,
+  keyGenerator: (req: Request) => key(req) as string,
+  validate: { keyGeneratorIpFallback: false },
+});
 
 /** The middleware chains: `signIn` for POST /login and POST / (sign-up), `credentialCheck` for the profile's current password. */
 export function authLimiters(options: AuthLimitOptions): {
@@ -65,16 +96,33 @@ export function authLimiters(options: AuthLimitOptions): {
     limit: options.failed.max,
     store: store('failed-by-address'),
   });
+  // Hard per (account, address): whoever guesses from one address stops there, and only there.
+  const pairStore = store('failed-by-account-and-address');
+  const failedByAccountAtAddress = rateLimit({
+    ...common,
+    ...countFailures,
+    windowMs: options.failed.windowMs,
+    limit: options.failed.max,
+    store: pairStore,
+    ...keyedBy(accountAtAddressKey),
+  });
+  // Guesses spread over many addresses: counted per account, but only from addresses that have failed for it
+  // before (an address's first attempt is not counted, nor limited). So a spent account budget answers 429 to the
+  // guessing addresses, while the owner from a clean address signs in (OWASP: lockout must not be a denial of
+  // service). A store without `get` cannot tell; then every address counts, as before.
+  const addressFailedBefore = async (req: Request) => {
+    const key = accountAtAddressKey(req);
+    if (key === undefined || !pairStore.get) return key !== undefined;
+    return ((await pairStore.get(key))?.totalHits ?? 0) > 0;
+  };
   const failedByAccount = rateLimit({
     ...common,
     ...countFailures,
     windowMs: options.failed.windowMs,
     limit: options.failed.max,
     store: store('failed-by-account'),
-    skip: (req) => accountKey(req) === undefined,
-    keyGenerator: (req) => accountKey(req) as string,
-    // Per account, not per address: no IPv6 subnet or proxy checks apply to this key.
-    validate: { keyGeneratorIpFallback: false },
+    ...keyedBy(accountKey),
+    skip: async (req) => !(await addressFailedBefore(req)),
   });
   const succeededByAddress = rateLimit({
     ...common,
@@ -83,17 +131,23 @@ export function authLimiters(options: AuthLimitOptions): {
     skipFailedRequests: true,
     store: store('succeeded-by-address'),
   });
+  // failedByAccount first: it reads the pair's count before this attempt adds to it.
   return {
-    signIn: [failedByAddress, failedByAccount, succeededByAddress],
-    credentialCheck: [failedByAddress, failedByAccount],
+    signIn: [failedByAddress, failedByAccount, failedByAccountAtAddress, succeededByAddress],
+    credentialCheck: [failedByAddress, failedByAccount, failedByAccountAtAddress],
   };
 }
 
+/** Set on a password reset (or verification link) request past its email's mail cap: answer as usual, send nothing. */
+export const mailCapped = (res: Response): boolean => res.locals.mailCapped === true;
+
 /**
- * Password reset requests: EVERY request counts (each may send an email), per address and, separately, per email
- * asked about, so neither one address nor one victim's inbox gets flooded. The count does not depend on whether
- * the account exists, so a 429 tells nothing about it. `confirm` (setting the password with a link) counts per
- * address.
+ * Password reset requests: EVERY request counts (each may send an email), per address and per (email, address):
+ * past either, a 429 to that address. Per email asked about (whatever the address), the mails sent are capped: past
+ * it the request answers the same 202 and sends nothing (`mailCapped`), so a stranger can neither flood the inbox nor
+ * make the owner's own request a 429; the newest link sent stays valid for its hour. The counts do not depend on
+ * whether the account exists, so neither answer tells anything about it. `confirm` (setting the password with a
+ * link) counts per address.
  */
 export function passwordResetLimiters(
   limit: Limit,
@@ -102,17 +156,27 @@ export function passwordResetLimiters(
   const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
   const byAddress = (name: string) =>
     rateLimit({ ...common, windowMs: limit.windowMs, limit: limit.max, store: storeFactory(name) });
-  const byEmail = rateLimit({
+  const byEmailAtAddress = rateLimit({
     ...common,
     windowMs: limit.windowMs,
     limit: limit.max,
-    store: storeFactory('password-reset-by-email'),
-    skip: (req) => accountKey(req) === undefined,
-    keyGenerator: (req) => accountKey(req) as string,
-    validate: { keyGeneratorIpFallback: false },
+    store: storeFactory('password-reset-by-email-and-address'),
+    ...keyedBy(accountAtAddressKey),
+  });
+  const mailsByEmail = rateLimit({
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    standardHeaders: false,
+    legacyHeaders: false,
+    store: storeFactory('password-reset-mails-by-email'),
+    ...keyedBy(accountKey),
+    handler: (_req, res, next) => {
+      res.locals.mailCapped = true;
+      next();
+    },
   });
   return {
-    request: [byAddress('password-reset-by-address'), byEmail],
+    request: [byAddress('password-reset-by-address'), byEmailAtAddress, mailsByEmail],
     confirm: [byAddress('password-reset-confirm-by-address')],
   };
 }
@@ -141,40 +205,138 @@ export function guestOrderLimiters(limit: Limit, storeFactory: RateLimitStoreFac
   ];
 }
 
-/** Discount code checks per address, unless the app says otherwise (AppOptions.couponCheckLimit): refused ones (a
- *  guessed code) at `max` a window, all of them at COUPON_CHECKS_PER_REFUSED times that. */
+/** Refused discount codes per address and per account, unless the app says otherwise (AppOptions.couponCheckLimit):
+ *  refused ones (a guessed code, by a check or an order) at `max` a window; checks at COUPON_CHECKS_PER_REFUSED
+ *  times that. */
 export const DEFAULT_COUPON_CHECK_LIMIT: Limit = { max: 20, windowMs: 15 * 60_000 };
 export const COUPON_CHECKS_PER_REFUSED = 5;
 
-/** Marks the answer as a refused discount code check (couponCheckLimiters counts it). */
+/** Marks the answer as a refused discount code (a check's or an order's; couponLimiters counts it). */
 export const markRefusedCheck = (res: Response) => {
   res.locals.couponRefused = true;
 };
 
+/** Whether an order's body carries a discount code (then the refused-code budget applies to it). */
+const carriesCode = (req: Request) => {
+  const code: unknown = (req.body as { couponCode?: unknown } | undefined)?.couponCode;
+  return typeof code === 'string' ? code.trim() !== '' : code !== undefined && code !== null;
+};
+
+/** The signed-in caller's key (requests without a caller are not counted per account). */
+const callerKey = (req: Request) => (req.caller ? `uid:${req.caller.uid}` : undefined);
+
 /**
- * POST /api/coupons/check, open to guests: a refused check (an unknown, ended or used-up code: what guessing codes
- * looks like) counts per address, so codes cannot be tried without end; every check counts too, at a looser bound
- * (each reads the cart's products), so re-checking a good code as the cart changes never runs into the first.
+ * Guessing discount codes: a refused code (unknown, ended, used up: what guessing looks like) counts per address and,
+ * for a signed-in caller, per account, whether it was refused by POST /api/coupons/check or by an order carrying it
+ * (POST /api/orders, /api/orders/guest): one budget, so codes cannot be tried without end through either. Past it,
+ * both answer 429 for requests with a code. Every check counts too, at a looser bound (each reads the cart's
+ * products), so re-checking a good code as the cart changes never runs into the first. `check` goes after the
+ * caller is known (optionalUser), `order` after the order's sign-in.
  */
-export function couponCheckLimiters(
+export function couponLimiters(
   limit: Limit,
   storeFactory: RateLimitStoreFactory = memoryStores,
-): RequestHandler[] {
+): { check: RequestHandler[]; order: RequestHandler[] } {
   const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
-  return [
-    rateLimit({
-      ...common,
-      windowMs: limit.windowMs,
-      limit: limit.max,
-      store: storeFactory('coupon-check-refused-by-address'),
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: (_req, res) => res.locals.couponRefused !== true,
-    }),
-    rateLimit({
-      ...common,
-      windowMs: limit.windowMs,
-      limit: limit.max * COUPON_CHECKS_PER_REFUSED,
-      store: storeFactory('coupon-check-by-address'),
-    }),
-  ];
+  const refusedOnly = {
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req: Request, res: Response) => res.locals.couponRefused !== true,
+  };
+  const refusedByAddress = rateLimit({
+    ...common,
+    ...refusedOnly,
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    store: storeFactory('coupon-check-refused-by-address'),
+  });
+  const refusedByAccount = rateLimit({
+    ...common,
+    ...refusedOnly,
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    store: storeFactory('coupon-refused-by-account'),
+    ...keyedBy(callerKey),
+  });
+  const checksByAddress = rateLimit({
+    ...common,
+    windowMs: limit.windowMs,
+    limit: limit.max * COUPON_CHECKS_PER_REFUSED,
+    store: storeFactory('coupon-check-by-address'),
+  });
+  const withCode =
+    (limiter: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      carriesCode(req) ? limiter(req, res, next) : next();
+  return {
+    check: [refusedByAddress, refusedByAccount, checksByAddress],
+    order: [withCode(refusedByAddress), withCode(refusedByAccount)],
+  };
+}
+
+/** How many orders may be placed: per account, per client address (signed in and guests together), and per inbox
+ *  whose owner never proved it (a guest's email, an account's unverified one). */
+export interface OrderLimits {
+  perAccount: Limit;
+  perAddress: Limit;
+  perUnverifiedInbox: Limit;
+}
+
+/** The defaults (config.ts ORDER_RATE_LIMIT, ORDER_RATE_LIMIT_PER_ADDRESS, UNVERIFIED_ORDER_RATE_LIMIT). */
+export const DEFAULT_ORDER_LIMITS: OrderLimits = {
+  perAccount: { max: 30, windowMs: 3_600_000 },
+  perAddress: { max: 60, windowMs: 3_600_000 },
+  perUnverifiedInbox: { max: 10, windowMs: 3_600_000 },
+};
+
+/** Who an order's emails go to, as the order routes set it before the limiters (res.locals.orderRecipient). */
+export interface OrderRecipient {
+  email: string;
+  /** The owner proved the address (an account's confirmed email); a guest's never is. */
+  verified: boolean;
+}
+
+const recipientOf = (res: Response) => res.locals.orderRecipient as OrderRecipient | undefined;
+
+/**
+ * Placing orders (issue 36: 675 orders in 10 s, each mailing an address nobody proved). Every order request counts
+ * per account (signed in) and per client address (signed in and guests alike, one count). An order whose emails go
+ * to an unverified address counts per inbox (the email's guest key: case and a "+tag" folded), whoever places it and
+ * however many accounts or guest checkouts it takes; only placed orders count there, as only they send mail. So a
+ * stranger can make the shop write to someone's inbox at most `perUnverifiedInbox.max` orders' mails a window
+ * (placed, then cancelled or reminded and expired), while a customer who confirmed their email orders on.
+ */
+export function orderLimiters(
+  limits: OrderLimits,
+  storeFactory: RateLimitStoreFactory = memoryStores,
+): { signedIn: RequestHandler[]; guest: RequestHandler[]; unverifiedInbox: RequestHandler } {
+  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
+  const byAddress = rateLimit({
+    ...common,
+    windowMs: limits.perAddress.windowMs,
+    limit: limits.perAddress.max,
+    store: storeFactory('orders-by-address'),
+  });
+  const byAccount = rateLimit({
+    ...common,
+    windowMs: limits.perAccount.windowMs,
+    limit: limits.perAccount.max,
+    store: storeFactory('orders-by-account'),
+    ...keyedBy(callerKey),
+  });
+  const inboxKey = (_req: Request, res?: Response) => {
+    const recipient = res && recipientOf(res);
+    return recipient && !recipient.verified ? `inbox:${guestEmailKey(recipient.email)}` : undefined;
+  };
+  const byUnverifiedInbox = rateLimit({
+    ...common,
+    windowMs: limits.perUnverifiedInbox.windowMs,
+    limit: limits.perUnverifiedInbox.max,
+    store: storeFactory('orders-by-unverified-inbox'),
+    skipFailedRequests: true,
+    skip: (req, res) => inboxKey(req, res) === undefined,
+    keyGenerator: (req, res) => inboxKey(req, res) as string,
+    validate: { keyGeneratorIpFallback: false },
+  });
+  // `unverifiedInbox` reads res.locals.orderRecipient: after the route has set it (the cheap counts come first).
+  return { signedIn: [byAddress, byAccount], guest: [byAddress], unverifiedInbox: byUnverifiedInbox };
 }

@@ -4,13 +4,35 @@
 //   GET /dev/mailbox             the list (server-rendered, no build needed), newest first
 //   GET /dev/mailbox/:id         one message: headers, the HTML rendered in a frame, the plain text
 //   GET /dev/mailbox/:id/html    the message's HTML alone (the frame's source)
-import { Router } from 'express';
+// The mailbox holds every reset and verification link, and the server listens on all interfaces by default: it
+// answers only clients on this machine (the connection's own address: X-Forwarded-For is the caller's to write),
+// unless DEV_MAILBOX_OPEN=true (a development container reached from its host). Anyone else gets the usual 404.
+import { Router, type RequestHandler } from 'express';
+import { isIP } from 'node:net';
+import { notFoundRoute } from '../http/errors.js';
 import type { DevMail, DevMailboxReader } from '../ports.js';
 
 export const DEV_MAILBOX_LIMIT = 200;
 
-export function devMailApi(mailbox: DevMailboxReader): Router {
+/** Whether a socket's remote address is this machine: 127.0.0.0/8, ::1, or an IPv4 loopback mapped into IPv6. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
+
+/** Passes loopback clients (or everyone when `open`); the others get the 404 of a path that does not exist. */
+export function mailboxClients(open: boolean): RequestHandler {
+  return (req, res, next) => {
+    if (open || isLoopbackAddress(req.socket.remoteAddress)) return next();
+    notFoundRoute(req, res, next);
+  };
+}
+
+export function devMailApi(mailbox: DevMailboxReader, options: { open?: boolean } = {}): Router {
   const router = Router();
+  router.use(mailboxClients(options.open ?? false));
   router.get('/mail', async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await mailbox.list(DEV_MAILBOX_LIMIT));
   });
@@ -79,8 +101,9 @@ function messagePage(m: DevMail): string {
   );
 }
 
-export function devMailboxPages(mailbox: DevMailboxReader): Router {
+export function devMailboxPages(mailbox: DevMailboxReader, options: { open?: boolean } = {}): Router {
   const router = Router();
+  router.use(mailboxClients(options.open ?? false));
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

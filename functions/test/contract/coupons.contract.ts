@@ -97,7 +97,7 @@ export function couponsContract(
       });
       expect(await store.orders.get(placed._id)).toMatchObject({ discountPrice: 10, couponCode: 'TENOFF' });
       expect((await store.coupons.get('TENOFF'))!.uses).toBe(1);
-      expect(await store.coupons.customerUses('TENOFF', alice._id)).toBe(1);
+      expect(await store.coupons.customerUses('TENOFF', alice)).toBe(1);
 
       // Used up for Alice, nothing placed nor taken; Bob may.
       await expectDomainError(
@@ -138,6 +138,39 @@ export function couponsContract(
       expect((await store.coupons.get('AUDIO'))!.uses).toBe(0);
     });
 
+    it('a per-customer limit counts the person: an account and a guest with its email are one customer (issue 36)', async () => {
+      const p = await store.products.create(productInput('Lamp'), 'owner-1');
+      await store.coupons.create(terms('ONCEPP', { maxUsesPerCustomer: 1 }));
+      const asGuest = (email: string): Partial<PlaceOrderCommand> => ({
+        couponCode: 'ONCEPP',
+        guest: { email, sign: (id) => `token-${id}` },
+      });
+      // The account used it: a guest order with the account's email (any case, a +tag) may not use it again.
+      const used = await store.orders.place(order([{ product: p._id, qty: 1 }], { couponCode: 'ONCEPP' }));
+      await expectDomainError(
+        store.orders.place(order([{ product: p._id, qty: 1 }], asGuest(' Alice+again@EXAMPLE.com'))),
+        'bad_input',
+        DISCOUNT_MESSAGES.usedUpForYou,
+      );
+      expect(await store.coupons.customerUses('ONCEPP', { _id: 'another-uid', email: 'alice@example.com' })).toBe(1);
+      // A guest used it: the account of that email may not use it again.
+      const carol = { _id: 'carol-uid', name: 'Carol', email: 'carol@example.com' };
+      await store.orders.place(order([{ product: p._id, qty: 1 }], asGuest('carol@example.com')));
+      await expectDomainError(
+        store.orders.place(order([{ product: p._id, qty: 1 }], { couponCode: 'ONCEPP', user: carol })),
+        'bad_input',
+        DISCOUNT_MESSAGES.usedUpForYou,
+      );
+      expect(await store.coupons.customerUses('ONCEPP', carol)).toBe(1);
+      // The account's order cancelled unpaid gives the use back to the person, as a guest too.
+      await store.orders.cancel(used._id, now);
+      expect(await store.coupons.customerUses('ONCEPP', alice)).toBe(0);
+      await expect(
+        store.orders.place(order([{ product: p._id, qty: 1 }], asGuest('alice@example.com'))),
+      ).resolves.toMatchObject({ couponCode: 'ONCEPP' });
+      expect((await store.coupons.get('ONCEPP'))!.uses).toBe(2);
+    });
+
     it('gives the redemption back when the order is cancelled unpaid or expires', async () => {
       const p = await store.products.create(productInput('Lamp'), 'owner-1');
       await store.coupons.create(terms('ONCE', { maxUses: 1, maxUsesPerCustomer: 1 }));
@@ -149,13 +182,13 @@ export function couponsContract(
       );
       await store.orders.cancel(first._id, now);
       expect((await store.coupons.get('ONCE'))!.uses).toBe(0);
-      expect(await store.coupons.customerUses('ONCE', alice._id)).toBe(0);
+      expect(await store.coupons.customerUses('ONCE', alice)).toBe(0);
 
       const second = await store.orders.place(order([{ product: p._id, qty: 1 }], { couponCode: 'ONCE', user: bob }));
       expect((await store.coupons.get('ONCE'))!.uses).toBe(1);
       expect(await store.orders.expireStale(new Date(new Date(second.expiresAt!).getTime() + 1))).toBe(1);
       expect((await store.coupons.get('ONCE'))!.uses).toBe(0);
-      expect(await store.coupons.customerUses('ONCE', bob._id)).toBe(0);
+      expect(await store.coupons.customerUses('ONCE', bob)).toBe(0);
     });
 
     it('counts redemptions exactly: of 50 simultaneous orders with a 10-use code, exactly 10 succeed', async () => {

@@ -2,6 +2,7 @@
 // cases on every store adapter (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.contract.test.ts).
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
+  addressHoldLimits,
   DEFAULT_HOLD_LIMITS,
   DEFAULT_HOLD_MINUTES,
   holdUntil,
@@ -73,6 +74,40 @@ export function holdsContract(
         const q = await product('Other');
         await expect(store.orders.place(order([{ product: q._id, qty: 1 }]))).resolves.toBeTruthy();
         await expect(store.orders.place(order([{ product: p._id, qty: 5 }], { user: bob }))).resolves.toBeTruthy();
+      });
+
+      it('the unpaid orders from one client address, any account or guest, stay within the address’s limits (issue 36)', async () => {
+        const p = await product('Scarce Console', { countInStock: 20 });
+        const fromHere = { key: 'client-key-a', limits: addressHoldLimits(DEFAULT_HOLD_LIMITS, 2) };
+        const fresh = (n: number) => ({ _id: `fresh-${n}`, name: `Fresh ${n}`, email: `fresh${n}@example.com` });
+        await store.orders.place(order([{ product: p._id, qty: 5 }], { user: fresh(1), clientHold: fromHere }));
+        await store.orders.place(order([{ product: p._id, qty: 5 }], { user: fresh(2), clientHold: fromHere }));
+        await expectDomainError(
+          store.orders.place(order([{ product: p._id, qty: 1 }], { user: fresh(3), clientHold: fromHere })),
+          'conflict',
+          /Too many unpaid orders are held from your network/,
+        );
+        await expectDomainError(
+          store.orders.place(
+            order([{ product: p._id, qty: 1 }], {
+              user: fresh(4),
+              guest: { email: 'hoarder@example.com', sign: (id) => `token-${id}` },
+              clientHold: fromHere,
+            }),
+          ),
+          'conflict',
+          /held from your network/,
+        );
+        expect(await stockOf(p._id)).toBe(10);
+        // Another client address buys; and the address makes room once one of its orders is cancelled.
+        const elsewhere = { ...fromHere, key: 'client-key-b' };
+        await store.orders.place(order([{ product: p._id, qty: 5 }], { user: fresh(5), clientHold: elsewhere }));
+        expect(await stockOf(p._id)).toBe(5);
+        const [first] = (await allOrders(store)).filter((o) => o.user._id === 'fresh-1');
+        await store.orders.cancel(first!._id, now);
+        await expect(
+          store.orders.place(order([{ product: p._id, qty: 1 }], { user: fresh(3), clientHold: fromHere })),
+        ).resolves.toBeTruthy();
       });
 
       it('one order beyond a limit on its own is a 400 (no payment could make room)', async () => {

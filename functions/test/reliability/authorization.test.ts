@@ -670,6 +670,7 @@ export const MATRIX: Row[] = [
     expect: SIGNED_IN(202),
   },
   // The development mailbox (outside production only, like the server it runs on): open to whoever runs the shop.
+  // To loopback clients (the suite's); any other client's is a 404 (devMailbox.test.ts, issue 36).
   { method: 'GET', route: '/api/dev/mail', request: async () => ({ path: '/api/dev/mail' }), expect: PUBLIC(200) },
   // The stream never takes a bearer token: private topics come only with a ticket, so every role is refused here.
   { method: 'GET', route: '/api/live', request: async () => ({ path: '/api/live?topics=admin' }), expect: PUBLIC(401) },

@@ -34,6 +34,12 @@ export function spawnShopServer(
       WEB_DIST: join(repoRoot, 'web', 'dist'),
       PAYPAL_CLIENT_ID: '',
       PAYPAL_CLIENT_SECRET: '',
+      // The suites place many orders from one address and unconfirmed accounts (the order rate limits).
+      ORDER_RATE_LIMIT: '100000',
+      ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
+      UNVERIFIED_ORDER_RATE_LIMIT: '100000',
+      // ...and many customers' unpaid orders held from that one address at once (the per-address hold limits).
+      HOLD_ADDRESS_FACTOR: '100000',
       ...extraEnv,
     },
     stdio,

@@ -2,7 +2,7 @@
 // uses; a row per customer and code with that customer's uses. Orders redeem and release in their own
 // transactions (orderBatch.ts, orders.ts: the statements below).
 import type { InStatement, Row, Transaction } from './sql.js';
-import { conflict, COUPON_MESSAGES, couponKey, notFound, type Coupon } from '../../domain/index.js';
+import { conflict, COUPON_MESSAGES, couponCustomerKeys, couponKey, notFound, type Coupon } from '../../domain/index.js';
 import type { Clock, CouponStore } from '../../ports.js';
 import type { Database } from './db.js';
 import { isUniqueViolation } from './mapping.js';
@@ -12,38 +12,45 @@ const toCoupon = (r: Row): Coupon => ({
   uses: Number(r.uses),
 });
 
-/** The code's terms and uses, and this customer's uses, as a placing transaction reads them. */
-export async function loadCoupon(tx: Transaction, code: string, userId: string) {
+/** The code's terms and uses, and this customer's uses (the most among its keys, couponCustomerKeys), as a placing
+ *  transaction reads them. */
+export async function loadCoupon(tx: Transaction, code: string, customerKeys: readonly string[]) {
   const rs = await tx.execute({
-    sql: `SELECT c.data, c.uses, (SELECT uses FROM coupon_customer_uses u WHERE u.code = c.code AND u.user_id = ?)
-            AS customer_uses
+    sql: `SELECT c.data, c.uses, (SELECT max(uses) FROM coupon_customer_uses u WHERE u.code = c.code
+              AND u.user_id IN (SELECT value FROM json_each(?))) AS customer_uses
           FROM coupons c WHERE c.code = ?`,
-    args: [userId, code],
+    args: [JSON.stringify(customerKeys), code],
   });
   const row = rs.rows[0];
   return { code, coupon: row ? toCoupon(row) : null, customerUses: Number(row?.customer_uses ?? 0) };
 }
 
-/** One redemption's writes: the code's count (the table's CHECK refuses one past maxUses) and the customer's. */
-export function redeemStatements(code: string, userId: string): InStatement[] {
+/** One redemption's writes: the code's count (the table's CHECK refuses one past maxUses) and each of the
+ *  customer's keys'. */
+export function redeemStatements(code: string, customerKeys: readonly string[]): InStatement[] {
   return [
     { sql: 'UPDATE coupons SET uses = uses + 1 WHERE code = ?', args: [code] },
-    {
+    ...customerKeys.map((key) => ({
       sql: `INSERT INTO coupon_customer_uses (code, user_id, uses) VALUES (?, ?, 1)
             ON CONFLICT (code, user_id) DO UPDATE SET uses = uses + 1`,
-      args: [code, userId],
-    },
+      args: [code, key],
+    })),
   ];
 }
 
 /** Gives an unpaid order's redemption back (its expiry or cancel; a code deleted since has nothing to give back). */
-export async function releaseRedemption(tx: Transaction, code: string | null | undefined, userId: string) {
+export async function releaseRedemption(
+  tx: Transaction,
+  code: string | null | undefined,
+  customer: { _id: string; email: string },
+) {
   if (!code) return;
   await tx.batch([
     { sql: 'UPDATE coupons SET uses = max(uses - 1, 0) WHERE code = ?', args: [code] },
     {
-      sql: 'UPDATE coupon_customer_uses SET uses = max(uses - 1, 0) WHERE code = ? AND user_id = ?',
-      args: [code, userId],
+      sql: `UPDATE coupon_customer_uses SET uses = max(uses - 1, 0)
+            WHERE code = ? AND user_id IN (SELECT value FROM json_each(?))`,
+      args: [code, JSON.stringify(couponCustomerKeys(customer))],
     },
   ]);
 }
@@ -107,10 +114,11 @@ export class SqlCoupons implements CouponStore {
     });
   }
 
-  async customerUses(code: string, userId: string): Promise<number> {
+  async customerUses(code: string, customer: { _id: string; email: string }): Promise<number> {
     const rs = await this.db.client.execute({
-      sql: 'SELECT uses FROM coupon_customer_uses WHERE code = ? AND user_id = ?',
-      args: [couponKey(code), userId],
+      sql: `SELECT max(uses) AS uses FROM coupon_customer_uses
+            WHERE code = ? AND user_id IN (SELECT value FROM json_each(?))`,
+      args: [couponKey(code), JSON.stringify(couponCustomerKeys(customer))],
     });
     return Number(rs.rows[0]?.uses ?? 0);
   }

@@ -693,4 +693,14 @@ export const MIGRATIONS: Migration[] = [
     // every line by value, as the domain does for them.
     statements: ['ALTER TABLE order_items ADD COLUMN discount_cents INTEGER'],
   },
+  {
+    version: 29,
+    name: 'orders keep their client address hold key',
+    // Issue 36: the unpaid orders placed from one client address, whatever account or guest, are held within the
+    // address's limits (domain/orderDecisions.ts clientHold); orderBatch.ts reads the open ones by this key.
+    statements: [
+      'ALTER TABLE orders ADD COLUMN client_key TEXT',
+      'CREATE INDEX orders_by_client ON orders (client_key, status) WHERE client_key IS NOT NULL',
+    ],
+  },
 ];

@@ -8,6 +8,7 @@
 import type { InStatement, Transaction } from './sql.js';
 import {
   customerOf,
+  couponCustomerKeys,
   guestAddressKey,
   orderEvents,
   orderFromRecord,
@@ -117,13 +118,18 @@ export async function placeBatch(tx: Transaction, commands: PlaceOrderCommand[])
   const openAtAddress = guestAddresses.length
     ? await readOpenOrders(tx, [...new Set(guestAddresses)], 'guest_address_key')
     : new Map<string, UnpaidOrder[]>();
+  // The open orders placed from each command's client address, any account or guest (issue 36).
+  const clientKeys = commands.flatMap((c) => (c.clientHold ? [c.clientHold.key] : []));
+  const openAtClient = clientKeys.length
+    ? await readOpenOrders(tx, [...new Set(clientKeys)], 'client_key')
+    : new Map<string, UnpaidOrder[]>();
   // The customers' address books: each order's address is remembered in its own savepoint (a guest has none).
   const books = await loadBooks(tx, [...new Set(commands.filter((c) => !c.guest).map((c) => c.user._id))]);
   const outcomes: Outcome[] = [];
   const isolate = commands.length > 1;
   for (const command of commands) {
     try {
-      outcomes.push(await placeOne(tx, command, { products, openOrders, openAtAddress, books }, isolate));
+      outcomes.push(await placeOne(tx, command, { products, openOrders, openAtAddress, openAtClient, books }, isolate));
     } catch (error) {
       if (!isolate) throw error;
       outcomes.push({ error });
@@ -138,8 +144,8 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
     {
       sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
               shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at, discount_cents,
-              coupon_code, guest_email, guest_address_key, guest_token)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              coupon_code, guest_email, guest_address_key, guest_token, client_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         id,
         record.user._id,
@@ -160,6 +166,7 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
         record.guestEmail ?? null,
         record.guestAddressKey ?? null,
         record.guestToken ?? null,
+        record.clientKey ?? null,
       ],
     },
     {
@@ -188,13 +195,14 @@ interface BatchView {
   products: Map<string, StockedProduct>;
   openOrders: Map<string, UnpaidOrder[]>;
   openAtAddress: Map<string, UnpaidOrder[]>;
+  openAtClient: Map<string, UnpaidOrder[]>;
   books: Map<string, SavedAddress[]>;
 }
 
 async function placeOne(
   tx: Transaction,
   cmd: PlaceOrderCommand,
-  { products, openOrders, openAtAddress, books }: BatchView,
+  { products, openOrders, openAtAddress, openAtClient, books }: BatchView,
   /** In a savepoint of its own (a batch of several), so that a refusal undoes this order only. */
   isolate: boolean,
 ): Promise<{ order: Order; events: DomainEvent[] }> {
@@ -204,8 +212,10 @@ async function placeOne(
   // A guest's: also the open guest orders to the same address (whatever email).
   const addressKey = cmd.guest ? guestAddressKey(cmd.shippingAddress) : null;
   const addressOrders = addressKey ? (openAtAddress.get(addressKey) ?? []) : [];
+  const clientKey = cmd.clientHold?.key ?? null;
+  const clientOrders = clientKey ? (openAtClient.get(clientKey) ?? []) : [];
   // The code as this transaction sees it (every earlier order of the batch's redemption included).
-  const coupon = cmd.couponCode ? await loadCoupon(tx, cmd.couponCode, customerId) : null;
+  const coupon = cmd.couponCode ? await loadCoupon(tx, cmd.couponCode, couponCustomerKeys(customerOf(cmd))) : null;
   const id = newId();
   const { record, taken, stock, redemption } = placeOrder(
     placeOrderRequest(cmd, id),
@@ -213,6 +223,7 @@ async function placeOne(
     customerOrders,
     coupon,
     addressOrders,
+    clientOrders,
   );
   const placedAt = new Date(record.createdAt);
   // The customer's book keeps the address (once; marked last used, so the next checkout starts from it).
@@ -236,7 +247,7 @@ async function placeOne(
       ...takes,
       ...variantMirrors(changes),
       ...orderInserts(id, record),
-      ...(redemption ? redeemStatements(redemption.code, redemption.userId) : []),
+      ...(redemption ? redeemStatements(redemption.code, redemption.customerKeys) : []),
       ...(remembered ? bookChangeStatements(customerId, remembered) : []),
       recordMailStatement(customerOrderMail('placed', id, record, placedAt), placedAt),
     ]);
@@ -257,6 +268,7 @@ async function placeOne(
   customerOrders.push(record);
   openOrders.set(customerId, customerOrders);
   if (addressKey) openAtAddress.set(addressKey, [...addressOrders, record]);
+  if (clientKey) openAtClient.set(clientKey, [...clientOrders, record]);
   if (remembered) books.set(customerId, applyBookChange(books.get(customerId) ?? [], remembered));
   const order = orderFromRecord(id, record);
   return { order, events: orderEvents('OrderPlaced', order, stock) };
@@ -313,11 +325,12 @@ function setStockOfBatch(products: Map<string, StockedProduct>, level: StockLeve
 }
 
 /** The batch's customers' unpaid orders with their lines (whether each is still open is decided per command's time),
- *  by customer id, or by guest address key (`by` = 'guest_address_key': the per-address limits of guest orders). */
+ *  by customer id, or by guest address key (`by` = 'guest_address_key': the per-address limits of guest orders), or
+ *  by client address key (`client_key`: the per-client-address limits across accounts, issue 36). */
 async function readOpenOrders(
   tx: Transaction,
   keys: string[],
-  by: 'user_id' | 'guest_address_key' = 'user_id',
+  by: 'user_id' | 'guest_address_key' | 'client_key' = 'user_id',
 ): Promise<Map<string, UnpaidOrder[]>> {
   const rs = await tx.execute({
     sql: `SELECT o.id, o.${by} AS user_id, o.expires_at, o.total_cents, i.product_id, i.qty

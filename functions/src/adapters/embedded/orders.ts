@@ -416,7 +416,7 @@ export class SqlOrders implements OrderStore {
       const stockBefore = await stockOf(tx, order);
       const decision = cancelOrder(order, stockBefore, now);
       // Cancelled unpaid (cancelOrder refuses a paid order): the code's use goes back.
-      await releaseRedemption(tx, order.couponCode, order.user._id);
+      await releaseRedemption(tx, order.couponCode, order.user);
       return { ...decision, stockBefore, stockCause: 'cancel' };
     });
   }
@@ -487,7 +487,7 @@ export class SqlOrders implements OrderStore {
         const stockBefore = await stockOf(tx, order);
         const decision = expireOrder(order, stockBefore, now);
         if (!decision) continue;
-        await releaseRedemption(tx, order.couponCode, order.user._id);
+        await releaseRedemption(tx, order.couponCode, order.user);
         await applyStockChanges(tx, stockChanges(decision.stock, stockBefore), {
           cause: 'expiry',
           by: SYSTEM_ACTOR,

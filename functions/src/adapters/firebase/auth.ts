@@ -90,6 +90,7 @@ export class FirebaseAuthAdapter implements AuthPort {
       isAdmin,
       ...(typeof decoded.email === 'string' ? { email: decoded.email } : {}),
       ...(typeof decoded.name === 'string' && decoded.name ? { name: decoded.name } : {}),
+      ...(decoded.email_verified === true ? { emailVerified: true } : {}),
     };
   }
 

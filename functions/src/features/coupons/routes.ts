@@ -21,7 +21,8 @@ import type { Ports } from '../../ports.js';
 /** The admin's discount codes (POST/GET/PUT/DELETE /api/coupons, domain/discounts.ts), and a shopper's check of a
  *  code against the cart (POST /api/coupons/check, signed in or a guest): the same decision the placing transaction
  *  makes, as a preview (the order's place decides again, on the uses as they are then). `checkLimiters` bound the
- *  checks per address (http/rateLimits.ts couponCheckLimiters: guessing codes). */
+ *  checks per address and refused ones per account too, with orders' refused codes (http/rateLimits.ts
+ *  couponLimiters: guessing codes). */
 export function couponRoutes(
   { store, auth, clock }: Ports,
   { checkLimiters = [] }: { checkLimiters?: RequestHandler[] } = {},
@@ -30,14 +31,16 @@ export function couponRoutes(
   const admin = requireAdmin(auth);
   const codeParam = (code: unknown) => parse(couponCodeSchema, code);
 
-  router.post('/check', ...checkLimiters, optionalUser(auth), async (req, res) => {
+  // The caller first: a signed-in shopper's refused checks count per account too.
+  router.post('/check', optionalUser(auth), ...checkLimiters, async (req, res) => {
     const input = parse(couponCheckSchema, req.body);
     // A guest's check says nothing of anyone's uses: the per-customer limit is applied when the order is placed
     // (by the guest's email key, domain/guests.ts), and a signed-in shopper's own uses count here already.
     const uid = req.caller?.uid;
+    const shopper = uid ? await store.users.get(uid) : null;
     const [coupon, customerUses, products] = await Promise.all([
       store.coupons.get(input.code),
-      uid ? store.coupons.customerUses(input.code, uid) : 0,
+      shopper ? store.coupons.customerUses(input.code, shopper) : 0,
       Promise.all(input.items.map((i) => store.products.get(i.product))),
     ]);
     const lines = input.items.map((item, index) => {

@@ -10,6 +10,7 @@ import {
   badInput,
   canRead,
   customerView,
+  CouponRefusal,
   DomainError,
   forbidden,
   holdUntil,
@@ -30,6 +31,8 @@ import {
   orderCsvRow,
   ORDER_EXPORT_COLUMNS,
   holdLimitsOf,
+  addressHoldLimits,
+  DEFAULT_HOLD_ADDRESS_FACTOR,
   guestOrderSchema,
   claimOrderSchema,
   guestCustomer,
@@ -39,7 +42,17 @@ import {
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
-import { DEFAULT_GUEST_ORDER_LIMIT, guestOrderLimiters } from '../../http/rateLimits.js';
+import {
+  clientHoldKey,
+  couponLimiters,
+  DEFAULT_COUPON_CHECK_LIMIT,
+  DEFAULT_GUEST_ORDER_LIMIT,
+  DEFAULT_ORDER_LIMITS,
+  guestOrderLimiters,
+  markRefusedCheck,
+  orderLimiters,
+  type OrderRecipient,
+} from '../../http/rateLimits.js';
 import type { Caller, Ports } from '../../ports.js';
 import { moneyBack } from './moneyBack.js';
 import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
@@ -58,9 +71,22 @@ function orderTokenOf(req: Request): string | undefined {
 
 export function orderRoutes(
   { store, auth, payments, clock, orderLinks }: Ports,
-  options: { settings: SettingsCache; guestLimiters?: RequestHandler[] },
+  options: {
+    settings: SettingsCache;
+    guestLimiters?: RequestHandler[];
+    /** Orders per account, per address and per unverified inbox (http/rateLimits.ts orderLimiters). */
+    orderLimiters?: ReturnType<typeof orderLimiters>;
+    /** The refused-code budget shared with POST /api/coupons/check (http/rateLimits.ts couponLimiters). */
+    couponLimiters?: RequestHandler[];
+    /** Whether the account's email is confirmed (embedded: ports.accounts); else the token's claim (Firebase). */
+    emailVerified?: (uid: string) => Promise<boolean>;
+    /** The client address's hold limits as a multiple of a customer's (config.ts HOLD_ADDRESS_FACTOR). */
+    holdAddressFactor?: number;
+  },
 ) {
   const guestLimiters = options.guestLimiters ?? guestOrderLimiters(DEFAULT_GUEST_ORDER_LIMIT);
+  const placeLimiters = options.orderLimiters ?? orderLimiters(DEFAULT_ORDER_LIMITS);
+  const codeLimiters = options.couponLimiters ?? couponLimiters(DEFAULT_COUPON_CHECK_LIMIT).order;
   const router = Router();
   const signedIn = requireUser(auth);
   const admin = requireAdmin(auth);
@@ -92,9 +118,10 @@ export function orderRoutes(
 
   /** The settings in force (cached; a save a moment ago is in force here at once) and what every order's command
    *  takes from them and from the body: tax and shipping for the address's country, the hold limits and minutes. */
-  async function orderTerms(input: PlaceOrderInput) {
+  async function orderTerms(input: PlaceOrderInput, req: Request) {
     const settings = await options.settings.current();
     const now = clock.now();
+    const holdLimits = holdLimitsOf(settings);
     // Prices and totals sent by the client are ignored: the store prices the order from the database.
     return {
       lines: input.orderItems.map((l) => ({
@@ -106,7 +133,12 @@ export function orderRoutes(
       paymentMethod: input.paymentMethod,
       now,
       expiresAt: holdUntil(now, settings.holdMinutes),
-      holdLimits: holdLimitsOf(settings),
+      holdLimits,
+      // Every account and guest at one client address shares these (issue 36: hoarding with fresh accounts).
+      clientHold: {
+        key: clientHoldKey(req),
+        limits: addressHoldLimits(holdLimits, options.holdAddressFactor ?? DEFAULT_HOLD_ADDRESS_FACTOR),
+      },
       settings,
       ...(input.couponCode ? { couponCode: input.couponCode } : {}),
     };
@@ -114,13 +146,58 @@ export function orderRoutes(
 
   const noItems = (req: Request) => Array.isArray(req.body?.orderItems) && req.body.orderItems.length === 0;
 
-  router.post('/', signedIn, async (req, res) => {
+  /** Places the command; an order refused for its code counts against the refused-code budget (codeLimiters). */
+  async function placeCounted(res: Response, command: Parameters<typeof store.orders.place>[0]) {
+    try {
+      return await store.orders.place(command);
+    } catch (error) {
+      if (error instanceof CouponRefusal) markRefusedCheck(res);
+      throw error;
+    }
+  }
+
+  /** The account placing the order and whether its email is confirmed, for the limiters (an unverified inbox's
+   *  orders are bounded) and the route (read once). */
+  const accountRecipient: RequestHandler = async (req, res, next) => {
+    const caller = callerOf(req);
+    const user = await store.users.get(caller.uid);
+    if (!user) throw notFound('User not found');
+    const verified = options.emailVerified ? await options.emailVerified(caller.uid) : caller.emailVerified === true;
+    res.locals.orderUser = user;
+    res.locals.orderRecipient = { email: user.email, verified } satisfies OrderRecipient;
+    next();
+  };
+
+  /** A guest's order mails the email given: never proved. */
+  const guestRecipient: RequestHandler = (req, res, next) => {
+    const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+    if (typeof email === 'string' && email.trim() && email.length <= 254)
+      res.locals.orderRecipient = { email, verified: false } satisfies OrderRecipient;
+    next();
+  };
+
+  // Cheap counts first (per address, per account), then the account's inbox (read once), then the code's budget.
+  const beforeSignedInOrder = [
+    signedIn,
+    ...placeLimiters.signedIn,
+    accountRecipient,
+    placeLimiters.unverifiedInbox,
+    ...codeLimiters,
+  ];
+  const beforeGuestOrder = [
+    ...guestLimiters,
+    ...placeLimiters.guest,
+    guestRecipient,
+    placeLimiters.unverifiedInbox,
+    ...codeLimiters,
+  ];
+
+  router.post('/', ...beforeSignedInOrder, async (req, res) => {
     if (noItems(req)) throw badInput('No order items');
     const input = parse(placeOrderSchema, req.body);
-    const user = await store.users.get(callerOf(req).uid);
-    if (!user) throw notFound('User not found');
-    const terms = await orderTerms(input);
-    const order = await store.orders.place({ user: { _id: user._id, name: user.name, email: user.email }, ...terms });
+    const user = res.locals.orderUser as { _id: string; name: string; email: string };
+    const terms = await orderTerms(input, req);
+    const order = await placeCounted(res, { user: { _id: user._id, name: user.name, email: user.email }, ...terms });
     // The store also keeps the address in the account's book, in the order's transaction.
     res.status(201).json(customerView(order));
   });
@@ -128,14 +205,14 @@ export function orderRoutes(
   // Guest checkout (issue 30): no account, an email. The same placing decision in the same transaction; the hold
   // limits count per email and per shipping address (domain/guests.ts). The answer adds the order's access token,
   // also in the confirmation email's link.
-  router.post('/guest', ...guestLimiters, async (req, res) => {
+  router.post('/guest', ...beforeGuestOrder, async (req, res) => {
     if (!orderLinks) throw unavailable(GUEST_MESSAGES.notConfigured);
     if (noItems(req)) throw badInput('No order items');
     const { email, ...input } = parse(guestOrderSchema, req.body);
-    const order = await store.orders.place({
+    const order = await placeCounted(res, {
       user: guestCustomer(email),
       guest: { email, sign: (id) => orderLinks.sign(id) },
-      ...(await orderTerms(input)),
+      ...(await orderTerms(input, req)),
     });
     res.status(201).json({ ...customerView(order), accessToken: orderLinks.sign(order._id) });
   });

@@ -17,6 +17,7 @@ import {
   passwordResetRequestSchema,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
+import { mailCapped } from '../../http/rateLimits.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { AccountLinks, Ports } from '../../ports.js';
 
@@ -34,7 +35,8 @@ export function accountRoutes(
 
   router.post('/password-reset', ...options.limiters.request, async (req, res) => {
     const { email } = parse(passwordResetRequestSchema, req.body);
-    await accounts.requestPasswordReset(email);
+    // Past the email's mail cap the answer is the same and nothing is sent (http/rateLimits.ts).
+    if (!mailCapped(res)) await accounts.requestPasswordReset(email);
     res.status(202).json({ message: PASSWORD_RESET_REQUESTED });
   });
 
@@ -69,7 +71,7 @@ export function accountRoutes(
   });
 
   router.post('/profile/verification', signedIn, ...options.limiters.request, async (req, res) => {
-    await accounts.sendVerification(callerOf(req).uid, 'again');
+    if (!mailCapped(res)) await accounts.sendVerification(callerOf(req).uid, 'again');
     res.status(202).json({ message: VERIFICATION_SENT });
   });
 

@@ -5,6 +5,7 @@ import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/fi
 import {
   conflict,
   COUPON_MESSAGES,
+  couponCustomerKeys,
   couponKey,
   notFound,
   type Coupon,
@@ -25,22 +26,34 @@ const toCoupon = (snap: DocumentSnapshot): Coupon => {
   return coupon;
 };
 
-export function couponRefs(db: Firestore, code: string, userId: string) {
+/** The code's document and one per key of the customer (couponCustomerKeys: the account's id and its email's). */
+export function couponRefs(db: Firestore, code: string, customer: { _id: string; email: string }) {
   const coupon = db.collection(COLLECTIONS.coupons).doc(code);
-  return { coupon, customer: coupon.collection(CUSTOMERS).doc(keyId(userId)) };
+  return {
+    coupon,
+    customers: couponCustomerKeys(customer).map((key) => coupon.collection(CUSTOMERS).doc(keyId(key))),
+  };
 }
 
-/** Reads a code and this customer's uses of it in `tx` (a read: before the transaction's writes). */
-export async function loadCouponIn(tx: Transaction, db: Firestore, code: string, userId: string) {
+const usesOf = (snap: DocumentSnapshot) => (snap.exists ? Number(snap.get('uses') ?? 0) : 0);
+
+/** Reads a code and this customer's uses of it in `tx` (the most among its keys; a read: before the transaction's
+ *  writes). */
+export async function loadCouponIn(
+  tx: Transaction,
+  db: Firestore,
+  code: string,
+  customer: { _id: string; email: string },
+) {
   if (!isDocId(code)) return { loaded: { code, coupon: null, customerUses: 0 } satisfies LoadedCoupon, snaps: null };
-  const refs = couponRefs(db, code, userId);
-  const [coupon, customer] = await tx.getAll(refs.coupon, refs.customer);
+  const refs = couponRefs(db, code, customer);
+  const [coupon, ...customers] = await tx.getAll(refs.coupon, ...refs.customers);
   const loaded: LoadedCoupon = {
     code,
-    coupon: coupon.exists ? toCoupon(coupon) : null,
-    customerUses: customer.exists ? Number(customer.get('uses') ?? 0) : 0,
+    coupon: coupon!.exists ? toCoupon(coupon!) : null,
+    customerUses: Math.max(0, ...customers.map(usesOf)),
   };
-  return { loaded, snaps: { coupon, customer } };
+  return { loaded, snaps: { coupon: coupon!, customers } };
 }
 
 type Loaded = Awaited<ReturnType<typeof loadCouponIn>>;
@@ -51,7 +64,7 @@ export function writeCouponUse(tx: Transaction, loaded: Loaded, change: 1 | -1):
   if (!loaded.snaps || !loaded.snaps.coupon.exists) return;
   const uses = Number(loaded.snaps.coupon.get('uses') ?? 0);
   tx.update(loaded.snaps.coupon.ref, { uses: Math.max(0, uses + change) });
-  tx.set(loaded.snaps.customer.ref, { uses: Math.max(0, loaded.loaded.customerUses + change) });
+  for (const customer of loaded.snaps.customers) tx.set(customer.ref, { uses: Math.max(0, usesOf(customer) + change) });
 }
 
 export class FirestoreCoupons implements CouponStore {
@@ -121,10 +134,10 @@ export class FirestoreCoupons implements CouponStore {
     }
   }
 
-  async customerUses(code: string, userId: string): Promise<number> {
+  async customerUses(code: string, customer: { _id: string; email: string }): Promise<number> {
     const key = couponKey(code);
     if (!isDocId(key)) return 0;
-    const snap = await couponRefs(this.db, key, userId).customer.get();
-    return snap.exists ? Number(snap.get('uses') ?? 0) : 0;
+    const snaps = await this.db.getAll(...couponRefs(this.db, key, customer).customers);
+    return Math.max(0, ...snaps.map(usesOf));
   }
 }

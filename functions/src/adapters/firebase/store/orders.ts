@@ -211,15 +211,27 @@ export class FirestoreOrders implements OrderStore {
         const addressLockRef = addressKey
           ? this.db.collection(COLLECTIONS.holdLocks).doc(keyId(`address:${addressKey}`))
           : null;
-        await tx.getAll(lockRef, ...(addressLockRef ? [addressLockRef] : []));
+        // And every order is held per client address, across accounts and guests (issue 36): its lock and query too.
+        const clientKey = cmd.clientHold?.key ?? null;
+        const clientLockRef = clientKey
+          ? this.db.collection(COLLECTIONS.holdLocks).doc(keyId(`client:${clientKey}`))
+          : null;
+        await tx.getAll(
+          lockRef,
+          ...(addressLockRef ? [addressLockRef] : []),
+          ...(clientLockRef ? [clientLockRef] : []),
+        );
         const unpaid = await tx.get(
           this.col.where('userId', '==', customerId).where('status', '==', 'awaiting_payment'),
         );
         const atAddress = addressKey
           ? await tx.get(this.col.where('guestAddressKey', '==', addressKey).where('status', '==', 'awaiting_payment'))
           : null;
+        const atClient = clientKey
+          ? await tx.get(this.col.where('clientKey', '==', clientKey).where('status', '==', 'awaiting_payment'))
+          : null;
         // The code and this customer's uses: read here, written below, so concurrent redemptions conflict and retry.
-        const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, customerId) : null;
+        const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, customerOf(cmd)) : null;
         // The customer's address book, which keeps the order's address (a guest has none).
         const book = cmd.guest || !isDocId(customerId) ? null : bookOf(this.db, customerId);
         const saved = book ? await readBook(tx, book) : [];
@@ -229,6 +241,7 @@ export class FirestoreOrders implements OrderStore {
           unpaid.docs.map((d) => d.data() as OrderDoc),
           coupon?.loaded ?? null,
           atAddress?.docs.map((d) => d.data() as OrderDoc) ?? [],
+          atClient?.docs.map((d) => d.data() as OrderDoc) ?? [],
         );
         if (redemption && coupon) writeCouponUse(tx, coupon, 1);
         const before = new Map<string, number>();
@@ -245,6 +258,7 @@ export class FirestoreOrders implements OrderStore {
         );
         tx.set(lockRef, { at: cmd.now.toISOString() });
         if (addressLockRef) tx.set(addressLockRef, { at: cmd.now.toISOString() });
+        if (clientLockRef) tx.set(clientLockRef, { at: cmd.now.toISOString() });
         const order: OrderDoc = {
           ...record,
           userId: record.user._id,
@@ -597,7 +611,7 @@ export class FirestoreOrders implements OrderStore {
 
   /** The order's discount code and its customer's uses, when it has one (a read: call before any write). */
   private async couponOf(tx: Transaction, order: Pick<OrderDoc, 'couponCode' | 'user'>) {
-    return order.couponCode ? loadCouponIn(tx, this.db, order.couponCode, order.user._id) : null;
+    return order.couponCode ? loadCouponIn(tx, this.db, order.couponCode, order.user) : null;
   }
 
   /** The current stock of the order's lines whose product (or variant) still exists, keyed by stockKey (the line's
