@@ -214,7 +214,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
       orderLimiters: orderLimiters(options.orderLimits ?? DEFAULT_ORDER_LIMITS, options.rateLimitStore),
       couponLimiters: codeLimiters.order,
       holdAddressFactor: options.holdAddressFactor,
-      ...(accounts ? { emailVerified: async (uid: string) => (await accounts.emailVerifiedAt(uid)) !== null } : {}),
+      ...(accounts ? { emailVerified: async (uid: string) => (await accounts.emailVerification(uid)).verified } : {}),
     }),
   );
   api.use('/settings', settingsRoutes(ports, settings));
