@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Issue 29's one-off backfill of a Firestore catalogue written before it (functions/src/adapters/firebase/store/
 // backfill.ts): every product's search keys, the search vocabulary ("Did you mean"), and the `verified` mark of the
-// reviews written before it. Safe to run again; run it once after deploying issue 29 (docs/firebase.md "Search").
+// reviews written before it; and issue 36's refund actors, moved out of the order documents written before it. Safe
+// to run again; run it once after deploying issue 29, and again after issue 36 (docs/firebase.md "Search").
 //   node scripts/firebase/backfill.mjs                        # the running emulators
 //   node scripts/firebase/backfill.mjs --project my-shop --real
 import { getFirestore } from 'firebase-admin/firestore';
@@ -17,5 +18,8 @@ if (!process.argv.includes('--no-build')) buildFunctions();
 const { app, ports, firebase } = await openFirebase(projectId);
 const report = await firebase.backfillCatalogSearch(getFirestore(app));
 log(`${projectId}: ${JSON.stringify(report)}`);
+// Issue 36: refunds made before the actors were kept apart: the admin leaves the order document its owner reads.
+const actors = await firebase.backfillRefundActors(getFirestore(app));
+log(`${projectId}: refund actors ${JSON.stringify(actors)}`);
 await ports.store.close();
 process.exit(0);

@@ -378,4 +378,61 @@ describe('refund actors on Firestore (community emulator)', () => {
       emulator.state.clear();
     }
   });
+
+  it('the backfill moves the actors of refunds written before it out of the order document, once', async () => {
+    const [{ backfillRefundActors }, { SHOP_REFUND_ACTOR }, { MovableClock }] = await Promise.all([
+      import('../../src/adapters/firebase/store/backfill.js'),
+      import('../../src/domain/index.js'),
+      import('../support/clock.js'),
+    ]);
+    const app = adminApp();
+    const store = createFirestoreStore(app.db, { clock: new MovableClock(new Date('2026-03-01T10:00:00.000Z')) });
+    const admin = { _id: 'admin-uid-8', name: 'Old Admin' };
+    const refund = (id: string) => ({
+      id,
+      amountCents: 100,
+      reason: 'old',
+      restock: false,
+      items: [],
+      status: 'completed',
+      cancelsOrder: false,
+      createdAt: '2026-02-01T10:00:00.000Z',
+      completedAt: '2026-02-01T10:00:01.000Z',
+      providerRefundId: 'P',
+      failure: null,
+      by: admin,
+    });
+    const order = (userId: string, refunds: unknown[]) => ({
+      userId,
+      user: { _id: userId, name: userId, email: `${userId}@example.com` },
+      orderItems: [{ product: 'p1', name: 'Lamp', image: '/a.webp', priceCents: 1000, qty: 1 }],
+      shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+      paymentMethod: 'PayPal',
+      itemsCents: 1000,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 1000,
+      currency: 'USD',
+      status: 'paid',
+      paidAt: '2026-02-01T09:00:00.000Z',
+      expiresAt: null,
+      createdAt: '2026-02-01T08:00:00.000Z',
+      refunds,
+    });
+    try {
+      const orders = app.db.collection('orders');
+      await orders.doc('old-1').set(order('uid-old', [refund('r-a'), refund('r-b')]));
+      await orders.doc('none-1').set(order('uid-new', []));
+      expect(await backfillRefundActors(app.db)).toEqual({ orders: 2, ordersMoved: 1 });
+      const raw = (await orders.doc('old-1').get()).data()!;
+      expect((raw.refunds as { by: unknown }[]).map((r) => r.by)).toEqual([SHOP_REFUND_ACTOR, SHOP_REFUND_ACTOR]);
+      expect(JSON.stringify(raw)).not.toMatch(/admin-uid-8|Old Admin/);
+      expect((await store.orders.get('old-1'))!.refunds.map((r) => r.by)).toEqual([admin, admin]);
+      expect(await backfillRefundActors(app.db)).toEqual({ orders: 2, ordersMoved: 0 });
+    } finally {
+      await store.close();
+      await app.close();
+      emulator.state.clear();
+    }
+  });
 });
