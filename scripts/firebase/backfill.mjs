@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Issue 29's one-off backfill of a Firestore catalogue written before it (functions/src/adapters/firebase/store/
 // backfill.ts): every product's search keys, the search vocabulary ("Did you mean"), and the `verified` mark of the
-// reviews written before it; and (issue 37) the admin dashboard's daily counters. Safe to run again; run it once after
-// deploying issue 29 (docs/firebase.md "Search") and once after deploying issue 37 ("Admin stats").
+// reviews written before it; (issue 37) the admin dashboard's daily counters; and issue 36's refund actors, moved
+// out of the order documents written before it. Safe to run again; run it once after deploying issue 29
+// (docs/firebase.md "Search") and again after issues 36 and 37 ("Admin stats").
 //   node scripts/firebase/backfill.mjs                        # the running emulators
 //   node scripts/firebase/backfill.mjs --project my-shop --real
 import { getFirestore } from 'firebase-admin/firestore';
@@ -21,5 +22,8 @@ log(`${projectId}: ${JSON.stringify(report)}`);
 // Issue 37: the admin dashboard's daily counters (orderStats), rebuilt from the orders.
 const orders = await firebase.backfillOrderStats(getFirestore(app));
 log(`${projectId}: dashboard counters rebuilt from ${orders} orders`);
+// Issue 36: refunds made before the actors were kept apart: the admin leaves the order document its owner reads.
+const actors = await firebase.backfillRefundActors(getFirestore(app));
+log(`${projectId}: refund actors ${JSON.stringify(actors)}`);
 await ports.store.close();
 process.exit(0);

@@ -30,6 +30,10 @@ export const COLLECTIONS = {
   /** orders/{id}/orderNotes/{noteId}: an admin's internal note on the order, apart from the order document its
    *  customer may read. Server only (firestore.rules denies clients). */
   orderNotes: 'orderNotes',
+  /** orders/{id}/refundActors/{refundId}: who made each refund (`by {_id, name}`, issue 36). The order document its
+   *  customer may read names the shop instead (SHOP_REFUND_ACTOR); the API gives admins these back. Server only
+   *  (firestore.rules denies clients). */
+  refundActors: 'refundActors',
   captures: 'captures',
   /** holdLocks/{uid}: written by every order the customer places, so two concurrent places of one customer
    *  conflict and retry (the hold limits' check then sees the other order). Server only. */

@@ -330,3 +330,127 @@ describe('guest order status documents on Firestore (community emulator)', () =>
     }
   });
 });
+
+// Issue 36: the owner may read orders/{id} (firestore.rules), so who refunded (an admin's uid and name) must not be
+// in it: the document names the shop as every refund's actor (SHOP_REFUND_ACTOR) and the real one lives in the
+// server-only orders/{id}/refundActors/{refundId}, written in the refund reservation's transaction. The store's
+// answers (what the API gives admins) carry the real actor. (The rules themselves: firestore.rules.test.ts, on
+// Google's emulator only.)
+describe('refund actors on Firestore (community emulator)', () => {
+  it("keeps the refunding admin's id and name out of the order document its owner may read", async () => {
+    const [{ DEFAULT_HOLD_LIMITS, SHOP_REFUND_ACTOR, holdUntil }, { productInput }, { MovableClock }] =
+      await Promise.all([
+        import('../../src/domain/index.js'),
+        import('../support/products.js'),
+        import('../support/clock.js'),
+      ]);
+    const app = adminApp();
+    const clock = new MovableClock(new Date('2026-03-01T10:00:00.000Z'));
+    const store = createFirestoreStore(app.db, { clock });
+    const admin = { _id: 'admin-uid-7', name: 'Shop Admin Zed' };
+    try {
+      const lamp = await store.products.create(productInput('Actor Lamp', { price: 10, countInStock: 5 }), 'owner');
+      const now = clock.now();
+      const placed = await store.orders.place({
+        user: { _id: 'uid-cora', name: 'Cora', email: 'cora@example.com' },
+        lines: [{ product: lamp._id, qty: 2 }],
+        shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: holdUntil(now, 30),
+        holdLimits: DEFAULT_HOLD_LIMITS,
+      });
+      const payment = { id: 'cap-actor', provider: 'simulated', status: 'COMPLETED', updateTime: '' } as const;
+      await store.orders.markPaid(
+        placed._id,
+        { ...payment, amount: placed.totalPrice.toFixed(2), currency: 'USD' },
+        clock.now(),
+      );
+      const { refund } = await store.orders.reserveRefund(placed._id, {
+        refundId: 'actor-r1',
+        amount: 5,
+        restock: false,
+        reason: 'scratched',
+        by: admin,
+        now: clock.now(),
+      });
+      expect(refund.by).toEqual(admin);
+      const rawAfterReserve = (await app.db.collection('orders').doc(placed._id).get()).data()!;
+      expect(rawAfterReserve.refunds).toEqual([expect.objectContaining({ id: 'actor-r1', by: SHOP_REFUND_ACTOR })]);
+      const done = await store.orders.completeRefund(placed._id, 'actor-r1', 'PROVIDER-1', clock.now());
+
+      // What the owner can read: the shop, never the admin.
+      const raw = (await app.db.collection('orders').doc(placed._id).get()).data()!;
+      expect(raw.refunds).toEqual([expect.objectContaining({ id: 'actor-r1', status: 'completed' })]);
+      expect((raw.refunds as { by: unknown }[]).map((r) => r.by)).toEqual([SHOP_REFUND_ACTOR]);
+      expect(JSON.stringify(raw)).not.toMatch(/admin-uid-7|Shop Admin Zed/);
+
+      // Admins keep the actor: the store's answers (the API's admin view) and the stock history's cause.
+      expect(done.refunds.map((r) => r.by)).toEqual([admin]);
+      expect((await store.orders.get(placed._id))!.refunds.map((r) => r.by)).toEqual([admin]);
+      const actors = await app.db.collection('orders').doc(placed._id).collection('refundActors').get();
+      expect(actors.docs.map((d) => [d.id, d.data().by])).toEqual([['actor-r1', admin]]);
+    } finally {
+      await store.close();
+      await app.close();
+      emulator.state.clear();
+    }
+  });
+
+  it('the backfill moves the actors of refunds written before it out of the order document, once', async () => {
+    const [{ backfillRefundActors }, { SHOP_REFUND_ACTOR }, { MovableClock }] = await Promise.all([
+      import('../../src/adapters/firebase/store/backfill.js'),
+      import('../../src/domain/index.js'),
+      import('../support/clock.js'),
+    ]);
+    const app = adminApp();
+    const store = createFirestoreStore(app.db, { clock: new MovableClock(new Date('2026-03-01T10:00:00.000Z')) });
+    const admin = { _id: 'admin-uid-8', name: 'Old Admin' };
+    const refund = (id: string) => ({
+      id,
+      amountCents: 100,
+      reason: 'old',
+      restock: false,
+      items: [],
+      status: 'completed',
+      cancelsOrder: false,
+      createdAt: '2026-02-01T10:00:00.000Z',
+      completedAt: '2026-02-01T10:00:01.000Z',
+      providerRefundId: 'P',
+      failure: null,
+      by: admin,
+    });
+    const order = (userId: string, refunds: unknown[]) => ({
+      userId,
+      user: { _id: userId, name: userId, email: `${userId}@example.com` },
+      orderItems: [{ product: 'p1', name: 'Lamp', image: '/a.webp', priceCents: 1000, qty: 1 }],
+      shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+      paymentMethod: 'PayPal',
+      itemsCents: 1000,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 1000,
+      currency: 'USD',
+      status: 'paid',
+      paidAt: '2026-02-01T09:00:00.000Z',
+      expiresAt: null,
+      createdAt: '2026-02-01T08:00:00.000Z',
+      refunds,
+    });
+    try {
+      const orders = app.db.collection('orders');
+      await orders.doc('old-1').set(order('uid-old', [refund('r-a'), refund('r-b')]));
+      await orders.doc('none-1').set(order('uid-new', []));
+      expect(await backfillRefundActors(app.db)).toEqual({ orders: 2, ordersMoved: 1 });
+      const raw = (await orders.doc('old-1').get()).data()!;
+      expect((raw.refunds as { by: unknown }[]).map((r) => r.by)).toEqual([SHOP_REFUND_ACTOR, SHOP_REFUND_ACTOR]);
+      expect(JSON.stringify(raw)).not.toMatch(/admin-uid-8|Old Admin/);
+      expect((await store.orders.get('old-1'))!.refunds.map((r) => r.by)).toEqual([admin, admin]);
+      expect(await backfillRefundActors(app.db)).toEqual({ orders: 2, ordersMoved: 0 });
+    } finally {
+      await store.close();
+      await app.close();
+      emulator.state.clear();
+    }
+  });
+});

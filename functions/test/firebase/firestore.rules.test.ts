@@ -114,6 +114,7 @@ beforeEach(async () => {
     });
     await setDoc(doc(admin, 'orders/o-alice'), { userId: 'alice', totalCents: 1000, status: 'awaiting_payment' });
     await setDoc(doc(admin, 'orders/o-bob'), { userId: 'bob', totalCents: 2000, status: 'paid' });
+    await setDoc(doc(admin, 'orders/o-bob/refundActors/r1'), { by: { _id: 'admin', name: 'Admin' } });
     await setDoc(doc(admin, 'carts/alice'), { items: [{ product: 'p1', qty: 1 }], updatedAt: Timestamp.now() });
     await setDoc(doc(admin, 'userEmails/alice@example.com'), { uid: 'alice' });
     await setDoc(doc(admin, 'captures/CAP-1'), { orderId: 'o-bob' });
@@ -304,6 +305,16 @@ describe('orders/{id}: the owner and admins read, no client writes', () => {
     });
     await assertFails(getDoc(doc(db('admin'), 'orders/o-bob')));
   });
+
+  // Issue 36: who refunded stays the server's; the order document names the shop (its owner reads it).
+  for (const who of EVERYONE) {
+    it(`${who} cannot read, list or write an order's refund actors (orders/{id}/refundActors)`, async () => {
+      await assertFails(getDoc(doc(db(who), 'orders/o-bob/refundActors/r1')));
+      await assertFails(getDocs(collection(db(who), 'orders/o-bob/refundActors')));
+      await assertFails(setDoc(doc(db(who), 'orders/o-bob/refundActors/r2'), { by: { _id: who, name: who } }));
+      await assertFails(deleteDoc(doc(db(who), 'orders/o-bob/refundActors/r1')));
+    });
+  }
 
   for (const who of EVERYONE) {
     it(`${who} cannot place, pay, deliver or delete an order directly`, async () => {

@@ -70,4 +70,40 @@ describe('Firebase document mapping', () => {
     expect(orderFromDoc('o1', undefined)).toBeNull();
     expect(orderFromDoc('o1', { status: 'paid' } as Partial<OrderRecord>)).toBeNull();
   });
+
+  it("names the shop as every refund's actor, as the API answers a customer (an older document's admin hidden)", () => {
+    const refund = {
+      id: 'r1',
+      amountCents: 500,
+      reason: 'scratched',
+      restock: false,
+      items: [],
+      status: 'completed',
+      cancelsOrder: false,
+      createdAt: '2026-03-01T11:00:00.000Z',
+      completedAt: '2026-03-01T11:00:01.000Z',
+      providerRefundId: 'P1',
+      failure: null,
+      by: { _id: 'admin-uid', name: 'Shop Admin' },
+    };
+    const doc = {
+      user: { _id: 'u1', name: 'Ann', email: 'ann@example.com' },
+      orderItems: [{ product: 'p1', name: 'Lamp', image: '/a.webp', priceCents: 1000, qty: 1 }],
+      shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' },
+      paymentMethod: 'PayPal',
+      itemsCents: 1000,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 1000,
+      currency: 'USD',
+      status: 'paid',
+      paidAt: '2026-03-01T10:05:00.000Z',
+      expiresAt: null,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      refunds: [refund],
+    } as unknown as OrderRecord;
+    const order = orderFromDoc('o1', doc)!;
+    expect(order.refunds.map((r) => r.by)).toEqual([{ _id: '', name: 'the shop' }]);
+    expect(JSON.stringify(order)).not.toMatch(/admin-uid|Shop Admin/);
+  });
 });

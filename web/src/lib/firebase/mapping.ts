@@ -2,7 +2,7 @@
 // and conversions come from the domain (functions/src/firestore/schema.ts), which the server's Firestore
 // adapter shares: the web never spells out the stored shape itself.
 import type { Order, Product, Review } from '@domain';
-import { orderFromRecord, type OrderRecord } from '@domain/orders';
+import { customerView, orderFromRecord, type OrderRecord } from '@domain/orders';
 import {
   COLLECTIONS,
   MAX_CART_LINES,
@@ -32,10 +32,12 @@ export type CartLine = CartLineDoc;
 /** An order document (its owner's listener: the rules let the owner and admins read it) in the API's shape: the
  *  function answers its orders with the same orderFromRecord (adapters/firebase/store/mapping.ts toOrder), which
  *  leaves the server's fields (search keys, the guest token, the capture id) out. Null for a missing or incomplete
- *  document. */
+ *  document. As the API answers a customer (customerView, issue 36): every refund's actor is "the shop". The function
+ *  writes it so (refundActors.ts), but a refund made before that keeps its admin in the document until the backfill;
+ *  the admin's page keeps the actors it read from the API (live/hooks.ts patchOrder). */
 export function orderFromDoc(id: string, data: Partial<OrderRecord> | undefined): Order | null {
   if (!data?.user || !Array.isArray(data.orderItems) || typeof data.totalCents !== 'number') return null;
-  return orderFromRecord(id, data as OrderRecord);
+  return customerView(orderFromRecord(id, data as OrderRecord));
 }
 
 /** A cart document's lines; null when there is no stored cart (yet). */

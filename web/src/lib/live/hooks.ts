@@ -40,8 +40,9 @@ export function patchProduct(client: QueryClient, product: LiveProduct): void {
     void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
 }
 
-/** The order topic's frames name the shop as every refund's actor (issue 36, customerView): on the admin's page the
- *  refunds it already read keep who made them. */
+/** The order topic's frames, and on Firebase the order document (lib/firebase/mapping.ts orderFromDoc), name the shop
+ *  as every refund's actor (issue 36, customerView): on the admin's page the refunds it already read from the API keep
+ *  who made them. */
 function withActors(order: Order, old: Order): Order {
   const known = new Map(old.refunds.map((r) => [r.id, r.by]));
   return {

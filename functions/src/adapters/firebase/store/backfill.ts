@@ -7,14 +7,16 @@
 //   verifiedPurchase) over its author's orders as they are now (as the embedded store's migration 25 decided its own);
 // - (issue 37) every review listed under its author (users/{uid}/reviewRefs, store/reviewRefs.ts), which account
 //   export and deletion read instead of a collection-group query: reviews written before the refs are found once this ran.
+// - issue 36 (backfillRefundActors, below): every order whose refunds still name the refunding admin in its document.
 // Bounded steps: products in pages of BACKFILL_PAGE (one transaction each, reads before writes, so a product edited
 // meanwhile is keyed from what it now holds), reviews per product in pages of BACKFILL_PAGE, each author's orders
 // read once per run.
 import { FieldPath, FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { verifiedPurchase, type Purchase } from '../../../domain/index.js';
+import { SHOP_REFUND_ACTOR, verifiedPurchase, type Purchase, type RefundRecord } from '../../../domain/index.js';
 import { searchKeysOf, VOCABULARY_MAX, vocabularyTermsOf } from '../../../firestore/searchIndex.js';
 import { COLLECTIONS, MAX_ATTEMPTS, type OrderDoc, type ProductDoc, type ReviewDoc } from './mapping.js';
 import { reviewRefOf, type ReviewRefDoc } from './reviewRefs.js';
+import { readRefundActors, refundsForDocument, writeRefundActors } from './refundActors.js';
 import { writeVocabulary } from './searchVocabulary.js';
 
 /** Products (and reviews) per step: well under a transaction's 500 writes. */
@@ -127,4 +129,49 @@ async function backfillReviews(
     if (page.size < pageSize) break;
     after = page.docs.at(-1);
   }
+}
+
+export interface RefundActorsBackfillReport {
+  orders: number;
+  ordersMoved: number;
+}
+
+/** Issue 36: refunds written before the actors were kept apart still name the refunding admin (uid and name) in the
+ *  order document its owner may read. Moves each to orders/{id}/refundActors/{refundId} and leaves the shop in the
+ *  document (store/refundActors.ts), one transaction per such order (its refunds' writes stay well under 500). Reads
+ *  every order once (only its `refunds`), in pages of `pageSize`; safe to run again (a moved order is skipped). */
+export async function backfillRefundActors(
+  db: Firestore,
+  pageSize = BACKFILL_PAGE,
+): Promise<RefundActorsBackfillReport> {
+  const report: RefundActorsBackfillReport = { orders: 0, ordersMoved: 0 };
+  const col = db.collection(COLLECTIONS.orders);
+  const named = (refunds: unknown): refunds is RefundRecord[] =>
+    Array.isArray(refunds) && refunds.some((r: RefundRecord) => r.by && r.by._id !== SHOP_REFUND_ACTOR._id);
+  let after: DocumentSnapshot | undefined;
+  for (;;) {
+    const q = col.orderBy(FieldPath.documentId()).select('refunds').limit(pageSize);
+    const page = await (after ? q.startAfter(after) : q).get();
+    if (page.empty) break;
+    for (const order of page.docs) {
+      report.orders++;
+      if (!named(order.get('refunds'))) continue;
+      const moved = await db.runTransaction(
+        async (tx) => {
+          const snap = await tx.get(order.ref); // as it is now: a refund may have landed meanwhile
+          const refunds = snap.get('refunds') as unknown;
+          if (!named(refunds)) return false;
+          const known = await readRefundActors(order.ref, refunds, tx);
+          tx.update(order.ref, { refunds: refundsForDocument(refunds) });
+          writeRefundActors(tx, order.ref, refunds, known);
+          return true;
+        },
+        { maxAttempts: MAX_ATTEMPTS },
+      );
+      if (moved) report.ordersMoved++;
+    }
+    if (page.size < pageSize) break;
+    after = page.docs.at(-1);
+  }
+  return report;
 }

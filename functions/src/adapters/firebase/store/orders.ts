@@ -90,6 +90,7 @@ import {
 } from './mapping.js';
 import { readDailyStats, recordStats } from './orderStats.js';
 import { readPage } from './paging.js';
+import { readRefundActors, refundsForDocument, withRefundActors, writeRefundActors } from './refundActors.js';
 import { reverifyReviewsIn } from './reviewMarks.js';
 import { applyStockChanges, type StockedDoc } from './stock.js';
 import { stockedProductOf } from './variants.js';
@@ -148,7 +149,12 @@ export class FirestoreOrders implements OrderStore {
   async get(id: string) {
     if (!isDocId(id)) return null;
     const snap = await this.col.doc(id).get();
-    return snap.exists ? orderOf(snap) : null;
+    return snap.exists ? this.withActors(snap.ref, orderOf(snap)) : null;
+  }
+
+  /** The order with who made each refund (kept apart from its document, store/refundActors.ts; issue 36). */
+  private async withActors(ref: DocumentReference, order: Order): Promise<Order> {
+    return withRefundActors(order, await readRefundActors(ref, order.refunds));
   }
 
   async list(query: OrderListQuery): Promise<OrderPage> {
@@ -346,7 +352,8 @@ export class FirestoreOrders implements OrderStore {
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
-    return this.committed(changed);
+    // The admin's answer (the live frame is customerView'd anyway): who refunded, read once committed.
+    return this.withActors(ref, await this.committed(changed));
   }
 
   markDelivered(id: string, now: Date, shipment: Shipment = {}): Promise<Order> {
@@ -482,7 +489,11 @@ export class FirestoreOrders implements OrderStore {
       async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) throw notFound(ORDER_MESSAGES.notFound);
-        const order = normalizedRecord(snap.data() as OrderDoc);
+        const stored = normalizedRecord(snap.data() as OrderDoc);
+        // Who made each refund, kept apart from the document its owner may read (issue 36): the decisions and the
+        // answer have them; the document is written with the shop as the actor.
+        const actors = await readRefundActors(ref, stored.refunds, tx);
+        const order = withRefundActors(stored, actors);
         const { patch, restock, mail, result, changed = true, afterWrite } = await decide(tx, order);
         const answer = toOrder(id, { ...order, ...patch });
         if (!changed) return { order: answer, result, events: [] as DomainEvent[] };
@@ -494,7 +505,14 @@ export class FirestoreOrders implements OrderStore {
         // A plain copy: Firestore refuses undefined fields. The refunded cents beside the refunds: a plain figure for
         // the console and exports (the dashboard's revenue is counted by recordStats).
         const copy = JSON.parse(JSON.stringify(patch)) as OrderPatch;
-        tx.update(ref, patch.refunds ? { ...copy, refundedCents: refundedCents({ refunds: patch.refunds }) } : copy);
+        if (patch.refunds) {
+          tx.update(ref, {
+            ...copy,
+            refunds: refundsForDocument(copy.refunds!),
+            refundedCents: refundedCents({ refunds: patch.refunds }),
+          });
+          writeRefundActors(tx, ref, patch.refunds, actors);
+        } else tx.update(ref, copy);
         writeOrderStatus(tx, this.db, id, { ...order, ...patch });
         recordStats(tx, this.db, order, { ...order, ...patch });
         if (mail) recordMail(tx, this.db, mail.message, mail.now); // keyed by the refund: new, no read needed
