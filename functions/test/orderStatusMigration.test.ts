@@ -54,6 +54,7 @@ describe('migration 15: cancelled orders', () => {
       "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     );
     expect(indexes.rows.map((r) => r.name)).toEqual([
+      'orders_by_client', // migration 29 (the client address's hold key, issue 36)
       'orders_by_date',
       'orders_by_expiry',
       'orders_by_guest_address', // migration 20 (guest orders)
