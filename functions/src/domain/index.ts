@@ -1,4 +1,5 @@
 export * from './cart.js';
+export * from './couponShards.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './money.js';

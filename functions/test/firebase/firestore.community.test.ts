@@ -454,3 +454,149 @@ describe('refund actors on Firestore (community emulator)', () => {
     }
   });
 });
+
+describe('discount code use shards on Firestore (community emulator; issue 37)', () => {
+  // The code's uses live in coupons/{CODE}/useShards/{k} (store/coupons.ts, domain/couponShards.ts). This emulator
+  // has no transaction isolation: the races here show the rule's bookkeeping, not Firestore's locks; the contract's
+  // "of 50 simultaneous orders with a 10-use code, exactly 10 succeed" runs the sharded store on Google's emulator.
+  const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+  const customer = (i: number) => ({ _id: `shard-uid-${i}`, name: `Buyer ${i}`, email: `buyer${i}@example.com` });
+  const terms = (code: string, maxUses: number | null) => ({
+    code,
+    percentOff: 10,
+    amountOff: null,
+    minSubtotal: null,
+    startsAt: null,
+    endsAt: null,
+    maxUses,
+    maxUsesPerCustomer: null,
+    scope: null,
+    active: true,
+  });
+
+  async function setup() {
+    const [domain, { productInput }, { MovableClock }] = await Promise.all([
+      import('../../src/domain/index.js'),
+      import('../support/products.js'),
+      import('../support/clock.js'),
+    ]);
+    const app = adminApp();
+    const clock = new MovableClock(new Date('2026-03-01T10:00:00.000Z'));
+    const store = createFirestoreStore(app.db, { clock });
+    const lamp = await store.products.create(productInput('Shard Lamp', { price: 10, countInStock: 500 }), 'owner');
+    const place = (i: number, code: string) => {
+      const now = clock.now();
+      return store.orders.place({
+        user: customer(i),
+        lines: [{ product: lamp._id, qty: 1 }],
+        shippingAddress: address,
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: domain.holdUntil(now, 30),
+        holdLimits: domain.DEFAULT_HOLD_LIMITS,
+        couponCode: code,
+      });
+    };
+    const shards = async (code: string) => {
+      const snap = await app.db.collection('coupons').doc(code).collection('useShards').get();
+      return new Map(snap.docs.map((d) => [Number(d.id), d.data() as { uses: number; allotment: number | null }]));
+    };
+    const done = async () => {
+      await store.close();
+      await app.close();
+      emulator.state.clear();
+    };
+    return { domain, app, clock, store, place, shards, done };
+  }
+
+  it('splits the limit over the shards; sequential orders take exactly the limit, no shard past its allotment; the admin sees the total', async () => {
+    const { domain, store, place, shards, done } = await setup();
+    try {
+      await store.coupons.create(terms('DROP25', 25));
+      const split = await shards('DROP25');
+      expect(split.size).toBe(domain.COUPON_USE_SHARDS);
+      expect([...split.values()].reduce((s, x) => s + x.allotment!, 0)).toBe(25);
+      let placed = 0;
+      for (let i = 0; i < 30; i++) {
+        try {
+          await place(i, 'DROP25');
+          placed++;
+        } catch (err) {
+          expect((err as Error).message).toBe(domain.DISCOUNT_MESSAGES.usedUp);
+        }
+      }
+      expect(placed).toBe(25);
+      for (const shard of (await shards('DROP25')).values()) expect(shard.uses).toBe(shard.allotment);
+      expect((await store.coupons.get('DROP25'))!.uses).toBe(25);
+      expect((await store.coupons.list()).find((c) => c.code === 'DROP25')!.uses).toBe(25);
+    } finally {
+      await done();
+    }
+  });
+
+  it('simultaneous orders (Promise.all) never count a shard past its allotment nor the code past its limit', async () => {
+    const { store, place, shards, done } = await setup();
+    try {
+      await store.coupons.create(terms('RUSH12', 12));
+      await Promise.allSettled(Array.from({ length: 30 }, (_, i) => place(100 + i, 'RUSH12')));
+      const after = await shards('RUSH12');
+      for (const shard of after.values()) expect(shard.uses).toBeLessThanOrEqual(shard.allotment!);
+      expect((await store.coupons.get('RUSH12'))!.uses).toBeLessThanOrEqual(12);
+    } finally {
+      await done();
+    }
+  });
+
+  it('gives a cancelled or expired order’s use back to the shard it came from', async () => {
+    const { app, store, place, shards, done } = await setup();
+    try {
+      await store.coupons.create(terms('BACK', null));
+      const orders = [await place(1, 'BACK'), await place(2, 'BACK'), await place(3, 'BACK')];
+      const shardOf = async (id: string) =>
+        (await app.db.collection('orders').doc(id).get()).get('couponShard') as number;
+      const taken = await Promise.all(orders.map((o) => shardOf(o._id)));
+      for (const k of taken) expect(Number.isInteger(k)).toBe(true);
+      const before = await shards('BACK');
+      expect([...before.values()].every((s) => s.allotment === null)).toBe(true);
+      expect((await store.coupons.get('BACK'))!.uses).toBe(3);
+
+      await store.orders.cancel(orders[0]!._id, new Date('2026-03-01T10:05:00.000Z'));
+      const afterCancel = await shards('BACK');
+      expect(afterCancel.get(taken[0]!)!.uses).toBe(before.get(taken[0]!)!.uses - 1);
+      for (const [k, s] of afterCancel) if (k !== taken[0]) expect(s.uses).toBe(before.get(k)!.uses);
+      expect((await store.coupons.get('BACK'))!.uses).toBe(2);
+
+      expect(await store.orders.expireStale(new Date(new Date(orders[1]!.expiresAt!).getTime() + 1))).toBe(2);
+      expect((await store.coupons.get('BACK'))!.uses).toBe(0);
+      for (const s of (await shards('BACK')).values()) expect(s.uses).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+
+  it('a code from before the shards keeps its counted uses; an edit of the limit splits what is left again', async () => {
+    const { domain, app, store, place, shards, done } = await setup();
+    try {
+      const at = '2026-02-01T00:00:00.000Z';
+      await app.db
+        .collection('coupons')
+        .doc('OLD5')
+        .set({ ...terms('OLD5', 5), uses: 3, createdAt: at, updatedAt: at });
+      await place(1, 'OLD5');
+      await place(2, 'OLD5');
+      await expect(place(3, 'OLD5')).rejects.toThrow(domain.DISCOUNT_MESSAGES.usedUp);
+      expect((await store.coupons.get('OLD5'))!.uses).toBe(5);
+
+      const raised = await store.coupons.update(terms('OLD5', 8));
+      expect(raised.uses).toBe(5);
+      const split = await shards('OLD5');
+      expect(split.size).toBe(domain.COUPON_USE_SHARDS);
+      expect([...split.values()].reduce((s, x) => s + x.allotment!, 0)).toBe(8 - 3);
+      for (let i = 10; i < 13; i++) await place(i, 'OLD5');
+      await expect(place(20, 'OLD5')).rejects.toThrow(domain.DISCOUNT_MESSAGES.usedUp);
+      expect((await store.coupons.list()).find((c) => c.code === 'OLD5')!.uses).toBe(8);
+    } finally {
+      await done();
+    }
+  });
+});

@@ -62,6 +62,9 @@ export interface OrderDoc extends OrderRecord {
   captureId: string | null;
   /** domain/listQuery's orderSearchKeys (customer, order number, id) for the admin's search; older docs: customer only. */
   customerKeys?: string[];
+  /** The discount code's use shard this order's use came from (issue 37, store/coupons.ts); absent without a code
+   *  and on orders placed before the shards (their use is given back to the code's document). */
+  couponShard?: number;
 }
 
 export const toProduct = productFromDoc;

@@ -75,7 +75,7 @@ import {
   type QueuedMail,
 } from '../../../ports.js';
 import { bookOf, readBook, writeBookChange } from './addresses.js';
-import { loadCouponIn, writeCouponUse } from './coupons.js';
+import { loadCouponForPlaceIn, loadCouponIn, writeCouponUse } from './coupons.js';
 import { mailRef, recordMail, recordMails } from './mailOutbox.js';
 import { writeOrderStatus } from './orderStatus.js';
 import {
@@ -236,8 +236,9 @@ export class FirestoreOrders implements OrderStore {
         const atClient = clientKey
           ? await tx.get(this.col.where('clientKey', '==', clientKey).where('status', '==', 'awaiting_payment'))
           : null;
-        // The code and this customer's uses: read here, written below, so concurrent redemptions conflict and retry.
-        const coupon = cmd.couponCode ? await loadCouponIn(tx, this.db, cmd.couponCode, customerOf(cmd)) : null;
+        // The code, one of its use shards with room and this customer's uses: read here, written below, so concurrent
+        // redemptions of one shard conflict and retry (issue 37: orders with one code spread over its shards).
+        const coupon = cmd.couponCode ? await loadCouponForPlaceIn(tx, this.db, cmd.couponCode, customerOf(cmd)) : null;
         // The customer's address book, which keeps the order's address (a guest has none).
         const book = cmd.guest || !isDocId(customerId) ? null : bookOf(this.db, customerId);
         const saved = book ? await readBook(tx, book) : [];
@@ -249,7 +250,7 @@ export class FirestoreOrders implements OrderStore {
           atAddress?.docs.map((d) => d.data() as OrderDoc) ?? [],
           atClient?.docs.map((d) => d.data() as OrderDoc) ?? [],
         );
-        if (redemption && coupon) writeCouponUse(tx, coupon, 1);
+        const couponShard = redemption && coupon ? writeCouponUse(tx, coupon, 1) : null;
         const before = new Map<string, number>();
         for (const [id, product] of products) {
           before.set(id, product.countInStock);
@@ -270,6 +271,8 @@ export class FirestoreOrders implements OrderStore {
           userId: record.user._id,
           captureId: null,
           customerKeys: orderSearchKeys(ref.id, record.user.name, record.user.email),
+          // The shard the code's use was taken from: a cancel or expiry gives it back there.
+          ...(couponShard !== null ? { couponShard } : {}),
         };
         tx.create(ref, order);
         writeOrderStatus(tx, this.db, ref.id, order);
@@ -628,8 +631,8 @@ export class FirestoreOrders implements OrderStore {
   }
 
   /** The order's discount code and its customer's uses, when it has one (a read: call before any write). */
-  private async couponOf(tx: Transaction, order: Pick<OrderDoc, 'couponCode' | 'user'>) {
-    return order.couponCode ? loadCouponIn(tx, this.db, order.couponCode, order.user) : null;
+  private async couponOf(tx: Transaction, order: Pick<OrderDoc, 'couponCode' | 'user' | 'couponShard'>) {
+    return order.couponCode ? loadCouponIn(tx, this.db, order.couponCode, order.user, order.couponShard ?? null) : null;
   }
 
   /** The current stock of the order's lines whose product (or variant) still exists, keyed by stockKey (the line's
