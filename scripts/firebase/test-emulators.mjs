@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RELAXED_LIMITS } from '../relaxedLimits.mjs';
 import {
   buildFunctions,
   buildEmulatorWeb,
@@ -38,12 +39,7 @@ const env = {
   VOLTSHOP_STORE: 'embedded',
   DATA_DIR: dataDir,
   VOLTSHOP_FIREBASE_SUITES: 'e2e',
-  LOGIN_RATE_LIMIT: '1000',
-  SIGNIN_RATE_LIMIT: '1000',
-  ORDER_RATE_LIMIT: '100000',
-  ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
-  UNVERIFIED_ORDER_RATE_LIMIT: '100000',
-  HOLD_ADDRESS_FACTOR: '100000',
+  ...RELAXED_LIMITS,
 };
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';
 const code = await run(

@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { RELAXED_LIMITS } from '../relaxedLimits.mjs';
 import {
   buildFunctions,
   buildEmulatorWeb,
@@ -67,12 +68,7 @@ buildEmulatorWeb({ firestore: true });
 const env = {
   ...process.env,
   VOLTSHOP_FIREBASE_SUITES: 'full',
-  LOGIN_RATE_LIMIT: '1000',
-  SIGNIN_RATE_LIMIT: '1000',
-  ORDER_RATE_LIMIT: '100000',
-  ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
-  UNVERIFIED_ORDER_RATE_LIMIT: '100000',
-  HOLD_ADDRESS_FACTOR: '100000',
+  ...RELAXED_LIMITS,
 };
 delete env.VOLTSHOP_STORE; // the function uses Firestore here
 const test = 'npx vitest run --config functions/vitest.emulators.config.ts';

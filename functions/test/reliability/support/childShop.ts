@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RELAXED_LIMITS } from '../../../../scripts/relaxedLimits.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..', '..', '..');
@@ -26,12 +27,7 @@ export async function startChild(
       PORT: '0',
       HOST: '127.0.0.1',
       WEB_DIST: join(dataDir, 'no-web'),
-      LOGIN_RATE_LIMIT: '1000',
-      SIGNIN_RATE_LIMIT: '1000',
-      ORDER_RATE_LIMIT: '100000',
-      ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
-      UNVERIFIED_ORDER_RATE_LIMIT: '100000',
-      HOLD_ADDRESS_FACTOR: '100000',
+      ...RELAXED_LIMITS,
       NODE_ENV: 'test',
       ...env,
     },
