@@ -70,6 +70,9 @@ const answer429 = (_req: Request, res: Response) => {
   res.status(429).json({ message: TOO_MANY_ATTEMPTS });
 };
 
+/** What every answering limiter shares: RateLimit headers (draft 8) and the one 429 body. */
+const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
+
 /** A limiter keyed by `key` (requests without one are not counted): keys of ours, no IP checks apply. */
 const keyedBy = (key: (req: Request) => string | undefined) => ({
   skip: (req: Request) => key(req) === undefined,
@@ -83,7 +86,6 @@ export function authLimiters(options: AuthLimitOptions): {
   credentialCheck: RequestHandler[];
 } {
   const store = options.store ?? memoryStores;
-  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
   const countFailures = {
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req: Request, res: Response) => !isFailedAttempt(res.statusCode),
@@ -153,7 +155,6 @@ export function passwordResetLimiters(
   limit: Limit,
   storeFactory: RateLimitStoreFactory = memoryStores,
 ): { request: RequestHandler[]; confirm: RequestHandler[] } {
-  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
   const byAddress = (name: string) =>
     rateLimit({ ...common, windowMs: limit.windowMs, limit: limit.max, store: storeFactory(name) });
   const byEmailAtAddress = rateLimit({
@@ -190,7 +191,6 @@ export const DEFAULT_GUEST_ORDER_LIMIT: Limit = { max: 10, windowMs: 3_600_000 }
  * sends an email). The hold limits then bound what the accepted ones may keep (domain/guests.ts).
  */
 export function guestOrderLimiters(limit: Limit, storeFactory: RateLimitStoreFactory = memoryStores): RequestHandler[] {
-  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
   return [
     rateLimit({ ...common, windowMs: limit.windowMs, limit: limit.max, store: storeFactory('guest-order-by-address') }),
     rateLimit({
@@ -198,9 +198,7 @@ export function guestOrderLimiters(limit: Limit, storeFactory: RateLimitStoreFac
       windowMs: limit.windowMs,
       limit: limit.max,
       store: storeFactory('guest-order-by-email'),
-      skip: (req) => accountKey(req) === undefined,
-      keyGenerator: (req) => accountKey(req) as string,
-      validate: { keyGeneratorIpFallback: false },
+      ...keyedBy(accountKey),
     }),
   ];
 }
@@ -237,7 +235,6 @@ export function couponLimiters(
   limit: Limit,
   storeFactory: RateLimitStoreFactory = memoryStores,
 ): { check: RequestHandler[]; order: RequestHandler[] } {
-  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
   const refusedOnly = {
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req: Request, res: Response) => res.locals.couponRefused !== true,
@@ -309,7 +306,6 @@ export function orderLimiters(
   limits: OrderLimits,
   storeFactory: RateLimitStoreFactory = memoryStores,
 ): { signedIn: RequestHandler[]; guest: RequestHandler[]; unverifiedInbox: RequestHandler } {
-  const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;
   const byAddress = rateLimit({
     ...common,
     windowMs: limits.perAddress.windowMs,
