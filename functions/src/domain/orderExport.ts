@@ -1,11 +1,15 @@
 // GET /api/orders/export.csv: which orders (the admin list's filters and a date range), the columns, and each
 // order's row. The store pages through the orders in EXPORT_BATCH_SIZE batches (never all in memory); the route
-// writes the rows through a CSV library as they come.
+// writes the rows through a CSV library as they come. Every row reconciles (csvRowReconciles): Items price −
+// Discount + Shipping + Tax = Total and Total − Refunded = Net, to the cent, amounts as plain 2-decimal numbers a
+// spreadsheet sums.
 import { z } from 'zod';
 import { orderListQuerySchema, ORDER_STATUS_FILTERS } from './listQuery.js';
+import { toAmountString, toCents } from './money.js';
 import { orderNumber } from './orders.js';
+import { countsAsRevenue } from './orderStats.js';
 import { plainString } from './schemas.js';
-import type { Order, OrderStatus } from './types.js';
+import type { Order, OrderItem, OrderStatus, PaymentResult, PaymentStatus } from './types.js';
 
 /** Orders a store reads per batch of an export. */
 export const EXPORT_BATCH_SIZE = 200;
@@ -56,18 +60,31 @@ export const ORDER_EXPORT_COLUMNS = [
   'Placed at',
   'Customer',
   'Email',
+  // The order's step and, when money went back, how much of it: "Delivered, refunded".
   'Status',
   'Paid at',
   'Delivered at',
   'Carrier',
   'Tracking number',
+  // Each line with its variant and SKU: "2 × Headphones (Sand, SKU HP-SND)".
   'Items',
   'Units',
+  // Amounts (the order's currency, 2 decimals, no sign): Items price − Discount + Shipping + Tax = Total.
   'Items price',
+  'Discount',
+  'Coupon code',
   'Shipping',
   'Tax',
   'Total',
+  // Completed refunds; Net = Total − Refunded.
+  'Refunded',
+  'Net',
+  // The dashboard's revenue of the order (domain/orderStats.ts): Net while it is paid, shipped or delivered, else 0;
+  // its sum over a range of days is the dashboard's revenue for those days.
+  'Revenue',
   'Currency',
+  'Payment status',
+  // As charged: "PayPal" or "Test payment" (the simulated gateway); an unpaid order's "… (not paid)".
   'Payment method',
   // Who the parcel goes to (issue 30's addresses; empty for an order placed before them).
   'Recipient',
@@ -78,6 +95,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'Country',
 ] as const;
 
+export type OrderExportColumn = (typeof ORDER_EXPORT_COLUMNS)[number];
+
 /** A spreadsheet runs a cell starting with these as a formula (CSV injection): such text gets a leading '. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -86,37 +105,97 @@ export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-const STATUS_LABEL: Record<OrderStatus, string> = {
-  awaiting_payment: 'unpaid',
-  paid: 'paid',
-  delivered: 'delivered',
-  expired: 'expired',
-  cancelled: 'cancelled',
+// Keyed by string, not OrderStatus, so a status added to the type reads as itself until it is named here.
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  awaiting_payment: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 
-/** One order's row, in ORDER_EXPORT_COLUMNS' order: text neutralised, amounts as plain numbers (dollars). */
-export function orderCsvRow(order: Order): (string | number)[] {
+const PAYMENT_STATUS_WORDS: Record<PaymentStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+};
+
+/** The Status cell: the order's step, and what came back when something did, so a fully refunded delivered
+ *  order never reads as delivered at full value. */
+export function exportStatus(order: Pick<Order, 'status' | 'paymentStatus'>): string {
+  const step = STATUS_WORDS[order.status] ?? order.status.replace(/_/g, ' ');
+  if (order.paymentStatus === 'refunded') return `${step}, refunded`;
+  if (order.paymentStatus === 'partially_refunded') return `${step}, partially refunded`;
+  return step;
+}
+
+/** Which gateway took a payment. Every stored result names it; the id prefix the simulated gateway gives
+ *  (adapters/payments/simulated.ts) is read for a record that might not. */
+const providerOf = (result: PaymentResult): PaymentResult['provider'] =>
+  result.provider ?? (result.id.startsWith('SIMULATED-') ? 'simulated' : 'paypal');
+
+const PROVIDER_WORDS: Record<PaymentResult['provider'], string> = { paypal: 'PayPal', simulated: 'Test payment' };
+
+/**
+ * The Payment method cell, as charged: the provider of the payment the order recorded ("Test payment" for the
+ * simulated gateway, never "PayPal"). An unpaid order (or one that ended unpaid) names what would charge it, marked
+ * "(not paid)": the customer's choice, or "Test payment" while the shop runs without PayPal credentials (`paymentMode`
+ * 'simulated'), since nothing else can pay it then. A paid order with no recorded result keeps its chosen method.
+ */
+export function exportPaymentMethod(
+  order: Pick<Order, 'paymentMethod' | 'paymentResult' | 'paidAt'>,
+  paymentMode: 'paypal' | 'simulated' | undefined,
+): string {
+  if (order.paymentResult) return PROVIDER_WORDS[providerOf(order.paymentResult)];
+  if (order.paidAt) return order.paymentMethod;
+  return `${paymentMode === 'simulated' ? PROVIDER_WORDS.simulated : order.paymentMethod} (not paid)`;
+}
+
+/** One line of the Items cell: "2 × Headphones (Sand, SKU HP-SND)"; a product without variants has neither. */
+export function exportLine(item: Pick<OrderItem, 'qty' | 'name' | 'variantLabel' | 'sku'>): string {
+  const details = [item.variantLabel, item.sku ? `SKU ${item.sku}` : ''].filter(Boolean);
+  return `${item.qty} × ${item.name}${details.length ? ` (${details.join(', ')})` : ''}`;
+}
+
+/** Cents as the export writes them: "1234.50" (no currency sign, no thousands separator). */
+const amount = (cents: number) => toAmountString(cents);
+
+/**
+ * One order's row, in ORDER_EXPORT_COLUMNS' order: text neutralised, amounts in cents written with 2 decimals.
+ * `paymentMode`: the payment gateway's mode (Ports.payments.mode), for an unpaid order's method.
+ */
+export function orderCsvRow(order: Order, paymentMode?: 'paypal' | 'simulated'): (string | number)[] {
   const text = (value: string | null | undefined) => neutraliseFormula(value ?? '');
   const a = order.shippingAddress;
+  const totalCents = toCents(order.totalPrice);
+  const netCents = totalCents - toCents(order.refundedTotal);
   return [
     orderNumber(order._id),
     order._id,
     order.createdAt,
     text(order.user.name),
     text(order.user.email),
-    order.isCancelled ? 'cancelled' : STATUS_LABEL[order.status],
+    exportStatus(order),
     order.paidAt ?? '',
     order.deliveredAt ?? '',
     text(order.carrier),
     text(order.trackingNumber),
-    text(order.orderItems.map((i) => `${i.qty} x ${i.name}`).join('; ')),
+    text(order.orderItems.map(exportLine).join('; ')),
     order.orderItems.reduce((n, i) => n + i.qty, 0),
-    order.itemsPrice,
-    order.shippingPrice,
-    order.taxPrice,
-    order.totalPrice,
+    amount(toCents(order.itemsPrice)),
+    amount(toCents(order.discountPrice)),
+    text(order.couponCode),
+    amount(toCents(order.shippingPrice)),
+    amount(toCents(order.taxPrice)),
+    amount(totalCents),
+    amount(toCents(order.refundedTotal)),
+    amount(netCents),
+    amount(countsAsRevenue(order.status) ? netCents : 0),
     order.currency,
-    text(order.paymentMethod),
+    PAYMENT_STATUS_WORDS[order.paymentStatus],
+    text(exportPaymentMethod(order, paymentMode)),
     text(a.recipientName),
     // A leading + is neutralised too: a spreadsheet would read "+49 30 1234567" as a formula (or a number).
     text(a.phone),
@@ -125,4 +204,37 @@ export function orderCsvRow(order: Order): (string | number)[] {
     text(a.postalCode),
     text(a.country),
   ];
+}
+
+/** A row as a spreadsheet reads it: each column's cell by name (a parsed CSV record, or orderCsvRow's array). */
+export type OrderCsvRecord = Readonly<Partial<Record<string, string | number>>>;
+
+/** Cents of an amount cell: exactly a plain number with 2 decimals ("12.50"), else null (not an amount). */
+function cellCents(value: string | number | undefined): number | null {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(String(value ?? ''));
+  if (!match) return null;
+  const cents = Number(match[2]) * 100 + Number(match[3]);
+  return match[1] ? -cents : cents;
+}
+
+/**
+ * Whether an export row adds up, to the cent: every amount a plain 2-decimal number, Items price − Discount +
+ * Shipping + Tax = Total, Total − Refunded = Net, and Revenue is Net or 0. What an accountant checks first; the
+ * property test (orderExport.test.ts) and the API test hold every row to it.
+ */
+export function csvRowReconciles(row: OrderCsvRecord | readonly (string | number)[]): boolean {
+  const cells: OrderCsvRecord = Array.isArray(row)
+    ? Object.fromEntries(ORDER_EXPORT_COLUMNS.map((column, i) => [column, row[i]]))
+    : (row as OrderCsvRecord);
+  const [items, discount, shipping, tax, total, refunded, net, revenue] = (
+    ['Items price', 'Discount', 'Shipping', 'Tax', 'Total', 'Refunded', 'Net', 'Revenue'] as const
+  ).map((column) => cellCents(cells[column]));
+  if ([items, discount, shipping, tax, total, refunded, net, revenue].some((c) => c === null)) return false;
+  return (
+    items! - discount! + shipping! + tax! === total! &&
+    total! - refunded! === net! &&
+    (revenue === net || revenue === 0) &&
+    refunded! >= 0 &&
+    refunded! <= total!
+  );
 }

@@ -264,7 +264,8 @@ export function orderRoutes(
     res.setHeader('Cache-Control', 'no-store');
     const orders = store.orders.exportOrders(query);
     async function* rows() {
-      for await (const batch of orders) for (const order of batch) yield orderCsvRow(order);
+      // The gateway's mode names what would charge an unpaid order ("Test payment" without PayPal credentials).
+      for await (const batch of orders) for (const order of batch) yield orderCsvRow(order, payments.mode);
     }
     // A byte-order mark: spreadsheet programs then read the file as UTF-8 (names with accents).
     await pipeline(
