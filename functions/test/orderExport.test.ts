@@ -1,16 +1,18 @@
-// GET /api/orders/export.csv: admin only, the list's filters and a date range, formula injection neutralised, and
-// streamed (rows reach the client while the store is still reading).
+// GET /api/orders/export.csv: admin only, the list's filters and a date range, formula injection neutralised,
+// streamed (rows reach the client while the store is still reading), and every row reconciles (issue 38: discount,
+// refunds and net beside the total; the payment method as charged; each line's variant and SKU).
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse as parseCsv } from 'csv-parse/sync';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_EXPORT_COLUMNS, neutraliseFormula, type Order } from '../src/domain/index.js';
+import { csvRowReconciles, ORDER_EXPORT_COLUMNS, neutraliseFormula, type Order } from '../src/domain/index.js';
 import type { SettingsCache } from '../src/features/settings/settingsCache.js';
 import { orderRoutes } from '../src/features/orders/routes.js';
 import { errorHandler } from '../src/http/errors.js';
 import type { Ports } from '../src/ports.js';
+import { productInput } from './support/products.js';
 import { createProduct, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
@@ -55,11 +57,17 @@ describe('GET /api/orders/export.csv', () => {
     expect(row).toMatchObject({
       'Order number': placed.body._id.slice(-6).toUpperCase(),
       Customer: placed.body.user.name,
-      Status: 'unpaid',
-      Items: '2 x Export Lamp',
+      Status: 'Unpaid',
+      Items: '2 × Export Lamp',
       Units: '2',
-      'Items price': '25',
-      Total: String(placed.body.totalPrice),
+      'Items price': '25.00',
+      Total: placed.body.totalPrice.toFixed(2),
+      Refunded: '0.00',
+      Net: placed.body.totalPrice.toFixed(2),
+      // Not paid: no revenue yet; the method it would be paid with here (no PayPal credentials: test payments).
+      Revenue: '0.00',
+      'Payment status': 'Unpaid',
+      'Payment method': 'Test payment (not paid)',
       // The recipient and a phone to reach them (issue 30), beside the address.
       Recipient: 'Alice Liddell',
       Phone: '(555) 010-4477',
@@ -102,7 +110,7 @@ describe('GET /api/orders/export.csv', () => {
     expect(row).toMatchObject({
       Customer: `'${name}`,
       // The items cell starts with the quantity, so the product name is no formula there.
-      Items: '1 x @SUM(A1:A9) cable',
+      Items: '1 × @SUM(A1:A9) cable',
       Recipient: "'@Bobby Tables",
       Phone: "'+1 555 010 4477",
       Address: "'+1 Main St",
@@ -119,6 +127,96 @@ describe('GET /api/orders/export.csv', () => {
     expect(neutraliseFormula('\r=1')).toBe("'\r=1");
     expect(neutraliseFormula('plain')).toBe('plain');
     expect(neutraliseFormula('')).toBe('');
+  });
+
+  it('a discounted, taxed, paid order refunded in part: the row reconciles, shows the refund, the net and "Test payment"', async () => {
+    now = new Date('2031-08-01T10:00:00Z');
+    const admin = await shop.adminToken();
+    const alice = await shop.aliceToken();
+    const sku = `HP-SND-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    const id = (await shop.call('POST', '/api/products', { token: admin })).body._id as string;
+    const saved = await shop.call('PUT', `/api/products/${id}`, {
+      token: admin,
+      body: {
+        ...productInput('Export Headphones'),
+        options: [{ name: 'Colour', values: ['Sand', 'Black'] }],
+        variants: [
+          { sku, options: { Colour: 'Sand' }, price: 149.99, countInStock: 10 },
+          { sku: `${sku}-B`, options: { Colour: 'Black' }, price: 139.99, countInStock: 10 },
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const lamp = await createProduct(shop, 19.99, 100, 'Export Desk Lamp');
+    const code = `BOOKS${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    expect(
+      (await shop.call('POST', '/api/coupons', { token: admin, body: { code, percentOff: 10, active: true } })).status,
+    ).toBe(201);
+    const placed = await shop.call('POST', '/api/orders', {
+      token: alice,
+      body: {
+        orderItems: [
+          { product: id, variant: saved.body.variants[0]._id, qty: 2 },
+          { product: lamp._id, qty: 1 },
+        ],
+        shippingAddress,
+        paymentMethod: 'PayPal',
+        couponCode: code,
+      },
+    });
+    expect(placed.status).toBe(201);
+    // The shop's default tax applies (the figures below are the order's own, whatever its rate).
+    expect(placed.body.discountPrice).toBeGreaterThan(0);
+    expect(placed.body.taxPrice).toBeGreaterThan(0);
+    const orderId = placed.body._id as string;
+    expect(
+      (await shop.call('PUT', `/api/orders/${orderId}/pay`, { token: alice, body: { simulated: true } })).status,
+    ).toBe(200);
+    const refunded = await shop.call('POST', `/api/orders/${orderId}/refunds`, {
+      token: admin,
+      body: { amount: 25.5, reason: 'Scratched box' },
+    });
+    expect(refunded.status).toBe(201);
+    expect(refunded.body.refundedTotal).toBe(25.5);
+
+    const rows = rowsOf((await download('/api/orders/export.csv?from=2031-08-01&to=2031-08-01', admin)).text);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(csvRowReconciles(row)).toBe(true);
+    const o = refunded.body as Order;
+    const net = Math.round(o.totalPrice * 100) - 2550;
+    expect(row).toMatchObject({
+      'Order ID': orderId,
+      Status: 'Paid, partially refunded',
+      Items: `2 × Export Headphones (Sand, SKU ${sku}); 1 × Export Desk Lamp`,
+      Units: '3',
+      'Items price': o.itemsPrice.toFixed(2),
+      Discount: o.discountPrice.toFixed(2),
+      'Coupon code': code,
+      Shipping: o.shippingPrice.toFixed(2),
+      Tax: o.taxPrice.toFixed(2),
+      Total: o.totalPrice.toFixed(2),
+      Refunded: '25.50',
+      Net: (net / 100).toFixed(2),
+      Revenue: (net / 100).toFixed(2),
+      Currency: 'USD',
+      'Payment status': 'Partially refunded',
+      // Paid by the simulated gateway (no PayPal credentials), though the customer's method reads "PayPal".
+      'Payment method': 'Test payment',
+    });
+
+    // Refunded in full, then delivered: never "delivered" at full value.
+    const rest = await shop.call('POST', `/api/orders/${orderId}/refunds`, {
+      token: admin,
+      body: { reason: 'Lost in transit' },
+    });
+    expect(rest.status).toBe(201);
+    await shop.call('PUT', `/api/orders/${orderId}/deliver`, { token: admin });
+    const [after] = rowsOf((await download('/api/orders/export.csv?from=2031-08-01&to=2031-08-01', admin)).text);
+    expect(csvRowReconciles(after!)).toBe(true);
+    expect(after).toMatchObject({ Refunded: o.totalPrice.toFixed(2), Net: '0.00', Revenue: '0.00' });
+    expect(after!.Status).toMatch(/, refunded$/);
+    expect(after!['Payment status']).toBe('Refunded');
   });
 
   it('filters as the list does (status, search by number) and by date range; bad input is a 400', async () => {

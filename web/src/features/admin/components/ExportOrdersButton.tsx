@@ -1,5 +1,6 @@
 // "Download CSV" on the admin orders list: the orders the list's filters select (status, search) placed within an
 // optional date range, as GET /api/orders/export.csv answers them (streamed by the server; saved as a file here).
+// The columns are the server's (domain/orderExport.ts ORDER_EXPORT_COLUMNS); the help text below names the money ones.
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -71,7 +72,8 @@ export function ExportOrdersButton({ status, search }: { status?: string; search
         {busy ? <Loader small label="Preparing the CSV" /> : 'Download CSV'}
       </Button>
       <span className="small text-body-secondary w-100">
-        The orders matching the search and status below{from || to ? ', placed in these dates' : ''}.
+        The orders matching the search and status below{from || to ? ', placed in these dates' : ''}: one row per order,
+        with its discount, shipping, tax, total, refunds and net (total − refunded) as plain amounts.
       </span>
       {error && (
         <Message variant="danger" className="w-100 mb-0">
