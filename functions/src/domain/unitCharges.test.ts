@@ -144,7 +144,7 @@ describe('a refund of lines pays what the units cost as charged (issue 36)', () 
       expect(orderUnitsRefundCents(answer, items)).toBe(linesCents(order, items));
   });
 
-  it('spreads by largest remainder: the lines sum to the goods, a line splits evenly with the last unit taking the rest', () => {
+  it('spreads by largest remainder: the lines sum to the goods, a line splits evenly, the remainder cents to the first units', () => {
     const charges = lineCharges(
       [
         { key: 'a', priceCents: 100, qty: 1 },
@@ -155,9 +155,12 @@ describe('a refund of lines pays what the units cost as charged (issue 36)', () 
     );
     expect([...charges.values()].map((c) => c.cents)).toEqual([34, 33, 33]);
     const line = { qty: 3, cents: 100 };
-    expect([unitsCents(line, 0, 1), unitsCents(line, 1, 1), unitsCents(line, 2, 1)]).toEqual([33, 33, 34]);
+    expect([unitsCents(line, 0, 1), unitsCents(line, 1, 1), unitsCents(line, 2, 1)]).toEqual([34, 33, 33]);
     expect(unitsCents(line, 0, 3)).toBe(100);
-    expect(unitsCents(line, 2, 5)).toBe(34);
+    expect(unitsCents(line, 2, 5)).toBe(33);
+    // 3 cents over 4 units: 1, 1, 1, 0 (a unit is never refunded 0 while a later one would pay more).
+    const small = { qty: 4, cents: 3 };
+    expect([0, 1, 2, 3].map((k) => unitsCents(small, k, 1))).toEqual([1, 1, 1, 0]);
     expect(goodsCents({ totalCents: 500, shippingCents: 700 })).toBe(0);
   });
 });

@@ -78,16 +78,19 @@ export function lineCharges(lines: readonly ChargeableLine[], goods: number): Ma
 }
 
 /**
- * The cents of `count` units of a line after `before` of its units were refunded: each unit costs the line's charge
- * divided evenly in whole cents, the line's last unit the remainder too. Units past the line's count cost nothing.
+ * The cents of `count` units of a line after `before` of its units were refunded: the line's charge divided evenly
+ * in whole cents, the remainder's cents one each to the first units (largest remainder), so a unit refunded first is
+ * never paid less than one refunded later and a line's charge is only ever 0 for a unit when it is less than a cent
+ * a unit. Units past the line's count cost nothing.
  */
 export function unitsCents(line: LineCharge, before: number, count: number): number {
   if (line.qty <= 0) return 0;
   const from = Math.max(0, Math.min(before, line.qty));
   const to = Math.max(from, Math.min(before + count, line.qty));
   const each = Math.floor(line.cents / line.qty);
-  const lastExtra = line.cents - each * line.qty;
-  return (to - from) * each + (to === line.qty && from < to ? lastExtra : 0);
+  const extra = line.cents - each * line.qty;
+  // Units [from, to) of which those below `extra` carry one more cent.
+  return (to - from) * each + Math.max(0, Math.min(to, extra) - from);
 }
 
 /** An order as the refund amount reads it: its lines, totals and refunds so far (failed ones count for nothing). */
