@@ -162,6 +162,9 @@ export interface PlaceOrderCommand {
   /** The client address's hold key and limits (issue 36; PlaceOrderRequest.clientHold): the store loads the unpaid
    *  orders placed from it in the placing transaction and records the key on the order. */
   clientHold?: { key: string; limits: HoldLimits };
+  /** The total the shopper was shown, in cents (issue 38): the decision refuses the order, in the transaction and
+   *  before any write, when it would cost anything else (domain/orderDecisions.ts priceChanged). */
+  expectedTotalCents?: number;
 }
 
 /** The decision's request for a command and the order's id (a guest order's token is signed for that id). */

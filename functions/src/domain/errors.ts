@@ -7,6 +7,9 @@ export class DomainError extends Error {
     message: string,
     readonly kind: 'bad_input' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'unavailable',
     readonly fields?: FieldErrors,
+    /** More of the answer's body beside `message` (e.g. the figures of a total that changed): plain JSON values,
+     *  never `message` or `fields`. */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -17,5 +20,6 @@ export const badInput = (message: string, fields?: FieldErrors) => new DomainErr
 export const unauthenticated = (message = 'Not authorized, no token') => new DomainError(message, 'unauthenticated');
 export const forbidden = (message = 'Not authorized') => new DomainError(message, 'forbidden');
 export const notFound = (message: string) => new DomainError(message, 'not_found');
-export const conflict = (message: string) => new DomainError(message, 'conflict');
+export const conflict = (message: string, details?: Readonly<Record<string, unknown>>) =>
+  new DomainError(message, 'conflict', undefined, details);
 export const unavailable = (message: string) => new DomainError(message, 'unavailable');

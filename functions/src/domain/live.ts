@@ -7,6 +7,8 @@ export const LIVE_EVENT = {
   catalogStale: 'catalog-stale',
   order: 'order',
   cart: 'cart',
+  /** The owner saved the settings (tax, shipping, limits): the new public settings (issue 38). */
+  settings: 'settings',
 } as const;
 
 /** In a product frame: the new stock of some of its variants (variant id -> countInStock), issue 29. */

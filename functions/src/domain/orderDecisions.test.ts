@@ -18,6 +18,7 @@ import {
 import { ORDER_MESSAGES, orderFromRecord, type OrderRecord } from './orders.js';
 import { CouponRefusal, DISCOUNT_MESSAGES, type Coupon } from './discounts.js';
 import { priceOrder } from './pricing.js';
+import { DEFAULT_SETTINGS } from './settings.js';
 import type { PaymentResult } from './types.js';
 
 const now = new Date('2026-11-25T10:00:00.000Z');
@@ -354,5 +355,69 @@ describe('placeOrder with a discount code (issue 30)', () => {
     );
     expect(refused).toBeInstanceOf(CouponRefusal);
     expect(refused.message).toBe(DISCOUNT_MESSAGES.unknown);
+  });
+});
+
+describe('placeOrder with the total the shopper was shown (issue 38)', () => {
+  // 2 x $10 + 15% tax + $100 shipping (the spec's pricing): $123.00.
+  const lines = [{ product: 'a', qty: 2 }];
+  const shown = priceOrder([{ priceCents: 1000, qty: 2 }]).totalCents;
+
+  it('places at the shown total, and without one (the original clients) at whatever it costs', () => {
+    expect(shown).toBe(12300);
+    expect(placeOrder(request(lines, { expectedTotalCents: shown }), products({ a: {} }), []).record.totalCents).toBe(
+      shown,
+    );
+    expect(placeOrder(request(lines), products({ a: { priceCents: 1500 } }), []).record.totalCents).toBe(13450);
+  });
+
+  it('refuses a total one cent off either way with 409 and the figures it would charge, deciding nothing', () => {
+    for (const expected of [shown - 1, shown + 1, 0]) {
+      const error = refusal(() =>
+        placeOrder(request(lines, { expectedTotalCents: expected }), products({ a: {} }), []),
+      );
+      expect(error.kind).toBe('conflict');
+      expect(error.details).toEqual({
+        expectedTotal: expected / 100,
+        totalPrice: 123,
+        itemsPrice: 20,
+        discountPrice: 0,
+        shippingPrice: 100,
+        taxPrice: 3,
+      });
+    }
+  });
+
+  it('says both totals as the shop writes money, when the shipping changed since the page was shown', () => {
+    const error = refusal(() =>
+      placeOrder(
+        request([{ product: 'a', qty: 1 }], {
+          expectedTotalCents: 6173,
+          settings: {
+            ...DEFAULT_SETTINGS,
+            shipping: { ...DEFAULT_SETTINGS.shipping, defaultPrice: 25, freeOver: null },
+          },
+        }),
+        products({ a: { priceCents: 5368 } }),
+        [],
+      ),
+    );
+    expect(error.message).toBe(
+      'The total changed from $61.73 to $86.73: prices, a code or shipping changed since the page was shown. ' +
+        'Check the order and place it again.',
+    );
+    expect(error.details).toMatchObject({ expectedTotal: 61.73, totalPrice: 86.73, shippingPrice: 25 });
+  });
+
+  it('counts the code: the total shown with the discount places, the one without it is refused', () => {
+    const code: Coupon = { code: 'TEN', percentOff: 10, active: true, uses: 0 };
+    const withCode = { code: 'TEN', coupon: code, customerUses: 0 };
+    const discounted = priceOrder([{ priceCents: 1000, qty: 2 }], undefined, 200).totalCents;
+    const ok = placeOrder(request(lines, { expectedTotalCents: discounted }), products({ a: {} }), [], withCode);
+    expect(ok.record.totalCents).toBe(discounted);
+    const error = refusal(() =>
+      placeOrder(request(lines, { expectedTotalCents: shown }), products({ a: {} }), [], withCode),
+    );
+    expect(error.details).toMatchObject({ totalPrice: discounted / 100, discountPrice: 2 });
   });
 });

@@ -3,7 +3,7 @@
 // writes exactly what it answers in the same transaction. Pricing, stock checks, hold limits, restocking and the
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
 import { CouponRefusal, decideDiscount, type LoadedCoupon } from './discounts.js';
-import { badInput, conflict, notFound } from './errors.js';
+import { badInput, conflict, notFound, type DomainError } from './errors.js';
 import { couponCustomerKeys, customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';
 import { restockedCount, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
@@ -20,7 +20,8 @@ import {
   type HeldOrder,
   type OrderRecord,
 } from './orders.js';
-import { priceOrder } from './pricing.js';
+import { formatPrice, toDollars } from './money.js';
+import { priceOrder, type OrderPriceCents } from './pricing.js';
 import { pricingRulesFor, type ShopSettings } from './settings.js';
 import type { Order, PaymentResult, ProductOption, ProductVariant, ShippingAddress } from './types.js';
 import { stockKey, VARIANT_MESSAGES, variantLabel } from './variants.js';
@@ -100,6 +101,37 @@ export interface PlaceOrderRequest {
   /** The client address placing it (issue 36): its hold key (the same for every account and guest there) and what
    *  the unpaid orders placed from it may hold together (limits.ts addressHoldLimits). */
   clientHold?: { key: string; limits: HoldLimits };
+  /** The total the shopper was shown (issue 38, `expectedTotal` in cents): the order is refused (priceChanged)
+   *  when it would cost anything else. Absent (the original ProShop clients): no check. */
+  expectedTotalCents?: number;
+}
+
+/** The 409 body's figures when the total changed since the page was shown (dollars, as an order answers them). */
+export interface PriceChangedDetails {
+  expectedTotal: number;
+  totalPrice: number;
+  itemsPrice: number;
+  discountPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+}
+
+export const priceChangedMessage = (expectedCents: number, totalCents: number) =>
+  `The total changed from ${formatPrice(toDollars(expectedCents))} to ${formatPrice(toDollars(totalCents))}: ` +
+  'prices, a code or shipping changed since the page was shown. Check the order and place it again.';
+
+/** The refusal of an order whose priced total is not the one the shopper was shown: a conflict with the figures
+ *  the order would have, so the page shows them and the shopper decides again. */
+export function priceChanged(expectedCents: number, price: OrderPriceCents): DomainError {
+  const details: PriceChangedDetails = {
+    expectedTotal: toDollars(expectedCents),
+    totalPrice: toDollars(price.totalCents),
+    itemsPrice: toDollars(price.itemsCents),
+    discountPrice: toDollars(price.discountCents),
+    shippingPrice: toDollars(price.shippingCents),
+    taxPrice: toDollars(price.taxCents),
+  };
+  return conflict(priceChangedMessage(expectedCents, price.totalCents), { ...details });
 }
 
 /** A redemption a placed order takes: the store adds one use to the code and one to each of the customer's keys
@@ -211,6 +243,10 @@ export function placeOrder(
     lineDiscounts = decision.lineDiscountCents;
   }
   const price = priceOrder(lines, rules, discountCents);
+  // Decided before anything is written (both stores call this inside their transaction, before their writes): a
+  // total that moved since the page was shown takes no stock, no code use and sends no mail.
+  if (request.expectedTotalCents !== undefined && request.expectedTotalCents !== price.totalCents)
+    throw priceChanged(request.expectedTotalCents, price);
   const record: OrderRecord = {
     user: { _id: user._id, name: user.name, email: user.email },
     // Each line's share of the code's discount (issue 36): what a refund of its units pays back (unitCharges.ts).

@@ -404,6 +404,12 @@ export const orderLineSchema = z
     ...(line.variant === undefined ? {} : { variant: line.variant }),
   }));
 
+export const EXPECTED_TOTAL_MESSAGE =
+  'expectedTotal must be an amount in dollars like 61.73 (at most 2 decimals, not negative)';
+/** Above any order (50 lines of 1,000 units at $1,000,000, plus tax and shipping), and small enough that its
+ *  cents are exact in a double. */
+const MAX_EXPECTED_TOTAL = 10_000_000_000_000;
+
 export const placeOrderSchema = z.strictObject({
   orderItems: z
     .array(orderLineSchema, { error: 'No order items' })
@@ -426,6 +432,15 @@ export const placeOrderSchema = z.strictObject({
       .transform((code) => code.toUpperCase())
       .optional(),
   ),
+  /** The total the shopper was shown (issue 38): the order is placed only at that total, else 409 with the new
+   *  figures (domain/orderDecisions.ts priceChanged). Absent: placed at whatever it costs (the original clients). */
+  expectedTotal: z
+    .number({ error: EXPECTED_TOTAL_MESSAGE })
+    .finite(EXPECTED_TOTAL_MESSAGE)
+    .min(0, EXPECTED_TOTAL_MESSAGE)
+    .max(MAX_EXPECTED_TOTAL, EXPECTED_TOTAL_MESSAGE)
+    .refine(wholeCents, EXPECTED_TOTAL_MESSAGE)
+    .optional(),
   itemsPrice: ignoredNumber,
   shippingPrice: ignoredNumber,
   taxPrice: ignoredNumber,
@@ -450,6 +465,9 @@ export interface PlaceOrderBody {
   paymentMethod: string;
   /** A discount code (issue 30); absent for none. */
   couponCode?: string;
+  /** The total the page showed, in dollars (issue 38): 409 with the new figures when the order would cost more or
+   *  less (orderDecisions.ts PriceChangedDetails). */
+  expectedTotal?: number;
 }
 
 /** A filter left empty in a URL (`?brand=`) does not filter. */

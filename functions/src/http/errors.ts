@@ -35,7 +35,7 @@ export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json({ message: notFoundMessage(req) });
 };
 
-/** The one place errors become answers: JSON `{ message, fields? }`, honest status, never a stack trace. */
+/** The one place errors become answers: JSON `{ message, fields?, ...details }`, honest status, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   void _next;
   if (res.headersSent) {
@@ -43,9 +43,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof DomainError) {
-    res
-      .status(STATUS[err.kind])
-      .json(err.fields ? { message: err.message, fields: err.fields } : { message: err.message });
+    res.status(STATUS[err.kind]).json({
+      message: err.message,
+      ...err.details,
+      ...(err.fields ? { fields: err.fields } : {}),
+    });
     return;
   }
   if (isContention(err)) {

@@ -73,7 +73,9 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
         case 'ReviewsReverified':
           break; // a review's mark: an open product page shows it from its next load
         case 'SettingsSaved':
-          break; // read when a page asks (GET /api/settings/public); nobody follows it live
+          // What GET /api/settings/public answers from now on: open carts and checkouts price with it (issue 38).
+          live.publish(topic.settings, LIVE_EVENT.settings, event.settings);
+          break;
         case 'TaxonomyChanged':
           break; // the lists are read when a page asks (GET /api/categories, /api/brands)
         default:

@@ -1,4 +1,4 @@
-// GET /api/live: ONE multiplexed Server-Sent Events stream per page. Public topics (catalog, product:<id>) are named
+// GET /api/live: ONE multiplexed Server-Sent Events stream per page. Public topics (catalog, settings, product:<id>) are named
 // in ?topics=; private ones (the caller's cart, an order, the admin views) come only with ?ticket=, a single-use,
 // 30-second ticket from POST /api/live/tickets, which authorizes with the bearer token exactly as the REST routes
 // do. So no long-lived credential ever sits in a URL, and EventSource (which cannot send headers) works as is.
@@ -50,7 +50,7 @@ export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
     if (bad !== undefined)
       throw bad === 'cart' || bad === 'admin' || bad.startsWith('order:')
         ? unauthenticated('This topic needs a ticket from POST /api/live/tickets')
-        : badInput('A topic is catalog or product:<id> (others need a ticket)');
+        : badInput('A topic is catalog, settings or product:<id> (others need a ticket)');
     let uid: string | null = null;
     const topics = new Set(named);
     if (typeof req.query.ticket === 'string') {

@@ -1,13 +1,14 @@
 // What a live stream can listen to, and who may. Public: the catalogue (every product change, for cards and the admin
-// product list) and one product. Private (GET /api/live needs a ticket from POST /api/live/tickets, which checks them
+// product list), one product, and the shop's public settings (what the cart and checkout price with). Private (GET /api/live needs a ticket from POST /api/live/tickets, which checks them
 // with the REST routes' rules): the caller's own cart, one order (its owner or an admin), the admin views.
 import { z } from 'zod';
 
-export const PUBLIC_TOPIC = /^(catalog|product:[A-Za-z0-9_-]{1,64})$/;
+export const PUBLIC_TOPIC = /^(catalog|settings|product:[A-Za-z0-9_-]{1,64})$/;
 export const MAX_TOPICS = 20;
 
 export const topic = {
   catalog: 'catalog',
+  settings: 'settings',
   product: (id: string) => `product:${id}`,
   cart: (uid: string) => `cart:${uid}`,
   order: (id: string) => `order:${id}`,
@@ -18,8 +19,8 @@ export const topic = {
 export const requestedTopicSchema = z
   .string({ error: 'Each topic must be a string' })
   .regex(
-    /^(catalog|cart|admin|(product|order):[A-Za-z0-9_-]{1,64})$/,
-    'A topic is catalog, cart, admin, product:<id> or order:<id>',
+    /^(catalog|settings|cart|admin|(product|order):[A-Za-z0-9_-]{1,64})$/,
+    'A topic is catalog, settings, cart, admin, product:<id> or order:<id>',
   );
 
 export const ticketRequestSchema = z.strictObject({

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
+  DomainError,
   HOLD_REMINDER_MINUTES,
   holdUntil,
   orderNumber,
@@ -119,6 +120,45 @@ export function orderMailContract(name: string, factory: MailStoreFactory, run: 
         kind: 'conflict',
       });
       expect(byKey(await outbox())).toEqual(byKey(afterPaid));
+    });
+
+    it('a total other than the one shown (expectedTotalCents) is refused before any write: no order, stock, code use, mail or event', async () => {
+      const sut = await open();
+      const p = await product('Shown Speaker', 5);
+      await store.coupons.create({ code: 'SHOWN5', amountOff: 5, active: true });
+      const placing = (expectedTotalCents: number, n = 1) => ({
+        ...command(n, [{ product: p._id, qty: 2 }]),
+        couponCode: 'SHOWN5',
+        expectedTotalCents,
+      });
+      const eventsBefore = sut.events.length;
+      const refusal = await store.orders.place(placing(1)).then(
+        () => null,
+        (error: unknown) => error as DomainError,
+      );
+      expect(refusal).toBeInstanceOf(DomainError);
+      expect(refusal!.kind).toBe('conflict');
+      const charged = Math.round((refusal!.details!.totalPrice as number) * 100);
+      expect(refusal!.details).toMatchObject({ expectedTotal: 0.01, discountPrice: 5 });
+      // A guest's order too (its own placing path in each store).
+      await expect(
+        store.orders.place({
+          ...placing(charged + 1, 2),
+          guest: { email: 'guest@example.com', sign: (id: string) => `token-${id}` },
+        }),
+      ).rejects.toMatchObject({ kind: 'conflict' });
+      expect((await store.products.get(p._id))!.countInStock).toBe(5);
+      expect((await store.coupons.get('SHOWN5'))!.uses).toBe(0);
+      expect((await store.orders.list({ search: '', sort: 'newest', page: 1, pageSize: 10 })).total).toBe(0);
+      expect(await sut.outbox()).toEqual([]);
+      expect(sut.events.length).toBe(eventsBefore);
+
+      // At the total it would charge, it is placed: the check refuses only a changed total.
+      const placed = await store.orders.place(placing(charged));
+      expect(Math.round(placed.totalPrice * 100)).toBe(charged);
+      expect((await store.products.get(p._id))!.countInStock).toBe(3);
+      expect((await store.coupons.get('SHOWN5'))!.uses).toBe(1);
+      expect((await sut.outbox()).map((m) => m.template)).toEqual(['order-placed']);
     });
 
     it('paying records the receipt and the owner alert for every admin, read in the payment transaction', async () => {

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: Record<string, string>,
+    /** The rest of the answer's body (e.g. the new figures of a 409 "the total changed", issue 38). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,8 +34,14 @@ export type StatusMessages = Partial<Record<number, string>>;
 /** The error answer of any call: a 401 on a call that carried a token means "your session is over". */
 function failure(status: number, body: unknown, token: string | null, statusMessages?: StatusMessages): ApiError {
   if (status === 401 && token) signOut();
-  const err = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>;
-  return new ApiError(err.message || statusMessages?.[status] || GENERIC_ERROR, status, err.fields);
+  const err = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody> & Record<string, unknown>;
+  const { message, fields, ...details } = err;
+  return new ApiError(
+    message || statusMessages?.[status] || GENERIC_ERROR,
+    status,
+    fields,
+    Object.keys(details).length ? details : undefined,
+  );
 }
 
 export interface RequestOptions {

@@ -2,21 +2,43 @@
 // pages that show them before the last step: the product page's quantity limit, the cart's estimate, the place-order
 // summary. Loaded by those (lazy) pages only, never by the home page's first bundle.
 import { countryKey, type ShopSettings } from '@domain/settings';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/lib/api';
+import { watch } from '@/lib/live';
 import { settingsKeys } from '@/lib/queryKeys';
 
 export function getPublicSettings(signal?: AbortSignal): Promise<ShopSettings> {
   return api<ShopSettings>('/api/settings/public', { signal });
 }
 
+/** How long the settings are used without asking again (then revalidated: the server answers 304 when unchanged). */
+export const PUBLIC_SETTINGS_STALE_MS = 10_000;
+
 /** The settings in force; `data` is undefined while loading or when the call failed (pages then fall back to the
- *  spec's pricing and the stock alone: the server decides either way). */
-export function usePublicSettings() {
+ *  spec's pricing and the stock alone: the server decides either way). They price what the shopper is shown (issue
+ *  38), so they follow the owner's saves live where the server tells of them (the embedded server's `settings`
+ *  topic) and are asked again when the window regains focus; `fresh`: also whenever the page opens (Place Order). */
+export function usePublicSettings({ fresh = false }: { fresh?: boolean } = {}) {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      watch((live) =>
+        live.watchSettings
+          ? live.watchSettings({
+              onChange: (settings) => client.setQueryData(settingsKeys.public, settings),
+              onResync: () => void client.invalidateQueries({ queryKey: settingsKeys.public }),
+            })
+          : () => undefined,
+      ),
+    [client],
+  );
   return useQuery({
     queryKey: settingsKeys.public,
     queryFn: ({ signal }) => getPublicSettings(signal),
-    staleTime: 60_000,
+    staleTime: PUBLIC_SETTINGS_STALE_MS,
+    refetchOnWindowFocus: true,
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
   });
 }
 

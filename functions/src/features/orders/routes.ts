@@ -38,6 +38,7 @@ import {
   guestCustomer,
   GUEST_MESSAGES,
   unavailable,
+  toCents,
   type PlaceOrderInput,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
@@ -122,7 +123,8 @@ export function orderRoutes(
     const settings = await options.settings.current();
     const now = clock.now();
     const holdLimits = holdLimitsOf(settings);
-    // Prices and totals sent by the client are ignored: the store prices the order from the database.
+    // Prices and totals sent by the client are ignored (expectedTotal only refuses): the store prices the order from
+    // the database.
     return {
       lines: input.orderItems.map((l) => ({
         product: l.product,
@@ -141,6 +143,8 @@ export function orderRoutes(
       },
       settings,
       ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+      // The total the page showed (issue 38): compared with the priced total inside the placing transaction.
+      ...(input.expectedTotal === undefined ? {} : { expectedTotalCents: toCents(input.expectedTotal) }),
     };
   }
 

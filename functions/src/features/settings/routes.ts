@@ -1,9 +1,19 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
-import { settingsSchema } from '../../domain/index.js';
+import { settingsSchema, type ShopSettings } from '../../domain/index.js';
 import { callerOf, requireAdmin } from '../../http/auth.js';
 import { parse } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import type { SettingsCache } from './settingsCache.js';
+
+/** Whether an If-None-Match names the tag (a list, weak tags compared weakly as RFC 9110 says for GET). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
 
 /** The changes GET /api/settings/history lists at most. */
 export const SETTINGS_HISTORY_LIMIT = 100;
@@ -14,10 +24,25 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
   const router = Router();
   const admin = requireAdmin(auth);
 
-  router.get('/public', async (_req, res) => {
-    // Nothing in the settings is private; a short browser cache, so a change shows within a minute.
-    res.set('Cache-Control', 'public, max-age=60');
-    res.json(await cache.current());
+  // Tagged once per settings object (the cache keeps one until the next save or its TTL).
+  const tagged = new WeakMap<ShopSettings, { body: string; etag: string }>();
+  router.get('/public', async (req, res) => {
+    const settings = await cache.current();
+    let answer = tagged.get(settings);
+    if (!answer) {
+      const body = JSON.stringify(settings);
+      answer = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      tagged.set(settings, answer);
+    }
+    // Nothing in the settings is private, but they price the checkout (issue 38): a browser keeps them only to
+    // ask again with If-None-Match (no-cache), so a save shows on the next read and an unchanged copy costs a 304.
+    res.set('Cache-Control', 'no-cache');
+    res.set('ETag', answer.etag);
+    if (matches(req.headers['if-none-match'], answer.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.type('application/json').send(answer.body);
   });
 
   router.get('/history', admin, async (_req, res) => {

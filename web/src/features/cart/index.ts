@@ -16,3 +16,5 @@ export {
 export { addLinkedProductFromPage } from './addFromLink';
 export { MiniCart } from './components/MiniCart';
 export { openMiniCartFromLink } from './miniCart';
+// Today's prices and stock onto the cart's lines (Place Order after "the total changed", issue 38).
+export { refreshCartLines } from './variantLine';

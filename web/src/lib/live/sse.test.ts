@@ -82,4 +82,18 @@ describe('SseLiveSource', () => {
     FakeEventSource.opened[1].emit('ready', 'run2.0');
     expect(onResync).toHaveBeenCalledTimes(1);
   });
+  it("the shop's settings: a public topic on the page's one stream, each save heard as the new settings (issue 38)", async () => {
+    const onChange = vi.fn();
+    const live = new SseLiveSource();
+    live.watchProduct('p1', { onChange: vi.fn() });
+    live.watchSettings({ onChange });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(FakeEventSource.opened).toHaveLength(1); // one stream, no ticket
+    expect(new URL(FakeEventSource.opened[0].url, 'http://x').searchParams.get('topics')).toBe(
+      'catalog,product:p1,settings',
+    );
+    const saved = { shipping: { defaultPrice: 15 } };
+    FakeEventSource.opened[0].emit('settings', 'run1.8', JSON.stringify({ topic: 'settings', data: saved }));
+    expect(onChange).toHaveBeenCalledWith(saved);
+  });
 });

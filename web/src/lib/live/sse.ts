@@ -5,6 +5,7 @@
 // the server replays what was missed or says `resync` (functions/src/live/hub.ts).
 import type { Order } from '@domain';
 import type { CartLine } from '@domain/cart';
+import type { ShopSettings } from '@domain/settings';
 import { LIVE_EVENT } from '@domain/live';
 import { api } from '@/lib/api';
 import { sessionStore } from '@/lib/session';
@@ -201,6 +202,15 @@ export class SseLiveSource implements LiveSource {
         if (type === EVENT.order) handlers.onChange(data as Order);
         else if (type === EVENT.catalogStale) handlers.onResync?.();
       },
+      () => handlers.onResync?.(),
+    );
+  }
+
+  watchSettings(handlers: LiveHandlers<ShopSettings>): Unsubscribe {
+    return this.listen(
+      'settings',
+      'settings',
+      (type, data) => type === EVENT.settings && handlers.onChange(data as ShopSettings),
       () => handlers.onResync?.(),
     );
   }

@@ -3,6 +3,7 @@
 import type { LiveVariantStock } from '@domain/live';
 import type { Order, Product, ProductDetail } from '@domain';
 import type { CartLine } from '@domain/cart';
+import type { ShopSettings } from '@domain/settings';
 
 export type Unsubscribe = () => void;
 
@@ -35,4 +36,7 @@ export interface LiveSource {
   watchAdminOrders(handlers: LiveHandlers<Order>): Unsubscribe;
   /** Admin: something the dashboard's figures count has changed (they are recomputed by the server). */
   watchDashboard(handlers: LiveHandlers<void>): Unsubscribe;
+  /** The shop's public settings as the owner saved them (what carts and checkouts price with, issue 38). Absent
+   *  where nothing tells of a save (the Firebase build): pages then revalidate them on focus and when opened. */
+  watchSettings?(handlers: LiveHandlers<ShopSettings>): Unsubscribe;
 }

@@ -1,13 +1,14 @@
-import type { Order, PlaceOrderBody } from '@domain';
+import type { Order, PlaceOrderBody, PriceChangedDetails } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { rememberOrderToken } from '@/lib/guestCheckout';
 import { orderKeys, productKeys } from '@/lib/queryKeys';
 
 /**
- * POST /api/orders with product ids and quantities, shipping and payment method: the server prices the order from
- * its database and holds the stock until the order's expiresAt; 409 with a message naming the product when stock
- * is short.
+ * POST /api/orders with product ids and quantities, shipping and payment method, and the total the page showed: the
+ * server prices the order from its database and holds the stock until the order's expiresAt; 409 with a message
+ * naming the product when stock is short, or with the new figures when the total is not the one shown
+ * (priceChangeOf).
  */
 export function createOrder(input: PlaceOrderBody): Promise<Order> {
   return api<Order>('/api/orders', { method: 'POST', body: input });
@@ -34,4 +35,12 @@ export function useCreateOrder(guestEmail?: string | null) {
       void client.invalidateQueries({ queryKey: productKeys.all }); // stock changed
     },
   });
+}
+
+/** The figures of a 409 "the total changed" (issue 38: prices, a code or the shipping changed since the page was
+ *  shown; nothing was placed), or null for any other error. */
+export function priceChangeOf(error: unknown): PriceChangedDetails | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const d = error.details;
+  return d && typeof d.totalPrice === 'number' ? (d as unknown as PriceChangedDetails) : null;
 }

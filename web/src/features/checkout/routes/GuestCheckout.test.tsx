@@ -46,9 +46,44 @@ describe('the checkout steps for a guest', () => {
       orderItems: [{ product: 'p1', qty: 2 }],
       shippingAddress: address,
       paymentMethod: 'PayPal',
+      expectedTotal: 156.35, // the total shown (issue 38)
       email: 'gail@example.com',
     });
     expect(orderToken('o7')).toBe('o7.sig');
+  });
+
+  it("a guest's order whose total changed meanwhile: the new total shown, then placed at it (issue 38)", async () => {
+    setGuestEmail('gail@example.com');
+    saveShippingAddress(address);
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
+    const calls = mockFetch({
+      'POST /api/orders/guest': (body) =>
+        (body as { expectedTotal: number }).expectedTotal === 171.35
+          ? { status: 201, body: { _id: 'o8', accessToken: 'o8.sig' } }
+          : {
+              status: 409,
+              body: {
+                message:
+                  'The total changed from $156.35 to $171.35: prices, a code or shipping changed since the page was shown. Check the order and place it again.',
+                expectedTotal: 156.35,
+                totalPrice: 171.35,
+                itemsPrice: 49,
+                discountPrice: 0,
+                shippingPrice: 115,
+                taxPrice: 7.35,
+              },
+            },
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The total changed from $156.35 to $171.35');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$171.35');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o8?token=o8.sig'));
+    const sent = calls
+      .filter((c) => c.url === '/api/orders/guest')
+      .map((c) => (c.body as { expectedTotal: number }).expectedTotal);
+    expect(sent).toEqual([156.35, 171.35]);
   });
 
   it('a guest applies a discount code (checked without a token) and the order carries it', async () => {

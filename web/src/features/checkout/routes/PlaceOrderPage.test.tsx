@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addToCart, cartStore, resetCart, saveShippingAddress } from '@/features/cart';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { DEFAULT_SETTINGS } from '@domain/settings';
+import { settingsKeys } from '@/lib/queryKeys';
 import { rememberCouponCode } from '../couponCode';
 import { PlaceOrderPage } from './PlaceOrderPage';
 
@@ -63,11 +64,13 @@ describe('PlaceOrderPage', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$156.35');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
-    // Exactly what the server uses: no names, images, prices or totals (it prices the order itself).
+    // Exactly what the server uses: no names, images or prices (it prices the order itself), and the total shown,
+    // at which only it may be placed (issue 38).
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       orderItems: [{ product: 'p1', qty: 2 }],
       shippingAddress: address,
       paymentMethod: 'PayPal',
+      expectedTotal: 156.35,
     });
     expect(cartStore.get().cartItems).toEqual([]);
   });
@@ -147,6 +150,64 @@ describe('PlaceOrderPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
     expect(calls.find((c) => c.url === '/api/orders')?.body).not.toHaveProperty('couponCode');
+  });
+
+  describe('the total changed since the page was shown (issue 38)', () => {
+    // The page showed $61.73 (free shipping); the owner has since charged $15 for shipping.
+    const free = { ...DEFAULT_SETTINGS, shipping: { ...DEFAULT_SETTINGS.shipping, defaultPrice: 0, freeOver: null } };
+    const charged = { ...free, shipping: { ...free.shipping, defaultPrice: 15 } };
+    const refusal = {
+      message:
+        'The total changed from $61.73 to $76.73: prices, a code or shipping changed since the page was shown. ' +
+        'Check the order and place it again.',
+      expectedTotal: 61.73,
+      totalPrice: 76.73,
+      itemsPrice: 53.68,
+      discountPrice: 0,
+      shippingPrice: 15,
+      taxPrice: 8.05,
+    };
+    const mouse = { product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 53.68, countInStock: 5, qty: 1 };
+
+    it('says so, shows the new total, reads the settings and prices again, and places at the new total', async () => {
+      addToCart(mouse);
+      let settings = free;
+      const calls = mockFetch({
+        'GET /api/settings/public': () => ({ body: settings }),
+        'GET /api/products/p1': () => ({ body: { _id: 'p1', ...mouse, variants: [], options: [] } }),
+        'POST /api/orders': (body) =>
+          (body as { expectedTotal: number }).expectedTotal === 76.73
+            ? { status: 201, body: { _id: 'o9' } }
+            : { status: 409, body: refusal },
+      });
+      const { user } = renderRoutes(routes, { at: '/placeorder' });
+      await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('$61.73'));
+      settings = charged; // saved by the owner while the page was open
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(refusal.message);
+      expect(screen.getByTestId('summary-total')).toHaveTextContent('$76.73');
+      expect(screen.getByTestId('summary-shipping')).toHaveTextContent('$15.00');
+      // Read again: the settings (and the line's price), so the page's own figures are the server's.
+      await waitFor(() => expect(calls.filter((c) => c.url === '/api/settings/public').length).toBeGreaterThan(1));
+      expect(calls.some((c) => c.url.startsWith('/api/products/p1'))).toBe(true);
+      expect(cartStore.get().cartItems).toHaveLength(1); // nothing was placed: the cart stays
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
+      const sent = calls
+        .filter((c) => c.url === '/api/orders')
+        .map((c) => (c.body as { expectedTotal: number }).expectedTotal);
+      expect(sent).toEqual([61.73, 76.73]);
+    });
+
+    it('reads the settings again when the page opens, not the copy the cart page read a moment ago', async () => {
+      addToCart(mouse);
+      mockFetch({ 'GET /api/settings/public': () => ({ body: charged }) });
+      renderRoutes(routes, {
+        at: '/placeorder',
+        prepare: (client) => client.setQueryData(settingsKeys.public, free),
+      });
+      await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('$76.73'));
+    });
   });
 
   it("shows the API's stock message and keeps the cart", async () => {

@@ -4,7 +4,9 @@ import { priceSummary } from '@domain/pricing';
 import { pricingRulesFor } from '@domain/settings';
 import type { CouponCheck } from '@domain/discounts';
 import { toCents } from '@domain/money';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { settingsKeys } from '@/lib/queryKeys';
 import { usePublicSettings } from '@/lib/shopSettings';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -16,12 +18,13 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
-import { clearCartItems, useCart } from '@/features/cart';
+import { clearCartItems, refreshCartLines, useCart } from '@/features/cart';
+import { productAloneQuery } from '@/features/catalog';
 import { OrderItems, OrderSummary } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
 import { guestEmail } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
-import { useCreateOrder } from '../api/createOrder';
+import { priceChangeOf, useCreateOrder } from '../api/createOrder';
 import { DiscountCodeField } from '../components/DiscountCodeField';
 import { rememberCouponCode } from '../couponCode';
 
@@ -31,38 +34,61 @@ export function PlaceOrderPage() {
   // A guest (no account, "Continue as guest" at the sign-in step): the order goes to POST /api/orders/guest.
   const guest = useUserInfo() ? null : guestEmail();
   const place = useCreateOrder(guest);
-  const settings = usePublicSettings();
+  // Asked again on opening (and on focus, and live where the server tells of saves): the total shown is the one sent.
+  const settings = usePublicSettings({ fresh: true });
   const [coupon, setCoupon] = useState<CouponCheck | null>(null);
+  const client = useQueryClient();
+  // The server's figures after a 409 "the total changed" (issue 38): shown, and sent as the total on the next click,
+  // until this page's own pricing (settings, prices and code read again) comes to the same total.
+  const changed = priceChangeOf(place.error);
+  const [quoted, setQuoted] = useState<typeof changed>(null);
+
+  // The server's pricing for this address's country (the spec's until the settings are loaded).
+  // With the checked code's discount (the server decides it again when placing).
+  const prices = priceSummary(
+    cartItems,
+    settings.data && shippingAddress ? pricingRulesFor(settings.data, shippingAddress.country) : undefined,
+    coupon ? toCents(coupon.discountPrice) : 0,
+  );
+  // This page's pricing caught up with the server's (settings and prices read again): its own figures again (set
+  // while rendering, React's way to adjust state to what was just computed).
+  if (quoted && prices.totalPrice === quoted.totalPrice) setQuoted(null);
 
   // Nothing to order: back to the cart (never a summary of an empty cart with $100 shipping). Not after placing,
   // when the cart is emptied on the way to the new order.
   if (cartItems.length === 0 && !place.isSuccess) return <Navigate to={paths.cart.href()} replace />;
   if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
-  // The server's pricing for this address's country (the spec's until the settings are loaded).
-  // With the checked code's discount (the server decides it again when placing).
-  const prices = priceSummary(
-    cartItems,
-    settings.data && pricingRulesFor(settings.data, shippingAddress.country),
-    coupon ? toCents(coupon.discountPrice) : 0,
-  );
   const lines = cartItems.map((i) => ({
     product: i.product,
     qty: i.qty,
     ...(i.variant ? { variant: i.variant } : {}),
   }));
   const blocked = cartIsBlocked(cartItems);
+  const shown = quoted ?? prices;
 
   function placeOrder() {
     if (blocked || !shippingAddress) return;
     place.mutate(
       {
-        // What the server uses, no more: it prices the order itself (names, images and prices stay here).
+        // What the server uses, no more: it prices the order itself (names, images and prices stay here), and places
+        // it only at the total shown here (else 409 with the new figures).
         orderItems: lines,
         shippingAddress,
         paymentMethod,
         ...(coupon ? { couponCode: coupon.code } : {}),
+        expectedTotal: shown.totalPrice,
       },
       {
+        onError: (error) => {
+          const figures = priceChangeOf(error);
+          if (!figures) return;
+          setQuoted(figures);
+          // Today's settings and prices, so the lines and the summary catch up with what the server charges.
+          void client.invalidateQueries({ queryKey: settingsKeys.public });
+          void Promise.all(cartItems.map((i) => client.fetchQuery({ ...productAloneQuery(i.product), staleTime: 0 })))
+            .then(refreshCartLines)
+            .catch(() => undefined); // the quoted figures stay shown; the server prices either way
+        },
         onSuccess: (order) => {
           // A guest's order page opens with its token in the URL (and kept for this tab: a reload works).
           const link = 'accessToken' in order ? `?token=${encodeURIComponent(order.accessToken)}` : '';
@@ -112,12 +138,27 @@ export function PlaceOrderPage() {
           </ListGroup>
         </Col>
         <Col lg={4}>
-          <OrderSummary prices={prices} couponCode={coupon?.code ?? null}>
+          <OrderSummary prices={shown} couponCode={coupon?.code ?? null}>
             {/* A guest too (POST /api/coupons/check is open; the per-customer limit is checked when placing). */}
             <ListGroup.Item>
-              <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
+              <DiscountCodeField
+                items={lines}
+                applied={coupon}
+                onApplied={(check) => {
+                  setCoupon(check);
+                  setQuoted(null); // the shopper changed the code: this page's figures for it
+                }}
+              />
             </ListGroup.Item>
-            {place.isError && (
+            {changed && (
+              <ListGroup.Item>
+                {/* The server's message: both totals, and that nothing was placed yet. */}
+                <Message variant="warning" className="mb-0">
+                  {errorMessage(place.error)}
+                </Message>
+              </ListGroup.Item>
+            )}
+            {place.isError && !changed && (
               <ListGroup.Item>
                 <Message variant="danger" className="mb-0">
                   {errorMessage(place.error)}
