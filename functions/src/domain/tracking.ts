@@ -7,7 +7,11 @@
  *  page with `{n}` for the number. */
 export const CARRIERS = [
   { name: 'UPS', aliases: ['ups'], url: 'https://www.ups.com/track?tracknum={n}' },
-  { name: 'USPS', aliases: ['usps', 'uspostalservice'], url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels={n}' },
+  {
+    name: 'USPS',
+    aliases: ['usps', 'uspostalservice'],
+    url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels={n}',
+  },
   { name: 'FedEx', aliases: ['fedex', 'federalexpress'], url: 'https://www.fedex.com/fedextrack/?trknbr={n}' },
   { name: 'DHL', aliases: ['dhl'], url: 'https://www.dhl.com/global-en/home/tracking.html?tracking-id={n}&submit=1' },
   {
@@ -38,7 +42,11 @@ export function knownCarrier(carrier: string | null | undefined): KnownCarrier |
   const key = letters(carrier);
   if (!key) return null;
   for (const c of CARRIERS) if ((c.aliases as readonly string[]).includes(key)) return c.name;
-  const words = carrier.trim().toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = carrier
+    .trim()
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   for (let n = words.length - 1; n >= 1; n--) {
     const head = words.slice(0, n).join('');
     for (const c of CARRIERS) if ((c.aliases as readonly string[]).includes(head)) return c.name;
