@@ -10,6 +10,12 @@ export interface MailRendererOptions {
   timeZone?: () => Promise<string>;
 }
 
+/** The shop's time zone as the settings store has it now (each call reads: a save shows in the next message). */
+export const settingsTimeZone =
+  (settings: { get(): Promise<{ timeZone?: string } | null> }): (() => Promise<string>) =>
+  async () =>
+    (await settings.get())?.timeZone ?? DEFAULT_TIME_ZONE;
+
 /** `origin`: PUBLIC_URL, or in development the server's own origin. Links are `origin` + the recorded path. */
 export function mailRenderer(origin: string, options: MailRendererOptions = {}): MailRenderer {
   const url = (path: string) => new URL(path, origin).href;
