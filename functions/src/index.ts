@@ -239,16 +239,25 @@ export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region, ti
  * docs/firebase.md "Mail").
  */
 async function sendDueMail(trigger: string): Promise<void> {
-  const [config, { getFirestore }, { getApps, initializeApp }, outboxModule, workerModule, renderModule, mailerModule] =
-    await Promise.all([
-      getConfig(),
-      import('firebase-admin/firestore'),
-      import('firebase-admin/app'),
-      import('./adapters/firebase/store/mailOutbox.js'),
-      import('./mail/outboxWorker.js'),
-      import('./mail/render.js'),
-      import('./mail/smtp.js'),
-    ]);
+  const [
+    config,
+    { getFirestore },
+    { getApps, initializeApp },
+    outboxModule,
+    workerModule,
+    renderModule,
+    mailerModule,
+    settingsModule,
+  ] = await Promise.all([
+    getConfig(),
+    import('firebase-admin/firestore'),
+    import('firebase-admin/app'),
+    import('./adapters/firebase/store/mailOutbox.js'),
+    import('./mail/outboxWorker.js'),
+    import('./mail/render.js'),
+    import('./mail/smtp.js'),
+    import('./adapters/firebase/store/settings.js'),
+  ]);
   if (!config.mail.smtpUrl) {
     logger.warn(`[mail] ${trigger}: no SMTP_URL secret, so the messages wait in mailOutbox`);
     return;
@@ -259,7 +268,12 @@ async function sendDueMail(trigger: string): Promise<void> {
   const clock = { now: () => new Date() };
   const outbox = new outboxModule.FirestoreMailOutbox(db, clock.now);
   try {
-    const worker = new workerModule.OutboxWorker(outbox, mailer, renderModule.mailRenderer(publicOrigin()), clock);
+    // The shop's time zone (settings/shop), read once for this pass's messages.
+    const settings = new settingsModule.FirestoreSettings(db, { publish: () => undefined });
+    let zone: Promise<string> | undefined;
+    const timeZone = () => (zone ??= renderModule.settingsTimeZone(settings)());
+    const render = renderModule.mailRenderer(publicOrigin(), { timeZone });
+    const worker = new workerModule.OutboxWorker(outbox, mailer, render, clock);
     const sent = await worker.runOnce();
     if (sent) logger.info(`[mail] ${trigger}: ${sent} message(s) sent`);
   } finally {

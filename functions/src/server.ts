@@ -9,7 +9,7 @@ import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, pageModules, serve
 import { LiveHub, type LiveHubOptions } from './live/hub.js';
 import { describeMailer } from './mail/mailer.js';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outboxWorker.js';
-import { mailRenderer } from './mail/render.js';
+import { mailRenderer, settingsTimeZone } from './mail/render.js';
 import { SmtpMailer } from './mail/smtp.js';
 import type { Clock } from './ports.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
@@ -84,12 +84,19 @@ export async function startServer(
 
   // Mail: the outbox worker sends what the features recorded (mail/outboxWorker.ts). Links in the messages name
   // PUBLIC_URL, else (development) this server's own origin. Production without SMTP starts no worker: the
-  // messages stay in the outbox, unsent, never pretended sent.
+  // messages stay in the outbox, unsent, never pretended sent. Times in the shop's time zone (settings) unless the
+  // message was recorded with one.
   const mailOrigin = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   const mailWorker =
     mailer.mode === 'none'
       ? undefined
-      : new OutboxWorker(ports.mail, mailer, mailRenderer(mailOrigin), ports.clock, options.mailWorker).start();
+      : new OutboxWorker(
+          ports.mail,
+          mailer,
+          mailRenderer(mailOrigin, { timeZone: settingsTimeZone(ports.store.settings) }),
+          ports.clock,
+          options.mailWorker,
+        ).start();
   ports.mail.onRecorded = () => mailWorker?.wake();
   ports.accounts.onMailRecorded = () => mailWorker?.wake();
 

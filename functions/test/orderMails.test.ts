@@ -269,4 +269,96 @@ describe('order emails through a running shop (development mailbox)', () => {
     expect(about).toHaveLength(3);
     expect((await mails(shop)).filter((m) => /Mailbox Lamp/.test(m.text))).toHaveLength(3);
   });
+
+  it("issue 38: times in the shop's time zone, a guest greeted by the recipient, carrier and tracking link when delivered", async () => {
+    const admin = await shop.adminToken();
+    const current = await shop.call<Record<string, unknown>>('GET', '/api/settings', { token: admin });
+    const saved = await shop.call('PUT', '/api/settings', {
+      token: admin,
+      body: { ...current.body, timeZone: 'Europe/Berlin' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // A client that sends no time zone (the last release's form) keeps the saved one.
+    const { timeZone: _, ...withoutZone } = current.body;
+    const kept = await shop.call<{ timeZone: string }>('PUT', '/api/settings', { token: admin, body: withoutZone });
+    expect(kept.body.timeZone).toBe('Europe/Berlin');
+    const history = await shop.call<{ changes: { field: string; to: unknown }[] }[]>('GET', '/api/settings/history', {
+      token: admin,
+    });
+    expect(history.body[1]!.changes).toEqual([{ field: 'timeZone', from: 'UTC', to: 'Europe/Berlin' }]);
+    expect(history.body[0]!.changes).toEqual([]);
+
+    const p = await createProduct(shop, 25, 5, 'Zone Lamp');
+    const guest = await shop.call('POST', '/api/orders/guest', {
+      body: {
+        email: 'gina@voltshop.test',
+        orderItems: [{ product: p._id, qty: 1 }],
+        shippingAddress: { ...shippingAddress, recipientName: 'Gina Lovelace' },
+      },
+    });
+    expect(guest.status, JSON.stringify(guest.body)).toBe(201);
+    const placed = await waitForMail(shop, 'gina@voltshop.test', /please pay/);
+    expect(placed.text).toContain('Hello Gina Lovelace,');
+    expect(placed.text).not.toContain('Guest');
+    // Berlin's time (CET in winter, CEST in summer), never UTC.
+    expect(placed.text).toMatch(/Please pay by \d{1,2} \w+ \d{4}, \d\d:\d\d CES?T/);
+
+    const alice = await shop.aliceToken();
+    const order = await shop.call('POST', '/api/orders', {
+      token: alice,
+      body: { orderItems: [{ product: p._id, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' },
+    });
+    const id = order.body._id as string;
+    expect((await shop.call('PUT', `/api/orders/${id}/pay`, { token: alice, body: { simulated: true } })).status).toBe(
+      200,
+    );
+    const delivered = await shop.call('PUT', `/api/orders/${id}/deliver`, {
+      token: admin,
+      body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    });
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    const mail = await waitForMail(shop, DEMO_CUSTOMERS.alice.email, new RegExp(`${orderNumber(id)} was delivered`));
+    expect(mail.text).toContain('Carrier: UPS');
+    expect(mail.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(mail.html).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
+    expect(mail.text).toMatch(/delivered on .* CES?T\./);
+  });
+
+  it('issue 38: the lines name the variant bought and its SKU', async () => {
+    const admin = await shop.adminToken();
+    const id = (await shop.call('POST', '/api/products', { token: admin })).body._id as string;
+    const saved = await shop.call('PUT', `/api/products/${id}`, {
+      token: admin,
+      body: {
+        ...productInput('Studio Headphones'),
+        options: [{ name: 'Colour', values: ['Black', 'Sand'] }],
+        variants: [
+          { sku: 'HP-MAIL-BLACK', options: { Colour: 'Black' }, price: 99, countInStock: 5 },
+          { sku: 'HP-MAIL-SAND', options: { Colour: 'Sand' }, price: 109, countInStock: 5 },
+        ],
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const sand = (saved.body.variants as { _id: string; sku: string }[])[1]!;
+    const alice = await shop.aliceToken();
+    const placed = await shop.call('POST', '/api/orders', {
+      token: alice,
+      body: {
+        orderItems: [{ product: id, variant: sand._id, qty: 2 }],
+        shippingAddress,
+        paymentMethod: 'PayPal',
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const mail = await waitForMail(
+      shop,
+      DEMO_CUSTOMERS.alice.email,
+      new RegExp(`order #${orderNumber(placed.body._id as string)}: please pay`),
+    );
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('2 × Studio Headphones — Sand');
+      expect(part).toContain('SKU HP-MAIL-SAND');
+      expect(part).toContain('$218.00');
+    }
+  });
 });

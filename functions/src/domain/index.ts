@@ -13,6 +13,8 @@ export * from './payments.js';
 export * from './pricing.js';
 export * from './settings.js';
 export * from './settingsSchema.js';
+export * from './timeZones.js';
+export * from './tracking.js';
 export * from './discounts.js';
 export * from './couponSchema.js';
 export * from './taxonomy.js';

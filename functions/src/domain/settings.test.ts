@@ -9,6 +9,7 @@ import {
   holdLimitsOf,
   pricingRulesFor,
   settingsChanges,
+  withSettingsDefaults,
   type ShopSettings,
 } from './settings.js';
 import { settingsSchema } from './settingsSchema.js';
@@ -32,6 +33,7 @@ const settingsArb: fc.Arbitrary<ShopSettings> = fc.record({
   }),
   limits: fc.constant(DEFAULT_SETTINGS.limits),
   holdMinutes: fc.constant(30),
+  timeZone: fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York'),
 });
 
 describe('the one pricing decision with the settings', () => {
@@ -210,4 +212,43 @@ describe('settingsChanges (the history)', () => {
     ]);
     expect(settingsChanges(after, after)).toEqual([]);
   });
+
+  it('records a time zone change, and none when settings saved before issue 38 (no zone: UTC) are saved as UTC', () => {
+    const berlin = { ...DEFAULT_SETTINGS, timeZone: 'Europe/Berlin' };
+    expect(settingsChanges(DEFAULT_SETTINGS, berlin)).toEqual([
+      { field: 'timeZone', from: 'UTC', to: 'Europe/Berlin' },
+    ]);
+    const { timeZone: _, ...old } = DEFAULT_SETTINGS;
+    expect(settingsChanges(old as ShopSettings, DEFAULT_SETTINGS)).toEqual([]);
+    expect(settingsChanges(old as ShopSettings, berlin)).toEqual([
+      { field: 'timeZone', from: 'UTC', to: 'Europe/Berlin' },
+    ]);
+  });
 });
+
+describe('the time zone setting', () => {
+  it('is UTC by default, and settings stored without one read as UTC', () => {
+    expect(DEFAULT_SETTINGS.timeZone).toBe('UTC');
+    const { timeZone: _, ...old } = DEFAULT_SETTINGS;
+    expect(withSettingsDefaults(old, DEFAULT_SETTINGS).timeZone).toBe('UTC');
+    expect(withSettingsDefaults({ ...old, timeZone: 'Asia/Tokyo' }, DEFAULT_SETTINGS).timeZone).toBe('Asia/Tokyo');
+  });
+
+  it('accepts IANA names (saved in their canonical spelling) and refuses anything else', () => {
+    expect(settingsSchema.parse({ ...DEFAULT_SETTINGS, timeZone: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(settingsSchema.parse({ ...DEFAULT_SETTINGS, timeZone: 'europe/berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(settingsSchema.parse({ ...DEFAULT_SETTINGS, timeZone: 'UTC' }).timeZone).toBe('UTC');
+    const { timeZone: _, ...old } = DEFAULT_SETTINGS;
+    // An older client sends none: the route keeps the saved zone.
+    expect(settingsSchema.parse(old).timeZone).toBeUndefined();
+    for (const bad of ['Mars/Olympus', '+01:00', 'CET; DROP', '', 'Europe/Berlin/Mitte', 'x'.repeat(65)])
+      expect(refusalOf({ ...DEFAULT_SETTINGS, timeZone: bad })).toMatch(/is not a known time zone/);
+    expect(refusalOf({ ...DEFAULT_SETTINGS, timeZone: 1 })).toBe('Time zone must be a text');
+  });
+});
+
+function refusalOf(body: unknown): string {
+  const result = settingsSchema.safeParse(body);
+  expect(result.success).toBe(false);
+  return result.error!.issues[0]!.message;
+}

@@ -1,11 +1,12 @@
-// The settings the owner controls (GET/PUT /api/settings): tax and shipping by country, the hold limits and the
-// unpaid-hold minutes. Stored by the store (embedded: the settings table; Firestore: settings/shop); until the owner
+// The settings the owner controls (GET/PUT /api/settings): tax and shipping by country, the hold limits, the
+// unpaid-hold minutes and the shop's time zone (issue 38: the emails' times). Stored by the store (embedded: the settings table; Firestore: settings/shop); until the owner
 // saves any, DEFAULT_SETTINGS (with the environment's HOLD_* and ORDER_HOLD_* values) apply, which reproduce the
 // spec's totals exactly. Zod-free, so the web's first bundle may import it (the schema: settingsSchema.ts).
 import { countryCode } from './countries.js';
 import { DEFAULT_HOLD_LIMITS, DEFAULT_HOLD_MINUTES, type HoldLimits } from './limits.js';
 import { toDollars } from './money.js';
 import { FREE_SHIPPING_OVER_CENTS, SHIPPING_CENTS, TAX_PERCENT, type PricingRules } from './pricing.js';
+import { DEFAULT_TIME_ZONE } from './timeZones.js';
 
 export interface CountryTax {
   /** The country's ISO code (an older setting may hold a name; matched through countryKey either way). */
@@ -43,6 +44,9 @@ export interface ShopSettings {
   };
   /** How long an unpaid order holds its stock. */
   holdMinutes: number;
+  /** Issue 38: the shop's IANA time zone ('Europe/Berlin'), in which the emails give times. Settings saved before
+   *  have none: read through withSettingsDefaults, they are UTC. */
+  timeZone: string;
 }
 
 /** One change of the settings, as GET /api/settings/history lists it (newest first). */
@@ -75,7 +79,14 @@ export function defaultSettings(
       maxOpenOrders: hold.holdLimits.maxOpenOrders,
     },
     holdMinutes: hold.holdMinutes,
+    timeZone: DEFAULT_TIME_ZONE,
   };
+}
+
+/** Stored settings with what they were saved without (a field added since, e.g. timeZone) taken from `defaults`:
+ *  the settings in force, however old the stored copy. */
+export function withSettingsDefaults(stored: Partial<ShopSettings>, defaults: ShopSettings): ShopSettings {
+  return { ...defaults, ...stored };
 }
 
 /** Settings with the built-in defaults (the spec's numbers, limits.ts's hold limits). */
@@ -112,7 +123,7 @@ export function pricingRulesFor(settings: ShopSettings, country: string | undefi
 }
 
 /** Settings as flat fields for the history: country lists become one field per country. */
-function flatten(settings: ShopSettings): Map<string, unknown> {
+function flatten(settings: Partial<ShopSettings>): Map<string, unknown> {
   const fields = new Map<string, unknown>();
   const walk = (prefix: string, value: unknown) => {
     if (Array.isArray(value)) {
@@ -131,8 +142,10 @@ function flatten(settings: ShopSettings): Map<string, unknown> {
 
 /** What changed from `before` to `after`, field by field (what the history records). */
 export function settingsChanges(before: ShopSettings, after: ShopSettings): SettingsChange['changes'] {
-  const from = flatten(before);
-  const to = flatten(after);
+  // Settings stored before the time zone existed were UTC: saving UTC again changes nothing.
+  const zoned = (s: Partial<ShopSettings>) => ({ ...s, timeZone: s.timeZone ?? DEFAULT_TIME_ZONE });
+  const from = flatten(zoned(before));
+  const to = flatten(zoned(after));
   const changes: SettingsChange['changes'] = [];
   for (const field of new Set([...from.keys(), ...to.keys()])) {
     const a = from.has(field) ? from.get(field) : null;

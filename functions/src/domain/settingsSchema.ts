@@ -5,6 +5,7 @@ import { MAX_STOCK } from './limits.js';
 import { plainString } from './schemas.js';
 import { countryCode, countryLabel } from './countries.js';
 import { countryKey } from './settings.js';
+import { canonicalTimeZone } from './timeZones.js';
 
 /** Dollars in whole cents, 0..max (a settings form's amounts). */
 const dollars = (label: string, max: number) =>
@@ -60,6 +61,16 @@ const uniqueCountries = <T extends { country: string }>(list: T[], ctx: z.Refine
 
 export const MAX_SETTINGS_COUNTRIES = 250;
 
+/** An IANA zone name the runtime knows (domain/timeZones.ts), saved in its canonical spelling. */
+export const timeZoneSchema = z.string({ error: 'Time zone must be a text' }).transform((value, ctx) => {
+  const zone = canonicalTimeZone(value);
+  if (zone === null) {
+    ctx.addIssue({ code: 'custom', message: `Time zone ${value.slice(0, 64)} is not a known time zone` });
+    return z.NEVER;
+  }
+  return zone;
+});
+
 export const settingsSchema = z.strictObject({
   tax: z.strictObject({
     defaultPercent: percent('Default tax rate'),
@@ -85,4 +96,9 @@ export const settingsSchema = z.strictObject({
     maxOpenOrders: whole('Open orders', 1, 100_000),
   }),
   holdMinutes: whole('Hold minutes', 1, 7 * 24 * 60),
+  /** Optional: a client that predates it (an open page of the last release) keeps the saved zone (the route). */
+  timeZone: timeZoneSchema.optional(),
 });
+
+/** What PUT /api/settings accepts: the settings, the time zone optional. */
+export type SettingsInput = z.output<typeof settingsSchema>;

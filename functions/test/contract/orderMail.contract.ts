@@ -256,6 +256,21 @@ export function orderMailContract(name: string, factory: MailStoreFactory, run: 
       ]);
     });
 
+    it('issue 38: delivering with a carrier and tracking number records them in the message (the link is rendered)', async () => {
+      const { outbox } = await open();
+      const p = await product('Tracked Radio');
+      const order = await store.orders.place(command(1, [{ product: p._id, qty: 1 }]));
+      await store.orders.markPaid(order._id, payment('cap-tracked'), now);
+      await store.orders.markDelivered(order._id, minutes(60), {
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+      });
+      expect((await outbox()).find((m) => m.key === `order-delivered:${order._id}`)).toMatchObject({
+        template: 'order-delivered',
+        data: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', deliveredAt: minutes(60).toISOString() },
+      });
+    });
+
     it('expiring records "expired" once, however often the sweep runs', async () => {
       const { outbox } = await open();
       const p = await product('Stale Drone');

@@ -54,7 +54,9 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
   });
 
   router.put('/', admin, async (req, res) => {
-    const settings = parse(settingsSchema, req.body);
+    const input = parse(settingsSchema, req.body);
+    // Without a time zone (a client from before issue 38) the saved one stays.
+    const settings = { ...input, timeZone: input.timeZone ?? (await cache.current()).timeZone };
     const caller = callerOf(req);
     const user = await store.users.get(caller.uid);
     await store.settings.save(settings, { _id: caller.uid, name: user?.name ?? '' }, clock.now(), cache.defaults);

@@ -1,7 +1,7 @@
 // The settings in force, kept in memory: read from the store once, replaced by every SettingsSaved this process
 // hears (so a save here is in force for the next request). Another process's save (several Cloud Function
 // instances) is heard by none here: `ttlMs` bounds how long such a copy is used.
-import type { ShopSettings } from '../../domain/settings.js';
+import { withSettingsDefaults, type ShopSettings } from '../../domain/settings.js';
 import type { Clock, EventSource, SettingsStore } from '../../ports.js';
 
 export class SettingsCache {
@@ -34,7 +34,8 @@ export class SettingsCache {
     this.loading ??= this.store
       .get()
       .then((stored) => {
-        const settings = stored ?? this.defaults;
+        // Saved before a field existed (the time zone): that field's default.
+        const settings = stored ? withSettingsDefaults(stored, this.defaults) : this.defaults;
         this.kept = { settings, at: this.clock.now().getTime() };
         return settings;
       })

@@ -8,6 +8,8 @@ export interface OrderRefundedProps {
   order: OrderSummary;
   orderUrl: string;
   shopUrl: string;
+  /** The shop's time zone (IANA); absent: UTC. */
+  timeZone?: string;
   amountCents: number;
   /** Everything refunded on this order so far, this refund included. */
   refundedCents: number;
@@ -27,7 +29,7 @@ export function OrderRefunded(props: OrderRefundedProps) {
   return (
     <OrderMail preview={title} title={title} order={order} orderUrl={props.orderUrl} shopUrl={props.shopUrl}>
       <Text style={text}>
-        We refunded {money(amountCents)} to your original payment method on {mailTime(props.refundedAt)}
+        We refunded {money(amountCents)} to your original payment method on {mailTime(props.refundedAt, props.timeZone)}
         {props.reason ? ` (${props.reason})` : ''}. It may take a few days to show on your statement.
       </Text>
       {refundedCents !== amountCents && (

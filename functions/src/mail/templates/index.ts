@@ -1,5 +1,6 @@
 // The template library: each message the shop sends, by name, with its subject and how the data recorded in the
-// outbox (paths, not URLs: the shop's origin is applied when the message is rendered) becomes the template's props.
+// outbox (paths, not URLs: the shop's origin is applied when the message is rendered; times as ISO strings, shown in
+// the zone recorded with the message or else the renderer's) becomes the template's props.
 // Templates are React Email components (this folder); mail/render.ts renders them to HTML and plain text.
 import { createElement, type ReactElement } from 'react';
 import {
@@ -8,10 +9,14 @@ import {
   OrderHoldReminder,
   OrderPaid,
   OrderPlaced,
+  OrderShipped,
   OwnerOrderPaid,
+  OwnerOrderRequest,
   mailTime,
   type CancelReason,
   type OrderSummary,
+  type OwnerRequestKind,
+  type SummaryLine,
 } from './OrderMails.js';
 import { OrderRefunded } from './OrderRefunded.js';
 import { EmailChanged } from './EmailChanged.js';
@@ -35,7 +40,9 @@ export interface MailData {
   'order-reminder': OrderMailData & { expiresAt: string };
   /** The receipt, when the payment is recorded. */
   'order-paid': OrderMailData & { paidAt: string };
-  'order-delivered': OrderMailData & { deliveredAt: string };
+  /** Issue 38: the parcel left; carrier and tracking number when given (a known carrier's are linked). */
+  'order-shipped': OrderMailData & { shippedAt: string; carrier?: string; trackingNumber?: string };
+  'order-delivered': OrderMailData & { deliveredAt: string; carrier?: string; trackingNumber?: string };
   /** Cancelled by the customer or expired unpaid: one message, the reason telling them apart. */
   'order-cancelled': OrderMailData & { reason: CancelReason };
   /** To the customer when a refund went through (one message per refund). */
@@ -48,24 +55,42 @@ export interface MailData {
   };
   /** To ORDER_ALERT_EMAIL, else to each admin, when an order is paid. */
   'owner-order-paid': OrderMailData & { customerEmail: string };
+  /** Issue 38: to the same owners, when a customer asks to cancel a paid order or to return items. */
+  'owner-order-request': OrderMailData & {
+    customerEmail: string;
+    kind: OwnerRequestKind;
+    reason: string;
+    requestedAt: string;
+    /** A return's lines; empty for a cancellation. */
+    items: Pick<SummaryLine, 'name' | 'variantLabel' | 'sku' | 'qty'>[];
+  };
 }
 
 /** What every order message is recorded with: the order's summary and its page's path (paths.order.href). */
 export interface OrderMailData {
   order: OrderSummary;
   orderPath: string;
+  /** The shop's time zone when the change recorded it (mail/orderMails.ts MailContext); absent: the renderer's. */
+  timeZone?: string;
 }
 
 export type MailTemplate = keyof MailData;
 
+/** How a message is rendered besides its data: links from the shop's origin, times in the shop's zone. */
+export interface RenderContext {
+  url: (path: string) => string;
+  /** The zone in force when rendering (settings); a zone recorded with the message wins. */
+  timeZone: string;
+}
+
 interface Definition<T extends MailTemplate> {
-  subject(data: MailData[T]): string;
-  element(data: MailData[T], url: (path: string) => string): ReactElement;
+  subject(data: MailData[T], context: RenderContext): string;
+  element(data: MailData[T], context: RenderContext): ReactElement;
 }
 
 /** The welcome and the "confirm again" messages: one template, `again` telling them apart. */
 function confirmEmail(again: boolean): Definition<'welcome'>['element'] {
-  return (d, url) =>
+  return (d, { url }) =>
     createElement(Welcome, {
       name: d.name,
       verifyUrl: url(d.verifyPath),
@@ -75,17 +100,21 @@ function confirmEmail(again: boolean): Definition<'welcome'>['element'] {
     });
 }
 
-/** The order messages' common props: the summary, the order page and the shop, as absolute URLs. */
-const orderProps = (d: OrderMailData, url: (path: string) => string) => ({
+/** An order message's time zone: the one recorded with it, else the renderer's. */
+const zoneOf = (d: OrderMailData, context: RenderContext) => d.timeZone ?? context.timeZone;
+
+/** The order messages' common props: the summary, the order page and the shop, as absolute URLs, the time zone. */
+const orderProps = (d: OrderMailData, context: RenderContext) => ({
   order: d.order,
-  orderUrl: url(d.orderPath),
-  shopUrl: url(paths.home.href()),
+  orderUrl: context.url(d.orderPath),
+  shopUrl: context.url(paths.home.href()),
+  timeZone: zoneOf(d, context),
 });
 
 export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   'password-reset': {
     subject: () => 'Reset your Voltshop password',
-    element: (d, url) =>
+    element: (d, { url }) =>
       createElement(PasswordReset, {
         name: d.name,
         resetUrl: url(d.resetPath),
@@ -95,7 +124,7 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   },
   'password-changed': {
     subject: () => 'Your Voltshop password was changed',
-    element: (d, url) =>
+    element: (d, { url }) =>
       createElement(PasswordChanged, {
         name: d.name,
         how: d.how,
@@ -105,7 +134,7 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   },
   'email-changed': {
     subject: () => 'The email address of your Voltshop account was changed',
-    element: (d, url) =>
+    element: (d, { url }) =>
       createElement(EmailChanged, {
         name: d.name,
         newEmail: d.newEmail,
@@ -123,35 +152,52 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   },
   'order-placed': {
     subject: (d) => `Your Voltshop order ${d.order.number}: please pay to complete it`,
-    element: (d, url) => createElement(OrderPlaced, { ...orderProps(d, url), expiresAt: d.expiresAt }),
+    element: (d, c) => createElement(OrderPlaced, { ...orderProps(d, c), expiresAt: d.expiresAt }),
   },
   'order-reminder': {
-    subject: (d) => `Reminder: please pay for your Voltshop order ${d.order.number} by ${mailTime(d.expiresAt)}`,
-    element: (d, url) => createElement(OrderHoldReminder, { ...orderProps(d, url), expiresAt: d.expiresAt }),
+    subject: (d, c) =>
+      `Reminder: please pay for your Voltshop order ${d.order.number} by ${mailTime(d.expiresAt, zoneOf(d, c))}`,
+    element: (d, c) => createElement(OrderHoldReminder, { ...orderProps(d, c), expiresAt: d.expiresAt }),
   },
   'order-paid': {
     subject: (d) => `Receipt for your Voltshop order ${d.order.number}`,
-    element: (d, url) => createElement(OrderPaid, { ...orderProps(d, url), paidAt: d.paidAt }),
+    element: (d, c) => createElement(OrderPaid, { ...orderProps(d, c), paidAt: d.paidAt }),
+  },
+  'order-shipped': {
+    subject: (d) => `Your Voltshop order ${d.order.number} is on its way`,
+    element: (d, c) =>
+      createElement(OrderShipped, {
+        ...orderProps(d, c),
+        shippedAt: d.shippedAt,
+        carrier: d.carrier ?? null,
+        trackingNumber: d.trackingNumber ?? null,
+      }),
   },
   'order-delivered': {
     subject: (d) => `Your Voltshop order ${d.order.number} was delivered`,
-    element: (d, url) => createElement(OrderDelivered, { ...orderProps(d, url), deliveredAt: d.deliveredAt }),
+    element: (d, c) =>
+      createElement(OrderDelivered, {
+        ...orderProps(d, c),
+        deliveredAt: d.deliveredAt,
+        carrier: d.carrier ?? null,
+        trackingNumber: d.trackingNumber ?? null,
+      }),
   },
   'order-cancelled': {
     subject: (d) =>
       d.reason === 'expired'
         ? `Your Voltshop order ${d.order.number} expired unpaid`
         : `Your Voltshop order ${d.order.number} was cancelled`,
-    element: (d, url) => createElement(OrderCancelled, { ...orderProps(d, url), reason: d.reason }),
+    element: (d, c) => createElement(OrderCancelled, { ...orderProps(d, c), reason: d.reason }),
   },
   'order-refunded': {
     subject: (d) =>
       d.cancelled
         ? `Your Voltshop order ${d.order.number} was cancelled and refunded`
         : `Refund for your Voltshop order ${d.order.number}`,
-    element: (d, url) =>
+    element: (d, c) =>
       createElement(OrderRefunded, {
-        ...orderProps(d, url),
+        ...orderProps(d, c),
         amountCents: d.amountCents,
         refundedCents: d.refundedCents,
         reason: d.reason,
@@ -160,8 +206,21 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
       }),
   },
   'owner-order-paid': {
-    subject: (d) => `Paid order ${d.order.number} from ${d.order.name}`,
-    element: (d, url) => createElement(OwnerOrderPaid, { ...orderProps(d, url), customerEmail: d.customerEmail }),
+    subject: (d) => `Paid order ${d.order.number} from ${d.order.name || 'a guest'}`,
+    element: (d, c) => createElement(OwnerOrderPaid, { ...orderProps(d, c), customerEmail: d.customerEmail }),
+  },
+  'owner-order-request': {
+    subject: (d) =>
+      `${d.kind === 'return' ? 'Return' : 'Cancellation'} requested for order ${d.order.number} by ${d.order.name || 'a guest'}`,
+    element: (d, c) =>
+      createElement(OwnerOrderRequest, {
+        ...orderProps(d, c),
+        customerEmail: d.customerEmail,
+        kind: d.kind,
+        reason: d.reason,
+        requestedAt: d.requestedAt,
+        items: d.items,
+      }),
   },
 };
 

@@ -1,4 +1,5 @@
 import type { SettingsChange, ShopSettings } from '@domain';
+import type { SettingsInput } from '@domain/settingsSchema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { adminKeys, settingsKeys } from '@/lib/queryKeys';
@@ -9,7 +10,7 @@ export function getSettings(signal?: AbortSignal): Promise<ShopSettings> {
 }
 
 /** PUT /api/settings (admin): 400 naming the field when a value is refused. */
-export function saveSettings(settings: ShopSettings): Promise<ShopSettings> {
+export function saveSettings(settings: SettingsInput): Promise<ShopSettings> {
   return api<ShopSettings>('/api/settings', { method: 'PUT', body: settings });
 }
 

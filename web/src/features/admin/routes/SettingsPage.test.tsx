@@ -45,6 +45,22 @@ describe('SettingsPage', () => {
     });
   });
 
+  it("saves the shop's time zone chosen from the list; settings saved without one show UTC", async () => {
+    const { timeZone: _, ...old } = DEFAULT_SETTINGS;
+    const calls = mockFetch({
+      'GET /api/settings': () => ({ body: old }),
+      'GET /api/settings/history': () => ({ body: [] }),
+      'PUT /api/settings': (body) => ({ body }),
+    });
+    const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
+    const zone = (await screen.findByLabelText("The shop's time zone (times in the emails)")) as HTMLSelectElement;
+    expect(zone.value).toBe('UTC');
+    await user.selectOptions(zone, 'Europe/Berlin');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...DEFAULT_SETTINGS, timeZone: 'Europe/Berlin' });
+  });
+
   it('shows a country saved as a name by its list entry, and saves its code', async () => {
     const old = {
       ...DEFAULT_SETTINGS,

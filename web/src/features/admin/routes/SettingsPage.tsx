@@ -1,8 +1,11 @@
 // The owner's settings (GET/PUT /api/settings): tax and shipping, with a rate or price per country, the hold
-// limits and the unpaid-hold minutes, checked with the API's settingsSchema; below, the history of changes.
+// limits, the unpaid-hold minutes and the shop's time zone (the emails' times), checked with the API's
+// settingsSchema; below, the history of changes.
 import type { SettingsChange, ShopSettings } from '@domain';
-import { settingsSchema } from '@domain/settingsSchema';
+import { settingsSchema, type SettingsInput } from '@domain/settingsSchema';
+import { DEFAULT_TIME_ZONE, timeZoneNames } from '@domain/timeZones';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { memo } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -30,7 +33,7 @@ export function SettingsForm({
   submitting = false,
 }: {
   settings: ShopSettings;
-  onSubmit: (values: ShopSettings) => void;
+  onSubmit: (values: SettingsInput) => void;
   submitting?: boolean;
 }) {
   const {
@@ -38,11 +41,13 @@ export function SettingsForm({
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<SettingsFormValues, unknown, ShopSettings>({
+  } = useForm<SettingsFormValues, unknown, SettingsInput>({
     resolver: zodResolver(settingsSchema),
     // A country saved as a name before the list existed shows as its code's entry ("Germany" -> DE).
     defaultValues: {
       ...settings,
+      // Settings saved before the time zone existed are UTC.
+      timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
       tax: {
         ...settings.tax,
         countries: settings.tax.countries.map((c) => ({ ...c, country: countrySelectValue(c.country) })),
@@ -224,12 +229,41 @@ export function SettingsForm({
         />
       </fieldset>
 
+      <fieldset className="mb-4">
+        <legend className="h5">Time zone</legend>
+        <Field
+          label="The shop's time zone (times in the emails)"
+          as="select"
+          error={errors.timeZone}
+          {...register('timeZone')}
+        >
+          <TimeZoneOptions current={settings.timeZone ?? DEFAULT_TIME_ZONE} />
+        </Field>
+      </fieldset>
+
       <Button type="submit" variant="primary" disabled={submitting}>
         {submitting ? <Loader small label="Saving settings" /> : 'Save settings'}
       </Button>
     </Form>
   );
 }
+
+/** The zones this browser knows (domain/timeZones.ts), the saved one first when it is not among them (an alias).
+ *  Some 420 options: rendered once, not again with each change of the form. */
+let zoneNames: string[] | undefined;
+const TimeZoneOptions = memo(function TimeZoneOptions({ current }: { current: string }) {
+  const names = (zoneNames ??= timeZoneNames());
+  return (
+    <>
+      {!names.includes(current) && <option value={current}>{current}</option>}
+      {names.map((name) => (
+        <option key={name} value={name}>
+          {name.replace(/_/g, ' ')}
+        </option>
+      ))}
+    </>
+  );
+});
 
 const shown = (value: unknown) => (value === null || value === undefined ? '–' : String(value));
 

@@ -183,7 +183,10 @@ describe('OrderPage', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
     expect(await screen.findByText('Delivered on 2030-01-03')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ carrier: 'DHL', trackingNumber: 'JD0146' });
-    expect(screen.getByText('JD0146', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'JD0146' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('tracking-id=JD0146'),
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull());
     expect(within(screen.getByRole('list', { name: 'Order history' })).getByText('DHL, tracking JD0146')).toBeVisible();
   });
@@ -235,11 +238,29 @@ describe('OrderPage', () => {
       carrier: 'UPS',
       trackingNumber: '1Z999',
     });
-    expect(await screen.findByText('1Z999', { selector: 'dd' })).toBeInTheDocument();
+    // A known carrier: the number links to its tracking page (domain/tracking.ts).
+    const tracking = await screen.findByRole('link', { name: '1Z999' });
+    expect(tracking).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999');
+    expect(tracking).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByText('UPS', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark as not delivered' })).toBeNull();
     expect(screen.queryByRole('link', { name: '← Back to orders' })).toBeNull();
     expect(screen.queryByLabelText('Internal note')).toBeNull();
+  });
+
+  it("shows an unknown carrier's tracking number without a link", async () => {
+    show({
+      ...order,
+      isPaid: true,
+      paidAt: '2030-01-01T10:00:00.000Z',
+      status: 'delivered',
+      isDelivered: true,
+      deliveredAt: '2030-01-03T10:00:00.000Z',
+      carrier: 'Hermes',
+      trackingNumber: 'H1234',
+    });
+    expect(await screen.findByText('H1234', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'H1234' })).toBeNull();
   });
 
   it('hides Mark As Delivered from customers and for unpaid orders', async () => {

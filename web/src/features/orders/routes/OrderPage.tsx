@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { paths } from '@domain/routes';
+import { trackingUrl } from '@domain/tracking';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
@@ -109,9 +110,11 @@ function PrintLinks({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   );
 }
 
-/** The carrier and tracking number given when the order was marked delivered (kept if it is taken back). */
+/** The carrier and tracking number given when the order was marked delivered (kept if it is taken back); a known
+ *  carrier's number links to its tracking page (domain/tracking.ts, the emails' link too). */
 function ShipmentDetails({ order }: { order: Order }) {
   if (!order.carrier && !order.trackingNumber) return null;
+  const tracking = trackingUrl(order.carrier, order.trackingNumber);
   return (
     <dl className="shipment-details small mt-2 mb-0">
       {order.carrier && (
@@ -123,7 +126,15 @@ function ShipmentDetails({ order }: { order: Order }) {
       {order.trackingNumber && (
         <div>
           <dt className="d-inline">Tracking number: </dt>
-          <dd className="d-inline font-monospace text-break">{order.trackingNumber}</dd>
+          <dd className="d-inline font-monospace text-break">
+            {tracking ? (
+              <a href={tracking} target="_blank" rel="noopener noreferrer">
+                {order.trackingNumber}
+              </a>
+            ) : (
+              order.trackingNumber
+            )}
+          </dd>
         </div>
       )}
     </dl>
