@@ -53,10 +53,10 @@ export interface OrderLedger {
 }
 
 /** Prices included the tax: the order's total holds no tax beyond the discounted items and shipping. */
-export function taxIncludedIn(order: Pick<LedgerSource, 'itemsCents' | 'discountCents' | 'shippingCents' | 'taxCents' | 'totalCents'>): boolean {
-  return (
-    order.taxCents > 0 && order.totalCents === order.itemsCents - (order.discountCents ?? 0) + order.shippingCents
-  );
+export function taxIncludedIn(
+  order: Pick<LedgerSource, 'itemsCents' | 'discountCents' | 'shippingCents' | 'taxCents' | 'totalCents'>,
+): boolean {
+  return order.taxCents > 0 && order.totalCents === order.itemsCents - (order.discountCents ?? 0) + order.shippingCents;
 }
 
 /**
@@ -78,7 +78,9 @@ export function ledgerLines(order: LedgerSource): Pick<LedgerLine, 'discountCent
   const includedTax = included ? largestRemainder(weights, order.taxCents) : [];
   return lines.map((l, i) => {
     const chargedCents = charges.get(l.key)!.cents;
-    const computedTax = included ? includedTax[i]! : Math.max(0, chargedCents - (l.priceCents * l.qty - l.discountCents));
+    const computedTax = included
+      ? includedTax[i]!
+      : Math.max(0, chargedCents - (l.priceCents * l.qty - l.discountCents));
     return { discountCents: l.discountCents, taxCents: order.orderItems[i]!.taxCents ?? computedTax, chargedCents };
   });
 }

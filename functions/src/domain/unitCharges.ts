@@ -61,7 +61,8 @@ export function lineDiscountShares(
   lines: readonly { priceCents: number; qty: number; discountCents?: number }[],
   discountCents: number,
 ): number[] {
-  if (discountCents <= 0 || lines.some((l) => (l.discountCents ?? 0) > 0)) return lines.map((l) => l.discountCents ?? 0);
+  if (discountCents <= 0 || lines.some((l) => (l.discountCents ?? 0) > 0))
+    return lines.map((l) => l.discountCents ?? 0);
   return largestRemainder(
     lines.map((l) => BigInt(l.priceCents) * BigInt(l.qty)),
     discountCents,
