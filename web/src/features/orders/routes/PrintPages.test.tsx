@@ -221,7 +221,7 @@ describe('the papers from the ledger (issue 38)', () => {
     expect(lines[0]).toHaveTextContent('−$4.90');
     expect(lines[0]).toHaveTextContent('$6.61');
     expect(lines[0]).toHaveTextContent('$50.71');
-    expect(lines[1]).toHaveTextContent('$27.02');
+    expect(lines[1]).toHaveTextContent('$31.02');
     expect(screen.getByTestId('invoice-discount')).toHaveTextContent('−$7.90');
     expect(screen.getByTestId('invoice-tax')).toHaveTextContent('$10.66');
     expect(screen.getByTestId('invoice-total')).toHaveTextContent('$181.73');
