@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Issue 29's one-off backfill of a Firestore catalogue written before it (functions/src/adapters/firebase/store/
 // backfill.ts): every product's search keys, the search vocabulary ("Did you mean"), and the `verified` mark of the
-// reviews written before it; (issue 37) the admin dashboard's daily counters; and issue 36's refund actors, moved
-// out of the order documents written before it. Safe to run again; run it once after deploying issue 29
+// reviews written before it; (issue 37) the admin dashboard's daily counters; issue 36's refund actors, moved
+// out of the order documents written before it; and (issue 38) the older order lines' tax shares. Safe to run again; run it once after deploying issue 29
 // (docs/firebase.md "Search") and again after issues 36 and 37 ("Admin stats").
 //   node scripts/firebase/backfill.mjs                        # the running emulators
 //   node scripts/firebase/backfill.mjs --project my-shop --real
@@ -25,5 +25,8 @@ log(`${projectId}: dashboard counters rebuilt from ${orders} orders`);
 // Issue 36: refunds made before the actors were kept apart: the admin leaves the order document its owner reads.
 const actors = await firebase.backfillRefundActors(getFirestore(app));
 log(`${projectId}: refund actors ${JSON.stringify(actors)}`);
+// Issue 38: each older order's lines get their tax share (the ledger's allocation).
+const taxes = await firebase.backfillLineTaxes(getFirestore(app));
+log(`${projectId}: line tax shares ${JSON.stringify(taxes)}`);
 await ports.store.close();
 process.exit(0);

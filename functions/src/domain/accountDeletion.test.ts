@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DELETION_MESSAGES, accountDeletionCheck } from './accountDeletion.js';
+import { ACCOUNT_DELETION_MESSAGES, accountDeletionCheck, anonymisedFields } from './accountDeletion.js';
 import type { Order } from './types.js';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
@@ -41,5 +41,23 @@ describe('accountDeletionCheck (issue 36)', () => {
       orders: ['u1'],
     });
     expect(accountDeletionCheck([{ ...held, expiresAt: now.toISOString() }], now).allowed).toBe(true);
+  });
+});
+
+describe('anonymisedFields (issue 38: what both stores write on deletion)', () => {
+  it("an order keeps the account's id under the deleted customer, a never-deliverable email and no address", () => {
+    expect(anonymisedFields('UID-7')).toEqual({
+      order: {
+        user: { _id: 'UID-7', name: 'Deleted customer', email: 'deleted-uid-7@deleted.invalid' },
+        shippingAddress: { address: '', city: '', postalCode: '', country: '' },
+      },
+      review: { name: 'Deleted customer' },
+    });
+  });
+
+  it('answers a fresh address each time (a store may not alter the shared constant)', () => {
+    const a = anonymisedFields('u1');
+    a.order.shippingAddress.city = 'x';
+    expect(anonymisedFields('u1').order.shippingAddress.city).toBe('');
   });
 });

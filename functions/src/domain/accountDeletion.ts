@@ -12,6 +12,22 @@ export const deletedCustomerEmail = (uid: string) => `deleted-${uid.toLowerCase(
 
 export const REMOVED_ADDRESS: ShippingAddress = { address: '', city: '', postalCode: '', country: '' };
 
+/** What a deletion anonymises (users.forget, issue 38: the one place both stores read): each of the account's orders
+ *  keeps its id and the account's id but takes this customer and this address; each of its reviews takes this name.
+ *  The stores write exactly these (and delete the cart, address book and the account). */
+export function anonymisedFields(uid: string): {
+  order: { user: { _id: string; name: string; email: string }; shippingAddress: ShippingAddress };
+  review: { name: string };
+} {
+  return {
+    order: {
+      user: { _id: uid, name: DELETED_CUSTOMER_NAME, email: deletedCustomerEmail(uid) },
+      shippingAddress: { ...REMOVED_ADDRESS },
+    },
+    review: { name: DELETED_CUSTOMER_NAME },
+  };
+}
+
 export const ACCOUNT_DELETION_MESSAGES = {
   unpaidOrders: 'Pay for or cancel your unpaid orders first: they hold stock for you.',
   undeliveredOrders:

@@ -66,8 +66,9 @@ describe('placeOrder', () => {
       [],
     );
     expect(record.orderItems).toEqual([
-      { product: 'a', name: 'Product a', image: '/images/a.png', priceCents: 2999, qty: 2 },
-      { product: 'b', name: 'Product b', image: '/images/b.png', priceCents: 500, qty: 1 },
+      // Each line's tax share (the ledger's, largest remainder): 975 = 900 + 75.
+      { product: 'a', name: 'Product a', image: '/images/a.png', priceCents: 2999, qty: 2, taxCents: 900 },
+      { product: 'b', name: 'Product b', image: '/images/b.png', priceCents: 500, qty: 1, taxCents: 75 },
     ]);
     expect(record).toMatchObject({
       ...priceOrder([

@@ -6,6 +6,7 @@ import { CouponRefusal, decideDiscount, type LoadedCoupon } from './discounts.js
 import { badInput, conflict, notFound, type DomainError } from './errors.js';
 import { couponCustomerKeys, customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';
+import { ledgerLines } from './ledger.js';
 import { restockedCount, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import {
   assertCancellable,
@@ -247,10 +248,13 @@ export function placeOrder(
   // total that moved since the page was shown takes no stock, no code use and sends no mail.
   if (request.expectedTotalCents !== undefined && request.expectedTotalCents !== price.totalCents)
     throw priceChanged(request.expectedTotalCents, price);
+  // Each line's share of the code's discount (issue 36) and of the tax (issue 38, the ledger's allocation): what
+  // the line was charged, what a refund of its units pays back (domain/ledger.ts, unitCharges.ts).
+  const discounted = lines.map((line, i) => (lineDiscounts[i] ? { ...line, discountCents: lineDiscounts[i] } : line));
+  const taxShares = ledgerLines({ ...price, orderItems: discounted });
   const record: OrderRecord = {
     user: { _id: user._id, name: user.name, email: user.email },
-    // Each line's share of the code's discount (issue 36): what a refund of its units pays back (unitCharges.ts).
-    orderItems: lines.map((line, i) => (lineDiscounts[i] ? { ...line, discountCents: lineDiscounts[i] } : line)),
+    orderItems: discounted.map((line, i) => ({ ...line, taxCents: taxShares[i]!.taxCents })),
     // A plain copy: the stores serialise it (no prototype, no undefined fields).
     shippingAddress: JSON.parse(JSON.stringify(request.shippingAddress)) as ShippingAddress,
     paymentMethod: request.paymentMethod,

@@ -3,6 +3,7 @@
 // payment provider, so a shopper hears "expired" before being charged.
 import { stockShortageMessage } from './cart.js';
 import { badInput, conflict, forbidden } from './errors.js';
+import { ledgerLines } from './ledger.js';
 import { UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import { formatPrice, toDollars } from './money.js';
 import { paymentStatusOf, refundAnswer, refundedCents, SHOP_REFUND_ACTOR, type RefundRecord } from './refunds.js';
@@ -47,6 +48,9 @@ export interface OrderRecord {
     sku?: string;
     /** Issue 36: the line's share of the code's discount (cents); absent without one and on older orders. */
     discountCents?: number;
+    /** Issue 38: the line's share of the tax (cents), recorded at placement (domain/ledger.ts); absent on older
+     *  orders, whose reads compute the same share. */
+    taxCents?: number;
   }[];
   shippingAddress: ShippingAddress;
   paymentMethod: string;
@@ -112,10 +116,12 @@ const isUnpaidEnd = (r: Pick<OrderRecord, 'status' | 'paidAt'>) =>
  *  shown while it matters (unpaid or expired). */
 export function orderFromRecord(id: string, record: OrderRecord): Order {
   const r = normalizedRecord(record);
+  // Each line's tax share as recorded, or for an older order's line the same share computed (domain/ledger.ts).
+  const shares = ledgerLines(r);
   return {
     _id: id,
     user: { _id: r.user._id, name: r.user.name, email: r.user.email },
-    orderItems: r.orderItems.map((i) => ({
+    orderItems: r.orderItems.map((i, index) => ({
       product: i.product,
       name: i.name,
       image: i.image,
@@ -123,6 +129,7 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
       qty: i.qty,
       ...(i.variant ? { variant: i.variant, variantLabel: i.variantLabel ?? '', sku: i.sku ?? '' } : {}),
       ...(i.discountCents ? { discount: toDollars(i.discountCents) } : {}),
+      ...(shares[index]!.taxCents ? { tax: toDollars(shares[index]!.taxCents) } : {}),
     })),
     shippingAddress: r.shippingAddress,
     paymentMethod: r.paymentMethod,

@@ -11,7 +11,7 @@ import { formatPrice, toDollars } from './money.js';
 import { approvedReturns, waitingReturn } from './returns.js';
 import type { StockCause } from './stockHistory.js';
 import type { CancellationRequest, OrderRefund, PaymentStatus } from './types.js';
-import { refundOfUnitsCents } from './unitCharges.js';
+import { lineDiscountShares, refundOfUnitsCents } from './unitCharges.js';
 import { stockKey } from './variants.js';
 
 /** Units of one order line (issue 29: a line is its product and, for a product with variants, its variant). */
@@ -157,16 +157,17 @@ function refundedUnits(order: Pick<OrderRecord, 'refunds'>): Map<string, number>
  * shipping); shipping goes back with a cancellation or a refund by amount.
  */
 export function linesCents(
-  order: Pick<OrderRecord, 'orderItems' | 'totalCents' | 'shippingCents' | 'refunds'>,
+  order: Pick<OrderRecord, 'orderItems' | 'totalCents' | 'shippingCents' | 'refunds' | 'discountCents'>,
   items: readonly LineUnits[],
 ): number {
+  const discounts = lineDiscountShares(order.orderItems, order.discountCents ?? 0);
   return refundOfUnitsCents(
     {
-      lines: order.orderItems.map((l) => ({
+      lines: order.orderItems.map((l, i) => ({
         key: lineKey(l),
         priceCents: l.priceCents,
         qty: l.qty,
-        discountCents: l.discountCents,
+        discountCents: discounts[i],
       })),
       totalCents: order.totalCents,
       shippingCents: order.shippingCents,

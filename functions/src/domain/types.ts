@@ -127,6 +127,9 @@ export interface OrderItem {
   /** Issue 36: the line's share of the discount code's amount (dollars), what a refund of its units takes off;
    *  absent without a code and on orders placed before. */
   discount?: number;
+  /** Issue 38: the line's share of the tax (dollars; inside its price when prices include tax), from the order's
+   *  ledger (domain/ledger.ts); absent when the line bears no tax. */
+  tax?: number;
 }
 
 export interface PaymentResult {

@@ -53,28 +53,43 @@ export function largestRemainder(weights: readonly bigint[], total: number): num
 }
 
 /**
+ * Each line's share of the order's discount: as recorded (issue 36); an older order with a discount and none recorded
+ * gets it spread over every line by value, as a code for every line is (discounts.ts decideDiscount). The ledger and
+ * every refund read the lines' shares through this.
+ */
+export function lineDiscountShares(
+  lines: readonly { priceCents: number; qty: number; discountCents?: number }[],
+  discountCents: number,
+): number[] {
+  if (discountCents <= 0 || lines.some((l) => (l.discountCents ?? 0) > 0))
+    return lines.map((l) => l.discountCents ?? 0);
+  return largestRemainder(
+    lines.map((l) => BigInt(l.priceCents) * BigInt(l.qty)),
+    discountCents,
+  );
+}
+
+/**
  * The goods' charge spread over the lines in proportion to what each was charged before tax: its list value less
- * its share of the code's discount (`discountCents`, recorded since issue 36; an older order's lines carry none, and
- * its discount is spread with everything else by list value). The tax is proportional to that too, so one split
- * gives each line its discounted value plus its tax share. Lines sharing a key count as one; only free lines: by
- * units (a charge on nothing cannot come from priceOrder, but stays bounded).
+ * its share of the code's discount (`discountCents`, recorded since issue 36; ledger.ts gives an older order's lines
+ * their share by value). The tax is proportional to that too, so one split gives each line its discounted value plus
+ * its tax share. Each line is allocated on its own and lines sharing a key add up, so a key's charge is the sum of
+ * its lines' ledger charges (domain/ledger.ts reads this with one key per line). Only free lines: by units (a charge
+ * on nothing cannot come from priceOrder, but stays bounded).
  */
 export function lineCharges(lines: readonly ChargeableLine[], goods: number): Map<string, LineCharge> {
-  const merged = new Map<string, { qty: number; weight: bigint }>();
-  for (const l of lines) {
-    const entry = merged.get(l.key) ?? { qty: 0, weight: 0n };
-    entry.qty += l.qty;
+  const weights = lines.map((l) => {
     const charged = BigInt(l.priceCents) * BigInt(l.qty) - BigInt(l.discountCents ?? 0);
-    entry.weight += charged > 0n ? charged : 0n;
-    merged.set(l.key, entry);
-  }
-  const entries = [...merged];
-  const byValue = entries.some(([, e]) => e.weight > 0n);
-  const parts = largestRemainder(
-    entries.map(([, e]) => (byValue ? e.weight : BigInt(e.qty))),
-    goods,
-  );
-  return new Map(entries.map(([key, e], i) => [key, { qty: e.qty, cents: parts[i]! }]));
+    return charged > 0n ? charged : 0n;
+  });
+  const byValue = weights.some((w) => w > 0n);
+  const parts = largestRemainder(byValue ? weights : lines.map((l) => BigInt(Math.max(0, l.qty))), goods);
+  const merged = new Map<string, LineCharge>();
+  lines.forEach((l, i) => {
+    const entry = merged.get(l.key) ?? { qty: 0, cents: 0 };
+    merged.set(l.key, { qty: entry.qty + l.qty, cents: entry.cents + parts[i]! });
+  });
+  return merged;
 }
 
 /**
@@ -137,20 +152,21 @@ export function refundedUnitsOf(
  * pays back, in cents, capped by what remains paid: the same figure the server's decideRefund reserves.
  */
 export function orderUnitsRefundCents(
-  order: Pick<Order, 'orderItems' | 'totalPrice' | 'shippingPrice' | 'refunds'>,
+  order: Pick<Order, 'orderItems' | 'totalPrice' | 'shippingPrice' | 'refunds'> & { discountPrice?: number },
   items: readonly { product: string; variant?: string | null; qty: number }[],
 ): number {
   const cents = (dollars: number) => Math.round(dollars * 100);
   const totalCents = cents(order.totalPrice);
   const reserved = order.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + cents(r.amount), 0);
+  const priced = order.orderItems.map((l) => ({
+    priceCents: cents(l.price),
+    qty: l.qty,
+    discountCents: cents(l.discount ?? 0),
+  }));
+  const discounts = lineDiscountShares(priced, cents(order.discountPrice ?? 0));
   const lines = refundOfUnitsCents(
     {
-      lines: order.orderItems.map((l) => ({
-        key: keyOf(l),
-        priceCents: cents(l.price),
-        qty: l.qty,
-        discountCents: cents(l.discount ?? 0),
-      })),
+      lines: order.orderItems.map((l, i) => ({ key: keyOf(l), ...priced[i]!, discountCents: discounts[i] })),
       totalCents,
       shippingCents: cents(order.shippingPrice),
       refundedUnits: refundedUnitsOf(order.refunds),

@@ -3,12 +3,14 @@ import { DEFAULT_HOLD_LIMITS } from './limits.js';
 import { placeOrder, type StockedProduct } from './orderDecisions.js';
 import { productUpdateSchema } from './schemas.js';
 import {
+  ownStockOnVariantSave,
   editedStock,
   planVariantSave,
   stockKey,
   variantLabel,
   variantProblems,
   withVariants,
+  type PlannedVariant,
   type StoredVariant,
 } from './variants.js';
 import type { Product } from './types.js';
@@ -321,5 +323,26 @@ describe('galleryForVariant (the product page shows the chosen variant’s image
       '/b.webp',
       '/c.webp',
     ]);
+  });
+});
+
+describe('ownStockOnVariantSave (issue 38: stock when a product gains or loses variants, for both stores)', () => {
+  const variant = (countInStock: number) => ({ countInStock }) as PlannedVariant;
+  it("taking variants: the product's own stock leaves, its stock figure is the default variant's", () => {
+    expect(ownStockOnVariantSave({ variants: [variant(4), variant(9)] }, false, 7, 3)).toEqual({
+      change: { before: 7, after: 0 },
+      countInStock: 4,
+    });
+    expect(ownStockOnVariantSave({ variants: [variant(4)] }, false, 0, 3)).toEqual({ change: null, countInStock: 4 });
+  });
+  it("keeping variants: the product's own stock does not move", () => {
+    expect(ownStockOnVariantSave({ variants: [variant(2)] }, true, 0, 3)).toEqual({ change: null, countInStock: 2 });
+  });
+  it("dropping every variant: the product's own stock starts again from 0 at the form's stock", () => {
+    expect(ownStockOnVariantSave({ variants: [] }, true, 0, 5)).toEqual({
+      change: { before: 0, after: 5 },
+      countInStock: 5,
+    });
+    expect(ownStockOnVariantSave({ variants: [] }, true, 0, 0)).toEqual({ change: null, countInStock: 0 });
   });
 });

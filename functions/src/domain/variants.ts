@@ -184,6 +184,25 @@ export interface VariantSave {
 }
 
 /**
+ * Stock when a product gains or loses variants (issue 38: the one rule both stores' saves follow). A product with
+ * variants counts only its variants' stock: taking variants, its own stock leaves (to 0, with a history entry);
+ * losing every one, its own stock starts again from 0 at the form's `countInStock`; keeping variants, its own stock
+ * does not move. `countInStock` is the product's stock figure after the save: its default variant's, or its own.
+ * `change` is null when the product's own stock does not move.
+ */
+export function ownStockOnVariantSave(
+  plan: Pick<VariantSave, 'variants'>,
+  hadVariants: boolean,
+  ownStock: number,
+  formStock: number,
+): { change: { before: number; after: number } | null; countInStock: number } {
+  const first = plan.variants[0];
+  const move = (before: number, after: number) => (before === after ? null : { before, after });
+  if (first) return { change: hadVariants ? null : move(ownStock, 0), countInStock: first.countInStock };
+  return { change: move(hadVariants ? 0 : ownStock, formStock), countInStock: formStock };
+}
+
+/**
  * What an admin save writes for a product's options and variants (PUT /api/products/:id). `input.options` and
  * `input.variants` absent (the original clients' form): the variants stay and the form's `price` and `countInStock`
  * are the default variant's (its stock through the edit rule with `editedFrom.countInStock`). Given: they replace

@@ -670,8 +670,9 @@ export function storeContract(
           expiresAt: holdUntil(now, DEFAULT_HOLD_MINUTES).toISOString(),
         });
         expect(o.orderItems).toEqual([
-          { product: p!._id, name: 'Laptop', image: '/images/sample.svg', price: 89.99, qty: 3 },
-          { product: q!._id, name: 'Mouse', image: '/images/sample.svg', price: 0.1, qty: 3 },
+          // Each line's share of the tax (the ledger's, issue 38): 40.54 = 40.50 + 0.04.
+          { product: p!._id, name: 'Laptop', image: '/images/sample.svg', price: 89.99, qty: 3, tax: 40.5 },
+          { product: q!._id, name: 'Mouse', image: '/images/sample.svg', price: 0.1, qty: 3, tax: 0.04 },
         ]);
         expect((await store.products.get(p!._id))!.countInStock).toBe(7);
         expect((await store.products.get(q!._id))!.countInStock).toBe(2);

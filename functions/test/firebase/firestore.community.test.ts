@@ -453,6 +453,53 @@ describe('refund actors on Firestore (community emulator)', () => {
       emulator.state.clear();
     }
   });
+
+  it("the backfill writes older orders' line tax shares by the ledger's allocation, once (issue 38)", async () => {
+    const [{ backfillLineTaxes }, { MovableClock }] = await Promise.all([
+      import('../../src/adapters/firebase/store/backfill.js'),
+      import('../support/clock.js'),
+    ]);
+    const app = adminApp();
+    const store = createFirestoreStore(app.db, { clock: new MovableClock(new Date('2026-03-01T10:00:00.000Z')) });
+    // 2 × $29.99 + $5.00, a $6.50 code on every line (none per line: placed before issue 36), 15% tax $8.77.
+    const order = (taxCents?: number[]) => ({
+      userId: 'uid-old',
+      user: { _id: 'uid-old', name: 'Old', email: 'old@example.com' },
+      orderItems: [
+        { product: 'p1', name: 'Lamp', image: '/a.webp', priceCents: 2999, qty: 2 },
+        { product: 'p2', name: 'Bulb', image: '/b.webp', priceCents: 500, qty: 1 },
+      ].map((line, i) => (taxCents ? { ...line, taxCents: taxCents[i] } : line)),
+      shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+      paymentMethod: 'PayPal',
+      itemsCents: 6498,
+      discountCents: 650,
+      shippingCents: 1000,
+      taxCents: 877,
+      totalCents: 7725,
+      currency: 'USD',
+      status: 'paid',
+      paidAt: '2026-02-01T09:00:00.000Z',
+      expiresAt: null,
+      createdAt: '2026-02-01T08:00:00.000Z',
+      refunds: [],
+    });
+    try {
+      const orders = app.db.collection('orders');
+      await orders.doc('old-1').set(order());
+      await orders.doc('new-1').set(order([810, 67]));
+      // Before the backfill the read computes the same shares.
+      expect((await store.orders.get('old-1'))!.orderItems.map((i) => i.tax)).toEqual([8.1, 0.67]);
+      expect(await backfillLineTaxes(app.db)).toEqual({ orders: 2, ordersFilled: 1 });
+      const raw = (await orders.doc('old-1').get()).data()!;
+      expect((raw.orderItems as { taxCents: number }[]).map((i) => i.taxCents)).toEqual([810, 67]);
+      expect((await store.orders.get('old-1'))!.orderItems.map((i) => i.tax)).toEqual([8.1, 0.67]);
+      expect(await backfillLineTaxes(app.db)).toEqual({ orders: 2, ordersFilled: 0 });
+    } finally {
+      await store.close();
+      await app.close();
+      emulator.state.clear();
+    }
+  });
 });
 
 describe('discount code use shards on Firestore (community emulator; issue 37)', () => {

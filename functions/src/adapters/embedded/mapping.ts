@@ -113,6 +113,7 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
         ? { variant: str(i.variant_id), variantLabel: str(i.variant_label ?? ''), sku: str(i.sku ?? '') }
         : {}),
       ...(Number(i.discount_cents ?? 0) > 0 ? { discountCents: Number(i.discount_cents) } : {}),
+      ...(i.tax_cents != null ? { taxCents: Number(i.tax_cents) } : {}),
     })),
     shippingAddress: JSON.parse(str(r.shipping_json)),
     paymentMethod: str(r.payment_method),

@@ -1,7 +1,8 @@
 // Versioned schema migrations, applied in order at start (db.ts). Never edit a released one: add the next.
 import type { Transaction } from './sql.js';
 import { entriesFromValues, TAXONOMY_KINDS } from '../../domain/taxonomy.js';
-import { newId } from './mapping.js';
+import { ledgerLines } from '../../domain/ledger.js';
+import { newId, toOrderRecord } from './mapping.js';
 import { verifiedPurchase } from '../../domain/reviewDecisions.js';
 import { purchasesOf } from './purchases.js';
 import { indexNameGrams } from './search.js';
@@ -703,4 +704,38 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX orders_by_client ON orders (client_key, status) WHERE client_key IS NOT NULL',
     ],
   },
+  {
+    version: 30,
+    name: "ledger: each order line's share of the tax",
+    // Issue 38: placeOrder records each line's tax share (domain/ledger.ts). The orders placed before get theirs
+    // here by the same allocation (ledgerLines), so every order's ledger reads as recorded.
+    statements: ['ALTER TABLE order_items ADD COLUMN tax_cents INTEGER', fillLineTaxes],
+  },
 ];
+
+/** Migration 30's backfill: the older orders' lines' tax shares, a page of orders at a time. */
+async function fillLineTaxes(tx: Transaction): Promise<void> {
+  let after = '';
+  for (;;) {
+    const orders = (
+      await tx.execute({
+        sql: `SELECT * FROM orders WHERE id > ? AND id IN (SELECT order_id FROM order_items WHERE tax_cents IS NULL)
+              ORDER BY id LIMIT 500`,
+        args: [after],
+      })
+    ).rows;
+    if (orders.length === 0) return;
+    for (const order of orders) {
+      const items = (
+        await tx.execute({ sql: 'SELECT * FROM order_items WHERE order_id = ? ORDER BY line', args: [order.id] })
+      ).rows;
+      const shares = ledgerLines(toOrderRecord(order, items));
+      for (const [index, item] of items.entries())
+        await tx.execute({
+          sql: 'UPDATE order_items SET tax_cents = ? WHERE order_id = ? AND line = ?',
+          args: [shares[index]!.taxCents, order.id, item.line],
+        });
+    }
+    after = String(orders.at(-1)!.id);
+  }
+}

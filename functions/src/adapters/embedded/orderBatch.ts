@@ -171,8 +171,8 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
     },
     {
       sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty, variant_id,
-              variant_label, sku, discount_cents)
-            VALUES ${record.orderItems.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+              variant_label, sku, discount_cents, tax_cents)
+            VALUES ${record.orderItems.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
       args: record.orderItems.flatMap((l, index) => [
         id,
         index,
@@ -185,6 +185,7 @@ function orderInserts(id: string, record: OrderRecord): InStatement[] {
         l.variantLabel ?? null,
         l.sku ?? null,
         l.discountCents ?? null,
+        l.taxCents ?? null,
       ]),
     },
   ];

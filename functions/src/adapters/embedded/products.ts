@@ -17,6 +17,7 @@ import {
   type StockHistoryPage,
   type ManagedNameMode,
   type StockChange,
+  ownStockOnVariantSave,
 } from '../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore, UserReview } from '../../ports.js';
 import type { Transaction } from './sql.js';
@@ -80,19 +81,20 @@ async function saveVariants(
   if (!write) return 'plain';
   const applyStock = (changes: StockChange[]) => applyStockChanges(tx, changes, { cause: 'admin-edit', by, at });
   const hadVariants = write.changes.length > 0 || write.plan.removed.length > 0;
-  // A product taking variants: its own stock leaves (its variants hold the stock from now on).
-  if (!hadVariants && ownStock !== 0) await editStock(tx, id, ownStock, 0, by, at);
+  // The product's own stock as the domain rules it (variants.ts ownStockOnVariantSave): taking variants it leaves
+  // first; dropping every one it starts again from 0 (the caller writes that move through editStock).
+  const own = ownStockOnVariantSave(write.plan, hadVariants, ownStock, input.countInStock);
+  const first = write.plan.variants[0];
+  if (first && own.change) await editStock(tx, id, own.change.before, own.change.after, by, at);
   await writeVariants(tx, id, write.plan, applyStock);
   await applyStock(write.changes);
-  const first = write.plan.variants[0];
   if (!first) {
-    // Every variant removed: a product without variants again, its row's stock its own (from 0, with its history).
     await tx.execute({ sql: 'UPDATE products SET count_in_stock = 0 WHERE id = ?', args: [id] });
-    return { plainStock: input.countInStock };
+    return { plainStock: own.countInStock };
   }
   await tx.execute({
     sql: 'UPDATE products SET price_cents = ?, count_in_stock = ? WHERE id = ?',
-    args: [first.priceCents, first.countInStock, id],
+    args: [first.priceCents, own.countInStock, id],
   });
   return null;
 }

@@ -2,9 +2,7 @@
 import { forgetAddresses } from './addresses.js';
 import type { InValue } from './sql.js';
 import {
-  DELETED_CUSTOMER_NAME,
-  deletedCustomerEmail,
-  REMOVED_ADDRESS,
+  anonymisedFields,
   conflict,
   emailKey,
   notFound,
@@ -116,13 +114,14 @@ export class SqlUsers implements UserStore {
   }
 
   async forget(id: string): Promise<void> {
-    const name = DELETED_CUSTOMER_NAME;
+    // What is anonymised is the domain's (accountDeletion.ts anonymisedFields); this writes it.
+    const { order, review } = anonymisedFields(id);
     await this.db.write(async (tx) => {
       await tx.execute({
         sql: 'UPDATE orders SET user_name = ?, user_email = ?, shipping_json = ? WHERE user_id = ?',
-        args: [name, deletedCustomerEmail(id), JSON.stringify(REMOVED_ADDRESS), id],
+        args: [order.user.name, order.user.email, JSON.stringify(order.shippingAddress), id],
       });
-      await tx.execute({ sql: 'UPDATE reviews SET name = ? WHERE user_id = ?', args: [name, id] });
+      await tx.execute({ sql: 'UPDATE reviews SET name = ? WHERE user_id = ?', args: [review.name, id] });
       await tx.execute({ sql: 'DELETE FROM carts WHERE user_id = ?', args: [id] });
       await tx.execute({ sql: 'DELETE FROM account_tokens WHERE user_id = ?', args: [id] });
       await forgetAddresses(tx, id);

@@ -8,11 +8,18 @@
 // - (issue 37) every review listed under its author (users/{uid}/reviewRefs, store/reviewRefs.ts), which account
 //   export and deletion read instead of a collection-group query: reviews written before the refs are found once this ran.
 // - issue 36 (backfillRefundActors, below): every order whose refunds still name the refunding admin in its document.
+// - issue 38 (backfillLineTaxes, below): each older order's lines get their tax share (`orderItems[].taxCents`).
 // Bounded steps: products in pages of BACKFILL_PAGE (one transaction each, reads before writes, so a product edited
 // meanwhile is keyed from what it now holds), reviews per product in pages of BACKFILL_PAGE, each author's orders
 // read once per run.
 import { FieldPath, FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { SHOP_REFUND_ACTOR, verifiedPurchase, type Purchase, type RefundRecord } from '../../../domain/index.js';
+import {
+  ledgerLines,
+  SHOP_REFUND_ACTOR,
+  verifiedPurchase,
+  type Purchase,
+  type RefundRecord,
+} from '../../../domain/index.js';
 import { searchKeysOf, VOCABULARY_MAX, vocabularyTermsOf } from '../../../firestore/searchIndex.js';
 import { COLLECTIONS, MAX_ATTEMPTS, type OrderDoc, type ProductDoc, type ReviewDoc } from './mapping.js';
 import { reviewRefOf, type ReviewRefDoc } from './reviewRefs.js';
@@ -169,6 +176,48 @@ export async function backfillRefundActors(
         { maxAttempts: MAX_ATTEMPTS },
       );
       if (moved) report.ordersMoved++;
+    }
+    if (page.size < pageSize) break;
+    after = page.docs.at(-1);
+  }
+  return report;
+}
+
+export interface LineTaxesBackfillReport {
+  orders: number;
+  ordersFilled: number;
+}
+
+/** Issue 38: orders placed before the ledger have lines without their tax share. Writes each line's `taxCents` by the
+ *  ledger's allocation (domain/ledger.ts ledgerLines: what placeOrder records and what reads compute meanwhile), one
+ *  transaction per such order, re-read inside it; safe to run again (an order whose lines all have it is skipped). */
+export async function backfillLineTaxes(db: Firestore, pageSize = BACKFILL_PAGE): Promise<LineTaxesBackfillReport> {
+  const report: LineTaxesBackfillReport = { orders: 0, ordersFilled: 0 };
+  const col = db.collection(COLLECTIONS.orders);
+  const lacking = (items: unknown): boolean =>
+    Array.isArray(items) && items.some((i: { taxCents?: unknown }) => typeof i.taxCents !== 'number');
+  let after: DocumentSnapshot | undefined;
+  for (;;) {
+    const q = col.orderBy(FieldPath.documentId()).select('orderItems').limit(pageSize);
+    const page = await (after ? q.startAfter(after) : q).get();
+    if (page.empty) break;
+    for (const order of page.docs) {
+      report.orders++;
+      if (!lacking(order.get('orderItems'))) continue;
+      const filled = await db.runTransaction(
+        async (tx) => {
+          const snap = await tx.get(order.ref);
+          const doc = snap.data() as OrderDoc | undefined;
+          if (!doc || !lacking(doc.orderItems)) return false;
+          const shares = ledgerLines(doc);
+          tx.update(order.ref, {
+            orderItems: doc.orderItems.map((line, i) => ({ ...line, taxCents: shares[i]!.taxCents })),
+          });
+          return true;
+        },
+        { maxAttempts: MAX_ATTEMPTS },
+      );
+      if (filled) report.ordersFilled++;
     }
     if (page.size < pageSize) break;
     after = page.docs.at(-1);

@@ -21,6 +21,7 @@ import {
   reviewProduct,
   SYSTEM_ACTOR,
   type StockHistoryPage,
+  ownStockOnVariantSave,
 } from '../../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore, UserReview } from '../../../ports.js';
 import {
@@ -265,14 +266,10 @@ export class FirestoreProducts implements ProductStore {
           const hadVariants = snap.exists && (stored.variants?.length ?? 0) > 0;
           const written = writeVariantsIn(tx, this.db, id, claims, input.countInStock);
           variantFields = written.fields;
-          const keepsVariants = (written.fields.variants?.length ?? 0) > 0;
-          // The product's own stock: it leaves when the product takes variants, starts again when it drops them
-          // (a product with variants counts only its variants' stock in its history).
-          const own = hadVariants
-            ? keepsVariants
-              ? []
-              : [{ product: id, before: 0, after: input.countInStock }]
-            : [{ product: id, before: stockBefore, after: 0 }];
+          // The product's own stock as the domain rules it (variants.ts ownStockOnVariantSave): it leaves when the
+          // product takes variants, starts again when it drops them.
+          const { change } = ownStockOnVariantSave(claims.plan, hadVariants, stockBefore, input.countInStock);
+          const own = change ? [{ product: id, ...change }] : [];
           recordStockHistory(tx, this.db, [...own, ...written.changes], {
             cause: 'admin-edit',
             by,

@@ -3,14 +3,12 @@
 import { forgetAddresses } from './addresses.js';
 import type { Firestore, Query, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import {
+  anonymisedFields,
   badInput,
   conflict,
   customerSearchKeys,
-  DELETED_CUSTOMER_NAME,
-  deletedCustomerEmail,
   emailKey,
   orderSearchKeys,
-  REMOVED_ADDRESS,
   type UserListQuery,
   type UserPage,
 } from '../../../domain/index.js';
@@ -126,8 +124,8 @@ export class FirestoreUsers implements UserStore {
    *  claim released). A retry after a failure finds what is left and does it. */
   async forget(id: string): Promise<void> {
     if (!isDocId(id)) return;
-    const name = DELETED_CUSTOMER_NAME;
-    const email = deletedCustomerEmail(id);
+    // What is anonymised is the domain's (accountDeletion.ts anonymisedFields); this writes it.
+    const { order, review } = anonymisedFields(id);
     const [orders, reviews] = await Promise.all([
       this.db.collection(COLLECTIONS.orders).where('userId', '==', id).select().get(),
       // The account's reviews as listed under it (store/reviewRefs.ts), not a collection-group query.
@@ -138,13 +136,9 @@ export class FirestoreUsers implements UserStore {
     const writes = [
       ...orders.docs.map(
         (d) => (b: WriteBatch) =>
-          b.update(d.ref, {
-            user: { _id: id, name, email },
-            shippingAddress: REMOVED_ADDRESS,
-            customerKeys: orderSearchKeys(d.id, name, email),
-          }),
+          b.update(d.ref, { ...order, customerKeys: orderSearchKeys(d.id, order.user.name, order.user.email) }),
       ),
-      ...standing.filter((d) => d.exists).map((d) => (b: WriteBatch) => b.update(d.ref, { name })),
+      ...standing.filter((d) => d.exists).map((d) => (b: WriteBatch) => b.update(d.ref, { ...review })),
       // The refs go with the account (its reviews stay, under the deleted customer's name).
       ...reviews.map(
         ({ ref }) =>

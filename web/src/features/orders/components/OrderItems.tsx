@@ -13,10 +13,15 @@ interface Line {
   /** The variant (issue 29) and its label, shown under the name. */
   variant?: string;
   variantLabel?: string;
+  /** A placed order's line (issue 38): its share of the code's discount and of the tax (dollars). */
+  discount?: number;
+  tax?: number;
 }
 
-/** Item rows: image, name link, "qty x price = line total". */
+/** Item rows: image, name link, "qty x price = line total"; on a discounted order, each line's share of the
+ *  discount and of the tax (the order's ledger), which sum to the summary's. */
 export function OrderItems({ items }: { items: readonly Line[] }) {
+  const discounted = items.some((item) => (item.discount ?? 0) > 0);
   return (
     <ListGroup variant="flush" as="ul" aria-label="Order items">
       {items.map((item) => (
@@ -40,8 +45,15 @@ export function OrderItems({ items }: { items: readonly Line[] }) {
                   </span>
                 )}
               </span>
-              <span className="text-nowrap" data-testid="line-total">
-                {item.qty} x {formatPrice(item.price)} = {formatPrice(priceSummary([item]).itemsPrice)}
+              <span className="text-sm-end">
+                <span className="text-nowrap d-block" data-testid="line-total">
+                  {item.qty} x {formatPrice(item.price)} = {formatPrice(priceSummary([item]).itemsPrice)}
+                </span>
+                {discounted && (
+                  <span className="small text-muted text-nowrap d-block" data-testid="line-shares">
+                    Discount −{formatPrice(item.discount ?? 0)} · Tax {formatPrice(item.tax ?? 0)}
+                  </span>
+                )}
               </span>
             </div>
           </div>

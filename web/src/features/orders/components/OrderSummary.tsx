@@ -1,3 +1,5 @@
+import type { OrderLedger } from '@domain/ledger';
+import { toDollars } from '@domain/money';
 import type { OrderPrice } from '@domain/pricing';
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
@@ -7,26 +9,46 @@ import Row from 'react-bootstrap/Row';
 import { formatPrice } from '@/lib/format';
 
 /** Items, a discount code's line when there is one, Shipping, Tax, Total (spec 2), then any actions (Place Order,
- *  payment buttons...). */
+ *  payment buttons...). A placed order's figures come from its ledger (domain/ledger.ts, issue 38): with refunds,
+ *  what was refunded and what remains paid follow the total. */
 export function OrderSummary({
   prices,
+  ledger,
   couponCode = null,
   children,
 }: {
   /** An order's (or a summary's) prices; an order without discountPrice (an older answer) has none. */
-  prices: Omit<OrderPrice, 'discountPrice'> & { discountPrice?: number };
+  prices?: Omit<OrderPrice, 'discountPrice'> & { discountPrice?: number };
+  /** A placed order's ledger (ledgerOfOrder): used instead of `prices`. */
+  ledger?: OrderLedger;
   couponCode?: string | null;
   children?: ReactNode;
 }) {
-  const discount = prices.discountPrice ?? 0;
+  const figures = ledger
+    ? {
+        itemsPrice: toDollars(ledger.itemsCents),
+        discountPrice: toDollars(ledger.discountCents),
+        shippingPrice: toDollars(ledger.shippingCents),
+        taxPrice: toDollars(ledger.taxCents),
+        totalPrice: toDollars(ledger.totalCents),
+      }
+    : prices!;
+  const discount = figures.discountPrice ?? 0;
   const rows: [string, number, string][] = [
-    ['Items', prices.itemsPrice, 'items'],
+    ['Items', figures.itemsPrice, 'items'],
     ...(discount > 0
       ? [[couponCode ? `Discount (${couponCode})` : 'Discount', -discount, 'discount'] as [string, number, string]]
       : []),
-    ['Shipping', prices.shippingPrice, 'shipping'],
-    ['Tax', prices.taxPrice, 'tax'],
-    ['Total', prices.totalPrice, 'total'],
+    ['Shipping', figures.shippingPrice, 'shipping'],
+    // Prices with tax included: the tax is inside the items, not added to them.
+    [ledger?.taxIncluded ? 'Tax (included)' : 'Tax', figures.taxPrice, 'tax'],
+    ['Total', figures.totalPrice, 'total'],
+    ...(ledger && ledger.refundedCents > 0
+      ? ([
+          ['Refunded', -toDollars(ledger.refundedCents), 'refunded'],
+          ['Paid after refunds', toDollars(ledger.netCents), 'net'],
+        ] as [string, number, string][])
+      : []),
   ];
   return (
     <Card className="summary-card">
@@ -35,7 +57,7 @@ export function OrderSummary({
           <h2 className="h4 mb-0">Order Summary</h2>
         </ListGroup.Item>
         {rows.map(([label, value, id]) => (
-          <ListGroup.Item key={id} className={id === 'total' ? 'fw-bold' : undefined}>
+          <ListGroup.Item key={id} className={id === 'total' || id === 'net' ? 'fw-bold' : undefined}>
             <Row>
               <Col>{label}</Col>
               <Col className="text-end" data-testid={`summary-${id}`}>

@@ -1,5 +1,6 @@
 import { AddressText } from '@/components/ui/AddressText';
 import { type Order } from '@domain';
+import { ledgerOfOrder } from '@domain/ledger';
 import { isOwner, orderNumber, paymentMethodLabel } from '@domain/orders';
 import { useLiveGuestOrder, useLiveOrder } from '@/lib/live/hooks';
 import Col from 'react-bootstrap/Col';
@@ -207,7 +208,7 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
         </Col>
         {/* Unpaid: on phones the summary with the pay button comes first, above the fold. */}
         <Col lg={4} className={payable ? 'order-first order-lg-last' : undefined}>
-          <OrderSummary prices={order} couponCode={order.couponCode}>
+          <OrderSummary ledger={ledgerOfOrder(order)} couponCode={order.couponCode}>
             {payable &&
               (isCustomer ? (
                 <ListGroup.Item>

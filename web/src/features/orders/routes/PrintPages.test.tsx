@@ -186,3 +186,51 @@ describe('the invoice shows a discount code (issue 30)', () => {
     expect(screen.queryByTestId('invoice-discount')).toBeNull();
   });
 });
+
+describe('the papers from the ledger (issue 38)', () => {
+  // 10% off: 2 × $24.50 (a variant) and 3 × $9.99; 15% tax of $71.07; each line's discount and tax as the API answers.
+  const discounted: Order = {
+    ...order,
+    orderItems: [
+      {
+        product: 'p1',
+        name: 'Glide Mouse',
+        image: '/m.svg',
+        price: 24.5,
+        qty: 2,
+        variant: 'v1',
+        variantLabel: 'Sand',
+        sku: 'GM-SAND',
+        discount: 4.9,
+        tax: 6.61,
+      },
+      { product: 'p2', name: 'USB-C Cable', image: '/c.svg', price: 9.99, qty: 3, discount: 3, tax: 4.05 },
+    ],
+    discountPrice: 7.9,
+    couponCode: 'TEN',
+    taxPrice: 10.66,
+    totalPrice: 181.73,
+  };
+
+  it("the invoice gives each line its variant, SKU, discount, tax and charge; the totals are the ledger's", async () => {
+    show('invoice', discounted);
+    const lines = await screen.findAllByTestId('invoice-line');
+    expect(lines[0]).toHaveTextContent('Glide Mouse');
+    expect(lines[0]).toHaveTextContent('Sand · SKU GM-SAND');
+    // $49.00 − $4.90 + $6.61 = $50.71
+    expect(lines[0]).toHaveTextContent('−$4.90');
+    expect(lines[0]).toHaveTextContent('$6.61');
+    expect(lines[0]).toHaveTextContent('$50.71');
+    expect(lines[1]).toHaveTextContent('$31.02');
+    expect(screen.getByTestId('invoice-discount')).toHaveTextContent('−$7.90');
+    expect(screen.getByTestId('invoice-tax')).toHaveTextContent('$10.66');
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('$181.73');
+  });
+
+  it('the packing slip names the variant and SKU of each line', async () => {
+    show('packing-slip', discounted);
+    const lines = await screen.findAllByTestId('slip-line');
+    expect(lines[0]).toHaveTextContent('Sand · SKU GM-SAND');
+    expect(lines[1]).toHaveTextContent('p2');
+  });
+});

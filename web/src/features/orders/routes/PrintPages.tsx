@@ -3,7 +3,8 @@
 // a PDF comes from the browser's print dialog.
 import { AddressText } from '@/components/ui/AddressText';
 import type { Order } from '@domain';
-import { toCents, toDollars } from '@domain/money';
+import { ledgerOfOrder, type LedgerLine } from '@domain/ledger';
+import { toDollars } from '@domain/money';
 import { orderNumber } from '@domain/orders';
 import { paths } from '@domain/routes';
 import { SHOP_ADDRESS, SITE_NAME } from '@domain/site';
@@ -67,25 +68,39 @@ function ShipTo({ order, heading }: { order: Order; heading: string }) {
   );
 }
 
+/** A line's variant and SKU, under its name (issue 38: every paper names what exactly was bought). */
+function LineDetails({ line }: { line: LedgerLine }) {
+  if (!line.variantLabel && !line.sku) return null;
+  return (
+    <span className="d-block small" data-testid="paper-line-variant">
+      {[line.variantLabel, line.sku && `SKU ${line.sku}`].filter(Boolean).join(' · ')}
+    </span>
+  );
+}
+
 function Invoice({ order }: { order: Order }) {
   const title = order.isPaid ? 'Invoice' : 'Pro forma invoice';
-  // The order's own prices, as placed: the owner's tax and shipping rates may differ by country and over time,
+  // The order's own figures, as placed: its ledger (domain/ledger.ts), so each line's discount and tax share and the
+  // totals are the ones a refund pays from. The owner's tax and shipping rates may differ by country and over time,
   // so the invoice names no rate it did not store. A discount code's line follows the items, as on the order page.
-  const discount = order.discountPrice ?? 0;
+  const ledger = ledgerOfOrder(order);
+  const money = (cents: number) => (cents < 0 ? `−${formatPrice(toDollars(-cents))}` : formatPrice(toDollars(cents)));
+  const discounted = ledger.discountCents > 0;
   const totals: [string, number, string?][] = [
-    ['Items', order.itemsPrice],
-    ...(discount > 0
+    ['Items', ledger.itemsCents],
+    ...(discounted
       ? [
-          [order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -discount, 'invoice-discount'] as [
-            string,
-            number,
-            string,
-          ],
+          [
+            order.couponCode ? `Discount (${order.couponCode})` : 'Discount',
+            -ledger.discountCents,
+            'invoice-discount',
+          ] as [string, number, string],
         ]
       : []),
-    ['Shipping', order.shippingPrice],
-    ['Tax', order.taxPrice],
+    ['Shipping', ledger.shippingCents],
+    [ledger.taxIncluded ? 'Tax (included)' : 'Tax', ledger.taxCents, 'invoice-tax'],
   ];
+  const columns = discounted ? 6 : 4;
   const refunds = (order.refunds ?? []).filter((refund) => refund.status === 'completed');
   return (
     <Paper title={title} order={order}>
@@ -100,63 +115,76 @@ function Invoice({ order }: { order: Order }) {
             <th scope="col" className="text-end">
               Unit price
             </th>
+            {discounted && (
+              <>
+                <th scope="col" className="text-end">
+                  Discount
+                </th>
+                <th scope="col" className="text-end">
+                  Tax
+                </th>
+              </>
+            )}
             <th scope="col" className="text-end">
               Amount
             </th>
           </tr>
         </thead>
         <tbody>
-          {order.orderItems.map((item) => (
-            <tr key={`${item.product}/${item.variant ?? ''}`}>
+          {ledger.lines.map((line) => (
+            <tr key={`${line.product}/${line.variant ?? ''}`} data-testid="invoice-line">
               <td>
-                {item.name}
-                {item.variantLabel && (
-                  <span className="d-block small">
-                    {item.variantLabel} · SKU {item.sku}
-                  </span>
-                )}
+                {line.name}
+                <LineDetails line={line} />
               </td>
-              <td className="text-end">{item.qty}</td>
-              <td className="text-end">{formatPrice(item.price)}</td>
-              <td className="text-end">{formatPrice(toDollars(toCents(item.price) * item.qty))}</td>
+              <td className="text-end">{line.qty}</td>
+              <td className="text-end">{money(line.unitCents)}</td>
+              {discounted && (
+                <>
+                  <td className="text-end">{money(-line.discountCents)}</td>
+                  <td className="text-end">{money(line.taxCents)}</td>
+                </>
+              )}
+              {/* With a discount: what the line was charged; without: its list amount, the tax below. */}
+              <td className="text-end">{money(discounted ? line.chargedCents : line.itemsCents)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           {totals.map(([label, value, testId]) => (
             <tr key={label}>
-              <td colSpan={3} className="text-end">
+              <td colSpan={columns - 1} className="text-end">
                 {label}
               </td>
               <td className="text-end" data-testid={testId}>
-                {value < 0 ? `−${formatPrice(-value)}` : formatPrice(value)}
+                {money(value)}
               </td>
             </tr>
           ))}
           <tr className="fw-bold">
-            <td colSpan={3} className="text-end">
+            <td colSpan={columns - 1} className="text-end">
               Total ({order.currency})
             </td>
             <td className="text-end" data-testid="invoice-total">
-              {formatPrice(order.totalPrice)}
+              {money(ledger.totalCents)}
             </td>
           </tr>
           {refunds.map((refund) => (
             <tr key={refund.id} data-testid="invoice-refund">
-              <td colSpan={3} className="text-end">
+              <td colSpan={columns - 1} className="text-end">
                 Refunded {shortDate(refund.completedAt ?? refund.createdAt)}
                 {refund.reason ? ` (${refund.reason})` : ''}
               </td>
               <td className="text-end">−{formatPrice(refund.amount)}</td>
             </tr>
           ))}
-          {refunds.length > 0 && (
+          {ledger.refundedCents > 0 && (
             <tr className="fw-bold">
-              <td colSpan={3} className="text-end">
+              <td colSpan={columns - 1} className="text-end">
                 Paid after refunds ({order.currency})
               </td>
               <td className="text-end" data-testid="invoice-net">
-                {formatPrice(toDollars(toCents(order.totalPrice) - toCents(order.refundedTotal)))}
+                {money(ledger.netCents)}
               </td>
             </tr>
           )}
@@ -192,15 +220,15 @@ function PackingSlip({ order }: { order: Order }) {
           </tr>
         </thead>
         <tbody>
-          {order.orderItems.map((item) => (
-            <tr key={`${item.product}/${item.variant ?? ''}`}>
+          {ledgerOfOrder(order).lines.map((line) => (
+            <tr key={`${line.product}/${line.variant ?? ''}`} data-testid="slip-line">
               <td aria-hidden="true">☐</td>
               <td>
-                {item.name}
-                {item.variantLabel && <span className="d-block small">{item.variantLabel}</span>}
-                <span className="d-block small text-muted">{item.sku ?? item.product}</span>
+                {line.name}
+                <LineDetails line={line} />
+                {!line.sku && <span className="d-block small text-muted">{line.product}</span>}
               </td>
-              <td className="text-end">{item.qty}</td>
+              <td className="text-end">{line.qty}</td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,145 @@
+// The order's ledger (issue 38): what each line was charged, and the order's totals as the sums of its lines. One
+// figure for every money view (order page, invoice, packing slip, CSV, emails) and the same one refunds pay from.
+//
+// There is one allocation: unitCharges.ts `lineCharges` spreads the goods' charge (total less shipping) over the
+// lines by their value less their share of the code (largest remainder). A line's tax share is what that leaves
+// beyond its discounted value (prices without tax), or, prices with tax included, the tax inside it split the same
+// way (`largestRemainder` over the same weights). Because each line's discounted value is a whole number of cents,
+// spreading `discounted + tax` by the discounted values gives each line exactly its value plus its largest-remainder
+// share of the tax: so the ledger's tax shares, the refunds' unit charges and what placeOrder records per line
+// (`orderItems[].taxCents`) are the same figures.
+import type { OrderRecord } from './orders.js';
+import { refundedCents } from './refunds.js';
+import type { Order } from './types.js';
+import { goodsCents, largestRemainder, lineCharges, lineDiscountShares } from './unitCharges.js';
+
+/** What the ledger reads of an order: its lines, totals and refunds (an OrderRecord is one). */
+export type LedgerSource = Pick<
+  OrderRecord,
+  'orderItems' | 'itemsCents' | 'discountCents' | 'shippingCents' | 'taxCents' | 'totalCents' | 'refunds'
+>;
+
+export interface LedgerLine {
+  product: string;
+  variant?: string;
+  sku?: string;
+  name: string;
+  variantLabel?: string;
+  unitCents: number;
+  qty: number;
+  /** unitCents × qty: the list value. */
+  itemsCents: number;
+  /** The line's share of the code's discount. */
+  discountCents: number;
+  /** The line's share of the tax (inside its charge when prices include tax). */
+  taxCents: number;
+  /** What the line's units cost together as charged: items − discount (+ tax unless included). */
+  chargedCents: number;
+}
+
+export interface OrderLedger {
+  lines: LedgerLine[];
+  itemsCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  /** The order's prices included the tax: then items − discount + shipping = total, the tax inside. */
+  taxIncluded: boolean;
+  totalCents: number;
+  /** Completed refunds. */
+  refundedCents: number;
+  /** total − refunded. */
+  netCents: number;
+}
+
+/** Prices included the tax: the order's total holds no tax beyond the discounted items and shipping. */
+export function taxIncludedIn(
+  order: Pick<LedgerSource, 'itemsCents' | 'discountCents' | 'shippingCents' | 'taxCents' | 'totalCents'>,
+): boolean {
+  return order.taxCents > 0 && order.totalCents === order.itemsCents - (order.discountCents ?? 0) + order.shippingCents;
+}
+
+/**
+ * Each line's discount, tax share and charge, in the order's line order (see the top). A line's recorded tax share
+ * (`taxCents`, since issue 38) is read as recorded; a line without one (an older order) gets the computed share, the
+ * same figure.
+ */
+export function ledgerLines(order: LedgerSource): Pick<LedgerLine, 'discountCents' | 'taxCents' | 'chargedCents'>[] {
+  const discounts = lineDiscountShares(order.orderItems, order.discountCents ?? 0);
+  const lines = order.orderItems.map((l, i) => ({
+    key: String(i),
+    priceCents: l.priceCents,
+    qty: l.qty,
+    discountCents: discounts[i]!,
+  }));
+  const charges = lineCharges(lines, goodsCents(order));
+  const included = taxIncludedIn(order);
+  const weights = lines.map((l) => BigInt(Math.max(0, l.priceCents * l.qty - l.discountCents)));
+  const includedTax = included ? largestRemainder(weights, order.taxCents) : [];
+  return lines.map((l, i) => {
+    const chargedCents = charges.get(l.key)!.cents;
+    const computedTax = included
+      ? includedTax[i]!
+      : Math.max(0, chargedCents - (l.priceCents * l.qty - l.discountCents));
+    return { discountCents: l.discountCents, taxCents: order.orderItems[i]!.taxCents ?? computedTax, chargedCents };
+  });
+}
+
+/** The order's ledger: its lines as charged and its totals (see the top). */
+export function orderLedger(order: LedgerSource): OrderLedger {
+  const shares = ledgerLines(order);
+  const lines = order.orderItems.map((l, i): LedgerLine => ({
+    product: l.product,
+    ...(l.variant ? { variant: l.variant } : {}),
+    ...(l.sku ? { sku: l.sku } : {}),
+    name: l.name,
+    ...(l.variantLabel ? { variantLabel: l.variantLabel } : {}),
+    unitCents: l.priceCents,
+    qty: l.qty,
+    itemsCents: l.priceCents * l.qty,
+    ...shares[i]!,
+  }));
+  const refunded = refundedCents({ refunds: order.refunds ?? [] });
+  return {
+    lines,
+    itemsCents: order.itemsCents,
+    discountCents: order.discountCents ?? 0,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    taxIncluded: taxIncludedIn(order),
+    totalCents: order.totalCents,
+    refundedCents: refunded,
+    netCents: order.totalCents - refunded,
+  };
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** The ledger of an order as the API answers it (dollars): the web's order page, invoice and packing slip. */
+export function ledgerOfOrder(
+  order: Pick<
+    Order,
+    'orderItems' | 'itemsPrice' | 'discountPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice' | 'refundedTotal'
+  >,
+): OrderLedger {
+  const ledger = orderLedger({
+    orderItems: order.orderItems.map((l) => ({
+      product: l.product,
+      name: l.name,
+      image: l.image,
+      priceCents: cents(l.price),
+      qty: l.qty,
+      ...(l.variant ? { variant: l.variant, variantLabel: l.variantLabel, sku: l.sku } : {}),
+      ...(l.discount ? { discountCents: cents(l.discount) } : {}),
+      ...(l.tax !== undefined ? { taxCents: cents(l.tax) } : {}),
+    })),
+    itemsCents: cents(order.itemsPrice),
+    discountCents: cents(order.discountPrice ?? 0),
+    shippingCents: cents(order.shippingPrice),
+    taxCents: cents(order.taxPrice),
+    totalCents: cents(order.totalPrice),
+  });
+  // The answer gives the completed refunds' sum; its refund records are not needed here.
+  const refunded = cents(order.refundedTotal ?? 0);
+  return { ...ledger, refundedCents: refunded, netCents: ledger.totalCents - refunded };
+}
