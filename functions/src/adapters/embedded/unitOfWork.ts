@@ -6,7 +6,7 @@
 // undoes that order only; a batch of one needs none) and keeps the view in step with each order accepted. A run is
 // answered only after its transaction committed; its events are published first, in order; the outbox worker is
 // woken once per transaction that recorded mail.
-import type { InStatement, InValue, Transaction } from './sql.js';
+import type { InStatement, Transaction } from './sql.js';
 import {
   applyBookChange,
   couponCustomerKeys,
@@ -14,31 +14,22 @@ import {
   ORDER_MESSAGES,
   shortOfStock,
   stockKey,
-  stockedVariantsOf,
   type DomainEvent,
   type OrderRecord,
-  type ProductOption,
   type SavedAddress,
   type StockedProduct,
   type StockedVariant,
   type UnpaidOrder,
 } from '../../domain/index.js';
-import type {
-  EventPublisher,
-  OrderChange,
-  OrderChangeSet,
-  OrderUnit,
-  OrderUnitOfWork,
-  PlacementReads,
-} from '../../ports.js';
+import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork, PlacementReads } from '../../ports.js';
 import { bookChangeStatements, loadBooks } from './addresses.js';
 import { loadCoupon, redeemStatements, releaseStatements } from './coupons.js';
 import type { Database } from './db.js';
 import { recordMailStatement } from './mailOutbox.js';
-import { newId, str, toOrderRecord } from './mapping.js';
+import { newId, orderInserts, patchStatements, str, toOrderRecord } from './mapping.js';
 import { reverifyReviews } from './purchases.js';
 import { firstStaleChange, stockStatements, variantMirrors } from './stock.js';
-import { groupVariants, VARIANT_COLUMNS } from './variants.js';
+import { readStockedProducts } from './variants.js';
 
 /** At most this many placements per transaction, so one batch's answer never waits on an unbounded queue. */
 export const MAX_BATCH_ORDERS = 200;
@@ -78,7 +69,7 @@ class View {
       return fresh;
     };
     const products = [...new Set(all.flatMap((r) => r.productIds).filter((id) => !this.products.has(id)))];
-    if (products.length) for (const [id, p] of await readProducts(tx, products)) this.products.set(id, p);
+    if (products.length) for (const [id, p] of await readStockedProducts(tx, products)) this.products.set(id, p);
     const columns = { customer: 'user_id', address: 'guest_address_key', client: 'client_key' } as const;
     const keysOf = {
       customer: (r: PlacementReads) => r.customerId,
@@ -346,126 +337,6 @@ async function writeChanges(tx: Transaction, changes: OrderChangeSet, view: View
     if (changed.length) events.push({ type: 'ReviewsReverified', productIds: changed });
   }
   return events;
-}
-
-/** The rows of a placed order: the order and its lines (one INSERT each). */
-function orderInserts(id: string, record: OrderRecord): InStatement[] {
-  return [
-    {
-      sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
-              shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at, discount_cents,
-              coupon_code, guest_email, guest_address_key, guest_token, client_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [
-        id,
-        record.user._id,
-        record.user.name,
-        record.user.email,
-        JSON.stringify(record.shippingAddress),
-        record.paymentMethod,
-        record.itemsCents,
-        record.shippingCents,
-        record.taxCents,
-        record.totalCents,
-        record.currency,
-        record.status,
-        record.expiresAt,
-        record.createdAt,
-        record.discountCents ?? 0,
-        record.couponCode ?? null,
-        record.guestEmail ?? null,
-        record.guestAddressKey ?? null,
-        record.guestToken ?? null,
-        record.clientKey ?? null,
-      ],
-    },
-    {
-      sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty, variant_id,
-              variant_label, sku, discount_cents)
-            VALUES ${record.orderItems.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      args: record.orderItems.flatMap((l, index) => [
-        id,
-        index,
-        l.product,
-        l.name,
-        l.image,
-        l.priceCents,
-        l.qty,
-        l.variant ?? null,
-        l.variantLabel ?? null,
-        l.sku ?? null,
-        l.discountCents ?? null,
-      ]),
-    },
-  ];
-}
-
-/** The UPDATE of the fields a change sets (a JSON column per list; the capture id beside the payment). */
-function patchStatements(id: string, change: OrderChange): InStatement[] {
-  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
-  const columns: [keyof OrderChange, string, (v: never) => InValue][] = [
-    ['status', 'status', (v: string) => v],
-    ['paidAt', 'paid_at', (v: string | null) => v],
-    ['paymentResult', 'payment_json', json],
-    ['deliveredAt', 'delivered_at', (v: string | null) => v],
-    ['cancelledAt', 'cancelled_at', (v: string | null) => v],
-    ['refunds', 'refunds_json', json],
-    ['returns', 'returns_json', json],
-    ['cancellationRequest', 'cancellation_json', json],
-    ['carrier', 'carrier', (v: string | null) => v],
-    ['trackingNumber', 'tracking_number', (v: string | null) => v],
-    ['undeliveries', 'undeliveries_json', json],
-    ['guestEmail', 'guest_email', (v: string | null) => v],
-    ['guestAddressKey', 'guest_address_key', (v: string | null) => v],
-  ];
-  const sets: string[] = [];
-  const args: InValue[] = [];
-  for (const [field, column, toColumn] of columns)
-    if (change[field] !== undefined) {
-      sets.push(`${column} = ?`);
-      args.push(toColumn(change[field] as never));
-    }
-  if (change.paymentResult !== undefined) {
-    sets.push('capture_id = ?');
-    args.push(change.paymentResult?.id ?? null);
-  }
-  if (change.user) {
-    sets.push('user_id = ?', 'user_name = ?', 'user_email = ?');
-    args.push(change.user._id, change.user.name, change.user.email);
-  }
-  return sets.length ? [{ sql: `UPDATE orders SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] }] : [];
-}
-
-/** The products, with their variants (issue 29). One bound JSON array each: no IN list whose size a request
- *  controls. */
-async function readProducts(tx: Transaction, ids: string[]): Promise<Map<string, StockedProduct>> {
-  const [rs, variantRows] = await Promise.all([
-    tx.execute({
-      sql: `SELECT id, name, image, price_cents, count_in_stock, category, options_json FROM products
-            WHERE id IN (SELECT value FROM json_each(?))`,
-      args: [JSON.stringify(ids)],
-    }),
-    tx.execute({
-      sql: `SELECT ${VARIANT_COLUMNS} FROM product_variants
-            WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position`,
-      args: [JSON.stringify(ids)],
-    }),
-  ]);
-  const variantsOf = groupVariants(variantRows.rows);
-  return new Map(
-    rs.rows.map((r) => {
-      const product: StockedProduct = {
-        name: str(r.name),
-        image: str(r.image),
-        priceCents: Number(r.price_cents),
-        countInStock: Number(r.count_in_stock),
-        category: str(r.category),
-      };
-      const options = JSON.parse(str(r.options_json ?? '[]')) as ProductOption[];
-      Object.assign(product, stockedVariantsOf(options, variantsOf.get(str(r.id)) ?? []));
-      return [str(r.id), product];
-    }),
-  );
 }
 
 /** The unpaid orders with their lines (whether each still holds is the decision's), by customer id, guest address
