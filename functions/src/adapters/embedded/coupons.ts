@@ -1,6 +1,6 @@
 // The CouponStore port on the embedded database (migration 19): a row per code with its terms as JSON and its
 // uses; a row per customer and code with that customer's uses. Orders redeem and release in their own
-// transactions (orderBatch.ts, orders.ts: the statements below).
+// transactions (unitOfWork.ts: the statements below).
 import type { InStatement, Row, Transaction } from './sql.js';
 import { conflict, COUPON_MESSAGES, couponCustomerKeys, couponKey, notFound, type Coupon } from '../../domain/index.js';
 import type { Clock, CouponStore } from '../../ports.js';
