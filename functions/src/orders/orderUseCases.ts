@@ -12,6 +12,7 @@ import {
   declineReturn,
   decideRefund,
   deliverOrder,
+  DomainError,
   expireOrder,
   failRefund,
   guestAddressKey,
@@ -84,6 +85,16 @@ function stockBefore(products: ReadonlyMap<string, StockedProduct>, levels: read
   return before;
 }
 
+/** The order a sweep found, or null when it went since the sweep's query (any other failure is thrown). */
+async function orderIfAny(unit: OrderUnit, id: string): Promise<OrderRecord | null> {
+  try {
+    return await unit.order(id);
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return null;
+    throw error;
+  }
+}
+
 /** The change set of a decision on order `id` (read as `before`), published as `type`. */
 function changeSetOf(id: string, before: OrderRecord, type: OrderEvent['type'], decided: Decided, now: Date) {
   const after = { ...before, ...decided.change };
@@ -146,7 +157,7 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
 
   const expireOne = (id: string, now: Date): Promise<boolean> =>
     uow.run(async (unit) => {
-      const before = await unit.order(id).catch(() => null); // deleted since the sweep's query: nothing to do
+      const before = await orderIfAny(unit, id);
       if (!before) return { changes: {}, result: false };
       const decided = await release(
         before,
@@ -162,7 +173,7 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
 
   const remindOne = (id: string, now: Date): Promise<boolean> =>
     uow.run(async (unit) => {
-      const order = await unit.order(id).catch(() => null);
+      const order = await orderIfAny(unit, id);
       if (!order || !holdReminderDue(order, now, await unit.mailRecorded(holdReminderKey(id))))
         return { changes: {}, result: false };
       return { changes: { at: now, mails: transitionMails('reminder', id, order, now) }, result: true };
