@@ -41,6 +41,14 @@ import type {
   SettingsChange,
   ShopSettings,
   StockHistoryPage,
+  AddressBookChange,
+  LoadedCoupon,
+  OrderPatch,
+  OrderRecord,
+  StockChange,
+  StockContext,
+  StockedProduct,
+  UnpaidOrder,
 } from './domain/index.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
@@ -290,6 +298,94 @@ export interface OrderStore {
    *  order; bad_input when it is not a paid guest order of that email. Publishes OrderUpdated. */
   claimGuestOrder(id: string, account: { _id: string; name: string; email: string }): Promise<Order>;
 }
+
+/**
+ * The order use cases' unit of work (orders/: written once over it; each store implements it): what a use case may
+ * READ inside one transaction (OrderUnit), and what it decided, for the store to WRITE atomically (OrderChangeSet).
+ * Reads all come before writes (Firestore's rule): `work` only reads, the store writes once it returns.
+ */
+export interface OrderUnit {
+  /** A new document id (an order's, a saved address's). */
+  newId(): string;
+  /** The order as the decisions read it (with who made each refund); not_found when absent. */
+  order(id: string): Promise<OrderRecord>;
+  /** The current stock of the order's lines whose product or variant still exists, keyed by stockKey. */
+  stockOf(order: Pick<OrderRecord, 'orderItems'>): Promise<ReadonlyMap<string, number>>;
+  /** The products to price and stock, with their variants (absent ids left out: the decision refuses them). */
+  products(ids: readonly string[]): Promise<Map<string, StockedProduct>>;
+  /** The unpaid orders held by a customer, by a guest's shipping address key, by a client address key. */
+  openOrders(keys: { customerId: string; addressKey: string | null; clientKey: string | null }): Promise<{
+    customer: UnpaidOrder[];
+    address: UnpaidOrder[];
+    client: UnpaidOrder[];
+  }>;
+  /** A code, and how often this customer used it, for a placement. */
+  coupon(code: string, customer: { _id: string; email: string }): Promise<LoadedCoupon>;
+  /** The customer's address book. */
+  addressBook(userId: string): Promise<SavedAddress[]>;
+  /** Whether a provider capture already paid an order. */
+  captureUsed(captureId: string): Promise<boolean>;
+  /** Whether a message with this key is in the outbox. */
+  mailRecorded(key: string): Promise<boolean>;
+  /** The admins' emails, oldest account first. */
+  adminEmails(): Promise<string[]>;
+}
+
+/** The fields of an order a use case changes: a lifecycle decision's, or a claim's (domain/guests.ts claimPatch). */
+export type OrderChange = OrderPatch & Partial<Pick<OrderRecord, 'user' | 'guestEmail' | 'guestAddressKey'>>;
+
+/** What one use case decided, written atomically by the store (then its events published, the outbox woken). */
+export interface OrderChangeSet {
+  /** When the change happened (its messages' time). */
+  at?: Date;
+  /** A new order. */
+  placed?: { id: string; record: OrderRecord };
+  /** An existing order's change: `before` as `order()` read it. */
+  patch?: { id: string; before: OrderRecord; change: OrderChange };
+  /** Stock moves (guarded by the stock read), with the history's context. */
+  stock?: { changes: StockChange[]; context: StockContext };
+  /** A code's use taken (+1, a placement) or given back (-1), for the order's customer. */
+  codeUse?: { code: string; customer: { _id: string; email: string }; delta: 1 | -1 };
+  /** The customer's address book change. */
+  addressBook?: { userId: string; change: AddressBookChange };
+  /** Outbox messages, each recorded once by its key. */
+  mails?: QueuedMail[];
+  /** Issue 36: the customer's reviews of these products decided again with the order as it now is. */
+  reverifyReviews?: { userId: string; productIds: string[] };
+  /** Published once committed (ReviewsReverified is added by the store when marks changed). */
+  events?: DomainEvent[];
+}
+
+/** What a placement will read: a store may read it once for many placements (embedded group commit). */
+export interface PlacementReads {
+  productIds: string[];
+  customerId: string;
+  addressKey: string | null;
+  clientKey: string | null;
+  /** The customer whose address book it reads (null: a guest's, none). */
+  addressBookOf: string | null;
+}
+
+export interface OrderUnitOfWork {
+  /** Runs `work` in ONE transaction (again when a store retries it: it is pure over its reads), writes its change
+   *  set, commits, then publishes the events and wakes the outbox. `placement`: what a placement will read, so a
+   *  store may group concurrent placements in one transaction, each written apart (embedded group commit). */
+  run<T>(
+    work: (unit: OrderUnit) => Promise<{ changes: OrderChangeSet; result: T }>,
+    placement?: PlacementReads,
+  ): Promise<T>;
+}
+
+/** The order store's read-only side and the notes (queries, no rule): what the use cases do not decide. */
+export type OrderQueries = Pick<
+  OrderStore,
+  'get' | 'list' | 'exportOrders' | 'notes' | 'addNote' | 'paidWith' | 'dailyStats'
+> & {
+  /** The unpaid orders whose hold ended by `now` (the expiry sweep's candidates). */
+  dueForExpiry(now: Date): Promise<string[]>;
+  /** The unpaid orders whose hold ends within the reminder window (domain/holdReminders.ts holdReminderWindow). */
+  dueForReminder(now: Date): Promise<string[]>;
+};
 
 /** Signed-in shoppers' carts kept on the server (embedded; the Firebase build keeps them in Firestore from the web). */
 export interface CartStore {

@@ -1,4 +1,4 @@
-// Group commit of the embedded store (issue 15, adapters/embedded/orderBatch.ts): under a 500-way spike on stock
+// Group commit of the embedded store (issue 15, adapters/embedded/unitOfWork.ts): under a 500-way spike on stock
 // 100 nothing is oversold, every order is all-or-nothing, what was sold is exactly what the stock lost, orders
 // really share transactions, a failure inside one order's savepoint refuses only that order, and every order the
 // server acknowledged survives a SIGKILL in the middle of the spike.

@@ -1,5 +1,5 @@
 // The order emails (issue 27), embedded backend: each order change records its message in the outbox in the SAME
-// transaction (adapters/embedded/orders.ts, orderBatch.ts): placed, paid (+ the owner's alert), delivered,
+// transaction (orders/orderUseCases.ts over adapters/embedded/unitOfWork.ts): placed, paid (+ the owner's alert), delivered,
 // cancelled, expired; a refused or rolled-back change records none; the group commit records one per accepted order.
 // Firstly on the store (the outbox table read directly), then through a running shop (the development mailbox).
 import { mkdtempSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The CouponStore port on the embedded database (migration 19): a row per code with its terms as JSON and its
 // uses; a row per customer and code with that customer's uses. Orders redeem and release in their own
-// transactions (orderBatch.ts, orders.ts: the statements below).
+// transactions (unitOfWork.ts: the statements below).
 import type { InStatement, Row, Transaction } from './sql.js';
 import { conflict, COUPON_MESSAGES, couponCustomerKeys, couponKey, notFound, type Coupon } from '../../domain/index.js';
 import type { Clock, CouponStore } from '../../ports.js';
@@ -38,21 +38,17 @@ export function redeemStatements(code: string, customerKeys: readonly string[]):
   ];
 }
 
-/** Gives an unpaid order's redemption back (its expiry or cancel; a code deleted since has nothing to give back). */
-export async function releaseRedemption(
-  tx: Transaction,
-  code: string | null | undefined,
-  customer: { _id: string; email: string },
-) {
-  if (!code) return;
-  await tx.batch([
+/** Gives an order's redemption back (its expiry or unpaid cancel; a code deleted since has nothing to give back),
+ *  never below no use. */
+export function releaseStatements(code: string, customerKeys: readonly string[]): InStatement[] {
+  return [
     { sql: 'UPDATE coupons SET uses = max(uses - 1, 0) WHERE code = ?', args: [code] },
     {
       sql: `UPDATE coupon_customer_uses SET uses = max(uses - 1, 0)
             WHERE code = ? AND user_id IN (SELECT value FROM json_each(?))`,
-      args: [code, JSON.stringify(couponCustomerKeys(customer))],
+      args: [code, JSON.stringify(customerKeys)],
     },
-  ]);
+  ];
 }
 
 export class SqlCoupons implements CouponStore {

@@ -4,7 +4,7 @@
 //
 // A store write that reports something by mail calls
 //   recordMail(tx, { key: `order-placed:${orderId}`, to, template: 'order-placed', data }, now)
-// inside its `db.write((tx) => ...)` (the order messages: orders.ts, orderBatch.ts, built by mail/orderMails.ts);
+// inside its `db.write((tx) => ...)` (the order messages: unitOfWork.ts, from the use cases' change sets, built by mail/orderMails.ts);
 // a rolled-back change then records nothing, and the key makes a retried change record one message. The worker
 // finds it on its next poll (OUTBOX_DEFAULTS.pollMs, 5 s); to send at once, the writer calls `outbox.wake()` after
 // the commit (accountLinks.ts onMailRecorded, the store's `orderMail.onRecorded`). The templates' data types are
@@ -20,7 +20,7 @@ export async function recordMail(tx: Transaction, mail: QueuedMail, now: Date): 
   await tx.execute(recordMailStatement(mail, now));
 }
 
-/** recordMail as a statement, for a caller that sends its writes in one `tx.batch` (orderBatch.ts). */
+/** recordMail as a statement, for a caller that sends its writes in one `tx.batch` (unitOfWork.ts). */
 export function recordMailStatement(mail: QueuedMail, now: Date): InStatement {
   const at = now.toISOString();
   return {

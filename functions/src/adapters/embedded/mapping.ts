@@ -1,6 +1,7 @@
-// Rows of the embedded database -> the API's shapes (orders through the domain's orderFromRecord).
+// Rows of the embedded database -> the API's shapes (orders through the domain's orderFromRecord), and an order's
+// record -> its rows (a placement's INSERTs, a change's UPDATE).
 import { randomBytes } from 'node:crypto';
-import type { Row } from './sql.js';
+import type { InStatement, InValue, Row } from './sql.js';
 import {
   EDITABLE_PRODUCT_FIELDS,
   orderFromRecord,
@@ -21,7 +22,7 @@ import {
   type Product,
   type Review,
 } from '../../domain/index.js';
-import type { StoredUser } from '../../ports.js';
+import type { OrderChange, StoredUser } from '../../ports.js';
 
 /** 24 hex characters, like the ids the spec's clients know. */
 export const newId = () => randomBytes(12).toString('hex');
@@ -156,4 +157,93 @@ export function customerMatch(emailColumn: string, nameColumn: string, search: s
     sql: `(lower(${emailColumn}) LIKE ? ESCAPE '\\' OR (' ' || replace(replace(replace(lower(${nameColumn}), char(9), ' '), char(10), ' '), char(13), ' ')) LIKE ? ESCAPE '\\')`,
     args: [`${term}%`, `% ${term}%`],
   };
+}
+
+/** The rows of a placed order: the order and its lines (one INSERT each). */
+export function orderInserts(id: string, record: OrderRecord): InStatement[] {
+  return [
+    {
+      sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
+              shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at, discount_cents,
+              coupon_code, guest_email, guest_address_key, guest_token, client_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [
+        id,
+        record.user._id,
+        record.user.name,
+        record.user.email,
+        JSON.stringify(record.shippingAddress),
+        record.paymentMethod,
+        record.itemsCents,
+        record.shippingCents,
+        record.taxCents,
+        record.totalCents,
+        record.currency,
+        record.status,
+        record.expiresAt,
+        record.createdAt,
+        record.discountCents ?? 0,
+        record.couponCode ?? null,
+        record.guestEmail ?? null,
+        record.guestAddressKey ?? null,
+        record.guestToken ?? null,
+        record.clientKey ?? null,
+      ],
+    },
+    {
+      sql: `INSERT INTO order_items (order_id, line, product_id, name, image, price_cents, qty, variant_id,
+              variant_label, sku, discount_cents, tax_cents)
+            VALUES ${record.orderItems.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      args: record.orderItems.flatMap((l, index) => [
+        id,
+        index,
+        l.product,
+        l.name,
+        l.image,
+        l.priceCents,
+        l.qty,
+        l.variant ?? null,
+        l.variantLabel ?? null,
+        l.sku ?? null,
+        l.discountCents ?? null,
+        l.taxCents ?? null,
+      ]),
+    },
+  ];
+}
+
+/** The UPDATE of the fields a change sets (a JSON column per list; the capture id beside the payment). */
+export function patchStatements(id: string, change: OrderChange): InStatement[] {
+  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+  const columns: [keyof OrderChange, string, (v: never) => InValue][] = [
+    ['status', 'status', (v: string) => v],
+    ['paidAt', 'paid_at', (v: string | null) => v],
+    ['paymentResult', 'payment_json', json],
+    ['deliveredAt', 'delivered_at', (v: string | null) => v],
+    ['cancelledAt', 'cancelled_at', (v: string | null) => v],
+    ['refunds', 'refunds_json', json],
+    ['returns', 'returns_json', json],
+    ['cancellationRequest', 'cancellation_json', json],
+    ['carrier', 'carrier', (v: string | null) => v],
+    ['trackingNumber', 'tracking_number', (v: string | null) => v],
+    ['undeliveries', 'undeliveries_json', json],
+    ['guestEmail', 'guest_email', (v: string | null) => v],
+    ['guestAddressKey', 'guest_address_key', (v: string | null) => v],
+  ];
+  const sets: string[] = [];
+  const args: InValue[] = [];
+  for (const [field, column, toColumn] of columns)
+    if (change[field] !== undefined) {
+      sets.push(`${column} = ?`);
+      args.push(toColumn(change[field] as never));
+    }
+  if (change.paymentResult !== undefined) {
+    sets.push('capture_id = ?');
+    args.push(change.paymentResult?.id ?? null);
+  }
+  if (change.user) {
+    sets.push('user_id = ?', 'user_name = ?', 'user_email = ?');
+    args.push(change.user._id, change.user.name, change.user.email);
+  }
+  return sets.length ? [{ sql: `UPDATE orders SET ${sets.join(', ')} WHERE id = ?`, args: [...args, id] }] : [];
 }

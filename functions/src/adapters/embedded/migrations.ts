@@ -477,7 +477,7 @@ export const MIGRATIONS: Migration[] = [
     version: 19,
     name: 'discount codes and their redemptions',
     // adapters/embedded/coupons.ts: a code's terms (domain/discounts.ts Coupon as JSON) and its redemptions, counted
-    // on the code and per customer; an order's place adds one to both in its savepoint (orderBatch.ts), its expiry
+    // on the code and per customer; an order's place adds one to both in its savepoint (unitOfWork.ts), its expiry
     // or unpaid cancel gives it back (orders.ts). The CHECKs refuse a count past the code's limit or below zero.
     statements: [
       `CREATE TABLE coupons (
@@ -504,7 +504,7 @@ export const MIGRATIONS: Migration[] = [
     // Guest checkout (domain/guests.ts): a guest order's user_id is `guest:<email key>` (the hold limits and the
     // codes' per-customer uses count it like a customer's); guest_email marks it a guest's (null once an account
     // took it), guest_address_key is the shipping address's hold key (the per-address limits read open orders by it,
-    // orderBatch.ts), guest_token the signed access token the order's emails link with.
+    // unitOfWork.ts), guest_token the signed access token the order's emails link with.
     statements: [
       'ALTER TABLE orders ADD COLUMN guest_email TEXT',
       'ALTER TABLE orders ADD COLUMN guest_address_key TEXT',
@@ -698,7 +698,7 @@ export const MIGRATIONS: Migration[] = [
     version: 29,
     name: 'orders keep their client address hold key',
     // Issue 36: the unpaid orders placed from one client address, whatever account or guest, are held within the
-    // address's limits (domain/orderDecisions.ts clientHold); orderBatch.ts reads the open ones by this key.
+    // address's limits (domain/orderDecisions.ts clientHold); unitOfWork.ts reads the open ones by this key.
     statements: [
       'ALTER TABLE orders ADD COLUMN client_key TEXT',
       'CREATE INDEX orders_by_client ON orders (client_key, status) WHERE client_key IS NOT NULL',

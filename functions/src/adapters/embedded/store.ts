@@ -5,7 +5,9 @@ import type { Database } from './db.js';
 import { SqlAddresses } from './addresses.js';
 import { SqlCarts } from './carts.js';
 import { SqlCoupons } from './coupons.js';
-import { SqlOrders, type OrderMailOptions } from './orders.js';
+import { SqlOrderQueries } from './orders.js';
+import { SqlOrderUnitOfWork } from './unitOfWork.js';
+import { createOrderStore } from '../../orders/orderUseCases.js';
 import { SqlProducts } from './products.js';
 import { SqlSettings } from './settings.js';
 import { SqlTaxonomy } from './taxonomy.js';
@@ -25,6 +27,14 @@ export interface SqlStoreOptions {
   orderMail?: OrderMailOptions;
 }
 
+/** The order emails' settings (adapters/embedded/index.ts). */
+export interface OrderMailOptions {
+  /** ORDER_ALERT_EMAIL: who hears of each paid order; unset: every admin (read in the payment's transaction). */
+  alertEmail?: string;
+  /** Called after a committed change recorded mail (the outbox worker's wake-up). */
+  onRecorded?: () => void;
+}
+
 export function createSqlStore(
   db: Database,
   { clock = systemClock, sparseMatches, rankedMatches, events = NO_EVENTS, orderMail }: SqlStoreOptions = {},
@@ -32,7 +42,11 @@ export function createSqlStore(
   return {
     products: new SqlProducts(db, clock, events, { sparseMatches, rankedMatches }),
     users: new SqlUsers(db, clock),
-    orders: new SqlOrders(db, events, orderMail),
+    orders: createOrderStore({
+      unit: new SqlOrderUnitOfWork(db, events, () => orderMail?.onRecorded?.()),
+      queries: new SqlOrderQueries(db),
+      alertEmail: orderMail?.alertEmail,
+    }),
     settings: new SqlSettings(db, events),
     coupons: new SqlCoupons(db, clock),
     addresses: new SqlAddresses(db, clock),

@@ -16,6 +16,8 @@ import {
   type ProductOption,
   type ProductUpdateInput,
   type StockChange,
+  type StockedProduct,
+  stockedVariantsOf,
   type StoredVariant,
   type VariantSave,
 } from '../../domain/index.js';
@@ -185,4 +187,36 @@ async function takenSku(tx: Reader, productId: string, plan: VariantSave): Promi
     args: [productId, JSON.stringify(plan.variants.map((v) => v.sku))],
   });
   return rs.rows[0] ? str(rs.rows[0].sku) : null;
+}
+
+/** The products, with their variants (issue 29). One bound JSON array each: no IN list whose size a request
+ *  controls. */
+export async function readStockedProducts(tx: Transaction, ids: string[]): Promise<Map<string, StockedProduct>> {
+  const [rs, variantRows] = await Promise.all([
+    tx.execute({
+      sql: `SELECT id, name, image, price_cents, count_in_stock, category, options_json FROM products
+            WHERE id IN (SELECT value FROM json_each(?))`,
+      args: [JSON.stringify(ids)],
+    }),
+    tx.execute({
+      sql: `SELECT ${VARIANT_COLUMNS} FROM product_variants
+            WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position`,
+      args: [JSON.stringify(ids)],
+    }),
+  ]);
+  const variantsOf = groupVariants(variantRows.rows);
+  return new Map(
+    rs.rows.map((r) => {
+      const product: StockedProduct = {
+        name: str(r.name),
+        image: str(r.image),
+        priceCents: Number(r.price_cents),
+        countInStock: Number(r.count_in_stock),
+        category: str(r.category),
+      };
+      const options = JSON.parse(str(r.options_json ?? '[]')) as ProductOption[];
+      Object.assign(product, stockedVariantsOf(options, variantsOf.get(str(r.id)) ?? []));
+      return [str(r.id), product];
+    }),
+  );
 }

@@ -9,7 +9,9 @@ import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } f
 import { FirestoreAddresses } from './addresses.js';
 import { FirestoreCoupons } from './coupons.js';
 import { COLLECTIONS } from './mapping.js';
-import { FirestoreOrders, type FirestoreOrderMailOptions } from './orders.js';
+import { createOrderStore } from '../../../orders/orderUseCases.js';
+import { FirestoreOrderQueries } from './orders.js';
+import { FirestoreOrderUnitOfWork } from './unitOfWork.js';
 import { FirestoreProducts } from './products.js';
 import { FirestoreSettings } from './settings.js';
 import { FirestoreTaxonomy } from './taxonomy.js';
@@ -26,7 +28,7 @@ export interface FirestoreStoreOptions {
   /** Hears each committed transaction's events (domain/events.ts); none by default. */
   events?: EventPublisher;
   /** The order emails' settings (ORDER_ALERT_EMAIL); the messages go to mailOutbox either way (store/mailOutbox.ts). */
-  orderMail?: FirestoreOrderMailOptions;
+  orderMail?: { alertEmail?: string };
 }
 
 /** The Store port on Firestore. */
@@ -35,7 +37,11 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
   return {
     products: new FirestoreProducts(db, options.clock ?? systemClock, events),
     users: new FirestoreUsers(db, options.clock ?? systemClock),
-    orders: new FirestoreOrders(db, events, options.orderMail),
+    orders: createOrderStore({
+      unit: new FirestoreOrderUnitOfWork(db, events),
+      queries: new FirestoreOrderQueries(db),
+      alertEmail: options.orderMail?.alertEmail,
+    }),
     settings: new FirestoreSettings(db, events),
     coupons: new FirestoreCoupons(db, options.clock ?? systemClock),
     addresses: new FirestoreAddresses(db, options.clock ?? systemClock),
