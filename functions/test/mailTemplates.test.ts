@@ -36,7 +36,9 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
   'email-changed': { name: 'Ann', newEmail: 'ann.new@example.com' },
   'order-reminder': { ...ORDER, expiresAt: '2026-11-25T20:12:00.000Z' },
   'order-paid': { ...ORDER, paidAt: '2026-11-25T19:50:00.000Z' },
+  'order-shipped': { ...ORDER, shippedAt: '2026-11-26T10:05:00.000Z', carrier: 'UPS', trackingNumber: '1Z999' },
   'order-delivered': { ...ORDER, deliveredAt: '2026-11-27T10:05:00.000Z' },
+  'order-return-approved': ORDER,
   'order-cancelled': { ...ORDER, reason: 'expired' },
   'owner-order-paid': { ...ORDER, customerEmail: 'ann@example.com' },
   'order-refunded': {

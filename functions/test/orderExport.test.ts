@@ -183,6 +183,8 @@ describe('the export streams', () => {
       isPaid: false,
       paidAt: null,
       paymentResult: null,
+      isShipped: false,
+      shippedAt: null,
       isDelivered: false,
       deliveredAt: null,
       carrier: null,

@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './money.js';
 export * from './orders.js';
+export * from './lifecycle.js';
 export * from './orderStats.js';
 export * from './orderDecisions.js';
 export * from './refunds.js';

@@ -89,6 +89,7 @@ export function neutraliseFormula(text: string): string {
 const STATUS_LABEL: Record<OrderStatus, string> = {
   awaiting_payment: 'unpaid',
   paid: 'paid',
+  shipped: 'shipped',
   delivered: 'delivered',
   expired: 'expired',
   cancelled: 'cancelled',

@@ -9,7 +9,7 @@ import type { QueuedMail } from '../ports.js';
 import type { MailData, MailTemplate, OrderMailData } from './templates/index.js';
 
 /** Which change of an order: each records one message to the customer ('cancelled' and 'expired' share one). */
-export type OrderMailEvent = 'placed' | 'paid' | 'delivered' | 'cancelled' | 'expired';
+export type OrderMailEvent = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired';
 
 function queued<T extends MailTemplate>(key: string, to: string, template: T, data: MailData[T]): QueuedMail<T> {
   return { key, to, template, data: data as unknown as Record<string, unknown> };
@@ -56,6 +56,13 @@ export function customerOrderMail(event: OrderMailEvent, id: string, r: OrderRec
       return queued(`order-placed:${id}`, to, 'order-placed', { ...base, expiresAt: r.expiresAt });
     case 'paid':
       return queued(`order-paid:${id}`, to, 'order-paid', { ...base, paidAt: r.paidAt ?? now.toISOString() });
+    case 'shipped':
+      return queued(`order-shipped:${id}`, to, 'order-shipped', {
+        ...base,
+        shippedAt: r.shippedAt ?? now.toISOString(),
+        carrier: r.carrier ?? null,
+        trackingNumber: r.trackingNumber ?? null,
+      });
     case 'delivered':
       return queued(`order-delivered:${id}`, to, 'order-delivered', {
         ...base,
@@ -78,6 +85,11 @@ export function refundMail(id: string, r: OrderRecord, refund: RefundRecord): Qu
     refundedAt: refund.completedAt ?? refund.createdAt,
     cancelled: refund.cancelsOrder,
   });
+}
+
+/** The customer's message when the shop approved a return: send it back (once per return). */
+export function returnApprovedMail(id: string, r: OrderRecord, returnId: string): QueuedMail {
+  return queued(`order-return-approved:${id}:${returnId}`, r.user.email, 'order-return-approved', orderMailData(id, r));
 }
 
 /** The unpaid-hold reminder (domain/holdReminders.ts): its key is what makes it once per order. */

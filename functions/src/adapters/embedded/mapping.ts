@@ -127,6 +127,7 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     paidAt: optStr(r.paid_at),
     paymentResult: r.payment_json ? (JSON.parse(str(r.payment_json)) as PaymentResult) : null,
     deliveredAt: optStr(r.delivered_at),
+    shippedAt: optStr(r.shipped_at),
     expiresAt: optStr(r.expires_at),
     cancelledAt: optStr(r.cancelled_at),
     carrier: optStr(r.carrier),

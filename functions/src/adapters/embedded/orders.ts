@@ -15,6 +15,12 @@ import {
   requestCancellation,
   declineReturn,
   requestReturn,
+  approveReturn,
+  receiveReturn,
+  shipOrder,
+  waitingRequests,
+  type LineUnits,
+  type ShipmentDetails,
   type RefundRequest,
   type ReturnRequest,
   deliverOrder,
@@ -56,6 +62,7 @@ import {
   holdReminderMail,
   ownerOrderPaidMails,
   refundMail,
+  returnApprovedMail,
   type OrderMailEvent,
 } from '../../mail/orderMails.js';
 import type { EventPublisher, OrderStore, PlaceOrderCommand, QueuedMail } from '../../ports.js';
@@ -97,7 +104,7 @@ async function stockOf(tx: Transaction, order: Pick<OrderRecord, 'orderItems'>):
 
 /** The SQL conditions of the admin's order filters, shared by the list and the CSV export: the customer, the status,
  *  and a search by customer, the order's number (its id's last 6, domain/listQuery's orderSearchKeys) or whole id. */
-function orderFilters(query: { userId?: string; status?: OrderStatus; search?: string }) {
+function orderFilters(query: { userId?: string; status?: OrderStatus; search?: string; requests?: 'waiting' }) {
   const conditions: string[] = [];
   const args: InValue[] = [];
   if (query.userId !== undefined) {
@@ -108,6 +115,7 @@ function orderFilters(query: { userId?: string; status?: OrderStatus; search?: s
     conditions.push('status = ?');
     args.push(query.status);
   }
+  if (query.requests === 'waiting') conditions.push('(waiting_cancellation = 1 OR waiting_returns > 0)');
   if (query.search) {
     const customer = customerMatch('user_email', 'user_name', query.search);
     conditions.push(`(${customer.sql} OR lower(substr(id, -6)) = ? OR lower(id) = ?)`);
@@ -143,11 +151,21 @@ async function writePatch(tx: Transaction, id: string, patch: OrderPatch): Promi
     set('capture_id', patch.paymentResult?.id ?? null);
   }
   if (patch.deliveredAt !== undefined) set('delivered_at', patch.deliveredAt);
+  if (patch.shippedAt !== undefined) set('shipped_at', patch.shippedAt);
   if (patch.cancelledAt !== undefined) set('cancelled_at', patch.cancelledAt);
   if (patch.refunds !== undefined) set('refunds_json', JSON.stringify(patch.refunds));
-  if (patch.returns !== undefined) set('returns_json', JSON.stringify(patch.returns));
-  if (patch.cancellationRequest !== undefined)
+  // The waiting flags beside what they mirror (domain/lifecycle.ts waitingRequests; migration 30).
+  if (patch.returns !== undefined) {
+    set('returns_json', JSON.stringify(patch.returns));
+    set('waiting_returns', waitingRequests({ returns: patch.returns }).returns);
+  }
+  if (patch.cancellationRequest !== undefined) {
     set('cancellation_json', patch.cancellationRequest && JSON.stringify(patch.cancellationRequest));
+    set(
+      'waiting_cancellation',
+      waitingRequests({ cancellationRequest: patch.cancellationRequest }).cancellation ? 1 : 0,
+    );
+  }
   if (patch.carrier !== undefined) set('carrier', patch.carrier);
   if (patch.trackingNumber !== undefined) set('tracking_number', patch.trackingNumber);
   if (patch.undeliveries !== undefined) set('undeliveries_json', JSON.stringify(patch.undeliveries));
@@ -403,6 +421,23 @@ export class SqlOrders implements OrderStore {
     return order;
   }
 
+  async approveReturn(id: string, returnId: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => {
+      const patch = approveReturn(loaded, returnId, now);
+      return { patch, mail: returnApprovedMail(id, { ...loaded, ...patch }, returnId), result: null };
+    });
+    return order;
+  }
+
+  async receiveReturn(id: string, returnId: string, restock: readonly LineUnits[], now: Date, by?: string) {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (tx, loaded) => {
+      const before = await stockOf(tx, loaded);
+      const { patch, stock } = receiveReturn(loaded, returnId, restock, before, now);
+      return { patch, restock: { stock, before, cause: 'return', by: by ?? SYSTEM_ACTOR }, result: null };
+    });
+    return order;
+  }
+
   async declineReturn(id: string, returnId: string, message: string, now: Date): Promise<Order> {
     const { order } = await this.decideAndWrite(id, 'OrderUpdated', now, async (_tx, loaded) => ({
       patch: declineReturn(loaded, returnId, message, now),
@@ -438,6 +473,21 @@ export class SqlOrders implements OrderStore {
       patch: deliverOrder(order, now, shipment),
       stock: [],
     }));
+  }
+
+  markShipped(id: string, now: Date, shipment: ShipmentDetails): Promise<Order> {
+    return this.change(id, 'OrderShipped', now, 'shipped', (_tx, order) => ({
+      patch: shipOrder(order, now, shipment),
+      stock: [],
+    }));
+  }
+
+  async requestsSummary(): Promise<{ cancellations: number; returns: number }> {
+    const rs = await this.db.client.execute(
+      `SELECT coalesce(sum(waiting_cancellation), 0) AS cancellations, coalesce(sum(waiting_returns), 0) AS returns
+       FROM orders WHERE waiting_cancellation = 1 OR waiting_returns > 0`,
+    );
+    return { cancellations: Number(rs.rows[0]?.cancellations ?? 0), returns: Number(rs.rows[0]?.returns ?? 0) };
   }
 
   // No email: the customer heard of the delivery; the order page shows it taken back.
@@ -553,7 +603,7 @@ export class SqlOrders implements OrderStore {
   async dailyStats(since: Date) {
     const rs = await this.db.client.execute({
       sql: `SELECT substr(created_at, 1, 10) AS day, count(*) AS orders,
-                   sum(CASE WHEN status IN ('paid', 'delivered') THEN total_cents - (
+                   sum(CASE WHEN status IN ('paid', 'shipped', 'delivered') THEN total_cents - (
                          -- net of what came back (completed refunds, domain/refunds.ts refundedCents)
                          SELECT coalesce(sum(json_extract(r.value, '$.amountCents')), 0) FROM json_each(refunds_json) r
                          WHERE json_extract(r.value, '$.status') = 'completed') ELSE 0 END) AS revenue

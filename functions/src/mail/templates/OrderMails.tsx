@@ -202,6 +202,47 @@ export function OrderDelivered({ order, orderUrl, shopUrl, deliveredAt }: Common
   );
 }
 
+export function OrderShipped({
+  order,
+  orderUrl,
+  shopUrl,
+  shippedAt,
+  carrier,
+  trackingNumber,
+}: Common & { shippedAt: string; carrier: string | null; trackingNumber: string | null }) {
+  return (
+    <OrderMail
+      preview={`Order ${order.number} has shipped`}
+      title={`Order ${order.number} has shipped`}
+      order={order}
+      orderUrl={orderUrl}
+      shopUrl={shopUrl}
+    >
+      <Text style={text}>
+        Your order was handed to the carrier on {mailTime(shippedAt)}.{carrier ? ` Carrier: ${carrier}.` : ''}
+        {trackingNumber ? ` Tracking number: ${trackingNumber}.` : ''}
+      </Text>
+    </OrderMail>
+  );
+}
+
+export function OrderReturnApproved({ order, orderUrl, shopUrl }: Common) {
+  return (
+    <OrderMail
+      preview={`Your return for order ${order.number} is approved`}
+      title={`Your return for order ${order.number} is approved`}
+      order={order}
+      orderUrl={orderUrl}
+      shopUrl={shopUrl}
+    >
+      <Text style={text}>
+        Please send the items back to us, packed safely, with your order number {order.number}. We refund them once the
+        parcel arrives and we have checked it; you will get an email when the money is on its way.
+      </Text>
+    </OrderMail>
+  );
+}
+
 export type CancelReason = 'cancelled' | 'expired';
 
 export function OrderCancelled({ order, orderUrl, shopUrl, reason }: Common & { reason: CancelReason }) {

@@ -8,6 +8,8 @@ import {
   OrderHoldReminder,
   OrderPaid,
   OrderPlaced,
+  OrderReturnApproved,
+  OrderShipped,
   OwnerOrderPaid,
   mailTime,
   type CancelReason,
@@ -35,7 +37,11 @@ export interface MailData {
   'order-reminder': OrderMailData & { expiresAt: string };
   /** The receipt, when the payment is recorded. */
   'order-paid': OrderMailData & { paidAt: string };
+  /** Handed to the carrier (issue 38), with the carrier and tracking number given. */
+  'order-shipped': OrderMailData & { shippedAt: string; carrier: string | null; trackingNumber: string | null };
   'order-delivered': OrderMailData & { deliveredAt: string };
+  /** A return approved (issue 38): what to do next (send it; the refund comes once it arrives). */
+  'order-return-approved': OrderMailData;
   /** Cancelled by the customer or expired unpaid: one message, the reason telling them apart. */
   'order-cancelled': OrderMailData & { reason: CancelReason };
   /** To the customer when a refund went through (one message per refund). */
@@ -132,6 +138,20 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   'order-paid': {
     subject: (d) => `Receipt for your Voltshop order ${d.order.number}`,
     element: (d, url) => createElement(OrderPaid, { ...orderProps(d, url), paidAt: d.paidAt }),
+  },
+  'order-shipped': {
+    subject: (d) => `Your Voltshop order ${d.order.number} has shipped`,
+    element: (d, url) =>
+      createElement(OrderShipped, {
+        ...orderProps(d, url),
+        shippedAt: d.shippedAt,
+        carrier: d.carrier,
+        trackingNumber: d.trackingNumber,
+      }),
+  },
+  'order-return-approved': {
+    subject: (d) => `Your return for Voltshop order ${d.order.number} is approved`,
+    element: (d, url) => createElement(OrderReturnApproved, orderProps(d, url)),
   },
   'order-delivered': {
     subject: (d) => `Your Voltshop order ${d.order.number} was delivered`,

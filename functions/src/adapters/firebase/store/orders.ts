@@ -27,6 +27,11 @@ import {
   requestCancellation,
   declineReturn,
   requestReturn,
+  approveReturn,
+  receiveReturn,
+  shipOrder,
+  type LineUnits,
+  type ShipmentDetails,
   type ReturnRequest,
   type OrderEvent,
   type OrderPatch,
@@ -65,6 +70,7 @@ import {
   holdReminderMail,
   ownerOrderPaidMails,
   refundMail,
+  returnApprovedMail,
 } from '../../../mail/orderMails.js';
 import {
   placeOrderRequest,
@@ -87,6 +93,7 @@ import {
   toOrder,
   type OrderDoc,
   type ProductDoc,
+  waitingFields,
 } from './mapping.js';
 import { readDailyStats, recordStats } from './orderStats.js';
 import { readPage } from './paging.js';
@@ -331,7 +338,7 @@ export class FirestoreOrders implements OrderStore {
   /** Runs a status decision on one order in a transaction and writes its patch; answers the order as it now is. */
   private async decide(
     id: string,
-    type: 'OrderDelivered' | 'OrderUndelivered',
+    type: 'OrderShipped' | 'OrderDelivered' | 'OrderUndelivered',
     now: Date,
     decision: (order: OrderDoc) => OrderPatch,
   ): Promise<Order> {
@@ -345,8 +352,10 @@ export class FirestoreOrders implements OrderStore {
         const patch = decision(order);
         // The delivered message once per order (as the embedded outbox's unique key): a delivery taken back and
         // marked again sends none. recordMails reads first, as a transaction must before it writes.
-        if (type === 'OrderDelivered')
-          await recordMails(tx, this.db, [customerOrderMail('delivered', id, { ...order, ...patch }, now)], now);
+        if (type === 'OrderDelivered' || type === 'OrderShipped') {
+          const event = type === 'OrderShipped' ? 'shipped' : 'delivered';
+          await recordMails(tx, this.db, [customerOrderMail(event, id, { ...order, ...patch }, now)], now);
+        }
         tx.update(ref, patch);
         writeOrderStatus(tx, this.db, id, { ...order, ...patch });
         recordStats(tx, this.db, order, { ...order, ...patch });
@@ -361,6 +370,19 @@ export class FirestoreOrders implements OrderStore {
 
   markDelivered(id: string, now: Date, shipment: Shipment = {}): Promise<Order> {
     return this.decide(id, 'OrderDelivered', now, (order) => deliverOrder(order, now, shipment));
+  }
+
+  markShipped(id: string, now: Date, shipment: ShipmentDetails): Promise<Order> {
+    return this.decide(id, 'OrderShipped', now, (order) => shipOrder(order, now, shipment));
+  }
+
+  async requestsSummary(): Promise<{ cancellations: number; returns: number }> {
+    // One open return per order at most (domain/returns.ts requestReturn), so orders with one count the returns.
+    const [cancellations, returns] = await Promise.all([
+      this.col.where('waitingCancellation', '==', true).count().get(),
+      this.col.where('waitingReturn', '==', true).count().get(),
+    ]);
+    return { cancellations: cancellations.data().count, returns: returns.data().count };
   }
 
   markUndelivered(id: string, now: Date, reason: string | null): Promise<Order> {
@@ -507,7 +529,10 @@ export class FirestoreOrders implements OrderStore {
         }
         // A plain copy: Firestore refuses undefined fields. The refunded cents beside the refunds: a plain figure for
         // the console and exports (the dashboard's revenue is counted by recordStats).
-        const copy = JSON.parse(JSON.stringify(patch)) as OrderPatch;
+        const copy = JSON.parse(JSON.stringify(patch)) as OrderPatch & Partial<ReturnType<typeof waitingFields>>;
+        // The waiting flags beside what they mirror (the admin's counts and ?requests=waiting query them).
+        if (patch.returns !== undefined || patch.cancellationRequest !== undefined)
+          Object.assign(copy, waitingFields({ ...order, ...patch }));
         if (patch.refunds) {
           tx.update(ref, {
             ...copy,
@@ -586,6 +611,24 @@ export class FirestoreOrders implements OrderStore {
       patch: requestReturn(loaded, request),
       result: null,
     }));
+    return order;
+  }
+
+  async approveReturn(id: string, returnId: string, now: Date): Promise<Order> {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (_tx, loaded) => {
+      const patch = approveReturn(loaded, returnId, now);
+      return { patch, mail: { message: returnApprovedMail(id, { ...loaded, ...patch }, returnId), now }, result: null };
+    });
+    return order;
+  }
+
+  async receiveReturn(id: string, returnId: string, restock: readonly LineUnits[], now: Date, by?: string) {
+    const { order } = await this.decideAndWrite(id, 'OrderUpdated', async (tx, loaded) => {
+      const before = await this.stockOf(tx, loaded);
+      const { patch, stock } = receiveReturn(loaded, returnId, restock, before, now);
+      const restocked = { stock, before, cause: 'return' as const, by: by ?? SYSTEM_ACTOR, at: now.toISOString() };
+      return { patch, restock: restocked, result: null };
+    });
     return order;
   }
 
