@@ -147,7 +147,7 @@ describe('GET /api/orders/export.csv', () => {
     for (const [query, message] of [
       ['from=yesterday', 'from must be a date (YYYY-MM-DD)'],
       ['from=2031-07-03&to=2031-07-01', 'to must not be before from'],
-      ['status=lost', 'status must be one of unpaid, paid, delivered, expired, cancelled'],
+      ['status=lost', 'status must be one of unpaid, paid, shipped, delivered, expired, cancelled'],
     ]) {
       const res = await shop.call('GET', `/api/orders/export.csv?${query}`, { token: admin });
       expect(res.status, query).toBe(400);
