@@ -15,6 +15,8 @@ import type {
   PaymentOrder,
   PaymentResult,
   Shipment,
+  ShipmentDetails,
+  LineUnits,
   Product,
   ProductDetail,
   ProductPage,
@@ -267,14 +269,25 @@ export interface OrderStore {
   requestCancellation(id: string, reason: string, now: Date): Promise<Order>;
   /** The admin declines the waiting cancellation request with a message. */
   declineCancellation(id: string, message: string, now: Date): Promise<Order>;
-  /** The owner asks to return lines of a delivered order within the return window (domain requestReturn). An
-   *  approval is a refund with `returnId` (reserveRefund), which marks the return approved when it completes. */
+  /** The owner asks to return lines of a delivered order within the return window (domain requestReturn). */
   requestReturn(id: string, request: ReturnRequest): Promise<Order>;
+  /** The admin approves a requested return (domain approveReturn); records the customer's "send it back" mail. */
+  approveReturn(id: string, returnId: string, now: Date): Promise<Order>;
+  /** The parcel arrived (domain receiveReturn): the return is received and exactly the `restock` lines go back on
+   *  sale (stock history cause 'return', by `by`: the admin). Its refund is a refund with `returnId` (reserveRefund), which marks the
+   *  return refunded when it completes. */
+  receiveReturn(id: string, returnId: string, restock: readonly LineUnits[], now: Date, by?: string): Promise<Order>;
   /** The admin declines a waiting return with a message. */
   declineReturn(id: string, returnId: string, message: string, now: Date): Promise<Order>;
   /** Marks delivered when paid and not delivered (conflict otherwise), recording the carrier and tracking number
    *  given (domain/orderDecisions.ts deliverOrder). Atomic. */
   markDelivered(id: string, now: Date, shipment?: Shipment): Promise<Order>;
+  /** Ships a paid order (domain/orderDecisions.ts shipOrder; conflict with why otherwise), recording the carrier and
+   *  tracking number and the customer's "has shipped" mail. Atomic. */
+  markShipped(id: string, now: Date, shipment: ShipmentDetails): Promise<Order>;
+  /** The requests waiting for the shop (domain/lifecycle.ts waitingRequests): pending cancellation requests and
+   *  open returns, counted over every order. */
+  requestsSummary(): Promise<{ cancellations: number; returns: number }>;
   /** Takes a delivery back (domain/orderDecisions.ts undeliverOrder): conflict unless delivered, bad_input without
    *  a reason after the window. Atomic. */
   markUndelivered(id: string, now: Date, reason: string | null): Promise<Order>;
@@ -379,7 +392,7 @@ export interface OrderUnitOfWork {
 /** The order store's read-only side and the notes (queries, no rule): what the use cases do not decide. */
 export type OrderQueries = Pick<
   OrderStore,
-  'get' | 'list' | 'exportOrders' | 'notes' | 'addNote' | 'paidWith' | 'dailyStats'
+  'get' | 'list' | 'exportOrders' | 'notes' | 'addNote' | 'paidWith' | 'dailyStats' | 'requestsSummary'
 > & {
   /** The unpaid orders whose hold ended by `now` (the expiry sweep's candidates). */
   dueForExpiry(now: Date): Promise<string[]>;

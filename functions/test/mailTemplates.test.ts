@@ -65,6 +65,7 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
     carrier: 'UPS',
     trackingNumber: '1Z999AA10123456784',
   },
+  'order-return-approved': ORDER,
   'order-cancelled': { ...ORDER, reason: 'expired' },
   'owner-order-paid': { ...ORDER, customerEmail: 'ann@example.com' },
   'owner-order-request': {

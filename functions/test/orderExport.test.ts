@@ -245,7 +245,7 @@ describe('GET /api/orders/export.csv', () => {
     for (const [query, message] of [
       ['from=yesterday', 'from must be a date (YYYY-MM-DD)'],
       ['from=2031-07-03&to=2031-07-01', 'to must not be before from'],
-      ['status=lost', 'status must be one of unpaid, paid, delivered, expired, cancelled'],
+      ['status=lost', 'status must be one of unpaid, paid, shipped, delivered, expired, cancelled'],
     ]) {
       const res = await shop.call('GET', `/api/orders/export.csv?${query}`, { token: admin });
       expect(res.status, query).toBe(400);
@@ -281,6 +281,8 @@ describe('the export streams', () => {
       isPaid: false,
       paidAt: null,
       paymentResult: null,
+      isShipped: false,
+      shippedAt: null,
       isDelivered: false,
       deliveredAt: null,
       carrier: null,

@@ -82,7 +82,7 @@ describe('PUT /api/orders/:id/undeliver', () => {
     now = new Date(now.getTime() + hours(UNDELIVER_WINDOW_HOURS) - 60_000);
     const res = await shop.call('PUT', `/api/orders/${id}/undeliver`, { token: admin, body: {} });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'paid', isDelivered: false, deliveredAt: null, carrier: 'UPS' });
+    expect(res.body).toMatchObject({ status: 'shipped', isDelivered: false, deliveredAt: null, carrier: 'UPS' });
     expect(res.body.undeliveries).toEqual([{ deliveredAt, at: now.toISOString(), reason: null }]);
     // Delivered again later (now undelivered twice is a conflict until then).
     expect((await shop.call('PUT', `/api/orders/${id}/undeliver`, { token: admin, body: {} })).status).toBe(409);

@@ -61,6 +61,7 @@ describe('migration 15: cancelled orders', () => {
       'orders_by_status',
       'orders_by_user',
       'orders_by_user_status',
+      'orders_waiting', // migration 31 (requests waiting for the shop, issue 38)
     ]);
     // The lines still belong to the orders table (the reference followed the rename).
     const fk = await db.client.execute('SELECT "table" FROM pragma_foreign_key_list(\'order_items\')');

@@ -265,7 +265,7 @@ describe('returns', () => {
   });
   afterAll(() => returnsShop.close());
 
-  it('the owner returns a line within 30 days of delivery; the admin approves (refund, restock) or declines', async () => {
+  it('the owner returns a line within 30 days of delivery; the admin approves, receives (refund) or declines', async () => {
     const { order, product, token, email } = await paidOrder(returnsShop, 2);
     const admin = await returnsShop.adminToken();
     const path = `/api/orders/${order._id}/returns`;
@@ -289,19 +289,31 @@ describe('returns', () => {
     const ret = asked.body.returns[0];
     expect(ret).toMatchObject({ status: 'requested', items: [{ product, qty: 1 }], reason: 'Broken' });
     expect((await returnsShop.call('PUT', `${path}/${ret.id}`, { token, body: { approve: true } })).status).toBe(403);
+    // The older web's { approve: true } approves only (issue 38): nothing refunded, nothing restocked.
     const approved = await returnsShop.call('PUT', `${path}/${ret.id}`, { token: admin, body: { approve: true } });
     expect(approved.status).toBe(200);
     expect(approved.body.returns[0]).toMatchObject({ status: 'approved' });
-    expect(approved.body.refunds[0]).toMatchObject({
-      items: [{ product, qty: 1 }],
-      restock: true,
-      status: 'completed',
-    });
-    expect(approved.body.paymentStatus).toBe('partially_refunded');
-    expect(await stockOf(returnsShop, product)).toBe(9);
-    await waitForMail(returnsShop, email, /^Refund for your Voltshop order/);
+    expect(approved.body.refunds).toEqual([]);
+    expect(approved.body.paymentStatus).toBe('paid');
+    expect(await stockOf(returnsShop, product)).toBe(8);
+    await waitForMail(returnsShop, email, /^Your return for Voltshop order .* is approved/);
     const again = await returnsShop.call('PUT', `${path}/${ret.id}`, { token: admin, body: { approve: true } });
     expect([again.status, again.body.message]).toEqual([409, 'This return is not waiting for a decision']);
+    // Received with its line restocked: refunded then.
+    const received = await returnsShop.call('PUT', `${path}/${ret.id}`, {
+      token: admin,
+      body: { action: 'receive', restock: [{ product, qty: 1 }] },
+    });
+    expect(received.status).toBe(200);
+    expect(received.body.returns[0]).toMatchObject({ status: 'refunded', restocked: [{ product, qty: 1 }] });
+    expect(received.body.refunds[0]).toMatchObject({
+      items: [{ product, qty: 1 }],
+      restock: false,
+      status: 'completed',
+    });
+    expect(received.body.paymentStatus).toBe('partially_refunded');
+    expect(await stockOf(returnsShop, product)).toBe(9);
+    await waitForMail(returnsShop, email, /^Refund for your Voltshop order/);
 
     const second = await returnsShop.call('POST', path, {
       token,

@@ -54,7 +54,7 @@ describe('a refund of lines pays what the units cost as charged (issue 36)', () 
     expect(other.body).toMatchObject({ refundedTotal: 460, paymentStatus: 'refunded' });
   });
 
-  it('20% tax included in prices, 2 × $400 = $800 paid: the approved return of one unit pays $400', async () => {
+  it('20% tax included in prices, 2 × $400 = $800 paid: the received return of one unit pays $400', async () => {
     const before = (await shop.call('GET', '/api/settings', { token: admin })).body as ShopSettings;
     const included: ShopSettings = { ...before, tax: { ...before.tax, defaultPercent: 20, pricesIncludeTax: true } };
     expect((await shop.call('PUT', '/api/settings', { token: admin, body: included })).status).toBe(200);
@@ -70,7 +70,7 @@ describe('a refund of lines pays what the units cost as charged (issue 36)', () 
       expect(asked.status).toBe(201);
       const approved = await shop.call('PUT', `/api/orders/${order._id}/returns/${asked.body.returns[0].id}`, {
         token: admin,
-        body: { approve: true },
+        body: { action: 'receive' },
       });
       expect(approved.status).toBe(200);
       expect(approved.body.refunds.map((r: { amount: number }) => r.amount)).toEqual([400]);

@@ -372,6 +372,7 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
         case 'OrderPaid':
         case 'OrderCancelled':
         case 'OrderExpired':
+        case 'OrderShipped':
         case 'OrderDelivered':
         case 'OrderRefunded':
         case 'OrderUpdated':

@@ -60,8 +60,8 @@ type DeletionOrder = Pick<Order, '_id' | 'status' | 'paymentStatus' | 'expiresAt
 export const holdsStock = (order: DeletionOrder, now: Date) =>
   order.status === 'awaiting_payment' && (order.expiresAt === null || Date.parse(order.expiresAt) > now.getTime());
 
-/** A paid order not delivered, not cancelled and not refunded in full: the shop still ships it, to the name and
- *  address the deletion would blank. */
+/** A paid order not shipped yet (status paid: a shipped one is with the carrier), not refunded in full: the shop
+ *  still ships it, to the name and address the deletion would blank. */
 export const awaitsShipping = (order: Pick<Order, 'status' | 'paymentStatus'>) =>
   order.status === 'paid' && order.paymentStatus !== 'refunded';
 

@@ -15,11 +15,14 @@ export type OrderEvent = {
     | 'OrderPaid'
     | 'OrderCancelled'
     | 'OrderExpired'
+    /** Handed to the carrier (PUT /api/orders/:id/ship). */
+    | 'OrderShipped'
     | 'OrderDelivered'
     | 'OrderUndelivered'
     /** A refund completed (its restock, if any, comes as StockChanged beside it); a cancelling one too. */
     | 'OrderRefunded'
-    /** The refunds or the cancellation request changed without money moving yet (reserved, failed, asked, declined). */
+    /** The refunds, the cancellation request or a return changed without money moving yet (reserved, failed, asked,
+     *  approved, received, declined). */
     | 'OrderUpdated';
   order: Order;
 };

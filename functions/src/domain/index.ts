@@ -5,6 +5,7 @@ export * from './events.js';
 export * from './money.js';
 export * from './orders.js';
 export * from './ledger.js';
+export * from './lifecycle.js';
 export * from './orderStats.js';
 export * from './orderDecisions.js';
 export * from './refunds.js';

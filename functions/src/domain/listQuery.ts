@@ -12,10 +12,11 @@ export const LIST_PAGE_SIZE = 50;
 /** Longest search term: the Firestore store indexes prefixes up to this length (customerSearchKeys). */
 export const MAX_LIST_SEARCH = 30;
 
-/** The admin's status filter, one per stored status (paid = paid and waiting for delivery). */
+/** The admin's status filter, one per stored status (paid = paid and waiting to be shipped: the to-ship queue). */
 export const ORDER_STATUS_FILTERS = {
   unpaid: 'awaiting_payment',
   paid: 'paid',
+  shipped: 'shipped',
   delivered: 'delivered',
   expired: 'expired',
   cancelled: 'cancelled',
@@ -29,6 +30,8 @@ export interface OrderListQuery {
   /** Only this customer's orders (my orders); absent: every customer's (admin). */
   userId?: string;
   status?: OrderStatus;
+  /** Only orders with a request waiting for the shop (domain/lifecycle.ts waitingRequests; admin). */
+  requests?: 'waiting';
   /** Lower-cased prefix of the customer's email or of a word of their name; '' means all. */
   search: string;
   sort: OrderSort;
@@ -89,6 +92,7 @@ export const orderListQuerySchema = z.object({
     })
     .optional(),
   sort: z.enum(ORDER_SORTS, { error: 'sort must be newest or oldest' }).optional().default('newest'),
+  requests: z.enum(['waiting'], { error: 'requests must be waiting' }).optional(),
 });
 
 export const userListQuerySchema = z.object({

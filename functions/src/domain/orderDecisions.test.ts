@@ -231,14 +231,19 @@ describe('payOrder and deliverOrder', () => {
     expect(refusal(() => payOrder(unpaid(), capture, false, in30)).message).toBe(ORDER_MESSAGES.expired);
   });
 
-  it('delivers a paid order once; never an unpaid one', () => {
-    expect(deliverOrder({ status: 'paid' }, now)).toEqual({ status: 'delivered', deliveredAt: now.toISOString() });
+  it('delivers a paid order once (shipping it at the same time); never an unpaid one', () => {
+    expect(deliverOrder({ status: 'paid' }, now)).toEqual({
+      status: 'delivered',
+      deliveredAt: now.toISOString(),
+      shippedAt: now.toISOString(),
+    });
+    expect(deliverOrder({ status: 'shipped' }, now)).toEqual({ status: 'delivered', deliveredAt: now.toISOString() });
     expect(refusal(() => deliverOrder({ status: 'delivered' }, now)).message).toBe(ORDER_MESSAGES.alreadyDelivered);
     expect(refusal(() => deliverOrder({ status: 'awaiting_payment' }, now)).message).toBe(ORDER_MESSAGES.notPaid);
   });
 
   it('records a carrier and tracking number given; one not given keeps the earlier', () => {
-    expect(deliverOrder({ status: 'paid' }, now, { carrier: 'DHL', trackingNumber: 'JD1' })).toEqual({
+    expect(deliverOrder({ status: 'shipped' }, now, { carrier: 'DHL', trackingNumber: 'JD1' })).toEqual({
       status: 'delivered',
       deliveredAt: now.toISOString(),
       carrier: 'DHL',
@@ -265,6 +270,10 @@ describe('payOrder and deliverOrder', () => {
     expect(
       undeliverOrder({ status: 'delivered', deliveredAt, undeliveries: [earlier] }, late, 'Lost').undeliveries,
     ).toEqual([earlier, { deliveredAt, at: late.toISOString(), reason: 'Lost' }]);
+    // Shipped before it was delivered: taken back, it is on its way again.
+    expect(undeliverOrder({ status: 'delivered', deliveredAt, shippedAt: deliveredAt }, edge, null).status).toBe(
+      'shipped',
+    );
     for (const status of ['paid', 'awaiting_payment', 'expired'] as const)
       expect(refusal(() => undeliverOrder({ status, deliveredAt: null }, now, 'x')).message).toBe(
         ORDER_MESSAGES.notDelivered,

@@ -10,7 +10,6 @@ import { ledgerLines } from './ledger.js';
 import { restockedCount, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import {
   assertCancellable,
-  assertDeliverable,
   assertPayable,
   assertWithinAddressHolds,
   assertWithinHoldLimits,
@@ -23,6 +22,7 @@ import {
 } from './orders.js';
 import { formatPrice, toDollars } from './money.js';
 import { priceOrder, type OrderPriceCents } from './pricing.js';
+import { assertTransition, type LifecycleOrder } from './lifecycle.js';
 import { pricingRulesFor, type ShopSettings } from './settings.js';
 import type { Order, PaymentResult, ProductOption, ProductVariant, ShippingAddress } from './types.js';
 import { stockKey, VARIANT_MESSAGES, variantLabel } from './variants.js';
@@ -297,6 +297,7 @@ export type OrderPatch = Partial<
     | 'paidAt'
     | 'paymentResult'
     | 'deliveredAt'
+    | 'shippedAt'
     | 'cancelledAt'
     | 'refunds'
     | 'cancellationRequest'
@@ -381,32 +382,55 @@ export interface Shipment {
   trackingNumber?: string;
 }
 
-/** Marks a paid order delivered (once). A carrier or tracking number given is recorded; one not given keeps what
- *  an earlier mark recorded (a delivery taken back and marked again), so an empty body changes only the status. */
-export function deliverOrder(order: Pick<OrderRecord, 'status'>, now: Date, shipment: Shipment = {}): OrderPatch {
-  assertDeliverable(order);
-  const patch: OrderPatch = { status: 'delivered', deliveredAt: now.toISOString() };
+/** What the owner says when shipping (PUT /api/orders/:id/ship; both required). */
+export interface ShipmentDetails {
+  carrier: string;
+  trackingNumber: string;
+}
+
+/** Ships a paid order (lifecycle.ts `ship`: paid, not refunded in full; 409 with why otherwise), recording the
+ *  carrier and tracking number. */
+export function shipOrder(order: LifecycleOrder, now: Date, shipment: ShipmentDetails): OrderPatch {
+  assertTransition(order, 'ship');
+  return {
+    status: 'shipped',
+    shippedAt: now.toISOString(),
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+  };
+}
+
+/** Marks a shipped order delivered; a paid one not shipped yet is shipped and delivered at once (the spec's
+ *  PUT /api/orders/:id/deliver, what the original clients send). Refused (409, lifecycle.ts `deliver`) when
+ *  unpaid, cancelled, expired, delivered or refunded in full. A carrier or tracking number given is recorded; one
+ *  not given keeps what the shipping (or an earlier mark) recorded. */
+export function deliverOrder(order: LifecycleOrder, now: Date, shipment: Shipment = {}): OrderPatch {
+  assertTransition(order, 'deliver');
+  const at = now.toISOString();
+  const patch: OrderPatch = { status: 'delivered', deliveredAt: at };
+  if (order.status === 'paid') patch.shippedAt = at;
   if (shipment.carrier !== undefined) patch.carrier = shipment.carrier;
   if (shipment.trackingNumber !== undefined) patch.trackingNumber = shipment.trackingNumber;
   return patch;
 }
 
 /**
- * The owner takes a delivery back ("Mark as not delivered"): the order is paid and waiting for delivery again, and
- * the taken-back delivery joins its undeliveries. Within UNDELIVER_WINDOW_HOURS of the mark (an accidental click) a
- * reason is optional; afterwards it is required (400). 409 unless the order is delivered. Carrier and tracking
- * number stay (the parcel may still be on its way).
+ * The owner takes a delivery back ("Mark as not delivered"): the order is on its way again (shipped; paid for an
+ * order delivered before shipping was its own step, which has no shippedAt), and the taken-back delivery joins its
+ * undeliveries. Within UNDELIVER_WINDOW_HOURS of the mark (an accidental click) a reason is optional; afterwards it
+ * is required (400). 409 unless the order is delivered. Carrier and tracking number stay.
  */
 export function undeliverOrder(
-  order: Pick<OrderRecord, 'status' | 'deliveredAt' | 'undeliveries'>,
+  order: LifecycleOrder & Pick<OrderRecord, 'deliveredAt' | 'undeliveries' | 'shippedAt'>,
   now: Date,
   reason: string | null,
 ): OrderPatch {
-  if (order.status !== 'delivered' || !order.deliveredAt) throw conflict(ORDER_MESSAGES.notDelivered);
+  assertTransition(order, 'undeliver');
+  if (!order.deliveredAt) throw conflict(ORDER_MESSAGES.notDelivered);
   const hoursSince = (now.getTime() - new Date(order.deliveredAt).getTime()) / 3_600_000;
   if (!reason && hoursSince > UNDELIVER_WINDOW_HOURS) throw badInput(ORDER_MESSAGES.undeliverReasonRequired);
   return {
-    status: 'paid',
+    status: order.shippedAt ? 'shipped' : 'paid',
     deliveredAt: null,
     undeliveries: [...(order.undeliveries ?? []), { deliveredAt: order.deliveredAt, at: now.toISOString(), reason }],
   };

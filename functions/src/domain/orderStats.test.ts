@@ -38,6 +38,7 @@ describe('the revenue rule, written once', () => {
   const EVERY_STATUS: Record<OrderStatus, true> = {
     awaiting_payment: true,
     paid: true,
+    shipped: true,
     delivered: true,
     expired: true,
     cancelled: true,

@@ -19,6 +19,8 @@ const base: Order = {
   isPaid: false,
   paidAt: null,
   paymentResult: null,
+  isShipped: false,
+  shippedAt: null,
   isDelivered: false,
   deliveredAt: null,
   carrier: null,

@@ -6,6 +6,7 @@ import type { AdminOrder, Order } from './types.js';
 export type TimelineEntry =
   | { kind: 'placed'; at: string }
   | { kind: 'paid'; at: string }
+  | { kind: 'shipped'; at: string; carrier: string | null; trackingNumber: string | null }
   | { kind: 'delivered'; at: string; carrier: string | null; trackingNumber: string | null; current: boolean }
   | { kind: 'undelivered'; at: string; reason: string | null }
   | { kind: 'cancelled'; at: string }
@@ -15,6 +16,8 @@ export type TimelineEntry =
   | { kind: 'cancellation-requested'; at: string; reason: string }
   | { kind: 'cancellation-declined'; at: string; message: string | null }
   | { kind: 'return-requested'; at: string; reason: string; units: number }
+  | { kind: 'return-approved'; at: string }
+  | { kind: 'return-received'; at: string; restocked: number }
   | { kind: 'return-declined'; at: string; message: string | null };
 
 type Collect = (order: Order & Partial<Pick<AdminOrder, 'notes'>>) => TimelineEntry[];
@@ -23,6 +26,9 @@ type Collect = (order: Order & Partial<Pick<AdminOrder, 'notes'>>) => TimelineEn
 const collectors: Collect[] = [
   (o) => [{ kind: 'placed', at: o.createdAt }],
   (o) => (o.isPaid && o.paidAt ? [{ kind: 'paid', at: o.paidAt }] : []),
+  // Shipped (issue 38): stays once shipped, a delivery taken back included (the parcel is still on its way).
+  (o) =>
+    o.shippedAt ? [{ kind: 'shipped', at: o.shippedAt, carrier: o.carrier, trackingNumber: o.trackingNumber }] : [],
   (o) => [
     // A delivery taken back keeps its own entry (when it had been marked), followed by the take-back.
     ...o.undeliveries.flatMap((u): TimelineEntry[] => [
@@ -69,6 +75,19 @@ const collectors: Collect[] = [
       { kind: 'return-requested', at: r.createdAt, reason: r.reason, units: r.items.reduce((n, i) => n + i.qty, 0) },
       ...(r.status === 'declined' && r.decidedAt
         ? [{ kind: 'return-declined' as const, at: r.decidedAt, message: r.message }]
+        : []),
+      // Approved (the refund, once received, is its own entry); a return received at once has no separate approval.
+      ...(r.status !== 'declined' && r.status !== 'requested' && r.decidedAt && r.decidedAt !== r.receivedAt
+        ? [{ kind: 'return-approved' as const, at: r.decidedAt }]
+        : []),
+      ...(r.receivedAt
+        ? [
+            {
+              kind: 'return-received' as const,
+              at: r.receivedAt,
+              restocked: (r.restocked ?? []).reduce((n, i) => n + i.qty, 0),
+            },
+          ]
         : []),
     ]),
 ];

@@ -5,6 +5,7 @@ import { stockShortageMessage } from './cart.js';
 import { badInput, conflict, forbidden } from './errors.js';
 import { ledgerLines } from './ledger.js';
 import { UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
+import { assertTransition, returnStatusOf } from './lifecycle.js';
 import { formatPrice, toDollars } from './money.js';
 import { paymentStatusOf, refundAnswer, refundedCents, SHOP_REFUND_ACTOR, type RefundRecord } from './refunds.js';
 import type {
@@ -67,6 +68,8 @@ export interface OrderRecord {
   paidAt: string | null;
   paymentResult: PaymentResult | null;
   deliveredAt: string | null;
+  /** When it was shipped (issue 38); absent on older records. */
+  shippedAt?: string | null;
   expiresAt: string | null;
   /** Set when it was cancelled (status 'cancelled'). Records from before issue 28 kept status 'expired' with this
    *  set: statusOf reads them as 'cancelled'. Absent on older records. */
@@ -98,13 +101,23 @@ export function statusOf(r: Pick<OrderRecord, 'status' | 'cancelledAt'>): OrderS
   return r.status === 'expired' && r.cancelledAt ? 'cancelled' : r.status;
 }
 
-/** The record with its status read the new way (what every decision and answer sees). */
-export function normalizedRecord<T extends Pick<OrderRecord, 'status' | 'cancelledAt'>>(r: T): T {
+/** The record with its status read the new way (what every decision and answer sees), and its returns too (an
+ *  approved return with a refund was refunded at once before issue 38: lifecycle.ts returnStatusOf). */
+export function normalizedRecord<
+  T extends Pick<OrderRecord, 'status' | 'cancelledAt'> & Pick<Partial<OrderRecord>, 'returns'>,
+>(r: T): T {
   const status = statusOf(r);
-  return status === r.status ? r : { ...r, status };
+  const oldReturns = r.returns?.some((x) => returnStatusOf(x) !== x.status);
+  if (status === r.status && !oldReturns) return r;
+  return {
+    ...r,
+    status,
+    ...(oldReturns ? { returns: r.returns!.map((x) => ({ ...x, status: returnStatusOf(x) })) } : {}),
+  };
 }
 
-const PAID: readonly OrderStatus[] = ['paid', 'delivered'];
+/** Paid and not cancelled: waiting to ship (paid), on its way (shipped) or delivered. */
+const PAID: readonly OrderStatus[] = ['paid', 'shipped', 'delivered'];
 
 export const isPaidStatus = (status: OrderStatus) => PAID.includes(status);
 
@@ -144,6 +157,8 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
     isPaid: isPaidStatus(r.status) || (r.status === 'cancelled' && !!r.paidAt),
     paidAt: r.paidAt ?? null,
     paymentResult: r.paymentResult ?? null,
+    isShipped: r.status === 'shipped' || r.status === 'delivered',
+    shippedAt: r.shippedAt ?? null,
     isDelivered: r.status === 'delivered',
     deliveredAt: r.deliveredAt ?? null,
     carrier: r.carrier ?? null,
@@ -196,10 +211,9 @@ export function isOwner(order: Pick<Order, 'user'>, uid: string | undefined): bo
   return !!uid && order.user._id === uid;
 }
 
-/** Throws (409) unless the order may be paid at `now`: unpaid and still held. */
+/** Throws (409) unless the order may be paid at `now`: unpaid (lifecycle.ts `pay`) and still held. */
 export function assertPayable(order: Lifecycle, now: Date): void {
-  if (isPaidStatus(order.status)) throw conflict(ORDER_MESSAGES.alreadyPaid);
-  if (order.cancelledAt) throw conflict(ORDER_MESSAGES.cancelled);
+  assertTransition(order, 'pay');
   if (isExpired(order, now)) throw conflict(ORDER_MESSAGES.expired);
 }
 
@@ -216,8 +230,7 @@ export function isOpenHold(order: Lifecycle, now: Date): boolean {
 
 /** Throws (409) unless the order may be cancelled at `now`: unpaid and still held (cancelling gives its stock back). */
 export function assertCancellable(order: Lifecycle, now: Date): void {
-  if (order.cancelledAt) throw conflict(ORDER_MESSAGES.alreadyCancelled);
-  if (isPaidStatus(order.status)) throw conflict(ORDER_MESSAGES.paidCannotCancel);
+  assertTransition(order, 'cancel');
   if (isExpired(order, now)) throw conflict(ORDER_MESSAGES.expired);
 }
 
@@ -300,12 +313,6 @@ export function assertWithinAddressHolds(open: readonly HeldOrder[], order: NewH
   for (const qty of held.values()) if (qty > limits.maxUnitsPerProduct) throw conflict(ADDRESS_HOLDS_FULL);
   if (open.reduce((sum, o) => sum + o.totalCents, order.totalCents) > limits.maxHeldCents)
     throw conflict(ADDRESS_HOLDS_FULL);
-}
-
-/** Throws (409) unless the order is paid and not yet delivered. */
-export function assertDeliverable(order: Pick<OrderRecord, 'status'>): void {
-  if (order.status === 'delivered') throw conflict(ORDER_MESSAGES.alreadyDelivered);
-  if (order.status !== 'paid') throw conflict(ORDER_MESSAGES.notPaid);
 }
 
 /** The 409 for an order line asking more than the stock: it names the product, as the shopper needs to know which. */

@@ -159,18 +159,34 @@ describe('decideRefund', () => {
     expect(conflictOf(() => decideRefund(paid({ status: 'delivered' }), ask({ cancel: true })))).toMatch(/delivered/);
   });
 
-  it('cancelling an order refunded in full by amount: nothing more to pay back, every unit restocked', () => {
-    const refunded = refund(paid(), ask());
-    const { refund: r } = decideRefund(refunded, ask({ refundId: 'c', cancel: true }));
-    expect(r).toMatchObject({ amountCents: 0, restock: true, cancelsOrder: true });
-    expect(r.items).toEqual([
-      { product: 'p1', qty: 3 },
-      { product: 'p2', qty: 1 },
+  it('a refund in full by amount of an order not shipped closes it: cancelled, every unit restocked (issue 38)', () => {
+    const order = paid();
+    const reserved = decideRefund(order, ask());
+    const before = new Map([
+      ['p1', 10],
+      ['p2', 5],
     ]);
+    const done = completeRefund({ ...order, ...reserved.patch }, 'r1', 'P1', before, now);
+    expect(done.patch).toMatchObject({ status: 'cancelled', cancelledAt: now.toISOString() });
+    expect(done.stock).toEqual([
+      { product: 'p1', countInStock: 13 },
+      { product: 'p2', countInStock: 6 },
+    ]);
+    // Nothing left to cancel.
+    expect(conflictOf(() => decideRefund({ ...order, ...done.patch }, ask({ refundId: 'c', cancel: true })))).toMatch(
+      /already cancelled/,
+    );
+    // Shipped, it stays shipped: refunded in full, and not to be sent anywhere.
+    const shipped = paid({ status: 'shipped' });
+    const r2 = decideRefund(shipped, ask());
+    const kept = completeRefund({ ...shipped, ...r2.patch }, 'r1', 'P1', before, now);
+    expect(kept.patch.status).toBeUndefined();
+    expect(kept.stock).toEqual([]);
   });
 
   it('a cancellation request only on a paid, undelivered order, once at a time', () => {
-    expect(conflictOf(() => requestCancellation(paid({ status: 'delivered' }), 'x', now))).toMatch(/not delivered/);
+    expect(conflictOf(() => requestCancellation(paid({ status: 'delivered' }), 'x', now))).toMatch(/not shipped/);
+    expect(conflictOf(() => requestCancellation(paid({ status: 'shipped' }), 'x', now))).toMatch(/not shipped/);
     const asked = { ...paid(), ...requestCancellation(paid(), 'x', now) };
     expect(conflictOf(() => requestCancellation(asked, 'y', now))).toMatch(/already waiting/);
   });

@@ -4,11 +4,12 @@
 // may still be refunded), the provider call (outside any transaction, idempotent by the refund's id), then
 // complete (restock, money state) or fail (the reservation is released).
 import { badInput, conflict, notFound } from './errors.js';
+import { assertReturnTransition, assertTransition, fulfilmentRefusal } from './lifecycle.js';
 import { restockedCount } from './limits.js';
 import type { StockLevel } from './orderDecisions.js';
 import { isPaidStatus, type OrderRecord } from './orders.js';
 import { formatPrice, toDollars } from './money.js';
-import { approvedReturns, waitingReturn } from './returns.js';
+import { findReturn, refundedReturns } from './returns.js';
 import type { StockCause } from './stockHistory.js';
 import type { CancellationRequest, OrderRefund, PaymentStatus } from './types.js';
 import { lineDiscountShares, refundOfUnitsCents } from './unitCharges.js';
@@ -92,7 +93,7 @@ export const REFUND_MESSAGES = {
   delivered: 'A delivered order cannot be cancelled; refund it instead',
   cancelNeedsPaid: 'Only a paid order can be cancelled and refunded',
   alreadyRequested: 'A cancellation request for this order is already waiting for the shop',
-  requestNeedsPaid: 'Only a paid order that is not delivered yet can be cancelled on request',
+  requestNeedsPaid: 'Only a paid order that is not shipped yet can be cancelled on request',
   noRequest: 'This order has no cancellation request waiting',
   notYoursToRequest: 'Only the customer who placed this order can ask to cancel it',
 } as const;
@@ -106,7 +107,7 @@ export interface RefundRequest {
   reason: string;
   by: { _id: string; name: string };
   now: Date;
-  /** Approve this waiting return: its lines are refunded (restocked when `restock`). */
+  /** Refund this approved or received return: its lines are refunded (restocked when `restock`). */
   returnId?: string;
   /** Cancel the (paid, undelivered) order: a full refund of what remains, restocking every line not yet restocked. */
   cancel?: boolean;
@@ -205,8 +206,8 @@ export function decideRefund(
   request: RefundRequest,
 ): { refund: RefundRecord; patch: { refunds: RefundRecord[] } } {
   if (!wasPaid(order)) throw conflict(request.cancel ? REFUND_MESSAGES.cancelNeedsPaid : REFUND_MESSAGES.notPaid);
-  if (request.cancel && order.status === 'delivered') throw conflict(REFUND_MESSAGES.delivered);
-  if (request.cancel && order.status === 'cancelled') throw conflict('Order is already cancelled');
+  // Cancelling is the lifecycle's `close` arrow: only a paid order not shipped yet (lifecycle.ts).
+  if (request.cancel) assertTransition(order, 'close');
   if (refundsOf(order).some((r) => r.status === 'pending')) throw conflict(REFUND_MESSAGES.pending);
   const left = refundableCents(order);
   if (left <= 0 && !request.cancel) throw conflict(REFUND_MESSAGES.nothingLeft);
@@ -214,7 +215,10 @@ export function decideRefund(
   let items: LineUnits[] = [];
   let amountCents: number;
   if (request.returnId) {
-    items = waitingReturn(order, request.returnId).items.map((i) => ({ ...i }));
+    // A return is refunded once approved: before the parcel arrives (the owner's choice) or when it is received.
+    const ret = findReturn(order, request.returnId);
+    assertReturnTransition(ret, 'refund');
+    items = ret.items.map((i) => ({ ...i }));
     amountCents = Math.min(linesCents(order, items), left);
     if (amountCents <= 0) throw conflict(REFUND_MESSAGES.nothingLeft);
   } else if (request.cancel) {
@@ -291,24 +295,33 @@ export function completeRefund(
   if (found.status === 'failed') throw conflict('This refund failed; start a new one');
   const refund: RefundRecord = { ...found, status: 'completed', completedAt: now.toISOString(), providerRefundId };
   const refunds = refundsOf(order).map((r) => (r.id === refundId ? refund : r));
+  // A refund leaving nothing paid on an order not shipped closes it (lifecycle.ts `close`): it leaves the queue of
+  // orders to ship, and, as a cancellation does, its units never refunded by lines go back on sale (they never left).
+  // A shipped or delivered one keeps its status; its money state says refunded.
+  const leavesNothing = paymentStatusOf({ ...order, refunds }) === 'refunded';
+  const closes = refund.cancelsOrder || (leavesNothing && fulfilmentRefusal(order, 'close') === null);
+  const back: LineUnits[] = [
+    ...(refund.restock ? refund.items : []),
+    ...(closes && !refund.cancelsOrder ? unitsLeft({ ...order, refunds }) : []),
+  ];
   const stock: StockLevel[] = [];
-  if (refund.restock) {
+  if (back.length) {
     // stockNow is keyed by stockKey: the line's variant, or its product without variants.
     const current = new Map(stockNow);
-    for (const item of refund.items) {
+    for (const item of back) {
       const count = current.get(lineKey(item));
       if (count === undefined) continue;
       current.set(lineKey(item), restockedCount(count, item.qty));
     }
-    const restocked = new Map(refund.items.map((i) => [lineKey(i), i]));
+    const restocked = new Map(back.map((i) => [lineKey(i), i]));
     for (const [key, { product, variant }] of restocked) {
       const count = current.get(key);
       if (count !== undefined) stock.push({ product, ...(variant ? { variant } : {}), countInStock: count });
     }
   }
   const patch: CompletedRefund['patch'] = { refunds };
-  if (refund.returnId) patch.returns = approvedReturns(order, refund.returnId, refund.id, now);
-  if (refund.cancelsOrder) {
+  if (refund.returnId) patch.returns = refundedReturns(order, refund.returnId, refund.id, now);
+  if (closes) {
     patch.status = 'cancelled';
     patch.cancelledAt = now.toISOString();
     if (order.cancellationRequest?.status === 'pending')
@@ -332,7 +345,8 @@ export function requestCancellation(
   reason: string,
   now: Date,
 ): { cancellationRequest: CancellationRequest } {
-  if (order.status !== 'paid') throw conflict(REFUND_MESSAGES.requestNeedsPaid);
+  // What the shop would do on approval is the `close` arrow: ask only where it is allowed.
+  if (fulfilmentRefusal(order, 'close') !== null) throw conflict(REFUND_MESSAGES.requestNeedsPaid);
   if (order.cancellationRequest?.status === 'pending') throw conflict(REFUND_MESSAGES.alreadyRequested);
   return {
     cancellationRequest: { reason, status: 'pending', createdAt: now.toISOString(), decidedAt: null, message: null },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
 import { RETURN_DAYS } from './limits.js';
-import type { OrderRecord } from './orders.js';
+import { orderFromRecord, type OrderRecord } from './orders.js';
 import { completeRefund, decideRefund } from './refunds.js';
-import { declineReturn, requestReturn, returnableUnits } from './returns.js';
+import { approveReturn, declineReturn, receiveReturn, requestReturn, returnableUnits } from './returns.js';
 
 const delivered = new Date('2026-03-01T10:00:00.000Z');
 const day = 86_400_000;
@@ -68,27 +68,71 @@ describe('returns', () => {
     expect(returnableUnits(asked).get('p1')).toBe(1);
   });
 
-  it('approved by a refund of its lines (their tax share, restocked); declined with a message', () => {
-    const asked = { ...order(), ...requestReturn(order(), ask()) };
-    const { refund, patch } = decideRefund(asked, {
-      refundId: 'r1',
-      returnId: 'ret1',
-      restock: true,
-      reason: 'Return: Too bright',
-      by: { _id: 'a', name: 'Admin' },
-      now: delivered,
+  it('approved (nothing refunded), received with only the chosen lines restocked, then refunded; or declined', () => {
+    const asked = { ...order(), ...requestReturn(order(), ask({ items: [{ product: 'p1', qty: 2 }] })) };
+    // Not refundable before the shop approved it.
+    const refundIt = (o: OrderRecord) =>
+      decideRefund(o, {
+        refundId: 'r1',
+        returnId: 'ret1',
+        restock: false,
+        reason: 'Return: Too bright',
+        by: { _id: 'a', name: 'Admin' },
+        now: delivered,
+      });
+    expect(refusal(() => refundIt(asked))).toBe('conflict: Approve this return before refunding it');
+    const approved = { ...asked, ...approveReturn(asked, 'ret1', delivered) };
+    expect(approved.returns![0]).toMatchObject({ status: 'approved', decidedAt: delivered.toISOString() });
+    expect(approved.refunds ?? []).toEqual([]);
+    expect(refusal(() => approveReturn(approved, 'ret1', delivered))).toMatch(/not waiting/);
+    // Received: at most the units that came back, only the lines chosen, nothing by default.
+    const stockNow = new Map([
+      ['p1', 4],
+      ['p2', 9],
+    ]);
+    expect(refusal(() => receiveReturn(approved, 'ret1', [{ product: 'p1', qty: 3 }], stockNow, delivered))).toBe(
+      'bad_input: At most 2 of Lamp came back in this return',
+    );
+    expect(refusal(() => receiveReturn(approved, 'ret1', [{ product: 'p2', qty: 1 }], stockNow, delivered))).toMatch(
+      /^bad_input: This return has no line/,
+    );
+    expect(receiveReturn(approved, 'ret1', [], stockNow, delivered).stock).toEqual([]);
+    const got = receiveReturn(approved, 'ret1', [{ product: 'p1', qty: 1 }], stockNow, delivered);
+    expect(got.stock).toEqual([{ product: 'p1', countInStock: 5 }]);
+    const received = { ...approved, ...got.patch };
+    expect(received.returns![0]).toMatchObject({
+      status: 'received',
+      receivedAt: delivered.toISOString(),
+      restocked: [{ product: 'p1', qty: 1 }],
     });
-    expect(refund).toMatchObject({ amountCents: 2000 + 300, items: [{ product: 'p1', qty: 1 }], restock: true });
-    const done = completeRefund({ ...asked, ...patch }, 'r1', 'P', new Map([['p1', 4]]), delivered);
-    expect(done.patch.returns![0]).toMatchObject({ status: 'approved', refundId: 'r1' });
-    expect(done.stock).toEqual([{ product: 'p1', countInStock: 5 }]);
-    // Decided: neither declined nor refunded again.
-    const approved = { ...asked, ...done.patch };
-    expect(refusal(() => declineReturn(approved, 'ret1', 'no', delivered))).toMatch(/not waiting/);
-    expect(returnableUnits(approved).get('p1')).toBe(1);
+    expect(refusal(() => receiveReturn(received, 'ret1', [], stockNow, delivered))).toMatch(
+      /^conflict: This return is received/,
+    );
+    // Refunded: its lines as charged (their tax share), no restock by the refund.
+    const { refund, patch } = refundIt(received);
+    expect(refund).toMatchObject({ amountCents: 2 * (2000 + 300), items: [{ product: 'p1', qty: 2 }], restock: false });
+    const done = completeRefund({ ...received, ...patch }, 'r1', 'P', stockNow, delivered);
+    expect(done.patch.returns![0]).toMatchObject({ status: 'refunded', refundId: 'r1' });
+    expect(done.stock).toEqual([]);
+    const refunded = { ...received, ...done.patch };
+    expect(refusal(() => declineReturn(refunded, 'ret1', 'no', delivered))).toMatch(/not waiting/);
+    expect(refusal(() => refundIt(refunded))).toMatch(/This return is refunded/);
+    expect(returnableUnits(refunded).get('p1')).toBe(0);
 
     const declined = declineReturn(asked, 'ret1', 'Used item', delivered);
     expect(declined.returns[0]).toMatchObject({ status: 'declined', message: 'Used item' });
     expect(refusal(() => declineReturn(asked, 'nope', 'x', delivered))).toBe('not_found: Return not found');
+  });
+
+  it('receives a requested return at once (approved and received); an old approved return with a refund reads refunded', () => {
+    const asked = { ...order(), ...requestReturn(order(), ask()) };
+    const got = receiveReturn(asked, 'ret1', [], new Map(), delivered);
+    expect(got.patch.returns[0]).toMatchObject({ status: 'received', decidedAt: delivered.toISOString() });
+    const old = order({
+      returns: [{ ...asked.returns![0]!, status: 'approved', refundId: 'r0', decidedAt: delivered.toISOString() }],
+    });
+    expect(orderFromRecord('o1', old).returns[0]!.status).toBe('refunded');
+    // No longer open: a new return may be asked.
+    expect(requestReturn(old, ask({ returnId: 'ret2' })).returns).toHaveLength(2);
   });
 });

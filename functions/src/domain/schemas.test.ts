@@ -11,7 +11,6 @@ import {
 } from './schemas.js';
 import { assertGalleryStartsWithImage, GALLERY_FIRST_MESSAGE } from './productMedia.js';
 import {
-  assertDeliverable,
   assertMayPay,
   assertPayable,
   holdHasEnded,
@@ -160,15 +159,6 @@ describe('order rules', () => {
     expect(holdHasEnded(held, new Date(now.getTime() - 1))).toBe(false);
     expect(holdHasEnded(order({ status: 'paid', expiresAt: '2025-01-01T00:00:00Z' }), now)).toBe(false);
     expect(isExpired(order({ status: 'expired' }), now)).toBe(true);
-  });
-
-  it('delivers only paid, undelivered orders', () => {
-    expect(() => assertDeliverable(order({}))).toThrow(/not paid/);
-    expect(() => assertDeliverable(order({ status: 'expired' }))).toThrow(/not paid/);
-    expect(() => assertDeliverable(order({ status: 'delivered', isPaid: true, isDelivered: true }))).toThrow(
-      /already delivered/,
-    );
-    expect(() => assertDeliverable(order({ status: 'paid', isPaid: true }))).not.toThrow();
   });
 
   it('maps a stored record to the API order, deriving isPaid, isDelivered and the shown hold', () => {

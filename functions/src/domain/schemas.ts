@@ -564,6 +564,11 @@ export const refundSchema = z.strictObject({
     .array(lineRefSchema, { error: 'items must be a list of { product, qty }' })
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`)
     .optional(),
+  /** Issue 38: refund this approved (not yet arrived) or received return: its lines, as charged. */
+  returnId: z
+    .string({ error: 'returnId must be text' })
+    .regex(/^[A-Za-z0-9]{1,40}$/, "returnId must be the id of one of the order's returns")
+    .optional(),
 });
 export type RefundInput = z.infer<typeof refundSchema>;
 
@@ -590,13 +595,37 @@ export const returnRequestSchema = z.strictObject({
   reason: text('Reason', 500),
 });
 
-/** PUT /api/orders/:id/returns/:returnId (admin): approve (= refund those lines, restocked unless restock: false)
- *  or decline with a message. */
+/** PUT /api/orders/:id/returns/:returnId (admin), issue 38: `action` approve (the customer may send it; nothing is
+ *  refunded), decline (with a message), or receive (the parcel arrived: `restock` the lines put back on sale, none by
+ *  default; its lines are then refunded). The older web's `{ approve: boolean }` still reads as approve / decline. */
 export const returnDecisionSchema = z.strictObject({
-  approve: z.boolean({ error: 'approve must be true or false' }),
+  action: z.enum(['approve', 'decline', 'receive'], { error: 'action must be approve, decline or receive' }),
+  restock: z
+    .array(lineRefSchema, { error: 'restock must be a list of { product, variant?, qty }' })
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`)
+    .optional(),
   message: plainString('Message').trim().max(500, 'Message must be at most 500 characters').optional(),
-  restock: z.boolean({ error: 'restock must be true or false' }).optional(),
 });
+export const legacyReturnDecisionSchema = z
+  .strictObject({
+    approve: z.boolean({ error: 'approve must be true or false' }),
+    message: plainString('Message').trim().max(500, 'Message must be at most 500 characters').optional(),
+    // Was "restock the refunded lines"; an approval no longer refunds or restocks, so it is read and ignored.
+    restock: z.boolean({ error: 'restock must be true or false' }).optional(),
+  })
+  .transform(({ approve, message }) => ({
+    action: approve ? ('approve' as const) : ('decline' as const),
+    ...(message === undefined ? {} : { message }),
+  }));
+export type ReturnDecisionInput = z.output<typeof returnDecisionSchema>;
+
+/** PUT /api/orders/:id/ship (admin): both required. */
+export const shipOrderSchema = z.strictObject({
+  carrier: text('Carrier', MAX_CARRIER_LENGTH),
+  trackingNumber: text('Tracking number', MAX_TRACKING_LENGTH),
+});
+export type ShipOrderInput = z.input<typeof shipOrderSchema>;
+
 /** An optional text field: blank (or only spaces) means not given. */
 const optionalText = (label: string, max: number) =>
   plainString(label)

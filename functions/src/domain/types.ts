@@ -143,8 +143,9 @@ export interface PaymentResult {
 }
 
 /** awaiting_payment holds stock until expiresAt; expired orders gave their stock back and cannot be paid;
- *  cancelled: by its owner before paying, or by the shop (a paid order refunded in full and restocked). */
-export type OrderStatus = 'awaiting_payment' | 'paid' | 'delivered' | 'expired' | 'cancelled';
+ *  shipped: handed to the carrier (issue 38), delivered after; cancelled: by its owner before paying, or by the shop
+ *  (a paid order refunded in full before it shipped). The arrows between them: domain/lifecycle.ts. */
+export type OrderStatus = 'awaiting_payment' | 'paid' | 'shipped' | 'delivered' | 'expired' | 'cancelled';
 
 /** Where the order's money stands: refunds never change isPaid (it was paid), this says what came back. */
 export type PaymentStatus = 'unpaid' | 'paid' | 'partially_refunded' | 'refunded';
@@ -166,18 +167,23 @@ export interface OrderRefund {
   by: { _id: string; name: string };
 }
 
-/** A return the customer asked for (POST /api/orders/:id/returns); approving it refunds its lines. */
+/** A return the customer asked for (POST /api/orders/:id/returns): approved, then received (its lines restocked as
+ *  the owner chose), then refunded; or declined (domain/lifecycle.ts RETURN_FLOW). */
 export interface OrderReturn {
   id: string;
   items: { product: string; qty: number; variant?: string }[];
   reason: string;
-  status: 'requested' | 'approved' | 'declined';
+  status: 'requested' | 'approved' | 'received' | 'refunded' | 'declined';
   createdAt: string;
   decidedAt: string | null;
   /** The shop's message when it declined. */
   message: string | null;
-  /** The refund that approved it. */
+  /** The refund of its lines (status refunded). */
   refundId: string | null;
+  /** When the shop received the parcel; absent before issue 38. */
+  receivedAt?: string | null;
+  /** The lines the owner put back on sale when it arrived (none by default: a faulty item must not be resold). */
+  restocked?: { product: string; variant?: string; qty: number }[];
 }
 
 /** The customer's request to cancel a paid order that is not delivered yet; the shop approves or declines it. */
@@ -208,9 +214,14 @@ export interface Order {
   isPaid: boolean;
   paidAt: string | null;
   paymentResult: PaymentResult | null;
+  /** Handed to the carrier (status shipped or delivered). */
+  isShipped: boolean;
+  /** When it was shipped (PUT /api/orders/:id/ship, or /deliver on a paid order); null before, and on orders
+   *  delivered before shipping was its own step. */
+  shippedAt: string | null;
   isDelivered: boolean;
   deliveredAt: string | null;
-  /** Given when marked delivered (PUT /api/orders/:id/deliver { carrier?, trackingNumber? }); null when not. */
+  /** Given when shipped or marked delivered (PUT /api/orders/:id/ship | deliver { carrier, trackingNumber }). */
   carrier: string | null;
   trackingNumber: string | null;
   /** Each time the owner took a delivery back ("not delivered"), oldest first. */

@@ -91,15 +91,16 @@ describe('a refund of lines pays what the units cost as charged (issue 36)', () 
           id: 'ret1',
           items: [{ product: 'p0', qty: 1 }],
           reason: 'broken',
-          status: 'requested',
+          status: 'received',
           createdAt: now.toISOString(),
-          decidedAt: null,
+          decidedAt: now.toISOString(),
           message: null,
           refundId: null,
+          receivedAt: now.toISOString(),
         },
       ],
     };
-    const approval = decideRefund(delivered, ask({ returnId: 'ret1', restock: true }));
+    const approval = decideRefund(delivered, ask({ returnId: 'ret1', restock: false }));
     expect(approval.refund.amountCents).toBe(40_000);
   });
 

@@ -113,10 +113,12 @@ export const SITEMAP_SHAPE: QueryShape = {
 };
 
 /** The equality filters of an order list (store.orders.list), in the order the store applies them. */
-export function orderListFilters(query: Pick<OrderListQuery, 'userId' | 'status' | 'search'>) {
-  const filters: { field: string; op: FilterOp; value: string }[] = [];
+export function orderListFilters(query: Pick<OrderListQuery, 'userId' | 'status' | 'search' | 'requests'>) {
+  const filters: { field: string; op: FilterOp; value: string | boolean }[] = [];
   if (query.userId !== undefined) filters.push({ field: 'userId', op: '==', value: query.userId });
   if (query.status !== undefined) filters.push({ field: 'status', op: '==', value: query.status });
+  // Issue 38: an order with a request waiting for the shop (OrderDoc.waitingRequest, kept by the store's writes).
+  if (query.requests === 'waiting') filters.push({ field: 'waitingRequest', op: '==', value: true });
   if (query.search) filters.push({ field: 'customerKeys', op: 'array-contains', value: query.search });
   return filters;
 }
@@ -131,14 +133,32 @@ export function userListFilters(query: Pick<UserListQuery, 'search'>) {
 
 /** The order lists the API can ask for (features/orders/routes.ts): my orders (userId, maybe a status; no search)
  *  and the admin's (maybe a status, maybe a search). */
-const ORDER_LISTS: Pick<OrderListQuery, 'userId' | 'status' | 'search'>[] = [
+const ORDER_LISTS: Pick<OrderListQuery, 'userId' | 'status' | 'search' | 'requests'>[] = [
   { search: '' },
   { userId: 'u', search: '' },
   { userId: 'u', status: 'paid', search: '' },
   { status: 'paid', search: '' },
   { search: 's' },
   { status: 'paid', search: 's' },
+  { requests: 'waiting', search: '' },
+  { requests: 'waiting', status: 'paid', search: '' },
+  { requests: 'waiting', search: 's' },
+  { requests: 'waiting', status: 'paid', search: 's' },
 ];
+
+/** The admin's counts of waiting requests (store.orders.requestsSummary): one equality each, single-field indexes. */
+export const WAITING_CANCELLATIONS_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [{ field: 'waitingCancellation', op: '==' }],
+  orderBy: [],
+  where: 'waiting cancellation requests',
+};
+export const WAITING_RETURNS_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [{ field: 'waitingReturn', op: '==' }],
+  orderBy: [],
+  where: 'waiting returns',
+};
 
 /** The catalogue's possible inputs: every combination of keyword (none, one word the index answers exactly, one it
  *  narrows to a window, several words), category, brand and price range. */
@@ -161,6 +181,8 @@ export function allQueryShapes(): QueryShape[] {
     HOLD_REMINDER_SHAPE,
     MAIL_DUE_SHAPE,
     UNPAID_ORDERS_SHAPE,
+    WAITING_CANCELLATIONS_SHAPE,
+    WAITING_RETURNS_SHAPE,
     ORDER_STATS_SHAPE,
     SITEMAP_SHAPE,
     // Reviews of a product, drafts, the web's newest orders: one order field each, single-field indexes.

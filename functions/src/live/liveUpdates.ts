@@ -38,6 +38,7 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
         case 'OrderPlaced':
         case 'OrderPaid':
         case 'OrderCancelled':
+        case 'OrderShipped':
         case 'OrderDelivered':
         case 'OrderRefunded':
         case 'OrderUpdated':

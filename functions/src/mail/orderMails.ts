@@ -227,3 +227,13 @@ export function ownerRequestMails(
     queued(`owner-${request.kind}-request:${id}:${request.id}:${to.toLowerCase()}`, to, 'owner-order-request', data),
   );
 }
+
+/** The customer's message when the shop approved a return: send it back (once per return). */
+export function returnApprovedMail(id: string, r: OrderRecord, returnId: string, context?: MailContext): QueuedMail {
+  return queued(
+    `order-return-approved:${id}:${returnId}`,
+    r.user.email,
+    'order-return-approved',
+    orderMailData(id, r, context),
+  );
+}

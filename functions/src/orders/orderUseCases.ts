@@ -10,6 +10,11 @@ import {
   customerOf,
   declineCancellation,
   declineReturn,
+  approveReturn,
+  receiveReturn,
+  shipOrder,
+  type LineUnits,
+  type ShipmentDetails,
   decideRefund,
   deliverOrder,
   DomainError,
@@ -245,6 +250,12 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
         mail: { transition: 'delivered' },
       })),
 
+    markShipped: (id: string, now: Date, shipment: ShipmentDetails) =>
+      change(id, 'OrderShipped', now, (order) => ({
+        change: shipOrder(order, now, shipment),
+        mail: { transition: 'shipped' },
+      })),
+
     // No message: the customer heard of the delivery; the order page shows it taken back.
     markUndelivered: (id: string, now: Date, reason: string | null) =>
       change(id, 'OrderUndelivered', now, (order) => ({ change: undeliverOrder(order, now, reason) })),
@@ -299,11 +310,38 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
     failRefund: (id: string, refundId: string, failure: string, now: Date) =>
       update(id, now, (order) => failRefund(order, refundId, failure)),
     requestCancellation: (id: string, reason: string, now: Date) =>
-      update(id, now, (order) => requestCancellation(order, reason, now)),
+      change(id, 'OrderUpdated', now, async (order, unit) => ({
+        change: requestCancellation(order, reason, now),
+        mail: {
+          transition: 'cancellationRequested',
+          context: { ownerAlert: await ownerAlertRecipients(unit, alertEmail) },
+        },
+      })),
     declineCancellation: (id: string, message: string, now: Date) =>
       update(id, now, (order) => declineCancellation(order, message, now)),
     requestReturn: (id: string, request: ReturnRequest) =>
-      update(id, request.now, (order) => requestReturn(order, request)),
+      change(id, 'OrderUpdated', request.now, async (order, unit) => ({
+        change: requestReturn(order, request),
+        mail: {
+          transition: 'returnRequested',
+          context: { returnId: request.returnId, ownerAlert: await ownerAlertRecipients(unit, alertEmail) },
+        },
+      })),
+    approveReturn: (id: string, returnId: string, now: Date) =>
+      change(id, 'OrderUpdated', now, (order) => ({
+        change: approveReturn(order, returnId, now),
+        mail: { transition: 'returnApproved', context: { returnId } },
+      })),
+    // The parcel arrived: exactly the lines the owner chose go back on sale (the refund follows, moneyBack.ts).
+    receiveReturn: (id: string, returnId: string, restock: readonly LineUnits[], now: Date, by?: string) =>
+      change(id, 'OrderUpdated', now, async (order, unit) => {
+        const before = await unit.stockOf(order);
+        const received = receiveReturn(order, returnId, restock, before, now);
+        return {
+          change: received.patch,
+          restock: { stock: received.stock, before, cause: 'return', by: by ?? SYSTEM_ACTOR },
+        };
+      }),
     declineReturn: (id: string, returnId: string, message: string, now: Date) =>
       update(id, now, (order) => declineReturn(order, returnId, message, now)),
   };
@@ -319,5 +357,6 @@ function bindQueries(q: OrderQueries): Pick<OrderStore, keyof Omit<OrderQueries,
     addNote: (id, note, now) => q.addNote(id, note, now),
     paidWith: (captureId) => q.paidWith(captureId),
     dailyStats: (since) => q.dailyStats(since),
+    requestsSummary: () => q.requestsSummary(),
   };
 }

@@ -1,16 +1,39 @@
 // Which change of an order sends which message: the one table of it (the builders' content is mail/orderMails.ts).
 // A message is recorded in the change's own transaction (OrderChangeSet.mails), each once by its key.
 import type { OrderRecord, RefundRecord } from '../domain/index.js';
-import { customerOrderMail, holdReminderMail, ownerOrderPaidMails, refundMail } from '../mail/orderMails.js';
+import {
+  customerOrderMail,
+  holdReminderMail,
+  ownerOrderPaidMails,
+  ownerRequestMails,
+  refundMail,
+  returnApprovedMail,
+  type OwnerRequest,
+} from '../mail/orderMails.js';
 import type { OrderUnit, QueuedMail } from '../ports.js';
 
-/** The changes that mail someone; every other change (undelivered, claimed, a request or its decline) mails nobody. */
-export type MailedTransition = 'placed' | 'paid' | 'delivered' | 'cancelled' | 'expired' | 'refunded' | 'reminder';
+/** The changes that mail someone; every other change (undelivered, claimed, a request's decline, a return received:
+ *  its refund mails) mails nobody. */
+export type MailedTransition =
+  | 'placed'
+  | 'paid'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'expired'
+  | 'refunded'
+  | 'reminder'
+  | 'returnApproved'
+  | 'cancellationRequested'
+  | 'returnRequested';
 
 /** What a transition's messages need beyond the order: a refund's record, the owner's alert recipients. */
 export interface MailContext {
   refund?: RefundRecord;
+  /** Who hears of a paid order or a customer's request (ownerAlertRecipients). */
   ownerAlert?: readonly string[];
+  /** The return approved or asked for. */
+  returnId?: string;
 }
 
 /** The messages of `transition` for order `id` as it now is (`after`). */
@@ -23,6 +46,7 @@ export function transitionMails(
 ): QueuedMail[] {
   switch (transition) {
     case 'placed':
+    case 'shipped':
     case 'delivered':
     case 'cancelled':
     case 'expired':
@@ -34,10 +58,34 @@ export function transitionMails(
       return [refundMail(id, after, context.refund!)];
     case 'reminder':
       return [holdReminderMail(id, after)];
+    case 'returnApproved':
+      return [returnApprovedMail(id, after, context.returnId!)];
+    // The owner hears of each request (issue 38), by the paid alert's recipients.
+    case 'cancellationRequested': {
+      const asked = after.cancellationRequest!;
+      const request: OwnerRequest = {
+        kind: 'cancellation',
+        id: asked.createdAt,
+        reason: asked.reason,
+        requestedAt: asked.createdAt,
+      };
+      return ownerRequestMails(id, after, request, context.ownerAlert ?? []);
+    }
+    case 'returnRequested': {
+      const asked = (after.returns ?? []).find((r) => r.id === context.returnId)!;
+      const request: OwnerRequest = {
+        kind: 'return',
+        id: asked.id,
+        reason: asked.reason,
+        requestedAt: asked.createdAt,
+        items: asked.items,
+      };
+      return ownerRequestMails(id, after, request, context.ownerAlert ?? []);
+    }
   }
 }
 
-/** Who hears of each paid order: ORDER_ALERT_EMAIL when set, else every admin (read in the payment's transaction). */
+/** Who hears of each paid order and each request: ORDER_ALERT_EMAIL when set, else every admin (read in the payment's transaction). */
 export async function ownerAlertRecipients(unit: OrderUnit, alertEmail: string | undefined): Promise<string[]> {
   return alertEmail ? [alertEmail] : unit.adminEmails();
 }

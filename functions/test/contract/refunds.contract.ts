@@ -384,7 +384,105 @@ export function refundsContract(
       expect(approved.status).toBe('cancelled');
     });
 
-    it('a return of a delivered order: asked once, approved by a refund of its lines (restocked), or declined', async () => {
+    it('ships, then delivers (issue 38); a fully refunded order not shipped is cancelled and ships nowhere', async () => {
+      const { order, p, q } = await paidOrder();
+      await expectDomainError(store.orders.markUndelivered(order._id, later(2), null), 'conflict');
+      const shipped = await store.orders.markShipped(order._id, later(2), { carrier: 'UPS', trackingNumber: '1Z9' });
+      expect(shipped).toMatchObject({
+        status: 'shipped',
+        isShipped: true,
+        isDelivered: false,
+        shippedAt: later(2).toISOString(),
+        carrier: 'UPS',
+        trackingNumber: '1Z9',
+      });
+      await expectDomainError(
+        store.orders.markShipped(order._id, later(3), { carrier: 'UPS', trackingNumber: 'x' }),
+        'conflict',
+        'Order is already shipped',
+      );
+      const paidList = await store.orders.list({ status: 'paid', search: '', sort: 'newest', page: 1, pageSize: 50 });
+      expect(paidList.orders.map((o) => o._id)).not.toContain(order._id);
+      const shippedList = await store.orders.list({
+        status: 'shipped',
+        search: '',
+        sort: 'newest',
+        page: 1,
+        pageSize: 50,
+      });
+      expect(shippedList.orders.map((o) => o._id)).toContain(order._id);
+      const delivered = await store.orders.markDelivered(order._id, later(4));
+      expect(delivered).toMatchObject({ status: 'delivered', shippedAt: later(2).toISOString(), carrier: 'UPS' });
+      expect(await store.orders.get(order._id)).toEqual(delivered);
+
+      // Refunded in full before shipping: cancelled, every unit back on sale, and refused with why.
+      const other = await paidOrder();
+      await store.orders.reserveRefund(other.order._id, request({ refundId: 'all' }));
+      const closed = await store.orders.completeRefund(other.order._id, 'all', 'P-all', later(6));
+      expect(closed).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', isCancelled: true });
+      expect([await stockOf(other.p), await stockOf(other.q)]).toEqual([10, 10]);
+      await expectDomainError(
+        store.orders.markShipped(other.order._id, later(7), { carrier: 'UPS', trackingNumber: 'x' }),
+        'conflict',
+        'This order was cancelled; it cannot be shipped',
+      );
+      await expectDomainError(
+        store.orders.markDelivered(other.order._id, later(7)),
+        'conflict',
+        'This order was cancelled; it cannot be delivered',
+      );
+      // Shipped, then refunded in full: stays shipped, delivers nowhere.
+      const third = await paidOrder();
+      await store.orders.markShipped(third.order._id, later(2), { carrier: 'DHL', trackingNumber: 'J1' });
+      await store.orders.reserveRefund(third.order._id, request({ refundId: 'all3' }));
+      const kept = await store.orders.completeRefund(third.order._id, 'all3', 'P-all3', later(6));
+      expect(kept).toMatchObject({ status: 'shipped', paymentStatus: 'refunded' });
+      await expectDomainError(
+        store.orders.markDelivered(third.order._id, later(7)),
+        'conflict',
+        'This order was refunded in full; it cannot be delivered',
+      );
+      expect([p, q]).toHaveLength(2);
+    });
+
+    it('counts the requests waiting for the shop and lists their orders (issue 38)', async () => {
+      const before = await store.orders.requestsSummary();
+      const { order, p } = await paidOrder();
+      await store.orders.requestCancellation(order._id, 'Changed my mind', later(2));
+      const delivered = await paidOrder();
+      await store.orders.markDelivered(delivered.order._id, later(2));
+      await store.orders.requestReturn(delivered.order._id, {
+        returnId: 'w-1',
+        items: [{ product: delivered.p, qty: 1 }],
+        reason: 'x',
+        now: later(3),
+      });
+      expect(await store.orders.requestsSummary()).toEqual({
+        cancellations: before.cancellations + 1,
+        returns: before.returns + 1,
+      });
+      const waiting = await store.orders.list({
+        requests: 'waiting',
+        search: '',
+        sort: 'newest',
+        page: 1,
+        pageSize: 50,
+      });
+      expect(waiting.orders.map((o) => o._id)).toEqual(expect.arrayContaining([order._id, delivered.order._id]));
+      // Approved, the return still waits (to be received); declined, the request no longer does.
+      await store.orders.approveReturn(delivered.order._id, 'w-1', later(4));
+      expect((await store.orders.requestsSummary()).returns).toBe(before.returns + 1);
+      await store.orders.declineCancellation(order._id, 'Already packed', later(4));
+      await store.orders.receiveReturn(delivered.order._id, 'w-1', [], later(5));
+      await store.orders.reserveRefund(delivered.order._id, request({ refundId: 'w-r', returnId: 'w-1' }));
+      await store.orders.completeRefund(delivered.order._id, 'w-r', 'P-w', later(6));
+      expect(await store.orders.requestsSummary()).toEqual(before);
+      const none = await store.orders.list({ requests: 'waiting', search: '', sort: 'newest', page: 1, pageSize: 50 });
+      expect(none.orders.map((o) => o._id)).not.toContain(order._id);
+      expect(await stockOf(p)).toBe(8);
+    });
+
+    it('a return of a delivered order: asked once, approved, received (only chosen lines restocked), refunded; or declined', async () => {
       const { order, p } = await paidOrder();
       await expectDomainError(
         store.orders.requestReturn(order._id, {
@@ -415,9 +513,39 @@ export function refundsContract(
           refundId: null,
         },
       ]);
-      await store.orders.reserveRefund(order._id, request({ refundId: 'rr', returnId: 'ret-1', restock: true }));
+      // Not refundable before the shop approved it; approving refunds and restocks nothing (issue 38).
+      await expectDomainError(
+        store.orders.reserveRefund(order._id, request({ refundId: 'early', returnId: 'ret-1' })),
+        'conflict',
+        'Approve this return before refunding it',
+      );
+      const approvedOnly = await store.orders.approveReturn(order._id, 'ret-1', later(5));
+      expect(approvedOnly.returns[0]).toMatchObject({ status: 'approved', decidedAt: later(5).toISOString() });
+      expect(approvedOnly.refunds).toEqual([]);
+      expect(await stockOf(p)).toBe(8);
+      await expectDomainError(store.orders.approveReturn(order._id, 'ret-1', later(5)), 'conflict');
+      // Received: more than came back is refused; the line chosen goes back on sale.
+      await expectDomainError(
+        store.orders.receiveReturn(order._id, 'ret-1', [{ product: p, qty: 2 }], later(5)),
+        'bad_input',
+      );
+      const received = await store.orders.receiveReturn(
+        order._id,
+        'ret-1',
+        [{ product: p, qty: 1 }],
+        later(5),
+        'admin-1',
+      );
+      expect(received.returns[0]).toMatchObject({
+        status: 'received',
+        receivedAt: later(5).toISOString(),
+        restocked: [{ product: p, qty: 1 }],
+      });
+      expect(await stockOf(p)).toBe(9);
+      await expectDomainError(store.orders.receiveReturn(order._id, 'ret-1', [], later(5)), 'conflict');
+      await store.orders.reserveRefund(order._id, request({ refundId: 'rr', returnId: 'ret-1', restock: false }));
       const approved = await store.orders.completeRefund(order._id, 'rr', 'P-rr', later(6));
-      expect(approved.returns[0]).toMatchObject({ status: 'approved', refundId: 'rr' });
+      expect(approved.returns[0]).toMatchObject({ status: 'refunded', refundId: 'rr' });
       expect(approved.paymentStatus).toBe('partially_refunded');
       expect(await stockOf(p)).toBe(9);
       await expectDomainError(store.orders.declineReturn(order._id, 'ret-1', 'no', later(7)), 'conflict');

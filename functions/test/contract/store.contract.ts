@@ -1058,8 +1058,11 @@ export function storeContract(
         // Within the window: no reason needed; carrier and tracking stay.
         const soon = new Date(at.getTime() + 3_600_000);
         const back = await store.orders.markUndelivered(o._id, soon, null);
+        // Delivered from paid shipped it at the same time (issue 38): taken back, it is on its way again.
         expect(back).toMatchObject({
-          status: 'paid',
+          status: 'shipped',
+          isShipped: true,
+          shippedAt: at.toISOString(),
           isPaid: true,
           isDelivered: false,
           deliveredAt: null,

@@ -507,6 +507,21 @@ export const MATRIX: Row[] = [
     expect: ADMIN(200),
   },
   {
+    method: 'PUT',
+    route: '/api/orders/:id/ship',
+    request: async (c) => ({
+      path: `/api/orders/${await c.newOrder(true)}/ship`,
+      body: { carrier: 'DHL', trackingNumber: 'JD0002' },
+    }),
+    expect: ADMIN(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/requests/summary',
+    request: async () => ({ path: '/api/orders/requests/summary' }),
+    expect: ADMIN(200),
+  },
+  {
     method: 'GET',
     route: '/api/orders/export.csv',
     request: async () => ({ path: '/api/orders/export.csv?from=2026-01-01&status=paid' }),

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InStatement, InValue, Row } from './sql.js';
 import {
+  waitingRequests,
   EDITABLE_PRODUCT_FIELDS,
   orderFromRecord,
   PRODUCT_FIELD_NAMES,
@@ -129,6 +130,7 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     paidAt: optStr(r.paid_at),
     paymentResult: r.payment_json ? (JSON.parse(str(r.payment_json)) as PaymentResult) : null,
     deliveredAt: optStr(r.delivered_at),
+    shippedAt: optStr(r.shipped_at),
     expiresAt: optStr(r.expires_at),
     cancelledAt: optStr(r.cancelled_at),
     carrier: optStr(r.carrier),
@@ -220,6 +222,7 @@ export function patchStatements(id: string, change: OrderChange): InStatement[] 
     ['paidAt', 'paid_at', (v: string | null) => v],
     ['paymentResult', 'payment_json', json],
     ['deliveredAt', 'delivered_at', (v: string | null) => v],
+    ['shippedAt', 'shipped_at', (v: string | null) => v],
     ['cancelledAt', 'cancelled_at', (v: string | null) => v],
     ['refunds', 'refunds_json', json],
     ['returns', 'returns_json', json],
@@ -240,6 +243,16 @@ export function patchStatements(id: string, change: OrderChange): InStatement[] 
   if (change.paymentResult !== undefined) {
     sets.push('capture_id = ?');
     args.push(change.paymentResult?.id ?? null);
+  }
+  // The waiting flags beside what they mirror (domain/lifecycle.ts waitingRequests; migration 31): the admin's count
+  // and ?requests=waiting read an index rather than every order's JSON.
+  if (change.returns !== undefined) {
+    sets.push('waiting_returns = ?');
+    args.push(waitingRequests({ returns: change.returns }).returns);
+  }
+  if (change.cancellationRequest !== undefined) {
+    sets.push('waiting_cancellation = ?');
+    args.push(waitingRequests({ cancellationRequest: change.cancellationRequest }).cancellation ? 1 : 0);
   }
   if (change.user) {
     sets.push('user_id = ?', 'user_name = ?', 'user_email = ?');

@@ -711,6 +711,114 @@ export const MIGRATIONS: Migration[] = [
     // here by the same allocation (ledgerLines), so every order's ledger reads as recorded.
     statements: ['ALTER TABLE order_items ADD COLUMN tax_cents INTEGER', fillLineTaxes],
   },
+  {
+    version: 31,
+    name: 'orders are shipped before delivered; requests waiting for the shop are flagged',
+    // Issue 38: shipping is its own step (domain/lifecycle.ts). An order delivered before keeps shipped_at NULL.
+    // The two flags mirror domain/lifecycle.ts waitingRequests, kept by orders.ts writePatch, so the admin's count and
+    // ?requests=waiting read an index rather than every order's JSON. Older approved returns with a refund were
+    // refunded at once: they are not waiting.
+    // The status CHECK gains 'shipped': SQLite changes a CHECK only by rebuilding the table, the lines and notes
+    // moving to tables that reference the new one first (as migration 15 did).
+    statements: [
+      `CREATE TABLE orders_v31 (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        user_email TEXT NOT NULL,
+        shipping_json TEXT NOT NULL,
+        payment_method TEXT NOT NULL,
+        items_cents INTEGER NOT NULL,
+        shipping_cents INTEGER NOT NULL,
+        tax_cents INTEGER NOT NULL,
+        total_cents INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        status TEXT NOT NULL
+          CHECK (status IN ('awaiting_payment', 'paid', 'shipped', 'delivered', 'expired', 'cancelled')),
+        paid_at TEXT,
+        payment_json TEXT,
+        capture_id TEXT UNIQUE,                    -- a provider capture pays one order, once
+        delivered_at TEXT,
+        expires_at TEXT,
+        created_at TEXT NOT NULL,
+        cancelled_at TEXT,
+        refunds_json TEXT,                         -- domain/refunds.ts RefundRecord[], oldest first
+        cancellation_json TEXT,                    -- domain CancellationRequest
+        returns_json TEXT,
+        carrier TEXT,
+        tracking_number TEXT,
+        undeliveries_json TEXT NOT NULL DEFAULT '[]',
+        discount_cents INTEGER NOT NULL DEFAULT 0,
+        coupon_code TEXT,
+        guest_email TEXT,
+        guest_address_key TEXT,
+        guest_token TEXT,
+        client_key TEXT,
+        shipped_at TEXT,
+        waiting_cancellation INTEGER NOT NULL DEFAULT 0, -- domain/lifecycle.ts waitingRequests, kept by writePatch
+        waiting_returns INTEGER NOT NULL DEFAULT 0
+      )`,
+      `INSERT INTO orders_v31 (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents, shipping_cents, tax_cents,
+        total_cents, currency, status, paid_at, payment_json, capture_id, delivered_at, expires_at, created_at,
+        cancelled_at, refunds_json, cancellation_json, returns_json, carrier, tracking_number, undeliveries_json,
+        discount_cents, coupon_code, guest_email, guest_address_key, guest_token, client_key)
+       SELECT id, user_id, user_name, user_email, shipping_json, payment_method, items_cents, shipping_cents, tax_cents,
+        total_cents, currency, status, paid_at, payment_json, capture_id, delivered_at, expires_at, created_at,
+        cancelled_at, refunds_json, cancellation_json, returns_json, carrier, tracking_number, undeliveries_json,
+        discount_cents, coupon_code, guest_email, guest_address_key, guest_token, client_key FROM orders`,
+      `CREATE TABLE order_items_v31 (
+        order_id TEXT NOT NULL REFERENCES orders_v31 (id) ON DELETE CASCADE,
+        line INTEGER NOT NULL,
+        product_id TEXT NOT NULL,                  -- no foreign key: an order keeps its lines when a product is deleted
+        name TEXT NOT NULL,
+        image TEXT NOT NULL,
+        price_cents INTEGER NOT NULL,
+        qty INTEGER NOT NULL CHECK (qty > 0),
+        variant_id TEXT,
+        variant_label TEXT,
+        sku TEXT,
+        discount_cents INTEGER,
+        tax_cents INTEGER,                         -- the line's tax share (migration 30, domain/ledger.ts)
+        PRIMARY KEY (order_id, line)
+      )`,
+      `INSERT INTO order_items_v31 (order_id, line, product_id, name, image, price_cents, qty, variant_id,
+        variant_label, sku, discount_cents, tax_cents)
+       SELECT order_id, line, product_id, name, image, price_cents, qty, variant_id, variant_label, sku, discount_cents,
+        tax_cents
+       FROM order_items`,
+      `CREATE TABLE order_notes_v31 (
+        id TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL REFERENCES orders_v31 (id) ON DELETE CASCADE,
+        text TEXT NOT NULL,
+        by_id TEXT NOT NULL,
+        by_name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      )`,
+      'INSERT INTO order_notes_v31 (id, order_id, text, by_id, by_name, created_at) SELECT id, order_id, text, by_id, by_name, created_at FROM order_notes',
+      'DROP TABLE order_notes',
+      'DROP TABLE order_items',
+      'DROP TABLE orders',
+      'ALTER TABLE orders_v31 RENAME TO orders',
+      'ALTER TABLE order_items_v31 RENAME TO order_items',
+      'ALTER TABLE order_notes_v31 RENAME TO order_notes',
+      'CREATE INDEX order_notes_by_order ON order_notes (order_id, created_at, id)',
+      'CREATE INDEX orders_by_expiry ON orders (status, expires_at)',
+      'CREATE INDEX orders_by_user ON orders (user_id, created_at, id)',
+      'CREATE INDEX orders_by_date ON orders (created_at, id)',
+      'CREATE INDEX orders_by_status ON orders (status, created_at, id)',
+      'CREATE INDEX orders_by_user_status ON orders (user_id, status, created_at, id)',
+      'CREATE INDEX orders_by_guest_address ON orders (guest_address_key, status) WHERE guest_address_key IS NOT NULL',
+      'CREATE INDEX orders_by_client ON orders (client_key, status) WHERE client_key IS NOT NULL',
+      `UPDATE orders SET waiting_cancellation = 1
+         WHERE cancellation_json IS NOT NULL AND json_extract(cancellation_json, '$.status') = 'pending'`,
+      `UPDATE orders SET waiting_returns = (
+         SELECT count(*) FROM json_each(orders.returns_json) r
+         WHERE json_extract(r.value, '$.status') IN ('requested', 'received')
+            OR (json_extract(r.value, '$.status') = 'approved' AND json_extract(r.value, '$.refundId') IS NULL))
+         WHERE returns_json IS NOT NULL`,
+      'CREATE INDEX orders_waiting ON orders (created_at, id) WHERE waiting_cancellation = 1 OR waiting_returns > 0',
+    ],
+  },
 ];
 
 /** Migration 30's backfill: the older orders' lines' tax shares, a page of orders at a time. */

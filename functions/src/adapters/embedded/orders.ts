@@ -29,7 +29,7 @@ type Reader = Database['client'];
 
 /** The SQL conditions of the admin's order filters, shared by the list and the CSV export: the customer, the status,
  *  and a search by customer, the order's number (its id's last 6, domain/listQuery's orderSearchKeys) or whole id. */
-function orderFilters(query: { userId?: string; status?: OrderStatus; search?: string }) {
+function orderFilters(query: { userId?: string; status?: OrderStatus; search?: string; requests?: 'waiting' }) {
   const conditions: string[] = [];
   const args: InValue[] = [];
   if (query.userId !== undefined) {
@@ -40,6 +40,7 @@ function orderFilters(query: { userId?: string; status?: OrderStatus; search?: s
     conditions.push('status = ?');
     args.push(query.status);
   }
+  if (query.requests === 'waiting') conditions.push('(waiting_cancellation = 1 OR waiting_returns > 0)');
   if (query.search) {
     const customer = customerMatch('user_email', 'user_name', query.search);
     conditions.push(`(${customer.sql} OR lower(substr(id, -6)) = ? OR lower(id) = ?)`);
@@ -123,6 +124,15 @@ export class SqlOrderQueries implements OrderQueries {
       yield await this.withItems(this.db.client, rs.rows);
       if (rs.rows.length < batchSize) return;
     }
+  }
+
+  /** The requests waiting for the shop (domain/lifecycle.ts waitingRequests), from the flags the order rows keep. */
+  async requestsSummary(): Promise<{ cancellations: number; returns: number }> {
+    const rs = await this.db.client.execute(
+      `SELECT coalesce(sum(waiting_cancellation), 0) AS cancellations, coalesce(sum(waiting_returns), 0) AS returns
+       FROM orders WHERE waiting_cancellation = 1 OR waiting_returns > 0`,
+    );
+    return { cancellations: Number(rs.rows[0]?.cancellations ?? 0), returns: Number(rs.rows[0]?.returns ?? 0) };
   }
 
   async paidWith(captureId: string): Promise<string | null> {

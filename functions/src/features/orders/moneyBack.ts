@@ -20,6 +20,7 @@ import {
   REFUND_MESSAGES,
   refundSchema,
   RETURN_MESSAGES,
+  legacyReturnDecisionSchema,
   returnDecisionSchema,
   returnRequestSchema,
   unavailable,
@@ -103,6 +104,7 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
         await refund(order._id, {
           amount: input.amount,
           items: input.items,
+          ...(input.returnId ? { returnId: input.returnId } : {}),
           restock: input.restock ?? false,
           reason: input.reason ?? '',
           by: await byAdmin(req),
@@ -139,21 +141,38 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
         .json(customerView(await store.orders.requestReturn(order._id, { returnId, items, reason, now: clock.now() })));
     });
 
+    // Issue 38: approve (nothing refunded yet), decline, or receive (the parcel arrived: restock the lines given,
+    // none by default, then refund the return's lines through the refund path, which marks it refunded). The older
+    // web's { approve: boolean } reads as approve / decline.
     router.put('/:id/returns/:returnId', guards.admin, async (req, res) => {
-      const { approve, message, restock } = parse(returnDecisionSchema, req.body);
+      const body: unknown = req.body;
+      const legacy = !!body && typeof body === 'object' && 'approve' in body;
+      const decision = legacy ? parse(legacyReturnDecisionSchema, body) : parse(returnDecisionSchema, body);
       const order = await existing(req.params.id);
-      const waiting = order.returns.find((r) => r.id === req.params.returnId);
-      if (!waiting) throw notFound(RETURN_MESSAGES.notFound);
-      if (waiting.status !== 'requested') throw conflict(RETURN_MESSAGES.notWaiting);
+      const ret = order.returns.find((r) => r.id === req.params.returnId);
+      if (!ret) throw notFound(RETURN_MESSAGES.notFound);
+      const now = clock.now();
+      if (decision.action === 'approve') {
+        res.json(await store.orders.approveReturn(order._id, ret.id, now));
+        return;
+      }
+      if (decision.action === 'decline') {
+        res.json(await store.orders.declineReturn(order._id, ret.id, decision.message ?? '', now));
+        return;
+      }
+      const by = await byAdmin(req);
+      const restock = 'restock' in decision ? (decision.restock ?? []) : [];
+      const received = await store.orders.receiveReturn(order._id, ret.id, restock, now, by._id);
+      // The money goes back once the parcel is in: its lines as charged, nothing restocked by the refund (receiving
+      // did what the owner chose). A refund refused or unconfirmed leaves the return received: "Retry refund", or a
+      // refund with this returnId, finishes it.
       res.json(
-        approve
-          ? await refund(order._id, {
-              returnId: waiting.id,
-              restock: restock ?? true,
-              reason: `Return: ${waiting.reason}`,
-              by: await byAdmin(req),
-            })
-          : await store.orders.declineReturn(order._id, waiting.id, message ?? '', clock.now()),
+        await refund(received._id, {
+          returnId: ret.id,
+          restock: false,
+          reason: `Return: ${ret.reason}`,
+          by,
+        }),
       );
     });
 

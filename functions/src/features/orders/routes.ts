@@ -4,7 +4,6 @@ import { stringify } from 'csv-stringify';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import {
-  assertDeliverable,
   assertMayCancel,
   assertMayPay,
   badInput,
@@ -23,6 +22,7 @@ import {
   paypalCaptureSchema,
   placeOrderSchema,
   deliverOrderSchema,
+  shipOrderSchema,
   undeliverOrderSchema,
   orderNoteSchema,
   type AdminOrder,
@@ -60,7 +60,7 @@ import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
 import type { SettingsCache } from '../settings/settingsCache.js';
 
 /** A customer's own orders: pages, status and sort, no customer search. */
-const myOrdersQuerySchema = orderListQuerySchema.omit({ search: true });
+const myOrdersQuerySchema = orderListQuerySchema.omit({ search: true, requests: true });
 
 /** A guest order's token, from `?token=` (the emailed link) or the X-Order-Token header; undefined when neither. */
 function orderTokenOf(req: Request): string | undefined {
@@ -240,6 +240,7 @@ export function orderRoutes(
     const page = await store.orders.list({
       userId,
       status: query.status && ORDER_STATUS_FILTERS[query.status],
+      ...(query.requests ? { requests: query.requests } : {}),
       search: query.search ?? '',
       sort: query.sort ?? 'newest',
       page: query.pageNumber ?? 1,
@@ -256,6 +257,11 @@ export function orderRoutes(
 
   router.get('/', admin, async (req, res) => {
     await sendOrderPage(res, parse(orderListQuerySchema, req.query));
+  });
+
+  // Issue 38: what waits for the shop (the admin's badge): pending cancellation requests, open returns.
+  router.get('/requests/summary', admin, async (_req, res) => {
+    res.json(await store.orders.requestsSummary());
   });
 
   // The orders the list's filters and a date range select, as CSV: each batch the store reads is written through
@@ -350,13 +356,19 @@ export function orderRoutes(
     res.json(caller.isAdmin ? cancelled : customerView(cancelled));
   });
 
-  // The original clients send no body (or {}): the order is marked delivered as before, with no carrier.
+  // Issue 38: shipping is its own step (domain/lifecycle.ts `ship`): carrier and tracking number required.
+  router.put('/:id/ship', admin, async (req, res) => {
+    const shipment = parse(shipOrderSchema, req.body);
+    const id = parseId(req.params.id, 'Order');
+    res.json(await withNotes(await store.orders.markShipped(id, clock.now(), shipment)));
+  });
+
+  // The original clients send no body (or {}): a paid order is shipped and delivered at once, a shipped one
+  // delivered; the store's decision refuses the rest (409 with why).
   router.put('/:id/deliver', admin, async (req, res) => {
     const shipment = parse(deliverOrderSchema, req.body);
-    const order = await store.orders.get(parseId(req.params.id, 'Order'));
-    if (!order) throw notFound(ORDER_MESSAGES.notFound);
-    assertDeliverable(order);
-    res.json(await withNotes(await store.orders.markDelivered(order._id, clock.now(), shipment)));
+    const id = parseId(req.params.id, 'Order');
+    res.json(await withNotes(await store.orders.markDelivered(id, clock.now(), shipment)));
   });
 
   router.put('/:id/undeliver', admin, async (req, res) => {

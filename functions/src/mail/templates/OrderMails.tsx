@@ -306,6 +306,23 @@ export function OrderDelivered(props: Common & ShipmentProps & { deliveredAt: st
   );
 }
 
+export function OrderReturnApproved({ order, orderUrl, shopUrl }: Common) {
+  return (
+    <OrderMail
+      preview={`Your return for order ${order.number} is approved`}
+      title={`Your return for order ${order.number} is approved`}
+      order={order}
+      orderUrl={orderUrl}
+      shopUrl={shopUrl}
+    >
+      <Text style={text}>
+        Please send the items back to us, packed safely, with your order number {order.number}. We refund them once the
+        parcel arrives and we have checked it; you will get an email when the money is on its way.
+      </Text>
+    </OrderMail>
+  );
+}
+
 export type CancelReason = 'cancelled' | 'expired';
 
 export function OrderCancelled({ order, orderUrl, shopUrl, reason }: Common & { reason: CancelReason }) {

@@ -9,6 +9,7 @@ import {
   OrderHoldReminder,
   OrderPaid,
   OrderPlaced,
+  OrderReturnApproved,
   OrderShipped,
   OwnerOrderPaid,
   OwnerOrderRequest,
@@ -42,6 +43,8 @@ export interface MailData {
   'order-paid': OrderMailData & { paidAt: string };
   /** Issue 38: the parcel left; carrier and tracking number when given (a known carrier's are linked). */
   'order-shipped': OrderMailData & { shippedAt: string; carrier?: string; trackingNumber?: string };
+  /** A return approved (issue 38): what to do next (send it; the refund comes once it arrives). */
+  'order-return-approved': OrderMailData;
   'order-delivered': OrderMailData & { deliveredAt: string; carrier?: string; trackingNumber?: string };
   /** Cancelled by the customer or expired unpaid: one message, the reason telling them apart. */
   'order-cancelled': OrderMailData & { reason: CancelReason };
@@ -182,6 +185,10 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
         carrier: d.carrier ?? null,
         trackingNumber: d.trackingNumber ?? null,
       }),
+  },
+  'order-return-approved': {
+    subject: (d) => `Your return for Voltshop order ${d.order.number} is approved`,
+    element: (d, c) => createElement(OrderReturnApproved, orderProps(d, c)),
   },
   'order-cancelled': {
     subject: (d) =>

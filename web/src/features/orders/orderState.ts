@@ -66,6 +66,7 @@ export const ORDER_STATE_RULES: readonly Rule[] = [
     when: (o) => o.isDelivered,
     text: (o) => `Delivered on ${shortDate(o.deliveredAt)}`,
   },
+  { key: 'shipped', tone: 'done', when: (o) => o.status === 'shipped', text: () => 'Shipped' },
   { key: 'paid', tone: 'done', when: (o) => o.isPaid, text: () => 'Paid' },
   // Its hold ended though the sweep has not run yet: it can no longer be paid.
   {

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { productFromDoc, type ProductDoc } from '../../../firestore/schema.js';
-import { orderFromRecord, type OrderRecord, type Review } from '../../../domain/index.js';
+import { orderFromRecord, waitingRequests, type OrderRecord, type Review } from '../../../domain/index.js';
 import type { StoredUser } from '../../../ports.js';
 
 // Collection names and the product document's shape are the domain's (shared with the web's Firestore reads).
@@ -65,6 +65,18 @@ export interface OrderDoc extends OrderRecord {
   /** The discount code's use shard this order's use came from (issue 37, store/coupons.ts); absent without a code
    *  and on orders placed before the shards (their use is given back to the code's document). */
   couponShard?: number;
+  /** Issue 38, domain/lifecycle.ts waitingRequests as fields the admin's counts and ?requests=waiting query: a
+   *  pending cancellation request, an open return, either. Written with every change of those (orders.ts); absent
+   *  on orders never asked anything (and on requests made before issue 38). */
+  waitingCancellation?: boolean;
+  waitingReturn?: boolean;
+  waitingRequest?: boolean;
+}
+
+/** The waiting fields of an order as it now is (OrderDoc.waitingRequest and its two parts). */
+export function waitingFields(r: Pick<OrderRecord, 'cancellationRequest' | 'returns'>) {
+  const { cancellation, returns } = waitingRequests(r);
+  return { waitingCancellation: cancellation, waitingReturn: returns > 0, waitingRequest: cancellation || returns > 0 };
 }
 
 export const toProduct = productFromDoc;

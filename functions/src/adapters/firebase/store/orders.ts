@@ -80,6 +80,16 @@ export class FirestoreOrderQueries implements OrderQueries {
     }
   }
 
+  /** The requests waiting for the shop, from the flags the order documents keep (mapping.ts waitingFields). */
+  async requestsSummary(): Promise<{ cancellations: number; returns: number }> {
+    // One open return per order at most (domain/returns.ts requestReturn), so orders with one count the returns.
+    const [cancellations, returns] = await Promise.all([
+      this.col.where('waitingCancellation', '==', true).count().get(),
+      this.col.where('waitingReturn', '==', true).count().get(),
+    ]);
+    return { cancellations: cancellations.data().count, returns: returns.data().count };
+  }
+
   async paidWith(captureId: string): Promise<string | null> {
     if (!captureId) return null;
     const capture = await this.db.collection(COLLECTIONS.captures).doc(keyId(captureId)).get();

@@ -21,7 +21,7 @@ import { bookOf, readBook, writeBookChange } from './addresses.js';
 import { loadCouponForPlaceIn, loadCouponIn, writeCouponUse } from './coupons.js';
 import { mailRef, recordMail } from './mailOutbox.js';
 import { writeOrderStatus } from './orderStatus.js';
-import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, type OrderDoc, type ProductDoc } from './mapping.js';
+import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, waitingFields, type OrderDoc, type ProductDoc } from './mapping.js';
 import { recordStats } from './orderStats.js';
 import {
   readRefundActors,
@@ -229,6 +229,9 @@ async function commit(
       fields.refundedCents = refundedCents({ refunds: change.refunds });
       writeRefundActors(tx, ref, change.refunds, stored!.actors);
     }
+    // The waiting flags beside what they mirror (mapping.ts waitingFields: the admin's counts and ?requests=waiting).
+    if (change.returns !== undefined || change.cancellationRequest !== undefined)
+      Object.assign(fields, waitingFields(after));
     if (change.user) {
       fields.userId = change.user._id;
       fields.customerKeys = orderSearchKeys(id, change.user.name, change.user.email);

@@ -77,7 +77,8 @@ const columns: AdminColumn<Order>[] = [
 
 const STATUS_LABELS: Record<OrderStatusFilter, string> = {
   unpaid: 'Not paid',
-  paid: 'Paid, not delivered',
+  paid: 'Paid, to ship',
+  shipped: 'Shipped',
   delivered: 'Delivered',
   expired: 'Expired',
   cancelled: 'Cancelled',

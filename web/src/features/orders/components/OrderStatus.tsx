@@ -32,6 +32,7 @@ export function DeliveryStatusBadge({ order }: { order: Order }) {
   if (order.isDelivered)
     return <span className={`${BADGE} ${TONE.done}`}>Delivered on {shortDate(order.deliveredAt)}</span>;
   if (order.status === 'cancelled') return <span className={`${BADGE} ${TONE.idle}`}>Cancelled</span>;
+  if (order.status === 'shipped') return <span className={`${BADGE} ${TONE.waiting}`}>Shipped</span>;
   return <span className={`${BADGE} ${TONE.idle}`}>Not Delivered</span>;
 }
 

@@ -11,6 +11,10 @@ function describe(entry: TimelineEntry): { title: string; detail?: string } {
       return { title: 'Order placed' };
     case 'paid':
       return { title: 'Paid' };
+    case 'shipped': {
+      const shipment = [entry.carrier, entry.trackingNumber && `tracking ${entry.trackingNumber}`].filter(Boolean);
+      return { title: 'Shipped', detail: shipment.length ? shipment.join(', ') : undefined };
+    }
     case 'delivered': {
       const shipment = [entry.carrier, entry.trackingNumber && `tracking ${entry.trackingNumber}`].filter(Boolean);
       return { title: 'Marked delivered', detail: shipment.length ? shipment.join(', ') : undefined };
@@ -36,6 +40,13 @@ function describe(entry: TimelineEntry): { title: string; detail?: string } {
       return {
         title: `Return requested (${entry.units} ${entry.units === 1 ? 'item' : 'items'})`,
         detail: entry.reason,
+      };
+    case 'return-approved':
+      return { title: 'Return approved' };
+    case 'return-received':
+      return {
+        title: 'Return received',
+        detail: entry.restocked ? `${entry.restocked} back in stock` : 'Nothing put back in stock',
       };
     case 'return-declined':
       return { title: 'Return declined', detail: entry.message ?? undefined };

@@ -16,7 +16,13 @@ import { dateTime, formatPrice } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { decideReturn, requestReturn, useOrderMutation } from '../api/refunds';
 
-const STATE = { requested: 'Waiting for the shop', approved: 'Approved and refunded', declined: 'Declined' } as const;
+const STATE = {
+  requested: 'Waiting for the shop',
+  approved: 'Approved: please send it back',
+  received: 'Received',
+  refunded: 'Refunded',
+  declined: 'Declined',
+} as const;
 
 /** Delivered within the window: the customer may still ask for a return. */
 export function canRequestReturn(order: Order, now = Date.now()): boolean {

@@ -23,7 +23,8 @@ export function DeliverControl({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
   const [carrier, setCarrier] = useState(order.carrier ?? '');
   const [trackingNumber, setTrackingNumber] = useState(order.trackingNumber ?? '');
-  if (!order.isPaid || order.isDelivered) return null;
+  // The server refuses a cancelled or fully refunded order (domain/lifecycle.ts): no button for it.
+  if (!order.isPaid || order.isDelivered || order.isCancelled || order.paymentStatus === 'refunded') return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     deliver.mutate(

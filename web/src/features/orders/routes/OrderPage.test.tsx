@@ -22,6 +22,8 @@ const order: Order = {
   isPaid: false,
   paidAt: null,
   paymentResult: null,
+  isShipped: false,
+  shippedAt: null,
   isDelivered: false,
   deliveredAt: null,
   carrier: null,
