@@ -141,7 +141,7 @@ export interface PaymentResult {
 
 /** awaiting_payment holds stock until expiresAt; expired orders gave their stock back and cannot be paid;
  *  cancelled: by its owner before paying, or by the shop (a paid order refunded in full and restocked). */
-export type OrderStatus = 'awaiting_payment' | 'paid' | 'delivered' | 'expired' | 'cancelled';
+export type OrderStatus = 'awaiting_payment' | 'paid' | 'shipped' | 'delivered' | 'expired' | 'cancelled';
 
 /** Where the order's money stands: refunds never change isPaid (it was paid), this says what came back. */
 export type PaymentStatus = 'unpaid' | 'paid' | 'partially_refunded' | 'refunded';
@@ -168,9 +168,13 @@ export interface OrderReturn {
   id: string;
   items: { product: string; qty: number; variant?: string }[];
   reason: string;
-  status: 'requested' | 'approved' | 'declined';
+  status: 'requested' | 'approved' | 'received' | 'refunded' | 'declined';
   createdAt: string;
   decidedAt: string | null;
+  /** When the parcel came back (action 'receive'). */
+  receivedAt?: string | null;
+  /** The lines the shop put back in stock on receiving it (none unless ticked). */
+  restocked?: { product: string; variant?: string; qty: number }[];
   /** The shop's message when it declined. */
   message: string | null;
   /** The refund that approved it. */
@@ -205,6 +209,9 @@ export interface Order {
   isPaid: boolean;
   paidAt: string | null;
   paymentResult: PaymentResult | null;
+  /** Shipped (PUT /api/orders/:id/ship { carrier, trackingNumber }), and still so once delivered. */
+  isShipped: boolean;
+  shippedAt: string | null;
   isDelivered: boolean;
   deliveredAt: string | null;
   /** Given when marked delivered (PUT /api/orders/:id/deliver { carrier?, trackingNumber? }); null when not. */
