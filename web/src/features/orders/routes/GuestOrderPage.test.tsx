@@ -25,6 +25,8 @@ const guestOrder: Order = {
   isPaid: false,
   paidAt: null,
   paymentResult: null,
+  isShipped: false,
+  shippedAt: null,
   isDelivered: false,
   deliveredAt: null,
   carrier: null,

@@ -23,7 +23,8 @@ import { OrderHeadline } from '../components/OrderHeadline';
 import { OrderNoteForm } from '../components/OrderNotes';
 import { DeliveryStatusBadge, PaymentStatusBadge } from '../components/OrderStatus';
 import { OrderTimeline } from '../components/OrderTimeline';
-import { DeliverControl, UndeliverControl } from '../components/ShipOrder';
+import { FulfilmentSteps, UndeliverControl } from '../components/ShipOrder';
+import { ShipmentDetails } from '../components/ShipmentDetails';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentArea } from '../components/PaymentArea';
 import { refundSummary, RefundList } from '../components/RefundList';
@@ -109,27 +110,6 @@ function PrintLinks({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   );
 }
 
-/** The carrier and tracking number given when the order was marked delivered (kept if it is taken back). */
-function ShipmentDetails({ order }: { order: Order }) {
-  if (!order.carrier && !order.trackingNumber) return null;
-  return (
-    <dl className="shipment-details small mt-2 mb-0">
-      {order.carrier && (
-        <div>
-          <dt className="d-inline">Carrier: </dt>
-          <dd className="d-inline">{order.carrier}</dd>
-        </div>
-      )}
-      {order.trackingNumber && (
-        <div>
-          <dt className="d-inline">Tracking number: </dt>
-          <dd className="d-inline font-monospace text-break">{order.trackingNumber}</dd>
-        </div>
-      )}
-    </dl>
-  );
-}
-
 function OrderDetails({ order, account }: { order: Order; account: AccountMade }) {
   const user = useUserInfo();
   const isCustomer = useIsCustomer(order);
@@ -165,6 +145,7 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
               <DeliveryStatusBadge order={order} />
               <ShipmentDetails order={order} />
             </ListGroup.Item>
+            {user?.isAdmin && <FulfilmentSteps order={order} />}
             <ListGroup.Item>
               <h2 className="section-title">Payment Method</h2>
               <p className="mb-2">
@@ -183,6 +164,7 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
                 <OrderItems items={order.orderItems} />
               )}
             </ListGroup.Item>
+            <Returns order={order} />
             <ListGroup.Item>
               <h2 className="section-title">History</h2>
               <OrderTimeline order={order} />
@@ -209,10 +191,8 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
               ))}
             <CancelOrderButton order={order} />
             <CancellationRequest order={order} />
-            <Returns order={order} />
             {user?.isAdmin && (
               <>
-                <DeliverControl order={order} />
                 <UndeliverControl order={order} />
                 <MoneyBackActions order={order} />
               </>

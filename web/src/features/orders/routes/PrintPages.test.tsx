@@ -25,6 +25,8 @@ const order: Order = {
   isPaid: true,
   paidAt: '2030-01-01T10:00:00.000Z',
   paymentResult: null,
+  isShipped: true,
+  shippedAt: null,
   isDelivered: true,
   deliveredAt: '2030-01-03T10:00:00.000Z',
   carrier: 'DHL',
