@@ -110,6 +110,7 @@ describe('orderState: the order’s state in words', () => {
       'partially_refunded',
       'cancellation_requested',
       'delivered',
+      'shipped',
       'paid',
       'expired',
       'awaiting_payment',

@@ -143,7 +143,8 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
                 <AddressText address={a} />
               </p>
               <DeliveryStatusBadge order={order} />
-              <ShipmentDetails order={order} />
+              {/* An admin reads the carrier and number in the fulfilment steps just below. */}
+              {!user?.isAdmin && <ShipmentDetails order={order} />}
             </ListGroup.Item>
             {user?.isAdmin && <FulfilmentSteps order={order} />}
             <ListGroup.Item>
