@@ -7,6 +7,8 @@ const unpaid = {
   status: 'awaiting_payment',
   isPaid: false,
   paidAt: null,
+  isShipped: false,
+  shippedAt: null,
   isDelivered: false,
   deliveredAt: null,
   expiresAt: '2026-11-25T14:05:00.000Z',
@@ -25,7 +27,7 @@ describe('orderState: the order’s state in words', () => {
     expect(payByTime(unpaid.expiresAt)).toMatch(/^\d\d:\d\d$/);
   });
 
-  it('paid, then delivered with its date', () => {
+  it('paid, then shipped, then delivered, each with its date', () => {
     const paid = {
       ...unpaid,
       status: 'paid' as const,
@@ -34,8 +36,11 @@ describe('orderState: the order’s state in words', () => {
       expiresAt: null,
     };
     expect(orderState(paid, now)).toEqual({ key: 'paid', text: 'Paid', tone: 'done' });
+    const shipped = { ...paid, status: 'shipped' as const, isShipped: true, shippedAt: '2026-11-26T08:00:00.000Z' };
+    expect(orderState(shipped, now)).toEqual({ key: 'shipped', text: 'Shipped on 2026-11-26', tone: 'done' });
+    expect(orderState({ ...shipped, paymentStatus: 'partially_refunded' }, now).text).toBe('Shipped · partly refunded');
     const delivered = {
-      ...paid,
+      ...shipped,
       status: 'delivered' as const,
       isDelivered: true,
       deliveredAt: '2026-11-27T09:00:00.000Z',

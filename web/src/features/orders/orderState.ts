@@ -1,4 +1,4 @@
-// An order's state in words ("Awaiting payment – pay by 14:05", "Paid", "Delivered on 2026-11-25", "Cancelled",
+// An order's state in words ("Awaiting payment – pay by 14:05", "Paid", "Shipped on 2026-11-24", "Delivered on 2026-11-25", "Cancelled",
 // "Expired"), for the account page's order list and the order page. One ordered table of rules, the first that
 // matches wins: a new state (e.g. a refund) is one more row above the ones it overrides.
 import type { Order } from '@domain';
@@ -20,6 +20,8 @@ type OrderFacts = Pick<
   | 'status'
   | 'isPaid'
   | 'paidAt'
+  | 'isShipped'
+  | 'shippedAt'
   | 'isDelivered'
   | 'deliveredAt'
   | 'expiresAt'
@@ -52,7 +54,8 @@ export const ORDER_STATE_RULES: readonly Rule[] = [
     key: 'partially_refunded',
     tone: 'done',
     when: (o) => o.paymentStatus === 'partially_refunded',
-    text: (o) => `${o.isDelivered ? `Delivered on ${shortDate(o.deliveredAt)}` : 'Paid'} · partly refunded`,
+    text: (o) =>
+      `${o.isDelivered ? `Delivered on ${shortDate(o.deliveredAt)}` : o.isShipped ? 'Shipped' : 'Paid'} · partly refunded`,
   },
   {
     key: 'cancellation_requested',
@@ -66,7 +69,12 @@ export const ORDER_STATE_RULES: readonly Rule[] = [
     when: (o) => o.isDelivered,
     text: (o) => `Delivered on ${shortDate(o.deliveredAt)}`,
   },
-  { key: 'shipped', tone: 'done', when: (o) => o.status === 'shipped', text: () => 'Shipped' },
+  {
+    key: 'shipped',
+    tone: 'done',
+    when: (o) => o.isShipped,
+    text: (o) => (o.shippedAt ? `Shipped on ${shortDate(o.shippedAt)}` : 'Shipped'),
+  },
   { key: 'paid', tone: 'done', when: (o) => o.isPaid, text: () => 'Paid' },
   // Its hold ended though the sweep has not run yet: it can no longer be paid.
   {

@@ -1,5 +1,6 @@
 import type { Order, OrderPage, OrderSort, OrderStatusFilter } from '@domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { paths } from '@domain/routes';
 import { api } from '@/lib/api';
 import { orderKeys } from '@/lib/queryKeys';
 
@@ -8,6 +9,14 @@ export interface OrderPageParams {
   status?: OrderStatusFilter;
   search?: string;
   sort?: OrderSort;
+  /** 'waiting': only orders with a cancellation or return request waiting for the shop (issue 38). */
+  requests?: 'waiting';
+}
+
+/** How many requests wait for the shop (GET /api/orders/requests/summary). */
+export interface RequestsSummary {
+  cancellations: number;
+  returns: number;
 }
 
 /** The query string of a server-side list: only the parameters that are set. */
@@ -30,6 +39,21 @@ export function useOrderPage(params: OrderPageParams) {
     queryFn: ({ signal }) => getOrderPage(params, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The admin order list showing only orders with a request waiting (the dashboard links here). */
+export const requestsHref = `${paths.admin.orders.href()}?requests=waiting`;
+
+/** Under orderKeys.all: any order change (a decision on a request included) asks for it again. */
+const requestsSummaryKey = () => [...orderKeys.all, 'requests', 'summary'] as const;
+
+/** GET /api/orders/requests/summary (admin): the cancellation and return requests waiting for a decision. */
+export function getRequestsSummary(signal?: AbortSignal): Promise<RequestsSummary> {
+  return api<RequestsSummary>('/api/orders/requests/summary', { signal });
+}
+
+export function useRequestsSummary() {
+  return useQuery({ queryKey: requestsSummaryKey(), queryFn: ({ signal }) => getRequestsSummary(signal) });
 }
 
 export type { Order };

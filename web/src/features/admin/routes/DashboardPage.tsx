@@ -11,6 +11,7 @@ import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
+import { requestsHref, useRequestsSummary } from '../api/orders';
 import { useAdminStats, type AdminStats, type DailyStat } from '../api/stats';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { EditIcon } from '../components/Icons';
@@ -130,6 +131,31 @@ function LowStock({ products }: { products: AdminStats['lowStock'] }) {
   );
 }
 
+/** The customers' requests waiting for a decision (issue 38), linking to the order list filtered to them. */
+function WaitingRequests() {
+  const summary = useRequestsSummary();
+  if (!summary.data) return null;
+  const { cancellations, returns } = summary.data;
+  const total = cancellations + returns;
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  return (
+    <section aria-labelledby="requests-title" className="admin-stat mb-4">
+      <h2 id="requests-title" className="h6 mb-1">
+        Requests waiting for you
+      </h2>
+      {total === 0 ? (
+        <p className="mb-0 text-muted">None: no cancellation or return to decide.</p>
+      ) : (
+        <p className="mb-0">
+          <Link to={requestsHref} className="fw-semibold">
+            {plural(cancellations, 'cancellation request')} · {plural(returns, 'return')}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
 function Dashboard({ stats }: { stats: AdminStats }) {
   const { orders, revenue } = totals(stats.daily);
   return (
@@ -160,6 +186,7 @@ export function DashboardPage() {
     <>
       <Meta title="Admin Dashboard" />
       <h1 className="h3 mb-3">Dashboard</h1>
+      <WaitingRequests />
       <QueryBoundary query={stats}>{(s) => <Dashboard stats={s} />}</QueryBoundary>
     </>
   );

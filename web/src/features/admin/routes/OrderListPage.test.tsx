@@ -36,6 +36,7 @@ describe('OrderListPage', () => {
     { timeout: 30_000 },
     async () => {
       const calls = mockFetch({
+        'GET /api/orders/requests/summary': () => ({ body: { cancellations: 0, returns: 0 } }),
         'GET /api/orders': (_b, url) => ({
           body: {
             orders: [order(Number(url.searchParams.get('pageNumber')))],
@@ -47,7 +48,8 @@ describe('OrderListPage', () => {
       });
       const { user } = renderAt(<OrderListPage />, { path: '/admin/orderlist' });
       expect(await screen.findByTestId('row-count')).toHaveTextContent('Page 1 of 3 (101 orders)');
-      expect(calls[0]!.url).toBe('/api/orders?pageNumber=1&sort=newest');
+      const listCalls = () => calls.filter((c) => c.url.startsWith('/api/orders?'));
+      expect(listCalls()[0]!.url).toBe('/api/orders?pageNumber=1&sort=newest');
       await user.click(screen.getByRole('button', { name: 'Next' }));
       expect(await screen.findByRole('row', { name: /Customer 2/ })).toBeInTheDocument();
       await user.selectOptions(screen.getByLabelText('Status'), 'paid');
@@ -55,10 +57,47 @@ describe('OrderListPage', () => {
       await user.type(screen.getByLabelText('Search orders'), 'bob');
       await user.click(screen.getByRole('button', { name: 'Search' }));
       await waitFor(() =>
-        expect(calls.at(-1)!.url).toBe('/api/orders?pageNumber=1&status=paid&search=bob&sort=oldest'),
+        expect(listCalls().at(-1)!.url).toBe('/api/orders?pageNumber=1&status=paid&search=bob&sort=oldest'),
       );
       const table = screen.getByRole('table', { name: 'Orders' });
       expect(within(table).getByRole('link', { name: /Details of order order1/ })).toBeInTheDocument();
     },
   );
+
+  it('the Requests tab: its count from the summary, and the list of orders with a request waiting', async () => {
+    const waiting = {
+      ...order(7),
+      isPaid: true,
+      status: 'paid',
+      cancellationRequest: {
+        reason: 'Ordered twice',
+        status: 'pending',
+        createdAt: '',
+        decidedAt: null,
+        message: null,
+      },
+      returns: [],
+    } as unknown as Order;
+    const calls = mockFetch({
+      'GET /api/orders/requests/summary': () => ({ body: { cancellations: 1, returns: 2 } }),
+      'GET /api/orders': (_b, url) => ({
+        body: {
+          orders: url.searchParams.get('requests') === 'waiting' ? [waiting] : [order(1)],
+          page: 1,
+          pages: 1,
+          total: 1,
+        },
+      }),
+    });
+    const { user } = renderAt(<OrderListPage />, { path: '/admin/orderlist' });
+    const views = await screen.findByRole('navigation', { name: 'Order views' });
+    expect(await within(views).findByTestId('requests-count')).toHaveTextContent('3 waiting');
+    expect(within(views).getByRole('link', { name: 'All orders' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(views).getByRole('link', { name: /Requests/ }));
+    expect(await screen.findByRole('row', { name: /Customer 7/ })).toHaveTextContent('Cancellation asked');
+    expect(calls.filter((c) => c.url.startsWith('/api/orders?')).at(-1)!.url).toBe(
+      '/api/orders?pageNumber=1&sort=newest&requests=waiting',
+    );
+    expect(within(views).getByRole('link', { name: /Requests/ })).toHaveAttribute('aria-current', 'page');
+  });
 });

@@ -8,7 +8,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { DeliveredCell, PaidCell } from '@/features/orders';
 import { formatPrice, shortDate } from '@/lib/format';
-import { useOrderPage } from '../api/orders';
+import { requestsHref, useOrderPage, useRequestsSummary } from '../api/orders';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { ExportOrdersButton } from '../components/ExportOrdersButton';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
@@ -24,6 +24,7 @@ const columns: AdminColumn<Order>[] = [
       <div>
         <span className="fw-semibold text-nowrap">#{orderNumber(o._id)}</span>
         <span className="d-none d-xl-block font-monospace small text-body-secondary">{o._id}</span>
+        <WaitingRequests order={o} />
       </div>
     ),
   },
@@ -75,6 +76,55 @@ const columns: AdminColumn<Order>[] = [
   },
 ];
 
+/** What the customer asked and the shop has not decided yet. */
+function WaitingRequests({ order }: { order: Order }) {
+  const cancel = order.cancellationRequest?.status === 'pending';
+  const ret = order.returns?.some((r) => r.status === 'requested');
+  if (!cancel && !ret) return null;
+  return (
+    <span className="d-flex flex-wrap gap-1 mt-1">
+      {cancel && <span className="badge text-bg-warning">Cancellation asked</span>}
+      {ret && <span className="badge text-bg-warning">Return asked</span>}
+    </span>
+  );
+}
+
+/** All orders, or only those with a request waiting; the tab names how many wait (the server's count). */
+function OrderViews({ requests }: { requests: boolean }) {
+  const summary = useRequestsSummary();
+  const waiting = summary.data ? summary.data.cancellations + summary.data.returns : null;
+  const tab = (active: boolean) => `nav-link${active ? ' active' : ''}`;
+  return (
+    <nav aria-label="Order views" className="mb-3">
+      <ul className="nav nav-tabs">
+        <li className="nav-item">
+          <Link to={paths.admin.orders.href()} className={tab(!requests)} aria-current={requests ? undefined : 'page'}>
+            All orders
+          </Link>
+        </li>
+        <li className="nav-item">
+          <Link
+            to={requestsHref}
+            className={`${tab(requests)} d-flex align-items-center gap-2`}
+            aria-current={requests ? 'page' : undefined}
+          >
+            Requests
+            {waiting !== null && (
+              <span
+                className={`badge rounded-pill ${waiting > 0 ? 'text-bg-danger' : 'text-bg-secondary'}`}
+                data-testid="requests-count"
+              >
+                {waiting}
+                <span className="visually-hidden"> waiting</span>
+              </span>
+            )}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 const STATUS_LABELS: Record<OrderStatusFilter, string> = {
   unpaid: 'Not paid',
   paid: 'Paid, to ship',
@@ -91,12 +141,14 @@ export function OrderListPage() {
   const status = list.get('status') as OrderStatusFilter | undefined;
   const sort = list.get('sort') === 'oldest' ? 'oldest' : 'newest';
   const search = list.get('search') ?? '';
-  const orders = useOrderPage({ pageNumber: list.page, status, search, sort });
+  const requests = list.get('requests') === 'waiting' ? 'waiting' : undefined;
+  const orders = useOrderPage({ pageNumber: list.page, status, search, sort, requests });
   useLiveAdminOrders();
   return (
     <>
       <Meta title="Orders" />
       <h1 className="h3 mb-3">Orders</h1>
+      <OrderViews requests={!!requests} />
       <ExportOrdersButton status={status} search={search} />
       <QueryBoundary query={orders}>
         {(answer) => (

@@ -5,7 +5,20 @@ import { orderKeys } from '@/lib/queryKeys';
 
 const orderUrl = (orderId: string, action: string) => `/api/orders/${encodeURIComponent(orderId)}/${action}`;
 
-/** PUT /api/orders/:id/deliver (admin, paid orders only), with the carrier and tracking number when given. */
+/** What shipping an order takes (issue 38): both required. */
+export interface ShipmentInput {
+  carrier: string;
+  trackingNumber: string;
+}
+
+/** PUT /api/orders/:id/ship (admin): a paid order handed to the carrier; 409 with a message when refused (cancelled,
+ *  refunded in full, not paid). */
+export function shipOrder(orderId: string, shipment: ShipmentInput): Promise<AdminOrder> {
+  return api<AdminOrder>(orderUrl(orderId, 'ship'), { method: 'PUT', body: shipment });
+}
+
+/** PUT /api/orders/:id/deliver (admin): a shipped order delivered (from paid it ships and delivers at once), with the
+ *  carrier and tracking number when given. */
 export function deliverOrder(orderId: string, shipment: DeliverOrderInput = {}): Promise<AdminOrder> {
   return api<AdminOrder>(orderUrl(orderId, 'deliver'), { method: 'PUT', body: shipment });
 }
@@ -31,6 +44,9 @@ function useOrderChange<V>(orderId: string, change: (input: V) => Promise<AdminO
     },
   });
 }
+
+export const useShipOrder = (orderId: string) =>
+  useOrderChange(orderId, (shipment: ShipmentInput) => shipOrder(orderId, shipment));
 
 export const useDeliverOrder = (orderId: string) =>
   useOrderChange(orderId, (shipment: DeliverOrderInput) => deliverOrder(orderId, shipment));

@@ -40,11 +40,21 @@ export const requestReturn = (
   body: { items: { product: string; qty: number; variant?: string }[]; reason: string },
 ) => api<Order>(orderPath(orderId, 'returns'), { method: 'POST', body });
 
-/** PUT /api/orders/:id/returns/:returnId (admin): approve (refund those lines) or decline with a message. */
-export const decideReturn = (
-  orderId: string,
-  { returnId, ...decision }: { returnId: string; approve: boolean; message?: string; restock?: boolean },
-) => api<Order>(orderPath(orderId, `returns/${encodeURIComponent(returnId)}`), { method: 'PUT', body: decision });
+/** A line put back in stock when a return arrives. */
+export interface RestockLine {
+  product: string;
+  variant?: string;
+  qty: number;
+}
+
+/** The admin's step on a return (issue 38): approve (no money moves: the customer is told to send it), decline with a
+ *  message, or receive (the parcel arrived: the lines ticked go back in stock, then the return's lines are refunded). */
+export type ReturnAction =
+  { action: 'approve' } | { action: 'decline'; message: string } | { action: 'receive'; restock: RestockLine[] };
+
+/** PUT /api/orders/:id/returns/:returnId (admin). */
+export const decideReturn = (orderId: string, { returnId, ...step }: { returnId: string } & ReturnAction) =>
+  api<Order>(orderPath(orderId, `returns/${encodeURIComponent(returnId)}`), { method: 'PUT', body: step });
 
 /** A money-back mutation: the answered order replaces the cached one; lists and stock are read again. */
 export function useOrderMutation<V>(orderId: string, call: (orderId: string, vars: V) => Promise<Order>) {

@@ -27,12 +27,17 @@ export function PaymentStatusBadge({ order }: { order: Order }) {
   return <span className={`${BADGE} ${TONE.waiting}`}>Not Paid</span>;
 }
 
-/** "Delivered on 2030-01-03", "Not Delivered" or "Cancelled". */
+/** "Delivered on 2030-01-03", "Shipped on 2030-01-02", "Not Delivered" or "Cancelled". */
 export function DeliveryStatusBadge({ order }: { order: Order }) {
   if (order.isDelivered)
     return <span className={`${BADGE} ${TONE.done}`}>Delivered on {shortDate(order.deliveredAt)}</span>;
+  if (order.isShipped)
+    return (
+      <span className={`${BADGE} ${TONE.waiting}`}>
+        Shipped{order.shippedAt ? ` on ${shortDate(order.shippedAt)}` : ''}
+      </span>
+    );
   if (order.status === 'cancelled') return <span className={`${BADGE} ${TONE.idle}`}>Cancelled</span>;
-  if (order.status === 'shipped') return <span className={`${BADGE} ${TONE.waiting}`}>Shipped</span>;
   return <span className={`${BADGE} ${TONE.idle}`}>Not Delivered</span>;
 }
 
@@ -43,13 +48,14 @@ interface Step {
   pending: string;
 }
 
-/** Placed → Paid → Delivered with the date each happened; an expired order ends at Expired. */
+/** Placed → Paid → Shipped → Delivered with the date each happened; an expired order ends at Expired. */
 export function OrderProgress({ order }: { order: Order }) {
   const steps: Step[] =
     order.status === 'cancelled'
       ? [
           { label: 'Placed', at: order.createdAt, pending: '' },
           ...(order.isPaid ? [{ label: 'Paid', at: order.paidAt, pending: '' }] : []),
+          ...(order.isShipped ? [{ label: 'Shipped', at: order.shippedAt, pending: '' }] : []),
           { label: 'Cancelled', at: order.cancelledAt, pending: '' },
         ]
       : order.status === 'expired'
@@ -60,6 +66,12 @@ export function OrderProgress({ order }: { order: Order }) {
         : [
             { label: 'Placed', at: order.createdAt, pending: '' },
             { label: 'Paid', at: order.isPaid ? order.paidAt : null, pending: 'Awaiting payment' },
+            // Delivered before shipping was its own step: no shipping date, the step is done all the same.
+            {
+              label: 'Shipped',
+              at: order.isShipped || order.isDelivered ? (order.shippedAt ?? order.deliveredAt) : null,
+              pending: 'Awaiting shipping',
+            },
             { label: 'Delivered', at: order.isDelivered ? order.deliveredAt : null, pending: 'Awaiting delivery' },
           ];
   return (

@@ -27,8 +27,9 @@ export function PaidCell({ order }: { order: Order }) {
   return <Cross label="Not Paid" />;
 }
 
-/** DELIVERED cell: the date or a red cross (Not Delivered). */
+/** DELIVERED cell: the date, "Shipped" (on its way), or a red cross (Not Delivered). */
 export function DeliveredCell({ order }: { order: Order }) {
   if (order.isDelivered) return <>{shortDate(order.deliveredAt)}</>;
+  if (order.isShipped) return <span className="badge text-bg-info">Shipped {shortDate(order.shippedAt)}</span>;
   return <Cross label="Not Delivered" />;
 }

@@ -2,6 +2,7 @@
 // confirmation that names the amount. The server decides what may be refunded; this only asks.
 import { cartLineId } from '@domain/cart';
 import type { Order } from '@domain';
+import { orderRefundableCents, orderUnitsLeft } from '@domain/refundFigures';
 import { orderUnitsRefundCents } from '@domain/unitCharges';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -15,24 +16,11 @@ import { refundOrder, useOrderMutation, type RefundBody } from '../api/refunds';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-/** What may still be refunded: the total minus completed and pending refunds (the server's rule). */
-export function remainingOf(order: Order): number {
-  const reserved = order.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + cents(r.amount), 0);
-  return Math.max(0, cents(order.totalPrice) - reserved) / 100;
-}
+/** What may still be refunded, in dollars: the server's rule (domain refundFigures.ts orderRefundableCents). */
+export const remainingOf = (order: Order): number => orderRefundableCents(order) / 100;
 
-/** Units of each line not refunded yet. */
-function unitsLeft(order: Order): Map<string, number> {
-  const left = new Map<string, number>();
-  // Keyed by the line's id (cartLineId: its product, and its variant when it has one, issue 29).
-  for (const line of order.orderItems) left.set(cartLineId(line), (left.get(cartLineId(line)) ?? 0) + line.qty);
-  for (const r of order.refunds.filter((x) => x.status !== 'failed'))
-    for (const i of r.items) left.set(cartLineId(i), (left.get(cartLineId(i)) ?? 0) - i.qty);
-  return left;
-}
-
-/** What refunding these units pays back: what they cost as charged (their share of the order's discount and tax,
- *  shipping apart), capped by what remains; the server's figure (domain unitCharges.ts). */
+/** What refunding these units pays back, in dollars: what they cost as charged (their share of the order's discount
+ *  and tax, shipping apart), capped by what remains; the server's figure (domain unitCharges.ts). */
 function linesAmount(order: Order, qty: Record<string, number>): number {
   const items = order.orderItems
     .filter((line) => (qty[cartLineId(line)] ?? 0) > 0)
@@ -42,7 +30,8 @@ function linesAmount(order: Order, qty: Record<string, number>): number {
 
 export function RefundDialog({ order, show, onClose }: { order: Order; show: boolean; onClose: () => void }) {
   const remaining = remainingOf(order);
-  const left = unitsLeft(order);
+  // Keyed like cartLineId: the line's variant, or its product without variants.
+  const left = orderUnitsLeft(order);
   const [mode, setMode] = useState<'amount' | 'lines'>('amount');
   const [amount, setAmount] = useState(remaining.toFixed(2));
   const [qty, setQty] = useState<Record<string, number>>({});

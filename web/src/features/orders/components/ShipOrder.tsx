@@ -1,6 +1,6 @@
-// The admin's delivery controls, in the order summary's list (ListGroup.Items): "Mark As Delivered" asks for
-// confirmation with an optional carrier and tracking number; "Mark as not delivered" takes a delivery back, freely
-// within UNDELIVER_WINDOW_HOURS of the mark, with a reason after (the server decides; the form says so).
+// The admin's fulfilment (issue 38): two steps, "Ship" (carrier and tracking number, both required) then "Mark as
+// delivered"; "Mark as not delivered" takes a delivery back, freely within UNDELIVER_WINDOW_HOURS of the mark, with a
+// reason after. Which step shows follows the order's state; the server decides and answers 409 when it refuses.
 import type { Order } from '@domain';
 import {
   MAX_CARRIER_LENGTH,
@@ -8,54 +8,122 @@ import {
   MAX_UNDELIVER_REASON_LENGTH,
   UNDELIVER_WINDOW_HOURS,
 } from '@domain/limits';
-import { useState, type FormEvent } from 'react';
+import { CARRIERS, knownCarrier } from '@domain/tracking';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
-import { useDeliverOrder, useUndeliverOrder } from '../api/deliverOrder';
+import { dateTime } from '@/lib/format';
+import { useDeliverOrder, useShipOrder, useUndeliverOrder } from '../api/deliverOrder';
+import { ShipmentDetails } from './ShipmentDetails';
 
-/** Paid and not delivered: "Mark As Delivered", then a confirmation with the optional shipment details. */
-export function DeliverControl({ order }: { order: Order }) {
-  const deliver = useDeliverOrder(order._id);
-  const [confirming, setConfirming] = useState(false);
-  const [carrier, setCarrier] = useState(order.carrier ?? '');
+/** Where the order's fulfilment stands for the admin: the step to take, done, or none (and why, when it helps). */
+export type Fulfilment = { step: 'ship' | 'deliver' | 'done' } | { step: 'none'; why: string | null };
+
+export function fulfilmentOf(order: Order): Fulfilment {
+  // A cancelled or fully refunded order leaves the to-ship queue: say so rather than offer a step the server refuses.
+  if (order.status === 'cancelled')
+    return {
+      step: 'none',
+      why: order.isPaid ? 'Cancelled and refunded: nothing to ship.' : 'Cancelled before payment: nothing to ship.',
+    };
+  if (order.paymentStatus === 'refunded' && !order.isDelivered)
+    return { step: 'none', why: 'Refunded in full: nothing to ship.' };
+  if (order.isDelivered) return { step: 'done' };
+  if (order.isShipped || order.status === 'shipped') return { step: 'deliver' };
+  if (order.status === 'paid') return { step: 'ship' };
+  if (order.status === 'awaiting_payment') return { step: 'none', why: 'Ships once paid.' };
+  return { step: 'none', why: null };
+}
+
+const OTHER = 'other';
+
+/** Step 1: the carrier (a known one, or typed) and the tracking number, both required. */
+function ShipForm({ order }: { order: Order }) {
+  const ship = useShipOrder(order._id);
+  const known = knownCarrier(order.carrier);
+  const [choice, setChoice] = useState<string>(known ?? (order.carrier ? OTHER : ''));
+  const [otherCarrier, setOtherCarrier] = useState(known ? '' : (order.carrier ?? ''));
   const [trackingNumber, setTrackingNumber] = useState(order.trackingNumber ?? '');
-  // The server refuses a cancelled or fully refunded order (domain/lifecycle.ts): no button for it.
-  if (!order.isPaid || order.isDelivered || order.isCancelled || order.paymentStatus === 'refunded') return null;
+  const [tried, setTried] = useState(false);
+  const carrier = (choice === OTHER ? otherCarrier : choice).trim();
+  const tracking = trackingNumber.trim();
+  const carrierError = !carrier ? (choice === OTHER ? 'Enter the carrier’s name' : 'Choose a carrier') : null;
+  const trackingError = !tracking ? 'Enter the tracking number' : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    deliver.mutate(
-      { carrier: carrier.trim() || undefined, trackingNumber: trackingNumber.trim() || undefined },
-      { onSuccess: () => setConfirming(false) },
-    );
+    setTried(true);
+    if (carrierError || trackingError) return;
+    ship.mutate({ carrier, trackingNumber: tracking });
   };
   return (
-    <ListGroup.Item className="d-grid gap-2">
+    <Form onSubmit={submit} noValidate aria-label="Ship this order" className="d-grid gap-2">
+      {ship.isError && <Message variant="danger">{errorMessage(ship.error)}</Message>}
+      <Form.Group controlId="ship-carrier">
+        <Form.Label className="small mb-1">Carrier</Form.Label>
+        <Form.Select value={choice} required isInvalid={tried && !choice} onChange={(e) => setChoice(e.target.value)}>
+          <option value="">Choose…</option>
+          {CARRIERS.map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+          <option value={OTHER}>Other…</option>
+        </Form.Select>
+        {!choice && <Form.Control.Feedback type="invalid">{carrierError}</Form.Control.Feedback>}
+      </Form.Group>
+      {choice === OTHER && (
+        <Form.Group controlId="ship-carrier-other">
+          <Form.Label className="small mb-1">Carrier name</Form.Label>
+          <Form.Control
+            value={otherCarrier}
+            required
+            maxLength={MAX_CARRIER_LENGTH}
+            isInvalid={tried && !!carrierError}
+            onChange={(e) => setOtherCarrier(e.target.value)}
+          />
+          <Form.Control.Feedback type="invalid">{carrierError}</Form.Control.Feedback>
+        </Form.Group>
+      )}
+      <Form.Group controlId="ship-tracking">
+        <Form.Label className="small mb-1">Tracking number</Form.Label>
+        <Form.Control
+          value={trackingNumber}
+          required
+          maxLength={MAX_TRACKING_LENGTH}
+          isInvalid={tried && !!trackingError}
+          autoComplete="off"
+          onChange={(e) => setTrackingNumber(e.target.value)}
+        />
+        <Form.Control.Feedback type="invalid">{trackingError}</Form.Control.Feedback>
+      </Form.Group>
+      <p className="small text-muted mb-0">The customer is told by email, with the tracking number.</p>
+      <Button type="submit" variant="dark" disabled={ship.isPending}>
+        {ship.isPending ? <Loader small label="Shipping" /> : 'Ship order'}
+      </Button>
+    </Form>
+  );
+}
+
+/** Step 2: "Mark as delivered", then a confirmation (the carrier and number were given when it shipped). */
+function DeliverStep({ order }: { order: Order }) {
+  const deliver = useDeliverOrder(order._id);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="d-grid gap-2">
       {deliver.isError && <Message variant="danger">{errorMessage(deliver.error)}</Message>}
       {confirming ? (
-        <Form onSubmit={submit} aria-label="Confirm delivery" className="d-grid gap-2">
+        <div role="group" aria-label="Confirm delivery" className="d-grid gap-2">
           <p className="small mb-0">Mark this order as delivered? The customer is told by email.</p>
-          <Form.Group controlId="deliver-carrier">
-            <Form.Label className="small mb-1">Carrier (optional)</Form.Label>
-            <Form.Control
-              value={carrier}
-              maxLength={MAX_CARRIER_LENGTH}
-              onChange={(e) => setCarrier(e.target.value)}
-              placeholder="e.g. DHL"
-            />
-          </Form.Group>
-          <Form.Group controlId="deliver-tracking">
-            <Form.Label className="small mb-1">Tracking number (optional)</Form.Label>
-            <Form.Control
-              value={trackingNumber}
-              maxLength={MAX_TRACKING_LENGTH}
-              onChange={(e) => setTrackingNumber(e.target.value)}
-            />
-          </Form.Group>
-          <Button type="submit" variant="dark" disabled={deliver.isPending}>
+          <Button
+            type="button"
+            variant="dark"
+            disabled={deliver.isPending}
+            onClick={() => deliver.mutate({}, { onSuccess: () => setConfirming(false) })}
+          >
             {deliver.isPending ? <Loader small label="Marking as delivered" /> : 'Confirm delivery'}
           </Button>
           <Button
@@ -66,11 +134,79 @@ export function DeliverControl({ order }: { order: Order }) {
           >
             Back
           </Button>
-        </Form>
+        </div>
       ) : (
         <Button type="button" variant="dark" onClick={() => setConfirming(true)}>
-          Mark As Delivered
+          Mark as delivered
         </Button>
+      )}
+    </div>
+  );
+}
+
+type StepState = 'done' | 'current' | 'pending';
+
+function Step({ n, title, state, children }: { n: number; title: string; state: StepState; children?: ReactNode }) {
+  const marker =
+    state === 'done'
+      ? 'bg-success text-white'
+      : state === 'current'
+        ? 'bg-dark text-white'
+        : 'bg-body-secondary text-body-secondary';
+  return (
+    <li className="d-flex gap-2 mb-3" data-step-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+      <span
+        className={`rounded-circle d-inline-flex align-items-center justify-content-center flex-shrink-0 small fw-semibold ${marker}`}
+        style={{ width: '1.75rem', height: '1.75rem' }}
+        aria-hidden="true"
+      >
+        {state === 'done' ? '✓' : n}
+      </span>
+      <div className="flex-grow-1 min-w-0">
+        <h3 className="h6 mb-1">
+          {title}
+          <span className="visually-hidden">{state === 'done' ? ' (done)' : state === 'current' ? ' (next)' : ''}</span>
+        </h3>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+/** Ship, then deliver: the two steps with what each needs or what was done; or why there is nothing to do. */
+export function FulfilmentSteps({ order }: { order: Order }) {
+  const state = fulfilmentOf(order);
+  return (
+    <ListGroup.Item as="section" aria-labelledby="fulfilment-title">
+      <h2 className="section-title" id="fulfilment-title">
+        Fulfilment
+      </h2>
+      {state.step === 'none' ? (
+        state.why && <p className="small text-muted mb-0">{state.why}</p>
+      ) : (
+        <ol className="list-unstyled mb-0">
+          <Step n={1} title="Ship" state={state.step === 'ship' ? 'current' : 'done'}>
+            {state.step === 'ship' ? (
+              <ShipForm order={order} />
+            ) : (
+              <>
+                {order.shippedAt && <p className="small mb-0">Shipped {dateTime(order.shippedAt)}</p>}
+                <ShipmentDetails order={order} className="small mb-0" />
+              </>
+            )}
+          </Step>
+          <Step
+            n={2}
+            title="Mark as delivered"
+            state={state.step === 'done' ? 'done' : state.step === 'deliver' ? 'current' : 'pending'}
+          >
+            {state.step === 'deliver' && <DeliverStep order={order} />}
+            {state.step === 'ship' && <p className="small text-muted mb-0">Once the order has shipped.</p>}
+            {state.step === 'done' && order.deliveredAt && (
+              <p className="small mb-0">Delivered {dateTime(order.deliveredAt)}</p>
+            )}
+          </Step>
+        </ol>
       )}
     </ListGroup.Item>
   );

@@ -64,10 +64,27 @@ function show(
         current = { ...current, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' };
         return { body: current };
       }),
-    'PUT /api/orders/o1/deliver': (body) => {
-      const { carrier = null, trackingNumber = null } = (body ?? {}) as { carrier?: string; trackingNumber?: string };
+    'PUT /api/orders/o1/ship': (body) => {
+      const { carrier, trackingNumber } = body as { carrier: string; trackingNumber: string };
       current = {
         ...current,
+        isShipped: true,
+        shippedAt: '2030-01-02T10:00:00.000Z',
+        status: 'shipped',
+        carrier,
+        trackingNumber,
+      };
+      return { body: current };
+    },
+    'PUT /api/orders/o1/deliver': (body) => {
+      const { carrier = current.carrier, trackingNumber = current.trackingNumber } = (body ?? {}) as {
+        carrier?: string;
+        trackingNumber?: string;
+      };
+      current = {
+        ...current,
+        isShipped: true,
+        shippedAt: current.shippedAt ?? '2030-01-03T10:00:00.000Z',
         isDelivered: true,
         deliveredAt: '2030-01-03T10:00:00.000Z',
         status: 'delivered',
@@ -82,7 +99,7 @@ function show(
         ...current,
         isDelivered: false,
         deliveredAt: null,
-        status: 'paid',
+        status: 'shipped',
         undeliveries: [{ deliveredAt: current.deliveredAt!, at: '2030-01-03T11:00:00.000Z', reason }],
       };
       return { body: current };
@@ -174,23 +191,73 @@ describe('OrderPage', () => {
     expect(screen.queryByTestId('payment-area')).toBeNull();
   });
 
-  it('offers Mark As Delivered to admins for paid, undelivered orders only, confirmed with carrier and tracking', async () => {
+  it('ships then delivers as two steps: carrier and tracking number required, then Mark as delivered', async () => {
     const paid = { ...order, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' as const };
     const { user, calls } = show(paid, { admin: true });
-    await user.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
-    // Nothing is sent until confirmed.
+    const steps = await screen.findByRole('region', { name: 'Fulfilment' });
+    // Step 2 waits for step 1.
+    expect(within(steps).queryByRole('button', { name: 'Mark as delivered' })).toBeNull();
+    await user.click(within(steps).getByRole('button', { name: 'Ship order' }));
+    expect(within(steps).getByText('Choose a carrier')).toBeVisible();
+    expect(within(steps).getByText('Enter the tracking number')).toBeVisible();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
-    await user.type(screen.getByLabelText('Carrier (optional)'), 'DHL');
-    await user.type(screen.getByLabelText('Tracking number (optional)'), 'JD0146');
-    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+    await user.selectOptions(within(steps).getByLabelText('Carrier'), 'DHL');
+    await user.type(within(steps).getByLabelText('Tracking number'), 'JD0146');
+    await user.click(within(steps).getByRole('button', { name: 'Ship order' }));
+    expect(await screen.findByText('Shipped on 2030-01-02')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/ship'))!.body).toEqual({ carrier: 'DHL', trackingNumber: 'JD0146' });
+    // The known carrier's tracking page (domain/tracking.ts).
+    const links = screen.getAllByRole('link', { name: /JD0146/ });
+    expect(links[0]).toHaveAttribute('href', expect.stringContaining('dhl.com'));
+    await user.click(within(steps).getByRole('button', { name: 'Mark as delivered' }));
+    expect(calls.some((c) => c.url.endsWith('/deliver'))).toBe(false);
+    await user.click(within(steps).getByRole('button', { name: 'Confirm delivery' }));
     expect(await screen.findByText('Delivered on 2030-01-03')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ carrier: 'DHL', trackingNumber: 'JD0146' });
-    expect(screen.getByRole('link', { name: 'JD0146' })).toHaveAttribute(
-      'href',
-      expect.stringContaining('tracking-id=JD0146'),
+    expect(calls.find((c) => c.url.endsWith('/deliver'))!.body).toEqual({});
+    await waitFor(() => expect(within(steps).queryByRole('button', { name: 'Mark as delivered' })).toBeNull());
+  });
+
+  it('a carrier the list does not name: Other, typed; shown without a tracking link', async () => {
+    const paid = { ...order, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' as const };
+    const { user, calls } = show(paid, { admin: true });
+    const steps = await screen.findByRole('region', { name: 'Fulfilment' });
+    await user.selectOptions(within(steps).getByLabelText('Carrier'), 'Other…');
+    await user.type(within(steps).getByLabelText('Tracking number'), 'X-77');
+    await user.click(within(steps).getByRole('button', { name: 'Ship order' }));
+    expect(within(steps).getByText('Enter the carrier’s name')).toBeVisible();
+    await user.type(within(steps).getByLabelText('Carrier name'), 'Bike courier');
+    await user.click(within(steps).getByRole('button', { name: 'Ship order' }));
+    expect(await screen.findByText('Shipped on 2030-01-02')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/ship'))!.body).toEqual({
+      carrier: 'Bike courier',
+      trackingNumber: 'X-77',
+    });
+    expect(screen.queryByRole('link', { name: /X-77/ })).toBeNull();
+  });
+
+  it.each([
+    [
+      'cancelled and refunded',
+      { status: 'cancelled' as const, isCancelled: true, cancelledAt: '2030-01-02T10:00:00.000Z' },
+      'Cancelled and refunded: nothing to ship.',
+    ],
+    ['refunded in full', { status: 'paid' as const }, 'Refunded in full: nothing to ship.'],
+  ])('a paid order %s offers neither step and says why', async (_name, state, why) => {
+    show(
+      {
+        ...order,
+        isPaid: true,
+        paidAt: '2030-01-01T10:00:00.000Z',
+        paymentStatus: 'refunded',
+        refundedTotal: order.totalPrice,
+        ...state,
+      },
+      { admin: true },
     );
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull());
-    expect(within(screen.getByRole('list', { name: 'Order history' })).getByText('DHL, tracking JD0146')).toBeVisible();
+    const steps = await screen.findByRole('region', { name: 'Fulfilment' });
+    expect(steps).toHaveTextContent(why);
+    expect(screen.queryByRole('button', { name: /Ship order|Mark as delivered/i })).toBeNull();
+    expect(screen.queryByText(/not paid yet/i)).toBeNull();
   });
 
   it('lets an admin take a delivery back, shown with its reason in the history', async () => {
@@ -199,6 +266,8 @@ describe('OrderPage', () => {
       isPaid: true,
       paidAt: '2030-01-01T10:00:00.000Z',
       status: 'delivered' as const,
+      isShipped: true,
+      shippedAt: '2020-01-02T10:00:00.000Z',
       isDelivered: true,
       deliveredAt: '2020-01-03T10:00:00.000Z',
     };
@@ -209,12 +278,14 @@ describe('OrderPage', () => {
     expect(reason).toBeRequired();
     await user.type(reason, 'Parcel came back');
     await user.click(screen.getByRole('button', { name: 'Confirm not delivered' }));
-    expect(await screen.findByText('Not Delivered')).toBeInTheDocument();
+    // Taken back to shipped (the server's undeliverOrder: it had been shipped).
+    expect(await screen.findByText(/^Shipped on/)).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith('/undeliver'))!.body).toEqual({ reason: 'Parcel came back' });
     const history = screen.getByRole('list', { name: 'Order history' });
     expect(within(history).getByText('Marked not delivered')).toBeVisible();
     expect(within(history).getByText('Parcel came back')).toBeVisible();
-    expect(await screen.findByRole('button', { name: 'Mark As Delivered' })).toBeVisible();
+    // Still shipped: the deliver step is offered again.
+    expect(await screen.findByRole('button', { name: 'Mark as delivered' })).toBeVisible();
   });
 
   it('shows admins a way back to the orders list and a note form; customers neither', async () => {
@@ -229,6 +300,23 @@ describe('OrderPage', () => {
     expect(screen.getByLabelText('Internal note')).toHaveValue('');
   });
 
+  it('shows the customer a shipped order: Shipped, the carrier and the tracking link', async () => {
+    show({
+      ...order,
+      isPaid: true,
+      paidAt: '2030-01-01T10:00:00.000Z',
+      status: 'shipped',
+      isShipped: true,
+      shippedAt: '2030-01-02T10:00:00.000Z',
+      carrier: 'UPS',
+      trackingNumber: '1Z999',
+    });
+    expect(await screen.findByText('Shipped on 2030-01-02')).toHaveClass('badge');
+    expect(screen.getByText('UPS', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /1Z999/ })).toHaveAttribute('href', expect.stringContaining('ups.com'));
+    expect(screen.queryByRole('region', { name: 'Fulfilment' })).toBeNull();
+  });
+
   it('shows the customer carrier and tracking number, and no admin controls', async () => {
     show({
       ...order,
@@ -240,41 +328,25 @@ describe('OrderPage', () => {
       carrier: 'UPS',
       trackingNumber: '1Z999',
     });
-    // A known carrier: the number links to its tracking page (domain/tracking.ts).
-    const tracking = await screen.findByRole('link', { name: '1Z999' });
-    expect(tracking).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999');
-    expect(tracking).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(screen.getByText('UPS', { selector: 'dd' })).toBeInTheDocument();
+    expect(await screen.findByText('UPS', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /1Z999/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark as not delivered' })).toBeNull();
     expect(screen.queryByRole('link', { name: '← Back to orders' })).toBeNull();
     expect(screen.queryByLabelText('Internal note')).toBeNull();
   });
 
-  it("shows an unknown carrier's tracking number without a link", async () => {
-    show({
-      ...order,
-      isPaid: true,
-      paidAt: '2030-01-01T10:00:00.000Z',
-      status: 'delivered',
-      isDelivered: true,
-      deliveredAt: '2030-01-03T10:00:00.000Z',
-      carrier: 'Hermes',
-      trackingNumber: 'H1234',
-    });
-    expect(await screen.findByText('H1234', { selector: 'dd' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'H1234' })).toBeNull();
-  });
-
-  it('hides Mark As Delivered from customers and for unpaid orders', async () => {
+  it('hides the fulfilment steps from customers', async () => {
     show({ ...order, isPaid: true, paidAt: '2030-01-01T10:00:00.000Z', status: 'paid' });
     await screen.findByText(/Paid on/);
-    expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Fulfilment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Ship order|Mark as delivered/ })).toBeNull();
   });
 
-  it('hides Mark As Delivered from admins while the order is unpaid', async () => {
+  it('offers no step to admins while the order is unpaid: it ships once paid', async () => {
     show(order, { admin: true });
     await screen.findByText('Not Paid');
-    expect(screen.queryByRole('button', { name: 'Mark As Delivered' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Fulfilment' })).toHaveTextContent('Ships once paid.');
+    expect(screen.queryByRole('button', { name: /Ship order|Mark as delivered/ })).toBeNull();
   });
 
   it('titles the order with its short number and keeps the full id: "pay to confirm" until paid, "Thank you" after', async () => {
@@ -325,15 +397,16 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('draws Placed → Paid → Delivered with dates as they happen', async () => {
+  it('draws Placed → Paid → Shipped → Delivered with dates as they happen', async () => {
     const { user } = show(order);
     const timeline = await screen.findByRole('list', { name: 'Order progress' });
     const steps = () => within(timeline).getAllByRole('listitem');
-    expect(steps().map((li) => li.className)).toEqual(['done', 'pending', 'pending']);
+    expect(steps().map((li) => li.className)).toEqual(['done', 'pending', 'pending', 'pending']);
     expect(steps()[0].querySelector('time')).toHaveAttribute('dateTime', order.createdAt);
     expect(steps()[1]).toHaveTextContent('PaidAwaiting payment');
     await user.click(await screen.findByRole('button', { name: /test payment/ }));
-    await waitFor(() => expect(steps().map((li) => li.className)).toEqual(['done', 'done', 'pending']));
+    await waitFor(() => expect(steps().map((li) => li.className)).toEqual(['done', 'done', 'pending', 'pending']));
+    expect(steps()[2]).toHaveTextContent('ShippedAwaiting shipping');
     expect(steps()[1].querySelector('time')).toHaveAttribute('dateTime', '2030-01-01T10:00:00.000Z');
   });
 

@@ -9,7 +9,6 @@ import Row from 'react-bootstrap/Row';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { paths } from '@domain/routes';
-import { trackingUrl } from '@domain/tracking';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
@@ -25,7 +24,8 @@ import { OrderHeadline } from '../components/OrderHeadline';
 import { OrderNoteForm } from '../components/OrderNotes';
 import { DeliveryStatusBadge, PaymentStatusBadge } from '../components/OrderStatus';
 import { OrderTimeline } from '../components/OrderTimeline';
-import { DeliverControl, UndeliverControl } from '../components/ShipOrder';
+import { FulfilmentSteps, UndeliverControl } from '../components/ShipOrder';
+import { ShipmentDetails } from '../components/ShipmentDetails';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentArea } from '../components/PaymentArea';
 import { refundSummary, RefundList } from '../components/RefundList';
@@ -111,37 +111,6 @@ function PrintLinks({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   );
 }
 
-/** The carrier and tracking number given when the order was marked delivered (kept if it is taken back); a known
- *  carrier's number links to its tracking page (domain/tracking.ts, the emails' link too). */
-function ShipmentDetails({ order }: { order: Order }) {
-  if (!order.carrier && !order.trackingNumber) return null;
-  const tracking = trackingUrl(order.carrier, order.trackingNumber);
-  return (
-    <dl className="shipment-details small mt-2 mb-0">
-      {order.carrier && (
-        <div>
-          <dt className="d-inline">Carrier: </dt>
-          <dd className="d-inline">{order.carrier}</dd>
-        </div>
-      )}
-      {order.trackingNumber && (
-        <div>
-          <dt className="d-inline">Tracking number: </dt>
-          <dd className="d-inline font-monospace text-break">
-            {tracking ? (
-              <a href={tracking} target="_blank" rel="noopener noreferrer">
-                {order.trackingNumber}
-              </a>
-            ) : (
-              order.trackingNumber
-            )}
-          </dd>
-        </div>
-      )}
-    </dl>
-  );
-}
-
 function OrderDetails({ order, account }: { order: Order; account: AccountMade }) {
   const user = useUserInfo();
   const isCustomer = useIsCustomer(order);
@@ -175,8 +144,10 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
                 <AddressText address={a} />
               </p>
               <DeliveryStatusBadge order={order} />
-              <ShipmentDetails order={order} />
+              {/* An admin reads the carrier and number in the fulfilment steps just below. */}
+              {!user?.isAdmin && <ShipmentDetails order={order} />}
             </ListGroup.Item>
+            {user?.isAdmin && <FulfilmentSteps order={order} />}
             <ListGroup.Item>
               <h2 className="section-title">Payment Method</h2>
               <p className="mb-2">
@@ -195,6 +166,7 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
                 <OrderItems items={order.orderItems} />
               )}
             </ListGroup.Item>
+            <Returns order={order} />
             <ListGroup.Item>
               <h2 className="section-title">History</h2>
               <OrderTimeline order={order} />
@@ -221,10 +193,8 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
               ))}
             <CancelOrderButton order={order} />
             <CancellationRequest order={order} />
-            <Returns order={order} />
             {user?.isAdmin && (
               <>
-                <DeliverControl order={order} />
                 <UndeliverControl order={order} />
                 <MoneyBackActions order={order} />
               </>
