@@ -766,6 +766,9 @@ const pay = fc
   .record({ pick, reuse: fc.constantFrom(false, false, false, true) })
   .map(({ pick: p, reuse }) => new PayCommand(p, reuse));
 const deliver = pick.map((p) => new DeliverCommand(p));
+const refundLines = fc
+  .record({ pick, line: fc.nat(2), qty: fc.integer({ min: 1, max: 3 }), restock: fc.boolean() })
+  .map(({ pick: p, line, qty, restock }) => new RefundLinesCommand(p, line, qty, restock));
 const requestReturn = fc
   .record({ pick, line: fc.nat(2), qty: fc.integer({ min: 1, max: 3 }) })
   .map(({ pick: p, line, qty }) => new RequestReturnCommand(p, line, qty));
@@ -782,6 +785,7 @@ const plainCommands = [
   pay,
   deliver,
   deliver,
+  deliver,
   pick.map((p) => new CancelCommand(p)),
   fc.boolean().map((sweep) => new HoldsEndCommand(sweep)),
   fc
@@ -791,9 +795,8 @@ const plainCommands = [
       permille: fc.integer({ min: 1, max: 999 }),
     })
     .map(({ pick: p, mode, permille }) => new RefundAmountCommand(p, mode, permille)),
-  fc
-    .record({ pick, line: fc.nat(2), qty: fc.integer({ min: 1, max: 3 }), restock: fc.boolean() })
-    .map(({ pick: p, line, qty, restock }) => new RefundLinesCommand(p, line, qty, restock)),
+  refundLines,
+  refundLines,
   pick.map((p) => new RefundRefusedCommand(p)),
   pick.map((p) => new CancelPaidCommand(p)),
   pick.map((p) => new RequestCancellationCommand(p)),
