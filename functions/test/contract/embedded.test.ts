@@ -11,6 +11,7 @@ import { holdsContract } from './holds.contract.js';
 import { refundsContract } from './refunds.contract.js';
 import { orderMailContract, type MailStoreFactory } from './orderMail.contract.js';
 import { accountMailContract } from './accountMail.contract.js';
+import { EMBEDDED_RUNS, MAX_STEPS, orderLedgerModel } from './orderLedger.model.js';
 import { settingsContract } from './settings.contract.js';
 import { couponsContract } from './coupons.contract.js';
 import { guestsContract } from './guests.contract.js';
@@ -84,3 +85,5 @@ const embeddedMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
 };
 orderMailContract('embedded (SQLite)', embeddedMailStore);
 accountMailContract('embedded (SQLite)', embeddedMailStore);
+// Issue 38's model-based test: random sequences of order commands against a model, checked after every step.
+orderLedgerModel('embedded (SQLite)', embeddedMailStore, { runs: EMBEDDED_RUNS, maxSteps: MAX_STEPS });
