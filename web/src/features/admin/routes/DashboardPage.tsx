@@ -67,7 +67,7 @@ function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
         Orders and revenue per day
       </h2>
       <p className="small text-muted">
-        {first} to {last} (UTC). Revenue counts paid orders.
+        {first} to {last} (UTC). Revenue counts paid orders, net of refunds.
       </p>
       <figure className="admin-chart mb-2">
         <Suspense fallback={<Loader label="Loading chart" />}>
@@ -165,7 +165,7 @@ function Dashboard({ stats }: { stats: AdminStats }) {
           <Stat label="Orders (30 days)" value={String(orders)} />
         </Col>
         <Col as="li" sm={4} className="list-unstyled">
-          <Stat label="Revenue (30 days, paid orders)" value={formatPrice(revenue)} />
+          <Stat label="Revenue (30 days, paid, net of refunds)" value={formatPrice(revenue)} />
         </Col>
         <Col as="li" sm={4} className="list-unstyled">
           <Stat label="Low-stock products" value={String(stats.lowStock.length)} />
