@@ -69,7 +69,7 @@ describe('shipping is its own step', () => {
       carrier: 'UPS',
       trackingNumber: '1Z999AA1',
     });
-    const mail = await waitForMail(shop, email, /has shipped$/);
+    const mail = await waitForMail(shop, email, /is on its way$/);
     expect(mail.text).toContain('UPS');
     expect(mail.text).toContain('1Z999AA1');
     expect(answer(await ship(o._id))).toEqual([409, 'Order is already shipped']);
