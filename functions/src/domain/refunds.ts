@@ -4,7 +4,13 @@
 // may still be refunded), the provider call (outside any transaction, idempotent by the refund's id), then
 // complete (restock, money state) or fail (the reservation is released).
 import { badInput, conflict, notFound } from './errors.js';
-import { assertReturnTransition, assertTransition, fulfilmentRefusal } from './lifecycle.js';
+import {
+  assertReturnTransition,
+  assertTransition,
+  fulfilmentRefusal,
+  OPEN_RETURN_STATUSES,
+  returnStatusOf,
+} from './lifecycle.js';
 import { restockedCount } from './limits.js';
 import type { StockLevel } from './orderDecisions.js';
 import { isPaidStatus, type OrderRecord } from './orders.js';
@@ -226,7 +232,10 @@ export function decideRefund(
     amountCents = left;
   } else {
     if (request.items?.length) {
+      // An open return's units are spoken for (returns.ts returnableUnits): its own refund takes them, not this one.
       const remaining = new Map(unitsLeft(order).map((l) => [lineKey(l), l.qty]));
+      for (const r of (order.returns ?? []).filter((x) => OPEN_RETURN_STATUSES.includes(returnStatusOf(x))))
+        for (const i of r.items) remaining.set(lineKey(i), Math.max(0, (remaining.get(lineKey(i)) ?? 0) - i.qty));
       const asked = askedUnits(order, request.items, REFUND_MESSAGES.unknownLine);
       for (const [key, units] of asked) {
         const line = order.orderItems.find((l) => lineKey(l) === key)!;

@@ -9,11 +9,12 @@ import type { StockLevel } from './orderDecisions.js';
 import { restockedCount } from './limits.js';
 import { RETURN_DAYS } from './limits.js';
 import type { OrderRecord } from './orders.js';
-import { askedUnits, lineKey, type LineUnits } from './refunds.js';
+import { askedUnits, lineKey, paymentStatusOf, type LineUnits } from './refunds.js';
 import type { OrderReturn } from './types.js';
 
 export const RETURN_MESSAGES = {
   notDelivered: 'Only a delivered order can be returned',
+  refunded: 'This order was refunded in full; it cannot be returned',
   windowOver: `Returns are accepted within ${RETURN_DAYS} days of delivery`,
   waiting: 'A return of this order is already waiting for the shop',
   notFound: 'Return not found',
@@ -57,6 +58,8 @@ export function returnWindowOpen(deliveredAt: string, now: number): boolean {
 export function requestReturn(order: OrderRecord, request: ReturnRequest): { returns: OrderReturn[] } {
   if (order.status !== 'delivered' || !order.deliveredAt) throw conflict(RETURN_MESSAGES.notDelivered);
   if (!returnWindowOpen(order.deliveredAt, request.now.getTime())) throw conflict(RETURN_MESSAGES.windowOver);
+  // Refunded in full: nothing is left to pay back, so a return could never be refunded (it would stay open).
+  if (paymentStatusOf(order) === 'refunded') throw conflict(RETURN_MESSAGES.refunded);
   if ((order.returns ?? []).some((r) => OPEN_RETURN_STATUSES.includes(returnStatusOf(r))))
     throw conflict(RETURN_MESSAGES.waiting);
   const asked = askedUnits(order, request.items, RETURN_MESSAGES.unknownLine);

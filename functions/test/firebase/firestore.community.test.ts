@@ -14,7 +14,7 @@ import { holdsContract } from '../contract/holds.contract.js';
 import { refundsContract } from '../contract/refunds.contract.js';
 import { orderMailContract, type MailStoreFactory } from '../contract/orderMail.contract.js';
 import { accountMailContract } from '../contract/accountMail.contract.js';
-import { FIRESTORE_RUNS, MAX_STEPS, orderLedgerModel } from '../contract/orderLedger.model.js';
+import { FIRESTORE_MAX_STEPS, FIRESTORE_RUNS, orderLedgerModel } from '../contract/orderLedger.model.js';
 import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbox.js';
 import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
@@ -104,7 +104,7 @@ const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
 orderMailContract(NAME, firestoreMailStore, contractRun);
 accountMailContract(NAME, firestoreMailStore, contractRun);
 // Issue 38's model-based test (commands run one after the other: the emulator's missing isolation does not matter).
-orderLedgerModel(NAME, firestoreMailStore, { runs: FIRESTORE_RUNS, maxSteps: MAX_STEPS }, contractRun);
+orderLedgerModel(NAME, firestoreMailStore, { runs: FIRESTORE_RUNS, maxSteps: FIRESTORE_MAX_STEPS }, contractRun);
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).
 firestoreReadsContract(
   NAME,

@@ -1,7 +1,6 @@
-// KNOWN BUGS on main, found by the order ledger's model-based test (contract/orderLedger.model.ts, issue 38): each
-// case is the shrunk counterexample written out, asserting what issue 38 asks. They FAIL until the fix lands
-// (another step of issue 38 rewrites the lifecycle); then they pass, the matching KNOWN_BUGS flag of the model goes
-// to false (so the model asserts the same in every random sequence), and this file may go.
+// Regressions the order ledger's model-based test (contract/orderLedger.model.ts, issue 38) found: each case is a
+// shrunk counterexample written out, asserting what issue 38 asks. All are fixed; the model asserts the same rules in
+// every random sequence, and these keep each one pinned by name.
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,11 +17,11 @@ const now = new Date('2026-03-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
 const admin = { _id: 'admin', name: 'Admin' };
 
-describe('order ledger: known bugs on main (issue 38)', () => {
+describe('order ledger: regressions the model found (issue 38)', () => {
   let dir: string;
   let store: Store;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'voltshop-known-bug-'));
+    dir = mkdtempSync(join(tmpdir(), 'voltshop-regression-'));
     store = createSqlStore(await Database.open(dir), { clock: new MovableClock(now) });
   });
   afterEach(async () => {
@@ -68,7 +67,7 @@ describe('order ledger: known bugs on main (issue 38)', () => {
       (e: unknown) => e,
     );
 
-  // Model: KNOWN_BUGS.refundedInFullNotTerminal. Shrunk: place(1 lamp), pay, refund 87.5% by amount, refund the
+  // Was KNOWN_BUGS.refundedInFullNotTerminal. Shrunk: place(1 lamp), pay, refund 87.5% by amount, refund the
   // lamp by lines (pays what remains), cancel the paid order: accepted with a $0.00 refund. The same order is also
   // delivered and mailed "was delivered" (the issue's "the server accepted deliver on a fully refunded order").
   it('a paid order refunded in full is terminal: neither delivered nor cancelled again (409)', async () => {
@@ -92,7 +91,7 @@ describe('order ledger: known bugs on main (issue 38)', () => {
     ).toBeInstanceOf(DomainError);
   });
 
-  // Model: KNOWN_BUGS.returnApprovedAfterItsUnitsRefunded. A return of both lamps asked, one lamp refunded by lines
+  // Was KNOWN_BUGS.returnApprovedAfterItsUnitsRefunded. A return of both lamps asked, one lamp refunded by lines
   // (restocked), then the return approved (restocked): the approval refunds and restocks both lamps, so 3 lamps are
   // refunded of 2 ordered and the stock ends at 6 of the 5 the shop ever had.
   it('approving a return never refunds or restocks units already refunded', async () => {
@@ -104,7 +103,8 @@ describe('order ledger: known bugs on main (issue 38)', () => {
       reason: 'Too bright',
       now: at(3),
     });
-    await refund(order._id, { refundId: 'one', items: [{ product: lamp, qty: 1 }], restock: true }, 4);
+    // Refused since the open return holds both lamps (the next case); either way never more units than ordered.
+    await refusal(refund(order._id, { refundId: 'one', items: [{ product: lamp, qty: 1 }], restock: true }, 4));
     // Refused, or approved for the unit left only: either way never more units than were ordered.
     await refusal(refund(order._id, { refundId: 'approve', returnId: 'ret', restock: true }, 5));
     const after = (await store.orders.get(order._id))!;
@@ -114,5 +114,50 @@ describe('order ledger: known bugs on main (issue 38)', () => {
       .reduce((n, i) => n + i.qty, 0);
     expect(unitsRefunded, 'units refunded ≤ units ordered').toBeLessThanOrEqual(2);
     expect((await store.products.get(lamp))!.countInStock, 'stock ≤ what the shop had').toBeLessThanOrEqual(5);
+  });
+  // Found by the model on the new lifecycle: a return of both lamps approved (its units reserved), one lamp refunded
+  // by lines meanwhile, then the return refunded before the parcel came: both lamps refunded again (3 of 2 ordered).
+  // An open return's units are spoken for: a refund by lines may not take them (the return's refund does).
+  it('a refund by lines never takes the units of an approved return', async () => {
+    const { order, lamp } = await paidOrder(2);
+    await store.orders.markDelivered(order._id, at(2));
+    await store.orders.requestReturn(order._id, {
+      returnId: 'ret',
+      items: [{ product: lamp, qty: 2 }],
+      reason: 'Too bright',
+      now: at(3),
+    });
+    await store.orders.approveReturn(order._id, 'ret', at(4));
+    expect(
+      await refusal(refund(order._id, { refundId: 'one', items: [{ product: lamp, qty: 1 }], restock: true }, 5)),
+    ).toBeInstanceOf(DomainError);
+    const done = await refund(order._id, { refundId: 'ret-refund', returnId: 'ret' }, 6);
+    const unitsRefunded = done.refunds
+      .filter((r) => r.status !== 'failed')
+      .flatMap((r) => r.items)
+      .reduce((n, i) => n + i.qty, 0);
+    expect(unitsRefunded, 'units refunded ≤ units ordered').toBe(2);
+    expect(done.returns.map((r) => r.status)).toEqual(['refunded']);
+    expect((await store.products.get(lamp))!.countInStock, 'nothing restocked by the refund').toBe(3);
+  });
+  // Found by the model on the new lifecycle. Shrunk: place(1 lamp), pay, deliver, refund what remains by amount,
+  // request a return of the lamp: accepted, though nothing is left to refund (its refund would be refused, leaving
+  // the return open for good). A delivered order refunded in full is done: no return.
+  it('a delivered order refunded in full cannot be returned (409)', async () => {
+    const { order, lamp } = await paidOrder(1);
+    await store.orders.markDelivered(order._id, at(2));
+    const full = await refund(order._id, { refundId: 'all', amount: order.totalPrice }, 3);
+    expect([full.status, full.paymentStatus]).toEqual(['delivered', 'refunded']);
+    expect(
+      await refusal(
+        store.orders.requestReturn(order._id, {
+          returnId: 'ret',
+          items: [{ product: lamp, qty: 1 }],
+          reason: 'Too bright',
+          now: at(4),
+        }),
+      ),
+    ).toBeInstanceOf(DomainError);
+    expect((await store.orders.get(order._id))!.returns).toEqual([]);
   });
 });
