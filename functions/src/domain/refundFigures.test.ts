@@ -117,3 +117,32 @@ describe('refund figures from the API answer', () => {
     expect(orderRefundableCents(orderFromRecord('o1', unpaid))).toBe(0);
   });
 });
+
+describe('units held by an open return (issue 38)', () => {
+  it('are not offered to a refund by lines, which the server refuses; once refunded or declined they count as such', () => {
+    const delivered = {
+      ...paidOrder([{ priceCents: 2000, qty: 2 }]),
+      status: 'delivered' as const,
+      deliveredAt: now.toISOString(),
+    };
+    const ret = {
+      id: 'r1',
+      items: [{ product: 'p0', qty: 1 }],
+      reason: 'scratched',
+      createdAt: now.toISOString(),
+      decidedAt: null,
+      message: null,
+      refundId: null,
+    };
+    for (const status of ['requested', 'approved', 'received'] as const) {
+      const order = { ...delivered, returns: [{ ...ret, status }] };
+      expect(orderUnitsLeft(orderFromRecord('o', order)).get('p0')).toBe(1);
+      // The server agrees: both units by lines are refused, one is allowed.
+      const both = { refundId: 'x', items: [{ product: 'p0', qty: 2 }], by: { _id: 'a', name: 'A' }, now };
+      expect(() => decideRefund(order, both as RefundRequest)).toThrow(DomainError);
+      expect(() => decideRefund(order, { ...both, items: [{ product: 'p0', qty: 1 }] } as RefundRequest)).not.toThrow();
+    }
+    const declined = { ...delivered, returns: [{ ...ret, status: 'declined' as const }] };
+    expect(orderUnitsLeft(orderFromRecord('o', declined)).get('p0')).toBe(2);
+  });
+});

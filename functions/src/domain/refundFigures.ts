@@ -2,6 +2,7 @@
 // (dollars) through the server's own rules: what may still be refunded (refunds.ts refundableCents), the units of each
 // line not refunded yet (unitCharges.ts refundedUnitsOf) and what a return's lines pay back (orderUnitsRefundCents).
 // The web's refund dialog and return queue import these, so no rule is restated in the web.
+import { OPEN_RETURN_STATUSES, returnStatusOf } from './lifecycle.js';
 import { lineKey, refundableCents, type RefundRecord } from './refunds.js';
 import type { Order, OrderRefund, OrderReturn } from './types.js';
 import { orderUnitsRefundCents, refundedUnitsOf } from './unitCharges.js';
@@ -38,11 +39,16 @@ export function orderRefundableCents(order: Pick<Order, 'status' | 'totalPrice' 
   });
 }
 
-/** The units of each line (by lineKey: its variant, or its product) not refunded or reserved yet; never negative. */
-export function orderUnitsLeft(order: Pick<Order, 'orderItems' | 'refunds'>): Map<string, number> {
+/** The units of each line (by lineKey: its variant, or its product) a refund by lines may still take: not refunded,
+ *  reserved or in an open return; never negative. */
+export function orderUnitsLeft(order: Pick<Order, 'orderItems' | 'refunds'> & { returns?: Order['returns'] }) {
   const refunded = refundedUnitsOf(order.refunds);
   const left = new Map<string, number>();
   for (const line of order.orderItems) left.set(lineKey(line), (left.get(lineKey(line)) ?? 0) + line.qty);
+  // Units in an open return are its own refund's (decideRefund refuses them to a refund by lines).
+  for (const r of order.returns ?? [])
+    if (OPEN_RETURN_STATUSES.includes(returnStatusOf(r)))
+      for (const i of r.items) refunded.set(lineKey(i), (refunded.get(lineKey(i)) ?? 0) + i.qty);
   for (const [key, qty] of left) left.set(key, Math.max(0, qty - (refunded.get(key) ?? 0)));
   return left;
 }

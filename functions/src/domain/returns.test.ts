@@ -3,7 +3,15 @@ import { DomainError } from './errors.js';
 import { RETURN_DAYS } from './limits.js';
 import { orderFromRecord, type OrderRecord } from './orders.js';
 import { completeRefund, decideRefund } from './refunds.js';
-import { approveReturn, declineReturn, receiveReturn, requestReturn, returnableUnits } from './returns.js';
+import {
+  approveReturn,
+  declineReturn,
+  receiveReturn,
+  requestReturn,
+  returnableUnits,
+  returnAskRefusal,
+  RETURN_MESSAGES,
+} from './returns.js';
 
 const delivered = new Date('2026-03-01T10:00:00.000Z');
 const day = 86_400_000;
@@ -134,5 +142,24 @@ describe('returns', () => {
     expect(orderFromRecord('o1', old).returns[0]!.status).toBe('refunded');
     // No longer open: a new return may be asked.
     expect(requestReturn(old, ask({ returnId: 'ret2' })).returns).toHaveLength(2);
+  });
+});
+
+describe('returnAskRefusal: the server and the order page by one rule (issue 38)', () => {
+  const at = Date.parse('2026-03-05T10:00:00.000Z');
+  const delivered = { status: 'delivered' as const, deliveredAt: '2026-03-01T10:00:00.000Z', returns: [] };
+  it('allows a delivered order in its window with no open return, not refunded in full', () => {
+    expect(returnAskRefusal(delivered, false, at)).toBeNull();
+  });
+  it('says why not otherwise', () => {
+    expect(returnAskRefusal({ ...delivered, status: 'shipped' }, false, at)).toBe(RETURN_MESSAGES.notDelivered);
+    expect(returnAskRefusal(delivered, false, at + 400 * 86_400_000)).toBe(RETURN_MESSAGES.windowOver);
+    expect(returnAskRefusal(delivered, true, at)).toBe(RETURN_MESSAGES.refunded);
+    for (const status of ['requested', 'approved', 'received'] as const)
+      expect(returnAskRefusal({ ...delivered, returns: [{ status, refundId: null }] }, false, at)).toBe(
+        RETURN_MESSAGES.waiting,
+      );
+    for (const status of ['declined', 'refunded'] as const)
+      expect(returnAskRefusal({ ...delivered, returns: [{ status, refundId: 'x' }] }, false, at)).toBeNull();
   });
 });

@@ -54,14 +54,32 @@ export function returnWindowOpen(deliveredAt: string, now: number): boolean {
   return now <= Date.parse(deliveredAt) + RETURN_DAYS * DAY_MS;
 }
 
+/**
+ * Why a return may not be asked now, or null: the server's `requestReturn` and the order page's "Request a return"
+ * button (web Returns.tsx) by the same rule. A delivered order, within the window, not refunded in full (nothing would
+ * be left to pay back: the return could never be refunded), no return open.
+ */
+export function returnAskRefusal(
+  order: {
+    status: OrderRecord['status'];
+    deliveredAt: string | null;
+    returns?: readonly Pick<OrderReturn, 'status' | 'refundId'>[];
+  },
+  refundedInFull: boolean,
+  now: number,
+): string | null {
+  if (order.status !== 'delivered' || !order.deliveredAt) return RETURN_MESSAGES.notDelivered;
+  if (!returnWindowOpen(order.deliveredAt, now)) return RETURN_MESSAGES.windowOver;
+  if (refundedInFull) return RETURN_MESSAGES.refunded;
+  if ((order.returns ?? []).some((r) => OPEN_RETURN_STATUSES.includes(returnStatusOf(r))))
+    return RETURN_MESSAGES.waiting;
+  return null;
+}
+
 /** The customer asks to return these lines: a delivered order, within the window, one return waiting at a time. */
 export function requestReturn(order: OrderRecord, request: ReturnRequest): { returns: OrderReturn[] } {
-  if (order.status !== 'delivered' || !order.deliveredAt) throw conflict(RETURN_MESSAGES.notDelivered);
-  if (!returnWindowOpen(order.deliveredAt, request.now.getTime())) throw conflict(RETURN_MESSAGES.windowOver);
-  // Refunded in full: nothing is left to pay back, so a return could never be refunded (it would stay open).
-  if (paymentStatusOf(order) === 'refunded') throw conflict(RETURN_MESSAGES.refunded);
-  if ((order.returns ?? []).some((r) => OPEN_RETURN_STATUSES.includes(returnStatusOf(r))))
-    throw conflict(RETURN_MESSAGES.waiting);
+  const refusal = returnAskRefusal(order, paymentStatusOf(order) === 'refunded', request.now.getTime());
+  if (refusal) throw conflict(refusal);
   const asked = askedUnits(order, request.items, RETURN_MESSAGES.unknownLine);
   const left = returnableUnits(order);
   for (const [key, { qty }] of asked) {

@@ -6,7 +6,7 @@
 import { cartLineId } from '@domain/cart';
 import type { Order, OrderReturn } from '@domain';
 import { returnRefundCents } from '@domain/refundFigures';
-import { returnWindowOpen } from '@domain/returns';
+import { returnAskRefusal } from '@domain/returns';
 import { isOwner } from '@domain/orders';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -39,12 +39,8 @@ const ADMIN_STATE: Record<ReturnStatus, string> = {
 
 /** Delivered within the window: the customer may still ask for a return. */
 export function canRequestReturn(order: Order, now = Date.now()): boolean {
-  return (
-    order.status === 'delivered' &&
-    !!order.deliveredAt &&
-    returnWindowOpen(order.deliveredAt, now) &&
-    !order.returns.some((r) => r.status === 'requested')
-  );
+  // The server's rule (domain/returns.ts returnAskRefusal): delivered, in the window, not refunded in full, none open.
+  return returnAskRefusal(order, order.paymentStatus === 'refunded', now) === null;
 }
 
 const lineOf = (order: Order, item: { product: string; variant?: string }) =>
