@@ -138,9 +138,16 @@ describe('units held by an open return (issue 38)', () => {
       const order = { ...delivered, returns: [{ ...ret, status }] };
       expect(orderUnitsLeft(orderFromRecord('o', order)).get('p0')).toBe(1);
       // The server agrees: both units by lines are refused, one is allowed.
-      const both = { refundId: 'x', items: [{ product: 'p0', qty: 2 }], by: { _id: 'a', name: 'A' }, now };
-      expect(() => decideRefund(order, both as RefundRequest)).toThrow(DomainError);
-      expect(() => decideRefund(order, { ...both, items: [{ product: 'p0', qty: 1 }] } as RefundRequest)).not.toThrow();
+      const both: RefundRequest = {
+        refundId: 'x',
+        items: [{ product: 'p0', qty: 2 }],
+        restock: false,
+        reason: 'by lines',
+        by: { _id: 'a', name: 'A' },
+        now,
+      };
+      expect(() => decideRefund(order, both)).toThrow(DomainError);
+      expect(() => decideRefund(order, { ...both, items: [{ product: 'p0', qty: 1 }] })).not.toThrow();
     }
     const declined = { ...delivered, returns: [{ ...ret, status: 'declined' as const }] };
     expect(orderUnitsLeft(orderFromRecord('o', declined)).get('p0')).toBe(2);
