@@ -21,6 +21,7 @@ import {
   signIn,
   uniqueEmail,
   waitForSpinnerAndNetworkIdle,
+  shipAndDeliver,
 } from './support/browser';
 import { startShop, type RunningShop } from './support/server';
 
@@ -617,15 +618,12 @@ describe('admin: orders', () => {
 
     await row.getByRole('link', { name: `Details of order ${orderId}` }).click();
     await page.waitForURL(`${shop.url}/order/${orderId}`);
-    // Shipping asks for confirmation, with the carrier and tracking number.
-    await page.getByRole('button', { name: 'Mark As Delivered' }).click();
-    await page.getByLabel('Carrier (optional)').fill('DHL Express');
-    await page.getByLabel('Tracking number (optional)').fill('JD014600006281234');
-    await page.getByRole('button', { name: 'Confirm delivery' }).click();
-    await page.getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/).waitFor();
-    expect(await page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
+    // Two steps (issue 38): shipped with the carrier and tracking number, then delivered.
+    await shipAndDeliver(page, 'DHL', 'JD014600006281234');
+    expect(await page.getByRole('button', { name: 'Mark as delivered' }).count()).toBe(0);
     const history = page.getByRole('list', { name: 'Order history' });
-    await history.getByText('DHL Express, tracking JD014600006281234').waitFor();
+    await history.getByText('Shipped', { exact: true }).waitFor();
+    await history.getByText('DHL, tracking JD014600006281234').first().waitFor();
     await page.getByLabel('Internal note').fill('Left with the neighbour');
     await page.getByRole('button', { name: 'Add note' }).click();
     await history.getByText('Left with the neighbour').waitFor();
@@ -655,13 +653,14 @@ describe('admin: orders', () => {
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toContain('Order number,Order ID,Placed at');
     const line = csv.split('\r\n').find((l) => l.includes(orderId))!;
-    expect(line).toContain('DHL Express');
+    expect(line).toContain(',DHL,');
     expect(line).toContain('JD014600006281234');
 
     // The customer sees the carrier and tracking number (never the note), and prints the invoice.
     await customer.reload();
     await customer.getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/).waitFor();
-    await customer.getByText('JD014600006281234', { exact: true }).waitFor();
+    // A known carrier's number links to its tracking page (domain/tracking.ts).
+    await customer.getByRole('link', { name: /^JD014600006281234 \(track the parcel/ }).waitFor();
     expect(await customer.getByText('Left with the neighbour').count()).toBe(0);
     await customer.getByRole('link', { name: 'Invoice' }).click();
     await customer.waitForURL(`${shop.url}/order/${orderId}/invoice`);

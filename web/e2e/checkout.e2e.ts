@@ -10,6 +10,7 @@ import {
   signIn,
   submitRegistration,
   uniqueEmail,
+  shipAndDeliver,
 } from './support/browser';
 
 const base = inject('shopUrl');
@@ -86,19 +87,18 @@ describe('checkout', () => {
     await signIn(page, 'admin@voltshop.test', 'admin1234');
     await page.waitForURL(`${base}/`);
     await page.goto(`/order/${orderId}`);
-    await page.getByRole('button', { name: 'Mark As Delivered' }).click();
-    await page.getByRole('button', { name: 'Confirm delivery' }).click(); // no carrier or tracking given
-    await page.getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/).waitFor();
-    expect(await page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
+    await shipAndDeliver(page);
+    expect(await page.getByRole('button', { name: 'Mark as delivered' }).count()).toBe(0);
   });
 
-  it('does not show Mark As Delivered to customers or for unpaid orders', async () => {
+  it('does not show the ship or deliver steps to customers', async () => {
     await register(page, 'Uma', uniqueEmail('uma'));
     await addProductToCart(page, 'Orbis Braided USB-C Cable (2 m)');
     await checkout(page);
     await page.getByRole('button', { name: /test payment/ }).click();
     await page.getByText(/^Paid on/).waitFor();
-    expect(await page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ship order' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mark as delivered' }).count()).toBe(0);
   });
 
   it('shows the test-payment button to the order’s owner only: an admin viewing it gets none', async () => {

@@ -160,6 +160,7 @@ describe.each([
     expect(await timeline.getByRole('listitem').evaluateAll((items) => items.map((li) => li.className))).toEqual([
       'done',
       'done',
+      'pending', // shipped (issue 38: its own step)
       'pending',
     ]);
     await expectNoSidewaysScroll(page, 'paid order');

@@ -14,6 +14,7 @@ import {
   screenshot,
   signIn,
   uniqueEmail,
+  shipAndDeliver,
 } from './support/browser';
 import { startShop, type RunningShop } from './support/server';
 
@@ -103,11 +104,9 @@ describe('refunds', () => {
     await screenshot(phone, 'refund-admin-order-390');
     await phone.context().close();
 
-    // Delivered, the customer returns one unit; the admin approves: refunded and restocked.
+    // Delivered, the customer returns one unit; the admin approves, receives it and it is refunded.
     await admin.goto(`/order/${orderId}`);
-    await admin.getByRole('button', { name: 'Mark As Delivered' }).click();
-    await admin.getByRole('button', { name: 'Confirm delivery' }).click(); // carrier and tracking left out
-    await admin.getByText(/^Delivered on /).waitFor();
+    await shipAndDeliver(admin);
     await customer.reload();
     await customer.getByRole('button', { name: 'Request a return' }).click();
     await customer.getByLabel('Orbis Braided USB-C Cable (2 m)').fill('1');
@@ -117,10 +116,15 @@ describe('refunds', () => {
     await admin.reload();
     const returns = admin.getByRole('region', { name: 'Returns' });
     await returns.getByText('Too short after all').waitFor();
-    await returns.getByRole('button', { name: 'Approve and refund' }).click();
-    await returns.getByText('Approved and refunded').waitFor();
+    // Issue 38: approved (nothing refunded yet), received (nothing restocked unless ticked), then refunded.
+    await returns.getByRole('button', { name: 'Approve' }).click();
     await customer.reload();
-    await customer.getByText('Approved and refunded').waitFor();
+    await customer.getByText('Approved: send the parcel back').waitFor();
+    await returns.getByRole('button', { name: 'Mark as received…' }).click();
+    await returns.getByRole('button', { name: /^Received: refund \$/ }).click();
+    await returns.getByText('Refunded', { exact: true }).first().waitFor();
+    await customer.reload();
+    await customer.getByRole('region', { name: 'Returns' }).getByText('Refunded', { exact: true }).first().waitFor();
     expect(await customer.getByRole('list', { name: 'Refunds' }).innerText()).toContain('Return: Too short after all');
     await screenshot(customer, 'refund-return-customer-1366');
     for (const page of [customer, admin]) await page.context().close();

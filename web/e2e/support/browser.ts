@@ -204,3 +204,18 @@ export async function axeViolations(
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
+
+/** On an admin's paid order page: ships it (issue 38: carrier and tracking number asked), then marks it delivered. */
+export async function shipAndDeliver(page: Page, carrier = 'UPS', trackingNumber = '1Z999AA10123456784') {
+  const form = page.getByRole('form', { name: 'Ship this order' });
+  await form.getByLabel('Carrier', { exact: true }).selectOption(carrier);
+  await form.getByLabel('Tracking number').fill(trackingNumber);
+  await form.getByRole('button', { name: 'Ship order' }).click();
+  await page
+    .getByText(/^Shipped on /)
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'Mark as delivered' }).click();
+  await page.getByRole('button', { name: 'Confirm delivery' }).click();
+  await page.getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/).waitFor();
+}
