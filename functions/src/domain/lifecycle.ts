@@ -138,6 +138,9 @@ export const RETURN_FLOW = {
   decline: { from: ['requested'], to: 'declined' },
   receive: { from: ['requested', 'approved'], to: 'received' },
   refund: { from: ['approved', 'received'], to: 'refunded' },
+  // A refund that leaves nothing paid settles whatever return is still open: its money went back with that refund,
+  // and a return left open with nothing to refund could never close (nor let the customer ask again).
+  settle: { from: ['requested', 'approved', 'received'], to: 'refunded' },
 } as const satisfies Record<string, { from: readonly ReturnStatus[]; to: ReturnStatus }>;
 
 export type ReturnTransition = keyof typeof RETURN_FLOW;

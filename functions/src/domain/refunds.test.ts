@@ -184,6 +184,37 @@ describe('decideRefund', () => {
     expect(kept.stock).toEqual([]);
   });
 
+  it('a refund that leaves nothing paid settles the open returns: none stays open with nothing left to refund', () => {
+    // Before: an approved return whose units were then paid back by a refund of the whole amount could never be
+    // refunded (nothing left) nor declined (no longer requested): it stayed open and blocked every later return.
+    const returned = (status: 'requested' | 'approved' | 'received') =>
+      paid({
+        status: 'delivered',
+        deliveredAt: now.toISOString(),
+        returns: [
+          {
+            id: 'ret1',
+            items: [{ product: 'p2', qty: 1 }],
+            reason: 'broken',
+            status,
+            createdAt: now.toISOString(),
+            decidedAt: status === 'requested' ? null : now.toISOString(),
+            message: null,
+            refundId: null,
+          },
+        ],
+      });
+    for (const status of ['requested', 'approved', 'received'] as const) {
+      const after = refund(returned(status), ask({ refundId: 'all' }));
+      expect(paymentStatusOf(after)).toBe('refunded');
+      expect(after.returns).toEqual([expect.objectContaining({ id: 'ret1', status: 'refunded', refundId: 'all' })]);
+      expect(after.status).toBe('delivered');
+    }
+    // A refund that leaves money paid leaves the return open: its own refund still pays what remains.
+    const part = refund(returned('approved'), ask({ refundId: 'part', amount: 10 }));
+    expect(part.returns?.[0]).toMatchObject({ status: 'approved', refundId: null });
+  });
+
   it('a cancellation request only on a paid, undelivered order, once at a time', () => {
     expect(conflictOf(() => requestCancellation(paid({ status: 'delivered' }), 'x', now))).toMatch(/not shipped/);
     expect(conflictOf(() => requestCancellation(paid({ status: 'shipped' }), 'x', now))).toMatch(/not shipped/);

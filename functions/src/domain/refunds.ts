@@ -15,7 +15,7 @@ import { restockedCount } from './limits.js';
 import type { StockLevel } from './orderDecisions.js';
 import { isPaidStatus, type OrderRecord } from './orders.js';
 import { formatPrice, toDollars } from './money.js';
-import { findReturn, refundedReturns } from './returns.js';
+import { findReturn, refundedReturns, settledReturns } from './returns.js';
 import type { StockCause } from './stockHistory.js';
 import type { CancellationRequest, OrderRefund, PaymentStatus } from './types.js';
 import { lineDiscountShares, refundOfUnitsCents } from './unitCharges.js';
@@ -330,6 +330,9 @@ export function completeRefund(
   }
   const patch: CompletedRefund['patch'] = { refunds };
   if (refund.returnId) patch.returns = refundedReturns(order, refund.returnId, refund.id, now);
+  const returnsNow = patch.returns ?? order.returns ?? [];
+  if (leavesNothing && returnsNow.some((r) => OPEN_RETURN_STATUSES.includes(returnStatusOf(r))))
+    patch.returns = settledReturns({ returns: returnsNow }, refund.id, now);
   if (closes) {
     patch.status = 'cancelled';
     patch.cancelledAt = now.toISOString();

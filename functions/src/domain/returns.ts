@@ -4,7 +4,7 @@
 // through the refund path (domain/refunds.ts, which marks the return refunded when it completes). The arrows:
 // lifecycle.ts RETURN_FLOW.
 import { badInput, conflict, notFound } from './errors.js';
-import { assertReturnTransition, OPEN_RETURN_STATUSES, returnStatusOf } from './lifecycle.js';
+import { assertReturnTransition, OPEN_RETURN_STATUSES, returnRefusal, returnStatusOf } from './lifecycle.js';
 import type { StockLevel } from './orderDecisions.js';
 import { restockedCount } from './limits.js';
 import { RETURN_DAYS } from './limits.js';
@@ -197,4 +197,13 @@ export function refundedReturns(order: Pick<OrderRecord, 'returns'>, returnId: s
     decidedAt: r.decidedAt ?? now.toISOString(),
     refundId,
   }));
+}
+
+/** The open returns settled by a refund that left nothing paid (lifecycle.ts `settle`): refunded by it. */
+export function settledReturns(order: Pick<OrderRecord, 'returns'>, refundId: string, now: Date): OrderReturn[] {
+  return (order.returns ?? []).map((r) =>
+    returnRefusal(r, 'settle') === null
+      ? { ...r, status: 'refunded' as const, decidedAt: r.decidedAt ?? now.toISOString(), refundId }
+      : r,
+  );
 }

@@ -592,6 +592,9 @@ async function refund(
   o.refunds.push(made);
   if (fails) return made;
   if (returned) returned.status = 'refunded';
+  // A refund leaving nothing paid settles whatever return is still open (lifecycle.ts `settle`).
+  if (refundedInFull(o))
+    for (const x of o.returns) if (['requested', 'approved', 'received'].includes(x.status)) x.status = 'refunded';
   // A cancelling refund, or one leaving nothing paid on an order not shipped yet, closes it; the latter puts back
   // on sale the units never refunded by lines (they never left the shop).
   const closes = !!request.cancel || (o.status === 'paid' && refundedInFull(o));

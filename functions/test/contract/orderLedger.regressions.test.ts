@@ -160,4 +160,23 @@ describe('order ledger: regressions the model found (issue 38)', () => {
     ).toBeInstanceOf(DomainError);
     expect((await store.orders.get(order._id))!.returns).toEqual([]);
   });
+
+  // Left open by issue 38: place(1 lamp), pay, deliver, request and approve a return, refund the whole amount by
+  // amount. The return could then be neither refunded (nothing left) nor declined (no longer requested): it stayed
+  // open for good, counted as waiting and blocking any other return. Such a refund now settles it.
+  it('a refund by amount that leaves nothing paid settles the open return', async () => {
+    const { order, lamp } = await paidOrder(1);
+    await store.orders.markDelivered(order._id, at(2));
+    await store.orders.requestReturn(order._id, {
+      returnId: 'ret',
+      items: [{ product: lamp, qty: 1 }],
+      reason: 'Too bright',
+      now: at(3),
+    });
+    await store.orders.approveReturn(order._id, 'ret', at(4));
+    const full = await refund(order._id, { refundId: 'all', amount: order.totalPrice }, 5);
+    expect(full.paymentStatus).toBe('refunded');
+    expect(full.returns.map((r) => [r.status, r.refundId])).toEqual([['refunded', 'all']]);
+    expect((await store.orders.requestsSummary()).returns, 'nothing waits for the shop').toBe(0);
+  });
 });
