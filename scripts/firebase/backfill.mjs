@@ -2,7 +2,7 @@
 // Issue 29's one-off backfill of a Firestore catalogue written before it (functions/src/adapters/firebase/store/
 // backfill.ts): every product's search keys, the search vocabulary ("Did you mean"), and the `verified` mark of the
 // reviews written before it; (issue 37) the admin dashboard's daily counters; issue 36's refund actors, moved
-// out of the order documents written before it; and (issue 38) the older order lines' tax shares. Safe to run again; run it once after deploying issue 29
+// out of the order documents written before it; and (issue 38) the older order lines' tax shares and the waiting fields of requests asked before them. Safe to run again; run it once after deploying issue 29
 // (docs/firebase.md "Search") and again after issues 36 and 37 ("Admin stats").
 //   node scripts/firebase/backfill.mjs                        # the running emulators
 //   node scripts/firebase/backfill.mjs --project my-shop --real
@@ -28,5 +28,8 @@ log(`${projectId}: refund actors ${JSON.stringify(actors)}`);
 // Issue 38: each older order's lines get their tax share (the ledger's allocation).
 const taxes = await firebase.backfillLineTaxes(getFirestore(app));
 log(`${projectId}: line tax shares ${JSON.stringify(taxes)}`);
+// Issue 38: cancellation requests and returns asked before the waiting fields are counted by the admin's summary.
+const waiting = await firebase.backfillWaitingRequests(getFirestore(app));
+log(`${projectId}: waiting requests ${JSON.stringify(waiting)}`);
 await ports.store.close();
 process.exit(0);

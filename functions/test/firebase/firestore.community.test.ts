@@ -444,12 +444,71 @@ describe('refund actors on Firestore (community emulator)', () => {
       const orders = app.db.collection('orders');
       await orders.doc('old-1').set(order('uid-old', [refund('r-a'), refund('r-b')]));
       await orders.doc('none-1').set(order('uid-new', []));
-      expect(await backfillRefundActors(app.db)).toEqual({ orders: 2, ordersMoved: 1 });
+      expect(await backfillRefundActors(app.db)).toEqual({ orders: 2, ordersChanged: 1 });
       const raw = (await orders.doc('old-1').get()).data()!;
       expect((raw.refunds as { by: unknown }[]).map((r) => r.by)).toEqual([SHOP_REFUND_ACTOR, SHOP_REFUND_ACTOR]);
       expect(JSON.stringify(raw)).not.toMatch(/admin-uid-8|Old Admin/);
       expect((await store.orders.get('old-1'))!.refunds.map((r) => r.by)).toEqual([admin, admin]);
-      expect(await backfillRefundActors(app.db)).toEqual({ orders: 2, ordersMoved: 0 });
+      expect(await backfillRefundActors(app.db)).toEqual({ orders: 2, ordersChanged: 0 });
+    } finally {
+      await store.close();
+      await app.close();
+      emulator.state.clear();
+    }
+  });
+
+  it('the backfill writes the waiting fields of requests asked before them, once: the summary counts them (issue 38)', async () => {
+    const [{ backfillWaitingRequests }, { MovableClock }] = await Promise.all([
+      import('../../src/adapters/firebase/store/backfill.js'),
+      import('../support/clock.js'),
+    ]);
+    const app = adminApp();
+    const store = createFirestoreStore(app.db, { clock: new MovableClock(new Date('2026-03-01T10:00:00.000Z')) });
+    const order = (over: Record<string, unknown>) => ({
+      userId: 'uid-old',
+      user: { _id: 'uid-old', name: 'Old', email: 'old@example.com' },
+      orderItems: [{ product: 'p1', name: 'Lamp', image: '/a.webp', priceCents: 2999, qty: 1, taxCents: 0 }],
+      shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
+      paymentMethod: 'PayPal',
+      itemsCents: 2999,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 2999,
+      currency: 'USD',
+      status: 'paid',
+      paidAt: '2026-02-01T09:00:00.000Z',
+      expiresAt: null,
+      createdAt: '2026-02-01T08:00:00.000Z',
+      refunds: [],
+      ...over,
+    });
+    const asked = {
+      status: 'pending',
+      reason: 'Changed my mind',
+      createdAt: '2026-02-02T08:00:00.000Z',
+      decidedAt: null,
+      message: null,
+    };
+    const returned = {
+      id: 'ret',
+      items: [{ product: 'p1', qty: 1 }],
+      reason: 'Broken',
+      status: 'requested',
+      createdAt: '2026-02-03T08:00:00.000Z',
+      decidedAt: null,
+      message: null,
+      refundId: null,
+    };
+    try {
+      const orders = app.db.collection('orders');
+      await orders.doc('cancel-asked').set(order({ cancellationRequest: asked }));
+      await orders.doc('return-asked').set(order({ status: 'delivered', returns: [returned] }));
+      await orders.doc('never-asked').set(order({}));
+      expect(await store.orders.requestsSummary()).toEqual({ cancellations: 0, returns: 0 });
+      expect(await backfillWaitingRequests(app.db)).toEqual({ orders: 3, ordersChanged: 2 });
+      expect(await store.orders.requestsSummary()).toEqual({ cancellations: 1, returns: 1 });
+      expect((await orders.doc('never-asked').get()).get('waitingRequest')).toBeUndefined();
+      expect(await backfillWaitingRequests(app.db)).toEqual({ orders: 3, ordersChanged: 0 });
     } finally {
       await store.close();
       await app.close();
@@ -492,11 +551,11 @@ describe('refund actors on Firestore (community emulator)', () => {
       await orders.doc('new-1').set(order([810, 67]));
       // Before the backfill the read computes the same shares.
       expect((await store.orders.get('old-1'))!.orderItems.map((i) => i.tax)).toEqual([8.1, 0.67]);
-      expect(await backfillLineTaxes(app.db)).toEqual({ orders: 2, ordersFilled: 1 });
+      expect(await backfillLineTaxes(app.db)).toEqual({ orders: 2, ordersChanged: 1 });
       const raw = (await orders.doc('old-1').get()).data()!;
       expect((raw.orderItems as { taxCents: number }[]).map((i) => i.taxCents)).toEqual([810, 67]);
       expect((await store.orders.get('old-1'))!.orderItems.map((i) => i.tax)).toEqual([8.1, 0.67]);
-      expect(await backfillLineTaxes(app.db)).toEqual({ orders: 2, ordersFilled: 0 });
+      expect(await backfillLineTaxes(app.db)).toEqual({ orders: 2, ordersChanged: 0 });
     } finally {
       await store.close();
       await app.close();

@@ -19,7 +19,12 @@ export { defaultBucketOf, storageBucketName } from './bucket.js';
 export { FirebaseAuthAdapter } from './auth.js';
 export { CloudStorageFiles, publicUrl } from './files.js';
 export { COLLECTIONS, createFirestoreStore } from './store/index.js';
-export { backfillCatalogSearch, backfillLineTaxes, backfillRefundActors } from './store/backfill.js';
+export {
+  backfillCatalogSearch,
+  backfillLineTaxes,
+  backfillRefundActors,
+  backfillWaitingRequests,
+} from './store/backfill.js';
 export { backfillOrderStats } from './store/orderStats.js';
 export { IdentityToolkit, IdentityToolkitError } from './identityToolkit.js';
 

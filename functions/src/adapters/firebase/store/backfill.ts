@@ -8,11 +8,19 @@
 // - (issue 37) every review listed under its author (users/{uid}/reviewRefs, store/reviewRefs.ts), which account
 //   export and deletion read instead of a collection-group query: reviews written before the refs are found once this ran.
 // - issue 36 (backfillRefundActors, below): every order whose refunds still name the refunding admin in its document.
-// - issue 38 (backfillLineTaxes, below): each older order's lines get their tax share (`orderItems[].taxCents`).
+// - issue 38 (backfillLineTaxes, below): each older order's lines get their tax share (`orderItems[].taxCents`);
+//   (backfillWaitingRequests) requests asked before the waiting fields get them.
 // Bounded steps: products in pages of BACKFILL_PAGE (one transaction each, reads before writes, so a product edited
 // meanwhile is keyed from what it now holds), reviews per product in pages of BACKFILL_PAGE, each author's orders
 // read once per run.
-import { FieldPath, FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   ledgerLines,
   SHOP_REFUND_ACTOR,
@@ -21,7 +29,7 @@ import {
   type RefundRecord,
 } from '../../../domain/index.js';
 import { searchKeysOf, VOCABULARY_MAX, vocabularyTermsOf } from '../../../firestore/searchIndex.js';
-import { COLLECTIONS, MAX_ATTEMPTS, type OrderDoc, type ProductDoc, type ReviewDoc } from './mapping.js';
+import { COLLECTIONS, MAX_ATTEMPTS, waitingFields, type OrderDoc, type ProductDoc, type ReviewDoc } from './mapping.js';
 import { reviewRefOf, type ReviewRefDoc } from './reviewRefs.js';
 import { readRefundActors, refundsForDocument, writeRefundActors } from './refundActors.js';
 import { writeVocabulary } from './searchVocabulary.js';
@@ -138,89 +146,99 @@ async function backfillReviews(
   }
 }
 
-export interface RefundActorsBackfillReport {
+/** What an order backfill did: orders read, orders rewritten. */
+export interface OrderBackfillReport {
   orders: number;
-  ordersMoved: number;
+  ordersChanged: number;
+}
+
+/** Every order once, in pages of `pageSize` (only the `fields` its test needs), and for each that `lacks` it one
+ *  transaction that re-reads it (a change may have landed meanwhile) and lets `fix` write: safe to run again. */
+async function backfillOrders(
+  db: Firestore,
+  fields: string[],
+  lacks: (doc: Partial<OrderDoc>) => boolean,
+  fix: (tx: Transaction, ref: DocumentReference, doc: OrderDoc) => Promise<void> | void,
+  pageSize: number,
+): Promise<OrderBackfillReport> {
+  const report: OrderBackfillReport = { orders: 0, ordersChanged: 0 };
+  const col = db.collection(COLLECTIONS.orders);
+  let after: DocumentSnapshot | undefined;
+  for (;;) {
+    const q = col
+      .orderBy(FieldPath.documentId())
+      .select(...fields)
+      .limit(pageSize);
+    const page = await (after ? q.startAfter(after) : q).get();
+    if (page.empty) break;
+    for (const order of page.docs) {
+      report.orders++;
+      if (!lacks(order.data() as Partial<OrderDoc>)) continue;
+      const changed = await db.runTransaction(
+        async (tx) => {
+          const doc = (await tx.get(order.ref)).data() as OrderDoc | undefined;
+          if (!doc || !lacks(doc)) return false;
+          await fix(tx, order.ref, doc);
+          return true;
+        },
+        { maxAttempts: MAX_ATTEMPTS },
+      );
+      if (changed) report.ordersChanged++;
+    }
+    if (page.size < pageSize) break;
+    after = page.docs.at(-1);
+  }
+  return report;
 }
 
 /** Issue 36: refunds written before the actors were kept apart still name the refunding admin (uid and name) in the
  *  order document its owner may read. Moves each to orders/{id}/refundActors/{refundId} and leaves the shop in the
- *  document (store/refundActors.ts), one transaction per such order (its refunds' writes stay well under 500). Reads
- *  every order once (only its `refunds`), in pages of `pageSize`; safe to run again (a moved order is skipped). */
-export async function backfillRefundActors(
-  db: Firestore,
-  pageSize = BACKFILL_PAGE,
-): Promise<RefundActorsBackfillReport> {
-  const report: RefundActorsBackfillReport = { orders: 0, ordersMoved: 0 };
-  const col = db.collection(COLLECTIONS.orders);
+ *  document (store/refundActors.ts), one transaction per such order (its refunds' writes stay well under 500). */
+export function backfillRefundActors(db: Firestore, pageSize = BACKFILL_PAGE): Promise<OrderBackfillReport> {
   const named = (refunds: unknown): refunds is RefundRecord[] =>
     Array.isArray(refunds) && refunds.some((r: RefundRecord) => r.by && r.by._id !== SHOP_REFUND_ACTOR._id);
-  let after: DocumentSnapshot | undefined;
-  for (;;) {
-    const q = col.orderBy(FieldPath.documentId()).select('refunds').limit(pageSize);
-    const page = await (after ? q.startAfter(after) : q).get();
-    if (page.empty) break;
-    for (const order of page.docs) {
-      report.orders++;
-      if (!named(order.get('refunds'))) continue;
-      const moved = await db.runTransaction(
-        async (tx) => {
-          const snap = await tx.get(order.ref); // as it is now: a refund may have landed meanwhile
-          const refunds = snap.get('refunds') as unknown;
-          if (!named(refunds)) return false;
-          const known = await readRefundActors(order.ref, refunds, tx);
-          tx.update(order.ref, { refunds: refundsForDocument(refunds) });
-          writeRefundActors(tx, order.ref, refunds, known);
-          return true;
-        },
-        { maxAttempts: MAX_ATTEMPTS },
-      );
-      if (moved) report.ordersMoved++;
-    }
-    if (page.size < pageSize) break;
-    after = page.docs.at(-1);
-  }
-  return report;
-}
-
-export interface LineTaxesBackfillReport {
-  orders: number;
-  ordersFilled: number;
+  return backfillOrders(
+    db,
+    ['refunds'],
+    (doc) => named(doc.refunds),
+    async (tx, ref, doc) => {
+      const known = await readRefundActors(ref, doc.refunds!, tx);
+      tx.update(ref, { refunds: refundsForDocument(doc.refunds!) });
+      writeRefundActors(tx, ref, doc.refunds!, known);
+    },
+    pageSize,
+  );
 }
 
 /** Issue 38: orders placed before the ledger have lines without their tax share. Writes each line's `taxCents` by the
- *  ledger's allocation (domain/ledger.ts ledgerLines: what placeOrder records and what reads compute meanwhile), one
- *  transaction per such order, re-read inside it; safe to run again (an order whose lines all have it is skipped). */
-export async function backfillLineTaxes(db: Firestore, pageSize = BACKFILL_PAGE): Promise<LineTaxesBackfillReport> {
-  const report: LineTaxesBackfillReport = { orders: 0, ordersFilled: 0 };
-  const col = db.collection(COLLECTIONS.orders);
+ *  ledger's allocation (domain/ledger.ts ledgerLines: what placeOrder records and what reads compute meanwhile). */
+export function backfillLineTaxes(db: Firestore, pageSize = BACKFILL_PAGE): Promise<OrderBackfillReport> {
   const lacking = (items: unknown): boolean =>
     Array.isArray(items) && items.some((i: { taxCents?: unknown }) => typeof i.taxCents !== 'number');
-  let after: DocumentSnapshot | undefined;
-  for (;;) {
-    const q = col.orderBy(FieldPath.documentId()).select('orderItems').limit(pageSize);
-    const page = await (after ? q.startAfter(after) : q).get();
-    if (page.empty) break;
-    for (const order of page.docs) {
-      report.orders++;
-      if (!lacking(order.get('orderItems'))) continue;
-      const filled = await db.runTransaction(
-        async (tx) => {
-          const snap = await tx.get(order.ref);
-          const doc = snap.data() as OrderDoc | undefined;
-          if (!doc || !lacking(doc.orderItems)) return false;
-          const shares = ledgerLines(doc);
-          tx.update(order.ref, {
-            orderItems: doc.orderItems.map((line, i) => ({ ...line, taxCents: shares[i]!.taxCents })),
-          });
-          return true;
-        },
-        { maxAttempts: MAX_ATTEMPTS },
-      );
-      if (filled) report.ordersFilled++;
-    }
-    if (page.size < pageSize) break;
-    after = page.docs.at(-1);
-  }
-  return report;
+  return backfillOrders(
+    db,
+    ['orderItems'],
+    (doc) => lacking(doc.orderItems),
+    (tx, ref, doc) => {
+      const shares = ledgerLines(doc);
+      tx.update(ref, { orderItems: doc.orderItems.map((line, i) => ({ ...line, taxCents: shares[i]!.taxCents })) });
+    },
+    pageSize,
+  );
+}
+
+/** Issue 38: a cancellation request or a return asked before the waiting fields existed is not counted by the
+ *  admin's requests summary nor listed by `?requests=waiting` until its order's next change. Writes the fields
+ *  (mapping.ts waitingFields) on every order asked something that lacks them. */
+export function backfillWaitingRequests(db: Firestore, pageSize = BACKFILL_PAGE): Promise<OrderBackfillReport> {
+  const asked = (doc: Partial<OrderDoc>) => !!doc.cancellationRequest || (doc.returns?.length ?? 0) > 0;
+  return backfillOrders(
+    db,
+    ['cancellationRequest', 'returns', 'waitingRequest'],
+    (doc) => asked(doc) && typeof doc.waitingRequest !== 'boolean',
+    (tx, ref, doc) => {
+      tx.update(ref, waitingFields(doc));
+    },
+    pageSize,
+  );
 }
