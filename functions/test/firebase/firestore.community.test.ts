@@ -23,6 +23,9 @@ import { addressesContract } from '../contract/addresses.contract.js';
 import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
+import { hotStockContract } from '../contract/hotStock.contract.js';
+import { shardOf, splitProductStock } from '../../src/adapters/firebase/store/stockShards.js';
+import { stockTotals } from '../../src/domain/index.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -84,6 +87,31 @@ variantsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 searchContract(NAME, firestoreStore, contractRun);
 productMediaContract(NAME, firestoreStore, contractRun);
+// Issue 37: a hot product's stock in shards (store/stockShards.ts), split by the case; held = the shards' sum.
+hotStockContract(
+  NAME,
+  async (clock) => {
+    const app = adminApp();
+    const recorder = eventRecorder();
+    const store = createFirestoreStore(app.db, { clock, events: recorder });
+    return {
+      store,
+      events: recorder.events,
+      makeHot: (id) => splitProductStock(app.db, id),
+      held: async (id) => {
+        const snap = await app.db.collection('products').doc(id).collection('stockShards').get();
+        expect(snap.size, 'the product is split').toBeGreaterThan(0);
+        return stockTotals(snap.docs.map(shardOf));
+      },
+      dispose: async () => {
+        await store.close();
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
 const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   const app = adminApp();
   const recorder = eventRecorder();
