@@ -9,6 +9,7 @@ import {
   DomainError,
   holdUntil,
   stockShortageMessage,
+  type PaymentResult,
   type Product,
 } from '../../src/domain/index.js';
 import type { PlaceOrderCommand, Store } from '../../src/ports.js';
@@ -144,6 +145,33 @@ export function hotStockContract(
         ['admin-edit', -8, 4],
         ['admin-edit', 5, 12],
       ]);
+    });
+
+    it('a refund with restock of a hot product puts the refunded units back, once', async () => {
+      const p = await hot('Drop Fan', 8);
+      const placed = await store.orders.place(order(1, [{ product: p._id, qty: 3 }]));
+      const payment: PaymentResult = {
+        id: `CAPTURE-${placed._id}`,
+        provider: 'simulated',
+        status: 'COMPLETED',
+        amount: placed.totalPrice.toFixed(2),
+        currency: 'USD',
+        updateTime: now.toISOString(),
+      };
+      const later = new Date(now.getTime() + 60_000);
+      await store.orders.markPaid(placed._id, payment, later);
+      expect((await sut.held(p._id)).units).toBe(5);
+      await store.orders.reserveRefund(placed._id, {
+        refundId: 'hot-r1',
+        items: [{ product: p._id, qty: 2 }],
+        restock: true,
+        reason: 'test',
+        by: { _id: 'admin-1', name: 'Admin' },
+        now: later,
+      });
+      await store.orders.completeRefund(placed._id, 'hot-r1', 'P-1', later);
+      await store.orders.completeRefund(placed._id, 'hot-r1', 'P-1', later);
+      expect((await sut.held(p._id)).units).toBe(7);
     });
 
     it('concurrent orders of a hot product with stock N sell exactly N', async () => {
