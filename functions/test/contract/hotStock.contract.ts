@@ -126,6 +126,18 @@ export function hotStockContract(
       ).toBe(stockShortageMessage('Volt Phone (Blue / 256 GB)', 0, 1));
       await store.orders.cancel(o._id, new Date(now.getTime() + 60_000));
       expect((await sut.held(phone._id)).variantUnits[id('VP-BLK-256')]).toBe(5);
+      // A save with the original clients' form sets the default variant's stock; the others keep what they hold.
+      const saved = await store.products.update(phone._id, productInput('Volt Phone', { price: 700, countInStock: 9 }));
+      expect(saved!.variants!.map((v) => [v.sku, v.countInStock])).toEqual([
+        ['VP-BLK-256', 9],
+        ['VP-BLK-512', 0],
+        ['VP-BLU-256', 0],
+      ]);
+      expect((await sut.held(phone._id)).variantUnits).toEqual({
+        [id('VP-BLK-256')]: 9,
+        [id('VP-BLK-512')]: 0,
+        [id('VP-BLU-256')]: 0,
+      });
     });
 
     it('an admin save of a hot product sets what it holds (a stale form applies its change to what is held now)', async () => {
