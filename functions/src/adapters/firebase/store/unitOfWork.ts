@@ -128,7 +128,10 @@ class FirestoreOrderUnit implements OrderUnit {
       this.sharded.set(id, sharded);
       const seen = stockSeen(sharded);
       // Refused for stock while the display showed otherwise: the display is corrected once this attempt is over.
-      if (sharded.exact && !sharded.splitting && seen.countInStock !== doc.countInStock) this.toSync.add(id);
+      const shownOtherwise =
+        seen.countInStock !== doc.countInStock ||
+        (doc.variants ?? []).some((v) => seen.variantStock?.[v.id] !== doc.variantStock?.[v.id]);
+      if (sharded.exact && !sharded.splitting && shownOtherwise) this.toSync.add(id);
       products.set(id, stockedProductOf({ ...doc, ...seen }));
     }
     return products;
