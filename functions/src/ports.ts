@@ -377,6 +377,9 @@ export interface PlacementReads {
   clientKey: string | null;
   /** The customer whose address book it reads (null: a guest's, none). */
   addressBookOf: string | null;
+  /** The units each line asks (issue 37): a store that keeps a product's stock in shards reads only the shards
+   *  these units need (Firestore, docs/firebase.md "Hot documents"). */
+  lines?: readonly { product: string; qty: number; variant?: string }[];
 }
 
 export interface OrderUnitOfWork {

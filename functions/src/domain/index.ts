@@ -1,5 +1,6 @@
 export * from './cart.js';
 export * from './couponShards.js';
+export * from './stockShards.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './money.js';

@@ -114,6 +114,12 @@ export interface ProductDoc extends StoredProductFields<'docField'> {
   options?: ProductOption[];
   variants?: VariantDoc[];
   variantStock?: Record<string, number>;
+  /** Issue 37 (adapters/firebase/store/stockShards.ts): the product is hot and its stock is in this many
+   *  products/{id}/stockShards/{k} documents; countInStock and variantStock are then a display synced from them.
+   *  Absent: the document's stock is the truth (every product until an order of it is retried on contention). */
+  stockShards?: number;
+  /** When the displayed stock was last synced from the shards (ms since the epoch). */
+  stockSyncedAt?: number;
 }
 
 /** One variant in its product's document (its stock is in the document's variantStock). */

@@ -201,6 +201,7 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
         clientKey: cmd.clientHold?.key ?? null,
         // A guest keeps no address book; a customer's keeps the order's address (once, marked last used).
         addressBookOf: cmd.guest ? null : customer._id,
+        lines: cmd.lines,
       };
       return uow.run(async (unit) => {
         const id = unit.newId();

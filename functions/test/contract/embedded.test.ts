@@ -19,6 +19,7 @@ import { addressesContract } from './addresses.contract.js';
 import { taxonomyContract } from './taxonomy.contract.js';
 import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
+import { hotStockContract } from './hotStock.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -48,6 +49,19 @@ guestsContract('embedded (SQLite)', embeddedStore());
 addressesContract('embedded (SQLite)', embeddedStore());
 taxonomyContract('embedded (SQLite)', embeddedStore());
 variantsContract('embedded (SQLite)', embeddedStore());
+// One row per product: nothing to split, the contract's figures are the row's.
+hotStockContract('embedded (SQLite)', async (clock) => {
+  const sut = await embeddedStore()(clock);
+  return {
+    ...sut,
+    makeHot: async () => {},
+    held: async (id) => {
+      const p = (await sut.store.products.get(id))!;
+      if (!p.variants?.length) return { units: p.countInStock, variantUnits: {} };
+      return { units: 0, variantUnits: Object.fromEntries(p.variants.map((v) => [v._id, v.countInStock])) };
+    },
+  };
+});
 catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).

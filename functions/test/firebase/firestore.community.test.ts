@@ -23,6 +23,9 @@ import { addressesContract } from '../contract/addresses.contract.js';
 import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
+import { hotStockContract } from '../contract/hotStock.contract.js';
+import { shardOf, splitProductStock } from '../../src/adapters/firebase/store/stockShards.js';
+import { stockTotals } from '../../src/domain/index.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -84,6 +87,31 @@ variantsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 searchContract(NAME, firestoreStore, contractRun);
 productMediaContract(NAME, firestoreStore, contractRun);
+// Issue 37: a hot product's stock in shards (store/stockShards.ts), split by the case; held = the shards' sum.
+hotStockContract(
+  NAME,
+  async (clock) => {
+    const app = adminApp();
+    const recorder = eventRecorder();
+    const store = createFirestoreStore(app.db, { clock, events: recorder });
+    return {
+      store,
+      events: recorder.events,
+      makeHot: (id) => splitProductStock(app.db, id),
+      held: async (id) => {
+        const snap = await app.db.collection('products').doc(id).collection('stockShards').get();
+        expect(snap.size, 'the product is split').toBeGreaterThan(0);
+        return stockTotals(snap.docs.map(shardOf));
+      },
+      dispose: async () => {
+        await store.close();
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
 const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   const app = adminApp();
   const recorder = eventRecorder();
@@ -704,6 +732,153 @@ describe('discount code use shards on Firestore (community emulator; issue 37)',
       for (let i = 10; i < 13; i++) await place(i, 'OLD5');
       await expect(place(20, 'OLD5')).rejects.toThrow(domain.DISCOUNT_MESSAGES.usedUp);
       expect((await store.coupons.list()).find((c) => c.code === 'OLD5')!.uses).toBe(8);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('hot product stock shards on Firestore (community emulator; issue 37)', () => {
+  // A hot product's stock lives in products/{id}/stockShards/{k} (store/stockShards.ts, domain/stockShards.ts); the
+  // contract "hot product stock" checks the totals on both stores, these the shards themselves. No isolation here:
+  // races show the bookkeeping, not Firestore's locks.
+  const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+  const customer = (i: number) => ({ _id: `stock-uid-${i}`, name: `Buyer ${i}`, email: `stock${i}@example.com` });
+
+  async function setup(countInStock: number) {
+    const [domain, { productInput }, { MovableClock }] = await Promise.all([
+      import('../../src/domain/index.js'),
+      import('../support/products.js'),
+      import('../support/clock.js'),
+    ]);
+    const app = adminApp();
+    const clock = new MovableClock(new Date('2026-03-01T10:00:00.000Z'));
+    const store = createFirestoreStore(app.db, { clock });
+    const lamp = await store.products.create(productInput('Shard Lamp', { price: 10, countInStock }), 'owner');
+    const place = (i: number, qty: number) => {
+      const now = clock.now();
+      return store.orders.place({
+        user: customer(i),
+        lines: [{ product: lamp._id, qty }],
+        shippingAddress: address,
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: domain.holdUntil(now, 30),
+        holdLimits: domain.DEFAULT_HOLD_LIMITS,
+      });
+    };
+    const productRef = app.db.collection('products').doc(lamp._id);
+    const shards = async () => {
+      const snap = await productRef.collection('stockShards').get();
+      return new Map(snap.docs.map((d) => [Number(d.id), shardOf(d).units]));
+    };
+    const takesOf = async (orderId: string) =>
+      ((await app.db.collection('orders').doc(orderId).get()).get('stockTakes') ?? []) as {
+        product: string;
+        shard: number;
+        key: string;
+        units: number;
+      }[];
+    const done = async () => {
+      await store.close();
+      await app.close();
+      emulator.state.clear();
+    };
+    return { domain, app, clock, store, lamp, place, productRef, shards, takesOf, done };
+  }
+
+  it('an order takes from the shards it records; its cancel gives the units back to those shards', async () => {
+    const { domain, app, lamp, store, place, shards, takesOf, done } = await setup(40);
+    try {
+      await splitProductStock(app.db, lamp._id);
+      const split = await shards();
+      expect(split.size).toBe(domain.STOCK_SHARDS);
+      expect([...split.values()]).toEqual(domain.splitUnits(40, domain.STOCK_SHARDS));
+      const a = await place(1, 3);
+      const b = await place(2, 5);
+      const takesA = await takesOf(a._id);
+      const takesB = await takesOf(b._id);
+      expect(takesA.reduce((s, t) => s + t.units, 0)).toBe(3);
+      expect(takesB.reduce((s, t) => s + t.units, 0)).toBe(5);
+      for (const t of [...takesA, ...takesB]) expect(t).toMatchObject({ product: lamp._id, key: domain.OWN_UNITS });
+      const afterPlace = await shards();
+      // Each shard lost exactly what the orders recorded taking from it.
+      for (const [k, units] of afterPlace) {
+        const taken = [...takesA, ...takesB].filter((t) => t.shard === k).reduce((s, t) => s + t.units, 0);
+        expect(units).toBe(split.get(k)! - taken);
+      }
+      await store.orders.cancel(b._id, new Date('2026-03-01T10:05:00.000Z'));
+      const afterCancel = await shards();
+      for (const [k, units] of afterCancel) {
+        const back = takesB.filter((t) => t.shard === k).reduce((s, t) => s + t.units, 0);
+        expect(units).toBe(afterPlace.get(k)! + back);
+      }
+      expect([...afterCancel.values()].reduce((s, n) => s + n, 0)).toBe(40 - 3);
+    } finally {
+      await done();
+    }
+  });
+
+  it('a product from before the shards keeps its stock on its document; an order retried on contention splits it', async () => {
+    const { domain, app, lamp, store, place, productRef, shards, takesOf, done } = await setup(25);
+    try {
+      // Not hot: the document is the truth, as before issue 37; no shards are written.
+      await place(1, 2);
+      expect((await store.products.get(lamp._id))!.countInStock).toBe(23);
+      expect((await shards()).size).toBe(0);
+      expect((await productRef.get()).get('stockShards')).toBeUndefined();
+
+      // The next order's first attempt is refused as Firestore refuses a contended commit: its retry splits the
+      // product (it is hot) and takes its units from the new shards, in one transaction.
+      const aborted = () =>
+        Object.assign(new Error('10 ABORTED: Too much contention on these documents. Please try again.'), {
+          code: 10,
+        });
+      const runTransaction = app.db.runTransaction.bind(app.db);
+      let refuseFirst = true;
+      app.db.runTransaction = ((fn: Parameters<Firestore['runTransaction']>[0], options?: object) =>
+        runTransaction(async (tx) => {
+          const result = await fn(tx);
+          if (refuseFirst) {
+            refuseFirst = false;
+            throw aborted();
+          }
+          return result;
+        }, options)) as Firestore['runTransaction'];
+      let order;
+      try {
+        order = await place(2, 4);
+      } finally {
+        app.db.runTransaction = runTransaction;
+      }
+      expect((await productRef.get()).get('stockShards')).toBe(domain.STOCK_SHARDS);
+      const split = await shards();
+      expect(split.size).toBe(domain.STOCK_SHARDS);
+      expect([...split.values()].reduce((s, n) => s + n, 0)).toBe(23 - 4);
+      expect((await takesOf(order._id)).reduce((s, t) => s + t.units, 0)).toBe(4);
+      // The split wrote the exact figure on the document; one order, one history entry.
+      expect((await store.products.get(lamp._id))!.countInStock).toBe(19);
+      const history = await store.products.stockHistory(lamp._id, undefined, 10);
+      const deltas = history!.entries.filter((e) => e.cause === 'order').map((e) => e.delta);
+      expect(deltas.sort((x, y) => x - y)).toEqual([-4, -2]);
+      expect((await app.db.collection('orders').get()).size).toBe(2);
+    } finally {
+      await done();
+    }
+  });
+
+  it('an order refused for stock corrects a display that showed more; a restock after none shows at once', async () => {
+    const { domain, app, lamp, store, place, productRef, done } = await setup(2);
+    try {
+      await splitProductStock(app.db, lamp._id);
+      const a = await place(1, 2);
+      expect((await store.products.get(lamp._id))!.countInStock).toBe(0);
+      // A display left behind (a sync that failed): the shards refuse, with the true figure, and the display follows.
+      await productRef.update({ countInStock: 5 });
+      await expect(place(2, 1)).rejects.toThrow(domain.stockShortageMessage('Shard Lamp', 0, 1));
+      expect((await store.products.get(lamp._id))!.countInStock).toBe(0);
+      await store.orders.cancel(a._id, new Date('2026-03-01T10:05:00.000Z'));
+      expect((await store.products.get(lamp._id))!.countInStock).toBe(2);
     } finally {
       await done();
     }

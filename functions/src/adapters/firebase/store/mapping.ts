@@ -65,6 +65,9 @@ export interface OrderDoc extends OrderRecord {
   /** The discount code's use shard this order's use came from (issue 37, store/coupons.ts); absent without a code
    *  and on orders placed before the shards (their use is given back to the code's document). */
   couponShard?: number;
+  /** The units this order took from each stock shard of a hot product (issue 37, store/stockShards.ts): its cancel,
+   *  expiry or restock gives them back there. Absent when no line's product was sharded. */
+  stockTakes?: { product: string; shard: number; key: string; units: number }[];
   /** Issue 38, domain/lifecycle.ts waitingRequests as fields the admin's counts and ?requests=waiting query: a
    *  pending cancellation request, an open return, either. Written with every change of those (orders.ts); absent
    *  on orders never asked anything (and on requests made before issue 38). */

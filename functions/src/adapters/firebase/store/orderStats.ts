@@ -6,9 +6,10 @@
 // Documents: orderStats/{YYYY-MM}-{shard} = { month, shard, orders_DD, revenueCents_DD } for each day DD with
 // figures (flat fields: the community emulator cannot increment a nested field path, and nothing needs the
 // nesting; a month is at most 64 fields). A month in one document keeps a 30-day dashboard at two months' documents; ORDER_STATS_SHARDS per month (one picked at random
-// by each write, summed on read) because Firestore sustains about one write per second per document: 4 shards take
-// about 4 order changes a second before the counters queue (each write is an increment, read by no transaction, so
-// a busier moment only waits on its shard's lock). The dashboard reads at most 2 × 4 = 8 documents.
+// by each write, summed on read) because Firestore sustains about one write per second per document: 10 shards take
+// about 10 order changes a second before the counters queue (each write is an increment, read by no transaction, so
+// a busier moment only waits on its shard's lock), as the stock and code shards of a drop do (docs/firebase.md
+// "Hot documents"). The dashboard reads at most 2 × 10 = 20 documents.
 import {
   FieldPath,
   FieldValue,
@@ -21,7 +22,7 @@ import { COLLECTIONS, ORDER_STATS_COLLECTION } from '../../../firestore/schema.j
 import { ORDER_STATS_SHAPE } from '../../../firestore/queries.js';
 
 /** Shards per month (see above). Raising it later is safe: readers sum every shard found. */
-export const ORDER_STATS_SHARDS = 4;
+export const ORDER_STATS_SHARDS = 10;
 
 type Counted = Parameters<typeof orderStatsDelta>[1];
 

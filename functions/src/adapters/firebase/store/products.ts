@@ -2,6 +2,7 @@
 import { planVariantsIn, writeVariantsIn } from './variants.js';
 import { FieldValue, type Firestore, type Query } from 'firebase-admin/firestore';
 import {
+  stockTotals,
   applyProductEdit,
   type CatalogFacets,
   type CatalogFilters,
@@ -46,6 +47,7 @@ import { VocabularyTally } from './searchVocabulary.js';
 import { searchKeysOf } from '../../../firestore/searchIndex.js';
 import { sitemapFile } from './sitemap.js';
 import { recordStockHistory, stockHistoryPage } from './stock.js';
+import { deleteShards, displayFields, readAllShards, rewriteShards, shardCount } from './stockShards.js';
 import { dropReviewRef, recordReviewRef, reviewsOfUser } from './reviewRefs.js';
 
 function editedProductDoc(input: ProductUpdateInput) {
@@ -231,7 +233,12 @@ export class FirestoreProducts implements ProductStore {
       async (tx) => {
         const [snap, draft] = await Promise.all([tx.get(ref), tx.get(draftRef)]);
         if (!snap.exists && !draft.exists) return null;
-        const stored = (snap.exists ? snap.data() : draft.data()) as ProductDoc;
+        let stored = (snap.exists ? snap.data() : draft.data()) as ProductDoc;
+        // A hot product's stock is what its shards hold (issue 37, store/stockShards.ts), not its displayed figure:
+        // the edit rule and the history start from it, and the shards are rewritten with the saved stock.
+        const shards = snap.exists ? shardCount(stored) : 0;
+        if (shards)
+          stored = { ...stored, ...displayFields(stored, stockTotals(await readAllShards(tx, this.db, id, shards))) };
         const version = applyProductEdit(stored, edit.countInStock, editedFrom, this.clock.now());
         // The filter counts, in this transaction: a published product moves from its old category and brand to
         // the new ones; a draft starts counting as it is published.
@@ -283,6 +290,17 @@ export class FirestoreProducts implements ProductStore {
           });
         // (`user`: products written before it left the public document lose it at their next save; `nameGrams`:
         // the name's pieces before issue 29's searchKeys.)
+        if (shards) {
+          rewriteShards(
+            tx,
+            this.db,
+            id,
+            { ...stored, ...editedProductDoc(input), ...version, ...variantFields },
+            shards,
+            shards,
+          );
+          variantFields = { ...variantFields, stockSyncedAt: Date.now() };
+        }
         if (snap.exists)
           tx.update(ref, {
             ...editedProductDoc(input),
@@ -354,6 +372,8 @@ export class FirestoreProducts implements ProductStore {
         const tally = await FacetTally.read(tx, this.db);
         const vocabulary = await VocabularyTally.read(tx, this.db);
         tx.delete(ref);
+        // A hot product's stock shards go with it (issue 37); its history stays, as orders keep their lines.
+        deleteShards(tx, this.db, id, shardCount(snap.data() as ProductDoc));
         tally.remove(snap.data() as ProductDoc);
         tally.write(tx);
         vocabulary.change(snap.data() as ProductDoc, null);

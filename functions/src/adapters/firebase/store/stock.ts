@@ -38,7 +38,8 @@ export type StockedDoc = Pick<ProductDoc, 'variants' | 'variantStock'>;
  * Writes the changes' stock and their history entries in `tx`, after its reads: a product's countInStock, or for
  * variants (issue 29) its product's whole variantStock map (from `docs`, the product documents as read in the
  * transaction, with the changes applied) and, when the default (first) variant moved, its countInStock: one update
- * per product.
+ * per product. The products in `sharded` (issue 37, store/stockShards.ts) get their history only: their stock is
+ * in their shards, written by the caller, and their document's figure is a synced display.
  */
 export function applyStockChanges(
   tx: Transaction,
@@ -46,6 +47,7 @@ export function applyStockChanges(
   changes: readonly StockChange[],
   context: StockContext,
   docs: ReadonlyMap<string, StockedDoc> = new Map(),
+  sharded: ReadonlySet<string> = new Set(),
 ): void {
   const updates = new Map<string, { countInStock?: number; variantStock?: Record<string, number> }>();
   for (const { product, variant, before, after } of changes) {
@@ -59,7 +61,8 @@ export function applyStockChanges(
     } else fields.countInStock = after;
     updates.set(product, fields);
   }
-  for (const [product, fields] of updates) tx.update(db.collection(COLLECTIONS.products).doc(product), fields);
+  for (const [product, fields] of updates)
+    if (!sharded.has(product)) tx.update(db.collection(COLLECTIONS.products).doc(product), fields);
   recordStockHistory(tx, db, changes, context);
 }
 

@@ -1,8 +1,11 @@
 // The order unit of work on Firestore (ports.ts OrderUnitOfWork; the use cases are orders/): each run is one
 // transaction. The use case reads through the unit (which keeps what it read: the documents, the code's use shard,
-// the hold locks), then the commit makes its own reads (the outbox keys, the shard an order's use goes back to, the
-// reviews to decide again: Firestore reads before any write) and writes the change set. A retried transaction runs
-// the use case again on fresh reads. Events are published once committed (those of the last attempt).
+// the hold locks, a hot product's stock shards), then the commit makes its own reads (the outbox keys, the shard an
+// order's use goes back to, the stock shards its units go back to, the reviews to decide again: Firestore reads
+// before any write) and writes the change set. A retried transaction runs the use case again on fresh reads, and
+// splits the stock of the products it places into shards (issue 37: a retry means contention, the product is hot).
+// Events are published once committed (those of the last attempt); then the displayed stock of the hot products
+// it moved is synced when due (store/stockShards.ts).
 import type { CollectionReference, DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   normalizedRecord,
@@ -10,13 +13,15 @@ import {
   ORDER_MESSAGES,
   orderSearchKeys,
   refundedCents,
+  OWN_UNITS,
   stockKey,
+  withUnits,
   type DomainEvent,
   type OrderRecord,
   type StockedProduct,
   type UnpaidOrder,
 } from '../../../domain/index.js';
-import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork } from '../../../ports.js';
+import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork, PlacementReads } from '../../../ports.js';
 import { bookOf, readBook, writeBookChange } from './addresses.js';
 import { loadCouponForPlaceIn, loadCouponIn, writeCouponUse } from './coupons.js';
 import { mailRef, recordMail } from './mailOutbox.js';
@@ -32,6 +37,19 @@ import {
 } from './refundActors.js';
 import { reverifyReviewsIn } from './reviewMarks.js';
 import { applyStockChanges } from './stock.js';
+import {
+  giveBackShards,
+  readShardsForOrder,
+  shardCount,
+  shardOf,
+  stockSeen,
+  stockShardRef,
+  STOCK_SYNC_MS,
+  syncDisplayedStock,
+  writeTakes,
+  type ShardedStock,
+  type StockTakeDoc,
+} from './stockShards.js';
 import { stockedProductOf } from './variants.js';
 
 type CouponRead = Awaited<ReturnType<typeof loadCouponIn>>;
@@ -46,10 +64,17 @@ class FirestoreOrderUnit implements OrderUnit {
   readonly locks: DocumentReference[] = [];
   couponRead: CouponRead | null = null;
   book: CollectionReference | null = null;
+  /** A placement's hot products: the shards it read and the units it takes (issue 37). */
+  readonly sharded = new Map<string, ShardedStock>();
+  /** The hot products whose displayed stock is synced once this attempt is over (store/stockShards.ts). */
+  readonly toSync = new Set<string>();
 
   constructor(
     private readonly tx: Transaction,
     private readonly db: Firestore,
+    private readonly placement: PlacementReads | undefined,
+    /** This attempt follows a contended one: the products it places are split into shards. */
+    private readonly retried: boolean,
   ) {}
 
   private get col() {
@@ -91,9 +116,25 @@ class FirestoreOrderUnit implements OrderUnit {
   }
 
   async products(ids: readonly string[]) {
-    return new Map<string, StockedProduct>(
-      (await this.productSnaps(ids)).map(([id, doc]) => [id, stockedProductOf(doc)]),
-    );
+    const products = new Map<string, StockedProduct>();
+    for (const [id, doc] of await this.productSnaps(ids)) {
+      if (!shardCount(doc) && !this.retried) {
+        products.set(id, stockedProductOf(doc));
+        continue;
+      }
+      // A hot product (or one this retried order splits): the shards decide what can be taken; the decision sees
+      // enough where they hold the order's units, the truth where they do not (stockSeen).
+      const sharded = await readShardsForOrder(this.tx, this.db, id, doc, this.placement?.lines, !shardCount(doc));
+      this.sharded.set(id, sharded);
+      const seen = stockSeen(sharded);
+      // Refused for stock while the display showed otherwise: the display is corrected once this attempt is over.
+      const shownOtherwise =
+        seen.countInStock !== doc.countInStock ||
+        (doc.variants ?? []).some((v) => seen.variantStock?.[v.id] !== doc.variantStock?.[v.id]);
+      if (sharded.exact && !sharded.splitting && shownOtherwise) this.toSync.add(id);
+      products.set(id, stockedProductOf({ ...doc, ...seen }));
+    }
+    return products;
   }
 
   async openOrders(keys: { customerId: string; addressKey: string | null; clientKey: string | null }) {
@@ -153,18 +194,104 @@ export class FirestoreOrderUnitOfWork implements OrderUnitOfWork {
     private readonly events: EventPublisher,
   ) {}
 
-  async run<T>(work: (unit: OrderUnit) => Promise<{ changes: OrderChangeSet; result: T }>): Promise<T> {
-    const done = await this.db.runTransaction(
-      async (tx) => {
-        const unit = new FirestoreOrderUnit(tx, this.db);
-        const { changes, result } = await work(unit);
-        return { result, events: await commit(tx, this.db, unit, changes) };
-      },
-      { maxAttempts: MAX_ATTEMPTS },
-    );
-    this.events.publish(done.events);
-    return done.result;
+  async run<T>(
+    work: (unit: OrderUnit) => Promise<{ changes: OrderChangeSet; result: T }>,
+    placement?: PlacementReads,
+  ): Promise<T> {
+    let attempts = 0;
+    let last: FirestoreOrderUnit | null = null;
+    try {
+      const done = await this.db.runTransaction(
+        async (tx) => {
+          const unit = new FirestoreOrderUnit(tx, this.db, placement, ++attempts > 1);
+          last = unit;
+          const { changes, result } = await work(unit);
+          return { result, events: await commit(tx, this.db, unit, changes) };
+        },
+        { maxAttempts: MAX_ATTEMPTS },
+      );
+      this.events.publish(done.events);
+      return done.result;
+    } finally {
+      if (last) await this.syncDisplays((last as FirestoreOrderUnit).toSync);
+    }
   }
+
+  /** Syncs the displayed stock of hot products from their shards; a failure only leaves the display behind (the
+   *  shards stay the truth, the next sync catches up): logged, never the order's answer. */
+  private async syncDisplays(products: ReadonlySet<string>): Promise<void> {
+    for (const id of products) {
+      try {
+        const stock = await syncDisplayedStock(this.db, id);
+        if (stock) this.events.publish([{ type: 'StockChanged', stock }]);
+      } catch (error) {
+        console.warn(`The displayed stock of product ${id} was not synced:`, error);
+      }
+    }
+  }
+}
+
+/** Whether a hot product's displayed stock is due a sync (at most once a second, issue 37). */
+const syncDue = (doc: ProductDoc, now: number) => now - (doc.stockSyncedAt ?? 0) >= STOCK_SYNC_MS;
+
+/** The units a change set puts back onto hot products (a cancel, an expiry, a refund's or a return's restock):
+ *  the shards they go to, read (before any write), and the shards as they will be written. */
+async function readGiveBacks(
+  tx: Transaction,
+  db: Firestore,
+  unit: FirestoreOrderUnit,
+  changes: OrderChangeSet,
+): Promise<{ writes: Map<string, ReturnType<typeof shardOf>>; products: Set<string> }> {
+  const writes = new Map<string, ReturnType<typeof shardOf>>();
+  const products = new Set<string>();
+  if (!changes.stock || changes.placed) return { writes, products };
+  const takes = (changes.patch && unit.orders.get(changes.patch.id)?.doc.stockTakes) ?? [];
+  const back: { product: string; shard: number; key: string; units: number }[] = [];
+  for (const { product, variant, before, after } of changes.stock.changes) {
+    const doc = unit.productDocs.get(product);
+    const count = doc ? shardCount(doc) : 0;
+    if (!count || after === before) continue;
+    // Only placements take from a hot product's shards; every other change gives back.
+    if (after < before) throw new Error(`A change other than a placement took stock of hot product ${product}`);
+    products.add(product);
+    const key = variant ?? OWN_UNITS;
+    for (const [shard, units] of giveBackShards(takes, product, count, key, after - before))
+      back.push({ product, shard, key, units });
+  }
+  const refs = [...new Map(back.map((b) => [`${b.product}/${b.shard}`, b])).values()];
+  const snaps = refs.length ? await tx.getAll(...refs.map((b) => stockShardRef(db, b.product, b.shard))) : [];
+  snaps.forEach((snap, i) => writes.set(`${refs[i]!.product}/${refs[i]!.shard}`, shardOf(snap)));
+  for (const b of back) {
+    const id = `${b.product}/${b.shard}`;
+    writes.set(id, withUnits(writes.get(id)!, b.key, b.units));
+  }
+  return { writes, products };
+}
+
+/** Writes a placement's takes from hot products' shards (checked against the stock changes the decision made);
+ *  answers the takes to record on the order. */
+function writePlacementTakes(
+  tx: Transaction,
+  db: Firestore,
+  unit: FirestoreOrderUnit,
+  changes: OrderChangeSet,
+  now: number,
+): StockTakeDoc[] {
+  const recorded: StockTakeDoc[] = [];
+  for (const [product, sharded] of unit.sharded) {
+    const decided = new Map<string, number>();
+    for (const c of changes.stock?.changes ?? [])
+      if (c.product === product) decided.set(c.variant ?? OWN_UNITS, c.before - c.after);
+    const taken = new Map<string, number>();
+    for (const t of sharded.takes) taken.set(t.key, (taken.get(t.key) ?? 0) + t.units);
+    for (const key of new Set([...decided.keys(), ...taken.keys()]))
+      if ((decided.get(key) ?? 0) !== (taken.get(key) ?? 0))
+        throw new Error(`The shards' takes of product ${product} differ from the order's decision`);
+    const ranDry = writeTakes(tx, db, sharded, now);
+    if (!sharded.splitting && sharded.takes.length && (ranDry || syncDue(sharded.doc, now))) unit.toSync.add(product);
+    recorded.push(...sharded.takes.map((t) => ({ product, ...t })));
+  }
+  return recorded;
 }
 
 /** Writes a change set in `tx`, its reads first; answers the events to publish. */
@@ -187,12 +314,28 @@ async function commit(
       ? await loadCouponIn(tx, db, codeUse.code, codeUse.customer, stored?.doc.couponShard ?? null)
       : null;
   const reverified = changes.reverifyReviews && patch ? await reverifyReviewsIn(tx, db, patch.id, after!) : null;
+  const givenBack = await readGiveBacks(tx, db, unit, changes);
 
   // Writes.
   const orders = db.collection(COLLECTIONS.orders);
-  if (changes.stock) applyStockChanges(tx, db, changes.stock.changes, changes.stock.context, unit.productDocs);
+  const now = Date.now();
+  if (changes.stock) {
+    const sharded = new Set([...unit.sharded.keys(), ...givenBack.products]);
+    applyStockChanges(tx, db, changes.stock.changes, changes.stock.context, unit.productDocs, sharded);
+  }
+  for (const [id, shard] of givenBack.writes) {
+    const [product, k] = id.split('/');
+    tx.set(stockShardRef(db, product!, Number(k)), shard);
+  }
+  for (const product of givenBack.products) {
+    const doc = unit.productDocs.get(product)!;
+    // Back in stock after showing none: shown at once; otherwise at most once a second.
+    const shownNone = changes.stock!.changes.some((c) => c.product === product && c.before === 0);
+    if (shownNone || syncDue(doc, now)) unit.toSync.add(product);
+  }
   if (placed) {
     const { id, record } = placed;
+    const stockTakes = writePlacementTakes(tx, db, unit, changes, now);
     const couponShard = codeUse && codeUse.delta > 0 && unit.couponRead ? writeCouponUse(tx, unit.couponRead, 1) : null;
     const doc: OrderDoc = {
       ...record,
@@ -201,6 +344,8 @@ async function commit(
       customerKeys: orderSearchKeys(id, record.user.name, record.user.email),
       // The shard the code's use was taken from: a cancel or expiry gives it back there.
       ...(couponShard !== null ? { couponShard } : {}),
+      // The shards a hot product's units were taken from: a cancel, an expiry or a restock gives them back there.
+      ...(stockTakes.length ? { stockTakes } : {}),
     };
     tx.create(orders.doc(id), doc);
     writeOrderStatus(tx, db, id, doc);
