@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareSpecs, differencesOnly, parseSpecValue, specDirection, specKey } from './specCompare.js';
+import {
+  comparableText,
+  compareSpecs,
+  differencesOnly,
+  parseSpecValue,
+  specDirection,
+  specKey,
+} from './specCompare.js';
 
 const laptops = [
   {
@@ -93,6 +100,17 @@ describe('spec values and names', () => {
     expect(parseSpecValue('8 cores')).toEqual({ amount: 8, unit: 'cores' });
     expect(parseSpecValue('12')).toEqual({ amount: 12, unit: '' });
     expect(parseSpecValue('Bluetooth')).toBeNull();
+  });
+
+  it('compares whole values with their quantities normalised, not only the first number', () => {
+    expect(comparableText('1 TB SSD')).toBe(comparableText('1000 GB  ssd'));
+    expect(comparableText('2 × USB-C')).toBe(comparableText('2 x usb-c'));
+    expect(comparableText('2 × USB-C')).not.toBe(comparableText('2 × USB-A'));
+    const ports = compareSpecs([
+      { specs: [{ name: 'Ports', value: '2 × USB-C' }] },
+      { specs: [{ name: 'Ports', value: '2 × USB-A' }] },
+    ])[0]!;
+    expect(ports.differs).toBe(true);
   });
 
   it('knows the direction of the common specs and guesses none for the others', () => {

@@ -2,6 +2,7 @@
 // Pure: rows aligned by spec name, values read as quantities with their units normalised, the best value marked
 // where more (or less) is clearly better. Zod-free, so the web's compare page imports it without the schemas.
 import type { ProductSpec } from './productMedia.js';
+import type { Product } from './types.js';
 
 /** At least two products to compare, at most four (the tray's limit, the route's 400). */
 export const MIN_COMPARED = 2;
@@ -85,7 +86,10 @@ const QUANTITY = /(\d{1,3}(?:[,\u202f\u2009](?=\d{3}(?!\d))\d{3})+|\d+)(?:[.,](\
 /** A spec value's first quantity, in its dimension's base unit; null when it holds no number. */
 export function parseSpecValue(value: string): SpecQuantity | null {
   const match = QUANTITY.exec(value);
-  if (!match) return null;
+  return match ? quantityOf(match) : null;
+}
+
+function quantityOf(match: RegExpExecArray): SpecQuantity | null {
   const amount = Number(`${match[1]!.replace(/[^\d]/g, '')}${match[2] ? `.${match[2]}` : ''}`);
   if (!Number.isFinite(amount)) return null;
   const word = match[3]?.toLowerCase() ?? '';
@@ -93,6 +97,17 @@ export function parseSpecValue(value: string): SpecQuantity | null {
   if (known) return { amount: round(amount * known.factor), unit: known.unit };
   // A plain number, or one counted in a word of its own: comparable with the same word only.
   return { amount, unit: word };
+}
+
+/** A value as compared for "differs": every quantity in its base unit, case, spacing and "×" against "x" ignored, so
+ *  "1 TB SSD" and "1000 GB SSD" say the same and "2 × USB-C" and "2 × USB-A" do not. */
+export function comparableText(value: string): string {
+  const folded = specKey(value.replace(/×/g, 'x'));
+  return folded.replace(new RegExp(QUANTITY.source, 'g'), (...groups: unknown[]) => {
+    const match = groups.slice(0, 4) as unknown as RegExpExecArray;
+    const quantity = quantityOf(match);
+    return quantity ? `${quantity.amount}${quantity.unit.toLowerCase()}` : String(groups[0]);
+  });
 }
 
 /** Conversions are kept to 9 significant digits, so 1 TB and 1000 GB read as the same amount. */
@@ -151,10 +166,8 @@ function compareRow(name: string, values: readonly (string | null)[]): CompareRo
   const units = new Set(present.map((q) => q?.unit));
   // Comparable as quantities: every value present reads as one, all in the same unit.
   const comparable = present.length > 0 && !units.has(undefined) && units.size === 1;
-  const same = comparable
-    ? new Set(present.map((q) => q!.amount)).size === 1
-    : new Set(values.map((value) => (value === null ? null : specKey(value)))).size === 1;
-  const differs = !same || values.includes(null);
+  const differs = values.includes(null) || new Set(values.map((value) => comparableText(value ?? ''))).size > 1;
+  const same = comparable && new Set(present.map((q) => q!.amount)).size === 1;
   const direction = specDirection(name);
   let best: number | null = null;
   if (direction && comparable && present.length >= 2 && !same) {
@@ -175,3 +188,11 @@ function compareRow(name: string, values: readonly (string | null)[]): CompareRo
 
 /** The rows on which the products differ ("Show differences only"). */
 export const differencesOnly = (rows: readonly CompareRow[]) => rows.filter((row) => row.differs);
+
+/** GET /api/products/compare's answer: the products found, in the order asked, their aligned rows, and the ids
+ *  asked for that are not (or no longer) published products. */
+export interface ProductComparison {
+  products: Product[];
+  rows: CompareRow[];
+  missing: string[];
+}

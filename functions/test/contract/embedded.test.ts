@@ -19,6 +19,7 @@ import { addressesContract } from './addresses.contract.js';
 import { taxonomyContract } from './taxonomy.contract.js';
 import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
+import { compareContract } from './compare.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -50,6 +51,7 @@ taxonomyContract('embedded (SQLite)', embeddedStore());
 variantsContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
+compareContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 searchContract('embedded (SQLite)', embeddedStore());

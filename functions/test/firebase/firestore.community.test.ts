@@ -23,6 +23,7 @@ import { addressesContract } from '../contract/addresses.contract.js';
 import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
+import { compareContract } from '../contract/compare.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -84,6 +85,7 @@ variantsContract(NAME, firestoreStore, contractRun);
 catalogContract(NAME, firestoreStore, contractRun);
 searchContract(NAME, firestoreStore, contractRun);
 productMediaContract(NAME, firestoreStore, contractRun);
+compareContract(NAME, firestoreStore, contractRun);
 const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   const app = adminApp();
   const recorder = eventRecorder();
