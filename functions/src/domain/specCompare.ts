@@ -196,3 +196,10 @@ export interface ProductComparison {
   rows: CompareRow[];
   missing: string[];
 }
+
+/** The compare answer for the ids asked and the published products found among them (the API's and the server-
+ *  rendered page's, alike). */
+export function productComparison(ids: readonly string[], products: Product[]): ProductComparison {
+  const found = new Set(products.map((product) => product._id));
+  return { products, rows: compareSpecs(products), missing: ids.filter((id) => !found.has(id)) };
+}

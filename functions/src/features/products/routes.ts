@@ -3,7 +3,7 @@ import {
   assertGalleryStartsWithImage,
   catalogFiltersKey,
   compareQuerySchema,
-  compareSpecs,
+  productComparison,
   editedFromSchema,
   keywordKey,
   MAX_LISTED_DRAFTS,
@@ -103,11 +103,7 @@ function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize
     const { ids } = parse(compareQuerySchema, req.query);
     const entry = await cache.get(
       `compare:${ids.join(',')}`,
-      async (): Promise<ProductComparison> => {
-        const products = await store.products.many(ids);
-        const found = new Set(idsOf(products));
-        return { products, rows: compareSpecs(products), missing: ids.filter((id) => !found.has(id)) };
-      },
+      async (): Promise<ProductComparison> => productComparison(ids, await store.products.many(ids)),
       req.originalUrl,
       (answer) => idsOf(answer.products),
     );
