@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Loader } from '@/components/ui/Loader';
 import { paths } from '@domain/routes';
 import { ProductPageSkeleton } from '@/features/catalog/components/Skeletons';
+import { LazyCompareTray } from '@/features/catalog/compare/lazyCompare';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 
@@ -31,6 +33,10 @@ export function RootLayout({ hydrating = false }: { hydrating?: boolean }) {
         <div className="container">{hydrating ? <HydratingPlaceholder /> : <Outlet />}</div>
       </main>
       <Footer key={`footer-${phase}`} />
+      {/* Issue 41: the compare tray, on every page while the shopper's compare list holds products (lazy) */}
+      <Suspense>
+        <LazyCompareTray />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

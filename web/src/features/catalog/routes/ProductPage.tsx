@@ -27,6 +27,7 @@ import { ProductPageSkeleton } from '../components/Skeletons';
 import { stockHint } from '../stock';
 import { chosenVariant, VariantPicker } from '../components/VariantPicker';
 import { usePublicSettings } from '@/lib/shopSettings';
+import { LazyCompareToggle } from '../compare/lazyCompare';
 
 // Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
 // chunk, so the product page does not wait for it.
@@ -171,6 +172,11 @@ export function ProductPage() {
                       At most {perCustomer} per customer
                     </p>
                   )}
+                  <div className="compare-slot">
+                    <Suspense>
+                      <LazyCompareToggle product={product} />
+                    </Suspense>
+                  </div>
                   <ul className="product-perks list-unstyled">
                     {freeOver !== null && (
                       <li>
