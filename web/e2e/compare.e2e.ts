@@ -1,6 +1,7 @@
 // Compare by specs in Chromium (issue 41), on its own embedded shop: three laptops with storage in GB and TB ticked
 // on their cards, the tray (which refuses a fifth product), the /compare page with the most storage and the lightest
-// marked, "Show differences only", and at 390 px the table scrolling sideways with the spec names kept in view.
+// marked, "Show differences only", the home page's "Recently viewed", and at 390 px the table scrolling sideways
+// with the spec names kept in view.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './support/browser';
@@ -8,6 +9,8 @@ import { startShop, type RunningShop } from './support/server';
 
 const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
 const PHONE = { width: 390, height: 844 };
+// The tray and the toggles come in a lazy chunk, after the page: on a busy machine that takes more than a second.
+const SLOW = { timeout: 10_000 };
 
 let shop: RunningShop;
 let browser: Browser;
@@ -84,7 +87,7 @@ describe('compare by specs', () => {
     await page.goto('/');
     for (const { name } of laptops) await toggleFor(page, name).check();
     const tray = page.getByTestId('compare-tray');
-    await expect.poll(() => tray.locator('.compare-tray-item').count()).toBe(3);
+    await expect.poll(() => tray.locator('.compare-tray-item').count(), SLOW).toBe(3);
 
     // A fourth fits, a fifth is refused with a message; taking the fourth out again leaves the three.
     const others = page
@@ -96,13 +99,13 @@ describe('compare by specs', () => {
     await expect.poll(() => page.getByTestId('compare-notice').textContent()).toContain('up to 4 products');
     expect(await others.nth(1).isChecked()).toBe(false);
     await others.nth(0).uncheck();
-    await expect.poll(() => tray.locator('.compare-tray-item').count()).toBe(3);
+    await expect.poll(() => tray.locator('.compare-tray-item').count(), SLOW).toBe(3);
 
     // The tray persists while browsing (another page, a reload).
     await page.goto(`/product/${laptops[0]!._id}`);
-    await expect.poll(() => page.getByTestId('compare-toggle').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('compare-toggle').isChecked(), SLOW).toBe(true);
     await page.reload();
-    await expect.poll(() => tray.locator('.compare-tray-item').count()).toBe(3);
+    await expect.poll(() => tray.locator('.compare-tray-item').count(), SLOW).toBe(3);
 
     await tray.getByTestId('compare-link').click();
     await page.waitForURL(/\/compare\?ids=/);
@@ -124,6 +127,11 @@ describe('compare by specs', () => {
     await page.getByLabel('Show differences only').check();
     await expect.poll(() => page.getByRole('rowheader').allTextContents()).toEqual(['Storage', 'Weight']);
     expect(await page.title()).toBe(`Compare ${laptops.map((l) => l.name).join(' vs ')} | Voltshop`);
+
+    // The product page viewed above is the home page's "Recently viewed".
+    await page.goto('/');
+    const recent = page.getByTestId('recently-viewed').getByRole('link');
+    await expect.poll(() => recent.allTextContents(), SLOW).toEqual([expect.stringContaining(laptops[0]!.name)]);
   });
 
   it('at 390 px the table scrolls sideways and the spec names stay in view', async () => {

@@ -3,7 +3,7 @@ import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from
 import { Loader } from '@/components/ui/Loader';
 import { paths } from '@domain/routes';
 import { ProductPageSkeleton } from '@/features/catalog/components/Skeletons';
-import { LazyCompareTray } from '@/features/catalog/compare/lazyCompare';
+import { LazyShopExtras } from '@/features/catalog/compare/lazyCompare';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 
@@ -30,13 +30,13 @@ export function RootLayout({ hydrating = false }: { hydrating?: boolean }) {
       {navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Header />
       <main key={`main-${phase}`} id="main" className="py-4 flex-grow-1" tabIndex={-1}>
-        <div className="container">{hydrating ? <HydratingPlaceholder /> : <Outlet />}</div>
+        <div className="container">
+          {hydrating ? <HydratingPlaceholder /> : <Outlet />}
+          {/* Issue 41: the compare tray, and the home page's "Recently viewed" (lazy) */}
+          <Suspense>{!hydrating && <LazyShopExtras />}</Suspense>
+        </div>
       </main>
       <Footer key={`footer-${phase}`} />
-      {/* Issue 41: the compare tray, on every page while the shopper's compare list holds products (lazy) */}
-      <Suspense>
-        <LazyCompareTray />
-      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -14,8 +14,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { Rating } from '@/components/ui/Rating';
 import { formatPrice } from '@/lib/format';
 import { compareIdsOf, useComparison } from '../api/getComparison';
-import { removeCompared } from '../compare/compareList';
-import '../compare/compare.css';
+import { removeCompared } from '../compare/compareUi';
 
 export function ComparePage() {
   const [search, setSearch] = useSearchParams();
