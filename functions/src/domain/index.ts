@@ -35,6 +35,7 @@ export * from './productFields.js';
 export * from './productMedia.js';
 export * from './stockHistory.js';
 export * from './specCompare.js';
+export * from './priceHistory.js';
 export * from './variants.js';
 export * from './accounts.js';
 export * from './orderExport.js';
