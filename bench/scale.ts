@@ -49,8 +49,22 @@ const PAIRS = ['pr', 'ma', 'ul', 'ed', 'co', 'fl', 'no', 'pu', 'vi', 'ha', 'st',
 /** A word with its 2nd and 3rd letters swapped ('wireless' → 'wrieless'): one edit, in no product. */
 const misspelt = (word: string) => word[0] + word[2] + word[1] + word.slice(3);
 
-/** The query classes measured; `path(i)` is the i-th request (distinct keywords where the class allows). */
-function classes(count: number) {
+/** Product ids spread over the catalogue (the first, a middle and the last list page), for the compare row. */
+async function sampleIds(base: string, count: number): Promise<string[]> {
+  const pages = Math.ceil(count / PAGE_SIZE);
+  const ids: string[] = [];
+  for (const page of [1, Math.ceil(pages / 2), pages]) {
+    const body = (await (await fetch(`${base}/api/products?pageNumber=${page}`)).json()) as {
+      products: { _id: string }[];
+    };
+    ids.push(...body.products.map((p) => p._id));
+  }
+  return ids;
+}
+
+/** The query classes measured; `path(i)` is the i-th request (distinct keywords where the class allows). `ids`:
+ *  products to compare (sampleIds). */
+function classes(count: number, ids: readonly string[]) {
   const pages = Math.ceil(count / PAGE_SIZE);
   const deep = Math.max(1, Math.round(pages * 0.8)); // page 10,000 at 100k
   return [
@@ -129,6 +143,11 @@ function classes(count: number) {
       path: (i: number) =>
         `/api/products?keyword=${WORDS[i % WORDS.length]}&category=${CATEGORIES[i % CATEGORIES.length]}&sort=price_asc`,
     },
+    // Issue 41: three products side by side (read by id at once, their spec rows aligned), a different three each time.
+    {
+      name: 'compare, 3 products by id',
+      path: (i: number) => `/api/products/compare?ids=${[0, 7, 13].map((k) => ids[(i + k) % ids.length]).join(',')}`,
+    },
     { name: 'facets, whole catalogue', path: () => '/api/products/facets' },
     {
       name: 'facets, one category',
@@ -171,7 +190,8 @@ export async function runScale() {
       try {
         await waitFor200(`${server.url}/api/health`, 60_000, server.proc);
         const rows = [];
-        for (const c of classes(size)) {
+        const ids = await sampleIds(server.url, size);
+        for (const c of classes(size, ids)) {
           await timeRequests(server.url, c.path); // warm-up pass: JIT and SQLite's page cache, as on a running shop
           const r = await timeRequests(server.url, (i) => c.path(i + REQUESTS));
           rows.push({ name: c.name, ...r });
@@ -186,7 +206,8 @@ export async function runScale() {
         const shop = await startShop({ dataDir: dir, waitPath: '/api/products' });
         try {
           const rssAfterStart = rssOf(shop.proc.pid!);
-          for (const c of classes(size))
+          const ids = await sampleIds(shop.url, size);
+          for (const c of classes(size, ids))
             for (let i = 0; i < 20; i++) await (await fetch(shop.url + c.path(i))).arrayBuffer();
           memory = { size, rssAfterStart, rssAfterRequests: rssOf(shop.proc.pid!), startMs: shop.startMs };
         } finally {

@@ -85,6 +85,9 @@ export interface ProductStore {
   /** The product with its newest reviews; `{ reviews: false }`: the product alone, `reviews: []` (the cart's lines,
    *  which show none: on Firestore 1 read instead of 1 + up to 100). */
   get(id: string, options?: { reviews?: boolean }): Promise<ProductDetail | null>;
+  /** Issue 41: the published products of these ids (a few: GET /api/products/compare), without reviews, in the
+   *  order asked, each once; an unknown id or a draft's is left out. One read of them all. */
+  many(ids: readonly string[]): Promise<Product[]>;
   /** A published product at once (the seed, tests). */
   create(product: ProductUpdateInput, ownerId: string): Promise<Product>;
   /** A draft (POST /api/products): kept apart from the products, so no list, search, top, facet, sitemap or order

@@ -24,6 +24,7 @@ import { paths } from '../src/domain/routes.js';
 import { CRAWLER_FILES, listHead, productHead, renderPage } from '../src/features/pages/render.js';
 import {
   CART_PAGE_CODE,
+  COMPARE_PAGE_CODE,
   HOSTING_RENDERED,
   pageRoutes,
   PRODUCT_PAGE_CODE,
@@ -60,7 +61,9 @@ beforeAll(async () => {
     join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-abc123.js', isEntry: true },
-      ...Object.fromEntries([...PRODUCT_PAGE_CODE, ...CART_PAGE_CODE].map((source) => [source, chunk(source)])),
+      ...Object.fromEntries(
+        [...PRODUCT_PAGE_CODE, ...CART_PAGE_CODE, ...COMPARE_PAGE_CODE].map((source) => [source, chunk(source)]),
+      ),
     }),
   );
   shop = await startTestShop({ WEB_DIST: dist, PUBLIC_URL: ORIGIN });
@@ -532,6 +535,35 @@ describe('GET /cart/:id (the Add to Cart link)', () => {
   });
 });
 
+describe('GET /compare?ids= (issue 41) without JavaScript', () => {
+  it('names the products in its title and description, previews the first, inlines the API’s answer; not indexed', async () => {
+    const [a, b] = await allProducts();
+    const ids = [a!._id, b!._id];
+    const page = await crawl(`/compare?ids=${ids.join(',')}`);
+    expect(page.res.status).toBe(200);
+    expect(modulePreloads(page.document)).toEqual(['/assets/QueryLayout-h1.js', '/assets/ComparePage-h1.js']);
+    expect(page.title).toBe(`Compare ${a!.name} vs ${b!.name} | Voltshop`);
+    expect(page.meta('description')).toContain(`${a!.name}, ${b!.name} side by side`);
+    expect(page.meta('og:title')).toBe(page.title);
+    expect(page.meta('og:image')).toBe(`${ORIGIN}${a!.image}`);
+    expect(page.meta('robots')).toBe('noindex, follow');
+    expect(page.canonical).toBe(`${ORIGIN}/compare?ids=${ids.join(',')}`);
+    expect(dataFor(page.data, catalogKeys.compare(ids))).toEqual(
+      (await shop.call('GET', `/api/products/compare?ids=${ids.join(',')}`)).body,
+    );
+  });
+
+  it('ids the API refuses are left to the plain app (which says what is wrong)', async () => {
+    const [a] = await allProducts();
+    for (const query of ['', `?ids=${a!._id}`, '?ids=a,b,c,d,e', '?ids=a,%3Cb%3E']) {
+      const page = await crawl(`/compare${query}`);
+      expect(page.res.status, query).toBe(200);
+      expect(page.data, query).toBeNull();
+      expect(page.document.querySelector('script[type="module"]'), query).not.toBeNull();
+    }
+  });
+});
+
 describe('sitemap.xml and robots.txt', () => {
   it('the sitemap lists the home page and every product, with absolute URLs and last-modified dates', async () => {
     const res = await fetch(`${shop.url}/sitemap.xml`);
@@ -860,7 +892,8 @@ describe('Firebase Hosting', () => {
     expect(hosting.rewrites[fallback].destination).toBe('/index.html');
     for (const route of HOSTING_RENDERED) {
       // The route's fixed first segment, then anything: /product/** for /product/:id.
-      const source = `${route.path.slice(0, route.path.indexOf('/:') + 1)}**`;
+      // A route without parameters (/compare) is its own source.
+      const source = route.path.includes('/:') ? `${route.path.slice(0, route.path.indexOf('/:') + 1)}**` : route.path;
       const at = hosting.rewrites.findIndex((r) => r.source === source);
       expect(at, source).toBeGreaterThanOrEqual(0);
       expect(at, source).toBeLessThan(fallback);

@@ -35,6 +35,8 @@ export * from './productEdits.js';
 export * from './productFields.js';
 export * from './productMedia.js';
 export * from './stockHistory.js';
+export * from './specCompare.js';
+export * from './priceHistory.js';
 export * from './variants.js';
 export * from './accounts.js';
 export * from './orderExport.js';

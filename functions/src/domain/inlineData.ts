@@ -16,6 +16,8 @@ export const catalogKeys = {
   facets: (keyword: string, filters = '') => ['products', 'facets', keyword, filters] as const,
   /** GET /api/products/top */
   top: () => ['products', 'top'] as const,
+  /** GET /api/products/compare?ids= (issue 41): the ids as the URL lists them, comma-separated */
+  compare: (ids: readonly string[]) => ['products', 'compare', ids.join(',')] as const,
   /** GET /api/products/:id */
   detail: (id: string) => ['products', 'detail', id] as const,
 };

@@ -73,6 +73,11 @@ export const paths = {
     path: '/order/:id/packing-slip',
     href: (id: string) => `/order/${id}/packing-slip`,
   } satisfies Route<[string]>,
+  /** Issue 41: products side by side (`?ids=a,b,c`, 2 to 4: domain/specCompare.ts), server-rendered for previews. */
+  compare: {
+    path: '/compare',
+    href: (ids: readonly string[]) => `/compare?ids=${ids.map(encodeURIComponent).join(',')}`,
+  } satisfies Route<[readonly string[]]>,
   about: fixed('/about'),
   /** The shop's policies (returns, shipping, privacy, terms): web/src/features/info/policies.ts has the texts. */
   policy: {

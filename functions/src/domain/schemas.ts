@@ -19,6 +19,7 @@ import {
   MAX_SPECS,
 } from './productMedia.js';
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from './variants.js';
+import { MAX_COMPARED, MIN_COMPARED } from './specCompare.js';
 import { CATALOG_SORT_VALUES, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
@@ -494,6 +495,20 @@ const filterPrice = (label: string) =>
 /** GET /api/products/suggest?q=: what is typed so far in the header's search box (the keyword's limits). */
 export const suggestQuerySchema = z.object({
   q: plainString('q').max(100, 'q must be at most 100 characters').optional().default(''),
+});
+
+/** GET /api/products/compare?ids=a,b,c (issue 41): 2 to 4 distinct product ids, comma-separated (an id given twice
+ *  counts once). */
+export const compareQuerySchema = z.object({
+  ids: plainString('ids', 'ids must list the products to compare')
+    .max(MAX_COMPARED * 65, `ids must list at most ${MAX_COMPARED} products`)
+    .transform((ids) => [...new Set(ids.split(',').map((id) => id.trim()))])
+    .pipe(
+      z
+        .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'ids must be product ids separated by commas'))
+        .min(MIN_COMPARED, `ids must list at least ${MIN_COMPARED} different products`)
+        .max(MAX_COMPARED, `ids must list at most ${MAX_COMPARED} products`),
+    ),
 });
 
 export const productQuerySchema = z

@@ -20,6 +20,7 @@ import { taxonomyContract } from './taxonomy.contract.js';
 import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
 import { hotStockContract } from './hotStock.contract.js';
+import { compareContract } from './compare.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -64,6 +65,7 @@ hotStockContract('embedded (SQLite)', async (clock) => {
 });
 catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
+compareContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 searchContract('embedded (SQLite)', embeddedStore());

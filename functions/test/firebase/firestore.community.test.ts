@@ -26,6 +26,7 @@ import { variantsContract } from '../contract/variants.contract.js';
 import { hotStockContract } from '../contract/hotStock.contract.js';
 import { shardOf, splitProductStock } from '../../src/adapters/firebase/store/stockShards.js';
 import { stockTotals } from '../../src/domain/index.js';
+import { compareContract } from '../contract/compare.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -112,6 +113,7 @@ hotStockContract(
   },
   contractRun,
 );
+compareContract(NAME, firestoreStore, contractRun);
 const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   const app = adminApp();
   const recorder = eventRecorder();

@@ -19,6 +19,7 @@ import { addressesContract } from '../contract/addresses.contract.js';
 import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
+import { compareContract } from '../contract/compare.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -60,6 +61,7 @@ variantsContract('Firestore (emulator)', firestoreStore);
 catalogContract('Firestore (emulator)', firestoreStore);
 searchContract('Firestore (emulator)', firestoreStore);
 productMediaContract('Firestore (emulator)', firestoreStore);
+compareContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Loader } from '@/components/ui/Loader';
 import { paths } from '@domain/routes';
 import { ProductPageSkeleton } from '@/features/catalog/components/Skeletons';
+import { LazyShopExtras } from '@/features/catalog/compare/lazyCompare';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 
@@ -28,7 +30,11 @@ export function RootLayout({ hydrating = false }: { hydrating?: boolean }) {
       {navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Header />
       <main key={`main-${phase}`} id="main" className="py-4 flex-grow-1" tabIndex={-1}>
-        <div className="container">{hydrating ? <HydratingPlaceholder /> : <Outlet />}</div>
+        <div className="container">
+          {hydrating ? <HydratingPlaceholder /> : <Outlet />}
+          {/* Issue 41: the compare tray, and the home page's "Recently viewed" (lazy) */}
+          <Suspense>{!hydrating && <LazyShopExtras />}</Suspense>
+        </div>
       </main>
       <Footer key={`footer-${phase}`} />
       <ScrollRestoration />

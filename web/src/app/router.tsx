@@ -104,6 +104,10 @@ export const routes: RouteObject[] = [
               { path: paths.resetPassword.path, ...page(accountLinkPages, 'ResetPasswordPage') },
               { path: paths.verifyEmail.path, ...page(accountLinkPages, 'VerifyEmailPage') },
               { path: paths.authAction.path, ...page(accountLinkPages, 'AuthActionPage') },
+              {
+                path: paths.compare.path,
+                ...page(() => import('@/features/catalog/routes/ComparePage'), 'ComparePage'),
+              },
               { path: paths.about.path, ...page(() => import('@/features/info/routes/AboutPage'), 'AboutPage') },
               { path: paths.contact.path, ...page(() => import('@/features/info/routes/ContactPage'), 'ContactPage') },
               { path: paths.policy.path, ...page(() => import('@/features/info/routes/PolicyPage'), 'PolicyPage') },

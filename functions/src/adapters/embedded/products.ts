@@ -167,6 +167,17 @@ export class SqlProducts implements ProductStore {
     return { ...product!, reviews: reviews?.rows.map(toReview) ?? [] };
   }
 
+  async many(ids: readonly string[]): Promise<Product[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const rs = await this.db.client.execute({
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id IN (${unique.map(() => '?').join(', ')})`,
+      args: unique,
+    });
+    const byId = new Map((await attachVariants(this.db.client, rs.rows.map(toProduct))).map((p) => [p._id, p]));
+    return unique.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async create(input: Parameters<ProductStore['create']>[0], ownerId: string): Promise<Product> {
     const id = newId();
     const now = this.clock.now().toISOString();

@@ -19,6 +19,7 @@ import {
   type InlineData,
   type Product,
   type ProductDetail,
+  type ProductComparison,
   type ProductPage,
   variantLabel,
 } from '../../domain/index.js';
@@ -308,6 +309,30 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
       ]),
     ],
     queries: [{ key: catalogKeys.detail(product._id), data: product }],
+  };
+}
+
+/** /compare?ids=… (issue 41): the products named in the title and description, the first one's picture as the
+ *  preview; not indexed (any 2-4 products make a page), but its links are followed. */
+export function compareHead(ids: readonly string[], answer: ProductComparison): PageHead {
+  const names = answer.products.map((product) => product.name);
+  const rows = answer.rows.filter((row) => row.differs).map((row) => row.name);
+  const first = answer.products[0];
+  return {
+    status: 200,
+    title: pageTitle(names.length ? `Compare ${names.join(' vs ')}` : 'Compare products'),
+    description: summary(
+      names.length
+        ? `${names.join(', ')} side by side${rows.length ? `: ${rows.slice(0, 6).join(', ')}` : ''}.`
+        : DEFAULT_DESCRIPTION,
+    ),
+    canonical: paths.compare.href(ids),
+    robots: 'noindex, follow',
+    ogType: 'website',
+    image: first?.image,
+    imageAlt: first?.name,
+    jsonLd: [],
+    queries: [{ key: catalogKeys.compare(ids), data: answer }],
   };
 }
 

@@ -6,6 +6,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import {
   catalogSearchParams,
   catalogViewFromSearch,
+  compareQuerySchema,
+  productComparison,
   defaultCatalogSort,
   idSchema,
   productQuerySchema,
@@ -16,6 +18,7 @@ import { negotiateEncoding, preloadLinks } from '../../http/webApp.js';
 import type { ProductStore, TaxonomyStore } from '../../ports.js';
 import {
   cartAddHead,
+  compareHead,
   CRAWLER_FILES,
   listHead,
   notFoundHead,
@@ -41,18 +44,18 @@ export const CATALOG_ROUTES = [
 
 /** The pages the server renders with their data, head and preloads (these); every other
  *  route is the plain app (index.html), which loads its data itself. */
-export const SERVER_RENDERED = [...CATALOG_ROUTES, paths.product, paths.cart] as const;
+export const SERVER_RENDERED = [...CATALOG_ROUTES, paths.product, paths.cart, paths.compare] as const;
 
 /**
  * Of those, the ones Firebase Hosting sends to the `pages` function (firebase.json's rewrites, checked against this
  * list by functions/test/pages.test.ts). The others are the plain app there: `/` is Hosting's own index.html, the
  * Firebase build reads the catalogue (searches, categories) straight from Firestore, and carts are per browser.
  */
-export const HOSTING_RENDERED = [paths.page, paths.product] as const;
+export const HOSTING_RENDERED = [paths.page, paths.product, paths.compare] as const;
 
 /** What the pages read from the catalogue (with facets, list pages also inline the filter bar's counts). */
 export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'> &
-  Partial<Pick<ProductStore, 'facets' | 'sitemap'>>;
+  Partial<Pick<ProductStore, 'facets' | 'sitemap' | 'many'>>;
 
 export interface PageRoutesOptions {
   catalog: CatalogReader;
@@ -77,6 +80,7 @@ export interface PageRoutesOptions {
 /** The lazily loaded routes of a product page and of the Add to Cart link (web/src/app/router.tsx: the TanStack Query
  *  layout and the page), preloaded with their HTML: one round trip less before the product shows. */
 export const PRODUCT_PAGE_CODE = ['src/app/QueryLayout.tsx', 'src/features/catalog/routes/ProductPage.tsx'];
+export const COMPARE_PAGE_CODE = ['src/app/QueryLayout.tsx', 'src/features/catalog/routes/ComparePage.tsx'];
 export const CART_PAGE_CODE = ['src/app/QueryLayout.tsx', 'src/features/cart/routes/CartPage.tsx'];
 
 const brotli = promisify(brotliCompress);
@@ -238,6 +242,23 @@ export function pageRoutes(options: PageRoutesOptions): Router {
       await sendPage(req, res, {
         ...productHead(originOf(req), product),
         modulePreloads: await options.pageModules?.(PRODUCT_PAGE_CODE),
+      });
+    }),
+  );
+
+  // Issue 41's compare page: its answer inlined (the API's, computed the same way), its title and preview naming the
+  // products. Ids the API would refuse (fewer than 2, more than 4, malformed) are left to the app's own message.
+  router.get(
+    paths.compare.path,
+    orPlainApp(async (req, res, next) => {
+      const parsed = compareQuerySchema.safeParse({
+        ids: new URL(req.originalUrl, 'http://page').searchParams.get('ids') ?? undefined,
+      });
+      if (!parsed.success || !catalog.many) return next();
+      const { ids } = parsed.data;
+      await sendPage(req, res, {
+        ...compareHead(ids, productComparison(ids, await catalog.many(ids))),
+        modulePreloads: await options.pageModules?.(COMPARE_PAGE_CODE),
       });
     }),
   );

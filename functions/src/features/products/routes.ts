@@ -2,6 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import {
   assertGalleryStartsWithImage,
   catalogFiltersKey,
+  compareQuerySchema,
+  productComparison,
   editedFromSchema,
   keywordKey,
   MAX_LISTED_DRAFTS,
@@ -16,6 +18,7 @@ import {
   suggestQuerySchema,
   TOP_PRODUCTS,
   type Product,
+  type ProductComparison,
   type ProductPage,
   type ProductSuggestions,
 } from '../../domain/index.js';
@@ -89,6 +92,20 @@ function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize
         [...q].length < MIN_SUGGEST_LENGTH ? { products: [], categories: [], brands: [] } : store.products.suggest(q),
       req.originalUrl,
       () => [], // names, images, categories and brands: no stock shown
+    );
+    sendCached(req, res, entry);
+  });
+
+  // Issue 41: 2-4 products side by side with their spec rows aligned (domain/specCompare.ts). An id that is not a
+  // published product (removed, a draft, mistyped) is left out and named in `missing`, so a shared link still shows
+  // the others; the ids' order is the columns' order (and the key: a=b,c and c,b differ only in order).
+  router.get('/compare', async (req, res) => {
+    const { ids } = parse(compareQuerySchema, req.query);
+    const entry = await cache.get(
+      `compare:${ids.join(',')}`,
+      async (): Promise<ProductComparison> => productComparison(ids, await store.products.many(ids)),
+      req.originalUrl,
+      (answer) => idsOf(answer.products),
     );
     sendCached(req, res, entry);
   });

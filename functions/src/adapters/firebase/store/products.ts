@@ -158,6 +158,14 @@ export class FirestoreProducts implements ProductStore {
     return { ...productOf(p), reviews: reviews?.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) ?? [] };
   }
 
+  async many(ids: readonly string[]): Promise<Product[]> {
+    const unique = [...new Set(ids)].filter(isDocId);
+    if (unique.length === 0) return [];
+    // One batched read (getAll answers in the order asked, a missing document as not existing).
+    const snaps = await this.db.getAll(...unique.map((id) => this.col.doc(id)));
+    return snaps.filter((snap) => snap.exists).map(productOf);
+  }
+
   async create(input: ProductUpdateInput, ownerId: string) {
     const ref = this.col.doc();
     const now = this.clock.now().toISOString();

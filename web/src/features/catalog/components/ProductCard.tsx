@@ -1,9 +1,11 @@
 import type { Product } from '@domain';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { Rating } from '@/components/ui/Rating';
 import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
+import { LazyCompareToggle } from '../compare/lazyCompare';
 
 export function ProductCard({
   product,
@@ -39,6 +41,12 @@ export function ProductCard({
         <div className="d-flex align-items-center justify-content-between mt-auto pt-2">
           <span className="product-price">{formatPrice(product.price)}</span>
           {product.countInStock === 0 && <span className="badge text-bg-secondary">Out of Stock</span>}
+        </div>
+        {/* Issue 41: lazy; its slot keeps the card's height while it loads */}
+        <div className="compare-slot">
+          <Suspense>
+            <LazyCompareToggle product={product} />
+          </Suspense>
         </div>
       </div>
     </article>

@@ -1,7 +1,7 @@
 import { RETURN_DAYS } from '@domain/limits';
 import { galleryForVariant } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -27,6 +27,8 @@ import { ProductPageSkeleton } from '../components/Skeletons';
 import { stockHint } from '../stock';
 import { chosenVariant, VariantPicker } from '../components/VariantPicker';
 import { usePublicSettings } from '@/lib/shopSettings';
+import { LazyCompareToggle } from '../compare/lazyCompare';
+import { RecentlyViewed, rememberViewed } from '../compare/compareUi';
 
 // Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
 // chunk, so the product page does not wait for it.
@@ -51,6 +53,11 @@ export function ProductPage() {
   const perCustomerLimit = settings.data?.limits.maxUnitsPerProduct ?? Infinity;
   // The owner's free-shipping threshold (null: never free), the spec's until the settings are loaded.
   const freeOver = settings.data ? settings.data.shipping.freeOver : FREE_SHIPPING_OVER_CENTS / 100;
+  // Issue 41: this browser's recently viewed products (the row below reads them before this one is added).
+  const viewed = product.data;
+  useEffect(() => {
+    if (viewed) rememberViewed(viewed);
+  }, [viewed]);
 
   return (
     <div className="product-page">
@@ -171,6 +178,11 @@ export function ProductPage() {
                       At most {perCustomer} per customer
                     </p>
                   )}
+                  <div className="compare-slot">
+                    <Suspense>
+                      <LazyCompareToggle product={product} />
+                    </Suspense>
+                  </div>
                   <ul className="product-perks list-unstyled">
                     {freeOver !== null && (
                       <li>
@@ -236,6 +248,7 @@ export function ProductPage() {
                   </Col>
                 </Row>
               </section>
+              <RecentlyViewed key={p._id} without={p._id} />
             </>
           );
         }}

@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  lowestPriceBeforeLastChange,
+  priceChanges,
+  showLowestPriceByDefault,
+  type PriceHistoryEntry,
+} from './priceHistory.js';
+
+const day = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * 86_400_000).toISOString();
+const change = (n: number, fromCents: number | null, toCents: number): PriceHistoryEntry => ({
+  at: day(n),
+  by: 'admin-1',
+  fromCents,
+  toCents,
+});
+
+describe('price changes of a save', () => {
+  it('records a new or different price per product or variant, not an unchanged one', () => {
+    const before = new Map([
+      ['p1', 1000],
+      ['v1', 2000],
+    ]);
+    expect(
+      priceChanges(before, [
+        { product: 'p1', priceCents: 1000 },
+        { product: 'p2', variant: 'v1', priceCents: 1800 },
+        { product: 'p2', variant: 'v2', priceCents: 2500 },
+      ]),
+    ).toEqual([
+      { product: 'p2', variant: 'v1', beforeCents: 2000, afterCents: 1800 },
+      { product: 'p2', variant: 'v2', beforeCents: null, afterCents: 2500 },
+    ]);
+  });
+});
+
+describe('the lowest price in the 30 days before a reduction', () => {
+  it('after two price changes: the lowest of the prices the sale replaced within 30 days', () => {
+    // Created at $100 on day 0, raised to $120 on day 20, "reduced" to $99 on day 40: the reference is $100 (in
+    // effect until day 20, within the 30 days before day 40), not the $120 the shop might like to show.
+    const history = [change(0, null, 10_000), change(20, 10_000, 12_000), change(40, 12_000, 9_900)];
+    expect(lowestPriceBeforeLastChange(history)).toBe(10_000);
+  });
+
+  it('forgets a price replaced more than 30 days before the reduction', () => {
+    const history = [change(0, null, 8_000), change(5, 8_000, 12_000), change(40, 12_000, 9_900)];
+    expect(lowestPriceBeforeLastChange(history)).toBe(12_000);
+  });
+
+  it('no earlier price (a new product): none to show', () => {
+    expect(lowestPriceBeforeLastChange([])).toBeNull();
+    expect(lowestPriceBeforeLastChange([change(0, null, 5_000)])).toBeNull();
+  });
+
+  it('never above any price in effect during the window (property: a fake "was" price cannot pass)', () => {
+    const entry = fc.record({
+      day: fc.integer({ min: 0, max: 120 }),
+      cents: fc.integer({ min: 1, max: 1_000_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 2, maxLength: 12 }), (raw) => {
+        // A consistent history: each change starts from the previous price, days strictly increasing.
+        const days = [...new Set(raw.map((r) => r.day))].sort((a, b) => a - b);
+        let price: number | null = null;
+        const history = days.map((d, i) => {
+          const next = raw[i]!.cents;
+          const entry = change(d, price, next);
+          price = next;
+          return entry;
+        });
+        const lowest = lowestPriceBeforeLastChange(history);
+        const last = days.at(-1)!;
+        const inWindow = history.filter((e, i) => i > 0 && days[i]! > last - 30).map((e) => e.fromCents!);
+        if (inWindow.length === 0) expect(lowest).toBeNull();
+        else expect(lowest).toBe(Math.min(...inWindow));
+      }),
+    );
+  });
+});
+
+describe('whether the 30-day low shows by default', () => {
+  it('yes when the settings name an EU country (by code or name), else no', () => {
+    expect(showLowestPriceByDefault(['US', 'Germany'])).toBe(true);
+    expect(showLowestPriceByDefault(['fr'])).toBe(true);
+    expect(showLowestPriceByDefault(['US', 'GB', 'CH', 'NO'])).toBe(false);
+    expect(showLowestPriceByDefault([])).toBe(false);
+  });
+});
