@@ -67,11 +67,14 @@ describe('features depend on each other one way', () => {
       ['catalog', new Set<string>()],
     ]);
     expect(findCycle(graph)).toEqual(['checkout', 'orders', 'checkout']);
-    expect(findCycle(new Map([['cart', new Set(['checkout'])], ['checkout', new Set(['cart'])]]))).toEqual([
-      'cart',
-      'checkout',
-      'cart',
-    ]);
+    expect(
+      findCycle(
+        new Map([
+          ['cart', new Set(['checkout'])],
+          ['checkout', new Set(['cart'])],
+        ]),
+      ),
+    ).toEqual(['cart', 'checkout', 'cart']);
     graph.set('orders', new Set());
     expect(findCycle(graph)).toBeNull();
   });

@@ -28,7 +28,7 @@ import {
 } from './orderMoney.js';
 import { findReturn, refundedReturns } from './returns.js';
 import type { StockCause } from './stockHistory.js';
-import type { CancellationRequest, OrderRefund, PaymentStatus } from './types.js';
+import type { CancellationRequest, OrderRefund } from './types.js';
 import { lineDiscountShares, refundOfUnitsCents } from './unitCharges.js';
 
 // The order's money and lines, as this module's callers have always imported them.
