@@ -138,7 +138,9 @@ export const usingEmulators = () =>
  * scripts give its path to the function as VOLTSHOP_DEV_ROOT with VOLTSHOP_STORE=embedded, since the deployed
  * entry does not import it (nothing deployed reaches the embedded adapter).
  */
-export const OFFLINE_DEV_ROOT = fileURLToPath(new URL('../../functions/lib/devRoots/offlineEmulator.js', import.meta.url));
+export const OFFLINE_DEV_ROOT = fileURLToPath(
+  new URL('../../functions/lib/devRoots/offlineEmulator.js', import.meta.url),
+);
 
 export async function openFirebase(projectId) {
   const lib = (p) => new URL(`../../functions/lib/${p}`, import.meta.url).href;

@@ -117,7 +117,6 @@ export function normalizedRecord<
   };
 }
 
-
 /** Unpaid, or ended without being paid: the hold's end still tells something. */
 const isUnpaidEnd = (r: Pick<OrderRecord, 'status' | 'paidAt'>) =>
   r.status === 'awaiting_payment' || r.status === 'expired' || (r.status === 'cancelled' && !r.paidAt);

@@ -155,7 +155,6 @@ export function refundMail(id: string, r: OrderRecord, refund: RefundRecord, con
   });
 }
 
-
 export function holdReminderMail(id: string, r: OrderRecord, context?: MailContext): QueuedMail {
   return queued(holdReminderKey(id), r.user.email, 'order-reminder', {
     ...orderMailData(id, r, context),
