@@ -1,5 +1,8 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -37,6 +40,92 @@ function featurePatterns(feature, depth) {
   ];
 }
 
+// Import rules of the API (functions/src), tested in functions/test/lintBoundaries.test.ts; the map is
+// docs/architecture.md "Import rules". Zones name folders from the repository root. Each backend's index.ts
+// (adapters/embedded/index.ts, adapters/firebase/index.ts) is its composition root: it may pick the payment gateway,
+// the mailer and the live hub; every other adapter file stays inside its backend.
+const S = 'functions/src';
+const ADAPTER_FILES = [`${S}/adapters/*.ts`, `${S}/adapters/*/!(index).ts`, `${S}/adapters/*/*/**`];
+const ENTRIES = [`${S}/app.ts`, `${S}/server.ts`, `${S}/index.ts`, `${S}/devRoots`, `${S}/seed`];
+const API_ZONES = [
+  {
+    target: `${S}/domain`,
+    from: S,
+    except: ['./domain'],
+    message:
+      'The domain is pure and stands alone (shared with the web as @domain): it imports nothing outside domain/.',
+  },
+  {
+    target: `${S}/orders`,
+    from: [`${S}/adapters`, `${S}/http`, `${S}/features`, `${S}/live`, `${S}/cache`, ...ENTRIES],
+    message: 'The order use cases import the domain, ports.ts and events/, never an adapter, HTTP or an entry.',
+  },
+  {
+    // The order messages' builders (what to record, pure) are the one part of mail/ the use cases name.
+    target: `${S}/orders`,
+    from: `${S}/mail`,
+    except: ['./orderMails.ts'],
+    message: 'The order use cases record mail through the MailQueue port (ports.ts), never mail/ itself.',
+  },
+  {
+    target: [`${S}/features`, `${S}/http`],
+    from: `${S}/adapters`,
+    message: 'Routes and HTTP glue use the ports (ports.ts), never an adapter.',
+  },
+  {
+    target: `${S}/adapters/embedded`,
+    from: `${S}/adapters/firebase`,
+    message: 'Adapters never import each other.',
+  },
+  {
+    target: `${S}/adapters/firebase`,
+    from: `${S}/adapters/embedded`,
+    message:
+      'The deployed function must not reach the embedded adapter: the offline emulator mode is composed in devRoots/.',
+  },
+  {
+    target: `${S}/adapters/payments`,
+    from: [`${S}/adapters/embedded`, `${S}/adapters/firebase`],
+    message: 'Adapters never import each other.',
+  },
+  {
+    target: [`${S}/adapters/embedded/!(index).ts`, `${S}/adapters/embedded/*/**`],
+    from: `${S}/adapters/payments`,
+    message: 'Adapters never import each other (only a backend’s index.ts, its composition root, picks the payments).',
+  },
+  {
+    target: [`${S}/adapters/firebase/!(index).ts`, `${S}/adapters/firebase/*/**`],
+    from: `${S}/adapters/payments`,
+    message: 'Adapters never import each other (only a backend’s index.ts, its composition root, picks the payments).',
+  },
+  {
+    target: `${S}/adapters/*.ts`,
+    from: [`${S}/adapters/embedded`, `${S}/adapters/firebase`, `${S}/adapters/payments`],
+    message: 'The adapters’ shared helpers (adapters/*.ts) import no backend.',
+  },
+  {
+    target: ADAPTER_FILES,
+    from: [`${S}/mail`, `${S}/live`, `${S}/http`],
+    message: 'Adapters reach mail and live updates through their ports (ports.ts), never mail/, live/ or http/.',
+  },
+  {
+    target: `${S}/adapters`,
+    from: [`${S}/features`, ...ENTRIES],
+    message: 'Adapters never import routes or an entry.',
+  },
+  {
+    target: [`${S}/!(adapters|devRoots|seed|server.ts)`, `${S}/!(adapters|devRoots|seed)/**`],
+    from: `${S}/adapters/embedded`,
+    message:
+      'Only the embedded server, the seed and the dev-only roots compose the embedded adapter (the deployed function must not reach it).',
+  },
+];
+const REPO_ROOT = fileURLToPath(new URL('.', import.meta.url));
+const importResolver = createTypeScriptImportResolver({
+  project: ['functions/tsconfig.test.json', 'web/tsconfig.json'],
+  noWarnOnMultipleProjects: true,
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,6 +150,23 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
     },
+  },
+  {
+    // No import cycles in the API or the web (value imports; `import type` is erased). The web's features are also
+    // kept from depending on each other both ways: web/src/featureCycles.test.ts.
+    files: ['functions/src/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [importResolver],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['functions/src/**/*.{ts,tsx}'],
+    ignores: ['functions/src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: REPO_ROOT, zones: API_ZONES }] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -12,7 +12,6 @@ import { settingsRoutes } from './features/settings/routes.js';
 import { SettingsCache } from './features/settings/settingsCache.js';
 import { CatalogCache, keepCatalogCache } from './cache/catalogCache.js';
 import { cartRoutes } from './features/cart/routes.js';
-import { LiveHub } from './live/hub.js';
 import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
@@ -225,7 +224,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   api.use('/admin', adminRoutes(ports));
   // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).
   if (ports.store.carts) api.use('/cart', cartRoutes(ports, ports.store.carts));
-  if (ports.live instanceof LiveHub) api.use('/live', liveRoutes(ports, ports.live));
+  if (ports.live) api.use('/live', liveRoutes(ports, ports.live));
   api.use(configRoutes(ports, { backend: options.backend }));
   if (options.devMailbox) api.use('/dev', devMailApi(options.devMailbox, { open: options.devMailboxOpen }));
   api.use(notFoundRoute);

@@ -15,6 +15,7 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import type { Config } from './config.js';
 import { PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
+import type { FirebaseSettings } from './adapters/firebase/index.js';
 import type { Ports } from './ports.js';
 
 /** Where the functions run unless REGION says otherwise. */
@@ -102,6 +103,29 @@ async function getConfig(): Promise<Config> {
   };
 }
 
+/** What the dev-only root devRoots/offlineEmulator.ts offers (its type written here: this file must not import it). */
+interface OfflineEmulatorRoot {
+  createOfflineEmulatorPorts(settings: FirebaseSettings): Promise<Ports>;
+}
+
+/**
+ * The offline emulator suite's ports (VOLTSHOP_STORE=embedded): Firebase's over the embedded store, composed by the
+ * dev-only root whose built file the emulator scripts name in VOLTSHOP_DEV_ROOT (scripts/firebase/lib.mjs). Loaded by
+ * that path, never imported: nothing the deployed function imports reaches the embedded adapter, and its package
+ * ships no libsql (test/deployedReach.test.ts).
+ */
+async function offlineEmulatorPorts(settings: FirebaseSettings): Promise<Ports> {
+  const root = process.env.VOLTSHOP_DEV_ROOT;
+  if (process.env.FUNCTIONS_EMULATOR !== 'true' || !root) {
+    throw new Error(
+      'VOLTSHOP_STORE=embedded is for the offline emulator suite only (with VOLTSHOP_DEV_ROOT); deployed functions use Firestore',
+    );
+  }
+  const { pathToFileURL } = await import('node:url');
+  const { createOfflineEmulatorPorts } = (await import(pathToFileURL(root).href)) as OfflineEmulatorRoot;
+  return createOfflineEmulatorPorts(settings);
+}
+
 /** The ports, built once per instance (retried on the next call if building failed). */
 function getPorts(): Promise<Ports> {
   ports ??= (async () => {
@@ -109,11 +133,7 @@ function getPorts(): Promise<Ports> {
       import('./adapters/firebase/index.js'),
       getConfig(),
     ]);
-    if (config.firebase.store === 'embedded' && process.env.FUNCTIONS_EMULATOR !== 'true') {
-      throw new Error(
-        'VOLTSHOP_STORE=embedded is for the offline emulator suite only; deployed functions use Firestore',
-      );
-    }
+    if (config.firebase.store === 'embedded') return offlineEmulatorPorts(firebaseSettings(config));
     return createFirebasePorts(firebaseSettings(config));
   })().catch((error) => {
     ports = undefined;

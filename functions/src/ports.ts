@@ -55,6 +55,7 @@ import type {
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
+import type { LiveHub } from './live/hub.js';
 
 export interface ProductQuery extends Omit<CatalogFilters, 'keyword'> {
   /** Words, in any order, each a case-insensitive literal piece of the name, brand, category or description (1-2
@@ -556,6 +557,58 @@ export interface LiveEvents {
   close(): void;
 }
 
+/** One recorded message as the outbox worker (mail/outboxWorker.ts) sends it. */
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  template: string;
+  data: Record<string, unknown>;
+  /** Attempts made before this one. */
+  attempts: number;
+  /** The due time as stored (the claim checks it is unchanged). */
+  dueAt: string;
+}
+
+export interface OutboxStore {
+  due(now: Date, limit: number): Promise<OutboxEntry[]>;
+  claim(entry: OutboxEntry, leaseUntil: Date): Promise<boolean>;
+  markSent(id: string, now: Date): Promise<void>;
+  /** retryAt null: given up ('failed'). */
+  markFailed(id: string, error: string, retryAt: Date | null): Promise<void>;
+}
+
+/** The account messages' vocabulary (mail/accountMails.ts decides which messages each event records; the stores'
+ *  AccountLinks record them, handed that decision by their composition root, so no adapter imports mail/). */
+/** Whom the message is about: the account as it is after the event (its new email after an email change). */
+export interface MailAccount {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** A one-time link: its path on the shop (the renderer adds PUBLIC_URL) and what tells it from every other (a
+ *  token's hash, an action code's hash): a new link is a new message, the same link recorded twice is one. */
+export interface AccountLink {
+  path: string;
+  ref: string;
+}
+
+export type AccountEvent =
+  /** A new account: the welcome, with the link confirming its address. Once per account (keyed by its id). */
+  | { type: 'signed-up'; account: MailAccount; link: AccountLink }
+  /** "Send again" on the profile: a new confirmation link. */
+  | { type: 'verification-requested'; account: MailAccount; link: AccountLink }
+  /** "Forgot password?" or an admin's "Send password reset link". */
+  | { type: 'password-reset-requested'; account: MailAccount; link: AccountLink }
+  /** The password changed, through a reset link or on the profile; `ref` tells this change from others. */
+  | { type: 'password-changed'; account: MailAccount; how: 'reset' | 'profile'; ref: string }
+  /** The email changed: a notice to the old address (its owner hears of it even if someone else did it) and a link
+   *  confirming the new one, which is unconfirmed from now on. */
+  | { type: 'email-changed'; account: MailAccount; previousEmail: string; link: AccountLink; ref: string };
+
+/** Which messages an account event records (mail/accountMails.ts accountMails). */
+export type AccountMails = (event: AccountEvent) => QueuedMail[];
+
 /** One email as it goes out: addressed, rendered (HTML and plain text). */
 export interface MailMessage {
   to: string;
@@ -663,8 +716,9 @@ export interface Ports {
   clock: Clock;
   /** The events the store and auth writes publish (the catalogue cache subscribes; the live hub too, embedded). */
   events: EventSource;
-  /** Present on the embedded server only. */
-  live?: LiveEvents;
+  /** The live streams (GET /api/live serves them, live/routes.ts) and the events they carry. Present on the embedded
+   *  server only: the Firebase web listens to Firestore. */
+  live?: LiveHub;
   /** The mail outbox (embedded: its SQL table; Firebase: mailOutbox in Firestore). Absent: no mail is recorded. */
   mail?: MailQueue;
   /** Account emails and their links (embedded; Firebase with the Firestore store). Absent: their routes are not

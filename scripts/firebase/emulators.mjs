@@ -17,6 +17,7 @@ import {
   firebaseBin,
   javaMajor,
   log,
+  OFFLINE_DEV_ROOT,
   openFirebase,
   PROJECT_ID,
   run,
@@ -37,6 +38,7 @@ const env = {
 };
 if (!full) {
   env.VOLTSHOP_STORE = 'embedded';
+  env.VOLTSHOP_DEV_ROOT = OFFLINE_DEV_ROOT; // the function's embedded store: the dev-only root composes it
   env.DATA_DIR = process.env.DATA_DIR || mkdtempSync(join(tmpdir(), 'voltshop-emulators-'));
   log(`Java 21 not found (or --offline): running ${only} with the embedded store in ${env.DATA_DIR}`);
 }

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -133,6 +133,15 @@ export const usingEmulators = () =>
  * *_EMULATOR_HOST variables are set, else against the real project with Application Default Credentials
  * (`gcloud auth application-default login`) and WEB_API_KEY for the Auth REST API.
  */
+/**
+ * The offline emulator suite's composition root, built (functions/src/devRoots/offlineEmulator.ts): the emulator
+ * scripts give its path to the function as VOLTSHOP_DEV_ROOT with VOLTSHOP_STORE=embedded, since the deployed
+ * entry does not import it (nothing deployed reaches the embedded adapter).
+ */
+export const OFFLINE_DEV_ROOT = fileURLToPath(
+  new URL('../../functions/lib/devRoots/offlineEmulator.js', import.meta.url),
+);
+
 export async function openFirebase(projectId) {
   const lib = (p) => new URL(`../../functions/lib/${p}`, import.meta.url).href;
   const [{ initializeApp, getApps }, { getAuth }, firebase, seed] = await Promise.all([
@@ -160,7 +169,11 @@ export async function openFirebase(projectId) {
   const storageBucket = firebase.storageBucketName({ projectId });
   const app = getApps()[0] ?? initializeApp({ projectId, storageBucket });
   const settings = firebase.firebaseSettingsFromEnv();
-  const ports = await firebase.createFirebasePorts(settings, app);
+  // VOLTSHOP_STORE=embedded (the offline emulators): the dev-only root composes the embedded store in.
+  const ports =
+    settings.store === 'embedded'
+      ? await (await import(pathToFileURL(OFFLINE_DEV_ROOT).href)).createOfflineEmulatorPorts(settings, app)
+      : await firebase.createFirebasePorts(settings, app);
   return { app, auth: getAuth(app), ports, firebase, seed, settings };
 }
 

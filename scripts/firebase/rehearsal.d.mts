@@ -33,4 +33,5 @@ export function rehearse(options?: {
   timings: Record<string, number>;
   dir: string;
 }>;
-export function embeddedOnlyNotes(dir: string): string[];
+export const EMBEDDED_ONLY_PACKAGES: string[];
+export function embeddedOnlyProblems(dir: string): string[];

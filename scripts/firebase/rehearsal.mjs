@@ -254,17 +254,21 @@ function sizeOf(path) {
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
 }
 
+/** Packages only the embedded backend loads: the deployed function never reaches them (functions/test/
+ *  deployedReach.test.ts), so its package must not install them. */
+export const EMBEDDED_ONLY_PACKAGES = ['libsql', '@libsql'];
+
 /**
- * libsql (the embedded backend's SQLite) is a dependency of functions/, so the function installs it too; nothing on
- * Firebase loads it (adapters/embedded is imported by the embedded server and the offline emulator suite only).
- * Kept rather than moved: the embedded server runs from the same package.json. Said, with its size.
+ * libsql (the embedded backend's SQLite) is the root package's dependency, installed for `npm start`, not the
+ * function's: nothing the deployed function imports reaches adapters/embedded. Installed in the staged function it
+ * is a problem, with its size (a dependency of functions/ again, or reached through another package).
  */
-export function embeddedOnlyNotes(dir) {
-  const found = ['libsql', '@libsql'].map((n) => join(dir, 'node_modules', n)).filter((p) => existsSync(p));
+export function embeddedOnlyProblems(dir) {
+  const found = EMBEDDED_ONLY_PACKAGES.map((n) => join(dir, 'node_modules', n)).filter((p) => existsSync(p));
   if (!found.length) return [];
   const mb = found.reduce((sum, p) => sum + sizeOf(p), 0) / 1e6;
   return [
-    `libsql ships in the function (${mb.toFixed(1)} MB installed, never loaded on Firebase: the embedded backend's SQLite, a dependency of functions/ for npm start)`,
+    `libsql is installed in the function (${mb.toFixed(1)} MB): the embedded backend's SQLite belongs to the root package.json, not functions/`,
   ];
 }
 
@@ -287,7 +291,8 @@ export async function rehearse({ root = repo, keep = false, manifest: pkg, lockf
     await timed('stage', () => stage({ root, dir, manifest: pkg, lockfile }));
     await timed('install', () => install(dir));
     const manifest = await timed('discover', () => discover(dir, project));
-    return { problems: manifestProblems(manifest, project), notes: embeddedOnlyNotes(dir), manifest, timings, dir };
+    const problems = [...manifestProblems(manifest, project), ...embeddedOnlyProblems(dir)];
+    return { problems, notes: [], manifest, timings, dir };
   } catch (error) {
     return { problems: [error instanceof Error ? error.message : String(error)], timings, dir };
   } finally {

@@ -15,6 +15,7 @@ import {
   EMULATOR_CONFIG,
   firebaseBin,
   log,
+  OFFLINE_DEV_ROOT,
   PROJECT_ID,
   run,
   waitForEmulatorPorts,
@@ -37,6 +38,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-emulators-'));
 const env = {
   ...process.env,
   VOLTSHOP_STORE: 'embedded',
+  // The function's embedded store comes from the dev-only root (functions/src/devRoots/offlineEmulator.ts).
+  VOLTSHOP_DEV_ROOT: OFFLINE_DEV_ROOT,
   DATA_DIR: dataDir,
   VOLTSHOP_FIREBASE_SUITES: 'e2e',
   ...RELAXED_LIMITS,

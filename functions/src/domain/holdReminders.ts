@@ -4,6 +4,9 @@
 // takes whether that message exists.
 import type { OrderRecord } from './orders.js';
 
+/** The reminder's outbox key (`order-reminder:<id>`): what makes it once per order. */
+export const holdReminderKey = (id: string) => `order-reminder:${id}`;
+
 /** How long before an unpaid hold ends its reminder goes out (the sweep runs every minute embedded, every 5 on
  *  Firebase, so it arrives between 10 and 5 minutes before the end there). */
 export const HOLD_REMINDER_MINUTES = 10;

@@ -9,7 +9,7 @@
 // share of the tax: so the ledger's tax shares, the refunds' unit charges and what placeOrder records per line
 // (`orderItems[].taxCents`) are the same figures.
 import type { OrderRecord } from './orders.js';
-import { refundedCents } from './refunds.js';
+import { refundedCents } from './orderMoney.js';
 import type { Order } from './types.js';
 import { goodsCents, largestRemainder, lineCharges, lineDiscountShares } from './unitCharges.js';
 

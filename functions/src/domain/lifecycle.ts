@@ -5,7 +5,7 @@
 // exists once. Time (a hold that ended) is not a state here: orders.ts adds it where it matters.
 import { conflict } from './errors.js';
 import type { OrderRecord } from './orders.js';
-import { paymentStatusOf } from './refunds.js';
+import { paymentStatusOf } from './orderMoney.js';
 import type { OrderReturn, OrderStatus, PaymentStatus } from './types.js';
 
 export const ORDER_STATUSES = [

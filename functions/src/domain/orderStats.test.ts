@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS_FILTERS } from './listQuery.js';
-import { isPaidStatus } from './orders.js';
+import { isPaidStatus } from './orderMoney.js';
 import { countsAsRevenue, orderStatsDelta, revenueCents, revenueStatuses } from './orderStats.js';
 import type { RefundRecord } from './refunds.js';
 import type { OrderStatus } from './types.js';

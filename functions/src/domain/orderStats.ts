@@ -4,7 +4,8 @@
 // (UTC), whatever day it was later paid or refunded on: both stores count the same way (embedded: one SQL query over
 // the orders; Firestore: counters kept in each order change's transaction, adapters/firebase/store/orderStats.ts).
 import { ORDER_STATUS_FILTERS } from './listQuery.js';
-import { isPaidStatus, statusOf, type OrderRecord } from './orders.js';
+import { isPaidStatus } from './orderMoney.js';
+import { statusOf, type OrderRecord } from './orders.js';
 import { refundedCents } from './refunds.js';
 import type { OrderStatus } from './types.js';
 

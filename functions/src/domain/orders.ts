@@ -7,7 +7,8 @@ import { ledgerLines } from './ledger.js';
 import { UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import { assertTransition, returnStatusOf } from './lifecycle.js';
 import { formatPrice, toDollars } from './money.js';
-import { paymentStatusOf, refundAnswer, refundedCents, SHOP_REFUND_ACTOR, type RefundRecord } from './refunds.js';
+import { isPaidStatus, paymentStatusOf, refundedCents, type RefundRecord } from './orderMoney.js';
+import { refundAnswer, SHOP_REFUND_ACTOR } from './refunds.js';
 import type {
   CancellationRequest,
   Order,
@@ -115,11 +116,6 @@ export function normalizedRecord<
     ...(oldReturns ? { returns: r.returns!.map((x) => ({ ...x, status: returnStatusOf(x) })) } : {}),
   };
 }
-
-/** Paid and not cancelled: waiting to ship (paid), on its way (shipped) or delivered. */
-const PAID: readonly OrderStatus[] = ['paid', 'shipped', 'delivered'];
-
-export const isPaidStatus = (status: OrderStatus) => PAID.includes(status);
 
 /** Unpaid, or ended without being paid: the hold's end still tells something. */
 const isUnpaidEnd = (r: Pick<OrderRecord, 'status' | 'paidAt'>) =>

@@ -9,7 +9,7 @@ import type { StockLevel } from './orderDecisions.js';
 import { restockedCount } from './limits.js';
 import { RETURN_DAYS } from './limits.js';
 import type { OrderRecord } from './orders.js';
-import { askedUnits, lineKey, paymentStatusOf, type LineUnits } from './refunds.js';
+import { askedUnits, lineKey, paymentStatusOf, type LineUnits } from './orderMoney.js';
 import type { OrderReturn } from './types.js';
 
 export const RETURN_MESSAGES = {

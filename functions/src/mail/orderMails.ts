@@ -4,6 +4,7 @@
 // in the shop's time zone: the one the change passed (`MailContext`, kept in the message's data), else the one in
 // force when the worker renders it (mail/render.ts), else UTC.
 import { addressLines } from '../domain/addresses.js';
+import { holdReminderKey } from '../domain/holdReminders.js';
 import { isGuestCustomerId } from '../domain/guests.js';
 import { orderNumber, type OrderRecord } from '../domain/orders.js';
 import { lineKey, refundedCents, type RefundRecord } from '../domain/refunds.js';
@@ -153,9 +154,6 @@ export function refundMail(id: string, r: OrderRecord, refund: RefundRecord, con
     cancelled: refund.cancelsOrder,
   });
 }
-
-/** The unpaid-hold reminder (domain/holdReminders.ts): its key is what makes it once per order. */
-export const holdReminderKey = (id: string) => `order-reminder:${id}`;
 
 export function holdReminderMail(id: string, r: OrderRecord, context?: MailContext): QueuedMail {
   return queued(holdReminderKey(id), r.user.email, 'order-reminder', {

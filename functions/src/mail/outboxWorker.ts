@@ -9,26 +9,9 @@
 // - The one window left: the mail server accepted the message and the process died before marking it sent. Then
 //   it is sent again, with the same Message-ID (mail/smtp.ts), which the development outbox and most mail systems
 //   take as the same message.
-import type { Clock, Mailer, MailMessage } from '../ports.js';
+import type { Clock, Mailer, MailMessage, OutboxEntry, OutboxStore } from '../ports.js';
 
-export interface OutboxEntry {
-  id: string;
-  to: string;
-  template: string;
-  data: Record<string, unknown>;
-  /** Attempts made before this one. */
-  attempts: number;
-  /** The due time as stored (the claim checks it is unchanged). */
-  dueAt: string;
-}
-
-export interface OutboxStore {
-  due(now: Date, limit: number): Promise<OutboxEntry[]>;
-  claim(entry: OutboxEntry, leaseUntil: Date): Promise<boolean>;
-  markSent(id: string, now: Date): Promise<void>;
-  /** retryAt null: given up ('failed'). */
-  markFailed(id: string, error: string, retryAt: Date | null): Promise<void>;
-}
+export type { OutboxEntry, OutboxStore } from '../ports.js';
 
 /** Turns a recorded message into the email (mail/render.ts). */
 export type MailRenderer = (template: string, data: Record<string, unknown>) => Promise<Omit<MailMessage, 'to'>>;

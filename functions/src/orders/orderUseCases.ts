@@ -46,7 +46,7 @@ import {
   type StockedProduct,
   type StockLevel,
 } from '../domain/index.js';
-import { holdReminderKey } from '../mail/orderMails.js';
+import { holdReminderKey } from '../domain/holdReminders.js';
 import {
   placeOrderRequest,
   type OrderChange,

@@ -23,6 +23,12 @@ describe('functions/package-lock.json for Cloud Build', () => {
   const manifest = read('functions/package.json');
   const lock = standaloneLockfile(rootLock, manifest);
 
+  it('leaves out libsql: the embedded backend’s SQLite is the root package’s, for npm start', () => {
+    expect(manifest.dependencies).not.toHaveProperty('libsql');
+    expect(read('package.json').dependencies).toHaveProperty('libsql');
+    expect(Object.keys(lock.packages).filter((p) => /node_modules\/(libsql|@libsql\/)/.test(p))).toEqual([]);
+  });
+
   it('has functions/package.json as its root (what npm ci compares)', () => {
     expect(lock.packages[''].dependencies).toEqual(manifest.dependencies);
     expect(lock.packages[''].engines).toEqual(manifest.engines);

@@ -2,12 +2,18 @@
 // `firebase deploy` uploads it, installed with Cloud Build's `npm ci --omit=dev` (from npm's cache here), loaded
 // and discovered by firebase-functions, its manifest compared with what the project declares. A first deploy failed
 // in Cloud Build because the generated lockfile left out functions/package.json's devDependencies; nothing caught it.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { standaloneLockfile, type Lockfile } from '../../../scripts/firebase/functions-lockfile.mjs';
-import { DECLARED, install, manifestProblems, rehearse } from '../../../scripts/firebase/rehearsal.mjs';
+import {
+  DECLARED,
+  embeddedOnlyProblems,
+  install,
+  manifestProblems,
+  rehearse,
+} from '../../../scripts/firebase/rehearsal.mjs';
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
 const rootLock = read('package-lock.json') as Lockfile;
@@ -43,6 +49,16 @@ describe('the release rehearsal', () => {
     // Measured for the report (docs/firebase.md "What has run where"): tsc, npm ci, discovery.
     console.info(`[rehearsal] ${JSON.stringify(timings)}`);
   }, 300_000);
+
+  it('fails when libsql (the embedded backend’s SQLite) would ship in the function', () => {
+    expect(manifest.dependencies).not.toHaveProperty('libsql');
+    const dir = mkdtempSync(join(tmpdir(), 'voltshop-embedded-only-'));
+    dirs.push(dir);
+    expect(embeddedOnlyProblems(dir)).toEqual([]);
+    mkdirSync(join(dir, 'node_modules', 'libsql'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', 'libsql', 'index.js'), 'x'.repeat(1000));
+    expect(embeddedOnlyProblems(dir)).toEqual([expect.stringMatching(/^libsql is installed in the function/)]);
+  });
 
   it('fails when a devDependency is missing from the lockfile (the csv-parse deploy break)', async () => {
     expect(manifest.devDependencies).toBeDefined(); // the case this guards: a package.json with devDependencies

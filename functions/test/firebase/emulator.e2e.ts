@@ -16,6 +16,7 @@ import {
   IdentityToolkit,
 } from '../../src/adapters/firebase/index.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
+import { createOfflineEmulatorPorts, createOfflineStore } from '../../src/devRoots/offlineEmulator.js';
 import { contentSecurityPolicy } from '../../src/http/securityHeaders.js';
 import type { Ports, Store } from '../../src/ports.js';
 import { DEMO_CUSTOMERS, seedDemo } from '../../src/seed/seed.js';
@@ -109,17 +110,21 @@ beforeAll(async () => {
   auth = getAuth(app);
   const settings = { store: STORE, dataDir: process.env.DATA_DIR ?? '' } as const;
   if (STORE === 'embedded' && !settings.dataDir) throw new Error('DATA_DIR must be the function’s data directory');
-  store = await createStore(settings, app);
-  ports = await createFirebasePorts(
-    {
-      ...settings,
-      webApiKey: () => '',
-      orderLinkSecret: () => '',
-      paypal: { clientId: '', secret: () => '', baseUrl: '', timeoutMs: 1000 },
-      production: false,
-    },
-    app,
-  );
+  const firebaseSettings = {
+    ...settings,
+    webApiKey: () => '',
+    orderLinkSecret: () => '',
+    paypal: { clientId: '', secret: () => '', baseUrl: '', timeoutMs: 1000 },
+    production: false,
+  };
+  // The embedded store offline comes from the dev-only root, as it does in the function (src/index.ts).
+  if (STORE === 'embedded') {
+    store = await createOfflineStore(settings);
+    ports = await createOfflineEmulatorPorts(firebaseSettings, app);
+  } else {
+    store = await createStore(settings, app);
+    ports = await createFirebasePorts(firebaseSettings, app);
+  }
 
   // The demo data, through the ports only (what scripts/firebase/seed.mjs does), against the Auth emulator.
   await seedDemo(ports, seedAdmin);

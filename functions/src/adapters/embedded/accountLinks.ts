@@ -13,8 +13,7 @@ import {
   RESET_LINK_INVALID,
   VERIFY_LINK_INVALID,
 } from '../../domain/index.js';
-import { accountMails, type AccountEvent } from '../../mail/accountMails.js';
-import type { AccountLinks, Clock } from '../../ports.js';
+import type { AccountEvent, AccountLinks, AccountMails, Clock } from '../../ports.js';
 import { paths } from '../../domain/routes.js';
 import { hashPassword } from './auth.js';
 import type { Database } from './db.js';
@@ -37,11 +36,13 @@ export class SqlAccountLinks implements AccountLinks {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** Which messages an event records (mail/accountMails.ts, handed in by the composition root). */
+    private readonly accountMails: AccountMails,
   ) {}
 
   /** Records the messages of `event` (mail/accountMails.ts decides them) in `tx`. */
   private async record(tx: Transaction, event: AccountEvent) {
-    for (const mail of accountMails(event)) await recordMail(tx, mail, this.clock.now());
+    for (const mail of this.accountMails(event)) await recordMail(tx, mail, this.clock.now());
   }
 
   private async account(where: 'id' | 'email_key', value: string, tx?: Transaction): Promise<Account | null> {

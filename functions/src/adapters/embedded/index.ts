@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import { EventBus } from '../../events/bus.js';
 import { LiveHub, type LiveHubOptions } from '../../live/hub.js';
 import { publishLiveUpdates } from '../../live/liveUpdates.js';
+import { accountMails } from '../../mail/accountMails.js';
 import { chooseMailer } from '../../mail/mailer.js';
 import { systemClock, type Clock, type DevMailboxReader, type Mailer, type Ports } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
@@ -33,7 +34,7 @@ export async function createEmbeddedPorts(
   const hub = new LiveHub(live);
   publishLiveUpdates(events, hub);
   const mail = new SqlMailOutbox(db, clock);
-  const accounts = new SqlAccountLinks(db, clock);
+  const accounts = new SqlAccountLinks(db, clock, accountMails);
   const mailer = chooseMailer(config, () => new DevMailbox(db, clock));
   const secret = loadJwtSecret(config.dataDir, config.jwtSecret);
   return {

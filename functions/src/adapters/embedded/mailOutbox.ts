@@ -10,8 +10,7 @@
 // the commit (accountLinks.ts onMailRecorded, the store's `orderMail.onRecorded`). The templates' data types are
 // mail/templates/index.ts MailData.
 import type { InStatement, Transaction } from './sql.js';
-import type { Clock, MailQueue, QueuedMail } from '../../ports.js';
-import type { OutboxEntry, OutboxStore } from '../../mail/outboxWorker.js';
+import type { Clock, MailQueue, OutboxEntry, OutboxStore, QueuedMail } from '../../ports.js';
 import type { Database } from './db.js';
 import { newId } from './mapping.js';
 

@@ -20,7 +20,7 @@ import {
   type OrderStatus,
   type RefundRecord,
 } from '../../domain/index.js';
-import { holdReminderKey } from '../../mail/orderMails.js';
+import { holdReminderKey } from '../../domain/holdReminders.js';
 import type { OrderQueries } from '../../ports.js';
 import type { Database } from './db.js';
 import { customerMatch, newId, str, toOrder } from './mapping.js';

@@ -10,8 +10,17 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { notFound } from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
-import { accountMails, type AccountEvent, type AccountLink, type MailAccount } from '../../mail/accountMails.js';
-import type { AccountLinks, Clock, QueuedMail, StoredUser, UserStore } from '../../ports.js';
+import type {
+  AccountEvent,
+  AccountLink,
+  AccountLinks,
+  AccountMails,
+  Clock,
+  MailAccount,
+  QueuedMail,
+  StoredUser,
+  UserStore,
+} from '../../ports.js';
 import { recordMails } from './store/mailOutbox.js';
 
 const codeOf = (error: unknown) => String((error as { code?: unknown })?.code ?? '');
@@ -40,11 +49,13 @@ export class FirebaseAccountLinks implements AccountLinks {
     private readonly users: UserStore,
     private readonly db: Firestore,
     private readonly clock: Clock,
+    /** Which messages an event records (mail/accountMails.ts, handed in by the composition root). */
+    private readonly accountMails: AccountMails,
   ) {}
 
   /** Records the event's messages in one transaction (mailOutbox/{key}: a key recorded before is left alone). */
   private async record(event: AccountEvent): Promise<void> {
-    const mails = accountMails(event);
+    const mails = this.accountMails(event);
     await this.db.runTransaction((tx) => recordMails(tx, this.db, mails, this.clock.now()));
   }
 
@@ -116,7 +127,7 @@ export class FirebaseAccountLinks implements AccountLinks {
   }
 
   async welcomeMails(account: { _id: string; name: string; email: string }): Promise<QueuedMail[]> {
-    return accountMails({
+    return this.accountMails({
       type: 'signed-up',
       account: mailAccount(account),
       link: await this.verificationLink(account.email),

@@ -1,11 +1,20 @@
 // The Firebase backend: Firestore store, Firebase Auth, Cloud Storage uploads.
 // Built lazily by the Cloud Functions entry (src/index.ts) on the first request, and by scripts/firebase/*.
-import { join } from 'node:path';
+// Nothing here reaches the embedded adapter: the offline emulator suite's mix (VOLTSHOP_STORE=embedded) is composed
+// by the dev-only root devRoots/offlineEmulator.ts, which hands its store and files in (`OfflineBacking`).
 import type { App } from 'firebase-admin/app';
 import { readConfig, type Config } from '../../config.js';
 import { EventBus } from '../../events/bus.js';
 import { HmacOrderLinks } from '../orderLinks.js';
-import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Ports, type Store } from '../../ports.js';
+import {
+  NO_EVENTS,
+  systemClock,
+  type Clock,
+  type EventPublisher,
+  type FilePort,
+  type Ports,
+  type Store,
+} from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
 import { FirebaseAuthAdapter } from './auth.js';
 import { storageBucketName } from './bucket.js';
@@ -64,24 +73,23 @@ export function firebaseAppCheck(app?: App): AppCheckVerifier {
   };
 }
 
-/** The store alone (scripts: seed, bootstrap); `events` hears its committed writes (none by default). */
+/** What stands in for Firestore and Cloud Storage in the offline emulator suite (devRoots/offlineEmulator.ts). */
+export interface OfflineBacking {
+  store(events: EventPublisher): Promise<Store>;
+  files: FilePort;
+}
+
+const EMBEDDED_NEEDS_DEV_ROOT =
+  'VOLTSHOP_STORE=embedded is composed by the dev-only root (functions/src/devRoots/offlineEmulator.ts), not here';
+
+/** The Firestore store alone (scripts: seed, bootstrap); `events` hears its committed writes (none by default). */
 export async function createStore(
   settings: Pick<FirebaseSettings, 'store' | 'dataDir' | 'orderAlertEmail'>,
   app?: App,
   clock: Clock = systemClock,
   events: EventPublisher = NO_EVENTS,
 ): Promise<Store> {
-  if (settings.store === 'embedded') {
-    const [{ Database }, { createSqlStore }] = await Promise.all([
-      import('../embedded/db.js'),
-      import('../embedded/store.js'),
-    ]);
-    return createSqlStore(await Database.open(settings.dataDir), {
-      clock,
-      events,
-      orderMail: { alertEmail: settings.orderAlertEmail },
-    });
-  }
+  if (settings.store === 'embedded') throw new Error(EMBEDDED_NEEDS_DEV_ROOT);
   const { getFirestore } = await import('firebase-admin/firestore');
   return createFirestoreStore(getFirestore(await firebaseApp(app)), {
     clock,
@@ -90,23 +98,23 @@ export async function createStore(
   });
 }
 
-/** Every port on Firebase (with the store choice above). Their writes' events go to `events` (the catalogue cache
- *  subscribes in app.ts; there is no live hub: the Firebase web listens to Firestore). */
+/** Every port on Firebase. Their writes' events go to `events` (the catalogue cache subscribes in app.ts; there is no
+ *  live hub: the Firebase web listens to Firestore). `offline`: the store and files of VOLTSHOP_STORE=embedded,
+ *  from the dev-only root (devRoots/offlineEmulator.ts); without it that setting is refused. */
 export async function createFirebasePorts(
   settings: FirebaseSettings,
   app?: App,
   clock: Clock = systemClock,
+  offline?: OfflineBacking,
 ): Promise<Ports> {
+  if (settings.store === 'embedded' && !offline) throw new Error(EMBEDDED_NEEDS_DEV_ROOT);
   const admin = await firebaseApp(app);
   const { getAuth } = await import('firebase-admin/auth');
   const events = new EventBus();
-  const store = await createStore(settings, admin, clock, events);
+  const store = offline ? await offline.store(events) : await createStore(settings, admin, clock, events);
   let files: Ports['files'];
-  if (settings.store === 'embedded') {
-    // No Storage emulator offline: uploads go to the data directory (not served; uploads are not part of that suite).
-    const { LocalFiles } = await import('../embedded/files.js');
-    files = new LocalFiles(join(settings.dataDir, 'uploads'));
-  } else {
+  if (offline) files = offline.files;
+  else {
     const { getStorage } = await import('firebase-admin/storage');
     // Named explicitly: an app started without a storageBucket option (a script, a test) has no default bucket.
     files = new CloudStorageFiles(getStorage(admin).bucket(storageBucketName(admin.options)));
@@ -117,13 +125,14 @@ export async function createFirebasePorts(
   let mail: Ports['mail'];
   let accounts: Ports['accounts'];
   if (settings.store !== 'embedded') {
-    const [{ getFirestore }, { FirestoreMailOutbox }, { FirebaseAccountLinks }] = await Promise.all([
+    const [{ getFirestore }, { FirestoreMailOutbox }, { FirebaseAccountLinks }, { accountMails }] = await Promise.all([
       import('firebase-admin/firestore'),
       import('./store/mailOutbox.js'),
       import('./accountLinks.js'),
+      import('../../mail/accountMails.js'),
     ]);
     mail = new FirestoreMailOutbox(getFirestore(admin), () => clock.now());
-    accounts = new FirebaseAccountLinks(getAuth(admin), store.users, getFirestore(admin), clock);
+    accounts = new FirebaseAccountLinks(getAuth(admin), store.users, getFirestore(admin), clock, accountMails);
   }
   return {
     store,

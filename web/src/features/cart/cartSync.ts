@@ -7,6 +7,7 @@
 // waiting to be written (else this device's write follows and wins, so both end the same); an edit made while a
 // stored cart is being applied wins over it. A failed write or a remote that stopped is told (cartSyncErrorStore).
 import { mergeCarts, type CartLine } from '@domain/cart';
+import { watch } from '@/lib/live';
 import type { CartRemote, ShopClient } from '@/lib/shop';
 import { linesOf, stockOfItems, toCartItems } from './cartLines';
 import { addToCart, cartStore } from './store';
@@ -123,7 +124,7 @@ export function startCartSync(cart: NonNullable<ShopClient['cart']>): () => void
       cancelled = true;
       stopSync?.();
     };
-    cart.remote(uid).then(
+    cart.remote(uid, watch).then(
       (remote) => {
         if (!cancelled) stopSync = syncAccountCart(remote);
       },

@@ -1,4 +1,4 @@
-// The checkout's public entry (eslint.config.js: other features reach it only here): the discount code field the
-// cart page shares with Place Order (issue 30). Imported by lazy pages only.
-export { DiscountCodeField } from './components/DiscountCodeField';
-export { rememberCouponCode } from './couponCode';
+// The checkout's public entry: empty. Its pages are routed lazily by app/router.tsx, and no feature imports the
+// checkout: it imports the cart, never the reverse (web/src/featureCycles.test.ts). The discount code field both
+// share is shared code (components/ui/DiscountCodeField.tsx, lib/couponCode.ts, lib/checkCoupon.ts).
+export {};

@@ -7,6 +7,10 @@ import type { ShopSettings } from '@domain/settings';
 
 export type Unsubscribe = () => void;
 
+/** Follows the page's live source once it is ready (lib/live `watch`): `start` begins watching and answers how to
+ *  stop; the answer stops it, also before it started. */
+export type WatchLive = (start: (live: LiveSource) => () => void) => () => void;
+
 /** What a product event carries: the fields that changed or all of them (never less than the id); `variantStock`:
  *  some of its variants' new stock (issue 29, domain/live.ts). */
 export type LiveProduct = Partial<ProductDetail> & Pick<Product, '_id'> & LiveVariantStock;

@@ -58,7 +58,7 @@ export const embeddedShop: ShopClient = {
       onAccount(uid());
       return sessionStore.subscribe(() => onAccount(uid()));
     },
-    remote: (uid) => account().then((m) => m.serverCartRemote(uid)),
+    remote: (uid, watchLive) => account().then((m) => m.serverCartRemote(uid, watchLive)),
   },
   start: () => null,
   Status: null,

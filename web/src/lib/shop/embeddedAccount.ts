@@ -4,8 +4,7 @@ import type { LoginInput, RegisterInput, UserInfo } from '@domain';
 import type { StoredCart } from '@domain/cart';
 import { IMAGE_TOO_BIG_MESSAGE } from '@domain/limits';
 import { api, upload } from '@/lib/api';
-import { watch } from '@/lib/live';
-import type { LiveSource } from '@/lib/live/types';
+import type { WatchLive } from '@/lib/live/types';
 import type { CartRemote } from './types';
 
 export const login = (input: LoginInput) => api<UserInfo>('/api/users/login', { method: 'POST', body: input });
@@ -28,12 +27,9 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void):
   return upload('/api/upload', form, { onProgress, statusMessages: { 413: IMAGE_TOO_BIG_MESSAGE } });
 }
 
-/** The account's cart on the server (GET/PUT /api/cart), followed by the live source's cart events (`watchLive`,
- *  lib/live's watch unless a test hands in another). */
-export function serverCartRemote(
-  uid: string,
-  watchLive: (start: (live: LiveSource) => () => void) => () => void = watch,
-): CartRemote {
+/** The account's cart on the server (GET/PUT /api/cart), followed by the live source's cart events (`watchLive`:
+ *  lib/live's watch, or a test's). */
+export function serverCartRemote(uid: string, watchLive: WatchLive): CartRemote {
   return {
     load: () => api<StoredCart>('/api/cart').then((stored) => stored.items),
     save: (lines) => api<StoredCart>('/api/cart', { method: 'PUT', body: { items: lines } }).then(() => undefined),

@@ -14,7 +14,7 @@ import type {
 import type { CartLine } from '@domain/cart';
 import type { ComponentType } from 'react';
 import type { CatalogView } from '@domain/catalogQuery';
-import type { LiveSource, Unsubscribe } from '@/lib/live/types';
+import type { LiveSource, Unsubscribe, WatchLive } from '@/lib/live/types';
 
 /** A catalogue page, as the page, its loader and the live hooks ask for it. */
 export interface CatalogRequest {
@@ -107,8 +107,9 @@ export interface ShopClient {
      * user, once the backend lets this page read that account's cart.
      */
     followAccount(onAccount: (uid: string | null) => void): Unsubscribe;
-    /** The account's stored cart (its code may load first). */
-    remote(uid: string): Promise<CartRemote>;
+    /** The account's stored cart (its code may load first). `watchLive`: the page's live source (lib/live `watch`),
+     *  handed in by the caller because lib/live imports this client (an import back would be a cycle). */
+    remote(uid: string, watchLive: WatchLive): Promise<CartRemote>;
   } | null;
   /**
    * Starts what the backend needs before anything signed in works (Firebase: the SDK, its session and token

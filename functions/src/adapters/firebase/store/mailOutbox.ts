@@ -7,8 +7,7 @@
 // The document id is the message's idempotency key (keyId), so a key is one document: a change that records its
 // key a second time finds it (`recordMail` reads first) and leaves the first alone.
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
-import type { MailQueue, QueuedMail } from '../../../ports.js';
-import type { OutboxEntry, OutboxStore } from '../../../mail/outboxWorker.js';
+import type { MailQueue, OutboxEntry, OutboxStore, QueuedMail } from '../../../ports.js';
 import { MAIL_OUTBOX_COLLECTION } from '../../../firestore/schema.js';
 import { keyId } from './mapping.js';
 

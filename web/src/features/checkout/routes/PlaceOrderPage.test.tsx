@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addToCart, cartStore, resetCart, saveShippingAddress } from '@/features/cart';
+import { rememberCouponCode } from '@/lib/couponCode';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { DEFAULT_SETTINGS } from '@domain/settings';
 import { settingsKeys } from '@/lib/queryKeys';
-import { rememberCouponCode } from '../couponCode';
 import { PlaceOrderPage } from './PlaceOrderPage';
 
 const routes = [

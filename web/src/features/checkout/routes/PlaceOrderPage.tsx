@@ -18,15 +18,15 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
+import { DiscountCodeField } from '@/components/ui/DiscountCodeField';
 import { clearCartItems, refreshCartLines, useCart } from '@/features/cart';
 import { productAloneQuery } from '@/features/catalog';
 import { OrderItems, OrderSummary } from '@/features/orders';
 import { errorMessage } from '@/lib/api';
+import { rememberCouponCode } from '@/lib/couponCode';
 import { guestEmail } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
 import { priceChangeOf, useCreateOrder } from '../api/createOrder';
-import { DiscountCodeField } from '../components/DiscountCodeField';
-import { rememberCouponCode } from '../couponCode';
 
 export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();

@@ -6,8 +6,8 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { Loader } from '@/components/ui/Loader';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
-import { useCheckCoupon } from '../api/checkCoupon';
-import { rememberCouponCode, useRememberedCouponCode } from '../couponCode';
+import { useCheckCoupon } from '@/lib/checkCoupon';
+import { rememberCouponCode, useRememberedCouponCode } from '@/lib/couponCode';
 
 /** The "Discount code" of the cart and of Place Order: checks the code against the lines and says what it takes
  *  off or why not; `onApplied` hears the code that applies (null when removed or refused). The applied code is
