@@ -17,11 +17,17 @@ export function DropdownMenu({
   title,
   entries,
   onNavigate,
+  onInterest,
+  label,
 }: {
   id: string;
   title: ReactNode;
   entries: MenuEntry[];
   onNavigate?: () => void;
+  /** The first sign the menu may be opened (pointer over, focus, click): a menu that loads its entries starts here. */
+  onInterest?: () => void;
+  /** The list's own name, when the button's text is not it. */
+  label?: string;
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLLIElement>(null);
@@ -99,8 +105,13 @@ export function DropdownMenu({
         className={`nav-link dropdown-toggle btn btn-link${open ? ' show' : ''}`}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          onInterest?.();
+          setOpen((o) => !o);
+        }}
         onKeyDown={onButtonKey}
+        onPointerEnter={onInterest}
+        onFocus={onInterest}
       >
         {title}
       </button>
@@ -108,7 +119,7 @@ export function DropdownMenu({
         id={menuId}
         className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`}
         onKeyDown={onMenuKey}
-        aria-labelledby={id}
+        {...(label ? { 'aria-label': label } : { 'aria-labelledby': id })}
       >
         {entries.map((entry) => (
           <li key={entry.label}>
