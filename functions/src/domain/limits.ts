@@ -36,35 +36,6 @@ export const DEFAULT_HOLD_LIMITS: HoldLimits = {
   maxOpenOrders: 3,
 };
 
-/** Whether one order asks for more units of one product (all its lines together) than a customer may hold: what
- *  assertWithinHoldLimits refuses (400), and what quantityChoices keeps a shopper from choosing. */
-export const overUnitLimit = (units: number, limits: Pick<HoldLimits, 'maxUnitsPerProduct'>) =>
-  units > limits.maxUnitsPerProduct;
-
-/** The message beside a quantity menu capped by the per-customer limit. */
-export const unitLimitReason = (maxUnitsPerProduct: number) => `At most ${maxUnitsPerProduct} per customer`;
-
-/**
- * Issue 40: the quantities a shopper may choose for one line (the cart's and the product page's menu): 1 to `max`,
- * the per-customer limit less the units of the same product in the cart's other lines (its other variants: the
- * limit counts the product, overUnitLimit) and the stock, whichever is lower; `reason` when the limit is what caps it
- * (the stock has its own note). `max` is at least 1 (a line that is already over shows its note and is refused at
- * Place Order as before).
- */
-export function quantityChoices(
-  countInStock: number,
-  limits: Pick<HoldLimits, 'maxUnitsPerProduct'>,
-  otherLinesUnits = 0,
-): { max: number; reason: string | null } {
-  // The most that overUnitLimit lets through with the other lines.
-  const allowed = Math.max(0, limits.maxUnitsPerProduct - otherLinesUnits);
-  const limited = allowed < countInStock;
-  return {
-    max: Math.max(1, Math.min(allowed, countInStock)),
-    reason: limited ? unitLimitReason(limits.maxUnitsPerProduct) : null,
-  };
-}
-
 /** What the unpaid orders placed from one client address may hold together, whatever account or guest email placed
  *  them (issue 36: fresh accounts from one address emptied a product): this many times one customer's limits, so a
  *  household or office behind one address still shops while one address cannot take a product off sale.

@@ -4,7 +4,8 @@
 import { stockShortageMessage } from './cart.js';
 import { badInput, conflict, forbidden } from './errors.js';
 import { ledgerLines } from './ledger.js';
-import { overUnitLimit, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
+import { UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
+import { overUnitLimit } from './quantity.js';
 import { assertTransition, returnStatusOf } from './lifecycle.js';
 import { formatPrice, toDollars } from './money.js';
 import { paymentStatusOf, refundAnswer, refundedCents, SHOP_REFUND_ACTOR, type RefundRecord } from './refunds.js';

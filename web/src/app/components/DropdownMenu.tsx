@@ -18,7 +18,6 @@ export function DropdownMenu({
   entries,
   onNavigate,
   onInterest,
-  label,
 }: {
   id: string;
   title: ReactNode;
@@ -26,8 +25,6 @@ export function DropdownMenu({
   onNavigate?: () => void;
   /** The first sign the menu may be opened (pointer over, focus, click): a menu that loads its entries starts here. */
   onInterest?: () => void;
-  /** The list's own name, when the button's text is not it. */
-  label?: string;
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLLIElement>(null);
@@ -105,10 +102,7 @@ export function DropdownMenu({
         className={`nav-link dropdown-toggle btn btn-link${open ? ' show' : ''}`}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => {
-          onInterest?.();
-          setOpen((o) => !o);
-        }}
+        onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKey}
         onPointerEnter={onInterest}
         onFocus={onInterest}
@@ -119,7 +113,7 @@ export function DropdownMenu({
         id={menuId}
         className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`}
         onKeyDown={onMenuKey}
-        {...(label ? { 'aria-label': label } : { 'aria-labelledby': id })}
+        aria-labelledby={id}
       >
         {entries.map((entry) => (
           <li key={entry.label}>

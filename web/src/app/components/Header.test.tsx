@@ -62,7 +62,7 @@ describe('Header', () => {
     ]);
     expect(calls).toHaveLength(0); // nothing asked before the menu is wanted
     await user.click(screen.getByRole('button', { name: 'Categories' }));
-    const menu = screen.getByRole('list', { name: 'Shop by category' });
+    const menu = screen.getByRole('list', { name: 'Categories' });
     await waitFor(() =>
       expect(
         within(menu)

@@ -18,12 +18,8 @@ export function Header() {
   const [expanded, setExpanded] = useState(false);
   const close = () => setExpanded(false);
   // The category menu's entries (issue 40), loaded on the first interest in it (categoryMenu.ts, its own chunk).
-  const [categories, setCategories] = useState<MenuEntry[] | 'loading' | 'failed' | null>(null);
-  function loadCategories() {
-    if (categories === 'loading' || Array.isArray(categories)) return;
-    setCategories('loading');
-    import('./categoryMenu').then((m) => m.categoryEntries()).then(setCategories, () => setCategories('failed'));
-  }
+  const [categories, setCategories] = useState<MenuEntry[]>();
+  const loadCategories = () => void import('./categoryMenu').then((m) => m.categoryEntries()).then(setCategories);
 
   function logout() {
     signOut();
@@ -82,14 +78,9 @@ export function Header() {
               <DropdownMenu
                 id="categories"
                 title="Categories"
-                label="Shop by category"
                 onNavigate={close}
                 onInterest={loadCategories}
-                entries={
-                  Array.isArray(categories)
-                    ? categories
-                    : [{ label: categories === 'failed' ? 'Categories could not be loaded' : 'Loading…' }]
-                }
+                entries={categories ?? []}
               />
               <li className="nav-item">
                 <NavLink to={paths.about.href()} onClick={close} className={navClass}>

@@ -30,7 +30,7 @@ import { formatPrice } from '@/lib/format';
 import { FreeShippingProgress } from '../components/FreeShippingProgress';
 import { CartEstimate } from '../components/CartEstimate';
 import { usePublicSettings } from '@/lib/shopSettings';
-import { overUnitLimit, quantityChoices } from '@domain/limits';
+import { overUnitLimit, quantityChoices } from '@domain/quantity';
 import { useCart } from '../store';
 import { LineStockNote } from '../components/LineStockNote';
 import { productLink } from '../lineLink';

@@ -1,4 +1,5 @@
-import { quantityChoices, RETURN_DAYS } from '@domain/limits';
+import { RETURN_DAYS } from '@domain/limits';
+import { quantityChoices } from '@domain/quantity';
 import { galleryForVariant } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
 import { lazy, Suspense, useState } from 'react';
