@@ -3,7 +3,7 @@
 // Usage: npx tsx bench/scale.ts [--quick] [--json out.json]   (BENCH_SCALE_SIZES=1000,10000,100000; BENCH_SCALE_REQUESTS=100)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BRANDS, CATEGORIES, FEATURES, seedProducts, productName } from './seed-products.js';
+import { BRANDS, CATEGORIES, FEATURES, SPEC_COLOURS, seedProducts, productName, productSku } from './seed-products.js';
 import {
   QUICK,
   freePort,
@@ -102,6 +102,15 @@ function classes(count: number, ids: readonly string[]) {
     {
       name: 'search, description word (1 in 8 match)',
       path: (i: number) => `/api/products?keyword=${encodeURIComponent(FEATURES[i % FEATURES.length]!.split(' ')[0]!)}`,
+    },
+    // Issue 40: a spec row's value (1 in 12 match, in no name or description) and a variant's SKU (1 match).
+    {
+      name: 'search, spec value (1 in 12 match)',
+      path: (i: number) => `/api/products?keyword=${SPEC_COLOURS[i % SPEC_COLOURS.length]!.toLowerCase()}`,
+    },
+    {
+      name: 'search, SKU (1 match: a variant)',
+      path: (i: number) => `/api/products?keyword=${encodeURIComponent(productSku(Math.floor((i * 7919) % count)))}`,
     },
     {
       name: 'search, misspelt (nothing found: Did you mean)',

@@ -100,6 +100,25 @@ export const CATEGORIES = [
   'Gaming',
 ];
 
+/** Spec values (issue 40: a spec-value search), one in 12 products each: in no name or description. */
+export const SPEC_COLOURS = [
+  'Midnight',
+  'Graphite',
+  'Seafoam',
+  'Crimson',
+  'Sandstone',
+  'Glacier',
+  'Obsidian',
+  'Saffron',
+  'Lavender',
+  'Copper',
+  'Ivory',
+  'Cobalt',
+];
+
+/** The SKU of synthetic product `i`'s one variant (issue 40: a SKU search finds exactly it). */
+export const productSku = (i: number) => `SKU-${i.toString(36).toUpperCase()}-X`;
+
 /** The name of synthetic product `i`: a brand, a line, a type and a unique model code (e.g. "Orbis Pro Tablet M3F9"). */
 export function productName(i: number): string {
   return `${BRANDS[i % BRANDS.length]} ${LINES[Math.floor(i / BRANDS.length) % LINES.length]} ${TYPES[(i * 7) % TYPES.length]} M${i.toString(36).toUpperCase()}`;
@@ -119,6 +138,8 @@ export async function seedProducts(dataDir: string, count: number): Promise<{ se
       const args: (string | number)[] = [];
       const values: string[] = [];
       const named: { id: string; nameKey: string }[] = [];
+      const variants: string[] = [];
+      const variantArgs: (string | number)[] = [];
       for (let k = 0; k < n; k++) {
         const i = existing + start + k;
         const name = productName(i);
@@ -126,7 +147,17 @@ export async function seedProducts(dataDir: string, count: number): Promise<{ se
         const id = randomBytes(12).toString('hex');
         const nameKey = searchKey(name);
         named.push({ id, nameKey });
-        values.push('(?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+        values.push('(?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+        const colour = SPEC_COLOURS[i % SPEC_COLOURS.length]!;
+        // Each product has spec rows and one variant (its SKU searched by issue 40's rows).
+        const specs = [
+          { name: 'Colour', value: colour },
+          { name: 'Warranty', value: `${1 + (i % 3)} years` },
+        ];
+        const price = 499 + ((i * 7919) % 99_500);
+        const stock = (i * 31) % 200;
+        variants.push('(?, ?, 0, ?, ?, ?, NULL, ?, NULL)');
+        variantArgs.push(`${id}v`, id, productSku(i), JSON.stringify({ Colour: colour }), price, stock);
         args.push(
           id,
           name,
@@ -135,19 +166,26 @@ export async function seedProducts(dataDir: string, count: number): Promise<{ se
           BRANDS[i % BRANDS.length],
           CATEGORIES[i % CATEGORIES.length],
           `${name}: a synthetic product for the scale benchmark, ${FEATURES[i % FEATURES.length]}, with a description about as long as the demo catalogue's.`,
-          499 + ((i * 7919) % 99_500),
-          (i * 31) % 200,
+          price,
+          stock,
           ((i * 13) % 50) / 10,
           (i * 17) % 40,
           at,
           at,
+          JSON.stringify(specs),
+          JSON.stringify([{ name: 'Colour', values: [colour] }]),
         );
       }
       await db.write(async (tx) => {
         await tx.execute({
           sql: `INSERT INTO products (id, user_id, name, name_key, image, brand, category, description, price_cents, count_in_stock,
-                  rating, num_reviews, created_at, updated_at) VALUES ${values.join(', ')}`,
+                  rating, num_reviews, created_at, updated_at, specs_json, options_json) VALUES ${values.join(', ')}`,
           args,
+        });
+        await tx.execute({
+          sql: `INSERT INTO product_variants (id, product_id, position, sku, options_json, price_cents, compare_at_cents,
+                  count_in_stock, image) VALUES ${variants.join(', ')}`,
+          args: variantArgs,
         });
         await indexNameGrams(tx, named);
       });

@@ -25,6 +25,7 @@ export * from './taxonomySchema.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './limits.js';
+export * from './quantity.js';
 export * from './search.js';
 export * from './images.js';
 export * from './inlineData.js';

@@ -5,6 +5,7 @@ import { stockShortageMessage } from './cart.js';
 import { badInput, conflict, forbidden } from './errors.js';
 import { ledgerLines } from './ledger.js';
 import { UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
+import { overUnitLimit } from './quantity.js';
 import { assertTransition, returnStatusOf } from './lifecycle.js';
 import { formatPrice, toDollars } from './money.js';
 import { isPaidStatus, paymentStatusOf, refundedCents, type RefundRecord } from './orderMoney.js';
@@ -267,7 +268,7 @@ export function assertWithinHoldLimits(open: readonly HeldOrder[], order: NewHol
   const max = formatPrice(toDollars(limits.maxHeldCents));
   // The order alone: no payment or cancellation makes room for it.
   for (const { name, qty } of units.values())
-    if (qty > limits.maxUnitsPerProduct)
+    if (overUnitLimit(qty, limits))
       throw badInput(`At most ${limits.maxUnitsPerProduct} of ${name} per customer (you asked for ${qty})`);
   if (order.totalCents > limits.maxHeldCents)
     throw badInput(
@@ -281,7 +282,7 @@ export function assertWithinHoldLimits(open: readonly HeldOrder[], order: NewHol
   for (const [product, { name, qty }] of units) {
     let held = 0;
     for (const o of open) for (const l of o.orderItems) if (l.product === product) held += l.qty;
-    if (held + qty > limits.maxUnitsPerProduct)
+    if (overUnitLimit(held + qty, limits))
       throw conflict(
         `At most ${limits.maxUnitsPerProduct} of ${name} may be held per customer: your unpaid orders already hold ${held}. ${PAY_OR_CANCEL}`,
       );

@@ -33,6 +33,63 @@ export function searchWords(keyword: string): string[] {
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 
+// Plurals and simple stems (issue 40): "cables" finds "USB-C cable", "mice" a mouse, "cancelling" and "cancellation"
+// find each other. The stores match pieces of text (trigram indexes; Firestore's 3-character keys), so a word is
+// matched by a PREFIX of itself that its other forms share ("cancel" is in "cancelling" and "cancellation"), never by
+// a rewritten stem: a Porter/Snowball stemmer's "batteri" for "battery" is in neither text, which is why this is a
+// small rule here rather than such a library. Only words of letters are stemmed (never SKUs or model numbers).
+
+/** Irregular plurals a shop's shoppers type, each matched as its singular. */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  mice: 'mouse',
+  feet: 'foot',
+  teeth: 'tooth',
+  knives: 'knife',
+  shelves: 'shelf',
+  leaves: 'leaf',
+  children: 'child',
+  people: 'person',
+};
+/** A derivational suffix is dropped only when this much of the word stays ("speed" keeps its "ed"). */
+const MIN_STEM = 4;
+/** A plural's "s" is dropped down to this ("bags" → "bag"). */
+const MIN_SINGULAR = 3;
+
+/** The plural of a word of letters as its singular's prefix: "batteries" → "batter" (in "battery"), "boxes" → "box",
+ *  "cables" → "cable"; "glass", "wireless", "status", "analysis" are no plurals. */
+function singularPrefix(word: string): string {
+  const n = word.length;
+  if (word.endsWith('ies') && n - 3 >= MIN_STEM) return word.slice(0, -3);
+  if (/(?:ss|sh|ch|x|z)es$/u.test(word) && n - 2 >= MIN_SINGULAR) return word.slice(0, -2);
+  if (/[^su]s$/u.test(word) && !word.endsWith('is') && n - 1 >= MIN_SINGULAR) return word.slice(0, -1);
+  return word;
+}
+
+/** The word's suffix "ation", "ing" or "ed" dropped, a doubled last letter undoubled ("cancelling" → "cancel"), when
+ *  at least MIN_STEM letters stay. */
+function withoutSuffix(word: string): string {
+  for (const suffix of ['ation', 'ing', 'ed']) {
+    if (!word.endsWith(suffix) || word.length - suffix.length < MIN_STEM) continue;
+    const stem = word.slice(0, -suffix.length);
+    const undoubled = /([b-df-hj-np-tv-z])\1$/u.test(stem) && stem.length - 1 >= MIN_STEM ? stem.slice(0, -1) : stem;
+    return undoubled;
+  }
+  return word;
+}
+
+/** What a typed (folded) word is matched by: a prefix of it that its plural, singular and simple inflections share,
+ *  or an irregular plural's singular; the word itself when it is not only letters or shorter than 4. */
+export function searchStem(word: string): string {
+  if ([...word].length < MIN_STEM || !/^\p{L}+$/u.test(word)) return word;
+  const irregular = IRREGULAR[word];
+  if (irregular) return irregular;
+  return withoutSuffix(singularPrefix(word));
+}
+
+/** The pieces a keyword's words are matched by (each word's searchStem), distinct, in the order typed: what both
+ *  stores look for in a product (a search answer holds exactly the products holding every piece). */
+export const matchPieces = (words: readonly string[]) => [...new Set(words.map(searchStem))];
+
 /** Whether a word is tried with its one-edit neighbours when it matches nothing: letters and digits only, long enough. */
 export const isCorrectable = (word: string) => [...word].length >= FUZZY_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
 

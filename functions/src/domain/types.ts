@@ -86,6 +86,9 @@ export interface ProductSuggestions {
   products: { _id: string; name: string; image: string }[];
   categories: string[];
   brands: string[];
+  /** Issue 40: when the query as typed finds no product, its correction ("hedphones" → "headphones", the search's
+   *  "Did you mean" rule), and the suggestions above are the correction's. Absent otherwise. */
+  didYouMean?: string;
 }
 
 export interface UserSummary {

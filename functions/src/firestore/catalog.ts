@@ -20,7 +20,7 @@ import {
   type CatalogFilters,
   type CatalogSort,
 } from '../domain/catalogQuery.js';
-import { searchKey, searchWords } from '../domain/search.js';
+import { matchPieces, searchKey, searchWords } from '../domain/search.js';
 import { holdsEveryWord, KEY_PIECE, rankByName, type SearchFields } from './searchIndex.js';
 
 /** The longest piece the index holds: a one-word keyword up to this length is answered exactly by the index. */
@@ -95,7 +95,7 @@ export interface CatalogPlan {
   orderBy: PlannedOrder[];
   /** The sort actually applied (a price range forces a price sort, see NARROWED_TO_PRICE_SORT). */
   sort: CatalogSort;
-  /** The keyword's words (domain/search.ts searchWords; empty: no keyword). */
+  /** The keyword's words as matched: each typed word's stem (domain/search.ts matchPieces; empty: no keyword). */
   words: string[];
   /** Set unless the keyword is one word of at most GRAM_MAX characters: read at most `size` candidates in order,
    *  keep those holding every word (matchWindow). Null: the query's answer is exact as it stands (cursor pages +
@@ -161,7 +161,7 @@ export function planCatalogQuery(
   if (filters.brand) planned.push({ field: 'brand', op: '==', value: filters.brand });
 
   let window: CatalogPlan['window'] = null;
-  const words = searchWords(keyword);
+  const words = matchPieces(searchWords(keyword));
   if (words.length) {
     const lead = leadWord(words);
     planned.push({ field: 'searchKeys', op: 'array-contains', value: queryGram(lead) });
@@ -208,7 +208,7 @@ export function matchWindow<T extends SearchFields>(plan: CatalogPlan, candidate
 }
 
 /** The fields a window read needs of each candidate (besides its sort fields): what matchWindow reads. */
-export const WINDOW_FIELDS = ['nameKey', 'brand', 'category', 'description'] as const;
+export const WINDOW_FIELDS = ['nameKey', 'brand', 'category', 'description', 'specs', 'options', 'variants'] as const;
 
 /** Deepest catalogue page the function serves by page number on Firestore (GET /api/products?pageNumber=N, the
  *  `pages` function's /page/N): a page-number API has no page tokens, so page N costs a projected walk over the

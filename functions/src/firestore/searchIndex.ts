@@ -34,6 +34,10 @@ export interface SearchFields {
   brand?: unknown;
   category?: unknown;
   description?: unknown;
+  /** Issue 40: the spec rows, options and variants (their SKUs), as the document holds them. */
+  specs?: unknown;
+  options?: unknown;
+  variants?: unknown;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -42,13 +46,28 @@ const wordsOf = (value: string) => value.split(/\s+/u).filter(Boolean);
 /** The folded name of a product (its stored nameKey, else its name). */
 export const nameKeyOf = (p: SearchFields) => (typeof p.nameKey === 'string' ? p.nameKey : searchKey(text(p.name)));
 
-/** The text a word of 3+ characters is looked for in: folded name, brand, category and the description's first
- *  DESCRIPTION_INDEX_WORDS words, one per line (a word never spans two fields). */
+const records = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null) : [];
+
+/** Issue 40: the spec rows' names and values, the options' names and values and the variants' SKUs, space-separated
+ *  (the embedded store's `extra` column, migration 32). Anything else (a delete sentinel) counts as none. */
+export function extraTextOf(p: SearchFields): string {
+  const pieces = [
+    ...records(p.specs).flatMap((s) => [text(s.name), text(s.value)]),
+    ...records(p.options).flatMap((o) => [text(o.name), ...(Array.isArray(o.values) ? o.values.map(text) : [])]),
+    ...records(p.variants).map((v) => text(v.sku)),
+  ];
+  return searchKey(pieces.filter(Boolean).join(' '));
+}
+
+/** The text a word of 3+ characters is looked for in: folded name, brand, category, the description's first
+ *  DESCRIPTION_INDEX_WORDS words and the extra text (specs, options, SKUs), one per line (a word never spans two
+ *  fields). */
 export function searchTextOf(p: SearchFields): string {
   const description = wordsOf(searchKey(text(p.description)))
     .slice(0, DESCRIPTION_INDEX_WORDS)
     .join(' ');
-  return [nameKeyOf(p), searchKey(text(p.brand)), searchKey(text(p.category)), description].join('\n');
+  return [nameKeyOf(p), searchKey(text(p.brand)), searchKey(text(p.category)), description, extraTextOf(p)].join('\n');
 }
 
 /** Distinct pieces of `size` code points of each word of `value`. */
@@ -68,7 +87,8 @@ export function searchKeysOf(p: SearchFields): string[] {
   return [...keys];
 }
 
-/** Whether a product holds every word: words of 3+ characters anywhere in its search text, shorter ones in its name. */
+/** Whether a product holds every word (the keyword's match pieces, domain matchPieces: stems): words of 3+
+ *  characters anywhere in its search text, shorter ones in its name. */
 export function holdsEveryWord(p: SearchFields, words: readonly string[]): boolean {
   if (!words.length) return true;
   const name = nameKeyOf(p);

@@ -250,5 +250,105 @@ export function searchContract(
       );
       expect(cables.categories).toEqual(['Cables']);
     });
+
+    // Issue 40: search that finds what people type.
+    async function shop(): Promise<Record<string, Product>> {
+      const items: [string, Partial<ProductUpdateInput>][] = [
+        [
+          'Sonic Pro Headphones',
+          {
+            category: 'Audio',
+            description: 'Over-ear headphones with active cancellation of the noise around you.',
+            specs: [
+              { name: 'Noise cancelling', value: 'Adaptive' },
+              { name: 'Battery life', value: '30 hours' },
+            ],
+          },
+        ],
+        ['USB-C cable', { category: 'Accessories', description: 'Braided, 1 m.' }],
+        ['Glide Wireless Mouse', { category: 'Accessories', description: 'A quiet, light pointer.' }],
+        [
+          'Volt Phone',
+          {
+            category: 'Phones',
+            description: 'A bright screen.',
+            options: [{ name: 'Colour', values: ['Midnight', 'Ivory'] }],
+            variants: [
+              { sku: 'VP-MID-128', options: { Colour: 'Midnight' }, price: 699, countInStock: 4 },
+              { sku: 'VP-IVO-128', options: { Colour: 'Ivory' }, price: 699, countInStock: 2 },
+            ],
+          },
+        ],
+        [
+          'Studio Speaker',
+          { category: 'Audio', description: 'Room-filling sound.', specs: [{ name: 'Colour', value: 'Graphite' }] },
+        ],
+      ];
+      const out: Record<string, Product> = {};
+      for (const [n, over] of items) {
+        out[n] = await store.products.create(input(n, over), 'owner-1');
+        clock.advance(1000);
+      }
+      return out;
+    }
+
+    it('finds the issue 40 examples: "noise cancelling", "cables", "mice", and the other forms of a word', async () => {
+      await shop();
+      expect(await sorted('noise cancelling')).toEqual(['Sonic Pro Headphones']);
+      expect(await sorted('cancellation')).toEqual(['Sonic Pro Headphones']);
+      expect(await sorted('cables')).toEqual(['USB-C cable']);
+      expect(await sorted('mice')).toEqual(['Glide Wireless Mouse']);
+      expect(await sorted('mouse')).toEqual(['Glide Wireless Mouse']);
+      expect(await sorted('speakers')).toEqual(['Studio Speaker']);
+      expect(await sorted('headphone')).toEqual(['Sonic Pro Headphones']);
+      // Every word must still be found: a stem is no licence to match less.
+      expect(await sorted('noise cancelling speakers')).toEqual([]);
+      expect((await search('cables')).total).toBe(1);
+    });
+
+    it('finds spec names and values and the SKUs of variants, in any case, and counts them in the facets', async () => {
+      const made = await shop();
+      expect(await sorted('adaptive')).toEqual(['Sonic Pro Headphones']);
+      expect(await sorted('battery life')).toEqual(['Sonic Pro Headphones']);
+      expect(await sorted('graphite')).toEqual(['Studio Speaker']);
+      expect(await sorted('vp-mid-128')).toEqual(['Volt Phone']);
+      expect(await sorted('VP-IVO-128')).toEqual(['Volt Phone']);
+      expect(await sorted('midnight phone')).toEqual(['Volt Phone']);
+      expect(await store.products.facets({ keyword: 'adaptive' })).toMatchObject({
+        categories: [{ value: 'Audio', count: 1 }],
+      });
+      // A save that changes the spec rows and SKUs is searched as saved, never by the old text.
+      const phone = made['Volt Phone']!;
+      await store.products.update(
+        phone._id,
+        input('Volt Phone', {
+          category: 'Phones',
+          description: 'A bright screen.',
+          options: [{ name: 'Colour', values: ['Midnight'] }],
+          variants: [{ sku: 'VP-NEW-256', options: { Colour: 'Midnight' }, price: 699, countInStock: 4 }],
+          specs: [{ name: 'Storage', value: '256 GB' }],
+        }),
+      );
+      expect(await sorted('vp-mid-128')).toEqual([]);
+      expect(await sorted('vp-ivo-128')).toEqual([]);
+      expect(await sorted('vp-new-256')).toEqual(['Volt Phone']);
+      expect(await sorted('storage 256')).toEqual(['Volt Phone']);
+      await store.products.update(
+        made['Sonic Pro Headphones']!._id,
+        input('Sonic Pro Headphones', { category: 'Audio', specs: [{ name: 'Battery life', value: '30 hours' }] }),
+      );
+      expect(await sorted('adaptive')).toEqual([]);
+      await store.products.remove(phone._id);
+      expect(await sorted('vp-new-256')).toEqual([]);
+    });
+
+    it('suggests the products a misspelt word means while typing ("hedphones")', async () => {
+      const made = await shop();
+      const typo = await store.products.suggest('hedphones');
+      expect(typo.products.map((p) => p._id)).toEqual([made['Sonic Pro Headphones']!._id]);
+      expect(typo.didYouMean).toBe('headphones');
+      expect((await store.products.suggest('cables')).products.map((p) => p.name)).toEqual(['USB-C cable']);
+      expect((await store.products.suggest('headphones')).didYouMean).toBeUndefined();
+    });
   });
 }

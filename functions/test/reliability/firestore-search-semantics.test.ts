@@ -9,7 +9,7 @@
 //   - a window matches exactly the reference's products among those it read, each once.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { searchKey, searchWords } from '../../src/domain/index.js';
+import { matchPieces, searchKey, searchWords } from '../../src/domain/index.js';
 import { matchWindow, planCatalogQuery, SERVER_SEARCH_WINDOW } from '../../src/firestore/catalog.js';
 import { DESCRIPTION_INDEX_WORDS, searchKeysOf, type SearchFields } from '../../src/firestore/searchIndex.js';
 
@@ -32,7 +32,8 @@ function matches(p: P, keyword: string): boolean {
   const name = searchKey(p.name);
   const description = searchKey(p.description).split(/\s+/u).filter(Boolean).slice(0, DESCRIPTION_INDEX_WORDS);
   const anywhere = [name, searchKey(p.brand), searchKey(p.category), description.join(' ')];
-  return searchWords(keyword).every((word) =>
+  // Each word by its stem (issue 40: domain searchStem).
+  return matchPieces(searchWords(keyword)).every((word) =>
     [...word].length >= 3 ? anywhere.some((field) => field.includes(word)) : name.includes(word),
   );
 }

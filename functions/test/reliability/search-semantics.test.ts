@@ -15,7 +15,7 @@ import { Database } from '../../src/adapters/embedded/db.js';
 import { MIGRATIONS } from '../../src/adapters/embedded/migrations.js';
 import { gramToken, nameGrams } from '../../src/adapters/embedded/search.js';
 import { createSqlStore } from '../../src/adapters/embedded/store.js';
-import { searchKey, searchWords, type Product } from '../../src/domain/index.js';
+import { matchPieces, searchKey, searchWords, type Product } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
 
 const PAGE_SIZE = 3;
@@ -98,7 +98,7 @@ const product = (n: string) => ({
 });
 
 function reference(all: Product[], kw: string, page: number) {
-  const words = searchWords(kw);
+  const words = matchPieces(searchWords(kw));
   const hits = all
     .filter((p) => words.every((w) => p.name.toLowerCase().includes(w)))
     .sort((a, b) => (a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
@@ -153,7 +153,7 @@ describe('search = every word a case-insensitive literal piece, newest first or 
             // By relevance (no sort asked for): page after page, the same products, each once.
             const everyHit = reference(all, kw, 1).pages ? reference(all, kw, 1) : null;
             const want = all
-              .filter((p) => searchWords(kw).every((w) => p.name.toLowerCase().includes(w)))
+              .filter((p) => matchPieces(searchWords(kw)).every((w) => p.name.toLowerCase().includes(w)))
               .map((p) => p._id)
               .sort();
             for (const [label, store] of [

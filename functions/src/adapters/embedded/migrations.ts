@@ -14,6 +14,27 @@ export interface Migration {
   statements: (string | ((tx: Transaction) => Promise<void>))[];
 }
 
+/** Migration 32: the `extra` text a product is searched by besides its name, brand, category and description: its
+ *  spec rows' names and values, its options' names and values ("Colour Midnight") and its variants' SKUs, space-separated (a word never spans two of them). In a
+ *  statement over `products`. */
+const SEARCH_EXTRA = `coalesce((SELECT group_concat(piece, ' ') FROM (
+    SELECT json_extract(spec.value, '$.name') || ' ' || json_extract(spec.value, '$.value') AS piece
+      FROM json_each(products.specs_json) AS spec
+    UNION ALL SELECT json_extract(option.value, '$.name') || ' ' ||
+        (SELECT group_concat(choice.value, ' ') FROM json_each(option.value, '$.values') AS choice)
+      FROM json_each(products.options_json) AS option
+    UNION ALL SELECT sku FROM product_variants WHERE product_variants.product_id = products.id)), '')`;
+
+/** Migration 32's triggers: the product at `rowid` (an SQL expression) indexed again as it now is (or dropped). */
+const reindexProduct = (rowid: string) =>
+  ['products_search', 'products_search_words']
+    .map(
+      (table) => `DELETE FROM ${table} WHERE rowid = ${rowid};
+      INSERT INTO ${table} (rowid, name_key, brand, category, description, extra)
+        SELECT rowid, name_key, brand, category, description, ${SEARCH_EXTRA} FROM products WHERE rowid = ${rowid};`,
+    )
+    .join('\n');
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -817,6 +838,52 @@ export const MIGRATIONS: Migration[] = [
             OR (json_extract(r.value, '$.status') = 'approved' AND json_extract(r.value, '$.refundId') IS NULL))
          WHERE returns_json IS NOT NULL`,
       'CREATE INDEX orders_waiting ON orders (created_at, id) WHERE waiting_cancellation = 1 OR waiting_returns > 0',
+    ],
+  },
+  {
+    version: 32,
+    name: 'search also over spec names and values and SKUs',
+    // Issue 40 (search.ts): a word is also found in the product's spec rows ("Noise cancelling"), its options'
+    // values ("Midnight") and its variants' SKUs. The two word indexes of migration 22 gain a fifth column, `extra`, made by SEARCH_EXTRA from specs_json
+    // and product_variants. Its old text cannot be given back once a variant has changed, so the indexes become
+    // contentless with deletes by rowid (contentless_delete, as migration 3): each trigger drops the product's entry
+    // and writes it again from the product's row as it now is, whichever change came first. bm25 needs no content.
+    statements: [
+      ...['products_search', 'products_search_words'].flatMap((table) =>
+        ['insert', 'delete', 'update'].map((event) => `DROP TRIGGER ${table}_${event}`),
+      ),
+      'DROP TABLE products_search_vocab',
+      'DROP TABLE products_search',
+      'DROP TABLE products_search_words',
+      `CREATE VIRTUAL TABLE products_search USING fts5 (
+        name_key, brand, category, description, extra, content = '', contentless_delete = 1, tokenize = 'trigram'
+      )`,
+      `CREATE VIRTUAL TABLE products_search_words USING fts5 (
+        name_key, brand, category, description, extra, content = '', contentless_delete = 1,
+        tokenize = 'unicode61 remove_diacritics 0', detail = 'none'
+      )`,
+      `CREATE VIRTUAL TABLE products_search_vocab USING fts5vocab (products_search_words, 'row')`,
+      `CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN ${reindexProduct('new.rowid')} END`,
+      `CREATE TRIGGER products_search_update AFTER UPDATE OF name_key, brand, category, description, specs_json, options_json
+         ON products BEGIN ${reindexProduct('new.rowid')} END`,
+      `CREATE TRIGGER products_search_delete AFTER DELETE ON products BEGIN
+         DELETE FROM products_search WHERE rowid = old.rowid;
+         DELETE FROM products_search_words WHERE rowid = old.rowid;
+       END`,
+      ...[
+        ['insert', 'INSERT', 'new'],
+        ['update', 'UPDATE OF sku', 'new'],
+        ['delete', 'DELETE', 'old'],
+      ].map(
+        ([name, event, row]) =>
+          `CREATE TRIGGER product_variants_search_${name} AFTER ${event} ON product_variants BEGIN
+             ${reindexProduct(`(SELECT rowid FROM products WHERE id = ${row}.product_id)`)}
+           END`,
+      ),
+      `INSERT INTO products_search (rowid, name_key, brand, category, description, extra)
+         SELECT rowid, name_key, brand, category, description, ${SEARCH_EXTRA} FROM products`,
+      `INSERT INTO products_search_words (rowid, name_key, brand, category, description, extra)
+         SELECT rowid, name_key, brand, category, description, ${SEARCH_EXTRA} FROM products`,
     ],
   },
 ];

@@ -12,6 +12,8 @@ import {
   neighbourSearch,
   priceRangeCents,
   PRODUCT_SUGGESTIONS,
+  matchPieces,
+  searchStem,
   searchWords,
   suggestedFacetValues,
   type CatalogFacets,
@@ -129,8 +131,9 @@ export function filterConditions(
 // piece of the name, found by the index of name pieces (migration 3). Both indexes answer exactly the rows that hold
 // the pieces, so their answers need no second check, and their cost grows with the matches, not the catalogue.
 
-/** bm25 weights of products_search's columns (name_key, brand, category, description): the name counts most. */
-const COLUMN_WEIGHTS = '10.0, 4.0, 4.0, 1.0';
+/** bm25 weights of products_search's columns (name_key, brand, category, description, extra: the spec rows and
+ *  SKUs, migration 32): the name counts most. */
+const COLUMN_WEIGHTS = '10.0, 4.0, 4.0, 1.0, 2.0';
 
 interface KeywordMatch {
   /** products_search MATCH: the words of 3+ characters (null: none). */
@@ -149,7 +152,9 @@ const hasNamedWords = (match: KeywordMatch): match is NamedMatch => match.text !
 
 const phrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
-function keywordMatch(words: readonly string[]): KeywordMatch {
+function keywordMatch(typed: readonly string[]): KeywordMatch {
+  // Each word is matched by its stem (domain searchStem: "cables" by "cable").
+  const words = matchPieces(typed);
   const long = words.filter((w) => [...w].length >= FULL_TEXT_MIN_LENGTH);
   const short = words.filter((w) => [...w].length < FULL_TEXT_MIN_LENGTH);
   return {
@@ -293,7 +298,7 @@ async function rowsInOrder(client: Client, hits: readonly number[], columns: str
 
 /** Whether any product holds this word of 3+ characters. */
 async function wordFound(client: Client, word: string): Promise<boolean> {
-  const rs = await client.execute({ sql: `${TEXT_HITS} LIMIT 1`, args: [phrase(word)] });
+  const rs = await client.execute({ sql: `${TEXT_HITS} LIMIT 1`, args: [phrase(searchStem(word))] });
   return rs.rows.length > 0;
 }
 
@@ -432,10 +437,24 @@ export async function listProducts(
 export async function suggestProducts(
   client: Client,
   q: string,
-  { rankedMatches = RANKED_MATCHES }: SearchBounds = {},
+  bounds: SearchBounds = {},
 ): Promise<ProductSuggestions> {
   const words = searchWords(q);
   if (!words.length) return { products: [], categories: [], brands: [] };
+  const typed = await suggestionsFor(client, words, bounds);
+  if (typed.products.length) return typed;
+  // Nothing as typed: the search's "Did you mean" correction, suggested while typing (issue 40: "hedphones").
+  const corrected = await didYouMean(client, words, { sql: '', args: [] });
+  return corrected
+    ? { ...(await suggestionsFor(client, searchWords(corrected), bounds)), didYouMean: corrected }
+    : typed;
+}
+
+async function suggestionsFor(
+  client: Client,
+  words: readonly string[],
+  { rankedMatches = RANKED_MATCHES }: SearchBounds,
+): Promise<ProductSuggestions> {
   const match = keywordMatch(words);
   // The list's rule for many matches, decided by a count that stops past the bound.
   const many =
@@ -474,7 +493,7 @@ export async function suggestProducts(
   const of = (facet: string) => facets.rows.filter((r) => r.facet === facet).map((r) => String(r.value));
   return {
     products: rows.rows.map((r) => ({ _id: String(r.id), name: String(r.name), image: String(r.image) })),
-    ...suggestedFacetValues(words, of('category'), of('brand'), MAX_SUGGESTIONS - rows.rows.length),
+    ...suggestedFacetValues(matchPieces(words), of('category'), of('brand'), MAX_SUGGESTIONS - rows.rows.length),
   };
 }
 

@@ -17,11 +17,14 @@ export function DropdownMenu({
   title,
   entries,
   onNavigate,
+  onInterest,
 }: {
   id: string;
   title: ReactNode;
   entries: MenuEntry[];
   onNavigate?: () => void;
+  /** The first sign the menu may be opened (pointer over, focus, click): a menu that loads its entries starts here. */
+  onInterest?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLLIElement>(null);
@@ -101,6 +104,8 @@ export function DropdownMenu({
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKey}
+        onPointerEnter={onInterest}
+        onFocus={onInterest}
       >
         {title}
       </button>

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { addToCart, resetCart } from '@/features/cart';
-import { LocationProbe, renderRoutes } from '@/testing/render';
+import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { Header } from './Header';
 
 const routes = [
@@ -35,6 +35,44 @@ describe('Header', () => {
       expect(within(nav).getByRole('link', { name: new RegExp(name) })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
     expect(screen.getByPlaceholderText('Search Products...')).toBeInTheDocument();
+  });
+
+  it('lists the categories with their counts in the Categories menu, loaded when first wanted, and goes to one', async () => {
+    const calls = mockFetch({
+      'GET /api/products/facets': () => ({
+        body: {
+          categories: [
+            { value: 'Audio', count: 4 },
+            { value: 'Laptops', count: 2 },
+          ],
+          brands: [],
+        },
+      }),
+    });
+    const { user } = renderRoutes([
+      {
+        path: '*',
+        element: (
+          <>
+            <Header />
+            <LocationProbe />
+          </>
+        ),
+      },
+    ]);
+    expect(calls).toHaveLength(0); // nothing asked before the menu is wanted
+    await user.click(screen.getByRole('button', { name: 'Categories' }));
+    const menu = screen.getByRole('list', { name: 'Categories' });
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual(['All products', 'Audio (4)', 'Laptops (2)']),
+    );
+    expect(calls.map((c) => c.url)).toEqual(['/api/products/facets?keyword=']);
+    await user.click(within(menu).getByRole('link', { name: 'Audio (4)' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/category/Audio'));
   });
 
   it('counts cart items in the badge', () => {

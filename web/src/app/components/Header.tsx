@@ -4,12 +4,12 @@ import { paths } from '@domain/routes';
 import { signOut, useUserInfo } from '@/lib/session';
 import { cartCount, MiniCart, openMiniCartFromLink, useCartItems } from '@/features/cart';
 import { Icon } from '@/components/ui/Icon';
-import { DropdownMenu } from './DropdownMenu';
+import { DropdownMenu, type MenuEntry } from './DropdownMenu';
 import { SearchBox } from './SearchBox';
 
 const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 
-/** Brand, search, About Us, Contact Us, Cart (count), Sign In or the user menu, and the Admin menu for admins. Below lg
+/** Brand, search, the Categories menu, About Us, Contact Us, Cart (count), Sign In or the user menu, and the Admin menu for admins. Below lg
  * the links collapse behind the menu button; the search box stays visible on its own row. */
 export function Header() {
   const user = useUserInfo();
@@ -17,6 +17,9 @@ export function Header() {
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
   const close = () => setExpanded(false);
+  // The category menu's entries (issue 40), loaded on the first interest in it (categoryMenu.ts, its own chunk).
+  const [categories, setCategories] = useState<MenuEntry[]>();
+  const loadCategories = () => void import('./categoryMenu').then((m) => m.categoryEntries()).then(setCategories);
 
   function logout() {
     signOut();
@@ -72,6 +75,13 @@ export function Header() {
           </div>
           <div id="main-navbar" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
             <ul className="navbar-nav ms-auto align-items-lg-center">
+              <DropdownMenu
+                id="categories"
+                title="Categories"
+                onNavigate={close}
+                onInterest={loadCategories}
+                entries={categories ?? []}
+              />
               <li className="nav-item">
                 <NavLink to={paths.about.href()} onClick={close} className={navClass}>
                   About Us

@@ -99,4 +99,33 @@ describe('SearchBox suggestions (combobox)', () => {
     await user.click(await screen.findByRole('option', { name: /Brand/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?brand=Voltra'));
   });
+
+  it('offers the correction of a misspelt word first ("hedphones"), its products after; choosing it searches it', async () => {
+    mockFetch({
+      'GET /api/products/suggest': () => ({
+        body: {
+          products: [{ _id: 'c'.repeat(24), name: 'Sonic Pro Headphones', image: '/images/sonic.svg' }],
+          categories: [],
+          brands: [],
+          didYouMean: 'headphones',
+        },
+      }),
+    });
+    const page = (
+      <>
+        <SearchBox />
+        <LocationProbe />
+      </>
+    );
+    const { user } = renderRoutes([
+      { path: '/', element: page },
+      { path: '*', element: page },
+    ]);
+    await user.click(box());
+    await user.type(await waitFor(() => combobox(), { timeout: 5000 }), 'hedphones');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Did you meanheadphones?', 'Sonic Pro Headphones']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/search/headphones'));
+  });
 });

@@ -26,7 +26,7 @@ export interface SearchSuggestionsProps {
 
 interface Option {
   label: string;
-  kind: 'product' | 'category' | 'brand';
+  kind: 'correction' | 'product' | 'category' | 'brand';
   href: string;
   image?: string;
 }
@@ -34,6 +34,10 @@ interface Option {
 export const suggestionOptions = (s: ProductSuggestions | undefined): Option[] =>
   s
     ? [
+        // Issue 40: a misspelt word ("hedphones"): the correction's search first, its products after.
+        ...(s.didYouMean
+          ? [{ label: s.didYouMean, kind: 'correction' as const, href: paths.search.href(s.didYouMean) }]
+          : []),
         ...s.products.map((p) => ({
           label: p.name,
           kind: 'product' as const,
@@ -49,7 +53,7 @@ export const suggestionOptions = (s: ProductSuggestions | undefined): Option[] =
       ]
     : [];
 
-const KIND_LABEL = { product: '', category: 'Category', brand: 'Brand' } as const;
+const KIND_LABEL = { correction: 'Did you mean', product: '', category: 'Category', brand: 'Brand' } as const;
 
 /** The suggestions' own query cache: the header sits outside the pages' query layout (the home page has none:
  *  app/QueryLayout.tsx), and sharing the app's client would pull its module into this chunk's first load. */
@@ -173,9 +177,12 @@ function Suggestions({ input, keysRef, keyword, onPick }: SearchSuggestionsProps
                 <img src={option.image} alt="" width={32} height={32} style={{ objectFit: 'cover' }} />
               ) : null}
               {KIND_LABEL[option.kind] ? (
-                <span className={`small${i === active ? '' : ' text-body-secondary'}`}>{KIND_LABEL[option.kind]}:</span>
+                <span className={`small${i === active ? '' : ' text-body-secondary'}`}>
+                  {KIND_LABEL[option.kind]}
+                  {option.kind === 'correction' ? '' : ':'}
+                </span>
               ) : null}
-              <span>{option.label}</span>
+              <span>{option.kind === 'correction' ? <strong>{option.label}?</strong> : option.label}</span>
             </li>
           ))}
       </ul>

@@ -189,6 +189,8 @@ export class FirestoreProducts implements ProductStore {
         named.write();
         const variants = claims ? writeVariantsIn(tx, this.db, ref.id, claims, input.countInStock) : null;
         if (variants) Object.assign(doc, variants.fields);
+        // Issue 40: the keys cover the variants' SKUs too, known only now.
+        doc.searchKeys = searchKeysOf(doc);
         tx.create(ref, doc);
         recordStockHistory(
           tx,
@@ -271,9 +273,6 @@ export class FirestoreProducts implements ProductStore {
         if (snap.exists) tally.remove(stored);
         tally.add(input);
         tally.write(tx);
-        // The search words: a published product's old ones leave, a draft's count from its publishing.
-        vocabulary.change(snap.exists ? stored : null, editedProductDoc(input));
-        vocabulary.write(tx);
         // A draft's stock was no stock yet (nothing could be ordered): a published product's history starts at 0.
         const stockBefore = snap.exists ? stored.countInStock : 0;
         let variantFields: Partial<ProductDoc> = {};
@@ -296,6 +295,13 @@ export class FirestoreProducts implements ProductStore {
             by,
             at: version.updatedAt,
           });
+        // Issue 40: what is searched after the save (a save without specs or variants keeps the stored ones), for
+        // the keys and the words.
+        const searched = { ...stored, ...editedProductDoc(input), ...variantFields };
+        const searchKeys = searchKeysOf(searched);
+        // The search words: a published product's old ones leave, a draft's count from its publishing.
+        vocabulary.change(snap.exists ? stored : null, searched);
+        vocabulary.write(tx);
         // (`user`: products written before it left the public document lose it at their next save; `nameGrams`:
         // the name's pieces before issue 29's searchKeys.)
         if (shards) {
@@ -312,6 +318,7 @@ export class FirestoreProducts implements ProductStore {
         if (snap.exists)
           tx.update(ref, {
             ...editedProductDoc(input),
+            searchKeys,
             ...version,
             ...variantFields,
             user: FieldValue.delete(),
@@ -322,6 +329,7 @@ export class FirestoreProducts implements ProductStore {
           tx.create(ref, {
             ...publishedDoc(stored),
             ...editedProductDoc(input),
+            searchKeys,
             ...version,
             ...variantFields,
             createdAt: version.updatedAt,

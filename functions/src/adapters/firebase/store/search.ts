@@ -91,6 +91,10 @@ interface Candidate extends CatalogSortable {
   category: string;
   brand: string;
   description: string;
+  /** Issue 40: searched too (firestore/searchIndex.ts extraTextOf). */
+  specs: unknown;
+  options: unknown;
+  variants: unknown;
 }
 
 const candidateOf = (d: QueryDocumentSnapshot): Candidate => ({
@@ -99,6 +103,9 @@ const candidateOf = (d: QueryDocumentSnapshot): Candidate => ({
   category: String(d.get('category') ?? ''),
   brand: String(d.get('brand') ?? ''),
   description: String(d.get('description') ?? ''),
+  specs: d.get('specs'),
+  options: d.get('options'),
+  variants: d.get('variants'),
   priceCents: Number(d.get('priceCents') ?? 0),
   rating: Number(d.get('rating') ?? 0),
   numReviews: Number(d.get('numReviews') ?? 0),
@@ -238,6 +245,16 @@ export async function suggestProducts(
 ): Promise<ProductSuggestions> {
   const words = searchWords(q);
   if (!words.length) return { products: [], categories: [], brands: [] };
+  const typed = await suggestionsFor(db, q, facets);
+  if (typed.products.length || !words.some(isCorrectable)) return typed;
+  // Nothing as typed: the search's "Did you mean" correction (1 vocabulary read), suggested while typing (issue 40).
+  const corrected = correctFromVocabulary(words, await readVocabulary(db));
+  if (!corrected) return typed;
+  const fixed = await suggestionsFor(db, corrected, facets);
+  return fixed.products.length ? { ...fixed, didYouMean: corrected } : typed;
+}
+
+async function suggestionsFor(db: Firestore, q: string, facets: CatalogFacets | null): Promise<ProductSuggestions> {
   const plan = planFor({ keyword: q, page: 1, pageSize: PRODUCT_SUGGESTIONS });
   const window = await queryOf(db, plan)
     .select(...WINDOW_FIELDS)
@@ -249,7 +266,7 @@ export async function suggestProducts(
   return {
     products,
     ...suggestedFacetValues(
-      words,
+      plan.words,
       values(facets?.categories),
       values(facets?.brands),
       MAX_SUGGESTIONS - products.length,

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Field } from '@/components/ui/Field';
 import { accountFields } from '../components/accountFields';
 import { FormContainer } from '@/components/ui/FormContainer';
@@ -26,6 +26,8 @@ export function LoginPage() {
   // Signed in (now or already): go to the redirect target.
   const { redirect, asked } = useRedirectWhenSignedIn();
   const login = useLogin();
+  // A notice another page sent along (a deleted account: api/deleteAccount.ts).
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const {
     register,
     handleSubmit,
@@ -36,6 +38,7 @@ export function LoginPage() {
     <FormContainer>
       <Meta title="Sign In" />
       <h1 className="section-title">Sign In</h1>
+      {typeof notice === 'string' && <Message variant="success">{notice}</Message>}
       {login.isError && <Message variant="danger">{errorMessage(login.error)}</Message>}
       <Form onSubmit={handleSubmit((v) => login.mutate(v))} noValidate>
         <Field {...accountFields.email} error={errors.email} {...register('email')} />

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderAt } from '@/testing/render';
+import { mockFetch, renderAt, renderRoutes } from '@/testing/render';
+import { ACCOUNT_DELETED_NOTICE } from '../api/deleteAccount';
+import { LoginPage } from './LoginPage';
 import { sessionStore, setUserInfo, signOut } from '@/lib/session';
 import { ProfilePage } from './ProfilePage';
 
@@ -158,7 +160,13 @@ describe('ProfilePage: "Delete my account"', () => {
           ? { status: 403, body: { message: 'Current password is incorrect' } }
           : { body: { message: 'Your account was deleted.', echo: body } },
     });
-    const { user } = renderAt(<ProfilePage />, { path: '/profile' });
+    const { user } = renderRoutes(
+      [
+        { path: '/profile', element: <ProfilePage /> },
+        { path: '/login', element: <LoginPage /> },
+      ],
+      { at: '/profile' },
+    );
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(dialog).toHaveTextContent('Your orders stay in the shop’s books');
@@ -177,6 +185,9 @@ describe('ProfilePage: "Delete my account"', () => {
     await user.type(screen.getByLabelText('Your password'), 'alice1234');
     await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
     await waitFor(() => expect(sessionStore.get()).toBeNull());
+    // Issue 40: on the sign-in page, told the account was deleted.
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_DELETED_NOTICE)).toBeInTheDocument();
     const deletes = calls.filter((c) => c.method === 'DELETE');
     expect(deletes.map((c) => c.body)).toEqual([{ password: 'wrong' }, { password: 'alice1234' }]);
   });

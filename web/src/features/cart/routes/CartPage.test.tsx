@@ -177,6 +177,29 @@ describe('CartPage', () => {
     expect(JSON.parse(localStorage.getItem('cartItems')!)).toEqual([]);
   });
 
+  it('offers no more than the per-customer limit, counting the other variants of the product, and says why', async () => {
+    const stocked = { ...product, countInStock: 60 };
+    mockFetch({
+      'GET /api/products/p1': () => ({ body: stocked }),
+      'GET /api/settings/public': () => ({
+        body: { ...DEFAULT_SETTINGS, limits: { ...DEFAULT_SETTINGS.limits, maxUnitsPerProduct: 5 } },
+      }),
+    });
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 60, qty: 1 });
+    const { user } = renderRoutes(routes, { at: '/cart' });
+    const select = screen.getByLabelText('Quantity of Glide Mouse');
+    const enabled = () =>
+      within(select)
+        .getAllByRole<HTMLOptionElement>('option')
+        .filter((o) => !o.disabled)
+        .map((o) => o.textContent);
+    await waitFor(() => expect(enabled()).toEqual(['1', '2', '3', '4', '5']));
+    expect(screen.getByTestId('qty-limit')).toHaveTextContent('At most 5 per customer');
+    expect(select.getAttribute('aria-describedby')).toContain(screen.getByTestId('qty-limit').id);
+    await user.selectOptions(select, '5');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$122.50');
+  });
+
   it('goes to /login?redirect=/shipping when signed out, /shipping when signed in', async () => {
     addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 3, qty: 1 });
     const first = renderRoutes(routes, { at: '/cart' });

@@ -30,6 +30,7 @@ import { formatPrice } from '@/lib/format';
 import { FreeShippingProgress } from '../components/FreeShippingProgress';
 import { CartEstimate } from '../components/CartEstimate';
 import { usePublicSettings } from '@/lib/shopSettings';
+import { overUnitLimit, quantityChoices } from '@domain/quantity';
 import { useCart } from '../store';
 import { LineStockNote } from '../components/LineStockNote';
 import { productLink } from '../lineLink';
@@ -125,11 +126,25 @@ function useFreshStock(items: readonly CartItem[]) {
   }, [products]);
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({
+  item,
+  otherUnits,
+  maxUnitsPerProduct,
+}: {
+  item: CartItem;
+  /** Units of the same product in the cart's other lines (its other variants): the limit counts them too. */
+  otherUnits: number;
+  maxUnitsPerProduct: number;
+}) {
   const problem = lineStockProblem(item);
   // Two variants of one product are two lines: ids and removal by the line's id.
   const lineId = cartLineId(item);
   const noteId = `stock-${lineId}`;
+  const limitId = `limit-${lineId}`;
+  // Issue 40: the menu offers what Place Order accepts (the domain's rule), and says why it stops there.
+  const choices = quantityChoices(item.countInStock, { maxUnitsPerProduct }, otherUnits);
+  const overLimit = overUnitLimit(item.qty + otherUnits, { maxUnitsPerProduct });
+  const describedBy = [problem ? noteId : '', choices.reason ? limitId : ''].filter(Boolean).join(' ');
   const change = useCartLineChange(item);
   return (
     <ListGroup.Item as="li" className={`cart-line${problem ? ' cart-line-problem' : ''}`}>
@@ -164,16 +179,26 @@ function CartLine({ item }: { item: CartItem }) {
                 id={`qty-${lineId}`}
                 size="sm"
                 value={item.qty}
-                isInvalid={problem === 'over_stock'}
-                aria-describedby={problem ? noteId : undefined}
+                isInvalid={problem === 'over_stock' || overLimit}
+                aria-describedby={describedBy || undefined}
                 onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
               >
-                {Array.from({ length: Math.max(item.countInStock, item.qty, 1) }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
+                {/* A line already over (added before the limit was known) keeps its quantity visible. */}
+                {Array.from({ length: Math.max(choices.max, item.qty) }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n} disabled={n > choices.max}>
                     {n}
                   </option>
                 ))}
               </Form.Select>
+              {choices.reason && (
+                <div
+                  id={limitId}
+                  className={`small ${overLimit ? 'text-danger' : 'text-muted'}`}
+                  data-testid="qty-limit"
+                >
+                  {choices.reason}
+                </div>
+              )}
             </>
           )}
         </Col>
@@ -249,7 +274,14 @@ export function CartPage() {
           ) : (
             <ListGroup variant="flush" as="ul" aria-label="Cart items">
               {items.map((item) => (
-                <CartLine key={cartLineId(item)} item={item} />
+                <CartLine
+                  key={cartLineId(item)}
+                  item={item}
+                  otherUnits={items
+                    .filter((o) => o.product === item.product && cartLineId(o) !== cartLineId(item))
+                    .reduce((sum, o) => sum + o.qty, 0)}
+                  maxUnitsPerProduct={settings.data?.limits.maxUnitsPerProduct ?? Infinity}
+                />
               ))}
             </ListGroup>
           )}

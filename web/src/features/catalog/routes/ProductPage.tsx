@@ -1,4 +1,5 @@
 import { RETURN_DAYS } from '@domain/limits';
+import { quantityChoices } from '@domain/quantity';
 import { galleryForVariant } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -94,8 +95,10 @@ export function ProductPage() {
             chosen?.image,
           );
           const stock = stockHint(p.countInStock);
-          const perCustomer = Math.min(perCustomerLimit, p.countInStock);
-          const maxQty = Math.max(1, perCustomer);
+          // The cart's rule (issue 40): the limit and the stock, with the reason when the limit caps it.
+          const { max: maxQty, reason: limitReason } = quantityChoices(p.countInStock, {
+            maxUnitsPerProduct: perCustomerLimit,
+          });
           const reviewCount = `${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`;
           const reviewed = !!user && p.reviews.some((r) => r.user === user._id);
           return (
@@ -148,7 +151,7 @@ export function ProductPage() {
                           id="qty"
                           value={Math.min(qty, maxQty)}
                           onChange={(e) => setQty(Number(e.target.value))}
-                          aria-describedby={perCustomer < p.countInStock ? 'qty-limit' : undefined}
+                          aria-describedby={limitReason ? 'qty-limit' : undefined}
                         >
                           {Array.from({ length: maxQty }, (_, i) => i + 1).map((n) => (
                             <option key={n} value={n}>
@@ -173,9 +176,9 @@ export function ProductPage() {
                       <Icon name="cart" /> Add to Cart
                     </Button>
                   </div>
-                  {p.countInStock > 0 && perCustomer < p.countInStock && (
+                  {p.countInStock > 0 && limitReason && (
                     <p id="qty-limit" className="small text-muted mt-2 mb-0" data-testid="qty-limit">
-                      At most {perCustomer} per customer
+                      {limitReason}
                     </p>
                   )}
                   <div className="compare-slot">
