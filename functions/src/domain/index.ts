@@ -42,3 +42,4 @@ export * from './accountExport.js';
 export * from './accountDeletion.js';
 export * from './guests.js';
 export * from './addresses.js';
+export * from './customers.js';

@@ -19,6 +19,7 @@ import { addressesContract } from './addresses.contract.js';
 import { taxonomyContract } from './taxonomy.contract.js';
 import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
+import { customersContract } from './customers.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -48,6 +49,7 @@ guestsContract('embedded (SQLite)', embeddedStore());
 addressesContract('embedded (SQLite)', embeddedStore());
 taxonomyContract('embedded (SQLite)', embeddedStore());
 variantsContract('embedded (SQLite)', embeddedStore());
+customersContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).

@@ -32,6 +32,7 @@ import {
 } from './refundActors.js';
 import { reverifyReviewsIn } from './reviewMarks.js';
 import { applyStockChanges } from './stock.js';
+import { readClaimedGuest, recordCustomer } from './customers.js';
 import { stockedProductOf } from './variants.js';
 
 type CouponRead = Awaited<ReturnType<typeof loadCouponIn>>;
@@ -187,6 +188,7 @@ async function commit(
       ? await loadCouponIn(tx, db, codeUse.code, codeUse.customer, stored?.doc.couponShard ?? null)
       : null;
   const reverified = changes.reverifyReviews && patch ? await reverifyReviewsIn(tx, db, patch.id, after!) : null;
+  const claimedGuest = patch && after ? await readClaimedGuest(tx, db, patch.before, after) : null;
 
   // Writes.
   const orders = db.collection(COLLECTIONS.orders);
@@ -205,6 +207,7 @@ async function commit(
     tx.create(orders.doc(id), doc);
     writeOrderStatus(tx, db, id, doc);
     recordStats(tx, db, null, record);
+    recordCustomer(tx, db, null, record);
     for (const lock of unit.locks) tx.set(lock, { at: record.createdAt });
   }
   if (patch && after) {
@@ -239,6 +242,7 @@ async function commit(
     if (Object.keys(fields).length) tx.update(ref, fields);
     writeOrderStatus(tx, db, id, after);
     recordStats(tx, db, before, after);
+    recordCustomer(tx, db, before, after, claimedGuest);
   }
   if (released) writeCouponUse(tx, released, -1);
   const book = changes.addressBook;
