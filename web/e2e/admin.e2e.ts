@@ -199,10 +199,9 @@ describe('admin: products', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Brand').fill('Lumen');
     await page.getByLabel('Category').fill('Lighting');
-    // A new category: the form picks from the managed lists, and offers to create what is not there yet (issue 29;
+    // A new category: the form picks from the managed lists, and Update creates what is not there yet (issue 40;
     // the brand Lumen is one already).
-    await page.getByRole('button', { name: 'Create category “Lighting”' }).click();
-    await page.getByRole('button', { name: /Create (brand|category)/ }).waitFor({ state: 'detached' });
+    await page.getByText('“Lighting” is not a category yet: Update creates it.').waitFor();
     await page.getByLabel('Description').fill('A desk lamp made by the end-to-end test.');
 
     // A big, incompressible PNG over a throttled upload, so the progress bar has time to move.
@@ -253,7 +252,7 @@ describe('admin: products', () => {
     // Client checks from the shared schema: nothing is sent while price or stock are wrong.
     await page.getByLabel('Price').fill('-3');
     await page.getByLabel('Count In Stock').fill('2.5');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Price cannot be negative').waitFor();
     await page.getByText('Count in stock must be a whole number').waitFor();
     expect(page.url()).toContain(`/admin/product/${id}/edit`);
@@ -263,7 +262,7 @@ describe('admin: products', () => {
     await page.getByLabel('Count In Stock').fill('7');
     await screenshot(page, 'admin-product-edit');
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/products/${id}`));
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Update' }).click();
     const body = (await put).postDataJSON();
     expect(body).toMatchObject({ _id: id, name, price: 24.5, countInStock: 7, image });
     expect(typeof body.price).toBe('number');
@@ -345,7 +344,7 @@ describe('admin: products', () => {
     await page.getByLabel('Specification 2 value').fill('1.1 kg');
     await page.getByRole('button', { name: 'Move specification 2 up' }).press('Enter');
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/products/${id}`));
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Update' }).click();
     const body = (await put).postDataJSON();
     expect(body.image).toBe(main);
     expect(body.images).toEqual([
@@ -456,8 +455,8 @@ describe('admin: products', () => {
 
     // Clean up: the sample product goes again.
     await page.goto('/admin/productlist');
-    acceptConfirm(page);
     await page.getByRole('row').filter({ hasText: id }).getByRole('button', { name: 'Delete Sample name' }).click();
+    await answerConfirm(page, 'Delete product “Sample name”?', 'Delete');
     await page.getByText('Product Sample name deleted.').waitFor();
     await page.context().close();
   });
@@ -720,9 +719,9 @@ describe('admin: dashboard and guards', () => {
         if (viewport === MOBILE && url === '/admin/productlist') await screenshot(page, 'admin-product-list-mobile');
       }
       if (viewport === MOBILE) await screenshot(page, 'admin-order-list-mobile');
-      acceptConfirm(page);
       await page.goto('/admin/productlist');
       await page.getByRole('button', { name: 'Delete Sample name' }).first().click();
+      await answerConfirm(page, 'Delete product “Sample name”?', 'Delete');
       await page.getByText('Product Sample name deleted.').waitFor();
       await page.context().close();
     }

@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 // The shop's address is known only once it started: every goto below is absolute.
 const browser = browserPerFile('http://localhost');
-const open = (viewport: { width: number; height: number }) => browser.open(viewport);
+// bypassCSP: axe is injected as an inline script.
+const open = (viewport: { width: number; height: number }) => browser.open(viewport, { bypassCSP: true });
 
 const customer = { name: 'Priya Searchfield', email: uniqueEmail('priya'), password: 'secret123' };
 const guestEmail = uniqueEmail('quentin');

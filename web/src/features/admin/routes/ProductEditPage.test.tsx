@@ -68,14 +68,14 @@ describe('ProductEditPage: versioned saves', () => {
     },
   );
 
-  it('a draft reads as a new product: "New product", empty fields, Create; no "View in shop" link', async () => {
+  it('a draft reads as a new product: "New product", empty fields, Update (the spec\'s text); no "View in shop" link', async () => {
     const draft = version(1, { name: 'Sample name', price: 0, brand: 'Sample brand', countInStock: 0, isDraft: true });
     mockFetch({ 'GET /api/products/p1': () => ({ body: draft }) });
     renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
     expect(await screen.findByText(/Draft: not in the shop until you create it/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
-    expect(await screen.findByRole('button', { name: 'Create' })).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Update' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Price')).toHaveValue(null);
     expect(screen.getByLabelText('Brand')).toHaveValue('');
