@@ -161,28 +161,28 @@ export function CustomerPage() {
                 </>
               )}
             </p>
-            <dl className="row g-3 mb-4 admin-customer-figures">
+            <div className="row g-3 mb-4 admin-customer-figures">
               <div className="col-6 col-md-3">
                 <div className="admin-stat">
-                  <dt className="small text-muted">Orders</dt>
-                  <dd className="admin-stat-value mb-0">{customer.orders}</dd>
+                  <p className="small text-muted mb-1">Orders</p>
+                  <p className="admin-stat-value mb-0">{customer.orders}</p>
                 </div>
               </div>
               <div className="col-6 col-md-3">
                 <div className="admin-stat">
-                  <dt className="small text-muted">Total spent</dt>
-                  <dd className="admin-stat-value mb-0">{formatPrice(customer.totalSpent)}</dd>
+                  <p className="small text-muted mb-1">Total spent</p>
+                  <p className="admin-stat-value mb-0">{formatPrice(customer.totalSpent)}</p>
                 </div>
               </div>
               <div className="col-12 col-md-3">
                 <div className="admin-stat">
-                  <dt className="small text-muted">Last order</dt>
-                  <dd className="admin-stat-value mb-0">
+                  <p className="small text-muted mb-1">Last order</p>
+                  <p className="admin-stat-value mb-0">
                     {customer.lastOrderAt ? shortDate(customer.lastOrderAt) : 'None yet'}
-                  </dd>
+                  </p>
                 </div>
               </div>
-            </dl>
+            </div>
             <h2 className="h5">Orders</h2>
             {orders.length === 0 ? (
               <p className="text-muted">No orders yet.</p>
