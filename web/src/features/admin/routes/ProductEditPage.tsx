@@ -90,7 +90,7 @@ export function ProductEditPage() {
             />
           )}
         </QueryBoundary>
-        {product.isSuccess && !isDraft && <StockHistory productId={id} />}
+        {product.isSuccess && !isDraft && <StockHistory productId={id} product={product.data} />}
       </FormContainer>
     </>
   );
