@@ -52,6 +52,7 @@ import type {
   StockedProduct,
   UnpaidOrder,
 } from './domain/index.js';
+import type { Customer, CustomerListQuery, CustomerPage } from './domain/customers.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
@@ -408,6 +409,14 @@ export type OrderQueries = Pick<
 };
 
 /** Signed-in shoppers' carts kept on the server (embedded; the Firebase build keeps them in Firestore from the web). */
+/** The admin's customers (issue 40, domain/customers.ts): accounts and guests with their order figures. */
+export interface CustomerStore {
+  /** A page in CUSTOMER_SORT order, searched as the other admin lists are. */
+  list(query: CustomerListQuery): Promise<CustomerPage>;
+  /** One customer by its store id (an account id or a guest's `guest:<email key>`); null when unknown. */
+  get(id: string): Promise<Customer | null>;
+}
+
 export interface CartStore {
   get(userId: string): Promise<StoredCart>;
   /** Replaces the cart (already validated by domain/cart.ts cartSchema) and answers it as stored. */
@@ -423,6 +432,7 @@ export interface Store {
   addresses: AddressStore;
   categories: TaxonomyStore;
   brands: TaxonomyStore;
+  customers: CustomerStore;
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** Tells whether the store answers (for /api/health). */

@@ -15,7 +15,6 @@ import {
   launch,
   MOBILE,
   newPage,
-  openMenuIfCollapsed,
   register,
   screenshot,
   signIn,
@@ -140,14 +139,16 @@ const uploadedFiles = () => {
   }
 };
 
-/** Accepts the next confirm() after checking its text. */
-function acceptConfirm(page: Page) {
-  const seen: string[] = [];
-  page.once('dialog', async (dialog) => {
-    seen.push(`${dialog.type()}: ${dialog.message()}`);
-    await dialog.accept();
-  });
-  return seen;
+/** Answers the confirmation dialog (components/ui/ConfirmDialog) titled `title`, after checking it asks the spec's
+ *  question and starts on Cancel. */
+async function answerConfirm(page: Page, title: string, button: 'Delete' | 'Cancel') {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain(CONFIRM);
+  const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
+  await expect.poll(() => cancel.evaluate((b) => b === document.activeElement)).toBe(true);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 async function createProductViaUi(page: Page): Promise<string> {
@@ -198,10 +199,9 @@ describe('admin: products', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Brand').fill('Lumen');
     await page.getByLabel('Category').fill('Lighting');
-    // A new category: the form picks from the managed lists, and offers to create what is not there yet (issue 29;
+    // A new category: the form picks from the managed lists, and Update creates what is not there yet (issue 40;
     // the brand Lumen is one already).
-    await page.getByRole('button', { name: 'Create category “Lighting”' }).click();
-    await page.getByRole('button', { name: /Create (brand|category)/ }).waitFor({ state: 'detached' });
+    await page.getByText('“Lighting” is not a category yet: Update creates it.').waitFor();
     await page.getByLabel('Description').fill('A desk lamp made by the end-to-end test.');
 
     // A big, incompressible PNG over a throttled upload, so the progress bar has time to move.
@@ -252,7 +252,7 @@ describe('admin: products', () => {
     // Client checks from the shared schema: nothing is sent while price or stock are wrong.
     await page.getByLabel('Price').fill('-3');
     await page.getByLabel('Count In Stock').fill('2.5');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Price cannot be negative').waitFor();
     await page.getByText('Count in stock must be a whole number').waitFor();
     expect(page.url()).toContain(`/admin/product/${id}/edit`);
@@ -262,7 +262,7 @@ describe('admin: products', () => {
     await page.getByLabel('Count In Stock').fill('7');
     await screenshot(page, 'admin-product-edit');
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/products/${id}`));
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Update' }).click();
     const body = (await put).postDataJSON();
     expect(body).toMatchObject({ _id: id, name, price: 24.5, countInStock: 7, image });
     expect(typeof body.price).toBe('number');
@@ -295,10 +295,9 @@ describe('admin: products', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
     await row.waitFor();
     expect(await row.innerText()).toMatch(/\$24\.50[\s\S]*Lighting[\s\S]*Lumen[\s\S]*7/);
-    const dialogs = acceptConfirm(page);
     await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await answerConfirm(page, `Delete product “${name}”?`, 'Delete');
     await page.getByText(`Product ${name} deleted.`).waitFor();
-    expect(dialogs).toEqual([`confirm: ${CONFIRM}\nThe product “${name}” will be deleted.`]);
     await row.waitFor({ state: 'detached' });
     await page.getByText('No products match.').waitFor();
 
@@ -345,7 +344,7 @@ describe('admin: products', () => {
     await page.getByLabel('Specification 2 value').fill('1.1 kg');
     await page.getByRole('button', { name: 'Move specification 2 up' }).press('Enter');
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/products/${id}`));
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Update' }).click();
     const body = (await put).postDataJSON();
     expect(body.image).toBe(main);
     expect(body.images).toEqual([
@@ -416,9 +415,8 @@ describe('admin: products', () => {
       .locator('tbody tr')
       .first();
     const name = (await first.locator('td').nth(1).innerText()).trim();
-    page.once('dialog', (d) => d.dismiss());
     await page.getByRole('button', { name: `Delete ${name}` }).click();
-    await page.waitForTimeout(300);
+    await answerConfirm(page, `Delete product “${name}”?`, 'Cancel');
     expect(await page.getByRole('row').filter({ hasText: name }).count()).toBe(1);
     await page.context().close();
   });
@@ -457,8 +455,8 @@ describe('admin: products', () => {
 
     // Clean up: the sample product goes again.
     await page.goto('/admin/productlist');
-    acceptConfirm(page);
     await page.getByRole('row').filter({ hasText: id }).getByRole('button', { name: 'Delete Sample name' }).click();
+    await answerConfirm(page, 'Delete product “Sample name”?', 'Delete');
     await page.getByText('Product Sample name deleted.').waitFor();
     await page.context().close();
   });
@@ -526,8 +524,8 @@ describe('admin: users', () => {
 
     const promoted = await signedIn({ email, password: 'secret123' }, '/admin/orderlist');
     await promoted.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    await openMenuIfCollapsed(promoted);
-    expect(await promoted.locator('#adminmenu').isVisible()).toBe(true);
+    // The admin app's own frame (issue 40): its sections, not the storefront's header.
+    expect(await promoted.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(true);
     await promoted.context().close();
 
     await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'Edit Dora Promoted' }).click();
@@ -563,10 +561,9 @@ describe('admin: users', () => {
     await expect.poll(() => page.getByRole('table', { name: 'Users' }).locator('tbody tr').count()).toBe(1);
     expect(await page.getByRole('row').filter({ hasText: email }).count()).toBe(1);
 
-    const dialogs = acceptConfirm(page);
     await page.getByRole('button', { name: 'Delete Tom Throwaway' }).click();
+    await answerConfirm(page, `Delete user “Tom Throwaway” (${email})?`, 'Delete');
     await page.getByText('User Tom Throwaway deleted.').waitFor();
-    expect(dialogs).toEqual([`confirm: ${CONFIRM}\nThe user “Tom Throwaway” (${email}) will be deleted.`]);
     await page.getByRole('row').filter({ hasText: email }).waitFor({ state: 'detached' });
 
     // The admin's own row offers Edit but no Delete (the API refuses it too: test/users.test.ts).
@@ -722,9 +719,9 @@ describe('admin: dashboard and guards', () => {
         if (viewport === MOBILE && url === '/admin/productlist') await screenshot(page, 'admin-product-list-mobile');
       }
       if (viewport === MOBILE) await screenshot(page, 'admin-order-list-mobile');
-      acceptConfirm(page);
       await page.goto('/admin/productlist');
       await page.getByRole('button', { name: 'Delete Sample name' }).first().click();
+      await answerConfirm(page, 'Delete product “Sample name”?', 'Delete');
       await page.getByText('Product Sample name deleted.').waitFor();
       await page.context().close();
     }

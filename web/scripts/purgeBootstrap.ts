@@ -23,7 +23,8 @@ export const BOOTSTRAP_SAFELIST = {
     /^list-group(-item(-action)?|-flush|-numbered)?$/,
     /^table(-(striped|hover|bordered|borderless|sm|responsive|active))?$/,
     /^card(-(body|title|subtitle|text|img|img-top|header|footer|link))?$/,
-    /^offcanvas(-(start|end|top|bottom|header|title|body|backdrop))?$/,
+    // Offcanvas, and its responsive form (`offcanvas-lg`: the admin's sidebar, a menu below lg) built from a prop.
+    /^offcanvas(-(start|end|top|bottom|header|title|body|backdrop|sm|md|lg|xl|xxl))?$/,
     // Modal (the refund dialog): react-bootstrap builds `modal-dialog-centered`, `modal-open`… from props and state.
     /^modal(-(dialog|dialog-centered|dialog-scrollable|content|header|title|body|footer|backdrop|open|static|sm|lg|xl))?$/,
     /^progress(-bar(-striped|-animated)?|-stacked)?$/,

@@ -46,3 +46,4 @@ export * from './accountExport.js';
 export * from './accountDeletion.js';
 export * from './guests.js';
 export * from './addresses.js';
+export * from './customers.js';

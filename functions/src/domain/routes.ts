@@ -108,6 +108,13 @@ export const paths = {
     coupons: fixed('/admin/coupons'),
     /** Categories and brands: create, rename, merge, delete (domain/taxonomy.ts; /api/categories, /api/brands). */
     taxonomy: fixed('/admin/categories'),
+    /** Customers: accounts and guests with their order figures (GET /api/customers). */
+    customers: fixed('/admin/customers'),
+    /** One customer (an account id, or a guest's `guest:<email key>`) and their orders (GET /api/customers/:key). */
+    customer: {
+      path: '/admin/customers/:key',
+      href: (key: string) => `/admin/customers/${encodeURIComponent(key)}`,
+    } satisfies Route<[string]>,
   },
   /** The router's catch-all (the 404 page). */
   notFound: { path: '*' },

@@ -218,6 +218,20 @@ function near(value: string, name: string): boolean {
   return distance(a, b) <= (shorter >= 8 ? 2 : 1);
 }
 
+/** The managed name `value` is a near miss of (a likely typo: "Accesories" for "Accessories"), not counting its case
+ *  or spacing variants; undefined when none. The admin's form warns with it before creating a new name (issue 40). */
+export function nearManagedName(entries: readonly { name: string }[], value: string): string | undefined {
+  const key = taxonomyKey(value);
+  if (!key || entries.some((e) => taxonomyKey(e.name) === key)) return undefined;
+  return entries.find((e) => near(value, e.name))?.name;
+}
+
+/** Whether `value` names no managed entry (its case or spacing variants name one); '' is not new. */
+export function isNewManagedName(entries: readonly { name: string }[], value: string): boolean {
+  const key = taxonomyKey(value);
+  return key !== '' && !entries.some((e) => taxonomyKey(e.name) === key);
+}
+
 /** Who saves a product: the admin's form (`strict`: its save carries editedFrom), a spec client (`spec`: ProShop
  *  v1/v2 type free text), or the seed and tests' products (`create`). */
 export type ManagedNameMode = 'strict' | 'spec' | 'create';

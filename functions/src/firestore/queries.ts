@@ -5,7 +5,8 @@
 // Pure: no SDK.
 import { CATALOG_SORT_VALUES, type CatalogFilters, type CatalogSort } from '../domain/catalogQuery.js';
 import { planCatalogQuery, sortOrder, WEB_SEARCH_WINDOW, type CatalogPlan } from './catalog.js';
-import { COLLECTIONS, MAIL_OUTBOX_COLLECTION, ORDER_STATS_COLLECTION } from './schema.js';
+import { COLLECTIONS, CUSTOMERS_COLLECTION, MAIL_OUTBOX_COLLECTION, ORDER_STATS_COLLECTION } from './schema.js';
+import type { CustomerListQuery } from '../domain/customers.js';
 import type { OrderListQuery, UserListQuery } from '../domain/listQuery.js';
 
 export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=';
@@ -131,6 +132,14 @@ export function userListFilters(query: Pick<UserListQuery, 'search'>) {
   return query.search ? [{ field: 'searchKeys', op: 'array-contains' as const, value: query.search }] : [];
 }
 
+/** The field the admin's customers list pages by, descending (store/customers.ts). */
+export const CUSTOMER_ORDER_FIELD = 'lastOrderSort';
+
+/** The equality filters of the customers list (store.customers.list). */
+export function customerListFilters(query: Pick<CustomerListQuery, 'search'>) {
+  return query.search ? [{ field: 'searchKeys', op: 'array-contains' as const, value: query.search }] : [];
+}
+
 /** The order lists the API can ask for (features/orders/routes.ts): my orders (userId, maybe a status; no search)
  *  and the admin's (maybe a status, maybe a search). */
 const ORDER_LISTS: Pick<OrderListQuery, 'userId' | 'status' | 'search' | 'requests'>[] = [
@@ -225,6 +234,13 @@ export function allQueryShapes(): QueryShape[] {
         filters: userListFilters({ search }).map(({ field, op }) => ({ field, op })),
         orderBy: [{ field: LIST_ORDER_FIELD, direction }],
         where: `user list ${JSON.stringify({ search })}`,
+      });
+    for (const search of ['', 's'])
+      shapes.push({
+        collection: CUSTOMERS_COLLECTION,
+        filters: customerListFilters({ search }).map(({ field, op }) => ({ field, op })),
+        orderBy: [{ field: CUSTOMER_ORDER_FIELD, direction }],
+        where: `customer list ${JSON.stringify({ search })}`,
       });
   }
   return shapes;

@@ -59,6 +59,10 @@ export const COLLECTIONS = {
  *  which the web's first bundle carries. */
 export const MAIL_OUTBOX_COLLECTION = 'mailOutbox';
 
+/** customers/{id}: the admin's customers list (issue 40), one index document per account and per guest with their
+ *  order figures, kept in the transactions of what it sums (adapters/firebase/store/customers.ts). Server only. */
+export const CUSTOMERS_COLLECTION = 'customers';
+
 /** orderStatus/{id}: what a guest's order page follows live (issue 37). A guest has no account, so the rules cannot let
  *  it read orders/{id}; this document is readable by anyone who knows its id, the SHA-256 (hex) of the order's guest
  *  token, which only the token's holder can compute (as only they can read the order through the API). It says

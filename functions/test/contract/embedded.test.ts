@@ -21,6 +21,7 @@ import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
 import { hotStockContract } from './hotStock.contract.js';
 import { compareContract } from './compare.contract.js';
+import { customersContract } from './customers.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -63,6 +64,7 @@ hotStockContract('embedded (SQLite)', async (clock) => {
     },
   };
 });
+customersContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
 compareContract('embedded (SQLite)', embeddedStore());

@@ -74,6 +74,9 @@ export const COMMUNITY_EMULATOR_GAPS: ReadonlyMap<string, Gap> = new Map<string,
   // Failed: pages of 2 over 5 users gave user-0, user-1, user-3, user-4, user-4 (page 2 read from the end, its
   // offset ignored; user-2 never).
   ['pages the users, oldest first, searched by a name word or email prefix', 'cursors'],
+  // Customers contract (issue 40). Failed: pages of 2 over 4 customers gave Cancer Man, Dana Scully, Dana Scully,
+  // Fox Mulder (page 2 read from the end, its cursor ignored; Walter Skinner never).
+  ['customers: searched by a name word or an email prefix, and paged', 'cursors'],
   // Failed: 4 concurrent pay calls all succeeded (expected 1, the others 'Order is already paid').
   ['pays an order once under concurrent pay calls', 'isolation'],
   // Store contract, holds. Failed: of 12 concurrent places of 2 units by one customer, 11 succeeded (the limit of

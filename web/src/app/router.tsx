@@ -142,23 +142,24 @@ export const routes: RouteObject[] = [
 let adminPatched = false;
 
 /**
- * The admin screens (web/src/features/admin/routes.tsx, `adminRoutes`) are registered on the first visit
- * to an /admin URL, so neither their code nor their route table is in the storefront's bundle. They are
- * mounted as children of `/admin` under the RequireAdmin guard, the pages' error boundary and the TanStack
- * Query provider; their paths are the absolute patterns of the route table (@domain/routes) (index for the dashboard).
- * Unknown /admin URLs get the 404 page (after the guard).
+ * The admin app (web/src/features/admin/routes.tsx, `adminRoutes`) is registered on the first visit to an /admin
+ * URL, so neither its code nor its route table is in the storefront's bundle. It is a top-level route beside the
+ * storefront's (no shop header, search, cart or footer: the admin layout has its own sidebar and top bar), under the
+ * TanStack Query provider, the RequireAdmin guard and the pages' error boundary; its paths are the absolute patterns
+ * of the route table (@domain/routes) (index for the dashboard). Unknown /admin URLs get the 404 page in the layout.
  */
 export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (adminPatched || !isAdminPath(path)) return;
   const { adminRoutes } = await import('@/features/admin/routes');
   if (adminPatched) return;
   adminPatched = true;
-  patch(DATA_ROUTE_ID, [
+  patch(null, [
     {
       id: ADMIN_ROUTE_ID,
       path: paths.admin.dashboard.path,
-      element: <RequireAdmin />,
-      children: [...adminRoutes, { path: paths.notFound.path, element: <NotFoundPage /> }],
+      errorElement: <RootError />,
+      lazy: async () => ({ Component: (await import('./QueryLayout')).QueryLayout }),
+      children: [{ element: <RequireAdmin />, errorElement: <RouteError />, children: adminRoutes }],
     },
   ]);
 };

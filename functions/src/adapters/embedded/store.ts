@@ -12,6 +12,7 @@ import { SqlProducts } from './products.js';
 import { SqlSettings } from './settings.js';
 import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
+import { SqlCustomers } from './customers.js';
 
 export { newId } from './mapping.js';
 
@@ -52,6 +53,7 @@ export function createSqlStore(
     addresses: new SqlAddresses(db, clock),
     categories: new SqlTaxonomy('category', db, clock, events),
     brands: new SqlTaxonomy('brand', db, clock, events),
+    customers: new SqlCustomers(db),
     carts: new SqlCarts(db, events),
     ping: async () => {
       await db.client.execute('SELECT 1');

@@ -32,6 +32,22 @@ function serveEverything() {
     'GET /api/settings': () => ({ body: DEFAULT_SETTINGS }),
     'GET /api/settings/history': () => ({ body: [] }),
     'GET /api/coupons': () => ({ body: [] }),
+    'GET /api/customers': () => ({
+      body: {
+        customers: [
+          { name: 'Gail G', email: 'gail@x.test', guest: true, orders: 2, totalSpent: 12.5, lastOrderAt: null },
+        ],
+        page: 1,
+        pages: 1,
+        total: 1,
+      },
+    }),
+    'GET /api/customers/gail%40x.test': () => ({
+      body: {
+        customer: { name: 'Gail G', email: 'gail@x.test', guest: true, orders: 0, totalSpent: 0, lastOrderAt: null },
+        orders: [],
+      },
+    }),
     'GET /api/admin/stats': () => ({
       body: { daily: [{ day: '2026-01-01', orders: 2, revenue: 30.5 }], lowStock: [product] },
     }),
@@ -48,6 +64,8 @@ const pages: [string, string][] = [
   ['/admin/orderlist', 'Orders'],
   ['/admin/settings', 'Settings'],
   ['/admin/coupons', 'Discount codes'],
+  ['/admin/customers', 'Customers'],
+  ['/admin/customers/gail%40x.test', 'Gail G Guest'],
 ];
 
 describe('adminRoutes', () => {
@@ -56,12 +74,15 @@ describe('adminRoutes', () => {
     signOut();
   });
 
-  it.each(pages)('%s loads its page (lazily) for an admin', async (at, heading) => {
+  it.each(pages)('%s loads its page (lazily) for an admin', { timeout: 15_000 }, async (at, heading) => {
     setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' });
     serveEverything();
     renderRoutes(routes, { at });
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // The first page also loads the admin layout's chunk (sidebar, top bar, search): a longer first wait.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Search orders, products and customers' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to shop' })).toHaveAttribute('href', '/');
   });
 
   it.each(pages)('%s sends a signed-in customer home', async (at) => {

@@ -1,6 +1,7 @@
-// The admin screens, mounted by the storefront's router under /admin behind its RequireAdmin guard (signed-out
-// visitors go to /login?redirect=…, non-admins go home) on the first visit to an /admin URL. Every page is
-// its own lazy chunk, so neither shoppers nor the home page ever download admin code.
+// The admin app, mounted by the router (app/router.tsx) as its own top-level route under /admin, outside the
+// storefront's layout, behind the RequireAdmin guard (signed-out visitors go to /login?redirect=…, non-admins go
+// home) on the first visit to an /admin URL. The layout (sidebar, top bar) and every page are lazy chunks, so
+// neither shoppers nor the home page ever download admin code.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '@domain/routes';
@@ -24,6 +25,9 @@ export const adminRoutes: RouteObject[] = [
       // The list and the form in one module (one lazy chunk: the build's chunk count is near its hash limit).
       { path: paths.admin.coupons.path, ...page(() => import('./routes/CouponsPage'), 'CouponsPage') },
       { path: paths.admin.taxonomy.path, ...page(() => import('./routes/TaxonomyPage'), 'TaxonomyPage') },
+      { path: paths.admin.customers.path, ...page(() => import('./routes/CustomersPages'), 'CustomerListPage') },
+      { path: paths.admin.customer.path, ...page(() => import('./routes/CustomersPages'), 'CustomerPage') },
+      { path: paths.notFound.path, ...page(() => import('./components/AdminLayout'), 'AdminNotFound') },
     ],
   },
 ];

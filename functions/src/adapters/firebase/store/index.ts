@@ -15,6 +15,7 @@ import { FirestoreOrderUnitOfWork } from './unitOfWork.js';
 import { FirestoreProducts } from './products.js';
 import { FirestoreSettings } from './settings.js';
 import { FirestoreTaxonomy } from './taxonomy.js';
+import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
 
 export { COLLECTIONS } from './mapping.js';
@@ -47,6 +48,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     addresses: new FirestoreAddresses(db, options.clock ?? systemClock),
     categories: new FirestoreTaxonomy('category', db, events),
     brands: new FirestoreTaxonomy('brand', db, events),
+    customers: new FirestoreCustomers(db),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

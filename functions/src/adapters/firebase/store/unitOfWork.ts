@@ -50,6 +50,7 @@ import {
   type ShardedStock,
   type StockTakeDoc,
 } from './stockShards.js';
+import { readClaimedGuest, recordCustomer } from './customers.js';
 import { stockedProductOf } from './variants.js';
 
 type CouponRead = Awaited<ReturnType<typeof loadCouponIn>>;
@@ -315,6 +316,7 @@ async function commit(
       : null;
   const reverified = changes.reverifyReviews && patch ? await reverifyReviewsIn(tx, db, patch.id, after!) : null;
   const givenBack = await readGiveBacks(tx, db, unit, changes);
+  const claimedGuest = patch && after ? await readClaimedGuest(tx, db, patch.before, after) : null;
 
   // Writes.
   const orders = db.collection(COLLECTIONS.orders);
@@ -350,6 +352,7 @@ async function commit(
     tx.create(orders.doc(id), doc);
     writeOrderStatus(tx, db, id, doc);
     recordStats(tx, db, null, record);
+    recordCustomer(tx, db, null, record);
     for (const lock of unit.locks) tx.set(lock, { at: record.createdAt });
   }
   if (patch && after) {
@@ -384,6 +387,7 @@ async function commit(
     if (Object.keys(fields).length) tx.update(ref, fields);
     writeOrderStatus(tx, db, id, after);
     recordStats(tx, db, before, after);
+    recordCustomer(tx, db, before, after, claimedGuest);
   }
   if (released) writeCouponUse(tx, released, -1);
   const book = changes.addressBook;

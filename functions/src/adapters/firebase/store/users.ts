@@ -14,6 +14,7 @@ import {
 } from '../../../domain/index.js';
 import { LIST_ORDER_FIELD, userListFilters } from '../../../firestore/queries.js';
 import type { Clock, QueuedMail, StoredUser, UserStore } from '../../../ports.js';
+import { customerRef, writeAccountCustomer } from './customers.js';
 import { recordMails } from './mailOutbox.js';
 import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS, toUser, type UserDoc } from './mapping.js';
 import { readPage } from './paging.js';
@@ -70,7 +71,7 @@ export class FirestoreUsers implements UserStore {
     const key = emailKey(user.email);
     const created = await this.db.runTransaction(
       async (tx) => {
-        const [current, claim] = await tx.getAll(ref, this.emailRef(key));
+        const [current, claim, customer] = await tx.getAll(ref, this.emailRef(key), customerRef(this.db, user._id));
         if (claim.exists && claim.get('uid') !== user._id) throw conflict('Email already in use');
         const previous = current.exists ? (current.data() as UserDoc) : null;
         if (previous && previous.emailKey !== key) await this.releaseEmail(tx, previous.emailKey, user._id);
@@ -86,6 +87,7 @@ export class FirestoreUsers implements UserStore {
         };
         tx.set(this.emailRef(key), { uid: user._id });
         tx.set(ref, doc);
+        writeAccountCustomer(tx, this.db, customer!, { id: user._id, name: user.name, email: user.email });
         return doc;
       },
       { maxAttempts: MAX_ATTEMPTS },
@@ -98,9 +100,9 @@ export class FirestoreUsers implements UserStore {
     const ref = this.col.doc(id);
     const updated = await this.db.runTransaction(
       async (tx) => {
-        const current = await tx.get(ref);
-        if (!current.exists) return null;
-        const doc = { ...(current.data() as UserDoc) };
+        const [current, customer] = await tx.getAll(ref, customerRef(this.db, id));
+        if (!current!.exists) return null;
+        const doc = { ...(current!.data() as UserDoc) };
         const key = patch.email !== undefined ? emailKey(patch.email) : doc.emailKey;
         if (key !== doc.emailKey) {
           const claim = await tx.get(this.emailRef(key));
@@ -113,6 +115,7 @@ export class FirestoreUsers implements UserStore {
         if (patch.isAdmin !== undefined) doc.isAdmin = patch.isAdmin;
         doc.searchKeys = customerSearchKeys(doc.name, doc.email);
         tx.set(ref, doc);
+        writeAccountCustomer(tx, this.db, customer!, { id, name: doc.name, email: doc.email });
         return doc;
       },
       { maxAttempts: MAX_ATTEMPTS },
@@ -165,6 +168,7 @@ export class FirestoreUsers implements UserStore {
         if (!current.exists) return false;
         await this.releaseEmail(tx, (current.data() as UserDoc).emailKey, id);
         tx.delete(ref);
+        tx.delete(customerRef(this.db, id)); // the admin's customers list the accounts there are
         return true;
       },
       { maxAttempts: MAX_ATTEMPTS },

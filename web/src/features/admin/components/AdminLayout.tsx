@@ -1,60 +1,181 @@
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useState } from 'react';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useQuery } from '@tanstack/react-query';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@domain/routes';
+import { signOut, useUserInfo } from '@/lib/session';
+import { Meta } from '@/components/ui/Meta';
+import { requestsHref, useRequestsSummary } from '../api/orders';
+import { AdminSearch } from './AdminSearch';
 import '../admin.css';
 
-const tab = (active: boolean) => `nav-link${active ? ' active' : ''}`;
-const link = ({ isActive }: { isActive: boolean }) => tab(isActive);
+const DEV_MAILBOX = '/dev/mailbox';
 
-/** The admin sections as tabs above every admin page (the header's Admin menu links the same pages). */
-export function AdminLayout() {
+/** Whether the server offers its development mailbox (outside production, without SMTP; loopback clients): asked
+ *  once, so the sidebar links it only where it answers. */
+function useDevMailbox(): boolean {
+  const { data } = useQuery({
+    queryKey: ['admin', 'devMailbox'],
+    queryFn: async () => (await fetch(DEV_MAILBOX, { method: 'HEAD' })).ok,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return data === true;
+}
+
+interface Section {
+  label: string;
+  to: string;
+  /** Other paths under this section (its inner pages keep it highlighted). */
+  under?: string[];
+  end?: boolean;
+}
+
+const SECTIONS: Section[] = [
+  { label: 'Dashboard', to: paths.admin.dashboard.href(), end: true },
+  { label: 'Orders', to: paths.admin.orders.href() },
+  { label: 'Products', to: paths.admin.products.href(), under: ['/admin/productlist', '/admin/product/'] },
+  { label: 'Customers', to: paths.admin.customers.href(), under: ['/admin/customers/'] },
+  { label: 'Users', to: paths.admin.users.href(), under: ['/admin/user/'] },
+  { label: 'Discount codes', to: paths.admin.coupons.href() },
+  { label: 'Categories & brands', to: paths.admin.taxonomy.href() },
+  { label: 'Settings', to: paths.admin.settings.href() },
+];
+
+function SidebarNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
-  // A section's tab stays highlighted on its other pages: /admin/product/:id/edit is under Products, and so on.
-  const under = (...paths: string[]) => paths.some((p) => pathname.startsWith(p));
+  const summary = useRequestsSummary();
+  const waiting = summary.data ? summary.data.cancellations + summary.data.returns : 0;
+  const mailbox = useDevMailbox();
   return (
-    <>
-      <nav aria-label="Admin sections" className="admin-nav mb-4">
-        <ul className="nav nav-pills gap-1">
-          <li className="nav-item">
-            <NavLink to={paths.admin.dashboard.href()} end className={link}>
-              Dashboard
-            </NavLink>
-          </li>
-          <li className="nav-item">
-            <NavLink to={paths.admin.users.href()} className={({ isActive }) => tab(isActive || under('/admin/user/'))}>
-              Users
-            </NavLink>
-          </li>
-          <li className="nav-item">
+    <nav aria-label="Admin sections" className="admin-sidebar-nav">
+      <ul className="nav flex-column gap-1">
+        {SECTIONS.map((s) => (
+          <li className="nav-item" key={s.to}>
             <NavLink
-              to={paths.admin.products.href()}
-              className={({ isActive }) => tab(isActive || under('/admin/productlist', '/admin/product/'))}
+              to={s.to}
+              end={s.end}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `nav-link${isActive || s.under?.some((p) => pathname.startsWith(p)) ? ' active' : ''}`
+              }
             >
-              Products
+              {s.label}
+              {s.label === 'Orders' && waiting > 0 && (
+                <span className="badge rounded-pill text-bg-warning ms-2" title="Requests waiting">
+                  {waiting}
+                  <span className="visually-hidden"> requests waiting</span>
+                </span>
+              )}
             </NavLink>
           </li>
+        ))}
+        {waiting > 0 && (
           <li className="nav-item">
-            <NavLink to={paths.admin.orders.href()} className={link}>
-              Orders
-            </NavLink>
+            <Link to={requestsHref} onClick={onNavigate} className="nav-link small ps-4">
+              Requests waiting
+            </Link>
           </li>
+        )}
+      </ul>
+      <hr />
+      <ul className="nav flex-column gap-1">
+        {mailbox && (
           <li className="nav-item">
-            <NavLink to={paths.admin.settings.href()} className={link}>
-              Settings
-            </NavLink>
+            <a className="nav-link" href={DEV_MAILBOX} target="_blank" rel="noreferrer">
+              Mailbox (development)
+            </a>
           </li>
-          <li className="nav-item">
-            <NavLink to={paths.admin.coupons.href()} className={link}>
-              Discount codes
-            </NavLink>
-          </li>
-          <li className="nav-item">
-            <NavLink to={paths.admin.taxonomy.href()} className={link}>
-              Categories &amp; brands
-            </NavLink>
-          </li>
-        </ul>
-      </nav>
-      <Outlet />
-    </>
+        )}
+        <li className="nav-item">
+          <Link to={paths.home.href()} className="nav-link">
+            ← Back to shop
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The admin app's frame (issue 40): a sidebar of the sections (an offcanvas menu below lg), a top bar with the admin
+ * search and the account, and the page. No storefront header, search, cart or footer.
+ */
+export function AdminLayout() {
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const [menu, setMenu] = useState(false);
+  const close = () => setMenu(false);
+  return (
+    <div className="admin-app">
+      <a href="#main" className="visually-hidden-focusable skip-link">
+        Skip to content
+      </a>
+      <Offcanvas
+        show={menu}
+        onHide={close}
+        responsive="lg"
+        placement="start"
+        className="admin-sidebar"
+        id="admin-sidebar"
+        aria-labelledby="admin-menu-title"
+      >
+        <Offcanvas.Header closeButton closeLabel="Close menu">
+          <Offcanvas.Title id="admin-menu-title">Voltshop admin</Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body className="flex-column">
+          <Link to={paths.admin.dashboard.href()} className="admin-brand d-none d-lg-block" onClick={close}>
+            <span aria-hidden="true">⚡</span> Voltshop <span className="admin-brand-tag">admin</span>
+          </Link>
+          <SidebarNav onNavigate={close} />
+        </Offcanvas.Body>
+      </Offcanvas>
+      <div className="admin-main">
+        <header className="admin-topbar">
+          <button
+            type="button"
+            className="btn btn-outline-secondary d-lg-none"
+            aria-controls="admin-sidebar"
+            aria-expanded={menu}
+            onClick={() => setMenu(true)}
+          >
+            <span aria-hidden="true">☰</span> Menu
+          </button>
+          <AdminSearch />
+          {user && (
+            <div className="admin-account">
+              <span className="d-none d-md-inline text-muted small me-2">{user.name}</span>
+              <button
+                type="button"
+                className="btn btn-link btn-sm"
+                onClick={() => {
+                  signOut();
+                  navigate(paths.login.href());
+                }}
+              >
+                Logout
+              </button>
+            </div>
+          )}
+        </header>
+        <main id="main" className="admin-content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** An unknown /admin URL, inside the admin's frame. */
+export function AdminNotFound() {
+  return (
+    <section className="text-center py-5">
+      <Meta title="Page not found" />
+      <h1 className="h3">Page not found</h1>
+      <p className="text-muted">No admin page has this address.</p>
+      <Link to={paths.admin.dashboard.href()} className="btn btn-primary">
+        Dashboard
+      </Link>
+    </section>
   );
 }

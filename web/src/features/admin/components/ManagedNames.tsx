@@ -1,43 +1,28 @@
 // The product form's category and brand come from the managed lists (issue 29): the field offers the list's names
-// (a datalist), and a value not in the list offers to create it through the API (the save would be refused
-// otherwise: the admin's form takes only managed values).
-import Button from 'react-bootstrap/Button';
-import { errorMessage } from '@/lib/api';
-import { useTaxonomy, useTaxonomyChange, type TaxonomyList } from '../api/taxonomy';
+// (a datalist). A value not in the list is created when the form is saved (issue 40, the spec's one Update button:
+// ProductForm `createNewNames`); a near miss of a managed name ("Accesories") is pointed out first.
+import { isNewManagedName, nearManagedName } from '@domain/taxonomy';
+import { useTaxonomy, type TaxonomyList } from '../api/taxonomy';
 
 const ONE = { categories: 'category', brands: 'brand' } as const;
 
-/** The datalist `id` names (the field's `list`), and the "create it" offer for `value` when it is new. */
+/** The datalist `id` names (the field's `list`), and for a new `value` what Update will do (and any near miss). */
 export function ManagedNames({ list, id, value }: { list: TaxonomyList; id: string; value: string }) {
   const entries = useTaxonomy(list);
-  const create = useTaxonomyChange(list);
-  const names = entries.data?.map((e) => e.name) ?? [];
+  const names = entries.data ?? [];
   const typed = value.trim();
-  const known = typed === '' || names.some((n) => n.toLowerCase() === typed.toLowerCase());
+  const isNew = entries.isSuccess && isNewManagedName(names, typed);
+  const near = isNew ? nearManagedName(names, typed) : undefined;
   return (
     <>
       <datalist id={id}>
         {names.map((n) => (
-          <option key={n} value={n} />
+          <option key={n.name} value={n.name} />
         ))}
       </datalist>
-      {entries.isSuccess && !known && (
-        <p className="small mt-n2 mb-3">
-          “{typed}” is not a {ONE[list]} yet.{' '}
-          <Button
-            variant="link"
-            size="sm"
-            className="p-0 align-baseline"
-            disabled={create.isPending}
-            onClick={() => create.mutate({ op: 'create', name: typed })}
-          >
-            Create {ONE[list]} “{typed}”
-          </Button>
-          {create.isError && (
-            <span role="alert" className="text-danger ms-2">
-              {errorMessage(create.error)}
-            </span>
-          )}
+      {isNew && (
+        <p className={`small mt-n2 mb-3${near ? ' text-warning-emphasis' : ''}`} data-testid={`new-${ONE[list]}`}>
+          {near && <strong>Did you mean “{near}”? </strong>}“{typed}” is not a {ONE[list]} yet: Update creates it.
         </p>
       )}
     </>

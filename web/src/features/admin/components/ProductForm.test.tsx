@@ -1,7 +1,7 @@
 import type { Product } from '@domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/queryClient';
 import { mockFetch } from '@/testing/render';
@@ -42,26 +42,60 @@ function setup(loaded: Product = product) {
 }
 
 describe('ProductForm', () => {
-  it('offers the managed categories and brands, and creates a new one through the API when asked', async () => {
-    const calls = mockFetch({
+  // No managed lists unless a test serves them (a test's fetch stub must not leak into the next).
+  beforeEach(() => {
+    mockFetch({});
+  });
+
+  it(
+    'offers the managed names; a new one is created by Update itself, a near miss pointed out first',
+    { timeout: 15_000 },
+    async () => {
+      const calls = mockFetch({
+        'GET /api/categories': () => ({ body: [{ _id: 'c1', name: 'Audio', slug: 'audio', productCount: 2 }] }),
+        'GET /api/brands': () => ({
+          body: [{ _id: 'b1', name: 'Sample brand', slug: 'sample-brand', productCount: 1 }],
+        }),
+        'POST /api/categories': (body) => ({
+          status: 201,
+          body: { _id: 'c2', slug: 'drones', productCount: 0, ...(body as object) },
+        }),
+      });
+      const { set, field, submit, onSubmit } = setup();
+      expect(field('Category')).toHaveAttribute('list', 'managed-categories');
+      expect(
+        await screen.findByText('“Sample category” is not a category yet: Update creates it.', { exact: false }),
+      ).toBeInTheDocument();
+      // A managed value (in any case) is not new; no separate "Create" step is offered.
+      await set('Category', 'audio');
+      expect(screen.queryByTestId('new-category')).not.toBeInTheDocument();
+      expect(document.querySelector('#managed-categories option[value="Audio"]')).not.toBeNull();
+      expect(screen.queryByTestId('new-brand')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Create/ })).not.toBeInTheDocument();
+      // A near miss is pointed out.
+      await set('Category', 'Audi');
+      expect(screen.getByTestId('new-category')).toHaveTextContent('Did you mean “Audio”?');
+      await set('Category', 'Drones');
+      expect(screen.getByTestId('new-category')).not.toHaveTextContent('Did you mean');
+      await submit();
+      await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ name: 'Drones' }]);
+      expect(onSubmit.mock.calls[0]![0]).toMatchObject({ category: 'Drones', brand: 'Sample brand' });
+    },
+  );
+
+  it('a refused new name stops the save with the API’s message', async () => {
+    mockFetch({
       'GET /api/categories': () => ({ body: [{ _id: 'c1', name: 'Audio', slug: 'audio', productCount: 2 }] }),
       'GET /api/brands': () => ({ body: [{ _id: 'b1', name: 'Sample brand', slug: 'sample-brand', productCount: 1 }] }),
-      'POST /api/categories': (body) => ({
-        status: 201,
-        body: { _id: 'c2', slug: 'drones', productCount: 0, ...(body as object) },
-      }),
+      'POST /api/categories': () => ({ status: 400, body: { message: 'Name is too long' } }),
     });
-    const { set, field, user } = setup();
-    expect(field('Category')).toHaveAttribute('list', 'managed-categories');
-    expect(await screen.findByText('“Sample category” is not a category yet.', { exact: false })).toBeInTheDocument();
-    // A managed value (in any case) offers nothing.
-    await set('Category', 'audio');
-    expect(screen.queryByRole('button', { name: /Create category/ })).not.toBeInTheDocument();
-    expect(document.querySelector('#managed-categories option[value="Audio"]')).not.toBeNull();
-    expect(screen.queryByRole('button', { name: /Create brand/ })).not.toBeInTheDocument();
+    const { set, submit, onSubmit } = setup();
+    await screen.findByTestId('new-category');
     await set('Category', 'Drones');
-    await user.click(screen.getByRole('button', { name: 'Create category “Drones”' }));
-    await vi.waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Drones' }));
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name is too long');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('has a label on every control and starts with the product', () => {

@@ -11,9 +11,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
 import { ManagedNames } from './ManagedNames';
+import { useTaxonomy, useTaxonomyChange } from '../api/taxonomy';
+import { isNewManagedName } from '@domain/taxonomy';
 import { Loader } from '@/components/ui/Loader';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { shop } from '@/lib/shop';
+import { errorMessage } from '@/lib/api';
 import { GalleryEditor } from './GalleryEditor';
 import { ImageUpload } from './ImageUpload';
 import { SpecRowsEditor } from './SpecRowsEditor';
@@ -101,13 +104,42 @@ export function ProductForm({
   // Options & variants (issue 29): their own state, sent with the product's fields.
   const [variants, setVariants] = useState(() => variantsStateOf(product));
   const [variantsError, setVariantsError] = useState<string | null>(null);
+  const [namesError, setNamesError] = useState<string | null>(null);
+  const categories = useTaxonomy('categories');
+  const brands = useTaxonomy('brands');
+  const createCategory = useTaxonomyChange('categories');
+  const createBrand = useTaxonomyChange('brands');
   const name = useWatch({ control, name: 'name' });
   const price = useWatch({ control, name: 'price' });
   // What a variant's image is picked from: the gallery as the form has it now (the main image alone without one).
   const images = useWatch({ control, name: 'images' });
   const gallery = galleryOf(image ?? '', images ?? []).filter((picture) => picture.url);
 
+  /** The category and brand the form names that are not managed yet (issue 40: Update creates them, no separate
+   *  step); each create is asked in turn, the save going on only when all were made (else the API's message). */
+  function newNames(values: ProductUpdateInput) {
+    const pending: (() => Promise<unknown>)[] = [];
+    if (categories.isSuccess && isNewManagedName(categories.data, values.category))
+      pending.push(() => createCategory.mutateAsync({ op: 'create', name: values.category.trim() }));
+    if (brands.isSuccess && isNewManagedName(brands.data, values.brand))
+      pending.push(() => createBrand.mutateAsync({ op: 'create', name: values.brand.trim() }));
+    return pending;
+  }
+
   function submit(values: ProductUpdateInput) {
+    setNamesError(null);
+    const pending = newNames(values);
+    // Nothing new: saved at once, as before.
+    if (pending.length === 0) return save(values);
+    return pending
+      .reduce((done, create) => done.then(create), Promise.resolve<unknown>(undefined))
+      .then(
+        () => save(values),
+        (error: unknown) => setNamesError(errorMessage(error)),
+      );
+  }
+
+  function save(values: ProductUpdateInput) {
     const hadVariants = (product.variants?.length ?? 0) > 0;
     if (!hadVariants && variants.options.length === 0 && variants.rows.length === 0)
       return onSubmit(values, editedFrom);
@@ -229,14 +261,14 @@ export function ProductForm({
         </p>
       )}
 
+      {namesError && (
+        <p className="text-danger" role="alert">
+          {namesError}
+        </p>
+      )}
+      {/* The spec's button reads Update, for a new product too (issue 40). */}
       <Button type="submit" variant="primary" disabled={submitting}>
-        {submitting ? (
-          <Loader small label={isNew ? 'Creating product' : 'Updating product'} />
-        ) : isNew ? (
-          'Create'
-        ) : (
-          'Update'
-        )}
+        {submitting ? <Loader small label={isNew ? 'Creating product' : 'Updating product'} /> : 'Update'}
       </Button>
     </Form>
   );

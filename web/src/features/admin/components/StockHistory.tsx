@@ -1,4 +1,5 @@
-import type { StockCause, StockHistoryEntry } from '@domain';
+import type { Product, StockCause, StockHistoryEntry } from '@domain';
+import { variantLabel } from '@domain/variants';
 import { paths } from '@domain/routes';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -24,20 +25,34 @@ export const CAUSE_LABELS: Record<StockCause, string> = {
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${-delta}`);
 
-/** Who made a change, short: the system, you, or an account's id (its last 6 characters; the whole in the title). */
+/** Who made a change: the system, you, or the account's whole id (issue 40: wrapping, never cut). */
 function Actor({ by, me }: { by: string | undefined; me: string | undefined }) {
   if (!by || by === 'system') return <>System</>;
-  if (by === me) return <>You</>;
-  return (
-    <span title={by} className="font-monospace">
-      …{by.slice(-6)}
-    </span>
-  );
+  if (by === me) return <>You ({by})</>;
+  return <span className="font-monospace text-break">{by}</span>;
 }
 
-function EntryRow({ entry, me }: { entry: StockHistoryEntry; me: string | undefined }) {
+/** A variant's label by id ("512 GB / Midnight"), its SKU beside; an id no longer on the product as it is. */
+type VariantNames = ReadonlyMap<string, string>;
+
+export function variantNamesOf(product: Pick<Product, 'options' | 'variants'>): VariantNames {
+  return new Map((product.variants ?? []).map((v) => [v._id, `${variantLabel(product.options ?? [], v)} (${v.sku})`]));
+}
+
+function EntryRow({
+  entry,
+  me,
+  variants,
+}: {
+  entry: StockHistoryEntry;
+  me: string | undefined;
+  variants?: VariantNames;
+}) {
   return (
     <tr>
+      {variants && (
+        <td className="text-break">{entry.variant ? (variants.get(entry.variant) ?? entry.variant) : '—'}</td>
+      )}
       <td className={`text-end fw-semibold ${entry.delta > 0 ? 'text-success' : 'text-danger'}`}>
         {signed(entry.delta)}
       </td>
@@ -53,7 +68,7 @@ function EntryRow({ entry, me }: { entry: StockHistoryEntry; me: string | undefi
         )}
       </td>
       <td className="text-nowrap">{dateTime(entry.at)}</td>
-      <td className="text-nowrap">
+      <td className="admin-actor">
         <Actor by={entry.by} me={me} />
       </td>
     </tr>
@@ -61,13 +76,14 @@ function EntryRow({ entry, me }: { entry: StockHistoryEntry; me: string | undefi
 }
 
 /** The entries as a table (scrolls sideways on a phone: focusable, so the keyboard can scroll it too). */
-function EntriesTable({ entries }: { entries: StockHistoryEntry[] }) {
+function EntriesTable({ entries, variants }: { entries: StockHistoryEntry[]; variants?: VariantNames }) {
   const me = useUserInfo()?._id;
   return (
     <div className="table-responsive" tabIndex={0} role="region" aria-label="Stock changes">
       <Table size="sm" striped className="align-middle small mb-2">
         <thead>
           <tr>
+            {variants && <th scope="col">Variant</th>}
             <th scope="col" className="text-end">
               Change
             </th>
@@ -81,7 +97,7 @@ function EntriesTable({ entries }: { entries: StockHistoryEntry[] }) {
         </thead>
         <tbody>
           {entries.map((entry, i) => (
-            <EntryRow key={`${entry.at}-${i}`} entry={entry} me={me} />
+            <EntryRow key={`${entry.at}-${i}`} entry={entry} me={me} variants={variants} />
           ))}
         </tbody>
       </Table>
@@ -90,14 +106,20 @@ function EntriesTable({ entries }: { entries: StockHistoryEntry[] }) {
 }
 
 /** The loaded history: its pages' entries, then "Older changes" while there are more. */
-function LoadedHistory({ history }: { history: ReturnType<typeof useStockHistory> }) {
+function LoadedHistory({
+  history,
+  variants,
+}: {
+  history: ReturnType<typeof useStockHistory>;
+  variants?: VariantNames;
+}) {
   if (history.isPending) return <Loader small label="Loading stock history" />;
   if (history.isError) return <Message variant="danger">{errorMessage(history.error)}</Message>;
   const entries = history.data.pages.flatMap((page) => page.entries);
   if (entries.length === 0) return <p className="text-muted small mb-0">No stock changes yet.</p>;
   return (
     <>
-      <EntriesTable entries={entries} />
+      <EntriesTable entries={entries} variants={variants} />
       {history.hasNextPage && (
         <Button
           variant="link"
@@ -117,7 +139,15 @@ function LoadedHistory({ history }: { history: ReturnType<typeof useStockHistory
  * The product's stock changes below its edit form (issue 28): closed at first and loaded only when the admin opens
  * it, newest first, older pages on demand. The change and its cause come first: on a phone the rest scrolls.
  */
-export function StockHistory({ productId }: { productId: string }) {
+export function StockHistory({
+  productId,
+  product,
+}: {
+  productId: string;
+  /** Its options and variants: with variants, a Variant column names whose stock moved (issue 40). */
+  product?: Pick<Product, 'options' | 'variants'>;
+}) {
+  const variants = product?.variants?.length ? variantNamesOf(product) : undefined;
   const [open, setOpen] = useState(false);
   const history = useStockHistory(productId, open);
   return (
@@ -132,7 +162,7 @@ export function StockHistory({ productId }: { productId: string }) {
       </div>
       {open && (
         <div className="mt-2">
-          <LoadedHistory history={history} />
+          <LoadedHistory history={history} variants={variants} />
         </div>
       )}
     </section>

@@ -1,12 +1,24 @@
 import type { OpenOrders } from '@domain';
+import type { ConfirmRequest } from '@/components/ui/ConfirmDialog';
 
-/** The question asked before deleting a user or a product (spec 5). */
+/** The spec's question before deleting a user or a product (spec 5), in the dialog's body. */
 export const CONFIRM_DELETE = 'Are you sure you want to delete?';
 
-/** The spec's question, then what is deleted by name (two customers of one name are told apart by email), then
- *  any warning (a user's open orders) on a line of its own. */
-export function confirmDeleteText(kind: 'product' | 'user', name: string, detail?: string, warning?: string): string {
-  return `${CONFIRM_DELETE}\nThe ${kind} “${name}”${detail ? ` (${detail})` : ''} will be deleted.${warning ? `\n${warning}` : ''}`;
+/** The dialog before deleting: its title names what is deleted ("Delete product “Sony WH-1000XM5”?"; two customers
+ *  of one name are told apart by email), the body asks the spec's question and gives any warning (a user's open
+ *  orders) on a line of its own. */
+export function deleteRequest(
+  kind: 'product' | 'user' | 'discount code' | 'category' | 'brand' | 'address',
+  name: string,
+  detail?: string,
+  warning?: string,
+): ConfirmRequest {
+  return {
+    title: `Delete ${kind} “${name}”${detail ? ` (${detail})` : ''}?`,
+    body: warning ? `${CONFIRM_DELETE} ${warning}` : CONFIRM_DELETE,
+    confirmLabel: 'Delete',
+    destructive: true,
+  };
 }
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

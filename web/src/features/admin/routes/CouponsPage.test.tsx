@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
@@ -67,7 +67,6 @@ describe('CouponsPage', () => {
   });
 
   it('edits a code in place (the code stays) and deletes one after the named confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const calls = mockFetch({
       'GET /api/coupons': () => ({ body: [spring] }),
       'PUT /api/coupons/SPRING10': (body) => ({ body: { ...(body as object), uses: 7 } }),
@@ -88,7 +87,9 @@ describe('CouponsPage', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Delete SPRING10' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('SPRING10'));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete discount code “SPRING10”?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 });

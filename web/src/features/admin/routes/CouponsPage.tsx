@@ -15,7 +15,8 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { useCoupons, useDeleteCoupon, useSaveCoupon } from '../api/coupons';
-import { CONFIRM_DELETE } from '../lib/confirm';
+import { useConfirm } from '@/components/ui/ConfirmDialog';
+import { deleteRequest } from '../lib/confirm';
 
 /** The form's values, as typed (numbers and dates as text; empty means "none"). */
 interface CouponFormValues {
@@ -256,6 +257,7 @@ export function CouponsPage() {
   const coupons = useCoupons();
   const remove = useDeleteCoupon();
   const [editing, setEditing] = useState<Coupon | null>(null);
+  const { dialog: confirmDialog, ask } = useConfirm();
   // A new key after each save or cancel: the form starts afresh.
   const [formKey, setFormKey] = useState(0);
   const done = () => {
@@ -265,6 +267,7 @@ export function CouponsPage() {
 
   return (
     <>
+      {confirmDialog}
       <Meta title="Discount codes" />
       <h1 className="h3">Discount codes</h1>
       {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
@@ -319,9 +322,8 @@ export function CouponsPage() {
                           size="sm"
                           variant="outline-danger"
                           aria-label={`Delete ${c.code}`}
-                          onClick={() => {
-                            if (window.confirm(`${CONFIRM_DELETE}\nThe discount code ${c.code} will be deleted.`))
-                              remove.mutate(c.code);
+                          onClick={async () => {
+                            if (await ask(deleteRequest('discount code', c.code))) remove.mutate(c.code);
                           }}
                         >
                           Delete

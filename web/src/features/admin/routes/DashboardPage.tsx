@@ -139,7 +139,7 @@ function WaitingRequests() {
   const total = cancellations + returns;
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   return (
-    <section aria-labelledby="requests-title" className="admin-stat mb-4">
+    <section aria-labelledby="requests-title" className="admin-stat h-auto mb-4">
       <h2 id="requests-title" className="h6 mb-1">
         Requests waiting for you
       </h2>

@@ -68,14 +68,14 @@ describe('ProductEditPage: versioned saves', () => {
     },
   );
 
-  it('a draft reads as a new product: "New product", empty fields, Create; no "View in shop" link', async () => {
+  it('a draft reads as a new product: "New product", empty fields, Update (the spec\'s text); no "View in shop" link', async () => {
     const draft = version(1, { name: 'Sample name', price: 0, brand: 'Sample brand', countInStock: 0, isDraft: true });
     mockFetch({ 'GET /api/products/p1': () => ({ body: draft }) });
     renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
     expect(await screen.findByText(/Draft: not in the shop until you create it/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
-    expect(await screen.findByRole('button', { name: 'Create' })).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Update' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Price')).toHaveValue(null);
     expect(screen.getByLabelText('Brand')).toHaveValue('');
@@ -97,6 +97,30 @@ describe('ProductEditPage: versioned saves', () => {
 describe('ProductEditPage: stock history', () => {
   beforeEach(() => setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' }));
   afterEach(() => signOut());
+
+  it('names the variant whose stock moved (a 512 GB variant at 0 too)', async () => {
+    const withVariants = version(1, {
+      options: [{ name: 'Storage', values: ['256 GB', '512 GB'] }],
+      variants: [
+        { _id: 'v1', sku: 'PH-256', options: { Storage: '256 GB' }, price: 5, countInStock: 4 },
+        { _id: 'v2', sku: 'PH-512', options: { Storage: '512 GB' }, price: 6, countInStock: 0 },
+      ],
+    } as Partial<Product>);
+    mockFetch({
+      'GET /api/products/p1': () => ({ body: withVariants }),
+      'GET /api/products/p1/stock-history': () => ({
+        body: {
+          entries: [{ at: '2026-03-02T10:00:00.000Z', delta: -1, after: 0, cause: 'order', variant: 'v2', by: 'u1' }],
+          nextBefore: null,
+        },
+      }),
+    });
+    renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show' }));
+    expect(await screen.findByRole('columnheader', { name: 'Variant' })).toBeInTheDocument();
+    expect(screen.getByText('512 GB (PH-512)')).toBeInTheDocument();
+  });
 
   it('loads only when opened, shows each change with its cause, and pages to older changes', async () => {
     const calls = mockFetch({
@@ -126,11 +150,12 @@ describe('ProductEditPage: stock history', () => {
     expect(screen.getByText('+2')).toBeInTheDocument();
     expect(screen.getByText('−2')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'order' })[0]).toHaveAttribute('href', '/order/o1');
-    expect(screen.getAllByText('…u1').length).toBeGreaterThan(0); // a customer's id, short
+    expect(screen.getAllByText('u1').length).toBeGreaterThan(0); // the customer's whole id (issue 40), wrapping
 
     await user.click(screen.getByRole('button', { name: 'Older changes' }));
     expect(await screen.findByText('Admin edit')).toBeInTheDocument();
-    expect(screen.getByText('You')).toBeInTheDocument(); // a1 is the signed-in admin
+    expect(screen.getByText('You (a1)')).toBeInTheDocument(); // a1 is the signed-in admin
+    expect(screen.queryByRole('columnheader', { name: 'Variant' })).toBeNull(); // no variants, no column
     expect(screen.queryByRole('button', { name: 'Older changes' })).toBeNull();
   });
 

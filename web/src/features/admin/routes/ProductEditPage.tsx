@@ -26,7 +26,7 @@ function SaveError({ error, onReload, reloading }: { error: unknown; onReload?: 
   );
 }
 
-/** /admin/product/:id/edit: the product form (a draft reads as a new product: empty, Create); success returns to
+/** /admin/product/:id/edit: the product form (a draft reads as a new product: empty, Update as the spec says); success returns to
  *  the product list. */
 export function ProductEditPage() {
   const { id = '' } = useParams();
@@ -90,7 +90,7 @@ export function ProductEditPage() {
             />
           )}
         </QueryBoundary>
-        {product.isSuccess && !isDraft && <StockHistory productId={id} />}
+        {product.isSuccess && !isDraft && <StockHistory productId={id} product={product.data} />}
       </FormContainer>
     </>
   );

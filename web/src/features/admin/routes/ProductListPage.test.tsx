@@ -1,6 +1,6 @@
 import type { Product } from '@domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt, renderRoutes, LocationProbe } from '@/testing/render';
 import { ProductListPage } from './ProductListPage';
@@ -103,12 +103,14 @@ describe('ProductListPage', () => {
         return { body: { message: 'Product removed' } };
       },
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderAt(<ProductListPage />, { path: '/admin/productlist' });
     await user.click(await screen.findByRole('button', { name: 'Delete Product 2' }));
-    expect(window.confirm).toHaveBeenCalledWith(
-      'Are you sure you want to delete?\nThe product “Product 2” will be deleted.',
-    );
+    // The dialog names the product, asks the spec's question, and starts on Cancel.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete product “Product 2”?' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete?');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Product Product 2 deleted.')).toBeInTheDocument();
     expect(await screen.findByTestId('row-count')).toHaveTextContent('1 product');
     expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThanOrEqual(2);

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
+import { useConfirm } from '@/components/ui/ConfirmDialog';
 import { Paginate } from '@/components/ui/Paginate';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
@@ -16,7 +17,7 @@ import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { RowActions } from '../components/RowActions';
 import { ServerListBar } from '../components/ServerListBar';
 import { PlusIcon } from '../components/Icons';
-import { confirmDeleteText } from '../lib/confirm';
+import { deleteRequest } from '../lib/confirm';
 
 const columns: AdminColumn<Product>[] = [
   {
@@ -80,6 +81,7 @@ export function ProductListPage() {
   const remove = useDeleteProduct();
   const navigate = useNavigate();
   const [deleted, setDeleted] = useState<string | null>(null);
+  const { dialog: confirmDialog, ask } = useConfirm();
 
   /** Page `n` of the list, keeping the search. */
   const hrefFor = (n: number) =>
@@ -90,8 +92,8 @@ export function ProductListPage() {
     create.mutate(undefined, { onSuccess: (p) => navigate(paths.admin.productEdit.href(p._id)) });
   }
 
-  function onDelete(product: Product) {
-    if (!window.confirm(confirmDeleteText('product', product.name))) return;
+  async function onDelete(product: Product) {
+    if (!(await ask(deleteRequest('product', product.name)))) return;
     setDeleted(null);
     remove.mutate(product._id, { onSuccess: () => setDeleted(product.name) });
   }
@@ -102,12 +104,13 @@ export function ProductListPage() {
       name={p.name}
       editTo={paths.admin.productEdit.href(p._id)}
       deleting={remove.isPending && remove.variables === p._id}
-      onDelete={() => onDelete(p)}
+      onDelete={() => void onDelete(p)}
     />
   );
 
   return (
     <>
+      {confirmDialog}
       <Meta title="Products" />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Products</h1>

@@ -63,14 +63,13 @@ describe('TaxonomyPage', () => {
         body: { message: '"Accessories" is used by 4 products: merge it into another category first' },
       }),
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderAt(<TaxonomyPage />, at);
     await user.click(await screen.findByRole('button', { name: 'Merge Accesories' }));
     await user.selectOptions(screen.getByLabelText('Merge Accesories into'), 'c2');
     await user.click(screen.getByRole('button', { name: 'Merge' }));
-    expect(window.confirm).toHaveBeenCalledWith(
-      'Merge “Accesories” into “Accessories”? Its 1 product move there and it is deleted.',
-    );
+    const merge = await screen.findByRole('dialog', { name: 'Merge category “Accesories” into “Accessories”?' });
+    expect(merge).toHaveTextContent('Its 1 product move there and “Accesories” is deleted.');
+    await user.click(within(merge).getByRole('button', { name: 'Merge' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toMatchObject({
         url: '/api/categories/c1/merge',
@@ -79,6 +78,8 @@ describe('TaxonomyPage', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Delete Accessories' }));
+    const remove = await screen.findByRole('dialog', { name: 'Delete category “Accessories”?' });
+    await user.click(within(remove).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       '"Accessories" is used by 4 products: merge it into another category first',
     );

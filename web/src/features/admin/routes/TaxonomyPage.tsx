@@ -10,6 +10,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { useConfirm } from '@/components/ui/ConfirmDialog';
+import { deleteRequest } from '../lib/confirm';
 import { errorMessage } from '@/lib/api';
 import { useTaxonomy, useTaxonomyChange, type TaxonomyChange, type TaxonomyList } from '../api/taxonomy';
 
@@ -40,6 +42,7 @@ function EntryRow({
   busy: boolean;
 }) {
   const inputId = useId();
+  const { dialog: confirmDialog, ask } = useConfirm();
   const [name, setName] = useState(entry.name);
   const [into, setInto] = useState('');
   const renaming = mode?.kind === 'rename' && mode.id === entry._id;
@@ -50,16 +53,21 @@ function EntryRow({
     e.preventDefault();
     change({ op: 'rename', id: entry._id, name });
   };
-  const merge = (e: FormEvent) => {
+  const merge = async (e: FormEvent) => {
     e.preventDefault();
     if (!target) return;
     const moved = productCount(entry.productCount);
-    if (window.confirm(`Merge “${entry.name}” into “${target.name}”? Its ${moved} move there and it is deleted.`))
-      change({ op: 'merge', id: entry._id, into: target._id });
+    const yes = await ask({
+      title: `Merge ${TEXT[list].one} “${entry.name}” into “${target.name}”?`,
+      body: `Its ${moved} move there and “${entry.name}” is deleted.`,
+      confirmLabel: 'Merge',
+    });
+    if (yes) change({ op: 'merge', id: entry._id, into: target._id });
   };
 
   return (
     <ListGroup.Item as="li">
+      {confirmDialog}
       <div className="d-flex flex-wrap align-items-center gap-2">
         <div className="me-auto">
           <div className="fw-semibold">{entry.name}</div>
@@ -90,9 +98,8 @@ function EntryRow({
             variant="outline-danger"
             aria-label={`Delete ${entry.name}`}
             disabled={busy}
-            onClick={() => {
-              if (window.confirm(`Delete the ${TEXT[list].one} “${entry.name}”?`))
-                change({ op: 'delete', id: entry._id });
+            onClick={async () => {
+              if (await ask(deleteRequest(TEXT[list].one, entry.name))) change({ op: 'delete', id: entry._id });
             }}
           >
             Delete

@@ -1,6 +1,6 @@
 import type { UserSummary } from '@domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
 import { UserEditPage } from './UserEditPage';
@@ -66,15 +66,17 @@ describe('UserListPage', () => {
 
   it('asks before deleting, does nothing when cancelled, and reloads the list after a delete', async () => {
     const calls = serve();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { user } = renderAt(<UserListPage />, { path: '/admin/userlist' });
     await user.click(await screen.findByRole('button', { name: 'Delete Alice' }));
-    expect(confirm).toHaveBeenCalledWith(
-      expect.stringMatching(/^Are you sure you want to delete\?\nThe user “Alice” \(.+@.+\) will be deleted\.$/),
-    );
+    const dialog = await screen.findByRole('dialog', { name: /^Delete user “Alice” \(.+@.+\)\?$/ });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete?');
+    // Cancel has the focus: Enter does not delete.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Alice' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User Alice deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('row', { name: /Alice/ })).toBeNull());
     expect(calls.filter((c) => c.method === 'GET' && !c.url.includes('open-orders'))).toHaveLength(2);
@@ -85,14 +87,12 @@ describe('UserListPage', () => {
       'GET /api/users': () => ({ body: { users, page: 1, pages: 1, total: users.length } }),
       'GET /api/users/u1/open-orders': () => ({ body: { unpaid: 1, undelivered: 1 } }),
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = renderAt(<UserListPage />, { path: '/admin/userlist' });
     await user.click(await screen.findByRole('button', { name: 'Delete Alice' }));
-    await waitFor(() =>
-      expect(confirm).toHaveBeenCalledWith(
-        expect.stringMatching(/will be deleted\.\nAlice has 2 open orders \(1 unpaid, 1 not delivered\)\.$/),
-      ),
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      /Are you sure you want to delete\? Alice has 2 open orders \(1 unpaid, 1 not delivered\)\./,
     );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.url === '/api/users/u1/open-orders')).toBe(true);
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
@@ -102,12 +102,9 @@ describe('UserListPage', () => {
       'GET /api/users': () => ({ body: { users, page: 1, pages: 1, total: users.length } }),
       'GET /api/users/u1/open-orders': () => ({ status: 500, body: { message: 'Down' } }),
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = renderAt(<UserListPage />, { path: '/admin/userlist' });
     await user.click(await screen.findByRole('button', { name: 'Delete Alice' }));
-    await waitFor(() =>
-      expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/\nOpen orders could not be checked\.$/)),
-    );
+    expect(await screen.findByRole('dialog')).toHaveTextContent(/Open orders could not be checked\./);
   });
 
   it('offers no Delete on the admin’s own row (the API would refuse it only after the confirm)', async () => {

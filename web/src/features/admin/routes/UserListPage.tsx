@@ -11,7 +11,8 @@ import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 import { RowActions } from '../components/RowActions';
 import { YesNo } from '../components/Icons';
-import { confirmDeleteText, openOrdersWarning } from '../lib/confirm';
+import { useConfirm } from '@/components/ui/ConfirmDialog';
+import { deleteRequest, openOrdersWarning } from '../lib/confirm';
 
 /** ID, Name, Email, Admin tick, edit and delete (confirmed; the list reloads after). */
 export function UserListPage() {
@@ -21,6 +22,7 @@ export function UserListPage() {
   const remove = useDeleteUser();
   const me = useUserInfo();
   const [deleted, setDeleted] = useState<string | null>(null);
+  const { dialog: confirmDialog, ask } = useConfirm();
   // The user whose open orders are being counted before the confirmation (their Delete shows it is busy).
   const [checking, setChecking] = useState<string | null>(null);
 
@@ -31,7 +33,7 @@ export function UserListPage() {
     const open = await getOpenOrders(user._id).catch(() => null);
     setChecking(null);
     const warning = openOrdersWarning(user.name, open);
-    if (!window.confirm(confirmDeleteText('user', user.name, user.email, warning))) return;
+    if (!(await ask(deleteRequest('user', user.name, user.email, warning)))) return;
     remove.mutate(user._id, { onSuccess: () => setDeleted(user.name) });
   }
 
@@ -70,6 +72,7 @@ export function UserListPage() {
 
   return (
     <>
+      {confirmDialog}
       <Meta title="Users" />
       <h1 className="h3 mb-3">Users</h1>
       {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}

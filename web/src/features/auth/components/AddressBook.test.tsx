@@ -92,9 +92,10 @@ describe('AddressBook (Profile: My Addresses)', () => {
     expect(await screen.findByText(/1 Navy Way/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ country: 'US', postalCode: '22202' });
 
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Remove 1 Navy Way' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete?');
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the address “1 Navy Way, Arlington”?' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete?');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText(/No saved addresses yet/)).toBeInTheDocument();
   });
 });

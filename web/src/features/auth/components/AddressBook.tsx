@@ -8,6 +8,7 @@ import { AddressForm } from '@/components/ui/AddressForm';
 import { AddressText } from '@/components/ui/AddressText';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
+import { useConfirm } from '@/components/ui/ConfirmDialog';
 import { useAddressBook, useDeleteAddress, useSaveAddress } from '@/lib/addressBook';
 import { errorMessage } from '@/lib/api';
 
@@ -19,6 +20,7 @@ export function AddressBook() {
   const save = useSaveAddress();
   const remove = useDeleteAddress();
   const [editing, setEditing] = useState<Editing>(null);
+  const { dialog: confirmDialog, ask } = useConfirm();
   if (book.isPending) return <Loader />;
   if (book.isError) return <Message variant="danger">{errorMessage(book.error)}</Message>;
   const addresses = book.data;
@@ -42,6 +44,7 @@ export function AddressBook() {
   );
   return (
     <section aria-labelledby="my-addresses" data-testid="address-book">
+      {confirmDialog}
       <h2 id="my-addresses" className="section-title">
         My Addresses
       </h2>
@@ -75,8 +78,13 @@ export function AddressBook() {
                     variant="outline-danger"
                     disabled={remove.isPending}
                     aria-label={`Remove ${a.address}`}
-                    onClick={() => {
-                      if (window.confirm('Are you sure you want to delete?')) remove.mutate(a._id);
+                    onClick={async () => {
+                      const yes = await ask({
+                        title: `Remove the address “${a.address}, ${a.city}”?`,
+                        body: 'Are you sure you want to delete?',
+                        confirmLabel: 'Remove',
+                      });
+                      if (yes) remove.mutate(a._id);
                     }}
                   >
                     Remove
