@@ -285,6 +285,7 @@ describe('the export streams', () => {
       shippedAt: null,
       isDelivered: false,
       deliveredAt: null,
+      shippingMethod: null,
       carrier: null,
       trackingNumber: null,
       undeliveries: [],

@@ -13,6 +13,7 @@ export * from './returns.js';
 export * from './reviewDecisions.js';
 export * from './payments.js';
 export * from './pricing.js';
+export * from './regions.js';
 export * from './settings.js';
 export * from './settingsSchema.js';
 export * from './timeZones.js';

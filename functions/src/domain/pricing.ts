@@ -74,6 +74,52 @@ export function priceOrder(
   return { itemsCents, discountCents, shippingCents: shipping, taxCents: tax, totalCents };
 }
 
+/** Delivery estimate in business days, `min` to `max` (issue 40). */
+export interface DeliveryDays {
+  min: number;
+  max: number;
+}
+
+/** A shipping method as offered for one country, in cents (issue 40; domain/settings.ts shippingOffersFor makes
+ *  them from the settings): what the checkout lists and the order decision picks from. */
+export interface ShippingOffer {
+  id: string;
+  label: string;
+  days: DeliveryDays;
+  priceCents: number;
+  /** Free when the items are strictly over this; null: never free. */
+  freeOverCents: number | null;
+}
+
+/** What a method costs for these items (free over its threshold). */
+export const offerCents = (offer: ShippingOffer, itemsCents: number) =>
+  shippingCents(itemsCents, {
+    ...SPEC_PRICING,
+    shippingCents: offer.priceCents,
+    freeShippingOverCents: offer.freeOverCents,
+  });
+
+/** THE choice of shipping method, for the order and the checkout alike: the one asked for (undefined when it is
+ *  not offered: the caller refuses it), or without one the cheapest for these items (the first of equals, so
+ *  Standard): what the original clients, which choose none, get. */
+export function chooseShippingMethod(
+  offers: readonly ShippingOffer[],
+  itemsCents: number,
+  asked?: string,
+): ShippingOffer | undefined {
+  if (asked !== undefined) return offers.find((o) => o.id === asked);
+  let best: ShippingOffer | undefined;
+  for (const offer of offers)
+    if (best === undefined || offerCents(offer, itemsCents) < offerCents(best, itemsCents)) best = offer;
+  return best;
+}
+
+/** "1–3 business days" (an equal min and max: "2 business days"). */
+export function deliveryDaysText(days: DeliveryDays): string {
+  const span = days.min === days.max ? `${days.min}` : `${days.min}–${days.max}`;
+  return `${span} business day${days.max === 1 ? '' : 's'}`;
+}
+
 export interface OrderPrice {
   itemsPrice: number;
   /** 0 without a discount code. */

@@ -819,6 +819,13 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX orders_waiting ON orders (created_at, id) WHERE waiting_cancellation = 1 OR waiting_returns > 0',
     ],
   },
+  {
+    version: 35,
+    name: 'orders record their shipping method',
+    // Issue 40: the method chosen at checkout (id, name, delivery estimate: domain/types.ts OrderShippingMethod) as
+    // JSON; NULL on orders placed before. The address's state lives in shipping_json with the rest of the address.
+    statements: ['ALTER TABLE orders ADD COLUMN shipping_method_json TEXT'],
+  },
 ];
 
 /** Migration 30's backfill: the older orders' lines' tax shares, a page of orders at a time. */
