@@ -18,6 +18,7 @@ const order: Order = {
   itemsPrice: 78.97,
   discountPrice: 0,
   couponCode: null,
+  shippingMethod: null,
   shippingPrice: 100,
   taxPrice: 11.85,
   totalPrice: 190.82,
