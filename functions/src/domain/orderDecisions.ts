@@ -21,7 +21,8 @@ import {
   type OrderRecord,
 } from './orders.js';
 import { formatPrice, toDollars } from './money.js';
-import { chooseShippingMethod, priceOrder, type OrderPriceCents } from './pricing.js';
+import { priceOrder, type OrderPriceCents } from './pricing.js';
+import { chooseShippingMethod } from './shippingChoice.js';
 import { countryLabel } from './countries.js';
 import { assertTransition, type LifecycleOrder } from './lifecycle.js';
 import { DEFAULT_SETTINGS, pricingRulesFor, shippingOffersFor, type ShopSettings } from './settings.js';

@@ -7,7 +7,8 @@ import { DEFAULT_HOLD_LIMITS } from './limits.js';
 import { ledgerLines } from './ledger.js';
 import { placeOrder, type PlaceOrderRequest } from './orderDecisions.js';
 import { orderFromRecord } from './orders.js';
-import { chooseShippingMethod, deliveryDaysText, offerCents, priceOrder, type ShippingOffer } from './pricing.js';
+import { priceOrder, type ShippingOffer } from './pricing.js';
+import { chooseShippingMethod, deliveryDaysText, offerCents } from './shippingChoice.js';
 import { REGIONS } from './regions.js';
 import {
   DEFAULT_SETTINGS,

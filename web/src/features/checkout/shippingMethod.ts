@@ -2,7 +2,8 @@
 // the discount code) so Place Order prices with it and sends it as `shippingMethod`. Which methods a country is
 // offered and the default (the cheapest for the cart) are the domain's (settings.ts shippingOffersFor, pricing.ts
 // chooseShippingMethod), the same the server decides with.
-import { chooseShippingMethod, type ShippingOffer } from '@domain/pricing';
+import type { ShippingOffer } from '@domain/pricing';
+import { chooseShippingMethod } from '@domain/shippingChoice';
 import { DEFAULT_SETTINGS, shippingOffersFor, type ShopSettings } from '@domain/settings';
 import { readJSON, removeKey, writeJSON } from '@/lib/storage';
 import { createStore, useStore } from '@/lib/store';

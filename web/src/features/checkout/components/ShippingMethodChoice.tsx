@@ -1,6 +1,7 @@
 // The shipping methods offered to the address's country (issue 40), as radios with each one's price for this cart
 // (free over the threshold where it applies) and its delivery estimate. Changing it is remembered at once.
-import { deliveryDaysText, offerCents, type ShippingOffer } from '@domain/pricing';
+import type { ShippingOffer } from '@domain/pricing';
+import { deliveryDaysText, offerCents } from '@domain/shippingChoice';
 import { formatPrice, toDollars } from '@domain/money';
 import Form from 'react-bootstrap/Form';
 import { rememberShippingMethod } from '../shippingMethod';

@@ -1,6 +1,7 @@
 import { AddressText } from '@/components/ui/AddressText';
 import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain/cart';
-import { deliveryDaysText, priceSummary } from '@domain/pricing';
+import { priceSummary } from '@domain/pricing';
+import { deliveryDaysText } from '@domain/shippingChoice';
 import { pricingRulesFor } from '@domain/settings';
 import type { CouponCheck } from '@domain/discounts';
 import { toCents } from '@domain/money';

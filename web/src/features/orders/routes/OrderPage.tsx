@@ -1,7 +1,7 @@
 import { AddressText } from '@/components/ui/AddressText';
 import { type Order } from '@domain';
 import { ledgerOfOrder } from '@domain/ledger';
-import { deliveryDaysText } from '@domain/pricing';
+import { deliveryDaysText } from '@domain/shippingChoice';
 import { isOwner, orderNumber, paymentMethodLabel } from '@domain/orders';
 import { useLiveGuestOrder, useLiveOrder } from '@/lib/live/hooks';
 import Col from 'react-bootstrap/Col';
