@@ -145,6 +145,26 @@ describe('PackingSlipPage', () => {
   });
 });
 
+describe('the shipping method and state (issue 40)', () => {
+  const express: Order = {
+    ...order,
+    shippingAddress: { address: '1 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
+    shippingMethod: { id: 'express', label: 'Express', days: { min: 1, max: 3 } },
+  };
+
+  it('the invoice names the method on its shipping row and the address its state', async () => {
+    show('invoice', express);
+    const paper = await screen.findByRole('article', { name: /#D0728E/ });
+    expect(paper).toHaveTextContent('Shipping (Express)');
+    expect(paper).toHaveTextContent('Austin TX 78701');
+  });
+
+  it('the packing slip says which method to ship by', async () => {
+    show('packing-slip', express);
+    expect(await screen.findByTestId('paper-shipping-method')).toHaveTextContent('Shipping method: Express');
+  });
+});
+
 describe('the papers ship to the recipient (issue 30)', () => {
   const shipped: Order = {
     ...order,
