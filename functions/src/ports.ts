@@ -180,6 +180,8 @@ export interface PlaceOrderCommand {
   /** The total the shopper was shown, in cents (issue 38): the decision refuses the order, in the transaction and
    *  before any write, when it would cost anything else (domain/orderDecisions.ts priceChanged). */
   expectedTotalCents?: number;
+  /** Issue 40: the shipping method's id (domain/settings.ts shippingOffersFor); absent: the cheapest. */
+  shippingMethod?: string;
 }
 
 /** The decision's request for a command and the order's id (a guest order's token is signed for that id). */

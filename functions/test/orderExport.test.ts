@@ -72,12 +72,15 @@ describe('GET /api/orders/export.csv', () => {
       Recipient: 'Alice Liddell',
       Phone: '(555) 010-4477',
       City: shippingAddress.city,
+      // Issue 40: the method the order was placed with (the cheapest: none was asked).
+      'Shipping method': 'Standard',
     });
     expect(ORDER_EXPORT_COLUMNS.slice(ORDER_EXPORT_COLUMNS.indexOf('Recipient'))).toEqual([
       'Recipient',
       'Phone',
       'Address',
       'City',
+      'State',
       'Postal code',
       'Country',
     ]);
@@ -285,6 +288,7 @@ describe('the export streams', () => {
       shippedAt: null,
       isDelivered: false,
       deliveredAt: null,
+      shippingMethod: null,
       carrier: null,
       trackingNumber: null,
       undeliveries: [],

@@ -50,7 +50,7 @@ describe('checkout', () => {
     expect(await page.getByTestId('summary-shipping').textContent()).toBe('$100.00');
     expect(await page.getByTestId('summary-tax').textContent()).toBe('$12.00');
     expect(await page.getByTestId('summary-total').textContent()).toBe('$191.98');
-    expect(await page.getByText('1 Circuit Avenue, Springfield 12345, United States').isVisible()).toBe(true);
+    expect(await page.getByText('1 Circuit Avenue, Springfield IL 12345, United States').isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/order\/[^/]+$/);

@@ -46,11 +46,57 @@ describe('shipping address (issue 30)', () => {
     expect(shippingAddressSchema.safeParse({ ...proshop, country: 'DE', postalCode: '1011' }).success).toBe(false);
   });
 
-  it("the web's form requires the recipient and the phone", () => {
+  it("the web's form requires the recipient and the phone (and a US address its state)", () => {
     expect(refusals(shippingFormSchema as never, { ...proshop, recipientName: '', phone: '' })).toEqual({
       recipientName: 'Recipient name is required',
       phone: 'Phone is required',
+      state: 'State is required',
     });
-    expect(shippingFormSchema.parse(full)).toEqual(full);
+    expect(shippingFormSchema.parse({ ...full, state: 'IL' })).toEqual({ ...full, state: 'IL' });
+  });
+});
+
+describe('states and provinces (issue 40)', () => {
+  it('the API takes an address to a country with states without one (the original clients send none)', () => {
+    expect(shippingAddressSchema.parse(proshop)).toEqual({ ...proshop, country: 'US' });
+  });
+
+  it.each([
+    ['US', 'texas', 'TX', '78701'],
+    ['US', ' tx ', 'TX', '78701'],
+    ['CA', 'Québec', 'QC', 'H2X 1Y4'],
+    ['CA', 'on', 'ON', 'M5V 2T6'],
+    ['AU', 'New South Wales', 'NSW', '2000'],
+  ])('%s: %j is stored as its code %s', (country, state, code, postalCode) => {
+    expect(shippingAddressSchema.parse({ ...proshop, country, state, postalCode })).toEqual({
+      ...proshop,
+      country,
+      postalCode,
+      state: code,
+    });
+  });
+
+  it.each([
+    ['US', 'Bavaria', "State must be one of United States's (choose from the list)"],
+    ['US', 'ON', "State must be one of United States's (choose from the list)"],
+    ['CA', 'TX', "Province must be one of Canada's (choose from the list)"],
+  ])("refuses a state not of the country's list: %s %j", (country, state, message) => {
+    const postalCode = country === 'CA' ? 'H2X 1Y4' : '78701';
+    expect(refusals(shippingAddressSchema, { ...proshop, country, state, postalCode }).state).toBe(message);
+  });
+
+  it('a country without states or provinces stores none, whatever was sent', () => {
+    const berlin = { ...proshop, country: 'DE', postalCode: '10115' };
+    expect(shippingAddressSchema.parse({ ...berlin, state: 'Berlin' })).toEqual(berlin);
+    expect(shippingFormSchema.parse({ ...full, ...berlin, state: '' })).toEqual({ ...full, ...berlin });
+  });
+
+  it("the web's form requires a province in Canada and a state in Australia", () => {
+    expect(refusals(shippingFormSchema as never, { ...full, country: 'CA', postalCode: 'H2X 1Y4' }).state).toBe(
+      'Province is required',
+    );
+    expect(refusals(shippingFormSchema as never, { ...full, country: 'AU', postalCode: '2000' }).state).toBe(
+      'State or territory is required',
+    );
   });
 });

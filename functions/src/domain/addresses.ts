@@ -19,7 +19,7 @@ export interface SavedAddress extends ShippingAddress {
 
 /** The address as lines: recipient, street, city and postal code, the country's name; the phone apart. */
 export function addressLines(a: ShippingAddress): string[] {
-  const lines = [a.address, [a.city, a.postalCode].filter(Boolean).join(' '), countryLabel(a.country)];
+  const lines = [a.address, [a.city, a.state, a.postalCode].filter(Boolean).join(' '), countryLabel(a.country)];
   return [...(a.recipientName ? [a.recipientName] : []), ...lines].filter((l) => l.trim() !== '');
 }
 
@@ -32,6 +32,7 @@ export function addressKey(a: ShippingAddress): string {
     fold(a.phone).replace(/[^\d+]/g, ''),
     fold(a.address),
     fold(a.city),
+    fold(a.state),
     fold(a.postalCode).replace(/\s/g, ''),
     countryCode(a.country) ?? fold(a.country),
   ]);
@@ -44,6 +45,7 @@ export function shippingAddressOf(a: ShippingAddress): ShippingAddress {
     ...(a.phone ? { phone: a.phone } : {}),
     address: a.address,
     city: a.city,
+    ...(a.state ? { state: a.state } : {}),
     postalCode: a.postalCode,
     country: a.country,
   };

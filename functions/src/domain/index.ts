@@ -14,6 +14,8 @@ export * from './returns.js';
 export * from './reviewDecisions.js';
 export * from './payments.js';
 export * from './pricing.js';
+export * from './regions.js';
+export * from './shippingChoice.js';
 export * from './settings.js';
 export * from './settingsSchema.js';
 export * from './timeZones.js';

@@ -22,8 +22,10 @@ import {
 } from './orders.js';
 import { formatPrice, toDollars } from './money.js';
 import { priceOrder, type OrderPriceCents } from './pricing.js';
+import { chooseShippingMethod } from './shippingChoice.js';
+import { countryLabel } from './countries.js';
 import { assertTransition, type LifecycleOrder } from './lifecycle.js';
-import { pricingRulesFor, type ShopSettings } from './settings.js';
+import { DEFAULT_SETTINGS, pricingRulesFor, shippingOffersFor, type ShopSettings } from './settings.js';
 import type { Order, PaymentResult, ProductOption, ProductVariant, ShippingAddress } from './types.js';
 import { stockKey, VARIANT_MESSAGES, variantLabel } from './variants.js';
 
@@ -105,7 +107,14 @@ export interface PlaceOrderRequest {
   /** The total the shopper was shown (issue 38, `expectedTotal` in cents): the order is refused (priceChanged)
    *  when it would cost anything else. Absent (the original ProShop clients): no check. */
   expectedTotalCents?: number;
+  /** Issue 40: the shipping method's id; absent: the cheapest offered for the order (pricing.ts
+   *  chooseShippingMethod). One not offered to the address's country is refused (400). */
+  shippingMethod?: string;
 }
+
+/** The 400 of a shipping method the address's country is not offered (issue 40). */
+export const shippingMethodRefusal = (id: string, country: string) =>
+  `Shipping method ${id.slice(0, 30)} is not offered to ${countryLabel(country)}: choose one of the shop's methods`;
 
 /** The 409 body's figures when the total changed since the page was shown (dollars, as an order answers them). */
 export interface PriceChangedDetails {
@@ -209,7 +218,14 @@ export function placeOrder(
       sku: v.sku,
     };
   });
-  const rules = request.settings && pricingRulesFor(request.settings, request.shippingAddress.country);
+  // Issue 40: the method chosen (or the cheapest for these items) among those offered to the country, and the tax of
+  // the address's state where the owner set one.
+  const settings = request.settings ?? DEFAULT_SETTINGS;
+  const offers = shippingOffersFor(settings, request.shippingAddress.country);
+  const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.qty, 0);
+  const method = chooseShippingMethod(offers, itemsCents, request.shippingMethod);
+  if (!method) throw badInput(shippingMethodRefusal(String(request.shippingMethod), request.shippingAddress.country));
+  const rules = pricingRulesFor(settings, request.shippingAddress, method);
   // The hold limits are judged BEFORE the code, on the order as it would cost without it (issue 36): while the
   // customer is at a limit, a right and a wrong code get the same 409, so the answer tells nothing about codes.
   const hold = { totalCents: priceOrder(lines, rules, 0).totalCents, orderItems: lines };
@@ -260,6 +276,7 @@ export function placeOrder(
     paymentMethod: request.paymentMethod,
     ...price,
     couponCode: coupon ? coupon.code : null,
+    shippingMethod: { id: method.id, label: method.label, days: { min: method.days.min, max: method.days.max } },
     currency: 'USD',
     status: 'awaiting_payment',
     paidAt: null,

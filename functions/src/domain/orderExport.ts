@@ -64,6 +64,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'Status',
   'Paid at',
   'Delivered at',
+  // Issue 40: the method chosen at checkout ("Express"); empty for an order placed before methods.
+  'Shipping method',
   'Carrier',
   'Tracking number',
   // Each line with its variant and SKU: "2 × Headphones (Sand, SKU HP-SND)".
@@ -91,6 +93,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'Phone',
   'Address',
   'City',
+  // Issue 40: the state's or province's code ("TX"); empty for other countries.
+  'State',
   'Postal code',
   'Country',
 ] as const;
@@ -180,6 +184,7 @@ export function orderCsvRow(order: Order, paymentMode?: 'paypal' | 'simulated'):
     exportStatus(order),
     order.paidAt ?? '',
     order.deliveredAt ?? '',
+    text(order.shippingMethod?.label),
     text(order.carrier),
     text(order.trackingNumber),
     text(order.orderItems.map(exportLine).join('; ')),
@@ -201,6 +206,7 @@ export function orderCsvRow(order: Order, paymentMode?: 'paypal' | 'simulated'):
     text(a.phone),
     text(a.address),
     text(a.city),
+    text(a.state),
     text(a.postalCode),
     text(a.country),
   ];

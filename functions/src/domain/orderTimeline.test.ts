@@ -23,6 +23,7 @@ const base: Order = {
   shippedAt: null,
   isDelivered: false,
   deliveredAt: null,
+  shippingMethod: null,
   carrier: null,
   trackingNumber: null,
   undeliveries: [],

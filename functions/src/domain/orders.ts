@@ -14,6 +14,7 @@ import type {
   CancellationRequest,
   Order,
   OrderReturn,
+  OrderShippingMethod,
   OrderStatus,
   OrderUndelivery,
   PaymentResult,
@@ -76,6 +77,8 @@ export interface OrderRecord {
   /** Set when it was cancelled (status 'cancelled'). Records from before issue 28 kept status 'expired' with this
    *  set: statusOf reads them as 'cancelled'. Absent on older records. */
   cancelledAt?: string | null;
+  /** Issue 40: the shipping method chosen; absent on older records. */
+  shippingMethod?: OrderShippingMethod | null;
   /** Given when marked delivered; absent on older records. */
   carrier?: string | null;
   trackingNumber?: string | null;
@@ -158,6 +161,7 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
     shippedAt: r.shippedAt ?? null,
     isDelivered: r.status === 'delivered',
     deliveredAt: r.deliveredAt ?? null,
+    shippingMethod: r.shippingMethod ?? null,
     carrier: r.carrier ?? null,
     trackingNumber: r.trackingNumber ?? null,
     undeliveries: (r.undeliveries ?? []).map((u) => ({

@@ -74,6 +74,23 @@ export function priceOrder(
   return { itemsCents, discountCents, shippingCents: shipping, taxCents: tax, totalCents };
 }
 
+/** Delivery estimate in business days, `min` to `max` (issue 40). */
+export interface DeliveryDays {
+  min: number;
+  max: number;
+}
+
+/** A shipping method as offered for one country, in cents (issue 40; domain/settings.ts shippingOffersFor makes
+ *  them from the settings): what the checkout lists and the order decision picks from. */
+export interface ShippingOffer {
+  id: string;
+  label: string;
+  days: DeliveryDays;
+  priceCents: number;
+  /** Free when the items are strictly over this; null: never free. */
+  freeOverCents: number | null;
+}
+
 export interface OrderPrice {
   itemsPrice: number;
   /** 0 without a discount code. */

@@ -9,6 +9,7 @@ import {
   MAX_UNDELIVER_REASON_LENGTH,
 } from './limits.js';
 import { countryCode, countryName, isValidPostalCode } from './countries.js';
+import { regionCode, regionLabel, regionsOf } from './regions.js';
 import { emailKey } from './search.js';
 import type { EditableProductField, EditableProductValues } from './productFields.js';
 import {
@@ -319,14 +320,19 @@ export const phoneSchema = plainString('Phone')
   )
   .refine((v) => (v.match(/\d/g) ?? []).length <= 15, 'Phone must have at most 15 digits');
 
-/** An address; `contact` says whether the recipient's name and phone are required or optional. */
-const addressSchema = <C extends z.ZodType, P extends z.ZodType>(recipientName: C, phone: P) =>
+/** An address; `contact` says whether the recipient's name and phone are required or optional; `stateRequired`
+ *  whether a country with states or provinces (domain/regions.ts) must name one (the web's form) or may leave it out
+ *  (the API: the original clients send none, and their orders are taxed at the country's rate). A state given is
+ *  checked against the country's list and stored as its code; a country without a list stores none. */
+const addressSchema = <C extends z.ZodType, P extends z.ZodType>(recipientName: C, phone: P, stateRequired: boolean) =>
   z
     .strictObject({
       recipientName,
       phone,
       address: text('Address', 200),
       city: text('City', 100).refine((v) => /\p{L}/u.test(v), 'City must contain a letter'),
+      /** Issue 40: a state or province, by code or name. */
+      state: blankIsNone(plainString('State').trim().max(60, 'State must be at most 60 characters')),
       postalCode: text('Postal code', 20),
       country: text('Country', 100)
         .refine((v) => countryCode(v) !== undefined, 'Choose a country from the list')
@@ -339,6 +345,21 @@ const addressSchema = <C extends z.ZodType, P extends z.ZodType>(recipientName: 
           path: ['postalCode'],
           message: `Postal code is not valid for ${countryName(a.country)}`,
         });
+      if (!regionsOf(a.country)) return;
+      const label = regionLabel(a.country);
+      if (a.state === undefined) {
+        if (stateRequired) ctx.addIssue({ code: 'custom', path: ['state'], message: `${label} is required` });
+      } else if (regionCode(a.country, a.state) === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['state'],
+          message: `${label} must be one of ${countryName(a.country)}'s (choose from the list)`,
+        });
+    })
+    .transform((a) => {
+      const { state, ...rest } = a;
+      const code = state === undefined ? undefined : regionCode(a.country, state);
+      return code === undefined ? rest : { ...rest, state: code };
     });
 
 /**
@@ -348,10 +369,14 @@ const addressSchema = <C extends z.ZodType, P extends z.ZodType>(recipientName: 
  * and is stored as its ISO code, shown by its name; the postal code must be one of that country's; the city must
  * have a letter.
  */
-export const shippingAddressSchema = addressSchema(blankIsNone(text('Recipient name', 100)), blankIsNone(phoneSchema));
+export const shippingAddressSchema = addressSchema(
+  blankIsNone(text('Recipient name', 100)),
+  blankIsNone(phoneSchema),
+  false,
+);
 
 /** The web's address form (shipping, the address book): the recipient and a phone to reach them required. */
-export const shippingFormSchema = addressSchema(text('Recipient name', 100), phoneSchema);
+export const shippingFormSchema = addressSchema(text('Recipient name', 100), phoneSchema, true);
 export type ShippingFormInput = z.infer<typeof shippingFormSchema>;
 
 export const MAX_ORDER_LINES = 50;
@@ -442,6 +467,13 @@ export const placeOrderSchema = z.strictObject({
     .max(MAX_EXPECTED_TOTAL, EXPECTED_TOTAL_MESSAGE)
     .refine(wholeCents, EXPECTED_TOTAL_MESSAGE)
     .optional(),
+  /** Issue 40: the shipping method's id (GET /api/settings/public's methods; 'standard' is the shipping's own
+   *  prices). Absent or empty: the cheapest for the order (the original clients). One not offered to the address's
+   *  country: 400. */
+  shippingMethod: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    plainString('Shipping method').trim().max(30, 'Shipping method must be at most 30 characters').optional(),
+  ),
   itemsPrice: ignoredNumber,
   shippingPrice: ignoredNumber,
   taxPrice: ignoredNumber,
@@ -469,6 +501,8 @@ export interface PlaceOrderBody {
   /** The total the page showed, in dollars (issue 38): 409 with the new figures when the order would cost more or
    *  less (orderDecisions.ts PriceChangedDetails). */
   expectedTotal?: number;
+  /** Issue 40: the shipping method chosen; absent: the cheapest. */
+  shippingMethod?: string;
 }
 
 /** A filter left empty in a URL (`?brand=`) does not filter. */

@@ -25,11 +25,14 @@ const settingsArb: fc.Arbitrary<ShopSettings> = fc.record({
     defaultPercent: percent,
     pricesIncludeTax: fc.boolean(),
     countries: fc.uniqueArray(fc.record({ country, percent }), { selector: (c) => c.country, maxLength: 3 }),
+    states: fc.constant([]),
   }),
   shipping: fc.record({
     defaultPrice: dollars,
     freeOver: fc.option(dollars, { nil: null }),
     countries: fc.uniqueArray(fc.record({ country, price: dollars }), { selector: (c) => c.country, maxLength: 3 }),
+    standardDays: fc.constant(DEFAULT_SETTINGS.shipping.standardDays),
+    methods: fc.constant([]),
   }),
   limits: fc.constant(DEFAULT_SETTINGS.limits),
   holdMinutes: fc.constant(30),
@@ -71,8 +74,14 @@ describe('the one pricing decision with the settings', () => {
 
   const germany: ShopSettings = {
     ...DEFAULT_SETTINGS,
-    tax: { defaultPercent: 15, pricesIncludeTax: false, countries: [{ country: 'DE', percent: 19 }] },
-    shipping: { defaultPrice: 100, freeOver: 100, countries: [{ country: 'de', price: 4.9 }] },
+    tax: { defaultPercent: 15, pricesIncludeTax: false, countries: [{ country: 'DE', percent: 19 }], states: [] },
+    shipping: {
+      defaultPrice: 100,
+      freeOver: 100,
+      countries: [{ country: 'de', price: 4.9 }],
+      standardDays: DEFAULT_SETTINGS.shipping.standardDays,
+      methods: [],
+    },
   };
 
   it("takes the shipping country's own rate and price, matched case-insensitively", () => {

@@ -5,7 +5,15 @@
 import { countryCode } from './countries.js';
 import { DEFAULT_HOLD_LIMITS, DEFAULT_HOLD_MINUTES, type HoldLimits } from './limits.js';
 import { toDollars } from './money.js';
-import { FREE_SHIPPING_OVER_CENTS, SHIPPING_CENTS, TAX_PERCENT, type PricingRules } from './pricing.js';
+import {
+  FREE_SHIPPING_OVER_CENTS,
+  SHIPPING_CENTS,
+  TAX_PERCENT,
+  type DeliveryDays,
+  type PricingRules,
+  type ShippingOffer,
+} from './pricing.js';
+
 import { DEFAULT_TIME_ZONE } from './timeZones.js';
 
 export interface CountryTax {
@@ -20,6 +28,29 @@ export interface CountryShipping {
   price: number;
 }
 
+/** Issue 40: a state's or province's own tax rate (domain/regions.ts), overriding its country's. */
+export interface StateTax {
+  /** The country's ISO code (one with regions: US, CA, AU). */
+  country: string;
+  /** The region's code ("TX", "ON", "NSW"). */
+  state: string;
+  percent: number;
+}
+
+/** Issue 40: a shipping method beside Standard (Express, Overnight...): its own price, per country where the owner
+ *  set one, and its delivery estimate. */
+export interface ShippingMethodSetting {
+  /** Lower-case letters, digits and dashes, unique, never 'standard' (Standard is the shipping's own prices). */
+  id: string;
+  label: string;
+  days: DeliveryDays;
+  /** Dollars, for every country without its own price. */
+  price: number;
+  countries: CountryShipping[];
+  /** Whether the free-shipping threshold makes it free too (Standard's always does). */
+  freeOver: boolean;
+}
+
 export interface ShopSettings {
   tax: {
     /** Percent of the items (after any discount), for every country without its own rate. */
@@ -27,6 +58,8 @@ export interface ShopSettings {
     /** Prices already include the tax: the tax line shows the part of the items that is tax, the total adds none. */
     pricesIncludeTax: boolean;
     countries: CountryTax[];
+    /** Issue 40: rates by state or province, overriding the country's (settings saved before have none). */
+    states: StateTax[];
   };
   shipping: {
     /** Dollars, for every country without its own price. */
@@ -34,6 +67,10 @@ export interface ShopSettings {
     /** Shipping is free when the items are over this many dollars (strictly, as the spec says); null: never free. */
     freeOver: number | null;
     countries: CountryShipping[];
+    /** Issue 40: Standard's delivery estimate (Standard = the prices above). */
+    standardDays: DeliveryDays;
+    /** Issue 40: the methods offered beside Standard, in the order the checkout lists them. */
+    methods: ShippingMethodSetting[];
   };
   /** What one customer may hold unpaid at once (domain/orders.ts assertWithinHoldLimits). */
   limits: {
@@ -63,6 +100,21 @@ export const SPEC_TAX_PERCENT = TAX_PERCENT;
 export const SPEC_SHIPPING_PRICE = toDollars(SHIPPING_CENTS);
 export const SPEC_FREE_SHIPPING_OVER = toDollars(FREE_SHIPPING_OVER_CENTS);
 
+/** Standard's estimate until the owner sets one. */
+export const STANDARD_DAYS: DeliveryDays = { min: 5, max: 8 };
+/** The id Standard answers by (the shipping's own prices); the other methods' ids are the owner's. */
+export const STANDARD_METHOD = 'standard';
+/** The method the defaults offer beside Standard: dearer than Standard, so the default choice (the cheapest) and
+ *  with it the spec's totals stay what they were. */
+export const DEFAULT_EXPRESS: ShippingMethodSetting = {
+  id: 'express',
+  label: 'Express',
+  days: { min: 1, max: 3 },
+  price: 150,
+  countries: [],
+  freeOver: false,
+};
+
 /** The defaults: the spec's pricing, and the hold limits and minutes the environment sets (config.ts). */
 export function defaultSettings(
   hold: { holdMinutes: number; holdLimits: HoldLimits } = {
@@ -71,8 +123,14 @@ export function defaultSettings(
   },
 ): ShopSettings {
   return {
-    tax: { defaultPercent: SPEC_TAX_PERCENT, pricesIncludeTax: false, countries: [] },
-    shipping: { defaultPrice: SPEC_SHIPPING_PRICE, freeOver: SPEC_FREE_SHIPPING_OVER, countries: [] },
+    tax: { defaultPercent: SPEC_TAX_PERCENT, pricesIncludeTax: false, countries: [], states: [] },
+    shipping: {
+      defaultPrice: SPEC_SHIPPING_PRICE,
+      freeOver: SPEC_FREE_SHIPPING_OVER,
+      countries: [],
+      standardDays: { ...STANDARD_DAYS },
+      methods: [{ ...DEFAULT_EXPRESS, days: { ...DEFAULT_EXPRESS.days }, countries: [] }],
+    },
     limits: {
       maxUnitsPerProduct: hold.holdLimits.maxUnitsPerProduct,
       maxHeldTotal: toDollars(hold.holdLimits.maxHeldCents),
@@ -86,7 +144,18 @@ export function defaultSettings(
 /** Stored settings with what they were saved without (a field added since, e.g. timeZone) taken from `defaults`:
  *  the settings in force, however old the stored copy. */
 export function withSettingsDefaults(stored: Partial<ShopSettings>, defaults: ShopSettings): ShopSettings {
-  return { ...defaults, ...stored };
+  const merged = { ...defaults, ...stored };
+  // Issue 40's fields inside tax and shipping: settings saved before them keep the defaults' (no state rates,
+  // Standard's estimate and the default Express).
+  return {
+    ...merged,
+    tax: { ...merged.tax, states: merged.tax.states ?? defaults.tax.states },
+    shipping: {
+      ...merged.shipping,
+      standardDays: merged.shipping.standardDays ?? defaults.shipping.standardDays,
+      methods: merged.shipping.methods ?? defaults.shipping.methods,
+    },
+  };
 }
 
 /** Settings with the built-in defaults (the spec's numbers, limits.ts's hold limits). */
@@ -108,29 +177,83 @@ export function countryKey(country: string): string {
   return countryCode(country) ?? country.trim().toLowerCase();
 }
 
-/** The pricing rules (domain/pricing.ts priceOrder) in force for a shipping country (a country without its own rate or price takes the defaults). */
-export function pricingRulesFor(settings: ShopSettings, country: string | undefined): PricingRules {
+const cents = (dollars: number) => Math.round(dollars * 100);
+const byCountry = <T extends { country: string }>(list: readonly T[], key: string | undefined) =>
+  key === undefined ? undefined : list.find((c) => countryKey(c.country) === key);
+
+/** The methods offered to a shipping country: Standard (the shipping's own prices) first, then the owner's others,
+ *  each at the country's price where one is set, else its default. */
+export function shippingOffersFor(settings: ShopSettings, country: string | undefined): ShippingOffer[] {
   const key = country === undefined ? undefined : countryKey(country);
-  const tax = settings.tax.countries.find((c) => countryKey(c.country) === key)?.percent ?? settings.tax.defaultPercent;
-  const shipping =
-    settings.shipping.countries.find((c) => countryKey(c.country) === key)?.price ?? settings.shipping.defaultPrice;
+  const { shipping } = withSettingsDefaults(settings, settings);
+  const freeOverCents = shipping.freeOver === null ? null : cents(shipping.freeOver);
+  return [
+    {
+      id: STANDARD_METHOD,
+      label: 'Standard',
+      days: shipping.standardDays,
+      priceCents: cents(byCountry(shipping.countries, key)?.price ?? shipping.defaultPrice),
+      freeOverCents,
+    },
+    ...shipping.methods.map((m) => ({
+      id: m.id,
+      label: m.label,
+      days: m.days,
+      priceCents: cents(byCountry(m.countries, key)?.price ?? m.price),
+      freeOverCents: m.freeOver ? freeOverCents : null,
+    })),
+  ];
+}
+
+/** The tax rate in percent for an address: its state's or province's where the owner set one, else its country's,
+ *  else the default. */
+export function taxPercentFor(
+  settings: ShopSettings,
+  address: { country: string; state?: string } | undefined,
+): number {
+  const key = address === undefined ? undefined : countryKey(address.country);
+  const states = settings.tax.states ?? [];
+  const state =
+    address?.state === undefined
+      ? undefined
+      : states.find((s) => countryKey(s.country) === key && s.state === address.state);
+  return state?.percent ?? byCountry(settings.tax.countries, key)?.percent ?? settings.tax.defaultPercent;
+}
+
+/** The pricing rules (domain/pricing.ts priceOrder) in force for a shipping country, or an address (its state's
+ *  tax), and a shipping method offered there (Standard when not given; shippingOffersFor). */
+export function pricingRulesFor(
+  settings: ShopSettings,
+  address: string | { country: string; state?: string } | undefined,
+  method?: ShippingOffer,
+): PricingRules {
+  const where = typeof address === 'string' ? { country: address } : address;
+  const offer = method ?? shippingOffersFor(settings, where?.country)[0]!;
   return {
-    taxBasisPoints: Math.round(tax * 100),
+    taxBasisPoints: Math.round(taxPercentFor(settings, where) * 100),
     pricesIncludeTax: settings.tax.pricesIncludeTax,
-    shippingCents: Math.round(shipping * 100),
-    freeShippingOverCents: settings.shipping.freeOver === null ? null : Math.round(settings.shipping.freeOver * 100),
+    shippingCents: offer.priceCents,
+    freeShippingOverCents: offer.freeOverCents,
   };
 }
 
 /** Settings as flat fields for the history: country lists become one field per country. */
 function flatten(settings: Partial<ShopSettings>): Map<string, unknown> {
   const fields = new Map<string, unknown>();
+  // A list's entry is named by its method id, its country and state, or its country (the history's field names).
+  const entryKey = (entry: Record<string, unknown>) => {
+    if (typeof entry.id === 'string')
+      return { name: entry.id, rest: Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'id')) };
+    const { country, state, ...rest } = entry as { country: string; state?: string };
+    const name = countryKey(String(country)).toUpperCase();
+    return { name: state === undefined ? name : `${name}.${state}`, rest };
+  };
   const walk = (prefix: string, value: unknown) => {
     if (Array.isArray(value)) {
-      for (const entry of value as { country: string }[]) {
-        const { country, ...rest } = entry;
+      for (const entry of value as Record<string, unknown>[]) {
+        const { name, rest } = entryKey(entry);
         const values = Object.values(rest);
-        walk(`${prefix}.${countryKey(country).toUpperCase()}`, values.length === 1 ? values[0] : rest);
+        walk(`${prefix}.${name}`, values.length === 1 ? values[0] : rest);
       }
     } else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) walk(prefix ? `${prefix}.${key}` : key, inner);

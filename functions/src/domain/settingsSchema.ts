@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { MAX_STOCK } from './limits.js';
 import { plainString } from './schemas.js';
-import { countryCode, countryLabel } from './countries.js';
-import { countryKey } from './settings.js';
+import { countryCode, countryLabel, countryName } from './countries.js';
+import { regionCode, regionsOf } from './regions.js';
+import { countryKey, STANDARD_METHOD } from './settings.js';
 import { canonicalTimeZone } from './timeZones.js';
 
 /** Dollars in whole cents, 0..max (a settings form's amounts). */
@@ -71,6 +72,63 @@ export const timeZoneSchema = z.string({ error: 'Time zone must be a text' }).tr
   return zone;
 });
 
+/** A state's or province's tax rate (issue 40): a country with regions (domain/regions.ts) and one of its regions,
+ *  given by code or name, saved as its code. */
+const stateTax = z
+  .strictObject({
+    country,
+    state: plainString('State').trim().min(1, 'State is required').max(60, 'State must be at most 60 characters'),
+    percent: percent('Tax rate'),
+  })
+  .transform((entry, ctx) => {
+    if (!regionsOf(entry.country)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${countryLabel(entry.country)} has no states or provinces`,
+        path: ['country'],
+      });
+      return z.NEVER;
+    }
+    const state = regionCode(entry.country, entry.state);
+    if (state === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${entry.state.slice(0, 60)} is not a state or province of ${countryName(entry.country)}`,
+        path: ['state'],
+      });
+      return z.NEVER;
+    }
+    return { ...entry, state };
+  });
+
+/** Delivery days: whole, 0..60, min at most max. */
+const deliveryDays = z
+  .strictObject({ min: whole('Fastest delivery days', 0, 60), max: whole('Slowest delivery days', 0, 60) })
+  .refine((d) => d.min <= d.max, 'Fastest delivery days must not be more than the slowest');
+
+export const MAX_SHIPPING_METHODS = 5;
+
+/** A method beside Standard (issue 40). */
+const shippingMethod = z.strictObject({
+  id: plainString('Method id')
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Method id must be 1-30 lower-case letters, digits or dashes')
+    .refine((id) => id !== STANDARD_METHOD, `Method id ${STANDARD_METHOD} is Standard's`),
+  label: plainString('Method name')
+    .trim()
+    .min(1, 'Method name is required')
+    .max(40, 'Method name must be at most 40 characters'),
+  days: deliveryDays,
+  price: dollars('Method price', 100_000),
+  countries: z
+    .array(z.strictObject({ country, price: dollars('Method price', 100_000) }), {
+      error: 'Method countries must be a list',
+    })
+    .max(MAX_SETTINGS_COUNTRIES, `At most ${MAX_SETTINGS_COUNTRIES} method countries`)
+    .superRefine((list, ctx) => uniqueCountries(list, ctx, 'Method prices')),
+  freeOver: z.boolean({ error: 'Free over the threshold must be true or false' }),
+});
+
 export const settingsSchema = z.strictObject({
   tax: z.strictObject({
     defaultPercent: percent('Default tax rate'),
@@ -79,6 +137,20 @@ export const settingsSchema = z.strictObject({
       .array(z.strictObject({ country, percent: percent('Tax rate') }), { error: 'Tax countries must be a list' })
       .max(MAX_SETTINGS_COUNTRIES, `At most ${MAX_SETTINGS_COUNTRIES} tax countries`)
       .superRefine((list, ctx) => uniqueCountries(list, ctx, 'Tax rates')),
+    /** Issue 40; optional: a client that predates it keeps the saved rates (the route). */
+    states: z
+      .array(stateTax, { error: 'State tax rates must be a list' })
+      .max(MAX_SETTINGS_COUNTRIES, `At most ${MAX_SETTINGS_COUNTRIES} state tax rates`)
+      .superRefine((list, ctx) => {
+        const seen = new Set<string>();
+        list.forEach((entry, index) => {
+          const key = `${entry.country}.${entry.state}`;
+          if (seen.has(key))
+            ctx.addIssue({ code: 'custom', message: `State tax rates: ${entry.state} is listed twice`, path: [index] });
+          seen.add(key);
+        });
+      })
+      .optional(),
   }),
   shipping: z.strictObject({
     defaultPrice: dollars('Default shipping price', 100_000),
@@ -89,6 +161,13 @@ export const settingsSchema = z.strictObject({
       })
       .max(MAX_SETTINGS_COUNTRIES, `At most ${MAX_SETTINGS_COUNTRIES} shipping countries`)
       .superRefine((list, ctx) => uniqueCountries(list, ctx, 'Shipping prices')),
+    /** Issue 40; both optional as `states`. */
+    standardDays: deliveryDays.optional(),
+    methods: z
+      .array(shippingMethod, { error: 'Shipping methods must be a list' })
+      .max(MAX_SHIPPING_METHODS, `At most ${MAX_SHIPPING_METHODS} shipping methods beside Standard`)
+      .refine((list) => new Set(list.map((m) => m.id)).size === list.length, 'Each shipping method id may appear once')
+      .optional(),
   }),
   limits: z.strictObject({
     maxUnitsPerProduct: whole('Units per product', 1, MAX_STOCK),

@@ -111,6 +111,9 @@ export interface ShippingAddress {
   phone?: string;
   address: string;
   city: string;
+  /** Issue 40: the state or province's code (domain/regions.ts) for a country that has them (US, CA, AU); absent
+   *  for other countries, and on addresses the original clients sent. */
+  state?: string;
   postalCode: string;
   /** An ISO 3166-1 alpha-2 code since issue 30 (an older order may hold the text its client sent). */
   country: string;
@@ -199,6 +202,14 @@ export interface CancellationRequest {
   message: string | null;
 }
 
+/** An order's shipping method (issue 40), as it was offered when placed. */
+export interface OrderShippingMethod {
+  id: string;
+  label: string;
+  /** Delivery estimate in business days. */
+  days: { min: number; max: number };
+}
+
 export interface Order {
   _id: string;
   user: { _id: string; name: string; email: string };
@@ -224,6 +235,9 @@ export interface Order {
   shippedAt: string | null;
   isDelivered: boolean;
   deliveredAt: string | null;
+  /** Issue 40: the shipping method chosen at checkout (its id, name and delivery estimate as offered then); null on
+   *  orders placed before methods existed. */
+  shippingMethod: OrderShippingMethod | null;
   /** Given when shipped or marked delivered (PUT /api/orders/:id/ship | deliver { carrier, trackingNumber }). */
   carrier: string | null;
   trackingNumber: string | null;

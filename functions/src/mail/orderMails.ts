@@ -82,6 +82,7 @@ export function orderMailData(id: string, r: OrderRecord, context?: MailContext)
       // Only with a code: the messages of orders without one keep their data as before.
       ...(r.discountCents ? { discountCents: r.discountCents, couponCode: r.couponCode ?? null } : {}),
       shippingCents: r.shippingCents,
+      ...(r.shippingMethod ? { shippingMethod: r.shippingMethod.label } : {}),
       taxCents: r.taxCents,
       // Prices that include tax: the tax is inside the items, the total adds none (domain/pricing.ts).
       ...(r.taxCents > 0 && r.itemsCents - discount + r.shippingCents === r.totalCents ? { taxIncluded: true } : {}),

@@ -88,6 +88,7 @@ export function orderMailContract(name: string, factory: MailStoreFactory, run: 
               lines: [{ name: 'Mail Phone', qty: 2, priceCents: Math.round(order.orderItems[0]!.price * 100) }],
               itemsCents: Math.round(order.itemsPrice * 100),
               shippingCents: Math.round(order.shippingPrice * 100),
+              shippingMethod: 'Standard', // issue 40: the cheapest, none was asked
               taxCents: Math.round(order.taxPrice * 100),
               totalCents: Math.round(order.totalPrice * 100),
             },

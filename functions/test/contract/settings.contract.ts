@@ -15,8 +15,14 @@ const now = new Date('2026-03-01T10:00:00.000Z');
 
 const germany: ShopSettings = {
   ...DEFAULT_SETTINGS,
-  tax: { defaultPercent: 15, pricesIncludeTax: false, countries: [{ country: 'DE', percent: 19 }] },
-  shipping: { defaultPrice: 100, freeOver: 100, countries: [{ country: 'DE', price: 4.9 }] },
+  tax: { defaultPercent: 15, pricesIncludeTax: false, countries: [{ country: 'DE', percent: 19 }], states: [] },
+  shipping: {
+    defaultPrice: 100,
+    freeOver: 100,
+    countries: [{ country: 'DE', price: 4.9 }],
+    standardDays: DEFAULT_SETTINGS.shipping.standardDays,
+    methods: DEFAULT_SETTINGS.shipping.methods,
+  },
 };
 
 export function settingsContract(
@@ -92,6 +98,46 @@ export function settingsContract(
       // A later change of the settings leaves placed orders as priced.
       await store.settings.save(DEFAULT_SETTINGS, owner, now, DEFAULT_SETTINGS);
       expect(await store.orders.get(de._id)).toMatchObject({ shippingPrice: 4.9, taxPrice: 9.5, totalPrice: 64.4 });
+    });
+
+    it('settings (issue 40): an order to a state with a method chosen keeps both, priced by the state and method', async () => {
+      const p = await store.products.create(productInput('Lamp', { price: 40 }), 'owner-1');
+      const texas: ShopSettings = {
+        ...DEFAULT_SETTINGS,
+        tax: { ...DEFAULT_SETTINGS.tax, states: [{ country: 'US', state: 'TX', percent: 8.25 }] },
+      };
+      await store.settings.save(texas, owner, now, DEFAULT_SETTINGS);
+      expect(await store.settings.get()).toEqual(texas);
+      const placed = await store.orders.place({
+        user: alice,
+        lines: [{ product: p._id, qty: 1 }],
+        shippingAddress: { address: '1 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: holdUntil(now, 30),
+        holdLimits: DEFAULT_HOLD_LIMITS,
+        settings: texas,
+        shippingMethod: 'express',
+      });
+      // Express $150 (the default), 8.25% of $40 = $3.30.
+      expect(placed).toMatchObject({ shippingPrice: 150, taxPrice: 3.3, totalPrice: 193.3 });
+      const read = await store.orders.get(placed._id);
+      expect(read?.shippingMethod).toEqual({ id: 'express', label: 'Express', days: { min: 1, max: 3 } });
+      expect(read?.shippingAddress.state).toBe('TX');
+      expect(read?.orderItems[0]?.tax).toBe(3.3);
+      // An order placed choosing none: the cheapest, recorded too.
+      const cheapest = await store.orders.place({
+        user: alice,
+        lines: [{ product: p._id, qty: 1 }],
+        shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' },
+        paymentMethod: 'PayPal',
+        now,
+        expiresAt: holdUntil(now, 30),
+        holdLimits: DEFAULT_HOLD_LIMITS,
+        settings: texas,
+      });
+      expect((await store.orders.get(cheapest._id))?.shippingMethod?.id).toBe('standard');
+      expect(cheapest).toMatchObject({ shippingPrice: 100, taxPrice: 6 });
     });
   });
 }

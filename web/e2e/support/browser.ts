@@ -113,7 +113,8 @@ export async function submitRegistration(page: Page, name: string, email: string
   await page.getByRole('button', { name: 'Register' }).click();
 }
 
-/** Fills the Shipping step's address form with a valid address (issue 30: recipient and phone, a country from the list;
+/** Fills the Shipping step's address form with a valid address (issue 30: recipient and phone, a country from the list,
+ *  issue 40: its state;
  *  Continue is left to the caller). */
 export async function fillShipping(page: Page, address = '1 Circuit Avenue') {
   await page.getByLabel('Recipient name', { exact: true }).fill('Casey Circuit');
@@ -122,6 +123,8 @@ export async function fillShipping(page: Page, address = '1 Circuit Avenue') {
   await page.getByLabel('City', { exact: true }).fill('Springfield');
   await page.getByLabel('Postal Code', { exact: true }).fill('12345');
   await page.getByLabel('Country', { exact: true }).selectOption({ label: 'United States' });
+  // Issue 40: a US address names its state (the web's form requires it).
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'Illinois' });
 }
 
 export async function signIn(page: Page, email: string, password: string) {

@@ -14,6 +14,7 @@ import {
   normalizedRecord,
   type CancellationRequest,
   type OrderReturn,
+  type OrderShippingMethod,
   type RefundRecord,
   type Order,
   type OrderRecord,
@@ -133,6 +134,7 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     shippedAt: optStr(r.shipped_at),
     expiresAt: optStr(r.expires_at),
     cancelledAt: optStr(r.cancelled_at),
+    shippingMethod: r.shipping_method_json ? (JSON.parse(str(r.shipping_method_json)) as OrderShippingMethod) : null,
     carrier: optStr(r.carrier),
     trackingNumber: optStr(r.tracking_number),
     undeliveries: r.undeliveries_json ? (JSON.parse(str(r.undeliveries_json)) as OrderUndelivery[]) : [],
@@ -167,8 +169,8 @@ export function orderInserts(id: string, record: OrderRecord): InStatement[] {
     {
       sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
               shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at, discount_cents,
-              coupon_code, guest_email, guest_address_key, guest_token, client_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              coupon_code, guest_email, guest_address_key, guest_token, client_key, shipping_method_json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         id,
         record.user._id,
@@ -190,6 +192,7 @@ export function orderInserts(id: string, record: OrderRecord): InStatement[] {
         record.guestAddressKey ?? null,
         record.guestToken ?? null,
         record.clientKey ?? null,
+        record.shippingMethod ? JSON.stringify(record.shippingMethod) : null,
       ],
     },
     {

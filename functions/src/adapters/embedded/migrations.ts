@@ -886,6 +886,13 @@ export const MIGRATIONS: Migration[] = [
          SELECT rowid, name_key, brand, category, description, ${SEARCH_EXTRA} FROM products`,
     ],
   },
+  {
+    version: 33,
+    name: 'orders record their shipping method',
+    // Issue 40: the method chosen at checkout (id, name, delivery estimate: domain/types.ts OrderShippingMethod) as
+    // JSON; NULL on orders placed before. The address's state lives in shipping_json with the rest of the address.
+    statements: ['ALTER TABLE orders ADD COLUMN shipping_method_json TEXT'],
+  },
 ];
 
 /** Migration 30's backfill: the older orders' lines' tax shares, a page of orders at a time. */

@@ -145,6 +145,7 @@ export function orderRoutes(
       ...(input.couponCode ? { couponCode: input.couponCode } : {}),
       // The total the page showed (issue 38): compared with the priced total inside the placing transaction.
       ...(input.expectedTotal === undefined ? {} : { expectedTotalCents: toCents(input.expectedTotal) }),
+      ...(input.shippingMethod === undefined ? {} : { shippingMethod: input.shippingMethod }),
     };
   }
 

@@ -55,8 +55,19 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
 
   router.put('/', admin, async (req, res) => {
     const input = parse(settingsSchema, req.body);
-    // Without a time zone (a client from before issue 38) the saved one stays.
-    const settings = { ...input, timeZone: input.timeZone ?? (await cache.current()).timeZone };
+    // Without a time zone (a client from before issue 38), state rates or shipping methods (issue 40) the saved
+    // ones stay.
+    const saved = await cache.current();
+    const settings: ShopSettings = {
+      ...input,
+      tax: { ...input.tax, states: input.tax.states ?? saved.tax.states },
+      shipping: {
+        ...input.shipping,
+        standardDays: input.shipping.standardDays ?? saved.shipping.standardDays,
+        methods: input.shipping.methods ?? saved.shipping.methods,
+      },
+      timeZone: input.timeZone ?? saved.timeZone,
+    };
     const caller = callerOf(req);
     const user = await store.users.get(caller.uid);
     await store.settings.save(settings, { _id: caller.uid, name: user?.name ?? '' }, clock.now(), cache.defaults);

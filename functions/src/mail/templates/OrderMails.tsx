@@ -25,6 +25,8 @@ export interface OrderSummary {
   discountCents?: number;
   couponCode?: string | null;
   shippingCents: number;
+  /** Issue 40: the shipping method's name ("Express"); absent on orders placed before methods. */
+  shippingMethod?: string;
   taxCents: number;
   /** Prices included the tax: the tax row is part of the items, not added (absent: added). */
   taxIncluded?: boolean;
@@ -106,7 +108,11 @@ function OrderLines({ order }: { order: OrderSummary }) {
           {order.discountCents
             ? row('discount', order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -order.discountCents)
             : null}
-          {row('shipping', 'Shipping', order.shippingCents)}
+          {row(
+            'shipping',
+            order.shippingMethod ? `Shipping (${order.shippingMethod})` : 'Shipping',
+            order.shippingCents,
+          )}
           {row('tax', order.taxIncluded ? 'Tax (included above)' : 'Tax', order.taxCents)}
           {row('total', 'Total', order.totalCents, true)}
           {refunded > 0 ? row('refunded', 'Refunded', -refunded) : null}

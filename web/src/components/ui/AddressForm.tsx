@@ -1,21 +1,31 @@
 // The address form (issue 30), for the Shipping step and the account's address book: recipient, phone, street, city,
 // postal code and a country from the list, each checked as the API checks it (@domain/schemas shippingFormSchema:
-// the postal code per country, a city with a letter) with its message under the field.
+// the postal code per country, a city with a letter) with its message under the field. Issue 40: a state or province
+// for the countries that have them (domain/regions.ts), required here (the API takes addresses without one).
 import type { ShippingAddress } from '@domain';
+import { regionLabel, regionsOf } from '@domain/regions';
 import { shippingFormSchema } from '@domain/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CountryOptions, countrySelectValue } from './CountryOptions';
 import { Field } from './Field';
 
 type AddressFormValues = z.input<typeof shippingFormSchema>;
 
-const EMPTY: AddressFormValues = { recipientName: '', phone: '', address: '', city: '', postalCode: '', country: '' };
+const EMPTY: AddressFormValues = {
+  recipientName: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  country: '',
+};
 
 /** The form's starting values from a stored address (older ones have no recipient or phone, and may name the
  *  country in free text: "USA" starts as the list's United States). */
@@ -26,6 +36,7 @@ function startingValues(initial: ShippingAddress | null | undefined): AddressFor
     phone: initial.phone ?? '',
     address: initial.address,
     city: initial.city,
+    state: initial.state ?? '',
     postalCode: initial.postalCode,
     country: countrySelectValue(initial.country),
   };
@@ -44,19 +55,24 @@ export function AddressForm({
   onSave: (address: ShippingAddress) => void;
   /** Prefix of the controls' ids (two forms on one page stay apart). */
   idPrefix?: string;
-  /** The buttons. */
-  children: ReactNode;
+  /** The buttons; a function gets the country chosen (its ISO code, '' before one is), for what depends on it. */
+  children: ReactNode | ((country: string) => ReactNode);
 }) {
   const start = startingValues(initial);
   const {
     register,
     handleSubmit,
+    control,
+    setValue,
     formState: { errors },
   } = useForm<AddressFormValues, unknown, ShippingAddress>({
     resolver: zodResolver(shippingFormSchema),
     defaultValues: start,
   });
   const id = (name: string) => `${idPrefix}-${name}`;
+  // Only the country re-renders the form (the state's list, the shipping methods), not every keystroke.
+  const country = String(useWatch({ control, name: 'country' }) ?? '');
+  const regions = country ? regionsOf(country) : undefined;
   return (
     <Form onSubmit={handleSubmit(onSave)} noValidate aria-label={label}>
       <Row>
@@ -124,11 +140,29 @@ export function AddressForm({
         autoComplete="country"
         aria-required="true"
         error={errors.country}
-        {...register('country')}
+        {...register('country', { onChange: () => setValue('state', '') })}
       >
         <CountryOptions current={start.country} />
       </Field>
-      {children}
+      {regions && (
+        <Field
+          id={id('state')}
+          label={regionLabel(country)}
+          as="select"
+          autoComplete="address-level1"
+          aria-required="true"
+          error={errors.state}
+          {...register('state')}
+        >
+          <option value="">Choose…</option>
+          {regions.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
+        </Field>
+      )}
+      {typeof children === 'function' ? children(country) : children}
     </Form>
   );
 }

@@ -45,6 +45,33 @@ describe('SettingsPage', () => {
     });
   });
 
+  it("saves a state's tax rate (typed by name, sent as its code) and Express's price (issue 40)", async () => {
+    const calls = mockFetch({
+      'GET /api/settings': () => ({ body: DEFAULT_SETTINGS }),
+      'GET /api/settings/history': () => ({ body: [] }),
+      'PUT /api/settings': (body) => ({ body }),
+    });
+    const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
+    await user.click(await screen.findByRole('button', { name: "Add a state's tax rate" }));
+    await user.type(screen.getByLabelText('State (code or name)'), 'Texas');
+    await user.clear(screen.getByLabelText('Rate (%)'));
+    await user.type(screen.getByLabelText('Rate (%)'), '8.25');
+    expect(screen.getByLabelText('Name')).toHaveValue('Express');
+    await user.clear(screen.getByLabelText('Price ($)'));
+    await user.type(screen.getByLabelText('Price ($)'), '20');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      tax: { ...DEFAULT_SETTINGS.tax, states: [{ country: 'US', state: 'TX', percent: 8.25 }] },
+      shipping: {
+        ...DEFAULT_SETTINGS.shipping,
+        methods: [{ ...DEFAULT_SETTINGS.shipping.methods[0], price: 20 }],
+      },
+    });
+  }, 20_000);
+
   it("saves the shop's time zone chosen from the list; settings saved without one show UTC", async () => {
     const { timeZone: _, ...old } = DEFAULT_SETTINGS;
     const calls = mockFetch({

@@ -1,5 +1,5 @@
 // The owner's settings (GET/PUT /api/settings): tax and shipping, with a rate or price per country, the hold
-// limits, the unpaid-hold minutes and the shop's time zone (the emails' times), checked with the API's
+// limits (issue 40: rates by state, the shipping methods: components/ShippingSettingsFields.tsx), the unpaid-hold minutes and the shop's time zone (the emails' times), checked with the API's
 // settingsSchema; below, the history of changes.
 import type { SettingsChange, ShopSettings } from '@domain';
 import { settingsSchema, type SettingsInput } from '@domain/settingsSchema';
@@ -21,6 +21,7 @@ import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { errorMessage } from '@/lib/api';
 import { useSaveSettings, useSettings, useSettingsHistory } from '../api/settings';
+import { ShippingMethodFields, StateTaxFields } from '../components/ShippingSettingsFields';
 
 type SettingsFormValues = z.input<typeof settingsSchema>;
 const asNumber = { valueAsNumber: true } as const;
@@ -122,6 +123,7 @@ export function SettingsForm({
         <Button variant="outline-dark" onClick={() => taxCountries.append({ country: '', percent: 0 })}>
           Add a country's tax rate
         </Button>
+        <StateTaxFields control={control} register={register} errors={errors} />
       </fieldset>
 
       <fieldset className="mb-4">
@@ -186,6 +188,7 @@ export function SettingsForm({
         <Button variant="outline-dark" onClick={() => shippingCountries.append({ country: '', price: 0 })}>
           Add a country's shipping price
         </Button>
+        <ShippingMethodFields control={control} register={register} errors={errors} />
       </fieldset>
 
       <fieldset className="mb-4">

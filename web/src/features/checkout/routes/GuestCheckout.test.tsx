@@ -46,6 +46,7 @@ describe('the checkout steps for a guest', () => {
       orderItems: [{ product: 'p1', qty: 2 }],
       shippingAddress: address,
       paymentMethod: 'PayPal',
+      shippingMethod: 'standard', // issue 40: the cheapest unless another was chosen
       expectedTotal: 156.35, // the total shown (issue 38)
       email: 'gail@example.com',
     });

@@ -70,6 +70,7 @@ describe('PlaceOrderPage', () => {
       orderItems: [{ product: 'p1', qty: 2 }],
       shippingAddress: address,
       paymentMethod: 'PayPal',
+      shippingMethod: 'standard', // issue 40: the cheapest unless another was chosen
       expectedTotal: 156.35,
     });
     expect(cartStore.get().cartItems).toEqual([]);

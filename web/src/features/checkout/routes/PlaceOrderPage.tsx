@@ -1,6 +1,7 @@
 import { AddressText } from '@/components/ui/AddressText';
 import { CART_BLOCKED_MESSAGE, cartIsBlocked } from '@domain/cart';
 import { priceSummary } from '@domain/pricing';
+import { deliveryDaysText } from '@domain/shippingChoice';
 import { pricingRulesFor } from '@domain/settings';
 import type { CouponCheck } from '@domain/discounts';
 import { toCents } from '@domain/money';
@@ -27,6 +28,7 @@ import { rememberCouponCode } from '@/lib/couponCode';
 import { guestEmail } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
 import { priceChangeOf, useCreateOrder } from '../api/createOrder';
+import { shippingChoice, useRememberedShippingMethod } from '../shippingMethod';
 
 export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();
@@ -42,12 +44,17 @@ export function PlaceOrderPage() {
   // until this page's own pricing (settings, prices and code read again) comes to the same total.
   const changed = priceChangeOf(place.error);
   const [quoted, setQuoted] = useState<typeof changed>(null);
+  // The method chosen on the Shipping step (issue 40), or the cheapest for this cart where the country is not
+  // offered it: what is priced here and sent.
+  const remembered = useRememberedShippingMethod();
+  const itemsCents = cartItems.reduce((sum, i) => sum + toCents(i.price) * i.qty, 0);
+  const method = shippingChoice(settings.data, shippingAddress?.country, itemsCents, remembered).chosen;
 
   // The server's pricing for this address's country (the spec's until the settings are loaded).
   // With the checked code's discount (the server decides it again when placing).
   const prices = priceSummary(
     cartItems,
-    settings.data && shippingAddress ? pricingRulesFor(settings.data, shippingAddress.country) : undefined,
+    settings.data && shippingAddress ? pricingRulesFor(settings.data, shippingAddress, method) : undefined,
     coupon ? toCents(coupon.discountPrice) : 0,
   );
   // This page's pricing caught up with the server's (settings and prices read again): its own figures again (set
@@ -76,6 +83,7 @@ export function PlaceOrderPage() {
         shippingAddress,
         paymentMethod,
         ...(coupon ? { couponCode: coupon.code } : {}),
+        shippingMethod: method.id,
         expectedTotal: shown.totalPrice,
       },
       {
@@ -119,6 +127,15 @@ export function PlaceOrderPage() {
               <p className="mb-0">
                 <strong>Address: </strong>
                 <AddressText address={shippingAddress} />
+              </p>
+              <p className="mb-0 mt-1">
+                <strong>Shipping method: </strong>
+                <span data-testid="chosen-shipping-method">
+                  {method.label} ({deliveryDaysText(method.days)})
+                </span>{' '}
+                <Link to={paths.shipping.href()} className="small">
+                  Change
+                </Link>
               </p>
             </ListGroup.Item>
             <ListGroup.Item>

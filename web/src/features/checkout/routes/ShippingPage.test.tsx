@@ -45,19 +45,27 @@ describe('ShippingPage', () => {
     await user.type(screen.getByLabelText('City'), 'Springfield');
     await user.type(screen.getByLabelText('Postal Code'), '12345');
     await user.selectOptions(screen.getByLabelText('Country'), 'United States');
+    // Issue 40: a US address names its state, and the shipping methods are offered for it.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('State is required')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('State'), 'Illinois');
+    expect(screen.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Express/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment'));
+    expect(JSON.parse(localStorage.getItem('shippingMethod')!)).toBe('express');
     const saved = {
       recipientName: 'Ada Lovelace',
       phone: '+1 555 010 4477',
       address: '1 Main St',
       city: 'Springfield',
+      state: 'IL',
       postalCode: '12345',
       country: 'US',
     };
     expect(cartStore.get().shippingAddress).toEqual(saved);
     expect(JSON.parse(localStorage.getItem('shippingAddress')!)).toEqual(saved);
-  });
+  }, 20_000); // many keystrokes: slow on a shared machine
 
   it('says inline what is wrong: a postcode of the country, a city with a letter, a phone number', async () => {
     const { user } = renderRoutes(routes, { at: '/shipping' });

@@ -1,10 +1,12 @@
 // The Shipping step (issue 30): a signed-in shopper picks one of the saved addresses (the last used preselected)
 // or enters a new one; the form checks as the API does (components/ui/AddressForm.tsx). The order saves its
-// address to the book (the server), so the next checkout starts from it.
+// address to the book (the server), so the next checkout starts from it. Issue 40: the shipping method is chosen
+// here too, among those offered to the address's country (components/ShippingMethodChoice.tsx).
 import { type ShippingAddress } from '@domain';
 import { addressKey, shippingAddressOf, type SavedAddress } from '@domain/addresses';
 import { paths } from '@domain/routes';
-import { useState } from 'react';
+import { toCents } from '@domain/money';
+import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router-dom';
@@ -17,21 +19,46 @@ import { Meta } from '@/components/ui/Meta';
 import { saveShippingAddress, useCart } from '@/features/cart';
 import { useAddressBook } from '@/lib/addressBook';
 import { useUserInfo } from '@/lib/session';
+import { usePublicSettings } from '@/lib/shopSettings';
+import { ShippingMethodChoice } from '../components/ShippingMethodChoice';
+import { shippingChoice, useRememberedShippingMethod } from '../shippingMethod';
+
+/** The method choice for a country ('' before one is chosen: none shown). */
+type MethodsFor = (country: string) => ReactNode;
+
+function useMethodsFor(idPrefix: string): MethodsFor {
+  const { cartItems } = useCart();
+  const settings = usePublicSettings();
+  const remembered = useRememberedShippingMethod();
+  const itemsCents = cartItems.reduce((sum, i) => sum + toCents(i.price) * i.qty, 0);
+  return (country) => {
+    if (!country) return null;
+    const { offers, chosen } = shippingChoice(settings.data, country, itemsCents, remembered);
+    return <ShippingMethodChoice offers={offers} chosen={chosen} itemsCents={itemsCents} idPrefix={idPrefix} />;
+  };
+}
 
 const NEW = 'new';
 
 export function ShippingForm({
   onSave,
   initial,
+  methodsFor,
 }: {
   onSave: (a: ShippingAddress) => void;
   initial: ShippingAddress | null;
+  methodsFor?: MethodsFor;
 }) {
   return (
     <AddressForm initial={initial} onSave={onSave} idPrefix="shipping">
-      <Button type="submit" variant="primary">
-        Continue
-      </Button>
+      {(country) => (
+        <>
+          {methodsFor?.(country)}
+          <Button type="submit" variant="primary">
+            Continue
+          </Button>
+        </>
+      )}
     </AddressForm>
   );
 }
@@ -54,6 +81,8 @@ function AddressChoice({
 }) {
   const [choice, setChoice] = useState(() => firstChoice(book, current));
   const chosen = book.find((a) => a._id === choice);
+  const savedMethods = useMethodsFor('saved');
+  const newMethods = useMethodsFor('shipping');
   return (
     <>
       {book.length > 0 && (
@@ -87,6 +116,7 @@ function AddressChoice({
               onChange={() => setChoice(NEW)}
             />
           </fieldset>
+          {chosen && savedMethods(chosen.country)}
           {chosen && (
             <Button type="submit" variant="primary">
               Continue
@@ -94,7 +124,7 @@ function AddressChoice({
           )}
         </Form>
       )}
-      {choice === NEW && <ShippingForm initial={current} onSave={onSave} />}
+      {choice === NEW && <ShippingForm initial={current} onSave={onSave} methodsFor={newMethods} />}
     </>
   );
 }

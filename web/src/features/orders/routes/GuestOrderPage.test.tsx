@@ -29,6 +29,7 @@ const guestOrder: Order = {
   shippedAt: null,
   isDelivered: false,
   deliveredAt: null,
+  shippingMethod: null,
   carrier: null,
   trackingNumber: null,
   undeliveries: [],

@@ -26,6 +26,7 @@ const order: Order = {
   shippedAt: null,
   isDelivered: false,
   deliveredAt: null,
+  shippingMethod: null,
   carrier: null,
   trackingNumber: null,
   undeliveries: [],

@@ -1,6 +1,7 @@
 import { AddressText } from '@/components/ui/AddressText';
 import { type Order } from '@domain';
 import { ledgerOfOrder } from '@domain/ledger';
+import { deliveryDaysText } from '@domain/shippingChoice';
 import { isOwner, orderNumber, paymentMethodLabel } from '@domain/orders';
 import { useLiveGuestOrder, useLiveOrder } from '@/lib/live/hooks';
 import Col from 'react-bootstrap/Col';
@@ -143,6 +144,14 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
                 <strong>Address: </strong>
                 <AddressText address={a} />
               </p>
+              {order.shippingMethod && (
+                <p className="mb-2">
+                  <strong>Shipping method: </strong>
+                  <span data-testid="shipping-method">
+                    {order.shippingMethod.label} ({deliveryDaysText(order.shippingMethod.days)})
+                  </span>
+                </p>
+              )}
               <DeliveryStatusBadge order={order} />
               {/* An admin reads the carrier and number in the fulfilment steps just below. */}
               {!user?.isAdmin && <ShipmentDetails order={order} />}

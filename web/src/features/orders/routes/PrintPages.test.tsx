@@ -18,6 +18,7 @@ const order: Order = {
   itemsPrice: 78.97,
   discountPrice: 0,
   couponCode: null,
+  shippingMethod: null,
   shippingPrice: 100,
   taxPrice: 11.85,
   totalPrice: 190.82,
@@ -141,6 +142,26 @@ describe('PackingSlipPage', () => {
     expect(paper).toHaveTextContent('Carrier: DHL. Tracking number: JD0146');
     expect(paper).toHaveTextContent('5 units in 2 lines.');
     expect(paper).not.toHaveTextContent('$');
+  });
+});
+
+describe('the shipping method and state (issue 40)', () => {
+  const express: Order = {
+    ...order,
+    shippingAddress: { address: '1 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
+    shippingMethod: { id: 'express', label: 'Express', days: { min: 1, max: 3 } },
+  };
+
+  it('the invoice names the method on its shipping row and the address its state', async () => {
+    show('invoice', express);
+    const paper = await screen.findByRole('article', { name: /#D0728E/ });
+    expect(paper).toHaveTextContent('Shipping (Express)');
+    expect(paper).toHaveTextContent('Austin TX 78701');
+  });
+
+  it('the packing slip says which method to ship by', async () => {
+    show('packing-slip', express);
+    expect(await screen.findByTestId('paper-shipping-method')).toHaveTextContent('Shipping method: Express');
   });
 });
 

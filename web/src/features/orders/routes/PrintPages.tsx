@@ -64,6 +64,11 @@ function ShipTo({ order, heading }: { order: Order; heading: string }) {
         <AddressText address={a} block />
         <span className="d-block small">{order.user.email}</span>
       </address>
+      {order.shippingMethod && (
+        <p className="small mb-0 mt-1" data-testid="paper-shipping-method">
+          Shipping method: {order.shippingMethod.label}
+        </p>
+      )}
     </section>
   );
 }
@@ -97,7 +102,7 @@ function Invoice({ order }: { order: Order }) {
           ] as [string, number, string],
         ]
       : []),
-    ['Shipping', ledger.shippingCents],
+    [order.shippingMethod ? `Shipping (${order.shippingMethod.label})` : 'Shipping', ledger.shippingCents],
     [ledger.taxIncluded ? 'Tax (included)' : 'Tax', ledger.taxCents, 'invoice-tax'],
   ];
   const columns = discounted ? 6 : 4;
