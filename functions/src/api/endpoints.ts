@@ -1,0 +1,832 @@
+// The endpoint table: every route the API registers, once. The server registers its routes from it
+// (http/endpoint.ts), the OpenAPI document is generated from it (api/openapi.ts, GET /api/openapi.json) and the
+// web's client is generated from it (web/src/lib/endpoints.gen.ts). Pure: zod and domain types only. Adding an
+// endpoint: docs/architecture.md "The endpoint table".
+import { z } from 'zod';
+import {
+  accountDeleteSchema,
+  adminCancelSchema,
+  adminUserUpdateSchema,
+  cancellationDecisionSchema,
+  cancellationRequestSchema,
+  claimOrderSchema,
+  couponCheckSchema,
+  couponSchema,
+  deliverOrderSchema,
+  editedFromSchema,
+  emailVerificationSchema,
+  guestOrderSchema,
+  legacyReturnDecisionSchema,
+  loginSchema,
+  orderExportQuerySchema,
+  orderListQuerySchema,
+  orderNoteSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  paypalCaptureSchema,
+  placeOrderSchema,
+  productQuerySchema,
+  productUpdateSchema,
+  profileCreateSchema,
+  profileUpdateSchema,
+  refundSchema,
+  registerSchema,
+  returnDecisionSchema,
+  returnRequestSchema,
+  reviewSchema,
+  settingsSchema,
+  shipOrderSchema,
+  shippingAddressSchema,
+  stockHistoryQuerySchema,
+  suggestQuerySchema,
+  taxonomyMergeSchema,
+  taxonomyNameSchema,
+  undeliverOrderSchema,
+  userListQuerySchema,
+  type AccountExport,
+  type AdminOrder,
+  type CatalogFacets,
+  type Coupon,
+  type CouponCheck,
+  type OpenOrders,
+  type Order,
+  type OrderPage,
+  type Product,
+  type ProductDetail,
+  type ProductPage,
+  type ProductSuggestions,
+  type PublicConfig,
+  type SavedAddress,
+  type SettingsChange,
+  type ShopSettings,
+  type StockHistoryPage,
+  type StoredCart,
+  type TaxonomyEntry,
+  type TaxonomyKind,
+  type UserInfo,
+  type UserPage,
+  type UserSummary,
+} from '../domain/index.js';
+import { cartSchema } from '../domain/cartSchema.js';
+import { ticketRequestSchema } from '../live/topics.js';
+import { endpoint, type, type EndpointSpec } from './endpoint.js';
+
+/** The answer of calls that only confirm. */
+export interface Message {
+  message: string;
+}
+
+/** GET /api/admin/stats: orders and revenue per day (last 30 days) and the products low on stock. */
+export interface AdminStats {
+  daily: { day: string; orders: number; revenue: number }[];
+  lowStock: Product[];
+}
+
+/** GET /api/users/profile/verification. */
+export interface EmailVerification {
+  email: string;
+  verified: boolean;
+  verifiedAt: string | null;
+}
+
+/** A mail of the development outbox (GET /api/dev/mail). */
+export interface DevMailSummary {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  createdAt: string;
+}
+
+/** A customer's own orders: pages, status and sort, no customer search. */
+export const myOrdersQuerySchema = orderListQuerySchema.omit({ search: true, requests: true });
+
+/** A guest order's token (the emailed link's `?token=`; the X-Order-Token header is the same). */
+const orderTokenQuery = z.object({ token: z.string().optional() });
+
+const productEditSchema = productUpdateSchema.extend({ editedFrom: editedFromSchema.optional() });
+
+const message = type<Message>('Message');
+const order = type<Order>('Order');
+const adminOrder = type<AdminOrder>('AdminOrder');
+
+/** The six calls of a managed list (domain/taxonomy.ts) at /api/categories or /api/brands. */
+function taxonomyEndpoints<const Base extends string>(base: Base, kind: TaxonomyKind) {
+  return {
+    list: endpoint({
+      method: 'GET',
+      path: `${base}`,
+      access: 'public',
+      summary: `The ${kind} list by name, with each entry's productCount`,
+      output: type<TaxonomyEntry[]>('TaxonomyEntry[]'),
+    }),
+    bySlug: endpoint({
+      method: 'GET',
+      path: `${base}/slug/:slug`,
+      access: 'public',
+      summary: `The ${kind} a URL's slug names; redirect: true for an old slug or a name`,
+      output: type<{ entry: TaxonomyEntry; redirect: boolean }>('TaxonomySlug'),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: `${base}`,
+      access: 'admin',
+      summary: `Adds a ${kind}`,
+      body: taxonomyNameSchema,
+      output: type<TaxonomyEntry>('TaxonomyEntry'),
+      status: 201,
+    }),
+    rename: endpoint({
+      method: 'PUT',
+      path: `${base}/:id`,
+      access: 'admin',
+      summary: `Renames a ${kind}: its products follow, the old slug redirects`,
+      body: taxonomyNameSchema,
+      output: type<TaxonomyEntry>('TaxonomyEntry'),
+    }),
+    merge: endpoint({
+      method: 'POST',
+      path: `${base}/:id/merge`,
+      access: 'admin',
+      summary: `Merges a ${kind} into another`,
+      body: taxonomyMergeSchema,
+      output: type<TaxonomyEntry>('TaxonomyEntry'),
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: `${base}/:id`,
+      access: 'admin',
+      summary: `Removes a ${kind} no product carries`,
+      output: message,
+    }),
+  };
+}
+
+export const categoryEndpoints = taxonomyEndpoints('/api/categories', 'category');
+export const brandEndpoints = taxonomyEndpoints('/api/brands', 'brand');
+
+export const endpoints = {
+  // Catalogue (features/products/routes.ts)
+  productList: endpoint({
+    method: 'GET',
+    path: '/api/products',
+    access: 'public',
+    summary: 'A page of the catalogue: keyword, filters, sort, pageNumber (App Check on the Firebase function)',
+    query: productQuerySchema,
+    output: type<ProductPage>('ProductPage'),
+  }),
+  productFacets: endpoint({
+    method: 'GET',
+    path: '/api/products/facets',
+    access: 'public',
+    summary: "The filter bar's counts for the same query",
+    query: productQuerySchema,
+    output: type<CatalogFacets>('CatalogFacets'),
+  }),
+  productSuggest: endpoint({
+    method: 'GET',
+    path: '/api/products/suggest',
+    access: 'public',
+    summary: "The search box's suggestions while typing",
+    query: suggestQuerySchema,
+    output: type<ProductSuggestions>('ProductSuggestions'),
+  }),
+  productTop: endpoint({
+    method: 'GET',
+    path: '/api/products/top',
+    access: 'public',
+    summary: 'The top rated products',
+    output: type<Product[]>('Product[]'),
+  }),
+  productDrafts: endpoint({
+    method: 'GET',
+    path: '/api/products/drafts',
+    access: 'admin',
+    summary: 'The drafts (created, never saved), newest first',
+    output: type<Product[]>('Product[]'),
+  }),
+  productCreate: endpoint({
+    method: 'POST',
+    path: '/api/products',
+    access: 'admin',
+    summary: 'Creates a draft product with sample values (no body)',
+    output: type<Product>('Product'),
+    status: 201,
+  }),
+  productUpdate: endpoint({
+    method: 'PUT',
+    path: '/api/products/:id',
+    access: 'admin',
+    summary: "Saves a product's fields; editedFrom refuses a save over someone else's change",
+    body: productEditSchema,
+    output: type<Product>('Product'),
+  }),
+  productDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/products/:id',
+    access: 'admin',
+    summary: 'Removes a product',
+    output: message,
+  }),
+  productStockHistory: endpoint({
+    method: 'GET',
+    path: '/api/products/:id/stock-history',
+    access: 'admin',
+    summary: "A page of the product's stock changes with their causes, newest first",
+    query: stockHistoryQuerySchema,
+    output: type<StockHistoryPage>('StockHistoryPage'),
+  }),
+  productGet: endpoint({
+    method: 'GET',
+    path: '/api/products/:id',
+    access: 'public',
+    summary: 'One product with its reviews (?reviews=none: without); a draft by its id too',
+    query: z.object({ reviews: z.string().optional() }),
+    output: type<ProductDetail>('ProductDetail'),
+  }),
+  reviewCreate: endpoint({
+    method: 'POST',
+    path: '/api/products/:id/reviews',
+    access: 'customer',
+    summary: 'Adds the caller’s review of a product',
+    body: reviewSchema,
+    output: message,
+    status: 201,
+  }),
+
+  // Account links (features/users/accountRoutes.ts)
+  passwordResetRequest: endpoint({
+    method: 'POST',
+    path: '/api/users/password-reset',
+    access: 'public',
+    summary: 'Mails a password reset link; the same answer whether or not the address has an account',
+    body: passwordResetRequestSchema,
+    output: message,
+    status: 202,
+    rateLimits: ['passwordReset'],
+    only: 'accountLinks',
+  }),
+  passwordResetConfirm: endpoint({
+    method: 'POST',
+    path: '/api/users/password-reset/confirm',
+    access: 'public',
+    summary: "Sets the password a reset link's token allows; every session ends (embedded)",
+    body: passwordResetConfirmSchema,
+    output: message,
+    rateLimits: ['accountLinkConfirm'],
+    only: 'accountLinks',
+  }),
+  userPasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/users/:id/password-reset',
+    access: 'admin',
+    summary: 'Mails the user a password reset link',
+    output: message,
+    status: 202,
+    only: 'accountLinks',
+  }),
+  emailVerify: endpoint({
+    method: 'POST',
+    path: '/api/users/verify-email',
+    access: 'public',
+    summary: "Confirms the account's email with the link's token (embedded)",
+    body: emailVerificationSchema,
+    output: message,
+    rateLimits: ['accountLinkConfirm'],
+    only: 'accountLinks',
+  }),
+  emailVerificationGet: endpoint({
+    method: 'GET',
+    path: '/api/users/profile/verification',
+    access: 'customer',
+    summary: "Whether the caller's email is confirmed",
+    output: type<EmailVerification>('EmailVerification'),
+    only: 'accountLinks',
+  }),
+  emailVerificationSend: endpoint({
+    method: 'POST',
+    path: '/api/users/profile/verification',
+    access: 'customer',
+    summary: 'Mails the caller a new confirmation link',
+    output: message,
+    status: 202,
+    rateLimits: ['passwordReset'],
+    only: 'accountLinks',
+  }),
+
+  // Users (features/users/routes.ts, addressRoutes.ts)
+  login: endpoint({
+    method: 'POST',
+    path: '/api/users/login',
+    access: 'public',
+    summary: 'Signs in: the user with a token',
+    body: loginSchema,
+    output: type<UserInfo>('UserInfo'),
+    rateLimits: ['signIn'],
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/users',
+    access: 'public',
+    summary: 'Signs up (orderToken: takes the paid guest order it proves); the user with a token',
+    body: registerSchema,
+    output: type<UserInfo>('UserInfo'),
+    status: 201,
+    rateLimits: ['signIn'],
+  }),
+  profileGet: endpoint({
+    method: 'GET',
+    path: '/api/users/profile',
+    access: 'customer',
+    summary: "The caller's profile",
+    output: type<UserSummary>('UserSummary'),
+  }),
+  profileExport: endpoint({
+    method: 'GET',
+    path: '/api/users/profile/export',
+    access: 'customer',
+    summary: 'Download my data: the profile, addresses, orders and reviews as one JSON file',
+    output: type<AccountExport>('AccountExport'),
+  }),
+  addressList: endpoint({
+    method: 'GET',
+    path: '/api/users/profile/addresses',
+    access: 'customer',
+    summary: "The caller's address book",
+    output: type<SavedAddress[]>('SavedAddress[]'),
+  }),
+  addressAdd: endpoint({
+    method: 'POST',
+    path: '/api/users/profile/addresses',
+    access: 'customer',
+    summary: "Adds an address to the caller's book",
+    body: shippingAddressSchema,
+    output: type<SavedAddress>('SavedAddress'),
+    status: 201,
+  }),
+  addressUpdate: endpoint({
+    method: 'PUT',
+    path: '/api/users/profile/addresses/:id',
+    access: 'customer',
+    summary: "Changes an address of the caller's book",
+    body: shippingAddressSchema,
+    output: type<SavedAddress>('SavedAddress'),
+  }),
+  addressRemove: endpoint({
+    method: 'DELETE',
+    path: '/api/users/profile/addresses/:id',
+    access: 'customer',
+    summary: "Removes an address from the caller's book",
+    output: message,
+  }),
+  profileCreate: endpoint({
+    method: 'POST',
+    path: '/api/users/profile',
+    access: 'customer',
+    summary: 'The profile of an account made outside the API (Firebase), created on its first call; idempotent',
+    body: profileCreateSchema,
+    output: type<UserSummary>('UserSummary'),
+  }),
+  profileUpdate: endpoint({
+    method: 'PUT',
+    path: '/api/users/profile',
+    access: 'customer',
+    summary: "Changes the caller's name, email or password (the current password for the last two)",
+    body: profileUpdateSchema,
+    output: type<UserInfo>('UserInfo'),
+    rateLimits: ['credentialCheck'],
+  }),
+  profileDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/users/profile',
+    access: 'customer',
+    summary: "Deletes the caller's account (the password again; refused while an order is open)",
+    body: accountDeleteSchema,
+    output: message,
+    rateLimits: ['credentialCheck'],
+  }),
+  logoutAll: endpoint({
+    method: 'POST',
+    path: '/api/users/logout-all',
+    access: 'customer',
+    summary: 'Ends every session of the caller; a fresh token for this one',
+    output: type<UserInfo>('UserInfo'),
+  }),
+  userList: endpoint({
+    method: 'GET',
+    path: '/api/users',
+    access: 'admin',
+    summary: 'The users: { users, page, pages, total } with pageNumber, else the first page as an array',
+    query: userListQuerySchema,
+    output: type<UserSummary[] | UserPage>('UserSummary[] | UserPage'),
+  }),
+  userGet: endpoint({
+    method: 'GET',
+    path: '/api/users/:id',
+    access: 'admin',
+    summary: 'One user',
+    output: type<UserSummary>('UserSummary'),
+  }),
+  userOpenOrders: endpoint({
+    method: 'GET',
+    path: '/api/users/:id/open-orders',
+    access: 'admin',
+    summary: "The user's unpaid and paid-but-undelivered orders (the delete confirmation's warning)",
+    output: type<OpenOrders>('OpenOrders'),
+  }),
+  userUpdate: endpoint({
+    method: 'PUT',
+    path: '/api/users/:id',
+    access: 'admin',
+    summary: "Changes a user's name, email or admin right",
+    body: adminUserUpdateSchema,
+    output: type<UserSummary>('UserSummary'),
+  }),
+  userDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/users/:id',
+    access: 'admin',
+    summary: 'Deletes a user (not oneself)',
+    output: message,
+  }),
+
+  // Orders (features/orders/routes.ts, moneyBack.ts)
+  orderPlace: endpoint({
+    method: 'POST',
+    path: '/api/orders',
+    access: 'customer',
+    summary: 'Places an order, priced by the store (expectedTotal only refuses a changed total)',
+    body: placeOrderSchema,
+    output: order,
+    status: 201,
+    rateLimits: ['order', 'couponOrder'],
+  }),
+  orderPlaceGuest: endpoint({
+    method: 'POST',
+    path: '/api/orders/guest',
+    access: 'public',
+    summary: "Places a guest's order (an email, no account); the answer adds the order's accessToken",
+    body: guestOrderSchema,
+    output: type<Order & { accessToken: string }>('GuestOrder'),
+    status: 201,
+    rateLimits: ['guestOrder', 'order', 'couponOrder'],
+  }),
+  orderClaim: endpoint({
+    method: 'POST',
+    path: '/api/orders/claim',
+    access: 'customer',
+    summary: 'The signed-in account takes the paid guest order of its email the token proves',
+    body: claimOrderSchema,
+    output: order,
+  }),
+  myOrders: endpoint({
+    method: 'GET',
+    path: '/api/orders/myorders',
+    access: 'customer',
+    summary: "The caller's orders: { orders, page, pages, total } with pageNumber, else the first page as an array",
+    query: myOrdersQuerySchema,
+    output: type<Order[] | OrderPage>('Order[] | OrderPage'),
+  }),
+  orderList: endpoint({
+    method: 'GET',
+    path: '/api/orders',
+    access: 'admin',
+    summary: 'All orders: filters, search, sort; paged as myorders',
+    query: orderListQuerySchema,
+    output: type<AdminOrder[] | OrderPage>('AdminOrder[] | OrderPage'),
+  }),
+  orderRequestsSummary: endpoint({
+    method: 'GET',
+    path: '/api/orders/requests/summary',
+    access: 'admin',
+    summary: 'What waits for the shop: pending cancellation requests and open returns',
+    output: type<{ cancellations: number; returns: number }>('RequestsSummary'),
+  }),
+  orderExport: endpoint({
+    method: 'GET',
+    path: '/api/orders/export.csv',
+    access: 'admin',
+    summary: "The orders the list's filters and a date range select, as CSV",
+    query: orderExportQuerySchema,
+    output: type<string>('CSV', 'text/csv'),
+  }),
+  orderGet: endpoint({
+    method: 'GET',
+    path: '/api/orders/:id',
+    access: 'customerOrOrderToken',
+    summary: "One order (an admin's answer adds its notes)",
+    query: orderTokenQuery,
+    output: type<Order | AdminOrder>('Order | AdminOrder'),
+  }),
+  orderPay: endpoint({
+    method: 'PUT',
+    path: '/api/orders/:id/pay',
+    access: 'customerOrOrderToken',
+    summary: "The original clients' payment: the body is the browser's PayPal capture, verified with PayPal",
+    query: orderTokenQuery,
+    body: z.record(z.string(), z.unknown()),
+    output: order,
+  }),
+  orderPaypalOrder: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/paypal-order',
+    access: 'customerOrOrderToken',
+    summary: "Creates the PayPal order for the stored total (the buttons' createOrder)",
+    query: orderTokenQuery,
+    output: type<{ id: string }>('PayPalOrder'),
+    status: 201,
+  }),
+  orderCapture: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/capture',
+    access: 'customerOrOrderToken',
+    summary: 'Captures the approved PayPal order and marks the order paid',
+    query: orderTokenQuery,
+    body: paypalCaptureSchema,
+    output: order,
+  }),
+  orderRefund: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/refunds',
+    access: 'admin',
+    summary: 'Refunds an amount or lines (optionally restocked, or a received return)',
+    body: refundSchema,
+    output: order,
+    status: 201,
+  }),
+  orderRefundRetry: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/refunds/:refundId/retry',
+    access: 'admin',
+    summary: 'Asks the payment provider again about a pending refund',
+    output: order,
+  }),
+  orderCancellationRequest: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/cancellation-request',
+    access: 'customer',
+    summary: 'The owner asks to cancel a paid order',
+    body: cancellationRequestSchema,
+    output: order,
+    status: 201,
+  }),
+  orderReturnRequest: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/returns',
+    access: 'customer',
+    summary: 'The owner asks to return delivered lines',
+    body: returnRequestSchema,
+    output: order,
+    status: 201,
+  }),
+  orderReturnDecide: endpoint({
+    method: 'PUT',
+    path: '/api/orders/:id/returns/:returnId',
+    access: 'admin',
+    summary:
+      'Approves, declines or receives (restock, refund) a return; the older { approve } reads as approve/decline',
+    body: z.union([returnDecisionSchema, legacyReturnDecisionSchema]),
+    output: order,
+  }),
+  orderCancellationDecide: endpoint({
+    method: 'PUT',
+    path: '/api/orders/:id/cancellation-request',
+    access: 'admin',
+    summary: 'Approves (refund in full, restock) or declines a cancellation request',
+    body: cancellationDecisionSchema,
+    output: order,
+  }),
+  orderCancel: endpoint({
+    method: 'PUT',
+    path: '/api/orders/:id/cancel',
+    access: 'customer',
+    summary: "Cancels an unpaid order (its owner or an admin); an admin's cancel of a paid one refunds it in full",
+    body: adminCancelSchema.optional(),
+    output: type<Order | AdminOrder>('Order | AdminOrder'),
+  }),
+  orderShip: endpoint({
+    method: 'PUT',
+    path: '/api/orders/:id/ship',
+    access: 'admin',
+    summary: 'Marks a paid order shipped (carrier and tracking number)',
+    body: shipOrderSchema,
+    output: adminOrder,
+  }),
+  orderDeliver: endpoint({
+    method: 'PUT',
+    path: '/api/orders/:id/deliver',
+    access: 'admin',
+    summary: 'Marks an order delivered (a paid one is shipped and delivered at once)',
+    body: deliverOrderSchema.optional(),
+    output: adminOrder,
+  }),
+  orderUndeliver: endpoint({
+    method: 'PUT',
+    path: '/api/orders/:id/undeliver',
+    access: 'admin',
+    summary: 'Takes back a delivery marked by mistake',
+    body: undeliverOrderSchema,
+    output: adminOrder,
+  }),
+  orderNoteAdd: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/notes',
+    access: 'admin',
+    summary: 'Adds an internal note to an order',
+    body: orderNoteSchema,
+    output: adminOrder,
+    status: 201,
+  }),
+
+  // Settings (features/settings/routes.ts)
+  settingsPublic: endpoint({
+    method: 'GET',
+    path: '/api/settings/public',
+    access: 'public',
+    summary: 'The settings the cart and checkout price with (tax, shipping, limits); ETag and If-None-Match',
+    output: type<ShopSettings>('ShopSettings'),
+  }),
+  settingsHistory: endpoint({
+    method: 'GET',
+    path: '/api/settings/history',
+    access: 'admin',
+    summary: 'The latest changes of the settings, newest first',
+    output: type<SettingsChange[]>('SettingsChange[]'),
+  }),
+  settingsGet: endpoint({
+    method: 'GET',
+    path: '/api/settings',
+    access: 'admin',
+    summary: "The shop's settings",
+    output: type<ShopSettings>('ShopSettings'),
+  }),
+  settingsSave: endpoint({
+    method: 'PUT',
+    path: '/api/settings',
+    access: 'admin',
+    summary: "Saves the shop's settings",
+    body: settingsSchema,
+    output: type<ShopSettings>('ShopSettings'),
+  }),
+
+  // Discount codes (features/coupons/routes.ts)
+  couponCheck: endpoint({
+    method: 'POST',
+    path: '/api/coupons/check',
+    access: 'optionalUser',
+    summary: 'Checks a code against the cart: the discount, or why not',
+    body: couponCheckSchema,
+    output: type<CouponCheck>('CouponCheck'),
+    rateLimits: ['couponCheck'],
+  }),
+  couponList: endpoint({
+    method: 'GET',
+    path: '/api/coupons',
+    access: 'admin',
+    summary: 'The discount codes',
+    output: type<Coupon[]>('Coupon[]'),
+  }),
+  couponCreate: endpoint({
+    method: 'POST',
+    path: '/api/coupons',
+    access: 'admin',
+    summary: 'Adds a discount code',
+    body: couponSchema,
+    output: type<Coupon>('Coupon'),
+    status: 201,
+  }),
+  couponGet: endpoint({
+    method: 'GET',
+    path: '/api/coupons/:code',
+    access: 'admin',
+    summary: 'One discount code',
+    output: type<Coupon>('Coupon'),
+  }),
+  couponUpdate: endpoint({
+    method: 'PUT',
+    path: '/api/coupons/:code',
+    access: 'admin',
+    summary: "Changes a code's terms (the body's code, when given, must be the path's)",
+    body: couponSchema,
+    output: type<Coupon>('Coupon'),
+  }),
+  couponDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/coupons/:code',
+    access: 'admin',
+    summary: 'Removes a discount code',
+    output: message,
+  }),
+
+  // Categories and brands (features/taxonomy/routes.ts)
+  categoryList: categoryEndpoints.list,
+  categoryBySlug: categoryEndpoints.bySlug,
+  categoryCreate: categoryEndpoints.create,
+  categoryRename: categoryEndpoints.rename,
+  categoryMerge: categoryEndpoints.merge,
+  categoryRemove: categoryEndpoints.remove,
+  brandList: brandEndpoints.list,
+  brandBySlug: brandEndpoints.bySlug,
+  brandCreate: brandEndpoints.create,
+  brandRename: brandEndpoints.rename,
+  brandMerge: brandEndpoints.merge,
+  brandRemove: brandEndpoints.remove,
+
+  // Uploads, dashboard, cart, live updates, configuration, development mailbox
+  imageUpload: endpoint({
+    method: 'POST',
+    path: '/api/upload',
+    access: 'admin',
+    summary: "One image in the multipart field `image` (JPEG, PNG or WebP), re-encoded; answers the file's path",
+    bodyType: 'multipart/form-data',
+    output: type<string>('ImagePath', 'text/plain'),
+    status: 201,
+  }),
+  adminStats: endpoint({
+    method: 'GET',
+    path: '/api/admin/stats',
+    access: 'admin',
+    summary: "The dashboard's orders and revenue per day (last 30 days) and low-stock products",
+    output: type<AdminStats>('AdminStats'),
+  }),
+  cartGet: endpoint({
+    method: 'GET',
+    path: '/api/cart',
+    access: 'customer',
+    summary: "The caller's cart, kept on the server (embedded)",
+    output: type<StoredCart>('StoredCart'),
+    only: 'embedded',
+  }),
+  cartPut: endpoint({
+    method: 'PUT',
+    path: '/api/cart',
+    access: 'customer',
+    summary: "Replaces the caller's cart (embedded)",
+    body: cartSchema,
+    output: type<StoredCart>('StoredCart'),
+    only: 'embedded',
+  }),
+  liveTicket: endpoint({
+    method: 'POST',
+    path: '/api/live/tickets',
+    access: 'customer',
+    summary: 'A single-use, short-lived ticket for private live topics (embedded)',
+    body: ticketRequestSchema,
+    output: type<{ ticket: string; topics: string[]; expiresInMs: number }>('LiveTicket'),
+    status: 201,
+    only: 'embedded',
+  }),
+  liveStream: endpoint({
+    method: 'GET',
+    path: '/api/live',
+    access: 'liveTicket',
+    summary: 'One Server-Sent Events stream: public ?topics=, private ones with ?ticket= (embedded)',
+    query: z.object({
+      topics: z.string().optional(),
+      ticket: z.string().optional(),
+      lastEventId: z.string().optional(),
+    }),
+    output: type<string>('EventStream', 'text/event-stream'),
+    only: 'embedded',
+  }),
+  paypalClientId: endpoint({
+    method: 'GET',
+    path: '/api/config/paypal',
+    access: 'public',
+    summary: "The PayPal client id as plain text ('' in simulated mode), as the original clients read it",
+    output: type<string>('PayPalClientId', 'text/plain'),
+  }),
+  config: endpoint({
+    method: 'GET',
+    path: '/api/config',
+    access: 'public',
+    summary: 'The payment mode, PayPal client id, currency and backend',
+    output: type<PublicConfig>('PublicConfig'),
+  }),
+  health: endpoint({
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    summary: 'Whether the API reaches its store',
+    output: type<{ ok: true }>('Health'),
+  }),
+  openApi: endpoint({
+    method: 'GET',
+    path: '/api/openapi.json',
+    access: 'public',
+    summary: 'This API as an OpenAPI 3.1 document, generated from the endpoint table',
+    output: type<Record<string, unknown>>('OpenAPI'),
+  }),
+  devMail: endpoint({
+    method: 'GET',
+    path: '/api/dev/mail',
+    access: 'devLoopback',
+    summary: 'The development outbox, newest first (outside production, without SMTP)',
+    output: type<DevMailSummary[]>('DevMail[]'),
+    only: 'devMailbox',
+  }),
+} as const satisfies Record<string, EndpointSpec>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
