@@ -1,12 +1,13 @@
 // The endpoint table (src/api/endpoints.ts) against what the server really registers, and the OpenAPI document
 // generated from it: valid OpenAPI 3.1 by a real validator, and listing exactly the routes the app mounts.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type express from 'express';
+import { format, resolveConfig } from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedPorts } from '../src/adapters/embedded/index.js';
 import { fillPath } from '../src/api/endpoint.js';
@@ -15,6 +16,7 @@ import { openApiDocument, openApiPath } from '../src/api/openapi.js';
 import { appOptions, createApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { isTableRoute } from '../src/http/endpoint.js';
+import { WEB_ENDPOINTS_FILE, webEndpointsSource } from '../src/api/webClient.js';
 
 interface Layer {
   rawPath?: unknown;
@@ -82,6 +84,12 @@ describe('the endpoint table', () => {
       .map((e) => `${e.method} ${e.path}`)
       .sort();
     expect(mounted.map((r) => `${r.method} ${r.path}`).sort()).toEqual(table);
+  });
+
+  it("is what the web's generated client holds (else: npx tsx scripts/gen-web-endpoints.ts)", async () => {
+    const file = join(__dirname, '../..', WEB_ENDPOINTS_FILE);
+    const expected = await format(webEndpointsSource(), { ...(await resolveConfig(file)), filepath: file });
+    expect(readFileSync(file, 'utf8')).toBe(expected);
   });
 
   it('fills a path with its parameters, URL-encoded, and refuses a missing one', () => {
