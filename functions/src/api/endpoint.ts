@@ -82,7 +82,11 @@ export type InputOf<E extends EndpointSpec> = ([ParamNames<E['path']>] extends [
   ? { params?: undefined }
   : { params: Record<ParamNames<E['path']>, string> }) &
   (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined });
+  (E['body'] extends z.ZodType
+    ? undefined extends z.input<E['body']>
+      ? { body?: z.input<E['body']> }
+      : { body: z.input<E['body']> }
+    : { body?: undefined });
 
 /** What the web's generated client keeps of a row at run time: method and path; the rest is types. */
 export interface Route<E extends EndpointSpec> {
