@@ -1,6 +1,6 @@
 // The endpoint table (src/api/endpoints.ts) against what the server really registers, and the OpenAPI document
 // generated from it: valid OpenAPI 3.1 by a real validator, and listing exactly the routes the app mounts.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import { openApiDocument, openApiPath } from '../src/api/openapi.js';
 import { appOptions, createApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { isTableRoute } from '../src/http/endpoint.js';
-import { WEB_ENDPOINTS_FILE, webEndpointsSource } from '../src/api/webClient.js';
+import { WEB_ENDPOINTS_DIR, webEndpointsSources } from '../src/api/webClient.js';
 
 interface Layer {
   rawPath?: unknown;
@@ -87,9 +87,18 @@ describe('the endpoint table', () => {
   });
 
   it("is what the web's generated client holds (else: npx tsx scripts/gen-web-endpoints.ts)", async () => {
-    const file = join(__dirname, '../..', WEB_ENDPOINTS_FILE);
-    const expected = await format(webEndpointsSource(), { ...(await resolveConfig(file)), filepath: file });
-    expect(readFileSync(file, 'utf8')).toBe(expected);
+    const root = join(__dirname, '../..');
+    const sources = webEndpointsSources();
+    for (const [path, source] of sources) {
+      const file = join(root, path);
+      const expected = await format(source, { ...(await resolveConfig(file)), filepath: file });
+      expect(existsSync(file) && readFileSync(file, 'utf8'), path).toBe(expected);
+    }
+    const generated = readdirSync(join(root, WEB_ENDPOINTS_DIR)).map((name) => `${WEB_ENDPOINTS_DIR}/${name}`);
+    expect(
+      generated.filter((path) => !sources.has(path)),
+      'stale generated files',
+    ).toEqual([]);
   });
 
   it('fills a path with its parameters, URL-encoded, and refuses a missing one', () => {
