@@ -10,8 +10,9 @@ import tseslint from 'typescript-eslint';
 // Boundaries of the web app (tested in web/src/lint-boundaries.test.ts):
 // (a) a feature (web/src/features/X) reaches another feature only through its public entry, `@/features/Y`
 //     (features/Y/index.ts): not `@/features/Y/…`, nor a relative path out of its own folder;
-// (b) web/ imports nothing from functions/ but the domain (`@domain`, `@domain/…`) and the Firestore shapes and
-//     query plans the Firebase build shares with the function (`@firestore/…`);
+// (b) web/ imports nothing from functions/ but the domain (`@domain`, `@domain/…`), the Firestore shapes and
+//     query plans the Firebase build shares with the function (`@firestore/…`) and the endpoint table (`@api/…`:
+//     types only from `@api/endpoints`, checked by web/src/lib/endpoints.test.ts);
 // (c) the e2e suite reaches the server's test helpers (functions/test/support) only through
 //     web/e2e/support/serverTestHelpers.ts.
 const SERVER_TEST_HELPERS_ENTRY = 'web/e2e/support/serverTestHelpers.ts';

@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^@domain$/, replacement: r('../functions/src/domain/index.ts') },
       { find: /^@domain\/(.*)$/, replacement: r('../functions/src/domain/$1') },
       { find: /^@firestore\/(.*)$/, replacement: r('../functions/src/firestore/$1') },
+      { find: /^@api\/(.*)$/, replacement: r('../functions/src/api/$1') },
       { find: /^@\/(.*)$/, replacement: r('./src/$1') },
     ],
   },

@@ -3,7 +3,7 @@
 // 30-second ticket from POST /api/live/tickets, which authorizes with the bearer token exactly as the REST routes
 // do. So no long-lived credential ever sits in a URL, and EventSource (which cannot send headers) works as is.
 // The stream ends when the account's sessions are revoked (liveUpdates.ts); the browser then needs a new ticket.
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { badInput, canRead, forbidden, notFound, ORDER_MESSAGES, unauthenticated } from '../domain/index.js';
 import { callerOf, requireUser } from '../http/auth.js';
@@ -11,9 +11,11 @@ import { parse } from '../http/validate.js';
 import type { Ports } from '../ports.js';
 import type { LiveHub } from './hub.js';
 import { MAX_TOPICS, PUBLIC_TOPIC, ticketRequestSchema, topic } from './topics.js';
+import { endpoints } from '../api/endpoints.js';
+import { endpointRouter, handle } from '../http/endpoint.js';
 
 export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
-  const router = Router();
+  const router = endpointRouter('/api/live');
 
   // The epoch is taken before the token is verified: sessions ended after that (a deletion, a demotion) refuse
   // the ticket even if the verification read the account just before.
@@ -22,7 +24,7 @@ export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
     next();
   };
 
-  router.post('/tickets', noteSessionsEpoch, requireUser(auth), async (req, res) => {
+  handle(router, endpoints.liveTicket, noteSessionsEpoch, requireUser(auth), async (req, res) => {
     const caller = callerOf(req);
     const { topics } = parse(ticketRequestSchema, req.body);
     const granted = new Set<string>();
@@ -43,7 +45,7 @@ export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
     res.status(201).json({ ticket, topics: [...granted], expiresInMs: hub.options.ticketTtlMs });
   });
 
-  router.get('/', async (req, res) => {
+  handle(router, endpoints.liveStream, async (req, res) => {
     const named = typeof req.query.topics === 'string' && req.query.topics ? req.query.topics.split(',') : [];
     if (named.length > MAX_TOPICS) throw badInput(`At most ${MAX_TOPICS} topics`);
     const bad = named.find((t) => !PUBLIC_TOPIC.test(t));

@@ -11,6 +11,8 @@ import { Router, type RequestHandler } from 'express';
 import { isIP } from 'node:net';
 import { notFoundRoute } from '../http/errors.js';
 import type { DevMail, DevMailboxReader } from '../ports.js';
+import { endpoints } from '../api/endpoints.js';
+import { endpointRouter, handle } from '../http/endpoint.js';
 
 export const DEV_MAILBOX_LIMIT = 200;
 
@@ -31,9 +33,9 @@ export function mailboxClients(open: boolean): RequestHandler {
 }
 
 export function devMailApi(mailbox: DevMailboxReader, options: { open?: boolean } = {}): Router {
-  const router = Router();
+  const router = endpointRouter('/api/dev');
   router.use(mailboxClients(options.open ?? false));
-  router.get('/mail', async (_req, res) => {
+  handle(router, endpoints.devMail, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await mailbox.list(DEV_MAILBOX_LIMIT));
   });
   return router;

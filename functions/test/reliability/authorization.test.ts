@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payPalSettings, startFakePayPal, type FakePayPal } from '../support/fakePayPal.js';
 import { shippingAddress, startTestShop, type TestShop } from '../support/shop.js';
 import { apiRoutes } from './support/routes.js';
+import { endpoints } from '../../src/api/endpoints.js';
 import { TINY_PNG } from '../support/images.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
 
@@ -158,6 +159,12 @@ export const MATRIX: Row[] = [
     method: 'GET',
     route: '/api/products/suggest',
     request: async () => ({ path: '/api/products/suggest?q=kestrel' }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/products/compare',
+    request: async (c) => ({ path: `/api/products/compare?ids=${c.productId},${await c.newProduct()}` }),
     expect: PUBLIC(200),
   },
   {
@@ -625,7 +632,21 @@ export const MATRIX: Row[] = [
   // Managed categories and brands (issue 29).
   ...taxonomyRows('categories'),
   ...taxonomyRows('brands'),
+  // The admin's customers (issue 40): accounts and guests, with their orders.
+  { method: 'GET', route: '/api/customers', request: async () => ({ path: '/api/customers' }), expect: ADMIN(200) },
+  {
+    method: 'GET',
+    route: '/api/customers/:key',
+    request: async (c) => ({ path: `/api/customers/${c.ids.customer}` }),
+    expect: ADMIN(200),
+  },
   { method: 'GET', route: '/api/health', request: async () => ({ path: '/api/health' }), expect: PUBLIC(200) },
+  {
+    method: 'GET',
+    route: '/api/openapi.json',
+    request: async () => ({ path: '/api/openapi.json' }),
+    expect: PUBLIC(200),
+  },
   // The signed-in shopper's own cart: there is no path naming another's, so every signed-in role reads its own.
   { method: 'GET', route: '/api/cart', request: async () => ({ path: '/api/cart' }), expect: SIGNED_IN(200) },
   {
@@ -861,6 +882,26 @@ describe('authorization matrix', () => {
     const paid = await ctx.newGuestOrder(`token-${seq++}@voltshop.test`, true);
     const read = await ctx.shop.call('GET', `/api/orders/${paid.id}?token=${encodeURIComponent(paid.token)}`);
     expect(read.body).toMatchObject({ isPaid: true, isGuest: true });
+  });
+
+  it("agrees with the endpoint table's access (src/api/endpoints.ts): the table says who may call as the routes do", () => {
+    const access = new Map(Object.values(endpoints).map((e) => [`${e.method} ${e.path}`, e.access]));
+    for (const row of MATRIX) {
+      const key = `${row.method} ${row.route}`;
+      const says = access.get(key);
+      const { anonymous, customer, admin } = row.expect;
+      if (says === 'admin') expect({ key, anonymous, customer }).toEqual({ key, anonymous: 401, customer: 403 });
+      else if (says === 'customer' || says === 'customerOrOrderToken') {
+        expect({ key, anonymous }).toEqual({ key, anonymous: 401 });
+        expect(customer, `${key}: a signed-in customer passes the sign-in check`).not.toBe(401);
+      } else if (says === 'liveTicket') {
+        // The ticket decides, not the bearer token: every role gets the same answer.
+        expect({ key, customer, admin }).toEqual({ key, customer: anonymous, admin: anonymous });
+      } else {
+        expect(says, `${key} is in the table`).toBeDefined();
+        expect([401, 403], `${key}: anyone may call it`).not.toContain(anonymous);
+      }
+    }
   });
 
   it('every /api route mounted in the app has exactly one row, and every row is a mounted route', async () => {

@@ -2,6 +2,7 @@
 // which add the session's bearer token, turn error answers into ApiError with the server's message, and sign the
 // user out on any 401.
 import type { ApiErrorBody } from '@domain';
+import { fillPath, type EndpointSpec, type InputOf, type OutputOf, type Route } from '@api/endpoint';
 import { getToken, signOut } from './session';
 
 export class ApiError extends Error {
@@ -82,6 +83,48 @@ export async function api<T>(path: string, options: RequestOptions = {}, retried
     throw failure(res.status, isJson ? data : null, token);
   }
   return data as T;
+}
+
+/** A call's inputs (the path's parameters, query and body, typed by the endpoint table) and request options. A
+ *  query may also be given as URLSearchParams, for lists that repeat a name (the catalogue's filters). */
+export type CallOptions<E extends EndpointSpec> = Omit<InputOf<E>, 'query'> & {
+  query?: InputOf<E>['query'] | URLSearchParams;
+} & Omit<RequestOptions, 'method' | 'body'>;
+
+type CallArgs<E extends EndpointSpec> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [CallOptions<E>];
+
+/** The URL of a call: the endpoint's path with its parameters filled in, and the query (undefined and '' left out,
+ *  the rest in the order given). */
+export function urlOf<E extends EndpointSpec>(
+  route: Route<E>,
+  params?: Readonly<Record<string, string>>,
+  query?: object | URLSearchParams,
+): string {
+  const path = fillPath(route.path, params);
+  let search: URLSearchParams | undefined;
+  if (query instanceof URLSearchParams) search = query;
+  else if (query) {
+    search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search?.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Calls an endpoint of the table by its generated route (./endpoints.gen): `call(couponCheck, { body })`, answered
+ *  with the table's output type. Auth, retry and errors as `api`. */
+export function call<E extends EndpointSpec>(route: Route<E>, ...[options]: CallArgs<E>): Promise<OutputOf<E>> {
+  const { params, query, body, ...rest } = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: object;
+    body?: unknown;
+  } & Omit<RequestOptions, 'method' | 'body'>;
+  return api<OutputOf<E>>(urlOf(route, params, query), {
+    ...rest,
+    method: route.method,
+    ...(body === undefined ? {} : { body }),
+  });
 }
 
 export interface UploadOptions {

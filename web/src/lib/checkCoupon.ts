@@ -1,6 +1,7 @@
 import type { CouponCheck } from '@domain/discounts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { couponCheck } from '@/lib/endpoints.gen';
 
 /** POST /api/coupons/check: what a discount code takes off these lines now, or the refusal's message. The order's
  *  place decides again on the server (a code used up meanwhile is refused there). */
@@ -8,7 +9,7 @@ export function checkCoupon(input: {
   code: string;
   items: { product: string; qty: number; variant?: string }[];
 }): Promise<CouponCheck> {
-  return api<CouponCheck>('/api/coupons/check', { method: 'POST', body: input });
+  return call(couponCheck, { body: input });
 }
 
 export function useCheckCoupon() {

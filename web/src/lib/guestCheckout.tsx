@@ -33,13 +33,6 @@ export const setGuestEmail = (email: string | null) => write(EMAIL_KEY, email);
 export const orderToken = (orderId: string) => read(tokenKey(orderId));
 export const rememberOrderToken = (orderId: string, token: string) => write(tokenKey(orderId), token);
 
-/** The order's URL query carrying its token (`?token=…`), or '' when this tab holds none: how the order calls prove
- *  a guest's access (the API takes `?token=` or X-Order-Token). */
-export function orderTokenQuery(orderId: string): string {
-  const token = orderToken(orderId);
-  return token ? `?token=${encodeURIComponent(token)}` : '';
-}
-
 /**
  * The checkout steps and the order page, for a signed-in shopper or a guest (issue 30). A guest who chose "Continue
  * as guest" at the sign-in step goes through Shipping, Payment and Place Order; an order page opens with the order's

@@ -4,12 +4,13 @@
 import { countryKey, type ShopSettings } from '@domain/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { settingsPublic } from '@/lib/endpoints.gen';
 import { watch } from '@/lib/live';
 import { settingsKeys } from '@/lib/queryKeys';
 
 export function getPublicSettings(signal?: AbortSignal): Promise<ShopSettings> {
-  return api<ShopSettings>('/api/settings/public', { signal });
+  return call(settingsPublic, { signal });
 }
 
 /** How long the settings are used without asking again (then revalidated: the server answers 304 when unchanged). */

@@ -1,12 +1,13 @@
-import { Router } from 'express';
 import { requireAdmin } from '../../http/auth.js';
 import { LOW_STOCK_THRESHOLD } from '../../domain/limits.js';
 import type { Ports } from '../../ports.js';
+import { endpoints } from '../../api/endpoints.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
 /** GET /api/admin/stats: the dashboard's orders and revenue per day (last 30 days) and low-stock products. */
 export function adminRoutes({ store, auth, clock }: Ports) {
-  const router = Router();
-  router.get('/stats', requireAdmin(auth), async (_req, res) => {
+  const router = endpointRouter('/api/admin');
+  handle(router, endpoints.adminStats, requireAdmin(auth), async (_req, res) => {
     const now = clock.now();
     const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
     const rows = await store.orders.dailyStats(since);

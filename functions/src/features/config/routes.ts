@@ -1,16 +1,18 @@
-import { Router } from 'express';
 import { SHOP_CURRENCY, type PublicConfig } from '../../domain/index.js';
 import type { Ports } from '../../ports.js';
+import { openApiDocument } from '../../api/openapi.js';
+import { endpoints } from '../../api/endpoints.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
 export function configRoutes({ payments, store }: Ports, options: { backend: PublicConfig['backend'] }) {
-  const router = Router();
+  const router = endpointRouter('/api');
 
   // As the original clients expect: the PayPal client id as plain text ('' in simulated mode).
-  router.get('/config/paypal', (_req, res) => {
+  handle(router, endpoints.paypalClientId, (_req, res) => {
     res.type('text/plain').send(payments.clientId);
   });
 
-  router.get('/config', (_req, res) => {
+  handle(router, endpoints.config, (_req, res) => {
     const config: PublicConfig = {
       paymentMode: payments.mode,
       paypalClientId: payments.clientId,
@@ -20,9 +22,16 @@ export function configRoutes({ payments, store }: Ports, options: { backend: Pub
     res.json(config);
   });
 
-  router.get('/health', async (_req, res) => {
+  handle(router, endpoints.health, async (_req, res) => {
     await store.ping();
     res.json({ ok: true });
+  });
+
+  // Generated once, on the first ask (cold starts of the function do not pay for it).
+  let openApi: string | undefined;
+  handle(router, endpoints.openApi, (_req, res) => {
+    openApi ??= JSON.stringify(openApiDocument());
+    res.type('application/json').send(openApi);
   });
 
   return router;

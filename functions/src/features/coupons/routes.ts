@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler } from 'express';
 import {
   badInput,
   couponCheckSchema,
@@ -17,6 +17,8 @@ import { optionalUser, requireAdmin } from '../../http/auth.js';
 import { markRefusedCheck } from '../../http/rateLimits.js';
 import { parse } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
+import { endpoints } from '../../api/endpoints.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
 /** The admin's discount codes (POST/GET/PUT/DELETE /api/coupons, domain/discounts.ts), and a shopper's check of a
  *  code against the cart (POST /api/coupons/check, signed in or a guest): the same decision the placing transaction
@@ -27,12 +29,12 @@ export function couponRoutes(
   { store, auth, clock }: Ports,
   { checkLimiters = [] }: { checkLimiters?: RequestHandler[] } = {},
 ) {
-  const router = Router();
+  const router = endpointRouter('/api/coupons');
   const admin = requireAdmin(auth);
   const codeParam = (code: unknown) => parse(couponCodeSchema, code);
 
   // The caller first: a signed-in shopper's refused checks count per account too.
-  router.post('/check', optionalUser(auth), ...checkLimiters, async (req, res) => {
+  handle(router, endpoints.couponCheck, optionalUser(auth), ...checkLimiters, async (req, res) => {
     const input = parse(couponCheckSchema, req.body);
     // A guest's check says nothing of anyone's uses: the per-customer limit is applied when the order is placed
     // (by the guest's email key, domain/guests.ts), and a signed-in shopper's own uses count here already.
@@ -62,29 +64,29 @@ export function couponRoutes(
     res.json(answer);
   });
 
-  router.get('/', admin, async (_req, res) => {
+  handle(router, endpoints.couponList, admin, async (_req, res) => {
     res.json(await store.coupons.list());
   });
 
-  router.post('/', admin, async (req, res) => {
+  handle(router, endpoints.couponCreate, admin, async (req, res) => {
     res.status(201).json(await store.coupons.create(parse(couponSchema, req.body)));
   });
 
-  router.get('/:code', admin, async (req, res) => {
+  handle(router, endpoints.couponGet, admin, async (req, res) => {
     const coupon = await store.coupons.get(codeParam(req.params.code));
     if (!coupon) throw notFound(COUPON_MESSAGES.notFound);
     res.json(coupon);
   });
 
   // The path names the code; the body's code must match it (a code is not renamed: make a new one).
-  router.put('/:code', admin, async (req, res) => {
+  handle(router, endpoints.couponUpdate, admin, async (req, res) => {
     const code = codeParam(req.params.code);
     const input = parse(couponSchema, { ...req.body, code: req.body?.code ?? code });
     if (input.code !== code) throw badInput('A code cannot be renamed: create a new code instead');
     res.json(await store.coupons.update(input));
   });
 
-  router.delete('/:code', admin, async (req, res) => {
+  handle(router, endpoints.couponDelete, admin, async (req, res) => {
     await store.coupons.remove(codeParam(req.params.code));
     res.json({ message: 'Discount code removed' });
   });

@@ -1,6 +1,6 @@
 // The admin's customers (issue 40, domain/customers.ts): GET /api/customers (a page, searched) and
 // GET /api/customers/:key (an account id or a guest's email: the customer and their orders).
-import { Router } from 'express';
+import { endpoints } from '../../api/endpoints.js';
 import {
   CUSTOMER_ORDERS_LIMIT,
   CUSTOMER_PAGE_SIZE,
@@ -10,19 +10,20 @@ import {
   type CustomerDetail,
 } from '../../domain/index.js';
 import { requireAdmin } from '../../http/auth.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 import { parse } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 
 export function customerRoutes({ store, auth }: Ports) {
-  const router = Router();
+  const router = endpointRouter('/api/customers');
   router.use(requireAdmin(auth));
 
-  router.get('/', async (req, res) => {
+  handle(router, endpoints.customerList, async (req, res) => {
     const query = parse(customerListQuerySchema, req.query);
     res.json(await store.customers.list({ search: query.keyword, page: query.page, pageSize: CUSTOMER_PAGE_SIZE }));
   });
 
-  router.get('/:key', async (req, res) => {
+  handle(router, endpoints.customerGet, async (req, res) => {
     const key = String(req.params.key ?? '');
     if (!key || key.length > 320) throw notFound('Customer not found');
     const id = customerIdOfKey(key);

@@ -30,6 +30,8 @@ import {
 import { callerOf } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
+import { endpoints } from '../../api/endpoints.js';
+import { handle } from '../../http/endpoint.js';
 
 type Log = Pick<Console, 'warn' | 'error'>;
 
@@ -97,7 +99,7 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
   }
 
   function mount(router: Router, guards: { signedIn: RequestHandler; admin: RequestHandler }) {
-    router.post('/:id/refunds', guards.admin, async (req, res) => {
+    handle(router, endpoints.orderRefund, guards.admin, async (req, res) => {
       const input = parse(refundSchema, req.body);
       const order = await existing(req.params.id);
       res.status(201).json(
@@ -112,7 +114,7 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
       );
     });
 
-    router.post('/:id/refunds/:refundId/retry', guards.admin, async (req, res) => {
+    handle(router, endpoints.orderRefundRetry, guards.admin, async (req, res) => {
       const order = await existing(req.params.id);
       const pending = order.refunds.find((r) => r.id === req.params.refundId);
       if (!pending) throw notFound(REFUND_MESSAGES.notFound);
@@ -124,14 +126,14 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
       res.json(await settle(order, pending.id, Math.round(pending.amount * 100), pending.reason));
     });
 
-    router.post('/:id/cancellation-request', guards.signedIn, async (req, res) => {
+    handle(router, endpoints.orderCancellationRequest, guards.signedIn, async (req, res) => {
       const { reason } = parse(cancellationRequestSchema, req.body);
       const order = await existing(req.params.id);
       if (!isOwner(order, callerOf(req).uid)) throw forbidden(REFUND_MESSAGES.notYoursToRequest);
       res.status(201).json(customerView(await store.orders.requestCancellation(order._id, reason, clock.now())));
     });
 
-    router.post('/:id/returns', guards.signedIn, async (req, res) => {
+    handle(router, endpoints.orderReturnRequest, guards.signedIn, async (req, res) => {
       const { items, reason } = parse(returnRequestSchema, req.body);
       const order = await existing(req.params.id);
       if (!isOwner(order, callerOf(req).uid)) throw forbidden(RETURN_MESSAGES.notYours);
@@ -144,7 +146,7 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
     // Issue 38: approve (nothing refunded yet), decline, or receive (the parcel arrived: restock the lines given,
     // none by default, then refund the return's lines through the refund path, which marks it refunded). The older
     // web's { approve: boolean } reads as approve / decline.
-    router.put('/:id/returns/:returnId', guards.admin, async (req, res) => {
+    handle(router, endpoints.orderReturnDecide, guards.admin, async (req, res) => {
       const body: unknown = req.body;
       const legacy = !!body && typeof body === 'object' && 'approve' in body;
       const decision = legacy ? parse(legacyReturnDecisionSchema, body) : parse(returnDecisionSchema, body);
@@ -176,7 +178,7 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
       );
     });
 
-    router.put('/:id/cancellation-request', guards.admin, async (req, res) => {
+    handle(router, endpoints.orderCancellationDecide, guards.admin, async (req, res) => {
       const { approve, message } = parse(cancellationDecisionSchema, req.body);
       const order = await existing(req.params.id);
       const request = order.cancellationRequest;

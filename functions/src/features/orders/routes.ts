@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import {
   assertMayCancel,
@@ -58,9 +58,11 @@ import type { Caller, Ports } from '../../ports.js';
 import { moneyBack } from './moneyBack.js';
 import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
 import type { SettingsCache } from '../settings/settingsCache.js';
+import { endpoints } from '../../api/endpoints.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
 /** A customer's own orders: pages, status and sort, no customer search. */
-const myOrdersQuerySchema = orderListQuerySchema.omit({ search: true, requests: true });
+const myOrdersQuerySchema = endpoints.myOrders.query;
 
 /** A guest order's token, from `?token=` (the emailed link) or the X-Order-Token header; undefined when neither. */
 function orderTokenOf(req: Request): string | undefined {
@@ -88,7 +90,7 @@ export function orderRoutes(
   const guestLimiters = options.guestLimiters ?? guestOrderLimiters(DEFAULT_GUEST_ORDER_LIMIT);
   const placeLimiters = options.orderLimiters ?? orderLimiters(DEFAULT_ORDER_LIMITS);
   const codeLimiters = options.couponLimiters ?? couponLimiters(DEFAULT_COUPON_CHECK_LIMIT).order;
-  const router = Router();
+  const router = endpointRouter('/api/orders');
   const signedIn = requireUser(auth);
   const admin = requireAdmin(auth);
   // Reading and paying one order: a signed-in caller, or the holder of the order's token (a guest's link).
@@ -197,7 +199,7 @@ export function orderRoutes(
     ...codeLimiters,
   ];
 
-  router.post('/', ...beforeSignedInOrder, async (req, res) => {
+  handle(router, endpoints.orderPlace, ...beforeSignedInOrder, async (req, res) => {
     if (noItems(req)) throw badInput('No order items');
     const input = parse(placeOrderSchema, req.body);
     const user = res.locals.orderUser as { _id: string; name: string; email: string };
@@ -210,7 +212,7 @@ export function orderRoutes(
   // Guest checkout (issue 30): no account, an email. The same placing decision in the same transaction; the hold
   // limits count per email and per shipping address (domain/guests.ts). The answer adds the order's access token,
   // also in the confirmation email's link.
-  router.post('/guest', ...beforeGuestOrder, async (req, res) => {
+  handle(router, endpoints.orderPlaceGuest, ...beforeGuestOrder, async (req, res) => {
     if (!orderLinks) throw unavailable(GUEST_MESSAGES.notConfigured);
     if (noItems(req)) throw badInput('No order items');
     const { email, ...input } = parse(guestOrderSchema, req.body);
@@ -224,7 +226,7 @@ export function orderRoutes(
 
   // "Create an account" after paying, where the account is made outside the API (the Firebase web signs up in the
   // browser): the signed-in account takes the paid guest order of its email the token proves.
-  router.post('/claim', signedIn, async (req, res) => {
+  handle(router, endpoints.orderClaim, signedIn, async (req, res) => {
     const { orderToken } = parse(claimOrderSchema, req.body);
     const id = orderLinks?.verify(orderToken);
     if (!id) throw badInput(GUEST_MESSAGES.claimRefused);
@@ -252,22 +254,22 @@ export function orderRoutes(
     res.json(query.pageNumber === undefined ? orders : { ...page, orders });
   }
 
-  router.get('/myorders', signedIn, async (req, res) => {
+  handle(router, endpoints.myOrders, signedIn, async (req, res) => {
     await sendOrderPage(res, parse(myOrdersQuerySchema, req.query), callerOf(req).uid);
   });
 
-  router.get('/', admin, async (req, res) => {
+  handle(router, endpoints.orderList, admin, async (req, res) => {
     await sendOrderPage(res, parse(orderListQuerySchema, req.query));
   });
 
   // Issue 38: what waits for the shop (the admin's badge): pending cancellation requests, open returns.
-  router.get('/requests/summary', admin, async (_req, res) => {
+  handle(router, endpoints.orderRequestsSummary, admin, async (_req, res) => {
     res.json(await store.orders.requestsSummary());
   });
 
   // The orders the list's filters and a date range select, as CSV: each batch the store reads is written through
   // csv-stringify as it comes (backpressure from the response), so neither side holds the whole export.
-  router.get('/export.csv', admin, async (req, res) => {
+  handle(router, endpoints.orderExport, admin, async (req, res) => {
     const query = parse(orderExportQuerySchema, req.query);
     const day = clock.now().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -287,7 +289,7 @@ export function orderRoutes(
   });
 
   // An admin's answer carries the order's internal notes (AdminOrder) and who refunded; the customer's neither.
-  router.get('/:id', signedInOrToken, async (req, res) => {
+  handle(router, endpoints.orderGet, signedInOrToken, async (req, res) => {
     const { order, caller } = await orderAndCaller(req);
     res.json(caller.isAdmin ? await withNotes(order) : customerView(order));
   });
@@ -305,7 +307,7 @@ export function orderRoutes(
   }
 
   // The original clients' flow: their browser captured with PayPal; the body is that capture result.
-  router.put('/:id/pay', signedInOrToken, async (req, res) => {
+  handle(router, endpoints.orderPay, signedInOrToken, async (req, res) => {
     const order = await payableOrder(req);
     // The provider is asked, not the client: amount, currency and status come from the provider's record.
     const payment = await payments.verifyCapture({ ...paymentOrderOf(order), payload: req.body });
@@ -313,13 +315,13 @@ export function orderRoutes(
   });
 
   // The web's flow, step 1: the PayPal order for the stored total (the buttons' createOrder). Answers { id }.
-  router.post('/:id/paypal-order', signedInOrToken, async (req, res) => {
+  handle(router, endpoints.orderPaypalOrder, signedInOrToken, async (req, res) => {
     const order = await payableOrder(req);
     res.status(201).json({ id: await payments.createOrder(paymentOrderOf(order)) });
   });
 
   // Step 2, after the buyer approved (the buttons' onApprove): the server captures and marks the order paid.
-  router.post('/:id/capture', signedInOrToken, async (req, res) => {
+  handle(router, endpoints.orderCapture, signedInOrToken, async (req, res) => {
     const { order, caller } = await orderAndCaller(req);
     try {
       assertMayPay(order, caller, clock.now());
@@ -344,7 +346,7 @@ export function orderRoutes(
 
   // The owner ends an unpaid order's hold at once: its stock goes back on sale (store.orders.cancel). An admin
   // cancels a paid, undelivered order: refunded in full and restocked in one step (moneyBack.ts).
-  router.put('/:id/cancel', signedIn, async (req, res) => {
+  handle(router, endpoints.orderCancel, signedIn, async (req, res) => {
     const caller = callerOf(req);
     const order = await readableOrder(req.params.id as string, caller);
     if (caller.isAdmin && order.isPaid) {
@@ -358,7 +360,7 @@ export function orderRoutes(
   });
 
   // Issue 38: shipping is its own step (domain/lifecycle.ts `ship`): carrier and tracking number required.
-  router.put('/:id/ship', admin, async (req, res) => {
+  handle(router, endpoints.orderShip, admin, async (req, res) => {
     const shipment = parse(shipOrderSchema, req.body);
     const id = parseId(req.params.id, 'Order');
     res.json(await withNotes(await store.orders.markShipped(id, clock.now(), shipment)));
@@ -366,19 +368,19 @@ export function orderRoutes(
 
   // The original clients send no body (or {}): a paid order is shipped and delivered at once, a shipped one
   // delivered; the store's decision refuses the rest (409 with why).
-  router.put('/:id/deliver', admin, async (req, res) => {
+  handle(router, endpoints.orderDeliver, admin, async (req, res) => {
     const shipment = parse(deliverOrderSchema, req.body);
     const id = parseId(req.params.id, 'Order');
     res.json(await withNotes(await store.orders.markDelivered(id, clock.now(), shipment)));
   });
 
-  router.put('/:id/undeliver', admin, async (req, res) => {
+  handle(router, endpoints.orderUndeliver, admin, async (req, res) => {
     const { reason } = parse(undeliverOrderSchema, req.body);
     const id = parseId(req.params.id, 'Order');
     res.json(await withNotes(await store.orders.markUndelivered(id, clock.now(), reason ?? null)));
   });
 
-  router.post('/:id/notes', admin, async (req, res) => {
+  handle(router, endpoints.orderNoteAdd, admin, async (req, res) => {
     const { text } = parse(orderNoteSchema, req.body);
     const id = parseId(req.params.id, 'Order');
     const author = await store.users.get(callerOf(req).uid);

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import {
   assertGalleryStartsWithImage,
   catalogFiltersKey,
@@ -26,6 +26,8 @@ import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, assertEmptyBody, parse, parseId } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from '../../cache/catalogCache.js';
+import { endpoints } from '../../api/endpoints.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
 /** A cached catalogue answer, with its ETag (304 when the client has it). */
 export function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: string }) {
@@ -59,7 +61,7 @@ type CatalogueOptions = { pageSize: number; cache: CatalogCache };
 
 /** The public catalogue reads, answered from the catalogue cache: the pages, their filter counts, the top rated. */
 function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize }: CatalogueOptions) {
-  router.get('/', async (req, res) => {
+  handle(router, endpoints.productList, async (req, res) => {
     const { pageNumber: page, sort, ...filters } = parseCatalogQuery(req.query);
     const entry = await cache.get(
       `list:${page}:${sort}:${catalogFiltersKey(filters)}`,
@@ -71,7 +73,7 @@ function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize
   });
 
   // The filter bar's counts for the same query (sort and pageNumber are accepted and do not matter).
-  router.get('/facets', async (req, res) => {
+  handle(router, endpoints.productFacets, async (req, res) => {
     const { pageNumber: _page, sort: _sort, ...filters } = parseCatalogQuery(req.query);
     const entry = await cache.get(
       `facets:${catalogFiltersKey(filters)}`,
@@ -84,7 +86,7 @@ function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize
 
   // The header's suggestions while typing (before '/:id', which would take 'suggest' for an id). Under
   // MIN_SUGGEST_LENGTH characters the answer is empty without a read.
-  router.get('/suggest', async (req, res) => {
+  handle(router, endpoints.productSuggest, async (req, res) => {
     const q = keywordKey(parse(suggestQuerySchema, req.query).q);
     const entry = await cache.get(
       `suggest:${q}`,
@@ -99,7 +101,7 @@ function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize
   // Issue 41: 2-4 products side by side with their spec rows aligned (domain/specCompare.ts). An id that is not a
   // published product (removed, a draft, mistyped) is left out and named in `missing`, so a shared link still shows
   // the others; the ids' order is the columns' order (and the key: a=b,c and c,b differ only in order).
-  router.get('/compare', async (req, res) => {
+  handle(router, endpoints.productCompare, async (req, res) => {
     const { ids } = parse(compareQuerySchema, req.query);
     const entry = await cache.get(
       `compare:${ids.join(',')}`,
@@ -110,7 +112,7 @@ function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize
     sendCached(req, res, entry);
   });
 
-  router.get('/top', async (req, res) => {
+  handle(router, endpoints.productTop, async (req, res) => {
     sendCached(req, res, await cache.get('top', () => store.products.top(TOP_PRODUCTS), req.originalUrl, idsOf)); // by rating
   });
 }
@@ -123,18 +125,18 @@ function adminProductRoutes(router: Router, { store, auth }: Ports, emulatorImag
   });
 
   // The drafts (created, never saved), newest first, for the product list.
-  router.get('/drafts', requireAdmin(auth), async (_req, res) => {
+  handle(router, endpoints.productDrafts, requireAdmin(auth), async (_req, res) => {
     res.json(await store.products.listDrafts(MAX_LISTED_DRAFTS));
   });
 
-  router.post('/', requireAdmin(auth), async (req, res) => {
+  handle(router, endpoints.productCreate, requireAdmin(auth), async (req, res) => {
     assertEmptyBody(req.body);
     // A draft until its first save: the sample values never show in the shop.
     const product = await store.products.createDraft(SAMPLE_PRODUCT, callerOf(req).uid);
     res.status(201).json(product);
   });
 
-  router.put('/:id', requireAdmin(auth), async (req, res) => {
+  handle(router, endpoints.productUpdate, requireAdmin(auth), async (req, res) => {
     const id = parseId(req.params.id, 'Product');
     const { _id, productId, editedFrom, ...input } = parse(productEditSchema, req.body);
     assertBodyIdsMatch(id, { _id, productId }, ['_id', 'productId']);
@@ -144,14 +146,14 @@ function adminProductRoutes(router: Router, { store, auth }: Ports, emulatorImag
     res.json(product);
   });
 
-  router.delete('/:id', requireAdmin(auth), async (req, res) => {
+  handle(router, endpoints.productDelete, requireAdmin(auth), async (req, res) => {
     const id = parseId(req.params.id, 'Product');
     if (!(await store.products.remove(id))) throw notFound('Product not found');
     res.json({ message: 'Product removed' });
   });
 
   // The product's stock changes with their causes, newest first, a page at a time (domain/stockHistory.ts).
-  router.get('/:id/stock-history', requireAdmin(auth), async (req, res) => {
+  handle(router, endpoints.productStockHistory, requireAdmin(auth), async (req, res) => {
     const id = parseId(req.params.id, 'Product');
     const { before } = parse(stockHistoryQuerySchema, req.query);
     const page = await store.products.stockHistory(id, before, STOCK_HISTORY_PAGE_SIZE);
@@ -161,14 +163,14 @@ function adminProductRoutes(router: Router, { store, auth }: Ports, emulatorImag
 }
 
 export function productRoutes(ports: Ports, options: CatalogueOptions & { emulatorImageOrigins?: readonly string[] }) {
-  const router = Router();
+  const router = endpointRouter('/api/products');
   const { store, auth } = ports;
   const { cache } = options;
   catalogueReads(router, store, options);
   // Before GET /:id, which would take /drafts.
   adminProductRoutes(router, ports, options.emulatorImageOrigins ?? []);
 
-  router.get('/:id', async (req, res) => {
+  handle(router, endpoints.productGet, async (req, res) => {
     const id = parseId(req.params.id, 'Product');
     // `?reviews=none`: the product alone (the cart's lines show no reviews), `reviews: []`; cached apart.
     const reviews = req.query.reviews !== 'none';
@@ -187,7 +189,7 @@ export function productRoutes(ports: Ports, options: CatalogueOptions & { emulat
     sendCached(req, res, entry);
   });
 
-  router.post('/:id/reviews', requireUser(auth), async (req, res) => {
+  handle(router, endpoints.reviewCreate, requireUser(auth), async (req, res) => {
     const id = parseId(req.params.id, 'Product');
     const { productId, ...input } = parse(reviewSchema, req.body);
     assertBodyIdsMatch(id, { productId }, ['productId']);

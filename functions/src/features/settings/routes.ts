@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { Router } from 'express';
+
 import { settingsSchema, type ShopSettings } from '../../domain/index.js';
 import { callerOf, requireAdmin } from '../../http/auth.js';
 import { parse } from '../../http/validate.js';
 import type { Ports } from '../../ports.js';
 import type { SettingsCache } from './settingsCache.js';
+import { endpoints } from '../../api/endpoints.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
 /** Whether an If-None-Match names the tag (a list, weak tags compared weakly as RFC 9110 says for GET). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -21,12 +23,12 @@ export const SETTINGS_HISTORY_LIMIT = 100;
 /** GET/PUT /api/settings (admin), GET /api/settings/history (admin), GET /api/settings/public (anyone: what the
  *  cart and product pages show, the tax and shipping estimate and the limits). */
 export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCache) {
-  const router = Router();
+  const router = endpointRouter('/api/settings');
   const admin = requireAdmin(auth);
 
   // Tagged once per settings object (the cache keeps one until the next save or its TTL).
   const tagged = new WeakMap<ShopSettings, { body: string; etag: string }>();
-  router.get('/public', async (req, res) => {
+  handle(router, endpoints.settingsPublic, async (req, res) => {
     const settings = await cache.current();
     let answer = tagged.get(settings);
     if (!answer) {
@@ -45,15 +47,15 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
     res.type('application/json').send(answer.body);
   });
 
-  router.get('/history', admin, async (_req, res) => {
+  handle(router, endpoints.settingsHistory, admin, async (_req, res) => {
     res.json(await store.settings.history(SETTINGS_HISTORY_LIMIT));
   });
 
-  router.get('/', admin, async (_req, res) => {
+  handle(router, endpoints.settingsGet, admin, async (_req, res) => {
     res.json(await cache.current());
   });
 
-  router.put('/', admin, async (req, res) => {
+  handle(router, endpoints.settingsSave, admin, async (req, res) => {
     const input = parse(settingsSchema, req.body);
     // Without a time zone (a client from before issue 38), state rates or shipping methods (issue 40) the saved
     // ones stay.

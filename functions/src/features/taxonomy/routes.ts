@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import {
   notFound,
   resolveSlug,
@@ -13,6 +12,8 @@ import { parse, parseId } from '../../http/validate.js';
 import type { Ports, TaxonomyStore } from '../../ports.js';
 import type { CatalogCache } from '../../cache/catalogCache.js';
 import { sendCached } from '../products/routes.js';
+import { brandEndpoints, categoryEndpoints } from '../../api/endpoints.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
 /** Longest slug a URL may ask for (domain slugOf cuts at 80). */
 const MAX_SLUG = 100;
@@ -25,15 +26,16 @@ const MAX_SLUG = 100;
  * { into }, `DELETE /:id` (refused while products carry it).
  */
 export function taxonomyRoutes(kind: TaxonomyKind, { auth }: Ports, list: TaxonomyStore, cache: CatalogCache) {
-  const router = Router();
+  const calls = kind === 'category' ? categoryEndpoints : brandEndpoints;
+  const router = endpointRouter(calls.list.path);
   const admin = requireAdmin(auth);
   const idParam = (id: unknown) => parseId(id, TAXONOMY_TEXT[kind].One);
 
-  router.get('/', async (req, res) => {
+  handle(router, calls.list, async (req, res) => {
     sendCached(req, res, await cache.get(`${kind}:list`, async () => (await list.list()).entries, req.originalUrl));
   });
 
-  router.get('/slug/:slug', async (req, res) => {
+  handle(router, calls.bySlug, async (req, res) => {
     const slug = String(req.params.slug);
     if (slug.length > MAX_SLUG) throw notFound(TAXONOMY_MESSAGES.notFound(kind));
     const entry = await cache.get(
@@ -48,22 +50,22 @@ export function taxonomyRoutes(kind: TaxonomyKind, { auth }: Ports, list: Taxono
     sendCached(req, res, entry);
   });
 
-  router.post('/', admin, async (req, res) => {
+  handle(router, calls.create, admin, async (req, res) => {
     res.status(201).json(await list.create(parse(taxonomyNameSchema, req.body).name));
   });
 
-  router.put('/:id', admin, async (req, res) => {
+  handle(router, calls.rename, admin, async (req, res) => {
     const id = idParam(req.params.id);
     res.json(await list.rename(id, parse(taxonomyNameSchema, req.body).name));
   });
 
-  router.post('/:id/merge', admin, async (req, res) => {
+  handle(router, calls.merge, admin, async (req, res) => {
     const id = idParam(req.params.id);
     const { into } = parse(taxonomyMergeSchema, req.body);
     res.json(await list.merge(id, into));
   });
 
-  router.delete('/:id', admin, async (req, res) => {
+  handle(router, calls.remove, admin, async (req, res) => {
     await list.remove(idParam(req.params.id));
     res.json({ message: `${TAXONOMY_TEXT[kind].One} removed` });
   });

@@ -7,7 +7,7 @@
 //   POST /api/users/verify-email {token}               marks the account's email verified (embedded, as above)
 //   GET  /api/users/profile/verification               { email, verified, verifiedAt } of the caller
 //   POST /api/users/profile/verification               202, a new verification link to the caller
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler } from 'express';
 import {
   emailVerificationSchema,
   notFound,
@@ -20,6 +20,8 @@ import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { mailCapped } from '../../http/rateLimits.js';
 import { parse, parseId } from '../../http/validate.js';
 import type { AccountLinks, Ports } from '../../ports.js';
+import { endpoints } from '../../api/endpoints.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
 export const EMAIL_VERIFIED = 'Thank you: your email address is confirmed.';
 export const VERIFICATION_SENT = 'A new confirmation link is on its way to your email address.';
@@ -29,11 +31,11 @@ export function accountRoutes(
   accounts: AccountLinks,
   options: { limiters: { request: RequestHandler[]; confirm: RequestHandler[] } },
 ) {
-  const router = Router();
+  const router = endpointRouter('/api/users');
   const admin = requireAdmin(auth);
   const signedIn = requireUser(auth);
 
-  router.post('/password-reset', ...options.limiters.request, async (req, res) => {
+  handle(router, endpoints.passwordResetRequest, ...options.limiters.request, async (req, res) => {
     const { email } = parse(passwordResetRequestSchema, req.body);
     // Past the email's mail cap the answer is the same and nothing is sent (http/rateLimits.ts).
     if (!mailCapped(res)) await accounts.requestPasswordReset(email);
@@ -42,7 +44,7 @@ export function accountRoutes(
 
   const { resetPassword, verifyEmail } = accounts;
   if (resetPassword)
-    router.post('/password-reset/confirm', ...options.limiters.confirm, async (req, res) => {
+    handle(router, endpoints.passwordResetConfirm, ...options.limiters.confirm, async (req, res) => {
       const { token, password } = parse(passwordResetConfirmSchema, req.body);
       const { uid } = await resetPassword.call(accounts, token, password);
       // The reset already ended the sessions in its transaction; this ends the live streams and tickets too.
@@ -50,19 +52,19 @@ export function accountRoutes(
       res.json({ message: PASSWORD_RESET_DONE });
     });
 
-  router.post('/:id/password-reset', admin, async (req, res) => {
+  handle(router, endpoints.userPasswordReset, admin, async (req, res) => {
     const { email } = await accounts.requestPasswordResetFor(parseId(req.params.id, 'User'));
     res.status(202).json({ message: `A password reset link was sent to ${email}.` });
   });
 
   if (verifyEmail)
-    router.post('/verify-email', ...options.limiters.confirm, async (req, res) => {
+    handle(router, endpoints.emailVerify, ...options.limiters.confirm, async (req, res) => {
       const { token } = parse(emailVerificationSchema, req.body);
       await verifyEmail.call(accounts, token);
       res.json({ message: EMAIL_VERIFIED });
     });
 
-  router.get('/profile/verification', signedIn, async (req, res) => {
+  handle(router, endpoints.emailVerificationGet, signedIn, async (req, res) => {
     const { uid } = callerOf(req);
     const user = await store.users.get(uid);
     if (!user) throw notFound('User not found');
@@ -70,7 +72,7 @@ export function accountRoutes(
     res.json({ email: user.email, verified, verifiedAt });
   });
 
-  router.post('/profile/verification', signedIn, ...options.limiters.request, async (req, res) => {
+  handle(router, endpoints.emailVerificationSend, signedIn, ...options.limiters.request, async (req, res) => {
     if (!mailCapped(res)) await accounts.sendVerification(callerOf(req).uid, 'again');
     res.status(202).json({ message: VERIFICATION_SENT });
   });

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler } from 'express';
 import {
   ACCOUNT_DELETION_MESSAGES,
   assertMayClaim,
@@ -33,6 +33,8 @@ import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
 import type { Ports, StoredUser } from '../../ports.js';
 import { mountAddressRoutes } from './addressRoutes.js';
 import { openOrdersOf } from './openOrders.js';
+import { endpoints } from '../../api/endpoints.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
 const summary = (u: StoredUser): UserSummary => ({ _id: u._id, name: u.name, email: u.email, isAdmin: u.isAdmin });
 const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), token });
@@ -43,7 +45,7 @@ export function userRoutes(
   { store, auth, accounts, clock, orderLinks }: Ports,
   options: { limiters: { signIn: RequestHandler[]; credentialCheck: RequestHandler[] } },
 ) {
-  const router = Router();
+  const router = endpointRouter('/api/users');
   const admin = requireAdmin(auth);
   const signedIn = requireUser(auth);
 
@@ -73,7 +75,7 @@ export function userRoutes(
     return order._id;
   }
 
-  router.post('/login', ...options.limiters.signIn, async (req, res) => {
+  handle(router, endpoints.login, ...options.limiters.signIn, async (req, res) => {
     const { email, password } = parse(loginSchema, req.body);
     const identity = await auth.signIn(email, password);
     const user = await store.users.get(identity.uid);
@@ -81,7 +83,7 @@ export function userRoutes(
     res.json(withToken(user, identity.token));
   });
 
-  router.post('/', ...options.limiters.signIn, async (req, res) => {
+  handle(router, endpoints.register, ...options.limiters.signIn, async (req, res) => {
     const { orderToken, ...input } = parse(registerSchema, req.body);
     if (await store.users.findByEmail(input.email)) throw conflict('User already exists');
     // "Create an account" after a guest order: the token must prove a paid guest order of this email, checked
@@ -96,14 +98,14 @@ export function userRoutes(
     res.status(201).json(withToken(user, identity.token));
   });
 
-  router.get('/profile', signedIn, async (req, res) => {
+  handle(router, endpoints.profileGet, signedIn, async (req, res) => {
     const user = await store.users.get(callerOf(req).uid);
     if (!user) throw notFound('User not found');
     res.json(summary(user));
   });
 
   /** "Download my data": the profile, addresses, orders and reviews as one JSON file (domain/accountExport.ts). */
-  router.get('/profile/export', signedIn, async (req, res) => {
+  handle(router, endpoints.profileExport, signedIn, async (req, res) => {
     const { uid } = callerOf(req);
     const user = await store.users.get(uid);
     if (!user) throw notFound('User not found');
@@ -126,7 +128,7 @@ export function userRoutes(
   // An account made outside the API (the Firebase web app signs up in the browser) gets its profile on its first
   // authenticated call: created once from the verified token's email, answered as it is on every later call
   // (idempotent: a retry, a second tab or a sign-in after an interrupted sign-up all end with one profile).
-  router.post('/profile', signedIn, async (req, res) => {
+  handle(router, endpoints.profileCreate, signedIn, async (req, res) => {
     const caller = callerOf(req);
     const { name } = parse(profileCreateSchema, req.body ?? {});
     const existing = await store.users.get(caller.uid);
@@ -153,7 +155,7 @@ export function userRoutes(
     }
   });
 
-  router.put('/profile', signedIn, ...options.limiters.credentialCheck, async (req, res) => {
+  handle(router, endpoints.profileUpdate, signedIn, ...options.limiters.credentialCheck, async (req, res) => {
     const { uid } = callerOf(req);
     const input = parse(profileUpdateSchema, req.body);
     const current = await store.users.get(uid);
@@ -184,7 +186,7 @@ export function userRoutes(
    * would be blanked; domain/accountDeletion.ts accountDeletionCheck). Then every session ends, the sign-in goes (auth port) and the
    * store forgets the account (orders kept for the books, anonymised: users.forget).
    */
-  router.delete('/profile', signedIn, ...options.limiters.credentialCheck, async (req, res) => {
+  handle(router, endpoints.profileDelete, signedIn, ...options.limiters.credentialCheck, async (req, res) => {
     const { uid } = callerOf(req);
     const { password } = parse(accountDeleteSchema, req.body ?? {});
     const user = await store.users.get(uid);
@@ -218,7 +220,7 @@ export function userRoutes(
   }
 
   /** "Sign out everywhere": every session of the caller ends; the answer carries a fresh token for this one. */
-  router.post('/logout-all', signedIn, async (req, res) => {
+  handle(router, endpoints.logoutAll, signedIn, async (req, res) => {
     const { uid } = callerOf(req);
     await revokeSessions(uid);
     const user = await store.users.get(uid);
@@ -227,7 +229,7 @@ export function userRoutes(
   });
 
   // `{ users, page, pages, total }` with pageNumber, else the spec's plain array of the first page (bounded).
-  router.get('/', admin, async (req, res) => {
+  handle(router, endpoints.userList, admin, async (req, res) => {
     const query = parse(userListQuerySchema, req.query);
     const page = await store.users.list({
       search: query.search,
@@ -238,20 +240,20 @@ export function userRoutes(
     res.json(query.pageNumber === undefined ? users : { ...page, users });
   });
 
-  router.get('/:id', admin, async (req, res) => {
+  handle(router, endpoints.userGet, admin, async (req, res) => {
     const user = await store.users.get(parseId(req.params.id, 'User'));
     if (!user) throw notFound('User not found');
     res.json(summary(user));
   });
 
   // What the delete confirmation warns of: the user's unpaid (still held) and paid-but-undelivered orders.
-  router.get('/:id/open-orders', admin, async (req, res) => {
+  handle(router, endpoints.userOpenOrders, admin, async (req, res) => {
     const id = parseId(req.params.id, 'User');
     if (!(await store.users.get(id))) throw notFound('User not found');
     res.json(await openOrdersOf(store.orders, id, clock.now()));
   });
 
-  router.put('/:id', admin, async (req, res) => {
+  handle(router, endpoints.userUpdate, admin, async (req, res) => {
     const id = parseId(req.params.id, 'User');
     const input = parse(adminUserUpdateSchema, req.body);
     assertBodyIdsMatch(id, input, ['_id', 'userId']);
@@ -270,7 +272,7 @@ export function userRoutes(
     res.json(summary(user));
   });
 
-  router.delete('/:id', admin, async (req, res) => {
+  handle(router, endpoints.userDelete, admin, async (req, res) => {
     const id = parseId(req.params.id, 'User');
     if (id === callerOf(req).uid) throw badInput('You cannot delete your own account');
     if (!(await store.users.get(id))) throw notFound('User not found');

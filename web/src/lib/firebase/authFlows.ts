@@ -1,8 +1,9 @@
 // The Firebase build's client (client.tsx): sign-in, sign-up and profile refresh go through the Firebase Auth SDK;
 // the API still answers the profile. Everything here receives the lib/firebase module as a parameter, so it is
 // loaded only in that build, and tests can hand in a fake.
-import type { LoginInput, RegisterInput, UserInfo, UserSummary } from '@domain';
-import { ApiError, api } from '@/lib/api';
+import type { LoginInput, RegisterInput, UserInfo } from '@domain';
+import { ApiError, call } from '@/lib/api';
+import { profileCreate } from '@/lib/endpoints.gen';
 import type { FirebaseModule } from './client';
 
 export type Firebase = FirebaseModule;
@@ -21,8 +22,7 @@ function sdkError(error: unknown): ApiError {
 }
 
 /** The caller's profile; the API makes it on the first call of an account made in the browser (idempotent). */
-const ensureProfile = (token: string, name?: string) =>
-  api<UserSummary>('/api/users/profile', { method: 'POST', token, body: name ? { name } : {} });
+const ensureProfile = (token: string, name?: string) => call(profileCreate, { token, body: name ? { name } : {} });
 
 /** Sign in with the SDK, then read the profile with the new ID token (made now if a sign-up was interrupted). */
 export async function loginWithFirebase(fb: Firebase, input: LoginInput): Promise<UserInfo> {

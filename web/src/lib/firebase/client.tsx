@@ -3,7 +3,8 @@
 // profiles). The SDK (./index) is loaded on first use, once initialised with this site's config (./app.ts). Only
 // lib/shop/index.ts refers to this module, and only in the Firebase build: nothing of it enters the embedded one.
 import { useEffect, useState } from 'react';
-import { api as apiCall, ApiError, configureApi, GENERIC_ERROR } from '@/lib/api';
+import { ApiError, configureApi, GENERIC_ERROR, call } from '@/lib/api';
+import { productFacets, productSuggest } from '@/lib/endpoints.gen';
 import type { Unsubscribe } from '@/lib/live/types';
 import { followFirebaseSession, sessionStore } from '@/lib/session';
 import { catalogQuery, embeddedShop } from '@/lib/shop/embedded';
@@ -11,7 +12,7 @@ import type { CatalogRequest, ShopClient } from '@/lib/shop/types';
 import { PASSWORD_RESET_REQUESTED, RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@domain/accountMessages';
 import { DEFAULT_PAGE_SIZE } from '@domain/limits';
 import { paths } from '@domain/routes';
-import type { CatalogFacets, ProductSuggestions } from '@domain';
+
 import type * as FirebaseSdk from './index';
 import { whenLoaded } from './whenLoaded';
 
@@ -123,9 +124,7 @@ export function createFirebaseShop(
           facets: ({ keyword = '', view = {} }, signal) =>
             load()
               .then((fb) => fb.appCheckHeaders())
-              .then((headers) =>
-                apiCall<CatalogFacets>(`/api/products/facets?${catalogQuery(keyword, view)}`, { signal, headers }),
-              ),
+              .then((headers) => call(productFacets, { query: catalogQuery(keyword, view), signal, headers })),
           product: (id) =>
             load()
               .then((fb) => fb.fetchProductDetail(id))
@@ -145,9 +144,7 @@ export function createFirebaseShop(
           suggest: (q, signal) =>
             load()
               .then((fb) => fb.appCheckHeaders())
-              .then((headers) =>
-                apiCall<ProductSuggestions>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal, headers }),
-              ),
+              .then((headers) => call(productSuggest, { query: { q }, signal, headers })),
           // The managed lists are the API's (the server keeps them), as the counts are.
           category: api.catalog.category,
           followsQueries: true,

@@ -7,7 +7,8 @@ import type { Order } from '@domain';
 import type { CartLine } from '@domain/cart';
 import type { ShopSettings } from '@domain/settings';
 import { LIVE_EVENT } from '@domain/live';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { liveStream, liveTicket } from '@/lib/endpoints.gen';
 import { sessionStore } from '@/lib/session';
 import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
 
@@ -41,7 +42,7 @@ export class SseLiveSource implements LiveSource {
   /** `missedSome`: changes may already have been missed (the live code came late, after failed loads), so the
    *  first stream's `ready` has what is shown reloaded, as after a reconnect. */
   constructor(
-    private readonly base = '/api/live',
+    private readonly base: string = liveStream.path,
     { missedSome = false }: { missedSome?: boolean } = {},
   ) {
     if (missedSome) this.failures = 1;
@@ -84,10 +85,7 @@ export class SseLiveSource implements LiveSource {
     if (pub.length) params.set('topics', pub.join(','));
     try {
       if (priv.length) {
-        const { ticket } = await api<{ ticket: string }>(`${this.base}/tickets`, {
-          method: 'POST',
-          body: { topics: priv },
-        });
+        const { ticket } = await call(liveTicket, { body: { topics: priv } });
         params.set('ticket', ticket);
       }
     } catch {

@@ -1,8 +1,16 @@
 // The embedded server's ShopClient: every call is the API's (spec section 4), live updates are its Server-Sent
 // Events, the signed-in cart is GET/PUT /api/cart followed by the live cart events (embeddedAccount.ts).
-import type { CatalogFacets, Product, ProductDetail, ProductSuggestions } from '@domain';
+
 import { catalogSearchParams, type CatalogView } from '@domain/catalogQuery';
-import { api } from '@/lib/api';
+import { api, call, urlOf } from '@/lib/api';
+import {
+  categoryBySlug,
+  productFacets,
+  productGet,
+  productList,
+  productSuggest,
+  productTop,
+} from '@/lib/endpoints.gen';
 import { sessionStore } from '@/lib/session';
 import type { CatalogPageView, ShopClient } from './types';
 
@@ -21,15 +29,14 @@ export const embeddedShop: ShopClient = {
   catalog: {
     // Without filters the URL is exactly the one the server preloads on the home page (HOME_PRELOADS).
     page: ({ keyword = '', pageNumber = 1, view = {} }, signal) =>
-      api<CatalogPageView>(`/api/products?${catalogQuery(keyword, view, pageNumber)}`, { signal }),
+      api<CatalogPageView>(urlOf(productList, undefined, catalogQuery(keyword, view, pageNumber)), { signal }),
     facets: ({ keyword = '', view = {} }, signal) =>
-      api<CatalogFacets>(`/api/products/facets?${catalogQuery(keyword, view)}`, { signal }),
-    product: (id, signal) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
-    productAlone: (id, signal) =>
-      api<ProductDetail>(`/api/products/${encodeURIComponent(id)}?reviews=none`, { signal }),
-    top: (signal) => api<Product[]>('/api/products/top', { signal }),
-    suggest: (q, signal) => api<ProductSuggestions>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal }),
-    category: (segment, signal) => api(`/api/categories/slug/${encodeURIComponent(segment)}`, { signal }),
+      call(productFacets, { query: catalogQuery(keyword, view), signal }),
+    product: (id, signal) => call(productGet, { params: { id }, signal }),
+    productAlone: (id, signal) => call(productGet, { params: { id }, query: { reviews: 'none' }, signal }),
+    top: (signal) => call(productTop, { signal }),
+    suggest: (q, signal) => call(productSuggest, { query: { q }, signal }),
+    category: (segment, signal) => call(categoryBySlug, { params: { slug: segment }, signal }),
     followsQueries: false,
     useLivePage: (initial) => initial,
     useLiveTop: (initial) => initial,

@@ -1,6 +1,7 @@
 import type { Coupon } from '@domain/discounts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { couponCreate, couponDelete, couponList, couponUpdate } from '@/lib/endpoints.gen';
 import { adminKeys } from '@/lib/queryKeys';
 
 /** GET /api/coupons's key: kept here, not in lib/queryKeys (the first bundle), as only this screen reads it. */
@@ -10,18 +11,18 @@ export type CouponTerms = Omit<Coupon, 'uses'>;
 
 /** GET /api/coupons (admin): every code with its uses, by code. */
 export function listCoupons(signal?: AbortSignal): Promise<Coupon[]> {
-  return api<Coupon[]>('/api/coupons', { signal });
+  return call(couponList, { signal });
 }
 
 /** POST /api/coupons (new) or PUT /api/coupons/:code (edit; the code stays): 400 naming the refused field. */
 export function saveCoupon({ terms, isNew }: { terms: CouponTerms; isNew: boolean }): Promise<Coupon> {
   return isNew
-    ? api<Coupon>('/api/coupons', { method: 'POST', body: terms })
-    : api<Coupon>(`/api/coupons/${encodeURIComponent(terms.code)}`, { method: 'PUT', body: terms });
+    ? call(couponCreate, { body: terms })
+    : call(couponUpdate, { params: { code: terms.code }, body: terms });
 }
 
 export function deleteCoupon(code: string): Promise<unknown> {
-  return api(`/api/coupons/${encodeURIComponent(code)}`, { method: 'DELETE' });
+  return call(couponDelete, { params: { code } });
 }
 
 export function useCoupons() {

@@ -1,8 +1,8 @@
 import type { CustomerDetail, CustomerPage } from '@domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { customerGet, customerList } from '@/lib/endpoints.gen';
 import { orderKeys } from '@/lib/queryKeys';
-import { listQueryString } from './orders';
 
 // Under orderKeys.all: any order change (placed, paid, refunded) asks for the customers' figures again.
 const customerKeys = {
@@ -18,7 +18,7 @@ export interface CustomerListParams {
 
 /** GET /api/customers?page=&keyword= (admin): a page of 50 customers, accounts and guests, searched by the server. */
 export function getCustomerPage(params: CustomerListParams, signal?: AbortSignal): Promise<CustomerPage> {
-  return api<CustomerPage>(`/api/customers?${listQueryString({ ...params })}`, { signal });
+  return call(customerList, { query: { page: params.page, keyword: params.keyword }, signal });
 }
 
 export function useCustomerPage(params: CustomerListParams) {
@@ -33,6 +33,6 @@ export function useCustomerPage(params: CustomerListParams) {
 export function useCustomer(key: string) {
   return useQuery({
     queryKey: customerKeys.one(key),
-    queryFn: ({ signal }) => api<CustomerDetail>(`/api/customers/${encodeURIComponent(key)}`, { signal }),
+    queryFn: ({ signal }): Promise<CustomerDetail> => call(customerGet, { params: { key }, signal }),
   });
 }

@@ -1,7 +1,8 @@
 import type { Order, OrderPage, OrderSort, OrderStatusFilter } from '@domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { paths } from '@domain/routes';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { orderList, orderRequestsSummary } from '@/lib/endpoints.gen';
 import { orderKeys } from '@/lib/queryKeys';
 
 export interface OrderPageParams {
@@ -30,7 +31,7 @@ export function listQueryString(params: Record<string, string | number | undefin
 /** GET /api/orders?pageNumber=… (admin): one page of 50, filtered, searched and sorted by the server. Delivering an
  *  order (orders feature) invalidates orderKeys.all, this list included. */
 export function getOrderPage(params: OrderPageParams, signal?: AbortSignal): Promise<OrderPage> {
-  return api<OrderPage>(`/api/orders?${listQueryString({ ...params })}`, { signal });
+  return call(orderList, { query: params, signal }) as Promise<OrderPage>;
 }
 
 export function useOrderPage(params: OrderPageParams) {
@@ -49,7 +50,7 @@ const requestsSummaryKey = () => [...orderKeys.all, 'requests', 'summary'] as co
 
 /** GET /api/orders/requests/summary (admin): the cancellation and return requests waiting for a decision. */
 export function getRequestsSummary(signal?: AbortSignal): Promise<RequestsSummary> {
-  return api<RequestsSummary>('/api/orders/requests/summary', { signal });
+  return call(orderRequestsSummary, { signal });
 }
 
 export function useRequestsSummary() {

@@ -1,9 +1,17 @@
-import type { EditedFrom, Product, ProductDetail, ProductUpdateInput, StockHistoryPage } from '@domain';
+import type { EditedFrom, Product, ProductDetail, ProductUpdateInput } from '@domain';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Only the plain functions of the catalogue's API: its hooks would pull TanStack Query into the home chunk,
 // which imports that module for its route loader.
 import { getProducts } from '@/features/catalog';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import {
+  productCreate,
+  productDelete,
+  productDrafts,
+  productGet,
+  productStockHistory,
+  productUpdate,
+} from '@/lib/endpoints.gen';
 import { adminKeys, productKeys } from '@/lib/queryKeys';
 
 /** Every query showing products (catalogue pages, product details, top rated) and the dashboard's low stock. */
@@ -16,21 +24,18 @@ function invalidateProducts(client: ReturnType<typeof useQueryClient>) {
 
 /** POST /api/products (admin, empty body): creates the sample product the admin then edits. */
 export function createProduct(): Promise<Product> {
-  return api<Product>('/api/products', { method: 'POST' });
+  return call(productCreate);
 }
 
 /** PUT /api/products/:id (admin): every editable field, price and countInStock as numbers, and the product as the
  *  form loaded it (editedFrom): a save from an outdated form is a 409, the stock changes by what the admin changed. */
 export function updateProduct(id: string, input: ProductUpdateInput, editedFrom?: EditedFrom): Promise<Product> {
-  return api<Product>(`/api/products/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body: { _id: id, ...input, editedFrom },
-  });
+  return call(productUpdate, { params: { id }, body: { _id: id, ...input, editedFrom } });
 }
 
 /** DELETE /api/products/:id (admin). */
 export function deleteProduct(id: string): Promise<{ message: string }> {
-  return api<{ message: string }>(`/api/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return call(productDelete, { params: { id } });
 }
 
 /** GET /api/products/:id from the API in either build (the Firebase build's catalogue reads Firestore, where a
@@ -38,7 +43,7 @@ export function deleteProduct(id: string): Promise<{ message: string }> {
 export function useAdminProduct(id: string) {
   return useQuery({
     queryKey: adminKeys.product(id),
-    queryFn: ({ signal }) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }): Promise<ProductDetail> => call(productGet, { params: { id }, signal }),
   });
 }
 
@@ -49,10 +54,7 @@ export function useStockHistory(id: string, enabled: boolean) {
     // Under the product's admin key (kept out of lib/queryKeys, which the home page's bundle carries).
     queryKey: [...adminKeys.product(id), 'stockHistory'],
     queryFn: ({ pageParam, signal }) =>
-      api<StockHistoryPage>(
-        `/api/products/${encodeURIComponent(id)}/stock-history${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
+      call(productStockHistory, { params: { id }, query: { before: pageParam || undefined }, signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     enabled,
@@ -63,7 +65,7 @@ export function useStockHistory(id: string, enabled: boolean) {
 export function useDrafts() {
   return useQuery({
     queryKey: adminKeys.drafts(),
-    queryFn: ({ signal }) => api<Product[]>('/api/products/drafts', { signal }),
+    queryFn: ({ signal }) => call(productDrafts, { signal }),
   });
 }
 

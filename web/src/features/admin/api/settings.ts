@@ -1,22 +1,23 @@
 import type { SettingsChange, ShopSettings } from '@domain';
 import type { SettingsInput } from '@domain/settingsSchema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { settingsGet, settingsHistory, settingsSave } from '@/lib/endpoints.gen';
 import { adminKeys, settingsKeys } from '@/lib/queryKeys';
 
 /** GET /api/settings (admin): the settings in force (the defaults until the owner saves). */
 export function getSettings(signal?: AbortSignal): Promise<ShopSettings> {
-  return api<ShopSettings>('/api/settings', { signal });
+  return call(settingsGet, { signal });
 }
 
 /** PUT /api/settings (admin): 400 naming the field when a value is refused. */
 export function saveSettings(settings: SettingsInput): Promise<ShopSettings> {
-  return api<ShopSettings>('/api/settings', { method: 'PUT', body: settings });
+  return call(settingsSave, { body: settings });
 }
 
 /** GET /api/settings/history (admin): the last changes, newest first. */
 export function getSettingsHistory(signal?: AbortSignal): Promise<SettingsChange[]> {
-  return api<SettingsChange[]>('/api/settings/history', { signal });
+  return call(settingsHistory, { signal });
 }
 
 export function useSettings() {

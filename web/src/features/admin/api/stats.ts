@@ -1,6 +1,7 @@
 import type { Product } from '@domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { adminStats } from '@/lib/endpoints.gen';
 import { adminKeys } from '@/lib/queryKeys';
 
 export interface DailyStat {
@@ -19,7 +20,7 @@ export interface AdminStats {
 
 /** GET /api/admin/stats (admin): orders and revenue per day for the last 30 days, and low-stock products. */
 export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
-  return api<AdminStats>('/api/admin/stats', { signal });
+  return call(adminStats, { signal });
 }
 
 export function useAdminStats() {

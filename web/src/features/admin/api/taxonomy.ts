@@ -3,7 +3,19 @@
 // bundle), as only the admin's screens read them.
 import type { TaxonomyEntry } from '@domain/taxonomy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import {
+  brandCreate,
+  brandList,
+  brandMerge,
+  brandRemove,
+  brandRename,
+  categoryCreate,
+  categoryList,
+  categoryMerge,
+  categoryRemove,
+  categoryRename,
+} from '@/lib/endpoints.gen';
 import { adminKeys } from '@/lib/queryKeys';
 
 export type TaxonomyList = 'categories' | 'brands';
@@ -11,22 +23,32 @@ export type TaxonomyList = 'categories' | 'brands';
 const taxonomyKey = [...adminKeys.all, 'taxonomy'] as const;
 const listKey = (list: TaxonomyList) => [...taxonomyKey, list] as const;
 
+const categories = {
+  list: categoryList,
+  create: categoryCreate,
+  rename: categoryRename,
+  merge: categoryMerge,
+  remove: categoryRemove,
+};
+const brands = { list: brandList, create: brandCreate, rename: brandRename, merge: brandMerge, remove: brandRemove };
+/** Each list's calls: the same inputs and answers at /api/categories and /api/brands (only the paths differ, which
+ *  the routes carry at run time). */
+const calls: Record<TaxonomyList, typeof categories> = { categories, brands: brands as unknown as typeof categories };
+
 export function listEntries(list: TaxonomyList, signal?: AbortSignal): Promise<TaxonomyEntry[]> {
   // Revalidated by its ETag each time (max-age=0), and the server's copy is cleared by every write: fresh.
-  return api<TaxonomyEntry[]>(`/api/${list}`, { signal });
+  return call(calls[list].list, { signal });
 }
 
-export const createEntry = (list: TaxonomyList, name: string) =>
-  api<TaxonomyEntry>(`/api/${list}`, { method: 'POST', body: { name } });
+export const createEntry = (list: TaxonomyList, name: string) => call(calls[list].create, { body: { name } });
 
 const renameEntry = (list: TaxonomyList, id: string, name: string) =>
-  api<TaxonomyEntry>(`/api/${list}/${encodeURIComponent(id)}`, { method: 'PUT', body: { name } });
+  call(calls[list].rename, { params: { id }, body: { name } });
 
 const mergeEntry = (list: TaxonomyList, id: string, into: string) =>
-  api<TaxonomyEntry>(`/api/${list}/${encodeURIComponent(id)}/merge`, { method: 'POST', body: { into } });
+  call(calls[list].merge, { params: { id }, body: { into } });
 
-const deleteEntry = (list: TaxonomyList, id: string) =>
-  api(`/api/${list}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+const deleteEntry = (list: TaxonomyList, id: string) => call(calls[list].remove, { params: { id } });
 
 export function useTaxonomy(list: TaxonomyList) {
   return useQuery({ queryKey: listKey(list), queryFn: ({ signal }) => listEntries(list, signal) });

@@ -1,33 +1,33 @@
 import type { AdminUserUpdateInput, OpenOrders, UserPage, UserSummary } from '@domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionStore, setUserInfo } from '@/lib/session';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { userDelete, userGet, userList, userOpenOrders, userPasswordReset, userUpdate } from '@/lib/endpoints.gen';
 import { userKeys } from '@/lib/queryKeys';
-import { listQueryString } from './orders';
 
 /** GET /api/users?pageNumber=… (admin): one page of 50 users (_id, name, email, isAdmin), searched by the server. */
 export function getUserPage(params: { pageNumber: number; search?: string }, signal?: AbortSignal) {
-  return api<UserPage>(`/api/users?${listQueryString(params)}`, { signal });
+  return call(userList, { query: params, signal }) as Promise<UserPage>;
 }
 
 /** GET /api/users/:id (admin). */
 export function getUser(id: string, signal?: AbortSignal): Promise<UserSummary> {
-  return api<UserSummary>(`/api/users/${encodeURIComponent(id)}`, { signal });
+  return call(userGet, { params: { id }, signal });
 }
 
 /** GET /api/users/:id/open-orders (admin): the user's unpaid (still held) and paid, undelivered orders. */
 export function getOpenOrders(id: string, signal?: AbortSignal): Promise<OpenOrders> {
-  return api<OpenOrders>(`/api/users/${encodeURIComponent(id)}/open-orders`, { signal });
+  return call(userOpenOrders, { params: { id }, signal });
 }
 
 /** PUT /api/users/:id (admin): name, email, isAdmin. 400 when an admin removes their own admin rights. */
 export function updateUser(id: string, input: AdminUserUpdateInput): Promise<UserSummary> {
-  return api<UserSummary>(`/api/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { _id: id, ...input } });
+  return call(userUpdate, { params: { id }, body: { _id: id, ...input } });
 }
 
 /** DELETE /api/users/:id (admin). 400 'You cannot delete your own account' for the caller's own id. */
 export function deleteUser(id: string): Promise<{ message: string }> {
-  return api<{ message: string }>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return call(userDelete, { params: { id } });
 }
 
 export function useUserPage(params: { pageNumber: number; search?: string }) {
@@ -67,7 +67,6 @@ export function useDeleteUser() {
 /** POST /api/users/:id/password-reset (admin): emails the user a password reset link. */
 export function useSendPasswordResetLink(id: string) {
   return useMutation({
-    mutationFn: () =>
-      api<{ message: string }>(`/api/users/${encodeURIComponent(id)}/password-reset`, { method: 'POST' }),
+    mutationFn: () => call(userPasswordReset, { params: { id } }),
   });
 }

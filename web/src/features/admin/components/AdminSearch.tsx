@@ -1,11 +1,12 @@
-import type { CustomerPage, OrderPage, ProductPage } from '@domain';
+import type { OrderPage } from '@domain';
 import { customerKey } from '@domain/customers';
 import { orderNumber } from '@domain/orders';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@domain/routes';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { customerList, orderList, productList } from '@/lib/endpoints.gen';
 import { formatPrice } from '@/lib/format';
 
 /** Results shown per group. */
@@ -42,21 +43,20 @@ function useSettled(text: string, ms = 200): string {
 function useAdminSearch(q: string): { groups: Group[]; loading: boolean } {
   const enabled = q.length >= MIN_LENGTH;
   const opts = { enabled, staleTime: 30_000 } as const;
-  const term = encodeURIComponent(q);
   const orders = useQuery({
     ...opts,
     queryKey: ['admin', 'search', 'orders', q],
-    queryFn: ({ signal }) => api<OrderPage>(`/api/orders?pageNumber=1&search=${term}`, { signal }),
+    queryFn: ({ signal }) => call(orderList, { query: { pageNumber: 1, search: q }, signal }) as Promise<OrderPage>,
   });
   const products = useQuery({
     ...opts,
     queryKey: ['admin', 'search', 'products', q],
-    queryFn: ({ signal }) => api<ProductPage>(`/api/products?keyword=${term}`, { signal }),
+    queryFn: ({ signal }) => call(productList, { query: { keyword: q }, signal }),
   });
   const customers = useQuery({
     ...opts,
     queryKey: ['admin', 'search', 'customers', q],
-    queryFn: ({ signal }) => api<CustomerPage>(`/api/customers?page=1&keyword=${term}`, { signal }),
+    queryFn: ({ signal }) => call(customerList, { query: { page: 1, keyword: q }, signal }),
   });
   const groups = useMemo<Group[]>(
     () => [

@@ -6,14 +6,12 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
-import { downloadFile, errorMessage } from '@/lib/api';
+import { downloadFile, errorMessage, urlOf } from '@/lib/api';
+import { orderExport } from '@/lib/endpoints.gen';
 
 /** The export's URL for these filters (empty ones left out). */
 export function exportUrl(filters: { status?: string; search?: string; from?: string; to?: string }): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  const query = params.toString();
-  return `/api/orders/export.csv${query ? `?${query}` : ''}`;
+  return urlOf(orderExport, undefined, filters);
 }
 
 /** Hands a downloaded file to the browser as a download. */

@@ -2,7 +2,8 @@
 // Firebase Auth's in the Firebase build: lib/shop's `accounts`).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PASSWORD_RESET_DONE } from '@domain/accounts';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
+import { emailVerificationGet, emailVerificationSend, emailVerify, passwordResetConfirm } from '@/lib/endpoints.gen';
 import { shop } from '@/lib/shop';
 import { userKeys } from '@/lib/queryKeys';
 
@@ -15,12 +16,12 @@ export const requestPasswordReset = (email: string): Promise<Answer> => shop.acc
 
 /** POST /api/users/password-reset/confirm: sets the password; every session of the account ends. */
 export function confirmPasswordReset(token: string, password: string): Promise<Answer> {
-  return api<Answer>('/api/users/password-reset/confirm', { method: 'POST', body: { token, password } });
+  return call(passwordResetConfirm, { body: { token, password } });
 }
 
 /** POST /api/users/verify-email. */
 export function verifyEmail(token: string): Promise<Answer> {
-  return api<Answer>('/api/users/verify-email', { method: 'POST', body: { token } });
+  return call(emailVerify, { body: { token } });
 }
 
 export interface EmailVerification {
@@ -53,14 +54,14 @@ export function useVerifyEmail() {
 export function useEmailVerification(email: string | undefined) {
   return useQuery({
     queryKey: [...verificationKey, email],
-    queryFn: ({ signal }) => api<EmailVerification>('/api/users/profile/verification', { signal }),
+    queryFn: ({ signal }): Promise<EmailVerification> => call(emailVerificationGet, { signal }),
   });
 }
 
 /** POST /api/users/profile/verification: a new confirmation link. */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => api<Answer>('/api/users/profile/verification', { method: 'POST' }),
+    mutationFn: (): Promise<Answer> => call(emailVerificationSend),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { UserInfo } from '@domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { logoutAll as logoutAllCall } from '@/lib/endpoints.gen';
 import { signOut } from '@/lib/session';
 
 /**
@@ -8,7 +9,7 @@ import { signOut } from '@/lib/session';
  * API answers a fresh token for this session; the web signs this browser out too, as the button says.
  */
 export async function logoutAll(): Promise<UserInfo> {
-  return api<UserInfo>('/api/users/logout-all', { method: 'POST' });
+  return call(logoutAllCall);
 }
 
 export function useLogoutAll() {

@@ -1,13 +1,14 @@
 import { cartIsBlocked, cartLineId, CART_BLOCKED_MESSAGE, subtotalLabel } from '@domain/cart';
 import { FREE_SHIPPING_OVER_CENTS, priceSummary } from '@domain/pricing';
 import { toCents } from '@domain/money';
-import type { ShopSettings } from '@domain/settings';
+
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@domain/routes';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { settingsPublic } from '@/lib/endpoints.gen';
 import { formatPrice } from '@/lib/format';
 import { closeMiniCart, useMiniCartOpen } from '../miniCart';
 import { cartCount, cartSubtotal, useCartItems } from '../store';
@@ -23,7 +24,7 @@ function useFreeShippingOverCents(): number | null | undefined {
   const [cents, setCents] = useState<number | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    api<ShopSettings>('/api/settings/public')
+    call(settingsPublic)
       .then((s) => live && setCents(s.shipping.freeOver === null ? null : toCents(s.shipping.freeOver)))
       .catch(() => live && setCents(FREE_SHIPPING_OVER_CENTS));
     return () => {

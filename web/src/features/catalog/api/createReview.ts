@@ -1,14 +1,12 @@
 import type { ReviewInput } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { reviewCreate } from '@/lib/endpoints.gen';
 import { productKeys } from '@/lib/queryKeys';
 
 /** POST /api/products/:id/reviews (signed in): rating 1-5 and a comment. 400 'Product already reviewed' on a second one. */
 export function createReview(productId: string, review: ReviewInput): Promise<{ message: string }> {
-  return api<{ message: string }>(`/api/products/${encodeURIComponent(productId)}/reviews`, {
-    method: 'POST',
-    body: review,
-  });
+  return call(reviewCreate, { params: { id: productId }, body: review });
 }
 
 export function useCreateReview(productId: string) {

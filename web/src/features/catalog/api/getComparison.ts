@@ -3,7 +3,8 @@
 import type { ProductComparison } from '@domain/specCompare';
 import { catalogKeys } from '@domain/inlineData';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { productCompare } from '@/lib/endpoints.gen';
 
 /** The ids of `?ids=` as the server reads them: trimmed, each once, in order. */
 export const compareIdsOf = (param: string | null) => [
@@ -16,7 +17,7 @@ export const compareIdsOf = (param: string | null) => [
 ];
 
 export const getComparison = (ids: readonly string[], signal?: AbortSignal) =>
-  api<ProductComparison>(`/api/products/compare?ids=${ids.map(encodeURIComponent).join(',')}`, { signal });
+  call(productCompare, { query: { ids: ids.join(',') }, signal }) as Promise<ProductComparison>;
 
 export function useComparison(ids: readonly string[], enabled: boolean) {
   return useQuery({

@@ -1,6 +1,7 @@
 import type { Order, PlaceOrderBody, PriceChangedDetails } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
+import { orderPlace, orderPlaceGuest } from '@/lib/endpoints.gen';
 import { rememberOrderToken } from '@/lib/guestCheckout';
 import { orderKeys, productKeys } from '@/lib/queryKeys';
 
@@ -11,14 +12,14 @@ import { orderKeys, productKeys } from '@/lib/queryKeys';
  * (priceChangeOf).
  */
 export function createOrder(input: PlaceOrderBody): Promise<Order> {
-  return api<Order>('/api/orders', { method: 'POST', body: input });
+  return call(orderPlace, { body: input });
 }
 
 /** The guest's order (POST /api/orders/guest, issue 30): answered with the order's access token, kept for this tab. */
 export type GuestOrder = Order & { accessToken: string };
 
 export async function createGuestOrder(input: PlaceOrderBody & { email: string }): Promise<GuestOrder> {
-  const order = await api<GuestOrder>('/api/orders/guest', { method: 'POST', body: input });
+  const order: GuestOrder = await call(orderPlaceGuest, { body: input });
   rememberOrderToken(order._id, order.accessToken);
   return order;
 }

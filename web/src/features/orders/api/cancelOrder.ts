@@ -1,11 +1,12 @@
 import type { Order } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { orderCancel } from '@/lib/endpoints.gen';
 import { orderKeys, productKeys } from '@/lib/queryKeys';
 
 /** PUT /api/orders/:id/cancel (the owner, unpaid orders within their hold): the stock goes back on sale. */
 export function cancelOrder(orderId: string): Promise<Order> {
-  return api<Order>(`/api/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'PUT' });
+  return call(orderCancel, { params: { id: orderId } });
 }
 
 export function useCancelOrder(orderId: string) {

@@ -1,9 +1,8 @@
 import type { AdminOrder, DeliverOrderInput, Order, UndeliverOrderInput } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { orderDeliver, orderNoteAdd, orderShip, orderUndeliver } from '@/lib/endpoints.gen';
 import { orderKeys } from '@/lib/queryKeys';
-
-const orderUrl = (orderId: string, action: string) => `/api/orders/${encodeURIComponent(orderId)}/${action}`;
 
 /** What shipping an order takes (issue 38): both required. */
 export interface ShipmentInput {
@@ -14,23 +13,23 @@ export interface ShipmentInput {
 /** PUT /api/orders/:id/ship (admin): a paid order handed to the carrier; 409 with a message when refused (cancelled,
  *  refunded in full, not paid). */
 export function shipOrder(orderId: string, shipment: ShipmentInput): Promise<AdminOrder> {
-  return api<AdminOrder>(orderUrl(orderId, 'ship'), { method: 'PUT', body: shipment });
+  return call(orderShip, { params: { id: orderId }, body: shipment });
 }
 
 /** PUT /api/orders/:id/deliver (admin): a shipped order delivered (from paid it ships and delivers at once), with the
  *  carrier and tracking number when given. */
 export function deliverOrder(orderId: string, shipment: DeliverOrderInput = {}): Promise<AdminOrder> {
-  return api<AdminOrder>(orderUrl(orderId, 'deliver'), { method: 'PUT', body: shipment });
+  return call(orderDeliver, { params: { id: orderId }, body: shipment });
 }
 
 /** PUT /api/orders/:id/undeliver (admin): takes a delivery back; a reason is needed after the window. */
 export function undeliverOrder(orderId: string, input: UndeliverOrderInput): Promise<AdminOrder> {
-  return api<AdminOrder>(orderUrl(orderId, 'undeliver'), { method: 'PUT', body: input });
+  return call(orderUndeliver, { params: { id: orderId }, body: input });
 }
 
 /** POST /api/orders/:id/notes (admin): an internal note; answers the admin's order with its notes. */
 export function addOrderNote(orderId: string, text: string): Promise<AdminOrder> {
-  return api<AdminOrder>(orderUrl(orderId, 'notes'), { method: 'POST', body: { text } });
+  return call(orderNoteAdd, { params: { id: orderId }, body: { text } });
 }
 
 /** Each answers the admin's order as it now is: shown at once, and the lists asked again. */

@@ -1,11 +1,12 @@
 import type { Order } from '@domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { myOrders } from '@/lib/endpoints.gen';
 import { orderKeys } from '@/lib/queryKeys';
 
 /** GET /api/orders/myorders: the signed-in user's orders. */
 export function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  return api<Order[]>('/api/orders/myorders', { signal });
+  return call(myOrders, { signal }) as Promise<Order[]>;
 }
 
 export function useMyOrders() {

@@ -1,7 +1,8 @@
 import type { Order } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { orderTokenQuery } from '@/lib/guestCheckout';
+import { call } from '@/lib/api';
+import { orderPay } from '@/lib/endpoints.gen';
+import { orderToken } from '@/lib/guestCheckout';
 import { orderKeys } from '@/lib/queryKeys';
 
 /**
@@ -10,9 +11,10 @@ import { orderKeys } from '@/lib/queryKeys';
  * capture result here, which the server verifies with PayPal.
  */
 export function payOrder(orderId: string, payment: unknown): Promise<Order> {
-  return api<Order>(`/api/orders/${encodeURIComponent(orderId)}/pay${orderTokenQuery(orderId)}`, {
-    method: 'PUT',
-    body: payment,
+  return call(orderPay, {
+    params: { id: orderId },
+    query: { token: orderToken(orderId) ?? undefined },
+    body: payment as Record<string, unknown>,
   });
 }
 

@@ -1,23 +1,23 @@
 import type { Order } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { orderTokenQuery } from '@/lib/guestCheckout';
+import { call } from '@/lib/api';
+import { orderCapture, orderPaypalOrder } from '@/lib/endpoints.gen';
+import { orderToken } from '@/lib/guestCheckout';
 
 /** POST /api/orders/:id/paypal-order: the server creates the PayPal order for the stored total; answers its id. */
 export async function createPayPalOrder(orderId: string): Promise<string> {
-  const created = await api<{ id: string }>(
-    `/api/orders/${encodeURIComponent(orderId)}/paypal-order${orderTokenQuery(orderId)}`,
-    {
-      method: 'POST',
-    },
-  );
+  const created = await call(orderPaypalOrder, {
+    params: { id: orderId },
+    query: { token: orderToken(orderId) ?? undefined },
+  });
   return created.id;
 }
 
 /** POST /api/orders/:id/capture after the buyer approved: the server captures with PayPal and marks the order paid. */
 export function capturePayPalOrder(orderId: string, paypalOrderId: string): Promise<Order> {
-  return api<Order>(`/api/orders/${encodeURIComponent(orderId)}/capture${orderTokenQuery(orderId)}`, {
-    method: 'POST',
+  return call(orderCapture, {
+    params: { id: orderId },
+    query: { token: orderToken(orderId) ?? undefined },
     body: { paypalOrderId },
   });
 }

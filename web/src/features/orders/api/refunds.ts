@@ -2,7 +2,16 @@
 // admin's decision. Every answer is the order as it now is.
 import type { Order } from '@domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import {
+  orderCancel,
+  orderCancellationDecide,
+  orderCancellationRequest,
+  orderRefund,
+  orderRefundRetry,
+  orderReturnDecide,
+  orderReturnRequest,
+} from '@/lib/endpoints.gen';
 import { orderKeys, productKeys } from '@/lib/queryKeys';
 
 export interface RefundBody {
@@ -12,33 +21,30 @@ export interface RefundBody {
   reason?: string;
 }
 
-const orderPath = (id: string, rest: string) => `/api/orders/${encodeURIComponent(id)}/${rest}`;
-
 /** POST /api/orders/:id/refunds (admin): no amount and no items refunds what remains. */
-export const refundOrder = (orderId: string, body: RefundBody) =>
-  api<Order>(orderPath(orderId, 'refunds'), { method: 'POST', body });
+export const refundOrder = (orderId: string, body: RefundBody) => call(orderRefund, { params: { id: orderId }, body });
 
 /** POST /api/orders/:id/refunds/:refundId/retry (admin): asks the payment provider again for a pending refund. */
 export const retryRefund = (orderId: string, refundId: string) =>
-  api<Order>(orderPath(orderId, `refunds/${encodeURIComponent(refundId)}/retry`), { method: 'POST' });
+  call(orderRefundRetry, { params: { id: orderId, refundId } });
 
 /** PUT /api/orders/:id/cancel by an admin on a paid order: refunded in full and restocked. */
 export const cancelPaidOrder = (orderId: string, reason?: string) =>
-  api<Order>(orderPath(orderId, 'cancel'), { method: 'PUT', body: reason ? { reason } : {} });
+  call(orderCancel, { params: { id: orderId }, body: reason ? { reason } : {} }) as Promise<Order>;
 
 /** POST /api/orders/:id/cancellation-request (the customer). */
 export const requestCancellation = (orderId: string, reason: string) =>
-  api<Order>(orderPath(orderId, 'cancellation-request'), { method: 'POST', body: { reason } });
+  call(orderCancellationRequest, { params: { id: orderId }, body: { reason } });
 
 /** PUT /api/orders/:id/cancellation-request (admin): approve = cancel and refund; decline with a message. */
 export const decideCancellation = (orderId: string, decision: { approve: boolean; message?: string }) =>
-  api<Order>(orderPath(orderId, 'cancellation-request'), { method: 'PUT', body: decision });
+  call(orderCancellationDecide, { params: { id: orderId }, body: decision });
 
 /** POST /api/orders/:id/returns (the customer): some lines of a delivered order, with a reason. */
 export const requestReturn = (
   orderId: string,
   body: { items: { product: string; qty: number; variant?: string }[]; reason: string },
-) => api<Order>(orderPath(orderId, 'returns'), { method: 'POST', body });
+) => call(orderReturnRequest, { params: { id: orderId }, body });
 
 /** A line put back in stock when a return arrives. */
 export interface RestockLine {
@@ -54,7 +60,7 @@ export type ReturnAction =
 
 /** PUT /api/orders/:id/returns/:returnId (admin). */
 export const decideReturn = (orderId: string, { returnId, ...step }: { returnId: string } & ReturnAction) =>
-  api<Order>(orderPath(orderId, `returns/${encodeURIComponent(returnId)}`), { method: 'PUT', body: step });
+  call(orderReturnDecide, { params: { id: orderId, returnId }, body: step });
 
 /** A money-back mutation: the answered order replaces the cached one; lists and stock are read again. */
 export function useOrderMutation<V>(orderId: string, call: (orderId: string, vars: V) => Promise<Order>) {

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
-import { api, errorMessage } from '@/lib/api';
+import { call, errorMessage } from '@/lib/api';
+import { orderClaim } from '@/lib/endpoints.gen';
 import { orderKeys } from '@/lib/queryKeys';
 import { setUserInfo } from '@/lib/session';
 import { shop } from '@/lib/shop';
@@ -40,11 +41,7 @@ export function CreateAccountCard({
       // The name can be changed in the profile; the email's local part is a start.
       const user = await shop.auth.register({ name: email.split('@')[0] || 'Customer', email, password });
       // Taken with the new account's token before the page signs in, so the card stays until it is done.
-      const claimed = await api<Order>('/api/orders/claim', {
-        method: 'POST',
-        body: { orderToken },
-        token: user.token,
-      });
+      const claimed = await call(orderClaim, { body: { orderToken }, token: user.token });
       return { user, claimed };
     },
     onSuccess: ({ user, claimed }) => {
