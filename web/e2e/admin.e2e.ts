@@ -162,7 +162,8 @@ async function createProductViaUi(page: Page): Promise<string> {
 
 /** Types into an admin list's server search box and submits it (Enter). */
 async function searchList(page: Page, label: string, text: string) {
-  const box = page.getByLabel(label);
+  // Exact: the admin's global search (its top bar, "Search orders, products and customers") shares the words.
+  const box = page.getByLabel(label, { exact: true });
   await box.fill(text);
   await box.press('Enter');
 }
@@ -189,11 +190,13 @@ describe('admin: products', () => {
     await page.getByText('No products match.').waitFor();
 
     const id = await createProductViaUi(page);
-    // A new product: empty fields (not the draft's placeholders) and a Create button; not in the shop until created.
+    // A new product: empty fields (not the draft's placeholders) and the spec's Update button (issue 40: no longer
+    // "Create"); not in the shop until saved.
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('Price').inputValue()).toBe('');
     await page.getByText(/Draft: not in the shop until you create it/).waitFor();
-    expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Create' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'View in shop' }).count()).toBe(0);
     const name = `Volt E2E Lamp ${Date.now().toString(36)}`;
     await page.getByLabel('Name', { exact: true }).fill(name);

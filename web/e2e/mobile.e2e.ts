@@ -89,6 +89,8 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(visitor, paths.category.path, paths.category.href('Audio'));
     await check(visitor, paths.categoryPage.path, paths.categoryPage.href('Audio', 2));
     await check(visitor, paths.product.path, paths.product.href(mouseId));
+    const charger = await productIdOf(visitor, 'Lumen 65W GaN Charger');
+    await check(visitor, paths.compare.path, paths.compare.href([mouseId, charger]));
     await check(visitor, paths.cart.path, paths.cart.href(mouseId, 1)); // adds, then shows /cart
     await check(visitor, paths.login.path, paths.login.href());
     await check(visitor, paths.register.path, paths.register.href());
@@ -142,6 +144,9 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(admin, paths.admin.settings.path, paths.admin.settings.href());
     await check(admin, paths.admin.coupons.path, paths.admin.coupons.href());
     await check(admin, paths.admin.taxonomy.path, paths.admin.taxonomy.href());
+    await check(admin, paths.admin.customers.path, paths.admin.customers.href());
+    const customerPage = await admin.locator('a[href^="/admin/customers/"]').first().getAttribute('href');
+    await check(admin, paths.admin.customer.path, customerPage!);
     await check(admin, paths.packingSlip.path, paths.packingSlip.href(customerOrderId));
     await admin.context().close();
   });

@@ -22,6 +22,7 @@ function ProductCardSkeleton() {
         <div className="mt-auto pt-2">
           <span className="product-price d-block">{bar('col-4')}</span>
         </div>
+        <div className="compare-slot" />
       </div>
     </div>
   );
