@@ -1,10 +1,9 @@
 // Screens' one-line hooks: each watches what the screen shows and writes events into TanStack Query's cache
 // (setQueryData), so nothing is refetched for an event that carries the new state. Only a `resync` (something
 // may have been missed) or a change whose new figures only the server computes (the dashboard) refetches, once.
-import type { AdminOrder, Order, Product, ProductPage } from '@domain';
+import type { AdminOrder, Order, Product } from '@domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { useEffect } from 'react';
 import { adminKeys, orderKeys, productKeys } from '@/lib/queryKeys';
 import { watch } from './index';
 import type { LiveProduct } from './types';
@@ -99,45 +98,6 @@ export function useLiveProducts(products: readonly Pick<Product, '_id'>[] | unde
       }),
     );
   }, [ids, client]);
-}
-
-/**
- * A catalogue page that came from the router's loader (not the query cache): answers it with every live change of
- * its products merged in, so the cards follow stock, price and rating.
- */
-export function useLiveProductPage<P extends ProductPage>(page: P, { off = false } = {}): P {
-  // The changes heard for THIS page object: a page loaded afresh starts without older ones.
-  const [heard, setHeard] = useState<{ of: P; changes: Record<string, LiveProduct> }>({
-    of: page,
-    changes: {},
-  });
-  // Something may have been missed: the router loads the page again (it came from the loader).
-  const revalidator = useRevalidator();
-  const reload = useRef(revalidator.revalidate);
-  useEffect(() => {
-    reload.current = revalidator.revalidate;
-  });
-  useEffect(() => {
-    if (off || page.products.length === 0) return;
-    return watch((live) =>
-      live.watchCatalogPage(
-        page.products.map((p) => p._id),
-        {
-          onChange: (p) =>
-            setHeard((h) => {
-              const changes = h.of === page ? h.changes : {};
-              return { of: page, changes: { ...changes, [p._id]: { ...changes[p._id], ...p } } };
-            }),
-          onResync: () => void reload.current(),
-        },
-      ),
-    );
-  }, [page, off]);
-  return useMemo(() => {
-    const changes = heard.of === page ? heard.changes : {};
-    if (Object.keys(changes).length === 0) return page;
-    return { ...page, products: page.products.map((p) => (changes[p._id] ? { ...p, ...changes[p._id] } : p)) };
-  }, [page, heard]);
 }
 
 /** The order page: paid and delivered appear without a reload. */

@@ -91,7 +91,11 @@ describe('AddressBook (Profile: My Addresses)', () => {
     await user.selectOptions(screen.getByLabelText('State'), 'Virginia'); // issue 40: a US address names its state
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText(/1 Navy Way/)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ country: 'US', state: 'VA', postalCode: '22202' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      country: 'US',
+      state: 'VA',
+      postalCode: '22202',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Remove 1 Navy Way' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove the address “1 Navy Way, Arlington”?' });

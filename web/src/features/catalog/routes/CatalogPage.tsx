@@ -1,4 +1,4 @@
-import { useLiveProductPage } from '@/lib/live/hooks';
+import { useLiveProductPage } from '@/lib/live/useLiveProductPage';
 import type { ProductPage } from '@domain';
 import { isFiltered } from '@domain/catalogQuery';
 import { lazy, Suspense } from 'react';
