@@ -1,15 +1,11 @@
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 export interface MenuEntry {
   label: string;
   to?: string;
   onSelect?: () => void;
 }
-
-/** The open menu (its list, keys and outside clicks) is lazy: the first paint shows only the buttons, and a closed
- *  list is `display: none`, so loading it later moves nothing. Its chunk starts loading at the first sign of interest
- *  (pointer over, focus, click). */
-const DropdownList = lazy(() => import('./headerMenus').then((m) => ({ default: m.DropdownList })));
 
 /**
  * A disclosure menu for the header (button + list of links), light enough for the home page's first bundle.
@@ -31,21 +27,33 @@ export function DropdownMenu({
   onInterest?: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
   const root = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = `${id}-menu-${useId().replace(/:/g, '')}`;
   /** Which item to focus once the menu is open (0 first, -1 last). */
   const pendingFocus = useRef<number | null>(null);
 
-  const interest = () => {
-    setWanted(true);
-    onInterest?.();
-  };
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const items = () => Array.from(root.current?.querySelectorAll<HTMLElement>('.dropdown-item') ?? []);
   const focusItem = (index: number) => {
-    const list = Array.from(root.current?.querySelectorAll<HTMLElement>('.dropdown-item') ?? []);
+    const list = items();
     if (list.length) list[(index + list.length) % list.length].focus();
   };
+
+  useEffect(() => {
+    if (open && pendingFocus.current !== null) {
+      focusItem(pendingFocus.current);
+      pendingFocus.current = null;
+    }
+  });
 
   function onButtonKey(e: KeyboardEvent) {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -54,14 +62,31 @@ export function DropdownMenu({
       if (open) focusItem(index);
       else {
         pendingFocus.current = index;
-        setWanted(true);
         setOpen(true);
       }
     }
   }
 
-  // Until the list has loaded: an empty one in its place (what aria-controls names).
-  const placeholder = <ul id={menuId} className="dropdown-menu dropdown-menu-end" aria-labelledby={id} />;
+  function onMenuKey(e: KeyboardEvent) {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'ArrowDown') focusItem(index + 1);
+    else if (e.key === 'ArrowUp') focusItem(index - 1);
+    else if (e.key === 'Home') focusItem(0);
+    else if (e.key === 'End') focusItem(-1);
+    else if (e.key === 'Escape') {
+      setOpen(false);
+      button.current?.focus();
+    } else return;
+    e.preventDefault();
+  }
+
+  const select = (entry: MenuEntry) => {
+    setOpen(false);
+    entry.onSelect?.();
+    onNavigate?.();
+  };
+
   return (
     <li
       className={`nav-item dropdown${open ? ' show' : ''}`}
@@ -77,28 +102,33 @@ export function DropdownMenu({
         className={`nav-link dropdown-toggle btn btn-link${open ? ' show' : ''}`}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => {
-          setWanted(true);
-          setOpen((o) => !o);
-        }}
+        onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKey}
-        onPointerEnter={interest}
-        onFocus={interest}
+        onPointerEnter={onInterest}
+        onFocus={onInterest}
       >
         {title}
       </button>
-      {wanted || open ? (
-        <Suspense fallback={placeholder}>
-          <DropdownList
-            {...{ id, menuId, open, setOpen, entries, onNavigate, focusItem }}
-            rootRef={root}
-            buttonRef={button}
-            pendingFocusRef={pendingFocus}
-          />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
+      <ul
+        id={menuId}
+        className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`}
+        onKeyDown={onMenuKey}
+        aria-labelledby={id}
+      >
+        {entries.map((entry) => (
+          <li key={entry.label}>
+            {entry.to ? (
+              <Link className="dropdown-item" to={entry.to} onClick={() => select(entry)}>
+                {entry.label}
+              </Link>
+            ) : (
+              <button type="button" className="dropdown-item" onClick={() => select(entry)}>
+                {entry.label}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { addToCart, resetCart } from '@/features/cart';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
@@ -22,9 +22,6 @@ const routes = [
 const alice = { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test', isAdmin: false, token: 't' };
 
 describe('Header', () => {
-  // The menus' open lists are a lazy chunk (headerMenus.ts): compiled once here, so that a loaded machine's first
-  // transform of it does not eat the tests' waiting time. Loading it asks nothing of the API.
-  beforeAll(() => import('./headerMenus'));
   afterEach(() => {
     signOut();
     resetCart();
@@ -65,17 +62,16 @@ describe('Header', () => {
     ]);
     expect(calls).toHaveLength(0); // nothing asked before the menu is wanted
     await user.click(screen.getByRole('button', { name: 'Categories' }));
-    // The open list is a lazy chunk (headerMenus.ts): an empty placeholder stands in for it until it has loaded.
-    const menu = () => screen.getByRole('list', { name: 'Categories' });
+    const menu = screen.getByRole('list', { name: 'Categories' });
     await waitFor(() =>
       expect(
-        within(menu())
+        within(menu)
           .getAllByRole('link')
           .map((l) => l.textContent),
       ).toEqual(['All products', 'Audio (4)', 'Laptops (2)']),
     );
     expect(calls.map((c) => c.url)).toEqual(['/api/products/facets?keyword=']);
-    await user.click(within(menu()).getByRole('link', { name: 'Audio (4)' }));
+    await user.click(within(menu).getByRole('link', { name: 'Audio (4)' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/category/Audio'));
   });
 
@@ -106,7 +102,7 @@ describe('Header', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     await user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
-    expect(await screen.findByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(localStorage.getItem('userInfo')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -116,7 +112,6 @@ describe('Header', () => {
     setUserInfo({ ...alice, isAdmin: true });
     const { user } = renderRoutes(routes);
     await user.click(screen.getByRole('button', { name: 'Admin' }));
-    await screen.findByRole('link', { name: 'Dashboard' });
     const links = ['Dashboard', 'Users', 'Products', 'Orders'].map((name) =>
       screen.getByRole('link', { name }).getAttribute('href'),
     );

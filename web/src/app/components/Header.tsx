@@ -17,9 +17,9 @@ export function Header() {
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
   const close = () => setExpanded(false);
-  // The category menu's entries (issue 40), loaded on the first interest in it (headerMenus.ts, a lazy chunk).
+  // The category menu's entries (issue 40), loaded on the first interest in it (categoryMenu.ts, its own chunk).
   const [categories, setCategories] = useState<MenuEntry[]>();
-  const loadCategories = () => void import('./headerMenus').then((m) => m.categoryEntries()).then(setCategories);
+  const loadCategories = () => void import('./categoryMenu').then((m) => m.categoryEntries()).then(setCategories);
 
   function logout() {
     signOut();
