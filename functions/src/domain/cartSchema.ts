@@ -2,24 +2,12 @@
 // bounded like an order. Its own file so that the web's first bundle, which imports cart.ts, stays free of zod.
 import { z } from 'zod';
 import { cartLineId } from './cart.js';
-import { MAX_CART_LINES, MAX_LINE_QTY } from './limits.js';
-import { idSchema } from './schemas.js';
+import { MAX_CART_LINES } from './limits.js';
+import { lineRefSchema } from './schemas.js';
 
 export const cartSchema = z.strictObject({
   items: z
-    .array(
-      z.strictObject({
-        product: idSchema,
-        qty: z
-          .number({ error: 'Quantity must be a number' })
-          .int('Quantity must be a whole number')
-          .min(1, 'Quantity must be at least 1')
-          .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
-        /** The line's variant (issue 29). */
-        variant: idSchema.optional(),
-      }),
-      { error: 'items must be a list of cart lines' },
-    )
+    .array(lineRefSchema, { error: 'items must be a list of cart lines' })
     .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products in a cart`)
     .refine(
       (lines) => new Set(lines.map(cartLineId)).size === lines.length,

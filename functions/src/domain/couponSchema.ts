@@ -1,8 +1,7 @@
 // The admin's coupon body (POST/PUT /api/coupons) and the code field's rules, for the routes and the admin's form
 // alike (domain/discounts.ts Coupon). Apart from discounts.ts so code that only prices loads no zod.
 import { z } from 'zod';
-import { MAX_LINE_QTY } from './limits.js';
-import { MAX_ORDER_LINES, idSchema, plainString } from './schemas.js';
+import { MAX_ORDER_LINES, idSchema, lineRefSchema, plainString } from './schemas.js';
 
 /** What a code may look like: letters, digits, '-' and '_', 3 to 32 of them (compared upper-case). */
 export const couponCodeSchema = plainString('Code')
@@ -86,18 +85,7 @@ export type CouponInput = z.output<typeof couponSchema>;
 export const couponCheckSchema = z.strictObject({
   code: couponCodeSchema,
   items: z
-    .array(
-      z.strictObject({
-        product: idSchema,
-        variant: idSchema.optional(),
-        qty: z
-          .number({ error: 'Quantity must be a number' })
-          .int('Quantity must be a whole number')
-          .min(1, 'Quantity must be at least 1')
-          .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
-      }),
-      { error: 'Items must be a list' },
-    )
+    .array(lineRefSchema, { error: 'Items must be a list' })
     .min(1, 'No items')
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different products`),
 });

@@ -51,6 +51,12 @@ const numberOrDecimalText = <S extends z.ZodType>(schema: S) =>
 
 /** Ids are opaque: 24 hex characters here, Firebase uids there. Anything else can never exist. */
 export const idSchema = plainString('Id', 'Invalid id').regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
+/** How many of a line (an order's, a cart's, a refund's): a whole number from 1 to MAX_LINE_QTY. */
+export const lineQtySchema = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`);
 
 export const emailSchema = plainString('Email')
   .trim()
@@ -394,11 +400,7 @@ export const orderLineSchema = z
   .strictObject({
     product: idSchema.optional(),
     _id: idSchema.optional(),
-    qty: z
-      .number({ error: 'Quantity must be a number' })
-      .int('Quantity must be a whole number')
-      .min(1, 'Quantity must be at least 1')
-      .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
+    qty: lineQtySchema,
     name: ignoredText('name', 200),
     image: ignoredText('image', 500),
     brand: ignoredText('brand', 100),
@@ -585,16 +587,12 @@ export const stockHistoryQuerySchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{1,400}$/, 'before must be the nextBefore of a stock history page')
     .optional(),
 });
-/** A line of an order named by its product, with a quantity (refunds and returns). */
-const lineRefSchema = z.strictObject({
+/** A line of an order or a cart named by its product, with a quantity (refunds, returns, coupon checks, the cart). */
+export const lineRefSchema = z.strictObject({
   product: idSchema,
   /** The line's variant (issue 29); needed only when the order has several variants of the product. */
   variant: idSchema.optional(),
-  qty: z
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}`),
+  qty: lineQtySchema,
 });
 
 /** POST /api/orders/:id/refunds (admin): no amount and no lines = the whole remaining amount. */
