@@ -11,6 +11,7 @@ import { DeliveredCell, PaidCell } from '@/features/orders';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useCustomer, useCustomerPage } from '../api/customers';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { dateColumn, moneyColumn } from '../components/adminColumns';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 
 function Kind({ customer }: { customer: Pick<Customer, 'guest'> }) {
@@ -37,13 +38,7 @@ const customerColumns: AdminColumn<Customer>[] = [
   },
   { key: 'kind', header: 'TYPE', sortValue: (c) => c.guest, cell: (c) => <Kind customer={c} /> },
   { key: 'orders', header: 'ORDERS', className: 'text-nowrap', sortValue: (c) => c.orders, cell: (c) => c.orders },
-  {
-    key: 'spent',
-    header: 'TOTAL SPENT',
-    className: 'text-nowrap',
-    sortValue: (c) => c.totalSpent,
-    cell: (c) => formatPrice(c.totalSpent),
-  },
+  moneyColumn('spent', 'TOTAL SPENT', (c) => c.totalSpent),
   {
     key: 'last',
     header: 'LAST ORDER',
@@ -104,20 +99,8 @@ const orderColumns: AdminColumn<Order>[] = [
       </Link>
     ),
   },
-  {
-    key: 'date',
-    header: 'DATE',
-    className: 'text-nowrap',
-    sortValue: (o) => o.createdAt,
-    cell: (o) => shortDate(o.createdAt),
-  },
-  {
-    key: 'total',
-    header: 'TOTAL',
-    className: 'text-nowrap',
-    sortValue: (o) => o.totalPrice,
-    cell: (o) => formatPrice(o.totalPrice),
-  },
+  dateColumn('date', 'DATE', (o) => o.createdAt),
+  moneyColumn('total', 'TOTAL', (o) => o.totalPrice),
   {
     key: 'paid',
     header: 'PAID',

@@ -7,9 +7,10 @@ import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { DeliveredCell, PaidCell } from '@/features/orders';
-import { formatPrice, shortDate } from '@/lib/format';
+import { shortDate } from '@/lib/format';
 import { requestsHref, useOrderPage, useRequestsSummary } from '../api/orders';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { dateColumn, moneyColumn } from '../components/adminColumns';
 import { ExportOrdersButton } from '../components/ExportOrdersButton';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 
@@ -41,22 +42,8 @@ const columns: AdminColumn<Order>[] = [
       </div>
     ),
   },
-  {
-    key: 'date',
-    header: 'DATE',
-    className: 'text-nowrap',
-    sortValue: (o) => o.createdAt,
-    filterValue: (o) => shortDate(o.createdAt),
-    cell: (o) => shortDate(o.createdAt),
-  },
-  {
-    key: 'total',
-    header: 'TOTAL',
-    className: 'text-nowrap',
-    sortValue: (o) => o.totalPrice,
-    filterValue: (o) => formatPrice(o.totalPrice),
-    cell: (o) => formatPrice(o.totalPrice),
-  },
+  dateColumn('date', 'DATE', (o) => o.createdAt),
+  moneyColumn('total', 'TOTAL', (o) => o.totalPrice),
   {
     key: 'paid',
     header: 'PAID',

@@ -11,9 +11,10 @@ import { Paginate } from '@/components/ui/Paginate';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { errorMessage } from '@/lib/api';
-import { dateTime, formatPrice } from '@/lib/format';
+import { dateTime } from '@/lib/format';
 import { useCreateProduct, useDeleteProduct, useDrafts, useProductPage } from '../api/products';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { moneyColumn } from '../components/adminColumns';
 import { RowActions } from '../components/RowActions';
 import { ServerListBar } from '../components/ServerListBar';
 import { PlusIcon } from '../components/Icons';
@@ -32,14 +33,7 @@ const columns: AdminColumn<Product>[] = [
     sortValue: (p) => p.name,
     cell: (p) => <Link to={paths.product.href(p._id)}>{p.name}</Link>,
   },
-  {
-    key: 'price',
-    header: 'PRICE',
-    className: 'text-nowrap',
-    sortValue: (p) => p.price,
-    filterValue: (p) => formatPrice(p.price),
-    cell: (p) => formatPrice(p.price),
-  },
+  moneyColumn('price', 'PRICE', (p) => p.price),
   { key: 'category', header: 'CATEGORY', sortValue: (p) => p.category, cell: (p) => p.category },
   { key: 'brand', header: 'BRAND', sortValue: (p) => p.brand, cell: (p) => p.brand },
   {
