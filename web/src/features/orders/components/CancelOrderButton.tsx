@@ -5,12 +5,12 @@ import { isOwner } from '@domain/orders';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
 import { dateTime } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { useCancelOrder } from '../api/cancelOrder';
+import { InlineConfirm } from './InlineConfirm';
 
 /** Unpaid, still held, and the viewer placed it. */
 export function canCancel(order: Order, viewerId: string | undefined): boolean {
@@ -26,20 +26,16 @@ export function CancelOrderButton({ order }: { order: Order }) {
     <ListGroup.Item className="d-grid gap-2">
       {cancel.isError && <Message variant="danger">{errorMessage(cancel.error)}</Message>}
       {confirming ? (
-        <div role="group" aria-label="Confirm cancelling this order" className="d-grid gap-2">
-          <p className="small mb-0">Cancel this order? Its items go back on sale and it can no longer be paid.</p>
-          <Button type="button" variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-            {cancel.isPending ? <Loader small label="Cancelling the order" /> : 'Yes, cancel order'}
-          </Button>
-          <Button
-            type="button"
-            variant="outline-secondary"
-            disabled={cancel.isPending}
-            onClick={() => setConfirming(false)}
-          >
-            Keep order
-          </Button>
-        </div>
+        <InlineConfirm
+          label="Confirm cancelling this order"
+          question="Cancel this order? Its items go back on sale and it can no longer be paid."
+          confirmText="Yes, cancel order"
+          pendingText="Cancelling the order"
+          backText="Keep order"
+          pending={cancel.isPending}
+          onConfirm={() => cancel.mutate()}
+          onBack={() => setConfirming(false)}
+        />
       ) : (
         <Button type="button" variant="outline-danger" onClick={() => setConfirming(true)}>
           Cancel order

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api';
 import { dateTime, formatPrice } from '@/lib/format';
 import { cancelPaidOrder, decideCancellation, useOrderMutation } from '../api/refunds';
 import { RefundDialog, remainingOf } from './RefundDialog';
+import { InlineConfirm } from './InlineConfirm';
 
 /** Paid (not cancelled) and not delivered: the shop may still cancel it. */
 export const cancellableByShop = (order: Order) => order.status === 'paid';
@@ -27,27 +28,18 @@ function CancelPaidOrder({ order }: { order: Order }) {
       </Button>
     );
   return (
-    <div role="group" aria-label="Confirm cancelling and refunding this order" className="d-grid gap-2">
-      <p className="small mb-0">
-        Cancel this order, refund {formatPrice(remaining)} to {order.user.name} and put every item back in stock?
-      </p>
+    <InlineConfirm
+      label="Confirm cancelling and refunding this order"
+      question={`Cancel this order, refund ${formatPrice(remaining)} to ${order.user.name} and put every item back in stock?`}
+      confirmText={`Yes, cancel and refund ${formatPrice(remaining)}`}
+      pendingText="Cancelling the order"
+      backText="Keep order"
+      pending={cancel.isPending}
+      onConfirm={() => cancel.mutate(undefined)}
+      onBack={() => setConfirming(false)}
+    >
       {cancel.isError && <Message variant="danger">{errorMessage(cancel.error)}</Message>}
-      <Button type="button" variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate(undefined)}>
-        {cancel.isPending ? (
-          <Loader small label="Cancelling the order" />
-        ) : (
-          `Yes, cancel and refund ${formatPrice(remaining)}`
-        )}
-      </Button>
-      <Button
-        type="button"
-        variant="outline-secondary"
-        disabled={cancel.isPending}
-        onClick={() => setConfirming(false)}
-      >
-        Keep order
-      </Button>
-    </div>
+    </InlineConfirm>
   );
 }
 

@@ -19,6 +19,7 @@ import { errorMessage } from '@/lib/api';
 import { dateTime } from '@/lib/format';
 import { useDeliverOrder, useShipOrder, useUndeliverOrder } from '../api/deliverOrder';
 import { ShipmentDetails } from './ShipmentDetails';
+import { InlineConfirm } from './InlineConfirm';
 
 /** Where the order's fulfilment stands for the admin: the step to take, done, or none (and why, when it helps). */
 export type Fulfilment = { step: 'ship' | 'deliver' | 'done' } | { step: 'none'; why: string | null };
@@ -116,25 +117,17 @@ function DeliverStep({ order }: { order: Order }) {
     <div className="d-grid gap-2">
       {deliver.isError && <Message variant="danger">{errorMessage(deliver.error)}</Message>}
       {confirming ? (
-        <div role="group" aria-label="Confirm delivery" className="d-grid gap-2">
-          <p className="small mb-0">Mark this order as delivered? The customer is told by email.</p>
-          <Button
-            type="button"
-            variant="dark"
-            disabled={deliver.isPending}
-            onClick={() => deliver.mutate({}, { onSuccess: () => setConfirming(false) })}
-          >
-            {deliver.isPending ? <Loader small label="Marking as delivered" /> : 'Confirm delivery'}
-          </Button>
-          <Button
-            type="button"
-            variant="outline-secondary"
-            disabled={deliver.isPending}
-            onClick={() => setConfirming(false)}
-          >
-            Back
-          </Button>
-        </div>
+        <InlineConfirm
+          label="Confirm delivery"
+          question="Mark this order as delivered? The customer is told by email."
+          confirmText="Confirm delivery"
+          pendingText="Marking as delivered"
+          backText="Back"
+          variant="dark"
+          pending={deliver.isPending}
+          onConfirm={() => deliver.mutate({}, { onSuccess: () => setConfirming(false) })}
+          onBack={() => setConfirming(false)}
+        />
       ) : (
         <Button type="button" variant="dark" onClick={() => setConfirming(true)}>
           Mark as delivered
