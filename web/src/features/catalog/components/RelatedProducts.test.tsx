@@ -11,6 +11,8 @@ const make = (_id: string, category: string, brand: string, over: Partial<Produc
   brand,
   category,
   description: '',
+  specs: [],
+  images: [],
   price: 10,
   countInStock: 3,
   rating: 4,
