@@ -14,7 +14,7 @@ import {
   type ShippingOffer,
 } from './pricing.js';
 
-import { CONTACT_EMAIL, SHOP_ADDRESS, SITE_NAME } from './site.js';
+import { CONTACT_EMAIL, SHOP_ADDRESS, SHOP_PHONE, SITE_NAME } from './site.js';
 import { DEFAULT_TIME_ZONE } from './timeZones.js';
 
 export interface CountryTax {
@@ -160,7 +160,7 @@ export function defaultSettings(
     },
     holdMinutes: hold.holdMinutes,
     timeZone: DEFAULT_TIME_ZONE,
-    store: { name: SITE_NAME, address: SHOP_ADDRESS.join('\n'), email: CONTACT_EMAIL, phone: '' },
+    store: { name: SITE_NAME, address: SHOP_ADDRESS.join('\n'), email: CONTACT_EMAIL, phone: SHOP_PHONE },
     policies: { returns: '', shipping: '', privacy: '', terms: '' },
   };
 }
