@@ -39,7 +39,7 @@ export function StoreDetailsFields({ register, errors }: Props) {
             <Field
               label="Address"
               as="textarea"
-              rows={3}
+              rows={4}
               error={errors.store?.address}
               {...register('store.address')}
             />
