@@ -86,6 +86,25 @@ describe('settings through the API', () => {
     expect((await shop.call('GET', '/api/settings', { token: admin })).body).toEqual(before);
   });
 
+  it('the store details and policies are public once saved, and a client that sends none keeps them (issue 40)', async () => {
+    const before = (await shop.call('GET', '/api/settings', { token: admin })).body as ShopSettings;
+    const store = { name: 'Volt Co', address: '1 Main St\nTown', email: 'help@volt.example', phone: '+1 555 0100' };
+    const policies = { ...before.policies, shipping: '## Fast\n\nWe ship daily.' };
+    expect(
+      (await shop.call('PUT', '/api/settings', { token: admin, body: { ...before, store, policies } })).status,
+    ).toBe(200);
+    expect((await shop.call('GET', '/api/settings/public')).body).toMatchObject({ store, policies });
+    const { store: _s, policies: _p, ...older } = before;
+    expect(
+      (await shop.call('PUT', '/api/settings', { token: admin, body: { ...older, holdMinutes: 45 } })).status,
+    ).toBe(200);
+    expect((await shop.call('GET', '/api/settings/public')).body).toMatchObject({ store, policies, holdMinutes: 45 });
+    const html = { ...before, store, policies: { ...policies, terms: 'x'.repeat(20_001) } };
+    const refused = await shop.call('PUT', '/api/settings', { token: admin, body: html });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Terms must be at most 20000 characters');
+  });
+
   it('customers may read the public settings only', async () => {
     const shopper = await registerCustomer(shop, 'nosy');
     expect((await shop.call('GET', '/api/settings', { token: shopper })).status).toBe(403);

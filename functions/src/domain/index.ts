@@ -32,6 +32,7 @@ export * from './search.js';
 export * from './images.js';
 export * from './inlineData.js';
 export * from './site.js';
+export * from './policyText.js';
 export * from './catalogQuery.js';
 export * from './listQuery.js';
 export * from './productEdits.js';

@@ -37,6 +37,13 @@ const settingsArb: fc.Arbitrary<ShopSettings> = fc.record({
   limits: fc.constant(DEFAULT_SETTINGS.limits),
   holdMinutes: fc.constant(30),
   timeZone: fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York'),
+  store: fc.constant(DEFAULT_SETTINGS.store),
+  policies: fc.record({
+    returns: fc.constantFrom('', 'Returns within 14 days.'),
+    shipping: fc.constant(''),
+    privacy: fc.constant(''),
+    terms: fc.constantFrom('', '## Terms\n\nOurs.'),
+  }),
 });
 
 describe('the one pricing decision with the settings', () => {
@@ -253,6 +260,62 @@ describe('the time zone setting', () => {
     for (const bad of ['Mars/Olympus', '+01:00', 'CET; DROP', '', 'Europe/Berlin/Mitte', 'x'.repeat(65)])
       expect(refusalOf({ ...DEFAULT_SETTINGS, timeZone: bad })).toMatch(/is not a known time zone/);
     expect(refusalOf({ ...DEFAULT_SETTINGS, timeZone: 1 })).toBe('Time zone must be a text');
+  });
+});
+
+describe('the store details and policies (issue 40)', () => {
+  it('settings stored without them read the defaults; a stored policy keeps the others default', () => {
+    const { store: _s, policies: _p, ...old } = DEFAULT_SETTINGS;
+    const read = withSettingsDefaults(old, DEFAULT_SETTINGS);
+    expect(read.store).toEqual(DEFAULT_SETTINGS.store);
+    expect(read.store.name).toBe('Voltshop');
+    expect(read.policies).toEqual({ returns: '', shipping: '', privacy: '', terms: '' });
+    const partial = withSettingsDefaults(
+      { ...old, policies: { terms: 'Ours.' } as ShopSettings['policies'] },
+      DEFAULT_SETTINGS,
+    );
+    expect(partial.policies).toEqual({ returns: '', shipping: '', privacy: '', terms: 'Ours.' });
+  });
+
+  it('accepts them trimmed, and an older client may send neither', () => {
+    const parsed = settingsSchema.parse({
+      ...DEFAULT_SETTINGS,
+      store: { name: ' Volt ', address: 'Main St 1\nTown', email: ' help@volt.example ', phone: '+1 (555) 010-0000' },
+      policies: { ...DEFAULT_SETTINGS.policies, returns: '  ## Returns\n\n14 days.  ' },
+    });
+    expect(parsed.store).toEqual({
+      name: 'Volt',
+      address: 'Main St 1\nTown',
+      email: 'help@volt.example',
+      phone: '+1 (555) 010-0000',
+    });
+    expect(parsed.policies?.returns).toBe('## Returns\n\n14 days.');
+    const { store: _s, policies: _p, ...old } = DEFAULT_SETTINGS;
+    const older = settingsSchema.parse(old);
+    expect(older.store).toBeUndefined();
+    expect(older.policies).toBeUndefined();
+  });
+
+  it('refuses a missing name, a bad email or phone, control characters and overlong texts', () => {
+    const store = DEFAULT_SETTINGS.store;
+    expect(refusalOf({ ...DEFAULT_SETTINGS, store: { ...store, name: '  ' } })).toBe('Store name is required');
+    expect(refusalOf({ ...DEFAULT_SETTINGS, store: { ...store, email: 'not an email' } })).toBe(
+      'Support email must be an email address',
+    );
+    expect(refusalOf({ ...DEFAULT_SETTINGS, store: { ...store, phone: '555<script>' } })).toMatch(/^Phone may hold/);
+    expect(refusalOf({ ...DEFAULT_SETTINGS, store: { ...store, name: 'Volt\u0000' } })).toMatch(/control characters/);
+    expect(refusalOf({ ...DEFAULT_SETTINGS, store: { ...store, extra: 1 } })).toMatch(/extra|Unrecognized/i);
+    expect(
+      refusalOf({ ...DEFAULT_SETTINGS, policies: { ...DEFAULT_SETTINGS.policies, terms: 'x'.repeat(20_001) } }),
+    ).toBe('Terms must be at most 20000 characters');
+    expect(refusalOf({ ...DEFAULT_SETTINGS, policies: { returns: '' } })).toBeTruthy();
+  });
+
+  it('a changed policy or store detail is one field of the history', () => {
+    const after = { ...DEFAULT_SETTINGS, policies: { ...DEFAULT_SETTINGS.policies, shipping: 'Fast.' } };
+    expect(settingsChanges(DEFAULT_SETTINGS, after)).toEqual([{ field: 'policies.shipping', from: '', to: 'Fast.' }]);
+    const renamed = { ...DEFAULT_SETTINGS, store: { ...DEFAULT_SETTINGS.store, name: 'Volt' } };
+    expect(settingsChanges(DEFAULT_SETTINGS, renamed)).toEqual([{ field: 'store.name', from: 'Voltshop', to: 'Volt' }]);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type ShippingOffer,
 } from './pricing.js';
 
+import { CONTACT_EMAIL, SHOP_ADDRESS, SHOP_PHONE, SITE_NAME } from './site.js';
 import { DEFAULT_TIME_ZONE } from './timeZones.js';
 
 export interface CountryTax {
@@ -51,6 +52,24 @@ export interface ShippingMethodSetting {
   freeOver: boolean;
 }
 
+/** Issue 40: who the shop is, as the policy and contact pages give it. */
+export interface StoreDetails {
+  name: string;
+  /** Lines separated by newlines. */
+  address: string;
+  email: string;
+  /** Empty: none given. */
+  phone: string;
+}
+
+/** The policy pages (`/policies/<topic>`). */
+export const POLICY_TOPICS = ['returns', 'shipping', 'privacy', 'terms'] as const;
+export type PolicyTopic = (typeof POLICY_TOPICS)[number];
+
+/** Issue 40: the owner's policy texts (domain/policyText.ts reads them: paragraphs, `## ` headings, `- ` lists);
+ *  an empty text shows the built-in one, written from the other settings. */
+export type PolicyTexts = Record<PolicyTopic, string>;
+
 export interface ShopSettings {
   tax: {
     /** Percent of the items (after any discount), for every country without its own rate. */
@@ -84,6 +103,9 @@ export interface ShopSettings {
   /** Issue 38: the shop's IANA time zone ('Europe/Berlin'), in which the emails give times. Settings saved before
    *  have none: read through withSettingsDefaults, they are UTC. */
   timeZone: string;
+  /** Issue 40: settings saved before have the defaults (withSettingsDefaults). */
+  store: StoreDetails;
+  policies: PolicyTexts;
 }
 
 /** One change of the settings, as GET /api/settings/history lists it (newest first). */
@@ -138,6 +160,8 @@ export function defaultSettings(
     },
     holdMinutes: hold.holdMinutes,
     timeZone: DEFAULT_TIME_ZONE,
+    store: { name: SITE_NAME, address: SHOP_ADDRESS.join('\n'), email: CONTACT_EMAIL, phone: SHOP_PHONE },
+    policies: { returns: '', shipping: '', privacy: '', terms: '' },
   };
 }
 
@@ -155,6 +179,8 @@ export function withSettingsDefaults(stored: Partial<ShopSettings>, defaults: Sh
       standardDays: merged.shipping.standardDays ?? defaults.shipping.standardDays,
       methods: merged.shipping.methods ?? defaults.shipping.methods,
     },
+    store: { ...defaults.store, ...merged.store },
+    policies: { ...defaults.policies, ...merged.policies },
   };
 }
 

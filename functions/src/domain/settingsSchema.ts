@@ -129,6 +129,32 @@ const shippingMethod = z.strictObject({
   freeOver: z.boolean({ error: 'Free over the threshold must be true or false' }),
 });
 
+export const MAX_POLICY_CHARS = 20_000;
+
+/** Issue 40: the store's details; plain text (the pages show it as text, never as HTML). */
+const storeDetails = z.strictObject({
+  name: plainString('Store name')
+    .trim()
+    .min(1, 'Store name is required')
+    .max(80, 'Store name must be at most 80 characters'),
+  address: z.string({ error: 'Address must be a text' }).trim().max(300, 'Address must be at most 300 characters'),
+  email: z
+    .string({ error: 'Support email must be a text' })
+    .trim()
+    .max(254, 'Support email must be at most 254 characters')
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'Support email must be an email address'),
+  phone: plainString('Phone')
+    .trim()
+    .max(40, 'Phone must be at most 40 characters')
+    .regex(/^[0-9+()./\s-]*$/, 'Phone may hold digits, spaces and + ( ) . / - only'),
+});
+
+const policyText = (label: string) =>
+  z
+    .string({ error: `${label} must be a text` })
+    .trim()
+    .max(MAX_POLICY_CHARS, `${label} must be at most ${MAX_POLICY_CHARS} characters`);
+
 export const settingsSchema = z.strictObject({
   tax: z.strictObject({
     defaultPercent: percent('Default tax rate'),
@@ -177,6 +203,16 @@ export const settingsSchema = z.strictObject({
   holdMinutes: whole('Hold minutes', 1, 7 * 24 * 60),
   /** Optional: a client that predates it (an open page of the last release) keeps the saved zone (the route). */
   timeZone: timeZoneSchema.optional(),
+  /** Issue 40; optional as `timeZone`. */
+  store: storeDetails.optional(),
+  policies: z
+    .strictObject({
+      returns: policyText('Returns policy'),
+      shipping: policyText('Shipping policy'),
+      privacy: policyText('Privacy policy'),
+      terms: policyText('Terms'),
+    })
+    .optional(),
 });
 
 /** What PUT /api/settings accepts: the settings, the time zone optional. */

@@ -12,3 +12,6 @@ export const SHOP_ADDRESS = ['Voltshop Ltd.', '123 Circuit Avenue', 'Springfield
 
 /** The shop's customer-service address (placeholder), as the contact page and the policies give it. */
 export const CONTACT_EMAIL = 'support@voltshop.example';
+
+/** The shop's phone number (placeholder), until the owner sets theirs (settings.store.phone, issue 40). */
+export const SHOP_PHONE = '+1 (555) 010-0199';

@@ -76,6 +76,28 @@ export function settingsContract(
       ]);
     });
 
+    it('settings (issue 40): the store details and policy texts are kept as typed, markup and all', async () => {
+      const texts = {
+        ...DEFAULT_SETTINGS,
+        store: {
+          name: 'Volt Café',
+          address: '1 Rue Haute\n75001 Paris',
+          email: 'aide@volt.example',
+          phone: '+33 1 23',
+        },
+        policies: { ...DEFAULT_SETTINGS.policies, terms: '## Terms\n\n<b>not bold</b> – “quoted”\n\n- one' },
+      };
+      const change = await store.settings.save(texts, owner, now, DEFAULT_SETTINGS);
+      expect(await store.settings.get()).toEqual(texts);
+      expect(change.changes.map((c) => c.field)).toEqual([
+        'store.name',
+        'store.address',
+        'store.email',
+        'store.phone',
+        'policies.terms',
+      ]);
+    });
+
     it('settings: an order is priced with the settings for its shipping country, and keeps its price', async () => {
       const p = await store.products.create(productInput('Kettle', { price: 50 }), 'owner-1');
       const command = (country: string, settings?: ShopSettings): PlaceOrderCommand => ({

@@ -57,8 +57,8 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
 
   handle(router, endpoints.settingsSave, admin, async (req, res) => {
     const input = parse(settingsSchema, req.body);
-    // Without a time zone (a client from before issue 38), state rates or shipping methods (issue 40) the saved
-    // ones stay.
+    // Without a time zone (a client from before issue 38), state rates, shipping methods, store details or
+    // policies (issue 40) the saved ones stay.
     const saved = await cache.current();
     const settings: ShopSettings = {
       ...input,
@@ -69,6 +69,8 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
         methods: input.shipping.methods ?? saved.shipping.methods,
       },
       timeZone: input.timeZone ?? saved.timeZone,
+      store: input.store ?? saved.store,
+      policies: input.policies ?? saved.policies,
     };
     const caller = callerOf(req);
     const user = await store.users.get(caller.uid);

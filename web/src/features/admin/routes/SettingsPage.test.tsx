@@ -123,4 +123,32 @@ describe('SettingsPage', () => {
     expect(screen.getByText('No changes yet: the defaults apply.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
+
+  it('saves the store details and a policy text; a bad support email is refused inline (issue 40)', async () => {
+    const calls = mockFetch({
+      'GET /api/settings': () => ({ body: DEFAULT_SETTINGS }),
+      'GET /api/settings/history': () => ({ body: [] }),
+      'PUT /api/settings': (body) => ({ body }),
+    });
+    const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
+    const name = await screen.findByLabelText('Store name');
+    await user.clear(name);
+    await user.type(name, 'Volt Co');
+    const email = screen.getByLabelText('Support email');
+    await user.clear(email);
+    await user.type(email, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Support email must be an email address')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.clear(email);
+    await user.type(email, 'help@volt.example');
+    await user.type(screen.getByLabelText('Returns policy'), '## Returns{Enter}{Enter}Within 14 days.');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      store: { ...DEFAULT_SETTINGS.store, name: 'Volt Co', email: 'help@volt.example' },
+      policies: { ...DEFAULT_SETTINGS.policies, returns: '## Returns\n\nWithin 14 days.' },
+    });
+  });
 });

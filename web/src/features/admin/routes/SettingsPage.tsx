@@ -22,6 +22,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { errorMessage } from '@/lib/api';
 import { useSaveSettings, useSettings, useSettingsHistory } from '../api/settings';
 import { ShippingMethodFields, StateTaxFields } from '../components/ShippingSettingsFields';
+import { StoreDetailsFields } from '../components/StoreDetailsFields';
 
 type SettingsFormValues = z.input<typeof settingsSchema>;
 const asNumber = { valueAsNumber: true } as const;
@@ -243,6 +244,8 @@ export function SettingsForm({
           <TimeZoneOptions current={settings.timeZone ?? DEFAULT_TIME_ZONE} />
         </Field>
       </fieldset>
+
+      <StoreDetailsFields register={register} errors={errors} />
 
       <Button type="submit" variant="primary" disabled={submitting}>
         {submitting ? <Loader small label="Saving settings" /> : 'Save settings'}

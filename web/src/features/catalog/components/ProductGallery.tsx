@@ -1,25 +1,60 @@
 // The product page's gallery (issue 29): the pictures side by side in a scroll-snapped track (swiped on touch
 // screens), previous/next buttons, thumbnails that name what they show, and the arrow keys (Home/End) on the
-// focused track. Only the first picture loads with the page; the others lazily, as they come near.
+// focused track. Only the first picture loads with the page; the others lazily, as they come near. Issue 40: a click
+// on a picture, or its "View larger" button, opens the larger view (GalleryZoom.tsx, a lazy chunk).
 import { altOf, type ProductImage as GalleryImage } from '@domain/productMedia';
 import { PRODUCT_IMAGE_SIZES } from '@domain/images';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { ProductImage } from '@/components/ui/ProductImage';
+import './productGallery.css';
+
+const GalleryZoom = lazy(() => import('./GalleryZoom').then((m) => ({ default: m.GalleryZoom })));
+
+/** The "View larger" button and, once pressed, the larger view from picture `at`. */
+function useZoom(images: readonly GalleryImage[], productName: string, onClosed?: (index: number) => void) {
+  const [zoomAt, setZoomAt] = useState<number | null>(null);
+  const button = (at: number) => (
+    <button type="button" className="product-gallery-zoom" onClick={() => setZoomAt(at)}>
+      <span aria-hidden="true">⤢</span> View larger
+    </button>
+  );
+  const view =
+    zoomAt === null ? null : (
+      <Suspense>
+        <GalleryZoom
+          images={images}
+          productName={productName}
+          start={zoomAt}
+          onClose={(index) => {
+            setZoomAt(null);
+            onClosed?.(index);
+          }}
+        />
+      </Suspense>
+    );
+  return { open: setZoomAt, button, view };
+}
 
 export function ProductGallery({ images, productName }: { images: readonly GalleryImage[]; productName: string }) {
   const [active, setActive] = useState(0);
   const track = useRef<HTMLDivElement>(null);
   const count = images.length;
+  // Closing the larger view leaves the gallery at the picture it showed last.
+  const zoom = useZoom(images, productName, (index) => show(index));
 
   if (count <= 1)
     return (
-      <div className="product-media">
-        <ProductImage
-          src={images[0]?.url ?? ''}
-          alt={images[0] ? altOf(images[0], productName) : productName}
-          priority
-          sizes={PRODUCT_IMAGE_SIZES}
-        />
+      <div className="product-media product-gallery-zoomwrap">
+        <div className={images[0] ? 'product-gallery-zoomable' : undefined} onClick={() => images[0] && zoom.open(0)}>
+          <ProductImage
+            src={images[0]?.url ?? ''}
+            alt={images[0] ? altOf(images[0], productName) : productName}
+            priority
+            sizes={PRODUCT_IMAGE_SIZES}
+          />
+        </div>
+        {images[0] && zoom.button(0)}
+        {zoom.view}
       </div>
     );
 
@@ -48,7 +83,7 @@ export function ProductGallery({ images, productName }: { images: readonly Galle
 
   return (
     <div className="product-gallery">
-      <div className="product-media product-gallery-stage">
+      <div className="product-media product-gallery-stage product-gallery-zoomwrap">
         <div
           ref={track}
           className="product-gallery-track"
@@ -62,11 +97,12 @@ export function ProductGallery({ images, productName }: { images: readonly Galle
           {images.map((image, index) => (
             <div
               key={image.url}
-              className="product-gallery-slide"
+              className="product-gallery-slide product-gallery-zoomable"
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}`}
               aria-hidden={index !== active || undefined}
+              onClick={() => zoom.open(index)}
             >
               <ProductImage
                 src={image.url}
@@ -93,6 +129,7 @@ export function ProductGallery({ images, productName }: { images: readonly Galle
         >
           <span aria-hidden="true">›</span>
         </button>
+        {zoom.button(active)}
         <p className="visually-hidden" aria-live="polite" data-testid="gallery-position">
           Image {active + 1} of {count}: {altOf(images[active]!, productName)}
         </p>
@@ -112,6 +149,7 @@ export function ProductGallery({ images, productName }: { images: readonly Galle
           </li>
         ))}
       </ul>
+      {zoom.view}
     </div>
   );
 }

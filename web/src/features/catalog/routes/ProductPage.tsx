@@ -33,6 +33,9 @@ import { RecentlyViewed, rememberViewed } from '../compare/compareUi';
 
 // Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
 // chunk, so the product page does not wait for it.
+const RelatedProducts = lazy(() =>
+  import('../components/RelatedProducts').then((m) => ({ default: m.RelatedProducts })),
+);
 const ReviewForm = lazy(() => import('../components/ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
 /**
@@ -251,6 +254,9 @@ export function ProductPage() {
                   </Col>
                 </Row>
               </section>
+              <Suspense>
+                <RelatedProducts key={p._id} product={p} />
+              </Suspense>
               <RecentlyViewed key={p._id} without={p._id} />
             </>
           );
