@@ -37,6 +37,7 @@ const settingsArb: fc.Arbitrary<ShopSettings> = fc.record({
   limits: fc.constant(DEFAULT_SETTINGS.limits),
   holdMinutes: fc.constant(30),
   timeZone: fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York'),
+  cartReminderHours: fc.integer({ min: 0, max: 720 }),
 });
 
 describe('the one pricing decision with the settings', () => {

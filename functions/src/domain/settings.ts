@@ -15,6 +15,7 @@ import {
 } from './pricing.js';
 
 import { DEFAULT_TIME_ZONE } from './timeZones.js';
+import { DEFAULT_CART_REMINDER_HOURS } from './cartReminders.js';
 
 export interface CountryTax {
   /** The country's ISO code (an older setting may hold a name; matched through countryKey either way). */
@@ -84,6 +85,8 @@ export interface ShopSettings {
   /** Issue 38: the shop's IANA time zone ('Europe/Berlin'), in which the emails give times. Settings saved before
    *  have none: read through withSettingsDefaults, they are UTC. */
   timeZone: string;
+  /** Issue 41: hours a signed-in cart stays idle before its reminder email (domain/cartReminders.ts); 0: none. */
+  cartReminderHours: number;
 }
 
 /** One change of the settings, as GET /api/settings/history lists it (newest first). */
@@ -138,6 +141,7 @@ export function defaultSettings(
     },
     holdMinutes: hold.holdMinutes,
     timeZone: DEFAULT_TIME_ZONE,
+    cartReminderHours: DEFAULT_CART_REMINDER_HOURS,
   };
 }
 

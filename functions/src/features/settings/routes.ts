@@ -69,6 +69,7 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
         methods: input.shipping.methods ?? saved.shipping.methods,
       },
       timeZone: input.timeZone ?? saved.timeZone,
+      cartReminderHours: input.cartReminderHours ?? saved.cartReminderHours,
     };
     const caller = callerOf(req);
     const user = await store.users.get(caller.uid);
