@@ -244,12 +244,20 @@ export const api = onRequest(
  *  (domain/holdReminders.ts: 10 minutes before; every 5 minutes, so it arrives 5 to 10 minutes before the end; the
  *  embedded server sweeps every minute). */
 export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region, timeoutSeconds: 300 }, async () => {
-  const { store, clock } = await getPorts();
+  const { store, clock, unsubscribeLinks } = await getPorts();
   const now = clock.now();
   const expired = await store.orders.expireStale(now);
   if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
   const reminded = await store.orders.remindUnpaid(now);
   if (reminded) logger.info(`[expiry] ${reminded} hold reminder(s) recorded`);
+  // Issue 41: idle signed-in carts' reminders (features/cartReminders/sweep.ts), on the same schedule.
+  const { sweepCartReminders } = await import('./features/cartReminders/sweep.js');
+  // Without ORDER_LINK_SECRET no unsubscribe link can be signed: logged, the expiry above stands.
+  const carts = await sweepCartReminders({ store, links: unsubscribeLinks }, now).catch((e: unknown) => {
+    logger.error('[cart reminder]', e);
+    return 0;
+  });
+  if (carts) logger.info(`[expiry] ${carts} cart reminder(s) recorded`);
 });
 
 /**

@@ -12,6 +12,7 @@ import { OutboxWorker, type OutboxWorkerOptions } from './mail/outboxWorker.js';
 import { mailRenderer, settingsTimeZone } from './mail/render.js';
 import { SmtpMailer } from './mail/smtp.js';
 import type { Clock } from './ports.js';
+import { sweepCartReminders } from './features/cartReminders/sweep.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
 const EXPIRY_SWEEP_MS = 60_000;
@@ -70,6 +71,10 @@ export async function startServer(
       return 0;
     });
     await ports.store.orders.remindUnpaid(now).catch((e) => console.error('[hold reminder]', e));
+    // Issue 41: idle signed-in carts get their one reminder (domain/cartReminders.ts).
+    await sweepCartReminders({ store: ports.store, links: ports.unsubscribeLinks }, now).catch((e) =>
+      console.error('[cart reminder]', e),
+    );
     return expired;
   };
   await sweep();

@@ -52,6 +52,15 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
   'order-placed': { ...ORDER, expiresAt: '2026-11-25T20:12:00.000Z' },
   'email-changed': { name: 'Ann', newEmail: 'ann.new@example.com' },
   'order-reminder': { ...ORDER, expiresAt: '2026-11-25T20:12:00.000Z' },
+  'cart-reminder': {
+    name: 'Ann <Admin>',
+    lines: [
+      { name: 'Logitech G-Series Gaming Mouse', qty: 2 },
+      { name: 'Apple AirPods', qty: 1 },
+    ],
+    cartPath: '/cart',
+    unsubscribePath: '/unsubscribe/cart-reminders/u1.c2lnbmF0dXJl',
+  },
   'order-paid': { ...ORDER, paidAt: '2026-11-25T19:50:00.000Z' },
   'order-shipped': {
     ...WITH_VARIANT,
@@ -146,6 +155,17 @@ describe('mail templates', () => {
       }
       expect(mail.html).not.toContain('<Admin>');
     }
+  });
+
+  it('cart reminder (issue 41): the lines, the cart link and the one-click unsubscribe link, absolute', async () => {
+    const mail = await renderMail('cart-reminder', SAMPLES['cart-reminder'], url);
+    expect(mail.subject).toBe('Your Voltshop cart is waiting for you');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Logitech G-Series Gaming Mouse');
+      expect(part).toContain(`${ORIGIN}/cart`);
+      expect(part).toContain(`${ORIGIN}/unsubscribe/cart-reminders/u1.c2lnbmF0dXJl`);
+    }
+    expect(mail.html).toContain('Ann &lt;Admin&gt;');
   });
 
   it('shows a discount code as its own line of the totals, and none without one (issue 30)', async () => {

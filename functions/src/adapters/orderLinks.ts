@@ -10,15 +10,22 @@ import type { OrderLinks } from '../ports.js';
 /** Tells the signature apart from any other use of the same secret (the JWT secret signs sessions too). */
 const PURPOSE = 'voltshop:guest-order:v1:';
 
+/** Issue 41: the cart reminder's unsubscribe token (an account id) signs under its own purpose, so neither token
+ *  passes for the other. */
+export const UNSUBSCRIBE_PURPOSE = 'voltshop:cart-reminders-unsubscribe:v1:';
+
 export class HmacOrderLinks implements OrderLinks {
   /** `secret`: read when a link is made or checked (the Cloud Function's secret is there at request time). */
-  constructor(private readonly secret: () => string | Uint8Array) {}
+  constructor(
+    private readonly secret: () => string | Uint8Array,
+    private readonly purpose: string = PURPOSE,
+  ) {}
 
   private signature(orderId: string): Buffer {
     const secret = this.secret();
     if (!secret.length) throw unavailable(GUEST_MESSAGES.notConfigured);
     return createHmac('sha256', secret)
-      .update(PURPOSE + orderId)
+      .update(this.purpose + orderId)
       .digest();
   }
 

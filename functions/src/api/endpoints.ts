@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import {
   accountDeleteSchema,
+  cartReminderPreferenceSchema,
+  cartReminderUnsubscribeSchema,
   adminCancelSchema,
   adminUserUpdateSchema,
   cancellationDecisionSchema,
@@ -85,6 +87,14 @@ export interface Message {
 export interface AdminStats {
   daily: { day: string; orders: number; revenue: number }[];
   lowStock: Product[];
+  /** Issue 41: the last 30 days' cart reminders, and how many an order by the customer followed within
+   *  `recoveryDays` (domain/cartReminders.ts cartReminderFigures). */
+  cartReminders: { sent: number; recovered: number; recoveryDays: number };
+}
+
+/** Issue 41: whether the caller receives abandoned-cart reminders. */
+export interface CartReminderPreference {
+  subscribed: boolean;
 }
 
 /** GET /api/users/profile/verification. */
@@ -777,6 +787,30 @@ export const endpoints = {
     access: 'admin',
     summary: "The dashboard's orders and revenue per day (last 30 days) and low-stock products",
     output: type<AdminStats>('AdminStats'),
+  }),
+  // Abandoned-cart reminders (issue 41, features/cartReminders/routes.ts)
+  cartReminderPreference: endpoint({
+    method: 'GET',
+    path: '/api/cart-reminders/preference',
+    access: 'customer',
+    summary: 'Whether the caller receives abandoned-cart reminder emails',
+    output: type<CartReminderPreference>('CartReminderPreference'),
+  }),
+  cartReminderPreferenceSave: endpoint({
+    method: 'PUT',
+    path: '/api/cart-reminders/preference',
+    access: 'customer',
+    summary: "Turns the caller's abandoned-cart reminder emails on or off",
+    body: cartReminderPreferenceSchema,
+    output: type<CartReminderPreference>('CartReminderPreference'),
+  }),
+  cartReminderUnsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/cart-reminders/unsubscribe',
+    access: 'public',
+    summary: "The reminder email's one-click unsubscribe: its signed token turns the account's reminders off",
+    body: cartReminderUnsubscribeSchema,
+    output: type<CartReminderPreference>('CartReminderPreference'),
   }),
   cartGet: endpoint({
     method: 'GET',

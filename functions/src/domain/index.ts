@@ -45,6 +45,7 @@ export * from './variants.js';
 export * from './accounts.js';
 export * from './orderExport.js';
 export * from './holdReminders.js';
+export * from './cartReminders.js';
 export * from './accountExport.js';
 export * from './accountDeletion.js';
 export * from './guests.js';

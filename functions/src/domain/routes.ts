@@ -78,6 +78,11 @@ export const paths = {
     path: '/compare',
     href: (ids: readonly string[]) => `/compare?ids=${ids.map(encodeURIComponent).join(',')}`,
   } satisfies Route<[readonly string[]]>,
+  /** Issue 41: the cart reminder email's one-click unsubscribe (a signed token, no sign-in). */
+  cartRemindersUnsubscribe: {
+    path: '/unsubscribe/cart-reminders/:token',
+    href: (token: string) => `/unsubscribe/cart-reminders/${encodeURIComponent(token)}`,
+  } satisfies Route<[string]>,
   about: fixed('/about'),
   /** The shop's policies (returns, shipping, privacy, terms): web/src/features/info/policies.ts has the texts. */
   policy: {

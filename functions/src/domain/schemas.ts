@@ -700,3 +700,14 @@ export const orderNoteSchema = z.strictObject({
   text: text('Note', MAX_ORDER_NOTE_LENGTH),
 });
 export type OrderNoteInput = z.infer<typeof orderNoteSchema>;
+
+/** Issue 41: PUT /api/cart-reminders/preference, the account page's toggle. */
+export const cartReminderPreferenceSchema = z.strictObject({
+  subscribed: z.boolean({ error: 'Subscribed must be true or false' }),
+});
+
+/** Issue 41: POST /api/cart-reminders/unsubscribe, the reminder email's signed token (its form only: whether it
+ *  names an account is the unsubscribe links' to say). */
+export const cartReminderUnsubscribeSchema = z.strictObject({
+  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(300, 'Token is too long'),
+});

@@ -44,6 +44,7 @@ const settingsArb: fc.Arbitrary<ShopSettings> = fc.record({
     privacy: fc.constant(''),
     terms: fc.constantFrom('', '## Terms\n\nOurs.'),
   }),
+  cartReminderHours: fc.integer({ min: 0, max: 720 }),
 });
 
 describe('the one pricing decision with the settings', () => {

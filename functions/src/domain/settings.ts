@@ -16,6 +16,7 @@ import {
 
 import { CONTACT_EMAIL, SHOP_ADDRESS, SHOP_PHONE, SITE_NAME } from './site.js';
 import { DEFAULT_TIME_ZONE } from './timeZones.js';
+import { DEFAULT_CART_REMINDER_HOURS } from './cartReminders.js';
 
 export interface CountryTax {
   /** The country's ISO code (an older setting may hold a name; matched through countryKey either way). */
@@ -106,6 +107,8 @@ export interface ShopSettings {
   /** Issue 40: settings saved before have the defaults (withSettingsDefaults). */
   store: StoreDetails;
   policies: PolicyTexts;
+  /** Issue 41: hours a signed-in cart stays idle before its reminder email (domain/cartReminders.ts); 0: none. */
+  cartReminderHours: number;
 }
 
 /** One change of the settings, as GET /api/settings/history lists it (newest first). */
@@ -162,6 +165,7 @@ export function defaultSettings(
     timeZone: DEFAULT_TIME_ZONE,
     store: { name: SITE_NAME, address: SHOP_ADDRESS.join('\n'), email: CONTACT_EMAIL, phone: SHOP_PHONE },
     policies: { returns: '', shipping: '', privacy: '', terms: '' },
+    cartReminderHours: DEFAULT_CART_REMINDER_HOURS,
   };
 }
 

@@ -7,6 +7,7 @@ import { countryCode, countryLabel, countryName } from './countries.js';
 import { regionCode, regionsOf } from './regions.js';
 import { countryKey, STANDARD_METHOD } from './settings.js';
 import { canonicalTimeZone } from './timeZones.js';
+import { MAX_CART_REMINDER_HOURS } from './cartReminders.js';
 
 /** Dollars in whole cents, 0..max (a settings form's amounts). */
 const dollars = (label: string, max: number) =>
@@ -213,6 +214,8 @@ export const settingsSchema = z.strictObject({
       terms: policyText('Terms'),
     })
     .optional(),
+  /** Issue 41, optional as `timeZone`: hours before an idle cart's reminder, 0 for none. */
+  cartReminderHours: whole('Cart reminder hours', 0, MAX_CART_REMINDER_HOURS).optional(),
 });
 
 /** What PUT /api/settings accepts: the settings, the time zone optional. */

@@ -5,7 +5,13 @@
 // Pure: no SDK.
 import { CATALOG_SORT_VALUES, type CatalogFilters, type CatalogSort } from '../domain/catalogQuery.js';
 import { planCatalogQuery, sortOrder, WEB_SEARCH_WINDOW, type CatalogPlan } from './catalog.js';
-import { COLLECTIONS, CUSTOMERS_COLLECTION, MAIL_OUTBOX_COLLECTION, ORDER_STATS_COLLECTION } from './schema.js';
+import {
+  CART_REMINDERS_COLLECTION,
+  COLLECTIONS,
+  CUSTOMERS_COLLECTION,
+  MAIL_OUTBOX_COLLECTION,
+  ORDER_STATS_COLLECTION,
+} from './schema.js';
 import type { CustomerListQuery } from '../domain/customers.js';
 import type { OrderListQuery, UserListQuery } from '../domain/listQuery.js';
 
@@ -68,6 +74,41 @@ export const HOLD_REMINDER_SHAPE: QueryShape = {
   ],
   orderBy: [],
   where: 'hold reminders',
+};
+
+/** Issue 41: the carts last changed in a sweep's window (store.cartReminders.candidates), paged by id: one field
+ *  and the document id, a single-field index. */
+export const CART_REMINDER_SHAPE: QueryShape = {
+  collection: COLLECTIONS.carts,
+  filters: [
+    { field: 'updatedAt', op: '>' },
+    { field: 'updatedAt', op: '<=' },
+  ],
+  orderBy: [
+    { field: 'updatedAt', direction: 'asc' },
+    { field: '__name__', direction: 'asc' },
+  ],
+  where: 'cart reminders',
+};
+
+/** Issue 41: a customer's last order, and the first after a reminder (store.cartReminders): the order list's
+ *  index (userId, createdAt). */
+export const CUSTOMER_ORDER_TIMES_SHAPE: QueryShape = {
+  collection: COLLECTIONS.orders,
+  filters: [
+    { field: 'userId', op: '==' },
+    { field: 'createdAt', op: '>=' },
+  ],
+  orderBy: [{ field: 'createdAt', direction: 'asc' }],
+  where: 'cart reminders: orders after',
+};
+
+/** Issue 41: the reminders sent since a day (the dashboard), one field. */
+export const CART_REMINDERS_SENT_SHAPE: QueryShape = {
+  collection: CART_REMINDERS_COLLECTION,
+  filters: [{ field: 'sentAt', op: '>=' }],
+  orderBy: [],
+  where: 'cart reminders sent',
 };
 
 /** Messages due in the mail outbox (adapters/firebase/store/mailOutbox.ts, the sendMail function). */
@@ -188,6 +229,9 @@ export function allQueryShapes(): QueryShape[] {
     LOW_STOCK_SHAPE,
     EXPIRY_SHAPE,
     HOLD_REMINDER_SHAPE,
+    CART_REMINDER_SHAPE,
+    CUSTOMER_ORDER_TIMES_SHAPE,
+    CART_REMINDERS_SENT_SHAPE,
     MAIL_DUE_SHAPE,
     UNPAID_ORDERS_SHAPE,
     WAITING_CANCELLATIONS_SHAPE,

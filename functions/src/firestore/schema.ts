@@ -59,6 +59,11 @@ export const COLLECTIONS = {
  *  which the web's first bundle carries. */
 export const MAIL_OUTBOX_COLLECTION = 'mailOutbox';
 
+/** cartReminders/{uid}_{version ms}: each abandoned-cart reminder sent (issue 41: `userId`, `version`, `sentAt`
+ *  ISO), written with its message (adapters/firebase/store/cartReminders.ts); the dashboard counts them. Server
+ *  only. */
+export const CART_REMINDERS_COLLECTION = 'cartReminders';
+
 /** customers/{id}: the admin's customers list (issue 40), one index document per account and per guest with their
  *  order figures, kept in the transactions of what it sums (adapters/firebase/store/customers.ts). Server only. */
 export const CUSTOMERS_COLLECTION = 'customers';
@@ -198,6 +203,10 @@ export interface CartDoc {
   /** The writing page's random id (web lib/firebase/cart.ts): tells a page its own echoes from other devices' changes. */
   writer?: string;
   updatedAt: unknown;
+  /** Issue 41, written by the server's reminder sweep: the version (`updatedAt` as ISO) a reminder was sent for,
+   *  and when. The web's next write replaces the document without them: a changed cart is re-armed. */
+  remindedVersion?: string;
+  remindedAt?: string;
 }
 
 /** The most lines a stored cart holds (firestore.rules: validCart): the shop's cart limit. */

@@ -22,6 +22,7 @@ import { variantsContract } from './variants.contract.js';
 import { hotStockContract } from './hotStock.contract.js';
 import { compareContract } from './compare.contract.js';
 import { customersContract } from './customers.contract.js';
+import { cartRemindersContract } from './cartReminders.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -102,6 +103,10 @@ const embeddedMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   };
 };
 orderMailContract('embedded (SQLite)', embeddedMailStore);
+cartRemindersContract('embedded (SQLite)', async (clock) => {
+  const sut = await embeddedMailStore(clock, {});
+  return { ...sut, putCart: async (userId, items, at) => void (await sut.store.carts!.put(userId, items, at)) };
+});
 accountMailContract('embedded (SQLite)', embeddedMailStore);
 // Issue 38's model-based test: random sequences of order commands against a model, checked after every step.
 orderLedgerModel('embedded (SQLite)', embeddedMailStore, { runs: EMBEDDED_RUNS, maxSteps: MAX_STEPS });

@@ -28,6 +28,8 @@ import { shardOf, splitProductStock } from '../../src/adapters/firebase/store/st
 import { stockTotals } from '../../src/domain/index.js';
 import { compareContract } from '../contract/compare.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
+import { cartRemindersContract } from '../contract/cartReminders.contract.js';
+import { putWebCart } from './webCart.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -135,6 +137,27 @@ const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
 };
 orderMailContract(NAME, firestoreMailStore, contractRun);
 accountMailContract(NAME, firestoreMailStore, contractRun);
+cartRemindersContract(
+  NAME,
+  async (clock) => {
+    const app = adminApp();
+    const store = createFirestoreStore(app.db, { clock });
+    const outbox = new FirestoreMailOutbox(app.db, () => clock.now());
+    return {
+      store,
+      events: [],
+      outbox: async () =>
+        (await outbox.all()).map((m) => ({ key: m.key, to: m.to, template: m.template, data: m.data ?? {} })),
+      putCart: putWebCart(app.db),
+      dispose: async () => {
+        await store.close();
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
 // Issue 38's model-based test (commands run one after the other: the emulator's missing isolation does not matter).
 orderLedgerModel(NAME, firestoreMailStore, { runs: FIRESTORE_RUNS, maxSteps: FIRESTORE_MAX_STEPS }, contractRun);
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).

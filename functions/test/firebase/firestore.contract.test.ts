@@ -21,6 +21,8 @@ import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
 import { compareContract } from '../contract/compare.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
+import { cartRemindersContract } from '../contract/cartReminders.contract.js';
+import { putWebCart } from './webCart.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
@@ -76,6 +78,24 @@ orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
     events: recorder.events,
     outbox: async () =>
       (await outbox.all()).map((m) => ({ key: m.key, to: m.to, template: m.template, data: m.data ?? {} })),
+    dispose: async () => {
+      await store.close();
+      await deleteApp(app);
+    },
+  };
+});
+cartRemindersContract('Firestore (emulator)', async (clock) => {
+  const name = `reminders-${run}-${++n}`;
+  const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
+  const db = getFirestore(app);
+  const store = createFirestoreStore(db, { clock });
+  const outbox = new FirestoreMailOutbox(db, () => clock.now());
+  return {
+    store,
+    events: [],
+    outbox: async () =>
+      (await outbox.all()).map((m) => ({ key: m.key, to: m.to, template: m.template, data: m.data ?? {} })),
+    putCart: putWebCart(db),
     dispose: async () => {
       await store.close();
       await deleteApp(app);

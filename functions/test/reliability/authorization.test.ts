@@ -8,6 +8,7 @@ import { apiRoutes } from './support/routes.js';
 import { endpoints } from '../../src/api/endpoints.js';
 import { TINY_PNG } from '../support/images.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
+import { unsubscribeToken } from '../support/cartReminders.js';
 
 type Role = 'anonymous' | 'customer' | 'otherCustomer' | 'admin';
 const ROLES: Role[] = ['anonymous', 'customer', 'otherCustomer', 'admin'];
@@ -654,6 +655,28 @@ export const MATRIX: Row[] = [
     route: '/api/cart',
     request: async (c) => ({ path: '/api/cart', body: { items: [{ product: c.productId, qty: 1 }] } }),
     expect: SIGNED_IN(200),
+  },
+  // Issue 41: the reminder preference is the caller's own; the unsubscribe link's signed token is the authority.
+  {
+    method: 'GET',
+    route: '/api/cart-reminders/preference',
+    request: async () => ({ path: '/api/cart-reminders/preference' }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/cart-reminders/preference',
+    request: async () => ({ path: '/api/cart-reminders/preference', body: { subscribed: true } }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/cart-reminders/unsubscribe',
+    request: async (c) => ({
+      path: '/api/cart-reminders/unsubscribe',
+      body: { token: unsubscribeToken(c.shop, await c.newUser()) },
+    }),
+    expect: PUBLIC(200),
   },
   // A stream ticket for an order: the REST rule (owner or admin). Cart and admin tickets: test/live.test.ts.
   {

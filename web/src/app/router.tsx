@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
               { path: paths.verifyEmail.path, ...page(accountLinkPages, 'VerifyEmailPage') },
               { path: paths.authAction.path, ...page(accountLinkPages, 'AuthActionPage') },
               {
+                path: paths.cartRemindersUnsubscribe.path,
+                ...page(() => import('@/features/auth/routes/UnsubscribePage'), 'CartRemindersUnsubscribePage'),
+              },
+              {
                 path: paths.compare.path,
                 ...page(() => import('@/features/catalog/routes/ComparePage'), 'ComparePage'),
               },

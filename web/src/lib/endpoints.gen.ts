@@ -4,6 +4,7 @@ export * from './endpoints/admin-admin.gen';
 export * from './endpoints/brands.gen';
 export * from './endpoints/brands-admin.gen';
 export * from './endpoints/cart.gen';
+export * from './endpoints/cart-reminders.gen';
 export * from './endpoints/categories.gen';
 export * from './endpoints/categories-admin.gen';
 export * from './endpoints/config.gen';

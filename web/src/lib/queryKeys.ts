@@ -36,6 +36,8 @@ export const userKeys = {
   all: ['users'] as const,
   list: () => [...userKeys.all, 'list'] as const,
   detail: (id: string) => [...userKeys.all, 'detail', id] as const,
+  /** Issue 41: the caller's abandoned-cart reminder preference. */
+  cartReminders: () => [...userKeys.all, 'cartReminders'] as const,
 };
 
 export const adminKeys = {

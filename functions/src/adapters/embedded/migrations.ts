@@ -893,6 +893,27 @@ export const MIGRATIONS: Migration[] = [
     // JSON; NULL on orders placed before. The address's state lives in shipping_json with the rest of the address.
     statements: ['ALTER TABLE orders ADD COLUMN shipping_method_json TEXT'],
   },
+  {
+    version: 37,
+    name: 'abandoned-cart reminders',
+    // Issue 41 (domain/cartReminders.ts): each reminder sent, by account and the cart version (its updated_at) it
+    // was for, which makes it once per idle cart and is the dashboard's count; the account's opt-out; the carts by
+    // their last change (the sweep's window).
+    statements: [
+      `CREATE TABLE cart_reminders (
+        user_id TEXT NOT NULL,
+        cart_version TEXT NOT NULL,
+        sent_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, cart_version)
+      )`,
+      'CREATE INDEX cart_reminders_by_sent ON cart_reminders (sent_at)',
+      'ALTER TABLE users ADD COLUMN cart_reminders_off INTEGER NOT NULL DEFAULT 0',
+      'CREATE INDEX carts_by_updated ON carts (updated_at, user_id)',
+      `CREATE TRIGGER cart_reminders_drop_with_user AFTER DELETE ON users BEGIN
+        DELETE FROM cart_reminders WHERE user_id = old.id;
+      END`,
+    ],
+  },
 ];
 
 /** Migration 30's backfill: the older orders' lines' tax shares, a page of orders at a time. */

@@ -4,6 +4,7 @@ import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } f
 import type { Database } from './db.js';
 import { SqlAddresses } from './addresses.js';
 import { SqlCarts } from './carts.js';
+import { SqlCartReminders } from './cartReminders.js';
 import { SqlCoupons } from './coupons.js';
 import { SqlOrderQueries } from './orders.js';
 import { SqlOrderUnitOfWork } from './unitOfWork.js';
@@ -55,6 +56,7 @@ export function createSqlStore(
     brands: new SqlTaxonomy('brand', db, clock, events),
     customers: new SqlCustomers(db),
     carts: new SqlCarts(db, events),
+    cartReminders: new SqlCartReminders(db, () => orderMail?.onRecorded?.()),
     ping: async () => {
       await db.client.execute('SELECT 1');
     },

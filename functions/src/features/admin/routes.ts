@@ -1,10 +1,12 @@
 import { requireAdmin } from '../../http/auth.js';
 import { LOW_STOCK_THRESHOLD } from '../../domain/limits.js';
+import { CART_REMINDER_RECOVERY_DAYS, cartReminderFigures } from '../../domain/cartReminders.js';
 import type { Ports } from '../../ports.js';
 import { endpoints } from '../../api/endpoints.js';
 import { endpointRouter, handle } from '../../http/endpoint.js';
 
-/** GET /api/admin/stats: the dashboard's orders and revenue per day (last 30 days) and low-stock products. */
+/** GET /api/admin/stats: the dashboard's orders and revenue per day (last 30 days), low-stock products, and the
+ *  abandoned-cart reminders' figures (issue 41). */
 export function adminRoutes({ store, auth, clock }: Ports) {
   const router = endpointRouter('/api/admin');
   handle(router, endpoints.adminStats, requireAdmin(auth), async (_req, res) => {
@@ -17,7 +19,9 @@ export function adminRoutes({ store, auth, clock }: Ports) {
       return byDay.get(day) ?? { day, orders: 0, revenue: 0 };
     });
     const lowStock = await store.products.lowStock(LOW_STOCK_THRESHOLD, 20);
-    res.json({ daily, lowStock });
+    // Issue 41: the reminders of the same 30 days; an order within CART_REMINDER_RECOVERY_DAYS of one recovers it.
+    const reminders = cartReminderFigures(await store.cartReminders.sentSince(since));
+    res.json({ daily, lowStock, cartReminders: { ...reminders, recoveryDays: CART_REMINDER_RECOVERY_DAYS } });
   });
   return router;
 }

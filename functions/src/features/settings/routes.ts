@@ -71,6 +71,7 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
       timeZone: input.timeZone ?? saved.timeZone,
       store: input.store ?? saved.store,
       policies: input.policies ?? saved.policies,
+      cartReminderHours: input.cartReminderHours ?? saved.cartReminderHours,
     };
     const caller = callerOf(req);
     const user = await store.users.get(caller.uid);

@@ -24,6 +24,7 @@ import { EmailChanged } from './EmailChanged.js';
 import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js';
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
+import { CartReminder } from './CartReminder.js';
 import { paths } from '../../domain/routes.js';
 
 /** The data each template is recorded with (JSON). */
@@ -55,6 +56,14 @@ export interface MailData {
     reason: string;
     refundedAt: string;
     cancelled: boolean;
+  };
+  /** Issue 41: a signed-in cart left idle (features/cartReminders/sweep.ts): its lines, the cart, the one-click
+   *  unsubscribe. */
+  'cart-reminder': {
+    name: string;
+    lines: { name: string; qty: number }[];
+    cartPath: string;
+    unsubscribePath: string;
   };
   /** To ORDER_ALERT_EMAIL, else to each admin, when an order is paid. */
   'owner-order-paid': OrderMailData & { customerEmail: string };
@@ -152,6 +161,17 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
   'verify-email': {
     subject: () => 'Confirm your email address for Voltshop',
     element: confirmEmail(true),
+  },
+  'cart-reminder': {
+    subject: () => 'Your Voltshop cart is waiting for you',
+    element: (d, { url }) =>
+      createElement(CartReminder, {
+        name: d.name,
+        lines: d.lines,
+        cartUrl: url(d.cartPath),
+        unsubscribeUrl: url(d.unsubscribePath),
+        shopUrl: url(paths.home.href()),
+      }),
   },
   'order-placed': {
     subject: (d) => `Your Voltshop order ${d.order.number}: please pay to complete it`,

@@ -8,6 +8,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../../ports.js';
 import { FirestoreAddresses } from './addresses.js';
 import { FirestoreCoupons } from './coupons.js';
+import { FirestoreCartReminders } from './cartReminders.js';
 import { COLLECTIONS } from './mapping.js';
 import { createOrderStore } from '../../../orders/orderUseCases.js';
 import { FirestoreOrderQueries } from './orders.js';
@@ -49,6 +50,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     categories: new FirestoreTaxonomy('category', db, events),
     brands: new FirestoreTaxonomy('brand', db, events),
     customers: new FirestoreCustomers(db),
+    cartReminders: new FirestoreCartReminders(db),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

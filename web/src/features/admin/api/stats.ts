@@ -16,6 +16,8 @@ export interface AdminStats {
   /** The last 30 days, oldest first, days without orders included. */
   daily: DailyStat[];
   lowStock: Product[];
+  /** Issue 41: the last 30 days' abandoned-cart reminders, and those an order followed within `recoveryDays`. */
+  cartReminders: { sent: number; recovered: number; recoveryDays: number };
 }
 
 /** GET /api/admin/stats (admin): orders and revenue per day for the last 30 days, and low-stock products. */

@@ -170,6 +170,14 @@ function Dashboard({ stats }: { stats: AdminStats }) {
         <Col as="li" sm={4} className="list-unstyled">
           <Stat label="Low-stock products" value={String(stats.lowStock.length)} />
         </Col>
+        {stats.cartReminders && (
+          <Col as="li" sm={4} className="list-unstyled">
+            <Stat
+              label={`Cart reminders sent (30 days) · orders within ${stats.cartReminders.recoveryDays} days`}
+              value={`${stats.cartReminders.sent} · ${stats.cartReminders.recovered} recovered`}
+            />
+          </Col>
+        )}
       </Row>
 
       <DailyChart daily={stats.daily} />

@@ -88,6 +88,23 @@ describe('SettingsPage', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...DEFAULT_SETTINGS, timeZone: 'Europe/Berlin' });
   });
 
+  it('cart reminders (issue 41): settings saved without the hours show 24; 0 turns them off', async () => {
+    const { cartReminderHours: _, ...old } = DEFAULT_SETTINGS;
+    const calls = mockFetch({
+      'GET /api/settings': () => ({ body: old }),
+      'GET /api/settings/history': () => ({ body: [] }),
+      'PUT /api/settings': (body) => ({ body }),
+    });
+    const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
+    const hours = await screen.findByLabelText(/Hours a signed-in cart stays idle/);
+    expect(hours).toHaveValue(24);
+    await user.clear(hours);
+    await user.type(hours, '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...DEFAULT_SETTINGS, cartReminderHours: 0 });
+  }, 20_000);
+
   it('shows a country saved as a name by its list entry, and saves its code', async () => {
     const old = {
       ...DEFAULT_SETTINGS,

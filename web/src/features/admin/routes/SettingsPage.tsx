@@ -4,6 +4,7 @@
 import type { SettingsChange, ShopSettings } from '@domain';
 import { settingsSchema, type SettingsInput } from '@domain/settingsSchema';
 import { DEFAULT_TIME_ZONE, timeZoneNames } from '@domain/timeZones';
+import { DEFAULT_CART_REMINDER_HOURS } from '@domain/cartReminders';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { memo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -50,6 +51,7 @@ export function SettingsForm({
       ...settings,
       // Settings saved before the time zone existed are UTC.
       timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
+      cartReminderHours: settings.cartReminderHours ?? DEFAULT_CART_REMINDER_HOURS,
       tax: {
         ...settings.tax,
         countries: settings.tax.countries.map((c) => ({ ...c, country: countrySelectValue(c.country) })),
@@ -246,6 +248,16 @@ export function SettingsForm({
       </fieldset>
 
       <StoreDetailsFields register={register} errors={errors} />
+      <fieldset className="mb-4">
+        <legend className="h5">Cart reminders</legend>
+        <Field
+          label="Hours a signed-in cart stays idle before its reminder email (0: no reminders)"
+          type="number"
+          inputMode="numeric"
+          error={errors.cartReminderHours}
+          {...register('cartReminderHours', asNumber)}
+        />
+      </fieldset>
 
       <Button type="submit" variant="primary" disabled={submitting}>
         {submitting ? <Loader small label="Saving settings" /> : 'Save settings'}

@@ -7,7 +7,30 @@ import { sessionStore, setUserInfo, signOut } from '@/lib/session';
 import { ProfilePage } from './ProfilePage';
 
 const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 'tok' };
-const myOrders = { 'GET /api/orders/myorders': () => ({ body: [] }) };
+const myOrders = {
+  'GET /api/orders/myorders': () => ({ body: [] }),
+  'GET /api/cart-reminders/preference': () => ({ body: { subscribed: true } }),
+};
+
+describe('ProfilePage: the cart reminders switch (issue 41)', () => {
+  beforeEach(() => setUserInfo(alice));
+  afterEach(() => signOut());
+
+  it('shows the saved preference and turns reminders off', async () => {
+    const calls = mockFetch({
+      ...myOrders,
+      'PUT /api/cart-reminders/preference': (body) => ({ body }),
+    });
+    const { user } = renderAt(<ProfilePage />, { path: '/profile' });
+    const toggle = await screen.findByRole('switch', { name: 'Cart reminders' });
+    await waitFor(() => expect(toggle).toBeChecked());
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(calls.find((c) => c.method === 'PUT' && c.url === '/api/cart-reminders/preference')?.body).toEqual({
+      subscribed: false,
+    });
+  });
+});
 
 describe('ProfilePage: current password and "Sign out everywhere"', () => {
   beforeEach(() => setUserInfo(alice));

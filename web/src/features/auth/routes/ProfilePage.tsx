@@ -21,6 +21,7 @@ import { shop } from '@/lib/shop';
 import { AddressBook } from '../components/AddressBook';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { EmailStatus } from '../components/EmailStatus';
+import { CartReminderToggle } from '../components/CartReminderToggle';
 
 export function ProfilePage() {
   const user = useUserInfo();
@@ -95,6 +96,8 @@ export function ProfilePage() {
         <Button variant="outline-dark" onClick={() => logoutAll.mutate()} disabled={logoutAll.isPending}>
           {logoutAll.isPending ? <Loader small label="Signing out everywhere" /> : 'Sign out everywhere'}
         </Button>
+        <hr />
+        <CartReminderToggle />
         <hr />
         <h2 className="h6">Your data</h2>
         {exportData.isError && <Message variant="danger">{errorMessage(exportData.error)}</Message>}
