@@ -1,9 +1,14 @@
 // The cart's rules, shared by the web cart and the server: which lines can be ordered as they are, how far the cart
 // is from free shipping (derived from pricing's shipping rule, never restated), and the ONE rule that merges a
 // signed-in shopper's stored cart (embedded: GET/PUT /api/cart; Firebase: carts/{uid}) with the browser's at
-// sign-in. Pure and zod-free: the web's first bundle imports it (the PUT body's schema is in cartSchema.ts).
+// sign-in. Pure and zod-free (the PUT body's schema is in cartSchema.ts).
 import { MAX_CART_LINES, MAX_LINE_QTY } from './limits.js';
 import { FREE_SHIPPING_OVER_CENTS, shippingCents } from './pricing.js';
+import { cartLineId, lineStockProblem, type StockedLine } from './cartLine.js';
+
+// The line rules the web's first bundle needs are in cartLine.ts (this module's other rules load with the cart's
+// screens); re-exported here, so the rest of the code reads every cart rule from one place.
+export { cartItemCount, cartLineId, lineStockProblem, type LineStockProblem, type StockedLine } from './cartLine.js';
 
 export { MAX_CART_LINES };
 
@@ -14,29 +19,10 @@ export interface CartLine {
   variant?: string;
 }
 
-/** What tells a cart's lines apart: the product, and its variant when it has one. */
-export const cartLineId = (line: { product: string; variant?: string }) =>
-  line.variant ? `${line.product}/${line.variant}` : line.product;
-
 export interface StoredCart {
   items: CartLine[];
   /** When the cart was last written (ISO), null for a cart never saved. */
   updatedAt: string | null;
-}
-
-export interface StockedLine {
-  name: string;
-  qty: number;
-  countInStock: number;
-}
-
-export type LineStockProblem = 'out_of_stock' | 'over_stock';
-
-/** What stops a line from being ordered as it is: nothing in stock, or more asked than there is. */
-export function lineStockProblem(line: Pick<StockedLine, 'qty' | 'countInStock'>): LineStockProblem | null {
-  if (line.countInStock <= 0) return 'out_of_stock';
-  if (line.qty > line.countInStock) return 'over_stock';
-  return null;
 }
 
 /** The shopper-facing sentence for a line short of stock (the server's 409 says the same). */
@@ -52,11 +38,6 @@ export const CART_BLOCKED_MESSAGE =
 /** Whether checkout must wait: any line out of stock or over stock. */
 export function cartIsBlocked(lines: readonly Pick<StockedLine, 'qty' | 'countInStock'>[]): boolean {
   return lines.some((l) => lineStockProblem(l) !== null);
-}
-
-/** Items in the cart, counting quantities ("Subtotal (3 items)" for 2 + 1). */
-export function cartItemCount(lines: readonly { qty: number }[]): number {
-  return lines.reduce((n, l) => n + l.qty, 0);
 }
 
 /** "Subtotal (1 item)", "Subtotal (2 items)". */

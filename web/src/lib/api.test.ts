@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/render';
-import { api, ApiError, upload } from './api';
+import { api, ApiError } from './api';
+import { upload } from './fileTransfer';
 import { sessionStore, setUserInfo, signOut } from './session';
 
 const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 'tok-alice' };

@@ -1,6 +1,6 @@
-// The one HTTP client of the web app. Every call goes through `api` (JSON) or `upload` (multipart with progress),
-// which add the session's bearer token, turn error answers into ApiError with the server's message, and sign the
-// user out on any 401.
+// The one HTTP client of the web app. Every call goes through `api` (JSON) or fileTransfer.ts's `upload` (multipart
+// with progress) and `downloadFile`, which add the session's bearer token, turn error answers into ApiError with the
+// server's message, and sign the user out on any 401.
 import type { ApiErrorBody } from '@domain';
 import { fillPath, type EndpointSpec, type InputOf, type OutputOf, type Route } from '@api/endpoint';
 import { getToken, signOut } from './session';
@@ -33,7 +33,12 @@ export function configureApi(options: { refreshToken?: () => Promise<string | nu
 export type StatusMessages = Partial<Record<number, string>>;
 
 /** The error answer of any call: a 401 on a call that carried a token means "your session is over". */
-function failure(status: number, body: unknown, token: string | null, statusMessages?: StatusMessages): ApiError {
+export function failure(
+  status: number,
+  body: unknown,
+  token: string | null,
+  statusMessages?: StatusMessages,
+): ApiError {
   if (status === 401 && token) signOut();
   const err = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody> & Record<string, unknown>;
   const { message, fields, ...details } = err;
@@ -127,76 +132,9 @@ export function call<E extends EndpointSpec>(route: Route<E>, ...[options]: Call
   });
 }
 
-export interface UploadOptions {
-  /** Called with the fraction sent, 0..1. */
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
-  statusMessages?: StatusMessages;
-}
-
-function jsonOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null; // e.g. a proxy's HTML error page
-  }
-}
-
-/**
- * POST of a multipart form with upload progress: XMLHttpRequest is the one browser API that reports it. Resolves
- * with the answer's text (trimmed); rejects with ApiError carrying the API's message, as `api` does.
- */
-export function upload(
-  path: string,
-  form: FormData,
-  { onProgress, signal, statusMessages }: UploadOptions = {},
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.setRequestHeader('Accept', 'text/plain, application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(1, e.loaded / e.total));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(1);
-        resolve(xhr.responseText.trim());
-        return;
-      }
-      reject(failure(xhr.status, jsonOrNull(xhr.responseText), token, statusMessages));
-    };
-    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
-}
-
 /** The message to show for any error thrown by a call. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return GENERIC_ERROR;
-}
-
-/**
- * GET of a file the API answers as an attachment (e.g. the orders' CSV export), with the session's token (a plain
- * link could not carry it). Resolves with the file and the name the server gave it; errors as `api`.
- */
-export async function downloadFile(path: string): Promise<{ blob: Blob; fileName: string }> {
-  const token = getToken();
-  let res: Response;
-  try {
-    res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new ApiError(NETWORK_ERROR, 0);
-  }
-  if (!res.ok) throw failure(res.status, jsonOrNull(await res.text()), token);
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
-  return { blob: await res.blob(), fileName };
 }

@@ -1,28 +1,9 @@
 // Every TanStack Query key of the web app, built here so that a page's query, the mutations that invalidate it and
 // the sign-out cleanup agree on one shape. Each group's `all` is the prefix its narrower keys start with.
-import { catalogSearchParams, type CatalogView } from '@domain/catalogQuery';
-import { catalogKeys } from '@domain/inlineData';
 import type { QueryKey } from '@tanstack/react-query';
 
-export interface ProductListParams {
-  keyword?: string;
-  pageNumber?: number;
-  /** Filters and sort (the URL query of the page); none: the plain list. */
-  view?: Partial<CatalogView>;
-}
-
-export const productKeys = {
-  all: ['products'] as const,
-  // The catalogue's keys are the domain's (catalogKeys): the server inlines the first answers under them.
-  list: ({ keyword = '', pageNumber = 1, view = {} }: ProductListParams) =>
-    catalogKeys.list(keyword, pageNumber, catalogSearchParams(view, keyword).toString()),
-  facets: ({ keyword = '', view = {} }: Omit<ProductListParams, 'pageNumber'>) =>
-    catalogKeys.facets(keyword, catalogSearchParams(view, keyword).toString()),
-  detail: catalogKeys.detail,
-  /** A product without its reviews (the cart's lines). */
-  alone: (id: string) => [...productKeys.all, 'alone', id] as const,
-  top: catalogKeys.top,
-};
+// The catalogue's keys have their own module: the home page's first bundle takes them without the rest.
+export { productKeys, type ProductListParams } from './productKeys';
 
 export const orderKeys = {
   all: ['orders'] as const,

@@ -13,8 +13,11 @@ export {
   useCartItems,
   type CartItem,
 } from './store';
+import type { FreshProduct } from './store';
 export { addLinkedProductFromPage } from './addFromLink';
 export { MiniCart } from './components/MiniCart';
 export { openMiniCartFromLink } from './miniCart';
-// Today's prices and stock onto the cart's lines (Place Order after "the total changed", issue 38).
-export { refreshCartLines } from './variantLine';
+// Today's prices and stock onto the cart's lines (Place Order after "the total changed", issue 38). Loaded when
+// called: this entry is in the home page's first bundle, and a static re-export would bring variantLine.ts there.
+export const refreshCartLines = (products: readonly FreshProduct[]): Promise<void> =>
+  import('./variantLine').then((lines) => lines.refreshCartLines(products));

@@ -3,7 +3,6 @@ import {
   addToCart,
   cartCount,
   cartStore,
-  cartSubtotal,
   clampQty,
   clearCartItems,
   loadCartState,
@@ -13,6 +12,7 @@ import {
   saveShippingAddress,
   type CartItem,
 } from './store';
+import { cartSubtotal } from './subtotal';
 import { refreshCartLines } from './variantLine';
 
 const mouse: CartItem = { product: 'p1', name: 'Mouse', image: '/images/m.svg', price: 19.99, countInStock: 5, qty: 1 };

@@ -3,8 +3,7 @@
 // Domain modules by path, not the '@domain' index: the cart is in the first bundle, and the index would bring
 // zod's schemas there (created before zod's JIT is turned off, breaking the CSP; see lib/zodSetup.ts).
 import type { Product, ShippingAddress } from '@domain';
-import { cartItemCount, cartLineId, lineStockProblem } from '@domain/cart';
-import { priceSummary } from '@domain/pricing';
+import { cartItemCount, cartLineId, lineStockProblem } from '@domain/cartLine';
 import { readJSON, removeKey, writeJSON } from '@/lib/storage';
 import { createStore, useStore } from '@/lib/store';
 
@@ -138,7 +137,6 @@ export function resetCart(): void {
 }
 
 export const cartCount = (items: readonly CartItem[]) => cartItemCount(items);
-export const cartSubtotal = (items: readonly CartItem[]) => priceSummary(items).itemsPrice;
 
 export const useCart = () => useStore(cartStore);
 export const useCartItems = () => useStore(cartStore, (s) => s.cartItems);

@@ -3,7 +3,8 @@
 import type { LoginInput, RegisterInput } from '@domain';
 
 import { IMAGE_TOO_BIG_MESSAGE } from '@domain/limits';
-import { upload, call } from '@/lib/api';
+import { call } from '@/lib/api';
+import { upload } from '@/lib/fileTransfer';
 import {
   cartGet,
   cartPut,

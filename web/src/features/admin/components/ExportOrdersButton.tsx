@@ -6,7 +6,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
-import { downloadFile, errorMessage, urlOf } from '@/lib/api';
+import { errorMessage, urlOf } from '@/lib/api';
+import { downloadFile } from '@/lib/fileTransfer';
 import { orderExport } from '@/lib/endpoints.gen';
 
 /** The export's URL for these filters (empty ones left out). */

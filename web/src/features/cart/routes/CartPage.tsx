@@ -32,19 +32,11 @@ import { CartEstimate } from '../components/CartEstimate';
 import { usePublicSettings } from '@/lib/shopSettings';
 import { overUnitLimit, quantityChoices } from '@domain/quantity';
 import { useCart } from '../store';
+import { cartSubtotal } from '../subtotal';
 import { LineStockNote } from '../components/LineStockNote';
 import { productLink } from '../lineLink';
 import { refreshCartLines, variantLineOf } from '../variantLine';
-import {
-  addToCart,
-  cartCount,
-  cartSubtotal,
-  linkQty,
-  removeFromCart,
-  withLine,
-  useCartItems,
-  type CartItem,
-} from '../store';
+import { addToCart, cartCount, linkQty, removeFromCart, withLine, useCartItems, type CartItem } from '../store';
 import { useCartSyncError } from '../syncStatus';
 import { useProceedToCheckout } from '../useProceedToCheckout';
 import { useCartLineChange } from '../useCartLineChange';

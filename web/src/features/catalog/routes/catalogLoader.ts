@@ -3,7 +3,7 @@ import { catalogViewFromSearch, type CatalogView } from '@domain/catalogQuery';
 import { paths } from '@domain/routes';
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { takeInlineData } from '@/lib/inlineData';
-import { productKeys } from '@/lib/queryKeys';
+import { productKeys } from '@/lib/productKeys';
 import { shop } from '@/lib/shop';
 
 export interface NoResultsHelp {
