@@ -37,6 +37,7 @@ const settingsArb: fc.Arbitrary<ShopSettings> = fc.record({
   limits: fc.constant(DEFAULT_SETTINGS.limits),
   holdMinutes: fc.constant(30),
   timeZone: fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York'),
+  showLowestPrice30Days: fc.constantFrom('auto', 'on', 'off'),
 });
 
 describe('the one pricing decision with the settings', () => {

@@ -15,6 +15,7 @@ import {
 } from './pricing.js';
 
 import { DEFAULT_TIME_ZONE } from './timeZones.js';
+import type { LowestPriceSetting } from './priceHistory.js';
 
 export interface CountryTax {
   /** The country's ISO code (an older setting may hold a name; matched through countryKey either way). */
@@ -84,6 +85,9 @@ export interface ShopSettings {
   /** Issue 38: the shop's IANA time zone ('Europe/Berlin'), in which the emails give times. Settings saved before
    *  have none: read through withSettingsDefaults, they are UTC. */
   timeZone: string;
+  /** Issue 41: whether products show "Lowest price in the last 30 days" beside a compare-at price (priceHistory.ts
+   *  showsLowestPrice); settings saved before have none: 'auto'. */
+  showLowestPrice30Days: LowestPriceSetting;
 }
 
 /** One change of the settings, as GET /api/settings/history lists it (newest first). */
@@ -138,6 +142,7 @@ export function defaultSettings(
     },
     holdMinutes: hold.holdMinutes,
     timeZone: DEFAULT_TIME_ZONE,
+    showLowestPrice30Days: 'auto',
   };
 }
 

@@ -7,6 +7,7 @@ import { countryCode, countryLabel, countryName } from './countries.js';
 import { regionCode, regionsOf } from './regions.js';
 import { countryKey, STANDARD_METHOD } from './settings.js';
 import { canonicalTimeZone } from './timeZones.js';
+import { LOWEST_PRICE_SETTINGS } from './priceHistory.js';
 
 /** Dollars in whole cents, 0..max (a settings form's amounts). */
 const dollars = (label: string, max: number) =>
@@ -177,6 +178,10 @@ export const settingsSchema = z.strictObject({
   holdMinutes: whole('Hold minutes', 1, 7 * 24 * 60),
   /** Optional: a client that predates it (an open page of the last release) keeps the saved zone (the route). */
   timeZone: timeZoneSchema.optional(),
+  /** Issue 41; optional as `timeZone`. */
+  showLowestPrice30Days: z
+    .enum(LOWEST_PRICE_SETTINGS, { error: 'Lowest price in the last 30 days must be auto, on or off' })
+    .optional(),
 });
 
 /** What PUT /api/settings accepts: the settings, the time zone optional. */

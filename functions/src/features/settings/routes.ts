@@ -69,6 +69,7 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
         methods: input.shipping.methods ?? saved.shipping.methods,
       },
       timeZone: input.timeZone ?? saved.timeZone,
+      showLowestPrice30Days: input.showLowestPrice30Days ?? saved.showLowestPrice30Days,
     };
     const caller = callerOf(req);
     const user = await store.users.get(caller.uid);
