@@ -49,6 +49,8 @@ export function SettingsForm({
       ...settings,
       // Settings saved before the time zone existed are UTC.
       timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
+      // Issue 41: settings saved before the field are 'auto'.
+      showLowestPrice30Days: settings.showLowestPrice30Days ?? 'auto',
       tax: {
         ...settings.tax,
         countries: settings.tax.countries.map((c) => ({ ...c, country: countrySelectValue(c.country) })),
@@ -241,6 +243,20 @@ export function SettingsForm({
           {...register('timeZone')}
         >
           <TimeZoneOptions current={settings.timeZone ?? DEFAULT_TIME_ZONE} />
+        </Field>
+      </fieldset>
+
+      <fieldset className="mb-4">
+        <legend className="h5">Sale prices</legend>
+        <Field
+          label="Show “Lowest price in the last 30 days” beside a compare-at price"
+          as="select"
+          error={errors.showLowestPrice30Days}
+          {...register('showLowestPrice30Days')}
+        >
+          <option value="auto">Automatic: when the shop names an EU country (tax or shipping)</option>
+          <option value="on">Always</option>
+          <option value="off">Never</option>
         </Field>
       </fieldset>
 
