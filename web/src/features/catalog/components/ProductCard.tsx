@@ -6,7 +6,6 @@ import { Rating } from '@/components/ui/Rating';
 import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
 import { LazyCompareToggle } from '../compare/lazyCompare';
-import { LowestPrice } from './LowestPrice';
 
 export function ProductCard({
   product,
@@ -43,7 +42,12 @@ export function ProductCard({
           <span className="product-price">{formatPrice(product.price)}</span>
           {product.countInStock === 0 && <span className="badge text-bg-secondary">Out of Stock</span>}
         </div>
-        <LowestPrice price={product.price} compareAtPrice={product.compareAtPrice} lowest={product.lowestPrice30Days} />
+        {/* Issue 41: answered only beside a compare-at price, where the settings ask (inline: the home bundle) */}
+        {product.lowestPrice30Days !== undefined && (
+          <small className="d-block text-muted">
+            Lowest price in the last 30 days: {formatPrice(product.lowestPrice30Days)}
+          </small>
+        )}
         {/* Issue 41: lazy; its slot keeps the card's height while it loads */}
         <div className="compare-slot">
           <Suspense>
