@@ -66,7 +66,7 @@ afterAll(async () => {
 /** The admin's form: the Black variant's price (and compare-at price), then Update (back to the product list). */
 async function savePrice(admin: Page, id: string, price: string, compareAt?: string) {
   await admin.goto(`/admin/product/${id}/edit`);
-  await admin.getByLabel('Price of Black').fill(price);
+  await admin.getByLabel('Price of Black', { exact: true }).fill(price);
   if (compareAt !== undefined) await admin.getByLabel('Compare-at price of Black').fill(compareAt);
   await admin.getByRole('button', { name: 'Update' }).click();
   await admin.waitForURL((url) => url.pathname.startsWith('/admin/productlist'));
