@@ -13,7 +13,12 @@ export function LowestPrice({
 }) {
   if (lowest === undefined || compareAtPrice === undefined || compareAtPrice <= price) return null;
   return (
-    <small className="lowest-price-30 d-block text-muted" data-testid="lowest-price-30">
+    // Inside the price's large line: its own small size and weight, not the price's.
+    <small
+      className="lowest-price-30 d-block text-muted fw-normal mt-1"
+      style={{ fontSize: '0.875rem' }}
+      data-testid="lowest-price-30"
+    >
       Lowest price in the last 30 days: {formatPrice(lowest)}
     </small>
   );
