@@ -190,7 +190,12 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   if (options.appCheck) api.use('/products', appCheckGate(options.appCheck));
   api.use(
     '/products',
-    productRoutes(ports, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }),
+    productRoutes(ports, {
+      pageSize: options.pageSize,
+      cache,
+      settings,
+      emulatorImageOrigins: options.emulatorImageOrigins,
+    }),
   );
   // Password reset and email verification (embedded): mounted before the user routes, beside them.
   if (ports.accounts)

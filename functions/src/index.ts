@@ -363,6 +363,7 @@ function getPagesApp(): Promise<Express> {
       pageRoutes({
         catalog: built.store.products,
         categories: built.store.categories,
+        settings: built.store.settings,
         template: loadTemplate,
         pageSize: config.pageSize,
         publicUrl: origin,

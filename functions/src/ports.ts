@@ -43,6 +43,7 @@ import type {
   SettingsChange,
   ShopSettings,
   StockHistoryPage,
+  PriceHistoryPage,
   AddressBookChange,
   LoadedCoupon,
   OrderPatch,
@@ -91,8 +92,9 @@ export interface ProductStore {
   /** Issue 41: the published products of these ids (a few: GET /api/products/compare), without reviews, in the
    *  order asked, each once; an unknown id or a draft's is left out. One read of them all. */
   many(ids: readonly string[]): Promise<Product[]>;
-  /** A published product at once (the seed, tests). */
-  create(product: ProductUpdateInput, ownerId: string): Promise<Product>;
+  /** A published product at once (the seed, tests); `by`: who its first prices' history names (the seed:
+   *  "system"), the owner when absent. */
+  create(product: ProductUpdateInput, ownerId: string, by?: string): Promise<Product>;
   /** A draft (POST /api/products): kept apart from the products, so no list, search, top, facet, sitemap or order
    *  sees it, until its first save (update) publishes it. Answers it with `isDraft: true`. */
   createDraft(product: ProductUpdateInput, ownerId: string): Promise<Product>;
@@ -108,6 +110,8 @@ export interface ProductStore {
   /** A product's stock history (domain/stockHistory.ts), newest first: `limit` entries older than the cursor
    *  `before` (a page's `nextBefore`; opaque, each store its own). A draft's is empty; null for an unknown id. */
   stockHistory(id: string, before: string | undefined, limit: number): Promise<StockHistoryPage | null>;
+  /** Issue 41: a product's price history (domain/priceHistory.ts), newest first, paged as stockHistory. */
+  priceHistory(id: string, before: string | undefined, limit: number): Promise<PriceHistoryPage | null>;
   /** Removes a product (and its reviews) or a draft. */
   remove(id: string): Promise<boolean>;
   /** Adds a review and recomputes rating and numReviews atomically.

@@ -50,6 +50,7 @@ export async function startServer(
           const pages = pageRoutes({
             catalog: ports.store.products,
             categories: ports.store.categories,
+            settings: ports.store.settings,
             template,
             pageSize: config.pageSize,
             publicUrl: config.publicUrl,

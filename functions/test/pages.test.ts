@@ -928,3 +928,57 @@ describe('Firebase Hosting', () => {
     for (const route of HOSTING_RENDERED) expect(SERVER_RENDERED).toContain(route);
   });
 });
+
+describe('issue 41: a sale price’s 30-day low on the product page, as the settings say', () => {
+  it('JSON-LD and the inlined product carry it only when the settings show it', async () => {
+    const admin = await shop.adminToken();
+    const id = (await shop.call('POST', '/api/products', { token: admin })).body._id as string;
+    const save = async (price: number, compareAtPrice?: number, variantId?: string) => {
+      const res = await shop.call('PUT', `/api/products/${id}`, {
+        token: admin,
+        body: productInput('Pages Sale', {
+          options: [{ name: 'Colour', values: ['Black'] }],
+          variants: [
+            {
+              ...(variantId ? { _id: variantId } : {}),
+              sku: 'PAGES-SALE-1',
+              options: { Colour: 'Black' },
+              price,
+              ...(compareAtPrice === undefined ? {} : { compareAtPrice }),
+              countInStock: 3,
+            },
+          ],
+        }),
+      });
+      expect(res.status).toBe(200);
+      return res.body.variants[0]._id as string;
+    };
+    const variant = await save(100);
+    await save(120, undefined, variant);
+    await save(99, 120, variant);
+    const offerOf = (page: Awaited<ReturnType<typeof crawl>>) =>
+      page.jsonLd.find((ld) => ld['@type'] === 'ProductGroup')!.hasVariant[0].offers;
+
+    // The defaults (auto, no EU country): hidden.
+    const hidden = await crawl(`/product/${id}`);
+    expect(offerOf(hidden).priceSpecification).toBeUndefined();
+    expect(hidden.html).not.toContain('lowestPrice30Days');
+
+    const settings = (await shop.call('GET', '/api/settings', { token: admin })).body;
+    const on = await shop.call('PUT', '/api/settings', {
+      token: admin,
+      body: { ...settings, showLowestPrice30Days: 'on' },
+    });
+    expect(on.status).toBe(200);
+    try {
+      const shown = await crawl(`/product/${id}`);
+      expect(offerOf(shown)).toMatchObject({
+        price: '99.00',
+        priceSpecification: { name: 'Lowest price in the last 30 days', price: '100.00', priceCurrency: 'USD' },
+      });
+      expect(shown.html).toContain('"lowestPrice30Days":100');
+    } finally {
+      await shop.call('PUT', '/api/settings', { token: admin, body: settings });
+    }
+  });
+});

@@ -67,6 +67,7 @@ import {
   type SettingsChange,
   type ShopSettings,
   type StockHistoryPage,
+  type PriceHistoryPage,
   type StoredCart,
   type TaxonomyEntry,
   type TaxonomyKind,
@@ -259,6 +260,14 @@ export const endpoints = {
     summary: "A page of the product's stock changes with their causes, newest first",
     query: stockHistoryQuerySchema,
     output: type<StockHistoryPage>('StockHistoryPage'),
+  }),
+  productPriceHistory: endpoint({
+    method: 'GET',
+    path: '/api/products/:id/price-history',
+    access: 'admin',
+    summary: "Issue 41: a page of the product's price changes (who, when, from, to; per variant), newest first",
+    query: stockHistoryQuerySchema,
+    output: type<PriceHistoryPage>('PriceHistoryPage'),
   }),
   productGet: endpoint({
     method: 'GET',

@@ -366,6 +366,7 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
         case 'ReviewAdded':
         case 'ReviewsReverified': // the reviews in a cached product page
         case 'TaxonomyChanged': // the lists' answers, and a rename's or merge's relabelled products
+        case 'SettingsSaved': // issue 41: whether the products answer their 30-day low (products/routes.ts)
           cache.invalidate();
           break;
         case 'OrderPlaced':
@@ -379,7 +380,6 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
         case 'OrderUndelivered':
         case 'CartSaved':
         case 'SessionsRevoked':
-        case 'SettingsSaved':
           break; // no product, review or stock in them (an order's stock comes as StockChanged)
         default:
           event satisfies never;

@@ -3,9 +3,32 @@ import { describe, expect, it } from 'vitest';
 import {
   lowestPriceBeforeLastChange,
   priceChanges,
+  priceSave,
   showLowestPriceByDefault,
+  showsLowestPrice,
+  withoutLowestPrice,
+  type LowestPriceSetting,
   type PriceHistoryEntry,
 } from './priceHistory.js';
+import { DEFAULT_SETTINGS, type ShopSettings } from './settings.js';
+import type { Product } from './types.js';
+
+const SAMPLE_PRODUCT_ANSWER: Product = {
+  _id: 'p1',
+  name: 'Volt ANC',
+  image: '/images/sample.svg',
+  brand: 'B',
+  category: 'C',
+  description: 'D',
+  price: 99,
+  countInStock: 1,
+  specs: [],
+  images: [],
+  rating: 0,
+  numReviews: 0,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+};
 
 const day = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * 86_400_000).toISOString();
 const change = (n: number, fromCents: number | null, toCents: number): PriceHistoryEntry => ({
@@ -84,5 +107,69 @@ describe('whether the 30-day low shows by default', () => {
     expect(showLowestPriceByDefault(['fr'])).toBe(true);
     expect(showLowestPriceByDefault(['US', 'GB', 'CH', 'NO'])).toBe(false);
     expect(showLowestPriceByDefault([])).toBe(false);
+  });
+});
+
+describe('a save’s price entries and kept figures (priceSave)', () => {
+  it('records changed prices only, each with its 30-day low anchored at this change', () => {
+    const recent = [change(15, 8_000, 10_000), { ...change(20, 10_000, 12_000), variant: 'v1' }];
+    // v1's own history only: the product-level entry (no variant) does not count for it.
+    const save = priceSave(
+      'p1',
+      new Map([
+        ['v1', 12_000],
+        ['v2', 5_000],
+      ]),
+      [
+        { variant: 'v1', priceCents: 9_900 },
+        { variant: 'v2', priceCents: 5_000 },
+        { variant: 'v3', priceCents: 7_000 },
+      ],
+      recent,
+      'admin-1',
+      day(40),
+    );
+    expect(save.entries).toEqual([
+      { at: day(40), by: 'admin-1', variant: 'v1', fromCents: 12_000, toCents: 9_900 },
+      { at: day(40), by: 'admin-1', variant: 'v3', fromCents: null, toCents: 7_000 },
+    ]);
+    expect(save.lowest).toEqual(
+      new Map([
+        ['v1', 10_000],
+        ['v3', null],
+      ]),
+    );
+  });
+});
+
+describe('whether products answer the 30-day low (showsLowestPrice)', () => {
+  const withCountries = (setting: LowestPriceSetting, shipping: string[], tax: string[] = []): ShopSettings => ({
+    ...DEFAULT_SETTINGS,
+    showLowestPrice30Days: setting,
+    tax: { ...DEFAULT_SETTINGS.tax, countries: tax.map((country) => ({ country, percent: 20 })) },
+    shipping: { ...DEFAULT_SETTINGS.shipping, countries: shipping.map((country) => ({ country, price: 5 })) },
+  });
+  it('auto follows the EU countries the settings name; on and off are the owner’s word', () => {
+    expect(showsLowestPrice(withCountries('auto', []))).toBe(false);
+    expect(showsLowestPrice(withCountries('auto', ['US', 'IT']))).toBe(true);
+    expect(showsLowestPrice(withCountries('auto', [], ['NL']))).toBe(true);
+    expect(showsLowestPrice(withCountries('on', []))).toBe(true);
+    expect(showsLowestPrice(withCountries('off', ['DE'], ['FR']))).toBe(false);
+    // Settings saved before the field: auto.
+    const { showLowestPrice30Days: _unset, ...older } = withCountries('on', ['AT']);
+    void _unset;
+    expect(showsLowestPrice(older as ShopSettings)).toBe(true);
+  });
+
+  it('withoutLowestPrice drops the figure from the product and every variant, and nothing else', () => {
+    const product = {
+      ...SAMPLE_PRODUCT_ANSWER,
+      lowestPrice30Days: 100,
+      variants: [{ _id: 'v1', sku: 'A', options: {}, price: 99, countInStock: 1, lowestPrice30Days: 100 }],
+    };
+    const hidden = withoutLowestPrice(product);
+    expect(JSON.stringify(hidden)).not.toContain('lowestPrice30Days');
+    expect(hidden.variants![0]).toEqual({ _id: 'v1', sku: 'A', options: {}, price: 99, countInStock: 1 });
+    expect(hidden.name).toBe(product.name);
   });
 });

@@ -17,6 +17,7 @@ import {
 import { CONTACT_EMAIL, SHOP_ADDRESS, SHOP_PHONE, SITE_NAME } from './site.js';
 import { DEFAULT_TIME_ZONE } from './timeZones.js';
 import { DEFAULT_CART_REMINDER_HOURS } from './cartReminders.js';
+import type { LowestPriceSetting } from './priceHistory.js';
 
 export interface CountryTax {
   /** The country's ISO code (an older setting may hold a name; matched through countryKey either way). */
@@ -109,6 +110,9 @@ export interface ShopSettings {
   policies: PolicyTexts;
   /** Issue 41: hours a signed-in cart stays idle before its reminder email (domain/cartReminders.ts); 0: none. */
   cartReminderHours: number;
+  /** Issue 41: whether products show "Lowest price in the last 30 days" beside a compare-at price (priceHistory.ts
+   *  showsLowestPrice); settings saved before have none: 'auto'. */
+  showLowestPrice30Days: LowestPriceSetting;
 }
 
 /** One change of the settings, as GET /api/settings/history lists it (newest first). */
@@ -166,6 +170,7 @@ export function defaultSettings(
     store: { name: SITE_NAME, address: SHOP_ADDRESS.join('\n'), email: CONTACT_EMAIL, phone: SHOP_PHONE },
     policies: { returns: '', shipping: '', privacy: '', terms: '' },
     cartReminderHours: DEFAULT_CART_REMINDER_HOURS,
+    showLowestPrice30Days: 'auto',
   };
 }
 

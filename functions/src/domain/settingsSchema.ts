@@ -8,6 +8,7 @@ import { regionCode, regionsOf } from './regions.js';
 import { countryKey, STANDARD_METHOD } from './settings.js';
 import { canonicalTimeZone } from './timeZones.js';
 import { MAX_CART_REMINDER_HOURS } from './cartReminders.js';
+import { LOWEST_PRICE_SETTINGS } from './priceHistory.js';
 
 /** Dollars in whole cents, 0..max (a settings form's amounts). */
 const dollars = (label: string, max: number) =>
@@ -216,6 +217,10 @@ export const settingsSchema = z.strictObject({
     .optional(),
   /** Issue 41, optional as `timeZone`: hours before an idle cart's reminder, 0 for none. */
   cartReminderHours: whole('Cart reminder hours', 0, MAX_CART_REMINDER_HOURS).optional(),
+  /** Issue 41; optional as `timeZone`. */
+  showLowestPrice30Days: z
+    .enum(LOWEST_PRICE_SETTINGS, { error: 'Lowest price in the last 30 days must be auto, on or off' })
+    .optional(),
 });
 
 /** What PUT /api/settings accepts: the settings, the time zone optional. */

@@ -29,6 +29,9 @@ export interface ProductVariant {
   price: number;
   /** The price before a sale ("was"), shown when above `price`. */
   compareAtPrice?: number;
+  /** Issue 41 (domain/priceHistory.ts): the lowest price of the 30 days before the price's last change, answered
+   *  only beside a compare-at price and when the owner's settings show it (showsLowestPrice). */
+  lowestPrice30Days?: number;
   countInStock: number;
   image?: string;
 }
@@ -42,6 +45,8 @@ export interface ProductVariantFields {
   variants?: ProductVariant[];
   /** The default variant's compare-at price, when it has one. */
   compareAtPrice?: number;
+  /** Issue 41: the default variant's 30-day low, when it answers one (ProductVariant.lowestPrice30Days). */
+  lowestPrice30Days?: number;
 }
 
 export interface Product extends ProductVariantFields {

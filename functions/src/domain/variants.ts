@@ -44,6 +44,8 @@ export interface StoredVariant {
   compareAtCents: number | null;
   countInStock: number;
   image: string | null;
+  /** Issue 41 (priceHistory.ts): the 30-day low kept beside the price at its last change; null or absent: none. */
+  lowestCents?: number | null;
 }
 
 /** A variant as the admin saves it (after schemas.ts); `_id` names an existing variant, absent for a new one. */
@@ -140,6 +142,10 @@ export function variantAnswer(v: StoredVariant): ProductVariant {
     options: { ...v.options },
     price: toDollars(v.priceCents),
     ...(v.compareAtCents === null ? {} : { compareAtPrice: toDollars(v.compareAtCents) }),
+    // The 30-day low only beside a "was" price: it is what that reduction is measured against.
+    ...(v.compareAtCents === null || v.lowestCents === null || v.lowestCents === undefined
+      ? {}
+      : { lowestPrice30Days: toDollars(v.lowestCents) }),
     countInStock: v.countInStock,
     ...(v.image ? { image: v.image } : {}),
   };
@@ -151,8 +157,9 @@ export function withVariants<P extends Product>(product: P, options: ProductOpti
   if (options.length === 0 || variants.length === 0) return { ...product, options: [], variants: [] };
   const answered = variants.map(variantAnswer);
   const first = answered[0]!;
-  const { compareAtPrice: _dropped, ...rest } = product;
+  const { compareAtPrice: _dropped, lowestPrice30Days: _lowest, ...rest } = product;
   void _dropped;
+  void _lowest;
   return {
     ...rest,
     options: options.map((o) => ({ name: o.name, values: [...o.values] })),
@@ -160,6 +167,7 @@ export function withVariants<P extends Product>(product: P, options: ProductOpti
     price: first.price,
     countInStock: first.countInStock,
     ...(first.compareAtPrice === undefined ? {} : { compareAtPrice: first.compareAtPrice }),
+    ...(first.lowestPrice30Days === undefined ? {} : { lowestPrice30Days: first.lowestPrice30Days }),
   } as P;
 }
 

@@ -24,6 +24,10 @@ export const COLLECTIONS = {
   /** products/{id}/stockHistory/{entry}: every stock change with its cause and actor (adapters/firebase/store/
    *  stock.ts), written in the change's transaction. Admin read only through the API (firestore.rules). */
   stockHistory: 'stockHistory',
+  /** products/{id}/priceHistory/{entry}: issue 41, every price change (who, when, from, to; per variant:
+   *  adapters/firebase/store/priceHistory.ts), written in the save's transaction. Server only: no rule lets a
+   *  client read it (the admin reads it through the API). */
+  priceHistory: 'priceHistory',
   users: 'users',
   userEmails: 'userEmails',
   orders: 'orders',
@@ -139,6 +143,8 @@ export interface VariantDoc {
   priceCents: number;
   compareAtCents: number | null;
   image: string | null;
+  /** Issue 41: the 30-day low kept at the price's last change (domain/priceHistory.ts); absent or null: none. */
+  lowestCents?: number | null;
 }
 
 /** A product document's variants with their stock (none for a product without variants). */
@@ -155,6 +161,7 @@ export function storedVariantsOf(d: Pick<ProductDoc, 'options' | 'variants' | 'v
     compareAtCents: v.compareAtCents ?? null,
     countInStock: d.variantStock?.[v.id] ?? 0,
     image: v.image ?? null,
+    lowestCents: v.lowestCents ?? null,
   }));
   return { options, variants };
 }

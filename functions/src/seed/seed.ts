@@ -1,4 +1,5 @@
 import type { Ports } from '../ports.js';
+import { SYSTEM_ACTOR } from '../domain/index.js';
 import { seedCatalog } from './catalog.js';
 
 export interface DemoAccount {
@@ -34,7 +35,8 @@ export async function seedDemo(ports: Ports, admin: { email: string; password: s
   };
   for (const item of seedCatalog) {
     const { reviews, ...fields } = item;
-    const product = await ports.store.products.create(fields, adminId);
+    // The catalogue's first prices are the seed's, not the admin's (issue 41's price history names "system").
+    const product = await ports.store.products.create(fields, adminId, SYSTEM_ACTOR);
     for (const review of reviews) {
       const author = customers[review.by];
       await ports.store.products.addReview(product._id, {

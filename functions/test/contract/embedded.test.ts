@@ -21,6 +21,7 @@ import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
 import { hotStockContract } from './hotStock.contract.js';
 import { compareContract } from './compare.contract.js';
+import { priceHistoryContract } from './priceHistory.contract.js';
 import { customersContract } from './customers.contract.js';
 import { cartRemindersContract } from './cartReminders.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
@@ -69,6 +70,7 @@ customersContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
 compareContract('embedded (SQLite)', embeddedStore());
+priceHistoryContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 searchContract('embedded (SQLite)', embeddedStore());

@@ -52,6 +52,8 @@ export const COMMUNITY_EMULATOR_GAPS: ReadonlyMap<string, Gap> = new Map<string,
   // Store contract > stock history: later pages are read with startAfter (adapters/firebase/store/stock.ts).
   ['pages the history newest first by its cursor: no dupes, no gaps; a forged cursor is bad input', 'cursors'],
   ['lists newest first with pages', 'cursors'],
+  // Store contract > price history (issue 41): later pages are read with startAfter (store/priceHistory.ts).
+  ['pages the history newest first by its cursor', 'cursors'],
   // Failed: 30 products in pages of 4: page 7 answered P30..P27 (page 1) instead of P6..P3.
   [
     'answers a deep page exactly (the Firestore store reaches it by cursor, not offset) and past the last, nothing',

@@ -27,6 +27,7 @@ import { hotStockContract } from '../contract/hotStock.contract.js';
 import { shardOf, splitProductStock } from '../../src/adapters/firebase/store/stockShards.js';
 import { stockTotals } from '../../src/domain/index.js';
 import { compareContract } from '../contract/compare.contract.js';
+import { priceHistoryContract } from '../contract/priceHistory.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
 import { cartRemindersContract } from '../contract/cartReminders.contract.js';
 import { putWebCart } from './webCart.js';
@@ -118,6 +119,7 @@ hotStockContract(
   contractRun,
 );
 compareContract(NAME, firestoreStore, contractRun);
+priceHistoryContract(NAME, firestoreStore, contractRun);
 const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   const app = adminApp();
   const recorder = eventRecorder();

@@ -20,6 +20,7 @@ import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
 import { compareContract } from '../contract/compare.contract.js';
+import { priceHistoryContract } from '../contract/priceHistory.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
 import { cartRemindersContract } from '../contract/cartReminders.contract.js';
 import { putWebCart } from './webCart.js';
@@ -66,6 +67,7 @@ catalogContract('Firestore (emulator)', firestoreStore);
 searchContract('Firestore (emulator)', firestoreStore);
 productMediaContract('Firestore (emulator)', firestoreStore);
 compareContract('Firestore (emulator)', firestoreStore);
+priceHistoryContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);

@@ -214,6 +214,12 @@ export const MATRIX: Row[] = [
     expect: ADMIN(200),
   },
   {
+    method: 'GET',
+    route: '/api/products/:id/price-history',
+    request: async (c) => ({ path: `/api/products/${c.productId}/price-history` }),
+    expect: ADMIN(200),
+  },
+  {
     method: 'POST',
     route: '/api/products/:id/reviews',
     request: async (c) => ({

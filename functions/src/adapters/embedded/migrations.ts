@@ -894,6 +894,26 @@ export const MIGRATIONS: Migration[] = [
     statements: ['ALTER TABLE orders ADD COLUMN shipping_method_json TEXT'],
   },
   {
+    version: 34,
+    name: 'price history and the 30-day low',
+    // Issue 41 (domain/priceHistory.ts, adapters/embedded/priceHistory.ts): every price change of a product or of
+    // one of its variants (variant_id NULL: the product without variants), and the 30-day low kept beside each
+    // variant's price (NULL: none), so a product read stays one row per variant.
+    statements: [
+      `CREATE TABLE price_history (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        product_id TEXT NOT NULL,
+        variant_id TEXT,
+        at TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        from_cents INTEGER CHECK (from_cents IS NULL OR from_cents >= 0),
+        to_cents INTEGER NOT NULL CHECK (to_cents >= 0)
+      )`,
+      'CREATE INDEX price_history_product ON price_history (product_id, seq)',
+      'ALTER TABLE product_variants ADD COLUMN lowest_cents INTEGER',
+    ],
+  },
+  {
     version: 37,
     name: 'abandoned-cart reminders',
     // Issue 41 (domain/cartReminders.ts): each reminder sent, by account and the cart version (its updated_at) it

@@ -15,6 +15,7 @@ import {
   reviewProduct,
   SYSTEM_ACTOR,
   type StockHistoryPage,
+  type PriceHistoryPage,
   type ManagedNameMode,
   type StockChange,
   ownStockOnVariantSave,
@@ -26,6 +27,7 @@ import * as drafts from './drafts.js';
 import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct, toReview, updateRow } from './mapping.js';
 import { purchasesOf } from './purchases.js';
 import { applyStockChanges, stockHistoryPage } from './stock.js';
+import { priceHistoryPage, recordPriceChanges, storedPrices } from './priceHistory.js';
 import { attachVariants, planVariants, writeVariants } from './variants.js';
 import { facetCounts, indexNameGrams, listProducts, suggestProducts, type SearchBounds } from './search.js';
 import { managedNameIn } from './taxonomy.js';
@@ -178,7 +180,7 @@ export class SqlProducts implements ProductStore {
     return unique.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async create(input: Parameters<ProductStore['create']>[0], ownerId: string): Promise<Product> {
+  async create(input: Parameters<ProductStore['create']>[0], ownerId: string, by = ownerId): Promise<Product> {
     const id = newId();
     const now = this.clock.now().toISOString();
     const nameKey = searchKey(input.name);
@@ -187,6 +189,7 @@ export class SqlProducts implements ProductStore {
       await tx.execute(insertRow('products', newProductRow(id, ownerId, named, nameKey, now)));
       const variants = await saveVariants(tx, id, input, undefined, 0, ownerId, now);
       if (variants === 'plain') await editStock(tx, id, 0, input.countInStock, ownerId, now);
+      await recordPriceChanges(tx, id, new Map(), by, now);
       await indexNameGrams(tx, [{ id, nameKey }]);
     });
     return (await this.readAndPublish(id, (product) => saved('created', id, product))) as Product;
@@ -230,6 +233,7 @@ export class SqlProducts implements ProductStore {
         this.clock.now(),
       );
       const input = await withManagedNames(tx, edit, mode, updatedAt);
+      const prices = await storedPrices(tx, id);
       const updated = await tx.execute(
         updateRow('products', id, { ...productRow(input, nameKey), updated_at: updatedAt }),
       );
@@ -245,6 +249,7 @@ export class SqlProducts implements ProductStore {
       );
       if (variants === 'plain') await editStock(tx, id, Number(row.count_in_stock), countInStock, by, updatedAt);
       else if (variants) await editStock(tx, id, 0, variants.plainStock, by, updatedAt);
+      await recordPriceChanges(tx, id, prices, by, updatedAt);
       await indexNameGrams(tx, [{ id, nameKey }]);
       return { rowsAffected: updated.rowsAffected, change: 'updated' as const };
     });
@@ -273,6 +278,8 @@ export class SqlProducts implements ProductStore {
     // The draft's stock was no stock yet (nothing could be ordered): the product's history starts here.
     const variants = await saveVariants(tx, id, input, undefined, 0, by, updatedAt);
     if (variants === 'plain') await editStock(tx, id, 0, countInStock, by, updatedAt);
+    // A draft's price was no price in effect: its history starts here too.
+    await recordPriceChanges(tx, id, new Map(), by, updatedAt);
     await indexNameGrams(tx, [{ id, nameKey }]);
     return { rowsAffected: 1 };
   }
@@ -340,6 +347,12 @@ export class SqlProducts implements ProductStore {
     const exists = await this.db.client.execute({ sql: 'SELECT 1 FROM products WHERE id = ?', args: [id] });
     if (!exists.rows.length) return (await drafts.getDraft(this.db, id)) ? { entries: [], nextBefore: null } : null;
     return stockHistoryPage(this.db, id, before, limit);
+  }
+
+  async priceHistory(id: string, before: string | undefined, limit: number): Promise<PriceHistoryPage | null> {
+    const exists = await this.db.client.execute({ sql: 'SELECT 1 FROM products WHERE id = ?', args: [id] });
+    if (!exists.rows.length) return (await drafts.getDraft(this.db, id)) ? { entries: [], nextBefore: null } : null;
+    return priceHistoryPage(this.db, id, before, limit);
   }
 
   async lowStock(threshold: number, limit: number): Promise<Product[]> {

@@ -26,7 +26,7 @@ import { isUniqueViolation, newId, str } from './mapping.js';
 type Reader = Pick<Transaction, 'execute'>;
 
 export const VARIANT_COLUMNS =
-  'id, product_id, position, sku, options_json, price_cents, compare_at_cents, count_in_stock, image';
+  'id, product_id, position, sku, options_json, price_cents, compare_at_cents, count_in_stock, image, lowest_cents';
 
 function toVariant(r: Row): StoredVariant {
   return {
@@ -37,6 +37,7 @@ function toVariant(r: Row): StoredVariant {
     compareAtCents: r.compare_at_cents === null ? null : Number(r.compare_at_cents),
     countInStock: Number(r.count_in_stock),
     image: r.image === null ? null : str(r.image),
+    lowestCents: r.lowest_cents === null || r.lowest_cents === undefined ? null : Number(r.lowest_cents),
   };
 }
 
@@ -75,7 +76,7 @@ export async function attachVariants<P extends Product>(db: Reader, products: P[
   if (products.length === 0) return products;
   const rs = await db.execute({
     sql: `SELECT p.options_json AS product_options, v.id, v.product_id, v.position, v.sku, v.options_json,
-                 v.price_cents, v.compare_at_cents, v.count_in_stock, v.image
+                 v.price_cents, v.compare_at_cents, v.count_in_stock, v.image, v.lowest_cents
           FROM products p JOIN product_variants v ON v.product_id = p.id
           WHERE p.id IN (SELECT value FROM json_each(?)) AND p.options_json <> '[]'
           ORDER BY v.product_id, v.position`,

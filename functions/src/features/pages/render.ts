@@ -184,13 +184,25 @@ export function listHead(
 }
 
 /** An offer of the shop's: price, currency, availability, condition. */
-const offerOf = (url: string, price: number, countInStock: number) => ({
+const offerOf = (url: string, price: number, countInStock: number, lowest30Days?: number) => ({
   '@type': 'Offer',
   url,
   price: price.toFixed(2),
   priceCurrency: SHOP_CURRENCY,
   availability: `${SCHEMA}/${countInStock > 0 ? 'InStock' : 'OutOfStock'}`,
   itemCondition: `${SCHEMA}/NewCondition`,
+  // Issue 41: the 30-day low a sale is measured against (answered only beside a compare-at price), named as the
+  // page shows it; schema.org has no property of its own for it.
+  ...(lowest30Days === undefined
+    ? {}
+    : {
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          name: 'Lowest price in the last 30 days',
+          price: lowest30Days.toFixed(2),
+          priceCurrency: SHOP_CURRENCY,
+        },
+      }),
 });
 
 /** The option names with a schema.org property of their own (Google's variant-determining properties); any other
@@ -249,7 +261,7 @@ export function productJsonLd(origin: string, product: ProductDetail): Record<st
       ...shared,
       '@type': 'Product',
       sku: product._id,
-      offers: offerOf(url, product.price, product.countInStock),
+      offers: offerOf(url, product.price, product.countInStock, product.lowestPrice30Days),
     };
   const variesBy = [
     ...new Set(options.map((o) => variantPropertyOf(o.name)).filter((p): p is string => p !== undefined)),
@@ -279,7 +291,7 @@ export function productJsonLd(origin: string, product: ProductDetail): Record<st
         inProductGroupWithID: product._id,
         ...own,
         ...(others.length ? { additionalProperty: others } : {}),
-        offers: offerOf(variantUrl, variant.price, variant.countInStock),
+        offers: offerOf(variantUrl, variant.price, variant.countInStock, variant.lowestPrice30Days),
       };
     }),
   };

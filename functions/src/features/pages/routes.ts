@@ -12,10 +12,13 @@ import {
   idSchema,
   productQuerySchema,
   resolveSlug,
+  showsLowestPrice,
+  withoutLowestPrice,
+  type Product,
 } from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
 import { negotiateEncoding, preloadLinks } from '../../http/webApp.js';
-import type { ProductStore, TaxonomyStore } from '../../ports.js';
+import type { ProductStore, SettingsStore, TaxonomyStore } from '../../ports.js';
 import {
   cartAddHead,
   compareHead,
@@ -61,6 +64,8 @@ export interface PageRoutesOptions {
   catalog: CatalogReader;
   /** The managed categories: a category page's path holds its slug (an old slug or a name redirects to it). */
   categories?: Pick<TaxonomyStore, 'list'>;
+  /** Issue 41: the owner's saved settings, whether the inlined products keep their 30-day lows (as the API's). */
+  settings?: Pick<SettingsStore, 'get'>;
   /** The built index.html (read again when the app is rebuilt, or fetched from Hosting). */
   template: (req: Request) => Promise<string>;
   pageSize: number;
@@ -160,8 +165,33 @@ export const expressPath = (path: string) => path.replace(/\/:(\w+)\?/g, '{/:$1}
 /** GET /api/categories/slug/:slug as the web's client asks for it (web/src/lib/shop/embedded.ts `category`). */
 export const categoryLookupPath = (slug: string) => `/api/categories/slug/${encodeURIComponent(slug)}`;
 
+/** Issue 41: the catalogue as the owner's settings show it, without the 30-day lows when they say so (as the API's
+ *  product routes answer it), so a page's inlined products are the API's. The settings are read per page (pages are
+ *  cached by their Cache-Control); none saved: the defaults (auto, no EU country: hidden). */
+function lowestPriceAsSet(catalog: CatalogReader, settings: Pick<SettingsStore, 'get'>): CatalogReader {
+  const shown = async <P extends Product>(products: P[]): Promise<P[]> => {
+    const saved = await settings.get();
+    return saved && showsLowestPrice(saved) ? products : products.map(withoutLowestPrice);
+  };
+  return {
+    get: async (id, options) => {
+      const product = await catalog.get(id, options);
+      return product && (await shown([product]))[0]!;
+    },
+    list: async (query) => {
+      const page = await catalog.list(query);
+      return { ...page, products: await shown(page.products) };
+    },
+    top: async (limit) => shown(await catalog.top(limit)),
+    ...(catalog.many ? { many: async (ids: readonly string[]) => shown(await catalog.many!(ids)) } : {}),
+    ...(catalog.facets ? { facets: catalog.facets.bind(catalog) } : {}),
+    ...(catalog.sitemap ? { sitemap: catalog.sitemap.bind(catalog) } : {}),
+  };
+}
+
 export function pageRoutes(options: PageRoutesOptions): Router {
-  const { catalog, pageSize } = options;
+  const { pageSize } = options;
+  const catalog = options.settings ? lowestPriceAsSet(options.catalog, options.settings) : options.catalog;
   const topCount = options.topCount ?? 3;
   const perSitemap = options.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
   const originOf = (req: Request) => options.publicUrl ?? developmentOrigin(req);

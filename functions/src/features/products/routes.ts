@@ -14,6 +14,9 @@ import {
   reviewSchema,
   SAMPLE_PRODUCT,
   STOCK_HISTORY_PAGE_SIZE,
+  PRICE_HISTORY_PAGE_SIZE,
+  showsLowestPrice,
+  withoutLowestPrice,
   stockHistoryQuerySchema,
   suggestQuerySchema,
   TOP_PRODUCTS,
@@ -21,6 +24,7 @@ import {
   type ProductComparison,
   type ProductPage,
   type ProductSuggestions,
+  type ShopSettings,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, assertEmptyBody, parse, parseId } from '../../http/validate.js';
@@ -57,15 +61,36 @@ function parseCatalogQuery(query: unknown) {
   };
 }
 
-type CatalogueOptions = { pageSize: number; cache: CatalogCache };
+type CatalogueOptions = {
+  pageSize: number;
+  cache: CatalogCache;
+  /** The settings in force (features/settings/settingsCache.ts): whether products answer their 30-day low. */
+  settings?: { current(): Promise<ShopSettings> };
+};
+
+/** Issue 41: the answers' products as the owner's settings show them: without their 30-day lows when the settings
+ *  say not to (domain/priceHistory.ts showsLowestPrice). Applied inside the cached loads: a settings save clears
+ *  the catalogue cache (cache/catalogCache.ts). */
+function lowestPriceShown(settings: CatalogueOptions['settings']) {
+  return async <T>(answer: T, products: (answer: T) => Product[], rebuild: (answer: T, shown: Product[]) => T) => {
+    if (!settings || showsLowestPrice(await settings.current())) return answer;
+    return rebuild(answer, products(answer).map(withoutLowestPrice));
+  };
+}
 
 /** The public catalogue reads, answered from the catalogue cache: the pages, their filter counts, the top rated. */
-function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize }: CatalogueOptions) {
+function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize, settings }: CatalogueOptions) {
+  const shown = lowestPriceShown(settings);
   handle(router, endpoints.productList, async (req, res) => {
     const { pageNumber: page, sort, ...filters } = parseCatalogQuery(req.query);
     const entry = await cache.get(
       `list:${page}:${sort}:${catalogFiltersKey(filters)}`,
-      () => store.products.list({ ...filters, sort, page, pageSize }),
+      async () =>
+        shown(
+          await store.products.list({ ...filters, sort, page, pageSize }),
+          (answer) => answer.products,
+          (answer, products) => ({ ...answer, products }),
+        ),
       req.originalUrl,
       stockOfListed, // which products a page lists (filters, sort, page) does not depend on stock
     );
@@ -105,7 +130,15 @@ function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize
     const { ids } = parse(compareQuerySchema, req.query);
     const entry = await cache.get(
       `compare:${ids.join(',')}`,
-      async (): Promise<ProductComparison> => productComparison(ids, await store.products.many(ids)),
+      async (): Promise<ProductComparison> =>
+        productComparison(
+          ids,
+          await shown(
+            await store.products.many(ids),
+            (products) => products,
+            (_, products) => products,
+          ),
+        ),
       req.originalUrl,
       (answer) => idsOf(answer.products),
     );
@@ -113,7 +146,13 @@ function catalogueReads(router: Router, store: Ports['store'], { cache, pageSize
   });
 
   handle(router, endpoints.productTop, async (req, res) => {
-    sendCached(req, res, await cache.get('top', () => store.products.top(TOP_PRODUCTS), req.originalUrl, idsOf)); // by rating
+    const top = async () =>
+      shown(
+        await store.products.top(TOP_PRODUCTS),
+        (products) => products,
+        (_, products) => products,
+      );
+    sendCached(req, res, await cache.get('top', top, req.originalUrl, idsOf)); // by rating
   });
 }
 
@@ -160,12 +199,22 @@ function adminProductRoutes(router: Router, { store, auth }: Ports, emulatorImag
     if (!page) throw notFound('Product not found');
     res.json(page);
   });
+
+  // Issue 41: the product's price changes (who, when, from, to; per variant), newest first (domain/priceHistory.ts).
+  handle(router, endpoints.productPriceHistory, requireAdmin(auth), async (req, res) => {
+    const id = parseId(req.params.id, 'Product');
+    const { before } = parse(stockHistoryQuerySchema, req.query);
+    const page = await store.products.priceHistory(id, before, PRICE_HISTORY_PAGE_SIZE);
+    if (!page) throw notFound('Product not found');
+    res.json(page);
+  });
 }
 
 export function productRoutes(ports: Ports, options: CatalogueOptions & { emulatorImageOrigins?: readonly string[] }) {
   const router = endpointRouter('/api/products');
   const { store, auth } = ports;
   const { cache } = options;
+  const shown = lowestPriceShown(options.settings);
   catalogueReads(router, store, options);
   // Before GET /:id, which would take /drafts.
   adminProductRoutes(router, ports, options.emulatorImageOrigins ?? []);
@@ -181,7 +230,11 @@ export function productRoutes(ports: Ports, options: CatalogueOptions & { emulat
         // a token (its page is not rendered: features/pages reads products only).
         const product = (await store.products.get(id, { reviews })) ?? (await store.products.getDraft(id));
         if (!product) throw notFound('Product not found');
-        return product;
+        return shown(
+          product,
+          (p) => [p],
+          (_, [p]) => p!,
+        );
       },
       req.originalUrl,
       (product) => [product._id],

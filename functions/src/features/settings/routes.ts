@@ -72,6 +72,7 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
       store: input.store ?? saved.store,
       policies: input.policies ?? saved.policies,
       cartReminderHours: input.cartReminderHours ?? saved.cartReminderHours,
+      showLowestPrice30Days: input.showLowestPrice30Days ?? saved.showLowestPrice30Days,
     };
     const caller = callerOf(req);
     const user = await store.users.get(caller.uid);

@@ -11,3 +11,7 @@ export const productStockHistory: Route<Endpoints['productStockHistory']> = {
   method: 'GET',
   path: '/api/products/:id/stock-history',
 };
+export const productPriceHistory: Route<Endpoints['productPriceHistory']> = {
+  method: 'GET',
+  path: '/api/products/:id/price-history',
+};

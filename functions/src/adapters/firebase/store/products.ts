@@ -22,6 +22,7 @@ import {
   reviewProduct,
   SYSTEM_ACTOR,
   type StockHistoryPage,
+  type PriceHistoryPage,
   ownStockOnVariantSave,
 } from '../../../domain/index.js';
 import type { Clock, EventPublisher, NewReview, ProductQuery, ProductStore, UserReview } from '../../../ports.js';
@@ -47,6 +48,7 @@ import { VocabularyTally } from './searchVocabulary.js';
 import { searchKeysOf } from '../../../firestore/searchIndex.js';
 import { sitemapFile } from './sitemap.js';
 import { recordStockHistory, stockHistoryPage } from './stock.js';
+import { priceHistoryPage, recentPrices, recordPriceChanges } from './priceHistory.js';
 import { deleteShards, displayFields, readAllShards, rewriteShards, shardCount } from './stockShards.js';
 import { dropReviewRef, recordReviewRef, reviewsOfUser } from './reviewRefs.js';
 
@@ -166,7 +168,7 @@ export class FirestoreProducts implements ProductStore {
     return snaps.filter((snap) => snap.exists).map(productOf);
   }
 
-  async create(input: ProductUpdateInput, ownerId: string) {
+  async create(input: ProductUpdateInput, ownerId: string, by = ownerId) {
     const ref = this.col.doc();
     const now = this.clock.now().toISOString();
     const doc = await this.db.runTransaction(
@@ -191,6 +193,7 @@ export class FirestoreProducts implements ProductStore {
         if (variants) Object.assign(doc, variants.fields);
         // Issue 40: the keys cover the variants' SKUs too, known only now.
         doc.searchKeys = searchKeysOf(doc);
+        Object.assign(doc, recordPriceChanges(tx, this.db, ref.id, null, doc, [], by, now));
         tx.create(ref, doc);
         recordStockHistory(
           tx,
@@ -269,6 +272,8 @@ export class FirestoreProducts implements ProductStore {
           // A draft's pictures count too: its save keeps them when it sends none.
           galleryUrlsAfterSave(input, listOf(stored.images) as ProductImage[]),
         );
+        // Issue 41: the prices of the last 30 days, for the 30-day low of a price this save changes (a draft has none).
+        const recent = snap.exists ? await recentPrices(tx, this.db, id, version.updatedAt) : [];
         named.write();
         if (snap.exists) tally.remove(stored);
         tally.add(input);
@@ -295,6 +300,20 @@ export class FirestoreProducts implements ProductStore {
             by,
             at: version.updatedAt,
           });
+        // Issue 41: each changed price recorded, and the variants with their 30-day lows (a draft's were no prices).
+        variantFields = {
+          ...variantFields,
+          ...recordPriceChanges(
+            tx,
+            this.db,
+            id,
+            snap.exists ? stored : null,
+            { ...stored, ...editedProductDoc(input), ...variantFields },
+            recent,
+            by,
+            version.updatedAt,
+          ),
+        };
         // Issue 40: what is searched after the save (a save without specs or variants keeps the stored ones), for
         // the keys and the words.
         const searched = { ...stored, ...editedProductDoc(input), ...variantFields };
@@ -462,6 +481,13 @@ export class FirestoreProducts implements ProductStore {
     if (!(await this.col.doc(id).get()).exists)
       return (await this.getDraft(id)) ? { entries: [], nextBefore: null } : null;
     return stockHistoryPage(this.db, id, before, limit);
+  }
+
+  async priceHistory(id: string, before: string | undefined, limit: number): Promise<PriceHistoryPage | null> {
+    if (!isDocId(id)) return null;
+    if (!(await this.col.doc(id).get()).exists)
+      return (await this.getDraft(id)) ? { entries: [], nextBefore: null } : null;
+    return priceHistoryPage(this.db, id, before, limit);
   }
 
   async lowStock(threshold: number, limit: number) {

@@ -9,6 +9,7 @@ import {
   productDelete,
   productDrafts,
   productGet,
+  productPriceHistory,
   productStockHistory,
   productUpdate,
 } from '@/lib/endpoints.gen';
@@ -55,6 +56,19 @@ export function useStockHistory(id: string, enabled: boolean) {
     queryKey: [...adminKeys.product(id), 'stockHistory'],
     queryFn: ({ pageParam, signal }) =>
       call(productStockHistory, { params: { id }, query: { before: pageParam || undefined }, signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    enabled,
+  });
+}
+
+/** GET /api/products/:id/price-history (admin, issue 41): the product's price changes, newest first, a page at a
+ *  time, loaded only once the admin opens the panel (`enabled`). */
+export function usePriceHistory(id: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...adminKeys.product(id), 'priceHistory'],
+    queryFn: ({ pageParam, signal }) =>
+      call(productPriceHistory, { params: { id }, query: { before: pageParam || undefined }, signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     enabled,

@@ -43,7 +43,24 @@ describe('SettingsPage', () => {
       tax: { ...DEFAULT_SETTINGS.tax, countries: [{ country: 'DE', percent: 19 }] },
       limits: { ...DEFAULT_SETTINGS.limits, maxOpenOrders: 2 },
     });
-  });
+  }, 20_000); // a busy machine renders the whole form (420 time zones) slowly, as the case below
+
+  it('saves whether sale prices show their 30-day low (issue 41); settings saved without it show Automatic', async () => {
+    const { showLowestPrice30Days: _unset, ...older } = DEFAULT_SETTINGS;
+    void _unset;
+    const calls = mockFetch({
+      'GET /api/settings': () => ({ body: older }),
+      'GET /api/settings/history': () => ({ body: [] }),
+      'PUT /api/settings': (body) => ({ body }),
+    });
+    const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
+    const select = await screen.findByLabelText(/Lowest price in the last 30 days/);
+    expect(select).toHaveValue('auto');
+    await user.selectOptions(select, 'off');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...DEFAULT_SETTINGS, showLowestPrice30Days: 'off' });
+  }, 20_000);
 
   it("saves a state's tax rate (typed by name, sent as its code) and Express's price (issue 40)", async () => {
     const calls = mockFetch({

@@ -52,6 +52,8 @@ export function SettingsForm({
       // Settings saved before the time zone existed are UTC.
       timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
       cartReminderHours: settings.cartReminderHours ?? DEFAULT_CART_REMINDER_HOURS,
+      // Issue 41: settings saved before the field are 'auto'.
+      showLowestPrice30Days: settings.showLowestPrice30Days ?? 'auto',
       tax: {
         ...settings.tax,
         countries: settings.tax.countries.map((c) => ({ ...c, country: countrySelectValue(c.country) })),
@@ -257,6 +259,19 @@ export function SettingsForm({
           error={errors.cartReminderHours}
           {...register('cartReminderHours', asNumber)}
         />
+      </fieldset>
+      <fieldset className="mb-4">
+        <legend className="h5">Sale prices</legend>
+        <Field
+          label="Show “Lowest price in the last 30 days” beside a compare-at price"
+          as="select"
+          error={errors.showLowestPrice30Days}
+          {...register('showLowestPrice30Days')}
+        >
+          <option value="auto">Automatic: when the shop names an EU country (tax or shipping)</option>
+          <option value="on">Always</option>
+          <option value="off">Never</option>
+        </Field>
       </fieldset>
 
       <Button type="submit" variant="primary" disabled={submitting}>

@@ -42,6 +42,12 @@ export function ProductCard({
           <span className="product-price">{formatPrice(product.price)}</span>
           {product.countInStock === 0 && <span className="badge text-bg-secondary">Out of Stock</span>}
         </div>
+        {/* Issue 41: answered only beside a compare-at price, where the settings ask (inline: the home bundle) */}
+        {product.lowestPrice30Days !== undefined && (
+          <small className="d-block text-muted">
+            Lowest price in the last 30 days: {formatPrice(product.lowestPrice30Days)}
+          </small>
+        )}
         {/* Issue 41: lazy; its slot keeps the card's height while it loads */}
         <div className="compare-slot">
           <Suspense>

@@ -2,6 +2,7 @@ import { RETURN_DAYS } from '@domain/limits';
 import { quantityChoices } from '@domain/quantity';
 import { galleryForVariant } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
+import { showsLowestPrice } from '@domain/priceHistory';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -30,6 +31,7 @@ import { chosenVariant, VariantPicker } from '../components/VariantPicker';
 import { usePublicSettings } from '@/lib/shopSettings';
 import { LazyCompareToggle } from '../compare/lazyCompare';
 import { RecentlyViewed, rememberViewed } from '../compare/compareUi';
+import { LowestPrice } from '../components/LowestPrice';
 
 // Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
 // chunk, so the product page does not wait for it.
@@ -89,6 +91,7 @@ export function ProductPage() {
                 ...product,
                 price: chosen.price,
                 compareAtPrice: chosen.compareAtPrice,
+                lowestPrice30Days: chosen.lowestPrice30Days,
                 countInStock: chosen.countInStock,
                 image: chosen.image || product.image,
               }
@@ -131,6 +134,12 @@ export function ProductPage() {
                         <span className="badge text-bg-danger fs-6 align-middle">Sale</span>
                       </>
                     )}
+                    {/* Issue 41: the settings decide too (a Firestore read or an inlined page carries the figure). */}
+                    <LowestPrice
+                      price={p.price}
+                      compareAtPrice={p.compareAtPrice}
+                      lowest={settings.data && showsLowestPrice(settings.data) ? p.lowestPrice30Days : undefined}
+                    />
                   </p>
                   {chosen && product.options && (
                     <VariantPicker
