@@ -59,6 +59,17 @@ export const COLLECTIONS = {
  *  which the web's first bundle carries. */
 export const MAIL_OUTBOX_COLLECTION = 'mailOutbox';
 
+/** wishlists/{uid}: a customer's wishlist (issue 41, adapters/firebase/store/wishlists.ts), read and written through
+ *  GET/PUT /api/wishlist. Server only (firestore.rules denies clients); apart from COLLECTIONS, which the web's first
+ *  bundle carries. */
+export const WISHLISTS_COLLECTION = 'wishlists';
+
+/** wishlists/{uid}: the items in the order added (`variant` only when one is named), and the write's time (ISO). */
+export interface WishlistDoc {
+  items: { product: string; variant?: string }[];
+  updatedAt: string;
+}
+
 /** customers/{id}: the admin's customers list (issue 40), one index document per account and per guest with their
  *  order figures, kept in the transactions of what it sums (adapters/firebase/store/customers.ts). Server only. */
 export const CUSTOMERS_COLLECTION = 'customers';

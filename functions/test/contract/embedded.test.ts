@@ -21,6 +21,7 @@ import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
 import { hotStockContract } from './hotStock.contract.js';
 import { compareContract } from './compare.contract.js';
+import { wishlistContract } from './wishlist.contract.js';
 import { customersContract } from './customers.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
@@ -68,6 +69,7 @@ customersContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
 compareContract('embedded (SQLite)', embeddedStore());
+wishlistContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 searchContract('embedded (SQLite)', embeddedStore());

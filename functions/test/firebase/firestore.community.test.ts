@@ -27,6 +27,7 @@ import { hotStockContract } from '../contract/hotStock.contract.js';
 import { shardOf, splitProductStock } from '../../src/adapters/firebase/store/stockShards.js';
 import { stockTotals } from '../../src/domain/index.js';
 import { compareContract } from '../contract/compare.contract.js';
+import { wishlistContract } from '../contract/wishlist.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
@@ -116,6 +117,7 @@ hotStockContract(
   contractRun,
 );
 compareContract(NAME, firestoreStore, contractRun);
+wishlistContract(NAME, firestoreStore, contractRun);
 const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   const app = adminApp();
   const recorder = eventRecorder();

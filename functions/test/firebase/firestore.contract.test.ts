@@ -20,6 +20,7 @@ import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
 import { compareContract } from '../contract/compare.contract.js';
+import { wishlistContract } from '../contract/wishlist.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
@@ -64,6 +65,7 @@ catalogContract('Firestore (emulator)', firestoreStore);
 searchContract('Firestore (emulator)', firestoreStore);
 productMediaContract('Firestore (emulator)', firestoreStore);
 compareContract('Firestore (emulator)', firestoreStore);
+wishlistContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);

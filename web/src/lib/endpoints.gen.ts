@@ -23,3 +23,4 @@ export * from './endpoints/settings-admin.gen';
 export * from './endpoints/upload-admin.gen';
 export * from './endpoints/users.gen';
 export * from './endpoints/users-admin.gen';
+export * from './endpoints/wishlist.gen';

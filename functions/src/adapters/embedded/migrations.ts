@@ -893,6 +893,19 @@ export const MIGRATIONS: Migration[] = [
     // JSON; NULL on orders placed before. The address's state lives in shipping_json with the rest of the address.
     statements: ['ALTER TABLE orders ADD COLUMN shipping_method_json TEXT'],
   },
+  {
+    version: 36,
+    name: 'wishlists',
+    // Issue 41: one row per account, its items ({product, variant?} in the order added) as JSON, like carts: the
+    // list is read and replaced whole (at most 100 items), never queried by item.
+    statements: [
+      `CREATE TABLE wishlists (
+         user_id TEXT PRIMARY KEY,
+         items TEXT NOT NULL,
+         updated_at TEXT NOT NULL
+       )`,
+    ],
+  },
 ];
 
 /** Migration 30's backfill: the older orders' lines' tax shares, a page of orders at a time. */

@@ -13,6 +13,7 @@ import { SqlSettings } from './settings.js';
 import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
+import { SqlWishlists } from './wishlists.js';
 
 export { newId } from './mapping.js';
 
@@ -55,6 +56,7 @@ export function createSqlStore(
     brands: new SqlTaxonomy('brand', db, clock, events),
     customers: new SqlCustomers(db),
     carts: new SqlCarts(db, events),
+    wishlists: new SqlWishlists(db, events),
     ping: async () => {
       await db.client.execute('SELECT 1');
     },
