@@ -29,6 +29,7 @@ import { stockHint } from '../stock';
 import { chosenVariant, VariantPicker } from '../components/VariantPicker';
 import { usePublicSettings } from '@/lib/shopSettings';
 import { LazyCompareToggle } from '../compare/lazyCompare';
+import { Heart } from '@/features/wishlist';
 import { RecentlyViewed, rememberViewed } from '../compare/compareUi';
 
 // Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
@@ -181,6 +182,7 @@ export function ProductPage() {
                       {limitReason}
                     </p>
                   )}
+                  <Heart product={product._id} variant={chosen?._id} name={product.name} />
                   <div className="compare-slot">
                     <Suspense>
                       <LazyCompareToggle product={product} />
