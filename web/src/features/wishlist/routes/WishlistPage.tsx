@@ -24,7 +24,14 @@ export function WishlistPage() {
   const user = useUserInfo();
   const client = useQueryClient();
   const key = wishlistKey(user?._id);
-  const wishlist = useQuery({ queryKey: key, queryFn: loadWishlist, enabled: !!user });
+  // Read again when the tab comes back: where no live frame tells of another device's save (the Firebase build).
+  const wishlist = useQuery({
+    queryKey: key,
+    queryFn: loadWishlist,
+    enabled: !!user,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
 
