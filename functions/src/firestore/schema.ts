@@ -59,9 +59,9 @@ export const COLLECTIONS = {
  *  which the web's first bundle carries. */
 export const MAIL_OUTBOX_COLLECTION = 'mailOutbox';
 
-/** wishlists/{uid}: a customer's wishlist (issue 41, adapters/firebase/store/wishlists.ts), read and written through
- *  GET/PUT /api/wishlist. Server only (firestore.rules denies clients); apart from COLLECTIONS, which the web's first
- *  bundle carries. */
+/** wishlists/{uid}: a customer's wishlist (issue 41, adapters/firebase/store/wishlists.ts), written through
+ *  PUT /api/wishlist only; its owner may get it (firestore.rules), which the web follows for other devices' saves
+ *  (web lib/firebase/wishlist.ts). Apart from COLLECTIONS, which the web's first bundle carries. */
 export const WISHLISTS_COLLECTION = 'wishlists';
 
 /** wishlists/{uid}: the items in the order added (`variant` only when one is named), and the write's time (ISO). */

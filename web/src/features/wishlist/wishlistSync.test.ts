@@ -28,7 +28,7 @@ vi.mock('@/lib/api', () => ({
 vi.mock('@/lib/live', () => ({
   watch: (start: (live: LiveSource) => () => void) =>
     start({
-      watchWishlist: (handlers: NonNullable<typeof server.live>) => {
+      watchWishlist: (_uid: string, handlers: NonNullable<typeof server.live>) => {
         server.live = handlers;
         return () => undefined;
       },

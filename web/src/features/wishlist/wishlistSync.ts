@@ -77,16 +77,15 @@ export function ensureSynced(): Promise<void> {
     syncing = null;
   });
   stopLive?.();
-  stopLive = watch(
-    (live) =>
-      live.watchWishlist?.({
-        onChange: (stored) => {
-          if (sessionStore.get()?._id !== uid) return;
-          setLocalWishlist({ owner: uid, items: itemsOf(stored) });
-          announce(null);
-        },
-        onResync: () => void refresh(uid).catch(() => undefined),
-      }) ?? (() => undefined),
+  stopLive = watch((live) =>
+    live.watchWishlist(uid, {
+      onChange: (stored) => {
+        if (sessionStore.get()?._id !== uid) return;
+        setLocalWishlist({ owner: uid, items: itemsOf(stored) });
+        announce(null);
+      },
+      onResync: () => void refresh(uid).catch(() => undefined),
+    }),
   );
   return syncing;
 }

@@ -189,7 +189,7 @@ export class SseLiveSource implements LiveSource {
     );
   }
 
-  watchWishlist(handlers: LiveHandlers<StoredWishlist>): Unsubscribe {
+  watchWishlist(_uid: string, handlers: LiveHandlers<StoredWishlist>): Unsubscribe {
     return this.listen(
       'wishlist',
       'wishlist',

@@ -32,9 +32,8 @@ export interface LiveSource {
   watchCatalogPage(ids: readonly string[], handlers: LiveHandlers<LiveProduct>): Unsubscribe;
   /** The signed-in shopper's own cart (`uid` is theirs), as another tab or device saved it. */
   watchCart(uid: string, handlers: LiveHandlers<CartLine[]>): Unsubscribe;
-  /** The signed-in customer's own wishlist as another tab or device saved it (issue 41). Absent in the Firebase
-   *  build (wishlists/{uid} is server-only): its wishlist page revalidates on focus. */
-  watchWishlist?(handlers: LiveHandlers<StoredWishlist>): Unsubscribe;
+  /** The signed-in customer's own wishlist (`uid` is theirs) as another tab or device saved it (issue 41). */
+  watchWishlist(uid: string, handlers: LiveHandlers<StoredWishlist>): Unsubscribe;
   /** One order the caller may read (its owner or an admin). */
   watchOrder(id: string, handlers: LiveHandlers<Order>): Unsubscribe;
   /** A guest's order, by its signed token (no account): `onResync` after each change. Absent where nothing tells a
