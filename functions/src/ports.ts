@@ -56,6 +56,7 @@ import type {
 import type { Customer, CustomerListQuery, CustomerPage } from './domain/customers.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { CartReminderCandidate, SentCartReminder } from './domain/cartReminders.js';
+import type { StoredWishlist, WishlistItem } from './domain/wishlist.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
 import type { LiveHub } from './live/hub.js';
@@ -156,7 +157,7 @@ export interface UserStore {
   update(id: string, patch: { name?: string; email?: string; isAdmin?: boolean }): Promise<StoredUser | null>;
   remove(id: string): Promise<boolean>;
   /** Deletes the account's data (domain/accountDeletion.ts): its orders kept with name, email and shipping address
-   *  replaced, its reviews kept under "Deleted customer", its cart and the profile removed. Idempotent. */
+   *  replaced, its reviews kept under "Deleted customer", its cart, wishlist and the profile removed. Idempotent. */
   forget(id: string): Promise<void>;
 }
 
@@ -453,6 +454,16 @@ export interface CartStore {
   put(userId: string, items: CartLine[], now: Date): Promise<StoredCart>;
 }
 
+/** Customers' wishlists (issue 41), on both stores: load and save only (domain/wishlist.ts has the rules); an
+ *  account's deletion (`users.forget`) deletes its list. */
+export interface WishlistStore {
+  /** The account's list as stored; an empty one never saved. */
+  get(userId: string): Promise<StoredWishlist>;
+  /** Replaces the list (already deduplicated and bounded by schemas.ts wishlistSchema), answers it as stored and
+   *  publishes `WishlistSaved` once written. */
+  put(userId: string, items: WishlistItem[], now: Date): Promise<StoredWishlist>;
+}
+
 export interface Store {
   products: ProductStore;
   users: UserStore;
@@ -463,6 +474,7 @@ export interface Store {
   categories: TaxonomyStore;
   brands: TaxonomyStore;
   customers: CustomerStore;
+  wishlists: WishlistStore;
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** The abandoned-cart reminders (issue 41), on both stores. */

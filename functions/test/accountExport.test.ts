@@ -33,6 +33,9 @@ describe('GET /api/users/profile/export', () => {
     expect(reviewed.status).toBe(201);
     await shop.call('POST', `/api/products/${lamp._id}/reviews`, { token: bob, body: { rating: 1, comment: 'Bob’s' } });
 
+    // Issue 41: her wishlist is in it; Bob's is not.
+    await shop.call('PUT', '/api/wishlist', { token: alice, body: { items: [{ product: lamp._id }] } });
+    await shop.call('PUT', '/api/wishlist', { token: bob, body: { items: [{ product: 'bobs-wish' }] } });
     const res = await shop.call('GET', '/api/users/profile/export', { token: alice });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -55,6 +58,7 @@ describe('GET /api/users/profile/export', () => {
     );
     expect(data.reviews.every((r: { user: string }) => r.user === data.profile._id)).toBe(true);
     expect(data.reviews.some((r: { comment: string }) => r.comment === 'Bob’s')).toBe(false);
+    expect(data.wishlist).toEqual([{ product: lamp._id }]);
     expect(JSON.stringify(data)).not.toContain(b1.body._id);
     expect(Date.parse(data.exportedAt)).not.toBeNaN();
   });

@@ -47,6 +47,7 @@ import {
   taxonomyNameSchema,
   undeliverOrderSchema,
   userListQuerySchema,
+  wishlistSchema,
   type AccountExport,
   type AdminOrder,
   type CatalogFacets,
@@ -74,6 +75,7 @@ import {
   type UserInfo,
   type UserPage,
   type UserSummary,
+  type Wishlist,
 } from '../domain/index.js';
 import { cartSchema } from '../domain/cartSchema.js';
 import { ticketRequestSchema } from '../live/topics.js';
@@ -837,6 +839,21 @@ export const endpoints = {
     body: cartSchema,
     output: type<StoredCart>('StoredCart'),
     only: 'embedded',
+  }),
+  wishlistGet: endpoint({
+    method: 'GET',
+    path: '/api/wishlist',
+    access: 'customer',
+    summary: "The caller's wishlist, each item with its product as it is now (issue 41)",
+    output: type<Wishlist>('Wishlist'),
+  }),
+  wishlistPut: endpoint({
+    method: 'PUT',
+    path: '/api/wishlist',
+    access: 'customer',
+    summary: "Replaces the caller's wishlist (at most 100 items, each once)",
+    body: wishlistSchema,
+    output: type<Wishlist>('Wishlist'),
   }),
   liveTicket: endpoint({
     method: 'POST',

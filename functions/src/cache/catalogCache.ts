@@ -379,6 +379,7 @@ export function keepCatalogCache(source: EventSource, cache: CatalogCache): () =
         case 'OrderUpdated':
         case 'OrderUndelivered':
         case 'CartSaved':
+        case 'WishlistSaved':
         case 'SessionsRevoked':
           break; // no product, review or stock in them (an order's stock comes as StockChanged)
         default:

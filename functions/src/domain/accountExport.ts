@@ -4,6 +4,7 @@
 import { accountDeletionCheck, type AccountDeletionCheck } from './accountDeletion.js';
 import type { SavedAddress } from './addresses.js';
 import type { Order, Review, ShippingAddress } from './types.js';
+import type { WishlistItem } from './wishlist.js';
 
 export interface AccountExport {
   exportedAt: string;
@@ -14,6 +15,8 @@ export interface AccountExport {
   savedAddresses: SavedAddress[];
   orders: Order[];
   reviews: (Review & { product: string; productName: string })[];
+  /** The wishlist's items (issue 41), in the order added. */
+  wishlist: WishlistItem[];
   /** Whether "Delete my account" would go through now, and what stands in the way (issue 36). */
   accountDeletion: AccountDeletionCheck;
 }
@@ -27,6 +30,7 @@ export function accountExport(
   reviews: AccountExport['reviews'],
   now: Date,
   savedAddresses: readonly SavedAddress[] = [],
+  wishlist: readonly WishlistItem[] = [],
 ): AccountExport {
   const addresses = new Map<string, ShippingAddress>();
   for (const o of orders) {
@@ -42,6 +46,7 @@ export function accountExport(
     savedAddresses: [...savedAddresses],
     orders: [...orders],
     reviews: [...reviews],
+    wishlist: [...wishlist],
     accountDeletion: accountDeletionCheck(orders, now),
   };
 }

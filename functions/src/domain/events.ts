@@ -6,6 +6,7 @@ import type { StoredCart } from './cart.js';
 import type { StockLevel } from './orderDecisions.js';
 import type { ShopSettings } from './settings.js';
 import type { TaxonomyKind } from './taxonomy.js';
+import type { StoredWishlist } from './wishlist.js';
 import type { Order, Product, ProductDetail, Review } from './types.js';
 
 /** The order as it is after the write (its owner's and the admins' views show it as is). */
@@ -47,6 +48,8 @@ export type DomainEvent =
   | { type: 'ReviewsReverified'; productIds: string[] }
   /** A signed-in shopper's cart as stored (embedded: the server keeps carts). */
   | { type: 'CartSaved'; userId: string; cart: StoredCart }
+  /** A customer's wishlist as stored (issue 41, both stores): their other devices hear it live. */
+  | { type: 'WishlistSaved'; userId: string; wishlist: StoredWishlist }
   /** Every session of the account was ended (sign out everywhere, a credential change, a demotion, a deletion). */
   | { type: 'SessionsRevoked'; userId: string }
   /** The owner saved the shop's settings (tax, shipping, limits, hold minutes): these are now in force. */

@@ -51,3 +51,4 @@ export * from './accountDeletion.js';
 export * from './guests.js';
 export * from './addresses.js';
 export * from './customers.js';
+export * from './wishlist.js';

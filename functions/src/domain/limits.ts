@@ -85,6 +85,9 @@ export const MAX_LINE_QTY = 1000;
 
 /** The most lines a cart holds, in the browser, on the server and in a stored Firestore cart (firestore.rules: validCart). */
 export const MAX_CART_LINES = 50;
+
+/** The most items a wishlist keeps (issue 41), in the browser and on the server. */
+export const MAX_WISHLIST_ITEMS = 100;
 /** How long after marking an order delivered the owner may take it back without giving a reason (an accidental
  *  click); afterwards "not delivered" needs a reason, kept on the order's timeline. */
 export const UNDELIVER_WINDOW_HOURS = 24;

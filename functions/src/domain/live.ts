@@ -7,6 +7,8 @@ export const LIVE_EVENT = {
   catalogStale: 'catalog-stale',
   order: 'order',
   cart: 'cart',
+  /** Issue 41: the caller's wishlist as stored (`{items, updatedAt}`), saved on another device or tab. */
+  wishlist: 'wishlist',
   /** The owner saved the settings (tax, shipping, limits): the new public settings (issue 38). */
   settings: 'settings',
 } as const;

@@ -62,6 +62,8 @@ export const paths = {
   /** Firebase Auth's emails link here (the Firebase build): ?mode=resetPassword|verifyEmail&oobCode=… */
   authAction: fixed('/auth/action'),
   profile: fixed('/profile'),
+  /** Issue 41: the signed-in customer's wishlist. */
+  wishlist: fixed('/wishlist'),
   shipping: fixed('/shipping'),
   payment: fixed('/payment'),
   placeOrder: fixed('/placeorder'),

@@ -7,6 +7,7 @@ import {
   MAX_STOCK,
   MAX_TRACKING_LENGTH,
   MAX_UNDELIVER_REASON_LENGTH,
+  MAX_WISHLIST_ITEMS,
 } from './limits.js';
 import { countryCode, countryName, isValidPostalCode } from './countries.js';
 import { regionCode, regionLabel, regionsOf } from './regions.js';
@@ -21,6 +22,7 @@ import {
 } from './productMedia.js';
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from './variants.js';
 import { MAX_COMPARED, MIN_COMPARED } from './specCompare.js';
+import { dedupeWishlist, WISHLIST_FULL_MESSAGE } from './wishlist.js';
 import { CATALOG_SORT_VALUES, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
 /** C0 controls but tab and newline, DEL and the C1 controls: a NUL truncated stored text, the others hide or garble it. */
@@ -711,3 +713,16 @@ export const cartReminderPreferenceSchema = z.strictObject({
 export const cartReminderUnsubscribeSchema = z.strictObject({
   token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(300, 'Token is too long'),
 });
+/** PUT /api/wishlist (issue 41, domain/wishlist.ts): the whole list, product ids and optional variants. An item
+ *  named twice counts once (a double click or a merge is one wish); more than MAX_WISHLIST_ITEMS distinct: 400. */
+export const wishlistSchema = z.strictObject({
+  items: z
+    .array(z.strictObject({ product: idSchema, variant: idSchema.optional() }), {
+      error: 'items must be a list of wishlist items',
+    })
+    // Bounds the body before deduplicating: twice the limit is plenty for a list with repeats.
+    .max(2 * MAX_WISHLIST_ITEMS, WISHLIST_FULL_MESSAGE)
+    .transform(dedupeWishlist)
+    .refine((items) => items.length <= MAX_WISHLIST_ITEMS, WISHLIST_FULL_MESSAGE),
+});
+export type WishlistInput = z.input<typeof wishlistSchema>;

@@ -66,6 +66,9 @@ export function publishLiveUpdates(source: EventSource, live: LiveEvents): () =>
         case 'CartSaved':
           live.publish(topic.cart(event.userId), LIVE_EVENT.cart, event.cart);
           break;
+        case 'WishlistSaved':
+          live.publish(topic.wishlist(event.userId), LIVE_EVENT.wishlist, event.wishlist);
+          break;
         case 'SessionsRevoked':
           live.endSessions(event.userId);
           break;

@@ -30,6 +30,7 @@ export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
     const granted = new Set<string>();
     for (const wanted of topics) {
       if (wanted === 'cart') granted.add(topic.cart(caller.uid));
+      else if (wanted === 'wishlist') granted.add(topic.wishlist(caller.uid));
       else if (wanted === 'admin') {
         if (!caller.isAdmin) throw forbidden('Not authorized as an admin');
         granted.add(topic.admin);
@@ -50,7 +51,7 @@ export function liveRoutes({ store, auth }: Ports, hub: LiveHub) {
     if (named.length > MAX_TOPICS) throw badInput(`At most ${MAX_TOPICS} topics`);
     const bad = named.find((t) => !PUBLIC_TOPIC.test(t));
     if (bad !== undefined)
-      throw bad === 'cart' || bad === 'admin' || bad.startsWith('order:')
+      throw bad === 'cart' || bad === 'wishlist' || bad === 'admin' || bad.startsWith('order:')
         ? unauthenticated('This topic needs a ticket from POST /api/live/tickets')
         : badInput('A topic is catalog, settings or product:<id> (others need a ticket)');
     let uid: string | null = null;

@@ -11,16 +11,17 @@ export const topic = {
   settings: 'settings',
   product: (id: string) => `product:${id}`,
   cart: (uid: string) => `cart:${uid}`,
+  wishlist: (uid: string) => `wishlist:${uid}`,
   order: (id: string) => `order:${id}`,
   admin: 'admin',
 } as const;
 
-/** A topic as a client asks for it: `cart` is always the caller's own (no way to name another's). */
+/** A topic as a client asks for it: `cart` and `wishlist` are always the caller's own (no way to name another's). */
 export const requestedTopicSchema = z
   .string({ error: 'Each topic must be a string' })
   .regex(
-    /^(catalog|settings|cart|admin|(product|order):[A-Za-z0-9_-]{1,64})$/,
-    'A topic is catalog, settings, cart, admin, product:<id> or order:<id>',
+    /^(catalog|settings|cart|wishlist|admin|(product|order):[A-Za-z0-9_-]{1,64})$/,
+    'A topic is catalog, settings, cart, wishlist, admin, product:<id> or order:<id>',
   );
 
 export const ticketRequestSchema = z.strictObject({

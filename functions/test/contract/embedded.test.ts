@@ -22,6 +22,7 @@ import { variantsContract } from './variants.contract.js';
 import { hotStockContract } from './hotStock.contract.js';
 import { compareContract } from './compare.contract.js';
 import { priceHistoryContract } from './priceHistory.contract.js';
+import { wishlistContract } from './wishlist.contract.js';
 import { customersContract } from './customers.contract.js';
 import { cartRemindersContract } from './cartReminders.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
@@ -71,6 +72,7 @@ catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
 compareContract('embedded (SQLite)', embeddedStore());
 priceHistoryContract('embedded (SQLite)', embeddedStore());
+wishlistContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 searchContract('embedded (SQLite)', embeddedStore());

@@ -28,6 +28,7 @@ import { shardOf, splitProductStock } from '../../src/adapters/firebase/store/st
 import { stockTotals } from '../../src/domain/index.js';
 import { compareContract } from '../contract/compare.contract.js';
 import { priceHistoryContract } from '../contract/priceHistory.contract.js';
+import { wishlistContract } from '../contract/wishlist.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
 import { cartRemindersContract } from '../contract/cartReminders.contract.js';
 import { putWebCart } from './webCart.js';
@@ -120,6 +121,7 @@ hotStockContract(
 );
 compareContract(NAME, firestoreStore, contractRun);
 priceHistoryContract(NAME, firestoreStore, contractRun);
+wishlistContract(NAME, firestoreStore, contractRun);
 const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   const app = adminApp();
   const recorder = eventRecorder();

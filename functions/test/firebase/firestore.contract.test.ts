@@ -21,6 +21,7 @@ import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
 import { compareContract } from '../contract/compare.contract.js';
 import { priceHistoryContract } from '../contract/priceHistory.contract.js';
+import { wishlistContract } from '../contract/wishlist.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
 import { cartRemindersContract } from '../contract/cartReminders.contract.js';
 import { putWebCart } from './webCart.js';
@@ -68,6 +69,7 @@ searchContract('Firestore (emulator)', firestoreStore);
 productMediaContract('Firestore (emulator)', firestoreStore);
 compareContract('Firestore (emulator)', firestoreStore);
 priceHistoryContract('Firestore (emulator)', firestoreStore);
+wishlistContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);

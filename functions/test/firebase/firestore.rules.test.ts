@@ -116,6 +116,7 @@ beforeEach(async () => {
     await setDoc(doc(admin, 'orders/o-bob'), { userId: 'bob', totalCents: 2000, status: 'paid' });
     await setDoc(doc(admin, 'orders/o-bob/refundActors/r1'), { by: { _id: 'admin', name: 'Admin' } });
     await setDoc(doc(admin, 'carts/alice'), { items: [{ product: 'p1', qty: 1 }], updatedAt: Timestamp.now() });
+    await setDoc(doc(admin, 'wishlists/alice'), { items: [{ product: 'p1' }], updatedAt: '2026-03-01T00:00:00.000Z' });
     await setDoc(doc(admin, 'userEmails/alice@example.com'), { uid: 'alice' });
     await setDoc(doc(admin, 'captures/CAP-1'), { orderId: 'o-bob' });
     await setDoc(doc(admin, 'productDrafts/d1'), { name: 'Sample name', priceCents: 0, countInStock: 0 });
@@ -325,6 +326,19 @@ describe('orders/{id}: the owner and admins read, no client writes', () => {
       await assertFails(deleteDoc(doc(db(who), 'orders/o-alice')));
     });
   }
+});
+
+describe('wishlists/{uid} (issue 41): the owner reads their own, only the API writes', () => {
+  it("a customer gets their own list, never another's, never a listing, and writes none", async () => {
+    await assertSucceeds(getDoc(doc(db('alice'), 'wishlists/alice')));
+    await assertFails(getDoc(doc(db('bob'), 'wishlists/alice')));
+    await assertFails(getDoc(doc(db('anonymous'), 'wishlists/alice')));
+    await assertFails(getDocs(collection(db('alice'), 'wishlists')));
+    await assertFails(
+      setDoc(doc(db('alice'), 'wishlists/alice'), { items: [], updatedAt: '2026-03-02T00:00:00.000Z' }),
+    );
+    await assertFails(deleteDoc(doc(db('alice'), 'wishlists/alice')));
+  });
 });
 
 describe('carts/{uid}: the owner only, with a validated shape', () => {

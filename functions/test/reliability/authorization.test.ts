@@ -684,6 +684,14 @@ export const MATRIX: Row[] = [
     }),
     expect: PUBLIC(200),
   },
+  // The caller's own wishlist (issue 41): no path names another's, so every signed-in role reads and writes its own.
+  { method: 'GET', route: '/api/wishlist', request: async () => ({ path: '/api/wishlist' }), expect: SIGNED_IN(200) },
+  {
+    method: 'PUT',
+    route: '/api/wishlist',
+    request: async (c) => ({ path: '/api/wishlist', body: { items: [{ product: c.productId }] } }),
+    expect: SIGNED_IN(200),
+  },
   // A stream ticket for an order: the REST rule (owner or admin). Cart and admin tickets: test/live.test.ts.
   {
     method: 'POST',

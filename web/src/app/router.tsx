@@ -123,6 +123,10 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@/features/auth/routes/ProfilePage'), 'ProfilePage'),
                   },
                   { path: paths.invoice.path, ...page(printPages, 'InvoicePage') },
+                  {
+                    path: paths.wishlist.path,
+                    ...page(() => import('@/features/wishlist/routes/WishlistPage'), 'WishlistPage'),
+                  },
                 ],
               },
               // Checkout and the order page: signed in, or a guest (issue 30): each page checks (lib/guestCheckout.tsx).

@@ -24,3 +24,4 @@ export * from './endpoints/settings-admin.gen';
 export * from './endpoints/upload-admin.gen';
 export * from './endpoints/users.gen';
 export * from './endpoints/users-admin.gen';
+export * from './endpoints/wishlist.gen';

@@ -914,6 +914,19 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 36,
+    name: 'wishlists',
+    // Issue 41: one row per account, its items ({product, variant?} in the order added) as JSON, like carts: the
+    // list is read and replaced whole (at most 100 items), never queried by item.
+    statements: [
+      `CREATE TABLE wishlists (
+         user_id TEXT PRIMARY KEY,
+         items TEXT NOT NULL,
+         updated_at TEXT NOT NULL
+       )`,
+    ],
+  },
+  {
     version: 37,
     name: 'abandoned-cart reminders',
     // Issue 41 (domain/cartReminders.ts): each reminder sent, by account and the cart version (its updated_at) it

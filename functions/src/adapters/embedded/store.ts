@@ -14,6 +14,7 @@ import { SqlSettings } from './settings.js';
 import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
+import { SqlWishlists } from './wishlists.js';
 
 export { newId } from './mapping.js';
 
@@ -57,6 +58,7 @@ export function createSqlStore(
     customers: new SqlCustomers(db),
     carts: new SqlCarts(db, events),
     cartReminders: new SqlCartReminders(db, () => orderMail?.onRecorded?.()),
+    wishlists: new SqlWishlists(db, events),
     ping: async () => {
       await db.client.execute('SELECT 1');
     },

@@ -123,6 +123,7 @@ export class SqlUsers implements UserStore {
       });
       await tx.execute({ sql: 'UPDATE reviews SET name = ? WHERE user_id = ?', args: [review.name, id] });
       await tx.execute({ sql: 'DELETE FROM carts WHERE user_id = ?', args: [id] });
+      await tx.execute({ sql: 'DELETE FROM wishlists WHERE user_id = ?', args: [id] });
       await tx.execute({ sql: 'DELETE FROM account_tokens WHERE user_id = ?', args: [id] });
       await forgetAddresses(tx, id);
       await tx.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [id] });

@@ -470,6 +470,7 @@ export const PRIVATE_PATHS = [
   '/placeorder',
   '/order',
   '/profile',
+  '/wishlist',
   '/login',
   '/register',
 ] as const;

@@ -104,7 +104,7 @@ export function userRoutes(
     res.json(summary(user));
   });
 
-  /** "Download my data": the profile, addresses, orders and reviews as one JSON file (domain/accountExport.ts). */
+  /** "Download my data": the profile, addresses, orders, reviews and wishlist as one JSON file (domain/accountExport.ts). */
   handle(router, endpoints.profileExport, signedIn, async (req, res) => {
     const { uid } = callerOf(req);
     const user = await store.users.get(uid);
@@ -116,8 +116,12 @@ export function userRoutes(
       if (page >= found.pages) break;
     }
     const now = clock.now();
-    const [reviews, savedAddresses] = await Promise.all([store.products.reviewsBy(uid), store.addresses.list(uid)]);
-    const data = accountExport(user, orders, reviews, now, savedAddresses);
+    const [reviews, savedAddresses, wishlist] = await Promise.all([
+      store.products.reviewsBy(uid),
+      store.addresses.list(uid),
+      store.wishlists.get(uid),
+    ]);
+    const data = accountExport(user, orders, reviews, now, savedAddresses, wishlist.items);
     res.setHeader('Cache-Control', 'no-store');
     res.attachment(accountExportFileName(now));
     res.type('application/json').send(JSON.stringify(data, null, 2));

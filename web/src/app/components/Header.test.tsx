@@ -128,6 +128,8 @@ describe('Header', () => {
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getByRole('link', { name: 'Profile' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Wishlist' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('button', { name: 'Logout' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');

@@ -117,6 +117,7 @@ export function Header() {
                   onNavigate={close}
                   entries={[
                     { label: 'Profile', to: paths.profile.href() },
+                    { label: 'Wishlist', to: paths.wishlist.href() },
                     { label: 'Logout', onSelect: logout },
                   ]}
                 />

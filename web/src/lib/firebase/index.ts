@@ -26,3 +26,4 @@ export {
 } from './catalog';
 export { watchNewestOrders, watchOrder, watchOrderStatus } from './orders';
 export { uploadProductImage } from './storage';
+export { watchWishlist } from './wishlist';

@@ -51,3 +51,27 @@ describe('FirestoreLiveSource.watchGuestOrder', () => {
     expect(stop).toHaveBeenCalled();
   });
 });
+
+describe('FirestoreLiveSource.watchWishlist', () => {
+  it("follows the account's wishlist document and hands each saved list to the hearts (issue 41)", () => {
+    let push: (w: { items: { product: string }[]; updatedAt: string | null }) => void = () => undefined;
+    const stop = vi.fn();
+    const fb = {
+      watchWishlist: vi.fn((_uid: string, cb: typeof push) => {
+        push = cb;
+        return stop;
+      }),
+    };
+    const live = new FirestoreLiveSource(fb as never);
+    const handlers = { onChange: vi.fn(), onResync: vi.fn() };
+    const unsubscribe = live.watchWishlist('alice', handlers);
+    expect(fb.watchWishlist).toHaveBeenCalledWith('alice', expect.any(Function));
+    push({ items: [{ product: 'p1' }], updatedAt: '2026-03-01T00:00:00.000Z' });
+    expect(handlers.onChange).toHaveBeenCalledWith({
+      items: [{ product: 'p1' }],
+      updatedAt: '2026-03-01T00:00:00.000Z',
+    });
+    unsubscribe();
+    expect(stop).toHaveBeenCalled();
+  });
+});

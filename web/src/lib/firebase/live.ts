@@ -3,12 +3,19 @@
 // orders changed and ask the API once for the new shape).
 import type { Order } from '@domain';
 import type { CartLine } from '@domain/cart';
+import type { StoredWishlist } from '@domain/wishlist';
 import type { FirebaseModule } from './client';
 import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from '@/lib/live/types';
 
 type Fb = Pick<
   FirebaseModule,
-  'watchProduct' | 'watchProductDetail' | 'watchCart' | 'watchOrder' | 'watchOrderStatus' | 'watchNewestOrders'
+  | 'watchProduct'
+  | 'watchProductDetail'
+  | 'watchCart'
+  | 'watchOrder'
+  | 'watchOrderStatus'
+  | 'watchNewestOrders'
+  | 'watchWishlist'
 >;
 
 export class FirestoreLiveSource implements LiveSource {
@@ -34,6 +41,12 @@ export class FirestoreLiveSource implements LiveSource {
     return this.fb.watchCart(uid, (lines, fromThisDevice) => {
       if (!fromThisDevice && lines) handlers.onChange(lines);
     });
+  }
+
+  /** Issue 41: the API writes wishlists/{uid}; each snapshot is the list as saved (this page's saves too: the
+   *  hearts take the same list again). */
+  watchWishlist(uid: string, handlers: LiveHandlers<StoredWishlist>): Unsubscribe {
+    return this.fb.watchWishlist(uid, handlers.onChange);
   }
 
   /** The order page (its owner; admins too, whose page keeps the notes it read: hooks.ts patchOrder). */

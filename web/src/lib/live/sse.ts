@@ -5,6 +5,7 @@
 // the server replays what was missed or says `resync` (functions/src/live/hub.ts).
 import type { Order } from '@domain';
 import type { CartLine } from '@domain/cart';
+import type { StoredWishlist } from '@domain/wishlist';
 import type { ShopSettings } from '@domain/settings';
 import { LIVE_EVENT } from '@domain/live';
 import { call } from '@/lib/api';
@@ -27,7 +28,7 @@ interface Listener {
 const RECONNECT_MIN_MS = 1000;
 const RECONNECT_MAX_MS = 8000;
 const REOPEN_DEBOUNCE_MS = 30;
-const isPrivate = (t: string) => t === 'cart' || t === 'admin' || t.startsWith('order:');
+const isPrivate = (t: string) => t === 'cart' || t === 'wishlist' || t === 'admin' || t.startsWith('order:');
 
 export class SseLiveSource implements LiveSource {
   private readonly listeners = new Set<Listener>();
@@ -116,7 +117,12 @@ export class SseLiveSource implements LiveSource {
       }
       const { topic, data } = JSON.parse(e.data) as { topic: string; data: unknown };
       for (const l of this.listeners)
-        if (l.heard === topic || (l.topic === 'cart' && topic.startsWith('cart:'))) l.onEvent(type, data);
+        if (
+          l.heard === topic ||
+          (l.topic === 'cart' && topic.startsWith('cart:')) ||
+          (l.topic === 'wishlist' && topic.startsWith('wishlist:'))
+        )
+          l.onEvent(type, data);
     };
     for (const type of ['ready', 'resync', ...Object.values(EVENT)]) source.addEventListener(type, handle(type));
     source.onerror = () => {
@@ -179,6 +185,15 @@ export class SseLiveSource implements LiveSource {
       'cart',
       'cart',
       (type, data) => type === EVENT.cart && handlers.onChange((data as { items: CartLine[] }).items),
+      () => handlers.onResync?.(),
+    );
+  }
+
+  watchWishlist(_uid: string, handlers: LiveHandlers<StoredWishlist>): Unsubscribe {
+    return this.listen(
+      'wishlist',
+      'wishlist',
+      (type, data) => type === EVENT.wishlist && handlers.onChange(data as StoredWishlist),
       () => handlers.onResync?.(),
     );
   }

@@ -3,6 +3,7 @@
 import type { LiveVariantStock } from '@domain/live';
 import type { Order, Product, ProductDetail } from '@domain';
 import type { CartLine } from '@domain/cart';
+import type { StoredWishlist } from '@domain/wishlist';
 import type { ShopSettings } from '@domain/settings';
 
 export type Unsubscribe = () => void;
@@ -31,6 +32,8 @@ export interface LiveSource {
   watchCatalogPage(ids: readonly string[], handlers: LiveHandlers<LiveProduct>): Unsubscribe;
   /** The signed-in shopper's own cart (`uid` is theirs), as another tab or device saved it. */
   watchCart(uid: string, handlers: LiveHandlers<CartLine[]>): Unsubscribe;
+  /** The signed-in customer's own wishlist (`uid` is theirs) as another tab or device saved it (issue 41). */
+  watchWishlist(uid: string, handlers: LiveHandlers<StoredWishlist>): Unsubscribe;
   /** One order the caller may read (its owner or an admin). */
   watchOrder(id: string, handlers: LiveHandlers<Order>): Unsubscribe;
   /** A guest's order, by its signed token (no account): `onResync` after each change. Absent where nothing tells a

@@ -18,6 +18,7 @@ import { FirestoreSettings } from './settings.js';
 import { FirestoreTaxonomy } from './taxonomy.js';
 import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
+import { FirestoreWishlists } from './wishlists.js';
 
 export { COLLECTIONS } from './mapping.js';
 export { FirestoreMailOutbox } from './mailOutbox.js';
@@ -51,6 +52,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     brands: new FirestoreTaxonomy('brand', db, events),
     customers: new FirestoreCustomers(db),
     cartReminders: new FirestoreCartReminders(db),
+    wishlists: new FirestoreWishlists(db, events),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

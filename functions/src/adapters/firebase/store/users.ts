@@ -12,6 +12,7 @@ import {
   type UserListQuery,
   type UserPage,
 } from '../../../domain/index.js';
+import { WISHLISTS_COLLECTION } from '../../../firestore/schema.js';
 import { LIST_ORDER_FIELD, userListFilters } from '../../../firestore/queries.js';
 import type { Clock, QueuedMail, StoredUser, UserStore } from '../../../ports.js';
 import { customerRef, writeAccountCustomer } from './customers.js';
@@ -149,6 +150,7 @@ export class FirestoreUsers implements UserStore {
             b.delete(ref),
       ),
       (b: WriteBatch) => b.delete(this.db.collection(COLLECTIONS.carts).doc(id)),
+      (b: WriteBatch) => b.delete(this.db.collection(WISHLISTS_COLLECTION).doc(id)),
     ];
     for (let i = 0; i < writes.length; i += 500) {
       const batch = this.db.batch();

@@ -6,6 +6,7 @@ import { Rating } from '@/components/ui/Rating';
 import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
 import { LazyCompareToggle } from '../compare/lazyCompare';
+import { Heart } from '@/features/wishlist';
 
 export function ProductCard({
   product,
@@ -41,6 +42,7 @@ export function ProductCard({
         <div className="d-flex align-items-center justify-content-between mt-auto pt-2">
           <span className="product-price">{formatPrice(product.price)}</span>
           {product.countInStock === 0 && <span className="badge text-bg-secondary">Out of Stock</span>}
+          <Heart product={product._id} name={product.name} />
         </div>
         {/* Issue 41: answered only beside a compare-at price, where the settings ask (inline: the home bundle) */}
         {product.lowestPrice30Days !== undefined && (

@@ -30,6 +30,7 @@ import { stockHint } from '../stock';
 import { chosenVariant, VariantPicker } from '../components/VariantPicker';
 import { usePublicSettings } from '@/lib/shopSettings';
 import { LazyCompareToggle } from '../compare/lazyCompare';
+import { Heart } from '@/features/wishlist';
 import { RecentlyViewed, rememberViewed } from '../compare/compareUi';
 import { LowestPrice } from '../components/LowestPrice';
 
@@ -193,6 +194,7 @@ export function ProductPage() {
                       {limitReason}
                     </p>
                   )}
+                  <Heart product={product._id} variant={chosen?._id} name={product.name} />
                   <div className="compare-slot">
                     <Suspense>
                       <LazyCompareToggle product={product} />
