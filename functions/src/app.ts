@@ -5,6 +5,8 @@ import { customerRoutes } from './features/customers/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { productRoutes } from './features/products/routes.js';
+import { stockAlertRoutes } from './features/stockAlerts/routes.js';
+import { listenForRestocks } from './features/stockAlerts/restockMails.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { couponRoutes } from './features/coupons/routes.js';
@@ -23,6 +25,8 @@ import {
   DEFAULT_GUEST_ORDER_LIMIT,
   DEFAULT_ORDER_LIMITS,
   guestOrderLimiters,
+  DEFAULT_STOCK_ALERT_LIMIT,
+  stockAlertLimiters,
   orderLimiters,
   passwordResetLimiters,
   type Limit,
@@ -54,6 +58,8 @@ export interface AppOptions {
   passwordResetLimit?: Limit;
   /** Guest orders per address and per email per window (default 10 an hour). */
   guestOrderLimit?: Limit;
+  /** Issue 41: back-in-stock alert requests per address and per email (default DEFAULT_STOCK_ALERT_LIMIT). */
+  stockAlertLimit?: Limit;
   /** Refused discount codes (checks and orders) per address and per account (http/rateLimits.ts couponLimiters;
    *  default DEFAULT_COUPON_CHECK_LIMIT). */
   couponCheckLimit?: Limit;
@@ -171,6 +177,8 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
     options.catalogCacheTtlMs,
   );
   settings.listen(ports.events);
+  // Issue 41: restocks mail the waiting back-in-stock alerts (a subscriber of the events).
+  if (ports.stockAlertLinks) listenForRestocks(ports.events, ports.store, ports.stockAlertLinks);
   // helmet's headers are the same for every answer (unless it is configured otherwise: then staticHeaders says
   // null): they are captured once and set in one step, instead of running helmet's 13 middlewares per request.
   const fixedHeaders = staticHeaders(headers);
@@ -191,6 +199,11 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
     '/products',
     productRoutes(ports, { pageSize: options.pageSize, cache, emulatorImageOrigins: options.emulatorImageOrigins }),
   );
+  const alerts = stockAlertRoutes(ports, {
+    limiters: stockAlertLimiters(options.stockAlertLimit ?? DEFAULT_STOCK_ALERT_LIMIT, options.rateLimitStore),
+  });
+  api.use('/products', alerts.products);
+  api.use('/stock-alerts', alerts.links);
   // Password reset and email verification (embedded): mounted before the user routes, beside them.
   if (ports.accounts)
     api.use(

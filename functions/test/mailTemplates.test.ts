@@ -48,6 +48,18 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
   'password-reset': { name: 'Ann <Admin>', resetPath: '/reset-password/abc123', expiresInMinutes: 60 },
   'password-changed': { name: 'Ann', how: 'reset' },
   welcome: { name: 'Ann', verifyPath: '/verify-email/def456', expiresInHours: 72 },
+  'stock-alert-confirm': {
+    productName: 'Volt Phone X',
+    variantLabel: '256 GB / Midnight',
+    confirmPath: '/stock-alerts/confirm/a1.sig',
+    unsubscribePath: '/stock-alerts/unsubscribe/a1.sig2',
+  },
+  'back-in-stock': {
+    productName: 'Volt Phone X',
+    variantLabel: '256 GB / Midnight',
+    productPath: '/product/p1',
+    unsubscribePath: '/stock-alerts/unsubscribe/a1.sig2',
+  },
   'verify-email': { name: 'Ann', verifyPath: '/verify-email/ghi789', expiresInHours: 72 },
   'order-placed': { ...ORDER, expiresAt: '2026-11-25T20:12:00.000Z' },
   'email-changed': { name: 'Ann', newEmail: 'ann.new@example.com' },

@@ -22,6 +22,7 @@ import { variantsContract } from './variants.contract.js';
 import { hotStockContract } from './hotStock.contract.js';
 import { compareContract } from './compare.contract.js';
 import { customersContract } from './customers.contract.js';
+import { stockAlertsContract } from './stockAlerts.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -103,5 +104,6 @@ const embeddedMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
 };
 orderMailContract('embedded (SQLite)', embeddedMailStore);
 accountMailContract('embedded (SQLite)', embeddedMailStore);
+stockAlertsContract('embedded (SQLite)', embeddedMailStore);
 // Issue 38's model-based test: random sequences of order commands against a model, checked after every step.
 orderLedgerModel('embedded (SQLite)', embeddedMailStore, { runs: EMBEDDED_RUNS, maxSteps: MAX_STEPS });

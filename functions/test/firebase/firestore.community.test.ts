@@ -28,6 +28,7 @@ import { shardOf, splitProductStock } from '../../src/adapters/firebase/store/st
 import { stockTotals } from '../../src/domain/index.js';
 import { compareContract } from '../contract/compare.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
+import { stockAlertsContract } from '../contract/stockAlerts.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -135,6 +136,7 @@ const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
 };
 orderMailContract(NAME, firestoreMailStore, contractRun);
 accountMailContract(NAME, firestoreMailStore, contractRun);
+stockAlertsContract(NAME, firestoreMailStore, contractRun);
 // Issue 38's model-based test (commands run one after the other: the emulator's missing isolation does not matter).
 orderLedgerModel(NAME, firestoreMailStore, { runs: FIRESTORE_RUNS, maxSteps: FIRESTORE_MAX_STEPS }, contractRun);
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).

@@ -6,7 +6,7 @@ import { accountMails } from '../../mail/accountMails.js';
 import { chooseMailer } from '../../mail/mailer.js';
 import { systemClock, type Clock, type DevMailboxReader, type Mailer, type Ports } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
-import { HmacOrderLinks } from '../orderLinks.js';
+import { HmacOrderLinks, stockAlertLinks } from '../orderLinks.js';
 import { EmbeddedAuth, loadJwtSecret } from './auth.js';
 import { Database } from './db.js';
 import { DevMailbox } from './devMailbox.js';
@@ -48,6 +48,7 @@ export async function createEmbeddedPorts(
     auth: new EmbeddedAuth(db, secret, clock, undefined, events),
     // Guest orders' links: signed with the same secret as the sessions, kept apart by the signature's purpose.
     orderLinks: new HmacOrderLinks(() => secret),
+    stockAlertLinks: stockAlertLinks(() => secret),
     files: new LocalFiles(config.uploadsDir),
     payments: paymentGateway(config, clock),
     clock,

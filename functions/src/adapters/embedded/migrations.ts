@@ -893,6 +893,32 @@ export const MIGRATIONS: Migration[] = [
     // JSON; NULL on orders placed before. The address's state lives in shipping_json with the rest of the address.
     statements: ['ALTER TABLE orders ADD COLUMN shipping_method_json TEXT'],
   },
+  {
+    version: 35,
+    name: 'back-in-stock alerts',
+    // Issue 41 (adapters/embedded/stockAlerts.ts): one alert per product, variant ('' for the product itself) and
+    // email key; the last level heard of each watched product or variant, so a restock (a rise) is told from a fall.
+    statements: [
+      `CREATE TABLE stock_alerts (
+         id TEXT PRIMARY KEY,
+         product_id TEXT NOT NULL,
+         variant_key TEXT NOT NULL,
+         email TEXT NOT NULL,
+         email_key TEXT NOT NULL,
+         status TEXT NOT NULL,
+         created_at TEXT NOT NULL,
+         notified_at TEXT,
+         UNIQUE (product_id, variant_key, email_key)
+       )`,
+      'CREATE INDEX stock_alerts_queue ON stock_alerts (product_id, variant_key, status, created_at)',
+      `CREATE TABLE stock_alert_levels (
+         product_id TEXT NOT NULL,
+         variant_key TEXT NOT NULL,
+         level INTEGER NOT NULL,
+         PRIMARY KEY (product_id, variant_key)
+       )`,
+    ],
+  },
 ];
 
 /** Migration 30's backfill: the older orders' lines' tax shares, a page of orders at a time. */

@@ -13,6 +13,7 @@ import { SqlSettings } from './settings.js';
 import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
+import { SqlStockAlerts } from './stockAlerts.js';
 
 export { newId } from './mapping.js';
 
@@ -42,6 +43,7 @@ export function createSqlStore(
 ): Store {
   return {
     products: new SqlProducts(db, clock, events, { sparseMatches, rankedMatches }),
+    stockAlerts: new SqlStockAlerts(db, clock, () => orderMail?.onRecorded?.()),
     users: new SqlUsers(db, clock),
     orders: createOrderStore({
       unit: new SqlOrderUnitOfWork(db, events, () => orderMail?.onRecorded?.()),

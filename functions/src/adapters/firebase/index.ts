@@ -5,7 +5,7 @@
 import type { App } from 'firebase-admin/app';
 import { readConfig, type Config } from '../../config.js';
 import { EventBus } from '../../events/bus.js';
-import { HmacOrderLinks } from '../orderLinks.js';
+import { HmacOrderLinks, stockAlertLinks } from '../orderLinks.js';
 import {
   NO_EVENTS,
   systemClock,
@@ -144,5 +144,6 @@ export async function createFirebasePorts(
     clock,
     events,
     orderLinks: new HmacOrderLinks(settings.orderLinkSecret),
+    stockAlertLinks: stockAlertLinks(settings.orderLinkSecret),
   };
 }
