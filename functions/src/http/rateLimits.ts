@@ -204,7 +204,7 @@ export function guestOrderLimiters(limit: Limit, storeFactory: RateLimitStoreFac
 }
 
 /** Back-in-stock alert requests per address and per email an hour (issue 41), unless the app says otherwise. */
-export const DEFAULT_STOCK_ALERT_LIMIT: Limit = { max: 10, windowMs: 3_600_000 };
+export const DEFAULT_STOCK_ALERT_LIMIT: Limit = { max: 20, windowMs: 3_600_000 };
 
 /** Back-in-stock alerts (POST /api/products/:id/stock-alerts), an anonymous write that may send a confirmation mail:
  *  EVERY request counts, per address and, separately, per email given (a stranger cannot flood an inbox). */

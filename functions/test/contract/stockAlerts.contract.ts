@@ -144,6 +144,8 @@ export function stockAlertsContract(name: string, factory: MailStoreFactory, run
       expect(await store.stockAlerts.demand([p._id])).toEqual([]);
       expect(await restock(p, 4)).toBe(0);
       expect((await outbox()).filter((m) => m.template === 'back-in-stock')).toEqual([]);
+      const again = await subscribe(p, 'leaver@example.com', true);
+      expect([again.created, again.alert._id === alert._id]).toEqual([true, false]);
     });
   });
 }
