@@ -32,7 +32,7 @@ async function newPhone() {
 }
 
 const tokenIn = (mail: Mail, kind: 'confirm' | 'unsubscribe') =>
-  mail.text.match(new RegExp(`/stock-alerts/${kind}/([A-Za-z0-9_.-]+)`))![1]!;
+  mail.text.match(new RegExp(`/stock-alerts/${kind}/([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`))![1]!;
 
 beforeAll(async () => {
   shop = await startTestShop();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.js';
+import type { DomainError } from './errors.js';
 import type { Product } from './types.js';
 import { checkSubscribable, renewedStatus, restockBatchSize, unitsBack } from './stockAlerts.js';
 

@@ -760,7 +760,7 @@ async function stockAlertToken(c: Ctx, kind: 'confirm' | 'unsubscribe') {
   const email = `alert-${Date.now()}-${seq++}@voltshop.test`;
   expect((await c.shop.call('POST', `/api/products/${id}/stock-alerts`, { body: { email } })).status).toBe(200);
   const mail = await waitForMail(c.shop, email, /Confirm your alert/);
-  return mail.text.match(new RegExp(`/stock-alerts/${kind}/([A-Za-z0-9_.-]+)`))![1]!;
+  return mail.text.match(new RegExp(`/stock-alerts/${kind}/([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`))![1]!;
 }
 
 /** A fresh account's emailed link token: `ask` (a reset request, or the signed-in "send again") then the mailbox. */
