@@ -177,8 +177,9 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
     options.catalogCacheTtlMs,
   );
   settings.listen(ports.events);
-  // Issue 41: restocks mail the waiting back-in-stock alerts (a subscriber of the events).
-  if (ports.stockAlertLinks) listenForRestocks(ports.events, ports.store, ports.stockAlertLinks);
+  // Issue 41: restocks mail the waiting back-in-stock alerts; issue 40: a fall to the low-stock threshold mails the
+  // admins (a subscriber of the events).
+  if (ports.stockAlertLinks) listenForRestocks(ports.events, ports.store, ports.stockAlertLinks, ports.clock);
   // helmet's headers are the same for every answer (unless it is configured otherwise: then staticHeaders says
   // null): they are captured once and set in one step, instead of running helmet's 13 middlewares per request.
   const fixedHeaders = staticHeaders(headers);

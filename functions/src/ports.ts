@@ -53,7 +53,7 @@ import type {
   UnpaidOrder,
 } from './domain/index.js';
 import type { Customer, CustomerListQuery, CustomerPage } from './domain/customers.js';
-import type { NewStockAlert, StockAlert, StockAlertDemand } from './domain/stockAlerts.js';
+import type { NewStockAlert, StockAlert, StockAlertDemand, StockLevelOf } from './domain/stockAlerts.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
@@ -451,6 +451,14 @@ export interface StockAlertStore {
   ): Promise<number>;
   /** Waiting (confirmed, not yet mailed) alerts per product and variant of these products. */
   demand(productIds: readonly string[]): Promise<StockAlertDemand[]>;
+  /** Issue 40: a product's levels as they are now, against the low-stock `threshold` (domain lowStockCrossings):
+   *  each item newly at or below it is marked and its `mails` (to the admins, oldest account first) recorded in the
+   *  same write; an item back above it is cleared. Writes nothing when nothing crossed. Answers the items marked. */
+  lowStock(
+    levels: readonly StockLevelOf[],
+    threshold: number,
+    mails: (level: StockLevelOf, admins: string[]) => QueuedMail[],
+  ): Promise<number>;
 }
 
 export interface Store {

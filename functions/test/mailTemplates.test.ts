@@ -54,6 +54,14 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
     confirmPath: '/stock-alerts/confirm/a1.sig',
     unsubscribePath: '/stock-alerts/unsubscribe/a1.sig2',
   },
+  'low-stock': {
+    productName: 'Volt Phone X',
+    variantLabel: '256 GB / Midnight',
+    sku: 'VPX-256-MID',
+    countInStock: 4,
+    threshold: 5,
+    productPath: '/admin/product/p1/edit',
+  },
   'back-in-stock': {
     productName: 'Volt Phone X',
     variantLabel: '256 GB / Midnight',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainError } from './errors.js';
 import type { Product } from './types.js';
-import { checkSubscribable, renewedStatus, restockBatchSize, unitsBack } from './stockAlerts.js';
+import { checkSubscribable, lowStockCrossings, renewedStatus, restockBatchSize, unitsBack } from './stockAlerts.js';
 
 const product = (over: Partial<Product> = {}): Product =>
   ({
@@ -49,5 +49,17 @@ describe('back-in-stock rules', () => {
     expect(renewedStatus('pending', true)).toBe('waiting');
     expect(renewedStatus('pending', false)).toBeNull();
     expect(renewedStatus('waiting', false)).toBeNull();
+  });
+
+  it('marks an item once as it falls to the low-stock threshold, clears it above, never mails a marked one again', () => {
+    const level = (variant: string | null, countInStock: number) => ({ product: 'p1', variant, countInStock });
+    expect(lowStockCrossings([level('a', 5), level('b', 6), level(null, 0)], new Set(), 5)).toEqual({
+      mark: [level('a', 5), level(null, 0)],
+      clear: [],
+    });
+    expect(lowStockCrossings([level('a', 2), level('b', 6)], new Set(['a', 'b']), 5)).toEqual({
+      mark: [],
+      clear: ['b'],
+    });
   });
 });

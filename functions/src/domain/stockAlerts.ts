@@ -108,3 +108,30 @@ export function renewedStatus(existing: StockAlertStatus, confirmed: boolean): S
   if (existing === 'pending' && confirmed) return 'waiting';
   return null;
 }
+
+// Issue 40: the owner's low-stock alert, one mail per item and crossing. An item is "marked" from the stock move that
+// takes it to or below the threshold until one takes it back above: only the move that marks it mails.
+
+export interface StockLevelOf {
+  product: string;
+  variant: string | null;
+  countInStock: number;
+}
+
+/** Which items a product's levels newly take to or below `threshold` (mark and mail), and which rise back above it
+ *  (clear: their next fall mails again). `marked`: the variant keys (alertVariantKey) marked now. */
+export function lowStockCrossings(
+  levels: readonly StockLevelOf[],
+  marked: ReadonlySet<string>,
+  threshold: number,
+): { mark: StockLevelOf[]; clear: string[] } {
+  const mark: StockLevelOf[] = [];
+  const clear: string[] = [];
+  for (const level of levels) {
+    const key = alertVariantKey(level.variant);
+    const low = level.countInStock <= threshold;
+    if (low && !marked.has(key)) mark.push(level);
+    else if (!low && marked.has(key)) clear.push(key);
+  }
+  return { mark, clear };
+}

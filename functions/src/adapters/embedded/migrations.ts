@@ -895,7 +895,7 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 35,
-    name: 'back-in-stock alerts',
+    name: 'back-in-stock alerts and low-stock marks',
     // Issue 41 (adapters/embedded/stockAlerts.ts): one alert per product, variant ('' for the product itself) and
     // email key; the last level heard of each watched product or variant, so a restock (a rise) is told from a fall.
     statements: [
@@ -915,6 +915,13 @@ export const MIGRATIONS: Migration[] = [
          product_id TEXT NOT NULL,
          variant_key TEXT NOT NULL,
          level INTEGER NOT NULL,
+         PRIMARY KEY (product_id, variant_key)
+       )`,
+      // Issue 40: the items at or below the low-stock threshold whose owner's mail went out (cleared above it).
+      `CREATE TABLE low_stock_marks (
+         product_id TEXT NOT NULL,
+         variant_key TEXT NOT NULL,
+         marked_at TEXT NOT NULL,
          PRIMARY KEY (product_id, variant_key)
        )`,
     ],

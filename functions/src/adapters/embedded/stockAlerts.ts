@@ -11,6 +11,8 @@ import { recordMail } from './mailOutbox.js';
 import { emailKey } from '../../domain/search.js';
 import {
   alertVariantKey,
+  lowStockCrossings,
+  type StockLevelOf,
   renewedStatus,
   restockBatchSize,
   unitsBack,
@@ -156,6 +158,16 @@ export class SqlStockAlerts implements StockAlertStore {
     return sent;
   }
 
+  async lowStock(
+    levels: readonly StockLevelOf[],
+    threshold: number,
+    mails: (level: StockLevelOf, admins: string[]) => QueuedMail[],
+  ) {
+    const marked = await recordLowStock(this.db, this.clock.now(), levels, threshold, mails);
+    if (marked > 0) this.onMailRecorded();
+    return marked;
+  }
+
   async demand(productIds: readonly string[]): Promise<StockAlertDemand[]> {
     if (productIds.length === 0) return [];
     const rs = await this.db.client.execute({
@@ -170,6 +182,47 @@ export class SqlStockAlerts implements StockAlertStore {
       waiting: Number(r.waiting),
     }));
   }
+}
+
+/** The variant keys of a product marked low (issue 40). */
+async function lowMarks(db: Pick<Transaction, 'execute'>, product: string): Promise<Set<string>> {
+  const rs = await db.execute({ sql: 'SELECT variant_key FROM low_stock_marks WHERE product_id = ?', args: [product] });
+  return new Set(rs.rows.map((r) => String(r.variant_key)));
+}
+
+/** Marks a product's items that fell to the threshold (recording the owner's mails) and clears those back above. */
+export async function recordLowStock(
+  db: Database,
+  now: Date,
+  levels: readonly StockLevelOf[],
+  threshold: number,
+  mails: (level: StockLevelOf, admins: string[]) => QueuedMail[],
+): Promise<number> {
+  const product = levels[0]?.product;
+  if (!product) return 0;
+  // A read first: most stock moves cross nothing, and then nothing queues behind the write lock.
+  const seen = lowStockCrossings(levels, await lowMarks(db.client, product), threshold);
+  if (seen.mark.length === 0 && seen.clear.length === 0) return 0;
+  return db.write(async (tx) => {
+    const { mark, clear } = lowStockCrossings(levels, await lowMarks(tx, product), threshold);
+    for (const key of clear)
+      await tx.execute({
+        sql: 'DELETE FROM low_stock_marks WHERE product_id = ? AND variant_key = ?',
+        args: [product, key],
+      });
+    if (mark.length === 0) return 0;
+    const admins = (await tx.execute('SELECT email FROM users WHERE is_admin = 1 ORDER BY created_at, id')).rows.map(
+      (r) => String(r.email),
+    );
+    for (const level of mark) {
+      await tx.execute({
+        sql: 'INSERT INTO low_stock_marks (product_id, variant_key, marked_at) VALUES (?, ?, ?)',
+        args: [product, alertVariantKey(level.variant), now.toISOString()],
+      });
+      for (const mail of mails(level, admins)) await recordMail(tx, mail, now);
+    }
+    return mark.length;
+  });
 }
 
 /** Marks the `batch` oldest waiting alerts of a level notified and records their mails, in `tx`. */

@@ -24,13 +24,22 @@ import { EmailChanged } from './EmailChanged.js';
 import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js';
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
-import { BackInStock, StockAlertConfirm, itemName } from './StockAlertMails.js';
+import { BackInStock, LowStock, StockAlertConfirm, itemName } from './StockAlertMails.js';
 import { paths } from '../../domain/routes.js';
 
 /** The data each template is recorded with (JSON). */
 export interface MailData {
   /** Issue 41: a guest's (or an unverified address's) back-in-stock alert waits for this link. */
   'stock-alert-confirm': { productName: string; variantLabel: string; confirmPath: string; unsubscribePath: string };
+  /** Issue 40: to each admin, once per item and fall to the low-stock threshold. */
+  'low-stock': {
+    productName: string;
+    variantLabel: string;
+    sku: string;
+    countInStock: number;
+    threshold: number;
+    productPath: string;
+  };
   /** Issue 41: the item is back (one per alert and restock). */
   'back-in-stock': { productName: string; variantLabel: string; productPath: string; unsubscribePath: string };
   'password-reset': { name: string; resetPath: string; expiresInMinutes: number };
@@ -128,6 +137,19 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
         variantLabel: d.variantLabel,
         confirmUrl: url(d.confirmPath),
         unsubscribeUrl: url(d.unsubscribePath),
+        shopUrl: url('/'),
+      }),
+  },
+  'low-stock': {
+    subject: (d) => `Low stock: ${itemName(d.productName, d.variantLabel)}, ${d.countInStock} left`,
+    element: (d, { url }) =>
+      createElement(LowStock, {
+        productName: d.productName,
+        variantLabel: d.variantLabel,
+        sku: d.sku,
+        countInStock: d.countInStock,
+        threshold: d.threshold,
+        productUrl: url(d.productPath),
         shopUrl: url('/'),
       }),
   },

@@ -8,6 +8,8 @@ import type { Clock, QueuedMail, StockAlertStore } from '../../../ports.js';
 import { emailKey } from '../../../domain/search.js';
 import {
   alertVariantKey,
+  lowStockCrossings,
+  type StockLevelOf,
   renewedStatus,
   restockBatchSize,
   unitsBack,
@@ -16,8 +18,12 @@ import {
   type StockAlertDemand,
   type StockAlertStatus,
 } from '../../../domain/stockAlerts.js';
-import { STOCK_ALERTS_COLLECTION, STOCK_ALERT_LEVELS_COLLECTION } from '../../../firestore/schema.js';
-import { isDocId, keyId, MAX_ATTEMPTS } from './mapping.js';
+import {
+  LOW_STOCK_MARKS_COLLECTION,
+  STOCK_ALERTS_COLLECTION,
+  STOCK_ALERT_LEVELS_COLLECTION,
+} from '../../../firestore/schema.js';
+import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS } from './mapping.js';
 import { recordMails } from './mailOutbox.js';
 
 /** stockAlerts/{id}. */
@@ -196,6 +202,51 @@ export class FirestoreStockAlerts implements StockAlertStore {
         for (const alert of alerts)
           tx.update(this.alerts().doc(alert._id), { status: 'notified', notifiedAt: now.toISOString() });
         return alerts.length;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+  }
+
+  /** Issue 40: lowStockMarks/{keyId(product|variant)} exists while an item is marked low. */
+  async lowStock(
+    levels: readonly StockLevelOf[],
+    threshold: number,
+    mails: (level: StockLevelOf, admins: string[]) => QueuedMail[],
+  ) {
+    if (levels.length === 0) return 0;
+    const now = this.clock.now();
+    const refs = levels.map((l) =>
+      this.db.collection(LOW_STOCK_MARKS_COLLECTION).doc(keyId(`${l.product}|${alertVariantKey(l.variant)}`)),
+    );
+    const markedIn = (snaps: { exists: boolean }[]) =>
+      new Set(levels.filter((_, i) => snaps[i]!.exists).map((l) => alertVariantKey(l.variant)));
+    // A read first: most stock moves cross nothing.
+    const seen = lowStockCrossings(levels, markedIn(await this.db.getAll(...refs)), threshold);
+    if (seen.mark.length === 0 && seen.clear.length === 0) return 0;
+    return this.db.runTransaction(
+      async (tx) => {
+        const { mark, clear } = lowStockCrossings(levels, markedIn(await tx.getAll(...refs)), threshold);
+        const admins = mark.length
+          ? (await tx.get(this.db.collection(COLLECTIONS.users).where('isAdmin', '==', true))).docs
+              .map((d) => d.data() as { email: string; createdAt: string })
+              .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+              .map((u) => u.email)
+          : [];
+        await recordMails(
+          tx,
+          this.db,
+          mark.flatMap((level) => mails(level, admins)),
+          now,
+        );
+        const refOf = (key: string) => refs[levels.findIndex((l) => alertVariantKey(l.variant) === key)]!;
+        for (const key of clear) tx.delete(refOf(key));
+        for (const level of mark)
+          tx.set(refOf(alertVariantKey(level.variant)), {
+            product: level.product,
+            variantKey: alertVariantKey(level.variant),
+            markedAt: now.toISOString(),
+          });
+        return mark.length;
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
