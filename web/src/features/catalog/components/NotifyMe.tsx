@@ -20,7 +20,7 @@ export function NotifyMe({ productId, variantId }: { productId: string; variantI
     );
   return (
     <Form
-      className="notify-me mt-3"
+      className="notify-me mt-3 mb-3"
       aria-label="Notify me when back in stock"
       onSubmit={(e) => {
         e.preventDefault();
@@ -40,7 +40,7 @@ export function NotifyMe({ productId, variantId }: { productId: string; variantI
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <Button type="submit" variant="outline-primary" disabled={notify.isPending}>
+        <Button type="submit" variant="outline-primary" className="text-nowrap" disabled={notify.isPending}>
           Notify me
         </Button>
       </div>
