@@ -6,6 +6,8 @@ import { cartReminderRoutes } from './features/cartReminders/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { productRoutes } from './features/products/routes.js';
+import { stockAlertRoutes } from './features/stockAlerts/routes.js';
+import { listenForRestocks } from './features/stockAlerts/restockMails.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { couponRoutes } from './features/coupons/routes.js';
@@ -25,6 +27,8 @@ import {
   DEFAULT_GUEST_ORDER_LIMIT,
   DEFAULT_ORDER_LIMITS,
   guestOrderLimiters,
+  DEFAULT_STOCK_ALERT_LIMIT,
+  stockAlertLimiters,
   orderLimiters,
   passwordResetLimiters,
   type Limit,
@@ -56,6 +60,8 @@ export interface AppOptions {
   passwordResetLimit?: Limit;
   /** Guest orders per address and per email per window (default 10 an hour). */
   guestOrderLimit?: Limit;
+  /** Issue 41: back-in-stock alert requests per address and per email (default DEFAULT_STOCK_ALERT_LIMIT). */
+  stockAlertLimit?: Limit;
   /** Refused discount codes (checks and orders) per address and per account (http/rateLimits.ts couponLimiters;
    *  default DEFAULT_COUPON_CHECK_LIMIT). */
   couponCheckLimit?: Limit;
@@ -173,6 +179,9 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
     options.catalogCacheTtlMs,
   );
   settings.listen(ports.events);
+  // Issue 41: restocks mail the waiting back-in-stock alerts; issue 40: a fall to the low-stock threshold mails the
+  // admins (a subscriber of the events).
+  if (ports.stockAlertLinks) listenForRestocks(ports.events, ports.store, ports.stockAlertLinks, ports.clock);
   // helmet's headers are the same for every answer (unless it is configured otherwise: then staticHeaders says
   // null): they are captured once and set in one step, instead of running helmet's 13 middlewares per request.
   const fixedHeaders = staticHeaders(headers);
@@ -198,6 +207,11 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
       emulatorImageOrigins: options.emulatorImageOrigins,
     }),
   );
+  const alerts = stockAlertRoutes(ports, {
+    limiters: stockAlertLimiters(options.stockAlertLimit ?? DEFAULT_STOCK_ALERT_LIMIT, options.rateLimitStore),
+  });
+  api.use('/products', alerts.products);
+  api.use('/stock-alerts', alerts.links);
   // Password reset and email verification (embedded): mounted before the user routes, beside them.
   if (ports.accounts)
     api.use(

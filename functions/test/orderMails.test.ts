@@ -268,7 +268,13 @@ describe('order emails through a running shop (development mailbox)', () => {
     // Exactly these three about this order: the refused one left nothing behind.
     const about = (await mails(shop)).filter((m) => m.subject.includes(number));
     expect(about).toHaveLength(3);
-    expect((await mails(shop)).filter((m) => /Mailbox Lamp/.test(m.text))).toHaveLength(3);
+    // Besides them, issue 40's low-stock alert: one, to the admin, when the product was published with 2 (at or below
+    // the threshold); the order's 2 -> 1 sends no second one.
+    const lamp = (await mails(shop)).filter((m) => /Mailbox Lamp/.test(m.text));
+    expect(lamp.filter((m) => !m.subject.startsWith('Low stock'))).toHaveLength(3);
+    expect(lamp.filter((m) => m.subject.startsWith('Low stock')).map((m) => [m.to, m.subject])).toEqual([
+      ['admin@voltshop.test', 'Low stock: Mailbox Lamp, 2 left'],
+    ]);
   });
 
   it("issue 38: times in the shop's time zone, a guest greeted by the recipient, carrier and tracking link when delivered", async () => {

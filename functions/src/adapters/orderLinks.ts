@@ -18,6 +18,7 @@ export class HmacOrderLinks implements OrderLinks {
   /** `secret`: read when a link is made or checked (the Cloud Function's secret is there at request time). */
   constructor(
     private readonly secret: () => string | Uint8Array,
+    /** Issue 41: another use of the same signature (cart reminders, stock alerts), told apart by its purpose. */
     private readonly purpose: string = PURPOSE,
   ) {}
 
@@ -41,4 +42,13 @@ export class HmacOrderLinks implements OrderLinks {
     const expected = this.signature(orderId);
     return given.length === expected.length && timingSafeEqual(given, expected) ? orderId : null;
   }
+}
+
+/** Issue 41: the back-in-stock alerts' links (confirm, unsubscribe), signed with the same secret as guest orders'
+ *  under purposes of their own, so no token of one opens another. */
+export function stockAlertLinks(secret: () => string | Uint8Array) {
+  return {
+    confirm: new HmacOrderLinks(secret, 'voltshop:stock-alert-confirm:v1:'),
+    unsubscribe: new HmacOrderLinks(secret, 'voltshop:stock-alert-unsubscribe:v1:'),
+  };
 }

@@ -23,6 +23,7 @@ export type RateLimit =
   | 'passwordReset'
   | 'accountLinkConfirm'
   | 'guestOrder'
+  | 'stockAlert'
   | 'order'
   | 'couponCheck'
   | 'couponOrder';

@@ -78,6 +78,8 @@ import {
   type Wishlist,
 } from '../domain/index.js';
 import { cartSchema } from '../domain/cartSchema.js';
+import { stockAlertDemandQuerySchema, stockAlertSchema, stockAlertTokenSchema } from '../domain/stockAlertSchemas.js';
+import type { StockAlertDemand, StockAlertStatus } from '../domain/stockAlerts.js';
 import { ticketRequestSchema } from '../live/topics.js';
 import { endpoint, type, type EndpointSpec } from './endpoint.js';
 
@@ -217,6 +219,41 @@ export const endpoints = {
     summary: '2-4 products side by side, their spec rows aligned (ids not published are named in missing)',
     query: compareQuerySchema,
     output: type<ProductComparison>('ProductComparison'),
+  }),
+  // Back-in-stock alerts (issue 41, features/stockAlerts/routes.ts)
+  stockAlertCreate: endpoint({
+    method: 'POST',
+    path: '/api/products/:id/stock-alerts',
+    access: 'optionalUser',
+    summary:
+      'Notify me when a sold-out product or variant is back: at once for a signed-in verified address, else after the mailed confirmation link',
+    body: stockAlertSchema,
+    output: type<{ message: string; status: StockAlertStatus }>('StockAlertAnswer'),
+    rateLimits: ['stockAlert'],
+  }),
+  stockAlertConfirm: endpoint({
+    method: 'POST',
+    path: '/api/stock-alerts/confirm',
+    access: 'public',
+    summary: "Confirms a back-in-stock alert with its mailed link's token",
+    body: stockAlertTokenSchema,
+    output: type<{ message: string; productId: string }>('StockAlertLinkAnswer'),
+  }),
+  stockAlertUnsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/stock-alerts/unsubscribe',
+    access: 'public',
+    summary: "Removes a back-in-stock alert with its mailed link's token (one click, no sign-in)",
+    body: stockAlertTokenSchema,
+    output: message,
+  }),
+  stockAlertDemand: endpoint({
+    method: 'GET',
+    path: '/api/stock-alerts/demand',
+    access: 'admin',
+    summary: 'Waiting back-in-stock demand per product and variant of the products asked',
+    query: stockAlertDemandQuerySchema,
+    output: type<StockAlertDemand[]>('StockAlertDemand[]'),
   }),
   productTop: endpoint({
     method: 'GET',

@@ -56,6 +56,15 @@ export const paths = {
     path: '/reset-password/:token',
     href: (token: string) => `/reset-password/${token}`,
   } satisfies Route<[string]>,
+  /** Issue 41: a back-in-stock alert's confirmation and one-click unsubscribe links (signed tokens). */
+  stockAlertConfirm: {
+    path: '/stock-alerts/confirm/:token',
+    href: (token: string) => `/stock-alerts/confirm/${token}`,
+  } satisfies Route<[string]>,
+  stockAlertUnsubscribe: {
+    path: '/stock-alerts/unsubscribe/:token',
+    href: (token: string) => `/stock-alerts/unsubscribe/${token}`,
+  } satisfies Route<[string]>,
   verifyEmail: { path: '/verify-email/:token', href: (token: string) => `/verify-email/${token}` } satisfies Route<
     [string]
   >,

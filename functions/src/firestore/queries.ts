@@ -11,6 +11,8 @@ import {
   CUSTOMERS_COLLECTION,
   MAIL_OUTBOX_COLLECTION,
   ORDER_STATS_COLLECTION,
+  STOCK_ALERTS_COLLECTION,
+  STOCK_ALERT_LEVELS_COLLECTION,
 } from './schema.js';
 import type { CustomerListQuery } from '../domain/customers.js';
 import type { OrderListQuery, UserListQuery } from '../domain/listQuery.js';
@@ -50,6 +52,37 @@ export const LOW_STOCK_SHAPE: QueryShape = {
     { field: 'name', direction: 'asc' },
   ],
   where: 'low stock',
+};
+
+/** Issue 41: the oldest waiting back-in-stock alerts of a product's variant (store/stockAlerts.ts restocked). */
+export const STOCK_ALERT_QUEUE_SHAPE: QueryShape = {
+  collection: STOCK_ALERTS_COLLECTION,
+  filters: [
+    { field: 'product', op: '==' },
+    { field: 'variantKey', op: '==' },
+    { field: 'status', op: '==' },
+  ],
+  orderBy: [{ field: 'createdAt', direction: 'asc' }],
+  where: 'stock alert queue',
+};
+
+/** Issue 41: the waiting alerts of some products (store/stockAlerts.ts demand): equalities, single-field indexes. */
+export const STOCK_ALERT_DEMAND_SHAPE: QueryShape = {
+  collection: STOCK_ALERTS_COLLECTION,
+  filters: [
+    { field: 'product', op: 'in' },
+    { field: 'status', op: '==' },
+  ],
+  orderBy: [],
+  where: 'stock alert demand',
+};
+
+/** Issue 41: whether an alert watches a product (store/stockAlerts.ts watching). */
+export const STOCK_ALERT_WATCH_SHAPE: QueryShape = {
+  collection: STOCK_ALERT_LEVELS_COLLECTION,
+  filters: [{ field: 'product', op: '==' }],
+  orderBy: [],
+  where: 'stock alert levels',
 };
 
 /** Unpaid orders whose hold ended (store.orders.expireStale). */
@@ -227,6 +260,9 @@ export function allQueryShapes(): QueryShape[] {
   const shapes: QueryShape[] = [
     topProductsShape(),
     LOW_STOCK_SHAPE,
+    STOCK_ALERT_QUEUE_SHAPE,
+    STOCK_ALERT_DEMAND_SHAPE,
+    STOCK_ALERT_WATCH_SHAPE,
     EXPIRY_SHAPE,
     HOLD_REMINDER_SHAPE,
     CART_REMINDER_SHAPE,

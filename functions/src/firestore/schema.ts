@@ -82,6 +82,19 @@ export interface WishlistDoc {
  *  order figures, kept in the transactions of what it sums (adapters/firebase/store/customers.ts). Server only. */
 export const CUSTOMERS_COLLECTION = 'customers';
 
+/** stockAlerts/{id}: back-in-stock alerts (issue 41, adapters/firebase/store/stockAlerts.ts), one per product,
+ *  variant and email key (the id is keyId of the three), with its status (pending, waiting, notified) and its place in
+ *  the queue (createdAt). Server only; apart from COLLECTIONS, as the outbox. */
+export const STOCK_ALERTS_COLLECTION = 'stockAlerts';
+
+/** stockAlertLevels/{id}: the last stock level the alerts heard of per watched product or variant (a rise is a
+ *  restock). Server only. */
+export const STOCK_ALERT_LEVELS_COLLECTION = 'stockAlertLevels';
+
+/** lowStockMarks/{keyId(product|variant)}: issue 40, an item at or below the low-stock threshold whose owner's mail
+ *  went out (deleted once it is back above). Server only. */
+export const LOW_STOCK_MARKS_COLLECTION = 'lowStockMarks';
+
 /** orderStatus/{id}: what a guest's order page follows live (issue 37). A guest has no account, so the rules cannot let
  *  it read orders/{id}; this document is readable by anyone who knows its id, the SHA-256 (hex) of the order's guest
  *  token, which only the token's holder can compute (as only they can read the order through the API). It says

@@ -203,6 +203,29 @@ export function guestOrderLimiters(limit: Limit, storeFactory: RateLimitStoreFac
   ];
 }
 
+/** Back-in-stock alert requests per address and per email an hour (issue 41), unless the app says otherwise. */
+export const DEFAULT_STOCK_ALERT_LIMIT: Limit = { max: 20, windowMs: 3_600_000 };
+
+/** Back-in-stock alerts (POST /api/products/:id/stock-alerts), an anonymous write that may send a confirmation mail:
+ *  EVERY request counts, per address and, separately, per email given (a stranger cannot flood an inbox). */
+export function stockAlertLimiters(limit: Limit, storeFactory: RateLimitStoreFactory = memoryStores): RequestHandler[] {
+  return [
+    rateLimit({ ...common, windowMs: limit.windowMs, limit: limit.max, store: storeFactory('stock-alert-by-address') }),
+    rateLimit({
+      ...common,
+      windowMs: limit.windowMs,
+      limit: limit.max,
+      store: storeFactory('stock-alert-by-email'),
+      ...keyedBy((req) => {
+        const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+        return typeof email === 'string' && email.trim() && email.length <= 254
+          ? `email:${emailKey(email)}`
+          : undefined;
+      }),
+    }),
+  ];
+}
+
 /** Refused discount codes per address and per account, unless the app says otherwise (AppOptions.couponCheckLimit):
  *  refused ones (a guessed code, by a check or an order) at `max` a window; checks at COUPON_CHECKS_PER_REFUSED
  *  times that. */

@@ -25,6 +25,7 @@ import { priceHistoryContract } from './priceHistory.contract.js';
 import { wishlistContract } from './wishlist.contract.js';
 import { customersContract } from './customers.contract.js';
 import { cartRemindersContract } from './cartReminders.contract.js';
+import { stockAlertsContract } from './stockAlerts.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from './store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 
@@ -112,5 +113,6 @@ cartRemindersContract('embedded (SQLite)', async (clock) => {
   return { ...sut, putCart: async (userId, items, at) => void (await sut.store.carts!.put(userId, items, at)) };
 });
 accountMailContract('embedded (SQLite)', embeddedMailStore);
+stockAlertsContract('embedded (SQLite)', embeddedMailStore);
 // Issue 38's model-based test: random sequences of order commands against a model, checked after every step.
 orderLedgerModel('embedded (SQLite)', embeddedMailStore, { runs: EMBEDDED_RUNS, maxSteps: MAX_STEPS });

@@ -32,6 +32,7 @@ import { wishlistContract } from '../contract/wishlist.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
 import { cartRemindersContract } from '../contract/cartReminders.contract.js';
 import { putWebCart } from './webCart.js';
+import { stockAlertsContract } from '../contract/stockAlerts.contract.js';
 import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/store.contract.js';
 import type { MovableClock } from '../support/clock.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
@@ -162,6 +163,7 @@ cartRemindersContract(
   },
   contractRun,
 );
+stockAlertsContract(NAME, firestoreMailStore, contractRun);
 // Issue 38's model-based test (commands run one after the other: the emulator's missing isolation does not matter).
 orderLedgerModel(NAME, firestoreMailStore, { runs: FIRESTORE_RUNS, maxSteps: FIRESTORE_MAX_STEPS }, contractRun);
 // Issue 26's read bounds, counted at the emulator's answers (emulator.reads).

@@ -639,6 +639,41 @@ export const MATRIX: Row[] = [
   // Managed categories and brands (issue 29).
   ...taxonomyRows('categories'),
   ...taxonomyRows('brands'),
+  // Back-in-stock alerts (issue 41): anyone may ask and follow the mailed links; the demand is the admin's.
+  {
+    method: 'POST',
+    route: '/api/products/:id/stock-alerts',
+    request: async (c) => {
+      const id = await c.newProduct();
+      await c.shop.call('PUT', `/api/products/${id}`, {
+        token: c.tokens.admin,
+        body: { ...productBody, countInStock: 0 },
+      });
+      return { path: `/api/products/${id}/stock-alerts`, body: { email: `notify-${seq++}@voltshop.test` } };
+    },
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/stock-alerts/confirm',
+    request: async (c) => ({ path: '/api/stock-alerts/confirm', body: { token: await stockAlertToken(c, 'confirm') } }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/stock-alerts/unsubscribe',
+    request: async (c) => ({
+      path: '/api/stock-alerts/unsubscribe',
+      body: { token: await stockAlertToken(c, 'unsubscribe') },
+    }),
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/stock-alerts/demand',
+    request: async (c) => ({ path: `/api/stock-alerts/demand?products=${c.productId}` }),
+    expect: ADMIN(200),
+  },
   // The admin's customers (issue 40): accounts and guests, with their orders.
   { method: 'GET', route: '/api/customers', request: async () => ({ path: '/api/customers' }), expect: ADMIN(200) },
   {
@@ -750,6 +785,20 @@ export const MATRIX: Row[] = [
 ];
 
 let ctx: Ctx;
+
+/** Issue 41: a guest's back-in-stock alert on a fresh sold-out product, and the token of its mailed `kind` link. */
+async function stockAlertToken(c: Ctx, kind: 'confirm' | 'unsubscribe') {
+  const id = await c.newProduct();
+  const sold = await c.shop.call('PUT', `/api/products/${id}`, {
+    token: c.tokens.admin,
+    body: { ...productBody, countInStock: 0 },
+  });
+  expect(sold.status).toBe(200);
+  const email = `alert-${Date.now()}-${seq++}@voltshop.test`;
+  expect((await c.shop.call('POST', `/api/products/${id}/stock-alerts`, { body: { email } })).status).toBe(200);
+  const mail = await waitForMail(c.shop, email, /Confirm your alert/);
+  return mail.text.match(new RegExp(`/stock-alerts/${kind}/([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`))![1]!;
+}
 
 /** A fresh account's emailed link token: `ask` (a reset request, or the signed-in "send again") then the mailbox. */
 async function emailedToken(c: Ctx, ask: '/password-reset' | '/profile/verification', subject: RegExp, prefix: string) {

@@ -28,6 +28,13 @@ const cases: [name: string, pattern: string, href: string, params: Record<string
   ['admin user edit', paths.admin.userEdit.path, paths.admin.userEdit.href('u1'), { id: 'u1' }],
   ['admin products', paths.admin.products.path, paths.admin.products.href(), {}],
   ['admin products, page 2', paths.admin.productPage.path, paths.admin.products.href(2), { pageNumber: '2' }],
+  ['stock alert confirm', paths.stockAlertConfirm.path, paths.stockAlertConfirm.href('a1.sig'), { token: 'a1.sig' }],
+  [
+    'stock alert unsubscribe',
+    paths.stockAlertUnsubscribe.path,
+    paths.stockAlertUnsubscribe.href('a1.sig'),
+    { token: 'a1.sig' },
+  ],
   ['admin product edit', paths.admin.productEdit.path, paths.admin.productEdit.href('p1'), { id: 'p1' }],
 ];
 

@@ -23,6 +23,7 @@ const loadedPages = new Set<PropertyKey>();
 const accountLinkPages = () => import('@/features/auth/routes/AccountLinkPages');
 const printPages = () => import('@/features/orders/routes/PrintPages');
 const checkoutPages = () => import('@/features/checkout/routes/Checkout');
+const stockAlertPages = () => import('@/features/catalog/routes/StockAlertPages');
 
 /** Every page but home is its own chunk, loaded when first visited. */
 function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
@@ -104,6 +105,9 @@ export const routes: RouteObject[] = [
               { path: paths.resetPassword.path, ...page(accountLinkPages, 'ResetPasswordPage') },
               { path: paths.verifyEmail.path, ...page(accountLinkPages, 'VerifyEmailPage') },
               { path: paths.authAction.path, ...page(accountLinkPages, 'AuthActionPage') },
+              // Issue 41: a back-in-stock alert's mailed links (one chunk).
+              { path: paths.stockAlertConfirm.path, ...page(stockAlertPages, 'StockAlertConfirmPage') },
+              { path: paths.stockAlertUnsubscribe.path, ...page(stockAlertPages, 'StockAlertUnsubscribePage') },
               {
                 path: paths.cartRemindersUnsubscribe.path,
                 ...page(() => import('@/features/auth/routes/UnsubscribePage'), 'CartRemindersUnsubscribePage'),

@@ -21,6 +21,8 @@ export * from './endpoints/products.gen';
 export * from './endpoints/products-admin.gen';
 export * from './endpoints/settings.gen';
 export * from './endpoints/settings-admin.gen';
+export * from './endpoints/stock-alerts.gen';
+export * from './endpoints/stock-alerts-admin.gen';
 export * from './endpoints/upload-admin.gen';
 export * from './endpoints/users.gen';
 export * from './endpoints/users-admin.gen';

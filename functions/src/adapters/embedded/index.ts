@@ -7,6 +7,7 @@ import { chooseMailer } from '../../mail/mailer.js';
 import { systemClock, type Clock, type DevMailboxReader, type Mailer, type Ports } from '../../ports.js';
 import { paymentGateway } from '../payments/index.js';
 import { HmacOrderLinks, UNSUBSCRIBE_PURPOSE } from '../orderLinks.js';
+import { HmacOrderLinks, stockAlertLinks } from '../orderLinks.js';
 import { EmbeddedAuth, loadJwtSecret } from './auth.js';
 import { Database } from './db.js';
 import { DevMailbox } from './devMailbox.js';
@@ -49,6 +50,7 @@ export async function createEmbeddedPorts(
     // Guest orders' links: signed with the same secret as the sessions, kept apart by the signature's purpose.
     orderLinks: new HmacOrderLinks(() => secret),
     unsubscribeLinks: new HmacOrderLinks(() => secret, UNSUBSCRIBE_PURPOSE),
+    stockAlertLinks: stockAlertLinks(() => secret),
     files: new LocalFiles(config.uploadsDir),
     payments: paymentGateway(config, clock),
     clock,

@@ -914,6 +914,39 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 35,
+    name: 'back-in-stock alerts and low-stock marks',
+    // Issue 41 (adapters/embedded/stockAlerts.ts): one alert per product, variant ('' for the product itself) and
+    // email key; the last level heard of each watched product or variant, so a restock (a rise) is told from a fall.
+    statements: [
+      `CREATE TABLE stock_alerts (
+         id TEXT PRIMARY KEY,
+         product_id TEXT NOT NULL,
+         variant_key TEXT NOT NULL,
+         email TEXT NOT NULL,
+         email_key TEXT NOT NULL,
+         status TEXT NOT NULL,
+         created_at TEXT NOT NULL,
+         notified_at TEXT,
+         UNIQUE (product_id, variant_key, email_key)
+       )`,
+      'CREATE INDEX stock_alerts_queue ON stock_alerts (product_id, variant_key, status, created_at)',
+      `CREATE TABLE stock_alert_levels (
+         product_id TEXT NOT NULL,
+         variant_key TEXT NOT NULL,
+         level INTEGER NOT NULL,
+         PRIMARY KEY (product_id, variant_key)
+       )`,
+      // Issue 40: the items at or below the low-stock threshold whose owner's mail went out (cleared above it).
+      `CREATE TABLE low_stock_marks (
+         product_id TEXT NOT NULL,
+         variant_key TEXT NOT NULL,
+         marked_at TEXT NOT NULL,
+         PRIMARY KEY (product_id, variant_key)
+       )`,
+    ],
+  },
+  {
     version: 36,
     name: 'wishlists',
     // Issue 41: one row per account, its items ({product, variant?} in the order added) as JSON, like carts: the

@@ -15,6 +15,7 @@ import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
 import { SqlWishlists } from './wishlists.js';
+import { SqlStockAlerts } from './stockAlerts.js';
 
 export { newId } from './mapping.js';
 
@@ -44,6 +45,7 @@ export function createSqlStore(
 ): Store {
   return {
     products: new SqlProducts(db, clock, events, { sparseMatches, rankedMatches }),
+    stockAlerts: new SqlStockAlerts(db, clock, () => orderMail?.onRecorded?.()),
     users: new SqlUsers(db, clock),
     orders: createOrderStore({
       unit: new SqlOrderUnitOfWork(db, events, () => orderMail?.onRecorded?.()),

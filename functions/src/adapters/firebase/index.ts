@@ -6,6 +6,7 @@ import type { App } from 'firebase-admin/app';
 import { readConfig, type Config } from '../../config.js';
 import { EventBus } from '../../events/bus.js';
 import { HmacOrderLinks, UNSUBSCRIBE_PURPOSE } from '../orderLinks.js';
+import { HmacOrderLinks, stockAlertLinks } from '../orderLinks.js';
 import {
   NO_EVENTS,
   systemClock,
@@ -145,5 +146,6 @@ export async function createFirebasePorts(
     events,
     orderLinks: new HmacOrderLinks(settings.orderLinkSecret),
     unsubscribeLinks: new HmacOrderLinks(settings.orderLinkSecret, UNSUBSCRIBE_PURPOSE),
+    stockAlertLinks: stockAlertLinks(settings.orderLinkSecret),
   };
 }

@@ -25,10 +25,24 @@ import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
 import { CartReminder } from './CartReminder.js';
+import { BackInStock, LowStock, StockAlertConfirm, itemName } from './StockAlertMails.js';
 import { paths } from '../../domain/routes.js';
 
 /** The data each template is recorded with (JSON). */
 export interface MailData {
+  /** Issue 41: a guest's (or an unverified address's) back-in-stock alert waits for this link. */
+  'stock-alert-confirm': { productName: string; variantLabel: string; confirmPath: string; unsubscribePath: string };
+  /** Issue 40: to each admin, once per item and fall to the low-stock threshold. */
+  'low-stock': {
+    productName: string;
+    variantLabel: string;
+    sku: string;
+    countInStock: number;
+    threshold: number;
+    productPath: string;
+  };
+  /** Issue 41: the item is back (one per alert and restock). */
+  'back-in-stock': { productName: string; variantLabel: string; productPath: string; unsubscribePath: string };
   'password-reset': { name: string; resetPath: string; expiresInMinutes: number };
   'password-changed': { name: string; how: PasswordChangedProps['how'] };
   welcome: { name: string; verifyPath: string; expiresInHours: number };
@@ -124,6 +138,41 @@ const orderProps = (d: OrderMailData, context: RenderContext) => ({
 });
 
 export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
+  'stock-alert-confirm': {
+    subject: (d) => `Confirm your alert for ${itemName(d.productName, d.variantLabel)}`,
+    element: (d, { url }) =>
+      createElement(StockAlertConfirm, {
+        productName: d.productName,
+        variantLabel: d.variantLabel,
+        confirmUrl: url(d.confirmPath),
+        unsubscribeUrl: url(d.unsubscribePath),
+        shopUrl: url('/'),
+      }),
+  },
+  'low-stock': {
+    subject: (d) => `Low stock: ${itemName(d.productName, d.variantLabel)}, ${d.countInStock} left`,
+    element: (d, { url }) =>
+      createElement(LowStock, {
+        productName: d.productName,
+        variantLabel: d.variantLabel,
+        sku: d.sku,
+        countInStock: d.countInStock,
+        threshold: d.threshold,
+        productUrl: url(d.productPath),
+        shopUrl: url('/'),
+      }),
+  },
+  'back-in-stock': {
+    subject: (d) => `Back in stock: ${itemName(d.productName, d.variantLabel)}`,
+    element: (d, { url }) =>
+      createElement(BackInStock, {
+        productName: d.productName,
+        variantLabel: d.variantLabel,
+        productUrl: url(d.productPath),
+        unsubscribeUrl: url(d.unsubscribePath),
+        shopUrl: url('/'),
+      }),
+  },
   'password-reset': {
     subject: () => 'Reset your Voltshop password',
     element: (d, { url }) =>

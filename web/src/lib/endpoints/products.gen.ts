@@ -7,6 +7,10 @@ export const productList: Route<Endpoints['productList']> = { method: 'GET', pat
 export const productFacets: Route<Endpoints['productFacets']> = { method: 'GET', path: '/api/products/facets' };
 export const productSuggest: Route<Endpoints['productSuggest']> = { method: 'GET', path: '/api/products/suggest' };
 export const productCompare: Route<Endpoints['productCompare']> = { method: 'GET', path: '/api/products/compare' };
+export const stockAlertCreate: Route<Endpoints['stockAlertCreate']> = {
+  method: 'POST',
+  path: '/api/products/:id/stock-alerts',
+};
 export const productTop: Route<Endpoints['productTop']> = { method: 'GET', path: '/api/products/top' };
 export const productGet: Route<Endpoints['productGet']> = { method: 'GET', path: '/api/products/:id' };
 export const reviewCreate: Route<Endpoints['reviewCreate']> = { method: 'POST', path: '/api/products/:id/reviews' };

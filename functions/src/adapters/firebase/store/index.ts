@@ -19,6 +19,7 @@ import { FirestoreTaxonomy } from './taxonomy.js';
 import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
 import { FirestoreWishlists } from './wishlists.js';
+import { FirestoreStockAlerts } from './stockAlerts.js';
 
 export { COLLECTIONS } from './mapping.js';
 export { FirestoreMailOutbox } from './mailOutbox.js';
@@ -39,6 +40,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
   const events = options.events ?? NO_EVENTS;
   return {
     products: new FirestoreProducts(db, options.clock ?? systemClock, events),
+    stockAlerts: new FirestoreStockAlerts(db, options.clock ?? systemClock),
     users: new FirestoreUsers(db, options.clock ?? systemClock),
     orders: createOrderStore({
       unit: new FirestoreOrderUnitOfWork(db, events),

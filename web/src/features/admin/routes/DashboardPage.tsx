@@ -14,6 +14,7 @@ import { formatPrice } from '@/lib/format';
 import { requestsHref, useRequestsSummary } from '../api/orders';
 import { useAdminStats, type AdminStats, type DailyStat } from '../api/stats';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
+import { useStockAlertDemand, waitingByProduct } from '../api/stockAlerts';
 import { EditIcon } from '../components/Icons';
 
 const StatsChart = lazy(() => import('../components/StatsChart'));
@@ -47,6 +48,16 @@ const lowStockColumns: AdminColumn<Product>[] = [
       ),
   },
 ];
+
+/** Issue 41: the waiting back-in-stock subscribers of each listed product. */
+const waitingColumn = (waiting: Map<string, number>): AdminColumn<Product> => ({
+  key: 'waiting',
+  header: 'WAITING',
+  sortValue: (p) => waiting.get(p._id) ?? 0,
+  filterValue: false,
+  className: 'text-end',
+  cell: (p) => waiting.get(p._id) ?? 0,
+});
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -108,6 +119,8 @@ function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
 
 /** The products at or below the low-stock threshold, lowest first, each with its edit link. */
 function LowStock({ products }: { products: AdminStats['lowStock'] }) {
+  const demand = useStockAlertDemand(products.map((p) => p._id));
+  const columns = [...lowStockColumns, waitingColumn(waitingByProduct(demand.data))];
   return (
     <section aria-labelledby="low-stock-title">
       <h2 id="low-stock-title" className="h5">
@@ -118,7 +131,7 @@ function LowStock({ products }: { products: AdminStats['lowStock'] }) {
         noun="low-stock products"
         rows={products}
         rowKey={(p) => p._id}
-        columns={lowStockColumns}
+        columns={columns}
         initialSort={{ key: 'count', direction: 'asc' }}
         empty={<Message variant="success">Every product has more than 5 in stock.</Message>}
         actions={(p) => (

@@ -11,6 +11,7 @@ import { useAdminProduct, useUpdateProduct } from '../api/products';
 import { ProductForm } from '../components/ProductForm';
 import { StockHistory } from '../components/StockHistory';
 import { PriceHistory } from '../components/PriceHistory';
+import { WaitingDemand } from '../components/WaitingDemand';
 
 /** Why a save failed; a stale form (409) is offered a reload of the product as it is now. */
 function SaveError({ error, onReload, reloading }: { error: unknown; onReload?: () => void; reloading: boolean }) {
@@ -93,6 +94,7 @@ export function ProductEditPage() {
         </QueryBoundary>
         {product.isSuccess && !isDraft && <StockHistory productId={id} product={product.data} />}
         {product.isSuccess && !isDraft && <PriceHistory productId={id} product={product.data} />}
+        {product.isSuccess && !isDraft && <WaitingDemand product={product.data} />}
       </FormContainer>
     </>
   );

@@ -194,6 +194,28 @@ describe('ProductPage', () => {
     expect(screen.queryByLabelText('Qty')).not.toBeInTheDocument();
   });
 
+  it('offers "Notify me" on a sold-out item (issue 41), the email prefilled when signed in', async () => {
+    sessionStore.set(shopper('u-bob'));
+    const calls = mockFetch({
+      'GET /api/products/p1': () => ({ body: { ...product, countInStock: 0 } }),
+      'POST /api/products/p1/stock-alerts': () => ({
+        body: { message: 'We will email you when it is back in stock', status: 'waiting' },
+      }),
+    });
+    renderRoutes([{ path: '/product/:id', element: <ProductPage /> }], { at: '/product/p1' });
+    const email = await screen.findByLabelText(/get an email when it is back/);
+    expect(email).toHaveValue(shopper('u-bob').email);
+    screen.getByRole('button', { name: 'Notify me' }).click();
+    expect(await screen.findByTestId('notify-me-done')).toHaveTextContent('We will email you');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: shopper('u-bob').email });
+  });
+
+  it('offers no "Notify me" while the item is in stock', async () => {
+    open();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Notify me' })).not.toBeInTheDocument();
+  });
+
   it("replaces the review form with 'You reviewed this product' once the signed-in user has a review", async () => {
     sessionStore.set(shopper('u-bob'));
     open();

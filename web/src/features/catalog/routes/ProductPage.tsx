@@ -39,6 +39,8 @@ import { LowestPrice } from '../components/LowestPrice';
 const RelatedProducts = lazy(() =>
   import('../components/RelatedProducts').then((m) => ({ default: m.RelatedProducts })),
 );
+/** Issue 41: loaded only when the chosen item is sold out. */
+const NotifyMe = lazy(() => import('../components/NotifyMe').then((m) => ({ default: m.NotifyMe })));
 const ReviewForm = lazy(() => import('../components/ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
 /**
@@ -189,6 +191,11 @@ export function ProductPage() {
                       <Icon name="cart" /> Add to Cart
                     </Button>
                   </div>
+                  {p.countInStock === 0 && (
+                    <Suspense>
+                      <NotifyMe key={chosen?._id ?? p._id} productId={product._id} variantId={chosen?._id} />
+                    </Suspense>
+                  )}
                   {p.countInStock > 0 && limitReason && (
                     <p id="qty-limit" className="small text-muted mt-2 mb-0" data-testid="qty-limit">
                       {limitReason}

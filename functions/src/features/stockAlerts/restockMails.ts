@@ -1,0 +1,84 @@
+// The back-in-stock mails (issue 41): a subscriber of the ports' events (never a wrapper of the store). A product
+// whose stock a write changed (StockChanged: an order, a cancel, a refund's restock; ProductSaved: the admin's edit)
+// and that an alert watches is read once, and each of its levels handed to the alert store, which mails the oldest
+// waiting subscribers when the level rose (domain/stockAlerts.ts restockBatchSize), in one write with the mails.
+// The work runs after the write's answer, one batch of events after the other (a restock heard twice in a row is
+// told apart by the level each write stored). A crash in between leaves the alerts waiting for the next restock.
+import type { DomainEvent } from '../../domain/events.js';
+import { LOW_STOCK_THRESHOLD } from '../../domain/limits.js';
+import { productLevels } from '../../domain/stockAlerts.js';
+import type { Clock, EventSource, Store } from '../../ports.js';
+import { backInStockMail, lowStockMails, type StockAlertLinks } from './mails.js';
+
+/** The products whose stock these events changed. */
+export function restockedProducts(events: readonly DomainEvent[]): string[] {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'StockChanged') for (const level of event.stock) ids.add(level.product);
+    // A new product's stock is no fall nor restock (and the seed's low ones mail nobody).
+    else if (event.type === 'ProductSaved' && (event.change === 'updated' || event.change === 'published'))
+      ids.add(event.productId);
+  }
+  return [...ids];
+}
+
+/** Hands each watched product's levels to the alert store; answers how many mails were recorded. */
+export async function mailRestocks(
+  store: Pick<Store, 'products' | 'stockAlerts'>,
+  links: StockAlertLinks,
+  productIds: readonly string[],
+): Promise<number> {
+  let mailed = 0;
+  for (const id of productIds) {
+    if (!(await store.stockAlerts.watching(id))) continue;
+    const product = await store.products.get(id, { reviews: false });
+    if (!product) continue;
+    for (const level of productLevels(product))
+      mailed += await store.stockAlerts.restocked(level, (alert) => backInStockMail(alert, product, links));
+  }
+  return mailed;
+}
+
+/**
+ * Issue 40: the owner's low-stock alert. Each product whose stock moved is read once and its levels handed to the
+ * store, which marks (and mails the admins about) each item newly at or below LOW_STOCK_THRESHOLD, the dashboard's
+ * threshold, and clears those back above it: one mail per item and crossing.
+ */
+export async function mailLowStock(
+  store: Pick<Store, 'products' | 'stockAlerts'>,
+  productIds: readonly string[],
+  clock: Clock,
+): Promise<number> {
+  let marked = 0;
+  for (const id of productIds) {
+    const product = await store.products.get(id, { reviews: false });
+    if (!product) continue;
+    const at = clock.now().toISOString();
+    marked += await store.stockAlerts.lowStock(productLevels(product), LOW_STOCK_THRESHOLD, (level, admins) =>
+      lowStockMails(level, product, LOW_STOCK_THRESHOLD, admins, at),
+    );
+  }
+  return marked;
+}
+
+/** Subscribes the back-in-stock and low-stock mails to the events; answers `idle()`, which resolves once what was heard is done. */
+export function listenForRestocks(
+  events: EventSource,
+  store: Pick<Store, 'products' | 'stockAlerts'>,
+  links: StockAlertLinks,
+  clock: Clock,
+): { idle: () => Promise<void>; stop: () => void } {
+  let queue: Promise<void> = Promise.resolve();
+  const stop = events.subscribe((published) => {
+    const ids = restockedProducts(published);
+    if (ids.length === 0) return;
+    queue = queue
+      .then(() => mailRestocks(store, links, ids))
+      .then(() => mailLowStock(store, ids, clock))
+      .then(
+        () => undefined,
+        (error: unknown) => console.error('[stock alerts] restock mails failed', error),
+      );
+  });
+  return { idle: () => queue, stop };
+}

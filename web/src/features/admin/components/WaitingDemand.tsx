@@ -1,0 +1,44 @@
+// The product editor's waiting back-in-stock demand (issue 41): how many confirmed subscribers wait, per variant.
+import type { Product } from '@domain';
+import { variantLabel } from '@domain/variants';
+import Table from 'react-bootstrap/Table';
+import { useStockAlertDemand } from '../api/stockAlerts';
+
+export function WaitingDemand({ product }: { product: Product }) {
+  const demand = useStockAlertDemand([product._id]);
+  if (!demand.data?.length) return null;
+  const label = (variant: string | null) => {
+    const found = variant ? product.variants?.find((v) => v._id === variant) : undefined;
+    return found ? variantLabel(product.options ?? [], found) : variant ? 'A removed variant' : product.name;
+  };
+  return (
+    <section aria-labelledby="waiting-demand-title" className="mt-4" data-testid="waiting-demand">
+      <h2 id="waiting-demand-title" className="h5">
+        Waiting for a restock
+      </h2>
+      <Table size="sm" bordered className="w-auto">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="text-end">
+              Subscribers
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {demand.data.map((d) => (
+            <tr key={d.variant ?? ''}>
+              <th scope="row" className="fw-normal">
+                {label(d.variant)}
+              </th>
+              <td className="text-end">{d.waiting}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <p className="small text-muted">
+        A restock mails the oldest of them, up to 3 per unit back (at least 10); the rest wait for the next one.
+      </p>
+    </section>
+  );
+}
