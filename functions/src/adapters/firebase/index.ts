@@ -5,8 +5,7 @@
 import type { App } from 'firebase-admin/app';
 import { readConfig, type Config } from '../../config.js';
 import { EventBus } from '../../events/bus.js';
-import { HmacOrderLinks, UNSUBSCRIBE_PURPOSE } from '../orderLinks.js';
-import { HmacOrderLinks, stockAlertLinks } from '../orderLinks.js';
+import { HmacOrderLinks, stockAlertLinks, UNSUBSCRIBE_PURPOSE } from '../orderLinks.js';
 import {
   NO_EVENTS,
   systemClock,
