@@ -145,9 +145,11 @@ describe('search order without a sort: bm25 up to the bound, names first above i
   it('a database made before migration 27 orders its many matches names first once migrated (the index is filled)', async () => {
     const oldDir = mkdtempSync(join(tmpdir(), 'voltshop-m27-'));
     try {
+      // Today's store writes the products, so the old database also has what its product writes need that came
+      // after 27 and does not touch the search: migration 34's price history.
       const before = await Database.open(
         oldDir,
-        MIGRATIONS.filter((m) => m.version < 27),
+        MIGRATIONS.filter((m) => m.version < 27 || m.version === 34),
       );
       const clock = new MovableClock();
       const old = createSqlStore(before, { clock });
