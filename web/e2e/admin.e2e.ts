@@ -399,7 +399,7 @@ describe('admin: products', () => {
       await page.getByRole('button', { name: 'Update' }).click();
       await page.waitForURL(`${shop.url}/admin/productlist`);
       await page.goto(`/admin/product/${id}/edit`);
-      await page.getByRole('button', { name: 'Show' }).click();
+      await page.getByRole('button', { name: 'Show stock history' }).click();
       const rows = page.locator('section[aria-labelledby="stock-history-title"] tbody tr');
       await rows.first().waitFor();
       expect(await rows.count()).toBeGreaterThanOrEqual(2);

@@ -74,7 +74,13 @@ export function PriceHistory({
         <h2 id="price-history-title" className="h5 mb-0">
           Price history
         </h2>
-        <Button variant="outline-secondary" size="sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-label={`${open ? 'Hide' : 'Show'} price history`}
+        >
           {open ? 'Hide' : 'Show'}
         </Button>
       </div>

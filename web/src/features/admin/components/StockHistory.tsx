@@ -156,7 +156,13 @@ export function StockHistory({
         <h2 id="stock-history-title" className="h5 mb-0">
           Stock history
         </h2>
-        <Button variant="outline-secondary" size="sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-label={`${open ? 'Hide' : 'Show'} stock history`}
+        >
           {open ? 'Hide' : 'Show'}
         </Button>
       </div>

@@ -117,7 +117,7 @@ describe('ProductEditPage: stock history', () => {
     });
     renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Show' }));
+    await user.click(await screen.findByRole('button', { name: 'Show stock history' }));
     expect(await screen.findByRole('columnheader', { name: 'Variant' })).toBeInTheDocument();
     expect(screen.getByText('512 GB (PH-512)')).toBeInTheDocument();
   });
@@ -143,7 +143,7 @@ describe('ProductEditPage: stock history', () => {
     });
     renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Show' }));
+    await user.click(await screen.findByRole('button', { name: 'Show stock history' }));
     expect(calls.filter((c) => c.url.includes('stock-history'))).toHaveLength(1);
     expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
     expect(screen.getByText('Order placed')).toBeInTheDocument();
