@@ -99,6 +99,9 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(visitor, paths.resetPassword.path, paths.resetPassword.href('A'.repeat(43)));
     await check(visitor, paths.verifyEmail.path, paths.verifyEmail.href('A'.repeat(43)));
     await check(visitor, paths.authAction.path, paths.authAction.href());
+    await check(visitor, paths.stockAlertConfirm.path, paths.stockAlertConfirm.href('A'.repeat(43)));
+    await check(visitor, paths.stockAlertUnsubscribe.path, paths.stockAlertUnsubscribe.href('A'.repeat(43)));
+    await check(visitor, paths.cartRemindersUnsubscribe.path, paths.cartRemindersUnsubscribe.href('A'.repeat(43)));
     await check(visitor, paths.about.path, paths.about.href());
     await check(visitor, paths.contact.path, paths.contact.href());
     await check(visitor, paths.policy.path, paths.policy.href('returns'));
@@ -119,6 +122,7 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(customer, paths.invoice.path, paths.invoice.href(orderId));
     customerOrderId = orderId;
     await check(customer, paths.profile.path, paths.profile.href());
+    await check(customer, paths.wishlist.path, paths.wishlist.href());
     await screenshot(customer, 'mobile-390-profile');
     await customer.context().close();
   });

@@ -141,6 +141,8 @@ export async function signOut(page: Page) {
 }
 
 export async function openMenuIfCollapsed(page: Page) {
+  // The header renders after the page's load event (the app's first render): wait for it before asking.
+  await page.locator('.navbar-brand').waitFor();
   const toggler = page.getByRole('button', { name: 'Toggle navigation' });
   if ((await toggler.isVisible()) && (await toggler.getAttribute('aria-expanded')) !== 'true') await toggler.click();
 }
