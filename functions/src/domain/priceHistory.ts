@@ -5,7 +5,8 @@
 // beside the variant's price (embedded: adapters/embedded/priceHistory.ts; Firestore: store/priceHistory.ts).
 import { countryCode } from './countries.js';
 import type { ShopSettings } from './settings.js';
-import type { Product } from './types.js';
+
+export { withoutLowestPrice } from './lowestPrice.js';
 
 /** The days before a reduction whose lowest price it is measured against. */
 export const LOWEST_PRICE_DAYS = 30;
@@ -136,24 +137,4 @@ export function showsLowestPrice(settings: ShopSettings): boolean {
   const setting = settings.showLowestPrice30Days ?? 'auto';
   if (setting !== 'auto') return setting === 'on';
   return showLowestPriceByDefault(settingsCountries(settings));
-}
-
-/** A product answer without its 30-day lows (the settings say not to show them). */
-export function withoutLowestPrice<P extends Product>(product: P): P {
-  if (product.lowestPrice30Days === undefined && !product.variants?.some((v) => v.lowestPrice30Days !== undefined))
-    return product;
-  const { lowestPrice30Days: _dropped, ...rest } = product;
-  void _dropped;
-  return {
-    ...rest,
-    ...(product.variants
-      ? {
-          variants: product.variants.map((variant) => {
-            const { lowestPrice30Days: _v, ...kept } = variant;
-            void _v;
-            return kept;
-          }),
-        }
-      : {}),
-  } as P;
 }

@@ -24,6 +24,8 @@ let loaded: Promise<FirebaseModule> | null = null;
 export const loadFirebase = (): Promise<FirebaseModule> =>
   (loaded ??= import('./index').then(async (fb) => {
     await fb.initFirebase();
+    // Not awaited: the catalogue's first reads do not wait for the function (lowestPrice.ts: hidden until known).
+    void fb.askLowestPriceSetting();
     return fb;
   }));
 

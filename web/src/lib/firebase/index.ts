@@ -1,6 +1,7 @@
 // Everything the web app does with the Firebase SDK, loaded on demand by the Firebase build's client (client.tsx).
 export { firebase, FirebaseConfigError, initFirebase, resolveFirebaseConfig } from './app';
 export { appCheckHeaders } from './appCheck';
+export { askLowestPriceSetting } from './lowestPrice';
 export {
   checkPasswordResetCode,
   finishEmailVerification,

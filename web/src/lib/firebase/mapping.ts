@@ -13,6 +13,7 @@ import {
   type CartLineDoc,
   type ProductDoc,
 } from '@firestore/schema';
+import { asSettingsAllow } from './lowestPrice';
 
 export { COLLECTIONS, ORDER_STATUS_COLLECTION, PRODUCT_IMAGES_FOLDER };
 export type { ProductDoc };
@@ -88,5 +89,5 @@ export function reviewFromDoc(id: string, d: Partial<ReviewDoc>): Review {
 /** A whole product document as the API answers it; null for a missing or incomplete document. */
 export function productOrNull(id: string, data: Partial<ProductDoc> | undefined): Product | null {
   if (!data || typeof data.priceCents !== 'number' || typeof data.name !== 'string') return null;
-  return productFromDoc(id, { ratingSum: 0, numReviews: 0, countInStock: 0, ...data } as ProductDoc);
+  return asSettingsAllow(productFromDoc(id, { ratingSum: 0, numReviews: 0, countInStock: 0, ...data } as ProductDoc));
 }
