@@ -1,6 +1,8 @@
 // Back-in-stock alerts end to end (issue 41) in Chromium on the embedded server: a guest asks "Notify me" on a sold-out
 // variant, confirms through the development mailbox's message, the admin restocks it, and exactly one "Back in
-// stock" mail arrives, whose one-click unsubscribe link works without signing in.
+// stock" mail arrives, whose one-click unsubscribe link works without signing in. And issue 40's low-stock mail: the
+// admin is mailed once when a variant falls to the threshold, not again while it stays there, and again after a
+// restock above it and a second fall.
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, screenshot, uniqueEmail } from './support/browser';
 
@@ -80,5 +82,38 @@ describe('back-in-stock alerts', () => {
     const unsubscribe = mails[0]!.text.match(/\/stock-alerts\/unsubscribe\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)![0];
     await page.goto(unsubscribe);
     await page.getByText('You will not get this alert').waitFor();
+  });
+
+  it('mails the admin once when a variant falls to the low-stock threshold, again only after it was back above', async () => {
+    const admin = (await api('POST', '/api/users/login', { email: 'admin@voltshop.test', password: 'admin1234' })).body
+      .token as string;
+    const sku = `LS${Date.now()}`;
+    const id = (await api('POST', '/api/products', undefined, admin)).body._id as string;
+    const saved = await api('PUT', `/api/products/${id}`, phone(sku, 20), admin);
+    expect(saved.status).toBe(200);
+    const variants = saved.body.variants as { _id: string }[];
+    const ids = { black: variants[0]!._id, blue: variants[1]!._id };
+    const lowStockMails = async () =>
+      (await api<{ to: string; subject: string }[]>('GET', '/api/dev/mail')).body.filter(
+        (m) => m.to === 'admin@voltshop.test' && m.subject.startsWith(`Low stock: Alert Phone ${sku} (Blue)`),
+      );
+    const waitForMails = async (count: number) => {
+      const until = Date.now() + 10_000;
+      while ((await lowStockMails()).length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 500)); // and nothing more comes
+      return lowStockMails();
+    };
+    // Blue starts well above the threshold (5): no mail about it yet (black, at 5, is not what this test follows).
+    expect(await waitForMails(0)).toHaveLength(0);
+    await api('PUT', `/api/products/${id}`, phone(sku, 3, ids), admin);
+    const first = await waitForMails(1);
+    expect(first.map((m) => m.subject)).toEqual([`Low stock: Alert Phone ${sku} (Blue), 3 left`]);
+    // Still low: no second mail.
+    await api('PUT', `/api/products/${id}`, phone(sku, 2, ids), admin);
+    expect(await waitForMails(2)).toHaveLength(1);
+    // Back above, then down again: one more.
+    await api('PUT', `/api/products/${id}`, phone(sku, 12, ids), admin);
+    await api('PUT', `/api/products/${id}`, phone(sku, 1, ids), admin);
+    expect(await waitForMails(2)).toHaveLength(2);
   });
 });
