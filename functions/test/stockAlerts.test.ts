@@ -109,4 +109,32 @@ describe('back-in-stock alerts (POST /api/products/:id/stock-alerts)', () => {
     });
     expect(other.body.status).toBe('pending');
   });
+
+  it("the low-stock mail follows the owner's threshold (settings), and the dashboard lists by it", async () => {
+    const before = (await shop.call('GET', '/api/settings', { token: admin })).body as Record<string, unknown>;
+    expect(before.lowStockThreshold).toBe(5);
+    const { id, ids } = await newPhone();
+    await shop.call('PUT', `/api/products/${id}`, { token: admin, body: phoneBody(20, ids) });
+    const lowBlue = async (left: number) =>
+      (await mails(shop)).filter((m) => m.subject === `Low stock: Notify Phone (Blue), ${left} left`);
+    // 8 left is not low at the default 5: no mail.
+    await shop.call('PUT', `/api/products/${id}`, { token: admin, body: phoneBody(8, ids) });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await lowBlue(8)).toHaveLength(0);
+    // The owner raises it to 10: back above, then 7 left is low: one mail to the admin.
+    const saved = await shop.call('PUT', '/api/settings', { token: admin, body: { ...before, lowStockThreshold: 10 } });
+    expect(saved.status).toBe(200);
+    await shop.call('PUT', `/api/products/${id}`, { token: admin, body: phoneBody(20, ids) });
+    await shop.call('PUT', `/api/products/${id}`, { token: admin, body: phoneBody(7, ids) });
+    await waitForMail(shop, 'admin@voltshop.test', /Low stock: Notify Phone \(Blue\), 7 left/);
+    expect(await lowBlue(7)).toHaveLength(1);
+    const stats = await shop.call('GET', '/api/admin/stats', { token: admin });
+    expect((stats.body.lowStock as { _id: string }[]).some((p) => p._id === id)).toBe(true);
+    // A threshold that is not a whole number from 0 is refused, naming the field; nothing changes.
+    const bad = await shop.call('PUT', '/api/settings', { token: admin, body: { ...before, lowStockThreshold: -1 } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Low-stock threshold');
+    expect((await shop.call('GET', '/api/settings', { token: admin })).body.lowStockThreshold).toBe(10);
+    expect((await shop.call('PUT', '/api/settings', { token: admin, body: before })).status).toBe(200);
+  });
 });

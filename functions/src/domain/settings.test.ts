@@ -45,6 +45,7 @@ const settingsArb: fc.Arbitrary<ShopSettings> = fc.record({
     terms: fc.constantFrom('', '## Terms\n\nOurs.'),
   }),
   cartReminderHours: fc.integer({ min: 0, max: 720 }),
+  lowStockThreshold: fc.integer({ min: 0, max: 100 }),
   showLowestPrice30Days: fc.constantFrom('auto', 'on', 'off'),
 });
 

@@ -3,7 +3,7 @@
 // saves any, DEFAULT_SETTINGS (with the environment's HOLD_* and ORDER_HOLD_* values) apply, which reproduce the
 // spec's totals exactly. Zod-free, so the web's first bundle may import it (the schema: settingsSchema.ts).
 import { countryCode } from './countries.js';
-import { DEFAULT_HOLD_LIMITS, DEFAULT_HOLD_MINUTES, type HoldLimits } from './limits.js';
+import { DEFAULT_HOLD_LIMITS, DEFAULT_HOLD_MINUTES, LOW_STOCK_THRESHOLD, type HoldLimits } from './limits.js';
 import { toDollars } from './money.js';
 import {
   FREE_SHIPPING_OVER_CENTS,
@@ -113,6 +113,9 @@ export interface ShopSettings {
   /** Issue 41: whether products show "Lowest price in the last 30 days" beside a compare-at price (priceHistory.ts
    *  showsLowestPrice); settings saved before have none: 'auto'. */
   showLowestPrice30Days: LowestPriceSetting;
+  /** Issue 40: the stock at or below which an item is low: the admins' mail (one per fall) and the dashboard's
+   *  list. Settings saved before have none: LOW_STOCK_THRESHOLD (5). The shoppers' "Only N left" keeps that constant. */
+  lowStockThreshold: number;
 }
 
 /** One change of the settings, as GET /api/settings/history lists it (newest first). */
@@ -170,6 +173,7 @@ export function defaultSettings(
     store: { name: SITE_NAME, address: SHOP_ADDRESS.join('\n'), email: CONTACT_EMAIL, phone: SHOP_PHONE },
     policies: { returns: '', shipping: '', privacy: '', terms: '' },
     cartReminderHours: DEFAULT_CART_REMINDER_HOURS,
+    lowStockThreshold: LOW_STOCK_THRESHOLD,
     showLowestPrice30Days: 'auto',
   };
 }

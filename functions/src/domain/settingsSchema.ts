@@ -217,6 +217,8 @@ export const settingsSchema = z.strictObject({
     .optional(),
   /** Issue 41, optional as `timeZone`: hours before an idle cart's reminder, 0 for none. */
   cartReminderHours: whole('Cart reminder hours', 0, MAX_CART_REMINDER_HOURS).optional(),
+  /** Issue 40, optional as `timeZone`: the low-stock alert's threshold (0: only sold-out items). */
+  lowStockThreshold: whole('Low-stock threshold', 0, 100_000).optional(),
   /** Issue 41; optional as `timeZone`. */
   showLowestPrice30Days: z
     .enum(LOWEST_PRICE_SETTINGS, { error: 'Lowest price in the last 30 days must be auto, on or off' })

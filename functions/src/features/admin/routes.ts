@@ -1,5 +1,5 @@
-import { requireAdmin } from '../../http/auth.js';
 import { LOW_STOCK_THRESHOLD } from '../../domain/limits.js';
+import { requireAdmin } from '../../http/auth.js';
 import { CART_REMINDER_RECOVERY_DAYS, cartReminderFigures } from '../../domain/cartReminders.js';
 import type { Ports } from '../../ports.js';
 import { endpoints } from '../../api/endpoints.js';
@@ -18,7 +18,8 @@ export function adminRoutes({ store, auth, clock }: Ports) {
       const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
       return byDay.get(day) ?? { day, orders: 0, revenue: 0 };
     });
-    const lowStock = await store.products.lowStock(LOW_STOCK_THRESHOLD, 20);
+    const threshold = (await store.settings.get())?.lowStockThreshold ?? LOW_STOCK_THRESHOLD;
+    const lowStock = await store.products.lowStock(threshold, 20);
     // Issue 41: the reminders of the same 30 days; an order within CART_REMINDER_RECOVERY_DAYS of one recovers it.
     const reminders = cartReminderFigures(await store.cartReminders.sentSince(since));
     res.json({ daily, lowStock, cartReminders: { ...reminders, recoveryDays: CART_REMINDER_RECOVERY_DAYS } });

@@ -72,6 +72,7 @@ export function settingsRoutes({ store, auth, clock }: Ports, cache: SettingsCac
       store: input.store ?? saved.store,
       policies: input.policies ?? saved.policies,
       cartReminderHours: input.cartReminderHours ?? saved.cartReminderHours,
+      lowStockThreshold: input.lowStockThreshold ?? saved.lowStockThreshold,
       showLowestPrice30Days: input.showLowestPrice30Days ?? saved.showLowestPrice30Days,
     };
     const caller = callerOf(req);

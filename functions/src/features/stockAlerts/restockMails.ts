@@ -41,21 +41,25 @@ export async function mailRestocks(
 
 /**
  * Issue 40: the owner's low-stock alert. Each product whose stock moved is read once and its levels handed to the
- * store, which marks (and mails the admins about) each item newly at or below LOW_STOCK_THRESHOLD, the dashboard's
- * threshold, and clears those back above it: one mail per item and crossing.
+ * store, which marks (and mails the admins about) each item newly at or below the owner's `lowStockThreshold` (settings,
+ * also the dashboard's), and clears those back above it: one mail per item and crossing.
  */
 export async function mailLowStock(
-  store: Pick<Store, 'products' | 'stockAlerts'>,
+  store: Pick<Store, 'products' | 'stockAlerts' | 'settings'>,
   productIds: readonly string[],
   clock: Clock,
 ): Promise<number> {
   let marked = 0;
+  // The owner's threshold (settings), read once per batch of events.
+  const threshold = productIds.length
+    ? ((await store.settings.get())?.lowStockThreshold ?? LOW_STOCK_THRESHOLD)
+    : LOW_STOCK_THRESHOLD;
   for (const id of productIds) {
     const product = await store.products.get(id, { reviews: false });
     if (!product) continue;
     const at = clock.now().toISOString();
-    marked += await store.stockAlerts.lowStock(productLevels(product), LOW_STOCK_THRESHOLD, (level, admins) =>
-      lowStockMails(level, product, LOW_STOCK_THRESHOLD, admins, at),
+    marked += await store.stockAlerts.lowStock(productLevels(product), threshold, (level, admins) =>
+      lowStockMails(level, product, threshold, admins, at),
     );
   }
   return marked;
@@ -64,7 +68,7 @@ export async function mailLowStock(
 /** Subscribes the back-in-stock and low-stock mails to the events; answers `idle()`, which resolves once what was heard is done. */
 export function listenForRestocks(
   events: EventSource,
-  store: Pick<Store, 'products' | 'stockAlerts'>,
+  store: Pick<Store, 'products' | 'stockAlerts' | 'settings'>,
   links: StockAlertLinks,
   clock: Clock,
 ): { idle: () => Promise<void>; stop: () => void } {

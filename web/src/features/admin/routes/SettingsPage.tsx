@@ -5,6 +5,7 @@ import type { SettingsChange, ShopSettings } from '@domain';
 import { settingsSchema, type SettingsInput } from '@domain/settingsSchema';
 import { DEFAULT_TIME_ZONE, timeZoneNames } from '@domain/timeZones';
 import { DEFAULT_CART_REMINDER_HOURS } from '@domain/cartReminders';
+import { LOW_STOCK_THRESHOLD } from '@domain/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { memo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -52,6 +53,7 @@ export function SettingsForm({
       // Settings saved before the time zone existed are UTC.
       timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
       cartReminderHours: settings.cartReminderHours ?? DEFAULT_CART_REMINDER_HOURS,
+      lowStockThreshold: settings.lowStockThreshold ?? LOW_STOCK_THRESHOLD,
       // Issue 41: settings saved before the field are 'auto'.
       showLowestPrice30Days: settings.showLowestPrice30Days ?? 'auto',
       tax: {
@@ -250,6 +252,16 @@ export function SettingsForm({
       </fieldset>
 
       <StoreDetailsFields register={register} errors={errors} />
+      <fieldset className="mb-4">
+        <legend className="h5">Low stock</legend>
+        <Field
+          label="Email the admins when an item's stock falls to (once per fall; the dashboard lists these items)"
+          type="number"
+          inputMode="numeric"
+          error={errors.lowStockThreshold}
+          {...register('lowStockThreshold', asNumber)}
+        />
+      </fieldset>
       <fieldset className="mb-4">
         <legend className="h5">Cart reminders</legend>
         <Field
