@@ -6,8 +6,6 @@ import {
   applyProductEdit,
   type CatalogFacets,
   type CatalogFilters,
-  notFound,
-  searchKey,
   type DomainEvent,
   type EditedFrom,
   galleryUrlsAfterSave,
@@ -19,7 +17,6 @@ import {
   type ProductSuggestions,
   type ProductUpdateInput,
   type Review,
-  reviewProduct,
   SYSTEM_ACTOR,
   type StockHistoryPage,
   type PriceHistoryPage,
@@ -33,60 +30,26 @@ import {
   productOf,
   toProduct,
   toReview,
-  type DraftDoc,
-  type OrderDoc,
   type ProductDoc,
   type ReviewDoc,
 } from './mapping.js';
 import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../firestore/catalog.js';
-import { editedDocFields } from '../../../firestore/schema.js';
 import { LOW_STOCK_SHAPE, topProductsShape } from '../../../firestore/queries.js';
-import { catalogueFacets, cataloguePairs, FacetTally, facetsFromPairs } from './facetCounts.js';
+import { catalogueFacets, FacetTally } from './facetCounts.js';
 import { managedNamesIn } from './taxonomy.js';
-import { brandCounts, facetCounts, listProducts, suggestProducts } from './search.js';
+import { listProducts, suggestProducts } from './search.js';
+import { catalogFacets } from './catalogFacets.js';
 import { VocabularyTally } from './searchVocabulary.js';
 import { searchKeysOf } from '../../../firestore/searchIndex.js';
 import { sitemapFile } from './sitemap.js';
 import { recordStockHistory, stockHistoryPage } from './stock.js';
 import { priceHistoryPage, recentPrices, recordPriceChanges } from './priceHistory.js';
 import { deleteShards, displayFields, readAllShards, rewriteShards, shardCount } from './stockShards.js';
-import { dropReviewRef, recordReviewRef, reviewsOfUser } from './reviewRefs.js';
+import { dropReviewRef } from './reviewRefs.js';
+import { editedProductDoc, newDraftDoc, newProductDoc, publishedDoc } from './productDocs.js';
+import { addReview, reviewsBy } from './productReviews.js';
 
-function editedProductDoc(input: ProductUpdateInput) {
-  const nameKey = searchKey(input.name);
-  const { brand, category, description } = input;
-  return {
-    ...editedDocFields(input),
-    nameKey,
-    searchKeys: searchKeysOf({ nameKey, brand, category, description }),
-  };
-}
-
-/** A new product's document, unreviewed. Products are public (firestore.rules): no admin uid in them. */
-export function newProductDoc(input: ProductUpdateInput, now: string): ProductDoc {
-  return {
-    specs: [],
-    images: [],
-    ...editedProductDoc(input),
-    ratingSum: 0,
-    numReviews: 0,
-    rating: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-/** A new draft's document: the product's, and who created it (drafts are server only). */
-export const newDraftDoc = (input: ProductUpdateInput, ownerId: string, now: string): DraftDoc => ({
-  ...newProductDoc(input, now),
-  user: ownerId,
-});
-
-/** The public document a draft becomes: everything but its creator. */
-export function publishedDoc(draft: DraftDoc | ProductDoc): ProductDoc {
-  const { user: _creator, ...product } = draft as DraftDoc;
-  return product;
-}
+export { newDraftDoc, newProductDoc, publishedDoc };
 
 const saved = (
   change: Extract<DomainEvent, { type: 'ProductSaved' }>['change'],
@@ -109,25 +72,8 @@ export class FirestoreProducts implements ProductStore {
     return listProducts(this.db, query);
   }
 
-  async facets(filters: CatalogFilters): Promise<CatalogFacets> {
-    const { keyword, category, brand, minPrice, maxPrice } = filters;
-    // Without a keyword or a price range, the count document answers, 1 read: the whole catalogue's counts (the
-    // home page's filter bar), and (issue 37) a category's, a brand's or both from its (category, brand) pairs.
-    // Without the pairs (dropped past their size), a category alone counts its brands with the bounded reads.
-    if (keyword === '' && minPrice === undefined && maxPrice === undefined) {
-      if (category === undefined && brand === undefined) {
-        const whole = await catalogueFacets(this.db);
-        if (whole) return whole;
-      } else {
-        const pairs = await cataloguePairs(this.db);
-        if (pairs) return facetsFromPairs(pairs, { category, brand });
-        if (brand === undefined) {
-          const whole = await catalogueFacets(this.db);
-          if (whole) return { categories: whole.categories, brands: await brandCounts(this.db, filters) };
-        }
-      }
-    }
-    return facetCounts(this.db, filters);
+  facets(filters: CatalogFilters): Promise<CatalogFacets> {
+    return catalogFacets(this.db, filters);
   }
 
   async suggest(q: string): Promise<ProductSuggestions> {
@@ -421,57 +367,12 @@ export class FirestoreProducts implements ProductStore {
     return removed;
   }
 
-  /** The user's reviews listed under the user (store/reviewRefs.ts: no collection-group query), read in one
-   *  getAll, then the products' names in another. */
-  async reviewsBy(userId: string): Promise<UserReview[]> {
-    if (!isDocId(userId)) return [];
-    const listed = await reviewsOfUser(this.db, userId);
-    if (!listed.length) return [];
-    const own = (await this.db.getAll(...listed.map((l) => l.review))).filter((d) => d.exists);
-    if (!own.length) return [];
-    const products = await this.db.getAll(...own.map((d) => d.ref.parent.parent!));
-    const names = new Map(products.map((p) => [p.id, p.exists ? String(p.get('name')) : '']));
-    return own
-      .map((d) => {
-        const productId = d.ref.parent.parent!.id;
-        return {
-          ...toReview(d.id, d.data() as ReviewDoc),
-          product: productId,
-          productName: names.get(productId) ?? '',
-        };
-      })
-      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  reviewsBy(userId: string): Promise<UserReview[]> {
+    return reviewsBy(this.db, userId);
   }
 
   async addReview(productId: string, review: NewReview): Promise<Review> {
-    if (!isDocId(productId)) throw notFound('Product not found');
-    const productRef = this.col.doc(productId);
-    const reviewRef = productRef.collection(COLLECTIONS.reviews).doc(review.userId);
-    const { decision, reviewed } = await this.db.runTransaction(
-      async (tx) => {
-        const [p, existing] = await tx.getAll(productRef, reviewRef);
-        const d = p.exists ? (p.data() as ProductDoc) : null;
-        const totals = d ? { id: productId, ratingSum: d.ratingSum ?? 0, numReviews: d.numReviews ?? 0 } : null;
-        // The customer's orders (single-field index on userId), read in the transaction: a payment or refund
-        // committed meanwhile retries the review with the new facts.
-        const orders = d
-          ? (await tx.get(this.db.collection(COLLECTIONS.orders).where('userId', '==', review.userId))).docs
-          : [];
-        const purchases = orders
-          .map((order) => order.data() as OrderDoc)
-          .filter((order) => order.orderItems.some((item) => item.product === productId));
-        const decided = reviewProduct(totals, existing.exists, review, purchases, this.clock.now());
-        const doc: ReviewDoc = decided.review;
-        tx.create(reviewRef, doc);
-        recordReviewRef(tx, this.db, review.userId, productId, doc.createdAt);
-        // Integer sum + count in the same transaction as the review: the average never drifts from the reviews.
-        const rated = { ...decided.totals, updatedAt: decided.review.createdAt };
-        tx.update(productRef, rated);
-        return { decision: decided, reviewed: toProduct(productId, { ...d!, ...rated }) };
-      },
-      { maxAttempts: MAX_ATTEMPTS },
-    );
-    const added: Review = { _id: review.userId, ...decision.review };
+    const { added, reviewed } = await addReview(this.db, this.clock.now(), productId, review);
     this.events.publish([{ type: 'ReviewAdded', productId, review: added, product: reviewed }]);
     return added;
   }

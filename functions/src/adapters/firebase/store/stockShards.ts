@@ -27,6 +27,10 @@ const SHARDS = 'stockShards';
 /** The displayed figures are synced at most once a second per product (Firestore: ~1 write/s per document). */
 export const STOCK_SYNC_MS = 1000;
 
+/** Whether a hot product's displayed stock is due a sync (at most once a STOCK_SYNC_MS). */
+export const syncDue = (doc: Pick<ProductDoc, 'stockSyncedAt'>, now: number) =>
+  now - (doc.stockSyncedAt ?? 0) >= STOCK_SYNC_MS;
+
 /** Units an order took from one shard of one product: recorded on the order (OrderDoc.stockTakes). */
 export type StockTakeDoc = ShardTake & { product: string };
 

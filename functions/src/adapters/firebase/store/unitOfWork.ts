@@ -44,7 +44,7 @@ import {
   shardOf,
   stockSeen,
   stockShardRef,
-  STOCK_SYNC_MS,
+  syncDue,
   syncDisplayedStock,
   writeTakes,
   type ShardedStock,
@@ -231,9 +231,6 @@ export class FirestoreOrderUnitOfWork implements OrderUnitOfWork {
     }
   }
 }
-
-/** Whether a hot product's displayed stock is due a sync (at most once a second, issue 37). */
-const syncDue = (doc: ProductDoc, now: number) => now - (doc.stockSyncedAt ?? 0) >= STOCK_SYNC_MS;
 
 /** The units a change set puts back onto hot products (a cancel, an expiry, a refund's or a return's restock):
  *  the shards they go to, read (before any write), and the shards as they will be written. */
