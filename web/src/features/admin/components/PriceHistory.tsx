@@ -1,5 +1,4 @@
 import type { PriceHistoryEntry, Product } from '@domain';
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Loader } from '@/components/ui/Loader';
@@ -9,6 +8,7 @@ import { dateTime, formatPrice } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { usePriceHistory } from '../api/products';
 import { variantNamesOf } from './StockHistory';
+import { HistoryPanel } from './HistoryPanel';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatPrice(cents / 100));
 
@@ -65,51 +65,49 @@ export function PriceHistory({
   product?: Pick<Product, 'options' | 'variants'>;
 }) {
   const variants = product?.variants?.length ? variantNamesOf(product) : undefined;
-  const [open, setOpen] = useState(false);
+  return (
+    <HistoryPanel id="price-history-title" title="Price history">
+      {(open) => <PriceHistoryBody productId={productId} variants={variants} open={open} />}
+    </HistoryPanel>
+  );
+}
+
+function PriceHistoryBody({
+  productId,
+  variants,
+  open,
+}: {
+  productId: string;
+  variants: ReturnType<typeof variantNamesOf> | undefined;
+  open: boolean;
+}) {
   const history = usePriceHistory(productId, open);
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
+  if (!open) return null;
   return (
-    <section className="mt-4" aria-labelledby="price-history-title">
-      <div className="d-flex align-items-center justify-content-between gap-2">
-        <h2 id="price-history-title" className="h5 mb-0">
-          Price history
-        </h2>
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          onClick={() => setOpen((o) => !o)}
-          aria-expanded={open}
-          aria-label={`${open ? 'Hide' : 'Show'} price history`}
-        >
-          {open ? 'Hide' : 'Show'}
-        </Button>
-      </div>
-      {open && (
-        <div className="mt-2">
-          {history.isPending ? (
-            <Loader small label="Loading price history" />
-          ) : history.isError ? (
-            <Message variant="danger">{errorMessage(history.error)}</Message>
-          ) : entries.length === 0 ? (
-            <p className="text-muted small mb-0">No price changes yet.</p>
-          ) : (
-            <>
-              <EntriesTable entries={entries} variants={variants} />
-              {history.hasNextPage && (
-                <Button
-                  variant="link"
-                  size="sm"
-                  className="p-0"
-                  onClick={() => void history.fetchNextPage()}
-                  disabled={history.isFetchingNextPage}
-                >
-                  {history.isFetchingNextPage ? 'Loading…' : 'Older changes'}
-                </Button>
-              )}
-            </>
+    <div className="mt-2">
+      {history.isPending ? (
+        <Loader small label="Loading price history" />
+      ) : history.isError ? (
+        <Message variant="danger">{errorMessage(history.error)}</Message>
+      ) : entries.length === 0 ? (
+        <p className="text-muted small mb-0">No price changes yet.</p>
+      ) : (
+        <>
+          <EntriesTable entries={entries} variants={variants} />
+          {history.hasNextPage && (
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0"
+              onClick={() => void history.fetchNextPage()}
+              disabled={history.isFetchingNextPage}
+            >
+              {history.isFetchingNextPage ? 'Loading…' : 'Older changes'}
+            </Button>
           )}
-        </div>
+        </>
       )}
-    </section>
+    </div>
   );
 }

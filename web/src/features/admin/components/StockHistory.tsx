@@ -1,7 +1,6 @@
 import type { Product, StockCause, StockHistoryEntry } from '@domain';
 import { variantLabel } from '@domain/variants';
 import { paths } from '@domain/routes';
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
@@ -11,6 +10,7 @@ import { errorMessage } from '@/lib/api';
 import { dateTime } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { useStockHistory } from '../api/products';
+import { HistoryPanel } from './HistoryPanel';
 
 /** How each cause of a stock change reads (domain/stockHistory.ts STOCK_CAUSES). */
 export const CAUSE_LABELS: Record<StockCause, string> = {
@@ -148,29 +148,26 @@ export function StockHistory({
   product?: Pick<Product, 'options' | 'variants'>;
 }) {
   const variants = product?.variants?.length ? variantNamesOf(product) : undefined;
-  const [open, setOpen] = useState(false);
-  const history = useStockHistory(productId, open);
   return (
-    <section className="mt-4" aria-labelledby="stock-history-title">
-      <div className="d-flex align-items-center justify-content-between gap-2">
-        <h2 id="stock-history-title" className="h5 mb-0">
-          Stock history
-        </h2>
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          onClick={() => setOpen((o) => !o)}
-          aria-expanded={open}
-          aria-label={`${open ? 'Hide' : 'Show'} stock history`}
-        >
-          {open ? 'Hide' : 'Show'}
-        </Button>
-      </div>
-      {open && (
-        <div className="mt-2">
-          <LoadedHistory history={history} variants={variants} />
-        </div>
-      )}
-    </section>
+    <HistoryPanel id="stock-history-title" title="Stock history">
+      {(open) => <StockHistoryBody productId={productId} variants={variants} open={open} />}
+    </HistoryPanel>
   );
+}
+
+function StockHistoryBody({
+  productId,
+  variants,
+  open,
+}: {
+  productId: string;
+  variants: ReturnType<typeof variantNamesOf> | undefined;
+  open: boolean;
+}) {
+  const history = useStockHistory(productId, open);
+  return open ? (
+    <div className="mt-2">
+      <LoadedHistory history={history} variants={variants} />
+    </div>
+  ) : null;
 }
