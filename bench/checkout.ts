@@ -5,10 +5,17 @@
 // Then, same server, same run: the limit. autocannon drives POST /bench/noop (bench/lib/checkout-server.mjs: the
 // authenticated request path of POST /api/orders with the same body, doing no work) and the spike's requests/s is
 // reported as a fraction of it. Floors (issue 15): spike p95 <= 300 ms and >= 40% of the limit.
+// The floor (issue 42), same run, same minutes: a bare node:http server (bench/lib/floor-server.mjs) that only checks
+// the same HS256 token and parses the same JSON body, hit by the same burst of fresh connections, in rounds before
+// and after the spike; the spike's p95 is reported as a multiple of the floor's (target <= 1.5x), and the shop's
+// CPU per order request (its process's user+system time over the burst; target <= 0.8 ms).
 // Usage: npx tsx bench/checkout.ts [--quick] [--json out.json]   (BENCH_CUSTOMERS=500, BENCH_STOCK=100)
+//   BENCH_SHOP_ROOT: another checkout of the repository whose built shop to measure (a before/after comparison);
+//   BENCH_PROFILE_DIR: write a V8 CPU profile of the spike alone there (bench/lib/profileSummary.ts reads it).
 // Sign-in: over HTTP by default (~2 min here: 500 scrypt verifications); --quick instead signs the tokens with the
 // shop's own token code and a JWT_SECRET given to the server (BENCH_TOKENS=http|sign overrides).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +23,7 @@ import { EmbeddedAuth } from '../functions/src/adapters/embedded/auth.js';
 import { Database } from '../functions/src/adapters/embedded/db.js';
 import {
   cpuMsOf,
+  freePort,
   QUICK,
   jsonClient,
   jsonTarget,
@@ -24,9 +32,11 @@ import {
   pool,
   removeDir,
   repoRoot,
+  spawnNode,
   startShop,
   table,
   tempDir,
+  waitFor200,
 } from './lib/common.js';
 import { insertCustomers } from './lib/customers.js';
 
@@ -40,6 +50,86 @@ const LIMIT_CONNECTIONS = 50;
 const LIMIT_SECONDS = QUICK ? 3 : 8;
 const SPIKE_P95_FLOOR_MS = 300;
 const LIMIT_FRACTION_FLOOR = 0.4;
+/** Issue 42: the spike's p95 at most this multiple of the bare floor's, and the shop's CPU per order request. */
+export const FLOOR_RATIO_TARGET = 1.5;
+export const CPU_PER_ORDER_TARGET_US = 800;
+const FLOOR_ROUNDS = QUICK ? 2 : 3;
+const SHOP_ROOT = process.env.BENCH_SHOP_ROOT ?? repoRoot;
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+
+/**
+ * One POST on a connection of its own (no keep-alive pool: each of the burst's customers opens a fresh connection, as
+ * 500 shoppers arriving at once do); its status, parsed answer and time.
+ */
+function freshPost(url: string, path: string, body: string, token: string) {
+  return new Promise<{ status: number; body: any; ms: number }>((resolve, reject) => {
+    const s = performance.now();
+    const req = request(
+      `${url}${path}`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Authorization: `Bearer ${token}`,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, ms: performance.now() - s });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Every token's POST at once, each on a fresh connection; the answers, the burst's seconds and the server's CPU. */
+async function burstOf(url: string, pid: number, path: string, tokens: string[], body: string) {
+  const cpu0 = cpuMsOf(pid);
+  const t0 = performance.now();
+  const answers = await Promise.all(tokens.map((token) => freshPost(url, path, body, token)));
+  const seconds = (performance.now() - t0) / 1000;
+  return { answers, seconds, cpuUsPerRequest: ((cpuMsOf(pid) - cpu0) * 1000) / tokens.length };
+}
+
+/** One round of the floor: a fresh bare server (bench/lib/floor-server.mjs), the same burst, its p95 and CPU. */
+async function floorRound(jwtSecret: string, tokens: string[], body: string) {
+  const port = await freePort();
+  const floor = spawnNode(
+    [join(repoRoot, 'bench', 'lib', 'floor-server.mjs'), String(port)],
+    { JWT_SECRET: jwtSecret },
+    port,
+  );
+  try {
+    await waitFor200(`${floor.url}/api/health`, 30_000, floor.proc);
+    const run = await burstOf(floor.url, floor.proc.pid!, '/api/orders', tokens, body);
+    if (run.answers.some((r) => r.status !== 201)) throw new Error('the floor server refused a request of the burst');
+    const latencies = run.answers.map((r) => r.ms);
+    return {
+      seconds: run.seconds,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      cpuUsPerRequest: run.cpuUsPerRequest,
+    };
+  } finally {
+    await floor.stop();
+  }
+}
+
+const loadAverage = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return '?';
+  }
+};
 
 /** req/s of the authenticated no-op POST with this body and token (and the server's CPU per request). */
 async function authenticatedLimit(url: string, pid: number, token: string, body: string) {
@@ -68,9 +158,14 @@ export async function runCheckout() {
   const jwtSecret = randomBytes(32).toString('base64url');
   const shop = await startShop({
     dataDir,
-    entry: join(repoRoot, 'bench', 'lib', 'checkout-server.mjs'),
-    env: { JWT_SECRET: jwtSecret, SIGNIN_RATE_LIMIT: '1000000' }, // every customer signs in from this one address
+    entry: join(SHOP_ROOT, 'bench', 'lib', 'checkout-server.mjs'),
+    env: {
+      JWT_SECRET: jwtSecret,
+      SIGNIN_RATE_LIMIT: '1000000', // every customer signs in from this one address
+      ...(PROFILE_DIR ? { BENCH_PROFILE_DIR: PROFILE_DIR } : {}),
+    },
   });
+  const loadBefore = loadAverage();
   try {
     const json = jsonClient(shop.url, 60_000);
 
@@ -114,19 +209,8 @@ export async function runCheckout() {
 
     // Every customer at once: one POST each to `path`, fired together on fresh connections; timed per request,
     // and the server's CPU over the burst (on a shared machine, the figure least moved by other load).
-    const burst = async (path: string, burstTokens: string[], body: unknown) => {
-      const cpu0 = cpuMsOf(shop.proc.pid!);
-      const t0 = performance.now();
-      const answers = await Promise.all(
-        burstTokens.map(async (token) => {
-          const s = performance.now();
-          const res = await json('POST', path, body, token);
-          return { ...res, ms: performance.now() - s };
-        }),
-      );
-      const seconds = (performance.now() - t0) / 1000;
-      return { answers, seconds, cpuUsPerRequest: ((cpuMsOf(shop.proc.pid!) - cpu0) * 1000) / burstTokens.length };
-    };
+    const burst = (path: string, burstTokens: string[], body: unknown) =>
+      burstOf(shop.url, shop.proc.pid!, path, burstTokens, JSON.stringify(body));
     const orderBody = { orderItems: [{ product: productId, qty: 1 }], shippingAddress, paymentMethod: 'PayPal' };
 
     // Like for like first: the same customers POST the no-op together, on fresh connections, each with a token the
@@ -137,8 +221,20 @@ export async function runCheckout() {
     const noopLatencies = noop.answers.map((r) => r.ms);
     if (noop.answers.some((r) => r.status !== 204)) throw new Error('the no-op burst was not answered 204 throughout');
 
+    // The floor's rounds around the spike (same tokens, same body, same burst), so drifting load hits both.
+    const floorRounds: Awaited<ReturnType<typeof floorRound>>[] = [];
+    for (let i = 0; i < FLOOR_ROUNDS - 1; i++)
+      floorRounds.push(await floorRound(jwtSecret, tokens, JSON.stringify(orderBody)));
+
     // The spike: every customer at once.
+    if (PROFILE_DIR) await json('POST', '/bench/profile/start');
     const spikeRun = await burst('/api/orders', tokens, orderBody);
+    const profile = PROFILE_DIR ? ((await json('POST', '/bench/profile/stop')).body.file as string) : undefined;
+    floorRounds.push(await floorRound(jwtSecret, tokens, JSON.stringify(orderBody)));
+    const floorP95 = percentile(
+      floorRounds.map((r) => r.p95),
+      50,
+    );
     const results = spikeRun.answers;
     const spikeSeconds = spikeRun.seconds;
     const spikeCpuUsPerRequest = spikeRun.cpuUsPerRequest;
@@ -176,11 +272,18 @@ export async function runCheckout() {
     const spikeRps = CUSTOMERS / spikeSeconds;
     const p95 = percentile(latencies, 95);
     const floors = {
+      [`spike p95 ≤ ${FLOOR_RATIO_TARGET}× the bare floor's p95 (same burst, same minutes)`]:
+        p95 <= FLOOR_RATIO_TARGET * floorP95,
+      [`server CPU per order request ≤ ${CPU_PER_ORDER_TARGET_US / 1000} ms`]:
+        spikeCpuUsPerRequest <= CPU_PER_ORDER_TARGET_US,
       [`spike p95 ≤ ${SPIKE_P95_FLOOR_MS} ms`]: p95 <= SPIKE_P95_FLOOR_MS,
       [`spike ≥ ${LIMIT_FRACTION_FLOOR * 100}% of the authenticated no-op POST's req/s`]:
         spikeRps >= LIMIT_FRACTION_FLOOR * limit.requestsPerSecond,
     };
     return {
+      load: { before: loadBefore, after: loadAverage() },
+      profile,
+      floor: { rounds: floorRounds, p95: floorP95, ratio: p95 / floorP95 },
       limit: {
         ...limit,
         connections: LIMIT_CONNECTIONS,
@@ -243,6 +346,12 @@ export function checkoutMarkdown(r: Awaited<ReturnType<typeof runCheckout>>): st
         ['throughput', `${r.spike.requestsPerSecond.toFixed(0)} order requests/s`],
         ['server CPU per order request (spike)', `${r.spike.cpuUsPerRequest.toFixed(0)} µs`],
         ['latency p50 / p95 / max (all)', `${ms(r.spike.p50, 0)} / **${ms(r.spike.p95, 0)}** / ${ms(r.spike.max, 0)}`],
+        [
+          `the floor: a bare \`node:http\` server checking the same token and parsing the same body, same burst (${r.floor.rounds.length} rounds around the spike)`,
+          `p95 **${ms(r.floor.p95, 0)}** (median; rounds ${r.floor.rounds.map((f) => ms(f.p95, 0)).join(', ')}), server CPU ${r.floor.rounds.map((f) => f.cpuUsPerRequest.toFixed(0)).join(' / ')} µs/request`,
+        ],
+        ['spike p95 / floor p95', `**${r.floor.ratio.toFixed(2)}×** (target ≤ ${FLOOR_RATIO_TARGET}×)`],
+        ['load average before / after', `${r.load.before} / ${r.load.after}`],
         ['p95 of the 201s / of the 409s', `${ms(r.spike.okP95, 0)} / ${ms(r.spike.refusedP95, 0)}`],
         r.login.mode === 'http'
           ? [

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { catalogMarkdown, runCatalog } from './catalog.js';
-import { checkoutMarkdown, runCheckout } from './checkout.js';
+import { CPU_PER_ORDER_TARGET_US, FLOOR_RATIO_TARGET, checkoutMarkdown, runCheckout } from './checkout.js';
 import { QUICK, machine, mb, ms, repoRoot } from './lib/common.js';
 import { NOTES } from './lib/notes.js';
 import { orderListsMarkdown, runOrderLists } from './orderLists.js';
@@ -159,6 +159,14 @@ await section(
   (r) => [
     ['exactly 100 × 201, 400 × 409, stock 0, no order lost/duplicated', yes(r.met)],
     ['throughput / p95', `${r.spike.requestsPerSecond.toFixed(0)} req/s / ${r.spike.p95.toFixed(0)} ms`],
+    [
+      `spike p95 ≤ ${FLOOR_RATIO_TARGET}× the bare node:http floor (same burst, same run)`,
+      `${yes(r.spike.p95 <= FLOOR_RATIO_TARGET * r.floor.p95)} (${r.floor.ratio.toFixed(2)}×: ${r.spike.p95.toFixed(0)} ms vs ${r.floor.p95.toFixed(0)} ms; load ${r.load.before})`,
+    ],
+    [
+      `server CPU per order request ≤ ${CPU_PER_ORDER_TARGET_US / 1000} ms`,
+      `${yes(r.spike.cpuUsPerRequest <= CPU_PER_ORDER_TARGET_US)} (${(r.spike.cpuUsPerRequest / 1000).toFixed(2)} ms)`,
+    ],
     [
       'spike p95 ≤ 300 ms and ≥ 40% of the authenticated no-op POST',
       `${yes(Object.values(r.floors).every(Boolean))} (${(r.limit.fraction * 100).toFixed(0)}% of ${r.limit.requestsPerSecond.toFixed(0)} req/s)`,

@@ -4,7 +4,10 @@
 // Its req/s is the limit the checkout spike is measured against (bench/checkout.ts).
 // Usage: DATA_DIR=... PORT=... node bench/lib/checkout-server.mjs
 import express from 'express';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { createEmbeddedPorts } from '../../functions/lib/adapters/embedded/index.js';
 import { appOptions, createShop } from '../../functions/lib/app.js';
 import { readConfig } from '../../functions/lib/config.js';
@@ -23,6 +26,25 @@ const shop = createShop(
       app.post('/bench/noop', express.json({ limit: '100kb', strict: true }), requireUser(ports.auth), (_req, res) => {
         res.status(204).end();
       });
+      // BENCH_PROFILE_DIR: the spike alone profiled (V8's sampling CPU profiler, as --cpu-prof, but started and
+      // stopped around the burst by bench/checkout.ts, so start-up, sign-ins and the no-op runs stay out of it).
+      const profileDir = process.env.BENCH_PROFILE_DIR;
+      if (profileDir) {
+        const session = new Session();
+        session.connect();
+        app.post('/bench/profile/start', async (_req, res) => {
+          await session.post('Profiler.enable');
+          await session.post('Profiler.setSamplingInterval', { interval: 100 });
+          await session.post('Profiler.start');
+          res.status(204).end();
+        });
+        app.post('/bench/profile/stop', async (req, res) => {
+          const { profile } = await session.post('Profiler.stop');
+          const file = join(profileDir, `spike-${process.pid}.cpuprofile`);
+          writeFileSync(file, JSON.stringify(profile));
+          res.json({ file });
+        });
+      }
     },
   }),
 );
