@@ -3,7 +3,7 @@
 // writes exactly what it answers in the same transaction. Pricing, stock checks, hold limits, restocking and the
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
 import { CouponRefusal, decideDiscount, type LoadedCoupon } from './discounts.js';
-import { badInput, conflict, notFound, type DomainError } from './errors.js';
+import { badInput, conflict, notFound, DomainError } from './errors.js';
 import { couponCustomerKeys, customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';
 import { ledgerLines } from './ledger.js';
@@ -166,28 +166,19 @@ export interface PlacedOrder {
   redemption: Redemption | null;
 }
 
+/** A line as the customer asks it. */
+type RequestedLine = { product: string; qty: number; variant?: string };
+
 /**
- * Places an order: every line's product must exist and have the stock (lines of one product count together),
- * prices come from the stored products, and the customer's open orders plus this one stay within the hold limits.
- * `products` holds the lines' products as read in the transaction; `unpaid` the customer's unpaid orders (a guest's:
- * those of the email's key, domain/guests.ts); `coupon` the request's discount code as loaded there (omitted without
- * one): a refused code refuses the order (400, the decision's message). A guest's order also stays within the hold
- * limits with `sameAddress`: the unpaid guest orders to the same shipping address (guestAddressKey), whatever email.
- * With `request.clientHold`, `sameClient` are the unpaid orders placed from the same client address (any account or
- * guest), held within the address's limits.
+ * An order's lines priced from the stored products, each checked in turn (the product exists, the variant is one of
+ * it, its stock has the units: lines of one stock count together), and the units taken per stock (a variant, or a
+ * product without variants) with what the stock was. The first line that fails throws (404, 400, or the 409 of
+ * `shortOfStock`). placeOrder's first step, and `stockRefusal`'s.
  */
-export function placeOrder(
-  request: PlaceOrderRequest,
-  products: ReadonlyMap<string, StockedProduct>,
-  unpaid: readonly UnpaidOrder[],
-  coupon?: LoadedCoupon | null,
-  sameAddress: readonly UnpaidOrder[] = [],
-  sameClient: readonly UnpaidOrder[] = [],
-): PlacedOrder {
-  const user = customerOf(request);
+export function orderLines(requested: readonly RequestedLine[], products: ReadonlyMap<string, StockedProduct>) {
   // Units taken per stock (a variant, or a product without variants), with what the stock was.
   const taken = new Map<string, { product: string; variant?: string; qty: number; stock: number }>();
-  const lines = request.lines.map((line) => {
+  const lines = requested.map((line) => {
     const p = products.get(line.product);
     if (!p) throw notFound(`Product not found: ${line.product}`);
     const variantId = p.variants ? (line.variant ?? p.defaultVariant) : undefined;
@@ -218,6 +209,47 @@ export function placeOrder(
       sku: v.sku,
     };
   });
+  return { lines, taken };
+}
+
+/**
+ * The 409 placeOrder would answer for these lines because a stock has not the units, judged on `products` alone
+ * (issue 42: a store answers a sale's refusals from the stock it last committed, before any transaction work).
+ * Null when the lines pass, or fail for another reason first (a product not in `products`, a variant problem):
+ * then only the placing transaction decides.
+ */
+export function stockRefusal(
+  requested: readonly RequestedLine[],
+  products: ReadonlyMap<string, StockedProduct>,
+): DomainError | null {
+  try {
+    orderLines(requested, products);
+    return null;
+  } catch (error) {
+    return error instanceof DomainError && error.kind === 'conflict' ? error : null;
+  }
+}
+
+/**
+ * Places an order: every line's product must exist and have the stock (lines of one product count together),
+ * prices come from the stored products, and the customer's open orders plus this one stay within the hold limits.
+ * `products` holds the lines' products as read in the transaction; `unpaid` the customer's unpaid orders (a guest's:
+ * those of the email's key, domain/guests.ts); `coupon` the request's discount code as loaded there (omitted without
+ * one): a refused code refuses the order (400, the decision's message). A guest's order also stays within the hold
+ * limits with `sameAddress`: the unpaid guest orders to the same shipping address (guestAddressKey), whatever email.
+ * With `request.clientHold`, `sameClient` are the unpaid orders placed from the same client address (any account or
+ * guest), held within the address's limits.
+ */
+export function placeOrder(
+  request: PlaceOrderRequest,
+  products: ReadonlyMap<string, StockedProduct>,
+  unpaid: readonly UnpaidOrder[],
+  coupon?: LoadedCoupon | null,
+  sameAddress: readonly UnpaidOrder[] = [],
+  sameClient: readonly UnpaidOrder[] = [],
+): PlacedOrder {
+  const user = customerOf(request);
+  const { lines, taken } = orderLines(request.lines, products);
   // Issue 40: the method chosen (or the cheapest for these items) among those offered to the country, and the tax of
   // the address's state where the owner set one.
   const settings = request.settings ?? DEFAULT_SETTINGS;

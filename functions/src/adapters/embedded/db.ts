@@ -13,6 +13,13 @@ export const WAL_CHECKPOINT_PAGES = 10_000;
  */
 export class Database {
   private queue: Promise<unknown> = Promise.resolve();
+  private started = 0;
+
+  /** How many write transactions have begun so far (every write of this process goes through `write`): the order
+   *  unit of work tells by it whether anything but its own placements wrote since its last commit (unitOfWork.ts). */
+  get writesStarted(): number {
+    return this.started;
+  }
 
   /**
    * `client` reads (its own connection: a read never waits for a write transaction, and sees only committed
@@ -48,6 +55,7 @@ export class Database {
   /** Runs `fn` in a write transaction, after every write queued before it. Rolls back on any throw. */
   write<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const run = async () => {
+      this.started++;
       const tx = await this.writer.transaction('write');
       try {
         const result = await fn(tx);

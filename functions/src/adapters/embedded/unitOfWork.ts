@@ -5,10 +5,11 @@
 // address books), serves each placement from that view, writes each in its own SAVEPOINT (a refusal or failure
 // undoes that order only; a batch of one needs none) and keeps the view in step with each order accepted. A run is
 // answered only after its transaction committed; its events are published first, in order; the outbox worker is
-// woken once per transaction that recorded mail.
+// woken once per transaction that recorded mail. Between batches (issue 42, placementView.ts): the next batch reuses
+// the last committed view when nothing but placements wrote since, and a placement whose stock that commit saw gone
+// is refused (the same 409) before any transaction work.
 import type { InStatement, Transaction } from './sql.js';
 import {
-  applyBookChange,
   couponCustomerKeys,
   notFound,
   ORDER_MESSAGES,
@@ -16,20 +17,16 @@ import {
   stockKey,
   type DomainEvent,
   type OrderRecord,
-  type SavedAddress,
-  type StockedProduct,
-  type StockedVariant,
-  type UnpaidOrder,
 } from '../../domain/index.js';
 import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork, PlacementReads } from '../../ports.js';
-import { bookChangeStatements, loadBooks } from './addresses.js';
+import { bookChangeStatements } from './addresses.js';
 import { loadCoupon, redeemStatements, releaseStatements } from './coupons.js';
 import type { Database } from './db.js';
 import { recordMailStatement } from './mailOutbox.js';
 import { newId, orderInserts, patchStatements, str, toOrderRecord } from './mapping.js';
 import { reverifyReviews } from './purchases.js';
 import { firstStaleChange, stockStatements, variantMirrors } from './stock.js';
-import { readStockedProducts } from './variants.js';
+import { CommittedPlacements, View } from './placementView.js';
 
 /** At most this many placements per transaction, so one batch's answer never waits on an unbounded queue. */
 export const MAX_BATCH_ORDERS = 200;
@@ -44,75 +41,6 @@ interface Waiting {
 }
 
 type Outcome = { result: unknown; events: DomainEvent[]; mailed: boolean } | { error: unknown };
-
-/** What a transaction read for its placements, kept in step as they are accepted. */
-class View {
-  products = new Map<string, StockedProduct>();
-  open = {
-    customer: new Map<string, UnpaidOrder[]>(),
-    address: new Map<string, UnpaidOrder[]>(),
-    client: new Map<string, UnpaidOrder[]>(),
-  };
-  books = new Map<string, SavedAddress[]>();
-  private read = {
-    customer: new Set<string>(),
-    address: new Set<string>(),
-    client: new Set<string>(),
-    books: new Set<string>(),
-  };
-
-  /** Reads, once, what these placements need and the view lacks. */
-  async load(tx: Transaction, all: readonly PlacementReads[]): Promise<void> {
-    const missing = (seen: Set<string>, keys: (string | null)[]) => {
-      const fresh = [...new Set(keys.filter((k): k is string => k !== null && !seen.has(k)))];
-      fresh.forEach((k) => seen.add(k));
-      return fresh;
-    };
-    const products = [...new Set(all.flatMap((r) => r.productIds).filter((id) => !this.products.has(id)))];
-    if (products.length) for (const [id, p] of await readStockedProducts(tx, products)) this.products.set(id, p);
-    const columns = { customer: 'user_id', address: 'guest_address_key', client: 'client_key' } as const;
-    const keysOf = {
-      customer: (r: PlacementReads) => r.customerId,
-      address: (r: PlacementReads) => r.addressKey,
-      client: (r: PlacementReads) => r.clientKey,
-    };
-    for (const kind of ['customer', 'address', 'client'] as const) {
-      const keys = missing(this.read[kind], all.map(keysOf[kind]));
-      if (keys.length)
-        for (const [k, orders] of await readOpenOrders(tx, keys, columns[kind])) this.open[kind].set(k, orders);
-    }
-    const owners = missing(
-      this.read.books,
-      all.map((r) => r.addressBookOf),
-    );
-    if (owners.length) for (const [k, book] of await loadBooks(tx, owners)) this.books.set(k, book);
-  }
-
-  /** An accepted placement's change set moves the view on: stock, holds, the book. */
-  accept(changes: OrderChangeSet): void {
-    for (const c of changes.stock?.changes ?? []) {
-      const product = this.products.get(c.product);
-      if (!product) continue;
-      if (!c.variant) product.countInStock = c.after;
-      else {
-        const variants = product.variants as Map<string, StockedVariant>;
-        variants.set(c.variant, { ...variants.get(c.variant)!, countInStock: c.after });
-        if (c.variant === product.defaultVariant) product.countInStock = c.after;
-      }
-    }
-    const placed = changes.placed?.record;
-    if (placed) {
-      const push = (map: Map<string, UnpaidOrder[]>, key: string | null | undefined) => {
-        if (key) map.set(key, [...(map.get(key) ?? []), placed]);
-      };
-      push(this.open.customer, placed.user._id);
-      push(this.open.address, placed.guestAddressKey);
-      push(this.open.client, placed.clientKey);
-    }
-    const book = changes.addressBook;
-    if (book) this.books.set(book.userId, applyBookChange(this.books.get(book.userId) ?? [], book.change));
-  }
-}
 
 /** What a use case reads, in `tx`; a placement's reads are served from the transaction's view. */
 class SqlOrderUnit implements OrderUnit {
@@ -204,20 +132,28 @@ class SqlOrderUnit implements OrderUnit {
 export class SqlOrderUnitOfWork implements OrderUnitOfWork {
   private waiting: Waiting[] = [];
   private scheduled = false;
+  private readonly last: CommittedPlacements;
 
   constructor(
     private readonly db: Database,
     private readonly events: EventPublisher,
     /** Called once a committed transaction recorded mail (the outbox worker's wake-up). */
     private readonly onMailRecorded: () => void = () => undefined,
-  ) {}
+  ) {
+    this.last = new CommittedPlacements(db);
+  }
 
   run<T>(work: Work<T>, placement?: PlacementReads): Promise<T> {
-    if (placement)
+    if (placement) {
+      // Stock the last committed batch saw gone, and nothing but placements wrote since: the same 409 the
+      // transaction would answer, before any of its work (issue 42; unsure: the transaction decides).
+      const refusal = this.last.refusal(placement);
+      if (refusal) return Promise.reject(refusal);
       return new Promise<T>((resolve, reject) => {
         this.waiting.push({ work, reads: placement, resolve: resolve as (r: unknown) => void, reject });
         if (!this.scheduled) this.schedule();
       });
+    }
     return this.db
       .write(async (tx) => {
         const { changes, result } = await work(new SqlOrderUnit(tx, new View()));
@@ -239,15 +175,18 @@ export class SqlOrderUnitOfWork implements OrderUnitOfWork {
     this.scheduled = true;
     let batch: Waiting[] | undefined;
     let outcomes: Outcome[] = [];
+    let view: View | undefined;
     this.db
       .write(async (tx) => {
         batch = this.waiting.splice(0, MAX_BATCH_ORDERS);
         this.scheduled = false;
         if (this.waiting.length) this.schedule();
-        outcomes = await runBatch(tx, batch);
+        view = this.last.batchStarted();
+        outcomes = await runBatch(tx, batch, view);
       })
       .then(
         () => {
+          this.last.committed(view!);
           // Committed: each accepted placement's events, in the batch's order, then the answers.
           this.published(outcomes);
           batch!.forEach((w, i) => {
@@ -258,6 +197,7 @@ export class SqlOrderUnitOfWork implements OrderUnitOfWork {
         },
         (error: unknown) => {
           // The transaction failed (or never began): nothing of the batch was written.
+          this.last.failed();
           if (!batch) {
             batch = this.waiting.splice(0);
             this.scheduled = false;
@@ -268,10 +208,9 @@ export class SqlOrderUnitOfWork implements OrderUnitOfWork {
   }
 }
 
-/** Runs each placement on the batch's view and writes it in its own savepoint; one outcome per placement, in order.
+/** Runs each placement on the batch's view (the last batch's when nothing else wrote since: placementView.ts) and writes it in its own savepoint; one outcome per placement, in order.
  *  A batch of one needs no savepoint: its refusal or failure is thrown, and the transaction rolls back. */
-async function runBatch(tx: Transaction, batch: Waiting[]): Promise<Outcome[]> {
-  const view = new View();
+async function runBatch(tx: Transaction, batch: Waiting[], view: View): Promise<Outcome[]> {
   await view.load(
     tx,
     batch.map((w) => w.reads),
@@ -337,38 +276,4 @@ async function writeChanges(tx: Transaction, changes: OrderChangeSet, view: View
     if (changed.length) events.push({ type: 'ReviewsReverified', productIds: changed });
   }
   return events;
-}
-
-/** The unpaid orders with their lines (whether each still holds is the decision's), by customer id, guest address
- *  key or client address key. */
-async function readOpenOrders(
-  tx: Transaction,
-  keys: string[],
-  by: 'user_id' | 'guest_address_key' | 'client_key',
-): Promise<Map<string, UnpaidOrder[]>> {
-  const rs = await tx.execute({
-    sql: `SELECT o.id, o.${by} AS k, o.expires_at, o.total_cents, i.product_id, i.qty
-          FROM orders o JOIN order_items i ON i.order_id = o.id
-          WHERE o.${by} IN (SELECT value FROM json_each(?)) AND o.status = 'awaiting_payment'`,
-    args: [JSON.stringify(keys)],
-  });
-  const byId = new Map<string, UnpaidOrder & { key: string }>();
-  for (const r of rs.rows) {
-    const id = str(r.id);
-    let order = byId.get(id);
-    if (!order) {
-      order = {
-        key: str(r.k),
-        status: 'awaiting_payment',
-        expiresAt: r.expires_at === null ? null : str(r.expires_at),
-        totalCents: Number(r.total_cents),
-        orderItems: [],
-      };
-      byId.set(id, order);
-    }
-    order.orderItems.push({ product: str(r.product_id), qty: Number(r.qty) });
-  }
-  const byKey = new Map<string, UnpaidOrder[]>();
-  for (const { key, ...order } of byId.values()) byKey.set(key, [...(byKey.get(key) ?? []), order]);
-  return byKey;
 }
