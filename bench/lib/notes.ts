@@ -80,6 +80,48 @@ does nothing; what would move both figures is less work per request before the r
 once, as the catalogue's fast path does) and a statement cache in the SQL client. Both are done since (app.ts's
 fixed headers; adapters/embedded/sql.ts keeps each connection's prepared statements).
 
+**Issue 42: where the spike's CPU went, and what this round took out.** A V8 CPU profile of the server over the
+spike alone (\`BENCH_PROFILE_DIR=dir npx tsx bench/checkout.ts --quick\`: the bench-only server starts and stops the
+sampling profiler around the burst, 100 µs interval; \`npx tsx bench/lib/profileSummary.ts dir/spike-*.cpuprofile\`
+sums self time by module). Self time as a share of the busy time, the code before (2026-11-29 07:59 UTC, load
+average 5.0; 5,081 ms busy for the 500 requests, profiler included) and after (08:27 UTC, load average 13; 4,495 ms):
+
+| module (self time) | before | after |
+| --- | --- | --- |
+| native code (of which libsql's \`Rows::js_next\`: SQLite stepping the batches' reads) | 26.0% (16.6%) | 18.7% (not in the top 20) |
+| Express's router + express | 9.0% | 13.7% |
+| zod (the order body's schema) | 5.4% | 7.8% |
+| express-rate-limit (four limiters on the order path, a sha-256 per limiter for its draft-8 header) | 3.2% | 7.2% |
+| Node's HTTP, net, events, streams | ~15% | ~19% |
+| libsql's JavaScript side | 5.3% | 3.4% |
+| the unit of work (\`unitOfWork.js\`) | 4.6% | 1.6% |
+| garbage collector | 4.4% | 3.0% |
+
+Inclusive, the batches' reads went from the largest part to a small one: \`View.load\` 856 → 13 ms (of it
+\`readOpenOrders\` 619 → 7 ms), \`runBatch\` 451 → 108 ms, the SQL client's statement runs 1,210 → 495 ms. Two causes:
+all 500 customers order from one client address, so every batch read that address's open orders again (up to 100
+orders with their lines) and the product again, though the batch before had just committed them; and the 400 refused
+orders went through batches too. Now (\`adapters/embedded/placementView.ts\`) the next batch reuses the last committed
+batch's view while nothing but placements wrote since (\`Database.writesStarted\` counts every write transaction; a
+placement only takes stock, so what the last commit saw is still the database's), and a placement whose stock that
+commit saw gone is refused before any transaction work, with the 409 the transaction would give
+(\`domain/orderDecisions.ts\` \`stockRefusal\`: \`placeOrder\`'s own line checks; a product it does not hold, or any
+other write begun since, and the transaction decides). \`functions/test/placementMemory.test.ts\` tries to make either
+serve something stale (a restock, a cancellation, a price and stock edit between batches).
+
+What is left is what every request of this shape costs before its order: Express's router and middleware, the four
+rate limiters, zod's parse of the order body, Node's HTTP on 500 fresh connections, the token's first check and the
+account read three times (the token's role and version, the profile, the email's confirmation: one query each). Not
+done in this round: one read of the account (it changes the auth port's \`Caller\` on both backends), the limiters'
+draft-8 headers (a hash per limiter and request; the headers are part of the API's answers), and the order body's
+schema on a lighter path.
+
+The bench servers run with \`NODE_ENV=production\` and no \`SMTP_URL\`, so no mailer and no outbox worker: the order
+emails are recorded in the outbox (in the order's transaction) and never rendered. React Email's rendering is not in
+any figure of sections 1b and 3; a shop started with \`npm start\` (the development mailbox) or with SMTP renders each
+accepted order's mail on the same event loop right after its batch commits. Moving it off that loop (a worker
+thread, or deferring the outbox pass past a burst) is not done in this round.
+
 Found while measuring, and fixed: @libsql/client 0.18 kept a pool of connections (a transaction took its own), and
 \`PRAGMA busy_timeout\` reached only the first, so a read beside a write transaction could fail at once with
 SQLITE_BUSY. The store now opens exactly two connections on libsql's native binding (\`adapters/embedded/sql.ts\`):
