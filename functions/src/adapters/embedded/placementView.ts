@@ -125,14 +125,20 @@ async function readOpenOrders(
     order.orderItems.push({ product: str(r.product_id), qty: Number(r.qty) });
   }
   const byKey = new Map<string, UnpaidOrder[]>();
-  for (const { key, ...order } of byId.values()) byKey.set(key, [...(byKey.get(key) ?? []), order]);
+  // Pushed in place (a copy per order made this quadratic: thousands of open orders at one client address).
+  for (const { key, ...order } of byId.values()) {
+    const list = byKey.get(key);
+    if (list) list.push(order);
+    else byKey.set(key, [order]);
+  }
   return byKey;
 }
 
 /**
  * What the last committed placement batch left, valid while no other write began since. Placements only take
  * stock, so stock a committed batch saw gone stays gone until some other write (a cancellation, an expiry, an
- * admin's edit: every write goes through Database.write, which counts them) begins; then it is forgotten.
+ * admin's edit: every write goes through Database.write, which counts them) begins; then it is forgotten. Like the
+ * catalogue cache, it assumes this process is the database's only writer (the embedded server's premise).
  */
 export class CommittedPlacements {
   private placementBatches = 0;
