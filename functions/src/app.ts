@@ -42,6 +42,7 @@ import type { Config } from './config.js';
 import { defaultSettings, type HoldLimits } from './domain/index.js';
 import { devMailApi, devMailboxPages } from './mail/devRoutes.js';
 import type { DevMailboxReader, Ports } from './ports.js';
+import { MODULES } from './modules/index.js';
 
 export interface AppOptions {
   backend: 'embedded' | 'firebase';
@@ -224,6 +225,8 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
       }),
     );
   api.use('/users', userRoutes(ports, { limiters }));
+  // The capability modules' routes (modules/index.ts), each at its mount path.
+  for (const { routes } of MODULES) if (routes) api.use(routes.mountPath, routes.router(ports));
   // One refused-code budget for checks and orders alike (codes guessed through orders, issue 36).
   const codeLimiters = couponLimiters(options.couponCheckLimit ?? DEFAULT_COUPON_CHECK_LIMIT, options.rateLimitStore);
   const accounts = ports.accounts;

@@ -8,6 +8,7 @@
 // woken once per transaction that recorded mail.
 import type { InStatement, Transaction } from './sql.js';
 import {
+  ADDRESS_MODEL,
   applyBookChange,
   couponCustomerKeys,
   notFound,
@@ -22,7 +23,7 @@ import {
   type UnpaidOrder,
 } from '../../domain/index.js';
 import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork, PlacementReads } from '../../ports.js';
-import { bookChangeStatements, loadBooks } from './addresses.js';
+import { changeStatements, loadOwned } from './modelStore.js';
 import { loadCoupon, redeemStatements, releaseStatements } from './coupons.js';
 import type { Database } from './db.js';
 import { recordMailStatement } from './mailOutbox.js';
@@ -85,7 +86,7 @@ class View {
       this.read.books,
       all.map((r) => r.addressBookOf),
     );
-    if (owners.length) for (const [k, book] of await loadBooks(tx, owners)) this.books.set(k, book);
+    if (owners.length) for (const [k, book] of await loadOwned(tx, ADDRESS_MODEL, owners)) this.books.set(k, book);
   }
 
   /** An accepted placement's change set moves the view on: stock, holds, the book. */
@@ -316,7 +317,9 @@ async function writeChanges(tx: Transaction, changes: OrderChangeSet, view: View
     ...(changes.codeUse
       ? (changes.codeUse.delta > 0 ? redeemStatements : releaseStatements)(changes.codeUse.code, keys!)
       : []),
-    ...(changes.addressBook ? bookChangeStatements(changes.addressBook.userId, changes.addressBook.change) : []),
+    ...(changes.addressBook
+      ? changeStatements(ADDRESS_MODEL, changes.addressBook.userId, changes.addressBook.change)
+      : []),
     ...(changes.mails ?? []).map((m) => recordMailStatement(m, changes.at ?? new Date())),
   ];
   if (statements.length) {

@@ -1,6 +1,7 @@
 // The UserStore port on Firestore: users/{uid}, with userEmails/{emailKey} claimed in the same transactions so
 // emails stay unique case-insensitively.
-import { forgetAddresses } from './addresses.js';
+import { ACCOUNT_OWNED_MODELS } from '../../../modules/index.js';
+import { forgetOwned } from './modelStore.js';
 import type { Firestore, Query, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import {
   anonymisedFields,
@@ -162,7 +163,7 @@ export class FirestoreUsers implements UserStore {
 
   async remove(id: string) {
     if (!isDocId(id)) return false;
-    await forgetAddresses(this.db, id);
+    for (const model of ACCOUNT_OWNED_MODELS) await forgetOwned(this.db, model, id);
     const ref = this.col.doc(id);
     return this.db.runTransaction(
       async (tx) => {
