@@ -16,7 +16,6 @@ import { settingsRoutes } from './features/settings/routes.js';
 import { SettingsCache } from './features/settings/settingsCache.js';
 import { CatalogCache, keepCatalogCache } from './cache/catalogCache.js';
 import { cartRoutes } from './features/cart/routes.js';
-import { wishlistRoutes } from './features/wishlist/routes.js';
 import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
@@ -249,7 +248,6 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   api.use('/admin', adminRoutes(ports));
   api.use('/customers', customerRoutes(ports));
   api.use('/cart-reminders', cartReminderRoutes(ports));
-  api.use('/wishlist', wishlistRoutes(ports));
   // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).
   if (ports.store.carts) api.use('/cart', cartRoutes(ports, ports.store.carts));
   if (ports.live) api.use('/live', liveRoutes(ports, ports.live));

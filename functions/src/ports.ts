@@ -57,7 +57,6 @@ import type { Customer, CustomerListQuery, CustomerPage } from './domain/custome
 import type { NewStockAlert, StockAlert, StockAlertDemand, StockLevelOf } from './domain/stockAlerts.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { CartReminderCandidate, SentCartReminder } from './domain/cartReminders.js';
-import type { StoredWishlist, WishlistItem } from './domain/wishlist.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
 import type { LiveHub } from './live/hub.js';
@@ -443,14 +442,6 @@ export interface CartStore {
 
 /** Customers' wishlists (issue 41), on both stores: load and save only (domain/wishlist.ts has the rules); an
  *  account's deletion (`users.forget`) deletes its list. */
-export interface WishlistStore {
-  /** The account's list as stored; an empty one never saved. */
-  get(userId: string): Promise<StoredWishlist>;
-  /** Replaces the list (already deduplicated and bounded by schemas.ts wishlistSchema), answers it as stored and
-   *  publishes `WishlistSaved` once written. */
-  put(userId: string, items: WishlistItem[], now: Date): Promise<StoredWishlist>;
-}
-
 /** Back-in-stock alerts (issue 41, domain/stockAlerts.ts). Each store keeps the subscriptions and, per watched
  *  product or variant, the last stock level it heard of, so a rise (a restock) is told from a fall. */
 export interface StockAlertStore {
@@ -499,7 +490,6 @@ export interface Store extends ModuleStores {
   categories: TaxonomyStore;
   brands: TaxonomyStore;
   customers: CustomerStore;
-  wishlists: WishlistStore;
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** The abandoned-cart reminders (issue 41), on both stores. */

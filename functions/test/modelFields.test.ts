@@ -20,6 +20,8 @@ import {
   rowFromRecord,
 } from '../src/domain/model.js';
 import { MODULES } from '../src/modules/index.js';
+import { WISHLIST_MODEL } from '../src/modules/wishlist/model.js';
+import { WISHLISTS_COLLECTION } from '../src/firestore/schema.js';
 
 const saved: SavedAddress = {
   _id: 'a1',
@@ -61,6 +63,10 @@ describe('model field tables, defined once', () => {
     expect(doc).not.toHaveProperty('_id');
     expect(doc).toMatchObject({ lastUsedAt: null, city: 'Oxford' });
     expect(recordFromDoc(ADDRESS_MODEL, 'a1', doc)).toEqual(saved);
+  });
+
+  it('names the collections the Firebase web build reads as firestore/schema.ts does', () => {
+    expect(WISHLIST_MODEL.collection).toBe(WISHLISTS_COLLECTION);
   });
 
   it('reads a book row written by the hand-written store before (its whole record as JSON)', () => {

@@ -3,10 +3,10 @@
 // name), and an account's deletion removes the records of the models each says an account owns.
 import type { AnyModel } from '../domain/model.js';
 import { addressesModule } from './addresses/index.js';
-import type { CapabilityModule, ModelStores } from './module.js';
-import type { Clock } from '../ports.js';
+import { wishlistModule } from './wishlist/index.js';
+import type { CapabilityModule, ModelStores, ModuleDeps } from './module.js';
 
-export const MODULES = [addressesModule] as const;
+export const MODULES = [addressesModule, wishlistModule] as const;
 
 type Module = (typeof MODULES)[number];
 
@@ -14,7 +14,7 @@ type Module = (typeof MODULES)[number];
 export type ModuleStores = { [M in Module as M['name']]: ReturnType<M['store']> };
 
 /** Each module's store on one backend's generic stores. */
-export function moduleStores(models: ModelStores, deps: { clock: Clock }): ModuleStores {
+export function moduleStores(models: ModelStores, deps: ModuleDeps): ModuleStores {
   return Object.fromEntries(
     (MODULES as readonly CapabilityModule[]).map((m) => [m.name, m.store(models, deps)]),
   ) as ModuleStores;

@@ -4,7 +4,7 @@
 // ModelStore per model the module lists.
 import type { Router } from 'express';
 import type { AnyModel, ModelChange, ModelRecord } from '../domain/model.js';
-import type { Clock, Ports } from '../ports.js';
+import type { Clock, EventPublisher, Ports } from '../ports.js';
 
 export interface ListOptions {
   /** A field with its own embedded column (or any field on Firestore, the JSON column's by json_extract). */
@@ -25,8 +25,15 @@ export interface ModelStore<R> {
   /** One record read, decided and written in one transaction: `decide` answers the new record, or null to delete
    *  it (or keep none). Answers what it wrote. */
   update(key: string, decide: (current: R | null) => R | null, owner?: string): Promise<R | null>;
-  /** Deletes every record of an owner (an account's deletion). */
+  /** Deletes every record of an owner (an account's deletion); for a model without owners, the record keyed by it. */
   forgetOwner(owner: string): Promise<void>;
+}
+
+/** What a module's store may use beside its generic stores. */
+export interface ModuleDeps {
+  clock: Clock;
+  /** Publishes committed writes' events (domain/events.ts). */
+  events: EventPublisher;
 }
 
 /** Builds a backend's ModelStore for a model. */
@@ -37,9 +44,10 @@ export type ModelStores = <M extends AnyModel>(model: M) => ModelStore<ModelReco
 export interface CapabilityModule<Name extends string = string, S = unknown> {
   name: Name;
   models: readonly AnyModel[];
-  /** The records of these models owned by an account go with it (users.forget, users.remove). */
+  /** The records of these models owned by an account (by their owner, or keyed by the account's id) go with it
+   *  (users.forget, users.remove). */
   ownedByAccount: readonly AnyModel[];
-  store(models: ModelStores, deps: { clock: Clock }): S;
+  store(models: ModelStores, deps: ModuleDeps): S;
   routes?: { mountPath: string; router(ports: Ports): Router };
 }
 

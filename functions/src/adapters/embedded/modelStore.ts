@@ -79,9 +79,10 @@ export function changeStatements<M extends AnyModel>(
   ];
 }
 
-/** Deletes every record of an owner. */
+/** Deletes every record of an owner (a model without owners: the record keyed by it, e.g. an account's wishlist). */
 export async function forgetOwned(tx: Executor, model: AnyModel, owner: string): Promise<void> {
-  await tx.execute({ sql: `DELETE FROM ${model.table} WHERE ${ownerColumn(model)} = ?`, args: [owner] });
+  const column = model.owner ? model.owner.column : model.key.column;
+  await tx.execute({ sql: `DELETE FROM ${model.table} WHERE ${column} = ?`, args: [owner] });
 }
 
 async function getIn<M extends AnyModel>(tx: Executor, model: M, key: string, owner?: string) {

@@ -13,7 +13,6 @@ import { SqlSettings } from './settings.js';
 import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
-import { SqlWishlists } from './wishlists.js';
 import { SqlStockAlerts } from './stockAlerts.js';
 import { sqlModelStores } from './modelStore.js';
 import { moduleStores } from '../../modules/index.js';
@@ -60,9 +59,8 @@ export function createSqlStore(
     customers: new SqlCustomers(db),
     carts: new SqlCarts(db, events),
     cartReminders: new SqlCartReminders(db, () => orderMail?.onRecorded?.()),
-    wishlists: new SqlWishlists(db, events),
     // The capability modules' stores (modules/index.ts), on the generic model store.
-    ...moduleStores(sqlModelStores(db), { clock }),
+    ...moduleStores(sqlModelStores(db), { clock, events }),
     ping: async () => {
       await db.client.execute('SELECT 1');
     },

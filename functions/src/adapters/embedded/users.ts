@@ -124,7 +124,6 @@ export class SqlUsers implements UserStore {
       });
       await tx.execute({ sql: 'UPDATE reviews SET name = ? WHERE user_id = ?', args: [review.name, id] });
       await tx.execute({ sql: 'DELETE FROM carts WHERE user_id = ?', args: [id] });
-      await tx.execute({ sql: 'DELETE FROM wishlists WHERE user_id = ?', args: [id] });
       await tx.execute({ sql: 'DELETE FROM account_tokens WHERE user_id = ?', args: [id] });
       for (const model of ACCOUNT_OWNED_MODELS) await forgetOwned(tx, model, id);
       await tx.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [id] });

@@ -17,7 +17,6 @@ import { FirestoreSettings } from './settings.js';
 import { FirestoreTaxonomy } from './taxonomy.js';
 import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
-import { FirestoreWishlists } from './wishlists.js';
 import { FirestoreStockAlerts } from './stockAlerts.js';
 import { firestoreModelStores } from './modelStore.js';
 import { moduleStores } from '../../../modules/index.js';
@@ -54,9 +53,8 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     brands: new FirestoreTaxonomy('brand', db, events),
     customers: new FirestoreCustomers(db),
     cartReminders: new FirestoreCartReminders(db),
-    wishlists: new FirestoreWishlists(db, events),
     // The capability modules' stores (modules/index.ts), on the generic model store.
-    ...moduleStores(firestoreModelStores(db), { clock: options.clock ?? systemClock }),
+    ...moduleStores(firestoreModelStores(db), { clock: options.clock ?? systemClock, events }),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

@@ -59,9 +59,14 @@ export function writeOwnedChange<M extends AnyModel>(
   if (put) tx.set(col.doc(String((put as Record<string, unknown>)[model.key.field])), docFromRecord(model, put, owner));
 }
 
-/** Deletes every record of an owner (subcollections outlive their parent document otherwise). */
+/** Deletes every record of an owner (subcollections outlive their parent document otherwise); a model without
+ *  owners: the record keyed by it (e.g. an account's wishlist). */
 export async function forgetOwned(db: Firestore, model: AnyModel, owner: string): Promise<void> {
   if (!isDocId(owner)) return;
+  if (!model.owner && !ownerInPath(model)) {
+    await db.collection(model.collection).doc(owner).delete();
+    return;
+  }
   const snap = await ownerQuery(model, ownedCollection(db, model, owner), owner)
     .select()
     .get();

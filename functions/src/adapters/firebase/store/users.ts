@@ -13,7 +13,6 @@ import {
   type UserListQuery,
   type UserPage,
 } from '../../../domain/index.js';
-import { WISHLISTS_COLLECTION } from '../../../firestore/schema.js';
 import { LIST_ORDER_FIELD, userListFilters } from '../../../firestore/queries.js';
 import type { Clock, QueuedMail, StoredUser, UserStore } from '../../../ports.js';
 import { customerRef, writeAccountCustomer } from './customers.js';
@@ -151,7 +150,6 @@ export class FirestoreUsers implements UserStore {
             b.delete(ref),
       ),
       (b: WriteBatch) => b.delete(this.db.collection(COLLECTIONS.carts).doc(id)),
-      (b: WriteBatch) => b.delete(this.db.collection(WISHLISTS_COLLECTION).doc(id)),
     ];
     for (let i = 0; i < writes.length; i += 500) {
       const batch = this.db.batch();
