@@ -119,6 +119,19 @@ export function applyModelChange<R>(model: AnyModel, records: readonly R[], { pu
   return put ? [...kept, put] : kept;
 }
 
+/** The owner's change as `decide` answers it, refused when it would pass the counted limit (what both generic
+ *  stores run inside their transaction). */
+export function decideOwnedChange<R>(
+  model: AnyModel,
+  records: R[],
+  decide: (records: R[], newId: string) => ModelChange<R>,
+  newId: string,
+): ModelChange<R> {
+  const change = decide(records, newId);
+  assertWithinOwnerLimit(model, records, change);
+  return change;
+}
+
 /** The counted limit (ModelDefinition.perOwner): refuses a change that would leave the owner more than the most. */
 export function assertWithinOwnerLimit<R>(model: AnyModel, records: readonly R[], change: ModelChange<R>): void {
   if (!model.perOwner || !change.put) return;

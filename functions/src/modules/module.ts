@@ -13,6 +13,11 @@ export interface ListOptions {
   limit?: number;
 }
 
+/** What `change` asks: the owner's records and a new id -> the change to write. */
+export type ChangeDecision<R> = (records: R[], newId: string) => ModelChange<R>;
+/** What `update` asks: the record (null: none) -> the record to write (null: delete it, or keep none). */
+export type UpdateDecision<R> = (current: R | null) => R | null;
+
 /** One model's records on one backend. Every write runs in that backend's transaction. */
 export interface ModelStore<R> {
   /** The record by its key (and its owner, for a model kept under its owner); null when absent. */
@@ -21,10 +26,10 @@ export interface ModelStore<R> {
   list(owner: string, options?: ListOptions): Promise<R[]>;
   /** Load -> decide -> save for an owner's records, in one transaction (a concurrent change of them retries or
    *  waits): `decide` gets the records and a new id; the counted limit (perOwner) is checked again before writing. */
-  change(owner: string, decide: (records: R[], newId: string) => ModelChange<R>): Promise<ModelChange<R>>;
+  change(owner: string, decide: ChangeDecision<R>): Promise<ModelChange<R>>;
   /** One record read, decided and written in one transaction: `decide` answers the new record, or null to delete
    *  it (or keep none). Answers what it wrote. */
-  update(key: string, decide: (current: R | null) => R | null, owner?: string): Promise<R | null>;
+  update(key: string, decide: UpdateDecision<R>, owner?: string): Promise<R | null>;
   /** Deletes every record of an owner (an account's deletion); for a model without owners, the record keyed by it. */
   forgetOwner(owner: string): Promise<void>;
 }

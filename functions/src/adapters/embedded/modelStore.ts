@@ -3,7 +3,7 @@
 // The in-transaction parts (loadOwned, changeStatements, forgetOwned) are also used by the order unit of work (the
 // address book an order keeps its address in) and by users.ts (an account's deletion).
 import {
-  assertWithinOwnerLimit,
+  decideOwnedChange,
   columnOf,
   modelColumns,
   recordFromRow,
@@ -12,7 +12,7 @@ import {
   type ModelChange,
   type ModelRecord,
 } from '../../domain/model.js';
-import type { ListOptions, ModelStore } from '../../modules/module.js';
+import type { ChangeDecision, ListOptions, ModelStore, UpdateDecision } from '../../modules/module.js';
 import type { Database } from './db.js';
 import { newId } from './mapping.js';
 import type { Executor, InStatement } from './sql.js';
@@ -115,24 +115,16 @@ export class SqlModelStore<M extends AnyModel> implements ModelStore<ModelRecord
   }
 
   /** Load -> decide -> save, in one write transaction (write transactions run one at a time). */
-  change(
-    owner: string,
-    decide: (records: ModelRecord<M>[], newId: string) => ModelChange<ModelRecord<M>>,
-  ): Promise<ModelChange<ModelRecord<M>>> {
+  change(owner: string, decide: ChangeDecision<ModelRecord<M>>): Promise<ModelChange<ModelRecord<M>>> {
     return this.db.write(async (tx) => {
       const records = (await loadOwned(tx, this.model, [owner])).get(owner) ?? [];
-      const change = decide(records, newId());
-      assertWithinOwnerLimit(this.model, records, change);
+      const change = decideOwnedChange(this.model, records, decide, newId());
       await tx.batch(changeStatements(this.model, owner, change));
       return change;
     });
   }
 
-  update(
-    key: string,
-    decide: (current: ModelRecord<M> | null) => ModelRecord<M> | null,
-    owner?: string,
-  ): Promise<ModelRecord<M> | null> {
+  update(key: string, decide: UpdateDecision<ModelRecord<M>>, owner?: string): Promise<ModelRecord<M> | null> {
     const m = this.model;
     return this.db.write(async (tx) => {
       const row = (await tx.execute({ sql: `${selectFrom(m)} WHERE ${m.key.column} = ?`, args: [key] })).rows[0];

@@ -4,7 +4,7 @@
 // (ownedCollection, readOwned, writeOwnedChange, forgetOwned) are also used by the order unit of work and users.ts.
 import type { CollectionReference, Firestore, Query, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import {
-  assertWithinOwnerLimit,
+  decideOwnedChange,
   docFieldOf,
   docFromRecord,
   recordFromDoc,
@@ -12,7 +12,7 @@ import {
   type ModelChange,
   type ModelRecord,
 } from '../../../domain/model.js';
-import type { ListOptions, ModelStore } from '../../../modules/module.js';
+import type { ChangeDecision, ListOptions, ModelStore, UpdateDecision } from '../../../modules/module.js';
 import { isDocId, MAX_ATTEMPTS } from './mapping.js';
 
 const OWNER = '{owner}';
@@ -107,25 +107,17 @@ export class FirestoreModelStore<M extends AnyModel> implements ModelStore<Model
   }
 
   /** Load -> decide -> save, in one transaction (the owner's records read in it, so a concurrent write retries). */
-  change(
-    owner: string,
-    decide: (records: ModelRecord<M>[], newId: string) => ModelChange<ModelRecord<M>>,
-  ): Promise<ModelChange<ModelRecord<M>>> {
+  change(owner: string, decide: ChangeDecision<ModelRecord<M>>): Promise<ModelChange<ModelRecord<M>>> {
     const col = ownedCollection(this.db, this.model, owner);
     return this.run(async (tx) => {
       const records = await readOwned(tx, this.db, this.model, owner);
-      const change = decide(records, col.doc().id);
-      assertWithinOwnerLimit(this.model, records, change);
+      const change = decideOwnedChange(this.model, records, decide, col.doc().id);
       writeOwnedChange(tx, this.db, this.model, owner, change);
       return change;
     });
   }
 
-  update(
-    key: string,
-    decide: (current: ModelRecord<M> | null) => ModelRecord<M> | null,
-    owner?: string,
-  ): Promise<ModelRecord<M> | null> {
+  update(key: string, decide: UpdateDecision<ModelRecord<M>>, owner?: string): Promise<ModelRecord<M> | null> {
     if (!isDocId(key) || (owner !== undefined && !isDocId(owner))) return Promise.resolve(null); // names no document
     const ref = ownedCollection(this.db, this.model, owner).doc(key);
     return this.run(async (tx) => {
