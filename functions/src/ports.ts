@@ -440,8 +440,6 @@ export interface CartStore {
   put(userId: string, items: CartLine[], now: Date): Promise<StoredCart>;
 }
 
-/** Customers' wishlists (issue 41), on both stores: load and save only (domain/wishlist.ts has the rules); an
- *  account's deletion (`users.forget`) deletes its list. */
 /** Back-in-stock alerts (issue 41, domain/stockAlerts.ts). Each store keeps the subscriptions and, per watched
  *  product or variant, the last stock level it heard of, so a rise (a restock) is told from a fall. */
 export interface StockAlertStore {

@@ -5,6 +5,8 @@ import type { ModelStore } from '../module.js';
 import type { WISHLIST_MODEL } from './model.js';
 import type { ModelRecord } from '../../domain/model.js';
 
+/** Customers' wishlists (issue 41), on both stores: load and save only (domain/wishlist.ts has the rules); an
+ *  account's deletion (`users.forget`) deletes its list (ACCOUNT_OWNED_MODELS). */
 export interface WishlistStore {
   /** The account's list as stored; an empty one never saved. */
   get(userId: string): Promise<StoredWishlist>;
