@@ -74,6 +74,13 @@ const API_ZONES = [
     message: 'Routes and HTTP glue use the ports (ports.ts), never an adapter.',
   },
   {
+    // A capability module's store is written over the generic ModelStore port (modules/module.ts); the backends
+    // build it (docs/architecture.md "Capability modules").
+    target: `${S}/modules`,
+    from: `${S}/adapters`,
+    message: 'A capability module persists through the generic ModelStore port (modules/module.ts), never an adapter.',
+  },
+  {
     target: `${S}/adapters/embedded`,
     from: `${S}/adapters/firebase`,
     message: 'Adapters never import each other.',

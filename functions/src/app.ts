@@ -16,7 +16,6 @@ import { settingsRoutes } from './features/settings/routes.js';
 import { SettingsCache } from './features/settings/settingsCache.js';
 import { CatalogCache, keepCatalogCache } from './cache/catalogCache.js';
 import { cartRoutes } from './features/cart/routes.js';
-import { wishlistRoutes } from './features/wishlist/routes.js';
 import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
 import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
@@ -42,6 +41,7 @@ import type { Config } from './config.js';
 import { defaultSettings, type HoldLimits } from './domain/index.js';
 import { devMailApi, devMailboxPages } from './mail/devRoutes.js';
 import type { DevMailboxReader, Ports } from './ports.js';
+import { MODULES } from './modules/index.js';
 
 export interface AppOptions {
   backend: 'embedded' | 'firebase';
@@ -224,6 +224,8 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
       }),
     );
   api.use('/users', userRoutes(ports, { limiters }));
+  // The capability modules' routes (modules/index.ts), each at its mount path.
+  for (const { routes } of MODULES) if (routes) api.use(routes.mountPath, routes.router(ports));
   // One refused-code budget for checks and orders alike (codes guessed through orders, issue 36).
   const codeLimiters = couponLimiters(options.couponCheckLimit ?? DEFAULT_COUPON_CHECK_LIMIT, options.rateLimitStore);
   const accounts = ports.accounts;
@@ -246,7 +248,6 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   api.use('/admin', adminRoutes(ports));
   api.use('/customers', customerRoutes(ports));
   api.use('/cart-reminders', cartReminderRoutes(ports));
-  api.use('/wishlist', wishlistRoutes(ports));
   // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).
   if (ports.store.carts) api.use('/cart', cartRoutes(ports, ports.store.carts));
   if (ports.live) api.use('/live', liveRoutes(ports, ports.live));

@@ -57,10 +57,10 @@ import type { Customer, CustomerListQuery, CustomerPage } from './domain/custome
 import type { NewStockAlert, StockAlert, StockAlertDemand, StockLevelOf } from './domain/stockAlerts.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { CartReminderCandidate, SentCartReminder } from './domain/cartReminders.js';
-import type { StoredWishlist, WishlistItem } from './domain/wishlist.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
 import type { LiveHub } from './live/hub.js';
+import type { ModuleStores } from './modules/index.js';
 
 export interface ProductQuery extends Omit<CatalogFilters, 'keyword'> {
   /** Words, in any order, each a case-insensitive literal piece of the name, brand, category or description (1-2
@@ -212,21 +212,6 @@ export interface CouponStore {
   /** How often this customer redeemed the code (orders not released), counted by the person: the most among its
    *  keys (domain/guests.ts couponCustomerKeys: the account's id and its email's). */
   customerUses(code: string, customer: { _id: string; email: string }): Promise<number>;
-}
-
-/**
- * The account's address book (issue 30; domain/addresses.ts): each write loads the owner's book in its transaction,
- * asks the decision and writes what it answers. Ids are the store's. Not-found and conflict as the decisions say.
- */
-export interface AddressStore {
-  /** The owner's addresses, the last used first (domain/addresses.ts sortAddressBook). */
-  list(userId: string): Promise<SavedAddress[]>;
-  /** Saves a new address (conflict when it is already saved or the book is full). */
-  add(userId: string, address: ShippingAddress): Promise<SavedAddress>;
-  /** Replaces one (not_found when it is not the owner's). */
-  update(userId: string, id: string, address: ShippingAddress): Promise<SavedAddress>;
-  /** Removes one (not_found when it is not the owner's). */
-  remove(userId: string, id: string): Promise<void>;
 }
 
 /** A managed list of categories or brands (domain/taxonomy.ts), one per kind. Writes publish TaxonomyChanged. */
@@ -455,16 +440,6 @@ export interface CartStore {
   put(userId: string, items: CartLine[], now: Date): Promise<StoredCart>;
 }
 
-/** Customers' wishlists (issue 41), on both stores: load and save only (domain/wishlist.ts has the rules); an
- *  account's deletion (`users.forget`) deletes its list. */
-export interface WishlistStore {
-  /** The account's list as stored; an empty one never saved. */
-  get(userId: string): Promise<StoredWishlist>;
-  /** Replaces the list (already deduplicated and bounded by schemas.ts wishlistSchema), answers it as stored and
-   *  publishes `WishlistSaved` once written. */
-  put(userId: string, items: WishlistItem[], now: Date): Promise<StoredWishlist>;
-}
-
 /** Back-in-stock alerts (issue 41, domain/stockAlerts.ts). Each store keeps the subscriptions and, per watched
  *  product or variant, the last stock level it heard of, so a rise (a restock) is told from a fall. */
 export interface StockAlertStore {
@@ -500,7 +475,9 @@ export interface StockAlertStore {
   ): Promise<number>;
 }
 
-export interface Store {
+/** The Store: the aggregates' stores, and each capability module's store under its name (modules/index.ts:
+ *  `addresses`, ...). */
+export interface Store extends ModuleStores {
   products: ProductStore;
   /** Issue 41: back-in-stock alerts. */
   stockAlerts: StockAlertStore;
@@ -508,11 +485,9 @@ export interface Store {
   orders: OrderStore;
   settings: SettingsStore;
   coupons: CouponStore;
-  addresses: AddressStore;
   categories: TaxonomyStore;
   brands: TaxonomyStore;
   customers: CustomerStore;
-  wishlists: WishlistStore;
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** The abandoned-cart reminders (issue 41), on both stores. */

@@ -114,6 +114,37 @@ describe('import rules of the API', { timeout: 120_000 }, () => {
     ).toEqual([expect.stringContaining('use the ports')]);
   });
 
+  it('refuses a capability module importing an adapter, and the domain importing a module (issue 39)', async () => {
+    expect(
+      await errors(
+        'modules/addresses/probe.ts',
+        "import { FirestoreModelStore } from '../../adapters/firebase/store/modelStore.js';\nexport const s = FirestoreModelStore;\n",
+      ),
+    ).toEqual([expect.stringContaining('generic ModelStore port')]);
+    expect(
+      await errors(
+        'modules/addresses/probe.ts',
+        "import { SqlModelStore } from '../../adapters/embedded/modelStore.js';\nexport const s = SqlModelStore;\n",
+      ),
+    ).toEqual([
+      expect.stringContaining('generic ModelStore port'),
+      expect.stringContaining('compose the embedded adapter'),
+    ]);
+    expect(
+      await errors('domain/probe.ts', "import { MODULES } from '../modules/index.js';\nexport const m = MODULES;\n"),
+    ).toEqual([expect.stringContaining('imports nothing outside domain/')]);
+    // The port, the domain and the HTTP glue are a module's to use; a backend builds its stores from the list.
+    const own =
+      "import { defineModule } from '../module.js';\nimport { ADDRESS_MODEL } from '../../domain/index.js';\nimport { handle } from '../../http/endpoint.js';\nexport const all = [defineModule, ADDRESS_MODEL, handle];\n";
+    expect(await errors('modules/addresses/probe.ts', own)).toEqual([]);
+    expect(
+      await errors(
+        'adapters/firebase/store/probe.ts',
+        "import { moduleStores } from '../../../modules/index.js';\nexport const m = moduleStores;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses the order use cases importing HTTP, an adapter or mail beyond the order messages', async () => {
     expect(
       await errors('orders/probe.ts', "import { parse } from '../http/validate.js';\nexport const p = parse;\n"),

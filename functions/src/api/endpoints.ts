@@ -386,7 +386,7 @@ export const endpoints = {
     only: 'accountLinks',
   }),
 
-  // Users (features/users/routes.ts, addressRoutes.ts)
+  // Users (features/users/routes.ts, modules/addresses/routes.ts)
   login: endpoint({
     method: 'POST',
     path: '/api/users/login',

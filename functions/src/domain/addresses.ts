@@ -1,21 +1,56 @@
 // Addresses (issue 30): how one is shown (addressLines, for the order pages, papers and emails), when two are the
 // same place (addressKey), and the account's address book as pure decisions: at most MAX_SAVED_ADDRESSES, an
 // order's address saved once and marked last used (rememberAddress), edits and removals by id.
+// The book's field table (ADDRESS_MODEL) is the pure part of the addresses module (functions/src/modules/addresses):
+// it stays in the domain because the web (@domain) and the order rules use the book's shape and decisions.
 import { countryCode, countryLabel } from './countries.js';
 import { conflict, notFound } from './errors.js';
+import { applyModelChange, defineModel, field, type ModelChange, type ModelRecord } from './model.js';
 import type { ShippingAddress } from './types.js';
 
 /** How many addresses one account keeps: enough for home, work and family, small enough to pick from a list. */
 export const MAX_SAVED_ADDRESSES = 10;
 
-/** An address in the account's book (GET /api/users/profile/addresses). */
-export interface SavedAddress extends ShippingAddress {
-  _id: string;
-  createdAt: string;
-  updatedAt: string;
-  /** When an order last shipped here (or it was chosen); null: never. The newest is preselected at checkout. */
-  lastUsedAt: string | null;
-}
+/**
+ * The address book's field table: embedded `user_addresses` (migration 21: the fields as JSON in `data`, the creation
+ * time also in its column), Firestore `users/{uid}/addresses/{id}` (one field each). At most MAX_SAVED_ADDRESSES per
+ * account, counted again by the generic stores in the writing transaction.
+ */
+export const ADDRESS_MODEL = /* @__PURE__ */ defineModel({
+  name: 'address',
+  table: 'user_addresses',
+  collection: 'users/{owner}/addresses',
+  key: { field: '_id', column: 'id' },
+  owner: { column: 'user_id' },
+  jsonColumn: 'data',
+  perOwner: {
+    max: MAX_SAVED_ADDRESSES,
+    message: `At most ${MAX_SAVED_ADDRESSES} addresses can be saved: remove one first`,
+  },
+  fields: {
+    recipientName: field.text({ optional: true }),
+    phone: field.text({ optional: true }),
+    address: field.text(),
+    city: field.text(),
+    state: field.text({ optional: true }),
+    postalCode: field.text(),
+    country: field.text(),
+    createdAt: field.timestamp({ column: 'created_at' }),
+    updatedAt: field.timestamp(),
+    /** When an order last shipped here (or it was chosen); null: never. The newest is preselected at checkout. */
+    lastUsedAt: field.timestamp({ nullable: true }),
+  },
+});
+
+/** An address in the account's book (GET /api/users/profile/addresses): derived from ADDRESS_MODEL. */
+export type SavedAddress = ModelRecord<typeof ADDRESS_MODEL>;
+
+// The field table and the API's ShippingAddress agree (the compiler refuses otherwise, both ways).
+type SameAs<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const ADDRESS_MODEL_MATCHES_API: SameAs<
+  SavedAddress,
+  ShippingAddress & { _id: string; createdAt: string; updatedAt: string; lastUsedAt: string | null }
+> = true;
 
 /** The address as lines: recipient, street, city and postal code, the country's name; the phone apart. */
 export function addressLines(a: ShippingAddress): string[] {
@@ -52,16 +87,13 @@ export function shippingAddressOf(a: ShippingAddress): ShippingAddress {
 }
 
 export const ADDRESS_MESSAGES = {
-  full: `At most ${MAX_SAVED_ADDRESSES} addresses can be saved: remove one first`,
+  full: ADDRESS_MODEL.perOwner.message,
   notFound: 'Address not found',
   duplicate: 'This address is already saved',
 } as const;
 
 /** What a book write answers: the address to insert or replace (null: nothing), and the ids to delete. */
-export interface AddressBookChange {
-  put: SavedAddress | null;
-  remove: string[];
-}
+export type AddressBookChange = ModelChange<SavedAddress>;
 
 /** A new address from the account (POST): refused when the book is full or the address is already in it. */
 export function addAddress(
@@ -135,9 +167,8 @@ export function rememberAddress(
 }
 
 /** The book after a decided change (a batch of orders keeps its view of a customer's book with it). */
-export function applyBookChange(book: readonly SavedAddress[], { put, remove }: AddressBookChange): SavedAddress[] {
-  const kept = book.filter((b) => !remove.includes(b._id) && b._id !== put?._id);
-  return put ? [...kept, put] : kept;
+export function applyBookChange(book: readonly SavedAddress[], change: AddressBookChange): SavedAddress[] {
+  return applyModelChange(ADDRESS_MODEL, book, change);
 }
 
 /** The book as answered: the last used first, then the newest. */

@@ -67,9 +67,9 @@ export const MAIL_OUTBOX_COLLECTION = 'mailOutbox';
  *  ISO), written with its message (adapters/firebase/store/cartReminders.ts); the dashboard counts them. Server
  *  only. */
 export const CART_REMINDERS_COLLECTION = 'cartReminders';
-/** wishlists/{uid}: a customer's wishlist (issue 41, adapters/firebase/store/wishlists.ts), written through
- *  PUT /api/wishlist only; its owner may get it (firestore.rules), which the web follows for other devices' saves
- *  (web lib/firebase/wishlist.ts). Apart from COLLECTIONS, which the web's first bundle carries. */
+/** wishlists/{uid}: a customer's wishlist (issue 41; modules/wishlist/model.ts WISHLIST_MODEL, written by the
+ *  generic adapters/firebase/store/modelStore.ts), written through PUT /api/wishlist only; its owner may get it
+ *  (firestore.rules), which the web follows for other devices' saves (web lib/firebase/wishlist.ts). Apart from COLLECTIONS, which the web's first bundle carries. */
 export const WISHLISTS_COLLECTION = 'wishlists';
 
 /** wishlists/{uid}: the items in the order added (`variant` only when one is named), and the write's time (ISO). */

@@ -16,6 +16,9 @@ import { settingsContract } from './settings.contract.js';
 import { couponsContract } from './coupons.contract.js';
 import { guestsContract } from './guests.contract.js';
 import { addressesContract } from './addresses.contract.js';
+import { modelStoreContract, PROBE_MODEL } from './modelStore.contract.js';
+import { createTableSql } from '../../src/domain/model.js';
+import { sqlModelStores } from '../../src/adapters/embedded/modelStore.js';
 import { taxonomyContract } from './taxonomy.contract.js';
 import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
@@ -53,6 +56,19 @@ settingsContract('embedded (SQLite)', embeddedStore());
 couponsContract('embedded (SQLite)', embeddedStore());
 guestsContract('embedded (SQLite)', embeddedStore());
 addressesContract('embedded (SQLite)', embeddedStore());
+// The generic model store on a probe table made from the probe model's field table.
+modelStoreContract('embedded (SQLite)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-'));
+  const db = await Database.open(dir);
+  await db.write((tx) => tx.execute(createTableSql(PROBE_MODEL)));
+  return {
+    stores: sqlModelStores(db),
+    dispose: async () => {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
 taxonomyContract('embedded (SQLite)', embeddedStore());
 variantsContract('embedded (SQLite)', embeddedStore());
 // One row per product: nothing to split, the contract's figures are the row's.

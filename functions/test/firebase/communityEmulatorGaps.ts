@@ -109,6 +109,9 @@ export const COMMUNITY_EMULATOR_GAPS: ReadonlyMap<string, Gap> = new Map<string,
   // Store contract, saved addresses (issue 30): each write reads the owner's book (a query on
   // users/{uid}/addresses) in its transaction. Failed: of 14 simultaneous adds, all 14 were saved (expected 10).
   ['addresses: saved at once, never more than 10', 'isolation'],
+  // Store contract, the generic model store (issue 39): each change reads the owner's records (a query on
+  // modelStoreProbes by ownerId) in its transaction. Failed: of 7 simultaneous changes, all 7 were saved (expected 3).
+  ['model store: writes racing past the counted limit, never more than the most', 'isolation'],
   // Firestore read bounds (firestoreReads.contract.ts): the sitemap's files are ranges of document ids
   // (store/sitemap.ts). Failed: every file answered no product (seen [] instead of the 60 ids).
   ['lists every product once in the sitemap’s files, each file reading only its own products', 'documentIds'],

@@ -20,6 +20,8 @@ import { settingsContract } from '../contract/settings.contract.js';
 import { couponsContract } from '../contract/coupons.contract.js';
 import { guestsContract } from '../contract/guests.contract.js';
 import { addressesContract } from '../contract/addresses.contract.js';
+import { modelStoreContract } from '../contract/modelStore.contract.js';
+import { firestoreModelStores } from '../../src/adapters/firebase/store/modelStore.js';
 import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
@@ -89,6 +91,20 @@ settingsContract(NAME, firestoreStore, contractRun);
 couponsContract(NAME, firestoreStore, contractRun);
 guestsContract(NAME, firestoreStore, contractRun);
 addressesContract(NAME, firestoreStore, contractRun);
+modelStoreContract(
+  NAME,
+  async () => {
+    const app = adminApp();
+    return {
+      stores: firestoreModelStores(app.db),
+      dispose: async () => {
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
 taxonomyContract(NAME, firestoreStore, contractRun);
 variantsContract(NAME, firestoreStore, contractRun);
 customersContract(NAME, firestoreStore, contractRun);

@@ -536,8 +536,8 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 21,
     name: 'saved addresses',
-    // adapters/embedded/addresses.ts: the account's address book (domain/addresses.ts SavedAddress as JSON), at most
-    // MAX_SAVED_ADDRESSES per account (the decision's limit, written in the account's write transaction).
+    // The account's address book (domain/addresses.ts ADDRESS_MODEL, through the generic modelStore.ts: the fields as
+    // JSON), at most MAX_SAVED_ADDRESSES per account (the decision's limit, written in the account's write transaction).
     statements: [
       `CREATE TABLE user_addresses (
         id TEXT PRIMARY KEY,

@@ -4,6 +4,7 @@
 // (so a sale's hot product and shared client address are read once, not once per batch), and its stock, from which
 // a placement whose stock is known to be gone is refused before any transaction work.
 import {
+  ADDRESS_MODEL,
   applyBookChange,
   stockRefusal,
   type DomainError,
@@ -13,7 +14,7 @@ import {
   type UnpaidOrder,
 } from '../../domain/index.js';
 import type { OrderChangeSet, PlacementReads } from '../../ports.js';
-import { loadBooks } from './addresses.js';
+import { loadOwned } from './modelStore.js';
 import type { Database } from './db.js';
 import { str } from './mapping.js';
 import type { Transaction } from './sql.js';
@@ -65,7 +66,7 @@ export class View {
       this.read.books,
       all.map((r) => r.addressBookOf),
     );
-    if (owners.length) for (const [k, book] of await loadBooks(tx, owners)) this.books.set(k, book);
+    if (owners.length) for (const [k, book] of await loadOwned(tx, ADDRESS_MODEL, owners)) this.books.set(k, book);
   }
 
   /** An accepted placement's change set moves the view on: stock, holds, the book. */

@@ -2,7 +2,6 @@
 // orders.ts; rows become API shapes in mapping.ts.
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../ports.js';
 import type { Database } from './db.js';
-import { SqlAddresses } from './addresses.js';
 import { SqlCarts } from './carts.js';
 import { SqlCartReminders } from './cartReminders.js';
 import { SqlCoupons } from './coupons.js';
@@ -14,8 +13,9 @@ import { SqlSettings } from './settings.js';
 import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
-import { SqlWishlists } from './wishlists.js';
 import { SqlStockAlerts } from './stockAlerts.js';
+import { sqlModelStores } from './modelStore.js';
+import { moduleStores } from '../../modules/index.js';
 
 export { newId } from './mapping.js';
 
@@ -54,13 +54,13 @@ export function createSqlStore(
     }),
     settings: new SqlSettings(db, events),
     coupons: new SqlCoupons(db, clock),
-    addresses: new SqlAddresses(db, clock),
     categories: new SqlTaxonomy('category', db, clock, events),
     brands: new SqlTaxonomy('brand', db, clock, events),
     customers: new SqlCustomers(db),
     carts: new SqlCarts(db, events),
     cartReminders: new SqlCartReminders(db, () => orderMail?.onRecorded?.()),
-    wishlists: new SqlWishlists(db, events),
+    // The capability modules' stores (modules/index.ts), on the generic model store.
+    ...moduleStores(sqlModelStores(db), { clock, events }),
     ping: async () => {
       await db.client.execute('SELECT 1');
     },

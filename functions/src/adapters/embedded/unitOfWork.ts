@@ -10,6 +10,7 @@
 // is refused (the same 409) before any transaction work.
 import type { InStatement, Transaction } from './sql.js';
 import {
+  ADDRESS_MODEL,
   couponCustomerKeys,
   notFound,
   ORDER_MESSAGES,
@@ -19,7 +20,7 @@ import {
   type OrderRecord,
 } from '../../domain/index.js';
 import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork, PlacementReads } from '../../ports.js';
-import { bookChangeStatements } from './addresses.js';
+import { changeStatements } from './modelStore.js';
 import { loadCoupon, redeemStatements, releaseStatements } from './coupons.js';
 import type { Database } from './db.js';
 import { recordMailStatement } from './mailOutbox.js';
@@ -255,7 +256,9 @@ async function writeChanges(tx: Transaction, changes: OrderChangeSet, view: View
     ...(changes.codeUse
       ? (changes.codeUse.delta > 0 ? redeemStatements : releaseStatements)(changes.codeUse.code, keys!)
       : []),
-    ...(changes.addressBook ? bookChangeStatements(changes.addressBook.userId, changes.addressBook.change) : []),
+    ...(changes.addressBook
+      ? changeStatements(ADDRESS_MODEL, changes.addressBook.userId, changes.addressBook.change)
+      : []),
     ...(changes.mails ?? []).map((m) => recordMailStatement(m, changes.at ?? new Date())),
   ];
   if (statements.length) {

@@ -1,5 +1,6 @@
 // The UserStore port on the embedded database (profiles; the credentials are the embedded auth's, auth.ts).
-import { forgetAddresses } from './addresses.js';
+import { ACCOUNT_OWNED_MODELS } from '../../modules/index.js';
+import { forgetOwned } from './modelStore.js';
 import type { InValue } from './sql.js';
 import {
   anonymisedFields,
@@ -123,16 +124,15 @@ export class SqlUsers implements UserStore {
       });
       await tx.execute({ sql: 'UPDATE reviews SET name = ? WHERE user_id = ?', args: [review.name, id] });
       await tx.execute({ sql: 'DELETE FROM carts WHERE user_id = ?', args: [id] });
-      await tx.execute({ sql: 'DELETE FROM wishlists WHERE user_id = ?', args: [id] });
       await tx.execute({ sql: 'DELETE FROM account_tokens WHERE user_id = ?', args: [id] });
-      await forgetAddresses(tx, id);
+      for (const model of ACCOUNT_OWNED_MODELS) await forgetOwned(tx, model, id);
       await tx.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [id] });
     });
   }
 
   async remove(id: string) {
     const rs = await this.db.write(async (tx) => {
-      await forgetAddresses(tx, id);
+      for (const model of ACCOUNT_OWNED_MODELS) await forgetOwned(tx, model, id);
       return tx.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [id] });
     });
     return rs.rowsAffected > 0;

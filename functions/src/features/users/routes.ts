@@ -31,7 +31,6 @@ import {
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertBodyIdsMatch, parse, parseId } from '../../http/validate.js';
 import type { Ports, StoredUser } from '../../ports.js';
-import { mountAddressRoutes } from './addressRoutes.js';
 import { openOrdersOf } from './openOrders.js';
 import { endpoints } from '../../api/endpoints.js';
 import { endpointRouter, handle } from '../../http/endpoint.js';
@@ -126,8 +125,6 @@ export function userRoutes(
     res.attachment(accountExportFileName(now));
     res.type('application/json').send(JSON.stringify(data, null, 2));
   });
-
-  mountAddressRoutes(router, store, signedIn);
 
   // An account made outside the API (the Firebase web app signs up in the browser) gets its profile on its first
   // authenticated call: created once from the verified token's email, answered as it is on every later call

@@ -6,7 +6,6 @@
 // schema in mapping.ts.
 import type { Firestore } from 'firebase-admin/firestore';
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../../ports.js';
-import { FirestoreAddresses } from './addresses.js';
 import { FirestoreCoupons } from './coupons.js';
 import { FirestoreCartReminders } from './cartReminders.js';
 import { COLLECTIONS } from './mapping.js';
@@ -18,8 +17,9 @@ import { FirestoreSettings } from './settings.js';
 import { FirestoreTaxonomy } from './taxonomy.js';
 import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
-import { FirestoreWishlists } from './wishlists.js';
 import { FirestoreStockAlerts } from './stockAlerts.js';
+import { firestoreModelStores } from './modelStore.js';
+import { moduleStores } from '../../../modules/index.js';
 
 export { COLLECTIONS } from './mapping.js';
 export { FirestoreMailOutbox } from './mailOutbox.js';
@@ -49,12 +49,12 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     }),
     settings: new FirestoreSettings(db, events),
     coupons: new FirestoreCoupons(db, options.clock ?? systemClock),
-    addresses: new FirestoreAddresses(db, options.clock ?? systemClock),
     categories: new FirestoreTaxonomy('category', db, events),
     brands: new FirestoreTaxonomy('brand', db, events),
     customers: new FirestoreCustomers(db),
     cartReminders: new FirestoreCartReminders(db),
-    wishlists: new FirestoreWishlists(db, events),
+    // The capability modules' stores (modules/index.ts), on the generic model store.
+    ...moduleStores(firestoreModelStores(db), { clock: options.clock ?? systemClock, events }),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

@@ -6,8 +6,9 @@
 // splits the stock of the products it places into shards (issue 37: a retry means contention, the product is hot).
 // Events are published once committed (those of the last attempt); then the displayed stock of the hot products
 // it moved is synced when due (store/stockShards.ts).
-import type { CollectionReference, DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
+  ADDRESS_MODEL,
   normalizedRecord,
   notFound,
   ORDER_MESSAGES,
@@ -22,7 +23,7 @@ import {
   type UnpaidOrder,
 } from '../../../domain/index.js';
 import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork, PlacementReads } from '../../../ports.js';
-import { bookOf, readBook, writeBookChange } from './addresses.js';
+import { readOwned, writeOwnedChange } from './modelStore.js';
 import { loadCouponForPlaceIn, loadCouponIn, writeCouponUse } from './coupons.js';
 import { mailRef, recordMail } from './mailOutbox.js';
 import { writeOrderStatus } from './orderStatus.js';
@@ -64,7 +65,6 @@ class FirestoreOrderUnit implements OrderUnit {
   /** The hold locks a placement read: it writes them, so concurrent placements of one holder conflict. */
   readonly locks: DocumentReference[] = [];
   couponRead: CouponRead | null = null;
-  book: CollectionReference | null = null;
   /** A placement's hot products: the shards it read and the units it takes (issue 37). */
   readonly sharded = new Map<string, ShardedStock>();
   /** The hot products whose displayed stock is synced once this attempt is over (store/stockShards.ts). */
@@ -168,8 +168,7 @@ class FirestoreOrderUnit implements OrderUnit {
 
   async addressBook(userId: string) {
     if (!isDocId(userId)) return [];
-    this.book = bookOf(this.db, userId);
-    return readBook(this.tx, this.book);
+    return readOwned(this.tx, this.db, ADDRESS_MODEL, userId);
   }
 
   async captureUsed(captureId: string) {
@@ -388,7 +387,7 @@ async function commit(
   }
   if (released) writeCouponUse(tx, released, -1);
   const book = changes.addressBook;
-  if (book && isDocId(book.userId)) writeBookChange(tx, unit.book ?? bookOf(db, book.userId), book.change);
+  if (book && isDocId(book.userId)) writeOwnedChange(tx, db, ADDRESS_MODEL, book.userId, book.change);
   mails.forEach((mail, i) => recordMail(tx, db, mail, at, recorded[i]!.exists));
   const events = [...(changes.events ?? [])];
   if (reverified) {

@@ -1,6 +1,7 @@
 // The UserStore port on Firestore: users/{uid}, with userEmails/{emailKey} claimed in the same transactions so
 // emails stay unique case-insensitively.
-import { forgetAddresses } from './addresses.js';
+import { ACCOUNT_OWNED_MODELS } from '../../../modules/index.js';
+import { forgetOwned } from './modelStore.js';
 import type { Firestore, Query, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import {
   anonymisedFields,
@@ -12,7 +13,6 @@ import {
   type UserListQuery,
   type UserPage,
 } from '../../../domain/index.js';
-import { WISHLISTS_COLLECTION } from '../../../firestore/schema.js';
 import { LIST_ORDER_FIELD, userListFilters } from '../../../firestore/queries.js';
 import type { Clock, QueuedMail, StoredUser, UserStore } from '../../../ports.js';
 import { customerRef, writeAccountCustomer } from './customers.js';
@@ -150,7 +150,6 @@ export class FirestoreUsers implements UserStore {
             b.delete(ref),
       ),
       (b: WriteBatch) => b.delete(this.db.collection(COLLECTIONS.carts).doc(id)),
-      (b: WriteBatch) => b.delete(this.db.collection(WISHLISTS_COLLECTION).doc(id)),
     ];
     for (let i = 0; i < writes.length; i += 500) {
       const batch = this.db.batch();
@@ -162,7 +161,7 @@ export class FirestoreUsers implements UserStore {
 
   async remove(id: string) {
     if (!isDocId(id)) return false;
-    await forgetAddresses(this.db, id);
+    for (const model of ACCOUNT_OWNED_MODELS) await forgetOwned(this.db, model, id);
     const ref = this.col.doc(id);
     return this.db.runTransaction(
       async (tx) => {

@@ -1,15 +1,17 @@
 // The account's address book (issue 30): GET/POST /api/users/profile/addresses, PUT/DELETE …/addresses/:id. The
 // owner's only (the caller's own book: another account's address id is simply not found); the decisions (at most
 // MAX_SAVED_ADDRESSES, no duplicates) are domain/addresses.ts's, written by the store in one transaction.
-import type { RequestHandler, Router } from 'express';
 import { shippingAddressSchema } from '../../domain/index.js';
-import { callerOf } from '../../http/auth.js';
+import { callerOf, requireUser } from '../../http/auth.js';
 import { parse, parseId } from '../../http/validate.js';
-import type { Store } from '../../ports.js';
+import type { Ports } from '../../ports.js';
 import { endpoints } from '../../api/endpoints.js';
-import { handle } from '../../http/endpoint.js';
+import { endpointRouter, handle } from '../../http/endpoint.js';
 
-export function mountAddressRoutes(router: Router, store: Store, signedIn: RequestHandler) {
+export function addressRoutes({ store, auth }: Ports) {
+  const router = endpointRouter('/api/users/profile/addresses');
+  const signedIn = requireUser(auth);
+
   handle(router, endpoints.addressList, signedIn, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await store.addresses.list(callerOf(req).uid));
@@ -31,4 +33,6 @@ export function mountAddressRoutes(router: Router, store: Store, signedIn: Reque
     await store.addresses.remove(callerOf(req).uid, id);
     res.json({ message: 'Address removed' });
   });
+
+  return router;
 }

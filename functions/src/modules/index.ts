@@ -1,0 +1,24 @@
+// The capability modules (docs/architecture.md "Capability modules"), registered once: app.ts mounts each one's
+// routes, each backend's store builds each one's store from its generic ModelStore (the Store's key is the module's
+// name), and an account's deletion removes the records of the models each says an account owns.
+import type { AnyModel } from '../domain/model.js';
+import { addressesModule } from './addresses/index.js';
+import { wishlistModule } from './wishlist/index.js';
+import type { CapabilityModule, ModelStores, ModuleDeps } from './module.js';
+
+export const MODULES = [addressesModule, wishlistModule] as const;
+
+type Module = (typeof MODULES)[number];
+
+/** The modules' stores, each under its module's name (part of ports.ts Store). */
+export type ModuleStores = { [M in Module as M['name']]: ReturnType<M['store']> };
+
+/** Each module's store on one backend's generic stores. */
+export function moduleStores(models: ModelStores, deps: ModuleDeps): ModuleStores {
+  return Object.fromEntries(
+    (MODULES as readonly CapabilityModule[]).map((m) => [m.name, m.store(models, deps)]),
+  ) as ModuleStores;
+}
+
+/** The models whose records an account owns (deleted with it). */
+export const ACCOUNT_OWNED_MODELS: readonly AnyModel[] = MODULES.flatMap((m) => m.ownedByAccount);

@@ -1,0 +1,60 @@
+// What a capability module is (issue 39, docs/architecture.md "Capability modules"), and the one generic persistence
+// port each backend implements for any model (domain/model.ts): embedded adapters/embedded/modelStore.ts, Firestore
+// adapters/firebase/store/modelStore.ts. A module's store is written once over ModelStore; the backends only build a
+// ModelStore per model the module lists.
+import type { Router } from 'express';
+import type { AnyModel, ModelChange, ModelRecord } from '../domain/model.js';
+import type { Clock, EventPublisher, Ports } from '../ports.js';
+
+export interface ListOptions {
+  /** A field with its own embedded column (or any field on Firestore, the JSON column's by json_extract). */
+  orderBy?: string;
+  direction?: 'asc' | 'desc';
+  limit?: number;
+}
+
+/** What `change` asks: the owner's records and a new id -> the change to write. */
+export type ChangeDecision<R> = (records: R[], newId: string) => ModelChange<R>;
+/** What `update` asks: the record (null: none) -> the record to write (null: delete it, or keep none). */
+export type UpdateDecision<R> = (current: R | null) => R | null;
+
+/** One model's records on one backend. Every write runs in that backend's transaction. */
+export interface ModelStore<R> {
+  /** The record by its key (and its owner, for a model kept under its owner); null when absent. */
+  get(key: string, owner?: string): Promise<R | null>;
+  /** An owner's records, ordered and limited as asked (by the key without an order). */
+  list(owner: string, options?: ListOptions): Promise<R[]>;
+  /** Load -> decide -> save for an owner's records, in one transaction (a concurrent change of them retries or
+   *  waits): `decide` gets the records and a new id; the counted limit (perOwner) is checked again before writing. */
+  change(owner: string, decide: ChangeDecision<R>): Promise<ModelChange<R>>;
+  /** One record read, decided and written in one transaction: `decide` answers the new record, or null to delete
+   *  it (or keep none). Answers what it wrote. */
+  update(key: string, decide: UpdateDecision<R>, owner?: string): Promise<R | null>;
+  /** Deletes every record of an owner (an account's deletion); for a model without owners, the record keyed by it. */
+  forgetOwner(owner: string): Promise<void>;
+}
+
+/** What a module's store may use beside its generic stores. */
+export interface ModuleDeps {
+  clock: Clock;
+  /** Publishes committed writes' events (domain/events.ts). */
+  events: EventPublisher;
+}
+
+/** Builds a backend's ModelStore for a model. */
+export type ModelStores = <M extends AnyModel>(model: M) => ModelStore<ModelRecord<M>>;
+
+/** A capability: its name (its key in the Store), its models, its store written once over the generic stores, and
+ *  its routes (registered from the endpoint table, mounted by app.ts at `mountPath` under /api). */
+export interface CapabilityModule<Name extends string = string, S = unknown> {
+  name: Name;
+  models: readonly AnyModel[];
+  /** The records of these models owned by an account (by their owner, or keyed by the account's id) go with it
+   *  (users.forget, users.remove). */
+  ownedByAccount: readonly AnyModel[];
+  store(models: ModelStores, deps: ModuleDeps): S;
+  routes?: { mountPath: string; router(ports: Ports): Router };
+}
+
+/** A module's declaration, its name and store type kept. */
+export const defineModule = <const Name extends string, S>(m: CapabilityModule<Name, S>) => m;
