@@ -25,7 +25,8 @@ export function SpecRowsEditor({
   const listError = errors?.message ?? errors?.root?.message;
   return (
     <fieldset className="mb-3" aria-describedby={listError ? 'specs-error' : undefined}>
-      <legend className="form-label fs-6 mb-1">Specifications</legend>
+      {/* The editor's card heading says "Specifications" (EditorSection); the legend names the group for readers. */}
+      <legend className="visually-hidden">Specifications</legend>
       <Form.Text as="p" className="mt-0 mb-2">
         Shown as a table on the product page, in this order (e.g. Display, Battery, Weight). At most {MAX_SPECS}.
       </Form.Text>
