@@ -5,7 +5,7 @@ export function EditorSection({ id, title, children }: { id: string; title: stri
   return (
     <section className="card editor-card" aria-labelledby={id}>
       <div className="card-body">
-        <h2 id={id} className="h5 mb-3">
+        <h2 id={id} className="h5 mb-2">
           {title}
         </h2>
         {children}

@@ -222,9 +222,11 @@ export function ProductForm({
       <Row className="g-3">
         <Col lg={8} className="d-grid gap-3 align-content-start">
           <EditorSection id="editor-basics" title="Basics">
-            <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
             <Row className="g-3">
               <Col md={6}>
+                <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
+              </Col>
+              <Col md={3}>
                 <Field
                   label="Brand"
                   type="text"
@@ -235,7 +237,7 @@ export function ProductForm({
                 />
                 <ManagedNames list="brands" id="managed-brands" value={brand ?? ''} />
               </Col>
-              <Col md={6}>
+              <Col md={3}>
                 <Field
                   label="Category"
                   type="text"
@@ -250,7 +252,7 @@ export function ProductForm({
             <Field
               label="Description"
               as="textarea"
-              rows={4}
+              rows={3}
               placeholder="Enter description"
               error={errors.description}
               groupClassName="mb-0"

@@ -142,8 +142,7 @@ export function VariantsEditor({
   return (
     <div className="admin-variants">
       <p className="small text-muted">
-        E.g. Colour: Black, Blue. With variants, each has its own SKU, price and stock, and may show one of the
-        gallery&apos;s pictures; the first is the default (its price is the one cards show).
+        E.g. Colour: Black, Blue. Each variant has its own SKU, price, stock and picture; the first is the default.
       </p>
       {optionDrafts.map((o, i) => (
         <Row key={i} className="g-2 mb-2 align-items-end" data-testid="option-row">
@@ -153,6 +152,7 @@ export function VariantsEditor({
             </Form.Label>
             <Form.Control
               id={`option-name-${i}`}
+              size="sm"
               value={o.name}
               placeholder="Colour"
               onChange={(e) => setOption(i, { name: e.target.value })}
@@ -164,6 +164,7 @@ export function VariantsEditor({
             </Form.Label>
             <Form.Control
               id={`option-values-${i}`}
+              size="sm"
               value={o.values}
               placeholder="Black, Blue"
               onChange={(e) => setOption(i, { values: e.target.value })}
@@ -173,6 +174,7 @@ export function VariantsEditor({
             <Button
               type="button"
               variant="outline-danger"
+              size="sm"
               aria-label={`Remove option ${i + 1}`}
               onClick={() => onOptionsChange(optionDrafts.filter((_, j) => j !== i))}
             >
@@ -229,9 +231,6 @@ export function VariantsEditor({
             <Table size="sm" className="admin-table variants-table align-middle" aria-label="Variants">
               <thead>
                 <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">Selected</span>
-                  </th>
                   <th scope="col">Variant</th>
                   <th scope="col">SKU</th>
                   <th scope="col">Price</th>
@@ -287,19 +286,20 @@ export function VariantsEditor({
                   const optionsError = (rowErrors?.options as { message?: string } | undefined)?.message;
                   return (
                     <tr key={field.id} data-testid="variant-row">
-                      <td data-label="Select">
-                        <Form.Check
-                          id={`variants-${index}-selected`}
-                          aria-label={`Select ${label}`}
-                          checked={selected.has(field.id)}
-                          onChange={(e) => toggle(field.id, e.target.checked)}
-                        />
-                      </td>
                       <td data-label="Variant">
-                        <div>
-                          <strong>{label}</strong>
-                          {index === 0 && <span className="badge text-bg-light border ms-1">Default</span>}
-                          {optionsError && <div className="small text-danger">{optionsError}</div>}
+                        <div className="d-flex gap-2 align-items-start">
+                          {/* Selected for "Set price" / "Set stock": the box beside the name saves a column. */}
+                          <Form.Check
+                            id={`variants-${index}-selected`}
+                            aria-label={`Select ${label}`}
+                            checked={selected.has(field.id)}
+                            onChange={(e) => toggle(field.id, e.target.checked)}
+                          />
+                          <div>
+                            <strong className="text-nowrap">{label}</strong>
+                            {index === 0 && <span className="badge text-bg-light border ms-1">Default</span>}
+                            {optionsError && <div className="small text-danger">{optionsError}</div>}
+                          </div>
                         </div>
                       </td>
                       {cell('sku', 'SKU', 'text')}
@@ -329,14 +329,16 @@ export function VariantsEditor({
                           type="button"
                           variant="link"
                           size="sm"
-                          className="text-danger p-0"
+                          className="text-danger p-0 text-decoration-none"
                           aria-label={`Remove variant ${label}`}
+                          title="Remove"
                           onClick={() => {
                             toggle(field.id, false);
                             remove(index);
                           }}
                         >
-                          Remove
+                          <span aria-hidden="true">✕</span>
+                          <span className="d-sm-none"> Remove</span>
                         </Button>
                       </td>
                     </tr>
