@@ -53,8 +53,8 @@ export function GalleryEditor({
     <fieldset className="mb-3">
       <legend className="form-label fs-6 mb-1">Gallery</legend>
       <Form.Text as="p" className="mt-0 mb-2">
-        The first picture is the main image (cards, search, sharing). Describe each one for people who cannot see it;
-        left empty, the product&rsquo;s name is used. At most {MAX_IMAGES}.
+        The first is the main image. Describe each for people who cannot see it (empty: the product&rsquo;s name). At
+        most {MAX_IMAGES}.
       </Form.Text>
       <ol className="list-unstyled row row-cols-2 row-cols-sm-3 row-cols-xl-4 g-2 mb-2 gallery-rows">
         {fields.map((field, index) => {

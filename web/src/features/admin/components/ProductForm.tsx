@@ -262,17 +262,21 @@ export function ProductForm({
           </EditorSection>
 
           <EditorSection id="editor-media" title="Media">
+            {/* The image url, the file chooser and the preview side by side from md (issue 40: the editor's height). */}
             <Row className="g-3 mb-3 align-items-start">
-              <Col sm={8}>
+              <Col md={5}>
                 <Field
                   label="Image url"
                   type="text"
                   placeholder="Enter image url"
                   error={errors.image}
+                  groupClassName="mb-0"
                   {...register('image', {
                     onChange: (e: { target: { value: string } }) => mainImageChanged(e.target.value),
                   })}
                 />
+              </Col>
+              <Col md={4}>
                 <ImageUpload
                   disabled={submitting}
                   onUploaded={(path) => {
@@ -281,7 +285,7 @@ export function ProductForm({
                   }}
                 />
               </Col>
-              <Col sm={4}>
+              <Col md={3}>
                 <ImagePreview image={image && !errors.image ? image : undefined} />
               </Col>
             </Row>
