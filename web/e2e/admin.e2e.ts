@@ -393,8 +393,12 @@ describe('admin: products', () => {
       const listed = (await (await page.request.get('/api/products')).json()) as { products: { _id: string }[] };
       const id = listed.products[0]!._id;
       await page.goto(`/admin/product/${id}/edit`);
-      // One more change: the admin sets the stock, and the history tells it apart from the seeded stock.
-      const stock = page.getByLabel('Count In Stock');
+      // One more change: the admin sets the stock, and the history tells it apart from the seeded stock. The newest
+      // seeded product has variants: its stock is each variant's, set in the variants table (issue 40).
+      const stock = page
+        .getByTestId('variant-row')
+        .first()
+        .getByLabel(/^Stock of /);
       await stock.fill(String(Number(await stock.inputValue()) + 3));
       await page.getByRole('button', { name: 'Update' }).click();
       await page.waitForURL(`${shop.url}/admin/productlist`);

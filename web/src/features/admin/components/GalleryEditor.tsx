@@ -1,7 +1,7 @@
 // The product form's gallery (issue 29): the pictures in order, the first being the main image (the form's
 // `image`, which the original clients read); each with its alt text; reordered and removed by buttons (keyboard
-// usable, not drag only); more added by upload (the same re-encoding pipeline as the main image). Stacks at
-// phone width.
+// usable, not drag only); more added by upload (the same re-encoding pipeline as the main image). The pictures are a
+// grid of small cards (issue 40: the editor's height), two across on a phone.
 import { MAX_IMAGES } from '@domain/productMedia';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -53,20 +53,20 @@ export function GalleryEditor({
     <fieldset className="mb-3">
       <legend className="form-label fs-6 mb-1">Gallery</legend>
       <Form.Text as="p" className="mt-0 mb-2">
-        The first picture is the main image (cards, search, sharing). Describe each one for people who cannot see it;
-        left empty, the product&rsquo;s name is used. At most {MAX_IMAGES}.
+        The first is the main image. Describe each for people who cannot see it (empty: the product&rsquo;s name). At
+        most {MAX_IMAGES}.
       </Form.Text>
-      <ol className="list-unstyled mb-2 gallery-rows">
+      <ol className="list-unstyled row row-cols-2 row-cols-sm-3 row-cols-xl-4 g-2 mb-2 gallery-rows">
         {fields.map((field, index) => {
           const n = index + 1;
           // (A bad url can only be the main one, typed in the Image url field, which says so itself.)
           const altError = isSubmitted ? errors?.[index]?.alt?.message : undefined;
           return (
-            <li key={field.id} className="row g-2 align-items-center mb-3" aria-label={`Image ${n}`}>
-              <div className="col-4 col-sm-3">
+            <li key={field.id} className="col d-flex flex-column gap-1" aria-label={`Image ${n}`}>
+              <div className="gallery-thumb">
                 <ProductImage src={field.url} alt="" sizes="120px" />
               </div>
-              <div className="col-8 col-sm-9">
+              <div>
                 <Form.Label htmlFor={`images-${index}-alt`} className="small mb-1">
                   {index === 0 ? 'Main image: alt text' : `Image ${n}: alt text`}
                 </Form.Label>
@@ -83,7 +83,7 @@ export function GalleryEditor({
                   {altError}
                 </Form.Control.Feedback>
               </div>
-              <div className="col-12 d-flex gap-1 flex-wrap">
+              <div className="d-flex gap-1 flex-wrap">
                 <Button
                   size="sm"
                   variant="outline-secondary"
@@ -94,7 +94,8 @@ export function GalleryEditor({
                     mainFollows();
                   }}
                 >
-                  Up
+                  {/* Earlier and later in the gallery: the pictures run left to right. */}
+                  <span aria-hidden="true">←</span>
                 </Button>
                 <Button
                   size="sm"
@@ -106,7 +107,7 @@ export function GalleryEditor({
                     mainFollows();
                   }}
                 >
-                  Down
+                  <span aria-hidden="true">→</span>
                 </Button>
                 <Button
                   size="sm"

@@ -16,7 +16,7 @@ export function HistoryPanel({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <section className="mt-4" aria-labelledby={id}>
+    <section className="card card-body editor-card" aria-labelledby={id}>
       <div className="d-flex align-items-center justify-content-between gap-2">
         <h2 id={id} className="h5 mb-0">
           {title}

@@ -308,7 +308,8 @@ describe('ProductForm', () => {
   });
 });
 
-describe('ProductForm, options and variants (issue 29)', () => {
+// The editor is a big form and userEvent types key by key: on a loaded machine these take several seconds.
+describe('ProductForm, options and variants (issue 29)', { timeout: 15_000 }, () => {
   function setupWith(start: Product) {
     const onSubmit = vi.fn();
     const user = userEvent.setup();
@@ -363,20 +364,76 @@ describe('ProductForm, options and variants (issue 29)', () => {
     expect(editedFrom.variants).toEqual({ v1: 3, v2: 4 });
   });
 
-  it('the product’s Count In Stock and Price, changed, are the default variant’s', async () => {
-    const withVariants: Product = {
-      ...product,
-      price: 5,
-      countInStock: 3,
-      options: [{ name: 'Colour', values: ['Black'] }],
-      variants: [{ _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 3 }],
-    };
-    const { user, onSubmit } = setupWith(withVariants);
-    await user.clear(screen.getByLabelText('Count In Stock', { exact: true }));
-    await user.type(screen.getByLabelText('Count In Stock', { exact: true }), '6');
+  const threeColours: Product = {
+    ...product,
+    price: 5,
+    countInStock: 3,
+    options: [{ name: 'Colour', values: ['Black', 'Blue', 'Red'] }],
+    variants: [
+      { _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 3 },
+      { _id: 'v2', sku: 'B', options: { Colour: 'Blue' }, price: 6, countInStock: 4 },
+      { _id: 'v3', sku: 'C', options: { Colour: 'Red' }, price: 9, countInStock: 0 },
+    ],
+  };
+
+  it('with variants, the product’s stock and price are said as theirs (no figure of its own to drift), the default’s sent', async () => {
+    const { user, onSubmit } = setupWith(threeColours);
+    // Issue 40: not the default variant's 3 presented as the product's stock.
+    expect(screen.getByTestId('stock-across')).toHaveTextContent('In stock: 7 across 3 variants');
+    expect(screen.getByTestId('price-across')).toHaveTextContent('$5.00 to $9.00 across 3 variants');
+    expect(screen.queryByLabelText('Count In Stock', { exact: true })).toBeNull();
+    expect(screen.queryByLabelText('Price', { exact: true })).toBeNull();
+    await user.clear(screen.getByLabelText('Stock of Black'));
+    await user.type(screen.getByLabelText('Stock of Black'), '10');
+    expect(screen.getByTestId('stock-across')).toHaveTextContent('14 across 3 variants');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(onSubmit.mock.calls[0]![0].variants).toEqual([
-      { _id: 'v1', sku: 'A', options: { Colour: 'Black' }, price: 5, countInStock: 6 },
+    const [values] = onSubmit.mock.calls[0]!;
+    expect(values).toMatchObject({ price: 5, countInStock: 10 });
+    expect(values.variants.map((v: { countInStock: number }) => v.countInStock)).toEqual([10, 4, 0]);
+  });
+
+  it('says what is wrong at each cell with the schema’s messages, and sends nothing', async () => {
+    const { user, onSubmit } = setupWith(threeColours);
+    await user.clear(screen.getByLabelText('Price of Blue'));
+    await user.type(screen.getByLabelText('Price of Blue'), '-1');
+    await user.clear(screen.getByLabelText('Stock of Red'));
+    await user.type(screen.getByLabelText('Stock of Red'), '1.5');
+    await user.clear(screen.getByLabelText('SKU of Black'));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByLabelText('Price of Blue')).toHaveAccessibleDescription('Price cannot be negative');
+    expect(screen.getByLabelText('Stock of Red')).toHaveAccessibleDescription('Count in stock must be a whole number');
+    expect(screen.getByLabelText('SKU of Black')).toHaveAccessibleDescription('SKU is required');
+    expect(screen.getByLabelText('Price of Black')).not.toHaveAttribute('aria-invalid');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sets the price and the stock of the selected rows at once; a bad value is refused, nothing changed', async () => {
+    const { user, onSubmit } = setupWith(threeColours);
+    const apply = () => screen.getAllByRole('button', { name: 'Apply' });
+    expect(apply()[0]).toBeDisabled(); // nothing selected yet
+    await user.click(screen.getByLabelText('Select Black'));
+    await user.click(screen.getByLabelText('Select Red'));
+    await user.type(screen.getByLabelText('Set stock of the selected'), '-4');
+    await user.click(apply()[1]!);
+    expect(screen.getByLabelText('Set stock of the selected')).toHaveAccessibleDescription(
+      'Count in stock cannot be negative',
+    );
+    expect(screen.getByLabelText('Stock of Black')).toHaveValue(3);
+    await user.clear(screen.getByLabelText('Set stock of the selected'));
+    await user.type(screen.getByLabelText('Set stock of the selected'), '12');
+    await user.click(apply()[1]!);
+    await user.type(screen.getByLabelText('Set price of the selected'), '7.5{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled(); // Enter there applies the price, it does not send the form
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(
+      onSubmit.mock.calls[0]![0].variants.map((v: { price: number; countInStock: number }) => [
+        v.price,
+        v.countInStock,
+      ]),
+    ).toEqual([
+      [7.5, 12],
+      [6, 4],
+      [7.5, 12],
     ]);
   });
 

@@ -1,13 +1,14 @@
 import { type EditedFrom, type productUpdateSchema, type Product, type ProductUpdateInput } from '@domain';
 import { galleryOf } from '@domain/productMedia';
 import { editableValues, productUpdateSchemaWith } from '@domain/schemas';
-import { useState } from 'react';
+import { formatPrice } from '@domain/money';
+import { useMemo, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useForm, useWatch } from 'react-hook-form';
+import { get, set, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
 import { ManagedNames } from './ManagedNames';
@@ -20,7 +21,17 @@ import { errorMessage } from '@/lib/api';
 import { GalleryEditor } from './GalleryEditor';
 import { ImageUpload } from './ImageUpload';
 import { SpecRowsEditor } from './SpecRowsEditor';
-import { VariantsEditor, variantsStateOf, variantsToSave } from './VariantsEditor';
+import { EditorSection } from './EditorSection';
+import { VariantsEditor } from './VariantsEditor';
+import {
+  optionDraftsOf,
+  parsedOptions,
+  rowProblems,
+  stockAcross,
+  valuesToCheck,
+  variantRowsOf,
+  type OptionDraft,
+} from './variantRows';
 
 export type ProductFormValues = z.input<typeof productUpdateSchema>;
 
@@ -52,24 +63,88 @@ export function newProductFormValues(product: Product): ProductFormValues {
 /** Empty number inputs become undefined (so the schema says "must be a number", not "cannot be negative"). */
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
+/** What the resolver reads besides the values: the options as typed (their own state) and whether the product had
+ *  variants when loaded (react-hook-form's `context`, the current one at each check). */
+interface EditorContext {
+  options: OptionDraft[];
+  hadVariants: boolean;
+}
+
+/** The form's resolver: the API's own schema over what a save sends (valuesToCheck: with variant rows, the product's
+ *  price and stock are the default variant's), then the checks across the variant rows (a SKU twice, a picture no
+ *  longer in the gallery) at their cells, the first of them also above the table (`variants.root`). */
+function editorResolver(
+  schema: Resolver<ProductFormValues, unknown, ProductUpdateInput>,
+): Resolver<ProductFormValues, EditorContext, ProductUpdateInput> {
+  return async (values, context, options) => {
+    const { options: drafts, hadVariants } = context ?? { options: [], hadVariants: false };
+    const parsed = parsedOptions(drafts);
+    const checked = valuesToCheck(values, parsed, hadVariants);
+    const result = await schema(checked, context, options);
+    if (checked.variants === undefined) return result;
+    const rows = values.variants ?? [];
+    const gallery = galleryOf(values.image ?? '', values.images ?? []).map((picture) => picture.url);
+    const problems = rowProblems(parsed, rows, gallery);
+    const errors: FieldErrors<ProductFormValues> = { ...result.errors };
+    // With variant rows the product's price and stock are the first row's: its cells say what is wrong.
+    if (rows.length > 0) {
+      delete errors.price;
+      delete errors.countInStock;
+    }
+    for (const problem of problems) {
+      const path = problem.index === undefined ? 'variants.root' : `variants.${problem.index}.${problem.field}`;
+      if (!get(errors, path)) set(errors, path, { type: 'custom', message: problem.message });
+    }
+    if (problems[0] && !get(errors, 'variants.root'))
+      set(errors, 'variants.root', { type: 'custom', message: problems[0].message });
+    if (Object.keys(errors).length === 0) return result;
+    return { values: {}, errors };
+  };
+}
+
+/** "$5.00", or "$5.00 to $9.00" across the rows' prices (those that are numbers). */
+function priceRange(prices: readonly unknown[]): string {
+  const numbers = prices.filter((p): p is number => typeof p === 'number' && Number.isFinite(p));
+  if (numbers.length === 0) return '—';
+  const low = Math.min(...numbers);
+  const high = Math.max(...numbers);
+  return low === high ? formatPrice(low) : `${formatPrice(low)} to ${formatPrice(high)}`;
+}
+
 /**
- * Name, price, image url, file chooser (upload with progress and preview), the gallery, brand, countInStock,
- * category, description, the specification rows, Update. Checked with the API's own productUpdateSchema before sending; price and countInStock
- * are sent as numbers.
+ * The product editor (issue 40: an admin app screen). At 992 px and wider two columns: the main one (Basics: name,
+ * brand, category, description; Media: image url, file chooser, preview, gallery; Specifications; Options &
+ * variants, a table) and a side one (the page's `status`, Pricing, Inventory, then the page's `aside`: histories);
+ * narrower, one column in that order. A sticky action bar keeps Update (the spec's text, for a new product too) in
+ * reach. Checked with the API's own productUpdateSchema before sending; price and countInStock are sent as numbers.
  */
 export function ProductForm({
   product,
   onSubmit,
   submitting = false,
   isNew = false,
+  status,
+  aside,
+  actions,
 }: {
   product: Product;
-  /** A product not yet created (a draft): empty fields and a Create button. */
+  /** A product not yet created (a draft): empty fields. */
   isNew?: boolean;
   /** The values, and the product as this form loaded it (the version the API checks). */
   onSubmit: (values: ProductUpdateInput, editedFrom: EditedFrom) => void;
   submitting?: boolean;
+  /** The side column's first card (draft or published, a link to the shop). */
+  status?: ReactNode;
+  /** The side column's last cards (the histories). */
+  aside?: ReactNode;
+  /** The action bar's other actions, before Update (Cancel). */
+  actions?: ReactNode;
 }) {
+  const hadVariants = (product.variants?.length ?? 0) > 0;
+  // Options (issue 29) are typed as comma-separated drafts: their own state, read by the resolver on each check.
+  const [optionDrafts, setOptionDrafts] = useState(() => optionDraftsOf(product));
+  // The emulator build also takes Storage-emulator image URLs; every other build, the API's own schema.
+  const resolver = useMemo(() => editorResolver(zodResolver(productUpdateSchemaWith(shop.imageOrigins()))), []);
   const {
     register,
     handleSubmit,
@@ -77,12 +152,15 @@ export function ProductForm({
     getValues,
     control,
     formState: { errors },
-  } = useForm<ProductFormValues, unknown, ProductUpdateInput>({
-    // The emulator build also takes Storage-emulator image URLs; every other build, the API's own schema.
-    resolver: zodResolver(productUpdateSchemaWith(shop.imageOrigins())),
+  } = useForm<ProductFormValues, EditorContext, ProductUpdateInput>({
+    resolver,
+    context: { options: optionDrafts, hadVariants },
     // The editable fields (domain/productFields.ts, as the schema validates them), as the product has them; a new
-    // product's start empty.
-    defaultValues: isNew ? newProductFormValues(product) : editableValues(product),
+    // product's start empty. The variant rows are a field array of their own.
+    defaultValues: {
+      ...(isNew ? newProductFormValues(product) : editableValues(product)),
+      variants: variantRowsOf(product),
+    },
     mode: 'onTouched',
   });
   const image = useWatch({ control, name: 'image' });
@@ -101,9 +179,6 @@ export function ProductForm({
       ? { variants: Object.fromEntries(product.variants.map((v) => [v._id, v.countInStock])) }
       : {}),
   }));
-  // Options & variants (issue 29): their own state, sent with the product's fields.
-  const [variants, setVariants] = useState(() => variantsStateOf(product));
-  const [variantsError, setVariantsError] = useState<string | null>(null);
   const [namesError, setNamesError] = useState<string | null>(null);
   const categories = useTaxonomy('categories');
   const brands = useTaxonomy('brands');
@@ -111,9 +186,12 @@ export function ProductForm({
   const createBrand = useTaxonomyChange('brands');
   const name = useWatch({ control, name: 'name' });
   const price = useWatch({ control, name: 'price' });
+  const rows = useWatch({ control, name: 'variants' }) ?? [];
   // What a variant's image is picked from: the gallery as the form has it now (the main image alone without one).
   const images = useWatch({ control, name: 'images' });
   const gallery = galleryOf(image ?? '', images ?? []).filter((picture) => picture.url);
+  // Variants hold the stock and the prices once the form has rows (issue 40: said, not silently the first's).
+  const byVariant = rows.length > 0;
 
   /** The category and brand the form names that are not managed yet (issue 40: Update creates them, no separate
    *  step); each create is asked in turn, the save going on only when all were made (else the API's message). */
@@ -130,146 +208,183 @@ export function ProductForm({
     setNamesError(null);
     const pending = newNames(values);
     // Nothing new: saved at once, as before.
-    if (pending.length === 0) return save(values);
+    if (pending.length === 0) return onSubmit(values, editedFrom);
     return pending
       .reduce((done, create) => done.then(create), Promise.resolve<unknown>(undefined))
       .then(
-        () => save(values),
+        () => onSubmit(values, editedFrom),
         (error: unknown) => setNamesError(errorMessage(error)),
       );
   }
 
-  function save(values: ProductUpdateInput) {
-    const hadVariants = (product.variants?.length ?? 0) > 0;
-    if (!hadVariants && variants.options.length === 0 && variants.rows.length === 0)
-      return onSubmit(values, editedFrom);
-    const saved = variantsToSave(
-      variants,
-      gallery.map((picture) => picture.url),
-    );
-    if (!saved.ok) return setVariantsError(saved.message);
-    setVariantsError(null);
-    // The product's Price and Count In Stock are its default variant's: changed there (and not in its row), they
-    // change the default variant.
-    const first = saved.variants[0];
-    const loadedDefault = product.variants?.[0];
-    if (first && loadedDefault && first._id === loadedDefault._id) {
-      if (values.countInStock !== product.countInStock && first.countInStock === loadedDefault.countInStock)
-        first.countInStock = values.countInStock;
-      if (values.price !== product.price && first.price === loadedDefault.price) first.price = values.price;
-    }
-    onSubmit({ ...values, options: saved.options, variants: saved.variants }, editedFrom);
-  }
-
   return (
-    <Form onSubmit={handleSubmit(submit)} noValidate aria-label="Edit product">
-      <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
+    <Form onSubmit={handleSubmit(submit)} noValidate aria-label="Edit product" className="product-editor">
+      <Row className="g-3">
+        <Col lg={8} className="d-grid gap-3 align-content-start">
+          <EditorSection id="editor-basics" title="Basics">
+            <Row className="g-3">
+              <Col md={6}>
+                <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
+              </Col>
+              <Col md={3}>
+                <Field
+                  label="Brand"
+                  type="text"
+                  placeholder="Enter brand"
+                  list="managed-brands"
+                  error={errors.brand}
+                  {...register('brand')}
+                />
+                <ManagedNames list="brands" id="managed-brands" value={brand ?? ''} />
+              </Col>
+              <Col md={3}>
+                <Field
+                  label="Category"
+                  type="text"
+                  placeholder="Enter category"
+                  list="managed-categories"
+                  error={errors.category}
+                  {...register('category')}
+                />
+                <ManagedNames list="categories" id="managed-categories" value={category ?? ''} />
+              </Col>
+            </Row>
+            <Field
+              label="Description"
+              as="textarea"
+              rows={3}
+              placeholder="Enter description"
+              error={errors.description}
+              groupClassName="mb-0"
+              {...register('description')}
+            />
+            {/* Issue 40's accessories field (another branch) mounts here, one line: <AccessoriesField … /> */}
+          </EditorSection>
 
-      <Field
-        label="Price"
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min={0}
-        placeholder="Enter price"
-        error={errors.price}
-        {...register('price', { setValueAs: asNumber })}
-      />
+          <EditorSection id="editor-media" title="Media">
+            {/* The image url, the file chooser and the preview side by side from md (issue 40: the editor's height). */}
+            <Row className="g-3 mb-3 align-items-start">
+              <Col md={5}>
+                <Field
+                  label="Image url"
+                  type="text"
+                  placeholder="Enter image url"
+                  error={errors.image}
+                  groupClassName="mb-0"
+                  {...register('image', {
+                    onChange: (e: { target: { value: string } }) => mainImageChanged(e.target.value),
+                  })}
+                />
+              </Col>
+              <Col md={4}>
+                <ImageUpload
+                  disabled={submitting}
+                  onUploaded={(path) => {
+                    setValue('image', path, { shouldValidate: true, shouldDirty: true });
+                    mainImageChanged(path);
+                  }}
+                />
+              </Col>
+              <Col md={3}>
+                <ImagePreview image={image && !errors.image ? image : undefined} />
+              </Col>
+            </Row>
+            <GalleryEditor
+              control={control}
+              register={register}
+              getValues={getValues}
+              setValue={setValue}
+              errors={errors.images}
+              disabled={submitting}
+            />
+          </EditorSection>
 
-      <Row className="g-3 mb-3 align-items-start">
-        <Col sm={8}>
-          <Field
-            label="Image url"
-            type="text"
-            placeholder="Enter image url"
-            error={errors.image}
-            {...register('image', { onChange: (e: { target: { value: string } }) => mainImageChanged(e.target.value) })}
-          />
-          <ImageUpload
-            disabled={submitting}
-            onUploaded={(path) => {
-              setValue('image', path, { shouldValidate: true, shouldDirty: true });
-              mainImageChanged(path);
-            }}
-          />
+          <EditorSection id="editor-specs" title="Specifications">
+            <SpecRowsEditor control={control} register={register} errors={errors.specs} />
+          </EditorSection>
+
+          <EditorSection id="variants-title" title="Options & variants">
+            <VariantsEditor
+              control={control}
+              register={register}
+              getValues={getValues}
+              setValue={setValue}
+              errors={errors.variants}
+              optionDrafts={optionDrafts}
+              onOptionsChange={setOptionDrafts}
+              productName={typeof name === 'string' ? name : ''}
+              basePrice={Number(byVariant ? rows[0]?.price : price) || 0}
+              gallery={gallery}
+              problem={errors.variants?.root?.message}
+            />
+          </EditorSection>
         </Col>
-        <Col sm={4}>
-          <ImagePreview image={image && !errors.image ? image : undefined} />
+
+        <Col lg={4} className="d-grid gap-3 align-content-start">
+          {status}
+          <EditorSection id="editor-pricing" title="Pricing">
+            {byVariant ? (
+              <p className="mb-0" data-testid="price-across">
+                <strong>{priceRange(rows.map((r) => r.price))}</strong> across {rows.length} variant
+                {rows.length === 1 ? '' : 's'}. Each variant&apos;s price is in its row; the default&apos;s is the one
+                cards show.
+              </p>
+            ) : (
+              <Field
+                label="Price"
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={0}
+                placeholder="Enter price"
+                error={errors.price}
+                groupClassName="mb-0"
+                {...register('price', { setValueAs: asNumber })}
+              />
+            )}
+          </EditorSection>
+          <EditorSection id="editor-inventory" title="Inventory">
+            {byVariant ? (
+              <>
+                <p className="mb-1" data-testid="stock-across">
+                  In stock: <strong>{stockAcross(rows)}</strong>
+                </p>
+                <p className="small text-muted mb-0">
+                  {hadVariants
+                    ? 'Each variant’s stock is in its row of the variants table.'
+                    : `Each variant’s stock is in its row; the product’s own ${product.countInStock} leave when you save.`}
+                </p>
+              </>
+            ) : (
+              <Field
+                label="Count In Stock"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min={0}
+                placeholder="Enter countInStock"
+                error={errors.countInStock}
+                groupClassName="mb-0"
+                {...register('countInStock', { setValueAs: asNumber })}
+              />
+            )}
+          </EditorSection>
+          {aside}
         </Col>
       </Row>
 
-      <GalleryEditor
-        control={control}
-        register={register}
-        getValues={getValues}
-        setValue={setValue}
-        errors={errors.images}
-        disabled={submitting}
-      />
-
-      <Field
-        label="Brand"
-        type="text"
-        placeholder="Enter brand"
-        list="managed-brands"
-        error={errors.brand}
-        {...register('brand')}
-      />
-      <ManagedNames list="brands" id="managed-brands" value={brand ?? ''} />
-
-      <Field
-        label="Count In Stock"
-        type="number"
-        inputMode="numeric"
-        step="1"
-        min={0}
-        placeholder="Enter countInStock"
-        error={errors.countInStock}
-        {...register('countInStock', { setValueAs: asNumber })}
-      />
-
-      <Field
-        label="Category"
-        type="text"
-        placeholder="Enter category"
-        list="managed-categories"
-        error={errors.category}
-        {...register('category')}
-      />
-      <ManagedNames list="categories" id="managed-categories" value={category ?? ''} />
-
-      <Field
-        label="Description"
-        as="textarea"
-        rows={4}
-        placeholder="Enter description"
-        error={errors.description}
-        {...register('description')}
-      />
-
-      <SpecRowsEditor control={control} register={register} errors={errors.specs} />
-      <VariantsEditor
-        state={variants}
-        onChange={setVariants}
-        productName={typeof name === 'string' ? name : ''}
-        basePrice={Number(price) || 0}
-        gallery={gallery}
-      />
-      {variantsError && (
-        <p className="text-danger" role="alert" data-testid="variants-error">
-          {variantsError}
-        </p>
-      )}
-
-      {namesError && (
-        <p className="text-danger" role="alert">
-          {namesError}
-        </p>
-      )}
-      {/* The spec's button reads Update, for a new product too (issue 40). */}
-      <Button type="submit" variant="primary" disabled={submitting}>
-        {submitting ? <Loader small label={isNew ? 'Creating product' : 'Updating product'} /> : 'Update'}
-      </Button>
+      <div className="editor-actions">
+        {namesError && (
+          <p className="text-danger mb-0 me-auto" role="alert">
+            {namesError}
+          </p>
+        )}
+        {actions}
+        {/* The spec's button reads Update, for a new product too (issue 40). */}
+        <Button type="submit" variant="primary" disabled={submitting}>
+          {submitting ? <Loader small label={isNew ? 'Creating product' : 'Updating product'} /> : 'Update'}
+        </Button>
+      </div>
     </Form>
   );
 }

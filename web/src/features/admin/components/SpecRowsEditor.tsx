@@ -1,5 +1,6 @@
 // The product form's specification rows (issue 29): add, remove and reorder by buttons (keyboard usable), each
-// row's name and value checked by the API's own specsSchema. Rows stack at phone width.
+// row's name and value checked by the API's own specsSchema. A row is one line from 576 px (issue 40: the editor's
+// height), stacked on a phone.
 import { MAX_SPECS } from '@domain/productMedia';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -25,7 +26,8 @@ export function SpecRowsEditor({
   const listError = errors?.message ?? errors?.root?.message;
   return (
     <fieldset className="mb-3" aria-describedby={listError ? 'specs-error' : undefined}>
-      <legend className="form-label fs-6 mb-1">Specifications</legend>
+      {/* The editor's card heading says "Specifications" (EditorSection); the legend names the group for readers. */}
+      <legend className="visually-hidden">Specifications</legend>
       <Form.Text as="p" className="mt-0 mb-2">
         Shown as a table on the product page, in this order (e.g. Display, Battery, Weight). At most {MAX_SPECS}.
       </Form.Text>
@@ -36,9 +38,10 @@ export function SpecRowsEditor({
           const nameError = shown(index, 'name');
           const valueError = shown(index, 'value');
           return (
-            <li key={field.id} className="row g-2 align-items-start mb-3" aria-label={`Specification ${n}`}>
-              <div className="col-12 col-sm-5">
+            <li key={field.id} className="row g-1 align-items-start mb-1" aria-label={`Specification ${n}`}>
+              <div className="col-12 col-sm-4">
                 <Form.Control
+                  size="sm"
                   aria-label={`Specification ${n} name`}
                   placeholder="Name, e.g. Display"
                   isInvalid={!!nameError}
@@ -50,8 +53,9 @@ export function SpecRowsEditor({
                   {nameError}
                 </Form.Control.Feedback>
               </div>
-              <div className="col-12 col-sm-7">
+              <div className="col-12 col-sm-5">
                 <Form.Control
+                  size="sm"
                   aria-label={`Specification ${n} value`}
                   placeholder='Value, e.g. 6.1" OLED'
                   isInvalid={!!valueError}
@@ -63,7 +67,7 @@ export function SpecRowsEditor({
                   {valueError}
                 </Form.Control.Feedback>
               </div>
-              <div className="col-12 d-flex gap-1 flex-wrap">
+              <div className="col-12 col-sm-3 d-flex gap-1 flex-wrap justify-content-sm-end">
                 <Button
                   size="sm"
                   variant="outline-secondary"
@@ -71,7 +75,7 @@ export function SpecRowsEditor({
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
                 >
-                  Up
+                  <span aria-hidden="true">↑</span>
                 </Button>
                 <Button
                   size="sm"
@@ -80,7 +84,7 @@ export function SpecRowsEditor({
                   disabled={index === fields.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
-                  Down
+                  <span aria-hidden="true">↓</span>
                 </Button>
                 <Button
                   size="sm"

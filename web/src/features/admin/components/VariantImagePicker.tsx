@@ -15,6 +15,7 @@ export function VariantImagePicker({
   value,
   gallery,
   onChange,
+  error,
 }: {
   id: string;
   /** The variant's label, "Black / 256 GB", for the select's accessible name. */
@@ -23,22 +24,25 @@ export function VariantImagePicker({
   value: string;
   gallery: readonly GalleryImage[];
   onChange: (url: string) => void;
+  /** The form's message for this choice (e.g. no longer in the gallery). */
+  error?: string;
 }) {
   const known = value === '' || gallery.some((picture) => picture.url === value);
   const shown = value || gallery[0]?.url;
   return (
-    <div className="d-flex align-items-end gap-2 variant-image-picker">
+    <div className="d-flex align-items-start gap-2 variant-image-picker">
       <div className="variant-image-thumb" aria-hidden="true" data-testid="variant-image-preview">
         {shown && <ProductImage key={shown} src={shown} alt="" sizes="48px" />}
       </div>
       <div className="variant-image-select">
-        <Form.Label htmlFor={id} className="small mb-1">
-          Image
-        </Form.Label>
+        {/* Each row of the variants table says "Image" in its column header (or, stacked, beside it). */}
         <Form.Select
           id={id}
+          size="sm"
           value={value}
-          isInvalid={!known}
+          isInvalid={!known || !!error}
+          aria-invalid={!known || !!error || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           aria-label={`Image of ${variant}`}
           onChange={(e) => onChange(e.target.value)}
         >
@@ -50,6 +54,11 @@ export function VariantImagePicker({
           ))}
           {!known && <option value={value}>No longer in the gallery: choose another</option>}
         </Form.Select>
+        {error && (
+          <div id={`${id}-error`} className="invalid-feedback d-block">
+            {error}
+          </div>
+        )}
       </div>
     </div>
   );

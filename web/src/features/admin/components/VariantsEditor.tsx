@@ -1,202 +1,182 @@
-// The admin form's "Options & variants" section (issue 29): up to three options with their values, "Generate
-// variants" (a row per combination not listed yet; rows whose values are gone are dropped), and per variant its
-// SKU, price, compare-at price, stock and image (one of the product's gallery pictures, or none: the product's
-// image), or removal. Rows are stacked cards, not a wide table (the form is one narrow column at
-// every width), so the section works at 390 px. The section keeps its own state; ProductForm sends it with the product (domain/variants.ts checks it
-// again on the server: 400s name the problem).
-import type { Product, ProductOption, VariantInput } from '@domain';
+// The product editor's "Options & variants" (issue 29; issue 40's variants table): up to three options with their
+// values, "Generate variants" (a row per combination not listed yet; rows whose values are gone are dropped), and a
+// table of one row per variant (options, SKU, price, compare-at price, stock, image), edited inline. Rows are
+// react-hook-form's `variants` field array, checked per cell by the API's own productVariantsSchema (the form's
+// resolver) and across rows by domain/variants.ts; "Set price" / "Set stock" apply one value to the selected rows.
+// Below 576 px each row is a stacked card (admin.css .admin-table): no sideways scrolling on a phone.
+import { MAX_OPTIONS, variantLabel } from '@domain/variants';
 import type { ProductImage as GalleryImage } from '@domain/productMedia';
-import { MAX_OPTIONS, variantLabel, variantProblems } from '@domain/variants';
+import { priceSchema, stockSchema } from '@domain/schemas';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import {
+  Controller,
+  useFieldArray,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormGetValues,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
+import type { ProductFormValues } from './ProductForm';
 import { VariantImagePicker } from './VariantImagePicker';
+import { generatedRows, parsedOptions, type OptionDraft } from './variantRows';
 
-interface OptionDraft {
-  name: string;
-  /** The values as typed, comma-separated. */
-  values: string;
-}
+/** Empty number inputs become undefined (the schema then says "must be a number"). */
+const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
-interface VariantRow {
-  /** An existing variant's id (kept on save); absent for a new row. */
-  _id?: string;
-  /** React's key for the row. */
-  key: string;
-  options: Record<string, string>;
-  sku: string;
-  price: string;
-  compareAtPrice: string;
-  countInStock: string;
-  /** One of the gallery's urls; '' = the product's image. */
-  image: string;
-}
+type Bulk = 'price' | 'countInStock';
+const BULK = {
+  price: { label: 'Set price', schema: priceSchema, step: 0.01, inputMode: 'decimal' },
+  countInStock: { label: 'Set stock', schema: stockSchema, step: 1, inputMode: 'numeric' },
+} as const;
 
-export interface VariantsState {
-  options: OptionDraft[];
-  rows: VariantRow[];
-}
-
-/** The section's starting state from the product as loaded. */
-export function variantsStateOf(product: Pick<Product, 'options' | 'variants'>): VariantsState {
-  return {
-    options: (product.options ?? []).map((o) => ({ name: o.name, values: o.values.join(', ') })),
-    rows: (product.variants ?? []).map((v) => ({
-      _id: v._id,
-      key: v._id,
-      options: { ...v.options },
-      sku: v.sku,
-      price: String(v.price),
-      compareAtPrice: v.compareAtPrice === undefined ? '' : String(v.compareAtPrice),
-      countInStock: String(v.countInStock),
-      image: v.image ?? '',
-    })),
-  };
-}
-
-export const parsedOptions = (state: VariantsState): ProductOption[] =>
-  state.options
-    .map((o) => ({
-      name: o.name.trim(),
-      values: o.values
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean),
-    }))
-    .filter((o) => o.name || o.values.length);
-
-const numberOr = (text: string, fallback: number) => (text.trim() === '' ? fallback : Number(text));
-
-/** What the save sends (options and variants), or the first problem to fix. `gallery`: the form's gallery urls now
- *  (a variant's image must be one of them, as the server checks). */
-export function variantsToSave(
-  state: VariantsState,
-  gallery: readonly string[],
-): { ok: true; options: ProductOption[]; variants: VariantInput[] } | { ok: false; message: string } {
-  const options = parsedOptions(state);
-  const lost = state.rows.find((r) => r.image && !gallery.includes(r.image));
-  if (lost)
-    return {
-      ok: false,
-      message: `The image of ${variantLabel(options, lost) || lost.sku} is no longer in the gallery: choose another or "Product image"`,
-    };
-  const variants = state.rows.map((r) => ({
-    ...(r._id ? { _id: r._id } : {}),
-    sku: r.sku.trim(),
-    options: r.options,
-    price: numberOr(r.price, NaN),
-    ...(r.compareAtPrice.trim() ? { compareAtPrice: Number(r.compareAtPrice) } : {}),
-    countInStock: numberOr(r.countInStock, 0),
-    // Absent: the product's image (the server keeps none).
-    ...(r.image ? { image: r.image } : {}),
-  }));
-  for (const v of variants) {
-    if (!v.sku) return { ok: false, message: `Each variant needs a SKU (${variantLabel(options, v)})` };
-    if (!Number.isFinite(v.price) || v.price < 0) return { ok: false, message: `Price of ${v.sku} must be 0 or more` };
-    if (!Number.isInteger(v.countInStock) || v.countInStock < 0)
-      return { ok: false, message: `Stock of ${v.sku} must be a whole number, 0 or more` };
+/** "Set price" / "Set stock" for the selected rows: the value checked by the API's schema before it is applied. */
+function BulkSet({ field, count, onApply }: { field: Bulk; count: number; onApply: (value: number) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { label, schema, step, inputMode } = BULK[field];
+  const id = `bulk-${field}`;
+  function apply() {
+    const parsed = schema.safeParse(asNumber(text));
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Enter a number');
+    setError(null);
+    onApply(Number(parsed.data));
+    setText('');
   }
-  const problem = variantProblems(options, variants)[0];
-  return problem ? { ok: false, message: problem.message } : { ok: true, options, variants };
-}
-
-/** Every combination of the options' values, in option order. */
-function combinations(options: readonly ProductOption[]): Record<string, string>[] {
-  return options.reduce<Record<string, string>[]>(
-    (acc, option) => acc.flatMap((combo) => option.values.map((value) => ({ ...combo, [option.name]: value }))),
-    [{}],
+  return (
+    <div className="variants-bulk-field">
+      <Form.Label htmlFor={id} className="small mb-1">
+        {label} of the selected
+      </Form.Label>
+      <div className="d-flex gap-1">
+        <Form.Control
+          id={id}
+          size="sm"
+          type="number"
+          min={0}
+          step={step}
+          inputMode={inputMode}
+          value={text}
+          isInvalid={!!error}
+          aria-invalid={!!error || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter applies it here; it must not send the whole form.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              apply();
+            }
+          }}
+        />
+        <Button type="button" size="sm" variant="outline-primary" disabled={count === 0} onClick={apply}>
+          Apply
+        </Button>
+      </div>
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
   );
 }
 
-const skuPart = (text: string) =>
-  text
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-let newRows = 0;
-
 export function VariantsEditor({
-  state,
-  onChange,
+  control,
+  register,
+  getValues,
+  setValue,
+  errors,
+  optionDrafts,
+  onOptionsChange,
   productName,
   basePrice,
   gallery,
+  problem,
 }: {
-  state: VariantsState;
-  onChange: (next: VariantsState) => void;
+  control: Control<ProductFormValues>;
+  register: UseFormRegister<ProductFormValues>;
+  getValues: UseFormGetValues<ProductFormValues>;
+  setValue: UseFormSetValue<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>['variants'];
+  optionDrafts: OptionDraft[];
+  onOptionsChange: (next: OptionDraft[]) => void;
   productName: string;
-  /** The form's gallery now (its first is the main image): what a variant's image is chosen from. */
-  gallery: readonly GalleryImage[];
   /** The form's price: what a generated row starts with. */
   basePrice: number;
+  /** The form's gallery now (its first is the main image): what a variant's image is chosen from. */
+  gallery: readonly GalleryImage[];
+  /** The first problem across the options and rows (e.g. a SKU listed twice), shown above the table. */
+  problem: string | undefined;
 }) {
-  const options = parsedOptions(state);
+  const { fields, remove, replace } = useFieldArray({ control, name: 'variants' });
+  const rows = useWatch({ control, name: 'variants' }) ?? [];
+  const options = parsedOptions(optionDrafts);
+  // The selected rows, by the field array's own ids (they follow a row through removals).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const chosen = fields.filter((f) => selected.has(f.id));
   const setOption = (i: number, patch: Partial<OptionDraft>) =>
-    onChange({ ...state, options: state.options.map((o, j) => (j === i ? { ...o, ...patch } : o)) });
-  const setRow = (key: string, patch: Partial<VariantRow>) =>
-    onChange({ ...state, rows: state.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
+    onOptionsChange(optionDrafts.map((o, j) => (j === i ? { ...o, ...patch } : o)));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
-  function generate() {
-    const label = (o: Record<string, string>) => JSON.stringify(options.map((opt) => o[opt.name] ?? null));
-    // Rows whose values all still exist stay (their ids, SKUs and stock kept); the missing combinations are added.
-    const kept = state.rows.filter((r) => options.every((o) => o.values.includes(r.options[o.name] ?? '')));
-    const have = new Set(kept.map((r) => label(r.options)));
-    const added = combinations(options)
-      .filter((combo) => !have.has(label(combo)))
-      .map((combo) => ({
-        key: `new-${++newRows}`,
-        options: combo,
-        sku: [skuPart(productName).slice(0, 20), ...options.map((o) => skuPart(combo[o.name]!))].join('-'),
-        price: String(basePrice || 0),
-        compareAtPrice: '',
-        countInStock: '0',
-        image: '',
-      }));
-    onChange({ ...state, rows: [...kept, ...added] });
+  function applyToSelected(field: Bulk, value: number) {
+    fields.forEach((f, index) => {
+      if (selected.has(f.id))
+        setValue(`variants.${index}.${field}`, value, { shouldDirty: true, shouldValidate: true });
+    });
   }
 
   return (
-    <section className="admin-variants mb-4" aria-labelledby="variants-title">
-      <h2 id="variants-title" className="h5">
-        Options &amp; variants
-      </h2>
+    <div className="admin-variants">
       <p className="small text-muted">
-        E.g. Colour: Black, Blue. With variants, each has its own SKU, price and stock, and may show one of the
-        gallery&apos;s pictures; the first is the default (its price and stock are the product&apos;s).
+        E.g. Colour: Black, Blue. Each variant has its own SKU, price, stock and picture; the first is the default.
       </p>
-      {state.options.map((o, i) => (
+      {optionDrafts.map((o, i) => (
         <Row key={i} className="g-2 mb-2 align-items-end" data-testid="option-row">
-          <Col xs={12}>
+          <Col xs={12} md={4}>
             <Form.Label htmlFor={`option-name-${i}`} className="small mb-1">
               Option {i + 1} name
             </Form.Label>
             <Form.Control
               id={`option-name-${i}`}
+              size="sm"
               value={o.name}
               placeholder="Colour"
               onChange={(e) => setOption(i, { name: e.target.value })}
             />
           </Col>
-          <Col xs={9}>
+          <Col xs={9} md={6}>
             <Form.Label htmlFor={`option-values-${i}`} className="small mb-1">
               Option {i + 1} values (comma-separated)
             </Form.Label>
             <Form.Control
               id={`option-values-${i}`}
+              size="sm"
               value={o.values}
               placeholder="Black, Blue"
               onChange={(e) => setOption(i, { values: e.target.value })}
             />
           </Col>
-          <Col xs={3} className="d-grid">
+          <Col xs={3} md={2} className="d-grid">
             <Button
               type="button"
               variant="outline-danger"
+              size="sm"
               aria-label={`Remove option ${i + 1}`}
-              onClick={() => onChange({ ...state, options: state.options.filter((_, j) => j !== i) })}
+              onClick={() => onOptionsChange(optionDrafts.filter((_, j) => j !== i))}
             >
               Remove
             </Button>
@@ -208,8 +188,8 @@ export function VariantsEditor({
           type="button"
           variant="outline-secondary"
           size="sm"
-          disabled={state.options.length >= MAX_OPTIONS}
-          onClick={() => onChange({ ...state, options: [...state.options, { name: '', values: '' }] })}
+          disabled={optionDrafts.length >= MAX_OPTIONS}
+          onClick={() => onOptionsChange([...optionDrafts, { name: '', values: '' }])}
         >
           Add option
         </Button>
@@ -218,73 +198,157 @@ export function VariantsEditor({
           variant="outline-primary"
           size="sm"
           disabled={options.length === 0 || options.some((o) => !o.name || o.values.length === 0)}
-          onClick={generate}
+          onClick={() => replace(generatedRows(options, getValues('variants') ?? [], productName, basePrice))}
         >
           Generate variants
         </Button>
       </div>
-      <ul className="list-unstyled d-grid gap-2 mb-0" aria-label="Variants">
-        {state.rows.map((r, index) => {
-          const label = variantLabel(options, r) || 'Variant';
-          return (
-            <li key={r.key}>
-              <Card body className="admin-variant-row" data-testid="variant-row">
-                <div className="d-flex justify-content-between align-items-center gap-2 mb-2">
-                  <strong>
-                    {label}
-                    {index === 0 && <span className="badge text-bg-light ms-2">Default</span>}
-                  </strong>
-                  <Button
-                    type="button"
-                    variant="link"
-                    size="sm"
-                    className="text-danger p-0"
-                    aria-label={`Remove variant ${label}`}
-                    onClick={() => onChange({ ...state, rows: state.rows.filter((x) => x.key !== r.key) })}
-                  >
-                    Remove
-                  </Button>
-                </div>
-                <Row className="g-2">
-                  {(
-                    [
-                      ['sku', 'SKU', 'text'],
-                      ['price', 'Price', 'number'],
-                      ['compareAtPrice', 'Compare-at price', 'number'],
-                      ['countInStock', 'Stock', 'number'],
-                    ] as const
-                  ).map(([field, name, type]) => (
-                    <Col key={field} xs={field === 'sku' ? 12 : 4}>
-                      <Form.Label htmlFor={`${r.key}-${field}`} className="small mb-1">
-                        {name}
-                      </Form.Label>
-                      <Form.Control
-                        id={`${r.key}-${field}`}
-                        type={type}
-                        inputMode={type === 'number' ? (field === 'countInStock' ? 'numeric' : 'decimal') : undefined}
-                        min={type === 'number' ? 0 : undefined}
-                        step={field === 'countInStock' ? 1 : type === 'number' ? 0.01 : undefined}
-                        value={r[field]}
-                        aria-label={`${name} of ${label}`}
-                        onChange={(e) => setRow(r.key, { [field]: e.target.value })}
-                      />
-                    </Col>
-                  ))}
-                  <Col xs={12}>
-                    <VariantImagePicker
-                      id={`${r.key}-image`}
-                      variant={label}
-                      value={r.image}
-                      gallery={gallery}
-                      onChange={(image) => setRow(r.key, { image })}
-                    />
-                  </Col>
-                </Row>
-              </Card>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+      {problem && (
+        <p className="text-danger" role="alert" data-testid="variants-error">
+          {problem}
+        </p>
+      )}
+      {fields.length > 0 && (
+        <>
+          <div
+            className="variants-bulk d-flex flex-wrap align-items-end gap-3 mb-2"
+            role="group"
+            aria-label="Selected variants"
+          >
+            <Form.Check
+              id="variants-select-all"
+              label={`Select all (${chosen.length} of ${fields.length} selected)`}
+              checked={chosen.length === fields.length}
+              ref={(box: HTMLInputElement | null) => {
+                if (box) box.indeterminate = chosen.length > 0 && chosen.length < fields.length;
+              }}
+              onChange={(e) => setSelected(new Set(e.target.checked ? fields.map((f) => f.id) : []))}
+            />
+            <BulkSet field="price" count={chosen.length} onApply={(v) => applyToSelected('price', v)} />
+            <BulkSet field="countInStock" count={chosen.length} onApply={(v) => applyToSelected('countInStock', v)} />
+          </div>
+          <div className="admin-table-scroll">
+            <Table size="sm" className="admin-table variants-table align-middle" aria-label="Variants">
+              <thead>
+                <tr>
+                  <th scope="col">Variant</th>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Compare-at</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">Image</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {fields.map((field, index) => {
+                  const row = rows[index] ?? field;
+                  const label = variantLabel(options, row) || 'Variant';
+                  const rowErrors = errors?.[index];
+                  const cell = (
+                    name: 'sku' | 'price' | 'compareAtPrice' | 'countInStock',
+                    title: string,
+                    type: 'text' | 'number',
+                  ) => {
+                    const id = `variants-${index}-${name}`;
+                    const message = rowErrors?.[name]?.message;
+                    return (
+                      <td data-label={title} className={`variants-cell-${name}`}>
+                        <div className="w-100">
+                          <Form.Control
+                            id={id}
+                            size="sm"
+                            type={type}
+                            inputMode={
+                              type === 'number' ? (name === 'countInStock' ? 'numeric' : 'decimal') : undefined
+                            }
+                            min={type === 'number' ? 0 : undefined}
+                            step={name === 'countInStock' ? 1 : type === 'number' ? 0.01 : undefined}
+                            aria-label={`${title} of ${label}`}
+                            isInvalid={!!message}
+                            aria-invalid={!!message || undefined}
+                            aria-describedby={message ? `${id}-error` : undefined}
+                            {...register(
+                              `variants.${index}.${name}`,
+                              type === 'number' ? { setValueAs: asNumber } : undefined,
+                            )}
+                          />
+                          <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+                            {message}
+                          </Form.Control.Feedback>
+                        </div>
+                      </td>
+                    );
+                  };
+                  const imageError = rowErrors?.image?.message;
+                  const optionsError = (rowErrors?.options as { message?: string } | undefined)?.message;
+                  return (
+                    <tr key={field.id} data-testid="variant-row">
+                      <td data-label="Variant">
+                        <div className="d-flex gap-2 align-items-start">
+                          {/* Selected for "Set price" / "Set stock": the box beside the name saves a column. */}
+                          <Form.Check
+                            id={`variants-${index}-selected`}
+                            aria-label={`Select ${label}`}
+                            checked={selected.has(field.id)}
+                            onChange={(e) => toggle(field.id, e.target.checked)}
+                          />
+                          <div>
+                            <strong className="text-nowrap">{label}</strong>
+                            {index === 0 && <span className="badge text-bg-light border ms-1">Default</span>}
+                            {optionsError && <div className="small text-danger">{optionsError}</div>}
+                          </div>
+                        </div>
+                      </td>
+                      {cell('sku', 'SKU', 'text')}
+                      {cell('price', 'Price', 'number')}
+                      {cell('compareAtPrice', 'Compare-at price', 'number')}
+                      {cell('countInStock', 'Stock', 'number')}
+                      <td data-label="Image">
+                        <div className="w-100">
+                          <Controller
+                            control={control}
+                            name={`variants.${index}.image`}
+                            render={({ field: image }) => (
+                              <VariantImagePicker
+                                id={`variants-${index}-image`}
+                                variant={label}
+                                value={image.value ?? ''}
+                                gallery={gallery}
+                                onChange={image.onChange}
+                                error={imageError}
+                              />
+                            )}
+                          />
+                        </div>
+                      </td>
+                      <td className="admin-actions">
+                        <Button
+                          type="button"
+                          variant="link"
+                          size="sm"
+                          className="text-danger p-0 text-decoration-none"
+                          aria-label={`Remove variant ${label}`}
+                          title="Remove"
+                          onClick={() => {
+                            toggle(field.id, false);
+                            remove(index);
+                          }}
+                        >
+                          <span aria-hidden="true">✕</span>
+                          <span className="d-sm-none"> Remove</span>
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          </div>
+        </>
+      )}
+    </div>
   );
 }

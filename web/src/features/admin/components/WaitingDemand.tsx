@@ -12,7 +12,7 @@ export function WaitingDemand({ product }: { product: Product }) {
     return found ? variantLabel(product.options ?? [], found) : variant ? 'A removed variant' : product.name;
   };
   return (
-    <section aria-labelledby="waiting-demand-title" className="mt-4" data-testid="waiting-demand">
+    <section aria-labelledby="waiting-demand-title" className="card card-body editor-card" data-testid="waiting-demand">
       <h2 id="waiting-demand-title" className="h5">
         Waiting for a restock
       </h2>
@@ -36,7 +36,7 @@ export function WaitingDemand({ product }: { product: Product }) {
           ))}
         </tbody>
       </Table>
-      <p className="small text-muted">
+      <p className="small text-muted mb-0">
         A restock mails the oldest of them, up to 3 per unit back (at least 10); the rest wait for the next one.
       </p>
     </section>

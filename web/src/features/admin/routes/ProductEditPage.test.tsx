@@ -1,5 +1,5 @@
 import type { Product } from '@domain';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
@@ -118,8 +118,10 @@ describe('ProductEditPage: stock history', () => {
     renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Show stock history' }));
-    expect(await screen.findByRole('columnheader', { name: 'Variant' })).toBeInTheDocument();
-    expect(screen.getByText('512 GB (PH-512)')).toBeInTheDocument();
+    // (The form's variants table has a Variant column too: the history's own is asked for.)
+    const history = screen.getByRole('region', { name: 'Stock history' });
+    expect(await within(history).findByRole('columnheader', { name: 'Variant' })).toBeInTheDocument();
+    expect(within(history).getByText('512 GB (PH-512)')).toBeInTheDocument();
   });
 
   it('loads only when opened, shows each change with its cause, and pages to older changes', async () => {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FormContainer } from '@/components/ui/FormContainer';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAdminProduct, useUpdateProduct } from '../api/products';
+import { EditorSection } from '../components/EditorSection';
 import { ProductForm } from '../components/ProductForm';
 import { StockHistory } from '../components/StockHistory';
 import { PriceHistory } from '../components/PriceHistory';
@@ -28,8 +28,26 @@ function SaveError({ error, onReload, reloading }: { error: unknown; onReload?: 
   );
 }
 
-/** /admin/product/:id/edit: the product form (a draft reads as a new product: empty, Update as the spec says); success returns to
- *  the product list. */
+/** The side column's first card: whether the shop shows the product, and where. */
+function StatusCard({ id, isDraft }: { id: string; isDraft: boolean }) {
+  return (
+    <EditorSection id="editor-status" title="Status">
+      {isDraft ? (
+        <Message variant="info">Draft: not in the shop until you create it with a name, price and image.</Message>
+      ) : (
+        <p className="mb-0">
+          In the shop.{' '}
+          <Link to={paths.product.href(id)} className="ms-1">
+            View in shop
+          </Link>
+        </p>
+      )}
+    </EditorSection>
+  );
+}
+
+/** /admin/product/:id/edit: the product editor (issue 40: sections in two columns, the histories in the side one; a
+ *  draft reads as a new product: empty, Update as the spec says); success returns to the product list. */
 export function ProductEditPage() {
   const { id = '' } = useParams();
   const product = useAdminProduct(id);
@@ -39,6 +57,7 @@ export function ProductEditPage() {
   // Bumped by "Reload": the form remounts from the product as it is now, keeping nothing of the outdated one.
   const [formKey, setFormKey] = useState(0);
   const stale = update.error instanceof ApiError && update.error.status === 409;
+  const list = paths.admin.products.href();
 
   async function reload() {
     await product.refetch();
@@ -47,55 +66,57 @@ export function ProductEditPage() {
   }
 
   return (
-    <>
+    <div className="product-editor-page">
       <Meta title={isDraft ? 'New product' : 'Edit Product'} />
-      <div className="d-flex justify-content-between mb-3">
-        <Link to={paths.admin.products.href()} className="btn btn-light">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <Link to={list} className="btn btn-light btn-sm">
           Go Back
         </Link>
-        {!isDraft && (
-          <Link to={paths.product.href(id)} className="btn btn-link">
-            View in shop
-          </Link>
-        )}
+        <h1 className="h3 mb-0">{isDraft ? 'New product' : 'Edit Product'}</h1>
       </div>
-      <FormContainer>
-        <h1 className="h3 mb-3">{isDraft ? 'New product' : 'Edit Product'}</h1>
-        {isDraft && (
-          <Message variant="info">Draft: not in the shop until you create it with a name, price and image.</Message>
-        )}
-        {update.isError && (
-          <SaveError
-            error={update.error}
-            onReload={stale ? () => void reload() : undefined}
-            reloading={product.isFetching}
+      {update.isError && (
+        <SaveError
+          error={update.error}
+          onReload={stale ? () => void reload() : undefined}
+          reloading={product.isFetching}
+        />
+      )}
+      <QueryBoundary query={product}>
+        {(p) => (
+          <ProductForm
+            key={formKey}
+            product={p}
+            isNew={p.isDraft === true}
+            submitting={update.isPending}
+            status={<StatusCard id={id} isDraft={p.isDraft === true} />}
+            aside={
+              p.isDraft ? undefined : (
+                <>
+                  <StockHistory productId={id} product={p} />
+                  <PriceHistory productId={id} product={p} />
+                  <WaitingDemand product={p} />
+                </>
+              )
+            }
+            actions={
+              <Link to={list} className="btn btn-outline-secondary">
+                Cancel
+              </Link>
+            }
+            onSubmit={(input, editedFrom) =>
+              update.mutate(
+                { input, editedFrom },
+                {
+                  onSuccess: () => {
+                    update.reset();
+                    navigate(list);
+                  },
+                },
+              )
+            }
           />
         )}
-        <QueryBoundary query={product}>
-          {(p) => (
-            <ProductForm
-              key={formKey}
-              product={p}
-              isNew={p.isDraft === true}
-              submitting={update.isPending}
-              onSubmit={(input, editedFrom) =>
-                update.mutate(
-                  { input, editedFrom },
-                  {
-                    onSuccess: () => {
-                      update.reset();
-                      navigate(paths.admin.products.href());
-                    },
-                  },
-                )
-              }
-            />
-          )}
-        </QueryBoundary>
-        {product.isSuccess && !isDraft && <StockHistory productId={id} product={product.data} />}
-        {product.isSuccess && !isDraft && <PriceHistory productId={id} product={product.data} />}
-        {product.isSuccess && !isDraft && <WaitingDemand product={product.data} />}
-      </FormContainer>
-    </>
+      </QueryBoundary>
+    </div>
   );
 }
