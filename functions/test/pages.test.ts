@@ -103,6 +103,7 @@ async function crawl(path: string, base = shop.url) {
 const fakeProduct = (i: number, over: Partial<ProductDetail> = {}): ProductDetail => ({
   _id: `p${i}`,
   name: `Product ${i}`,
+  slug: `product-${i}`,
   image: '/images/x.svg',
   brand: 'b',
   category: 'c',
@@ -724,7 +725,7 @@ describe('a store that reads each sitemap file on its own (Firestore: ranges of 
       calls.push(`sitemap ${perFile} ${file ?? '-'}`);
       const files = Math.ceil(products.length / perFile);
       const slice = file === undefined ? [] : products.slice((file - 1) * perFile, file * perFile);
-      return { files, products: slice.map((p) => ({ _id: p._id, updatedAt: p.updatedAt })) };
+      return { files, products: slice.map((p) => ({ _id: p._id, slug: p.slug, updatedAt: p.updatedAt })) };
     },
   };
   let server: Server;

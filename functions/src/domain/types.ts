@@ -66,6 +66,9 @@ export interface Product extends ProductVariantFields {
   numReviews: number;
   createdAt: string;
   updatedAt: string;
+  /** Issue 40: the product's address (`/product/<slug>`), made from its name (domain/slugs.ts); an old slug (before
+   *  a rename) leads here too, and so does the id. */
+  slug: string;
   /** Only on a draft (admin): created, not yet saved, so in no list, search, top or order (issue 14). */
   isDraft?: true;
 }
