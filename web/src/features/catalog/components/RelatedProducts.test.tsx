@@ -5,6 +5,7 @@ import { mockFetch, renderAt } from '@/testing/render';
 import { RelatedProducts } from './RelatedProducts';
 
 const make = (_id: string, category: string, brand: string, over: Partial<Product> = {}): Product => ({
+  slug: `${_id}-slug`,
   _id,
   name: `Product ${_id}`,
   image: `/images/${_id}.svg`,
