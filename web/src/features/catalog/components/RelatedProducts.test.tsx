@@ -38,7 +38,11 @@ describe('RelatedProducts (issue 40)', () => {
     }));
     const section = await screen.findByRole('region', { name: 'Related' });
     const links = within(section).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/product/twin', '/product/band', '/product/lamp']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/product/twin-slug',
+      '/product/band-slug',
+      '/product/lamp-slug',
+    ]);
     expect(calls.map((c) => c.url).sort()).toEqual([
       expect.stringContaining('brand=Lumen'),
       expect.stringContaining('category=Wearables'),
