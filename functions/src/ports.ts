@@ -91,6 +91,9 @@ export interface ProductStore {
   /** The product with its newest reviews; `{ reviews: false }`: the product alone, `reviews: []` (the cart's lines,
    *  which show none: on Firestore 1 read instead of 1 + up to 100). */
   get(id: string, options?: { reviews?: boolean }): Promise<ProductDetail | null>;
+  /** Issue 40: the product a slug names (its current one, an old one from before a rename, or a provisional one:
+   *  domain/slugs.ts), or null. Ids are `get`'s. */
+  slugOwner(slug: string): Promise<string | null>;
   /** Issue 41: the published products of these ids (a few: GET /api/products/compare), without reviews, in the
    *  order asked, each once; an unknown id or a draft's is left out. One read of them all. */
   many(ids: readonly string[]): Promise<Product[]>;
@@ -132,7 +135,7 @@ export interface ProductStore {
 /** What a product sitemap file lists of each product. */
 export interface SitemapFile {
   files: number;
-  products: { _id: string; updatedAt: string }[];
+  products: { _id: string; slug: string; updatedAt: string }[];
 }
 
 export interface StoredUser extends UserSummary {

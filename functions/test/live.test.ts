@@ -162,6 +162,7 @@ describe('resilience', () => {
           numReviews: undefined,
           createdAt: undefined,
           updatedAt: undefined,
+          slug: undefined,
           user: undefined,
         },
       });

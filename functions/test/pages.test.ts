@@ -103,6 +103,7 @@ async function crawl(path: string, base = shop.url) {
 const fakeProduct = (i: number, over: Partial<ProductDetail> = {}): ProductDetail => ({
   _id: `p${i}`,
   name: `Product ${i}`,
+  slug: `product-${i}`,
   image: '/images/x.svg',
   brand: 'b',
   category: 'c',
@@ -139,8 +140,8 @@ describe('GET /product/:id without JavaScript', () => {
   it('carries the name, price and image in its title, tags and Product JSON-LD, and the data of its first query', async () => {
     const reviewed = (await allProducts()).find((p) => p.numReviews > 0 && p.countInStock > 0 && !p.variants?.length)!;
     const product = (await shop.call<ProductDetail>('GET', `/api/products/${reviewed._id}`)).body;
-    const page = await crawl(`/product/${product._id}`);
-    const url = `${ORIGIN}/product/${product._id}`;
+    const page = await crawl(`/product/${product.slug}`);
+    const url = `${ORIGIN}/product/${product.slug}`;
     const image = product.image.startsWith('/') ? ORIGIN + product.image : product.image;
 
     expect(page.res.status).toBe(200);
@@ -197,8 +198,8 @@ describe('GET /product/:id without JavaScript', () => {
       url,
     ]);
 
-    // The product page's first query (web: ['products', 'detail', id]) is answered by the page itself, as the API would.
-    expect(dataFor(page.data, catalogKeys.detail(product._id))).toEqual(product);
+    // The product page's first query (web: ['products', 'detail', slug]) is answered by the page itself, as the API would.
+    expect(dataFor(page.data, catalogKeys.detail(product.slug))).toEqual(product);
     expect(page.data!.renderedAt).toBeLessThanOrEqual(Date.now());
     // The app itself is still the page: its script, its root.
     expect(page.document.querySelector('script[type="module"][src="/assets/index-abc123.js"]')).not.toBeNull();
@@ -270,8 +271,8 @@ describe('GET /product/:id without JavaScript', () => {
     });
     expect(saved.status).toBe(200);
     const ids = (saved.body as Product).variants!.map((v) => v._id);
-    const page = await crawl(`/product/${_id}`);
-    const url = `${ORIGIN}/product/${_id}`;
+    const page = await crawl(`/product/${_id}`); // moved to its slug (301), followed
+    const url = `${ORIGIN}/product/${(saved.body as Product).slug}`;
     // One node for the page, not a Product beside a group.
     expect(ofType(page.jsonLd, 'Product')).toBeUndefined();
     const group = ofType(page.jsonLd, 'ProductGroup')!;
@@ -328,8 +329,8 @@ describe('GET /product/:id without JavaScript', () => {
     const group = productHead(ORIGIN, product).jsonLd[0]! as Record<string, any>;
     expect(group.variesBy).toEqual(['https://schema.org/size']);
     expect(group.hasVariant.map((v: Record<string, any>) => [v.size, v.additionalProperty, v.offers.url])).toEqual([
-      ['S', undefined, `${ORIGIN}/product/p1?variant=v1`],
-      ['M', undefined, `${ORIGIN}/product/p1?variant=v%2F2`],
+      ['S', undefined, `${ORIGIN}/product/product-1?variant=v1`],
+      ['M', undefined, `${ORIGIN}/product/product-1?variant=v%2F2`],
     ]);
   });
 
@@ -340,6 +341,39 @@ describe('GET /product/:id without JavaScript', () => {
     expect(page.res.status).toBe(404);
     expect(page.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
     await shop.call('DELETE', `/api/products/${draft._id}`, { token: admin });
+  });
+
+  it('issue 40: the id and an old slug move for good (301) to the current slug, the variant kept; canonical is the slug', async () => {
+    const admin = await shop.adminToken();
+    const created = await createProduct(shop, 10, 3, `Slug Lamp ${Date.now()}`);
+    const oldSlug = (await shop.call<Product>('GET', `/api/products/${created._id}`)).body.slug;
+    const renamed = await shop.call<Product>('PUT', `/api/products/${created._id}`, {
+      token: admin,
+      body: productInput(`Slug Lamp Renamed ${Date.now()}`, { price: 10, countInStock: 3 }),
+    });
+    const { slug } = renamed.body;
+    expect(slug).toMatch(/^slug-lamp-renamed-\d+$/);
+    const moved = (path: string) => fetch(shop.url + path, { redirect: 'manual' });
+    for (const [from, to] of [
+      [`/product/${created._id}`, `/product/${slug}`],
+      [`/product/${oldSlug}`, `/product/${slug}`],
+      [`/product/${created._id}?variant=v1`, `/product/${slug}?variant=v1`],
+    ]) {
+      const res = await moved(from!);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get('location'), from).toBe(to);
+    }
+    const page = await crawl(`/product/${slug}`);
+    expect(page.res.status).toBe(200);
+    expect(page.canonical).toBe(`${ORIGIN}/product/${slug}`);
+    expect(ofType(page.jsonLd, 'Product')!['@id']).toBe(`${ORIGIN}/product/${slug}#product`);
+    // The API answers by the id, the current slug and the old one alike (the spec's clients keep their ids).
+    for (const key of [created._id, slug, oldSlug])
+      expect((await shop.call<Product>('GET', `/api/products/${key}`)).body._id, key).toBe(created._id);
+    // An unknown slug is the 404 page.
+    const unknown = await crawl('/product/no-such-slug-anywhere');
+    expect(unknown.res.status).toBe(404);
+    expect(unknown.meta('robots')).toBe('noindex');
   });
 
   it('an unknown or malformed id: a 404 page marked noindex, with no data, that still opens the app', async () => {
@@ -377,7 +411,8 @@ describe('GET /product/:id without JavaScript', () => {
       },
     });
     expect(update.status).toBe(200);
-    const stored = (await shop.call<Product>('GET', `/api/products/${created._id}`)).body.name; // as the store keeps it
+    const read = (await shop.call<Product>('GET', `/api/products/${created._id}`)).body;
+    const stored = read.name; // as the store keeps it
     expect(stored).toContain('</script><img src=x onerror=alert(1)>"\' & <!--');
 
     const page = await crawl(`/product/${created._id}`);
@@ -397,7 +432,7 @@ describe('GET /product/:id without JavaScript', () => {
     expect(page.meta('description')).toBe(description);
     expect(ofType(page.jsonLd, 'Product')!.name).toBe(stored);
     expect(ofType(page.jsonLd, 'Product')!.description).toBe(description);
-    expect((dataFor(page.data, catalogKeys.detail(created._id)) as Product).name).toBe(stored);
+    expect((dataFor(page.data, catalogKeys.detail(read.slug)) as Product).name).toBe(stored);
     expect(page.html).not.toMatch(/<\/script><img/i);
   });
 
@@ -575,7 +610,8 @@ describe('sitemap.xml and robots.txt', () => {
     );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const products = await allProducts();
-    expect(locs.sort()).toEqual([`${ORIGIN}/`, ...products.map((p) => `${ORIGIN}/product/${p._id}`)].sort());
+    // Issue 40: each product at its slug's address.
+    expect(locs.sort()).toEqual([`${ORIGIN}/`, ...products.map((p) => `${ORIGIN}/product/${p.slug}`)].sort());
     expect([...xml.matchAll(/<lastmod>/g)]).toHaveLength(products.length);
   });
 
@@ -724,7 +760,7 @@ describe('a store that reads each sitemap file on its own (Firestore: ranges of 
       calls.push(`sitemap ${perFile} ${file ?? '-'}`);
       const files = Math.ceil(products.length / perFile);
       const slice = file === undefined ? [] : products.slice((file - 1) * perFile, file * perFile);
-      return { files, products: slice.map((p) => ({ _id: p._id, updatedAt: p.updatedAt })) };
+      return { files, products: slice.map((p) => ({ _id: p._id, slug: p.slug, updatedAt: p.updatedAt })) };
     },
   };
   let server: Server;
@@ -761,7 +797,7 @@ describe('a store that reads each sitemap file on its own (Firestore: ranges of 
       expect(calls).toEqual([`sitemap 3 ${i + 1}`]);
       seen.push(...[...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
     }
-    expect(seen).toEqual([`${base}/`, ...products.map((p) => `${base}/product/${p._id}`)]);
+    expect(seen).toEqual([`${base}/`, ...products.map((p) => `${base}/product/${p.slug}`)]);
     expect((await fetch(`${base}/sitemap-products-4.xml`)).status).toBe(404);
   });
 });
@@ -781,6 +817,9 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
     },
     async get(id) {
       return products.find((p) => p._id === id) ?? null;
+    },
+    async slugOwner(slug) {
+      return products.find((p) => p.slug === slug)?._id ?? null;
     },
   };
   let server: Server;
@@ -818,7 +857,7 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
       expect(locs.length).toBeLessThanOrEqual(4);
       seen.push(...locs);
     }
-    expect(seen).toEqual([`${base}/`, ...products.map((p) => `${base}/product/${p._id}`)]);
+    expect(seen).toEqual([`${base}/`, ...products.map((p) => `${base}/product/${p.slug}`)]);
     expect((await fetch(`${base}/sitemap-products-4.xml`)).status).toBe(404);
     expect((await fetch(`${base}/sitemap-products-0.xml`)).status).toBe(404);
   });
@@ -838,7 +877,7 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
         req.on('error', reject);
         req.end();
       });
-    for (const path of ['/', '/product/p1', '/sitemap.xml', '/sitemap-products-1.xml', '/robots.txt']) {
+    for (const path of ['/', '/product/product-1', '/sitemap.xml', '/sitemap-products-1.xml', '/robots.txt']) {
       const body = await get(path, 'evil.example');
       expect(body, path).not.toContain('evil.example');
       expect(body, path).toContain(`http://localhost:${port}/`);
@@ -850,7 +889,7 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
   });
 
   it('sends the cache lifetime it is given (the Firebase function: cached at the CDN)', async () => {
-    for (const path of ['/', '/product/p1', '/sitemap.xml', '/robots.txt']) {
+    for (const path of ['/', '/product/product-1', '/sitemap.xml', '/robots.txt']) {
       expect((await fetch(base + path)).headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=300');
     }
   });

@@ -146,10 +146,10 @@ describe('search order without a sort: bm25 up to the bound, names first above i
     const oldDir = mkdtempSync(join(tmpdir(), 'voltshop-m27-'));
     try {
       // Today's store writes the products, so the old database also has what its product writes need that came
-      // after 27 and does not touch the search: migration 34's price history.
+      // after 27 and does not touch the search: migration 34's price history, 38's slugs.
       const before = await Database.open(
         oldDir,
-        MIGRATIONS.filter((m) => m.version < 27 || m.version === 34),
+        MIGRATIONS.filter((m) => m.version < 27 || m.version === 34 || m.version === 38),
       );
       const clock = new MovableClock();
       const old = createSqlStore(before, { clock });

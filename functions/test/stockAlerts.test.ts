@@ -76,7 +76,7 @@ describe('back-in-stock alerts (POST /api/products/:id/stock-alerts)', () => {
     expect((await shop.call('PUT', `/api/products/${id}`, { token: admin, body: phoneBody(3, ids) })).status).toBe(200);
     const back = await waitForMail(shop, email, /Back in stock/);
     expect(back.subject).toBe('Back in stock: Notify Phone (Blue)');
-    expect(back.text).toContain(`/product/${id}`);
+    expect(back.text).toContain('/product/notify-phone'); // issue 40: the product's slug
     // Another save of the same stock mails nobody again.
     await shop.call('PUT', `/api/products/${id}`, { token: admin, body: phoneBody(3, ids) });
     await new Promise((r) => setTimeout(r, 300));

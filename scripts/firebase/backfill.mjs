@@ -31,5 +31,8 @@ log(`${projectId}: line tax shares ${JSON.stringify(taxes)}`);
 // Issue 38: cancellation requests and returns asked before the waiting fields are counted by the admin's summary.
 const waiting = await firebase.backfillWaitingRequests(getFirestore(app));
 log(`${projectId}: waiting requests ${JSON.stringify(waiting)}`);
+// Issue 40: products written before slugs get theirs (they answer a provisional one meanwhile).
+const slugs = await firebase.backfillSlugs(getFirestore(app));
+log(`${projectId}: ${slugs} product slugs given`);
 await ports.store.close();
 process.exit(0);

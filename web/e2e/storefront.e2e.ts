@@ -167,7 +167,9 @@ describe('product page', () => {
         if (f === page.mainFrame()) visited.push(new URL(f.url()).pathname + new URL(f.url()).search);
       });
       await openWatch(page);
-      const id = page.url().split('/product/')[1];
+      // The page's address holds the slug (issue 40); the Add to Cart link names the product by its id.
+      const slug = page.url().split('/product/')[1]!;
+      const { _id: id } = (await (await fetch(`${base}/api/products/${slug}?reviews=none`)).json()) as { _id: string };
       const button = page.getByRole('button', { name: 'Add to Cart' });
       const atBottom = async () => {
         const box = (await button.boundingBox())!;

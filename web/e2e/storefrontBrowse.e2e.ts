@@ -1,6 +1,6 @@
 // Issue 40, the storefront: browsing by the header's category menu on a phone, a search by a spec value and by a SKU
 // (and the issue's "noise cancelling" and "cables"), a misspelt word suggested while typing, and the cart refusing a
-// quantity over the per-customer limit with its reason.
+// quantity over the per-customer limit with its reason; a product's id address moving to its slug.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, MOBILE, openMenuIfCollapsed } from './support/browser';
@@ -26,6 +26,18 @@ describe('storefront: browse and search (issue 40)', () => {
     await expect.poll(() => titles(page)).toContain('Arcwave Quietude ANC Headphones');
     // The menu closed with the navigation.
     expect(await page.getByRole('button', { name: 'Toggle navigation' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('opens /product/<id> at its readable address, /product/<slug> (301), showing the product', async () => {
+    const page = await open();
+    const listed = (await (await fetch(`${base}/api/products?keyword=cables`)).json()) as {
+      products: { _id: string; name: string; slug: string }[];
+    };
+    const cable = listed.products.find((p) => p.name === 'Orbis Braided USB-C Cable (2 m)')!;
+    expect(cable.slug).toBe('orbis-braided-usb-c-cable-2-m');
+    await page.goto(`/product/${cable._id}`);
+    await page.waitForURL(/\/product\/orbis-braided-usb-c-cable-2-m$/);
+    await page.getByRole('heading', { level: 1, name: cable.name }).waitFor();
   });
 
   it('finds products by a spec value, a SKU, a phrase and a plural', async () => {

@@ -312,7 +312,8 @@ export const endpoints = {
     method: 'GET',
     path: '/api/products/:id',
     access: 'public',
-    summary: 'One product with its reviews (?reviews=none: without); a draft by its id too',
+    summary:
+      'One product with its reviews (?reviews=none: without), by its id or a slug (current or old); a draft by its id too',
     query: z.object({ reviews: z.string().optional() }),
     output: type<ProductDetail>('ProductDetail'),
   }),

@@ -52,3 +52,15 @@ export * from './guests.js';
 export * from './addresses.js';
 export * from './customers.js';
 export * from './wishlist.js';
+// (slugs.ts's slugOf is the product's; taxonomy.ts has its own: import it from './slugs.js' by name.)
+export {
+  PRODUCT_SLUG_MAX,
+  PRODUCT_SLUG_FALLBACK,
+  PRODUCT_KEY_PATTERN,
+  claimSlug,
+  freeSlug,
+  needsNewSlug,
+  provisionalSlug,
+  idOfProvisionalSlug,
+  slugCandidate,
+} from './slugs.js';

@@ -16,6 +16,7 @@ import type { Product } from './types.js';
 const SAMPLE_PRODUCT_ANSWER: Product = {
   _id: 'p1',
   name: 'Volt ANC',
+  slug: 'volt-anc',
   image: '/images/sample.svg',
   brand: 'B',
   category: 'C',

@@ -8,6 +8,7 @@
 // form's input (docs/architecture.md, "Dry run: adding a product attribute").
 import { toCents, toDollars } from './money.js';
 import { galleryOf, listOf } from './productMedia.js';
+import { provisionalSlug } from './slugs.js';
 import type { Product, ProductVariantFields } from './types.js';
 
 /**
@@ -55,6 +56,8 @@ export const PRODUCT_FIELDS = {
   numReviews: { kind: 'count', column: 'num_reviews', docField: 'numReviews', editable: false },
   createdAt: { kind: 'timestamp', column: 'created_at', docField: 'createdAt', editable: false },
   updatedAt: { kind: 'timestamp', column: 'updated_at', docField: 'updatedAt', editable: false },
+  // Issue 40 (domain/slugs.ts): the product's address, kept by the stores (made from the name, never edited).
+  slug: { kind: 'text', column: 'slug', docField: 'slug', editable: false },
 } as const satisfies { [K in ProductFieldName]-?: ProductFieldSpec };
 
 type Fields = typeof PRODUCT_FIELDS;
@@ -126,8 +129,11 @@ export function productFromStored(id: string, read: (name: ProductFieldName) => 
   const product: Record<string, unknown> = { _id: id };
   for (const name of PRODUCT_FIELD_NAMES) {
     const stored = read(name) ?? (PRODUCT_FIELDS[name] as ProductFieldSpec).sample;
-    product[name] = apiValue(name, stored);
+    product[name] = stored === undefined ? '' : apiValue(name, stored);
   }
+  // None stored yet (a Firestore document from before issue 40 until the backfill, a draft): one made of the name
+  // and the id, which the stores resolve too (domain/slugs.ts), so every product answers an address.
+  if (!product.slug) product.slug = provisionalSlug(String(product.name), id);
   // The answer's gallery always starts with `image`, which the original clients may have changed alone.
   product.images = galleryOf(String(product.image), product.images as Product['images']);
   return product as unknown as Product;

@@ -420,6 +420,8 @@ export const orderLineSchema = z
     options: z.array(z.unknown()).max(MAX_OPTIONS).optional(),
     variants: z.array(z.unknown()).max(MAX_VARIANTS).optional(),
     compareAtPrice: ignoredNumber,
+    // Issue 40: the product answer carries its slug too.
+    slug: ignoredText('slug', 200),
   })
   .superRefine((line, ctx) => {
     if (line.product === undefined && line._id === undefined)

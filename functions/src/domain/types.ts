@@ -66,6 +66,9 @@ export interface Product extends ProductVariantFields {
   numReviews: number;
   createdAt: string;
   updatedAt: string;
+  /** Issue 40: the product's address (`/product/<slug>`), made from its name (domain/slugs.ts); an old slug (before
+   *  a rename) leads here too, and so does the id. */
+  slug: string;
   /** Only on a draft (admin): created, not yet saved, so in no list, search, top or order (issue 14). */
   isDraft?: true;
 }
@@ -88,7 +91,8 @@ export interface ProductPage {
 
 /** GET /api/products/suggest?q=: what the header's search box offers while typing (at most MAX_SUGGESTIONS in all). */
 export interface ProductSuggestions {
-  products: { _id: string; name: string; image: string }[];
+  /** Issue 40: each with its slug, the link's address. */
+  products: { _id: string; name: string; image: string; slug: string }[];
   categories: string[];
   brands: string[];
   /** Issue 40: when the query as typed finds no product, its correction ("hedphones" → "headphones", the search's

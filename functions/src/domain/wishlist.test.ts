@@ -19,6 +19,7 @@ const items = (n: number, prefix = 'p'): WishlistItem[] =>
 const product = (over: Partial<Product> = {}): Product => ({
   _id: 'p1',
   name: 'Phone',
+  slug: 'phone',
   image: '/img/phone.png',
   brand: 'Volt',
   category: 'Phones',

@@ -56,7 +56,17 @@ export const COLLECTIONS = {
   /** skus/{SKU upper-case}: { product, variant }: makes a variant's SKU unique shop-wide (issue 29), claimed in the
    *  product save's transaction. Server only. */
   skus: 'skus',
+  /** slugs/{slug}: { product, current } (issue 40, adapters/firebase/store/slugs.ts): each product slug once, shop-wide,
+   *  claimed in the product save's transaction; `current: false` for an old one (before a rename), which leads to the
+   *  product. Clients may get one (the web's product page resolves its address), never list or write. */
+  slugs: 'slugs',
 } as const;
+
+/** slugs/{slug}: the product the slug names, and whether it is its address now. */
+export interface SlugDoc {
+  product: string;
+  current: boolean;
+}
 
 /** mailOutbox/{key}: the transactional mail outbox (adapters/firebase/store/mailOutbox.ts): each message written in
  *  the transaction of the change it reports, sent by the sendMail functions. Server only; apart from COLLECTIONS,

@@ -24,6 +24,7 @@ import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
 import { hotStockContract } from './hotStock.contract.js';
 import { compareContract } from './compare.contract.js';
+import { slugsContract } from './slugs.contract.js';
 import { priceHistoryContract } from './priceHistory.contract.js';
 import { wishlistContract } from './wishlist.contract.js';
 import { customersContract } from './customers.contract.js';
@@ -88,6 +89,7 @@ customersContract('embedded (SQLite)', embeddedStore());
 catalogContract('embedded (SQLite)', embeddedStore());
 productMediaContract('embedded (SQLite)', embeddedStore());
 compareContract('embedded (SQLite)', embeddedStore());
+slugsContract('embedded (SQLite)', embeddedStore());
 priceHistoryContract('embedded (SQLite)', embeddedStore());
 wishlistContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).

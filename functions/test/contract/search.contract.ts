@@ -233,7 +233,12 @@ export function searchContract(
       const made = await catalogue();
       const voltraLap = await store.products.suggest('voltra lap');
       expect(voltraLap.products).toEqual([
-        { _id: made['Airbook 14 Laptop']!._id, name: 'Airbook 14 Laptop', image: '/images/sample.svg' },
+        {
+          _id: made['Airbook 14 Laptop']!._id,
+          name: 'Airbook 14 Laptop',
+          image: '/images/sample.svg',
+          slug: 'airbook-14-laptop',
+        },
       ]);
       expect(voltraLap.categories).toEqual(['Laptops']);
       expect(voltraLap.brands).toEqual(['Voltra']);

@@ -91,7 +91,7 @@ export function stockAlertsContract(name: string, factory: MailStoreFactory, run
       expect(mails).toHaveLength(1);
       expect(mails[0]).toMatchObject({
         to: 'Guest@Example.com',
-        data: { productName: 'Alert Phone', variantLabel: 'Blue / 256 GB', productPath: `/product/${p._id}` },
+        data: { productName: 'Alert Phone', variantLabel: 'Blue / 256 GB', productPath: `/product/${p.slug}` },
       });
       expect((await store.stockAlerts.get(alert._id))!.status).toBe('notified');
       // Hearing the same restock again, a sale, and another restock mail nobody twice.

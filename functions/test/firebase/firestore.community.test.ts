@@ -29,6 +29,7 @@ import { hotStockContract } from '../contract/hotStock.contract.js';
 import { shardOf, splitProductStock } from '../../src/adapters/firebase/store/stockShards.js';
 import { stockTotals } from '../../src/domain/index.js';
 import { compareContract } from '../contract/compare.contract.js';
+import { slugsContract } from '../contract/slugs.contract.js';
 import { priceHistoryContract } from '../contract/priceHistory.contract.js';
 import { wishlistContract } from '../contract/wishlist.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
@@ -137,6 +138,7 @@ hotStockContract(
   contractRun,
 );
 compareContract(NAME, firestoreStore, contractRun);
+slugsContract(NAME, firestoreStore, contractRun);
 priceHistoryContract(NAME, firestoreStore, contractRun);
 wishlistContract(NAME, firestoreStore, contractRun);
 const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {

@@ -22,6 +22,7 @@ import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
 import { compareContract } from '../contract/compare.contract.js';
+import { slugsContract } from '../contract/slugs.contract.js';
 import { priceHistoryContract } from '../contract/priceHistory.contract.js';
 import { wishlistContract } from '../contract/wishlist.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
@@ -75,6 +76,7 @@ catalogContract('Firestore (emulator)', firestoreStore);
 searchContract('Firestore (emulator)', firestoreStore);
 productMediaContract('Firestore (emulator)', firestoreStore);
 compareContract('Firestore (emulator)', firestoreStore);
+slugsContract('Firestore (emulator)', firestoreStore);
 priceHistoryContract('Firestore (emulator)', firestoreStore);
 wishlistContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {

@@ -124,7 +124,20 @@ beforeEach(async () => {
     await setDoc(doc(admin, 'orderStatus/4f1a-guest-token-hash'), { order: 'o-guest', status: 'paid', revision: 'r1' });
     await setDoc(doc(admin, 'orderStats/2026-03-0'), { month: '2026-03', shard: 0, orders_01: 1, revenueCents_01: 0 });
     await setDoc(doc(admin, 'users/alice/reviewRefs/p1'), { product: 'p1', createdAt: '2026-03-01T00:00:00.000Z' });
+    await setDoc(doc(admin, 'slugs/volt-phone'), { product: 'p1', current: true });
   });
+});
+
+describe('slugs/{slug} (issue 40): anyone gets one, nobody lists or writes them', () => {
+  for (const who of EVERYONE) {
+    it(`${who} resolves a slug but cannot list, claim, move or free one`, async () => {
+      await assertSucceeds(getDoc(doc(db(who), 'slugs/volt-phone')));
+      await assertFails(getDocs(query(collection(db(who), 'slugs'), limit(10))));
+      await assertFails(setDoc(doc(db(who), 'slugs/taken-by-me'), { product: 'p1', current: true }));
+      await assertFails(updateDoc(doc(db(who), 'slugs/volt-phone'), { product: 'p2' }));
+      await assertFails(deleteDoc(doc(db(who), 'slugs/volt-phone')));
+    });
+  }
 });
 
 describe('products/{id}: public read, no client writes', () => {

@@ -5,11 +5,11 @@ import type { Row, Transaction } from './sql.js';
 import type { Database } from './db.js';
 import { editedRow, insertRow, newId, PRODUCT_COLUMNS, str, toProduct } from './mapping.js';
 
-/** A draft row as toProduct reads it (no reviews yet: rating and count 0). */
-const DRAFT_COLUMNS = PRODUCT_COLUMNS.replace(/\brating\b/, '0 AS rating').replace(
-  /\bnum_reviews\b/,
-  '0 AS num_reviews',
-);
+/** A draft row as toProduct reads it (no reviews yet: rating and count 0; no slug until its first save gives it
+ *  one: it answers a provisional one, domain/slugs.ts). */
+const DRAFT_COLUMNS = PRODUCT_COLUMNS.replace(/\brating\b/, '0 AS rating')
+  .replace(/\bnum_reviews\b/, '0 AS num_reviews')
+  .replace(/\bslug\b/, "'' AS slug");
 
 // A draft has no variants yet (its first save writes them).
 const toDraft = (row: Row): Product => ({ ...toProduct(row), options: [], variants: [], isDraft: true });

@@ -6,6 +6,7 @@ import { newId, toOrderRecord } from './mapping.js';
 import { verifiedPurchase } from '../../domain/reviewDecisions.js';
 import { purchasesOf } from './purchases.js';
 import { indexNameGrams } from './search.js';
+import { freeSlug, slugOf } from '../../domain/slugs.js';
 
 export interface Migration {
   version: number;
@@ -980,7 +981,43 @@ export const MIGRATIONS: Migration[] = [
       END`,
     ],
   },
+  {
+    version: 38,
+    name: 'product slugs',
+    // Issue 40 (domain/slugs.ts, adapters/embedded/slugs.ts): each slug once, shop-wide, with the product it names;
+    // `current` marks the product's address, the others are old ones (before a rename) that lead to it. The
+    // product's row keeps its current slug too, so reads need no join. A product removed takes its slugs along.
+    statements: [
+      "ALTER TABLE products ADD COLUMN slug TEXT NOT NULL DEFAULT ''",
+      `CREATE TABLE product_slugs (
+        slug TEXT PRIMARY KEY,
+        product_id TEXT NOT NULL,
+        current INTEGER NOT NULL DEFAULT 0
+      )`,
+      'CREATE INDEX product_slugs_by_product ON product_slugs (product_id, current)',
+      `CREATE TRIGGER product_slugs_drop_with_product AFTER DELETE ON products BEGIN
+        DELETE FROM product_slugs WHERE product_id = old.id;
+      END`,
+      backfillSlugs,
+    ],
+  },
 ];
+
+/** Migration 38's backfill: every product a slug from its name, oldest first (so an older product keeps the plain
+ *  one and a later namesake takes -2): the same slugs on every copy of the same data. */
+async function backfillSlugs(tx: Transaction): Promise<void> {
+  const rows = (await tx.execute('SELECT id, name FROM products ORDER BY created_at, id')).rows;
+  const taken = new Set<string>();
+  for (const row of rows) {
+    const slug = freeSlug(slugOf(String(row.name)), taken);
+    taken.add(slug);
+    await tx.execute({
+      sql: 'INSERT INTO product_slugs (slug, product_id, current) VALUES (?, ?, 1)',
+      args: [slug, row.id],
+    });
+    await tx.execute({ sql: 'UPDATE products SET slug = ? WHERE id = ?', args: [slug, row.id] });
+  }
+}
 
 /** Migration 30's backfill: the older orders' lines' tax shares, a page of orders at a time. */
 async function fillLineTaxes(tx: Transaction): Promise<void> {

@@ -31,6 +31,7 @@ import { priceHistoryPage, recordPriceChanges, storedPrices } from './priceHisto
 import { attachVariants, planVariants, writeVariants } from './variants.js';
 import { facetCounts, indexNameGrams, listProducts, suggestProducts, type SearchBounds } from './search.js';
 import { managedNameIn } from './taxonomy.js';
+import { assignSlug, slugOwner } from './slugs.js';
 
 /** The input with its category and brand as the managed lists spell them (domain/taxonomy.ts resolveManagedName),
  *  inside the save's transaction: an unknown one is refused or created, as `mode` says. */
@@ -169,6 +170,10 @@ export class SqlProducts implements ProductStore {
     return { ...product!, reviews: reviews?.rows.map(toReview) ?? [] };
   }
 
+  slugOwner(slug: string): Promise<string | null> {
+    return slugOwner(this.db.client, slug);
+  }
+
   async many(ids: readonly string[]): Promise<Product[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
@@ -187,6 +192,7 @@ export class SqlProducts implements ProductStore {
     await this.db.write(async (tx) => {
       const named = await withManagedNames(tx, input, 'create', now);
       await tx.execute(insertRow('products', newProductRow(id, ownerId, named, nameKey, now)));
+      await assignSlug(tx, id, input.name, null);
       const variants = await saveVariants(tx, id, input, undefined, 0, ownerId, now);
       if (variants === 'plain') await editStock(tx, id, 0, input.countInStock, ownerId, now);
       await recordPriceChanges(tx, id, new Map(), by, now);
@@ -218,7 +224,7 @@ export class SqlProducts implements ProductStore {
     const mode = editedFrom ? 'strict' : 'spec';
     const rs = await this.db.write(async (tx) => {
       const current = await tx.execute({
-        sql: `SELECT updated_at, count_in_stock,
+        sql: `SELECT updated_at, count_in_stock, name, slug,
                 (SELECT count(*) FROM product_variants WHERE product_id = products.id) AS variant_count
               FROM products WHERE id = ?`,
         args: [id],
@@ -237,6 +243,7 @@ export class SqlProducts implements ProductStore {
       const updated = await tx.execute(
         updateRow('products', id, { ...productRow(input, nameKey), updated_at: updatedAt }),
       );
+      await assignSlug(tx, id, input.name, { name: str(row.name), slug: str(row.slug) });
       const hasVariants = Number(row.variant_count) > 0;
       const variants = await saveVariants(
         tx,
@@ -275,6 +282,7 @@ export class SqlProducts implements ProductStore {
     const { countInStock, updatedAt } = applyProductEdit(draft, edit.countInStock, editedFrom, this.clock.now());
     const input = await withManagedNames(tx, edit, editedFrom ? 'strict' : 'spec', updatedAt);
     await tx.execute(insertRow('products', newProductRow(id, draft.ownerId, input, nameKey, updatedAt)));
+    await assignSlug(tx, id, input.name, null);
     // The draft's stock was no stock yet (nothing could be ordered): the product's history starts here.
     const variants = await saveVariants(tx, id, input, undefined, 0, by, updatedAt);
     if (variants === 'plain') await editStock(tx, id, 0, countInStock, by, updatedAt);

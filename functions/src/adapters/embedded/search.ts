@@ -336,19 +336,19 @@ async function suggestionsFor(
         rows: await rowsInOrder(
           client,
           await namesFirstHits(client, match, { sql: '', args: [] }, 0, PRODUCT_SUGGESTIONS),
-          'id, name, image',
+          'id, name, image, slug',
         ),
       }
     : match.text
       ? await client.execute({
-          sql: `SELECT id, name, image FROM (
+          sql: `SELECT id, name, image, slug FROM (
                 ${match.pieces ? `SELECT hit, score FROM (${SCORED}) WHERE hit IN (${PIECE_HITS})` : SCORED}
                 ORDER BY score, hit DESC LIMIT ?
               ) AS ranked JOIN products ON products.rowid = ranked.hit ORDER BY ranked.score, ranked.hit DESC`,
           args: [match.text, ...(match.pieces ? [match.pieces] : []), PRODUCT_SUGGESTIONS],
         })
       : await client.execute({
-          sql: `SELECT id, name, image FROM products WHERE rowid IN (${PIECE_HITS}) ${LATEST} LIMIT ?`,
+          sql: `SELECT id, name, image, slug FROM products WHERE rowid IN (${PIECE_HITS}) ${LATEST} LIMIT ?`,
           args: [match.pieces, PRODUCT_SUGGESTIONS],
         });
   const facets = await client.execute(
@@ -356,7 +356,12 @@ async function suggestionsFor(
   );
   const of = (facet: string) => facets.rows.filter((r) => r.facet === facet).map((r) => String(r.value));
   return {
-    products: rows.rows.map((r) => ({ _id: String(r.id), name: String(r.name), image: String(r.image) })),
+    products: rows.rows.map((r) => ({
+      _id: String(r.id),
+      name: String(r.name),
+      image: String(r.image),
+      slug: String(r.slug),
+    })),
     ...suggestedFacetValues(matchPieces(words), of('category'), of('brand'), MAX_SUGGESTIONS - rows.rows.length),
   };
 }

@@ -35,6 +35,7 @@ export {
   backfillWaitingRequests,
 } from './store/backfill.js';
 export { backfillOrderStats } from './store/orderStats.js';
+export { backfillSlugs } from './store/slugs.js';
 export { IdentityToolkit, IdentityToolkitError } from './identityToolkit.js';
 
 /** What the Firebase backend reads of the one configuration (config.ts), flat. */

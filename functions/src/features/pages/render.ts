@@ -226,7 +226,7 @@ const variantPropertyOf = (option: string) => VARIANT_PROPERTIES[option.trim().t
  * each variant's Offer).
  */
 export function productJsonLd(origin: string, product: ProductDetail): Record<string, unknown> {
-  const url = absolute(origin, productPath(product._id));
+  const url = absolute(origin, productPath(product.slug));
   const gallery = (product.images ?? [{ url: product.image }]).map((picture) => absolute(origin, picture.url));
   const shared: Record<string, unknown> = {
     '@context': SCHEMA,
@@ -297,10 +297,11 @@ export function productJsonLd(origin: string, product: ProductDetail): Record<st
   };
 }
 
-/** /product/:id: the product with its offer (price, currency, availability) and rating (with variants, one offer
+/** /product/:slug: the product with its offer (price, currency, availability) and rating (with variants, one offer
  *  each: productJsonLd). */
 export function productHead(origin: string, product: ProductDetail): PageHead {
-  const path = productPath(product._id);
+  // Issue 40: the page's address is the product's slug (an id or an old slug moved here for good: routes.ts).
+  const path = productPath(product.slug);
   const description = summary(product.description) || DEFAULT_DESCRIPTION;
   const ld = productJsonLd(origin, product);
   return {
@@ -320,7 +321,8 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
         { name: product.name, path },
       ]),
     ],
-    queries: [{ key: catalogKeys.detail(product._id), data: product }],
+    // Under the address's key, as the page asks for it (web ProductPage: by the URL's slug).
+    queries: [{ key: catalogKeys.detail(product.slug), data: product }],
   };
 }
 

@@ -18,6 +18,7 @@ import {
 } from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
 import { negotiateEncoding, preloadLinks } from '../../http/webApp.js';
+import { productByKey } from '../products/productKey.js';
 import type { ProductStore, SettingsStore, TaxonomyStore } from '../../ports.js';
 import {
   cartAddHead,
@@ -58,7 +59,7 @@ export const HOSTING_RENDERED = [paths.page, paths.product, paths.compare] as co
 
 /** What the pages read from the catalogue (with facets, list pages also inline the filter bar's counts). */
 export type CatalogReader = Pick<ProductStore, 'get' | 'list' | 'top'> &
-  Partial<Pick<ProductStore, 'facets' | 'sitemap' | 'many'>>;
+  Partial<Pick<ProductStore, 'facets' | 'sitemap' | 'many' | 'slugOwner'>>;
 
 export interface PageRoutesOptions {
   catalog: CatalogReader;
@@ -186,6 +187,7 @@ function lowestPriceAsSet(catalog: CatalogReader, settings: Pick<SettingsStore, 
     ...(catalog.many ? { many: async (ids: readonly string[]) => shown(await catalog.many!(ids)) } : {}),
     ...(catalog.facets ? { facets: catalog.facets.bind(catalog) } : {}),
     ...(catalog.sitemap ? { sitemap: catalog.sitemap.bind(catalog) } : {}),
+    ...(catalog.slugOwner ? { slugOwner: catalog.slugOwner.bind(catalog) } : {}),
   };
 }
 
@@ -266,9 +268,14 @@ export function pageRoutes(options: PageRoutesOptions): Router {
       const search = new URL(req.originalUrl, 'http://page').searchParams;
       const variant = search.get('variant');
       if (movedToCanonical(req, res, search, new URLSearchParams(variant ? { variant } : {}))) return;
-      const id = idSchema.safeParse(req.params.id);
-      const product = id.success ? await catalog.get(id.data) : null;
+      // Issue 40: by its slug; its id or an old slug (before a rename) moves to the current slug for good.
+      const key = String(req.params.id);
+      const product = await productByKey(catalog, key);
       if (!product) return sendPage(req, res, notFoundHead());
+      if (product.slug !== key) {
+        const query = new URLSearchParams(variant ? { variant } : {}).toString();
+        return res.redirect(301, `${paths.product.href(product.slug)}${query ? `?${query}` : ''}`);
+      }
       await sendPage(req, res, {
         ...productHead(originOf(req), product),
         modulePreloads: await options.pageModules?.(PRODUCT_PAGE_CODE),
@@ -319,11 +326,11 @@ export function pageRoutes(options: PageRoutesOptions): Router {
     if (catalog.sitemap) {
       // A store that reads each file on its own (Firestore: by ranges of ids, no walk through earlier files).
       const { files, products } = await catalog.sitemap(perFile, n);
-      const entries = products.map((p) => ({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt }));
+      const entries = products.map((p) => ({ loc: `${origin}${productPath(p.slug)}`, lastmod: p.updatedAt }));
       return { pages: files, entries: n === 1 ? [{ loc: `${origin}/` }, ...entries] : entries };
     }
     const page = await catalog.list({ keyword: '', page: n, pageSize: perFile });
-    const entries = page.products.map((p) => ({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt }));
+    const entries = page.products.map((p) => ({ loc: `${origin}${productPath(p.slug)}`, lastmod: p.updatedAt }));
     return { pages: page.pages, entries: n === 1 ? [{ loc: `${origin}${paths.home.href()}` }, ...entries] : entries };
   };
 

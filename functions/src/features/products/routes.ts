@@ -7,6 +7,8 @@ import {
   editedFromSchema,
   keywordKey,
   MAX_LISTED_DRAFTS,
+  idSchema,
+  PRODUCT_KEY_PATTERN,
   MIN_SUGGEST_LENGTH,
   notFound,
   productQuerySchema,
@@ -32,6 +34,7 @@ import type { Ports } from '../../ports.js';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from '../../cache/catalogCache.js';
 import { endpoints } from '../../api/endpoints.js';
 import { endpointRouter, handle } from '../../http/endpoint.js';
+import { productByKey } from './productKey.js';
 
 /** A cached catalogue answer, with its ETag (304 when the client has it). */
 export function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: string }) {
@@ -220,15 +223,20 @@ export function productRoutes(ports: Ports, options: CatalogueOptions & { emulat
   adminProductRoutes(router, ports, options.emulatorImageOrigins ?? []);
 
   handle(router, endpoints.productGet, async (req, res) => {
-    const id = parseId(req.params.id, 'Product');
+    // Issue 40: an id, or a slug (current or old: the answer carries the current one, so the web can replace its
+    // address).
+    const key = String(req.params.id);
+    if (!PRODUCT_KEY_PATTERN.test(key)) throw notFound('Product not found');
     // `?reviews=none`: the product alone (the cart's lines show no reviews), `reviews: []`; cached apart.
     const reviews = req.query.reviews !== 'none';
     const entry = await cache.get(
-      reviews ? `product:${id}` : `product:${id}:alone`,
+      reviews ? `product:${key}` : `product:${key}:alone`,
       async () => {
         // A draft is unlisted but readable by its id, as the original admin clients load it to edit it without
         // a token (its page is not rendered: features/pages reads products only).
-        const product = (await store.products.get(id, { reviews })) ?? (await store.products.getDraft(id));
+        const product =
+          (await productByKey(store.products, key, { reviews })) ??
+          (idSchema.safeParse(key).success ? await store.products.getDraft(key) : null);
         if (!product) throw notFound('Product not found');
         return shown(
           product,

@@ -32,7 +32,8 @@ export function backInStockMail(alert: StockAlert, product: Product, links: Stoc
     template: 'back-in-stock',
     data: {
       ...item(alert, product),
-      productPath: paths.product.href(product._id),
+      // Issue 40: the product's address (a mail sent before a rename still leads there: old slugs redirect).
+      productPath: paths.product.href(product.slug),
       unsubscribePath: paths.stockAlertUnsubscribe.href(links.unsubscribe.sign(alert._id)),
     },
   };

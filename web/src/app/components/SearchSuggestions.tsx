@@ -41,7 +41,7 @@ export const suggestionOptions = (s: ProductSuggestions | undefined): Option[] =
         ...s.products.map((p) => ({
           label: p.name,
           kind: 'product' as const,
-          href: paths.product.href(p._id),
+          href: paths.product.href(p.slug),
           image: p.image,
         })),
         ...s.categories.map((c) => ({ label: c, kind: 'category' as const, href: paths.category.href(c) })),

@@ -6,6 +6,7 @@ import { refreshCartLines, variantLineOf } from './variantLine';
 
 const phone: Product = {
   _id: 'p1',
+  slug: 'p1-slug',
   name: 'Volt Phone',
   image: '/images/phone.svg',
   brand: 'Volt',

@@ -217,8 +217,20 @@ const reviewsQuery = (productId: string) =>
 
 const reviewsOf = (snap: QuerySnapshot) => snap.docs.map((d) => reviewFromDoc(d.id, d.data() as Partial<ReviewDoc>));
 
-/** A product with its newest reviews; null when there is no such product. */
-export function fetchProductDetail(id: string): Promise<ProductDetail | null> {
+/**
+ * Issue 40: the product id an address names: its slugs/{key} document's (a current or old slug; firestore.rules let
+ * anyone get one), else the key itself (an id), or the id a provisional slug ends with (a product the slug backfill
+ * has not reached: `<name>-<id>`; Firestore's ids hold no "-").
+ */
+export async function productIdOf(key: string): Promise<string> {
+  const slug = await getDoc(doc(catalogDb(), COLLECTIONS.slugs, key));
+  if (slug.exists()) return (slug.data() as { product: string }).product;
+  return key.slice(key.lastIndexOf('-') + 1);
+}
+
+/** A product with its newest reviews, by its id or a slug; null when there is no such product. */
+export async function fetchProductDetail(key: string): Promise<ProductDetail | null> {
+  const id = await productIdOf(key);
   return liveDetails.first(id, startDetail(id));
 }
 

@@ -77,7 +77,12 @@ export function useLiveProduct(id: string | undefined): void {
     return watch((live) =>
       live.watchProduct(id, {
         onChange: (p) => patchProduct(client, p),
-        onResync: () => void client.invalidateQueries({ queryKey: productKeys.detail(id) }),
+        // The page's answer is kept under its address (the slug, issue 40) or the id: both asked again.
+        onResync: () =>
+          void client.invalidateQueries({
+            queryKey: productKeys.all,
+            predicate: (query) => (query.state.data as { _id?: string } | undefined)?._id === id,
+          }),
         onRemoved: () => void client.invalidateQueries({ queryKey: productKeys.all }),
       }),
     );

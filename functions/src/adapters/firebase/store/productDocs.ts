@@ -15,9 +15,11 @@ export function editedProductDoc(input: ProductUpdateInput) {
   };
 }
 
-/** A new product's document, unreviewed. Products are public (firestore.rules): no admin uid in them. */
-export function newProductDoc(input: ProductUpdateInput, now: string): ProductDoc {
+/** A new product's document, unreviewed. Products are public (firestore.rules): no admin uid in them. `slug`: the
+ *  one its save claimed (store/slugs.ts); none for a draft, which answers a provisional one until published. */
+export function newProductDoc(input: ProductUpdateInput, now: string, slug = ''): ProductDoc {
   return {
+    slug,
     specs: [],
     images: [],
     ...editedProductDoc(input),

@@ -44,10 +44,11 @@ import { searchKeysOf } from '../../../firestore/searchIndex.js';
 import { sitemapFile } from './sitemap.js';
 import { recordStockHistory, stockHistoryPage } from './stock.js';
 import { priceHistoryPage, recentPrices, recordPriceChanges } from './priceHistory.js';
-import { deleteShards, displayFields, readAllShards, rewriteShards, shardCount } from './stockShards.js';
-import { dropReviewRef } from './reviewRefs.js';
+import { displayFields, readAllShards, rewriteShards, shardCount } from './stockShards.js';
 import { editedProductDoc, newDraftDoc, newProductDoc, publishedDoc } from './productDocs.js';
 import { addReview, reviewsBy } from './productReviews.js';
+import { planSlugIn, slugOwner } from './slugs.js';
+import { removeProduct } from './productRemoval.js';
 
 export { newDraftDoc, newProductDoc, publishedDoc };
 
@@ -106,6 +107,10 @@ export class FirestoreProducts implements ProductStore {
     return { ...productOf(p), reviews: reviews?.docs.map((r) => toReview(r.id, r.data() as ReviewDoc)) ?? [] };
   }
 
+  slugOwner(slug: string): Promise<string | null> {
+    return slugOwner(this.db, slug);
+  }
+
   async many(ids: readonly string[]): Promise<Product[]> {
     const unique = [...new Set(ids)].filter(isDocId);
     if (unique.length === 0) return [];
@@ -133,8 +138,10 @@ export class FirestoreProducts implements ProductStore {
           () => this.col.doc().id,
           galleryUrlsAfterSave(input, []),
         );
-        const doc = newProductDoc(named.input, now);
+        const slug = await planSlugIn(tx, this.db, ref.id, input.name, null);
+        const doc = newProductDoc(named.input, now, slug.slug);
         named.write();
+        slug.write();
         const variants = claims ? writeVariantsIn(tx, this.db, ref.id, claims, input.countInStock) : null;
         if (variants) Object.assign(doc, variants.fields);
         // Issue 40: the keys cover the variants' SKUs too, known only now.
@@ -220,7 +227,10 @@ export class FirestoreProducts implements ProductStore {
         );
         // Issue 41: the prices of the last 30 days, for the 30-day low of a price this save changes (a draft has none).
         const recent = snap.exists ? await recentPrices(tx, this.db, id, version.updatedAt) : [];
+        // Issue 40: a new slug when renamed (or published), claimed here (store/slugs.ts).
+        const slug = await planSlugIn(tx, this.db, id, input.name, snap.exists ? stored : null);
         named.write();
+        slug.write();
         if (snap.exists) tally.remove(stored);
         tally.add(input);
         tally.write(tx);
@@ -284,6 +294,7 @@ export class FirestoreProducts implements ProductStore {
           tx.update(ref, {
             ...editedProductDoc(input),
             searchKeys,
+            slug: slug.slug,
             ...version,
             ...variantFields,
             user: FieldValue.delete(),
@@ -295,6 +306,7 @@ export class FirestoreProducts implements ProductStore {
             ...publishedDoc(stored),
             ...editedProductDoc(input),
             searchKeys,
+            slug: slug.slug,
             ...version,
             ...variantFields,
             createdAt: version.updatedAt,
@@ -318,53 +330,7 @@ export class FirestoreProducts implements ProductStore {
   }
 
   async remove(id: string) {
-    if (!isDocId(id)) return false;
-    const draft = this.drafts.doc(id);
-    if ((await draft.get()).exists) {
-      await draft.delete();
-      this.events.publish([saved('removed', id, null)]);
-      return true;
-    }
-    const ref = this.col.doc(id);
-    if (!(await ref.get()).exists) return false;
-    // The reviews, in batches of at most 500 writes, then the product (orders keep their own copy of the lines)
-    // with its filter counts in one transaction.
-    const reviews = await ref.collection(COLLECTIONS.reviews).select().get();
-    const refs = reviews.docs.map((d) => d.ref);
-    try {
-      // Each review and its author's ref (store/reviewRefs.ts): two writes a review, 400 a batch.
-      for (let i = 0; i < refs.length; i += 200) {
-        const batch = this.db.batch();
-        for (const r of refs.slice(i, i + 200)) {
-          batch.delete(r);
-          dropReviewRef(batch, r);
-        }
-        await batch.commit();
-      }
-    } catch (error) {
-      // Some reviews may be gone already: what the catalogue shows of the product changed.
-      this.events.publish([saved('updated', id, null)]);
-      throw error;
-    }
-    const removed = await this.db.runTransaction(
-      async (tx) => {
-        const snap = await tx.get(ref);
-        if (!snap.exists) return false; // removed meanwhile: counted down once, by that removal
-        const tally = await FacetTally.read(tx, this.db);
-        const vocabulary = await VocabularyTally.read(tx, this.db);
-        tx.delete(ref);
-        // A hot product's stock shards go with it (issue 37); its history stays, as orders keep their lines.
-        deleteShards(tx, this.db, id, shardCount(snap.data() as ProductDoc));
-        tally.remove(snap.data() as ProductDoc);
-        tally.write(tx);
-        vocabulary.change(snap.data() as ProductDoc, null);
-        vocabulary.write(tx);
-        return true;
-      },
-      { maxAttempts: MAX_ATTEMPTS },
-    );
-    this.events.publish([saved(removed ? 'removed' : 'updated', id, null)]);
-    return removed;
+    return removeProduct(this.db, id, (change) => this.events.publish([saved(change, id, null)]));
   }
 
   reviewsBy(userId: string): Promise<UserReview[]> {

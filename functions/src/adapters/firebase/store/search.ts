@@ -261,7 +261,7 @@ async function suggestionsFor(db: Firestore, q: string, facets: CatalogFacets | 
     .limit(SUGGEST_WINDOW)
     .get();
   const hits = matchWindow(plan, window.docs.map(candidateOf)).slice(0, PRODUCT_SUGGESTIONS);
-  const products = (await pageOf(db, hits)).map(({ _id, name, image }) => ({ _id, name, image }));
+  const products = (await pageOf(db, hits)).map(({ _id, name, image, slug }) => ({ _id, name, image, slug }));
   const values = (counts: readonly { value: string }[] | undefined) => (counts ?? []).map((c) => c.value);
   return {
     products,

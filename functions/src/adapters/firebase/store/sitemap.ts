@@ -8,6 +8,7 @@
 // The ranges cover the whole id space, so every product is in exactly one file, whatever its id.
 import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
 import { SITEMAP_SHAPE } from '../../../firestore/queries.js';
+import { provisionalSlug } from '../../../domain/slugs.js';
 import type { SitemapFile } from '../../../ports.js';
 
 /** The automatic ids' characters, in Firestore's (byte) order. */
@@ -42,10 +43,18 @@ export async function sitemapFile(db: Firestore, perFile: number, file?: number)
   const to = file < files ? idBoundary(file, files) : '';
   if (from) q = q.where(FieldPath.documentId(), '>=', from);
   if (to) q = q.where(FieldPath.documentId(), '<', to);
-  const snap = await q.orderBy(FieldPath.documentId()).select('updatedAt').limit(perFile).get();
+  const snap = await q.orderBy(FieldPath.documentId()).select('updatedAt', 'slug', 'name').limit(perFile).get();
   if (snap.size === perFile && files > 1)
     console.warn(
       `[sitemap] file ${file} of ${files} is full (${perFile}): ids not random? later products are left out`,
     );
-  return { files, products: snap.docs.map((d) => ({ _id: d.id, updatedAt: String(d.get('updatedAt') ?? '') })) };
+  return {
+    files,
+    products: snap.docs.map((d) => ({
+      _id: d.id,
+      // Issue 40: the product's address (a provisional one for a document the slug backfill has not reached).
+      slug: String(d.get('slug') || provisionalSlug(String(d.get('name') ?? ''), d.id)),
+      updatedAt: String(d.get('updatedAt') ?? ''),
+    })),
+  };
 }

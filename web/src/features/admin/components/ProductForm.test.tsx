@@ -9,6 +9,7 @@ import { ProductForm } from './ProductForm';
 
 const product: Product = {
   _id: 'p1',
+  slug: 'p1-slug',
   name: 'Sample name',
   price: 0,
   image: '/images/sample.svg',

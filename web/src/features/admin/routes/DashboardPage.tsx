@@ -30,7 +30,7 @@ const lowStockColumns: AdminColumn<Product>[] = [
     key: 'name',
     header: 'NAME',
     sortValue: (p) => p.name,
-    cell: (p) => <Link to={paths.product.href(p._id)}>{p.name}</Link>,
+    cell: (p) => <Link to={paths.product.href(p.slug)}>{p.name}</Link>,
   },
   { key: 'brand', header: 'BRAND', sortValue: (p) => p.brand, cell: (p) => p.brand },
   { key: 'category', header: 'CATEGORY', sortValue: (p) => p.category, cell: (p) => p.category },

@@ -8,6 +8,7 @@ import { ProductEditPage } from './ProductEditPage';
 
 const version = (n: number, over: Partial<Product> = {}): Product => ({
   _id: 'p1',
+  slug: 'p1-slug',
   name: `Lamp v${n}`,
   price: 20,
   image: '/images/x.svg',

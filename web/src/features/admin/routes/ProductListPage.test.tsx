@@ -7,6 +7,7 @@ import { ProductListPage } from './ProductListPage';
 
 const product = (n: number, over: Partial<Product> = {}): Product => ({
   _id: `p${n}`,
+  slug: `product-${n}`,
   name: `Product ${n}`,
   price: n * 10,
   image: '/images/x.svg',

@@ -31,7 +31,7 @@ const columns: AdminColumn<Product>[] = [
     key: 'name',
     header: 'NAME',
     sortValue: (p) => p.name,
-    cell: (p) => <Link to={paths.product.href(p._id)}>{p.name}</Link>,
+    cell: (p) => <Link to={paths.product.href(p.slug)}>{p.name}</Link>,
   },
   moneyColumn('price', 'PRICE', (p) => p.price),
   { key: 'category', header: 'CATEGORY', sortValue: (p) => p.category, cell: (p) => p.category },

@@ -20,7 +20,7 @@ export function RecentlyViewed({ without }: { without?: string }) {
       <ul className="recently-viewed-list list-unstyled">
         {products.map((p) => (
           <li key={p._id} className="recently-viewed-item">
-            <Link to={paths.product.href(p._id)} className="recently-viewed-link">
+            <Link to={paths.product.href(p.slug ?? p._id)} className="recently-viewed-link">
               <ProductImage src={p.image} alt="" />
               <span className="recently-viewed-name">{p.name}</span>
               <span className="fw-semibold">{formatPrice(p.price)}</span>

@@ -7,6 +7,8 @@ export const RECENTLY_VIEWED_MAX = 8;
 
 export interface ViewedProduct {
   _id: string;
+  /** Issue 40: its address (absent in lists stored before: the link then takes the id, which leads there too). */
+  slug?: string;
   name: string;
   image: string;
   price: number;
@@ -27,9 +29,12 @@ export function recentlyViewed(): ViewedProduct[] {
 
 /** The product just viewed goes first (once), the oldest beyond the limit drops out. */
 export function rememberViewed(product: ViewedProduct): void {
-  const { _id, name, image, price } = product;
+  const { _id, slug, name, image, price } = product;
   writeJSON(
     RECENTLY_VIEWED_KEY,
-    [{ _id, name, image, price }, ...recentlyViewed().filter((p) => p._id !== _id)].slice(0, RECENTLY_VIEWED_MAX),
+    [{ _id, ...(slug && { slug }), name, image, price }, ...recentlyViewed().filter((p) => p._id !== _id)].slice(
+      0,
+      RECENTLY_VIEWED_MAX,
+    ),
   );
 }

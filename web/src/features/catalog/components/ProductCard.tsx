@@ -17,7 +17,7 @@ export function ProductCard({
   eager?: boolean;
   priority?: boolean;
 }) {
-  const href = paths.product.href(product._id);
+  const href = paths.product.href(product.slug);
   return (
     <article className="card product-card h-100">
       <Link to={href} tabIndex={-1} aria-hidden="true">

@@ -15,7 +15,7 @@ export default function ProductCarousel({ products: loaded }: { products: Produc
       <Carousel pause="hover" interval={5000} className="top-carousel" data-testid="top-carousel">
         {products.map((p, i) => (
           <Carousel.Item key={p._id}>
-            <Link to={paths.product.href(p._id)} className="carousel-link">
+            <Link to={paths.product.href(p.slug)} className="carousel-link">
               <CarouselImage product={p} alt={p.name} first={i === 0} />
               <Carousel.Caption className="carousel-caption-box">
                 <h2 className="h5 mb-0">

@@ -5,6 +5,7 @@ import { mockFetch, renderAt } from '@/testing/render';
 import { RelatedProducts } from './RelatedProducts';
 
 const make = (_id: string, category: string, brand: string, over: Partial<Product> = {}): Product => ({
+  slug: `${_id}-slug`,
   _id,
   name: `Product ${_id}`,
   image: `/images/${_id}.svg`,
@@ -37,7 +38,11 @@ describe('RelatedProducts (issue 40)', () => {
     }));
     const section = await screen.findByRole('region', { name: 'Related' });
     const links = within(section).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/product/twin', '/product/band', '/product/lamp']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/product/twin-slug',
+      '/product/band-slug',
+      '/product/lamp-slug',
+    ]);
     expect(calls.map((c) => c.url).sort()).toEqual([
       expect.stringContaining('brand=Lumen'),
       expect.stringContaining('category=Wearables'),

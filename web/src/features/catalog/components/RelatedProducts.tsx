@@ -37,7 +37,7 @@ export function RelatedProducts({ product }: { product: Subject }) {
       <ul className="recently-viewed-list list-unstyled">
         {related.map((p) => (
           <li key={p._id} className="recently-viewed-item">
-            <Link to={paths.product.href(p._id)} className="recently-viewed-link">
+            <Link to={paths.product.href(p.slug)} className="recently-viewed-link">
               <ProductImage src={p.image} alt="" />
               <span className="recently-viewed-name">{p.name}</span>
               <span className="fw-semibold">{formatPrice(p.price)}</span>

@@ -100,7 +100,7 @@ function CompareTable({
               <th key={p._id} scope="col">
                 <div className="compare-product-head">
                   <ProductImage src={p.image} alt="" />
-                  <Link to={paths.product.href(p._id)}>{p.name}</Link>
+                  <Link to={paths.product.href(p.slug)}>{p.name}</Link>
                   <span className="fw-semibold">{formatPrice(p.price)}</span>
                   <Rating value={p.rating} text={`${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`} />
                   <button

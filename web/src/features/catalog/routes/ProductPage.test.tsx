@@ -8,6 +8,7 @@ import { ProductPage } from './ProductPage';
 
 const product: ProductDetail = {
   _id: 'p1',
+  slug: 'lumen-aura-smartwatch',
   name: 'Lumen Aura Smartwatch',
   image: '/images/lumen-aura-smartwatch.svg',
   brand: 'Lumen',
@@ -58,6 +59,12 @@ const product: ProductDetail = {
   ],
 };
 
+/** The product's answer by its id and by its slug: opened by the id, the page moves to the slug (issue 40). */
+const byIdAndSlug = <T,>(answer: () => T) => ({
+  'GET /api/products/p1': answer,
+  [`GET /api/products/${product.slug}`]: answer,
+});
+
 const shopper = (id: string): UserInfo => ({
   _id: id,
   name: 'Shopper',
@@ -69,6 +76,8 @@ const shopper = (id: string): UserInfo => ({
 function open(detail: ProductDetail = product, settings?: ShopSettings) {
   mockFetch({
     'GET /api/products/p1': () => ({ body: detail }),
+    // Opened by its id, the page moves to the slug's address (issue 40), which may be asked for again.
+    [`GET /api/products/${detail.slug}`]: () => ({ body: detail }),
     ...(settings && { 'GET /api/settings/public': () => ({ body: settings }) }),
   });
   return renderRoutes(
@@ -81,6 +90,43 @@ function open(detail: ProductDetail = product, settings?: ShopSettings) {
 }
 
 afterEach(() => sessionStore.set(null));
+
+describe('ProductPage addresses (issue 40)', () => {
+  const openAt = (at: string, key: string) => {
+    let asked = 0;
+    mockFetch({
+      [`GET /api/products/${key}`]: () => {
+        asked++;
+        return { body: product };
+      },
+      'GET /api/products/lumen-aura-smartwatch': () => ({ body: product }),
+    });
+    const rendered = renderRoutes([{ path: '/product/:id', element: <ProductPage /> }], { at });
+    return { ...rendered, asked: () => asked };
+  };
+
+  it.each([
+    ['its id', '/product/p1?variant=v1#reviews', 'p1'],
+    ['an old slug', '/product/lumen-aura-watch?variant=v1#reviews', 'lumen-aura-watch'],
+  ])('opened by %s, replaces the address with the current slug, keeping the variant and anchor', async (_, at, key) => {
+    const { router, asked } = openAt(at, key);
+    await screen.findByRole('heading', { level: 1, name: 'Lumen Aura Smartwatch' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/lumen-aura-smartwatch'));
+    expect(router.state.location.search).toBe('?variant=v1');
+    expect(router.state.location.hash).toBe('#reviews');
+    // Replaced, not pushed: Back leaves the product instead of bouncing to the old address.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(asked()).toBe(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Lumen Aura Smartwatch' })).toBeInTheDocument();
+  });
+
+  it('opened at its current slug, stays (nothing replaced)', async () => {
+    const { router } = openAt('/product/lumen-aura-smartwatch', 'lumen-aura-smartwatch');
+    await screen.findByRole('heading', { level: 1, name: 'Lumen Aura Smartwatch' });
+    expect(router.state.location.pathname).toBe('/product/lumen-aura-smartwatch');
+    expect(router.state.historyAction).toBe('POP');
+  });
+});
 
 describe('ProductPage', () => {
   it('shows the specification table, the gallery and the verified-purchase mark (issue 29)', async () => {
@@ -197,12 +243,12 @@ describe('ProductPage', () => {
   it('offers "Notify me" on a sold-out item (issue 41), the email prefilled when signed in', async () => {
     sessionStore.set(shopper('u-bob'));
     const calls = mockFetch({
-      'GET /api/products/p1': () => ({ body: { ...product, countInStock: 0 } }),
+      ...byIdAndSlug(() => ({ body: { ...product, countInStock: 0 } })),
       'POST /api/products/p1/stock-alerts': () => ({
         body: { message: 'We will email you when it is back in stock', status: 'waiting' },
       }),
     });
-    renderRoutes([{ path: '/product/:id', element: <ProductPage /> }], { at: '/product/p1' });
+    renderRoutes([{ path: '/product/:id', element: <ProductPage /> }], { at: `/product/${product.slug}` });
     const email = await screen.findByLabelText(/get an email when it is back/);
     expect(email).toHaveValue(shopper('u-bob').email);
     screen.getByRole('button', { name: 'Notify me' }).click();
@@ -261,7 +307,7 @@ describe('ProductPage with options and variants (issue 29)', () => {
     ],
   };
   const openPhone = (at = '/product/p1') => {
-    mockFetch({ 'GET /api/products/p1': () => ({ body: phone }) });
+    mockFetch(byIdAndSlug(() => ({ body: phone })));
     return renderRoutes(
       [
         { path: '/product/:id', element: <ProductPage /> },
@@ -307,16 +353,16 @@ describe('ProductPage with options and variants (issue 29)', () => {
       { url: '/images/phone-back.svg', alt: 'Back' },
       { url: '/images/phone-blue.svg', alt: 'In blue' },
     ];
-    mockFetch({
-      'GET /api/products/p1': () => ({
+    mockFetch(
+      byIdAndSlug(() => ({
         body: {
           ...phone,
           image: gallery[0]!.url,
           images: gallery,
           variants: phone.variants!.map((v) => (v._id === 'v3' ? { ...v, image: '/images/phone-blue.svg' } : v)),
         },
-      }),
-    });
+      })),
+    );
     const { user } = renderRoutes([{ path: '/product/:id', element: <ProductPage /> }], { at: '/product/p1' });
     await screen.findByRole('heading', { level: 1, name: 'Volt Phone' });
     const thumbs = () =>

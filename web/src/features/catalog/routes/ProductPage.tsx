@@ -9,7 +9,10 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ProductDetail } from '@domain';
+import { productKeys } from '@/lib/productKeys';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Icon } from '@/components/ui/Icon';
 import { Meta } from '@/components/ui/Meta';
@@ -44,16 +47,35 @@ const NotifyMe = lazy(() => import('../components/NotifyMe').then((m) => ({ defa
 const ReviewForm = lazy(() => import('../components/ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
 /**
+ * Issue 40: a page opened by the product's id or an old slug moves to its current slug's address in place (the
+ * history entry replaced, the variant and anchor kept), the answer put under the new address's key so nothing is
+ * asked again.
+ */
+function useCurrentSlugAddress(key: string, product: ProductDetail | undefined) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { search, hash } = useLocation();
+  const slug = product?.slug;
+  useEffect(() => {
+    if (!product || !slug || slug === key) return;
+    client.setQueryData(productKeys.detail(slug), product);
+    void navigate({ pathname: paths.product.href(slug), search, hash }, { replace: true });
+  }, [key, slug, product, search, hash, client, navigate]);
+}
+
+/**
  * Image beside one info column: brand, title, rating, the price, the stock hint, quantity and Add to Cart (on phones
  * a bar fixed at the bottom of the screen, see .buy-bar), delivery and returns, description. Below: the rating
  * summary and the reviews, and the review form until the signed-in user has reviewed the product.
  */
 export function ProductPage() {
-  const { id = '' } = useParams();
-  const product = useProduct(id);
-  useLiveProduct(id);
+  // Issue 40: the address holds the product's slug; an id or an old slug (before a rename) finds it too.
+  const { id: key = '' } = useParams();
+  const product = useProduct(key);
+  useLiveProduct(product.data?._id);
   const user = useUserInfo();
   const navigate = useNavigate();
+  useCurrentSlugAddress(key, product.data);
   const [qty, setQty] = useState(1);
   // The chosen variant is kept in the address (?variant=), so a link or a reload shows the same one.
   const [search, setSearch] = useSearchParams();
@@ -265,7 +287,8 @@ export function ProductPage() {
                         </Suspense>
                       ) : (
                         <Message>
-                          Please <Link to={paths.login.href(paths.product.href(p._id))}>sign in</Link> to write a review
+                          Please <Link to={paths.login.href(paths.product.href(p.slug))}>sign in</Link> to write a
+                          review
                         </Message>
                       )}
                     </section>
