@@ -980,6 +980,16 @@ export const MIGRATIONS: Migration[] = [
       END`,
     ],
   },
+  {
+    version: 39,
+    name: 'product accessories',
+    // Issue 40 (domain/productFields.ts accessories, domain/accessories.ts): the "Works with" products' ids as a JSON
+    // list, none until edited.
+    statements: [
+      "ALTER TABLE products ADD COLUMN accessories_json TEXT NOT NULL DEFAULT '[]'",
+      "ALTER TABLE product_drafts ADD COLUMN accessories_json TEXT NOT NULL DEFAULT '[]'",
+    ],
+  },
 ];
 
 /** Migration 30's backfill: the older orders' lines' tax shares, a page of orders at a time. */

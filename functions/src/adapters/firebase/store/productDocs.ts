@@ -20,6 +20,7 @@ export function newProductDoc(input: ProductUpdateInput, now: string): ProductDo
   return {
     specs: [],
     images: [],
+    accessories: [],
     ...editedProductDoc(input),
     ratingSum: 0,
     numReviews: 0,

@@ -16,6 +16,7 @@ const product = (n: number, over: Partial<Product> = {}): Product => ({
   countInStock: n,
   specs: [],
   images: [{ url: '/images/x.svg', alt: '' }],
+  accessories: [],
   rating: 0,
   numReviews: 0,
   createdAt: '',
