@@ -132,6 +132,7 @@ describe('ProductForm', () => {
       countInStock: 7,
       specs: [],
       images: [{ url: '/images/sample.svg', alt: '' }],
+      accessories: [],
     });
   });
 

@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/api';
 import { GalleryEditor } from './GalleryEditor';
 import { ImageUpload } from './ImageUpload';
 import { SpecRowsEditor } from './SpecRowsEditor';
+import { AccessoriesField } from './AccessoriesField';
 import { VariantsEditor, variantsStateOf, variantsToSave } from './VariantsEditor';
 
 export type ProductFormValues = z.input<typeof productUpdateSchema>;
@@ -248,6 +249,7 @@ export function ProductForm({
       />
 
       <SpecRowsEditor control={control} register={register} errors={errors.specs} />
+      <AccessoriesField control={control} productId={product._id} error={errors.accessories} />
       <VariantsEditor
         state={variants}
         onChange={setVariants}
