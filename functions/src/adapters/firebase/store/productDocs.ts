@@ -22,6 +22,8 @@ export function newProductDoc(input: ProductUpdateInput, now: string): ProductDo
     images: [],
     accessories: [],
     ...editedProductDoc(input),
+    // Issue 40: its variants' (store/variants.ts) replace it when it has some.
+    lowestStock: input.countInStock,
     ratingSum: 0,
     numReviews: 0,
     rating: 0,
