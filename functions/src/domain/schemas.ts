@@ -423,6 +423,7 @@ export const orderLineSchema = z
     countInStock: ignoredNumber,
     specs: ignoredList(MAX_SPECS),
     images: ignoredList(MAX_IMAGES),
+    accessories: ignoredList(MAX_ACCESSORIES),
     /** The variant ordered (issue 29); absent: the product's default variant (or a product without variants). */
     variant: idSchema.optional(),
     // A client that sends the product answer back as the line (ProShop v2) sends these too: accepted, ignored.
