@@ -44,6 +44,7 @@ import type {
   ShopSettings,
   StockHistoryPage,
   PriceHistoryPage,
+  LowStockRow,
   AddressBookChange,
   LoadedCoupon,
   OrderPatch,
@@ -124,8 +125,9 @@ export interface ProductStore {
   addReview(productId: string, review: NewReview): Promise<Review>;
   /** Every review this user wrote, oldest first, with its product's id and name ("download my data"). */
   reviewsBy(userId: string): Promise<UserReview[]>;
-  /** Products whose stock is at most `threshold`, lowest first (admin dashboard). */
-  lowStock(threshold: number, limit: number): Promise<Product[]>;
+  /** The items (products without variants, and variants) whose stock is at most `threshold`, lowest first, at
+   *  most `limit` (admin dashboard; domain/lowStock.ts lowStockRows over the products with the lowest items). */
+  lowStock(threshold: number, limit: number): Promise<LowStockRow[]>;
   /** Optional: the product sitemap in files of at most `perFile` products, each file read on its own (no walk
    *  through the earlier ones; Firestore: adapters/firebase/store/sitemap.ts). Without `file`, the number of
    *  files only. A store without it is listed page by page (`list`, newest first). */

@@ -151,6 +151,98 @@ describe('discount codes through the API', () => {
   });
 });
 
+describe('a code’s scope names what exists (issue 40)', () => {
+  const scopedCheck = (token: string, code: string, product: string) =>
+    shop.call('POST', '/api/coupons/check', { token, body: { code, items: [{ product, qty: 1 }] } });
+
+  it('a category is the managed one whatever its case or spacing, follows renames and merges; unknown is a 400', async () => {
+    const studio = (await shop.call('POST', '/api/categories', { token: admin, body: { name: 'Studio Audio' } })).body;
+    const monitors = (await shop.call('POST', '/api/categories', { token: admin, body: { name: 'Scope Monitors' } }))
+      .body;
+    const mic = await createProduct(shop, 100, 10, 'Scope Microphone');
+    const speaker = await createProduct(shop, 200, 10, 'Scope Speaker');
+    for (const [p, category] of [
+      [mic, 'Studio Audio'],
+      [speaker, 'Scope Monitors'],
+    ] as const)
+      expect(
+        (
+          await shop.call('PUT', `/api/products/${p._id}`, {
+            token: admin,
+            body: productInput(p.name, { price: p === mic ? 100 : 200, countInStock: 10, category }),
+          })
+        ).status,
+      ).toBe(200);
+
+    // Typed in another case, with spaces, twice: saved once, as the list spells it.
+    const created = await shop.call('POST', '/api/coupons', {
+      token: admin,
+      body: {
+        code: 'STUDIO10',
+        percentOff: 10,
+        active: true,
+        scope: { categories: [' studio   AUDIO ', 'Studio Audio'] },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.scope).toEqual({ categories: ['Studio Audio'], products: [] });
+    const speakers = await shop.call('POST', '/api/coupons', {
+      token: admin,
+      body: { code: 'MONITORS5', amountOff: 5, active: true, scope: { categories: ['scope monitors'] } },
+    });
+    expect(speakers.body.scope).toEqual({ categories: ['Scope Monitors'], products: [] });
+    const shopper = await registerCustomer(shop, 'scope');
+    expect((await scopedCheck(shopper, 'STUDIO10', mic._id)).body).toMatchObject({ ok: true, discountPrice: 10 });
+    expect((await scopedCheck(shopper, 'STUDIO10', speaker._id)).body.message).toBe(DISCOUNT_MESSAGES.nothingInScope);
+
+    // A near name, a piece of one, or a name no list holds: refused, naming the list; nothing saved.
+    for (const wrong of ['Studio Audi', 'Studio', 'Studio Audio Pro', 'Nowhere']) {
+      const refused = await shop.call('POST', '/api/coupons', {
+        token: admin,
+        body: { code: 'WRONGCAT', percentOff: 10, active: true, scope: { categories: [wrong] } },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(`Unknown category "${wrong}"`);
+    }
+    expect((await shop.call('GET', '/api/coupons/WRONGCAT', { token: admin })).status).toBe(404);
+
+    // A rename: the code follows the category and still applies to its products.
+    await shop.call('PUT', `/api/categories/${studio._id}`, { token: admin, body: { name: 'Studio Sound' } });
+    expect((await shop.call('GET', '/api/coupons/STUDIO10', { token: admin })).body.scope.categories).toEqual([
+      'Studio Sound',
+    ]);
+    expect((await scopedCheck(shopper, 'STUDIO10', mic._id)).body).toMatchObject({ ok: true, discountPrice: 10 });
+    // A merge: the merged category's code names the target, and applies to the products that moved with it.
+    const merged = await shop.call('POST', `/api/categories/${monitors._id}/merge`, {
+      token: admin,
+      body: { into: studio._id },
+    });
+    expect(merged.body).toMatchObject({ name: 'Studio Sound' });
+    expect((await shop.call('GET', '/api/coupons/MONITORS5', { token: admin })).body.scope.categories).toEqual([
+      'Studio Sound',
+    ]);
+    expect((await scopedCheck(shopper, 'MONITORS5', speaker._id)).body).toMatchObject({ ok: true, discountPrice: 5 });
+    expect((await scopedCheck(shopper, 'STUDIO10', speaker._id)).body).toMatchObject({ ok: true, discountPrice: 20 });
+  });
+
+  it('products are ids the catalogue holds, each once; an unknown id is a 400 and saves nothing', async () => {
+    const p = await createProduct(shop, 30, 10, 'Scope Cable');
+    const created = await shop.call('POST', '/api/coupons', {
+      token: admin,
+      body: { code: 'CABLE3', amountOff: 3, active: true, scope: { products: [p._id, p._id] } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.scope).toEqual({ categories: [], products: [p._id] });
+    const unknown = await shop.call('PUT', '/api/coupons/CABLE3', {
+      token: admin,
+      body: { amountOff: 3, active: true, scope: { products: [p._id, 'no-such-product'] } },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Product not found: no-such-product');
+    expect((await shop.call('GET', '/api/coupons/CABLE3', { token: admin })).body.scope.products).toEqual([p._id]);
+  });
+});
+
 describe('POST /api/coupons/check for a guest (no account)', () => {
   const guestCheck = (code: string, items: Record<string, unknown>[], token?: string) =>
     shop.call('POST', '/api/coupons/check', { ...(token ? { token } : {}), body: { code, items } });

@@ -112,6 +112,7 @@ const fakeProduct = (i: number, over: Partial<ProductDetail> = {}): ProductDetai
   countInStock: 1,
   specs: [],
   images: [{ url: '/images/x.svg', alt: '' }],
+  accessories: [],
   rating: 0,
   numReviews: 0,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -32,6 +32,7 @@ const input: ProductUpdateInput = {
     { url: '/images/field.jpg', alt: 'The front' },
     { url: '/images/field-back.jpg', alt: 'The back' },
   ],
+  accessories: ['p-strap', 'p-case'],
 };
 
 describe('product fields, defined once', () => {
@@ -128,6 +129,7 @@ describe('product fields, defined once', () => {
       countInStock: 3,
       specs: [],
       images: [{ url: '/i.jpg', alt: '' }],
+      accessories: [],
       rating: 4.33,
       numReviews: 3,
       createdAt: 't1',

@@ -129,7 +129,14 @@ describe('back-in-stock alerts (POST /api/products/:id/stock-alerts)', () => {
     await waitForMail(shop, 'admin@voltshop.test', /Low stock: Notify Phone \(Blue\), 7 left/);
     expect(await lowBlue(7)).toHaveLength(1);
     const stats = await shop.call('GET', '/api/admin/stats', { token: admin });
-    expect((stats.body.lowStock as { _id: string }[]).some((p) => p._id === id)).toBe(true);
+    // Issue 40: listed per variant, lowest first, by the owner's threshold: the Blue one at 7 is there, unless the
+    // 20 rows are all as low (the earlier cases' phones left at 0).
+    type Row = { product: string; variantLabel: string | null; countInStock: number };
+    const rows = stats.body.lowStock as Row[];
+    expect(rows.every((r) => r.countInStock <= 10)).toBe(true);
+    expect(rows.map((r) => r.countInStock)).toEqual(rows.map((r) => r.countInStock).sort((a, b) => a - b));
+    const blue = rows.some((r) => r.product === id && r.variantLabel === 'Blue' && r.countInStock === 7);
+    expect(blue || (rows.length === 20 && rows.every((r) => r.countInStock <= 7))).toBe(true);
     // A threshold that is not a whole number from 0 is refused, naming the field; nothing changes.
     const bad = await shop.call('PUT', '/api/settings', { token: admin, body: { ...before, lowStockThreshold: -1 } });
     expect(bad.status).toBe(400);

@@ -379,6 +379,51 @@ describe('admin: products', () => {
     await page.context().close();
   });
 
+  it('picks a code’s category from the list and its product by name (390 px); a product’s Works with (issue 40)', async () => {
+    const { page, errors } = await newPage(browser, shop.url, MOBILE);
+    pageErrors.push(errors);
+    await page.goto('/login?redirect=%2Fadmin%2Fcoupons');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('heading', { level: 1, name: 'Discount codes' }).waitFor();
+    await page.locator('#coupon-code').fill('AUDIOE2E');
+    await page.locator('#coupon-value').fill('10');
+    const categories = page.getByLabel('Only these categories');
+    await expect.poll(() => categories.isEnabled()).toBe(true);
+    const audio = await categories
+      .locator('option', { hasText: /^Audio/ })
+      .first()
+      .getAttribute('value');
+    await categories.selectOption(audio!);
+    await page.getByRole('combobox', { name: 'Only these products' }).fill('braided cable');
+    await page.getByRole('option', { name: /Orbis Braided USB-C Cable/ }).click();
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByText('Audio · 1 product: Orbis Braided USB-C Cable (2 m)').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, 'admin-coupon-scope-mobile');
+    await page.context().close();
+
+    const wide = await signedIn(ADMIN, '/admin/productlist');
+    const find = async (keyword: string) =>
+      (await (await fetch(`${shop.url}/api/products?keyword=${encodeURIComponent(keyword)}`)).json()).products[0] as {
+        _id: string;
+        name: string;
+      };
+    const [headphones, cable] = await Promise.all([find('quietude headphones'), find('braided cable')]);
+    await wide.goto(`/admin/product/${headphones._id}/edit`);
+    await wide.getByRole('combobox', { name: 'Works with (accessories)' }).fill('braided cable');
+    await wide.getByRole('option', { name: /Orbis Braided USB-C Cable/ }).click();
+    await wide.getByRole('button', { name: `Remove ${cable.name}` }).waitFor();
+    await screenshot(wide, 'admin-works-with-desktop');
+    await wide.getByRole('button', { name: 'Update' }).click();
+    await wide.waitForURL(`${shop.url}/admin/productlist`);
+    await wide.goto(`/product/${headphones._id}`);
+    const worksWith = wide.getByRole('region', { name: 'Works with' });
+    await worksWith.getByRole('link', { name: new RegExp(cable.name.replace(/[()]/g, '.')) }).waitFor();
+    await worksWith.scrollIntoViewIfNeeded();
+    await screenshot(wide, 'product-works-with-desktop');
+    await wide.context().close();
+  });
+
   it('shows a product’s stock history below its form, opened on demand (desktop and mobile)', async () => {
     for (const [viewport, name] of [
       [{ width: 1366, height: 768 }, 'admin-stock-history'],

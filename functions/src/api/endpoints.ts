@@ -58,6 +58,7 @@ import {
   type OpenOrders,
   type Order,
   type OrderPage,
+  type LowStockRow,
   type Product,
   type ProductDetail,
   type ProductComparison,
@@ -88,10 +89,11 @@ export interface Message {
   message: string;
 }
 
-/** GET /api/admin/stats: orders and revenue per day (last 30 days) and the products low on stock. */
+/** GET /api/admin/stats: orders and revenue per day (last 30 days) and the items low on stock (issue 40: a product
+ *  without variants, or each variant, at or below the owner's threshold). */
 export interface AdminStats {
   daily: { day: string; orders: number; revenue: number }[];
-  lowStock: Product[];
+  lowStock: LowStockRow[];
   /** Issue 41: the last 30 days' cart reminders, and how many an order by the customer followed within
    *  `recoveryDays` (domain/cartReminders.ts cartReminderFigures). */
   cartReminders: { sent: number; recovered: number; recoveryDays: number };

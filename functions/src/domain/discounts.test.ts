@@ -57,6 +57,29 @@ describe('decideDiscount', () => {
     });
   });
 
+  it('matches a category scope as the managed lists compare names: case and spacing aside, never a near name', () => {
+    // Issue 40: an older code's free text "audio" applies to the managed "Audio"; "Audio " and "AUDIO" too.
+    const headphones: DiscountLine = { product: 'h1', category: 'Audio', priceCents: 100_00, qty: 1 };
+    for (const typed of ['audio', ' Audio ', 'AUDIO', 'Audio']) {
+      expect(decideDiscount(code({ scope: { categories: [typed] } }), [headphones, cable], 0, now)).toMatchObject({
+        ok: true,
+        lineDiscountCents: [10_00, 0],
+      });
+    }
+    // Inner spacing is one space: "Smart  Home" is "Smart Home".
+    const lamp: DiscountLine = { product: 'l1', category: 'Smart Home', priceCents: 50_00, qty: 1 };
+    expect(decideDiscount(code({ scope: { categories: ['smart  home'] } }), [lamp], 0, now)).toMatchObject({
+      ok: true,
+    });
+    // A different name, however close, is not the category: no prefix, no piece, no typo.
+    for (const other of ['Audi', 'Audios', 'Au dio', 'Audio Gear', '']) {
+      expect(decideDiscount(code({ scope: { categories: [other] } }), [headphones], 0, now)).toEqual({
+        ok: false,
+        message: DISCOUNT_MESSAGES.nothingInScope,
+      });
+    }
+  });
+
   it('refuses each case with its own message', () => {
     const cart = [phone];
     expect(decideDiscount(null, cart, 0, now)).toEqual({ ok: false, message: DISCOUNT_MESSAGES.unknown });

@@ -3,6 +3,7 @@
 // transaction with the code and its uses as loaded there; POST /api/coupons/check calls it outside one (a preview).
 import { DomainError } from './errors.js';
 import { formatPrice, toDollars } from './money.js';
+import { taxonomyKey } from './nameKey.js';
 import { largestRemainder } from './unitCharges.js';
 
 export interface Coupon {
@@ -17,7 +18,10 @@ export interface Coupon {
   endsAt?: string | null;
   maxUses?: number | null;
   maxUsesPerCustomer?: number | null;
-  /** Only these categories or products (either matches); everything when absent or both empty. */
+  /** Only these categories or products (either matches); everything when absent or both empty. Categories are the
+   *  managed list's names (issue 40: the admin picks them, the API keeps each as the list spells it, renames and
+   *  merges rewrite them); a line's category matches as the lists compare names (`taxonomyKey`: case and spacing
+   *  aside), so an older code's free-text "audio" applies to "Audio". Products are ids. */
   scope?: { categories?: string[]; products?: string[] } | null;
   active: boolean;
   /** Redemptions so far (every customer). */
@@ -64,7 +68,9 @@ function inScope(coupon: Coupon, line: DiscountLine): boolean {
   const categories = coupon.scope?.categories ?? [];
   const products = coupon.scope?.products ?? [];
   if (categories.length === 0 && products.length === 0) return true;
-  return products.includes(line.product) || categories.includes(line.category);
+  if (products.includes(line.product)) return true;
+  const category = taxonomyKey(line.category);
+  return categories.some((c) => taxonomyKey(c) === category);
 }
 
 /**

@@ -38,6 +38,8 @@ export * from './listQuery.js';
 export * from './productEdits.js';
 export * from './productFields.js';
 export * from './productMedia.js';
+export * from './accessories.js';
+export * from './lowStock.js';
 export * from './stockHistory.js';
 export * from './specCompare.js';
 export * from './priceHistory.js';

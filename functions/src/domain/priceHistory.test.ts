@@ -25,6 +25,7 @@ const SAMPLE_PRODUCT_ANSWER: Product = {
   countInStock: 1,
   specs: [],
   images: [],
+  accessories: [],
   rating: 0,
   numReviews: 0,
   createdAt: '2026-03-01T00:00:00.000Z',

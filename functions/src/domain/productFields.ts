@@ -52,6 +52,8 @@ export const PRODUCT_FIELDS = {
   // Issue 29: the spec table and the gallery (domain/productMedia.ts).
   specs: { kind: 'list', column: 'specs_json', docField: 'specs', editable: true, sample: [] },
   images: { kind: 'list', column: 'images_json', docField: 'images', editable: true, sample: [] },
+  // Issue 40: the "Works with" products, ids (domain/accessories.ts).
+  accessories: { kind: 'list', column: 'accessories_json', docField: 'accessories', editable: true, sample: [] },
   rating: { kind: 'rating', column: 'rating', docField: 'rating', editable: false },
   numReviews: { kind: 'count', column: 'num_reviews', docField: 'numReviews', editable: false },
   createdAt: { kind: 'timestamp', column: 'created_at', docField: 'createdAt', editable: false },
@@ -89,7 +91,7 @@ export type ProductEditValues = Omit<EditableProductValues, ListProductField> &
 type StoredValue<K extends ProductFieldKind> = K extends 'text' | 'timestamp'
   ? string
   : K extends 'list'
-    ? readonly object[]
+    ? readonly (object | string)[]
     : number;
 
 /** A product's stored fields under their names in one store: `'column'` (embedded) or `'docField'` (Firestore). */
@@ -97,7 +99,7 @@ export type StoredProductFields<By extends 'column' | 'docField'> = {
   [K in ProductFieldName as Fields[K][By]]: StoredValue<Fields[K]['kind']>;
 };
 
-type ApiValue = string | number | readonly object[];
+type ApiValue = string | number | readonly (object | string)[];
 
 /** An API value as a store keeps it (money in cents; a list as it is: the embedded store writes it as JSON). */
 export function storedValue(name: ProductFieldName, value: ApiValue): ApiValue {

@@ -22,6 +22,7 @@ import {
 } from './productMedia.js';
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from './variants.js';
 import { MAX_COMPARED, MIN_COMPARED } from './specCompare.js';
+import { ACCESSORY_MESSAGES, MAX_ACCESSORIES } from './accessories.js';
 import { dedupeWishlist, WISHLIST_FULL_MESSAGE } from './wishlist.js';
 import { CATALOG_SORT_VALUES, MAX_FACET_VALUE_LENGTH, MAX_FILTER_PRICE } from './catalogQuery.js';
 
@@ -207,6 +208,13 @@ const galleryWith = (urlSchema: z.ZodType<string, string>) =>
 
 export const imagesSchema = galleryWith(imageRefSchema);
 
+/** Issue 40: a product's accessories, product ids, each once (a repeat is dropped), at most MAX_ACCESSORIES (the
+ *  route checks they exist and are not the product: domain/accessories.ts checkAccessories). */
+export const accessoriesSchema = z
+  .array(idSchema, { error: 'Accessories must be a list of product ids' })
+  .transform((ids) => [...new Set(ids)])
+  .pipe(z.array(z.string()).max(MAX_ACCESSORIES, ACCESSORY_MESSAGES.tooMany));
+
 /** How each editable product field (domain/productFields.ts) is validated; the compiler asks for one per field. */
 export const productFieldSchemas = {
   name: text('Name', 200),
@@ -219,6 +227,7 @@ export const productFieldSchemas = {
   // Lists the original clients never send: left out, the stored ones are kept.
   specs: specsSchema.optional(),
   images: imagesSchema.optional(),
+  accessories: accessoriesSchema.optional(),
 } satisfies { [K in EditableProductField]-?: z.ZodType };
 
 /** The editable fields of a product, as the admin's form starts (the keys of productFieldSchemas). */
@@ -414,6 +423,7 @@ export const orderLineSchema = z
     countInStock: ignoredNumber,
     specs: ignoredList(MAX_SPECS),
     images: ignoredList(MAX_IMAGES),
+    accessories: ignoredList(MAX_ACCESSORIES),
     /** The variant ordered (issue 29); absent: the product's default variant (or a product without variants). */
     variant: idSchema.optional(),
     // A client that sends the product answer back as the line (ProShop v2) sends these too: accepted, ignored.

@@ -178,6 +178,17 @@ describe('discount codes scoped to a category', () => {
     expect(relabelCouponScope({ scope: { categories: ['Cables'] } }, relabel)).toBeNull();
     expect(relabelCouponScope({ scope: null }, relabel)).toBeNull();
   });
+
+  it('follow it when an older code spelt the name in another case or spacing (issue 40), kept once', () => {
+    const relabel = { from: 'Earbuds', to: 'Headphones' };
+    expect(relabelCouponScope({ scope: { categories: [' earbuds', 'Cables'] } }, relabel)).toEqual({
+      scope: { categories: ['Headphones', 'Cables'] },
+    });
+    expect(relabelCouponScope({ scope: { categories: ['EARBUDS', 'headphones'] } }, relabel)).toEqual({
+      scope: { categories: ['Headphones'] },
+    });
+    expect(relabelCouponScope({ scope: { categories: ['Earbud'] } }, relabel)).toBeNull();
+  });
 });
 
 describe('input', () => {

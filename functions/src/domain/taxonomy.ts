@@ -7,6 +7,7 @@ import { distance } from 'fastest-levenshtein';
 import slugify from 'slugify';
 import type { Coupon } from './discounts.js';
 import { badInput, conflict, notFound } from './errors.js';
+import { taxonomyKey } from './nameKey.js';
 
 export const TAXONOMY_KINDS = ['category', 'brand'] as const;
 export type TaxonomyKind = (typeof TAXONOMY_KINDS)[number];
@@ -61,8 +62,7 @@ export const TAXONOMY_MESSAGES = {
 export const byEntryName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-/** How names compare: trimmed, inner whitespace as one space, case folded ("Audio " and "audio" are one name). */
-export const taxonomyKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+export { taxonomyKey };
 
 /** A name's slug: lower case ASCII words joined by "-" ("Cameras & Drones" -> "cameras-and-drones"); a name with
  *  nothing to keep (only symbols) gets the kind's word. */
@@ -175,12 +175,38 @@ export function decideMerge(
 }
 
 /** A discount code's scope after a category's rename or merge (its categories name it as products do), or null
- *  when the code does not name `relabel.from`. */
+ *  when the code does not name `relabel.from`. Names compare as the lists compare them (issue 40: an older code's
+ *  free-text "audio" follows "Audio" too), and a name the target already holds is kept once. */
 export function relabelCouponScope<C extends Pick<Coupon, 'scope'>>(coupon: C, relabel: ProductRelabel): C | null {
   const categories = coupon.scope?.categories;
-  if (!categories?.includes(relabel.from)) return null;
-  const renamed = [...new Set(categories.map((c) => (c === relabel.from ? relabel.to : c)))];
-  return { ...coupon, scope: { ...coupon.scope, categories: renamed } };
+  const from = taxonomyKey(relabel.from);
+  if (!categories?.some((c) => taxonomyKey(c) === from)) return null;
+  const renamed = categories.map((c) => (taxonomyKey(c) === from ? relabel.to : c));
+  const seen = new Set<string>();
+  const once = renamed.filter((c) => !seen.has(taxonomyKey(c)) && seen.add(taxonomyKey(c)));
+  return { ...coupon, scope: { ...coupon.scope, categories: once } };
+}
+
+/** A discount code's category scope as saved (issue 40): each name the managed list's entry it names (case and
+ *  spacing aside: "audio" is saved as "Audio"), once; a name the list does not hold is a 400 naming the list, so a
+ *  code never waits on a category that does not exist. */
+export function resolveCouponCategories(entries: readonly TaxonomyEntry[], categories: readonly string[]): string[] {
+  const resolved = new Map<string, string>();
+  for (const value of categories) {
+    const key = taxonomyKey(value);
+    const entry = entries.find((e) => e.name === value) ?? entries.find((e) => taxonomyKey(e.name) === key);
+    if (!entry)
+      throw badInput(
+        TAXONOMY_MESSAGES.unknown(
+          'category',
+          value,
+          entries.map((e) => e.name),
+        ),
+        { 'scope.categories': 'Pick categories from the list' },
+      );
+    if (!resolved.has(taxonomyKey(entry.name))) resolved.set(taxonomyKey(entry.name), entry.name);
+  }
+  return [...resolved.values()];
 }
 
 /** A delete: refused while products carry the name (400: merge it first). */

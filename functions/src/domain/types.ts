@@ -62,6 +62,9 @@ export interface Product extends ProductVariantFields {
   specs: ProductSpec[];
   /** Issue 29: the gallery, in order; the first is always `image`. */
   images: ProductImage[];
+  /** Issue 40: the products it works with ("Works with" on its page), ids in the admin's order, at most
+   *  MAX_ACCESSORIES; the page shows those that exist and are published. */
+  accessories: string[];
   rating: number;
   numReviews: number;
   createdAt: string;

@@ -28,6 +28,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   countInStock: 3,
   specs: [],
   images: [],
+  accessories: [],
   rating: 0,
   numReviews: 0,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -43,7 +43,18 @@ export const topProductsShape = (): QueryShape => ({
   where: 'top products',
 });
 
-/** Low stock for the admin (store.products.lowStock). */
+/** Issue 40: the products whose lowest item (ProductDoc.lowestStock) is low, for the admin (store.products.lowStock). */
+export const LOWEST_STOCK_SHAPE: QueryShape = {
+  collection: COLLECTIONS.products,
+  filters: [{ field: 'lowestStock', op: '<=' }],
+  orderBy: [
+    { field: 'lowestStock', direction: 'asc' },
+    { field: 'name', direction: 'asc' },
+  ],
+  where: 'low stock per variant',
+};
+
+/** Low stock for the admin (store.products.lowStock): also the products not written since lowestStock was. */
 export const LOW_STOCK_SHAPE: QueryShape = {
   collection: COLLECTIONS.products,
   filters: [{ field: 'countInStock', op: '<=' }],
@@ -260,6 +271,7 @@ export function allQueryShapes(): QueryShape[] {
   const shapes: QueryShape[] = [
     topProductsShape(),
     LOW_STOCK_SHAPE,
+    LOWEST_STOCK_SHAPE,
     STOCK_ALERT_QUEUE_SHAPE,
     STOCK_ALERT_DEMAND_SHAPE,
     STOCK_ALERT_WATCH_SHAPE,

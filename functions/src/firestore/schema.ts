@@ -166,6 +166,16 @@ export interface ProductDoc extends StoredProductFields<'docField'> {
   stockShards?: number;
   /** When the displayed stock was last synced from the shards (ms since the epoch). */
   stockSyncedAt?: number;
+  /** Issue 40: the lowest stock of its items (its own without variants, its lowest variant's with; `lowestStockOf`),
+   *  written with every stock write, for the dashboard's low stock per variant (store/lowStock.ts). Absent on
+   *  products whose stock was not written since: those are found by countInStock, their default variant's. */
+  lowestStock?: number;
+}
+
+/** A document's lowest item stock (ProductDoc.lowestStock). */
+export function lowestStockOf(doc: Pick<ProductDoc, 'variants' | 'variantStock' | 'countInStock'>): number {
+  if (!doc.variants?.length) return doc.countInStock;
+  return Math.min(...doc.variants.map((v) => doc.variantStock?.[v.id] ?? 0));
 }
 
 /** One variant in its product's document (its stock is in the document's variantStock). */

@@ -79,6 +79,32 @@ export function productMediaContract(
       expect(await store.products.get(created._id)).toMatchObject({ specs: [], images: emptied!.images });
     });
 
+    it('issue 40: accessories round trip in order (product, detail, lists, a draft), kept by a save without them', async () => {
+      const strap = await store.products.create(productInput('Strap'), 'owner-1');
+      const card = await store.products.create(productInput('Card'), 'owner-1');
+      const created = await phone();
+      expect(created.accessories).toEqual([]);
+      const saved = await store.products.update(
+        created._id,
+        productInput('Volt Phone', { image: images[0]!.url, accessories: [card._id, strap._id] }),
+      );
+      expect(saved!.accessories).toEqual([card._id, strap._id]);
+      expect((await store.products.get(created._id))!.accessories).toEqual([card._id, strap._id]);
+      const listed = (await store.products.list({ keyword: '', sort: 'newest', page: 1, pageSize: 10 })).products;
+      expect(listed.find((p) => p._id === created._id)!.accessories).toEqual([card._id, strap._id]);
+      const kept = await store.products.update(created._id, productInput('Volt Phone', { image: images[0]!.url }));
+      expect(kept!.accessories).toEqual([card._id, strap._id]);
+      const emptied = await store.products.update(
+        created._id,
+        productInput('Volt Phone', { image: images[0]!.url, accessories: [] }),
+      );
+      expect(emptied!.accessories).toEqual([]);
+      const draft = await store.products.createDraft(productInput('Draft'), 'owner-1');
+      expect(draft.accessories).toEqual([]);
+      const published = await store.products.update(draft._id, productInput('Kit', { accessories: [strap._id] }));
+      expect(published!.accessories).toEqual([strap._id]);
+    });
+
     it('an original client changing only `image` gets it first in the gallery, the other pictures kept', async () => {
       const created = await phone();
       const updated = await store.products.update(

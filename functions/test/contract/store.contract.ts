@@ -273,7 +273,7 @@ export function storeContract(
           expect(page.products.map((p) => p.name)).toEqual(['Volt Lamp']);
           expect((await store.products.list({ keyword: 'sample', page: 1, pageSize: 10 })).products).toEqual([]);
           expect((await store.products.top(10)).map((p) => p.name)).toEqual(['Volt Lamp']);
-          expect((await store.products.lowStock(5, 10)).map((p) => p._id)).not.toContain(draft._id);
+          expect((await store.products.lowStock(5, 10)).map((p) => p.product)).not.toContain(draft._id);
           expect((await store.products.facets({ keyword: '' })).brands.map((b) => b.count)).toEqual([1]);
         });
 

@@ -111,6 +111,27 @@ export function taxonomyContract(
       expect((await store.coupons.get('ALL'))!.scope).toBeNull();
     });
 
+    it('taxonomy: an older code’s free-text scope in another case follows a rename too, once (issue 40)', async () => {
+      await store.products.create(productInput('Mic', { category: 'Studio' }), 'owner');
+      await store.products.create(productInput('Desk', { category: 'Furniture' }), 'owner');
+      const terms = { percentOff: 10, amountOff: null, minSubtotal: null, startsAt: null, endsAt: null };
+      const limits = { maxUses: null, maxUsesPerCustomer: null, active: true };
+      // Saved before issue 40, as typed: not the list's spelling.
+      await store.coupons.create({ code: 'OLDSTUDIO', ...terms, ...limits, scope: { categories: [' studio'] } });
+      const list = (await store.categories.list()).entries;
+      const studio = list.find((e) => e.name === 'Studio')!;
+      await store.categories.rename(studio._id, 'Recording');
+      expect((await store.coupons.get('OLDSTUDIO'))!.scope).toEqual({ categories: ['Recording'] });
+      await store.coupons.update({
+        code: 'OLDSTUDIO',
+        ...terms,
+        ...limits,
+        scope: { categories: ['RECORDING', 'furniture'], products: [] },
+      });
+      await store.categories.merge(list.find((e) => e.name === 'Furniture')!._id, studio._id);
+      expect((await store.coupons.get('OLDSTUDIO'))!.scope).toEqual({ categories: ['RECORDING'], products: [] });
+    });
+
     it('taxonomy: the admin’s save (editedFrom) takes only a managed value; a spec save adds one unless near', async () => {
       const p = await store.products.create(productInput('Lamp', { category: 'Lighting' }), 'owner');
       const editedFrom = { updatedAt: p.updatedAt, countInStock: p.countInStock };

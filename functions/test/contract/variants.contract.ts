@@ -96,6 +96,59 @@ export function variantsContract(
       expect(page.products.find((x) => x._id === plain._id)).toMatchObject({ options: [], variants: [] });
     });
 
+    it('issue 40: low stock lists the low variants (label, SKU), not the product’s default variant’s figure', async () => {
+      // One variant at 0 while the default has 50: listed once, with that variant.
+      const tablet = await store.products.create(
+        productInput('Volt Tablet', {
+          options: [{ name: 'Storage', values: ['256 GB', '512 GB'] }],
+          variants: [
+            { sku: 'VT-256', options: { Storage: '256 GB' }, price: 499, countInStock: 50 },
+            { sku: 'VT-512', options: { Storage: '512 GB' }, price: 599, countInStock: 0 },
+          ],
+        }),
+        'owner-1',
+      );
+      expect(tablet.countInStock).toBe(50);
+      const plain = await store.products.create(productInput('Cable', { countInStock: 3 }), 'owner-1');
+      await store.products.create(productInput('Plenty', { countInStock: 80 }), 'owner-1');
+      const item = (p: { _id: string }, variantLabel: string | null, sku: string | null, countInStock: number) => ({
+        product: p._id,
+        variant: variantLabel ? expect.any(String) : null,
+        variantLabel,
+        sku,
+        countInStock,
+      });
+      expect(await store.products.lowStock(5, 20)).toEqual([
+        expect.objectContaining(item(tablet, '512 GB', 'VT-512', 0)),
+        expect.objectContaining({ ...item(plain, null, null, 3), name: 'Cable', brand: 'B', category: 'C' }),
+      ]);
+      expect((await store.products.lowStock(5, 1)).map((r) => r.sku)).toEqual(['VT-512']);
+      // The phone's Black 512 at 1 and Blue 256 at 0 (its default, Black 256, has 5): each its own row.
+      const phone = await store.products.create(phoneVariants(), 'owner-1');
+      const phoneRows = (await store.products.lowStock(5, 20)).filter((r) => r.product === phone._id);
+      expect(phoneRows.map((r) => [r.variantLabel, r.countInStock])).toEqual([
+        ['Blue / 256 GB', 0],
+        ['Black / 512 GB', 1],
+        ['Black / 256 GB', 5],
+      ]);
+      // An order taking a non-default variant down to the threshold lists it (the stores' stock writes keep up).
+      const watch = await store.products.create(
+        productInput('Volt Watch', {
+          options: [{ name: 'Size', values: ['40 mm', '44 mm'] }],
+          variants: [
+            { sku: 'VW-40', options: { Size: '40 mm' }, price: 299, countInStock: 20 },
+            { sku: 'VW-44', options: { Size: '44 mm' }, price: 329, countInStock: 6 },
+          ],
+        }),
+        'owner-1',
+      );
+      const watchRows = async () =>
+        (await store.products.lowStock(5, 20)).filter((r) => r.product === watch._id).map((r) => r.sku);
+      expect(await watchRows()).toEqual([]);
+      await store.orders.place(order([{ product: watch._id, variant: watch.variants![1]!._id, qty: 1 }]));
+      expect(await watchRows()).toEqual(['VW-44']);
+    });
+
     it('an order takes the stock of its variant only, and its line names the variant, label and SKU', async () => {
       const p = await phone();
       const big = variantId(p, 'VP-BLK-512');

@@ -1001,6 +1001,16 @@ export const MIGRATIONS: Migration[] = [
       backfillSlugs,
     ],
   },
+  {
+    version: 39,
+    name: 'product accessories',
+    // Issue 40 (domain/productFields.ts accessories, domain/accessories.ts): the "Works with" products' ids as a JSON
+    // list, none until edited.
+    statements: [
+      "ALTER TABLE products ADD COLUMN accessories_json TEXT NOT NULL DEFAULT '[]'",
+      "ALTER TABLE product_drafts ADD COLUMN accessories_json TEXT NOT NULL DEFAULT '[]'",
+    ],
+  },
 ];
 
 /** Migration 38's backfill: every product a slug from its name, oldest first (so an older product keeps the plain

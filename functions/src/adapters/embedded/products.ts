@@ -32,6 +32,7 @@ import { attachVariants, planVariants, writeVariants } from './variants.js';
 import { facetCounts, indexNameGrams, listProducts, suggestProducts, type SearchBounds } from './search.js';
 import { managedNameIn } from './taxonomy.js';
 import { assignSlug, slugOwner } from './slugs.js';
+import { lowStockIn } from './lowStock.js';
 
 /** The input with its category and brand as the managed lists spell them (domain/taxonomy.ts resolveManagedName),
  *  inside the save's transaction: an unknown one is refused or created, as `mode` says. */
@@ -363,11 +364,7 @@ export class SqlProducts implements ProductStore {
     return priceHistoryPage(this.db, id, before, limit);
   }
 
-  async lowStock(threshold: number, limit: number): Promise<Product[]> {
-    const rs = await this.db.client.execute({
-      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE count_in_stock <= ? ORDER BY count_in_stock ASC, name ASC LIMIT ?`,
-      args: [threshold, limit],
-    });
-    return attachVariants(this.db.client, rs.rows.map(toProduct));
+  lowStock(threshold: number, limit: number) {
+    return lowStockIn(this.db, threshold, limit);
   }
 }

@@ -5,12 +5,14 @@ import {
   couponCodeSchema,
   couponSchema,
   decideDiscount,
+  resolveCouponCategories,
   notFound,
   toCents,
   toDollars,
   COUPON_MESSAGES,
   VARIANT_MESSAGES,
   type CouponCheck,
+  type CouponInput,
   type Product,
 } from '../../domain/index.js';
 import { optionalUser, requireAdmin } from '../../http/auth.js';
@@ -64,12 +66,32 @@ export function couponRoutes(
     res.json(answer);
   });
 
+  /** Issue 40: the scope as saved names what exists: the categories as the managed list spells them (matched case
+   *  and spacing aside), the products by ids the catalogue holds (400 naming the first unknown one). */
+  async function withKnownScope(input: CouponInput): Promise<CouponInput> {
+    if (!input.scope) return input;
+    const { categories = [], products = [] } = input.scope;
+    const [list, found] = await Promise.all([
+      categories.length ? store.categories.list() : null,
+      Promise.all([...new Set(products)].map((id) => store.products.get(id, { reviews: false }))),
+    ]);
+    const missing = [...new Set(products)].find((_, i) => !found[i]);
+    if (missing) throw badInput(`Product not found: ${missing}`, { 'scope.products': 'Pick products from the list' });
+    return {
+      ...input,
+      scope: {
+        categories: list ? resolveCouponCategories(list.entries, categories) : [],
+        products: [...new Set(products)],
+      },
+    };
+  }
+
   handle(router, endpoints.couponList, admin, async (_req, res) => {
     res.json(await store.coupons.list());
   });
 
   handle(router, endpoints.couponCreate, admin, async (req, res) => {
-    res.status(201).json(await store.coupons.create(parse(couponSchema, req.body)));
+    res.status(201).json(await store.coupons.create(await withKnownScope(parse(couponSchema, req.body))));
   });
 
   handle(router, endpoints.couponGet, admin, async (req, res) => {
@@ -83,7 +105,7 @@ export function couponRoutes(
     const code = codeParam(req.params.code);
     const input = parse(couponSchema, { ...req.body, code: req.body?.code ?? code });
     if (input.code !== code) throw badInput('A code cannot be renamed: create a new code instead');
-    res.json(await store.coupons.update(input));
+    res.json(await store.coupons.update(await withKnownScope(input)));
   });
 
   handle(router, endpoints.couponDelete, admin, async (req, res) => {

@@ -35,6 +35,7 @@ import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache } from '../../cache
 import { endpoints } from '../../api/endpoints.js';
 import { endpointRouter, handle } from '../../http/endpoint.js';
 import { productByKey } from './productKey.js';
+import { assertAccessoriesExist } from './accessories.js';
 
 /** A cached catalogue answer, with its ETag (304 when the client has it). */
 export function sendCached(req: Request, res: Response, entry: { body: Buffer; etag: string }) {
@@ -183,6 +184,7 @@ function adminProductRoutes(router: Router, { store, auth }: Ports, emulatorImag
     const { _id, productId, editedFrom, ...input } = parse(productEditSchema, req.body);
     assertBodyIdsMatch(id, { _id, productId }, ['_id', 'productId']);
     assertGalleryStartsWithImage(input);
+    if (input.accessories?.length) await assertAccessoriesExist(store.products, id, input.accessories);
     const product = await store.products.update(id, input, editedFrom, callerOf(req).uid);
     if (!product) throw notFound('Product not found');
     res.json(product);

@@ -49,7 +49,21 @@ function serveEverything() {
       },
     }),
     'GET /api/admin/stats': () => ({
-      body: { daily: [{ day: '2026-01-01', orders: 2, revenue: 30.5 }], lowStock: [product] },
+      body: {
+        daily: [{ day: '2026-01-01', orders: 2, revenue: 30.5 }],
+        lowStock: [
+          {
+            product: product._id,
+            name: product.name,
+            brand: product.brand,
+            category: product.category,
+            variant: null,
+            variantLabel: null,
+            sku: null,
+            countInStock: 0,
+          },
+        ],
+      },
     }),
   });
 }

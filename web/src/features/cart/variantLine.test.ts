@@ -20,6 +20,7 @@ const phone: Product = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   specs: [],
   images: [{ url: '/images/phone.svg', alt: 'Volt Phone' }],
+  accessories: [],
   options: [{ name: 'Colour', values: ['Black', 'Blue'] }],
   variants: [
     { _id: 'v1', sku: 'VP-BLK', options: { Colour: 'Black' }, price: 799, countInStock: 5 },

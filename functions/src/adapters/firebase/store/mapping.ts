@@ -19,7 +19,7 @@ import { orderFromRecord, waitingRequests, type OrderRecord, type Review } from 
 import type { StoredUser } from '../../../ports.js';
 
 // Collection names and the product document's shape are the domain's (shared with the web's Firestore reads).
-export { COLLECTIONS, type DraftDoc, type ProductDoc } from '../../../firestore/schema.js';
+export { COLLECTIONS, lowestStockOf, type DraftDoc, type ProductDoc } from '../../../firestore/schema.js';
 
 /** Retries of a contended transaction (stock of a popular product) before giving up. */
 export const MAX_ATTEMPTS = 20;

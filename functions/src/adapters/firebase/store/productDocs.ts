@@ -22,7 +22,10 @@ export function newProductDoc(input: ProductUpdateInput, now: string, slug = '')
     slug,
     specs: [],
     images: [],
+    accessories: [],
     ...editedProductDoc(input),
+    // Issue 40: its variants' (store/variants.ts) replace it when it has some.
+    lowestStock: input.countInStock,
     ratingSum: 0,
     numReviews: 0,
     rating: 0,

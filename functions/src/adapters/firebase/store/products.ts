@@ -34,7 +34,8 @@ import {
   type ReviewDoc,
 } from './mapping.js';
 import { PUBLIC_REVIEW_LIST_LIMIT } from '../../../firestore/catalog.js';
-import { LOW_STOCK_SHAPE, topProductsShape } from '../../../firestore/queries.js';
+import { topProductsShape } from '../../../firestore/queries.js';
+import { lowStockIn, withLowest } from './lowStock.js';
 import { catalogueFacets, FacetTally } from './facetCounts.js';
 import { managedNamesIn } from './taxonomy.js';
 import { listProducts, suggestProducts } from './search.js';
@@ -205,7 +206,7 @@ export class FirestoreProducts implements ProductStore {
         const shards = snap.exists ? shardCount(stored) : 0;
         if (shards)
           stored = { ...stored, ...displayFields(stored, stockTotals(await readAllShards(tx, this.db, id, shards))) };
-        const version = applyProductEdit(stored, edit.countInStock, editedFrom, this.clock.now());
+        const version = withLowest(applyProductEdit(stored, edit.countInStock, editedFrom, this.clock.now()));
         // The filter counts, in this transaction: a published product moves from its old category and brand to
         // the new ones; a draft starts counting as it is published.
         const tally = await FacetTally.read(tx, this.db);
@@ -357,10 +358,7 @@ export class FirestoreProducts implements ProductStore {
     return priceHistoryPage(this.db, id, before, limit);
   }
 
-  async lowStock(threshold: number, limit: number) {
-    let q: Query = this.col.where('countInStock', '<=', threshold);
-    for (const o of LOW_STOCK_SHAPE.orderBy) q = q.orderBy(o.field, o.direction);
-    const snap = await q.limit(limit).get();
-    return snap.docs.map(productOf);
+  lowStock(threshold: number, limit: number) {
+    return lowStockIn(this.col, threshold, limit);
   }
 }

@@ -12,7 +12,7 @@ import {
   type StockHistoryEntry,
   type StockHistoryPage,
 } from '../../../domain/index.js';
-import { COLLECTIONS, type ProductDoc } from './mapping.js';
+import { COLLECTIONS, lowestStockOf, type ProductDoc } from './mapping.js';
 
 /** products/{id}/stockHistory/{auto id}: one StockHistoryEntry as the API answers it. */
 export type StockHistoryDoc = StockHistoryEntry;
@@ -49,7 +49,10 @@ export function applyStockChanges(
   docs: ReadonlyMap<string, StockedDoc> = new Map(),
   sharded: ReadonlySet<string> = new Set(),
 ): void {
-  const updates = new Map<string, { countInStock?: number; variantStock?: Record<string, number> }>();
+  const updates = new Map<
+    string,
+    { countInStock?: number; variantStock?: Record<string, number>; lowestStock?: number }
+  >();
   for (const { product, variant, before, after } of changes) {
     if (after === before) continue;
     const fields = updates.get(product) ?? {};
@@ -59,6 +62,15 @@ export function applyStockChanges(
       fields.variantStock = { ...(fields.variantStock ?? doc?.variantStock ?? {}), [variant]: after };
       if (doc?.variants?.[0]?.id === variant) fields.countInStock = after;
     } else fields.countInStock = after;
+    // Issue 40: the dashboard's low stock per variant reads it (schema.ts lowestStockOf).
+    const doc = docs.get(product);
+    fields.lowestStock = doc?.variants?.length
+      ? lowestStockOf({
+          variants: doc.variants,
+          variantStock: fields.variantStock ?? doc.variantStock,
+          countInStock: 0,
+        })
+      : (fields.countInStock ?? after);
     updates.set(product, fields);
   }
   for (const [product, fields] of updates)

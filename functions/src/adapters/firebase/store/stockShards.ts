@@ -20,7 +20,7 @@ import {
   type StockLevel,
   type StockShard,
 } from '../../../domain/index.js';
-import { COLLECTIONS, MAX_ATTEMPTS, type ProductDoc } from './mapping.js';
+import { COLLECTIONS, lowestStockOf, MAX_ATTEMPTS, type ProductDoc } from './mapping.js';
 
 const SHARDS = 'stockShards';
 
@@ -70,10 +70,11 @@ export function documentStock(doc: Pick<ProductDoc, 'variants' | 'variantStock' 
 export function displayFields(
   doc: Pick<ProductDoc, 'variants'>,
   totals: StockShard,
-): Pick<ProductDoc, 'countInStock' | 'variantStock'> {
-  if (!hasVariants(doc)) return { countInStock: totals.units };
+): Pick<ProductDoc, 'countInStock' | 'variantStock' | 'lowestStock'> {
+  if (!hasVariants(doc)) return { countInStock: totals.units, lowestStock: totals.units };
   const variantStock = Object.fromEntries(doc.variants!.map((v) => [v.id, shardUnits(totals, v.id)]));
-  return { countInStock: variantStock[doc.variants![0]!.id] ?? 0, variantStock };
+  const countInStock = variantStock[doc.variants![0]!.id] ?? 0;
+  return { countInStock, variantStock, lowestStock: lowestStockOf({ ...doc, countInStock, variantStock }) };
 }
 
 /** The stock key of a line (a variant id, OWN_UNITS for a product without variants); null when the line names

@@ -112,7 +112,8 @@ export function writeVariantsIn(
         variantStock: Object.fromEntries(plan.variants.map((v) => [v._id, v.countInStock])),
         priceCents: first.priceCents,
         countInStock: first.countInStock,
+        lowestStock: Math.min(...plan.variants.map((v) => v.countInStock)),
       }
-    : { options: [], variants: [], variantStock: {}, countInStock: plainStock };
+    : { options: [], variants: [], variantStock: {}, countInStock: plainStock, lowestStock: plainStock };
   return { fields, changes };
 }

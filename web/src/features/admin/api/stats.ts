@@ -1,4 +1,4 @@
-import type { Product } from '@domain';
+import type { LowStockRow } from '@domain';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { adminStats } from '@/lib/endpoints.gen';
@@ -15,7 +15,8 @@ export interface DailyStat {
 export interface AdminStats {
   /** The last 30 days, oldest first, days without orders included. */
   daily: DailyStat[];
-  lowStock: Product[];
+  /** Issue 40: per item, a product without variants or each variant, lowest first. */
+  lowStock: LowStockRow[];
   /** Issue 41: the last 30 days' abandoned-cart reminders, and those an order followed within `recoveryDays`. */
   cartReminders: { sent: number; recovered: number; recoveryDays: number };
 }

@@ -19,6 +19,7 @@ const product: Product = {
   countInStock: 0,
   specs: [],
   images: [{ url: '/images/sample.svg', alt: '' }],
+  accessories: [],
   rating: 0,
   numReviews: 0,
   createdAt: '2026-01-01T00:00:00Z',
@@ -132,6 +133,7 @@ describe('ProductForm', () => {
       countInStock: 7,
       specs: [],
       images: [{ url: '/images/sample.svg', alt: '' }],
+      accessories: [],
     });
   });
 

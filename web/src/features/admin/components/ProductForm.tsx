@@ -21,6 +21,7 @@ import { errorMessage } from '@/lib/api';
 import { GalleryEditor } from './GalleryEditor';
 import { ImageUpload } from './ImageUpload';
 import { SpecRowsEditor } from './SpecRowsEditor';
+import { AccessoriesField } from './AccessoriesField';
 import { EditorSection } from './EditorSection';
 import { VariantsEditor } from './VariantsEditor';
 import {
@@ -258,7 +259,7 @@ export function ProductForm({
               groupClassName="mb-0"
               {...register('description')}
             />
-            {/* Issue 40's accessories field (another branch) mounts here, one line: <AccessoriesField … /> */}
+            <AccessoriesField control={control} productId={product._id} error={errors.accessories} />
           </EditorSection>
 
           <EditorSection id="editor-media" title="Media">

@@ -57,6 +57,66 @@ describe('CouponsPage', () => {
     });
   });
 
+  it('says what a code applies to in words; picks categories from the list and products by name (issue 40)', async () => {
+    const cable = { _id: 'p-cable', name: 'USB-C Cable', brand: 'Volt', category: 'Cables', price: 9.99 };
+    const hub = { _id: 'p-hub', name: 'USB-C Hub', brand: 'Volt', category: 'Cables', price: 29.99 };
+    const scoped = {
+      ...spring,
+      code: 'AV20',
+      scope: { categories: ['Audio', 'Cameras'], products: ['p-cable', 'p-hub'] },
+    };
+    const calls = mockFetch({
+      'GET /api/coupons': () => ({ body: [spring, scoped] }),
+      'GET /api/categories': () => ({
+        body: [
+          { _id: 'c1', name: 'Audio', slug: 'audio', productCount: 4 },
+          { _id: 'c2', name: 'Cameras', slug: 'cameras', productCount: 2 },
+        ],
+      }),
+      'GET /api/products/p-cable': () => ({ body: { ...cable, reviews: [] } }),
+      'GET /api/products/p-hub': () => ({ body: { ...hub, reviews: [] } }),
+      'GET /api/products': () => ({ body: { products: [cable, hub], page: 1, pages: 1 } }),
+      'POST /api/coupons': (body) => ({ status: 201, body: { ...(body as object), uses: 0 } }),
+    });
+    const { user } = renderAt(<CouponsPage />, { path: '/admin/coupons', at: '/admin/coupons' });
+    expect(await screen.findByText('Audio, Cameras · 2 products: USB-C Cable, USB-C Hub')).toBeInTheDocument();
+    expect(screen.getByText('Everything')).toBeInTheDocument();
+    expect(screen.queryByText(/limited scope/)).toBeNull();
+
+    await user.type(screen.getByLabelText('Code'), 'audio5');
+    await user.type(screen.getByLabelText('Percent off'), '5');
+    const add = screen.getByLabelText('Only these categories');
+    await waitFor(() => expect(add).toBeEnabled());
+    await user.selectOptions(add, 'Audio');
+    // Chosen: a chip, and no longer offered.
+    expect(screen.getByRole('button', { name: 'Remove Audio' })).toBeInTheDocument();
+    expect(within(add).queryByRole('option', { name: /^Audio/ })).toBeNull();
+    await user.type(screen.getByRole('combobox', { name: 'Only these products' }), 'usb');
+    await user.click(await screen.findByRole('option', { name: /USB-C Hub/ }));
+    expect(screen.getByRole('button', { name: 'Remove USB-C Hub' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create code' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      code: 'AUDIO5',
+      percentOff: 5,
+      scope: { categories: ['Audio'], products: ['p-hub'] },
+    });
+  });
+
+  it('an older code’s free-text category shows as the list’s entry; one the list lacks is flagged', async () => {
+    const old = { ...spring, code: 'OLD', scope: { categories: ['audio', 'Gone'], products: [] } };
+    mockFetch({
+      'GET /api/coupons': () => ({ body: [old] }),
+      'GET /api/categories': () => ({ body: [{ _id: 'c1', name: 'Audio', slug: 'audio', productCount: 4 }] }),
+    });
+    const { user } = renderAt(<CouponsPage />, { path: '/admin/coupons', at: '/admin/coupons' });
+    await user.click(await screen.findByRole('button', { name: 'Edit OLD' }));
+    const chips = screen.getByRole('list', { name: 'Only these categories: chosen' });
+    expect(await within(chips).findByText('(not in the list)')).toBeInTheDocument();
+    expect(within(chips).getByRole('button', { name: 'Remove Audio' })).toBeInTheDocument();
+    expect(within(chips).getByRole('button', { name: 'Remove Gone' })).toBeInTheDocument();
+  });
+
   it('says what is wrong before sending (the API’s own rules), and sends nothing', async () => {
     const calls = mockFetch({ 'GET /api/coupons': () => ({ body: [] }) });
     const { user } = renderAt(<CouponsPage />, { path: '/admin/coupons', at: '/admin/coupons' });

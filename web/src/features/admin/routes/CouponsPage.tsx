@@ -17,6 +17,8 @@ import { formatPrice } from '@/lib/format';
 import { useCoupons, useDeleteCoupon, useSaveCoupon } from '../api/coupons';
 import { useConfirm } from '@/components/ui/ConfirmDialog';
 import { deleteRequest } from '../lib/confirm';
+import { CategoryScopeField } from '../components/CategoryScopeField';
+import { ProductPicker, useProductNames } from '../components/ProductPicker';
 
 /** The form's values, as typed (numbers and dates as text; empty means "none"). */
 interface CouponFormValues {
@@ -28,8 +30,8 @@ interface CouponFormValues {
   endsAt: string;
   maxUses: string;
   maxUsesPerCustomer: string;
-  categories: string;
-  products: string;
+  categories: string[];
+  products: string[];
   active: boolean;
 }
 
@@ -42,8 +44,8 @@ const EMPTY: CouponFormValues = {
   endsAt: '',
   maxUses: '',
   maxUsesPerCustomer: '',
-  categories: '',
-  products: '',
+  categories: [],
+  products: [],
   active: true,
 };
 
@@ -55,11 +57,6 @@ const toLocalInput = (iso: string | null | undefined) => {
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
 
 function valuesOf(c: Coupon): CouponFormValues {
   const percent = c.percentOff != null;
@@ -72,16 +69,15 @@ function valuesOf(c: Coupon): CouponFormValues {
     endsAt: toLocalInput(c.endsAt),
     maxUses: c.maxUses != null ? String(c.maxUses) : '',
     maxUsesPerCustomer: c.maxUsesPerCustomer != null ? String(c.maxUsesPerCustomer) : '',
-    categories: (c.scope?.categories ?? []).join(', '),
-    products: (c.scope?.products ?? []).join(', '),
+    categories: [...(c.scope?.categories ?? [])],
+    products: [...(c.scope?.products ?? [])],
     active: c.active,
   };
 }
 
 /** The API's body from the form's values. */
 function bodyOf(v: CouponFormValues) {
-  const categories = list(v.categories);
-  const products = list(v.products);
+  const { categories, products } = v;
   return {
     code: v.code,
     percentOff: v.kind === 'percent' ? numberOrNull(v.value) : null,
@@ -211,19 +207,22 @@ export function CouponForm({ editing, onDone }: { editing: Coupon | null; onDone
             onChange={(e) => set('active', e.target.checked)}
           />
         </Col>
-        <Col sm={6}>
-          <Form.Group controlId="coupon-categories">
-            <Form.Label>Only these categories (comma-separated, optional)</Form.Label>
-            <Form.Control value={values.categories} onChange={(e) => set('categories', e.target.value)} />
-          </Form.Group>
+        <Col md={6}>
+          <CategoryScopeField value={values.categories} onChange={(names) => set('categories', names)} />
         </Col>
-        <Col sm={6}>
-          <Form.Group controlId="coupon-products">
-            <Form.Label>Only these product ids (comma-separated, optional)</Form.Label>
-            <Form.Control value={values.products} onChange={(e) => set('products', e.target.value)} />
-          </Form.Group>
+        <Col md={6}>
+          <ProductPicker
+            label="Only these products"
+            value={values.products}
+            onChange={(ids) => set('products', ids)}
+            max={200}
+          />
         </Col>
       </Row>
+      <p className="form-text mt-0">
+        Without categories or products the code applies to everything; with them, to the products in those categories
+        and to those products.
+      </p>
       {error && (
         <Message variant="danger" className="mt-3 mb-0">
           {error}
@@ -247,11 +246,33 @@ const limits = (c: Coupon) =>
   [
     c.minSubtotal != null ? `min ${formatPrice(c.minSubtotal)}` : null,
     c.maxUsesPerCustomer != null ? `${c.maxUsesPerCustomer} per customer` : null,
-    c.scope && (c.scope.categories?.length || c.scope.products?.length) ? 'limited scope' : null,
     c.endsAt ? `ends ${c.endsAt.slice(0, 10)}` : null,
   ]
     .filter(Boolean)
     .join(', ') || '—';
+
+/** Products named in a code's scope in the list; the rest counted. */
+const NAMED_PRODUCTS = 3;
+
+/** What a code applies to, in words: "Audio, Cameras · 2 products: USB-C Cable, Hub" (issue 40). */
+function ScopeText({ scope }: { scope: Coupon['scope'] }) {
+  const categories = scope?.categories ?? [];
+  const products = scope?.products ?? [];
+  const names = useProductNames(products.slice(0, NAMED_PRODUCTS));
+  if (!categories.length && !products.length) return <>Everything</>;
+  const named = products
+    .slice(0, NAMED_PRODUCTS)
+    .map((id) => {
+      const name = names.get(id);
+      return name === null ? 'a removed product' : (name ?? '…');
+    })
+    .join(', ');
+  const more = products.length > NAMED_PRODUCTS ? ` and ${products.length - NAMED_PRODUCTS} more` : '';
+  const productText = products.length
+    ? `${products.length} ${products.length === 1 ? 'product' : 'products'}: ${named}${more}`
+    : null;
+  return <>{[categories.join(', ') || null, productText].filter(Boolean).join(' · ')}</>;
+}
 
 export function CouponsPage() {
   const coupons = useCoupons();
@@ -284,6 +305,7 @@ export function CouponsPage() {
                   <tr>
                     <th scope="col">Code</th>
                     <th scope="col">Gives</th>
+                    <th scope="col">Applies to</th>
                     <th scope="col">Limits</th>
                     <th scope="col">Uses</th>
                     <th scope="col">Status</th>
@@ -299,6 +321,9 @@ export function CouponsPage() {
                         {c.code}
                       </td>
                       <td data-label="Gives">{couponOffer(c)}</td>
+                      <td data-label="Applies to">
+                        <ScopeText scope={c.scope} />
+                      </td>
                       <td data-label="Limits">{limits(c)}</td>
                       <td data-label="Uses">
                         {c.uses}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
@@ -27,5 +27,57 @@ describe('DashboardPage: requests waiting (issue 38)', () => {
     });
     renderAt(<DashboardPage />, { path: '/admin' });
     expect(await screen.findByText('None: no cancellation or return to decide.')).toBeVisible();
+  });
+});
+
+describe('DashboardPage: low stock per variant (issue 40)', () => {
+  beforeEach(() => setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' }));
+  afterEach(() => signOut());
+
+  it('lists each low variant with its label and SKU, and a plain product with none; each links to its editor', async () => {
+    const item = { brand: 'Volt', category: 'Phones' };
+    mockFetch({
+      'GET /api/admin/stats': () => ({
+        body: {
+          ...stats,
+          lowStock: [
+            {
+              ...item,
+              product: 'p1',
+              name: 'Volt Phone',
+              variant: 'v2',
+              variantLabel: 'Black / 512 GB',
+              sku: 'VP-512',
+              countInStock: 0,
+            },
+            {
+              ...item,
+              product: 'p2',
+              name: 'USB-C Cable',
+              variant: null,
+              variantLabel: null,
+              sku: null,
+              countInStock: 3,
+            },
+          ],
+        },
+      }),
+      'GET /api/orders/requests/summary': () => ({ body: { cancellations: 0, returns: 0 } }),
+      'GET /api/stock-alerts/demand': () => ({ body: [] }),
+    });
+    renderAt(<DashboardPage />, { path: '/admin' });
+    const table = await screen.findByRole('table', { name: 'Low-stock products' });
+    expect(within(table).getByRole('columnheader', { name: /VARIANT/ })).toBeInTheDocument();
+    expect(within(table).getByText('Black / 512 GB')).toBeInTheDocument();
+    expect(within(table).getByText('VP-512')).toBeInTheDocument();
+    expect(within(table).getByText('Out of Stock')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Edit Volt Phone (Black / 512 GB)' })).toHaveAttribute(
+      'href',
+      '/admin/product/p1/edit',
+    );
+    expect(within(table).getByRole('link', { name: 'Edit USB-C Cable' })).toHaveAttribute(
+      'href',
+      '/admin/product/p2/edit',
+    );
   });
 });

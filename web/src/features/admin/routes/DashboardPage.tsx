@@ -1,5 +1,5 @@
 import { useLiveDashboard } from '@/lib/live/hooks';
-import type { Product } from '@domain';
+import type { LowStockRow } from '@domain';
 import { lazy, Suspense } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -25,12 +25,31 @@ export function totals(daily: DailyStat[]) {
   return { orders, revenue: cents / 100 };
 }
 
-const lowStockColumns: AdminColumn<Product>[] = [
+/** A row's words: the product and, for a variant, its label ("Volt Phone (Black / 512 GB)"). */
+const itemName = (r: LowStockRow) => (r.variantLabel ? `${r.name} (${r.variantLabel})` : r.name);
+
+const lowStockColumns: AdminColumn<LowStockRow>[] = [
   {
     key: 'name',
     header: 'NAME',
     sortValue: (p) => p.name,
-    cell: (p) => <Link to={paths.product.href(p.slug)}>{p.name}</Link>,
+    cell: (p) => <Link to={paths.product.href(p.product)}>{p.name}</Link>,
+  },
+  {
+    // Issue 40: each variant its own row (a 512 GB variant at 0 shows while the default has 50).
+    key: 'variant',
+    header: 'VARIANT',
+    sortValue: (p) => p.variantLabel ?? '',
+    filterValue: (p) => `${p.variantLabel ?? ''} ${p.sku ?? ''}`,
+    cell: (p) =>
+      p.variantLabel ? (
+        <>
+          {p.variantLabel}
+          <span className="d-block small text-body-secondary">{p.sku}</span>
+        </>
+      ) : (
+        '—'
+      ),
   },
   { key: 'brand', header: 'BRAND', sortValue: (p) => p.brand, cell: (p) => p.brand },
   { key: 'category', header: 'CATEGORY', sortValue: (p) => p.category, cell: (p) => p.category },
@@ -50,13 +69,13 @@ const lowStockColumns: AdminColumn<Product>[] = [
 ];
 
 /** Issue 41: the waiting back-in-stock subscribers of each listed product. */
-const waitingColumn = (waiting: Map<string, number>): AdminColumn<Product> => ({
+const waitingColumn = (waiting: Map<string, number>): AdminColumn<LowStockRow> => ({
   key: 'waiting',
   header: 'WAITING',
-  sortValue: (p) => waiting.get(p._id) ?? 0,
+  sortValue: (p) => waiting.get(p.product) ?? 0,
   filterValue: false,
   className: 'text-end',
-  cell: (p) => waiting.get(p._id) ?? 0,
+  cell: (p) => waiting.get(p.product) ?? 0,
 });
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -117,9 +136,10 @@ function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
   );
 }
 
-/** The products at or below the low-stock threshold, lowest first, each with its edit link. */
+/** The items (products, or their variants) at or below the low-stock threshold, lowest first, each with its product's
+ *  edit link. */
 function LowStock({ products }: { products: AdminStats['lowStock'] }) {
-  const demand = useStockAlertDemand(products.map((p) => p._id));
+  const demand = useStockAlertDemand([...new Set(products.map((p) => p.product))]);
   const columns = [...lowStockColumns, waitingColumn(waitingByProduct(demand.data))];
   return (
     <section aria-labelledby="low-stock-title">
@@ -130,12 +150,16 @@ function LowStock({ products }: { products: AdminStats['lowStock'] }) {
         caption="Low-stock products"
         noun="low-stock products"
         rows={products}
-        rowKey={(p) => p._id}
+        rowKey={(p) => `${p.product}|${p.variant ?? ''}`}
         columns={columns}
         initialSort={{ key: 'count', direction: 'asc' }}
         empty={<Message variant="success">Every product has more than 5 in stock.</Message>}
         actions={(p) => (
-          <Link to={paths.admin.productEdit.href(p._id)} className="btn btn-light btn-sm" aria-label={`Edit ${p.name}`}>
+          <Link
+            to={paths.admin.productEdit.href(p.product)}
+            className="btn btn-light btn-sm"
+            aria-label={`Edit ${itemName(p)}`}
+          >
             <EditIcon />
           </Link>
         )}

@@ -18,6 +18,7 @@ const version = (n: number, over: Partial<Product> = {}): Product => ({
   countInStock: 5,
   specs: [],
   images: [{ url: '/images/x.svg', alt: '' }],
+  accessories: [],
   rating: 0,
   numReviews: 0,
   createdAt: '2026-03-01T10:00:00.000Z',

@@ -17,6 +17,7 @@ const product = (n: number, over: Partial<Product> = {}): Product => ({
   countInStock: n,
   specs: [],
   images: [{ url: '/images/x.svg', alt: '' }],
+  accessories: [],
   rating: 0,
   numReviews: 0,
   createdAt: '',
@@ -56,6 +57,24 @@ describe('ProductListPage', () => {
       '/admin/productlist/2',
       '/admin/productlist/3',
     ]);
+  });
+
+  it('shows a variant product’s stock honestly: its variants’ sum, not the default’s (issue 40)', async () => {
+    const variant = (id: string, countInStock: number) => ({ _id: id, sku: id, options: {}, price: 10, countInStock });
+    mockFetch({
+      'GET /api/products': () => ({
+        body: {
+          products: [product(1, { countInStock: 50, variants: [variant('a', 50), variant('b', 0), variant('c', 10)] })],
+          page: 1,
+          pages: 1,
+        },
+      }),
+    });
+    renderAt(<ProductListPage />, { path: '/admin/productlist', at: '/admin/productlist' });
+    const row = await screen.findByRole('row', { name: /Product 1/ });
+    expect(within(row).getByText('60')).toBeInTheDocument();
+    expect(within(row).getByText('across 3 variants')).toBeInTheDocument();
+    expect(within(row).queryByText('50')).toBeNull();
   });
 
   it('lists the drafts apart, marked Draft, with Edit and Delete', async () => {

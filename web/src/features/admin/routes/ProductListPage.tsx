@@ -20,6 +20,10 @@ import { ServerListBar } from '../components/ServerListBar';
 import { PlusIcon } from '../components/Icons';
 import { deleteRequest } from '../lib/confirm';
 
+/** A product's units for sale: its own, or with variants (issue 40) all its variants' together. */
+const stockOf = (p: Product) =>
+  p.variants?.length ? p.variants.reduce((sum, v) => sum + v.countInStock, 0) : p.countInStock;
+
 const columns: AdminColumn<Product>[] = [
   {
     key: 'id',
@@ -39,10 +43,24 @@ const columns: AdminColumn<Product>[] = [
   {
     key: 'count',
     header: 'Count',
-    sortValue: (p) => p.countInStock,
+    sortValue: stockOf,
     filterValue: false,
     className: 'text-end',
-    cell: (p) => (p.countInStock === 0 ? <span className="badge text-bg-danger">0</span> : p.countInStock),
+    cell: (p) => {
+      const count = stockOf(p);
+      const shown = count === 0 ? <span className="badge text-bg-danger">0</span> : count;
+      if (!p.variants?.length) return shown;
+      // Issue 40: the variants hold the stock; the product's countInStock is only its default variant's.
+      const n = p.variants.length;
+      return (
+        <>
+          {shown}
+          <span className="d-block small text-body-secondary">
+            across {n} {n === 1 ? 'variant' : 'variants'}
+          </span>
+        </>
+      );
+    },
   },
 ];
 

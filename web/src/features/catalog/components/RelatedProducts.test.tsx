@@ -14,6 +14,7 @@ const make = (_id: string, category: string, brand: string, over: Partial<Produc
   description: '',
   specs: [],
   images: [],
+  accessories: [],
   price: 10,
   countInStock: 3,
   rating: 4,

@@ -3,14 +3,10 @@
 // the category page's cache serve them); @domain/related ranks them. Nothing while loading, on an error or with none.
 import type { Product } from '@domain';
 import { relatedProducts } from '@domain/related';
-import { paths } from '@domain/routes';
 import { useQueries } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { ProductImage } from '@/components/ui/ProductImage';
-import { formatPrice } from '@/lib/format';
 import { productKeys } from '@/lib/queryKeys';
 import { getProducts } from '../api/getProducts';
-import '../compare/compare.css';
+import { ProductCardRow } from './ProductCardRow';
 
 type Subject = Pick<Product, '_id' | 'category' | 'brand'>;
 
@@ -29,22 +25,5 @@ export function RelatedProducts({ product }: { product: Subject }) {
   const candidates = pages.flatMap((page) => page.data?.products ?? []);
   const related = relatedProducts(product, candidates);
   if (related.length === 0) return null;
-  return (
-    <section className="recently-viewed" aria-labelledby="related-title" data-testid="related-products">
-      <h2 id="related-title" className="section-title">
-        Related
-      </h2>
-      <ul className="recently-viewed-list list-unstyled">
-        {related.map((p) => (
-          <li key={p._id} className="recently-viewed-item">
-            <Link to={paths.product.href(p.slug)} className="recently-viewed-link">
-              <ProductImage src={p.image} alt="" />
-              <span className="recently-viewed-name">{p.name}</span>
-              <span className="fw-semibold">{formatPrice(p.price)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <ProductCardRow title="Related" titleId="related-title" testId="related-products" products={related} />;
 }

@@ -24,6 +24,7 @@ const product: ProductDetail = {
     { url: '/images/lumen-aura-smartwatch.svg', alt: 'The watch from the front' },
     { url: '/images/lumen-aura-smartwatch-side.svg', alt: '' },
   ],
+  accessories: [],
   rating: 4.33,
   numReviews: 3,
   createdAt: '2026-01-01T00:00:00.000Z',

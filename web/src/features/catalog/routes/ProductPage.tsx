@@ -43,6 +43,7 @@ const RelatedProducts = lazy(() =>
   import('../components/RelatedProducts').then((m) => ({ default: m.RelatedProducts })),
 );
 /** Issue 41: loaded only when the chosen item is sold out. */
+const WorksWith = lazy(() => import('../components/WorksWith').then((m) => ({ default: m.WorksWith })));
 const NotifyMe = lazy(() => import('../components/NotifyMe').then((m) => ({ default: m.NotifyMe })));
 const ReviewForm = lazy(() => import('../components/ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
@@ -295,6 +296,11 @@ export function ProductPage() {
                   </Col>
                 </Row>
               </section>
+              {p.accessories?.length ? (
+                <Suspense>
+                  <WorksWith key={p._id} ids={p.accessories} />
+                </Suspense>
+              ) : null}
               <Suspense>
                 <RelatedProducts key={p._id} product={p} />
               </Suspense>
