@@ -1,0 +1,21 @@
+// expectShape: an answer checked against its endpoint row's strict schema (api/outputs.ts), as the wire carries it
+// (through JSON: a key holding undefined is not sent). An extra or a missing key fails, naming the path and the key.
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import type { EndpointSpec } from '../../src/api/endpoint.js';
+
+/** The first problems of a failed parse, one a line: `orderItems.0.tax: Unrecognized key`. */
+export function shapeProblems(schema: z.ZodType, answer: unknown): string[] {
+  const wire: unknown = answer === undefined ? undefined : JSON.parse(JSON.stringify(answer));
+  const result = schema.safeParse(wire);
+  return result.success
+    ? []
+    : result.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`);
+}
+
+/** Fails unless `answer` has exactly the shape the row declares (the row must carry a schema). */
+export function expectShape(row: EndpointSpec, answer: unknown): void {
+  const schema = row.output.schema;
+  if (!schema) throw new Error(`${row.method} ${row.path} declares no output schema (api/outputs.ts)`);
+  expect(shapeProblems(schema, answer), `${row.method} ${row.path} answers ${row.output.name}`).toEqual([]);
+}
