@@ -580,9 +580,9 @@ export const endpoints = {
     method: 'GET',
     path: '/api/orders',
     access: 'admin',
-    summary: 'All orders: filters, search, sort; paged as myorders',
+    summary: 'All orders (without their notes): filters, search, sort; paged as myorders',
     query: orderListQuerySchema,
-    output: schema<AdminOrder[] | OrderPage>('AdminOrder[] | OrderPage', out.orderListOutput),
+    output: schema<Order[] | OrderPage>('Order[] | OrderPage', out.orderListOutput),
   }),
   orderRequestsSummary: endpoint({
     method: 'GET',

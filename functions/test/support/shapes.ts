@@ -8,9 +8,17 @@ import type { EndpointSpec } from '../../src/api/endpoint.js';
 export function shapeProblems(schema: z.ZodType, answer: unknown): string[] {
   const wire: unknown = answer === undefined ? undefined : JSON.parse(JSON.stringify(answer));
   const result = schema.safeParse(wire);
-  return result.success
-    ? []
-    : result.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`);
+  return result.success ? [] : describe(result.error.issues, []).slice(0, 5);
+}
+
+/** Each issue as `path: message`; a union's by the issues of each of its branches (else only "Invalid input"). */
+function describe(issues: readonly z.core.$ZodIssue[], at: PropertyKey[]): string[] {
+  return issues.flatMap((issue) => {
+    const path = [...at, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length)
+      return issue.errors.flatMap((branch, i) => describe(branch, path).map((line) => `(branch ${i + 1}) ${line}`));
+    return [`${path.map(String).join('.') || '(answer)'}: ${issue.message}`];
+  });
 }
 
 /** Fails unless `answer` has exactly the shape the row declares (the row must carry a schema). */
