@@ -4,6 +4,7 @@
 // stockedProductOf, from the products as the catalogue answers them), so a check and an order never disagree.
 import { badInput, notFound } from './errors.js';
 import { toCents } from './money.js';
+import type { OrderRecord } from './orders.js';
 import type { Product, ProductOption, ProductVariant } from './types.js';
 import { VARIANT_MESSAGES, variantLabel } from './variants.js';
 
@@ -72,16 +73,8 @@ export function stockedProductOf(product: Product): StockedProduct {
 /** An order line as priced: what the order copies (`item`), the product's category (a code's scope reads it), the
  *  variant it takes (the default one when the line named none) and that stock as loaded. */
 export interface PricedLine {
-  item: {
-    product: string;
-    name: string;
-    image: string;
-    priceCents: number;
-    qty: number;
-    variant?: string;
-    variantLabel?: string;
-    sku?: string;
-  };
+  /** The order's line (its discount and tax shares come later, from the whole order). */
+  item: Omit<OrderRecord['orderItems'][number], 'discountCents' | 'taxCents'>;
   /** '' when the product has none (matches no category scope). */
   category: string;
   variant?: string;
