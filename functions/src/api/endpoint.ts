@@ -47,6 +47,12 @@ export function type<T>(name: string, contentType = 'application/json'): Output<
   return { name, contentType };
 }
 
+/** The answer type of a row with its zod schema (api/outputs.ts): `schema<Order>('Order', orderOutput)`. The schema's
+ *  answer must be assignable to `T` here; outputs.ts `shapeOf` ties the two both ways. */
+export function schema<T>(name: string, answer: z.ZodType<T>): Output<T> {
+  return { name, contentType: 'application/json', schema: answer };
+}
+
 export interface EndpointSpec {
   readonly method: Method;
   /** The full path, Express style (`/api/orders/:id`). */

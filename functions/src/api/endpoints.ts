@@ -72,6 +72,7 @@ import {
   type PriceHistoryPage,
   type StoredCart,
   type TaxonomyEntry,
+  type TaxonomyListEntry,
   type TaxonomyKind,
   type UserInfo,
   type UserPage,
@@ -82,7 +83,8 @@ import { cartSchema } from '../domain/cartSchema.js';
 import { stockAlertDemandQuerySchema, stockAlertSchema, stockAlertTokenSchema } from '../domain/stockAlertSchemas.js';
 import type { StockAlertDemand, StockAlertStatus } from '../domain/stockAlerts.js';
 import { ticketRequestSchema } from '../live/topics.js';
-import { endpoint, type, type EndpointSpec } from './endpoint.js';
+import { endpoint, schema, type, type EndpointSpec } from './endpoint.js';
+import * as out from './outputs.js';
 
 /** The answer of calls that only confirm. */
 export interface Message {
@@ -129,9 +131,9 @@ const orderTokenQuery = z.object({ token: z.string().optional() });
 
 const productEditSchema = productUpdateSchema.extend({ editedFrom: editedFromSchema.optional() });
 
-const message = type<Message>('Message');
-const order = type<Order>('Order');
-const adminOrder = type<AdminOrder>('AdminOrder');
+const message = schema<Message>('Message', out.messageOutput);
+const order = schema<Order>('Order', out.orderOutput);
+const adminOrder = schema<AdminOrder>('AdminOrder', out.adminOrderOutput);
 
 /** The six calls of a managed list (domain/taxonomy.ts) at /api/categories or /api/brands. */
 function taxonomyEndpoints<const Base extends string>(base: Base, kind: TaxonomyKind) {
@@ -141,14 +143,14 @@ function taxonomyEndpoints<const Base extends string>(base: Base, kind: Taxonomy
       path: `${base}`,
       access: 'public',
       summary: `The ${kind} list by name, with each entry's productCount`,
-      output: type<TaxonomyEntry[]>('TaxonomyEntry[]'),
+      output: schema<TaxonomyListEntry[]>('TaxonomyListEntry[]', out.taxonomyListOutput),
     }),
     bySlug: endpoint({
       method: 'GET',
       path: `${base}/slug/:slug`,
       access: 'public',
       summary: `The ${kind} a URL's slug names; redirect: true for an old slug or a name`,
-      output: type<{ entry: TaxonomyEntry; redirect: boolean }>('TaxonomySlug'),
+      output: schema<{ entry: TaxonomyListEntry; redirect: boolean }>('TaxonomySlug', out.taxonomySlugOutput),
     }),
     create: endpoint({
       method: 'POST',
@@ -156,7 +158,7 @@ function taxonomyEndpoints<const Base extends string>(base: Base, kind: Taxonomy
       access: 'admin',
       summary: `Adds a ${kind}`,
       body: taxonomyNameSchema,
-      output: type<TaxonomyEntry>('TaxonomyEntry'),
+      output: schema<TaxonomyEntry>('TaxonomyEntry', out.taxonomyEntryOutput),
       status: 201,
     }),
     rename: endpoint({
@@ -165,7 +167,7 @@ function taxonomyEndpoints<const Base extends string>(base: Base, kind: Taxonomy
       access: 'admin',
       summary: `Renames a ${kind}: its products follow, the old slug redirects`,
       body: taxonomyNameSchema,
-      output: type<TaxonomyEntry>('TaxonomyEntry'),
+      output: schema<TaxonomyEntry>('TaxonomyEntry', out.taxonomyEntryOutput),
     }),
     merge: endpoint({
       method: 'POST',
@@ -173,7 +175,7 @@ function taxonomyEndpoints<const Base extends string>(base: Base, kind: Taxonomy
       access: 'admin',
       summary: `Merges a ${kind} into another`,
       body: taxonomyMergeSchema,
-      output: type<TaxonomyEntry>('TaxonomyEntry'),
+      output: schema<TaxonomyEntry>('TaxonomyEntry', out.taxonomyEntryOutput),
     }),
     remove: endpoint({
       method: 'DELETE',
@@ -196,7 +198,7 @@ export const endpoints = {
     access: 'public',
     summary: 'A page of the catalogue: keyword, filters, sort, pageNumber (App Check on the Firebase function)',
     query: productQuerySchema,
-    output: type<ProductPage>('ProductPage'),
+    output: schema<ProductPage>('ProductPage', out.productPageOutput),
   }),
   productFacets: endpoint({
     method: 'GET',
@@ -204,7 +206,7 @@ export const endpoints = {
     access: 'public',
     summary: "The filter bar's counts for the same query",
     query: productQuerySchema,
-    output: type<CatalogFacets>('CatalogFacets'),
+    output: schema<CatalogFacets>('CatalogFacets', out.catalogFacetsOutput),
   }),
   productSuggest: endpoint({
     method: 'GET',
@@ -212,7 +214,7 @@ export const endpoints = {
     access: 'public',
     summary: "The search box's suggestions while typing",
     query: suggestQuerySchema,
-    output: type<ProductSuggestions>('ProductSuggestions'),
+    output: schema<ProductSuggestions>('ProductSuggestions', out.productSuggestionsOutput),
   }),
   productCompare: endpoint({
     method: 'GET',
@@ -220,7 +222,7 @@ export const endpoints = {
     access: 'public',
     summary: '2-4 products side by side, their spec rows aligned (ids not published are named in missing)',
     query: compareQuerySchema,
-    output: type<ProductComparison>('ProductComparison'),
+    output: schema<ProductComparison>('ProductComparison', out.productComparisonOutput),
   }),
   // Back-in-stock alerts (issue 41, features/stockAlerts/routes.ts)
   stockAlertCreate: endpoint({
@@ -230,7 +232,7 @@ export const endpoints = {
     summary:
       'Notify me when a sold-out product or variant is back: at once for a signed-in verified address, else after the mailed confirmation link',
     body: stockAlertSchema,
-    output: type<{ message: string; status: StockAlertStatus }>('StockAlertAnswer'),
+    output: schema<{ message: string; status: StockAlertStatus }>('StockAlertAnswer', out.stockAlertAnswerOutput),
     rateLimits: ['stockAlert'],
   }),
   stockAlertConfirm: endpoint({
@@ -239,7 +241,7 @@ export const endpoints = {
     access: 'public',
     summary: "Confirms a back-in-stock alert with its mailed link's token",
     body: stockAlertTokenSchema,
-    output: type<{ message: string; productId: string }>('StockAlertLinkAnswer'),
+    output: schema<{ message: string; productId: string }>('StockAlertLinkAnswer', out.stockAlertLinkAnswerOutput),
   }),
   stockAlertUnsubscribe: endpoint({
     method: 'POST',
@@ -255,28 +257,28 @@ export const endpoints = {
     access: 'admin',
     summary: 'Waiting back-in-stock demand per product and variant of the products asked',
     query: stockAlertDemandQuerySchema,
-    output: type<StockAlertDemand[]>('StockAlertDemand[]'),
+    output: schema<StockAlertDemand[]>('StockAlertDemand[]', z.array(out.stockAlertDemandOutput)),
   }),
   productTop: endpoint({
     method: 'GET',
     path: '/api/products/top',
     access: 'public',
     summary: 'The top rated products',
-    output: type<Product[]>('Product[]'),
+    output: schema<Product[]>('Product[]', out.productsOutput),
   }),
   productDrafts: endpoint({
     method: 'GET',
     path: '/api/products/drafts',
     access: 'admin',
     summary: 'The drafts (created, never saved), newest first',
-    output: type<Product[]>('Product[]'),
+    output: schema<Product[]>('Product[]', out.productsOutput),
   }),
   productCreate: endpoint({
     method: 'POST',
     path: '/api/products',
     access: 'admin',
     summary: 'Creates a draft product with sample values (no body)',
-    output: type<Product>('Product'),
+    output: schema<Product>('Product', out.productOutput),
     status: 201,
   }),
   productUpdate: endpoint({
@@ -285,7 +287,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Saves a product's fields; editedFrom refuses a save over someone else's change",
     body: productEditSchema,
-    output: type<Product>('Product'),
+    output: schema<Product>('Product', out.productOutput),
   }),
   productDelete: endpoint({
     method: 'DELETE',
@@ -300,7 +302,7 @@ export const endpoints = {
     access: 'admin',
     summary: "A page of the product's stock changes with their causes, newest first",
     query: stockHistoryQuerySchema,
-    output: type<StockHistoryPage>('StockHistoryPage'),
+    output: schema<StockHistoryPage>('StockHistoryPage', out.stockHistoryPageOutput),
   }),
   productPriceHistory: endpoint({
     method: 'GET',
@@ -308,7 +310,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Issue 41: a page of the product's price changes (who, when, from, to; per variant), newest first",
     query: stockHistoryQuerySchema,
-    output: type<PriceHistoryPage>('PriceHistoryPage'),
+    output: schema<PriceHistoryPage>('PriceHistoryPage', out.priceHistoryPageOutput),
   }),
   productGet: endpoint({
     method: 'GET',
@@ -317,7 +319,7 @@ export const endpoints = {
     summary:
       'One product with its reviews (?reviews=none: without), by its id or a slug (current or old); a draft by its id too',
     query: z.object({ reviews: z.string().optional() }),
-    output: type<ProductDetail>('ProductDetail'),
+    output: schema<ProductDetail>('ProductDetail', out.productDetailOutput),
   }),
   reviewCreate: endpoint({
     method: 'POST',
@@ -375,7 +377,7 @@ export const endpoints = {
     path: '/api/users/profile/verification',
     access: 'customer',
     summary: "Whether the caller's email is confirmed",
-    output: type<EmailVerification>('EmailVerification'),
+    output: schema<EmailVerification>('EmailVerification', out.emailVerificationOutput),
     only: 'accountLinks',
   }),
   emailVerificationSend: endpoint({
@@ -396,7 +398,7 @@ export const endpoints = {
     access: 'public',
     summary: 'Signs in: the user with a token',
     body: loginSchema,
-    output: type<UserInfo>('UserInfo'),
+    output: schema<UserInfo>('UserInfo', out.userInfoOutput),
     rateLimits: ['signIn'],
   }),
   register: endpoint({
@@ -405,7 +407,7 @@ export const endpoints = {
     access: 'public',
     summary: 'Signs up (orderToken: takes the paid guest order it proves); the user with a token',
     body: registerSchema,
-    output: type<UserInfo>('UserInfo'),
+    output: schema<UserInfo>('UserInfo', out.userInfoOutput),
     status: 201,
     rateLimits: ['signIn'],
   }),
@@ -414,7 +416,7 @@ export const endpoints = {
     path: '/api/users/profile',
     access: 'customer',
     summary: "The caller's profile",
-    output: type<UserSummary>('UserSummary'),
+    output: schema<UserSummary>('UserSummary', out.userSummaryOutput),
   }),
   profileExport: endpoint({
     method: 'GET',
@@ -428,7 +430,7 @@ export const endpoints = {
     path: '/api/users/profile/addresses',
     access: 'customer',
     summary: "The caller's address book",
-    output: type<SavedAddress[]>('SavedAddress[]'),
+    output: schema<SavedAddress[]>('SavedAddress[]', z.array(out.savedAddressOutput)),
   }),
   addressAdd: endpoint({
     method: 'POST',
@@ -436,7 +438,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Adds an address to the caller's book",
     body: shippingAddressSchema,
-    output: type<SavedAddress>('SavedAddress'),
+    output: schema<SavedAddress>('SavedAddress', out.savedAddressOutput),
     status: 201,
   }),
   addressUpdate: endpoint({
@@ -445,7 +447,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Changes an address of the caller's book",
     body: shippingAddressSchema,
-    output: type<SavedAddress>('SavedAddress'),
+    output: schema<SavedAddress>('SavedAddress', out.savedAddressOutput),
   }),
   addressRemove: endpoint({
     method: 'DELETE',
@@ -460,7 +462,7 @@ export const endpoints = {
     access: 'customer',
     summary: 'The profile of an account made outside the API (Firebase), created on its first call; idempotent',
     body: profileCreateSchema,
-    output: type<UserSummary>('UserSummary'),
+    output: schema<UserSummary>('UserSummary', out.userSummaryOutput),
   }),
   profileUpdate: endpoint({
     method: 'PUT',
@@ -468,7 +470,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Changes the caller's name, email or password (the current password for the last two)",
     body: profileUpdateSchema,
-    output: type<UserInfo>('UserInfo'),
+    output: schema<UserInfo>('UserInfo', out.userInfoOutput),
     rateLimits: ['credentialCheck'],
   }),
   profileDelete: endpoint({
@@ -485,7 +487,7 @@ export const endpoints = {
     path: '/api/users/logout-all',
     access: 'customer',
     summary: 'Ends every session of the caller; a fresh token for this one',
-    output: type<UserInfo>('UserInfo'),
+    output: schema<UserInfo>('UserInfo', out.userInfoOutput),
   }),
   customerList: endpoint({
     method: 'GET',
@@ -493,14 +495,14 @@ export const endpoints = {
     access: 'admin',
     summary: 'The customers, accounts and guests: { customers, page, pages, total }, searched by keyword',
     query: customerListQuerySchema,
-    output: type<CustomerPage>('CustomerPage'),
+    output: schema<CustomerPage>('CustomerPage', out.customerPageOutput),
   }),
   customerGet: endpoint({
     method: 'GET',
     path: '/api/customers/:key',
     access: 'admin',
     summary: "A customer (an account id or a guest's email) and their latest orders",
-    output: type<CustomerDetail>('CustomerDetail'),
+    output: schema<CustomerDetail>('CustomerDetail', out.customerDetailOutput),
   }),
   userList: endpoint({
     method: 'GET',
@@ -508,21 +510,21 @@ export const endpoints = {
     access: 'admin',
     summary: 'The users: { users, page, pages, total } with pageNumber, else the first page as an array',
     query: userListQuerySchema,
-    output: type<UserSummary[] | UserPage>('UserSummary[] | UserPage'),
+    output: schema<UserSummary[] | UserPage>('UserSummary[] | UserPage', out.userListOutput),
   }),
   userGet: endpoint({
     method: 'GET',
     path: '/api/users/:id',
     access: 'admin',
     summary: 'One user',
-    output: type<UserSummary>('UserSummary'),
+    output: schema<UserSummary>('UserSummary', out.userSummaryOutput),
   }),
   userOpenOrders: endpoint({
     method: 'GET',
     path: '/api/users/:id/open-orders',
     access: 'admin',
     summary: "The user's unpaid and paid-but-undelivered orders (the delete confirmation's warning)",
-    output: type<OpenOrders>('OpenOrders'),
+    output: schema<OpenOrders>('OpenOrders', out.openOrdersOutput),
   }),
   userUpdate: endpoint({
     method: 'PUT',
@@ -530,7 +532,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Changes a user's name, email or admin right",
     body: adminUserUpdateSchema,
-    output: type<UserSummary>('UserSummary'),
+    output: schema<UserSummary>('UserSummary', out.userSummaryOutput),
   }),
   userDelete: endpoint({
     method: 'DELETE',
@@ -557,7 +559,7 @@ export const endpoints = {
     access: 'public',
     summary: "Places a guest's order (an email, no account); the answer adds the order's accessToken",
     body: guestOrderSchema,
-    output: type<Order & { accessToken: string }>('GuestOrder'),
+    output: schema<Order & { accessToken: string }>('GuestOrder', out.guestOrderOutput),
     status: 201,
     rateLimits: ['guestOrder', 'order', 'couponOrder'],
   }),
@@ -575,22 +577,22 @@ export const endpoints = {
     access: 'customer',
     summary: "The caller's orders: { orders, page, pages, total } with pageNumber, else the first page as an array",
     query: myOrdersQuerySchema,
-    output: type<Order[] | OrderPage>('Order[] | OrderPage'),
+    output: schema<Order[] | OrderPage>('Order[] | OrderPage', out.myOrdersOutput),
   }),
   orderList: endpoint({
     method: 'GET',
     path: '/api/orders',
     access: 'admin',
-    summary: 'All orders: filters, search, sort; paged as myorders',
+    summary: 'All orders (without their notes): filters, search, sort; paged as myorders',
     query: orderListQuerySchema,
-    output: type<AdminOrder[] | OrderPage>('AdminOrder[] | OrderPage'),
+    output: schema<Order[] | OrderPage>('Order[] | OrderPage', out.orderListOutput),
   }),
   orderRequestsSummary: endpoint({
     method: 'GET',
     path: '/api/orders/requests/summary',
     access: 'admin',
     summary: 'What waits for the shop: pending cancellation requests and open returns',
-    output: type<{ cancellations: number; returns: number }>('RequestsSummary'),
+    output: schema<{ cancellations: number; returns: number }>('RequestsSummary', out.requestsSummaryOutput),
   }),
   orderExport: endpoint({
     method: 'GET',
@@ -606,7 +608,7 @@ export const endpoints = {
     access: 'customerOrOrderToken',
     summary: "One order (an admin's answer adds its notes)",
     query: orderTokenQuery,
-    output: type<Order | AdminOrder>('Order | AdminOrder'),
+    output: schema<Order | AdminOrder>('Order | AdminOrder', out.anyOrderOutput),
   }),
   orderPay: endpoint({
     method: 'PUT',
@@ -623,7 +625,7 @@ export const endpoints = {
     access: 'customerOrOrderToken',
     summary: "Creates the PayPal order for the stored total (the buttons' createOrder)",
     query: orderTokenQuery,
-    output: type<{ id: string }>('PayPalOrder'),
+    output: schema<{ id: string }>('PayPalOrder', out.paypalOrderOutput),
     status: 201,
   }),
   orderCapture: endpoint({
@@ -692,7 +694,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Cancels an unpaid order (its owner or an admin); an admin's cancel of a paid one refunds it in full",
     body: adminCancelSchema.optional(),
-    output: type<Order | AdminOrder>('Order | AdminOrder'),
+    output: schema<Order | AdminOrder>('Order | AdminOrder', out.anyOrderOutput),
   }),
   orderShip: endpoint({
     method: 'PUT',
@@ -734,21 +736,21 @@ export const endpoints = {
     path: '/api/settings/public',
     access: 'public',
     summary: 'The settings the cart and checkout price with (tax, shipping, limits); ETag and If-None-Match',
-    output: type<ShopSettings>('ShopSettings'),
+    output: schema<ShopSettings>('ShopSettings', out.shopSettingsOutput),
   }),
   settingsHistory: endpoint({
     method: 'GET',
     path: '/api/settings/history',
     access: 'admin',
     summary: 'The latest changes of the settings, newest first',
-    output: type<SettingsChange[]>('SettingsChange[]'),
+    output: schema<SettingsChange[]>('SettingsChange[]', z.array(out.settingsChangeOutput)),
   }),
   settingsGet: endpoint({
     method: 'GET',
     path: '/api/settings',
     access: 'admin',
     summary: "The shop's settings",
-    output: type<ShopSettings>('ShopSettings'),
+    output: schema<ShopSettings>('ShopSettings', out.shopSettingsOutput),
   }),
   settingsSave: endpoint({
     method: 'PUT',
@@ -756,7 +758,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Saves the shop's settings",
     body: settingsSchema,
-    output: type<ShopSettings>('ShopSettings'),
+    output: schema<ShopSettings>('ShopSettings', out.shopSettingsOutput),
   }),
 
   // Discount codes (features/coupons/routes.ts)
@@ -766,7 +768,7 @@ export const endpoints = {
     access: 'optionalUser',
     summary: 'Checks a code against the cart: the discount, or why not',
     body: couponCheckSchema,
-    output: type<CouponCheck>('CouponCheck'),
+    output: schema<CouponCheck>('CouponCheck', out.couponCheckOutput),
     rateLimits: ['couponCheck'],
   }),
   couponList: endpoint({
@@ -774,7 +776,7 @@ export const endpoints = {
     path: '/api/coupons',
     access: 'admin',
     summary: 'The discount codes',
-    output: type<Coupon[]>('Coupon[]'),
+    output: schema<Coupon[]>('Coupon[]', z.array(out.couponOutput)),
   }),
   couponCreate: endpoint({
     method: 'POST',
@@ -782,7 +784,7 @@ export const endpoints = {
     access: 'admin',
     summary: 'Adds a discount code',
     body: couponSchema,
-    output: type<Coupon>('Coupon'),
+    output: schema<Coupon>('Coupon', out.couponOutput),
     status: 201,
   }),
   couponGet: endpoint({
@@ -790,7 +792,7 @@ export const endpoints = {
     path: '/api/coupons/:code',
     access: 'admin',
     summary: 'One discount code',
-    output: type<Coupon>('Coupon'),
+    output: schema<Coupon>('Coupon', out.couponOutput),
   }),
   couponUpdate: endpoint({
     method: 'PUT',
@@ -798,7 +800,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Changes a code's terms (the body's code, when given, must be the path's)",
     body: couponSchema,
-    output: type<Coupon>('Coupon'),
+    output: schema<Coupon>('Coupon', out.couponOutput),
   }),
   couponDelete: endpoint({
     method: 'DELETE',
@@ -837,7 +839,7 @@ export const endpoints = {
     path: '/api/admin/stats',
     access: 'admin',
     summary: "The dashboard's orders and revenue per day (last 30 days) and low-stock products",
-    output: type<AdminStats>('AdminStats'),
+    output: schema<AdminStats>('AdminStats', out.adminStatsOutput),
   }),
   // Abandoned-cart reminders (issue 41, features/cartReminders/routes.ts)
   cartReminderPreference: endpoint({
@@ -845,7 +847,7 @@ export const endpoints = {
     path: '/api/cart-reminders/preference',
     access: 'customer',
     summary: 'Whether the caller receives abandoned-cart reminder emails',
-    output: type<CartReminderPreference>('CartReminderPreference'),
+    output: schema<CartReminderPreference>('CartReminderPreference', out.cartReminderPreferenceOutput),
   }),
   cartReminderPreferenceSave: endpoint({
     method: 'PUT',
@@ -853,7 +855,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Turns the caller's abandoned-cart reminder emails on or off",
     body: cartReminderPreferenceSchema,
-    output: type<CartReminderPreference>('CartReminderPreference'),
+    output: schema<CartReminderPreference>('CartReminderPreference', out.cartReminderPreferenceOutput),
   }),
   cartReminderUnsubscribe: endpoint({
     method: 'POST',
@@ -861,7 +863,7 @@ export const endpoints = {
     access: 'public',
     summary: "The reminder email's one-click unsubscribe: its signed token turns the account's reminders off",
     body: cartReminderUnsubscribeSchema,
-    output: type<CartReminderPreference>('CartReminderPreference'),
+    output: schema<CartReminderPreference>('CartReminderPreference', out.cartReminderPreferenceOutput),
   }),
   cartGet: endpoint({
     method: 'GET',
@@ -885,7 +887,7 @@ export const endpoints = {
     path: '/api/wishlist',
     access: 'customer',
     summary: "The caller's wishlist, each item with its product as it is now (issue 41)",
-    output: type<Wishlist>('Wishlist'),
+    output: schema<Wishlist>('Wishlist', out.wishlistOutput),
   }),
   wishlistPut: endpoint({
     method: 'PUT',
@@ -893,7 +895,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Replaces the caller's wishlist (at most 100 items, each once)",
     body: wishlistSchema,
-    output: type<Wishlist>('Wishlist'),
+    output: schema<Wishlist>('Wishlist', out.wishlistOutput),
   }),
   liveTicket: endpoint({
     method: 'POST',
@@ -930,14 +932,14 @@ export const endpoints = {
     path: '/api/config',
     access: 'public',
     summary: 'The payment mode, PayPal client id, currency and backend',
-    output: type<PublicConfig>('PublicConfig'),
+    output: schema<PublicConfig>('PublicConfig', out.publicConfigOutput),
   }),
   health: endpoint({
     method: 'GET',
     path: '/api/health',
     access: 'public',
     summary: 'Whether the API reaches its store',
-    output: type<{ ok: true }>('Health'),
+    output: schema<{ ok: true }>('Health', out.healthOutput),
   }),
   openApi: endpoint({
     method: 'GET',

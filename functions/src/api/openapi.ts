@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of the API, generated from the endpoint table (api/endpoints.ts): the inputs' JSON
-// Schemas come from their zod schemas (z.toJSONSchema, as the client sends them), the answers name their type.
+// Schemas come from their zod schemas (z.toJSONSchema, as the client sends them), the answers' from api/outputs.ts
+// where the row has one (else the answer names its type).
 // Served at GET /api/openapi.json (features/config/routes.ts).
 import { z } from 'zod';
 import type { Access, EndpointSpec } from './endpoint.js';
@@ -7,11 +8,12 @@ import { endpoints } from './endpoints.js';
 
 type JsonSchema = Record<string, unknown>;
 
-/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as the client writes it (input side of transforms). */
-function jsonSchema(schema: z.ZodType): JsonSchema {
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): an input as the client writes it (the input side
+ *  of transforms), an answer (api/outputs.ts) as the server sends it. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
-    io: 'input',
+    io,
     unrepresentable: 'any',
   }) as JsonSchema;
   return rest;
@@ -52,7 +54,7 @@ function operation(name: string, e: EndpointSpec): JsonSchema {
     ...(e.query ? queryParameters(e.query) : []),
   ];
   const status = String(e.status ?? 200);
-  const answer = e.output.schema ? jsonSchema(e.output.schema) : {};
+  const answer = e.output.schema ? jsonSchema(e.output.schema, 'output') : {};
   return {
     operationId: name,
     summary: e.summary,

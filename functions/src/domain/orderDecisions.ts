@@ -4,6 +4,7 @@
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
 import { CouponRefusal, decideDiscount, type LoadedCoupon } from './discounts.js';
 import { badInput, conflict, notFound, DomainError } from './errors.js';
+import { priceLine, type StockedProduct } from './linePricing.js';
 import { couponCustomerKeys, customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';
 import { ledgerLines } from './ledger.js';
@@ -26,55 +27,19 @@ import { chooseShippingMethod } from './shippingChoice.js';
 import { countryLabel } from './countries.js';
 import { assertTransition, type LifecycleOrder } from './lifecycle.js';
 import { DEFAULT_SETTINGS, pricingRulesFor, shippingOffersFor, type ShopSettings } from './settings.js';
-import type { Order, PaymentResult, ProductOption, ProductVariant, ShippingAddress } from './types.js';
-import { stockKey, VARIANT_MESSAGES, variantLabel } from './variants.js';
+import type { Order, PaymentResult, ShippingAddress } from './types.js';
+import { stockKey } from './variants.js';
 
-/** A product as an order decision reads it: what a line copies, and the stock it takes from. */
-export interface StockedProduct {
-  name: string;
-  image: string;
-  priceCents: number;
-  countInStock: number;
-  /** What a coupon's category scope reads (absent: matches no category). */
-  category?: string;
-  /** Issue 29: the product's variants by id, the default (first) one named; absent for a product without variants.
-   *  Then `priceCents` and `countInStock` above are the default variant's and are not what a line takes. */
-  variants?: ReadonlyMap<string, StockedVariant>;
-  defaultVariant?: string;
-}
-
-/** A variant as an order decision reads it. */
-export interface StockedVariant {
-  sku: string;
-  /** "Black / 256 GB" (domain/variants.ts variantLabel). */
-  label: string;
-  priceCents: number;
-  countInStock: number;
-  image?: string | null;
-}
-
-/** A product's stored options and variants (each store loads them its own way) as an order decision reads them:
- *  nothing for a product without variants. */
-export function stockedVariantsOf(
-  options: readonly ProductOption[],
-  variants: readonly (Pick<ProductVariant, '_id' | 'sku' | 'options' | 'countInStock'> & {
-    priceCents: number;
-    image?: string | null;
-  })[],
-): Pick<StockedProduct, 'variants' | 'defaultVariant'> {
-  if (!options.length || !variants.length) return {};
-  const stocked = variants.map((v): [string, StockedVariant] => [
-    v._id,
-    {
-      sku: v.sku,
-      label: variantLabel(options, v),
-      priceCents: v.priceCents,
-      countInStock: v.countInStock,
-      image: v.image,
-    },
-  ]);
-  return { variants: new Map(stocked), defaultVariant: variants[0]!._id };
-}
+// The products an order's lines are priced from, and the pricing of one line: linePricing.ts (the coupon check
+// prices its lines the same way).
+export {
+  checkLines,
+  priceLine,
+  stockedProductOf,
+  stockedVariantsOf,
+  type StockedProduct,
+  type StockedVariant,
+} from './linePricing.js';
 
 /** One product's (or one of its variants': `variant`) stock as a decision leaves it. */
 export interface StockLevel {
@@ -178,38 +143,22 @@ type RequestedLine = { product: string; qty: number; variant?: string };
 export function orderLines(requested: readonly RequestedLine[], products: ReadonlyMap<string, StockedProduct>) {
   // Units taken per stock (a variant, or a product without variants), with what the stock was.
   const taken = new Map<string, { product: string; variant?: string; qty: number; stock: number }>();
-  const lines = requested.map((line) => {
-    const p = products.get(line.product);
-    if (!p) throw notFound(`Product not found: ${line.product}`);
-    const variantId = p.variants ? (line.variant ?? p.defaultVariant) : undefined;
-    const v = variantId === undefined ? undefined : p.variants!.get(variantId);
-    if (line.variant !== undefined && !p.variants) throw badInput(VARIANT_MESSAGES.noVariants(p.name));
-    if (p.variants && !v) throw badInput(VARIANT_MESSAGES.notAVariantOf(String(variantId), p.name));
-    const key = stockKey(line.product, variantId);
-    const stock = v ? v.countInStock : p.countInStock;
+  const priced = requested.map((line) => priceLine(products, line));
+  const lines = priced.map(({ item, variant, stock }) => {
+    const key = stockKey(item.product, variant);
     const sofar = taken.get(key);
     const left = stock - (sofar?.qty ?? 0);
-    const shownName = v ? `${p.name} (${v.label})` : p.name;
-    if (left < line.qty) throw shortOfStock(shownName, left, line.qty);
+    const shownName = item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name;
+    if (left < item.qty) throw shortOfStock(shownName, left, item.qty);
     taken.set(key, {
-      product: line.product,
-      ...(variantId ? { variant: variantId } : {}),
-      qty: (sofar?.qty ?? 0) + line.qty,
+      product: item.product,
+      ...(variant ? { variant } : {}),
+      qty: (sofar?.qty ?? 0) + item.qty,
       stock,
     });
-    if (!v) return { product: line.product, name: p.name, image: p.image, priceCents: p.priceCents, qty: line.qty };
-    return {
-      product: line.product,
-      name: p.name,
-      image: v.image || p.image,
-      priceCents: v.priceCents,
-      qty: line.qty,
-      variant: variantId!,
-      variantLabel: v.label,
-      sku: v.sku,
-    };
+    return item;
   });
-  return { lines, taken };
+  return { lines, taken, priced };
 }
 
 /**
@@ -249,7 +198,7 @@ export function placeOrder(
   sameClient: readonly UnpaidOrder[] = [],
 ): PlacedOrder {
   const user = customerOf(request);
-  const { lines, taken } = orderLines(request.lines, products);
+  const { lines, taken, priced } = orderLines(request.lines, products);
   // Issue 40: the method chosen (or the cheapest for these items) among those offered to the country, and the tax of
   // the address's state where the owner set one.
   const settings = request.settings ?? DEFAULT_SETTINGS;
@@ -283,7 +232,7 @@ export function placeOrder(
   if (coupon) {
     const decision = decideDiscount(
       coupon.coupon,
-      lines.map((l) => ({ ...l, category: products.get(l.product)!.category ?? '' })),
+      priced.map(({ item, category }) => ({ ...item, category })),
       coupon.customerUses,
       request.now,
     );

@@ -12,13 +12,21 @@ import { taxonomyKey } from './nameKey.js';
 export const TAXONOMY_KINDS = ['category', 'brand'] as const;
 export type TaxonomyKind = (typeof TAXONOMY_KINDS)[number];
 
-/** A managed category or brand. `productCount`: how many (published) products carry its name, where answered. */
+/** A managed category or brand, as a write (create, rename, merge) answers it on every store: no count, which is
+ *  the list's (the admin's page reads the list again after each write). */
 export interface TaxonomyEntry {
   _id: string;
   name: string;
   slug: string;
-  productCount?: number;
 }
+
+/** An entry of the list: with how many (published) products carry its name. */
+export interface TaxonomyListEntry extends TaxonomyEntry {
+  productCount: number;
+}
+
+/** The entry alone (a decision hands back the listed entry it found: the stores answer it without its count). */
+export const bareEntry = ({ _id, name, slug }: TaxonomyEntry): TaxonomyEntry => ({ _id, name, slug });
 
 /** An old slug (of a renamed or merged entry) and the slug it now leads to. */
 export interface SlugRedirect {
@@ -28,7 +36,7 @@ export interface SlugRedirect {
 
 /** The public list: the entries, and the old slugs still redirecting. */
 export interface TaxonomyList {
-  entries: TaxonomyEntry[];
+  entries: TaxonomyListEntry[];
   redirects: SlugRedirect[];
 }
 
@@ -302,7 +310,10 @@ export function resolveManagedName(
 
 /** An entry's slug from a URL segment: its slug, an old slug redirecting (`redirect`: where to), or a name (URLs
  *  made before slugs: /category/Accessories). Null when nothing matches. */
-export function resolveSlug(list: TaxonomyList, segment: string): { entry: TaxonomyEntry; redirect: boolean } | null {
+export function resolveSlug<E extends TaxonomyEntry>(
+  list: { entries: readonly E[]; redirects: readonly SlugRedirect[] },
+  segment: string,
+): { entry: E; redirect: boolean } | null {
   const bySlug = (slug: string) => list.entries.find((e) => e.slug === slug);
   const direct = bySlug(segment);
   if (direct) return { entry: direct, redirect: false };

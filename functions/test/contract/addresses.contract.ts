@@ -2,6 +2,8 @@
 // owner's only; an order's address remembered once and marked last used; at most MAX_SAVED_ADDRESSES even when
 // saved at once; the book goes with the account. Same cases on every store adapter (embedded:
 // contract/embedded.test.ts; Firestore: firebase/firestore.community.test.ts, firestore.contract.test.ts).
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { ADDRESS_MESSAGES, MAX_SAVED_ADDRESSES, type ShippingAddress } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
@@ -62,6 +64,7 @@ export function addressesContract(
       expect(saved).toMatchObject({ ...home, lastUsedAt: null, createdAt: '2026-03-01T10:00:00.000Z' });
       expect(saved._id).toEqual(expect.any(String));
       expect(await store.addresses.list(alice._id)).toEqual([saved]);
+      expectShape(endpoints.addressList, await store.addresses.list(alice._id));
       // The same place again (case and spaces aside) is refused.
       await expect(store.addresses.add(alice._id, { ...home, city: ' OXFORD ' })).rejects.toMatchObject({
         kind: 'conflict',

@@ -1,8 +1,10 @@
 // The store contract of issue 41's compare (GET /api/products/compare): the products of a few ids read at once, in
 // the order asked, a draft's or an unknown id left out. Same cases on every store adapter (embedded:
 // contract/embedded.test.ts; Firestore: firebase/firestore.*.test.ts).
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
-import { compareSpecs, SAMPLE_PRODUCT } from '../../src/domain/index.js';
+import { compareSpecs, productComparison, SAMPLE_PRODUCT } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
 import { productInput } from '../support/products.js';
@@ -46,6 +48,7 @@ export function compareContract(
       expect(read[0]).toMatchObject({ _id: c._id, specs: c.specs, price: 10, countInStock: 100 });
       const storage = compareSpecs(read)[0]!;
       expect(storage.cells.map((cell) => cell.best)).toEqual([true, false, false]);
+      expectShape(endpoints.productCompare, productComparison([c._id, 'no-such-product', a._id], read));
       expect(await store.products.many([])).toEqual([]);
     });
   });

@@ -2,6 +2,8 @@
 // redeemed inside the placing transaction (decided by domain/discounts.ts there), counted exactly under
 // concurrency, and given back when the order expires or is cancelled unpaid. Same cases on every store adapter
 // (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.community.test.ts).
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
@@ -75,6 +77,8 @@ export function couponsContract(
       await store.orders.place(order([{ product: p._id, qty: 1 }], { couponCode: 'SPRING10' }));
       const edited = await store.coupons.update(terms('spring10', { percentOff: 20, maxUses: 3 }));
       expect(edited).toEqual({ ...terms('SPRING10', { percentOff: 20, maxUses: 3 }), uses: 1 });
+      expectShape(endpoints.couponUpdate, edited);
+      expectShape(endpoints.couponList, await store.coupons.list());
       await expectDomainError(store.coupons.update(terms('NOPE')), 'not_found');
 
       await store.coupons.remove('autumn');

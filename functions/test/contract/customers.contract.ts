@@ -3,6 +3,8 @@
 // spent only from paid orders less completed refunds; newest order first; searched by name word or email prefix;
 // paged; a claimed guest order moving to its account. Same cases on every store adapter (embedded:
 // contract/embedded.test.ts; Firestore: firebase/firestore.community.test.ts and firestore.contract.test.ts).
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
@@ -83,6 +85,7 @@ export function customersContract(
       await store.orders.place(guest(' gail+shop@example.com', p._id, 1, at(6), 'Gail Green'));
 
       const list = await store.customers.list(page());
+      expectShape(endpoints.customerList, list);
       expect(list).toEqual({
         customers: [
           {

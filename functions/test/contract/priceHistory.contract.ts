@@ -2,6 +2,8 @@
 // when, from and to, per variant, in the save's transaction, and the 30-day low kept beside a variant's price and
 // answered beside its compare-at price. Same cases on every store adapter (embedded: contract/embedded.test.ts;
 // Firestore: firebase/firestore.*.test.ts). The clock moves by days, as a shop's prices do.
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { SYSTEM_ACTOR, type Product, type ProductUpdateInput } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
@@ -134,6 +136,7 @@ export function priceHistoryContract(
       const second = (await store.products.priceHistory(plain._id, first.nextBefore!, 3))!;
       expect(second.entries.map((e) => e.toCents)).toEqual([200, 100]);
       expect(second.nextBefore).toBeNull();
+      expectShape(endpoints.productPriceHistory, first);
     });
   });
 }

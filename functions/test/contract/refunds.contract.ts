@@ -1,6 +1,8 @@
 // The store contract of money back (issue 28): refunds reserved, completed and failed inside the stores'
 // transactions, cancelling a paid order, the customer's cancellation request. Same cases on every store adapter
 // (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.*.test.ts).
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
@@ -89,6 +91,7 @@ export function refundsContract(
       // Pending does not count as refunded yet.
       expect(reserved.order).toMatchObject({ paymentStatus: 'paid', refundedTotal: 0 });
       const done = await store.orders.completeRefund(order._id, 'full-1', 'PROVIDER-1', later(6));
+      expectShape(endpoints.orderRefund, done);
       expect(done).toMatchObject({ paymentStatus: 'refunded', refundedTotal: order.totalPrice, isPaid: true });
       expect(done.refunds).toEqual([
         {

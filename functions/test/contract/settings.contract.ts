@@ -1,6 +1,8 @@
 // The store contract of the owner's settings (issue 30): saved, read back, each save in the history with what it
 // changed, SettingsSaved published; orders priced with the settings for their shipping country. Same cases on
 // every store adapter (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.community.test.ts).
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { DEFAULT_HOLD_LIMITS, DEFAULT_SETTINGS, holdUntil, type ShopSettings } from '../../src/domain/index.js';
 import type { PlaceOrderCommand, Store } from '../../src/ports.js';
@@ -70,6 +72,8 @@ export function settingsContract(
         { field: 'holdMinutes', from: 30, to: 45 },
       ]);
       expect(await store.settings.history(1)).toHaveLength(1);
+      expectShape(endpoints.settingsHistory, history);
+      expectShape(endpoints.settingsGet, await store.settings.get());
       expect(sut.events.filter((e) => e.type === 'SettingsSaved')).toEqual([
         { type: 'SettingsSaved', settings: germany },
         { type: 'SettingsSaved', settings: longer },

@@ -1,6 +1,8 @@
 // The store contract of back-in-stock alerts (issue 41): subscriptions, confirmation, the restock mails through the
 // outbox (once each, oldest first, at most domain restockBatchSize per restock) and unsubscribing. The same cases
 // on both stores (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.community.test.ts).
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, describe, expect } from 'vitest';
 import { DEFAULT_HOLD_LIMITS, holdUntil, type ProductUpdateInput } from '../../src/domain/index.js';
 import type { Product } from '../../src/domain/types.js';
@@ -131,6 +133,7 @@ export function stockAlertsContract(name: string, factory: MailStoreFactory, run
       expect(await restock(p, 5)).toBe(12);
       expect((await backInStock()).map((m) => m.to).sort()).toEqual(emails(22));
       expect(await store.stockAlerts.demand([p._id])).toEqual([{ product: p._id, variant: blueOf(p), waiting: 3 }]);
+      expectShape(endpoints.stockAlertDemand, await store.stockAlerts.demand([p._id]));
     });
 
     it('an order taking a variant to the low-stock threshold mails each admin once per crossing (issue 40)', async () => {

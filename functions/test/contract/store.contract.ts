@@ -3,6 +3,8 @@
 // community emulator, in `npm test`, but the cases of firebase/communityEmulatorGaps.ts, and all of them in
 // firebase/firestore.contract.test.ts on Google's emulator, `npm run test:firebase`). Each case gets a fresh, empty
 // store from the factory.
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
@@ -343,6 +345,7 @@ export function storeContract(
         expect(p3.products[1]).toMatchObject({ _id: made[0]!._id, price: 10 });
         const past = await store.products.list({ keyword: '', page: 4, pageSize: 4 });
         expect(past).toEqual({ products: [], page: 4, pages: 3 });
+        for (const page of [p1, p3, past]) expectShape(endpoints.productList, page);
       });
 
       it('answers an empty shop with no pages', async () => {
@@ -453,6 +456,7 @@ export function storeContract(
         const top = await store.products.top(3);
         expect(top.map((p) => p.name)).toEqual(['B', 'C', 'A']);
         expect((await store.products.top(10)).map((p) => p._id)).toEqual([b!._id, c!._id, a!._id, d!._id]);
+        expectShape(endpoints.productTop, top);
       });
 
       it('lists low stock, lowest first then by name', async () => {
@@ -477,6 +481,8 @@ export function storeContract(
         const read = await store.products.get(p!._id);
         expect(read).toMatchObject({ rating: 4.33, numReviews: 3 });
         expect(read!.reviews.map((r) => r.name)).toEqual(['Cy', 'Ben', 'Ann']);
+        expectShape(endpoints.productGet, read);
+        expectShape(endpoints.productGet, await store.products.get(p!._id, { reviews: false }));
         expect((await store.products.list({ keyword: 'reviewed', page: 1, pageSize: 8 })).products[0]).toMatchObject({
           rating: 4.33,
           numReviews: 3,
@@ -677,6 +683,7 @@ export function storeContract(
         expect((await store.products.get(p!._id))!.countInStock).toBe(7);
         expect((await store.products.get(q!._id))!.countInStock).toBe(2);
         expect(await store.orders.get(o._id)).toEqual(o);
+        expectShape(endpoints.orderPlace, o);
       });
 
       it('charges shipping on small orders', async () => {
@@ -1078,6 +1085,7 @@ export function storeContract(
         const lost = await store.orders.markUndelivered(o._id, late, 'Parcel lost by the carrier');
         expect(lost.undeliveries.map((u) => u.reason)).toEqual([null, 'Parcel lost by the carrier']);
         expect(await store.orders.get(o._id)).toEqual(lost);
+        expectShape(endpoints.orderGet, lost);
         await expectDomainError(store.orders.markUndelivered('nope0000000000000000', at, 'x'), 'not_found');
 
         expect(await store.orders.notes(o._id)).toEqual([]);
@@ -1096,6 +1104,9 @@ export function storeContract(
           pageSize: 50,
         });
         expect(JSON.stringify(listed)).not.toContain('Customer called');
+        expectShape(endpoints.myOrders, listed);
+        // An admin's order: the order and its notes (features/orders/routes.ts).
+        expectShape(endpoints.orderNoteAdd, { ...lost, notes: await store.orders.notes(o._id) });
         await expectDomainError(store.orders.addNote('nope0000000000000000', { text: 't', by }, at), 'not_found');
         expect(await store.orders.notes('nope0000000000000000')).toEqual([]);
       });
@@ -1223,6 +1234,7 @@ export function storeContract(
         const stock = (await store.products.get(p!._id))!.countInStock;
         expect(stock).toBe(12);
         expect(history.entries.reduce((sum, e) => sum + e.delta, 0)).toBe(stock);
+        expectShape(endpoints.productStockHistory, history);
       });
 
       it('records nothing for a refused order; a draft has none until its first save; unknown products: null', async () => {

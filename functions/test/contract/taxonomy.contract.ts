@@ -3,9 +3,12 @@
 // the old slugs), the facet counts following a relabel, and product saves picking from the lists. Same cases on
 // every store adapter (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.community.test.ts).
 import { afterEach, beforeEach, describe, expect } from 'vitest';
+import { brandEndpoints, categoryEndpoints } from '../../src/api/endpoints.js';
+import { resolveSlug } from '../../src/domain/index.js';
 import type { Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
 import { productInput } from '../support/products.js';
+import { expectShape } from '../support/shapes.js';
 import { contractCase, type ContractRun } from './cases.js';
 import { expectDomainError, type StoreUnderTest } from './store.contract.js';
 
@@ -93,6 +96,22 @@ export function taxonomyContract(
       await store.brands.remove(spare._id);
       expect((await store.brands.list()).entries.map((e) => e.name)).toEqual(['Voltra']);
       await expectDomainError(store.brands.remove(spare._id), 'not_found');
+    });
+
+    it('taxonomy: every answer has its row’s exact keys (a write answers no productCount; the list does)', async () => {
+      await store.products.create(productInput('Good', { brand: 'Voltra', category: 'Lamps' }), 'owner');
+      await store.products.create(productInput('Typo', { brand: 'Votra', category: 'Lamps' }), 'owner');
+      const list = (await store.brands.list()).entries;
+      expectShape(brandEndpoints.list, list);
+      const source = list.find((e) => e.name === 'Votra')!;
+      const target = list.find((e) => e.name === 'Voltra')!;
+      expectShape(brandEndpoints.merge, await store.brands.merge(source._id, target._id));
+      expectShape(brandEndpoints.create, await store.brands.create('Nord'));
+      const lamps = (await store.categories.list()).entries.find((e) => e.name === 'Lamps')!;
+      expectShape(categoryEndpoints.rename, await store.categories.rename(lamps._id, 'Lamps'));
+      expectShape(categoryEndpoints.rename, await store.categories.rename(lamps._id, 'Lights'));
+      expectShape(categoryEndpoints.bySlug, resolveSlug(await store.categories.list(), 'lamps'));
+      expectShape(categoryEndpoints.list, (await store.categories.list()).entries);
     });
 
     it('taxonomy: a rename or merge carries the discount codes’ category scopes along', async () => {

@@ -2,6 +2,8 @@
 // expiries and refunds give it back), an order line names its variant (only the product: the default variant), the
 // product answers its default variant's price and stock, and the admin's save is checked. Same cases on every store
 // adapter (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.contract.test.ts).
+import { endpoints } from '../../src/api/endpoints.js';
+import { expectShape } from '../support/shapes.js';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import {
   DEFAULT_HOLD_LIMITS,
@@ -167,6 +169,8 @@ export function variantsContract(
       expect((await read(p._id)).countInStock).toBe(5);
       // The order reads back with its variant.
       expect((await store.orders.get(placed._id))!.orderItems[0]).toMatchObject({ variant: big, sku: 'VP-BLK-512' });
+      expectShape(endpoints.orderGet, await store.orders.get(placed._id));
+      expectShape(endpoints.productGet, await store.products.get(p._id));
     });
 
     it('a line naming only the product takes its default variant (the original clients)', async () => {

@@ -49,10 +49,10 @@ export type Gap = keyof typeof GAPS;
 export const COMMUNITY_EMULATOR_GAPS: ReadonlyMap<string, Gap> = new Map<string, Gap>([
   // Store contract > products: the catalogue's later pages are read with startAfter (search.ts listProducts).
   // Failed: 10 products in pages of 4: page 3 answered P10..P7 (page 1) instead of P2, P1.
-  // Store contract > stock history: later pages are read with startAfter (adapters/firebase/store/stock.ts).
+  // Store contract > stock history: later pages are read with startAfter (adapters/firebase/store/paging.ts readHistoryPage).
   ['pages the history newest first by its cursor: no dupes, no gaps; a forged cursor is bad input', 'cursors'],
   ['lists newest first with pages', 'cursors'],
-  // Store contract > price history (issue 41): later pages are read with startAfter (store/priceHistory.ts).
+  // Store contract > price history (issue 41): later pages are read with startAfter (store/paging.ts readHistoryPage).
   ['pages the history newest first by its cursor', 'cursors'],
   // Failed: 30 products in pages of 4: page 7 answered P30..P27 (page 1) instead of P6..P3.
   [

@@ -4,6 +4,7 @@
 // triggers), so the catalogue never shows a half-renamed category.
 import type { Client, Transaction } from './sql.js';
 import {
+  bareEntry,
   byEntryName,
   decideCreate,
   decideMerge,
@@ -18,6 +19,7 @@ import {
   type SlugMove,
   type TaxonomyEntry,
   type TaxonomyKind,
+  type TaxonomyListEntry,
   type TaxonomyList,
 } from '../../domain/index.js';
 import type { Clock, EventPublisher, TaxonomyStore } from '../../ports.js';
@@ -25,7 +27,7 @@ import type { Database } from './db.js';
 import { newId, str } from './mapping.js';
 
 /** The kind's entries by name (`productCount` from the facet counts the products' triggers keep). */
-async function loadEntries(db: Client | Transaction, kind: TaxonomyKind): Promise<TaxonomyEntry[]> {
+async function loadEntries(db: Client | Transaction, kind: TaxonomyKind): Promise<TaxonomyListEntry[]> {
   const rs = await db.execute({
     sql: `SELECT e.id, e.name, e.slug, coalesce(f.n, 0) AS n FROM taxonomy_entries e
           LEFT JOIN product_facet_counts f ON f.facet = e.kind AND f.value = e.name
@@ -130,7 +132,7 @@ export class SqlTaxonomy implements TaxonomyStore {
       return entry;
     });
     this.changed('created', 0);
-    return { ...entry, productCount: 0 };
+    return bareEntry(entry);
   }
 
   async rename(id: string, name: string): Promise<TaxonomyEntry> {
@@ -146,7 +148,7 @@ export class SqlTaxonomy implements TaxonomyStore {
       return { entry, relabelled: await relabelProducts(tx, this.kind, relabel) };
     });
     this.changed('renamed', relabelled);
-    return entry;
+    return bareEntry(entry);
   }
 
   async merge(id: string, into: string): Promise<TaxonomyEntry> {
@@ -156,10 +158,10 @@ export class SqlTaxonomy implements TaxonomyStore {
       await tx.execute({ sql: 'DELETE FROM taxonomy_entries WHERE id = ?', args: [id] });
       await tx.batch(slugMoveStatements(this.kind, move));
       const relabelled = await relabelProducts(tx, this.kind, relabel);
-      return { target: { ...target, productCount: (target.productCount ?? 0) + relabelled }, relabelled };
+      return { target, relabelled };
     });
     this.changed('merged', relabelled);
-    return target;
+    return bareEntry(target);
   }
 
   async remove(id: string): Promise<void> {

@@ -7,10 +7,9 @@ import {
   decideDiscount,
   resolveCouponCategories,
   notFound,
-  toCents,
+  checkLines,
   toDollars,
   COUPON_MESSAGES,
-  VARIANT_MESSAGES,
   type CouponCheck,
   type CouponInput,
   type Product,
@@ -47,16 +46,11 @@ export function couponRoutes(
       shopper ? store.coupons.customerUses(input.code, shopper) : 0,
       Promise.all(input.items.map((i) => store.products.get(i.product))),
     ]);
-    const lines = input.items.map((item, index) => {
-      const product = products[index];
-      if (!product) throw notFound(`Product not found: ${item.product}`);
-      return {
-        product: item.product,
-        category: product.category,
-        priceCents: toCents(linePrice(product, item.variant)),
-        qty: item.qty,
-      };
-    });
+    // Priced as placing prices them (domain/linePricing.ts): each line at its variant's price.
+    const lines = checkLines(
+      products.filter((p) => p !== null),
+      input.items,
+    );
     const decision = decideDiscount(coupon, lines, customerUses, clock.now());
     const answer: CouponCheck = decision.ok
       ? { code: input.code, ok: true, discountPrice: toDollars(decision.discountCents), message: null }
@@ -114,14 +108,4 @@ export function couponRoutes(
   });
 
   return router;
-}
-
-/** A check's line price: its variant's (one of the product's, else 400 as when placing), or the product's (the
- *  default variant's for a product with variants). */
-function linePrice(product: Product, variant: string | undefined): number {
-  if (variant === undefined) return product.price;
-  if (!product.variants?.length) throw badInput(VARIANT_MESSAGES.noVariants(product.name));
-  const chosen = product.variants.find((v) => v._id === variant);
-  if (!chosen) throw badInput(VARIANT_MESSAGES.notAVariantOf(variant, product.name));
-  return chosen.price;
 }

@@ -29,3 +29,36 @@ export async function readPage<T>(
   const rows = snap.docs.map(map);
   return { rows: window.fromEnd ? rows.reverse() : rows, page, pages, total };
 }
+
+/** The cursor of a history page: the last entry's time and document id, opaque to clients. */
+const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+
+function decodeCursor(before: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(before, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
+      return value as [string, string];
+  } catch {
+    // refused below
+  }
+  throw badInput('Invalid before cursor');
+}
+
+/** A page of a product's history (its stock or its prices: documents with an `at`), newest first (ties by document
+ *  id), `limit` entries after the cursor `before`; `nextBefore` null on the last page. */
+export async function readHistoryPage<D, T>(
+  history: Query,
+  before: string | undefined,
+  limit: number,
+  map: (doc: D) => T,
+): Promise<{ entries: T[]; nextBefore: string | null }> {
+  let query = history.orderBy('at', 'desc').orderBy(FieldPath.documentId(), 'desc');
+  if (before !== undefined) query = query.startAfter(...decodeCursor(before));
+  const snap = await query.limit(limit + 1).get();
+  const docs = snap.docs.slice(0, limit);
+  const last = docs.at(-1);
+  return {
+    entries: docs.map((d) => map(d.data() as D)),
+    nextBefore: snap.docs.length > limit && last ? encodeCursor(last.get('at'), last.id) : null,
+  };
+}

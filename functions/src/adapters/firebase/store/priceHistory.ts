@@ -3,15 +3,10 @@
 // variant keeps its 30-day low beside its price in the product document (VariantDoc.lowestCents), so a product read
 // stays one document. Clients never read the history (firestore.rules has no rule for it): the admin reads it
 // through the API.
-import { FieldPath, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import {
-  badInput,
-  LOWEST_PRICE_DAYS,
-  priceSave,
-  type PriceHistoryEntry,
-  type PriceHistoryPage,
-} from '../../../domain/index.js';
+import { type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { LOWEST_PRICE_DAYS, priceSave, type PriceHistoryEntry, type PriceHistoryPage } from '../../../domain/index.js';
 import { COLLECTIONS, type ProductDoc } from './mapping.js';
+import { readHistoryPage } from './paging.js';
 
 /** products/{id}/priceHistory/{auto id}: one PriceHistoryEntry as the API answers it. */
 export type PriceHistoryDoc = PriceHistoryEntry;
@@ -72,20 +67,6 @@ export function recordPriceChanges(
   };
 }
 
-/** The cursor of a page: the last entry's time and document id, opaque to clients. */
-const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
-
-function decodeCursor(before: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(before, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
-      return value as [string, string];
-  } catch {
-    // refused below
-  }
-  throw badInput('Invalid before cursor');
-}
-
 /** A product's price history, newest first (ties by document id), `limit` entries after the cursor `before`. */
 export async function priceHistoryPage(
   db: Firestore,
@@ -93,14 +74,16 @@ export async function priceHistoryPage(
   before: string | undefined,
   limit: number,
 ): Promise<PriceHistoryPage> {
-  let query = historyOf(db, productId).orderBy('at', 'desc').orderBy(FieldPath.documentId(), 'desc');
-  if (before !== undefined) query = query.startAfter(...decodeCursor(before));
-  const snap = await query.limit(limit + 1).get();
-  const docs = snap.docs.slice(0, limit);
-  const entries = docs.map((d) => {
-    const { at, by, variant, fromCents, toCents } = d.data() as PriceHistoryDoc;
-    return { at, by, ...(variant === undefined ? {} : { variant }), fromCents, toCents };
-  });
-  const last = docs.at(-1);
-  return { entries, nextBefore: snap.docs.length > limit && last ? encodeCursor(last.get('at'), last.id) : null };
+  return readHistoryPage(
+    historyOf(db, productId),
+    before,
+    limit,
+    ({ at, by, variant, fromCents, toCents }: PriceHistoryDoc) => ({
+      at,
+      by,
+      ...(variant === undefined ? {} : { variant }),
+      fromCents,
+      toCents,
+    }),
+  );
 }

@@ -3,9 +3,8 @@
 // and writes its history entry (products/{id}/stockHistory/{entry}) in the same transaction
 // (domain/stockHistory.ts). Clients never read or write the history (firestore.rules: admin read only, through
 // the API).
-import { FieldPath, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
-  badInput,
   stockHistoryEntries,
   type StockChange,
   type StockContext,
@@ -13,6 +12,7 @@ import {
   type StockHistoryPage,
 } from '../../../domain/index.js';
 import { COLLECTIONS, lowestStockOf, type ProductDoc } from './mapping.js';
+import { readHistoryPage } from './paging.js';
 
 /** products/{id}/stockHistory/{auto id}: one StockHistoryEntry as the API answers it. */
 export type StockHistoryDoc = StockHistoryEntry;
@@ -78,20 +78,6 @@ export function applyStockChanges(
   recordStockHistory(tx, db, changes, context);
 }
 
-/** The cursor of a page: the last entry's time and document id, opaque to clients. */
-const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
-
-function decodeCursor(before: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(before, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
-      return value as [string, string];
-  } catch {
-    // refused below
-  }
-  throw badInput('Invalid before cursor');
-}
-
 /** A product's history, newest first (ties by document id), `limit` entries after the cursor `before`. */
 export async function stockHistoryPage(
   db: Firestore,
@@ -99,13 +85,11 @@ export async function stockHistoryPage(
   before: string | undefined,
   limit: number,
 ): Promise<StockHistoryPage> {
-  let query = historyOf(db, productId).orderBy('at', 'desc').orderBy(FieldPath.documentId(), 'desc');
-  if (before !== undefined) query = query.startAfter(...decodeCursor(before));
-  const snap = await query.limit(limit + 1).get();
-  const docs = snap.docs.slice(0, limit);
-  const entries = docs.map((d) => {
-    const { at, delta, after, cause, orderId, by, variant } = d.data() as StockHistoryDoc;
-    return {
+  return readHistoryPage(
+    historyOf(db, productId),
+    before,
+    limit,
+    ({ at, delta, after, cause, orderId, by, variant }: StockHistoryDoc) => ({
       at,
       delta,
       after,
@@ -113,8 +97,6 @@ export async function stockHistoryPage(
       ...(orderId === undefined ? {} : { orderId }),
       ...(by === undefined ? {} : { by }),
       ...(variant === undefined ? {} : { variant }),
-    };
-  });
-  const last = docs.at(-1);
-  return { entries, nextBefore: snap.docs.length > limit && last ? encodeCursor(last.get('at'), last.id) : null };
+    }),
+  );
 }

@@ -17,6 +17,7 @@ import {
   byEntryName,
   decideCreate,
   decideMerge,
+  bareEntry,
   decideRemove,
   decideRename,
   entriesFromValues,
@@ -45,7 +46,7 @@ export const TAXONOMIES_COLLECTION = 'taxonomies';
 export const RELABEL_BATCH = 200;
 
 interface TaxonomyDoc {
-  entries: Omit<TaxonomyEntry, 'productCount'>[];
+  entries: TaxonomyEntry[];
   redirects: SlugRedirect[];
   /** Renames and merges whose products are not all relabelled yet, oldest first. */
   relabels: ProductRelabel[];
@@ -53,7 +54,6 @@ interface TaxonomyDoc {
 
 const listRef = (db: Firestore, kind: TaxonomyKind) => db.collection(TAXONOMIES_COLLECTION).doc(kind);
 const newId = (db: Firestore) => db.collection(TAXONOMIES_COLLECTION).doc().id;
-const bare = ({ _id, name, slug }: TaxonomyEntry) => ({ _id, name, slug });
 
 /** The list in `tx` (a read: before the transaction's writes); made from the catalogue's values when missing
  *  (`made`: write it in this transaction, so its ids stay). */
@@ -216,7 +216,7 @@ export class FirestoreTaxonomy implements TaxonomyStore {
       return { next, answer: entry };
     });
     this.changed('created', 0);
-    return { ...entry, productCount: 0 };
+    return bareEntry(entry);
   }
 
   async rename(id: string, name: string): Promise<TaxonomyEntry> {
@@ -224,7 +224,7 @@ export class FirestoreTaxonomy implements TaxonomyStore {
     const { entry, relabel } = await this.change(async (list) => {
       const { entry, relabel, move } = decideRename(this.kind, list.entries, id, name);
       const next: TaxonomyDoc = {
-        entries: list.entries.map((e) => (e._id === id ? bare(entry) : e)),
+        entries: list.entries.map((e) => (e._id === id ? bareEntry(entry) : e)),
         redirects: applySlugMove(list.redirects, move),
         relabels: relabel ? [...list.relabels, relabel] : list.relabels,
       };
@@ -232,7 +232,7 @@ export class FirestoreTaxonomy implements TaxonomyStore {
     });
     const relabelled = relabel ? await this.finishRelabels() : 0;
     this.changed('renamed', relabelled);
-    return entry;
+    return bareEntry(entry);
   }
 
   async merge(id: string, into: string): Promise<TaxonomyEntry> {
@@ -248,7 +248,7 @@ export class FirestoreTaxonomy implements TaxonomyStore {
     });
     const relabelled = await this.finishRelabels();
     this.changed('merged', relabelled);
-    return bare(target);
+    return bareEntry(target);
   }
 
   async remove(id: string): Promise<void> {

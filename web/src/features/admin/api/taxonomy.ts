@@ -1,7 +1,7 @@
 // The managed categories and brands (issue 29): the public lists (GET /api/categories, /api/brands, with each
 // entry's product count) and the admin's writes. Their query keys live here, not in lib/queryKeys (the first
 // bundle), as only the admin's screens read them.
-import type { TaxonomyEntry } from '@domain/taxonomy';
+import type { TaxonomyListEntry } from '@domain/taxonomy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import {
@@ -35,7 +35,7 @@ const brands = { list: brandList, create: brandCreate, rename: brandRename, merg
  *  the routes carry at run time). */
 const calls: Record<TaxonomyList, typeof categories> = { categories, brands: brands as unknown as typeof categories };
 
-export function listEntries(list: TaxonomyList, signal?: AbortSignal): Promise<TaxonomyEntry[]> {
+export function listEntries(list: TaxonomyList, signal?: AbortSignal): Promise<TaxonomyListEntry[]> {
   // Revalidated by its ETag each time (max-age=0), and the server's copy is cleared by every write: fresh.
   return call(calls[list].list, { signal });
 }

@@ -1,7 +1,7 @@
 // Categories & brands (issue 29): the two managed lists, each with its entries (slug, product count) and the
 // admin's create, rename, merge (pick the one that stays) and delete (refused by the server while products use it:
 // its message says to merge first). One lazy module; a stacked list rather than a table, so it works at 390 px.
-import type { TaxonomyEntry } from '@domain/taxonomy';
+import type { TaxonomyListEntry } from '@domain/taxonomy';
 import { paths } from '@domain/routes';
 import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -34,8 +34,8 @@ function EntryRow({
   busy,
 }: {
   list: TaxonomyList;
-  entry: TaxonomyEntry;
-  others: TaxonomyEntry[];
+  entry: TaxonomyListEntry;
+  others: TaxonomyListEntry[];
   mode: Mode;
   setMode: (mode: Mode) => void;
   change: (change: TaxonomyChange) => void;
