@@ -3,7 +3,7 @@
 // writes exactly what it answers in the same transaction. Pricing, stock checks, hold limits, restocking and the
 // lifecycle's transitions are decided here once, for every backend; the stores only read and write.
 import { CouponRefusal, decideDiscount, type LoadedCoupon } from './discounts.js';
-import { badInput, conflict, notFound, DomainError } from './errors.js';
+import { badInput, conflict, DomainError } from './errors.js';
 import { priceLine, type StockedProduct } from './linePricing.js';
 import { couponCustomerKeys, customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';

@@ -12,7 +12,6 @@ import {
   COUPON_MESSAGES,
   type CouponCheck,
   type CouponInput,
-  type Product,
 } from '../../domain/index.js';
 import { optionalUser, requireAdmin } from '../../http/auth.js';
 import { markRefusedCheck } from '../../http/rateLimits.js';
