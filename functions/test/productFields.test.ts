@@ -92,6 +92,8 @@ describe('product fields, defined once', () => {
         'nameKey',
         'searchKeys',
         'ratingSum',
+        // Issue 40: the lowest of its items' stock, derived on every stock write (the dashboard's low stock query).
+        'lowestStock',
       ].sort(),
     );
   });

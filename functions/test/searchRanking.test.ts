@@ -146,10 +146,10 @@ describe('search order without a sort: bm25 up to the bound, names first above i
     const oldDir = mkdtempSync(join(tmpdir(), 'voltshop-m27-'));
     try {
       // Today's store writes the products, so the old database also has what its product writes need that came
-      // after 27 and does not touch the search: migration 34's price history, 38's slugs.
+      // after 27 and does not touch the search: migration 34's price history, 38's slugs, 39's accessories.
       const before = await Database.open(
         oldDir,
-        MIGRATIONS.filter((m) => m.version < 27 || m.version === 34 || m.version === 38),
+        MIGRATIONS.filter((m) => m.version < 27 || m.version === 34 || m.version === 38 || m.version === 39),
       );
       const clock = new MovableClock();
       const old = createSqlStore(before, { clock });
