@@ -56,7 +56,7 @@ function EntryRow({
   return (
     <tr>
       {variants && (
-        <td className="text-break">{entry.variant ? (variants.get(entry.variant) ?? entry.variant) : '—'}</td>
+        <td className="admin-variant">{entry.variant ? (variants.get(entry.variant) ?? entry.variant) : '—'}</td>
       )}
       <td className={`text-end fw-semibold ${entry.delta > 0 ? 'text-success' : 'text-danger'}`}>
         {signed(entry.delta)}
