@@ -133,6 +133,7 @@ describe('back-in-stock alerts (POST /api/products/:id/stock-alerts)', () => {
     // 20 rows are all as low (the earlier cases' phones left at 0).
     type Row = { product: string; variantLabel: string | null; countInStock: number };
     const rows = stats.body.lowStock as Row[];
+    expect(stats.body.lowStockThreshold).toBe(10); // the dashboard's texts say the threshold it listed by
     expect(rows.every((r) => r.countInStock <= 10)).toBe(true);
     expect(rows.map((r) => r.countInStock)).toEqual(rows.map((r) => r.countInStock).sort((a, b) => a - b));
     const blue = rows.some((r) => r.product === id && r.variantLabel === 'Blue' && r.countInStock === 7);

@@ -3,7 +3,8 @@
 // backfill.ts): every product's search keys, the search vocabulary ("Did you mean"), and the `verified` mark of the
 // reviews written before it; (issue 37) the admin dashboard's daily counters; issue 36's refund actors, moved
 // out of the order documents written before it; and (issue 38) the older order lines' tax shares and the waiting fields of requests asked before them. Safe to run again; run it once after deploying issue 29
-// (docs/firebase.md "Search") and again after issues 36 and 37 ("Admin stats").
+// (docs/firebase.md "Search") and again after issues 36 and 37 ("Admin stats"), and after issue 40 (slugs, lowest
+// stock, customers).
 //   node scripts/firebase/backfill.mjs                        # the running emulators
 //   node scripts/firebase/backfill.mjs --project my-shop --real
 import { getFirestore } from 'firebase-admin/firestore';
@@ -34,5 +35,11 @@ log(`${projectId}: waiting requests ${JSON.stringify(waiting)}`);
 // Issue 40: products written before slugs get theirs (they answer a provisional one meanwhile).
 const slugs = await firebase.backfillSlugs(getFirestore(app));
 log(`${projectId}: ${slugs} product slugs given`);
+// Issue 40: products whose stock was not written since lowestStock was get it (the dashboard's low stock per variant).
+const lowest = await firebase.backfillLowestStock(getFirestore(app));
+log(`${projectId}: lowest stock ${JSON.stringify(lowest)}`);
+// Issue 40: the admin's customers list, recomputed from the orders and accounts (set, never added: safe to rerun).
+const customers = await firebase.backfillCustomers(getFirestore(app));
+log(`${projectId}: ${customers} customers written`);
 await ports.store.close();
 process.exit(0);

@@ -729,11 +729,11 @@ describe('admin: orders', () => {
 });
 
 describe('admin: dashboard and guards', () => {
-  it('shows orders and revenue per day as a chart and the low-stock products', async () => {
+  it('shows orders and revenue per day as a chart and the low-stock items', async () => {
     const page = await signedIn(ADMIN, '/admin');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.getByTestId('stats-chart').locator('svg.recharts-surface').first().waitFor();
-    await page.getByRole('table', { name: 'Low-stock products' }).waitFor();
+    await page.getByRole('table', { name: 'Low-stock items' }).waitFor();
     await page.getByText('Show the numbers as a table').click();
     expect(await page.getByRole('table', { name: 'Orders and revenue per day' }).locator('tbody tr').count()).toBe(30);
     await screenshot(page, 'admin-dashboard');

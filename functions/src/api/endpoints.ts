@@ -96,6 +96,8 @@ export interface Message {
 export interface AdminStats {
   daily: { day: string; orders: number; revenue: number }[];
   lowStock: LowStockRow[];
+  /** The owner's threshold the list was read with (settings `lowStockThreshold`): the dashboard's texts say it. */
+  lowStockThreshold: number;
   /** Issue 41: the last 30 days' cart reminders, and how many an order by the customer followed within
    *  `recoveryDays` (domain/cartReminders.ts cartReminderFigures). */
   cartReminders: { sent: number; recovered: number; recoveryDays: number };

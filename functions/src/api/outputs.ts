@@ -494,5 +494,6 @@ export const adminStatsOutput = z.strictObject({
       }),
     ),
   ),
+  lowStockThreshold: count,
   cartReminders: z.strictObject({ sent: count, recovered: count, recoveryDays: z.number() }),
 });

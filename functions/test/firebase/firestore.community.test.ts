@@ -42,6 +42,7 @@ import { type CommunityFirestore, startCommunityFirestore } from '../support/com
 import { COMMUNITY_EMULATOR_GAPS } from './communityEmulatorGaps.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
 import { screenReadsContract } from './screenReads.contract.js';
+import { backfillsContract } from './backfills.contract.js';
 
 const verify = process.env.VOLTSHOP_COMMUNITY_GAPS === 'verify';
 
@@ -210,6 +211,21 @@ screenReadsContract(
     return {
       db: app.db,
       reads: emulator.reads,
+      dispose: async () => {
+        await app.close();
+        emulator.state.clear();
+      },
+    };
+  },
+  contractRun,
+);
+// Issue 40's backfills.
+backfillsContract(
+  NAME,
+  async () => {
+    const app = adminApp();
+    return {
+      db: app.db,
       dispose: async () => {
         await app.close();
         emulator.state.clear();

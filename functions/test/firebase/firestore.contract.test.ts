@@ -32,6 +32,7 @@ import { eventRecorder, storeContract, type StoreUnderTest } from '../contract/s
 import type { MovableClock } from '../support/clock.js';
 import { firestoreReadsContract } from './firestoreReads.contract.js';
 import { screenReadsContract } from './screenReads.contract.js';
+import { backfillsContract } from './backfills.contract.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
   throw new Error(
@@ -124,6 +125,12 @@ firestoreReadsContract('Firestore (emulator)', async () => {
 // Issue 37's reads per screen: here the answers only.
 screenReadsContract('Firestore (emulator)', async () => {
   const name = `screens-${run}-${++n}`;
+  const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
+  return { db: getFirestore(app), dispose: () => deleteApp(app) };
+});
+// Issue 40's backfills.
+backfillsContract('Firestore (emulator)', async () => {
+  const name = `backfills-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
   return { db: getFirestore(app), dispose: () => deleteApp(app) };
 });

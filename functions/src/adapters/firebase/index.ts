@@ -36,6 +36,8 @@ export {
 } from './store/backfill.js';
 export { backfillOrderStats } from './store/orderStats.js';
 export { backfillSlugs } from './store/slugs.js';
+export { backfillLowestStock } from './store/lowStock.js';
+export { backfillCustomers } from './store/customers.js';
 export { IdentityToolkit, IdentityToolkitError } from './identityToolkit.js';
 
 /** What the Firebase backend reads of the one configuration (config.ts), flat. */

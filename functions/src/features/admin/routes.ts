@@ -22,7 +22,12 @@ export function adminRoutes({ store, auth, clock }: Ports) {
     const lowStock = await store.products.lowStock(threshold, 20);
     // Issue 41: the reminders of the same 30 days; an order within CART_REMINDER_RECOVERY_DAYS of one recovers it.
     const reminders = cartReminderFigures(await store.cartReminders.sentSince(since));
-    res.json({ daily, lowStock, cartReminders: { ...reminders, recoveryDays: CART_REMINDER_RECOVERY_DAYS } });
+    res.json({
+      daily,
+      lowStock,
+      lowStockThreshold: threshold,
+      cartReminders: { ...reminders, recoveryDays: CART_REMINDER_RECOVERY_DAYS },
+    });
   });
   return router;
 }

@@ -6,6 +6,7 @@
 // an account's document with its profile (so accounts without orders are listed) and deletes it with the account.
 // A list is one count aggregation and a page (store/paging.ts); a customer one read. docs/firebase.md "Customers".
 import {
+  FieldPath,
   FieldValue,
   type DocumentSnapshot,
   type Firestore,
@@ -26,7 +27,7 @@ import {
 import { CUSTOMERS_COLLECTION } from '../../../firestore/schema.js';
 import { CUSTOMER_ORDER_FIELD, customerListFilters } from '../../../firestore/queries.js';
 import type { CustomerStore } from '../../../ports.js';
-import { keyId } from './mapping.js';
+import { COLLECTIONS, isDocId, keyId, MAX_ATTEMPTS } from './mapping.js';
 import { readPage } from './paging.js';
 
 /** customers/{keyId(id)}: one customer's figures. */
@@ -156,4 +157,94 @@ export class FirestoreCustomers implements CustomerStore {
     const snap = await customerRef(this.db, id).get();
     return snap.exists ? toCustomer(snap.data() as CustomerDoc) : null;
   }
+}
+
+/** A customer's document as recomputed from all their orders (the backfill): the latest order names a guest; an
+ *  account keeps the name and email of its profile. */
+export function customerDocFrom(
+  id: string,
+  orders: readonly Counted[],
+  profile: { name: string; email: string } | null,
+): CustomerDoc | null {
+  const guest = isGuestCustomerId(id);
+  const latest = orders.reduce<Counted | null>((l, o) => (!l || o.createdAt > l.createdAt ? o : l), null);
+  if (guest ? !latest : !profile) return null; // a guest without orders, or a deleted account: not listed
+  const name = guest ? guestNameOf(latest!) : profile!.name;
+  const email = guest ? latest!.user.email : profile!.email;
+  const lastOrderAt = latest?.createdAt ?? null;
+  return {
+    id,
+    guest,
+    name,
+    email,
+    searchKeys: customerSearchKeys(name, email),
+    orders: orders.length,
+    spentCents: orders.reduce((sum, o) => sum + customerSpentCents(o), 0),
+    lastOrderAt,
+    lastOrderSort: lastOrderAt ?? '',
+  };
+}
+
+/** The ids of a collection's documents, or of the values of one field of them, in pages (select: no field read). */
+async function idsIn(db: Firestore, collection: string, field: string | null, pageSize: number, into: Set<string>) {
+  let after: DocumentSnapshot | undefined;
+  for (;;) {
+    const q = db
+      .collection(collection)
+      .orderBy(FieldPath.documentId())
+      .select(...(field ? [field] : []))
+      .limit(pageSize);
+    const page = await (after ? q.startAfter(after) : q).get();
+    for (const d of page.docs) {
+      const id = field ? d.get(field) : d.id;
+      if (typeof id === 'string' && id) into.add(id);
+    }
+    if (page.size < pageSize) return;
+    // A cursor that moved nothing would read the same page forever (the community emulator ignores cursors).
+    if (after && page.docs.at(-1)!.id === after.id) throw new Error('Customers backfill: the cursor made no progress');
+    after = page.docs.at(-1);
+  }
+}
+
+/**
+ * The one-off backfill (npm run backfill:firebase) of a store with orders or accounts from before the customers
+ * documents: every customer's document is recomputed from all their orders and set whole, never incremented, so a
+ * second run (or a run after some orders were already counted live) counts each order once. One transaction per
+ * customer reads the document, the account and the orders before writing: an order change meanwhile either is in
+ * what it read or retries it, and a change committed after it adds to the recomputed figures. Answers how many
+ * customers it wrote.
+ */
+export async function backfillCustomers(db: Firestore, pageSize = 1000): Promise<number> {
+  const ids = new Set<string>();
+  await idsIn(db, COLLECTIONS.orders, 'userId', pageSize, ids);
+  await idsIn(db, COLLECTIONS.users, null, pageSize, ids);
+  let written = 0;
+  for (const id of ids) {
+    const guest = isGuestCustomerId(id);
+    if (!guest && !isDocId(id)) continue; // not a document id: no account
+    const wrote = await db.runTransaction(
+      async (tx) => {
+        const ref = customerRef(db, id);
+        const [current, user] = await tx.getAll(ref, ...(guest ? [] : [db.collection(COLLECTIONS.users).doc(id)]));
+        const orders = await tx.get(db.collection(COLLECTIONS.orders).where('userId', '==', id));
+        // An account keeps the name and email its document holds (its profile's, or as last ordered), else its
+        // profile's; a deleted account (no users document) is not listed, as the embedded store lists none.
+        const known = current!.exists ? current! : user;
+        const profile = user?.exists
+          ? { name: String(known!.get('name') ?? ''), email: String(known!.get('email') ?? '') }
+          : null;
+        const doc = customerDocFrom(
+          id,
+          orders.docs.map((d) => d.data() as Counted),
+          profile,
+        );
+        if (!doc) return false;
+        tx.set(ref, doc);
+        return true;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+    if (wrote) written++;
+  }
+  return written;
 }

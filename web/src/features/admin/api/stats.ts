@@ -17,11 +17,13 @@ export interface AdminStats {
   daily: DailyStat[];
   /** Issue 40: per item, a product without variants or each variant, lowest first. */
   lowStock: LowStockRow[];
+  /** The owner's threshold the list was read with (the texts say it). */
+  lowStockThreshold: number;
   /** Issue 41: the last 30 days' abandoned-cart reminders, and those an order followed within `recoveryDays`. */
   cartReminders: { sent: number; recovered: number; recoveryDays: number };
 }
 
-/** GET /api/admin/stats (admin): orders and revenue per day for the last 30 days, and low-stock products. */
+/** GET /api/admin/stats (admin): orders and revenue per day for the last 30 days, and the items low on stock. */
 export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
   return call(adminStats, { signal });
 }

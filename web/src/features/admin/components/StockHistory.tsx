@@ -25,11 +25,16 @@ export const CAUSE_LABELS: Record<StockCause, string> = {
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${-delta}`);
 
-/** Who made a change: the system, you, or the account's whole id (issue 40: wrapping, never cut). */
+/** Who made a change: the system, you, or the account's whole id (issue 40: wrapping, never cut), linking to its
+ *  customer page, where its name and email are (the history keeps the id only). */
 function Actor({ by, me }: { by: string | undefined; me: string | undefined }) {
   if (!by || by === 'system') return <>System</>;
   if (by === me) return <>You ({by})</>;
-  return <span className="font-monospace text-break">{by}</span>;
+  return (
+    <Link to={paths.admin.customer.href(by)} className="font-monospace text-break" title={`Account ${by}`}>
+      {by}
+    </Link>
+  );
 }
 
 /** A variant's label by id ("512 GB / Midnight"), its SKU beside; an id no longer on the product as it is. */
@@ -51,7 +56,7 @@ function EntryRow({
   return (
     <tr>
       {variants && (
-        <td className="text-break">{entry.variant ? (variants.get(entry.variant) ?? entry.variant) : '—'}</td>
+        <td className="admin-variant">{entry.variant ? (variants.get(entry.variant) ?? entry.variant) : '—'}</td>
       )}
       <td className={`text-end fw-semibold ${entry.delta > 0 ? 'text-success' : 'text-danger'}`}>
         {signed(entry.delta)}

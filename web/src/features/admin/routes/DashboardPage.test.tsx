@@ -4,7 +4,7 @@ import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
 import { DashboardPage } from './DashboardPage';
 
-const stats = { daily: [{ day: '2030-01-01', orders: 2, revenue: 50 }], lowStock: [] };
+const stats = { daily: [{ day: '2030-01-01', orders: 2, revenue: 50 }], lowStock: [], lowStockThreshold: 5 };
 
 describe('DashboardPage: requests waiting (issue 38)', () => {
   beforeEach(() => setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' }));
@@ -66,7 +66,7 @@ describe('DashboardPage: low stock per variant (issue 40)', () => {
       'GET /api/stock-alerts/demand': () => ({ body: [] }),
     });
     renderAt(<DashboardPage />, { path: '/admin' });
-    const table = await screen.findByRole('table', { name: 'Low-stock products' });
+    const table = await screen.findByRole('table', { name: 'Low-stock items' });
     expect(within(table).getByRole('columnheader', { name: /VARIANT/ })).toBeInTheDocument();
     expect(within(table).getByText('Black / 512 GB')).toBeInTheDocument();
     expect(within(table).getByText('VP-512')).toBeInTheDocument();
@@ -79,5 +79,58 @@ describe('DashboardPage: low stock per variant (issue 40)', () => {
       'href',
       '/admin/product/p2/edit',
     );
+  });
+});
+
+describe("DashboardPage: low stock follows the owner's threshold (issue 40)", () => {
+  beforeEach(() => setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' }));
+  afterEach(() => signOut());
+
+  const row = (i: number) => ({
+    product: `p${i}`,
+    name: `Item ${i}`,
+    brand: 'Volt',
+    category: 'Phones',
+    variant: null,
+    variantLabel: null,
+    sku: null,
+    countInStock: 1,
+  });
+  const dashboard = (lowStock: ReturnType<typeof row>[], lowStockThreshold: number) => {
+    mockFetch({
+      'GET /api/admin/stats': () => ({ body: { ...stats, lowStock, lowStockThreshold } }),
+      'GET /api/orders/requests/summary': () => ({ body: { cancellations: 0, returns: 0 } }),
+      'GET /api/stock-alerts/demand': () => ({ body: [] }),
+    });
+    renderAt(<DashboardPage />, { path: '/admin' });
+  };
+
+  it('says the threshold it listed by, never a fixed 5, and items rather than products', async () => {
+    dashboard([], 12);
+    expect(await screen.findByText('Every product and variant has more than 12 in stock.')).toBeVisible();
+    expect(screen.queryByText(/more than 5 in stock/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Low stock' })).toBeVisible();
+    expect(screen.getByText(/Products and variants with 12 or fewer in stock/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'your low-stock setting' })).toHaveAttribute('href', '/admin/settings');
+    expect(screen.getByText('Low-stock items')).toBeVisible();
+  });
+
+  it('a threshold of 0 reads as such, and a full list of 20 says only the lowest are shown', async () => {
+    dashboard(
+      Array.from({ length: 20 }, (_, i) => row(i)),
+      0,
+    );
+    await screen.findByRole('table', { name: 'Low-stock items' });
+    expect(
+      screen.getByText(/Products and variants with 0 or fewer in stock, lowest first \(the 20 lowest shown\)/),
+    ).toBeVisible();
+    expect(screen.getByText('20+')).toBeVisible();
+  });
+
+  it('a short list shows its count without a "+" or the cut note', async () => {
+    dashboard([row(1), row(2)], 5);
+    await screen.findByRole('table', { name: 'Low-stock items' });
+    expect(screen.queryByText(/lowest shown/)).toBeNull();
+    expect(screen.queryByText('2+')).toBeNull();
   });
 });

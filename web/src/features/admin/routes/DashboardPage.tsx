@@ -136,24 +136,32 @@ function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
   );
 }
 
-/** The items (products, or their variants) at or below the low-stock threshold, lowest first, each with its product's
- *  edit link. */
-function LowStock({ products }: { products: AdminStats['lowStock'] }) {
+/** The API's most rows (functions/src/features/admin/routes.ts): a full list says only the lowest are shown. */
+const LOW_STOCK_ROWS = 20;
+
+/** The items (products, or their variants) at or below the owner's low-stock threshold, lowest first, each with its
+ *  product's edit link. The texts say items and the threshold the list was read with, never a fixed number. */
+function LowStock({ products, threshold }: { products: AdminStats['lowStock']; threshold: number }) {
   const demand = useStockAlertDemand([...new Set(products.map((p) => p.product))]);
   const columns = [...lowStockColumns, waitingColumn(waitingByProduct(demand.data))];
   return (
     <section aria-labelledby="low-stock-title">
       <h2 id="low-stock-title" className="h5">
-        Low-stock products
+        Low stock
       </h2>
+      <p className="small text-muted" id="low-stock-rule">
+        Products and variants with {threshold} or fewer in stock, lowest first
+        {products.length >= LOW_STOCK_ROWS ? ` (the ${LOW_STOCK_ROWS} lowest shown)` : ''}. The threshold is{' '}
+        <Link to={paths.admin.settings.href()}>your low-stock setting</Link>.
+      </p>
       <AdminTable
-        caption="Low-stock products"
-        noun="low-stock products"
+        caption="Low-stock items"
+        noun="low-stock items"
         rows={products}
         rowKey={(p) => `${p.product}|${p.variant ?? ''}`}
         columns={columns}
         initialSort={{ key: 'count', direction: 'asc' }}
-        empty={<Message variant="success">Every product has more than 5 in stock.</Message>}
+        empty={<Message variant="success">Every product and variant has more than {threshold} in stock.</Message>}
         actions={(p) => (
           <Link
             to={paths.admin.productEdit.href(p.product)}
@@ -205,7 +213,10 @@ function Dashboard({ stats }: { stats: AdminStats }) {
           <Stat label="Revenue (30 days, paid, net of refunds)" value={formatPrice(revenue)} />
         </Col>
         <Col as="li" sm={4} className="list-unstyled">
-          <Stat label="Low-stock products" value={String(stats.lowStock.length)} />
+          <Stat
+            label="Low-stock items"
+            value={`${stats.lowStock.length}${stats.lowStock.length >= LOW_STOCK_ROWS ? '+' : ''}`}
+          />
         </Col>
         {stats.cartReminders && (
           <Col as="li" sm={4} className="list-unstyled">
@@ -218,12 +229,12 @@ function Dashboard({ stats }: { stats: AdminStats }) {
       </Row>
 
       <DailyChart daily={stats.daily} />
-      <LowStock products={stats.lowStock} />
+      <LowStock products={stats.lowStock} threshold={stats.lowStockThreshold} />
     </>
   );
 }
 
-/** /admin: orders and revenue per day (last 30 days) and low-stock products. */
+/** /admin: orders and revenue per day (last 30 days) and the items low on stock. */
 export function DashboardPage() {
   const stats = useAdminStats();
   useLiveDashboard();

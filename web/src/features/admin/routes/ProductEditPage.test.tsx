@@ -123,7 +123,8 @@ describe('ProductEditPage: stock history', () => {
     // (The form's variants table has a Variant column too: the history's own is asked for.)
     const history = screen.getByRole('region', { name: 'Stock history' });
     expect(await within(history).findByRole('columnheader', { name: 'Variant' })).toBeInTheDocument();
-    expect(within(history).getByText('512 GB (PH-512)')).toBeInTheDocument();
+    // Whole words in the cell (the editor's side column once cut "Midnight" mid-word): admin.css .admin-variant.
+    expect(within(history).getByText('512 GB (PH-512)')).toHaveClass('admin-variant');
   });
 
   it('loads only when opened, shows each change with its cause, and pages to older changes', async () => {
@@ -154,7 +155,12 @@ describe('ProductEditPage: stock history', () => {
     expect(screen.getByText('+2')).toBeInTheDocument();
     expect(screen.getByText('−2')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'order' })[0]).toHaveAttribute('href', '/order/o1');
-    expect(screen.getAllByText('u1').length).toBeGreaterThan(0); // the customer's whole id (issue 40), wrapping
+    // The customer's whole id (issue 40: wrapping, never cut), linking to their page (name and email).
+    const actors = screen.getAllByRole('link', { name: 'u1' });
+    expect(actors).toHaveLength(2);
+    expect(actors[0]).toHaveAttribute('href', '/admin/customers/u1');
+    expect(actors[0]!.closest('td')).toHaveClass('admin-actor');
+    expect(actors[0]!.closest('td')).not.toHaveClass('text-truncate');
 
     await user.click(screen.getByRole('button', { name: 'Older changes' }));
     expect(await screen.findByText('Admin edit')).toBeInTheDocument();
