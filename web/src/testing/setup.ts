@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 3 s (1 s by default): on a busy 2-core machine (CI, or tests beside the e2e suite) a
+// debounced search or a lazy chunk can take longer than 1 s to show; a passing test is not slowed by this.
+configure({ asyncUtilTimeout: 3000 });
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
