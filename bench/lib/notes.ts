@@ -122,6 +122,57 @@ any figure of sections 1b and 3; a shop started with \`npm start\` (the developm
 accepted order's mail on the same event loop right after its batch commits. Moving it off that loop (a worker
 thread, or deferring the outbox pass past a burst) is not done in this round.
 
+**Issue 42, round 2: the order request's own CPU (2026-11-29, 09:22–09:36 UTC).** What was cut, and what each cut
+weighs, measured side by side:
+
+- *One read of the account per order* (was three: the token's role and version, the profile, the email's
+  confirmation). The embedded \`verify()\` reads the profile and the confirmation in the same \`users\` row as the role
+  (\`Caller.account\`, \`ports.ts\`), and the order route takes them from there. Firebase: \`verify()\` stays the Admin
+  SDK's (the profile is in Firestore, read once by the route); a token vouching the email confirmed now saves the
+  Auth lookup of the confirmation (an email change ends the account's sessions, so such a claim is of the current
+  address). Isolated (the same statements on a 500-user database, 2,000 requests, 3 rounds): 42–90 → 13–22 µs of
+  CPU per request.
+- *The limiters' draft-8 headers*: express-rate-limit hashes the key (sha-256) and formats the policy's name on every
+  request of every limiter; \`http/rateLimits.ts\` now writes the same \`RateLimit\` / \`RateLimit-Policy\` bytes itself
+  (\`rateLimit\`, \`partitionKeyOf\`: the partition key remembered per key), \`functions/test/rateLimitHeaders.test.ts\`
+  comparing them with the library's own, 429 and \`Retry-After\` included. Isolated (four limiters, 20,000 requests,
+  two rounds each): 32–36 → 15–19 µs per request.
+- *zod on the order body*: not changed. Warm, \`placeOrderSchema\` parses the spike's body in 13–17 µs (20,000
+  parses, three rounds), but the spike's profile after this round gives zod 4.8% of the busy time (~125 µs per
+  request: 500 requests in one burst run it mostly cold). A lighter path with the same answers to bad input (the fuzz
+  and validation tests) is the next candidate; not done in this round.
+- *Mail rendering off the event loop*: the built embedded server (\`npm start\`: SMTP or the development mailbox) renders
+  each message on a worker thread (\`mail/threadRenderer.ts\`, \`mail/renderWorker.ts\`: the same \`renderMail\`; a failed render or a dead
+  thread fails that attempt, which the outbox retries as any other, so its guarantees are unchanged). From source (the
+  tests, \`npm run dev\`) it renders in process; on Firebase the \`sendMail\` function renders in its own instance, not
+  the API's. Measured on the built code (100 \`order-placed\` mails one after
+  another, as the worker sends, three rounds, load average 4–5): the main event loop was busy **12.7–24.6 ms per
+  mail** rendering in process, **0.6–1.1 ms** (posting the message and taking the answer) with the thread. A sale
+  with a mailer renders a mail per accepted order right after its batch commits: 100 accepted orders were 1.3–2.5 s
+  of the loop that answers the other 400. The checkout bench's server has no mailer (above), so its figures do not
+  show this; a spike with SMTP configured was not run.
+
+The spike, the code before this round and after the first two cuts, alternating, eight pairs (\`--quick\`,
+\`BENCH_SHOP_ROOT\` for the before build; load average 6.3–7.0 for pairs 1–4, 3.1–3.8 for pairs 5–8; every run 100 ×
+201, 400 × 409, stock 0, nothing lost):
+
+| | before (median of 8) | after (median of 8) | range before / after |
+| --- | --- | --- | --- |
+| server CPU per order request | 3.05 ms | 3.18 ms | 2.72–3.34 / 2.78–3.88 ms |
+| spike p95 / floor p95 | 3.84× | 3.50× | 3.04–6.69× / 3.04–5.96× |
+| the no-op burst's CPU per request | 1.39 ms | 1.46 ms | 1.16–1.54 / 1.14–1.50 ms |
+
+The spike does not resolve these cuts: together ~0.07–0.09 ms per request isolated, against a run-to-run spread of
+±0.4 ms on this shared machine; the medians differ by less than the spread, in either direction. What the spike's
+~3 ms per request is made of is what the no-op burst already costs (~1.4 ms: a fresh connection, Node's HTTP,
+Express and helmet, the token's first check) plus Express's routing and middleware chain of the order route; the
+reads and headers cut here were never more than a few percent of it. One profile of the spike after this round
+(\`BENCH_PROFILE_DIR\`, 09:37 UTC, load average 2.3; 1,310 ms busy for the 500 requests, 3.62 ms of CPU per request,
+5.36× the floor): self time native 20.5% (of it \`writev\` 4.6%), Node's HTTP, net, events and internals ~22%,
+Express's router and express 9.4%, zod 4.8%, garbage collector 4.3%, express-rate-limit 3.1% and
+\`http/rateLimits.js\` 1.9% (the limiters' keys and the hold key's hash), body-parser 2.0%, the order decisions
+(\`domain/orders.js\`, \`orderDecisions.js\`) 3.5%, libsql 2.0%.
+
 Found while measuring, and fixed: @libsql/client 0.18 kept a pool of connections (a transaction took its own), and
 \`PRAGMA busy_timeout\` reached only the first, so a read beside a write transaction could fail at once with
 SQLITE_BUSY. The store now opens exactly two connections on libsql's native binding (\`adapters/embedded/sql.ts\`):

@@ -512,6 +512,10 @@ export interface Caller {
   name?: string;
   /** Whether the token vouches the email confirmed (Firebase ID tokens' email_verified). */
   emailVerified?: boolean;
+  /** The account's profile and email confirmation, when verify() read them in the same lookup as the role
+   *  (embedded: the one users row), so a route needs no second read of the account (issue 42). Read fresh, never
+   *  from the token. Absent where verify() does not read the profile (Firebase: the profile is in Firestore). */
+  account?: { name: string; email: string; emailVerified: boolean };
 }
 
 export interface Identity {

@@ -11,6 +11,7 @@ import { describeMailer } from './mail/mailer.js';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outboxWorker.js';
 import { mailRenderer, settingsTimeZone } from './mail/render.js';
 import { SmtpMailer } from './mail/smtp.js';
+import { threadMailRenderer } from './mail/threadRenderer.js';
 import type { Clock } from './ports.js';
 import { sweepCartReminders } from './features/cartReminders/sweep.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
@@ -19,7 +20,14 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 export async function startServer(
   config: Config = readConfig(),
-  options: { clock?: Clock; live?: LiveHubOptions; mailWorker?: OutboxWorkerOptions } = {},
+  options: {
+    clock?: Clock;
+    live?: LiveHubOptions;
+    mailWorker?: OutboxWorkerOptions;
+    /** Render mail on a worker thread (mail/threadRenderer.ts). Default: when run built (npm start, a deployment);
+     *  run from source (the tests, npm run dev) it renders in process, where a thread would load tsx first (~1 s). */
+    mailRenderThread?: boolean;
+  } = {},
 ) {
   // The request's Host is not to be trusted for the shop's own URLs (canonical, sitemaps, emails later): a shop
   // facing the internet names its origin.
@@ -93,13 +101,20 @@ export async function startServer(
   // messages stay in the outbox, unsent, never pretended sent. Times in the shop's time zone (settings) unless the
   // message was recorded with one.
   const mailOrigin = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  // Rendering (React Email, tens of ms of CPU per order mail) on a thread of its own, off the event loop that answers
+  // a sale's orders (issue 42).
+  const renderOptions = { timeZone: settingsTimeZone(ports.store.settings) };
+  const renderThread =
+    mailer.mode !== 'none' && (options.mailRenderThread ?? !import.meta.url.endsWith('.ts'))
+      ? threadMailRenderer(mailOrigin, renderOptions)
+      : undefined;
   const mailWorker =
     mailer.mode === 'none'
       ? undefined
       : new OutboxWorker(
           ports.mail,
           mailer,
-          mailRenderer(mailOrigin, { timeZone: settingsTimeZone(ports.store.settings) }),
+          renderThread?.render ?? mailRenderer(mailOrigin, renderOptions),
           ports.clock,
           options.mailWorker,
         ).start();
@@ -122,6 +137,7 @@ export async function startServer(
     close: async () => {
       clearInterval(timer);
       await mailWorker?.stop();
+      await renderThread?.close();
       ports.live?.close(); // open event streams would keep server.close() waiting
       await new Promise<void>((r) => server.close(() => r()));
       if (mailer instanceof SmtpMailer) mailer.close();

@@ -35,15 +35,33 @@ describe('embedded verify() with the reused signature check', () => {
   it('revocation, demotion/promotion and deletion take effect on a token already checked', async () => {
     const auth = new EmbeddedAuth(db, secret);
     const token = await auth.issueToken(uid);
-    expect(await auth.verify(token)).toEqual({ uid, isAdmin: false });
+    const account = { name: 'A', email: 'a@x.test', emailVerified: false };
+    expect(await auth.verify(token)).toEqual({ uid, isAdmin: false, account });
     await db.client.execute({ sql: 'UPDATE users SET is_admin = 1 WHERE id = ?', args: [uid] });
-    expect(await auth.verify(token)).toEqual({ uid, isAdmin: true });
+    expect(await auth.verify(token)).toEqual({ uid, isAdmin: true, account });
     await auth.revokeSessions(uid);
     await expect(auth.verify(token)).rejects.toMatchObject({ kind: 'unauthenticated', message: /session was ended/ });
     const fresh = await auth.issueToken(uid);
     expect(await auth.verify(fresh)).toMatchObject({ uid });
     await db.client.execute({ sql: 'DELETE FROM users WHERE id = ?', args: [uid] });
     await expect(auth.verify(fresh)).rejects.toMatchObject({ message: /no longer exists/ });
+  });
+
+  it("answers the account's profile and email confirmation as the row says now, not as at the first check (issue 42)", async () => {
+    const auth = new EmbeddedAuth(db, secret);
+    const token = await auth.issueToken(uid);
+    expect((await auth.verify(token)).account).toEqual({ name: 'A', email: 'a@x.test', emailVerified: false });
+    await db.client.execute({
+      sql: "UPDATE users SET name = 'B', email_verified_at = 'now', email_verified_key = email_key WHERE id = ?",
+      args: [uid],
+    });
+    expect((await auth.verify(token)).account).toEqual({ name: 'B', email: 'a@x.test', emailVerified: true });
+    // Confirmed for another address than the account's current one: not confirmed (accountLinks.ts's rule).
+    await db.client.execute({
+      sql: "UPDATE users SET email = 'c@x.test', email_key = 'c@x.test' WHERE id = ?",
+      args: [uid],
+    });
+    expect((await auth.verify(token)).account).toEqual({ name: 'B', email: 'c@x.test', emailVerified: false });
   });
 
   it('an expired token is refused even though its signature was checked before', async () => {
@@ -82,7 +100,7 @@ describe('embedded verify() with the reused signature check', () => {
       return `${body}.${createHmac(hash, secret).update(body).digest('base64url')}`;
     };
     const claims = { ver: 0, sub: uid, jti: 'j-1', iat: now, exp: now + 3600 };
-    expect(await auth.verify(signed({ alg: 'HS256' }, claims))).toEqual({ uid, isAdmin: false });
+    expect(await auth.verify(signed({ alg: 'HS256' }, claims))).toMatchObject({ uid, isAdmin: false });
     await expect(auth.verify(signed({ alg: 'HS512' }, claims, 'sha512'))).rejects.toMatchObject({
       kind: 'unauthenticated',
     });

@@ -15,7 +15,14 @@
 //   `rateLimitStore: (name) => new RedisStore({ prefix: `rl:${name}:`, sendCommand: (...a) => redis.sendCommand(a) })`.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import {
+  ipKeyGenerator,
+  MemoryStore,
+  rateLimit as expressRateLimit,
+  type Options,
+  type RateLimitInfo,
+  type Store,
+} from 'express-rate-limit';
 import { emailKey, guestEmailKey } from '../domain/index.js';
 
 /** Makes the store of one limiter (each limiter needs its own; `name` tells them apart, e.g. as a key prefix). */
@@ -69,6 +76,90 @@ function accountAtAddressKey(req: Request): string | undefined {
 const answer429 = (_req: Request, res: Response) => {
   res.status(429).json({ message: TOO_MANY_ATTEMPTS });
 };
+
+/** A draft-8 partition key as express-rate-limit makes it (the first 12 hex digits of the key's sha-256, in
+ *  base64), remembered per key: the library hashes on every request of every limiter (issue 42: four limiters per
+ *  order). Bounded: cleared when full, so a flood of addresses costs memory no more than the limiters' own stores. */
+const partitionKeys = new Map<string, string>();
+const PARTITION_KEYS_MAX = 50_000;
+export function partitionKeyOf(key: string): string {
+  let pk = partitionKeys.get(key);
+  if (pk === undefined) {
+    pk = Buffer.from(createHash('sha256').update(key).digest('hex').slice(0, 12)).toString('base64');
+    if (partitionKeys.size >= PARTITION_KEYS_MAX) partitionKeys.clear();
+    partitionKeys.set(key, pk);
+  }
+  return pk;
+}
+
+/** express-rate-limit's default draft-8 name of a policy ("30-in-1hr"), as its `identifier` spells it. */
+function policyName(limit: number, windowMs: number): string {
+  const seconds = windowMs / 1e3;
+  const minutes = seconds / 60;
+  const hours = minutes / 60;
+  const days = hours / 24;
+  const duration =
+    seconds < 60
+      ? `${seconds}sec`
+      : minutes < 60
+        ? `${minutes}min`
+        : hours < 24
+          ? `${hours}hr${hours > 1 ? 's' : ''}`
+          : `${days}day${days > 1 ? 's' : ''}`;
+  return `${limit}-in-${duration}`;
+}
+
+let limiterCount = 0;
+
+/**
+ * express-rate-limit, with its draft-8 `RateLimit` and `RateLimit-Policy` headers written here instead, the same
+ * bytes (rateLimits.test.ts compares them with the library's own): the partition key remembered per key
+ * (partitionKeyOf) and the policy's name made once, where the library hashes and formats on every request. Each
+ * limiter keeps its info under its own request property, so a skipped limiter writes nothing (as the library).
+ */
+export function rateLimit(options: Partial<Options>): RequestHandler {
+  if (
+    options.standardHeaders !== 'draft-8' ||
+    typeof options.limit !== 'number' ||
+    options.identifier !== undefined ||
+    options.retryAfter !== undefined
+  )
+    return expressRateLimit(options);
+  const windowMs = options.windowMs ?? 60_000;
+  const windowSeconds = Math.ceil(windowMs / 1e3);
+  const name = `"${policyName(options.limit, windowMs)}"; `;
+  const policyStart = `${name}q=${options.limit}; w=${windowSeconds}; pk=:`;
+  const property = `voltshopRateLimit${++limiterCount}`;
+  /** Writes the headers; answers the seconds to the window's reset (for Retry-After), undefined when none. */
+  const writeHeaders = (req: Request, res: Response): number | undefined => {
+    const info = (req as unknown as Record<string, RateLimitInfo | undefined>)[property];
+    if (!info || res.headersSent) return undefined;
+    const reset = info.resetTime
+      ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1e3))
+      : windowSeconds;
+    res.append('RateLimit', `${name}r=${info.remaining}; t=${reset}`);
+    res.append('RateLimit-Policy', `${policyStart}${partitionKeyOf(info.key)}:`);
+    return reset;
+  };
+  const handler = options.handler;
+  const inner = expressRateLimit({
+    ...options,
+    standardHeaders: false,
+    requestPropertyName: property,
+    // The library writes its headers before it answers 429: so do we.
+    handler: (req, res, next, used) => {
+      const reset = writeHeaders(req, res);
+      if (reset !== undefined) res.setHeader('Retry-After', String(reset));
+      if (handler) return handler(req, res, next, used);
+      res.status(used.statusCode).send(used.message);
+    },
+  });
+  return (req, res, next) =>
+    inner(req, res, (error?: unknown) => {
+      if (error === undefined) writeHeaders(req, res);
+      next(error);
+    });
+}
 
 /** What every answering limiter shares: RateLimit headers (draft 8) and the one 429 body. */
 const common = { standardHeaders: 'draft-8', legacyHeaders: false, handler: answer429 } as const;

@@ -50,7 +50,7 @@ export const SHOP_HOLD_LIMITS = {
 
 export async function startTestShop(
   env: Record<string, string> = {},
-  options: { clock?: Clock; live?: LiveHubOptions } = {},
+  options: { clock?: Clock; live?: LiveHubOptions; mailRenderThread?: boolean } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-test-'));
   const config = readConfig({

@@ -162,16 +162,24 @@ export class EmbeddedAuth implements AuthPort {
       this.signatureChecked.set(token, claims);
     }
     const { uid, version } = claims;
-    // The role is read now, not from the token: a demoted or deleted user loses access at once.
+    // The role is read now, not from the token: a demoted or deleted user loses access at once. The profile and the
+    // email's confirmation (accountLinks.ts emailVerification's rule) come in the same row, so the order route reads
+    // the account once per request (issue 42).
     const rs = await this.db.client.execute({
-      sql: 'SELECT is_admin, token_version FROM users WHERE id = ?',
+      sql: `SELECT is_admin, token_version, name, email,
+              (email_verified_at IS NOT NULL AND email_verified_key = email_key) AS email_verified
+            FROM users WHERE id = ?`,
       args: [uid ?? ''],
     });
     const row = rs.rows[0];
     if (!row) throw unauthenticated('Not authorized, user no longer exists');
     if (version !== Number(row.token_version))
       throw unauthenticated('Not authorized, this session was ended. Please sign in again.');
-    return { uid: uid as string, isAdmin: Number(row.is_admin) === 1 };
+    return {
+      uid: uid as string,
+      isAdmin: Number(row.is_admin) === 1,
+      account: { name: String(row.name), email: String(row.email), emailVerified: Number(row.email_verified) === 1 },
+    };
   }
 
   /** A token for the account's current version; a random id (jti) makes each one distinct, even within a second. */

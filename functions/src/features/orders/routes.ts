@@ -164,12 +164,24 @@ export function orderRoutes(
   }
 
   /** The account placing the order and whether its email is confirmed, for the limiters (an unverified inbox's
-   *  orders are bounded) and the route (read once). */
+   *  orders are bounded) and the route. Read once per request (issue 42): the embedded auth's verify() read the
+   *  profile with the role (caller.account); else the profile is read here, and a token vouching the email
+   *  confirmed saves the confirmation's lookup (an email change ends the account's sessions, so such a claim is of
+   *  the current address; a claim of false may be older than the confirmation and is checked). */
   const accountRecipient: RequestHandler = async (req, res, next) => {
     const caller = callerOf(req);
-    const user = await store.users.get(caller.uid);
-    if (!user) throw notFound('User not found');
-    const verified = options.emailVerified ? await options.emailVerified(caller.uid) : caller.emailVerified === true;
+    let user: { _id: string; name: string; email: string };
+    let verified: boolean;
+    if (caller.account) {
+      user = { _id: caller.uid, name: caller.account.name, email: caller.account.email };
+      verified = caller.account.emailVerified;
+    } else {
+      const stored = await store.users.get(caller.uid);
+      if (!stored) throw notFound('User not found');
+      user = stored;
+      verified =
+        caller.emailVerified === true || (options.emailVerified ? await options.emailVerified(caller.uid) : false);
+    }
     res.locals.orderUser = user;
     res.locals.orderRecipient = { email: user.email, verified } satisfies OrderRecipient;
     next();
