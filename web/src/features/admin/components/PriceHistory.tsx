@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { dateTime, formatPrice } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { usePriceHistory } from '../api/products';
-import { variantNamesOf } from './StockHistory';
+import { VariantCell, variantNamesOf } from './StockHistory';
 import { HistoryPanel } from './HistoryPanel';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatPrice(cents / 100));
@@ -35,9 +35,7 @@ function EntriesTable({ entries, variants }: { entries: PriceHistoryEntry[]; var
         <tbody>
           {entries.map((entry, i) => (
             <tr key={`${entry.at}-${i}`}>
-              {variants && (
-                <td className="text-break">{entry.variant ? (variants.get(entry.variant) ?? entry.variant) : '—'}</td>
-              )}
+              {variants && <VariantCell variant={entry.variant} variants={variants} />}
               <td className="text-nowrap">
                 {money(entry.fromCents)} → <strong>{money(entry.toCents)}</strong>
               </td>

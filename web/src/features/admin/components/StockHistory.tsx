@@ -37,6 +37,11 @@ function Actor({ by, me }: { by: string | undefined; me: string | undefined }) {
   );
 }
 
+/** The histories' Variant cell (stock and price): the variant's label and SKU, whole words kept (admin.css). */
+export function VariantCell({ variant, variants }: { variant?: string | null; variants: VariantNames }) {
+  return <td className="admin-variant">{variant ? (variants.get(variant) ?? variant) : '—'}</td>;
+}
+
 /** A variant's label by id ("512 GB / Midnight"), its SKU beside; an id no longer on the product as it is. */
 type VariantNames = ReadonlyMap<string, string>;
 
@@ -55,9 +60,7 @@ function EntryRow({
 }) {
   return (
     <tr>
-      {variants && (
-        <td className="admin-variant">{entry.variant ? (variants.get(entry.variant) ?? entry.variant) : '—'}</td>
-      )}
+      {variants && <VariantCell variant={entry.variant} variants={variants} />}
       <td className={`text-end fw-semibold ${entry.delta > 0 ? 'text-success' : 'text-danger'}`}>
         {signed(entry.delta)}
       </td>
