@@ -7,17 +7,10 @@ import { errorMessage } from '@/lib/api';
 import { dateTime, formatPrice } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { usePriceHistory } from '../api/products';
-import { VariantCell, variantNamesOf } from './StockHistory';
+import { Actor, VariantCell, variantNamesOf } from './StockHistory';
 import { HistoryPanel } from './HistoryPanel';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatPrice(cents / 100));
-
-/** Who changed a price: the system (the seed), you, or the account's whole id (wrapping, never cut). */
-function Actor({ by, me }: { by: string; me: string | undefined }) {
-  if (by === 'system') return <>System</>;
-  if (by === me) return <>You ({by})</>;
-  return <span className="font-monospace text-break">{by}</span>;
-}
 
 function EntriesTable({ entries, variants }: { entries: PriceHistoryEntry[]; variants?: ReadonlyMap<string, string> }) {
   const me = useUserInfo()?._id;

@@ -27,7 +27,8 @@ const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${-delta}`);
 
 /** Who made a change: the system, you, or the account's whole id (issue 40: wrapping, never cut), linking to its
  *  customer page, where its name and email are (the history keeps the id only). */
-function Actor({ by, me }: { by: string | undefined; me: string | undefined }) {
+/** Who made a history entry (stock and price): System, You, or the account, linked to its customer page. */
+export function Actor({ by, me }: { by: string | undefined; me: string | undefined }) {
   if (!by || by === 'system') return <>System</>;
   if (by === me) return <>You ({by})</>;
   return (
