@@ -3,7 +3,7 @@
 // and the used link fail. Screenshots of the mailbox and a message at 1366 and 390 px (test-results/screenshots).
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserPerFile, screenshot, signIn, signOut, uniqueEmail } from './support/browser';
+import { browserPerFile, screenshot, signIn, signOut, uniqueEmail, waitForMail } from './support/browser';
 
 const base = inject('shopUrl');
 const { open } = browserPerFile(base);
@@ -12,6 +12,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** The reset link's path in the newest mail to `email`, read from the message page's frame. */
 async function resetPathFromMailbox(page: Page, email: string): Promise<string> {
+  await waitForMail(base, email, /^Reset your Voltshop password/);
   await page.goto('/dev/mailbox');
   const item = page.getByRole('link', {
     name: new RegExp(`Reset your Voltshop password.*${email.replace(/[.+]/g, '\\$&')}`),
@@ -72,6 +73,7 @@ describe('password reset', () => {
     await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
 
     // "Password changed" arrived too.
+    await waitForMail(base, email, /^Your Voltshop password was changed/);
     await page.goto('/dev/mailbox');
     await page
       .getByRole('link', { name: /Your Voltshop password was changed/ })

@@ -4,7 +4,7 @@
 // admin is mailed once when a variant falls to the threshold, not again while it stays there, and again after a
 // restock above it and a second fall.
 import { describe, expect, inject, it } from 'vitest';
-import { browserPerFile, screenshot, uniqueEmail } from './support/browser';
+import { browserPerFile, screenshot, uniqueEmail, waitForMail } from './support/browser';
 
 const base = inject('shopUrl');
 const { open } = browserPerFile(base);
@@ -58,6 +58,7 @@ describe('back-in-stock alerts', () => {
     await page.getByRole('button', { name: 'Notify me' }).click();
     await page.getByText('Check your inbox: confirm your address to be notified').waitFor();
 
+    await waitForMail(base, email, /^Confirm your alert/);
     await page.goto('/dev/mailbox');
     await page
       .getByRole('link', { name: new RegExp(`Confirm your alert.*${email.replace(/[.+]/g, '\\$&')}`) })

@@ -178,6 +178,21 @@ async function expectChecked(page: Page) {
   expect(await page.getByLabel('Paypal or Credit Card').isChecked()).toBe(true);
 }
 
+/**
+ * Waits until the development mailbox holds a mail to `to` whose subject matches: mail leaves through the outbox
+ * worker (rendered on a thread of its own when the server runs built), so it arrives after the request that queued
+ * it answered, not with it. Fails after 20 s.
+ */
+export async function waitForMail(base: string, to: string, subject: RegExp): Promise<void> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as { to: string; subject: string }[];
+    if (mails.some((m) => m.to === to && subject.test(m.subject))) return;
+    if (Date.now() > until) throw new Error(`no mail to ${to} with a subject matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export const SCREENSHOTS = join(repoRoot, 'test-results', 'screenshots');
 
 export async function screenshot(page: Page, name: string) {
