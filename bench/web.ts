@@ -1,6 +1,6 @@
 // Benchmark 1d: the production web build. (1) gzip sizes per route from web/dist/.vite/manifest.json: what a
 // first visit to each route downloads (the initial entry + the route's lazy chunks and their static imports);
-// (2) Lighthouse 12 (mobile emulation, the default simulated throttling) on home, product and cart pages of the
+// (2) Lighthouse 12 (mobile emulation, the default simulated throttling) on home, category, product and cart pages of the
 // built app served by the shop's own server, driving the system Chromium (never a downloaded browser), with every metric
 // of the median run (FCP, LCP, TBT, CLS, Speed Index) and the load average after each run.
 // Usage: npx tsx bench/web.ts [--quick] [--json out.json]   (BENCH_LH_RUNS=3: median of N runs per page)
@@ -161,14 +161,16 @@ export async function lighthouseRuns() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const list = (await (await fetch(`${shop.url}/api/products`)).json()) as {
-      products: { _id: string; countInStock: number }[];
+      products: { _id: string; slug: string; category: string; countInStock: number }[];
     };
     const product = list.products.find((p) => p.countInStock > 0) ?? list.products[0];
     // localhost, not 127.0.0.1: Chrome treats it as a secure origin, as a deployed shop on https is.
     const base = shop.url.replace('127.0.0.1', 'localhost');
     const pages = [
       { name: 'home', url: `${base}/` },
-      { name: 'product', url: `${base}/product/${product._id}` },
+      { name: 'category', url: `${base}/category/${encodeURIComponent(product.category)}` },
+      // The product's readable address: its id answers a 301 there (issue 40), which a shopper's link never pays.
+      { name: 'product', url: `${base}/product/${product.slug}` },
       { name: 'cart (1 item)', url: `${base}/cart/${product._id}?qty=1` },
     ];
     const results: { name: string; url: string; runs: LhScores[]; median: LhScores }[] = [];
