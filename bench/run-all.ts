@@ -224,6 +224,12 @@ await section(
       'start to first 200 on /',
       `${r.first.median.toFixed(0)} ms first start, ${r.restart.median.toFixed(0)} ms restart`,
     ],
+    [
+      'Firebase api cold start (load, then first answer)',
+      'skipped' in r.functionColdStart
+        ? `not measured: ${r.functionColdStart.skipped}`
+        : `${r.functionColdStart.loadMs.toFixed(0)} ms load, ${r.functionColdStart.processToAnswerMs.toFixed(0)} ms to the first answer`,
+    ],
   ],
 );
 
