@@ -4,25 +4,21 @@
 //
 // The global scope stays light: it only declares the functions and their parameters. The app, the Admin SDK and
 // the adapters load on the first request (a cold start that serves no API call, e.g. deploy-time discovery or
-// the scheduler, pays nothing for them). An instance serves one function (FUNCTION_TARGET, set by Cloud Functions
-// and the emulator; unset at deploy-time discovery, which must see them all): the Firestore trigger's module (its
-// protobuf decoding, ~0.5-1 s to load here) loads only where `sendMail` runs, and the logger comes from its own
-// entry, not the SDK's root (which loads every provider). docs/firebase.md "Cold start" has the figures.
+// the scheduler, pays nothing for them). The logger comes from its own entry, not the SDK's root (which loads every
+// provider, v1's included). docs/firebase.md "Cold start" has the figures, and why the Firestore trigger's module
+// (about half of what is left) still loads in every instance.
 import { IncomingMessage, type RequestListener } from 'node:http';
 import type { Express } from 'express';
 import * as logger from 'firebase-functions/logger';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { onRequest, type Request } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import type { Config } from './config.js';
 import { PAYPAL_SANDBOX_API_BASE } from './domain/limits.js';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import type { FirebaseSettings } from './adapters/firebase/index.js';
 import type { Ports } from './ports.js';
-
-/** The function this instance serves; every one at deploy-time discovery (and in the emulator's debug mode). */
-const servedFunction = process.env.FUNCTION_TARGET;
-const serves = (name: string) => !servedFunction || servedFunction === name;
 
 /** Where the functions run unless REGION says otherwise. */
 export const DEFAULT_REGION = 'us-central1';
@@ -315,11 +311,8 @@ async function sendDueMail(trigger: string): Promise<void> {
   }
 }
 
-/** Loaded only by the instances that serve `sendMail` (and discovery): see the head of this file. */
-const firestoreTriggers = serves('sendMail') ? await import('firebase-functions/v2/firestore') : undefined;
-
-/** A message was recorded: send it now (and whatever else is due). Undefined in the instances of other functions. */
-export const sendMail = firestoreTriggers?.onDocumentCreated(
+/** A message was recorded: send it now (and whatever else is due). */
+export const sendMail = onDocumentCreated(
   { document: 'mailOutbox/{key}', region, timeoutSeconds: 60, maxInstances: 5, secrets: [smtpSecret] },
   () => sendDueMail('new message'),
 );
