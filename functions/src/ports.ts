@@ -57,7 +57,6 @@ import type {
 import type { Customer, CustomerListQuery, CustomerPage } from './domain/customers.js';
 import type { NewStockAlert, StockAlert, StockAlertDemand, StockLevelOf } from './domain/stockAlerts.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
-import type { CartReminderCandidate, SentCartReminder } from './domain/cartReminders.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
 import type { LiveHub } from './live/hub.js';
@@ -416,29 +415,6 @@ export interface CustomerStore {
   get(id: string): Promise<Customer | null>;
 }
 
-/** Issue 41, the abandoned-cart reminders (domain/cartReminders.ts decides; features/cartReminders/sweep.ts runs
- *  it): both stores. Embedded: the `cart_reminders` table and `users.cart_reminders_off` (migration 37); Firestore:
- *  `remindedVersion`/`remindedAt` on carts/{uid}, `cartRemindersOff` on users/{uid}, `cartReminders/{id}`. */
-export interface CartReminderStore {
-  /** Non-empty signed-in carts last changed in (after, until] (ISO), after `cursor` in (version, userId) order, at
-   *  most `limit`, with what the rule needs. A store may leave out carts the rule would refuse anyway. */
-  candidates(query: {
-    after: string;
-    until: string;
-    limit: number;
-    cursor?: { version: string; userId: string };
-  }): Promise<CartReminderCandidate[]>;
-  /** Remembers the reminder of this cart version and records its message, in one transaction; false (nothing
-   *  written) when the cart changed since it was loaded, was reminded for this version, or its owner opted out. */
-  record(userId: string, version: string, mail: QueuedMail, now: Date): Promise<boolean>;
-  /** Whether the account receives cart reminders (on unless turned off). */
-  subscribed(userId: string): Promise<boolean>;
-  /** Turns the account's reminders on or off; false when there is no such account. */
-  setSubscribed(userId: string, subscribed: boolean): Promise<boolean>;
-  /** The reminders sent at or after `since`, each with its customer's first order after it (the dashboard). */
-  sentSince(since: Date): Promise<SentCartReminder[]>;
-}
-
 export interface CartStore {
   get(userId: string): Promise<StoredCart>;
   /** Replaces the cart (already validated by domain/cart.ts cartSchema) and answers it as stored. */
@@ -496,7 +472,6 @@ export interface Store extends ModuleStores {
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** The abandoned-cart reminders (issue 41), on both stores. */
-  cartReminders: CartReminderStore;
   /** Tells whether the store answers (for /api/health). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -120,8 +120,8 @@ export const HOLD_REMINDER_SHAPE: QueryShape = {
   where: 'hold reminders',
 };
 
-/** Issue 41: the carts last changed in a sweep's window (store.cartReminders.candidates), paged by id: one field
- *  and the document id, a single-field index. */
+/** Issue 41: the carts last changed in a sweep's window (store.cartReminders.candidates, a range query of the
+ *  generic store: modules/cartReminders/store.ts), paged by id: one field and the document id, a single-field index. */
 export const CART_REMINDER_SHAPE: QueryShape = {
   collection: COLLECTIONS.carts,
   filters: [
@@ -135,23 +135,30 @@ export const CART_REMINDER_SHAPE: QueryShape = {
   where: 'cart reminders',
 };
 
-/** Issue 41: a customer's last order, and the first after a reminder (store.cartReminders): the order list's
- *  index (userId, createdAt). */
+/** Issue 41: a customer's first order from a time (the cart's change, the reminder), a range query of the generic
+ *  store (modules/cartReminders/store.ts): the order list's index (userId, createdAt). */
 export const CUSTOMER_ORDER_TIMES_SHAPE: QueryShape = {
   collection: COLLECTIONS.orders,
   filters: [
     { field: 'userId', op: '==' },
     { field: 'createdAt', op: '>=' },
   ],
-  orderBy: [{ field: 'createdAt', direction: 'asc' }],
+  orderBy: [
+    { field: 'createdAt', direction: 'asc' },
+    { field: '__name__', direction: 'asc' },
+  ],
   where: 'cart reminders: orders after',
 };
 
-/** Issue 41: the reminders sent since a day (the dashboard), one field. */
+/** Issue 41: the reminders sent since a day (the dashboard), one field, in its order (a range query of the generic
+ *  store). */
 export const CART_REMINDERS_SENT_SHAPE: QueryShape = {
   collection: CART_REMINDERS_COLLECTION,
   filters: [{ field: 'sentAt', op: '>=' }],
-  orderBy: [],
+  orderBy: [
+    { field: 'sentAt', direction: 'asc' },
+    { field: '__name__', direction: 'asc' },
+  ],
   where: 'cart reminders sent',
 };
 

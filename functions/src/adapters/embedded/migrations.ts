@@ -7,6 +7,7 @@ import { verifiedPurchase } from '../../domain/reviewDecisions.js';
 import { purchasesOf } from './purchases.js';
 import { indexNameGrams } from './search.js';
 import { freeSlug, slugOf } from '../../domain/slugs.js';
+import { cartReminderId } from '../../domain/cartReminders.js';
 
 export interface Migration {
   version: number;
@@ -1011,7 +1012,29 @@ export const MIGRATIONS: Migration[] = [
       "ALTER TABLE product_drafts ADD COLUMN accessories_json TEXT NOT NULL DEFAULT '[]'",
     ],
   },
+  {
+    version: 42,
+    name: 'cart reminders keyed by one column',
+    // Issue 39: the reminders are kept by the generic model store (modules/cartReminders), which keys a record by
+    // one column: `id`, the same as the Firestore document's (domain/cartReminders.ts cartReminderId), filled for
+    // the reminders sent before. The table keeps its columns and its (user_id, cart_version) key.
+    statements: [
+      'ALTER TABLE cart_reminders ADD COLUMN id TEXT',
+      keyCartReminders,
+      'CREATE UNIQUE INDEX cart_reminders_by_id ON cart_reminders (id)',
+    ],
+  },
 ];
+
+/** Migration 42's backfill: each reminder sent before its id. */
+async function keyCartReminders(tx: Transaction): Promise<void> {
+  const rows = (await tx.execute('SELECT user_id, cart_version FROM cart_reminders')).rows;
+  for (const row of rows)
+    await tx.execute({
+      sql: 'UPDATE cart_reminders SET id = ? WHERE user_id = ? AND cart_version = ?',
+      args: [cartReminderId(String(row.user_id), String(row.cart_version)), row.user_id, row.cart_version],
+    });
+}
 
 /** Migration 38's backfill: every product a slug from its name, oldest first (so an older product keeps the plain
  *  one and a later namesake takes -2): the same slugs on every copy of the same data. */

@@ -3,8 +3,10 @@
 // The in-transaction parts (loadOwned, changeStatements, forgetOwned) are also used by the order unit of work (the
 // address book an order keeps its address in) and by users.ts (an account's deletion).
 import {
+  assertPartialWrite,
   decideOwnedChange,
   columnOf,
+  rangeBounds,
   modelColumns,
   recordFromRow,
   rowFromRecord,
@@ -12,8 +14,18 @@ import {
   type ModelChange,
   type ModelRecord,
 } from '../../domain/model.js';
-import type { ChangeDecision, ListOptions, ModelStore, UpdateDecision } from '../../modules/module.js';
+import type {
+  ChangeDecision,
+  ListOptions,
+  ModelStore,
+  ModelTransaction,
+  ModelTx,
+  RangeQuery,
+  UpdateDecision,
+} from '../../modules/module.js';
+import type { QueuedMail } from '../../ports.js';
 import type { Database } from './db.js';
+import { recordMailStatement } from './mailOutbox.js';
 import { newId } from './mapping.js';
 import type { Executor, InStatement } from './sql.js';
 
@@ -50,9 +62,19 @@ export async function loadOwned<M extends AnyModel>(
   return byOwner;
 }
 
-/** The upsert of one record (owned: only over a row of the same owner). */
+/** The upsert of one record (owned: only over a row of the same owner); a partial model's: its columns updated. */
 function putStatement<M extends AnyModel>(model: M, record: ModelRecord<M>, owner?: string): InStatement {
   const row = rowFromRecord(model, record, owner);
+  if (model.partial) {
+    const { [model.key.column]: key, ...fields } = row;
+    if (model.owner) delete fields[model.owner.column];
+    return {
+      sql: `UPDATE ${model.table} SET ${Object.keys(fields)
+        .map((c) => `${c} = ?`)
+        .join(', ')} WHERE ${model.key.column} = ?`,
+      args: [...Object.values(fields), key ?? null],
+    };
+  }
   const columns = Object.keys(row);
   const updates = columns.filter((c) => c !== model.key.column).map((c) => `${c} = excluded.${c}`);
   const sameOwner = model.owner ? ` WHERE ${model.table}.${model.owner.column} = excluded.${model.owner.column}` : '';
@@ -85,6 +107,13 @@ export async function forgetOwned(tx: Executor, model: AnyModel, owner: string):
   await tx.execute({ sql: `DELETE FROM ${model.table} WHERE ${column} = ?`, args: [owner] });
 }
 
+/** The SQL column a range query is on (its own column: the bounds and the order use its index). */
+function rangeColumn(model: AnyModel, name: string): string {
+  const column = columnOf(model, name);
+  if (!column) throw new Error(`${model.name}: ${name} has no column of its own to query by`);
+  return column;
+}
+
 async function getIn<M extends AnyModel>(tx: Executor, model: M, key: string, owner?: string) {
   const byOwner = owner !== undefined && model.owner ? ` AND ${model.owner.column} = ?` : '';
   const rs = await tx.execute({
@@ -114,6 +143,26 @@ export class SqlModelStore<M extends AnyModel> implements ModelStore<ModelRecord
     return rs.rows.map((row) => recordFromRow(m, row));
   }
 
+  async query({ by, owner, cursor, limit, ...bounds }: RangeQuery): Promise<ModelRecord<M>[]> {
+    const m = this.model;
+    const column = rangeColumn(m, by);
+    const where = rangeBounds(bounds).map(([op, value]) => ({ sql: `${column} ${op} ?`, arg: value }));
+    if (owner !== undefined) where.push({ sql: `${ownerColumn(m)} = ?`, arg: owner });
+    const args = where.map((w) => w.arg);
+    const terms = where.map((w) => w.sql);
+    if (cursor) {
+      terms.push(`(${column}, ${m.key.column}) > (?, ?)`);
+      args.push(cursor.value, cursor.key);
+    }
+    if (limit) args.push(limit);
+    const rs = await this.db.client.execute({
+      sql: `${selectFrom(m)}${terms.length ? ` WHERE ${terms.join(' AND ')}` : ''}
+            ORDER BY ${column}, ${m.key.column}${limit ? ' LIMIT ?' : ''}`,
+      args,
+    });
+    return rs.rows.map((row) => recordFromRow(m, row));
+  }
+
   /** Load -> decide -> save, in one write transaction (write transactions run one at a time). */
   change(owner: string, decide: ChangeDecision<ModelRecord<M>>): Promise<ModelChange<ModelRecord<M>>> {
     return this.db.write(async (tx) => {
@@ -132,6 +181,8 @@ export class SqlModelStore<M extends AnyModel> implements ModelStore<ModelRecord
       if (row && owner !== undefined && m.owner && String(row[m.owner.column]) !== owner) return null;
       const current = row ? recordFromRow(m, row) : null;
       const next = decide(current);
+      if (next) assertPartialWrite(m, current !== null, 'put');
+      else if (current) assertPartialWrite(m, true, 'delete');
       if (next) await tx.execute(putStatement(m, next, owner));
       else if (current) await tx.execute({ sql: `DELETE FROM ${m.table} WHERE ${m.key.column} = ?`, args: [key] });
       return next;
@@ -148,3 +199,28 @@ export const sqlModelStores =
   (db: Database) =>
   <N extends AnyModel>(model: N): ModelStore<ModelRecord<N>> =>
     new SqlModelStore(db, model);
+
+/** The embedded backend's transaction across models (modules/module.ts ModelTransaction): one write transaction
+ *  (they run one at a time), the writes sent in one batch at its end; `onRecorded` wakes the outbox worker once a
+ *  transaction that recorded mail committed. */
+export const sqlModelTransaction =
+  (db: Database, onRecorded: () => void = () => undefined): ModelTransaction =>
+  async (work) => {
+    let mailed = false;
+    const result = await db.write(async (tx) => {
+      const writes: InStatement[] = [];
+      const mails: [QueuedMail, Date][] = [];
+      const modelTx: ModelTx = {
+        get: (model, key) => getIn(tx, model, key),
+        put: (model, record, owner) => void writes.push(putStatement(model, record, owner)),
+        mail: (message, now) => void mails.push([message, now]),
+      };
+      const answer = await work(modelTx);
+      writes.push(...mails.map(([message, now]) => recordMailStatement(message, now)));
+      if (writes.length) await tx.batch(writes);
+      mailed = mails.length > 0;
+      return answer;
+    });
+    if (mailed) onRecorded();
+    return result;
+  };

@@ -3,7 +3,6 @@
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../ports.js';
 import type { Database } from './db.js';
 import { SqlCarts } from './carts.js';
-import { SqlCartReminders } from './cartReminders.js';
 import { SqlCoupons } from './coupons.js';
 import { SqlOrderQueries } from './orders.js';
 import { SqlOrderUnitOfWork } from './unitOfWork.js';
@@ -14,7 +13,7 @@ import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
 import { SqlStockAlerts } from './stockAlerts.js';
-import { sqlModelStores } from './modelStore.js';
+import { sqlModelStores, sqlModelTransaction } from './modelStore.js';
 import { moduleStores } from '../../modules/index.js';
 
 export { newId } from './mapping.js';
@@ -58,9 +57,12 @@ export function createSqlStore(
     brands: new SqlTaxonomy('brand', db, clock, events),
     customers: new SqlCustomers(db),
     carts: new SqlCarts(db, events),
-    cartReminders: new SqlCartReminders(db, () => orderMail?.onRecorded?.()),
     // The capability modules' stores (modules/index.ts), on the generic model store.
-    ...moduleStores(sqlModelStores(db), { clock, events }),
+    ...moduleStores(sqlModelStores(db), {
+      clock,
+      events,
+      transaction: sqlModelTransaction(db, () => orderMail?.onRecorded?.()),
+    }),
     ping: async () => {
       await db.client.execute('SELECT 1');
     },

@@ -7,7 +7,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../../ports.js';
 import { FirestoreCoupons } from './coupons.js';
-import { FirestoreCartReminders } from './cartReminders.js';
 import { COLLECTIONS } from './mapping.js';
 import { createOrderStore } from '../../../orders/orderUseCases.js';
 import { FirestoreOrderQueries } from './orders.js';
@@ -18,7 +17,7 @@ import { FirestoreTaxonomy } from './taxonomy.js';
 import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
 import { FirestoreStockAlerts } from './stockAlerts.js';
-import { firestoreModelStores } from './modelStore.js';
+import { firestoreModelStores, firestoreModelTransaction } from './modelStore.js';
 import { moduleStores } from '../../../modules/index.js';
 
 export { COLLECTIONS } from './mapping.js';
@@ -52,9 +51,12 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     categories: new FirestoreTaxonomy('category', db, events),
     brands: new FirestoreTaxonomy('brand', db, events),
     customers: new FirestoreCustomers(db),
-    cartReminders: new FirestoreCartReminders(db),
     // The capability modules' stores (modules/index.ts), on the generic model store.
-    ...moduleStores(firestoreModelStores(db), { clock: options.clock ?? systemClock, events }),
+    ...moduleStores(firestoreModelStores(db), {
+      clock: options.clock ?? systemClock,
+      events,
+      transaction: firestoreModelTransaction(db),
+    }),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

@@ -2,18 +2,83 @@
 // id), in the model's collection (under the owner's document when the path names `{owner}`, else with the owner in a
 // field), every write in a transaction whose reads make a concurrent change retry it. The in-transaction parts
 // (ownedCollection, readOwned, writeOwnedChange, forgetOwned) are also used by the order unit of work and users.ts.
-import type { CollectionReference, Firestore, Query, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import {
+  FieldPath,
+  Timestamp,
+  type CollectionReference,
+  type DocumentReference,
+  type Firestore,
+  type Query,
+  type QuerySnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import {
+  assertPartialWrite,
   decideOwnedChange,
   docFieldOf,
-  docFromRecord,
-  recordFromDoc,
+  docFromRecord as plainDoc,
+  rangeBounds,
+  recordFromDoc as plainRecord,
   type AnyModel,
   type ModelChange,
   type ModelRecord,
 } from '../../../domain/model.js';
-import type { ChangeDecision, ListOptions, ModelStore, UpdateDecision } from '../../../modules/module.js';
+import type {
+  ChangeDecision,
+  ListOptions,
+  ModelStore,
+  ModelTransaction,
+  ModelTx,
+  RangeQuery,
+  UpdateDecision,
+} from '../../../modules/module.js';
+import type { QueuedMail } from '../../../ports.js';
+import { mailRef, recordMail } from './mailOutbox.js';
 import { isDocId, MAX_ATTEMPTS } from './mapping.js';
+
+type Fields = Record<string, { kind: string; docField?: string; firestoreTimestamp?: boolean }>;
+
+/** The document fields kept as Timestamps (ModelField.firestoreTimestamp). */
+const timestampFields = (model: AnyModel) =>
+  Object.entries(model.fields as Fields).flatMap(([name, f]) => (f.firestoreTimestamp ? [f.docField ?? name] : []));
+
+/** A value compared with a field: a Timestamp for a field kept as one. */
+function docValue(model: AnyModel, name: string, value: string | number): unknown {
+  const f = (model.fields as Fields)[name];
+  return f?.firestoreTimestamp && typeof value === 'string' ? Timestamp.fromDate(new Date(value)) : value;
+}
+
+/** The record from a document, its Timestamps read as ISO (domain/model.ts recordFromDoc). */
+function recordFromDoc<M extends AnyModel>(model: M, id: string, data: Readonly<Record<string, unknown>>) {
+  const read = { ...data };
+  for (const name of timestampFields(model)) {
+    const v = read[name];
+    if (v instanceof Timestamp) read[name] = v.toDate().toISOString();
+  }
+  return plainRecord(model, id, read);
+}
+
+/** The document of a record, its Timestamp fields as Timestamps (domain/model.ts docFromRecord). */
+function docFromRecord<M extends AnyModel>(model: M, record: ModelRecord<M>, owner?: string) {
+  const doc = plainDoc(model, record, owner);
+  // A partial model writes its own fields only, never the owner of a record it did not create.
+  if (model.partial && model.owner?.docField) delete doc[model.owner.docField];
+  for (const name of timestampFields(model))
+    if (typeof doc[name] === 'string') doc[name] = Timestamp.fromDate(new Date(doc[name] as string));
+  return doc;
+}
+
+/** Writes a record in `tx`: set whole, or a partial model's fields updated (the document must exist). */
+function writeRecord<M extends AnyModel>(
+  tx: Transaction,
+  ref: DocumentReference,
+  model: M,
+  record: ModelRecord<M>,
+  owner?: string,
+) {
+  if (model.partial) tx.update(ref, docFromRecord(model, record, owner));
+  else tx.set(ref, docFromRecord(model, record, owner));
+}
 
 const OWNER = '{owner}';
 
@@ -56,7 +121,7 @@ export function writeOwnedChange<M extends AnyModel>(
 ): void {
   const col = ownedCollection(db, model, owner);
   for (const id of remove) tx.delete(col.doc(id));
-  if (put) tx.set(col.doc(String((put as Record<string, unknown>)[model.key.field])), docFromRecord(model, put, owner));
+  if (put) writeRecord(tx, col.doc(String((put as Record<string, unknown>)[model.key.field])), model, put, owner);
 }
 
 /** Deletes every record of an owner (subcollections outlive their parent document otherwise); a model without
@@ -106,6 +171,20 @@ export class FirestoreModelStore<M extends AnyModel> implements ModelStore<Model
     return recordsOf(this.model, await query.get());
   }
 
+  async query({ by, owner, cursor, limit, ...bounds }: RangeQuery): Promise<ModelRecord<M>[]> {
+    const m = this.model;
+    if (!(by in m.fields)) throw new Error(`${m.name}: no field ${by} to query by`);
+    if (owner !== undefined && !isDocId(owner)) return [];
+    const field = docFieldOf(m, by);
+    let query: Query =
+      owner !== undefined ? ownerQuery(m, ownedCollection(this.db, m, owner), owner) : this.db.collection(m.collection);
+    for (const [op, value] of rangeBounds(bounds)) query = query.where(field, op, docValue(m, by, value));
+    query = query.orderBy(field, 'asc').orderBy(FieldPath.documentId(), 'asc');
+    if (cursor) query = query.startAfter(docValue(m, by, cursor.value), cursor.key);
+    if (limit) query = query.limit(limit);
+    return recordsOf(m, await query.get());
+  }
+
   /** Load -> decide -> save, in one transaction (the owner's records read in it, so a concurrent write retries). */
   change(owner: string, decide: ChangeDecision<ModelRecord<M>>): Promise<ModelChange<ModelRecord<M>>> {
     const col = ownedCollection(this.db, this.model, owner);
@@ -126,7 +205,9 @@ export class FirestoreModelStore<M extends AnyModel> implements ModelStore<Model
       const theirs = snap.exists && owner !== undefined && field !== undefined && snap.get(field) !== owner;
       if (theirs) return null; // another owner's record: as if absent, never overwritten
       const next = decide(snap.exists ? recordFromDoc(this.model, snap.id, snap.data()!) : null);
-      if (next) tx.set(ref, docFromRecord(this.model, next, owner));
+      if (next) assertPartialWrite(this.model, snap.exists, 'put');
+      else if (snap.exists) assertPartialWrite(this.model, true, 'delete');
+      if (next) writeRecord(tx, ref, this.model, next, owner);
       else if (snap.exists) tx.delete(ref);
       return next;
     });
@@ -142,3 +223,33 @@ export const firestoreModelStores =
   (db: Firestore) =>
   <N extends AnyModel>(model: N): ModelStore<ModelRecord<N>> =>
     new FirestoreModelStore(db, model);
+
+/** The Firestore backend's transaction across models (modules/module.ts ModelTransaction): the reads in one
+ *  transaction, the writes (and the outbox's, after reading whether each key is recorded) when `work` ends. */
+export const firestoreModelTransaction =
+  (db: Firestore): ModelTransaction =>
+  (work) =>
+    db.runTransaction(
+      async (tx) => {
+        const writes: [DocumentReference, AnyModel, ModelRecord<AnyModel>, string | undefined][] = [];
+        const mails: [QueuedMail, Date][] = [];
+        const modelTx: ModelTx = {
+          get: async (model, key) => {
+            if (!isDocId(key)) return null;
+            const snap = await tx.get(ownedCollection(db, model).doc(key));
+            return snap.exists ? recordFromDoc(model, snap.id, snap.data()!) : null;
+          },
+          put: (model, record, owner) => {
+            const key = String((record as Record<string, unknown>)[model.key.field]);
+            writes.push([ownedCollection(db, model, owner).doc(key), model, record, owner]);
+          },
+          mail: (message, now) => void mails.push([message, now]),
+        };
+        const answer = await work(modelTx);
+        const recorded = mails.length ? await tx.getAll(...mails.map(([m]) => mailRef(db, m.key))) : [];
+        for (const [ref, model, record, owner] of writes) writeRecord(tx, ref, model, record, owner);
+        mails.forEach(([message, now], i) => recordMail(tx, db, message, now, recorded[i]!.exists));
+        return answer;
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
