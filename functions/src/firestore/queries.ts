@@ -65,7 +65,7 @@ export const LOW_STOCK_SHAPE: QueryShape = {
   where: 'low stock',
 };
 
-/** Issue 41: the oldest waiting back-in-stock alerts of a product's variant (store/stockAlerts.ts restocked). */
+/** Issue 41: the oldest waiting back-in-stock alerts of a product's variant (modules/stockAlerts/store.ts restocked). */
 export const STOCK_ALERT_QUEUE_SHAPE: QueryShape = {
   collection: STOCK_ALERTS_COLLECTION,
   filters: [
@@ -73,26 +73,29 @@ export const STOCK_ALERT_QUEUE_SHAPE: QueryShape = {
     { field: 'variantKey', op: '==' },
     { field: 'status', op: '==' },
   ],
-  orderBy: [{ field: 'createdAt', direction: 'asc' }],
+  orderBy: [
+    { field: 'createdAt', direction: 'asc' },
+    { field: '__name__', direction: 'asc' },
+  ],
   where: 'stock alert queue',
 };
 
-/** Issue 41: the waiting alerts of some products (store/stockAlerts.ts demand): equalities, single-field indexes. */
+/** Issue 41: the waiting alerts of some products (modules/stockAlerts/store.ts demand): equalities, single-field indexes. */
 export const STOCK_ALERT_DEMAND_SHAPE: QueryShape = {
   collection: STOCK_ALERTS_COLLECTION,
   filters: [
     { field: 'product', op: 'in' },
     { field: 'status', op: '==' },
   ],
-  orderBy: [],
+  orderBy: [{ field: '__name__', direction: 'asc' }],
   where: 'stock alert demand',
 };
 
-/** Issue 41: whether an alert watches a product (store/stockAlerts.ts watching). */
+/** Issue 41: whether an alert watches a product (modules/stockAlerts/store.ts watching). */
 export const STOCK_ALERT_WATCH_SHAPE: QueryShape = {
   collection: STOCK_ALERT_LEVELS_COLLECTION,
   filters: [{ field: 'product', op: '==' }],
-  orderBy: [],
+  orderBy: [{ field: '__name__', direction: 'asc' }],
   where: 'stock alert levels',
 };
 

@@ -92,7 +92,7 @@ export interface WishlistDoc {
  *  order figures, kept in the transactions of what it sums (adapters/firebase/store/customers.ts). Server only. */
 export const CUSTOMERS_COLLECTION = 'customers';
 
-/** stockAlerts/{id}: back-in-stock alerts (issue 41, adapters/firebase/store/stockAlerts.ts), one per product,
+/** stockAlerts/{id}: back-in-stock alerts (issue 41, modules/stockAlerts STOCK_ALERT_MODEL), one per product,
  *  variant and email key (the id is keyId of the three), with its status (pending, waiting, notified) and its place in
  *  the queue (createdAt). Server only; apart from COLLECTIONS, as the outbox. */
 export const STOCK_ALERTS_COLLECTION = 'stockAlerts';

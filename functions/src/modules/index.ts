@@ -4,10 +4,11 @@
 import type { AnyModel } from '../domain/model.js';
 import { addressesModule } from './addresses/index.js';
 import { cartRemindersModule } from './cartReminders/index.js';
+import { stockAlertsModule } from './stockAlerts/index.js';
 import { wishlistModule } from './wishlist/index.js';
 import type { CapabilityModule, ModelStores, ModuleDeps } from './module.js';
 
-export const MODULES = [addressesModule, wishlistModule, cartRemindersModule] as const;
+export const MODULES = [addressesModule, wishlistModule, cartRemindersModule, stockAlertsModule] as const;
 
 type Module = (typeof MODULES)[number];
 

@@ -2,8 +2,9 @@
 // kind: a record comes back exactly as saved (optional fields absent, null kept, flags and JSON typed); an owner's
 // records listed in order and limited, never another owner's; the counted limit (perOwner) holds even when the
 // decision forgets it, and when writes race; a one-record update inserts, changes, deletes and never touches another
-// owner's record; forgetOwner deletes one owner's records only; a range query orders, bounds, limits and pages by a cursor; a
-// transaction across models writes its records and its mail together or not at all, the mail once per key; a
+// owner's record; forgetOwner deletes one owner's records only; a query by fields' values and a range of one field orders, bounds, limits and pages by a cursor; a
+// transaction across models reads records and queries, and writes its records, removals and mail together or not
+// at all, the mail once per key; a
 // partial model updates fields in place and never creates or deletes. Same cases on both backends (embedded:
 // contract/embedded.test.ts; Firestore: firebase/firestore.community.test.ts).
 import { afterEach, beforeEach, describe, expect } from 'vitest';
@@ -170,6 +171,19 @@ export function modelStoreContract(name: string, factory: () => Promise<ModelSto
       expect(await probes.query({ by: 'rank', owner: 'carol' })).toEqual([]);
     });
 
+    it('model store: records by fields equal to a value or among a list (longer than one Firestore `in`)', async () => {
+      await putRanked();
+      const ids = (records: Probe[]) => records.map((p) => p.id);
+      expect(ids(await probes.query({ where: { active: false } }))).toEqual(['a', 'b', 'c', 'z']);
+      expect(ids(await probes.query({ where: { rank: 3 } }))).toEqual(['c', 'z']);
+      expect(ids(await probes.query({ where: { rank: 3, active: false }, owner: 'bob' }))).toEqual(['z']);
+      // 40 values: two `in` queries on Firestore, merged in the order and limited.
+      const ranks = [5, 3, ...Array.from({ length: 38 }, (_, i) => 100 + i)];
+      expect(ids(await probes.query({ where: { rank: ranks }, by: 'rank' }))).toEqual(['c', 'z', 'a']);
+      expect(ids(await probes.query({ where: { rank: ranks }, by: 'rank', limit: 2 }))).toEqual(['c', 'z']);
+      expect(await probes.query({ where: { rank: 42 } })).toEqual([]);
+    });
+
     it('model store: a range query’s next page starts after its cursor, ties broken by the key', async () => {
       await putRanked();
       const page = async (cursor?: { value: number; key: string }) =>
@@ -207,6 +221,18 @@ export function modelStoreContract(name: string, factory: () => Promise<ModelSto
       ).rejects.toThrow('refused');
       expect(await probes.get('t2', 'ann')).toBeNull();
       expect(await sut.mailKeys()).toEqual(['probe:t1']);
+    });
+
+    it('model store: a transaction queries in its reads and removes with its writes', async () => {
+      await putRanked();
+      const removed = await sut.transaction(async (tx) => {
+        const head = await tx.query(PROBE_MODEL, { where: { rank: 3 }, limit: 1 });
+        for (const p of head) tx.remove(PROBE_MODEL, p.id);
+        tx.remove(PROBE_MODEL, 'never-there'); // nothing to delete: nothing happens
+        return head.map((p) => p.id);
+      });
+      expect(removed).toEqual(['c']);
+      expect((await probes.query({ by: 'rank' })).map((p) => p.id)).toEqual(['b', 'z', 'a']);
     });
 
     it('model store: a partial model updates its fields in place, never creates or deletes a record', async () => {

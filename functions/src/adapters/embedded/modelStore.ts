@@ -20,10 +20,11 @@ import type {
   ModelStore,
   ModelTransaction,
   ModelTx,
-  RangeQuery,
+  ModelQuery,
   UpdateDecision,
 } from '../../modules/module.js';
 import type { QueuedMail } from '../../ports.js';
+import type { FieldValue } from '../../modules/module.js';
 import type { Database } from './db.js';
 import { recordMailStatement } from './mailOutbox.js';
 import { newId } from './mapping.js';
@@ -107,11 +108,54 @@ export async function forgetOwned(tx: Executor, model: AnyModel, owner: string):
   await tx.execute({ sql: `DELETE FROM ${model.table} WHERE ${column} = ?`, args: [owner] });
 }
 
-/** The SQL column a range query is on (its own column: the bounds and the order use its index). */
+/** The SQL column a query compares or orders by (its own column: the query uses its index). */
 function rangeColumn(model: AnyModel, name: string): string {
   const column = columnOf(model, name);
   if (!column) throw new Error(`${model.name}: ${name} has no column of its own to query by`);
   return column;
+}
+
+/** A field's value as its column holds it (a flag: 1 or 0). */
+const cellOf = (value: FieldValue) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+
+/** ModelStore.query's SQL, on the client or in a transaction. */
+async function queryIn<M extends AnyModel>(
+  tx: Executor,
+  m: M,
+  { where = {}, by, owner, cursor, limit, ...bounds }: ModelQuery,
+): Promise<ModelRecord<M>[]> {
+  const terms: string[] = [];
+  const args: (string | number)[] = [];
+  for (const [name, value] of Object.entries(where)) {
+    const column = rangeColumn(m, name);
+    if (Array.isArray(value)) {
+      terms.push(`${column} IN (SELECT value FROM json_each(?))`);
+      args.push(JSON.stringify(value.map((v: FieldValue) => cellOf(v))));
+    } else {
+      terms.push(`${column} = ?`);
+      args.push(cellOf(value as FieldValue));
+    }
+  }
+  const column = by ? rangeColumn(m, by) : m.key.column;
+  for (const [op, value] of rangeBounds(bounds)) {
+    terms.push(`${column} ${op} ?`);
+    args.push(value);
+  }
+  if (owner !== undefined) {
+    terms.push(`${ownerColumn(m)} = ?`);
+    args.push(owner);
+  }
+  if (cursor) {
+    terms.push(`(${column}, ${m.key.column}) > (?, ?)`);
+    args.push(cursor.value, cursor.key);
+  }
+  if (limit) args.push(limit);
+  const rs = await tx.execute({
+    sql: `${selectFrom(m)}${terms.length ? ` WHERE ${terms.join(' AND ')}` : ''}
+          ORDER BY ${column}${column === m.key.column ? '' : `, ${m.key.column}`}${limit ? ' LIMIT ?' : ''}`,
+    args,
+  });
+  return rs.rows.map((row) => recordFromRow(m, row));
 }
 
 async function getIn<M extends AnyModel>(tx: Executor, model: M, key: string, owner?: string) {
@@ -143,24 +187,8 @@ export class SqlModelStore<M extends AnyModel> implements ModelStore<ModelRecord
     return rs.rows.map((row) => recordFromRow(m, row));
   }
 
-  async query({ by, owner, cursor, limit, ...bounds }: RangeQuery): Promise<ModelRecord<M>[]> {
-    const m = this.model;
-    const column = rangeColumn(m, by);
-    const where = rangeBounds(bounds).map(([op, value]) => ({ sql: `${column} ${op} ?`, arg: value }));
-    if (owner !== undefined) where.push({ sql: `${ownerColumn(m)} = ?`, arg: owner });
-    const args = where.map((w) => w.arg);
-    const terms = where.map((w) => w.sql);
-    if (cursor) {
-      terms.push(`(${column}, ${m.key.column}) > (?, ?)`);
-      args.push(cursor.value, cursor.key);
-    }
-    if (limit) args.push(limit);
-    const rs = await this.db.client.execute({
-      sql: `${selectFrom(m)}${terms.length ? ` WHERE ${terms.join(' AND ')}` : ''}
-            ORDER BY ${column}, ${m.key.column}${limit ? ' LIMIT ?' : ''}`,
-      args,
-    });
-    return rs.rows.map((row) => recordFromRow(m, row));
+  query(query: ModelQuery): Promise<ModelRecord<M>[]> {
+    return queryIn(this.db.client, this.model, query);
   }
 
   /** Load -> decide -> save, in one write transaction (write transactions run one at a time). */
@@ -212,7 +240,12 @@ export const sqlModelTransaction =
       const mails: [QueuedMail, Date][] = [];
       const modelTx: ModelTx = {
         get: (model, key) => getIn(tx, model, key),
+        query: (model, query) => queryIn(tx, model, query),
         put: (model, record, owner) => void writes.push(putStatement(model, record, owner)),
+        remove: (model, key) => {
+          assertPartialWrite(model, true, 'delete');
+          writes.push({ sql: `DELETE FROM ${model.table} WHERE ${model.key.column} = ?`, args: [key] });
+        },
         mail: (message, now) => void mails.push([message, now]),
       };
       const answer = await work(modelTx);

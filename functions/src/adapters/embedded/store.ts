@@ -12,7 +12,6 @@ import { SqlSettings } from './settings.js';
 import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
-import { SqlStockAlerts } from './stockAlerts.js';
 import { sqlModelStores, sqlModelTransaction } from './modelStore.js';
 import { moduleStores } from '../../modules/index.js';
 
@@ -44,7 +43,6 @@ export function createSqlStore(
 ): Store {
   return {
     products: new SqlProducts(db, clock, events, { sparseMatches, rankedMatches }),
-    stockAlerts: new SqlStockAlerts(db, clock, () => orderMail?.onRecorded?.()),
     users: new SqlUsers(db, clock),
     orders: createOrderStore({
       unit: new SqlOrderUnitOfWork(db, events, () => orderMail?.onRecorded?.()),

@@ -16,7 +16,6 @@ import { FirestoreSettings } from './settings.js';
 import { FirestoreTaxonomy } from './taxonomy.js';
 import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
-import { FirestoreStockAlerts } from './stockAlerts.js';
 import { firestoreModelStores, firestoreModelTransaction } from './modelStore.js';
 import { moduleStores } from '../../../modules/index.js';
 
@@ -39,7 +38,6 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
   const events = options.events ?? NO_EVENTS;
   return {
     products: new FirestoreProducts(db, options.clock ?? systemClock, events),
-    stockAlerts: new FirestoreStockAlerts(db, options.clock ?? systemClock),
     users: new FirestoreUsers(db, options.clock ?? systemClock),
     orders: createOrderStore({
       unit: new FirestoreOrderUnitOfWork(db, events),

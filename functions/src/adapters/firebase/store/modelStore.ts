@@ -29,7 +29,8 @@ import type {
   ModelStore,
   ModelTransaction,
   ModelTx,
-  RangeQuery,
+  FieldValue,
+  ModelQuery,
   UpdateDecision,
 } from '../../../modules/module.js';
 import type { QueuedMail } from '../../../ports.js';
@@ -101,6 +102,50 @@ function ownerQuery(model: AnyModel, col: CollectionReference, owner: string): Q
 const recordsOf = <M extends AnyModel>(model: M, snap: QuerySnapshot) =>
   snap.docs.map((d) => recordFromDoc(model, d.id, d.data()));
 
+/** `in` takes 30 values at a time. */
+const IN_LIMIT = 30;
+
+/** ModelStore.query: the query (one per 30 values of a list), read by `read` (a plain get, or in a transaction),
+ *  the answers merged in the order. */
+async function queryWith<M extends AnyModel>(
+  read: (query: Query) => Promise<QuerySnapshot>,
+  db: Firestore,
+  m: M,
+  { where = {}, by, owner, cursor, limit, ...bounds }: ModelQuery,
+): Promise<ModelRecord<M>[]> {
+  const fieldOf = (name: string) => {
+    if (!(name in m.fields)) throw new Error(`${m.name}: no field ${name} to query by`);
+    return docFieldOf(m, name);
+  };
+  if (owner !== undefined && !isDocId(owner)) return [];
+  let base: Query =
+    owner !== undefined ? ownerQuery(m, ownedCollection(db, m, owner), owner) : db.collection(m.collection);
+  let list: [string, readonly FieldValue[]] | null = null;
+  for (const [name, value] of Object.entries(where)) {
+    if (!Array.isArray(value)) base = base.where(fieldOf(name), '==', value);
+    else if (list) throw new Error(`${m.name}: one list of values per query`);
+    else list = [fieldOf(name), value as readonly FieldValue[]];
+  }
+  const field = by ? fieldOf(by) : null;
+  for (const [op, value] of rangeBounds(bounds)) base = base.where(field!, op, docValue(m, by!, value));
+  if (field) base = base.orderBy(field, 'asc');
+  base = base.orderBy(FieldPath.documentId(), 'asc');
+  if (cursor) base = field ? base.startAfter(docValue(m, by!, cursor.value), cursor.key) : base.startAfter(cursor.key);
+  if (limit) base = base.limit(limit);
+  const queries: Query[] = [];
+  if (!list) queries.push(base);
+  else
+    for (let i = 0; i < list[1].length; i += IN_LIMIT)
+      queries.push(base.where(list[0], 'in', list[1].slice(i, i + IN_LIMIT)));
+  if (queries.length === 0) return [];
+  const records = (await Promise.all(queries.map(read))).flatMap((snap) => recordsOf(m, snap));
+  if (queries.length === 1) return records;
+  const keyOf = (r: ModelRecord<M>) => String((r as Record<string, unknown>)[m.key.field]);
+  const valueOf = (r: ModelRecord<M>) => (by ? ((r as Record<string, unknown>)[by] as string | number) : keyOf(r));
+  records.sort((a, b) => (valueOf(a) < valueOf(b) ? -1 : valueOf(a) > valueOf(b) ? 1 : keyOf(a) < keyOf(b) ? -1 : 1));
+  return limit ? records.slice(0, limit) : records;
+}
+
 /** The owner's records read in `tx` (so a concurrent change of them makes `tx` retry). */
 export async function readOwned<M extends AnyModel>(
   tx: Transaction,
@@ -171,18 +216,8 @@ export class FirestoreModelStore<M extends AnyModel> implements ModelStore<Model
     return recordsOf(this.model, await query.get());
   }
 
-  async query({ by, owner, cursor, limit, ...bounds }: RangeQuery): Promise<ModelRecord<M>[]> {
-    const m = this.model;
-    if (!(by in m.fields)) throw new Error(`${m.name}: no field ${by} to query by`);
-    if (owner !== undefined && !isDocId(owner)) return [];
-    const field = docFieldOf(m, by);
-    let query: Query =
-      owner !== undefined ? ownerQuery(m, ownedCollection(this.db, m, owner), owner) : this.db.collection(m.collection);
-    for (const [op, value] of rangeBounds(bounds)) query = query.where(field, op, docValue(m, by, value));
-    query = query.orderBy(field, 'asc').orderBy(FieldPath.documentId(), 'asc');
-    if (cursor) query = query.startAfter(docValue(m, by, cursor.value), cursor.key);
-    if (limit) query = query.limit(limit);
-    return recordsOf(m, await query.get());
+  query(query: ModelQuery): Promise<ModelRecord<M>[]> {
+    return queryWith((q) => q.get(), this.db, this.model, query);
   }
 
   /** Load -> decide -> save, in one transaction (the owner's records read in it, so a concurrent write retries). */
@@ -233,11 +268,17 @@ export const firestoreModelTransaction =
       async (tx) => {
         const writes: [DocumentReference, AnyModel, ModelRecord<AnyModel>, string | undefined][] = [];
         const mails: [QueuedMail, Date][] = [];
+        const removals: DocumentReference[] = [];
         const modelTx: ModelTx = {
           get: async (model, key) => {
             if (!isDocId(key)) return null;
             const snap = await tx.get(ownedCollection(db, model).doc(key));
             return snap.exists ? recordFromDoc(model, snap.id, snap.data()!) : null;
+          },
+          query: (model, query) => queryWith((q) => tx.get(q), db, model, query),
+          remove: (model, key) => {
+            assertPartialWrite(model, true, 'delete');
+            if (isDocId(key)) removals.push(ownedCollection(db, model).doc(key));
           },
           put: (model, record, owner) => {
             const key = String((record as Record<string, unknown>)[model.key.field]);
@@ -248,6 +289,7 @@ export const firestoreModelTransaction =
         const answer = await work(modelTx);
         const recorded = mails.length ? await tx.getAll(...mails.map(([m]) => mailRef(db, m.key))) : [];
         for (const [ref, model, record, owner] of writes) writeRecord(tx, ref, model, record, owner);
+        for (const ref of removals) tx.delete(ref);
         mails.forEach(([message, now], i) => recordMail(tx, db, message, now, recorded[i]!.exists));
         return answer;
       },
