@@ -2,7 +2,6 @@ import type { RequestListener } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { adminRoutes } from './features/admin/routes.js';
 import { customerRoutes } from './features/customers/routes.js';
-import { cartReminderRoutes } from './features/cartReminders/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { productRoutes } from './features/products/routes.js';
@@ -247,7 +246,6 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   api.use('/upload', uploadRoutes(ports));
   api.use('/admin', adminRoutes(ports));
   api.use('/customers', customerRoutes(ports));
-  api.use('/cart-reminders', cartReminderRoutes(ports));
   // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).
   if (ports.store.carts) api.use('/cart', cartRoutes(ports, ports.store.carts));
   if (ports.live) api.use('/live', liveRoutes(ports, ports.live));

@@ -252,8 +252,8 @@ export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region, ti
   if (expired) logger.info(`[expiry] ${expired} unpaid order(s) expired; their stock was returned`);
   const reminded = await store.orders.remindUnpaid(now);
   if (reminded) logger.info(`[expiry] ${reminded} hold reminder(s) recorded`);
-  // Issue 41: idle signed-in carts' reminders (features/cartReminders/sweep.ts), on the same schedule.
-  const { sweepCartReminders } = await import('./features/cartReminders/sweep.js');
+  // Issue 41: idle signed-in carts' reminders (modules/cartReminders/sweep.ts), on the same schedule.
+  const { sweepCartReminders } = await import('./modules/cartReminders/sweep.js');
   // Without ORDER_LINK_SECRET no unsubscribe link can be signed: logged, the expiry above stands.
   const carts = await sweepCartReminders({ store, links: unsubscribeLinks }, now).catch((e: unknown) => {
     logger.error('[cart reminder]', e);

@@ -55,9 +55,7 @@ import type {
   UnpaidOrder,
 } from './domain/index.js';
 import type { Customer, CustomerListQuery, CustomerPage } from './domain/customers.js';
-import type { NewStockAlert, StockAlert, StockAlertDemand, StockLevelOf } from './domain/stockAlerts.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
-import type { CartReminderCandidate, SentCartReminder } from './domain/cartReminders.js';
 import type { DomainEvent } from './domain/events.js';
 import type { ReencodedImage } from './images/pipeline.js';
 import type { LiveHub } from './live/hub.js';
@@ -416,76 +414,16 @@ export interface CustomerStore {
   get(id: string): Promise<Customer | null>;
 }
 
-/** Issue 41, the abandoned-cart reminders (domain/cartReminders.ts decides; features/cartReminders/sweep.ts runs
- *  it): both stores. Embedded: the `cart_reminders` table and `users.cart_reminders_off` (migration 37); Firestore:
- *  `remindedVersion`/`remindedAt` on carts/{uid}, `cartRemindersOff` on users/{uid}, `cartReminders/{id}`. */
-export interface CartReminderStore {
-  /** Non-empty signed-in carts last changed in (after, until] (ISO), after `cursor` in (version, userId) order, at
-   *  most `limit`, with what the rule needs. A store may leave out carts the rule would refuse anyway. */
-  candidates(query: {
-    after: string;
-    until: string;
-    limit: number;
-    cursor?: { version: string; userId: string };
-  }): Promise<CartReminderCandidate[]>;
-  /** Remembers the reminder of this cart version and records its message, in one transaction; false (nothing
-   *  written) when the cart changed since it was loaded, was reminded for this version, or its owner opted out. */
-  record(userId: string, version: string, mail: QueuedMail, now: Date): Promise<boolean>;
-  /** Whether the account receives cart reminders (on unless turned off). */
-  subscribed(userId: string): Promise<boolean>;
-  /** Turns the account's reminders on or off; false when there is no such account. */
-  setSubscribed(userId: string, subscribed: boolean): Promise<boolean>;
-  /** The reminders sent at or after `since`, each with its customer's first order after it (the dashboard). */
-  sentSince(since: Date): Promise<SentCartReminder[]>;
-}
-
 export interface CartStore {
   get(userId: string): Promise<StoredCart>;
   /** Replaces the cart (already validated by domain/cart.ts cartSchema) and answers it as stored. */
   put(userId: string, items: CartLine[], now: Date): Promise<StoredCart>;
 }
 
-/** Back-in-stock alerts (issue 41, domain/stockAlerts.ts). Each store keeps the subscriptions and, per watched
- *  product or variant, the last stock level it heard of, so a rise (a restock) is told from a fall. */
-export interface StockAlertStore {
-  /** Subscribes the email (one alert per product, variant and email key: asking again answers the same alert,
-   *  renewed when it was notified). `confirmMail`: the confirmation message of an alert left pending, recorded in
-   *  the same write. Starts watching the level at 0 (the route checked it is sold out). */
-  subscribe(
-    alert: NewStockAlert,
-    confirmMail: (alert: StockAlert) => QueuedMail | null,
-  ): Promise<{ alert: StockAlert; created: boolean }>;
-  get(id: string): Promise<StockAlert | null>;
-  /** A pending alert starts waiting; null for an unknown id (an unsubscribed one). */
-  confirm(id: string): Promise<StockAlert | null>;
-  /** Deletes the alert; false when there was none. */
-  unsubscribe(id: string): Promise<boolean>;
-  /** Whether any alert watches a level of this product (a cheap read before `restocked`). */
-  watching(product: string): Promise<boolean>;
-  /** The level is now `countInStock`: when it rose, marks the oldest waiting alerts notified, at most
-   *  domain restockBatchSize(units back), and records each one's `mail` in the same write. Answers how many. */
-  restocked(
-    level: { product: string; variant: string | null; countInStock: number },
-    mail: (alert: StockAlert) => QueuedMail,
-  ): Promise<number>;
-  /** Waiting (confirmed, not yet mailed) alerts per product and variant of these products. */
-  demand(productIds: readonly string[]): Promise<StockAlertDemand[]>;
-  /** Issue 40: a product's levels as they are now, against the low-stock `threshold` (domain lowStockCrossings):
-   *  each item newly at or below it is marked and its `mails` (to the admins, oldest account first) recorded in the
-   *  same write; an item back above it is cleared. Writes nothing when nothing crossed. Answers the items marked. */
-  lowStock(
-    levels: readonly StockLevelOf[],
-    threshold: number,
-    mails: (level: StockLevelOf, admins: string[]) => QueuedMail[],
-  ): Promise<number>;
-}
-
 /** The Store: the aggregates' stores, and each capability module's store under its name (modules/index.ts:
  *  `addresses`, ...). */
 export interface Store extends ModuleStores {
   products: ProductStore;
-  /** Issue 41: back-in-stock alerts. */
-  stockAlerts: StockAlertStore;
   users: UserStore;
   orders: OrderStore;
   settings: SettingsStore;
@@ -496,7 +434,6 @@ export interface Store extends ModuleStores {
   /** Only where the server keeps carts (embedded): /api/cart is mounted when present. */
   carts?: CartStore;
   /** The abandoned-cart reminders (issue 41), on both stores. */
-  cartReminders: CartReminderStore;
   /** Tells whether the store answers (for /api/health). */
   ping(): Promise<void>;
   close(): Promise<void>;

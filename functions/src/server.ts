@@ -13,7 +13,7 @@ import { mailRenderer, settingsTimeZone } from './mail/render.js';
 import { SmtpMailer } from './mail/smtp.js';
 import { threadMailRenderer } from './mail/threadRenderer.js';
 import type { Clock } from './ports.js';
-import { sweepCartReminders } from './features/cartReminders/sweep.js';
+import { sweepCartReminders } from './modules/cartReminders/sweep.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
 const EXPIRY_SWEEP_MS = 60_000;

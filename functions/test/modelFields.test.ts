@@ -21,7 +21,14 @@ import {
 } from '../src/domain/model.js';
 import { MODULES } from '../src/modules/index.js';
 import { WISHLIST_MODEL } from '../src/modules/wishlist/model.js';
-import { WISHLISTS_COLLECTION } from '../src/firestore/schema.js';
+import { CART_REMINDERS_COLLECTION, WISHLISTS_COLLECTION } from '../src/firestore/schema.js';
+import { COLLECTIONS } from '../src/adapters/firebase/store/mapping.js';
+import {
+  CART_REMINDER_MODEL,
+  ORDER_TIME_MODEL,
+  REMINDED_ACCOUNT_MODEL,
+  REMINDED_CART_MODEL,
+} from '../src/modules/cartReminders/model.js';
 
 const saved: SavedAddress = {
   _id: 'a1',
@@ -67,6 +74,11 @@ describe('model field tables, defined once', () => {
 
   it('names the collections the Firebase web build reads as firestore/schema.ts does', () => {
     expect(WISHLIST_MODEL.collection).toBe(WISHLISTS_COLLECTION);
+    // The cart reminders' models read and write the collections the hand-written stores did.
+    expect(CART_REMINDER_MODEL.collection).toBe(CART_REMINDERS_COLLECTION);
+    expect(REMINDED_CART_MODEL.collection).toBe(COLLECTIONS.carts);
+    expect(REMINDED_ACCOUNT_MODEL.collection).toBe(COLLECTIONS.users);
+    expect(ORDER_TIME_MODEL.collection).toBe(COLLECTIONS.orders);
   });
 
   it('reads a book row written by the hand-written store before (its whole record as JSON)', () => {

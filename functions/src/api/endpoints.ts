@@ -843,7 +843,7 @@ export const endpoints = {
     summary: "The dashboard's orders and revenue per day (last 30 days) and low-stock products",
     output: schema<AdminStats>('AdminStats', out.adminStatsOutput),
   }),
-  // Abandoned-cart reminders (issue 41, features/cartReminders/routes.ts)
+  // Abandoned-cart reminders (issue 41, modules/cartReminders/routes.ts)
   cartReminderPreference: endpoint({
     method: 'GET',
     path: '/api/cart-reminders/preference',

@@ -2,7 +2,7 @@
 // (`cartReminderHours`, default 24; 0 turns it off), with no order placed by its customer since the cart last
 // changed, and never to a customer who unsubscribed. "One per idle cart" is the cart's version (the time of its
 // last change): a reminder remembers the version it was sent for, so a change of the cart after it re-arms it.
-// The sweep (features/cartReminders/sweep.ts) asks `cartReminderDue` of each candidate a store loads.
+// The sweep (modules/cartReminders/sweep.ts) asks `cartReminderDue` of each candidate a store loads.
 import type { CartLine } from './cart.js';
 
 /** The owner's default idle time before a reminder. */
@@ -20,6 +20,10 @@ export const CART_REMINDER_LOOKBACK_DAYS = 7;
 /** The reminder's outbox key: at most one message per cart version. */
 export const cartReminderKey = (userId: string, version: string) => `cart-reminder:${userId}:${version}`;
 
+/** A reminder's id: the account and its cart version's milliseconds (the Firestore document's id since issue 41;
+ *  the embedded row's `id` since migration 42). */
+export const cartReminderId = (userId: string, version: string) => `${userId}_${Date.parse(version)}`;
+
 /** What a store loads of a signed-in cart for the rule: the cart, its owner and the owner's last order. */
 export interface CartReminderCandidate {
   userId: string;
@@ -28,7 +32,7 @@ export interface CartReminderCandidate {
   items: CartLine[];
   /** The cart's last change (ISO): its version. */
   version: string;
-  /** The version the last reminder was sent for; null: never reminded. */
+  /** The version a reminder was sent for when it is this one (`version`); null: not reminded for it. */
   remindedVersion: string | null;
   /** The customer turned cart reminders off (account page or the email's unsubscribe link). */
   optedOut: boolean;

@@ -23,6 +23,9 @@ export interface ModelField<T = unknown, Optional extends boolean = boolean> {
   readonly nullable: boolean;
   /** An SQL CHECK on its column, for the table's migration (createTableSql). */
   readonly check?: string;
+  /** A timestamp Firestore keeps as a Timestamp (the web writes the server's time: carts/{uid}.updatedAt); the
+   *  record reads it as ISO, as the embedded column keeps it. */
+  readonly firestoreTimestamp?: boolean;
   /** The value's type, for ModelRecord only (never set). */
   readonly valueType?: T;
 }
@@ -33,6 +36,7 @@ interface FieldOptions {
   optional?: boolean;
   nullable?: boolean;
   check?: string;
+  firestoreTimestamp?: boolean;
 }
 
 type Valued<T, O> = O extends { nullable: true } ? T | null : T;
@@ -45,6 +49,7 @@ function fieldOf<T>(kind: ModelFieldKind) {
       ...(options?.column ? { column: options.column } : {}),
       ...(options?.docField ? { docField: options.docField } : {}),
       ...(options?.check ? { check: options.check } : {}),
+      ...(options?.firestoreTimestamp ? { firestoreTimestamp: true } : {}),
       optional: options?.optional ?? false,
       nullable: options?.nullable ?? false,
     }) as ModelField<Valued<T, O>, OptionalOf<O>>;
@@ -80,6 +85,10 @@ export interface ModelDefinition<F extends Fields = Fields, Key extends string =
   jsonColumn?: string;
   /** Counted limit: at most `max` records per owner, enforced by the generic stores in the writing transaction. */
   perOwner?: { max: number; message: string };
+  /** The model names some fields of records another store creates and deletes (an account's preference, a cart
+   *  the web writes, an order's time): the generic stores read them and update those fields in place, and refuse
+   *  to create or delete such a record. */
+  partial?: boolean;
   fields: F;
 }
 
@@ -260,3 +269,23 @@ export function docFromRecord<M extends AnyModel>(
 /** The embedded column or Firestore field of a field (an ordering). */
 export const columnOf = (model: AnyModel, name: string) => (model.fields as Fields)[name]?.column;
 export const docFieldOf = (model: AnyModel, name: string) => (model.fields as Fields)[name]?.docField ?? name;
+
+/** A partial model's record is created and deleted by its own store only (ModelDefinition.partial). */
+export function assertPartialWrite(model: AnyModel, exists: boolean, write: 'put' | 'delete'): void {
+  if (!model.partial) return;
+  if (write === 'delete') throw new Error(`${model.name}: a partial record is never deleted here`);
+  if (!exists) throw new Error(`${model.name}: a partial record is never created here`);
+}
+
+/** The bounds of a range query in its order: [operator, value] for each bound given. */
+export function rangeBounds(query: {
+  after?: string | number;
+  from?: string | number;
+  until?: string | number;
+}): ['>' | '>=' | '<=', string | number][] {
+  return [
+    ...(query.after !== undefined ? [['>', query.after] as const] : []),
+    ...(query.from !== undefined ? [['>=', query.from] as const] : []),
+    ...(query.until !== undefined ? [['<=', query.until] as const] : []),
+  ].map(([op, value]) => [op, value]);
+}

@@ -1,5 +1,5 @@
 // Back-in-stock alerts (issue 41): "Notify me" on a sold-out product or variant. Pure rules; the stores keep the
-// subscriptions (StockAlertStore, ports.ts) and the restock subscriber (features/stockAlerts/restockMails.ts) asks
+// subscriptions (StockAlertStore, modules/stockAlerts/store.ts) and the restock subscriber (features/stockAlerts/restockMails.ts) asks
 // these rules how many to mail.
 import { badInput, conflict } from './errors.js';
 import type { Product } from './types.js';

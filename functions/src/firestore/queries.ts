@@ -65,7 +65,7 @@ export const LOW_STOCK_SHAPE: QueryShape = {
   where: 'low stock',
 };
 
-/** Issue 41: the oldest waiting back-in-stock alerts of a product's variant (store/stockAlerts.ts restocked). */
+/** Issue 41: the oldest waiting back-in-stock alerts of a product's variant (modules/stockAlerts/store.ts restocked). */
 export const STOCK_ALERT_QUEUE_SHAPE: QueryShape = {
   collection: STOCK_ALERTS_COLLECTION,
   filters: [
@@ -73,26 +73,29 @@ export const STOCK_ALERT_QUEUE_SHAPE: QueryShape = {
     { field: 'variantKey', op: '==' },
     { field: 'status', op: '==' },
   ],
-  orderBy: [{ field: 'createdAt', direction: 'asc' }],
+  orderBy: [
+    { field: 'createdAt', direction: 'asc' },
+    { field: '__name__', direction: 'asc' },
+  ],
   where: 'stock alert queue',
 };
 
-/** Issue 41: the waiting alerts of some products (store/stockAlerts.ts demand): equalities, single-field indexes. */
+/** Issue 41: the waiting alerts of some products (modules/stockAlerts/store.ts demand): equalities, single-field indexes. */
 export const STOCK_ALERT_DEMAND_SHAPE: QueryShape = {
   collection: STOCK_ALERTS_COLLECTION,
   filters: [
     { field: 'product', op: 'in' },
     { field: 'status', op: '==' },
   ],
-  orderBy: [],
+  orderBy: [{ field: '__name__', direction: 'asc' }],
   where: 'stock alert demand',
 };
 
-/** Issue 41: whether an alert watches a product (store/stockAlerts.ts watching). */
+/** Issue 41: whether an alert watches a product (modules/stockAlerts/store.ts watching). */
 export const STOCK_ALERT_WATCH_SHAPE: QueryShape = {
   collection: STOCK_ALERT_LEVELS_COLLECTION,
   filters: [{ field: 'product', op: '==' }],
-  orderBy: [],
+  orderBy: [{ field: '__name__', direction: 'asc' }],
   where: 'stock alert levels',
 };
 
@@ -120,8 +123,8 @@ export const HOLD_REMINDER_SHAPE: QueryShape = {
   where: 'hold reminders',
 };
 
-/** Issue 41: the carts last changed in a sweep's window (store.cartReminders.candidates), paged by id: one field
- *  and the document id, a single-field index. */
+/** Issue 41: the carts last changed in a sweep's window (store.cartReminders.candidates, a range query of the
+ *  generic store: modules/cartReminders/store.ts), paged by id: one field and the document id, a single-field index. */
 export const CART_REMINDER_SHAPE: QueryShape = {
   collection: COLLECTIONS.carts,
   filters: [
@@ -135,23 +138,30 @@ export const CART_REMINDER_SHAPE: QueryShape = {
   where: 'cart reminders',
 };
 
-/** Issue 41: a customer's last order, and the first after a reminder (store.cartReminders): the order list's
- *  index (userId, createdAt). */
+/** Issue 41: a customer's first order from a time (the cart's change, the reminder), a range query of the generic
+ *  store (modules/cartReminders/store.ts): the order list's index (userId, createdAt). */
 export const CUSTOMER_ORDER_TIMES_SHAPE: QueryShape = {
   collection: COLLECTIONS.orders,
   filters: [
     { field: 'userId', op: '==' },
     { field: 'createdAt', op: '>=' },
   ],
-  orderBy: [{ field: 'createdAt', direction: 'asc' }],
+  orderBy: [
+    { field: 'createdAt', direction: 'asc' },
+    { field: '__name__', direction: 'asc' },
+  ],
   where: 'cart reminders: orders after',
 };
 
-/** Issue 41: the reminders sent since a day (the dashboard), one field. */
+/** Issue 41: the reminders sent since a day (the dashboard), one field, in its order (a range query of the generic
+ *  store). */
 export const CART_REMINDERS_SENT_SHAPE: QueryShape = {
   collection: CART_REMINDERS_COLLECTION,
   filters: [{ field: 'sentAt', op: '>=' }],
-  orderBy: [],
+  orderBy: [
+    { field: 'sentAt', direction: 'asc' },
+    { field: '__name__', direction: 'asc' },
+  ],
   where: 'cart reminders sent',
 };
 

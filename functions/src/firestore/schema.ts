@@ -74,8 +74,8 @@ export interface SlugDoc {
 export const MAIL_OUTBOX_COLLECTION = 'mailOutbox';
 
 /** cartReminders/{uid}_{version ms}: each abandoned-cart reminder sent (issue 41: `userId`, `version`, `sentAt`
- *  ISO), written with its message (adapters/firebase/store/cartReminders.ts); the dashboard counts them. Server
- *  only. */
+ *  ISO), written with its message (modules/cartReminders CART_REMINDER_MODEL, the generic store); the dashboard
+ *  counts them. Server only. */
 export const CART_REMINDERS_COLLECTION = 'cartReminders';
 /** wishlists/{uid}: a customer's wishlist (issue 41; modules/wishlist/model.ts WISHLIST_MODEL, written by the
  *  generic adapters/firebase/store/modelStore.ts), written through PUT /api/wishlist only; its owner may get it
@@ -92,7 +92,7 @@ export interface WishlistDoc {
  *  order figures, kept in the transactions of what it sums (adapters/firebase/store/customers.ts). Server only. */
 export const CUSTOMERS_COLLECTION = 'customers';
 
-/** stockAlerts/{id}: back-in-stock alerts (issue 41, adapters/firebase/store/stockAlerts.ts), one per product,
+/** stockAlerts/{id}: back-in-stock alerts (issue 41, modules/stockAlerts STOCK_ALERT_MODEL), one per product,
  *  variant and email key (the id is keyId of the three), with its status (pending, waiting, notified) and its place in
  *  the queue (createdAt). Server only; apart from COLLECTIONS, as the outbox. */
 export const STOCK_ALERTS_COLLECTION = 'stockAlerts';
@@ -253,8 +253,9 @@ export interface CartDoc {
   /** The writing page's random id (web lib/firebase/cart.ts): tells a page its own echoes from other devices' changes. */
   writer?: string;
   updatedAt: unknown;
-  /** Issue 41, written by the server's reminder sweep: the version (`updatedAt` as ISO) a reminder was sent for,
-   *  and when. The web's next write replaces the document without them: a changed cart is re-armed. */
+  /** Issue 41, written by the reminder sweep until issue 39 moved it to the generic store (which reads whether a
+   *  version was reminded from cartReminders/{id}, written in the same transaction): no longer written or read; an
+   *  older document may carry them until the web's next write replaces it. */
   remindedVersion?: string;
   remindedAt?: string;
 }

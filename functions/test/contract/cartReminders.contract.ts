@@ -1,4 +1,4 @@
-// The store contract of the abandoned-cart reminders (issue 41): the sweep (features/cartReminders/sweep.ts) over
+// The store contract of the abandoned-cart reminders (issue 41): the sweep (modules/cartReminders/sweep.ts) over
 // each store's CartReminderStore, with the clock moved (no real waiting). Same cases on every store adapter
 // (embedded: contract/embedded.test.ts; Firestore: firebase/firestore.contract.test.ts and the community run).
 import { afterEach, beforeEach, describe, expect } from 'vitest';
@@ -9,7 +9,7 @@ import {
   holdUntil,
   type CartLine,
 } from '../../src/domain/index.js';
-import { sweepCartReminders } from '../../src/features/cartReminders/sweep.js';
+import { sweepCartReminders } from '../../src/modules/cartReminders/sweep.js';
 import type { PlaceOrderCommand, Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
 import { productInput } from '../support/products.js';

@@ -18,7 +18,7 @@ import { guestsContract } from './guests.contract.js';
 import { addressesContract } from './addresses.contract.js';
 import { modelStoreContract, PROBE_MODEL } from './modelStore.contract.js';
 import { createTableSql } from '../../src/domain/model.js';
-import { sqlModelStores } from '../../src/adapters/embedded/modelStore.js';
+import { sqlModelStores, sqlModelTransaction } from '../../src/adapters/embedded/modelStore.js';
 import { taxonomyContract } from './taxonomy.contract.js';
 import { productMediaContract } from './productMedia.contract.js';
 import { variantsContract } from './variants.contract.js';
@@ -64,6 +64,11 @@ modelStoreContract('embedded (SQLite)', async () => {
   await db.write((tx) => tx.execute(createTableSql(PROBE_MODEL)));
   return {
     stores: sqlModelStores(db),
+    transaction: sqlModelTransaction(db),
+    mailKeys: async () =>
+      (await db.client.execute('SELECT idempotency_key FROM mail_outbox ORDER BY idempotency_key')).rows.map((r) =>
+        String(r.idempotency_key),
+      ),
     dispose: async () => {
       await db.close();
       await rm(dir, { recursive: true, force: true });

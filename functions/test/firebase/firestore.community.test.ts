@@ -21,7 +21,7 @@ import { couponsContract } from '../contract/coupons.contract.js';
 import { guestsContract } from '../contract/guests.contract.js';
 import { addressesContract } from '../contract/addresses.contract.js';
 import { modelStoreContract } from '../contract/modelStore.contract.js';
-import { firestoreModelStores } from '../../src/adapters/firebase/store/modelStore.js';
+import { firestoreModelStores, firestoreModelTransaction } from '../../src/adapters/firebase/store/modelStore.js';
 import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
@@ -99,6 +99,8 @@ modelStoreContract(
     const app = adminApp();
     return {
       stores: firestoreModelStores(app.db),
+      transaction: firestoreModelTransaction(app.db),
+      mailKeys: async () => (await new FirestoreMailOutbox(app.db, () => new Date()).all()).map((m) => m.key).sort(),
       dispose: async () => {
         await app.close();
         emulator.state.clear();

@@ -17,7 +17,7 @@ import { couponsContract } from '../contract/coupons.contract.js';
 import { guestsContract } from '../contract/guests.contract.js';
 import { addressesContract } from '../contract/addresses.contract.js';
 import { modelStoreContract } from '../contract/modelStore.contract.js';
-import { firestoreModelStores } from '../../src/adapters/firebase/store/modelStore.js';
+import { firestoreModelStores, firestoreModelTransaction } from '../../src/adapters/firebase/store/modelStore.js';
 import { taxonomyContract } from '../contract/taxonomy.contract.js';
 import { productMediaContract } from '../contract/productMedia.contract.js';
 import { variantsContract } from '../contract/variants.contract.js';
@@ -68,7 +68,13 @@ addressesContract('Firestore (emulator)', firestoreStore);
 modelStoreContract('Firestore (emulator)', async () => {
   const name = `models-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);
-  return { stores: firestoreModelStores(getFirestore(app)), dispose: () => deleteApp(app) };
+  const db = getFirestore(app);
+  return {
+    stores: firestoreModelStores(db),
+    transaction: firestoreModelTransaction(db),
+    mailKeys: async () => (await new FirestoreMailOutbox(db, () => new Date()).all()).map((m) => m.key).sort(),
+    dispose: () => deleteApp(app),
+  };
 });
 taxonomyContract('Firestore (emulator)', firestoreStore);
 variantsContract('Firestore (emulator)', firestoreStore);

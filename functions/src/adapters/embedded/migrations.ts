@@ -7,6 +7,8 @@ import { verifiedPurchase } from '../../domain/reviewDecisions.js';
 import { purchasesOf } from './purchases.js';
 import { indexNameGrams } from './search.js';
 import { freeSlug, slugOf } from '../../domain/slugs.js';
+import { cartReminderId } from '../../domain/cartReminders.js';
+import { keyId } from '../../firestore/docIds.js';
 
 export interface Migration {
   version: number;
@@ -1011,7 +1013,47 @@ export const MIGRATIONS: Migration[] = [
       "ALTER TABLE product_drafts ADD COLUMN accessories_json TEXT NOT NULL DEFAULT '[]'",
     ],
   },
+  {
+    version: 42,
+    name: 'records keyed by one column for the generic store',
+    // Issue 39: the cart reminders, the stock alerts' levels and the low-stock marks are kept by the generic model
+    // store (modules/cartReminders, modules/stockAlerts), which keys a record by one column: `id`, the same as the
+    // Firestore document's (domain/cartReminders.ts cartReminderId; firestore/docIds.ts keyId of the product and
+    // variant), filled for the rows before. The tables keep their columns and their two-column keys.
+    statements: [
+      'ALTER TABLE cart_reminders ADD COLUMN id TEXT',
+      keyCartReminders,
+      'CREATE UNIQUE INDEX cart_reminders_by_id ON cart_reminders (id)',
+      'ALTER TABLE stock_alert_levels ADD COLUMN id TEXT',
+      'ALTER TABLE low_stock_marks ADD COLUMN id TEXT',
+      keyStockItems,
+      'CREATE UNIQUE INDEX stock_alert_levels_by_id ON stock_alert_levels (id)',
+      'CREATE UNIQUE INDEX low_stock_marks_by_id ON low_stock_marks (id)',
+    ],
+  },
 ];
+
+/** Migration 42's backfill: each level and low-stock mark its id, keyId of `product|variant` (as Firestore's). */
+async function keyStockItems(tx: Transaction): Promise<void> {
+  for (const table of ['stock_alert_levels', 'low_stock_marks']) {
+    const rows = (await tx.execute(`SELECT product_id, variant_key FROM ${table}`)).rows;
+    for (const row of rows)
+      await tx.execute({
+        sql: `UPDATE ${table} SET id = ? WHERE product_id = ? AND variant_key = ?`,
+        args: [keyId(`${String(row.product_id)}|${String(row.variant_key)}`), row.product_id, row.variant_key],
+      });
+  }
+}
+
+/** Migration 42's backfill: each reminder sent before its id. */
+async function keyCartReminders(tx: Transaction): Promise<void> {
+  const rows = (await tx.execute('SELECT user_id, cart_version FROM cart_reminders')).rows;
+  for (const row of rows)
+    await tx.execute({
+      sql: 'UPDATE cart_reminders SET id = ? WHERE user_id = ? AND cart_version = ?',
+      args: [cartReminderId(String(row.user_id), String(row.cart_version)), row.user_id, row.cart_version],
+    });
+}
 
 /** Migration 38's backfill: every product a slug from its name, oldest first (so an older product keeps the plain
  *  one and a later namesake takes -2): the same slugs on every copy of the same data. */

@@ -3,8 +3,10 @@
 // The in-transaction parts (loadOwned, changeStatements, forgetOwned) are also used by the order unit of work (the
 // address book an order keeps its address in) and by users.ts (an account's deletion).
 import {
+  assertPartialWrite,
   decideOwnedChange,
   columnOf,
+  rangeBounds,
   modelColumns,
   recordFromRow,
   rowFromRecord,
@@ -12,8 +14,19 @@ import {
   type ModelChange,
   type ModelRecord,
 } from '../../domain/model.js';
-import type { ChangeDecision, ListOptions, ModelStore, UpdateDecision } from '../../modules/module.js';
+import type {
+  ChangeDecision,
+  ListOptions,
+  ModelStore,
+  ModelTransaction,
+  ModelTx,
+  ModelQuery,
+  UpdateDecision,
+} from '../../modules/module.js';
+import type { QueuedMail } from '../../ports.js';
+import type { FieldValue } from '../../modules/module.js';
 import type { Database } from './db.js';
+import { recordMailStatement } from './mailOutbox.js';
 import { newId } from './mapping.js';
 import type { Executor, InStatement } from './sql.js';
 
@@ -50,9 +63,19 @@ export async function loadOwned<M extends AnyModel>(
   return byOwner;
 }
 
-/** The upsert of one record (owned: only over a row of the same owner). */
+/** The upsert of one record (owned: only over a row of the same owner); a partial model's: its columns updated. */
 function putStatement<M extends AnyModel>(model: M, record: ModelRecord<M>, owner?: string): InStatement {
   const row = rowFromRecord(model, record, owner);
+  if (model.partial) {
+    const { [model.key.column]: key, ...fields } = row;
+    if (model.owner) delete fields[model.owner.column];
+    return {
+      sql: `UPDATE ${model.table} SET ${Object.keys(fields)
+        .map((c) => `${c} = ?`)
+        .join(', ')} WHERE ${model.key.column} = ?`,
+      args: [...Object.values(fields), key ?? null],
+    };
+  }
   const columns = Object.keys(row);
   const updates = columns.filter((c) => c !== model.key.column).map((c) => `${c} = excluded.${c}`);
   const sameOwner = model.owner ? ` WHERE ${model.table}.${model.owner.column} = excluded.${model.owner.column}` : '';
@@ -85,6 +108,56 @@ export async function forgetOwned(tx: Executor, model: AnyModel, owner: string):
   await tx.execute({ sql: `DELETE FROM ${model.table} WHERE ${column} = ?`, args: [owner] });
 }
 
+/** The SQL column a query compares or orders by (its own column: the query uses its index). */
+function rangeColumn(model: AnyModel, name: string): string {
+  const column = columnOf(model, name);
+  if (!column) throw new Error(`${model.name}: ${name} has no column of its own to query by`);
+  return column;
+}
+
+/** A field's value as its column holds it (a flag: 1 or 0). */
+const cellOf = (value: FieldValue) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+
+/** ModelStore.query's SQL, on the client or in a transaction. */
+async function queryIn<M extends AnyModel>(
+  tx: Executor,
+  m: M,
+  { where = {}, by, owner, cursor, limit, ...bounds }: ModelQuery,
+): Promise<ModelRecord<M>[]> {
+  const terms: string[] = [];
+  const args: (string | number)[] = [];
+  for (const [name, value] of Object.entries(where)) {
+    const column = rangeColumn(m, name);
+    if (Array.isArray(value)) {
+      terms.push(`${column} IN (SELECT value FROM json_each(?))`);
+      args.push(JSON.stringify(value.map((v: FieldValue) => cellOf(v))));
+    } else {
+      terms.push(`${column} = ?`);
+      args.push(cellOf(value as FieldValue));
+    }
+  }
+  const column = by ? rangeColumn(m, by) : m.key.column;
+  for (const [op, value] of rangeBounds(bounds)) {
+    terms.push(`${column} ${op} ?`);
+    args.push(value);
+  }
+  if (owner !== undefined) {
+    terms.push(`${ownerColumn(m)} = ?`);
+    args.push(owner);
+  }
+  if (cursor) {
+    terms.push(`(${column}, ${m.key.column}) > (?, ?)`);
+    args.push(cursor.value, cursor.key);
+  }
+  if (limit) args.push(limit);
+  const rs = await tx.execute({
+    sql: `${selectFrom(m)}${terms.length ? ` WHERE ${terms.join(' AND ')}` : ''}
+          ORDER BY ${column}${column === m.key.column ? '' : `, ${m.key.column}`}${limit ? ' LIMIT ?' : ''}`,
+    args,
+  });
+  return rs.rows.map((row) => recordFromRow(m, row));
+}
+
 async function getIn<M extends AnyModel>(tx: Executor, model: M, key: string, owner?: string) {
   const byOwner = owner !== undefined && model.owner ? ` AND ${model.owner.column} = ?` : '';
   const rs = await tx.execute({
@@ -114,6 +187,10 @@ export class SqlModelStore<M extends AnyModel> implements ModelStore<ModelRecord
     return rs.rows.map((row) => recordFromRow(m, row));
   }
 
+  query(query: ModelQuery): Promise<ModelRecord<M>[]> {
+    return queryIn(this.db.client, this.model, query);
+  }
+
   /** Load -> decide -> save, in one write transaction (write transactions run one at a time). */
   change(owner: string, decide: ChangeDecision<ModelRecord<M>>): Promise<ModelChange<ModelRecord<M>>> {
     return this.db.write(async (tx) => {
@@ -132,6 +209,8 @@ export class SqlModelStore<M extends AnyModel> implements ModelStore<ModelRecord
       if (row && owner !== undefined && m.owner && String(row[m.owner.column]) !== owner) return null;
       const current = row ? recordFromRow(m, row) : null;
       const next = decide(current);
+      if (next) assertPartialWrite(m, current !== null, 'put');
+      else if (current) assertPartialWrite(m, true, 'delete');
       if (next) await tx.execute(putStatement(m, next, owner));
       else if (current) await tx.execute({ sql: `DELETE FROM ${m.table} WHERE ${m.key.column} = ?`, args: [key] });
       return next;
@@ -148,3 +227,33 @@ export const sqlModelStores =
   (db: Database) =>
   <N extends AnyModel>(model: N): ModelStore<ModelRecord<N>> =>
     new SqlModelStore(db, model);
+
+/** The embedded backend's transaction across models (modules/module.ts ModelTransaction): one write transaction
+ *  (they run one at a time), the writes sent in one batch at its end; `onRecorded` wakes the outbox worker once a
+ *  transaction that recorded mail committed. */
+export const sqlModelTransaction =
+  (db: Database, onRecorded: () => void = () => undefined): ModelTransaction =>
+  async (work) => {
+    let mailed = false;
+    const result = await db.write(async (tx) => {
+      const writes: InStatement[] = [];
+      const mails: [QueuedMail, Date][] = [];
+      const modelTx: ModelTx = {
+        get: (model, key) => getIn(tx, model, key),
+        query: (model, query) => queryIn(tx, model, query),
+        put: (model, record, owner) => void writes.push(putStatement(model, record, owner)),
+        remove: (model, key) => {
+          assertPartialWrite(model, true, 'delete');
+          writes.push({ sql: `DELETE FROM ${model.table} WHERE ${model.key.column} = ?`, args: [key] });
+        },
+        mail: (message, now) => void mails.push([message, now]),
+      };
+      const answer = await work(modelTx);
+      writes.push(...mails.map(([message, now]) => recordMailStatement(message, now)));
+      if (writes.length) await tx.batch(writes);
+      mailed = mails.length > 0;
+      return answer;
+    });
+    if (mailed) onRecorded();
+    return result;
+  };

@@ -3,7 +3,6 @@
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../ports.js';
 import type { Database } from './db.js';
 import { SqlCarts } from './carts.js';
-import { SqlCartReminders } from './cartReminders.js';
 import { SqlCoupons } from './coupons.js';
 import { SqlOrderQueries } from './orders.js';
 import { SqlOrderUnitOfWork } from './unitOfWork.js';
@@ -13,8 +12,7 @@ import { SqlSettings } from './settings.js';
 import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
-import { SqlStockAlerts } from './stockAlerts.js';
-import { sqlModelStores } from './modelStore.js';
+import { sqlModelStores, sqlModelTransaction } from './modelStore.js';
 import { moduleStores } from '../../modules/index.js';
 
 export { newId } from './mapping.js';
@@ -45,7 +43,6 @@ export function createSqlStore(
 ): Store {
   return {
     products: new SqlProducts(db, clock, events, { sparseMatches, rankedMatches }),
-    stockAlerts: new SqlStockAlerts(db, clock, () => orderMail?.onRecorded?.()),
     users: new SqlUsers(db, clock),
     orders: createOrderStore({
       unit: new SqlOrderUnitOfWork(db, events, () => orderMail?.onRecorded?.()),
@@ -58,9 +55,12 @@ export function createSqlStore(
     brands: new SqlTaxonomy('brand', db, clock, events),
     customers: new SqlCustomers(db),
     carts: new SqlCarts(db, events),
-    cartReminders: new SqlCartReminders(db, () => orderMail?.onRecorded?.()),
     // The capability modules' stores (modules/index.ts), on the generic model store.
-    ...moduleStores(sqlModelStores(db), { clock, events }),
+    ...moduleStores(sqlModelStores(db), {
+      clock,
+      events,
+      transaction: sqlModelTransaction(db, () => orderMail?.onRecorded?.()),
+    }),
     ping: async () => {
       await db.client.execute('SELECT 1');
     },

@@ -71,7 +71,7 @@ export interface MailData {
     refundedAt: string;
     cancelled: boolean;
   };
-  /** Issue 41: a signed-in cart left idle (features/cartReminders/sweep.ts): its lines, the cart, the one-click
+  /** Issue 41: a signed-in cart left idle (modules/cartReminders/sweep.ts): its lines, the cart, the one-click
    *  unsubscribe. */
   'cart-reminder': {
     name: string;

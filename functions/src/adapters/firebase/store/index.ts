@@ -7,7 +7,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { NO_EVENTS, systemClock, type Clock, type EventPublisher, type Store } from '../../../ports.js';
 import { FirestoreCoupons } from './coupons.js';
-import { FirestoreCartReminders } from './cartReminders.js';
 import { COLLECTIONS } from './mapping.js';
 import { createOrderStore } from '../../../orders/orderUseCases.js';
 import { FirestoreOrderQueries } from './orders.js';
@@ -17,8 +16,7 @@ import { FirestoreSettings } from './settings.js';
 import { FirestoreTaxonomy } from './taxonomy.js';
 import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
-import { FirestoreStockAlerts } from './stockAlerts.js';
-import { firestoreModelStores } from './modelStore.js';
+import { firestoreModelStores, firestoreModelTransaction } from './modelStore.js';
 import { moduleStores } from '../../../modules/index.js';
 
 export { COLLECTIONS } from './mapping.js';
@@ -40,7 +38,6 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
   const events = options.events ?? NO_EVENTS;
   return {
     products: new FirestoreProducts(db, options.clock ?? systemClock, events),
-    stockAlerts: new FirestoreStockAlerts(db, options.clock ?? systemClock),
     users: new FirestoreUsers(db, options.clock ?? systemClock),
     orders: createOrderStore({
       unit: new FirestoreOrderUnitOfWork(db, events),
@@ -52,9 +49,12 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     categories: new FirestoreTaxonomy('category', db, events),
     brands: new FirestoreTaxonomy('brand', db, events),
     customers: new FirestoreCustomers(db),
-    cartReminders: new FirestoreCartReminders(db),
     // The capability modules' stores (modules/index.ts), on the generic model store.
-    ...moduleStores(firestoreModelStores(db), { clock: options.clock ?? systemClock, events }),
+    ...moduleStores(firestoreModelStores(db), {
+      clock: options.clock ?? systemClock,
+      events,
+      transaction: firestoreModelTransaction(db),
+    }),
     ping: async () => {
       await db.collection(COLLECTIONS.products).select().limit(1).get();
     },

@@ -12,7 +12,6 @@
 //   orders/{id}                   userId, user, orderItems (priceCents), shippingAddress, amounts in cents, status, ...
 //   captures/{captureId}          { orderId }: created in the pay transaction, so a capture pays one order once
 //   holdLocks/{uid}               { at }: written when the customer places an order (hold limits, orders.ts)
-import { createHash } from 'node:crypto';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { productFromDoc, type ProductDoc } from '../../../firestore/schema.js';
 import { orderFromRecord, waitingRequests, type OrderRecord, type Review } from '../../../domain/index.js';
@@ -24,17 +23,8 @@ export { COLLECTIONS, lowestStockOf, type DraftDoc, type ProductDoc } from '../.
 /** Retries of a contended transaction (stock of a popular product) before giving up. */
 export const MAX_ATTEMPTS = 20;
 
-/** A string that can never name a document (empty, '/', '.', '..', `__x__`): such an id simply does not exist. */
-export function isDocId(id: string): boolean {
-  return id.length > 0 && id.length <= 1500 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
-}
-
-/** Document ids for values chosen elsewhere (emails, provider capture ids): kept readable when safe, hashed otherwise. */
-export function keyId(value: string): string {
-  return /^[A-Za-z0-9@._+-]{1,200}$/.test(value) && isDocId(value)
-    ? value
-    : `h-${createHash('sha256').update(value).digest('hex')}`;
-}
+// Document ids (isDocId, keyId) live in firestore/docIds.ts: the capability modules key records by them too.
+export { isDocId, keyId } from '../../../firestore/docIds.js';
 
 export interface ReviewDoc {
   user: string;
