@@ -70,6 +70,10 @@ describe('back-in-stock alerts (POST /api/products/:id/stock-alerts)', () => {
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.productId).toBe(id);
+    // Issue 40: and its readable address, which the page links.
+    const { body: product } = await shop.call('GET', `/api/products/${id}`);
+    expect(confirmed.body.productSlug).toMatch(/^notify-phone/);
+    expect(confirmed.body.productSlug).toBe(product.slug);
     const demand = await shop.call('GET', `/api/stock-alerts/demand?products=${id}`, { token: admin });
     expect(demand.body).toEqual([{ product: id, variant: ids.L, waiting: 1 }]);
 

@@ -61,7 +61,14 @@ describe('wishlist (/api/wishlist)', () => {
       {
         product: product._id,
         available: true,
-        summary: { name: 'Wished headphones', image: expect.any(String), price: 25, countInStock: 4 },
+        // Issue 40: with the product's slug, so the page links its readable address.
+        summary: {
+          slug: 'wished-headphones',
+          name: 'Wished headphones',
+          image: expect.any(String),
+          price: 25,
+          countInStock: 4,
+        },
       },
     ]);
     expect(onLaptop.body.updatedAt).toBe(saved.body.updatedAt);

@@ -68,6 +68,14 @@ async function tour(page: Page, visit: (name: string) => Promise<void>) {
   // The order emptied the cart; put the lines back to show a filled place-order page.
   await addProductToCart(page, 'Nimbus AX3000 Wi-Fi 6 Router');
   await addProductToCart(page, 'Orbis Braided USB-C Cable (2 m)', 2);
+  // Issue 40: every checkout step (the address and the method chosen by the order above).
+  await page.goto('/shipping');
+  await page.getByRole('heading', { level: 1, name: 'Shipping' }).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).waitFor();
+  await visit('shipping');
+  await page.goto('/payment');
+  await page.getByRole('heading', { level: 1, name: 'Payment Method' }).waitFor();
+  await visit('payment');
   await page.goto('/placeorder');
   await page.getByTestId('line-total').first().waitFor();
   await visit('placeorder');

@@ -243,7 +243,10 @@ export const endpoints = {
     access: 'public',
     summary: "Confirms a back-in-stock alert with its mailed link's token",
     body: stockAlertTokenSchema,
-    output: schema<{ message: string; productId: string }>('StockAlertLinkAnswer', out.stockAlertLinkAnswerOutput),
+    output: schema<{ message: string; productId: string; productSlug?: string }>(
+      'StockAlertLinkAnswer',
+      out.stockAlertLinkAnswerOutput,
+    ),
   }),
   stockAlertUnsubscribe: endpoint({
     method: 'POST',

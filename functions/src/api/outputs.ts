@@ -436,6 +436,7 @@ export const wishlistOutput = shapeOf<Wishlist>()(
         available: z.boolean(),
         summary: z
           .strictObject({
+            slug: z.string(),
             name: z.string(),
             image: z.string(),
             price: money,
@@ -456,7 +457,12 @@ export const stockAlertAnswerOutput = z.strictObject({
   message: z.string(),
   status: z.enum(['pending', 'waiting', 'notified']),
 });
-export const stockAlertLinkAnswerOutput = z.strictObject({ message: z.string(), productId: id });
+/** Confirm: the product's id, and its readable address while it exists (issue 40: the page links it). */
+export const stockAlertLinkAnswerOutput = z.strictObject({
+  message: z.string(),
+  productId: id,
+  productSlug: z.string().optional(),
+});
 
 // Small answers
 
@@ -484,6 +490,7 @@ export const adminStatsOutput = z.strictObject({
     shapeOf<LowStockRow>()(
       z.strictObject({
         product: id,
+        slug: z.string(),
         name: z.string(),
         brand: z.string(),
         category: z.string(),

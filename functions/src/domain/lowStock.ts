@@ -8,6 +8,8 @@ import { variantLabel } from './variants.js';
 /** One item at or below the threshold: a product (variant null) or one of its variants. */
 export interface LowStockRow {
   product: string;
+  /** The product's readable address now (issue 40: the dashboard links it without a redirect). */
+  slug: string;
   name: string;
   brand: string;
   category: string;
@@ -26,13 +28,16 @@ export function lowestStock(product: Pick<Product, 'countInStock' | 'variants'>)
 /** The items of `products` at or below `threshold`, lowest first (then by name and label), at most `limit`. Given the
  *  `limit` products with the lowest items, these are the shop's `limit` lowest items. */
 export function lowStockRows(
-  products: readonly Pick<Product, '_id' | 'name' | 'brand' | 'category' | 'countInStock' | 'options' | 'variants'>[],
+  products: readonly Pick<
+    Product,
+    '_id' | 'slug' | 'name' | 'brand' | 'category' | 'countInStock' | 'options' | 'variants'
+  >[],
   threshold: number,
   limit: number,
 ): LowStockRow[] {
   const rows: LowStockRow[] = [];
   for (const p of products) {
-    const item = { product: p._id, name: p.name, brand: p.brand, category: p.category };
+    const item = { product: p._id, slug: p.slug, name: p.name, brand: p.brand, category: p.category };
     if (!p.variants?.length) {
       if (p.countInStock <= threshold)
         rows.push({ ...item, variant: null, variantLabel: null, sku: null, countInStock: p.countInStock });

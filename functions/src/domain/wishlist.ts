@@ -22,6 +22,8 @@ export interface StoredWishlist {
 
 /** What the page shows of an item, from the product as it is now. */
 export interface WishlistSummary {
+  /** The product's readable address now (issue 40: the page links it without a redirect). */
+  slug: string;
   name: string;
   image: string;
   /** The product's (or the variant's) price, as the catalogue answers it. */
@@ -108,7 +110,7 @@ export function wishlistView(stored: StoredWishlist, products: readonly Product[
 
 function summaryOf(product: Product | undefined, variantId: string | undefined): WishlistSummary | null {
   if (!product) return null;
-  const base = { name: product.name, image: product.image };
+  const base = { slug: product.slug, name: product.name, image: product.image };
   if (!variantId) {
     return {
       ...base,

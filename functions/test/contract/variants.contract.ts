@@ -113,13 +113,21 @@ export function variantsContract(
       expect(tablet.countInStock).toBe(50);
       const plain = await store.products.create(productInput('Cable', { countInStock: 3 }), 'owner-1');
       await store.products.create(productInput('Plenty', { countInStock: 80 }), 'owner-1');
-      const item = (p: { _id: string }, variantLabel: string | null, sku: string | null, countInStock: number) => ({
+      const item = (
+        p: { _id: string; slug: string },
+        variantLabel: string | null,
+        sku: string | null,
+        countInStock: number,
+      ) => ({
         product: p._id,
+        // Issue 40: the product's current slug, so the dashboard links its readable address.
+        slug: p.slug,
         variant: variantLabel ? expect.any(String) : null,
         variantLabel,
         sku,
         countInStock,
       });
+      expect(tablet.slug).toBe('volt-tablet');
       expect(await store.products.lowStock(5, 20)).toEqual([
         expect.objectContaining(item(tablet, '512 GB', 'VT-512', 0)),
         expect.objectContaining({ ...item(plain, null, null, 3), name: 'Cable', brand: 'B', category: 'C' }),

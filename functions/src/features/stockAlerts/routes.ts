@@ -64,7 +64,14 @@ export function stockAlertRoutes(ports: Ports, { limiters }: StockAlertRouteOpti
     if (!id) throw badInput(STOCK_ALERT_MESSAGES.invalidLink);
     const alert = await store.stockAlerts.confirm(id);
     if (!alert) throw notFound('This alert was removed');
-    res.json({ message: STOCK_ALERT_MESSAGES.confirmed, productId: alert.product });
+    // Issue 40: the page's "Back to the product" links the readable address (no redirect); a product deleted since
+    // has none, and the page then links the id.
+    const product = await store.products.get(alert.product, { reviews: false });
+    res.json({
+      message: STOCK_ALERT_MESSAGES.confirmed,
+      productId: alert.product,
+      ...(product ? { productSlug: product.slug } : {}),
+    });
   });
 
   handle(links, endpoints.stockAlertUnsubscribe, async (req, res) => {

@@ -94,16 +94,25 @@ describe('cart store', () => {
   });
 
   it("refreshes lines with the products' current stock and price, keeping the shopper's quantity", () => {
+    // A line saved before issue 40 has no slug: the refresh brings the product's (and a rename's).
     addToCart({ ...ssd, qty: 2 });
     addToCart(mouse);
-    refreshCartLines([{ _id: 'p2', name: 'SSD 2TB', image: '/images/s2.svg', price: 79.5, countInStock: 1 }]);
+    const fresh = {
+      _id: 'p2',
+      slug: 'ssd-2tb',
+      name: 'SSD 2TB',
+      image: '/images/s2.svg',
+      price: 79.5,
+      countInStock: 1,
+    };
+    refreshCartLines([fresh]);
     // The quantity stays above the new stock, so the cart can flag the line rather than silently change it.
     expect(cartStore.get().cartItems).toEqual([
-      { ...ssd, name: 'SSD 2TB', image: '/images/s2.svg', price: 79.5, countInStock: 1, qty: 2 },
+      { ...ssd, slug: 'ssd-2tb', name: 'SSD 2TB', image: '/images/s2.svg', price: 79.5, countInStock: 1, qty: 2 },
       mouse,
     ]);
     const before = cartStore.get();
-    refreshCartLines([{ _id: 'p2', name: 'SSD 2TB', image: '/images/s2.svg', price: 79.5, countInStock: 1 }]);
+    refreshCartLines([{ ...fresh }]);
     expect(cartStore.get()).toBe(before); // nothing changed: no new state, no storage write, no re-render loop
   });
 });

@@ -14,6 +14,8 @@ export const DEFAULT_PAYMENT_METHOD = 'PayPal';
 
 export interface CartItem {
   product: string;
+  /** The product's readable address (issue 40); absent on a line saved before, which links the id. */
+  slug?: string;
   name: string;
   image: string;
   price: number;
@@ -80,11 +82,15 @@ export function clampQty(qty: number, countInStock: number): number {
 
 /** Adds or replaces a product's line; a product with nothing in stock is refused (returns false), so it never
  *  enters the cart (e.g. from /cart/<id>?qty=1). */
-export type FreshProduct = Pick<Product, '_id' | 'name' | 'image' | 'price' | 'countInStock' | 'options' | 'variants'>;
+export type FreshProduct = Pick<
+  Product,
+  '_id' | 'slug' | 'name' | 'image' | 'price' | 'countInStock' | 'options' | 'variants'
+>;
 
 /** The cart line of `product` at `qty` (a product with variants: variantLine.ts variantLineOf). */
 export const lineOf = (product: FreshProduct, qty: number): CartItem => ({
   product: product._id,
+  slug: product.slug,
   name: product.name,
   image: product.image,
   price: product.price,

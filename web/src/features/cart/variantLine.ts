@@ -17,7 +17,7 @@ export function variantLineOf(product: FreshProduct, qty: number, variant?: stri
   };
 }
 
-/** Brings lines up to date with the products as the server has them now (stock, price, name, image; a variant line
+/** Brings lines up to date with the products as the server has them now (stock, price, name, image, slug; a variant line
  *  from its variant). The quantity is kept, so a line now short of stock is flagged in the cart rather than
  *  silently changed; a line whose variant was removed has nothing left to order. */
 export function refreshCartLines(products: readonly FreshProduct[]): void {
@@ -29,7 +29,11 @@ export function refreshCartLines(products: readonly FreshProduct[]): void {
     if (line.variant && !product.variants?.some((v) => v._id === line.variant)) return { ...line, countInStock: 0 };
     const p = variantLineOf(product, line.qty, line.variant);
     const same =
-      p.name === line.name && p.image === line.image && p.price === line.price && p.countInStock === line.countInStock;
+      p.slug === line.slug &&
+      p.name === line.name &&
+      p.image === line.image &&
+      p.price === line.price &&
+      p.countInStock === line.countInStock;
     return same ? line : { ...line, ...p };
   });
   if (next.some((line, i) => line !== current[i])) setItems(() => next);

@@ -2,9 +2,10 @@ import type { OrderPage } from '@domain';
 import { customerKey } from '@domain/customers';
 import { orderNumber } from '@domain/orders';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@domain/routes';
+import { useCombobox } from '@/components/ui/useCombobox';
 import { call } from '@/lib/api';
 import { customerList, orderList, productList } from '@/lib/endpoints.gen';
 import { formatPrice } from '@/lib/format';
@@ -23,16 +24,6 @@ interface Hit {
 interface Group {
   name: string;
   hits: Hit[];
-}
-
-/** The typed text once it has rested 200 ms (no request per keystroke). */
-function useSettled(text: string, ms = 200): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), ms);
-    return () => clearTimeout(timer);
-  }, [text, ms]);
-  return settled;
 }
 
 /**
@@ -98,82 +89,35 @@ function useAdminSearch(q: string): { groups: Group[]; loading: boolean } {
  * grouped; arrow keys move through them, Enter opens one, Escape closes.
  */
 export function AdminSearch() {
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const q = useSettled(text.trim());
-  const { groups, loading } = useAdminSearch(q);
   const navigate = useNavigate();
-  const base = useId();
-  const listId = `${base}-results`;
-  const box = useRef<HTMLDivElement>(null);
+  const box = useCombobox<Hit>({
+    minLength: MIN_LENGTH,
+    onPick: (hit) => {
+      box.close();
+      navigate(hit.to);
+    },
+  });
+  const { groups, loading } = useAdminSearch(box.query);
   const hits = groups.flatMap((g) => g.hits);
-  const optionId = (i: number) => `${base}-option-${i}`;
-  const showing = open && q.length >= MIN_LENGTH;
-
-  function go(hit: Hit) {
-    setOpen(false);
-    setText('');
-    navigate(hit.to);
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === 'ArrowDown' && hits.length) {
-      e.preventDefault();
-      setOpen(true);
-      setActive((i) => (i + 1) % hits.length);
-    } else if (e.key === 'ArrowUp' && hits.length) {
-      e.preventDefault();
-      setActive((i) => (i <= 0 ? hits.length - 1 : i - 1));
-    } else if (e.key === 'Enter') {
-      const hit = hits[active >= 0 ? active : 0];
-      if (hit && showing) {
-        e.preventDefault();
-        go(hit);
-      }
-    } else if (e.key === 'Escape') {
-      setOpen(false);
-    }
-  }
 
   let index = -1;
   return (
-    <div
-      className="admin-search"
-      ref={box}
-      onBlur={(e) => {
-        if (!box.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
-      <label htmlFor={`${base}-input`} className="visually-hidden">
+    <div className="admin-search" {...box.rootProps}>
+      <label htmlFor={box.inputId} className="visually-hidden">
         Search orders, products and customers
       </label>
       <input
-        id={`${base}-input`}
+        {...box.inputProps(hits)}
         type="search"
         className="form-control"
         placeholder="Search orders, products, customers"
-        autoComplete="off"
-        role="combobox"
-        aria-expanded={showing}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={showing && active >= 0 ? optionId(active) : undefined}
-        value={text}
         maxLength={100}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
-          setActive(-1); // new text, new results: none active yet
-        }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={onKeyDown}
       />
-      <div id={listId} role="listbox" aria-label="Search results" className="admin-search-results" hidden={!showing}>
-        {showing &&
+      <div {...box.listboxProps} aria-label="Search results" className="admin-search-results">
+        {box.showing &&
           groups.map((group) => (
-            <div role="group" aria-labelledby={`${base}-${group.name}`} key={group.name}>
-              <div id={`${base}-${group.name}`} className="admin-search-group" role="presentation">
+            <div role="group" aria-labelledby={`${box.id}-${group.name}`} key={group.name}>
+              <div id={`${box.id}-${group.name}`} className="admin-search-group" role="presentation">
                 {group.name}
               </div>
               {group.hits.length === 0 ? (
@@ -187,16 +131,8 @@ export function AdminSearch() {
                   return (
                     <div
                       key={hit.id}
-                      id={optionId(i)}
-                      role="option"
-                      aria-selected={i === active}
-                      className={`admin-search-hit${i === active ? ' active' : ''}`}
-                      // mousedown: chosen before the input's blur closes the list.
-                      onMouseDown={(e) => {
-                        e.preventDefault();
-                        go(hit);
-                      }}
-                      onMouseEnter={() => setActive(i)}
+                      {...box.optionProps(i, hit)}
+                      className={`admin-search-hit${i === box.active ? ' active' : ''}`}
                     >
                       <span className="fw-semibold">{hit.label}</span>
                       <span className="d-block small text-body-secondary text-break">{hit.detail}</span>

@@ -44,6 +44,7 @@ describe('DashboardPage: low stock per variant (issue 40)', () => {
             {
               ...item,
               product: 'p1',
+              slug: 'volt-phone',
               name: 'Volt Phone',
               variant: 'v2',
               variantLabel: 'Black / 512 GB',
@@ -53,6 +54,7 @@ describe('DashboardPage: low stock per variant (issue 40)', () => {
             {
               ...item,
               product: 'p2',
+              slug: 'usb-c-cable',
               name: 'USB-C Cable',
               variant: null,
               variantLabel: null,
@@ -79,6 +81,12 @@ describe('DashboardPage: low stock per variant (issue 40)', () => {
       'href',
       '/admin/product/p2/edit',
     );
+    // Issue 40: the name links the shop's page at its readable address (a variant's row, that variant).
+    expect(within(table).getByRole('link', { name: 'Volt Phone' })).toHaveAttribute(
+      'href',
+      '/product/volt-phone?variant=v2',
+    );
+    expect(within(table).getByRole('link', { name: 'USB-C Cable' })).toHaveAttribute('href', '/product/usb-c-cable');
   });
 });
 
@@ -88,6 +96,7 @@ describe("DashboardPage: low stock follows the owner's threshold (issue 40)", ()
 
   const row = (i: number) => ({
     product: `p${i}`,
+    slug: `item-${i}`,
     name: `Item ${i}`,
     brand: 'Volt',
     category: 'Phones',

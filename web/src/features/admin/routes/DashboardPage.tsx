@@ -11,6 +11,7 @@ import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
+import { productLink } from '@/lib/productLink';
 import { requestsHref, useRequestsSummary } from '../api/orders';
 import { useAdminStats, type AdminStats, type DailyStat } from '../api/stats';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
@@ -33,7 +34,8 @@ const lowStockColumns: AdminColumn<LowStockRow>[] = [
     key: 'name',
     header: 'NAME',
     sortValue: (p) => p.name,
-    cell: (p) => <Link to={paths.product.href(p.product)}>{p.name}</Link>,
+    // Issue 40: the readable address (a variant's row opens that variant).
+    cell: (p) => <Link to={productLink(p)}>{p.name}</Link>,
   },
   {
     // Issue 40: each variant its own row (a 512 GB variant at 0 shows while the default has 50).

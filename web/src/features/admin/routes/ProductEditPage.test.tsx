@@ -88,7 +88,7 @@ describe('ProductEditPage: versioned saves', () => {
   it('a published product links to its page in the shop', async () => {
     mockFetch({ 'GET /api/products/p1': () => ({ body: version(1) }) });
     renderAt(<ProductEditPage />, { path: '/admin/product/:id/edit', at: '/admin/product/p1/edit' });
-    expect(await screen.findByRole('link', { name: 'View in shop' })).toHaveAttribute('href', '/product/p1');
+    expect(await screen.findByRole('link', { name: 'View in shop' })).toHaveAttribute('href', '/product/p1-slug'); // issue 40: its slug
     expect(screen.queryByText(/Draft:/)).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Update' })).toBeVisible();

@@ -29,7 +29,7 @@ function SaveError({ error, onReload, reloading }: { error: unknown; onReload?: 
 }
 
 /** The side column's first card: whether the shop shows the product, and where. */
-function StatusCard({ id, isDraft }: { id: string; isDraft: boolean }) {
+function StatusCard({ slug, isDraft }: { slug: string; isDraft: boolean }) {
   return (
     <EditorSection id="editor-status" title="Status">
       {isDraft ? (
@@ -37,7 +37,7 @@ function StatusCard({ id, isDraft }: { id: string; isDraft: boolean }) {
       ) : (
         <p className="mb-0">
           In the shop.{' '}
-          <Link to={paths.product.href(id)} className="ms-1">
+          <Link to={paths.product.href(slug)} className="ms-1">
             View in shop
           </Link>
         </p>
@@ -88,7 +88,7 @@ export function ProductEditPage() {
             product={p}
             isNew={p.isDraft === true}
             submitting={update.isPending}
-            status={<StatusCard id={id} isDraft={p.isDraft === true} />}
+            status={<StatusCard slug={p.slug || id} isDraft={p.isDraft === true} />}
             aside={
               p.isDraft ? undefined : (
                 <>

@@ -13,7 +13,7 @@ import { formatPrice } from '@/lib/format';
 import { closeMiniCart, useMiniCartOpen } from '../miniCart';
 import { cartCount, useCartItems } from '../store';
 import { cartSubtotal } from '../subtotal';
-import { productLink } from '../lineLink';
+import { productLink } from '@/lib/productLink';
 import { useProceedToCheckout } from '../useProceedToCheckout';
 import { FreeShippingProgress } from './FreeShippingProgress';
 import { LineStockNote } from './LineStockNote';

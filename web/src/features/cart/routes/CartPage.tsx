@@ -34,7 +34,7 @@ import { overUnitLimit, quantityChoices } from '@domain/quantity';
 import { useCart } from '../store';
 import { cartSubtotal } from '../subtotal';
 import { LineStockNote } from '../components/LineStockNote';
-import { productLink } from '../lineLink';
+import { productLink } from '@/lib/productLink';
 import { refreshCartLines, variantLineOf } from '../variantLine';
 import { addToCart, cartCount, linkQty, removeFromCart, withLine, useCartItems, type CartItem } from '../store';
 import { useCartSyncError } from '../syncStatus';

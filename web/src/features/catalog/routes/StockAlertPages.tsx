@@ -31,7 +31,7 @@ function UseLinkOnOpen({
 }: {
   title: string;
   token: string;
-  action: UseMutationResult<{ message: string; productId?: string }, Error, string>;
+  action: UseMutationResult<{ message: string; productId?: string; productSlug?: string }, Error, string>;
   pending: string;
 }) {
   const asked = useRef(false);
@@ -42,7 +42,8 @@ function UseLinkOnOpen({
     asked.current = true;
     mutate(token);
   }, [token, mutate]);
-  const productId = action.data?.productId;
+  // Issue 40: the readable address, else (a product deleted since) the id.
+  const product = action.data?.productSlug || action.data?.productId;
   return (
     <FormContainer>
       <Meta title={title} />
@@ -50,8 +51,8 @@ function UseLinkOnOpen({
       {action.isSuccess && <Message variant="success">{action.data.message}</Message>}
       {action.isError && <Message variant="danger">{errorMessage(action.error)}</Message>}
       {(action.isPending || action.isIdle) && <Loader label={pending} />}
-      {productId ? (
-        <Link to={paths.product.href(productId)}>Back to the product</Link>
+      {product ? (
+        <Link to={paths.product.href(product)}>Back to the product</Link>
       ) : (
         <Link to={paths.home.href()}>Continue shopping</Link>
       )}

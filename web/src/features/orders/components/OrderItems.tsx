@@ -1,11 +1,14 @@
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
-import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
+import { productLink } from '@/lib/productLink';
 import { priceSummary } from '@domain/pricing';
 
 interface Line {
   product: string;
+  /** The product's readable address: a cart line's (Place Order); a placed order's line has none and links the id
+   *  (issue 40: its current slug is not looked up on every order read, live frame and Firestore listener). */
+  slug?: string;
   name: string;
   image: string;
   price: number;
@@ -36,9 +39,7 @@ export function OrderItems({ items }: { items: readonly Line[] }) {
             />
             <div className="flex-grow-1 d-sm-flex align-items-center justify-content-between gap-3 min-w-0">
               <span className="d-block">
-                <Link to={`${paths.product.href(item.product)}${item.variant ? `?variant=${item.variant}` : ''}`}>
-                  {item.name}
-                </Link>
+                <Link to={productLink(item)}>{item.name}</Link>
                 {item.variantLabel && (
                   <span className="d-block small text-muted" data-testid="line-variant">
                     {item.variantLabel}

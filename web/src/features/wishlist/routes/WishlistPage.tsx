@@ -14,6 +14,7 @@ import { Meta } from '@/components/ui/Meta';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { formatPrice } from '@/lib/format';
+import { productLink } from '@/lib/productLink';
 import { useUserInfo } from '@/lib/session';
 import { loadWishlist, removeWish, subscribeWishlist } from '../wishlistSync';
 import '../wishlist.css';
@@ -107,13 +108,11 @@ function WishlistRow({
     <li className="list-group-item d-flex flex-wrap align-items-center gap-3 wishlist-item" data-testid="wishlist-item">
       {summary ? (
         <>
-          <Link to={paths.product.href(entry.product)} tabIndex={-1} aria-hidden="true">
+          <Link to={productLink({ ...entry, slug: summary.slug })} tabIndex={-1} aria-hidden="true">
             <ProductImage src={summary.image} alt="" />
           </Link>
           <div className="flex-grow-1">
-            <Link to={`${paths.product.href(entry.product)}${entry.variant ? `?variant=${entry.variant}` : ''}`}>
-              {summary.name}
-            </Link>
+            <Link to={productLink({ ...entry, slug: summary.slug })}>{summary.name}</Link>
             {summary.variantLabel && <div className="small text-muted">{summary.variantLabel}</div>}
             <div>
               <span className="fw-semibold">{formatPrice(summary.price)}</span>
