@@ -178,6 +178,15 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
               includeDependenciesRecursively: false,
             },
+            // The product page's small shared modules (quantity, media, price and settings rules, the breadcrumbs, the
+            // product's query): one file instead of eleven of 0.1–1.2 KB, each a request on 6 HTTP/1.1 connections
+            // before the page renders (its HTML announces them). Measured: 17 → 7 files, LCP 3.1–3.6 → 2.8–3.0 s.
+            {
+              name: 'productRules',
+              test: /functions[\\/]src[\\/]domain[\\/](quantity|productMedia|pricing|priceHistory|settings)\.ts|web[\\/]src[\\/](components[\\/]ui[\\/](Breadcrumbs|QueryBoundary)\.tsx|features[\\/]catalog[\\/]api[\\/]getProduct\.ts|lib[\\/](shopSettings|live[\\/]hooks|endpoints[\\/]settings\.gen)\.ts)/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'ui',
               test: /node_modules[\\/](react-bootstrap|@restart|dom-helpers|uncontrollable|warning|invariant|prop-types|@popperjs|@react-aria|classnames)[\\/]/,
