@@ -4,6 +4,9 @@
 // built app served by the shop's own server, driving the system Chromium (never a downloaded browser), with every metric
 // of the median run (FCP, LCP, TBT, CLS, Speed Index) and the load average after each run.
 // Usage: npx tsx bench/web.ts [--quick] [--json out.json]   (BENCH_LH_RUNS=3: median of N runs per page)
+// Side by side with another build (e.g. an older commit in its own worktree, built there): BENCH_SHOP_ROOT=<its root>
+// serves that tree's functions/lib and web/dist; BENCH_LH_PAGES=home,category,product picks pages; BENCH_LH_DIR=<dir>
+// keeps every run's full Lighthouse JSON (lhr) there for comparing audits.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +17,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/chromium.mj
 import { BUDGET } from '../web/scripts/budget.mjs';
 import { QUICK, jsonTarget, removeDir, repoRoot, startShop, table, tempDir } from './lib/common.js';
 
-const DIST = process.env.WEB_DIST ?? join(repoRoot, 'web', 'dist');
+const SHOP_ROOT = process.env.BENCH_SHOP_ROOT ?? repoRoot;
+const DIST = process.env.WEB_DIST ?? join(SHOP_ROOT, 'web', 'dist');
+const PAGES = process.env.BENCH_LH_PAGES?.split(',');
+const LHR_DIR = process.env.BENCH_LH_DIR;
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? (QUICK ? 1 : 3));
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS, '--disable-dev-shm-usage'];
 export const HOME_JS_BUDGET = BUDGET.js; // the one enforced by `npm test` (web/scripts/size.mjs)
@@ -157,22 +163,29 @@ export async function lighthouseRuns() {
     return { skipped: 'lighthouse is not installed (npm install -D lighthouse@12.2.3)' };
   }
   const dataDir = tempDir('web');
-  const shop = await startShop({ dataDir, env: { WEB_DIST: DIST }, waitPath: '/' });
+  const shop = await startShop({
+    dataDir,
+    env: { WEB_DIST: DIST },
+    waitPath: '/',
+    entry: join(SHOP_ROOT, 'functions', 'lib', 'server.js'),
+  });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const list = (await (await fetch(`${shop.url}/api/products`)).json()) as {
-      products: { _id: string; slug: string; category: string; countInStock: number }[];
+      products: { _id: string; slug?: string; category: string; countInStock: number }[];
     };
     const product = list.products.find((p) => p.countInStock > 0) ?? list.products[0];
     // localhost, not 127.0.0.1: Chrome treats it as a secure origin, as a deployed shop on https is.
     const base = shop.url.replace('127.0.0.1', 'localhost');
-    const pages = [
+    const all = [
       { name: 'home', url: `${base}/` },
       { name: 'category', url: `${base}/category/${encodeURIComponent(product.category)}` },
-      // The product's readable address: its id answers a 301 there (issue 40), which a shopper's link never pays.
-      { name: 'product', url: `${base}/product/${product.slug}` },
+      // The product's readable address: its id answers a 301 there (issue 40), which a shopper's link never pays
+      // (a build from before slugs, measured side by side, has only the id).
+      { name: 'product', url: `${base}/product/${product.slug ?? product._id}` },
       { name: 'cart (1 item)', url: `${base}/cart/${product._id}?qty=1` },
     ];
+    const pages = PAGES ? all.filter((p) => PAGES.includes(p.name.split(' ')[0])) : all;
     const results: { name: string; url: string; runs: LhScores[]; median: LhScores }[] = [];
     for (const page of pages) {
       const runs: LhScores[] = [];
@@ -184,6 +197,7 @@ export async function lighthouseRuns() {
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
         if (!r) throw new Error(`lighthouse gave no result for ${page.url}`);
+        if (LHR_DIR) writeFileSync(join(LHR_DIR, `${page.name.split(' ')[0]}-${i + 1}.json`), JSON.stringify(r.lhr));
         const { categories, audits } = r.lhr;
         const failing = Object.values(audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')

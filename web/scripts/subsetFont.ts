@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
 
-/** Printable ASCII, no-break space, © ® ° · ×, dashes, curly quotes, bullet, ellipsis, €, ™ and minus. */
+/** Printable ASCII, no-break space, © ® ° · ×, dashes, curly quotes, bullet, ellipsis, ‹ › (the product gallery's
+ *  arrows: without them every product page with a gallery downloaded the 48 KB latin file), €, ™ and minus. */
 export const CORE_RANGES: readonly (readonly [number, number])[] = [
   [0x20, 0x7e],
   [0xa0, 0xa0],
@@ -24,6 +25,7 @@ export const CORE_RANGES: readonly (readonly [number, number])[] = [
   [0x201c, 0x201d],
   [0x2022, 0x2022],
   [0x2026, 0x2026],
+  [0x2039, 0x203a],
   [0x20ac, 0x20ac],
   [0x2122, 0x2122],
   [0x2212, 0x2212],

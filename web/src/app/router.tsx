@@ -162,7 +162,7 @@ let adminPatched = false;
  */
 export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (adminPatched || !isAdminPath(path)) return;
-  const { adminRoutes } = await import('@/features/admin/routes');
+  const { adminRoutes } = await (await import('./adminEntry')).loadAdminRoutes();
   if (adminPatched) return;
   adminPatched = true;
   patch(null, [
