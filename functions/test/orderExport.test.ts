@@ -271,6 +271,7 @@ describe('the export streams', () => {
       _id: id,
       user: { _id: 'u', name: 'Ann', email: 'ann@x.test' },
       isGuest: false,
+      tenders: [],
       orderItems: [],
       shippingAddress,
       paymentMethod: 'PayPal',

@@ -6,6 +6,7 @@ const base: Order = {
   _id: 'o1',
   user: { _id: 'u1', name: 'Alice', email: 'a@x.test' },
   isGuest: false,
+  tenders: [],
   orderItems: [],
   shippingAddress: { address: 'a', city: 'c', postalCode: 'p', country: 'x' },
   paymentMethod: 'PayPal',

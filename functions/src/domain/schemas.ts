@@ -625,6 +625,12 @@ export const refundSchema = z.strictObject({
     .array(lineRefSchema, { error: 'items must be a list of { product, qty }' })
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`)
     .optional(),
+  /** Issue 39: where the money goes (domain/tenders.ts splitRefund): 'provider', a tender of the order
+   *  ('giftCard') or a credit ('storeCredit'); absent: the provider first, then the tenders. */
+  to: z
+    .string({ error: 'to must be text' })
+    .regex(/^[A-Za-z]{1,30}$/, "to must be 'provider' or one of the order's ways to pay")
+    .optional(),
   /** Issue 38: refund this approved (not yet arrived) or received return: its lines, as charged. */
   returnId: z
     .string({ error: 'returnId must be text' })

@@ -5,6 +5,7 @@ import type { AnyModel } from '../domain/model.js';
 import { addressesModule } from './addresses/index.js';
 import { wishlistModule } from './wishlist/index.js';
 import type { CapabilityModule, ModelStores, ModuleDeps } from './module.js';
+import type { TenderHook } from '../orders/tenders.js';
 
 export const MODULES = [addressesModule, wishlistModule] as const;
 
@@ -19,6 +20,11 @@ export function moduleStores(models: ModelStores, deps: ModuleDeps): ModuleStore
     (MODULES as readonly CapabilityModule[]).map((m) => [m.name, m.store(models, deps)]),
   ) as ModuleStores;
 }
+
+/** The modules' ways to pay and credits (orders/tenders.ts), which the order use cases run (both stores). */
+export const TENDER_HOOKS: readonly TenderHook[] = (MODULES as readonly CapabilityModule[]).flatMap(
+  (m) => m.tenders ?? [],
+);
 
 /** The models whose records an account owns (deleted with it). */
 export const ACCOUNT_OWNED_MODELS: readonly AnyModel[] = MODULES.flatMap((m) => m.ownedByAccount);

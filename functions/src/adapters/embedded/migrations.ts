@@ -1011,6 +1011,13 @@ export const MIGRATIONS: Migration[] = [
       "ALTER TABLE product_drafts ADD COLUMN accessories_json TEXT NOT NULL DEFAULT '[]'",
     ],
   },
+  {
+    version: 40,
+    name: 'order tenders',
+    // Issue 39 (domain/tenders.ts): the order's payments other than the provider's (a gift card, store credit) as
+    // one JSON list; older orders have none.
+    statements: ["ALTER TABLE orders ADD COLUMN tenders_json TEXT NOT NULL DEFAULT '[]'"],
+  },
 ];
 
 /** Migration 38's backfill: every product a slug from its name, oldest first (so an older product keeps the plain

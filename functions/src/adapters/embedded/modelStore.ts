@@ -51,7 +51,7 @@ export async function loadOwned<M extends AnyModel>(
 }
 
 /** The upsert of one record (owned: only over a row of the same owner). */
-function putStatement<M extends AnyModel>(model: M, record: ModelRecord<M>, owner?: string): InStatement {
+export function putStatement<M extends AnyModel>(model: M, record: ModelRecord<M>, owner?: string): InStatement {
   const row = rowFromRecord(model, record, owner);
   const columns = Object.keys(row);
   const updates = columns.filter((c) => c !== model.key.column).map((c) => `${c} = excluded.${c}`);
@@ -85,7 +85,8 @@ export async function forgetOwned(tx: Executor, model: AnyModel, owner: string):
   await tx.execute({ sql: `DELETE FROM ${model.table} WHERE ${column} = ?`, args: [owner] });
 }
 
-async function getIn<M extends AnyModel>(tx: Executor, model: M, key: string, owner?: string) {
+/** One record by its key (and owner), read with `tx` (the order unit of work's tender records). */
+export async function getIn<M extends AnyModel>(tx: Executor, model: M, key: string, owner?: string) {
   const byOwner = owner !== undefined && model.owner ? ` AND ${model.owner.column} = ?` : '';
   const rs = await tx.execute({
     sql: `${selectFrom(model)} WHERE ${model.key.column} = ?${byOwner}`,

@@ -15,7 +15,7 @@ import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
 import { SqlStockAlerts } from './stockAlerts.js';
 import { sqlModelStores } from './modelStore.js';
-import { moduleStores } from '../../modules/index.js';
+import { moduleStores, TENDER_HOOKS } from '../../modules/index.js';
 
 export { newId } from './mapping.js';
 
@@ -51,6 +51,7 @@ export function createSqlStore(
       unit: new SqlOrderUnitOfWork(db, events, () => orderMail?.onRecorded?.()),
       queries: new SqlOrderQueries(db),
       alertEmail: orderMail?.alertEmail,
+      tenders: TENDER_HOOKS,
     }),
     settings: new SqlSettings(db, events),
     coupons: new SqlCoupons(db, clock),

@@ -19,7 +19,7 @@ import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
 import { FirestoreStockAlerts } from './stockAlerts.js';
 import { firestoreModelStores } from './modelStore.js';
-import { moduleStores } from '../../../modules/index.js';
+import { moduleStores, TENDER_HOOKS } from '../../../modules/index.js';
 
 export { COLLECTIONS } from './mapping.js';
 export { FirestoreMailOutbox } from './mailOutbox.js';
@@ -46,6 +46,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       unit: new FirestoreOrderUnitOfWork(db, events),
       queries: new FirestoreOrderQueries(db),
       alertEmail: options.orderMail?.alertEmail,
+      tenders: TENDER_HOOKS,
     }),
     settings: new FirestoreSettings(db, events),
     coupons: new FirestoreCoupons(db, options.clock ?? systemClock),
