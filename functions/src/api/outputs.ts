@@ -292,7 +292,7 @@ const orderShape = {
       createdAt: iso,
       completedAt: iso.nullable(),
       by: actor,
-      parts: z.array(z.strictObject({ kind: z.string(), amount: money })).optional(),
+      parts: z.array(z.strictObject({ kind: z.string(), amount: money, credit: z.boolean().optional() })).optional(),
     }),
   ),
   refundedTotal: money,

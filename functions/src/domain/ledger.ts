@@ -70,7 +70,7 @@ export function ledgerPayments(order: {
   refunds?: readonly {
     status: string;
     amountCents: number;
-    parts?: readonly { kind: string; amountCents: number }[];
+    parts?: readonly { kind: string; amountCents: number; credit?: boolean }[];
   }[];
 }): LedgerPayment[] {
   const tenders = order.tenders ?? [];
@@ -86,7 +86,8 @@ export function ledgerPayments(order: {
   };
   const credits = new Map<string, number>();
   for (const p of completed.flatMap((r) => r.parts ?? []))
-    if (!tenders.some((t) => t.kind === p.kind)) credits.set(p.kind, (credits.get(p.kind) ?? 0) + p.amountCents);
+    if (p.credit || !tenders.some((t) => t.kind === p.kind))
+      credits.set(p.kind, (credits.get(p.kind) ?? 0) + p.amountCents);
   return [
     ...(provider.paidCents > 0 || provider.refundedCents > 0 || !tenders.length ? [provider] : []),
     ...tenders.map((t) => ({ kind: t.kind, paidCents: t.amountCents, refundedCents: t.refundedCents })),
@@ -195,7 +196,7 @@ export function ledgerOfOrder(
     refunds: (order.refunds ?? []).map((r) => ({
       status: r.status,
       amountCents: cents(r.amount),
-      parts: (r.parts ?? []).map((p) => ({ kind: p.kind, amountCents: cents(p.amount) })),
+      parts: (r.parts ?? []).map((p) => ({ kind: p.kind, amountCents: cents(p.amount), credit: !!p.credit })),
     })),
   });
   return { ...ledger, refundedCents: refunded, netCents: ledger.totalCents - refunded, payments };

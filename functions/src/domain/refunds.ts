@@ -327,7 +327,15 @@ export function refundAnswer(r: RefundRecord): OrderRefund {
     createdAt: r.createdAt,
     completedAt: r.completedAt,
     by: { _id: r.by._id, name: r.by.name },
-    ...(r.parts?.length ? { parts: r.parts.map((p) => ({ kind: p.kind, amount: toDollars(p.amountCents) })) } : {}),
+    ...(r.parts?.length
+      ? {
+          parts: r.parts.map((p) => ({
+            kind: p.kind,
+            amount: toDollars(p.amountCents),
+            ...(p.credit ? { credit: true } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

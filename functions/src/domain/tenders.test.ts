@@ -75,7 +75,7 @@ describe('tenders', () => {
   it('a credit takes any money onto the account, never a guest', () => {
     const order = { ...base, status: 'paid', refunds: [] } as OrderRecord;
     expect(splitRefund(order, 500, 'storeCredit', { kinds: ['storeCredit'], ref: 'u1' })).toEqual([
-      { kind: 'storeCredit', ref: 'u1', amountCents: 500 },
+      { kind: 'storeCredit', ref: 'u1', amountCents: 500, credit: true },
     ]);
     expect(() => splitRefund(order, 500, 'storeCredit', { kinds: ['storeCredit'], ref: null })).toThrow(DomainError);
   });
@@ -84,7 +84,7 @@ describe('tenders', () => {
     const parts = [{ kind: 'giftCard', ref: 'CARD', amountCents: 1_000 }];
     const order = { ...base, tenders: [card(4_000)] };
     expect(tendersAfterRefund(order, refund(1_500, parts))).toEqual([card(4_000, 1_000)]);
-    const credit = [{ kind: 'storeCredit', ref: 'u1', amountCents: 200 }];
+    const credit = [{ kind: 'storeCredit', ref: 'u1', amountCents: 200, credit: true as const }];
     expect(
       ledgerPayments({
         totalCents: 10_000,

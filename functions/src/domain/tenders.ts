@@ -22,6 +22,8 @@ export interface RefundPart {
   kind: string;
   ref: string;
   amountCents: number;
+  /** Sent to a credit (any of the order's money), not back to a tender it paid with. */
+  credit?: true;
 }
 
 export const tendersOf = (order: Pick<OrderRecord, 'tenders'>): Tender[] => order.tenders ?? [];
@@ -70,7 +72,7 @@ export function tenderLeftCents(order: Pick<OrderRecord, 'refunds'>, tender: Ten
   const back = refundsOf(order)
     .filter(counting)
     .flatMap(partsOf)
-    .filter((p) => sameDestination(p, tender))
+    .filter((p) => !p.credit && sameDestination(p, tender))
     .reduce((sum, p) => sum + p.amountCents, 0);
   return Math.max(0, tender.amountCents - back);
 }
@@ -96,7 +98,7 @@ export function splitRefund(
 ): RefundPart[] {
   if (to && credits.kinds.includes(to)) {
     if (!credits.ref) throw conflict(TENDER_MESSAGES.unknownDestination(to));
-    return [{ kind: to, ref: credits.ref, amountCents }];
+    return [{ kind: to, ref: credits.ref, amountCents, credit: true }];
   }
   const providerLeft = providerLeftCents(order);
   if (to === 'provider') {
@@ -127,7 +129,7 @@ export const providerPartCents = (refund: Pick<RefundRecord, 'amountCents' | 'pa
 export function tendersAfterRefund(order: Pick<OrderRecord, 'tenders'>, refund: RefundRecord): Tender[] {
   return tendersOf(order).map((t) => {
     const back = partsOf(refund)
-      .filter((p) => sameDestination(p, t))
+      .filter((p) => !p.credit && sameDestination(p, t))
       .reduce((sum, p) => sum + p.amountCents, 0);
     return back ? { ...t, refundedCents: t.refundedCents + back } : t;
   });

@@ -184,7 +184,7 @@ export interface OrderRefund {
   completedAt: string | null;
   by: { _id: string; name: string };
   /** Issue 39: the parts that went to a tender or a credit, by kind (the rest went to the payment provider). */
-  parts?: { kind: string; amount: number }[];
+  parts?: { kind: string; amount: number; credit?: boolean }[];
 }
 
 /** A return the customer asked for (POST /api/orders/:id/returns): approved, then received (its lines restocked as
