@@ -272,6 +272,7 @@ describe('the export streams', () => {
       user: { _id: 'u', name: 'Ann', email: 'ann@x.test' },
       isGuest: false,
       tenders: [],
+      giftCardPrice: 0,
       orderItems: [],
       shippingAddress,
       paymentMethod: 'PayPal',

@@ -322,6 +322,7 @@ const orderShape = {
   createdAt: iso,
   isGuest: z.boolean(),
   tenders: z.array(z.strictObject({ kind: z.string(), ref: z.string(), amount: money, refunded: money })),
+  giftCardPrice: money,
 };
 export const orderOutput = shapeOf<Order>()(z.strictObject(orderShape));
 export const adminOrderOutput = shapeOf<AdminOrder>()(

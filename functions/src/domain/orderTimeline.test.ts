@@ -7,6 +7,7 @@ const base: Order = {
   user: { _id: 'u1', name: 'Alice', email: 'a@x.test' },
   isGuest: false,
   tenders: [],
+  giftCardPrice: 0,
   orderItems: [],
   shippingAddress: { address: 'a', city: 'c', postalCode: 'p', country: 'x' },
   paymentMethod: 'PayPal',

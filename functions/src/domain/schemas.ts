@@ -474,6 +474,19 @@ export const placeOrderSchema = z.strictObject({
       .transform((code) => code.toUpperCase())
       .optional(),
   ),
+  /** Issue 39: a gift card's code (16 letters and digits, dashes and spaces ignored): it pays its balance of the
+   *  total in the placing transaction (modules/giftCards); the rest is the payment provider's. Empty: none. */
+  giftCardCode: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    plainString('Gift card code')
+      .trim()
+      .max(40, 'Gift card code must be at most 40 characters')
+      .regex(/^[A-Za-z0-9 -]+$/, 'Gift card code may contain only letters, digits, spaces and "-"')
+      .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
+      .optional(),
+  ),
+  /** Issue 39: spend the account's store credit first (signed-in orders only; a guest's order refuses it). */
+  useStoreCredit: z.boolean({ error: 'useStoreCredit must be true or false' }).optional(),
   /** The total the shopper was shown (issue 38): the order is placed only at that total, else 409 with the new
    *  figures (domain/orderDecisions.ts priceChanged). Absent: placed at whatever it costs (the original clients). */
   expectedTotal: z

@@ -273,6 +273,8 @@ export interface Order {
   isGuest: boolean;
   /** Issue 39: the payments other than the provider's (domain/tenders.ts), oldest first; the provider paid the rest. */
   tenders: OrderTender[];
+  /** Issue 39: what gift cards paid of the total (dollars); 0 without one. */
+  giftCardPrice: number;
 }
 
 /** A tender as the API answers it: its kind (`giftCard`, ...), the last 4 characters of its ref, dollars paid and

@@ -3,11 +3,12 @@
 // name), and an account's deletion removes the records of the models each says an account owns.
 import type { AnyModel } from '../domain/model.js';
 import { addressesModule } from './addresses/index.js';
+import { giftCardsModule } from './giftCards/index.js';
 import { wishlistModule } from './wishlist/index.js';
 import type { CapabilityModule, ModelStores, ModuleDeps } from './module.js';
 import type { TenderHook } from '../orders/tenders.js';
 
-export const MODULES = [addressesModule, wishlistModule] as const;
+export const MODULES = [addressesModule, wishlistModule, giftCardsModule] as const;
 
 type Module = (typeof MODULES)[number];
 

@@ -1018,6 +1018,29 @@ export const MIGRATIONS: Migration[] = [
     // one JSON list; older orders have none.
     statements: ["ALTER TABLE orders ADD COLUMN tenders_json TEXT NOT NULL DEFAULT '[]'"],
   },
+  {
+    version: 41,
+    name: 'gift cards and store credit',
+    // Issue 39 (modules/giftCards/giftCards.ts GIFT_CARD_MODEL, STORE_CREDIT_MODEL: createTableSql's text). The
+    // CHECKs refuse a balance below zero whatever wrote it; the shop's cards listed by owner, newest first.
+    statements: [
+      `CREATE TABLE gift_cards (
+        code TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0),
+        initial_cents INTEGER NOT NULL,
+        expires_at TEXT,
+        created_at TEXT NOT NULL,
+        data TEXT NOT NULL
+      )`,
+      'CREATE INDEX gift_cards_by_owner ON gift_cards (owner, created_at)',
+      `CREATE TABLE store_credits (
+        user_id TEXT PRIMARY KEY,
+        balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0),
+        history TEXT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** Migration 38's backfill: every product a slug from its name, oldest first (so an older product keeps the plain
