@@ -527,6 +527,8 @@ export interface PlaceOrderBody {
   paymentMethod: string;
   /** A discount code (issue 30); absent for none. */
   couponCode?: string;
+  /** Issue 39: a gift card's code; it pays its balance of the total, the rest is paid as usual. */
+  giftCardCode?: string;
   /** The total the page showed, in dollars (issue 38): 409 with the new figures when the order would cost more or
    *  less (orderDecisions.ts PriceChangedDetails). */
   expectedTotal?: number;
