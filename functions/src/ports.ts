@@ -57,6 +57,7 @@ import type {
 import type { Customer, CustomerListQuery, CustomerPage } from './domain/customers.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
+import type { AnyModel, ModelRecord } from './domain/model.js';
 import type { ReencodedImage } from './images/pipeline.js';
 import type { LiveHub } from './live/hub.js';
 import type { ModuleStores } from './modules/index.js';
@@ -192,11 +193,14 @@ export interface PlaceOrderCommand {
   expectedTotalCents?: number;
   /** Issue 40: the shipping method's id (domain/settings.ts shippingOffersFor); absent: the cheapest. */
   shippingMethod?: string;
+  /** Issue 39: the tenders asked (a gift card's code, ...), each taken in the placing transaction by its module's
+   *  hook (orders/tenders.ts) in this order; the payment provider pays the rest. */
+  tenders?: { kind: string; ref: string }[];
 }
 
 /** The decision's request for a command and the order's id (a guest order's token is signed for that id). */
 export function placeOrderRequest(cmd: PlaceOrderCommand, orderId: string): PlaceOrderRequest {
-  const { guest, ...rest } = cmd;
+  const { guest, tenders: _tenders, ...rest } = cmd;
   return guest ? { ...rest, guest: { email: guest.email, accessToken: guest.sign(orderId) } } : rest;
 }
 
@@ -344,6 +348,9 @@ export interface OrderUnit {
   mailRecorded(key: string): Promise<boolean>;
   /** The admins' emails, oldest account first. */
   adminEmails(): Promise<string[]>;
+  /** Issue 39: a model's record by its key (a tender's: a gift card), read in the transaction so a concurrent
+   *  change of it waits or retries; null when absent. */
+  record<M extends AnyModel>(model: M, key: string): Promise<ModelRecord<M> | null>;
 }
 
 /** The fields of an order a use case changes: a lifecycle decision's, or a claim's (domain/guests.ts claimPatch). */
@@ -369,6 +376,9 @@ export interface OrderChangeSet {
   reverifyReviews?: { userId: string; productIds: string[] };
   /** Published once committed (ReviewsReverified is added by the store when marks changed). */
   events?: DomainEvent[];
+  /** Issue 39: records written whole (a tender's, as its hook decided from the record `record()` read; a model
+   *  owner: the record's owner, for a model with owners). */
+  records?: { model: AnyModel; record: Record<string, unknown>; owner?: string }[];
 }
 
 /** What a placement will read: a store may read it once for many placements (embedded group commit). */

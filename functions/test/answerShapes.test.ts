@@ -74,6 +74,23 @@ describe('answers have their declared shapes (HTTP, embedded)', () => {
     });
     await check('couponList', { token: admin });
     await check('couponGet', { params: { code: 'SHAPE10' }, token: admin });
+    // Gift cards (issue 39): issued, checked by code, listed, and one paying part of an order.
+    const card = await check('giftCardIssue', {
+      token: admin,
+      body: { amount: 10, recipientEmail: 'gift@example.com' },
+    });
+    await check('giftCardCheck', { params: { code: card.code } });
+    await check('giftCardList', { token: admin });
+    await check('storeCreditGet', { token: alice });
+    await check('orderPlace', {
+      token: alice,
+      body: {
+        orderItems: [{ product: plain._id, qty: 1 }],
+        shippingAddress,
+        paymentMethod: 'PayPal',
+        giftCardCode: card.code,
+      },
+    });
     await check('couponCheck', {
       token: alice,
       body: { code: 'SHAPE10', items: [{ product: plain._id, qty: 1 }] },

@@ -48,6 +48,7 @@ const SAMPLES: { [T in MailTemplate]: MailData[T] } = {
   'password-reset': { name: 'Ann <Admin>', resetPath: '/reset-password/abc123', expiresInMinutes: 60 },
   'password-changed': { name: 'Ann', how: 'reset' },
   welcome: { name: 'Ann', verifyPath: '/verify-email/def456', expiresInHours: 72 },
+  'gift-card': { code: 'ABCD-EFGH-JKLM-NPQR', amount: '$50.00', expiresAt: '2027-01-31T23:00:00.000Z' },
   'stock-alert-confirm': {
     productName: 'Volt Phone X',
     variantLabel: '256 GB / Midnight',

@@ -271,6 +271,8 @@ describe('the export streams', () => {
       _id: id,
       user: { _id: 'u', name: 'Ann', email: 'ann@x.test' },
       isGuest: false,
+      tenders: [],
+      giftCardPrice: 0,
       orderItems: [],
       shippingAddress,
       paymentMethod: 'PayPal',

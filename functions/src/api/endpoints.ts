@@ -85,6 +85,17 @@ import type { StockAlertDemand, StockAlertStatus } from '../domain/stockAlerts.j
 import { ticketRequestSchema } from '../live/topics.js';
 import { endpoint, schema, type, type EndpointSpec } from './endpoint.js';
 import * as out from './outputs.js';
+import {
+  giftCardAdminOutput,
+  giftCardBalanceOutput,
+  giftCardIssuedOutput,
+  giftCardIssueSchema,
+  storeCreditOutput,
+  type GiftCardAdmin,
+  type GiftCardBalance,
+  type GiftCardIssued,
+  type StoreCredit,
+} from '../modules/giftCards/giftCards.js';
 
 /** The answer of calls that only confirm. */
 export interface Message {
@@ -813,6 +824,39 @@ export const endpoints = {
     access: 'admin',
     summary: 'Removes a discount code',
     output: message,
+  }),
+
+  // Gift cards and store credit (modules/giftCards/routes.ts; spent by the orders' giftCardCode and useStoreCredit)
+  storeCreditGet: endpoint({
+    method: 'GET',
+    path: '/api/gift-cards/credit',
+    access: 'customer',
+    summary: "The caller's store credit (refunds the shop sent to it), spent with useStoreCredit on an order",
+    output: schema<StoreCredit>('StoreCredit', storeCreditOutput),
+  }),
+  giftCardList: endpoint({
+    method: 'GET',
+    path: '/api/gift-cards',
+    access: 'admin',
+    summary: "The shop's gift cards, newest first, each with its history",
+    output: schema<GiftCardAdmin[]>('GiftCardAdmin[]', z.array(giftCardAdminOutput)),
+  }),
+  giftCardIssue: endpoint({
+    method: 'POST',
+    path: '/api/gift-cards',
+    access: 'admin',
+    summary: 'Issues a gift card (a random code, shown grouped); mails the recipient when given',
+    body: giftCardIssueSchema,
+    output: schema<GiftCardIssued>('GiftCardIssued', giftCardIssuedOutput),
+    status: 201,
+  }),
+  giftCardCheck: endpoint({
+    method: 'GET',
+    path: '/api/gift-cards/:code',
+    access: 'public',
+    summary: "A gift card's balance and expiry by its code (404 for an unknown code; rate limited as code checks)",
+    output: schema<GiftCardBalance>('GiftCardBalance', giftCardBalanceOutput),
+    rateLimits: ['couponCheck'],
   }),
 
   // Categories and brands (features/taxonomy/routes.ts)

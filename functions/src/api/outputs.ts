@@ -292,6 +292,7 @@ const orderShape = {
       createdAt: iso,
       completedAt: iso.nullable(),
       by: actor,
+      parts: z.array(z.strictObject({ kind: z.string(), amount: money, credit: z.boolean().optional() })).optional(),
     }),
   ),
   refundedTotal: money,
@@ -320,6 +321,8 @@ const orderShape = {
   ),
   createdAt: iso,
   isGuest: z.boolean(),
+  tenders: z.array(z.strictObject({ kind: z.string(), ref: z.string(), amount: money, refunded: money })),
+  giftCardPrice: money,
 };
 export const orderOutput = shapeOf<Order>()(z.strictObject(orderShape));
 export const adminOrderOutput = shapeOf<AdminOrder>()(

@@ -10,6 +10,7 @@ export * from './lifecycle.js';
 export * from './orderStats.js';
 export * from './orderDecisions.js';
 export * from './refunds.js';
+export * from './tenders.js';
 export * from './returns.js';
 export * from './reviewDecisions.js';
 export * from './payments.js';

@@ -16,8 +16,17 @@ import { goodsCents, largestRemainder, lineCharges, lineDiscountShares } from '.
 /** What the ledger reads of an order: its lines, totals and refunds (an OrderRecord is one). */
 export type LedgerSource = Pick<
   OrderRecord,
-  'orderItems' | 'itemsCents' | 'discountCents' | 'shippingCents' | 'taxCents' | 'totalCents' | 'refunds'
+  'orderItems' | 'itemsCents' | 'discountCents' | 'shippingCents' | 'taxCents' | 'totalCents' | 'refunds' | 'tenders'
 >;
+
+/** Issue 39: one way the order was paid (or refunded to): the payment provider ('provider'), a tender of the order
+ *  (a gift card) or a credit refunds went to (store credit: paid nothing). */
+export interface LedgerPayment {
+  kind: string;
+  paidCents: number;
+  /** Completed refunds to it (a released unpaid order's tender: all it paid, given back). */
+  refundedCents: number;
+}
 
 export interface LedgerLine {
   product: string;
@@ -50,6 +59,40 @@ export interface OrderLedger {
   refundedCents: number;
   /** total − refunded. */
   netCents: number;
+  /** Issue 39: who paid and what went back to each (the provider first; tenders; credits). */
+  payments: LedgerPayment[];
+}
+
+/** The ledger's payments (LedgerPayment) from the order's total, its tenders and its completed refunds' parts. */
+export function ledgerPayments(order: {
+  totalCents: number;
+  tenders?: readonly { kind: string; amountCents: number; refundedCents: number }[];
+  refunds?: readonly {
+    status: string;
+    amountCents: number;
+    parts?: readonly { kind: string; amountCents: number; credit?: boolean }[];
+  }[];
+}): LedgerPayment[] {
+  const tenders = order.tenders ?? [];
+  const completed = (order.refunds ?? []).filter((r) => r.status === 'completed');
+  const tendered = tenders.reduce((sum, t) => sum + t.amountCents, 0);
+  const provider: LedgerPayment = {
+    kind: 'provider',
+    paidCents: order.totalCents - tendered,
+    refundedCents: completed.reduce(
+      (sum, r) => sum + r.amountCents - (r.parts ?? []).reduce((s, p) => s + p.amountCents, 0),
+      0,
+    ),
+  };
+  const credits = new Map<string, number>();
+  for (const p of completed.flatMap((r) => r.parts ?? []))
+    if (p.credit || !tenders.some((t) => t.kind === p.kind))
+      credits.set(p.kind, (credits.get(p.kind) ?? 0) + p.amountCents);
+  return [
+    ...(provider.paidCents > 0 || provider.refundedCents > 0 || !tenders.length ? [provider] : []),
+    ...tenders.map((t) => ({ kind: t.kind, paidCents: t.amountCents, refundedCents: t.refundedCents })),
+    ...[...credits].map(([kind, refunded]) => ({ kind, paidCents: 0, refundedCents: refunded })),
+  ];
 }
 
 /** Prices included the tax: the order's total holds no tax beyond the discounted items and shipping. */
@@ -110,6 +153,7 @@ export function orderLedger(order: LedgerSource): OrderLedger {
     totalCents: order.totalCents,
     refundedCents: refunded,
     netCents: order.totalCents - refunded,
+    payments: ledgerPayments(order),
   };
 }
 
@@ -120,7 +164,8 @@ export function ledgerOfOrder(
   order: Pick<
     Order,
     'orderItems' | 'itemsPrice' | 'discountPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice' | 'refundedTotal'
-  >,
+  > &
+    Partial<Pick<Order, 'tenders' | 'refunds'>>,
 ): OrderLedger {
   const ledger = orderLedger({
     orderItems: order.orderItems.map((l) => ({
@@ -141,5 +186,18 @@ export function ledgerOfOrder(
   });
   // The answer gives the completed refunds' sum; its refund records are not needed here.
   const refunded = cents(order.refundedTotal ?? 0);
-  return { ...ledger, refundedCents: refunded, netCents: ledger.totalCents - refunded };
+  const payments = ledgerPayments({
+    totalCents: ledger.totalCents,
+    tenders: (order.tenders ?? []).map((t) => ({
+      kind: t.kind,
+      amountCents: cents(t.amount),
+      refundedCents: cents(t.refunded),
+    })),
+    refunds: (order.refunds ?? []).map((r) => ({
+      status: r.status,
+      amountCents: cents(r.amount),
+      parts: (r.parts ?? []).map((p) => ({ kind: p.kind, amountCents: cents(p.amount), credit: !!p.credit })),
+    })),
+  });
+  return { ...ledger, refundedCents: refunded, netCents: ledger.totalCents - refunded, payments };
 }

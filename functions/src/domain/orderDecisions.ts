@@ -303,6 +303,7 @@ export type OrderPatch = Partial<
     | 'carrier'
     | 'trackingNumber'
     | 'undeliveries'
+    | 'tenders'
   >
 >;
 

@@ -76,6 +76,9 @@ export interface RefundRecord {
   failure: string | null;
   /** The return this refund approves (domain/returns.ts); absent on other refunds. */
   returnId?: string | null;
+  /** Issue 39: the parts going to the order's tenders or to a credit (domain/tenders.ts splitRefund); the rest goes
+   *  to the payment provider. Absent on older refunds (all to the provider). */
+  parts?: { kind: string; ref: string; amountCents: number; credit?: true }[];
 }
 
 export const refundsOf = (order: Pick<OrderRecord, 'refunds'>) => order.refunds ?? [];

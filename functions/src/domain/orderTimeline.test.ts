@@ -6,6 +6,8 @@ const base: Order = {
   _id: 'o1',
   user: { _id: 'u1', name: 'Alice', email: 'a@x.test' },
   isGuest: false,
+  tenders: [],
+  giftCardPrice: 0,
   orderItems: [],
   shippingAddress: { address: 'a', city: 'c', postalCode: 'p', country: 'x' },
   paymentMethod: 'PayPal',

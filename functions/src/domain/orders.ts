@@ -10,6 +10,7 @@ import { assertTransition, returnStatusOf } from './lifecycle.js';
 import { formatPrice, toDollars } from './money.js';
 import { isPaidStatus, paymentStatusOf, refundedCents, type RefundRecord } from './orderMoney.js';
 import { refundAnswer, SHOP_REFUND_ACTOR } from './refunds.js';
+import { tenderAnswers, tendersOf, type Tender } from './tenders.js';
 import type {
   CancellationRequest,
   Order,
@@ -85,6 +86,9 @@ export interface OrderRecord {
   /** Deliveries the owner took back, oldest first; absent on older records. */
   undeliveries?: OrderUndelivery[];
   createdAt: string;
+  /** Issue 39: the order's payments other than the provider's (domain/tenders.ts): a gift card, store credit. The
+   *  provider pays the rest. Absent on older records (none). */
+  tenders?: Tender[];
   /** Refunds, oldest first (domain/refunds.ts). Absent on older records. */
   refunds?: RefundRecord[];
   /** The customer's cancellation request, if any. */
@@ -180,6 +184,12 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
     cancellationRequest: r.cancellationRequest ? { ...r.cancellationRequest } : null,
     returns: (r.returns ?? []).map((x) => ({ ...x, items: x.items.map((i) => ({ ...i })) })),
     isGuest: !!r.guestEmail,
+    tenders: tenderAnswers(r),
+    giftCardPrice: toDollars(
+      tendersOf(r)
+        .filter((t) => t.kind === 'giftCard')
+        .reduce((sum, t) => sum + t.amountCents, 0),
+    ),
   };
 }
 

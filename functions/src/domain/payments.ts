@@ -22,8 +22,12 @@ export interface PaymentOrder {
   currency: string;
 }
 
-export function paymentOrderOf(order: Pick<Order, '_id' | 'totalPrice' | 'currency'>): PaymentOrder {
-  return { orderId: order._id, totalCents: toCents(order.totalPrice), currency: order.currency };
+export function paymentOrderOf(
+  order: Pick<Order, '_id' | 'totalPrice' | 'currency'> & Partial<Pick<Order, 'tenders'>>,
+): PaymentOrder {
+  // Issue 39: the provider is asked for the rest of the total, after the order's tenders (a gift card).
+  const tendered = (order.tenders ?? []).reduce((sum, t) => sum + toCents(t.amount), 0);
+  return { orderId: order._id, totalCents: toCents(order.totalPrice) - tendered, currency: order.currency };
 }
 
 /** Why a provider's amount is not this order's total (exact strings, as PayPal sends them), or null when it is. */

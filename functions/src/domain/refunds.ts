@@ -27,6 +27,7 @@ import {
   type RefundRecord,
 } from './orderMoney.js';
 import { findReturn, refundedReturns, settledReturns } from './returns.js';
+import { splitRefund, tendersAfterRefund, tendersOf } from './tenders.js';
 import type { StockCause } from './stockHistory.js';
 import type { CancellationRequest, OrderRefund } from './types.js';
 import { lineDiscountShares, refundOfUnitsCents } from './unitCharges.js';
@@ -72,6 +73,11 @@ export interface RefundRequest {
   returnId?: string;
   /** Cancel the (paid, undelivered) order: a full refund of what remains, restocking every line not yet restocked. */
   cancel?: boolean;
+  /** Issue 39: where the money goes (tenders.ts splitRefund): 'provider', a tender kind of the order, or a credit
+   *  kind; absent: the provider first, then the tenders. */
+  to?: string;
+  /** The credit kinds the modules offer (store credit) and the account they would credit (null: none, a guest). */
+  credits?: { kinds: readonly string[]; ref: string | null };
 }
 
 /** Units of each product refunded so far (pending or completed). */
@@ -181,6 +187,7 @@ export function decideRefund(
     if (amountCents > left) throw conflict(REFUND_MESSAGES.tooMuch(left));
   }
 
+  const parts = splitRefund(order, amountCents, request.to, request.credits ?? { kinds: [], ref: null });
   const refund: RefundRecord = {
     id: request.refundId,
     amountCents,
@@ -195,6 +202,7 @@ export function decideRefund(
     providerRefundId: null,
     failure: null,
     ...(request.returnId ? { returnId: request.returnId } : {}),
+    ...(parts.length ? { parts } : {}),
   };
   return { refund, patch: { refunds: [...refundsOf(order), refund] } };
 }
@@ -207,7 +215,7 @@ function findPending(order: OrderRecord, refundId: string): RefundRecord {
 
 export interface CompletedRefund {
   patch: Pick<OrderRecord, 'refunds'> &
-    Partial<Pick<OrderRecord, 'status' | 'cancelledAt' | 'cancellationRequest' | 'returns'>>;
+    Partial<Pick<OrderRecord, 'status' | 'cancelledAt' | 'cancellationRequest' | 'returns' | 'tenders'>>;
   refund: RefundRecord;
   /** The restocked products' new stock (products deleted since get nothing back). */
   stock: StockLevel[];
@@ -254,6 +262,7 @@ export function completeRefund(
     }
   }
   const patch: CompletedRefund['patch'] = { refunds };
+  if (refund.parts?.length && tendersOf(order).length) patch.tenders = tendersAfterRefund(order, refund);
   if (refund.returnId) patch.returns = refundedReturns(order, refund.returnId, refund.id, now);
   const returnsNow = patch.returns ?? order.returns ?? [];
   if (leavesNothing && returnsNow.some((r) => OPEN_RETURN_STATUSES.includes(returnStatusOf(r))))
@@ -318,6 +327,15 @@ export function refundAnswer(r: RefundRecord): OrderRefund {
     createdAt: r.createdAt,
     completedAt: r.completedAt,
     by: { _id: r.by._id, name: r.by.name },
+    ...(r.parts?.length
+      ? {
+          parts: r.parts.map((p) => ({
+            kind: p.kind,
+            amount: toDollars(p.amountCents),
+            ...(p.credit ? { credit: true } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -122,6 +122,8 @@ export const paths = {
     settings: fixed('/admin/settings'),
     /** Discount codes: the list and the create/edit form (POST/GET/PUT/DELETE /api/coupons). */
     coupons: fixed('/admin/coupons'),
+    /** Issue 39: gift cards: issue one, the list with balances and history (POST/GET /api/gift-cards). */
+    giftCards: fixed('/admin/gift-cards'),
     /** Categories and brands: create, rename, merge, delete (domain/taxonomy.ts; /api/categories, /api/brands). */
     taxonomy: fixed('/admin/categories'),
     /** Customers: accounts and guests with their order figures (GET /api/customers). */

@@ -474,6 +474,19 @@ export const placeOrderSchema = z.strictObject({
       .transform((code) => code.toUpperCase())
       .optional(),
   ),
+  /** Issue 39: a gift card's code (16 letters and digits, dashes and spaces ignored): it pays its balance of the
+   *  total in the placing transaction (modules/giftCards); the rest is the payment provider's. Empty: none. */
+  giftCardCode: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    plainString('Gift card code')
+      .trim()
+      .max(40, 'Gift card code must be at most 40 characters')
+      .regex(/^[A-Za-z0-9 -]+$/, 'Gift card code may contain only letters, digits, spaces and "-"')
+      .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
+      .optional(),
+  ),
+  /** Issue 39: spend the account's store credit first (signed-in orders only; a guest's order refuses it). */
+  useStoreCredit: z.boolean({ error: 'useStoreCredit must be true or false' }).optional(),
   /** The total the shopper was shown (issue 38): the order is placed only at that total, else 409 with the new
    *  figures (domain/orderDecisions.ts priceChanged). Absent: placed at whatever it costs (the original clients). */
   expectedTotal: z
@@ -514,6 +527,8 @@ export interface PlaceOrderBody {
   paymentMethod: string;
   /** A discount code (issue 30); absent for none. */
   couponCode?: string;
+  /** Issue 39: a gift card's code; it pays its balance of the total, the rest is paid as usual. */
+  giftCardCode?: string;
   /** The total the page showed, in dollars (issue 38): 409 with the new figures when the order would cost more or
    *  less (orderDecisions.ts PriceChangedDetails). */
   expectedTotal?: number;
@@ -624,6 +639,12 @@ export const refundSchema = z.strictObject({
   items: z
     .array(lineRefSchema, { error: 'items must be a list of { product, qty }' })
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`)
+    .optional(),
+  /** Issue 39: where the money goes (domain/tenders.ts splitRefund): 'provider', a tender of the order
+   *  ('giftCard') or a credit ('storeCredit'); absent: the provider first, then the tenders. */
+  to: z
+    .string({ error: 'to must be text' })
+    .regex(/^[A-Za-z]{1,30}$/, "to must be 'provider' or one of the order's ways to pay")
     .optional(),
   /** Issue 38: refund this approved (not yet arrived) or received return: its lines, as charged. */
   returnId: z

@@ -183,6 +183,8 @@ export interface OrderRefund {
   createdAt: string;
   completedAt: string | null;
   by: { _id: string; name: string };
+  /** Issue 39: the parts that went to a tender or a credit, by kind (the rest went to the payment provider). */
+  parts?: { kind: string; amount: number; credit?: boolean }[];
 }
 
 /** A return the customer asked for (POST /api/orders/:id/returns): approved, then received (its lines restocked as
@@ -269,6 +271,19 @@ export interface Order {
   createdAt: string;
   /** Placed by a guest (no account; `user.email` is the guest's email): readable with its signed link. */
   isGuest: boolean;
+  /** Issue 39: the payments other than the provider's (domain/tenders.ts), oldest first; the provider paid the rest. */
+  tenders: OrderTender[];
+  /** Issue 39: what gift cards paid of the total (dollars); 0 without one. */
+  giftCardPrice: number;
+}
+
+/** A tender as the API answers it: its kind (`giftCard`, ...), the last 4 characters of its ref, dollars paid and
+ *  dollars gone back to it. */
+export interface OrderTender {
+  kind: string;
+  ref: string;
+  amount: number;
+  refunded: number;
 }
 
 /** A delivery the owner took back: when it had been marked, when it was taken back, and why (optional within

@@ -5,10 +5,12 @@ import type { AnyModel } from '../domain/model.js';
 import { addressesModule } from './addresses/index.js';
 import { cartRemindersModule } from './cartReminders/index.js';
 import { stockAlertsModule } from './stockAlerts/index.js';
+import { giftCardsModule } from './giftCards/index.js';
 import { wishlistModule } from './wishlist/index.js';
 import type { CapabilityModule, ModelStores, ModuleDeps } from './module.js';
+import type { TenderHook } from '../orders/tenders.js';
 
-export const MODULES = [addressesModule, wishlistModule, cartRemindersModule, stockAlertsModule] as const;
+export const MODULES = [addressesModule, wishlistModule, cartRemindersModule, stockAlertsModule, giftCardsModule] as const;
 
 type Module = (typeof MODULES)[number];
 
@@ -21,6 +23,11 @@ export function moduleStores(models: ModelStores, deps: ModuleDeps): ModuleStore
     (MODULES as readonly CapabilityModule[]).map((m) => [m.name, m.store(models, deps)]),
   ) as ModuleStores;
 }
+
+/** The modules' ways to pay and credits (orders/tenders.ts), which the order use cases run (both stores). */
+export const TENDER_HOOKS: readonly TenderHook[] = (MODULES as readonly CapabilityModule[]).flatMap(
+  (m) => m.tenders ?? [],
+);
 
 /** The models whose records an account owns (deleted with it). */
 export const ACCOUNT_OWNED_MODELS: readonly AnyModel[] = MODULES.flatMap((m) => m.ownedByAccount);

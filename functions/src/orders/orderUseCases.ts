@@ -59,12 +59,15 @@ import {
   type PlacementReads,
 } from '../ports.js';
 import { ownerAlertRecipients, transitionMails, type MailContext, type MailedTransition } from './transitionMails.js';
+import { creditKinds, refundToTenders, releaseTenders, takeTenders, type TenderHook } from './tenders.js';
 
 export interface OrderStoreParts {
   unit: OrderUnitOfWork;
   queries: OrderQueries;
   /** ORDER_ALERT_EMAIL: who hears of each paid order; unset: every admin. */
   alertEmail?: string;
+  /** Issue 39: the modules' ways to pay and credits (modules/index.ts TENDER_HOOKS). */
+  tenders?: readonly TenderHook[];
 }
 
 /** What a decision on one existing order answers. */
@@ -76,6 +79,8 @@ interface Decided {
   codeBack?: boolean;
   mail?: { transition: MailedTransition; context?: MailContext };
   reverifyReviews?: boolean;
+  /** Tender records written with the order (a card's balance given back). */
+  records?: OrderChangeSet['records'];
   /** False: the decision changed nothing (a repeat): nothing written, nothing published. */
   changed?: boolean;
 }
@@ -118,13 +123,14 @@ function changeSetOf(id: string, before: OrderRecord, type: OrderEvent['type'], 
   if (decided.codeBack && before.couponCode)
     changes.codeUse = { code: before.couponCode, customer: before.user, delta: -1 };
   if (decided.mail) changes.mails = transitionMails(decided.mail.transition, id, after, now, decided.mail.context);
+  if (decided.records?.length) changes.records = decided.records;
   if (decided.reverifyReviews)
     changes.reverifyReviews = { userId: before.user._id, productIds: before.orderItems.map((l) => l.product) };
   return { changes, result: order };
 }
 
 /** The order store: the use cases over `unit`, the queries as the store answers them. */
-export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreParts): OrderStore {
+export function createOrderStore({ unit: uow, queries, alertEmail, tenders = [] }: OrderStoreParts): OrderStore {
   /** Runs a decision on one order in a unit of work; answers the order as it now is. */
   const change = (
     id: string,
@@ -140,20 +146,24 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
       return changeSetOf(id, before, type, decided, now);
     });
 
-  /** An unpaid order's release (cancel, expiry): its stock and its code's use go back. */
+  /** An unpaid order's release (cancel, expiry): its stock, its code's use and its tenders' money go back. */
   const release = async (
+    id: string,
     order: OrderRecord,
     unit: OrderUnit,
     decide: (stock: ReadonlyMap<string, number>) => { patch: OrderChange; stock: StockLevel[] } | null,
     cause: StockCause,
     by: string,
     transition: MailedTransition,
+    now: Date,
   ): Promise<Decided> => {
     const before = await unit.stockOf(order);
     const decision = decide(before);
     if (!decision) return { change: {}, changed: false };
+    const released = await releaseTenders(unit, tenders, order, id, now);
     return {
-      change: decision.patch,
+      change: released.tenders ? { ...decision.patch, tenders: released.tenders } : decision.patch,
+      records: released.records,
       restock: { stock: decision.stock, before, cause, by },
       codeBack: true,
       mail: { transition },
@@ -165,12 +175,14 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
       const before = await orderIfAny(unit, id);
       if (!before) return { changes: {}, result: false };
       const decided = await release(
+        id,
         before,
         unit,
         (s) => expireOrder(before, s, now),
         'expiry',
         SYSTEM_ACTOR,
         'expired',
+        now,
       );
       if (decided.changed === false) return { changes: {}, result: false };
       return { ...changeSetOf(id, before, 'OrderExpired', decided, now), result: true };
@@ -217,18 +229,29 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
           open.address,
           open.client,
         );
-        const { record, stock, redemption } = placed;
+        const { stock, redemption } = placed;
+        // Issue 39: the tenders asked (a gift card) pay their share in this transaction; covered, it is paid now.
+        const paid = cmd.tenders?.length
+          ? await takeTenders(unit, tenders, cmd.tenders, placed.record, id, cmd.now)
+          : { record: placed.record, records: [] };
+        const record = paid.record;
         const order = orderFromRecord(id, record);
+        const at = new Date(record.createdAt);
+        const paidNow = record.status === 'paid';
         const changes: OrderChangeSet = {
-          at: new Date(record.createdAt),
+          at,
           placed: { id, record },
           stock: {
             changes: stockChanges(stock, stockBefore(products, stock)),
             context: { cause: 'order', by: customer._id, at: record.createdAt, orderId: id },
           },
-          mails: transitionMails('placed', id, record, new Date(record.createdAt)),
-          events: orderEvents('OrderPlaced', order, stock),
+          // Paid by its tenders: the receipt and the owner's alert, no "pay by" message.
+          mails: paidNow
+            ? transitionMails('paid', id, record, at, { ownerAlert: await ownerAlertRecipients(unit, alertEmail) })
+            : transitionMails('placed', id, record, at),
+          events: [...orderEvents('OrderPlaced', order, stock), ...(paidNow ? orderEvents('OrderPaid', order) : [])],
         };
+        if (paid.records.length) changes.records = paid.records;
         if (redemption) changes.codeUse = { code: redemption.code, customer, delta: 1 };
         if (book)
           changes.addressBook = {
@@ -263,7 +286,7 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
 
     cancel: (id: string, now: Date) =>
       change(id, 'OrderCancelled', now, (order, unit) =>
-        release(order, unit, (s) => cancelOrder(order, s, now), 'cancel', order.user._id, 'cancelled'),
+        release(id, order, unit, (s) => cancelOrder(order, s, now), 'cancel', order.user._id, 'cancelled', now),
       ),
 
     async expireStale(now: Date) {
@@ -288,7 +311,9 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
     async reserveRefund(id: string, request: RefundRequest) {
       let refund: RefundRecord | undefined;
       const order = await update(id, request.now, (loaded) => {
-        const decided = decideRefund(loaded, request);
+        // A credit goes to the order's account (a guest's order has none).
+        const credits = { kinds: creditKinds(tenders), ref: loaded.guestEmail ? null : loaded.user._id };
+        const decided = decideRefund(loaded, { ...request, credits });
         refund = decided.refund;
         return decided.patch;
       });
@@ -301,6 +326,8 @@ export function createOrderStore({ unit: uow, queries, alertEmail }: OrderStoreP
         const done = completeRefund(order, refundId, providerRefundId, before, now);
         return {
           change: done.patch,
+          // The parts going to a card or a credit land with the refund, once (a repeat changes nothing).
+          records: done.changed ? await refundToTenders(unit, tenders, done.refund, id, now) : [],
           restock: { stock: done.stock, before, ...refundStockCause(done.refund) },
           mail: { transition: 'refunded', context: { refund: done.refund } },
           reverifyReviews: true,

@@ -27,6 +27,7 @@ import { compareContract } from './compare.contract.js';
 import { slugsContract } from './slugs.contract.js';
 import { priceHistoryContract } from './priceHistory.contract.js';
 import { wishlistContract } from './wishlist.contract.js';
+import { giftCardsContract } from './giftCards.contract.js';
 import { customersContract } from './customers.contract.js';
 import { cartRemindersContract } from './cartReminders.contract.js';
 import { stockAlertsContract } from './stockAlerts.contract.js';
@@ -97,6 +98,7 @@ compareContract('embedded (SQLite)', embeddedStore());
 slugsContract('embedded (SQLite)', embeddedStore());
 priceHistoryContract('embedded (SQLite)', embeddedStore());
 wishlistContract('embedded (SQLite)', embeddedStore());
+giftCardsContract('embedded (SQLite)', embeddedStore());
 // The same on the strategy for many keyword matches (walking the sort's index rather than sorting the matches).
 catalogContract('embedded (SQLite), many-matches strategy', embeddedStore({ sparseMatches: 0 }));
 searchContract('embedded (SQLite)', embeddedStore());

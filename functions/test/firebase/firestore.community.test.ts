@@ -32,6 +32,7 @@ import { compareContract } from '../contract/compare.contract.js';
 import { slugsContract } from '../contract/slugs.contract.js';
 import { priceHistoryContract } from '../contract/priceHistory.contract.js';
 import { wishlistContract } from '../contract/wishlist.contract.js';
+import { giftCardsContract } from '../contract/giftCards.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
 import { cartRemindersContract } from '../contract/cartReminders.contract.js';
 import { putWebCart } from './webCart.js';
@@ -144,6 +145,7 @@ compareContract(NAME, firestoreStore, contractRun);
 slugsContract(NAME, firestoreStore, contractRun);
 priceHistoryContract(NAME, firestoreStore, contractRun);
 wishlistContract(NAME, firestoreStore, contractRun);
+giftCardsContract(NAME, firestoreStore, contractRun);
 const firestoreMailStore: MailStoreFactory = async (clock, { alertEmail }) => {
   const app = adminApp();
   const recorder = eventRecorder();

@@ -25,6 +25,7 @@ import { compareContract } from '../contract/compare.contract.js';
 import { slugsContract } from '../contract/slugs.contract.js';
 import { priceHistoryContract } from '../contract/priceHistory.contract.js';
 import { wishlistContract } from '../contract/wishlist.contract.js';
+import { giftCardsContract } from '../contract/giftCards.contract.js';
 import { customersContract } from '../contract/customers.contract.js';
 import { cartRemindersContract } from '../contract/cartReminders.contract.js';
 import { putWebCart } from './webCart.js';
@@ -86,6 +87,7 @@ compareContract('Firestore (emulator)', firestoreStore);
 slugsContract('Firestore (emulator)', firestoreStore);
 priceHistoryContract('Firestore (emulator)', firestoreStore);
 wishlistContract('Firestore (emulator)', firestoreStore);
+giftCardsContract('Firestore (emulator)', firestoreStore);
 orderMailContract('Firestore (emulator)', async (clock, { alertEmail }) => {
   const name = `mail-${run}-${++n}`;
   const app = initializeApp({ projectId: `demo-voltshop-${name}` }, name);

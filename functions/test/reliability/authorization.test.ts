@@ -636,6 +636,29 @@ export const MATRIX: Row[] = [
     request: async (c) => ({ path: `/api/coupons/${await newCoupon(c)}` }),
     expect: ADMIN(200),
   },
+  // Gift cards (issue 39): the admin issues and lists; anyone checks a balance by code; a customer's store credit.
+  {
+    method: 'POST',
+    route: '/api/gift-cards',
+    request: async () => ({ path: '/api/gift-cards', body: { amount: 25 } }),
+    expect: ADMIN(201),
+  },
+  { method: 'GET', route: '/api/gift-cards', request: async () => ({ path: '/api/gift-cards' }), expect: ADMIN(200) },
+  {
+    method: 'GET',
+    route: '/api/gift-cards/:code',
+    request: async (c) => {
+      const issued = await c.shop.call('POST', '/api/gift-cards', { token: c.tokens.admin, body: { amount: 10 } });
+      return { path: `/api/gift-cards/${(issued.body as { code: string }).code}` };
+    },
+    expect: PUBLIC(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/gift-cards/credit',
+    request: async () => ({ path: '/api/gift-cards/credit' }),
+    expect: SIGNED_IN(200),
+  },
   // Managed categories and brands (issue 29).
   ...taxonomyRows('categories'),
   ...taxonomyRows('brands'),

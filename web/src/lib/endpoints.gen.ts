@@ -12,6 +12,8 @@ export * from './endpoints/coupons.gen';
 export * from './endpoints/coupons-admin.gen';
 export * from './endpoints/customers-admin.gen';
 export * from './endpoints/dev.gen';
+export * from './endpoints/gift-cards.gen';
+export * from './endpoints/gift-cards-admin.gen';
 export * from './endpoints/health.gen';
 export * from './endpoints/live.gen';
 export * from './endpoints/openapi-json.gen';

@@ -16,6 +16,7 @@ import {
   type OrderReturn,
   type OrderShippingMethod,
   type RefundRecord,
+  type Tender,
   type Order,
   type OrderRecord,
   type OrderStatus,
@@ -140,6 +141,7 @@ export function toOrderRecord(r: Row, items: Row[]): OrderRecord {
     undeliveries: r.undeliveries_json ? (JSON.parse(str(r.undeliveries_json)) as OrderUndelivery[]) : [],
     createdAt: str(r.created_at),
     refunds: r.refunds_json ? (JSON.parse(str(r.refunds_json)) as RefundRecord[]) : [],
+    tenders: r.tenders_json ? (JSON.parse(str(r.tenders_json)) as Tender[]) : [],
     cancellationRequest: r.cancellation_json ? (JSON.parse(str(r.cancellation_json)) as CancellationRequest) : null,
     returns: r.returns_json ? (JSON.parse(str(r.returns_json)) as OrderReturn[]) : [],
     guestEmail: optStr(r.guest_email),
@@ -169,8 +171,9 @@ export function orderInserts(id: string, record: OrderRecord): InStatement[] {
     {
       sql: `INSERT INTO orders (id, user_id, user_name, user_email, shipping_json, payment_method, items_cents,
               shipping_cents, tax_cents, total_cents, currency, status, expires_at, created_at, discount_cents,
-              coupon_code, guest_email, guest_address_key, guest_token, client_key, shipping_method_json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              coupon_code, guest_email, guest_address_key, guest_token, client_key, shipping_method_json, paid_at,
+              tenders_json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         id,
         record.user._id,
@@ -193,6 +196,9 @@ export function orderInserts(id: string, record: OrderRecord): InStatement[] {
         record.guestToken ?? null,
         record.clientKey ?? null,
         record.shippingMethod ? JSON.stringify(record.shippingMethod) : null,
+        // Paid at placement when its tenders cover it (domain/tenders.ts withTenders).
+        record.paidAt,
+        JSON.stringify(record.tenders ?? []),
       ],
     },
     {
@@ -228,6 +234,7 @@ export function patchStatements(id: string, change: OrderChange): InStatement[] 
     ['shippedAt', 'shipped_at', (v: string | null) => v],
     ['cancelledAt', 'cancelled_at', (v: string | null) => v],
     ['refunds', 'refunds_json', json],
+    ['tenders', 'tenders_json', json],
     ['returns', 'returns_json', json],
     ['cancellationRequest', 'cancellation_json', json],
     ['carrier', 'carrier', (v: string | null) => v],

@@ -1014,6 +1014,36 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 40,
+    name: 'order tenders',
+    // Issue 39 (domain/tenders.ts): the order's payments other than the provider's (a gift card, store credit) as
+    // one JSON list; older orders have none.
+    statements: ["ALTER TABLE orders ADD COLUMN tenders_json TEXT NOT NULL DEFAULT '[]'"],
+  },
+  {
+    version: 41,
+    name: 'gift cards and store credit',
+    // Issue 39 (modules/giftCards/giftCards.ts GIFT_CARD_MODEL, STORE_CREDIT_MODEL: createTableSql's text). The
+    // CHECKs refuse a balance below zero whatever wrote it; the shop's cards listed by owner, newest first.
+    statements: [
+      `CREATE TABLE gift_cards (
+        code TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0),
+        initial_cents INTEGER NOT NULL,
+        expires_at TEXT,
+        created_at TEXT NOT NULL,
+        data TEXT NOT NULL
+      )`,
+      'CREATE INDEX gift_cards_by_owner ON gift_cards (owner, created_at)',
+      `CREATE TABLE store_credits (
+        user_id TEXT PRIMARY KEY,
+        balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0),
+        history TEXT NOT NULL
+      )`,
+    ],
+  },
+  {
     version: 42,
     name: 'records keyed by one column for the generic store',
     // Issue 39: the cart reminders, the stock alerts' levels and the low-stock marks are kept by the generic model

@@ -64,7 +64,7 @@ export async function loadOwned<M extends AnyModel>(
 }
 
 /** The upsert of one record (owned: only over a row of the same owner); a partial model's: its columns updated. */
-function putStatement<M extends AnyModel>(model: M, record: ModelRecord<M>, owner?: string): InStatement {
+export function putStatement<M extends AnyModel>(model: M, record: ModelRecord<M>, owner?: string): InStatement {
   const row = rowFromRecord(model, record, owner);
   if (model.partial) {
     const { [model.key.column]: key, ...fields } = row;
@@ -158,7 +158,8 @@ async function queryIn<M extends AnyModel>(
   return rs.rows.map((row) => recordFromRow(m, row));
 }
 
-async function getIn<M extends AnyModel>(tx: Executor, model: M, key: string, owner?: string) {
+/** One record by its key (and owner), read with `tx` (also the order unit of work's tender records). */
+export async function getIn<M extends AnyModel>(tx: Executor, model: M, key: string, owner?: string) {
   const byOwner = owner !== undefined && model.owner ? ` AND ${model.owner.column} = ?` : '';
   const rs = await tx.execute({
     sql: `${selectFrom(model)} WHERE ${model.key.column} = ?${byOwner}`,

@@ -13,7 +13,7 @@ import { SqlTaxonomy } from './taxonomy.js';
 import { SqlUsers } from './users.js';
 import { SqlCustomers } from './customers.js';
 import { sqlModelStores, sqlModelTransaction } from './modelStore.js';
-import { moduleStores } from '../../modules/index.js';
+import { moduleStores, TENDER_HOOKS } from '../../modules/index.js';
 
 export { newId } from './mapping.js';
 
@@ -48,6 +48,7 @@ export function createSqlStore(
       unit: new SqlOrderUnitOfWork(db, events, () => orderMail?.onRecorded?.()),
       queries: new SqlOrderQueries(db),
       alertEmail: orderMail?.alertEmail,
+      tenders: TENDER_HOOKS,
     }),
     settings: new SqlSettings(db, events),
     coupons: new SqlCoupons(db, clock),

@@ -19,8 +19,9 @@ import {
   type DomainEvent,
   type OrderRecord,
 } from '../../domain/index.js';
+import type { AnyModel, ModelRecord } from '../../domain/model.js';
 import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork, PlacementReads } from '../../ports.js';
-import { changeStatements } from './modelStore.js';
+import { changeStatements, getIn, putStatement } from './modelStore.js';
 import { loadCoupon, redeemStatements, releaseStatements } from './coupons.js';
 import type { Database } from './db.js';
 import { recordMailStatement } from './mailOutbox.js';
@@ -127,6 +128,11 @@ class SqlOrderUnit implements OrderUnit {
   async adminEmails() {
     const rs = await this.tx.execute('SELECT email FROM users WHERE is_admin = 1 ORDER BY created_at, id');
     return rs.rows.map((r) => str(r.email));
+  }
+
+  // In the write transaction (one at a time; a batch's placements run in turn): each sees the one before's write.
+  record<M extends AnyModel>(model: M, key: string) {
+    return getIn(this.tx, model, key);
   }
 }
 
@@ -260,6 +266,8 @@ async function writeChanges(tx: Transaction, changes: OrderChangeSet, view: View
       ? changeStatements(ADDRESS_MODEL, changes.addressBook.userId, changes.addressBook.change)
       : []),
     ...(changes.mails ?? []).map((m) => recordMailStatement(m, changes.at ?? new Date())),
+    // A tender's record (a card's balance): its table's CHECK refuses a balance below zero, failing the order.
+    ...(changes.records ?? []).map((r) => putStatement(r.model, r.record as ModelRecord<AnyModel>, r.owner)),
   ];
   if (statements.length) {
     const results = await tx.batch(statements);

@@ -17,6 +17,7 @@ import {
   isOwner,
   notFound,
   ORDER_MESSAGES,
+  providerPartCents,
   REFUND_MESSAGES,
   refundSchema,
   RETURN_MESSAGES,
@@ -36,7 +37,8 @@ import { handle } from '../../http/endpoint.js';
 type Log = Pick<Console, 'warn' | 'error'>;
 
 export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'payments' | 'clock'>, log: Log = console) {
-  /** Asks the provider for a reserved refund and completes it (or fails it when the provider refused). */
+  /** Asks the provider for a reserved refund's part (`amountCents`: what is not going to a tender or a credit, which
+   *  the completion credits) and completes it (or fails it when the provider refused). */
   async function settle(order: Order, refundId: string, amountCents: number, reason: string): Promise<Order> {
     if (amountCents === 0) return store.orders.completeRefund(order._id, refundId, 'NONE', clock.now());
     if (!order.paymentResult) {
@@ -79,7 +81,7 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
   async function refund(orderId: string, request: Omit<RefundRequest, 'refundId' | 'now'>): Promise<Order> {
     const refundId = randomBytes(8).toString('hex');
     const { order, refund } = await store.orders.reserveRefund(orderId, { ...request, refundId, now: clock.now() });
-    return settle(order, refund.id, refund.amountCents, refund.reason);
+    return settle(order, refund.id, providerPartCents(refund), refund.reason);
   }
 
   async function byAdmin(req: Request) {
@@ -107,6 +109,7 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
           amount: input.amount,
           items: input.items,
           ...(input.returnId ? { returnId: input.returnId } : {}),
+          ...(input.to ? { to: input.to } : {}),
           restock: input.restock ?? false,
           reason: input.reason ?? '',
           by: await byAdmin(req),
@@ -123,7 +126,8 @@ export function moneyBack({ store, payments, clock }: Pick<Ports, 'store' | 'pay
         return;
       }
       if (pending.status === 'failed') throw conflict('This refund failed; start a new one');
-      res.json(await settle(order, pending.id, Math.round(pending.amount * 100), pending.reason));
+      const toParts = (pending.parts ?? []).reduce((sum, p) => sum + Math.round(p.amount * 100), 0);
+      res.json(await settle(order, pending.id, Math.round(pending.amount * 100) - toParts, pending.reason));
     });
 
     handle(router, endpoints.orderCancellationRequest, guards.signedIn, async (req, res) => {

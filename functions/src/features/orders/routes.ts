@@ -151,6 +151,16 @@ export function orderRoutes(
     };
   }
 
+  /** Issue 39: the tenders an order asks (orders/tenders.ts): the account's store credit first, then a gift card. */
+  function tendersOf(input: PlaceOrderInput, userId: string | null) {
+    if (input.useStoreCredit && !userId) throw badInput('A guest order cannot use store credit');
+    const tenders = [
+      ...(input.useStoreCredit && userId ? [{ kind: 'storeCredit', ref: userId }] : []),
+      ...(input.giftCardCode ? [{ kind: 'giftCard', ref: input.giftCardCode }] : []),
+    ];
+    return tenders.length ? { tenders } : {};
+  }
+
   const noItems = (req: Request) => Array.isArray(req.body?.orderItems) && req.body.orderItems.length === 0;
 
   /** Places the command; an order refused for its code counts against the refused-code budget (codeLimiters). */
@@ -216,7 +226,11 @@ export function orderRoutes(
     const input = parse(placeOrderSchema, req.body);
     const user = res.locals.orderUser as { _id: string; name: string; email: string };
     const terms = await orderTerms(input, req);
-    const order = await placeCounted(res, { user: { _id: user._id, name: user.name, email: user.email }, ...terms });
+    const order = await placeCounted(res, {
+      user: { _id: user._id, name: user.name, email: user.email },
+      ...terms,
+      ...tendersOf(input, user._id),
+    });
     // The store also keeps the address in the account's book, in the order's transaction.
     res.status(201).json(customerView(order));
   });
@@ -232,6 +246,7 @@ export function orderRoutes(
       user: guestCustomer(email),
       guest: { email, sign: (id) => orderLinks.sign(id) },
       ...(await orderTerms(input, req)),
+      ...tendersOf(input, null),
     });
     res.status(201).json({ ...customerView(order), accessToken: orderLinks.sign(order._id) });
   });

@@ -25,6 +25,7 @@ import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
 import { CartReminder } from './CartReminder.js';
+import { GiftCard } from './GiftCard.js';
 import { BackInStock, LowStock, StockAlertConfirm, itemName } from './StockAlertMails.js';
 import { paths } from '../../domain/routes.js';
 
@@ -79,6 +80,8 @@ export interface MailData {
     cartPath: string;
     unsubscribePath: string;
   };
+  /** Issue 39: to a gift card's recipient when the owner issues it (modules/giftCards/routes.ts). */
+  'gift-card': { code: string; amount: string; expiresAt: string | null };
   /** To ORDER_ALERT_EMAIL, else to each admin, when an order is paid. */
   'owner-order-paid': OrderMailData & { customerEmail: string };
   /** Issue 38: to the same owners, when a customer asks to cancel a paid order or to return items. */
@@ -220,6 +223,16 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
         cartUrl: url(d.cartPath),
         unsubscribeUrl: url(d.unsubscribePath),
         shopUrl: url(paths.home.href()),
+      }),
+  },
+  'gift-card': {
+    subject: (d) => `Your Voltshop gift card of ${d.amount}`,
+    element: (d, context) =>
+      createElement(GiftCard, {
+        code: d.code,
+        amount: d.amount,
+        expires: d.expiresAt ? mailTime(d.expiresAt, context.timeZone) : null,
+        shopUrl: context.url(paths.home.href()),
       }),
   },
   'order-placed': {

@@ -24,6 +24,7 @@ export const adminRoutes: RouteObject[] = [
       { path: paths.admin.settings.path, ...page(() => import('./routes/SettingsPage'), 'SettingsPage') },
       // The list and the form in one module (one lazy chunk: the build's chunk count is near its hash limit).
       { path: paths.admin.coupons.path, ...page(() => import('./routes/CouponsPage'), 'CouponsPage') },
+      { path: paths.admin.giftCards.path, ...page(() => import('./routes/GiftCardsPage'), 'GiftCardsPage') },
       { path: paths.admin.taxonomy.path, ...page(() => import('./routes/TaxonomyPage'), 'TaxonomyPage') },
       { path: paths.admin.customers.path, ...page(() => import('./routes/CustomersPages'), 'CustomerListPage') },
       { path: paths.admin.customer.path, ...page(() => import('./routes/CustomersPages'), 'CustomerPage') },

@@ -17,7 +17,7 @@ import { FirestoreTaxonomy } from './taxonomy.js';
 import { FirestoreCustomers } from './customers.js';
 import { FirestoreUsers } from './users.js';
 import { firestoreModelStores, firestoreModelTransaction } from './modelStore.js';
-import { moduleStores } from '../../../modules/index.js';
+import { moduleStores, TENDER_HOOKS } from '../../../modules/index.js';
 
 export { COLLECTIONS } from './mapping.js';
 export { FirestoreMailOutbox } from './mailOutbox.js';
@@ -43,6 +43,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       unit: new FirestoreOrderUnitOfWork(db, events),
       queries: new FirestoreOrderQueries(db),
       alertEmail: options.orderMail?.alertEmail,
+      tenders: TENDER_HOOKS,
     }),
     settings: new FirestoreSettings(db, events),
     coupons: new FirestoreCoupons(db, options.clock ?? systemClock),

@@ -52,9 +52,8 @@ import {
   type StockTakeDoc,
 } from './stockShards.js';
 import { readClaimedGuest, recordCustomer } from './customers.js';
+import { readRecordIn, writeRecordsIn } from './tenderRecords.js';
 import { stockedProductOf } from './variants.js';
-
-type CouponRead = Awaited<ReturnType<typeof loadCouponIn>>;
 
 /** What a use case reads in `tx`, and what the commit needs of it. */
 class FirestoreOrderUnit implements OrderUnit {
@@ -64,7 +63,7 @@ class FirestoreOrderUnit implements OrderUnit {
   readonly productDocs = new Map<string, ProductDoc>();
   /** The hold locks a placement read: it writes them, so concurrent placements of one holder conflict. */
   readonly locks: DocumentReference[] = [];
-  couponRead: CouponRead | null = null;
+  couponRead: Awaited<ReturnType<typeof loadCouponIn>> | null = null;
   /** A placement's hot products: the shards it read and the units it takes (issue 37). */
   readonly sharded = new Map<string, ShardedStock>();
   /** The hot products whose displayed stock is synced once this attempt is over (store/stockShards.ts). */
@@ -186,6 +185,8 @@ class FirestoreOrderUnit implements OrderUnit {
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
       .map((u) => u.email);
   }
+
+  record: OrderUnit['record'] = (model, key) => readRecordIn(this.tx, this.db, model, key);
 }
 
 export class FirestoreOrderUnitOfWork implements OrderUnitOfWork {
@@ -389,6 +390,7 @@ async function commit(
   const book = changes.addressBook;
   if (book && isDocId(book.userId)) writeOwnedChange(tx, db, ADDRESS_MODEL, book.userId, book.change);
   mails.forEach((mail, i) => recordMail(tx, db, mail, at, recorded[i]!.exists));
+  writeRecordsIn(tx, db, changes.records);
   const events = [...(changes.events ?? [])];
   if (reverified) {
     reverified.write(tx);

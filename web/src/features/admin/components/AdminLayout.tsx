@@ -38,6 +38,7 @@ const SECTIONS: Section[] = [
   { label: 'Customers', to: paths.admin.customers.href(), under: ['/admin/customers/'] },
   { label: 'Users', to: paths.admin.users.href(), under: ['/admin/user/'] },
   { label: 'Discount codes', to: paths.admin.coupons.href() },
+  { label: 'Gift cards', to: paths.admin.giftCards.href() },
   { label: 'Categories & brands', to: paths.admin.taxonomy.href() },
   { label: 'Settings', to: paths.admin.settings.href() },
 ];

@@ -20,6 +20,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
 import { DiscountCodeField } from '@/components/ui/DiscountCodeField';
+import { GiftCardField, type AppliedGiftCard } from '../components/GiftCardField';
 import { clearCartItems, refreshCartLines, useCart } from '@/features/cart';
 import { productAloneQuery } from '@/features/catalog';
 import { OrderItems, OrderSummary } from '@/features/orders';
@@ -39,6 +40,7 @@ export function PlaceOrderPage() {
   // Asked again on opening (and on focus, and live where the server tells of saves): the total shown is the one sent.
   const settings = usePublicSettings({ fresh: true });
   const [coupon, setCoupon] = useState<CouponCheck | null>(null);
+  const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const client = useQueryClient();
   // The server's figures after a 409 "the total changed" (issue 38): shown, and sent as the total on the next click,
   // until this page's own pricing (settings, prices and code read again) comes to the same total.
@@ -83,6 +85,7 @@ export function PlaceOrderPage() {
         shippingAddress,
         paymentMethod,
         ...(coupon ? { couponCode: coupon.code } : {}),
+        ...(giftCard ? { giftCardCode: giftCard.code } : {}),
         shippingMethod: method.id,
         expectedTotal: shown.totalPrice,
       },
@@ -166,6 +169,9 @@ export function PlaceOrderPage() {
                   setQuoted(null); // the shopper changed the code: this page's figures for it
                 }}
               />
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <GiftCardField totalPrice={shown.totalPrice} applied={giftCard} onApplied={setGiftCard} />
             </ListGroup.Item>
             {changed && (
               <ListGroup.Item>

@@ -1,3 +1,4 @@
+import { ledgerOfOrder } from '@domain/ledger';
 import { priceSummary } from '@domain/pricing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +51,22 @@ describe('OrderSummary', () => {
   it('shows no discount line without one', () => {
     show([{ price: 1, qty: 1 }]);
     expect(screen.queryByTestId('summary-discount')).toBeNull();
+  });
+  it('shows what a gift card paid and the rest to pay (issue 39)', () => {
+    const order = {
+      orderItems: [{ product: 'p1', name: 'Lamp', image: '', price: 50, qty: 1 }],
+      itemsPrice: 50,
+      discountPrice: 0,
+      shippingPrice: 10,
+      taxPrice: 0,
+      totalPrice: 60,
+      refundedTotal: 0,
+      refunds: [],
+      tenders: [{ kind: 'giftCard', ref: 'NPQR', amount: 20, refunded: 0 }],
+    };
+    render(<OrderSummary ledger={ledgerOfOrder(order)} />);
+    expect(screen.getByText('Paid by gift card')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-tender-giftCard').textContent).toBe('−$20.00');
+    expect(screen.getByTestId('summary-provider').textContent).toBe('$40.00');
   });
 });

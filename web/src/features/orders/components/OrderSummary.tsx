@@ -8,6 +8,26 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { formatPrice } from '@/lib/format';
 
+const TENDER_LABELS: Record<string, string> = { giftCard: 'Gift card', storeCredit: 'Store credit' };
+
+/** The ledger's payments other than the provider's, and the provider's rest, once a tender paid (none otherwise). */
+function tenderRows(ledger: OrderLedger | undefined): [string, number, string][] {
+  const payments = ledger?.payments ?? [];
+  const tenders = payments.filter((p) => p.kind !== 'provider' && p.paidCents > 0);
+  if (!tenders.length) return [];
+  const provider = payments.find((p) => p.kind === 'provider');
+  return [
+    ...tenders.map((p): [string, number, string] => [
+      `Paid by ${(TENDER_LABELS[p.kind] ?? p.kind).toLowerCase()}`,
+      -toDollars(p.paidCents),
+      `tender-${p.kind}`,
+    ]),
+    ...(provider && provider.paidCents > 0
+      ? [['Rest to pay', toDollars(provider.paidCents), 'provider'] as [string, number, string]]
+      : []),
+  ];
+}
+
 /** Items, a discount code's line when there is one, Shipping, Tax, Total (spec 2), then any actions (Place Order,
  *  payment buttons...). A placed order's figures come from its ledger (domain/ledger.ts, issue 38): with refunds,
  *  what was refunded and what remains paid follow the total. */
@@ -43,6 +63,8 @@ export function OrderSummary({
     // Prices with tax included: the tax is inside the items, not added to them.
     [ledger?.taxIncluded ? 'Tax (included)' : 'Tax', figures.taxPrice, 'tax'],
     ['Total', figures.totalPrice, 'total'],
+    // Issue 39: who paid the total, when a gift card or store credit paid part or all of it.
+    ...tenderRows(ledger),
     ...(ledger && ledger.refundedCents > 0
       ? ([
           ['Refunded', -toDollars(ledger.refundedCents), 'refunded'],

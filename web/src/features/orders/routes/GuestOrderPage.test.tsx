@@ -11,6 +11,8 @@ import { OrderPage } from './OrderPage';
 const guestOrder: Order = {
   _id: 'o1',
   isGuest: true,
+  tenders: [],
+  giftCardPrice: 0,
   user: { _id: 'guest:gail@example.com', name: 'Guest', email: 'gail@example.com' },
   orderItems: [{ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, qty: 2 }],
   shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },

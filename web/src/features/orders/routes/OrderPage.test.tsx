@@ -8,6 +8,8 @@ import { OrderPage } from './OrderPage';
 const order: Order = {
   _id: 'o1',
   isGuest: false,
+  tenders: [],
+  giftCardPrice: 0,
   user: { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test' },
   orderItems: [{ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, qty: 2 }],
   shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },

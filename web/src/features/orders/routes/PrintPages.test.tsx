@@ -8,6 +8,8 @@ import { InvoicePage, PackingSlipPage } from './PrintPages';
 const order: Order = {
   _id: '65f0c0ffee0000000000d0728e',
   isGuest: false,
+  tenders: [],
+  giftCardPrice: 0,
   user: { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test' },
   orderItems: [
     { product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, qty: 2 },

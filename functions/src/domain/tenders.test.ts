@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from './errors.js';
+import { ledgerPayments } from './ledger.js';
+import type { RefundRecord } from './orderMoney.js';
+import type { OrderRecord } from './orders.js';
+import {
+  providerDueCents,
+  providerLeftCents,
+  releasedTenders,
+  splitRefund,
+  tenderShare,
+  tendersAfterRefund,
+  withTenders,
+  type Tender,
+} from './tenders.js';
+
+const card = (amountCents: number, refundedCents = 0): Tender => ({
+  kind: 'giftCard',
+  ref: 'CARD',
+  amountCents,
+  refundedCents,
+});
+const base = {
+  totalCents: 10_000,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  status: 'awaiting_payment',
+  paidAt: null,
+} as OrderRecord;
+const refund = (amountCents: number, parts?: RefundRecord['parts'], status: RefundRecord['status'] = 'completed') =>
+  ({ id: String(amountCents), amountCents, status, parts }) as RefundRecord;
+const noCredits = { kinds: [], ref: null };
+
+describe('tenders', () => {
+  it('a share is never below 0 nor above what is due or held', () => {
+    expect(tenderShare(500, 2_000)).toBe(500);
+    expect(tenderShare(5_000, 2_000)).toBe(2_000);
+    expect(tenderShare(5_000, -3)).toBe(0);
+    expect(tenderShare(-5, 100)).toBe(0);
+  });
+
+  it('an order its tenders cover is paid at placement; a part leaves the rest to the provider', () => {
+    const covered = withTenders(base, [card(10_000)]);
+    expect(covered.status).toBe('paid');
+    expect(covered.paidAt).toBe(base.createdAt);
+    const part = withTenders(base, [card(2_500)]);
+    expect(part.status).toBe('awaiting_payment');
+    expect(providerDueCents(part)).toBe(7_500);
+    expect(() => withTenders(base, [card(10_001)])).toThrow();
+  });
+
+  it('a release gives every tender back in full', () => {
+    expect(releasedTenders({ tenders: [card(2_500)] })).toEqual([card(2_500, 2_500)]);
+  });
+
+  it('a refund goes to the provider first, then the card; never more to one than it paid', () => {
+    const order = { ...base, status: 'paid', tenders: [card(4_000)], refunds: [] } as OrderRecord;
+    expect(splitRefund(order, 6_000, undefined, noCredits)).toEqual([]);
+    expect(splitRefund(order, 7_000, undefined, noCredits)).toEqual([
+      { kind: 'giftCard', ref: 'CARD', amountCents: 1_000 },
+    ]);
+    expect(splitRefund(order, 4_000, 'giftCard', noCredits)).toEqual([
+      { kind: 'giftCard', ref: 'CARD', amountCents: 4_000 },
+    ]);
+    expect(() => splitRefund(order, 4_001, 'giftCard', noCredits)).toThrow(DomainError);
+    expect(() => splitRefund(order, 6_001, 'provider', noCredits)).toThrow(DomainError);
+    expect(() => splitRefund(order, 100, 'bitcoin', noCredits)).toThrow(DomainError);
+    const refunded = {
+      ...order,
+      refunds: [refund(3_000, [{ kind: 'giftCard', ref: 'CARD', amountCents: 3_000 }], 'pending')],
+    };
+    expect(() => splitRefund(refunded, 1_001, 'giftCard', noCredits)).toThrow(DomainError);
+    expect(providerLeftCents(refunded)).toBe(6_000);
+  });
+
+  it('a credit takes any money onto the account, never a guest', () => {
+    const order = { ...base, status: 'paid', refunds: [] } as OrderRecord;
+    expect(splitRefund(order, 500, 'storeCredit', { kinds: ['storeCredit'], ref: 'u1' })).toEqual([
+      { kind: 'storeCredit', ref: 'u1', amountCents: 500, credit: true },
+    ]);
+    expect(() => splitRefund(order, 500, 'storeCredit', { kinds: ['storeCredit'], ref: null })).toThrow(DomainError);
+  });
+
+  it('a completed refund counts on its tender, and the ledger shows who paid and got back what', () => {
+    const parts = [{ kind: 'giftCard', ref: 'CARD', amountCents: 1_000 }];
+    const order = { ...base, tenders: [card(4_000)] };
+    expect(tendersAfterRefund(order, refund(1_500, parts))).toEqual([card(4_000, 1_000)]);
+    const credit = [{ kind: 'storeCredit', ref: 'u1', amountCents: 200, credit: true as const }];
+    expect(
+      ledgerPayments({
+        totalCents: 10_000,
+        tenders: [card(4_000, 1_000)],
+        refunds: [refund(1_500, parts), refund(200, credit)],
+      }),
+    ).toEqual([
+      { kind: 'provider', paidCents: 6_000, refundedCents: 500 },
+      { kind: 'giftCard', paidCents: 4_000, refundedCents: 1_000 },
+      { kind: 'storeCredit', paidCents: 0, refundedCents: 200 },
+    ]);
+  });
+});
