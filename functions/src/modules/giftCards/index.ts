@@ -39,7 +39,7 @@ export const giftCardsModule = defineModule({
   models: [GIFT_CARD_MODEL, STORE_CREDIT_MODEL],
   // An account's store credit goes with it (its issued cards are bearer codes, the shop's).
   ownedByAccount: [STORE_CREDIT_MODEL],
-  store: (models) => giftCardStore(models(GIFT_CARD_MODEL), models(STORE_CREDIT_MODEL)),
+  store: (models, { transaction }) => giftCardStore(models(GIFT_CARD_MODEL), models(STORE_CREDIT_MODEL), transaction),
   routes: { mountPath: '/gift-cards', router: giftCardRoutes },
   tenders: [giftCardTender as TenderHook, storeCreditTender as TenderHook],
 });

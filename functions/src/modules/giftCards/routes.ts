@@ -1,4 +1,4 @@
-// The gift cards' calls (issue 39): the owner issues (POST /api/gift-cards, the recipient's mail through the outbox)
+// The gift cards' calls (issue 39): the owner issues (POST /api/gift-cards, the recipient's mail recorded with the card)
 // and lists them with their history; anyone checks a card's balance by its code (GET /api/gift-cards/:code, rate
 // limited as discount-code checks are: a refused code counts against the guessing budget); a customer reads their
 // store credit (GET /api/gift-cards/credit). Spending is the order's (giftCardCode, useStoreCredit).
@@ -14,13 +14,12 @@ import {
   cardBalance,
   cardForAdmin,
   giftCardIssueSchema,
-  giftCardMail,
   GIFT_CARD_MESSAGES,
   groupedCode,
   normalizeCode,
 } from './giftCards.js';
 
-export function giftCardRoutes({ auth, clock, store, mail }: Ports) {
+export function giftCardRoutes({ auth, clock, store }: Ports) {
   const router = endpointRouter('/api/gift-cards');
   // Its own budget (the app's coupon budget is made after the modules' routes): 80-bit codes, the bound is for load.
   const checkLimiters = couponLimiters(DEFAULT_COUPON_CHECK_LIMIT).check;
@@ -45,14 +44,6 @@ export function giftCardRoutes({ auth, clock, store, mail }: Ports) {
       },
       clock.now(),
     );
-    // Once per card (the outbox's key); the card stands even if the mail could not be recorded (issued again by hand).
-    if (card.recipientEmail && mail)
-      await mail.enqueue({
-        key: `gift-card:${card.code}`,
-        to: card.recipientEmail,
-        template: 'gift-card',
-        data: giftCardMail(card),
-      });
     res.status(201).json({ code: groupedCode(card.code), balance: toDollars(card.balanceCents) });
   });
 

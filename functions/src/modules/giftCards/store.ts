@@ -1,12 +1,15 @@
-// The gift cards' store, written once over the generic ModelStore (both backends): issue (refusing a code in use),
-// a card by its code, the shop's cards, an account's store credit. Orders spend and give back through the tender
+// The gift cards' store, written once over the generic ModelStore (both backends): issue (refusing a code in use;
+// the recipient's mail recorded in the card's transaction, so there is never a card whose mail was lost), a card by
+// its code, the shop's cards, an account's store credit. Orders spend and give back through the tender
 // hooks (index.ts), in the order's transaction, not here.
 import { randomBytes } from 'node:crypto';
-import type { ModelStore } from '../module.js';
+import type { ModelStore, ModelTransaction } from '../module.js';
 import {
   assertCodeFree,
   codeFromBytes,
   CODE_LENGTH,
+  GIFT_CARD_MODEL,
+  giftCardMail,
   issueCard,
   SHOP_OWNER,
   type GiftCardRecord,
@@ -30,19 +33,23 @@ export interface GiftCardStore {
 export function giftCardStore(
   cards: ModelStore<GiftCardRecord>,
   credits: ModelStore<StoreCreditRecord>,
+  transaction: ModelTransaction,
 ): GiftCardStore {
   return {
-    async issue(input, now) {
+    issue(input, now) {
       const code = codeFromBytes(randomBytes(CODE_LENGTH));
-      const issued = await cards.update(
-        code,
-        (current) => {
-          assertCodeFree(current);
-          return issueCard({ code, ...input, now });
-        },
-        SHOP_OWNER,
-      );
-      return issued!;
+      return transaction(async (tx) => {
+        assertCodeFree(await tx.get(GIFT_CARD_MODEL, code));
+        const card = issueCard({ code, ...input, now });
+        tx.put(GIFT_CARD_MODEL, card, SHOP_OWNER);
+        // Once per card (the outbox's key), with the card: both are recorded or neither.
+        if (card.recipientEmail)
+          tx.mail(
+            { key: `gift-card:${card.code}`, to: card.recipientEmail, template: 'gift-card', data: giftCardMail(card) },
+            now,
+          );
+        return card;
+      });
     },
     get: (code) => (code ? cards.get(code) : Promise.resolve(null)),
     async list() {
