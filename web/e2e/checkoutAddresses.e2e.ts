@@ -33,6 +33,20 @@ async function adminCreatesCode(page: Page): Promise<string> {
   return code;
 }
 
+/** A $30 gift card issued by the admin through the API (issue 39): its code as printed, XXXX-XXXX-XXXX-XXXX. */
+async function adminIssuesGiftCard(page: Page): Promise<string> {
+  const login = await page.request.post('/api/users/login', {
+    data: { email: 'admin@voltshop.test', password: 'admin1234' },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const issued = await page.request.post('/api/gift-cards', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { amount: 30 },
+  });
+  expect(issued.status()).toBe(201);
+  return ((await issued.json()) as { code: string }).code;
+}
+
 async function toPlaceOrder(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/payment$/);
@@ -94,6 +108,38 @@ describe.each([
     await invoiceDiscount.waitFor();
     expect(await invoiceDiscount.textContent()).toBe('−$8.00');
     expect(await page.getByText(`Discount (${code})`).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('pays part with a gift card at Place Order; the order shows what the card paid and the rest, then is paid', async () => {
+    const page = await open(viewport);
+    const code = await adminIssuesGiftCard(page);
+    await register(page, 'Gil Giftcard', uniqueEmail('gil'));
+    await addProductToCart(page, 'Lumen 65W GaN Charger', 2); // $79.98
+    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await page.waitForURL(/\/shipping$/);
+    await fillShipping(page);
+    await toPlaceOrder(page);
+
+    // Typed as a person might: lower case, spaces for the dashes.
+    await page.getByLabel('Gift card', { exact: true }).fill(code.toLowerCase().replaceAll('-', ' '));
+    await page.getByRole('button', { name: 'Apply gift card' }).click();
+    const applied = page.getByTestId('gift-card-applied');
+    await applied.waitFor();
+    expect(await applied.textContent()).toContain('pays $30.00');
+    await screenshot(page, `issue39-placeorder-gift-card-${label}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order\/[^/]+$/);
+    expect(await page.getByTestId('summary-tender-giftCard').textContent()).toContain('−$30.00');
+    const total = Number((await page.getByTestId('summary-total').textContent())!.replace(/[^0-9.]/g, ''));
+    const rest = Number((await page.getByTestId('summary-provider').textContent())!.replace(/[^0-9.]/g, ''));
+    expect(Math.round((total - 30) * 100)).toBe(Math.round(rest * 100));
+    await page.getByRole('button', { name: 'Pay with test payment (simulated, no money moves)' }).click();
+    await page.getByText(/^Paid on \d{4}-\d{2}-\d{2}/).waitFor();
+    await page.getByText('Rest, paid').waitFor();
+    await screenshot(page, `issue39-order-gift-card-${label}`);
     await page.context().close();
   });
 

@@ -73,9 +73,13 @@ export function GiftCardsPage() {
             </Button>
           </Col>
         </Row>
-        {issue.isError && <Message variant="danger">{errorMessage(issue.error)}</Message>}
+        {issue.isError && (
+          <Message variant="danger" className="mt-3">
+            {errorMessage(issue.error)}
+          </Message>
+        )}
         {issue.data && (
-          <Message variant="success">
+          <Message variant="success" className="mt-3">
             Issued <strong data-testid="issued-code">{issue.data.code}</strong> for {formatPrice(issue.data.balance)}
           </Message>
         )}

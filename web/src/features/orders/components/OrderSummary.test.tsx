@@ -64,9 +64,16 @@ describe('OrderSummary', () => {
       refunds: [],
       tenders: [{ kind: 'giftCard', ref: 'NPQR', amount: 20, refunded: 0 }],
     };
-    render(<OrderSummary ledger={ledgerOfOrder(order)} />);
+    const { unmount } = render(<OrderSummary ledger={ledgerOfOrder(order)} />);
     expect(screen.getByText('Paid by gift card')).toBeInTheDocument();
     expect(screen.getByTestId('summary-tender-giftCard').textContent).toBe('−$20.00');
+    expect(screen.getByText('Rest to pay')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-provider').textContent).toBe('$40.00');
+    unmount();
+    // Once the order is paid, the rest is no longer to pay.
+    render(<OrderSummary ledger={ledgerOfOrder(order)} paid />);
+    expect(screen.queryByText('Rest to pay')).toBeNull();
+    expect(screen.getByText('Rest, paid')).toBeInTheDocument();
     expect(screen.getByTestId('summary-provider').textContent).toBe('$40.00');
   });
 });

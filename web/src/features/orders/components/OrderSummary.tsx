@@ -10,8 +10,9 @@ import { formatPrice } from '@/lib/format';
 
 const TENDER_LABELS: Record<string, string> = { giftCard: 'Gift card', storeCredit: 'Store credit' };
 
-/** The ledger's payments other than the provider's, and the provider's rest, once a tender paid (none otherwise). */
-function tenderRows(ledger: OrderLedger | undefined): [string, number, string][] {
+/** The ledger's payments other than the provider's, and the provider's rest, once a tender paid (none otherwise):
+ *  the rest is "to pay" until the order is paid, then what the payment method paid. */
+function tenderRows(ledger: OrderLedger | undefined, paid: boolean): [string, number, string][] {
   const payments = ledger?.payments ?? [];
   const tenders = payments.filter((p) => p.kind !== 'provider' && p.paidCents > 0);
   if (!tenders.length) return [];
@@ -23,7 +24,7 @@ function tenderRows(ledger: OrderLedger | undefined): [string, number, string][]
       `tender-${p.kind}`,
     ]),
     ...(provider && provider.paidCents > 0
-      ? [['Rest to pay', toDollars(provider.paidCents), 'provider'] as [string, number, string]]
+      ? [[paid ? 'Rest, paid' : 'Rest to pay', toDollars(provider.paidCents), 'provider'] as [string, number, string]]
       : []),
   ];
 }
@@ -35,6 +36,7 @@ export function OrderSummary({
   prices,
   ledger,
   couponCode = null,
+  paid = false,
   children,
 }: {
   /** An order's (or a summary's) prices; an order without discountPrice (an older answer) has none. */
@@ -42,6 +44,8 @@ export function OrderSummary({
   /** A placed order's ledger (ledgerOfOrder): used instead of `prices`. */
   ledger?: OrderLedger;
   couponCode?: string | null;
+  /** The placed order is paid: the rest a gift card or credit left was paid too. */
+  paid?: boolean;
   children?: ReactNode;
 }) {
   const figures = ledger
@@ -64,7 +68,7 @@ export function OrderSummary({
     [ledger?.taxIncluded ? 'Tax (included)' : 'Tax', figures.taxPrice, 'tax'],
     ['Total', figures.totalPrice, 'total'],
     // Issue 39: who paid the total, when a gift card or store credit paid part or all of it.
-    ...tenderRows(ledger),
+    ...tenderRows(ledger, paid),
     ...(ledger && ledger.refundedCents > 0
       ? ([
           ['Refunded', -toDollars(ledger.refundedCents), 'refunded'],

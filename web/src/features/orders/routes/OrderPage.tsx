@@ -189,7 +189,7 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
         </Col>
         {/* Unpaid: on phones the summary with the pay button comes first, above the fold. */}
         <Col lg={4} className={payable ? 'order-first order-lg-last' : undefined}>
-          <OrderSummary ledger={ledgerOfOrder(order)} couponCode={order.couponCode}>
+          <OrderSummary ledger={ledgerOfOrder(order)} couponCode={order.couponCode} paid={order.isPaid}>
             {payable &&
               (isCustomer ? (
                 <ListGroup.Item>
