@@ -10,7 +10,13 @@ import { wishlistModule } from './wishlist/index.js';
 import type { CapabilityModule, ModelStores, ModuleDeps } from './module.js';
 import type { TenderHook } from '../orders/tenders.js';
 
-export const MODULES = [addressesModule, wishlistModule, cartRemindersModule, stockAlertsModule, giftCardsModule] as const;
+export const MODULES = [
+  addressesModule,
+  wishlistModule,
+  cartRemindersModule,
+  stockAlertsModule,
+  giftCardsModule,
+] as const;
 
 type Module = (typeof MODULES)[number];
 
