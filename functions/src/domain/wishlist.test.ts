@@ -116,13 +116,15 @@ describe('wishlist rules', () => {
     expect(view.items[0]).toEqual({
       product: 'p1',
       available: true,
-      summary: { name: 'Phone', image: '/img/phone.png', price: 499, countInStock: 3 },
+      // The product's readable address, which the wishlist's lines link (issue 40).
+      summary: { slug: 'phone', name: 'Phone', image: '/img/phone.png', price: 499, countInStock: 3 },
     });
     expect(view.items[1]).toEqual({
       product: 'p1',
       variant: 'v2',
       available: true,
       summary: {
+        slug: 'phone',
         name: 'Phone',
         image: '/img/w.png',
         price: 529,
