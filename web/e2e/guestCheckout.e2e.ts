@@ -122,10 +122,10 @@ describe('a guest and a discount code', () => {
 
     // A code that does not exist says so; the real one gives its line in the summary.
     await page.getByLabel('Discount code').fill('NOSUCHCODE');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByText('This code does not exist. Check it for typos.').waitFor();
     await page.getByLabel('Discount code').fill(code.toLowerCase());
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     const discount = page.getByTestId('summary-discount');
     await discount.waitFor();
     expect(await discount.textContent()).toContain('−$5.00');

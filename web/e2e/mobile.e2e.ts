@@ -147,6 +147,7 @@ describe('every route at 390 px: no horizontal scroll, no serious or critical ax
     await check(admin, paths.admin.orders.path, paths.admin.orders.href());
     await check(admin, paths.admin.settings.path, paths.admin.settings.href());
     await check(admin, paths.admin.coupons.path, paths.admin.coupons.href());
+    await check(admin, paths.admin.giftCards.path, paths.admin.giftCards.href());
     await check(admin, paths.admin.taxonomy.path, paths.admin.taxonomy.href());
     await check(admin, paths.admin.customers.path, paths.admin.customers.href());
     const customerPage = await admin.locator('a[href^="/admin/customers/"]').first().getAttribute('href');
