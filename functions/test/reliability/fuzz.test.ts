@@ -310,7 +310,12 @@ const BODY_ROUTES: BodyRoute[] = [
     method: 'POST',
     path: () => '/api/coupons',
     token: () => admin,
-    bodies: () => oneWrong(validCoupon, couponFields(), ['code', 'active']),
+    // A well-formed code nobody holds yet is a new coupon (201), so only the form's refusals here.
+    bodies: () =>
+      oneWrong(validCoupon, { ...couponFields(), code: badCouponCode.filter((c) => c !== 'NOSUCHCODE') }, [
+        'code',
+        'active',
+      ]),
   },
   {
     name: 'PUT /api/coupons/:code',
