@@ -93,6 +93,18 @@ function orderAlertEmail(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/** scrypt's N for passwords: 2^15 with r=8, p=1 is OWASP's recommended minimum. */
+export const DEFAULT_PASSWORD_HASH_COST = 32768;
+
+/** PASSWORD_HASH_COST: scrypt's N for new passwords on the embedded backend, a power of two; 2^15 (OWASP's minimum)
+ *  unless set. Only the test suites lower it (each hash at 2^15 is ~100 ms of CPU); production never should. */
+function passwordHashCost(env: NodeJS.ProcessEnv): number {
+  const cost = int(env, 'PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST, 1024);
+  if ((cost & (cost - 1)) !== 0 || cost > 1 << 20)
+    throw new Error(`PASSWORD_HASH_COST must be a power of two from 1024 to 1048576 (got "${env.PASSWORD_HASH_COST}")`);
+  return cost;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   // Inside Cloud Functions (or their emulator) the code's folder is not ours to write: data defaults to the temp dir.
   const inFunctions = env.FUNCTIONS_EMULATOR === 'true' || env.K_SERVICE !== undefined;
@@ -120,6 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
      *  customer's limits (domain/limits.ts addressHoldLimits). */
     holdAddressFactor: int(env, 'HOLD_ADDRESS_FACTOR', DEFAULT_HOLD_ADDRESS_FACTOR, 1),
     jwtSecret: env.JWT_SECRET || undefined,
+    passwordHashCost: passwordHashCost(env),
     loginLimit: {
       max: int(env, 'LOGIN_RATE_LIMIT', 10, 1),
       windowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 15 * 60_000, 1000),

@@ -1,6 +1,7 @@
 // One configuration for both entries, and one payment-gateway rule for both backends.
 import { describe, expect, it } from 'vitest';
 import { firebaseSettingsFromEnv } from '../src/adapters/firebase/index.js';
+import { hashPassword, verifyPassword } from '../src/adapters/embedded/auth.js';
 import { paymentGateway } from '../src/adapters/payments/index.js';
 import { readConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
@@ -90,6 +91,19 @@ describe('configuration', () => {
       readConfig({ HOLD_MAX_UNITS_PER_PRODUCT: '2', HOLD_MAX_DOLLARS: '500', HOLD_MAX_OPEN_ORDERS: '1' }).holdLimits,
     ).toEqual({ maxUnitsPerProduct: 2, maxHeldCents: 50_000, maxOpenOrders: 1 });
     expect(() => readConfig({ HOLD_MAX_OPEN_ORDERS: '0' })).toThrow('HOLD_MAX_OPEN_ORDERS must be a whole number >= 1');
+  });
+
+  it("hashes passwords at scrypt's 2^15 unless PASSWORD_HASH_COST (the tests' 2^10) says otherwise; refuses a weak or odd cost", async () => {
+    expect(readConfig({}).passwordHashCost).toBe(32768);
+    expect(readConfig({ PASSWORD_HASH_COST: '1024' }).passwordHashCost).toBe(1024);
+    for (const bad of ['512', '1000', '3000', '2097152', 'x'])
+      expect(() => readConfig({ PASSWORD_HASH_COST: bad }), bad).toThrow(/PASSWORD_HASH_COST/);
+    // The default is what a hash records, and a hash at another cost still verifies (its parameters are kept).
+    const strong = await hashPassword('secret12');
+    expect(strong).toMatch(/^scrypt\$32768\$8\$1\$/);
+    const weak = await hashPassword('secret12', 1024);
+    expect(await verifyPassword('secret12', weak)).toBe(true);
+    expect(await verifyPassword('secret13', weak)).toBe(false);
   });
 
   it("reads ORDER_ALERT_EMAIL (the owner's paid-order alerts; unset: the admins)", () => {

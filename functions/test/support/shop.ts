@@ -66,6 +66,8 @@ export async function startTestShop(
     ORDER_RATE_LIMIT: '100000',
     ORDER_RATE_LIMIT_PER_ADDRESS: '100000',
     UNVERIFIED_ORDER_RATE_LIMIT: '100000',
+    // scrypt at 2^10 rather than 2^15: the suites sign up hundreds of accounts (config.test.ts keeps the default).
+    PASSWORD_HASH_COST: '1024',
     ...FIXTURE_HOLD_LIMITS,
     ...env,
   });

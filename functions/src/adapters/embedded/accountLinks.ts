@@ -15,6 +15,7 @@ import {
 } from '../../domain/index.js';
 import type { AccountEvent, AccountLinks, AccountMails, Clock } from '../../ports.js';
 import { paths } from '../../domain/routes.js';
+import { DEFAULT_PASSWORD_HASH_COST } from '../../config.js';
 import { hashPassword } from './auth.js';
 import type { Database } from './db.js';
 import { recordMail } from './mailOutbox.js';
@@ -38,6 +39,8 @@ export class SqlAccountLinks implements AccountLinks {
     private readonly clock: Clock,
     /** Which messages an event records (mail/accountMails.ts, handed in by the composition root). */
     private readonly accountMails: AccountMails,
+    /** scrypt's N for a new password (auth.ts DEFAULT_PASSWORD_HASH_COST unless the tests lower it). */
+    private readonly hashCost = DEFAULT_PASSWORD_HASH_COST,
   ) {}
 
   /** Records the messages of `event` (mail/accountMails.ts decides them) in `tx`. */
@@ -121,7 +124,7 @@ export class SqlAccountLinks implements AccountLinks {
   }
 
   async resetPassword(token: string, password: string): Promise<{ uid: string }> {
-    const passwordHash = await hashPassword(password); // slow: before the write transaction, not inside it
+    const passwordHash = await hashPassword(password, this.hashCost); // slow: before the write transaction, not inside it
     const uid = await this.db.write(async (tx) => {
       const account = await this.useToken(tx, token, 'password-reset');
       if (!account) throw badInput(RESET_LINK_INVALID);

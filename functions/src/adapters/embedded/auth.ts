@@ -20,6 +20,7 @@ import {
   type EventPublisher,
   type Identity,
 } from '../../ports.js';
+import { DEFAULT_PASSWORD_HASH_COST } from '../../config.js';
 import type { Database } from './db.js';
 import { newId } from './mapping.js';
 
@@ -28,13 +29,15 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-// scrypt with N=2^15, r=8, p=1 (OWASP's recommended minimum); the parameters are stored with each hash.
-const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+// scrypt's N is config's DEFAULT_PASSWORD_HASH_COST (2^15) unless the tests lower it (PASSWORD_HASH_COST: each hash
+// at 2^15 takes ~100 ms of CPU, and the suites sign up hundreds of accounts). The parameters are stored with each
+// hash, so a hash made at another cost still verifies.
+const SCRYPT = { r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, 32, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, 32, { ...SCRYPT, N: cost });
+  return `scrypt$${cost}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -63,9 +66,6 @@ export function loadJwtSecret(dataDir: string, fromEnv?: string): Uint8Array {
 
 /** The JWT claim holding the account's token version (users.token_version, migration 4). */
 const VERSION_CLAIM = 'ver';
-
-// Spends the same time on an unknown email as on a wrong password, so sign-in does not reveal which emails exist.
-const DUMMY_HASH = hashPassword(randomBytes(8).toString('hex'));
 
 /**
  * A Map that forgets its oldest entries beyond `max` (first in, first out: enough for a cache whose misses only cost
@@ -113,13 +113,18 @@ export class EmbeddedAuth implements AuthPort {
     private readonly clock: Clock = systemClock,
     private readonly tokenTtl = '30d',
     private readonly events: EventPublisher = NO_EVENTS,
+    private readonly hashCost = DEFAULT_PASSWORD_HASH_COST,
   ) {
     this.key = createSecretKey(secret);
   }
 
+  /** Spends the same time on an unknown email as on a wrong password, so sign-in does not reveal which emails
+   *  exist; made at this instance's cost, on first need. */
+  private dummyHash?: Promise<string>;
+
   async signUp(input: { name: string; email: string; password: string }): Promise<Identity> {
     const uid = newId();
-    const hash = await hashPassword(input.password);
+    const hash = await hashPassword(input.password, this.hashCost);
     try {
       await this.db.write((tx) =>
         tx.execute({
@@ -140,7 +145,12 @@ export class EmbeddedAuth implements AuthPort {
       args: [emailKey(email)],
     });
     const row = rs.rows[0];
-    const ok = await verifyPassword(password, row ? String(row.password_hash) : await DUMMY_HASH);
+    const ok = await verifyPassword(
+      password,
+      row
+        ? String(row.password_hash)
+        : await (this.dummyHash ??= hashPassword(randomBytes(8).toString('hex'), this.hashCost)),
+    );
     if (!row || !ok) throw unauthenticated('Invalid email or password');
     return { uid: String(row.id), token: await this.issueToken(String(row.id)) };
   }
@@ -205,7 +215,7 @@ export class EmbeddedAuth implements AuthPort {
   async updateCredentials(uid: string, patch: { email?: string; password?: string }): Promise<void> {
     // Email and name live in the same row and are written by the user store; only the password is ours.
     if (!patch.password) return;
-    const hash = await hashPassword(patch.password);
+    const hash = await hashPassword(patch.password, this.hashCost);
     await this.db.write((tx) =>
       tx.execute({ sql: 'UPDATE users SET password_hash = ? WHERE id = ?', args: [hash, uid] }),
     );

@@ -34,7 +34,7 @@ export async function createEmbeddedPorts(
   const hub = new LiveHub(live);
   publishLiveUpdates(events, hub);
   const mail = new SqlMailOutbox(db, clock);
-  const accounts = new SqlAccountLinks(db, clock, accountMails);
+  const accounts = new SqlAccountLinks(db, clock, accountMails, config.passwordHashCost);
   const mailer = chooseMailer(config, () => new DevMailbox(db, clock));
   const secret = loadJwtSecret(config.dataDir, config.jwtSecret);
   return {
@@ -45,7 +45,7 @@ export async function createEmbeddedPorts(
       // Order emails wake the outbox worker through the outbox (server.ts wires mail.onRecorded to it).
       orderMail: { alertEmail: config.mail.orderAlertEmail, onRecorded: () => mail.wake() },
     }),
-    auth: new EmbeddedAuth(db, secret, clock, undefined, events),
+    auth: new EmbeddedAuth(db, secret, clock, undefined, events, config.passwordHashCost),
     // Guest orders' links: signed with the same secret as the sessions, kept apart by the signature's purpose.
     orderLinks: new HmacOrderLinks(() => secret),
     unsubscribeLinks: new HmacOrderLinks(() => secret, UNSUBSCRIBE_PURPOSE),
