@@ -36,6 +36,8 @@ export function useCreateOrder(guestEmail?: string | null) {
       void client.invalidateQueries({ queryKey: productKeys.all }); // stock changed
       void client.invalidateQueries({ queryKey: userKeys.storeCredit() }); // spent, if the order used it
     },
+    // A refusal may be the credit spent meanwhile (another tab's order): its balance is read again.
+    onError: () => client.invalidateQueries({ queryKey: userKeys.storeCredit() }),
   });
 }
 

@@ -295,6 +295,22 @@ describe('PlaceOrderPage: store credit (issue 39)', () => {
     });
   });
 
+  it('credit spent meanwhile (another tab): the refusal is shown, the balance read again, the switch gone', async () => {
+    setUserInfo(alice);
+    let balance = 20;
+    mockFetch({
+      'GET /api/gift-cards/credit': () => ({ body: { balance } }),
+      'POST /api/orders': () => ({ status: 400, body: { message: 'You have no store credit to spend' } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    await screen.findByRole('switch', { name: /Use my store credit/ });
+    balance = 0;
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have no store credit to spend');
+    await waitFor(() => expect(screen.queryByRole('switch')).toBeNull());
+    expect(screen.queryByTestId('summary-tender-storeCredit')).toBeNull();
+  });
+
   it('a customer without credit sees nothing of it', async () => {
     setUserInfo(alice);
     const calls = mockFetch(credit(0));
