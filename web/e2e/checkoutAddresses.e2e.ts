@@ -47,6 +47,19 @@ async function adminIssuesGiftCard(page: Page): Promise<string> {
   return ((await issued.json()) as { code: string }).code;
 }
 
+/** The admin refunds `amount` of an order to its account's store credit, through the API (issue 39). */
+async function adminRefundsToCredit(page: Page, orderId: string, amount: number) {
+  const login = await page.request.post('/api/users/login', {
+    data: { email: 'admin@voltshop.test', password: 'admin1234' },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const refund = await page.request.post(`/api/orders/${orderId}/refunds`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { amount, to: 'storeCredit' },
+  });
+  expect(refund.status()).toBe(201);
+}
+
 async function toPlaceOrder(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/payment$/);
@@ -111,7 +124,7 @@ describe.each([
     await page.context().close();
   });
 
-  it('pays part with a gift card at Place Order; the order shows what the card paid and the rest, then is paid', async () => {
+  it('pays part with a gift card at Place Order; the order shows what the card paid and the rest, then is paid; a refund to store credit pays part of the next', async () => {
     const page = await open(viewport);
     const code = await adminIssuesGiftCard(page);
     await register(page, 'Gil Giftcard', uniqueEmail('gil'));
@@ -140,6 +153,24 @@ describe.each([
     await page.getByText(/^Paid on \d{4}-\d{2}-\d{2}/).waitFor();
     await page.getByText('Rest, paid').waitFor();
     await screenshot(page, `issue39-order-gift-card-${label}`);
+
+    // $20 of it refunded to the account's store credit: the next Place Order offers it, on by default.
+    await adminRefundsToCredit(page, page.url().split('/order/')[1]!, 20);
+    await addProductToCart(page, 'Orbis Braided USB-C Cable (2 m)');
+    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await page.waitForURL(/\/shipping$/);
+    await page.getByRole('button', { name: 'Continue' }).first().click(); // the saved address
+    await page.waitForURL(/\/payment$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/placeorder$/);
+    const useCredit = page.getByRole('switch', { name: 'Use my store credit ($20.00 available)' });
+    await useCredit.waitFor();
+    expect(await useCredit.isChecked()).toBe(true);
+    expect(await page.getByTestId('summary-tender-storeCredit').textContent()).toContain('−$20.00');
+    await screenshot(page, `issue39-placeorder-store-credit-${label}`);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order\/[^/]+$/);
+    expect(await page.getByTestId('summary-tender-storeCredit').textContent()).toContain('−$20.00');
     await page.context().close();
   });
 

@@ -529,6 +529,8 @@ export interface PlaceOrderBody {
   couponCode?: string;
   /** Issue 39: a gift card's code; it pays its balance of the total, the rest is paid as usual. */
   giftCardCode?: string;
+  /** Issue 39: spend the account's store credit first (signed-in orders only). */
+  useStoreCredit?: boolean;
   /** The total the page showed, in dollars (issue 38): 409 with the new figures when the order would cost more or
    *  less (orderDecisions.ts PriceChangedDetails). */
   expectedTotal?: number;

@@ -19,6 +19,8 @@ export const userKeys = {
   detail: (id: string) => [...userKeys.all, 'detail', id] as const,
   /** Issue 41: the caller's abandoned-cart reminder preference. */
   cartReminders: () => [...userKeys.all, 'cartReminders'] as const,
+  /** Issue 39: the caller's store credit (GET /api/gift-cards/credit). */
+  storeCredit: () => [...userKeys.all, 'storeCredit'] as const,
 };
 
 export const adminKeys = {

@@ -32,6 +32,25 @@ describe('ProfilePage: the cart reminders switch (issue 41)', () => {
   });
 });
 
+describe('ProfilePage: the store credit (issue 39)', () => {
+  beforeEach(() => setUserInfo(alice));
+  afterEach(() => signOut());
+
+  it('shows the balance when there is some', async () => {
+    mockFetch({ ...myOrders, 'GET /api/gift-cards/credit': () => ({ body: { balance: 12.5 } }) });
+    renderAt(<ProfilePage />, { path: '/profile' });
+    expect(await screen.findByTestId('store-credit-balance')).toHaveTextContent('Store credit: $12.50');
+  });
+
+  it('shows nothing without credit', async () => {
+    const calls = mockFetch({ ...myOrders, 'GET /api/gift-cards/credit': () => ({ body: { balance: 0 } }) });
+    renderAt(<ProfilePage />, { path: '/profile' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/gift-cards/credit')).toBe(true));
+    await screen.findByRole('switch', { name: 'Cart reminders' });
+    expect(screen.queryByText(/Store credit/)).toBeNull();
+  });
+});
+
 describe('ProfilePage: current password and "Sign out everywhere"', () => {
   beforeEach(() => setUserInfo(alice));
   afterEach(() => signOut());

@@ -22,6 +22,7 @@ import { AddressBook } from '../components/AddressBook';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { EmailStatus } from '../components/EmailStatus';
 import { CartReminderToggle } from '../components/CartReminderToggle';
+import { StoreCreditBalance } from '../components/StoreCreditBalance';
 
 export function ProfilePage() {
   const user = useUserInfo();
@@ -65,6 +66,7 @@ export function ProfilePage() {
       {/* On phones the orders come first (what a shopper opens the account page for); side by side from md up. */}
       <Col md={4} className="order-2 order-md-1">
         <h1 className="section-title">User Profile</h1>
+        <StoreCreditBalance />
         {shop.accounts.shopLinks && <EmailStatus />}
         {errors.confirmPassword?.message && (
           <Message variant="danger" id={MISMATCH_ALERT_ID}>

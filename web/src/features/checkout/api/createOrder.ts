@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '@/lib/api';
 import { orderPlace, orderPlaceGuest } from '@/lib/endpoints.gen';
 import { rememberOrderToken } from '@/lib/guestCheckout';
-import { orderKeys, productKeys } from '@/lib/queryKeys';
+import { orderKeys, productKeys, userKeys } from '@/lib/queryKeys';
 
 /**
  * POST /api/orders with product ids and quantities, shipping and payment method, and the total the page showed: the
@@ -34,7 +34,10 @@ export function useCreateOrder(guestEmail?: string | null) {
       client.setQueryData(orderKeys.detail(order._id), order);
       void client.invalidateQueries({ queryKey: orderKeys.mine() });
       void client.invalidateQueries({ queryKey: productKeys.all }); // stock changed
+      void client.invalidateQueries({ queryKey: userKeys.storeCredit() }); // spent, if the order used it
     },
+    // A refusal may be the credit spent meanwhile (another tab's order): its balance is read again.
+    onError: () => client.invalidateQueries({ queryKey: userKeys.storeCredit() }),
   });
 }
 

@@ -1,3 +1,5 @@
+import { toCents, toDollars } from '@domain/money';
+import { tenderShare } from '@domain/tenders';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -12,13 +14,16 @@ export interface AppliedGiftCard {
 }
 
 /** Issue 39: the Place Order page's gift card: the code checked (GET /api/gift-cards/:code), then what it pays of
- *  the total and the rest to pay. The server takes the card's share again when placing (the balance may have moved). */
+ *  what is due (the summary shows the rest to pay). The server takes the card's share again when placing (the
+ *  balance may have moved). */
 export function GiftCardField({
-  totalPrice,
+  dueCents,
   applied,
   onApplied,
 }: {
-  totalPrice: number;
+  /** What is still due when the card pays: the total less the store credit's share (the server asks the credit
+   *  first). */
+  dueCents: number;
   applied: AppliedGiftCard | null;
   onApplied: (card: AppliedGiftCard | null) => void;
 }) {
@@ -41,14 +46,11 @@ export function GiftCardField({
   };
 
   if (applied) {
-    const pays = Math.min(applied.balance, totalPrice);
+    const pays = toDollars(tenderShare(dueCents, toCents(applied.balance)));
     return (
       <div data-testid="gift-card-applied">
         <div>
           Gift card {applied.code.slice(-4)} pays <strong>{formatPrice(pays)}</strong>
-        </div>
-        <div>
-          Rest to pay: <strong>{formatPrice(Math.max(0, Math.round((totalPrice - pays) * 100) / 100))}</strong>
         </div>
         <Button variant="link" className="p-0" onClick={() => onApplied(null)}>
           Remove gift card

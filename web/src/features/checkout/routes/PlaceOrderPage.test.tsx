@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addToCart, cartStore, resetCart, saveShippingAddress } from '@/features/cart';
 import { rememberCouponCode } from '@/lib/couponCode';
+import { setGuestEmail } from '@/lib/guestCheckout';
+import { setUserInfo, signOut } from '@/lib/session';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { DEFAULT_SETTINGS } from '@domain/settings';
 import { settingsKeys } from '@/lib/queryKeys';
@@ -218,5 +220,116 @@ describe('PlaceOrderPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 left of Glide Mouse');
     expect(cartStore.get().cartItems).toHaveLength(1);
+  });
+});
+
+describe('PlaceOrderPage: store credit (issue 39)', () => {
+  const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 'tok' };
+  const credit = (balance: number) => ({ 'GET /api/gift-cards/credit': () => ({ body: { balance } }) });
+  const placed = { 'POST /api/orders': () => ({ status: 201, body: { _id: 'o9' } }) };
+  beforeEach(() => {
+    resetCart();
+    saveShippingAddress(address);
+    // $49.00 of items: $156.35 with the default settings' shipping and tax.
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
+  });
+  afterEach(() => signOut());
+
+  it('offers the balance, on by default: the summary shows what it pays and the rest, and the order uses it', async () => {
+    setUserInfo(alice);
+    const calls = mockFetch({ ...credit(20), ...placed });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    const use = await screen.findByRole('switch', { name: 'Use my store credit ($20.00 available)' });
+    expect(use).toBeChecked();
+    expect(screen.getByTestId('summary-tender-storeCredit')).toHaveTextContent('−$20.00');
+    expect(screen.getByTestId('summary-provider')).toHaveTextContent('$136.35');
+    expect(screen.queryByTestId('nothing-to-pay')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ useStoreCredit: true, expectedTotal: 156.35 });
+  });
+
+  it('turned off: no credit line, and the order does not ask for it', async () => {
+    setUserInfo(alice);
+    const calls = mockFetch({ ...credit(20), ...placed });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    await user.click(await screen.findByRole('switch', { name: /Use my store credit/ }));
+    expect(screen.queryByTestId('summary-tender-storeCredit')).toBeNull();
+    expect(screen.queryByTestId('summary-provider')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
+    expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('useStoreCredit');
+  });
+
+  it('a balance above the total pays it all, never more: nothing left to pay', async () => {
+    setUserInfo(alice);
+    mockFetch(credit(500));
+    renderRoutes(routes, { at: '/placeorder' });
+    expect(await screen.findByTestId('summary-tender-storeCredit')).toHaveTextContent('−$156.35');
+    expect(screen.getByTestId('summary-provider')).toHaveTextContent('$0.00');
+    expect(screen.getByTestId('nothing-to-pay')).toBeInTheDocument();
+  });
+
+  it('the credit pays first, then a gift card pays of what is left (as the server asks them)', async () => {
+    setUserInfo(alice);
+    const calls = mockFetch({
+      ...credit(150),
+      'GET /api/gift-cards/ABCD-EFGH-JKLM-NPQR': () => ({
+        body: { code: 'ABCD-EFGH-JKLM-NPQR', balance: 50, expiresAt: null },
+      }),
+      ...placed,
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    await screen.findByRole('switch', { name: /Use my store credit/ });
+    await user.type(screen.getByLabelText('Gift card'), 'ABCD-EFGH-JKLM-NPQR');
+    await user.click(screen.getByRole('button', { name: 'Apply gift card' }));
+    expect(await screen.findByTestId('gift-card-applied')).toHaveTextContent('Gift card NPQR pays $6.35');
+    expect(screen.getByTestId('summary-tender-storeCredit')).toHaveTextContent('−$150.00');
+    expect(screen.getByTestId('summary-tender-giftCard')).toHaveTextContent('−$6.35');
+    expect(screen.getByTestId('summary-provider')).toHaveTextContent('$0.00');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      useStoreCredit: true,
+      giftCardCode: 'ABCD-EFGH-JKLM-NPQR',
+    });
+  });
+
+  it('credit spent meanwhile (another tab): the refusal is shown, the balance read again, the switch gone', async () => {
+    setUserInfo(alice);
+    let balance = 20;
+    mockFetch({
+      'GET /api/gift-cards/credit': () => ({ body: { balance } }),
+      'POST /api/orders': () => ({ status: 400, body: { message: 'You have no store credit to spend' } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    await screen.findByRole('switch', { name: /Use my store credit/ });
+    balance = 0;
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have no store credit to spend');
+    await waitFor(() => expect(screen.queryByRole('switch')).toBeNull());
+    expect(screen.queryByTestId('summary-tender-storeCredit')).toBeNull();
+  });
+
+  it('a customer without credit sees nothing of it', async () => {
+    setUserInfo(alice);
+    const calls = mockFetch(credit(0));
+    renderRoutes(routes, { at: '/placeorder' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/gift-cards/credit')).toBe(true));
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByTestId('store-credit')).toBeNull();
+  });
+
+  it('a guest sees no credit switch, and its credit is never asked for', async () => {
+    setGuestEmail('guest@example.com');
+    const calls = mockFetch({ ...credit(20), 'POST /api/orders/guest': () => ({ status: 201, body: { _id: 'o9' } }) });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    expect(screen.getByText('guest@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
+    expect(calls.some((c) => c.url === '/api/gift-cards/credit')).toBe(false);
+    expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('useStoreCredit');
+    setGuestEmail(null);
   });
 });

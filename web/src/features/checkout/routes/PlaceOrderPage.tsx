@@ -21,6 +21,8 @@ import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
 import { DiscountCodeField } from '@/components/ui/DiscountCodeField';
 import { GiftCardField, type AppliedGiftCard } from '../components/GiftCardField';
+import { StoreCreditField } from '../components/StoreCreditField';
+import { tenderPlan } from '../tenderPlan';
 import { clearCartItems, refreshCartLines, useCart } from '@/features/cart';
 import { productAloneQuery } from '@/features/catalog';
 import { OrderItems, OrderSummary } from '@/features/orders';
@@ -28,6 +30,7 @@ import { errorMessage } from '@/lib/api';
 import { rememberCouponCode } from '@/lib/couponCode';
 import { guestEmail } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
+import { useStoreCredit } from '@/lib/storeCredit';
 import { priceChangeOf, useCreateOrder } from '../api/createOrder';
 import { shippingChoice, useRememberedShippingMethod } from '../shippingMethod';
 
@@ -35,7 +38,12 @@ export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod } = useCart();
   const navigate = useNavigate();
   // A guest (no account, "Continue as guest" at the sign-in step): the order goes to POST /api/orders/guest.
-  const guest = useUserInfo() ? null : guestEmail();
+  const signedIn = !!useUserInfo();
+  const guest = signedIn ? null : guestEmail();
+  // Issue 39: the account's store credit, spent first unless the shopper turns it off (a guest has none).
+  const creditBalance = useStoreCredit(signedIn);
+  const [creditOn, setCreditOn] = useState(true);
+  const spendCredit = signedIn && creditBalance > 0 && creditOn;
   const place = useCreateOrder(guest);
   // Asked again on opening (and on focus, and live where the server tells of saves): the total shown is the one sent.
   const settings = usePublicSettings({ fresh: true });
@@ -74,6 +82,10 @@ export function PlaceOrderPage() {
   }));
   const blocked = cartIsBlocked(cartItems);
   const shown = quoted ?? prices;
+  const plan = tenderPlan(toCents(shown.totalPrice), {
+    creditCents: spendCredit ? toCents(creditBalance) : null,
+    cardCents: giftCard ? toCents(giftCard.balance) : null,
+  });
 
   function placeOrder() {
     if (blocked || !shippingAddress) return;
@@ -86,6 +98,7 @@ export function PlaceOrderPage() {
         paymentMethod,
         ...(coupon ? { couponCode: coupon.code } : {}),
         ...(giftCard ? { giftCardCode: giftCard.code } : {}),
+        ...(spendCredit ? { useStoreCredit: true } : {}),
         shippingMethod: method.id,
         expectedTotal: shown.totalPrice,
       },
@@ -145,6 +158,11 @@ export function PlaceOrderPage() {
               <h2 className="section-title">Payment Method</h2>
               <strong>Method: </strong>
               {paymentMethod}
+              {(spendCredit || giftCard) && plan.restCents === 0 && (
+                <p className="small text-muted mb-0 mt-1" data-testid="nothing-to-pay">
+                  Nothing left to pay: the order is paid when placed.
+                </p>
+              )}
             </ListGroup.Item>
             <ListGroup.Item>
               <h2 className="section-title">Order Items</h2>
@@ -158,7 +176,14 @@ export function PlaceOrderPage() {
           </ListGroup>
         </Col>
         <Col lg={4}>
-          <OrderSummary prices={shown} couponCode={coupon?.code ?? null}>
+          <OrderSummary
+            prices={shown}
+            couponCode={coupon?.code ?? null}
+            planned={[
+              { kind: 'storeCredit', cents: plan.creditCents },
+              { kind: 'giftCard', cents: plan.cardCents },
+            ]}
+          >
             {/* A guest too (POST /api/coupons/check is open; the per-customer limit is checked when placing). */}
             <ListGroup.Item>
               <DiscountCodeField
@@ -170,8 +195,22 @@ export function PlaceOrderPage() {
                 }}
               />
             </ListGroup.Item>
+            {signedIn && creditBalance > 0 && (
+              <ListGroup.Item>
+                <StoreCreditField
+                  balance={creditBalance}
+                  checked={creditOn}
+                  onChange={setCreditOn}
+                  paysCents={plan.creditCents}
+                />
+              </ListGroup.Item>
+            )}
             <ListGroup.Item>
-              <GiftCardField totalPrice={shown.totalPrice} applied={giftCard} onApplied={setGiftCard} />
+              <GiftCardField
+                dueCents={toCents(shown.totalPrice) - plan.creditCents}
+                applied={giftCard}
+                onApplied={setGiftCard}
+              />
             </ListGroup.Item>
             {changed && (
               <ListGroup.Item>

@@ -19,7 +19,12 @@ export interface RefundBody {
   items?: { product: string; qty: number; variant?: string }[];
   restock?: boolean;
   reason?: string;
+  /** Issue 39: where the money goes: the account's store credit, or back onto the gift card that paid part of the
+   *  order; absent: the original payment (the provider first, then the gift card). */
+  to?: RefundDestination;
 }
+
+export type RefundDestination = 'storeCredit' | 'giftCard';
 
 /** POST /api/orders/:id/refunds (admin): no amount and no items refunds what remains. */
 export const refundOrder = (orderId: string, body: RefundBody) => call(orderRefund, { params: { id: orderId }, body });

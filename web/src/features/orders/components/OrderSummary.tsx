@@ -1,5 +1,5 @@
 import type { OrderLedger } from '@domain/ledger';
-import { toDollars } from '@domain/money';
+import { toCents, toDollars } from '@domain/money';
 import type { OrderPrice } from '@domain/pricing';
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
@@ -29,6 +29,21 @@ function tenderRows(ledger: OrderLedger | undefined, paid: boolean): [string, nu
   ];
 }
 
+/** Before placing (Place Order): what each tender will pay, then the rest to pay (none when nothing is planned). */
+function plannedRows(planned: readonly { kind: string; cents: number }[] | undefined, totalCents: number) {
+  const paying = (planned ?? []).filter((p) => p.cents > 0);
+  if (!paying.length) return [];
+  const rest = Math.max(0, totalCents - paying.reduce((sum, p) => sum + p.cents, 0));
+  return [
+    ...paying.map((p): [string, number, string] => [
+      TENDER_LABELS[p.kind] ?? p.kind,
+      -toDollars(p.cents),
+      `tender-${p.kind}`,
+    ]),
+    ['Rest to pay', toDollars(rest), 'provider'] as [string, number, string],
+  ];
+}
+
 /** Items, a discount code's line when there is one, Shipping, Tax, Total (spec 2), then any actions (Place Order,
  *  payment buttons...). A placed order's figures come from its ledger (domain/ledger.ts, issue 38): with refunds,
  *  what was refunded and what remains paid follow the total. */
@@ -37,6 +52,7 @@ export function OrderSummary({
   ledger,
   couponCode = null,
   paid = false,
+  planned,
   children,
 }: {
   /** An order's (or a summary's) prices; an order without discountPrice (an older answer) has none. */
@@ -46,6 +62,8 @@ export function OrderSummary({
   couponCode?: string | null;
   /** The placed order is paid: the rest a gift card or credit left was paid too. */
   paid?: boolean;
+  /** Issue 39, at Place Order: what the store credit and a gift card will pay (cents, checkout's tenderPlan). */
+  planned?: readonly { kind: string; cents: number }[];
   children?: ReactNode;
 }) {
   const figures = ledger
@@ -68,7 +86,7 @@ export function OrderSummary({
     [ledger?.taxIncluded ? 'Tax (included)' : 'Tax', figures.taxPrice, 'tax'],
     ['Total', figures.totalPrice, 'total'],
     // Issue 39: who paid the total, when a gift card or store credit paid part or all of it.
-    ...tenderRows(ledger, paid),
+    ...(ledger ? tenderRows(ledger, paid) : plannedRows(planned, toCents(figures.totalPrice))),
     ...(ledger && ledger.refundedCents > 0
       ? ([
           ['Refunded', -toDollars(ledger.refundedCents), 'refunded'],

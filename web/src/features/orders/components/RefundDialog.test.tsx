@@ -218,3 +218,89 @@ describe("the customer's side", () => {
     expect(calls[0]!.body).toEqual({ reason: 'Ordered twice' });
   });
 });
+
+describe('where a refund goes (issue 39)', () => {
+  afterEach(() => signOut());
+  const byCard = {
+    ...paid,
+    isGuest: false,
+    tenders: [{ kind: 'giftCard', ref: 'NPQR', amount: 20, refunded: 0 }],
+  } as unknown as Order;
+
+  async function review(user: ReturnType<typeof renderAt>['user'], amount: string) {
+    const field = screen.getByLabelText('Amount ($)');
+    await user.clear(field);
+    await user.type(field, amount);
+    await user.click(screen.getByRole('button', { name: 'Review refund' }));
+  }
+
+  it("an account's order paid partly by a gift card: the original payment by default, or its store credit", async () => {
+    setUserInfo(admin);
+    const calls = mockFetch({ 'POST /api/orders/o1/refunds': () => ({ status: 201, body: refunded(10) }) });
+    const { user } = renderAt(<RefundDialog order={byCard} show onClose={() => undefined} />);
+    const group = screen.getByRole('group', { name: 'Refund to' });
+    expect(within(group).getByLabelText('Original payment')).toBeChecked();
+    expect(within(group).getByLabelText('Gift card …NPQR')).not.toBeChecked();
+    await user.click(within(group).getByLabelText("Store credit (Alice Walker's account)"));
+    await review(user, '10');
+    expect(screen.getByText(/goes to their store credit/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refund $10.00' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ amount: 10, to: 'storeCredit' });
+  });
+
+  it('the original payment sends no destination (the provider first, then the card)', async () => {
+    setUserInfo(admin);
+    const calls = mockFetch({ 'POST /api/orders/o1/refunds': () => ({ status: 201, body: refunded(10) }) });
+    const { user } = renderAt(<RefundDialog order={byCard} show onClose={() => undefined} />);
+    await review(user, '10');
+    expect(screen.getByText(/goes back through the order's payment/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refund $10.00' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).not.toHaveProperty('to');
+  });
+
+  it("a guest's order cannot take store credit: the card only, and the server's refusal is shown", async () => {
+    setUserInfo(admin);
+    const refusal = 'At most 20.00 can go back to giftCard';
+    const calls = mockFetch({ 'POST /api/orders/o1/refunds': () => ({ status: 409, body: { message: refusal } }) });
+    const guestOrder = { ...byCard, isGuest: true } as Order;
+    const { user } = renderAt(<RefundDialog order={guestOrder} show onClose={() => undefined} />);
+    const group = screen.getByRole('group', { name: 'Refund to' });
+    expect(within(group).queryByLabelText(/Store credit/)).toBeNull();
+    await user.click(within(group).getByLabelText('Gift card …NPQR'));
+    await review(user, '30');
+    expect(screen.getByText(/goes back onto the gift card/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refund $30.00' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ amount: 30, to: 'giftCard' });
+  });
+
+  it("a guest's order paid in full by the provider has no choice to make", () => {
+    setUserInfo(admin);
+    mockFetch({});
+    renderAt(<RefundDialog order={{ ...paid, isGuest: true, tenders: [] } as Order} show onClose={() => undefined} />);
+    expect(screen.queryByRole('group', { name: 'Refund to' })).toBeNull();
+    expect(screen.queryByLabelText(/Store credit/)).toBeNull();
+  });
+
+  it('the refund list says where each refund went', () => {
+    setUserInfo(admin);
+    mockFetch({});
+    const base = refunded(25).refunds[0]!;
+    const order = {
+      ...refunded(25),
+      refunds: [
+        { ...base, id: 'r1', amount: 10, parts: [{ kind: 'storeCredit', amount: 10, credit: true }] },
+        { ...base, id: 'r2', amount: 25, parts: [{ kind: 'giftCard', amount: 20 }] },
+        { ...base, id: 'r3', amount: 5 },
+      ],
+    } as Order;
+    renderAt(<RefundList order={order} admin />);
+    expect(screen.getAllByTestId('refund-destination').map((d) => d.textContent)).toEqual([
+      'To store credit',
+      'To gift card $20.00, original payment $5.00',
+      'To original payment',
+    ]);
+  });
+});

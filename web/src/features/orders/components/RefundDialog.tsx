@@ -12,7 +12,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
-import { refundOrder, useOrderMutation, type RefundBody } from '../api/refunds';
+import { refundOrder, useOrderMutation, type RefundBody, type RefundDestination } from '../api/refunds';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -28,6 +28,25 @@ function linesAmount(order: Order, qty: Record<string, number>): number {
   return orderUnitsRefundCents(order, items) / 100;
 }
 
+/** Issue 39: where a refund may go. Store credit needs an account (a guest order has none to credit); the gift card
+ *  only when one paid part of the order. The server decides how much each may take and says so when it refuses. */
+function destinationsOf(order: Order): { id: RefundDestination | 'original'; label: string }[] {
+  const cards = (order.tenders ?? []).filter((t) => t.kind === 'giftCard');
+  return [
+    { id: 'original', label: 'Original payment' },
+    ...(order.isGuest ? [] : [{ id: 'storeCredit' as const, label: `Store credit (${order.user.name}'s account)` }]),
+    ...(cards.length
+      ? [{ id: 'giftCard' as const, label: `Gift card ${cards.map((c) => `…${c.ref}`).join(', ')}` }]
+      : []),
+  ];
+}
+
+const WHERE_IT_GOES: Record<RefundDestination | 'original', string> = {
+  original: "The money goes back through the order's payment",
+  storeCredit: 'The money goes to their store credit, spendable on their next order,',
+  giftCard: 'The money goes back onto the gift card',
+};
+
 export function RefundDialog({ order, show, onClose }: { order: Order; show: boolean; onClose: () => void }) {
   const remaining = remainingOf(order);
   // Keyed like cartLineId: the line's variant, or its product without variants.
@@ -39,6 +58,8 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
   const [restock, setRestock] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
+  const destinations = destinationsOf(order);
+  const [to, setTo] = useState<RefundDestination | 'original'>('original');
   const refund = useOrderMutation(order._id, refundOrder);
 
   const asked = mode === 'amount' ? Number(amount) : linesAmount(order, qty);
@@ -67,7 +88,7 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
   }
 
   function submit() {
-    const body: RefundBody = { reason: reason.trim() || undefined };
+    const body: RefundBody = { reason: reason.trim() || undefined, ...(to === 'original' ? {} : { to }) };
     if (mode === 'amount') body.amount = Number(amount);
     else {
       body.items = lines;
@@ -90,8 +111,8 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
         {confirming ? (
           <p>
             Refund <strong>{formatPrice(asked)}</strong> to {order.user.name}
-            {mode === 'lines' && restock ? ' and put the items back in stock' : ''}? The money goes back through the
-            order&apos;s payment and cannot be taken back.
+            {mode === 'lines' && restock ? ' and put the items back in stock' : ''}? {WHERE_IT_GOES[to]} and cannot be
+            taken back.
           </p>
         ) : (
           <Form
@@ -170,6 +191,22 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
                   checked={restock}
                   onChange={(e) => setRestock(e.target.checked)}
                 />
+              </fieldset>
+            )}
+            {destinations.length > 1 && (
+              <fieldset className="mb-3">
+                <legend className="form-label fs-6 mb-1">Refund to</legend>
+                {destinations.map((d) => (
+                  <Form.Check
+                    key={d.id}
+                    type="radio"
+                    id={`refund-to-${d.id}`}
+                    name="refund-to"
+                    label={d.label}
+                    checked={to === d.id}
+                    onChange={() => setTo(d.id)}
+                  />
+                ))}
               </fieldset>
             )}
             <Form.Group controlId="refund-reason">

@@ -1,6 +1,7 @@
 // The order's refunds (issue 28), for the customer and the admin: each with its amount, when, why and its state;
 // the admin also sees who made it and may retry one the payment provider did not confirm.
 import type { Order } from '@domain';
+import { toCents, toDollars } from '@domain/money';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Loader } from '@/components/ui/Loader';
@@ -19,6 +20,21 @@ export function refundSummary(order: Order): string | null {
   if (order.paymentStatus === 'partially_refunded')
     return `Partially refunded: ${formatPrice(order.refundedTotal)} of ${formatPrice(order.totalPrice)}`;
   return null;
+}
+
+const PLACES: Record<string, string> = { storeCredit: 'store credit', giftCard: 'gift card' };
+
+/** Issue 39: where a refund's money went (its parts; the rest went to the original payment): "To store credit",
+ *  or each place with its amount when it was split ("To gift card $20.00, original payment $5.00"). */
+export function refundDestination(refund: Order['refunds'][number]): string {
+  const parts = refund.parts ?? [];
+  const providerCents = toCents(refund.amount) - parts.reduce((sum, p) => sum + toCents(p.amount), 0);
+  const places: [string, number][] = [
+    ...parts.map((p): [string, number] => [PLACES[p.kind] ?? p.kind, toCents(p.amount)]),
+    ...(providerCents > 0 || !parts.length ? [['original payment', providerCents] as [string, number]] : []),
+  ];
+  if (places.length === 1) return `To ${places[0]![0]}`;
+  return `To ${places.map(([place, cents]) => `${place} ${formatPrice(toDollars(cents))}`).join(', ')}`;
 }
 
 const STATE = { pending: 'Pending', completed: 'Refunded', failed: 'Failed' } as const;
@@ -40,6 +56,9 @@ export function RefundList({ order, admin = false }: { order: Order; admin?: boo
               {dateTime(r.completedAt ?? r.createdAt)}
               {admin ? ` by ${r.by.name}` : ''}
               {r.restock ? ', items restocked' : ''}
+            </div>
+            <div className="small" data-testid="refund-destination">
+              {refundDestination(r)}
             </div>
             {r.reason && <div className="small">{r.reason}</div>}
             {admin && r.status === 'pending' && (
