@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress';
 import { purgeBootstrap } from './scripts/purgeBootstrap';
+import { treeShakeReactRouter } from './scripts/treeShakeReactRouter';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
@@ -100,6 +101,7 @@ export default defineConfig(({ mode }) => ({
   // precompress: .br and .gz copies of the built text files, served by the shop's server (functions/src/http/webApp.ts).
   plugins: [
     react(),
+    treeShakeReactRouter(),
     compileHints(),
     preloadBrandFont(),
     buildKind({ ...loadEnv(mode, r('.'), 'VITE_'), ...process.env }),
@@ -115,6 +117,8 @@ export default defineConfig(({ mode }) => ({
       { find: /^@firestore\/(.*)$/, replacement: r('../functions/src/firestore/$1') },
       { find: /^@api\/(.*)$/, replacement: r('../functions/src/api/$1') },
       { find: /^@\/(.*)$/, replacement: r('./src/$1') },
+      // react-router-dom with the shop's Link and NavLink (src/lib/router: no framework-mode prefetching code).
+      { find: /^react-router-dom$/, replacement: r('./src/lib/router/index.ts') },
       ...(mode === 'production' ? reactRouterProduction : []),
     ],
   },

@@ -25,10 +25,10 @@ const renderFilters = () =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CatalogFilters by screen width', () => {
-  it('from 768 px: the bar with category, brand and price, with their counts', () => {
+  it('from 768 px: the bar with category, brand and price, with their counts (its fields: a lazy chunk)', async () => {
     screenWidth(1366);
     renderFilters();
-    expect(screen.getByLabelText('Category')).toHaveValue('');
+    expect(await screen.findByLabelText('Category')).toHaveValue('');
     expect(screen.getByRole('option', { name: 'Audio (3)' })).toBeInTheDocument();
     expect(screen.getByLabelText('Minimum price')).toBeInTheDocument();
   });

@@ -1,28 +1,18 @@
 // The catalogue's filter bar (home, category and search pages): category and brand with their counts, a price
 // range and the "Sort" select, all kept in the URL (catalogHref), so links and back/forward work. On narrow screens
 // the filters move into an offcanvas opened by a "Filters" button; the sort stays in the bar.
-import type { CatalogFacets, FacetCount } from '@domain';
+import type { CatalogFacets } from '@domain';
 import { CATALOG_SORT_VALUES, CATALOG_SORTS, type CatalogSort, type CatalogView } from '@domain/catalogQuery';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useMediaQuery } from '@/lib/useMediaQuery';
-import { catalogHref, hasFilters, withoutFilters } from '../catalogUrl';
+import { catalogHref } from '../catalogUrl';
+import type { FilterProps } from './FilterFields';
 
 // The offcanvas (and react-bootstrap's modal machinery) is only downloaded when a shopper opens it.
 const FiltersOffcanvas = lazy(() => import('./FiltersOffcanvas'));
-
-interface FilterProps {
-  keyword: string;
-  view: CatalogView;
-}
-
-/** The choices of a facet, with the current value kept even when the counts do not list it (yet). */
-function choices(counts: FacetCount[] | undefined, current: string | undefined): FacetCount[] {
-  const list = counts ?? [];
-  return current === undefined || list.some((c) => c.value === current)
-    ? list
-    : [{ value: current, count: 0 }, ...list];
-}
+// The fields: a wide screen's bar shows them (loaded at once there), a narrow one only in the offcanvas.
+const FilterFields = lazy(() => import('./FilterFields'));
 
 /**
  * The facet counts once they arrive, null meanwhile (and on an error: the fields work without counts). It never
@@ -44,108 +34,6 @@ function useFacetCounts(facets: CatalogFacets | Promise<CatalogFacets>): Catalog
   }, [facets]);
   if (!(facets instanceof Promise)) return facets;
   return answer?.of === facets ? answer.counts : null;
-}
-
-/** Category, brand and price fields; each change navigates to the view's URL (page 1). */
-export function FilterFields({
-  keyword,
-  view,
-  facets,
-  idPrefix,
-  onChange,
-}: FilterProps & { facets: CatalogFacets | null; idPrefix: string; onChange?: () => void }) {
-  const navigate = useNavigate();
-  const go = (next: Partial<CatalogView>) => {
-    navigate(catalogHref({ keyword, view: { ...view, ...next } }));
-    onChange?.();
-  };
-  const applyPrice = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const read = (name: string) => {
-      const text = String(form.get(name) ?? '').trim();
-      const value = Number(text);
-      return text === '' || !Number.isFinite(value) || value < 0 ? undefined : Math.round(value * 100) / 100;
-    };
-    let [minPrice, maxPrice] = [read('minPrice'), read('maxPrice')];
-    if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
-      [minPrice, maxPrice] = [maxPrice, minPrice];
-    go({ minPrice, maxPrice });
-  };
-  const facetSelect = (name: 'category' | 'brand', label: string, all: string, counts: FacetCount[] | undefined) => (
-    <div className="catalog-filter">
-      <label className="form-label small mb-1" htmlFor={`${idPrefix}-${name}`}>
-        {label}
-      </label>
-      <select
-        id={`${idPrefix}-${name}`}
-        className="form-select form-select-sm"
-        value={view[name] ?? ''}
-        onChange={(e) => go({ [name]: e.target.value || undefined })}
-      >
-        <option value="">{all}</option>
-        {choices(counts, view[name]).map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.value} ({c.count})
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-  return (
-    <>
-      {facetSelect('category', 'Category', 'All categories', facets?.categories)}
-      {facetSelect('brand', 'Brand', 'All brands', facets?.brands)}
-      <form
-        className="catalog-filter catalog-price"
-        onSubmit={applyPrice}
-        aria-label="Price range"
-        // Re-created with the URL's values whenever they change (back/forward, a cleared filter).
-        key={`${view.minPrice ?? ''}-${view.maxPrice ?? ''}`}
-      >
-        <fieldset>
-          <legend className="form-label small mb-1">Price ($)</legend>
-          <div className="d-flex align-items-center gap-1">
-            <input
-              className="form-control form-control-sm"
-              name="minPrice"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              placeholder="Min"
-              aria-label="Minimum price"
-              defaultValue={view.minPrice ?? ''}
-            />
-            <span aria-hidden="true">–</span>
-            <input
-              className="form-control form-control-sm"
-              name="maxPrice"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              placeholder="Max"
-              aria-label="Maximum price"
-              defaultValue={view.maxPrice ?? ''}
-            />
-            <button type="submit" className="btn btn-sm btn-primary">
-              Apply
-            </button>
-          </div>
-        </fieldset>
-      </form>
-      {hasFilters(keyword, view) && (
-        <Link
-          className="catalog-clear small align-self-end pb-1"
-          to={catalogHref({ keyword, view: withoutFilters(keyword, view) })}
-          onClick={onChange}
-        >
-          Clear filters
-        </Link>
-      )}
-    </>
-  );
 }
 
 /** How many filters are set (shown on the "Filters" button). */
@@ -176,7 +64,11 @@ export function CatalogFilters({
       >
         Filters{active ? ` (${active})` : ''}
       </button>
-      {wide && <div className="d-none d-md-flex flex-wrap align-items-end gap-3">{fields('bar')}</div>}
+      {wide && (
+        <div className="d-none d-md-flex flex-wrap align-items-end gap-3">
+          <Suspense fallback={null}>{fields('bar')}</Suspense>
+        </div>
+      )}
       <div className="catalog-filter catalog-sort ms-auto">
         <label className="form-label small mb-1" htmlFor="catalog-sort">
           Sort
