@@ -139,7 +139,7 @@ export function giftCardsContract(
       // The ledger shows who paid and what went back to each.
       expect(ledgerOfOrder(done).payments).toEqual([
         { kind: 'giftCard', paidCents: total, refundedCents: total - 300 },
-        { kind: 'storeCredit', paidCents: 0, refundedCents: 300 },
+        { kind: 'storeCredit', paidCents: 0, refundedCents: 300, credit: true },
       ]);
 
       // The credit pays the account's next order.
