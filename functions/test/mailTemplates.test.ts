@@ -253,6 +253,56 @@ describe('mail templates', () => {
     expect(orderMailData('65f0c0ffee0000000c595d7', proshop).order.shipTo).toBeUndefined();
   });
 
+  it('issue 39: shows what a gift card or store credit paid and the rest, paid or due, built from the order', async () => {
+    const record = {
+      user: { _id: 'u1', name: 'Ada', email: 'ada@example.com' },
+      orderItems: [{ product: 'p1', name: 'Lamp', image: '', priceCents: 10_000, qty: 1 }],
+      itemsCents: 10_000,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 10_000,
+      paymentMethod: 'PayPal',
+      paidAt: null,
+      paymentResult: null,
+      shippingAddress: { address: '1 Main St', city: 'X', postalCode: '12345', country: 'US' },
+      tenders: [
+        { kind: 'giftCard', ref: 'CARD', amountCents: 2_500, refundedCents: 0 },
+        { kind: 'storeCredit', ref: 'u1', amountCents: 1_000, refundedCents: 0 },
+      ],
+    } as unknown as OrderRecord;
+    const placed = orderMailData('65f0c0ffee0000000c595d7', record).order;
+    expect(placed.payments).toEqual([
+      { label: 'Paid by gift card', cents: -2_500 },
+      { label: 'Paid by store credit', cents: -1_000 },
+      { label: 'Amount due', cents: 6_500 },
+    ]);
+    const paidRecord = {
+      ...record,
+      paidAt: '2026-11-25T19:50:00.000Z',
+      paymentResult: { id: 'CAP-1', provider: 'paypal', status: 'COMPLETED' },
+    } as unknown as OrderRecord;
+    const paid = orderMailData('65f0c0ffee0000000c595d7', paidRecord);
+    expect(paid.order.payments!.at(-1)).toEqual({ label: 'Paid with PayPal', cents: 6_500 });
+    const mail = await renderMail('order-paid', { ...paid, paidAt: '2026-11-25T19:50:00.000Z' }, url);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Paid by gift card');
+      expect(part).toContain('−$25.00');
+      expect(part).toContain('Paid by store credit');
+      expect(part).toContain('−$10.00');
+      expect(part).toContain('Paid with PayPal');
+      expect(part).toContain('$65.00');
+    }
+    const placedMail = await renderMail('order-placed', { order: placed, orderPath: '/order/x', expiresAt: null }, url);
+    expect(placedMail.text).toContain('Amount due');
+    // Paid in full by the card: no rest line; without tenders the messages stay as they were.
+    const covered = { ...record, tenders: [{ kind: 'giftCard', ref: 'CARD', amountCents: 10_000, refundedCents: 0 }] };
+    expect(orderMailData('x'.repeat(24), covered as OrderRecord).order.payments).toEqual([
+      { label: 'Paid by gift card', cents: -10_000 },
+    ]);
+    expect(orderMailData('x'.repeat(24), { ...record, tenders: [] } as OrderRecord).order.payments).toBeUndefined();
+    expect((await renderMail('order-paid', SAMPLES['order-paid'], url)).text).not.toContain('Paid by');
+  });
+
   it('gives the pay-by time and tells a cancelled order from an expired one', async () => {
     expect((await renderMail('order-placed', SAMPLES['order-placed'], url)).text).toContain(
       'Please pay by 25 Nov 2026, 20:12 UTC',
