@@ -8,7 +8,7 @@ import { holdReminderKey } from '../domain/holdReminders.js';
 import { isGuestCustomerId } from '../domain/guests.js';
 import { ledgerPayments } from '../domain/ledger.js';
 import { orderNumber, type OrderRecord } from '../domain/orders.js';
-import { paymentLines, providerWord } from '../domain/paymentWords.js';
+import { paymentLines, providerWord, tenderWord } from '../domain/paymentWords.js';
 import { lineKey, refundedCents, type RefundRecord } from '../domain/refunds.js';
 import { paths } from '../domain/routes.js';
 import type { QueuedMail } from '../ports.js';
@@ -155,7 +155,19 @@ export function customerOrderMail(
 }
 
 /** The customer's message for a completed refund (`r`: the record with the refund completed). */
+/** Issue 39: where a refund went when a part went to a gift card or store credit (none: all to the provider). */
+function refundedTo(refund: RefundRecord): { to: string; cents: number }[] | undefined {
+  const parts = refund.parts ?? [];
+  if (!parts.length) return undefined;
+  const providerCents = refund.amountCents - parts.reduce((sum, p) => sum + p.amountCents, 0);
+  return [
+    ...(providerCents > 0 ? [{ to: 'your original payment method', cents: providerCents }] : []),
+    ...parts.map((p) => ({ to: `your ${tenderWord(p.kind)}`, cents: p.amountCents })),
+  ];
+}
+
 export function refundMail(id: string, r: OrderRecord, refund: RefundRecord, context?: MailContext): QueuedMail {
+  const to = refundedTo(refund);
   return queued(`order-refunded:${id}:${refund.id}`, r.user.email, 'order-refunded', {
     ...orderMailData(id, r, context),
     amountCents: refund.amountCents,
@@ -163,6 +175,7 @@ export function refundMail(id: string, r: OrderRecord, refund: RefundRecord, con
     reason: refund.reason,
     refundedAt: refund.completedAt ?? refund.createdAt,
     cancelled: refund.cancelsOrder,
+    ...(to ? { refundedTo: to } : {}),
   });
 }
 
