@@ -2,7 +2,9 @@
 // provider paying the rest, unpaid cancels and expiries, and refunds of random amounts to the provider, the card,
 // store credit or the default split, through the OrderStore port on the embedded store. After every step: no
 // balance below zero, every cent of each card accounted for (initial = balance + what orders hold of it), no
-// order refunded more than it was paid, no tender more than it paid, the credit exactly its refunds less what it paid.
+// order refunded more than it was paid, no tender more than it paid, the credit exactly its refunds less what it paid;
+// and every view of each order reconciles with its ledger: its CSV row (csvRowReconciles, the card and credit columns
+// its tenders) and the invoice's and mails' payment lines (total − what the tenders paid = the rest, paid or due).
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../src/adapters/embedded/db.js';
 import { createSqlStore } from '../src/adapters/embedded/store.js';
-import { DEFAULT_HOLD_LIMITS, DomainError, holdUntil, type Order } from '../src/domain/index.js';
+import {
+  csvRowReconciles,
+  DEFAULT_HOLD_LIMITS,
+  DomainError,
+  holdUntil,
+  ledgerOfOrder,
+  ORDER_EXPORT_COLUMNS,
+  orderCsvRow,
+  type Order,
+} from '../src/domain/index.js';
+import { paymentLines } from '../src/domain/paymentWords.js';
 import { MovableClock } from './support/clock.js';
 import { productInput } from './support/products.js';
 
@@ -123,6 +135,30 @@ describe('gift card money (model-based property)', () => {
               for (const r of o.refunds.filter((x) => x.status === 'completed'))
                 for (const part of r.parts ?? []) if (part.credit) creditIn += cents(part.amount);
               for (const t of o.tenders) if (t.kind === 'storeCredit') creditOut += cents(t.amount) - cents(t.refunded);
+            }
+            for (const o of all) {
+              const row = orderCsvRow(o, 'simulated');
+              expect(csvRowReconciles(row), o._id).toBe(true);
+              const cell = (column: (typeof ORDER_EXPORT_COLUMNS)[number]) =>
+                cents(Number(row[ORDER_EXPORT_COLUMNS.indexOf(column)]));
+              const tendered = (kind: string, pick: 'amount' | 'refunded') =>
+                o.tenders.filter((t) => t.kind === kind).reduce((sum, t) => sum + cents(t[pick]), 0);
+              expect(cell('Gift card')).toBe(tendered('giftCard', 'amount'));
+              expect(cell('Refunded to gift card')).toBe(tendered('giftCard', 'refunded'));
+              expect(cell('Store credit')).toBe(tendered('storeCredit', 'amount'));
+              expect(cell('Refunded to store credit')).toBe(tendered('storeCredit', 'refunded'));
+              // The invoice's and the mails' lines: the total less the tenders is the rest, paid or due.
+              const lines = paymentLines(ledgerOfOrder(o).payments, o.isPaid, 'PayPal');
+              const rest = lines.find((l) => l.key === 'provider')?.cents ?? 0;
+              expect(cents(o.totalPrice) + lines.filter((l) => l.cents < 0).reduce((sum, l) => sum + l.cents, 0)).toBe(
+                rest,
+              );
+              // Without a tender's line (a card that paid nothing) there is no rest line: the total says it all.
+              expect(
+                lines.length
+                  ? rest
+                  : cents(o.totalPrice) - tendered('giftCard', 'amount') - tendered('storeCredit', 'amount'),
+              ).toBe(cell('Provider'));
             }
             const credit = (await store.giftCards.credit(alice._id))?.balanceCents ?? 0;
             expect(credit).toBeGreaterThanOrEqual(0);

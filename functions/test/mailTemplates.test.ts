@@ -127,6 +127,67 @@ describe('mail templates', () => {
     expect(cancelled.subject).toBe('Your Voltshop order #C595D7 was cancelled and refunded');
   });
 
+  it('issue 39: names where a refund went when part of it went to a gift card or store credit', async () => {
+    const base = SAMPLES['order-refunded'];
+    const toCard = await renderMail(
+      'order-refunded',
+      { ...base, amountCents: 500, refundedTo: [{ to: 'your gift card', cents: 500 }] },
+      url,
+    );
+    expect(toCard.text).toContain(
+      'We refunded $5.00 to your gift card on 28 Nov 2026, 09:30 UTC (Mouse arrived broken).',
+    );
+    // Nothing went through the provider: no card statement to wait for.
+    expect(toCard.text).not.toContain('statement');
+    const split = await renderMail(
+      'order-refunded',
+      {
+        ...base,
+        amountCents: 1_500,
+        refundedTo: [
+          { to: 'your original payment method', cents: 700 },
+          { to: 'your gift card', cents: 500 },
+          { to: 'your store credit', cents: 300 },
+        ],
+      },
+      url,
+    );
+    expect(split.text).toContain(
+      'We refunded $15.00 ($7.00 to your original payment method, $5.00 to your gift card, $3.00 to your store credit)',
+    );
+    expect(split.text).toContain('It may take a few days to show on your statement.');
+    // Built from the refund's parts; a refund all to the provider keeps the message as it was.
+    const record = {
+      user: { _id: 'u1', name: 'Ada', email: 'ada@example.com' },
+      orderItems: [],
+      itemsCents: 10_000,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 10_000,
+      paymentMethod: 'PayPal',
+      shippingAddress: { address: '1 Main St', city: 'X', postalCode: '12345', country: 'US' },
+    } as unknown as OrderRecord;
+    const refund = {
+      id: 'r1',
+      amountCents: 1_200,
+      reason: '',
+      status: 'completed',
+      createdAt: '2026-11-28T09:30:00.000Z',
+      completedAt: '2026-11-28T09:30:00.000Z',
+      cancelsOrder: false,
+      parts: [
+        { kind: 'giftCard', ref: 'CARD', amountCents: 500 },
+        { kind: 'storeCredit', ref: 'u1', amountCents: 300, credit: true },
+      ],
+    } as unknown as RefundRecord;
+    expect(refundMail('x'.repeat(24), record, refund).data.refundedTo).toEqual([
+      { to: 'your original payment method', cents: 400 },
+      { to: 'your gift card', cents: 500 },
+      { to: 'your store credit', cents: 300 },
+    ]);
+    expect(refundMail('x'.repeat(24), record, { ...refund, parts: [] }).data.refundedTo).toBeUndefined();
+  });
+
   for (const template of Object.keys(TEMPLATES) as MailTemplate[]) {
     it(`renders ${template} as HTML and plain text, links from the shop's origin`, async () => {
       const mail = await renderMail(template, SAMPLES[template] as never, url);
@@ -251,6 +312,56 @@ describe('mail templates', () => {
       shippingAddress: { address: '1 Main St', city: 'X', postalCode: '12345', country: 'US' },
     };
     expect(orderMailData('65f0c0ffee0000000c595d7', proshop).order.shipTo).toBeUndefined();
+  });
+
+  it('issue 39: shows what a gift card or store credit paid and the rest, paid or due, built from the order', async () => {
+    const record = {
+      user: { _id: 'u1', name: 'Ada', email: 'ada@example.com' },
+      orderItems: [{ product: 'p1', name: 'Lamp', image: '', priceCents: 10_000, qty: 1 }],
+      itemsCents: 10_000,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 10_000,
+      paymentMethod: 'PayPal',
+      paidAt: null,
+      paymentResult: null,
+      shippingAddress: { address: '1 Main St', city: 'X', postalCode: '12345', country: 'US' },
+      tenders: [
+        { kind: 'giftCard', ref: 'CARD', amountCents: 2_500, refundedCents: 0 },
+        { kind: 'storeCredit', ref: 'u1', amountCents: 1_000, refundedCents: 0 },
+      ],
+    } as unknown as OrderRecord;
+    const placed = orderMailData('65f0c0ffee0000000c595d7', record).order;
+    expect(placed.payments).toEqual([
+      { label: 'Paid by gift card', cents: -2_500 },
+      { label: 'Paid by store credit', cents: -1_000 },
+      { label: 'Amount due', cents: 6_500 },
+    ]);
+    const paidRecord = {
+      ...record,
+      paidAt: '2026-11-25T19:50:00.000Z',
+      paymentResult: { id: 'CAP-1', provider: 'paypal', status: 'COMPLETED' },
+    } as unknown as OrderRecord;
+    const paid = orderMailData('65f0c0ffee0000000c595d7', paidRecord);
+    expect(paid.order.payments!.at(-1)).toEqual({ label: 'Paid with PayPal', cents: 6_500 });
+    const mail = await renderMail('order-paid', { ...paid, paidAt: '2026-11-25T19:50:00.000Z' }, url);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Paid by gift card');
+      expect(part).toContain('−$25.00');
+      expect(part).toContain('Paid by store credit');
+      expect(part).toContain('−$10.00');
+      expect(part).toContain('Paid with PayPal');
+      expect(part).toContain('$65.00');
+    }
+    const placedMail = await renderMail('order-placed', { order: placed, orderPath: '/order/x', expiresAt: null }, url);
+    expect(placedMail.text).toContain('Amount due');
+    // Paid in full by the card: no rest line; without tenders the messages stay as they were.
+    const covered = { ...record, tenders: [{ kind: 'giftCard', ref: 'CARD', amountCents: 10_000, refundedCents: 0 }] };
+    expect(orderMailData('x'.repeat(24), covered as OrderRecord).order.payments).toEqual([
+      { label: 'Paid by gift card', cents: -10_000 },
+    ]);
+    expect(orderMailData('x'.repeat(24), { ...record, tenders: [] } as OrderRecord).order.payments).toBeUndefined();
+    expect((await renderMail('order-paid', SAMPLES['order-paid'], url)).text).not.toContain('Paid by');
   });
 
   it('gives the pay-by time and tells a cancelled order from an expired one', async () => {

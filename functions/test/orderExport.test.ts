@@ -75,15 +75,22 @@ describe('GET /api/orders/export.csv', () => {
       // Issue 40: the method the order was placed with (the cheapest: none was asked).
       'Shipping method': 'Standard',
     });
-    expect(ORDER_EXPORT_COLUMNS.slice(ORDER_EXPORT_COLUMNS.indexOf('Recipient'))).toEqual([
-      'Recipient',
-      'Phone',
-      'Address',
-      'City',
-      'State',
-      'Postal code',
-      'Country',
+    // Issue 39's payment columns are appended: the columns before them keep their places.
+    expect(ORDER_EXPORT_COLUMNS.slice(ORDER_EXPORT_COLUMNS.indexOf('Country') + 1)).toEqual([
+      'Gift card',
+      'Store credit',
+      'Provider',
+      'Refunded to provider',
+      'Refunded to gift card',
+      'Refunded to store credit',
+      'Credited as store credit',
     ]);
+    expect(
+      ORDER_EXPORT_COLUMNS.slice(
+        ORDER_EXPORT_COLUMNS.indexOf('Recipient'),
+        ORDER_EXPORT_COLUMNS.indexOf('Country') + 1,
+      ),
+    ).toEqual(['Recipient', 'Phone', 'Address', 'City', 'State', 'Postal code', 'Country']);
   });
 
   it('neutralises formulas in every text cell (=, +, -, @, tab, CR) and keeps other text as is', async () => {
@@ -220,6 +227,82 @@ describe('GET /api/orders/export.csv', () => {
     expect(after).toMatchObject({ Refunded: o.totalPrice.toFixed(2), Net: '0.00', Revenue: '0.00' });
     expect(after!.Status).toMatch(/, refunded$/);
     expect(after!['Payment status']).toBe('Refunded');
+  });
+
+  it("issue 39: a gift card's order refunded to the card, the provider and store credit: the row says who paid and got what back, and the dashboard's revenue is the rows' Revenue", async () => {
+    now = new Date('2031-09-01T10:00:00Z');
+    const admin = await shop.adminToken();
+    const alice = await shop.aliceToken();
+    const p = await createProduct(shop, 40, 100, 'Export Card Speaker');
+    const card = await shop.call('POST', '/api/gift-cards', { token: admin, body: { amount: 25 } });
+    expect(card.status).toBe(201);
+    const placed = await shop.call('POST', '/api/orders', {
+      token: alice,
+      body: {
+        orderItems: [{ product: p._id, qty: 2 }],
+        shippingAddress,
+        paymentMethod: 'PayPal',
+        giftCardCode: card.body.code,
+      },
+    });
+    expect(placed.status).toBe(201);
+    const o = placed.body as Order;
+    const totalCents = Math.round(o.totalPrice * 100);
+    expect(o.tenders).toEqual([expect.objectContaining({ kind: 'giftCard', amount: 25 })]);
+    expect(
+      (await shop.call('PUT', `/api/orders/${o._id}/pay`, { token: alice, body: { simulated: true } })).status,
+    ).toBe(200);
+    for (const [amount, to] of [
+      [5, 'giftCard'],
+      [7, 'provider'],
+      [3, 'storeCredit'],
+    ] as const) {
+      const res = await shop.call('POST', `/api/orders/${o._id}/refunds`, { token: admin, body: { amount, to } });
+      expect(res.status, to).toBe(201);
+    }
+    // A second order the same day, unpaid: no revenue, its card share still held.
+    const held = await shop.call('POST', '/api/orders', {
+      token: alice,
+      body: {
+        orderItems: [{ product: p._id, qty: 1 }],
+        shippingAddress,
+        paymentMethod: 'PayPal',
+        giftCardCode: card.body.code,
+      },
+    });
+    expect(held.status).toBe(201);
+
+    const rows = rowsOf((await download('/api/orders/export.csv?from=2031-09-01&to=2031-09-01', admin)).text);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(csvRowReconciles(row), row['Order ID']).toBe(true);
+    const row = rows.find((r) => r['Order ID'] === o._id)!;
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    expect(row).toMatchObject({
+      Total: o.totalPrice.toFixed(2),
+      Refunded: '15.00',
+      Net: dollars(totalCents - 1500),
+      'Gift card': '25.00',
+      'Store credit': '0.00',
+      Provider: dollars(totalCents - 2500),
+      'Refunded to provider': '7.00',
+      'Refunded to gift card': '5.00',
+      'Refunded to store credit': '0.00',
+      'Credited as store credit': '3.00',
+      // Revenue counts the card's share (docs/architecture.md: revenue when a card is spent, never when issued).
+      Revenue: dollars(totalCents - 1500),
+    });
+    const other = rows.find((r) => r['Order ID'] === held.body._id)!;
+    // The card had $5 back, so it pays $5 of this one.
+    expect(other).toMatchObject({ 'Payment status': 'Unpaid', 'Gift card': '5.00', Revenue: '0.00' });
+
+    // The dashboard's revenue of that day is the sum of the rows' Revenue.
+    const stats = await shop.call('GET', '/api/admin/stats', { token: admin });
+    expect(stats.status).toBe(200);
+    const day = (stats.body.daily as { day: string; orders: number; revenue: number }[]).find(
+      (d) => d.day === '2031-09-01',
+    )!;
+    const revenue = rows.reduce((sum, r) => sum + Math.round(Number(r.Revenue) * 100), 0);
+    expect(day).toEqual({ day: '2031-09-01', orders: 2, revenue: revenue / 100 });
   });
 
   it('filters as the list does (status, search by number) and by date range; bad input is a 400', async () => {

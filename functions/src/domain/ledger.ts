@@ -26,6 +26,8 @@ export interface LedgerPayment {
   paidCents: number;
   /** Completed refunds to it (a released unpaid order's tender: all it paid, given back). */
   refundedCents: number;
+  /** A credit refunds went to (it paid nothing), not a tender of the same kind. */
+  credit?: true;
 }
 
 export interface LedgerLine {
@@ -91,7 +93,7 @@ export function ledgerPayments(order: {
   return [
     ...(provider.paidCents > 0 || provider.refundedCents > 0 || !tenders.length ? [provider] : []),
     ...tenders.map((t) => ({ kind: t.kind, paidCents: t.amountCents, refundedCents: t.refundedCents })),
-    ...[...credits].map(([kind, refunded]) => ({ kind, paidCents: 0, refundedCents: refunded })),
+    ...[...credits].map(([kind, refunded]) => ({ kind, paidCents: 0, refundedCents: refunded, credit: true as const })),
   ];
 }
 

@@ -2,8 +2,10 @@
 // order's row. The store pages through the orders in EXPORT_BATCH_SIZE batches (never all in memory); the route
 // writes the rows through a CSV library as they come. Every row reconciles (csvRowReconciles): Items price −
 // Discount + Shipping + Tax = Total and Total − Refunded = Net, to the cent, amounts as plain 2-decimal numbers a
-// spreadsheet sums.
+// spreadsheet sums; and (issue 39) who paid the Total and where each refund went, as the order's ledger says
+// (domain/ledger.ts ledgerPayments).
 import { z } from 'zod';
+import { ledgerPayments } from './ledger.js';
 import { orderListQuerySchema, ORDER_STATUS_FILTERS } from './listQuery.js';
 import { toAmountString, toCents } from './money.js';
 import { orderNumber } from './orders.js';
@@ -97,6 +99,20 @@ export const ORDER_EXPORT_COLUMNS = [
   'State',
   'Postal code',
   'Country',
+  // Issue 39, appended so spreadsheets built on the columns above keep working. Who paid the Total (the order's
+  // ledger, domain/ledger.ts): gift cards, store credit, and the payment provider the rest (Total − the tenders; it
+  // is paid when Payment status says so: an unpaid order's provider share is still due). Gift card + Store credit +
+  // Provider = Total.
+  'Gift card',
+  'Store credit',
+  'Provider',
+  // Where the refunds went: back to the provider, to the gift cards or the store credit that paid (never more than
+  // each paid), or onto the account's store credit from any of the order's money ("Credited as store credit").
+  // Their sum is Refunded; an unpaid order cancelled or expired gave its tenders back in full without a refund.
+  'Refunded to provider',
+  'Refunded to gift card',
+  'Refunded to store credit',
+  'Credited as store credit',
 ] as const;
 
 export type OrderExportColumn = (typeof ORDER_EXPORT_COLUMNS)[number];
@@ -163,6 +179,46 @@ export function exportLine(item: Pick<OrderItem, 'qty' | 'name' | 'variantLabel'
   return `${item.qty} × ${item.name}${details.length ? ` (${details.join(', ')})` : ''}`;
 }
 
+/** The tender kinds the export has columns for (domain/tenders.ts kinds, given by the gift-card module): what each
+ *  paid and what went back to it. A kind not named here is counted in no column, so its orders' rows do not
+ *  reconcile (csvRowReconciles): a new way to pay gets its columns here, appended. */
+const EXPORT_TENDERS = [
+  { kind: 'giftCard', paid: 'Gift card', back: 'Refunded to gift card' },
+  { kind: 'storeCredit', paid: 'Store credit', back: 'Refunded to store credit' },
+] as const;
+/** The credit kinds (a refund of any of the order's money onto an account) and their column. */
+const EXPORT_CREDITS = [{ kind: 'storeCredit', column: 'Credited as store credit' }] as const;
+
+/** The payment columns of an order, in cents, from its ledger's payments (the answer's dollars read back). */
+export function exportPayments(order: Pick<Order, 'totalPrice' | 'tenders' | 'refunds'>) {
+  const payments = ledgerPayments({
+    totalCents: toCents(order.totalPrice),
+    tenders: (order.tenders ?? []).map((t) => ({
+      kind: t.kind,
+      amountCents: toCents(t.amount),
+      refundedCents: toCents(t.refunded),
+    })),
+    refunds: (order.refunds ?? []).map((r) => ({
+      status: r.status,
+      amountCents: toCents(r.amount),
+      parts: (r.parts ?? []).map((p) => ({ kind: p.kind, amountCents: toCents(p.amount), credit: !!p.credit })),
+    })),
+  });
+  const tendered = (order.tenders ?? []).reduce((sum, t) => sum + toCents(t.amount), 0);
+  const sum = (kind: string, credit: boolean, pick: 'paidCents' | 'refundedCents') =>
+    payments.filter((p) => p.kind === kind && !!p.credit === credit).reduce((s, p) => s + p[pick], 0);
+  const provider = payments.find((p) => p.kind === 'provider');
+  return {
+    provider: { paidCents: toCents(order.totalPrice) - tendered, refundedCents: provider?.refundedCents ?? 0 },
+    tenders: EXPORT_TENDERS.map((t) => ({
+      ...t,
+      paidCents: sum(t.kind, false, 'paidCents'),
+      refundedCents: sum(t.kind, false, 'refundedCents'),
+    })),
+    credits: EXPORT_CREDITS.map((c) => ({ ...c, cents: sum(c.kind, true, 'refundedCents') })),
+  };
+}
+
 /** Cents as the export writes them: "1234.50" (no currency sign, no thousands separator). */
 const amount = (cents: number) => toAmountString(cents);
 
@@ -175,6 +231,7 @@ export function orderCsvRow(order: Order, paymentMode?: 'paypal' | 'simulated'):
   const a = order.shippingAddress;
   const totalCents = toCents(order.totalPrice);
   const netCents = totalCents - toCents(order.refundedTotal);
+  const payments = exportPayments(order);
   return [
     orderNumber(order._id),
     order._id,
@@ -209,6 +266,11 @@ export function orderCsvRow(order: Order, paymentMode?: 'paypal' | 'simulated'):
     text(a.state),
     text(a.postalCode),
     text(a.country),
+    ...payments.tenders.map((t) => amount(t.paidCents)),
+    amount(payments.provider.paidCents),
+    amount(payments.provider.refundedCents),
+    ...payments.tenders.map((t) => amount(t.refundedCents)),
+    ...payments.credits.map((c) => amount(c.cents)),
   ];
 }
 
@@ -225,7 +287,10 @@ function cellCents(value: string | number | undefined): number | null {
 
 /**
  * Whether an export row adds up, to the cent: every amount a plain 2-decimal number, Items price − Discount +
- * Shipping + Tax = Total, Total − Refunded = Net, and Revenue is Net or 0. What an accountant checks first; the
+ * Shipping + Tax = Total, Total − Refunded = Net, and Revenue is Net or 0; and who paid (issue 39): Gift card +
+ * Store credit + Provider = Total, none below 0, never more back to one of them than it paid, and the refunds' parts
+ * (to the provider, the tenders, the credit) sum to Refunded. An unpaid order refunded nothing: its tenders are
+ * either still held or were given back in full (cancelled or expired). What an accountant checks first; the
  * property test (orderExport.test.ts) and the API test hold every row to it.
  */
 export function csvRowReconciles(row: OrderCsvRecord | readonly (string | number)[]): boolean {
@@ -236,11 +301,34 @@ export function csvRowReconciles(row: OrderCsvRecord | readonly (string | number
     ['Items price', 'Discount', 'Shipping', 'Tax', 'Total', 'Refunded', 'Net', 'Revenue'] as const
   ).map((column) => cellCents(cells[column]));
   if ([items, discount, shipping, tax, total, refunded, net, revenue].some((c) => c === null)) return false;
-  return (
+  const adds =
     items! - discount! + shipping! + tax! === total! &&
     total! - refunded! === net! &&
     (revenue === net || revenue === 0) &&
     refunded! >= 0 &&
-    refunded! <= total!
-  );
+    refunded! <= total!;
+  return adds && paymentsReconcile(cells, total!, refunded!);
+}
+
+/** The payment columns against the Total and Refunded (see csvRowReconciles). */
+function paymentsReconcile(cells: OrderCsvRecord, total: number, refunded: number): boolean {
+  const payers = [
+    { paid: cellCents(cells.Provider), back: cellCents(cells['Refunded to provider']) },
+    ...EXPORT_TENDERS.map((t) => ({ paid: cellCents(cells[t.paid]), back: cellCents(cells[t.back]) })),
+  ];
+  const creditCells = EXPORT_CREDITS.map((c) => cellCents(cells[c.column]));
+  if (payers.some((p) => p.paid === null || p.back === null) || creditCells.some((c) => c === null)) return false;
+  const paid = payers.map((p) => p.paid!);
+  const back = payers.map((p) => p.back!);
+  const credits = creditCells.map((c) => c!);
+  if ([...paid, ...back, ...credits].some((c) => c < 0)) return false;
+  if (paid.reduce((sum, c) => sum + c, 0) !== total) return false;
+  if (back.some((b, i) => b > paid[i]!)) return false;
+  const credited = credits.reduce((sum, c) => sum + c, 0);
+  if (cells['Payment status'] === PAYMENT_STATUS_WORDS.unpaid)
+    // Nothing was refunded; a released tender went back whole (its column: all it paid, or nothing yet).
+    return (
+      refunded === 0 && back[0] === 0 && credited === 0 && back.every((b, i) => i === 0 || b === 0 || b === paid[i])
+    );
+  return back.reduce((sum, b) => sum + b, 0) + credited === refunded;
 }

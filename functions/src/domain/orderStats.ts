@@ -3,6 +3,8 @@
 // revenue rule is written here once; the CSV export's Revenue column (domain/orderExport.ts) uses it too. A day is the order's creation day
 // (UTC), whatever day it was later paid or refunded on: both stores count the same way (embedded: one SQL query over
 // the orders; Firestore: counters kept in each order change's transaction, adapters/firebase/store/orderStats.ts).
+// Issue 39: whoever paid the total (a gift card's or store credit's share counts when spent; docs/architecture.md
+// "An order's payments as tenders" says why).
 import { ORDER_STATUS_FILTERS } from './listQuery.js';
 import { isPaidStatus } from './orderMoney.js';
 import { statusOf, type OrderRecord } from './orders.js';

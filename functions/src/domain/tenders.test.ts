@@ -94,7 +94,7 @@ describe('tenders', () => {
     ).toEqual([
       { kind: 'provider', paidCents: 6_000, refundedCents: 500 },
       { kind: 'giftCard', paidCents: 4_000, refundedCents: 1_000 },
-      { kind: 'storeCredit', paidCents: 0, refundedCents: 200 },
+      { kind: 'storeCredit', paidCents: 0, refundedCents: 200, credit: true },
     ]);
   });
 });

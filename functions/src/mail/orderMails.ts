@@ -6,7 +6,9 @@
 import { addressLines } from '../domain/addresses.js';
 import { holdReminderKey } from '../domain/holdReminders.js';
 import { isGuestCustomerId } from '../domain/guests.js';
+import { ledgerPayments } from '../domain/ledger.js';
 import { orderNumber, type OrderRecord } from '../domain/orders.js';
+import { paymentLines, providerWord, tenderWord } from '../domain/paymentWords.js';
 import { lineKey, refundedCents, type RefundRecord } from '../domain/refunds.js';
 import { paths } from '../domain/routes.js';
 import type { QueuedMail } from '../ports.js';
@@ -69,10 +71,17 @@ function summaryLines(r: OrderRecord): OrderSummary['lines'] {
   });
 }
 
+/** Issue 39: who paid the total, when a tender paid part of it (none otherwise: the messages stay as they were). */
+function paymentsOf(r: OrderRecord): OrderSummary['payments'] {
+  const lines = paymentLines(ledgerPayments(r), !!r.paidAt, providerWord(r));
+  return lines.length ? lines.map(({ label, cents }) => ({ label, cents })) : undefined;
+}
+
 /** The order as every order message shows it; `context`: the shop's time zone, kept with the message. */
 export function orderMailData(id: string, r: OrderRecord, context?: MailContext): OrderMailData {
   const discount = r.discountCents ?? 0;
   const refunded = refundedCents(r);
+  const payments = paymentsOf(r);
   return {
     order: {
       name: greetingName(r),
@@ -88,6 +97,7 @@ export function orderMailData(id: string, r: OrderRecord, context?: MailContext)
       ...(r.taxCents > 0 && r.itemsCents - discount + r.shippingCents === r.totalCents ? { taxIncluded: true } : {}),
       totalCents: r.totalCents,
       ...(refunded ? { refundedCents: refunded } : {}),
+      ...(payments ? { payments } : {}),
       ...(r.shippingAddress.recipientName
         ? {
             shipTo: {
@@ -145,7 +155,19 @@ export function customerOrderMail(
 }
 
 /** The customer's message for a completed refund (`r`: the record with the refund completed). */
+/** Issue 39: where a refund went when a part went to a gift card or store credit (none: all to the provider). */
+function refundedTo(refund: RefundRecord): { to: string; cents: number }[] | undefined {
+  const parts = refund.parts ?? [];
+  if (!parts.length) return undefined;
+  const providerCents = refund.amountCents - parts.reduce((sum, p) => sum + p.amountCents, 0);
+  return [
+    ...(providerCents > 0 ? [{ to: 'your original payment method', cents: providerCents }] : []),
+    ...parts.map((p) => ({ to: `your ${tenderWord(p.kind)}`, cents: p.amountCents })),
+  ];
+}
+
 export function refundMail(id: string, r: OrderRecord, refund: RefundRecord, context?: MailContext): QueuedMail {
+  const to = refundedTo(refund);
   return queued(`order-refunded:${id}:${refund.id}`, r.user.email, 'order-refunded', {
     ...orderMailData(id, r, context),
     amountCents: refund.amountCents,
@@ -153,6 +175,7 @@ export function refundMail(id: string, r: OrderRecord, refund: RefundRecord, con
     reason: refund.reason,
     refundedAt: refund.completedAt ?? refund.createdAt,
     cancelled: refund.cancelsOrder,
+    ...(to ? { refundedTo: to } : {}),
   });
 }
 

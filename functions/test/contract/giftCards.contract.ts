@@ -5,7 +5,15 @@
 // it below zero. Same cases on every store adapter (embedded: contract/embedded.test.ts; Firestore:
 // firebase/firestore.*.test.ts; the race is a community emulator gap, firebase/communityEmulatorGaps.ts).
 import { afterEach, beforeEach, describe, expect } from 'vitest';
-import { DEFAULT_HOLD_LIMITS, DEFAULT_HOLD_MINUTES, holdUntil, ledgerOfOrder } from '../../src/domain/index.js';
+import {
+  csvRowReconciles,
+  DEFAULT_HOLD_LIMITS,
+  DEFAULT_HOLD_MINUTES,
+  holdUntil,
+  ledgerOfOrder,
+  ORDER_EXPORT_COLUMNS,
+  orderCsvRow,
+} from '../../src/domain/index.js';
 import { GIFT_CARD_MESSAGES } from '../../src/modules/giftCards/giftCards.js';
 import type { PlaceOrderCommand, Store } from '../../src/ports.js';
 import { MovableClock } from '../support/clock.js';
@@ -139,8 +147,16 @@ export function giftCardsContract(
       // The ledger shows who paid and what went back to each.
       expect(ledgerOfOrder(done).payments).toEqual([
         { kind: 'giftCard', paidCents: total, refundedCents: total - 300 },
-        { kind: 'storeCredit', paidCents: 0, refundedCents: 300 },
+        { kind: 'storeCredit', paidCents: 0, refundedCents: 300, credit: true },
       ]);
+      // So does its CSV row, which reconciles with that ledger (issue 39's columns).
+      const row = orderCsvRow(done);
+      expect(csvRowReconciles(row)).toBe(true);
+      const cell = (column: (typeof ORDER_EXPORT_COLUMNS)[number]) => row[ORDER_EXPORT_COLUMNS.indexOf(column)];
+      expect(cell('Gift card')).toBe((total / 100).toFixed(2));
+      expect(cell('Provider')).toBe('0.00');
+      expect(cell('Refunded to gift card')).toBe(((total - 300) / 100).toFixed(2));
+      expect(cell('Credited as store credit')).toBe('3.00');
 
       // The credit pays the account's next order.
       const next = await store.orders.place(order(p._id, { tenders: [{ kind: 'storeCredit', ref: alice._id }] }));

@@ -33,6 +33,10 @@ export interface OrderSummary {
   totalCents: number;
   /** Completed refunds so far (issue 38); absent without any. */
   refundedCents?: number;
+  /** Issue 39: who paid the total when a gift card or store credit paid part of it (absent otherwise): "Paid by gift
+   *  card" (negative cents) and the provider's rest, "Paid with PayPal" or "Amount due" as the order stood when the
+   *  message was recorded (domain/paymentWords.ts paymentLines). */
+  payments?: { label: string; cents: number }[];
   /** Where it ships (issue 30): the address's lines (domain/addresses.ts addressLines) and the phone; absent for an
    *  order whose address names no recipient (the original clients'), whose messages stay as they were. */
   shipTo?: { lines: string[]; phone?: string };
@@ -115,6 +119,7 @@ function OrderLines({ order }: { order: OrderSummary }) {
           )}
           {row('tax', order.taxIncluded ? 'Tax (included above)' : 'Tax', order.taxCents)}
           {row('total', 'Total', order.totalCents, true)}
+          {(order.payments ?? []).map((p, i) => row(`payment-${i}`, p.label, p.cents))}
           {refunded > 0 ? row('refunded', 'Refunded', -refunded) : null}
           {refunded > 0 ? row('net', 'Net paid', Math.max(0, order.totalCents - refunded), true) : null}
         </tbody>

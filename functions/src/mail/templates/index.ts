@@ -71,6 +71,8 @@ export interface MailData {
     reason: string;
     refundedAt: string;
     cancelled: boolean;
+    /** Issue 39: where it went, when a part went to a gift card or store credit. */
+    refundedTo?: { to: string; cents: number }[];
   };
   /** Issue 41: a signed-in cart left idle (modules/cartReminders/sweep.ts): its lines, the cart, the one-click
    *  unsubscribe. */
@@ -292,6 +294,7 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
         reason: d.reason,
         refundedAt: d.refundedAt,
         cancelled: d.cancelled,
+        ...(d.refundedTo ? { refundedTo: d.refundedTo } : {}),
       }),
   },
   'owner-order-paid': {

@@ -72,7 +72,8 @@ export function ExportOrdersButton({ status, search }: { status?: string; search
       </Button>
       <span className="small text-body-secondary w-100">
         The orders matching the search and status below{from || to ? ', placed in these dates' : ''}: one row per order,
-        with its discount, shipping, tax, total, refunds and net (total − refunded) as plain amounts.
+        with its discount, shipping, tax, total, refunds and net (total − refunded) as plain amounts, and who paid it
+        (gift card, store credit, the payment provider) and where each refund went.
       </span>
       {error && (
         <Message variant="danger" className="w-100 mb-0">

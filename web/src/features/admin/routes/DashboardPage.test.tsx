@@ -114,6 +114,12 @@ describe("DashboardPage: low stock follows the owner's threshold (issue 40)", ()
     renderAt(<DashboardPage />, { path: '/admin' });
   };
 
+  it("says what revenue counts: a gift card's or store credit's share when spent, as the CSV's Revenue (issue 39)", async () => {
+    dashboard([], 5);
+    expect(await screen.findByText(/what a gift card or store credit paid counts when it is spent/)).toBeVisible();
+    expect(screen.getByText(/the orders CSV's Revenue column, summed over the same days/)).toBeVisible();
+  });
+
   it('says the threshold it listed by, never a fixed 5, and items rather than products', async () => {
     dashboard([], 12);
     expect(await screen.findByText('Every product and variant has more than 12 in stock.')).toBeVisible();

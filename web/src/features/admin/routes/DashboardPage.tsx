@@ -99,7 +99,8 @@ function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
         Orders and revenue per day
       </h2>
       <p className="small text-muted">
-        {first} to {last} (UTC). Revenue counts paid orders, net of refunds.
+        {first} to {last} (UTC). Revenue counts paid orders, net of refunds, whoever paid: what a gift card or store
+        credit paid counts when it is spent (the orders CSV&apos;s Revenue column, summed over the same days).
       </p>
       <figure className="admin-chart mb-2">
         <Suspense fallback={<Loader label="Loading chart" />}>

@@ -259,3 +259,94 @@ describe('the papers from the ledger (issue 38)', () => {
     expect(lines[1]).toHaveTextContent('p2');
   });
 });
+
+describe('the invoice says who paid (issue 39)', () => {
+  const refund = {
+    restock: false,
+    items: [],
+    cancelsOrder: false,
+    createdAt: '2030-01-05T10:00:00.000Z',
+    completedAt: '2030-01-05T10:01:00.000Z',
+    by: { _id: 'a1', name: 'Admin' },
+    status: 'completed' as const,
+  };
+  // $190.82: $25 by gift card, the rest by PayPal.
+  const carded: Order = {
+    ...order,
+    tenders: [{ kind: 'giftCard', ref: 'WXYZ', amount: 25, refunded: 0 }],
+    giftCardPrice: 25,
+    paymentResult: {
+      id: 'CAP-1',
+      provider: 'paypal',
+      status: 'COMPLETED',
+      amount: '165.82',
+      currency: 'USD',
+      updateTime: '2030-01-01T10:00:00.000Z',
+    },
+  };
+  const moneyRows = async () =>
+    within(await screen.findByRole('article', { name: /#D0728E/ }))
+      .getAllByRole('row')
+      .slice(3)
+      .map((r) => r.textContent);
+
+  it('a gift card took its share off the total and PayPal paid the rest: the paper adds up', async () => {
+    show('invoice', carded);
+    expect(await moneyRows()).toEqual([
+      'Items$78.97',
+      'Shipping$100.00',
+      'Tax$11.85',
+      'Total (USD)$190.82',
+      'Paid by gift card−$25.00',
+      'Paid with PayPal$165.82',
+    ]);
+  });
+
+  it('unpaid: the rest is the amount due', async () => {
+    show('invoice', { ...carded, isPaid: false, paidAt: null, paymentResult: null, status: 'awaiting_payment' });
+    expect((await moneyRows()).slice(-2)).toEqual(['Paid by gift card−$25.00', 'Amount due$165.82']);
+  });
+
+  it('a test payment is named as such', async () => {
+    show('invoice', { ...carded, paymentResult: { ...carded.paymentResult!, provider: 'simulated' } });
+    expect(await screen.findByTestId('invoice-provider')).toHaveTextContent('$165.82');
+    expect(screen.getByText('Paid with test payment')).toBeInTheDocument();
+  });
+
+  it('paid in full by gift card and store credit: no rest line', async () => {
+    show('invoice', {
+      ...carded,
+      paymentResult: null,
+      tenders: [
+        { kind: 'giftCard', ref: 'WXYZ', amount: 100, refunded: 0 },
+        { kind: 'storeCredit', ref: 'u1', amount: 90.82, refunded: 0 },
+      ],
+    });
+    expect((await moneyRows()).slice(-3)).toEqual([
+      'Total (USD)$190.82',
+      'Paid by gift card−$100.00',
+      'Paid by store credit−$90.82',
+    ]);
+  });
+
+  it('each refund names where it went: the provider, the card, a credit onto the account', async () => {
+    show('invoice', {
+      ...carded,
+      tenders: [{ kind: 'giftCard', ref: 'WXYZ', amount: 25, refunded: 5 }],
+      paymentStatus: 'partially_refunded',
+      refundedTotal: 20,
+      refunds: [
+        { ...refund, id: 'r1', reason: 'Scratched', amount: 12, parts: [{ kind: 'giftCard', amount: 5 }] },
+        { ...refund, id: 'r2', reason: '', amount: 5, parts: [{ kind: 'storeCredit', amount: 5, credit: true }] },
+        { ...refund, id: 'r3', reason: '', amount: 3 },
+      ],
+    });
+    expect((await moneyRows()).slice(-5)).toEqual([
+      'Paid with PayPal$165.82',
+      'Refunded 2030-01-05 (Scratched) $7.00 to PayPal, $5.00 to gift card−$12.00',
+      'Refunded 2030-01-05 to store credit (credited)−$5.00',
+      'Refunded 2030-01-05 to PayPal−$3.00',
+      'Paid after refunds (USD)$170.82',
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import type { Order } from '@domain';
 import { ledgerOfOrder, type LedgerLine } from '@domain/ledger';
 import { toDollars } from '@domain/money';
 import { orderNumber } from '@domain/orders';
+import { paymentLines, providerWord, refundDestinations } from '@domain/paymentWords';
 import { paths } from '@domain/routes';
 import { SHOP_ADDRESS, SITE_NAME } from '@domain/site';
 import type { ReactNode } from 'react';
@@ -107,6 +108,22 @@ function Invoice({ order }: { order: Order }) {
   ];
   const columns = discounted ? 6 : 4;
   const refunds = (order.refunds ?? []).filter((refund) => refund.status === 'completed');
+  // Issue 39: who paid the total when a gift card or store credit paid part of it, so the paper adds up to what the
+  // provider charged (or what is still due); and, then, where each refund went.
+  const provider = providerWord(order);
+  const paidBy = paymentLines(ledger.payments, order.isPaid, provider);
+  const named = paidBy.length > 0 || refunds.some((refund) => refund.parts?.length);
+  const destination = (refund: (typeof refunds)[number]) =>
+    named
+      ? ` ${refundDestinations(
+          {
+            amountCents: Math.round(refund.amount * 100),
+            parts: (refund.parts ?? []).map((p) => ({ ...p, amountCents: Math.round(p.amount * 100) })),
+          },
+          provider,
+          money,
+        )}`
+      : '';
   return (
     <Paper title={title} order={order}>
       <ShipTo order={order} heading="Bill and ship to" />
@@ -174,11 +191,20 @@ function Invoice({ order }: { order: Order }) {
               {money(ledger.totalCents)}
             </td>
           </tr>
+          {paidBy.map((line) => (
+            <tr key={line.key} data-testid={`invoice-${line.key}`}>
+              <td colSpan={columns - 1} className="text-end">
+                {line.label}
+              </td>
+              <td className="text-end">{money(line.cents)}</td>
+            </tr>
+          ))}
           {refunds.map((refund) => (
             <tr key={refund.id} data-testid="invoice-refund">
               <td colSpan={columns - 1} className="text-end">
                 Refunded {shortDate(refund.completedAt ?? refund.createdAt)}
                 {refund.reason ? ` (${refund.reason})` : ''}
+                {destination(refund)}
               </td>
               <td className="text-end">−{formatPrice(refund.amount)}</td>
             </tr>
