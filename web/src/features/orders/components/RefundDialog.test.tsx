@@ -21,6 +21,8 @@ const paid = {
   totalPrice: 67.5,
   isPaid: true,
   paidAt: '2030-01-01T10:00:00.000Z',
+  paymentMethod: 'PayPal',
+  paymentResult: { id: 'CAPTURE-1', status: 'COMPLETED', provider: 'paypal' },
   isDelivered: false,
   status: 'paid',
   isCancelled: false,
@@ -298,9 +300,10 @@ describe('where a refund goes (issue 39)', () => {
     } as Order;
     renderAt(<RefundList order={order} admin />);
     expect(screen.getAllByTestId('refund-destination').map((d) => d.textContent)).toEqual([
-      'To store credit',
-      'To gift card $20.00, original payment $5.00',
-      'To original payment',
+      // The invoice's and the mails' words (domain/paymentWords.ts).
+      'To store credit (credited)',
+      '$5.00 to PayPal, $20.00 to gift card',
+      'To PayPal',
     ]);
   });
 });

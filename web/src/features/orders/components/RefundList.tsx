@@ -2,6 +2,7 @@
 // the admin also sees who made it and may retry one the payment provider did not confirm.
 import type { Order } from '@domain';
 import { toCents, toDollars } from '@domain/money';
+import { providerWord, refundDestinations } from '@domain/paymentWords';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Loader } from '@/components/ui/Loader';
@@ -22,20 +23,20 @@ export function refundSummary(order: Order): string | null {
   return null;
 }
 
-const PLACES: Record<string, string> = { storeCredit: 'store credit', giftCard: 'gift card' };
-
-/** Issue 39: where a refund's money went (its parts; the rest went to the original payment): "To store credit",
- *  or each place with its amount when it was split ("To gift card $20.00, original payment $5.00"). */
-export function refundDestination(refund: Order['refunds'][number]): string {
-  const parts = refund.parts ?? [];
-  const providerCents = toCents(refund.amount) - parts.reduce((sum, p) => sum + toCents(p.amount), 0);
-  const places: [string, number][] = [
-    ...parts.map((p): [string, number] => [PLACES[p.kind] ?? p.kind, toCents(p.amount)]),
-    ...(providerCents > 0 || !parts.length ? [['original payment', providerCents] as [string, number]] : []),
-  ];
-  if (places.length === 1) return `To ${places[0]![0]}`;
-  return `To ${places.map(([place, cents]) => `${place} ${formatPrice(toDollars(cents))}`).join(', ')}`;
+/** Issue 39: where a refund's money went, in domain/paymentWords.ts's words (the invoice and the mails say the same):
+ *  "to PayPal", "to store credit (credited)", or each destination with its amount when it was split. */
+export function refundDestination(order: Order, refund: Order['refunds'][number]): string {
+  return refundDestinations(
+    {
+      amountCents: toCents(refund.amount),
+      parts: (refund.parts ?? []).map((p) => ({ ...p, amountCents: toCents(p.amount) })),
+    },
+    providerWord(order),
+    (cents) => formatPrice(toDollars(cents)),
+  );
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const STATE = { pending: 'Pending', completed: 'Refunded', failed: 'Failed' } as const;
 
@@ -58,7 +59,7 @@ export function RefundList({ order, admin = false }: { order: Order; admin?: boo
               {r.restock ? ', items restocked' : ''}
             </div>
             <div className="small" data-testid="refund-destination">
-              {refundDestination(r)}
+              {capitalize(refundDestination(order, r))}
             </div>
             {r.reason && <div className="small">{r.reason}</div>}
             {admin && r.status === 'pending' && (

@@ -6,7 +6,7 @@ import type { Order } from '@domain';
 import { ledgerOfOrder, type LedgerLine } from '@domain/ledger';
 import { toDollars } from '@domain/money';
 import { orderNumber } from '@domain/orders';
-import { paymentLines, providerWord, refundDestinations } from '@domain/paymentWords';
+import { paymentLines, providerWord } from '@domain/paymentWords';
 import { paths } from '@domain/routes';
 import { SHOP_ADDRESS, SITE_NAME } from '@domain/site';
 import type { ReactNode } from 'react';
@@ -17,6 +17,7 @@ import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useOrder } from '../api/getOrder';
+import { refundDestination } from '../components/RefundList';
 
 function Paper({ title, order, children }: { title: string; order: Order; children: ReactNode }) {
   const number = `#${orderNumber(order._id)}`;
@@ -113,17 +114,7 @@ function Invoice({ order }: { order: Order }) {
   const provider = providerWord(order);
   const paidBy = paymentLines(ledger.payments, order.isPaid, provider);
   const named = paidBy.length > 0 || refunds.some((refund) => refund.parts?.length);
-  const destination = (refund: (typeof refunds)[number]) =>
-    named
-      ? ` ${refundDestinations(
-          {
-            amountCents: Math.round(refund.amount * 100),
-            parts: (refund.parts ?? []).map((p) => ({ ...p, amountCents: Math.round(p.amount * 100) })),
-          },
-          provider,
-          money,
-        )}`
-      : '';
+  const destination = (refund: (typeof refunds)[number]) => (named ? ` ${refundDestination(order, refund)}` : '');
   return (
     <Paper title={title} order={order}>
       <ShipTo order={order} heading="Bill and ship to" />
