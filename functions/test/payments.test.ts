@@ -7,7 +7,7 @@ let shop: TestShop;
 
 beforeAll(async () => {
   paypal = await startFakePayPal();
-  shop = await startTestShop(payPalSettings(paypal, { PAYPAL_TIMEOUT_MS: '500' }));
+  shop = await startTestShop(payPalSettings(paypal, { PAYPAL_TIMEOUT_MS: '2000' })); // not less: a loaded machine's first token fetch took over 500 ms
 });
 afterAll(async () => {
   await shop.close();
@@ -113,7 +113,7 @@ describe('PayPal payments, verified with the (fake) PayPal API', () => {
     expect(down.status).toBe(503);
     expect(down.body.message).toMatch(/PayPal/);
     paypal.down = false;
-    paypal.delayMs = 1500; // over PAYPAL_TIMEOUT_MS=500
+    paypal.delayMs = 5000; // over PAYPAL_TIMEOUT_MS=2000
     const slow = await pay(order._id, { id: captured.id });
     expect(slow.status).toBe(503);
     expect(slow.body.message).toMatch(/did not answer in time/);
