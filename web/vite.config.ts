@@ -163,18 +163,24 @@ export default defineConfig(({ mode }) => ({
             // modules only (not their imports): taking those too put zod, react-bootstrap's forms and modals and most
             // of the domain into this chunk, so the storefront's hearts, compare toggles and pages imported the whole
             // admin (90 KB Brotli on the home page after its first render; docs/benchmarks.md section 4).
+            // Only modules two or more admin chunks share (minShareCount): a module of one page stays in that page's chunk
+            // with its own imports; grouped, those imports stayed in the page's chunk and the admin chunk imported the
+            // page's chunk that imported it (issue 39's cycles: Coupons, Dashboard, Gift cards, Settings).
             {
               name: 'admin',
               test: /src[\\/]features[\\/]admin[\\/](?!components[\\/]StatsChart)/,
               priority: 1,
               includeDependenciesRecursively: false,
+              minShareCount: 2,
             },
             // The category and brand names' rules (slugify, CommonJS) with the product page's related products, their
             // storefront user. Measured: left to the automatic chunking, they made Rolldown move its runtime helpers
             // out of the entry into a file of their own that every first paint loads (+0.4 KB over the budget).
+            // domain/related.ts with them: it is RelatedProducts.tsx's own import and imports taxonomy.ts, so left out
+            // it stayed in a chunk of its own that imported this group and this group imported it (issue 39).
             {
               name: 'RelatedProducts',
-              test: /domain[\\/](taxonomy|nameKey)\.ts|node_modules[\\/](slugify|fastest-levenshtein)[\\/]|catalog[\\/]components[\\/]RelatedProducts\.tsx/,
+              test: /domain[\\/](taxonomy|nameKey|related)\.ts|node_modules[\\/](slugify|fastest-levenshtein)[\\/]|catalog[\\/]components[\\/]RelatedProducts\.tsx/,
               priority: 2,
               includeDependenciesRecursively: false,
             },
