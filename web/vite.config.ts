@@ -184,12 +184,14 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
               includeDependenciesRecursively: false,
             },
-            // The product page's small shared modules (quantity, media, price and settings rules, the breadcrumbs, the
+            // The product page's small shared modules (quantity, media and price rules, the breadcrumbs, the
             // product's query): one file instead of eleven of 0.1–1.2 KB, each a request on 6 HTTP/1.1 connections
             // before the page renders (its HTML announces them). Measured: 17 → 7 files, LCP 3.1–3.6 → 2.8–3.0 s.
+            // Not the settings' and price history's rules: they bring the country list, which the page loads only for a
+            // 30-day low (components/SettingsLowestPrice.tsx).
             {
               name: 'productRules',
-              test: /functions[\\/]src[\\/]domain[\\/](quantity|productMedia|pricing|priceHistory|settings)\.ts|web[\\/]src[\\/](components[\\/]ui[\\/](Breadcrumbs|QueryBoundary)\.tsx|features[\\/]catalog[\\/]api[\\/]getProduct\.ts|lib[\\/](shopSettings|live[\\/]hooks|endpoints[\\/]settings\.gen)\.ts)/,
+              test: /functions[\\/]src[\\/]domain[\\/](quantity|productMedia|pricing)\.ts|web[\\/]src[\\/](components[\\/]ui[\\/](Breadcrumbs|QueryBoundary)\.tsx|features[\\/]catalog[\\/]api[\\/]getProduct\.ts|lib[\\/](shopSettings|live[\\/]hooks|endpoints[\\/]settings\.gen)\.ts)/,
               priority: 1,
               includeDependenciesRecursively: false,
             },

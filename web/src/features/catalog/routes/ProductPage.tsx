@@ -2,7 +2,6 @@ import { RETURN_DAYS } from '@domain/limits';
 import { quantityChoices } from '@domain/quantity';
 import { galleryForVariant } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
-import { showsLowestPrice } from '@domain/priceHistory';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -35,7 +34,6 @@ import { usePublicSettings } from '@/lib/shopSettings';
 import { LazyCompareToggle } from '../compare/lazyCompare';
 import { Heart } from '@/features/wishlist';
 import { RecentlyViewed, rememberViewed } from '../compare/compareUi';
-import { LowestPrice } from '../components/LowestPrice';
 
 // Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
 // chunk, so the product page does not wait for it.
@@ -46,6 +44,10 @@ const RelatedProducts = lazy(() =>
 const WorksWith = lazy(() => import('../components/WorksWith').then((m) => ({ default: m.WorksWith })));
 const NotifyMe = lazy(() => import('../components/NotifyMe').then((m) => ({ default: m.NotifyMe })));
 const ReviewForm = lazy(() => import('../components/ReviewForm').then((m) => ({ default: m.ReviewForm })));
+/** Issue 41's 30-day low under the settings' rule, which brings the country list: only for a price that shows one. */
+const SettingsLowestPrice = lazy(() =>
+  import('../components/SettingsLowestPrice').then((m) => ({ default: m.SettingsLowestPrice })),
+);
 
 /**
  * Issue 40: a page opened by the product's id or an old slug moves to its current slug's address in place (the
@@ -161,11 +163,19 @@ export function ProductPage() {
                       </>
                     )}
                     {/* Issue 41: the settings decide too (a Firestore read or an inlined page carries the figure). */}
-                    <LowestPrice
-                      price={p.price}
-                      compareAtPrice={p.compareAtPrice}
-                      lowest={settings.data && showsLowestPrice(settings.data) ? p.lowestPrice30Days : undefined}
-                    />
+                    {settings.data &&
+                      p.lowestPrice30Days !== undefined &&
+                      p.compareAtPrice !== undefined &&
+                      p.compareAtPrice > p.price && (
+                        <Suspense>
+                          <SettingsLowestPrice
+                            settings={settings.data}
+                            price={p.price}
+                            compareAtPrice={p.compareAtPrice}
+                            lowest={p.lowestPrice30Days}
+                          />
+                        </Suspense>
+                      )}
                   </p>
                   {chosen && product.options && (
                     <VariantPicker
