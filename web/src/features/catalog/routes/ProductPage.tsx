@@ -27,6 +27,7 @@ import { stockHint } from '../stock';
 import { chosenVariant, VariantPicker } from '../components/VariantPicker';
 import { usePublicSettings } from '@/lib/shopSettings';
 import { LazyCompareToggle } from '../compare/lazyCompare';
+import { WhenNear } from '../components/WhenNear';
 import { Heart } from '@/features/wishlist';
 import { RecentlyViewed, rememberViewed } from '../compare/compareUi';
 
@@ -273,9 +274,12 @@ export function ProductPage() {
                   <WorksWith key={p._id} ids={p.accessories} />
                 </Suspense>
               ) : null}
-              <Suspense>
-                <RelatedProducts key={p._id} product={p} />
-              </Suspense>
+              {/* Far below the fold: its chunk, its two catalogue reads and its cards wait until it nears the screen. */}
+              <WhenNear key={p._id}>
+                <Suspense>
+                  <RelatedProducts product={p} />
+                </Suspense>
+              </WhenNear>
               <RecentlyViewed key={p._id} without={p._id} />
             </>
           );
