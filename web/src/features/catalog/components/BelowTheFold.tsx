@@ -3,7 +3,7 @@
 // the review form or why there is none).
 import type { ProductDetail, UserInfo } from '@domain';
 import { paths } from '@domain/routes';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -21,14 +21,18 @@ export { SpecTable } from './SpecTable';
 // chunk, so the reviews do not wait for it.
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
-/** The reviews' summary and list, then the review form until the signed-in user has reviewed the product. */
+/** The reviews' summary and list, then the review form until the signed-in user has reviewed the product.
+ *  `onShown`: told once they are on the page (what comes below them waits for that, ProductPage's WhenNear). */
 export function ProductReviews({
   product: p,
   user,
+  onShown,
 }: {
   product: Pick<ProductDetail, '_id' | 'slug' | 'rating' | 'reviews'>;
   user: UserInfo | null | undefined;
+  onShown?: () => void;
 }) {
+  useEffect(() => onShown?.(), [onShown]);
   const reviewed = !!user && p.reviews.some((r) => r.user === user._id);
   return (
     <Row className="g-4 g-lg-5">

@@ -44,6 +44,25 @@ describe('WhenNear (issue 40: the product page renders what is far below the fol
     expect(observers[0]!.disconnected).toBe(true);
   });
 
+  it('does not look while what is above it is not ready', () => {
+    const observers = fakeObserver();
+    const { rerender } = render(
+      <WhenNear ready={false}>
+        <p>Related</p>
+      </WhenNear>,
+    );
+    expect(observers).toHaveLength(0);
+    rerender(
+      <WhenNear ready>
+        <p>Related</p>
+      </WhenNear>,
+    );
+    expect(observers).toHaveLength(1);
+    expect(screen.queryByText('Related')).not.toBeInTheDocument();
+    act(() => observers[0]!.callback([{ isIntersecting: true }]));
+    expect(screen.getByText('Related')).toBeInTheDocument();
+  });
+
   it('renders its children at once where there is no IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(

@@ -2,7 +2,7 @@ import { RETURN_DAYS } from '@domain/limits';
 import { quantityChoices } from '@domain/quantity';
 import { galleryForVariant } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -88,6 +88,9 @@ export function ProductPage() {
   const freeOver = settings.data ? settings.data.shipping.freeOver : FREE_SHIPPING_OVER_CENTS / 100;
   // Issue 41: this browser's recently viewed products (the row below reads them before this one is added).
   const viewed = product.data;
+  // The reviews (a lazy chunk) are on the page: the related products below them may look whether they are near.
+  const [reviewsShown, setReviewsShown] = useState(false);
+  const showReviews = useCallback(() => setReviewsShown(true), []);
   useEffect(() => {
     if (viewed) rememberViewed(viewed);
   }, [viewed]);
@@ -266,7 +269,7 @@ export function ProductPage() {
                   Reviews
                 </h2>
                 <Suspense>
-                  <ProductReviews product={p} user={user} />
+                  <ProductReviews product={p} user={user} onShown={showReviews} />
                 </Suspense>
               </section>
               {p.accessories?.length ? (
@@ -274,8 +277,9 @@ export function ProductPage() {
                   <WorksWith key={p._id} ids={p.accessories} />
                 </Suspense>
               ) : null}
-              {/* Far below the fold: its chunk, its two catalogue reads and its cards wait until it nears the screen. */}
-              <WhenNear key={p._id}>
+              {/* Far below the fold: its chunk, its two catalogue reads and its cards wait until the reviews are in place
+                  and it nears the screen. */}
+              <WhenNear key={p._id} ready={reviewsShown}>
                 <Suspense>
                   <RelatedProducts product={p} />
                 </Suspense>
