@@ -167,27 +167,35 @@ export default defineConfig(({ mode }) => ({
             // modules only (not their imports): taking those too put zod, react-bootstrap's forms and modals and most
             // of the domain into this chunk, so the storefront's hearts, compare toggles and pages imported the whole
             // admin (90 KB Brotli on the home page after its first render; docs/benchmarks.md section 4).
+            // Only modules two or more admin chunks share (minShareCount): a module of one page stays in that page's chunk
+            // with its own imports; grouped, those imports stayed in the page's chunk and the admin chunk imported the
+            // page's chunk that imported it (issue 39's cycles: Coupons, Dashboard, Gift cards, Settings).
             {
               name: 'admin',
               test: /src[\\/]features[\\/]admin[\\/](?!components[\\/]StatsChart)/,
               priority: 1,
               includeDependenciesRecursively: false,
+              minShareCount: 2,
             },
             // The category and brand names' rules (slugify, CommonJS) with the product page's related products, their
             // storefront user. Measured: left to the automatic chunking, they made Rolldown move its runtime helpers
             // out of the entry into a file of their own that every first paint loads (+0.4 KB over the budget).
+            // domain/related.ts with them: it is RelatedProducts.tsx's own import and imports taxonomy.ts, so left out
+            // it stayed in a chunk of its own that imported this group and this group imported it (issue 39).
             {
               name: 'RelatedProducts',
-              test: /domain[\\/](taxonomy|nameKey)\.ts|node_modules[\\/](slugify|fastest-levenshtein)[\\/]|catalog[\\/]components[\\/]RelatedProducts\.tsx/,
+              test: /domain[\\/](taxonomy|nameKey|related)\.ts|node_modules[\\/](slugify|fastest-levenshtein)[\\/]|catalog[\\/]components[\\/]RelatedProducts\.tsx/,
               priority: 2,
               includeDependenciesRecursively: false,
             },
-            // The product page's small shared modules (quantity, media, price and settings rules, the breadcrumbs, the
+            // The product page's small shared modules (quantity, media and price rules, the breadcrumbs, the
             // product's query): one file instead of eleven of 0.1–1.2 KB, each a request on 6 HTTP/1.1 connections
             // before the page renders (its HTML announces them). Measured: 17 → 7 files, LCP 3.1–3.6 → 2.8–3.0 s.
+            // Not the settings' and price history's rules: they bring the country list, which the page loads only for a
+            // 30-day low (components/SettingsLowestPrice.tsx).
             {
               name: 'productRules',
-              test: /functions[\\/]src[\\/]domain[\\/](quantity|productMedia|pricing|priceHistory|settings)\.ts|web[\\/]src[\\/](components[\\/]ui[\\/](Breadcrumbs|QueryBoundary)\.tsx|features[\\/]catalog[\\/]api[\\/]getProduct\.ts|lib[\\/](shopSettings|live[\\/]hooks|endpoints[\\/]settings\.gen)\.ts)/,
+              test: /functions[\\/]src[\\/]domain[\\/](quantity|productMedia|pricing)\.ts|web[\\/]src[\\/](components[\\/]ui[\\/](Breadcrumbs|QueryBoundary)\.tsx|features[\\/]catalog[\\/]api[\\/]getProduct\.ts|lib[\\/](shopSettings|live[\\/]hooks|endpoints[\\/]settings\.gen)\.ts)/,
               priority: 1,
               includeDependenciesRecursively: false,
             },

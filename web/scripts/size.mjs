@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import { BUDGET } from './budget.mjs';
+import { chunkCycles } from './chunkCycles.mjs';
 
 export { BUDGET };
 
@@ -73,6 +74,12 @@ const forbidden = Object.entries(manifest)
   .map(([key]) => key);
 if (forbidden.length) {
   console.error(`PayPal or admin code in the home page's initial bundle: ${forbidden.join(', ')}`);
+  process.exit(1);
+}
+
+const cycles = chunkCycles(manifest);
+if (cycles.length) {
+  console.error(`Chunk cycles in the build (issue 39):\n${cycles.map((c) => `  ${c.join(' -> ')}`).join('\n')}`);
   process.exit(1);
 }
 

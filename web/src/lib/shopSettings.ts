@@ -1,7 +1,8 @@
 // The shop's public settings (GET /api/settings/public: tax and shipping by country, the hold limits), for the
 // pages that show them before the last step: the product page's quantity limit, the cart's estimate, the place-order
-// summary. Loaded by those (lazy) pages only, never by the home page's first bundle.
-import { countryKey, type ShopSettings } from '@domain/settings';
+// summary. Loaded by those (lazy) pages only, never by the home page's first bundle. Types only from
+// domain/settings.ts: its rules compare countries with the country list (8.5 KB), which the product page has no use for.
+import type { ShopSettings } from '@domain/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '@/lib/api';
@@ -41,13 +42,4 @@ export function usePublicSettings({ fresh = false }: { fresh?: boolean } = {}) {
     refetchOnWindowFocus: true,
     ...(fresh ? { refetchOnMount: 'always' as const } : {}),
   });
-}
-
-/** The countries the owner gave their own tax rate or shipping price, each once (a code, and a name saved before
- *  the country list, that mean one country count once: domain/settings.ts countryKey). */
-export function listedCountries(settings: ShopSettings): string[] {
-  const seen = new Map<string, string>();
-  for (const { country } of [...settings.shipping.countries, ...settings.tax.countries])
-    if (!seen.has(countryKey(country))) seen.set(countryKey(country), country.trim());
-  return [...seen.values()];
 }

@@ -7,9 +7,17 @@ import { countryKey, pricingRulesFor, type ShopSettings } from '@domain/settings
 import Form from 'react-bootstrap/Form';
 import { useState } from 'react';
 import { formatPrice } from '@/lib/format';
-import { listedCountries } from '@/lib/shopSettings';
 
 const OTHER = '';
+
+/** The countries the owner gave their own tax rate or shipping price, each once (a code, and a name saved before
+ *  the country list, that mean one country count once: domain/settings.ts countryKey). */
+function listedCountries(settings: ShopSettings): string[] {
+  const seen = new Map<string, string>();
+  for (const { country } of [...settings.shipping.countries, ...settings.tax.countries])
+    if (!seen.has(countryKey(country))) seen.set(countryKey(country), country.trim());
+  return [...seen.values()];
+}
 
 export function CartEstimate({
   itemsPrice,

@@ -282,6 +282,22 @@ describe('ProductPage', () => {
   });
 });
 
+describe("ProductPage's 30-day low (issue 41): the settings decide, in a chunk of its own", () => {
+  const onSale: ProductDetail = { ...product, price: 199.99, compareAtPrice: 249.99, lowestPrice30Days: 189.99 };
+
+  it('shows it under the sale price once the settings say so (the rule: SettingsLowestPrice.test.tsx)', async () => {
+    open(onSale, { ...DEFAULT_SETTINGS, showLowestPrice30Days: 'on' });
+    expect(await screen.findByTestId('lowest-price-30')).toHaveTextContent('Lowest price in the last 30 days: $189.99');
+  });
+
+  it('hides it while the settings are unknown (no settings answer)', async () => {
+    open(onSale);
+    await screen.findByRole('heading', { level: 1, name: product.name });
+    expect(screen.getByTestId('compare-at-price')).toBeInTheDocument();
+    expect(screen.queryByTestId('lowest-price-30')).not.toBeInTheDocument();
+  });
+});
+
 describe('ProductPage with options and variants (issue 29)', () => {
   const phone: ProductDetail = {
     ...product,

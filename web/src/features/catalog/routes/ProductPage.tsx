@@ -2,12 +2,10 @@ import { RETURN_DAYS } from '@domain/limits';
 import { quantityChoices } from '@domain/quantity';
 import { galleryForVariant } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
-import { showsLowestPrice } from '@domain/priceHistory';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,35 +15,38 @@ import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Icon } from '@/components/ui/Icon';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { Loader } from '@/components/ui/Loader';
-import { Message } from '@/components/ui/Message';
 import { Rating } from '@/components/ui/Rating';
 import { paths } from '@domain/routes';
 import { useUserInfo } from '@/lib/session';
-import { formatPrice, shortDate } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { useProduct } from '../api/getProduct';
 import { useLiveProduct } from '../api/useLiveProduct';
 import { ProductGallery } from '../components/ProductGallery';
-import { RatingSummary } from '../components/RatingSummary';
-import { SpecTable } from '../components/SpecTable';
 import { ProductPageSkeleton } from '../components/Skeletons';
 import { stockHint } from '../stock';
 import { chosenVariant, VariantPicker } from '../components/VariantPicker';
 import { usePublicSettings } from '@/lib/shopSettings';
 import { LazyCompareToggle } from '../compare/lazyCompare';
+import { WhenNear } from '../components/WhenNear';
 import { Heart } from '@/features/wishlist';
 import { RecentlyViewed, rememberViewed } from '../compare/compareUi';
-import { LowestPrice } from '../components/LowestPrice';
 
-// Only signed-in customers see the review form: its form and validation code (react-hook-form, zod) is its own
-// chunk, so the product page does not wait for it.
+// Issue 40: what is below the fold (the specification table, the reviews, related products, works-with) and what
+// few see (the stock alert form, the 30-day low) are chunks of their own, rendered after the page's first paint:
+// the page's chunk and its first render hold the image, the title, the price and Add to Cart only. The spec table and
+// the reviews share one chunk (BelowTheFold.tsx).
+const SpecTable = lazy(() => import('../components/BelowTheFold').then((m) => ({ default: m.SpecTable })));
+const ProductReviews = lazy(() => import('../components/BelowTheFold').then((m) => ({ default: m.ProductReviews })));
 const RelatedProducts = lazy(() =>
   import('../components/RelatedProducts').then((m) => ({ default: m.RelatedProducts })),
 );
 /** Issue 41: loaded only when the chosen item is sold out. */
 const WorksWith = lazy(() => import('../components/WorksWith').then((m) => ({ default: m.WorksWith })));
 const NotifyMe = lazy(() => import('../components/NotifyMe').then((m) => ({ default: m.NotifyMe })));
-const ReviewForm = lazy(() => import('../components/ReviewForm').then((m) => ({ default: m.ReviewForm })));
+/** Issue 41's 30-day low under the settings' rule, which brings the country list: only for a price that shows one. */
+const SettingsLowestPrice = lazy(() =>
+  import('../components/SettingsLowestPrice').then((m) => ({ default: m.SettingsLowestPrice })),
+);
 
 /**
  * Issue 40: a page opened by the product's id or an old slug moves to its current slug's address in place (the
@@ -87,6 +88,9 @@ export function ProductPage() {
   const freeOver = settings.data ? settings.data.shipping.freeOver : FREE_SHIPPING_OVER_CENTS / 100;
   // Issue 41: this browser's recently viewed products (the row below reads them before this one is added).
   const viewed = product.data;
+  // The reviews (a lazy chunk) are on the page: the related products below them may look whether they are near.
+  const [reviewsShown, setReviewsShown] = useState(false);
+  const showReviews = useCallback(() => setReviewsShown(true), []);
   useEffect(() => {
     if (viewed) rememberViewed(viewed);
   }, [viewed]);
@@ -132,7 +136,6 @@ export function ProductPage() {
             maxUnitsPerProduct: perCustomerLimit,
           });
           const reviewCount = `${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`;
-          const reviewed = !!user && p.reviews.some((r) => r.user === user._id);
           return (
             <>
               <Meta title={p.name} description={p.description.slice(0, 160)} />
@@ -161,11 +164,19 @@ export function ProductPage() {
                       </>
                     )}
                     {/* Issue 41: the settings decide too (a Firestore read or an inlined page carries the figure). */}
-                    <LowestPrice
-                      price={p.price}
-                      compareAtPrice={p.compareAtPrice}
-                      lowest={settings.data && showsLowestPrice(settings.data) ? p.lowestPrice30Days : undefined}
-                    />
+                    {settings.data &&
+                      p.lowestPrice30Days !== undefined &&
+                      p.compareAtPrice !== undefined &&
+                      p.compareAtPrice > p.price && (
+                        <Suspense>
+                          <SettingsLowestPrice
+                            settings={settings.data}
+                            price={p.price}
+                            compareAtPrice={p.compareAtPrice}
+                            lowest={p.lowestPrice30Days}
+                          />
+                        </Suspense>
+                      )}
                   </p>
                   {chosen && product.options && (
                     <VariantPicker
@@ -248,62 +259,31 @@ export function ProductPage() {
                   </section>
                 </Col>
               </Row>
-              {p.specs?.length > 0 && <SpecTable specs={p.specs} />}
+              {p.specs?.length > 0 && (
+                <Suspense>
+                  <SpecTable specs={p.specs} />
+                </Suspense>
+              )}
               <section className="product-reviews" aria-labelledby="reviews">
                 <h2 id="reviews" className="section-title">
                   Reviews
                 </h2>
-                <Row className="g-4 g-lg-5">
-                  {p.reviews.length > 0 && (
-                    <Col md={5} lg={4}>
-                      <RatingSummary average={p.rating} reviews={p.reviews} />
-                    </Col>
-                  )}
-                  <Col md={p.reviews.length > 0 ? 7 : 12} lg={p.reviews.length > 0 ? 8 : 12}>
-                    {p.reviews.length === 0 && <Message>No Reviews</Message>}
-                    <ListGroup variant="flush" as="ul" aria-label="Reviews">
-                      {p.reviews.map((r) => (
-                        <ListGroup.Item key={r._id} as="li" className="review">
-                          <strong>{r.name}</strong>
-                          {r.verified && (
-                            <span className="verified-badge ms-2">
-                              <Icon name="check" size={14} /> Verified purchase
-                            </span>
-                          )}
-                          <Rating value={r.rating} />
-                          <p className="text-muted small mb-1">{shortDate(r.createdAt)}</p>
-                          <p className="mb-0">{r.comment}</p>
-                        </ListGroup.Item>
-                      ))}
-                    </ListGroup>
-                    <section className="mt-4 review-form-card" aria-labelledby="write-review">
-                      <h2 id="write-review" className="h5">
-                        Write a Customer Review
-                      </h2>
-                      {reviewed ? (
-                        <Message variant="success">You reviewed this product</Message>
-                      ) : user ? (
-                        <Suspense fallback={<Loader small label="Loading the review form" />}>
-                          <ReviewForm productId={p._id} />
-                        </Suspense>
-                      ) : (
-                        <Message>
-                          Please <Link to={paths.login.href(paths.product.href(p.slug))}>sign in</Link> to write a
-                          review
-                        </Message>
-                      )}
-                    </section>
-                  </Col>
-                </Row>
+                <Suspense>
+                  <ProductReviews product={p} user={user} onShown={showReviews} />
+                </Suspense>
               </section>
               {p.accessories?.length ? (
                 <Suspense>
                   <WorksWith key={p._id} ids={p.accessories} />
                 </Suspense>
               ) : null}
-              <Suspense>
-                <RelatedProducts key={p._id} product={p} />
-              </Suspense>
+              {/* Far below the fold: its chunk, its two catalogue reads and its cards wait until the reviews are in place
+                  and it nears the screen. */}
+              <WhenNear key={p._id} ready={reviewsShown}>
+                <Suspense>
+                  <RelatedProducts product={p} />
+                </Suspense>
+              </WhenNear>
               <RecentlyViewed key={p._id} without={p._id} />
             </>
           );

@@ -1,0 +1,1 @@
+export declare function chunkCycles(m: Record<string, { imports?: string[] }>): string[][];
