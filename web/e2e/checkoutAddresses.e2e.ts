@@ -146,16 +146,27 @@ describe.each([
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/order\/[^/]+$/);
     expect(await page.getByTestId('summary-tender-giftCard').textContent()).toContain('−$30.00');
-    const total = Number((await page.getByTestId('summary-total').textContent())!.replace(/[^0-9.]/g, ''));
-    const rest = Number((await page.getByTestId('summary-provider').textContent())!.replace(/[^0-9.]/g, ''));
+    const dollars = async (testId: string) =>
+      Number((await page.getByTestId(testId).textContent())!.replace(/[^0-9.]/g, ''));
+    // Not polled: the Place Order page, its cart emptied, once showed a $100 total here before the order page came.
+    const total = await dollars('summary-total');
+    const rest = await dollars('summary-provider');
     expect(Math.round((total - 30) * 100)).toBe(Math.round(rest * 100));
     await page.getByRole('button', { name: 'Pay with test payment (simulated, no money moves)' }).click();
     await page.getByText(/^Paid on \d{4}-\d{2}-\d{2}/).waitFor();
     await page.getByText('Rest, paid').waitFor();
     await screenshot(page, `issue39-order-gift-card-${label}`);
+    // The invoice adds up the same way: the card's share taken off, the rest paid with the provider.
+    const orderId = page.url().split('/order/')[1]!;
+    await page.goto(`/order/${orderId}/invoice`);
+    const cardLine = page.getByTestId('invoice-tender-giftCard-0');
+    await cardLine.waitFor();
+    expect(await cardLine.textContent()).toContain('−$30.00');
+    expect(await page.getByTestId('invoice-provider').textContent()).toContain(`$${rest.toFixed(2)}`);
+    await screenshot(page, `issue39-invoice-gift-card-${label}`);
 
     // $20 of it refunded to the account's store credit: the next Place Order offers it, on by default.
-    await adminRefundsToCredit(page, page.url().split('/order/')[1]!, 20);
+    await adminRefundsToCredit(page, orderId, 20);
     await addProductToCart(page, 'Orbis Braided USB-C Cable (2 m)');
     await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
     await page.waitForURL(/\/shipping$/);

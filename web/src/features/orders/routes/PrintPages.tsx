@@ -151,15 +151,15 @@ function Invoice({ order }: { order: Order }) {
                 <LineDetails line={line} />
               </td>
               <td className="text-end">{line.qty}</td>
-              <td className="text-end">{money(line.unitCents)}</td>
+              <td className="text-end text-nowrap">{money(line.unitCents)}</td>
               {discounted && (
                 <>
-                  <td className="text-end">{money(-line.discountCents)}</td>
-                  <td className="text-end">{money(line.taxCents)}</td>
+                  <td className="text-end text-nowrap">{money(-line.discountCents)}</td>
+                  <td className="text-end text-nowrap">{money(line.taxCents)}</td>
                 </>
               )}
               {/* With a discount: what the line was charged; without: its list amount, the tax below. */}
-              <td className="text-end">{money(discounted ? line.chargedCents : line.itemsCents)}</td>
+              <td className="text-end text-nowrap">{money(discounted ? line.chargedCents : line.itemsCents)}</td>
             </tr>
           ))}
         </tbody>
@@ -169,7 +169,7 @@ function Invoice({ order }: { order: Order }) {
               <td colSpan={columns - 1} className="text-end">
                 {label}
               </td>
-              <td className="text-end" data-testid={testId}>
+              <td className="text-end text-nowrap" data-testid={testId}>
                 {money(value)}
               </td>
             </tr>
@@ -178,7 +178,7 @@ function Invoice({ order }: { order: Order }) {
             <td colSpan={columns - 1} className="text-end">
               Total ({order.currency})
             </td>
-            <td className="text-end" data-testid="invoice-total">
+            <td className="text-end text-nowrap" data-testid="invoice-total">
               {money(ledger.totalCents)}
             </td>
           </tr>
@@ -187,7 +187,7 @@ function Invoice({ order }: { order: Order }) {
               <td colSpan={columns - 1} className="text-end">
                 {line.label}
               </td>
-              <td className="text-end">{money(line.cents)}</td>
+              <td className="text-end text-nowrap">{money(line.cents)}</td>
             </tr>
           ))}
           {refunds.map((refund) => (
@@ -197,7 +197,7 @@ function Invoice({ order }: { order: Order }) {
                 {refund.reason ? ` (${refund.reason})` : ''}
                 {destination(refund)}
               </td>
-              <td className="text-end">−{formatPrice(refund.amount)}</td>
+              <td className="text-end text-nowrap">−{formatPrice(refund.amount)}</td>
             </tr>
           ))}
           {ledger.refundedCents > 0 && (
@@ -205,7 +205,7 @@ function Invoice({ order }: { order: Order }) {
               <td colSpan={columns - 1} className="text-end">
                 Paid after refunds ({order.currency})
               </td>
-              <td className="text-end" data-testid="invoice-net">
+              <td className="text-end text-nowrap" data-testid="invoice-net">
                 {money(ledger.netCents)}
               </td>
             </tr>
