@@ -2,7 +2,7 @@ import { RETURN_DAYS } from '@domain/limits';
 import { quantityChoices } from '@domain/quantity';
 import { galleryForVariant } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -14,6 +14,7 @@ import { productKeys } from '@/lib/productKeys';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Icon } from '@/components/ui/Icon';
 import { Meta } from '@/components/ui/Meta';
+import { OptionalPart } from '@/components/ui/OptionalPart';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { Rating } from '@/components/ui/Rating';
 import { paths } from '@domain/routes';
@@ -168,14 +169,14 @@ export function ProductPage() {
                       p.lowestPrice30Days !== undefined &&
                       p.compareAtPrice !== undefined &&
                       p.compareAtPrice > p.price && (
-                        <Suspense>
+                        <OptionalPart>
                           <SettingsLowestPrice
                             settings={settings.data}
                             price={p.price}
                             compareAtPrice={p.compareAtPrice}
                             lowest={p.lowestPrice30Days}
                           />
-                        </Suspense>
+                        </OptionalPart>
                       )}
                   </p>
                   {chosen && product.options && (
@@ -226,9 +227,9 @@ export function ProductPage() {
                     </Button>
                   </div>
                   {p.countInStock === 0 && (
-                    <Suspense>
+                    <OptionalPart>
                       <NotifyMe key={chosen?._id ?? p._id} productId={product._id} variantId={chosen?._id} />
-                    </Suspense>
+                    </OptionalPart>
                   )}
                   {p.countInStock > 0 && limitReason && (
                     <p id="qty-limit" className="small text-muted mt-2 mb-0" data-testid="qty-limit">
@@ -237,9 +238,9 @@ export function ProductPage() {
                   )}
                   <Heart product={product._id} variant={chosen?._id} name={product.name} />
                   <div className="compare-slot">
-                    <Suspense>
+                    <OptionalPart>
                       <LazyCompareToggle product={product} />
-                    </Suspense>
+                    </OptionalPart>
                   </div>
                   <ul className="product-perks list-unstyled">
                     {freeOver !== null && (
@@ -260,29 +261,29 @@ export function ProductPage() {
                 </Col>
               </Row>
               {p.specs?.length > 0 && (
-                <Suspense>
+                <OptionalPart>
                   <SpecTable specs={p.specs} />
-                </Suspense>
+                </OptionalPart>
               )}
               <section className="product-reviews" aria-labelledby="reviews">
                 <h2 id="reviews" className="section-title">
                   Reviews
                 </h2>
-                <Suspense>
+                <OptionalPart>
                   <ProductReviews product={p} user={user} onShown={showReviews} />
-                </Suspense>
+                </OptionalPart>
               </section>
               {p.accessories?.length ? (
-                <Suspense>
+                <OptionalPart>
                   <WorksWith key={p._id} ids={p.accessories} />
-                </Suspense>
+                </OptionalPart>
               ) : null}
               {/* Far below the fold: its chunk, its two catalogue reads and its cards wait until the reviews are in place
                   and it nears the screen. */}
               <WhenNear key={p._id} ready={reviewsShown}>
-                <Suspense>
+                <OptionalPart>
                   <RelatedProducts product={p} />
-                </Suspense>
+                </OptionalPart>
               </WhenNear>
               <RecentlyViewed key={p._id} without={p._id} />
             </>
