@@ -26,6 +26,12 @@ export interface RefundPart {
   credit?: true;
 }
 
+/** The order in which a placement asks its tenders, each for its share of what is still due: the account's store
+ *  credit first, then a gift card. The place-order route builds its ask in this order, and Place Order's summary
+ *  plans with it (web checkout/tenderPlan.ts), so both split a total alike. */
+export const TENDER_ASK_ORDER = ['storeCredit', 'giftCard'] as const;
+export type AskedTenderKind = (typeof TENDER_ASK_ORDER)[number];
+
 export const tendersOf = (order: Pick<OrderRecord, 'tenders'>): Tender[] => order.tenders ?? [];
 
 /** What the tenders paid of the order. */

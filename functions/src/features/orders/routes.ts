@@ -40,6 +40,8 @@ import {
   unavailable,
   toCents,
   type PlaceOrderInput,
+  TENDER_ASK_ORDER,
+  type AskedTenderKind,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
@@ -154,10 +156,11 @@ export function orderRoutes(
   /** Issue 39: the tenders an order asks (orders/tenders.ts): the account's store credit first, then a gift card. */
   function tendersOf(input: PlaceOrderInput, userId: string | null) {
     if (input.useStoreCredit && !userId) throw badInput('A guest order cannot use store credit');
-    const tenders = [
-      ...(input.useStoreCredit && userId ? [{ kind: 'storeCredit', ref: userId }] : []),
-      ...(input.giftCardCode ? [{ kind: 'giftCard', ref: input.giftCardCode }] : []),
-    ];
+    const refs: Record<AskedTenderKind, string | undefined> = {
+      storeCredit: input.useStoreCredit && userId ? userId : undefined,
+      giftCard: input.giftCardCode,
+    };
+    const tenders = TENDER_ASK_ORDER.flatMap((kind) => (refs[kind] ? [{ kind, ref: refs[kind] }] : []));
     return tenders.length ? { tenders } : {};
   }
 

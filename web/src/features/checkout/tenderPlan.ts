@@ -1,7 +1,7 @@
 // What the store credit and a gift card will pay of the total at Place Order, decided as the server decides it
-// when placing: it asks the store credit first, then the gift card (functions/src/features/orders/routes.ts
-// tendersOf), each for its share of what is still due (domain/tenders.ts tenderShare, the rule the tender hooks use).
-import { tenderShare } from '@domain/tenders';
+// when placing: in the domain's TENDER_ASK_ORDER, each for its share of what is still due (domain/tenders.ts
+// tenderShare, the rule the tender hooks use).
+import { TENDER_ASK_ORDER, tenderShare, type AskedTenderKind } from '@domain/tenders';
 
 export interface TenderPlan {
   creditCents: number;
@@ -15,7 +15,14 @@ export function tenderPlan(
   totalCents: number,
   { creditCents, cardCents }: { creditCents: number | null; cardCents: number | null },
 ): TenderPlan {
-  const credit = creditCents === null ? 0 : tenderShare(totalCents, creditCents);
-  const card = cardCents === null ? 0 : tenderShare(totalCents - credit, cardCents);
-  return { creditCents: credit, cardCents: card, restCents: Math.max(0, totalCents - credit - card) };
+  const offered: Record<AskedTenderKind, number | null> = { storeCredit: creditCents, giftCard: cardCents };
+  const pays: Record<AskedTenderKind, number> = { storeCredit: 0, giftCard: 0 };
+  let dueCents = totalCents;
+  for (const kind of TENDER_ASK_ORDER) {
+    const available = offered[kind];
+    if (available === null) continue;
+    pays[kind] = tenderShare(dueCents, available);
+    dueCents -= pays[kind];
+  }
+  return { creditCents: pays.storeCredit, cardCents: pays.giftCard, restCents: Math.max(0, dueCents) };
 }
