@@ -165,8 +165,10 @@ describe('live updates (embedded server)', () => {
     const placed = await order(customer.token, product._id);
     await call('PUT', `/api/orders/${placed._id}/pay`, customer.token, { simulated: true });
     const page = await signedInPage(customer.email, customer.password);
+    const listening = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live'); // see the first case
     await page.goto(`/order/${placed._id}`);
     await page.getByText('Not Delivered').waitFor();
+    await listening;
     await call('PUT', `/api/orders/${placed._id}/deliver`, await login(ADMIN.email, ADMIN.password));
     await page.getByText(/Delivered on /).waitFor({ timeout: 10_000 });
   });
@@ -174,8 +176,10 @@ describe('live updates (embedded server)', () => {
   it("a new order appears on the admin's open order list", async () => {
     const product = await newProduct(3);
     const admin = await signedInPage(ADMIN.email, ADMIN.password);
+    const listening = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/live'); // see the first case
     await admin.goto('/admin/orderlist');
     await admin.getByRole('heading', { name: 'Orders' }).waitFor();
+    await listening;
     await admin
       .getByRole('link', { name: /Details of order/ })
       .first()
