@@ -71,6 +71,6 @@ describe('the words', () => {
         'PayPal',
         money,
       ),
-    ).toBe('$4.00 to PayPal, $5.00 to gift card, $3.00 to store credit (credited)');
+    ).toBe('$4.00 to PayPal, $5.00 to gift card, $3.00 to store credit');
   });
 });

@@ -48,9 +48,9 @@ export function paymentLines(payments: readonly LedgerPayment[], paid: boolean, 
   ];
 }
 
-/** Where a refund went, in words: "to PayPal", "to gift card", "$5.00 to PayPal, $3.00 to store credit (credit)". */
+/** Where a refund went, in words: "to PayPal", "to gift card", "$5.00 to PayPal, $3.00 to store credit". */
 export function refundDestinations(
-  refund: { amountCents: number; parts?: readonly { kind: string; amountCents: number; credit?: boolean }[] },
+  refund: { amountCents: number; parts?: readonly { kind: string; amountCents: number }[] },
   provider: string,
   money: (cents: number) => string,
 ): string {
@@ -59,7 +59,7 @@ export function refundDestinations(
   const destinations = [
     ...(providerCents > 0 ? [{ word: provider, cents: providerCents }] : []),
     ...parts.map((p) => ({
-      word: p.credit ? `${tenderWord(p.kind)} (credited)` : tenderWord(p.kind),
+      word: tenderWord(p.kind),
       cents: p.amountCents,
     })),
   ];

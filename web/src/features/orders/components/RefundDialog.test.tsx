@@ -301,7 +301,7 @@ describe('where a refund goes (issue 39)', () => {
     renderAt(<RefundList order={order} admin />);
     expect(screen.getAllByTestId('refund-destination').map((d) => d.textContent)).toEqual([
       // The invoice's and the mails' words (domain/paymentWords.ts).
-      'To store credit (credited)',
+      'To store credit',
       '$5.00 to PayPal, $20.00 to gift card',
       'To PayPal',
     ]);

@@ -24,7 +24,7 @@ export function refundSummary(order: Order): string | null {
 }
 
 /** Issue 39: where a refund's money went, in domain/paymentWords.ts's words (the invoice and the mails say the same):
- *  "to PayPal", "to store credit (credited)", or each destination with its amount when it was split. */
+ *  "to PayPal", "to store credit", or each destination with its amount when it was split. */
 export function refundDestination(order: Order, refund: Order['refunds'][number]): string {
   return refundDestinations(
     {

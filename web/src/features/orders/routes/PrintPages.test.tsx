@@ -344,7 +344,7 @@ describe('the invoice says who paid (issue 39)', () => {
     expect((await moneyRows()).slice(-5)).toEqual([
       'Paid with PayPal$165.82',
       'Refunded 2030-01-05 (Scratched) $7.00 to PayPal, $5.00 to gift card−$12.00',
-      'Refunded 2030-01-05 to store credit (credited)−$5.00',
+      'Refunded 2030-01-05 to store credit−$5.00',
       'Refunded 2030-01-05 to PayPal−$3.00',
       'Paid after refunds (USD)$170.82',
     ]);
