@@ -61,8 +61,19 @@ function compileHints(): Plugin {
     enforce: 'post',
     // After Vite's own additions to the files (its preload prelude comes first otherwise); before precompress.
     writeBundle(options, bundle) {
+      // The named eager chunks, and whatever the entry imports statically (a build may split out a shared part,
+      // e.g. the bundler's CommonJS helpers in the Firebase build): all of it runs before the first paint.
+      const eager = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (eager.has(fileName) || chunk?.type !== 'chunk') return;
+        eager.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && (chunk.isEntry || EAGER_CHUNKS.has(chunk.name))) visit(chunk.fileName);
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !EAGER_CHUNKS.has(chunk.name)) continue;
+        if (chunk.type !== 'chunk' || !eager.has(chunk.fileName)) continue;
         const file = join(options.dir ?? 'dist', chunk.fileName);
         const code = readFileSync(file, 'utf8');
         if (!code.startsWith(hint)) writeFileSync(file, hint + code);
