@@ -26,7 +26,7 @@ import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/Skeletons';
 import { stockHint } from '../stock';
 import { chosenVariant, VariantPicker } from '../components/VariantPicker';
-import { usePublicSettings } from '@/lib/shopSettings';
+import { usePublicSettings, useWatchPublicSettings } from '@/lib/shopSettings';
 import { LazyCompareToggle } from '../compare/lazyCompare';
 import { WhenNear } from '../components/WhenNear';
 import { Heart } from '@/features/wishlist';
@@ -76,22 +76,11 @@ export function ProductPage() {
   const { id: key = '' } = useParams();
   const product = useProduct(key);
   useLiveProduct(product.data?._id);
-  const user = useUserInfo();
-  const navigate = useNavigate();
   useCurrentSlugAddress(key, product.data);
-  const [qty, setQty] = useState(1);
-  // The chosen variant is kept in the address (?variant=), so a link or a reload shows the same one.
-  const [search, setSearch] = useSearchParams();
-  // The per-customer limit (the owner's settings): the select offers no more, and says why.
-  const settings = usePublicSettings();
-  const perCustomerLimit = settings.data?.limits.maxUnitsPerProduct ?? Infinity;
-  // The owner's free-shipping threshold (null: never free), the spec's until the settings are loaded.
-  const freeOver = settings.data ? settings.data.shipping.freeOver : FREE_SHIPPING_OVER_CENTS / 100;
+  // The settings follow the owner's saves live (one watch for the page); the parts that show them read them.
+  useWatchPublicSettings();
   // Issue 41: this browser's recently viewed products (the row below reads them before this one is added).
   const viewed = product.data;
-  // The reviews (a lazy chunk) are on the page: the related products below them may look whether they are near.
-  const [reviewsShown, setReviewsShown] = useState(false);
-  const showReviews = useCallback(() => setReviewsShown(true), []);
   useEffect(() => {
     if (viewed) rememberViewed(viewed);
   }, [viewed]);
@@ -114,182 +103,236 @@ export function ProductPage() {
         )}
       </div>
       <QueryBoundary query={product} pending={<ProductPageSkeleton />}>
-        {(product) => {
-          // A product with variants shows, prices and sells the chosen one (issue 29).
-          const chosen = chosenVariant(product.variants, search.get('variant'));
-          const p = chosen
-            ? {
-                ...product,
-                price: chosen.price,
-                compareAtPrice: chosen.compareAtPrice,
-                lowestPrice30Days: chosen.lowestPrice30Days,
-                countInStock: chosen.countInStock,
-                image: chosen.image || product.image,
-              }
-            : product;
-          const gallery = galleryForVariant(
-            product.images?.length ? product.images : [{ url: product.image, alt: '' }],
-            chosen?.image,
-          );
-          const stock = stockHint(p.countInStock);
-          // The cart's rule (issue 40): the limit and the stock, with the reason when the limit caps it.
-          const { max: maxQty, reason: limitReason } = quantityChoices(p.countInStock, {
-            maxUnitsPerProduct: perCustomerLimit,
-          });
-          const reviewCount = `${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`;
-          return (
-            <>
-              <Meta title={p.name} description={p.description.slice(0, 160)} />
-              <Row className="g-4 g-lg-5">
-                <Col md={6}>
-                  {/* The chosen variant's own picture first (issue 29); a new first picture starts the gallery
-                      anew, at it. */}
-                  <ProductGallery key={gallery[0]?.url} images={gallery} productName={p.name} />
-                </Col>
-                <Col md={6} className="product-info">
-                  <p className="product-brand mb-1">{p.brand}</p>
-                  <h1 className="product-page-title">{p.name}</h1>
-                  <a href="#reviews" className="rating-link">
-                    <Rating value={p.rating} text={reviewCount} />
-                  </a>
-                  <p className="product-page-price" data-testid="product-price">
-                    {formatPrice(p.price)}
-                    {p.compareAtPrice !== undefined && p.compareAtPrice > p.price && (
-                      <>
-                        {' '}
-                        <s className="product-compare-at text-muted fs-6" data-testid="compare-at-price">
-                          <span className="visually-hidden">Was </span>
-                          {formatPrice(p.compareAtPrice)}
-                        </s>{' '}
-                        <span className="badge text-bg-danger fs-6 align-middle">Sale</span>
-                      </>
-                    )}
-                    {/* Issue 41: the settings decide too (a Firestore read or an inlined page carries the figure). */}
-                    {settings.data &&
-                      p.lowestPrice30Days !== undefined &&
-                      p.compareAtPrice !== undefined &&
-                      p.compareAtPrice > p.price && (
-                        <OptionalPart>
-                          <SettingsLowestPrice
-                            settings={settings.data}
-                            price={p.price}
-                            compareAtPrice={p.compareAtPrice}
-                            lowest={p.lowestPrice30Days}
-                          />
-                        </OptionalPart>
-                      )}
-                  </p>
-                  {chosen && product.options && (
-                    <VariantPicker
-                      options={product.options}
-                      variants={product.variants!}
-                      chosen={chosen}
-                      onChoose={(v) => setSearch({ variant: v._id }, { replace: true, preventScrollReset: true })}
-                    />
-                  )}
-                  <p className={`stock-hint stock-${stock.level}`}>
-                    <span className="stock-dot" aria-hidden="true" />
-                    <span data-testid="stock-status">{stock.text}</span>
-                  </p>
-                  <div className="buy-bar" data-testid="buy-bar">
-                    {p.countInStock > 0 && (
-                      <div className="buy-qty">
-                        <Form.Label htmlFor="qty" className="mb-0 small fw-semibold">
-                          Qty
-                        </Form.Label>
-                        <Form.Select
-                          id="qty"
-                          value={Math.min(qty, maxQty)}
-                          onChange={(e) => setQty(Number(e.target.value))}
-                          aria-describedby={limitReason ? 'qty-limit' : undefined}
-                        >
-                          {Array.from({ length: maxQty }, (_, i) => i + 1).map((n) => (
-                            <option key={n} value={n}>
-                              {n}
-                            </option>
-                          ))}
-                        </Form.Select>
-                      </div>
-                    )}
-                    <Button
-                      type="button"
-                      variant="primary"
-                      size="lg"
-                      className="buy-button"
-                      disabled={p.countInStock === 0}
-                      onClick={() =>
-                        navigate(
-                          `${paths.cart.href(p._id, Math.min(qty, maxQty))}${chosen ? `&variant=${chosen._id}` : ''}`,
-                        )
-                      }
-                    >
-                      <Icon name="cart" /> Add to Cart
-                    </Button>
-                  </div>
-                  {p.countInStock === 0 && (
-                    <OptionalPart>
-                      <NotifyMe key={chosen?._id ?? p._id} productId={product._id} variantId={chosen?._id} />
-                    </OptionalPart>
-                  )}
-                  {p.countInStock > 0 && limitReason && (
-                    <p id="qty-limit" className="small text-muted mt-2 mb-0" data-testid="qty-limit">
-                      {limitReason}
-                    </p>
-                  )}
-                  <Heart product={product._id} variant={chosen?._id} name={product.name} />
-                  <div className="compare-slot">
-                    <OptionalPart>
-                      <LazyCompareToggle product={product} />
-                    </OptionalPart>
-                  </div>
-                  <ul className="product-perks list-unstyled">
-                    {freeOver !== null && (
-                      <li>
-                        <Icon name="truck" /> Free delivery on orders over {formatPrice(freeOver)}
-                      </li>
-                    )}
-                    <li>
-                      <Icon name="returns" /> <Link to={paths.policy.href('returns')}>{RETURN_DAYS}-day returns</Link>
-                    </li>
-                  </ul>
-                  <section className="product-description" aria-labelledby="description-title">
-                    <h2 id="description-title" className="h6">
-                      Description
-                    </h2>
-                    <p className="mb-0">{p.description}</p>
-                  </section>
-                </Col>
-              </Row>
-              {p.specs?.length > 0 && (
-                <OptionalPart>
-                  <SpecTable specs={p.specs} />
-                </OptionalPart>
-              )}
-              <section className="product-reviews" aria-labelledby="reviews">
-                <h2 id="reviews" className="section-title">
-                  Reviews
-                </h2>
-                <OptionalPart>
-                  <ProductReviews product={p} user={user} onShown={showReviews} />
-                </OptionalPart>
-              </section>
-              {p.accessories?.length ? (
-                <OptionalPart>
-                  <WorksWith key={p._id} ids={p.accessories} />
-                </OptionalPart>
-              ) : null}
-              {/* Far below the fold: its chunk, its two catalogue reads and its cards wait until the reviews are in place
-                  and it nears the screen. */}
-              <WhenNear key={p._id} ready={reviewsShown}>
-                <OptionalPart>
-                  <RelatedProducts product={p} />
-                </OptionalPart>
-              </WhenNear>
-              <RecentlyViewed key={p._id} without={p._id} />
-            </>
-          );
-        }}
+        {(product) => <ProductView product={product} />}
       </QueryBoundary>
     </div>
+  );
+}
+
+/**
+ * The product shown. Each part reads what it shows (the settings, the signed-in user, whether the reviews are in),
+ * so what arrives after the first paint renders that part again, not the whole page with its gallery and variant
+ * picker (issue 40: those re-renders were the product page's blocking time on phones).
+ */
+function ProductView({ product }: { product: ProductDetail }) {
+  // The chosen variant is kept in the address (?variant=), so a link or a reload shows the same one.
+  const [search, setSearch] = useSearchParams();
+  // A product with variants shows, prices and sells the chosen one (issue 29).
+  const chosen = chosenVariant(product.variants, search.get('variant'));
+  const p: ProductDetail = chosen
+    ? {
+        ...product,
+        price: chosen.price,
+        compareAtPrice: chosen.compareAtPrice,
+        lowestPrice30Days: chosen.lowestPrice30Days,
+        countInStock: chosen.countInStock,
+        image: chosen.image || product.image,
+      }
+    : product;
+  const gallery = galleryForVariant(
+    product.images?.length ? product.images : [{ url: product.image, alt: '' }],
+    chosen?.image,
+  );
+  const stock = stockHint(p.countInStock);
+  const reviewCount = `${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`;
+  return (
+    <>
+      <Meta title={p.name} description={p.description.slice(0, 160)} />
+      <Row className="g-4 g-lg-5">
+        <Col md={6}>
+          {/* The chosen variant's own picture first (issue 29); a new first picture starts the gallery
+              anew, at it. */}
+          <ProductGallery key={gallery[0]?.url} images={gallery} productName={p.name} />
+        </Col>
+        <Col md={6} className="product-info">
+          <p className="product-brand mb-1">{p.brand}</p>
+          <h1 className="product-page-title">{p.name}</h1>
+          <a href="#reviews" className="rating-link">
+            <Rating value={p.rating} text={reviewCount} />
+          </a>
+          <PriceLine p={p} />
+          {chosen && product.options && (
+            <VariantPicker
+              options={product.options}
+              variants={product.variants!}
+              chosen={chosen}
+              onChoose={(v) => setSearch({ variant: v._id }, { replace: true, preventScrollReset: true })}
+            />
+          )}
+          <p className={`stock-hint stock-${stock.level}`}>
+            <span className="stock-dot" aria-hidden="true" />
+            <span data-testid="stock-status">{stock.text}</span>
+          </p>
+          <BuyBox p={p} variantId={chosen?._id} productId={product._id} />
+          <Heart product={product._id} variant={chosen?._id} name={product.name} />
+          <div className="compare-slot">
+            <OptionalPart>
+              <LazyCompareToggle product={product} />
+            </OptionalPart>
+          </div>
+          <Perks />
+          <section className="product-description" aria-labelledby="description-title">
+            <h2 id="description-title" className="h6">
+              Description
+            </h2>
+            <p className="mb-0">{p.description}</p>
+          </section>
+        </Col>
+      </Row>
+      <BelowTheFoldParts p={p} />
+    </>
+  );
+}
+
+/** The price, the compare-at price and, issue 41, the 30-day low (the settings decide too: a Firestore read or an
+ *  inlined page carries the figure). */
+function PriceLine({ p }: { p: ProductDetail }) {
+  const settings = usePublicSettings({ watch: false });
+  return (
+    <p className="product-page-price" data-testid="product-price">
+      {formatPrice(p.price)}
+      {p.compareAtPrice !== undefined && p.compareAtPrice > p.price && (
+        <>
+          {' '}
+          <s className="product-compare-at text-muted fs-6" data-testid="compare-at-price">
+            <span className="visually-hidden">Was </span>
+            {formatPrice(p.compareAtPrice)}
+          </s>{' '}
+          <span className="badge text-bg-danger fs-6 align-middle">Sale</span>
+        </>
+      )}
+      {settings.data &&
+        p.lowestPrice30Days !== undefined &&
+        p.compareAtPrice !== undefined &&
+        p.compareAtPrice > p.price && (
+          <OptionalPart>
+            <SettingsLowestPrice
+              settings={settings.data}
+              price={p.price}
+              compareAtPrice={p.compareAtPrice}
+              lowest={p.lowestPrice30Days}
+            />
+          </OptionalPart>
+        )}
+    </p>
+  );
+}
+
+/** Quantity and Add to Cart (on phones a bar fixed at the bottom of the screen, see .buy-bar), the stock alert when
+ *  sold out, and why the quantity stops where it does. */
+function BuyBox({ p, variantId, productId }: { p: ProductDetail; variantId: string | undefined; productId: string }) {
+  const navigate = useNavigate();
+  const [qty, setQty] = useState(1);
+  // The per-customer limit (the owner's settings): the select offers no more, and says why.
+  const settings = usePublicSettings({ watch: false });
+  const perCustomerLimit = settings.data?.limits.maxUnitsPerProduct ?? Infinity;
+  // The cart's rule (issue 40): the limit and the stock, with the reason when the limit caps it.
+  const { max: maxQty, reason: limitReason } = quantityChoices(p.countInStock, {
+    maxUnitsPerProduct: perCustomerLimit,
+  });
+  return (
+    <>
+      <div className="buy-bar" data-testid="buy-bar">
+        {p.countInStock > 0 && (
+          <div className="buy-qty">
+            <Form.Label htmlFor="qty" className="mb-0 small fw-semibold">
+              Qty
+            </Form.Label>
+            <Form.Select
+              id="qty"
+              value={Math.min(qty, maxQty)}
+              onChange={(e) => setQty(Number(e.target.value))}
+              aria-describedby={limitReason ? 'qty-limit' : undefined}
+            >
+              {Array.from({ length: maxQty }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Form.Select>
+          </div>
+        )}
+        <Button
+          type="button"
+          variant="primary"
+          size="lg"
+          className="buy-button"
+          disabled={p.countInStock === 0}
+          onClick={() =>
+            navigate(`${paths.cart.href(p._id, Math.min(qty, maxQty))}${variantId ? `&variant=${variantId}` : ''}`)
+          }
+        >
+          <Icon name="cart" /> Add to Cart
+        </Button>
+      </div>
+      {p.countInStock === 0 && (
+        <OptionalPart>
+          <NotifyMe key={variantId ?? p._id} productId={productId} variantId={variantId} />
+        </OptionalPart>
+      )}
+      {p.countInStock > 0 && limitReason && (
+        <p id="qty-limit" className="small text-muted mt-2 mb-0" data-testid="qty-limit">
+          {limitReason}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Delivery and returns: the owner's free-shipping threshold (null: never free), the spec's until the settings are
+ *  loaded. */
+function Perks() {
+  const settings = usePublicSettings({ watch: false });
+  const freeOver = settings.data ? settings.data.shipping.freeOver : FREE_SHIPPING_OVER_CENTS / 100;
+  return (
+    <ul className="product-perks list-unstyled">
+      {freeOver !== null && (
+        <li>
+          <Icon name="truck" /> Free delivery on orders over {formatPrice(freeOver)}
+        </li>
+      )}
+      <li>
+        <Icon name="returns" /> <Link to={paths.policy.href('returns')}>{RETURN_DAYS}-day returns</Link>
+      </li>
+    </ul>
+  );
+}
+
+/** Below the fold: the specification table, the reviews (and the review form for the signed-in user), works-with,
+ *  then the related products once the reviews are in place, and the recently viewed row. */
+function BelowTheFoldParts({ p }: { p: ProductDetail }) {
+  const user = useUserInfo();
+  // The reviews (a lazy chunk) are on the page: the related products below them may look whether they are near.
+  const [reviewsShown, setReviewsShown] = useState(false);
+  const showReviews = useCallback(() => setReviewsShown(true), []);
+  return (
+    <>
+      {p.specs?.length > 0 && (
+        <OptionalPart>
+          <SpecTable specs={p.specs} />
+        </OptionalPart>
+      )}
+      <section className="product-reviews" aria-labelledby="reviews">
+        <h2 id="reviews" className="section-title">
+          Reviews
+        </h2>
+        <OptionalPart>
+          <ProductReviews product={p} user={user} onShown={showReviews} />
+        </OptionalPart>
+      </section>
+      {p.accessories?.length ? (
+        <OptionalPart>
+          <WorksWith key={p._id} ids={p.accessories} />
+        </OptionalPart>
+      ) : null}
+      {/* Far below the fold: its chunk, its two catalogue reads and its cards wait until the reviews are in place
+        and it nears the screen. */}
+      <WhenNear key={p._id} ready={reviewsShown}>
+        <OptionalPart>
+          <RelatedProducts product={p} />
+        </OptionalPart>
+      </WhenNear>
+      <RecentlyViewed key={p._id} without={p._id} />
+    </>
   );
 }
