@@ -32,7 +32,8 @@ import {
   categoryLookupPath,
   type CatalogReader,
 } from '../src/features/pages/routes.js';
-import { createProduct, startTestShop, type TestShop } from './support/shop.js';
+import { createProduct, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+import { openStream } from './support/sse.js';
 import { productInput } from './support/products.js';
 
 const ORIGIN = 'https://shop.example';
@@ -205,6 +206,28 @@ describe('GET /product/:id without JavaScript', () => {
     // The app itself is still the page: its script, its root.
     expect(page.document.querySelector('script[type="module"][src="/assets/index-abc123.js"]')).not.toBeNull();
     expect(page.document.getElementById('root')).not.toBeNull();
+  });
+
+  it('inlines the live position taken before its read: a first stream from it replays a purchase made after (docs/live.md)', async () => {
+    const product = (await allProducts()).find((p) => p.countInStock >= 2 && !p.variants?.length)!;
+    const page = await crawl(`/product/${product.slug}`);
+    const position = page.data!.liveEventId!;
+    expect(position).toMatch(/^[0-9a-f]{8}\.\d+$/);
+    const shown = dataFor(page.data, catalogKeys.detail(product.slug)) as ProductDetail;
+    // Bought between the page's read and its stream, which opens after the page's code has loaded.
+    const buyer = await registerCustomer(shop, 'pagegap');
+    const bought = await shop.call('POST', '/api/orders', {
+      token: buyer,
+      body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress },
+    });
+    expect(bought.status).toBe(201);
+    const s = await openStream(`${shop.url}/api/live?topics=product:${product._id}&lastEventId=${position}`);
+    try {
+      const replayed = await s.next((e) => e.event === 'product');
+      expect(replayed.data.data).toEqual({ _id: product._id, countInStock: shown.countInStock - 1 });
+    } finally {
+      s.close();
+    }
   });
 
   it('an out-of-stock product without reviews: OutOfStock, no aggregateRating', async () => {
@@ -893,6 +916,12 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
     for (const path of ['/', '/product/product-1', '/sitemap.xml', '/robots.txt']) {
       expect((await fetch(base + path)).headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=300');
     }
+  });
+
+  it('without a live hub (the Firebase `pages` function) the data block has no live position', async () => {
+    const page = await crawl('/product/product-1', base);
+    expect(page.data?.queries.length).toBe(1);
+    expect(page.data).not.toHaveProperty('liveEventId');
   });
 });
 
