@@ -38,7 +38,7 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { appCheckGate, isAppCheckGated, type AppCheckVerifier } from './http/appCheck.js';
 import type { Config } from './config.js';
 import { defaultSettings, type HoldLimits } from './domain/index.js';
-import { LIVE_POSITION_HEADER } from './domain/live.js';
+import { LIVE_POSITION_HEADER } from './domain/livePosition.js';
 import { devMailApi, devMailboxPages } from './mail/devRoutes.js';
 import type { DevMailboxReader, Ports } from './ports.js';
 import { MODULES } from './modules/index.js';

@@ -17,10 +17,3 @@ export const LIVE_EVENT = {
 export interface LiveVariantStock {
   variantStock?: Record<string, number>;
 }
-
-/**
- * The answer header (embedded server) with the live hub's newest event id (`<run>.<seq>`) taken BEFORE the answer's
- * data was read; a server-rendered page carries it as `InlineData.liveEventId`. The web opens its first stream from
- * the oldest one it has read, so a change made between a read and that stream is replayed (docs/live.md).
- */
-export const LIVE_POSITION_HEADER = 'X-Live-Event-Id';

@@ -3,7 +3,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache, type Entry } from '../cache/catalogCache.js';
-import { LIVE_POSITION_HEADER } from '../domain/live.js';
+import { LIVE_POSITION_HEADER } from '../domain/livePosition.js';
 
 /**
  * The catalogue's hot path: a GET whose exact URL the product routes already answered from the cache is

@@ -3,7 +3,7 @@
 // server's message, and sign the user out on any 401.
 import type { ApiErrorBody } from '@domain';
 import { fillPath, type EndpointSpec, type InputOf, type OutputOf, type Route } from '@api/endpoint';
-import { LIVE_POSITION_HEADER } from '@domain/live';
+import { LIVE_POSITION_HEADER } from '@domain/livePosition';
 import { noteLivePosition } from './livePosition';
 import { getToken, signOut } from './session';
 

@@ -31,9 +31,9 @@ describe('inline data', () => {
     const data: InlineData = { renderedAt: Date.now(), liveEventId: 'abcd1234.7', queries: [] };
     pageWith(JSON.stringify(data));
     const { hasInlineData } = await import('./inlineData');
-    const { oldestLivePosition } = await import('./livePosition');
+    const { livePositions } = await import('./livePosition');
     expect(hasInlineData(catalogKeys.top())).toBe(false);
-    expect(oldestLivePosition()).toBe('abcd1234.7');
+    expect(livePositions).toEqual(['abcd1234.7']);
   });
 
   it('the home loader shows the inlined list, top rated and filter counts at once, without fetching; the next load fetches', async () => {

@@ -1,6 +1,6 @@
 // The SSE client's recovery: what a page missed while its stream was down is never silently lost.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SseLiveSource } from './sse';
+import { oldestPosition, SseLiveSource } from './sse';
 
 /** A stand-in EventSource the test drives: the instances opened, their listeners, an error. */
 class FakeEventSource {
@@ -111,6 +111,13 @@ describe("the first stream resumes from the page's reads (docs/live.md)", () => 
     await vi.advanceTimersByTimeAsync(100);
     return { onResync, onChange, noteLivePosition };
   }
+  it('the oldest position is compared by sequence within a run; two runs give a position of none', () => {
+    expect(oldestPosition([])).toBeUndefined();
+    expect(oldestPosition(['run1.9', 'run1.10', 'run1.4'])).toBe('run1.4');
+    expect(oldestPosition(['run1.10', 'run1.9'])).toBe('run1.9'); // numbers, not text
+    expect(oldestPosition(['run1.4', 'run2.1', 'run1.2'])).toBe('.');
+  });
+
   const lastEventIdOf = (source: FakeEventSource) => new URL(source.url, 'http://x').searchParams.get('lastEventId');
 
   it('opens with the OLDEST position read, so a change made between that read and the stream is replayed', async () => {

@@ -11,7 +11,7 @@ import type { ShopSettings } from '@domain/settings';
 import { LIVE_EVENT } from '@domain/live';
 import { call } from '@/lib/api';
 import { liveStream, liveTicket } from '@/lib/endpoints.gen';
-import { oldestLivePosition } from '@/lib/livePosition';
+import { livePositions } from '@/lib/livePosition';
 import { sessionStore } from '@/lib/session';
 import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
 
@@ -30,6 +30,22 @@ interface Listener {
 const RECONNECT_MIN_MS = 1000;
 const RECONNECT_MAX_MS = 8000;
 const REOPEN_DEBOUNCE_MS = 30;
+/** Read from two server runs: no position covers both, so the first stream asks from one no run has (the hub then
+ *  answers `resync`, and the page reads again). */
+export const MIXED_RUNS = '.';
+
+/** The oldest of the positions the page's answers were read at (`<run>.<seq>`); MIXED_RUNS across runs. */
+export function oldestPosition(ids: readonly string[]): string | undefined {
+  let oldest: string | undefined;
+  for (const id of ids) {
+    const [run, seq] = id.split('.');
+    const [keptRun, keptSeq] = (oldest ?? id).split('.');
+    if (run !== keptRun) return MIXED_RUNS;
+    if (oldest === undefined || Number(seq) < Number(keptSeq)) oldest = id;
+  }
+  return oldest;
+}
+
 const isPrivate = (t: string) => t === 'cart' || t === 'wishlist' || t === 'admin' || t.startsWith('order:');
 
 export class SseLiveSource implements LiveSource {
@@ -97,7 +113,7 @@ export class SseLiveSource implements LiveSource {
     }
     if (generation !== this.generation) return;
     // No stream has given an id yet: resume from the page's reads, which may predate this code's loading.
-    this.lastEventId ??= oldestLivePosition();
+    this.lastEventId ??= oldestPosition(livePositions);
     // A new EventSource cannot send Last-Event-ID itself: the server reads it from the query too.
     if (this.lastEventId) params.set('lastEventId', this.lastEventId);
     const source = new EventSource(`${this.base}?${params}`);
