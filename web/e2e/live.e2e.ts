@@ -108,14 +108,16 @@ async function openPage() {
 async function holdStreams(page: Page) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: URL[] = [];
   await page.route(
     (url) => url.pathname === '/api/live',
     async (route) => {
+      asked.push(new URL(route.request().url()));
       await held;
       await route.continue();
     },
   );
-  return release;
+  return Object.assign(() => release(), { asked });
 }
 
 async function signedInPage(email: string, password: string) {
@@ -158,6 +160,8 @@ describe('live updates (embedded server)', () => {
     release();
     await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 10_000 }).toBe('Out of Stock');
     expect(await page.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
+    // Heard because the first stream resumed from the page's read, not live: it asked from a position.
+    expect(release.asked[0]?.searchParams.get('lastEventId')).toMatch(/^[0-9a-f]{8}\.\d+$/);
   });
 
   it("the same account's cart edited in one browser appears in the other", async () => {
