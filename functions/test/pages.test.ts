@@ -925,6 +925,57 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
   });
 });
 
+describe('the live position a page inlines (pageRoutes on a fake catalogue)', () => {
+  // The hub's position as a counter: each read "publishes" one event while it runs, as a write committing then would.
+  let seq = 0;
+  const catalog: CatalogReader = {
+    async list({ page }) {
+      seq++;
+      return { products: [fakeProduct(0)], page, pages: 1 };
+    },
+    async top() {
+      seq++;
+      return [fakeProduct(0)];
+    },
+    async get(id) {
+      seq++;
+      return id === 'p0' ? fakeProduct(0) : null;
+    },
+    async slugOwner(slug) {
+      return slug === 'product-0' ? 'p0' : null;
+    },
+  };
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      pageRoutes({
+        catalog,
+        template: async () => TEMPLATE,
+        pageSize: 4,
+        cacheControl: 'no-cache',
+        livePosition: () => `abcd1234.${seq}`,
+      }),
+    );
+    server = await new Promise<Server>((r) => {
+      const s = app.listen(0, '127.0.0.1', () => r(s));
+    });
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('is taken before the page reads its data, never after (a change during the read is replayed)', async () => {
+    for (const path of ['/product/product-0', '/']) {
+      const before = seq;
+      const page = await crawl(path, base);
+      expect(seq, path).toBeGreaterThan(before); // the page read (and "published" meanwhile)
+      expect(page.data?.liveEventId, path).toBe(`abcd1234.${before}`);
+    }
+  });
+});
+
 describe('Firebase Hosting', () => {
   type Rewrite = { source: string; function?: { functionId: string; region: string }; destination?: string };
   const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as {
