@@ -38,6 +38,7 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { appCheckGate, isAppCheckGated, type AppCheckVerifier } from './http/appCheck.js';
 import type { Config } from './config.js';
 import { defaultSettings, type HoldLimits } from './domain/index.js';
+import { LIVE_POSITION_HEADER } from './domain/livePosition.js';
 import { devMailApi, devMailboxPages } from './mail/devRoutes.js';
 import type { DevMailboxReader, Ports } from './ports.js';
 import { MODULES } from './modules/index.js';
@@ -194,6 +195,13 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   });
 
   const api = express.Router();
+  // The live hub's position, taken before any route reads (docs/live.md): the web's first stream resumes from it.
+  const live = ports.live;
+  if (live)
+    api.use((_req, res, next) => {
+      res.setHeader(LIVE_POSITION_HEADER, live.newestId());
+      next();
+    });
   api.use(requireJsonBody);
   api.use(express.json({ limit: '100kb', strict: true }));
   if (options.appCheck) api.use('/products', appCheckGate(options.appCheck));
@@ -264,7 +272,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   // (docs/benchmarks.md); when helmet's headers are not static, every request goes through Express.
   // With App Check enforced, the gated lists always go through Express (the gate verifies each token); the fast
   // path still answers the rest (a product by its id).
-  const fastPath = fixedHeaders && catalogFastPath(cache, fixedHeaders);
+  const fastPath = fixedHeaders && catalogFastPath(cache, fixedHeaders, live && (() => live.newestId()));
   const handle: RequestListener = fastPath
     ? fastPathFirst(
         options.appCheck ? (req, res) => !isAppCheckGated(req.method, req.url ?? '') && fastPath(req, res) : fastPath,

@@ -64,6 +64,7 @@ export async function startServer(
             publicUrl: config.publicUrl,
             cacheControl: HTML_CACHE,
             pageModules: pageModules(config.webDist),
+            livePosition: ports.live && (() => ports.live!.newestId()),
           });
           serveWebApp(app, config.webDist, { preloads: { '/': HOME_PRELOADS }, pages });
         }

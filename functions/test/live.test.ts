@@ -142,6 +142,64 @@ describe('events after writes', () => {
   });
 });
 
+/** `<run>.<seq>`'s sequence number. */
+const seqOf = (id: string) => Number(id.split('.')[1]);
+
+describe("the first stream's position: each answer carries where the hub was before its read (docs/live.md)", () => {
+  afterAll(closeAll);
+
+  it("a product's answer (routed, from the fast path, a 304) carries it; a stream opened with it replays a purchase made after the read", async () => {
+    const product = await firstProduct();
+    const path = `/api/products/${product._id}`;
+    const read = await shop.call('GET', path);
+    const position = read.headers.get('x-live-event-id')!;
+    expect(position).toMatch(/^[0-9a-f]{8}\.\d+$/);
+    // The same answer again, from memory before Express (http/fastPath.ts), and as a 304: never a later position
+    // than the data's, since the catalogue cache hears every event as the hub publishes it.
+    const again = await shop.call('GET', path);
+    expect(seqOf(again.headers.get('x-live-event-id')!)).toBeGreaterThanOrEqual(seqOf(position));
+    const etag = again.headers.get('etag')!;
+    const notModified = await shop.call('GET', path, { headers: { 'If-None-Match': etag } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('x-live-event-id')).toMatch(/^[0-9a-f]{8}\.\d+$/);
+
+    // A second shopper buys one between the page's read and its stream (the page's live code loads after paint).
+    const buyer = await registerCustomer(shop, 'gap');
+    const bought = await shop.call('POST', '/api/orders', {
+      token: buyer,
+      body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress },
+    });
+    expect(bought.status).toBe(201);
+    const s = await stream(`topics=product:${product._id}&lastEventId=${position}`);
+    const replayed = await s.next((e) => e.event === 'product');
+    expect(replayed.data.data).toEqual({ _id: product._id, countInStock: read.body.countInStock - 1 });
+    const ready = await s.next((e) => e.event === 'ready');
+    expect(s.events.filter((e) => e.event === 'resync')).toEqual([]);
+    // A read after the purchase is at a later position (its answer has the purchase: nothing to replay).
+    const after = await shop.call('GET', path);
+    expect(after.body.countInStock).toBe(read.body.countInStock - 1);
+    expect(seqOf(after.headers.get('x-live-event-id')!)).toBeGreaterThan(seqOf(position));
+    expect(seqOf(ready.id!)).toBeGreaterThanOrEqual(seqOf(after.headers.get('x-live-event-id')!));
+    s.close();
+  });
+
+  it("an order's answer carries it; its owner's first stream opened with it hears the delivery made after the read", async () => {
+    const alice = await shop.aliceToken();
+    const admin = await shop.adminToken();
+    const order = await placeOneUnitOrder(shop, alice);
+    await shop.call('PUT', `/api/orders/${order._id}/pay`, { token: alice, body: { simulated: true } });
+    const read = await shop.call('GET', `/api/orders/${order._id}`, { token: alice });
+    expect(read.body.isDelivered).toBe(false);
+    const position = read.headers.get('x-live-event-id')!;
+    expect((await shop.call('PUT', `/api/orders/${order._id}/deliver`, { token: admin })).status).toBe(200);
+    const t = (await ticket(alice, [`order:${order._id}`])).body.ticket;
+    const s = await stream(`ticket=${t}&lastEventId=${encodeURIComponent(position)}`);
+    const delivered = await s.next((e) => e.event === 'order' && e.data.data.isDelivered);
+    expect(delivered.data.data._id).toBe(order._id);
+    s.close();
+  });
+});
+
 describe('resilience', () => {
   afterAll(closeAll);
 

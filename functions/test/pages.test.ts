@@ -32,7 +32,8 @@ import {
   categoryLookupPath,
   type CatalogReader,
 } from '../src/features/pages/routes.js';
-import { createProduct, startTestShop, type TestShop } from './support/shop.js';
+import { createProduct, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
+import { openStream } from './support/sse.js';
 import { productInput } from './support/products.js';
 
 const ORIGIN = 'https://shop.example';
@@ -205,6 +206,28 @@ describe('GET /product/:id without JavaScript', () => {
     // The app itself is still the page: its script, its root.
     expect(page.document.querySelector('script[type="module"][src="/assets/index-abc123.js"]')).not.toBeNull();
     expect(page.document.getElementById('root')).not.toBeNull();
+  });
+
+  it('inlines the live position taken before its read: a first stream from it replays a purchase made after (docs/live.md)', async () => {
+    const product = (await allProducts()).find((p) => p.countInStock >= 2 && !p.variants?.length)!;
+    const page = await crawl(`/product/${product.slug}`);
+    const position = page.data!.liveEventId!;
+    expect(position).toMatch(/^[0-9a-f]{8}\.\d+$/);
+    const shown = dataFor(page.data, catalogKeys.detail(product.slug)) as ProductDetail;
+    // Bought between the page's read and its stream, which opens after the page's code has loaded.
+    const buyer = await registerCustomer(shop, 'pagegap');
+    const bought = await shop.call('POST', '/api/orders', {
+      token: buyer,
+      body: { orderItems: [{ product: product._id, qty: 1 }], shippingAddress },
+    });
+    expect(bought.status).toBe(201);
+    const s = await openStream(`${shop.url}/api/live?topics=product:${product._id}&lastEventId=${position}`);
+    try {
+      const replayed = await s.next((e) => e.event === 'product');
+      expect(replayed.data.data).toEqual({ _id: product._id, countInStock: shown.countInStock - 1 });
+    } finally {
+      s.close();
+    }
   });
 
   it('an out-of-stock product without reviews: OutOfStock, no aggregateRating', async () => {
@@ -892,6 +915,63 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
   it('sends the cache lifetime it is given (the Firebase function: cached at the CDN)', async () => {
     for (const path of ['/', '/product/product-1', '/sitemap.xml', '/robots.txt']) {
       expect((await fetch(base + path)).headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=300');
+    }
+  });
+
+  it('without a live hub (the Firebase `pages` function) the data block has no live position', async () => {
+    const page = await crawl('/product/product-1', base);
+    expect(page.data?.queries.length).toBe(1);
+    expect(page.data).not.toHaveProperty('liveEventId');
+  });
+});
+
+describe('the live position a page inlines (pageRoutes on a fake catalogue)', () => {
+  // The hub's position as a counter: each read "publishes" one event while it runs, as a write committing then would.
+  let seq = 0;
+  const catalog: CatalogReader = {
+    async list({ page }) {
+      seq++;
+      return { products: [fakeProduct(0)], page, pages: 1 };
+    },
+    async top() {
+      seq++;
+      return [fakeProduct(0)];
+    },
+    async get(id) {
+      seq++;
+      return id === 'p0' ? fakeProduct(0) : null;
+    },
+    async slugOwner(slug) {
+      return slug === 'product-0' ? 'p0' : null;
+    },
+  };
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      pageRoutes({
+        catalog,
+        template: async () => TEMPLATE,
+        pageSize: 4,
+        cacheControl: 'no-cache',
+        livePosition: () => `abcd1234.${seq}`,
+      }),
+    );
+    server = await new Promise<Server>((r) => {
+      const s = app.listen(0, '127.0.0.1', () => r(s));
+    });
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('is taken before the page reads its data, never after (a change during the read is replayed)', async () => {
+    for (const path of ['/product/product-0', '/']) {
+      const before = seq;
+      const page = await crawl(path, base);
+      expect(seq, path).toBeGreaterThan(before); // the page read (and "published" meanwhile)
+      expect(page.data?.liveEventId, path).toBe(`abcd1234.${before}`);
     }
   });
 });

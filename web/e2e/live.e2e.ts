@@ -100,6 +100,26 @@ async function openPage() {
   return { page, errors };
 }
 
+/**
+ * Holds the page's live streams (GET /api/live) until the returned function is called: a change made meanwhile is
+ * made before the page's first stream is up, as when the live code loads after the first paint on a slow machine.
+ * The stream then opens from the position of the page's own reads and hears it (docs/live.md).
+ */
+async function holdStreams(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: URL[] = [];
+  await page.route(
+    (url) => url.pathname === '/api/live',
+    async (route) => {
+      asked.push(new URL(route.request().url()));
+      await held;
+      await route.continue();
+    },
+  );
+  return Object.assign(() => release(), { asked });
+}
+
 async function signedInPage(email: string, password: string) {
   const { page } = await openPage();
   await page.goto('/login');
@@ -130,17 +150,18 @@ describe('live updates (embedded server)', () => {
   it("a second shopper's purchase lowers the stock shown to the first, without a reload", async () => {
     const product = await newProduct(1);
     const { page } = await openPage();
-    // The page listens once its stream is open: its live code loads after the first paint, so a change made before
-    // that is not heard (the server replays only to a stream that has an event id to resume from). Seen in the
-    // clone's CI once the page painted sooner (docs/architecture.md, live updates).
-    const listening = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live');
+    // Bought before the page's stream is up: the stream opens from the position inlined with the page's data and
+    // the server replays the purchase (before, a change in that window was not heard: docs/live.md).
+    const release = await holdStreams(page);
     await page.goto(`/product/${product._id}`);
     await expect.poll(() => page.getByTestId('stock-status').textContent()).toBe('Only 1 left');
-    await listening;
     const buyer = await newCustomer('Bea');
     await order(buyer.token, product._id);
+    release();
     await expect.poll(() => page.getByTestId('stock-status').textContent(), { timeout: 10_000 }).toBe('Out of Stock');
     expect(await page.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
+    // Heard because the first stream resumed from the page's read, not live: it asked from a position.
+    expect(release.asked[0]?.searchParams.get('lastEventId')).toMatch(/^[0-9a-f]{8}\.\d+$/);
   });
 
   it("the same account's cart edited in one browser appears in the other", async () => {
@@ -165,27 +186,27 @@ describe('live updates (embedded server)', () => {
     const placed = await order(customer.token, product._id);
     await call('PUT', `/api/orders/${placed._id}/pay`, customer.token, { simulated: true });
     const page = await signedInPage(customer.email, customer.password);
-    const listening = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live'); // see the first case
+    const release = await holdStreams(page); // delivered before the stream is up: see the first case
     await page.goto(`/order/${placed._id}`);
     await page.getByText('Not Delivered').waitFor();
-    await listening;
     await call('PUT', `/api/orders/${placed._id}/deliver`, await login(ADMIN.email, ADMIN.password));
+    release();
     await page.getByText(/Delivered on /).waitFor({ timeout: 10_000 });
   });
 
   it("a new order appears on the admin's open order list", async () => {
     const product = await newProduct(3);
     const admin = await signedInPage(ADMIN.email, ADMIN.password);
-    const listening = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/live'); // see the first case
+    const release = await holdStreams(admin); // placed before the stream is up: see the first case
     await admin.goto('/admin/orderlist');
     await admin.getByRole('heading', { name: 'Orders' }).waitFor();
-    await listening;
     await admin
       .getByRole('link', { name: /Details of order/ })
       .first()
       .waitFor();
     const customer = await newCustomer('Eve');
     const placed = await order(customer.token, product._id);
+    release();
     await admin.getByText(placed._id, { exact: true }).waitFor({ timeout: 10_000 });
   });
 

@@ -25,6 +25,9 @@ export const catalogKeys = {
 export interface InlineData {
   /** When the server read the data (ms since the epoch): the web counts its freshness from then. */
   renderedAt: number;
+  /** The embedded server's live position taken before the data was read (domain/live.ts LIVE_POSITION_HEADER):
+   *  the web's first stream resumes from it. Absent where there is no live hub (the Firebase `pages` function). */
+  liveEventId?: string;
   /** Each query's key and its answer, exactly as the API would send it. */
   queries: { key: readonly unknown[]; data: unknown }[];
 }

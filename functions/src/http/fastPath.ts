@@ -3,15 +3,19 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { CATALOG_CACHE_CONTROL, JSON_TYPE, type CatalogCache, type Entry } from '../cache/catalogCache.js';
+import { LIVE_POSITION_HEADER } from '../domain/livePosition.js';
 
 /**
  * The catalogue's hot path: a GET whose exact URL the product routes already answered from the cache is
  * answered again from memory with one writeHead, before Express sets up the request (see fastPathFirst).
  * `headers` are the security headers every answer carries (captured once from helmet by staticHeaders), so
  * the answer has the routed one's headers and bytes. Returns false (not answered) for anything else: the
- * first request for a URL, other methods, anything after a write, requests with Authorization.
+ * first request for a URL, other methods, anything after a write, requests with Authorization. `livePosition`
+ * (the embedded server's live hub) is sent as the routed answers send it (app.ts): the hub's position now, true
+ * for a kept entry because the cache hears every event in the same synchronous dispatch as the hub publishes it
+ * (events/bus.ts), so a kept entry is never older than the events already published.
  */
-export function catalogFastPath(cache: CatalogCache, headers: readonly string[]) {
+export function catalogFastPath(cache: CatalogCache, headers: readonly string[], livePosition?: () => string) {
   const heads = new WeakMap<Entry, { ok: string[]; notModified: string[] }>();
   const headsOf = (entry: Entry) => {
     let h = heads.get(entry);
@@ -31,11 +35,12 @@ export function catalogFastPath(cache: CatalogCache, headers: readonly string[])
     const entry = cache.peek(req.url);
     if (entry === undefined) return false;
     const h = headsOf(entry);
+    const live = livePosition ? [LIVE_POSITION_HEADER, livePosition()] : [];
     if (req.headers['if-none-match'] === entry.etag) {
-      res.writeHead(304, h.notModified);
+      res.writeHead(304, live.length ? h.notModified.concat(live) : h.notModified);
       res.end();
     } else {
-      res.writeHead(200, h.ok);
+      res.writeHead(200, live.length ? h.ok.concat(live) : h.ok);
       res.end(entry.body);
     }
     return true;

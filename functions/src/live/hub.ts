@@ -117,6 +117,12 @@ export class LiveHub implements LiveEvents {
     return `${this.runId}.${seq}`;
   }
 
+  /** The newest event's id: where a stream resumed from it starts. Taken before a read, it is the read's position
+   *  (events are published after their commit): a stream opened with it replays every change the read may lack. */
+  newestId(): string {
+    return this.eventId(this.seq);
+  }
+
   /** `data` is kept as given until its frame is built: publishers hand over a value they no longer change. */
   publish(topic: string, type: string, data: unknown): void {
     const seq = ++this.seq;
@@ -218,7 +224,7 @@ export class LiveHub implements LiveEvents {
       }
     }
     const head = `retry: ${RECONNECT_MS}\n${resync ? `event: resync\ndata: {}\n\n` : ''}`;
-    writeNow(res, `${head}${replay.join('')}id: ${this.eventId(this.seq)}\nevent: ready\ndata: {}\n\n`);
+    writeNow(res, `${head}${replay.join('')}id: ${this.newestId()}\nevent: ready\ndata: {}\n\n`);
 
     this.streams.add(live);
     for (const t of live.topics) add(this.byTopic, t, live);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/render';
 import { api, ApiError } from './api';
+import { livePositions } from './livePosition';
 import { upload } from './fileTransfer';
 import { sessionStore, setUserInfo, signOut } from './session';
 
@@ -49,6 +50,18 @@ describe('the one HTTP client', () => {
     });
     expect(calls[0].headers.Authorization).toBe('Bearer tok-alice');
     expect(sessionStore.get()).toBeNull();
+  });
+
+  it("api() notes each answer's live position (X-Live-Event-Id), for the first live stream (lib/live/sse.ts takes the oldest)", async () => {
+    const at = ['abcd1234.30', 'abcd1234.12', null, 'abcd1234.50'];
+    vi.stubGlobal('fetch', async () => {
+      const position = at.shift();
+      return new Response('{}', {
+        headers: { 'Content-Type': 'application/json', ...(position ? { 'X-Live-Event-Id': position } : {}) },
+      });
+    });
+    for (let i = 0; i < 4; i++) await api('/api/products');
+    expect(livePositions).toEqual(['abcd1234.30', 'abcd1234.12', 'abcd1234.50']);
   });
 
   it('api() keeps the session on a 403 (a refusal, not an expired session)', async () => {

@@ -3,6 +3,8 @@
 // server's message, and sign the user out on any 401.
 import type { ApiErrorBody } from '@domain';
 import { fillPath, type EndpointSpec, type InputOf, type OutputOf, type Route } from '@api/endpoint';
+import { LIVE_POSITION_HEADER } from '@domain/livePosition';
+import { noteLivePosition } from './livePosition';
 import { getToken, signOut } from './session';
 
 export class ApiError extends Error {
@@ -76,6 +78,7 @@ export async function api<T>(path: string, options: RequestOptions = {}, retried
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR, 0);
   }
+  noteLivePosition(res.headers.get(LIVE_POSITION_HEADER));
   const text = await res.text();
   const isJson = res.headers.get('content-type')?.includes('application/json');
   const data = isJson && text ? JSON.parse(text) : text;

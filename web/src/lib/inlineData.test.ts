@@ -27,6 +27,15 @@ afterEach(() => {
 });
 
 describe('inline data', () => {
+  it("notes the page's live position (read before its data) for the first live stream", async () => {
+    const data: InlineData = { renderedAt: Date.now(), liveEventId: 'abcd1234.7', queries: [] };
+    pageWith(JSON.stringify(data));
+    const { hasInlineData } = await import('./inlineData');
+    const { livePositions } = await import('./livePosition');
+    expect(hasInlineData(catalogKeys.top())).toBe(false);
+    expect(livePositions).toEqual(['abcd1234.7']);
+  });
+
   it('the home loader shows the inlined list, top rated and filter counts at once, without fetching; the next load fetches', async () => {
     const facets = { categories: [{ value: 'Audio', count: 1 }], brands: [] };
     const data: InlineData = {

@@ -1,6 +1,7 @@
 // The data the server put in the page (functions/src/features/pages): the answers of the page's first queries, so
 // the first paint needs no API round trip. Each answer is used once (the first load); later visits fetch as usual.
 import { INLINE_DATA_ID, type InlineData } from '@domain/inlineData';
+import { noteLivePosition } from './livePosition';
 
 interface Entry {
   data: unknown;
@@ -19,6 +20,7 @@ function read(): Map<string, Entry> {
   if (!text) return entries;
   try {
     const parsed = JSON.parse(text) as InlineData;
+    noteLivePosition(parsed.liveEventId);
     const updatedAt = Math.min(Date.now(), parsed.renderedAt);
     for (const q of parsed.queries) entries.set(idOf(q.key), { data: q.data, updatedAt });
   } catch {

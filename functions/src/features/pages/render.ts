@@ -378,7 +378,7 @@ export function notFoundHead(): PageHead {
 }
 
 /** The tags `head` adds to the page. */
-function headTags(origin: string, head: PageHead, renderedAt: number): string {
+function headTags(origin: string, head: PageHead, renderedAt: number, liveEventId?: string): string {
   const tag = (name: string, attr: 'name' | 'property', content: string) =>
     `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;
   const out = [`<title>${escapeHtml(head.title)}</title>`, tag('description', 'name', head.description)];
@@ -420,7 +420,7 @@ function headTags(origin: string, head: PageHead, renderedAt: number): string {
   // Data blocks, never executed (nor blocked by the CSP's script-src).
   for (const ld of head.jsonLd) out.push(`<script type="application/ld+json">${jsonForScript(ld)}</script>`);
   if (head.queries.length) {
-    const data: InlineData = { renderedAt, queries: head.queries };
+    const data: InlineData = { renderedAt, ...(liveEventId ? { liveEventId } : {}), queries: head.queries };
     out.push(`<script type="application/json" id="${INLINE_DATA_ID}">${jsonForScript(data)}</script>`);
   }
   return out.join('\n    ');
@@ -428,10 +428,17 @@ function headTags(origin: string, head: PageHead, renderedAt: number): string {
 
 /**
  * The built index.html with `head`'s tags: its own <title> and description replaced, the rest added at the end of
- * <head> (before the app's script runs, which reads the data block).
+ * <head> (before the app's script runs, which reads the data block). `liveEventId`: the live position taken before
+ * the data was read, written into the data block.
  */
-export function renderPage(template: string, origin: string, head: PageHead, renderedAt: number): string {
-  const tags = headTags(origin, head, renderedAt);
+export function renderPage(
+  template: string,
+  origin: string,
+  head: PageHead,
+  renderedAt: number,
+  liveEventId?: string,
+): string {
+  const tags = headTags(origin, head, renderedAt, liveEventId);
   const stripped = template
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');

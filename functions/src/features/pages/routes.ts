@@ -81,6 +81,9 @@ export interface PageRoutesOptions {
   pageModules?: (sources: readonly string[]) => Promise<string[]>;
   /** URLs per sitemap file (tests make it small). */
   sitemapMaxUrls?: number;
+  /** The live hub's newest event id (embedded server; none on Firebase): taken as a page's request starts, before
+   *  its reads, and inlined with its data, so the web's first stream replays what changed after the read. */
+  livePosition?: () => string;
 }
 
 /** The lazily loaded routes of a product page and of the Add to Cart link (web/src/app/router.tsx: the TanStack Query
@@ -199,8 +202,17 @@ export function pageRoutes(options: PageRoutesOptions): Router {
   const originOf = (req: Request) => options.publicUrl ?? developmentOrigin(req);
   const router = Router();
 
+  // Before any handler reads: the position must not be newer than the data it goes with (docs/live.md).
+  const { livePosition } = options;
+  if (livePosition)
+    router.use((_req, res, next) => {
+      res.locals.liveEventId = livePosition();
+      next();
+    });
+
   const sendPage = async (req: Request, res: Response, head: PageHead) => {
-    const html = renderPage(await options.template(req), originOf(req), head, Date.now());
+    const liveEventId = res.locals.liveEventId as string | undefined;
+    const html = renderPage(await options.template(req), originOf(req), head, Date.now(), liveEventId);
     res.setHeader('Cache-Control', options.cacheControl);
     await sendCompressed(req, res, head.status, 'html', html);
   };

@@ -2,7 +2,8 @@
 // watches. Private topics (the cart, an order, the admin views) need a single-use ticket from POST
 // /api/live/tickets, asked with the session's bearer token, so no token ever sits in a URL. The stream is reopened
 // (debounced) when the set of topics changes or the session changes, and after a drop with the last event id, so
-// the server replays what was missed or says `resync` (functions/src/live/hub.ts).
+// the server replays what was missed or says `resync` (functions/src/live/hub.ts). The first stream starts from the
+// oldest position of the answers the page has read (lib/livePosition.ts): what changed since those reads is replayed.
 import type { Order } from '@domain';
 import type { CartLine } from '@domain/cart';
 import type { StoredWishlist } from '@domain/wishlist';
@@ -10,6 +11,7 @@ import type { ShopSettings } from '@domain/settings';
 import { LIVE_EVENT } from '@domain/live';
 import { call } from '@/lib/api';
 import { liveStream, liveTicket } from '@/lib/endpoints.gen';
+import { livePositions } from '@/lib/livePosition';
 import { sessionStore } from '@/lib/session';
 import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
 
@@ -28,6 +30,22 @@ interface Listener {
 const RECONNECT_MIN_MS = 1000;
 const RECONNECT_MAX_MS = 8000;
 const REOPEN_DEBOUNCE_MS = 30;
+/** Read from two server runs: no position covers both, so the first stream asks from one no run has (the hub then
+ *  answers `resync`, and the page reads again). */
+export const MIXED_RUNS = '.';
+
+/** The oldest of the positions the page's answers were read at (`<run>.<seq>`); MIXED_RUNS across runs. */
+export function oldestPosition(ids: readonly string[]): string | undefined {
+  let oldest: string | undefined;
+  for (const id of ids) {
+    const [run, seq] = id.split('.');
+    const [keptRun, keptSeq] = (oldest ?? id).split('.');
+    if (run !== keptRun) return MIXED_RUNS;
+    if (oldest === undefined || Number(seq) < Number(keptSeq)) oldest = id;
+  }
+  return oldest;
+}
+
 const isPrivate = (t: string) => t === 'cart' || t === 'wishlist' || t === 'admin' || t.startsWith('order:');
 
 export class SseLiveSource implements LiveSource {
@@ -94,24 +112,29 @@ export class SseLiveSource implements LiveSource {
       return;
     }
     if (generation !== this.generation) return;
+    // No stream has given an id yet: resume from the page's reads, which may predate this code's loading.
+    this.lastEventId ??= oldestPosition(livePositions);
     // A new EventSource cannot send Last-Event-ID itself: the server reads it from the query too.
     if (this.lastEventId) params.set('lastEventId', this.lastEventId);
     const source = new EventSource(`${this.base}?${params}`);
     this.source = source;
+    /** This stream said `resync`: its `ready` need not reload again. */
+    let resynced = false;
     const handle = (type: string) => (e: MessageEvent<string>) => {
       const previousRun = this.lastEventId?.split('.')[0];
       if (e.lastEventId) this.lastEventId = e.lastEventId;
       if (type === 'ready') {
         // Reload what is shown when changes may have been missed: the first stream only came up after failed tries
-        // (nothing to resume from), or the stream is back from another server run (its events cannot be replayed;
+        // with nothing to resume from, or the stream is back from another server run (its events cannot be replayed;
         // the server says `resync` too when it got our last id, this also covers a reconnect that did not send it).
         const run = e.lastEventId.split('.')[0];
         const missedSome = previousRun === undefined ? this.failures > 0 : previousRun !== run;
         this.failures = 0;
-        if (missedSome) for (const l of this.listeners) l.onResync();
+        if (missedSome && !resynced) for (const l of this.listeners) l.onResync();
         return;
       }
       if (type === 'resync') {
+        resynced = true;
         for (const l of this.listeners) l.onResync();
         return;
       }
