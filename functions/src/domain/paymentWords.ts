@@ -50,7 +50,7 @@ export function paymentLines(payments: readonly LedgerPayment[], paid: boolean, 
 
 /** Where a refund went, in words: "to PayPal", "to gift card", "$5.00 to PayPal, $3.00 to store credit". */
 export function refundDestinations(
-  refund: { amountCents: number; parts?: readonly { kind: string; amountCents: number }[] },
+  refund: { amountCents: number; parts?: readonly { kind: string; amountCents: number; credit?: boolean }[] },
   provider: string,
   money: (cents: number) => string,
 ): string {
