@@ -132,18 +132,39 @@ describe('the admin app', () => {
     await table.getByRole('link', { name: 'Quentin Guestley' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-customers-1366');
-    for (const [path, name] of [
-      ['/admin/productlist', 'products'],
-      ['/admin/orderlist', 'orders'],
-      ['/admin/userlist', 'users'],
-      ['/admin/coupons', 'coupons'],
-      ['/admin/categories', 'categories'],
-      ['/admin/settings', 'settings'],
+    // The sidebar, section by section in its order (issue 39: one list, features/admin/sections.ts): each link opens
+    // its page and is the one highlighted.
+    const nav = page.getByRole('navigation', { name: 'Admin sections' });
+    for (const [label, path, shot] of [
+      ['Dashboard', '/admin', ''],
+      ['Orders', '/admin/orderlist', 'orders'],
+      ['Products', '/admin/productlist', 'products'],
+      ['Customers', '/admin/customers', ''],
+      ['Users', '/admin/userlist', 'users'],
+      ['Discount codes', '/admin/coupons', 'coupons'],
+      ['Gift cards', '/admin/gift-cards', 'gift-cards'],
+      ['Categories & brands', '/admin/categories', 'categories'],
+      ['Settings', '/admin/settings', 'settings'],
     ] as const) {
-      await page.goto(`${shop.url}${path}`);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await screenshot(page, `admin-${name}-1366`);
+      await nav.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+      await page.waitForURL(`${shop.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: label }).waitFor();
+      const active = await nav.locator('a.nav-link.active').allTextContents();
+      expect({ path, active: active.map((text) => text.startsWith(label)) }).toEqual({ path, active: [true] });
+      if (shot) await screenshot(page, `admin-${shot}-1366`);
     }
+    // The sections first, in that order (then the links out: the development mailbox, back to the shop).
+    expect((await nav.getByRole('link').allTextContents()).slice(0, 9)).toEqual([
+      'Dashboard',
+      expect.stringMatching(/^Orders/),
+      'Products',
+      'Customers',
+      'Users',
+      'Discount codes',
+      'Gift cards',
+      'Categories & brands',
+      'Settings',
+    ]);
     await page.context().close();
   });
 

@@ -11,7 +11,8 @@ export interface Route<A extends unknown[] = []> {
   readonly href: (...args: A) => string;
 }
 
-const fixed = (path: string): Route => ({ path, href: () => path });
+/** A route without parameters. */
+export const fixed = (path: string): Route => ({ path, href: () => path });
 const withRedirect = (path: string) => (redirect?: string) =>
   redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
 
@@ -101,13 +102,17 @@ export const paths = {
     href: (topic: 'returns' | 'shipping' | 'privacy' | 'terms') => `/policies/${topic}`,
   } satisfies Route<['returns' | 'shipping' | 'privacy' | 'terms']>,
   contact: fixed('/contact'),
+  /**
+   * The admin pages that something outside the admin app links to; every admin page (these too) is a row of the
+   * admin's one list, web/src/features/admin/sections.ts (its sidebar, router and `adminPaths`). These stay here
+   * because the list is not loaded where they are used: the storefront's header menu (dashboard, users, products,
+   * orders, settings: the home page's first bundle), the order page's way back (orders), the pager (products), the
+   * router's mount point (`isAdminPath`: dashboard) and the server's low-stock mail (productEdit). A new admin page
+   * goes here only if one of those must link to it.
+   */
   admin: {
     dashboard: fixed('/admin'),
     users: fixed('/admin/userlist'),
-    userEdit: {
-      path: '/admin/user/:id/edit',
-      href: (id: string) => `/admin/user/${id}/edit`,
-    } satisfies Route<[string]>,
     products: {
       path: '/admin/productlist',
       href: (page?: number) => (page && page > 1 ? adminProductPage.href(page) : '/admin/productlist'),
@@ -120,19 +125,6 @@ export const paths = {
     orders: fixed('/admin/orderlist'),
     /** The shop's settings: tax and shipping by country, the hold limits (GET/PUT /api/settings). */
     settings: fixed('/admin/settings'),
-    /** Discount codes: the list and the create/edit form (POST/GET/PUT/DELETE /api/coupons). */
-    coupons: fixed('/admin/coupons'),
-    /** Issue 39: gift cards: issue one, the list with balances and history (POST/GET /api/gift-cards). */
-    giftCards: fixed('/admin/gift-cards'),
-    /** Categories and brands: create, rename, merge, delete (domain/taxonomy.ts; /api/categories, /api/brands). */
-    taxonomy: fixed('/admin/categories'),
-    /** Customers: accounts and guests with their order figures (GET /api/customers). */
-    customers: fixed('/admin/customers'),
-    /** One customer (an account id, or a guest's `guest:<email key>`) and their orders (GET /api/customers/:key). */
-    customer: {
-      path: '/admin/customers/:key',
-      href: (key: string) => `/admin/customers/${encodeURIComponent(key)}`,
-    } satisfies Route<[string]>,
   },
   /** The router's catch-all (the 404 page). */
   notFound: { path: '*' },

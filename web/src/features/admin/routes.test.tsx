@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequireAdmin } from '@/app/guards';
 import { setUserInfo, signOut } from '@/lib/session';
@@ -97,6 +97,22 @@ describe('adminRoutes', () => {
     expect(screen.getByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Search orders, products and customers' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to shop' })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    ['/admin', 'Dashboard'],
+    ['/admin/productlist/2', 'Products'],
+    ['/admin/product/p1/edit', 'Products'],
+    ['/admin/user/u1/edit', 'Users'],
+    ['/admin/customers/gail%40x.test', 'Customers'],
+  ])('%s highlights the sidebar’s %s section alone', { timeout: 15_000 }, async (at, section) => {
+    setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' });
+    serveEverything();
+    renderRoutes(routes, { at });
+    const nav = await screen.findByRole('navigation', { name: 'Admin sections' }, { timeout: 5000 });
+    await waitFor(() =>
+      expect([...nav.querySelectorAll('a.nav-link.active')].map((a) => a.textContent)).toEqual([section]),
+    );
   });
 
   it.each(pages)('%s sends a signed-in customer home', async (at) => {

@@ -1,9 +1,9 @@
 import type { Order, OrderPage, OrderSort, OrderStatusFilter } from '@domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { paths } from '@domain/routes';
 import { call } from '@/lib/api';
 import { orderList, orderRequestsSummary } from '@/lib/endpoints.gen';
 import { orderKeys } from '@/lib/queryKeys';
+import { adminPaths } from '../sections';
 
 export interface OrderPageParams {
   pageNumber: number;
@@ -43,7 +43,7 @@ export function useOrderPage(params: OrderPageParams) {
 }
 
 /** The admin order list showing only orders with a request waiting (the dashboard links here). */
-export const requestsHref = `${paths.admin.orders.href()}?requests=waiting`;
+export const requestsHref = `${adminPaths.orders.href()}?requests=waiting`;
 
 /** Under orderKeys.all: any order change (a decision on a request included) asks for it again. */
 const requestsSummaryKey = () => [...orderKeys.all, 'requests', 'summary'] as const;

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@domain/routes';
 import { signOut, useUserInfo } from '@/lib/session';
 import { Meta } from '@/components/ui/Meta';
 import { requestsHref, useRequestsSummary } from '../api/orders';
+import { adminPaths, SIDEBAR } from '../sections';
 import { AdminSearch } from './AdminSearch';
 import '../admin.css';
 
@@ -23,26 +24,6 @@ function useDevMailbox(): boolean {
   return data === true;
 }
 
-interface Section {
-  label: string;
-  to: string;
-  /** Other paths under this section (its inner pages keep it highlighted). */
-  under?: string[];
-  end?: boolean;
-}
-
-const SECTIONS: Section[] = [
-  { label: 'Dashboard', to: paths.admin.dashboard.href(), end: true },
-  { label: 'Orders', to: paths.admin.orders.href() },
-  { label: 'Products', to: paths.admin.products.href(), under: ['/admin/productlist', '/admin/product/'] },
-  { label: 'Customers', to: paths.admin.customers.href(), under: ['/admin/customers/'] },
-  { label: 'Users', to: paths.admin.users.href(), under: ['/admin/user/'] },
-  { label: 'Discount codes', to: paths.admin.coupons.href() },
-  { label: 'Gift cards', to: paths.admin.giftCards.href() },
-  { label: 'Categories & brands', to: paths.admin.taxonomy.href() },
-  { label: 'Settings', to: paths.admin.settings.href() },
-];
-
 function SidebarNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const summary = useRequestsSummary();
@@ -51,18 +32,18 @@ function SidebarNav({ onNavigate }: { onNavigate: () => void }) {
   return (
     <nav aria-label="Admin sections" className="admin-sidebar-nav">
       <ul className="nav flex-column gap-1">
-        {SECTIONS.map((s) => (
-          <li className="nav-item" key={s.to}>
+        {SIDEBAR.map((s) => (
+          <li className="nav-item" key={s.name}>
             <NavLink
               to={s.to}
               end={s.end}
               onClick={onNavigate}
               className={({ isActive }) =>
-                `nav-link${isActive || s.under?.some((p) => pathname.startsWith(p)) ? ' active' : ''}`
+                `nav-link${isActive || s.inner.some((p) => matchPath(p, pathname)) ? ' active' : ''}`
               }
             >
               {s.label}
-              {s.label === 'Orders' && waiting > 0 && (
+              {s.badge === 'requests' && waiting > 0 && (
                 <span className="badge rounded-pill text-bg-warning ms-2" title="Requests waiting">
                   {waiting}
                   <span className="visually-hidden"> requests waiting</span>
@@ -125,7 +106,7 @@ export function AdminLayout() {
           <Offcanvas.Title id="admin-menu-title">Voltshop admin</Offcanvas.Title>
         </Offcanvas.Header>
         <Offcanvas.Body className="flex-column">
-          <Link to={paths.admin.dashboard.href()} className="admin-brand d-none d-lg-block" onClick={close}>
+          <Link to={adminPaths.dashboard.href()} className="admin-brand d-none d-lg-block" onClick={close}>
             <span aria-hidden="true">⚡</span> Voltshop <span className="admin-brand-tag">admin</span>
           </Link>
           <SidebarNav onNavigate={close} />
@@ -174,7 +155,7 @@ export function AdminNotFound() {
       <Meta title="Page not found" />
       <h1 className="h3">Page not found</h1>
       <p className="text-muted">No admin page has this address.</p>
-      <Link to={paths.admin.dashboard.href()} className="btn btn-primary">
+      <Link to={adminPaths.dashboard.href()} className="btn btn-primary">
         Dashboard
       </Link>
     </section>

@@ -9,6 +9,7 @@ import { useCombobox } from '@/components/ui/useCombobox';
 import { call } from '@/lib/api';
 import { customerList, orderList, productList } from '@/lib/endpoints.gen';
 import { formatPrice } from '@/lib/format';
+import { adminPaths } from '../sections';
 
 /** Results shown per group. */
 const PER_GROUP = 5;
@@ -64,7 +65,7 @@ function useAdminSearch(q: string): { groups: Group[]; loading: boolean } {
         name: 'Products',
         hits: (products.data?.products ?? []).slice(0, PER_GROUP).map((p) => ({
           id: `product-${p._id}`,
-          to: paths.admin.productEdit.href(p._id),
+          to: adminPaths.productEdit.href(p._id),
           label: p.name,
           detail: `${p.brand} · ${formatPrice(p.price)}`,
         })),
@@ -73,7 +74,7 @@ function useAdminSearch(q: string): { groups: Group[]; loading: boolean } {
         name: 'Customers',
         hits: (customers.data?.customers ?? []).slice(0, PER_GROUP).map((c) => ({
           id: `customer-${customerKey(c)}`,
-          to: paths.admin.customer.href(customerKey(c)),
+          to: adminPaths.customer.href(customerKey(c)),
           label: c.name,
           detail: `${c.email}${c.guest ? ' · guest' : ''} · ${c.orders} ${c.orders === 1 ? 'order' : 'orders'}`,
         })),

@@ -11,6 +11,7 @@ import { dateTime } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { useStockHistory } from '../api/products';
 import { HistoryPanel } from './HistoryPanel';
+import { adminPaths } from '../sections';
 
 /** How each cause of a stock change reads (domain/stockHistory.ts STOCK_CAUSES). */
 export const CAUSE_LABELS: Record<StockCause, string> = {
@@ -32,7 +33,7 @@ export function Actor({ by, me }: { by: string | undefined; me: string | undefin
   if (!by || by === 'system') return <>System</>;
   if (by === me) return <>You ({by})</>;
   return (
-    <Link to={paths.admin.customer.href(by)} className="font-monospace text-break" title={`Account ${by}`}>
+    <Link to={adminPaths.customer.href(by)} className="font-monospace text-break" title={`Account ${by}`}>
       {by}
     </Link>
   );

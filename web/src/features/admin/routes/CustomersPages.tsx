@@ -13,6 +13,7 @@ import { useCustomer, useCustomerPage } from '../api/customers';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { dateColumn, moneyColumn } from '../components/adminColumns';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
+import { adminPaths } from '../sections';
 
 function Kind({ customer }: { customer: Pick<Customer, 'guest'> }) {
   return customer.guest ? (
@@ -29,7 +30,7 @@ const customerColumns: AdminColumn<Customer>[] = [
     sortValue: (c) => c.name,
     cell: (c) => (
       <div>
-        <Link to={paths.admin.customer.href(customerKey(c))} className="fw-semibold">
+        <Link to={adminPaths.customer.href(customerKey(c))} className="fw-semibold">
           {c.name}
         </Link>
         <span className="d-block small text-body-secondary text-break">{c.email}</span>
@@ -123,7 +124,7 @@ export function CustomerPage() {
   const detail = useCustomer(key);
   return (
     <>
-      <Link to={paths.admin.customers.href()} className="btn btn-light btn-sm mb-3">
+      <Link to={adminPaths.customers.href()} className="btn btn-light btn-sm mb-3">
         ← Customers
       </Link>
       <QueryBoundary query={detail}>
@@ -140,7 +141,7 @@ export function CustomerPage() {
               {customer._id && (
                 <>
                   {' · '}
-                  <Link to={paths.admin.userEdit.href(customer._id)}>Edit account</Link>
+                  <Link to={adminPaths.userEdit.href(customer._id)}>Edit account</Link>
                 </>
               )}
             </p>

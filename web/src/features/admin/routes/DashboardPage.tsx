@@ -9,7 +9,6 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@domain/routes';
 import { formatPrice } from '@/lib/format';
 import { productLink } from '@/lib/productLink';
 import { requestsHref, useRequestsSummary } from '../api/orders';
@@ -17,6 +16,7 @@ import { useAdminStats, type AdminStats, type DailyStat } from '../api/stats';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { useStockAlertDemand, waitingByProduct } from '../api/stockAlerts';
 import { EditIcon } from '../components/Icons';
+import { adminPaths } from '../sections';
 
 const StatsChart = lazy(() => import('../components/StatsChart'));
 
@@ -155,7 +155,7 @@ function LowStock({ products, threshold }: { products: AdminStats['lowStock']; t
       <p className="small text-muted" id="low-stock-rule">
         Products and variants with {threshold} or fewer in stock, lowest first
         {products.length >= LOW_STOCK_ROWS ? ` (the ${LOW_STOCK_ROWS} lowest shown)` : ''}. The threshold is{' '}
-        <Link to={paths.admin.settings.href()}>your low-stock setting</Link>.
+        <Link to={adminPaths.settings.href()}>your low-stock setting</Link>.
       </p>
       <AdminTable
         caption="Low-stock items"
@@ -167,7 +167,7 @@ function LowStock({ products, threshold }: { products: AdminStats['lowStock']; t
         empty={<Message variant="success">Every product and variant has more than {threshold} in stock.</Message>}
         actions={(p) => (
           <Link
-            to={paths.admin.productEdit.href(p.product)}
+            to={adminPaths.productEdit.href(p.product)}
             className="btn btn-light btn-sm"
             aria-label={`Edit ${itemName(p)}`}
           >

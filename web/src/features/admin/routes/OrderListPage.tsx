@@ -13,6 +13,7 @@ import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { dateColumn, moneyColumn } from '../components/adminColumns';
 import { ExportOrdersButton } from '../components/ExportOrdersButton';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
+import { adminPaths } from '../sections';
 
 const columns: AdminColumn<Order>[] = [
   {
@@ -85,7 +86,7 @@ function OrderViews({ requests }: { requests: boolean }) {
     <nav aria-label="Order views" className="mb-3">
       <ul className="nav nav-tabs">
         <li className="nav-item">
-          <Link to={paths.admin.orders.href()} className={tab(!requests)} aria-current={requests ? undefined : 'page'}>
+          <Link to={adminPaths.orders.href()} className={tab(!requests)} aria-current={requests ? undefined : 'page'}>
             All orders
           </Link>
         </li>

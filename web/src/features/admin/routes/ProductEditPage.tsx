@@ -12,6 +12,7 @@ import { ProductForm } from '../components/ProductForm';
 import { StockHistory } from '../components/StockHistory';
 import { PriceHistory } from '../components/PriceHistory';
 import { WaitingDemand } from '../components/WaitingDemand';
+import { adminPaths } from '../sections';
 
 /** Why a save failed; a stale form (409) is offered a reload of the product as it is now. */
 function SaveError({ error, onReload, reloading }: { error: unknown; onReload?: () => void; reloading: boolean }) {
@@ -57,7 +58,7 @@ export function ProductEditPage() {
   // Bumped by "Reload": the form remounts from the product as it is now, keeping nothing of the outdated one.
   const [formKey, setFormKey] = useState(0);
   const stale = update.error instanceof ApiError && update.error.status === 409;
-  const list = paths.admin.products.href();
+  const list = adminPaths.products.href();
 
   async function reload() {
     await product.refetch();

@@ -19,6 +19,7 @@ import { RowActions } from '../components/RowActions';
 import { ServerListBar } from '../components/ServerListBar';
 import { PlusIcon } from '../components/Icons';
 import { deleteRequest } from '../lib/confirm';
+import { adminPaths } from '../sections';
 
 /** A product's units for sale: its own, or with variants (issue 40) all its variants' together. */
 const stockOf = (p: Product) =>
@@ -97,11 +98,11 @@ export function ProductListPage() {
 
   /** Page `n` of the list, keeping the search. */
   const hrefFor = (n: number) =>
-    paths.admin.products.href(n) + (search ? `?${new URLSearchParams({ search }).toString()}` : '');
+    adminPaths.products.href(n) + (search ? `?${new URLSearchParams({ search }).toString()}` : '');
 
   function onCreate() {
     setDeleted(null);
-    create.mutate(undefined, { onSuccess: (p) => navigate(paths.admin.productEdit.href(p._id)) });
+    create.mutate(undefined, { onSuccess: (p) => navigate(adminPaths.productEdit.href(p._id)) });
   }
 
   async function onDelete(product: Product) {
@@ -114,7 +115,7 @@ export function ProductListPage() {
   const rowActions = (p: Product) => (
     <RowActions
       name={p.name}
-      editTo={paths.admin.productEdit.href(p._id)}
+      editTo={adminPaths.productEdit.href(p._id)}
       deleting={remove.isPending && remove.variables === p._id}
       onDelete={() => void onDelete(p)}
     />
@@ -176,8 +177,8 @@ export function ProductListPage() {
                       onSearch={(text) =>
                         navigate(
                           text
-                            ? `${paths.admin.products.href()}?${new URLSearchParams({ search: text }).toString()}`
-                            : paths.admin.products.href(),
+                            ? `${adminPaths.products.href()}?${new URLSearchParams({ search: text }).toString()}`
+                            : adminPaths.products.href(),
                         )
                       }
                     />

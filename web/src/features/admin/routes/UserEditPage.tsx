@@ -12,9 +12,9 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@domain/routes';
 import { errorMessage } from '@/lib/api';
 import { useSendPasswordResetLink, useUpdateUser, useUser } from '../api/users';
+import { adminPaths } from '../sections';
 
 type UserFormValues = z.input<typeof adminUserUpdateSchema>;
 
@@ -75,7 +75,7 @@ export function UserEditPage() {
   return (
     <>
       <Meta title="Edit User" />
-      <Link to={paths.admin.users.href()} className="btn btn-light mb-3">
+      <Link to={adminPaths.users.href()} className="btn btn-light mb-3">
         Go Back
       </Link>
       <FormContainer>
@@ -91,7 +91,7 @@ export function UserEditPage() {
                   update.mutate(values, {
                     onSuccess: () => {
                       update.reset();
-                      navigate(paths.admin.users.href());
+                      navigate(adminPaths.users.href());
                     },
                   })
                 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { paths } from '@domain/routes';
 import { useUserInfo } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
 import { getOpenOrders, useDeleteUser, useUserPage } from '../api/users';
@@ -13,6 +12,7 @@ import { RowActions } from '../components/RowActions';
 import { YesNo } from '../components/Icons';
 import { useConfirm } from '@/components/ui/ConfirmDialog';
 import { deleteRequest, openOrdersWarning } from '../lib/confirm';
+import { adminPaths } from '../sections';
 
 /** ID, Name, Email, Admin tick, edit and delete (confirmed; the list reloads after). */
 export function UserListPage() {
@@ -104,7 +104,7 @@ export function UserListPage() {
             actions={(u) => (
               <RowActions
                 name={u.name}
-                editTo={paths.admin.userEdit.href(u._id)}
+                editTo={adminPaths.userEdit.href(u._id)}
                 deleting={checking === u._id || (remove.isPending && remove.variables === u._id)}
                 // No Delete on the admin's own row: the API refuses it anyway, and only after the confirm.
                 onDelete={u._id === me?._id ? undefined : () => void onDelete(u)}
