@@ -8,7 +8,6 @@ import { stockAlertsModule } from './stockAlerts/index.js';
 import { giftCardsModule } from './giftCards/index.js';
 import { wishlistModule } from './wishlist/index.js';
 import type { CapabilityModule, ModelStores, ModuleDeps } from './module.js';
-import type { TenderHook } from '../orders/tenders.js';
 
 export const MODULES = [
   addressesModule,
@@ -30,10 +29,9 @@ export function moduleStores(models: ModelStores, deps: ModuleDeps): ModuleStore
   ) as ModuleStores;
 }
 
-/** The modules' ways to pay and credits (orders/tenders.ts), which the order use cases run (both stores). */
-export const TENDER_HOOKS: readonly TenderHook[] = (MODULES as readonly CapabilityModule[]).flatMap(
-  (m) => m.tenders ?? [],
-);
+/** The modules' ways to pay and credits (modules/tenderHooks.ts, pure), which the order use cases run (both
+ *  stores). */
+export { TENDER_HOOKS } from './tenderHooks.js';
 
 /** The models whose records an account owns (deleted with it). */
 export const ACCOUNT_OWNED_MODELS: readonly AnyModel[] = MODULES.flatMap((m) => m.ownedByAccount);

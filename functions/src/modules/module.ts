@@ -4,7 +4,6 @@
 // ModelStore per model the module lists.
 import type { Router } from 'express';
 import type { AnyModel, ModelChange, ModelRecord } from '../domain/model.js';
-import type { TenderHook } from '../orders/tenders.js';
 import type { Clock, EventPublisher, Ports, QueuedMail } from '../ports.js';
 
 export interface ListOptions {
@@ -101,8 +100,6 @@ export interface CapabilityModule<Name extends string = string, S = unknown> {
   ownedByAccount: readonly AnyModel[];
   store(models: ModelStores, deps: ModuleDeps): S;
   routes?: { mountPath: string; router(ports: Ports): Router };
-  /** Issue 39: its ways to pay an order and its credits (orders/tenders.ts), run in the order's transaction. */
-  tenders?: readonly TenderHook[];
 }
 
 /** A module's declaration, its name and store type kept. */
