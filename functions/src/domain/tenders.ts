@@ -34,6 +34,25 @@ export interface RefundPart {
 export const TENDER_ASK_ORDER = ['storeCredit', 'giftCard'] as const;
 export type AskedTenderKind = (typeof TENDER_ASK_ORDER)[number];
 
+/** Issue 39: the order answer's field per kind saying what that kind paid of the total, in dollars (0 without
+ *  one), declared once: the Order type (types.ts, `TenderPrices`), its value (orders.ts orderFromRecord,
+ *  `tenderPrices`) and the answer's schema (api/outputs.ts) derive from it. A kind without one answers only its
+ *  `tenders` (store credit). */
+export const TENDER_PRICE_FIELDS = { giftCard: 'giftCardPrice' } as const satisfies Readonly<Record<string, string>>;
+export type TenderPriceField = (typeof TENDER_PRICE_FIELDS)[keyof typeof TENDER_PRICE_FIELDS];
+export type TenderPrices = { [F in TenderPriceField]: number };
+
+/** What each kind with a price field paid of the order (dollars). */
+export function tenderPrices(order: Pick<OrderRecord, 'tenders'>): TenderPrices {
+  const paid = (kind: string) =>
+    tendersOf(order)
+      .filter((t) => t.kind === kind)
+      .reduce((sum, t) => sum + t.amountCents, 0);
+  return Object.fromEntries(
+    Object.entries(TENDER_PRICE_FIELDS).map(([kind, field]) => [field, toDollars(paid(kind))]),
+  ) as TenderPrices;
+}
+
 /** A placement's ask of one tender. */
 export interface TenderAsk {
   ref: string;
