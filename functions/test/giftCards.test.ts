@@ -3,7 +3,7 @@
 // a 404. The store's side on both backends: contract/giftCards.contract.ts; who may call what:
 // reliability/authorization.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlaceOrderBody } from '../src/domain/schemas.js';
+import type { PlaceOrderBody } from '../src/api/endpoints.js';
 import { mails, waitForMail } from './support/mailbox.js';
 import { createProduct, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
 

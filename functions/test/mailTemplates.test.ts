@@ -13,7 +13,8 @@ import {
   refundMail,
 } from '../src/mail/orderMails.js';
 import { mailRenderer, renderMail } from '../src/mail/render.js';
-import { TEMPLATES, type MailData, type MailTemplate } from '../src/mail/templates/index.js';
+import { SHOP_TEMPLATES, TEMPLATES, type MailData, type MailTemplate } from '../src/mail/templates/index.js';
+import { MODULES } from '../src/modules/index.js';
 
 const ORIGIN = 'https://shop.example.com';
 const url = (path: string) => new URL(path, ORIGIN).href;
@@ -186,6 +187,18 @@ describe('mail templates', () => {
       { to: 'your store credit', cents: 300 },
     ]);
     expect(refundMail('x'.repeat(24), record, { ...refund, parts: [] }).data.refundedTo).toBeUndefined();
+  });
+
+  it("holds each module's templates (CapabilityModule.mails), each name once beside the shop's (issue 39)", () => {
+    const moduleMails = MODULES.flatMap((m) => ('mails' in m && m.mails ? Object.entries(m.mails) : []));
+    const names = moduleMails.map(([name]) => name);
+    expect(names).toContain('gift-card');
+    expect(new Set(names).size).toBe(names.length);
+    for (const [name, definition] of moduleMails) {
+      expect(Object.hasOwn(SHOP_TEMPLATES, name)).toBe(false); // never replacing one of the shop's
+      expect(TEMPLATES[name as MailTemplate]).toBe(definition);
+    }
+    expect(Object.keys(TEMPLATES).sort()).toEqual([...Object.keys(SHOP_TEMPLATES), ...names].sort());
   });
 
   for (const template of Object.keys(TEMPLATES) as MailTemplate[]) {

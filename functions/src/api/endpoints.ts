@@ -49,6 +49,7 @@ import {
   userListQuerySchema,
   wishlistSchema,
   type AccountExport,
+  type PlaceOrderBaseBody,
   type AdminOrder,
   type CatalogFacets,
   type Coupon,
@@ -96,6 +97,7 @@ import {
   type GiftCardIssued,
   type StoreCredit,
 } from '../modules/giftCards/giftCards.js';
+import { TENDER_BODY_FIELDS, type TenderBody } from '../modules/tenderHooks.js';
 
 /** The answer of calls that only confirm. */
 export interface Message {
@@ -135,6 +137,15 @@ export interface DevMailSummary {
   html?: string;
   createdAt: string;
 }
+
+/** The place-order bodies with the fields of the ways to pay beside the provider (issue 39: each module's tender
+ *  hook declares its own, modules/tenderHooks.ts; `giftCardCode`, `useStoreCredit`). */
+export const placeOrderBodySchema = placeOrderSchema.extend(TENDER_BODY_FIELDS);
+export const guestOrderBodySchema = guestOrderSchema.extend(TENDER_BODY_FIELDS);
+
+/** What the shop's own client sends to place an order (domain/schemas.ts PlaceOrderBaseBody and the tenders'
+ *  fields). */
+export type PlaceOrderBody = PlaceOrderBaseBody & TenderBody;
 
 /** A customer's own orders: pages, status and sort, no customer search. */
 export const myOrdersQuerySchema = orderListQuerySchema.omit({ search: true, requests: true });
@@ -564,7 +575,7 @@ export const endpoints = {
     path: '/api/orders',
     access: 'customer',
     summary: 'Places an order, priced by the store (expectedTotal only refuses a changed total)',
-    body: placeOrderSchema,
+    body: placeOrderBodySchema,
     output: order,
     status: 201,
     rateLimits: ['order', 'couponOrder'],
@@ -574,7 +585,7 @@ export const endpoints = {
     path: '/api/orders/guest',
     access: 'public',
     summary: "Places a guest's order (an email, no account); the answer adds the order's accessToken",
-    body: guestOrderSchema,
+    body: guestOrderBodySchema,
     output: schema<Order & { accessToken: string }>('GuestOrder', out.guestOrderOutput),
     status: 201,
     rateLimits: ['guestOrder', 'order', 'couponOrder'],

@@ -35,6 +35,8 @@ import {
   type UserPage,
   type UserSummary,
   type Wishlist,
+  TENDER_PRICE_FIELDS,
+  type TenderPriceField,
 } from '../domain/index.js';
 import type { StockAlertDemand } from '../domain/stockAlerts.js';
 
@@ -322,7 +324,11 @@ const orderShape = {
   createdAt: iso,
   isGuest: z.boolean(),
   tenders: z.array(z.strictObject({ kind: z.string(), ref: z.string(), amount: money, refunded: money })),
-  giftCardPrice: money,
+  // Issue 39: what each kind with a price field paid (`giftCardPrice`, domain/tenders.ts TENDER_PRICE_FIELDS).
+  ...(Object.fromEntries(Object.values(TENDER_PRICE_FIELDS).map((field) => [field, money])) as Record<
+    TenderPriceField,
+    typeof money
+  >),
 };
 export const orderOutput = shapeOf<Order>()(z.strictObject(orderShape));
 export const adminOrderOutput = shapeOf<AdminOrder>()(

@@ -10,7 +10,7 @@ import { assertTransition, returnStatusOf } from './lifecycle.js';
 import { formatPrice, toDollars } from './money.js';
 import { isPaidStatus, paymentStatusOf, refundedCents, type RefundRecord } from './orderMoney.js';
 import { refundAnswer, SHOP_REFUND_ACTOR } from './refunds.js';
-import { tenderAnswers, tendersOf, type Tender } from './tenders.js';
+import { tenderAnswers, tenderPrices, type Tender } from './tenders.js';
 import type {
   CancellationRequest,
   Order,
@@ -185,11 +185,7 @@ export function orderFromRecord(id: string, record: OrderRecord): Order {
     returns: (r.returns ?? []).map((x) => ({ ...x, items: x.items.map((i) => ({ ...i })) })),
     isGuest: !!r.guestEmail,
     tenders: tenderAnswers(r),
-    giftCardPrice: toDollars(
-      tendersOf(r)
-        .filter((t) => t.kind === 'giftCard')
-        .reduce((sum, t) => sum + t.amountCents, 0),
-    ),
+    ...tenderPrices(r),
   };
 }
 

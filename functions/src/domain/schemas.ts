@@ -474,19 +474,8 @@ export const placeOrderSchema = z.strictObject({
       .transform((code) => code.toUpperCase())
       .optional(),
   ),
-  /** Issue 39: a gift card's code (16 letters and digits, dashes and spaces ignored): it pays its balance of the
-   *  total in the placing transaction (modules/giftCards); the rest is the payment provider's. Empty: none. */
-  giftCardCode: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    plainString('Gift card code')
-      .trim()
-      .max(40, 'Gift card code must be at most 40 characters')
-      .regex(/^[A-Za-z0-9 -]+$/, 'Gift card code may contain only letters, digits, spaces and "-"')
-      .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
-      .optional(),
-  ),
-  /** Issue 39: spend the account's store credit first (signed-in orders only; a guest's order refuses it). */
-  useStoreCredit: z.boolean({ error: 'useStoreCredit must be true or false' }).optional(),
+  // Issue 39: the ways to pay beside the provider add their fields (giftCardCode, useStoreCredit) where the endpoint
+  // table is built (api/endpoints.ts placeOrderBodySchema, from each module's tender hook): strict there too.
   /** The total the shopper was shown (issue 38): the order is placed only at that total, else 409 with the new
    *  figures (domain/orderDecisions.ts priceChanged). Absent: placed at whatever it costs (the original clients). */
   expectedTotal: z
@@ -520,17 +509,14 @@ export const claimOrderSchema = z.strictObject({ orderToken: orderTokenSchema })
  * What the shop's own client sends to place an order (web: checkout): product ids and quantities, shipping and
  * payment method, all the server uses. The other fields placeOrderSchema accepts (line names, images and prices,
  * the totals) are the original ProShop clients', read and ignored (functions/test/compat/proshop-clients.test.ts).
+ * The tenders' fields are added by api/endpoints.ts PlaceOrderBody (issue 39: each module declares its own).
  */
-export interface PlaceOrderBody {
+export interface PlaceOrderBaseBody {
   orderItems: { product: string; qty: number; variant?: string }[];
   shippingAddress: PlaceOrderInput['shippingAddress'];
   paymentMethod: string;
   /** A discount code (issue 30); absent for none. */
   couponCode?: string;
-  /** Issue 39: a gift card's code; it pays its balance of the total, the rest is paid as usual. */
-  giftCardCode?: string;
-  /** Issue 39: spend the account's store credit first (signed-in orders only). */
-  useStoreCredit?: boolean;
   /** The total the page showed, in dollars (issue 38): 409 with the new figures when the order would cost more or
    *  less (orderDecisions.ts PriceChangedDetails). */
   expectedTotal?: number;

@@ -8,6 +8,8 @@ import {
   providerLeftCents,
   releasedTenders,
   splitRefund,
+  TENDER_PRICE_FIELDS,
+  tenderPrices,
   tenderShare,
   tendersAfterRefund,
   withTenders,
@@ -96,5 +98,16 @@ describe('tenders', () => {
       { kind: 'giftCard', paidCents: 4_000, refundedCents: 1_000 },
       { kind: 'storeCredit', paidCents: 0, refundedCents: 200, credit: true },
     ]);
+  });
+
+  it('answers each kind with a price field what it paid, in dollars, and 0 without one (issue 39)', () => {
+    const credit: Tender = { kind: 'storeCredit', ref: 'u1', amountCents: 1_234, refundedCents: 0 };
+    expect(tenderPrices({ tenders: [card(2_500, 500), credit, { ...card(1_001), ref: 'OTHER' }] })).toEqual({
+      giftCardPrice: 35.01,
+    });
+    expect(tenderPrices({})).toEqual({ giftCardPrice: 0 });
+    // One field per kind, never two kinds answering the same field.
+    const fields = Object.values(TENDER_PRICE_FIELDS);
+    expect(new Set(fields).size).toBe(fields.length);
   });
 });

@@ -2,7 +2,9 @@
 // credit), with what it paid and what went back to it. The payment provider (PayPal, or the simulated one) pays the
 // rest of the total; an order its tenders cover is paid at placement and has no payment step. Pure: the order use
 // cases (orders/tenders.ts) load each tender's record in the order's transaction, ask the module's hook, and write.
+import type { z } from 'zod';
 import { conflict } from './errors.js';
+import type { AnyModel, ModelRecord } from './model.js';
 import { toDollars } from './money.js';
 import type { OrderRecord } from './orders.js';
 import { counting, refundsOf, type RefundRecord } from './orderMoney.js';
@@ -31,6 +33,116 @@ export interface RefundPart {
  *  plans with it (web checkout/tenderPlan.ts), so both split a total alike. */
 export const TENDER_ASK_ORDER = ['storeCredit', 'giftCard'] as const;
 export type AskedTenderKind = (typeof TENDER_ASK_ORDER)[number];
+
+/** Issue 39: the order answer's field per kind saying what that kind paid of the total, in dollars (0 without
+ *  one), declared once: the Order type (types.ts, `TenderPrices`), its value (orders.ts orderFromRecord,
+ *  `tenderPrices`) and the answer's schema (api/outputs.ts) derive from it. A kind without one answers only its
+ *  `tenders` (store credit). */
+export const TENDER_PRICE_FIELDS = { giftCard: 'giftCardPrice' } as const satisfies Readonly<Record<string, string>>;
+export type TenderPriceField = (typeof TENDER_PRICE_FIELDS)[keyof typeof TENDER_PRICE_FIELDS];
+export type TenderPrices = { [F in TenderPriceField]: number };
+
+/** What each kind with a price field paid of the order (dollars). */
+export function tenderPrices(order: Pick<OrderRecord, 'tenders'>): TenderPrices {
+  const paid = (kind: string) =>
+    tendersOf(order)
+      .filter((t) => t.kind === kind)
+      .reduce((sum, t) => sum + t.amountCents, 0);
+  return Object.fromEntries(
+    Object.entries(TENDER_PRICE_FIELDS).map(([kind, field]) => [field, toDollars(paid(kind))]),
+  ) as TenderPrices;
+}
+
+/** A placement's ask of one tender. */
+export interface TenderAsk {
+  ref: string;
+  /** What is still due of the order's total (after the tenders before it). */
+  dueCents: number;
+  now: Date;
+  orderId: string;
+}
+
+/** Money going back onto a tender's record: an unpaid order released (what it paid), or a refund's part. */
+export interface TenderBack {
+  ref: string;
+  amountCents: number;
+  now: Date;
+  orderId: string;
+  why: 'released' | 'refund';
+}
+
+/**
+ * The place-order body field a way to pay reads (the same on POST /api/orders and /guest): its name, its zod schema
+ * (optional: an order without it asks nothing of this tender), and how its parsed value and the caller's account
+ * (null: a guest) become the tender's ref, undefined when it asks nothing, or a refusal (a DomainError thrown). The
+ * place-order bodies and the route derive from the hooks' fields (modules/tenderHooks.ts), so they name none.
+ */
+export interface TenderField<Name extends string = string, S extends z.ZodType = z.ZodType> {
+  name: Name;
+  schema: S;
+  ref(value: NonNullable<z.output<S>>, accountId: string | null): string | undefined;
+}
+
+/** A field's declaration, its name and schema types kept (the body's type derives from them). */
+export const tenderField = <const Name extends string, S extends z.ZodType>(f: TenderField<Name, S>) => f;
+
+/**
+ * What a module implements to be a way to pay an order (a gift card) or to take refunds as credit (store credit).
+ * Pure: the order use cases (orders/tenders.ts) read the record, ask the hook and write, in the order's transaction.
+ */
+export interface TenderHook<M extends AnyModel = AnyModel, F extends TenderField = TenderField> {
+  /** Its kind: on the order's tenders, in PlaceOrderCommand.tenders, a refund's `to`. */
+  kind: string;
+  /** The model of the record it pays from (keyed by the tender's ref). */
+  model: M;
+  /** The owner of its records, for a model with owners (issued gift cards: the shop). */
+  owner?: string;
+  /** A credit (store credit): refunds of any of the order's money may go to it, onto the record keyed by the
+   *  order's account; absent: only what this tender paid goes back to it. */
+  credit?: boolean;
+  /** The place-order body field that asks for it; absent: no order asks for it by its body. */
+  field?: F;
+  /** At placement: what the record (null: none) pays of what is due (0..dueCents) and the record after. Throws a
+   *  DomainError to refuse the order. Absent: not a way to pay (a credit spent otherwise). */
+  take?(record: ModelRecord<M> | null, ask: TenderAsk): { amountCents: number; record: ModelRecord<M> };
+  /** Money back onto the record (null: none yet, a credit's first): the record after. */
+  giveBack(record: ModelRecord<M> | null, back: TenderBack): ModelRecord<M>;
+}
+
+type FieldOf<H> = H extends { field?: infer F } ? (F extends TenderField ? F : never) : never;
+
+/** The zod shape of the hooks' body fields, by name (each field's schema type kept). */
+export type TenderBodyShape<H extends readonly unknown[]> = {
+  [F in FieldOf<H[number]> as F['name']]: F['schema'];
+};
+
+/** The hooks' body fields as a zod shape, to extend the place-order bodies with. */
+export function tenderBodyShape<const H extends readonly { field?: TenderField }[]>(hooks: H): TenderBodyShape<H> {
+  return Object.fromEntries(
+    hooks.flatMap((h) => (h.field ? [[h.field.name, h.field.schema] as const] : [])),
+  ) as TenderBodyShape<H>;
+}
+
+const askRank = (kind: string) => {
+  const at = (TENDER_ASK_ORDER as readonly string[]).indexOf(kind);
+  return at < 0 ? TENDER_ASK_ORDER.length : at;
+};
+
+/** The tenders a parsed place-order body asks, in TENDER_ASK_ORDER (then the hooks' order): each hook's field read
+ *  into its ref for the caller's account (null: a guest), or refused by it. */
+export function askedTenders(
+  hooks: readonly TenderHook[],
+  body: Readonly<Record<string, unknown>>,
+  accountId: string | null,
+): { kind: string; ref: string }[] {
+  const asked = hooks.flatMap((hook) => {
+    const value = hook.field ? body[hook.field.name] : undefined;
+    if (value === undefined || value === null || !hook.field) return [];
+    const ref = hook.field.ref(value, accountId);
+    return ref ? [{ kind: hook.kind, ref }] : [];
+  });
+  return asked.sort((a, b) => askRank(a.kind) - askRank(b.kind));
+}
 
 export const tendersOf = (order: Pick<OrderRecord, 'tenders'>): Tender[] => order.tenders ?? [];
 

@@ -1,4 +1,5 @@
 import type { ProductImage, ProductSpec } from './productMedia.js';
+import type { TenderPrices } from './tenders.js';
 
 // The shapes the API answers, with the spec's field names (section 3). Shared by the API and the web.
 
@@ -224,7 +225,7 @@ export interface OrderShippingMethod {
   days: { min: number; max: number };
 }
 
-export interface Order {
+export interface Order extends TenderPrices {
   _id: string;
   user: { _id: string; name: string; email: string };
   orderItems: OrderItem[];
@@ -273,8 +274,8 @@ export interface Order {
   isGuest: boolean;
   /** Issue 39: the payments other than the provider's (domain/tenders.ts), oldest first; the provider paid the rest. */
   tenders: OrderTender[];
-  /** Issue 39: what gift cards paid of the total (dollars); 0 without one. */
-  giftCardPrice: number;
+  // Issue 39: and what each kind with a price field paid of the total (dollars; `giftCardPrice`): TenderPrices,
+  // declared by domain/tenders.ts TENDER_PRICE_FIELDS.
 }
 
 /** A tender as the API answers it: its kind (`giftCard`, ...), the last 4 characters of its ref, dollars paid and

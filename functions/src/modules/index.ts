@@ -8,7 +8,7 @@ import { stockAlertsModule } from './stockAlerts/index.js';
 import { giftCardsModule } from './giftCards/index.js';
 import { wishlistModule } from './wishlist/index.js';
 import type { CapabilityModule, ModelStores, ModuleDeps } from './module.js';
-import type { TenderHook } from '../orders/tenders.js';
+import type { MailDefinition } from '../mail/templates/index.js';
 
 export const MODULES = [
   addressesModule,
@@ -30,10 +30,21 @@ export function moduleStores(models: ModelStores, deps: ModuleDeps): ModuleStore
   ) as ModuleStores;
 }
 
-/** The modules' ways to pay and credits (orders/tenders.ts), which the order use cases run (both stores). */
-export const TENDER_HOOKS: readonly TenderHook[] = (MODULES as readonly CapabilityModule[]).flatMap(
-  (m) => m.tenders ?? [],
-);
+/** The modules' ways to pay and credits (modules/tenderHooks.ts, pure), which the order use cases run (both
+ *  stores). */
+export { TENDER_HOOKS } from './tenderHooks.js';
 
 /** The models whose records an account owns (deleted with it). */
 export const ACCOUNT_OWNED_MODELS: readonly AnyModel[] = MODULES.flatMap((m) => m.ownedByAccount);
+
+type MailsOf<M> = M extends { mails?: infer Mails } ? NonNullable<Mails> : never;
+type Both<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type AllModuleMails = Both<MailsOf<Module>>;
+
+/** The modules' mail templates by name (mail/templates/index.ts adds them to the shop's). */
+export const MODULE_MAILS = Object.assign({}, ...MODULES.map((m) => ('mails' in m ? m.mails : {}))) as AllModuleMails;
+
+/** The data each module template's messages are recorded with (part of mail/templates/index.ts MailData). */
+export type ModuleMailData = {
+  [T in keyof AllModuleMails]: AllModuleMails[T] extends MailDefinition<infer D> ? D : never;
+};

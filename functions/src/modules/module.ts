@@ -4,7 +4,7 @@
 // ModelStore per model the module lists.
 import type { Router } from 'express';
 import type { AnyModel, ModelChange, ModelRecord } from '../domain/model.js';
-import type { TenderHook } from '../orders/tenders.js';
+import type { MailDefinition } from '../mail/templates/index.js';
 import type { Clock, EventPublisher, Ports, QueuedMail } from '../ports.js';
 
 export interface ListOptions {
@@ -91,9 +91,12 @@ export interface ModuleDeps {
 /** Builds a backend's ModelStore for a model. */
 export type ModelStores = <M extends AnyModel>(model: M) => ModelStore<ModelRecord<M>>;
 
+/** A module's mail templates by name, each with the data its messages are recorded with (`Data[name]`). */
+export type ModuleMails<Data extends object = Record<string, never>> = { [T in keyof Data]: MailDefinition<Data[T]> };
+
 /** A capability: its name (its key in the Store), its models, its store written once over the generic stores, and
  *  its routes (registered from the endpoint table, mounted by app.ts at `mountPath` under /api). */
-export interface CapabilityModule<Name extends string = string, S = unknown> {
+export interface CapabilityModule<Name extends string = string, S = unknown, Mails extends object = object> {
   name: Name;
   models: readonly AnyModel[];
   /** The records of these models owned by an account (by their owner, or keyed by the account's id) go with it
@@ -101,9 +104,12 @@ export interface CapabilityModule<Name extends string = string, S = unknown> {
   ownedByAccount: readonly AnyModel[];
   store(models: ModelStores, deps: ModuleDeps): S;
   routes?: { mountPath: string; router(ports: Ports): Router };
-  /** Issue 39: its ways to pay an order and its credits (orders/tenders.ts), run in the order's transaction. */
-  tenders?: readonly TenderHook[];
+  /** Its mail templates (ModuleMails), rendered and listed with the shop's own (mail/templates/index.ts TEMPLATES):
+   *  its store records them through the outbox (ModuleDeps.transaction's `mail`). */
+  mails?: Mails;
 }
 
-/** A module's declaration, its name and store type kept. */
-export const defineModule = <const Name extends string, S>(m: CapabilityModule<Name, S>) => m;
+/** A module's declaration, its name, store type and mails' types kept. */
+export const defineModule = <const Name extends string, S, Mails extends object = Record<never, never>>(
+  m: CapabilityModule<Name, S, Mails>,
+) => m;

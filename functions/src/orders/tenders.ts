@@ -1,5 +1,5 @@
-// The tender hook (issue 39): what a module implements to be a way to pay an order (a gift card) or to take refunds
-// as credit (store credit), and what the order use cases do with it, generically, inside the order's transaction:
+// The tender hooks (issue 39, domain/tenders.ts TenderHook: a module's way to pay an order, a gift card, or to take
+// refunds as credit, store credit) and what the order use cases do with them, generically, inside the order's transaction:
 // read the tender's record (OrderUnit.record), ask the hook's pure decision, write the record with the order
 // (OrderChangeSet.records). A new way to pay touches its module (and the web) only.
 import {
@@ -10,44 +10,13 @@ import {
   type OrderRecord,
   type RefundRecord,
   type Tender,
+  type TenderHook,
 } from '../domain/index.js';
-import type { AnyModel, ModelRecord } from '../domain/model.js';
 import type { OrderChangeSet, OrderUnit } from '../ports.js';
 
-/** A placement's ask of one tender. */
-export interface TenderAsk {
-  ref: string;
-  /** What is still due of the order's total (after the tenders before it). */
-  dueCents: number;
-  now: Date;
-  orderId: string;
-}
-
-/** Money going back onto a tender's record: an unpaid order released (what it paid), or a refund's part. */
-export interface TenderBack {
-  ref: string;
-  amountCents: number;
-  now: Date;
-  orderId: string;
-  why: 'released' | 'refund';
-}
-
-export interface TenderHook<M extends AnyModel = AnyModel> {
-  /** Its kind: on the order's tenders, in PlaceOrderCommand.tenders, a refund's `to`. */
-  kind: string;
-  /** The model of the record it pays from (keyed by the tender's ref). */
-  model: M;
-  /** The owner of its records, for a model with owners (issued gift cards: the shop). */
-  owner?: string;
-  /** A credit (store credit): refunds of any of the order's money may go to it, onto the record keyed by the
-   *  order's account; absent: only what this tender paid goes back to it. */
-  credit?: boolean;
-  /** At placement: what the record (null: none) pays of what is due (0..dueCents) and the record after. Throws a
-   *  DomainError to refuse the order. Absent: not a way to pay (a credit spent otherwise). */
-  take?(record: ModelRecord<M> | null, ask: TenderAsk): { amountCents: number; record: ModelRecord<M> };
-  /** Money back onto the record (null: none yet, a credit's first): the record after. */
-  giveBack(record: ModelRecord<M> | null, back: TenderBack): ModelRecord<M>;
-}
+// The hook itself is pure (domain/tenders.ts), so the modules declare theirs where the endpoint table can read
+// their place-order body fields.
+export type { TenderAsk, TenderBack, TenderHook } from '../domain/tenders.js';
 
 type Records = NonNullable<OrderChangeSet['records']>;
 

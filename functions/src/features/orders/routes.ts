@@ -20,7 +20,6 @@ import {
   ORDER_MESSAGES,
   paymentOrderOf,
   paypalCaptureSchema,
-  placeOrderSchema,
   deliverOrderSchema,
   shipOrderSchema,
   undeliverOrderSchema,
@@ -33,15 +32,13 @@ import {
   holdLimitsOf,
   addressHoldLimits,
   DEFAULT_HOLD_ADDRESS_FACTOR,
-  guestOrderSchema,
   claimOrderSchema,
   guestCustomer,
   GUEST_MESSAGES,
   unavailable,
   toCents,
   type PlaceOrderInput,
-  TENDER_ASK_ORDER,
-  type AskedTenderKind,
+  askedTenders,
 } from '../../domain/index.js';
 import { callerOf, requireAdmin, requireUser } from '../../http/auth.js';
 import { assertEmptyBody, parse, parseId } from '../../http/validate.js';
@@ -57,6 +54,7 @@ import {
   type OrderRecipient,
 } from '../../http/rateLimits.js';
 import type { Caller, Ports } from '../../ports.js';
+import { TENDER_HOOKS } from '../../modules/tenderHooks.js';
 import { moneyBack } from './moneyBack.js';
 import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
 import type { SettingsCache } from '../settings/settingsCache.js';
@@ -153,14 +151,10 @@ export function orderRoutes(
     };
   }
 
-  /** Issue 39: the tenders an order asks (orders/tenders.ts): the account's store credit first, then a gift card. */
-  function tendersOf(input: PlaceOrderInput, userId: string | null) {
-    if (input.useStoreCredit && !userId) throw badInput('A guest order cannot use store credit');
-    const refs: Record<AskedTenderKind, string | undefined> = {
-      storeCredit: input.useStoreCredit && userId ? userId : undefined,
-      giftCard: input.giftCardCode,
-    };
-    const tenders = TENDER_ASK_ORDER.flatMap((kind) => (refs[kind] ? [{ kind, ref: refs[kind] }] : []));
+  /** Issue 39: the tenders an order asks, each read from its hook's body field (domain/tenders.ts askedTenders: the
+   *  account's store credit first, then a gift card). */
+  function tendersOf(input: Readonly<Record<string, unknown>>, userId: string | null) {
+    const tenders = askedTenders(TENDER_HOOKS, input, userId);
     return tenders.length ? { tenders } : {};
   }
 
@@ -226,7 +220,7 @@ export function orderRoutes(
 
   handle(router, endpoints.orderPlace, ...beforeSignedInOrder, async (req, res) => {
     if (noItems(req)) throw badInput('No order items');
-    const input = parse(placeOrderSchema, req.body);
+    const input = parse(endpoints.orderPlace.body, req.body);
     const user = res.locals.orderUser as { _id: string; name: string; email: string };
     const terms = await orderTerms(input, req);
     const order = await placeCounted(res, {
@@ -244,7 +238,7 @@ export function orderRoutes(
   handle(router, endpoints.orderPlaceGuest, ...beforeGuestOrder, async (req, res) => {
     if (!orderLinks) throw unavailable(GUEST_MESSAGES.notConfigured);
     if (noItems(req)) throw badInput('No order items');
-    const { email, ...input } = parse(guestOrderSchema, req.body);
+    const { email, ...input } = parse(endpoints.orderPlaceGuest.body, req.body);
     const order = await placeCounted(res, {
       user: guestCustomer(email),
       guest: { email, sign: (id) => orderLinks.sign(id) },

@@ -25,12 +25,16 @@ import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js
 import { PasswordReset } from './PasswordReset.js';
 import { Welcome } from './Welcome.js';
 import { CartReminder } from './CartReminder.js';
-import { GiftCard } from './GiftCard.js';
 import { BackInStock, LowStock, StockAlertConfirm, itemName } from './StockAlertMails.js';
 import { paths } from '../../domain/routes.js';
+import { MODULE_MAILS, type ModuleMailData } from '../../modules/index.js';
 
-/** The data each template is recorded with (JSON). */
-export interface MailData {
+/** The data each template is recorded with (JSON): the shop's own, and the capability modules' (each module's
+ *  `mails`, modules/index.ts MODULE_MAILS: the gift card's recipient's, modules/giftCards/mail.tsx). */
+export type MailData = ShopMailData & ModuleMailData;
+
+/** The shop's own templates' data. */
+export interface ShopMailData {
   /** Issue 41: a guest's (or an unverified address's) back-in-stock alert waits for this link. */
   'stock-alert-confirm': { productName: string; variantLabel: string; confirmPath: string; unsubscribePath: string };
   /** Issue 40: to each admin, once per item and fall to the low-stock threshold. */
@@ -82,8 +86,6 @@ export interface MailData {
     cartPath: string;
     unsubscribePath: string;
   };
-  /** Issue 39: to a gift card's recipient when the owner issues it (modules/giftCards/routes.ts). */
-  'gift-card': { code: string; amount: string; expiresAt: string | null };
   /** To ORDER_ALERT_EMAIL, else to each admin, when an order is paid. */
   'owner-order-paid': OrderMailData & { customerEmail: string };
   /** Issue 38: to the same owners, when a customer asks to cancel a paid order or to return items. */
@@ -114,10 +116,13 @@ export interface RenderContext {
   timeZone: string;
 }
 
-interface Definition<T extends MailTemplate> {
-  subject(data: MailData[T], context: RenderContext): string;
-  element(data: MailData[T], context: RenderContext): ReactElement;
+/** A template: the message's subject and its React Email element, from the data it was recorded with. */
+export interface MailDefinition<D> {
+  subject(data: D, context: RenderContext): string;
+  element(data: D, context: RenderContext): ReactElement;
 }
+
+type Definition<T extends MailTemplate> = MailDefinition<MailData[T]>;
 
 /** The welcome and the "confirm again" messages: one template, `again` telling them apart. */
 function confirmEmail(again: boolean): Definition<'welcome'>['element'] {
@@ -142,7 +147,7 @@ const orderProps = (d: OrderMailData, context: RenderContext) => ({
   timeZone: zoneOf(d, context),
 });
 
-export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
+export const SHOP_TEMPLATES: { [T in keyof ShopMailData]: Definition<T> } = {
   'stock-alert-confirm': {
     subject: (d) => `Confirm your alert for ${itemName(d.productName, d.variantLabel)}`,
     element: (d, { url }) =>
@@ -227,16 +232,6 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
         shopUrl: url(paths.home.href()),
       }),
   },
-  'gift-card': {
-    subject: (d) => `Your Voltshop gift card of ${d.amount}`,
-    element: (d, context) =>
-      createElement(GiftCard, {
-        code: d.code,
-        amount: d.amount,
-        expires: d.expiresAt ? mailTime(d.expiresAt, context.timeZone) : null,
-        shopUrl: context.url(paths.home.href()),
-      }),
-  },
   'order-placed': {
     subject: (d) => `Your Voltshop order ${d.order.number}: please pay to complete it`,
     element: (d, c) => createElement(OrderPlaced, { ...orderProps(d, c), expiresAt: d.expiresAt }),
@@ -315,5 +310,8 @@ export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = {
       }),
   },
 };
+
+/** Every template: the shop's and the modules' (each name once: test/mailTemplates.test.ts). */
+export const TEMPLATES: { [T in MailTemplate]: Definition<T> } = { ...SHOP_TEMPLATES, ...MODULE_MAILS };
 
 export const isMailTemplate = (name: string): name is MailTemplate => Object.hasOwn(TEMPLATES, name);

@@ -6,10 +6,10 @@
 // (an SQL CHECK; the order's transaction reads the record, so a concurrent order retries on Firestore).
 import { z } from 'zod';
 import { badInput, conflict, notFound } from '../../domain/errors.js';
-import { emailSchema } from '../../domain/schemas.js';
+import { emailSchema, plainString } from '../../domain/schemas.js';
 import { defineModel, field, type ModelRecord } from '../../domain/model.js';
 import { formatPrice, toDollars } from '../../domain/money.js';
-import { tenderShare } from '../../domain/tenders.js';
+import { tenderField, tenderShare, type TenderHook } from '../../domain/tenders.js';
 
 /** One line of a balance's history: what moved it, by how much (cents, signed) and the balance after. */
 export interface BalanceEntry {
@@ -172,6 +172,54 @@ export function creditBack(credit: StoreCreditRecord | null, back: Back): StoreC
   const current = credit ?? { userId: back.ref, balanceCents: 0, history: [] };
   return moved(current, back.amountCents, { at: back.now.toISOString(), kind: back.why, orderId: back.orderId });
 }
+
+// The two ways to pay (modules/tenderHooks.ts lists them; the order use cases run them, orders/tenders.ts), each with
+// the place-order body field that asks for it.
+
+/** `giftCardCode`: a card's code (16 letters and digits, dashes and spaces ignored); it pays its balance of the total
+ *  in the placing transaction, the rest is the payment provider's. Empty: none. */
+const giftCardCodeField = tenderField({
+  name: 'giftCardCode',
+  schema: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    plainString('Gift card code')
+      .trim()
+      .max(40, 'Gift card code must be at most 40 characters')
+      .regex(/^[A-Za-z0-9 -]+$/, 'Gift card code may contain only letters, digits, spaces and "-"')
+      .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
+      .optional(),
+  ),
+  ref: (code) => code || undefined,
+});
+
+/** `useStoreCredit`: spend the account's store credit first (signed-in orders only; a guest's order refuses it). */
+const useStoreCreditField = tenderField({
+  name: 'useStoreCredit',
+  schema: z.boolean({ error: 'useStoreCredit must be true or false' }).optional(),
+  ref: (use, accountId) => {
+    if (!use) return undefined;
+    if (!accountId) throw badInput('A guest order cannot use store credit');
+    return accountId;
+  },
+});
+
+export const giftCardTender: TenderHook<typeof GIFT_CARD_MODEL, typeof giftCardCodeField> = {
+  kind: 'giftCard',
+  model: GIFT_CARD_MODEL,
+  owner: SHOP_OWNER,
+  field: giftCardCodeField,
+  take: cardPays,
+  giveBack: cardBack,
+};
+
+export const storeCreditTender: TenderHook<typeof STORE_CREDIT_MODEL, typeof useStoreCreditField> = {
+  kind: 'storeCredit',
+  model: STORE_CREDIT_MODEL,
+  credit: true,
+  field: useStoreCreditField,
+  take: creditPays,
+  giveBack: creditBack,
+};
 
 /** A card as the shopper's balance check answers it. */
 export const cardBalance = (card: GiftCardRecord) => ({

@@ -1,4 +1,5 @@
-import type { Order, PlaceOrderBody, PriceChangedDetails } from '@domain';
+import type { Order, PriceChangedDetails } from '@domain';
+import type { PlaceOrderBody } from '@api/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '@/lib/api';
 import { orderPlace, orderPlaceGuest } from '@/lib/endpoints.gen';

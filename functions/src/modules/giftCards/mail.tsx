@@ -1,7 +1,12 @@
 import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
-import { BRAND, button, Layout, small, text } from './Layout.js';
+import { createElement } from 'react';
+import { paths } from '../../domain/routes.js';
+import { BRAND, button, Layout, small, text } from '../../mail/templates/Layout.js';
+import { mailTime } from '../../mail/templates/OrderMails.js';
+import type { ModuleMails } from '../module.js';
+import type { giftCardMail } from './giftCards.js';
 
 export interface GiftCardProps {
   /** Grouped (ABCD-EFGH-JKLM-NPQR). */
@@ -38,3 +43,18 @@ export function GiftCard({ code, amount, expires, shopUrl }: GiftCardProps) {
     </Layout>
   );
 }
+
+/** The module's templates (CapabilityModule.mails; mail/templates/index.ts gathers them): to a gift card's recipient
+ *  when the owner issues it (store.ts records it with the card). */
+export const giftCardMails = {
+  'gift-card': {
+    subject: (d) => `Your Voltshop gift card of ${d.amount}`,
+    element: (d, context) =>
+      createElement(GiftCard, {
+        code: d.code,
+        amount: d.amount,
+        expires: d.expiresAt ? mailTime(d.expiresAt, context.timeZone) : null,
+        shopUrl: context.url(paths.home.href()),
+      }),
+  },
+} satisfies ModuleMails<{ 'gift-card': ReturnType<typeof giftCardMail> }>;
