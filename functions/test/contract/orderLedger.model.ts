@@ -19,6 +19,16 @@
 // outbox (each transition's message exactly once: the customer's placed, paid, shipped, delivered, cancelled,
 // refunded, return-approved; the owner's paid alert and request alerts), the CSV row of every order
 // (csvRowReconciles, and its Total, Refunded, Net, Revenue and Payment status by header name).
+// Issue 39: each run also has a fixed pair of gift cards ($40; $150 expiring 150 minutes in) and cards the owner
+// issues; orders a card (or a code no card has) and/or the account's store credit pay part or all of (covered: paid at
+// placement, the receipt and no "placed" mail); refunds of amounts and of lines to the provider, the card, store
+// credit or the default split (the provider first, then the tenders), refused past what that destination may take;
+// an unpaid cancel or expiry gives every tender back; a deletion takes the account's credit with it. After every
+// step: each order's tenders and refunds' parts, its CSV payment columns and its payment lines (paymentLines) as the
+// model says, no tender nor the provider refunded more than it paid; each card's balance the model's, never below
+// zero, and issued = balance + what the orders' tenders hold of it (read from the orders); each account's credit the
+// model's and what its orders' refunds credited less what its orders' tenders spent and kept (less what a deletion
+// took).
 //
 // Size: EMBEDDED_RUNS sequences of at most MAX_STEPS steps on the embedded store, FIRESTORE_RUNS of at most
 // FIRESTORE_MAX_STEPS on the community emulator (fast-check draws each sequence's length, and skips a command whose
@@ -851,7 +861,9 @@ async function refund(
   };
   o.refunds.push(made);
   if (fails) return made;
-  // Each part lands on its record: back to the tender it came from, or credited to the account.
+  // Each part lands on its record: back to the tender it came from, or credited to the account. As the store does it
+  // today, a deleted account's order still takes credit, and its credit record comes back (reported with issue 39's
+  // model: a guest's order refuses it; whether a forgotten account's should too is the orders' rule to decide).
   for (const p of made.parts)
     if (p.tender === null) m.credit[o.customer]! += p.amountCents;
     else giveBack(m, o, o.tenders[p.tender]!, p.amountCents);
