@@ -10,6 +10,10 @@ export const DELETED_CUSTOMER_NAME = 'Deleted customer';
  *  orders in the books), never deliverable (.invalid is reserved). */
 export const deletedCustomerEmail = (uid: string) => `deleted-${uid.toLowerCase()}@deleted.invalid`;
 
+/** Whether an order's account was deleted (its customer anonymised by `anonymisedFields`). */
+export const accountDeleted = (order: { user: { _id: string; email: string } }) =>
+  order.user.email === deletedCustomerEmail(order.user._id);
+
 export const REMOVED_ADDRESS: ShippingAddress = { address: '', city: '', postalCode: '', country: '' };
 
 /** What a deletion anonymises (users.forget, issue 38: the one place both stores read): each of the account's orders

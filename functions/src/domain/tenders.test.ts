@@ -54,6 +54,21 @@ describe('tenders', () => {
     expect(releasedTenders({ tenders: [card(2_500)] })).toEqual([card(2_500, 2_500)]);
   });
 
+  it('an order with no account to credit (a guest, a deleted account) never refunds to store credit, not even to the credit it spent', () => {
+    const credit: Tender = { kind: 'storeCredit', ref: 'uid-1', amountCents: 3_000, refundedCents: 0 };
+    const order = { ...base, status: 'paid', tenders: [credit, card(2_000)], refunds: [] } as OrderRecord;
+    const gone = { kinds: ['storeCredit'], ref: null };
+    expect(() => splitRefund(order, 100, 'storeCredit', gone)).toThrow('cannot be refunded');
+    // The default split: the provider's 5,000, then the card's 2,000; the credit spent went with the account.
+    expect(splitRefund(order, 7_000, undefined, gone)).toEqual([{ kind: 'giftCard', ref: 'CARD', amountCents: 2_000 }]);
+    expect(() => splitRefund(order, 7_001, undefined, gone)).toThrow('At most 70.00');
+    // With its account, the same refund goes back onto the credit it spent.
+    expect(splitRefund(order, 10_000, undefined, { kinds: ['storeCredit'], ref: 'uid-1' })).toEqual([
+      { kind: 'storeCredit', ref: 'uid-1', amountCents: 3_000 },
+      { kind: 'giftCard', ref: 'CARD', amountCents: 2_000 },
+    ]);
+  });
+
   it('a refund goes to the provider first, then the card; never more to one than it paid', () => {
     const order = { ...base, status: 'paid', tenders: [card(4_000)], refunds: [] } as OrderRecord;
     expect(splitRefund(order, 6_000, undefined, noCredits)).toEqual([]);

@@ -207,6 +207,8 @@ export const TENDER_MESSAGES = {
  * (`credits`: any of what is still refundable, onto the account `creditRef`). Without `to`: the provider first,
  * then the tenders in their order. Answers the parts not going to the provider (the rest does). The caller has
  * checked the amount against what the order may still refund (refunds.ts), so never more than was paid goes back.
+ * An order with no account to credit (`credits.ref` null: a guest's, or a deleted account's, whose credit went with
+ * it) takes nothing back onto a credit, not even onto the credit it spent: that money can only go elsewhere.
  */
 export function splitRefund(
   order: Pick<OrderRecord, 'totalCents' | 'tenders' | 'refunds'>,
@@ -223,7 +225,9 @@ export function splitRefund(
     if (amountCents > providerLeft) throw conflict(TENDER_MESSAGES.tooMuchTo('the payment provider', providerLeft));
     return [];
   }
-  const tenders = tendersOf(order).filter((t) => !to || t.kind === to);
+  const tenders = tendersOf(order).filter(
+    (t) => (!to || t.kind === to) && !(credits.kinds.includes(t.kind) && !credits.ref),
+  );
   if (to && !tenders.length) throw conflict(TENDER_MESSAGES.unknownDestination(to));
   let rest = to ? amountCents : Math.max(0, amountCents - providerLeft);
   const parts: RefundPart[] = [];

@@ -47,6 +47,7 @@ import {
   type StockLevel,
 } from '../domain/index.js';
 import { holdReminderKey } from '../domain/holdReminders.js';
+import { accountDeleted } from '../domain/accountDeletion.js';
 import {
   placeOrderRequest,
   type OrderChange,
@@ -311,8 +312,11 @@ export function createOrderStore({ unit: uow, queries, alertEmail, tenders = [] 
     async reserveRefund(id: string, request: RefundRequest) {
       let refund: RefundRecord | undefined;
       const order = await update(id, request.now, (loaded) => {
-        // A credit goes to the order's account (a guest's order has none).
-        const credits = { kinds: creditKinds(tenders), ref: loaded.guestEmail ? null : loaded.user._id };
+        // A credit goes to the order's account (a guest's order has none; a deleted account's credit went with it).
+        const credits = {
+          kinds: creditKinds(tenders),
+          ref: loaded.guestEmail || accountDeleted(loaded) ? null : loaded.user._id,
+        };
         const decided = decideRefund(loaded, { ...request, credits });
         refund = decided.refund;
         return decided.patch;

@@ -151,6 +151,8 @@ interface ModelOrder {
   code: Code | null;
   /** Issue 39: what store credit and a gift card paid at placement, in TENDER_ASK_ORDER. */
   tenders: ModelTender[];
+  /** Its account was deleted: nothing can go onto its credit any more (tenders.ts splitRefund). */
+  accountGone?: boolean;
   /** Its tenders covered it: paid at placement (the receipt, no "placed" mail, no hold). */
   paidAtPlacement: boolean;
   totalCents: number;
@@ -242,7 +244,7 @@ const destinationLeft = (o: ModelOrder, to: RefundTo) =>
  *  refused on an order no card paid); without `to`, the provider first, then the tenders in their order. Null: the
  *  destination cannot take it (refused). */
 function modelSplit(o: ModelOrder, amount: number, to: RefundTo | undefined): ModelPart[] | null {
-  if (to === 'storeCredit') return [{ tender: null, amountCents: amount }];
+  if (to === 'storeCredit') return o.accountGone ? null : [{ tender: null, amountCents: amount }];
   const fromProvider = providerPaid(o) - providerBack(o);
   if (to === 'provider') return amount <= fromProvider ? [] : null;
   if (to && !o.tenders.some((t) => t.kind === to)) return null;
@@ -250,6 +252,8 @@ function modelSplit(o: ModelOrder, amount: number, to: RefundTo | undefined): Mo
   const parts: ModelPart[] = [];
   for (const [i, t] of o.tenders.entries()) {
     if (to && t.kind !== to) continue;
+    // A deleted account's credit went with it: what its order spent of it goes back nowhere.
+    if (o.accountGone && t.card === null) continue;
     const share = Math.min(rest, tenderLeft(o, i));
     if (share > 0) parts.push({ tender: i, amountCents: share });
     rest -= share;
@@ -809,8 +813,8 @@ async function refund(
   const id = `refund-${++m.seq}`;
   const { to } = request;
   // More than that destination may take (what the provider or the card paid and has not had back) is refused.
-  const expectAccepted =
-    accepted && (to === undefined || modelSplit(o, request.expectCents ?? cents(request.amount!), to) !== null);
+  const known = request.expectCents ?? (request.amount !== undefined ? cents(request.amount) : undefined);
+  const expectAccepted = accepted && (known === undefined || modelSplit(o, known, to) !== null);
   const attempt = r.store.orders.reserveRefund(o.id, {
     refundId: id,
     ...(request.amount !== undefined ? { amount: request.amount } : {}),
@@ -861,9 +865,8 @@ async function refund(
   };
   o.refunds.push(made);
   if (fails) return made;
-  // Each part lands on its record: back to the tender it came from, or credited to the account. As the store does it
-  // today, a deleted account's order still takes credit, and its credit record comes back (reported with issue 39's
-  // model: a guest's order refuses it; whether a forgotten account's should too is the orders' rule to decide).
+  // Each part lands on its record: back to the tender it came from, or credited to the account (never a deleted
+  // account's: modelSplit refuses it, as a guest's order does).
   for (const p of made.parts)
     if (p.tender === null) m.credit[o.customer]! += p.amountCents;
     else giveBack(m, o, o.tenders[p.tender]!, p.amountCents);
@@ -941,7 +944,7 @@ class RefundLinesCommand implements Cmd {
     // Whether a destination can take it depends on the lines' amount: their charge (the store's unit pricing, which
     // the model takes as given, as it does for every refund by lines), capped by what is left.
     const expectCents =
-      this.to && ok
+      (this.to || o.accountGone) && ok
         ? Math.min(leftCents(o), linesChargeCents((await r.store.orders.get(o.id))!, r, item, this.qty))
         : undefined;
     await refund(
@@ -1176,6 +1179,7 @@ class DeleteAccountCommand implements Cmd {
     await r.store.users.forget(CUSTOMERS[this.customer]!._id);
     expect(await r.store.users.get(CUSTOMERS[this.customer]!._id)).toBeNull();
     m.deleted.add(this.customer);
+    for (const o of mine) o.accountGone = true;
     // Its store credit goes with it (ownedByAccount).
     m.forfeited[this.customer]! += m.credit[this.customer]!;
     m.credit[this.customer] = 0;

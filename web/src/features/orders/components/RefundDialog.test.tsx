@@ -1,4 +1,5 @@
 import type { Order } from '@domain';
+import { deletedCustomerEmail } from '@domain/accountDeletion';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
@@ -283,6 +284,17 @@ describe('where a refund goes (issue 39)', () => {
     mockFetch({});
     renderAt(<RefundDialog order={{ ...paid, isGuest: true, tenders: [] } as Order} show onClose={() => undefined} />);
     expect(screen.queryByRole('group', { name: 'Refund to' })).toBeNull();
+    expect(screen.queryByLabelText(/Store credit/)).toBeNull();
+  });
+
+  it("a deleted account's order offers no store credit (the account and its credit are gone)", () => {
+    setUserInfo(admin);
+    mockFetch({});
+    const gone = {
+      ...paid,
+      user: { ...paid.user, name: 'Deleted customer', email: deletedCustomerEmail(paid.user._id) },
+    };
+    renderAt(<RefundDialog order={{ ...gone, tenders: [] } as Order} show onClose={() => undefined} />);
     expect(screen.queryByLabelText(/Store credit/)).toBeNull();
   });
 

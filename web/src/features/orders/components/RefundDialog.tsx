@@ -1,5 +1,6 @@
 // The admin's refund (issue 28): an amount (prefilled with what remains) or some lines, a reason, restock, then a
 // confirmation that names the amount. The server decides what may be refunded; this only asks.
+import { accountDeleted } from '@domain/accountDeletion';
 import { cartLineId } from '@domain/cart';
 import type { Order } from '@domain';
 import { orderRefundableCents, orderUnitsLeft } from '@domain/refundFigures';
@@ -28,13 +29,15 @@ function linesAmount(order: Order, qty: Record<string, number>): number {
   return orderUnitsRefundCents(order, items) / 100;
 }
 
-/** Issue 39: where a refund may go. Store credit needs an account (a guest order has none to credit); the gift card
- *  only when one paid part of the order. The server decides how much each may take and says so when it refuses. */
+/** Issue 39: where a refund may go. Store credit needs an account (a guest order has none to credit, a deleted
+ *  account's credit went with it); the gift card only when one paid part of the order. The server decides how much each may take and says so when it refuses. */
 function destinationsOf(order: Order): { id: RefundDestination | 'original'; label: string }[] {
   const cards = (order.tenders ?? []).filter((t) => t.kind === 'giftCard');
   return [
     { id: 'original', label: 'Original payment' },
-    ...(order.isGuest ? [] : [{ id: 'storeCredit' as const, label: `Store credit (${order.user.name}'s account)` }]),
+    ...(order.isGuest || accountDeleted(order)
+      ? []
+      : [{ id: 'storeCredit' as const, label: `Store credit (${order.user.name}'s account)` }]),
     ...(cards.length
       ? [{ id: 'giftCard' as const, label: `Gift card ${cards.map((c) => `…${c.ref}`).join(', ')}` }]
       : []),
