@@ -36,6 +36,10 @@ Before (migration 1 only, measured at 100k products on this machine): a search s
   matching rows, not with the catalogue: rare and absent keywords stay flat from 1k to 100k.
 - **Many matches** (more than 2,000): counting them costs ~10 ms at 100k (the trigram doclists), and the page
   is found by walking the catalogue order, where one row in (size / matches) qualifies, so page 1 is immediate.
+  Without a sort (the best matches first), bm25 scores every match (~12 ms per 10,000), so more than 2,000
+  matches are ordered names first, then the later added first, each part read in the index's rowid order up to
+  the page (migration 27's name-only trigram index finds the name matches of a one-word keyword in time that grows
+  with them alone).
 - **1–2 characters** have no trigram. Migration 3 adds a second FTS5 index (contentless, \`detail=none\`, ASCII
   tokens) that lists, per product, the distinct 1- and 2-character pieces of its lower-cased name, written as hex
   code points (\`functions/src/adapters/embedded/search.ts\`) so no tokenizer folds, splits or parses them. A
@@ -60,7 +64,7 @@ of the SQL) and include the machine's noise, which dominates the p95 of the fast
 
 ### 3. Checkout spike: what limits it
 
-Orders are placed by group commit (\`functions/src/adapters/embedded/orderBatch.ts\`): orders that arrive while a
+Orders are placed by group commit (\`functions/src/adapters/embedded/unitOfWork.ts\`, the embedded unit of work of the order use cases): orders that arrive while a
 write transaction runs wait together and are checked and written in ONE transaction, each in its own SAVEPOINT (a
 refusal or a failure undoes only that order); the products and the customers' open orders are read once per batch;
 an order is answered only after its batch committed. \`functions/test/groupCommit.test.ts\` proves the invariants
@@ -283,6 +287,219 @@ Blocking time moves by ±60 ms from run to run with the machine's load (a cart r
 ms). Lighthouse 12.2.3 fails its TraceElements/RootCauses gatherers on Chromium 156 (\`frame_sequence\`), so its
 LCP-element, render-blocking and layout-shift audits are empty; the LCP elements and shifts above were read with
 Chromium's PerformanceObserver (Playwright, 4× CPU, slow network).
+
+**Issue 42: what the home page's first JavaScript holds (2026-11-29, 04:45–05:10 UTC, load average 0.9–2.2, the
+machine shared with five other engineers' builds and tests)**. The first JavaScript is one file (index.html's entry
+and its static imports: \`web/scripts/size.mjs\`), gzip -9. What is in it, measured three ways: the built file's
+sourcemap (each module's generated code, its share of the file's gzip), the same frameworks built alone (Vite 8 /
+Rolldown, the app's own imports, one file), and builds with a part swapped.
+
+| part | KB gzip | how measured |
+| --- | --- | --- |
+| the whole first file | **111.3** (was 112.7) | \`npm run size\` (363 KB minified; 96.5 KB Brotli as the shop sends it) |
+| react-dom 19 (client) + react + scheduler + react-router 7 (data router), alone in one file | **96.2** | an entry with the app's imports of both (createRoot, StrictMode, startTransition, createBrowserRouter, RouterProvider, Link, Await, ScrollRestoration, ...) and nothing else |
+| of which react-dom + react + scheduler | ~66 | alone: 63.8 (react-dom-client, react, scheduler) + the react-dom/react module they share |
+| of which react-router's data router | ~31 | alone: 31.0 with \`createBrowserRouter\` + \`RouterProvider\` only, 30.9 with every name the app imports: the data router is one unit, naming fewer exports does not shrink it. The declarative \`BrowserRouter\`/\`Routes\` alone: 13.3 |
+| the shop's own code | **~15** (111.3 − 96.2) | ~48 KB minified. Largest (sourcemap shares): \`app/router.tsx\` 1.0, \`CatalogFilters.tsx\` 0.95, \`Header.tsx\` 0.85, \`CatalogPage.tsx\` 0.8, \`Skeletons.tsx\` 0.7, \`domain/routes.ts\` 0.65, \`DropdownMenu.tsx\` 0.6, \`app/routes/errors.tsx\` 0.5, \`lib/shop/embedded.ts\` 0.5, \`lib/api.ts\` 0.5, \`cart/store.ts\` 0.4, \`domain/catalogQuery.ts\` 0.4, \`ProductCard.tsx\` 0.4, \`Rating.tsx\` 0.35, \`Icon.tsx\` 0.35, \`catalogLoader.ts\` 0.3, \`SearchBox.tsx\` 0.3, \`Footer.tsx\` 0.3; each other module ≤ 0.25 |
+| not in it (checked in the sourcemap) | 0 | zod, TanStack Query (and no devtools anywhere in the build), react-bootstrap and its helpers, PayPal, the admin, react-helmet (none: React 19 hoists \`<title>\` and \`<meta>\`) |
+
+What this round cut (each step a commit, sizes by \`npm run size\`): 112.7 → 111.9 KB: the file transfers (upload with
+progress, the CSV download: the admin's only) moved out of \`lib/api.ts\` into \`lib/fileTransfer.ts\`; the products'
+query keys into \`lib/productKeys.ts\` (the home loader took \`queryKeys.ts\` whole: order, user, admin keys); the cart
+entry's \`refreshCartLines\` loads \`variantLine.ts\` when called instead of re-exporting it. 111.9 → 111.3 KB: the line
+rules the cart badge uses (\`cartLineId\`, \`lineStockProblem\`, \`cartItemCount\`) in \`domain/cartLine.ts\`, the subtotal
+in \`features/cart/subtotal.ts\`, so the cart merge, the free-shipping search, the cart messages and the pricing rules
+load with the cart's screens. Rolldown puts a module the entry imports wholly in the first file, with every export a
+lazy screen uses: the gains came from splitting such modules. The budget file is 111.5 KB.
+
+**Why 90 KB is out of reach on this stack**: React 19 and react-router's data router alone are 96.2 KB gzip, before
+a line of the shop. Tried, measured, not kept:
+- Preact (\`preact/compat\` 10.27 aliased for react and react-dom, a throwaway build): the first file is **56.8 KB**.
+  Not shipped: React 19's \`<title>\`/\`<meta>\` hoisting (\`components/ui/Meta.tsx\`) has no Preact equivalent (titles
+  would need an effect), react-router 7, react-bootstrap, react-hook-form, recharts and the PayPal SDK's React
+  wrapper would run on a compatibility layer the unit tests (on React) never see, and the condition "every test
+  still passes" needs the whole browser suite, which this shared machine cannot run in this round.
+- The declarative router (\`BrowserRouter\`/\`Routes\`): ~18 KB less (31.0 → 13.3), so ~93 KB, still above 90, and it
+  gives up loaders (the home page's data starts before its render), \`Await\`, \`ScrollRestoration\`,
+  \`useNavigation\`'s progress bar, \`patchRoutesOnNavigation\` (the admin's route table off the storefront): a rewrite
+  of the router with behaviour lost.
+- Another minifier on the built file: terser (2 passes) 0.1 KB less; esbuild 3 KB more. Not worth a dependency.
+- Left in place on purpose: the error pages (\`app/routes/errors.tsx\`) must not be lazy (they explain a failed chunk
+  load after a deploy, which a lazy error page would share); the header menus' list (an earlier lazy attempt broke
+  \`web/e2e/ui.e2e.ts\`); the admin paths of \`domain/routes.ts\` (~0.25 KB: the header's admin menu and the server's
+  pages read the same table).
+
+**Round of 2026-11-29 (issue 40's last "Done when": home 86–90, category 79–83, product 81–86 on main before it)**.
+Found by building 1561f5b (the 2026-11-24 table above) in its own worktree and running the same Lighthouse on both
+builds, each behind its own server (\`BENCH_SHOP_ROOT\`, \`BENCH_LH_PAGES\`, \`BENCH_LH_DIR\` in \`bench/web.ts\`), then
+comparing the reports' network requests and main-thread tasks:
+
+- *The admin in the storefront*: the build's \`admin\` chunk group (commit 44fae65) took its modules' imports too
+  (Rolldown's \`includeDependenciesRecursively\`, on by default): zod, react-hook-form, react-bootstrap's forms,
+  modals, cards and lists, ~40 domain modules, the orders components: 214 modules that are not the admin's. Every
+  storefront chunk needing one of them imported the admin chunk: the home page loaded it (90 KB Brotli, 354 KB),
+  its CSS, the country list and TanStack Query after its first paint to show the hearts and compare toggles, and
+  evaluating it was one 230 ms task (×4 in the simulation: TBT 150–490 ms); the product page preloaded it with its
+  HTML. Now the group takes the admin's own modules only (\`web/vite.config.ts\`); the admin loads through
+  \`app/adminEntry.ts\`, so the first bundle's preload map does not list its chunks. The home page's lazy code after
+  the first paint (as sent, transfer sizes): 10 files, 33 KB instead of 12 files, 127 KB (1561f5b: 3 files, 19 KB,
+  before the hearts and compare toggles).
+- *The first bundle's bytes* (budget 112 KB): splitting the shared modules by who uses them lengthened the preload
+  map and made Rolldown move its runtime helpers into a file of its own (112.5 KB). Kept within: the shared chunks
+  are named by their hash alone (pages and lazy components keep their names), the rarely first pages (account
+  links, printouts, stock alerts, sign-in, info and policy pages, profile, wishlist, compare) list only their own
+  chunk and CSS in the map (\`COLD_PAGES\`: their imports load one round trip later), and slugify's chunk (CommonJS)
+  is grouped with the related products, which keeps the runtime in the entry. \`npm run size\`: 111.9 KB.
+- *The product gallery's arrows* (‹ ›, \`ProductGallery.tsx\`) were outside the brand font's core file, so every
+  product page with several images downloaded Fontsource's latin file (48 KB, highest priority) while its first
+  images loaded; they are in the core file now (30.4 → 30.5 KB, \`web/scripts/subsetFont.ts\`).
+- Not changed: the home page's inline data doubled since 1561f5b (the list carries each product's specs, images and
+  variants: 6.4 → 17.3 KB, Brotli 2.3 → 4.2 KB); in the simulation that is ~10 ms, and trimming it would change
+  what the product list's query holds for every screen that reads it.
+
+Lighthouse, interleaved (each run: the old build, main before this round, this round, one after the other; 1 run
+each per cell, 12:01–12:13 UTC; load average 3.2–9.1, four engineers' builds and tests on the 2 cores). Medians: home
+96 / 82 / **95**, category 98 / 76 / **95**, product 91 / 79 / **67**:
+
+| page | 1561f5b | main before (520f0e8) | this round |
+| --- | --- | --- | --- |
+| home, perf (FCP / LCP / TBT) | 93 (1.85 / 2.42 / 201), 96 (1.79 / 2.42 / 70), 96 (2.11 / 2.38 / 70) | 79 (2.25 / 3.09 / 477), 82 (2.47 / 3.18 / 340), 82 (1.59 / 1.89 / 669) | 96 (1.85 / 2.39 / 92), 95 (2.08 / 2.50 / 102), 93 (2.03 / 2.60 / 170) |
+| category | 99 (1.56 / 1.88 / 79), 97 (1.91 / 2.31 / 25), 98 (1.69 / 2.07 / 50) | 76 (1.70 / 3.10 / 691), 72 (1.86 / 3.28 / 848), 80 (1.82 / 3.20 / 462) | 90 (1.85 / 2.53 / 280), 95 (1.74 / 2.35 / 162), 95 (1.81 / 2.50 / 125) |
+| product | 86 (1.92 / 2.44 / 432), 94 (2.33 / 2.52 / 59), 91 (1.98 / 2.59 / 240) | 65 (2.90 / 3.60 / 884), 84 (2.65 / 3.33 / 223), 79 (2.63 / 3.05 / 457) | 60 (2.98 / 3.60 / 1288), 67 (2.90 / 3.49 / 802), 80 (2.49 / 3.14 / 404) |
+
+An earlier block of the same minutes (3 runs per build in a row, the new build without the font change): home
+98/96/94, 82/–/77, 96/95/97; category 82/98/99, 69/68/68, –/86/95; product 81/88/87, 87/–/79, 83/63/66 (– a run
+Lighthouse lost to \`NO_NAVSTART\`).
+
+**What limits the product page now** (median below 95 in every build on this loaded machine, 1561f5b's too): the
+page renders about a second after its layout (read with PerformanceObserver at 4× CPU: footer painted, then the
+gallery image 0.9–1.4 s later), because its code is more now (gallery, variants, specs, related products, hearts,
+compare, the 30-day low) and comes as 17 files (the page, TanStack Query, react-bootstrap, the country list through
+the shop settings' rules, and a dozen small shared ones), all announced with the HTML but fetched over 6 HTTP/1.1
+connections. Then grouped (\`productRules\` in \`web/vite.config.ts\`): its eleven small shared modules in one file,
+17 → 7 files (home JS 111.7 KB). Product, main before vs this, interleaved 12:16–12:19 (load 3.7–4.6): 83 (2.67 /
+3.32 / 257), 75 (2.72 / 3.35 / 493), – vs 80 (2.28 / 2.77 / 543), 68 (2.41 / 3.03 / 1143), 77 (2.64 / 2.97 / 524):
+FCP and LCP down 0.3–0.5 s, the blocking time (React rendering the page, ×4) as noisy as before. Tried and not kept:
+one \`entriesAware\` group for all shared modules of \`lib/\`, \`components/\` and the domain (the product page then
+loaded zod and a 27 KB chunk). Next: the page's render work itself, and its price lines without the country list
+(\`domain/priceHistory.ts\`, \`domain/settings.ts\` import \`countries.ts\`, 8.5 KB).
+
+**Issue 42, second pass (2026-11-29, 14:33–15:45 UTC, load average 2–11: four helpers' builds and tests on the 2
+cores): 111.8 → 107.9 KB.** What the first file holds, module by module: each module's code as the bundler rendered
+it into the file (Rolldown's chunk \`modules\`, a throwaway build with a plugin that writes them out), minified alone
+(esbuild) and given its share of the file's gzip -9 by that size. react-router's rendered code still holds some the
+minifier removes afterwards (its row is an upper bound; built alone, the framework is 96.2 KB, above); everything
+else is within ±0.1 KB.
+
+| module (first file, after this pass) | KB gzip | before |
+| --- | --- | --- |
+| react-dom 19 client (\`react-dom-client.production.js\` 56.8, \`react-dom.production.js\` 1.0) | 58.2 | 58.0 |
+| react-router 7 (\`dist/production/chunk-*.mjs\`) | 29.8 | 33.8 |
+| react + scheduler | 3.4 | 3.3 |
+| \`app/router.tsx\` (the route table) | 1.5 | 1.5 |
+| \`app/components/Header.tsx\`, \`DropdownMenu.tsx\`, \`SearchBox.tsx\`, \`Footer.tsx\`, \`RootLayout.tsx\` | 1.1, 0.55, 0.35, 0.35, 0.3 | same |
+| \`features/catalog/routes/CatalogPage.tsx\`, \`catalogLoader.ts\` | 1.0, 0.35 | same |
+| \`features/catalog/components/CatalogFilters.tsx\` (+ \`FilterFields.tsx\`, now lazy) | 0.6 | 1.3 |
+| \`features/catalog/components/Skeletons.tsx\` (the grid's, and the product page's for a direct visit) | 0.8 | same |
+| \`@domain/routes\` (every path, the admin's too) | 0.8 | same |
+| \`app/routes/errors.tsx\` (never lazy: it explains a failed chunk load) | 0.55 | same |
+| Vite's preload helper and its map of the lazy chunks' files; Rolldown's runtime | 0.55, 0.25 | same |
+| \`features/cart/store.ts\` (the header's count) | 0.5 | same |
+| \`lib/router/links.tsx\` (the shop's Link and NavLink, new) | 0.5 | – |
+| \`ProductCard.tsx\`, \`Rating.tsx\`, \`Icon.tsx\`, \`Paginate.tsx\`, \`ProductImage.tsx\`, \`CarouselPoster.tsx\` | 0.5, 0.35, 0.35, 0.2, 0.15, 0.15 | same |
+| \`lib/api.ts\`, \`lib/shop/embedded.ts\`, \`domain/catalogQuery.ts\` | 0.45, 0.45, 0.35 | same |
+| 38 other modules of the shop, each ≤ 0.2 | 3.4 | same |
+
+What was cut, each a commit (sizes by \`npm run size\`):
+- 111.8 → 111.3 KB: the filter bar's category, brand and price fields are a chunk of their own
+  (\`features/catalog/components/FilterFields.tsx\`). Phones (Lighthouse's mobile run) never show them at the first
+  paint: below 768 px they open in the offcanvas, which loads them with it; a wide screen's bar loads them as it
+  renders (the Sort select keeps the row's height, so nothing moves).
+- 111.3 → 107.9 KB: react-router's components the shop never renders. react-router 7's production build keeps its
+  framework-mode \`<Form>\` (with form submission and fetcher helpers), its \`<Link>\` (whose \`prefetch\` support brings
+  an IntersectionObserver hook and the route manifest's prefetch links) and \`unstable_HistoryRouter\` in any bundle
+  that imports the package: each is made by an unannotated \`React.forwardRef(...)\` call and followed by
+  \`X.displayName = "..."\`, both side effects to the bundler. \`web/scripts/treeShakeReactRouter.ts\` marks those calls
+  pure and drops the displayName statements (DevTools names only) in react-router's production modules; the build
+  fails if the patterns disappear with another version. Link and NavLink are then the shop's own
+  (\`web/src/lib/router/links.tsx\`, what \`react-router-dom\` resolves to in the build, the unit tests and the type
+  checker): the same data-mode behaviour (useHref, useLinkClickHandler, react-router's active rule), tested against
+  the router in \`links.test.tsx\`.
+
+Lighthouse, home (\`BENCH_LH_PAGES=home\`, mobile; this branch's build and main's at 653739d, 111.8 KB, each behind
+its own server), 15:11–15:20 UTC, load average 8.3–11.6 (four helpers' builds, tests and browsers on the 2 cores):
+3 runs in a row each: this 78, 92, 91 (FCP 2.02–2.22 s, LCP 2.66–2.93 s, TBT 99–642 ms), main 86, 94, 95 (FCP
+1.90–2.10 s, LCP 2.43–2.79 s, TBT 37–378 ms); then interleaved, one run each in turn: this 94, 95, 94 (FCP 1.90–1.97
+s, LCP 2.47–2.74 s, TBT 66–151 ms), main –, 94, 89 (FCP 1.98–2.42 s, LCP 2.57–2.97 s, TBT 144–163 ms; – a run
+Lighthouse lost). At this load the blocking time decides the score and moves by hundreds of milliseconds from run to
+run: no difference between the builds is measurable beyond it; the bytes are 3.9 KB gzip fewer before the first
+paint.
+
+Tried and not kept: replacing Link alone (without the transform) kept react-router's too (+0.4 KB); marking
+\`createContext\` and \`memo\` pure as well changed nothing.
+
+Still not within 90 KB, and why: react-dom (58) and react-router's data router (~30) are 88 KB of the 107.9 before
+a line of the shop; the shop's own code is ~16 KB. Reaching 90 takes replacing one of the two: Preact (measured
+above: 56.8 KB for the whole file) or a router without the data layer (−18 KB, losing loaders, \`Await\`,
+\`ScrollRestoration\`, the navigation progress bar and \`patchRoutesOnNavigation\`). Or moving the home page's own code
+(the catalogue page, cards, filters, skeletons: ~6 KB) into a route chunk the HTML preloads, which lowers the count
+but not the bytes before the largest paint. The budget file is 108 KB.
+
+**Product page, next round (issues 40 and 39, 2026-11-29 14:43–15:24 UTC)**. Read from the reports (network requests,
+long tasks, main-thread breakdown) and the build manifest: before its first render the page loaded the country list
+(8.7 KB gzip, through \`lib/shopSettings.ts\` → \`domain/settings.ts\` and the 30-day low's \`showsLowestPrice\`), and
+rendered the spec table and every review in the same task as the image and price; after it, the related products'
+chunk, two catalogue reads and a row of cards ran inside Lighthouse's window. Now: the public settings hook imports
+only the settings' types; the 30-day low under the settings' rule is a chunk loaded only for a price that has one
+(\`SettingsLowestPrice.tsx\`); the spec table and the reviews are one lazy chunk (\`BelowTheFold.tsx\`, 1.5 KB); the
+related products wait until the reviews are in place and their place nears the screen (\`WhenNear.tsx\`). The LCP
+image was already preloaded by the HTML and not lazy, and the product inlined. A first visit: 38 → 29 requests, 17 →
+14 JS files, 169 → 155 KB JS transferred, no catalogue read. Issue 39: the build had chunk cycles (the admin group ↔
+the Coupons, Dashboard, Gift cards and Settings pages; the related products' group ↔ their chunk); the admin group now
+takes only modules two admin chunks share (\`minShareCount: 2\`), \`domain/related.ts\` joins its group, and
+\`npm run size\` fails on any cycle among the chunks' static imports (\`web/scripts/chunkCycles.mjs\`). Home JS 111.8 KB.
+
+Lighthouse, product page, main (653739d, \`/work/wt-product-base\`) and this branch alternating, one run each (perf
+(FCP / LCP / TBT), load average before the run; the machine shared with three other engineers' builds and tests):
+
+| pair | main | this branch |
+| --- | --- | --- |
+| 1 | 73 (2.36 / 2.96 / 759), 11.1 | 76 (2.19 / 2.64 / 750), 11.0 |
+| 2 | 79 (2.40 / 2.99 / 489), 11.6 | 84 (2.38 / 2.77 / 375), 9.7 |
+| 3 | 64 (2.56 / 2.99 / 1780), 9.1 | 92 (2.23 / 2.67 / 150), 9.2 |
+| 4 | 81 (2.44 / 2.88 / 440), 5.3 | 91 (2.18 / 2.59 / 213), 5.1 |
+| 5 | 81 (2.37 / 2.89 / 443), 5.4 | 90 (2.32 / 2.58 / 235), 5.4 |
+
+Medians 79 → **90**, LCP 2.96 → 2.64 s (lower in every pair), TBT 489 → 235 ms. Home 94 (1.77 / 2.45 / 175) → 96
+(1.83 / 2.58 / 55), category 93 (1.73 / 2.37 / 244) → 91 (1.91 / 2.62 / 230), one run each at load 6–8: the
+category page loads the same 20 files, the same bytes (+71 B in the entry), so its −2 is the run-to-run noise. **Still below 95** on this machine: what remains before the LCP is the first bundle's
+100 KB and React rendering the page (its long tasks are the entry chunk's, 150–600 ms ×4 under load).
+
+**Product page, third pass (issue 40, 2026-11-29 17:54–18:50 UTC).** A Chromium trace and CPU profile of the
+page's load (4× CPU, an unminified build for the names) showed the whole page rendering again after its first
+paint, gallery and variant picker included: the public settings' arrival, the signed-in user's, and the reviews'
+chunk telling the page it was in (\`reviewsShown\`) each re-rendered \`ProductPage\`, and the settings' and user's
+updates come through \`useSyncExternalStore\`, so synchronously, in one task. Counted in a Chromium load with an
+instrumented build: \`ProductPage\` and \`ProductGallery\` rendered 3 times each; now \`ProductPage\`, the product's view
+and the gallery once, and the small parts that read the settings (\`PriceLine\`, \`BuyBox\`, \`Perks\`) or the user and
+the reviews (\`BelowTheFoldParts\`) twice. Lighthouse, product page, main (c88fc6e) and this round's build
+alternating, one run each, quiet machine (load 1.7–2.7):
+
+| pair | main perf (FCP / LCP / TBT) | this round |
+| --- | --- | --- |
+| 1 | 89 (2.16 / 2.59 / 297) | 92 (2.15 / 2.58 / 182) |
+| 2 | 92 (2.22 / 2.53 / 197) | 94 (2.03 / 2.57 / 142) |
+| 3 | 89 (2.20 / 2.51 / 284) | 91 (2.10 / 2.56 / 223) |
+| 4 | 92 (2.09 / 2.41 / 220) | 93 (2.08 / 2.55 / 168) |
+
+Higher in every pair: median 90.5 → 92.5, TBT median 252 → 175 ms. On the same quiet machine before the round
+(3 runs in a row): home 96, 96, 96 (TBT 45–53 ms); category 92, 94, 97 (TBT 88–255 ms); product 86, 87 (TBT
+334–370 ms; a third run lost). **Still below 95 on the product page**: its remaining blocking time is the entry's
+evaluation and the first render's style and layout (one ~50 ms task each at 4×), and its FCP is 0.2 s behind the
+home page's (probably its modulepreloads and image sharing the simulated link before the first paint; not
+measured).
+Tried and not kept: \`content-visibility: auto\` on the spec table, the reviews and the footer (skipping their layout
+off screen): no difference measurable under the load of the time (load 8–11).
 
 ### 5. Start-up
 
