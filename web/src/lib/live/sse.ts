@@ -11,7 +11,7 @@ import type { ShopSettings } from '@domain/settings';
 import { LIVE_EVENT } from '@domain/live';
 import { call } from '@/lib/api';
 import { liveStream, liveTicket } from '@/lib/endpoints.gen';
-import { takeLivePositions } from '@/lib/livePosition';
+import { livePositions } from '@/lib/livePosition';
 import { sessionStore } from '@/lib/session';
 import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
 
@@ -112,13 +112,8 @@ export class SseLiveSource implements LiveSource {
       return;
     }
     if (generation !== this.generation) return;
-    // Resume from the oldest of what this source last heard and the reads since it last opened: the first stream's
-    // page read its data before this code loaded, and a page moved to inside the app reads its data before the
-    // stream reopens with its topics (a change in between is replayed; replays are idempotent: each event carries
-    // the state it leads to).
-    const read = oldestPosition(takeLivePositions());
-    if (read !== undefined)
-      this.lastEventId = this.lastEventId === undefined ? read : oldestPosition([this.lastEventId, read]);
+    // No stream has given an id yet: resume from the page's reads, which may predate this code's loading.
+    this.lastEventId ??= oldestPosition(livePositions);
     // A new EventSource cannot send Last-Event-ID itself: the server reads it from the query too.
     if (this.lastEventId) params.set('lastEventId', this.lastEventId);
     const source = new EventSource(`${this.base}?${params}`);
