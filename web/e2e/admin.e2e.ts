@@ -369,6 +369,8 @@ describe('admin: products', () => {
       .getByRole('button', { name: 'Show image 2 of 2: The lamp from the side' })
       .and(page.locator('[aria-current="true"]'))
       .waitFor();
+    // The spec table is a lazy chunk rendered after the page's first paint: wait for its rows.
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
     const rows = await page.getByRole('table').getByRole('row').allInnerTexts();
     expect(rows.map((row) => row.replace(/\s+/g, ' ').trim())).toEqual(['Weight 1.1 kg', 'Brightness 800 lm']);
     await screenshot(page, 'admin-created-gallery-product-page');
@@ -435,8 +437,11 @@ describe('admin: products', () => {
       await page.goto('/login');
       await signIn(page, ADMIN.email, ADMIN.password);
       await page.waitForURL(`${shop.url}/`);
-      const listed = (await (await page.request.get('/api/products')).json()) as { products: { _id: string }[] };
-      const id = listed.products[0]!._id;
+      const listed = (await (await page.request.get('/api/products')).json()) as {
+        products: { _id: string; variants?: unknown[] }[];
+      };
+      // A product with variants (its stock is each variant's), whichever the list shows first.
+      const id = listed.products.find((p) => p.variants?.length)!._id;
       await page.goto(`/admin/product/${id}/edit`);
       // One more change: the admin sets the stock, and the history tells it apart from the seeded stock. The newest
       // seeded product has variants: its stock is each variant's, set in the variants table (issue 40).
