@@ -107,9 +107,10 @@ describe("the first stream resumes from the page's reads (docs/live.md)", () => 
     const { SseLiveSource: Source } = await import('./sse');
     const onResync = vi.fn();
     const onChange = vi.fn();
-    new Source().watchProduct('p1', { onChange, onResync });
+    const live = new Source();
+    live.watchProduct('p1', { onChange, onResync });
     await vi.advanceTimersByTimeAsync(100);
-    return { onResync, onChange, noteLivePosition };
+    return { onResync, onChange, noteLivePosition, live };
   }
   it('the oldest position is compared by sequence within a run; two runs give a position of none', () => {
     expect(oldestPosition([])).toBeUndefined();
@@ -132,13 +133,69 @@ describe("the first stream resumes from the page's reads (docs/live.md)", () => 
     expect(onResync).not.toHaveBeenCalled();
   });
 
-  it('a position read after the stream opened changes nothing: later streams resume from their own last id', async () => {
+  it('a reopened stream resumes from its own last id, or from an older read since it opened', async () => {
     const { noteLivePosition } = await freshPage('run1.4');
     FakeEventSource.opened[0].emit('ready', 'run1.20');
-    noteLivePosition('run1.2');
     FakeEventSource.opened[0].onerror?.();
     await vi.advanceTimersByTimeAsync(2000);
     expect(lastEventIdOf(FakeEventSource.opened[1])).toBe('run1.20');
+    noteLivePosition('run1.2'); // an answer read at an older position (a request that began before)
+    FakeEventSource.opened[1].onerror?.();
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(lastEventIdOf(FakeEventSource.opened[2])).toBe('run1.2');
+  });
+
+  it("a page moved to inside the app: its topics' stream resumes from its read, not from the old stream's later events", async () => {
+    const { noteLivePosition, live } = await freshPage('run1.4');
+    const first = FakeEventSource.opened[0];
+    first.emit('ready', 'run1.20');
+    // The next page reads its product at 1.25; the old stream then hears 1.30 (the old product's change) before
+    // the stream reopens with the new page's topic: a change to p2 at 1.27 must be replayed.
+    noteLivePosition('run1.25');
+    first.emit('product', 'run1.30', JSON.stringify({ topic: 'product:p1', data: { _id: 'p1' } }));
+    const onP2 = vi.fn();
+    live.watchProduct('p2', { onChange: onP2, onResync: vi.fn() });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(lastEventIdOf(FakeEventSource.opened[1])).toBe('run1.25');
+  });
+
+  it("a stream resuming from an older read delivers the new topics' events, never again the ones already heard", async () => {
+    const { noteLivePosition, live, onChange: onP1 } = await freshPage('run1.4');
+    const first = FakeEventSource.opened[0];
+    first.emit('ready', 'run1.20');
+    noteLivePosition('run1.25');
+    const p1At28 = { _id: 'p1', countInStock: 3 };
+    first.emit('product', 'run1.28', JSON.stringify({ topic: 'product:p1', data: p1At28 }));
+    first.emit('product', 'run1.30', JSON.stringify({ topic: 'product:p1', data: { _id: 'p1', countInStock: 2 } }));
+    expect(onP1).toHaveBeenCalledTimes(2);
+    const onP2 = vi.fn();
+    live.watchProduct('p2', { onChange: onP2, onResync: vi.fn() });
+    await vi.advanceTimersByTimeAsync(100);
+    const second = FakeEventSource.opened[1];
+    // The server replays from 1.25 for both topics: p2's change at 1.27 is new here, p1's at 1.28 and 1.30 are not
+    // (p1 would show 3 in stock again for a moment), p1's at 1.31 is.
+    const p2At27 = { _id: 'p2', countInStock: 0 };
+    second.emit('product', 'run1.27', JSON.stringify({ topic: 'product:p2', data: p2At27 }));
+    second.emit('product', 'run1.28', JSON.stringify({ topic: 'product:p1', data: p1At28 }));
+    second.emit('product', 'run1.30', JSON.stringify({ topic: 'product:p1', data: { _id: 'p1', countInStock: 2 } }));
+    const p1At31 = { _id: 'p1', countInStock: 1 };
+    second.emit('product', 'run1.31', JSON.stringify({ topic: 'product:p1', data: p1At31 }));
+    second.emit('ready', 'run1.31');
+    expect(onP2).toHaveBeenCalledWith(p2At27);
+    expect(onP2).toHaveBeenCalledTimes(1);
+    expect(onP1).toHaveBeenCalledTimes(3);
+    expect(onP1).toHaveBeenLastCalledWith(p1At31);
+    // Dropped and back from an older read again: nothing heard is delivered twice, for either topic.
+    noteLivePosition('run1.26');
+    second.onerror?.();
+    await vi.advanceTimersByTimeAsync(2000);
+    const third = FakeEventSource.opened[2];
+    expect(lastEventIdOf(third)).toBe('run1.26');
+    third.emit('product', 'run1.27', JSON.stringify({ topic: 'product:p2', data: p2At27 }));
+    third.emit('product', 'run1.31', JSON.stringify({ topic: 'product:p1', data: p1At31 }));
+    expect(onP2).toHaveBeenCalledTimes(1);
+    expect(onP1).toHaveBeenCalledTimes(3);
   });
 
   it('a first stream that failed before any event retries from the same position', async () => {

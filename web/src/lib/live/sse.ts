@@ -11,7 +11,7 @@ import type { ShopSettings } from '@domain/settings';
 import { LIVE_EVENT } from '@domain/live';
 import { call } from '@/lib/api';
 import { liveStream, liveTicket } from '@/lib/endpoints.gen';
-import { livePositions } from '@/lib/livePosition';
+import { takeLivePositions } from '@/lib/livePosition';
 import { sessionStore } from '@/lib/session';
 import type { LiveHandlers, LiveProduct, LiveSource, Unsubscribe } from './types';
 
@@ -48,11 +48,46 @@ export function oldestPosition(ids: readonly string[]): string | undefined {
 
 const isPrivate = (t: string) => t === 'cart' || t === 'wishlist' || t === 'admin' || t.startsWith('order:');
 
+/** What the streams of a source have delivered: every event up to `upTo` of `topics` (as the page names them; the
+ *  account's cart and wishlist for `uid`). */
+export interface Delivered {
+  upTo: string;
+  topics: ReadonlySet<string>;
+  uid: string | null;
+}
+
+/** Whether the event `id` of `topic` (as the server names it) was delivered already. A stream that resumes from a
+ *  read older than the last event heard replays, for the topics it carried before, events their listeners had:
+ *  they are not delivered twice (a repeat would show an older state for a moment, or reset what reacts to it). */
+export function deliveredAlready(id: string, topic: string, delivered: Delivered | undefined, uid: string | null) {
+  if (!delivered) return false;
+  const [run, seq] = id.split('.');
+  const [upToRun, upToSeq] = delivered.upTo.split('.');
+  if (run !== upToRun || Number(seq) > Number(upToSeq)) return false;
+  if (delivered.topics.has(topic)) return true;
+  const own = delivered.uid !== null && delivered.uid === uid;
+  return (
+    own &&
+    ((topic.startsWith('cart:') && delivered.topics.has('cart')) ||
+      (topic.startsWith('wishlist:') && delivered.topics.has('wishlist')))
+  );
+}
+
+/** The later of two event ids (`<run>.<seq>`); one of another run than `current` replaces it. */
+const laterId = (current: string | undefined, id: string) => {
+  if (current === undefined) return id;
+  const [run, seq] = id.split('.');
+  const [currentRun, currentSeq] = current.split('.');
+  return run !== currentRun || Number(seq) > Number(currentSeq) ? id : current;
+};
+
 export class SseLiveSource implements LiveSource {
   private readonly listeners = new Set<Listener>();
   private source: EventSource | null = null;
   private openTopics = '';
   private lastEventId: string | undefined;
+  /** What earlier streams delivered (the newest event id heard and those streams' topics). */
+  private delivered: Delivered | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
   /** Bumped by every (re)open: an answer for an older one is dropped. */
@@ -112,17 +147,31 @@ export class SseLiveSource implements LiveSource {
       return;
     }
     if (generation !== this.generation) return;
-    // No stream has given an id yet: resume from the page's reads, which may predate this code's loading.
-    this.lastEventId ??= oldestPosition(livePositions);
+    // Resume from the oldest of what this source last heard and the reads since it last opened: the first stream's
+    // page read its data before this code loaded, and a page moved to inside the app reads its data before the
+    // stream reopens with its topics (a change in between is replayed; replays are idempotent: each event carries
+    // the state it leads to).
+    const read = oldestPosition(takeLivePositions());
+    if (read !== undefined)
+      this.lastEventId = this.lastEventId === undefined ? read : oldestPosition([this.lastEventId, read]);
     // A new EventSource cannot send Last-Event-ID itself: the server reads it from the query too.
     if (this.lastEventId) params.set('lastEventId', this.lastEventId);
     const source = new EventSource(`${this.base}?${params}`);
     this.source = source;
     /** This stream said `resync`: its `ready` need not reload again. */
     let resynced = false;
+    const uid = sessionStore.get()?._id ?? null;
+    const before = this.delivered;
+    const mine = new Set(topics);
     const handle = (type: string) => (e: MessageEvent<string>) => {
       const previousRun = this.lastEventId?.split('.')[0];
-      if (e.lastEventId) this.lastEventId = e.lastEventId;
+      if (e.lastEventId) {
+        this.lastEventId = e.lastEventId;
+        // This stream delivers every event of its topics from where it resumed: once past what earlier streams
+        // delivered, what has been delivered is this stream's.
+        const upTo = laterId(this.delivered?.upTo, e.lastEventId);
+        if (upTo !== this.delivered?.upTo) this.delivered = { upTo, topics: mine, uid };
+      }
       if (type === 'ready') {
         // Reload what is shown when changes may have been missed: the first stream only came up after failed tries
         // with nothing to resume from, or the stream is back from another server run (its events cannot be replayed;
@@ -139,6 +188,7 @@ export class SseLiveSource implements LiveSource {
         return;
       }
       const { topic, data } = JSON.parse(e.data) as { topic: string; data: unknown };
+      if (deliveredAlready(e.lastEventId, topic, before, uid)) return;
       for (const l of this.listeners)
         if (
           l.heard === topic ||
