@@ -1,18 +1,13 @@
 import type { PriceHistoryEntry, Product } from '@domain';
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { Loader } from '@/components/ui/Loader';
-import { Message } from '@/components/ui/Message';
-import { errorMessage } from '@/lib/api';
 import { dateTime, formatPrice } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { usePriceHistory } from '../api/products';
-import { Actor, VariantCell, variantNamesOf } from './StockHistory';
-import { HistoryPanel } from './HistoryPanel';
+import { Actor, HistoryPanel, VariantCell, type VariantNames } from './HistoryPanel';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatPrice(cents / 100));
 
-function EntriesTable({ entries, variants }: { entries: PriceHistoryEntry[]; variants?: ReadonlyMap<string, string> }) {
+function EntriesTable({ entries, variants }: { entries: PriceHistoryEntry[]; variants?: VariantNames }) {
   const me = useUserInfo()?._id;
   return (
     <div className="table-responsive" tabIndex={0} role="region" aria-label="Price changes">
@@ -55,50 +50,15 @@ export function PriceHistory({
   productId: string;
   product?: Pick<Product, 'options' | 'variants'>;
 }) {
-  const variants = product?.variants?.length ? variantNamesOf(product) : undefined;
   return (
-    <HistoryPanel id="price-history-title" title="Price history">
-      {(open) => <PriceHistoryBody productId={productId} variants={variants} open={open} />}
-    </HistoryPanel>
-  );
-}
-
-function PriceHistoryBody({
-  productId,
-  variants,
-  open,
-}: {
-  productId: string;
-  variants: ReturnType<typeof variantNamesOf> | undefined;
-  open: boolean;
-}) {
-  const history = usePriceHistory(productId, open);
-  const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
-  if (!open) return null;
-  return (
-    <div className="mt-2">
-      {history.isPending ? (
-        <Loader small label="Loading price history" />
-      ) : history.isError ? (
-        <Message variant="danger">{errorMessage(history.error)}</Message>
-      ) : entries.length === 0 ? (
-        <p className="text-muted small mb-0">No price changes yet.</p>
-      ) : (
-        <>
-          <EntriesTable entries={entries} variants={variants} />
-          {history.hasNextPage && (
-            <Button
-              variant="link"
-              size="sm"
-              className="p-0"
-              onClick={() => void history.fetchNextPage()}
-              disabled={history.isFetchingNextPage}
-            >
-              {history.isFetchingNextPage ? 'Loading…' : 'Older changes'}
-            </Button>
-          )}
-        </>
-      )}
-    </div>
+    <HistoryPanel
+      id="price-history-title"
+      title="Price history"
+      empty="No price changes yet."
+      productId={productId}
+      product={product}
+      read={usePriceHistory}
+      Entries={EntriesTable}
+    />
   );
 }
