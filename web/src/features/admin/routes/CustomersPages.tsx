@@ -7,11 +7,11 @@ import { Link, useParams } from 'react-router-dom';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
-import { DeliveredCell, PaidCell } from '@/features/orders';
 import { formatPrice, shortDate } from '@/lib/format';
 import { useCustomer, useCustomerPage } from '../api/customers';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { dateColumn, moneyColumn } from '../components/adminColumns';
+import { deliveredColumn, paidColumn } from '../components/orderColumns';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 import { adminPaths } from '../sections';
 
@@ -102,20 +102,8 @@ const orderColumns: AdminColumn<Order>[] = [
   },
   dateColumn('date', 'DATE', (o) => o.createdAt),
   moneyColumn('total', 'TOTAL', (o) => o.totalPrice),
-  {
-    key: 'paid',
-    header: 'PAID',
-    className: 'text-nowrap',
-    sortValue: (o) => o.paidAt,
-    cell: (o) => <PaidCell order={o} />,
-  },
-  {
-    key: 'delivered',
-    header: 'DELIVERED',
-    className: 'text-nowrap',
-    sortValue: (o) => o.deliveredAt,
-    cell: (o) => <DeliveredCell order={o} />,
-  },
+  paidColumn,
+  deliveredColumn,
 ];
 
 /** /admin/customers/:key: the customer's figures and their orders, newest first. */

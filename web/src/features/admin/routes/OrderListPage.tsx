@@ -6,11 +6,10 @@ import { Link } from 'react-router-dom';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
-import { DeliveredCell, PaidCell } from '@/features/orders';
-import { shortDate } from '@/lib/format';
 import { requestsHref, useOrderPage, useRequestsSummary } from '../api/orders';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { dateColumn, moneyColumn } from '../components/adminColumns';
+import { deliveredColumn, paidColumn } from '../components/orderColumns';
 import { ExportOrdersButton } from '../components/ExportOrdersButton';
 import { ServerListBar, ServerPager, useListParams } from '../components/ServerListBar';
 import { adminPaths } from '../sections';
@@ -45,23 +44,8 @@ const columns: AdminColumn<Order>[] = [
   },
   dateColumn('date', 'DATE', (o) => o.createdAt),
   moneyColumn('total', 'TOTAL', (o) => o.totalPrice),
-  {
-    key: 'paid',
-    header: 'PAID',
-    className: 'text-nowrap',
-    sortValue: (o) => o.paidAt,
-    filterValue: (o) =>
-      o.isPaid ? ['paid', shortDate(o.paidAt)] : o.status === 'expired' ? 'expired not paid' : 'not paid',
-    cell: (o) => <PaidCell order={o} />,
-  },
-  {
-    key: 'delivered',
-    header: 'DELIVERED',
-    className: 'text-nowrap',
-    sortValue: (o) => o.deliveredAt,
-    filterValue: (o) => (o.isDelivered ? ['delivered', shortDate(o.deliveredAt)] : 'not delivered'),
-    cell: (o) => <DeliveredCell order={o} />,
-  },
+  paidColumn,
+  deliveredColumn,
 ];
 
 /** What the customer asked and the shop has not decided yet. */
