@@ -3,7 +3,6 @@
 // usable, not drag only); more added by upload (the same re-encoding pipeline as the main image). The pictures are a
 // grid of small cards (issue 40: the editor's height), two across on a phone.
 import { MAX_IMAGES } from '@domain/productMedia';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
   useFieldArray,
@@ -17,6 +16,7 @@ import {
 import { ProductImage } from '@/components/ui/ProductImage';
 import { ImageUpload } from './ImageUpload';
 import type { ProductFormValues } from './ProductForm';
+import { ReorderControls } from './ReorderControls';
 
 export function GalleryEditor({
   control,
@@ -84,43 +84,22 @@ export function GalleryEditor({
                 </Form.Control.Feedback>
               </div>
               <div className="d-flex gap-1 flex-wrap">
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  aria-label={`Move image ${n} up`}
-                  disabled={disabled || index === 0}
-                  onClick={() => {
-                    move(index, index - 1);
-                    mainFollows();
-                  }}
-                >
-                  {/* Earlier and later in the gallery: the pictures run left to right. */}
-                  <span aria-hidden="true">←</span>
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  aria-label={`Move image ${n} down`}
-                  disabled={disabled || index === fields.length - 1}
-                  onClick={() => {
-                    move(index, index + 1);
-                    mainFollows();
-                  }}
-                >
-                  <span aria-hidden="true">→</span>
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  aria-label={`Remove image ${n}`}
+                {/* Earlier and later in the gallery: the pictures run left to right. */}
+                <ReorderControls
+                  noun="image"
+                  index={index}
+                  count={fields.length}
+                  arrows={['←', '→']}
                   disabled={disabled}
-                  onClick={() => {
-                    remove(index);
+                  onMove={(from, to) => {
+                    move(from, to);
                     mainFollows();
                   }}
-                >
-                  Remove
-                </Button>
+                  onRemove={(at) => {
+                    remove(at);
+                    mainFollows();
+                  }}
+                />
               </div>
             </li>
           );

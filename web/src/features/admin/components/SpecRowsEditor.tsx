@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useFieldArray, useFormState, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { ProductFormValues } from './ProductForm';
+import { ReorderControls } from './ReorderControls';
 
 export function SpecRowsEditor({
   control,
@@ -68,32 +69,14 @@ export function SpecRowsEditor({
                 </Form.Control.Feedback>
               </div>
               <div className="col-12 col-sm-3 d-flex gap-1 flex-wrap justify-content-sm-end">
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  aria-label={`Move specification ${n} up`}
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                >
-                  <span aria-hidden="true">↑</span>
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  aria-label={`Move specification ${n} down`}
-                  disabled={index === fields.length - 1}
-                  onClick={() => move(index, index + 1)}
-                >
-                  <span aria-hidden="true">↓</span>
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  aria-label={`Remove specification ${n}`}
-                  onClick={() => remove(index)}
-                >
-                  Remove
-                </Button>
+                <ReorderControls
+                  noun="specification"
+                  index={index}
+                  count={fields.length}
+                  arrows={['↑', '↓']}
+                  onMove={move}
+                  onRemove={remove}
+                />
               </div>
             </li>
           );
