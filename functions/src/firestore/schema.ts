@@ -12,7 +12,7 @@ import {
   type ProductEditValues,
   type StoredProductFields,
 } from '../domain/productFields.js';
-import type { Order, Product, ProductOption } from '../domain/types.js';
+import type { Order, Product, ProductOption, Review } from '../domain/types.js';
 import { withVariants, type StoredVariant } from '../domain/variants.js';
 
 export const COLLECTIONS = {
@@ -213,6 +213,30 @@ export function storedVariantsOf(d: Pick<ProductDoc, 'options' | 'variants' | 'v
  *  creator's uid never reaches the public products/{id}: publishing drops it. */
 export interface DraftDoc extends ProductDoc {
   user: string;
+}
+
+/** products/{id}/reviews/{uid} as the function writes it (document id = the author's uid). */
+export interface ReviewDoc {
+  user: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+  /** Issue 29: absent on reviews written before it until the backfill (`npm run backfill:firebase`): not verified. */
+  verified?: boolean;
+}
+
+/** A review document as the API answers it. */
+export function reviewFromDoc(id: string, d: Partial<ReviewDoc>): Review {
+  return {
+    _id: id,
+    user: String(d.user ?? id),
+    name: String(d.name ?? ''),
+    rating: Number(d.rating ?? 0),
+    comment: String(d.comment ?? ''),
+    createdAt: String(d.createdAt ?? ''),
+    verified: d.verified === true,
+  };
 }
 
 /** The average rating as the API answers it: 2 decimals, 0 without reviews. */

@@ -1,7 +1,7 @@
 // The one place the web turns Firebase documents into the shop's shapes and back. Collection names, field names
 // and conversions come from the domain (functions/src/firestore/schema.ts), which the server's Firestore
 // adapter shares: the web never spells out the stored shape itself.
-import type { Order, Product, Review } from '@domain';
+import type { Order, Product } from '@domain';
 import { customerView, orderFromRecord, type OrderRecord } from '@domain/orders';
 import {
   COLLECTIONS,
@@ -9,14 +9,16 @@ import {
   ORDER_STATUS_COLLECTION,
   PRODUCT_IMAGES_FOLDER,
   productFromDoc,
+  reviewFromDoc,
   type CartDoc,
   type CartLineDoc,
   type ProductDoc,
+  type ReviewDoc,
 } from '@firestore/schema';
 import { asSettingsAllow } from './lowestPrice';
 
-export { COLLECTIONS, ORDER_STATUS_COLLECTION, PRODUCT_IMAGES_FOLDER };
-export type { ProductDoc };
+export { COLLECTIONS, ORDER_STATUS_COLLECTION, PRODUCT_IMAGES_FOLDER, reviewFromDoc };
+export type { ProductDoc, ReviewDoc };
 
 /** The fields of a product that change while a shopper looks at it. */
 export type LiveProductFields = Pick<Product, 'countInStock' | 'price' | 'rating' | 'numReviews'>;
@@ -59,30 +61,6 @@ export function cartDocOf(items: readonly CartLine[], updatedAt: unknown): CartD
       .slice(0, MAX_CART_LINES)
       .map((i) => ({ product: i.product, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) })),
     updatedAt,
-  };
-}
-
-/** products/{id}/reviews/{uid} as the function writes it (document id = the author's uid). */
-export interface ReviewDoc {
-  user: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  /** Issue 29: absent on reviews written before it until the backfill (`npm run backfill:firebase`): not verified. */
-  verified?: boolean;
-}
-
-/** A review document as the API answers it. */
-export function reviewFromDoc(id: string, d: Partial<ReviewDoc>): Review {
-  return {
-    _id: id,
-    user: String(d.user ?? id),
-    name: String(d.name ?? ''),
-    rating: Number(d.rating ?? 0),
-    comment: String(d.comment ?? ''),
-    createdAt: String(d.createdAt ?? ''),
-    verified: d.verified === true,
   };
 }
 

@@ -13,28 +13,24 @@
 //   captures/{captureId}          { orderId }: created in the pay transaction, so a capture pays one order once
 //   holdLocks/{uid}               { at }: written when the customer places an order (hold limits, orders.ts)
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { productFromDoc, type ProductDoc } from '../../../firestore/schema.js';
-import { orderFromRecord, waitingRequests, type OrderRecord, type Review } from '../../../domain/index.js';
+import { productFromDoc, reviewFromDoc, type ProductDoc } from '../../../firestore/schema.js';
+import { orderFromRecord, waitingRequests, type OrderRecord } from '../../../domain/index.js';
 import type { StoredUser } from '../../../ports.js';
 
 // Collection names and the product document's shape are the domain's (shared with the web's Firestore reads).
-export { COLLECTIONS, lowestStockOf, type DraftDoc, type ProductDoc } from '../../../firestore/schema.js';
+export {
+  COLLECTIONS,
+  lowestStockOf,
+  type DraftDoc,
+  type ProductDoc,
+  type ReviewDoc,
+} from '../../../firestore/schema.js';
 
 /** Retries of a contended transaction (stock of a popular product) before giving up. */
 export const MAX_ATTEMPTS = 20;
 
 // Document ids (isDocId, keyId) live in firestore/docIds.ts: the capability modules key records by them too.
 export { isDocId, keyId } from '../../../firestore/docIds.js';
-
-export interface ReviewDoc {
-  user: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  /** Issue 29; absent on reviews written before it (read as not verified). */
-  verified?: boolean;
-}
 
 export interface UserDoc {
   name: string;
@@ -76,17 +72,8 @@ export const toProduct = productFromDoc;
 
 export const productOf = (s: DocumentSnapshot) => toProduct(s.id, s.data() as ProductDoc);
 
-export function toReview(id: string, d: ReviewDoc): Review {
-  return {
-    _id: id,
-    user: d.user,
-    name: d.name,
-    rating: d.rating,
-    comment: d.comment,
-    createdAt: d.createdAt,
-    verified: d.verified === true,
-  };
-}
+/** A review document as the API answers it (the web reads them with the same mapping). */
+export const toReview = reviewFromDoc;
 
 export function toUser(id: string, d: UserDoc): StoredUser {
   return { _id: id, name: d.name, email: d.email, isAdmin: d.isAdmin === true, createdAt: d.createdAt };
