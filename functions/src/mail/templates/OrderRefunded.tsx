@@ -4,12 +4,8 @@ import { formatPrice, toDollars } from '../../domain/money.js';
 import { text } from './Layout.js';
 import { mailTime, OrderMail, type OrderSummary } from './OrderMails.js';
 
-export interface OrderRefundedProps {
-  order: OrderSummary;
-  orderUrl: string;
-  shopUrl: string;
-  /** The shop's time zone (IANA); absent: UTC. */
-  timeZone?: string;
+/** What the message says about the refund (recorded with it as they are: mail/templates/index.ts MailData). */
+export interface RefundFigures {
   amountCents: number;
   /** Everything refunded on this order so far, this refund included. */
   refundedCents: number;
@@ -20,6 +16,14 @@ export interface OrderRefundedProps {
   /** Issue 39: where it went when a part went to a gift card or store credit, each with its cents (absent: all of it
    *  to the original payment method, as before). */
   refundedTo?: { to: string; cents: number }[];
+}
+
+export interface OrderRefundedProps extends RefundFigures {
+  order: OrderSummary;
+  orderUrl: string;
+  shopUrl: string;
+  /** The shop's time zone (IANA); absent: UTC. */
+  timeZone?: string;
 }
 
 const money = (cents: number) => formatPrice(toDollars(cents));

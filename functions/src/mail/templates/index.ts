@@ -19,7 +19,7 @@ import {
   type OwnerRequestKind,
   type SummaryLine,
 } from './OrderMails.js';
-import { OrderRefunded } from './OrderRefunded.js';
+import { OrderRefunded, type RefundFigures } from './OrderRefunded.js';
 import { EmailChanged } from './EmailChanged.js';
 import { PasswordChanged, type PasswordChangedProps } from './PasswordChanged.js';
 import { PasswordReset } from './PasswordReset.js';
@@ -69,15 +69,7 @@ export interface ShopMailData {
   /** Cancelled by the customer or expired unpaid: one message, the reason telling them apart. */
   'order-cancelled': OrderMailData & { reason: CancelReason };
   /** To the customer when a refund went through (one message per refund). */
-  'order-refunded': OrderMailData & {
-    amountCents: number;
-    refundedCents: number;
-    reason: string;
-    refundedAt: string;
-    cancelled: boolean;
-    /** Issue 39: where it went, when a part went to a gift card or store credit. */
-    refundedTo?: { to: string; cents: number }[];
-  };
+  'order-refunded': OrderMailData & RefundFigures;
   /** Issue 41: a signed-in cart left idle (modules/cartReminders/sweep.ts): its lines, the cart, the one-click
    *  unsubscribe. */
   'cart-reminder': {
