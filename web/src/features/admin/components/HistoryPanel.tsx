@@ -42,6 +42,13 @@ type HistoryRead<E> = (productId: string, enabled: boolean) => UseInfiniteQueryR
 /** What a history shows its entries with: a table, with a Variant column when the product has variants. */
 type EntriesTable<E> = (props: { entries: E[]; variants?: VariantNames }) => ReactNode;
 
+/** Whose history a panel shows. */
+export interface ProductHistoryProps {
+  productId: string;
+  /** Its options and variants: with variants, a Variant column names whose entry it is (issue 40). */
+  product?: Pick<Product, 'options' | 'variants'>;
+}
+
 export function HistoryPanel<E>({
   id,
   title,
@@ -56,12 +63,9 @@ export function HistoryPanel<E>({
   title: string;
   /** What an empty history says ("No stock changes yet."). */
   empty: string;
-  productId: string;
-  /** Its options and variants: with variants, a Variant column names whose entry it is (issue 40). */
-  product?: Pick<Product, 'options' | 'variants'>;
   read: HistoryRead<E>;
   Entries: EntriesTable<E>;
-}) {
+} & ProductHistoryProps) {
   const [open, setOpen] = useState(false);
   const variants = product?.variants?.length ? variantNamesOf(product) : undefined;
   return (

@@ -1,9 +1,9 @@
-import type { PriceHistoryEntry, Product } from '@domain';
+import type { PriceHistoryEntry } from '@domain';
 import Table from 'react-bootstrap/Table';
 import { dateTime, formatPrice } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { usePriceHistory } from '../api/products';
-import { Actor, HistoryPanel, VariantCell, type VariantNames } from './HistoryPanel';
+import { Actor, HistoryPanel, VariantCell, type ProductHistoryProps, type VariantNames } from './HistoryPanel';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatPrice(cents / 100));
 
@@ -43,22 +43,7 @@ function EntriesTable({ entries, variants }: { entries: PriceHistoryEntry[]; var
  * The product's price changes under its stock history (issue 41): who, when, from → to, per variant; closed at first
  * and loaded only when the admin opens it, newest first, older pages on demand.
  */
-export function PriceHistory({
-  productId,
-  product,
-}: {
-  productId: string;
-  product?: Pick<Product, 'options' | 'variants'>;
-}) {
-  return (
-    <HistoryPanel
-      id="price-history-title"
-      title="Price history"
-      empty="No price changes yet."
-      productId={productId}
-      product={product}
-      read={usePriceHistory}
-      Entries={EntriesTable}
-    />
-  );
+export function PriceHistory(props: ProductHistoryProps) {
+  const shown = { id: 'price-history-title', title: 'Price history', empty: 'No price changes yet.' };
+  return <HistoryPanel {...props} {...shown} read={usePriceHistory} Entries={EntriesTable} />;
 }

@@ -1,11 +1,11 @@
-import type { Product, StockCause, StockHistoryEntry } from '@domain';
+import type { StockCause, StockHistoryEntry } from '@domain';
 import { paths } from '@domain/routes';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { dateTime } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { useStockHistory } from '../api/products';
-import { Actor, HistoryPanel, VariantCell, type VariantNames } from './HistoryPanel';
+import { Actor, HistoryPanel, VariantCell, type ProductHistoryProps, type VariantNames } from './HistoryPanel';
 
 /** How each cause of a stock change reads (domain/stockHistory.ts STOCK_CAUSES). */
 export const CAUSE_LABELS: Record<StockCause, string> = {
@@ -88,22 +88,7 @@ function EntriesTable({ entries, variants }: { entries: StockHistoryEntry[]; var
  * The product's stock changes below its edit form (issue 28): closed at first and loaded only when the admin opens
  * it, newest first, older pages on demand. The change and its cause come first: on a phone the rest scrolls.
  */
-export function StockHistory({
-  productId,
-  product,
-}: {
-  productId: string;
-  product?: Pick<Product, 'options' | 'variants'>;
-}) {
-  return (
-    <HistoryPanel
-      id="stock-history-title"
-      title="Stock history"
-      empty="No stock changes yet."
-      productId={productId}
-      product={product}
-      read={useStockHistory}
-      Entries={EntriesTable}
-    />
-  );
+export function StockHistory(props: ProductHistoryProps) {
+  const shown = { id: 'stock-history-title', title: 'Stock history', empty: 'No stock changes yet.' };
+  return <HistoryPanel {...props} {...shown} read={useStockHistory} Entries={EntriesTable} />;
 }
