@@ -2,24 +2,18 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '@/lib/format';
 import { productLink } from '@/lib/productLink';
+import type { OrderItem } from '@domain';
 import { priceSummary } from '@domain/pricing';
 
-interface Line {
-  product: string;
-  /** The product's readable address: a cart line's (Place Order); a placed order's line has none and links the id
-   *  (issue 40: its current slug is not looked up on every order read, live frame and Firestore listener). */
+/** A line as shown: a placed order's (with its share of the code's discount and of the tax: issue 38) or a cart's
+ *  (Place Order), whose readable address it links; a placed order's line has none and links the id (issue 40: its
+ *  current slug is not looked up on every order read, live frame and Firestore listener). */
+type Line = Pick<
+  OrderItem,
+  'product' | 'name' | 'image' | 'price' | 'qty' | 'variant' | 'variantLabel' | 'discount' | 'tax'
+> & {
   slug?: string;
-  name: string;
-  image: string;
-  price: number;
-  qty: number;
-  /** The variant (issue 29) and its label, shown under the name. */
-  variant?: string;
-  variantLabel?: string;
-  /** A placed order's line (issue 38): its share of the code's discount and of the tax (dollars). */
-  discount?: number;
-  tax?: number;
-}
+};
 
 /** Item rows: image, name link, "qty x price = line total"; on a discounted order, each line's share of the
  *  discount and of the tax (the order's ledger), which sum to the summary's. */
