@@ -29,9 +29,13 @@ export class HoldTally {
   private totalCents = 0;
   private readonly units = new Map<string, number>();
 
+  /** The tally of orders read together (sorted once: they come in any order). */
   static of(orders: Iterable<UnpaidOrder>): HoldTally {
     const tally = new HoldTally();
-    for (const o of orders) tally.add(o);
+    for (const order of orders)
+      if (order.status === 'awaiting_payment') tally.orders.push({ end: endOf(order), order });
+    tally.orders.sort((a, b) => (a.end < b.end ? -1 : a.end > b.end ? 1 : 0));
+    for (const { order } of tally.orders) tally.move(order, 1);
     return tally;
   }
 
