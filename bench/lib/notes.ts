@@ -566,7 +566,7 @@ per row it read (quadratic in that list).
 The uncached path (cache off) is dominated by Express's request setup and the SQL; its CPU per read is shown beside
 the cached one.
 
-**Issue 42, round 3: the sale's CPU per order regression (2026-11-29, 21:33–22:00 UTC, load average 4.7–7.4: another
+**Issue 42, round 3: the sale's CPU per order regression (2026-11-29, 21:33–22:11 UTC, load average 1.9–7.4: another
 helper's builds and benches on the 2 cores).** At 8b605dc (2026-11-26) the sale measured 1.82 ms per order; main at
 30d7f6f, 421 commits later, 7.62 ms in the full run of this report. The cause, found with a CPU profile of the server
 during orders alone (\`BENCH_NODE_ARGS="--cpu-prof ..."\`, \`bench/lib/profileSummary.ts\`; 3,000 orders, 8 at a time):
@@ -589,22 +589,22 @@ contract passes on the embedded store and on the Firestore emulator, which keeps
 Also found: the view's list of a client address's orders was copied on every accepted order (quadratic in them); the
 tally adds in place.
 
-Side by side, full runs (\`BENCH_SHOP_ROOT\`), alternating main, this branch and 8b605dc, three rounds (median, range;
+Side by side, full runs (\`BENCH_SHOP_ROOT\`), alternating main, this branch and 8b605dc, four rounds (median, range;
 every order 201):
 
 | | main (30d7f6f) | this round | 8b605dc |
 | --- | --- | --- | --- |
-| server CPU per order, by difference | 3.59 ms (2.92–3.85) | 2.15 ms (2.04–2.29) | 1.46 ms (1.11–1.53) |
-| server CPU per order, alone | 3.68 ms (3.51–5.25) | 1.97 ms (1.77–2.04) | 1.51 ms (1.24–1.64) |
-| the warm-up's 2,000 orders, per order | 2.50 ms (2.30–3.30) | 2.00 ms (1.79–2.08) | 1.30 ms (1.08–1.36) |
-| reads during the sale / alone | 35% (34–54%) | 69% (43–71%) | 63% (54–71%) |
+| server CPU per order, by difference | 3.72 ms (2.92–4.01) | 2.22 ms (2.04–2.44) | 1.46 ms (1.11–1.53) |
+| server CPU per order, alone | 4.13 ms (3.51–5.25) | 2.01 ms (1.77–2.34) | 1.46 ms (1.24–1.64) |
+| the warm-up's 2,000 orders, per order | 2.62 ms (2.30–3.30) | 1.91 ms (1.79–2.08) | 1.33 ms (1.08–1.40) |
+| reads during the sale / alone | 39% (34–54%) | 69% (43–71%) | 65% (54–71%) |
 
 The report's 7.62 / 9.70 ms for main were not reproduced on this machine this evening (3–5 ms, the same code and
 settings): compare figures within one run, not across runs. The checkout spike
 (\`--quick\`, two pairs) did not move: 1.16 / 1.08 ms per order request on main, 1.24 / 1.10 ms here (100 orders: the
 tally has little to save there).
 
-What is left of the ~0.6 ms per order between this round and 8b605dc is spread over what the order path gained since
+What is left of the ~0.5–0.8 ms per order between this round and 8b605dc is spread over what the order path gained since
 (no one part above ~8%): the back-in-stock and low-stock listeners (issues 40, 41) read per placed order, after its
 answer, whether the product is watched, the product with its variants, the settings and its low-stock marks (5 of
 the order's ~13 SQL statements; ~0.2 ms), the tenders' and the ledger's steps in the decision, the address book's
