@@ -7,6 +7,7 @@ import { badInput, conflict, DomainError } from './errors.js';
 import { priceLine, type StockedProduct } from './linePricing.js';
 import { couponCustomerKeys, customerOf, guestAddressKey } from './guests.js';
 import type { DomainEvent, OrderEvent } from './events.js';
+import { HoldTally, type UnpaidOrder } from './holdTally.js';
 import { ledgerLines } from './ledger.js';
 import { restockedCount, UNDELIVER_WINDOW_HOURS, type HoldLimits } from './limits.js';
 import {
@@ -14,11 +15,11 @@ import {
   assertPayable,
   assertWithinAddressHolds,
   assertWithinHoldLimits,
+  heldTotals,
   holdHasEnded,
   isOpenHold,
   ORDER_MESSAGES,
   shortOfStock,
-  type HeldOrder,
   type OrderRecord,
 } from './orders.js';
 import { formatPrice, toDollars } from './money.js';
@@ -117,8 +118,8 @@ export interface Redemption {
   customerKeys: string[];
 }
 
-/** An order the customer has not paid, as the hold limits read it (isOpenHold decides whether it still holds). */
-export type UnpaidOrder = HeldOrder & Pick<OrderRecord, 'status' | 'expiresAt'> & { cancelledAt?: string | null };
+// An order the customer has not paid, as the hold limits read it: holdTally.ts (a client address's are tallied).
+export { HoldTally, type UnpaidOrder } from './holdTally.js';
 
 export interface PlacedOrder {
   /** The order to create. */
@@ -187,7 +188,8 @@ export function stockRefusal(
  * one): a refused code refuses the order (400, the decision's message). A guest's order also stays within the hold
  * limits with `sameAddress`: the unpaid guest orders to the same shipping address (guestAddressKey), whatever email.
  * With `request.clientHold`, `sameClient` are the unpaid orders placed from the same client address (any account or
- * guest), held within the address's limits.
+ * guest), held within the address's limits: a list, or a store's running HoldTally of them (holdTally.ts: thousands
+ * at one address in a sale).
  */
 export function placeOrder(
   request: PlaceOrderRequest,
@@ -195,7 +197,7 @@ export function placeOrder(
   unpaid: readonly UnpaidOrder[],
   coupon?: LoadedCoupon | null,
   sameAddress: readonly UnpaidOrder[] = [],
-  sameClient: readonly UnpaidOrder[] = [],
+  sameClient: readonly UnpaidOrder[] | HoldTally = [],
 ): PlacedOrder {
   const user = customerOf(request);
   const { lines, taken, priced } = orderLines(request.lines, products);
@@ -223,7 +225,9 @@ export function placeOrder(
     );
   if (request.clientHold)
     assertWithinAddressHolds(
-      sameClient.filter((o) => isOpenHold(o, request.now)),
+      sameClient instanceof HoldTally
+        ? sameClient.at(request.now)
+        : heldTotals(sameClient.filter((o) => isOpenHold(o, request.now))),
       hold,
       request.clientHold.limits,
     );

@@ -304,6 +304,24 @@ export function assertWithinHoldLimits(open: readonly HeldOrder[], order: NewHol
     );
 }
 
+/** What open orders hold together: how many, their totals and their units per product (products held only). */
+export interface HeldTotals {
+  orders: number;
+  totalCents: number;
+  units: ReadonlyMap<string, number>;
+}
+
+/** The totals of `open` (orders already judged open). */
+export function heldTotals(open: readonly HeldOrder[]): HeldTotals {
+  const units = new Map<string, number>();
+  let totalCents = 0;
+  for (const o of open) {
+    totalCents += o.totalCents;
+    for (const l of o.orderItems) units.set(l.product, (units.get(l.product) ?? 0) + l.qty);
+  }
+  return { orders: open.length, totalCents, units };
+}
+
 /** The 409 of an order the client address's other unpaid orders leave no room for (assertWithinAddressHolds). */
 export const ADDRESS_HOLDS_FULL =
   'Too many unpaid orders are held from your network right now. Pay or cancel an unpaid order, or try again later.';
@@ -311,15 +329,14 @@ export const ADDRESS_HOLDS_FULL =
 /**
  * The unpaid orders placed from one client address (any account, any guest) plus this one stay within the address's
  * limits (limits.ts addressHoldLimits); 409 otherwise. The order alone was judged against the customer's own limits.
+ * `open`: what the address's open orders hold together (holdTally.ts: heldTotals of a list, or a HoldTally's).
  */
-export function assertWithinAddressHolds(open: readonly HeldOrder[], order: NewHold, limits: HoldLimits): void {
-  if (open.length + 1 > limits.maxOpenOrders) throw conflict(ADDRESS_HOLDS_FULL);
-  const held = new Map<string, number>();
-  for (const o of open) for (const l of o.orderItems) held.set(l.product, (held.get(l.product) ?? 0) + l.qty);
+export function assertWithinAddressHolds(open: HeldTotals, order: NewHold, limits: HoldLimits): void {
+  if (open.orders + 1 > limits.maxOpenOrders) throw conflict(ADDRESS_HOLDS_FULL);
+  const held = new Map(open.units);
   for (const line of order.orderItems) held.set(line.product, (held.get(line.product) ?? 0) + line.qty);
   for (const qty of held.values()) if (qty > limits.maxUnitsPerProduct) throw conflict(ADDRESS_HOLDS_FULL);
-  if (open.reduce((sum, o) => sum + o.totalCents, order.totalCents) > limits.maxHeldCents)
-    throw conflict(ADDRESS_HOLDS_FULL);
+  if (open.totalCents + order.totalCents > limits.maxHeldCents) throw conflict(ADDRESS_HOLDS_FULL);
 }
 
 /** The 409 for an order line asking more than the stock: it names the product, as the shopper needs to know which. */

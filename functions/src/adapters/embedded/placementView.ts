@@ -6,6 +6,7 @@
 import {
   ADDRESS_MODEL,
   applyBookChange,
+  HoldTally,
   stockRefusal,
   type DomainError,
   type SavedAddress,
@@ -30,7 +31,8 @@ export class View {
   open = {
     customer: new Map<string, UnpaidOrder[]>(),
     address: new Map<string, UnpaidOrder[]>(),
-    client: new Map<string, UnpaidOrder[]>(),
+    // A client address's, tallied (domain/holdTally.ts): a sale behind one address holds thousands.
+    client: new Map<string, HoldTally>(),
   };
   books = new Map<string, SavedAddress[]>();
   /** Placements accepted into this view (a kept view is bounded by them). */
@@ -57,11 +59,15 @@ export class View {
       address: (r: PlacementReads) => r.addressKey,
       client: (r: PlacementReads) => r.clientKey,
     };
-    for (const kind of ['customer', 'address', 'client'] as const) {
+    for (const kind of ['customer', 'address'] as const) {
       const keys = missing(this.read[kind], all.map(keysOf[kind]));
       if (keys.length)
         for (const [k, orders] of await readOpenOrders(tx, keys, columns[kind])) this.open[kind].set(k, orders);
     }
+    const clients = missing(this.read.client, all.map(keysOf.client));
+    if (clients.length)
+      for (const [k, orders] of await readOpenOrders(tx, clients, columns.client))
+        this.open.client.set(k, HoldTally.of(orders));
     const owners = missing(
       this.read.books,
       all.map((r) => r.addressBookOf),
@@ -89,7 +95,11 @@ export class View {
       };
       push(this.open.customer, placed.user._id);
       push(this.open.address, placed.guestAddressKey);
-      push(this.open.client, placed.clientKey);
+      if (placed.clientKey) {
+        const tally = this.open.client.get(placed.clientKey);
+        if (tally) tally.add(placed);
+        else this.open.client.set(placed.clientKey, HoldTally.of([placed]));
+      }
     }
     const book = changes.addressBook;
     if (book) this.books.set(book.userId, applyBookChange(this.books.get(book.userId) ?? [], book.change));

@@ -12,6 +12,7 @@ import type { InStatement, Transaction } from './sql.js';
 import {
   ADDRESS_MODEL,
   couponCustomerKeys,
+  HoldTally,
   notFound,
   ORDER_MESSAGES,
   shortOfStock,
@@ -99,7 +100,7 @@ class SqlOrderUnit implements OrderUnit {
     return {
       customer: customer.get(keys.customerId) ?? [],
       address: (keys.addressKey && address.get(keys.addressKey)) || [],
-      client: (keys.clientKey && client.get(keys.clientKey)) || [],
+      client: (keys.clientKey && client.get(keys.clientKey)) || new HoldTally(),
     };
   }
 
