@@ -1132,3 +1132,21 @@ describe('the public settings with the pages that show them', () => {
     expect(await settingsOf('/')).toBeUndefined();
   });
 });
+
+describe('the product page’s largest paint, preloaded with its HTML', () => {
+  it('is the gallery’s first picture: the chosen variant’s own (?variant=), else the first variant’s, else the main image', async () => {
+    const products = await Promise.all(
+      (await allProducts()).map(async (p) => (await shop.call<ProductDetail>('GET', `/api/products/${p._id}`)).body),
+    );
+    const preloaded = async (path: string) =>
+      (await crawl(path)).document.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href');
+    const withOwn = products.find((p) => p.variants?.some((v, i) => i > 0 && v.image && v.image !== p.image))!;
+    const own = withOwn.variants!.find((v, i) => i > 0 && v.image && v.image !== withOwn.image)!;
+    // What web/src/features/catalog/routes/ProductPage.tsx shows first (galleryForVariant), and the page's skeleton
+    // shows from this link while the page's code loads.
+    expect(await preloaded(`/product/${withOwn.slug}?variant=${own._id}`)).toBe(own.image);
+    expect(await preloaded(`/product/${withOwn.slug}`)).toBe(withOwn.variants![0]!.image || withOwn.image);
+    const plain = products.find((p) => !p.variants?.length)!;
+    expect(await preloaded(`/product/${plain.slug}`)).toBe(plain.image);
+  });
+});

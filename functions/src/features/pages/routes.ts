@@ -304,7 +304,7 @@ export function pageRoutes(options: PageRoutesOptions): Router {
         req,
         res,
         await withSettings({
-          ...productHead(originOf(req), product),
+          ...productHead(originOf(req), product, variant),
           modulePreloads: await options.pageModules?.(PRODUCT_PAGE_CODE),
         }),
       );
