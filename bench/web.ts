@@ -190,12 +190,20 @@ export async function lighthouseRuns() {
     for (const page of pages) {
       const runs: LhScores[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const r = await lighthouse(page.url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
+        const audit = () =>
+          lighthouse(page.url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
+        let r = await audit();
+        // A run whose trace Lighthouse could not read (NO_NAVSTART, mostly the first run of a fresh Chromium) has no
+        // metrics, only a performance of 0: run again, at most twice, and say so.
+        for (let retry = 0; r?.lhr.runtimeError && retry < 2; retry++) {
+          console.error(`  lighthouse ${page.name} #${i + 1}: ${r.lhr.runtimeError.code}, run again`);
+          r = await audit();
+        }
         if (!r) throw new Error(`lighthouse gave no result for ${page.url}`);
         if (LHR_DIR) writeFileSync(join(LHR_DIR, `${page.name.split(' ')[0]}-${i + 1}.json`), JSON.stringify(r.lhr));
         const { categories, audits } = r.lhr;

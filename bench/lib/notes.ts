@@ -501,6 +501,64 @@ measured).
 Tried and not kept: \`content-visibility: auto\` on the spec table, the reviews and the footer (skipping their layout
 off screen): no difference measurable under the load of the time (load 8–11).
 
+**Product page and cart, fourth pass (issue 40, 2026-11-29 21:33–22:20 UTC; the full bench above had product 92,
+cart 87).** Read from the reports of main's build (30d7f6f7, \`BENCH_LH_DIR\`) and with Chromium's
+PerformanceObserver (Playwright, 4× CPU, 150 ms, 1.6 Mbit/s; layout-shift sources and the LCP entry's element, which
+Lighthouse's own audits cannot give on Chromium 156):
+
+- *The cart: a layout shift.* CLS 0.081 in every run of the Add to Cart link (0.94 of its 25%): at 390 px the public
+  settings came from their own read after the first paint, and with them "At most 5 per customer" under the quantity
+  (the quantity column 31 → 73 px) and the estimate's lines (the summary 349 → 414 px), which pushed the summary and
+  the footer down (0.000 on Nov 24, before the per-customer limit was shown in the cart). Now the product page and the
+  Add to Cart link come with the public settings inlined (\`pageRoutes\` \`publicSettings\`: the app's \`SettingsCache\`,
+  given by \`server.ts\` through \`extraRoutes\`, the same answer as \`GET /api/settings/public\`, under the domain's
+  \`settingsKeys.public\`): the first render has them, nothing appears after it, there is no settings read after the
+  first paint, and the product page's price line, buy box and perks render once. Not on Firebase Hosting (its
+  \`pages\` function has no settings cache and its product pages are cached by the CDN; \`/cart\` is the plain app there).
+- *The product page: its largest paint came after its code.* The LCP element is the gallery's first picture, painted
+  0.3 s after the layout (the skeleton shown while the page's code loads had a grey box in its place, and the
+  picture, preloaded by the HTML, was already there). The skeleton now shows that picture (\`ProductPageSkeleton\`
+  \`image\`, read by \`app/RootLayout.tsx\` from the page's \`<link rel=preload as=image>\`: same box, file and sizes as
+  the gallery's, which replaces it in place; checked at 390 and 1366 px, and in \`storefront.e2e.ts\`). The preload
+  itself was always the main image, also for a variant link whose gallery starts with the variant's own picture: it
+  is now the gallery's first for the variant asked (\`firstPictureFor\`). First bundle +97 B gzip.
+- *The cart: 16 files before it renders.* The Add to Cart link's page announced 16 chunks, six of them shared
+  modules of 48 B–2 KB, each a request on 6 HTTP/1.1 connections; the cart's small shared modules are one chunk now
+  (\`cartRules\` in \`web/vite.config.ts\`): 11 files. The first bundle's preload map is shorter (−128 B gzip): home JS
+  110,461 B gzip (main 110,492) of the 110,592 B budget (107.9 KB).
+- \`bench/web.ts\` runs a run again when Lighthouse lost its trace (NO_NAVSTART, mostly a fresh Chromium's first run),
+  which counted as a performance of 0 in a median.
+
+Lighthouse, main (30d7f6f7, \`/work/main\`'s build) and this branch alternating, one run each per page, perf (FCP /
+LCP / TBT), 22:15–22:19 UTC, load average 0.9–2.1 (another helper's server benchmarks before and between):
+
+| page | main | this branch |
+| --- | --- | --- |
+| home | 97 (1.78 / 2.38 / 0), 96 (1.82 / 2.53 / 4), 97 (1.77 / 2.41 / 0) | 96 (1.80 / 2.50 / 0), 98 (1.73 / 2.26 / 0), 97 (1.76 / 2.29 / 2) |
+| category | 98 (1.61 / 2.22 / 0), 98 (1.63 / 2.25 / 3), 98 (1.76 / 2.20 / 0) | 98 (1.59 / 2.19 / 0), 97 (1.71 / 2.31 / 12), 97 (1.73 / 2.34 / 15) |
+| product | 96 (2.06 / 2.44 / 38), 95 (1.99 / 2.56 / 22), 95 (1.97 / 2.58 / 14) | 97 (2.03 / 2.26 / 14), 96 (2.01 / 2.39 / 17), 97 (2.02 / 2.24 / 42) |
+| cart (1 item) | 92 (2.30 / 2.78 / 49), 93 (2.25 / 2.66 / 41), 93 (2.22 / 2.61 / 30); CLS 0.081 each | 96 (2.03 / 2.42 / 40), 95 (2.13 / 2.48 / 67), 96 (2.16 / 2.40 / 15); CLS 0 |
+
+Medians: product 95 → **97** (LCP lower in every pair, 2.44–2.58 → 2.24–2.39 s), cart 93 → **96** (CLS 0.081 → 0,
+FCP and LCP lower in every pair), home 97 → 97, category 98 → 97 (the same files and bytes but for the entry's 128 B
+fewer; its two 97s had TBT 12–15 ms against 0–3). Earlier blocks of the round, load 2.4–5.5: product 95, 95, 95 → 96, 96,
+96 and cart 88, 93, 92 → 94, 94, 94 (settings and skeleton, before the cart's chunk); product and cart alone at load
+1.0–1.5 with all three: product 96, 96, 96 → 96, 96, 96 (LCP 2.53–2.55 → 2.35–2.41 s), cart 93, 92, 93 → 96, 96, 94.
+Then as the brief measures (\`BENCH_LH_PAGES=product,cart BENCH_LH_RUNS=3\`, 3 runs in a row, main then this branch,
+22:22–22:24, load 1.4–1.9): product 95, 95, 95 (LCP 2.57–2.59 s) → 96, 96, 97 (LCP 2.27–2.42 s), median **95 → 96**;
+cart 93, 93, 91 (CLS 0.081) → 96, 96, 95 (CLS 0), median **93 → 96**.
+The screenshots of the product page and the cart at 390 and 1366 px, main's and this branch's, once loaded: the same
+(byte for byte, but for the cart at 1366 px, whose PNG differs in a few bytes, not to the eye).
+
+**What limits them now**: the blocking time, which moves with the machine's load (main's product page was 92 in the
+full bench above at TBT 206 ms and 95–96 in every run of this round, TBT ≤ 110 ms; 200 ms cost 3–4 points); the
+product page's FCP, 0.2 s behind the home page's (its 7 announced chunks, 44 KB, share the simulated link with the
+entry before the first paint: Lighthouse counts high-priority scripts as render-blocking), and the cart's (11).
+Tried and not kept: the skeleton reading the inlined product instead of the preload link (the variant rule in the
+first bundle: 69 B over the budget; and with the chunks preloaded, the data layer had taken the page's data into its
+cache before the first render, so the skeleton found none). Not tried on purpose: \`fetchpriority=low\` on the
+announced chunks would take them out of Lighthouse's FCP estimate without the page being any faster for a shopper.
+
 ### 5. Start-up
 
 Most of the start is loading the server's modules (Express, zod, libsql, multer, file-type…) on a busy

@@ -73,8 +73,9 @@ export interface AppOptions {
   holdAddressFactor?: number;
   /** The rate limiters' store (default: in memory, per process; see http/rateLimits.ts for a shared one). */
   rateLimitStore?: RateLimitStoreFactory;
-  /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app). */
-  extraRoutes?: (app: express.Express) => void;
+  /** Mounted before the API's 404 (e.g. the embedded server's /uploads and web app); `settings`: the settings in
+   *  force, as GET /api/settings/public answers them (the pages inline them). */
+  extraRoutes?: (app: express.Express, shared: { settings: SettingsCache }) => void;
   /** Express's `trust proxy` (config.ts TRUST_PROXY): which hops of X-Forwarded-For to believe for req.ip; a
    *  function for the Cloud Function's rule (http/clientAddress.ts). */
   trustProxy?: boolean | number | string | ((address: string, hop: number) => boolean);
@@ -264,7 +265,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   app.use('/api', api);
   if (options.devMailbox)
     app.use('/dev/mailbox', devMailboxPages(options.devMailbox, { open: options.devMailboxOpen }));
-  options.extraRoutes?.(app);
+  options.extraRoutes?.(app, { settings });
   app.use(notFoundRoute);
   app.use(errorHandler);
 

@@ -48,7 +48,7 @@ export async function startServer(
       backend: 'embedded',
       catalogCacheTtlMs: Number.POSITIVE_INFINITY, // every write goes through this process and clears it
       devMailbox,
-      extraRoutes: (app) => {
+      extraRoutes: (app, { settings }) => {
         app.use('/uploads', express.static(config.uploadsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
         // Precompressed build files by Accept-Encoding; hashed assets immutable, index.html always revalidated.
         // Catalogue and product pages carry their own head (title, tags, JSON-LD) and their first data; should the
@@ -59,6 +59,7 @@ export async function startServer(
             catalog: ports.store.products,
             categories: ports.store.categories,
             settings: ports.store.settings,
+            publicSettings: () => settings.current(),
             template,
             pageSize: config.pageSize,
             publicUrl: config.publicUrl,

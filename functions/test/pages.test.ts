@@ -15,6 +15,7 @@ import {
   imageSrcSet,
   PRODUCT_IMAGE_SIZES,
   INLINE_DATA_ID,
+  settingsKeys,
   type InlineData,
   type Product,
   type ProductDetail,
@@ -1100,5 +1101,52 @@ describe('issue 41: a sale price’s 30-day low on the product page, as the sett
     } finally {
       await shop.call('PUT', '/api/settings', { token: admin, body: settings });
     }
+  });
+});
+
+describe('the public settings with the pages that show them', () => {
+  it('the product page and the Add to Cart link inline them as GET /api/settings/public answers, a save included', async () => {
+    const [product] = (await allProducts()).filter((p) => p.countInStock > 0);
+    const settingsOf = async (path: string) => dataFor((await crawl(path)).data, settingsKeys.public);
+    const answer = async () => (await shop.call('GET', '/api/settings/public')).body;
+    // The limits, tax and shipping the buy box and the cart's summary show are there at the first render: no read
+    // after it, and nothing (the per-customer limit, the estimate's lines) appears and pushes the page down.
+    expect(await settingsOf(`/product/${product!.slug}`)).toEqual(await answer());
+    expect(await settingsOf(`/cart/${product!._id}?qty=1`)).toEqual(await answer());
+
+    const admin = await shop.adminToken();
+    const saved = (await shop.call('GET', '/api/settings', { token: admin })).body;
+    const put = await shop.call('PUT', '/api/settings', {
+      token: admin,
+      body: { ...saved, limits: { ...saved.limits, maxUnitsPerProduct: 4 } },
+    });
+    expect(put.status).toBe(200);
+    try {
+      const now = await settingsOf(`/cart/${product!._id}?qty=1`);
+      expect(now).toEqual(await answer());
+      expect(now).toMatchObject({ limits: { maxUnitsPerProduct: 4 } });
+    } finally {
+      await shop.call('PUT', '/api/settings', { token: admin, body: saved });
+    }
+    // The catalogue pages do not show them: not inlined there.
+    expect(await settingsOf('/')).toBeUndefined();
+  });
+});
+
+describe('the product page’s largest paint, preloaded with its HTML', () => {
+  it('is the gallery’s first picture: the chosen variant’s own (?variant=), else the first variant’s, else the main image', async () => {
+    const products = await Promise.all(
+      (await allProducts()).map(async (p) => (await shop.call<ProductDetail>('GET', `/api/products/${p._id}`)).body),
+    );
+    const preloaded = async (path: string) =>
+      (await crawl(path)).document.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href');
+    const withOwn = products.find((p) => p.variants?.some((v, i) => i > 0 && v.image && v.image !== p.image))!;
+    const own = withOwn.variants!.find((v, i) => i > 0 && v.image && v.image !== withOwn.image)!;
+    // What web/src/features/catalog/routes/ProductPage.tsx shows first (galleryForVariant), and the page's skeleton
+    // shows from this link while the page's code loads.
+    expect(await preloaded(`/product/${withOwn.slug}?variant=${own._id}`)).toBe(own.image);
+    expect(await preloaded(`/product/${withOwn.slug}`)).toBe(withOwn.variants![0]!.image || withOwn.image);
+    const plain = products.find((p) => !p.variants?.length)!;
+    expect(await preloaded(`/product/${plain.slug}`)).toBe(plain.image);
   });
 });

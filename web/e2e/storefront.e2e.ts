@@ -284,12 +284,20 @@ describe('loading', () => {
     });
   });
 
-  it("a product page opened directly shows its skeleton, with the footer, while the page's code loads", async () => {
+  it("a product page opened directly shows its skeleton, with the footer and its picture, while the page's code loads", async () => {
     await withPage(PHONE, async (page) => {
       const release = await holdApi(page, (u) => /\/assets\/ProductPage-[^/]+\.js$/.test(u.pathname));
       const list = (await (await fetch(`${base}/api/products`)).json()) as { products: { _id: string }[] };
       await page.goto(`/product/${list.products[0]._id}`, { waitUntil: 'commit' });
+      // The page's largest paint comes with the layout: the gallery's first picture (the HTML preloads it), which
+      // the gallery then shows in the same place.
+      const pictureOf = (scope: ReturnType<Page['locator']>) => scope.locator('.product-image img').first();
+      const skeleton = page.getByTestId('product-skeleton');
+      await skeleton.waitFor();
+      const shown = await pictureOf(skeleton).getAttribute('src');
+      expect(shown).toMatch(/^\/images\//);
       await expectProductSkeletonThenImageInItsPlace(page, release, 'height');
+      expect(await pictureOf(page.locator('.product-media')).getAttribute('src')).toBe(shown);
     });
   });
 

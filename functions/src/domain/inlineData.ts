@@ -22,6 +22,12 @@ export const catalogKeys = {
   detail: (id: string) => ['products', 'detail', id] as const,
 };
 
+/** The shop's public settings (GET /api/settings/public: tax, shipping, the hold limits), the web's
+ *  `settingsKeys.public`: inlined by the pages whose first render shows them (product, the Add to Cart link). */
+export const settingsKeys = {
+  public: ['settings', 'public'] as const,
+};
+
 export interface InlineData {
   /** When the server read the data (ms since the epoch): the web counts its freshness from then. */
   renderedAt: number;

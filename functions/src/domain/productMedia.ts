@@ -72,3 +72,13 @@ export function galleryForVariant(gallery: readonly ProductImage[], variantImage
   const own = gallery.find((picture) => picture.url === variantImage) ?? { url: variantImage, alt: '' };
   return [own, ...gallery.filter((picture) => picture.url !== variantImage)];
 }
+
+/** The product page's first picture (its largest paint), as its gallery starts (galleryForVariant; the gallery's
+ *  first is the main image): the chosen variant's own (`?variant=`, else the first variant's), else the main image. */
+export function firstPictureFor(
+  product: { image: string; variants?: readonly { _id: string; image?: string }[] },
+  variantId: string | null,
+): string {
+  const variants = product.variants;
+  return (variants?.find((v) => v._id === variantId) ?? variants?.[0])?.image || product.image;
+}

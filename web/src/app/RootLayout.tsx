@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Loader } from '@/components/ui/Loader';
 import { paths } from '@domain/routes';
@@ -16,10 +16,16 @@ import { Header } from './components/Header';
  * component, the header stays in place when the page arrives; the main area and footer are new then (`key`), as
  * the page replaces the spinner (the footer, kept below the screen by the spinner, then shows under a short page).
  */
-/** While the first page's code loads: the product page's skeleton for a product, else a spinner. */
+/** While the first page's code loads: the product page's skeleton for a product, else a spinner. The skeleton shows
+ *  the page's largest paint, the gallery's first picture, where the server's HTML announces it (features/pages
+ *  productHead: `<link rel=preload as=image>`, already fetched), so it paints with the layout, not after the page's
+ *  code. */
 function HydratingPlaceholder() {
   const { pathname } = useLocation();
-  return matchPath(paths.product.path, pathname) ? <ProductPageSkeleton withTopbar /> : <Loader fill />;
+  const [image] = useState(
+    () => document.querySelector('link[rel=preload][as=image]')?.getAttribute('href') ?? undefined,
+  );
+  return matchPath(paths.product.path, pathname) ? <ProductPageSkeleton withTopbar image={image} /> : <Loader fill />;
 }
 
 export function RootLayout({ hydrating = false }: { hydrating?: boolean }) {

@@ -41,9 +41,8 @@ export const addressKeys = {
   all: ['addresses'] as const,
 };
 
-export const settingsKeys = {
-  public: ['settings', 'public'] as const,
-};
+// The server inlines the public settings with the product page and the Add to Cart link: one key for both sides.
+export { settingsKeys } from '@domain/inlineData';
 
 export const configKeys = {
   all: ['config'] as const,

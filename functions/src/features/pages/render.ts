@@ -10,6 +10,7 @@ import {
   DEFAULT_DESCRIPTION,
   DEFAULT_TITLE,
   CAROUSEL_IMAGE_SIZES,
+  firstPictureFor,
   imageSrcSet,
   PRODUCT_IMAGE_SIZES,
   INLINE_DATA_ID,
@@ -299,18 +300,20 @@ export function productJsonLd(origin: string, product: ProductDetail): Record<st
 
 /** /product/:slug: the product with its offer (price, currency, availability) and rating (with variants, one offer
  *  each: productJsonLd). */
-export function productHead(origin: string, product: ProductDetail): PageHead {
+export function productHead(origin: string, product: ProductDetail, variantId: string | null = null): PageHead {
   // Issue 40: the page's address is the product's slug (an id or an old slug moved here for good: routes.ts).
   const path = productPath(product.slug);
   const description = summary(product.description) || DEFAULT_DESCRIPTION;
   const ld = productJsonLd(origin, product);
+  const first = firstPictureFor(product, variantId);
   return {
     status: 200,
     title: pageTitle(product.name),
     description,
     canonical: path,
     ogType: 'product',
-    preloadImage: { href: product.image, srcset: imageSrcSet(product.image), sizes: PRODUCT_IMAGE_SIZES },
+    // The gallery's first picture for the variant asked (web ProductPage; the skeleton shows it from this link).
+    preloadImage: { href: first, srcset: imageSrcSet(first), sizes: PRODUCT_IMAGE_SIZES },
     image: product.image,
     imageAlt: product.name,
     price: product.price,

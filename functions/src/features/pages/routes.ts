@@ -14,7 +14,9 @@ import {
   resolveSlug,
   showsLowestPrice,
   withoutLowestPrice,
+  settingsKeys,
   type Product,
+  type ShopSettings,
 } from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
 import { negotiateEncoding, preloadLinks } from '../../http/webApp.js';
@@ -67,6 +69,10 @@ export interface PageRoutesOptions {
   categories?: Pick<TaxonomyStore, 'list'>;
   /** Issue 41: the owner's saved settings, whether the inlined products keep their 30-day lows (as the API's). */
   settings?: Pick<SettingsStore, 'get'>;
+  /** The shop's public settings as GET /api/settings/public answers them (the app's settings cache): inlined by the
+   *  pages whose first render shows them (the product's limits and delivery, the cart's estimate), so they render
+   *  once, with no read after the first paint and nothing appearing then. None (Firebase): the app reads them. */
+  publicSettings?: () => Promise<ShopSettings>;
   /** The built index.html (read again when the app is rebuilt, or fetched from Hosting). */
   template: (req: Request) => Promise<string>;
   pageSize: number;
@@ -210,6 +216,12 @@ export function pageRoutes(options: PageRoutesOptions): Router {
       next();
     });
 
+  /** `head` with the public settings among its queries (when this server has them). */
+  const withSettings = async (head: PageHead): Promise<PageHead> =>
+    options.publicSettings
+      ? { ...head, queries: [...head.queries, { key: settingsKeys.public, data: await options.publicSettings() }] }
+      : head;
+
   const sendPage = async (req: Request, res: Response, head: PageHead) => {
     const liveEventId = res.locals.liveEventId as string | undefined;
     const html = renderPage(await options.template(req), originOf(req), head, Date.now(), liveEventId);
@@ -288,10 +300,14 @@ export function pageRoutes(options: PageRoutesOptions): Router {
         const query = new URLSearchParams(variant ? { variant } : {}).toString();
         return res.redirect(301, `${paths.product.href(product.slug)}${query ? `?${query}` : ''}`);
       }
-      await sendPage(req, res, {
-        ...productHead(originOf(req), product),
-        modulePreloads: await options.pageModules?.(PRODUCT_PAGE_CODE),
-      });
+      await sendPage(
+        req,
+        res,
+        await withSettings({
+          ...productHead(originOf(req), product, variant),
+          modulePreloads: await options.pageModules?.(PRODUCT_PAGE_CODE),
+        }),
+      );
     }),
   );
 
@@ -320,10 +336,14 @@ export function pageRoutes(options: PageRoutesOptions): Router {
       const id = idSchema.safeParse(req.params.id);
       const product = id.success ? await catalog.get(id.data) : null;
       if (!product) return next();
-      await sendPage(req, res, {
-        ...cartAddHead(product),
-        modulePreloads: await options.pageModules?.(CART_PAGE_CODE),
-      });
+      await sendPage(
+        req,
+        res,
+        await withSettings({
+          ...cartAddHead(product),
+          modulePreloads: await options.pageModules?.(CART_PAGE_CODE),
+        }),
+      );
     }),
   );
 

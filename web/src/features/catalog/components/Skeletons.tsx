@@ -1,6 +1,8 @@
 // Placeholders shaped like the content they stand for (same classes, so the same sizes): the page does not move
 // when the answer arrives. Hidden from screen readers, which hear the one status label instead.
+import { PRODUCT_IMAGE_SIZES } from '@domain/images';
 import { DEFAULT_PAGE_SIZE } from '@domain/limits';
+import { ProductImage } from '@/components/ui/ProductImage';
 import { PRODUCT_GRID_CLASS } from './productGrid';
 
 const bar = (width: string) => <span className={`placeholder rounded-1 ${width}`} />;
@@ -45,9 +47,10 @@ export function ProductGridSkeleton({ label = 'Loading products' }: { label?: st
 
 /**
  * The product page's image, title, price and buy box while the product loads. `withTopbar`: also the Go Back row
- * (while the page's own code loads, before the page draws that row itself).
+ * (while the page's own code loads, before the page draws that row itself). `image`: the gallery's first picture,
+ * shown in its place (the same box, file and sizes as the gallery's) instead of a placeholder.
  */
-export function ProductPageSkeleton({ withTopbar = false }: { withTopbar?: boolean }) {
+export function ProductPageSkeleton({ withTopbar = false, image }: { withTopbar?: boolean; image?: string }) {
   return (
     <div role="status" aria-label="Loading product" data-testid="product-skeleton" className="placeholder-glow">
       <div aria-hidden="true">
@@ -59,9 +62,13 @@ export function ProductPageSkeleton({ withTopbar = false }: { withTopbar?: boole
         <div className="row g-4 g-lg-5">
           <div className="col-md-6">
             <div className="product-media">
-              <div className="product-image">
-                <span className="placeholder w-100 h-100 d-block" />
-              </div>
+              {image ? (
+                <ProductImage src={image} alt="" priority sizes={PRODUCT_IMAGE_SIZES} />
+              ) : (
+                <div className="product-image">
+                  <span className="placeholder w-100 h-100 d-block" />
+                </div>
+              )}
             </div>
           </div>
           <div className="col-md-6 product-info">
