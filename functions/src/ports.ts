@@ -24,7 +24,6 @@ import type {
   ProductUpdateInput,
   ProviderCapture,
   Review,
-  ShippingAddress,
   UserListQuery,
   UserPage,
   UserSummary,
@@ -34,7 +33,6 @@ import type {
   TaxonomyEntry,
   TaxonomyKind,
   TaxonomyList,
-  HoldLimits,
   RefundRecord,
   PlaceOrderRequest,
   RefundRequest,
@@ -167,33 +165,17 @@ export interface UserStore {
   forget(id: string): Promise<void>;
 }
 
-export interface PlaceOrderCommand {
-  user: { _id: string; name: string; email: string };
-  /** `variant`: which variant of the product (issue 29); absent: its default variant, or a product without any. */
-  lines: { product: string; qty: number; variant?: string }[];
-  shippingAddress: ShippingAddress;
-  paymentMethod: string;
-  now: Date;
-  expiresAt: Date;
-  /** Checked with the customer's open orders inside the placing transaction (domain/orders.ts assertWithinHoldLimits). */
-  holdLimits: HoldLimits;
-  /** The shop's settings in force (tax and shipping by the address's country); the spec's pricing when absent. */
-  settings?: ShopSettings;
+/** What a store is asked to place: the decision's request (domain/orderDecisions.ts PlaceOrderRequest: the lines,
+ *  address, time, hold limits of the customer and of the client address, settings, shown total, shipping method),
+ *  with what the store loads and writes in the placing transaction besides. The client address's unpaid orders are
+ *  loaded there and its key recorded on the order; a customer's order also keeps its address in the customer's book
+ *  (domain/addresses.ts rememberAddress: once, marked last used, the stalest makes room), a guest's does not. */
+export interface PlaceOrderCommand extends Omit<PlaceOrderRequest, 'guest'> {
   /** A discount code, upper-case (domain/discounts.ts): loaded, decided and redeemed in the placing transaction. */
   couponCode?: string;
-  // A customer's order also keeps its address in the customer's book, in the placing transaction
-  // (domain/addresses.ts rememberAddress: once, marked last used, the stalest makes room); a guest's does not.
   /** A guest's order (POST /api/orders/guest; `user` is then derived from the email, domain/guests.ts): the email and
    *  how the new order's access token is signed (OrderLinks.sign), once the store has its id. */
   guest?: { email: string; sign(orderId: string): string };
-  /** The client address's hold key and limits (issue 36; PlaceOrderRequest.clientHold): the store loads the unpaid
-   *  orders placed from it in the placing transaction and records the key on the order. */
-  clientHold?: { key: string; limits: HoldLimits };
-  /** The total the shopper was shown, in cents (issue 38): the decision refuses the order, in the transaction and
-   *  before any write, when it would cost anything else (domain/orderDecisions.ts priceChanged). */
-  expectedTotalCents?: number;
-  /** Issue 40: the shipping method's id (domain/settings.ts shippingOffersFor); absent: the cheapest. */
-  shippingMethod?: string;
   /** Issue 39: the tenders asked (a gift card's code, ...), each taken in the placing transaction by its module's
    *  hook (orders/tenders.ts) in this order; the payment provider pays the rest. */
   tenders?: { kind: string; ref: string }[];
@@ -201,7 +183,7 @@ export interface PlaceOrderCommand {
 
 /** The decision's request for a command and the order's id (a guest order's token is signed for that id). */
 export function placeOrderRequest(cmd: PlaceOrderCommand, orderId: string): PlaceOrderRequest {
-  const { guest, tenders: _tenders, ...rest } = cmd;
+  const { guest, tenders: _tenders, couponCode: _couponCode, ...rest } = cmd;
   return guest ? { ...rest, guest: { email: guest.email, accessToken: guest.sign(orderId) } } : rest;
 }
 
