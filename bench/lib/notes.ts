@@ -20,7 +20,13 @@ other methods, after any write, past the TTL on Firebase) goes through Express a
 routed ones byte for byte (checked by \`functions/test/reliability/headers.test.ts\`, which also proves the repeat
 answers skip Express and that writes are never served stale). Result: ~64–79 µs
 of CPU per request instead of ~280–440 µs, i.e. 60–80% of the bare server's throughput instead of ~20%. The
-remaining gap is the 15 security headers (Node validates each; ~1 KB more per answer).
+remaining gap is the 15 security headers (Node validates each; ~1 KB more per answer). The API's answers now carry
+their own set (\`apiHelmetOptions\` in http/securityHeaders.ts, 2026-11-29: a JSON answer is no document; OWASP's REST
+Security Cheat Sheet's set: CSP \`default-src 'none'; frame-ancestors 'none'\`, nosniff, X-Frame-Options DENY, CORP,
+HSTS, no referrer): 7 headers instead of 15, ~500 header bytes fewer. \`bench/catalog.ts --quick\`, the same build with
+the API's set patched in and out, alternating (load 1.2–1.9): \`GET /api/products/:id\` 74%, 76% of the bare server
+without it, 85%, 84% with it (list 77–102% / 89–92%, search 79–101% / 90–92%, top 74–77% / 84–94%); the built commit, one more quick run (load 0.8): 88%, 90%, 87%, 89%. Behind Firebase
+Hosting its \`**\` headers replace the function's (docs/firebase.md), so there the answers are unchanged.
 
 ### 2. Scale: which index does what
 

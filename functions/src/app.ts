@@ -34,7 +34,7 @@ import {
   type RateLimitStoreFactory,
 } from './http/rateLimits.js';
 import { accountRoutes } from './features/users/accountRoutes.js';
-import { securityHeaders } from './http/securityHeaders.js';
+import { apiSecurityHeaders, securityHeaders } from './http/securityHeaders.js';
 import { appCheckGate, isAppCheckGated, type AppCheckVerifier } from './http/appCheck.js';
 import type { Config } from './config.js';
 import { defaultSettings, type HoldLimits } from './domain/index.js';
@@ -135,6 +135,9 @@ function setFixedHeaders(flat: readonly string[]): RequestHandler {
   };
 }
 
+/** A path the API answers (JSON or the event stream), not a document. */
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
 /** Answers about accounts and orders, whoever asks (a 401 included). */
 const PRIVATE_PATHS = /^\/api\/(users|orders)(\/|$)/;
 
@@ -168,6 +171,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
   const headers = securityHeaders('app');
+  const apiHeaders = apiSecurityHeaders();
   const cache = options.cache ?? new CatalogCache(options.catalogCacheTtlMs);
   // Every committed write, whoever made it (a route, the expiry sweeper), clears or patches the cache.
   keepCatalogCache(ports.events, cache);
@@ -185,9 +189,13 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   if (ports.stockAlertLinks) listenForRestocks(ports.events, ports.store, ports.stockAlertLinks, ports.clock);
   // helmet's headers are the same for every answer (unless it is configured otherwise: then staticHeaders says
   // null): they are captured once and set in one step, instead of running helmet's 13 middlewares per request.
+  // The API's answers carry their own, shorter set (http/securityHeaders.ts apiHelmetOptions): they are no document.
   const fixedHeaders = staticHeaders(headers);
+  const fixedApiHeaders = staticHeaders(apiHeaders);
+  const documentHeaders = fixedHeaders ? setFixedHeaders(fixedHeaders) : headers;
+  const answerHeaders = fixedApiHeaders ? setFixedHeaders(fixedApiHeaders) : apiHeaders;
   app.use(noStoreWhenPrivate);
-  app.use(fixedHeaders ? setFixedHeaders(fixedHeaders) : headers);
+  app.use((req, res, next) => (isApiPath(req.path) ? answerHeaders : documentHeaders)(req, res, next));
 
   const limiters = authLimiters({
     failed: options.loginLimit,
@@ -273,7 +281,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   // (docs/benchmarks.md); when helmet's headers are not static, every request goes through Express.
   // With App Check enforced, the gated lists always go through Express (the gate verifies each token); the fast
   // path still answers the rest (a product by its id).
-  const fastPath = fixedHeaders && catalogFastPath(cache, fixedHeaders, live && (() => live.newestId()));
+  const fastPath = fixedApiHeaders && catalogFastPath(cache, fixedApiHeaders, live && (() => live.newestId()));
   const handle: RequestListener = fastPath
     ? fastPathFirst(
         options.appCheck ? (req, res) => !isAppCheckGated(req.method, req.url ?? '') && fastPath(req, res) : fastPath,

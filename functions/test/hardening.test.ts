@@ -48,15 +48,20 @@ describe('errors', () => {
 });
 
 describe('security headers', () => {
-  it('sends helmet headers with a CSP that allows PayPal only', async () => {
-    const res = await fetch(`${shop.url}/api/products`);
-    const csp = res.headers.get('content-security-policy') ?? '';
+  it("sends helmet headers: a document's CSP allows PayPal only, an API answer's allows nothing", async () => {
+    const page = await fetch(`${shop.url}/nothing-here`);
+    const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain('script-src');
     expect(csp).toContain('https://*.paypal.com');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('x-powered-by')).toBeNull();
+    const answer = await fetch(`${shop.url}/api/products`);
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('x-powered-by')).toBeNull();
   });
 });
 

@@ -74,6 +74,36 @@ export function helmetOptions(target: HeaderTarget = 'app', emulators?: Emulator
   };
 }
 
+/**
+ * The API's answers (JSON, the live event stream) are no document: they need none of the page's policy (PayPal's
+ * hosts, fonts, styles) and none of the headers only a document reads (COOP, Origin-Agent-Cluster, DNS prefetch,
+ * download options, the XSS auditor's, cross-domain policy files). What protects a JSON answer stays, as OWASP's REST
+ * Security Cheat Sheet lists it: nothing may load or frame it (CSP `default-src 'none'; frame-ancestors 'none'`,
+ * X-Frame-Options DENY), no sniffing it into a script (nosniff), same-origin reads only (CORP), HSTS, no referrer.
+ * Half the header bytes of a catalogue answer (docs/benchmarks.md section 1).
+ */
+export function apiHelmetOptions(): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
+}
+
+/** The helmet middleware for the API's answers (apiHelmetOptions). */
+export const apiSecurityHeaders = () => helmet(apiHelmetOptions());
+
 /** The helmet middleware the Express app uses. */
 export const securityHeaders = (target: HeaderTarget = 'app', emulators?: EmulatorPorts) =>
   helmet(helmetOptions(target, emulators));

@@ -43,7 +43,8 @@ let shop: TestShop;
 let appHeaders: Headers;
 beforeAll(async () => {
   shop = await startTestShop();
-  appHeaders = (await shop.call('GET', '/api/config')).headers;
+  // A document's headers: Hosting serves documents (the API's answers carry their own set, apiHelmetOptions).
+  appHeaders = (await shop.call('GET', '/nothing-here')).headers;
 });
 afterAll(() => shop.close());
 

@@ -42,20 +42,33 @@ const viaFastPath = (raw: string[]) => {
   return names.indexOf('content-length') < names.indexOf('date');
 };
 
+/** What every answer carries (http/securityHeaders.ts): the API's JSON and the documents alike. */
 const SECURITY = [
   'content-security-policy',
   'strict-transport-security',
   'x-content-type-options',
   'x-frame-options',
   'referrer-policy',
-  'cross-origin-opener-policy',
   'cross-origin-resource-policy',
 ];
-function expectSecurityHeaders(h: Headers | Record<string, string>, what: string) {
-  const get = (k: string) => (h instanceof Headers ? h.get(k) : h[k]);
+/** What only a document reads: an API answer leaves them out (apiHelmetOptions). */
+const DOCUMENT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'];
+
+function expectSecurityHeaders(h: Headers | Record<string, string>, what: string, kind: 'api' | 'document' = 'api') {
+  const get = (k: string) => (h instanceof Headers ? h.get(k) : h[k]) ?? undefined;
   for (const name of SECURITY) expect(get(name), `${what}: ${name}`).toBeTruthy();
   expect(get('x-content-type-options'), what).toBe('nosniff');
   expect(get('x-powered-by'), what).toBeFalsy();
+  for (const name of DOCUMENT_ONLY)
+    if (kind === 'document') expect(get(name), `${what}: ${name}`).toBeTruthy();
+    else expect(get(name), `${what}: ${name} (a document's)`).toBeUndefined();
+  if (kind === 'api') {
+    // A JSON answer may not be loaded, framed or sniffed by anything (no document's policy with PayPal's hosts).
+    expect(get('content-security-policy'), what).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(get('x-frame-options'), what).toBe('DENY');
+    expect(get('referrer-policy'), what).toBe('no-referrer');
+    expect(get('cross-origin-resource-policy'), what).toBe('same-origin');
+  }
 }
 
 describe('catalogue fast path', () => {
@@ -154,13 +167,13 @@ describe('security headers on every kind of answer', () => {
     for (const [what, pending, status] of cases) {
       const res = await pending;
       expect(res.status, what).toBe(status);
-      expectSecurityHeaders(res.headers, what);
+      expectSecurityHeaders(res.headers, what, what === '404 outside api' ? 'document' : 'api');
       await res.arrayBuffer();
     }
   });
 
-  it('the CSP is strict: no inline or eval scripts, no plugins, no framing by others, no base-tag tricks', async () => {
-    const csp = (await fetch(`${shop.url}/api/config`)).headers.get('content-security-policy') ?? '';
+  it("a document's CSP is strict: no inline or eval scripts, no plugins, no framing by others, no base-tag tricks", async () => {
+    const csp = (await fetch(`${shop.url}/nothing-here`)).headers.get('content-security-policy') ?? '';
     const directives = Object.fromEntries(
       csp
         .split(';')
