@@ -143,7 +143,8 @@ describe('options and variants (embedded server)', () => {
       .getByText('512 GB')
       .click();
     await page.waitForURL(new RegExp(`variant=${blackBig._id}`));
-    expect(await page.getByTestId('product-price').textContent()).toContain('$899.00');
+    // The address changes first, the page renders the chosen variant right after it (read it once it has).
+    await expect.poll(() => page.getByTestId('product-price').textContent()).toContain('$899.00');
     await screenshot(page, 'variants-product-page-1366');
     await page.getByLabel('Qty').locator('visible=true').first().selectOption('2');
     await page.getByRole('button', { name: 'Add to Cart' }).locator('visible=true').first().click();
