@@ -9,6 +9,7 @@ import {
   orderCsvRow,
 } from './orderExport.js';
 import { orderFromRecord, type OrderRecord } from './orders.js';
+import { isCreditKind, TENDER_KINDS, tenderLabel, tenderWord } from './tenders.js';
 import { revenueCents } from './orderStats.js';
 import { orderLedger } from './ledger.js';
 import { refundedCents, type RefundRecord } from './refunds.js';
@@ -353,5 +354,27 @@ describe('the export cells', () => {
     expect(exportPaymentMethod(order, 'paypal')).toBe('PayPal (not paid)');
     expect(exportPaymentMethod(order, 'simulated')).toBe('Test payment (not paid)');
     expect(exportPaymentMethod({ ...order, paidAt: 'x' }, 'paypal')).toBe('PayPal');
+  });
+});
+
+describe('the payment columns come from the declared kinds (issue 39, domain/tenders.ts TENDER_KINDS)', () => {
+  it("appends each kind's paid and refunded columns, and each credit kind's, after the provider's", () => {
+    const kinds = Object.keys(TENDER_KINDS);
+    const tail = ORDER_EXPORT_COLUMNS.slice(ORDER_EXPORT_COLUMNS.indexOf('Recipient'));
+    expect(tail).toEqual([
+      'Recipient',
+      'Phone',
+      'Address',
+      'City',
+      'State',
+      'Postal code',
+      'Country',
+      ...kinds.map(tenderLabel),
+      'Provider',
+      'Refunded to provider',
+      ...kinds.map((kind) => `Refunded to ${tenderWord(kind)}`),
+      ...kinds.filter(isCreditKind).map((kind) => `Credited as ${tenderWord(kind)}`),
+    ]);
+    expect(new Set(ORDER_EXPORT_COLUMNS).size).toBe(ORDER_EXPORT_COLUMNS.length);
   });
 });

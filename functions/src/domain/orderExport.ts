@@ -11,6 +11,7 @@ import { toAmountString, toCents } from './money.js';
 import { orderNumber } from './orders.js';
 import { countsAsRevenue } from './orderStats.js';
 import { plainString } from './schemas.js';
+import { isCreditKind, TENDER_KINDS, tenderLabel, tenderWord, type TenderKindName } from './tenders.js';
 import type { Order, OrderItem, OrderStatus, PaymentResult, PaymentStatus } from './types.js';
 
 /** Orders a store reads per batch of an export. */
@@ -56,7 +57,8 @@ export const orderExportQuerySchema = orderListQuerySchema
     return query;
   });
 
-export const ORDER_EXPORT_COLUMNS = [
+/** The export's columns before who paid (ORDER_EXPORT_COLUMNS below), in order; each named once. */
+const ORDER_COLUMNS = [
   'Order number',
   'Order ID',
   'Placed at',
@@ -99,23 +101,52 @@ export const ORDER_EXPORT_COLUMNS = [
   'State',
   'Postal code',
   'Country',
-  // Issue 39, appended so spreadsheets built on the columns above keep working. Who paid the Total (the order's
-  // ledger, domain/ledger.ts): gift cards, store credit, and the payment provider the rest (Total − the tenders; it
-  // is paid when Payment status says so: an unpaid order's provider share is still due). Gift card + Store credit +
-  // Provider = Total.
-  'Gift card',
-  'Store credit',
-  'Provider',
-  // Where the refunds went: back to the provider, to the gift cards or the store credit that paid (never more than
-  // each paid), or onto the account's store credit from any of the order's money ("Credited as store credit").
-  // Their sum is Refunded; an unpaid order cancelled or expired gave its tenders back in full without a refund.
-  'Refunded to provider',
-  'Refunded to gift card',
-  'Refunded to store credit',
-  'Credited as store credit',
 ] as const;
 
-export type OrderExportColumn = (typeof ORDER_EXPORT_COLUMNS)[number];
+type Kinds = typeof TENDER_KINDS;
+type Word = Kinds[TenderKindName]['word'];
+type CreditWord = {
+  [K in TenderKindName]: Kinds[K] extends { credit: true } ? Kinds[K]['word'] : never;
+}[TenderKindName];
+
+/** The tender kinds' columns, made from their words (domain/tenders.ts TENDER_KINDS, in its order): what each paid
+ *  ("Gift card") and what went back to it ("Refunded to gift card"); each credit kind's ("Credited as store credit"). */
+const KINDS = Object.keys(TENDER_KINDS) as TenderKindName[];
+const EXPORT_TENDERS = KINDS.map((kind) => ({
+  kind,
+  paid: tenderLabel(kind) as Capitalize<Word>,
+  back: `Refunded to ${tenderWord(kind)}` as `Refunded to ${Word}`,
+}));
+/** The credit kinds (a refund of any of the order's money onto an account) and their column. */
+const EXPORT_CREDITS = KINDS.filter(isCreditKind).map((kind) => ({
+  kind,
+  column: `Credited as ${tenderWord(kind)}` as `Credited as ${CreditWord}`,
+}));
+
+export type OrderExportColumn =
+  | (typeof ORDER_COLUMNS)[number]
+  | 'Provider'
+  | 'Refunded to provider'
+  | (typeof EXPORT_TENDERS)[number]['paid' | 'back']
+  | (typeof EXPORT_CREDITS)[number]['column'];
+
+/**
+ * Issue 39, appended so spreadsheets built on the columns above keep working: who paid the Total (the order's
+ * ledger, domain/ledger.ts): each tender kind (gift cards, store credit), and the payment provider the rest (Total −
+ * the tenders; it is paid when Payment status says so: an unpaid order's provider share is still due). Their sum is
+ * the Total. Then where the refunds went: back to the provider, to the tenders that paid (never more than each
+ * paid), or onto the account's credit from any of the order's money ("Credited as store credit"). Their sum is
+ * Refunded; an unpaid order cancelled or expired gave its tenders back in full without a refund. A new way to pay
+ * (a kind in TENDER_KINDS) gets its columns appended to these.
+ */
+export const ORDER_EXPORT_COLUMNS: readonly OrderExportColumn[] = [
+  ...ORDER_COLUMNS,
+  ...EXPORT_TENDERS.map((t) => t.paid),
+  'Provider',
+  'Refunded to provider',
+  ...EXPORT_TENDERS.map((t) => t.back),
+  ...EXPORT_CREDITS.map((c) => c.column),
+];
 
 /** A spreadsheet runs a cell starting with these as a formula (CSV injection): such text gets a leading '. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -178,16 +209,6 @@ export function exportLine(item: Pick<OrderItem, 'qty' | 'name' | 'variantLabel'
   const details = [item.variantLabel, item.sku ? `SKU ${item.sku}` : ''].filter(Boolean);
   return `${item.qty} × ${item.name}${details.length ? ` (${details.join(', ')})` : ''}`;
 }
-
-/** The tender kinds the export has columns for (domain/tenders.ts kinds, given by the gift-card module): what each
- *  paid and what went back to it. A kind not named here is counted in no column, so its orders' rows do not
- *  reconcile (csvRowReconciles): a new way to pay gets its columns here, appended. */
-const EXPORT_TENDERS = [
-  { kind: 'giftCard', paid: 'Gift card', back: 'Refunded to gift card' },
-  { kind: 'storeCredit', paid: 'Store credit', back: 'Refunded to store credit' },
-] as const;
-/** The credit kinds (a refund of any of the order's money onto an account) and their column. */
-const EXPORT_CREDITS = [{ kind: 'storeCredit', column: 'Credited as store credit' }] as const;
 
 /** The payment columns of an order, in cents, from its ledger's payments (the answer's dollars read back). */
 export function exportPayments(order: Pick<Order, 'totalPrice' | 'tenders' | 'refunds'>) {

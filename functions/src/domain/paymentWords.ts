@@ -3,12 +3,11 @@
 // and a refund's destinations. One wording for the invoice (web PrintPages.tsx) and the order mails
 // (mail/templates/OrderMails.tsx), both read from the ledger's payments (domain/ledger.ts ledgerPayments).
 import type { LedgerPayment } from './ledger.js';
+import { tenderWord } from './tenders.js';
 import type { PaymentResult } from './types.js';
 
-const TENDER_WORDS: Readonly<Record<string, string>> = { giftCard: 'gift card', storeCredit: 'store credit' };
-
-/** A tender's or credit's kind in words ("gift card"); a kind not named here reads as itself. */
-export const tenderWord = (kind: string) => TENDER_WORDS[kind] ?? kind;
+// A tender's or credit's kind in words ("gift card"), declared with the kind (tenders.ts TENDER_KINDS).
+export { tenderWord };
 
 /** The provider that charged (or would charge) the order: "PayPal", "test payment" for the simulated gateway, else
  *  the method the customer chose. */

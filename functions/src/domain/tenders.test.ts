@@ -8,7 +8,11 @@ import {
   providerLeftCents,
   releasedTenders,
   splitRefund,
+  isCreditKind,
+  TENDER_KINDS,
   TENDER_PRICE_FIELDS,
+  tenderLabel,
+  tenderWord,
   tenderPrices,
   tenderShare,
   tendersAfterRefund,
@@ -124,5 +128,25 @@ describe('tenders', () => {
     // One field per kind, never two kinds answering the same field.
     const fields = Object.values(TENDER_PRICE_FIELDS);
     expect(new Set(fields).size).toBe(fields.length);
+  });
+
+  it('says each kind as it is declared once, and an undeclared kind as itself (issue 39, TENDER_KINDS)', () => {
+    expect(tenderWord('giftCard')).toBe('gift card');
+    expect(tenderLabel('storeCredit')).toBe('Store credit');
+    expect(isCreditKind('storeCredit')).toBe(true);
+    expect(isCreditKind('giftCard')).toBe(false);
+    expect([tenderWord('voucher'), tenderLabel('voucher'), isCreditKind('voucher')]).toEqual([
+      'voucher',
+      'Voucher',
+      false,
+    ]);
+    // Every declared kind has words, and the price fields are the declared ones.
+    for (const [kind, k] of Object.entries(TENDER_KINDS)) {
+      expect(tenderWord(kind)).toBe(k.word);
+      expect(k.word).toMatch(/^[a-z][a-z ]*$/);
+    }
+    expect(Object.entries(TENDER_PRICE_FIELDS)).toEqual(
+      Object.entries(TENDER_KINDS).flatMap(([kind, k]) => ('priceField' in k ? [[kind, k.priceField]] : [])),
+    );
   });
 });

@@ -34,13 +34,55 @@ export interface RefundPart {
 export const TENDER_ASK_ORDER = ['storeCredit', 'giftCard'] as const;
 export type AskedTenderKind = (typeof TENDER_ASK_ORDER)[number];
 
-/** Issue 39: the order answer's field per kind saying what that kind paid of the total, in dollars (0 without
- *  one), declared once: the Order type (types.ts, `TenderPrices`), its value (orders.ts orderFromRecord,
- *  `tenderPrices`) and the answer's schema (api/outputs.ts) derive from it. A kind without one answers only its
- *  `tenders` (store credit). */
-export const TENDER_PRICE_FIELDS = { giftCard: 'giftCardPrice' } as const satisfies Readonly<Record<string, string>>;
-export type TenderPriceField = (typeof TENDER_PRICE_FIELDS)[keyof typeof TENDER_PRICE_FIELDS];
+/** What the shop says of a way to pay: the words of its kind (lower case, as in "Paid by gift card"; the CSV's
+ *  columns are made from them), whether refunds of any of the order's money may go to it (`credit`: store credit),
+ *  and the order answer's field saying what that kind paid of the total, in dollars (absent: the kind answers only
+ *  in `tenders`). */
+export interface TenderKind {
+  word: string;
+  credit?: true;
+  priceField?: string;
+}
+
+/**
+ * Issue 39: each way to pay beside the provider, declared once, in the order the CSV's columns for them were
+ * appended (domain/orderExport.ts). The words of the invoice, the mails and the order page (paymentWords.ts), the
+ * CSV's payment and refund columns, the Order type's price fields (types.ts `TenderPrices`), their values
+ * (orders.ts orderFromRecord, `tenderPrices`) and the answer's schema (api/outputs.ts) derive from it. The domain
+ * imports no module, so a module's way to pay is named here beside its hook (modules/tenderHooks.ts).
+ */
+export const TENDER_KINDS = {
+  giftCard: { word: 'gift card', priceField: 'giftCardPrice' },
+  storeCredit: { word: 'store credit', credit: true },
+} as const satisfies Readonly<Record<string, TenderKind>>;
+export type TenderKindName = keyof typeof TENDER_KINDS;
+
+/** A kind's price field (never without one); of a union, each one's. */
+type PriceFieldOf<K extends TenderKindName> = K extends TenderKindName
+  ? (typeof TENDER_KINDS)[K] extends { priceField: infer F extends string }
+    ? F
+    : never
+  : never;
+/** Each kind with a price field, and its field (`{ giftCard: 'giftCardPrice' }`). */
+export const TENDER_PRICE_FIELDS = Object.fromEntries(
+  Object.entries(TENDER_KINDS).flatMap(([kind, k]) => ('priceField' in k ? [[kind, k.priceField]] : [])),
+) as { readonly [K in TenderKindName as PriceFieldOf<K> extends never ? never : K]: PriceFieldOf<K> };
+export type TenderPriceField = PriceFieldOf<TenderKindName>;
 export type TenderPrices = { [F in TenderPriceField]: number };
+
+/** A kind in words ("gift card"); a kind not declared reads as itself. */
+export const tenderWord = (kind: string): string =>
+  (TENDER_KINDS as Readonly<Record<string, TenderKind>>)[kind]?.word ?? kind;
+
+/** A kind as a label or a column starts ("Gift card"). */
+export const tenderLabel = (kind: string): string => {
+  const word = tenderWord(kind);
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+};
+
+/** Whether refunds of any of the order's money may go to this kind (store credit). */
+export const isCreditKind = (kind: string): boolean =>
+  (TENDER_KINDS as Readonly<Record<string, TenderKind>>)[kind]?.credit === true;
 
 /** What each kind with a price field paid of the order (dollars). */
 export function tenderPrices(order: Pick<OrderRecord, 'tenders'>): TenderPrices {

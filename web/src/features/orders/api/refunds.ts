@@ -1,6 +1,7 @@
 // Money back (issue 28): refunds and cancelling a paid order (admin), the customer's cancellation request and the
 // admin's decision. Every answer is the order as it now is.
 import type { Order } from '@domain';
+import type { TenderKindName } from '@domain/tenders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import {
@@ -24,7 +25,8 @@ export interface RefundBody {
   to?: RefundDestination;
 }
 
-export type RefundDestination = 'storeCredit' | 'giftCard';
+/** A way to pay the domain declares (domain/tenders.ts TENDER_KINDS): a credit, or a tender of the order. */
+export type RefundDestination = TenderKindName;
 
 /** POST /api/orders/:id/refunds (admin): no amount and no items refunds what remains. */
 export const refundOrder = (orderId: string, body: RefundBody) => call(orderRefund, { params: { id: orderId }, body });

@@ -1,5 +1,6 @@
 import type { OrderLedger } from '@domain/ledger';
 import { toCents, toDollars } from '@domain/money';
+import { tenderLabel, tenderWord } from '@domain/tenders';
 import type { OrderPrice } from '@domain/pricing';
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
@@ -7,8 +8,6 @@ import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { formatPrice } from '@/lib/format';
-
-const TENDER_LABELS: Record<string, string> = { giftCard: 'Gift card', storeCredit: 'Store credit' };
 
 /** The ledger's payments other than the provider's, and the provider's rest, once a tender paid (none otherwise):
  *  the rest is "to pay" until the order is paid, then what the payment method paid. */
@@ -19,7 +18,7 @@ function tenderRows(ledger: OrderLedger | undefined, paid: boolean): [string, nu
   const provider = payments.find((p) => p.kind === 'provider');
   return [
     ...tenders.map((p): [string, number, string] => [
-      `Paid by ${(TENDER_LABELS[p.kind] ?? p.kind).toLowerCase()}`,
+      `Paid by ${tenderWord(p.kind)}`,
       -toDollars(p.paidCents),
       `tender-${p.kind}`,
     ]),
@@ -35,11 +34,7 @@ function plannedRows(planned: readonly { kind: string; cents: number }[] | undef
   if (!paying.length) return [];
   const rest = Math.max(0, totalCents - paying.reduce((sum, p) => sum + p.cents, 0));
   return [
-    ...paying.map((p): [string, number, string] => [
-      TENDER_LABELS[p.kind] ?? p.kind,
-      -toDollars(p.cents),
-      `tender-${p.kind}`,
-    ]),
+    ...paying.map((p): [string, number, string] => [tenderLabel(p.kind), -toDollars(p.cents), `tender-${p.kind}`]),
     ['Rest to pay', toDollars(rest), 'provider'] as [string, number, string],
   ];
 }

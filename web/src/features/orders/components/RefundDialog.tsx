@@ -4,6 +4,7 @@ import { accountDeleted } from '@domain/accountDeletion';
 import { cartLineId } from '@domain/cart';
 import type { Order } from '@domain';
 import { orderRefundableCents, orderUnitsLeft } from '@domain/refundFigures';
+import { isCreditKind, TENDER_KINDS, tenderLabel, tenderWord } from '@domain/tenders';
 import { orderUnitsRefundCents } from '@domain/unitCharges';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -29,26 +30,39 @@ function linesAmount(order: Order, qty: Record<string, number>): number {
   return orderUnitsRefundCents(order, items) / 100;
 }
 
-/** Issue 39: where a refund may go. Store credit needs an account (a guest order has none to credit, a deleted
- *  account's credit went with it); the gift card only when one paid part of the order. The server decides how much each may take and says so when it refuses. */
-function destinationsOf(order: Order): { id: RefundDestination | 'original'; label: string }[] {
-  const cards = (order.tenders ?? []).filter((t) => t.kind === 'giftCard');
+/** Issue 39: where a refund may go, each kind as the domain declares it (domain/tenders.ts TENDER_KINDS): a credit
+ *  kind (store credit) needs an account (a guest order has none to credit, a deleted account's credit went with it);
+ *  any other kind only when it paid part of the order. The server decides how much each may take and says so when it
+ *  refuses. `goes`: what the confirmation says of it. */
+function destinationsOf(order: Order): { id: RefundDestination | 'original'; label: string; goes: string }[] {
+  const account = !order.isGuest && !accountDeleted(order);
+  const paidWith = (kind: string) => (order.tenders ?? []).filter((t) => t.kind === kind);
   return [
-    { id: 'original', label: 'Original payment' },
-    ...(order.isGuest || accountDeleted(order)
-      ? []
-      : [{ id: 'storeCredit' as const, label: `Store credit (${order.user.name}'s account)` }]),
-    ...(cards.length
-      ? [{ id: 'giftCard' as const, label: `Gift card ${cards.map((c) => `…${c.ref}`).join(', ')}` }]
-      : []),
+    { id: 'original', label: 'Original payment', goes: "The money goes back through the order's payment" },
+    ...(Object.keys(TENDER_KINDS) as RefundDestination[]).flatMap((kind) => {
+      if (isCreditKind(kind))
+        return account
+          ? [
+              {
+                id: kind,
+                label: `${tenderLabel(kind)} (${order.user.name}'s account)`,
+                goes: `The money goes to their ${tenderWord(kind)}, spendable on their next order,`,
+              },
+            ]
+          : [];
+      const tenders = paidWith(kind);
+      return tenders.length
+        ? [
+            {
+              id: kind,
+              label: `${tenderLabel(kind)} ${tenders.map((t) => `…${t.ref}`).join(', ')}`,
+              goes: `The money goes back onto the ${tenderWord(kind)}`,
+            },
+          ]
+        : [];
+    }),
   ];
 }
-
-const WHERE_IT_GOES: Record<RefundDestination | 'original', string> = {
-  original: "The money goes back through the order's payment",
-  storeCredit: 'The money goes to their store credit, spendable on their next order,',
-  giftCard: 'The money goes back onto the gift card',
-};
 
 export function RefundDialog({ order, show, onClose }: { order: Order; show: boolean; onClose: () => void }) {
   const remaining = remainingOf(order);
@@ -114,8 +128,8 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
         {confirming ? (
           <p>
             Refund <strong>{formatPrice(asked)}</strong> to {order.user.name}
-            {mode === 'lines' && restock ? ' and put the items back in stock' : ''}? {WHERE_IT_GOES[to]} and cannot be
-            taken back.
+            {mode === 'lines' && restock ? ' and put the items back in stock' : ''}?{' '}
+            {destinations.find((d) => d.id === to)?.goes} and cannot be taken back.
           </p>
         ) : (
           <Form
