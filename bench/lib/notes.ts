@@ -649,7 +649,7 @@ hold that has ended by the placement's \`now\` is taken out (and put back for an
 a few ms), and \`assertWithinAddressHolds\` judges the totals (\`HeldTotals\`): 0.2–1.2 µs per placement at 1,000–5,000
 open orders. The limits, the answers and the stock are unchanged: \`holdTally.test.ts\` checks against summing the open
 orders with random orders, hold ends (none, not a date, statuses that hold nothing) and times in any order; the holds
-contract passes on the embedded store and on the Firestore emulator, which keeps passing its lists (\`heldTotals\`).
+contract passes on the embedded store and on the Firestore emulator (which makes a tally of the orders its transaction reads).
 Also found: the view's list of a client address's orders was copied on every accepted order (quadratic in them); the
 tally adds in place.
 

@@ -315,12 +315,12 @@ export interface OrderUnit {
   stockOf(order: Pick<OrderRecord, 'orderItems'>): Promise<ReadonlyMap<string, number>>;
   /** The products to price and stock, with their variants (absent ids left out: the decision refuses them). */
   products(ids: readonly string[]): Promise<Map<string, StockedProduct>>;
-  /** The unpaid orders held by a customer, by a guest's shipping address key, by a client address key (a list, or
-   *  the store's running tally of them: domain/holdTally.ts). */
+  /** The unpaid orders held by a customer, by a guest's shipping address key, by a client address key (as a tally:
+   *  domain/holdTally.ts, the store's running one or one of the orders it read). */
   openOrders(keys: { customerId: string; addressKey: string | null; clientKey: string | null }): Promise<{
     customer: UnpaidOrder[];
     address: UnpaidOrder[];
-    client: UnpaidOrder[] | HoldTally;
+    client: HoldTally;
   }>;
   /** A code, and how often this customer used it, for a placement. */
   coupon(code: string, customer: { _id: string; email: string }): Promise<LoadedCoupon>;

@@ -1,14 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HoldTally, type UnpaidOrder } from './holdTally.js';
-import { heldTotals, isOpenHold } from './orders.js';
+import { isOpenHold, type HeldTotals } from './orders.js';
 
 const T0 = Date.parse('2030-01-01T00:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
 /** What the per-address limits judged before the tally: the orders open at `now`, summed. */
-const summed = (orders: readonly UnpaidOrder[], now: Date) => heldTotals(orders.filter((o) => isOpenHold(o, now)));
-const plain = (t: ReturnType<typeof heldTotals>) => ({ ...t, units: Object.fromEntries(t.units) });
+/** The model: the totals of the orders open at `now`, summed one by one. */
+function summed(orders: readonly UnpaidOrder[], now: Date): HeldTotals {
+  const open = orders.filter((o) => isOpenHold(o, now));
+  const units = new Map<string, number>();
+  for (const o of open) for (const l of o.orderItems) units.set(l.product, (units.get(l.product) ?? 0) + l.qty);
+  return { orders: open.length, totalCents: open.reduce((sum, o) => sum + o.totalCents, 0), units };
+}
+const plain = (t: HeldTotals) => ({ ...t, units: Object.fromEntries(t.units) });
 
 const unpaidOrder: fc.Arbitrary<UnpaidOrder> = fc.record({
   status: fc.constantFrom('awaiting_payment', 'awaiting_payment', 'awaiting_payment', 'expired', 'paid', 'cancelled'),

@@ -15,7 +15,6 @@ import {
   assertPayable,
   assertWithinAddressHolds,
   assertWithinHoldLimits,
-  heldTotals,
   holdHasEnded,
   isOpenHold,
   ORDER_MESSAGES,
@@ -188,8 +187,8 @@ export function stockRefusal(
  * one): a refused code refuses the order (400, the decision's message). A guest's order also stays within the hold
  * limits with `sameAddress`: the unpaid guest orders to the same shipping address (guestAddressKey), whatever email.
  * With `request.clientHold`, `sameClient` are the unpaid orders placed from the same client address (any account or
- * guest), held within the address's limits: a list, or a store's running HoldTally of them (holdTally.ts: thousands
- * at one address in a sale).
+ * guest), held within the address's limits, as a HoldTally of them (holdTally.ts: a store keeps one running, thousands
+ * of orders at one address in a sale, or makes one of the orders it read).
  */
 export function placeOrder(
   request: PlaceOrderRequest,
@@ -197,7 +196,7 @@ export function placeOrder(
   unpaid: readonly UnpaidOrder[],
   coupon?: LoadedCoupon | null,
   sameAddress: readonly UnpaidOrder[] = [],
-  sameClient: readonly UnpaidOrder[] | HoldTally = [],
+  sameClient: HoldTally = new HoldTally(),
 ): PlacedOrder {
   const user = customerOf(request);
   const { lines, taken, priced } = orderLines(request.lines, products);
@@ -223,14 +222,7 @@ export function placeOrder(
       hold,
       request.holdLimits,
     );
-  if (request.clientHold)
-    assertWithinAddressHolds(
-      sameClient instanceof HoldTally
-        ? sameClient.at(request.now)
-        : heldTotals(sameClient.filter((o) => isOpenHold(o, request.now))),
-      hold,
-      request.clientHold.limits,
-    );
+  if (request.clientHold) assertWithinAddressHolds(sameClient.at(request.now), hold, request.clientHold.limits);
   let discountCents = 0;
   let lineDiscounts: number[] = [];
   if (coupon) {

@@ -311,17 +311,6 @@ export interface HeldTotals {
   units: ReadonlyMap<string, number>;
 }
 
-/** The totals of `open` (orders already judged open). */
-export function heldTotals(open: readonly HeldOrder[]): HeldTotals {
-  const units = new Map<string, number>();
-  let totalCents = 0;
-  for (const o of open) {
-    totalCents += o.totalCents;
-    for (const l of o.orderItems) units.set(l.product, (units.get(l.product) ?? 0) + l.qty);
-  }
-  return { orders: open.length, totalCents, units };
-}
-
 /** The 409 of an order the client address's other unpaid orders leave no room for (assertWithinAddressHolds). */
 export const ADDRESS_HOLDS_FULL =
   'Too many unpaid orders are held from your network right now. Pay or cancel an unpaid order, or try again later.';
@@ -329,7 +318,7 @@ export const ADDRESS_HOLDS_FULL =
 /**
  * The unpaid orders placed from one client address (any account, any guest) plus this one stay within the address's
  * limits (limits.ts addressHoldLimits); 409 otherwise. The order alone was judged against the customer's own limits.
- * `open`: what the address's open orders hold together (holdTally.ts: heldTotals of a list, or a HoldTally's).
+ * `open`: what the address's open orders hold together (holdTally.ts HoldTally.at).
  */
 export function assertWithinAddressHolds(open: HeldTotals, order: NewHold, limits: HoldLimits): void {
   if (open.orders + 1 > limits.maxOpenOrders) throw conflict(ADDRESS_HOLDS_FULL);

@@ -9,6 +9,7 @@
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   ADDRESS_MODEL,
+  HoldTally,
   normalizedRecord,
   notFound,
   ORDER_MESSAGES,
@@ -155,7 +156,7 @@ class FirestoreOrderUnit implements OrderUnit {
       const unpaid = key === null ? null : this.col.where(field, '==', key).where('status', '==', 'awaiting_payment');
       open.push(unpaid ? (await this.tx.get(unpaid)).docs.map((d) => d.data() as UnpaidOrder) : []);
     }
-    return { customer: open[0]!, address: open[1]!, client: open[2]! };
+    return { customer: open[0]!, address: open[1]!, client: HoldTally.of(open[2]!) };
   }
 
   async coupon(code: string, customer: { _id: string; email: string }) {
