@@ -189,6 +189,28 @@ SQLITE_BUSY. The store now opens exactly two connections on libsql's native bind
 one for reads, one for the write transactions (\`synchronous=NORMAL\`), each with its busy timeout and its
 prepared statements.
 
+**Issue 42, round 4: what the order path's CPU is made of (2026-11-30, 00:36–00:47 UTC, load average 1.7–6.6: two
+helpers' tests beside it).** Orders back to back (one at a time, a fresh server, 1,500 orders to warm up, then 1,500
+measured; an experiment script, not kept): **1.55 ms** of server CPU per placed order (user 1.37, system 0.18). A
+\`perf record\` of the server over the measured 1,500 (1,999 Hz, \`--perf-basic-prof\`): the main thread 77% of the
+samples, the rest V8's and libuv's threads; JavaScript that V8 had optimised (\`[JIT]\`) only **8.7%**; V8's optimising
+compiler (TurboFan's symbols, main thread and background) **18.5%**; libsql's native code 10.4%; the kernel 12.0%; the
+remainder V8's builtins, most of them the inline caches that interpreted and baseline code goes through (\`LoadIC\`
+2.5%, megamorphic loads 1.7%, …). V8's log of the same run (\`--log-function-events\`) shows why: about 160 TurboFan
+compilations in the measured part, among them the order path's own functions compiled for the first time after 1,500
+and more orders (\`placeOrder\`, \`place\`, \`writeChanges\`, the placement view's \`load\`, \`ledgerLines\`,
+\`orderFromRecord\`, \`accountRecipient\`, the rate limiters' keys); 59 deoptimisations in the whole run, so no
+optimise-deoptimise loop. A function called once per order reaches TurboFan only after its interrupt budget is spent
+and 500 calls after its last inline-cache change (V8's \`--minimum-invocations-after-ic-update\`), and the order path
+meets new object shapes for a long time: it runs as bytecode and baseline code through the first thousands of orders,
+and the spike's 500 requests on a fresh server run wholly that way. Flags tried on the spike (\`--quick\`, two pairs
+each, same minutes): the defaults 1,560 / 1,300 µs per order request; \`--max-semi-space-size=32\` 1,500 / 1,360 µs
+(the scavenges were not the cost); \`--minimum-invocations-after-ic-update=20 --interrupt-budget=16384\` **2,200 /
+1,940 µs** (tiering up sooner compiles inside the burst and costs more than it saves). Not kept. What would lower
+the spike's figure is less code run per request (each middleware layer, schema and mapping runs as bytecode there),
+not V8's flags; a warm-up of the order path at start was not tried (it would place orders the shop does not have, or
+run the decisions on made-up data, to suit a benchmark's fresh server).
+
 ### 4. Web
 
 **Before** (report of 2026-11-22 15:43): performance home 69, product 49, cart 64 (LCP 4.9 s, 6.5 s, 5.4 s); product
