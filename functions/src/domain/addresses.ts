@@ -27,6 +27,7 @@ export const ADDRESS_MODEL = /* @__PURE__ */ defineModel({
     max: MAX_SAVED_ADDRESSES,
     message: `At most ${MAX_SAVED_ADDRESSES} addresses can be saved: remove one first`,
   },
+  indexes: [{ name: 'user_addresses_by_user', columns: ['user_id'] }],
   fields: {
     recipientName: field.text({ optional: true }),
     phone: field.text({ optional: true }),

@@ -21,7 +21,7 @@ export interface ModelField<T = unknown, Optional extends boolean = boolean> {
   readonly optional: Optional;
   /** May be null (stored as null). */
   readonly nullable: boolean;
-  /** An SQL CHECK on its column, for the table's migration (createTableSql). */
+  /** An SQL CHECK on its column, in the table's CREATE TABLE (createTableSql). */
   readonly check?: string;
   /** A timestamp Firestore keeps as a Timestamp (the web writes the server's time: carts/{uid}.updatedAt); the
    *  record reads it as ISO, as the embedded column keeps it. */
@@ -69,6 +69,13 @@ export const field = {
 
 type Fields = Record<string, ModelField>;
 
+/** An index of the model's embedded table, on its columns in order; its name by default `<table>_by_<columns>`. */
+export interface ModelIndex {
+  columns: readonly string[];
+  name?: string;
+  unique?: boolean;
+}
+
 export interface ModelDefinition<F extends Fields = Fields, Key extends string = string> {
   /** The aggregate's name (errors, docs). */
   name: string;
@@ -89,6 +96,9 @@ export interface ModelDefinition<F extends Fields = Fields, Key extends string =
    *  the web writes, an order's time): the generic stores read them and update those fields in place, and refuse
    *  to create or delete such a record. */
   partial?: boolean;
+  /** The embedded table's indexes (the key's and the table's UNIQUE constraints aside): created where missing when
+   *  the database opens (adapters/embedded/db.ts), with the table of a model that is not partial. */
+  indexes?: readonly ModelIndex[];
   fields: F;
 }
 
@@ -97,6 +107,11 @@ export function defineModel<const D extends ModelDefinition>(definition: D): D {
   for (const [name, f] of Object.entries(definition.fields))
     if (!f.column && !definition.jsonColumn)
       throw new Error(`${definition.name}.${name}: no column and the model has no JSON column`);
+  const columns = modelColumns(definition);
+  for (const index of definition.indexes ?? [])
+    for (const column of index.columns)
+      if (!columns.includes(column))
+        throw new Error(`${definition.name}: index ${indexName(definition, index)} names ${column}, not a column`);
   return definition;
 }
 
@@ -168,37 +183,77 @@ function recordFrom(model: AnyModel, id: string, read: (name: string, f: ModelFi
 
 /** The embedded columns of a model's table, in order: the key, the owner, the fields' own columns, the JSON one. */
 export function modelColumns(model: AnyModel): string[] {
-  return [
-    model.key.column,
-    ...(model.owner ? [model.owner.column] : []),
-    ...entries(model).flatMap(([, f]) => (f.column ? [f.column] : [])),
-    ...(model.jsonColumn ? [model.jsonColumn] : []),
-  ];
+  return modelColumnSpecs(model).map((c) => c.name);
 }
 
-/** The CREATE TABLE a new model's migration writes (copied into it as text: a migration never changes). */
-export function createTableSql(model: AnyModel): string {
-  const types: Record<ModelFieldKind, string> = {
-    text: 'TEXT',
-    timestamp: 'TEXT',
-    count: 'INTEGER',
-    cents: 'INTEGER',
-    flag: 'INTEGER',
-    json: 'TEXT',
-  };
-  const columns = [
-    `${model.key.column} TEXT PRIMARY KEY`,
-    ...(model.owner ? [`${model.owner.column} TEXT NOT NULL`] : []),
-    ...entries(model).flatMap(([, f]) =>
+/** An embedded column as a model's table declares it. */
+export interface ModelColumn {
+  name: string;
+  type: 'TEXT' | 'INTEGER';
+  notNull: boolean;
+  check?: string;
+  /** The record's key: the primary key. */
+  key?: true;
+}
+
+const SQL_TYPES: Record<ModelFieldKind, ModelColumn['type']> = {
+  text: 'TEXT',
+  timestamp: 'TEXT',
+  count: 'INTEGER',
+  cents: 'INTEGER',
+  flag: 'INTEGER',
+  json: 'TEXT',
+};
+
+/** Each embedded column of a model's table as its CREATE TABLE declares it: the key (the primary key), the owner,
+ *  the fields' own columns (NOT NULL unless optional or nullable; a field's CHECK), the JSON one. */
+export function modelColumnSpecs(model: AnyModel): ModelColumn[] {
+  const text = (name: string): ModelColumn => ({ name, type: 'TEXT', notNull: true });
+  return [
+    { name: model.key.column, type: 'TEXT', notNull: false, key: true },
+    ...(model.owner ? [text(model.owner.column)] : []),
+    ...entries(model).flatMap(([, f]): ModelColumn[] =>
       f.column
         ? [
-            `${f.column} ${types[f.kind]}${f.optional || f.nullable ? '' : ' NOT NULL'}${f.check ? ` CHECK (${f.check})` : ''}`,
+            {
+              name: f.column,
+              type: SQL_TYPES[f.kind],
+              notNull: !(f.optional || f.nullable),
+              ...(f.check ? { check: f.check } : {}),
+            },
           ]
         : [],
     ),
-    ...(model.jsonColumn ? [`${model.jsonColumn} TEXT NOT NULL`] : []),
+    ...(model.jsonColumn ? [text(model.jsonColumn)] : []),
   ];
-  return `CREATE TABLE ${model.table} (\n  ${columns.join(',\n  ')}\n)`;
+}
+
+/** The model's table, made when missing (the database opens: adapters/embedded/db.ts ensureModelTables). Migration
+ *  41 holds this text (without IF NOT EXISTS) from when a new model's table still took a migration. */
+export function createTableSql(model: AnyModel): string {
+  const columns = modelColumnSpecs(model).map(
+    (c) =>
+      `${c.name} ${c.type}${c.key ? ' PRIMARY KEY' : ''}${c.notNull ? ' NOT NULL' : ''}${c.check ? ` CHECK (${c.check})` : ''}`,
+  );
+  return `CREATE TABLE IF NOT EXISTS ${model.table} (\n  ${columns.join(',\n  ')}\n)`;
+}
+
+/** An index's name: its own, else `<table>_by_<its columns>`. */
+export const indexName = (model: AnyModel, index: ModelIndex) =>
+  index.name ?? `${model.table}_by_${index.columns.join('_')}`;
+
+/** The model's declared indexes, each made when missing. */
+export function createIndexSql(model: AnyModel): string[] {
+  return (model.indexes ?? []).map(
+    (index) =>
+      `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName(model, index)} ON ${model.table} (${index.columns.join(', ')})`,
+  );
+}
+
+/** What makes a model's table and indexes where they are missing (nothing for a partial model: its table is
+ *  another store's). An existing table is left as it is: a change to its columns takes a numbered migration. */
+export function modelTableSql(model: AnyModel): string[] {
+  return model.partial ? [] : [createTableSql(model), ...createIndexSql(model)];
 }
 
 /** An embedded row (by column) as the record. */

@@ -34,6 +34,10 @@ export function moduleStores(models: ModelStores, deps: ModuleDeps): ModuleStore
  *  stores). */
 export { TENDER_HOOKS } from './tenderHooks.js';
 
+/** Every model the modules list: the embedded database makes the tables and indexes of those that are not partial
+ *  where missing when it opens (adapters/embedded/db.ts), so a new module's tables need no migration. */
+export const MODULE_MODELS: readonly AnyModel[] = MODULES.flatMap((m) => m.models);
+
 /** The models whose records an account owns (deleted with it). */
 export const ACCOUNT_OWNED_MODELS: readonly AnyModel[] = MODULES.flatMap((m) => m.ownedByAccount);
 

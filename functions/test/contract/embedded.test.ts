@@ -17,7 +17,8 @@ import { couponsContract } from './coupons.contract.js';
 import { guestsContract } from './guests.contract.js';
 import { addressesContract } from './addresses.contract.js';
 import { modelStoreContract, PROBE_MODEL } from './modelStore.contract.js';
-import { createTableSql } from '../../src/domain/model.js';
+import { MIGRATIONS } from '../../src/adapters/embedded/migrations.js';
+import { MODULE_MODELS } from '../../src/modules/index.js';
 import { sqlModelStores, sqlModelTransaction } from '../../src/adapters/embedded/modelStore.js';
 import { taxonomyContract } from './taxonomy.contract.js';
 import { productMediaContract } from './productMedia.contract.js';
@@ -61,8 +62,8 @@ addressesContract('embedded (SQLite)', embeddedStore());
 // The generic model store on a probe table made from the probe model's field table.
 modelStoreContract('embedded (SQLite)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'voltshop-contract-'));
-  const db = await Database.open(dir);
-  await db.write((tx) => tx.execute(createTableSql(PROBE_MODEL)));
+  // The probe's table has no migration: the database makes it from the model when it opens, as a new module's.
+  const db = await Database.open(dir, MIGRATIONS, [...MODULE_MODELS, PROBE_MODEL]);
   return {
     stores: sqlModelStores(db),
     transaction: sqlModelTransaction(db),

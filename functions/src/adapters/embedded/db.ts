@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { modelTableSql, type AnyModel } from '../../domain/model.js';
+import { MODULE_MODELS } from '../../modules/index.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { Connection, type Transaction } from './sql.js';
 
@@ -31,8 +33,16 @@ export class Database {
     private readonly writer: Connection,
   ) {}
 
-  /** Opens (creating if needed) the database of `dataDir` and applies `migrations` (tests pass fewer). */
-  static async open(dataDir: string, migrations: Migration[] = MIGRATIONS): Promise<Database> {
+  /**
+   * Opens (creating if needed) the database of `dataDir`, applies `migrations`, then makes the tables and indexes of
+   * `models` that are missing (ensureModelTables): by default the capability modules' (modules/index.ts
+   * MODULE_MODELS), none when a test passes fewer migrations (a database as an older version left it).
+   */
+  static async open(
+    dataDir: string,
+    migrations: Migration[] = MIGRATIONS,
+    models: readonly AnyModel[] = migrations === MIGRATIONS ? MODULE_MODELS : [],
+  ): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     // `timeout`: the busy timeout (a read waits for a checkpoint rather than failing at once).
     const client = new Connection(join(dataDir, 'voltshop.db'), { timeout: 5000 });
@@ -49,6 +59,7 @@ export class Database {
     await writer.execute(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
     const db = new Database(client, writer);
     await db.migrate(migrations);
+    await db.ensureModelTables(models);
     return db;
   }
 
@@ -91,6 +102,17 @@ export class Database {
         });
       });
     }
+  }
+
+  /** After the numbered migrations: each model's table and declared indexes, made from the model where missing (a
+   *  new capability's tables need no migration), in one transaction. An existing table is left as it is (IF NOT
+   *  EXISTS): a change to its columns is a numbered migration, which test/modelFields.test.ts holds the models to. */
+  private async ensureModelTables(models: readonly AnyModel[]): Promise<void> {
+    const statements = models.flatMap(modelTableSql);
+    if (statements.length === 0) return;
+    await this.write(async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+    });
   }
 
   close(): void {

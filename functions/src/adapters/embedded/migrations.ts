@@ -17,6 +17,21 @@ export interface Migration {
   statements: (string | ((tx: Transaction) => Promise<void>))[];
 }
 
+/**
+ * A migration's step on a table a capability model made (no migration created it: db.ts ensureModelTables):
+ * `statements` (an ALTER TABLE for a changed model) run only where the table exists. A database without it yet gets
+ * it after the numbered migrations, from the model as it is now, the change included.
+ */
+export function ifTableExists(table: string, ...statements: string[]): (tx: Transaction) => Promise<void> {
+  return async (tx) => {
+    const found = await tx.execute({
+      sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+      args: [table],
+    });
+    if (found.rows.length > 0) for (const statement of statements) await tx.execute(statement);
+  };
+}
+
 /** Migration 32: the `extra` text a product is searched by besides its name, brand, category and description: its
  *  spec rows' names and values, its options' names and values ("Colour Midnight") and its variants' SKUs, space-separated (a word never spans two of them). In a
  *  statement over `products`. */

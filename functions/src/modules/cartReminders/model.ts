@@ -12,6 +12,12 @@ export const CART_REMINDER_MODEL = defineModel({
   table: 'cart_reminders',
   collection: 'cartReminders',
   key: { field: 'id', column: 'id' },
+  // Keyed by `id` through its unique index (the table's primary key is the account and the cart version); the
+  // dashboard counts the reminders sent since a day.
+  indexes: [
+    { columns: ['id'], unique: true },
+    { name: 'cart_reminders_by_sent', columns: ['sent_at'] },
+  ],
   fields: {
     userId: field.text({ column: 'user_id' }),
     version: field.timestamp({ column: 'cart_version' }),

@@ -30,6 +30,8 @@ export const GIFT_CARD_MODEL = defineModel({
   key: { field: 'code', column: 'code' },
   owner: { column: 'owner', docField: 'owner' },
   jsonColumn: 'data',
+  // The shop's cards listed by owner, newest first.
+  indexes: [{ name: 'gift_cards_by_owner', columns: ['owner', 'created_at'] }],
   fields: {
     balanceCents: field.cents({ column: 'balance_cents', check: 'balance_cents >= 0' }),
     initialCents: field.cents({ column: 'initial_cents' }),

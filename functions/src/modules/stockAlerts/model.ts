@@ -14,6 +14,8 @@ export const STOCK_ALERT_MODEL = defineModel({
   table: 'stock_alerts',
   collection: 'stockAlerts',
   key: { field: '_id', column: 'id' },
+  // An item's waiting alerts, oldest first (and the table's UNIQUE (product_id, variant_key, email_key)).
+  indexes: [{ name: 'stock_alerts_queue', columns: ['product_id', 'variant_key', 'status', 'created_at'] }],
   fields: {
     product: field.text({ column: 'product_id' }),
     variantKey: field.text({ column: 'variant_key' }),
@@ -32,6 +34,8 @@ export const STOCK_ALERT_LEVEL_MODEL = defineModel({
   table: 'stock_alert_levels',
   collection: 'stockAlertLevels',
   key: { field: 'id', column: 'id' },
+  // Keyed by `id` through its unique index (the table's primary key is the product and the variant).
+  indexes: [{ columns: ['id'], unique: true }],
   fields: {
     product: field.text({ column: 'product_id' }),
     variantKey: field.text({ column: 'variant_key' }),
@@ -45,6 +49,8 @@ export const LOW_STOCK_MARK_MODEL = defineModel({
   table: 'low_stock_marks',
   collection: 'lowStockMarks',
   key: { field: 'id', column: 'id' },
+  // Keyed by `id` through its unique index (the table's primary key is the product and the variant).
+  indexes: [{ columns: ['id'], unique: true }],
   fields: {
     product: field.text({ column: 'product_id' }),
     variantKey: field.text({ column: 'variant_key' }),
