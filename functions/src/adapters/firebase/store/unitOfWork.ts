@@ -146,9 +146,8 @@ class FirestoreOrderUnit implements OrderUnit {
       { field: 'guestAddressKey', key: keys.addressKey, lock: `address:${keys.addressKey}` },
       { field: 'clientKey', key: keys.clientKey, lock: `client:${keys.clientKey}` },
     ];
-    const locks = holders.flatMap((h) =>
-      h.key === null ? [] : [this.db.collection(COLLECTIONS.holdLocks).doc(keyId(h.lock))],
-    );
+    const lockOf = (lock: string) => this.db.collection(COLLECTIONS.holdLocks).doc(keyId(lock));
+    const locks = holders.flatMap((h) => (h.key === null ? [] : [lockOf(h.lock)]));
     await this.tx.getAll(...locks);
     this.locks.push(...locks);
     const open: UnpaidOrder[][] = [];
