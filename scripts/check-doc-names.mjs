@@ -17,6 +17,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureWebEndpoints } from './web-endpoints.mjs';
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 // Dependencies, build output and local data: not the code the doc describes.
@@ -143,6 +144,9 @@ export function repoIndex(root = repo) {
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
+  // The docs name files of the web's generated client, which is not committed (scripts/web-endpoints.mjs): written
+  // here if missing or stale, as before a build or the checks (`npm run test:unit`, which runs this check, does so).
+  ensureWebEndpoints();
   const docs = process.argv.slice(2).length ? process.argv.slice(2) : ['docs/architecture.md'];
   const index = repoIndex();
   let count = 0;

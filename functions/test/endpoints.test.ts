@@ -1,6 +1,6 @@
 // The endpoint table (src/api/endpoints.ts) against what the server really registers, and the OpenAPI document
 // generated from it: valid OpenAPI 3.1 by a real validator, and listing exactly the routes the app mounts.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,15 @@ import { openApiDocument, openApiPath } from '../src/api/openapi.js';
 import { appOptions, createApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { isTableRoute } from '../src/http/endpoint.js';
-import { WEB_ENDPOINTS_DIR, webEndpointsSources } from '../src/api/webClient.js';
+import { WEB_ENDPOINTS_DIR, WEB_ENDPOINTS_FILE, webEndpointsSources } from '../src/api/webClient.js';
+import {
+  GENERATED_DIR,
+  GENERATED_FILE,
+  inputsHash,
+  isCurrent,
+  outputsHash,
+  STAMP_FILE,
+} from '../../scripts/web-endpoints.mjs';
 
 interface Layer {
   rawPath?: unknown;
@@ -86,7 +94,9 @@ describe('the endpoint table', () => {
     expect(mounted.map((r) => `${r.method} ${r.path}`).sort()).toEqual(table);
   });
 
-  it("is what the web's generated client holds (else: npx tsx scripts/gen-web-endpoints.ts)", async () => {
+  // The client is generated, not committed (scripts/web-endpoints.mjs, before the checks, the build and the tests): the
+  // files on disk must be exactly what the table makes today, so a stale stamp or a missed input would show here.
+  it("is what the web's generated client holds (else: npm run generate)", async () => {
     const root = join(__dirname, '../..');
     const sources = webEndpointsSources();
     for (const [path, source] of sources) {
@@ -99,6 +109,41 @@ describe('the endpoint table', () => {
       generated.filter((path) => !sources.has(path)),
       'stale generated files',
     ).toEqual([]);
+  });
+
+  it("is generated where scripts/web-endpoints.mjs looks, and skipped only when inputs and files are the stamp's", () => {
+    expect([GENERATED_FILE, GENERATED_DIR]).toEqual([WEB_ENDPOINTS_FILE, WEB_ENDPOINTS_DIR]);
+    const root = mkdtempSync(join(tmpdir(), 'web-endpoints-'));
+    try {
+      const write = (path: string, text: string) => {
+        mkdirSync(join(root, path, '..'), { recursive: true });
+        writeFileSync(join(root, path), text);
+      };
+      const stamp = () => write(STAMP_FILE, JSON.stringify({ inputs: inputsHash(root), outputs: outputsHash(root) }));
+      write('functions/src/api/endpoints.ts', 'export const endpoints = {};');
+      write(GENERATED_FILE, "export * from './endpoints/cart.gen';");
+      write(`${GENERATED_DIR}/cart.gen.ts`, 'export const cartGet = {};');
+      expect(isCurrent(root), 'no stamp yet').toBe(false);
+      stamp();
+      expect(isCurrent(root)).toBe(true);
+
+      write('functions/src/api/endpoints.ts', 'export const endpoints = { a: 1 };');
+      expect(isCurrent(root), 'the table changed').toBe(false);
+      stamp();
+      write('functions/src/domain/new.ts', 'export {};');
+      expect(isCurrent(root), 'a new file the table may import').toBe(false);
+      stamp();
+      write(`${GENERATED_DIR}/cart.gen.ts`, 'export const cartGet = { edited: true };');
+      expect(isCurrent(root), 'a generated file edited by hand').toBe(false);
+      stamp();
+      write(`${GENERATED_DIR}/old.gen.ts`, 'export {};');
+      expect(isCurrent(root), 'a file the table no longer makes').toBe(false);
+      stamp();
+      rmSync(join(root, GENERATED_FILE));
+      expect(isCurrent(root), 'the entry file deleted').toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('fills a path with its parameters, URL-encoded, and refuses a missing one', () => {

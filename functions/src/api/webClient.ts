@@ -2,7 +2,8 @@
 // the table's types only, so its zod schemas stay out of the storefront's bundle; and the routes are split by their
 // path's first segment and whether an admin's (web/src/lib/endpoints/<segment>[-admin].gen.ts, re-exported by
 // web/src/lib/endpoints.gen.ts): a module lands in the first bundle whole, and the home page needs only a few calls.
-// Regenerate: npx tsx scripts/gen-web-endpoints.ts (functions/test/endpoints.test.ts checks the files are current).
+// The files are a build product, not committed: scripts/web-endpoints.mjs writes them (npm install, dev, build, the
+// checks) when missing or stale; `npm run generate` by hand. functions/test/endpoints.test.ts checks they are current.
 import type { EndpointSpec } from './endpoint.js';
 import { endpoints } from './endpoints.js';
 

@@ -1,4 +1,5 @@
-// The web calls the API only through the generated routes (./endpoints.gen.ts, from functions/src/api/endpoints.ts)
+// The web calls the API only through the generated routes (./endpoints.gen.ts, from functions/src/api/endpoints.ts;
+// generated before the tests, not committed: scripts/web-endpoints.mjs)
 // and `call`/`urlOf` (./api.ts): no '/api/…' literal elsewhere, so a path changes in the table or nowhere.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
