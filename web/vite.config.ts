@@ -4,9 +4,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { precompress } from './scripts/precompress';
-import { purgeBootstrap } from './scripts/purgeBootstrap';
-import { treeShakeReactRouter } from './scripts/treeShakeReactRouter';
+import { precompress } from './scripts/precompress.ts';
+import { purgeBootstrap } from './scripts/purgeBootstrap.ts';
+import { regenerateClient } from './scripts/regenerateClient.ts';
+import { treeShakeReactRouter } from './scripts/treeShakeReactRouter.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
@@ -117,6 +118,7 @@ export default defineConfig(({ mode }) => ({
     preloadBrandFont(),
     buildKind({ ...loadEnv(mode, r('.'), 'VITE_'), ...process.env }),
     precompress(),
+    regenerateClient(r('..')),
   ],
   // Production CSS keeps only the Bootstrap rules the shop uses (scripts/purgeBootstrap.ts): less to download before
   // the first paint and fewer rules to match on every layout.
