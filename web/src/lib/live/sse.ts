@@ -34,14 +34,20 @@ const REOPEN_DEBOUNCE_MS = 30;
  *  answers `resync`, and the page reads again). */
 export const MIXED_RUNS = '.';
 
+/** An event id or a read's position, `<run>.<seq>`: the server run that numbered it and its number in that run. */
+function positionOf(id: string): { run: string | undefined; seq: number } {
+  const [run, seq] = id.split('.');
+  return { run, seq: Number(seq) };
+}
+
 /** The oldest of the positions the page's answers were read at (`<run>.<seq>`); MIXED_RUNS across runs. */
 export function oldestPosition(ids: readonly string[]): string | undefined {
   let oldest: string | undefined;
   for (const id of ids) {
-    const [run, seq] = id.split('.');
-    const [keptRun, keptSeq] = (oldest ?? id).split('.');
-    if (run !== keptRun) return MIXED_RUNS;
-    if (oldest === undefined || Number(seq) < Number(keptSeq)) oldest = id;
+    const at = positionOf(id);
+    const kept = positionOf(oldest ?? id);
+    if (at.run !== kept.run) return MIXED_RUNS;
+    if (oldest === undefined || at.seq < kept.seq) oldest = id;
   }
   return oldest;
 }
@@ -61,9 +67,9 @@ export interface Delivered {
  *  they are not delivered twice (a repeat would show an older state for a moment, or reset what reacts to it). */
 export function deliveredAlready(id: string, topic: string, delivered: Delivered | undefined, uid: string | null) {
   if (!delivered) return false;
-  const [run, seq] = id.split('.');
-  const [upToRun, upToSeq] = delivered.upTo.split('.');
-  if (run !== upToRun || Number(seq) > Number(upToSeq)) return false;
+  const at = positionOf(id);
+  const upTo = positionOf(delivered.upTo);
+  if (at.run !== upTo.run || at.seq > upTo.seq) return false;
   if (delivered.topics.has(topic)) return true;
   const own = delivered.uid !== null && delivered.uid === uid;
   return (
@@ -76,9 +82,9 @@ export function deliveredAlready(id: string, topic: string, delivered: Delivered
 /** The later of two event ids (`<run>.<seq>`); one of another run than `current` replaces it. */
 const laterId = (current: string | undefined, id: string) => {
   if (current === undefined) return id;
-  const [run, seq] = id.split('.');
-  const [currentRun, currentSeq] = current.split('.');
-  return run !== currentRun || Number(seq) > Number(currentSeq) ? id : current;
+  const at = positionOf(id);
+  const kept = positionOf(current);
+  return at.run !== kept.run || at.seq > kept.seq ? id : current;
 };
 
 export class SseLiveSource implements LiveSource {
@@ -164,7 +170,7 @@ export class SseLiveSource implements LiveSource {
     const before = this.delivered;
     const mine = new Set(topics);
     const handle = (type: string) => (e: MessageEvent<string>) => {
-      const previousRun = this.lastEventId?.split('.')[0];
+      const previousRun = this.lastEventId === undefined ? undefined : positionOf(this.lastEventId).run;
       if (e.lastEventId) {
         this.lastEventId = e.lastEventId;
         // This stream delivers every event of its topics from where it resumed: once past what earlier streams
@@ -176,7 +182,7 @@ export class SseLiveSource implements LiveSource {
         // Reload what is shown when changes may have been missed: the first stream only came up after failed tries
         // with nothing to resume from, or the stream is back from another server run (its events cannot be replayed;
         // the server says `resync` too when it got our last id, this also covers a reconnect that did not send it).
-        const run = e.lastEventId.split('.')[0];
+        const run = positionOf(e.lastEventId).run;
         const missedSome = previousRun === undefined ? this.failures > 0 : previousRun !== run;
         this.failures = 0;
         if (missedSome && !resynced) for (const l of this.listeners) l.onResync();
