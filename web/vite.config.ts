@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { sourceAliases } from './scripts/aliases.ts';
 import { purgeBootstrap } from './scripts/purgeBootstrap.ts';
 import { regenerateClient } from './scripts/regenerateClient.ts';
 import { treeShakeReactRouter } from './scripts/treeShakeReactRouter.ts';
@@ -124,16 +125,7 @@ export default defineConfig(({ mode }) => ({
   // the first paint and fewer rules to match on every layout.
   css: mode === 'production' ? { postcss: { plugins: [purgeBootstrap()] } } : undefined,
   resolve: {
-    alias: [
-      { find: /^@domain$/, replacement: r('../functions/src/domain/index.ts') },
-      { find: /^@domain\/(.*)$/, replacement: r('../functions/src/domain/$1') },
-      { find: /^@firestore\/(.*)$/, replacement: r('../functions/src/firestore/$1') },
-      { find: /^@api\/(.*)$/, replacement: r('../functions/src/api/$1') },
-      { find: /^@\/(.*)$/, replacement: r('./src/$1') },
-      // react-router-dom with the shop's Link and NavLink (src/lib/router: no framework-mode prefetching code).
-      { find: /^react-router-dom$/, replacement: r('./src/lib/router/index.ts') },
-      ...(mode === 'production' ? reactRouterProduction : []),
-    ],
+    alias: [...sourceAliases, ...(mode === 'production' ? reactRouterProduction : [])],
   },
   server: {
     port: 5173,

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sourceAliases } from './scripts/aliases.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
@@ -17,15 +18,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: [
-      { find: /^@domain$/, replacement: r('../functions/src/domain/index.ts') },
-      { find: /^@domain\/(.*)$/, replacement: r('../functions/src/domain/$1') },
-      { find: /^@firestore\/(.*)$/, replacement: r('../functions/src/firestore/$1') },
-      { find: /^@api\/(.*)$/, replacement: r('../functions/src/api/$1') },
-      { find: /^@\/(.*)$/, replacement: r('./src/$1') },
-      // As in vite.config.ts: the shop's Link and NavLink (src/lib/router). react-router's ES build by path, as Node
-      // loads it for react-router-dom: resolved by Vite for src/lib/router, its CommonJS build would load beside it,
-      // two copies whose router contexts do not meet.
-      { find: /^react-router-dom$/, replacement: r('./src/lib/router/index.ts') },
+      ...sourceAliases,
+      // react-router's ES build by path, as Node loads it for react-router-dom: resolved by Vite for src/lib/router,
+      // its CommonJS build would load beside it, two copies whose router contexts do not meet.
       ...reactRouterEsm,
     ],
   },

@@ -1,4 +1,4 @@
-// What the app imports as 'react-router-dom' (the alias in vite.config.ts, vitest.config.ts and tsconfig.json):
+// What the app imports as 'react-router-dom' (the alias in web/scripts/aliases.ts and tsconfig.json):
 // react-router-dom's own exports (react-router's, with the DOM RouterProvider), its Link and NavLink replaced by the
 // shop's (links.tsx: the same data-mode behaviour without framework mode's prefetching).
 export * from 'react-router';

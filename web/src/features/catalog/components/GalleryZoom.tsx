@@ -5,6 +5,7 @@ import { altOf, type ProductImage as GalleryImage } from '@domain/productMedia';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { ProductImage } from '@/components/ui/ProductImage';
+import { GalleryArrows } from './GalleryArrows';
 import './galleryZoom.css';
 
 /** How far (px) a finger must move sideways for a swipe. */
@@ -69,26 +70,7 @@ export function GalleryZoom({
         onPointerCancel={() => (downX.current = null)}
       >
         <ProductImage key={image.url} src={image.url} alt={altOf(image, productName)} sizes="100vw" eager />
-        {count > 1 && (
-          <>
-            <button
-              type="button"
-              className="product-gallery-arrow prev"
-              aria-label="Previous image"
-              onClick={() => show(index - 1)}
-            >
-              <span aria-hidden="true">‹</span>
-            </button>
-            <button
-              type="button"
-              className="product-gallery-arrow next"
-              aria-label="Next image"
-              onClick={() => show(index + 1)}
-            >
-              <span aria-hidden="true">›</span>
-            </button>
-          </>
-        )}
+        {count > 1 && <GalleryArrows step={(by) => show(index + by)} />}
         <p className="visually-hidden" aria-live="polite" data-testid="zoom-position">
           Image {index + 1} of {count}: {altOf(image, productName)}
         </p>

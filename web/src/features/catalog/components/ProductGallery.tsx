@@ -6,6 +6,7 @@ import { altOf, type ProductImage as GalleryImage } from '@domain/productMedia';
 import { PRODUCT_IMAGE_SIZES } from '@domain/images';
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { ProductImage } from '@/components/ui/ProductImage';
+import { GalleryArrows } from './GalleryArrows';
 import './productGallery.css';
 
 const GalleryZoom = lazy(() => import('./GalleryZoom').then((m) => ({ default: m.GalleryZoom })));
@@ -113,22 +114,7 @@ export function ProductGallery({ images, productName }: { images: readonly Galle
             </div>
           ))}
         </div>
-        <button
-          type="button"
-          className="product-gallery-arrow prev"
-          aria-label="Previous image"
-          onClick={() => show(active - 1)}
-        >
-          <span aria-hidden="true">‹</span>
-        </button>
-        <button
-          type="button"
-          className="product-gallery-arrow next"
-          aria-label="Next image"
-          onClick={() => show(active + 1)}
-        >
-          <span aria-hidden="true">›</span>
-        </button>
+        <GalleryArrows step={(by) => show(active + by)} />
         {zoom.button(active)}
         <p className="visually-hidden" aria-live="polite" data-testid="gallery-position">
           Image {active + 1} of {count}: {altOf(images[active]!, productName)}
