@@ -70,9 +70,11 @@ export const TENDER_PRICE_FIELDS = Object.fromEntries(
 export type TenderPriceField = PriceFieldOf<TenderKindName>;
 export type TenderPrices = { [F in TenderPriceField]: number };
 
+/** A kind's declaration, looked up by any string (an order read back may name a kind this code no longer has). */
+const declared = (kind: string): TenderKind | undefined => (TENDER_KINDS as Readonly<Record<string, TenderKind>>)[kind];
+
 /** A kind in words ("gift card"); a kind not declared reads as itself. */
-export const tenderWord = (kind: string): string =>
-  (TENDER_KINDS as Readonly<Record<string, TenderKind>>)[kind]?.word ?? kind;
+export const tenderWord = (kind: string): string => declared(kind)?.word ?? kind;
 
 /** A kind as a label or a column starts ("Gift card"). */
 export const tenderLabel = (kind: string): string => {
@@ -81,8 +83,7 @@ export const tenderLabel = (kind: string): string => {
 };
 
 /** Whether refunds of any of the order's money may go to this kind (store credit). */
-export const isCreditKind = (kind: string): boolean =>
-  (TENDER_KINDS as Readonly<Record<string, TenderKind>>)[kind]?.credit === true;
+export const isCreditKind = (kind: string): boolean => declared(kind)?.credit === true;
 
 /** What each kind with a price field paid of the order (dollars). */
 export function tenderPrices(order: Pick<OrderRecord, 'tenders'>): TenderPrices {
