@@ -115,6 +115,36 @@ export function defineModel<const D extends ModelDefinition>(definition: D): D {
   return definition;
 }
 
+/** The key of a record kept one per account (a cart, a wishlist, store credit): the account's id, which is also how
+ *  the account's deletion finds it (a model without `owner`). */
+export const ACCOUNT_KEY = { field: 'userId', column: 'user_id' } as const;
+
+/** The aggregates other stores create and delete whose fields partial models read (ModelDefinition.partial): each
+ *  one's embedded table, Firestore collection, key and owner, declared once for every partial view of it. */
+export const SHARED_AGGREGATES = {
+  /** The accounts (the users store's). */
+  account: { table: 'users', collection: 'users', key: { field: 'id', column: 'id' } },
+  /** A signed-in cart (the carts store's row; on Firebase the web's document). */
+  cart: { table: 'carts', collection: 'carts', key: ACCOUNT_KEY },
+  /** The orders, each its customer's. */
+  order: {
+    table: 'orders',
+    collection: 'orders',
+    key: { field: 'id', column: 'id' },
+    owner: { column: 'user_id', docField: 'userId' },
+  },
+} as const;
+
+/** A partial model (ModelDefinition.partial): the shared aggregate it views, its name and the few fields it reads. */
+export function definePartialModel<
+  const A extends keyof typeof SHARED_AGGREGATES,
+  const D extends Pick<ModelDefinition, 'name' | 'fields'>,
+>(aggregate: A, definition: D) {
+  const model = { ...definition, ...SHARED_AGGREGATES[aggregate], partial: true as const };
+  defineModel(model);
+  return model;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyModel = ModelDefinition<any, string>;
 

@@ -4,7 +4,7 @@
 // sweep reads of records other stores create and delete (the cart, its account with the opt-out, the account's
 // orders' times); only the opt-out is ever written here.
 import type { CartLine } from '../../domain/cart.js';
-import { defineModel, field } from '../../domain/model.js';
+import { defineModel, definePartialModel, field } from '../../domain/model.js';
 
 /** One reminder sent: for which account and cart version, and when. */
 export const CART_REMINDER_MODEL = defineModel({
@@ -26,12 +26,8 @@ export const CART_REMINDER_MODEL = defineModel({
 });
 
 /** A signed-in cart (embedded: the carts store's row; Firestore: the web's document, its time the server's). */
-export const REMINDED_CART_MODEL = defineModel({
+export const REMINDED_CART_MODEL = definePartialModel('cart', {
   name: 'reminded cart',
-  table: 'carts',
-  collection: 'carts',
-  partial: true,
-  key: { field: 'userId', column: 'user_id' },
   fields: {
     items: field.json<CartLine[]>({ column: 'items' }),
     updatedAt: field.timestamp({ column: 'updated_at', firestoreTimestamp: true }),
@@ -39,12 +35,8 @@ export const REMINDED_CART_MODEL = defineModel({
 });
 
 /** The account a reminder goes to, and its opt-out (absent on Firestore: on). */
-export const REMINDED_ACCOUNT_MODEL = defineModel({
+export const REMINDED_ACCOUNT_MODEL = definePartialModel('account', {
   name: 'reminded account',
-  table: 'users',
-  collection: 'users',
-  partial: true,
-  key: { field: 'id', column: 'id' },
   fields: {
     name: field.text({ column: 'name', optional: true }),
     email: field.text({ column: 'email', optional: true }),
@@ -53,13 +45,8 @@ export const REMINDED_ACCOUNT_MODEL = defineModel({
 });
 
 /** An account's orders by their time (did the customer order after the cart changed, or after the reminder). */
-export const ORDER_TIME_MODEL = defineModel({
+export const ORDER_TIME_MODEL = definePartialModel('order', {
   name: 'order time',
-  table: 'orders',
-  collection: 'orders',
-  partial: true,
-  key: { field: 'id', column: 'id' },
-  owner: { column: 'user_id', docField: 'userId' },
   fields: {
     createdAt: field.timestamp({ column: 'created_at' }),
   },

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { badInput, conflict, notFound } from '../../domain/errors.js';
 import { emailSchema, plainString } from '../../domain/schemas.js';
-import { defineModel, field, type ModelRecord } from '../../domain/model.js';
+import { ACCOUNT_KEY, defineModel, field, type ModelRecord } from '../../domain/model.js';
 import { formatPrice, toDollars } from '../../domain/money.js';
 import { tenderField, tenderShare, type TenderHook } from '../../domain/tenders.js';
 
@@ -47,7 +47,7 @@ export const STORE_CREDIT_MODEL = defineModel({
   name: 'store credit',
   table: 'store_credits',
   collection: 'storeCredits',
-  key: { field: 'userId', column: 'user_id' },
+  key: ACCOUNT_KEY,
   fields: {
     balanceCents: field.cents({ column: 'balance_cents', check: 'balance_cents >= 0' }),
     history: field.json<BalanceEntry[]>({ column: 'history' }),

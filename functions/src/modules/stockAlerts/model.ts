@@ -3,7 +3,7 @@
 // hand-written stores kept (firestore/schema.ts, docs/firebase.md), each record keyed alike on both: by keyId of
 // what makes it one (keys below). An alert written on the embedded store before issue 39 kept a random id: found by
 // its product, variant and email key.
-import { defineModel, field } from '../../domain/model.js';
+import { defineModel, definePartialModel, field } from '../../domain/model.js';
 import { emailKey } from '../../domain/search.js';
 import { alertVariantKey } from '../../domain/stockAlerts.js';
 import { keyId } from '../../firestore/docIds.js';
@@ -59,12 +59,8 @@ export const LOW_STOCK_MARK_MODEL = defineModel({
 });
 
 /** The admins the low-stock mail goes to, oldest account first (partial: the accounts are the users store's). */
-export const STOCK_ADMIN_MODEL = defineModel({
+export const STOCK_ADMIN_MODEL = definePartialModel('account', {
   name: 'stock admin',
-  table: 'users',
-  collection: 'users',
-  partial: true,
-  key: { field: 'id', column: 'id' },
   fields: {
     email: field.text({ column: 'email' }),
     isAdmin: field.flag({ column: 'is_admin' }),
