@@ -44,40 +44,25 @@ export const specKey = (name: string) =>
     .replace(/[\s_\-:]+/g, ' ')
     .trim();
 
-// Each unit a value may carry: its dimension's base unit and the factor to it. Storage in decimal units, as drives
+// Each unit a value may carry, by its dimension's base unit: the factor to it. Storage in decimal units, as drives
 // and phones are sold (1 TB = 1000 GB). Charge (mAh) and energy (Wh) are different dimensions: without the voltage
 // one cannot be read as the other, so a row mixing them marks no best.
-const UNITS: Record<string, { unit: string; factor: number }> = {
-  kb: { unit: 'GB', factor: 1e-6 },
-  mb: { unit: 'GB', factor: 1e-3 },
-  gb: { unit: 'GB', factor: 1 },
-  tb: { unit: 'GB', factor: 1000 },
-  mah: { unit: 'mAh', factor: 1 },
-  ah: { unit: 'mAh', factor: 1000 },
-  wh: { unit: 'Wh', factor: 1 },
-  kwh: { unit: 'Wh', factor: 1000 },
-  '"': { unit: 'cm', factor: 2.54 },
-  '″': { unit: 'cm', factor: 2.54 },
-  in: { unit: 'cm', factor: 2.54 },
-  inch: { unit: 'cm', factor: 2.54 },
-  inches: { unit: 'cm', factor: 2.54 },
-  mm: { unit: 'cm', factor: 0.1 },
-  cm: { unit: 'cm', factor: 1 },
-  m: { unit: 'cm', factor: 100 },
-  hz: { unit: 'Hz', factor: 1 },
-  khz: { unit: 'Hz', factor: 1e3 },
-  mhz: { unit: 'Hz', factor: 1e6 },
-  ghz: { unit: 'Hz', factor: 1e9 },
-  mg: { unit: 'g', factor: 1e-3 },
-  g: { unit: 'g', factor: 1 },
-  kg: { unit: 'g', factor: 1000 },
-  lb: { unit: 'g', factor: 453.59237 },
-  lbs: { unit: 'g', factor: 453.59237 },
-  oz: { unit: 'g', factor: 28.349523125 },
-  mw: { unit: 'W', factor: 1e-3 },
-  w: { unit: 'W', factor: 1 },
-  kw: { unit: 'W', factor: 1000 },
+const DIMENSIONS: Record<string, Record<string, number>> = {
+  GB: { kb: 1e-6, mb: 1e-3, gb: 1, tb: 1000 },
+  mAh: { mah: 1, ah: 1000 },
+  Wh: { wh: 1, kwh: 1000 },
+  cm: { '"': 2.54, '″': 2.54, in: 2.54, inch: 2.54, inches: 2.54, mm: 0.1, cm: 1, m: 100 },
+  Hz: { hz: 1, khz: 1e3, mhz: 1e6, ghz: 1e9 },
+  g: { mg: 1e-3, g: 1, kg: 1000, lb: 453.59237, lbs: 453.59237, oz: 28.349523125 },
+  W: { mw: 1e-3, w: 1, kw: 1000 },
 };
+
+/** Each unit (lower case) with its dimension's base unit and the factor to it. */
+const UNITS: Record<string, { unit: string; factor: number }> = Object.fromEntries(
+  Object.entries(DIMENSIONS).flatMap(([unit, factors]) =>
+    Object.entries(factors).map(([word, factor]) => [word, { unit, factor }]),
+  ),
+);
 
 // The first number of a value (thousands separated by "," or a thin space, decimals by "." or a "," not followed by
 // exactly three digits), then what follows it ("6.1-inch" too): a known unit, or a word counted as its own unit ("8 cores").
@@ -115,30 +100,29 @@ const round = (n: number) => Number(n.toPrecision(9));
 
 // Which specs are better larger, which smaller, by a word or phrase of their name. A name matching both kinds, or
 // none, has no direction (the page marks no best rather than guess).
-const DIRECTIONS: readonly [string, Exclude<SpecDirection, null>][] = [
-  ['storage', 'higher'],
-  ['capacity', 'higher'],
-  ['memory', 'higher'],
-  ['ram', 'higher'],
-  ['ssd', 'higher'],
-  ['battery', 'higher'],
-  ['battery life', 'higher'],
-  ['refresh rate', 'higher'],
-  ['refresh', 'higher'],
-  ['cores', 'higher'],
-  ['brightness', 'higher'],
-  ['charging', 'higher'],
-  ['weight', 'lower'],
-  ['mass', 'lower'],
-  ['thickness', 'lower'],
-  ['latency', 'lower'],
-];
+const DIRECTIONS: Record<Exclude<SpecDirection, null>, readonly string[]> = {
+  higher: [
+    'storage',
+    'capacity',
+    'memory',
+    'ram',
+    'ssd',
+    'battery',
+    'battery life',
+    'refresh rate',
+    'refresh',
+    'cores',
+    'brightness',
+    'charging',
+  ],
+  lower: ['weight', 'mass', 'thickness', 'latency'],
+};
 
 /** Whether more or less of a spec is better, from its name (unknown: null). */
 export function specDirection(name: string): SpecDirection {
   const padded = ` ${specKey(name).replace(/[^a-z0-9 ]/g, ' ')} `;
-  const found = new Set(DIRECTIONS.filter(([phrase]) => padded.includes(` ${phrase} `)).map(([, d]) => d));
-  return found.size === 1 ? [...found][0]! : null;
+  const found = (['higher', 'lower'] as const).filter((d) => DIRECTIONS[d].some((p) => padded.includes(` ${p} `)));
+  return found.length === 1 ? found[0]! : null;
 }
 
 /** The products' spec rows aligned by name, in the order they first appear (the first product's order, then any
