@@ -64,3 +64,14 @@ export type DomainEvent =
     };
 
 export type DomainEventType = DomainEvent['type'];
+
+/** What a write did to a category or brand list. */
+export type TaxonomyChange = Extract<DomainEvent, { type: 'TaxonomyChanged' }>['change'];
+
+/** The event of a write to a kind's list (both stores' TaxonomyStore), `relabelled` products with it. */
+export const taxonomyChanged = (kind: TaxonomyKind, change: TaxonomyChange, relabelled: number): DomainEvent => ({
+  type: 'TaxonomyChanged',
+  kind,
+  change,
+  relabelled,
+});

@@ -13,7 +13,6 @@ import {
   relabelCouponScope,
   resolveManagedName,
   type Coupon,
-  type DomainEvent,
   type ManagedNameMode,
   type ProductRelabel,
   type SlugMove,
@@ -22,6 +21,7 @@ import {
   type TaxonomyListEntry,
   type TaxonomyList,
 } from '../../domain/index.js';
+import { taxonomyChanged } from '../../domain/events.js';
 import type { Clock, EventPublisher, TaxonomyStore } from '../../ports.js';
 import type { Database } from './db.js';
 import { newId, str } from './mapping.js';
@@ -109,10 +109,6 @@ export class SqlTaxonomy implements TaxonomyStore {
     private readonly events: EventPublisher,
   ) {}
 
-  private changed(change: Extract<DomainEvent, { type: 'TaxonomyChanged' }>['change'], relabelled: number) {
-    this.events.publish([{ type: 'TaxonomyChanged', kind: this.kind, change, relabelled }]);
-  }
-
   async list(): Promise<TaxonomyList> {
     const [entries, redirects] = await Promise.all([
       loadEntries(this.db.client, this.kind),
@@ -131,7 +127,7 @@ export class SqlTaxonomy implements TaxonomyStore {
       await insertEntry(tx, this.kind, entry, at);
       return entry;
     });
-    this.changed('created', 0);
+    this.events.publish([taxonomyChanged(this.kind, 'created', 0)]);
     return bareEntry(entry);
   }
 
@@ -147,7 +143,7 @@ export class SqlTaxonomy implements TaxonomyStore {
       if (move) await tx.batch(slugMoveStatements(this.kind, move));
       return { entry, relabelled: await relabelProducts(tx, this.kind, relabel) };
     });
-    this.changed('renamed', relabelled);
+    this.events.publish([taxonomyChanged(this.kind, 'renamed', relabelled)]);
     return bareEntry(entry);
   }
 
@@ -160,7 +156,7 @@ export class SqlTaxonomy implements TaxonomyStore {
       const relabelled = await relabelProducts(tx, this.kind, relabel);
       return { target, relabelled };
     });
-    this.changed('merged', relabelled);
+    this.events.publish([taxonomyChanged(this.kind, 'merged', relabelled)]);
     return bareEntry(target);
   }
 
@@ -176,6 +172,6 @@ export class SqlTaxonomy implements TaxonomyStore {
         args: [this.kind, entry?.slug ?? ''],
       });
     });
-    this.changed('removed', 0);
+    this.events.publish([taxonomyChanged(this.kind, 'removed', 0)]);
   }
 }

@@ -25,7 +25,6 @@ import {
   relabelCouponScope,
   resolveManagedName,
   type Coupon,
-  type DomainEvent,
   type ManagedNameMode,
   type ProductRelabel,
   type SlugRedirect,
@@ -33,6 +32,7 @@ import {
   type TaxonomyKind,
   type TaxonomyList,
 } from '../../../domain/index.js';
+import { taxonomyChanged } from '../../../domain/events.js';
 import type { EventPublisher, TaxonomyStore } from '../../../ports.js';
 import { FacetTally } from './facetCounts.js';
 import { VocabularyTally } from './searchVocabulary.js';
@@ -118,10 +118,6 @@ export class FirestoreTaxonomy implements TaxonomyStore {
     private readonly db: Firestore,
     private readonly events: EventPublisher,
   ) {}
-
-  private changed(change: Extract<DomainEvent, { type: 'TaxonomyChanged' }>['change'], relabelled: number) {
-    this.events.publish([{ type: 'TaxonomyChanged', kind: this.kind, change, relabelled }]);
-  }
 
   /** One list transaction: reads the list, `decide` answers the next one (and what to answer). */
   private change<T>(decide: (list: TaxonomyDoc, tx: Transaction) => Promise<{ next: TaxonomyDoc; answer: T }>) {
@@ -215,7 +211,7 @@ export class FirestoreTaxonomy implements TaxonomyStore {
       const next = { ...list, entries: [...list.entries, entry], redirects: reclaimSlug(list.redirects, entry.slug) };
       return { next, answer: entry };
     });
-    this.changed('created', 0);
+    this.events.publish([taxonomyChanged(this.kind, 'created', 0)]);
     return bareEntry(entry);
   }
 
@@ -231,7 +227,7 @@ export class FirestoreTaxonomy implements TaxonomyStore {
       return { next, answer: { entry, relabel } };
     });
     const relabelled = relabel ? await this.finishRelabels() : 0;
-    this.changed('renamed', relabelled);
+    this.events.publish([taxonomyChanged(this.kind, 'renamed', relabelled)]);
     return bareEntry(entry);
   }
 
@@ -247,7 +243,7 @@ export class FirestoreTaxonomy implements TaxonomyStore {
       return { next, answer: target };
     });
     const relabelled = await this.finishRelabels();
-    this.changed('merged', relabelled);
+    this.events.publish([taxonomyChanged(this.kind, 'merged', relabelled)]);
     return bareEntry(target);
   }
 
@@ -271,6 +267,6 @@ export class FirestoreTaxonomy implements TaxonomyStore {
       };
       return { next, answer: null };
     });
-    this.changed('removed', 0);
+    this.events.publish([taxonomyChanged(this.kind, 'removed', 0)]);
   }
 }
