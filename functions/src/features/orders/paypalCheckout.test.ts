@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { conflict, type Order, type PaymentResult } from '../../domain/index.js';
 import type { PaymentGateway, ProviderCapture, Store } from '../../ports.js';
-import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
+import { paypalCheckout } from './paypalCheckout.js';
 
 const order = {
   _id: 'order1',
@@ -33,13 +33,10 @@ function setup(store: OrdersStub, captured: ProviderCapture = { payment, shopOrd
   } as unknown as PaymentGateway & { refund: ReturnType<typeof vi.fn> };
   const log = { warn: vi.fn(), error: vi.fn() };
   const run = () =>
-    captureAndMarkPaid(
+    paypalCheckout(
       { store: { orders: { paidWith: async () => null, ...store } } as unknown as Store, payments },
-      order,
-      'PAYPAL-1',
-      new Date(),
       log,
-    );
+    ).captureAndMarkPaid(order, 'PAYPAL-1', new Date());
   return { payments, log, run };
 }
 
@@ -157,16 +154,13 @@ describe('settleRefusedCapture (capture asked for an order that can no longer be
     } as unknown as PaymentGateway & { refund: ReturnType<typeof vi.fn> };
     const log = { warn: vi.fn(), error: vi.fn() };
     const run = (body: unknown = { paypalOrderId: 'PAYPAL-1' }) =>
-      settleRefusedCapture(
+      paypalCheckout(
         {
           store: { orders: { get: async () => stored, paidWith: async () => paidWith } } as unknown as Store,
           payments,
         },
-        stored,
-        body,
-        expired,
         log,
-      );
+      ).settleRefusedCapture(stored, body, expired);
     return { payments, run };
   }
 

@@ -56,7 +56,7 @@ import {
 import type { Caller, Ports } from '../../ports.js';
 import { TENDER_HOOKS } from '../../modules/tenderHooks.js';
 import { moneyBack } from './moneyBack.js';
-import { captureAndMarkPaid, settleRefusedCapture } from './paypalCheckout.js';
+import { paypalCheckout } from './paypalCheckout.js';
 import type { SettingsCache } from '../settings/settingsCache.js';
 import { endpoints } from '../../api/endpoints.js';
 import { endpointRouter, handle } from '../../http/endpoint.js';
@@ -345,6 +345,7 @@ export function orderRoutes(
   });
 
   // Step 2, after the buyer approved (the buttons' onApprove): the server captures and marks the order paid.
+  const paypal = paypalCheckout({ store, payments });
   handle(router, endpoints.orderCapture, signedInOrToken, async (req, res) => {
     const { order, caller } = await orderAndCaller(req);
     try {
@@ -353,7 +354,7 @@ export function orderRoutes(
       // Paid or expired meanwhile: a replay of this order's own capture answers the paid order; money PayPal
       // captured for it and never recorded goes back (a lost answer, retried late).
       if (refusal instanceof DomainError && refusal.kind === 'conflict') {
-        const paid = await settleRefusedCapture({ store, payments }, order, req.body, refusal);
+        const paid = await paypal.settleRefusedCapture(order, req.body, refusal);
         if (paid) {
           res.json(customerView(paid));
           return;
@@ -362,7 +363,7 @@ export function orderRoutes(
       throw refusal;
     }
     const { paypalOrderId } = parse(paypalCaptureSchema, req.body);
-    res.json(customerView(await captureAndMarkPaid({ store, payments }, order, paypalOrderId, clock.now())));
+    res.json(customerView(await paypal.captureAndMarkPaid(order, paypalOrderId, clock.now())));
   });
 
   const money = moneyBack({ store, payments, clock });
