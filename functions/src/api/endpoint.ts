@@ -47,8 +47,17 @@ export function type<T>(name: string, contentType = 'application/json'): Output<
   return { name, contentType };
 }
 
-/** The answer type of a row with its zod schema (api/outputs.ts): `schema<Order>('Order', orderOutput)`. The schema's
- *  answer must be assignable to `T` here; outputs.ts `shapeOf` ties the two both ways. */
+declare const answerType: unique symbol;
+
+/** A zod schema tied to the type `T` of its answer (api/outputs.ts `shapeOf`, which checks the two agree): a row names
+ *  `T` through it. The mark is a type only, never a value. */
+export type AnswerSchema<T, S extends z.ZodType = z.ZodType> = S & { readonly [answerType]: T };
+
+/** The answer type of a row with its zod schema (api/outputs.ts): `schema('Order', orderOutput)`, its type the one
+ *  `shapeOf` tied to the schema; `schema<Order[]>('Order[]', z.array(orderOutput))` where the schema is not tied to
+ *  one. The schema's answer must be assignable to `T` here; outputs.ts `shapeOf` ties the two both ways. */
+export function schema<T>(name: string, answer: AnswerSchema<T>): Output<T>;
+export function schema<T>(name: string, answer: z.ZodType<T>): Output<T>;
 export function schema<T>(name: string, answer: z.ZodType<T>): Output<T> {
   return { name, contentType: 'application/json', schema: answer };
 }

@@ -51,34 +51,18 @@ import {
   type AccountExport,
   type PlaceOrderBaseBody,
   type AdminOrder,
-  type CatalogFacets,
   type Coupon,
-  type CouponCheck,
-  type CustomerDetail,
-  type CustomerPage,
-  type OpenOrders,
   type Order,
   type OrderPage,
   type LowStockRow,
   type Product,
-  type ProductDetail,
-  type ProductComparison,
-  type ProductPage,
-  type ProductSuggestions,
-  type PublicConfig,
   type SavedAddress,
   type SettingsChange,
-  type ShopSettings,
-  type StockHistoryPage,
-  type PriceHistoryPage,
   type StoredCart,
-  type TaxonomyEntry,
   type TaxonomyListEntry,
   type TaxonomyKind,
-  type UserInfo,
   type UserPage,
   type UserSummary,
-  type Wishlist,
 } from '../domain/index.js';
 import { cartSchema } from '../domain/cartSchema.js';
 import { stockAlertDemandQuerySchema, stockAlertSchema, stockAlertTokenSchema } from '../domain/stockAlertSchemas.js';
@@ -156,8 +140,8 @@ const orderTokenQuery = z.object({ token: z.string().optional() });
 const productEditSchema = productUpdateSchema.extend({ editedFrom: editedFromSchema.optional() });
 
 const message = schema<Message>('Message', out.messageOutput);
-const order = schema<Order>('Order', out.orderOutput);
-const adminOrder = schema<AdminOrder>('AdminOrder', out.adminOrderOutput);
+const order = schema('Order', out.orderOutput);
+const adminOrder = schema('AdminOrder', out.adminOrderOutput);
 
 /** The six calls of a managed list (domain/taxonomy.ts) at /api/categories or /api/brands. */
 function taxonomyEndpoints<const Base extends string>(base: Base, kind: TaxonomyKind) {
@@ -174,7 +158,7 @@ function taxonomyEndpoints<const Base extends string>(base: Base, kind: Taxonomy
       path: `${base}/slug/:slug`,
       access: 'public',
       summary: `The ${kind} a URL's slug names; redirect: true for an old slug or a name`,
-      output: schema<{ entry: TaxonomyListEntry; redirect: boolean }>('TaxonomySlug', out.taxonomySlugOutput),
+      output: schema('TaxonomySlug', out.taxonomySlugOutput),
     }),
     create: endpoint({
       method: 'POST',
@@ -182,7 +166,7 @@ function taxonomyEndpoints<const Base extends string>(base: Base, kind: Taxonomy
       access: 'admin',
       summary: `Adds a ${kind}`,
       body: taxonomyNameSchema,
-      output: schema<TaxonomyEntry>('TaxonomyEntry', out.taxonomyEntryOutput),
+      output: schema('TaxonomyEntry', out.taxonomyEntryOutput),
       status: 201,
     }),
     rename: endpoint({
@@ -191,7 +175,7 @@ function taxonomyEndpoints<const Base extends string>(base: Base, kind: Taxonomy
       access: 'admin',
       summary: `Renames a ${kind}: its products follow, the old slug redirects`,
       body: taxonomyNameSchema,
-      output: schema<TaxonomyEntry>('TaxonomyEntry', out.taxonomyEntryOutput),
+      output: schema('TaxonomyEntry', out.taxonomyEntryOutput),
     }),
     merge: endpoint({
       method: 'POST',
@@ -199,7 +183,7 @@ function taxonomyEndpoints<const Base extends string>(base: Base, kind: Taxonomy
       access: 'admin',
       summary: `Merges a ${kind} into another`,
       body: taxonomyMergeSchema,
-      output: schema<TaxonomyEntry>('TaxonomyEntry', out.taxonomyEntryOutput),
+      output: schema('TaxonomyEntry', out.taxonomyEntryOutput),
     }),
     remove: endpoint({
       method: 'DELETE',
@@ -222,7 +206,7 @@ export const endpoints = {
     access: 'public',
     summary: 'A page of the catalogue: keyword, filters, sort, pageNumber (App Check on the Firebase function)',
     query: productQuerySchema,
-    output: schema<ProductPage>('ProductPage', out.productPageOutput),
+    output: schema('ProductPage', out.productPageOutput),
   }),
   productFacets: endpoint({
     method: 'GET',
@@ -230,7 +214,7 @@ export const endpoints = {
     access: 'public',
     summary: "The filter bar's counts for the same query",
     query: productQuerySchema,
-    output: schema<CatalogFacets>('CatalogFacets', out.catalogFacetsOutput),
+    output: schema('CatalogFacets', out.catalogFacetsOutput),
   }),
   productSuggest: endpoint({
     method: 'GET',
@@ -238,7 +222,7 @@ export const endpoints = {
     access: 'public',
     summary: "The search box's suggestions while typing",
     query: suggestQuerySchema,
-    output: schema<ProductSuggestions>('ProductSuggestions', out.productSuggestionsOutput),
+    output: schema('ProductSuggestions', out.productSuggestionsOutput),
   }),
   productCompare: endpoint({
     method: 'GET',
@@ -246,7 +230,7 @@ export const endpoints = {
     access: 'public',
     summary: '2-4 products side by side, their spec rows aligned (ids not published are named in missing)',
     query: compareQuerySchema,
-    output: schema<ProductComparison>('ProductComparison', out.productComparisonOutput),
+    output: schema('ProductComparison', out.productComparisonOutput),
   }),
   // Back-in-stock alerts (issue 41, features/stockAlerts/routes.ts)
   stockAlertCreate: endpoint({
@@ -305,7 +289,7 @@ export const endpoints = {
     path: '/api/products',
     access: 'admin',
     summary: 'Creates a draft product with sample values (no body)',
-    output: schema<Product>('Product', out.productOutput),
+    output: schema('Product', out.productOutput),
     status: 201,
   }),
   productUpdate: endpoint({
@@ -314,7 +298,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Saves a product's fields; editedFrom refuses a save over someone else's change",
     body: productEditSchema,
-    output: schema<Product>('Product', out.productOutput),
+    output: schema('Product', out.productOutput),
   }),
   productDelete: endpoint({
     method: 'DELETE',
@@ -329,7 +313,7 @@ export const endpoints = {
     access: 'admin',
     summary: "A page of the product's stock changes with their causes, newest first",
     query: stockHistoryQuerySchema,
-    output: schema<StockHistoryPage>('StockHistoryPage', out.stockHistoryPageOutput),
+    output: schema('StockHistoryPage', out.stockHistoryPageOutput),
   }),
   productPriceHistory: endpoint({
     method: 'GET',
@@ -337,7 +321,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Issue 41: a page of the product's price changes (who, when, from, to; per variant), newest first",
     query: stockHistoryQuerySchema,
-    output: schema<PriceHistoryPage>('PriceHistoryPage', out.priceHistoryPageOutput),
+    output: schema('PriceHistoryPage', out.priceHistoryPageOutput),
   }),
   productGet: endpoint({
     method: 'GET',
@@ -346,7 +330,7 @@ export const endpoints = {
     summary:
       'One product with its reviews (?reviews=none: without), by its id or a slug (current or old); a draft by its id too',
     query: z.object({ reviews: z.string().optional() }),
-    output: schema<ProductDetail>('ProductDetail', out.productDetailOutput),
+    output: schema('ProductDetail', out.productDetailOutput),
   }),
   reviewCreate: endpoint({
     method: 'POST',
@@ -425,7 +409,7 @@ export const endpoints = {
     access: 'public',
     summary: 'Signs in: the user with a token',
     body: loginSchema,
-    output: schema<UserInfo>('UserInfo', out.userInfoOutput),
+    output: schema('UserInfo', out.userInfoOutput),
     rateLimits: ['signIn'],
   }),
   register: endpoint({
@@ -434,7 +418,7 @@ export const endpoints = {
     access: 'public',
     summary: 'Signs up (orderToken: takes the paid guest order it proves); the user with a token',
     body: registerSchema,
-    output: schema<UserInfo>('UserInfo', out.userInfoOutput),
+    output: schema('UserInfo', out.userInfoOutput),
     status: 201,
     rateLimits: ['signIn'],
   }),
@@ -443,7 +427,7 @@ export const endpoints = {
     path: '/api/users/profile',
     access: 'customer',
     summary: "The caller's profile",
-    output: schema<UserSummary>('UserSummary', out.userSummaryOutput),
+    output: schema('UserSummary', out.userSummaryOutput),
   }),
   profileExport: endpoint({
     method: 'GET',
@@ -465,7 +449,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Adds an address to the caller's book",
     body: shippingAddressSchema,
-    output: schema<SavedAddress>('SavedAddress', out.savedAddressOutput),
+    output: schema('SavedAddress', out.savedAddressOutput),
     status: 201,
   }),
   addressUpdate: endpoint({
@@ -474,7 +458,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Changes an address of the caller's book",
     body: shippingAddressSchema,
-    output: schema<SavedAddress>('SavedAddress', out.savedAddressOutput),
+    output: schema('SavedAddress', out.savedAddressOutput),
   }),
   addressRemove: endpoint({
     method: 'DELETE',
@@ -489,7 +473,7 @@ export const endpoints = {
     access: 'customer',
     summary: 'The profile of an account made outside the API (Firebase), created on its first call; idempotent',
     body: profileCreateSchema,
-    output: schema<UserSummary>('UserSummary', out.userSummaryOutput),
+    output: schema('UserSummary', out.userSummaryOutput),
   }),
   profileUpdate: endpoint({
     method: 'PUT',
@@ -497,7 +481,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Changes the caller's name, email or password (the current password for the last two)",
     body: profileUpdateSchema,
-    output: schema<UserInfo>('UserInfo', out.userInfoOutput),
+    output: schema('UserInfo', out.userInfoOutput),
     rateLimits: ['credentialCheck'],
   }),
   profileDelete: endpoint({
@@ -514,7 +498,7 @@ export const endpoints = {
     path: '/api/users/logout-all',
     access: 'customer',
     summary: 'Ends every session of the caller; a fresh token for this one',
-    output: schema<UserInfo>('UserInfo', out.userInfoOutput),
+    output: schema('UserInfo', out.userInfoOutput),
   }),
   customerList: endpoint({
     method: 'GET',
@@ -522,14 +506,14 @@ export const endpoints = {
     access: 'admin',
     summary: 'The customers, accounts and guests: { customers, page, pages, total }, searched by keyword',
     query: customerListQuerySchema,
-    output: schema<CustomerPage>('CustomerPage', out.customerPageOutput),
+    output: schema('CustomerPage', out.customerPageOutput),
   }),
   customerGet: endpoint({
     method: 'GET',
     path: '/api/customers/:key',
     access: 'admin',
     summary: "A customer (an account id or a guest's email) and their latest orders",
-    output: schema<CustomerDetail>('CustomerDetail', out.customerDetailOutput),
+    output: schema('CustomerDetail', out.customerDetailOutput),
   }),
   userList: endpoint({
     method: 'GET',
@@ -544,14 +528,14 @@ export const endpoints = {
     path: '/api/users/:id',
     access: 'admin',
     summary: 'One user',
-    output: schema<UserSummary>('UserSummary', out.userSummaryOutput),
+    output: schema('UserSummary', out.userSummaryOutput),
   }),
   userOpenOrders: endpoint({
     method: 'GET',
     path: '/api/users/:id/open-orders',
     access: 'admin',
     summary: "The user's unpaid and paid-but-undelivered orders (the delete confirmation's warning)",
-    output: schema<OpenOrders>('OpenOrders', out.openOrdersOutput),
+    output: schema('OpenOrders', out.openOrdersOutput),
   }),
   userUpdate: endpoint({
     method: 'PUT',
@@ -559,7 +543,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Changes a user's name, email or admin right",
     body: adminUserUpdateSchema,
-    output: schema<UserSummary>('UserSummary', out.userSummaryOutput),
+    output: schema('UserSummary', out.userSummaryOutput),
   }),
   userDelete: endpoint({
     method: 'DELETE',
@@ -586,7 +570,7 @@ export const endpoints = {
     access: 'public',
     summary: "Places a guest's order (an email, no account); the answer adds the order's accessToken",
     body: guestOrderBodySchema,
-    output: schema<Order & { accessToken: string }>('GuestOrder', out.guestOrderOutput),
+    output: schema('GuestOrder', out.guestOrderOutput),
     status: 201,
     rateLimits: ['guestOrder', 'order', 'couponOrder'],
   }),
@@ -763,7 +747,7 @@ export const endpoints = {
     path: '/api/settings/public',
     access: 'public',
     summary: 'The settings the cart and checkout price with (tax, shipping, limits); ETag and If-None-Match',
-    output: schema<ShopSettings>('ShopSettings', out.shopSettingsOutput),
+    output: schema('ShopSettings', out.shopSettingsOutput),
   }),
   settingsHistory: endpoint({
     method: 'GET',
@@ -777,7 +761,7 @@ export const endpoints = {
     path: '/api/settings',
     access: 'admin',
     summary: "The shop's settings",
-    output: schema<ShopSettings>('ShopSettings', out.shopSettingsOutput),
+    output: schema('ShopSettings', out.shopSettingsOutput),
   }),
   settingsSave: endpoint({
     method: 'PUT',
@@ -785,7 +769,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Saves the shop's settings",
     body: settingsSchema,
-    output: schema<ShopSettings>('ShopSettings', out.shopSettingsOutput),
+    output: schema('ShopSettings', out.shopSettingsOutput),
   }),
 
   // Discount codes (features/coupons/routes.ts)
@@ -795,7 +779,7 @@ export const endpoints = {
     access: 'optionalUser',
     summary: 'Checks a code against the cart: the discount, or why not',
     body: couponCheckSchema,
-    output: schema<CouponCheck>('CouponCheck', out.couponCheckOutput),
+    output: schema('CouponCheck', out.couponCheckOutput),
     rateLimits: ['couponCheck'],
   }),
   couponList: endpoint({
@@ -811,7 +795,7 @@ export const endpoints = {
     access: 'admin',
     summary: 'Adds a discount code',
     body: couponSchema,
-    output: schema<Coupon>('Coupon', out.couponOutput),
+    output: schema('Coupon', out.couponOutput),
     status: 201,
   }),
   couponGet: endpoint({
@@ -819,7 +803,7 @@ export const endpoints = {
     path: '/api/coupons/:code',
     access: 'admin',
     summary: 'One discount code',
-    output: schema<Coupon>('Coupon', out.couponOutput),
+    output: schema('Coupon', out.couponOutput),
   }),
   couponUpdate: endpoint({
     method: 'PUT',
@@ -827,7 +811,7 @@ export const endpoints = {
     access: 'admin',
     summary: "Changes a code's terms (the body's code, when given, must be the path's)",
     body: couponSchema,
-    output: schema<Coupon>('Coupon', out.couponOutput),
+    output: schema('Coupon', out.couponOutput),
   }),
   couponDelete: endpoint({
     method: 'DELETE',
@@ -947,7 +931,7 @@ export const endpoints = {
     path: '/api/wishlist',
     access: 'customer',
     summary: "The caller's wishlist, each item with its product as it is now (issue 41)",
-    output: schema<Wishlist>('Wishlist', out.wishlistOutput),
+    output: schema('Wishlist', out.wishlistOutput),
   }),
   wishlistPut: endpoint({
     method: 'PUT',
@@ -955,7 +939,7 @@ export const endpoints = {
     access: 'customer',
     summary: "Replaces the caller's wishlist (at most 100 items, each once)",
     body: wishlistSchema,
-    output: schema<Wishlist>('Wishlist', out.wishlistOutput),
+    output: schema('Wishlist', out.wishlistOutput),
   }),
   liveTicket: endpoint({
     method: 'POST',
@@ -992,7 +976,7 @@ export const endpoints = {
     path: '/api/config',
     access: 'public',
     summary: 'The payment mode, PayPal client id, currency and backend',
-    output: schema<PublicConfig>('PublicConfig', out.publicConfigOutput),
+    output: schema('PublicConfig', out.publicConfigOutput),
   }),
   health: endpoint({
     method: 'GET',

@@ -4,6 +4,7 @@
 // to its domain type by `shapeOf<T>()`, which fails to compile when the two differ in a key (at any depth, optional
 // or not) or a type, so neither drifts from the other. Server only: the web imports the table type-only.
 import { z } from 'zod';
+import type { AnswerSchema } from './endpoint.js';
 import {
   LOWEST_PRICE_SETTINGS,
   ORDER_STATUSES,
@@ -50,12 +51,13 @@ type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** The same shape: each assignable to the other, as written and with every key required. */
 export type SameShape<A, B> = Mutual<A, B> extends true ? Mutual<AllKeys<A>, AllKeys<B>> : false;
 
-/** `shapeOf<Order>()(z.strictObject({...}))`: the schema as given, or a compile error where its answer is not `T`. */
+/** `shapeOf<Order>()(z.strictObject({...}))`: the schema as given, tied to `T` (the endpoint table's rows name `T`
+ *  through it), or a compile error where its answer is not `T`. */
 export function shapeOf<T>() {
   return <S extends z.ZodType>(
     schema: S,
     ..._differs: SameShape<T, z.output<S>> extends true ? [] : ['the schema and the type differ']
-  ): S => schema;
+  ): AnswerSchema<T, S> => schema as AnswerSchema<T, S>;
 }
 
 const id = z.string();
