@@ -57,12 +57,17 @@ const DIMENSIONS: Record<string, Record<string, number>> = {
   W: { mw: 1e-3, w: 1, kw: 1000 },
 };
 
-/** Each unit (lower case) with its dimension's base unit and the factor to it. */
-const UNITS: Record<string, { unit: string; factor: number }> = Object.fromEntries(
-  Object.entries(DIMENSIONS).flatMap(([unit, factors]) =>
-    Object.entries(factors).map(([word, factor]) => [word, { unit, factor }]),
-  ),
-);
+/** Each unit (lower case) with its dimension's base unit and the factor to it (pure: a bundle that imports this module
+ *  for something else leaves it out). */
+const UNITS = /* @__PURE__ */ unitsOf(DIMENSIONS);
+
+function unitsOf(dimensions: typeof DIMENSIONS): Record<string, { unit: string; factor: number }> {
+  return Object.fromEntries(
+    Object.entries(dimensions).flatMap(([unit, factors]) =>
+      Object.entries(factors).map(([word, factor]) => [word, { unit, factor }]),
+    ),
+  );
+}
 
 // The first number of a value (thousands separated by "," or a thin space, decimals by "." or a "," not followed by
 // exactly three digits), then what follows it ("6.1-inch" too): a known unit, or a word counted as its own unit ("8 cores").
