@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
+import { ListTable } from '@/components/ui/ListTable';
 import { ariaSort, filterRows, nextSort, sortRows, type SortState, type SortValue } from '../lib/sortFilter';
 
 export interface AdminColumn<T> {
@@ -118,62 +118,57 @@ export function AdminTable<T>({
       {/* Narrow screens: each row a stacked card (admin.css), no sideways scrolling; positioned so the visually
           hidden texts in cells stay inside it. */}
       <div className="admin-table-scroll">
-        <Table striped bordered hover size="sm" className="admin-table align-middle">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => {
-                const state = ariaSort(sort, c.key);
-                return (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    className={c.className}
-                    aria-sort={c.sortValue && !serverTools ? state : undefined}
-                  >
-                    {c.sortValue && !serverTools ? (
-                      <button type="button" className="sort-button" onClick={() => setSort((s) => nextSort(s, c.key))}>
-                        {c.header}
-                        <SortIcon direction={state} />
-                      </button>
-                    ) : (
-                      c.header
-                    )}
-                  </th>
-                );
-              })}
+        <ListTable
+          striped
+          bordered
+          hover
+          size="sm"
+          className="admin-table align-middle"
+          caption={caption}
+          captionClassName="visually-hidden"
+          columns={[
+            ...columns.map((c) => {
+              const state = ariaSort(sort, c.key);
+              const sortable = c.sortValue && !serverTools;
+              return {
+                key: c.key,
+                className: c.className,
+                'aria-sort': sortable ? state : undefined,
+                label: sortable ? (
+                  <button type="button" className="sort-button" onClick={() => setSort((s) => nextSort(s, c.key))}>
+                    {c.header}
+                    <SortIcon direction={state} />
+                  </button>
+                ) : (
+                  c.header
+                ),
+              };
+            }),
+            actions && { label: 'Actions', hidden: true },
+          ]}
+          rows={shown}
+          row={(row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.key} className={c.className} data-label={c.header}>
+                  {c.cell(row)}
+                </td>
+              ))}
               {actions && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <td className="text-nowrap admin-actions" data-label="Actions">
+                  {actions(row)}
+                </td>
               )}
             </tr>
-          </thead>
-          <tbody>
-            {shown.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + (actions ? 1 : 0)} className="text-center text-muted py-3">
-                  {serverTools ? `No ${noun} match.` : `No ${noun} match “${query.trim()}”.`}
-                </td>
-              </tr>
-            ) : (
-              shown.map((row) => (
-                <tr key={rowKey(row)}>
-                  {columns.map((c) => (
-                    <td key={c.key} className={c.className} data-label={c.header}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                  {actions && (
-                    <td className="text-nowrap admin-actions" data-label="Actions">
-                      {actions(row)}
-                    </td>
-                  )}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
+          )}
+          empty={
+            <tr>
+              <td colSpan={columns.length + (actions ? 1 : 0)} className="text-center text-muted py-3">
+                {serverTools ? `No ${noun} match.` : `No ${noun} match “${query.trim()}”.`}
+              </td>
+            </tr>
+          }
+        />
       </div>
     </>
   );

@@ -1,11 +1,10 @@
 import type { StockCause, StockHistoryEntry } from '@domain';
 import { paths } from '@domain/routes';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { dateTime } from '@/lib/format';
-import { useUserInfo } from '@/lib/session';
+import { numberColumn } from '@/components/ui/ListTable';
 import { useStockHistory } from '../api/products';
-import { Actor, HistoryPanel, VariantCell, type ProductHistoryProps, type VariantNames } from './HistoryPanel';
+import { HistoryPanel, type ProductHistoryProps, type VariantNames } from './HistoryPanel';
+import { HistoryTable } from './HistoryTable';
 
 /** How each cause of a stock change reads (domain/stockHistory.ts STOCK_CAUSES). */
 export const CAUSE_LABELS: Record<StockCause, string> = {
@@ -20,18 +19,10 @@ export const CAUSE_LABELS: Record<StockCause, string> = {
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${-delta}`);
 
-function EntryRow({
-  entry,
-  me,
-  variants,
-}: {
-  entry: StockHistoryEntry;
-  me: string | undefined;
-  variants?: VariantNames;
-}) {
+/** A stock change's own cells: the change, the stock after it, and its cause (with its order). */
+function StockCells({ entry }: { entry: StockHistoryEntry }) {
   return (
-    <tr>
-      {variants && <VariantCell variant={entry.variant} variants={variants} />}
+    <>
       <td className={`text-end fw-semibold ${entry.delta > 0 ? 'text-success' : 'text-danger'}`}>
         {signed(entry.delta)}
       </td>
@@ -46,41 +37,19 @@ function EntryRow({
           </>
         )}
       </td>
-      <td className="text-nowrap">{dateTime(entry.at)}</td>
-      <td className="admin-actor">
-        <Actor by={entry.by} me={me} />
-      </td>
-    </tr>
+    </>
   );
 }
 
-/** The entries as a table (scrolls sideways on a phone: focusable, so the keyboard can scroll it too). */
 function EntriesTable({ entries, variants }: { entries: StockHistoryEntry[]; variants?: VariantNames }) {
-  const me = useUserInfo()?._id;
   return (
-    <div className="table-responsive" tabIndex={0} role="region" aria-label="Stock changes">
-      <Table size="sm" striped className="align-middle small mb-2">
-        <thead>
-          <tr>
-            {variants && <th scope="col">Variant</th>}
-            <th scope="col" className="text-end">
-              Change
-            </th>
-            <th scope="col" className="text-end">
-              Stock
-            </th>
-            <th scope="col">Cause</th>
-            <th scope="col">When</th>
-            <th scope="col">By</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, i) => (
-            <EntryRow key={`${entry.at}-${i}`} entry={entry} me={me} variants={variants} />
-          ))}
-        </tbody>
-      </Table>
-    </div>
+    <HistoryTable
+      label="Stock changes"
+      entries={entries}
+      variants={variants}
+      columns={[numberColumn('Change'), numberColumn('Stock'), 'Cause']}
+      cells={(entry) => <StockCells entry={entry} />}
+    />
   );
 }
 

@@ -26,6 +26,7 @@ import {
 import type { ProductFormValues } from './ProductForm';
 import { VariantImagePicker } from './VariantImagePicker';
 import { generatedRows, parsedOptions, type OptionDraft } from './variantRows';
+import { TableHead } from '@/components/ui/ListTable';
 
 /** Empty number inputs become undefined (the schema then says "must be a number"). */
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
@@ -229,19 +230,9 @@ export function VariantsEditor({
           </div>
           <div className="admin-table-scroll">
             <Table size="sm" className="admin-table variants-table align-middle" aria-label="Variants">
-              <thead>
-                <tr>
-                  <th scope="col">Variant</th>
-                  <th scope="col">SKU</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Compare-at</th>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Image</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Remove</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['Variant', 'SKU', 'Price', 'Compare-at', 'Stock', 'Image', { label: 'Remove', hidden: true }]}
+              />
               <tbody>
                 {fields.map((field, index) => {
                   const row = rows[index] ?? field;

@@ -1,7 +1,7 @@
 // The product editor's waiting back-in-stock demand (issue 41): how many confirmed subscribers wait, per variant.
 import type { Product } from '@domain';
 import { variantLabel } from '@domain/variants';
-import Table from 'react-bootstrap/Table';
+import { ListTable, numberColumn } from '@/components/ui/ListTable';
 import { useStockAlertDemand } from '../api/stockAlerts';
 
 export function WaitingDemand({ product }: { product: Product }) {
@@ -16,26 +16,21 @@ export function WaitingDemand({ product }: { product: Product }) {
       <h2 id="waiting-demand-title" className="h5">
         Waiting for a restock
       </h2>
-      <Table size="sm" bordered className="w-auto">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="text-end">
-              Subscribers
+      <ListTable
+        size="sm"
+        bordered
+        className="w-auto"
+        columns={['Item', numberColumn('Subscribers')]}
+        rows={demand.data}
+        row={(d) => (
+          <tr key={d.variant ?? ''}>
+            <th scope="row" className="fw-normal">
+              {label(d.variant)}
             </th>
+            <td className="text-end">{d.waiting}</td>
           </tr>
-        </thead>
-        <tbody>
-          {demand.data.map((d) => (
-            <tr key={d.variant ?? ''}>
-              <th scope="row" className="fw-normal">
-                {label(d.variant)}
-              </th>
-              <td className="text-end">{d.waiting}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+        )}
+      />
       <p className="small text-muted mb-0">
         A restock mails the oldest of them, up to 3 per unit back (at least 10); the rest wait for the next one.
       </p>

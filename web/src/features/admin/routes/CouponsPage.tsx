@@ -8,6 +8,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
+import { TableHead } from '@/components/ui/ListTable';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
@@ -301,19 +302,17 @@ export function CouponsPage() {
             <div className="admin-table-scroll">
               <Table hover size="sm" className="admin-table align-middle">
                 <caption className="visually-hidden">Discount codes</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Code</th>
-                    <th scope="col">Gives</th>
-                    <th scope="col">Applies to</th>
-                    <th scope="col">Limits</th>
-                    <th scope="col">Uses</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    'Code',
+                    'Gives',
+                    'Applies to',
+                    'Limits',
+                    'Uses',
+                    'Status',
+                    { label: 'Actions', hidden: true },
+                  ]}
+                />
                 <tbody>
                   {list.map((c) => (
                     <tr key={c.code}>

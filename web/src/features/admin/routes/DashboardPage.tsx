@@ -3,8 +3,8 @@ import type { LowStockRow } from '@domain';
 import { lazy, Suspense } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
+import { ListTable, numberColumn } from '@/components/ui/ListTable';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
@@ -109,31 +109,24 @@ function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
       </figure>
       <details>
         <summary>Show the numbers as a table</summary>
-        <Table size="sm" bordered className="mt-2 w-auto">
-          <caption className="caption-top">Orders and revenue per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="text-end">
-                Orders
+        <ListTable
+          size="sm"
+          bordered
+          className="mt-2 w-auto"
+          caption="Orders and revenue per day"
+          captionClassName="caption-top"
+          columns={['Day', numberColumn('Orders'), numberColumn('Revenue')]}
+          rows={daily}
+          row={(d) => (
+            <tr key={d.day}>
+              <th scope="row" className="fw-normal">
+                {d.day}
               </th>
-              <th scope="col" className="text-end">
-                Revenue
-              </th>
+              <td className="text-end">{d.orders}</td>
+              <td className="text-end">{formatPrice(d.revenue)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {daily.map((d) => (
-              <tr key={d.day}>
-                <th scope="row" className="fw-normal">
-                  {d.day}
-                </th>
-                <td className="text-end">{d.orders}</td>
-                <td className="text-end">{formatPrice(d.revenue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+          )}
+        />
       </details>
     </section>
   );

@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
+import { ListTable, numberColumn } from '@/components/ui/ListTable';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
@@ -91,40 +91,39 @@ export function GiftCardsPage() {
           ) : (
             // A region the keyboard can scroll: on a phone the table scrolls sideways in its box (axe).
             <div className="table-responsive" tabIndex={0} role="region" aria-label="Gift cards issued">
-              <Table size="sm" className="align-middle">
-                <thead>
-                  <tr>
-                    <th>Code</th>
-                    <th className="text-end">Balance</th>
-                    <th className="text-end">Issued for</th>
-                    <th>Expires</th>
-                    <th>Recipient</th>
-                    <th>History</th>
+              <ListTable
+                size="sm"
+                className="align-middle"
+                columns={[
+                  'Code',
+                  numberColumn('Balance'),
+                  numberColumn('Issued for'),
+                  'Expires',
+                  'Recipient',
+                  'History',
+                ]}
+                rows={list}
+                row={(card) => (
+                  <tr key={card.code}>
+                    <td className="text-nowrap font-monospace">{card.code}</td>
+                    <td className="text-end">{formatPrice(card.balance)}</td>
+                    <td className="text-end">{formatPrice(card.initial)}</td>
+                    <td>{day(card.expiresAt)}</td>
+                    <td className="text-break">{card.recipientEmail ?? '—'}</td>
+                    <td>
+                      <ul className="list-unstyled small mb-0">
+                        {card.history.map((h, i) => (
+                          <li key={i}>
+                            {day(h.at)} {h.kind}
+                            {h.orderId ? ` (order ${h.orderId.slice(-6)})` : ''}: {h.amount < 0 ? '−' : '+'}
+                            {formatPrice(Math.abs(h.amount))} → {formatPrice(h.balance)}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {list.map((card) => (
-                    <tr key={card.code}>
-                      <td className="text-nowrap font-monospace">{card.code}</td>
-                      <td className="text-end">{formatPrice(card.balance)}</td>
-                      <td className="text-end">{formatPrice(card.initial)}</td>
-                      <td>{day(card.expiresAt)}</td>
-                      <td className="text-break">{card.recipientEmail ?? '—'}</td>
-                      <td>
-                        <ul className="list-unstyled small mb-0">
-                          {card.history.map((h, i) => (
-                            <li key={i}>
-                              {day(h.at)} {h.kind}
-                              {h.orderId ? ` (order ${h.orderId.slice(-6)})` : ''}: {h.amount < 0 ? '−' : '+'}
-                              {formatPrice(Math.abs(h.amount))} → {formatPrice(h.balance)}
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+                )}
+              />
             </div>
           )
         }

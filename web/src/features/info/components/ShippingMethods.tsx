@@ -1,7 +1,7 @@
 import { countryName } from '@domain/countries';
 import { formatPrice } from '@domain/money';
 import { shippingOffersFor, type ShopSettings } from '@domain/settings';
-import Table from 'react-bootstrap/Table';
+import { ListTable } from '@/components/ui/ListTable';
 
 const days = ({ min, max }: { min: number; max: number }) =>
   min === max ? `${min} business day${min === 1 ? '' : 's'}` : `${min}–${max} business days`;
@@ -22,29 +22,25 @@ export function ShippingMethods({ settings }: { settings: ShopSettings }) {
       <h2 id="shipping-methods" className="h5 mt-4">
         Shipping methods and prices
       </h2>
-      <Table size="sm" responsive className="align-middle">
-        <thead>
-          <tr>
-            <th scope="col">Method</th>
-            <th scope="col">Delivery</th>
-            <th scope="col">Price</th>
+      <ListTable
+        size="sm"
+        responsive
+        className="align-middle"
+        columns={['Method', 'Delivery', 'Price']}
+        rows={offers}
+        row={(offer) => (
+          <tr key={offer.id}>
+            <th scope="row">{offer.label}</th>
+            <td>{days(offer.days)}</td>
+            <td>
+              {formatPrice(offer.priceCents / 100)}
+              {offer.freeOverCents !== null && (
+                <span className="text-muted"> · free over {formatPrice(offer.freeOverCents / 100)}</span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {offers.map((offer) => (
-            <tr key={offer.id}>
-              <th scope="row">{offer.label}</th>
-              <td>{days(offer.days)}</td>
-              <td>
-                {formatPrice(offer.priceCents / 100)}
-                {offer.freeOverCents !== null && (
-                  <span className="text-muted"> · free over {formatPrice(offer.freeOverCents / 100)}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+        )}
+      />
       {byCountry.length > 0 && (
         <>
           <h3 className="h6">Prices in some countries</h3>

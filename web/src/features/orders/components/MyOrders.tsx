@@ -1,6 +1,6 @@
 import { orderNumber } from '@domain/orders';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
+import { ListTable } from '@/components/ui/ListTable';
 import { Message } from '@/components/ui/Message';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
@@ -18,42 +18,36 @@ export function MyOrders() {
         list.length === 0 ? (
           <Message>You have no orders yet.</Message>
         ) : (
-          <Table striped hover responsive size="sm" className="orders-table align-middle">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">DATE</th>
-                <th scope="col">TOTAL</th>
-                <th scope="col">STATUS</th>
-                <th scope="col">
-                  <span className="visually-hidden">Details</span>
-                </th>
+          <ListTable
+            striped
+            hover
+            responsive
+            size="sm"
+            className="orders-table align-middle"
+            columns={['ID', 'DATE', 'TOTAL', 'STATUS', { label: 'Details', hidden: true }]}
+            rows={list}
+            row={(o) => (
+              <tr key={o._id}>
+                <td className="font-monospace small text-nowrap" title={o._id} data-label="ID">
+                  #{orderNumber(o._id)}
+                </td>
+                <td data-label="DATE">{shortDate(o.createdAt)}</td>
+                <td data-label="TOTAL">{formatPrice(o.totalPrice)}</td>
+                <td data-label="STATUS">
+                  <OrderStateBadge order={o} />
+                </td>
+                <td className="orders-table-details">
+                  <Link
+                    className="btn btn-sm btn-light"
+                    to={paths.order.href(o._id)}
+                    aria-label={`Details of order ${o._id}`}
+                  >
+                    Details
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((o) => (
-                <tr key={o._id}>
-                  <td className="font-monospace small text-nowrap" title={o._id} data-label="ID">
-                    #{orderNumber(o._id)}
-                  </td>
-                  <td data-label="DATE">{shortDate(o.createdAt)}</td>
-                  <td data-label="TOTAL">{formatPrice(o.totalPrice)}</td>
-                  <td data-label="STATUS">
-                    <OrderStateBadge order={o} />
-                  </td>
-                  <td className="orders-table-details">
-                    <Link
-                      className="btn btn-sm btn-light"
-                      to={paths.order.href(o._id)}
-                      aria-label={`Details of order ${o._id}`}
-                    >
-                      Details
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+            )}
+          />
         )
       }
     </QueryBoundary>

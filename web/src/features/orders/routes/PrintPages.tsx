@@ -11,8 +11,8 @@ import { paths } from '@domain/routes';
 import { SHOP_ADDRESS, SITE_NAME } from '@domain/site';
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router-dom';
+import { ListTable, numberColumn } from '@/components/ui/ListTable';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { formatPrice, shortDate } from '@/lib/format';
@@ -118,51 +118,37 @@ function Invoice({ order }: { order: Order }) {
   return (
     <Paper title={title} order={order}>
       <ShipTo order={order} heading="Bill and ship to" />
-      <Table size="sm" className="print-lines">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="text-end">
-              Qty
-            </th>
-            <th scope="col" className="text-end">
-              Unit price
-            </th>
+      <ListTable
+        size="sm"
+        className="print-lines"
+        columns={[
+          'Item',
+          numberColumn('Qty'),
+          numberColumn('Unit price'),
+          discounted && numberColumn('Discount'),
+          discounted && numberColumn('Tax'),
+          numberColumn('Amount'),
+        ]}
+        rows={ledger.lines}
+        row={(line) => (
+          <tr key={`${line.product}/${line.variant ?? ''}`} data-testid="invoice-line">
+            <td>
+              {line.name}
+              <LineDetails line={line} />
+            </td>
+            <td className="text-end">{line.qty}</td>
+            <td className="text-end text-nowrap">{money(line.unitCents)}</td>
             {discounted && (
               <>
-                <th scope="col" className="text-end">
-                  Discount
-                </th>
-                <th scope="col" className="text-end">
-                  Tax
-                </th>
+                <td className="text-end text-nowrap">{money(-line.discountCents)}</td>
+                <td className="text-end text-nowrap">{money(line.taxCents)}</td>
               </>
             )}
-            <th scope="col" className="text-end">
-              Amount
-            </th>
+            {/* With a discount: what the line was charged; without: its list amount, the tax below. */}
+            <td className="text-end text-nowrap">{money(discounted ? line.chargedCents : line.itemsCents)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {ledger.lines.map((line) => (
-            <tr key={`${line.product}/${line.variant ?? ''}`} data-testid="invoice-line">
-              <td>
-                {line.name}
-                <LineDetails line={line} />
-              </td>
-              <td className="text-end">{line.qty}</td>
-              <td className="text-end text-nowrap">{money(line.unitCents)}</td>
-              {discounted && (
-                <>
-                  <td className="text-end text-nowrap">{money(-line.discountCents)}</td>
-                  <td className="text-end text-nowrap">{money(line.taxCents)}</td>
-                </>
-              )}
-              {/* With a discount: what the line was charged; without: its list amount, the tax below. */}
-              <td className="text-end text-nowrap">{money(discounted ? line.chargedCents : line.itemsCents)}</td>
-            </tr>
-          ))}
-        </tbody>
+        )}
+      >
         <tfoot>
           {totals.map(([label, value, testId]) => (
             <tr key={label}>
@@ -211,7 +197,7 @@ function Invoice({ order }: { order: Order }) {
             </tr>
           )}
         </tfoot>
-      </Table>
+      </ListTable>
       <p className="small mb-0">
         {order.isPaid
           ? `Paid on ${shortDate(order.paidAt)}. Thank you for your order.`
@@ -231,30 +217,23 @@ function PackingSlip({ order }: { order: Order }) {
           {order.trackingNumber && <>Tracking number: {order.trackingNumber}</>}
         </p>
       )}
-      <Table size="sm" className="print-lines">
-        <thead>
-          <tr>
-            <th scope="col">Packed</th>
-            <th scope="col">Item</th>
-            <th scope="col" className="text-end">
-              Qty
-            </th>
+      <ListTable
+        size="sm"
+        className="print-lines"
+        columns={['Packed', 'Item', numberColumn('Qty')]}
+        rows={ledgerOfOrder(order).lines}
+        row={(line) => (
+          <tr key={`${line.product}/${line.variant ?? ''}`} data-testid="slip-line">
+            <td aria-hidden="true">☐</td>
+            <td>
+              {line.name}
+              <LineDetails line={line} />
+              {!line.sku && <span className="d-block small text-muted">{line.product}</span>}
+            </td>
+            <td className="text-end">{line.qty}</td>
           </tr>
-        </thead>
-        <tbody>
-          {ledgerOfOrder(order).lines.map((line) => (
-            <tr key={`${line.product}/${line.variant ?? ''}`} data-testid="slip-line">
-              <td aria-hidden="true">☐</td>
-              <td>
-                {line.name}
-                <LineDetails line={line} />
-                {!line.sku && <span className="d-block small text-muted">{line.product}</span>}
-              </td>
-              <td className="text-end">{line.qty}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+        )}
+      />
       <p className="small mb-0">
         {order.orderItems.reduce((n, item) => n + item.qty, 0)} units in {order.orderItems.length} lines.
       </p>
