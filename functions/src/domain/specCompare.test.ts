@@ -91,6 +91,12 @@ describe('compare by specs: three laptops with storage in GB and TB', () => {
 });
 
 describe('spec values and names', () => {
+  it("counts a word that is an Object property's name (constructor, toString) as a word of its own, not a unit", () => {
+    expect(parseSpecValue('5 constructor')).toEqual({ amount: 5, unit: 'constructor' });
+    expect(parseSpecValue('2 toString')).toEqual({ amount: 2, unit: 'tostring' });
+    expect(parseSpecValue('3 __proto__')).toEqual({ amount: 3, unit: '' });
+  });
+
   it('normalises the units', () => {
     expect(parseSpecValue('4,000 mAh')).toEqual({ amount: 4000, unit: 'mAh' });
     expect(parseSpecValue('4.5 Ah')).toEqual({ amount: 4500, unit: 'mAh' });

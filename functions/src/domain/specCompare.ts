@@ -61,8 +61,9 @@ const DIMENSIONS: Record<string, Record<string, number>> = {
  *  for something else leaves it out). */
 const UNITS = /* @__PURE__ */ unitsOf(DIMENSIONS);
 
-function unitsOf(dimensions: typeof DIMENSIONS): Record<string, { unit: string; factor: number }> {
-  return Object.fromEntries(
+// A Map, not an object: a word such as "constructor" must not find Object.prototype's members.
+function unitsOf(dimensions: typeof DIMENSIONS): ReadonlyMap<string, { unit: string; factor: number }> {
+  return new Map(
     Object.entries(dimensions).flatMap(([unit, factors]) =>
       Object.entries(factors).map(([word, factor]) => [word, { unit, factor }]),
     ),
@@ -83,7 +84,7 @@ function quantityOf(match: RegExpExecArray): SpecQuantity | null {
   const amount = Number(`${match[1]!.replace(/[^\d]/g, '')}${match[2] ? `.${match[2]}` : ''}`);
   if (!Number.isFinite(amount)) return null;
   const word = match[3]?.toLowerCase() ?? '';
-  const known = UNITS[word];
+  const known = UNITS.get(word);
   if (known) return { amount: round(amount * known.factor), unit: known.unit };
   // A plain number, or one counted in a word of its own: comparable with the same word only.
   return { amount, unit: word };
