@@ -11,6 +11,7 @@ import Row from 'react-bootstrap/Row';
 import { get, set, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { ManagedNames } from './ManagedNames';
 import { useTaxonomy, useTaxonomyChange } from '../api/taxonomy';
 import { isNewManagedName } from '@domain/taxonomy';
@@ -63,6 +64,12 @@ export function newProductFormValues(product: Product): ProductFormValues {
 
 /** Empty number inputs become undefined (so the schema says "must be a number", not "cannot be negative"). */
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+
+/** The product's own numbers: a price in cents of a dollar, stock in whole units. */
+const NUMBER_INPUTS = {
+  price: { inputMode: 'decimal', step: '0.01' },
+  countInStock: { inputMode: 'numeric', step: '1' },
+} as const;
 
 /** What the resolver reads besides the values: the options as typed (their own state) and whether the product had
  *  variants when loaded (react-hook-form's `context`, the current one at each check). */
@@ -164,6 +171,15 @@ export function ProductForm({
     },
     mode: 'onTouched',
   });
+  const field = fieldBinding(register, errors);
+  /** The product's own price or stock (without variant rows): a number input, an empty one read as no number. */
+  const numberField = (name: keyof typeof NUMBER_INPUTS) => ({
+    type: 'number',
+    min: 0,
+    ...NUMBER_INPUTS[name],
+    groupClassName: 'mb-0',
+    ...field(name, { setValueAs: asNumber }),
+  });
   const image = useWatch({ control, name: 'image' });
   const [category, brand] = useWatch({ control, name: ['category', 'brand'] });
   // The main image is the gallery's first (issue 29): a new url, typed or uploaded, replaces that picture.
@@ -225,17 +241,10 @@ export function ProductForm({
           <EditorSection id="editor-basics" title="Basics">
             <Row className="g-3">
               <Col md={6}>
-                <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
+                <Field label="Name" type="text" placeholder="Enter name" {...field('name')} />
               </Col>
               <Col md={3}>
-                <Field
-                  label="Brand"
-                  type="text"
-                  placeholder="Enter brand"
-                  list="managed-brands"
-                  error={errors.brand}
-                  {...register('brand')}
-                />
+                <Field label="Brand" type="text" placeholder="Enter brand" list="managed-brands" {...field('brand')} />
                 <ManagedNames list="brands" id="managed-brands" value={brand ?? ''} />
               </Col>
               <Col md={3}>
@@ -244,8 +253,7 @@ export function ProductForm({
                   type="text"
                   placeholder="Enter category"
                   list="managed-categories"
-                  error={errors.category}
-                  {...register('category')}
+                  {...field('category')}
                 />
                 <ManagedNames list="categories" id="managed-categories" value={category ?? ''} />
               </Col>
@@ -255,9 +263,8 @@ export function ProductForm({
               as="textarea"
               rows={3}
               placeholder="Enter description"
-              error={errors.description}
               groupClassName="mb-0"
-              {...register('description')}
+              {...field('description')}
             />
             <AccessoriesField control={control} productId={product._id} error={errors.accessories} />
           </EditorSection>
@@ -270,9 +277,8 @@ export function ProductForm({
                   label="Image url"
                   type="text"
                   placeholder="Enter image url"
-                  error={errors.image}
                   groupClassName="mb-0"
-                  {...register('image', {
+                  {...field('image', {
                     onChange: (e: { target: { value: string } }) => mainImageChanged(e.target.value),
                   })}
                 />
@@ -331,17 +337,7 @@ export function ProductForm({
                 cards show.
               </p>
             ) : (
-              <Field
-                label="Price"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={0}
-                placeholder="Enter price"
-                error={errors.price}
-                groupClassName="mb-0"
-                {...register('price', { setValueAs: asNumber })}
-              />
+              <Field label="Price" placeholder="Enter price" {...numberField('price')} />
             )}
           </EditorSection>
           <EditorSection id="editor-inventory" title="Inventory">
@@ -357,17 +353,7 @@ export function ProductForm({
                 </p>
               </>
             ) : (
-              <Field
-                label="Count In Stock"
-                type="number"
-                inputMode="numeric"
-                step="1"
-                min={0}
-                placeholder="Enter countInStock"
-                error={errors.countInStock}
-                groupClassName="mb-0"
-                {...register('countInStock', { setValueAs: asNumber })}
-              />
+              <Field label="Count In Stock" placeholder="Enter countInStock" {...numberField('countInStock')} />
             )}
           </EditorSection>
           {aside}
