@@ -4,32 +4,18 @@
 // grid of small cards (issue 40: the editor's height), two across on a phone.
 import { MAX_IMAGES } from '@domain/productMedia';
 import Form from 'react-bootstrap/Form';
-import {
-  useFieldArray,
-  useFormState,
-  type Control,
-  type FieldErrors,
-  type UseFormGetValues,
-  type UseFormRegister,
-  type UseFormSetValue,
-} from 'react-hook-form';
+import { useFieldArray, useFormState, type FieldErrors } from 'react-hook-form';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { ImageUpload } from './ImageUpload';
-import type { ProductFormValues } from './ProductForm';
+import type { ProductFormHandles, ProductFormValues } from './ProductForm';
 import { ReorderControls } from './ReorderControls';
 
 export function GalleryEditor({
-  control,
-  register,
-  getValues,
-  setValue,
+  form: { control, register, getValues, setValue },
   errors,
   disabled = false,
 }: {
-  control: Control<ProductFormValues>;
-  register: UseFormRegister<ProductFormValues>;
-  getValues: UseFormGetValues<ProductFormValues>;
-  setValue: UseFormSetValue<ProductFormValues>;
+  form: ProductFormHandles;
   errors: FieldErrors<ProductFormValues>['images'];
   disabled?: boolean;
 }) {

@@ -8,7 +8,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { get, set, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { get, set, useForm, useWatch, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
 import { fieldBinding } from '@/components/ui/fieldBinding';
@@ -36,6 +36,12 @@ import {
 } from './variantRows';
 
 export type ProductFormValues = z.input<typeof productUpdateSchema>;
+
+/** What the form's parts (the gallery, the specification rows, the variants) read and write the form with. */
+export type ProductFormHandles = Pick<
+  UseFormReturn<ProductFormValues>,
+  'control' | 'register' | 'getValues' | 'setValue'
+>;
 
 /** The image as the shop will show it, or a placeholder while the url is empty or invalid. */
 function ImagePreview({ image }: { image: string | undefined }) {
@@ -171,6 +177,7 @@ export function ProductForm({
     },
     mode: 'onTouched',
   });
+  const handles: ProductFormHandles = { control, register, getValues, setValue };
   const field = fieldBinding(register, errors);
   /** The product's own price or stock (without variant rows): a number input, an empty one read as no number. */
   const numberField = (name: keyof typeof NUMBER_INPUTS) => ({
@@ -296,26 +303,16 @@ export function ProductForm({
                 <ImagePreview image={image && !errors.image ? image : undefined} />
               </Col>
             </Row>
-            <GalleryEditor
-              control={control}
-              register={register}
-              getValues={getValues}
-              setValue={setValue}
-              errors={errors.images}
-              disabled={submitting}
-            />
+            <GalleryEditor form={handles} errors={errors.images} disabled={submitting} />
           </EditorSection>
 
           <EditorSection id="editor-specs" title="Specifications">
-            <SpecRowsEditor control={control} register={register} errors={errors.specs} />
+            <SpecRowsEditor form={handles} errors={errors.specs} />
           </EditorSection>
 
           <EditorSection id="variants-title" title="Options & variants">
             <VariantsEditor
-              control={control}
-              register={register}
-              getValues={getValues}
-              setValue={setValue}
+              form={handles}
               errors={errors.variants}
               optionDrafts={optionDrafts}
               onOptionsChange={setOptionDrafts}

@@ -4,17 +4,15 @@
 import { MAX_SPECS } from '@domain/productMedia';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useFieldArray, useFormState, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { ProductFormValues } from './ProductForm';
+import { useFieldArray, useFormState, type FieldErrors } from 'react-hook-form';
+import type { ProductFormHandles, ProductFormValues } from './ProductForm';
 import { ReorderControls } from './ReorderControls';
 
 export function SpecRowsEditor({
-  control,
-  register,
+  form: { control, register },
   errors,
 }: {
-  control: Control<ProductFormValues>;
-  register: UseFormRegister<ProductFormValues>;
+  form: Pick<ProductFormHandles, 'control' | 'register'>;
   errors: FieldErrors<ProductFormValues>['specs'];
 }) {
   const { fields, append, remove, move } = useFieldArray({ control, name: 'specs' });
