@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useFieldArray, useFormState, type FieldErrors } from 'react-hook-form';
 import type { ProductFormHandles, ProductFormValues } from './ProductForm';
-import { ReorderControls } from './ReorderControls';
+import { ReorderControls, type ReorderList } from './ReorderControls';
 
 export function SpecRowsEditor({
   form: { control, register },
@@ -23,6 +23,7 @@ export function SpecRowsEditor({
   const shown = (index: number, field: 'name' | 'value') =>
     isSubmitted ? errors?.[index]?.[field]?.message : undefined;
   const listError = errors?.message ?? errors?.root?.message;
+  const rows: ReorderList = { noun: 'specification', arrows: ['↑', '↓'], count: fields.length, move, remove };
   return (
     <fieldset className="mb-3" aria-describedby={listError ? 'specs-error' : undefined}>
       {/* The editor's card heading says "Specifications" (EditorSection); the legend names the group for readers. */}
@@ -67,14 +68,7 @@ export function SpecRowsEditor({
                 </Form.Control.Feedback>
               </div>
               <div className="col-12 col-sm-3 d-flex gap-1 flex-wrap justify-content-sm-end">
-                <ReorderControls
-                  noun="specification"
-                  index={index}
-                  count={fields.length}
-                  arrows={['↑', '↓']}
-                  onMove={move}
-                  onRemove={remove}
-                />
+                <ReorderControls list={rows} index={index} />
               </div>
             </li>
           );
