@@ -10,10 +10,11 @@ import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Path, type RegisterOptions } from 'react-hook-form';
 import type { z } from 'zod';
 import { CountryOptions, countrySelectValue } from './CountryOptions';
 import { Field } from './Field';
+import { fieldBinding } from './fieldBinding';
 
 type AddressFormValues = z.input<typeof shippingFormSchema>;
 
@@ -69,7 +70,13 @@ export function AddressForm({
     resolver: zodResolver(shippingFormSchema),
     defaultValues: start,
   });
-  const id = (name: string) => `${idPrefix}-${name}`;
+  const field = fieldBinding(register, errors);
+  /** Every field of the address is required, its id under the form's prefix. */
+  const addressField = (name: Path<AddressFormValues>, options?: RegisterOptions<AddressFormValues>) => ({
+    id: `${idPrefix}-${name}`,
+    'aria-required': 'true' as const,
+    ...field(name, options),
+  });
   // Only the country re-renders the form (the state's list, the shipping methods), not every keystroke.
   const country = String(useWatch({ control, name: 'country' }) ?? '');
   const regions = country ? regionsOf(country) : undefined;
@@ -77,83 +84,43 @@ export function AddressForm({
     <Form onSubmit={handleSubmit(onSave)} noValidate aria-label={label}>
       <Row>
         <Col md={6}>
-          <Field
-            id={id('recipientName')}
-            label="Recipient name"
-            autoComplete="name"
-            aria-required="true"
-            error={errors.recipientName}
-            {...register('recipientName')}
-          />
+          <Field label="Recipient name" autoComplete="name" {...addressField('recipientName')} />
         </Col>
         <Col md={6}>
           <Field
-            id={id('phone')}
             label="Phone"
             type="tel"
             inputMode="tel"
             placeholder="+1 555 010 4477"
             autoComplete="tel"
-            aria-required="true"
-            error={errors.phone}
-            {...register('phone')}
+            {...addressField('phone')}
           />
         </Col>
       </Row>
-      <Field
-        id={id('address')}
-        label="Address"
-        placeholder="Enter address"
-        autoComplete="street-address"
-        aria-required="true"
-        error={errors.address}
-        {...register('address')}
-      />
+      <Field label="Address" placeholder="Enter address" autoComplete="street-address" {...addressField('address')} />
       <Row>
         <Col sm={7}>
-          <Field
-            id={id('city')}
-            label="City"
-            placeholder="Enter city"
-            autoComplete="address-level2"
-            aria-required="true"
-            error={errors.city}
-            {...register('city')}
-          />
+          <Field label="City" placeholder="Enter city" autoComplete="address-level2" {...addressField('city')} />
         </Col>
         <Col sm={5}>
           <Field
-            id={id('postalCode')}
             label="Postal Code"
             placeholder="Enter postal code"
             autoComplete="postal-code"
-            aria-required="true"
-            error={errors.postalCode}
-            {...register('postalCode')}
+            {...addressField('postalCode')}
           />
         </Col>
       </Row>
       <Field
-        id={id('country')}
         label="Country"
         as="select"
         autoComplete="country"
-        aria-required="true"
-        error={errors.country}
-        {...register('country', { onChange: () => setValue('state', '') })}
+        {...addressField('country', { onChange: () => setValue('state', '') })}
       >
         <CountryOptions current={start.country} />
       </Field>
       {regions && (
-        <Field
-          id={id('state')}
-          label={regionLabel(country)}
-          as="select"
-          autoComplete="address-level1"
-          aria-required="true"
-          error={errors.state}
-          {...register('state')}
-        >
+        <Field label={regionLabel(country)} as="select" autoComplete="address-level1" {...addressField('state')}>
           <option value="">Choose…</option>
           {regions.map((r) => (
             <option key={r.code} value={r.code}>

@@ -8,6 +8,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage, urlOf } from '@/lib/api';
 import { downloadFile } from '@/lib/fileTransfer';
+import { saveFile } from '@/lib/saveFile';
 import { orderExport } from '@/lib/endpoints.gen';
 
 /** The export's URL for these filters (empty ones left out). */
@@ -15,16 +16,35 @@ export function exportUrl(filters: { status?: string; search?: string; from?: st
   return urlOf(orderExport, undefined, filters);
 }
 
-/** Hands a downloaded file to the browser as a download. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+/** One end of the date range, bounded by the other (either may be left empty). */
+function DateBound({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label className="small fw-semibold mb-1">{label}</Form.Label>
+      <Form.Control
+        size="sm"
+        type="date"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Form.Group>
+  );
 }
 
 export function ExportOrdersButton({ status, search }: { status?: string; search?: string }) {
@@ -47,26 +67,8 @@ export function ExportOrdersButton({ status, search }: { status?: string; search
   };
   return (
     <Form onSubmit={submit} aria-label="Export orders" className="d-flex flex-wrap align-items-end gap-2 mb-3">
-      <Form.Group controlId="export-from">
-        <Form.Label className="small fw-semibold mb-1">Placed from</Form.Label>
-        <Form.Control
-          size="sm"
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-      </Form.Group>
-      <Form.Group controlId="export-to">
-        <Form.Label className="small fw-semibold mb-1">to</Form.Label>
-        <Form.Control
-          size="sm"
-          type="date"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => setTo(e.target.value)}
-        />
-      </Form.Group>
+      <DateBound id="export-from" label="Placed from" value={from} max={to} onChange={setFrom} />
+      <DateBound id="export-to" label="to" value={to} min={from} onChange={setTo} />
       <Button type="submit" size="sm" variant="outline-dark" disabled={busy}>
         {busy ? <Loader small label="Preparing the CSV" /> : 'Download CSV'}
       </Button>

@@ -4,32 +4,18 @@
 // grid of small cards (issue 40: the editor's height), two across on a phone.
 import { MAX_IMAGES } from '@domain/productMedia';
 import Form from 'react-bootstrap/Form';
-import {
-  useFieldArray,
-  useFormState,
-  type Control,
-  type FieldErrors,
-  type UseFormGetValues,
-  type UseFormRegister,
-  type UseFormSetValue,
-} from 'react-hook-form';
+import { useFieldArray, useFormState, type FieldErrors } from 'react-hook-form';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { ImageUpload } from './ImageUpload';
-import type { ProductFormValues } from './ProductForm';
-import { ReorderControls } from './ReorderControls';
+import type { ProductFormHandles, ProductFormValues } from './ProductForm';
+import { ReorderControls, type ReorderList } from './ReorderControls';
 
 export function GalleryEditor({
-  control,
-  register,
-  getValues,
-  setValue,
+  form: { control, register, getValues, setValue },
   errors,
   disabled = false,
 }: {
-  control: Control<ProductFormValues>;
-  register: UseFormRegister<ProductFormValues>;
-  getValues: UseFormGetValues<ProductFormValues>;
-  setValue: UseFormSetValue<ProductFormValues>;
+  form: ProductFormHandles;
   errors: FieldErrors<ProductFormValues>['images'];
   disabled?: boolean;
 }) {
@@ -38,6 +24,20 @@ export function GalleryEditor({
   const mainFollows = () =>
     setValue('image', getValues('images')?.[0]?.url ?? '', { shouldValidate: true, shouldDirty: true });
   const listError = errors?.message ?? errors?.root?.message;
+  // Earlier and later in the gallery: the pictures run left to right.
+  const images: ReorderList = {
+    noun: 'image',
+    arrows: ['←', '→'],
+    count: fields.length,
+    move: (from, to) => {
+      move(from, to);
+      mainFollows();
+    },
+    remove: (at) => {
+      remove(at);
+      mainFollows();
+    },
+  };
   // As the specification rows: errors once the form was sent, so no message moves the buttons under the pointer.
   const { isSubmitted } = useFormState({ control });
 
@@ -84,22 +84,7 @@ export function GalleryEditor({
                 </Form.Control.Feedback>
               </div>
               <div className="d-flex gap-1 flex-wrap">
-                {/* Earlier and later in the gallery: the pictures run left to right. */}
-                <ReorderControls
-                  noun="image"
-                  index={index}
-                  count={fields.length}
-                  arrows={['←', '→']}
-                  disabled={disabled}
-                  onMove={(from, to) => {
-                    move(from, to);
-                    mainFollows();
-                  }}
-                  onRemove={(at) => {
-                    remove(at);
-                    mainFollows();
-                  }}
-                />
+                <ReorderControls list={images} index={index} disabled={disabled} />
               </div>
             </li>
           );

@@ -11,6 +11,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
 import { adminPaths } from '../sections';
+import { EditorSection } from './EditorSection';
 
 /** A variant's label by id ("512 GB / Midnight"), its SKU beside; an id no longer on the product as it is. */
 export type VariantNames = ReadonlyMap<string, string>;
@@ -69,11 +70,10 @@ export function HistoryPanel<E>({
   const [open, setOpen] = useState(false);
   const variants = product?.variants?.length ? variantNamesOf(product) : undefined;
   return (
-    <section className="card card-body editor-card" aria-labelledby={id}>
-      <div className="d-flex align-items-center justify-content-between gap-2">
-        <h2 id={id} className="h5 mb-0">
-          {title}
-        </h2>
+    <EditorSection
+      id={id}
+      title={title}
+      action={
         <Button
           variant="outline-secondary"
           size="sm"
@@ -83,7 +83,8 @@ export function HistoryPanel<E>({
         >
           {open ? 'Hide' : 'Show'}
         </Button>
-      </div>
+      }
+    >
       <HistoryBody
         read={read}
         productId={productId}
@@ -93,7 +94,7 @@ export function HistoryPanel<E>({
         variants={variants}
         Entries={Entries}
       />
-    </section>
+    </EditorSection>
   );
 }
 

@@ -8,9 +8,10 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { get, set, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { get, set, useForm, useWatch, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { ManagedNames } from './ManagedNames';
 import { useTaxonomy, useTaxonomyChange } from '../api/taxonomy';
 import { isNewManagedName } from '@domain/taxonomy';
@@ -35,6 +36,12 @@ import {
 } from './variantRows';
 
 export type ProductFormValues = z.input<typeof productUpdateSchema>;
+
+/** What the form's parts (the gallery, the specification rows, the variants) read and write the form with. */
+export type ProductFormHandles = Pick<
+  UseFormReturn<ProductFormValues>,
+  'control' | 'register' | 'getValues' | 'setValue'
+>;
 
 /** The image as the shop will show it, or a placeholder while the url is empty or invalid. */
 function ImagePreview({ image }: { image: string | undefined }) {
@@ -63,6 +70,12 @@ export function newProductFormValues(product: Product): ProductFormValues {
 
 /** Empty number inputs become undefined (so the schema says "must be a number", not "cannot be negative"). */
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+
+/** The product's own numbers: a price in cents of a dollar, stock in whole units. */
+const NUMBER_INPUTS = {
+  price: { inputMode: 'decimal', step: '0.01' },
+  countInStock: { inputMode: 'numeric', step: '1' },
+} as const;
 
 /** What the resolver reads besides the values: the options as typed (their own state) and whether the product had
  *  variants when loaded (react-hook-form's `context`, the current one at each check). */
@@ -164,6 +177,16 @@ export function ProductForm({
     },
     mode: 'onTouched',
   });
+  const handles: ProductFormHandles = { control, register, getValues, setValue };
+  const field = fieldBinding(register, errors);
+  /** The product's own price or stock (without variant rows): a number input, an empty one read as no number. */
+  const numberField = (name: keyof typeof NUMBER_INPUTS) => ({
+    type: 'number',
+    min: 0,
+    ...NUMBER_INPUTS[name],
+    groupClassName: 'mb-0',
+    ...field(name, { setValueAs: asNumber }),
+  });
   const image = useWatch({ control, name: 'image' });
   const [category, brand] = useWatch({ control, name: ['category', 'brand'] });
   // The main image is the gallery's first (issue 29): a new url, typed or uploaded, replaces that picture.
@@ -225,17 +248,10 @@ export function ProductForm({
           <EditorSection id="editor-basics" title="Basics">
             <Row className="g-3">
               <Col md={6}>
-                <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
+                <Field label="Name" type="text" placeholder="Enter name" {...field('name')} />
               </Col>
               <Col md={3}>
-                <Field
-                  label="Brand"
-                  type="text"
-                  placeholder="Enter brand"
-                  list="managed-brands"
-                  error={errors.brand}
-                  {...register('brand')}
-                />
+                <Field label="Brand" type="text" placeholder="Enter brand" list="managed-brands" {...field('brand')} />
                 <ManagedNames list="brands" id="managed-brands" value={brand ?? ''} />
               </Col>
               <Col md={3}>
@@ -244,8 +260,7 @@ export function ProductForm({
                   type="text"
                   placeholder="Enter category"
                   list="managed-categories"
-                  error={errors.category}
-                  {...register('category')}
+                  {...field('category')}
                 />
                 <ManagedNames list="categories" id="managed-categories" value={category ?? ''} />
               </Col>
@@ -255,9 +270,8 @@ export function ProductForm({
               as="textarea"
               rows={3}
               placeholder="Enter description"
-              error={errors.description}
               groupClassName="mb-0"
-              {...register('description')}
+              {...field('description')}
             />
             <AccessoriesField control={control} productId={product._id} error={errors.accessories} />
           </EditorSection>
@@ -270,9 +284,8 @@ export function ProductForm({
                   label="Image url"
                   type="text"
                   placeholder="Enter image url"
-                  error={errors.image}
                   groupClassName="mb-0"
-                  {...register('image', {
+                  {...field('image', {
                     onChange: (e: { target: { value: string } }) => mainImageChanged(e.target.value),
                   })}
                 />
@@ -290,26 +303,16 @@ export function ProductForm({
                 <ImagePreview image={image && !errors.image ? image : undefined} />
               </Col>
             </Row>
-            <GalleryEditor
-              control={control}
-              register={register}
-              getValues={getValues}
-              setValue={setValue}
-              errors={errors.images}
-              disabled={submitting}
-            />
+            <GalleryEditor form={handles} errors={errors.images} disabled={submitting} />
           </EditorSection>
 
           <EditorSection id="editor-specs" title="Specifications">
-            <SpecRowsEditor control={control} register={register} errors={errors.specs} />
+            <SpecRowsEditor form={handles} errors={errors.specs} />
           </EditorSection>
 
           <EditorSection id="variants-title" title="Options & variants">
             <VariantsEditor
-              control={control}
-              register={register}
-              getValues={getValues}
-              setValue={setValue}
+              form={handles}
               errors={errors.variants}
               optionDrafts={optionDrafts}
               onOptionsChange={setOptionDrafts}
@@ -331,17 +334,7 @@ export function ProductForm({
                 cards show.
               </p>
             ) : (
-              <Field
-                label="Price"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={0}
-                placeholder="Enter price"
-                error={errors.price}
-                groupClassName="mb-0"
-                {...register('price', { setValueAs: asNumber })}
-              />
+              <Field label="Price" placeholder="Enter price" {...numberField('price')} />
             )}
           </EditorSection>
           <EditorSection id="editor-inventory" title="Inventory">
@@ -357,17 +350,7 @@ export function ProductForm({
                 </p>
               </>
             ) : (
-              <Field
-                label="Count In Stock"
-                type="number"
-                inputMode="numeric"
-                step="1"
-                min={0}
-                placeholder="Enter countInStock"
-                error={errors.countInStock}
-                groupClassName="mb-0"
-                {...register('countInStock', { setValueAs: asNumber })}
-              />
+              <Field label="Count In Stock" placeholder="Enter countInStock" {...numberField('countInStock')} />
             )}
           </EditorSection>
           {aside}

@@ -2,25 +2,26 @@
 // Each button names its row ("Move image 2 up"), since a list has many.
 import Button from 'react-bootstrap/Button';
 
-export function ReorderControls({
-  noun,
-  index,
-  count,
-  arrows,
-  disabled = false,
-  onMove,
-  onRemove,
-}: {
+/** The list a row is in, described once by its editor: what a row is, its length and how rows move. */
+export interface ReorderList {
   /** What a row is, as its buttons name it ("image", "specification"). */
   noun: string;
-  index: number;
-  /** How many rows the list has (the last cannot move later). */
-  count: number;
   /** How earlier and later look: a gallery runs left to right, a table top to bottom. */
   arrows: readonly [earlier: string, later: string];
+  /** How many rows the list has (the last cannot move later). */
+  count: number;
+  move: (from: number, to: number) => void;
+  remove: (index: number) => void;
+}
+
+export function ReorderControls({
+  list: { noun, arrows, count, move, remove },
+  index,
+  disabled = false,
+}: {
+  list: ReorderList;
+  index: number;
   disabled?: boolean;
-  onMove: (from: number, to: number) => void;
-  onRemove: (index: number) => void;
 }) {
   const n = index + 1;
   return (
@@ -30,7 +31,7 @@ export function ReorderControls({
         variant="outline-secondary"
         aria-label={`Move ${noun} ${n} up`}
         disabled={disabled || index === 0}
-        onClick={() => onMove(index, index - 1)}
+        onClick={() => move(index, index - 1)}
       >
         <span aria-hidden="true">{arrows[0]}</span>
       </Button>
@@ -39,7 +40,7 @@ export function ReorderControls({
         variant="outline-secondary"
         aria-label={`Move ${noun} ${n} down`}
         disabled={disabled || index === count - 1}
-        onClick={() => onMove(index, index + 1)}
+        onClick={() => move(index, index + 1)}
       >
         <span aria-hidden="true">{arrows[1]}</span>
       </Button>
@@ -48,7 +49,7 @@ export function ReorderControls({
         variant="outline-danger"
         aria-label={`Remove ${noun} ${n}`}
         disabled={disabled}
-        onClick={() => onRemove(index)}
+        onClick={() => remove(index)}
       >
         Remove
       </Button>

@@ -4,17 +4,15 @@
 import { MAX_SPECS } from '@domain/productMedia';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useFieldArray, useFormState, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { ProductFormValues } from './ProductForm';
-import { ReorderControls } from './ReorderControls';
+import { useFieldArray, useFormState, type FieldErrors } from 'react-hook-form';
+import type { ProductFormHandles, ProductFormValues } from './ProductForm';
+import { ReorderControls, type ReorderList } from './ReorderControls';
 
 export function SpecRowsEditor({
-  control,
-  register,
+  form: { control, register },
   errors,
 }: {
-  control: Control<ProductFormValues>;
-  register: UseFormRegister<ProductFormValues>;
+  form: Pick<ProductFormHandles, 'control' | 'register'>;
   errors: FieldErrors<ProductFormValues>['specs'];
 }) {
   const { fields, append, remove, move } = useFieldArray({ control, name: 'specs' });
@@ -25,6 +23,7 @@ export function SpecRowsEditor({
   const shown = (index: number, field: 'name' | 'value') =>
     isSubmitted ? errors?.[index]?.[field]?.message : undefined;
   const listError = errors?.message ?? errors?.root?.message;
+  const rows: ReorderList = { noun: 'specification', arrows: ['↑', '↓'], count: fields.length, move, remove };
   return (
     <fieldset className="mb-3" aria-describedby={listError ? 'specs-error' : undefined}>
       {/* The editor's card heading says "Specifications" (EditorSection); the legend names the group for readers. */}
@@ -69,14 +68,7 @@ export function SpecRowsEditor({
                 </Form.Control.Feedback>
               </div>
               <div className="col-12 col-sm-3 d-flex gap-1 flex-wrap justify-content-sm-end">
-                <ReorderControls
-                  noun="specification"
-                  index={index}
-                  count={fields.length}
-                  arrows={['↑', '↓']}
-                  onMove={move}
-                  onRemove={remove}
-                />
+                <ReorderControls list={rows} index={index} />
               </div>
             </li>
           );

@@ -13,17 +13,8 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
-import {
-  Controller,
-  useFieldArray,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type UseFormGetValues,
-  type UseFormRegister,
-  type UseFormSetValue,
-} from 'react-hook-form';
-import type { ProductFormValues } from './ProductForm';
+import { Controller, useFieldArray, useWatch, type FieldErrors } from 'react-hook-form';
+import type { ProductFormHandles, ProductFormValues } from './ProductForm';
 import { VariantImagePicker } from './VariantImagePicker';
 import { generatedRows, parsedOptions, type OptionDraft } from './variantRows';
 import { TableHead } from '@/components/ui/ListTable';
@@ -90,10 +81,7 @@ function BulkSet({ field, count, onApply }: { field: Bulk; count: number; onAppl
 }
 
 export function VariantsEditor({
-  control,
-  register,
-  getValues,
-  setValue,
+  form: { control, register, getValues, setValue },
   errors,
   optionDrafts,
   onOptionsChange,
@@ -102,10 +90,7 @@ export function VariantsEditor({
   gallery,
   problem,
 }: {
-  control: Control<ProductFormValues>;
-  register: UseFormRegister<ProductFormValues>;
-  getValues: UseFormGetValues<ProductFormValues>;
-  setValue: UseFormSetValue<ProductFormValues>;
+  form: ProductFormHandles;
   errors: FieldErrors<ProductFormValues>['variants'];
   optionDrafts: OptionDraft[];
   onOptionsChange: (next: OptionDraft[]) => void;

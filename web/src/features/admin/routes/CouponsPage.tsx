@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { useCoupons, useDeleteCoupon, useSaveCoupon } from '../api/coupons';
 import { useConfirm } from '@/components/ui/ConfirmDialog';
-import { deleteRequest } from '../lib/confirm';
+import { ConfirmDeleteButton } from '../components/ConfirmDeleteButton';
 import { CategoryScopeField } from '../components/CategoryScopeField';
 import { ProductPicker, useProductNames } from '../components/ProductPicker';
 
@@ -342,16 +342,12 @@ export function CouponsPage() {
                         >
                           Edit
                         </Button>
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          aria-label={`Delete ${c.code}`}
-                          onClick={async () => {
-                            if (await ask(deleteRequest('discount code', c.code))) remove.mutate(c.code);
-                          }}
-                        >
-                          Delete
-                        </Button>
+                        <ConfirmDeleteButton
+                          ask={ask}
+                          kind="discount code"
+                          name={c.code}
+                          onDelete={() => remove.mutate(c.code)}
+                        />
                       </td>
                     </tr>
                   ))}

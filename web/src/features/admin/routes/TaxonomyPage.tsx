@@ -11,7 +11,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { useConfirm } from '@/components/ui/ConfirmDialog';
-import { deleteRequest } from '../lib/confirm';
+import { ConfirmDeleteButton } from '../components/ConfirmDeleteButton';
 import { errorMessage } from '@/lib/api';
 import { useTaxonomy, useTaxonomyChange, type TaxonomyChange, type TaxonomyList } from '../api/taxonomy';
 
@@ -23,6 +23,8 @@ const TEXT = {
 const productCount = (n = 0) => `${n} product${n === 1 ? '' : 's'}`;
 
 type Mode = { kind: 'rename' | 'merge'; id: string } | null;
+
+const MODE_LABEL = { rename: 'Rename', merge: 'Merge' } as const;
 
 function EntryRow({
   list,
@@ -65,6 +67,19 @@ function EntryRow({
     if (yes) change({ op: 'merge', id: entry._id, into: target._id });
   };
 
+  /** Rename or Merge: opens its form below the entry (closing any other entry's), or closes it. */
+  const modeToggle = (kind: 'rename' | 'merge', open: boolean, variant: string, disabled?: boolean) => (
+    <Button
+      size="sm"
+      variant={variant}
+      aria-label={`${MODE_LABEL[kind]} ${entry.name}`}
+      disabled={disabled}
+      onClick={() => setMode(open ? null : { kind, id: entry._id })}
+    >
+      {MODE_LABEL[kind]}
+    </Button>
+  );
+
   return (
     <ListGroup.Item as="li">
       {confirmDialog}
@@ -76,34 +91,15 @@ function EntryRow({
           </small>
         </div>
         <div className="d-flex gap-2">
-          <Button
-            size="sm"
-            variant="outline-primary"
-            aria-label={`Rename ${entry.name}`}
-            onClick={() => setMode(renaming ? null : { kind: 'rename', id: entry._id })}
-          >
-            Rename
-          </Button>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            aria-label={`Merge ${entry.name}`}
-            disabled={others.length === 0}
-            onClick={() => setMode(merging ? null : { kind: 'merge', id: entry._id })}
-          >
-            Merge
-          </Button>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Delete ${entry.name}`}
+          {modeToggle('rename', renaming, 'outline-primary')}
+          {modeToggle('merge', merging, 'outline-secondary', others.length === 0)}
+          <ConfirmDeleteButton
+            ask={ask}
+            kind={TEXT[list].one}
+            name={entry.name}
             disabled={busy}
-            onClick={async () => {
-              if (await ask(deleteRequest(TEXT[list].one, entry.name))) change({ op: 'delete', id: entry._id });
-            }}
-          >
-            Delete
-          </Button>
+            onDelete={() => change({ op: 'delete', id: entry._id })}
+          />
         </div>
       </div>
       {renaming && (

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -36,10 +37,11 @@ export function UserForm({
     resolver: zodResolver(adminUserUpdateSchema),
     defaultValues: { name: user.name, email: user.email, isAdmin: user.isAdmin },
   });
+  const field = fieldBinding(register, errors);
   return (
     <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit user">
-      <Field label="Name" type="text" placeholder="Enter name" error={errors.name} {...register('name')} />
-      <Field label="Email Address" type="email" placeholder="Enter email" error={errors.email} {...register('email')} />
+      <Field label="Name" type="text" placeholder="Enter name" {...field('name')} />
+      <Field label="Email Address" type="email" placeholder="Enter email" {...field('email')} />
       <Form.Group className="mb-3" controlId="isadmin">
         <Form.Check type="checkbox" label="Is Admin" {...register('isAdmin')} />
       </Form.Group>

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { guestEmail, setGuestEmail } from '@/lib/guestCheckout';
 
 const guestSchema = z.object({ email: emailSchema });
@@ -22,6 +23,7 @@ export function ContinueAsGuest({ next }: { next: string }) {
     handleSubmit,
     formState: { errors },
   } = useForm<GuestForm>({ resolver: zodResolver(guestSchema), defaultValues: { email: guestEmail() ?? '' } });
+  const field = fieldBinding(register, errors);
 
   return (
     <section aria-labelledby="guest-checkout" className="border-top pt-3 mt-2">
@@ -36,14 +38,7 @@ export function ContinueAsGuest({ next }: { next: string }) {
           navigate(next);
         })}
       >
-        <Field
-          id="guest-email"
-          label="Email for your order"
-          type="email"
-          autoComplete="email"
-          error={errors.email}
-          {...register('email')}
-        />
+        <Field id="guest-email" label="Email for your order" type="email" autoComplete="email" {...field('email')} />
         <Button type="submit" variant="outline-primary">
           Continue as guest
         </Button>

@@ -8,6 +8,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -40,6 +41,7 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: '' },
   });
+  const field = fieldBinding(register, errors);
 
   return (
     <FormContainer>
@@ -56,7 +58,7 @@ export function ForgotPasswordPage() {
           <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
           {request.isError && <Message variant="danger">{errorMessage(request.error)}</Message>}
           <Form onSubmit={handleSubmit((v) => request.mutate(v.email))} noValidate aria-label="Forgot password">
-            <Field {...accountFields.email} error={errors.email} {...register('email')} />
+            <Field {...accountFields.email} {...field('email')} />
             <Button type="submit" variant="primary" disabled={request.isPending}>
               {request.isPending ? <Loader small label="Sending" /> : 'Send Reset Link'}
             </Button>
@@ -86,6 +88,7 @@ function ChoosePassword({ reset }: { reset: UseMutationResult<{ message: string 
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const field = fieldBinding(register, errors);
 
   return (
     <FormContainer>
@@ -111,13 +114,8 @@ function ChoosePassword({ reset }: { reset: UseMutationResult<{ message: string 
             </Message>
           )}
           <Form onSubmit={handleSubmit((v) => reset.mutate(v.password))} noValidate aria-label="Choose a new password">
-            <Field
-              {...accountFields.newPassword}
-              label="New Password"
-              error={errors.password}
-              {...register('password')}
-            />
-            <Field {...accountFields.confirmPassword} error={errors.confirmPassword} {...register('confirmPassword')} />
+            <Field {...accountFields.newPassword} label="New Password" {...field('password')} />
+            <Field {...accountFields.confirmPassword} {...field('confirmPassword')} />
             <Button type="submit" variant="primary" disabled={reset.isPending}>
               {reset.isPending ? <Loader small label="Saving" /> : 'Set Password'}
             </Button>

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { accountFields } from '../components/accountFields';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
@@ -33,6 +34,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const field = fieldBinding(register, errors);
 
   return (
     <FormContainer>
@@ -41,8 +43,8 @@ export function LoginPage() {
       {typeof notice === 'string' && <Message variant="success">{notice}</Message>}
       {login.isError && <Message variant="danger">{errorMessage(login.error)}</Message>}
       <Form onSubmit={handleSubmit((v) => login.mutate(v))} noValidate>
-        <Field {...accountFields.email} error={errors.email} {...register('email')} />
-        <Field {...accountFields.password} error={errors.password} {...register('password')} />
+        <Field {...accountFields.email} {...field('email')} />
+        <Field {...accountFields.password} {...field('password')} />
         <p className="mb-3 small">
           <Link to={paths.forgotPassword.href()}>Forgot password?</Link>
         </p>

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { accountFields } from '../components/accountFields';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
@@ -45,6 +46,7 @@ export function ProfilePage() {
       currentPassword: '',
     },
   });
+  const field = fieldBinding(register, errors);
 
   const onSubmit = handleSubmit(({ confirmPassword: _c, currentPassword, ...values }) => {
     setSaved(false);
@@ -76,16 +78,11 @@ export function ProfilePage() {
         {update.isError && <Message variant="danger">{errorMessage(update.error)}</Message>}
         {saved && <Message variant="success">Profile Updated</Message>}
         <Form onSubmit={onSubmit} noValidate>
-          <Field {...accountFields.name} error={errors.name} {...register('name')} />
-          <Field {...accountFields.email} error={errors.email} {...register('email')} />
-          <Field
-            {...accountFields.newPassword}
-            placeholder="Leave empty to keep it"
-            error={errors.password}
-            {...register('password')}
-          />
-          <Field {...accountFields.confirmPassword} error={errors.confirmPassword} {...register('confirmPassword')} />
-          <Field {...accountFields.currentPassword} error={errors.currentPassword} {...register('currentPassword')} />
+          <Field {...accountFields.name} {...field('name')} />
+          <Field {...accountFields.email} {...field('email')} />
+          <Field {...accountFields.newPassword} placeholder="Leave empty to keep it" {...field('password')} />
+          <Field {...accountFields.confirmPassword} {...field('confirmPassword')} />
+          <Field {...accountFields.currentPassword} {...field('currentPassword')} />
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {update.isPending ? <Loader small label="Updating profile" /> : 'Update'}
           </Button>

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { accountFields } from '../components/accountFields';
 import { FormContainer } from '@/components/ui/FormContainer';
 import { Loader } from '@/components/ui/Loader';
@@ -27,6 +28,7 @@ export function RegisterPage() {
     resolver: zodResolver(registerFormSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
+  const field = fieldBinding(register, errors);
 
   return (
     <FormContainer>
@@ -39,10 +41,10 @@ export function RegisterPage() {
       )}
       {signUp.isError && <Message variant="danger">{errorMessage(signUp.error)}</Message>}
       <Form onSubmit={handleSubmit(({ confirmPassword: _c, ...input }) => signUp.mutate(input))} noValidate>
-        <Field {...accountFields.name} error={errors.name} {...register('name')} />
-        <Field {...accountFields.email} error={errors.email} {...register('email')} />
-        <Field {...accountFields.newPassword} error={errors.password} {...register('password')} />
-        <Field {...accountFields.confirmPassword} error={errors.confirmPassword} {...register('confirmPassword')} />
+        <Field {...accountFields.name} {...field('name')} />
+        <Field {...accountFields.email} {...field('email')} />
+        <Field {...accountFields.newPassword} {...field('password')} />
+        <Field {...accountFields.confirmPassword} {...field('confirmPassword')} />
         <Button type="submit" variant="primary" disabled={signUp.isPending}>
           {signUp.isPending ? <Loader small label="Registering" /> : 'Register'}
         </Button>

@@ -66,6 +66,20 @@ export default function FilterFields({
       </select>
     </div>
   );
+  /** One end of the price range, as the URL has it (read when the range is applied). */
+  const priceInput = (name: 'minPrice' | 'maxPrice', placeholder: string, label: string) => (
+    <input
+      className="form-control form-control-sm"
+      name={name}
+      type="number"
+      min={0}
+      step="0.01"
+      inputMode="decimal"
+      placeholder={placeholder}
+      aria-label={label}
+      defaultValue={view[name] ?? ''}
+    />
+  );
   return (
     <>
       {facetSelect('category', 'Category', 'All categories', facets?.categories)}
@@ -80,29 +94,9 @@ export default function FilterFields({
         <fieldset>
           <legend className="form-label small mb-1">Price ($)</legend>
           <div className="d-flex align-items-center gap-1">
-            <input
-              className="form-control form-control-sm"
-              name="minPrice"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              placeholder="Min"
-              aria-label="Minimum price"
-              defaultValue={view.minPrice ?? ''}
-            />
+            {priceInput('minPrice', 'Min', 'Minimum price')}
             <span aria-hidden="true">–</span>
-            <input
-              className="form-control form-control-sm"
-              name="maxPrice"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              placeholder="Max"
-              aria-label="Maximum price"
-              defaultValue={view.maxPrice ?? ''}
-            />
+            {priceInput('maxPrice', 'Max', 'Maximum price')}
             <button type="submit" className="btn btn-sm btn-primary">
               Apply
             </button>

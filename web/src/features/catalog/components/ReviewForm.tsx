@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
@@ -30,6 +31,7 @@ export function ReviewForm({ productId }: { productId: string }) {
     resolver: zodResolver(reviewSchema),
     defaultValues: EMPTY,
   });
+  const field = fieldBinding(register, errors);
 
   const onSubmit = handleSubmit((values) => {
     setSubmitted(false);
@@ -49,8 +51,7 @@ export function ReviewForm({ productId }: { productId: string }) {
       <Field
         label="Rating"
         as="select"
-        error={errors.rating}
-        {...register('rating', { setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)) })}
+        {...field('rating', { setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)) })}
       >
         <option value="">Select...</option>
         {RATING_LABELS.map((label, i) => (
@@ -59,7 +60,7 @@ export function ReviewForm({ productId }: { productId: string }) {
           </option>
         ))}
       </Field>
-      <Field label="Comment" as="textarea" rows={3} error={errors.comment} {...register('comment')} />
+      <Field label="Comment" as="textarea" rows={3} {...field('comment')} />
       <Button type="submit" variant="primary" disabled={review.isPending}>
         {review.isPending ? <Loader small label="Submitting review" /> : 'Submit'}
       </Button>

@@ -2,15 +2,12 @@
 // shows the hold's deadline): a cancel, with a confirm, that puts the items back on sale at once. Owner only, unpaid orders.
 import { type Order } from '@domain';
 import { isOwner } from '@domain/orders';
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Message } from '@/components/ui/Message';
-import { errorMessage } from '@/lib/api';
 import { dateTime } from '@/lib/format';
 import { useUserInfo } from '@/lib/session';
 import { useCancelOrder } from '../api/cancelOrder';
-import { InlineConfirm } from './InlineConfirm';
+import { ConfirmedAction } from './InlineConfirm';
 
 /** Unpaid, still held, and the viewer placed it. */
 export function canCancel(order: Order, viewerId: string | undefined): boolean {
@@ -20,27 +17,20 @@ export function canCancel(order: Order, viewerId: string | undefined): boolean {
 export function CancelOrderButton({ order }: { order: Order }) {
   const user = useUserInfo();
   const cancel = useCancelOrder(order._id);
-  const [confirming, setConfirming] = useState(false);
   if (!canCancel(order, user?._id)) return null;
   return (
     <ListGroup.Item className="d-grid gap-2">
-      {cancel.isError && <Message variant="danger">{errorMessage(cancel.error)}</Message>}
-      {confirming ? (
-        <InlineConfirm
-          label="Confirm cancelling this order"
-          question="Cancel this order? Its items go back on sale and it can no longer be paid."
-          confirmText="Yes, cancel order"
-          pendingText="Cancelling the order"
-          backText="Keep order"
-          pending={cancel.isPending}
-          onConfirm={() => cancel.mutate()}
-          onBack={() => setConfirming(false)}
-        />
-      ) : (
-        <Button type="button" variant="outline-danger" onClick={() => setConfirming(true)}>
-          Cancel order
-        </Button>
-      )}
+      <ConfirmedAction
+        action={cancel}
+        buttonText="Cancel order"
+        buttonVariant="outline-danger"
+        label="Confirm cancelling this order"
+        question="Cancel this order? Its items go back on sale and it can no longer be paid."
+        confirmText="Yes, cancel order"
+        pendingText="Cancelling the order"
+        backText="Keep order"
+        onConfirm={() => cancel.mutate()}
+      />
     </ListGroup.Item>
   );
 }

@@ -9,6 +9,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { call, errorMessage } from '@/lib/api';
@@ -56,6 +57,7 @@ export function CreateAccountCard({
     handleSubmit,
     formState: { errors },
   } = useForm<AccountForm>({ resolver: zodResolver(accountSchema), defaultValues: { password: '' } });
+  const field = fieldBinding(register, errors);
 
   return (
     <Card className="mb-3" as="section" aria-labelledby="create-account">
@@ -75,8 +77,7 @@ export function CreateAccountCard({
             label="Password"
             type="password"
             autoComplete="new-password"
-            error={errors.password}
-            {...register('password')}
+            {...field('password')}
           />
           <Button type="submit" variant="primary" disabled={create.isPending}>
             {create.isPending ? <Loader small label="Creating account" /> : 'Create account'}

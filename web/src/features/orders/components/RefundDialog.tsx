@@ -18,6 +18,13 @@ import { refundOrder, useOrderMutation, type RefundBody, type RefundDestination 
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
+/** What a refund is of: an amount typed, or some of the order's items. */
+const REFUND_MODES = [
+  { mode: 'amount', id: 'refund-by-amount', label: 'An amount' },
+  { mode: 'lines', id: 'refund-by-lines', label: 'Some items' },
+] as const;
+type RefundMode = (typeof REFUND_MODES)[number]['mode'];
+
 /** What may still be refunded, in dollars: the server's rule (domain refundFigures.ts orderRefundableCents). */
 export const remainingOf = (order: Order): number => orderRefundableCents(order) / 100;
 
@@ -68,7 +75,7 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
   const remaining = remainingOf(order);
   // Keyed like cartLineId: the line's variant, or its product without variants.
   const left = orderUnitsLeft(order);
-  const [mode, setMode] = useState<'amount' | 'lines'>('amount');
+  const [mode, setMode] = useState<RefundMode>('amount');
   const [amount, setAmount] = useState(remaining.toFixed(2));
   const [qty, setQty] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
@@ -141,22 +148,17 @@ export function RefundDialog({ order, show, onClose }: { order: Order; show: boo
             }}
           >
             <Form.Group className="mb-3">
-              <Form.Check
-                type="radio"
-                id="refund-by-amount"
-                name="refund-mode"
-                label="An amount"
-                checked={mode === 'amount'}
-                onChange={() => setMode('amount')}
-              />
-              <Form.Check
-                type="radio"
-                id="refund-by-lines"
-                name="refund-mode"
-                label="Some items"
-                checked={mode === 'lines'}
-                onChange={() => setMode('lines')}
-              />
+              {REFUND_MODES.map((m) => (
+                <Form.Check
+                  key={m.mode}
+                  type="radio"
+                  id={m.id}
+                  name="refund-mode"
+                  label={m.label}
+                  checked={mode === m.mode}
+                  onChange={() => setMode(m.mode)}
+                />
+              ))}
             </Form.Group>
             {mode === 'amount' ? (
               <Form.Group className="mb-3" controlId="refund-amount">

@@ -19,7 +19,7 @@ import { errorMessage } from '@/lib/api';
 import { dateTime } from '@/lib/format';
 import { useDeliverOrder, useShipOrder, useUndeliverOrder } from '../api/deliverOrder';
 import { ShipmentDetails } from './ShipmentDetails';
-import { InlineConfirm } from './InlineConfirm';
+import { ConfirmedAction } from './InlineConfirm';
 
 /** Where the order's fulfilment stands for the admin: the step to take, done, or none (and why, when it helps). */
 export type Fulfilment = { step: 'ship' | 'deliver' | 'done' } | { step: 'none'; why: string | null };
@@ -42,6 +42,56 @@ export function fulfilmentOf(order: Order): Fulfilment {
 
 const OTHER = 'other';
 
+/** The shipment's two required texts: the carrier's name (an unlisted carrier) and the tracking number. */
+const SHIPMENT_TEXTS = {
+  carrier: {
+    id: 'ship-carrier-other',
+    label: 'Carrier name',
+    missing: 'Enter the carrier’s name',
+    limits: { maxLength: MAX_CARRIER_LENGTH },
+  },
+  tracking: {
+    id: 'ship-tracking',
+    label: 'Tracking number',
+    missing: 'Enter the tracking number',
+    limits: { maxLength: MAX_TRACKING_LENGTH, autoComplete: 'off' },
+  },
+} as const;
+
+type ShipmentTextName = keyof typeof SHIPMENT_TEXTS;
+
+/** The text's message while it is empty (a shipment needs both). */
+const missing = (text: ShipmentTextName, value: string) => (value.trim() ? null : SHIPMENT_TEXTS[text].missing);
+
+/** One of the shipment's texts, marked invalid (with its message) once a send was tried. */
+function ShipmentText({
+  text,
+  value,
+  tried,
+  onChange,
+}: {
+  text: ShipmentTextName;
+  value: string;
+  tried: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { id, label, limits } = SHIPMENT_TEXTS[text];
+  const message = missing(text, value);
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label className="small mb-1">{label}</Form.Label>
+      <Form.Control
+        value={value}
+        required
+        {...limits}
+        isInvalid={tried && !!message}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <Form.Control.Feedback type="invalid">{message}</Form.Control.Feedback>
+    </Form.Group>
+  );
+}
+
 /** Step 1: the carrier (a known one, or typed) and the tracking number, both required. */
 function ShipForm({ order }: { order: Order }) {
   const ship = useShipOrder(order._id);
@@ -52,8 +102,8 @@ function ShipForm({ order }: { order: Order }) {
   const [tried, setTried] = useState(false);
   const carrier = (choice === OTHER ? otherCarrier : choice).trim();
   const tracking = trackingNumber.trim();
-  const carrierError = !carrier ? (choice === OTHER ? 'Enter the carrier’s name' : 'Choose a carrier') : null;
-  const trackingError = !tracking ? 'Enter the tracking number' : null;
+  const carrierError = choice === OTHER ? missing('carrier', otherCarrier) : choice ? null : 'Choose a carrier';
+  const trackingError = missing('tracking', trackingNumber);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -77,30 +127,9 @@ function ShipForm({ order }: { order: Order }) {
         {!choice && <Form.Control.Feedback type="invalid">{carrierError}</Form.Control.Feedback>}
       </Form.Group>
       {choice === OTHER && (
-        <Form.Group controlId="ship-carrier-other">
-          <Form.Label className="small mb-1">Carrier name</Form.Label>
-          <Form.Control
-            value={otherCarrier}
-            required
-            maxLength={MAX_CARRIER_LENGTH}
-            isInvalid={tried && !!carrierError}
-            onChange={(e) => setOtherCarrier(e.target.value)}
-          />
-          <Form.Control.Feedback type="invalid">{carrierError}</Form.Control.Feedback>
-        </Form.Group>
+        <ShipmentText text="carrier" value={otherCarrier} tried={tried} onChange={setOtherCarrier} />
       )}
-      <Form.Group controlId="ship-tracking">
-        <Form.Label className="small mb-1">Tracking number</Form.Label>
-        <Form.Control
-          value={trackingNumber}
-          required
-          maxLength={MAX_TRACKING_LENGTH}
-          isInvalid={tried && !!trackingError}
-          autoComplete="off"
-          onChange={(e) => setTrackingNumber(e.target.value)}
-        />
-        <Form.Control.Feedback type="invalid">{trackingError}</Form.Control.Feedback>
-      </Form.Group>
+      <ShipmentText text="tracking" value={trackingNumber} tried={tried} onChange={setTrackingNumber} />
       <p className="small text-muted mb-0">The customer is told by email, with the tracking number.</p>
       <Button type="submit" variant="dark" disabled={ship.isPending}>
         {ship.isPending ? <Loader small label="Shipping" /> : 'Ship order'}
@@ -112,27 +141,20 @@ function ShipForm({ order }: { order: Order }) {
 /** Step 2: "Mark as delivered", then a confirmation (the carrier and number were given when it shipped). */
 function DeliverStep({ order }: { order: Order }) {
   const deliver = useDeliverOrder(order._id);
-  const [confirming, setConfirming] = useState(false);
   return (
     <div className="d-grid gap-2">
-      {deliver.isError && <Message variant="danger">{errorMessage(deliver.error)}</Message>}
-      {confirming ? (
-        <InlineConfirm
-          label="Confirm delivery"
-          question="Mark this order as delivered? The customer is told by email."
-          confirmText="Confirm delivery"
-          pendingText="Marking as delivered"
-          backText="Back"
-          variant="dark"
-          pending={deliver.isPending}
-          onConfirm={() => deliver.mutate({}, { onSuccess: () => setConfirming(false) })}
-          onBack={() => setConfirming(false)}
-        />
-      ) : (
-        <Button type="button" variant="dark" onClick={() => setConfirming(true)}>
-          Mark as delivered
-        </Button>
-      )}
+      <ConfirmedAction
+        action={deliver}
+        buttonText="Mark as delivered"
+        buttonVariant="dark"
+        label="Confirm delivery"
+        question="Mark this order as delivered? The customer is told by email."
+        confirmText="Confirm delivery"
+        pendingText="Marking as delivered"
+        backText="Back"
+        variant="dark"
+        onConfirm={(back) => deliver.mutate({}, { onSuccess: back })}
+      />
     </div>
   );
 }
