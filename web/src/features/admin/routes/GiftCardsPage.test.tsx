@@ -44,4 +44,15 @@ describe('GiftCardsPage (issue 39)', () => {
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 25, recipientEmail: 'bo@example.com' }),
     );
   });
+
+  it('labels each cell with its column, for the phone layout (admin.css .admin-table: one card per gift card)', async () => {
+    mockFetch({ 'GET /api/gift-cards': () => ({ body: [card] }) });
+    renderAt(<GiftCardsPage />, { path: '/admin/gift-cards', at: '/admin/gift-cards' });
+    await screen.findByText('ABCD-EFGH-JKLM-NPQR');
+    const table = screen.getByRole('table');
+    expect(table).toHaveClass('admin-table');
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    const cells = screen.getAllByRole('cell');
+    expect(cells.map((td) => td.getAttribute('data-label'))).toEqual(headers);
+  });
 });

@@ -89,11 +89,12 @@ export function GiftCardsPage() {
           list.length === 0 ? (
             <Message>No gift card issued yet.</Message>
           ) : (
-            // A region the keyboard can scroll: on a phone the table scrolls sideways in its box (axe).
-            <div className="table-responsive" tabIndex={0} role="region" aria-label="Gift cards issued">
+            // As the other admin tables (admin.css .admin-table): a region the keyboard can scroll (axe), on phones one
+            // card per gift card, its cells labelled, no sideways scrolling.
+            <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="Gift cards issued">
               <ListTable
                 size="sm"
-                className="align-middle"
+                className="admin-table align-middle"
                 columns={[
                   'Code',
                   numberColumn('Balance'),
@@ -105,12 +106,20 @@ export function GiftCardsPage() {
                 rows={list}
                 row={(card) => (
                   <tr key={card.code}>
-                    <td className="text-nowrap font-monospace">{card.code}</td>
-                    <td className="text-end">{formatPrice(card.balance)}</td>
-                    <td className="text-end">{formatPrice(card.initial)}</td>
-                    <td>{day(card.expiresAt)}</td>
-                    <td className="text-break">{card.recipientEmail ?? '—'}</td>
-                    <td>
+                    <td className="text-nowrap font-monospace" data-label="Code">
+                      {card.code}
+                    </td>
+                    <td className="text-end" data-label="Balance">
+                      {formatPrice(card.balance)}
+                    </td>
+                    <td className="text-end" data-label="Issued for">
+                      {formatPrice(card.initial)}
+                    </td>
+                    <td data-label="Expires">{day(card.expiresAt)}</td>
+                    <td className="text-break" data-label="Recipient">
+                      {card.recipientEmail ?? '—'}
+                    </td>
+                    <td data-label="History">
                       <ul className="list-unstyled small mb-0">
                         {card.history.map((h, i) => (
                           <li key={i}>
