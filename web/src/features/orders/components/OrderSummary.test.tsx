@@ -1,4 +1,5 @@
 import { ledgerOfOrder } from '@domain/ledger';
+import { paymentLines } from '@domain/paymentWords';
 import { priceSummary } from '@domain/pricing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -52,7 +53,7 @@ describe('OrderSummary', () => {
     show([{ price: 1, qty: 1 }]);
     expect(screen.queryByTestId('summary-discount')).toBeNull();
   });
-  it('shows what a gift card paid and the rest to pay (issue 39)', () => {
+  it('shows what a gift card paid and the rest, worded as the invoice and the mails word it (issue 39)', () => {
     const order = {
       orderItems: [{ product: 'p1', name: 'Lamp', image: '', price: 50, qty: 1 }],
       itemsPrice: 50,
@@ -64,16 +65,25 @@ describe('OrderSummary', () => {
       refunds: [],
       tenders: [{ kind: 'giftCard', ref: 'NPQR', amount: 20, refunded: 0 }],
     };
-    const { unmount } = render(<OrderSummary ledger={ledgerOfOrder(order)} />);
+    const ledger = ledgerOfOrder(order);
+    const { unmount } = render(<OrderSummary ledger={ledger} provider="PayPal" />);
     expect(screen.getByText('Paid by gift card')).toBeInTheDocument();
-    expect(screen.getByTestId('summary-tender-giftCard').textContent).toBe('−$20.00');
-    expect(screen.getByText('Rest to pay')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-tender-giftCard-0').textContent).toBe('−$20.00');
+    expect(screen.getByText('Amount due')).toBeInTheDocument();
     expect(screen.getByTestId('summary-provider').textContent).toBe('$40.00');
+    const rows = () => [...document.querySelectorAll('.list-group-item')].map((item) => item.textContent);
+    // The same lines as the invoice's (domain/paymentWords.ts paymentLines).
+    const invoiceLines = (paid: boolean) =>
+      paymentLines(ledger.payments, paid, 'PayPal').map(
+        (l) => `${l.label}${l.cents < 0 ? '−' : ''}$${(Math.abs(l.cents) / 100).toFixed(2)}`,
+      );
+    expect(rows()).toEqual(expect.arrayContaining(invoiceLines(false)));
     unmount();
-    // Once the order is paid, the rest is no longer to pay.
-    render(<OrderSummary ledger={ledgerOfOrder(order)} paid />);
-    expect(screen.queryByText('Rest to pay')).toBeNull();
-    expect(screen.getByText('Rest, paid')).toBeInTheDocument();
+    // Once the order is paid, the rest is what the payment provider was paid.
+    render(<OrderSummary ledger={ledger} paid provider="PayPal" />);
+    expect(screen.queryByText('Amount due')).toBeNull();
+    expect(screen.getByText('Paid with PayPal')).toBeInTheDocument();
     expect(screen.getByTestId('summary-provider').textContent).toBe('$40.00');
+    expect(rows()).toEqual(expect.arrayContaining(invoiceLines(true)));
   });
 });

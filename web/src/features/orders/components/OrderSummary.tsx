@@ -1,6 +1,7 @@
 import type { OrderLedger } from '@domain/ledger';
 import { toCents, toDollars } from '@domain/money';
-import { tenderLabel, tenderWord } from '@domain/tenders';
+import { paymentLines } from '@domain/paymentWords';
+import { tenderLabel } from '@domain/tenders';
 import type { OrderPrice } from '@domain/pricing';
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
@@ -9,23 +10,11 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { formatPrice } from '@/lib/format';
 
-/** The ledger's payments other than the provider's, and the provider's rest, once a tender paid (none otherwise):
- *  the rest is "to pay" until the order is paid, then what the payment method paid. */
-function tenderRows(ledger: OrderLedger | undefined, paid: boolean): [string, number, string][] {
-  const payments = ledger?.payments ?? [];
-  const tenders = payments.filter((p) => p.kind !== 'provider' && p.paidCents > 0);
-  if (!tenders.length) return [];
-  const provider = payments.find((p) => p.kind === 'provider');
-  return [
-    ...tenders.map((p): [string, number, string] => [
-      `Paid by ${tenderWord(p.kind)}`,
-      -toDollars(p.paidCents),
-      `tender-${p.kind}`,
-    ]),
-    ...(provider && provider.paidCents > 0
-      ? [[paid ? 'Rest, paid' : 'Rest to pay', toDollars(provider.paidCents), 'provider'] as [string, number, string]]
-      : []),
-  ];
+/** Who paid a placed order, once a tender paid part of it: the invoice's and the mails' lines (domain/paymentWords.ts
+ *  paymentLines: "Paid by gift card", then "Amount due" or, once paid, "Paid with PayPal"), so every view words it
+ *  alike. */
+function paidRows(ledger: OrderLedger, paid: boolean, provider: string): [string, number, string][] {
+  return paymentLines(ledger.payments, paid, provider).map((line) => [line.label, toDollars(line.cents), line.key]);
 }
 
 /** Before placing (Place Order): what each tender will pay, then the rest to pay (none when nothing is planned). */
@@ -47,6 +36,7 @@ export function OrderSummary({
   ledger,
   couponCode = null,
   paid = false,
+  provider = 'PayPal',
   planned,
   children,
 }: {
@@ -57,6 +47,8 @@ export function OrderSummary({
   couponCode?: string | null;
   /** The placed order is paid: the rest a gift card or credit left was paid too. */
   paid?: boolean;
+  /** Who charges (or charged) the rest of a placed order, in words (domain/paymentWords.ts providerWord). */
+  provider?: string;
   /** Issue 39, at Place Order: what the store credit and a gift card will pay (cents, checkout's tenderPlan). */
   planned?: readonly { kind: string; cents: number }[];
   children?: ReactNode;
@@ -81,7 +73,7 @@ export function OrderSummary({
     [ledger?.taxIncluded ? 'Tax (included)' : 'Tax', figures.taxPrice, 'tax'],
     ['Total', figures.totalPrice, 'total'],
     // Issue 39: who paid the total, when a gift card or store credit paid part or all of it.
-    ...(ledger ? tenderRows(ledger, paid) : plannedRows(planned, toCents(figures.totalPrice))),
+    ...(ledger ? paidRows(ledger, paid, provider) : plannedRows(planned, toCents(figures.totalPrice))),
     ...(ledger && ledger.refundedCents > 0
       ? ([
           ['Refunded', -toDollars(ledger.refundedCents), 'refunded'],

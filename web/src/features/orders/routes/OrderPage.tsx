@@ -1,6 +1,7 @@
 import { AddressText } from '@/components/ui/AddressText';
 import { type Order } from '@domain';
 import { ledgerOfOrder } from '@domain/ledger';
+import { providerWord } from '@domain/paymentWords';
 import { deliveryDaysText } from '@domain/shippingChoice';
 import { isOwner, orderNumber, paymentMethodLabel } from '@domain/orders';
 import { useLiveGuestOrder, useLiveOrder } from '@/lib/live/hooks';
@@ -189,7 +190,12 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
         </Col>
         {/* Unpaid: on phones the summary with the pay button comes first, above the fold. */}
         <Col lg={4} className={payable ? 'order-first order-lg-last' : undefined}>
-          <OrderSummary ledger={ledgerOfOrder(order)} couponCode={order.couponCode} paid={order.isPaid}>
+          <OrderSummary
+            ledger={ledgerOfOrder(order)}
+            couponCode={order.couponCode}
+            paid={order.isPaid}
+            provider={providerWord(order)}
+          >
             {payable &&
               (isCustomer ? (
                 <ListGroup.Item>
