@@ -1,6 +1,8 @@
-// The owner's settings (GET/PUT /api/settings): tax and shipping, with a rate or price per country, the hold
-// limits (issue 40: rates by state, the shipping methods: components/ShippingSettingsFields.tsx), the unpaid-hold minutes and the shop's time zone (the emails' times), checked with the API's
-// settingsSchema; below, the history of changes.
+// The owner's settings (GET/PUT /api/settings): tax and shipping, with a rate or price per country (both lists
+// components/CountryRatesFields.tsx), the hold limits (issue 40: rates by state, the shipping methods:
+// components/ShippingSettingsFields.tsx), the unpaid-hold minutes and the shop's time zone (the emails' times), checked
+// with the API's settingsSchema; below, the history of changes. Each Field bound by fieldBinding, its number input
+// and parsing from components/settingsInputs.ts.
 import type { SettingsChange, ShopSettings } from '@domain';
 import { settingsSchema, type SettingsInput } from '@domain/settingsSchema';
 import { DEFAULT_TIME_ZONE, timeZoneNames } from '@domain/timeZones';
@@ -13,21 +15,21 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
-import { useFieldArray, useForm, type FieldError } from 'react-hook-form';
-import type { z } from 'zod';
-import { CountryOptions, countrySelectValue } from '@/components/ui/CountryOptions';
+import { useForm } from 'react-hook-form';
+import { countrySelectValue } from '@/components/ui/CountryOptions';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { errorMessage } from '@/lib/api';
 import { useSaveSettings, useSettings, useSettingsHistory } from '../api/settings';
+import { CountryRatesFields } from '../components/CountryRatesFields';
 import { ShippingMethodFields, StateTaxFields } from '../components/ShippingSettingsFields';
+import { asNumber, decimalInput, wholeInput, type SettingsFormValues } from '../components/settingsInputs';
 import { StoreDetailsFields } from '../components/StoreDetailsFields';
 
-type SettingsFormValues = z.input<typeof settingsSchema>;
-const asNumber = { valueAsNumber: true } as const;
 /** An empty threshold is "never free". */
 const asNullableNumber = { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) } as const;
 
@@ -66,9 +68,9 @@ export function SettingsForm({
       },
     },
   });
-  const taxCountries = useFieldArray({ control, name: 'tax.countries' });
-  const shippingCountries = useFieldArray({ control, name: 'shipping.countries' });
-  const arrayError = (e: unknown) => (e as { root?: FieldError; message?: string } | undefined)?.message;
+  const field = fieldBinding(register, errors);
+  /** What the form's parts (components/) are given. */
+  const parts = { control, register, errors };
 
   return (
     <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Shop settings">
@@ -76,14 +78,7 @@ export function SettingsForm({
         <legend className="h5">Tax</legend>
         <Row>
           <Col sm={6}>
-            <Field
-              label="Default tax rate (%)"
-              type="number"
-              step="0.01"
-              inputMode="decimal"
-              error={errors.tax?.defaultPercent}
-              {...register('tax.defaultPercent', asNumber)}
-            />
+            <Field label="Default tax rate (%)" {...decimalInput} {...field('tax.defaultPercent', asNumber)} />
           </Col>
           <Col sm={6} className="d-flex align-items-center mb-3 mb-sm-0">
             <Form.Check
@@ -94,159 +89,47 @@ export function SettingsForm({
             />
           </Col>
         </Row>
-        <h3 className="h6">Tax rate by country</h3>
-        {taxCountries.fields.map((field, index) => (
-          <Row key={field.id} className="align-items-end">
-            <Col xs={5}>
-              <Field
-                id={`tax-country-${index}`}
-                label="Country"
-                as="select"
-                error={errors.tax?.countries?.[index]?.country}
-                {...register(`tax.countries.${index}.country`)}
-              >
-                <CountryOptions current={field.country} />
-              </Field>
-            </Col>
-            <Col xs={4}>
-              <Field
-                id={`tax-percent-${index}`}
-                label="Rate (%)"
-                type="number"
-                step="0.01"
-                inputMode="decimal"
-                error={errors.tax?.countries?.[index]?.percent}
-                {...register(`tax.countries.${index}.percent`, asNumber)}
-              />
-            </Col>
-            <Col xs={3} className="mb-3">
-              <Button variant="outline-danger" size="sm" onClick={() => taxCountries.remove(index)}>
-                Remove
-              </Button>
-            </Col>
-          </Row>
-        ))}
-        {arrayError(errors.tax?.countries) && <Message variant="danger">{arrayError(errors.tax?.countries)}</Message>}
-        <Button variant="outline-dark" onClick={() => taxCountries.append({ country: '', percent: 0 })}>
-          Add a country's tax rate
-        </Button>
-        <StateTaxFields control={control} register={register} errors={errors} />
+        <CountryRatesFields {...parts} name="tax.countries" numberLabel="Rate (%)" numberOptions={asNumber} />
+        <StateTaxFields {...parts} />
       </fieldset>
 
       <fieldset className="mb-4">
         <legend className="h5">Shipping</legend>
         <Row>
           <Col sm={6}>
-            <Field
-              label="Default shipping price ($)"
-              type="number"
-              step="0.01"
-              inputMode="decimal"
-              error={errors.shipping?.defaultPrice}
-              {...register('shipping.defaultPrice', asNumber)}
-            />
+            <Field label="Default shipping price ($)" {...decimalInput} {...field('shipping.defaultPrice', asNumber)} />
           </Col>
           <Col sm={6}>
             <Field
               label="Free shipping when items are over ($; empty: never)"
-              type="number"
-              step="0.01"
-              inputMode="decimal"
-              error={errors.shipping?.freeOver}
-              {...register('shipping.freeOver', asNullableNumber)}
+              {...decimalInput}
+              {...field('shipping.freeOver', asNullableNumber)}
             />
           </Col>
         </Row>
-        <h3 className="h6">Shipping price by country</h3>
-        {shippingCountries.fields.map((field, index) => (
-          <Row key={field.id} className="align-items-end">
-            <Col xs={5}>
-              <Field
-                id={`shipping-country-${index}`}
-                label="Country"
-                as="select"
-                error={errors.shipping?.countries?.[index]?.country}
-                {...register(`shipping.countries.${index}.country`)}
-              >
-                <CountryOptions current={field.country} />
-              </Field>
-            </Col>
-            <Col xs={4}>
-              <Field
-                id={`shipping-price-${index}`}
-                label="Price ($)"
-                type="number"
-                step="0.01"
-                inputMode="decimal"
-                error={errors.shipping?.countries?.[index]?.price}
-                {...register(`shipping.countries.${index}.price`, asNumber)}
-              />
-            </Col>
-            <Col xs={3} className="mb-3">
-              <Button variant="outline-danger" size="sm" onClick={() => shippingCountries.remove(index)}>
-                Remove
-              </Button>
-            </Col>
-          </Row>
-        ))}
-        {arrayError(errors.shipping?.countries) && (
-          <Message variant="danger">{arrayError(errors.shipping?.countries)}</Message>
-        )}
-        <Button variant="outline-dark" onClick={() => shippingCountries.append({ country: '', price: 0 })}>
-          Add a country's shipping price
-        </Button>
-        <ShippingMethodFields control={control} register={register} errors={errors} />
+        <CountryRatesFields {...parts} name="shipping.countries" numberLabel="Price ($)" numberOptions={asNumber} />
+        <ShippingMethodFields {...parts} />
       </fieldset>
 
       <fieldset className="mb-4">
         <legend className="h5">What one customer may hold unpaid</legend>
         <Row>
           <Col sm={4}>
-            <Field
-              label="Units of one product"
-              type="number"
-              inputMode="numeric"
-              error={errors.limits?.maxUnitsPerProduct}
-              {...register('limits.maxUnitsPerProduct', asNumber)}
-            />
+            <Field label="Units of one product" {...wholeInput} {...field('limits.maxUnitsPerProduct', asNumber)} />
           </Col>
           <Col sm={4}>
-            <Field
-              label="Unpaid orders' total ($)"
-              type="number"
-              step="0.01"
-              inputMode="decimal"
-              error={errors.limits?.maxHeldTotal}
-              {...register('limits.maxHeldTotal', asNumber)}
-            />
+            <Field label="Unpaid orders' total ($)" {...decimalInput} {...field('limits.maxHeldTotal', asNumber)} />
           </Col>
           <Col sm={4}>
-            <Field
-              label="Open orders"
-              type="number"
-              inputMode="numeric"
-              error={errors.limits?.maxOpenOrders}
-              {...register('limits.maxOpenOrders', asNumber)}
-            />
+            <Field label="Open orders" {...wholeInput} {...field('limits.maxOpenOrders', asNumber)} />
           </Col>
         </Row>
-        <Field
-          label="Minutes an unpaid order holds its stock"
-          type="number"
-          inputMode="numeric"
-          error={errors.holdMinutes}
-          {...register('holdMinutes', asNumber)}
-        />
+        <Field label="Minutes an unpaid order holds its stock" {...wholeInput} {...field('holdMinutes', asNumber)} />
       </fieldset>
 
       <fieldset className="mb-4">
         <legend className="h5">Time zone</legend>
-        <Field
-          label="The shop's time zone (times in the emails)"
-          as="select"
-          error={errors.timeZone}
-          {...register('timeZone')}
-        >
+        <Field label="The shop's time zone (times in the emails)" as="select" {...field('timeZone')}>
           <TimeZoneOptions current={settings.timeZone ?? DEFAULT_TIME_ZONE} />
         </Field>
       </fieldset>
@@ -256,20 +139,16 @@ export function SettingsForm({
         <legend className="h5">Low stock</legend>
         <Field
           label="Email the admins when an item's stock falls to (once per fall; the dashboard lists these items)"
-          type="number"
-          inputMode="numeric"
-          error={errors.lowStockThreshold}
-          {...register('lowStockThreshold', asNumber)}
+          {...wholeInput}
+          {...field('lowStockThreshold', asNumber)}
         />
       </fieldset>
       <fieldset className="mb-4">
         <legend className="h5">Cart reminders</legend>
         <Field
           label="Hours a signed-in cart stays idle before its reminder email (0: no reminders)"
-          type="number"
-          inputMode="numeric"
-          error={errors.cartReminderHours}
-          {...register('cartReminderHours', asNumber)}
+          {...wholeInput}
+          {...field('cartReminderHours', asNumber)}
         />
       </fieldset>
       <fieldset className="mb-4">
@@ -277,8 +156,7 @@ export function SettingsForm({
         <Field
           label="Show “Lowest price in the last 30 days” beside a compare-at price"
           as="select"
-          error={errors.showLowestPrice30Days}
-          {...register('showLowestPrice30Days')}
+          {...field('showLowestPrice30Days')}
         >
           <option value="auto">Automatic: when the shop names an EU country (tax or shipping)</option>
           <option value="on">Always</option>
