@@ -1,39 +1,32 @@
 // Issue 40's settings, in the settings form: tax rates by state or province (US, CA, AU: domain/regions.ts), and the
 // shipping methods beside Standard with their price, delivery estimate and whether the free-shipping threshold
 // frees them too. A method's prices per country, when the API was given any, are kept as saved.
-import { type settingsSchema } from '@domain/settingsSchema';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { z } from 'zod';
+import { useFieldArray } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
 import { Message } from '@/components/ui/Message';
+import { asNumber, decimalInput, type SettingsFormParts } from './settingsInputs';
 
-type Values = z.input<typeof settingsSchema>;
-interface Props {
-  control: Control<Values, unknown, z.output<typeof settingsSchema>>;
-  register: UseFormRegister<Values>;
-  errors: FieldErrors<Values>;
-}
-const asNumber = { valueAsNumber: true } as const;
 const listError = (e: unknown) => (e as { message?: string } | undefined)?.message;
 
-export function StateTaxFields({ control, register, errors }: Props) {
+export function StateTaxFields({ control, register, errors }: SettingsFormParts) {
   const states = useFieldArray({ control, name: 'tax.states' });
+  const field = fieldBinding(register, errors);
   return (
     <>
       <h3 className="h6 mt-3">Tax rate by state or province (overrides the country's)</h3>
-      {states.fields.map((field, index) => (
-        <Row key={field.id} className="align-items-end">
+      {states.fields.map((row, index) => (
+        <Row key={row.id} className="align-items-end">
           <Col xs={4}>
             <Field
               id={`state-tax-country-${index}`}
               label="Country"
               as="select"
-              error={errors.tax?.states?.[index]?.country}
-              {...register(`tax.states.${index}.country`)}
+              {...field(`tax.states.${index}.country`)}
             >
               <option value="US">United States</option>
               <option value="CA">Canada</option>
@@ -44,19 +37,15 @@ export function StateTaxFields({ control, register, errors }: Props) {
             <Field
               id={`state-tax-state-${index}`}
               label="State (code or name)"
-              error={errors.tax?.states?.[index]?.state}
-              {...register(`tax.states.${index}.state`)}
+              {...field(`tax.states.${index}.state`)}
             />
           </Col>
           <Col xs={3}>
             <Field
               id={`state-tax-percent-${index}`}
               label="Rate (%)"
-              type="number"
-              step="0.01"
-              inputMode="decimal"
-              error={errors.tax?.states?.[index]?.percent}
-              {...register(`tax.states.${index}.percent`, asNumber)}
+              {...decimalInput}
+              {...field(`tax.states.${index}.percent`, asNumber)}
             />
           </Col>
           <Col xs={2} className="mb-3">
@@ -74,8 +63,9 @@ export function StateTaxFields({ control, register, errors }: Props) {
   );
 }
 
-export function ShippingMethodFields({ control, register, errors }: Props) {
+export function ShippingMethodFields({ control, register, errors }: SettingsFormParts) {
   const methods = useFieldArray({ control, name: 'shipping.methods' });
+  const field = fieldBinding(register, errors);
   const dayError = (index: number) => {
     const e = errors.shipping?.methods?.[index]?.days;
     return e?.min ?? e?.max ?? (e as { message?: string } | undefined);
@@ -93,8 +83,7 @@ export function ShippingMethodFields({ control, register, errors }: Props) {
             id="standard-days-min"
             label="Standard: fastest days"
             type="number"
-            error={errors.shipping?.standardDays?.min}
-            {...register('shipping.standardDays.min', asNumber)}
+            {...field('shipping.standardDays.min', asNumber)}
           />
         </Col>
         <Col xs={6} sm={3}>
@@ -102,39 +91,25 @@ export function ShippingMethodFields({ control, register, errors }: Props) {
             id="standard-days-max"
             label="Standard: slowest days"
             type="number"
-            error={errors.shipping?.standardDays?.max}
-            {...register('shipping.standardDays.max', asNumber)}
+            {...field('shipping.standardDays.max', asNumber)}
           />
         </Col>
       </Row>
-      {methods.fields.map((field, index) => (
-        <fieldset key={field.id} className="border rounded p-2 mb-2" aria-label={`Shipping method ${index + 1}`}>
+      {methods.fields.map((row, index) => (
+        <fieldset key={row.id} className="border rounded p-2 mb-2" aria-label={`Shipping method ${index + 1}`}>
           <Row className="align-items-end">
             <Col xs={6} sm={3}>
-              <Field
-                id={`method-label-${index}`}
-                label="Name"
-                error={errors.shipping?.methods?.[index]?.label}
-                {...register(`shipping.methods.${index}.label`)}
-              />
+              <Field id={`method-label-${index}`} label="Name" {...field(`shipping.methods.${index}.label`)} />
             </Col>
             <Col xs={6} sm={2}>
-              <Field
-                id={`method-id-${index}`}
-                label="Id"
-                error={errors.shipping?.methods?.[index]?.id}
-                {...register(`shipping.methods.${index}.id`)}
-              />
+              <Field id={`method-id-${index}`} label="Id" {...field(`shipping.methods.${index}.id`)} />
             </Col>
             <Col xs={4} sm={2}>
               <Field
                 id={`method-price-${index}`}
                 label="Price ($)"
-                type="number"
-                step="0.01"
-                inputMode="decimal"
-                error={errors.shipping?.methods?.[index]?.price}
-                {...register(`shipping.methods.${index}.price`, asNumber)}
+                {...decimalInput}
+                {...field(`shipping.methods.${index}.price`, asNumber)}
               />
             </Col>
             <Col xs={4} sm={2}>
@@ -142,8 +117,8 @@ export function ShippingMethodFields({ control, register, errors }: Props) {
                 id={`method-min-${index}`}
                 label="Fastest days"
                 type="number"
+                {...field(`shipping.methods.${index}.days.min`, asNumber)}
                 error={dayError(index)}
-                {...register(`shipping.methods.${index}.days.min`, asNumber)}
               />
             </Col>
             <Col xs={4} sm={2}>
@@ -151,7 +126,9 @@ export function ShippingMethodFields({ control, register, errors }: Props) {
                 id={`method-max-${index}`}
                 label="Slowest days"
                 type="number"
-                {...register(`shipping.methods.${index}.days.max`, asNumber)}
+                {...field(`shipping.methods.${index}.days.max`, asNumber)}
+                // The days' error, either bound's or their order's, shows once: under the fastest days.
+                error={undefined}
               />
             </Col>
           </Row>

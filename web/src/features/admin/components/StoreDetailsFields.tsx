@@ -1,18 +1,14 @@
 // Issue 40's store details and policy texts, in the settings form: what the policy pages show. A policy left empty
 // shows the built-in text, written from the other settings (so it never contradicts them).
 import { POLICY_TOPICS, type PolicyTopic } from '@domain/settings';
-import { MAX_POLICY_CHARS, type settingsSchema } from '@domain/settingsSchema';
+import { MAX_POLICY_CHARS } from '@domain/settingsSchema';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { z } from 'zod';
 import { Field } from '@/components/ui/Field';
+import { fieldBinding } from '@/components/ui/fieldBinding';
+import type { SettingsFormParts } from './settingsInputs';
 
-type Values = z.input<typeof settingsSchema>;
-interface Props {
-  register: UseFormRegister<Values>;
-  errors: FieldErrors<Values>;
-}
+type Props = Pick<SettingsFormParts, 'register' | 'errors'>;
 
 const POLICY_LABELS: Record<PolicyTopic, string> = {
   returns: 'Returns policy',
@@ -22,30 +18,25 @@ const POLICY_LABELS: Record<PolicyTopic, string> = {
 };
 
 export function StoreDetailsFields({ register, errors }: Props) {
+  const field = fieldBinding(register, errors);
   return (
     <>
       <fieldset className="mb-4">
         <legend className="h5">Store details</legend>
         <Row>
           <Col sm={6}>
-            <Field label="Store name" error={errors.store?.name} {...register('store.name')} />
+            <Field label="Store name" {...field('store.name')} />
           </Col>
           <Col sm={6}>
-            <Field label="Support email" type="email" error={errors.store?.email} {...register('store.email')} />
+            <Field label="Support email" type="email" {...field('store.email')} />
           </Col>
         </Row>
         <Row>
           <Col sm={6}>
-            <Field
-              label="Address"
-              as="textarea"
-              rows={4}
-              error={errors.store?.address}
-              {...register('store.address')}
-            />
+            <Field label="Address" as="textarea" rows={4} {...field('store.address')} />
           </Col>
           <Col sm={6}>
-            <Field label="Phone" type="tel" error={errors.store?.phone} {...register('store.phone')} />
+            <Field label="Phone" type="tel" {...field('store.phone')} />
           </Col>
         </Row>
       </fieldset>
@@ -64,8 +55,7 @@ export function StoreDetailsFields({ register, errors }: Props) {
             as="textarea"
             rows={5}
             maxLength={MAX_POLICY_CHARS}
-            error={errors.policies?.[topic]}
-            {...register(`policies.${topic}`)}
+            {...field(`policies.${topic}`)}
           />
         ))}
       </fieldset>
