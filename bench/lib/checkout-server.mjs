@@ -48,6 +48,6 @@ const shop = createShop(
     },
   }),
 );
-createServer(shop.handle).listen(config.port, config.host);
+createServer(shop.serverOptions, shop.handle).listen(config.port, config.host);
 // Exit on SIGTERM (the bench's stop): a normal exit, so `BENCH_NODE_ARGS=--cpu-prof` profiles are written.
 process.on('SIGTERM', () => process.exit(0));

@@ -9,4 +9,4 @@ import { readConfig } from '../../functions/lib/config.js';
 const config = readConfig();
 const ports = await createEmbeddedPorts(config);
 const shop = createShop(ports, appOptions(config, { backend: 'embedded', catalogCacheTtlMs: 0 }));
-createServer(shop.handle).listen(config.port, config.host);
+createServer(shop.serverOptions, shop.handle).listen(config.port, config.host);

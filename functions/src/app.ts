@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import type { RequestListener, ServerOptions } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { adminRoutes } from './features/admin/routes.js';
 import { customerRoutes } from './features/customers/routes.js';
@@ -17,7 +17,7 @@ import { CatalogCache, keepCatalogCache } from './cache/catalogCache.js';
 import { cartRoutes } from './features/cart/routes.js';
 import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
-import { catalogFastPath, fastPathFirst, staticHeaders } from './http/fastPath.js';
+import { catalogFastPath, expressObjectsFromBirth, fastPathFirst, staticHeaders } from './http/fastPath.js';
 import {
   authLimiters,
   couponLimiters,
@@ -161,6 +161,8 @@ export interface Shop {
   app: express.Express;
   /** What the HTTP server runs per request: the catalogue fast path (http/fastPath.ts), then the app. */
   handle: RequestListener;
+  /** The options for a server this process makes: requests and responses born Express's (http/fastPath.ts). */
+  serverOptions: ServerOptions;
 }
 
 /** Builds the whole shop API on the given ports; knows nothing of which backend runs. */
@@ -288,7 +290,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
         app,
       )
     : (req, res) => app(req, res);
-  return { app, handle };
+  return { app, handle, serverOptions: expressObjectsFromBirth(app) };
 }
 
 /** The Express app alone, without the fast path in front (tests that mount or list its routes). */

@@ -93,7 +93,7 @@ export async function startServer(
   timer.unref();
 
   const server = await new Promise<Server>((resolve) => {
-    const s = createServer(shop.handle).listen(config.port, config.host, () => resolve(s));
+    const s = createServer(shop.serverOptions, shop.handle).listen(config.port, config.host, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

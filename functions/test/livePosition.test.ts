@@ -53,7 +53,7 @@ beforeAll(async () => {
     return product;
   };
   const shop = createShop(ports, appOptions(config, { backend: 'embedded', catalogCacheTtlMs: Infinity }));
-  server = createServer(shop.handle);
+  server = createServer(shop.serverOptions, shop.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   close = async () => {
