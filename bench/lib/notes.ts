@@ -211,6 +211,36 @@ the spike's figure is less code run per request (each middleware layer, schema a
 not V8's flags; a warm-up of the order path at start was not tried (it would place orders the shop does not have, or
 run the decisions on made-up data, to suit a benchmark's fresh server).
 
+**Issue 42, round 5: requests born Express objects (2026-11-30, 06:30–06:48 UTC, load average 1.2–2.5).** Express's
+\`app.handle\` swaps the prototypes of every request and response (\`Object.setPrototypeOf(req, app.request)\`, the
+same for \`res\`); V8 then gives the objects new shapes, and every middleware's property access on them goes through
+slower, megamorphic paths. Node lets the server build its requests and responses with constructors of our own
+(\`http.createServer\`'s \`IncomingMessage\` and \`ServerResponse\` options): \`http/fastPath.ts\`
+\`expressObjectsFromBirth\` gives it constructors whose prototypes are the app's, so Express's swap finds them set
+and changes nothing (\`createShop\`'s \`serverOptions\`, used by \`server.ts\`; Cloud Functions brings its own objects,
+so the Firebase function is unchanged). Side by side with the build before (\`BENCH_SHOP_ROOT\`, alternating):
+
+| figure | before | after |
+| --- | --- | --- |
+| authenticated no-op \`POST\`, warm (50 connections, 3 s): server CPU per request | 160 / 149 µs | **71 / 80 µs** |
+| the same, requests/s | 7,054 / 7,558 | 14,522 / 13,080 |
+| a placed order, warm (1,000 to warm up, then 1,500, 8 at a time; the server's threads' CPU from \`/proc\`; an experiment script, not kept) | 1,867 / 1,820 µs | **1,407 / 1,387 µs** |
+| the sale (\`--quick\`, 2 rounds): CPU per order by difference / alone | 3.42 / 2.61, 2.82 / 3.07 ms | 2.86 / 2.56, 2.69 / 2.26 ms |
+| reads during the sale | 63%, 65% | 65%, 70% |
+| the spike (a fresh server, cold code): CPU per order request | 1,340 / 1,360 µs | 1,440 / 1,020 µs |
+
+The first version built the objects with \`Reflect.construct(IncomingMessage, args, ShopRequest)\` (the app's
+constructor as \`new.target\`): the same prototypes, but the no-op measured **worse** than Express's swap (143 / 133 /
+142 → 183 / 183 / 191 µs per request, three pairs); calling Node's constructor functions on the object V8 made for
+\`new ShopRequest\` is what kept. The spike does not resolve the change: its 500 requests run on a fresh server as
+bytecode (round 4), and the run-to-run spread is larger than the gain there.
+
+What a warm placed order is made of after this round (one profile, 2,000 orders after 1,000, 8 at a time): SQLite's
+own work (the statements and the commit, native) ~0.48 ms per order, of it the commit's WAL writes ~0.2 ms; the
+answer's \`writev\` 65 µs; the rest is JavaScript spread thin: Express 3.0% of the busy time, zod 2.5%, the placing
+decision 2.0%, libsql's binding and the SQL layer 3.6%, the unit of work, placement view and model store 4.7%, Node's
+HTTP ~9%, the garbage collector 2.7%. No single step left is worth more than ~5%.
+
 ### 4. Web
 
 **Before** (report of 2026-11-22 15:43): performance home 69, product 49, cart 64 (LCP 4.9 s, 6.5 s, 5.4 s); product
