@@ -211,7 +211,7 @@ the spike's figure is less code run per request (each middleware layer, schema a
 not V8's flags; a warm-up of the order path at start was not tried (it would place orders the shop does not have, or
 run the decisions on made-up data, to suit a benchmark's fresh server).
 
-**Issue 42, round 5: requests born Express objects (2026-11-30, 06:30–06:48 UTC, load average 1.2–2.5).** Express's
+**Issue 42, round 5: requests born Express objects (2026-11-30, 06:12–06:26 UTC, load average 1.2–2.5).** Express's
 \`app.handle\` swaps the prototypes of every request and response (\`Object.setPrototypeOf(req, app.request)\`, the
 same for \`res\`); V8 then gives the objects new shapes, and every middleware's property access on them goes through
 slower, megamorphic paths. Node lets the server build its requests and responses with constructors of our own
