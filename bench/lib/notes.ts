@@ -240,6 +240,12 @@ own work (the statements and the commit, native) ~0.48 ms per order, of it the c
 answer's \`writev\` 65 µs; the rest is JavaScript spread thin: Express 3.0% of the busy time, zod 2.5%, the placing
 decision 2.0%, libsql's binding and the SQL layer 3.6%, the unit of work, placement view and model store 4.7%, Node's
 HTTP ~9%, the garbage collector 2.7%. No single step left is worth more than ~5%.
+The full run above is the first after round 5. Three of its rows came out worse than the run before it (b9ed091),
+each measured again side by side with the build before round 5 the same morning: the product page's Lighthouse
+performance 96 (the build before measured 96, 96, 97 at 06:05 UTC: the same), the live fan-out's p95 101 ms (two
+pairs of \`bench/live.ts\`: before 51.3 / 51.6 ms, after 45.8 / 46.3 ms), the function's cold start 714 ms to the first
+answer (two pairs of \`bench/startup.ts\`: before 717 / 705 ms, after 743 / 785 ms; the function does not use the
+server options, so the spread is the machine's).
 
 ### 4. Web
 
