@@ -10,15 +10,22 @@ import { CountryOptions } from '@/components/ui/CountryOptions';
 import { Field } from '@/components/ui/Field';
 import { fieldBinding } from '@/components/ui/fieldBinding';
 import { Message } from '@/components/ui/Message';
+import { RemoveRowButton } from './ReorderControls';
 import { decimalInput, type SettingsFormParts, type SettingsFormValues } from './settingsInputs';
 
-/** Each list: its number's key, its heading and its add button. */
+/** Each list: its number's key, its heading, its add button and what its Remove buttons call a row. */
 const LISTS = {
-  'tax.countries': { number: 'percent', heading: 'Tax rate by country', add: "Add a country's tax rate" },
+  'tax.countries': {
+    number: 'percent',
+    heading: 'Tax rate by country',
+    add: "Add a country's tax rate",
+    noun: 'country tax rate',
+  },
   'shipping.countries': {
     number: 'price',
     heading: 'Shipping price by country',
     add: "Add a country's shipping price",
+    noun: 'country shipping price',
   },
 } as const;
 
@@ -35,7 +42,7 @@ export function CountryRatesFields({
   /** How the number is read (settingsInputs.ts `asNumber`). */
   numberOptions: RegisterOptions<SettingsFormValues>;
 }) {
-  const { number, heading, add } = LISTS[name];
+  const { number, heading, add, noun } = LISTS[name];
   const rows = useFieldArray({ control, name });
   const field = fieldBinding(register, errors);
   const prefix = name.split('.')[0];
@@ -61,9 +68,7 @@ export function CountryRatesFields({
             />
           </Col>
           <Col xs={3} className="mb-3">
-            <Button variant="outline-danger" size="sm" onClick={() => rows.remove(index)}>
-              Remove
-            </Button>
+            <RemoveRowButton noun={noun} index={index} onRemove={() => rows.remove(index)} />
           </Col>
         </Row>
       ))}

@@ -1,5 +1,6 @@
-// A list editor's row controls (the gallery's images, the specification rows): move earlier, move later, remove.
-// Each button names its row ("Move image 2 up"), since a list has many.
+// A list editor's row controls (the gallery's images, the specification rows): move earlier, move later, remove; and
+// the remove button alone, for the lists whose rows do not move (the settings' rates and methods, a variant option).
+// Each button names its row ("Move image 2 up", "Remove shipping method 2"), since a list has many.
 import Button from 'react-bootstrap/Button';
 
 /** The list a row is in, described once by its editor: what a row is, its length and how rows move. */
@@ -44,15 +45,33 @@ export function ReorderControls({
       >
         <span aria-hidden="true">{arrows[1]}</span>
       </Button>
-      <Button
-        size="sm"
-        variant="outline-danger"
-        aria-label={`Remove ${noun} ${n}`}
-        disabled={disabled}
-        onClick={() => remove(index)}
-      >
-        Remove
-      </Button>
+      <RemoveRowButton noun={noun} index={index} disabled={disabled} onRemove={() => remove(index)} />
     </>
+  );
+}
+
+/** A list row's Remove button, named after its row ("Remove state tax rate 2"). */
+export function RemoveRowButton({
+  noun,
+  index,
+  onRemove,
+  disabled = false,
+}: {
+  /** What a row is ("image", "shipping method"). */
+  noun: string;
+  index: number;
+  onRemove: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="outline-danger"
+      aria-label={`Remove ${noun} ${index + 1}`}
+      disabled={disabled}
+      onClick={onRemove}
+    >
+      Remove
+    </Button>
   );
 }

@@ -9,6 +9,7 @@ import { useFieldArray } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
 import { fieldBinding } from '@/components/ui/fieldBinding';
 import { Message } from '@/components/ui/Message';
+import { RemoveRowButton } from './ReorderControls';
 import { asNumber, decimalInput, type SettingsFormParts } from './settingsInputs';
 
 const listError = (e: unknown) => (e as { message?: string } | undefined)?.message;
@@ -49,9 +50,7 @@ export function StateTaxFields({ control, register, errors }: SettingsFormParts)
             />
           </Col>
           <Col xs={2} className="mb-3">
-            <Button variant="outline-danger" size="sm" onClick={() => states.remove(index)}>
-              Remove
-            </Button>
+            <RemoveRowButton noun="state tax rate" index={index} onRemove={() => states.remove(index)} />
           </Col>
         </Row>
       ))}
@@ -139,9 +138,7 @@ export function ShippingMethodFields({ control, register, errors }: SettingsForm
               label="Free over the threshold too"
               {...register(`shipping.methods.${index}.freeOver`)}
             />
-            <Button variant="outline-danger" size="sm" onClick={() => methods.remove(index)}>
-              Remove
-            </Button>
+            <RemoveRowButton noun="shipping method" index={index} onRemove={() => methods.remove(index)} />
           </div>
         </fieldset>
       ))}

@@ -15,6 +15,7 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Controller, useFieldArray, useWatch, type FieldErrors } from 'react-hook-form';
 import type { ProductFormHandles, ProductFormValues } from './ProductForm';
+import { RemoveRowButton } from './ReorderControls';
 import { VariantImagePicker } from './VariantImagePicker';
 import { generatedRows, parsedOptions, type OptionDraft } from './variantRows';
 import { TableHead } from '@/components/ui/ListTable';
@@ -157,15 +158,11 @@ export function VariantsEditor({
             />
           </Col>
           <Col xs={3} md={2} className="d-grid">
-            <Button
-              type="button"
-              variant="outline-danger"
-              size="sm"
-              aria-label={`Remove option ${i + 1}`}
-              onClick={() => onOptionsChange(optionDrafts.filter((_, j) => j !== i))}
-            >
-              Remove
-            </Button>
+            <RemoveRowButton
+              noun="option"
+              index={i}
+              onRemove={() => onOptionsChange(optionDrafts.filter((_, j) => j !== i))}
+            />
           </Col>
         </Row>
       ))}

@@ -143,6 +143,37 @@ describe('SettingsPage', () => {
     });
   });
 
+  it('names each Remove after its row, and removes that row', async () => {
+    const saved = {
+      ...DEFAULT_SETTINGS,
+      tax: { ...DEFAULT_SETTINGS.tax, states: [{ country: 'US', state: 'TX', percent: 8.25 }] },
+      shipping: {
+        ...DEFAULT_SETTINGS.shipping,
+        countries: [
+          { country: 'US', price: 5 },
+          { country: 'DE', price: 9 },
+        ],
+      },
+    };
+    const calls = mockFetch({
+      'GET /api/settings': () => ({ body: saved }),
+      'GET /api/settings/history': () => ({ body: [] }),
+      'PUT /api/settings': (body) => ({ body }),
+    });
+    const { user } = renderAt(<SettingsPage />, { path: '/admin/settings', at: '/admin/settings' });
+    expect(await screen.findByRole('button', { name: 'Remove state tax rate 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove country shipping price 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Remove shipping method \d$/ })).toHaveLength(
+      DEFAULT_SETTINGS.shipping.methods.length,
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove country shipping price 2' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      shipping: { countries: [{ country: 'US', price: 5 }] },
+    });
+  }, 20_000);
+
   it('refuses a bad value inline, sending nothing', async () => {
     const calls = mockFetch({
       'GET /api/settings': () => ({ body: DEFAULT_SETTINGS }),
