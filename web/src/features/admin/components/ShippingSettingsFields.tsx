@@ -20,9 +20,10 @@ export function StateTaxFields({ control, register, errors }: SettingsFormParts)
   return (
     <>
       <h3 className="h6 mt-3">Tax rate by state or province (overrides the country's)</h3>
+      {/* Four fields do not fit a phone's row: two a line below 576 px. */}
       {states.fields.map((row, index) => (
         <Row key={row.id} className="align-items-end">
-          <Col xs={4}>
+          <Col xs={6} sm={4}>
             <Field
               id={`state-tax-country-${index}`}
               label="Country"
@@ -34,14 +35,14 @@ export function StateTaxFields({ control, register, errors }: SettingsFormParts)
               <option value="AU">Australia</option>
             </Field>
           </Col>
-          <Col xs={3}>
+          <Col xs={6} sm={3}>
             <Field
               id={`state-tax-state-${index}`}
               label="State (code or name)"
               {...field(`tax.states.${index}.state`)}
             />
           </Col>
-          <Col xs={3}>
+          <Col xs={6} sm={3}>
             <Field
               id={`state-tax-percent-${index}`}
               label="Rate (%)"
@@ -49,7 +50,7 @@ export function StateTaxFields({ control, register, errors }: SettingsFormParts)
               {...field(`tax.states.${index}.percent`, asNumber)}
             />
           </Col>
-          <Col xs={2} className="mb-3">
+          <Col xs={6} sm={2} className="mb-3">
             <RemoveRowButton noun="state tax rate" index={index} onRemove={() => states.remove(index)} />
           </Col>
         </Row>
