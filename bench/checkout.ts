@@ -189,23 +189,28 @@ export async function runCheckout() {
     // The product, by the admin API.
     const admin = (await json('POST', '/api/users/login', { email: 'admin@voltshop.test', password: 'admin1234' })).body
       .token;
-    const productId = (await json('POST', '/api/products', undefined, admin)).body._id as string;
+    /** A sale's product, by the admin API: STOCK units. */
+    const saleProduct = async (name: string) => {
+      const id = (await json('POST', '/api/products', undefined, admin)).body._id as string;
+      const put = await json(
+        'PUT',
+        `/api/products/${id}`,
+        {
+          name,
+          price: 49.99,
+          image: '/images/sample.svg',
+          brand: 'Voltra',
+          category: 'Audio',
+          description: 'Sale-day special.',
+          countInStock: STOCK,
+        },
+        admin,
+      );
+      if (put.status !== 200) throw new Error(`product setup: ${put.status}`);
+      return id;
+    };
     const name = 'Spike Sale Earbuds';
-    const put = await json(
-      'PUT',
-      `/api/products/${productId}`,
-      {
-        name,
-        price: 49.99,
-        image: '/images/sample.svg',
-        brand: 'Voltra',
-        category: 'Audio',
-        description: 'Sale-day special.',
-        countInStock: STOCK,
-      },
-      admin,
-    );
-    if (put.status !== 200) throw new Error(`product setup: ${put.status}`);
+    const productId = await saleProduct(name);
 
     // Every customer at once: one POST each to `path`, fired together on fresh connections; timed per request,
     // and the server's CPU over the burst (on a shared machine, the figure least moved by other load).
@@ -249,7 +254,6 @@ export async function runCheckout() {
       sql: 'SELECT o.id AS id, i.qty AS qty FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.product_id = ?',
       args: [productId],
     });
-    db.close();
     const dbIds = inDb.rows.map((r) => String(r.id));
     const soldInDb = inDb.rows.reduce((a, r) => a + Number(r.qty), 0);
     const checks = {
@@ -269,6 +273,28 @@ export async function runCheckout() {
     const latencies = results.map((r) => r.ms);
     // The limit, same server, right after the spike: the authenticated no-op POST with the same body.
     const limit = await authenticatedLimit(shop.url, shop.proc.pid!, tokens[0]!, JSON.stringify(orderBody));
+    // A second sale on the same server (another product, the same customers with fresh tokens): the order path has run
+    // 500 times, as on a shop that has been taking orders before its sale; the first spike met it freshly started.
+    const secondName = 'Spike Sale Earbuds, second drop';
+    const secondProduct = await saleProduct(secondName);
+    await new Promise((r) => setTimeout(r, 1100)); // fresh tokens again: none the server has verified
+    const secondTokens = await Promise.all(ids.map((id) => signer.issueToken(id)));
+    db.close();
+    const second = await burst('/api/orders', secondTokens, {
+      ...orderBody,
+      orderItems: [{ product: secondProduct, qty: 1 }],
+    });
+    const secondStock = (await json('GET', `/api/products/${secondProduct}`)).body.countInStock as number;
+    const secondStatuses = second.answers.reduce<Record<number, number>>(
+      (n, r) => ({ ...n, [r.status]: (n[r.status] ?? 0) + 1 }),
+      {},
+    );
+    checks[`a second sale on the same server: exactly ${STOCK} × 201, ${CUSTOMERS - STOCK} × 409, stock 0`] =
+      secondStatuses[201] === STOCK && secondStatuses[409] === CUSTOMERS - STOCK && secondStock === 0;
+    const secondP95 = percentile(
+      second.answers.map((r) => r.ms),
+      95,
+    );
     const spikeRps = CUSTOMERS / spikeSeconds;
     const p95 = percentile(latencies, 95);
     const floors = {
@@ -316,6 +342,14 @@ export async function runCheckout() {
           refused.map((r) => r.ms),
           95,
         ),
+      },
+      secondSale: {
+        seconds: second.seconds,
+        cpuUsPerRequest: second.cpuUsPerRequest,
+        p95: secondP95,
+        ratio: secondP95 / floorP95,
+        statuses: secondStatuses,
+        finalStock: secondStock,
       },
       statuses: { created: ok.length, conflict: refused.length, other: other.map((r) => r.status) },
       messages,
@@ -369,6 +403,14 @@ export function checkoutMarkdown(r: Awaited<ReturnType<typeof runCheckout>>): st
           `${r.noopBurst.seconds.toFixed(2)} s, ${r.noopBurst.requestsPerSecond.toFixed(0)} req/s, p95 ${ms(r.noopBurst.p95, 0)}, server CPU ${r.noopBurst.cpuUsPerRequest.toFixed(0)} µs/request`,
         ],
         ['spike as a fraction of the no-op burst', `**${(r.noopBurst.fraction * 100).toFixed(0)}%**`],
+        [
+          `a second sale on the same server after the limit's run (another product, stock ${r.stock}; the same ${r.customers} customers, fresh tokens, fresh connections): the order path has run before, as on a shop already taking orders`,
+          `${Object.entries(r.secondSale.statuses)
+            .map(([status, n]) => `${n} × ${status}`)
+            .join(
+              ', ',
+            )}, stock after ${r.secondSale.finalStock}; server CPU **${r.secondSale.cpuUsPerRequest.toFixed(0)} µs/request**, p95 ${ms(r.secondSale.p95, 0)} (**${r.secondSale.ratio.toFixed(2)}×** the floor)`,
+        ],
       ],
     ),
     '',

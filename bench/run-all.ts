@@ -157,15 +157,15 @@ await section(
       checkoutMarkdown(r),
     ].join('\n'),
   (r) => [
-    ['exactly 100 × 201, 400 × 409, stock 0, no order lost/duplicated', yes(r.met)],
+    ['exactly 100 × 201, 400 × 409, stock 0, no order lost/duplicated (and the second sale exact)', yes(r.met)],
     ['throughput / p95', `${r.spike.requestsPerSecond.toFixed(0)} req/s / ${r.spike.p95.toFixed(0)} ms`],
     [
       `spike p95 ≤ ${FLOOR_RATIO_TARGET}× the bare node:http floor (same burst, same run)`,
-      `${yes(r.spike.p95 <= FLOOR_RATIO_TARGET * r.floor.p95)} (${r.floor.ratio.toFixed(2)}×: ${r.spike.p95.toFixed(0)} ms vs ${r.floor.p95.toFixed(0)} ms; load ${r.load.before})`,
+      `${yes(r.spike.p95 <= FLOOR_RATIO_TARGET * r.floor.p95)} (${r.floor.ratio.toFixed(2)}×: ${r.spike.p95.toFixed(0)} ms vs ${r.floor.p95.toFixed(0)} ms; load ${r.load.before}; a second sale on the same server ${r.secondSale.ratio.toFixed(2)}×)`,
     ],
     [
       `server CPU per order request ≤ ${CPU_PER_ORDER_TARGET_US / 1000} ms`,
-      `${yes(r.spike.cpuUsPerRequest <= CPU_PER_ORDER_TARGET_US)} (${(r.spike.cpuUsPerRequest / 1000).toFixed(2)} ms)`,
+      `${yes(r.spike.cpuUsPerRequest <= CPU_PER_ORDER_TARGET_US)} (${(r.spike.cpuUsPerRequest / 1000).toFixed(2)} ms; a second sale on the same server ${(r.secondSale.cpuUsPerRequest / 1000).toFixed(2)} ms)`,
     ],
     [
       'spike p95 ≤ 300 ms and ≥ 40% of the authenticated no-op POST',
