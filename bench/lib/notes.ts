@@ -266,6 +266,17 @@ that checks a token and parses a body, and the shop's no-op burst alone (the sam
 tokens, through Express, no order) costs 360–420 µs per request against the floor's 180–260. The targets are
 still read on the first sale.
 
+*Fewer pages per commit* (the issue's scope), measured rather than done. A placed order, one per transaction, writes
+28.0 WAL pages (100 orders after 300, by b-tree from \`dbstat\`): about one page for each of the 23 b-trees it
+touches (more where a page splits): the orders table and 8 of its 10 indexes, the outbox's table and 3 indexes,
+the address book's 3, the stock history's 2, the lines' 2, the product's 2, \`sqlite_sequence\`; and page 1 when the
+file grows. \`WITHOUT ROWID\` would merge a table with
+its primary key's index (the lines', the address book's: −2 pages); on this machine's libsql, 20,000 transactions of
+one line each cost 20.1–20.5 µs of CPU as the lines' table is, 19.7–20.0 µs \`WITHOUT ROWID\` (three alternating
+rounds): ~0.5 µs per order, under 0.1% of it, against two table rebuilds in every shop's migrations. An index
+fewer saves about one page of 28 (~7 µs of a commit measured at ~0.2 ms, ~0.5% of an order), and each of the
+orders' indexes serves a list, a filter or the holds (benchmark 2b). Neither was done.
+
 ### 4. Web
 
 **Before** (report of 2026-11-22 15:43): performance home 69, product 49, cart 64 (LCP 4.9 s, 6.5 s, 5.4 s); product
