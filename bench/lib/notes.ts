@@ -666,6 +666,35 @@ seeing the page sooner, so it was not done. Of the main thread's work before the
 preloaded SVG picture takes ~70–80 ms at 4× (Chromium parses each SVG image as a document of its own on the main
 thread): a property of the demo's drawn pictures; uploaded photos are WebP.
 
+**The overlays apart (issue 42, round 6, 2026-11-30 08:50–09:05 UTC, load average 0.4–1.7).** Every page that used a
+react-bootstrap part loaded all of them in one chunk (\`ui\`, 16.0 KB gzip): dialogs, offcanvas and carousel with
+their transitions included. The product page, the cart and checkout show none of those at first. They are now a
+chunk of their own (\`overlays\` in \`web/vite.config.ts\`), loaded by the pages that open one: the carousel, the
+filters' offcanvas, the gallery's zoom, the mini cart, the admin, the dialogs. \`ui\` keeps the plain parts (9.5 KB);
+the mini cart's panel is no longer grouped with the cart's rules, whose pages would otherwise load the overlays
+too. What a first visit loads besides the first bundle (gzip -9, the page's chunk and its static imports):
+
+| page | before | after |
+| --- | --- | --- |
+| product | 6 files, 36,486 B | 6 files, **29,390 B** |
+| cart | 10 files, 47,770 B | 10 files, **39,921 B** |
+| checkout | 28 files, 108,412 B | 28 files, **100,609 B** |
+| order page | 18 files, 92,139 B | 19 files, 92,513 B |
+| the home page's carousel (after its first paint) | 2 files, 17,068 B | 3 files, 18,164 B |
+| the admin's layout | 29 files, 96,096 B | 30 files, 96,482 B |
+
+The first bundle: 110,478 → 110,534 B (its preload map names one chunk more; budget 110,592 B); the Firebase build's
+112,491 B of its 112,640. Lighthouse, main's build (\`WEB_DIST\`) and this one alternating, one run each, perf (LCP):
+
+| page | main | this round |
+| --- | --- | --- |
+| product (7 pairs) | 96 (2.37), 96 (2.37), 96 (2.40), 97 (2.17), 96 (2.40), 96 (2.40), 97 (2.27) | 97 (2.27), 97 (2.17), 97 (2.24), 97 (2.20), 97 (2.27), 97 (2.20), 97 (2.20) |
+| cart (3 pairs) | 95 (2.57), 96 (2.42), 96 (2.46) | 96 (2.46), 96 (2.46), 95 (2.44; TBT 133 ms) |
+| home, category (3 pairs) | 97, 97, 97; 98, 98, 98 | 97, 97, 97; 98, 98, 98 |
+
+The product page's LCP is lower in 6 of the 7 pairs (2.17–2.40 → 2.17–2.27 s) and its median 96 → **97**; the
+others are as they were.
+
 ### 5. Start-up
 
 Most of the start is loading the server's modules (Express, zod, libsql, multer, file-type…) on a busy
