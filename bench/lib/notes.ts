@@ -265,6 +265,10 @@ request of compiling and warming code. The p95 stays 2.4–2.6× the bare floor 
 that checks a token and parses a body, and the shop's no-op burst alone (the same 500 fresh connections and new
 tokens, through Express, no order) costs 360–420 µs per request against the floor's 180–260. The targets are
 still read on the first sale.
+V8's tiers on the same spike (\`BENCH_NODE_ARGS\`, two alternating rounds, quick): the defaults 1,000 / 1,180 µs per
+order request on the first sale, \`--always-sparkplug\` (baseline code from the first call) 1,140 / 1,020 µs, \`--maglev\`
+(V8's mid-tier optimiser, off in Node 20) 1,060 / 980 µs; on the second sale 700–740, 700–740 and 720–740 µs: no
+difference the spread resolves, so none is used.
 
 *Fewer pages per commit* (the issue's scope), measured rather than done. A placed order, one per transaction, writes
 28.0 WAL pages (100 orders after 300, by b-tree from \`dbstat\`): about one page for each of the 23 b-trees it
