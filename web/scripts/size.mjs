@@ -25,24 +25,28 @@ if (!existsSync(manifestPath)) {
   process.exit(1);
 }
 
-/** @type {Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[]; src?: string }>} */
+/** @type {Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[]; css?: string[]; src?: string }>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+/** The manifest keys of `keys` and of everything they import statically, transitively. */
+export function staticClosure(m, keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !m[key]) return;
+    seen.add(key);
+    (m[key].imports ?? []).forEach(visit);
+  };
+  keys.forEach(visit);
+  return seen;
+}
 
 /** The initial files of the home page: index.html's entries and their static imports, transitively. */
 export function initialFiles(m) {
   const entries = Object.keys(m).filter((k) => m[k].isEntry && (k === 'index.html' || m[k].src === 'index.html'));
-  const seen = new Set();
-  const js = new Set();
-  const css = new Set();
-  const visit = (key) => {
-    if (seen.has(key) || !m[key]) return;
-    seen.add(key);
-    js.add(m[key].file);
-    (m[key].css ?? []).forEach((f) => css.add(f));
-    (m[key].imports ?? []).forEach(visit);
-  };
-  entries.forEach(visit);
-  return { entries, js: [...js], css: [...css] };
+  const keys = [...staticClosure(m, entries)];
+  const js = keys.map((k) => m[k].file);
+  const css = [...new Set(keys.flatMap((k) => m[k].css ?? []))];
+  return { entries, js, css };
 }
 
 const { entries, js, css } = initialFiles(manifest);
@@ -77,6 +81,25 @@ const forbidden = Object.entries(manifest)
 if (forbidden.length) {
   console.error(`PayPal or admin code in the home page's initial bundle: ${forbidden.join(', ')}`);
   process.exit(1);
+}
+
+// The product page, the cart and checkout open no dialog, offcanvas or carousel when they first paint: react-bootstrap's
+// overlays (vite.config.ts, the `overlays` group) stay out of what they load before it.
+const OVERLAY_FREE = [
+  'src/features/catalog/routes/ProductPage.tsx',
+  'src/features/cart/routes/CartPage.tsx',
+  'src/features/checkout/routes/Checkout.tsx',
+];
+for (const page of OVERLAY_FREE) {
+  if (!manifest[page]) {
+    console.error(`${page} is not in the build's manifest`);
+    process.exit(1);
+  }
+  const overlays = [...staticClosure(manifest, [page])].filter((k) => manifest[k].name === 'overlays');
+  if (overlays.length) {
+    console.error(`${page} loads react-bootstrap's overlays before its first paint (${overlays.join(', ')})`);
+    process.exit(1);
+  }
 }
 
 const cycles = chunkCycles(manifest);
