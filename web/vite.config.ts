@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { firstPaint } from './scripts/firstPaint.ts';
 import { precompress } from './scripts/precompress.ts';
 import { sourceAliases } from './scripts/aliases.ts';
 import { purgeBootstrap } from './scripts/purgeBootstrap.ts';
@@ -117,6 +118,8 @@ export default defineConfig(({ mode }) => ({
     treeShakeReactRouter(),
     compileHints(),
     preloadBrandFont(),
+    // index.html's first paint, rendered with the aliases the build resolves (the production react-router too).
+    firstPaint([...sourceAliases, ...(mode === 'production' ? reactRouterProduction : [])]),
     buildKind({ ...loadEnv(mode, r('.'), 'VITE_'), ...process.env }),
     precompress(),
     regenerateClient(r('..')),

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAROUSEL_IMAGE_SIZES,
   catalogKeys,
+  FIRST_PAINT_SLOT,
+  FIRST_PAINT_TEMPLATE_ID,
   imageSrcSet,
   PRODUCT_IMAGE_SIZES,
   INLINE_DATA_ID,
@@ -517,6 +519,40 @@ describe('catalogue pages without JavaScript', () => {
       top: [product],
     });
     expect(home.preloadImage).toEqual({ href: image, srcset: imageSrcSet(image), sizes: CAROUSEL_IMAGE_SIZES });
+  });
+
+  it("puts index.html's first paint in #root: the home page's poster in its slot, escaped; the template taken out", () => {
+    const layout = `<div data-first-paint="" inert=""><header>Voltshop</header><main><div class="container">${FIRST_PAINT_SLOT}</div></main></div>`;
+    const withShell = TEMPLATE.replace(
+      '<div id="root"></div>',
+      `<div id="root"></div>\n    <template id="${FIRST_PAINT_TEMPLATE_ID}">${layout}</template>`,
+    );
+    const image = `/uploads/${'cd'.repeat(16)}.webp`;
+    const product = fakeProduct(1, { name: 'Tom & "Jerry" <Deluxe>', image, price: 1234.5 });
+    const page = { products: [product], page: 1, pages: 1 } as unknown as ProductPage;
+    const home = new JSDOM(renderPage(withShell, ORIGIN, listHead(ORIGIN, { keyword: '', page, top: [product] }), 1))
+      .window.document;
+    expect(home.querySelectorAll('template')).toHaveLength(0);
+    const root = home.getElementById('root')!;
+    expect(root.querySelector('[data-first-paint] header')?.textContent).toBe('Voltshop');
+    const poster = root.querySelector('[data-first-paint] main .container [data-testid="carousel-poster"]')!;
+    expect(poster.textContent).toBe('Tom & "Jerry" <Deluxe> ($1,234.50)');
+    const img = poster.querySelector('img')!;
+    expect([img.getAttribute('src'), img.getAttribute('srcset'), img.getAttribute('sizes')]).toEqual([
+      image,
+      imageSrcSet(image),
+      CAROUSEL_IMAGE_SIZES,
+    ]);
+    expect(root.innerHTML).not.toContain(FIRST_PAINT_SLOT);
+    // A page without a poster (a product page): the layout with an empty main.
+    const productPage = new JSDOM(renderPage(withShell, ORIGIN, productHead(ORIGIN, product), 1)).window.document;
+    expect(productPage.querySelector('#root [data-first-paint] main .container')?.innerHTML).toBe('');
+    expect(productPage.querySelectorAll('template')).toHaveLength(0);
+    // A build without one: #root stays empty, as before.
+    expect(
+      new JSDOM(renderPage(TEMPLATE, ORIGIN, productHead(ORIGIN, product), 1)).window.document.getElementById('root')!
+        .innerHTML,
+    ).toBe('');
   });
 
   it('is sent compressed when the browser accepts it', async () => {

@@ -68,6 +68,37 @@ describe('first load', () => {
     expect(shifts).toBeLessThan(0.02);
   });
 
+  it("home: the page's HTML paints the header and the carousel's poster before the script runs; the app takes their place", async () => {
+    // Without JavaScript: what a phone shows while the app's script is still on its way (domain/firstPaint.ts).
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: base, viewport: MOBILE, javaScriptEnabled: false });
+    try {
+      const still = await context.newPage();
+      await still.goto('/');
+      const firstPaint = still.locator('[data-first-paint]');
+      expect(await firstPaint.getAttribute('inert')).toBe(''); // nothing to click or type in before the app
+      await expect.poll(() => still.locator('header .navbar-brand').isVisible()).toBe(true);
+      const top = (await (await fetch(`${base}/api/products/top`)).json()) as { name: string; image: string }[];
+      const poster = still.getByTestId('carousel-poster');
+      expect(await poster.locator('img').getAttribute('src')).toBe(top[0]!.image);
+      expect(await poster.textContent()).toContain(top[0]!.name);
+      // The same for every visitor: the account's entry waits for the app (who is signed in).
+      expect(await still.locator('.nav-account').isVisible()).toBe(false);
+      expect(await still.locator('template').count()).toBe(0); // taken out of the page once used
+    } finally {
+      await context.close();
+    }
+    // With it: the app's own header and poster in the same place, the static copy gone, nothing shifted.
+    const seen = await watch(page);
+    await page.goto('/');
+    await page.getByTestId('top-carousel').waitFor();
+    expect(await page.locator('[data-first-paint]').count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect((await seen.measures()).shifts).toBeLessThan(0.02);
+  });
+
   it('product page opened directly: the product comes with the page (no API call), nothing shifts, no CSP violation', async () => {
     const id = await productId();
     const { context, page: mobile } = await newPage(await page.context().browser()!, base, MOBILE);

@@ -32,6 +32,7 @@ export * from './quantity.js';
 export * from './search.js';
 export * from './images.js';
 export * from './inlineData.js';
+export * from './firstPaint.js';
 export * from './site.js';
 export * from './policyText.js';
 export * from './catalogQuery.js';

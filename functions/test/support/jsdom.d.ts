@@ -5,6 +5,8 @@ declare module 'jsdom' {
     getAttribute(name: string): string | null;
     hasAttribute(name: string): boolean;
     textContent: string | null;
+    readonly innerHTML: string;
+    querySelector(selector: string): ParsedElement | null;
   }
   interface ParsedDocument {
     title: string;

@@ -10,6 +10,10 @@ import {
   DEFAULT_DESCRIPTION,
   DEFAULT_TITLE,
   CAROUSEL_IMAGE_SIZES,
+  carouselPosterHtml,
+  escapeHtml,
+  FIRST_PAINT_SLOT,
+  FIRST_PAINT_TEMPLATE_ID,
   firstPictureFor,
   imageSrcSet,
   PRODUCT_IMAGE_SIZES,
@@ -43,6 +47,9 @@ export interface PageHead {
   /** The page's largest paint on a phone, fetched with the HTML instead of after the app has rendered. `srcset` and
    *  `sizes` are the <img>'s own, so the browser picks the same file once (web: ProductCarousel, ProductImage). */
   preloadImage?: { href: string; srcset?: string; sizes?: string };
+  /** The home page carousel's first slide: its poster is the page's first paint, in the layout the HTML shows before
+   *  the app's script has run (domain/firstPaint.ts). */
+  poster?: { name: string; price: number; image: string };
   /** The page's own code beyond the app's entry (its lazily loaded chunks): fetched with the HTML instead of after
    *  the entry has run. URL paths. */
   modulePreloads?: readonly string[];
@@ -54,11 +61,6 @@ export interface PageHead {
 
 const SCHEMA = 'https://schema.org';
 const DESCRIPTION_MAX = 160;
-
-/** Text and attribute values in HTML: every character that could end or open markup is escaped. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** JSON inside a <script> data block: no `</script>`, `<!--` or line separators can end or alter the element. */
 export function jsonForScript(value: unknown): string {
@@ -177,6 +179,7 @@ export function listHead(
     preloadImage: top?.[0]
       ? { href: top[0].image, srcset: imageSrcSet(top[0].image), sizes: CAROUSEL_IMAGE_SIZES }
       : undefined,
+    poster: top?.[0] ? { name: top[0].name, price: top[0].price, image: top[0].image } : undefined,
     image: first?.image,
     imageAlt: first?.name,
     jsonLd: [webSite(origin), ...(trail.length > 1 ? [breadcrumbs(origin, trail)] : [])],
@@ -429,10 +432,26 @@ function headTags(origin: string, head: PageHead, renderedAt: number, liveEventI
   return out.join('\n    ');
 }
 
+/** index.html's first-paint template (domain/firstPaint.ts), with the whitespace the build put before it. */
+const FIRST_PAINT_TEMPLATE = new RegExp(`\\s*<template id="${FIRST_PAINT_TEMPLATE_ID}">([\\s\\S]*?)</template>`, 'i');
+
+/**
+ * The first paint (domain/firstPaint.ts): the layout index.html's template holds, put in the empty #root with the
+ * page's poster in its slot; the template itself is taken out. A template without either is left as it is (an
+ * older build: the page paints with the app, as before).
+ */
+function withFirstPaint(template: string, head: PageHead): string {
+  const found = FIRST_PAINT_TEMPLATE.exec(template);
+  if (!found) return template;
+  const rest = template.slice(0, found.index) + template.slice(found.index + found[0].length);
+  const layout = found[1]!.replace(FIRST_PAINT_SLOT, () => (head.poster ? carouselPosterHtml(head.poster) : ''));
+  return rest.replace(/<div id="root"><\/div>/i, () => `<div id="root">${layout}</div>`);
+}
+
 /**
  * The built index.html with `head`'s tags: its own <title> and description replaced, the rest added at the end of
- * <head> (before the app's script runs, which reads the data block). `liveEventId`: the live position taken before
- * the data was read, written into the data block.
+ * <head> (before the app's script runs, which reads the data block), and the first paint in #root. `liveEventId`:
+ * the live position taken before the data was read, written into the data block.
  */
 export function renderPage(
   template: string,
@@ -442,7 +461,7 @@ export function renderPage(
   liveEventId?: string,
 ): string {
   const tags = headTags(origin, head, renderedAt, liveEventId);
-  const stripped = template
+  const stripped = withFirstPaint(template, head)
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
   const at = stripped.search(/<\/head>/i);
