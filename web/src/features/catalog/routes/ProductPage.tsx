@@ -164,7 +164,10 @@ function ProductView({ product }: { product: ProductDetail }) {
             <span data-testid="stock-status">{stock.text}</span>
           </p>
           <BuyBox p={p} variantId={chosen?._id} productId={product._id} />
-          <Heart product={product._id} variant={chosen?._id} name={product.name} />
+          {/* The heart is a chunk of its own: its height is kept while it loads, so the parts below stay put. */}
+          <div className="heart-slot">
+            <Heart product={product._id} variant={chosen?._id} name={product.name} />
+          </div>
           <div className="compare-slot">
             <OptionalPart>
               <LazyCompareToggle product={product} />
