@@ -707,8 +707,9 @@ with the app's own components into index.html's \`<template id="first-paint">\` 
 the server's pages put it in \`#root\`, inert, with the home page's poster in its slot (\`@domain/firstPaint\`). The
 app's first render replaces it with the same boxes: header, main and poster at the same place at 390 and 1366 px
 (measured from the page with JavaScript off and on), no layout shift (\`loading.e2e.ts\`; Chromium's layout-shift
-entries at 4× CPU, signed out and as an admin with a cart: none on home and category; the product page at 1366 px
-has the 0.037 it had before, its description and reviews). Prototyped first with hand-made copies served by a patched
+entries at 4× CPU, signed out and as an admin with a cart: none on home and category; on the product page at 1366 px
+the 0.037 it had before, with or without this: the heart, a chunk of its own, came in above the perks and the
+description. Its height is now kept while it loads (\`.heart-slot\`): none there either). Prototyped first with hand-made copies served by a patched
 server (\`SHELL_DIR\`, not kept), one run each: the header alone in #root moved FCP (home 1.74–1.84 → 1.45–1.50 s) but
 not LCP (2.44–2.51 s: 97); the header and the poster, 99 and 99 (LCP 1.67–2.07 s); a dark bar of the header's height
 with the poster, 97 and 97 (LCP 2.44–2.51 s: why that copy did not count as the largest paint was not found); the
