@@ -281,6 +281,27 @@ rounds): ~0.5 µs per order, under 0.1% of it, against two table rebuilds in eve
 fewer saves about one page of 28 (~7 µs of a commit measured at ~0.2 ms, ~0.5% of an order), and each of the
 orders' indexes serves a list, a filter or the holds (benchmark 2b). Neither was done.
 
+**Issue 42, round 7: what the first sale's order path costs cold (2026-11-30, 10:55–11:06 UTC, load average 0.6–1).**
+One server, fresh tokens each burst on fresh connections, 500 customers and stock 100 each time: a no-op burst, then
+three sales of new products (an experiment script, not kept), CPU per request. The no-op through Express costs 380–580
+µs on the first burst and 200–340 µs once warm, the floor's 220–260: Express is not what separates a warm shop from
+the floor. A sale costs 940–1,260 µs on the first, 700–860 on the next. With parts switched off in a copy of the built
+code (first sale; two runs each):
+
+| switched off | first sale, µs per request | the two sales after |
+| --- | --- | --- |
+| nothing | 1,000, 940 / 1,260, 980 | 820–1,040 |
+| the three order limiters (express-rate-limit) | 780, 800 / 800, 1,060 | 680–920 |
+| the stock-alert listener | 960, 1,000 / 940, 1,340 | 740–960 |
+| the order body's schema (zod) | 920, 940 / 900, 1,100 | 660–940 |
+| all three | 620, 720 / 660, 880 | 520–840 |
+
+The limiters are the largest part, and it is cold code: the same three limiters in a bare Express app cost 35 µs per
+request warm (40,000 requests) but 150–200 µs more than the app without them over its first 1,500 (batches of 500:
+284–404 against 131–214 µs), each an async middleware of about six awaits. Not changed: the limits stay with
+express-rate-limit, a maintained library, rather than a hand-made counter; and no warm-up runs the order path at
+start with made-up orders, which would move a fresh server's figure by work no shopper asked for.
+
 ### 4. Web
 
 **Before** (report of 2026-11-22 15:43): performance home 69, product 49, cart 64 (LCP 4.9 s, 6.5 s, 5.4 s); product
@@ -731,14 +752,18 @@ itself was tried in an earlier round and not kept (the entry's evaluation fell i
 this one is the server's, only on the pages it renders, and the first render is now sliced (a transition); the
 blocking time on home 9–12 ms in the three runs with it, 0–6 ms without.
 
-The full run above is the first after round 6 (09:00 UTC). The server's code is the one the run before it measured
-(\`functions/\` unchanged since bf94083), so what moved on the server's side moved with the machine. Rows worse than
-that run: the category page's Lighthouse 97 (measured again, main's build and this round's alternating, three pairs at
-09:07 UTC: 97 / 98, 98 / 98, 97 / 97, the same); the spike's 1.06 ms of CPU per order request and 3.69× (quick runs of
-the same code this morning: 0.94–1.18 ms, 3.2–3.9×); the live streams' 18.0 KB per stream (two quick runs after: 12.5
-and 14.9 KB; the figure is the server's RSS growth over 1,000 streams, moved by when the collector runs); the order
-lists' second and last rows (p95 3 → 5 ms and 2 → 3 ms, every row ≤ 25 ms); one product's read at 88% of the bare
-server (92% before: its rounds 85–90% against 88–98% then; the other three calls 90–93%, every one ≥ 80%).
+The full run above is the first after round 7 (11:31 UTC; load average 4.2 at its start, from the browser suites
+run just before, 1.5 at its end). Home 97 → **99**; the spike 3.69× → 2.58× and 1.06 → 1.04 ms (the server's order
+code unchanged: the same code's quick runs move as much). Rows worse than the run before, measured again with
+main's build in a worktree (\`git worktree\`, the same node_modules) and this one alternating, 11:41–12:05 UTC, load
+average 1.1–1.8: start-up 873 / 512 → 1,214 / 731 ms (first start / restart; again: main 1,007, 943 / 569, 528 ms,
+this 895, 924 / 475, 531 ms) and the Firebase cold start 672 → 861 ms (main 694, 725, this 690, 772 ms); the product
+and cart pages' Lighthouse 97 → 96 and 96 → 95 (three pairs: product 97, 97, 96 / 97, 97, 97; cart 95, 96, 96 /
+95, 96, 95); the catalogue 93, 90, 88, 91% → 91, 85, 84, 88% (two quick pairs: list 100, 92 / 101, 93%; search 87,
+89 / 91, 87%; a product 82, 84 / 86, 85%; top 89, 88 / 87, 88%); the orders alone 1.97 → 2.98 ms of CPU each (one
+quick pair: 2.36 / 2.06 ms). Reads during the sale (78% here, 75% before) spread 62–73% over quick runs: six of
+main's worktree 67–73%, six of this one 62–67%, and main's worktree running this build's server code 67, 68%: the
+server's code is not what differs between those trees.
 
 ### 5. Start-up
 
