@@ -720,21 +720,21 @@ The first bundle: 110,478 → 110,534 B (its preload map names one chunk more; b
 The product page's LCP is lower in 6 of the 7 pairs (2.17–2.40 → 2.17–2.27 s) and its median 96 → **97**; the
 others are as they were.
 
-**The first paint from the HTML (issue 42, round 7, 2026-11-30 10:55–11:15 UTC, load average 0.4–1.9).** The
-home page's largest paint, the carousel's poster, painted only when the app had rendered: its picture was preloaded
-by the HTML and there by ~0.5 s (Chromium, 4× CPU, 1.6 Mbit/s, 150 ms), the page's DOM empty until the entry's ~110 KB
-had arrived and run. The build now renders the page frame (the header as a signed-out visitor sees it, an empty main)
-with the app's own components into index.html's \`<template id="first-paint">\` (\`web/scripts/firstPaint.ts\`), and
-the server's pages put it in \`#root\`, inert, with the home page's poster in its slot (\`@domain/firstPaint\`). The
-app's first render replaces it with the same boxes: header, main and poster at the same place at 390 and 1366 px
-(measured from the page with JavaScript off and on), no layout shift (\`loading.e2e.ts\`; Chromium's layout-shift
-entries at 4× CPU, signed out and as an admin with a cart: none on home and category; on the product page at 1366 px
-the 0.037 it had before, with or without this: the heart, a chunk of its own, came in above the perks and the
-description. Its height is now kept while it loads (\`.heart-slot\`): none there either). Prototyped first with hand-made copies served by a patched
-server (\`SHELL_DIR\`, not kept), one run each: the header alone in #root moved FCP (home 1.74–1.84 → 1.45–1.50 s) but
-not LCP (2.44–2.51 s: 97); the header and the poster, 99 and 99 (LCP 1.67–2.07 s); a dark bar of the header's height
-with the poster, 97 and 97 (LCP 2.44–2.51 s: why that copy did not count as the largest paint was not found); the
-whole first render (cards too) 99 and 99: the poster is what counts. What was built, against main's build
+**The first paint from the HTML (issue 42, round 7, 2026-11-30 10:55–11:15 UTC, load average 0.4–1.9).** The home
+page's largest paint, the carousel's poster, painted only when the app had rendered: its picture was preloaded by the
+HTML and there by ~0.5 s (Chromium, 4× CPU, 1.6 Mbit/s, 150 ms), the page's DOM empty until the entry's ~110 KB had
+arrived and run. The build now renders the page frame (the header as a signed-out visitor sees it, an empty main) with
+the app's own components into index.html's \`<template id="first-paint">\` (\`web/scripts/firstPaint.ts\`), and the
+server's pages put it in \`#root\`, inert, with the home page's poster in its slot (\`@domain/firstPaint\`). The app's
+first render replaces it with the same boxes: header, main and poster at the same place at 390 and 1366 px (measured
+from the page with JavaScript off and on), no layout shift (\`loading.e2e.ts\`; Chromium's layout-shift entries at 4×
+CPU, signed out and as an admin with a cart: none on home and category; on the product page at 1366 px the 0.037 it
+had before, with or without this: the heart, a chunk of its own, came in above the perks and the description. Its
+height is now kept while it loads (\`.heart-slot\`): none there either). Prototyped first with hand-made copies served
+by a patched server (\`SHELL_DIR\`, not kept), one run each: the header alone in #root moved FCP (home 1.74–1.84 →
+1.45–1.50 s) but not LCP (2.44–2.51 s: 97); the header and the poster, 99 and 99 (LCP 1.67–2.07 s); a dark bar of the
+header's height with the poster, 97 and 97 (LCP 2.44–2.51 s: why that copy did not count as the largest paint was not
+found); the whole first render (cards too) 99 and 99: the poster is what counts. What was built, against main's build
 (\`WEB_DIST\`, main's server by \`BENCH_SHOP_ROOT\`), three pairs, one run each, perf (FCP / LCP):
 
 | page | main | first paint from the HTML |
