@@ -746,11 +746,12 @@ found); the whole first render (cards too) 99 and 99: the poster is what counts.
 Home 97 → **99** (LCP −0.65 s); the category and product pages, whose largest paints need their page's code (the
 cards, the gallery), are as they were. Tried for the product page: its skeleton with the preloaded picture in the slot
 (prototype): 98, 97, 96, 98 against 97, 96, 97, 97, no gain (its picture shares the slow link with the page's
-announced chunks either way). The first bundle: 110,518 → 110,569 B (\`PageFrame\`; budget 110,592), the Firebase
-build 112,570 of 112,640 B; index.html 829 → 3,819 B (1,044 B Brotli) with the template. A static header in index.html
-itself was tried in an earlier round and not kept (the entry's evaluation fell into the blocking time; see above):
-this one is the server's, only on the pages it renders, and the first render is now sliced (a transition); the
-blocking time on home 9–12 ms in the three runs with it, 0–6 ms without.
+announced chunks either way). The first bundle (\`npm run size\`): 110,526 B of its 110,592 (the shell writes
+RootLayout's frame out rather than share a component with it, which cost 50 B; \`shell.test.tsx\` keeps the two
+alike), the Firebase build 112,488 of 112,640 B; index.html 829 → 3,819 B (1,044 B Brotli) with the template. A static
+header in index.html itself was tried in an earlier round and not kept (the entry's evaluation fell into the blocking
+time; see above): this one is the server's, only on the pages it renders, and the first render is now sliced (a
+transition); the blocking time on home 9–12 ms in the three runs with it, 0–6 ms without.
 
 The full run above is the first after round 7 (11:31 UTC; load average 4.2 at its start, from the browser suites
 run just before, 1.5 at its end). Home 97 → **99**; the spike 3.69× → 2.58× and 1.06 → 1.04 ms (the server's order

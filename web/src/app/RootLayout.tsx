@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState } from 'react';
 import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Loader } from '@/components/ui/Loader';
 import { paths } from '@domain/routes';
@@ -28,53 +28,22 @@ function HydratingPlaceholder() {
   return matchPath(paths.product.path, pathname) ? <ProductPageSkeleton withTopbar image={image} /> : <Loader fill />;
 }
 
-/**
- * The frame of every page: the header, the main area's container with `children`, and what comes `before` and
- * `after`. Also the first paint's static HTML (firstPaint/shell.tsx: the frame with an empty main), so the app's
- * first render has the same boxes as what the page's HTML showed.
- */
-export function PageFrame({
-  before,
-  mainKey,
-  children,
-  after,
-}: {
-  before?: ReactNode;
-  mainKey?: string;
-  children: ReactNode;
-  after?: ReactNode;
-}) {
-  return (
-    <div className="d-flex flex-column min-vh-100">
-      {before}
-      <Header />
-      <main key={mainKey} id="main" className="py-4 flex-grow-1" tabIndex={-1}>
-        <div className="container">{children}</div>
-      </main>
-      {after}
-    </div>
-  );
-}
-
 export function RootLayout({ hydrating = false }: { hydrating?: boolean }) {
   const navigation = useNavigation();
   const phase = hydrating ? 'hydrating' : 'ready';
   return (
-    <PageFrame
-      before={
-        navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-label="Loading page" />
-      }
-      mainKey={`main-${phase}`}
-      after={
-        <>
-          <Footer key={`footer-${phase}`} />
-          <ScrollRestoration />
-        </>
-      }
-    >
-      {hydrating ? <HydratingPlaceholder /> : <Outlet />}
-      {/* Issue 41: the compare tray, and the home page's "Recently viewed" (lazy) */}
-      <Suspense>{!hydrating && <LazyShopExtras />}</Suspense>
-    </PageFrame>
+    <div className="d-flex flex-column min-vh-100">
+      {navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      <Header />
+      <main key={`main-${phase}`} id="main" className="py-4 flex-grow-1" tabIndex={-1}>
+        <div className="container">
+          {hydrating ? <HydratingPlaceholder /> : <Outlet />}
+          {/* Issue 41: the compare tray, and the home page's "Recently viewed" (lazy) */}
+          <Suspense>{!hydrating && <LazyShopExtras />}</Suspense>
+        </div>
+      </main>
+      <Footer key={`footer-${phase}`} />
+      <ScrollRestoration />
+    </div>
   );
 }

@@ -122,8 +122,7 @@ export function Header() {
                   ]}
                 />
               ) : (
-                // nav-account: hidden in the first paint (index.css), which is the same for every visitor.
-                <li className="nav-item nav-account">
+                <li className="nav-item">
                   <NavLink to={paths.login.href()} onClick={close} className={navClass}>
                     <Icon name="user" /> Sign In
                   </NavLink>

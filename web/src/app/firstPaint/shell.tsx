@@ -1,6 +1,6 @@
 // The first paint's static HTML (issue 42), rendered once at build time (web/scripts/firstPaint.ts) into index.html's
-// <template id="first-paint">: the page's frame (RootLayout's PageFrame: the header as a signed-out visitor with an
-// empty cart sees it, an empty main) with the slot the server fills. The server's pages put it in #root
+// <template id="first-paint">: the page's frame (RootLayout's: the header as a signed-out visitor with an empty cart
+// sees it, an empty main, no footer, which would move down as the page arrives) with the slot the server fills. The server's pages put it in #root
 // (functions/src/features/pages/render.ts), so a phone paints the header and the home page's carousel poster as soon
 // as the HTML and the styles are in, not after the app's script; the app's first render then replaces it with the
 // same boxes. `inert`: nothing in it can be clicked, focused or typed in, and assistive tech skips it, until the app
@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { FIRST_PAINT_SLOT } from '@domain/firstPaint';
 
 export { FIRST_PAINT_TEMPLATE_ID } from '@domain/firstPaint';
-import { PageFrame } from '../RootLayout';
+import { Header } from '../components/Header';
 
 /** Text no page shows, swapped for the slot's HTML comment once rendered (React escapes what it renders). */
 const SLOT_TEXT = 'voltshop-first-paint-slot';
@@ -18,7 +18,14 @@ const SLOT_TEXT = 'voltshop-first-paint-slot';
 export function renderFirstPaint(): string {
   const frame = (
     <div data-first-paint="" inert>
-      <PageFrame>{SLOT_TEXT}</PageFrame>
+      {/* RootLayout's frame without its footer, written out here rather than shared so the first bundle carries
+          nothing for it (a shared frame component cost it 50 B); shell.test.tsx checks that the two agree. */}
+      <div className="d-flex flex-column min-vh-100">
+        <Header />
+        <main id="main" className="py-4 flex-grow-1" tabIndex={-1}>
+          <div className="container">{SLOT_TEXT}</div>
+        </main>
+      </div>
     </div>
   );
   const router = createMemoryRouter([{ path: '*', element: frame }]);
