@@ -103,7 +103,8 @@ async function crawl(path: string, base = shop.url) {
   };
 }
 
-/** A product of the fake catalogues: the i-th, updated on day i + 1. */
+/** A product of the fake catalogues: the i-th, updated on day i + 1. Its gallery starts with its image, as the API's
+ *  answers always do (domain/productMedia.ts galleryOf). */
 const fakeProduct = (i: number, over: Partial<ProductDetail> = {}): ProductDetail => ({
   _id: `p${i}`,
   name: `Product ${i}`,
@@ -123,6 +124,7 @@ const fakeProduct = (i: number, over: Partial<ProductDetail> = {}): ProductDetai
   updatedAt: `2026-01-0${i + 1}T00:00:00.000Z`,
   reviews: [],
   ...over,
+  images: over.images ?? [{ url: over.image ?? '/images/x.svg', alt: '' }],
 });
 
 const ofType = (lds: Record<string, any>[], type: string) => lds.find((l) => l['@type'] === type);
@@ -544,10 +546,34 @@ describe('catalogue pages without JavaScript', () => {
       CAROUSEL_IMAGE_SIZES,
     ]);
     expect(root.innerHTML).not.toContain(FIRST_PAINT_SLOT);
-    // A page without a poster (a product page): the layout with an empty main.
-    const productPage = new JSDOM(renderPage(withShell, ORIGIN, productHead(ORIGIN, product), 1)).window.document;
-    expect(productPage.querySelector('#root [data-first-paint] main .container')?.innerHTML).toBe('');
+    // The product page: its top bar and first picture (web ProductPage.test.tsx checks they are the app's own), the
+    // page's code fetched below them.
+    const productHtml = renderPage(
+      withShell,
+      ORIGIN,
+      { ...productHead(ORIGIN, product), modulePreloads: ['/assets/ProductPage-x.js'] },
+      1,
+    );
+    const productPage = new JSDOM(productHtml).window.document;
+    const productFrame = productPage.querySelector('#root [data-first-paint] main .container .product-page')!;
+    expect(productFrame.querySelector('[aria-current="page"]')?.textContent).toBe('Tom & "Jerry" <Deluxe>');
+    const picture = productFrame.querySelector('.product-image img')!;
+    expect([picture.getAttribute('src'), picture.getAttribute('fetchpriority')]).toEqual([image, 'high']);
     expect(productPage.querySelectorAll('template')).toHaveLength(0);
+    const preload = productPage.querySelector('link[rel="modulepreload"]')!;
+    expect(preload.getAttribute('fetchpriority')).toBe('low');
+    // A page without a first paint of its own (no top products): the layout with an empty main, its code as before.
+    const bare = { products: [], page: 1, pages: 0 } as unknown as ProductPage;
+    const plain = new JSDOM(
+      renderPage(
+        withShell,
+        ORIGIN,
+        { ...listHead(ORIGIN, { keyword: '', page: bare, top: [] }), modulePreloads: ['/assets/CatalogPage-x.js'] },
+        1,
+      ),
+    ).window.document;
+    expect(plain.querySelector('#root [data-first-paint] main .container')?.innerHTML).toBe('');
+    expect(plain.querySelector('link[rel="modulepreload"]')!.hasAttribute('fetchpriority')).toBe(false);
     // A build without one: #root stays empty, as before.
     expect(
       new JSDOM(renderPage(TEMPLATE, ORIGIN, productHead(ORIGIN, product), 1)).window.document.getElementById('root')!

@@ -104,10 +104,23 @@ describe('first load', () => {
     // The heart, a chunk of its own, came in above the perks and the description and moved them (0.037 here, in most runs).
     ['a 1366 px screen', { width: 1366, height: 900 }],
   ])(
-    'product page opened directly on %s: the product comes with the page (no API call), nothing shifts, no CSP violation',
+    'product page opened directly on %s: its picture paints from the HTML where the app shows it, the product comes with the page (no API call), nothing shifts, no CSP violation',
     async (_, viewport) => {
       const id = await productId();
-      const { context, page: mobile } = await newPage(await page.context().browser()!, base, viewport);
+      const browser = page.context().browser()!;
+      // Without the app's script: the HTML's first paint shows the gallery's first picture (domain/firstPaint.ts)...
+      const still = await browser.newContext({ baseURL: base, viewport, javaScriptEnabled: false });
+      const pictureBox = (p: Page) => p.locator('.product-page .product-image img').first().boundingBox();
+      let before: Awaited<ReturnType<typeof pictureBox>>;
+      try {
+        const html = await still.newPage();
+        await html.goto(`/product/${id}`);
+        expect(await html.locator('[data-first-paint] .product-page .product-image img').count()).toBe(1);
+        before = await pictureBox(html);
+      } finally {
+        await still.close();
+      }
+      const { context, page: mobile } = await newPage(browser, base, viewport);
       try {
         // A phone's CPU (Lighthouse's 4×): late chunks land after the first paint, where they could move things.
         await (await context.newCDPSession(mobile)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -128,6 +141,10 @@ describe('first load', () => {
         const { shifts, csp } = await seen.measures();
         expect(csp).toEqual([]);
         expect(shifts).toBeLessThan(0.02);
+        // ...and the app's own picture replaced it in the same box.
+        expect(await mobile.locator('[data-first-paint]').count()).toBe(0);
+        expect(before).not.toBeNull();
+        expect(await pictureBox(mobile)).toEqual(before);
       } finally {
         await context.close();
       }

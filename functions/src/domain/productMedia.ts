@@ -73,12 +73,16 @@ export function galleryForVariant(gallery: readonly ProductImage[], variantImage
   return [own, ...gallery.filter((picture) => picture.url !== variantImage)];
 }
 
-/** The product page's first picture (its largest paint), as its gallery starts (galleryForVariant; the gallery's
- *  first is the main image): the chosen variant's own (`?variant=`, else the first variant's), else the main image. */
-export function firstPictureFor(
-  product: { image: string; variants?: readonly { _id: string; image?: string }[] },
+/**
+ * The product page's gallery as it opens (web ProductPage; the first paint of its HTML, firstPaint.ts): the product's
+ * pictures (its main image alone without a gallery), the chosen variant's own first (galleryForVariant). The chosen
+ * variant: the one with `variantId` (the address's `?variant=`), else the first. Its first picture is the page's
+ * largest paint.
+ */
+export function productPageGallery(
+  product: { image: string; images?: readonly ProductImage[]; variants?: readonly { _id: string; image?: string }[] },
   variantId: string | null,
-): string {
-  const variants = product.variants;
-  return (variants?.find((v) => v._id === variantId) ?? variants?.[0])?.image || product.image;
+): ProductImage[] {
+  const variant = product.variants?.find((v) => v._id === variantId) ?? product.variants?.[0];
+  return galleryForVariant(product.images?.length ? product.images : [{ url: product.image, alt: '' }], variant?.image);
 }

@@ -14,7 +14,8 @@ import {
   escapeHtml,
   FIRST_PAINT_SLOT,
   FIRST_PAINT_TEMPLATE_ID,
-  firstPictureFor,
+  productFirstPaintHtml,
+  productPageGallery,
   imageSrcSet,
   PRODUCT_IMAGE_SIZES,
   INLINE_DATA_ID,
@@ -47,11 +48,11 @@ export interface PageHead {
   /** The page's largest paint on a phone, fetched with the HTML instead of after the app has rendered. `srcset` and
    *  `sizes` are the <img>'s own, so the browser picks the same file once (web: ProductCarousel, ProductImage). */
   preloadImage?: { href: string; srcset?: string; sizes?: string };
-  /** The home page carousel's first slide: its poster is the page's first paint, in the layout the HTML shows before
-   *  the app's script has run (domain/firstPaint.ts). */
-  poster?: { name: string; price: number; image: string };
+  /** The page's own first paint, HTML for the slot of the layout the page shows before the app's script has run
+   *  (domain/firstPaint.ts): the home page carousel's poster, the product page's first picture. */
+  firstPaint?: string;
   /** The page's own code beyond the app's entry (its lazily loaded chunks): fetched with the HTML instead of after
-   *  the entry has run. URL paths. */
+   *  the entry has run (below the first paint's files when the page has one). URL paths. */
   modulePreloads?: readonly string[];
   /** Open Graph product price (product pages). */
   price?: number;
@@ -179,7 +180,7 @@ export function listHead(
     preloadImage: top?.[0]
       ? { href: top[0].image, srcset: imageSrcSet(top[0].image), sizes: CAROUSEL_IMAGE_SIZES }
       : undefined,
-    poster: top?.[0] ? { name: top[0].name, price: top[0].price, image: top[0].image } : undefined,
+    firstPaint: top?.[0] ? carouselPosterHtml(top[0]) : undefined,
     image: first?.image,
     imageAlt: first?.name,
     jsonLd: [webSite(origin), ...(trail.length > 1 ? [breadcrumbs(origin, trail)] : [])],
@@ -308,15 +309,18 @@ export function productHead(origin: string, product: ProductDetail, variantId: s
   const path = productPath(product.slug);
   const description = summary(product.description) || DEFAULT_DESCRIPTION;
   const ld = productJsonLd(origin, product);
-  const first = firstPictureFor(product, variantId);
+  const gallery = productPageGallery(product, variantId);
+  const first = gallery[0]!.url;
   return {
     status: 200,
     title: pageTitle(product.name),
     description,
     canonical: path,
     ogType: 'product',
-    // The gallery's first picture for the variant asked (web ProductPage; the skeleton shows it from this link).
+    // The gallery's first picture for the variant asked (web ProductPage), fetched with the HTML and shown by it in
+    // the page's place before the app has run.
     preloadImage: { href: first, srcset: imageSrcSet(first), sizes: PRODUCT_IMAGE_SIZES },
+    firstPaint: productFirstPaintHtml(product, gallery),
     image: product.image,
     imageAlt: product.name,
     price: product.price,
@@ -409,8 +413,12 @@ function headTags(origin: string, head: PageHead, renderedAt: number, liveEventI
       `<link rel="preload" as="image" href="${escapeHtml(href)}"${srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : ''} fetchpriority="high">`,
     );
   }
+  // Where the page paints from its HTML, its code is not needed for that paint: fetched at low priority, below the
+  // stylesheet, the font and the picture. Real loads measured the same either way (docs/benchmarks.md, section 4);
+  // Lighthouse's simulation counts high-priority scripts fetched before the first paint as blocking it.
+  const priority = head.firstPaint ? ' fetchpriority="low"' : '';
   for (const href of head.modulePreloads ?? [])
-    out.push(`<link rel="modulepreload" href="${escapeHtml(href)}" crossorigin>`);
+    out.push(`<link rel="modulepreload" href="${escapeHtml(href)}" crossorigin${priority}>`);
   if (head.price !== undefined) {
     out.push(
       tag('product:price:amount', 'property', head.price.toFixed(2)),
@@ -437,14 +445,14 @@ const FIRST_PAINT_TEMPLATE = new RegExp(`\\s*<template id="${FIRST_PAINT_TEMPLAT
 
 /**
  * The first paint (domain/firstPaint.ts): the layout index.html's template holds, put in the empty #root with the
- * page's poster in its slot; the template itself is taken out. A template without either is left as it is (an
+ * page's own first paint in its slot; the template itself is taken out. A template without either is left as it is (an
  * older build: the page paints with the app, as before).
  */
 function withFirstPaint(template: string, head: PageHead): string {
   const found = FIRST_PAINT_TEMPLATE.exec(template);
   if (!found) return template;
   const rest = template.slice(0, found.index) + template.slice(found.index + found[0].length);
-  const layout = found[1]!.replace(FIRST_PAINT_SLOT, () => (head.poster ? carouselPosterHtml(head.poster) : ''));
+  const layout = found[1]!.replace(FIRST_PAINT_SLOT, () => head.firstPaint ?? '');
   return rest.replace(/<div id="root"><\/div>/i, () => `<div id="root">${layout}</div>`);
 }
 

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { mockFetch, renderRoutes, LocationProbe } from '@/testing/render';
 import { DEFAULT_SETTINGS, type ShopSettings } from '@domain/settings';
+import { productFirstPaintHtml } from '@domain/firstPaint';
+import { productPageGallery } from '@domain/productMedia';
 import { ProductPage } from './ProductPage';
 
 const product: ProductDetail = {
@@ -392,5 +394,61 @@ describe('ProductPage with options and variants (issue 29)', () => {
     expect(screen.getByTestId('gallery-position')).toHaveTextContent('Image 1 of 3: In blue');
     await user.click(within(screen.getByRole('group', { name: /Colour/ })).getByRole('radio', { name: 'Black' }));
     expect(thumbs()[0]).toBe('Show image 1 of 3: Front');
+  });
+});
+
+describe("ProductPage in the place of its HTML's first paint (domain/firstPaint.ts)", () => {
+  const parse = (html: string) => {
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    return box.firstElementChild!;
+  };
+  /** The elements from `picture` up to the page, each as its tag and classes: the boxes the picture sits in. */
+  const boxes = (picture: Element) => {
+    const out: string[] = [];
+    for (let e: Element | null = picture; e && !e.matches('.product-page'); e = e.parentElement)
+      out.push(`${e.tagName}.${[...e.classList].join('.')}`);
+    return out;
+  };
+  const variants: ProductDetail['variants'] = [
+    { _id: 'v1', sku: 'W-1', options: { Colour: 'Black' }, price: 249.99, countInStock: 2 },
+    { _id: 'v2', sku: 'W-2', options: { Colour: 'Blue' }, price: 249.99, countInStock: 2, image: '/images/w-blue.svg' },
+  ];
+  it.each([
+    ['a gallery of two', product, null],
+    [
+      'one uploaded picture (srcset), a name and category with markup',
+      {
+        ...product,
+        name: 'Tom & "Jerry" <Deluxe>',
+        category: 'Audio & <Video>',
+        image: `/uploads/${'cd'.repeat(16)}.webp`,
+        images: [],
+      },
+      null,
+    ],
+    [
+      "a variant with its own picture, by the address's ?variant=",
+      { ...product, options: [{ name: 'Colour', values: ['Black', 'Blue'] }], variants },
+      'v2',
+    ],
+  ])('%s: the same top bar, the same first picture in the same boxes', async (_, detail, variant) => {
+    mockFetch({
+      'GET /api/products/p1': () => ({ body: detail }),
+      [`GET /api/products/${detail.slug}`]: () => ({ body: detail }),
+    });
+    const at = `/product/${detail.slug}${variant ? `?variant=${variant}` : ''}`;
+    const { container } = renderRoutes([{ path: '/product/:id', element: <ProductPage /> }], { at });
+    await screen.findByRole('heading', { level: 1, name: detail.name });
+    const app = container.querySelector('.product-page')!;
+    const server = parse(productFirstPaintHtml(detail, productPageGallery(detail, variant)));
+    const [serverBar, appBar] = [server, app].map((page) => page.querySelector('.product-topbar')!);
+    expect(serverBar!.isEqualNode(appBar!), serverBar!.outerHTML).toBe(true);
+    const [serverPicture, appPicture] = [server, app].map((page) => page.querySelector('.product-image')!);
+    expect(serverPicture!.isEqualNode(appPicture!), serverPicture!.outerHTML).toBe(true);
+    expect(boxes(serverPicture!)).toEqual(boxes(appPicture!));
+    expect(serverPicture!.querySelector('img')!.getAttribute('src')).toBe(
+      variant ? '/images/w-blue.svg' : detail.image,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { RETURN_DAYS } from '@domain/limits';
 import { quantityChoices } from '@domain/quantity';
-import { galleryForVariant } from '@domain/productMedia';
+import { productPageGallery } from '@domain/productMedia';
 import { FREE_SHIPPING_OVER_CENTS } from '@domain/pricing';
 import { lazy, useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -129,10 +129,8 @@ function ProductView({ product }: { product: ProductDetail }) {
         image: chosen.image || product.image,
       }
     : product;
-  const gallery = galleryForVariant(
-    product.images?.length ? product.images : [{ url: product.image, alt: '' }],
-    chosen?.image,
-  );
+  // The server's HTML shows its first picture in the same place before this renders (domain/firstPaint.ts).
+  const gallery = productPageGallery(product, chosen?._id ?? null);
   const stock = stockHint(p.countInStock);
   const reviewCount = `${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`;
   return (
