@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAROUSEL_IMAGE_SIZES,
+  CARD_IMAGE_SIZES,
   catalogKeys,
   FIRST_PAINT_SLOT,
   FIRST_PAINT_TEMPLATE_ID,
@@ -116,7 +117,6 @@ const fakeProduct = (i: number, over: Partial<ProductDetail> = {}): ProductDetai
   price: 1,
   countInStock: 1,
   specs: [],
-  images: [{ url: '/images/x.svg', alt: '' }],
   accessories: [],
   rating: 0,
   numReviews: 0,
@@ -521,6 +521,20 @@ describe('catalogue pages without JavaScript', () => {
       top: [product],
     });
     expect(home.preloadImage).toEqual({ href: image, srcset: imageSrcSet(image), sizes: CAROUSEL_IMAGE_SIZES });
+    // A category page or a search: its first card's picture (web CatalogPage's one card at high priority), with the
+    // card's sizes; a page without products preloads none.
+    const listed = { products: [product], page: 1, pages: 1 } as unknown as ProductPage;
+    const card = { href: image, srcset: imageSrcSet(image), sizes: CARD_IMAGE_SIZES };
+    const categoryHead = listHead(ORIGIN, {
+      keyword: '',
+      page: listed,
+      top: null,
+      view: { sort: 'newest', category: 'c' },
+    });
+    expect(categoryHead.preloadImage).toEqual(card);
+    expect(listHead(ORIGIN, { keyword: 'up', page: listed, top: null }).preloadImage).toEqual(card);
+    const none = { products: [], page: 1, pages: 0 } as unknown as ProductPage;
+    expect(listHead(ORIGIN, { keyword: 'up', page: none, top: null }).preloadImage).toBeUndefined();
   });
 
   it("puts index.html's first paint in #root: the home page's poster in its slot, escaped; the template taken out", () => {

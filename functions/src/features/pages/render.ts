@@ -10,6 +10,7 @@ import {
   DEFAULT_DESCRIPTION,
   DEFAULT_TITLE,
   CAROUSEL_IMAGE_SIZES,
+  CARD_IMAGE_SIZES,
   carouselPosterHtml,
   escapeHtml,
   FIRST_PAINT_SLOT,
@@ -176,10 +177,14 @@ export function listHead(
     canonical: keyword ? undefined : path,
     robots: narrowed ? 'noindex, follow' : undefined,
     ogType: 'website',
-    // The home page's first carousel slide; its poster shows it before the carousel's code arrives.
+    // The home page's first carousel slide; its poster shows it before the carousel's code arrives. Elsewhere the
+    // first card's picture (web CatalogPage: the one card at high priority), the page's largest paint on a phone:
+    // fetched beside the app's script instead of after its first render.
     preloadImage: top?.[0]
       ? { href: top[0].image, srcset: imageSrcSet(top[0].image), sizes: CAROUSEL_IMAGE_SIZES }
-      : undefined,
+      : page.products[0]
+        ? { href: page.products[0].image, srcset: imageSrcSet(page.products[0].image), sizes: CARD_IMAGE_SIZES }
+        : undefined,
     firstPaint: top?.[0] ? carouselPosterHtml(top[0]) : undefined,
     image: first?.image,
     imageAlt: first?.name,
