@@ -766,6 +766,59 @@ quick pair: 2.36 / 2.06 ms). Reads during the sale (78% here, 75% before) spread
 main's worktree 67–73%, six of this one 62–67%, and main's worktree running this build's server code 67, 68%: the
 server's code is not what differs between those trees.
 
+**The product page's picture from the HTML (issue 42, round 8, 2026-11-30 13:55–14:25 UTC, load average 0.5–2.2).**
+Where round 7 stopped: the product page's largest paint, the gallery's first picture, came with the app's render
+(its picture preloaded by the HTML, its page's chunks announced by it). The server's product pages now put the page's
+top bar (Go Back, the breadcrumbs) and that picture in the first paint's slot, in the app's own elements and classes
+(\`@domain/firstPaint\` \`productFirstPaintHtml\`; the gallery as it opens, the chosen variant's picture first, is
+\`productPageGallery\`, which the web page uses too). \`ProductPage.test.tsx\` compares the server's top bar and picture
+with the app's (the same elements, and the same boxes from the picture up to the page) for a gallery, an upload with
+a srcset, markup in the name and category, and a variant's own picture; it failed when a class or an attribute was
+taken from the server's copy. \`loading.e2e.ts\` measures the picture's box with JavaScript off and then with the app,
+at 390 and 1366 px: the same (it failed with the top bar hidden: 47 px lower). The gallery's arrows and thumbnails and
+the product's details come with the app, below the picture on a phone and beside it on a wide screen.
+
+Lighthouse did not see it at first. Its simulation (Lantern) estimates a paint from the requests the page had finished
+before that paint in its unthrottled load, counting every high-priority script among them as blocking: on localhost
+the entry (97 KB) and the page's announced chunks (7 files, ~36 KB) arrive within the ~100 ms before the first paint,
+so the simulated paint waited for them on the throttled link, picture or not. Prototypes served by a patched copy of
+the server (one run each): the picture in the frame, 97 and 97; the chunks' preloads at low priority alone, 98, 98,
+98 (LCP 2.21–2.27 s); both, 99 and 99 (LCP 2.04 s). So where a page paints from its HTML, its chunks' preloads are now
+\`fetchpriority="low"\` (\`features/pages/render.ts\`): the paint does not need them. Whether that changes what a phone
+sees was measured on real loads (Playwright's Chromium with DevTools' slow-4G throttling, 562.5 ms, 1,475 kbit/s,
+4× CPU, 412 px; alternating, five pairs, median; an experiment script, not kept), with the app's buy button as the
+moment the page is the app's:
+
+| product page | FCP | LCP | the app's page in |
+| --- | --- | --- | --- |
+| main (\`5bc9d90\`) | 1,656 ms | 2,432 ms | 3,110 ms |
+| the picture from the HTML, its chunks at low priority | 1,664 ms | **1,664 ms** | 3,101 ms |
+| prototype: the chunks at low priority alone (against main: 1,664 / 2,400 / 3,041) | 1,672 ms | 2,412 ms | 3,055 ms |
+
+The picture is what a shopper gains (LCP −0.77 s, the paint and the app as before); the low priority alone changes no
+real load, only the simulation's estimate, which now counts what the paint needs. Lighthouse, main's build
+(\`BENCH_SHOP_ROOT\`) and this one alternating, three pairs, one run each, perf (FCP / LCP):
+
+| page | main | this |
+| --- | --- | --- |
+| product | 96 (1.93 / 2.49), 98 (1.65 / 2.26), 96 (1.92 / 2.50) | **98 (1.45 / 2.21), 98 (1.50 / 2.26), 98 (1.47 / 2.23)** |
+| category | 97 (1.71 / 2.37), 98 (1.62 / 2.24), 98 (1.61 / 2.21) | 98 (1.60 / 2.22), 97 (1.69 / 2.33), 98 (1.64 / 2.26) |
+| home | 99, 99, 99 | 99, 99, 99 |
+
+In these runs the picture painted with the frame in some loads and with the app's render in others (the unthrottled
+load's observed LCP 60 ms after its first paint): the simulation's LCP stays ~2.2 s, above the prototype's 2.04 s.
+
+Category pages and searches now preload their first card's picture (the card the app shows at high priority, with
+its sizes) instead of finding it at the app's first render: real loads as above, \`/category/laptops\`, LCP 2,824 →
+**2,360 ms** (FCP 1,576 ms both; the first card in 2,272 / 2,300 ms). Lighthouse's category figures above do not
+move with it: the picture still paints with the app's cards, after the entry. A first paint of the category's cards
+from the HTML (as the home page's poster) would, but the page's toolbar and filters above the grid are the app's to
+lay out at each width; not done.
+
+Bytes: the first bundle 110,533 B of its 110,592 (\`npm run size\`; the web page calls \`productPageGallery\` where it
+called \`galleryForVariant\`), the Firebase build 112,491 of 112,640 B; the product page's HTML 3,471 → 3,687 B
+(Brotli).
+
 ### 5. Start-up
 
 Most of the start is loading the server's modules (Express, zod, libsql, multer, file-type…) on a busy
