@@ -819,6 +819,15 @@ Bytes: the first bundle 110,533 B of its 110,592 (\`npm run size\`; the web page
 called \`galleryForVariant\`), the Firebase build 112,491 of 112,640 B; the product page's HTML 3,471 → 3,687 B
 (Brotli).
 
+The full run above is the first after round 8 (14:17 UTC, load average 1.5–1.6): home, category and product at **99,
+98 and 98** in one run, each page's three runs 99, 99, 99; 98, 98, 97; 98, 98, 98 (product 96 before; cart 95 →
+96). The spike 2.58× → 2.52× and 1.04 → 0.96 ms per order request, the sale's orders 2.30 → 2.11 ms by difference, the
+start-up and the function's cold start lower: the server's API code is unchanged this round (only the pages' HTML),
+so those moved with the machine. Rows worse than the run before: the catalogue's list 91 → 89% and top 88 → 87% of
+the bare server (quick runs alternating main's server and this one, 14:25–14:31 UTC: the list 92, 107, 95, 91% /
+90, 85, 91, 94%; top 88, 90 / 87, 85%: the same spread), the live fan-out's p95 38.0 → 39.1 ms, an order list's p95
+2.2 → 2.3 ms; within the run-to-run spread of code this round did not touch.
+
 ### 5. Start-up
 
 Most of the start is loading the server's modules (Express, zod, libsql, multer, file-type…) on a busy
