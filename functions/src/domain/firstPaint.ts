@@ -53,7 +53,10 @@ function productImageHtml(picture: ProductImage, productName: string): string {
  * come with the app (below the picture on a phone, beside it on a wide screen: nothing above it moves).
  * `gallery`: productPageGallery's. ProductPage.test.tsx compares the two.
  */
-export function productFirstPaintHtml(product: { name: string; category: string }, gallery: readonly ProductImage[]) {
+export function productFirstPaintHtml(
+  product: { name: string; category: string },
+  gallery: readonly ProductImage[],
+): string {
   const first = gallery[0];
   const picture = first ? productImageHtml(first, product.name) : '';
   const media =

@@ -180,11 +180,11 @@ export function listHead(
     // The home page's first carousel slide; its poster shows it before the carousel's code arrives. Elsewhere the
     // first card's picture (web CatalogPage: the one card at high priority), the page's largest paint on a phone:
     // fetched beside the app's script instead of after its first render.
-    preloadImage: top?.[0]
-      ? { href: top[0].image, srcset: imageSrcSet(top[0].image), sizes: CAROUSEL_IMAGE_SIZES }
-      : page.products[0]
-        ? { href: page.products[0].image, srcset: imageSrcSet(page.products[0].image), sizes: CARD_IMAGE_SIZES }
-        : undefined,
+    preloadImage: first && {
+      href: first.image,
+      srcset: imageSrcSet(first.image),
+      sizes: top?.[0] ? CAROUSEL_IMAGE_SIZES : CARD_IMAGE_SIZES,
+    },
     firstPaint: top?.[0] ? carouselPosterHtml(top[0]) : undefined,
     image: first?.image,
     imageAlt: first?.name,
