@@ -828,6 +828,17 @@ the bare server (quick runs alternating main's server and this one, 14:25–14:3
 90, 85, 91, 94%; top 88, 90 / 87, 85%: the same spread), the live fan-out's p95 38.0 → 39.1 ms and an order list's
 p95 2.2 → 2.3 ms (not measured again: code this round did not touch, 3% and 0.1 ms).
 
+**Where the 90 KB first bundle is (issue 42, 2026-11-30 16:30 UTC).** The framework alone, built by this project's
+Vite and React plugin (a one-file app each; gzip level 9 as \`npm run size\`; an experiment, not kept): React 19's
+\`createRoot\` and one render **67.6 KB** (66.1 KiB); with react-router 7's data router (\`createBrowserRouter\`,
+\`RouterProvider\`, \`Link\`, \`NavLink\`, \`ScrollRestoration\`, one lazy route, five hooks) **98.9 KB** (96.6 KiB);
+with its declarative mode instead (\`BrowserRouter\`, \`Routes\`, the same links, four of the hooks) 81.1 KB
+(79.2 KiB). The home page's first bundle is 110.5 KB (107.9 KiB): the data router's skeleton alone is over the
+90 KiB target, so no cut of the app's own code reaches it. The declarative mode would leave ~11 KB for the app's
+first code (today ~12 KB), and the app uses what it drops: 8 route loaders, 7 lazy routes, error elements,
+\`useNavigation\`, \`useRevalidator\`, \`ScrollRestoration\`. Not done: a change of the router, or of React, is the
+owner's to decide.
+
 ### 5. Start-up
 
 Most of the start is loading the server's modules (Express, zod, libsql, multer, file-type…) on a busy
@@ -938,6 +949,18 @@ the order's ~13 SQL statements; ~0.2 ms), the tenders' and the ledger's steps in
 write, and more limiters. The suspects named with the issue were checked: the bench's server has no mailer
 (\`NODE_ENV=production\`, no \`SMTP_URL\`), so no order mail is rendered and no render thread runs in these figures; the
 live hub's frames are ~20 µs per order; the extra reads per order are the stock alerts' above.
+
+**What 90% of the reads would take (issue 42, 2026-11-30 16:20 UTC, load average 1.6–2.5; an experiment script, not
+kept).** The orders alone on \`bench/lib/checkout-server.mjs\`, warm (1,500 orders first, 8 at a time), then 1,000 at
+100/s, one transaction each: **1.63 ms** of server CPU per order, all of it on the main thread (the process's threads'
+\`/proc\` times: \`node\` 1,630 ms, libsql's \`tokio-runtime-w\` 0). The reads alone keep that thread busy (48,550
+req/s at 20 µs each, ~97% of it), so each order is taken from the reads: 100 orders/s cost 16% of the thread before
+the answers they patch. For 90% the order would have to cost ~0.8 ms there, half of today. Its V8 profile (the same
+run with the sampling profiler, which slows the thread by about half, so shares only): SQLite's own work ~24% of the
+busy time (the commit ~9%, the writes ~6%, the reads ~9%), Node's HTTP and the socket writes ~19%, Express, its
+router and body-parser ~7%, the decisions ~5%, zod ~4%, express-rate-limit ~2%; no part is half. What would be: the
+orders' transactions on a thread of their own (the unit of work's reads and writes in one worker, the HTTP and the
+decisions' answers on the main thread); not done.
 
 ### 6. The peer: what differs
 
