@@ -16,7 +16,7 @@ import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbo
 import { appOptions, createApp } from '../../src/app.js';
 import { readConfig } from '../../src/config.js';
 import type { Ports } from '../../src/ports.js';
-import { type AuthEmulator, startAuthEmulator } from '../support/authEmulator.js';
+import { type AuthEmulator, mayBeRevokedAtBirth, startAuthEmulator } from '../support/authEmulator.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
 
 const PROJECT = 'demo-voltshop-account-mails';
@@ -100,7 +100,12 @@ let n = 0;
 async function signUpInBrowser(name: string) {
   const email = `${name.toLowerCase()}${++n}@example.com`;
   const made = await rest().signUp({ email, password: 'secret123', displayName: name });
-  return { uid: made.localId, email, token: made.idToken, name };
+  // The emulator's sign-up race (mayBeRevokedAtBirth): a second that began during the sign-up leaves its token
+  // older than the account's validSince; the shopper's next sign-in gives one that is not.
+  const token = mayBeRevokedAtBirth(made.idToken)
+    ? (await rest().signInWithPassword(email, 'secret123')).idToken
+    : made.idToken;
+  return { uid: made.localId, email, token, name };
 }
 
 /** The messages recorded for `to`, as [template, key] pairs (each exactly once is asserted by the callers). */
@@ -218,5 +223,52 @@ describe('account emails on Firebase (Firestore store + Firebase Auth, emulators
     expect(
       (await call('POST', '/api/users/login', undefined, { email: rosa.email, password: 'brand-new9' })).status,
     ).toBe(200);
+  });
+});
+
+describe("the Auth emulator's sign-up race (support/authEmulator.ts mayBeRevokedAtBirth)", () => {
+  const token = (claims: Record<string, number>) =>
+    ['e30', Buffer.from(JSON.stringify(claims)).toString('base64url'), ''].join('.');
+  it('reads a token issued in a later second than its auth_time as possibly revoked, one of the same second as not', () => {
+    expect(mayBeRevokedAtBirth(token({ auth_time: 1_700_000_000, iat: 1_700_000_001 }))).toBe(true);
+    expect(mayBeRevokedAtBirth(token({ auth_time: 1_700_000_000, iat: 1_700_000_000 }))).toBe(false);
+  });
+
+  it('a second begun during the sign-up: its token is refused as revoked (401), flagged, and the sign-in after is accepted', async () => {
+    // The emulator runs in this process: a clock that moves a second at each \`new Date()\` of the sign-up stands for
+    // the pause (a busy CI machine) that once fell between its auth_time and its validSince. It stays that far ahead
+    // (time does not go back) until the test ends.
+    const RealDate = Date;
+    const clock = { shift: 0, jumping: false };
+    class Jumpy extends RealDate {
+      constructor(...args: []) {
+        if (args.length) super(...args);
+        else super(RealDate.now() + (clock.jumping ? (clock.shift += 1000) : clock.shift));
+      }
+      static override now() {
+        return RealDate.now() + clock.shift;
+      }
+    }
+    const email = `race${++n}@example.com`;
+    const verdict = (idToken: string) =>
+      getAuth(admin)
+        .verifyIdToken(idToken, true)
+        .then(
+          () => 'accepted',
+          (error: { code?: string }) => error.code,
+        );
+    globalThis.Date = Jumpy as unknown as DateConstructor;
+    try {
+      clock.jumping = true;
+      const made = await rest().signUp({ email, password: 'secret123', displayName: 'Race' });
+      clock.jumping = false;
+      expect(await verdict(made.idToken)).toBe('auth/id-token-revoked');
+      expect((await call('GET', '/api/users/profile', made.idToken)).status).toBe(401);
+      expect(mayBeRevokedAtBirth(made.idToken)).toBe(true);
+      const next = await rest().signInWithPassword(email, 'secret123');
+      expect(await verdict(next.idToken)).toBe('accepted');
+    } finally {
+      globalThis.Date = RealDate;
+    }
   });
 });
