@@ -16,7 +16,12 @@ import { FirestoreMailOutbox } from '../../src/adapters/firebase/store/mailOutbo
 import { appOptions, createApp } from '../../src/app.js';
 import { readConfig } from '../../src/config.js';
 import type { Ports } from '../../src/ports.js';
-import { type AuthEmulator, mayBeRevokedAtBirth, startAuthEmulator } from '../support/authEmulator.js';
+import {
+  type AuthEmulator,
+  mayBeRevokedAtBirth,
+  signUpTokenOrSignIn,
+  startAuthEmulator,
+} from '../support/authEmulator.js';
 import { type CommunityFirestore, startCommunityFirestore } from '../support/communityFirestore.js';
 
 const PROJECT = 'demo-voltshop-account-mails';
@@ -102,9 +107,10 @@ async function signUpInBrowser(name: string) {
   const made = await rest().signUp({ email, password: 'secret123', displayName: name });
   // The emulator's sign-up race (mayBeRevokedAtBirth): a second that began during the sign-up leaves its token
   // older than the account's validSince; the shopper's next sign-in gives one that is not.
-  const token = mayBeRevokedAtBirth(made.idToken)
-    ? (await rest().signInWithPassword(email, 'secret123')).idToken
-    : made.idToken;
+  const token = await signUpTokenOrSignIn(
+    made.idToken,
+    async () => (await rest().signInWithPassword(email, 'secret123')).idToken,
+  );
   return { uid: made.localId, email, token, name };
 }
 
@@ -235,7 +241,7 @@ describe("the Auth emulator's sign-up race (support/authEmulator.ts mayBeRevoked
   });
 
   it('a second begun during the sign-up: its token is refused as revoked (401), flagged, and the sign-in after is accepted', async () => {
-    // The emulator runs in this process: a clock that moves a second at each \`new Date()\` of the sign-up stands for
+    // The emulator runs in this process: a clock that moves a second at each `new Date()` of the sign-up stands for
     // the pause (a busy CI machine) that once fell between its auth_time and its validSince. It stays that far ahead
     // (time does not go back) until the test ends.
     const RealDate = Date;

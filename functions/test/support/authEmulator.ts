@@ -77,3 +77,8 @@ export function mayBeRevokedAtBirth(idToken: string): boolean {
   ) as { auth_time: number; iat: number };
   return authTime < iat;
 }
+
+/** A sign-up's token, or, when it may be revoked from its birth (above), the token of the sign-in that follows it. */
+export async function signUpTokenOrSignIn(idToken: string, signIn: () => Promise<string>): Promise<string> {
+  return mayBeRevokedAtBirth(idToken) ? signIn() : idToken;
+}
