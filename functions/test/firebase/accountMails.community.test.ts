@@ -240,10 +240,10 @@ describe("the Auth emulator's sign-up race (support/authEmulator.ts mayBeRevoked
     expect(mayBeRevokedAtBirth(token({ auth_time: 1_700_000_000, iat: 1_700_000_000 }))).toBe(false);
   });
 
-  it('a second begun during the sign-up: its token is refused as revoked (401), flagged, and the sign-in after is accepted', async () => {
-    // The emulator runs in this process: a clock that moves a second at each `new Date()` of the sign-up stands for
-    // the pause (a busy CI machine) that once fell between its auth_time and its validSince. It stays that far ahead
-    // (time does not go back) until the test ends.
+  /** Runs `signUp` while a clock in this process moves a second at each `new Date()`: it stands for the pause (a
+   *  busy CI machine) that once fell between the emulator's auth_time and its validSince. The clock stays that far
+   *  ahead (time does not go back) until `after` has run. */
+  async function withSecondsJumping<T>(signUp: () => Promise<T>, after: (made: T) => Promise<void>) {
     const RealDate = Date;
     const clock = { shift: 0, jumping: false };
     class Jumpy extends RealDate {
@@ -255,26 +255,50 @@ describe("the Auth emulator's sign-up race (support/authEmulator.ts mayBeRevoked
         return RealDate.now() + clock.shift;
       }
     }
-    const email = `race${++n}@example.com`;
-    const verdict = (idToken: string) =>
-      getAuth(admin)
-        .verifyIdToken(idToken, true)
-        .then(
-          () => 'accepted',
-          (error: { code?: string }) => error.code,
-        );
     globalThis.Date = Jumpy as unknown as DateConstructor;
     try {
       clock.jumping = true;
-      const made = await rest().signUp({ email, password: 'secret123', displayName: 'Race' });
+      const made = await signUp();
       clock.jumping = false;
-      expect(await verdict(made.idToken)).toBe('auth/id-token-revoked');
-      expect((await call('GET', '/api/users/profile', made.idToken)).status).toBe(401);
-      expect(mayBeRevokedAtBirth(made.idToken)).toBe(true);
-      const next = await rest().signInWithPassword(email, 'secret123');
-      expect(await verdict(next.idToken)).toBe('accepted');
+      await after(made);
     } finally {
       globalThis.Date = RealDate;
     }
+  }
+  const verdict = (idToken: string) =>
+    getAuth(admin)
+      .verifyIdToken(idToken, true)
+      .then(
+        () => 'accepted',
+        (error: { code?: string }) => error.code,
+      );
+
+  it('a second begun during the sign-up: its token is refused as revoked (401), flagged, and the sign-in after is accepted', async () => {
+    const email = `race${++n}@example.com`;
+    await withSecondsJumping(
+      () => rest().signUp({ email, password: 'secret123', displayName: 'Race' }),
+      async (made) => {
+        expect(await verdict(made.idToken)).toBe('auth/id-token-revoked');
+        expect((await call('GET', '/api/users/profile', made.idToken)).status).toBe(401);
+        expect(mayBeRevokedAtBirth(made.idToken)).toBe(true);
+        const next = await rest().signInWithPassword(email, 'secret123');
+        expect(await verdict(next.idToken)).toBe('accepted');
+      },
+    );
+  });
+
+  it("the API's sign-up (POST /api/users, the original clients') answers a token that is accepted through the race", async () => {
+    const email = `race${++n}@example.com`;
+    await withSecondsJumping(
+      () => call('POST', '/api/users', undefined, { name: 'Race', email, password: 'secret123' }),
+      async (made) => {
+        expect(made.status).toBe(201);
+        const token = String(made.body.token);
+        expect(await verdict(token)).toBe('accepted');
+        const profile = await call('GET', '/api/users/profile', token);
+        expect(profile.status).toBe(200);
+        expect(profile.body.email).toBe(email);
+      },
+    );
   });
 });

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mayBeRevokedAtBirth } from '../../src/adapters/firebase/auth.js';
 
 interface AuthEmulatorModule {
   createApp(projectId: string): Promise<{ listen(port: number, host: string): Server }>;
@@ -62,21 +63,9 @@ export async function startAuthEmulator(projectId: string): Promise<AuthEmulator
   };
 }
 
-/**
- * Whether a token the Auth emulator issued at sign-up may be refused as revoked from its birth. The emulator
- * (firebase-tools, emulator/auth/operations.js `signUp`) takes a new account's auth_time from the request's start and
- * its validSince a moment later, each rounded down to the second: when a second begins between the two, auth_time <
- * validSince, and the Admin SDK's `checkRevoked` (the shop's verify) refuses the token with 401, as it must refuse any
- * session older than its account's validSince. Stop 55's CI failed on this (the first call after a sign-up: 401).
- * Such a token was also issued (iat) in a later second than its auth_time, which is what this reads: then a sign-in
- * with the password, as a shopper would do next, gives a token whose auth_time is not before validSince.
- */
-export function mayBeRevokedAtBirth(idToken: string): boolean {
-  const { auth_time: authTime, iat } = JSON.parse(
-    Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'),
-  ) as { auth_time: number; iat: number };
-  return authTime < iat;
-}
+/** Whether a sign-up's token may be refused as revoked from its birth: the Auth emulator's sign-up race, which the
+ *  API's own sign-up answers for (adapters/firebase/auth.ts). */
+export { mayBeRevokedAtBirth };
 
 /** A sign-up's token, or, when it may be revoked from its birth (above), the token of the sign-in that follows it. */
 export async function signUpTokenOrSignIn(idToken: string, signIn: () => Promise<string>): Promise<string> {

@@ -42,6 +42,26 @@ function restError(error: unknown): never {
   throw unavailable('The sign-in service could not complete the request. Please try again later.');
 }
 
+/**
+ * Whether a token issued at sign-up may be refused as revoked from its birth. The Auth emulator (firebase-tools,
+ * emulator/auth/operations.js `signUp`) takes a new account's auth_time from the request's start and its validSince a
+ * moment later, each rounded down to the second: when a second begins between the two, auth_time < validSince, and
+ * verify()'s `checkRevoked` refuses the token, as it must refuse any session older than its account's validSince.
+ * Such a token was also issued (iat) in a later second than its auth_time, which is what this reads; a sign-in with
+ * the password then gives a token whose auth_time is not before validSince. (Stop 55's CI failed on this.)
+ */
+export function mayBeRevokedAtBirth(idToken: string): boolean {
+  try {
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      auth_time?: unknown;
+      iat?: unknown;
+    };
+    return typeof claims.auth_time === 'number' && typeof claims.iat === 'number' && claims.auth_time < claims.iat;
+  } catch {
+    return false;
+  }
+}
+
 export class FirebaseAuthAdapter implements AuthPort {
   constructor(
     private readonly auth: Auth,
@@ -52,7 +72,11 @@ export class FirebaseAuthAdapter implements AuthPort {
   async signUp(input: { name: string; email: string; password: string }): Promise<Identity> {
     try {
       const a = await this.rest.signUp({ email: input.email, password: input.password, displayName: input.name });
-      return { uid: a.localId, token: a.idToken };
+      // A token that verify() may refuse as revoked from its birth (below) is swapped for a sign-in's.
+      const token = mayBeRevokedAtBirth(a.idToken)
+        ? (await this.rest.signInWithPassword(input.email, input.password)).idToken
+        : a.idToken;
+      return { uid: a.localId, token };
     } catch (error) {
       restError(error);
     }

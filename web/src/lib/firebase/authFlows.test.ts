@@ -81,6 +81,36 @@ describe('Firebase mode sign-in', () => {
     expect(fb.deleteNewAccount).toHaveBeenCalledTimes(1);
   });
 
+  it("signs in again and retries once when the API refuses the sign-up's own token (401), keeping the account", async () => {
+    // The Auth emulator can stamp a new account's validSince a second after its token's auth_time: the API's
+    // revocation check then refuses that first token. A sign-in's token is newer and accepted.
+    const fetch = vi
+      .fn()
+      .mockImplementationOnce(async () => answer(401, { message: 'Not authorized, token failed' }))
+      .mockImplementationOnce(async () => answer(201, { _id: 'u2', name: 'Bob', email: 'b@x.y', isAdmin: false }));
+    vi.stubGlobal('fetch', fetch);
+    const fb = fakeFirebase();
+    const user = await registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' });
+    expect(user).toEqual({ _id: 'u2', name: 'Bob', email: 'b@x.y', isAdmin: false, token: 'id-token-1' });
+    expect(fb.signIn).toHaveBeenCalledWith('b@x.y', 'secret1');
+    const [, retry] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect((retry.headers as Record<string, string>).Authorization).toBe('Bearer id-token-1');
+    expect(JSON.parse(String(retry.body))).toEqual({ name: 'Bob' });
+    expect(fb.deleteNewAccount).not.toHaveBeenCalled();
+  });
+
+  it("deletes the new account when the API refuses the sign-in's token too (401 twice), after one retry only", async () => {
+    const fetch = vi.fn(async () => answer(401, { message: 'Not authorized, token failed' }));
+    vi.stubGlobal('fetch', fetch);
+    const fb = fakeFirebase();
+    await expect(registerWithFirebase(fb, { name: 'Bob', email: 'b@x.y', password: 'secret1' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fb.signIn).toHaveBeenCalledTimes(1);
+    expect(fb.deleteNewAccount).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps the account when the API cannot be reached: the next sign-in makes the profile', async () => {
     vi.stubGlobal(
       'fetch',

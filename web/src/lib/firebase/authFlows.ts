@@ -40,6 +40,10 @@ export async function loginWithFirebase(fb: Firebase, input: LoginInput): Promis
  * Sign-up in the browser (createUserWithEmailAndPassword), then the API makes the profile. When the API refuses
  * it (4xx: e.g. the email belongs to another profile), the new account is deleted again, so none is left without
  * a profile. When the API cannot be reached, the account stays: the next sign-in makes the profile.
+ *
+ * A 401 for the sign-up's own token is retried once with a sign-in's: the Auth emulator can stamp the new account's
+ * `validSince` in the second after the token's `auth_time`, and the API's revocation check then refuses the token
+ * it was born with (docs/firebase.md, "Account emails"). The sign-in's token is newer than both.
  */
 export async function registerWithFirebase(fb: Firebase, input: RegisterInput): Promise<UserInfo> {
   let token: string;
@@ -49,8 +53,13 @@ export async function registerWithFirebase(fb: Firebase, input: RegisterInput): 
     throw sdkError(error);
   }
   try {
-    const profile = await ensureProfile(token, input.name);
-    return { ...profile, token };
+    try {
+      return { ...(await ensureProfile(token, input.name)), token };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      token = await fb.signIn(input.email, input.password).catch(() => Promise.reject(error));
+      return { ...(await ensureProfile(token, input.name)), token };
+    }
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500)
       await fb.deleteNewAccount().catch(() => undefined);
