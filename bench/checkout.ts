@@ -400,7 +400,7 @@ export function checkoutMarkdown(r: Awaited<ReturnType<typeof runCheckout>>): st
         ['spike as a fraction of the limit', `**${(r.limit.fraction * 100).toFixed(0)}%**`],
         [
           `like for like: the same ${r.customers} customers POST the no-op at once (fresh connections, tokens not seen yet)`,
-          `${r.noopBurst.seconds.toFixed(2)} s, ${r.noopBurst.requestsPerSecond.toFixed(0)} req/s, p95 ${ms(r.noopBurst.p95, 0)}, server CPU ${r.noopBurst.cpuUsPerRequest.toFixed(0)} µs/request`,
+          `${r.noopBurst.seconds.toFixed(2)} s, ${r.noopBurst.requestsPerSecond.toFixed(0)} req/s, p95 ${ms(r.noopBurst.p95, 0)} (**${(r.noopBurst.p95 / r.floor.p95).toFixed(2)}×** the floor: what Express's path alone costs the spike's ratio), server CPU ${r.noopBurst.cpuUsPerRequest.toFixed(0)} µs/request`,
         ],
         ['spike as a fraction of the no-op burst', `**${(r.noopBurst.fraction * 100).toFixed(0)}%**`],
         [
