@@ -108,6 +108,33 @@ describe('decideRefund', () => {
     );
   });
 
+  it('lines with an amount: at most what those lines were charged (less what earlier refunds took of them), never a line refunded past its charge', () => {
+    const cable = 500 + 75; // the cable's price and its share of the tax
+    // An amount up to the lines' charge is a partial refund of them.
+    expect(decideRefund(paid(), ask({ items: [{ product: 'p2', qty: 1 }], amount: 5 })).refund.amountCents).toBe(500);
+    expect(decideRefund(paid(), ask({ items: [{ product: 'p2', qty: 1 }], amount: 5.75 })).refund.amountCents).toBe(
+      cable,
+    );
+    // A cent more is refused: the money would be the lamp's, refunded against the cable.
+    expect(conflictOf(() => decideRefund(paid(), ask({ items: [{ product: 'p2', qty: 1 }], amount: 5.76 })))).toBe(
+      'conflict: At most $5.75 can be refunded for these lines',
+    );
+    expect(conflictOf(() => decideRefund(paid(), ask({ items: [{ product: 'p2', qty: 1 }], amount: 84 })))).toBe(
+      'conflict: At most $5.75 can be refunded for these lines',
+    );
+    // One lamp refunded by lines: the next lamp's charge is what remains of the line, unit by unit.
+    const oneLamp = refund(paid(), ask({ items: [{ product: 'p1', qty: 1 }] }));
+    const nextLamp = linesCents(oneLamp, [{ product: 'p1', qty: 1 }]);
+    expect(
+      conflictOf(() =>
+        decideRefund(
+          oneLamp,
+          ask({ refundId: 'r2', items: [{ product: 'p1', qty: 1 }], amount: nextLamp / 100 + 0.01 }),
+        ),
+      ),
+    ).toBe(`conflict: At most $${(nextLamp / 100).toFixed(2)} can be refunded for these lines`);
+  });
+
   it('restocks only the refunded lines when asked, and only products that still exist', () => {
     const order = paid();
     const { patch } = decideRefund(order, ask({ items: [{ product: 'p1', qty: 2 }], restock: true }));

@@ -48,6 +48,8 @@ export const REFUND_MESSAGES = {
   nothingLeft: 'This order is already refunded in full',
   pending: 'Another refund of this order is still being processed; try again in a moment',
   tooMuch: (leftCents: number) => `At most ${formatPrice(toDollars(leftCents))} can still be refunded`,
+  tooMuchForLines: (linesCents: number) =>
+    `At most ${formatPrice(toDollars(linesCents))} can be refunded for these lines`,
   zero: 'A refund must be more than $0.00',
   unknownLine: (product: string) => `This order has no line of product ${product}`,
   tooManyUnits: (name: string, left: number) => `At most ${left} of ${name} can still be refunded`,
@@ -177,6 +179,10 @@ export function decideRefund(
     }
     if (request.amount !== undefined) {
       amountCents = Math.round(request.amount * 100);
+      // Lines with an amount are a partial refund of those lines: never more than they were charged (their units
+      // after the ones refunded before), or another line's money would be refunded against them.
+      const linesLeft = items.length ? Math.min(linesCents(order, items), left) : left;
+      if (items.length && amountCents > linesLeft) throw conflict(REFUND_MESSAGES.tooMuchForLines(linesLeft));
     } else if (items.length) {
       // The lines' amount, capped by what remains (earlier amount-only refunds may have used some of it).
       amountCents = Math.min(linesCents(order, items), left);

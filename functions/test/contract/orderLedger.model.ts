@@ -932,6 +932,8 @@ class RefundLinesCommand implements Cmd {
     readonly qty: number,
     readonly restock: boolean,
     readonly to?: RefundTo,
+    /** With an amount: this share of the lines' charge (over 1000‰ is more than they cost, refused). */
+    readonly amountPermille?: number,
   ) {}
   readonly wants = (o: ModelOrder) => leftCents(o) > 0;
   check = (m: Model) => aimed(m, this.pick, this.wants);
@@ -940,13 +942,16 @@ class RefundLinesCommand implements Cmd {
     const { item } = o.lines[this.line % o.lines.length]!;
     // An open return's units are spoken for: its own refund takes them (domain/refunds.ts decideRefund).
     const free = orderedUnits(o, item) - refundedUnits(o, item) - askedUnits(o, item);
-    const ok = o.paidEver && leftCents(o) > 0 && this.qty <= free;
-    // Whether a destination can take it depends on the lines' amount: their charge (the store's unit pricing, which
-    // the model takes as given, as it does for every refund by lines), capped by what is left.
+    const unitsOk = o.paidEver && leftCents(o) > 0 && this.qty <= free;
+    // The lines' charge: the store's unit pricing, which the model takes as given, as it does for every refund by
+    // lines. With an amount, more than the charge (or than is left) is refused: no line is refunded past its cost.
+    const charge = unitsOk ? linesChargeCents((await r.store.orders.get(o.id))!, r, item, this.qty) : 0;
+    const amountCents =
+      this.amountPermille === undefined ? undefined : Math.max(1, Math.round((charge * this.amountPermille) / 1000));
+    const ok = unitsOk && (amountCents === undefined || amountCents <= Math.min(charge, leftCents(o)));
+    // Whether a destination can take it depends on the lines' amount: their charge capped by what is left.
     const expectCents =
-      (this.to || o.accountGone) && ok
-        ? Math.min(leftCents(o), linesChargeCents((await r.store.orders.get(o.id))!, r, item, this.qty))
-        : undefined;
+      (this.to || o.accountGone) && ok && amountCents === undefined ? Math.min(leftCents(o), charge) : undefined;
     await refund(
       m,
       r,
@@ -954,6 +959,7 @@ class RefundLinesCommand implements Cmd {
       {
         items: [{ item, qty: this.qty }],
         restock: this.restock,
+        ...(amountCents !== undefined ? { amount: amountCents / 100 } : {}),
         ...(this.to ? { to: this.to } : {}),
         ...(expectCents !== undefined ? { expectCents } : {}),
       },
@@ -962,7 +968,7 @@ class RefundLinesCommand implements Cmd {
     );
   }
   toString = () =>
-    `refund lines(${this.pick}, line ${this.line}, ${this.qty}${this.restock ? ', restock' : ''}${this.to ? `, to ${this.to}` : ''})`;
+    `refund lines(${this.pick}, line ${this.line}, ${this.qty}${this.restock ? ', restock' : ''}${this.to ? `, to ${this.to}` : ''}${this.amountPermille === undefined ? '' : `, ${this.amountPermille}‰ of their charge`})`;
 }
 
 /** What refunding `qty` units of a line returns before the cap of what is left (domain/refunds.ts linesCents, on the
@@ -1240,8 +1246,17 @@ const pay = fc
   .map(({ pick: p, reuse }) => new PayCommand(p, reuse));
 const deliver = pick.map((p) => new DeliverCommand(p));
 const refundLines = fc
-  .record({ pick, line: fc.nat(2), qty: fc.integer({ min: 1, max: 3 }), restock: fc.boolean() })
-  .map(({ pick: p, line, qty, restock }) => new RefundLinesCommand(p, line, qty, restock));
+  .record({
+    pick,
+    line: fc.nat(2),
+    qty: fc.integer({ min: 1, max: 3 }),
+    restock: fc.boolean(),
+    // Lines with an amount, half of the time: part of their charge, all of it, or more (refused).
+    permille: fc.option(fc.constantFrom(1, 400, 999, 1000, 1001, 1500), { freq: 2, nil: undefined }),
+  })
+  .map(
+    ({ pick: p, line, qty, restock, permille }) => new RefundLinesCommand(p, line, qty, restock, undefined, permille),
+  );
 const refundLinesTo = fc
   .record({ pick, line: fc.nat(2), qty: fc.integer({ min: 1, max: 2 }), restock: fc.boolean(), to })
   .map(({ pick: p, line, qty, restock, to: where }) => new RefundLinesCommand(p, line, qty, restock, where));
