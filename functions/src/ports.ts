@@ -244,8 +244,10 @@ export interface OrderStore {
    *  never refunded). */
   paidWith(captureId: string): Promise<string | null>;
   /** Cancels an unpaid order still within its hold and gives its stock back, atomically. Conflict when paid,
-   *  expired or already cancelled (domain/orders.ts assertCancellable); not_found for an unknown order. */
-  cancel(id: string, now: Date): Promise<Order>;
+   *  expired or already cancelled (domain/orders.ts assertCancellable); not_found for an unknown order. `byShop`:
+   *  the admin who cancelled it (the stock history names them, the customer's mail says the shop did); absent, its
+   *  customer did. */
+  cancel(id: string, now: Date, byShop?: { _id: string }): Promise<Order>;
   /** Reserves a refund (domain decideRefund, inside the transaction): pending, it counts against what may still be
    *  refunded, so two racing refunds cannot together exceed what was paid. Answers the order and the refund. */
   reserveRefund(id: string, request: RefundRequest): Promise<{ order: Order; refund: RefundRecord }>;

@@ -10,6 +10,7 @@ import {
   stockOf,
   type TestShop,
 } from './support/shop.js';
+import { waitForMail } from './support/mailbox.js';
 
 let shop: TestShop;
 let now = new Date('2026-03-01T10:00:00Z');
@@ -77,18 +78,34 @@ describe('PUT /api/orders/:id/cancel', () => {
     expect(await stockOf(shop, p._id)).toBe(6);
   });
 
-  it('another customer and an admin cannot cancel it; a paid order cannot be cancelled; a body is refused', async () => {
+  it('an admin cancels an unpaid order too: stock back, the admin view answered, the customer mailed that the shop did', async () => {
+    const p = await product(30, 6);
+    const owner = await registerCustomer(shop, 'shopcancelled');
+    const order = (await place(owner, p._id, 2)).body;
+    const admin = await shop.adminToken();
+    const withBody = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: admin, body: { reason: 'x' } });
+    expect(withBody.status).toBe(400);
+    expect(await stockOf(shop, p._id)).toBe(4);
+    const res = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ _id: order._id, status: 'cancelled', isPaid: false, isCancelled: true });
+    expect(await stockOf(shop, p._id)).toBe(6);
+    const again = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: admin });
+    expect([again.status, again.body.message]).toEqual([409, 'Order is already cancelled']);
+    const byOwner = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: owner });
+    expect(byOwner.status).toBe(409);
+    expect(await stockOf(shop, p._id)).toBe(6);
+    const mail = await waitForMail(shop, order.user.email as string, /was cancelled/);
+    expect(mail.text).toContain('The shop cancelled this order before it was paid');
+  });
+
+  it('another customer cannot cancel it; a paid order cannot be cancelled by its customer; a body is refused', async () => {
     const p = await product(30, 6);
     const owner = await registerCustomer(shop, 'owner');
     const other = await registerCustomer(shop, 'other');
     const order = (await place(owner, p._id, 1)).body;
     const byOther = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: other });
     expect([byOther.status, byOther.body.message]).toEqual([403, 'Not authorized to view this order']);
-    const byAdmin = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: await shop.adminToken() });
-    expect([byAdmin.status, byAdmin.body.message]).toEqual([
-      403,
-      'Only the customer who placed this order can cancel it',
-    ]);
     const withBody = await shop.call('PUT', `/api/orders/${order._id}/cancel`, { token: owner, body: { x: 1 } });
     expect(withBody.status).toBe(400);
     expect(await stockOf(shop, p._id)).toBe(5);

@@ -377,7 +377,7 @@ describe('mail templates', () => {
     expect((await renderMail('order-paid', SAMPLES['order-paid'], url)).text).not.toContain('Paid by');
   });
 
-  it('gives the pay-by time and tells a cancelled order from an expired one', async () => {
+  it('gives the pay-by time and tells an order its customer cancelled from one the shop cancelled and an expired one', async () => {
     expect((await renderMail('order-placed', SAMPLES['order-placed'], url)).text).toContain(
       'Please pay by 25 Nov 2026, 20:12 UTC',
     );
@@ -390,6 +390,10 @@ describe('mail templates', () => {
     const cancelled = await renderMail('order-cancelled', { ...ORDER, reason: 'cancelled' }, url);
     expect(cancelled.subject).toMatch(/was cancelled/);
     expect(cancelled.text).toContain('You cancelled this order');
+    const byShop = await renderMail('order-cancelled', { ...ORDER, reason: 'shop' }, url);
+    expect(byShop.subject).toMatch(/was cancelled/);
+    expect(byShop.text).toContain('The shop cancelled this order before it was paid');
+    expect(byShop.text).not.toContain('You cancelled');
   });
 
   it("names each line's variant and SKU, its share of the code, and the units refunded; totals with refunded and net", async () => {

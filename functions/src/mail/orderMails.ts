@@ -17,7 +17,7 @@ import type { OrderSummary } from './templates/OrderMails.js';
 
 /** Which change of an order: each records one message to the customer ('cancelled' and 'expired' share one).
  *  'shipped' (issue 38): the parcel left, with its carrier and tracking number. */
-export type OrderMailEvent = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired';
+export type OrderMailEvent = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'cancelledByShop' | 'expired';
 
 /** What a message is built with besides the order (issue 38): the shop's time zone (settings `timeZone`). */
 export interface MailContext {
@@ -148,9 +148,13 @@ export function customerOrderMail(
         ...shipmentOf(r),
       });
     case 'cancelled':
+    case 'cancelledByShop':
     case 'expired':
-      // One key for both: an order ends once, whichever way.
-      return queued(`order-cancelled:${id}`, to, 'order-cancelled', { ...base, reason: event });
+      // One key for all: an order ends once, whichever way.
+      return queued(`order-cancelled:${id}`, to, 'order-cancelled', {
+        ...base,
+        reason: event === 'cancelledByShop' ? 'shop' : event,
+      });
   }
 }
 

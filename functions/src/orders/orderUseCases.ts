@@ -285,9 +285,18 @@ export function createOrderStore({ unit: uow, queries, alertEmail, tenders = [] 
     markUndelivered: (id: string, now: Date, reason: string | null) =>
       change(id, 'OrderUndelivered', now, (order) => ({ change: undeliverOrder(order, now, reason) })),
 
-    cancel: (id: string, now: Date) =>
+    cancel: (id: string, now: Date, byShop?: { _id: string }) =>
       change(id, 'OrderCancelled', now, (order, unit) =>
-        release(id, order, unit, (s) => cancelOrder(order, s, now), 'cancel', order.user._id, 'cancelled', now),
+        release(
+          id,
+          order,
+          unit,
+          (s) => cancelOrder(order, s, now),
+          'cancel',
+          byShop?._id ?? order.user._id,
+          byShop ? 'cancelledByShop' : 'cancelled',
+          now,
+        ),
       ),
 
     async expireStale(now: Date) {

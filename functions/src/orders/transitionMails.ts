@@ -20,6 +20,7 @@ export type MailedTransition =
   | 'shipped'
   | 'delivered'
   | 'cancelled'
+  | 'cancelledByShop'
   | 'expired'
   | 'refunded'
   | 'reminder'
@@ -49,6 +50,7 @@ export function transitionMails(
     case 'shipped':
     case 'delivered':
     case 'cancelled':
+    case 'cancelledByShop':
     case 'expired':
       return [customerOrderMail(transition, id, after, now)];
     case 'paid':

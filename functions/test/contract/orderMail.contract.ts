@@ -224,6 +224,24 @@ export function orderMailContract(name: string, factory: MailStoreFactory, run: 
       );
     });
 
+    it('an unpaid order the shop cancels tells its customer the shop did, once; the stock history names the admin', async () => {
+      const { outbox } = await open();
+      const p = await product('Shop Cancel Radio');
+      const placed = await store.orders.place(command(3, [{ product: p._id, qty: 2 }]));
+      const cancelled = await store.orders.cancel(placed._id, minutes(1), { _id: 'admin-7' });
+      expect(cancelled).toMatchObject({ status: 'cancelled', isCancelled: true });
+      expect((await store.products.get(p._id))?.countInStock).toBe(p.countInStock);
+      const recorded = (await outbox()).filter((m) => m.key === `order-cancelled:${placed._id}`);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({
+        to: 'c3@example.com',
+        template: 'order-cancelled',
+        data: { reason: 'shop' },
+      });
+      const [latest] = (await store.products.stockHistory(p._id, undefined, 1))!.entries;
+      expect(latest).toMatchObject({ cause: 'cancel', delta: 2, orderId: placed._id, by: 'admin-7' });
+    });
+
     it('a delivery taken back and marked again records "delivered" once; a completed refund records its message', async () => {
       const { outbox } = await open();
       const p = await product('Undo Lamp');

@@ -13,6 +13,7 @@ import {
   DomainError,
   forbidden,
   holdUntil,
+  isOwner,
   LIST_PAGE_SIZE,
   notFound,
   ORDER_STATUS_FILTERS,
@@ -369,8 +370,9 @@ export function orderRoutes(
   const money = moneyBack({ store, payments, clock });
   money.mount(router, { signedIn, admin });
 
-  // The owner ends an unpaid order's hold at once: its stock goes back on sale (store.orders.cancel). An admin
-  // cancels a paid, undelivered order: refunded in full and restocked in one step (moneyBack.ts).
+  // The owner (or an admin) ends an unpaid order's hold at once: its stock goes back on sale (store.orders.cancel);
+  // the customer is mailed who cancelled it. An admin cancels a paid, undelivered order: refunded in full and
+  // restocked in one step (moneyBack.ts).
   handle(router, endpoints.orderCancel, signedIn, async (req, res) => {
     const caller = callerOf(req);
     const order = await readableOrder(req.params.id as string, caller);
@@ -380,7 +382,8 @@ export function orderRoutes(
     }
     assertEmptyBody(req.body);
     assertMayCancel(order, caller, clock.now());
-    const cancelled = await store.orders.cancel(order._id, clock.now());
+    const byShop = !isOwner(order, caller.uid);
+    const cancelled = await store.orders.cancel(order._id, clock.now(), byShop ? { _id: caller.uid } : undefined);
     res.json(caller.isAdmin ? cancelled : customerView(cancelled));
   });
 

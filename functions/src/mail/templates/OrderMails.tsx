@@ -334,7 +334,8 @@ export function OrderReturnApproved({ order, orderUrl, shopUrl }: Common) {
   );
 }
 
-export type CancelReason = 'cancelled' | 'expired';
+/** Why an unpaid order ended: its customer cancelled it, the shop did, or its hold ran out. */
+export type CancelReason = 'cancelled' | 'shop' | 'expired';
 
 export function OrderCancelled({ order, orderUrl, shopUrl, reason }: Common & { reason: CancelReason }) {
   const title = reason === 'expired' ? `Order ${order.number} expired` : `Order ${order.number} was cancelled`;
@@ -343,7 +344,9 @@ export function OrderCancelled({ order, orderUrl, shopUrl, reason }: Common & { 
       <Text style={text}>
         {reason === 'expired'
           ? 'It was not paid in time, so its items went back on sale.'
-          : 'You cancelled this order, so its items went back on sale.'}{' '}
+          : reason === 'shop'
+            ? 'The shop cancelled this order before it was paid, so its items went back on sale.'
+            : 'You cancelled this order, so its items went back on sale.'}{' '}
         Nothing was charged. You are welcome to place a new order at any time.
       </Text>
     </OrderMail>

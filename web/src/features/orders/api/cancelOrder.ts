@@ -4,7 +4,7 @@ import { call } from '@/lib/api';
 import { orderCancel } from '@/lib/endpoints.gen';
 import { orderKeys, productKeys } from '@/lib/queryKeys';
 
-/** PUT /api/orders/:id/cancel (the owner, unpaid orders within their hold): the stock goes back on sale. */
+/** PUT /api/orders/:id/cancel (the owner or an admin, unpaid orders within their hold): the stock goes back on sale. */
 export function cancelOrder(orderId: string): Promise<Order> {
   return call(orderCancel, { params: { id: orderId } });
 }

@@ -53,11 +53,22 @@ describe('CancelOrderButton', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Order is already paid');
   });
 
-  it('is not offered to an admin or another customer, nor for paid or expired orders', () => {
+  it("is offered to an admin for a customer's unpaid order, saying the customer will be emailed", async () => {
+    const admin = { ...alice, _id: 'a1', isAdmin: true };
+    const { user, calls } = show(order, admin);
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(screen.getByText(/the customer is emailed that the shop cancelled it/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel order' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([['PUT', '/api/orders/o1/cancel', undefined]]);
+  });
+
+  it('is not offered to another customer, nor for paid or expired orders (an admin neither)', () => {
     const admin = { ...alice, _id: 'a1', isAdmin: true };
     for (const [o, viewer] of [
-      [order, admin],
       [order, { ...alice, _id: 'u2' }],
+      [{ ...order, isPaid: true, status: 'paid' }, admin],
+      [{ ...order, status: 'expired' }, admin],
       [{ ...order, isPaid: true, status: 'paid' }, alice],
       [{ ...order, status: 'expired' }, alice],
     ] as [Order, typeof alice][]) {

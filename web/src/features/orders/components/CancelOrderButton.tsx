@@ -1,5 +1,6 @@
 // Sits in the order summary's list (a ListGroup.Item). The owner's way out of an unpaid order (the page's notice
-// shows the hold's deadline): a cancel, with a confirm, that puts the items back on sale at once. Owner only, unpaid orders.
+// shows the hold's deadline): a cancel, with a confirm, that puts the items back on sale at once. Unpaid orders, for
+// their owner or an admin (the shop need not wait out a hold of up to a week; the customer is mailed that it did).
 import { type Order } from '@domain';
 import { isOwner } from '@domain/orders';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -9,15 +10,18 @@ import { useUserInfo } from '@/lib/session';
 import { useCancelOrder } from '../api/cancelOrder';
 import { ConfirmedAction } from './InlineConfirm';
 
-/** Unpaid, still held, and the viewer placed it. */
-export function canCancel(order: Order, viewerId: string | undefined): boolean {
-  return !order.isPaid && order.status === 'awaiting_payment' && isOwner(order, viewerId);
+/** Unpaid, still held, and the viewer placed it or is an admin. */
+export function canCancel(order: Order, viewer: { _id: string; isAdmin: boolean } | null | undefined): boolean {
+  return (
+    !order.isPaid && order.status === 'awaiting_payment' && (isOwner(order, viewer?._id) || viewer?.isAdmin === true)
+  );
 }
 
 export function CancelOrderButton({ order }: { order: Order }) {
   const user = useUserInfo();
   const cancel = useCancelOrder(order._id);
-  if (!canCancel(order, user?._id)) return null;
+  if (!canCancel(order, user)) return null;
+  const forCustomer = !isOwner(order, user?._id);
   return (
     <ListGroup.Item className="d-grid gap-2">
       <ConfirmedAction
@@ -25,7 +29,11 @@ export function CancelOrderButton({ order }: { order: Order }) {
         buttonText="Cancel order"
         buttonVariant="outline-danger"
         label="Confirm cancelling this order"
-        question="Cancel this order? Its items go back on sale and it can no longer be paid."
+        question={
+          forCustomer
+            ? 'Cancel this unpaid order? Its items go back on sale, it can no longer be paid, and the customer is emailed that the shop cancelled it.'
+            : 'Cancel this order? Its items go back on sale and it can no longer be paid.'
+        }
         confirmText="Yes, cancel order"
         pendingText="Cancelling the order"
         backText="Keep order"
