@@ -83,6 +83,19 @@ describe('the fulfilment table', () => {
     expect(fulfilmentRefusal({ ...order('expired'), cancelledAt: 'x' }, 'pay')).toMatch(/was cancelled/);
   });
 
+  it('a paid order whose customer asked to cancel is not shipped (nor shipped and delivered at once) until the shop answers', () => {
+    const asked = (status: 'pending' | 'approved' | 'declined') => ({
+      ...order('paid'),
+      cancellationRequest: { reason: 'r', status, createdAt: 'x', decidedAt: null, message: null },
+    });
+    const waiting = 'The customer asked to cancel this order: approve or decline the request before it is shipped';
+    expect(fulfilmentRefusal(asked('pending'), 'ship')).toBe(waiting);
+    expect(fulfilmentRefusal(asked('pending'), 'deliver')).toBe(waiting.replace('shipped', 'delivered'));
+    expect(fulfilmentRefusal(asked('declined'), 'ship')).toBeNull();
+    // The refund closing it is the approval's own arrow.
+    expect(fulfilmentRefusal(asked('pending'), 'close')).toBeNull();
+  });
+
   it('every arrow lands on a state of the table', () => {
     for (const t of FULFILMENT_TRANSITIONS)
       for (const to of FULFILMENT[t].to) expect(ORDER_STATUSES as readonly string[]).toContain(to);

@@ -36,9 +36,12 @@ export const FULFILMENT = {
 export type FulfilmentTransition = keyof typeof FULFILMENT;
 export const FULFILMENT_TRANSITIONS = Object.keys(FULFILMENT) as FulfilmentTransition[];
 
-/** What a fulfilment guard reads: the status, and the money state (a fully refunded order ships nowhere). */
+/** What a fulfilment guard reads: the status, the money state (a fully refunded order ships nowhere) and a
+ *  customer's cancellation request waiting for the shop (it is answered before the order ships). */
 export type LifecycleOrder = Pick<OrderRecord, 'status'> &
-  Partial<Pick<OrderRecord, 'totalCents' | 'refunds' | 'paidAt'>> & { cancelledAt?: string | null };
+  Partial<Pick<OrderRecord, 'totalCents' | 'refunds' | 'paidAt' | 'cancellationRequest'>> & {
+    cancelledAt?: string | null;
+  };
 
 /** Refunded in full (the money state beside the fulfilment state). */
 const refundedInFull = (order: LifecycleOrder) =>
@@ -64,6 +67,8 @@ export const LIFECYCLE_MESSAGES = {
   cancelled: (verb: string) => `This order was cancelled; it cannot be ${verb}`,
   expired: (verb: string) => `This order expired unpaid; it cannot be ${verb}`,
   refunded: (verb: string) => `This order was refunded in full; it cannot be ${verb}`,
+  cancellationWaiting: (verb: string) =>
+    `The customer asked to cancel this order: approve or decline the request before it is ${verb}`,
   closeNeedsPaid: 'Only a paid order can be cancelled and refunded',
   closeShipped: 'A shipped order cannot be cancelled; refund it instead',
   closeDelivered: 'A delivered order cannot be cancelled; refund it instead',
@@ -89,6 +94,14 @@ export function fulfilmentRefusal(order: LifecycleOrder, transition: FulfilmentT
     // The money state beside it: what was refunded in full is not sent anywhere.
     if ((transition === 'ship' || transition === 'deliver') && refundedInFull(order))
       return M.refunded(VERB[transition]);
+    // A paid order the customer asked to cancel leaves only once the shop has answered (approve: refunded and
+    // cancelled; decline: it ships), so no request is left waiting on an order already on its way.
+    if (
+      (transition === 'ship' || transition === 'deliver') &&
+      status === 'paid' &&
+      order.cancellationRequest?.status === 'pending'
+    )
+      return M.cancellationWaiting(VERB[transition]);
     return null;
   }
   switch (transition) {

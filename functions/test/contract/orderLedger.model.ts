@@ -728,7 +728,9 @@ class ShipCommand implements Cmd {
     const o = pickOrder(m, this.pick, this.wants);
     const now = tick(r);
     const attempt = r.store.orders.markShipped(o.id, now, { carrier: 'UPS', trackingNumber: `1Z${++m.seq}` });
-    if (o.status !== 'paid' || refundedInFull(o)) return refused(this.toString(), attempt);
+    // A customer's cancellation request waits for the shop's answer before the order is shipped.
+    if (o.status !== 'paid' || refundedInFull(o) || o.cancellation === 'pending')
+      return refused(this.toString(), attempt);
     const got = await attempt;
     expect([got.carrier, got.trackingNumber], `${this.toString()} shipment`).toEqual(['UPS', `1Z${m.seq}`]);
     o.status = 'shipped';
@@ -746,7 +748,12 @@ class DeliverCommand implements Cmd {
     const o = pickOrder(m, this.pick, this.wants);
     const now = tick(r);
     const attempt = r.store.orders.markDelivered(o.id, now, { carrier: 'UPS', trackingNumber: `1Z${m.seq}` });
-    if (!(o.status === 'paid' || o.status === 'shipped') || refundedInFull(o)) return refused(this.toString(), attempt);
+    if (
+      !(o.status === 'paid' || o.status === 'shipped') ||
+      refundedInFull(o) ||
+      (o.status === 'paid' && o.cancellation === 'pending')
+    )
+      return refused(this.toString(), attempt);
     await attempt;
     o.status = 'delivered';
     o.deliveredEver = true;

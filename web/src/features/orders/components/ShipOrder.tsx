@@ -35,6 +35,12 @@ export function fulfilmentOf(order: Order): Fulfilment {
     return { step: 'none', why: 'Refunded in full: nothing to ship.' };
   if (order.isDelivered) return { step: 'done' };
   if (order.isShipped || order.status === 'shipped') return { step: 'deliver' };
+  // The server ships nothing while the customer's cancellation request waits (domain/lifecycle.ts): say why.
+  if (order.status === 'paid' && order.cancellationRequest?.status === 'pending')
+    return {
+      step: 'none',
+      why: 'The customer asked to cancel this order: approve or decline the request before shipping it.',
+    };
   if (order.status === 'paid') return { step: 'ship' };
   if (order.status === 'awaiting_payment') return { step: 'none', why: 'Ships once paid.' };
   return { step: 'none', why: null };

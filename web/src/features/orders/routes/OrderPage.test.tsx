@@ -352,6 +352,30 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('button', { name: /Ship order|Mark as delivered/ })).toBeNull();
   });
 
+  it("offers admins no ship step while the customer's cancellation request waits, and says why", async () => {
+    show(
+      {
+        ...order,
+        isPaid: true,
+        paidAt: '2030-01-01T10:00:00.000Z',
+        status: 'paid',
+        cancellationRequest: {
+          reason: 'Changed my mind',
+          status: 'pending',
+          createdAt: 'x',
+          decidedAt: null,
+          message: null,
+        },
+      } as typeof order,
+      { admin: true },
+    );
+    await screen.findByText(/Paid on/);
+    expect(screen.getByRole('region', { name: 'Fulfilment' })).toHaveTextContent(
+      'The customer asked to cancel this order: approve or decline the request before shipping it.',
+    );
+    expect(screen.queryByRole('button', { name: /Ship order|Mark as delivered/ })).toBeNull();
+  });
+
   it('titles the order with its short number and keeps the full id: "pay to confirm" until paid, "Thank you" after', async () => {
     const placed = { ...order, _id: '65f1a2b3c4d5e6f7a8c595d7' };
     setUserInfo(alice);
