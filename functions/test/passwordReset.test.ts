@@ -66,6 +66,47 @@ describe('password reset', () => {
     expect(changed.text).toMatch(/with a password reset link/);
   });
 
+  it("a link sent before the account's sessions were ended is void: a profile password change, signing out everywhere, an email changed away and back", async () => {
+    const linkFor = async (who: { email: string }) => {
+      await request(shop, who.email);
+      return tokenOf(linkIn(await waitForMail(shop, who.email, /Reset/), '/reset-password/'));
+    };
+    // A password changed on the profile (the owner saw the link's mail, or not: someone may hold it).
+    const dan = await newAccount(shop);
+    const danLink = await linkFor(dan);
+    const changed = await shop.call('PUT', '/api/users/profile', {
+      token: dan.token,
+      body: { name: 'Rita Reset', email: dan.email, password: 'profile-new1', currentPassword: dan.password },
+    });
+    expect(changed.status).toBe(200);
+    const refused = await confirm(shop, danLink, 'attacker-1');
+    expect([refused.status, refused.body.message]).toEqual([400, RESET_LINK_INVALID]);
+    expect(
+      (await shop.call('POST', '/api/users/login', { body: { email: dan.email, password: 'profile-new1' } })).status,
+    ).toBe(200);
+    // "Sign out everywhere".
+    const eva = await newAccount(shop);
+    const evaLink = await linkFor(eva);
+    expect((await shop.call('POST', '/api/users/logout-all', { token: eva.token })).status).toBeLessThan(300);
+    expect((await confirm(shop, evaLink, 'attacker-2')).status).toBe(400);
+    // The email changed away and back: the link sent to the address before is not valid again.
+    const fay = await newAccount(shop);
+    const fayLink = await linkFor(fay);
+    const away = await shop.call('PUT', '/api/users/profile', {
+      token: fay.token,
+      body: { name: 'Rita Reset', email: `away-${fay.email}`, currentPassword: fay.password },
+    });
+    expect(away.status).toBe(200);
+    const back = await shop.call('PUT', '/api/users/profile', {
+      token: away.body.token,
+      body: { name: 'Rita Reset', email: fay.email, currentPassword: fay.password },
+    });
+    expect(back.status).toBe(200);
+    expect((await confirm(shop, fayLink, 'attacker-3')).status).toBe(400);
+    // A link asked for after them works.
+    expect((await confirm(shop, await linkFor(fay), 'fay-fresh-1')).status).toBe(200);
+  });
+
   it('ends every session and live stream of the account', async () => {
     const cy = await newAccount(shop);
     const ticket = await shop.call('POST', '/api/live/tickets', { token: cy.token, body: { topics: ['cart'] } });
@@ -120,6 +161,24 @@ describe('password reset', () => {
     expect(weak.status).toBe(400);
     expect(weak.body.message).toMatch(/at least 6/);
     expect((await confirm(shop, token, 'strong-one1')).status).toBe(200); // the weak try did not use it up
+  });
+
+  it('a link sent before migration 43 (no session version kept) keeps its hour', async () => {
+    const gus = await newAccount(shop);
+    await request(shop, gus.email);
+    const token = tokenOf(linkIn(await waitForMail(shop, gus.email, /Reset/), '/reset-password/'));
+    const db = new Connection(join(shop.config.dataDir, 'voltshop.db'));
+    try {
+      const older = await db.execute({
+        sql: `UPDATE account_tokens SET token_version = NULL
+              WHERE user_id = ? AND purpose = 'password-reset' AND used_at IS NULL`,
+        args: [gus.id],
+      });
+      expect(older.rowsAffected).toBe(1);
+    } finally {
+      db.close();
+    }
+    expect((await confirm(shop, token, 'gus-new-secret1')).status).toBe(200);
   });
 
   it('keeps only a hash of each token', async () => {

@@ -1,6 +1,9 @@
 // Password reset and email verification links on the embedded database (migration 13). A link's token is 32
 // random bytes; only its SHA-256 is stored, with the address it was sent to (the link is void once the account's
-// email changes), its expiry and its use. Each change and the email reporting it are one transaction
+// email changes), its expiry and its use. A reset link also keeps the account's session version (users.token_version,
+// migration 43): it is void once the sessions were ended after it was sent (a password or email change, signing out
+// everywhere, an admin's demotion), as a session is, so an email changed away and back, or a password changed on the
+// profile, leaves no older link that sets a password. Each change and the email reporting it are one transaction
 // (mailOutbox.ts recordMail).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from './sql.js';
@@ -67,7 +70,8 @@ export class SqlAccountLinks implements AccountLinks {
       args: [now.toISOString(), account.id, purpose],
     });
     await tx.execute({
-      sql: `INSERT INTO account_tokens (token_hash, user_id, email_key, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      sql: `INSERT INTO account_tokens (token_hash, user_id, email_key, purpose, created_at, expires_at, token_version)
+            SELECT ?, ?, ?, ?, ?, ?, token_version FROM users WHERE id = ?`,
       args: [
         hash,
         account.id,
@@ -75,6 +79,7 @@ export class SqlAccountLinks implements AccountLinks {
         purpose,
         now.toISOString(),
         new Date(now.getTime() + ttlMs).toISOString(),
+        account.id,
       ],
     });
     return { token, hash };
@@ -89,12 +94,16 @@ export class SqlAccountLinks implements AccountLinks {
     const hash = hashToken(token);
     const now = this.clock.now().toISOString();
     const rs = await tx.execute({
-      sql: `SELECT t.user_id, t.email_key, t.expires_at, t.used_at, u.name, u.email, u.email_key AS current_key
+      sql: `SELECT t.user_id, t.email_key, t.expires_at, t.used_at, t.token_version, u.name, u.email,
+                   u.email_key AS current_key, u.token_version AS current_version
             FROM account_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ? AND t.purpose = ?`,
       args: [hash, purpose],
     });
     const row = rs.rows[0];
     if (!row || row.used_at !== null || String(row.expires_at) <= now || row.email_key !== row.current_key) return null;
+    // A reset link outlives no ending of the sessions (above); one sent before migration 43 has no version.
+    if (purpose === 'password-reset' && row.token_version !== null && row.token_version !== row.current_version)
+      return null;
     await tx.execute({ sql: 'UPDATE account_tokens SET used_at = ? WHERE token_hash = ?', args: [now, hash] });
     return { id: String(row.user_id), name: String(row.name), email: String(row.email), hash };
   }

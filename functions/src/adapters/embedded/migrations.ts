@@ -1076,6 +1076,14 @@ export const MIGRATIONS: Migration[] = [
       'CREATE UNIQUE INDEX low_stock_marks_by_id ON low_stock_marks (id)',
     ],
   },
+  {
+    version: 43,
+    name: 'reset links end with the sessions',
+    // A password reset link is void once the account's sessions were ended after it was sent (a password or email
+    // change, signing out everywhere: users.token_version moved on), as a session is (adapters/embedded/accountLinks.ts).
+    // Links sent before this migration have none and keep their hour.
+    statements: ['ALTER TABLE account_tokens ADD COLUMN token_version INTEGER'],
+  },
 ];
 
 /** Migration 42's backfill: each level and low-stock mark its id, keyId of `product|variant` (as Firestore's). */
