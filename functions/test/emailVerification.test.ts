@@ -88,6 +88,46 @@ describe('email verification', () => {
     expect(notice.text).not.toMatch(/verify-email|reset-password\//);
   });
 
+  it("an admin changing a customer's email: the old address hears of it, the new one gets its link, unconfirmed until followed", async () => {
+    const eve = await signUp(shop);
+    const me = (await shop.call('GET', '/api/users/profile', { token: eve.token })).body;
+    const newEmail = `admin-moved-${Date.now()}@example.com`;
+    const admin = await shop.adminToken();
+    const changed = await shop.call('PUT', `/api/users/${me._id}`, {
+      token: admin,
+      body: { name: 'Vera', email: newEmail, isAdmin: false },
+    });
+    expect(changed.status).toBe(200);
+    const notice = await waitForMail(shop, eve.email, /email address of your Voltshop account was changed/);
+    expect(notice.text).toContain(`changed from this address to ${newEmail}`);
+    const link = tokenOf(linkIn(await waitForMail(shop, newEmail, /Confirm your email/), '/verify-email/'));
+    const signedIn = await shop.call('POST', '/api/users/login', { body: { email: newEmail, password: 'secret12' } });
+    expect(await state(signedIn.body.token)).toMatchObject({ email: newEmail, verified: false });
+    expect((await verify(link)).status).toBe(200);
+  });
+
+  it("an admin cannot change their own email through the users' list (no current password asked there): the profile does it", async () => {
+    const admin = await shop.adminToken();
+    const me = (await shop.call('GET', '/api/users/profile', { token: admin })).body;
+    const res = await shop.call('PUT', `/api/users/${me._id}`, {
+      token: admin,
+      body: { name: me.name, email: `taken-over-${Date.now()}@example.com`, isAdmin: true },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Change your own email on your profile page: it asks for your current password');
+    expect((await shop.call('GET', '/api/users/profile', { token: admin })).body.email).toBe(me.email);
+    // The name alone still changes there.
+    const renamed = await shop.call('PUT', `/api/users/${me._id}`, {
+      token: admin,
+      body: { name: 'Admin Renamed', email: me.email, isAdmin: true },
+    });
+    expect([renamed.status, renamed.body.name]).toEqual([200, 'Admin Renamed']);
+    await shop.call('PUT', `/api/users/${me._id}`, {
+      token: admin,
+      body: { name: me.name, email: me.email, isAdmin: true },
+    });
+  });
+
   it('sends no email-changed notice when only the name changes', async () => {
     const dee = await signUp(shop);
     const renamed = await shop.call('PUT', '/api/users/profile', { token: dee.token, body: { name: 'Dee Renamed' } });

@@ -39,6 +39,8 @@ const summary = (u: StoredUser): UserSummary => ({ _id: u._id, name: u.name, ema
 const withToken = (u: StoredUser, token: string): UserInfo => ({ ...summary(u), token });
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+/** An admin's own email changes on the profile (it asks for the current password), not through the users' list. */
+export const SELF_EMAIL_ON_PROFILE = 'Change your own email on your profile page: it asks for your current password';
 
 export function userRoutes(
   { store, auth, accounts, clock, orderLinks }: Ports,
@@ -260,8 +262,12 @@ export function userRoutes(
     assertBodyIdsMatch(id, input, ['_id', 'userId']);
     const current = await store.users.get(id);
     if (!current) throw notFound('User not found');
-    if (id === callerOf(req).uid && !input.isAdmin) throw badInput('You cannot remove your own admin rights');
+    const self = id === callerOf(req).uid;
+    if (self && !input.isAdmin) throw badInput('You cannot remove your own admin rights');
     const emailChanged = emailKey(input.email) !== emailKey(current.email);
+    // The profile asks for the current password before the account's email changes; this list does not, so an
+    // admin's own address changes there only (else a stolen admin session plus a reset link takes the account).
+    if (self && emailChanged) throw badInput(SELF_EMAIL_ON_PROFILE, { email: SELF_EMAIL_ON_PROFILE });
     if (emailChanged && (await store.users.findByEmail(input.email))) throw conflict('Email already in use');
     await auth.updateCredentials(id, { email: emailChanged ? input.email : undefined, name: input.name });
     if (input.isAdmin !== current.isAdmin) await auth.setAdmin(id, input.isAdmin);
@@ -270,6 +276,10 @@ export function userRoutes(
     if (emailChanged || (current.isAdmin && !input.isAdmin)) await revokeSessions(id);
     const user = await store.users.update(id, { name: input.name, email: input.email, isAdmin: input.isAdmin });
     if (!user) throw notFound('User not found');
+    // As the profile's change: a notice to the old address (the owner may not know) and a confirmation link to the
+    // new one, which reads unconfirmed until it is followed.
+    if (emailChanged)
+      await accounts?.emailChanged(id, current.email).catch((e) => console.error('[mail] admin email change', e));
     res.json(summary(user));
   });
 

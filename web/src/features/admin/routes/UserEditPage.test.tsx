@@ -28,3 +28,25 @@ describe('UserEditPage: Send password reset link', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 });
+
+describe('UserEditPage: an admin editing their own account', () => {
+  beforeEach(() => setUserInfo({ ...admin, token: 't' }));
+  afterEach(() => {
+    cleanup();
+    signOut();
+  });
+
+  it('shows their email read-only, pointing to the profile (which asks for the current password)', async () => {
+    mockFetch({ 'GET /api/users/a1': () => ({ body: admin }) });
+    renderAt(<UserEditPage />, { path: '/admin/user/:id/edit', at: '/admin/user/a1/edit' });
+    expect(await screen.findByLabelText('Email Address')).toHaveAttribute('readonly');
+    expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile');
+  });
+
+  it("leaves another user's email editable", async () => {
+    mockFetch({ 'GET /api/users/u1': () => ({ body: alice }) });
+    renderAt(<UserEditPage />, { path: '/admin/user/:id/edit', at: '/admin/user/u1/edit' });
+    expect(await screen.findByLabelText('Email Address')).not.toHaveAttribute('readonly');
+    expect(screen.queryByRole('link', { name: 'your profile' })).toBeNull();
+  });
+});

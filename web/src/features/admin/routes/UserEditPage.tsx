@@ -1,4 +1,5 @@
 import { type AdminUserUpdateInput, type UserSummary } from '@domain';
+import { paths } from '@domain/routes';
 import { adminUserUpdateSchema } from '@domain/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
@@ -14,6 +15,7 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { errorMessage } from '@/lib/api';
+import { useUserInfo } from '@/lib/session';
 import { useSendPasswordResetLink, useUpdateUser, useUser } from '../api/users';
 import { adminPaths } from '../sections';
 
@@ -24,10 +26,13 @@ export function UserForm({
   user,
   onSubmit,
   submitting = false,
+  self = false,
 }: {
   user: UserSummary;
   onSubmit: (values: AdminUserUpdateInput) => void;
   submitting?: boolean;
+  /** The signed-in admin's own account: its email changes on the profile, which asks for the current password. */
+  self?: boolean;
 }) {
   const {
     register,
@@ -41,7 +46,20 @@ export function UserForm({
   return (
     <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit user">
       <Field label="Name" type="text" placeholder="Enter name" {...field('name')} />
-      <Field label="Email Address" type="email" placeholder="Enter email" {...field('email')} />
+      <Field
+        label="Email Address"
+        type="email"
+        placeholder="Enter email"
+        readOnly={self}
+        groupClassName={self ? 'mb-1' : 'mb-3'}
+        {...field('email')}
+      />
+      {self && (
+        <p className="small text-muted mb-3">
+          Your own email changes on <Link to={paths.profile.href()}>your profile</Link>, which asks for your current
+          password.
+        </p>
+      )}
       <Form.Group className="mb-3" controlId="isadmin">
         <Form.Check type="checkbox" label="Is Admin" {...register('isAdmin')} />
       </Form.Group>
@@ -73,6 +91,7 @@ export function UserEditPage() {
   const user = useUser(id);
   const update = useUpdateUser(id);
   const navigate = useNavigate();
+  const me = useUserInfo();
 
   return (
     <>
@@ -88,6 +107,7 @@ export function UserEditPage() {
             <>
               <UserForm
                 user={u}
+                self={u._id === me?._id}
                 submitting={update.isPending}
                 onSubmit={(values) =>
                   update.mutate(values, {
