@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, imageSrcSet, imageVariants } from '../src/domain/index.js';
-import { MAIN_MAX_WIDTH, reencodeImage } from '../src/images/pipeline.js';
+import { MAIN_MAX_HEIGHT, MAIN_MAX_WIDTH, reencodeImage } from '../src/images/pipeline.js';
 import { startTestShop, type TestShop } from './support/shop.js';
 
 const PAYLOAD = '<html><script>fetch("/api/users",{credentials:"include"})</script><img src=x onerror=alert(1)></html>';
@@ -70,6 +70,23 @@ describe('reencodeImage', () => {
     expect((await sharp(narrow.main).metadata()).width).toBe(500);
     const widths = await Promise.all(narrow.variants.map(async (v) => (await sharp(v.bytes).metadata()).width));
     expect(widths).toEqual([320, 500, 500]);
+  });
+
+  it('takes a tall image too (WebP stops at 16,383 px a side): the main file fits MAIN_MAX_HEIGHT, proportions kept', async () => {
+    for (const [width, height] of [
+      [1000, 17000],
+      [100, 16384],
+    ] as const) {
+      const tall = await sharp({ create: { width, height, channels: 3, background: '#30a060' } })
+        .png()
+        .toBuffer();
+      const out = await reencodeImage(tall);
+      const main = await sharp(out.main).metadata();
+      expect(main.height).toBe(MAIN_MAX_HEIGHT);
+      expect(Math.abs(main.width! - Math.round((width * MAIN_MAX_HEIGHT) / height))).toBeLessThanOrEqual(1);
+      for (const v of out.variants)
+        expect((await sharp(v.bytes).metadata()).height).toBeLessThanOrEqual(MAIN_MAX_HEIGHT);
+    }
   });
 
   it('refuses bytes that do not decode (a PNG header and nothing else) with bad_input', async () => {

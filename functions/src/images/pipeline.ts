@@ -12,6 +12,9 @@ import { badInput, IMAGE_WIDTHS } from '../domain/index.js';
 
 /** The main file's widest side: enough for the product page on a 2x screen. */
 export const MAIN_MAX_WIDTH = 1280;
+/** Its tallest: four times that (a long picture is shown scaled down anyway), and within WebP's 16,383 px a side,
+ *  which refused a valid 1,000 x 17,000 upload as unreadable. */
+export const MAIN_MAX_HEIGHT = 4 * MAIN_MAX_WIDTH;
 /** Decoding bombs: a 5 MB file may claim huge dimensions. 40 megapixels covers any phone photo. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP = { quality: 80, effort: 4 } as const;
@@ -22,7 +25,7 @@ sharp.concurrency(1);
 const imageJobs = pLimit(IMAGE_JOB_CONCURRENCY);
 
 export interface ReencodedImage {
-  /** At most MAIN_MAX_WIDTH wide, never enlarged. */
+  /** Within MAIN_MAX_WIDTH x MAIN_MAX_HEIGHT, proportions kept, never enlarged. */
   main: Buffer;
   /** One per IMAGE_WIDTHS entry, never enlarged (a narrow original gives copies at its own width). */
   variants: { width: number; bytes: Buffer }[];
@@ -42,7 +45,7 @@ async function reencodeNow(input: Uint8Array): Promise<ReencodedImage> {
     // as raw pixels; every WebP is made from those. sharp writes no metadata unless asked to.
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
-      .resize({ width: MAIN_MAX_WIDTH, withoutEnlargement: true })
+      .resize({ width: MAIN_MAX_WIDTH, height: MAIN_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
