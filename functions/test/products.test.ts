@@ -55,6 +55,8 @@ describe('GET /api/products', () => {
     expect(far.body.products).toEqual([]);
     expect((await shop.call('GET', '/api/products?pageNumber=-1')).status).toBe(400);
     expect((await shop.call('GET', '/api/products?pageNumber=abc')).status).toBe(400);
+    const tooFar = await shop.call('GET', '/api/products?pageNumber=1000001');
+    expect([tooFar.status, tooFar.body.message]).toEqual([400, 'pageNumber must be at most 1000000']);
   });
 
   it('searches case-insensitively by literal substring', async () => {

@@ -571,7 +571,7 @@ export const productQuerySchema = z
       .number({ error: 'pageNumber must be a number' })
       .int('pageNumber must be a whole number')
       .min(1, 'pageNumber must be at least 1')
-      .max(1_000_000)
+      .max(1_000_000, 'pageNumber must be at most 1000000')
       .optional()
       .default(1),
     category: facetValue('Category'),
