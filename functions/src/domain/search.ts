@@ -16,6 +16,10 @@ export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** Whether two addresses are the same account's (by emailKey); an absent one is no address. */
+export const sameEmail = (a: string | undefined, b: string | undefined): boolean =>
+  a !== undefined && b !== undefined && emailKey(a) === emailKey(b);
+
 // Catalogue search words (issue 29): a keyword is its words, in any order, each a case-insensitive literal piece of
 // the product's name, brand, category or description (words of 1-2 characters: of the name only). The stores
 // match them by index; these rules say what a word is and how a misspelt one is corrected, for both.

@@ -148,6 +148,21 @@ describe('account emails on Firebase (Firestore store + Firebase Auth, emulators
     expect((await call('GET', '/api/users/profile/verification', wendy.token)).body).toMatchObject({ verified: true });
   });
 
+  it("an address confirmed in Firebase Auth but not the profile's (the browser moved the Auth email) confirms nothing of the profile's", async () => {
+    const vic = await signUpInBrowser('Vic');
+    expect((await call('POST', '/api/users/profile', vic.token, { name: 'Vic' })).status).toBe(201);
+    // What the client SDK's verifyBeforeUpdateEmail does once its link is followed: the Auth account's email is
+    // another, confirmed one; the profile keeps the address it was made with, which nobody proved.
+    const own = `own-${vic.email}`;
+    await getAuth(admin).updateUser(vic.uid, { email: own, emailVerified: true });
+    const token = (await rest().signInWithPassword(own, 'secret123')).idToken;
+    expect((await call('GET', '/api/users/profile/verification', token)).body).toEqual({
+      email: vic.email,
+      verified: false,
+      verifiedAt: null,
+    });
+  });
+
   it('"Send link again" records a new confirmation link, each request its own message', async () => {
     const sam = await signUpInBrowser('Sam');
     await call('POST', '/api/users/profile', sam.token, { name: 'Sam' });

@@ -330,6 +330,16 @@ describe('orders/{id}: the owner and admins read, no client writes', () => {
     });
   }
 
+  // An admin's notes on an order are internal: read and written through the API only, by nobody directly.
+  for (const who of EVERYONE) {
+    it(`${who} cannot read, list or write an order's notes (orders/{id}/orderNotes)`, async () => {
+      await assertFails(getDoc(doc(db(who), 'orders/o-bob/orderNotes/n1')));
+      await assertFails(getDocs(collection(db(who), 'orders/o-bob/orderNotes')));
+      await assertFails(setDoc(doc(db(who), 'orders/o-bob/orderNotes/n2'), { text: 'mine', by: who }));
+      await assertFails(deleteDoc(doc(db(who), 'orders/o-bob/orderNotes/n1')));
+    });
+  }
+
   for (const who of EVERYONE) {
     it(`${who} cannot place, pay, deliver or delete an order directly`, async () => {
       await assertFails(setDoc(doc(db(who), 'orders/new'), { userId: who, totalCents: 1, status: 'awaiting_payment' }));
@@ -453,6 +463,35 @@ describe('everything else is server only', () => {
       await assertFails(setDoc(doc(db(who), 'users/alice/reviewRefs/p2'), { product: 'p2', createdAt: 'x' }));
       await assertFails(getDocs(collection(db(who), 'anything')));
       await assertFails(setDoc(doc(db(who), 'anything/x'), { a: 1 }));
+    });
+
+    // The API's own collections, each denied by the catch-all: money (gift cards, store credit, codes and their
+    // use), mail, holds, settings, alerts, the customers' list, addresses, histories.
+    it(`${who} cannot read, list or write the API's own collections`, async () => {
+      for (const path of [
+        'mailOutbox/welcome:alice',
+        'holdLocks/client:k1',
+        'giftCards/CARD1',
+        'storeCredits/alice',
+        'coupons/SAVE10',
+        'coupons/SAVE10/useShards/s0',
+        'settings/shop',
+        'stockAlerts/a1',
+        'stockAlertLevels/l1',
+        'lowStockMarks/m1',
+        'customers/c1',
+        'skus/SKU-1',
+        'taxonomies/category',
+        'cartReminders/r1',
+        'users/alice/addresses/a1',
+        'products/p1/priceHistory/h1',
+        'stockShards/s1',
+      ]) {
+        await assertFails(getDoc(doc(db(who), path)));
+        await assertFails(getDocs(query(collection(db(who), path.slice(0, path.lastIndexOf('/'))), limit(10))));
+        await assertFails(setDoc(doc(db(who), path), { balanceCents: 100_000, uid: who }));
+        await assertFails(deleteDoc(doc(db(who), path)));
+      }
     });
   }
 });

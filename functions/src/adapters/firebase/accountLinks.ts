@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { notFound } from '../../domain/index.js';
+import { emailKey, notFound } from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
 import type {
   AccountEvent,
@@ -119,7 +119,11 @@ export class FirebaseAccountLinks implements AccountLinks {
 
   async emailVerification(uid: string): Promise<{ verified: boolean; verifiedAt: string | null }> {
     try {
-      return { verified: (await this.auth.getUser(uid)).emailVerified, verifiedAt: null };
+      // Auth's flag is of Auth's address, which the browser can move (verifyBeforeUpdateEmail) without the profile:
+      // it confirms the profile's address only when the two are the same (as embedded's email_verified_key).
+      const [account, profile] = await Promise.all([this.auth.getUser(uid), this.users.get(uid)]);
+      const same = !!profile && !!account.email && emailKey(account.email) === emailKey(profile.email);
+      return { verified: account.emailVerified && same, verifiedAt: null };
     } catch (error) {
       if (codeOf(error) === 'auth/user-not-found') throw notFound('User not found');
       throw error;

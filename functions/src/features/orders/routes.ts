@@ -14,6 +14,7 @@ import {
   forbidden,
   holdUntil,
   isOwner,
+  sameEmail,
   LIST_PAGE_SIZE,
   notFound,
   ORDER_STATUS_FILTERS,
@@ -187,8 +188,9 @@ export function orderRoutes(
       const stored = await store.users.get(caller.uid);
       if (!stored) throw notFound('User not found');
       user = stored;
-      verified =
-        caller.emailVerified === true || (options.emailVerified ? await options.emailVerified(caller.uid) : false);
+      // The token's claim is of the sign-in's address: it vouches for the profile's only when they are the same.
+      const claimed = caller.emailVerified === true && sameEmail(caller.email, stored.email);
+      verified = claimed || (options.emailVerified ? await options.emailVerified(caller.uid) : false);
     }
     res.locals.orderUser = user;
     res.locals.orderRecipient = { email: user.email, verified } satisfies OrderRecipient;

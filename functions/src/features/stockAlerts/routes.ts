@@ -4,7 +4,7 @@
 import type { RequestHandler } from 'express';
 import { endpoints } from '../../api/endpoints.js';
 import { badInput, notFound, unavailable } from '../../domain/errors.js';
-import { emailKey } from '../../domain/search.js';
+import { emailKey, sameEmail } from '../../domain/search.js';
 import {
   stockAlertDemandQuerySchema,
   stockAlertSchema,
@@ -36,7 +36,7 @@ export function stockAlertRoutes(ports: Ports, { limiters }: StockAlertRouteOpti
     const user = await store.users.get(caller.uid);
     if (!user || emailKey(user.email) !== emailKey(email)) return false;
     if (accounts) return (await accounts.emailVerification(caller.uid)).verified;
-    return caller.emailVerified === true;
+    return caller.emailVerified === true && sameEmail(caller.email, user.email);
   };
 
   const products = endpointRouter('/api/products');
