@@ -64,17 +64,19 @@ export function guestAddressKey(address: Pick<ShippingAddress, 'address' | 'city
   return [address.address, address.city, address.postalCode, address.country].map(addressPart).join('|');
 }
 
-/** The customer a guest order is placed for. */
-export function guestCustomer(email: string): { _id: string; name: string; email: string } {
-  return { _id: guestCustomerId(email), name: GUEST_NAME, email: email.trim() };
+/** The customer a guest order is placed for: named by the shipping address's recipient when it has one (the
+ *  order page, the admin's list and its search show that name), else "Guest". */
+export function guestCustomer(email: string, recipientName?: string): { _id: string; name: string; email: string } {
+  return { _id: guestCustomerId(email), name: recipientName?.trim() || GUEST_NAME, email: email.trim() };
 }
 
-/** Whom an order request is for: the guest's customer (from the email) or the signed-in account. */
+/** Whom an order request is for: the guest's customer (from the email and the recipient) or the signed-in account. */
 export function customerOf(request: {
   user: { _id: string; name: string; email: string };
   guest?: { email: string } | undefined;
+  shippingAddress?: { recipientName?: string | undefined };
 }): { _id: string; name: string; email: string } {
-  return request.guest ? guestCustomer(request.guest.email) : request.user;
+  return request.guest ? guestCustomer(request.guest.email, request.shippingAddress?.recipientName) : request.user;
 }
 
 /**

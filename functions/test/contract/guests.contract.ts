@@ -82,6 +82,18 @@ export function guestsContract(
       expect((await store.products.get(p._id))!.countInStock).toBe(98);
     });
 
+    it("a guest order is named by its shipping address's recipient, and the admin's search finds it by that name", async () => {
+      const p = await product();
+      const placed = await store.orders.place(
+        guestOrder('gus@example.com', [{ product: p._id, qty: 1 }], {
+          shippingAddress: { ...home, recipientName: '  Gus Guestly ' },
+        }),
+      );
+      expect(placed.user).toEqual({ _id: 'guest:gus@example.com', name: 'Gus Guestly', email: 'gus@example.com' });
+      const found = await store.orders.list({ search: 'guestly', sort: 'newest', page: 1, pageSize: 10 });
+      expect(found.orders.map((o) => o._id)).toContain(placed._id);
+    });
+
     it('guest holds: one email however typed, one address whatever email, each within the limits', async () => {
       const p = await product();
       const max = DEFAULT_HOLD_LIMITS.maxUnitsPerProduct;

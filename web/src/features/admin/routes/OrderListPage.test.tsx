@@ -64,6 +64,27 @@ describe('OrderListPage', () => {
     },
   );
 
+  it("marks a guest's order (named by its recipient) as a guest's", async () => {
+    mockFetch({
+      'GET /api/orders/requests/summary': () => ({ body: { cancellations: 0, returns: 0 } }),
+      'GET /api/orders': () => ({
+        body: {
+          orders: [
+            { ...order(1), user: { _id: 'guest:gus@x.test', name: 'Gus Guestly', email: 'gus@x.test' }, isGuest: true },
+            order(2),
+          ],
+          page: 1,
+          pages: 1,
+          total: 2,
+        },
+      }),
+    });
+    renderAt(<OrderListPage />, { path: '/admin/orderlist' });
+    const guestRow = await screen.findByRole('row', { name: /Gus Guestly/ });
+    expect(within(guestRow).getByText('guest')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Customer 2/ })).queryByText('guest')).toBeNull();
+  });
+
   it('the Requests tab: its count from the summary, and the list of orders with a request waiting', async () => {
     const waiting = {
       ...order(7),

@@ -38,6 +38,8 @@ const columns: AdminColumn<Order>[] = [
     cell: (o) => (
       <div>
         {o.user.name}
+        {/* A guest order is named by its recipient: say it has no account. */}
+        {o.isGuest && <span className="badge text-bg-light border ms-1 fw-normal">guest</span>}
         <span className="d-block small text-body-secondary text-break">{o.user.email}</span>
       </div>
     ),

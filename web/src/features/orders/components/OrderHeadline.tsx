@@ -57,9 +57,16 @@ export function OrderHeadline({
       {awaiting && justPlaced && (
         <p className="mb-1">Your items are held for you until you pay; the order is confirmed once paid.</p>
       )}
-      {order.isPaid && justPlaced && (
-        <p className="mb-1">We have your order. You will find it any time under your profile.</p>
-      )}
+      {order.isPaid &&
+        justPlaced &&
+        (order.isGuest ? (
+          // A guest has no profile: the order's emailed link is the way back to it.
+          <p className="mb-1">
+            We have your order. We emailed a link to this order to {order.user.email}: keep it to come back here.
+          </p>
+        ) : (
+          <p className="mb-1">We have your order. You will find it any time under your profile.</p>
+        ))}
       <p className="small text-muted mb-2 text-break">
         Order ID <span className="font-monospace">{order._id}</span>
       </p>
