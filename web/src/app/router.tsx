@@ -126,7 +126,6 @@ export const routes: RouteObject[] = [
                     path: paths.profile.path,
                     ...page(() => import('@/features/auth/routes/ProfilePage'), 'ProfilePage'),
                   },
-                  { path: paths.invoice.path, ...page(printPages, 'InvoicePage') },
                   {
                     path: paths.wishlist.path,
                     ...page(() => import('@/features/wishlist/routes/WishlistPage'), 'WishlistPage'),
@@ -138,6 +137,8 @@ export const routes: RouteObject[] = [
               { path: paths.payment.path, ...page(checkoutPages, 'PaymentPage') },
               { path: paths.placeOrder.path, ...page(checkoutPages, 'PlaceOrderPage') },
               { path: paths.order.path, ...page(() => import('@/features/orders/routes/OrderPage'), 'OrderPage') },
+              // Its invoice: the same readers as the order page (a guest with the order's token too).
+              { path: paths.invoice.path, ...page(printPages, 'InvoicePage') },
               {
                 element: <RequireAdmin />,
                 children: [{ path: paths.packingSlip.path, ...page(printPages, 'PackingSlipPage') }],

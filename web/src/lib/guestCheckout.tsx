@@ -43,9 +43,11 @@ export const rememberOrderToken = (orderId: string, token: string) => write(toke
 export function GuestGate({ children }: { children: ReactNode }) {
   const user = useUserInfo();
   const location = useLocation();
+  // The order page, and its invoice (a guest keeps one for their books too).
   const order = useMatch(paths.order.path);
+  const invoice = useMatch(paths.invoice.path);
   if (user) return <>{children}</>;
-  const orderId = order?.params.id;
+  const orderId = (order ?? invoice)?.params.id;
   if (orderId) {
     const fromLink = new URLSearchParams(location.search).get('token');
     // Kept before the page's first query reads it (idempotent: the same token each render).

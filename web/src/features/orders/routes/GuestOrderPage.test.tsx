@@ -7,6 +7,7 @@ import { orderToken } from '@/lib/guestCheckout';
 import { sessionStore, signOut } from '@/lib/session';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
 import { OrderPage } from './OrderPage';
+import { InvoicePage } from './PrintPages';
 
 const guestOrder: Order = {
   _id: 'o1',
@@ -49,6 +50,7 @@ const guestOrder: Order = {
 const simulated = { paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'embedded' };
 const routes = [
   { path: '/order/:id', element: <OrderPage /> },
+  { path: '/order/:id/invoice', element: <InvoicePage /> },
   { path: '*', element: <LocationProbe /> },
 ];
 
@@ -80,6 +82,25 @@ function serve() {
 }
 
 describe('a guest order page', () => {
+  it("links to the order's invoice, which opens with the order's token as the page does", async () => {
+    const calls = serve();
+    const { user } = renderRoutes(routes, { at: '/order/o1?token=o1.sig' });
+    await user.click(await screen.findByRole('link', { name: 'Invoice' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /invoice/i })).toBeInTheDocument();
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(calls.filter((c) => c.url.startsWith('/api/orders/o1')).every((c) => c.url.includes('token=o1.sig'))).toBe(
+      true,
+    );
+  });
+
+  it("an invoice opened without a session or the order's token: sign in first", async () => {
+    serve();
+    renderRoutes(routes, { at: '/order/o1/invoice' });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/login?redirect=%2Forder%2Fo1%2Finvoice'),
+    );
+  });
+
   it('without a session or the order’s token: sign in first', async () => {
     serve();
     renderRoutes(routes, { at: '/order/o1' });

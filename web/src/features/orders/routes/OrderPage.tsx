@@ -128,7 +128,7 @@ function OrderDetails({ order, account }: { order: Order; account: AccountMade }
       )}
       <OrderHeading order={order} />
       <GuestAccount order={order} account={account} />
-      {user && <PrintLinks order={order} isAdmin={!!user.isAdmin} />}
+      <PrintLinks order={order} isAdmin={!!user?.isAdmin} />
       {order.isCancelled ? <CancelledNotice order={order} /> : <HoldNotice order={order} />}
       <Row className="g-4">
         <Col lg={8}>

@@ -16,6 +16,7 @@ import { ListTable, numberColumn } from '@/components/ui/ListTable';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { formatPrice, shortDate } from '@/lib/format';
+import { GuestGate } from '@/lib/guestCheckout';
 import { useOrder } from '../api/getOrder';
 import { refundDestination } from '../components/RefundList';
 
@@ -241,10 +242,17 @@ function PackingSlip({ order }: { order: Order }) {
   );
 }
 
-export function InvoicePage() {
+function InvoiceView() {
   const { id = '' } = useParams();
   return <QueryBoundary query={useOrder(id)}>{(order) => <Invoice order={order} />}</QueryBoundary>;
 }
+
+/** The invoice as routed: its customer or an admin signed in, or a guest with the order's token (as the order page). */
+export const InvoicePage = () => (
+  <GuestGate>
+    <InvoiceView />
+  </GuestGate>
+);
 
 export function PackingSlipPage() {
   const { id = '' } = useParams();
