@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
-import { mockFetch, renderAt } from '@/testing/render';
+import { LocationProbe, mockFetch, renderAt, renderRoutes } from '@/testing/render';
 import { ProductEditPage } from './ProductEditPage';
 
 const version = (n: number, over: Partial<Product> = {}): Product => ({
@@ -83,6 +83,41 @@ describe('ProductEditPage: versioned saves', () => {
     expect(screen.getByLabelText('Brand')).toHaveValue('');
     expect(screen.queryByDisplayValue(/Sample/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'View in shop' })).toBeNull();
+  });
+
+  it('Cancel or Go Back on a new product throws its draft away, so no empty draft is left in the list', async () => {
+    for (const name of ['Cancel', 'Go Back']) {
+      const draft = version(1, { name: 'Sample name', price: 0, countInStock: 0, isDraft: true });
+      const calls = mockFetch({
+        'GET /api/products/p1': () => ({ body: draft }),
+        'DELETE /api/products/p1': () => ({ body: { message: 'Product removed' } }),
+      });
+      const { unmount } = renderRoutes(
+        [
+          { path: '/admin/product/:id/edit', element: <ProductEditPage /> },
+          { path: '*', element: <LocationProbe /> },
+        ],
+        { at: '/admin/product/p1/edit' },
+      );
+      await userEvent.click(await screen.findByRole('button', { name }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/admin/productlist');
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/products/p1']);
+      unmount();
+    }
+  });
+
+  it('Cancel on a published product deletes nothing', async () => {
+    const calls = mockFetch({ 'GET /api/products/p1': () => ({ body: version(1) }) });
+    renderRoutes(
+      [
+        { path: '/admin/product/:id/edit', element: <ProductEditPage /> },
+        { path: '*', element: <LocationProbe /> },
+      ],
+      { at: '/admin/product/p1/edit' },
+    );
+    await userEvent.click(await screen.findByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/admin/productlist');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
   it('a published product links to its page in the shop', async () => {

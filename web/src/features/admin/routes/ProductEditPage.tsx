@@ -6,7 +6,7 @@ import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { paths } from '@domain/routes';
 import { ApiError, errorMessage } from '@/lib/api';
-import { useAdminProduct, useUpdateProduct } from '../api/products';
+import { useAdminProduct, useDeleteProduct, useUpdateProduct } from '../api/products';
 import { EditorSection } from '../components/EditorSection';
 import { ProductForm } from '../components/ProductForm';
 import { StockHistory } from '../components/StockHistory';
@@ -54,11 +54,25 @@ export function ProductEditPage() {
   const product = useAdminProduct(id);
   const isDraft = product.data?.isDraft === true;
   const update = useUpdateProduct(id);
+  const discard = useDeleteProduct();
   const navigate = useNavigate();
   // Bumped by "Reload": the form remounts from the product as it is now, keeping nothing of the outdated one.
   const [formKey, setFormKey] = useState(0);
   const stale = update.error instanceof ApiError && update.error.status === 409;
   const list = adminPaths.products.href();
+
+  /** Leaving a new product unsaved: its draft (the sample "Create Product" made) goes, not into the list. */
+  const leaveDraft = () => discard.mutate(id, { onSettled: () => navigate(list) });
+  const back = (label: string, className: string) =>
+    isDraft ? (
+      <button type="button" className={className} onClick={leaveDraft} disabled={discard.isPending}>
+        {label}
+      </button>
+    ) : (
+      <Link to={list} className={className}>
+        {label}
+      </Link>
+    );
 
   async function reload() {
     await product.refetch();
@@ -70,9 +84,7 @@ export function ProductEditPage() {
     <div className="product-editor-page">
       <Meta title={isDraft ? 'New product' : 'Edit Product'} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <Link to={list} className="btn btn-light btn-sm">
-          Go Back
-        </Link>
+        {back('Go Back', 'btn btn-light btn-sm')}
         <h1 className="h3 mb-0">{isDraft ? 'New product' : 'Edit Product'}</h1>
       </div>
       {update.isError && (
@@ -99,11 +111,7 @@ export function ProductEditPage() {
                 </>
               )
             }
-            actions={
-              <Link to={list} className="btn btn-outline-secondary">
-                Cancel
-              </Link>
-            }
+            actions={back('Cancel', 'btn btn-outline-secondary')}
             onSubmit={(input, editedFrom) =>
               update.mutate(
                 { input, editedFrom },
