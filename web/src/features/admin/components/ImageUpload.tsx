@@ -12,7 +12,7 @@ export function ImageUpload({
   onUploaded,
   disabled = false,
   label = 'Choose an image file',
-  help = 'JPEG, PNG or WebP, at most 5 MB. It replaces the image url above once uploaded.',
+  help = 'JPEG, PNG or WebP, at most 5 MB. Once uploaded, it replaces the image url.',
 }: {
   onUploaded: (path: string) => void;
   disabled?: boolean;

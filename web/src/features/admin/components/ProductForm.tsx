@@ -270,7 +270,7 @@ export function ProductForm({
               as="textarea"
               rows={3}
               placeholder="Enter description"
-              groupClassName="mb-0"
+              groupClassName="mb-3"
               {...field('description')}
             />
             <AccessoriesField control={control} productId={product._id} error={errors.accessories} />
@@ -279,7 +279,7 @@ export function ProductForm({
           <EditorSection id="editor-media" title="Media">
             {/* The image url, the file chooser and the preview side by side from md (issue 40: the editor's height). */}
             <Row className="g-3 mb-3 align-items-start">
-              <Col md={5}>
+              <Col md={4}>
                 <Field
                   label="Image url"
                   type="text"
@@ -290,7 +290,8 @@ export function ProductForm({
                   })}
                 />
               </Col>
-              <Col md={4}>
+              {/* The wider of the two: the browser's file control names the chosen file beside its button. */}
+              <Col md={5}>
                 <ImageUpload
                   disabled={submitting}
                   onUploaded={(path) => {

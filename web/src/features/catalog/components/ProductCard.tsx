@@ -39,7 +39,7 @@ export function ProductCard({
           value={product.rating}
           text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
         />
-        <div className="d-flex align-items-center justify-content-between mt-auto pt-2">
+        <div className="card-price-row d-flex align-items-center justify-content-between mt-auto pt-2">
           <span className="product-price">{formatPrice(product.price)}</span>
           {product.countInStock === 0 && <span className="badge text-bg-secondary">Out of Stock</span>}
           <Heart product={product._id} name={product.name} />
