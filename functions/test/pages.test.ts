@@ -978,11 +978,14 @@ describe('a large catalogue (pageRoutes on a fake catalogue)', () => {
         req.on('error', reject);
         req.end();
       });
-    for (const path of ['/', '/product/product-1', '/sitemap.xml', '/sitemap-products-1.xml', '/robots.txt']) {
-      const body = await get(path, 'evil.example');
-      expect(body, path).not.toContain('evil.example');
-      expect(body, path).toContain(`http://localhost:${port}/`);
-    }
+    // Nor one dressed as a loopback name: Express's req.hostname stops at the first ':' of
+    // `127.0.0.1:5314@evil.example`, which a browser reads as host evil.example.
+    for (const host of ['evil.example', `127.0.0.1:${port}@evil.example`, '127.0.0.1:1@evil.example:80', 'localhost:x'])
+      for (const path of ['/', '/product/product-1', '/sitemap.xml', '/sitemap-products-1.xml', '/robots.txt']) {
+        const body = await get(path, host);
+        expect(body, `${host} ${path}`).not.toContain('evil.example');
+        expect(body, `${host} ${path}`).toContain(`http://localhost:${port}/`);
+      }
     // A loopback name is the developer's own machine: its origin is used as asked.
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `shop.localhost:${port}`]) {
       expect(await get('/robots.txt', host), host).toContain(`Sitemap: http://${host}/sitemap.xml`);

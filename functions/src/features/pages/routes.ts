@@ -164,7 +164,10 @@ export function isLoopbackHost(hostname: string): boolean {
  */
 function developmentOrigin(req: Request): string {
   const host = req.get('host') ?? '';
-  if (isLoopbackHost(req.hostname ?? '')) return `${req.protocol}://${host}`;
+  // The whole header is read, not Express's req.hostname, which stops at the first ':' (so
+  // `127.0.0.1:1@evil.example` passed as 127.0.0.1): a loopback name and at most a port, nothing else.
+  const parts = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/.exec(host);
+  if (parts && isLoopbackHost(parts[1]!)) return `${req.protocol}://${host}`;
   return `http://localhost:${req.socket.localPort}`;
 }
 
