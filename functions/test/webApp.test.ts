@@ -263,6 +263,36 @@ describe('web app files', () => {
     }
   });
 
+  it('answers a URL that is no page of the shop with the app (its "not found" page) and a 404, so it is not indexed', async () => {
+    for (const path of [
+      '/this-does-not-exist',
+      '/.env',
+      '/favicon.ico',
+      '/product',
+      '/order/abc/receipt',
+      '/wp-login.php',
+    ]) {
+      const res = await get(path, 'gzip');
+      expect(res.status, path).toBe(404);
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+      expect(res.text, path).toBe(HTML);
+    }
+    // Every page of the route table is one (the admin's pages are its own router's: all under /admin).
+    for (const path of [
+      '/cart',
+      '/cart/abc/',
+      '/order/abc/invoice',
+      '/order/abc/packing-slip',
+      '/policies/returns',
+      '/reset-password/t0k',
+      '/unsubscribe/cart-reminders/x.y',
+      '/admin',
+      '/admin/couponlist',
+      '/compare?ids=a,b',
+    ])
+      expect((await get(path, 'gzip')).status, path).toBe(200);
+  });
+
   it('sends no preload with pages whose data is inlined, nor with any other', async () => {
     for (const path of ['/', '/product/abc', '/index.html', '/page/2', '/assets/app-abc123.js']) {
       expect((await get(path, CHROME)).headers.link, path).toBeUndefined();

@@ -1,11 +1,12 @@
 // The built web app (web/dist) as the standalone server sends it: the Brotli or gzip copy the build wrote next to
 // each text file (web/scripts/precompress.ts) when the browser accepts it, with `Vary: Accept-Encoding`; hashed
 // files under /assets/ cached for a year (immutable), index.html always revalidated, every other URL outside
-// /api and /uploads answered with index.html (the single-page app's routes).
+// /api and /uploads answered with index.html (the single-page app's routes; a URL that is none of them with a 404).
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
+import { isAdminPath, paths } from '../domain/routes.js';
 
 export type ContentCoding = 'br' | 'gzip';
 
@@ -195,6 +196,8 @@ export function serveWebApp(
   };
 
   const sendIndex = (req: Request, res: Response, next: NextFunction) => {
+    // No page of the app: it shows its "not found" page, and the answer says so (crawlers index no made-up URL).
+    if (req.path !== '/index.html' && !isWebPage(req.path)) res.status(404);
     const link = links.get(req.path);
     if (link) res.setHeader('Link', link);
     sendNegotiated(req, res, next, '/index.html', () => {
@@ -214,6 +217,27 @@ export function serveWebApp(
   app.use('/assets', express.static(join(dist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
   app.use(express.static(dist, { index: false, maxAge: OTHER_MAX_AGE }));
   app.get(/^(?!\/api\/|\/uploads\/).*/, sendIndex);
+}
+
+/** A route's pattern as a regular expression, as react-router matches it: `:name` one segment, `/:name?` an optional
+ *  one, a trailing slash allowed. */
+function routePattern(path: string): RegExp {
+  const body = path
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
+    .replace(/:\w+/g, '[^/]+');
+  return new RegExp(`^${body === '/' ? '' : body}/?$`);
+}
+
+/** The storefront's page patterns (the admin's pages are its own router's, all under /admin; `*` is the 404). */
+const STOREFRONT_PAGES = Object.entries(paths)
+  .filter(([name]) => name !== 'admin' && name !== 'notFound')
+  .map(([, route]) => routePattern((route as { path: string }).path));
+
+/** Whether `pathname` is a page of the web app (domain/routes.ts `paths`): any other URL is answered with the app,
+ *  which shows its "not found" page, and a 404, so crawlers index no made-up address. */
+export function isWebPage(pathname: string): boolean {
+  return isAdminPath(pathname) || STOREFRONT_PAGES.some((pattern) => pattern.test(pathname));
 }
 
 /** True when `dist` holds a built web app. */
