@@ -17,6 +17,8 @@ import { CatalogCache, keepCatalogCache } from './cache/catalogCache.js';
 import { cartRoutes } from './features/cart/routes.js';
 import { liveRoutes } from './live/routes.js';
 import { errorHandler, notFoundRoute } from './http/errors.js';
+import { methodNotAllowed } from './http/endpoint.js';
+import { endpoints } from './api/endpoints.js';
 import { catalogFastPath, expressObjectsFromBirth, fastPathFirst, staticHeaders } from './http/fastPath.js';
 import {
   authLimiters,
@@ -270,6 +272,7 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   if (ports.live) api.use('/live', liveRoutes(ports, ports.live));
   api.use(configRoutes(ports, { backend: options.backend }));
   if (options.devMailbox) api.use('/dev', devMailApi(options.devMailbox, { open: options.devMailboxOpen }));
+  api.use(methodNotAllowed(endpoints));
   api.use(notFoundRoute);
 
   app.use('/api', api);

@@ -31,3 +31,31 @@ export function handle(router: Router, endpoint: EndpointSpec, ...handlers: Requ
 export function isTableRoute(route: object): boolean {
   return tableRoutes.has(route);
 }
+
+/** A table path (`/api/orders/:id`) as a regular expression: each `:name` one segment, a trailing slash allowed. */
+const tablePattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.+*?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`);
+
+/**
+ * Mounted after the table's routes: a path of the table asked with a method it has not is a 405 naming the methods
+ * it has (`Allow`, HEAD with GET), as HTTP asks; any other path goes on to the 404. OPTIONS is Express's own.
+ */
+export function methodNotAllowed(table: Record<string, EndpointSpec>): RequestHandler {
+  const byPath = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  for (const { method, path } of Object.values(table)) {
+    const entry = byPath.get(path) ?? { pattern: tablePattern(path), methods: new Set<string>() };
+    entry.methods.add(method);
+    if (method === 'GET') entry.methods.add('HEAD');
+    byPath.set(path, entry);
+  }
+  return (req, res, next) => {
+    if (req.method === 'OPTIONS') return next();
+    const path = req.baseUrl + req.path;
+    const allowed = new Set<string>();
+    for (const { pattern, methods } of byPath.values()) if (pattern.test(path)) for (const m of methods) allowed.add(m);
+    if (allowed.size === 0 || allowed.has(req.method)) return next();
+    const allow = [...allowed].sort().join(', ');
+    res.setHeader('Allow', allow);
+    res.status(405).json({ message: `${req.method} is not allowed on ${path}: ${allow}` });
+  };
+}

@@ -172,6 +172,25 @@ describe('security headers on every kind of answer', () => {
     }
   });
 
+  it('a known API path asked with a method it has not: 405 with the methods it has (Allow); an unknown path stays 404', async () => {
+    const alice = await shop.aliceToken();
+    const json = { Authorization: `Bearer ${alice}`, 'Content-Type': 'application/json' };
+    for (const [method, path, allow] of [
+      ['PATCH', '/api/cart', 'GET, HEAD, PUT'],
+      ['POST', '/api/openapi.json', 'GET, HEAD'],
+      ['PATCH', '/api/orders', 'GET, HEAD, POST'],
+    ] as const) {
+      const res = await fetch(`${shop.url}${path}`, { method, headers: json, body: '{}' });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(((await res.json()) as { message: string }).message).toBe(`${method} is not allowed on ${path}: ${allow}`);
+      expectSecurityHeaders(res.headers, `405 ${path}`, 'api');
+    }
+    expect((await fetch(`${shop.url}/api/nope`, { method: 'PATCH', headers: json, body: '{}' })).status).toBe(404);
+    // The methods it has answer as before.
+    expect((await fetch(`${shop.url}/api/cart`, { headers: json })).status).toBe(200);
+  });
+
   it("a document's CSP is strict: no inline or eval scripts, no plugins, no framing by others, no base-tag tricks", async () => {
     const csp = (await fetch(`${shop.url}/nothing-here`)).headers.get('content-security-policy') ?? '';
     const directives = Object.fromEntries(
