@@ -302,14 +302,15 @@ request warm (40,000 requests) but 150–200 µs more than the app without them 
 express-rate-limit, a maintained library, rather than a hand-made counter; and no warm-up runs the order path at
 start with made-up orders, which would move a fresh server's figure by work no shopper asked for.
 
-**Issue 42: what the 1.5x target leaves for the order itself (2026-11-30, 18:10–18:15 UTC, load average 1.9–2.0).**
+**Issue 42: what the 1.5x target leaves for the order itself (2026-11-30, 18:10–19:16 UTC, load average 0.7–2.0).**
 The like-for-like row now prints the no-op burst's p95 as a multiple of the same run's floor: the same 500 customers
 on fresh connections, through the shop's Express path with its token check and body parsing, doing no order work.
-Two quick runs: **1.65x** (p95 196 ms against the floor's 119 ms; 420 µs of CPU per request) and **1.75x** (321 /
-184 ms; 420 µs). With one core for the server, a burst's p95 is about requests x CPU per request, so the spike's
-ratio cannot come under what the path without the order already costs: under Express, 1.5x is out of reach before
-the first limiter, schema or decision runs. The spike itself measured 1,060 µs per request and 3.45x in the second
-run (1,320 µs, 4.34x in the first, with the CPU profiler on).
+Two quick runs gave **1.65x** (p95 196 ms against the floor's 119 ms; 420 µs of CPU per request) and **1.75x** (321 /
+184 ms; 420 µs); the full run above **1.38x** (178 / 129 ms; 400 µs). With one core for the server, a burst's p95 is
+about requests x CPU per request, so the spike's ratio cannot come under what the path without the order costs:
+between that and 1.5x there is at best ~0.12x of the floor, some 40 µs of CPU per request, for the limiters, the
+schema, the decision and the transaction, which today add ~560 µs (0.96 ms against the no-op's 0.40 ms). Under
+Express the target asks for the order's own work to all but vanish on a fresh server.
 
 ### 4. Web
 
