@@ -23,6 +23,9 @@ export function ProductCard({
       <Link to={href} tabIndex={-1} aria-hidden="true">
         <ProductImage src={product.image} alt="" eager={eager} priority={priority} />
       </Link>
+      {/* On the picture's corner: the price row keeps room for the heart on a phone's narrow card, and the card
+          the skeleton's height (a badge in the row pushed the heart out; under the price, the card grew). */}
+      {product.countInStock === 0 && <span className="badge text-bg-secondary product-card-flag">Out of Stock</span>}
       <div className="card-body d-flex flex-column">
         <p className="product-brand mb-1">
           {product.brand} ·{' '}
@@ -39,9 +42,8 @@ export function ProductCard({
           value={product.rating}
           text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
         />
-        <div className="card-price-row d-flex align-items-center justify-content-between mt-auto pt-2">
+        <div className="d-flex align-items-center justify-content-between mt-auto pt-2">
           <span className="product-price">{formatPrice(product.price)}</span>
-          {product.countInStock === 0 && <span className="badge text-bg-secondary">Out of Stock</span>}
           <Heart product={product._id} name={product.name} />
         </div>
         {/* Issue 41: answered only beside a compare-at price, where the settings ask (inline: the home bundle) */}
