@@ -181,8 +181,10 @@ export function decideRefund(
       amountCents = Math.round(request.amount * 100);
       // Lines with an amount are a partial refund of those lines: never more than they were charged (their units
       // after the ones refunded before), or another line's money would be refunded against them.
-      const linesLeft = items.length ? Math.min(linesCents(order, items), left) : left;
-      if (items.length && amountCents > linesLeft) throw conflict(REFUND_MESSAGES.tooMuchForLines(linesLeft));
+      if (items.length) {
+        const linesLeft = Math.min(linesCents(order, items), left);
+        if (amountCents > linesLeft) throw conflict(REFUND_MESSAGES.tooMuchForLines(linesLeft));
+      }
     } else if (items.length) {
       // The lines' amount, capped by what remains (earlier amount-only refunds may have used some of it).
       amountCents = Math.min(linesCents(order, items), left);

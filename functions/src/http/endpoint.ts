@@ -32,9 +32,15 @@ export function isTableRoute(route: object): boolean {
   return tableRoutes.has(route);
 }
 
-/** A table path (`/api/orders/:id`) as a regular expression: each `:name` one segment, a trailing slash allowed. */
-const tablePattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.+*?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`);
+/** A route path (`/api/orders/:id`, the web's `/cart/:id?`) as a regular expression, as both routers match it: each
+ *  `:name` one segment, `/:name?` an optional one, a trailing slash allowed. */
+export function pathPattern(path: string): RegExp {
+  const body = path
+    .replace(/[.+*^${}()|[\]\\]/g, '\\$&')
+    .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
+    .replace(/:\w+/g, '[^/]+');
+  return new RegExp(`^${body === '/' ? '' : body}/?$`);
+}
 
 /**
  * Mounted after the table's routes: a path of the table asked with a method it has not is a 405 naming the methods
@@ -43,7 +49,7 @@ const tablePattern = (path: string) =>
 export function methodNotAllowed(table: Record<string, EndpointSpec>): RequestHandler {
   const byPath = new Map<string, { pattern: RegExp; methods: Set<string> }>();
   for (const { method, path } of Object.values(table)) {
-    const entry = byPath.get(path) ?? { pattern: tablePattern(path), methods: new Set<string>() };
+    const entry = byPath.get(path) ?? { pattern: pathPattern(path), methods: new Set<string>() };
     entry.methods.add(method);
     if (method === 'GET') entry.methods.add('HEAD');
     byPath.set(path, entry);

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { isAdminPath, paths } from '../domain/routes.js';
+import { pathPattern } from './endpoint.js';
 
 export type ContentCoding = 'br' | 'gzip';
 
@@ -219,20 +220,10 @@ export function serveWebApp(
   app.get(/^(?!\/api\/|\/uploads\/).*/, sendIndex);
 }
 
-/** A route's pattern as a regular expression, as react-router matches it: `:name` one segment, `/:name?` an optional
- *  one, a trailing slash allowed. */
-function routePattern(path: string): RegExp {
-  const body = path
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
-    .replace(/:\w+/g, '[^/]+');
-  return new RegExp(`^${body === '/' ? '' : body}/?$`);
-}
-
 /** The storefront's page patterns (the admin's pages are its own router's, all under /admin; `*` is the 404). */
 const STOREFRONT_PAGES = Object.entries(paths)
   .filter(([name]) => name !== 'admin' && name !== 'notFound')
-  .map(([, route]) => routePattern((route as { path: string }).path));
+  .map(([, route]) => pathPattern((route as { path: string }).path));
 
 /** Whether `pathname` is a page of the web app (domain/routes.ts `paths`): any other URL is answered with the app,
  *  which shows its "not found" page, and a 404, so crawlers index no made-up address. */

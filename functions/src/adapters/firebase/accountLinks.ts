@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { emailKey, notFound } from '../../domain/index.js';
+import { notFound, sameEmail } from '../../domain/index.js';
 import { paths } from '../../domain/routes.js';
 import type {
   AccountEvent,
@@ -122,8 +122,7 @@ export class FirebaseAccountLinks implements AccountLinks {
       // Auth's flag is of Auth's address, which the browser can move (verifyBeforeUpdateEmail) without the profile:
       // it confirms the profile's address only when the two are the same (as embedded's email_verified_key).
       const [account, profile] = await Promise.all([this.auth.getUser(uid), this.users.get(uid)]);
-      const same = !!profile && !!account.email && emailKey(account.email) === emailKey(profile.email);
-      return { verified: account.emailVerified && same, verifiedAt: null };
+      return { verified: account.emailVerified && sameEmail(account.email, profile?.email), verifiedAt: null };
     } catch (error) {
       if (codeOf(error) === 'auth/user-not-found') throw notFound('User not found');
       throw error;

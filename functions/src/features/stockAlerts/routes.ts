@@ -4,7 +4,7 @@
 import type { RequestHandler } from 'express';
 import { endpoints } from '../../api/endpoints.js';
 import { badInput, notFound, unavailable } from '../../domain/errors.js';
-import { emailKey, sameEmail } from '../../domain/search.js';
+import { sameEmail } from '../../domain/search.js';
 import {
   stockAlertDemandQuerySchema,
   stockAlertSchema,
@@ -34,7 +34,7 @@ export function stockAlertRoutes(ports: Ports, { limiters }: StockAlertRouteOpti
   const verifiedOwner = async (caller: Caller | undefined, email: string): Promise<boolean> => {
     if (!caller) return false;
     const user = await store.users.get(caller.uid);
-    if (!user || emailKey(user.email) !== emailKey(email)) return false;
+    if (!user || !sameEmail(user.email, email)) return false;
     if (accounts) return (await accounts.emailVerification(caller.uid)).verified;
     return caller.emailVerified === true && sameEmail(caller.email, user.email);
   };
