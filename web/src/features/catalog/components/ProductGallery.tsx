@@ -45,7 +45,7 @@ export function ProductGallery({ images, productName }: { images: readonly Galle
 
   if (count <= 1)
     return (
-      <div className="product-media product-gallery-zoomwrap">
+      <div className="product-media">
         <div className={images[0] ? 'product-gallery-zoomable' : undefined} onClick={() => images[0] && zoom.open(0)}>
           <ProductImage
             src={images[0]?.url ?? ''}
@@ -84,7 +84,7 @@ export function ProductGallery({ images, productName }: { images: readonly Galle
 
   return (
     <div className="product-gallery">
-      <div className="product-media product-gallery-stage product-gallery-zoomwrap">
+      <div className="product-media product-gallery-stage">
         <div
           ref={track}
           className="product-gallery-track"
