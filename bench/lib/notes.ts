@@ -441,26 +441,26 @@ in \`features/cart/subtotal.ts\`, so the cart merge, the free-shipping search, t
 load with the cart's screens. Rolldown puts a module the entry imports wholly in the first file, with every export a
 lazy screen uses: the gains came from splitting such modules. The budget file is 111.5 KB.
 
-**90 KB reached: the production build runs on Preact** (issue 42, 2026-11-30). React 19 and react-router's data router
-alone were 96.2 KB gzip before a line of the shop. \`preact/compat\` 11.2 is aliased for react, react-dom and the JSX
-runtime in production builds (\`web/scripts/aliases.ts\`); the app is still written against React's API and the dev
-server and component tests still run React. Measured side by side, same commit, \`npm run size\`: **108.0 → 51.8 KB**
-(the Firebase build 109.9 → 53.7 KB); the budget file is 90 KB again and \`npm run size\` fails above it. What
-Preact does differently, found by running the whole browser suite (123 cases) on the Preact build (12 failed at
-first, all pass now):
-- \`<title>\`/\`<meta>\` rendered where they stand (React 19 hoists them into \`<head>\`): \`components/ui/Meta.tsx\`
-  now writes them into \`<head>\` from layout effects (6 title checks of the suite).
-- \`autoFocus\` written as an attribute, which browsers honour only at page load: the confirmation dialog focuses its
-  Cancel button from the Modal's \`onEntered\` (5 admin cases).
-- Plain effects run a frame later: the header menu's "focus the first item after ArrowDown" is a layout effect, or
-  an Enter right after it reached the button (the user menu's keyboard case).
-- An ESLint rule (\`eslint.config.js\`, tested in \`web/src/lint-boundaries.test.ts\`) refuses \`autoFocus\`,
-  \`<title>\`, \`<meta>\` and \`<link>\` in app code. An earlier round measured Preact 10.27 (56.8 KB) and kept React
-  for want of the browser suite's run and of the titles; both are done now.
-- Tried and not kept: the component tests on Preact (aliases plus Testing Library's ES build): Vitest resolves
-  react-bootstrap's and @restart/ui's deep imports to their CommonJS builds, which load React beside Preact; the
-  browser suite runs the build that ships instead. The declarative router (\`BrowserRouter\`/\`Routes\`): ~18 KB
-  less on React, still above 90, and it gives up loaders, \`Await\`, \`ScrollRestoration\` and the progress bar.
+**Why 90 KB is out of reach on this stack**: React 19 and react-router's data router alone are 96.2 KB gzip, before
+a line of the shop. Tried, measured, not kept:
+- Preact (\`preact/compat\` 11.2 aliased for react, react-dom and the JSX runtime in production builds; issue 42,
+  2026-11-30): the first file **108.0 → 51.8 KB** (the Firebase build 109.9 → 53.7 KB). The whole browser suite ran on
+  it: 12 of 123 cases failed at first, for three differences the app could take the way both runtimes share (React
+  19 hoists \`<title>\`/\`<meta>\` into \`<head>\`, Preact renders them in place; Preact only writes \`autoFocus\` as an
+  attribute, which browsers honour at page load; Preact runs plain effects a frame later, so a focus moved by one
+  after ArrowDown came after the next key), and then all passed. **Not kept, because of Lighthouse**: in the full
+  \`npm run bench\` of that build (21:38 UTC, load 2.8 → 1.0) performance fell to home 96, category 97, product 94,
+  cart 91 (this report's run before it: 99, 98, 98, 96), TBT 172 / 142 / 260 / 217 ms (3 / 0 / 10 / 42 ms before).
+  The first render's JavaScript is the same work on both (a CPU profile of the home page under 4× CPU slowdown:
+  227 ms in the entry file on Preact, 239 ms on React), but React renders it as a transition in slices that give the
+  main thread back (\`web/src/main.tsx\`), and Preact renders it in one task: the long tasks of a home page load
+  under 4× slowdown, 3 loads each, were 297–421 ms on Preact and 154–177 ms on React. Preact becomes the way to 90 KB
+  once its first render is cut into tasks of its own (or is much less work), which this round did not do.
+  Earlier: Preact 10.27, 56.8 KB, measured without the browser suite.
+- The declarative router (\`BrowserRouter\`/\`Routes\`): ~18 KB less (31.0 → 13.3), so ~93 KB, still above 90, and it
+  gives up loaders (the home page's data starts before its render), \`Await\`, \`ScrollRestoration\`,
+  \`useNavigation\`'s progress bar, \`patchRoutesOnNavigation\` (the admin's route table off the storefront): a rewrite
+  of the router with behaviour lost.
 - Another minifier on the built file: terser (2 passes) 0.1 KB less; esbuild 3 KB more. Not worth a dependency.
 - Left in place on purpose: the error pages (\`app/routes/errors.tsx\`) must not be lazy (they explain a failed chunk
   load after a deploy, which a lazy error page would share); the header menus' list (an earlier lazy attempt broke
@@ -856,8 +856,8 @@ with its declarative mode instead (\`BrowserRouter\`, \`Routes\`, the same links
 90 KiB target, so no cut of the app's own code reaches it. The declarative mode would leave ~11 KB for the app's
 first code (today ~12 KB), and the app uses what it drops: 8 route loaders, 7 lazy routes, error elements,
 \`useNavigation\`, \`useRevalidator\`, \`ScrollRestoration\`. Not done: a change of the router, or of React, is the
-owner's to decide. *Later the same day*: React replaced at build time by Preact, the router kept (**90 KB reached**
-above: 51.8 KB).
+owner's to decide. Later the same day, Preact measured with the whole browser suite: 51.8 KB, but a slower first
+render on phones (**Why 90 KB is out of reach** above).
 
 ### 5. Start-up
 
