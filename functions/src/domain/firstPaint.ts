@@ -61,9 +61,9 @@ export function productFirstPaintHtml(
   const picture = first ? productImageHtml(first, product.name) : '';
   const media =
     gallery.length > 1
-      ? '<div class="product-gallery"><div class="product-media product-gallery-stage product-gallery-zoomwrap">' +
+      ? '<div class="product-gallery"><div class="product-media product-gallery-stage">' +
         `<div class="product-gallery-track"><div class="product-gallery-slide product-gallery-zoomable">${picture}</div></div></div></div>`
-      : `<div class="product-media product-gallery-zoomwrap"><div class="product-gallery-zoomable">${picture}</div></div>`;
+      : `<div class="product-media"><div class="product-gallery-zoomable">${picture}</div></div>`;
   const name = escapeHtml(product.name);
   return (
     '<div class="product-page"><div class="product-topbar">' +
