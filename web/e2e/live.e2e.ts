@@ -9,8 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn, uniqueEmail } from './support/browser';
 import { freePort, spawnShopServer } from './support/server';
+import { ADMIN, apiCaller, signInToken } from './support/api';
 
-const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
 const ADDRESS = { address: '1 Circuit Avenue', city: 'Springfield', postalCode: '12345', country: 'USA' };
 
 let port: number;
@@ -43,22 +43,9 @@ async function stopServer() {
   await exited;
 }
 
-async function call<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data as T;
-}
+const call = apiCaller(() => base);
 
-const login = async (email: string, password: string) =>
-  (await call<{ token: string }>('POST', '/api/users/login', undefined, { email, password })).token;
+const login = (email: string, password: string) => signInToken(call, { email, password });
 
 async function newCustomer(name: string) {
   const email = uniqueEmail(name.toLowerCase());

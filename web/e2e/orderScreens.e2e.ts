@@ -6,9 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, MOBILE, newPage, screenshot, signIn, uniqueEmail } from './support/browser';
 import { startShop, type RunningShop } from './support/server';
+import { ADMIN, apiCaller, signInToken } from './support/api';
 
 const WIDE = { width: 1366, height: 900 };
-const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
 const shippingAddress = { address: '27 Long Acre Road', city: 'Springfield', postalCode: '12345', country: 'USA' };
 
 let shop: RunningShop;
@@ -17,19 +17,7 @@ const pageErrors: string[][] = [];
 let orderId = '';
 const customer = { email: '', password: 'secret123' };
 
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(shop.url + path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
+const call = apiCaller(() => shop.url);
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([
@@ -42,7 +30,7 @@ beforeAll(async () => {
     email: customer.email,
     password: customer.password,
   });
-  const admin = (await call('POST', '/api/users/login', undefined, ADMIN)).token;
+  const admin = await signInToken(call);
   const [cable, drive] = await Promise.all(
     ['Orbis Braided USB-C Cable (2 m)', 'Voltra Hyperdrive 2TB NVMe SSD'].map(async (name) => {
       const page = await call('GET', `/api/products?keyword=${encodeURIComponent(name)}&pageNumber=1`);

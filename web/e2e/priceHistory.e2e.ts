@@ -10,8 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from './support/browser';
 import { freePort, spawnShopServer } from './support/server';
+import { ADMIN, apiCaller, signInToken } from './support/api';
 
-const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
 const PHONE = { width: 390, height: 844 };
 
 let port: number;
@@ -20,19 +20,7 @@ let base: string;
 let server: ChildProcess | null = null;
 let browser: Browser;
 
-async function call<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data as T;
-}
+const call = apiCaller(() => base);
 
 beforeAll(async () => {
   port = await freePort();
@@ -74,12 +62,7 @@ async function savePrice(admin: Page, id: string, price: string, compareAt?: str
 
 describe('honest sale prices (embedded server)', () => {
   it('the admin changes a price twice (with compare-at); the product page shows the 30-day low', async () => {
-    const token = (
-      await call<{ token: string }>('POST', '/api/users/login', undefined, {
-        email: ADMIN.email,
-        password: ADMIN.password,
-      })
-    ).token;
+    const token = await signInToken(call);
     // The shop names no EU country: the owner turns the figure on.
     const settings = await call('GET', '/api/settings', token);
     await call('PUT', '/api/settings', token, { ...settings, showLowestPrice30Days: 'on' });

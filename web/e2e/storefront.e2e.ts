@@ -6,9 +6,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCaller, signInToken } from './support/api';
 import { axeViolations, launch, newPage, signIn } from './support/browser';
 
 const base = inject('shopUrl');
+const call = apiCaller(() => base);
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const ARTIFACTS = join(import.meta.dirname, 'artifacts', 'storefront');
@@ -305,25 +307,15 @@ describe('loading', () => {
     // A product of one picture, the newest (the home page's first card): its picture box is sticky from md, as the
     // skeleton's; a gallery's rule made it relative once, 16 px lower than the skeleton (the seed products all have
     // galleries, so only the order of the files made this case happen).
-    const json = { 'content-type': 'application/json' };
-    const { token } = (await (
-      await fetch(`${base}/api/users/login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email: 'admin@voltshop.test', password: 'admin1234' }),
-      })
-    ).json()) as { token: string };
-    const auth = { ...json, authorization: `Bearer ${token}` };
-    const { _id: id } = (await (await fetch(`${base}/api/products`, { method: 'POST', headers: auth })).json()) as {
-      _id: string;
-    };
+    const admin = await signInToken(call);
+    const { _id: id } = await call<{ _id: string }>('POST', '/api/products', admin);
     const single = { name: `One Picture Lamp ${Date.now()}`, price: 19, image: '/images/sample.svg', brand: 'Lumen' };
-    const saved = await fetch(`${base}/api/products/${id}`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({ ...single, category: 'Lighting', description: 'One picture.', countInStock: 4 }),
+    await call('PUT', `/api/products/${id}`, admin, {
+      ...single,
+      category: 'Lighting',
+      description: 'One picture.',
+      countInStock: 4,
     });
-    expect(saved.status).toBe(200);
     try {
       await withPage(WIDE, async (page) => {
         await page.goto('/');
@@ -336,7 +328,7 @@ describe('loading', () => {
         await expectProductSkeletonThenImageInItsPlace(page, release, 'width');
       });
     } finally {
-      await fetch(`${base}/api/products/${id}`, { method: 'DELETE', headers: auth });
+      await call('DELETE', `/api/products/${id}`, admin);
     }
   });
 });

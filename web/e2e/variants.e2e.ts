@@ -10,8 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fillShipping, launch, newPage, screenshot, signIn, uniqueEmail } from './support/browser';
 import { freePort, spawnShopServer } from './support/server';
+import { ADMIN, apiCaller, signInToken } from './support/api';
 
-const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
 const PHONE = { width: 390, height: 844 };
 
 let port: number;
@@ -21,22 +21,9 @@ let server: ChildProcess | null = null;
 let browser: Browser;
 const pages: Page[] = [];
 
-async function call<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data as T;
-}
+const call = apiCaller(() => base);
 
-const login = async (email: string, password: string) =>
-  (await call<{ token: string }>('POST', '/api/users/login', undefined, { email, password })).token;
+const login = (email: string, password: string) => signInToken(call, { email, password });
 
 let seq = 0;
 /** A phone in two colours and two storage sizes (no Blue 512), created through the admin's API. */

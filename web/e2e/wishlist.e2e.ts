@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn, uniqueEmail } from './support/browser';
 import { startShop, type RunningShop } from './support/server';
+import { apiCaller, signInToken } from './support/api';
 
-const ADMIN = { email: 'admin@voltshop.test', password: 'admin1234' };
 // The hearts come in a lazy chunk, after the page: on a busy machine that takes more than a second.
 const SLOW = { timeout: 15_000 };
 
@@ -16,19 +16,7 @@ let browser: Browser;
 const pages: Page[] = [];
 const pageErrors: string[][] = [];
 
-async function call<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(shop.url + path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data as T;
-}
+const call = apiCaller(() => shop.url);
 
 async function product(admin: string, name: string) {
   const { _id } = await call<{ _id: string }>('POST', '/api/products', admin);
@@ -56,7 +44,7 @@ let second: { _id: string; name: string };
 beforeAll(async () => {
   shop = await startShop('wishlist');
   browser = await launch();
-  const admin = (await call<{ token: string }>('POST', '/api/users/login', undefined, ADMIN)).token;
+  const admin = await signInToken(call);
   first = await product(admin, 'Wish Studio Headphones');
   second = await product(admin, 'Wish Travel Earbuds');
 });
