@@ -33,15 +33,22 @@ function englishDisplayNames(): Intl.DisplayNames | undefined {
   }
 }
 
+/** Computed on first use, not when the module loads: the platform's region names cost ~20 ms to set up on a phone,
+ *  which the cart's first render would pay for a list it does not show (issue 42). */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** Every country, sorted by name. */
-export const COUNTRIES: readonly Country[] = /* @__PURE__ */ (() => {
+export const countries: () => readonly Country[] = lazily(() => {
   const displayNames = englishDisplayNames();
   return (codes as string[][])
     .map(([code]) => ({ code, name: shownName(code, displayNames) }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-})();
+});
 
-const byCode = /* @__PURE__ */ new Map(COUNTRIES.map((c) => [c.code, c]));
+const byCode = lazily(() => new Map(countries().map((c) => [c.code, c])));
 
 /** How a name is compared: case, accents, dots and extra spaces do not matter ("U.S.A." = "usa", "Côte" = "cote"). */
 function nameKey(name: string): string {
@@ -73,7 +80,7 @@ const EXTRA_ALIASES: Record<string, string> = {
   turkey: 'TR',
 };
 
-const codeByName: Map<string, string> = /* @__PURE__ */ (() => {
+const codeByName: () => Map<string, string> = lazily(() => {
   const map = new Map<string, string>();
   // A name two countries share ("Congo") resolves to neither: the shopper picks from the list instead.
   const ambiguous = new Set<string>();
@@ -90,11 +97,11 @@ const codeByName: Map<string, string> = /* @__PURE__ */ (() => {
     const names = namesByCode[code];
     for (const name of Array.isArray(names) ? names : [names]) add(name, code);
     add(alpha3, code);
-    add(byCode.get(code)!.name, code);
+    add(byCode().get(code)!.name, code);
   }
   for (const [alias, code] of Object.entries(EXTRA_ALIASES)) map.set(nameKey(alias), code);
   return map;
-})();
+});
 
 /**
  * The ISO code of a country given as a code ("us", "DE"), an alpha-3 code ("USA"), a name ("United States",
@@ -104,17 +111,17 @@ export function countryCode(input: string): string | undefined {
   const trimmed = input.trim();
   if (/^[A-Za-z]{2}$/.test(trimmed)) {
     const upper = trimmed.toUpperCase();
-    if (byCode.has(upper)) return upper;
+    if (byCode().has(upper)) return upper;
     // "UK" is not an ISO code, but every shopper means Great Britain by it.
     if (upper === 'UK') return 'GB';
     return undefined;
   }
-  return codeByName.get(nameKey(trimmed));
+  return codeByName().get(nameKey(trimmed));
 }
 
 /** The English name of a code ("US" -> "United States"); the input itself when it is not a known code. */
 export function countryName(code: string): string {
-  return byCode.get(code.trim().toUpperCase())?.name ?? code;
+  return byCode().get(code.trim().toUpperCase())?.name ?? code;
 }
 
 /** A country as shown to people: the name of a known country (by code or name), else what was given. */

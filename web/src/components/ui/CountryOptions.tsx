@@ -1,7 +1,7 @@
 // The options of a country select (issue 30): every ISO 3166-1 country by its English name, its code as the value
 // (@domain/countries). Only lazy screens (checkout, account, admin settings) import it: the list stays out of the
 // home page's first bundle.
-import { COUNTRIES, countryCode } from '@domain/countries';
+import { countries, countryCode } from '@domain/countries';
 
 /**
  * `<option>`s for a `<Form.Select>`/`<Field as="select">`: a blank "Choose a country", then the list. `current` is
@@ -20,7 +20,7 @@ export function CountryOptions({
     <>
       <option value="">{placeholder}</option>
       {unknown !== null && <option value={unknown}>{unknown}</option>}
-      {COUNTRIES.map((c) => (
+      {countries().map((c) => (
         <option key={c.code} value={c.code}>
           {c.name}
         </option>
