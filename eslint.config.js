@@ -217,6 +217,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The production build runs the app on Preact (web/scripts/aliases.ts): what React does and Preact does not.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.test.tsx', 'web/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='autoFocus']",
+          message:
+            "Preact only writes the autofocus attribute, which browsers honour at page load: focus from a ref (an effect or a callback such as a Modal's onEntered).",
+        },
+        {
+          selector: 'JSXOpeningElement[name.name=/^(title|meta|link)$/]',
+          message:
+            'Preact renders <title>, <meta> and <link> where they stand, not in <head> as React 19 hoists them: use <Meta> (components/ui/Meta.tsx).',
+        },
+      ],
+    },
+  },
   ...FEATURES.flatMap((feature) =>
     [0, 1, 2, 3].map((depth) => ({
       files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],

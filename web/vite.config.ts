@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { firstPaint } from './scripts/firstPaint.ts';
 import { precompress } from './scripts/precompress.ts';
-import { sourceAliases } from './scripts/aliases.ts';
+import { preactAliases, sourceAliases } from './scripts/aliases.ts';
 import { purgeBootstrap } from './scripts/purgeBootstrap.ts';
 import { regenerateClient } from './scripts/regenerateClient.ts';
 import { treeShakeReactRouter } from './scripts/treeShakeReactRouter.ts';
@@ -128,7 +128,8 @@ export default defineConfig(({ mode }) => ({
   // the first paint and fewer rules to match on every layout.
   css: mode === 'production' ? { postcss: { plugins: [purgeBootstrap()] } } : undefined,
   resolve: {
-    alias: [...sourceAliases, ...(mode === 'production' ? reactRouterProduction : [])],
+    // A production build runs the app on Preact (scripts/aliases.ts); the dev server and component tests on React.
+    alias: [...(mode === 'production' ? [...preactAliases, ...reactRouterProduction] : []), ...sourceAliases],
   },
   server: {
     port: 5173,

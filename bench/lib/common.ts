@@ -166,7 +166,10 @@ export function machine() {
     os: `${platform()} ${release()}`,
     node: process.version,
     packages: Object.fromEntries(
-      ['express', 'router', 'helmet', 'libsql', 'autocannon', 'lighthouse', 'vite', 'react'].map((n) => [n, pkg(n)]),
+      ['express', 'router', 'helmet', 'libsql', 'autocannon', 'lighthouse', 'vite', 'react', 'preact'].map((n) => [
+        n,
+        pkg(n),
+      ]),
     ),
   };
 }

@@ -441,22 +441,46 @@ in \`features/cart/subtotal.ts\`, so the cart merge, the free-shipping search, t
 load with the cart's screens. Rolldown puts a module the entry imports wholly in the first file, with every export a
 lazy screen uses: the gains came from splitting such modules. The budget file is 111.5 KB.
 
-**Why 90 KB is out of reach on this stack**: React 19 and react-router's data router alone are 96.2 KB gzip, before
-a line of the shop. Tried, measured, not kept:
-- Preact (\`preact/compat\` 11.2 aliased for react, react-dom and the JSX runtime in production builds; issue 42,
-  2026-11-30): the first file **108.0 → 51.8 KB** (the Firebase build 109.9 → 53.7 KB). The whole browser suite ran on
-  it: 12 of 123 cases failed at first, for three differences the app could take the way both runtimes share (React
-  19 hoists \`<title>\`/\`<meta>\` into \`<head>\`, Preact renders them in place; Preact only writes \`autoFocus\` as an
-  attribute, which browsers honour at page load; Preact runs plain effects a frame later, so a focus moved by one
-  after ArrowDown came after the next key), and then all passed. **Not kept, because of Lighthouse**: in the full
-  \`npm run bench\` of that build (21:38 UTC, load 2.8 → 1.0) performance fell to home 96, category 97, product 94,
-  cart 91 (this report's run before it: 99, 98, 98, 96), TBT 172 / 142 / 260 / 217 ms (3 / 0 / 10 / 42 ms before).
-  The first render's JavaScript is the same work on both (a CPU profile of the home page under 4× CPU slowdown:
-  227 ms in the entry file on Preact, 239 ms on React), but React renders it as a transition in slices that give the
-  main thread back (\`web/src/main.tsx\`), and Preact renders it in one task: the long tasks of a home page load
-  under 4× slowdown, 3 loads each, were 297–421 ms on Preact and 154–177 ms on React. Preact becomes the way to 90 KB
-  once its first render is cut into tasks of its own (or is much less work), which this round did not do.
-  Earlier: Preact 10.27, 56.8 KB, measured without the browser suite.
+**90 KB reached: Preact with a first render in slices (issue 42, 2026-11-30/12-01)**. React 19 and react-router's
+data router alone are 96.2 KB gzip, before a line of the shop: 90 KB takes another runtime. What was done:
+- *Preact*: \`preact/compat\` 11.2 aliased for react, react-dom and the JSX runtime in production builds
+  (\`web/scripts/aliases.ts\`; the dev server and the component tests keep React): the first file **108.0 → 52.4 KB**
+  (the Firebase build 109.9 → 54.4 KB). The browser suite found three differences, taken the way both runtimes share:
+  \`<title>\`/\`<meta>\` written by \`components/ui/Meta.tsx\` from layout effects (React 19 hoists them into
+  \`<head>\`, Preact renders them in place), focus from refs instead of \`autoFocus\` (Preact only writes the
+  attribute, which browsers honour at page load), a focus that must beat the next key in a layout effect; ESLint
+  refuses the rest.
+- *The first render in slices* (\`web/src/lib/firstRender.tsx\`). A first try, Preact alone (2026-11-30 21:38 UTC),
+  lost on Lighthouse: home 96, category 97, product 94, cart 91 against React's 99 / 98 / 98 / 96 in the run before,
+  TBT 172 / 142 / 260 / 217 ms against 3 / 0 / 10 / 42. The first render is the same work on both (a CPU profile of
+  the home page under 4× slowdown: 227 ms in the entry file on Preact, 239 ms on React), but React renders it as a
+  transition in slices and Preact in one task (the long tasks of a home load, 3 loads each: 297–421 ms on Preact,
+  154–177 ms on React). Now \`main.tsx\` stages it: the tree is rendered into a detached copy of \`#root\`, each
+  \`<Slice>\` (the header, the page, the footer, the filter bar, each product card, the product page's gallery, buy box
+  and below-the-fold parts, the cart's lines and summary) in a task of its own, while the page keeps showing the
+  server's first paint; the copy takes \`#root\`'s place in one step when the last slice is in and the router has its
+  first page. A page sent without a first paint (the cart) shows index.html's frame meanwhile.
+- *The cart's country list on first use* (\`domain/countries.ts\`): a CPU profile of the cart page (4× slowdown) gave
+  89 ms to setting up \`Intl.DisplayNames\` and building the name index when the module loaded, in the task that
+  shows the cart, for a list the cart does not show. The list and the index are now built on first use.
+
+Measured side by side (\`bench/web.ts\`, 3 runs per page; the React build is main before this change in its own
+copy, run in the same minutes, alternating; load average 0.7–2.0):
+
+| page | React 19 (each run) | Preact, one task | Preact in slices (each run, in order) |
+| --- | --- | --- | --- |
+| home | 99 (TBT 31 ms), 99 (87) | 96 (172) | 100 (13), 100 (8), 99 (99) |
+| category | 98 (26), 97 (113) | 97 (142) | 99 (21), 98 (51), 98 (68) |
+| product | 98 (107), 97 (134), 98 (62) | 94 (260) | 98 (124), 98 (99); with its own slices 99 (47) |
+| cart (1 item) | 95 (135), 91 (232), 90 (243), 93 (182) | 91 (217) | 95 (142), 94 (189); with index.html's frame 90 (255); with its slices 93 (187); with the country list on first use 97 (88) |
+
+The long tasks of a home page load under 4× CPU slowdown (Playwright, 3 loads, the same minutes): React 122–396 ms
+(one task: the entry and its render); Preact in slices 51–157 ms, of which the entry's evaluation is 60–90 ms.
+
+Not done: the component tests on Preact. Vitest resolves react-bootstrap's and @restart/ui's deep imports to their
+CommonJS builds, which load React beside Preact; the component tests run on React, the browser suite (123 cases) on
+the Preact build.
+Tried before it and not kept:
 - The declarative router (\`BrowserRouter\`/\`Routes\`): ~18 KB less (31.0 → 13.3), so ~93 KB, still above 90, and it
   gives up loaders (the home page's data starts before its render), \`Await\`, \`ScrollRestoration\`,
   \`useNavigation\`'s progress bar, \`patchRoutesOnNavigation\` (the admin's route table off the storefront): a rewrite
@@ -856,8 +880,7 @@ with its declarative mode instead (\`BrowserRouter\`, \`Routes\`, the same links
 90 KiB target, so no cut of the app's own code reaches it. The declarative mode would leave ~11 KB for the app's
 first code (today ~12 KB), and the app uses what it drops: 8 route loaders, 7 lazy routes, error elements,
 \`useNavigation\`, \`useRevalidator\`, \`ScrollRestoration\`. Not done: a change of the router, or of React, is the
-owner's to decide. Later the same day, Preact measured with the whole browser suite: 51.8 KB, but a slower first
-render on phones (**Why 90 KB is out of reach** above).
+owner's to decide. Later, Preact: 52.4 KB with a first render in slices (**90 KB reached** above).
 
 ### 5. Start-up
 

@@ -75,4 +75,28 @@ describe('lint boundaries of the web app', { timeout: 60_000 }, () => {
       expect.stringContaining('Only the server test helpers'),
     ]);
   });
+
+  it('refuses in app code what React 19 does and Preact (the production build) does not: autoFocus, <title> and <meta>', async () => {
+    const code = [
+      'export const Probe = () => (',
+      '  <>',
+      '    <title>Page</title>',
+      '    <meta name="description" content="d" />',
+      '    <input autoFocus />',
+      '  </>',
+      ');',
+      '',
+    ].join('\n');
+    const [result] = await eslint.lintText(code, { filePath: `${repoRoot}web/src/features/cart/Probe.tsx` });
+    const messages = result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    expect(messages).toEqual([
+      expect.stringContaining('use <Meta>'),
+      expect.stringContaining('use <Meta>'),
+      expect.stringContaining('focus from a ref'),
+    ]);
+    const [plain] = await eslint.lintText('export const Probe = () => <input name="q" />;\n', {
+      filePath: `${repoRoot}web/src/features/cart/Probe.tsx`,
+    });
+    expect(plain.messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import { ProductPageSkeleton } from '@/features/catalog/components/Skeletons';
 import { LazyShopExtras } from '@/features/catalog/compare/lazyCompare';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
+import { Slice } from '@/lib/firstRender';
 
 /**
  * Header, the page (with its own error boundary, see router.tsx) and footer. Pages set their own title with
@@ -34,15 +35,19 @@ export function RootLayout({ hydrating = false }: { hydrating?: boolean }) {
   return (
     <div className="d-flex flex-column min-vh-100">
       {navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      <Header />
+      <Slice>
+        <Header />
+      </Slice>
       <main key={`main-${phase}`} id="main" className="py-4 flex-grow-1" tabIndex={-1}>
         <div className="container">
-          {hydrating ? <HydratingPlaceholder /> : <Outlet />}
+          <Slice>{hydrating ? <HydratingPlaceholder /> : <Outlet />}</Slice>
           {/* Issue 41: the compare tray, and the home page's "Recently viewed" (lazy) */}
           <Suspense>{!hydrating && <LazyShopExtras />}</Suspense>
         </div>
       </main>
-      <Footer key={`footer-${phase}`} />
+      <Slice key={`footer-${phase}`}>
+        <Footer />
+      </Slice>
       <ScrollRestoration />
     </div>
   );

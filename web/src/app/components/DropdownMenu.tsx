@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 export interface MenuEntry {
@@ -48,7 +48,9 @@ export function DropdownMenu({
     if (list.length) list[(index + list.length) % list.length].focus();
   };
 
-  useEffect(() => {
+  // A layout effect: the focus moves before the next key is handled (Preact runs plain effects after a frame, and
+  // an Enter pressed right after ArrowDown would otherwise reach the button and close the menu again).
+  useLayoutEffect(() => {
     if (open && pendingFocus.current !== null) {
       focusItem(pendingFocus.current);
       pendingFocus.current = null;

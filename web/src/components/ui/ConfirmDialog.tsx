@@ -21,8 +21,20 @@ interface Open extends ConfirmRequest {
 
 export function ConfirmDialog({ request, onClose }: { request: Open | null; onClose: (yes: boolean) => void }) {
   const destructive = request?.destructive ?? true;
+  const cancel = useRef<HTMLButtonElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  // Once the dialog is in: a destructive action starts on Cancel, another on its button. Not `autoFocus`: Preact (the
+  // production build) only writes the attribute, which browsers honour at page load, not on a button added later.
+  // After the Modal's own focus on open, so that closing it still gives the focus back to what opened it.
+  const focusFirst = () => (destructive ? cancel : confirm).current?.focus();
   return (
-    <Modal show={request !== null} onHide={() => onClose(false)} aria-labelledby="confirm-dialog-title" centered>
+    <Modal
+      show={request !== null}
+      onHide={() => onClose(false)}
+      onEntered={focusFirst}
+      aria-labelledby="confirm-dialog-title"
+      centered
+    >
       {request && (
         <>
           <Modal.Header closeButton closeLabel="Close">
@@ -32,11 +44,10 @@ export function ConfirmDialog({ request, onClose }: { request: Open | null; onCl
           </Modal.Header>
           {request.body && <Modal.Body>{request.body}</Modal.Body>}
           <Modal.Footer>
-            {/* autoFocus: a destructive action starts on Cancel (Modal leaves a focus inside it in place). */}
-            <Button variant="secondary" onClick={() => onClose(false)} autoFocus={destructive}>
+            <Button ref={cancel} variant="secondary" onClick={() => onClose(false)}>
               Cancel
             </Button>
-            <Button variant={destructive ? 'danger' : 'primary'} onClick={() => onClose(true)} autoFocus={!destructive}>
+            <Button variant={destructive ? 'danger' : 'primary'} ref={confirm} onClick={() => onClose(true)}>
               {request.confirmLabel}
             </Button>
           </Modal.Footer>

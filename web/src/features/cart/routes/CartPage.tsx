@@ -41,6 +41,7 @@ import { useCartSyncError } from '../syncStatus';
 import { useProceedToCheckout } from '../useProceedToCheckout';
 import { useCartLineChange } from '../useCartLineChange';
 import { lastCatalogPage } from '../lastCatalogPage';
+import { Slice } from '@/lib/firstRender';
 
 /** /cart/:id?qty=n adds that product (replacing its line), then shows the cart at /cart. An out-of-stock product
  *  is not added: the shopper is told why. `preview`: the line about to be added when the product is already at hand
@@ -266,77 +267,82 @@ export function CartPage() {
           ) : (
             <ListGroup variant="flush" as="ul" aria-label="Cart items">
               {items.map((item) => (
-                <CartLine
-                  key={cartLineId(item)}
-                  item={item}
-                  otherUnits={items
-                    .filter((o) => o.product === item.product && cartLineId(o) !== cartLineId(item))
-                    .reduce((sum, o) => sum + o.qty, 0)}
-                  maxUnitsPerProduct={settings.data?.limits.maxUnitsPerProduct ?? Infinity}
-                />
+                <Slice key={cartLineId(item)}>
+                  <CartLine
+                    item={item}
+                    otherUnits={items
+                      .filter((o) => o.product === item.product && cartLineId(o) !== cartLineId(item))
+                      .reduce((sum, o) => sum + o.qty, 0)}
+                    maxUnitsPerProduct={settings.data?.limits.maxUnitsPerProduct ?? Infinity}
+                  />
+                </Slice>
               ))}
             </ListGroup>
           )}
         </Col>
         <Col lg={4}>
-          <Card className="summary-card">
-            <ListGroup variant="flush">
-              <ListGroup.Item>
-                <h2 className="h4" data-testid="cart-subtotal-title">
-                  {subtotalLabel(count)}
-                </h2>
-                <span className="fs-5 fw-semibold" data-testid="cart-subtotal">
-                  {formatPrice(subtotal)}
-                </span>
-                {items.length > 0 ? (
-                  <div className="mt-2">
-                    {settings.data ? (
-                      <CartEstimate
-                        itemsPrice={subtotal}
-                        settings={settings.data}
-                        savedCountry={savedCountry}
-                        discount={coupon ? { code: coupon.code, cents: toCents(coupon.discountPrice) } : null}
-                      />
-                    ) : (
-                      <FreeShippingProgress itemsPrice={subtotal} />
-                    )}
-                  </div>
-                ) : (
-                  adding && (
-                    // Its room while the product from the link is being added: the button below does not move.
-                    <div className="mt-2 invisible" aria-hidden="true">
-                      <FreeShippingProgress itemsPrice={0} />
-                    </div>
-                  )
-                )}
-              </ListGroup.Item>
-              {items.length > 0 && (
-                <ListGroup.Item data-testid="cart-discount">
-                  {/* The same field as Place Order's, signed in or not (a guest checks a code too): the applied
-                      code is remembered for the checkout. */}
-                  <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
-                </ListGroup.Item>
-              )}
-              {blocked && (
+          <Slice>
+            <Card className="summary-card">
+              <ListGroup variant="flush">
                 <ListGroup.Item>
-                  <p className="small text-danger mb-0" id="cart-blocked" role="status">
-                    {CART_BLOCKED_MESSAGE}
-                  </p>
+                  <h2 className="h4" data-testid="cart-subtotal-title">
+                    {subtotalLabel(count)}
+                  </h2>
+                  <span className="fs-5 fw-semibold" data-testid="cart-subtotal">
+                    {formatPrice(subtotal)}
+                  </span>
+                  {items.length > 0 ? (
+                    <div className="mt-2">
+                      {settings.data ? (
+                        <CartEstimate
+                          itemsPrice={subtotal}
+                          settings={settings.data}
+                          savedCountry={savedCountry}
+                          discount={coupon ? { code: coupon.code, cents: toCents(coupon.discountPrice) } : null}
+                        />
+                      ) : (
+                        <FreeShippingProgress itemsPrice={subtotal} />
+                      )}
+                    </div>
+                  ) : (
+                    adding && (
+                      // Its room while the product from the link is being added: the button below does not move.
+                      <div className="mt-2 invisible" aria-hidden="true">
+                        <FreeShippingProgress itemsPrice={0} />
+                      </div>
+                    )
+                  )}
                 </ListGroup.Item>
-              )}
-              <ListGroup.Item className="d-grid">
-                <Button
-                  type="button"
-                  variant="primary"
-                  disabled={items.length === 0 || blocked}
-                  aria-describedby={blocked ? 'cart-blocked' : undefined}
-                  onClick={proceed}
-                >
-                  Proceed To Checkout
-                </Button>
-              </ListGroup.Item>
-            </ListGroup>
-          </Card>
+                {items.length > 0 && (
+                  <ListGroup.Item data-testid="cart-discount">
+                    {/* The same field as Place Order's, signed in or not (a guest checks a code too): the applied
+                      code is remembered for the checkout. */}
+                    <Slice>
+                      <DiscountCodeField items={lines} applied={coupon} onApplied={setCoupon} />
+                    </Slice>
+                  </ListGroup.Item>
+                )}
+                {blocked && (
+                  <ListGroup.Item>
+                    <p className="small text-danger mb-0" id="cart-blocked" role="status">
+                      {CART_BLOCKED_MESSAGE}
+                    </p>
+                  </ListGroup.Item>
+                )}
+                <ListGroup.Item className="d-grid">
+                  <Button
+                    type="button"
+                    variant="primary"
+                    disabled={items.length === 0 || blocked}
+                    aria-describedby={blocked ? 'cart-blocked' : undefined}
+                    onClick={proceed}
+                  >
+                    Proceed To Checkout
+                  </Button>
+                </ListGroup.Item>
+              </ListGroup>
+            </Card>
+          </Slice>
         </Col>
       </Row>
     </>

@@ -17,6 +17,7 @@ import { CatalogFilters } from '../components/CatalogFilters';
 import { ProductCard } from '../components/ProductCard';
 import { PRODUCT_GRID_CLASS } from '../components/productGrid';
 import { ProductGridSkeleton } from '../components/Skeletons';
+import { Slice } from '@/lib/firstRender';
 import type { CatalogData } from './catalogLoader';
 
 // The carousel (and its slide transitions) is its own chunk, loaded in parallel with the products.
@@ -65,7 +66,9 @@ function ProductGrid({ data: loaded, catalog }: { data: ProductPage; catalog: Ca
           <li key={product._id} className="col">
             {/* The first card's image is the largest paint on phones, unless the carousel is above it (its
                 first slide is then, preloaded by the page): fetched first. */}
-            <ProductCard product={product} eager={i < 4} priority={i === 0 && !catalog.top} />
+            <Slice>
+              <ProductCard product={product} eager={i < 4} priority={i === 0 && !catalog.top} />
+            </Slice>
           </li>
         ))}
       </ul>
@@ -115,7 +118,9 @@ export function CatalogPage() {
         </Link>
       )}
       <h1 className="section-title">{keyword ? `Results for “${keyword}”` : (category ?? 'Latest Products')}</h1>
-      <CatalogFilters keyword={keyword} view={view} facets={facets} />
+      <Slice>
+        <CatalogFilters keyword={keyword} view={view} facets={facets} />
+      </Slice>
       {/* Keyed by the page shown: another page, search or filter shows the skeleton at once, not the old cards. */}
       <Suspense key={`${keyword}/${page}/${JSON.stringify(view)}`} fallback={<ProductGridSkeleton />}>
         <Await resolve={products} errorElement={<LoadError />}>

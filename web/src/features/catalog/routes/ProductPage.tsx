@@ -31,6 +31,7 @@ import { LazyCompareToggle } from '../compare/lazyCompare';
 import { WhenNear } from '../components/WhenNear';
 import { Heart } from '@/features/wishlist';
 import { RecentlyViewed, rememberViewed } from '../compare/compareUi';
+import { Slice } from '@/lib/firstRender';
 
 // Issue 40: what is below the fold (the specification table, the reviews, related products, works-with) and what
 // few see (the stock alert form, the 30-day low) are chunks of their own, rendered after the page's first paint:
@@ -140,7 +141,9 @@ function ProductView({ product }: { product: ProductDetail }) {
         <Col md={6}>
           {/* The chosen variant's own picture first (issue 29); a new first picture starts the gallery
               anew, at it. */}
-          <ProductGallery key={gallery[0]?.url} images={gallery} productName={p.name} />
+          <Slice>
+            <ProductGallery key={gallery[0]?.url} images={gallery} productName={p.name} />
+          </Slice>
         </Col>
         <Col md={6} className="product-info">
           <p className="product-brand mb-1">{p.brand}</p>
@@ -161,7 +164,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             <span className="stock-dot" aria-hidden="true" />
             <span data-testid="stock-status">{stock.text}</span>
           </p>
-          <BuyBox p={p} variantId={chosen?._id} productId={product._id} />
+          <Slice>
+            <BuyBox p={p} variantId={chosen?._id} productId={product._id} />
+          </Slice>
           {/* The heart is a chunk of its own: its height is kept while it loads, so the parts below stay put. */}
           <div className="heart-slot">
             <Heart product={product._id} variant={chosen?._id} name={product.name} />
@@ -180,7 +185,9 @@ function ProductView({ product }: { product: ProductDetail }) {
           </section>
         </Col>
       </Row>
-      <BelowTheFoldParts p={p} />
+      <Slice>
+        <BelowTheFoldParts p={p} />
+      </Slice>
     </>
   );
 }
