@@ -1,5 +1,6 @@
 // Browsing the catalogue: /category/:category, the "Sort" select, brand and price filters kept in the URL (links,
-// pagination, back/forward), the no-results page, a page past the last, the filters' offcanvas at 390 px, and axe.
+// pagination, back/forward), the scroll position kept on Back and reload, the no-results page, a page past the last,
+// the filters' offcanvas at 390 px, and axe.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations, browserPerFile, DESKTOP, MOBILE, screenshot } from './support/browser';
@@ -188,6 +189,30 @@ describe('browsing by category, brand, price and sort', () => {
     await page.getByRole('link', { name: 'go to page 1' }).click();
     await expect.poll(() => page.url()).toBe(`${base}/search/ssd`); // a client-side navigation
     await cards(page).first().waitFor();
+    await page.context().close();
+  });
+
+  it('Back to the home page, and a reload, bring the reader back where they were on the list', async () => {
+    const page = await open(MOBILE);
+    await page.goto('/');
+    await cards(page).nth(5).waitFor();
+    // The production build (Preact) renders a page before its suspended parts: the restore waits for the page's height.
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+    // A card on screen, clicked where it is (Playwright's own click would scroll it into view first).
+    await page.evaluate(() => {
+      const onScreen = [...document.querySelectorAll<HTMLAnchorElement>('.product-card a[href^="/product/"]')].find(
+        (a) => a.getBoundingClientRect().top > 0 && a.getBoundingClientRect().bottom < window.innerHeight,
+      );
+      onScreen!.click();
+    });
+    await page.waitForURL(/\/product\//);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${base}/`);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(1200);
     await page.context().close();
   });
 
