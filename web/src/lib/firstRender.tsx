@@ -45,28 +45,22 @@ function nextTask(run: () => void): () => void {
 export function Slice({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(() => staging === null);
   const held = useRef<Staging | null>(null);
+  const releaseHeld = () => {
+    const s = held.current;
+    held.current = null;
+    if (s) release(s);
+  };
   useLayoutEffect(() => {
-    if (shown) {
-      const s = held.current;
-      held.current = null;
-      if (s) release(s);
-      return;
+    if (shown) return releaseHeld();
+    // Held while staging lasts (it may have ended between this slice's render and now: then shown, held by nothing).
+    if (staging) {
+      held.current = staging;
+      staging.pending++;
     }
-    // Staging ended between this slice's render and now: it shows in the next task, held by nothing.
-    if (!staging) return nextTask(() => setShown(true));
-    held.current = staging;
-    staging.pending++;
     return nextTask(() => setShown(true));
   }, [shown]);
   // Unmounted before it showed (the router replaced the page): no longer waited for.
-  useLayoutEffect(
-    () => () => {
-      const s = held.current;
-      held.current = null;
-      if (s) release(s);
-    },
-    [],
-  );
+  useLayoutEffect(() => releaseHeld, []);
   return shown ? children : null;
 }
 
@@ -104,11 +98,12 @@ export function renderInSlices(options: {
     if (!staging || staging.pending > 0 || (painted && !ready() && !waitedEnough)) return;
     staging = null;
     unsubscribe();
+    clearTimeout(patience);
     root.replaceWith(copy);
   };
   // A page whose code is slow to come (a poor network): after a while, the app's own fallback (a live header, a
   // spinner) rather than the inert first paint.
-  setTimeout(() => {
+  const patience = setTimeout(() => {
     waitedEnough = true;
     swapIfDone();
   }, options.patienceMs ?? FIRST_PAINT_PATIENCE_MS);
