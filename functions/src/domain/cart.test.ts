@@ -98,22 +98,43 @@ describe('mergeCarts (the sign-in merge, both builds)', () => {
     expect(mergeCarts([{ product: 'a', qty: 2 }], [{ product: 'a', qty: 2 }])).toEqual([{ product: 'a', qty: 2 }]);
   });
 
-  it('caps at the stock when known (one left for a sold-out product, for the cart to flag) and at MAX_LINE_QTY', () => {
-    const stock: Record<string, number> = { a: 2, b: 0 };
+  it('caps what it takes from the account at the stock when known (one left for a sold-out product, for the cart to flag), and everything at MAX_LINE_QTY', () => {
+    const stock: Record<string, number> = { a: 2, d: 0 };
     expect(
       mergeCarts(
-        [{ product: 'a', qty: 9 }],
         [
-          { product: 'b', qty: 3 },
-          { product: 'c', qty: MAX_LINE_QTY + 5 },
+          { product: 'a', qty: 9 },
+          { product: 'd', qty: 4 },
         ],
+        [{ product: 'c', qty: MAX_LINE_QTY + 5 }],
         (id) => stock[id],
       ),
     ).toEqual([
-      { product: 'b', qty: 1 },
       { product: 'c', qty: MAX_LINE_QTY },
       { product: 'a', qty: 2 },
+      { product: 'd', qty: 1 },
     ]);
+  });
+
+  it("keeps this browser's own quantity above the stock (the cart page flags it), whenever the stock is learnt", () => {
+    // A stale cart (500 asked, 7 left): the same merge whether the cart page's stock re-read came before it or not.
+    const browser = [
+      { product: 'a', qty: 500 },
+      { product: 'b', qty: 3 },
+    ];
+    const server = [
+      { product: 'a', qty: 1 },
+      { product: 'b', qty: 1 },
+    ];
+    const fresh: Record<string, number> = { a: 7, b: 0 };
+    const stale: Record<string, number> = { a: 500, b: 3 };
+    const expected = [
+      { product: 'a', qty: 500 },
+      { product: 'b', qty: 3 },
+    ];
+    expect(mergeCarts(server, browser, (id) => fresh[id])).toEqual(expected);
+    expect(mergeCarts(server, browser, (id) => stale[id])).toEqual(expected);
+    expect(mergeCarts(server, browser)).toEqual(expected);
   });
 
   it('holds at most MAX_CART_LINES lines, and the result is a valid cart', () => {
@@ -136,10 +157,10 @@ describe('mergeCarts with variants (issue 29)', () => {
       { product: 'p1', variant: 'v2', qty: 3 },
       { product: 'p2', qty: 1 },
     ];
-    expect(mergeCarts(server, browser, (id) => (id === 'p1/v2' ? 2 : undefined))).toEqual([
-      { product: 'p1', variant: 'v2', qty: 2 },
+    expect(mergeCarts(server, browser, (id) => (id === 'p1/v1' ? 1 : undefined))).toEqual([
+      { product: 'p1', variant: 'v2', qty: 3 },
       { product: 'p2', qty: 1 },
-      { product: 'p1', variant: 'v1', qty: 2 },
+      { product: 'p1', variant: 'v1', qty: 1 },
     ]);
   });
 });

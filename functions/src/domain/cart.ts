@@ -66,26 +66,39 @@ export function centsToFreeShipping(itemsCents: number): number {
 /**
  * The cart a shopper expects after signing in with items already in this browser: every product of both carts
  * (nothing they added anywhere disappears), each once, with the LARGER of the two quantities (adding the same
- * thing on two devices is one intent, not two: summing would double it), capped at MAX_LINE_QTY and at the stock
- * when `stockOf` knows it (a product with no stock keeps one line of 1 so that the cart page can say so). The
- * browser's lines come first, in their order, then the ones only the account had; at most MAX_CART_LINES lines.
+ * thing on two devices is one intent, not two: summing would double it), capped at MAX_LINE_QTY. What the merge
+ * takes from the account is capped at the stock when `stockOf` knows it (a product with no stock keeps one line of 1
+ * so that the cart page can say so); this browser's own quantity is kept as it is, above the stock too, for the cart
+ * page to flag: so the merge is the same whether the page re-read the stock before it or not. The browser's lines
+ * come first, in their order, then the ones only the account had; at most MAX_CART_LINES lines.
  */
 export function mergeCarts(
   server: readonly CartLine[],
   browser: readonly CartLine[],
   stockOf?: (lineId: string) => number | undefined,
 ): CartLine[] {
-  // Keyed by cartLineId: two variants of one product are two lines.
-  const merged = new Map<string, CartLine>();
-  for (const line of [...browser, ...server]) {
+  // Keyed by cartLineId: two variants of one product are two lines. Browser lines first (they keep their order).
+  const merged = new Map<string, { line: CartLine; browserQty: number; serverQty: number }>();
+  for (const line of browser) {
     const id = cartLineId(line);
-    merged.set(id, { ...line, qty: Math.max(merged.get(id)?.qty ?? 0, line.qty) });
+    const known = merged.get(id);
+    merged.set(id, { line, browserQty: Math.max(known?.browserQty ?? 0, line.qty), serverQty: 0 });
+  }
+  for (const line of server) {
+    const id = cartLineId(line);
+    const known = merged.get(id);
+    merged.set(id, {
+      line: known?.line ?? line,
+      browserQty: known?.browserQty ?? 0,
+      serverQty: Math.max(known?.serverQty ?? 0, line.qty),
+    });
   }
   return [...merged]
-    .map(([id, { product, variant, qty }]) => {
+    .map(([id, { line, browserQty, serverQty }]) => {
       const stock = stockOf?.(id);
-      const cap = stock === undefined ? MAX_LINE_QTY : Math.max(1, Math.min(stock, MAX_LINE_QTY));
-      return { product, ...(variant ? { variant } : {}), qty: Math.max(1, Math.min(qty, cap)) };
+      const fromAccount = stock === undefined ? serverQty : Math.min(serverQty, Math.max(1, stock));
+      const qty = Math.max(1, Math.min(Math.max(browserQty, fromAccount), MAX_LINE_QTY));
+      return { product: line.product, ...(line.variant ? { variant: line.variant } : {}), qty };
     })
     .slice(0, MAX_CART_LINES);
 }
