@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createEmbeddedPorts } from '../../functions/lib/adapters/embedded/index.js';
 import { appOptions, createShop } from '../../functions/lib/app.js';
 import { readConfig } from '../../functions/lib/config.js';
+import { prepareCountries } from '../../functions/lib/domain/countries.js';
 import { requireUser } from '../../functions/lib/http/auth.js';
 import { isEmpty, seedDemo } from '../../functions/lib/seed/seed.js';
 
@@ -48,6 +49,7 @@ const shop = createShop(
     },
   }),
 );
+prepareCountries(); // as functions/lib/server.js does before it listens
 createServer(shop.serverOptions, shop.handle).listen(config.port, config.host);
 // Exit on SIGTERM (the bench's stop): a normal exit, so `BENCH_NODE_ARGS=--cpu-prof` profiles are written.
 process.on('SIGTERM', () => process.exit(0));

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { createEmbeddedPorts } from './adapters/embedded/index.js';
 import { appOptions, createShop } from './app.js';
 import { readConfig, type Config } from './config.js';
+import { prepareCountries } from './domain/countries.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, pageModules, serveWebApp } from './http/webApp.js';
 import type { LiveHubOptions } from './live/hub.js';
@@ -92,6 +93,7 @@ export async function startServer(
   const timer = setInterval(sweep, EXPIRY_SWEEP_MS);
   timer.unref();
 
+  prepareCountries(); // before the first order, not inside it (domain/countries.ts)
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(shop.serverOptions, shop.handle).listen(config.port, config.host, () => resolve(s));
   });

@@ -25,6 +25,30 @@ describe('countries', () => {
     }
   });
 
+  it('prepareCountries builds every table up front: a lookup after it sets up nothing (a server, before its first order)', async () => {
+    const real = Intl.DisplayNames;
+    let made = 0;
+    const counting = class extends real {
+      constructor(...args: ConstructorParameters<typeof Intl.DisplayNames>) {
+        super(...args);
+        made++;
+      }
+    };
+    Object.defineProperty(Intl, 'DisplayNames', { value: counting, configurable: true, writable: true });
+    try {
+      vi.resetModules();
+      const fresh = await import('./countries.js');
+      fresh.prepareCountries();
+      expect(made).toBe(1);
+      expect(fresh.countryLabel('U.S.A.')).toBe('United States');
+      expect(fresh.countryCode('germany')).toBe('DE');
+      expect(fresh.countries().length).toBeGreaterThanOrEqual(249);
+      expect(made).toBe(1);
+    } finally {
+      Object.defineProperty(Intl, 'DisplayNames', { value: real, configurable: true, writable: true });
+    }
+  });
+
   it('lists every ISO 3166-1 alpha-2 country once, with a name, sorted by name', () => {
     expect(countries().length).toBeGreaterThanOrEqual(249);
     expect(new Set(countries().map((c) => c.code)).size).toBe(countries().length);

@@ -119,6 +119,15 @@ export function countryCode(input: string): string | undefined {
   return codeByName().get(nameKey(trimmed));
 }
 
+/**
+ * Builds the tables now rather than on first use. A server calls it before it listens: otherwise the first order or
+ * address after a start pays ~25 ms (mostly the platform's region names) inside a request, in a sale inside the
+ * first burst (issue 42). The web never calls it (its first render must not pay for a list it may not show).
+ */
+export function prepareCountries(): void {
+  codeByName();
+}
+
 /** The English name of a code ("US" -> "United States"); the input itself when it is not a known code. */
 export function countryName(code: string): string {
   return byCode().get(code.trim().toUpperCase())?.name ?? code;
