@@ -20,6 +20,7 @@ import {
   type FirebaseStorage,
 } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { REENCODED_MARK } from '../../src/adapters/firebase/files.js';
 import { MAX_IMAGE_BYTES } from '../../src/domain/limits.js';
 
 const PROJECT_ID = 'demo-voltshop-rules-storage';
@@ -101,6 +102,17 @@ describe('products/{file}: admins write images under 5 MB only', () => {
     await assertFails(
       uploadBytes(ref(storage('admin'), 'products/big.jpg'), bytes(MAX_IMAGE_BYTES), { contentType: 'image/jpeg' }),
     );
+  });
+
+  it("an admin's upload cannot carry the image pipeline's mark (it would skip the re-encoding)", async () => {
+    const marked = { contentType: 'image/png', customMetadata: { ...REENCODED_MARK } };
+    await assertFails(uploadBytes(ref(storage('admin'), 'products/skip.png'), png, marked));
+    await assertFails(uploadBytes(ref(storage('admin'), 'products/existing.png'), png, marked));
+    const otherValue = { contentType: 'image/png', customMetadata: { voltshopReencoded: 'yes' } };
+    await assertFails(uploadBytes(ref(storage('admin'), 'products/skip2.png'), png, otherValue));
+    // Other custom metadata is the admin's own business.
+    const note = { contentType: 'image/png', customMetadata: { note: 'front view' } };
+    await assertSucceeds(uploadBytes(ref(storage('admin'), 'products/noted.png'), png, note));
   });
 
   it('an admin deletes a product image', async () => {
