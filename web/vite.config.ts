@@ -103,6 +103,25 @@ function buildKind(env: Record<string, string | undefined>): Plugin {
   };
 }
 
+/**
+ * The Firebase builds' 404.html: Firebase Hosting answers a URL that is no page of the app (none of firebase.json's
+ * rewrites matches it: functions/src/http/webApp.ts hostingPagesRegex) with this file and a 404. It is index.html as
+ * built, so the app starts and shows its "not found" page, as the embedded server answers such a URL (isWebPage).
+ */
+function notFoundPage(env: Record<string, string | undefined>): Plugin {
+  return {
+    name: 'voltshop-not-found-page',
+    apply: 'build',
+    enforce: 'post', // after Vite emits index.html
+    generateBundle(_options, bundle) {
+      if (env.VITE_BACKEND !== 'firebase') return;
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') this.error('404.html: the build has no index.html');
+      this.emitFile({ type: 'asset', fileName: '404.html', source: index.source });
+    },
+  };
+}
+
 // react-router publishes its production build (dev warnings compiled out) but points every export condition at the
 // development one: the production bundle takes it by path. Tests (mode 'test') keep the warnings.
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
@@ -121,6 +140,7 @@ export default defineConfig(({ mode }) => ({
     // index.html's first paint, rendered with the aliases the build resolves (the production react-router too).
     firstPaint([...sourceAliases, ...(mode === 'production' ? reactRouterProduction : [])]),
     buildKind({ ...loadEnv(mode, r('.'), 'VITE_'), ...process.env }),
+    notFoundPage({ ...loadEnv(mode, r('.'), 'VITE_'), ...process.env }),
     precompress(),
     regenerateClient(r('..')),
   ],

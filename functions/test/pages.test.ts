@@ -36,6 +36,7 @@ import {
   categoryLookupPath,
   type CatalogReader,
 } from '../src/features/pages/routes.js';
+import { hostingPagesRegex } from '../src/http/webApp.js';
 import { createProduct, registerCustomer, shippingAddress, startTestShop, type TestShop } from './support/shop.js';
 import { openStream } from './support/sse.js';
 import { productInput } from './support/products.js';
@@ -1057,7 +1058,12 @@ describe('the live position a page inlines (pageRoutes on a fake catalogue)', ()
 });
 
 describe('Firebase Hosting', () => {
-  type Rewrite = { source: string; function?: { functionId: string; region: string }; destination?: string };
+  type Rewrite = {
+    source?: string;
+    regex?: string;
+    function?: { functionId: string; region: string };
+    destination?: string;
+  };
   const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as {
     rewrites: Rewrite[];
   };
@@ -1077,7 +1083,10 @@ describe('Firebase Hosting', () => {
         .join('.*')}$`,
     ).test(path);
   /** Where Hosting sends `path`: the first rewrite that matches it. */
-  const rewriteOf = (path: string) => hosting.rewrites.find((r) => globMatches(r.source, path));
+  const rewriteOf = (path: string) =>
+    hosting.rewrites.find((r) =>
+      r.source === undefined ? new RegExp(r.regex!).test(path) : globMatches(r.source, path),
+    );
   /** A URL of a route (every parameter given). */
   const sample = (pattern: string) => pattern.replace(/:(\w+)\??/g, 'x1');
   /** Every route of the table, admin ones included (not the catch-all). */
@@ -1086,10 +1095,10 @@ describe('Firebase Hosting', () => {
       typeof entry.path === 'string' ? (entry.path === '*' ? [] : [entry as { path: string }]) : allRoutes(entry),
     );
 
-  it('rewrites the routes of the table Hosting renders, the sitemaps and robots.txt to the `pages` function, before the app fallback', () => {
-    const fallback = hosting.rewrites.findIndex((r) => r.source === '**');
+  it('rewrites the routes of the table Hosting renders, the sitemaps and robots.txt to the `pages` function, before the app', () => {
+    const fallback = hosting.rewrites.findIndex((r) => r.destination === '/index.html');
     expect(fallback).toBe(hosting.rewrites.length - 1);
-    expect(hosting.rewrites[fallback].destination).toBe('/index.html');
+    expect(hosting.rewrites[fallback].regex).toBe(hostingPagesRegex(HOSTING_RENDERED));
     for (const route of HOSTING_RENDERED) {
       // The route's fixed first segment, then anything: /product/** for /product/:id.
       // A route without parameters (/compare) is its own source.
@@ -1110,8 +1119,21 @@ describe('Firebase Hosting', () => {
     for (const route of routes) {
       const url = sample(route.path);
       if (rendered.has(route.path)) expect(rewriteOf(url)?.function, url).toEqual(toPages);
-      else expect(rewriteOf(url)?.destination, url).toBe('/index.html');
+      // The home page is index.html itself (a file, served before any rewrite).
+      else if (route !== paths.home) expect(rewriteOf(url)?.destination, url).toBe('/index.html');
     }
+    // No page of the table: no rewrite, so Hosting answers 404.html (the app's "not found" page) with a 404, as the
+    // embedded server does; a hashed asset an old page asks for after a deploy is a 404 too, never the app.
+    for (const url of [
+      '/made-up',
+      '/assets/index-old.js',
+      '/search',
+      '/cart/a/b',
+      '/adminx',
+      '/order/1/other',
+      '/x.php',
+    ])
+      expect(rewriteOf(url), url).toBeUndefined();
     // Every rewrite to `pages` serves a route or file of the table (none left behind by a renamed route).
     const served = [
       ...HOSTING_RENDERED.map((r) => sample(r.path)),
@@ -1121,7 +1143,7 @@ describe('Firebase Hosting', () => {
     ];
     for (const rewrite of hosting.rewrites.filter((r) => r.function?.functionId === 'pages'))
       expect(
-        served.some((url) => globMatches(rewrite.source, url)),
+        served.some((url) => globMatches(rewrite.source!, url)),
         rewrite.source,
       ).toBe(true);
     // What Hosting renders, the embedded server renders too (features/pages).

@@ -383,7 +383,9 @@ export async function diagnose({
           ? 'is the embedded build (it would call /api for everything and never use Firebase Auth)'
           : kind.emulators
             ? 'is the emulator build (it would talk to 127.0.0.1)'
-            : null;
+            : !existsSync(join(dir, '404.html'))
+              ? "has no 404.html (made-up URLs would get Hosting's own page, not the shop's): not a build of this version"
+              : null;
       if (what)
         fail(
           'web',

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Writes Firebase Hosting's security headers from the app's own (functions/src/http/securityHeaders.ts), so
-// Hosting and the Express app cannot drift apart:
+// Writes Firebase Hosting's security headers from the app's own (functions/src/http/securityHeaders.ts), and the
+// web app's pages (rewritten to /index.html, no-cache; functions/src/http/webApp.ts hostingPagesRegex) from the
+// routes table, so Hosting and the Express app cannot drift apart:
 //   - firebase.json            : the `firebase` headers (the app's, with the Firebase web SDK's Google endpoints);
 //   - firebase.emulators.json  : firebase.json for `npm run emulators` and the emulator suites: the emulator
 //                                web build (web/dist-emulators) and the `emulators` headers (plus the local ports);
@@ -69,6 +70,25 @@ function withHomePreloads(config, link) {
   return { ...config, hosting: { ...config.hosting, headers } };
 }
 
+/**
+ * The config whose last rewrite sends the web app's pages (functions/src/http/webApp.ts hostingPagesRegex) to
+ * /index.html, and whose no-cache block covers the same pages (after the `/` block): any other URL matches no rewrite
+ * and gets Hosting's 404.html (the app, showing its "not found" page) with a 404. Rewrites to functions are kept as
+ * written; a `**` fallback to /index.html (which answered made-up URLs and missing assets with the app and a 200) is
+ * dropped.
+ */
+function withAppPages(config, regex) {
+  const rewrites = [
+    ...config.hosting.rewrites.filter((r) => r.destination !== '/index.html'),
+    { regex, destination: '/index.html' },
+  ];
+  const blocks = config.hosting.headers.filter((b) => b.regex === undefined);
+  const home = blocks.findIndex((b) => b.source === '/');
+  const noCache = { regex, headers: [{ key: 'Cache-Control', value: 'no-cache' }] };
+  const headers = [...blocks.slice(0, home + 1), noCache, ...blocks.slice(home + 1)];
+  return { ...config, hosting: { ...config.hosting, rewrites, headers } };
+}
+
 /** Both generated files' text, from firebase.json and the TS source of the headers. */
 export async function generate(dir = root) {
   const sh = await tsImport('../../functions/src/http/securityHeaders.ts', import.meta.url);
@@ -76,10 +96,14 @@ export async function generate(dir = root) {
   const { auth, firestore, storage } = config.emulators;
   const ports = { auth: auth.port, firestore: firestore.port, storage: storage.port };
 
-  const production = withoutApiPreloads(withSecurityHeaders(config, sh.securityHeaderList('firebase')));
+  const web = await tsImport('../../functions/src/http/webApp.ts', import.meta.url);
+  const pages = await tsImport('../../functions/src/features/pages/routes.ts', import.meta.url);
+  const production = withAppPages(
+    withoutApiPreloads(withSecurityHeaders(config, sh.securityHeaderList('firebase'))),
+    web.hostingPagesRegex(pages.HOSTING_RENDERED),
+  );
   // The emulators preload the home page's API calls as the embedded server does (HOME_PRELOADS): where no
   // Firestore emulator runs, their web build reads the catalogue from /api.
-  const web = await tsImport('../../functions/src/http/webApp.ts', import.meta.url);
   const forEmulators = withHomePreloads(
     withSecurityHeaders(production, sh.securityHeaderList('emulators', ports)),
     web.preloadLinks(web.HOME_PRELOADS),
@@ -107,7 +131,7 @@ if (isMain) {
     stale++;
     if (check)
       console.error(
-        `${name} is stale: its Hosting headers differ from functions/src/http/securityHeaders.ts. Run node scripts/firebase/sync-headers.mjs`,
+        `${name} is stale: its Hosting headers or app pages differ from functions/src/http/securityHeaders.ts or domain/routes.ts. Run node scripts/firebase/sync-headers.mjs`,
       );
     else {
       writeFileSync(join(root, name), text);

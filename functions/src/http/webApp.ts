@@ -231,5 +231,28 @@ export function isWebPage(pathname: string): boolean {
   return isAdminPath(pathname) || STOREFRONT_PAGES.some((pattern) => pattern.test(pathname));
 }
 
+/**
+ * The web app's pages as one regular expression (RE2, which Firebase Hosting reads) for firebase.json, written there
+ * by scripts/firebase/sync-headers.mjs: Hosting rewrites these URLs to /index.html and sends them `no-cache`, and
+ * answers any other URL (a made-up address, a hashed asset an old page asks for after a deploy) with 404.html (the
+ * app, built for Firebase by web/vite.config.ts, which shows its "not found" page) and a 404, as isWebPage decides
+ * here. `rendered` are the routes Hosting has the `pages` function render (their own rewrites and caching); the home
+ * page is index.html itself.
+ */
+export function hostingPagesRegex(rendered: readonly { path: string }[]): string {
+  const storefront = Object.entries(paths)
+    .filter(([name]) => !['admin', 'notFound', 'home'].includes(name))
+    .map(([, route]) => (route as { path: string }).path)
+    .filter((path) => !rendered.some((route) => route.path === path))
+    .map((path) =>
+      path
+        .replace(/[.+*^${}()|[\]\\]/g, '\\$&')
+        .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
+        .replace(/:\w+/g, '[^/]+'),
+    );
+  const admin = paths.admin.dashboard.path;
+  return `^(?:/index\\.html|${storefront.join('|')}|${admin}(?:/.*)?)$`;
+}
+
 /** True when `dist` holds a built web app. */
 export const hasWebApp = (dist: string) => existsSync(join(dist, 'index.html'));

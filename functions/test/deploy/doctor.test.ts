@@ -58,6 +58,7 @@ function fixture(): string {
   writeFileSync(join(dir, 'functions', `.env.${PROJECT}`), docsEnvSample());
   mkdirSync(join(dir, 'web', 'dist'), { recursive: true });
   writeFileSync(join(dir, 'web', 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'web', 'dist', '404.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dir, 'web', 'dist', BUILD_KIND_FILE), JSON.stringify({ backend: 'firebase', emulators: false }));
   return dir;
 }
@@ -174,12 +175,15 @@ describe('firebase:doctor', () => {
     );
   });
 
-  it('fails on an embedded (or emulator) web build in web/dist', async () => {
+  it('fails on an embedded (or emulator) web build in web/dist, or one without 404.html', async () => {
     const dir = fixture();
     writeFileSync(join(dir, 'web', 'dist', BUILD_KIND_FILE), JSON.stringify({ backend: 'embedded', emulators: false }));
     expect(await messages(dir)).toEqual([expect.stringMatching(/^\[web\] web\/dist is the embedded build/)]);
     writeFileSync(join(dir, 'web', 'dist', BUILD_KIND_FILE), JSON.stringify({ backend: 'firebase', emulators: true }));
     expect(await messages(dir)).toEqual([expect.stringMatching(/^\[web\] web\/dist is the emulator build/)]);
+    writeFileSync(join(dir, 'web', 'dist', BUILD_KIND_FILE), JSON.stringify({ backend: 'firebase', emulators: false }));
+    rmSync(join(dir, 'web', 'dist', '404.html'));
+    expect(await messages(dir)).toEqual([expect.stringMatching(/^\[web\] web\/dist has no 404\.html/)]);
     rmSync(join(dir, 'web', 'dist', BUILD_KIND_FILE));
     expect(await messages(dir)).toEqual([expect.stringMatching(/^\[web\] web\/dist has no voltshop-build\.json/)]);
     rmSync(join(dir, 'web', 'dist'), { recursive: true });

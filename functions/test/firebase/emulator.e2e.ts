@@ -224,6 +224,31 @@ describe('Hosting in front of the function', () => {
   });
 });
 
+describe('Hosting: a URL that is no page of the app', () => {
+  it('is answered with the app (its "not found" page) and a 404, as is a missing hashed asset; every page is no-cache', async () => {
+    for (const path of ['/no-such-page', '/cart/a/b', '/x.php']) {
+      const page = await call('GET', path);
+      expect(page.status, path).toBe(404);
+      expect(page.headers.get('content-type'), path).toContain('text/html');
+      expect(page.body, path).toContain('<div id="root"');
+    }
+    // An old page after a deploy asks for a chunk that is gone: a 404 (the app reloads), never the app as script.
+    const asset = await call('GET', '/assets/index-gone.js');
+    expect(asset.status).toBe(404);
+    for (const path of [
+      '/wishlist',
+      '/policies/returns',
+      '/category/audio',
+      '/order/abc/invoice',
+      '/admin/orderlist',
+    ]) {
+      const page = await call('GET', path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+});
+
 describe('accounts through Firebase Auth', () => {
   it('registers through the API: the spec’s user shape with a Firebase ID token', async () => {
     const user = await register('Dora Test');
