@@ -270,7 +270,12 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   // Embedded only: the server keeps carts and publishes live events (the Firebase web uses Firestore for both).
   if (ports.store.carts) api.use('/cart', cartRoutes(ports, ports.store.carts));
   if (ports.live) api.use('/live', liveRoutes(ports, ports.live));
-  api.use(configRoutes(ports, { backend: options.backend }));
+  api.use(
+    configRoutes(ports, {
+      backend: options.backend,
+      ...(options.devMailbox ? { devMailbox: { open: options.devMailboxOpen ?? false } } : {}),
+    }),
+  );
   if (options.devMailbox) api.use('/dev', devMailApi(options.devMailbox, { open: options.devMailboxOpen }));
   api.use(methodNotAllowed(endpoints));
   api.use(notFoundRoute);

@@ -22,6 +22,10 @@ describe('development mailbox', () => {
     expect(shop.mailer.mode).toBe('devbox');
   });
 
+  it('is announced by GET /api/config (the admin links it from there, without asking a path that may 404)', async () => {
+    expect((await shop.call('GET', '/api/config')).body.devMailbox).toBe(true);
+  });
+
   it('answers GET /api/dev/mail with the messages, newest first, each kept once per id', async () => {
     expect((await shop.call('GET', '/api/dev/mail')).body).toEqual([]);
     await shop.mailer.send('m1', message(1));
@@ -59,9 +63,10 @@ describe('in production', () => {
   });
   afterAll(() => shop.close());
 
-  it('has no mailbox: its routes are 404', async () => {
+  it('has no mailbox: its routes are 404, and GET /api/config says there is none', async () => {
     expect((await shop.call('GET', '/api/dev/mail')).status).toBe(404);
     expect((await fetch(`${shop.url}/dev/mailbox`)).status).toBe(404);
+    expect((await shop.call('GET', '/api/config')).body.devMailbox).toBe(false);
   });
 
   it('without SMTP settings refuses to pretend mail was sent', async () => {
@@ -98,6 +103,10 @@ function outwardAddress(): string {
   return address;
 }
 
+/** What GET /api/config tells the client at `origin` of the development mailbox. */
+const devMailboxAt = async (origin: string) =>
+  ((await (await fetch(`${origin}/api/config`)).json()) as { devMailbox: boolean }).devMailbox;
+
 describe('who the development mailbox answers (issue 36)', () => {
   it('answers loopback clients only, whatever X-Forwarded-For claims, while the server listens on every interface', async () => {
     const shop = await startTestShop({ HOST: '0.0.0.0', TRUST_PROXY: 'true' });
@@ -110,6 +119,8 @@ describe('who the development mailbox answers (issue 36)', () => {
       );
       expect((await fetch(`${outside}/dev/mailbox`)).status).toBe(404);
       expect((await fetch(`${outside}/dev/mailbox/m1/html`)).status).toBe(404);
+      expect(await devMailboxAt(outside)).toBe(false);
+      expect(await devMailboxAt(shop.url)).toBe(true);
       // The shop itself still answers there; and the mailbox answers this machine.
       expect((await fetch(`${outside}/api/config/paypal`)).status).not.toBe(404);
       expect((await fetch(`${shop.url}/api/dev/mail`)).status).toBe(200);
@@ -125,6 +136,7 @@ describe('who the development mailbox answers (issue 36)', () => {
       const outside = `http://${outwardAddress()}:${new URL(shop.url).port}`;
       expect((await fetch(`${outside}/api/dev/mail`)).status).toBe(200);
       expect((await fetch(`${outside}/dev/mailbox`)).status).toBe(200);
+      expect(await devMailboxAt(outside)).toBe(true);
     } finally {
       await shop.close();
     }

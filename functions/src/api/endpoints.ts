@@ -975,7 +975,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/config',
     access: 'public',
-    summary: 'The payment mode, PayPal client id, currency and backend',
+    summary: 'The payment mode, PayPal client id, currency and backend; whether the development mailbox answers',
     output: schema('PublicConfig', out.publicConfigOutput),
   }),
   health: endpoint({

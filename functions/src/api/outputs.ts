@@ -484,6 +484,7 @@ export const publicConfigOutput = shapeOf<PublicConfig>()(
     paypalClientId: z.string(),
     currency: z.string(),
     backend: z.enum(['embedded', 'firebase']),
+    devMailbox: z.boolean(),
   }),
 );
 export const healthOutput = z.strictObject({ ok: z.literal(true) });

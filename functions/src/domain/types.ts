@@ -311,6 +311,9 @@ export interface PublicConfig {
   paypalClientId: string;
   currency: string;
   backend: 'embedded' | 'firebase';
+  /** Whether this server's development mailbox (/dev/mailbox: no SMTP, outside production) answers the asking client:
+   *  the admin's sidebar links it only then. Always false on Firebase. */
+  devMailbox: boolean;
 }
 
 export interface ApiErrorBody {

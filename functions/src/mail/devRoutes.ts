@@ -7,7 +7,7 @@
 // The mailbox holds every reset and verification link, and the server listens on all interfaces by default: it
 // answers only clients on this machine (the connection's own address: X-Forwarded-For is the caller's to write),
 // unless DEV_MAILBOX_OPEN=true (a development container reached from its host). Anyone else gets the usual 404.
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { isIP } from 'node:net';
 import { notFoundRoute } from '../http/errors.js';
 import type { DevMail, DevMailboxReader } from '../ports.js';
@@ -24,10 +24,15 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return address === '::1';
 }
 
+/** Whether the mailbox answers this request's client: this machine's (the socket's address, never a header), or
+ *  every client when `open`. GET /api/config says the same to the admin (features/config/routes.ts). */
+export const mailboxAnswers = (open: boolean, req: Pick<Request, 'socket'>) =>
+  open || isLoopbackAddress(req.socket.remoteAddress);
+
 /** Passes loopback clients (or everyone when `open`); the others get the 404 of a path that does not exist. */
 export function mailboxClients(open: boolean): RequestHandler {
   return (req, res, next) => {
-    if (open || isLoopbackAddress(req.socket.remoteAddress)) return next();
+    if (mailboxAnswers(open, req)) return next();
     notFoundRoute(req, res, next);
   };
 }

@@ -3,8 +3,16 @@ import type { Ports } from '../../ports.js';
 import { openApiDocument } from '../../api/openapi.js';
 import { endpoints } from '../../api/endpoints.js';
 import { endpointRouter, handle } from '../../http/endpoint.js';
+import { mailboxAnswers } from '../../mail/devRoutes.js';
 
-export function configRoutes({ payments, store }: Ports, options: { backend: PublicConfig['backend'] }) {
+export function configRoutes(
+  { payments, store }: Ports,
+  options: {
+    backend: PublicConfig['backend'];
+    /** The development mailbox, where this server has one (app.ts), and whether it answers every client. */
+    devMailbox?: { open: boolean };
+  },
+) {
   const router = endpointRouter('/api');
 
   // As the original clients expect: the PayPal client id as plain text ('' in simulated mode).
@@ -12,12 +20,13 @@ export function configRoutes({ payments, store }: Ports, options: { backend: Pub
     res.type('text/plain').send(payments.clientId);
   });
 
-  handle(router, endpoints.config, (_req, res) => {
+  handle(router, endpoints.config, (req, res) => {
     const config: PublicConfig = {
       paymentMode: payments.mode,
       paypalClientId: payments.clientId,
       currency: SHOP_CURRENCY,
       backend: options.backend,
+      devMailbox: options.devMailbox !== undefined && mailboxAnswers(options.devMailbox.open, req),
     };
     res.json(config);
   });

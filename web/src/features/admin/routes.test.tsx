@@ -22,8 +22,17 @@ const product = {
   countInStock: 2,
 };
 
-function serveEverything() {
-  mockFetch({
+function serveEverything(config: { devMailbox?: boolean } = {}) {
+  return mockFetch({
+    'GET /api/config': () => ({
+      body: {
+        paymentMode: 'simulated',
+        paypalClientId: '',
+        currency: 'USD',
+        backend: 'embedded',
+        devMailbox: config.devMailbox ?? false,
+      },
+    }),
     'GET /api/users': () => ({ body: { users: [], page: 1, pages: 1, total: 0 } }),
     'GET /api/users/u1': () => ({ body: { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false } }),
     'GET /api/products': () => ({ body: { products: [product], page: 1, pages: 1 } }),
@@ -114,6 +123,27 @@ describe('adminRoutes', () => {
       expect([...nav.querySelectorAll('a.nav-link.active')].map((a) => a.textContent)).toEqual([section]),
     );
   });
+
+  it.each([true, false])(
+    'links the development mailbox only where GET /api/config says it answers (%s), never asking its path',
+    { timeout: 15_000 },
+    async (devMailbox) => {
+      setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' });
+      const calls = serveEverything({ devMailbox });
+      renderRoutes(routes, { at: '/admin/settings' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 })).toBeInTheDocument();
+      await waitFor(() => expect(calls.some((c) => c.url === '/api/config')).toBe(true));
+      const link = () => screen.queryByRole('link', { name: 'Mailbox (development)' });
+      if (devMailbox)
+        expect(await screen.findByRole('link', { name: 'Mailbox (development)' })).toHaveAttribute(
+          'href',
+          '/dev/mailbox',
+        );
+      else expect(link()).toBeNull();
+      // A production admin's console stays clean: the mailbox's own path (a 404 there) is never fetched.
+      expect(calls.filter((c) => c.url.startsWith('/dev/'))).toEqual([]);
+    },
+  );
 
   it.each(pages)('%s sends a signed-in customer home', async (at) => {
     setUserInfo({ _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 't' });

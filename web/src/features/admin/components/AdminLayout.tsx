@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import { useQuery } from '@tanstack/react-query';
 import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@domain/routes';
 import { signOut, useUserInfo } from '@/lib/session';
 import { Meta } from '@/components/ui/Meta';
+import { useShopConfig } from '@/lib/shopConfig';
 import { requestsHref, useRequestsSummary } from '../api/orders';
 import { adminPaths, SIDEBAR } from '../sections';
 import { AdminSearch } from './AdminSearch';
@@ -12,16 +12,11 @@ import '../admin.css';
 
 const DEV_MAILBOX = '/dev/mailbox';
 
-/** Whether the server offers its development mailbox (outside production, without SMTP; loopback clients): asked
- *  once, so the sidebar links it only where it answers. */
+/** Whether the server offers its development mailbox to this browser (outside production, without SMTP; loopback
+ *  clients): GET /api/config says so, and the sidebar links it only then. (Asking the mailbox's own path logged a 404
+ *  in the console of every production admin page, and behind Firebase Hosting's old catch-all it answered the app.) */
 function useDevMailbox(): boolean {
-  const { data } = useQuery({
-    queryKey: ['admin', 'devMailbox'],
-    queryFn: async () => (await fetch(DEV_MAILBOX, { method: 'HEAD' })).ok,
-    staleTime: Infinity,
-    retry: false,
-  });
-  return data === true;
+  return useShopConfig().data?.devMailbox === true;
 }
 
 function SidebarNav({ onNavigate }: { onNavigate: () => void }) {

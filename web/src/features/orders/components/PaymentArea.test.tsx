@@ -24,7 +24,13 @@ const order = {
   isPaid: false,
   status: 'awaiting_payment',
 } as Order;
-const paypalConfig = { paymentMode: 'paypal', paypalClientId: 'client', currency: 'USD', backend: 'embedded' };
+const paypalConfig = {
+  paymentMode: 'paypal',
+  paypalClientId: 'client',
+  currency: 'USD',
+  backend: 'embedded',
+  devMailbox: false,
+};
 
 describe('PaymentArea in PayPal mode', () => {
   it('createOrder asks POST /paypal-order, onApprove asks POST /capture with PayPal’s order id; no PUT /pay', async () => {

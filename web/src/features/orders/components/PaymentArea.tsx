@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { errorMessage } from '@/lib/api';
-import { usePaymentConfig } from '../api/getPaymentConfig';
+import { useShopConfig } from '@/lib/shopConfig';
 import { usePayOrder } from '../api/payOrder';
 import { createPayPalOrder, useCapturePayPalOrder } from '../api/paypal';
 
@@ -16,7 +16,7 @@ const PayPalPayment = lazy(() => import('./PayPalPayment'));
  * order), or the labelled test payment when the server runs without PayPal.
  */
 export function PaymentArea({ order }: { order: Order }) {
-  const config = usePaymentConfig();
+  const config = useShopConfig();
   const pay = usePayOrder(order._id);
   const capture = useCapturePayPalOrder(order._id);
   const [error, setError] = useState<string | null>(null);

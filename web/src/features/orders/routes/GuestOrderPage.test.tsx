@@ -47,7 +47,13 @@ const guestOrder: Order = {
   cancellationRequest: null,
   returns: [],
 };
-const simulated = { paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'embedded' };
+const simulated = {
+  paymentMode: 'simulated',
+  paypalClientId: '',
+  currency: 'USD',
+  backend: 'embedded',
+  devMailbox: false,
+};
 const routes = [
   { path: '/order/:id', element: <OrderPage /> },
   { path: '/order/:id/invoice', element: <InvoicePage /> },

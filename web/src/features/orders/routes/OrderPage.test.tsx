@@ -43,7 +43,13 @@ const order: Order = {
   cancellationRequest: null,
   returns: [],
 };
-const simulated = { paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'embedded' };
+const simulated = {
+  paymentMode: 'simulated',
+  paypalClientId: '',
+  currency: 'USD',
+  backend: 'embedded',
+  devMailbox: false,
+};
 const alice = { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test', isAdmin: false, token: 't' };
 
 const admin = { _id: 'a1', name: 'Shop Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' };
