@@ -312,6 +312,22 @@ between that and 1.5x there is at best ~0.12x of the floor, some 40 µs of CPU p
 schema, the decision and the transaction, which today add ~560 µs (0.96 ms against the no-op's 0.40 ms). Under
 Express the target asks for the order's own work to all but vanish on a fresh server.
 
+**Issue 42, the stop of 2026-12-01 (02:33–03:10 UTC, the Intel Xeon, load average 1.0–1.8).** Two measurements:
+
+- *The country tables before the first order.* Since the web's cart page made \`domain/countries.ts\` lazy (section 4),
+  a restarted server's first order built them inside the request: a profile of the spike gave \`domain/countries.js\`
+  2.3% of the busy time (21 ms, most of it \`Intl.DisplayNames\`). \`server.ts\` now builds them before it listens
+  (\`prepareCountries\`). The first order after a restart, three alternating pairs: 37.6 / 40.7 / 55.0 ms before,
+  21.0 / 20.6 / 19.0 ms after. The spike does not resolve it (two quick pairs: 2,040 / 1,700 µs of CPU per order
+  request before, 1,800 / 2,100 after).
+- *Is Express what the no-op burst costs?* The bench's server answered \`/bench/noop\` in its request handler, before
+  Express (the same token check by the auth port, the same JSON parse; an experiment, not kept), two alternating
+  pairs: 560 / 640 µs of CPU per request through Express, 500 / 800 before it; p95 1.43 / 1.58x the floor through
+  Express, 1.35 / 1.64x before it. The spread does not separate them: what a burst of first requests costs beyond the
+  floor is the connections, Node's HTTP and each token's first check (with its account read), not Express's routing.
+  So the order route taken off Express would not bring the spike to 1.5x either; what separates the spike from the
+  no-op burst (1.1–1.4 ms of CPU per request here) is the order's own work, run cold (rounds 4 and 7).
+
 ### 4. Web
 
 **Before** (report of 2026-11-22 15:43): performance home 69, product 49, cart 64 (LCP 4.9 s, 6.5 s, 5.4 s); product
