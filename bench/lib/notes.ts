@@ -68,6 +68,13 @@ Before (migration 1 only, measured at 100k products on this machine): a search s
 The figures are per request over HTTP through Express (an uncached request costs ~0.3 ms of Express on top
 of the SQL) and include the machine's noise, which dominates the p95 of the fast rows.
 
+On the Intel Xeon this machine became on 2026-12-01, two rows at 100k straddle the 25 ms target from run to run:
+"two words in any order" and "common word + category, price low to high" (p95 of 100 requests: the fifth slowest).
+Measured side by side with the build before that day's changes (none of which touches search), two alternating
+pairs of \`bench/scale.ts\`: two words 26.7 / 16.3 ms now, 16.3 / 25.7 ms before; common word + category 27.7 /
+32.3 ms now, 25.0 / 32.1 ms before (p50 13.3 / 16.9 against 12.8 / 15.5 ms). The same query plans, run on a core
+about half as fast as the EPYC's of the earlier reports: the target holds there, and not reliably here.
+
 ### 3. Checkout spike: what limits it
 
 Orders are placed by group commit (\`functions/src/adapters/embedded/unitOfWork.ts\`, the embedded unit of work of the order use cases): orders that arrive while a
