@@ -746,7 +746,7 @@ describe('admin: dashboard and guards', () => {
   });
 
   it(
-    'has no serious or critical axe violations on the admin pages (desktop and mobile)',
+    'has no moderate, serious or critical axe violations on the admin pages (desktop and mobile)',
     { timeout: 150_000 },
     async () => {
       // Issue 40: every admin page, the admin's view of an order and its papers included (an order of the admin's own).
@@ -799,7 +799,10 @@ describe('admin: dashboard and guards', () => {
           await page.goto(url);
           await page.getByRole('heading', { level: 1, name: heading }).waitFor();
           await waitForSpinnerAndNetworkIdle(page);
-          expect({ url, violations: await axeViolations(page) }).toEqual({ url, violations: [] });
+          // Moderate too: a link outside every landmark (the sidebar's brand) and a heading level skipped (the
+          // settings' sections) were found there once.
+          const violations = await axeViolations(page, ['moderate', 'serious', 'critical']);
+          expect({ url, violations }).toEqual({ url, violations: [] });
           // The product list at 390 px, with the draft this test created above the products.
           if (viewport === MOBILE && url === '/admin/productlist') await screenshot(page, 'admin-product-list-mobile');
         }

@@ -201,9 +201,11 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Runs axe-core on the page; returns the serious and critical violations (id, impact, targets). */
+/** Runs axe-core on the page; returns the violations of these impacts (serious and critical unless told; the admin
+ *  pages are held to moderate too), with id, impact and targets. */
 export async function axeViolations(
   page: Page,
+  impacts: readonly string[] = ['serious', 'critical'],
 ): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
   const { source } = await import('axe-core');
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: source });
@@ -221,7 +223,7 @@ export async function axeViolations(
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => impacts.includes(v.impact))
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 

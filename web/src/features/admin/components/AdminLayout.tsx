@@ -26,6 +26,11 @@ function SidebarNav({ onNavigate }: { onNavigate: () => void }) {
   const mailbox = useDevMailbox();
   return (
     <nav aria-label="Admin sections" className="admin-sidebar-nav">
+      {/* Inside the navigation landmark: a link outside every landmark is content a screen reader's landmark list
+          skips (axe's "region"). Shown from lg up; below it the menu's title names the admin. */}
+      <Link to={adminPaths.dashboard.href()} className="admin-brand d-none d-lg-block" onClick={onNavigate}>
+        <span aria-hidden="true">⚡</span> Voltshop <span className="admin-brand-tag">admin</span>
+      </Link>
       <ul className="nav flex-column gap-1">
         {SIDEBAR.map((s) => (
           <li className="nav-item" key={s.name}>
@@ -101,9 +106,6 @@ export function AdminLayout() {
           <Offcanvas.Title id="admin-menu-title">Voltshop admin</Offcanvas.Title>
         </Offcanvas.Header>
         <Offcanvas.Body className="flex-column">
-          <Link to={adminPaths.dashboard.href()} className="admin-brand d-none d-lg-block" onClick={close}>
-            <span aria-hidden="true">⚡</span> Voltshop <span className="admin-brand-tag">admin</span>
-          </Link>
           <SidebarNav onNavigate={close} />
         </Offcanvas.Body>
       </Offcanvas>

@@ -75,7 +75,9 @@ export function SettingsForm({
   return (
     <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Shop settings">
       <fieldset className="mb-4">
-        <legend className="h5">Tax</legend>
+        <legend className="h5">
+          <h2 className="h5 mb-0">Tax</h2>
+        </legend>
         <Row>
           <Col sm={6}>
             <Field label="Default tax rate (%)" {...decimalInput} {...field('tax.defaultPercent', asNumber)} />
@@ -94,7 +96,9 @@ export function SettingsForm({
       </fieldset>
 
       <fieldset className="mb-4">
-        <legend className="h5">Shipping</legend>
+        <legend className="h5">
+          <h2 className="h5 mb-0">Shipping</h2>
+        </legend>
         <Row>
           <Col sm={6}>
             <Field label="Default shipping price ($)" {...decimalInput} {...field('shipping.defaultPrice', asNumber)} />
@@ -112,7 +116,9 @@ export function SettingsForm({
       </fieldset>
 
       <fieldset className="mb-4">
-        <legend className="h5">What one customer may hold unpaid</legend>
+        <legend className="h5">
+          <h2 className="h5 mb-0">What one customer may hold unpaid</h2>
+        </legend>
         <Row>
           <Col sm={4}>
             <Field label="Units of one product" {...wholeInput} {...field('limits.maxUnitsPerProduct', asNumber)} />
@@ -128,7 +134,9 @@ export function SettingsForm({
       </fieldset>
 
       <fieldset className="mb-4">
-        <legend className="h5">Time zone</legend>
+        <legend className="h5">
+          <h2 className="h5 mb-0">Time zone</h2>
+        </legend>
         <Field label="The shop's time zone (times in the emails)" as="select" {...field('timeZone')}>
           <TimeZoneOptions current={settings.timeZone ?? DEFAULT_TIME_ZONE} />
         </Field>
@@ -136,7 +144,9 @@ export function SettingsForm({
 
       <StoreDetailsFields register={register} errors={errors} />
       <fieldset className="mb-4">
-        <legend className="h5">Low stock</legend>
+        <legend className="h5">
+          <h2 className="h5 mb-0">Low stock</h2>
+        </legend>
         <Field
           label="Email the admins when an item's stock falls to (once per fall; the dashboard lists these items)"
           {...wholeInput}
@@ -144,7 +154,9 @@ export function SettingsForm({
         />
       </fieldset>
       <fieldset className="mb-4">
-        <legend className="h5">Cart reminders</legend>
+        <legend className="h5">
+          <h2 className="h5 mb-0">Cart reminders</h2>
+        </legend>
         <Field
           label="Hours a signed-in cart stays idle before its reminder email (0: no reminders)"
           {...wholeInput}
@@ -152,7 +164,9 @@ export function SettingsForm({
         />
       </fieldset>
       <fieldset className="mb-4">
-        <legend className="h5">Sale prices</legend>
+        <legend className="h5">
+          <h2 className="h5 mb-0">Sale prices</h2>
+        </legend>
         <Field
           label="Show “Lowest price in the last 30 days” beside a compare-at price"
           as="select"
