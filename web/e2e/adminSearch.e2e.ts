@@ -153,8 +153,10 @@ describe('the admin app', () => {
       expect({ path, active: active.map((text) => text.startsWith(label)) }).toEqual({ path, active: [true] });
       if (shot) await screenshot(page, `admin-${shot}-1366`);
     }
-    // The sections first, in that order (then the links out: the development mailbox, back to the shop).
-    expect((await nav.getByRole('link').allTextContents()).slice(0, 9)).toEqual([
+    // The brand (a link to the dashboard, inside the landmark: axe's "region"), then the sections in that order (then
+    // the links out: the development mailbox, back to the shop).
+    expect((await nav.getByRole('link').allTextContents()).slice(0, 10)).toEqual([
+      expect.stringMatching(/Voltshop admin$/),
       'Dashboard',
       expect.stringMatching(/^Orders/),
       'Products',
