@@ -150,7 +150,14 @@ describe('Hosting in front of the function', () => {
   it('rewrites /api/** to the function, which answers the Firebase backend config', async () => {
     const res = await call('GET', '/api/config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ paymentMode: 'simulated', paypalClientId: '', currency: 'USD', backend: 'firebase' });
+    // No development mailbox behind Hosting (the function has none): the admin links none.
+    expect(res.body).toEqual({
+      paymentMode: 'simulated',
+      paypalClientId: '',
+      currency: 'USD',
+      backend: 'firebase',
+      devMailbox: false,
+    });
     expect((await call('GET', '/api/config/paypal')).body).toBe('');
   });
 
