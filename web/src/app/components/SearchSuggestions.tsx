@@ -2,7 +2,15 @@
 // categories and brands. Its own chunk, loaded on the box's first focus: the home page's first bundle has no room
 // for it. The box (SearchBox.tsx) keeps its input and form; this part makes that input the combobox (its ARIA
 // attributes are set here, so the first bundle does not carry them), handles its keys and shows the list.
-import { useEffect, useId, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useState,
+  type KeyboardEvent,
+  type MutableRefObject,
+  type RefObject,
+} from 'react';
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MIN_SUGGEST_LENGTH, searchKey } from '@domain/search';
 import type { ProductSuggestions } from '@domain/types';
@@ -127,7 +135,10 @@ function Suggestions({ input, keysRef, keyword, onPick }: SearchSuggestionsProps
     }
   };
 
-  useEffect(() => {
+  // In a layout effect: the next key must see this render's options and highlight. A passive effect runs after the
+  // paint on Preact (the production build), so ArrowDown then Enter, typed quickly, reached the handler of the render
+  // before ArrowDown, which saw nothing highlighted and searched the misspelt word instead of the correction.
+  useLayoutEffect(() => {
     keysRef.current = onKey;
   });
 
