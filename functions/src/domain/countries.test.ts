@@ -1,52 +1,48 @@
 import { describe, expect, it, vi } from 'vitest';
 import { countries, countryCode, countryLabel, countryName, isValidPostalCode } from './countries.js';
+import type * as CountriesModule from './countries.js';
+
+/** Loads a fresh copy of the module with Intl.DisplayNames counting its constructions (`made()`), then restores it. */
+async function withCountedRegionNames(
+  check: (made: () => number, fresh: typeof CountriesModule) => Promise<void> | void,
+): Promise<void> {
+  const real = Intl.DisplayNames;
+  let made = 0;
+  const counting = class extends real {
+    constructor(...args: ConstructorParameters<typeof Intl.DisplayNames>) {
+      super(...args);
+      made++;
+    }
+  };
+  Object.defineProperty(Intl, 'DisplayNames', { value: counting, configurable: true, writable: true });
+  try {
+    vi.resetModules();
+    await check(() => made, await import('./countries.js'));
+  } finally {
+    Object.defineProperty(Intl, 'DisplayNames', { value: real, configurable: true, writable: true });
+  }
+}
 
 describe('countries', () => {
   it('costs nothing when loaded: the region names are set up on first use, once (a cart page loads it, issue 42)', async () => {
-    const real = Intl.DisplayNames;
-    let made = 0;
-    const counting = class extends real {
-      constructor(...args: ConstructorParameters<typeof Intl.DisplayNames>) {
-        super(...args);
-        made++;
-      }
-    };
-    Object.defineProperty(Intl, 'DisplayNames', { value: counting, configurable: true, writable: true });
-    try {
-      vi.resetModules();
-      const fresh = await import('./countries.js');
-      expect(made).toBe(0);
+    await withCountedRegionNames(async (made, fresh) => {
+      expect(made()).toBe(0);
       expect(fresh.countryLabel('usa')).toBe('United States');
       expect(fresh.countries().length).toBeGreaterThanOrEqual(249);
       expect(fresh.countryName('DE')).toBe('Germany');
-      expect(made).toBe(1);
-    } finally {
-      Object.defineProperty(Intl, 'DisplayNames', { value: real, configurable: true, writable: true });
-    }
+      expect(made()).toBe(1);
+    });
   });
 
   it('prepareCountries builds every table up front: a lookup after it sets up nothing (a server, before its first order)', async () => {
-    const real = Intl.DisplayNames;
-    let made = 0;
-    const counting = class extends real {
-      constructor(...args: ConstructorParameters<typeof Intl.DisplayNames>) {
-        super(...args);
-        made++;
-      }
-    };
-    Object.defineProperty(Intl, 'DisplayNames', { value: counting, configurable: true, writable: true });
-    try {
-      vi.resetModules();
-      const fresh = await import('./countries.js');
+    await withCountedRegionNames(async (made, fresh) => {
       fresh.prepareCountries();
-      expect(made).toBe(1);
+      expect(made()).toBe(1);
       expect(fresh.countryLabel('U.S.A.')).toBe('United States');
       expect(fresh.countryCode('germany')).toBe('DE');
       expect(fresh.countries().length).toBeGreaterThanOrEqual(249);
-      expect(made).toBe(1);
-    } finally {
-      Object.defineProperty(Intl, 'DisplayNames', { value: real, configurable: true, writable: true });
-    }
+      expect(made()).toBe(1);
+    });
   });
 
   it('lists every ISO 3166-1 alpha-2 country once, with a name, sorted by name', () => {
