@@ -56,6 +56,7 @@ import type {
 import type { Customer, CustomerListQuery, CustomerPage } from './domain/customers.js';
 import type { CartLine, StoredCart } from './domain/cart.js';
 import type { DomainEvent } from './domain/events.js';
+import type { DomainError } from './domain/errors.js';
 import type { AnyModel, ModelRecord } from './domain/model.js';
 import type { ReencodedImage } from './images/pipeline.js';
 import type { LiveHub } from './live/hub.js';
@@ -235,6 +236,10 @@ export interface OrderStore {
   /** Reads current prices, checks and takes stock, prices with domain/pricing and saves the order, all
    *  atomically. Throws not_found for unknown products and conflict naming the product when stock is short. */
   place(command: PlaceOrderCommand): Promise<Order>;
+  /** The 409 an order of these lines would get for stock this store already knows is gone, answered without a
+   *  transaction (issue 42: a sale's late requests), else null: then only `place` decides. Never a refusal `place`
+   *  would not give. */
+  knownStockRefusal(lines: readonly PlacementLine[]): DomainError | null;
   get(id: string): Promise<Order | null>;
   /** One page of the orders the query selects (domain/listQuery.ts), ties in createdAt broken by id. */
   list(query: OrderListQuery): Promise<OrderPage>;
@@ -377,7 +382,14 @@ export interface PlacementReads {
   addressBookOf: string | null;
   /** The units each line asks (issue 37): a store that keeps a product's stock in shards reads only the shards
    *  these units need (Firestore, docs/firebase.md "Hot documents"). */
-  lines?: readonly { product: string; qty: number; variant?: string }[];
+  lines?: readonly PlacementLine[];
+}
+
+/** One line of an order being placed: the units of a product (or of one of its variants). */
+export interface PlacementLine {
+  product: string;
+  qty: number;
+  variant?: string;
 }
 
 export interface OrderUnitOfWork {
@@ -388,6 +400,9 @@ export interface OrderUnitOfWork {
     work: (unit: OrderUnit) => Promise<{ changes: OrderChangeSet; result: T }>,
     placement?: PlacementReads,
   ): Promise<T>;
+  /** The 409 for stock the store's last committed placements saw gone, when nothing else wrote since (embedded:
+   *  placementView.ts); absent or null where a store cannot know it without reading (Firestore). */
+  knownStockRefusal?(lines: readonly PlacementLine[]): DomainError | null;
 }
 
 /** The order store's read-only side and the notes (queries, no rule): what the use cases do not decide. */

@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { DISCOUNT_MESSAGES } from '../src/domain/index.js';
 import { TOO_MANY_ATTEMPTS } from '../src/http/rateLimits.js';
 import { linkIn, mails, waitForMail } from './support/mailbox.js';
+import { productInput } from './support/products.js';
 import {
   createProduct,
   registerCustomer,
@@ -197,6 +198,74 @@ describe('order floods and mail bombing (issue 36, point 3)', () => {
       perAddress: { max: 60, windowMs: 3_600_000 },
       perUnverifiedInbox: { max: 10, windowMs: 3_600_000 },
     });
+  });
+});
+
+describe('stock the shop knows is gone (issue 42)', () => {
+  /** A product with one unit, sold; then a late order, refused by the placing transaction, from which the shop
+   *  knows its stock is gone (the sale's mails sent first: any other write makes the shop forget, placementView.ts). */
+  async function soldOut(shop: TestShop) {
+    const lamp = await createProduct(shop, 30, 1, `Last Lamp ${Date.now()}`);
+    const buyer = `buyer-${Date.now()}@example.com`;
+    expect((await placeAsGuest(shop, buyer, lamp._id, '198.51.100.200')).status).toBe(201);
+    await waitForMail(shop, buyer, /./);
+    await new Promise((r) => setTimeout(r, 300)); // time for any further mail (the owner's low-stock alert)
+    const late = await placeAsGuest(shop, `late-${Date.now()}@example.com`, lamp._id, '198.51.100.201');
+    expect(late).toMatchObject({ status: 409, body: { message: `${lamp.name} is out of stock` } });
+    return lamp;
+  }
+
+  it('is refused with the 409 before the order limits count: asking again is no flood, and the limits stay for real orders', async () => {
+    const { shop, product } = await shopWith({ ORDER_RATE_LIMIT: '2', GUEST_ORDER_RATE_LIMIT: '2' });
+    const token = await registerCustomer(shop); // before the sale: a sign-up is a write, which makes the shop forget
+    const lamp = await soldOut(shop);
+    const refused = [];
+    for (let i = 0; i < 4; i++) refused.push(await place(shop, token, lamp._id, '198.51.100.7'));
+    for (let i = 0; i < 3; i++)
+      refused.push(await placeAsGuest(shop, `late-${i}@example.com`, lamp._id, '198.51.100.8'));
+    expect(refused.map((r) => r.status)).toEqual([409, 409, 409, 409, 409, 409, 409]);
+    for (const r of refused) expect(r.body.message).toBe(`${lamp.name} is out of stock`);
+    // None of them spent the account's or the address's count: two orders of what is in stock, then the limit.
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await place(shop, token, product._id, '198.51.100.7')).status);
+    expect(statuses).toEqual([201, 201, 429]);
+    const guests = [];
+    for (let i = 0; i < 3; i++)
+      guests.push((await placeAsGuest(shop, `buyer-${i}@example.com`, product._id, '198.51.100.8')).status);
+    expect(guests).toEqual([201, 201, 429]);
+  });
+
+  it('is told first: a wrong address or code cannot make the order possible; a malformed list of lines is still a 400', async () => {
+    const { shop } = await shopWith({});
+    const token = await registerCustomer(shop); // before the sale: a sign-up is a write, which makes the shop forget
+    const lamp = await soldOut(shop);
+    const noPostcode = { ...orderBody(lamp._id), shippingAddress: { ...shippingAddress, postalCode: '' } };
+    const wrongAddress = await shop.call('POST', '/api/orders', { token, body: noPostcode });
+    expect(wrongAddress.status).toBe(409);
+    expect((await place(shop, token, lamp._id, '198.51.100.9', 'NOSUCHCODE')).status).toBe(409);
+    const zeroUnits = await shop.call('POST', '/api/orders', {
+      token,
+      body: { ...orderBody(lamp._id), orderItems: [{ product: lamp._id, qty: 0 }] },
+    });
+    expect(zeroUnits.status).toBe(400);
+    const noLines = await shop.call('POST', '/api/orders', { token, body: { ...orderBody(lamp._id), orderItems: [] } });
+    expect(noLines).toMatchObject({ status: 400, body: { message: 'No order items' } });
+    // Signed out, the sign-in comes first.
+    expect((await shop.call('POST', '/api/orders', { body: orderBody(lamp._id) })).status).toBe(401);
+  });
+
+  it('a restock is seen by the very next order', async () => {
+    const { shop } = await shopWith({});
+    const token = await registerCustomer(shop); // before the sale: a sign-up is a write, which makes the shop forget
+    const lamp = await soldOut(shop);
+    expect((await place(shop, token, lamp._id, '198.51.100.10')).status).toBe(409);
+    const admin = await shop.adminToken();
+    const restock = await shop.call('PUT', `/api/products/${lamp._id}`, {
+      token: admin,
+      body: productInput(lamp.name, { price: 30, countInStock: 1 }),
+    });
+    expect(restock.status).toBe(200);
+    expect((await place(shop, token, lamp._id, '198.51.100.10')).status).toBe(201);
   });
 });
 

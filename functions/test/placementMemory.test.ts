@@ -80,6 +80,26 @@ describe('placements between batches (embedded store)', () => {
     expect((await store.products.get(p._id))!.countInStock).toBe(0);
   });
 
+  it('a lone late order refused by its transaction teaches the next: known gone, answered with no transaction', async () => {
+    const p = await store.products.create(product('Solo Speaker', 1), 'owner');
+    await store.orders.place(command(0, [{ product: p._id, qty: 1 }]));
+    await store.products.create(product('Something Else', 5), 'owner'); // another write: the shop forgets
+    expect(store.orders.knownStockRefusal([{ product: p._id, qty: 1 }])).toBeNull();
+    writes = 0;
+    const late = store.orders.place(command(1, [{ product: p._id, qty: 1 }]));
+    await expect(late).rejects.toMatchObject({ kind: 'conflict', message: 'Solo Speaker is out of stock' });
+    expect(writes).toBe(1); // its own transaction (which wrote nothing, and committed)
+    const known = store.orders.knownStockRefusal([{ product: p._id, qty: 1 }]);
+    expect(known).toMatchObject({ kind: 'conflict', message: 'Solo Speaker is out of stock' });
+    await expect(store.orders.place(command(2, [{ product: p._id, qty: 1 }]))).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    expect(writes).toBe(1);
+    // Known only for what it is: an order the stock allows, or of another product, is not refused from memory.
+    expect(store.orders.knownStockRefusal([{ product: 'some-other-product', qty: 1 }])).toBeNull();
+    expect((await store.products.get(p._id))!.countInStock).toBe(0);
+  });
+
   it('a cancellation gives the stock back: the next order is placed, not refused from memory', async () => {
     const p = await store.products.create(product('Last Lantern', 1), 'owner');
     const [first] = await placeTwo(p._id, 0);

@@ -452,15 +452,19 @@ export const EXPECTED_TOTAL_MESSAGE =
  *  cents are exact in a double. */
 const MAX_EXPECTED_TOTAL = 10_000_000_000_000;
 
+/** An order's lines (POST /api/orders and /guest): also read alone, before the rest of the body, where the order
+ *  may be refused for stock known to be gone (features/orders/routes.ts refuseKnownSoldOut). */
+export const orderItemsSchema = z
+  .array(orderLineSchema, { error: 'No order items' })
+  .min(1, 'No order items')
+  .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different products per order`)
+  .refine(
+    (lines) => new Set(lines.map((l) => `${l.product}/${l.variant ?? ''}`)).size === lines.length,
+    'Each product (or variant) may appear once',
+  );
+
 export const placeOrderSchema = z.strictObject({
-  orderItems: z
-    .array(orderLineSchema, { error: 'No order items' })
-    .min(1, 'No order items')
-    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different products per order`)
-    .refine(
-      (lines) => new Set(lines.map((l) => `${l.product}/${l.variant ?? ''}`)).size === lines.length,
-      'Each product (or variant) may appear once',
-    ),
+  orderItems: orderItemsSchema,
   shippingAddress: shippingAddressSchema,
   paymentMethod: text('Payment method', 40).default('PayPal'),
   /** A discount code (issue 30), compared upper-case; empty means none. Its form is checked here, the rest by

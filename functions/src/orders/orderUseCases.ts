@@ -57,6 +57,7 @@ import {
   type OrderUnit,
   type OrderUnitOfWork,
   type PlaceOrderCommand,
+  type PlacementLine,
   type PlacementReads,
 } from '../ports.js';
 import { ownerAlertRecipients, transitionMails, type MailContext, type MailedTransition } from './transitionMails.js';
@@ -203,6 +204,8 @@ export function createOrderStore({ unit: uow, queries, alertEmail, tenders = [] 
 
   return {
     ...bindQueries(queries),
+
+    knownStockRefusal: (lines: readonly PlacementLine[]) => uow.knownStockRefusal?.(lines) ?? null,
 
     place(cmd: PlaceOrderCommand) {
       const customer = customerOf(cmd);

@@ -14,7 +14,7 @@ import {
   type StockedVariant,
   type UnpaidOrder,
 } from '../../domain/index.js';
-import type { OrderChangeSet, PlacementReads } from '../../ports.js';
+import type { OrderChangeSet, PlacementLine, PlacementReads } from '../../ports.js';
 import { loadOwned } from './modelStore.js';
 import type { Database } from './db.js';
 import { str } from './mapping.js';
@@ -189,9 +189,9 @@ export class CommittedPlacements {
     this.stock = undefined;
   }
 
-  /** The 409 this placement gets for stock known to be gone (domain/orderDecisions.ts stockRefusal), else null. */
-  refusal(reads: PlacementReads): DomainError | null {
-    if (!reads.lines || !this.stock || this.stock.otherWrites !== this.otherWrites()) return null;
-    return stockRefusal(reads.lines, this.stock.products);
+  /** The 409 these lines get for stock known to be gone (domain/orderDecisions.ts stockRefusal), else null. */
+  refusal(lines: readonly PlacementLine[] | undefined): DomainError | null {
+    if (!lines || !this.stock || this.stock.otherWrites !== this.otherWrites()) return null;
+    return stockRefusal(lines, this.stock.products);
   }
 }

@@ -17,11 +17,19 @@ import {
   ORDER_MESSAGES,
   shortOfStock,
   stockKey,
+  type DomainError,
   type DomainEvent,
   type OrderRecord,
 } from '../../domain/index.js';
 import type { AnyModel, ModelRecord } from '../../domain/model.js';
-import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork, PlacementReads } from '../../ports.js';
+import type {
+  EventPublisher,
+  OrderChangeSet,
+  OrderUnit,
+  OrderUnitOfWork,
+  PlacementLine,
+  PlacementReads,
+} from '../../ports.js';
 import { changeStatements, getIn, putStatement } from './modelStore.js';
 import { loadCoupon, redeemStatements, releaseStatements } from './coupons.js';
 import type { Database } from './db.js';
@@ -155,7 +163,7 @@ export class SqlOrderUnitOfWork implements OrderUnitOfWork {
     if (placement) {
       // Stock the last committed batch saw gone, and nothing but placements wrote since: the same 409 the
       // transaction would answer, before any of its work (issue 42; unsure: the transaction decides).
-      const refusal = this.last.refusal(placement);
+      const refusal = this.last.refusal(placement.lines);
       if (refusal) return Promise.reject(refusal);
       return new Promise<T>((resolve, reject) => {
         this.waiting.push({ work, reads: placement, resolve: resolve as (r: unknown) => void, reject });
@@ -171,6 +179,10 @@ export class SqlOrderUnitOfWork implements OrderUnitOfWork {
         this.published([done]);
         return done.result;
       });
+  }
+
+  knownStockRefusal(lines: readonly PlacementLine[]): DomainError | null {
+    return this.last.refusal(lines);
   }
 
   private published(outcomes: Outcome[]): void {
@@ -217,7 +229,9 @@ export class SqlOrderUnitOfWork implements OrderUnitOfWork {
 }
 
 /** Runs each placement on the batch's view (the last batch's when nothing else wrote since: placementView.ts) and writes it in its own savepoint; one outcome per placement, in order.
- *  A batch of one needs no savepoint: its refusal or failure is thrown, and the transaction rolls back. */
+ *  A refusal (the work's: it only reads) is that placement's outcome, and the batch commits what the others wrote,
+ *  so what the batch read is known after it (a lone late order in a sale teaches the next one its stock is gone).
+ *  A batch of one needs no savepoint: its failure while writing is thrown, and the transaction rolls back. */
 async function runBatch(tx: Transaction, batch: Waiting[], view: View): Promise<Outcome[]> {
   await view.load(
     tx,
@@ -226,24 +240,25 @@ async function runBatch(tx: Transaction, batch: Waiting[], view: View): Promise<
   const isolate = batch.length > 1;
   const outcomes: Outcome[] = [];
   for (const { work } of batch) {
+    let decided: Awaited<ReturnType<Work<unknown>>>;
     try {
-      const { changes, result } = await work(new SqlOrderUnit(tx, view));
-      if (isolate) await tx.execute('SAVEPOINT place_order');
-      try {
-        const events = await writeChanges(tx, changes, view);
-        if (isolate) await tx.execute('RELEASE place_order');
-        view.accept(changes);
-        outcomes.push({ result, events, mailed: !!changes.mails?.length });
-      } catch (error) {
-        // Undo this order only. Should even that fail, the error ends the whole batch's transaction.
-        if (isolate) {
-          await tx.execute('ROLLBACK TO place_order');
-          await tx.execute('RELEASE place_order');
-        }
-        throw error;
-      }
+      decided = await work(new SqlOrderUnit(tx, view));
+    } catch (error) {
+      outcomes.push({ error });
+      continue;
+    }
+    const { changes, result } = decided;
+    if (isolate) await tx.execute('SAVEPOINT place_order');
+    try {
+      const events = await writeChanges(tx, changes, view);
+      if (isolate) await tx.execute('RELEASE place_order');
+      view.accept(changes);
+      outcomes.push({ result, events, mailed: !!changes.mails?.length });
     } catch (error) {
       if (!isolate) throw error;
+      // Undo this order only. Should even that fail, the error ends the whole batch's transaction.
+      await tx.execute('ROLLBACK TO place_order');
+      await tx.execute('RELEASE place_order');
       outcomes.push({ error });
     }
   }

@@ -26,6 +26,7 @@ import {
   shipOrderSchema,
   undeliverOrderSchema,
   orderNoteSchema,
+  orderItemsSchema,
   type AdminOrder,
   type Order,
   orderExportQuerySchema,
@@ -205,15 +206,29 @@ export function orderRoutes(
     next();
   };
 
-  // Cheap counts first (per address, per account), then the account's inbox (read once), then the code's budget.
+  /** Issue 42: an order of stock the shop already knows is gone (a sale's late requests) gets the placing
+   *  transaction's own 409 at once, from its lines alone: before the limits count it (asking again costs the shop
+   *  less than a count) and before the rest of the body is read (no address or code makes it possible). Lines that
+   *  do not parse, or stock the store does not know, go on to the full check and the transaction. */
+  const refuseKnownSoldOut: RequestHandler = (req, _res, next) => {
+    const lines = orderItemsSchema.safeParse((req.body as { orderItems?: unknown } | undefined)?.orderItems);
+    const refusal = lines.success ? store.orders.knownStockRefusal(lines.data) : null;
+    next(refusal ?? undefined);
+  };
+
+  // Stock known gone first (no count), then cheap counts (per address, per account), then the account's inbox
+  // (read once), then the code's budget.
   const beforeSignedInOrder = [
     signedIn,
+    refuseKnownSoldOut,
     ...placeLimiters.signedIn,
     accountRecipient,
     placeLimiters.unverifiedInbox,
     ...codeLimiters,
   ];
   const beforeGuestOrder = [
+    // Without order links a guest order is unavailable (503 below), whatever its stock.
+    ...(orderLinks ? [refuseKnownSoldOut] : []),
     ...guestLimiters,
     ...placeLimiters.guest,
     guestRecipient,
