@@ -248,6 +248,9 @@ describe('Hosting: a URL that is no page of the app', () => {
       '/category/audio',
       '/order/abc/invoice',
       '/admin/orderlist',
+      // A searched keyword is one encoded path segment, whatever it holds (web's paths.search.href).
+      '/search/usb%2Fc%20hub',
+      '/search/caf%C3%A9/page/2',
     ]) {
       const page = await call('GET', path);
       expect(page.status, path).toBe(200);
