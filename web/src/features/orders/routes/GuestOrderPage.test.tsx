@@ -1,59 +1,19 @@
 // A guest's order page (issue 30): opened with the order's token (the emailed link), paid with it, and after paying
 // "Create an account" (password only) that signs in and keeps the order.
-import type { Order } from '@domain';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderToken } from '@/lib/guestCheckout';
 import { sessionStore, signOut } from '@/lib/session';
 import { LocationProbe, mockFetch, renderRoutes } from '@/testing/render';
+import { simulatedConfig, unpaidOrder } from '@/testing/orders';
 import { OrderPage } from './OrderPage';
 import { InvoicePage } from './PrintPages';
 
-const guestOrder: Order = {
-  _id: 'o1',
+const guestOrder = unpaidOrder({
   isGuest: true,
-  tenders: [],
-  giftCardPrice: 0,
   user: { _id: 'guest:gail@example.com', name: 'Guest', email: 'gail@example.com' },
-  orderItems: [{ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, qty: 2 }],
-  shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
-  paymentMethod: 'PayPal',
-  itemsPrice: 49,
-  discountPrice: 0,
-  couponCode: null,
-  shippingPrice: 100,
-  taxPrice: 7.35,
-  totalPrice: 156.35,
-  currency: 'USD',
-  isPaid: false,
-  paidAt: null,
-  paymentResult: null,
-  isShipped: false,
-  shippedAt: null,
-  isDelivered: false,
-  deliveredAt: null,
-  shippingMethod: null,
-  carrier: null,
-  trackingNumber: null,
-  undeliveries: [],
-  status: 'awaiting_payment',
-  expiresAt: '2030-01-02T03:04:00.000Z',
-  isCancelled: false,
-  cancelledAt: null,
-  createdAt: '2029-12-31T03:04:00.000Z',
-  paymentStatus: 'unpaid',
-  refunds: [],
-  refundedTotal: 0,
-  cancellationRequest: null,
-  returns: [],
-};
-const simulated = {
-  paymentMode: 'simulated',
-  paypalClientId: '',
-  currency: 'USD',
-  backend: 'embedded',
-  devMailbox: false,
-};
+});
+const simulated = simulatedConfig;
 const routes = [
   { path: '/order/:id', element: <OrderPage /> },
   { path: '/order/:id/invoice', element: <InvoicePage /> },

@@ -3,53 +3,11 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
+import { simulatedConfig, unpaidOrder } from '@/testing/orders';
 import { OrderPage } from './OrderPage';
 
-const order: Order = {
-  _id: 'o1',
-  isGuest: false,
-  tenders: [],
-  giftCardPrice: 0,
-  user: { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test' },
-  orderItems: [{ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, qty: 2 }],
-  shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' },
-  paymentMethod: 'PayPal',
-  itemsPrice: 49,
-  discountPrice: 0,
-  couponCode: null,
-  shippingPrice: 100,
-  taxPrice: 7.35,
-  totalPrice: 156.35,
-  currency: 'USD',
-  isPaid: false,
-  paidAt: null,
-  paymentResult: null,
-  isShipped: false,
-  shippedAt: null,
-  isDelivered: false,
-  deliveredAt: null,
-  shippingMethod: null,
-  carrier: null,
-  trackingNumber: null,
-  undeliveries: [],
-  status: 'awaiting_payment',
-  expiresAt: '2030-01-02T03:04:00.000Z',
-  isCancelled: false,
-  cancelledAt: null,
-  createdAt: '2029-12-31T03:04:00.000Z',
-  paymentStatus: 'unpaid',
-  refunds: [],
-  refundedTotal: 0,
-  cancellationRequest: null,
-  returns: [],
-};
-const simulated = {
-  paymentMode: 'simulated',
-  paypalClientId: '',
-  currency: 'USD',
-  backend: 'embedded',
-  devMailbox: false,
-};
+const order = unpaidOrder();
+const simulated = simulatedConfig;
 const alice = { _id: 'u1', name: 'Alice Walker', email: 'alice@voltshop.test', isAdmin: false, token: 't' };
 
 const admin = { _id: 'a1', name: 'Shop Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' };
