@@ -335,6 +335,35 @@ Express the target asks for the order's own work to all but vanish on a fresh se
   So the order route taken off Express would not bring the spike to 1.5x either; what separates the spike from the
   no-op burst (1.1–1.4 ms of CPU per request here) is the order's own work, run cold (rounds 4 and 7).
 
+**Issue 42, the stop of 2026-12-01, later (05:50–06:20 UTC, the Intel Xeon, load average 1.4–1.9).** Four in five
+of the spike's requests come after the stock is gone, and each ran the order's whole path before its 409: the three
+order limiters, the whole body's schema (the address's country and postcode included), the order's terms, the use
+case. The order routes now ask the store first, from the body's lines alone (\`features/orders/routes.ts\`
+\`refuseKnownSoldOut\`, \`store.orders.knownStockRefusal\`): stock the last committed placements saw gone, while
+nothing else wrote since, gets the transaction's own 409 before the limiters count the request. A lone placement
+refused by its transaction now commits its (empty) batch as a refused one in a larger batch did, so what it read is
+known to the next. The spike (\`--quick\`, five alternating pairs against a copy of the build before, same minutes):
+
+| figure | before | after |
+| --- | --- | --- |
+| first sale: server CPU per order request | 2,060 / 2,020 / 2,280 / 1,880 / 1,980 µs | **1,500 / 1,920 / 1,420 / 1,420 / 1,840 µs** |
+| first sale: p95 / the floor's | 3.69 / 3.40 / 4.36 / 3.21 / 3.21x | **3.39 / 2.73 / 2.88 / 2.97 / 2.64x** |
+| second sale (pairs 4 and 5): server CPU per order request | 1,200 / 1,140 µs | 1,160 / 1,220 µs |
+
+The gain is in cold code: on a server whose order path has run (the second sale) a late request's limiters and
+schema cost little, and the figures do not separate. Measured and not kept: SQLite's memory-mapped reads
+(\`PRAGMA mmap_size\` on both connections) on warm orders at 100/s, one at a time (an experiment script, two
+pairs): 2.47 / 2.67 ms of CPU per order without, 2.83 / 2.87 ms with.
+
+The full run above (06:08 UTC) is the first after this change. Two of its rows came out worse than the run before it,
+each measured again side by side with the build before (same minutes): the sale's CPU per order by difference, 2.99
+ms (the run before: 2.43; alone 2.41 against 2.88), two quick pairs of \`bench/sale.ts\` (500 orders to warm up): by
+difference 4.47 / 3.67 ms before, 3.78 / 3.47 after; alone 4.07 / 3.97, 4.02 / 3.52; reads during the sale 51 / 61%,
+57 / 64%: no worse, the spread is the machine's. The catalogue's \`/api/products/top\` at 71% of bare node:http (82%
+before; its four rounds 86, 74, 84 and **42%**): the catalogue's code is unchanged, and one round fell. And the live
+streams' memory, 20.2 KB per idle stream (14.1 before; the hub's code is unchanged): three runs of \`bench/live.ts\`
+right after gave 15.0, 10.7 and 8.7 KB (RSS before and after opening them, as garbage collection happens to fall).
+
 ### 4. Web
 
 **Before** (report of 2026-11-22 15:43): performance home 69, product 49, cart 64 (LCP 4.9 s, 6.5 s, 5.4 s); product
