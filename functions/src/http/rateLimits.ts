@@ -410,7 +410,9 @@ const recipientOf = (res: Response) => res.locals.orderRecipient as OrderRecipie
 
 /**
  * Placing orders (issue 36: 675 orders in 10 s, each mailing an address nobody proved). Every order request counts
- * per account (signed in) and per client address (signed in and guests alike, one count). An order whose emails go
+ * per account (signed in) and per client address (signed in and guests alike, one count), but one for stock the shop
+ * already knows is gone, which the order routes refuse before these count (issue 42: cheaper than a count, and it
+ * holds nothing and mails no one: features/orders/routes.ts refuseKnownSoldOut). An order whose emails go
  * to an unverified address counts per inbox (the email's guest key: case and a "+tag" folded), whoever places it and
  * however many accounts or guest checkouts it takes; only placed orders count there, as only they send mail. So a
  * stranger can make the shop write to someone's inbox at most `perUnverifiedInbox.max` orders' mails a window
