@@ -16,7 +16,7 @@ import { cartSubtotal } from '../subtotal';
 import { productLink } from '@/lib/productLink';
 import { useProceedToCheckout } from '../useProceedToCheckout';
 import { FreeShippingProgress } from './FreeShippingProgress';
-import { LineStockNote } from './LineStockNote';
+import { LineStockNote } from '@/components/ui/LineStockNote';
 
 /** The owner's free-shipping threshold in cents (GET /api/settings/public; null: never free); undefined until it
  *  answers. Read here directly: the panel lives outside the pages' query provider, and lib/shopSettings.ts would

@@ -33,7 +33,7 @@ import { usePublicSettings } from '@/lib/shopSettings';
 import { overUnitLimit, quantityChoices } from '@domain/quantity';
 import { useCart } from '../store';
 import { cartSubtotal } from '../subtotal';
-import { LineStockNote } from '../components/LineStockNote';
+import { LineStockNote } from '@/components/ui/LineStockNote';
 import { productLink } from '@/lib/productLink';
 import { refreshCartLines, variantLineOf } from '../variantLine';
 import { addToCart, cartCount, linkQty, removeFromCart, withLine, useCartItems, type CartItem } from '../store';

@@ -41,6 +41,8 @@ describe('PlaceOrderPage', () => {
     expect(screen.getByText(/Some items cannot be ordered as they are/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    // The line itself says what is wrong (the warning's "marked above").
+    expect(screen.getByTestId('line-stock-note')).toHaveTextContent('Only 1 left: lower the quantity');
   });
 
   it("prices the summary as the server will: the owner's settings for the address's country", async () => {
@@ -220,6 +222,24 @@ describe('PlaceOrderPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 left of Glide Mouse');
     expect(cartStore.get().cartItems).toHaveLength(1);
+  });
+
+  it('sold out since the cart was read: the lines are read again, and the page says which and blocks a new try', async () => {
+    const mouse = { product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 1 };
+    addToCart(mouse);
+    const calls = mockFetch({
+      'GET /api/products/p1': () => ({ body: { _id: 'p1', ...mouse, countInStock: 0, variants: [], options: [] } }),
+      'POST /api/orders': () => ({ status: 409, body: { message: 'Glide Mouse is out of stock' } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Glide Mouse is out of stock')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled());
+    expect(screen.getByText(/Some items cannot be ordered as they are/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByTestId('line-stock-note')).toHaveTextContent('Out of Stock: remove it to check out');
+    expect(cartStore.get().cartItems).toMatchObject([{ product: 'p1', countInStock: 0, qty: 1 }]);
+    expect(calls.filter((c) => c.url === '/api/orders')).toHaveLength(1);
   });
 });
 

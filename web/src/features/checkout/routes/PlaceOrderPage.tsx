@@ -16,6 +16,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
 import { Loader } from '@/components/ui/Loader';
+import { LineStockNote } from '@/components/ui/LineStockNote';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
@@ -26,7 +27,7 @@ import { tenderPlan } from '../tenderPlan';
 import { clearCartItems, refreshCartLines, useCart } from '@/features/cart';
 import { productAloneQuery } from '@/features/catalog';
 import { OrderItems, OrderSummary } from '@/features/orders';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { rememberCouponCode } from '@/lib/couponCode';
 import { guestEmail } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
@@ -106,14 +107,19 @@ export function PlaceOrderPage() {
       },
       {
         onError: (error) => {
+          // A 409: the total changed, or stock went (a sale's last units) since the cart read the products.
+          if (!(error instanceof ApiError) || error.status !== 409) return;
           const figures = priceChangeOf(error);
-          if (!figures) return;
-          setQuoted(figures);
-          // Today's settings and prices, so the lines and the summary catch up with what the server charges.
-          void client.invalidateQueries({ queryKey: settingsKeys.public });
+          if (figures) {
+            setQuoted(figures);
+            // Today's settings, so the summary catches up with what the server charges.
+            void client.invalidateQueries({ queryKey: settingsKeys.public });
+          }
+          // Today's prices and stock on the lines: a line now sold out or short is marked, and placing waits for
+          // the cart (cartIsBlocked) rather than sending the same order again.
           void Promise.all(cartItems.map((i) => client.fetchQuery({ ...productAloneQuery(i.product), staleTime: 0 })))
             .then(refreshCartLines)
-            .catch(() => undefined); // the quoted figures stay shown; the server prices either way
+            .catch(() => undefined); // the server's message stays shown; it decides either way
         },
         onSuccess: (order) => {
           // A guest's order page opens with its token in the URL (and kept for this tab: a reload works).
@@ -168,7 +174,7 @@ export function PlaceOrderPage() {
             </ListGroup.Item>
             <ListGroup.Item>
               <h2 className="section-title">Order Items</h2>
-              <OrderItems items={cartItems} />
+              <OrderItems items={cartItems} lineNote={(item) => <LineStockNote item={item} />} />
               {blocked && (
                 <Message variant="warning">
                   {CART_BLOCKED_MESSAGE} <Link to={paths.cart.href()}>Review your cart</Link>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '@/lib/format';
@@ -16,8 +17,15 @@ type Line = Pick<
 };
 
 /** Item rows: image, name link, "qty x price = line total"; on a discounted order, each line's share of the
- *  discount and of the tax (the order's ledger), which sum to the summary's. */
-export function OrderItems({ items }: { items: readonly Line[] }) {
+ *  discount and of the tax (the order's ledger), which sum to the summary's. `lineNote`: what to say under a line's
+ *  name (Place Order: a cart line's stock problem). */
+export function OrderItems<L extends Line>({
+  items,
+  lineNote,
+}: {
+  items: readonly L[];
+  lineNote?: (item: L) => ReactNode;
+}) {
   const discounted = items.some((item) => (item.discount ?? 0) > 0);
   return (
     <ListGroup variant="flush" as="ul" aria-label="Order items">
@@ -39,6 +47,7 @@ export function OrderItems({ items }: { items: readonly Line[] }) {
                     {item.variantLabel}
                   </span>
                 )}
+                {lineNote?.(item)}
               </span>
               <span className="text-sm-end">
                 <span className="text-nowrap d-block" data-testid="line-total">

@@ -1,8 +1,8 @@
 import { lineStockProblem } from '@domain/cart';
-import type { CartItem } from '../store';
 
-/** The flag on a cart line that cannot be ordered as it is: out of stock, or more asked than is left. */
-export function LineStockNote({ item, id }: { item: CartItem; id?: string }) {
+/** The flag on a cart line that cannot be ordered as it is: out of stock, or more asked than is left (the cart, the
+ *  mini cart, Place Order). */
+export function LineStockNote({ item, id }: { item: { qty: number; countInStock: number }; id?: string }) {
   const problem = lineStockProblem(item);
   if (!problem) return null;
   return (
