@@ -27,6 +27,7 @@ import type {
   UserListQuery,
   UserPage,
   UserSummary,
+  RequestedLine,
 } from './domain/index.js';
 import type {
   Coupon,
@@ -238,8 +239,8 @@ export interface OrderStore {
   place(command: PlaceOrderCommand): Promise<Order>;
   /** The 409 an order of these lines would get for stock this store already knows is gone, answered without a
    *  transaction (issue 42: a sale's late requests), else null: then only `place` decides. Never a refusal `place`
-   *  would not give. */
-  knownStockRefusal(lines: readonly PlacementLine[]): DomainError | null;
+   *  would not give. Absent where the store cannot know without reading (Firestore): nothing is asked then. */
+  knownStockRefusal?(lines: readonly RequestedLine[]): DomainError | null;
   get(id: string): Promise<Order | null>;
   /** One page of the orders the query selects (domain/listQuery.ts), ties in createdAt broken by id. */
   list(query: OrderListQuery): Promise<OrderPage>;
@@ -382,14 +383,7 @@ export interface PlacementReads {
   addressBookOf: string | null;
   /** The units each line asks (issue 37): a store that keeps a product's stock in shards reads only the shards
    *  these units need (Firestore, docs/firebase.md "Hot documents"). */
-  lines?: readonly PlacementLine[];
-}
-
-/** One line of an order being placed: the units of a product (or of one of its variants). */
-export interface PlacementLine {
-  product: string;
-  qty: number;
-  variant?: string;
+  lines?: readonly RequestedLine[];
 }
 
 export interface OrderUnitOfWork {
@@ -402,7 +396,7 @@ export interface OrderUnitOfWork {
   ): Promise<T>;
   /** The 409 for stock the store's last committed placements saw gone, when nothing else wrote since (embedded:
    *  placementView.ts); absent or null where a store cannot know it without reading (Firestore). */
-  knownStockRefusal?(lines: readonly PlacementLine[]): DomainError | null;
+  knownStockRefusal?(lines: readonly RequestedLine[]): DomainError | null;
 }
 
 /** The order store's read-only side and the notes (queries, no rule): what the use cases do not decide. */

@@ -84,19 +84,19 @@ describe('placements between batches (embedded store)', () => {
     const p = await store.products.create(product('Solo Speaker', 1), 'owner');
     await store.orders.place(command(0, [{ product: p._id, qty: 1 }]));
     await store.products.create(product('Something Else', 5), 'owner'); // another write: the shop forgets
-    expect(store.orders.knownStockRefusal([{ product: p._id, qty: 1 }])).toBeNull();
+    expect(store.orders.knownStockRefusal!([{ product: p._id, qty: 1 }])).toBeNull();
     writes = 0;
     const late = store.orders.place(command(1, [{ product: p._id, qty: 1 }]));
     await expect(late).rejects.toMatchObject({ kind: 'conflict', message: 'Solo Speaker is out of stock' });
     expect(writes).toBe(1); // its own transaction (which wrote nothing, and committed)
-    const known = store.orders.knownStockRefusal([{ product: p._id, qty: 1 }]);
+    const known = store.orders.knownStockRefusal!([{ product: p._id, qty: 1 }]);
     expect(known).toMatchObject({ kind: 'conflict', message: 'Solo Speaker is out of stock' });
     await expect(store.orders.place(command(2, [{ product: p._id, qty: 1 }]))).rejects.toMatchObject({
       kind: 'conflict',
     });
     expect(writes).toBe(1);
     // Known only for what it is: an order the stock allows, or of another product, is not refused from memory.
-    expect(store.orders.knownStockRefusal([{ product: 'some-other-product', qty: 1 }])).toBeNull();
+    expect(store.orders.knownStockRefusal!([{ product: 'some-other-product', qty: 1 }])).toBeNull();
     expect((await store.products.get(p._id))!.countInStock).toBe(0);
   });
 

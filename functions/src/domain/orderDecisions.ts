@@ -51,11 +51,18 @@ export interface StockLevel {
 /** Where a level's stock is counted (domain/variants.ts stockKey): the key of the stores' `before` maps. */
 export const levelKey = (level: { product: string; variant?: string | null }) => stockKey(level.product, level.variant);
 
+/** A line as the customer asks it: the units of a product, or of one of its variants (`variant` absent: its default
+ *  variant, or a product without any). */
+export interface RequestedLine {
+  product: string;
+  qty: number;
+  variant?: string;
+}
+
 /** What a shopper asks to order (POST /api/orders after validation), with the time and the rules in force. */
 export interface PlaceOrderRequest {
   user: { _id: string; name: string; email: string };
-  /** `variant`: which of the product's variants; absent means its default variant (or a product without any). */
-  lines: readonly { product: string; qty: number; variant?: string }[];
+  lines: readonly RequestedLine[];
   shippingAddress: ShippingAddress;
   paymentMethod: string;
   now: Date;
@@ -130,9 +137,6 @@ export interface PlacedOrder {
   /** The code's use to record with the order (null without a code). */
   redemption: Redemption | null;
 }
-
-/** A line as the customer asks it. */
-type RequestedLine = { product: string; qty: number; variant?: string };
 
 /**
  * An order's lines priced from the stored products, each checked in turn (the product exists, the variant is one of

@@ -57,7 +57,6 @@ import {
   type OrderUnit,
   type OrderUnitOfWork,
   type PlaceOrderCommand,
-  type PlacementLine,
   type PlacementReads,
 } from '../ports.js';
 import { ownerAlertRecipients, transitionMails, type MailContext, type MailedTransition } from './transitionMails.js';
@@ -205,7 +204,8 @@ export function createOrderStore({ unit: uow, queries, alertEmail, tenders = [] 
   return {
     ...bindQueries(queries),
 
-    knownStockRefusal: (lines: readonly PlacementLine[]) => uow.knownStockRefusal?.(lines) ?? null,
+    // Only where the unit of work can know (embedded): elsewhere the routes ask nothing and the transaction decides.
+    ...(uow.knownStockRefusal ? { knownStockRefusal: uow.knownStockRefusal.bind(uow) } : {}),
 
     place(cmd: PlaceOrderCommand) {
       const customer = customerOf(cmd);

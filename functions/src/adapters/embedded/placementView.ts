@@ -9,12 +9,13 @@ import {
   HoldTally,
   stockRefusal,
   type DomainError,
+  type RequestedLine,
   type SavedAddress,
   type StockedProduct,
   type StockedVariant,
   type UnpaidOrder,
 } from '../../domain/index.js';
-import type { OrderChangeSet, PlacementLine, PlacementReads } from '../../ports.js';
+import type { OrderChangeSet, PlacementReads } from '../../ports.js';
 import { loadOwned } from './modelStore.js';
 import type { Database } from './db.js';
 import { str } from './mapping.js';
@@ -190,7 +191,7 @@ export class CommittedPlacements {
   }
 
   /** The 409 these lines get for stock known to be gone (domain/orderDecisions.ts stockRefusal), else null. */
-  refusal(lines: readonly PlacementLine[] | undefined): DomainError | null {
+  refusal(lines: readonly RequestedLine[] | undefined): DomainError | null {
     if (!lines || !this.stock || this.stock.otherWrites !== this.otherWrites()) return null;
     return stockRefusal(lines, this.stock.products);
   }

@@ -18,18 +18,12 @@ import {
   shortOfStock,
   stockKey,
   type DomainError,
+  type RequestedLine,
   type DomainEvent,
   type OrderRecord,
 } from '../../domain/index.js';
 import type { AnyModel, ModelRecord } from '../../domain/model.js';
-import type {
-  EventPublisher,
-  OrderChangeSet,
-  OrderUnit,
-  OrderUnitOfWork,
-  PlacementLine,
-  PlacementReads,
-} from '../../ports.js';
+import type { EventPublisher, OrderChangeSet, OrderUnit, OrderUnitOfWork, PlacementReads } from '../../ports.js';
 import { changeStatements, getIn, putStatement } from './modelStore.js';
 import { loadCoupon, redeemStatements, releaseStatements } from './coupons.js';
 import type { Database } from './db.js';
@@ -181,7 +175,7 @@ export class SqlOrderUnitOfWork implements OrderUnitOfWork {
       });
   }
 
-  knownStockRefusal(lines: readonly PlacementLine[]): DomainError | null {
+  knownStockRefusal(lines: readonly RequestedLine[]): DomainError | null {
     return this.last.refusal(lines);
   }
 

@@ -210,17 +210,21 @@ export function orderRoutes(
    *  transaction's own 409 at once, from its lines alone: before the limits count it (asking again costs the shop
    *  less than a count) and before the rest of the body is read (no address or code makes it possible). Lines that
    *  do not parse, or stock the store does not know, go on to the full check and the transaction. */
-  const refuseKnownSoldOut: RequestHandler = (req, _res, next) => {
-    const lines = orderItemsSchema.safeParse((req.body as { orderItems?: unknown } | undefined)?.orderItems);
-    const refusal = lines.success ? store.orders.knownStockRefusal(lines.data) : null;
-    next(refusal ?? undefined);
-  };
+  const knownStockRefusal = store.orders.knownStockRefusal?.bind(store.orders);
+  const refuseKnownSoldOut: RequestHandler[] = knownStockRefusal
+    ? [
+        (req, _res, next) => {
+          const lines = orderItemsSchema.safeParse((req.body as { orderItems?: unknown } | undefined)?.orderItems);
+          next((lines.success && knownStockRefusal(lines.data)) || undefined);
+        },
+      ]
+    : [];
 
   // Stock known gone first (no count), then cheap counts (per address, per account), then the account's inbox
   // (read once), then the code's budget.
   const beforeSignedInOrder = [
     signedIn,
-    refuseKnownSoldOut,
+    ...refuseKnownSoldOut,
     ...placeLimiters.signedIn,
     accountRecipient,
     placeLimiters.unverifiedInbox,
@@ -228,7 +232,7 @@ export function orderRoutes(
   ];
   const beforeGuestOrder = [
     // Without order links a guest order is unavailable (503 below), whatever its stock.
-    ...(orderLinks ? [refuseKnownSoldOut] : []),
+    ...(orderLinks ? refuseKnownSoldOut : []),
     ...guestLimiters,
     ...placeLimiters.guest,
     guestRecipient,
