@@ -625,9 +625,12 @@ class PlaceCommand implements Cmd {
       giftCard: card === null ? UNKNOWN_CARD : m.cards[card]!.code,
     };
     const tenders = TENDER_ASK_ORDER.filter((kind) => asked[kind]).map((kind) => ({ kind, ref: refs[kind] }));
+    const lines = this.lines.map((l) => lineOf(r, l.item, l.qty));
+    // Issue 42: a store that answers stock known gone before placing (embedded) may only refuse what is short.
+    const known = r.store.orders.knownStockRefusal?.(lines) ?? null;
     const attempt = r.store.orders.place({
       user: CUSTOMERS[this.customer]!,
-      lines: this.lines.map((l) => lineOf(r, l.item, l.qty)),
+      lines,
       shippingAddress: ADDRESS,
       paymentMethod: 'PayPal',
       now,
@@ -647,6 +650,8 @@ class PlaceCommand implements Cmd {
       asked.giftCard &&
       (!spent || (spent.expiresAt !== null && spent.expiresAt <= now.getTime()) || spent.balanceCents <= 0);
     const creditRefused = this.credit && m.credit[this.customer]! <= 0;
+    if (known)
+      expect(short, `${this.toString()}: refused from memory (${known.message}) with the stock there`).toBe(true);
     if (short || codeRefused || cardRefused || creditRefused) return refused(this.toString(), attempt);
     const order = await attempt;
     const discount =
