@@ -65,7 +65,11 @@ export async function mailLowStock(
   return marked;
 }
 
-/** Subscribes the back-in-stock and low-stock mails to the events; answers `idle()`, which resolves once what was heard is done. */
+/** Subscribes the back-in-stock and low-stock mails to the events; answers `idle()`, which resolves once what was heard is done.
+ *  The work reads each product as it is when the work runs, so the products heard before a run starts join it and
+ *  are read once (issue 42: a group commit publishes one StockChanged per placed order, all at once: a sale's batch
+ *  of twenty orders of one product was twenty rounds of the same reads). A change heard once a run has started gets
+ *  a run of its own after it. */
 export function listenForRestocks(
   events: EventSource,
   store: Pick<Store, 'products' | 'stockAlerts' | 'settings'>,
@@ -73,12 +77,23 @@ export function listenForRestocks(
   clock: Clock,
 ): { idle: () => Promise<void>; stop: () => void } {
   let queue: Promise<void> = Promise.resolve();
+  /** The products of the run queued and not started yet; null when there is none. */
+  let waiting: Set<string> | null = null;
   const stop = events.subscribe((published) => {
     const ids = restockedProducts(published);
     if (ids.length === 0) return;
+    if (waiting) {
+      for (const id of ids) waiting.add(id);
+      return;
+    }
+    const run = new Set(ids);
+    waiting = run;
     queue = queue
-      .then(() => mailRestocks(store, links, ids))
-      .then(() => mailLowStock(store, ids, clock))
+      .then(() => {
+        waiting = null;
+        const products = [...run];
+        return mailRestocks(store, links, products).then(() => mailLowStock(store, products, clock));
+      })
       .then(
         () => undefined,
         (error: unknown) => console.error('[stock alerts] restock mails failed', error),
