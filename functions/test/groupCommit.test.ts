@@ -118,6 +118,25 @@ describe('group commit (embedded store)', () => {
     expect((await store.products.get(p._id))!.countInStock).toBe(97);
   });
 
+  it('orders that arrive in one turn of the event loop, each from its own callback (as a burst over HTTP), share one transaction', async () => {
+    const p = await store.products.create(product('Burst Lamp', 100), 'owner');
+    writes = 0;
+    // Each timer's callback runs its order's path to the queue and drains its promises before the next callback, as
+    // the HTTP server does for each request of a burst read in one poll of the sockets.
+    const placed = await Promise.all(
+      Array.from(
+        { length: 5 },
+        (_, i) =>
+          new Promise<Order>((resolve, reject) =>
+            setTimeout(() => store.orders.place(command(i, [{ product: p._id, qty: 1 }])).then(resolve, reject), 0),
+          ),
+      ),
+    );
+    expect(placed).toHaveLength(5);
+    expect(writes).toBe(1);
+    expect((await store.products.get(p._id))!.countInStock).toBe(95);
+  });
+
   it('a failure inside one order (after it took stock) undoes that order only; the batch commits', async () => {
     const p = await store.products.create(product('Poisoned Batch', 100), 'owner');
     // A database error on the 7th unit line, raised after the order's stock update ran in its savepoint.

@@ -184,9 +184,15 @@ export class SqlOrderUnitOfWork implements OrderUnitOfWork {
     if (outcomes.some((o) => 'mailed' in o && o.mailed)) this.onMailRecorded();
   }
 
-  /** Queues one write transaction; when its turn comes it takes every placement waiting by then. */
+  /** Queues one write transaction; when its turn comes it takes every placement waiting by then. The transaction is
+   *  queued after the event loop's current turn: the SQL runs synchronously, so a transaction begun at once took
+   *  only its own order, and a burst's orders, parsed in the same turn, were committed one by one (issue 42). */
   private schedule(): void {
     this.scheduled = true;
+    setImmediate(() => this.begin());
+  }
+
+  private begin(): void {
     let batch: Waiting[] | undefined;
     let outcomes: Outcome[] = [];
     let view: View | undefined;
