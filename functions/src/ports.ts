@@ -12,6 +12,7 @@ import type {
   OrderNote,
   OrderExportQuery,
   OrderPage,
+  PaymentMode,
   PaymentOrder,
   PaymentResult,
   Shipment,
@@ -503,7 +504,7 @@ export interface CaptureCheck extends PaymentOrder {
  * test payment in the second. Every method throws bad_input / conflict / unavailable with a message the shopper can read.
  */
 export interface PaymentGateway {
-  readonly mode: 'paypal' | 'simulated';
+  readonly mode: PaymentMode;
   readonly clientId: string;
   /** Verifies with the provider that the payment is captured for exactly this amount and currency. */
   verifyCapture(check: CaptureCheck): Promise<PaymentResult>;

@@ -5,6 +5,7 @@ import { createEmbeddedPorts } from './adapters/embedded/index.js';
 import { appOptions, createShop } from './app.js';
 import { readConfig, type Config } from './config.js';
 import { prepareCountries } from './domain/countries.js';
+import type { PaymentMode } from './domain/types.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { HOME_PRELOADS, HTML_CACHE, hasWebApp, indexTemplate, pageModules, serveWebApp } from './http/webApp.js';
 import type { LiveHubOptions } from './live/hub.js';
@@ -16,6 +17,14 @@ import { threadMailRenderer } from './mail/threadRenderer.js';
 import type { Clock } from './ports.js';
 import { sweepCartReminders } from './modules/cartReminders/sweep.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
+
+/** The start-up log's line on payments, per gateway mode. */
+const PAYMENT_MODE_WORDS: Record<PaymentMode, string> = {
+  paypal: 'PayPal',
+  simulated: 'simulated test payments (PayPal client id and secret not both set)',
+  unavailable:
+    'NONE: orders cannot be paid (production refuses test payments; set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)',
+};
 
 const EXPIRY_SWEEP_MS = 60_000;
 
@@ -159,9 +168,7 @@ if (isMain) {
     `\nVoltshop is running at ${running.url}${webBuilt ? '' : '  (API only: run `npm run build -w web` for the shop pages)'}`,
   );
   console.log(`  data: ${config.dataDir}${running.seeded ? ' (demo data seeded)' : ''}`);
-  console.log(
-    `  payments: ${running.paymentMode === 'paypal' ? 'PayPal' : 'simulated test payments (PayPal client id and secret not both set)'}`,
-  );
+  console.log(`  payments: ${PAYMENT_MODE_WORDS[running.paymentMode]}`);
   console.log(`  mail:     ${describeMailer(running.mailer, running.url)}`);
   console.log(`  admin:    ${config.seedAdmin.email} / ${config.seedAdmin.password}`);
   for (const c of Object.values(DEMO_CUSTOMERS)) console.log(`  customer: ${c.email} / ${c.password}`);

@@ -32,8 +32,11 @@ describe('configuration', () => {
     await expect(
       paymentGateway(readConfig({ NODE_ENV: 'production', PAYPAL_CLIENT_ID: 'id' })).verifyCapture(check),
     ).rejects.toThrow('Test payments are disabled in production');
+    // Said as such, so the web offers no test payment that would be refused (nor PayPal, which is not set up).
+    expect(paymentGateway(readConfig({ NODE_ENV: 'production' })).mode).toBe('unavailable');
     const emulated = paymentGateway(firebaseSettingsFromEnv({ NODE_ENV: 'production', FUNCTIONS_EMULATOR: 'true' }));
     await expect(emulated.verifyCapture(check)).resolves.toMatchObject({ provider: 'simulated', amount: '12.34' });
+    expect(emulated.mode).toBe('simulated');
   });
 
   it('refuses to start the embedded shop in production without PUBLIC_URL (a Host header must not name it)', async () => {

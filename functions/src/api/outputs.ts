@@ -480,7 +480,7 @@ export const stockAlertLinkAnswerOutput = z.strictObject({
 export const messageOutput = z.strictObject({ message: z.string() });
 export const publicConfigOutput = shapeOf<PublicConfig>()(
   z.strictObject({
-    paymentMode: z.enum(['paypal', 'simulated']),
+    paymentMode: z.enum(['paypal', 'simulated', 'unavailable']),
     paypalClientId: z.string(),
     currency: z.string(),
     backend: z.enum(['embedded', 'firebase']),

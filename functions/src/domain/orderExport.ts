@@ -12,7 +12,7 @@ import { orderNumber } from './orders.js';
 import { countsAsRevenue } from './orderStats.js';
 import { plainString } from './schemas.js';
 import { isCreditKind, TENDER_KINDS, tenderLabel, tenderWord, type TenderKindName } from './tenders.js';
-import type { Order, OrderItem, OrderStatus, PaymentResult, PaymentStatus } from './types.js';
+import type { Order, OrderItem, OrderStatus, PaymentMode, PaymentResult, PaymentStatus } from './types.js';
 
 /** Orders a store reads per batch of an export. */
 export const EXPORT_BATCH_SIZE = 200;
@@ -197,7 +197,7 @@ const PROVIDER_WORDS: Record<PaymentResult['provider'], string> = { paypal: 'Pay
  */
 export function exportPaymentMethod(
   order: Pick<Order, 'paymentMethod' | 'paymentResult' | 'paidAt'>,
-  paymentMode: 'paypal' | 'simulated' | undefined,
+  paymentMode: PaymentMode | undefined,
 ): string {
   if (order.paymentResult) return PROVIDER_WORDS[providerOf(order.paymentResult)];
   if (order.paidAt) return order.paymentMethod;
@@ -247,7 +247,7 @@ const amount = (cents: number) => toAmountString(cents);
  * One order's row, in ORDER_EXPORT_COLUMNS' order: text neutralised, amounts in cents written with 2 decimals.
  * `paymentMode`: the payment gateway's mode (Ports.payments.mode), for an unpaid order's method.
  */
-export function orderCsvRow(order: Order, paymentMode?: 'paypal' | 'simulated'): (string | number)[] {
+export function orderCsvRow(order: Order, paymentMode?: PaymentMode): (string | number)[] {
   const text = (value: string | null | undefined) => neutraliseFormula(value ?? '');
   const a = order.shippingAddress;
   const totalCents = toCents(order.totalPrice);

@@ -306,8 +306,12 @@ export interface OrderNote {
 /** The order as an admin reads it (GET /api/orders/:id by an admin): with its internal notes, oldest first. */
 export type AdminOrder = Order & { notes: OrderNote[] };
 
+/** How this shop takes payments: PayPal, the labelled test payment (no PayPal credentials, outside production), or
+ *  none (production without PayPal credentials: test payments are refused there). */
+export type PaymentMode = 'paypal' | 'simulated' | 'unavailable';
+
 export interface PublicConfig {
-  paymentMode: 'paypal' | 'simulated';
+  paymentMode: PaymentMode;
   paypalClientId: string;
   currency: string;
   backend: 'embedded' | 'firebase';

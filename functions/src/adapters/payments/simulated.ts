@@ -24,13 +24,16 @@ import {
  * Refused outright in production so no real order is "paid" by it.
  */
 export class SimulatedGateway implements PaymentGateway {
-  readonly mode = 'simulated' as const;
+  /** In production this gateway takes nothing: the shop says it cannot take payments ('unavailable'). */
+  readonly mode: 'simulated' | 'unavailable';
   readonly clientId = '';
 
   constructor(
     private readonly production: boolean,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.mode = production ? 'unavailable' : 'simulated';
+  }
 
   async verifyCapture(check: CaptureCheck): Promise<PaymentResult> {
     if (this.production) throw unavailable('Test payments are disabled in production');

@@ -64,3 +64,15 @@ describe('PaymentArea in PayPal mode', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your PayPal payment was refunded');
   });
 });
+
+describe('PaymentArea without a way to pay', () => {
+  it('says payments are not set up instead of offering a test payment the server refuses (production, no PayPal)', async () => {
+    const calls = mockFetch({
+      'GET /api/config': () => ({ body: { ...paypalConfig, paymentMode: 'unavailable', paypalClientId: '' } }),
+    });
+    renderAt(<PaymentArea order={order} />);
+    expect(await screen.findByText(/This shop cannot take payments yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+});

@@ -13,7 +13,8 @@ const PayPalPayment = lazy(() => import('./PayPalPayment'));
 
 /**
  * The payment buttons of an unpaid order, for its owner: PayPal's (the server creates and captures the PayPal
- * order), or the labelled test payment when the server runs without PayPal.
+ * order), or the labelled test payment when the server runs without PayPal; none where the server can take no
+ * payment (production without PayPal).
  */
 export function PaymentArea({ order }: { order: Order }) {
   const config = useShopConfig();
@@ -35,6 +36,14 @@ export function PaymentArea({ order }: { order: Order }) {
 
   if (config.isPending) return <Loader label="Loading payment options" />;
   if (config.isError) return <Message variant="danger">{errorMessage(config.error)}</Message>;
+  // Production without PayPal credentials: the server refuses test payments, so no button is offered.
+  if (config.data.paymentMode === 'unavailable')
+    return (
+      <Message variant="warning">
+        This shop cannot take payments yet: its payment provider is not set up. Your order is kept until its pay-by
+        time; please contact the shop.
+      </Message>
+    );
 
   return (
     <div className="payment-area" data-testid="payment-area">
