@@ -22,11 +22,11 @@ const product = {
   countInStock: 2,
 };
 
-function serveEverything(config: { devMailbox?: boolean } = {}) {
+function serveEverything(config: { devMailbox?: boolean; paymentMode?: string } = {}) {
   return mockFetch({
     'GET /api/config': () => ({
       body: {
-        paymentMode: 'simulated',
+        paymentMode: config.paymentMode ?? 'simulated',
         paypalClientId: '',
         currency: 'USD',
         backend: 'embedded',
@@ -142,6 +142,33 @@ describe('adminRoutes', () => {
       else expect(link()).toBeNull();
       // A production admin's console stays clean: the mailbox's own path (a 404 there) is never fetched.
       expect(calls.filter((c) => c.url.startsWith('/dev/'))).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['unavailable', true],
+    ['simulated', false],
+    ['paypal', false],
+  ])(
+    'tells the owner on every admin page when shoppers cannot pay (payment mode %s: %s)',
+    { timeout: 15_000 },
+    async (paymentMode, warned) => {
+      setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' });
+      const calls = serveEverything({ paymentMode });
+      renderRoutes(routes, { at: '/admin/orderlist' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Orders' }, { timeout: 5000 })).toBeInTheDocument();
+      await waitFor(() => expect(calls.some((c) => c.url === '/api/config')).toBe(true));
+      const warning = () => screen.queryByText(/Shoppers cannot pay their orders/);
+      if (warned) {
+        expect(await screen.findByText(/Shoppers cannot pay their orders/)).toBeInTheDocument();
+        expect(warning()!.closest('[role="status"]')).toHaveTextContent(
+          'Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+        );
+      } else {
+        // Waits for the config's answer to be rendered: the mailbox link's absence is not enough.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(warning()).toBeNull();
+      }
     },
   );
 

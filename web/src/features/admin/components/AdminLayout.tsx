@@ -19,6 +19,18 @@ function useDevMailbox(): boolean {
   return useShopConfig().data?.devMailbox === true;
 }
 
+/** Production without PayPal credentials (GET /api/config's paymentMode 'unavailable'): the order page offers shoppers
+ *  no way to pay, so every admin page says so, with what to set. */
+function PaymentsNotSetUp() {
+  if (useShopConfig().data?.paymentMode !== 'unavailable') return null;
+  return (
+    <div className="alert alert-warning mb-3" role="status">
+      <strong>Shoppers cannot pay their orders:</strong> no payment provider is set up, and this production server
+      refuses test payments. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET and restart the server.
+    </div>
+  );
+}
+
 function SidebarNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const summary = useRequestsSummary();
@@ -138,6 +150,7 @@ export function AdminLayout() {
           )}
         </header>
         <main id="main" className="admin-content" tabIndex={-1}>
+          <PaymentsNotSetUp />
           <Outlet />
         </main>
       </div>
