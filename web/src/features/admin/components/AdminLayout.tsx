@@ -26,7 +26,8 @@ function PaymentsNotSetUp() {
   return (
     <div className="alert alert-warning mb-3" role="status">
       <strong>Shoppers cannot pay their orders:</strong> no payment provider is set up, and this production server
-      refuses test payments. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET and restart the server.
+      refuses test payments. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, then restart the server (on Firebase: deploy
+      again).
     </div>
   );
 }
