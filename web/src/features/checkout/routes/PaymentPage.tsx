@@ -4,14 +4,18 @@ import Form from 'react-bootstrap/Form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { CheckoutSteps } from '@/components/ui/CheckoutSteps';
 import { FormContainer } from '@/components/ui/FormContainer';
+import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
 import { DEFAULT_PAYMENT_METHOD, savePaymentMethod, useCart } from '@/features/cart';
+import { useShopConfig } from '@/lib/shopConfig';
 
 export function PaymentPage() {
   const { shippingAddress, paymentMethod: saved } = useCart();
   const navigate = useNavigate();
   const [method, setMethod] = useState(saved || DEFAULT_PAYMENT_METHOD);
+  // Production without PayPal (GET /api/config): said here, before an order is placed that nothing could pay.
+  const paymentsUnavailable = useShopConfig().data?.paymentMode === 'unavailable';
 
   if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
 
@@ -39,6 +43,12 @@ export function PaymentPage() {
             onChange={(e) => setMethod(e.target.value)}
           />
         </fieldset>
+        {paymentsUnavailable && (
+          <Message variant="warning" role="status">
+            This shop cannot take payments yet: its payment provider is not set up. Store credit or a gift card that
+            covers the whole total can still pay an order at the next step.
+          </Message>
+        )}
         <Button type="submit" variant="primary">
           Continue
         </Button>

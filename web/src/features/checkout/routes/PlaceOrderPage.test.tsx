@@ -353,3 +353,43 @@ describe('PlaceOrderPage: store credit (issue 39)', () => {
     setGuestEmail(null);
   });
 });
+
+describe('PlaceOrderPage: a shop that cannot take payments (production without PayPal)', () => {
+  const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 'tok' };
+  const unavailable = {
+    'GET /api/config': () => ({
+      body: { paymentMode: 'unavailable', paypalClientId: '', currency: 'USD', backend: 'embedded', devMailbox: false },
+    }),
+  };
+  beforeEach(() => {
+    resetCart();
+    saveShippingAddress(address);
+    // $49.00 of items: $156.35 with the default settings' shipping and tax.
+    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
+  });
+  afterEach(() => signOut());
+
+  it('says so before the order is placed, and places none that nothing could pay (no stock held for it)', async () => {
+    setUserInfo(alice);
+    const calls = mockFetch({ ...unavailable, 'GET /api/gift-cards/credit': () => ({ body: { balance: 20 } }) });
+    renderRoutes(routes, { at: '/placeorder' });
+    expect(await screen.findByTestId('payments-unavailable')).toHaveTextContent('This shop cannot take payments yet');
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('store credit that pays the whole total still places the order (nothing is left for the provider)', async () => {
+    setUserInfo(alice);
+    const calls = mockFetch({
+      ...unavailable,
+      'GET /api/gift-cards/credit': () => ({ body: { balance: 500 } }),
+      'POST /api/orders': () => ({ status: 201, body: { _id: 'o9' } }),
+    });
+    const { user } = renderRoutes(routes, { at: '/placeorder' });
+    expect(await screen.findByTestId('nothing-to-pay')).toBeInTheDocument();
+    expect(screen.queryByTestId('payments-unavailable')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order/o9'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ useStoreCredit: true });
+  });
+});

@@ -31,6 +31,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { rememberCouponCode } from '@/lib/couponCode';
 import { guestEmail } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
+import { useShopConfig } from '@/lib/shopConfig';
 import { useStoreCredit } from '@/lib/storeCredit';
 import { priceChangeOf, useCreateOrder } from '../api/createOrder';
 import { shippingChoice, useRememberedShippingMethod } from '../shippingMethod';
@@ -58,6 +59,8 @@ export function PlaceOrderPage() {
   // The method chosen on the Shipping step (issue 40), or the cheapest for this cart where the country is not
   // offered it: what is priced here and sent.
   const remembered = useRememberedShippingMethod();
+  // Production without PayPal (GET /api/config): an order left for the provider to pay could never be paid.
+  const paymentsUnavailable = useShopConfig().data?.paymentMode === 'unavailable';
   const itemsCents = cartItems.reduce((sum, i) => sum + toCents(i.price) * i.qty, 0);
   const method = shippingChoice(settings.data, shippingAddress?.country, itemsCents, remembered).chosen;
 
@@ -89,9 +92,11 @@ export function PlaceOrderPage() {
     creditCents: spendCredit ? toCents(creditBalance) : null,
     cardCents: giftCard ? toCents(giftCard.balance) : null,
   });
+  // Placing it would only hold its stock until the pay-by time; store credit or a gift card paying it all still can.
+  const unpayable = paymentsUnavailable && plan.restCents > 0;
 
   function placeOrder() {
-    if (blocked || !shippingAddress) return;
+    if (blocked || unpayable || !shippingAddress) return;
     place.mutate(
       {
         // What the server uses, no more: it prices the order itself (names, images and prices stay here), and places
@@ -171,6 +176,15 @@ export function PlaceOrderPage() {
                   Nothing left to pay: the order is paid when placed.
                 </p>
               )}
+              {unpayable && (
+                <div className="mt-2" data-testid="payments-unavailable">
+                  <Message variant="warning" className="mb-0" role="status">
+                    This shop cannot take payments yet: its payment provider is not set up, so this order could not be
+                    paid. Store credit or a gift card that covers the whole total can still pay it; otherwise please
+                    contact the shop.
+                  </Message>
+                </div>
+              )}
             </ListGroup.Item>
             <ListGroup.Item>
               <h2 className="section-title">Order Items</h2>
@@ -236,7 +250,12 @@ export function PlaceOrderPage() {
               </ListGroup.Item>
             )}
             <ListGroup.Item className="d-grid">
-              <Button type="button" variant="primary" disabled={blocked || place.isPending} onClick={placeOrder}>
+              <Button
+                type="button"
+                variant="primary"
+                disabled={blocked || unpayable || place.isPending}
+                onClick={placeOrder}
+              >
                 {place.isPending ? <Loader small label="Placing order" /> : 'Place Order'}
               </Button>
             </ListGroup.Item>
