@@ -19,8 +19,8 @@ export function EmailStatus() {
   return (
     <div className="small mb-3" data-testid="email-status">
       <p className="mb-2">
-        <strong>Email address not confirmed yet.</strong> You can shop meanwhile; follow the link we emailed to{' '}
-        {status.data.email} to confirm it.
+        <strong>Email address not confirmed yet.</strong> You can shop meanwhile; to confirm it, follow the link in our
+        confirmation email to {status.data.email}. Not in your inbox? Have it sent again.
       </p>
       {resend.isSuccess && <Message variant="success">{resend.data.message}</Message>}
       {resend.isError && <Message variant="danger">{errorMessage(resend.error)}</Message>}
