@@ -151,7 +151,9 @@ export function AdminTable<T>({
             <tr key={rowKey(row)}>
               {columns.map((c) => (
                 <td key={c.key} className={c.className} data-label={c.header}>
-                  {c.cell(row)}
+                  {/* One element beside the phone layout's label: a cell of several parts (a name and its badge, a
+                      count and its variants) stays together instead of being spread across the row. */}
+                  <span className="admin-cell">{c.cell(row)}</span>
                 </td>
               ))}
               {actions && (

@@ -48,21 +48,24 @@ export function ServerListBar({
   }
   return (
     <Form onSubmit={submit} role="search" className="admin-list-bar d-flex flex-wrap align-items-end gap-2 mb-2">
-      <Form.Group controlId={id} className="admin-filter">
-        <Form.Label className="small fw-semibold mb-1">{label}</Form.Label>
-        <Form.Control
-          type="search"
-          size="sm"
-          value={text}
-          maxLength={30}
-          placeholder={placeholder}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-        />
-      </Form.Group>
-      <Button type="submit" size="sm" variant="primary">
-        Search
-      </Button>
+      {/* The box and its button wrap as one (at 390 px the button was left beside the next select's label). */}
+      <div className="admin-list-search d-flex align-items-end gap-2">
+        <Form.Group controlId={id} className="admin-filter">
+          <Form.Label className="small fw-semibold mb-1">{label}</Form.Label>
+          <Form.Control
+            type="search"
+            size="sm"
+            value={text}
+            maxLength={30}
+            placeholder={placeholder}
+            autoComplete="off"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </Form.Group>
+        <Button type="submit" size="sm" variant="primary">
+          Search
+        </Button>
+      </div>
       {children}
     </Form>
   );
