@@ -170,6 +170,12 @@ export default defineConfig(({ mode }) => ({
       },
     },
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // react-router asks React for useOptimistic and falls back to its own state where there is none, as under
+        // preact/compat (the production build): an expected absence, not a broken import.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
       output: {
         // Lazy chunks' names are listed in the first bundle (the preload map): short hashes keep that list short
         // (the budget is measured in bytes). Rolldown refuses 6 characters past 64 chunks, and this round's features
