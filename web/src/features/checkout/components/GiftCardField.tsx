@@ -70,7 +70,7 @@ export function GiftCardField({
           autoComplete="off"
         />
         <Button
-          variant="outline-secondary"
+          variant="outline-primary"
           aria-label="Apply gift card"
           disabled={!typed.trim() || checking}
           onClick={() => void apply()}
