@@ -46,6 +46,8 @@ describe('development mailbox', () => {
     expect(html).toContain('Hello &lt;2&gt;');
     expect(html.indexOf('Hello &lt;2&gt;')).toBeLessThan(html.indexOf('Hello &lt;1&gt;'));
     expect(html).toContain('name="viewport"');
+    // The shop's icon, so the browser does not ask for /favicon.ico (a 404 in the console of every mailbox page).
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
 
     const one = await (await fetch(`${shop.url}/dev/mailbox/m1`)).text();
     expect(one).toContain('shopper1@example.com');

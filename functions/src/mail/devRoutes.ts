@@ -77,7 +77,7 @@ const STYLE = `
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escape(title)}</title><style>${STYLE}</style></head>
 <body><header><h1>Development mailbox</h1><span>Mail the shop sent while no SMTP server is set (SMTP_URL). Not in production.</span></header>
 <main>${body}</main></body></html>`;
 }
