@@ -738,8 +738,9 @@ export interface Ports {
   /** The live streams (GET /api/live serves them, live/routes.ts) and the events they carry. Present on the embedded
    *  server only: the Firebase web listens to Firestore. */
   live?: LiveHub;
-  /** The mail outbox (embedded: its SQL table; Firebase: mailOutbox in Firestore). Absent: no mail is recorded. */
-  mail?: MailQueue;
+  /** The mail outbox (embedded: its SQL table; Firebase: mailOutbox in Firestore). Absent: no mail is recorded.
+   *  `due`: what waits, oldest due first (the dashboard's word on mail not going out). */
+  mail?: MailQueue & Pick<OutboxStore, 'due'>;
   /** Account emails and their links (embedded; Firebase with the Firestore store). Absent: their routes are not
    *  mounted. */
   accounts?: AccountLinks;

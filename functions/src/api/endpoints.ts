@@ -98,6 +98,9 @@ export interface AdminStats {
   /** Issue 41: the last 30 days' cart reminders, and how many an order by the customer followed within
    *  `recoveryDays` (domain/cartReminders.ts cartReminderFigures). */
   cartReminders: { sent: number; recovered: number; recoveryDays: number };
+  /** Since when the oldest unsent mail has waited (its due time), once past domain MAIL_OVERDUE_MS; null while mail
+   *  goes out. */
+  mailOverdueSince: string | null;
 }
 
 /** Issue 41: whether the caller receives abandoned-cart reminders. */

@@ -515,4 +515,6 @@ export const adminStatsOutput = z.strictObject({
   ),
   lowStockThreshold: count,
   cartReminders: z.strictObject({ sent: count, recovered: count, recoveryDays: z.number() }),
+  /** Since when the oldest unsent mail has waited, once past domain MAIL_OVERDUE_MS; null: mail is going out. */
+  mailOverdueSince: iso.nullable(),
 });

@@ -97,3 +97,8 @@ export const MAX_CARRIER_LENGTH = 60;
 export const MAX_TRACKING_LENGTH = 100;
 export const MAX_UNDELIVER_REASON_LENGTH = 500;
 export const MAX_ORDER_NOTE_LENGTH = 2000;
+
+/** A mail still waiting in the outbox this long after it was due is reported to the owner (the dashboard): no worker
+ *  sends (production without SMTP_URL), or it cannot. A working worker sends within seconds; its retries after a
+ *  refusal are due later, so they are not reported while they wait. */
+export const MAIL_OVERDUE_MS = 15 * 60_000;

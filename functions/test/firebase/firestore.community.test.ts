@@ -356,6 +356,28 @@ describe('mail outbox on Firestore (community emulator)', () => {
       emulator.state.clear();
     }
   });
+
+  // The dashboard's word on mail not going out (features/admin/routes.ts): due(now − MAIL_OVERDUE_MS, 1) answers the
+  // oldest message still waiting, as on the embedded outbox (mailOverdue.test.ts).
+  it('answers the oldest waiting message first, by its due time, and none once it is taken', async () => {
+    const { MovableClock } = await import('../support/clock.js');
+    const app = adminApp();
+    const clock = new MovableClock(new Date('2026-12-02T10:00:00.000Z'));
+    const outbox = new FirestoreMailOutbox(app.db, () => clock.now());
+    try {
+      await outbox.enqueue({ key: 'reset:1', to: 'ann@example.com', template: 'password-reset', data: {} });
+      clock.advance(60_000);
+      await outbox.enqueue({ key: 'reset:2', to: 'bob@example.com', template: 'password-reset', data: {} });
+      expect(await outbox.due(new Date('2026-12-02T09:59:00.000Z'), 1)).toEqual([]);
+      const [oldest] = await outbox.due(new Date('2026-12-02T11:00:00.000Z'), 1);
+      expect(oldest).toMatchObject({ to: 'ann@example.com', dueAt: '2026-12-02T10:00:00.000Z' });
+      expect(await outbox.claim(oldest!, new Date('2026-12-02T12:00:00.000Z'))).toBe(true);
+      expect((await outbox.due(new Date('2026-12-02T11:00:00.000Z'), 1)).map((m) => m.to)).toEqual(['bob@example.com']);
+    } finally {
+      await app.close();
+      emulator.state.clear();
+    }
+  });
 });
 
 // Issue 37: a guest's order page is live through orderStatus/{sha256(guest token)} (firestore.rules: anyone may get

@@ -1,13 +1,14 @@
-import { LOW_STOCK_THRESHOLD } from '../../domain/limits.js';
+import { LOW_STOCK_THRESHOLD, MAIL_OVERDUE_MS } from '../../domain/limits.js';
 import { requireAdmin } from '../../http/auth.js';
 import { CART_REMINDER_RECOVERY_DAYS, cartReminderFigures } from '../../domain/cartReminders.js';
 import type { Ports } from '../../ports.js';
 import { endpoints } from '../../api/endpoints.js';
 import { endpointRouter, handle } from '../../http/endpoint.js';
 
-/** GET /api/admin/stats: the dashboard's orders and revenue per day (last 30 days), low-stock products, and the
- *  abandoned-cart reminders' figures (issue 41). */
-export function adminRoutes({ store, auth, clock }: Ports) {
+/** GET /api/admin/stats: the dashboard's orders and revenue per day (last 30 days), low-stock products, the
+ *  abandoned-cart reminders' figures (issue 41), and since when the oldest unsent mail has waited, once it waited
+ *  MAIL_OVERDUE_MS (else null): email is not going out. */
+export function adminRoutes({ store, auth, clock, mail }: Ports) {
   const router = endpointRouter('/api/admin');
   handle(router, endpoints.adminStats, requireAdmin(auth), async (_req, res) => {
     const now = clock.now();
@@ -22,11 +23,14 @@ export function adminRoutes({ store, auth, clock }: Ports) {
     const lowStock = await store.products.lowStock(threshold, 20);
     // Issue 41: the reminders of the same 30 days; an order within CART_REMINDER_RECOVERY_DAYS of one recovers it.
     const reminders = cartReminderFigures(await store.cartReminders.sentSince(since));
+    // The outbox's own query (the worker's): the oldest message still waiting MAIL_OVERDUE_MS after it was due.
+    const overdue = mail ? await mail.due(new Date(now.getTime() - MAIL_OVERDUE_MS), 1) : [];
     res.json({
       daily,
       lowStock,
       lowStockThreshold: threshold,
       cartReminders: { ...reminders, recoveryDays: CART_REMINDER_RECOVERY_DAYS },
+      mailOverdueSince: overdue[0]?.dueAt ?? null,
     });
   });
   return router;

@@ -21,6 +21,8 @@ export interface AdminStats {
   lowStockThreshold: number;
   /** Issue 41: the last 30 days' abandoned-cart reminders, and those an order followed within `recoveryDays`. */
   cartReminders: { sent: number; recovered: number; recoveryDays: number };
+  /** Since when the oldest unsent email has waited, once past the server's MAIL_OVERDUE_MS; null while mail goes out. */
+  mailOverdueSince: string | null;
 }
 
 /** GET /api/admin/stats (admin): orders and revenue per day for the last 30 days, and the items low on stock. */

@@ -149,3 +149,29 @@ describe("DashboardPage: low stock follows the owner's threshold (issue 40)", ()
     expect(screen.queryByText('2+')).toBeNull();
   });
 });
+
+describe('DashboardPage: email not going out', () => {
+  beforeEach(() => setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' }));
+  afterEach(() => signOut());
+  const summary = { 'GET /api/orders/requests/summary': () => ({ body: { cancellations: 0, returns: 0 } }) };
+
+  it('warns the owner since when mail has waited, and what to set', async () => {
+    mockFetch({
+      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: '2030-01-01T09:30:00.000Z' } }),
+      ...summary,
+    });
+    renderAt(<DashboardPage />, { path: '/admin' });
+    const warning = await screen.findByTestId('mail-overdue');
+    expect(warning).toHaveTextContent('Emails are not going out');
+    expect(warning).toHaveTextContent('SMTP_URL');
+    expect(warning).toHaveTextContent('2030');
+  });
+
+  it('says nothing while mail goes out', async () => {
+    mockFetch({ 'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null } }), ...summary });
+    renderAt(<DashboardPage />, { path: '/admin' });
+    expect(await screen.findByText('None: no cancellation or return to decide.')).toBeVisible();
+    expect(await screen.findByText('Orders (30 days)')).toBeVisible();
+    expect(screen.queryByTestId('mail-overdue')).toBeNull();
+  });
+});

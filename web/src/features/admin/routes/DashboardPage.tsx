@@ -9,7 +9,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
-import { formatPrice } from '@/lib/format';
+import { dateTime, formatPrice } from '@/lib/format';
 import { productLink } from '@/lib/productLink';
 import { requestsHref, useRequestsSummary } from '../api/orders';
 import { useAdminStats, type AdminStats, type DailyStat } from '../api/stats';
@@ -197,10 +197,26 @@ function WaitingRequests() {
   );
 }
 
+/** The server says an email has waited in the outbox well past its time: none is going out (production without
+ *  SMTP_URL), or the mail server refuses them. Password resets and order emails wait meanwhile. */
+function MailOverdue({ since }: { since: string | null | undefined }) {
+  if (!since) return null;
+  return (
+    <div data-testid="mail-overdue">
+      <Message variant="warning" role="status">
+        <strong>Emails are not going out:</strong> the oldest one has waited since {dateTime(since)}. Password resets
+        and order emails wait until mail is set up: set SMTP_URL and MAIL_FROM, then restart the server (on Firebase:
+        set the SMTP_URL secret and deploy again).
+      </Message>
+    </div>
+  );
+}
+
 function Dashboard({ stats }: { stats: AdminStats }) {
   const { orders, revenue } = totals(stats.daily);
   return (
     <>
+      <MailOverdue since={stats.mailOverdueSince} />
       <Row className="g-3 mb-4 ps-0" as="ul" aria-label="Last 30 days" role="list">
         <Col as="li" sm={4} className="list-unstyled">
           <Stat label="Orders (30 days)" value={String(orders)} />
