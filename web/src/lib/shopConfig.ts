@@ -14,3 +14,9 @@ export function getShopConfig(signal?: AbortSignal): Promise<PublicConfig> {
 export function useShopConfig() {
   return useQuery({ queryKey: configKeys.all, queryFn: ({ signal }) => getShopConfig(signal), staleTime: Infinity });
 }
+
+/** Whether the server can take no payment (production without PayPal credentials: paymentMode 'unavailable'), so
+ *  checkout and the admin say so; false until the config is read. */
+export function usePaymentsUnavailable(): boolean {
+  return useShopConfig().data?.paymentMode === 'unavailable';
+}

@@ -4,7 +4,7 @@ import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from 'reac
 import { paths } from '@domain/routes';
 import { signOut, useUserInfo } from '@/lib/session';
 import { Meta } from '@/components/ui/Meta';
-import { useShopConfig } from '@/lib/shopConfig';
+import { usePaymentsUnavailable, useShopConfig } from '@/lib/shopConfig';
 import { requestsHref, useRequestsSummary } from '../api/orders';
 import { adminPaths, SIDEBAR } from '../sections';
 import { AdminSearch } from './AdminSearch';
@@ -22,7 +22,7 @@ function useDevMailbox(): boolean {
 /** Production without PayPal credentials (GET /api/config's paymentMode 'unavailable'): the order page offers shoppers
  *  no way to pay, so every admin page says so, with what to set. */
 function PaymentsNotSetUp() {
-  if (useShopConfig().data?.paymentMode !== 'unavailable') return null;
+  if (!usePaymentsUnavailable()) return null;
   return (
     <div className="alert alert-warning mb-3" role="status">
       <strong>Shoppers cannot pay their orders:</strong> no payment provider is set up, and this production server

@@ -8,14 +8,14 @@ import { Message } from '@/components/ui/Message';
 import { Meta } from '@/components/ui/Meta';
 import { paths } from '@domain/routes';
 import { DEFAULT_PAYMENT_METHOD, savePaymentMethod, useCart } from '@/features/cart';
-import { useShopConfig } from '@/lib/shopConfig';
+import { usePaymentsUnavailable } from '@/lib/shopConfig';
 
 export function PaymentPage() {
   const { shippingAddress, paymentMethod: saved } = useCart();
   const navigate = useNavigate();
   const [method, setMethod] = useState(saved || DEFAULT_PAYMENT_METHOD);
   // Production without PayPal (GET /api/config): said here, before an order is placed that nothing could pay.
-  const paymentsUnavailable = useShopConfig().data?.paymentMode === 'unavailable';
+  const paymentsUnavailable = usePaymentsUnavailable();
 
   if (!shippingAddress) return <Navigate to={paths.shipping.href()} replace />;
 

@@ -14,6 +14,14 @@ const routes = [
   { path: '*', element: <LocationProbe /> },
 ];
 const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 'tok' };
+
+/** A fresh cart of two $24.50 mice to `address`: $49.00 of items, $156.35 with the default settings' shipping and tax. */
+function twoMiceToAddress() {
+  resetCart();
+  saveShippingAddress(address);
+  addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
+}
 
 describe('PlaceOrderPage', () => {
   beforeEach(() => {
@@ -244,15 +252,9 @@ describe('PlaceOrderPage', () => {
 });
 
 describe('PlaceOrderPage: store credit (issue 39)', () => {
-  const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 'tok' };
   const credit = (balance: number) => ({ 'GET /api/gift-cards/credit': () => ({ body: { balance } }) });
   const placed = { 'POST /api/orders': () => ({ status: 201, body: { _id: 'o9' } }) };
-  beforeEach(() => {
-    resetCart();
-    saveShippingAddress(address);
-    // $49.00 of items: $156.35 with the default settings' shipping and tax.
-    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
-  });
+  beforeEach(twoMiceToAddress);
   afterEach(() => signOut());
 
   it('offers the balance, on by default: the summary shows what it pays and the rest, and the order uses it', async () => {
@@ -355,18 +357,12 @@ describe('PlaceOrderPage: store credit (issue 39)', () => {
 });
 
 describe('PlaceOrderPage: a shop that cannot take payments (production without PayPal)', () => {
-  const alice = { _id: 'u1', name: 'Alice', email: 'alice@voltshop.test', isAdmin: false, token: 'tok' };
   const unavailable = {
     'GET /api/config': () => ({
       body: { paymentMode: 'unavailable', paypalClientId: '', currency: 'USD', backend: 'embedded', devMailbox: false },
     }),
   };
-  beforeEach(() => {
-    resetCart();
-    saveShippingAddress(address);
-    // $49.00 of items: $156.35 with the default settings' shipping and tax.
-    addToCart({ product: 'p1', name: 'Glide Mouse', image: '/m.svg', price: 24.5, countInStock: 5, qty: 2 });
-  });
+  beforeEach(twoMiceToAddress);
   afterEach(() => signOut());
 
   it('says so before the order is placed, and places none that nothing could pay (no stock held for it)', async () => {

@@ -31,7 +31,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { rememberCouponCode } from '@/lib/couponCode';
 import { guestEmail } from '@/lib/guestCheckout';
 import { useUserInfo } from '@/lib/session';
-import { useShopConfig } from '@/lib/shopConfig';
+import { usePaymentsUnavailable } from '@/lib/shopConfig';
 import { useStoreCredit } from '@/lib/storeCredit';
 import { priceChangeOf, useCreateOrder } from '../api/createOrder';
 import { shippingChoice, useRememberedShippingMethod } from '../shippingMethod';
@@ -60,7 +60,7 @@ export function PlaceOrderPage() {
   // offered it: what is priced here and sent.
   const remembered = useRememberedShippingMethod();
   // Production without PayPal (GET /api/config): an order left for the provider to pay could never be paid.
-  const paymentsUnavailable = useShopConfig().data?.paymentMode === 'unavailable';
+  const paymentsUnavailable = usePaymentsUnavailable();
   const itemsCents = cartItems.reduce((sum, i) => sum + toCents(i.price) * i.qty, 0);
   const method = shippingChoice(settings.data, shippingAddress?.country, itemsCents, remembered).chosen;
 
