@@ -63,6 +63,26 @@ describe('GET /api/products/compare', () => {
     expect(answer.rows.filter((r) => r.differs).map((r) => r.name)).toEqual(['Storage', 'Weight', 'Battery']);
   });
 
+  it('marks no best between products of different categories, and says so', async () => {
+    const mouseId = (await shop.call('POST', '/api/products', { token: admin })).body._id as string;
+    await shop.call('PUT', `/api/products/${mouseId}`, {
+      token: admin,
+      body: productInput('Compare Mouse', { category: 'Mice', specs: [{ name: 'Weight', value: '80 g' }] }),
+    });
+    const { status, body } = await shop.call('GET', `/api/products/compare?ids=${ids[0]},${mouseId}`);
+    expect(status).toBe(200);
+    const answer = body as ProductComparison;
+    expect(answer.bestMarked).toBe(false);
+    const weight = answer.rows.find((r) => r.name === 'Weight')!;
+    expect(weight.cells.map((c) => [c.value, c.best])).toEqual([
+      ['1.2 kg', false],
+      ['80 g', false],
+    ]);
+    expect(weight.differs).toBe(true);
+    const laptops = await shop.call('GET', `/api/products/compare?ids=${ids.join(',')}`);
+    expect(laptops.body.bestMarked).toBe(true);
+  });
+
   it('leaves out an unknown id or a draft and names it; an edit shows at once', async () => {
     const draft = (await shop.call('POST', '/api/products', { token: admin })).body._id as string;
     const url = `/api/products/compare?ids=${ids[0]},nope,${draft}`;

@@ -1,7 +1,7 @@
 // Compare by specs in Chromium (issue 41), on its own embedded shop: three laptops with storage in GB and TB ticked
 // on their cards, the tray (which refuses a fifth product), the /compare page with the most storage and the lightest
-// marked, "Show differences only", the home page's "Recently viewed", and at 390 px the table scrolling sideways
-// with the spec names kept in view.
+// marked, "Show differences only", the home page's "Recently viewed", no best between categories, and at 390 px the
+// tray showing every product ticked and the table scrolling sideways with the spec names kept in view.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './support/browser';
@@ -120,6 +120,53 @@ describe('compare by specs', () => {
     await page.goto('/');
     const recent = page.getByTestId('recently-viewed').getByRole('link');
     await expect.poll(() => recent.allTextContents(), SLOW).toEqual([expect.stringContaining(laptops[0]!.name)]);
+  });
+
+  it('at 390 px the tray shows every product ticked, two or four, and its Compare button', async () => {
+    const page = await open(PHONE);
+    await page.goto('/');
+    const tray = page.getByTestId('compare-tray');
+    const fullyInView = async () => {
+      const boxes = await tray
+        .locator('.compare-tray-item, [data-testid="compare-link"]')
+        .evaluateAll((els) =>
+          els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+        );
+      return boxes.every((box) => box.left >= 0 && box.right <= PHONE.width);
+    };
+    for (const { name } of laptops.slice(0, 2)) await toggleFor(page, name).check();
+    await expect.poll(() => tray.locator('.compare-tray-item').count(), SLOW).toBe(2);
+    expect(await fullyInView()).toBe(true);
+    await toggleFor(page, laptops[2]!.name).check();
+    const another = page
+      .locator('.product-card')
+      .filter({ hasNot: page.getByRole('link', { name: /^Compare / }) })
+      .getByTestId('compare-toggle');
+    await another.nth(0).check();
+    await expect.poll(() => tray.locator('.compare-tray-item').count(), SLOW).toBe(4);
+    expect(await fullyInView()).toBe(true);
+    // Each product is still named to a screen reader, and the page scrolls its end above the tray.
+    expect(await tray.getByRole('button', { name: /^Remove .* from compare$/ }).count()).toBe(4);
+    const { trayTop, paddingBottom, trayHeight } = await page.evaluate(() => {
+      const box = document.querySelector('.compare-tray')!.getBoundingClientRect();
+      return {
+        trayTop: box.top,
+        trayHeight: box.height,
+        paddingBottom: parseFloat(getComputedStyle(document.body).paddingBottom),
+      };
+    });
+    expect(trayTop).toBeGreaterThan(0);
+    expect(paddingBottom).toBeGreaterThanOrEqual(trayHeight);
+  });
+
+  it('marks no best between a laptop and a product of another category, and says why', async () => {
+    const others = await call<{ products: { _id: string; category: string }[] }>('GET', '/api/products');
+    const other = others.products.find((p) => p.category !== 'Laptops')!;
+    const page = await open();
+    await page.goto(`/compare?ids=${laptops[0]!._id},${other._id}`);
+    await page.getByTestId('compare-table').waitFor();
+    expect(await page.getByTestId('compare-no-best').textContent()).toContain('different categories');
+    expect(await page.getByTestId('compare-best').count()).toBe(0);
   });
 
   it('at 390 px the table scrolls sideways and the spec names stay in view', async () => {

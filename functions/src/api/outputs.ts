@@ -157,6 +157,7 @@ export const productComparisonOutput = shapeOf<ProductComparison>()(
       }),
     ),
     missing: z.array(id),
+    bestMarked: z.boolean(),
   }),
 );
 export const stockHistoryPageOutput = shapeOf<StockHistoryPage>()(

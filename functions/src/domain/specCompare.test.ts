@@ -5,6 +5,7 @@ import {
   compareSpecs,
   differencesOnly,
   parseSpecValue,
+  productComparison,
   specDirection,
   specKey,
 } from './specCompare.js';
@@ -87,6 +88,37 @@ describe('compare by specs: three laptops with storage in GB and TB', () => {
       { specs: [{ name: 'Storage', value: 'Expandable' }] },
     ])[0]!;
     expect(storage.cells.map((c) => c.best)).toEqual([false, false]);
+  });
+});
+
+describe('compare across categories', () => {
+  const product = (id: string, category: string, weight: string) =>
+    ({ _id: id, category, specs: [{ name: 'Weight', value: weight }] }) as unknown as Parameters<
+      typeof productComparison
+    >[1][number];
+
+  it('marks the best only among products of one category: a mouse is not the "best" laptop by weight', () => {
+    const mixed = productComparison(
+      ['laptop', 'mouse'],
+      [product('laptop', 'Laptops', '1.4 kg'), product('mouse', 'Mice', '80 g')],
+    );
+    expect(mixed.bestMarked).toBe(false);
+    expect(mixed.rows[0]!.cells.map((c) => c.best)).toEqual([false, false]);
+    expect(mixed.rows[0]!.differs).toBe(true); // the values still differ, and are still shown as quantities
+    expect(mixed.rows[0]!.cells[1]!.quantity).toEqual({ amount: 80, unit: 'g' });
+
+    const laptops = productComparison(
+      ['a', 'b'],
+      [product('a', 'Laptops', '1.4 kg'), product('b', 'Laptops', '1290 g')],
+    );
+    expect(laptops.bestMarked).toBe(true);
+    expect(laptops.rows[0]!.cells.map((c) => c.best)).toEqual([false, true]);
+  });
+
+  it('reads a category as the catalogue does: case and spacing do not make two', () => {
+    const answer = productComparison(['a', 'b'], [product('a', 'Laptops', '1.4 kg'), product('b', ' laptops', '2 kg')]);
+    expect(answer.bestMarked).toBe(true);
+    expect(answer.rows[0]!.cells.map((c) => c.best)).toEqual([true, false]);
   });
 });
 

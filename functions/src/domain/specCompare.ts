@@ -1,6 +1,7 @@
 // Issue 41: products compared by their specification rows (GET /api/products/compare, the web's /compare page).
 // Pure: rows aligned by spec name, values read as quantities with their units normalised, the best value marked
 // where more (or less) is clearly better. Zod-free, so the web's compare page imports it without the schemas.
+import { taxonomyKey } from './nameKey.js';
 import type { ProductSpec } from './productMedia.js';
 import type { Product } from './types.js';
 
@@ -132,8 +133,12 @@ export function specDirection(name: string): SpecDirection {
 }
 
 /** The products' spec rows aligned by name, in the order they first appear (the first product's order, then any
- *  name a later product adds), each with its cells, its best value and whether the products differ on it. */
-export function compareSpecs(products: readonly { specs: readonly ProductSpec[] }[]): CompareRow[] {
+ *  name a later product adds), each with its cells, its best value (unless `markBest` is false) and whether the
+ *  products differ on it. */
+export function compareSpecs(
+  products: readonly { specs: readonly ProductSpec[] }[],
+  { markBest = true }: { markBest?: boolean } = {},
+): CompareRow[] {
   const rows = new Map<string, { name: string; values: (string | null)[] }>();
   products.forEach((product, index) => {
     for (const spec of product.specs) {
@@ -147,10 +152,10 @@ export function compareSpecs(products: readonly { specs: readonly ProductSpec[] 
       row.values[index] ??= spec.value;
     }
   });
-  return [...rows.values()].map(({ name, values }) => compareRow(name, values));
+  return [...rows.values()].map(({ name, values }) => compareRow(name, values, markBest));
 }
 
-function compareRow(name: string, values: readonly (string | null)[]): CompareRow {
+function compareRow(name: string, values: readonly (string | null)[], markBest: boolean): CompareRow {
   const quantities = values.map((value) => (value === null ? null : parseSpecValue(value)));
   const present = values.flatMap((value, i) => (value === null ? [] : [quantities[i]]));
   const units = new Set(present.map((q) => q?.unit));
@@ -160,7 +165,7 @@ function compareRow(name: string, values: readonly (string | null)[]): CompareRo
   const same = comparable && new Set(present.map((q) => q!.amount)).size === 1;
   const direction = specDirection(name);
   let best: number | null = null;
-  if (direction && comparable && present.length >= 2 && !same) {
+  if (markBest && direction && comparable && present.length >= 2 && !same) {
     const amounts = present.map((q) => q!.amount);
     best = direction === 'higher' ? Math.max(...amounts) : Math.min(...amounts);
   }
@@ -185,11 +190,20 @@ export interface ProductComparison {
   products: Product[];
   rows: CompareRow[];
   missing: string[];
+  /** Whether the rows mark a best value: only where every product is of one category. The lighter of a laptop and a
+   *  mouse is not the better buy; the values are still shown, and still compared for "differs". */
+  bestMarked: boolean;
 }
 
 /** The compare answer for the ids asked and the published products found among them (the API's and the server-
  *  rendered page's, alike). */
 export function productComparison(ids: readonly string[], products: Product[]): ProductComparison {
   const found = new Set(products.map((product) => product._id));
-  return { products, rows: compareSpecs(products), missing: ids.filter((id) => !found.has(id)) };
+  const bestMarked = new Set(products.map((product) => taxonomyKey(product.category))).size <= 1;
+  return {
+    products,
+    rows: compareSpecs(products, { markBest: bestMarked }),
+    missing: ids.filter((id) => !found.has(id)),
+    bestMarked,
+  };
 }

@@ -1,5 +1,5 @@
 // Issue 41: /compare?ids=a,b,c: 2-4 products side by side, their spec rows aligned by name (domain/specCompare.ts,
-// computed by the API), the best value of a row marked, "Show differences only". On phones the table scrolls
+// computed by the API), the best value of a row marked (products of one category only), "Show differences only". On phones the table scrolls
 // sideways with the spec names kept in view (compare.css).
 import { MAX_COMPARED, MIN_COMPARED, type ProductComparison } from '@domain/specCompare';
 import { paths } from '@domain/routes';
@@ -62,6 +62,11 @@ export function ComparePage() {
                 onChange={(e) => setDifferencesOnly(e.target.checked)}
                 data-testid="compare-differences"
               />
+              {!answer.bestMarked && (
+                <p className="text-muted small" data-testid="compare-no-best">
+                  These products are of different categories, so no value is marked “Best”.
+                </p>
+              )}
               <CompareTable answer={answer} differencesOnly={differencesOnly} onRemove={remove} />
             </>
           )}
@@ -91,7 +96,8 @@ function CompareTable({
         data-testid="compare-table"
       >
         <caption className="visually-hidden">
-          Specifications of {products.map((p) => p.name).join(', ')}; the best value of a row is marked “Best”.
+          Specifications of {products.map((p) => p.name).join(', ')}
+          {answer.bestMarked ? '; the best value of a row is marked “Best”.' : '.'}
         </caption>
         <thead>
           <tr>
