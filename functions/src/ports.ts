@@ -588,8 +588,25 @@ export interface OutboxEntry {
   dueAt: string;
 }
 
+/** An unsent message whose last attempt failed: waiting for its retry, or given up. */
+export interface MailFailure {
+  to: string;
+  template: string;
+  attempts: number;
+  /** What the mail server (or the renderer) answered the last attempt. */
+  lastError: string;
+  /** True once the worker stopped retrying (status 'failed'). */
+  givenUp: boolean;
+  /** Its stored next-attempt time: the retry's (future) while retried; once given up, the end of its last attempt's
+   *  lease. */
+  at: string;
+}
+
 export interface OutboxStore {
   due(now: Date, limit: number): Promise<OutboxEntry[]>;
+  /** Unsent messages whose last attempt failed, with `at` at or after `since`, the latest `at` first (the dashboard's
+   *  word on mail the mail server refuses). */
+  failing(since: Date, limit: number): Promise<MailFailure[]>;
   claim(entry: OutboxEntry, leaseUntil: Date): Promise<boolean>;
   markSent(id: string, now: Date): Promise<void>;
   /** retryAt null: given up ('failed'). */
@@ -739,8 +756,8 @@ export interface Ports {
    *  server only: the Firebase web listens to Firestore. */
   live?: LiveHub;
   /** The mail outbox (embedded: its SQL table; Firebase: mailOutbox in Firestore). Absent: no mail is recorded.
-   *  `due`: what waits, oldest due first (the dashboard's word on mail not going out). */
-  mail?: MailQueue & Pick<OutboxStore, 'due'>;
+   *  `due`: what waits, oldest due first; `failing`: what the mail server refused (the dashboard's word on mail). */
+  mail?: MailQueue & Pick<OutboxStore, 'due' | 'failing'>;
   /** Account emails and their links (embedded; Firebase with the Firestore store). Absent: their routes are not
    *  mounted. */
   accounts?: AccountLinks;

@@ -113,6 +113,38 @@ describe('mail outbox', () => {
     expect(String(rs.rows[0].last_error)).toMatch(/451|Try again later/);
   });
 
+  it('answers the messages the mail server refused, retried or given up, the latest first; none once sent', async () => {
+    const outbox = new SqlMailOutbox(db, clock);
+    const start = clock.now();
+    expect(await outbox.failing(start, 10)).toEqual([]);
+    smtp.refuseNext(1);
+    await outbox.enqueue({ key: 'a', to: 'ann@example.com', template: 'welcome', data: { n: 1 } });
+    const w = worker();
+    await w.runOnce(); // refused once: retried in 1 s
+    const [retried] = await outbox.failing(start, 10);
+    expect(retried).toMatchObject({ to: 'ann@example.com', template: 'welcome', attempts: 1, givenUp: false });
+    expect(retried!.lastError).toMatch(/451|Try again later/);
+    clock.advance(1_000);
+    await w.runOnce(); // sent: no longer failing
+    expect(await outbox.failing(start, 10)).toEqual([]);
+
+    smtp.refuseNext(10);
+    await outbox.enqueue({ key: 'b', to: 'bob@example.com', template: 'welcome', data: { n: 2 } });
+    for (let i = 0; i < OPTIONS.maxAttempts; i++) {
+      await w.runOnce();
+      clock.advance(60_000);
+    }
+    await outbox.enqueue({ key: 'c', to: 'cy@example.com', template: 'welcome', data: { n: 3 } });
+    await w.runOnce(); // refused once, retried later than b's last lease ended
+    const failing = await outbox.failing(start, 10);
+    expect(failing.map((m) => [m.to, m.givenUp])).toEqual([
+      ['cy@example.com', false],
+      ['bob@example.com', true],
+    ]);
+    expect(await outbox.failing(start, 1)).toHaveLength(1);
+    expect(await outbox.failing(new Date(clock.now().getTime() + 24 * 3_600_000), 10)).toEqual([]); // none that late
+  });
+
   it('loses nothing in a crash between record and send, and sends nothing twice after a restart', async () => {
     const outbox = new SqlMailOutbox(db, clock);
     await outbox.enqueue({ key: 'a', to: 'ann@example.com', template: 'welcome', data: { n: 1 } });

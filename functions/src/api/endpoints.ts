@@ -101,6 +101,9 @@ export interface AdminStats {
   /** Since when the oldest unsent mail has waited (its due time), once past domain MAIL_OVERDUE_MS; null while mail
    *  goes out. */
   mailOverdueSince: string | null;
+  /** The unsent messages of the last 30 days whose last attempt the mail server (or the renderer) refused, at most
+   *  MAIL_FAILING_READ_LIMIT of them read (`more`: there may be others); null while none did. */
+  mailFailing: { count: number; more: boolean; givenUp: number; lastError: string } | null;
 }
 
 /** Issue 41: whether the caller receives abandoned-cart reminders. */

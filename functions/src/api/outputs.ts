@@ -518,4 +518,5 @@ export const adminStatsOutput = z.strictObject({
   cartReminders: z.strictObject({ sent: count, recovered: count, recoveryDays: z.number() }),
   /** Since when the oldest unsent mail has waited, once past domain MAIL_OVERDUE_MS; null: mail is going out. */
   mailOverdueSince: iso.nullable(),
+  mailFailing: z.strictObject({ count, more: z.boolean(), givenUp: count, lastError: z.string() }).nullable(),
 });

@@ -102,3 +102,6 @@ export const MAX_ORDER_NOTE_LENGTH = 2000;
  *  sends (production without SMTP_URL), or it cannot. A working worker sends within seconds; its retries after a
  *  refusal are due later, so they are not reported while they wait. */
 export const MAIL_OVERDUE_MS = 15 * 60_000;
+
+/** The dashboard reads at most this many of the messages the mail server refused (it says "100 or more"). */
+export const MAIL_FAILING_READ_LIMIT = 100;

@@ -176,6 +176,18 @@ export const MAIL_DUE_SHAPE: QueryShape = {
   where: 'mail outbox',
 };
 
+/** Unsent messages whose last attempt failed, the latest first (adapters/firebase/store/mailOutbox.ts failing, the
+ *  admin dashboard). */
+export const MAIL_FAILING_SHAPE: QueryShape = {
+  collection: MAIL_OUTBOX_COLLECTION,
+  filters: [
+    { field: 'failing', op: '==' },
+    { field: 'nextAttemptAt', op: '>=' },
+  ],
+  orderBy: [{ field: 'nextAttemptAt', direction: 'desc' }],
+  where: 'mail outbox',
+};
+
 /** A customer's unpaid orders, read in the place transaction (store.orders.place): equalities only, which
  *  Firestore serves by merging single-field indexes (no composite index). */
 export const UNPAID_ORDERS_SHAPE: QueryShape = {
@@ -291,6 +303,7 @@ export function allQueryShapes(): QueryShape[] {
     CUSTOMER_ORDER_TIMES_SHAPE,
     CART_REMINDERS_SENT_SHAPE,
     MAIL_DUE_SHAPE,
+    MAIL_FAILING_SHAPE,
     UNPAID_ORDERS_SHAPE,
     WAITING_CANCELLATIONS_SHAPE,
     WAITING_RETURNS_SHAPE,

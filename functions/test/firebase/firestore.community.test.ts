@@ -378,6 +378,35 @@ describe('mail outbox on Firestore (community emulator)', () => {
       emulator.state.clear();
     }
   });
+
+  // The dashboard's word on mail the mail server refuses (features/admin/routes.ts, mailOverdue.test.ts on the
+  // embedded outbox): failing(since) answers the unsent messages whose last attempt failed, the latest first.
+  it('answers the refused messages, retried or given up, the latest first, and none once sent', async () => {
+    const { MovableClock } = await import('../support/clock.js');
+    const app = adminApp();
+    const clock = new MovableClock(new Date('2026-12-02T10:00:00.000Z'));
+    const outbox = new FirestoreMailOutbox(app.db, () => clock.now());
+    const start = clock.now();
+    try {
+      for (const key of ['a', 'b', 'c'])
+        await outbox.enqueue({ key, to: `${key}@example.com`, template: 'password-reset', data: {} });
+      const [a, b, c] = await outbox.due(new Date('2026-12-02T11:00:00.000Z'), 3);
+      await outbox.markFailed(a!.id, '535 Authentication failed', null);
+      await outbox.markFailed(b!.id, '451 Try again later', new Date('2026-12-02T10:05:00.000Z'));
+      await outbox.markSent(c!.id, clock.now());
+      const failing = await outbox.failing(start, 10);
+      expect(failing.map((m) => [m.to, m.givenUp, m.lastError])).toEqual([
+        ['b@example.com', false, '451 Try again later'],
+        ['a@example.com', true, '535 Authentication failed'],
+      ]);
+      await outbox.markSent(b!.id, clock.now());
+      expect((await outbox.failing(start, 10)).map((m) => m.to)).toEqual(['a@example.com']);
+      expect(await outbox.failing(new Date('2026-12-03T00:00:00.000Z'), 10)).toEqual([]);
+    } finally {
+      await app.close();
+      emulator.state.clear();
+    }
+  });
 });
 
 // Issue 37: a guest's order page is live through orderStatus/{sha256(guest token)} (firestore.rules: anyone may get

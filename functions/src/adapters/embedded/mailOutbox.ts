@@ -10,7 +10,7 @@
 // the commit (accountLinks.ts onMailRecorded, the store's `orderMail.onRecorded`). The templates' data types are
 // mail/templates/index.ts MailData.
 import type { InStatement, Transaction } from './sql.js';
-import type { Clock, MailQueue, OutboxEntry, OutboxStore, QueuedMail } from '../../ports.js';
+import type { Clock, MailFailure, MailQueue, OutboxEntry, OutboxStore, QueuedMail } from '../../ports.js';
 import type { Database } from './db.js';
 import { newId } from './mapping.js';
 
@@ -62,6 +62,24 @@ export class SqlMailOutbox implements OutboxStore, MailQueue {
       data: JSON.parse(String(r.data_json ?? '{}')) as Record<string, unknown>,
       attempts: Number(r.attempts),
       dueAt: String(r.next_attempt_at),
+    }));
+  }
+
+  async failing(since: Date, limit: number): Promise<MailFailure[]> {
+    // Index mail_outbox_failing (migration 44): only the messages whose last attempt failed.
+    const rs = await this.db.client.execute({
+      sql: `SELECT to_address, template, attempts, last_error, status, next_attempt_at FROM mail_outbox
+            WHERE last_error IS NOT NULL AND status <> 'sent' AND next_attempt_at >= ?
+            ORDER BY next_attempt_at DESC LIMIT ?`,
+      args: [since.toISOString(), limit],
+    });
+    return rs.rows.map((r) => ({
+      to: String(r.to_address),
+      template: String(r.template),
+      attempts: Number(r.attempts),
+      lastError: String(r.last_error),
+      givenUp: r.status === 'failed',
+      at: String(r.next_attempt_at),
     }));
   }
 

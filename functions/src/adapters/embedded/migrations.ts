@@ -1084,6 +1084,15 @@ export const MIGRATIONS: Migration[] = [
     // Links sent before this migration have none and keep their hour.
     statements: ['ALTER TABLE account_tokens ADD COLUMN token_version INTEGER'],
   },
+  {
+    version: 44,
+    name: 'the mail the mail server refused',
+    // The dashboard's word on failing mail (mailOutbox.ts failing): the few messages whose last attempt failed, read
+    // without scanning every message ever sent (a sent one has no last_error).
+    statements: [
+      `CREATE INDEX mail_outbox_failing ON mail_outbox (next_attempt_at) WHERE last_error IS NOT NULL AND status <> 'sent'`,
+    ],
+  },
 ];
 
 /** Migration 42's backfill: each level and low-stock mark its id, keyId of `product|variant` (as Firestore's). */

@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD, MAIL_OVERDUE_MS } from '../../domain/limits.js';
+import { LOW_STOCK_THRESHOLD, MAIL_FAILING_READ_LIMIT, MAIL_OVERDUE_MS } from '../../domain/limits.js';
 import { requireAdmin } from '../../http/auth.js';
 import { CART_REMINDER_RECOVERY_DAYS, cartReminderFigures } from '../../domain/cartReminders.js';
 import type { Ports } from '../../ports.js';
@@ -6,8 +6,8 @@ import { endpoints } from '../../api/endpoints.js';
 import { endpointRouter, handle } from '../../http/endpoint.js';
 
 /** GET /api/admin/stats: the dashboard's orders and revenue per day (last 30 days), low-stock products, the
- *  abandoned-cart reminders' figures (issue 41), and since when the oldest unsent mail has waited, once it waited
- *  MAIL_OVERDUE_MS (else null): email is not going out. */
+ *  abandoned-cart reminders' figures (issue 41), since when the oldest unsent mail has waited, once it waited
+ *  MAIL_OVERDUE_MS (else null): email is not going out; and the mail the mail server refused. */
 export function adminRoutes({ store, auth, clock, mail }: Ports) {
   const router = endpointRouter('/api/admin');
   handle(router, endpoints.adminStats, requireAdmin(auth), async (_req, res) => {
@@ -25,12 +25,23 @@ export function adminRoutes({ store, auth, clock, mail }: Ports) {
     const reminders = cartReminderFigures(await store.cartReminders.sentSince(since));
     // The outbox's own query (the worker's): the oldest message still waiting MAIL_OVERDUE_MS after it was due.
     const overdue = mail ? await mail.due(new Date(now.getTime() - MAIL_OVERDUE_MS), 1) : [];
+    // ...and what the mail server refused in the same 30 days (its answer to the latest: a wrong password, a refused
+    // sender), retried or given up: a worker that sends but is refused leaves nothing overdue.
+    const failing = mail ? await mail.failing(since, MAIL_FAILING_READ_LIMIT) : [];
     res.json({
       daily,
       lowStock,
       lowStockThreshold: threshold,
       cartReminders: { ...reminders, recoveryDays: CART_REMINDER_RECOVERY_DAYS },
       mailOverdueSince: overdue[0]?.dueAt ?? null,
+      mailFailing: failing.length
+        ? {
+            count: failing.length,
+            more: failing.length === MAIL_FAILING_READ_LIMIT,
+            givenUp: failing.filter((m) => m.givenUp).length,
+            lastError: failing[0]!.lastError,
+          }
+        : null,
     });
   });
   return router;

@@ -7,7 +7,7 @@
 // The document id is the message's idempotency key (keyId), so a key is one document: a change that records its
 // key a second time finds it (`recordMail` reads first) and leaves the first alone.
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
-import type { MailQueue, OutboxEntry, OutboxStore, QueuedMail } from '../../../ports.js';
+import type { MailFailure, MailQueue, OutboxEntry, OutboxStore, QueuedMail } from '../../../ports.js';
 import { MAIL_OUTBOX_COLLECTION } from '../../../firestore/schema.js';
 import { keyId } from './mapping.js';
 
@@ -26,6 +26,9 @@ export interface MailDoc {
   createdAt: string;
   sentAt?: string;
   lastError?: string | null;
+  /** True while unsent after a failed attempt (retried or given up), false once sent: the dashboard's query (a
+   *  message recorded before this field has none and is not reported). */
+  failing?: boolean;
 }
 
 export const mailRef = (db: Firestore, key: string): DocumentReference =>
@@ -94,6 +97,27 @@ export class FirestoreMailOutbox implements OutboxStore, MailQueue {
     });
   }
 
+  async failing(since: Date, limit: number): Promise<MailFailure[]> {
+    // domain/firestoreQueries.ts MAIL_FAILING_SHAPE.
+    const snap = await this.col
+      .where('failing', '==', true)
+      .where('nextAttemptAt', '>=', since.toISOString())
+      .orderBy('nextAttemptAt', 'desc')
+      .limit(limit)
+      .get();
+    return snap.docs.map((d) => {
+      const m = d.data() as MailDoc;
+      return {
+        to: m.to,
+        template: m.template,
+        attempts: m.attempts,
+        lastError: m.lastError ?? '',
+        givenUp: m.status === 'failed',
+        at: m.nextAttemptAt,
+      };
+    });
+  }
+
   /** Takes the message for one attempt only if it is still as `due()` read it (two instances of the function, or a
    *  crashed one's lease, never make two attempts at once). */
   async claim(entry: OutboxEntry, leaseUntil: Date): Promise<boolean> {
@@ -108,14 +132,18 @@ export class FirestoreMailOutbox implements OutboxStore, MailQueue {
   }
 
   async markSent(id: string, now: Date): Promise<void> {
-    await this.col.doc(id).update({ status: 'sent', sentAt: now.toISOString(), data: null, lastError: null });
+    await this.col
+      .doc(id)
+      .update({ status: 'sent', sentAt: now.toISOString(), data: null, lastError: null, failing: false });
   }
 
   async markFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
     await this.col
       .doc(id)
       .update(
-        retryAt ? { lastError: error, nextAttemptAt: retryAt.toISOString() } : { lastError: error, status: 'failed' },
+        retryAt
+          ? { lastError: error, failing: true, nextAttemptAt: retryAt.toISOString() }
+          : { lastError: error, failing: true, status: 'failed' },
       );
   }
 

@@ -167,11 +167,40 @@ describe('DashboardPage: email not going out', () => {
     expect(warning).toHaveTextContent('2030');
   });
 
+  it('tells the owner the mail server refuses emails, how many, and its answer', async () => {
+    const mailFailing = { count: 3, more: false, givenUp: 1, lastError: '535 5.7.8 Authentication failed' };
+    mockFetch({
+      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing } }),
+      ...summary,
+    });
+    renderAt(<DashboardPage />, { path: '/admin' });
+    const warning = await screen.findByTestId('mail-failing');
+    expect(warning).toHaveTextContent('The mail server refuses emails: 3 emails of the last 30 days could not be sent');
+    expect(warning).toHaveTextContent('(1 given up after every retry)');
+    expect(warning).toHaveTextContent('“535 5.7.8 Authentication failed”');
+    expect(screen.queryByTestId('mail-overdue')).toBeNull();
+  });
+
+  it('says "or more" when the server read only the first of many', async () => {
+    const mailFailing = { count: 100, more: true, givenUp: 0, lastError: 'connect ECONNREFUSED' };
+    mockFetch({
+      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing } }),
+      ...summary,
+    });
+    renderAt(<DashboardPage />, { path: '/admin' });
+    const warning = await screen.findByTestId('mail-failing');
+    expect(warning).toHaveTextContent('100 or more emails of the last 30 days could not be sent. Its last answer');
+  });
+
   it('says nothing while mail goes out', async () => {
-    mockFetch({ 'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null } }), ...summary });
+    mockFetch({
+      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing: null } }),
+      ...summary,
+    });
     renderAt(<DashboardPage />, { path: '/admin' });
     expect(await screen.findByText('None: no cancellation or return to decide.')).toBeVisible();
     expect(await screen.findByText('Orders (30 days)')).toBeVisible();
     expect(screen.queryByTestId('mail-overdue')).toBeNull();
+    expect(screen.queryByTestId('mail-failing')).toBeNull();
   });
 });

@@ -212,11 +212,29 @@ function MailOverdue({ since }: { since: string | null | undefined }) {
   );
 }
 
+/** The mail server refuses what the outbox sends (a wrong address or password in SMTP_URL, a refused sender): the
+ *  messages are retried for a while, then given up. The server's own answer says what to fix. */
+function MailFailing({ failing }: { failing: AdminStats['mailFailing'] | undefined }) {
+  if (!failing) return null;
+  const { count, more, givenUp, lastError } = failing;
+  const how = `${more ? `${count} or more emails` : count === 1 ? '1 email' : `${count} emails`}`;
+  return (
+    <div data-testid="mail-failing">
+      <Message variant="warning" role="status">
+        <strong>The mail server refuses emails:</strong> {how} of the last 30 days could not be sent
+        {givenUp > 0 ? ` (${givenUp} given up after every retry)` : ''}. Its last answer: “{lastError}”. Check SMTP_URL
+        and MAIL_FROM; emails still being retried go out once it accepts them.
+      </Message>
+    </div>
+  );
+}
+
 function Dashboard({ stats }: { stats: AdminStats }) {
   const { orders, revenue } = totals(stats.daily);
   return (
     <>
       <MailOverdue since={stats.mailOverdueSince} />
+      <MailFailing failing={stats.mailFailing} />
       <Row className="g-3 mb-4 ps-0" as="ul" aria-label="Last 30 days" role="list">
         <Col as="li" sm={4} className="list-unstyled">
           <Stat label="Orders (30 days)" value={String(orders)} />
