@@ -167,7 +167,7 @@ describe('DashboardPage: email not going out', () => {
     expect(warning).toHaveTextContent('2030');
   });
 
-  it('tells the owner the mail server refuses emails, how many, and its answer', async () => {
+  it('tells the owner emails are failing, how many, and what the last attempt ended with', async () => {
     const mailFailing = { count: 3, more: false, givenUp: 1, lastError: '535 5.7.8 Authentication failed' };
     mockFetch({
       'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing } }),
@@ -175,7 +175,7 @@ describe('DashboardPage: email not going out', () => {
     });
     renderAt(<DashboardPage />, { path: '/admin' });
     const warning = await screen.findByTestId('mail-failing');
-    expect(warning).toHaveTextContent('The mail server refuses emails: 3 emails of the last 30 days could not be sent');
+    expect(warning).toHaveTextContent('Emails are failing: 3 emails of the last 30 days could not be sent');
     expect(warning).toHaveTextContent('(1 given up after every retry)');
     expect(warning).toHaveTextContent('“535 5.7.8 Authentication failed”');
     expect(screen.queryByTestId('mail-overdue')).toBeNull();
@@ -189,7 +189,7 @@ describe('DashboardPage: email not going out', () => {
     });
     renderAt(<DashboardPage />, { path: '/admin' });
     const warning = await screen.findByTestId('mail-failing');
-    expect(warning).toHaveTextContent('100 or more emails of the last 30 days could not be sent. Its last answer');
+    expect(warning).toHaveTextContent('100 or more emails of the last 30 days could not be sent. The last attempt');
   });
 
   it('says nothing while mail goes out', async () => {

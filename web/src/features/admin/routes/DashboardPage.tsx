@@ -221,9 +221,10 @@ function MailFailing({ failing }: { failing: AdminStats['mailFailing'] | undefin
   return (
     <div data-testid="mail-failing">
       <Message variant="warning" role="status">
-        <strong>The mail server refuses emails:</strong> {how} of the last 30 days could not be sent
-        {givenUp > 0 ? ` (${givenUp} given up after every retry)` : ''}. Its last answer: “{lastError}”. Check SMTP_URL
-        and MAIL_FROM; emails still being retried go out once it accepts them.
+        <strong>Emails are failing:</strong> {how} of the last 30 days could not be sent
+        {givenUp > 0 ? ` (${givenUp} given up after every retry)` : ''}. The last attempt ended with “{lastError}”.
+        Check SMTP_URL and MAIL_FROM (on Firebase: the SMTP_URL secret); emails still being retried go out once the mail
+        server accepts them.
       </Message>
     </div>
   );
