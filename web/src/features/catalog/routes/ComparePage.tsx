@@ -62,7 +62,7 @@ export function ComparePage() {
                 onChange={(e) => setDifferencesOnly(e.target.checked)}
                 data-testid="compare-differences"
               />
-              {!answer.bestMarked && (
+              {answer.bestMarked === false && (
                 <p className="text-muted small" data-testid="compare-no-best">
                   These products are of different categories, so no value is marked “Best”.
                 </p>
@@ -97,7 +97,7 @@ function CompareTable({
       >
         <caption className="visually-hidden">
           Specifications of {products.map((p) => p.name).join(', ')}
-          {answer.bestMarked ? '; the best value of a row is marked “Best”.' : '.'}
+          {answer.bestMarked !== false ? '; the best value of a row is marked “Best”.' : '.'}
         </caption>
         <thead>
           <tr>
