@@ -26,8 +26,9 @@ export interface MailDoc {
   createdAt: string;
   sentAt?: string;
   lastError?: string | null;
-  /** True while unsent after a failed attempt (retried or given up), false once sent: the dashboard's query (a
-   *  message recorded before this field has none and is not reported). */
+  /** True while unsent after a failed attempt (retried or given up), false once sent: the dashboard's query. A
+   *  message given up before this field existed has none and is not reported; one still retried gets it at its next
+   *  failed attempt. */
   failing?: boolean;
 }
 
@@ -77,7 +78,7 @@ export class FirestoreMailOutbox implements OutboxStore, MailQueue {
   }
 
   async due(now: Date, limit: number): Promise<OutboxEntry[]> {
-    // domain/firestoreQueries.ts MAIL_DUE_SHAPE.
+    // firestore/queries.ts MAIL_DUE_SHAPE.
     const snap = await this.col
       .where('status', '==', 'pending')
       .where('nextAttemptAt', '<=', now.toISOString())
@@ -98,7 +99,7 @@ export class FirestoreMailOutbox implements OutboxStore, MailQueue {
   }
 
   async failing(since: Date, limit: number): Promise<MailFailure[]> {
-    // domain/firestoreQueries.ts MAIL_FAILING_SHAPE.
+    // firestore/queries.ts MAIL_FAILING_SHAPE.
     const snap = await this.col
       .where('failing', '==', true)
       .where('nextAttemptAt', '>=', since.toISOString())
