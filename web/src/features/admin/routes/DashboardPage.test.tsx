@@ -154,13 +154,17 @@ describe('DashboardPage: email not going out', () => {
   beforeEach(() => setUserInfo({ _id: 'a1', name: 'Admin', email: 'admin@voltshop.test', isAdmin: true, token: 't' }));
   afterEach(() => signOut());
   const summary = { 'GET /api/orders/requests/summary': () => ({ body: { cancellations: 0, returns: 0 } }) };
-
-  it('warns the owner since when mail has waited, and what to set', async () => {
+  /** The dashboard over stats whose mail fields are these (none overdue, none failing unless given). */
+  const showDashboard = (mail: { mailOverdueSince?: string | null; mailFailing?: unknown }) => {
     mockFetch({
-      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: '2030-01-01T09:30:00.000Z' } }),
+      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing: null, ...mail } }),
       ...summary,
     });
     renderAt(<DashboardPage />, { path: '/admin' });
+  };
+
+  it('warns the owner since when mail has waited, and what to set', async () => {
+    showDashboard({ mailOverdueSince: '2030-01-01T09:30:00.000Z' });
     const warning = await screen.findByTestId('mail-overdue');
     expect(warning).toHaveTextContent('Emails are not going out');
     expect(warning).toHaveTextContent('SMTP_URL');
@@ -169,11 +173,7 @@ describe('DashboardPage: email not going out', () => {
 
   it('tells the owner emails are failing, how many, and what the last attempt ended with', async () => {
     const mailFailing = { count: 3, more: false, givenUp: 1, lastError: '535 5.7.8 Authentication failed' };
-    mockFetch({
-      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing } }),
-      ...summary,
-    });
-    renderAt(<DashboardPage />, { path: '/admin' });
+    showDashboard({ mailFailing });
     const warning = await screen.findByTestId('mail-failing');
     expect(warning).toHaveTextContent('Emails are failing: 3 emails of the last 30 days could not be sent');
     expect(warning).toHaveTextContent('(1 given up after every retry)');
@@ -183,21 +183,13 @@ describe('DashboardPage: email not going out', () => {
 
   it('says "or more" when the server read only the first of many', async () => {
     const mailFailing = { count: 100, more: true, givenUp: 0, lastError: 'connect ECONNREFUSED' };
-    mockFetch({
-      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing } }),
-      ...summary,
-    });
-    renderAt(<DashboardPage />, { path: '/admin' });
+    showDashboard({ mailFailing });
     const warning = await screen.findByTestId('mail-failing');
     expect(warning).toHaveTextContent('100 or more emails of the last 30 days could not be sent. The last attempt');
   });
 
   it('says nothing while mail goes out', async () => {
-    mockFetch({
-      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing: null } }),
-      ...summary,
-    });
-    renderAt(<DashboardPage />, { path: '/admin' });
+    showDashboard({});
     expect(await screen.findByText('None: no cancellation or return to decide.')).toBeVisible();
     expect(await screen.findByText('Orders (30 days)')).toBeVisible();
     expect(screen.queryByTestId('mail-overdue')).toBeNull();

@@ -217,7 +217,7 @@ function MailOverdue({ since }: { since: string | null | undefined }) {
 function MailFailing({ failing }: { failing: AdminStats['mailFailing'] | undefined }) {
   if (!failing) return null;
   const { count, more, givenUp, lastError } = failing;
-  const how = `${more ? `${count} or more emails` : count === 1 ? '1 email' : `${count} emails`}`;
+  const how = more ? `${count} or more emails` : count === 1 ? '1 email' : `${count} emails`;
   return (
     <div data-testid="mail-failing">
       <Message variant="warning" role="status">
