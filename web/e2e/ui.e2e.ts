@@ -192,6 +192,8 @@ describe('accessibility and looks', () => {
 
   it('the carousel pauses on hover and is usable from the keyboard', async () => {
     const { page, context } = await newPage(browser, base, DESKTOP);
+    // The page's timers on a clock the test moves: the 5 s interval passes without the test waiting for it.
+    await page.clock.install();
     await page.goto('/');
     const carousel = page.getByTestId('top-carousel');
     await carousel.waitFor();
@@ -199,11 +201,16 @@ describe('accessibility and looks', () => {
     const first = await active();
     await carousel.getByRole('button', { name: 'Next' }).focus();
     await page.keyboard.press('Enter');
+    await page.clock.runFor(1000); // the slide
     await expect.poll(active).not.toBe(first);
     await carousel.hover();
     const hovered = await active();
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(6000);
     expect(await active()).toBe(hovered);
+    // ...and it moves on by itself once the pointer has left.
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(6000);
+    await expect.poll(active).not.toBe(hovered);
     await context.close();
   });
 
