@@ -431,8 +431,7 @@ describe('admin: products', () => {
       [{ width: 1366, height: 768 }, 'admin-stock-history'],
       [MOBILE, 'admin-stock-history-mobile'],
     ] as const) {
-      // axe is injected as an inline script, which the shop's CSP rightly forbids: this context bypasses it.
-      const { page, errors } = await newPage(browser, shop.url, viewport, { bypassCSP: true });
+      const { page, errors } = await newPage(browser, shop.url, viewport, { axe: true });
       pageErrors.push(errors);
       await page.goto('/login');
       await signIn(page, ADMIN.email, ADMIN.password);
@@ -750,8 +749,7 @@ describe('admin: dashboard and guards', () => {
     { timeout: 150_000 },
     async () => {
       // Issue 40: every admin page, the admin's view of an order and its papers included (an order of the admin's own).
-      // axe is injected as an inline script, which the shop's CSP rightly forbids: this context bypasses it.
-      const { page, errors } = await newPage(browser, shop.url, DESKTOP, { bypassCSP: true });
+      const { page, errors } = await newPage(browser, shop.url, DESKTOP, { axe: true });
       pageErrors.push(errors);
       await page.goto('/login');
       await signIn(page, ADMIN.email, ADMIN.password);

@@ -20,8 +20,7 @@ afterAll(async () => {
 });
 // The shop's address is known only once it started: every goto below is absolute.
 const browser = browserPerFile('http://localhost');
-// bypassCSP: axe is injected as an inline script.
-const open = (viewport: { width: number; height: number }) => browser.open(viewport, { bypassCSP: true });
+const open = (viewport: { width: number; height: number }) => browser.open(viewport, { axe: true });
 
 const customer = { name: 'Priya Searchfield', email: uniqueEmail('priya'), password: 'secret123' };
 const guestEmail = uniqueEmail('quentin');

@@ -242,8 +242,7 @@ describe('browsing by category, brand, price and sort', () => {
 
   it('has no serious or critical axe violations (category, filtered, no results; desktop and mobile with the offcanvas)', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
-      // axe is injected as an inline script, which the shop's CSP rightly forbids: this context bypasses it.
-      const page = await open(viewport, { bypassCSP: true });
+      const page = await open(viewport, { axe: true });
       for (const url of ['/', '/category/Audio?sort=price_asc', '/?brand=Kestrel&minPrice=10', '/search/zzqx-none']) {
         await page.goto(url);
         await page.getByRole('combobox', { name: 'Sort' }).waitFor();

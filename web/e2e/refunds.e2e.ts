@@ -36,9 +36,9 @@ afterAll(async () => {
   expect(pageErrors.flat(), 'uncaught page errors').toEqual([]);
 });
 
-/** A fresh context; `bypassCSP` lets axe-core's inline script run (the admin's page is checked). */
-async function open(viewport = WIDE, bypassCSP = false): Promise<Page> {
-  const { page, errors } = await newPage(browser, shop.url, viewport, { bypassCSP });
+/** A fresh context; `axe` puts axe-core on its pages (the admin's page is checked). */
+async function open(viewport = WIDE, axe = false): Promise<Page> {
+  const { page, errors } = await newPage(browser, shop.url, viewport, { axe });
   pageErrors.push(errors);
   return page;
 }

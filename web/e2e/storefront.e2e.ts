@@ -28,8 +28,7 @@ afterAll(async () => {
 
 /** A fresh page at `viewport`; fails the test on uncaught page errors. */
 async function withPage(viewport: typeof WIDE, run: (page: Page) => Promise<void>) {
-  // bypassCSP: axe-core is injected as an inline script.
-  const { page, errors } = await newPage(browser, base, viewport, { bypassCSP: true });
+  const { page, errors } = await newPage(browser, base, viewport, { axe: true });
   try {
     await run(page);
     expect(errors, 'uncaught page errors').toEqual([]);

@@ -103,7 +103,7 @@ async function tour(page: Page, visit: (name: string) => Promise<void>) {
 
 describe('accessibility and looks', () => {
   it('has no serious or critical axe violations on the main pages (desktop), and saves screenshots', async () => {
-    const { page, errors, context } = await newPage(browser, base, DESKTOP, { bypassCSP: true });
+    const { page, errors, context } = await newPage(browser, base, DESKTOP, { axe: true });
     const found: Record<string, unknown> = {};
     await tour(page, async (name) => {
       await settle(page);
@@ -117,7 +117,7 @@ describe('accessibility and looks', () => {
   }, 240_000);
 
   it('has no serious or critical axe violations on mobile, and saves screenshots', async () => {
-    const { page, errors, context } = await newPage(browser, base, MOBILE, { bypassCSP: true });
+    const { page, errors, context } = await newPage(browser, base, MOBILE, { axe: true });
     const found: Record<string, unknown> = {};
     await tour(page, async (name) => {
       await settle(page);
