@@ -11,7 +11,8 @@
 // CPU per order request (its process's user+system time over the burst; target <= 0.8 ms).
 // Usage: npx tsx bench/checkout.ts [--quick] [--json out.json]   (BENCH_CUSTOMERS=500, BENCH_STOCK=100)
 //   BENCH_SHOP_ROOT: another checkout of the repository whose built shop to measure (a before/after comparison);
-//   BENCH_PROFILE_DIR: write a V8 CPU profile of the spike alone there (bench/lib/profileSummary.ts reads it).
+//   BENCH_PROFILE_DIR: write a V8 CPU profile of each sale's burst alone there, the first and the second sale
+//   (bench/lib/profileSummary.ts reads them).
 // Sign-in: over HTTP by default (~2 min here: 500 scrypt verifications); --quick instead signs the tokens with the
 // shop's own token code and a JWT_SECRET given to the server (BENCH_TOKENS=http|sign overrides).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -280,10 +281,12 @@ export async function runCheckout() {
     await new Promise((r) => setTimeout(r, 1100)); // fresh tokens again: none the server has verified
     const secondTokens = await Promise.all(ids.map((id) => signer.issueToken(id)));
     db.close();
+    if (PROFILE_DIR) await json('POST', '/bench/profile/start');
     const second = await burst('/api/orders', secondTokens, {
       ...orderBody,
       orderItems: [{ product: secondProduct, qty: 1 }],
     });
+    const secondProfile = PROFILE_DIR ? ((await json('POST', '/bench/profile/stop')).body.file as string) : undefined;
     const secondStock = (await json('GET', `/api/products/${secondProduct}`)).body.countInStock as number;
     const secondStatuses = second.answers.reduce<Record<number, number>>(
       (n, r) => ({ ...n, [r.status]: (n[r.status] ?? 0) + 1 }),
@@ -309,6 +312,7 @@ export async function runCheckout() {
     return {
       load: { before: loadBefore, after: loadAverage() },
       profile,
+      secondProfile,
       floor: { rounds: floorRounds, p95: floorP95, ratio: p95 / floorP95 },
       limit: {
         ...limit,

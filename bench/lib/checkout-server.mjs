@@ -27,12 +27,13 @@ const shop = createShop(
       app.post('/bench/noop', express.json({ limit: '100kb', strict: true }), requireUser(ports.auth), (_req, res) => {
         res.status(204).end();
       });
-      // BENCH_PROFILE_DIR: the spike alone profiled (V8's sampling CPU profiler, as --cpu-prof, but started and
-      // stopped around the burst by bench/checkout.ts, so start-up, sign-ins and the no-op runs stay out of it).
+      // BENCH_PROFILE_DIR: each sale's burst alone profiled (V8's sampling CPU profiler, as --cpu-prof, but started and
+      // stopped around each burst by bench/checkout.ts, so start-up, sign-ins and the no-op runs stay out of it).
       const profileDir = process.env.BENCH_PROFILE_DIR;
       if (profileDir) {
         const session = new Session();
         session.connect();
+        let profiles = 0;
         app.post('/bench/profile/start', async (_req, res) => {
           await session.post('Profiler.enable');
           await session.post('Profiler.setSamplingInterval', { interval: 100 });
@@ -41,7 +42,7 @@ const shop = createShop(
         });
         app.post('/bench/profile/stop', async (req, res) => {
           const { profile } = await session.post('Profiler.stop');
-          const file = join(profileDir, `spike-${process.pid}.cpuprofile`);
+          const file = join(profileDir, `spike-${process.pid}-${++profiles}.cpuprofile`);
           writeFileSync(file, JSON.stringify(profile));
           res.json({ file });
         });
