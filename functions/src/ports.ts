@@ -611,6 +611,10 @@ export interface OutboxStore {
   markSent(id: string, now: Date): Promise<void>;
   /** retryAt null: given up ('failed'). */
   markFailed(id: string, error: string, retryAt: Date | null): Promise<void>;
+  /** The dashboard's "Send again": the messages given up with `at` at or after `since` (as `failing` reports them),
+   *  but for the templates in `except`, due again at `now` with their attempts counted from zero, and the worker
+   *  woken where it runs in this process; answers how many. */
+  resendGivenUp(since: Date, now: Date, except: readonly string[]): Promise<number>;
 }
 
 /** The account messages' vocabulary (mail/accountMails.ts decides which messages each event records; the stores'
@@ -756,8 +760,9 @@ export interface Ports {
    *  server only: the Firebase web listens to Firestore. */
   live?: LiveHub;
   /** The mail outbox (embedded: its SQL table; Firebase: mailOutbox in Firestore). Absent: no mail is recorded.
-   *  `due`: what waits, oldest due first; `failing`: what the mail server refused (the dashboard's word on mail). */
-  mail?: MailQueue & Pick<OutboxStore, 'due' | 'failing'>;
+   *  `due`: what waits, oldest due first; `failing`: what the mail server refused (the dashboard's word on mail);
+   *  `resendGivenUp`: the dashboard's "Send again". */
+  mail?: MailQueue & Pick<OutboxStore, 'due' | 'failing' | 'resendGivenUp'>;
   /** Account emails and their links (embedded; Firebase with the Firestore store). Absent: their routes are not
    *  mounted. */
   accounts?: AccountLinks;

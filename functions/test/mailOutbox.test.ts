@@ -145,6 +145,46 @@ describe('mail outbox', () => {
     expect(await outbox.failing(new Date(clock.now().getTime() + 24 * 3_600_000), 10)).toEqual([]); // none that late
   });
 
+  it('sends the given-up messages of the window again on request, from a fresh count, not the listed templates', async () => {
+    const outbox = new SqlMailOutbox(db, clock);
+    let woken = 0;
+    outbox.onRecorded = () => void woken++;
+    const start = clock.now();
+    smtp.refuseNext(3 * OPTIONS.maxAttempts);
+    await outbox.enqueue({ key: 'old', to: 'old@example.com', template: 'order-placed', data: { n: 0 } });
+    const w = worker();
+    for (let i = 0; i < OPTIONS.maxAttempts; i++) {
+      await w.runOnce();
+      clock.advance(60_000);
+    }
+    clock.advance(2 * 24 * 3_600_000); // "old" was given up two days before the window below starts
+    const since = clock.now();
+    await outbox.enqueue({ key: 'order', to: 'ann@example.com', template: 'order-placed', data: { n: 1 } });
+    await outbox.enqueue({ key: 'reset', to: 'bob@example.com', template: 'password-reset', data: { n: 2 } });
+    for (let i = 0; i < OPTIONS.maxAttempts; i++) {
+      await w.runOnce();
+      clock.advance(60_000);
+    }
+    smtp.refuseNext(1);
+    await outbox.enqueue({ key: 'retried', to: 'cy@example.com', template: 'order-shipped', data: { n: 3 } });
+    await w.runOnce(); // refused once: still being retried, not given up
+    expect(await outbox.counts()).toEqual({ pending: 1, sent: 0, failed: 3 });
+    expect(smtp.refused).toBe(3 * OPTIONS.maxAttempts + 1);
+
+    woken = 0;
+    expect(await outbox.resendGivenUp(since, clock.now(), ['password-reset'])).toBe(1);
+    expect(woken).toBe(1); // the worker is told at once
+    expect(await outbox.counts()).toEqual({ pending: 2, sent: 0, failed: 2 });
+    expect(await w.runOnce()).toBe(1); // due now: the order mail; the retried one waits for its backoff
+    expect(subjects()).toEqual(['order-placed #1']);
+    const rs = await db.client.execute("SELECT attempts, status FROM mail_outbox WHERE idempotency_key = 'order'");
+    expect(rs.rows[0]).toMatchObject({ attempts: 1, status: 'sent' }); // a fresh count: one attempt this time
+    // Sent, or never given up, or outside the window, or listed: nothing more to send again.
+    expect(await outbox.resendGivenUp(since, clock.now(), ['password-reset'])).toBe(0);
+    expect(woken).toBe(1);
+    expect(await outbox.resendGivenUp(start, clock.now(), ['password-reset'])).toBe(1); // the old one, once asked
+  });
+
   it('loses nothing in a crash between record and send, and sends nothing twice after a restart', async () => {
     const outbox = new SqlMailOutbox(db, clock);
     await outbox.enqueue({ key: 'a', to: 'ann@example.com', template: 'welcome', data: { n: 1 } });

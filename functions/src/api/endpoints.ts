@@ -102,8 +102,14 @@ export interface AdminStats {
    *  goes out. */
   mailOverdueSince: string | null;
   /** The unsent messages of the last 30 days whose last attempt the mail server (or the renderer) refused, at most
-   *  MAIL_FAILING_READ_LIMIT of them read (`more`: there may be others); null while none did. */
-  mailFailing: { count: number; more: boolean; givenUp: number; lastError: string } | null;
+   *  MAIL_FAILING_READ_LIMIT of them read (`more`: there may be others); null while none did. `resendable`: those
+   *  given up that POST /api/admin/mail/resend sends again (all but the expiring account links). */
+  mailFailing: { count: number; more: boolean; givenUp: number; resendable: number; lastError: string } | null;
+}
+
+/** POST /api/admin/mail/resend: how many given-up messages were put back in the queue. */
+export interface MailResend {
+  queued: number;
 }
 
 /** Issue 41: whether the caller receives abandoned-cart reminders. */
@@ -890,6 +896,14 @@ export const endpoints = {
     access: 'admin',
     summary: "The dashboard's orders and revenue per day (last 30 days) and low-stock products",
     output: schema<AdminStats>('AdminStats', out.adminStatsOutput),
+  }),
+  adminMailResend: endpoint({
+    method: 'POST',
+    path: '/api/admin/mail/resend',
+    access: 'admin',
+    summary:
+      "Sends again the last 30 days' emails the mail server refused until they were given up, but for the expiring account links (no body)",
+    output: schema<MailResend>('MailResend', out.mailResendOutput),
   }),
   // Abandoned-cart reminders (issue 41, modules/cartReminders/routes.ts)
   cartReminderPreference: endpoint({

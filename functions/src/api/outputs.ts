@@ -497,6 +497,7 @@ export const emailVerificationOutput = z.strictObject({
   verifiedAt: iso.nullable(),
 });
 export const paypalOrderOutput = z.strictObject({ id: z.string() });
+export const mailResendOutput = z.strictObject({ queued: count });
 export const adminStatsOutput = z.strictObject({
   daily: z.array(z.strictObject({ day: z.string(), orders: count, revenue: money })),
   lowStock: z.array(
@@ -518,5 +519,7 @@ export const adminStatsOutput = z.strictObject({
   cartReminders: z.strictObject({ sent: count, recovered: count, recoveryDays: z.number() }),
   /** Since when the oldest unsent mail has waited, once past domain MAIL_OVERDUE_MS; null: mail is going out. */
   mailOverdueSince: iso.nullable(),
-  mailFailing: z.strictObject({ count, more: z.boolean(), givenUp: count, lastError: z.string() }).nullable(),
+  mailFailing: z
+    .strictObject({ count, more: z.boolean(), givenUp: count, resendable: count, lastError: z.string() })
+    .nullable(),
 });

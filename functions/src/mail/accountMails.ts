@@ -12,6 +12,15 @@ function mail<T extends MailTemplate>(key: string, to: string, template: T, data
   return { key, to, template, data: data as unknown as Record<string, unknown> };
 }
 
+/** The messages whose one-time link expires (EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES) and which say
+ *  when: the dashboard's "Send again" leaves them out (a late copy would carry a dead link and a wrong promise); the
+ *  customer asks for a new link from the site. */
+export const EXPIRING_LINK_TEMPLATES = [
+  'welcome',
+  'verify-email',
+  'password-reset',
+] as const satisfies readonly MailTemplate[];
+
 /** The messages an account event records, in the order they are recorded. */
 export function accountMails(event: AccountEvent): QueuedMail<MailTemplate>[] {
   const { account } = event;

@@ -381,7 +381,7 @@ describe('mail outbox on Firestore (community emulator)', () => {
 
   // The dashboard's word on mail the mail server refuses (features/admin/routes.ts, mailOverdue.test.ts on the
   // embedded outbox): failing(since) answers the unsent messages whose last attempt failed, the latest first.
-  it('answers the refused messages, retried or given up, the latest first, and none once sent', async () => {
+  it('answers the refused messages, retried or given up, the latest first, and none once sent; sends given-up ones again', async () => {
     const { MovableClock } = await import('../support/clock.js');
     const app = adminApp();
     const clock = new MovableClock(new Date('2026-12-02T10:00:00.000Z'));
@@ -402,6 +402,15 @@ describe('mail outbox on Firestore (community emulator)', () => {
       await outbox.markSent(b!.id, clock.now());
       expect((await outbox.failing(start, 10)).map((m) => m.to)).toEqual(['a@example.com']);
       expect(await outbox.failing(new Date('2026-12-03T00:00:00.000Z'), 10)).toEqual([]);
+      // "Send again" (the dashboard's): not a listed template, nor outside the window; then a's reset, due now,
+      // counted from zero, and still reported as failing until it is sent.
+      expect(await outbox.resendGivenUp(start, clock.now(), ['password-reset'])).toBe(0);
+      expect(await outbox.resendGivenUp(new Date('2026-12-03T00:00:00.000Z'), clock.now(), [])).toBe(0);
+      expect(await outbox.resendGivenUp(start, clock.now(), [])).toBe(1);
+      const [again] = await outbox.due(clock.now(), 10);
+      expect(again).toMatchObject({ id: a!.id, to: 'a@example.com', attempts: 0, dueAt: clock.now().toISOString() });
+      expect((await outbox.failing(start, 10)).map((m) => [m.to, m.givenUp])).toEqual([['a@example.com', false]]);
+      expect(await outbox.resendGivenUp(start, clock.now(), [])).toBe(0); // pending again: nothing more to send
     } finally {
       await app.close();
       emulator.state.clear();

@@ -571,6 +571,12 @@ export const MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/admin/stats', request: async () => ({ path: '/api/admin/stats' }), expect: ADMIN(200) },
   {
+    method: 'POST',
+    route: '/api/admin/mail/resend',
+    request: async () => ({ path: '/api/admin/mail/resend' }),
+    expect: ADMIN(200),
+  },
+  {
     method: 'GET',
     route: '/api/config/paypal',
     request: async () => ({ path: '/api/config/paypal' }),

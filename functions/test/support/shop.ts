@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { readConfig, type Config } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import type { LiveHub, LiveHubOptions } from '../../src/live/hub.js';
+import type { OutboxWorkerOptions } from '../../src/mail/outboxWorker.js';
 import type { Clock, Mailer } from '../../src/ports.js';
 import { DEMO_CUSTOMERS } from '../../src/seed/seed.js';
 import { DEFAULT_HOLD_LIMITS } from '../../src/domain/limits.js';
@@ -50,7 +51,7 @@ export const SHOP_HOLD_LIMITS = {
 
 export async function startTestShop(
   env: Record<string, string> = {},
-  options: { clock?: Clock; live?: LiveHubOptions; mailRenderThread?: boolean } = {},
+  options: { clock?: Clock; live?: LiveHubOptions; mailRenderThread?: boolean; mailWorker?: OutboxWorkerOptions } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-test-'));
   const config = readConfig({

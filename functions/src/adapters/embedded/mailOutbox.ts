@@ -116,6 +116,20 @@ export class SqlMailOutbox implements OutboxStore, MailQueue {
     );
   }
 
+  async resendGivenUp(since: Date, now: Date, except: readonly string[]): Promise<number> {
+    // The rows `failing` reports as given up (index mail_outbox_failing), but the templates excepted.
+    const rs = await this.db.write((tx) =>
+      tx.execute({
+        sql: `UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = ?
+              WHERE status = 'failed' AND last_error IS NOT NULL AND next_attempt_at >= ?
+                AND template NOT IN (SELECT value FROM json_each(?))`,
+        args: [now.toISOString(), since.toISOString(), JSON.stringify(except)],
+      }),
+    );
+    if (rs.rowsAffected > 0) this.onRecorded();
+    return rs.rowsAffected;
+  }
+
   /** Counts by status (tests, the start-up log). */
   async counts(): Promise<Record<'pending' | 'sent' | 'failed', number>> {
     const rs = await this.db.client.execute('SELECT status, count(*) AS n FROM mail_outbox GROUP BY status');

@@ -4,6 +4,13 @@ import { CART_REMINDER_RECOVERY_DAYS, cartReminderFigures } from '../../domain/c
 import type { Ports } from '../../ports.js';
 import { endpoints } from '../../api/endpoints.js';
 import { endpointRouter, handle } from '../../http/endpoint.js';
+import { assertEmptyBody } from '../../http/validate.js';
+import { EXPIRING_LINK_TEMPLATES } from '../../mail/accountMails.js';
+
+const isExpiringLink = (template: string) => (EXPIRING_LINK_TEMPLATES as readonly string[]).includes(template);
+
+/** The dashboard's window: the last 30 days, today included (UTC). */
+const windowStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
 
 /** GET /api/admin/stats: the dashboard's orders and revenue per day (last 30 days), low-stock products, the
  *  abandoned-cart reminders' figures (issue 41), since when the oldest unsent mail has waited, once it waited
@@ -12,7 +19,7 @@ export function adminRoutes({ store, auth, clock, mail }: Ports) {
   const router = endpointRouter('/api/admin');
   handle(router, endpoints.adminStats, requireAdmin(auth), async (_req, res) => {
     const now = clock.now();
-    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
+    const since = windowStart(now);
     const rows = await store.orders.dailyStats(since);
     const byDay = new Map(rows.map((r) => [r.day, r]));
     const daily = Array.from({ length: 30 }, (_, i) => {
@@ -39,10 +46,19 @@ export function adminRoutes({ store, auth, clock, mail }: Ports) {
             count: failing.length,
             more: failing.length === MAIL_FAILING_READ_LIMIT,
             givenUp: failing.filter((m) => m.givenUp).length,
+            resendable: failing.filter((m) => m.givenUp && !isExpiringLink(m.template)).length,
             lastError: failing[0]!.lastError,
           }
         : null,
     });
+  });
+  // "Send again" under the dashboard's failing mail, once the mail server is fixed: the window's given-up messages
+  // go back in the queue (their attempts counted from zero); those with an expiring one-time link do not.
+  handle(router, endpoints.adminMailResend, requireAdmin(auth), async (req, res) => {
+    assertEmptyBody(req.body);
+    const now = clock.now();
+    const queued = mail ? await mail.resendGivenUp(windowStart(now), now, EXPIRING_LINK_TEMPLATES) : 0;
+    res.json({ queued });
   });
   return router;
 }

@@ -13,6 +13,9 @@ import { keyId } from './mapping.js';
 
 export type MailStatus = 'pending' | 'sent' | 'failed';
 
+/** Messages put back in the queue per transaction by resendGivenUp (a transaction writes at most 500 documents). */
+const RESEND_CHUNK = 200;
+
 /** mailOutbox/{keyId(key)}. `data` is dropped once sent (it may carry a one-time link). */
 export interface MailDoc {
   key: string;
@@ -146,6 +149,29 @@ export class FirestoreMailOutbox implements OutboxStore, MailQueue {
           ? { lastError: error, failing: true, nextAttemptAt: retryAt.toISOString() }
           : { lastError: error, failing: true, status: 'failed' },
       );
+  }
+
+  async resendGivenUp(since: Date, now: Date, except: readonly string[]): Promise<number> {
+    // firestore/queries.ts MAIL_FAILING_SHAPE (its index), the given-up ones picked here: the retried ones among the
+    // failing are few. Each chunk is taken again in a transaction, so two admins' clicks count each message once.
+    const snap = await this.col
+      .where('failing', '==', true)
+      .where('nextAttemptAt', '>=', since.toISOString())
+      .orderBy('nextAttemptAt', 'desc')
+      .get();
+    const givenUp = (m: MailDoc | undefined) => m?.status === 'failed' && !except.includes(m.template);
+    const refs = snap.docs.filter((d) => givenUp(d.data() as MailDoc)).map((d) => d.ref);
+    let resent = 0;
+    for (let i = 0; i < refs.length; i += RESEND_CHUNK) {
+      resent += await this.db.runTransaction(async (tx) => {
+        const docs = await tx.getAll(...refs.slice(i, i + RESEND_CHUNK));
+        const still = docs.filter((d) => givenUp(d.data() as MailDoc | undefined));
+        for (const d of still) tx.update(d.ref, { status: 'pending', attempts: 0, nextAttemptAt: now.toISOString() });
+        return still.length;
+      });
+    }
+    // No worker runs here: the retryMail schedule (src/index.ts) sends them within its five minutes.
+    return resent;
   }
 
   /** Every recorded message, oldest first (tests, the emulator's mailbox). */

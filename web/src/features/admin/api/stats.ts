@@ -1,7 +1,7 @@
 import type { AdminStats } from '@api/endpoints';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
-import { adminStats } from '@/lib/endpoints.gen';
+import { adminMailResend, adminStats } from '@/lib/endpoints.gen';
 import { adminKeys } from '@/lib/queryKeys';
 
 // The answer's type is the API's own (api/endpoints.ts AdminStats), defined once with its output schema.
@@ -16,4 +16,14 @@ export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
 
 export function useAdminStats() {
   return useQuery({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getAdminStats(signal) });
+}
+
+/** POST /api/admin/mail/resend (admin): the last 30 days' given-up emails back in the queue (not the expiring account
+ *  links); the dashboard's figures are read again. */
+export function useResendGivenUpMail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(adminMailResend),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.stats() }),
+  });
 }

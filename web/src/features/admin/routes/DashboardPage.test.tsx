@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo, signOut } from '@/lib/session';
 import { mockFetch, renderAt } from '@/testing/render';
@@ -172,7 +173,13 @@ describe('DashboardPage: email not going out', () => {
   });
 
   it('tells the owner emails are failing, how many, and what the last attempt ended with', async () => {
-    const mailFailing = { count: 3, more: false, givenUp: 1, lastError: '535 5.7.8 Authentication failed' };
+    const mailFailing = {
+      count: 3,
+      more: false,
+      givenUp: 1,
+      resendable: 1,
+      lastError: '535 5.7.8 Authentication failed',
+    };
     showDashboard({ mailFailing });
     const warning = await screen.findByTestId('mail-failing');
     expect(warning).toHaveTextContent('Emails are failing: 3 emails of the last 30 days could not be sent');
@@ -182,10 +189,70 @@ describe('DashboardPage: email not going out', () => {
   });
 
   it('says "or more" when the server read only the first of many', async () => {
-    const mailFailing = { count: 100, more: true, givenUp: 0, lastError: 'connect ECONNREFUSED' };
+    const mailFailing = { count: 100, more: true, givenUp: 0, resendable: 0, lastError: 'connect ECONNREFUSED' };
     showDashboard({ mailFailing });
     const warning = await screen.findByTestId('mail-failing');
     expect(warning).toHaveTextContent('100 or more emails of the last 30 days could not be sent. The last attempt');
+  });
+
+  it('sends the given-up emails again on request, once, and says how many went back in the queue', async () => {
+    let mailFailing: unknown = {
+      count: 3,
+      more: false,
+      givenUp: 2,
+      resendable: 2,
+      lastError: '535 5.7.8 Authentication failed',
+    };
+    const calls = mockFetch({
+      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing } }),
+      'POST /api/admin/mail/resend': () => {
+        mailFailing = null; // the mail server takes them now: nothing failing at the next read
+        return { body: { queued: 2 } };
+      },
+      ...summary,
+    });
+    renderAt(<DashboardPage />, { path: '/admin' });
+    const warning = await screen.findByTestId('mail-failing');
+    expect(warning).toHaveTextContent('Password reset and email confirmation links are not sent again');
+    await userEvent.click(within(warning).getByRole('button', { name: 'Send the 2 given-up emails again' }));
+    expect(await screen.findByTestId('mail-resent')).toHaveTextContent(
+      '2 emails are back in the queue: they go out as soon as the mail server accepts them.',
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({ url: '/api/admin/mail/resend', body: undefined }),
+    ]);
+    // The dashboard read its figures again: nothing is failing any more.
+    await expect.poll(() => screen.queryByTestId('mail-failing')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/admin/stats')).toHaveLength(2);
+  });
+
+  it('offers no Send again while nothing was given up', async () => {
+    const retried = { count: 2, more: false, givenUp: 0, resendable: 0, lastError: '451 Try again later' };
+    showDashboard({ mailFailing: retried });
+    expect(within(await screen.findByTestId('mail-failing')).queryByRole('button')).toBeNull();
+  });
+
+  it('offers no Send again when the given-up emails are only expiring links', async () => {
+    const links = { count: 1, more: false, givenUp: 1, resendable: 0, lastError: '535 5.7.8 Authentication failed' };
+    showDashboard({ mailFailing: links });
+    const warning = await screen.findByTestId('mail-failing');
+    expect(warning).toHaveTextContent('(1 given up after every retry)');
+    expect(within(warning).queryByRole('button')).toBeNull();
+  });
+
+  it('says why nothing went back in the queue when another admin sent them meanwhile', async () => {
+    const one = { count: 1, more: false, givenUp: 1, resendable: 1, lastError: '535 5.7.8 Authentication failed' };
+    mockFetch({
+      'GET /api/admin/stats': () => ({ body: { ...stats, mailOverdueSince: null, mailFailing: one } }),
+      'POST /api/admin/mail/resend': () => ({ body: { queued: 0 } }),
+      ...summary,
+    });
+    renderAt(<DashboardPage />, { path: '/admin' });
+    const warning = await screen.findByTestId('mail-failing');
+    await userEvent.click(within(warning).getByRole('button', { name: 'Send the given-up email again' }));
+    expect(await screen.findByTestId('mail-resent')).toHaveTextContent(
+      'Nothing went back in the queue: no given-up email is left to send again.',
+    );
   });
 
   it('says nothing while mail goes out', async () => {

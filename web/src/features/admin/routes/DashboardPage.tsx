@@ -1,6 +1,7 @@
 import { useLiveDashboard } from '@/lib/live/hooks';
 import type { LowStockRow } from '@domain';
 import { lazy, Suspense } from 'react';
+import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
@@ -12,7 +13,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { dateTime, formatPrice } from '@/lib/format';
 import { productLink } from '@/lib/productLink';
 import { requestsHref, useRequestsSummary } from '../api/orders';
-import { useAdminStats, type AdminStats, type DailyStat } from '../api/stats';
+import { useAdminStats, useResendGivenUpMail, type AdminStats, type DailyStat } from '../api/stats';
 import { AdminTable, type AdminColumn } from '../components/AdminTable';
 import { useStockAlertDemand, waitingByProduct } from '../api/stockAlerts';
 import { EditIcon } from '../components/Icons';
@@ -213,20 +214,52 @@ function MailOverdue({ since }: { since: string | null | undefined }) {
 }
 
 /** The mail server refuses what the outbox sends (a wrong address or password in SMTP_URL, a refused sender): the
- *  messages are retried for a while, then given up. The server's own answer says what to fix. */
+ *  messages are retried for a while, then given up. The server's own answer says what to fix; once it is fixed, the
+ *  given-up ones can be sent again (all but the expiring account links, which the server leaves out). */
 function MailFailing({ failing }: { failing: AdminStats['mailFailing'] | undefined }) {
-  if (!failing) return null;
-  const { count, more, givenUp, lastError } = failing;
-  const how = more ? `${count} or more emails` : count === 1 ? '1 email' : `${count} emails`;
-  return (
-    <div data-testid="mail-failing">
-      <Message variant="warning" role="status">
-        <strong>Emails are failing:</strong> {how} of the last 30 days could not be sent
-        {givenUp > 0 ? ` (${givenUp} given up after every retry)` : ''}. The last attempt ended with “{lastError}”.
-        Check SMTP_URL and MAIL_FROM (on Firebase: the SMTP_URL secret); emails still being retried go out once the mail
-        server accepts them.
+  const resend = useResendGivenUpMail();
+  const resent = resend.data && (
+    <div data-testid="mail-resent">
+      <Message variant={resend.data.queued > 0 ? 'success' : 'info'} role="status">
+        {resend.data.queued > 0
+          ? resend.data.queued === 1
+            ? '1 email is back in the queue: it goes out as soon as the mail server accepts it.'
+            : `${resend.data.queued} emails are back in the queue: they go out as soon as the mail server accepts them.`
+          : 'Nothing went back in the queue: no given-up email is left to send again.'}
       </Message>
     </div>
+  );
+  if (!failing) return resent || null;
+  const { count, more, givenUp, resendable, lastError } = failing;
+  const how = more ? `${count} or more emails` : count === 1 ? '1 email' : `${count} emails`;
+  return (
+    <>
+      {resent}
+      <div data-testid="mail-failing">
+        <Message variant="warning" role="status">
+          <strong>Emails are failing:</strong> {how} of the last 30 days could not be sent
+          {givenUp > 0 ? ` (${givenUp} given up after every retry)` : ''}. The last attempt ended with “{lastError}”.
+          Check SMTP_URL and MAIL_FROM (on Firebase: the SMTP_URL secret); emails still being retried go out once the
+          mail server accepts them.
+          {resendable > 0 && (
+            <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
+              <Button size="sm" variant="outline-dark" disabled={resend.isPending} onClick={() => resend.mutate()}>
+                {more
+                  ? 'Send the given-up emails again'
+                  : resendable === 1
+                    ? 'Send the given-up email again'
+                    : `Send the ${resendable} given-up emails again`}
+              </Button>
+              <small>
+                Once the mail server is fixed. Password reset and email confirmation links are not sent again: they
+                expire, and customers ask for new ones.
+              </small>
+            </div>
+          )}
+          {resend.isError && <div className="mt-2 text-danger">{resend.error.message}</div>}
+        </Message>
+      </div>
+    </>
   );
 }
 
