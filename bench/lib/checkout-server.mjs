@@ -12,6 +12,7 @@ import { createEmbeddedPorts } from '../../functions/lib/adapters/embedded/index
 import { appOptions, createShop } from '../../functions/lib/app.js';
 import { readConfig } from '../../functions/lib/config.js';
 import { prepareCountries } from '../../functions/lib/domain/countries.js';
+import { rehearseSale } from '../../functions/lib/saleRehearsal.js';
 import { requireUser } from '../../functions/lib/http/auth.js';
 import { isEmpty, seedDemo } from '../../functions/lib/seed/seed.js';
 
@@ -51,6 +52,10 @@ const shop = createShop(
   }),
 );
 prepareCountries(); // as functions/lib/server.js does before it listens
+// The start-up rehearsal as functions/lib/server.js runs it a second after listening (functions/lib/saleRehearsal.js),
+// here before listening, so that even --quick's spike, a few seconds after the start, comes after it.
+// SALE_REHEARSAL=off (the shop's own switch): without it.
+if (config.saleRehearsal) await rehearseSale(config, (scratch) => createEmbeddedPorts(scratch));
 createServer(shop.serverOptions, shop.handle).listen(config.port, config.host);
 // Exit on SIGTERM (the bench's stop): a normal exit, so `BENCH_NODE_ARGS=--cpu-prof` profiles are written.
 process.on('SIGTERM', () => process.exit(0));

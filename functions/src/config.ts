@@ -175,6 +175,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       windowMs: int(env, 'COUPON_CHECK_RATE_WINDOW_MS', 15 * 60_000, 1000),
     },
     trustProxy: trustProxy(env),
+    /** The embedded server's start-up sale rehearsal (saleRehearsal.ts): on unless SALE_REHEARSAL=off. */
+    saleRehearsal: env.SALE_REHEARSAL !== 'off',
     /** Live event streams (embedded, live/hub.ts): open streams in all, and per client address and per account;
      *  the bytes all streams together may hold unsent (past it the most behind are cut). */
     live: {

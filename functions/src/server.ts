@@ -15,6 +15,7 @@ import { mailRenderer, settingsTimeZone } from './mail/render.js';
 import { SmtpMailer } from './mail/smtp.js';
 import { threadMailRenderer } from './mail/threadRenderer.js';
 import type { Clock } from './ports.js';
+import { rehearseSale, type RehearsalResult } from './saleRehearsal.js';
 import { sweepCartReminders } from './modules/cartReminders/sweep.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
@@ -27,6 +28,13 @@ const PAYMENT_MODE_WORDS: Record<PaymentMode, string> = {
 };
 
 const EXPIRY_SWEEP_MS = 60_000;
+const REHEARSAL_DELAY_MS = 1000;
+
+/** "60 × 201, 260 × 409": a rehearsal's answers. */
+function describeStatuses(statuses: Record<number, number>): string {
+  const parts = Object.entries(statuses).map(([status, n]) => `${n} × ${status}`);
+  return parts.length ? parts.join(', ') : 'no answers';
+}
 
 export async function startServer(
   config: Config = readConfig(),
@@ -37,6 +45,9 @@ export async function startServer(
     /** Render mail on a worker thread (mail/threadRenderer.ts). Default: when run built (npm start, a deployment);
      *  run from source (the tests, npm run dev) it renders in process, where a thread would load tsx first (~1 s). */
     mailRenderThread?: boolean;
+    /** Rehearse a sale on a scratch shop a second after listening (saleRehearsal.ts). Default: when run built (as
+     *  mailRenderThread) unless SALE_REHEARSAL=off. */
+    rehearse?: boolean;
   } = {},
 ) {
   // The request's Host is not to be trusted for the shop's own URLs (canonical, sitemaps, emails later): a shop
@@ -134,6 +145,22 @@ export async function startServer(
   ports.mail.onRecorded = () => mailWorker?.wake();
   ports.accounts.onMailRecorded = () => mailWorker?.wake();
 
+  // Issue 42: the order path compiled before the first shoppers need it (saleRehearsal.ts). A second after listening, so
+  // the start-up's own first requests (health checks, the first page) do not wait behind it.
+  let rehearsal: Promise<RehearsalResult> | undefined;
+  const rehearsalTimer =
+    (options.rehearse ?? (config.saleRehearsal && !import.meta.url.endsWith('.ts')))
+      ? setTimeout(() => {
+          rehearsal = rehearseSale(config, (scratch) => createEmbeddedPorts(scratch));
+          void rehearsal.then(({ statuses, ms, cpuMs }) =>
+            console.log(
+              `  warm-up:  the order path rehearsed on a scratch shop (${describeStatuses(statuses)}; ${Math.round(ms)} ms, ${Math.round(cpuMs)} ms of CPU)`,
+            ),
+          );
+        }, REHEARSAL_DELAY_MS)
+      : undefined;
+  rehearsalTimer?.unref();
+
   return {
     port,
     url: `http://localhost:${port}`,
@@ -147,8 +174,12 @@ export async function startServer(
     live: ports.live,
     /** Sends the mail that is due now (tests); answers how many were sent. */
     sendMail: async () => (mailWorker ? mailWorker.runOnce() : 0),
+    /** The start-up rehearsal's result once it ran (tests), undefined before it started or when it does not run. */
+    rehearsal: () => rehearsal,
     close: async () => {
       clearInterval(timer);
+      clearTimeout(rehearsalTimer);
+      await rehearsal;
       await mailWorker?.stop();
       await renderThread?.close();
       ports.live?.close(); // open event streams would keep server.close() waiting

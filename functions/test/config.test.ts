@@ -45,6 +45,12 @@ describe('configuration', () => {
     ).rejects.toThrow(/PUBLIC_URL must be set in production/);
   });
 
+  it('rehearses a sale at start unless SALE_REHEARSAL=off (saleRehearsal.ts)', () => {
+    expect(readConfig({}).saleRehearsal).toBe(true);
+    expect(readConfig({ SALE_REHEARSAL: 'on' }).saleRehearsal).toBe(true);
+    expect(readConfig({ SALE_REHEARSAL: 'off' }).saleRehearsal).toBe(false);
+  });
+
   it("reads the live streams' limits, memory bound included, with defaults", () => {
     expect(readConfig({}).live).toEqual({
       maxStreams: 5000,

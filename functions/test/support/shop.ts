@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { readConfig, type Config } from '../../src/config.js';
+import type { RehearsalResult } from '../../src/saleRehearsal.js';
 import { startServer } from '../../src/server.js';
 import type { LiveHub, LiveHubOptions } from '../../src/live/hub.js';
 import type { OutboxWorkerOptions } from '../../src/mail/outboxWorker.js';
@@ -20,6 +21,8 @@ export interface TestShop {
   sweepExpired(): Promise<number>;
   /** The server's live events hub. */
   live: LiveHub;
+  /** The start-up rehearsal's result once it started (startTestShop's `rehearse` option; server.ts). */
+  rehearsal(): Promise<RehearsalResult> | undefined;
   /** How the server delivers mail (the development outbox unless SMTP_URL is set). */
   mailer: Mailer;
   /** fetch against the shop, JSON in and out. */
@@ -51,7 +54,13 @@ export const SHOP_HOLD_LIMITS = {
 
 export async function startTestShop(
   env: Record<string, string> = {},
-  options: { clock?: Clock; live?: LiveHubOptions; mailRenderThread?: boolean; mailWorker?: OutboxWorkerOptions } = {},
+  options: {
+    clock?: Clock;
+    live?: LiveHubOptions;
+    mailRenderThread?: boolean;
+    mailWorker?: OutboxWorkerOptions;
+    rehearse?: boolean;
+  } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voltshop-test-'));
   const config = readConfig({
@@ -81,6 +90,7 @@ export async function startTestShop(
     config,
     sweepExpired: () => server.sweepExpired(),
     live: server.live as LiveHub,
+    rehearsal: server.rehearsal,
     mailer: server.mailer,
     async close() {
       await server.close();
