@@ -332,6 +332,9 @@ runs). Two more runs of the rehearsed build gave 1,320 and 1,140 µs (1.87–2.0
 and 1,180 µs (1.55–1.73x): no difference the spread resolves, so ten, for a quarter of the start-up CPU. The medians,
 1,460 -> 1,200 µs and 2.22 -> 1.98x, are the gain; what separates the rehearsed first sale from the warm second
 (~850 µs) is the generic path's optimisation, which the second sale gets from the limit's 74,000 requests.
+The start-up row does not move: the rehearsal begins a second after listening, after the first page's 200
+(\`bench/startup.ts --quick\`, alternating \`SALE_REHEARSAL\`: off 1,636 / 1,766 ms first start and 970 / 1,003 ms restart,
+on 1,721 / 1,743 and 975 / 1,024 ms; this machine is slower than the full run's).
 
 **Issue 42: what the 1.5x target leaves for the order itself (2026-11-30, 18:10–19:16 UTC, load average 0.7–2.0).**
 The like-for-like row now prints the no-op burst's p95 as a multiple of the same run's floor: the same 500 customers
