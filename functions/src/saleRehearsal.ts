@@ -21,7 +21,7 @@ export interface RehearsalResult {
 
 const SCRATCH_FOLDER = '.sale-rehearsal';
 /** Accounts, each ordering once per round: two rounds sell the stock out (placed, then refused in the transaction),
- *  the later rounds are a sale's late requests (refused from the known stock). ~330 requests: enough for V8 to
+ *  the later rounds are a sale's late requests (refused from the known stock). 320 requests: enough for V8 to
  *  optimise the path (measured in docs/benchmarks.md), ~1 s of CPU once per start. */
 const CUSTOMERS = 32;
 const ROUNDS = 10;
