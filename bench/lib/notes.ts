@@ -310,31 +310,41 @@ express-rate-limit, a maintained library, rather than a hand-made counter; and n
 start with made-up orders, which would move a fresh server's figure by work no shopper asked for. (Round 9, below,
 revisits the warm-up: on a scratch shop, nothing made up in the real one.)
 
-**Issue 42, round 9: a start-up sale rehearsal (2026-12-03, 06:30–07:10 UTC, the AMD EPYC, load average 0.3–3.4).**
+**Issue 42, round 9: a start-up sale rehearsal (2026-12-03, 06:30–07:25 UTC, the AMD EPYC, load average 0.3–3.4).**
 The cold code is paid by whoever orders first after a start, which is a sale's first shoppers when a shop deploys
 before one. \`functions/src/saleRehearsal.ts\`: a second after listening, the embedded server rehearses a sale on a
 scratch shop (the same app factory and adapters, a database of its own in \`DATA_DIR/.sale-rehearsal\`, deleted after, its
 own loopback port, limits it never reaches but the same limiters counting): 32 accounts order one unit of a product
-of stock 60, ten rounds, 8 at a time, a fresh token each: 60 x 201, 260 x 409, through every step a sale's order
-takes. The real shop's data is not read or written (\`test/saleRehearsal.test.ts\` compares every table's rows); no mail
-leaves (the scratch outbox has no worker). It costs ~0.7–1.1 s of CPU once per start; the start-up log says so.
+of stock 60, forty rounds, 8 at a time, a fresh token each: 60 x 201, 1,220 x 409, through every step a sale's
+order takes. The real shop's data is not read or written (\`test/saleRehearsal.test.ts\` compares every table's rows); no mail
+leaves (the scratch outbox has no worker). It costs ~2.7–3.1 s of CPU (~2 s of wall time) once per start, and keeps ~0.25 MB of
+heap (six rehearsals in one process, after GC); the start-up log says so.
 \`bench/lib/checkout-server.mjs\` runs it before listening (\`SALE_REHEARSAL=off\` without). The spike, full runs
-(tokens over HTTP), the build before (\`BENCH_SHOP_ROOT\`) and after, alternating:
+(tokens over HTTP), the build before (\`BENCH_SHOP_ROOT\`) and after, alternating: three pairs with ten rounds (06:45),
+three with forty (07:17):
 
-| figure | before | after |
-| --- | --- | --- |
-| server CPU per order request, the first sale (three pairs) | 1,640 / 1,460 / 1,380 µs | **1,100 / 1,540 / 1,200 µs** |
-| spike p95 / floor p95, the first sale | 2.60 / 2.22 / 1.99x | **1.98 / 2.17 / 1.88x** |
-| the second sale (warm), CPU per request | 800 / 760 / 980 µs | 860 / 1,200 / 900 µs |
+| figure | before | ten rounds | before | forty rounds |
+| --- | --- | --- | --- | --- |
+| server CPU per order request, the first sale | 1,640 / 1,460 / 1,380 µs | **1,100 / 1,540 / 1,200 µs** | 1,420 / 1,220 / 1,320 µs | **1,100 / 1,220 / 1,200 µs** |
+| spike p95 / floor p95, the first sale | 2.60 / 2.22 / 1.99x | **1.98 / 2.17 / 1.88x** | 2.22 / 1.89 / 1.98x | **1.89 / 1.85 / 1.90x** |
+| the second sale (warm), CPU per request | 800 / 760 / 980 µs | 860 / 1,200 / 900 µs | 740 / 980 / 1,040 µs | 820 / 840 / 800 µs |
 
 The pair with 1,540 µs ran while the machine was loaded (its second sale too, 1,200 µs against 760–980 in the other
-runs). Two more runs of the rehearsed build gave 1,320 and 1,140 µs (1.87–2.01x); forty rounds instead of ten, 1,080
-and 1,180 µs (1.55–1.73x): no difference the spread resolves, so ten, for a quarter of the start-up CPU. The medians,
-1,460 -> 1,200 µs and 2.22 -> 1.98x, are the gain; what separates the rehearsed first sale from the warm second
-(~850 µs) is the generic path's optimisation, which the second sale gets from the limit's 74,000 requests.
+runs; two more runs with ten rounds gave 1,320 and 1,140 µs, 2.01 and 1.87x). Over these full runs, the first sale's
+CPU per request went from a median of 1,400 µs (six before) to 1,200 µs (eight rehearsed, either count of rounds),
+its p95 from 2.10x the floor to 1.90x. Forty rounds instead of ten, quick
+runs (\`--quick\`, four alternating pairs): 1,300 / 1,360 / 1,380 / 1,380 µs with ten, **1,240 / 1,220 / 1,140 / 1,220 µs**
+with forty (p95 1.88–2.11x against **1.62–1.87x**), every pair the same way; three more with forty, 1,240 / 1,200 /
+1,380 µs. So forty, for ~1.6 s more CPU at start (a fresh process: ten rounds 1.2–1.3 s, forty 2.7–3.1 s). A stock of
+240 instead of 60 (more placed orders in the rehearsal) did not resolve from 60 (1,180 / 1,220 / 1,260 against 1,240 /
+1,200 / 1,380 µs), nor did the rehearsal's requests on new connections rather than fetch's kept ones (three full
+pairs, 1,720 / 1,280 / 1,340 against 1,840 / 1,560 / 1,200 µs on a loaded machine). What separates the rehearsed
+first sale from the warm second (~850 µs) is the generic path's optimisation, which the second sale gets from the
+limit's 74,000 requests.
 The start-up row does not move: the rehearsal begins a second after listening, after the first page's 200
-(\`bench/startup.ts --quick\`, alternating \`SALE_REHEARSAL\`: off 1,636 / 1,766 ms first start and 970 / 1,003 ms restart,
-on 1,721 / 1,743 and 975 / 1,024 ms; this machine is slower than the full run's).
+(\`bench/startup.ts --quick\`, alternating \`SALE_REHEARSAL\`; ten rounds: off 1,636 / 1,766 ms first start and 970 / 1,003
+ms restart, on 1,721 / 1,743 and 975 / 1,024 ms; forty: off 1,723 / 1,791 and 1,030 / 1,052 ms, on 1,784 / 1,785 and
+1,058 / 978 ms; this machine is slower than the full run's).
 
 **Issue 42: what the 1.5x target leaves for the order itself (2026-11-30, 18:10–19:16 UTC, load average 0.7–2.0).**
 The like-for-like row now prints the no-op burst's p95 as a multiple of the same run's floor: the same 500 customers

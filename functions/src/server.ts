@@ -30,7 +30,7 @@ const PAYMENT_MODE_WORDS: Record<PaymentMode, string> = {
 const EXPIRY_SWEEP_MS = 60_000;
 const REHEARSAL_DELAY_MS = 1000;
 
-/** "60 × 201, 260 × 409": a rehearsal's answers. */
+/** "60 × 201, 1220 × 409": a rehearsal's answers. */
 function describeStatuses(statuses: Record<number, number>): string {
   const parts = Object.entries(statuses).map(([status, n]) => `${n} × ${status}`);
   return parts.length ? parts.join(', ') : 'no answers';

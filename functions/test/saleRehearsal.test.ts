@@ -51,9 +51,9 @@ describe('the start-up sale rehearsal', () => {
 
     const result = await rehearseSale(shop.config, openPorts);
 
-    // 32 accounts × 10 rounds against a stock of 60: the placing transaction's 201s, then its 409s, then the known
+    // 32 accounts × 40 rounds against a stock of 60: the placing transaction's 201s, then its 409s, then the known
     // stock's 409s; no limit (429) nor error on the way, although the real shop's limits are the strict ones.
-    expect(result.statuses).toEqual({ 201: 60, 409: 260 });
+    expect(result.statuses).toEqual({ 201: 60, 409: 1220 });
     expect(result.cpuMs).toBeGreaterThan(0);
     expect(await rowCounts(shop.config.dataDir)).toEqual(before);
     expect(existsSync(join(shop.config.dataDir, '.sale-rehearsal'))).toBe(false);
@@ -74,7 +74,7 @@ describe('the start-up sale rehearsal', () => {
     shop = await startTestShop(SHOP_ORDER_LIMITS, { rehearse: true });
     expect(shop.rehearsal()).toBeUndefined();
     await expect.poll(() => shop!.rehearsal(), { timeout: 5000 }).toBeDefined();
-    expect((await shop.rehearsal())!.statuses).toEqual({ 201: 60, 409: 260 });
+    expect((await shop.rehearsal())!.statuses).toEqual({ 201: 60, 409: 1220 });
     expect((await rowCounts(shop.config.dataDir)).orders).toBe(0);
   }, 60_000);
 
