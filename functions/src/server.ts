@@ -29,6 +29,9 @@ const PAYMENT_MODE_WORDS: Record<PaymentMode, string> = {
 
 const EXPIRY_SWEEP_MS = 60_000;
 const REHEARSAL_DELAY_MS = 1000;
+/** Run built (npm start, a deployment) rather than from source (the tests, npm run dev): the defaults of the
+ *  mail render thread and the sale rehearsal. */
+const RUN_BUILT = !import.meta.url.endsWith('.ts');
 
 /** "60 × 201, 1220 × 409": a rehearsal's answers. */
 function describeStatuses(statuses: Record<number, number>): string {
@@ -129,7 +132,7 @@ export async function startServer(
   // a sale's orders (issue 42).
   const renderOptions = { timeZone: settingsTimeZone(ports.store.settings) };
   const renderThread =
-    mailer.mode !== 'none' && (options.mailRenderThread ?? !import.meta.url.endsWith('.ts'))
+    mailer.mode !== 'none' && (options.mailRenderThread ?? RUN_BUILT)
       ? threadMailRenderer(mailOrigin, renderOptions)
       : undefined;
   const mailWorker =
@@ -149,7 +152,7 @@ export async function startServer(
   // the start-up's own first requests (health checks, the first page) do not wait behind it.
   let rehearsal: Promise<RehearsalResult> | undefined;
   const rehearsalTimer =
-    (options.rehearse ?? (config.saleRehearsal && !import.meta.url.endsWith('.ts')))
+    (options.rehearse ?? (config.saleRehearsal && RUN_BUILT))
       ? setTimeout(() => {
           rehearsal = rehearseSale(config, (scratch) => createEmbeddedPorts(scratch));
           void rehearsal.then(({ statuses, ms, cpuMs }) =>
