@@ -1,6 +1,9 @@
 // Requests and responses born Express's (http/fastPath.ts expressObjectsFromBirth, issue 42): the server hands the app
 // objects whose prototypes are already the app's, and everything Express gives a route still works on them.
+import { execFile } from 'node:child_process';
 import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expressObjectsFromBirth } from '../src/http/fastPath.js';
@@ -91,4 +94,37 @@ describe('requests and responses born Express objects', () => {
     expect(Object.getPrototypeOf(new a.IncomingMessage!(undefined as never))).toBe(first.request);
     expect(Object.getPrototypeOf(new b.IncomingMessage!(undefined as never))).toBe(second.request);
   });
+
+  // V8 only shows how it stores an object's fields to a process started with --allow-natives-syntax: the check runs
+  // in one, on this source (through tsx), and reports %HasFastProperties for the objects both kinds of server make.
+  it('keep the in-object field layout of Node’s own objects (a response is no dictionary of properties)', async () => {
+    const script = `
+      import { createServer } from 'node:http';
+      import express from 'express';
+      import { expressObjectsFromBirth } from ${JSON.stringify(fileURLToPath(new URL('../src/http/fastPath.ts', import.meta.url)))};
+      const hasFastProperties = new Function('o', 'return %HasFastProperties(o)');
+      const app = express();
+      const layouts = {};
+      for (const [name, options] of [['node', {}], ['born', expressObjectsFromBirth(app)]]) {
+        const server = createServer(options, (req, res) => {
+          layouts[name] = { request: hasFastProperties(req), response: hasFastProperties(res) };
+          res.end();
+        });
+        await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+        // Several requests: V8 settles a constructor's object size over its first constructions.
+        for (let i = 0; i < 12; i++) await fetch('http://127.0.0.1:' + server.address().port + '/').then((r) => r.text());
+        await new Promise((resolve) => server.close(resolve));
+      }
+      console.log(JSON.stringify(layouts));`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: fileURLToPath(new URL('..', import.meta.url)) },
+    );
+    const layouts = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    expect(layouts).toEqual({
+      node: { request: true, response: true },
+      born: { request: true, response: true },
+    });
+  }, 30_000);
 });
