@@ -28,6 +28,37 @@ the API's set patched in and out, alternating (load 1.2–1.9): \`GET /api/produ
 without it, 85%, 84% with it (list 77–102% / 89–92%, search 79–101% / 90–92%, top 74–77% / 84–94%); the built commit, one more quick run (load 0.8): 88%, 90%, 87%, 89%. Behind Firebase
 Hosting its \`**\` headers replace the function's (docs/firebase.md), so there the answers are unchanged.
 
+**Issue 42, round 10: the objects a request arrives in (2026-12-03, 09:33–10:25 UTC, the AMD EPYC, load average 0.0–2.0).**
+\`bench/catalog.ts\` at the start of the stop still put \`GET /api/products/:id\` at **68%** of the bare server
+(rounds 67–71%; 35 µs of server CPU per request against 23 µs), the other calls at 100%, 93% and 82%. A profile of
+the fast path showed nothing of ours, but V8's own view of the objects did (\`%DebugPrint\` under \`--allow-natives-syntax\`):
+the responses made by \`expressObjectsFromBirth\`'s constructor (round 5, below) were **dictionaries of properties**
+(a \`NameDictionary\`, no in-object fields), the requests kept their fields out of object. V8 sizes the objects a
+constructor makes from the constructors on the constructor's own prototype chain, which \`class … extends\` links and
+the plain function did not: it reserved no room for the ~30 fields Node's constructors add, and every field of every
+response became a hash lookup, the fast path's \`writeHead\` included. The constructors are now linked to Node's
+(\`Object.setPrototypeOf(ShopResponse, ServerResponse)\`), and the objects have Node's own layout (44 and 27 in-object
+fields; \`test/expressObjects.test.ts\` reads V8's answer in a child process, and fails on the build before). Side by
+side, the build before and after as child processes with a bare server, alternating 4 s rounds of 50 connections:
+
+| server CPU per request | before | after | bare \`node:http\` |
+| --- | --- | --- | --- |
+| \`GET /api/products/:id\`, the fast path (8 rounds) | 25.8–45.6 µs, median 29 | **22.8–36.2 µs, median 25** | 20.1–30.3 µs, median 22 |
+| the same, signed in (through Express; 6 rounds) | 57–79 µs, median 60 | **48–51 µs, median 49** | |
+| \`POST /api/orders\` refused by its schema (400; 6 rounds) | 160–200 µs, median 173 | **141–184 µs, median 153** | |
+| the same, a new connection for each request (6 rounds) | 390–525 µs, median 416 | **294–444 µs, median 334** | |
+| \`POST /api/orders\` of a sold-out product (409), a new connection each (6 rounds) | 295–391 µs, median 316 | **262–351 µs, median 283** | |
+
+\`bench/catalog.ts\`, the full run after (10:18, load 1.1): **98%, 99%, 88%, 91%** of the bare server (list, search,
+product, top; rounds 86–104%), against 100%, 93%, 68%, 82% at 09:33. In \`bench/sale.ts\` (three full pairs) a cached
+read costs 31–33 µs instead of 41–42 µs alone, and the reads during the sale rose from 16,300–17,000 to
+16,600–20,800 req/s; their ratio to the reads alone did not (71%, 74%, 82% before, 69%, 67%, 60% after), since the
+reads alone rose more. The orders' own figures did not resolve: CPU per order alone 2.24–2.61 ms before, 2.51–3.34 ms
+after; the spike, whose 500 requests are one burst on a machine whose load moved its floor from 237 to 364 ms within
+minutes, did not resolve either: nine alternating pairs (five full, four \`--quick\`), the first sale 1,040–1,920 µs per
+request before (median 1,320), 1,220–1,800 µs after (median 1,560), its second sale 860–1,200 µs before, 800–1,200 µs
+after. The table's steady rounds are the measurement this change is judged by.
+
 ### 2. Scale: which index does what
 
 Before (migration 1 only, measured at 100k products on this machine): a search scanned the whole table twice
