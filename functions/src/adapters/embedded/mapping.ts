@@ -1,6 +1,6 @@
 // Rows of the embedded database -> the API's shapes (orders through the domain's orderFromRecord), and an order's
 // record -> its rows (a placement's INSERTs, a change's UPDATE).
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { InStatement, InValue, Row } from './sql.js';
 import {
   waitingRequests,
@@ -27,8 +27,20 @@ import {
 } from '../../domain/index.js';
 import type { OrderChange, StoredUser } from '../../ports.js';
 
+/** Random bytes drawn for many ids at once: `randomBytes(12)` cost ~5.7 µs per call here (Node makes a crypto job
+ *  object for each), a slice of this pool ~0.1 µs; the bytes are the same CSPRNG's, and each is used once. */
+const idBytes = Buffer.alloc(12 * 341);
+let idBytesUsed = idBytes.length;
+
 /** 24 hex characters, like the ids the spec's clients know. */
-export const newId = () => randomBytes(12).toString('hex');
+export function newId(): string {
+  if (idBytesUsed === idBytes.length) {
+    randomFillSync(idBytes);
+    idBytesUsed = 0;
+  }
+  idBytesUsed += 12;
+  return idBytes.toString('hex', idBytesUsed - 12, idBytesUsed);
+}
 
 export const str = (v: unknown) => String(v);
 const optStr = (v: unknown) => (v === null || v === undefined ? null : String(v));
