@@ -50,7 +50,8 @@ side, the build before and after as child processes with a bare server, alternat
 | \`POST /api/orders\` of a sold-out product (409), a new connection each (6 rounds) | 295–391 µs, median 316 | **262–351 µs, median 283** | |
 
 \`bench/catalog.ts\`, the full run after (10:18, load 1.1): **98%, 99%, 88%, 91%** of the bare server (list, search,
-product, top; rounds 86–104%), against 100%, 93%, 68%, 82% at 09:33. In \`bench/sale.ts\` (three full pairs) a cached
+product, top; rounds 86–104%) and at 10:30 (load 0.9) **91%, 99%, 86%, 91%** (rounds 81–102%), against 100%, 93%,
+68%, 82% at 09:33. In \`bench/sale.ts\` (three full pairs) a cached
 read costs 31–33 µs instead of 41–42 µs alone, and the reads during the sale rose from 16,300–17,000 to
 16,600–20,800 req/s; their ratio to the reads alone did not (71%, 74%, 82% before, 69%, 67%, 60% after), since the
 reads alone rose more. The orders' own figures did not resolve: CPU per order alone 2.24–2.61 ms before, 2.51–3.34 ms
