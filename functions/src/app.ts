@@ -6,7 +6,7 @@ import { configRoutes } from './features/config/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { stockAlertRoutes } from './features/stockAlerts/routes.js';
-import { listenForRestocks, RESTOCK_GATHER_MS } from './features/stockAlerts/restockMails.js';
+import { listenForRestocks } from './features/stockAlerts/restockMails.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { couponRoutes } from './features/coupons/routes.js';
@@ -189,16 +189,8 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   );
   settings.listen(ports.events);
   // Issue 41: restocks mail the waiting back-in-stock alerts; issue 40: a fall to the low-stock threshold mails the
-  // admins (a subscriber of the events). The embedded server gathers a tenth of a second of changes per run; a Cloud
-  // Function's instance gets no CPU between requests to run a timer held back after its answer.
-  if (ports.stockAlertLinks)
-    listenForRestocks(
-      ports.events,
-      ports.store,
-      ports.stockAlertLinks,
-      ports.clock,
-      options.backend === 'embedded' ? RESTOCK_GATHER_MS : 0,
-    );
+  // admins (a subscriber of the events).
+  if (ports.stockAlertLinks) listenForRestocks(ports.events, ports.store, ports.stockAlertLinks, ports.clock);
   // helmet's headers are the same for every answer (unless it is configured otherwise: then staticHeaders says
   // null): they are captured once and set in one step, instead of running helmet's 13 middlewares per request.
   // The API's answers carry their own, shorter set (http/securityHeaders.ts apiHelmetOptions): they are no document.

@@ -9,7 +9,7 @@ import { listenForRestocks } from './restockMails.js';
 const links = { product: (id: string) => `/product/${id}`, unsubscribe: (id: string) => `/unsubscribe/${id}` };
 const clock = { now: () => new Date('2026-12-01T12:00:00Z') };
 
-function fakeShop(gatherMs?: number) {
+function fakeShop() {
   let handler: EventHandler = () => undefined;
   const events: EventSource = {
     subscribe: (h) => {
@@ -46,7 +46,7 @@ function fakeShop(gatherMs?: number) {
       lowStock: async () => 0,
     },
   } as unknown as Pick<Store, 'products' | 'stockAlerts' | 'settings'>;
-  const listener = listenForRestocks(events, store, links as never, clock, gatherMs);
+  const listener = listenForRestocks(events, store, links as never, clock);
   const publish = (events: DomainEvent[]) => handler(events);
   const stockChanged = (product: string, countInStock: number): DomainEvent[] => {
     stock.set(product, countInStock);
@@ -95,22 +95,5 @@ describe('listenForRestocks', () => {
     shop.publish([{ type: 'SessionsRevoked', userId: 'u1' }]);
     await shop.listener.idle();
     expect(shop.reads).toEqual([]);
-  });
-
-  it('with a gathering window, the orders of a steady flow heard within it are read once (issue 42)', async () => {
-    const shop = fakeShop(40);
-    // Orders a few milliseconds apart: each its own transaction and its own events.
-    shop.publish(shop.stockChanged('p1', 49));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    shop.publish(shop.stockChanged('p2', 39));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    shop.publish(shop.stockChanged('p1', 48));
-    expect(shop.reads).toEqual([]); // nothing read before the window closes
-    await shop.listener.idle();
-    expect(shop.reads).toEqual(['watching p1', 'watching p2', 'settings', 'product p1', 'product p2']);
-    // The next change after the work gets a window of its own.
-    shop.publish(shop.stockChanged('p1', 47));
-    await shop.listener.idle();
-    expect(shop.reads.slice(5)).toEqual(['watching p1', 'settings', 'product p1']);
   });
 });

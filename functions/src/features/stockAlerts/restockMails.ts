@@ -65,22 +65,16 @@ export async function mailLowStock(
   return marked;
 }
 
-/** How long the embedded server gathers stock changes before reading them (listenForRestocks' `gatherMs`). */
-export const RESTOCK_GATHER_MS = 100;
-
 /** Subscribes the back-in-stock and low-stock mails to the events; answers `idle()`, which resolves once what was heard is done.
  *  The work reads each product as it is when the work runs, so the products heard before a run starts join it and
  *  are read once (issue 42: a group commit publishes one StockChanged per placed order, all at once: a sale's batch
  *  of twenty orders of one product was twenty rounds of the same reads). A change heard once a run has started gets
- *  a run of its own after it. `gatherMs` holds a run back that long after the change that queued it, so that a steady
- *  flow of orders (each its own transaction, a few milliseconds apart) joins one run too: at 100 orders a second, a
- *  run per order was five reads per order. The mails are queued work either way; a window only delays them. */
+ *  a run of its own after it. */
 export function listenForRestocks(
   events: EventSource,
   store: Pick<Store, 'products' | 'stockAlerts' | 'settings'>,
   links: StockAlertLinks,
   clock: Clock,
-  gatherMs = 0,
 ): { idle: () => Promise<void>; stop: () => void } {
   let queue: Promise<void> = Promise.resolve();
   /** The products of the run queued and not started yet; null when there is none. */
@@ -95,7 +89,6 @@ export function listenForRestocks(
     const run = new Set(ids);
     waiting = run;
     queue = queue
-      .then(() => (gatherMs > 0 ? new Promise<void>((resolve) => setTimeout(resolve, gatherMs)) : undefined))
       .then(() => {
         waiting = null;
         const products = [...run];
