@@ -1129,15 +1129,12 @@ router and body-parser ~7%, the decisions ~5%, zod ~4%, express-rate-limit ~2%; 
 orders' transactions on a thread of their own (the unit of work's reads and writes in one worker, the HTTP and the
 decisions' answers on the main thread); not done.
 
-**Issue 42, round 10b: the stock alerts read once per window, not per order (2026-12-03, 10:36–10:52 UTC, the AMD
+**Issue 42, round 10b, tried and reverted: the stock alerts read once per window, not per order (2026-12-03, 10:36–10:52 UTC, the AMD
 EPYC, load average 1.1–1.5).** The listeners above read, for each run, whether each changed product is watched, the
 settings, the product with its variants and its low-stock marks; a group commit already put a batch's orders in one
-run, but a steady flow (100 orders/s, each its own transaction) made a run per order. The embedded server now holds a
-run back a tenth of a second after the change that queued it (\`RESTOCK_GATHER_MS\`, \`listenForRestocks\`' \`gatherMs\`;
-not on Cloud Functions, whose instance gets no CPU between requests), so the orders heard within it are read once
-(at 100/s on three products, ~10 orders a run). The mails were queued work before and are still; they leave up to
-0.1 s later, and a level changed twice within the window is mailed as it is when read (the same rule a group
-commit's batch had). \`bench/steady-orders.ts\` (new: server CPU per placed order at 100/s, 800 orders after a warm-up
+run, but a steady flow (100 orders/s, each its own transaction) made a run per order. The embedded server held a
+run back a tenth of a second after the change that queued it, so that the orders heard within it were read once
+(at 100/s on three products, ~10 orders a run). \`bench/steady-orders.ts\` (new: server CPU per placed order at 100/s, 800 orders after a warm-up
 of 800, on two builds alternating, \`BENCH_SHOP_ROOTS\`), the build before and after, six pairs: **3.25 / 2.84 / 2.99 /
 3.38 / 3.16 / 2.65 ms** before (median 3.07), **2.40 / 2.50 / 2.63 / 2.86 / 2.98 / 3.01 ms** after (median 2.75),
 five pairs of six lower. \`bench/sale.ts\`, two full pairs on a machine whose reads alone moved 20,400–34,300 req/s
@@ -1147,6 +1144,10 @@ a truncate and 100 orders one at a time): **28 pages** of WAL per order (the ord
 reaches, the outbox row and its indexes, then its update when sent, the stock, the address book); in a profile of
 1,000 steady orders the commit was ~0.42 ms of each (the sampling profiler's figures, shares only), the writes before
 it ~0.21 ms, the account's read ~0.12 ms.
+Reverted the same stop: the browser suite's low-stock case (an admin's save back above the threshold, then one down
+again, 0.1 s apart) got one mail where the rule is one per crossing, since the window read only the last level; and a
+run held back past a test shop's close met a closed database. Done again, the window would gather only the orders'
+\`StockChanged\` (an admin's save runs at once), carry each level's crossings with it, and stop with the shop.
 
 ### 6. The peer: what differs
 
