@@ -8,8 +8,6 @@ import autocannon from 'autocannon';
 import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { EmbeddedAuth } from '../functions/src/adapters/embedded/auth.js';
-import { Database } from '../functions/src/adapters/embedded/db.js';
 import {
   QUICK,
   cpuMsOf,
@@ -26,7 +24,7 @@ import {
   tempDir,
   waitFor200,
 } from './lib/common.js';
-import { insertCustomers } from './lib/customers.js';
+import { signedInCustomers } from './lib/customers.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SALE_DURATION ?? (QUICK ? 4 : 12));
@@ -164,16 +162,11 @@ export async function runSale() {
     const each = Math.max(1, Math.round(DURATION / ROUNDS));
     // The sale rounds, the orders alone and the warm-up, with a margin for a timer that catches up.
     const expectedOrders = Math.ceil(ORDER_RATE * (each * ROUNDS + each) * 1.2) + ORDER_WARMUP;
-    const db = await Database.open(dataDir);
     const emails = Array.from(
       { length: Math.ceil(expectedOrders / SALE_ORDERS_PER_CUSTOMER) },
       (_, i) => `sale-${i}@voltshop.test`,
     );
-    const signer = new EmbeddedAuth(db, new TextEncoder().encode(jwtSecret));
-    const customers = await Promise.all(
-      (await insertCustomers(db, emails, 'sale-password')).map((id) => signer.issueToken(id)),
-    );
-    db.close();
+    const customers = await signedInCustomers(dataDir, jwtSecret, emails, 'sale-password');
 
     // The sale: three products of the first page (the most read answer) get enough stock for every order.
     const page = (await json('GET', '/api/products')).body.products as { _id: string }[];

@@ -5,9 +5,7 @@
 //        BENCH_SHOP_ROOTS=/path/before,/path/after npx tsx bench/steady-orders.ts   alternating (BENCH_RUNS pairs)
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { EmbeddedAuth } from '../functions/src/adapters/embedded/auth.js';
-import { Database } from '../functions/src/adapters/embedded/db.js';
-import { insertCustomers } from './lib/customers.js';
+import { signedInCustomers } from './lib/customers.js';
 import { cpuMsOf, jsonClient, removeDir, repoRoot, sleep, startShop, tempDir } from './lib/common.js';
 
 const RATE = 100;
@@ -26,14 +24,8 @@ async function measure(root: string) {
     const json = jsonClient(shop.url);
     const admin = (await json('POST', '/api/users/login', { email: 'admin@voltshop.test', password: 'admin1234' })).body
       .token as string;
-    // Customers straight into the database, tokens signed by the shop's own code: signing in is not measured.
-    const db = await Database.open(dataDir);
     const emails = Array.from({ length: ORDERS + 10 }, (_, i) => `steady-${i}@voltshop.test`);
-    const signer = new EmbeddedAuth(db, new TextEncoder().encode(jwtSecret));
-    const tokens = await Promise.all(
-      (await insertCustomers(db, emails, 'steady-password')).map((id) => signer.issueToken(id)),
-    );
-    db.close();
+    const tokens = await signedInCustomers(dataDir, jwtSecret, emails, 'steady-password');
     // Three products of the first page, with stock for every order.
     const page = (await json('GET', '/api/products')).body.products as { _id: string }[];
     const onSale = page.slice(0, 3).map((p) => p._id);

@@ -1,7 +1,7 @@
 // Bench customers, written straight into the shop's database (one scrypt hash, as registration makes them, shared
 // by all): creating hundreds over HTTP would time scrypt, not what a benchmark measures.
-import { hashPassword } from '../../functions/src/adapters/embedded/auth.js';
-import type { Database } from '../../functions/src/adapters/embedded/db.js';
+import { EmbeddedAuth, hashPassword } from '../../functions/src/adapters/embedded/auth.js';
+import { Database } from '../../functions/src/adapters/embedded/db.js';
 import { newId } from '../../functions/src/adapters/embedded/store.js';
 
 /** Inserts a customer per email (all with `password`); their ids, in order. */
@@ -17,4 +17,21 @@ export async function insertCustomers(db: Database, emails: string[], password: 
     }
   });
   return ids;
+}
+
+/** A signed-in customer per email, in the shop's database at `dataDir` (the server may be running): their bearer
+ *  tokens, in order, signed with the server's `jwtSecret` by the shop's own code, so signing in is not measured. */
+export async function signedInCustomers(
+  dataDir: string,
+  jwtSecret: string,
+  emails: string[],
+  password: string,
+): Promise<string[]> {
+  const db = await Database.open(dataDir);
+  try {
+    const signer = new EmbeddedAuth(db, new TextEncoder().encode(jwtSecret));
+    return await Promise.all((await insertCustomers(db, emails, password)).map((id) => signer.issueToken(id)));
+  } finally {
+    db.close();
+  }
 }
