@@ -190,7 +190,10 @@ export function createShop(ports: Ports, options: AppOptions): Shop {
   settings.listen(ports.events);
   // Issue 41: restocks mail the waiting back-in-stock alerts; issue 40: a fall to the low-stock threshold mails the
   // admins (a subscriber of the events).
-  if (ports.stockAlertLinks) listenForRestocks(ports.events, ports.store, ports.stockAlertLinks, ports.clock);
+  if (ports.stockAlertLinks)
+    listenForRestocks(ports.events, ports.store, ports.stockAlertLinks, ports.clock, {
+      lowStockThreshold: async () => (await settings.current()).lowStockThreshold,
+    });
   // helmet's headers are the same for every answer (unless it is configured otherwise: then staticHeaders says
   // null): they are captured once and set in one step, instead of running helmet's 13 middlewares per request.
   // The API's answers carry their own, shorter set (http/securityHeaders.ts apiHelmetOptions): they are no document.

@@ -9,7 +9,7 @@ import { listenForRestocks } from './restockMails.js';
 const links = { product: (id: string) => `/product/${id}`, unsubscribe: (id: string) => `/unsubscribe/${id}` };
 const clock = { now: () => new Date('2026-12-01T12:00:00Z') };
 
-function fakeShop() {
+function fakeShop(options: { lowStockThreshold?: number; watched?: string[] } = {}) {
   let handler: EventHandler = () => undefined;
   const events: EventSource = {
     subscribe: (h) => {
@@ -41,12 +41,18 @@ function fakeShop() {
     stockAlerts: {
       watching: async (id: string) => {
         reads.push(`watching ${id}`);
-        return false;
+        return options.watched?.includes(id) ?? false;
       },
+      restocked: async () => 0,
       lowStock: async () => 0,
     },
   } as unknown as Pick<Store, 'products' | 'stockAlerts' | 'settings'>;
-  const listener = listenForRestocks(events, store, links as never, clock);
+  // The settings in force as the app keeps them in memory (features/settings/settingsCache.ts), when given.
+  const settings =
+    options.lowStockThreshold === undefined
+      ? undefined
+      : { lowStockThreshold: async () => options.lowStockThreshold! };
+  const listener = listenForRestocks(events, store, links as never, clock, settings);
   const publish = (events: DomainEvent[]) => handler(events);
   const stockChanged = (product: string, countInStock: number): DomainEvent[] => {
     stock.set(product, countInStock);
@@ -88,6 +94,22 @@ describe('listenForRestocks', () => {
     await shop.listener.idle();
     await shop.listener.idle();
     expect(shop.reads).toEqual(['watching p1', 'settings', 'product p1', 'watching p1', 'settings', 'product p1']);
+  });
+
+  it('with the settings kept in memory, a run reads no settings (issue 42: one read fewer per order in a steady flow)', async () => {
+    const shop = fakeShop({ lowStockThreshold: 5 });
+    shop.publish(shop.stockChanged('p1', 49));
+    await shop.listener.idle();
+    shop.publish(shop.stockChanged('p1', 48));
+    await shop.listener.idle();
+    expect(shop.reads).toEqual(['watching p1', 'product p1', 'watching p1', 'product p1']);
+  });
+
+  it('a watched product is read once for both its restock and its low-stock level', async () => {
+    const shop = fakeShop({ lowStockThreshold: 5, watched: ['p2'] });
+    shop.publish(shop.stockChanged('p2', 39));
+    await shop.listener.idle();
+    expect(shop.reads).toEqual(['watching p2', 'product p2']);
   });
 
   it('events that change no stock start no work', async () => {

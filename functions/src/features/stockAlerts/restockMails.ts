@@ -7,6 +7,7 @@
 import type { DomainEvent } from '../../domain/events.js';
 import { LOW_STOCK_THRESHOLD } from '../../domain/limits.js';
 import { productLevels } from '../../domain/stockAlerts.js';
+import type { Product } from '../../domain/types.js';
 import type { Clock, EventSource, Store } from '../../ports.js';
 import { backInStockMail, lowStockMails, type StockAlertLinks } from './mails.js';
 
@@ -22,21 +23,39 @@ export function restockedProducts(events: readonly DomainEvent[]): string[] {
   return [...ids];
 }
 
+/** Reads a product as it is now, once however often it is asked (one run of the stock alerts' work). */
+type ProductReader = (id: string) => Promise<Product | null>;
+
+function readOncePer(store: Pick<Store, 'products'>): ProductReader {
+  const read = new Map<string, Promise<Product | null>>();
+  return (id) => {
+    let product = read.get(id);
+    if (!product) read.set(id, (product = store.products.get(id, { reviews: false })));
+    return product;
+  };
+}
+
 /** Hands each watched product's levels to the alert store; answers how many mails were recorded. */
 export async function mailRestocks(
   store: Pick<Store, 'products' | 'stockAlerts'>,
   links: StockAlertLinks,
   productIds: readonly string[],
+  readProduct: ProductReader = readOncePer(store),
 ): Promise<number> {
   let mailed = 0;
   for (const id of productIds) {
     if (!(await store.stockAlerts.watching(id))) continue;
-    const product = await store.products.get(id, { reviews: false });
+    const product = await readProduct(id);
     if (!product) continue;
     for (const level of productLevels(product))
       mailed += await store.stockAlerts.restocked(level, (alert) => backInStockMail(alert, product, links));
   }
   return mailed;
+}
+
+/** The owner's low-stock threshold in force (app.ts: from features/settings/settingsCache.ts, which follows the saves). */
+export interface LowStockSettings {
+  lowStockThreshold(): Promise<number>;
 }
 
 /**
@@ -48,14 +67,17 @@ export async function mailLowStock(
   store: Pick<Store, 'products' | 'stockAlerts' | 'settings'>,
   productIds: readonly string[],
   clock: Clock,
+  settings?: LowStockSettings,
+  readProduct: ProductReader = readOncePer(store),
 ): Promise<number> {
   let marked = 0;
-  // The owner's threshold (settings), read once per batch of events.
-  const threshold = productIds.length
-    ? ((await store.settings.get())?.lowStockThreshold ?? LOW_STOCK_THRESHOLD)
-    : LOW_STOCK_THRESHOLD;
+  if (productIds.length === 0) return 0;
+  // The owner's threshold: from the settings the app keeps in memory where given, else read once per batch of events.
+  const threshold = settings
+    ? await settings.lowStockThreshold()
+    : ((await store.settings.get())?.lowStockThreshold ?? LOW_STOCK_THRESHOLD);
   for (const id of productIds) {
-    const product = await store.products.get(id, { reviews: false });
+    const product = await readProduct(id);
     if (!product) continue;
     const at = clock.now().toISOString();
     marked += await store.stockAlerts.lowStock(productLevels(product), threshold, (level, admins) =>
@@ -69,12 +91,14 @@ export async function mailLowStock(
  *  The work reads each product as it is when the work runs, so the products heard before a run starts join it and
  *  are read once (issue 42: a group commit publishes one StockChanged per placed order, all at once: a sale's batch
  *  of twenty orders of one product was twenty rounds of the same reads). A change heard once a run has started gets
- *  a run of its own after it. */
+ *  a run of its own after it. A run reads each product once for both kinds of mail, and the threshold from `settings`
+ *  where given (issue 42: in a steady flow of orders, a run per order; the settings' read was one of its five). */
 export function listenForRestocks(
   events: EventSource,
   store: Pick<Store, 'products' | 'stockAlerts' | 'settings'>,
   links: StockAlertLinks,
   clock: Clock,
+  settings?: LowStockSettings,
 ): { idle: () => Promise<void>; stop: () => void } {
   let queue: Promise<void> = Promise.resolve();
   /** The products of the run queued and not started yet; null when there is none. */
@@ -92,7 +116,10 @@ export function listenForRestocks(
       .then(() => {
         waiting = null;
         const products = [...run];
-        return mailRestocks(store, links, products).then(() => mailLowStock(store, products, clock));
+        const readProduct = readOncePer(store);
+        return mailRestocks(store, links, products, readProduct).then(() =>
+          mailLowStock(store, products, clock, settings, readProduct),
+        );
       })
       .then(
         () => undefined,
