@@ -1,16 +1,20 @@
 // Benchmark helper: server CPU per placed order in a steady flow (100 orders/s, each customer at most 2 orders, within
 // the hold limits), after a warm-up flow of the same size, on one or more builds in alternating runs, so that a change
 // to the order path is measured side by side with the build before it in the same minutes (docs/benchmarks.md notes).
+// Then the pages of WAL a placed order writes (100 more orders of the flow after a truncating checkpoint: a count,
+// not a timing, so one run tells it).
 // Usage: npx tsx bench/steady-orders.ts                       this checkout's built server, 3 runs
 //        BENCH_SHOP_ROOTS=/path/before,/path/after npx tsx bench/steady-orders.ts   alternating (BENCH_RUNS pairs)
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { Connection } from '../functions/src/adapters/embedded/sql.js';
 import { signedInCustomers } from './lib/customers.js';
 import { cpuMsOf, jsonClient, removeDir, repoRoot, sleep, startShop, tempDir } from './lib/common.js';
 
 const RATE = 100;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 800);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const WAL_ORDERS = 100;
 const roots = (process.env.BENCH_SHOP_ROOTS ?? repoRoot).split(',');
 const address = { address: '1 Sale St', city: 'Springfield', postalCode: '12345', country: 'USA' };
 
@@ -24,7 +28,7 @@ async function measure(root: string) {
     const json = jsonClient(shop.url);
     const admin = (await json('POST', '/api/users/login', { email: 'admin@voltshop.test', password: 'admin1234' })).body
       .token as string;
-    const emails = Array.from({ length: ORDERS + 10 }, (_, i) => `steady-${i}@voltshop.test`);
+    const emails = Array.from({ length: ORDERS + WAL_ORDERS / 2 + 10 }, (_, i) => `steady-${i}@voltshop.test`);
     const tokens = await signedInCustomers(dataDir, jwtSecret, emails, 'steady-password');
     // Three products of the first page, with stock for every order.
     const page = (await json('GET', '/api/products')).body.products as { _id: string }[];
@@ -56,20 +60,37 @@ async function measure(root: string) {
     const cpu0 = cpuMsOf(pid);
     await flow(ORDERS);
     await sleep(1000); // the work each order leaves behind (mails, alerts) is its cost too
-    return { cpuMsPerOrder: (cpuMsOf(pid) - cpu0) / ORDERS, statuses };
+    const cpuMsPerOrder = (cpuMsOf(pid) - cpu0) / ORDERS;
+    // WAL pages: the log restarts after a complete checkpoint, then counts every page each commit writes (100 orders
+    // stay far under the shop's autocheckpoint of 10,000 pages).
+    const wal = new Connection(join(dataDir, 'voltshop.db'), { timeout: 5000 });
+    try {
+      await wal.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+      await flow(WAL_ORDERS);
+      await sleep(1000);
+      const log = Number((await wal.execute('PRAGMA wal_checkpoint(PASSIVE)')).rows[0]!.log);
+      return { cpuMsPerOrder, walPagesPerOrder: log / WAL_ORDERS, statuses };
+    } finally {
+      wal.close();
+    }
   } finally {
     await shop.stop();
     removeDir(dataDir);
   }
 }
 
-const results = new Map<string, number[]>(roots.map((r) => [r, []]));
+const results = new Map<string, { cpu: number[]; wal: number[] }>(roots.map((r) => [r, { cpu: [], wal: [] }]));
 for (let run = 0; run < RUNS; run++) {
   for (const root of run % 2 ? [...roots].reverse() : roots) {
-    const { cpuMsPerOrder, statuses } = await measure(root);
-    results.get(root)!.push(cpuMsPerOrder);
-    console.log(`${root}: ${cpuMsPerOrder.toFixed(2)} ms of server CPU per placed order ${JSON.stringify(statuses)}`);
+    const { cpuMsPerOrder, walPagesPerOrder, statuses } = await measure(root);
+    results.get(root)!.cpu.push(cpuMsPerOrder);
+    results.get(root)!.wal.push(walPagesPerOrder);
+    console.log(
+      `${root}: ${cpuMsPerOrder.toFixed(2)} ms of server CPU per placed order, ${walPagesPerOrder.toFixed(1)} WAL pages ${JSON.stringify(statuses)}`,
+    );
   }
 }
-for (const [root, figures] of results)
-  console.log(`${root}: ${figures.map((f) => f.toFixed(2)).join(' / ')} ms per order (runs in the order measured)`);
+for (const [root, { cpu, wal }] of results)
+  console.log(
+    `${root}: ${cpu.map((f) => f.toFixed(2)).join(' / ')} ms per order; ${wal.map((f) => f.toFixed(1)).join(' / ')} WAL pages per order (runs in the order measured)`,
+  );

@@ -49,9 +49,7 @@ function fakeShop(options: { lowStockThreshold?: number; watched?: string[] } = 
   } as unknown as Pick<Store, 'products' | 'stockAlerts' | 'settings'>;
   // The settings in force as the app keeps them in memory (features/settings/settingsCache.ts), when given.
   const settings =
-    options.lowStockThreshold === undefined
-      ? undefined
-      : { lowStockThreshold: async () => options.lowStockThreshold! };
+    options.lowStockThreshold === undefined ? undefined : { lowStockThreshold: async () => options.lowStockThreshold! };
   const listener = listenForRestocks(events, store, links as never, clock, settings);
   const publish = (events: DomainEvent[]) => handler(events);
   const stockChanged = (product: string, countInStock: number): DomainEvent[] => {
