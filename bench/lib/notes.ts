@@ -1149,6 +1149,26 @@ again, 0.1 s apart) got one mail where the rule is one per crossing, since the w
 run held back past a test shop's close met a closed database. Done again, the window would gather only the orders'
 \`StockChanged\` (an admin's save runs at once), carry each level's crossings with it, and stop with the shop.
 
+**Issue 42, round 11: the stock alerts' reads and an order index (2026-12-03, 12:52–13:03 UTC, load average 0.6–1.2).**
+A profile of one \`bench/steady-orders.ts\` run (1,700 orders at 100/s after the setup; 5.6 s of the server busy): the
+stock alerts' runs were 6% of it (\`mailLowStock\` 3.5%: the product's read and its low-stock marks; the rest
+\`watching\`), the commits ~0.25 ms per order, the writes before them ~0.18 ms, the rest a long tail of Express, the
+body, the token and the answer. Two changes, each measured beside the build before it:
+- A run takes the owner's low-stock threshold from the settings the app keeps in memory (\`SettingsCache\`, which
+  follows every \`SettingsSaved\`), not from a read of the stored settings per run, and reads a watched product once
+  for both kinds of mail: four reads per run of an unwatched product instead of five (\`restockMails.test.ts\` counts
+  them). Six alternating pairs: **2.02 / 2.01 / 2.11 / 3.76 / 3.60 / 3.52 ms** per order before, **2.04 / 1.91 /
+  2.25 / 3.69 / 3.83 / 3.51 ms** after. The machine itself moved from 2.0 to 3.6 ms within the run; the difference
+  is not resolved.
+- Migration 45 drops \`orders_by_expiry\` (status, expires_at): \`orders_by_status\` (status, created_at, id) finds the
+  holds due to expire or to be reminded among the unpaid orders. \`bench/steady-orders.ts\` now also counts the WAL
+  pages a placed order writes (100 more orders of the flow after a truncating checkpoint), three pairs: **26.9 /
+  27.2 / 26.3** before, **27.1 / 26.1 / 26.5** after: not resolved either (one build moves by ~1 page between runs).
+  Kept for what it is, a b-tree fewer for every order and every change of its status, with the plan of each order
+  query now under test (\`functions/test/orderIndexes.test.ts\` runs each query as the store runs it and asks SQLite
+  for its plan). The same test showed why \`orders_by_user_status\` stays beside \`orders_by_user\`: without it, SQLite
+  reads a placement's unpaid orders of the customer among every unpaid order of the shop.
+
 ### 6. The peer: what differs
 
 - **Protocol**: Vendure's shop API is GraphQL (\`POST /shop-api\`, the query parsed and validated per request,
