@@ -1179,6 +1179,20 @@ server has logged the rehearsal's end (\`afterWarmUp\`, false only for the start
 200); two pairs after it: 12-01's build 3.6 / 3.4 / 3.3 and 4.8 / 3.5 / 3.8 ms, this one 4.8 / 3.1 / 2.5 and 4.0 / 3.7
 / 3.9 ms (p50: admin paid last page, mine first, mine last).
 
+*The full run of 13:22 UTC (this document; load average 1.5 to 1.8 during it), against the run of 2026-12-01 it
+replaces.* Better: the spike (2.08× the floor, 4.05× before; 1.30 ms of CPU per order request, 1.66 before; a second
+sale 1.60× and 0.92 ms), the order lists (now measured after the rehearsal). Worse, each measured again beside the
+build of 12-01 or alone: the 100,000-product rows, ~40% slower at p50 on every row that reads much of the catalogue
+(the worst, a common word in one category by price, p95 27.5 ms against 20.8): the build of 12-01 on today's machine
+(an AMD EPYC, where 12-01's run had an Intel Xeon), 15.6 / 26.4 ms, this build 13.8 / 24.1 ms, side by side; the
+server's memory after start on 100,000 products, 133 MB then, 191 MB now, which is the rehearsal's (it is now
+measured after it; the build of 12-01, which has none, 126 MB in the same minutes); the catalogue's shares (91%,
+72%, 74%, 65%), run again alone right after at 97%, 83%, 76%, 79% (stop 66's targeted runs: 91–98%, 99%, 86–88%,
+91%): the spread of this machine, whose load moved between 0.3 and 1.9 within these minutes; the sale's CPU per order,
+whose "alone" figure moved the same way (2.41 then, 3.34 ms now). Worse and not measured again, each within its
+target: Lighthouse performance 99 to 98 on home, category and product; the first start 1,312 to 1,448 ms; the live
+streams' p95 72 to 119 ms (≤ 250).
+
 ### 6. The peer: what differs
 
 - **Protocol**: Vendure's shop API is GraphQL (\`POST /shop-api\`, the query parsed and validated per request,
