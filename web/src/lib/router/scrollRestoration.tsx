@@ -17,7 +17,10 @@ const RESTORE_PATIENCE_MS = 3000;
 
 /**
  * Scrolls to `target` as soon as the page is tall enough for it, unless the reader scrolls first. Returns a cancel
- * function. `page` is what it reads and does (the window by default; the tests give their own).
+ * function. `page` is what it reads and does (the window by default; the tests give their own). For the patience
+ * window the browser's scroll anchoring is off: Preact commits a page's parts as they come, so the page can still
+ * change above the position once it is there (a list replacing its placeholder), and anchoring would move the reader
+ * with the part it anchored on (78 px down the home page's list at 390 px, on a busy machine).
  */
 export function restoreWhenTall(
   target: number,
@@ -27,22 +30,30 @@ export function restoreWhenTall(
     nextFrame: (run: () => void) => () => void;
     onReaderScroll: (listener: () => void) => () => void;
     now: () => number;
+    /** Turns the browser's scroll anchoring off; answers what turns it back on. */
+    holdScrollAnchoring: () => () => void;
   } = windowPage,
 ): () => void {
-  // Tall enough already: react-router's own scroll got there.
-  if (page.maxScroll() >= target) return () => {};
+  const releaseAnchoring = page.holdScrollAnchoring();
   const until = page.now() + RESTORE_PATIENCE_MS;
+  // Tall enough already: react-router's own scroll got there.
+  let restored = page.maxScroll() >= target;
   let cancelFrame = () => {};
+  let stopped = false;
   const stop = () => {
+    if (stopped) return;
+    stopped = true;
     cancelFrame();
     stopListening();
+    releaseAnchoring();
   };
   const stopListening = page.onReaderScroll(stop);
   const check = () => {
-    if (page.maxScroll() >= target) {
-      stop();
+    if (!restored && page.maxScroll() >= target) {
+      restored = true;
       page.scrollTo(target);
-    } else if (page.now() > until) stop();
+    }
+    if (page.now() > until) stop();
     else cancelFrame = page.nextFrame(check);
   };
   cancelFrame = page.nextFrame(check);
@@ -63,6 +74,12 @@ const windowPage = {
     return () => READER_EVENTS.forEach((type) => window.removeEventListener(type, listener));
   },
   now: () => performance.now(),
+  holdScrollAnchoring: () => {
+    const roots = [document.documentElement, document.body];
+    const before = roots.map((el) => el.style.overflowAnchor);
+    roots.forEach((el) => (el.style.overflowAnchor = 'none'));
+    return () => roots.forEach((el, i) => (el.style.overflowAnchor = before[i]!));
+  },
 };
 
 export function ScrollRestoration(props: ScrollRestorationProps) {
