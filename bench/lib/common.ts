@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, freemem, totalmem, tmpdir, platform, release } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REHEARSED_LOG } from '../../functions/src/saleRehearsal.js';
 import { freePort } from '../../scripts/net.mjs';
 
 export { freePort };
@@ -135,12 +136,9 @@ export async function startShop(options: {
   const entry = options.entry ?? serverEntry;
   const rehearses =
     basename(entry) === 'server.js' && (options.env?.SALE_REHEARSAL ?? process.env.SALE_REHEARSAL) !== 'off';
-  if (rehearses && options.afterWarmUp !== false) await waitForOutput(child, WARM_UP_LINE, 60_000);
+  if (rehearses && options.afterWarmUp !== false) await waitForOutput(child, REHEARSED_LOG, 60_000);
   return { ...child, startMs: ready - t0 };
 }
-
-/** What functions/src/server.ts logs once its start-up sale rehearsal is done. */
-const WARM_UP_LINE = 'warm-up:  the order path rehearsed';
 
 async function waitForOutput(child: Child, text: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -12,6 +12,10 @@ import { appOptions, createShop } from './app.js';
 import type { Config } from './config.js';
 import type { Ports } from './ports.js';
 
+/** How the start-up log's line on a finished rehearsal begins (server.ts writes it; the benchmarks wait for it:
+ *  bench/lib/common.ts startShop). */
+export const REHEARSED_LOG = '  warm-up:  the order path rehearsed';
+
 /** What the rehearsal did: each answer's status and how many, its time and the process's CPU meanwhile. */
 export interface RehearsalResult {
   statuses: Record<number, number>;

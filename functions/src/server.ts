@@ -15,7 +15,7 @@ import { mailRenderer, settingsTimeZone } from './mail/render.js';
 import { SmtpMailer } from './mail/smtp.js';
 import { threadMailRenderer } from './mail/threadRenderer.js';
 import type { Clock } from './ports.js';
-import { rehearseSale, type RehearsalResult } from './saleRehearsal.js';
+import { REHEARSED_LOG, rehearseSale, type RehearsalResult } from './saleRehearsal.js';
 import { sweepCartReminders } from './modules/cartReminders/sweep.js';
 import { DEMO_CUSTOMERS, isEmpty, seedDemo } from './seed/seed.js';
 
@@ -157,7 +157,7 @@ export async function startServer(
           rehearsal = rehearseSale(config, (scratch) => createEmbeddedPorts(scratch));
           void rehearsal.then(({ statuses, ms, cpuMs }) =>
             console.log(
-              `  warm-up:  the order path rehearsed on a scratch shop (${describeStatuses(statuses)}; ${Math.round(ms)} ms, ${Math.round(cpuMs)} ms of CPU)`,
+              `${REHEARSED_LOG} on a scratch shop (${describeStatuses(statuses)}; ${Math.round(ms)} ms, ${Math.round(cpuMs)} ms of CPU)`,
             ),
           );
         }, REHEARSAL_DELAY_MS)
