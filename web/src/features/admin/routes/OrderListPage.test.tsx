@@ -64,6 +64,30 @@ describe('OrderListPage', () => {
     },
   );
 
+  it('a status in the address the list does not know: every order, the select on All and a note saying so; a stored status name is read as its filter', async () => {
+    const calls = mockFetch({
+      'GET /api/orders/requests/summary': () => ({ body: { cancellations: 0, returns: 0 } }),
+      'GET /api/orders': () => ({ body: { orders: [order(1)], page: 1, pages: 1, total: 1 } }),
+    });
+    const listCalls = () => calls.filter((c) => c.url.startsWith('/api/orders?'));
+    const first = renderAt(<OrderListPage />, { path: '/admin/orderlist', at: '/admin/orderlist?status=bogus' });
+    expect(await screen.findByRole('row', { name: /Customer 1/ })).toBeInTheDocument();
+    expect(listCalls()[0]!.url).toBe('/api/orders?pageNumber=1&sort=newest');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    expect(screen.getByRole('status')).toHaveTextContent('No order status is called “bogus”: showing every order.');
+    // Choosing a status replaces the unknown one, and the note goes.
+    await first.user.selectOptions(screen.getByLabelText('Status'), 'paid');
+    await waitFor(() => expect(listCalls().at(-1)!.url).toBe('/api/orders?pageNumber=1&status=paid&sort=newest'));
+    expect(screen.queryByText(/No order status is called/)).toBeNull();
+    first.unmount();
+
+    // The stored name (what an order's own status says) finds the same orders as its filter.
+    renderAt(<OrderListPage />, { path: '/admin/orderlist', at: '/admin/orderlist?status=awaiting_payment' });
+    await waitFor(() => expect(listCalls().at(-1)!.url).toBe('/api/orders?pageNumber=1&status=unpaid&sort=newest'));
+    expect(await screen.findByLabelText('Status')).toHaveValue('unpaid');
+    expect(screen.queryByText(/No order status is called/)).toBeNull();
+  });
+
   it("marks a guest's order (named by its recipient) as a guest's", async () => {
     mockFetch({
       'GET /api/orders/requests/summary': () => ({ body: { cancellations: 0, returns: 0 } }),

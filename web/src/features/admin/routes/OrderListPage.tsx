@@ -1,4 +1,5 @@
 import type { Order, OrderStatusFilter } from '@domain';
+import { ORDER_STATUS_FILTERS } from '@domain/listQuery';
 import { orderNumber } from '@domain/orders';
 import Form from 'react-bootstrap/Form';
 import { useLiveAdminOrders } from '@/lib/live/hooks';
@@ -108,11 +109,23 @@ const STATUS_LABELS: Record<OrderStatusFilter, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The filter an address's `status` names: a filter's own name, or the stored status it selects (`awaiting_payment`,
+ *  what an order says, is `unpaid`); anything else is unknown (null), and the list shows every order. */
+function statusFilterOf(asked: string | undefined): OrderStatusFilter | null | undefined {
+  if (asked === undefined || asked === '') return undefined;
+  if (Object.hasOwn(ORDER_STATUS_FILTERS, asked)) return asked as OrderStatusFilter;
+  const byStored = Object.entries(ORDER_STATUS_FILTERS).find(([, stored]) => stored === asked);
+  return byStored ? (byStored[0] as OrderStatusFilter) : null;
+}
+
 /** /admin/orderlist: every order, 50 a page, newest first; the server filters by status and finds an order by its
  *  number, id or customer, and sorts by date across all orders. Details opens the order page (where admins mark it delivered). */
 export function OrderListPage() {
   const list = useListParams();
-  const status = list.get('status') as OrderStatusFilter | undefined;
+  const asked = list.get('status');
+  const filter = statusFilterOf(asked);
+  // An unknown status (an old bookmark, a typed address) lists every order and says so, rather than the server's 400.
+  const status = filter ?? undefined;
   const sort = list.get('sort') === 'oldest' ? 'oldest' : 'newest';
   const search = list.get('search') ?? '';
   const requests = list.get('requests') === 'waiting' ? 'waiting' : undefined;
@@ -124,6 +137,11 @@ export function OrderListPage() {
       <h1 className="h3 mb-3">Orders</h1>
       <OrderViews requests={!!requests} />
       <ExportOrdersButton status={status} search={search} />
+      {filter === null && (
+        <p role="status" className="alert alert-info py-2 small">
+          No order status is called “{asked}”: showing every order.
+        </p>
+      )}
       <QueryBoundary query={orders}>
         {(answer) => (
           <AdminTable
