@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import {
   QUICK,
   cpuMsOf,
+  mainThreadCpuMsOf,
   freePort,
   jsonClient,
   jsonTarget,
@@ -220,10 +221,12 @@ export async function runSale() {
 
     // The orders alone (no reads): their own server CPU, measured directly rather than by difference.
     const cpuBefore = cpuMsOf(pid);
+    const mainBefore = mainThreadCpuMsOf(pid);
     const lone = orderFlow(shop.url, customers, onSale, ORDER_RATE, next);
     await new Promise((resolve) => setTimeout(resolve, each * 1000));
     const loneOrders = await lone.stop();
     const loneCpuMs = cpuMsOf(pid) - cpuBefore;
+    const loneMainMs = mainThreadCpuMsOf(pid) - mainBefore;
     const loneOk = Object.keys(loneOrders.statuses).every((status) => status === '201');
 
     // The same mix with the catalogue cache off: what every read would cost if a write cleared everything.
@@ -266,6 +269,8 @@ export async function runSale() {
         orders.sent,
       /** Server CPU per order (ms) with no reads beside them: the orders' own cost. */
       cpuMsPerOrderAlone: loneCpuMs / loneOrders.sent,
+      /** Of it, the server's main thread (the rest: its other threads, V8's optimizing compiler above all). */
+      mainMsPerOrderAlone: loneMainMs / loneOrders.sent,
       ordersAlone: { sent: loneOrders.sent, statuses: loneOrders.statuses },
       ordersWarmup: warmup,
       target: TARGET,
@@ -302,7 +307,7 @@ export function saleMarkdown(r: Awaited<ReturnType<typeof runSale>>): string {
     '',
     `Server CPU per order ≈ ${r.cpuMsPerOrder.toFixed(2)} ms (the sale rounds' server CPU minus their reads at the cost per read of the alone rounds), i.e. ${((r.cpuMsPerOrder * r.orderRate) / 10).toFixed(0)}% of one core at ${r.orderRate} orders/s: where the server has a core to itself, that is about what the orders take from the reads. On a machine whose load leaves the server a small share of a core, the orders take that share from the reads instead.`,
     '',
-    `Orders alone (no reads beside them, ${r.durationS / r.rounds} s at ${r.orderRate}/s, ${r.ordersAlone.sent} sent, statuses ${JSON.stringify(r.ordersAlone.statuses)}): server CPU per order **${r.cpuMsPerOrderAlone.toFixed(2)} ms**, measured directly. The difference from the figure above is what orders cost the reads beside them (answers patched, caches and GC shared).`,
+    `Orders alone (no reads beside them, ${r.durationS / r.rounds} s at ${r.orderRate}/s, ${r.ordersAlone.sent} sent, statuses ${JSON.stringify(r.ordersAlone.statuses)}): server CPU per order **${r.cpuMsPerOrderAlone.toFixed(2)} ms**, measured directly (main thread ${r.mainMsPerOrderAlone.toFixed(2)} ms, the server's other threads ${(r.cpuMsPerOrderAlone - r.mainMsPerOrderAlone).toFixed(2)} ms). The difference from the figure above is what orders cost the reads beside them (answers patched, caches and GC shared).`,
     '',
     `Target: reads during the sale ≥ ${(r.target * 100).toFixed(0)}% of reads alone → **${(r.ratio * 100).toFixed(0)}%** ${r.met ? '✅ met' : '❌ not met'} (rounds ${r.roundRatios.map((v) => `${(v * 100).toFixed(0)}%`).join(', ')}). Cached reads alone are ${(r.alone.rps / r.uncached.rps).toFixed(1)}× the uncached ones.`,
   ].join('\n');
