@@ -9,7 +9,7 @@ import { listenForRestocks } from './restockMails.js';
 const links = { product: (id: string) => `/product/${id}`, unsubscribe: (id: string) => `/unsubscribe/${id}` };
 const clock = { now: () => new Date('2026-12-01T12:00:00Z') };
 
-function fakeShop(options: { lowStockThreshold?: number; watched?: string[]; gatherMs?: number } = {}) {
+function fakeShop(options: { lowStockThreshold?: number; watched?: string[] } = {}) {
   let handler: EventHandler = () => undefined;
   const events: EventSource = {
     subscribe: (h) => {
@@ -50,10 +50,7 @@ function fakeShop(options: { lowStockThreshold?: number; watched?: string[]; gat
   // The settings in force as the app keeps them in memory (features/settings/settingsCache.ts), when given.
   const settings =
     options.lowStockThreshold === undefined ? undefined : { lowStockThreshold: async () => options.lowStockThreshold! };
-  // No gathering window unless a case asks for one: each case's events are published together anyway.
-  const listener = listenForRestocks(events, store, links as never, clock, settings, {
-    gatherMs: options.gatherMs ?? 0,
-  });
+  const listener = listenForRestocks(events, store, links as never, clock, settings);
   const publish = (events: DomainEvent[]) => handler(events);
   const stockChanged = (product: string, countInStock: number): DomainEvent[] => {
     stock.set(product, countInStock);
@@ -111,24 +108,6 @@ describe('listenForRestocks', () => {
     shop.publish(shop.stockChanged('p2', 39));
     await shop.listener.idle();
     expect(shop.reads).toEqual(['watching p2', 'product p2']);
-  });
-
-  it('in a steady flow, the stock moves heard within the gathering window make one run (issue 42: a run per order at 100 orders/s)', async () => {
-    const shop = fakeShop({ lowStockThreshold: 5, gatherMs: 60 });
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    // Orders a few milliseconds apart, as a flow of 100 an second brings them: each heard after the one before.
-    shop.publish(shop.stockChanged('p1', 49));
-    await pause(10);
-    shop.publish(shop.stockChanged('p2', 39));
-    await pause(10);
-    shop.publish(shop.stockChanged('p1', 48));
-    expect(shop.reads).toEqual([]); // nothing read until the window closes
-    await shop.listener.idle();
-    expect(shop.reads).toEqual(['watching p1', 'watching p2', 'product p1', 'product p2']);
-    // A move heard after the run makes a run of its own: none is lost.
-    shop.publish(shop.stockChanged('p1', 47));
-    await shop.listener.idle();
-    expect(shop.reads).toEqual(['watching p1', 'watching p2', 'product p1', 'product p2', 'watching p1', 'product p1']);
   });
 
   it('events that change no stock start no work', async () => {

@@ -87,25 +87,18 @@ export async function mailLowStock(
   return marked;
 }
 
-/** How long the work waits after the first stock move it hears, so that the moves of the next moments join its run
- *  (issue 42: in a flow of 100 orders an second each order had a run of its own, three reads each: ~10% of a placed
- *  order's CPU; gathered, a run reads each product once for every few orders). Mails wait as long, at most. */
-export const STOCK_ALERT_GATHER_MS = 50;
-
 /** Subscribes the back-in-stock and low-stock mails to the events; answers `idle()`, which resolves once what was heard is done.
- *  The work reads each product as it is when the work runs, so the products heard before a run starts (within
- *  `gatherMs` of the first) join it and are read once (issue 42: a group commit publishes one StockChanged per placed
- *  order, all at once: a sale's batch of twenty orders of one product was twenty rounds of the same reads). A change
- *  heard once a run has started gets a run of its own after it. A run reads each product once for both kinds of mail,
- *  and the threshold from `settings` where given (issue 42: in a steady flow of orders, a run per order; the
- *  settings' read was one of its five). */
+ *  The work reads each product as it is when the work runs, so the products heard before a run starts join it and
+ *  are read once (issue 42: a group commit publishes one StockChanged per placed order, all at once: a sale's batch
+ *  of twenty orders of one product was twenty rounds of the same reads). A change heard once a run has started gets
+ *  a run of its own after it. A run reads each product once for both kinds of mail, and the threshold from `settings`
+ *  where given (issue 42: in a steady flow of orders, a run per order; the settings' read was one of its five). */
 export function listenForRestocks(
   events: EventSource,
   store: Pick<Store, 'products' | 'stockAlerts' | 'settings'>,
   links: StockAlertLinks,
   clock: Clock,
   settings?: LowStockSettings,
-  { gatherMs = STOCK_ALERT_GATHER_MS }: { gatherMs?: number } = {},
 ): { idle: () => Promise<void>; stop: () => void } {
   let queue: Promise<void> = Promise.resolve();
   /** The products of the run queued and not started yet; null when there is none. */
@@ -120,9 +113,6 @@ export function listenForRestocks(
     const run = new Set(ids);
     waiting = run;
     queue = queue
-      // The window opens once the run before is done, so what that run's reads overlapped joins this one. Unref'd:
-      // a stopping process does not wait for it (a restock missed so waits for the next, as after a crash).
-      .then(() => (gatherMs > 0 ? new Promise<void>((resolve) => setTimeout(resolve, gatherMs).unref()) : undefined))
       .then(() => {
         waiting = null;
         const products = [...run];
