@@ -1193,6 +1193,49 @@ whose "alone" figure moved the same way (2.41 then, 3.34 ms now). Worse and not 
 target: Lighthouse performance 99 to 98 on home, category and product; the first start 1,312 to 1,448 ms; the live
 streams' p95 72 to 119 ms (≤ 250).
 
+**Issue 42, round 12: where the first sale's extra CPU goes (2026-12-03, 15:39–16:17 UTC, load average 1.2–2.3).**
+A sale on a freshly started shop costs more CPU per request than the same sale a minute later (1.30 against 0.92 ms
+in the 13:22 run). \`bench/checkout.ts\` and \`bench/sale.ts\` now split the server's CPU between its main thread (the
+event loop: \`/proc/PID/task/PID/stat\`) and its other threads. Three quick runs (\`--quick\`, 16:16 UTC):
+
+| | first sale | second sale |
+| --- | --- | --- |
+| server CPU per request | 1,260 / 1,520 / 1,360 µs | 920 / 900 / 860 µs |
+| of which the main thread | 800 / 880 / 820 µs | 680 / 640 / 520 µs |
+| of which the other threads | **460 / 640 / 540 µs** | 240 / 260 / 340 µs |
+
+The other threads are V8's optimizing compiler: with \`--no-concurrent-recompilation\` (TurboFan compiles on the main
+thread) they use 10–20 ms over a sale where they used 250–340 ms, and the main thread as much more. With
+\`--trace-opt --trace-deopt\` and markers around each sale (an instrumented copy of the bench server, not committed):
+the start-up rehearsal has V8 optimise ~400 functions; between its end and the first sale ~50–60 of them are
+deoptimised ("wrong map": the real server's first requests bring objects of other shapes than the scratch shop's:
+its own request and response prototypes, its sockets, its queries' rows); the first sale then optimises 70–76
+functions (about two thirds of them again after such a deopt, the rest per-request or per-connection code that the
+rehearsal's 1,280 requests on 8 kept connections did not make hot: \`connectionListenerInternal\`,
+\`parserOnHeadersComplete\`, router's \`processParams\`); the second 27–35 (the batch's own \`load\` and \`runBatch\`,
+the socket's constructors after ~1,500 connections). So about half of what separates the first sale from the second
+is the compiler's own CPU, and the rest the main thread running code not yet optimised again.
+
+Tried and not kept (each against the same build, alternating): the rehearsal's app given the real app's request and
+response prototypes (10 quick pairs: medians 1,340 with, 1,360 µs without; as many deopts between the rehearsal and
+the sale);
+160 rehearsal rounds instead of 40 (5 pairs, 1,300 against 1,180 µs: more functions optimised before the sale, as many
+optimised again in it); a fresh connection per rehearsal request (49 → 61 deopts between); V8's
+\`--no-flush-bytecode\` (4 pairs, medians 1,240 with and 1,470 µs without, within this machine's spread; the trace
+shows as many recompiles in the first sale, 74 against 55), and, with the profiler on (so only side by side),
+\`--max-inlined-bytecode-size-cumulative=230\` (cheaper compiles, slower code: the second sale's main thread 570–590 ms
+against 380–390) and \`--maglev\` (2,100 / 1,920 against 2,160 / 2,000 µs). What would move it: the sale's code optimised on the real shop's own objects before the
+sale, which a scratch shop cannot give; a shop that has been browsed and has taken orders has that (the second sale).
+
+The steady flow is the main thread's: orders alone at 100/s (\`bench/sale.ts --quick\`, 16:08 UTC) 3.95 ms of CPU per
+order, 3.35 ms of it on the main thread. A profile of \`bench/steady-orders.ts\` (the steady window of one run):
+libsql 29–31% of the busy time, the order route 18–21%, and the stock alerts' runs (one per order: \`watching\`, the
+product, its low-stock marks) **10.4%**. Round 10b's window, gathering 50 ms of stock moves into one run, took that
+to **2.3%** in the same profile (steady-orders pairs did not resolve it: medians 3.55 and 3.59 ms); reverted again for
+round 10b's reasons (a window reads only the last level, so a fall, a rise and a fall within it mail once, where the
+rule is one mail per crossing; a run held past a shop's close meets a closed database). The way to keep it is still
+the one named there.
+
 ### 6. The peer: what differs
 
 - **Protocol**: Vendure's shop API is GraphQL (\`POST /shop-api\`, the query parsed and validated per request,
