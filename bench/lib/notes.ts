@@ -1236,6 +1236,14 @@ round 10b's reasons (a window reads only the last level, so a fall, a rise and a
 rule is one mail per crossing; a run held past a shop's close meets a closed database). The way to keep it is still
 the one named there.
 
+*The full run of 16:18 UTC (this document; load average 1.3–1.7), against that of 13:22.* No change to the server
+between them (this stop's code changes: the admin's order list and the benchmarks' CPU split); each difference is the
+machine's spread. Better: the catalogue's shares (95%, 78%, 87%, 80%), every 100,000-product row within 25 ms (the
+worst 15.5 / 27.5 ms before), the first start (1,311 ms), Lighthouse on category and product (99). Worse, within
+their targets or as far from them: the spike 2.10× the floor at 1.36 ms per request (760 µs of it on the main thread,
+600 on the compiler's; round 12), reads during the sale 67% (69%), the admin's first order page p95 11.8 ms (6.8; p50
+3.8 against 3.6 ms), the live streams' p95 121 ms (119).
+
 ### 6. The peer: what differs
 
 - **Protocol**: Vendure's shop API is GraphQL (\`POST /shop-api\`, the query parsed and validated per request,
