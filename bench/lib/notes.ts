@@ -1224,7 +1224,9 @@ optimised again in it); a fresh connection per rehearsal request (49 → 61 deop
 \`--no-flush-bytecode\` (4 pairs, medians 1,240 with and 1,470 µs without, within this machine's spread; the trace
 shows as many recompiles in the first sale, 74 against 55), and, with the profiler on (so only side by side),
 \`--max-inlined-bytecode-size-cumulative=230\` (cheaper compiles, slower code: the second sale's main thread 570–590 ms
-against 380–390) and \`--maglev\` (2,100 / 1,920 against 2,160 / 2,000 µs). What would move it: the sale's code optimised on the real shop's own objects before the
+against 380–390) and \`--maglev\` (2,100 / 1,920 against 2,160 / 2,000 µs). For the steady flow, SQLite's memory map
+(\`PRAGMA mmap_size\` 256 MB on both connections, \`bench/steady-orders.ts\`, three pairs at 16:50 UTC): **4.34 / 4.13 /
+3.80 ms** per order with it, **3.71 / 3.52 / 3.69 ms** without; not kept. What would move it: the sale's code optimised on the real shop's own objects before the
 sale, which a scratch shop cannot give; a shop that has been browsed and has taken orders has that (the second sale).
 
 The steady flow is the main thread's: orders alone at 100/s (\`bench/sale.ts --quick\`, 16:08 UTC) 3.95 ms of CPU per
